@@ -1,0 +1,55 @@
+import type { AgeRange, Difficulty, MilestoneCategory } from '../src/shared/constants';
+
+export interface MilestoneSeed {
+  name: string;
+  description: string;
+  category: MilestoneCategory;
+  ageRange: AgeRange;
+  /** A lucide icon name; the client maps it to the icon it bundles. */
+  badgeIcon: string;
+  badgeColor: string;
+  difficulty: Difficulty;
+}
+
+/**
+ * Developmental milestones by age band, written from Ohio's Early Learning and Development Standards
+ * (birth to kindergarten entry) and the CDC's "Learn the Signs. Act Early." checklists. Names are unique:
+ * the seed upserts by name, so a reworded description reaches existing databases.
+ */
+export const MILESTONES: MilestoneSeed[] = [
+  // 0-6 months
+  { name: 'Holds Head Steady', description: 'Holds head up steadily without support when held upright and pushes up on forearms during tummy time.', category: 'physical', ageRange: '0-6months', badgeIcon: 'Baby', badgeColor: '#f59e0b', difficulty: 'easy' },
+  { name: 'First Social Smile', description: 'Smiles in response to a familiar caregiver\'s face and voice, showing the beginning of a warm relationship.', category: 'social', ageRange: '0-6months', badgeIcon: 'Smile', badgeColor: '#ec4899', difficulty: 'easy' },
+  { name: 'Coos and Babbles', description: 'Makes cooing sounds and turns toward voices, taking turns "talking" with an adult.', category: 'language', ageRange: '0-6months', badgeIcon: 'MessageCircle', badgeColor: '#3b82f6', difficulty: 'normal' },
+  { name: 'Tracks Moving Objects', description: 'Follows a moving toy or face with the eyes from side to side and reaches toward what interests them.', category: 'cognitive', ageRange: '0-6months', badgeIcon: 'Eye', badgeColor: '#8b5cf6', difficulty: 'normal' },
+  { name: 'Brings Hands to Mouth', description: 'Brings hands to mouth to self-soothe and begins to calm when picked up or spoken to.', category: 'self-care', ageRange: '0-6months', badgeIcon: 'Hand', badgeColor: '#14b8a6', difficulty: 'easy' },
+
+  // 6-12 months
+  { name: 'Sits Without Support', description: 'Sits steadily without help, freeing both hands to explore and pass toys from hand to hand.', category: 'physical', ageRange: '6-12months', badgeIcon: 'Armchair', badgeColor: '#f59e0b', difficulty: 'normal' },
+  { name: 'Pulls to Stand', description: 'Pulls up to standing on furniture and cruises a few steps while holding on.', category: 'physical', ageRange: '6-12months', badgeIcon: 'Footprints', badgeColor: '#f97316', difficulty: 'challenging' },
+  { name: 'Object Permanence', description: 'Looks for a toy hidden under a blanket, understanding that things exist when out of sight.', category: 'cognitive', ageRange: '6-12months', badgeIcon: 'Search', badgeColor: '#8b5cf6', difficulty: 'normal' },
+  { name: 'Waves Bye-Bye', description: 'Waves bye-bye and plays simple back-and-forth games such as peek-a-boo and pat-a-cake.', category: 'social', ageRange: '6-12months', badgeIcon: 'Hand', badgeColor: '#ec4899', difficulty: 'easy' },
+  { name: 'First Words', description: 'Says "mama" or "dada" with meaning and responds to their own name.', category: 'language', ageRange: '6-12months', badgeIcon: 'MessageCircle', badgeColor: '#3b82f6', difficulty: 'challenging' },
+  { name: 'Finger Feeds', description: 'Picks up small pieces of food with thumb and finger and feeds themself.', category: 'self-care', ageRange: '6-12months', badgeIcon: 'Apple', badgeColor: '#14b8a6', difficulty: 'normal' },
+
+  // 1-2 years
+  { name: 'Walks Independently', description: 'Walks across the room without holding on and begins to climb onto low furniture.', category: 'physical', ageRange: '1-2years', badgeIcon: 'Footprints', badgeColor: '#f59e0b', difficulty: 'normal' },
+  { name: 'Stacks Blocks', description: 'Stacks two to four blocks and fits simple shapes into a shape sorter.', category: 'cognitive', ageRange: '1-2years', badgeIcon: 'Blocks', badgeColor: '#8b5cf6', difficulty: 'normal' },
+  { name: 'Two-Word Phrases', description: 'Puts two words together such as "more milk" and points to pictures in a book when named.', category: 'language', ageRange: '1-2years', badgeIcon: 'MessageCircle', badgeColor: '#3b82f6', difficulty: 'challenging' },
+  { name: 'Parallel Play', description: 'Plays alongside other children, watching and copying what they do.', category: 'social', ageRange: '1-2years', badgeIcon: 'Users', badgeColor: '#ec4899', difficulty: 'easy' },
+  { name: 'Drinks From an Open Cup', description: 'Drinks from an open cup with little spilling and tries to use a spoon.', category: 'self-care', ageRange: '1-2years', badgeIcon: 'CupSoda', badgeColor: '#14b8a6', difficulty: 'normal' },
+
+  // 3-4 years
+  { name: 'Pedals a Tricycle', description: 'Pedals a tricycle, runs easily and climbs playground equipment with confidence.', category: 'physical', ageRange: '3-4years', badgeIcon: 'Bike', badgeColor: '#f59e0b', difficulty: 'normal' },
+  { name: 'Counts to Ten', description: 'Counts aloud to ten and counts up to five objects, touching each one once.', category: 'cognitive', ageRange: '3-4years', badgeIcon: 'Calculator', badgeColor: '#8b5cf6', difficulty: 'normal' },
+  { name: 'Takes Turns', description: 'Takes turns in a simple game and shares materials with a friend with gentle reminders.', category: 'social', ageRange: '3-4years', badgeIcon: 'Users', badgeColor: '#ec4899', difficulty: 'normal' },
+  { name: 'Tells a Simple Story', description: 'Speaks in sentences of four or more words and retells parts of a familiar story.', category: 'language', ageRange: '3-4years', badgeIcon: 'BookOpen', badgeColor: '#3b82f6', difficulty: 'challenging' },
+  { name: 'Washes Hands Independently', description: 'Washes and dries hands without help before meals and after using the toilet.', category: 'self-care', ageRange: '3-4years', badgeIcon: 'Droplets', badgeColor: '#14b8a6', difficulty: 'easy' },
+
+  // 4-5 years
+  { name: 'Hops on One Foot', description: 'Hops on one foot, catches a bounced ball and uses scissors to cut along a line.', category: 'physical', ageRange: '4-5years', badgeIcon: 'Activity', badgeColor: '#f59e0b', difficulty: 'challenging' },
+  { name: 'Writes First Name', description: 'Writes some letters of their first name and recognises it in print.', category: 'cognitive', ageRange: '4-5years', badgeIcon: 'PenLine', badgeColor: '#8b5cf6', difficulty: 'challenging' },
+  { name: 'Rhymes and Sounds', description: 'Recognises rhyming words and names the first sound of familiar words.', category: 'language', ageRange: '4-5years', badgeIcon: 'Music', badgeColor: '#3b82f6', difficulty: 'normal' },
+  { name: 'Names Feelings', description: 'Names their feelings and those of others and uses words to solve small conflicts.', category: 'social', ageRange: '4-5years', badgeIcon: 'Heart', badgeColor: '#ec4899', difficulty: 'normal' },
+  { name: 'Dresses Independently', description: 'Puts on a coat and shoes, and manages zippers and large buttons without help.', category: 'self-care', ageRange: '4-5years', badgeIcon: 'Shirt', badgeColor: '#14b8a6', difficulty: 'normal' },
+];

@@ -1,0 +1,411 @@
+/**
+ * Drizzle tables: one section per entity of SPEC.md §3, plus the session, outbox and private-file tables
+ * that the server needs. Calendar dates are ISO `YYYY-MM-DD` text; moments are millisecond timestamps.
+ */
+import { sql } from 'drizzle-orm';
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+
+const id = () =>
+  text('id')
+    .primaryKey()
+    .$defaultFn(() => crypto.randomUUID());
+const createdAt = () =>
+  integer('created_at', { mode: 'timestamp_ms' })
+    .notNull()
+    .default(sql`(unixepoch('subsec') * 1000)`);
+const updatedAt = () =>
+  integer('updated_at', { mode: 'timestamp_ms' })
+    .notNull()
+    .default(sql`(unixepoch('subsec') * 1000)`);
+const stringList = (name: string) =>
+  text(name, { mode: 'json' })
+    .$type<string[]>()
+    .notNull()
+    .default(sql`'[]'`);
+
+// ── users (legacy single-table login of the original design; kept for completeness) ──
+export const users = sqliteTable('users', {
+  id: id(),
+  username: text('username').notNull().unique(),
+  password: text('password').notNull(),
+});
+
+// ── contact_messages ──
+export const contactMessages = sqliteTable('contact_messages', {
+  id: id(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  email: text('email').notNull(),
+  phone: text('phone'),
+  childAge: text('child_age'),
+  message: text('message').notNull(),
+  createdAt: createdAt(),
+});
+
+// ── enrollment_applications ──
+export const enrollmentApplications = sqliteTable(
+  'enrollment_applications',
+  {
+    id: id(),
+    parentFirstName: text('parent_first_name').notNull(),
+    parentLastName: text('parent_last_name').notNull(),
+    parentEmail: text('parent_email').notNull(),
+    parentPhone: text('parent_phone').notNull(),
+    parentAddress: text('parent_address').notNull(),
+    parentCity: text('parent_city').notNull(),
+    parentState: text('parent_state').notNull(),
+    parentZip: text('parent_zip').notNull(),
+    childFirstName: text('child_first_name').notNull(),
+    childLastName: text('child_last_name').notNull(),
+    childDateOfBirth: text('child_date_of_birth').notNull(),
+    childAge: text('child_age').notNull(),
+    programRequested: text('program_requested').notNull(),
+    startDate: text('start_date').notNull(),
+    emergencyContactName: text('emergency_contact_name').notNull(),
+    emergencyContactPhone: text('emergency_contact_phone').notNull(),
+    emergencyContactRelationship: text('emergency_contact_relationship').notNull(),
+    pediatricianName: text('pediatrician_name'),
+    pediatricianPhone: text('pediatrician_phone'),
+    allergies: text('allergies'),
+    medications: text('medications'),
+    medicalConditions: text('medical_conditions'),
+    specialInstructions: text('special_instructions'),
+    howDidYouHear: text('how_did_you_hear'),
+    status: text('status').notNull().default('pending'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('enrollment_applications_created_idx').on(t.createdAt)],
+);
+
+// ── events ──
+export const events = sqliteTable(
+  'events',
+  {
+    id: id(),
+    title: text('title').notNull(),
+    description: text('description'),
+    eventDate: text('event_date').notNull(),
+    startTime: text('start_time'),
+    endTime: text('end_time'),
+    category: text('category').notNull().default('general'),
+    isPublic: integer('is_public', { mode: 'boolean' }).notNull().default(true),
+    location: text('location'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('events_date_idx').on(t.eventDate)],
+);
+
+// ── announcements ──
+export const announcements = sqliteTable('announcements', {
+  id: id(),
+  title: text('title').notNull(),
+  content: text('content').notNull(),
+  category: text('category').notNull().default('general'),
+  priority: text('priority').notNull().default('normal'),
+  isPublic: integer('is_public', { mode: 'boolean' }).notNull().default(true),
+  expiresAt: text('expires_at'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+// ── milestones (reference data, seeded) ──
+export const milestones = sqliteTable('milestones', {
+  id: id(),
+  name: text('name').notNull().unique(),
+  description: text('description').notNull(),
+  category: text('category').notNull(),
+  ageRange: text('age_range').notNull(),
+  badgeIcon: text('badge_icon').notNull(),
+  badgeColor: text('badge_color').notNull(),
+  difficulty: text('difficulty').notNull().default('normal'),
+  isActive: integer('is_active', { mode: 'boolean' }).notNull().default(true),
+  createdAt: createdAt(),
+});
+
+// ── admin_users and their sessions ──
+export const adminUsers = sqliteTable('admin_users', {
+  id: id(),
+  email: text('email').notNull().unique(),
+  passwordHash: text('password_hash').notNull(),
+  name: text('name').notNull(),
+  lastLoginAt: integer('last_login_at', { mode: 'timestamp_ms' }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Server-side admin sessions: the cookie holds `id.secret`; only SHA-256(secret) is stored. */
+export const adminSessions = sqliteTable(
+  'admin_sessions',
+  {
+    id: text('id').primaryKey(),
+    adminId: text('admin_id')
+      .notNull()
+      .references(() => adminUsers.id, { onDelete: 'cascade' }),
+    secretHash: text('secret_hash').notNull(),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('admin_sessions_admin_idx').on(t.adminId)],
+);
+
+// ── enrolled_children ──
+export const enrolledChildren = sqliteTable(
+  'enrolled_children',
+  {
+    id: id(),
+    childName: text('child_name').notNull(),
+    parentName: text('parent_name').notNull(),
+    parentEmail: text('parent_email').notNull(),
+    parentPhone: text('parent_phone'),
+    dateOfBirth: text('date_of_birth').notNull(),
+    program: text('program').notNull().default('preschool'),
+    startDate: text('start_date').notNull(),
+    isActive: integer('is_active', { mode: 'boolean' }).notNull().default(true),
+    notes: text('notes'),
+    /** Unique: one application can be enrolled once, even by two requests at the same moment. */
+    applicationId: text('application_id').references(() => enrollmentApplications.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('enrolled_children_application_uq').on(t.applicationId), index('enrolled_children_parent_email_idx').on(t.parentEmail)],
+);
+
+// ── child_achievements ──
+export const childAchievements = sqliteTable(
+  'child_achievements',
+  {
+    id: id(),
+    childId: text('child_id')
+      .notNull()
+      .references(() => enrolledChildren.id, { onDelete: 'cascade' }),
+    milestoneId: text('milestone_id')
+      .notNull()
+      .references(() => milestones.id, { onDelete: 'cascade' }),
+    achievedAt: text('achieved_at').notNull(),
+    notes: text('notes'),
+    witnessedBy: text('witnessed_by'),
+    photoUrl: text('photo_url'),
+    parentNotified: integer('parent_notified', { mode: 'boolean' }).notNull().default(false),
+    celebrationLevel: text('celebration_level').notNull().default('standard'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('child_achievements_achieved_idx').on(t.achievedAt)],
+);
+
+// ── pictures (public gallery) ──
+export const pictures = sqliteTable('pictures', {
+  id: id(),
+  fileName: text('file_name').notNull().unique(),
+  originalName: text('original_name').notNull(),
+  fileSize: integer('file_size').notNull(),
+  mimeType: text('mime_type').notNull(),
+  category: text('category').notNull().default('general'),
+  caption: text('caption'),
+  isActive: integer('is_active', { mode: 'boolean' }).notNull().default(true),
+  uploadedAt: integer('uploaded_at', { mode: 'timestamp_ms' })
+    .notNull()
+    .default(sql`(unixepoch('subsec') * 1000)`),
+});
+
+// ── parent_emails (log of e-mails sent to parents) ──
+export const parentEmails = sqliteTable('parent_emails', {
+  id: id(),
+  subject: text('subject').notNull(),
+  content: text('content').notNull(),
+  recipients: stringList('recipients'),
+  sentAt: integer('sent_at', { mode: 'timestamp_ms' })
+    .notNull()
+    .default(sql`(unixepoch('subsec') * 1000)`),
+  sentBy: text('sent_by'),
+});
+
+// ── parent_users, their children and sessions ──
+export const parentUsers = sqliteTable('parent_users', {
+  id: id(),
+  email: text('email').notNull().unique(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  passwordHash: text('password_hash').notNull(),
+  phone: text('phone'),
+  isActive: integer('is_active', { mode: 'boolean' }).notNull().default(true),
+  createdAt: createdAt(),
+});
+
+export const parentChildRelationships = sqliteTable(
+  'parent_child_relationships',
+  {
+    id: id(),
+    parentId: text('parent_id')
+      .notNull()
+      .references(() => parentUsers.id, { onDelete: 'cascade' }),
+    childId: text('child_id')
+      .notNull()
+      .references(() => enrolledChildren.id, { onDelete: 'cascade' }),
+    relationship: text('relationship').notNull().default('parent'),
+    isPrimary: integer('is_primary', { mode: 'boolean' }).notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('parent_child_uq').on(t.parentId, t.childId), index('parent_child_child_idx').on(t.childId)],
+);
+
+/** Parent sessions: `token` holds SHA-256 of the token's secret part, never the token itself. */
+export const parentSessions = sqliteTable(
+  'parent_sessions',
+  {
+    id: text('id').primaryKey(),
+    parentId: text('parent_id')
+      .notNull()
+      .references(() => parentUsers.id, { onDelete: 'cascade' }),
+    token: text('token').notNull().unique(),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('parent_sessions_parent_idx').on(t.parentId)],
+);
+
+// ── development_notes ──
+export const developmentNotes = sqliteTable(
+  'development_notes',
+  {
+    id: id(),
+    childId: text('child_id')
+      .notNull()
+      .references(() => enrolledChildren.id, { onDelete: 'cascade' }),
+    authorId: text('author_id'),
+    authorName: text('author_name').notNull(),
+    category: text('category').notNull(),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    skillsObserved: stringList('skills_observed'),
+    developmentAreas: stringList('development_areas'),
+    isPrivate: integer('is_private', { mode: 'boolean' }).notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('development_notes_child_idx').on(t.childId, t.createdAt)],
+);
+
+// ── daily_activities ──
+export const dailyActivities = sqliteTable(
+  'daily_activities',
+  {
+    id: id(),
+    childId: text('child_id')
+      .notNull()
+      .references(() => enrolledChildren.id, { onDelete: 'cascade' }),
+    activityDate: text('activity_date').notNull(),
+    category: text('category').notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    duration: integer('duration'),
+    skillsPracticed: stringList('skills_practiced'),
+    enjoymentLevel: integer('enjoyment_level'),
+    participationLevel: text('participation_level'),
+    notes: text('notes'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('daily_activities_child_idx').on(t.childId, t.activityDate)],
+);
+
+// ── communication_messages ──
+export const communicationMessages = sqliteTable(
+  'communication_messages',
+  {
+    id: id(),
+    type: text('type').notNull().default('general_message'),
+    senderType: text('sender_type').notNull(),
+    senderId: text('sender_id').notNull(),
+    senderName: text('sender_name').notNull(),
+    recipientType: text('recipient_type').notNull(),
+    /** Holds an e-mail address (SPEC.md §3). */
+    recipientId: text('recipient_id').notNull(),
+    recipientName: text('recipient_name'),
+    childId: text('child_id').references(() => enrolledChildren.id, { onDelete: 'set null' }),
+    childName: text('child_name'),
+    subject: text('subject').notNull(),
+    content: text('content').notNull(),
+    documentUrl: text('document_url'),
+    documentName: text('document_name'),
+    documentSize: integer('document_size'),
+    isRead: integer('is_read', { mode: 'boolean' }).notNull().default(false),
+    isUrgent: integer('is_urgent', { mode: 'boolean' }).notNull().default(false),
+    status: text('status').notNull().default('active'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('communication_recipient_idx').on(t.recipientType, t.recipientId)],
+);
+
+// ── document_requests ──
+export const documentRequests = sqliteTable('document_requests', {
+  id: id(),
+  adminId: text('admin_id'),
+  adminName: text('admin_name').notNull(),
+  /** An e-mail address (SPEC.md §3). */
+  parentId: text('parent_id').notNull(),
+  parentName: text('parent_name'),
+  childId: text('child_id').references(() => enrolledChildren.id, { onDelete: 'set null' }),
+  childName: text('child_name'),
+  documentType: text('document_type').notNull().default('other'),
+  title: text('title').notNull(),
+  description: text('description').notNull(),
+  dueDate: text('due_date'),
+  isUrgent: integer('is_urgent', { mode: 'boolean' }).notNull().default(false),
+  status: text('status').notNull().default('pending'),
+  responseDocumentUrl: text('response_document_url'),
+  responseDocumentName: text('response_document_name'),
+  responseMessage: text('response_message'),
+  respondedAt: integer('responded_at', { mode: 'timestamp_ms' }),
+  createdAt: createdAt(),
+});
+
+/** Private files (parents' documents): stored outside the public uploads folder, served with checks. */
+export const privateFiles = sqliteTable('private_files', {
+  id: id(),
+  storedName: text('stored_name').notNull().unique(),
+  originalName: text('original_name').notNull(),
+  mimeType: text('mime_type').notNull(),
+  size: integer('size').notNull(),
+  ownerType: text('owner_type').notNull(),
+  ownerId: text('owner_id').notNull(),
+  createdAt: createdAt(),
+});
+
+// ── payment_receipts ──
+export const paymentReceipts = sqliteTable(
+  'payment_receipts',
+  {
+    id: id(),
+    /** Kept when a child is removed: receipts are financial records. */
+    childId: text('child_id').references(() => enrolledChildren.id, { onDelete: 'set null' }),
+    childName: text('child_name').notNull(),
+    parentName: text('parent_name').notNull(),
+    parentEmail: text('parent_email').notNull(),
+    paymentType: text('payment_type').notNull(),
+    amount: text('amount').notNull(),
+    paymentMethod: text('payment_method').notNull(),
+    paymentDate: text('payment_date').notNull(),
+    description: text('description'),
+    checkNumber: text('check_number'),
+    transactionId: text('transaction_id'),
+    periodCovered: text('period_covered'),
+    receiptNumber: text('receipt_number').notNull().unique(),
+    emailSent: integer('email_sent', { mode: 'boolean' }).notNull().default(false),
+    emailSentAt: integer('email_sent_at', { mode: 'timestamp_ms' }),
+    emailSentBy: text('email_sent_by'),
+    notes: text('notes'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('payment_receipts_parent_idx').on(t.parentEmail, t.paymentDate)],
+);
+
+// ── outbox: every e-mail composed while no SMTP server is configured ──
+export const outboxMessages = sqliteTable('outbox_messages', {
+  id: id(),
+  toAddress: text('to_address').notNull(),
+  subject: text('subject').notNull(),
+  textBody: text('text_body').notNull(),
+  emlFile: text('eml_file').notNull(),
+  createdAt: createdAt(),
+});

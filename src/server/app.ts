@@ -1,0 +1,126 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { Hono, type Context as HonoContext } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { compress } from 'hono/compress';
+import { secureHeaders } from 'hono/secure-headers';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
+import { MAX_UPLOAD_BYTES } from '../shared/constants';
+import { csrfGuard } from './auth/csrf';
+import { type AppDeps, createContext } from './context';
+import { logger } from './logger';
+import { appRouter } from './routers/_app';
+import { adminContentRest } from './rest/admin-content';
+import { publicRest } from './rest/public';
+import { errorResponse, restContext, type RestEnv } from './rest/shim';
+import { createLimiters } from './services/rate-limit';
+
+export const PROJECT_ROOT = resolve(import.meta.dirname, '../..');
+export const DEFAULT_CLIENT_DIR = resolve(PROJECT_ROOT, 'dist/client');
+
+/** Paths that take a file: they get the upload size limit instead of the JSON one. */
+const UPLOAD_PATH = /^\/api\/(admin\/pictures|objects\/upload)(\/|$)/;
+
+export interface AppOptions {
+  /** The built client (vite build output). Absent in API-only tests. */
+  clientDir?: string;
+}
+
+function handleError(err: Error, c: HonoContext) {
+  const { status, body } = errorResponse(err);
+  if (status >= 500) logger.error({ err, path: c.req.path }, 'request failed');
+  return c.json(body, status as 400);
+}
+
+export function createApp(deps: AppDeps, options: AppOptions = {}) {
+  const limits = createLimiters();
+  const clientDir = options.clientDir ?? DEFAULT_CLIENT_DIR;
+  const uploadsDir = resolve(deps.config.uploadsDir);
+  const app = new Hono();
+
+  app.use(
+    '*',
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+      referrerPolicy: 'strict-origin-when-cross-origin',
+      xFrameOptions: 'DENY',
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.use('*', compress());
+
+  const jsonLimit = bodyLimit({ maxSize: 1024 * 1024, onError: (c) => c.json({ message: 'The request is too large' }, 413) });
+  const uploadLimit = bodyLimit({
+    maxSize: MAX_UPLOAD_BYTES + 64 * 1024,
+    onError: (c) => c.json({ message: 'The file is too large. The limit is 10 MB.' }, 413),
+  });
+  app.use('/api/*', (c, next) => (UPLOAD_PATH.test(c.req.path) ? uploadLimit(c, next) : jsonLimit(c, next)));
+  app.use('/api/*', csrfGuard(deps.config.publicUrl));
+
+  app.all('/api/trpc/*', (c) =>
+    fetchRequestHandler({
+      endpoint: '/api/trpc',
+      req: c.req.raw,
+      router: appRouter,
+      createContext: ({ resHeaders }) => createContext(deps, limits, c, resHeaders),
+      onError: ({ error, path }) => {
+        if (error.code === 'INTERNAL_SERVER_ERROR') logger.error({ err: error, path }, 'procedure failed');
+      },
+    }),
+  );
+
+  const api = new Hono<RestEnv>();
+  api.use('*', restContext(deps, limits));
+  api.route('/', publicRest);
+  api.route('/', adminContentRest);
+  api.onError(handleError);
+  app.route('/api', api);
+  app.all('/api/*', (c) => c.json({ message: 'Not found' }, 404));
+
+  app.use(
+    '/uploads/*',
+    serveStatic({
+      root: uploadsDir,
+      rewriteRequestPath: (p) => p.replace(/^\/uploads/, ''),
+      onFound: (_p, c) => {
+        c.header('Cache-Control', 'public, max-age=86400');
+        c.header('X-Content-Type-Options', 'nosniff');
+      },
+    }),
+  );
+  app.all('/uploads/*', (c) => c.text('Not found', 404));
+
+  // The built single-page app: hashed assets cached for a year, every other path answered by index.html.
+  app.use(
+    '/*',
+    serveStatic({
+      root: clientDir,
+      onFound: (path, c) => {
+        c.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    }),
+  );
+  let indexHtml: string | null = null;
+  app.get('*', (c) => {
+    const file = resolve(clientDir, 'index.html');
+    if (indexHtml === null && existsSync(file)) indexHtml = readFileSync(file, 'utf8');
+    if (indexHtml === null) return c.text('The client is not built. Run `npm run build`.', 503);
+    c.header('Cache-Control', 'no-cache');
+    return c.html(indexHtml);
+  });
+  app.notFound((c) => c.json({ message: 'Not found' }, 404));
+  app.onError(handleError);
+  return app;
+}

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+
+/** Configuration from the environment (ARCHITECTURE.md "Interfaces"), validated once at start. */
+const envSchema = z
+  .object({
+    PORT: z.coerce
+      .number({ error: 'PORT must be a whole number between 0 and 65535' })
+      .int('PORT must be a whole number between 0 and 65535')
+      .min(0, 'PORT must be a whole number between 0 and 65535')
+      .max(65535, 'PORT must be a whole number between 0 and 65535')
+      .default(3000),
+    DATABASE_PATH: z.string().min(1, 'DATABASE_PATH must not be empty').default('db/app.sqlite'),
+    UPLOADS_DIR: z.string().min(1, 'UPLOADS_DIR must not be empty').default('uploads'),
+    PUBLIC_URL: z
+      .url({ error: 'PUBLIC_URL must be an absolute http(s) URL such as https://centre.example' })
+      .refine((v) => /^https?:\/\//.test(v), 'PUBLIC_URL must start with http:// or https://')
+      .optional(),
+    SMTP_URL: z
+      .url({ error: 'SMTP_URL must be a URL such as smtp://user:pass@mail.example:587' })
+      .refine((v) => /^smtps?:\/\//.test(v), 'SMTP_URL must start with smtp:// or smtps://')
+      .optional(),
+    MAIL_FROM: z.string().min(3, 'MAIL_FROM must be an address such as "Centre <office@centre.example>"').optional(),
+    ADMIN_EMAIL: z.email({ error: 'ADMIN_EMAIL must be a valid e-mail address' }).optional(),
+    ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional(),
+    ADMIN_NAME: z.string().min(1).max(100).optional(),
+  })
+  .refine((e) => !e.ADMIN_EMAIL === !e.ADMIN_PASSWORD, {
+    message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
+    path: ['ADMIN_PASSWORD'],
+  });
+
+export interface Config {
+  port: number;
+  databasePath: string;
+  uploadsDir: string;
+  /** Directory for files that must never be public (parents' documents, the e-mail outbox). */
+  privateDir: string;
+  publicUrl: string;
+  secureCookies: boolean;
+  smtpUrl: string | null;
+  mailFrom: string;
+  admin: { email: string; password: string; name: string } | null;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // Blank variables count as unset, so `FOO=` in a service file does not trip validation.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || 'env'}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT || 3000}`).replace(/\/+$/, '');
+  const databasePath = e.DATABASE_PATH;
+  return {
+    port: e.PORT,
+    databasePath,
+    uploadsDir: e.UPLOADS_DIR,
+    privateDir: databasePath === ':memory:' ? 'db/private' : `${databasePath.replace(/[^/]*$/, '') || './'}private`,
+    publicUrl,
+    secureCookies: publicUrl.startsWith('https://'),
+    smtpUrl: e.SMTP_URL ?? null,
+    mailFrom: e.MAIL_FROM ?? `Little Buckeyes Learning Center <no-reply@${new URL(publicUrl).hostname}>`,
+    admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD, name: e.ADMIN_NAME ?? 'Centre Director' } : null,
+  };
+}

@@ -1,0 +1,59 @@
+import type { Context as HonoContext } from 'hono';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import type { Config } from './config';
+import type { Clock } from './clock';
+import type { Db } from './db';
+import type { Mailer } from './services/mail';
+import type { Limiters } from './services/rate-limit';
+import { ADMIN_COOKIE, PARENT_COOKIE, readCookie, sessionCookie } from './auth/cookies';
+import { type Auth, validateAdminToken, validateParentToken } from './auth/session';
+
+export interface AppDeps {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+  clock: Clock;
+}
+
+export interface Context extends AppDeps {
+  auth: Auth | null;
+  ip: string;
+  limits: Limiters;
+  /** Headers the procedure wants on the response (Set-Cookie, Retry-After). */
+  resHeaders: Headers;
+}
+
+function clientIp(c: HonoContext): string {
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
+/** Who is calling: an admin cookie, or a parent bearer token / cookie. The server decides, never the client. */
+export function resolveAuth(deps: AppDeps, c: HonoContext, resHeaders: Headers): Auth | null {
+  const cookies = c.req.header('cookie');
+  const adminToken = readCookie(cookies, ADMIN_COOKIE);
+  if (adminToken) {
+    const auth = validateAdminToken(deps.db, deps.clock, adminToken);
+    if (auth) {
+      if (auth.refreshed) resHeaders.append('Set-Cookie', sessionCookie(deps.config, ADMIN_COOKIE, adminToken, auth.expiresAt));
+      return auth;
+    }
+  }
+  const bearer = c.req.header('authorization')?.match(/^Bearer\s+(\S+)$/i)?.[1];
+  const parentToken = bearer ?? readCookie(cookies, PARENT_COOKIE);
+  if (parentToken) {
+    const auth = validateParentToken(deps.db, deps.clock, parentToken);
+    if (auth) {
+      if (auth.refreshed && !bearer) resHeaders.append('Set-Cookie', sessionCookie(deps.config, PARENT_COOKIE, parentToken, auth.expiresAt));
+      return auth;
+    }
+  }
+  return null;
+}
+
+export function createContext(deps: AppDeps, limits: Limiters, c: HonoContext, resHeaders: Headers): Context {
+  return { ...deps, limits, resHeaders, ip: clientIp(c), auth: resolveAuth(deps, c, resHeaders) };
+}

@@ -1,0 +1,64 @@
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { serve } from '@hono/node-server';
+import { createApp } from './app';
+import { generatePassword } from './auth/password';
+import { deleteExpiredSessions } from './auth/session';
+import { ensureFirstAdmin, prepareDatabase } from './bootstrap';
+import { systemClock } from './clock';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db';
+import { logger } from './logger';
+import { createMailer } from './services/mailer';
+
+async function main() {
+  const config = loadConfig();
+  const db = openDatabase(config.databasePath);
+  prepareDatabase(db);
+  mkdirSync(resolve(config.uploadsDir), { recursive: true });
+
+  if (config.admin) {
+    if (await ensureFirstAdmin(db, config.admin)) logger.info({ email: config.admin.email }, 'created the first admin from ADMIN_EMAIL');
+  } else {
+    // A fresh install without ADMIN_EMAIL still gets a working login: a random password, shown once and kept
+    // in the private folder (never a fixed default that every copy of this code would share).
+    const admin = { email: 'admin@example.com', password: generatePassword(), name: 'Centre Director' };
+    if (await ensureFirstAdmin(db, admin)) {
+      mkdirSync(resolve(config.privateDir), { recursive: true });
+      const file = resolve(config.privateDir, 'initial-admin.txt');
+      writeFileSync(file, `email: ${admin.email}\npassword: ${admin.password}\n`);
+      chmodSync(file, 0o600);
+      console.log(
+        `\n  First start: an admin account was created.\n    e-mail:   ${admin.email}\n    password: ${admin.password}\n  (also saved in ${file}; set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own)\n`,
+      );
+    }
+  }
+
+  const app = createApp({ db, config, mailer: createMailer(config, db), clock: systemClock });
+  const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
+    logger.info(`Listening on http://localhost:${info.port}`);
+    console.log(`Childcare centre app: http://localhost:${info.port}`);
+  });
+  const housekeeping = setInterval(() => deleteExpiredSessions(db, systemClock), 60 * 60 * 1000);
+  housekeeping.unref();
+
+  const shutdown = () => {
+    clearInterval(housekeeping);
+    server.close(() => {
+      db.$client.close();
+      process.exit(0);
+    });
+    setTimeout(() => process.exit(0), 5000).unref();
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+}
+
+main().catch((err) => {
+  if (err instanceof ConfigError) {
+    console.error(err.message);
+  } else {
+    logger.fatal({ err }, 'failed to start');
+  }
+  process.exit(1);
+});

@@ -1,0 +1,61 @@
+import type { Context as HonoContext, MiddlewareHandler } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { TRPCError } from '@trpc/server';
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
+import { ZodError } from 'zod';
+import { fieldMessages } from '../../shared/schemas/fields';
+import { type AppDeps, type Context, createContext } from '../context';
+import { createCaller } from '../routers/_app';
+import type { Limiters } from '../services/rate-limit';
+
+export type Caller = ReturnType<typeof createCaller>;
+export type RestEnv = { Variables: { caller: Caller; ctx: Context } };
+
+/**
+ * Gives each REST request the same tRPC caller (and context) a tRPC request gets, so the REST paths of
+ * SPEC.md §7 run the very same procedures. Headers a procedure sets (cookies, Retry-After) are copied over.
+ */
+export function restContext(deps: AppDeps, limits: Limiters): MiddlewareHandler<RestEnv> {
+  return async (c, next) => {
+    const resHeaders = new Headers();
+    const ctx = createContext(deps, limits, c, resHeaders);
+    c.set('ctx', ctx);
+    c.set('caller', createCaller(ctx));
+    await next();
+    resHeaders.forEach((value, key) => {
+      if (key.toLowerCase() === 'set-cookie') return;
+      c.res.headers.set(key, value);
+    });
+    for (const cookie of resHeaders.getSetCookie()) c.res.headers.append('Set-Cookie', cookie);
+  };
+}
+
+/** The JSON body, or a 400 that says what is wrong. */
+export async function readJson(c: HonoContext): Promise<unknown> {
+  const text = await c.req.text();
+  if (!text.trim()) return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new HTTPException(400, { message: 'The request body must be valid JSON' });
+  }
+}
+
+export interface ErrorBody {
+  message: string;
+  errors?: Record<string, string>;
+}
+
+/** Turns any thrown error into the documented status and a `{ message, errors? }` body. */
+export function errorResponse(err: unknown): { status: number; body: ErrorBody } {
+  if (err instanceof TRPCError) {
+    const status = getHTTPStatusCodeFromError(err);
+    if (err.cause instanceof ZodError) {
+      const errors = fieldMessages(err.cause);
+      return { status: 400, body: { message: Object.values(errors)[0] ?? 'Invalid input', errors } };
+    }
+    return { status: status >= 500 ? 500 : status, body: { message: status >= 500 ? 'Something went wrong on our side. Please try again.' : err.message } };
+  }
+  if (err instanceof HTTPException) return { status: err.status, body: { message: err.message || 'Bad request' } };
+  return { status: 500, body: { message: 'Something went wrong on our side. Please try again.' } };
+}

@@ -1,0 +1,18 @@
+import { createCallerFactory, router } from '../trpc';
+import { announcementsRouter } from './announcements';
+import { enrollmentRouter } from './enrollment';
+import { eventsRouter } from './events';
+import { galleryRouter } from './gallery';
+import { achievementsRouter, milestonesRouter } from './milestones';
+
+export const appRouter = router({
+  events: eventsRouter,
+  announcements: announcementsRouter,
+  gallery: galleryRouter,
+  milestones: milestonesRouter,
+  achievements: achievementsRouter,
+  enrollment: enrollmentRouter,
+});
+
+export type AppRouter = typeof appRouter;
+export const createCaller = createCallerFactory(appRouter);

@@ -1,0 +1,44 @@
+import { TRPCError } from '@trpc/server';
+import { desc, eq } from 'drizzle-orm';
+import { announcements } from '../../../db/schema';
+import { announcementSchema, idSchema } from '../../shared/schemas/content';
+import { adminProcedure, publicProcedure, router } from '../trpc';
+
+const columns = {
+  id: announcements.id,
+  title: announcements.title,
+  content: announcements.content,
+  category: announcements.category,
+  priority: announcements.priority,
+  isPublic: announcements.isPublic,
+  createdAt: announcements.createdAt,
+  expiresAt: announcements.expiresAt,
+};
+
+export const announcementsRouter = router({
+  /** Newest first. Only public announcements unless the caller is staff. */
+  list: publicProcedure.query(({ ctx }) => {
+    const isAdmin = ctx.auth?.kind === 'admin';
+    return ctx.db
+      .select(columns)
+      .from(announcements)
+      .where(isAdmin ? undefined : eq(announcements.isPublic, true))
+      .orderBy(desc(announcements.createdAt))
+      .all();
+  }),
+
+  create: adminProcedure.input(announcementSchema).mutation(({ ctx, input }) => {
+    const now = ctx.clock.now();
+    return ctx.db
+      .insert(announcements)
+      .values({ ...input, createdAt: now, updatedAt: now })
+      .returning(columns)
+      .get();
+  }),
+
+  delete: adminProcedure.input(idSchema).mutation(({ ctx, input }) => {
+    const gone = ctx.db.delete(announcements).where(eq(announcements.id, input)).returning({ id: announcements.id }).get();
+    if (!gone) throw new TRPCError({ code: 'NOT_FOUND', message: 'Announcement not found' });
+    return { success: true as const, id: gone.id };
+  }),
+});

@@ -1,0 +1,23 @@
+import { TRPCError } from '@trpc/server';
+import { enrollmentApplications } from '../../../db/schema';
+import { enrollmentSchema } from '../../shared/schemas/enrollment';
+import { consume } from '../services/rate-limit';
+import { publicProcedure, router } from '../trpc';
+
+export const enrollmentRouter = router({
+  /** The public application form. Stored as `pending`; the status is never taken from the request. */
+  submit: publicProcedure.input(enrollmentSchema).mutation(async ({ ctx, input }) => {
+    await consume(ctx.limits.enrollment, ctx.ip, ctx.resHeaders, 'Too many applications from this network. Please call us or try again later.');
+    const { website, ...application } = input;
+    if (website) {
+      // The honeypot field is invisible to people; only a bot fills it in.
+      throw new TRPCError({ code: 'BAD_REQUEST', message: 'Your application could not be accepted. Please call us.' });
+    }
+    const row = ctx.db
+      .insert(enrollmentApplications)
+      .values({ ...application, status: 'pending', createdAt: ctx.clock.now() })
+      .returning({ id: enrollmentApplications.id, status: enrollmentApplications.status, createdAt: enrollmentApplications.createdAt })
+      .get();
+    return { success: true as const, message: 'Application submitted successfully', application: row };
+  }),
+});

@@ -1,0 +1,41 @@
+import { TRPCError } from '@trpc/server';
+import { asc, eq } from 'drizzle-orm';
+import { events } from '../../../db/schema';
+import { eventSchema, idSchema } from '../../shared/schemas/content';
+import { adminProcedure, publicProcedure, router } from '../trpc';
+
+const columns = {
+  id: events.id,
+  title: events.title,
+  description: events.description,
+  eventDate: events.eventDate,
+  startTime: events.startTime,
+  endTime: events.endTime,
+  category: events.category,
+  isPublic: events.isPublic,
+  location: events.location,
+  createdAt: events.createdAt,
+};
+
+export const eventsRouter = router({
+  /** Public events to everyone; staff also see the private ones. */
+  list: publicProcedure.query(({ ctx }) => {
+    const isAdmin = ctx.auth?.kind === 'admin';
+    return ctx.db
+      .select(columns)
+      .from(events)
+      .where(isAdmin ? undefined : eq(events.isPublic, true))
+      .orderBy(asc(events.eventDate), asc(events.startTime))
+      .all();
+  }),
+
+  create: adminProcedure.input(eventSchema).mutation(({ ctx, input }) => {
+    return ctx.db.insert(events).values(input).returning(columns).get();
+  }),
+
+  delete: adminProcedure.input(idSchema).mutation(({ ctx, input }) => {
+    const gone = ctx.db.delete(events).where(eq(events.id, input)).returning({ id: events.id }).get();
+    if (!gone) throw new TRPCError({ code: 'NOT_FOUND', message: 'Event not found' });
+    return { success: true as const, id: gone.id };
+  }),
+});

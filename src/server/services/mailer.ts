@@ -1,0 +1,37 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import nodemailer from 'nodemailer';
+import { outboxMessages } from '../../../db/schema';
+import type { Config } from '../config';
+import type { Db } from '../db';
+import type { Mailer, MailMessage } from './mail';
+
+/**
+ * nodemailer behind the Mailer interface. With SMTP_URL the message goes to that server. Without it, the
+ * embedded default: nodemailer still builds the real MIME message, which is kept as an `.eml` file and a
+ * row of the outbox table, so a centre without SMTP sees exactly what would have been sent.
+ */
+export function createMailer(config: Config, db: Db): Mailer {
+  if (config.smtpUrl) {
+    const transport = nodemailer.createTransport(config.smtpUrl);
+    return {
+      async send(message) {
+        const info = await transport.sendMail({ from: config.mailFrom, ...message });
+        return { via: 'smtp', messageId: info.messageId };
+      },
+    };
+  }
+  const outboxDir = resolve(config.privateDir, 'outbox');
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(message: MailMessage) {
+      const info = await transport.sendMail({ from: config.mailFrom, ...message });
+      const id = crypto.randomUUID();
+      mkdirSync(outboxDir, { recursive: true });
+      const emlFile = join(outboxDir, `${id}.eml`);
+      writeFileSync(emlFile, info.message as Buffer);
+      db.insert(outboxMessages).values({ id, toAddress: message.to, subject: message.subject, textBody: message.text, emlFile }).run();
+      return { via: 'outbox', messageId: info.messageId };
+    },
+  };
+}

@@ -1,0 +1,43 @@
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { TRPCError } from '@trpc/server';
+
+/** Per-app limiters (one set per createApp, so tests never share counters). */
+export function createLimiters() {
+  return {
+    /** Generous enough for a family with several children or a shared office network. */
+    enrollment: new RateLimiterMemory({ keyPrefix: 'enroll', points: 20, duration: 60 * 60 }),
+    loginByIp: new RateLimiterMemory({ keyPrefix: 'login-ip', points: 30, duration: 15 * 60 }),
+    loginByAccount: new RateLimiterMemory({ keyPrefix: 'login-acct', points: 5, duration: 15 * 60 }),
+  };
+}
+export type Limiters = ReturnType<typeof createLimiters>;
+
+export class RateLimitedError extends TRPCError {
+  constructor(public readonly retryAfterSeconds: number, message = 'Too many attempts. Please try again later.') {
+    super({ code: 'TOO_MANY_REQUESTS', message });
+  }
+}
+
+/** Takes one point; over the limit it throws TOO_MANY_REQUESTS and sets Retry-After. */
+export async function consume(limiter: RateLimiterMemory, key: string, resHeaders: Headers, message?: string): Promise<void> {
+  try {
+    await limiter.consume(key);
+  } catch (e) {
+    if (e instanceof RateLimiterRes) {
+      const seconds = Math.max(1, Math.ceil(e.msBeforeNext / 1000));
+      resHeaders.set('Retry-After', String(seconds));
+      throw new RateLimitedError(seconds, message);
+    }
+    throw e;
+  }
+}
+
+/** Whether a key is already over the limit, without spending a point. */
+export async function isBlocked(limiter: RateLimiterMemory, key: string, resHeaders: Headers, message?: string): Promise<void> {
+  const res = await limiter.get(key);
+  if (res && res.consumedPoints >= limiter.points) {
+    const seconds = Math.max(1, Math.ceil(res.msBeforeNext / 1000));
+    resHeaders.set('Retry-After', String(seconds));
+    throw new RateLimitedError(seconds, message);
+  }
+}

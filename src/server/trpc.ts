@@ -1,0 +1,36 @@
+import { initTRPC, TRPCError } from '@trpc/server';
+import superjson from 'superjson';
+import { ZodError } from 'zod';
+import { fieldMessages } from '../shared/schemas/fields';
+import type { Context } from './context';
+
+/** Builders only: routers live in routers/, one file per domain. */
+const t = initTRPC.context<Context>().create({
+  transformer: superjson,
+  errorFormatter({ shape, error }) {
+    const zod = error.cause instanceof ZodError ? error.cause : null;
+    const fields = zod ? fieldMessages(zod) : null;
+    return {
+      ...shape,
+      // A validation failure reads as its first message, not as a JSON dump of every issue.
+      message: fields ? Object.values(fields)[0] ?? shape.message : shape.message,
+      data: { ...shape.data, fieldErrors: fields, stack: undefined },
+    };
+  },
+});
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+export const publicProcedure = t.procedure;
+
+export const adminProcedure = t.procedure.use(({ ctx, next }) => {
+  if (!ctx.auth) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in as staff' });
+  if (ctx.auth.kind !== 'admin') throw new TRPCError({ code: 'FORBIDDEN', message: 'Staff only' });
+  return next({ ctx: { ...ctx, auth: ctx.auth, admin: ctx.auth.admin } });
+});
+
+export const parentProcedure = t.procedure.use(({ ctx, next }) => {
+  if (!ctx.auth) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in' });
+  if (ctx.auth.kind !== 'parent') throw new TRPCError({ code: 'FORBIDDEN', message: 'Parents only' });
+  return next({ ctx: { ...ctx, auth: ctx.auth, parent: ctx.auth.parent } });
+});

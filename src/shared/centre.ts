@@ -1,0 +1,31 @@
+/**
+ * The centre's own details. SPEC.md leaves them as placeholders ({phone}, {email}, the address and the
+ * provider tax ID); this is the one place both the client and the server read them from.
+ */
+export const centre = {
+  name: 'Little Buckeyes Learning Center',
+  shortName: 'Little Buckeyes',
+  phones: ['(614) 555-0142', '(614) 555-0187'] as const,
+  email: 'hello@littlebuckeyeslearning.com',
+  address: {
+    street: '1480 Summit Street',
+    city: 'Columbus',
+    state: 'OH',
+    zip: '43201',
+  },
+  hours: 'Monday - Friday: 7:30 AM - 5:30 PM',
+  providerTaxId: '31-1234567',
+  licence: 'Licensed by the Ohio Department of Job and Family Services',
+  socialUrl: 'https://www.facebook.com/',
+  copyrightYear: 2024,
+} as const;
+
+export const centreAddressLine = `${centre.address.street}, ${centre.address.city}, ${centre.address.state} ${centre.address.zip}`;
+
+/** A maps search for the address; opened in a new tab by the visitor's own choice. */
+export const centreMapsUrl = `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(centreAddressLine)}`;
+
+/** `tel:` link for a display phone number. */
+export function telHref(phone: string): string {
+  return `tel:+1${phone.replace(/\D/g, '')}`;
+}

@@ -1,0 +1,93 @@
+/** Enumerations of SPEC.md §3 and the choice lists of §5, shared by forms, server and database. */
+
+export const AGE_RANGES = ['0-6months', '6-12months', '1-2years', '3-4years', '4-5years'] as const;
+export type AgeRange = (typeof AGE_RANGES)[number];
+
+export const MILESTONE_CATEGORIES = ['physical', 'cognitive', 'social', 'language', 'self-care'] as const;
+export type MilestoneCategory = (typeof MILESTONE_CATEGORIES)[number];
+
+export const DIFFICULTIES = ['easy', 'normal', 'challenging'] as const;
+export type Difficulty = (typeof DIFFICULTIES)[number];
+
+/** Categories the public pages know how to colour; anything else falls back to general. */
+export const PUBLIC_EVENT_CATEGORIES = ['general', 'holiday', 'field-trip', 'conference', 'health'] as const;
+/** Categories offered by the admin event form. */
+export const ADMIN_EVENT_CATEGORIES = ['general', 'education', 'parent-meeting', 'holiday', 'field-trip'] as const;
+export const EVENT_CATEGORIES = [
+  ...new Set([...PUBLIC_EVENT_CATEGORIES, ...ADMIN_EVENT_CATEGORIES]),
+] as readonly string[];
+
+export const ANNOUNCEMENT_CATEGORIES = ['general', 'health', 'enrollment'] as const;
+export const PRIORITIES = ['high', 'normal', 'low'] as const;
+export type Priority = (typeof PRIORITIES)[number];
+
+export const APPLICATION_STATUSES = ['pending', 'approved', 'rejected', 'waitlist', 'more-info'] as const;
+export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
+export const APPLICATION_STATUS_LABELS: Record<ApplicationStatus, string> = {
+  pending: 'Pending',
+  approved: 'Approved',
+  rejected: 'Rejected',
+  waitlist: 'Waitlist',
+  'more-info': 'More Info Needed',
+};
+
+export const PROGRAMS = ['infant', 'preschool', 'kindergarten'] as const;
+export type Program = (typeof PROGRAMS)[number];
+/** Program names as the enrollment form and the admin screens show them (SPEC.md §5 and §9). */
+export const PROGRAM_LABELS: Record<Program, string> = {
+  infant: 'Infant Care (6 weeks - 18 months)',
+  preschool: 'Preschool Program (19 months - 4 years)',
+  kindergarten: 'Kindergarten Prep (4-5 years)',
+};
+
+export const GALLERY_CATEGORIES = ['general', 'activities', 'classroom', 'outdoor', 'events'] as const;
+
+export const NOTE_CATEGORIES = ['physical', 'cognitive', 'social', 'language', 'creativity'] as const;
+export const ACTIVITY_CATEGORIES = ['learning', 'play', 'meals', 'rest', 'outdoor', 'creative'] as const;
+export const PARTICIPATION_LEVELS = ['eager', 'willing', 'reluctant', 'observer'] as const;
+export const DOCUMENT_TYPES = ['medical_form', 'immunization', 'emergency_contact', 'photo_permission', 'other'] as const;
+export const DOCUMENT_REQUEST_STATUSES = ['pending', 'fulfilled', 'overdue'] as const;
+export const PAYMENT_TYPES = ['tuition', 'registration', 'activity_fee', 'late_fee', 'other'] as const;
+export const PAYMENT_METHODS = ['cash', 'check', 'credit_card', 'bank_transfer', 'other'] as const;
+
+/** A select's option: the stored value and the words the form shows. */
+export interface Choice<V extends string = string> {
+  value: V;
+  label: string;
+}
+
+export const STATE_CHOICES = [
+  { value: 'OH', label: 'Ohio' },
+  { value: 'MI', label: 'Michigan' },
+  { value: 'PA', label: 'Pennsylvania' },
+  { value: 'IN', label: 'Indiana' },
+  { value: 'KY', label: 'Kentucky' },
+  { value: 'WV', label: 'West Virginia' },
+] as const satisfies readonly Choice[];
+
+export const PROGRAM_CHOICES = PROGRAMS.map((value) => ({ value, label: PROGRAM_LABELS[value] }));
+
+export const RELATIONSHIP_CHOICES = [
+  { value: 'grandparent', label: 'Grandparent' },
+  { value: 'aunt-uncle', label: 'Aunt/Uncle' },
+  { value: 'family-friend', label: 'Family Friend' },
+  { value: 'neighbor', label: 'Neighbor' },
+  { value: 'other-relative', label: 'Other Relative' },
+] as const satisfies readonly Choice[];
+
+export const HOW_HEARD_CHOICES = [
+  { value: 'google', label: 'Google Search' },
+  { value: 'social-media', label: 'Social Media' },
+  { value: 'referral', label: 'Friend/Family Referral' },
+  { value: 'drive-by', label: 'Drive by' },
+  { value: 'community-board', label: 'Community Board' },
+  { value: 'other', label: 'Other' },
+] as const satisfies readonly Choice[];
+
+export function choiceLabel(choices: readonly Choice[], value: string | null | undefined): string {
+  if (!value) return '';
+  return choices.find((c) => c.value === value)?.label ?? value;
+}
+
+/** Upload limit of SPEC.md §9: one file, 10 MB. */
+export const MAX_UPLOAD_BYTES = 10_485_760;

@@ -1,0 +1,149 @@
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { serve, type ServerType } from '@hono/node-server';
+import { count } from 'drizzle-orm';
+import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
+import { adminUsers, parentUsers } from '../../db/schema';
+import { createApp } from '../../src/server/app';
+import { ADMIN_COOKIE } from '../../src/server/auth/cookies';
+import { hashPassword } from '../../src/server/auth/password';
+import { createAdminSession, createParentSession } from '../../src/server/auth/session';
+import { prepareDatabase } from '../../src/server/bootstrap';
+import type { Clock } from '../../src/server/clock';
+import { loadConfig, type Config } from '../../src/server/config';
+import type { AppDeps } from '../../src/server/context';
+import { type Db, openDatabase } from '../../src/server/db';
+import { createCaller } from '../../src/server/routers/_app';
+import { createLimiters } from '../../src/server/services/rate-limit';
+import type { Mailer } from '../../src/server/services/mail';
+import { createMailer } from '../../src/server/services/mailer';
+
+export interface FakeClock extends Clock {
+  set(date: Date | string): void;
+  advance(ms: number): void;
+}
+
+export function fakeClock(start: Date | string = '2026-11-21T15:00:00Z'): FakeClock {
+  let current = new Date(start);
+  return {
+    now: () => new Date(current),
+    set: (d) => {
+      current = new Date(d);
+    },
+    advance: (ms) => {
+      current = new Date(current.getTime() + ms);
+    },
+  };
+}
+
+export interface TestServer {
+  url: string;
+  db: Db;
+  config: Config;
+  clock: FakeClock;
+  dir: string;
+  /** fetch against the server; JSON bodies are serialised and same-origin headers are sent by default. */
+  request(path: string, init?: RequestInit & { json?: unknown }): Promise<Response>;
+  /** A cookie header for a fresh admin session (the admin is created when missing). */
+  adminCookie(email?: string): Promise<string>;
+  /** A bearer token for a parent (created when missing). */
+  parentToken(email?: string): Promise<{ token: string; parentId: string }>;
+  caller(auth?: 'admin' | null): ReturnType<typeof createCaller>;
+  /** How many rows a table holds. */
+  count(table: SQLiteTable): number;
+  close(): Promise<void>;
+}
+
+export interface TestServerOptions {
+  env?: Record<string, string>;
+  mailer?: (deps: { config: Config; db: Db }) => Mailer;
+  clock?: FakeClock;
+  clientDir?: string;
+}
+
+/** The real app on an ephemeral port over a copy of the migrated template database. */
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const dir = mkdtempSync(join(tmpdir(), 'childcare-test-'));
+  const dbFile = join(dir, 'app.sqlite');
+  const template = process.env.TEST_TEMPLATE_DB;
+  if (template) copyFileSync(template, dbFile);
+  const db = openDatabase(dbFile);
+  if (!template) prepareDatabase(db);
+  mkdirSync(join(dir, 'uploads'));
+  const clock = options.clock ?? fakeClock();
+
+  let port = 0;
+  let server: ServerType | null = null;
+  // PUBLIC_URL must name the real port for the CSRF check, so pick the port first.
+  const probe = serve({ fetch: () => new Response(''), port: 0 });
+  await new Promise<void>((r) => probe.once('listening', () => r()));
+  port = (probe.address() as AddressInfo).port;
+  await new Promise<void>((r) => probe.close(() => r()));
+
+  const config = loadConfig({
+    DATABASE_PATH: dbFile,
+    UPLOADS_DIR: join(dir, 'uploads'),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    ...options.env,
+  });
+  const mailer = options.mailer ? options.mailer({ config, db }) : createMailer(config, db);
+  const deps: AppDeps = { db, config, mailer, clock };
+  const app = createApp(deps, { clientDir: options.clientDir ?? join(dir, 'no-client') });
+  server = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' });
+  await new Promise<void>((r) => server!.once('listening', () => r()));
+  const url = `http://127.0.0.1:${port}`;
+
+  async function ensureAdmin(email: string) {
+    const existing = db.query.adminUsers.findFirst({ where: (a, { eq }) => eq(a.email, email) }).sync();
+    if (existing) return existing.id;
+    return db.insert(adminUsers).values({ email, name: 'Test Director', passwordHash: await hashPassword('director-pass-1') }).returning().get().id;
+  }
+
+  return {
+    url,
+    db,
+    config,
+    clock,
+    dir,
+    request(path, init = {}) {
+      const { json, headers, ...rest } = init;
+      const h = new Headers(headers);
+      if (json !== undefined) h.set('content-type', 'application/json');
+      if (!h.has('origin') && !h.has('sec-fetch-site')) h.set('origin', url);
+      return fetch(url + path, { ...rest, headers: h, body: json !== undefined ? JSON.stringify(json) : rest.body });
+    },
+    async adminCookie(email = 'director@example.com') {
+      const adminId = await ensureAdmin(email);
+      const { token } = createAdminSession(db, clock, adminId);
+      return `${ADMIN_COOKIE}=${token}`;
+    },
+    async parentToken(email = 'parent@example.com') {
+      let parent = db.query.parentUsers.findFirst({ where: (p, { eq }) => eq(p.email, email) }).sync();
+      parent ??= db.insert(parentUsers).values({ email, firstName: 'Pat', lastName: 'Parent', passwordHash: await hashPassword('parent-pass-1') }).returning().get();
+      return { token: createParentSession(db, clock, parent.id).token, parentId: parent.id };
+    },
+    caller(auth = null) {
+      const ctx = { ...deps, limits: createLimiters(), resHeaders: new Headers(), ip: '127.0.0.1', auth: null };
+      if (auth === 'admin') {
+        return createCaller({
+          ...ctx,
+          auth: { kind: 'admin', sessionId: 'test', expiresAt: new Date(8.64e15), refreshed: false, admin: { id: 'test-admin', email: 'director@example.com', name: 'Test Director', lastLoginAt: null } },
+        });
+      }
+      return createCaller(ctx);
+    },
+    count(table) {
+      return db.select({ n: count() }).from(table).get()!.n;
+    },
+    async close() {
+      const srv = server as import('node:http').Server;
+      const closed = new Promise<void>((r) => srv.close(() => r()));
+      srv.closeAllConnections();
+      await closed;
+      db.$client.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

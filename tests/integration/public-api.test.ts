@@ -1,0 +1,187 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { announcements, enrollmentApplications, events } from '../../db/schema';
+import { AGE_RANGES, MILESTONE_CATEGORIES } from '../../src/shared/constants';
+import { startTestServer, type TestServer } from '../helpers/server';
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await startTestServer();
+});
+afterAll(() => s.close());
+
+const validApplication = {
+  parentFirstName: 'Maria',
+  parentLastName: 'Lopez',
+  parentEmail: 'maria.lopez@example.com',
+  parentPhone: '(614) 555-0199',
+  parentAddress: '22 High Street',
+  parentCity: 'Columbus',
+  parentState: 'OH',
+  parentZip: '43215',
+  childFirstName: 'Sofia',
+  childLastName: 'Lopez',
+  childDateOfBirth: '2023-04-12',
+  childAge: '3 years',
+  programRequested: 'preschool',
+  startDate: '2027-01-04',
+  emergencyContactName: 'Rosa Lopez',
+  emergencyContactPhone: '614-555-0100',
+  emergencyContactRelationship: 'grandparent',
+  allergies: 'Peanuts',
+};
+
+describe('seeded milestones', () => {
+  it('has at least three milestones for every age band, covering every category', async () => {
+    const res = await s.request('/api/milestones');
+    expect(res.status).toBe(200);
+    const list = (await res.json()) as { ageRange: string; category: string; badgeIcon: string; badgeColor: string; difficulty: string }[];
+    for (const band of AGE_RANGES) expect(list.filter((m) => m.ageRange === band).length).toBeGreaterThanOrEqual(3);
+    for (const cat of MILESTONE_CATEGORIES) expect(list.some((m) => m.category === cat)).toBe(true);
+    for (const m of list) {
+      expect(m.badgeIcon).toBeTruthy();
+      expect(m.badgeColor).toMatch(/^#[0-9a-f]{6}$/i);
+      expect(['easy', 'normal', 'challenging']).toContain(m.difficulty);
+    }
+    const viaTrpc = await s.caller().milestones.list();
+    expect(viaTrpc.map((m) => m.id)).toEqual(list.map((m) => (m as unknown as { id: string }).id));
+  });
+});
+
+describe('events and announcements', () => {
+  beforeAll(() => {
+    s.db.insert(events).values([
+      { title: 'Fall Festival', description: 'Pumpkins', eventDate: '2026-11-25', startTime: '10:00', endTime: '12:00', category: 'holiday' },
+      { title: 'Staff planning day', description: 'Closed', eventDate: '2026-11-27', isPublic: false },
+    ]).run();
+    s.db.insert(announcements).values([
+      { title: 'Flu clinic', content: 'Flu shots on Friday', category: 'health', priority: 'high' },
+      { title: 'Internal memo', content: 'Staff only', isPublic: false },
+    ]).run();
+  });
+
+  it('lists only public events, over REST and tRPC alike', async () => {
+    const res = await s.request('/api/events');
+    expect(res.status).toBe(200);
+    const list = (await res.json()) as { title: string; startTime: string }[];
+    expect(list.map((e) => e.title)).toEqual(['Fall Festival']);
+    expect(list[0]).toMatchObject({ eventDate: '2026-11-25', startTime: '10:00', endTime: '12:00', category: 'holiday' });
+    expect((await s.caller().events.list()).map((e) => e.title)).toEqual(['Fall Festival']);
+  });
+
+  it('lists only public announcements to visitors', async () => {
+    const list = (await (await s.request('/api/announcements')).json()) as { title: string; priority: string }[];
+    expect(list.map((a) => a.title)).toEqual(['Flu clinic']);
+    expect(list[0]).toMatchObject({ priority: 'high', category: 'health', isPublic: true, expiresAt: null });
+    expect((await s.caller().announcements.list()).map((a) => a.title)).toEqual(['Flu clinic']);
+  });
+});
+
+describe('gallery and achievements', () => {
+  it('answers empty lists when nothing was uploaded or achieved', async () => {
+    for (const path of ['/api/gallery', '/api/achievements', '/api/achievements/recent']) {
+      const res = await s.request(path);
+      expect(res.status, path).toBe(200);
+      expect(await res.json(), path).toEqual([]);
+    }
+    expect(await s.caller().gallery.list()).toEqual([]);
+    expect(await s.caller().achievements.recent()).toEqual([]);
+  });
+});
+
+describe('POST /api/enrollment', () => {
+  const count = () => s.count(enrollmentApplications);
+
+  it('stores a valid application as pending', async () => {
+    const before = count();
+    const res = await s.request('/api/enrollment', { method: 'POST', json: { ...validApplication, status: 'approved' } });
+    expect(res.status).toBe(201);
+    const body = (await res.json()) as { success: boolean; application: { id: string; status: string } };
+    expect(body.success).toBe(true);
+    expect(body.application.status).toBe('pending');
+    expect(count()).toBe(before + 1);
+    const row = s.db.query.enrollmentApplications.findFirst({ where: (a, { eq }) => eq(a.id, body.application.id) }).sync();
+    expect(row).toMatchObject({ parentEmail: 'maria.lopez@example.com', programRequested: 'preschool', status: 'pending', allergies: 'Peanuts', medications: null });
+  });
+
+  it('accepts the labels the form shows for its choices', async () => {
+    const res = await s.request('/api/enrollment', {
+      method: 'POST',
+      json: { ...validApplication, programRequested: 'Infant Care (6 weeks - 18 months)', parentState: 'Ohio', emergencyContactRelationship: 'Aunt/Uncle', howDidYouHear: 'Google Search' },
+    });
+    expect(res.status).toBe(201);
+  });
+
+  const rejections: [string, Record<string, unknown>, string, string][] = [
+    ['an invalid e-mail', { parentEmail: 'not-an-email' }, 'parentEmail', 'Please enter a valid email address'],
+    ['a short phone', { parentPhone: '555-01' }, 'parentPhone', 'Please enter a valid phone number'],
+    ['a short ZIP', { parentZip: '432' }, 'parentZip', 'Please enter a valid ZIP code'],
+    ['a short emergency phone', { emergencyContactPhone: '123' }, 'emergencyContactPhone', 'Please enter a valid phone number'],
+    ['a missing date of birth', { childDateOfBirth: '' }, 'childDateOfBirth', "Child's date of birth is required"],
+    ['a missing start date', { startDate: undefined }, 'startDate', 'Desired start date is required'],
+    ['a missing parent first name', { parentFirstName: '   ' }, 'parentFirstName', 'Parent first name is required'],
+    ['a missing child last name', { childLastName: undefined }, 'childLastName', "Child's last name is required"],
+    ['a missing address', { parentAddress: '' }, 'parentAddress', 'Street address is required'],
+    ['a missing emergency contact', { emergencyContactName: '' }, 'emergencyContactName', 'Emergency contact name is required'],
+    ['an unknown program', { programRequested: 'space camp' }, 'programRequested', 'Please select a program'],
+    ['a state outside the list', { parentState: 'Texas' }, 'parentState', 'Please choose a state'],
+    ['a calendar date that does not exist', { childDateOfBirth: '2023-02-30' }, 'childDateOfBirth', 'Please enter a valid date (YYYY-MM-DD)'],
+  ];
+
+  it.each(rejections)('rejects %s with its message and stores nothing', async (_name, change, field, message) => {
+    const before = count();
+    const res = await s.request('/api/enrollment', { method: 'POST', json: { ...validApplication, ...change } });
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { message: string; errors: Record<string, string> };
+    expect(body.errors[field]).toBe(message);
+    expect(count()).toBe(before);
+  });
+
+  it('rejects the same input through tRPC with the same message', async () => {
+    await expect(s.caller().enrollment.submit({ ...validApplication, parentEmail: 'nope' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+  });
+
+  it('answers 400 to a body that is not JSON', async () => {
+    const res = await s.request('/api/enrollment', { method: 'POST', body: '{oops', headers: { 'content-type': 'application/json' } });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { message: string }).message).toMatch(/JSON/);
+  });
+
+  it('refuses a filled-in honeypot and stores nothing', async () => {
+    const before = count();
+    const res = await s.request('/api/enrollment', { method: 'POST', json: { ...validApplication, website: 'http://spam.example' } });
+    expect(res.status).toBe(400);
+    expect(count()).toBe(before);
+  });
+});
+
+describe('enrollment rate limit', () => {
+  it('answers 429 with Retry-After after 20 applications an hour from one address', async () => {
+    const local = await startTestServer();
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 21; i++) {
+        const res = await local.request('/api/enrollment', { method: 'POST', json: validApplication });
+        statuses.push(res.status);
+        if (res.status === 429) expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+      }
+      expect(statuses.slice(0, 20).every((st) => st === 201)).toBe(true);
+      expect(statuses[20]).toBe(429);
+      expect(local.count(enrollmentApplications)).toBe(20);
+    } finally {
+      await local.close();
+    }
+  });
+});
+
+describe('unknown API paths and headers', () => {
+  it('answers JSON 404 for an unknown API path', async () => {
+    const res = await s.request('/api/nope');
+    expect(res.status).toBe(404);
+  });
+  it('sends the security headers', async () => {
+    const res = await s.request('/api/events');
+    expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('referrer-policy')).toBeTruthy();
+  });
+});
