@@ -1,0 +1,78 @@
+import { X } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Dialog as AriaDialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { Button } from './Button';
+import { cn } from './cn';
+
+export interface DialogProps {
+  isOpen: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+  size?: 'md' | 'lg' | 'xl';
+  /** `alertdialog` for confirmations. */
+  role?: 'dialog' | 'alertdialog';
+}
+
+/** A modal dialog: focus is trapped and restored, Escape closes it, the title names it. */
+export function Dialog({ isOpen, onOpenChange, title, description, children, size = 'md', role = 'dialog' }: DialogProps) {
+  return (
+    <ModalOverlay isOpen={isOpen} onOpenChange={onOpenChange} isDismissable={role === 'dialog'} className="fixed inset-0 z-50 flex items-end justify-center bg-black/40 p-0 sm:items-center sm:p-4">
+      <Modal
+        className={cn(
+          'max-h-[92dvh] w-full overflow-y-auto rounded-t-2xl bg-white shadow-xl sm:rounded-2xl',
+          size === 'md' && 'sm:max-w-lg',
+          size === 'lg' && 'sm:max-w-2xl',
+          size === 'xl' && 'sm:max-w-4xl',
+        )}
+      >
+        <AriaDialog role={role} className="relative p-5 outline-none sm:p-6">
+          {({ close }) => (
+            <>
+              <div className="mb-4 flex items-start justify-between gap-4">
+                <div>
+                  <Heading slot="title" className="text-lg font-bold text-stone-900">
+                    {title}
+                  </Heading>
+                  {description && <div className="mt-1 text-sm text-stone-600">{description}</div>}
+                </div>
+                <Button variant="ghost" size="sm" aria-label="Close" onPress={close} className="-mr-2 -mt-1">
+                  <X aria-hidden="true" className="size-5" />
+                </Button>
+              </div>
+              {children}
+            </>
+          )}
+        </AriaDialog>
+      </Modal>
+    </ModalOverlay>
+  );
+}
+
+export interface ConfirmDialogProps {
+  isOpen: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  message: ReactNode;
+  confirmLabel?: string;
+  onConfirm: () => void;
+  isPending?: boolean;
+}
+
+/** The confirm prompt before a delete (SPEC.md §2 and §5). */
+export function ConfirmDialog({ isOpen, onOpenChange, title, message, confirmLabel = 'Delete', onConfirm, isPending }: ConfirmDialogProps) {
+  return (
+    <Dialog isOpen={isOpen} onOpenChange={onOpenChange} title={title} role="alertdialog">
+      <p className="text-sm text-stone-700">{message}</p>
+      <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="outline" onPress={() => onOpenChange(false)}>
+          Cancel
+        </Button>
+        <Button variant="danger" onPress={onConfirm} isDisabled={isPending}>
+          {confirmLabel}
+        </Button>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,52 @@
+import type { ReactNode } from 'react';
+import {
+  FieldError,
+  Input,
+  Label,
+  Text,
+  TextArea as AriaTextArea,
+  TextField as AriaTextField,
+  type TextFieldProps as AriaTextFieldProps,
+} from 'react-aria-components';
+import { cn } from './cn';
+
+export const inputClass =
+  'w-full min-h-11 rounded-lg border border-stone-300 bg-white px-3 py-2 text-base text-stone-900 placeholder:text-stone-400 ' +
+  'outline-none focus:border-brand-600 focus:ring-3 focus:ring-brand-500/30 ' +
+  'invalid:border-red-500 data-[invalid]:border-red-500 disabled:bg-stone-100';
+
+export interface TextFieldProps extends Omit<AriaTextFieldProps, 'children' | 'className'> {
+  label: string;
+  description?: ReactNode;
+  /** A message to show under the field; marks the field invalid. */
+  error?: string | null;
+  placeholder?: string;
+  multiline?: boolean;
+  rows?: number;
+  className?: string;
+  required?: boolean;
+}
+
+/** Label, input (or textarea), help text and error message, wired together for screen readers. */
+export function TextField({ label, description, error, placeholder, multiline, rows = 3, className, required, ...props }: TextFieldProps) {
+  return (
+    <AriaTextField {...props} isRequired={required} isInvalid={!!error} validationBehavior="aria" className={cn('flex flex-col gap-1', className)}>
+      <Label className="text-sm font-medium text-stone-800">
+        {label}
+        {required && (
+          <span aria-hidden="true" className="text-red-600">
+            {' '}
+            *
+          </span>
+        )}
+      </Label>
+      {multiline ? <AriaTextArea rows={rows} placeholder={placeholder} className={cn(inputClass, 'min-h-20')} /> : <Input placeholder={placeholder} className={inputClass} />}
+      {description && (
+        <Text slot="description" className="text-xs text-stone-600">
+          {description}
+        </Text>
+      )}
+      <FieldError className="text-sm font-medium text-red-700">{error}</FieldError>
+    </AriaTextField>
+  );
+}

@@ -1,0 +1,79 @@
+import { ChevronDown } from 'lucide-react';
+import {
+  Button,
+  FieldError,
+  Label,
+  ListBox,
+  ListBoxItem,
+  Popover,
+  Select as AriaSelect,
+  SelectValue,
+  type Key,
+} from 'react-aria-components';
+import { cn } from './cn';
+
+export interface SelectOption {
+  value: string;
+  label: string;
+}
+
+export interface SelectProps {
+  label: string;
+  options: readonly SelectOption[];
+  value: string | null;
+  onChange: (value: string) => void;
+  placeholder?: string;
+  error?: string | null;
+  required?: boolean;
+  className?: string;
+  name?: string;
+  isDisabled?: boolean;
+  /** Hide the visible label (it stays for screen readers). */
+  hideLabel?: boolean;
+}
+
+/** React Aria select with a listbox popover: keyboard, typeahead and screen-reader friendly. */
+export function Select({ label, options, value, onChange, placeholder = 'Select...', error, required, className, name, isDisabled, hideLabel }: SelectProps) {
+  return (
+    <AriaSelect
+      name={name}
+      selectedKey={value || null}
+      onSelectionChange={(key: Key | null) => key !== null && onChange(String(key))}
+      isRequired={required}
+      isInvalid={!!error}
+      isDisabled={isDisabled}
+      validationBehavior="aria"
+      placeholder={placeholder}
+      className={cn('flex flex-col gap-1', className)}
+    >
+      <Label className={cn('text-sm font-medium text-stone-800', hideLabel && 'sr-only')}>
+        {label}
+        {required && (
+          <span aria-hidden="true" className="text-red-600">
+            {' '}
+            *
+          </span>
+        )}
+      </Label>
+      <Button className="flex min-h-11 w-full items-center justify-between gap-2 rounded-lg border border-stone-300 bg-white px-3 py-2 text-left text-base outline-none focus-visible:border-brand-600 focus-visible:ring-3 focus-visible:ring-brand-500/30 data-[invalid]:border-red-500">
+        <SelectValue className="truncate data-[placeholder]:text-stone-500" />
+        <ChevronDown aria-hidden="true" className="size-4 shrink-0 text-stone-500" />
+      </Button>
+      <FieldError className="text-sm font-medium text-red-700">{error}</FieldError>
+      <Popover className="w-(--trigger-width) rounded-lg border border-stone-200 bg-white shadow-lg entering:animate-in">
+        <ListBox className="max-h-72 overflow-auto p-1 outline-none">
+          {options.map((o) => (
+            <ListBoxItem
+              key={o.value}
+              id={o.value}
+              textValue={o.label}
+              className="cursor-pointer rounded-md px-3 py-2 text-base outline-none focused:bg-brand-50 selected:font-semibold selected:text-brand-800"
+            >
+              {o.label}
+            </ListBoxItem>
+          ))}
+        </ListBox>
+      </Popover>
+    </AriaSelect>
+  );
+}

@@ -1,0 +1,41 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { createRootRouteWithContext, type NavigateOptions, Outlet, type ToOptions, useRouter } from '@tanstack/react-router';
+import { RouterProvider as AriaRouterProvider } from 'react-aria-components';
+import { NavBar } from '../components/NavBar';
+import { NotFound } from '../components/NotFound';
+import { Toaster } from '../components/ui/Toaster';
+import type { trpc } from '../lib/trpc';
+
+export interface RouterContext {
+  queryClient: QueryClient;
+  trpc: typeof trpc;
+}
+
+declare module 'react-aria-components' {
+  interface RouterConfig {
+    href: ToOptions['to'] | (string & {});
+    routerOptions: Omit<NavigateOptions, keyof ToOptions>;
+  }
+}
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  component: RootLayout,
+  notFoundComponent: NotFound,
+});
+
+function RootLayout() {
+  const router = useRouter();
+  return (
+    // React Aria links and buttons navigate through TanStack Router (no full page loads).
+    <AriaRouterProvider navigate={(to, options) => router.navigate({ to: to as string, ...options })} useHref={(to) => router.buildLocation({ to: to as string }).href}>
+      <a href="#main" className="sr-only z-50 rounded bg-white px-3 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
+        Skip to content
+      </a>
+      <NavBar />
+      <div id="main" tabIndex={-1} className="outline-none">
+        <Outlet />
+      </div>
+      <Toaster />
+    </AriaRouterProvider>
+  );
+}

@@ -1,0 +1,38 @@
+import { test as base, expect } from '@playwright/test';
+import { DEFAULT_CLIENT_DIR } from '../../src/server/app';
+import { startTestServer, type TestServer } from '../helpers/server';
+
+/**
+ * `server`: the real app (built client included) on an ephemeral port over a fresh temporary database,
+ * one per worker. `page` opens it as baseURL. `loginAsAdmin` signs in by inserting a session, as epic-stack's
+ * fixtures do, so tests of the dashboard do not depend on the login form (which has its own test).
+ */
+export const test = base.extend<{ loginAsAdmin: () => Promise<void> }, { server: TestServer }>({
+  server: [
+    async ({}, use) => {
+      const server = await startTestServer({ clientDir: DEFAULT_CLIENT_DIR, clock: realClock() });
+      await use(server);
+      await server.close();
+    },
+    { scope: 'worker' },
+  ],
+  baseURL: async ({ server }, use) => {
+    await use(server.url);
+  },
+  loginAsAdmin: async ({ server, context }, use) => {
+    await use(async () => {
+      const cookie = await server.adminCookie();
+      const [name, value] = cookie.split('=') as [string, string];
+      await context.addCookies([{ name, value, url: server.url, httpOnly: true, sameSite: 'Lax' }]);
+      const admin = server.db.query.adminUsers.findFirst().sync()!;
+      await context.addInitScript((record) => window.localStorage.setItem('admin', record), JSON.stringify({ id: admin.id, email: admin.email, name: admin.name }));
+    });
+  },
+});
+
+/** The browser runs in real time, so the server does too. */
+function realClock() {
+  return { now: () => new Date(), set() {}, advance() {} };
+}
+
+export { expect };

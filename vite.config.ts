@@ -1,0 +1,37 @@
+import { resolve } from 'node:path';
+import tailwindcss from '@tailwindcss/vite';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const root = resolve(import.meta.dirname, 'src/client');
+/** `npm run dev` runs the API on this port and Vite (with hot reload) on 3000, proxying to it. */
+const apiPort = Number(process.env.API_PORT ?? 3001);
+
+export default defineConfig({
+  root,
+  publicDir: resolve(root, 'public'),
+  plugins: [
+    // The router plugin must come before the React plugin.
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      routesDirectory: resolve(root, 'routes'),
+      generatedRouteTree: resolve(root, 'routeTree.gen.ts'),
+    }),
+    react(),
+    tailwindcss(),
+  ],
+  build: {
+    outDir: resolve(import.meta.dirname, 'dist/client'),
+    emptyOutDir: true,
+    target: 'es2022',
+  },
+  server: {
+    port: 3000,
+    proxy: {
+      '/api': `http://localhost:${apiPort}`,
+      '/uploads': `http://localhost:${apiPort}`,
+    },
+  },
+});
