@@ -23,7 +23,8 @@ export default defineConfig({
     tailwindcss(),
   ],
   build: {
-    outDir: resolve(import.meta.dirname, 'dist/client'),
+    // CLIENT_OUT_DIR lets parallel work build side by side; the app serves dist/client.
+    outDir: resolve(import.meta.dirname, process.env.CLIENT_OUT_DIR ?? 'dist/client'),
     emptyOutDir: true,
     target: 'es2022',
   },

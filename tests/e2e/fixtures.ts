@@ -1,4 +1,5 @@
 import { test as base, expect } from '@playwright/test';
+import { resolve } from 'node:path';
 import { DEFAULT_CLIENT_DIR } from '../../src/server/app';
 import { startTestServer, type TestServer } from '../helpers/server';
 
@@ -10,7 +11,7 @@ import { startTestServer, type TestServer } from '../helpers/server';
 export const test = base.extend<{ loginAsAdmin: () => Promise<void> }, { server: TestServer }>({
   server: [
     async ({}, use) => {
-      const server = await startTestServer({ clientDir: DEFAULT_CLIENT_DIR, clock: realClock() });
+      const server = await startTestServer({ clientDir: process.env.E2E_CLIENT_DIR ? resolve(process.env.E2E_CLIENT_DIR) : DEFAULT_CLIENT_DIR, clock: realClock() });
       await use(server);
       await server.close();
     },
