@@ -130,6 +130,8 @@ export const adminUsers = sqliteTable('admin_users', {
   passwordHash: text('password_hash').notNull(),
   name: text('name').notNull(),
   lastLoginAt: integer('last_login_at', { mode: 'timestamp_ms' }),
+  /** The sign-in before the current one, shown in the dashboard header so staff notice a login that was not theirs. */
+  previousLoginAt: integer('previous_login_at', { mode: 'timestamp_ms' }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

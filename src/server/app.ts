@@ -11,6 +11,7 @@ import { csrfGuard } from './auth/csrf';
 import { type AppDeps, createContext } from './context';
 import { logger } from './logger';
 import { appRouter } from './routers/_app';
+import { adminAuthRest } from './rest/admin-auth';
 import { adminContentRest } from './rest/admin-content';
 import { publicRest } from './rest/public';
 import { errorResponse, restContext, type RestEnv } from './rest/shim';
@@ -84,6 +85,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   const api = new Hono<RestEnv>();
   api.use('*', restContext(deps, limits));
   api.route('/', publicRest);
+  api.route('/', adminAuthRest);
   api.route('/', adminContentRest);
   api.onError(handleError);
   app.route('/api', api);

@@ -1,4 +1,5 @@
 import { createCallerFactory, router } from '../trpc';
+import { adminAuthRouter } from './admin-auth';
 import { announcementsRouter } from './announcements';
 import { enrollmentRouter } from './enrollment';
 import { eventsRouter } from './events';
@@ -12,6 +13,7 @@ export const appRouter = router({
   milestones: milestonesRouter,
   achievements: achievementsRouter,
   enrollment: enrollmentRouter,
+  adminAuth: adminAuthRouter,
 });
 
 export type AppRouter = typeof appRouter;

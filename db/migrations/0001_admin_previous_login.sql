@@ -1,0 +1,1 @@
+ALTER TABLE `admin_users` ADD `previous_login_at` integer;

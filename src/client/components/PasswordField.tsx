@@ -1,0 +1,35 @@
+import { Eye, EyeOff } from 'lucide-react';
+import { useState } from 'react';
+import { Button, FieldError, Group, Input, Label, TextField } from 'react-aria-components';
+import { inputClass } from './ui/Field';
+import { cn } from './ui/cn';
+
+interface PasswordFieldProps {
+  label?: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string | null;
+  name?: string;
+  autoComplete?: string;
+}
+
+/** Password input with a show/hide toggle (SPEC.md §2 Admin Login). */
+export function PasswordField({ label = 'Password', value, onChange, error, name = 'password', autoComplete = 'current-password' }: PasswordFieldProps) {
+  const [visible, setVisible] = useState(false);
+  return (
+    <TextField value={value} onChange={onChange} name={name} type={visible ? 'text' : 'password'} autoComplete={autoComplete} isRequired isInvalid={!!error} validationBehavior="aria" className="flex flex-col gap-1">
+      <Label className="text-sm font-medium text-stone-800">{label}</Label>
+      <Group className="relative">
+        <Input className={cn(inputClass, 'pr-12')} />
+        <Button
+          aria-label={visible ? 'Hide password' : 'Show password'}
+          onPress={() => setVisible((v) => !v)}
+          className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-lg text-stone-600 outline-none hover:text-stone-900 focus-visible:ring-3 focus-visible:ring-brand-500/50"
+        >
+          {visible ? <EyeOff aria-hidden="true" className="size-5" /> : <Eye aria-hidden="true" className="size-5" />}
+        </Button>
+      </Group>
+      <FieldError className="text-sm font-medium text-red-700">{error}</FieldError>
+    </TextField>
+  );
+}

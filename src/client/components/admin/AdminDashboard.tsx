@@ -1,0 +1,109 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { LogOut } from 'lucide-react';
+import { lazy, Suspense, useEffect } from 'react';
+import { z } from 'zod';
+import { clearStoredAdmin } from '../../lib/admin-session';
+import { formatDateTime } from '../../lib/format';
+import { queryClient, trpc } from '../../lib/trpc';
+import { Button } from '../ui/Button';
+import { Tab, TabList, TabPanel, Tabs } from '../ui/Tabs';
+
+/** The nine tabs of SPEC.md §2 Admin dashboard, in order. */
+export const ADMIN_TABS = [
+  { id: 'overview', label: 'Overview' },
+  { id: 'events', label: 'Events' },
+  { id: 'announcements', label: 'Announcements' },
+  { id: 'applications', label: 'Applications' },
+  { id: 'children', label: 'Enrolled' },
+  { id: 'activities', label: 'Activities' },
+  { id: 'communication', label: 'Communication' },
+  { id: 'payments', label: 'Payments' },
+  { id: 'gallery', label: 'Gallery' },
+] as const;
+export type AdminTabId = (typeof ADMIN_TABS)[number]['id'];
+
+export const adminSearchSchema = z.object({
+  tab: z.enum(ADMIN_TABS.map((t) => t.id) as [AdminTabId, ...AdminTabId[]]).optional().catch(undefined),
+});
+
+// Each tab is its own chunk: the overview does not wait for the gallery's code.
+const panels: Record<AdminTabId, React.LazyExoticComponent<React.ComponentType>> = {
+  overview: lazy(() => import('./tabs/OverviewTab')),
+  events: lazy(() => import('./tabs/EventsTab')),
+  announcements: lazy(() => import('./tabs/AnnouncementsTab')),
+  applications: lazy(() => import('./tabs/ApplicationsTab')),
+  children: lazy(() => import('./tabs/ChildrenTab')),
+  activities: lazy(() => import('./tabs/ActivitiesTab')),
+  communication: lazy(() => import('./tabs/CommunicationTab')),
+  payments: lazy(() => import('./tabs/PaymentsTab')),
+  gallery: lazy(() => import('./tabs/GalleryTab')),
+};
+
+function isUnauthorized(error: unknown): boolean {
+  const data = (error as { data?: { httpStatus?: number } } | null)?.data;
+  return data?.httpStatus === 401 || data?.httpStatus === 403;
+}
+
+export function AdminDashboard() {
+  const navigate = useNavigate();
+  const search = useSearch({ strict: false }) as { tab?: AdminTabId };
+  const tab: AdminTabId = search.tab ?? 'overview';
+  // The server, not local storage, decides whether this is staff: no session, no dashboard.
+  const me = useQuery({ ...trpc.adminAuth.me.queryOptions(), staleTime: 0 });
+  const logout = useMutation(trpc.adminAuth.logout.mutationOptions());
+
+  useEffect(() => {
+    if (me.error && isUnauthorized(me.error)) {
+      clearStoredAdmin();
+      void navigate({ to: '/admin/login' });
+    }
+  }, [me.error, navigate]);
+
+  async function signOut() {
+    clearStoredAdmin();
+    await logout.mutateAsync().catch(() => undefined);
+    queryClient.clear();
+    await navigate({ to: '/' });
+  }
+
+  if (!me.data) {
+    return (
+      <main className="mx-auto max-w-6xl px-4 py-16 text-center text-stone-600" aria-busy="true">
+        {me.error && !isUnauthorized(me.error) ? 'The dashboard could not be loaded. Please refresh the page.' : 'Loading...'}
+      </main>
+    );
+  }
+
+  const lastLogin = me.data.previousLoginAt ?? me.data.lastLoginAt;
+  return (
+    <main className="mx-auto max-w-6xl px-4 py-6">
+      <div className="mb-6 flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold text-stone-900">Admin Dashboard</h1>
+          <p className="text-stone-700">Welcome back, {me.data.name}</p>
+          {lastLogin && <p className="text-sm text-stone-500">Last login: {formatDateTime(lastLogin)}</p>}
+        </div>
+        <Button variant="outline" onPress={signOut}>
+          <LogOut aria-hidden="true" className="size-4" />
+          Logout
+        </Button>
+      </div>
+      <Tabs selectedKey={tab} onSelectionChange={(key) => void navigate({ to: '.', search: { tab: key as AdminTabId }, replace: true })}>
+        <TabList aria-label="Dashboard sections" items={ADMIN_TABS}>
+          {(t) => <Tab id={t.id}>{t.label}</Tab>}
+        </TabList>
+        {ADMIN_TABS.map((t) => {
+          const Panel = panels[t.id];
+          return (
+            <TabPanel key={t.id} id={t.id}>
+              <Suspense fallback={<p className="py-8 text-center text-stone-500">Loading...</p>}>
+                <Panel />
+              </Suspense>
+            </TabPanel>
+          );
+        })}
+      </Tabs>
+    </main>
+  );
+}

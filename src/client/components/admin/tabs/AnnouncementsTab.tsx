@@ -1,0 +1,4 @@
+/** Announcements tab of the admin dashboard. */
+export default function AnnouncementsTab() {
+  return <p className="py-8 text-center text-stone-500">This section is being built.</p>;
+}

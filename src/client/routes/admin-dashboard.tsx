@@ -1,0 +1,12 @@
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { AdminDashboard, adminSearchSchema } from '../components/admin/AdminDashboard';
+import { getStoredAdmin } from '../lib/admin-session';
+
+/** SPEC.md §2: /admin-dashboard is the same screen as /admin. */
+export const Route = createFileRoute('/admin-dashboard')({
+  validateSearch: adminSearchSchema,
+  beforeLoad: () => {
+    if (!getStoredAdmin()) throw redirect({ to: '/admin/login' });
+  },
+  component: () => <AdminDashboard />,
+});

@@ -1,0 +1,67 @@
+import { useMutation } from '@tanstack/react-query';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { Lock } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { Form } from 'react-aria-components';
+import { loginSchema } from '../../../shared/schemas/auth';
+import { fieldMessages } from '../../../shared/schemas/fields';
+import { PasswordField } from '../../components/PasswordField';
+import { Button } from '../../components/ui/Button';
+import { Card } from '../../components/ui/Card';
+import { TextField } from '../../components/ui/Field';
+import { storeAdmin } from '../../lib/admin-session';
+import { toast } from '../../lib/toast';
+import { errorMessage, trpc } from '../../lib/trpc';
+
+export const Route = createFileRoute('/admin/login')({
+  component: AdminLoginPage,
+});
+
+function AdminLoginPage() {
+  const navigate = useNavigate();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const login = useMutation(
+    trpc.adminAuth.login.mutationOptions({
+      onSuccess: ({ admin }) => {
+        storeAdmin(admin);
+        toast({ title: 'Login Successful', description: 'Welcome to the admin dashboard!' });
+        void navigate({ to: '/admin' });
+      },
+      onError: (error) => toast({ title: 'Login Failed', description: errorMessage(error, 'Invalid email or password'), variant: 'destructive' }),
+    }),
+  );
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const parsed = loginSchema.safeParse({ email, password });
+    if (!parsed.success) {
+      setErrors(fieldMessages(parsed.error));
+      return;
+    }
+    setErrors({});
+    login.mutate(parsed.data);
+  }
+
+  return (
+    <main className="flex min-h-[75vh] items-center justify-center px-4 py-12">
+      <Card className="w-full max-w-sm p-6">
+        <div className="mb-6 flex flex-col items-center gap-2 text-center">
+          <span className="flex size-12 items-center justify-center rounded-full bg-brand-100 text-brand-800">
+            <Lock aria-hidden="true" className="size-6" />
+          </span>
+          <h1 className="text-2xl font-bold">Admin Login</h1>
+          <p className="text-sm text-stone-600">Staff sign-in for the centre dashboard</p>
+        </div>
+        <Form onSubmit={submit} validationBehavior="aria" className="flex flex-col gap-4">
+          <TextField label="Email" type="email" name="email" autoComplete="username" value={email} onChange={setEmail} error={errors.email} required />
+          <PasswordField value={password} onChange={setPassword} error={errors.password} />
+          <Button type="submit" size="lg" isDisabled={login.isPending}>
+            {login.isPending ? 'Signing in...' : 'Sign In'}
+          </Button>
+        </Form>
+      </Card>
+    </main>
+  );
+}
