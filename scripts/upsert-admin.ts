@@ -1,0 +1,19 @@
+// Creates an admin, or resets an existing admin's password: ADMIN_EMAIL=... ADMIN_PASSWORD=... npm run admin:upsert
+import { upsertAdmin } from '../src/server/bootstrap';
+import { ConfigError, loadConfig } from '../src/server/config';
+import { openDatabase } from '../src/server/db';
+
+try {
+  const config = loadConfig();
+  if (!config.admin) {
+    console.error('Set ADMIN_EMAIL and ADMIN_PASSWORD (and optionally ADMIN_NAME).');
+    process.exit(1);
+  }
+  const db = openDatabase(config.databasePath);
+  const result = await upsertAdmin(db, config.admin);
+  console.log(`Admin ${config.admin.email} ${result}.`);
+  db.$client.close();
+} catch (err) {
+  console.error(err instanceof ConfigError ? err.message : err);
+  process.exit(1);
+}
