@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/server/config';
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({ port: 3000, databasePath: 'db/app.sqlite', uploadsDir: 'uploads', publicUrl: 'http://localhost:3000', smtpUrl: null, admin: null, secureCookies: false });
+    expect(c.privateDir).toBe('db/private');
+  });
+
+  it('reads every variable of ARCHITECTURE.md', () => {
+    const c = loadConfig({
+      PORT: '8080',
+      DATABASE_PATH: '/srv/centre/app.sqlite',
+      UPLOADS_DIR: '/srv/centre/uploads',
+      PUBLIC_URL: 'https://centre.example/',
+      SMTP_URL: 'smtp://u:p@mail.example:587',
+      MAIL_FROM: 'Centre <office@centre.example>',
+      ADMIN_EMAIL: 'Director@Centre.example',
+      ADMIN_PASSWORD: 'a long passphrase',
+      ADMIN_NAME: 'Dana',
+    });
+    expect(c).toMatchObject({
+      port: 8080,
+      databasePath: '/srv/centre/app.sqlite',
+      privateDir: '/srv/centre/private',
+      uploadsDir: '/srv/centre/uploads',
+      publicUrl: 'https://centre.example',
+      secureCookies: true,
+      smtpUrl: 'smtp://u:p@mail.example:587',
+      mailFrom: 'Centre <office@centre.example>',
+      admin: { email: 'director@centre.example', password: 'a long passphrase', name: 'Dana' },
+    });
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ PUBLIC_URL: 'centre.example' }, 'PUBLIC_URL'],
+    [{ SMTP_URL: 'http://mail.example' }, 'SMTP_URL'],
+    [{ ADMIN_EMAIL: 'not-an-email', ADMIN_PASSWORD: 'long enough' }, 'ADMIN_EMAIL'],
+    [{ ADMIN_EMAIL: 'a@b.example' }, 'ADMIN_PASSWORD'],
+    [{ ADMIN_EMAIL: 'a@b.example', ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD'],
+  ])('refuses %j with a message naming %s', (env, name) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(new RegExp(name));
+  });
+
+  it('treats blank variables as unset', () => {
+    expect(loadConfig({ PORT: '', SMTP_URL: '' })).toMatchObject({ port: 3000, smtpUrl: null });
+  });
+});
