@@ -13,6 +13,7 @@ import { logger } from './logger';
 import { appRouter } from './routers/_app';
 import { adminAuthRest } from './rest/admin-auth';
 import { adminContentRest } from './rest/admin-content';
+import { adminGalleryRest } from './rest/admin-gallery';
 import { publicRest } from './rest/public';
 import { errorResponse, restContext, type RestEnv } from './rest/shim';
 import { createLimiters } from './services/rate-limit';
@@ -87,6 +88,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   api.route('/', publicRest);
   api.route('/', adminAuthRest);
   api.route('/', adminContentRest);
+  api.route('/', adminGalleryRest);
   api.onError(handleError);
   app.route('/api', api);
   app.all('/api/*', (c) => c.json({ message: 'Not found' }, 404));

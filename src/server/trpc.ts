@@ -2,6 +2,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
 import { ZodError } from 'zod';
 import { fieldMessages } from '../shared/schemas/fields';
+import { assertAdmin } from './auth/guards';
 import type { Context } from './context';
 
 /** Builders only: routers live in routers/, one file per domain. */
@@ -24,8 +25,7 @@ export const createCallerFactory = t.createCallerFactory;
 export const publicProcedure = t.procedure;
 
 export const adminProcedure = t.procedure.use(({ ctx, next }) => {
-  if (!ctx.auth) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in as staff' });
-  if (ctx.auth.kind !== 'admin') throw new TRPCError({ code: 'FORBIDDEN', message: 'Staff only' });
+  assertAdmin(ctx.auth);
   return next({ ctx: { ...ctx, auth: ctx.auth, admin: ctx.auth.admin } });
 });
 

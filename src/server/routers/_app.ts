@@ -5,6 +5,8 @@ import { enrollmentRouter } from './enrollment';
 import { eventsRouter } from './events';
 import { galleryRouter } from './gallery';
 import { achievementsRouter, milestonesRouter } from './milestones';
+import { overviewRouter } from './overview';
+import { picturesRouter } from './pictures';
 
 export const appRouter = router({
   events: eventsRouter,
@@ -14,6 +16,8 @@ export const appRouter = router({
   achievements: achievementsRouter,
   enrollment: enrollmentRouter,
   adminAuth: adminAuthRouter,
+  pictures: picturesRouter,
+  overview: overviewRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,0 +1,14 @@
+import { TRPCError } from '@trpc/server';
+import type { Auth } from './session';
+
+export type AdminAuth = Extract<Auth, { kind: 'admin' }>;
+export type ParentAuth = Extract<Auth, { kind: 'parent' }>;
+
+/**
+ * The one admin check: no session answers 401, a parent session 403. adminProcedure runs it, and so do
+ * REST handlers that must decide before they read a request body (the gallery upload).
+ */
+export function assertAdmin(auth: Auth | null): asserts auth is AdminAuth {
+  if (!auth) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in as staff' });
+  if (auth.kind !== 'admin') throw new TRPCError({ code: 'FORBIDDEN', message: 'Staff only' });
+}

@@ -1,0 +1,40 @@
+import { Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { NO_FILE_MESSAGE } from '../../shared/schemas/gallery';
+import { assertAdmin } from '../auth/guards';
+import { storeGalleryPicture } from '../services/images';
+import type { RestEnv } from './shim';
+
+function isFile(value: unknown): value is File {
+  return typeof value === 'object' && value !== null && typeof (value as File).arrayBuffer === 'function';
+}
+
+function textField(value: unknown): string | undefined {
+  if (Array.isArray(value)) return textField(value[0]);
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** Gallery management (SPEC.md §7 Admin dashboard): list, multipart upload, delete. */
+export const adminGalleryRest = new Hono<RestEnv>()
+  .get('/admin/pictures', async (c) => c.json(await c.var.caller.pictures.list()))
+  .post('/admin/pictures', async (c) => {
+    // Decide who is asking before reading a single byte of the body.
+    assertAdmin(c.var.ctx.auth);
+    let form: Record<string, unknown>;
+    try {
+      form = await c.req.parseBody({ all: true });
+    } catch {
+      throw new HTTPException(400, { message: 'The upload could not be read. Please send the picture as a multipart form.' });
+    }
+    const entries = (Array.isArray(form.picture) ? form.picture : [form.picture]).filter(isFile).filter((f) => f.size > 0 || f.name !== '');
+    if (entries.length === 0) throw new HTTPException(400, { message: NO_FILE_MESSAGE });
+    if (entries.length > 1) throw new HTTPException(400, { message: 'Please upload one picture at a time.' });
+    const file = entries[0]!;
+    const picture = await storeGalleryPicture(
+      c.var.ctx,
+      { bytes: new Uint8Array(await file.arrayBuffer()), name: file.name },
+      { category: textField(form.category), caption: textField(form.caption) },
+    );
+    return c.json(picture, 201);
+  })
+  .delete('/admin/pictures/:id', async (c) => c.json(await c.var.caller.pictures.delete(c.req.param('id'))));

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { GALLERY_CATEGORIES } from '../constants';
+import { optionalText } from './fields';
+
+/** The text fields of the gallery upload form (SPEC.md §3 pictures); the file itself is checked by the server. */
+export const pictureFieldsSchema = z.object({
+  category: z
+    .string()
+    .trim()
+    .nullish()
+    .transform((v) => (v ? v : 'general'))
+    .pipe(z.enum(GALLERY_CATEGORIES, { error: 'Please choose a gallery category' })),
+  caption: optionalText(300),
+});
+export type PictureFieldsInput = z.input<typeof pictureFieldsSchema>;
+
+/** Image types the gallery accepts, decided from the file's bytes (the browser's hint is only for the picker). */
+export const GALLERY_ACCEPT = 'image/jpeg,image/png,image/webp,image/gif,image/avif';
+
+export const NO_FILE_MESSAGE = 'No file selected. Please choose a picture to upload.';
+export const ONLY_IMAGES_MESSAGE = 'Only image files can be uploaded';
