@@ -13,6 +13,7 @@ import { logger } from './logger';
 import { appRouter } from './routers/_app';
 import { adminAuthRest } from './rest/admin-auth';
 import { adminContentRest } from './rest/admin-content';
+import { adminEnrollmentRest } from './rest/admin-enrollment';
 import { adminGalleryRest } from './rest/admin-gallery';
 import { publicRest } from './rest/public';
 import { errorResponse, restContext, type RestEnv } from './rest/shim';
@@ -88,6 +89,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   api.route('/', publicRest);
   api.route('/', adminAuthRest);
   api.route('/', adminContentRest);
+  api.route('/', adminEnrollmentRest);
   api.route('/', adminGalleryRest);
   api.onError(handleError);
   app.route('/api', api);

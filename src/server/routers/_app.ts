@@ -1,6 +1,9 @@
 import { createCallerFactory, router } from '../trpc';
 import { adminAuthRouter } from './admin-auth';
 import { announcementsRouter } from './announcements';
+import { applicationsRouter } from './applications';
+import { childrenRouter } from './children';
+import { mailRouter, outboxRouter } from './mail';
 import { enrollmentRouter } from './enrollment';
 import { eventsRouter } from './events';
 import { galleryRouter } from './gallery';
@@ -16,6 +19,10 @@ export const appRouter = router({
   achievements: achievementsRouter,
   enrollment: enrollmentRouter,
   adminAuth: adminAuthRouter,
+  applications: applicationsRouter,
+  children: childrenRouter,
+  outbox: outboxRouter,
+  mail: mailRouter,
   pictures: picturesRouter,
   overview: overviewRouter,
 });

@@ -1,0 +1,43 @@
+import { TRPCError } from '@trpc/server';
+import { desc, eq } from 'drizzle-orm';
+import { outboxMessages, parentEmails } from '../../../db/schema';
+import { idSchema } from '../../shared/schemas/content';
+import { adminProcedure, router } from '../trpc';
+
+/** How many messages a list answers at most (newest first). */
+export const MAIL_LIST_LIMIT = 200;
+
+const outboxColumns = {
+  id: outboxMessages.id,
+  to: outboxMessages.toAddress,
+  subject: outboxMessages.subject,
+  createdAt: outboxMessages.createdAt,
+  text: outboxMessages.textBody,
+};
+
+/** The embedded outbox: every e-mail composed while no SMTP server is configured, for staff to read. */
+export const outboxRouter = router({
+  list: adminProcedure.query(({ ctx }) =>
+    ctx.db.select(outboxColumns).from(outboxMessages).orderBy(desc(outboxMessages.createdAt)).limit(MAIL_LIST_LIMIT).all(),
+  ),
+  get: adminProcedure.input(idSchema).query(({ ctx, input }) => {
+    const message = ctx.db.select(outboxColumns).from(outboxMessages).where(eq(outboxMessages.id, input)).get();
+    if (!message) throw new TRPCError({ code: 'NOT_FOUND', message: 'Message not found' });
+    return message;
+  }),
+});
+
+export const mailRouter = router({
+  /** Whether messages leave by SMTP or stay in the outbox. The SMTP URL itself (it may hold a password) is never answered. */
+  status: adminProcedure.query(({ ctx }) => ({ smtpConfigured: ctx.config.smtpUrl !== null, from: ctx.config.mailFrom })),
+
+  /** The log of e-mails sent to parents (GET /api/admin/parent-emails), newest first. */
+  parentEmails: adminProcedure.query(({ ctx }) =>
+    ctx.db
+      .select({ id: parentEmails.id, subject: parentEmails.subject, content: parentEmails.content, recipients: parentEmails.recipients, sentAt: parentEmails.sentAt, sentBy: parentEmails.sentBy })
+      .from(parentEmails)
+      .orderBy(desc(parentEmails.sentAt))
+      .limit(MAIL_LIST_LIMIT)
+      .all(),
+  ),
+});

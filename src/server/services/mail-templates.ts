@@ -1,0 +1,183 @@
+/**
+ * The e-mails the centre sends, one function per message. Each answers a plain-text body and an HTML body
+ * with the same words, signed with the centre's contact details; links are built from PUBLIC_URL and every
+ * piece of user content in the HTML is escaped.
+ */
+import { centre, centreAddressLine } from '../../shared/centre';
+import { APPLICATION_STATUS_LABELS, type ApplicationStatus, PROGRAM_LABELS, type Program } from '../../shared/constants';
+import type { Config } from '../config';
+
+export interface EmailContent {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+type LinkConfig = Pick<Config, 'publicUrl'>;
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+}
+
+/** Subjects go into a mail header: no line breaks, and a sane length. */
+function headerSafe(value: string): string {
+  return value.replace(/[\r\n]+/g, ' ').slice(0, 200);
+}
+
+function signatureText(config: LinkConfig): string {
+  return [
+    '--',
+    centre.name,
+    centreAddressLine,
+    `Phone: ${centre.phones.join(' or ')}`,
+    `E-mail: ${centre.email}`,
+    `Website: ${config.publicUrl}/`,
+    centre.hours,
+  ].join('\n');
+}
+
+function signatureHtml(config: LinkConfig): string {
+  const site = `${config.publicUrl}/`;
+  return `<hr style="border:none;border-top:1px solid #e7e5e4;margin:24px 0">
+<p style="margin:0;color:#57534e;font-size:13px;line-height:1.5">
+<strong>${escapeHtml(centre.name)}</strong><br>
+${escapeHtml(centreAddressLine)}<br>
+Phone: ${centre.phones.map((p) => escapeHtml(p)).join(' or ')}<br>
+E-mail: <a href="mailto:${escapeHtml(centre.email)}">${escapeHtml(centre.email)}</a><br>
+Website: <a href="${escapeHtml(site)}">${escapeHtml(site)}</a><br>
+${escapeHtml(centre.hours)}
+</p>`;
+}
+
+/** Paragraphs of plain text become the HTML body, escaped, inside a simple readable frame. */
+function layout(paragraphsHtml: string[], config: LinkConfig): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(centre.name)}</title></head>
+<body style="margin:0;padding:24px;background:#f5f5f4;font-family:Arial,Helvetica,sans-serif;color:#1c1917">
+<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:24px">
+<h1 style="margin:0 0 16px;font-size:20px;color:#115e59">${escapeHtml(centre.name)}</h1>
+${paragraphsHtml.map((p) => `<p style="margin:0 0 12px;line-height:1.5">${p}</p>`).join('\n')}
+${signatureHtml(config)}
+</div>
+</body></html>`;
+}
+
+export interface ApplicationForEmail {
+  parentFirstName: string;
+  parentLastName: string;
+  childFirstName: string;
+  childLastName: string;
+  programRequested: string;
+}
+
+function programLabel(program: string): string {
+  return PROGRAM_LABELS[program as Program] ?? program;
+}
+
+/** What each status means for the family, in one or two sentences. */
+function statusSentences(status: ApplicationStatus, child: string, phone: string): string[] {
+  switch (status) {
+    case 'approved':
+      return [
+        `Good news: the application for ${child} has been approved.`,
+        `We will call you within 24 hours to schedule a facility tour and to complete the enrollment paperwork. You are welcome to call us sooner at ${phone}.`,
+      ];
+    case 'rejected':
+      return [
+        `Thank you for your interest in our centre. We are sorry that we are unable to offer ${child} a place at this time.`,
+        `If your plans change or you have any questions, please call us at ${phone}.`,
+      ];
+    case 'waitlist':
+      return [
+        `The application for ${child} has been placed on our waitlist.`,
+        `We will contact you as soon as a place opens in the program you asked for. Please let us know if your plans change.`,
+      ];
+    case 'more-info':
+      return [
+        `We need a little more information to continue reviewing the application for ${child}.`,
+        `Please call us at ${phone} or reply to this e-mail at your earliest convenience.`,
+      ];
+    case 'pending':
+      return [`The application for ${child} is being reviewed. We will be in touch soon.`];
+  }
+}
+
+/** Sent when staff change an application's status and ask for the parent to be told. */
+export function applicationStatusEmail(application: ApplicationForEmail, status: ApplicationStatus, config: LinkConfig): EmailContent {
+  const child = `${application.childFirstName} ${application.childLastName}`.trim();
+  const parent = application.parentFirstName.trim() || `${application.parentFirstName} ${application.parentLastName}`.trim();
+  const label = APPLICATION_STATUS_LABELS[status];
+  const phone = centre.phones[0];
+  const sentences = statusSentences(status, child, phone);
+  const program = programLabel(application.programRequested);
+  const subject = headerSafe(`Enrollment application for ${child}: ${label}`);
+
+  const text = [
+    `Dear ${parent},`,
+    '',
+    `The status of the enrollment application for ${child} (${program}) is now: ${label}.`,
+    '',
+    ...sentences.flatMap((s) => [s, '']),
+    `Learn more about our programs: ${config.publicUrl}/`,
+    '',
+    'Warm regards,',
+    `The team at ${centre.name}`,
+    '',
+    signatureText(config),
+  ].join('\n');
+
+  const html = layout(
+    [
+      `Dear ${escapeHtml(parent)},`,
+      `The status of the enrollment application for <strong>${escapeHtml(child)}</strong> (${escapeHtml(program)}) is now: <strong>${escapeHtml(label)}</strong>.`,
+      ...sentences.map((s) => escapeHtml(s)),
+      `Learn more about our programs: <a href="${escapeHtml(`${config.publicUrl}/`)}">${escapeHtml(`${config.publicUrl}/`)}</a>`,
+      `Warm regards,<br>The team at ${escapeHtml(centre.name)}`,
+    ],
+    config,
+  );
+  return { subject, text, html };
+}
+
+export interface CredentialsForEmail {
+  parentName: string;
+  childName: string;
+  email: string;
+  password: string;
+}
+
+/** The parent's portal login, sent once when the account is created. */
+export function parentCredentialsEmail(data: CredentialsForEmail, config: LinkConfig): EmailContent {
+  const loginUrl = `${config.publicUrl}/parent-login`;
+  const parent = data.parentName.trim() || 'Parent';
+  const subject = headerSafe(`Your Parent Portal login for ${centre.name}`);
+
+  const text = [
+    `Dear ${parent},`,
+    '',
+    `Welcome to ${centre.name}! An account has been created for you on our Parent Portal, where you can follow ${data.childName}'s activities, development notes and milestones, and exchange messages and documents with us.`,
+    '',
+    `Sign in at: ${loginUrl}`,
+    `E-mail: ${data.email}`,
+    `Password: ${data.password}`,
+    '',
+    'Please keep this password private. If you did not expect this message, or you think someone else has seen it, call us and we will help.',
+    '',
+    'Warm regards,',
+    `The team at ${centre.name}`,
+    '',
+    signatureText(config),
+  ].join('\n');
+
+  const html = layout(
+    [
+      `Dear ${escapeHtml(parent)},`,
+      `Welcome to ${escapeHtml(centre.name)}! An account has been created for you on our Parent Portal, where you can follow ${escapeHtml(data.childName)}'s activities, development notes and milestones, and exchange messages and documents with us.`,
+      `Sign in at: <a href="${escapeHtml(loginUrl)}">${escapeHtml(loginUrl)}</a><br>E-mail: <strong>${escapeHtml(data.email)}</strong><br>Password: <strong style="font-family:monospace;font-size:15px">${escapeHtml(data.password)}</strong>`,
+      'Please keep this password private. If you did not expect this message, or you think someone else has seen it, call us and we will help.',
+      `Warm regards,<br>The team at ${escapeHtml(centre.name)}`,
+    ],
+    config,
+  );
+  return { subject, text, html };
+}
