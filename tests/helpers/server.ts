@@ -50,7 +50,8 @@ export interface TestServer {
   adminCookie(email?: string): Promise<string>;
   /** A bearer token for a parent (created when missing). */
   parentToken(email?: string): Promise<{ token: string; parentId: string }>;
-  caller(auth?: 'admin' | null): ReturnType<typeof createCaller>;
+  /** A tRPC caller: anonymous, or with a synthetic admin or parent session (the middlewares only look at its kind). */
+  caller(auth?: 'admin' | 'parent' | null): ReturnType<typeof createCaller>;
   /** How many rows a table holds. */
   count(table: SQLiteTable): number;
   close(): Promise<void>;
@@ -130,6 +131,12 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
         return createCaller({
           ...ctx,
           auth: { kind: 'admin', sessionId: 'test', expiresAt: new Date(8.64e15), refreshed: false, admin: { id: 'test-admin', email: 'director@example.com', name: 'Test Director', lastLoginAt: null } },
+        });
+      }
+      if (auth === 'parent') {
+        return createCaller({
+          ...ctx,
+          auth: { kind: 'parent', sessionId: 'test', expiresAt: new Date(8.64e15), refreshed: false, parent: { id: 'test-parent', email: 'parent@example.com', firstName: 'Pat', lastName: 'Parent', phone: null } },
         });
       }
       return createCaller(ctx);

@@ -1,0 +1,206 @@
+/**
+ * Every admin procedure and every admin REST path answers 401 without a session and 403 to the other role.
+ * The lists are generated from the router and from the Hono app, so a path added later is checked without
+ * anyone remembering to add it here; only the public ones are listed by hand.
+ */
+import { TRPCError } from '@trpc/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { events, pictures } from '../../db/schema';
+import { createApp } from '../../src/server/app';
+import { systemClock } from '../../src/server/clock';
+import { loadConfig } from '../../src/server/config';
+import { appRouter } from '../../src/server/routers/_app';
+import { adminProcedure, parentProcedure } from '../../src/server/trpc';
+import { startTestServer, type TestServer } from '../helpers/server';
+
+/** Procedures anyone may call. Everything else must refuse an anonymous caller. */
+const PUBLIC_PROCEDURES = new Set([
+  'events.list',
+  'announcements.list',
+  'gallery.list',
+  'milestones.list',
+  'achievements.list',
+  'achievements.recent',
+  'enrollment.submit',
+  'adminAuth.login',
+  'adminAuth.logout',
+]);
+
+/** Public REST paths of SPEC.md §7 (method and path as Hono registers them, parameters normalised to `:param`). */
+const PUBLIC_ROUTES = new Set([
+  'GET /api/gallery',
+  'GET /api/events',
+  'GET /api/announcements',
+  'GET /api/milestones',
+  'GET /api/achievements',
+  'GET /api/achievements/recent',
+  'POST /api/enrollment',
+  'POST /api/admin/login',
+  'POST /api/admin/logout',
+  'POST /api/parent/login',
+]);
+
+type Role = 'admin' | 'parent';
+
+type Guarded = { _def: { middlewares: unknown[]; type: string } };
+const adminGuard = (adminProcedure as unknown as Guarded)._def.middlewares[0];
+const parentGuard = (parentProcedure as unknown as Guarded)._def.middlewares[0];
+
+/** Parent procedures are the ones built on parentProcedure (or named parent…); every other guarded one is staff-only. */
+function procedureRole(path: string, proc: Guarded): Role {
+  if (proc._def.middlewares.includes(parentGuard) || /^parent/i.test(path)) return 'parent';
+  return 'admin';
+}
+
+function routeRole(path: string): Role {
+  return path.startsWith('/api/parent/') ? 'parent' : 'admin';
+}
+
+const normalise = (path: string) => path.replace(/:[^/]+/g, ':param');
+
+function guardedProcedures() {
+  const all = appRouter._def.procedures as Record<string, Guarded>;
+  return Object.entries(all)
+    .filter(([path]) => !PUBLIC_PROCEDURES.has(path))
+    .map(([path, proc]) => ({ path, type: proc._def.type, role: procedureRole(path, proc) }));
+}
+
+async function callByPath(caller: unknown, path: string): Promise<unknown> {
+  const fn = path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller) as (input?: unknown) => Promise<unknown>;
+  return fn(undefined);
+}
+
+async function trpcCode(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+    return 'OK';
+  } catch (e) {
+    return e instanceof TRPCError ? e.code : `non-tRPC error: ${String(e)}`;
+  }
+}
+
+let s: TestServer;
+let adminCookie: string;
+let parentBearer: string;
+beforeAll(async () => {
+  s = await startTestServer();
+  adminCookie = await s.adminCookie();
+  parentBearer = `Bearer ${(await s.parentToken()).token}`;
+});
+afterAll(() => s.close());
+
+describe('tRPC procedures, generated from appRouter', () => {
+  const list = guardedProcedures();
+
+  it('finds the admin procedures (the generator is not vacuous)', () => {
+    const paths = list.map((p) => p.path);
+    for (const known of ['events.create', 'events.delete', 'announcements.create', 'announcements.delete', 'adminAuth.me', 'pictures.list', 'pictures.delete', 'overview.counts']) {
+      expect(paths).toContain(known);
+    }
+    // Every allowlisted name still exists, so the allowlist cannot silently cover a renamed procedure.
+    for (const path of PUBLIC_PROCEDURES) expect(Object.keys(appRouter._def.procedures)).toContain(path);
+    // A procedure built on adminProcedure is never mistaken for public.
+    for (const [path, proc] of Object.entries(appRouter._def.procedures as Record<string, Guarded>)) {
+      if (proc._def.middlewares.includes(adminGuard)) expect(PUBLIC_PROCEDURES.has(path), path).toBe(false);
+    }
+  });
+
+  it.each(list.map((p) => [p.path, p.role] as const))('%s (%s only): anonymous → UNAUTHORIZED, other role → FORBIDDEN', async (path, role) => {
+    expect(await trpcCode(callByPath(s.caller(), path))).toBe('UNAUTHORIZED');
+    expect(await trpcCode(callByPath(s.caller(role === 'admin' ? 'parent' : 'admin'), path))).toBe('FORBIDDEN');
+  });
+
+  it.each(list.map((p) => [p.path, p.type, p.role] as const))('%s over HTTP (%s, %s only): 401 anonymous, 403 to the other role', async (path, type, role) => {
+    const call = (headers: Record<string, string>) =>
+      type === 'query'
+        ? s.request(`/api/trpc/${path}`, { headers })
+        : s.request(`/api/trpc/${path}`, { method: 'POST', json: { json: null }, headers });
+    expect((await call({})).status).toBe(401);
+    const other = role === 'admin' ? { authorization: parentBearer } : { cookie: adminCookie };
+    expect((await call(other)).status).toBe(403);
+  });
+});
+
+describe('REST paths, generated from the Hono app', () => {
+  // Listing routes needs no database or mailer: the app is built, never served.
+  const app = createApp({ db: null as never, mailer: null as never, clock: systemClock, config: loadConfig({ DATABASE_PATH: ':memory:' }) }, { clientDir: '/nonexistent' });
+  const routes = [
+    ...new Map(
+      app.routes
+        .filter((r) => r.method !== 'ALL' && r.path.startsWith('/api/') && !r.path.startsWith('/api/trpc'))
+        .map((r) => [`${r.method} ${r.path}`, { method: r.method, path: r.path }]),
+    ).values(),
+  ];
+  const guarded = routes.filter((r) => !PUBLIC_ROUTES.has(`${r.method} ${normalise(r.path)}`));
+
+  it('finds the admin paths of SPEC.md §7 (the generator is not vacuous)', () => {
+    const keys = guarded.map((r) => `${r.method} ${normalise(r.path)}`);
+    for (const known of ['POST /api/events', 'DELETE /api/events/:param', 'POST /api/announcements', 'DELETE /api/announcements/:param', 'GET /api/admin/pictures', 'POST /api/admin/pictures', 'DELETE /api/admin/pictures/:param', 'GET /api/admin/me']) {
+      expect(keys).toContain(known);
+    }
+  });
+
+  it.each(guarded.map((r) => [r.method, r.path, routeRole(r.path)] as const))('%s %s (%s only): 401 anonymous, 403 to the other role', async (method, path, role) => {
+    const url = path.replace(/:[^/]+/g, 'no-such-id');
+    const hasBody = !['GET', 'HEAD', 'DELETE'].includes(method);
+    const send = (headers: Record<string, string>) => s.request(url, { method, headers, ...(hasBody ? { json: {} } : {}) });
+
+    const anonymous = await send({});
+    expect(anonymous.status).toBe(401);
+    const other = await send(role === 'admin' ? { authorization: parentBearer } : { cookie: adminCookie });
+    expect(other.status).toBe(403);
+  });
+
+  it('a parent cookie (not only a bearer token) is refused on admin paths too', async () => {
+    const { token } = await s.parentToken('other.parent@example.com');
+    const res = await s.request('/api/admin/pictures', { headers: { cookie: `parent_session=${token}` } });
+    expect(res.status).toBe(403);
+  });
+});
+
+describe('CSRF: cookie-authenticated writes only from our own pages', () => {
+  const event = { title: 'Pajama Day', description: 'Wear your pajamas', eventDate: '2026-12-04' };
+
+  it('refuses a cross-site POST /api/events (foreign Origin, no Sec-Fetch-Site) and creates nothing', async () => {
+    const before = s.count(events);
+    const res = await s.request('/api/events', { method: 'POST', json: event, headers: { cookie: adminCookie, origin: 'http://evil.example' } });
+    expect(res.status).toBe(403);
+    expect(s.count(events)).toBe(before);
+  });
+
+  it('refuses Sec-Fetch-Site: cross-site and a write with neither header', async () => {
+    const before = s.count(events);
+    const cross = await s.request('/api/events', { method: 'POST', json: event, headers: { cookie: adminCookie, 'sec-fetch-site': 'cross-site', origin: 'http://evil.example' } });
+    expect(cross.status).toBe(403);
+    const bare = await fetch(`${s.url}/api/events`, { method: 'POST', body: JSON.stringify(event), headers: { cookie: adminCookie, 'content-type': 'application/json' } });
+    expect(bare.status).toBe(403);
+    expect(s.count(events)).toBe(before);
+  });
+
+  it('refuses the same write through the tRPC endpoint and a cross-site upload', async () => {
+    const before = s.count(events);
+    const trpc = await s.request('/api/trpc/events.create', { method: 'POST', json: { json: event }, headers: { cookie: adminCookie, origin: 'http://evil.example' } });
+    expect(trpc.status).toBe(403);
+    expect(s.count(events)).toBe(before);
+
+    const form = new FormData();
+    form.append('picture', new Blob([new Uint8Array([0xff, 0xd8, 0xff])], { type: 'image/jpeg' }), 'x.jpg');
+    const upload = await s.request('/api/admin/pictures', { method: 'POST', body: form, headers: { cookie: adminCookie, origin: 'http://evil.example' } });
+    expect(upload.status).toBe(403);
+    expect(s.count(pictures)).toBe(0);
+  });
+
+  it('accepts Sec-Fetch-Site: same-origin', async () => {
+    const before = s.count(events);
+    const res = await s.request('/api/events', { method: 'POST', json: event, headers: { cookie: adminCookie, 'sec-fetch-site': 'same-origin' } });
+    expect(res.status).toBe(201);
+    expect(s.count(events)).toBe(before + 1);
+  });
+
+  it('accepts Origin equal to PUBLIC_URL', async () => {
+    const before = s.count(events);
+    const res = await s.request('/api/events', { method: 'POST', json: event, headers: { cookie: adminCookie, origin: s.config.publicUrl } });
+    expect(res.status).toBe(201);
+    expect(s.count(events)).toBe(before + 1);
+  });
+});
