@@ -10,7 +10,7 @@ const base =
   'disabled:opacity-60 disabled:cursor-not-allowed data-[disabled]:opacity-60 data-[disabled]:cursor-not-allowed';
 
 const variants: Record<ButtonVariant, string> = {
-  primary: 'bg-brand-700 text-white hover:bg-brand-800 pressed:bg-brand-900',
+  primary: 'bg-brand-700 text-white hover:bg-brand-800 data-[pressed]:bg-brand-900',
   secondary: 'bg-brand-100 text-brand-900 hover:bg-brand-200',
   outline: 'border border-stone-300 bg-white text-stone-800 hover:bg-stone-100',
   ghost: 'text-stone-700 hover:bg-stone-100',

@@ -60,14 +60,14 @@ export function Select({ label, options, value, onChange, placeholder = 'Select.
         <ChevronDown aria-hidden="true" className="size-4 shrink-0 text-stone-500" />
       </Button>
       <FieldError className="text-sm font-medium text-red-700">{error}</FieldError>
-      <Popover className="w-(--trigger-width) rounded-lg border border-stone-200 bg-white shadow-lg entering:animate-in">
+      <Popover className="w-(--trigger-width) rounded-lg border border-stone-200 bg-white shadow-lg">
         <ListBox className="max-h-72 overflow-auto p-1 outline-none">
           {options.map((o) => (
             <ListBoxItem
               key={o.value}
               id={o.value}
               textValue={o.label}
-              className="cursor-pointer rounded-md px-3 py-2 text-base outline-none focused:bg-brand-50 selected:font-semibold selected:text-brand-800"
+              className="cursor-pointer rounded-md px-3 py-2 text-base outline-none data-[focused]:bg-brand-50 data-[selected]:font-semibold data-[selected]:text-brand-800"
             >
               {o.label}
             </ListBoxItem>
