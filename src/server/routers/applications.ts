@@ -84,10 +84,10 @@ export const applicationsRouter = router({
       .returning(applicationColumns)
       .get();
     if (!application) throw new TRPCError({ code: 'NOT_FOUND', message: NOT_FOUND });
-    if (!input.sendEmail) return { success: true as const, application, emailRequested: false, emailSent: false, emailError: null };
+    if (!input.sendEmail) return { success: true as const, application, emailRequested: false, emailSent: false, emailVia: null, emailError: null };
 
     const outcome = await sendToParent(ctx, application.parentEmail, applicationStatusEmail(application, input.status as ApplicationStatus, ctx.config), ctx.admin.email);
-    return { success: true as const, application, emailRequested: true, emailSent: outcome.emailSent, emailError: outcome.emailError };
+    return { success: true as const, application, emailRequested: true, emailSent: outcome.emailSent, emailVia: outcome.via, emailError: outcome.emailError };
   }),
 
   /** Removes the application; a child enrolled from it stays enrolled (its applicationId becomes null). */

@@ -7,6 +7,7 @@ import { clearStoredAdmin } from '../../lib/admin-session';
 import { formatDateTime } from '../../lib/format';
 import { queryClient, trpc } from '../../lib/trpc';
 import { Button } from '../ui/Button';
+import { OutboxButton } from './OutboxDialog';
 import { Tab, TabList, TabPanel, Tabs } from '../ui/Tabs';
 
 /** The nine tabs of SPEC.md §2 Admin dashboard, in order. */
@@ -84,6 +85,7 @@ export function AdminDashboard() {
           <p className="text-stone-700">Welcome back, {me.data.name}</p>
           {lastLogin && <p className="text-sm text-stone-500">Last login: {formatDateTime(lastLogin)}</p>}
         </div>
+        <OutboxButton />
         <Button variant="outline" onPress={signOut}>
           <LogOut aria-hidden="true" className="size-4" />
           Logout

@@ -1,4 +1,301 @@
-/** Applications tab of the admin dashboard. */
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type { inferRouterOutputs } from '@trpc/server';
+import { CheckCircle2, Eye, Trash2, UserPlus } from 'lucide-react';
+import { useState } from 'react';
+import type { AppRouter } from '../../../../server/routers/_app';
+import {
+  APPLICATION_STATUS_LABELS,
+  APPLICATION_STATUSES,
+  type ApplicationStatus,
+  choiceLabel,
+  HOW_HEARD_CHOICES,
+  PROGRAM_LABELS,
+  type Program,
+  RELATIONSHIP_CHOICES,
+  STATE_CHOICES,
+} from '../../../../shared/constants';
+import { formatDate, formatDateTime } from '../../../lib/format';
+import { toast } from '../../../lib/toast';
+import { queryClient, trpc } from '../../../lib/trpc';
+import { Button } from '../../ui/Button';
+import { Badge, type BadgeTone, Card } from '../../ui/Card';
+import { Checkbox } from '../../ui/Checkbox';
+import { ConfirmDialog, Dialog } from '../../ui/Dialog';
+import { Select } from '../../ui/Select';
+
+type Application = inferRouterOutputs<AppRouter>['applications']['list'][number];
+
+const STATUS_TONES: Record<ApplicationStatus, BadgeTone> = {
+  pending: 'sun',
+  approved: 'green',
+  rejected: 'red',
+  waitlist: 'blue',
+  'more-info': 'purple',
+};
+
+const STATUS_OPTIONS = APPLICATION_STATUSES.map((value) => ({ value, label: APPLICATION_STATUS_LABELS[value] }));
+const FILTER_OPTIONS = [{ value: 'all', label: 'All Applications' }, ...STATUS_OPTIONS];
+
+export function statusLabel(status: string): string {
+  return APPLICATION_STATUS_LABELS[status as ApplicationStatus] ?? status;
+}
+
+export function programLabel(program: string): string {
+  return PROGRAM_LABELS[program as Program] ?? program;
+}
+
+export function StatusBadge({ status }: { status: string }) {
+  return <Badge tone={STATUS_TONES[status as ApplicationStatus] ?? 'stone'}>{statusLabel(status)}</Badge>;
+}
+
+const childNameOf = (a: Application) => `${a.childFirstName} ${a.childLastName}`;
+
+function invalidateEnrollment() {
+  void queryClient.invalidateQueries(trpc.applications.pathFilter());
+  void queryClient.invalidateQueries(trpc.children.pathFilter());
+  void queryClient.invalidateQueries(trpc.outbox.pathFilter());
+  void queryClient.invalidateQueries(trpc.mail.pathFilter());
+}
+
+/** Applications tab (SPEC.md §2): status filter, cards, details, status changes, delete and Add to Enrolled. */
 export default function ApplicationsTab() {
-  return <p className="py-8 text-center text-stone-500">This section is being built.</p>;
+  const applications = useQuery({ ...trpc.applications.list.queryOptions(), staleTime: 0 });
+  const [filter, setFilter] = useState('all');
+  const [details, setDetails] = useState<Application | null>(null);
+  const [toDelete, setToDelete] = useState<Application | null>(null);
+  const remove = useMutation(trpc.applications.delete.mutationOptions());
+
+  const list = applications.data ?? [];
+  const shown = filter === 'all' ? list : list.filter((a) => a.status === filter);
+
+  function confirmDelete() {
+    if (!toDelete) return;
+    remove.mutate(toDelete.id, {
+      onSuccess: () => {
+        toast({ title: 'Application Deleted', description: `The application for ${childNameOf(toDelete)} was deleted.` });
+        setToDelete(null);
+        invalidateEnrollment();
+      },
+      onError: () => toast({ title: 'Failed to delete application. Please try again.', variant: 'destructive' }),
+    });
+  }
+
+  return (
+    <section aria-labelledby="applications-heading" className="flex flex-col gap-4">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h2 id="applications-heading" className="text-xl font-bold text-stone-900">
+            Enrollment Applications
+          </h2>
+          <p className="text-sm text-stone-600">
+            {applications.isSuccess ? `${shown.length} of ${list.length} application${list.length === 1 ? '' : 's'}` : ' '}
+          </p>
+        </div>
+        <Select label="Filter by status" options={FILTER_OPTIONS} value={filter} onChange={setFilter} className="sm:w-60" />
+      </div>
+
+      {applications.isPending && <p className="py-8 text-center text-stone-500">Loading applications...</p>}
+      {applications.isError && <p role="alert" className="py-8 text-center text-red-700">The applications could not be loaded. Please refresh the page.</p>}
+      {applications.isSuccess && shown.length === 0 && (
+        <Card className="p-8 text-center text-stone-600">{list.length === 0 ? 'No enrollment applications yet.' : 'No applications with this status.'}</Card>
+      )}
+
+      <ul className="grid gap-4 lg:grid-cols-2" aria-label="Applications">
+        {shown.map((a) => (
+          <li key={a.id}>
+            <ApplicationCard application={a} onView={() => setDetails(a)} onDelete={() => setToDelete(a)} />
+          </li>
+        ))}
+      </ul>
+
+      {details && <ApplicationDetails application={list.find((a) => a.id === details.id) ?? details} onClose={() => setDetails(null)} />}
+      <ConfirmDialog
+        isOpen={toDelete !== null}
+        onOpenChange={(open) => !open && setToDelete(null)}
+        title="Delete Application"
+        message={toDelete ? `Delete the application for ${childNameOf(toDelete)}? This cannot be undone.` : ''}
+        confirmLabel="Delete"
+        onConfirm={confirmDelete}
+        isPending={remove.isPending}
+      />
+    </section>
+  );
+}
+
+function ApplicationCard({ application: a, onView, onDelete }: { application: Application; onView: () => void; onDelete: () => void }) {
+  const [emailParent, setEmailParent] = useState(false);
+  const updateStatus = useMutation(trpc.applications.updateStatus.mutationOptions());
+  const enroll = useMutation(trpc.applications.enroll.mutationOptions());
+  const child = childNameOf(a);
+
+  function changeStatus(status: string) {
+    if (status === a.status) return;
+    updateStatus.mutate(
+      { id: a.id, status: status as ApplicationStatus, sendEmail: emailParent },
+      {
+        onSuccess: (result) => {
+          invalidateEnrollment();
+          if (result.emailRequested && result.emailSent) {
+            const where = result.emailVia === 'outbox' ? ' No mail server is configured, so the e-mail is in the Outbox.' : ' The parent has been e-mailed.';
+            toast({ title: 'Email Sent Successfully!', description: `${child}'s application is now ${statusLabel(status)}.${where}` });
+          } else if (result.emailRequested) {
+            toast({
+              title: 'Email Failed',
+              description: `${child}'s application is now ${statusLabel(status)}, but the e-mail to the parent could not be sent. ${result.emailError ?? ''}`.trim(),
+              variant: 'destructive',
+            });
+          } else {
+            toast({ title: 'Status Updated', description: `${child}'s application is now ${statusLabel(status)}.` });
+          }
+        },
+        onError: () => toast({ title: 'Failed to update application status. Please try again.', variant: 'destructive' }),
+      },
+    );
+  }
+
+  function addToEnrolled() {
+    enroll.mutate(a.id, {
+      onSuccess: (result) => {
+        toast({ title: 'Child Enrolled', description: result.message });
+        invalidateEnrollment();
+      },
+      onError: (error) => {
+        toast({ title: 'Failed to enroll child. Please try again.', description: error.message, variant: 'destructive' });
+        invalidateEnrollment();
+      },
+    });
+  }
+
+  return (
+    <Card className="flex h-full flex-col gap-4 p-4 sm:p-5">
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h3 className="truncate text-lg font-semibold text-stone-900">{child}</h3>
+          <p className="text-sm text-stone-600">
+            Parent: {a.parentFirstName} {a.parentLastName}
+          </p>
+        </div>
+        <StatusBadge status={a.status} />
+      </div>
+      <dl className="grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-2">
+        <div className="sm:col-span-2">
+          <dt className="inline font-medium text-stone-700">Program: </dt>
+          <dd className="inline text-stone-900">{programLabel(a.programRequested)}</dd>
+        </div>
+        <div>
+          <dt className="inline font-medium text-stone-700">Start date: </dt>
+          <dd className="inline text-stone-900">{formatDate(a.startDate)}</dd>
+        </div>
+        <div>
+          <dt className="inline font-medium text-stone-700">Submitted: </dt>
+          <dd className="inline text-stone-900">{formatDate(a.createdAt)}</dd>
+        </div>
+      </dl>
+
+      <div className="flex flex-col gap-1 rounded-xl bg-stone-50 p-3">
+        <Select
+          label={`Status of ${child}'s application`}
+          options={STATUS_OPTIONS}
+          value={a.status}
+          onChange={changeStatus}
+          isDisabled={updateStatus.isPending}
+        />
+        <Checkbox isSelected={emailParent} onChange={setEmailParent}>
+          Email the parent about this change
+        </Checkbox>
+      </div>
+
+      <div className="mt-auto flex flex-wrap gap-2">
+        <Button variant="outline" size="sm" onPress={onView} aria-label={`View details of ${child}'s application`}>
+          <Eye aria-hidden="true" className="size-4" />
+          View Details
+        </Button>
+        {a.enrolledChildId ? (
+          <Button variant="secondary" size="sm" isDisabled>
+            <CheckCircle2 aria-hidden="true" className="size-4" />
+            Already Enrolled
+          </Button>
+        ) : (
+          a.status === 'approved' && (
+            <Button size="sm" onPress={addToEnrolled} isDisabled={enroll.isPending}>
+              <UserPlus aria-hidden="true" className="size-4" />
+              Add to Enrolled
+            </Button>
+          )
+        )}
+        <Button variant="ghost" size="sm" onPress={onDelete} aria-label={`Delete ${child}'s application`}>
+          <Trash2 aria-hidden="true" className="size-4" />
+          Delete
+        </Button>
+      </div>
+    </Card>
+  );
+}
+
+function Field({ label, value }: { label: string; value: string | null | undefined }) {
+  return (
+    <div className="flex flex-col">
+      <dt className="text-xs font-medium tracking-wide text-stone-500 uppercase">{label}</dt>
+      <dd className="break-words whitespace-pre-wrap text-stone-900">{value ? value : <span className="text-stone-400">Not provided</span>}</dd>
+    </div>
+  );
+}
+
+function Group({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <section className="flex flex-col gap-2">
+      <h3 className="border-b border-stone-200 pb-1 text-sm font-bold text-brand-800">{title}</h3>
+      <dl className="grid grid-cols-1 gap-3 text-sm sm:grid-cols-2">{children}</dl>
+    </section>
+  );
+}
+
+/** Every field of the application, grouped as the public form asks for them. */
+function ApplicationDetails({ application: a, onClose }: { application: Application; onClose: () => void }) {
+  return (
+    <Dialog isOpen onOpenChange={(open) => !open && onClose()} title={`Application: ${childNameOf(a)}`} description={<StatusBadge status={a.status} />} size="lg">
+      <div className="flex flex-col gap-5">
+        <Group title="Parent/Guardian Information">
+          <Field label="Parent name" value={`${a.parentFirstName} ${a.parentLastName}`} />
+          <Field label="Email" value={a.parentEmail} />
+          <Field label="Phone" value={a.parentPhone} />
+          <Field label="Address" value={a.parentAddress} />
+          <Field label="City" value={a.parentCity} />
+          <Field label="State" value={choiceLabel(STATE_CHOICES, a.parentState)} />
+          <Field label="ZIP code" value={a.parentZip} />
+        </Group>
+        <Group title="Child Information">
+          <Field label="Child name" value={childNameOf(a)} />
+          <Field label="Date of birth" value={formatDate(a.childDateOfBirth)} />
+          <Field label="Age" value={a.childAge} />
+          <Field label="Program requested" value={programLabel(a.programRequested)} />
+          <Field label="Desired start date" value={formatDate(a.startDate)} />
+        </Group>
+        <Group title="Emergency Contact">
+          <Field label="Name" value={a.emergencyContactName} />
+          <Field label="Phone" value={a.emergencyContactPhone} />
+          <Field label="Relationship" value={choiceLabel(RELATIONSHIP_CHOICES, a.emergencyContactRelationship)} />
+        </Group>
+        <Group title="Medical Information">
+          <Field label="Pediatrician" value={a.pediatricianName} />
+          <Field label="Pediatrician phone" value={a.pediatricianPhone} />
+          <Field label="Allergies" value={a.allergies} />
+          <Field label="Medications" value={a.medications} />
+          <Field label="Medical conditions" value={a.medicalConditions} />
+        </Group>
+        <Group title="Additional Information">
+          <Field label="Special instructions" value={a.specialInstructions} />
+          <Field label="How did you hear about us" value={choiceLabel(HOW_HEARD_CHOICES, a.howDidYouHear)} />
+          <Field label="Status" value={statusLabel(a.status)} />
+          <Field label="Submitted" value={formatDateTime(a.createdAt)} />
+          <Field label="Enrolled" value={a.enrolledChildId ? 'Yes' : 'No'} />
+        </Group>
+      </div>
+      <div className="mt-6 flex justify-end">
+        <Button variant="outline" onPress={onClose}>
+          Close
+        </Button>
+      </div>
+    </Dialog>
+  );
 }

@@ -1,4 +1,399 @@
-/** Children tab of the admin dashboard. */
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type { inferRouterOutputs } from '@trpc/server';
+import { differenceInYears, parseISO } from 'date-fns';
+import { Check, Copy, KeyRound, Pencil, Plus, Power, Trash2, TriangleAlert } from 'lucide-react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { Form } from 'react-aria-components';
+import type { AppRouter } from '../../../../server/routers/_app';
+import { PROGRAM_CHOICES, PROGRAM_LABELS, type Program } from '../../../../shared/constants';
+import { childSchema, EMPTY_CHILD } from '../../../../shared/schemas/children';
+import { fieldMessages } from '../../../../shared/schemas/fields';
+import { formatDate } from '../../../lib/format';
+import { toast } from '../../../lib/toast';
+import { queryClient, trpc } from '../../../lib/trpc';
+import { Button } from '../../ui/Button';
+import { Badge, Card } from '../../ui/Card';
+import { Switch } from '../../ui/Checkbox';
+import { ConfirmDialog, Dialog } from '../../ui/Dialog';
+import { TextField } from '../../ui/Field';
+import { Select } from '../../ui/Select';
+
+type Outputs = inferRouterOutputs<AppRouter>;
+type Child = Outputs['children']['list'][number];
+type Credentials = Outputs['children']['generateParentLogin'];
+
+const TRY_AGAIN = 'Please try again.';
+const PROGRAM_FILTER = [{ value: 'all', label: 'All Programs' }, ...PROGRAM_CHOICES];
+const ACTIVE_FILTER = [
+  { value: 'all', label: 'All Children' },
+  { value: 'active', label: 'Active' },
+  { value: 'inactive', label: 'Inactive' },
+];
+
+/** Whole years since the date of birth (SPEC.md §9: admin displays). */
+export function ageInYears(dateOfBirth: string, now: Date = new Date()): number | null {
+  const dob = parseISO(dateOfBirth);
+  if (Number.isNaN(dob.getTime())) return null;
+  return Math.max(0, differenceInYears(now, dob));
+}
+
+function ageText(dateOfBirth: string): string {
+  const years = ageInYears(dateOfBirth);
+  if (years === null) return '';
+  return `${years} year${years === 1 ? '' : 's'} old`;
+}
+
+function invalidateChildren() {
+  void queryClient.invalidateQueries(trpc.children.pathFilter());
+  void queryClient.invalidateQueries(trpc.applications.pathFilter());
+}
+
+/** Enrolled tab (SPEC.md §2): filters, list, add/edit, remove, active toggle and parent credentials. */
 export default function ChildrenTab() {
-  return <p className="py-8 text-center text-stone-500">This section is being built.</p>;
+  const children = useQuery({ ...trpc.children.list.queryOptions(), staleTime: 0 });
+  const [program, setProgram] = useState('all');
+  const [active, setActive] = useState('all');
+  const [editing, setEditing] = useState<Child | 'new' | null>(null);
+  const [toRemove, setToRemove] = useState<Child | null>(null);
+  const [credentials, setCredentials] = useState<{ child: Child; result: Credentials } | null>(null);
+  const remove = useMutation(trpc.children.delete.mutationOptions());
+
+  const list = children.data ?? [];
+  const shown = list.filter((c) => (program === 'all' || c.program === program) && (active === 'all' || (active === 'active') === c.isActive));
+
+  function confirmRemove() {
+    if (!toRemove) return;
+    remove.mutate(toRemove.id, {
+      onSuccess: (result) => {
+        toast({ title: 'Child Removed', description: result.message });
+        setToRemove(null);
+        invalidateChildren();
+      },
+      onError: () => toast({ title: 'Failed to remove child.', description: TRY_AGAIN, variant: 'destructive' }),
+    });
+  }
+
+  return (
+    <section aria-labelledby="children-heading" className="flex flex-col gap-4">
+      <div className="flex flex-col gap-3 lg:flex-row lg:items-end lg:justify-between">
+        <div>
+          <h2 id="children-heading" className="text-xl font-bold text-stone-900">
+            Enrolled Children
+          </h2>
+          <p className="text-sm text-stone-600">{children.isSuccess ? `${shown.length} of ${list.length} child${list.length === 1 ? '' : 'ren'}` : ' '}</p>
+        </div>
+        <div className="grid grid-cols-1 gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
+          <Select label="Program" options={PROGRAM_FILTER} value={program} onChange={setProgram} className="sm:w-56" />
+          <Select label="Status" options={ACTIVE_FILTER} value={active} onChange={setActive} className="sm:w-44" />
+          <Button onPress={() => setEditing('new')}>
+            <Plus aria-hidden="true" className="size-4" />
+            Add Child
+          </Button>
+        </div>
+      </div>
+
+      {children.isPending && <p className="py-8 text-center text-stone-500">Loading enrolled children...</p>}
+      {children.isError && <p role="alert" className="py-8 text-center text-red-700">The enrolled children could not be loaded. Please refresh the page.</p>}
+      {children.isSuccess && shown.length === 0 && (
+        <Card className="p-8 text-center text-stone-600">{list.length === 0 ? 'No children are enrolled yet.' : 'No children match these filters.'}</Card>
+      )}
+
+      <ul className="grid gap-4 lg:grid-cols-2" aria-label="Enrolled children">
+        {shown.map((c) => (
+          <li key={c.id}>
+            <ChildCard child={c} onEdit={() => setEditing(c)} onRemove={() => setToRemove(c)} onCredentials={(result) => setCredentials({ child: c, result })} />
+          </li>
+        ))}
+      </ul>
+
+      {editing && <ChildFormDialog child={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+      {credentials && <CredentialsDialog childName={credentials.child.childName} result={credentials.result} onClose={() => setCredentials(null)} />}
+      <ConfirmDialog
+        isOpen={toRemove !== null}
+        onOpenChange={(open) => !open && setToRemove(null)}
+        title="Remove Child"
+        message={
+          toRemove
+            ? `Remove ${toRemove.childName} from the enrolled children? Their activities, development notes and parent links are deleted; payment receipts are kept. This cannot be undone.`
+            : ''
+        }
+        confirmLabel="Remove"
+        onConfirm={confirmRemove}
+        isPending={remove.isPending}
+      />
+    </section>
+  );
+}
+
+function ChildCard({ child: c, onEdit, onRemove, onCredentials }: { child: Child; onEdit: () => void; onRemove: () => void; onCredentials: (r: Credentials) => void }) {
+  const toggle = useMutation(trpc.children.toggleActive.mutationOptions());
+  const login = useMutation(trpc.children.generateParentLogin.mutationOptions());
+
+  function toggleActive() {
+    toggle.mutate(c.id, {
+      onSuccess: (result) => {
+        toast({ title: result.message });
+        invalidateChildren();
+      },
+      onError: () => toast({ title: 'Failed to update status.', description: TRY_AGAIN, variant: 'destructive' }),
+    });
+  }
+
+  function parentLogin() {
+    login.mutate(c.id, {
+      onSuccess: (result) => {
+        onCredentials(result);
+        void queryClient.invalidateQueries(trpc.outbox.pathFilter());
+      },
+      onError: () => toast({ title: 'Failed to generate parent credentials.', description: TRY_AGAIN, variant: 'destructive' }),
+    });
+  }
+
+  return (
+    <Card className="flex h-full flex-col gap-3 p-4 sm:p-5">
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h3 className="truncate text-lg font-semibold text-stone-900">{c.childName}</h3>
+          <p className="text-sm text-stone-600">
+            {ageText(c.dateOfBirth)} · Born {formatDate(c.dateOfBirth)}
+          </p>
+        </div>
+        <Badge tone={c.isActive ? 'green' : 'stone'}>{c.isActive ? 'Active' : 'Inactive'}</Badge>
+      </div>
+      <dl className="flex flex-col gap-1 text-sm">
+        <div>
+          <dt className="inline font-medium text-stone-700">Program: </dt>
+          <dd className="inline">{PROGRAM_LABELS[c.program as Program] ?? c.program}</dd>
+        </div>
+        <div>
+          <dt className="inline font-medium text-stone-700">Parent: </dt>
+          <dd className="inline">{c.parentName}</dd>
+        </div>
+        <div className="min-w-0">
+          <dt className="inline font-medium text-stone-700">Email: </dt>
+          <dd className="inline break-all">
+            <a href={`mailto:${c.parentEmail}`} className="text-brand-800 underline underline-offset-2">
+              {c.parentEmail}
+            </a>
+          </dd>
+        </div>
+        {c.parentPhone && (
+          <div>
+            <dt className="inline font-medium text-stone-700">Phone: </dt>
+            <dd className="inline">
+              <a href={`tel:${c.parentPhone.replace(/[^\d+]/g, '')}`} className="text-brand-800 underline underline-offset-2">
+                {c.parentPhone}
+              </a>
+            </dd>
+          </div>
+        )}
+        <div>
+          <dt className="inline font-medium text-stone-700">Start date: </dt>
+          <dd className="inline">{formatDate(c.startDate)}</dd>
+        </div>
+      </dl>
+      {c.notes && (
+        <div className="rounded-lg bg-stone-50 p-2">
+          <p className="line-clamp-3 text-sm whitespace-pre-wrap text-stone-700">{c.notes}</p>
+        </div>
+      )}
+      <div className="mt-auto flex flex-wrap gap-2">
+        <Button variant="outline" size="sm" onPress={onEdit} aria-label={`Edit ${c.childName}`}>
+          <Pencil aria-hidden="true" className="size-4" />
+          Edit
+        </Button>
+        <Button variant="outline" size="sm" onPress={toggleActive} isDisabled={toggle.isPending} aria-label={`${c.isActive ? 'Deactivate' : 'Activate'} ${c.childName}`}>
+          <Power aria-hidden="true" className="size-4" />
+          {c.isActive ? 'Deactivate' : 'Activate'}
+        </Button>
+        <Button
+          variant="secondary"
+          size="sm"
+          onPress={parentLogin}
+          isDisabled={login.isPending || !c.isActive}
+          aria-label={`Parent Login for ${c.childName}`}
+          aria-describedby={c.isActive ? undefined : `inactive-${c.id}`}
+        >
+          <KeyRound aria-hidden="true" className="size-4" />
+          {login.isPending ? 'Generating...' : 'Parent Login'}
+        </Button>
+        <Button variant="ghost" size="sm" onPress={onRemove} aria-label={`Remove ${c.childName}`}>
+          <Trash2 aria-hidden="true" className="size-4" />
+          Remove
+        </Button>
+      </div>
+      {!c.isActive && (
+        <p id={`inactive-${c.id}`} className="text-xs text-stone-500">
+          Activate the child to create a parent login.
+        </p>
+      )}
+    </Card>
+  );
+}
+
+type FormValues = { [K in keyof typeof EMPTY_CHILD]: (typeof EMPTY_CHILD)[K] };
+
+function toValues(child: Child | null): FormValues {
+  if (!child) return { ...EMPTY_CHILD };
+  return {
+    childName: child.childName,
+    dateOfBirth: child.dateOfBirth,
+    program: child.program,
+    startDate: child.startDate,
+    parentName: child.parentName,
+    parentEmail: child.parentEmail,
+    parentPhone: child.parentPhone ?? '',
+    isActive: child.isActive,
+    notes: child.notes ?? '',
+  };
+}
+
+/** Add and edit share the form and the schema of SPEC.md §5 Enrolled child form; messages appear inline. */
+function ChildFormDialog({ child, onClose }: { child: Child | null; onClose: () => void }) {
+  const [values, setValues] = useState<FormValues>(() => toValues(child));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  /** Bumped when messages appear, so focus moves to the first field that needs attention. */
+  const [focusRequest, setFocusRequest] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (focusRequest > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [focusRequest]);
+  const create = useMutation(trpc.children.create.mutationOptions());
+  const update = useMutation(trpc.children.update.mutationOptions());
+  const pending = create.isPending || update.isPending;
+
+  function set<K extends keyof FormValues>(name: K, value: FormValues[K]) {
+    setValues((v) => ({ ...v, [name]: value }));
+    if (errors[name]) setErrors((e) => ({ ...e, [name]: '' }));
+  }
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const parsed = childSchema.safeParse(values);
+    if (!parsed.success) {
+      setErrors(fieldMessages(parsed.error));
+      setFocusRequest((n) => n + 1);
+      return;
+    }
+    setErrors({});
+    const onError = (error: { data?: { fieldErrors?: Record<string, string> | null } | null }) => {
+      const fieldErrors = error.data?.fieldErrors;
+      if (fieldErrors) {
+        setErrors(fieldErrors);
+        setFocusRequest((n) => n + 1);
+      }
+      toast({ title: child ? 'Failed to update child.' : 'Failed to add child.', description: TRY_AGAIN, variant: 'destructive' });
+    };
+    const onSuccess = (saved: Child) => {
+      toast({ title: child ? 'Child Updated' : 'Child Added', description: `${saved.childName} has been saved.` });
+      invalidateChildren();
+      onClose();
+    };
+    if (child) update.mutate({ ...values, id: child.id }, { onSuccess, onError });
+    else create.mutate(values, { onSuccess, onError });
+  }
+
+  return (
+    <Dialog isOpen onOpenChange={(open) => !open && onClose()} title={child ? 'Edit Child' : 'Add Child'} size="lg">
+      <Form ref={formRef} onSubmit={submit} validationBehavior="aria" className="flex flex-col gap-4">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+          <TextField label="Child's Name" required value={values.childName} onChange={(v) => set('childName', v)} error={errors.childName} className="sm:col-span-2" />
+          <TextField label="Date of Birth" type="date" required value={values.dateOfBirth} onChange={(v) => set('dateOfBirth', v)} error={errors.dateOfBirth} />
+          <TextField label="Start Date" type="date" required value={values.startDate} onChange={(v) => set('startDate', v)} error={errors.startDate} />
+          <Select label="Program" options={PROGRAM_CHOICES} value={values.program} onChange={(v) => set('program', v)} error={errors.program} className="sm:col-span-2" />
+          <TextField label="Parent Name" required value={values.parentName} onChange={(v) => set('parentName', v)} error={errors.parentName} />
+          <TextField label="Parent Email" type="email" required value={values.parentEmail} onChange={(v) => set('parentEmail', v)} error={errors.parentEmail} />
+          <TextField label="Parent Phone" type="tel" value={values.parentPhone} onChange={(v) => set('parentPhone', v)} error={errors.parentPhone} />
+          <Switch isSelected={values.isActive} onChange={(v) => set('isActive', v)} className="self-end">
+            Active
+          </Switch>
+          <TextField label="Notes" multiline rows={4} value={values.notes} onChange={(v) => set('notes', v)} error={errors.notes} className="sm:col-span-2" />
+        </div>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="outline" onPress={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" isDisabled={pending}>
+            {pending ? 'Saving...' : child ? 'Save Changes' : 'Add Child'}
+          </Button>
+        </div>
+      </Form>
+    </Dialog>
+  );
+}
+
+function CopyButton({ value, label }: { value: string; label: string }) {
+  const [copied, setCopied] = useState(false);
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(value);
+      setCopied(true);
+      setTimeout(() => setCopied(false), 2000);
+    } catch {
+      toast({ title: 'Could not copy', description: 'Select the text and copy it by hand.', variant: 'destructive' });
+    }
+  }
+  return (
+    <Button variant="outline" size="sm" onPress={copy} aria-label={copied ? `${label} copied` : `Copy ${label}`}>
+      {copied ? <Check aria-hidden="true" className="size-4" /> : <Copy aria-hidden="true" className="size-4" />}
+      {copied ? 'Copied' : 'Copy'}
+    </Button>
+  );
+}
+
+/** The parent's login: shown once when created; for an existing account the password stays masked. */
+function CredentialsDialog({ childName, result, onClose }: { childName: string; result: Credentials; onClose: () => void }) {
+  const masked = result.isExisting;
+  return (
+    <Dialog isOpen onOpenChange={(open) => !open && onClose()} title="Parent Login Credentials" description={`Parent Portal account for ${childName}'s parent`}>
+      <div className="flex flex-col gap-4">
+        {masked ? (
+          <p className="rounded-lg border border-blue-200 bg-blue-50 p-3 text-sm text-blue-900">
+            This parent already has an account and can use the existing password. Their children are linked to the same login.
+          </p>
+        ) : (
+          <p className="text-sm text-stone-700">Share these credentials with the parent. The password is shown only this once; the centre keeps only a secure hash of it.</p>
+        )}
+        <dl className="flex flex-col gap-3">
+          <div className="flex flex-col gap-1">
+            <dt className="text-sm font-medium text-stone-700">Email</dt>
+            <dd className="flex items-center justify-between gap-2 rounded-lg border border-stone-200 bg-stone-50 px-3 py-2">
+              <span className="font-mono text-sm break-all select-all" data-testid="credential-email">
+                {result.credentials.email}
+              </span>
+              <CopyButton value={result.credentials.email} label="email" />
+            </dd>
+          </div>
+          <div className="flex flex-col gap-1">
+            <dt className="text-sm font-medium text-stone-700">Password</dt>
+            <dd className="flex items-center justify-between gap-2 rounded-lg border border-stone-200 bg-stone-50 px-3 py-2">
+              <span className="font-mono text-base break-all select-all" data-testid="credential-password">
+                {result.credentials.password}
+              </span>
+              {!masked && <CopyButton value={result.credentials.password} label="password" />}
+            </dd>
+          </div>
+        </dl>
+        {!masked && (
+          <p
+            role={result.emailSent ? undefined : 'alert'}
+            className={
+              result.emailSent
+                ? 'rounded-lg bg-green-50 p-3 text-sm text-green-900'
+                : 'flex gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950'
+            }
+          >
+            {!result.emailSent && <TriangleAlert aria-hidden="true" className="size-5 shrink-0" />}
+            <span>
+              {result.message}
+              {result.emailError ? ` ${result.emailError}` : ''}
+            </span>
+          </p>
+        )}
+        <div className="flex justify-end">
+          <Button onPress={onClose}>Done</Button>
+        </div>
+      </div>
+    </Dialog>
+  );
 }

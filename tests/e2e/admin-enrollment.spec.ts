@@ -1,0 +1,168 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { sampleApplication } from '../helpers/enrollment-fixtures';
+import { expect, test } from './fixtures';
+
+/** Outside test-results/, which every Playwright run empties (other runs share this checkout). */
+const SHOTS = join(tmpdir(), 'admin-enrollment-screens');
+
+async function submitApplication(server: import('../helpers/server').TestServer, child: { first: string; last: string }, parentEmail: string) {
+  const res = await server.request('/api/enrollment', {
+    method: 'POST',
+    json: { ...sampleApplication, childFirstName: child.first, childLastName: child.last, parentEmail },
+  });
+  expect(res.status).toBe(201);
+}
+
+async function shot(page: Page, name: string) {
+  await page.screenshot({ path: `${SHOTS}/${name}-${page.viewportSize()?.width}.png`, fullPage: true });
+}
+
+test('approve an application with an e-mail, enroll the child, and give the parent a login', async ({ page, server, loginAsAdmin }) => {
+  await loginAsAdmin();
+  await submitApplication(server, { first: 'Ava', last: 'Tester' }, 'ava.parent@example.com');
+
+  await page.goto('/admin?tab=applications');
+  const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Ava Tester' }) });
+  await expect(card).toBeVisible();
+  const statusSelect = card.getByRole('button', { name: /Status of Ava Tester's application/ });
+  await expect(statusSelect).toContainText('Pending');
+  await expect(card.getByText('Preschool Program (19 months - 4 years)')).toBeVisible();
+  // Not approved yet: nothing to enroll.
+  await expect(card.getByRole('button', { name: 'Add to Enrolled' })).toHaveCount(0);
+
+  // The details dialog shows every field, including the medical ones.
+  await card.getByRole('button', { name: "View details of Ava Tester's application" }).click();
+  const details = page.getByRole('dialog', { name: 'Application: Ava Tester' });
+  await expect(details.getByText('ava.parent@example.com')).toBeVisible();
+  await expect(details.getByText('Peanuts')).toBeVisible();
+  await expect(details.getByText('Grandparent')).toBeVisible();
+  await expect(details.getByText('Google Search')).toBeVisible();
+  await shot(page, 'application-details');
+  await details.getByRole('button', { name: 'Close' }).first().click();
+  await expect(details).toBeHidden();
+
+  // Approve through the status dropdown, asking for the parent to be e-mailed.
+  await card.getByText('Email the parent about this change').click();
+  await expect(card.getByRole('checkbox', { name: 'Email the parent about this change' })).toBeChecked();
+  await statusSelect.click();
+  await page.getByRole('option', { name: 'Approved' }).click();
+  await expect(page.getByText('Email Sent Successfully!')).toBeVisible();
+  await expect(statusSelect).toContainText('Approved');
+
+  await card.getByRole('button', { name: 'Add to Enrolled' }).click();
+  await expect(card.getByRole('button', { name: 'Already Enrolled' })).toBeDisabled();
+  await expect(card.getByRole('button', { name: 'Add to Enrolled' })).toHaveCount(0);
+  await shot(page, 'applications');
+
+  // The child is on the Enrolled tab, with the application's details.
+  await page.getByRole('tab', { name: 'Enrolled' }).click();
+  const childCard = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Ava Tester' }) });
+  await expect(childCard).toBeVisible();
+  await expect(childCard.getByText('Active', { exact: true })).toBeVisible();
+  await expect(childCard.getByText('ava.parent@example.com')).toBeVisible();
+
+  await childCard.getByRole('button', { name: 'Parent Login for Ava Tester' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Parent Login Credentials' });
+  await expect(dialog.getByTestId('credential-email')).toHaveText('ava.parent@example.com');
+  const password = (await dialog.getByTestId('credential-password').textContent())?.trim() ?? '';
+  expect(password).toMatch(/^[A-Za-z0-9]{16}$/);
+  await expect(dialog.getByText('kept in the Outbox')).toBeVisible();
+  await shot(page, 'credentials');
+  await dialog.getByRole('button', { name: 'Done' }).click();
+
+  // A second request finds the account: the password stays masked and the dialog says so.
+  await childCard.getByRole('button', { name: 'Parent Login for Ava Tester' }).click();
+  await expect(dialog.getByText('This parent already has an account and can use the existing password.', { exact: false })).toBeVisible();
+  await expect(dialog.getByTestId('credential-password')).toHaveText('••••••••');
+  await dialog.getByRole('button', { name: 'Done' }).click();
+
+  // The outbox holds both messages; the credentials one shows the password and the login link.
+  await page.getByRole('button', { name: 'Outbox' }).click();
+  const outbox = page.getByRole('dialog', { name: 'Outbox' });
+  await expect(outbox.getByText('No mail server (SMTP) is configured')).toBeVisible();
+  await expect(outbox.getByRole('button', { name: /Enrollment application for Ava Tester: Approved/ })).toBeVisible();
+  await outbox.getByRole('button', { name: /Your Parent Portal login/ }).first().click();
+  const message = outbox.getByRole('article', { name: 'Message' });
+  await expect(message).toContainText('To: ava.parent@example.com');
+  await expect(message).toContainText(`Password: ${password}`);
+  await expect(message).toContainText(`${server.url}/parent-login`);
+  await shot(page, 'outbox');
+});
+
+test('add, edit, deactivate and remove an enrolled child', async ({ page, loginAsAdmin }) => {
+  await loginAsAdmin();
+  await page.goto('/admin?tab=children');
+
+  await page.getByRole('button', { name: 'Add Child' }).click();
+  const form = page.getByRole('dialog', { name: 'Add Child' });
+  await form.getByRole('button', { name: 'Add Child' }).click();
+  for (const message of ["Child's name is required", 'Date of birth is required', 'Start date is required', 'Parent name is required', 'Email is required']) {
+    await expect(form.getByText(message)).toBeVisible();
+  }
+  await expect(form.getByLabel("Child's Name")).toBeFocused();
+  await shot(page, 'child-form-errors');
+  await form.getByLabel("Child's Name").fill('Milo Brooks');
+  await form.getByLabel('Date of Birth').fill('2023-05-06');
+  await form.getByLabel('Start Date').fill('2026-12-01');
+  await form.getByLabel('Parent Name').fill('Dana Brooks');
+  await form.getByLabel('Parent Email').fill('dana.brooks');
+  await form.getByRole('button', { name: 'Add Child' }).click();
+  await expect(form.getByText('Please enter a valid email address')).toBeVisible();
+  await form.getByLabel('Parent Email').fill('dana.brooks@example.com');
+  await form.getByRole('button', { name: 'Add Child' }).click();
+  await expect(form).toBeHidden();
+
+  const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Milo Brooks' }) });
+  await expect(card.getByText('Preschool Program (19 months - 4 years)')).toBeVisible();
+
+  await card.getByRole('button', { name: 'Edit Milo Brooks' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Child' });
+  await edit.getByLabel('Parent Phone').fill('614-555-0177');
+  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(edit).toBeHidden();
+  await expect(card.getByText('614-555-0177')).toBeVisible();
+
+  await card.getByRole('button', { name: 'Deactivate Milo Brooks' }).click();
+  await expect(page.getByText('Milo Brooks is now inactive.')).toBeVisible();
+  await expect(card.getByText('Inactive', { exact: true })).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Parent Login for Milo Brooks' })).toBeDisabled();
+
+  // The active filter hides inactive children.
+  await page.getByRole('button', { name: /Status$/ }).click();
+  await page.getByRole('option', { name: 'Active', exact: true }).click();
+  await expect(card).toHaveCount(0);
+  await page.getByRole('button', { name: /Status$/ }).click();
+  await page.getByRole('option', { name: 'Inactive' }).click();
+  await expect(card).toBeVisible();
+
+  await card.getByRole('button', { name: 'Remove Milo Brooks' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Remove Child' });
+  await confirm.getByRole('button', { name: 'Remove' }).click();
+  await expect(card).toHaveCount(0);
+});
+
+test('the enrollment tabs fit a 375 px phone', async ({ page, server, loginAsAdmin }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await loginAsAdmin();
+  await submitApplication(server, { first: 'Ivy', last: 'Narrow' }, 'ivy.parent@example.com');
+  await page.goto('/admin?tab=applications');
+  await expect(page.getByRole('heading', { name: 'Ivy Narrow' })).toBeVisible();
+  const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(await overflow()).toBeLessThanOrEqual(0);
+  await shot(page, 'applications');
+
+  await page.getByRole('tab', { name: 'Enrolled' }).click();
+  await expect(page.getByRole('heading', { name: 'Enrolled Children' })).toBeVisible();
+  await page.getByRole('button', { name: 'Add Child' }).click();
+  await expect(page.getByRole('dialog', { name: 'Add Child' })).toBeVisible();
+  await shot(page, 'child-form');
+  await page.keyboard.press('Escape');
+  expect(await overflow()).toBeLessThanOrEqual(0);
+  await shot(page, 'children');
+
+  await page.getByRole('button', { name: 'Outbox' }).click();
+  await expect(page.getByRole('dialog', { name: 'Outbox' })).toBeVisible();
+  await shot(page, 'outbox');
+});
