@@ -55,6 +55,7 @@ function invalidateEnrollment() {
   void queryClient.invalidateQueries(trpc.children.pathFilter());
   void queryClient.invalidateQueries(trpc.outbox.pathFilter());
   void queryClient.invalidateQueries(trpc.mail.pathFilter());
+  void queryClient.invalidateQueries(trpc.overview.pathFilter());
 }
 
 /** Applications tab (SPEC.md §2): status filter, cards, details, status changes, delete and Add to Enrolled. */

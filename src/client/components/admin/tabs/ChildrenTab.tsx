@@ -46,6 +46,7 @@ function ageText(dateOfBirth: string): string {
 function invalidateChildren() {
   void queryClient.invalidateQueries(trpc.children.pathFilter());
   void queryClient.invalidateQueries(trpc.applications.pathFilter());
+  void queryClient.invalidateQueries(trpc.overview.pathFilter());
 }
 
 /** Enrolled tab (SPEC.md §2): filters, list, add/edit, remove, active toggle and parent credentials. */
