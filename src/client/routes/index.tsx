@@ -1,13 +1,36 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { AboutSection } from '../components/home/AboutSection';
+import { ContactSection } from '../components/home/ContactSection';
+import { EventsTeaserSection } from '../components/home/EventsTeaserSection';
+import { GallerySection, galleryQuery } from '../components/home/GallerySection';
+import { HeroSection } from '../components/home/HeroSection';
+import { ProgramsSection } from '../components/home/ProgramsSection';
+import { SiteFooter } from '../components/home/SiteFooter';
+import { announcementsQuery, eventsQuery } from '../components/events/queries';
 
 export const Route = createFileRoute('/')({
+  // Start the data early but do not wait for it: the page is useful at once, and each section shows
+  // its own loading state (8 gallery placeholders) or fallback (built-in photos) instead of blocking.
+  loader: ({ context: { queryClient } }) => {
+    void queryClient.prefetchQuery(galleryQuery());
+    void queryClient.prefetchQuery(eventsQuery());
+    void queryClient.prefetchQuery(announcementsQuery());
+  },
   component: HomePage,
 });
 
 function HomePage() {
   return (
-    <main className="mx-auto max-w-6xl px-4 py-10">
-      <h1 className="text-3xl font-bold">Home</h1>
-    </main>
+    <>
+      <main>
+        <HeroSection />
+        <ProgramsSection />
+        <GallerySection />
+        <AboutSection />
+        <EventsTeaserSection />
+        <ContactSection />
+      </main>
+      <SiteFooter />
+    </>
   );
 }

@@ -1,0 +1,56 @@
+import { PUBLIC_EVENT_CATEGORIES } from '../../../shared/constants';
+import type { BadgeTone } from '../ui/Card';
+
+export type PublicEventCategory = (typeof PUBLIC_EVENT_CATEGORIES)[number];
+
+/**
+ * Badge colours of the event categories the public pages know (SPEC.md §2). Shared with the admin
+ * dashboard so an event looks the same everywhere.
+ */
+export const EVENT_CATEGORY_TONES: Record<PublicEventCategory, BadgeTone> = {
+  general: 'blue',
+  holiday: 'red',
+  'field-trip': 'green',
+  conference: 'purple',
+  health: 'orange',
+};
+
+/** An unknown category is shown as general (SPEC.md §9). */
+export function publicEventCategory(category: string | null | undefined): PublicEventCategory {
+  return (PUBLIC_EVENT_CATEGORIES as readonly string[]).includes(category ?? '') ? (category as PublicEventCategory) : 'general';
+}
+
+export function eventCategoryTone(category: string | null | undefined): BadgeTone {
+  return EVENT_CATEGORY_TONES[publicEventCategory(category)];
+}
+
+/** `field-trip` → `Field Trip`. */
+export function categoryLabel(category: string | null | undefined): string {
+  const value = category?.trim() || 'general';
+  return value
+    .split(/[-_\s]+/)
+    .filter(Boolean)
+    .map((w) => w[0]!.toUpperCase() + w.slice(1))
+    .join(' ');
+}
+
+/** Announcement categories (general, health, enrollment) and priorities. */
+export const ANNOUNCEMENT_CATEGORY_TONES: Record<string, BadgeTone> = {
+  general: 'blue',
+  health: 'orange',
+  enrollment: 'brand',
+};
+
+export function announcementCategoryTone(category: string | null | undefined): BadgeTone {
+  return ANNOUNCEMENT_CATEGORY_TONES[category ?? ''] ?? 'blue';
+}
+
+export const PRIORITY_TONES: Record<string, BadgeTone> = {
+  high: 'red',
+  normal: 'blue',
+  low: 'stone',
+};
+
+export function priorityTone(priority: string | null | undefined): BadgeTone {
+  return PRIORITY_TONES[priority ?? ''] ?? 'blue';
+}

@@ -1,0 +1,26 @@
+import type { inferRouterOutputs } from '@trpc/server';
+import type { AppRouter } from '../../../server/routers/_app';
+import { CACHE, trpc } from '../../lib/trpc';
+
+/** Query options shared by route loaders and components, so both hit the same cache entry. */
+export const eventsQuery = () => trpc.events.list.queryOptions(undefined, { staleTime: CACHE.events });
+export const announcementsQuery = () => trpc.announcements.list.queryOptions(undefined, { staleTime: CACHE.announcements });
+
+type Outputs = inferRouterOutputs<AppRouter>;
+export type PublicEvent = Outputs['events']['list'][number];
+export type PublicAnnouncement = Outputs['announcements']['list'][number];
+
+/** Events dated `today` or later, in date and start-time order. */
+export function upcomingEvents(events: readonly PublicEvent[], today: string, limit: number): PublicEvent[] {
+  return events
+    .filter((e) => e.eventDate >= today)
+    .sort((a, b) => a.eventDate.localeCompare(b.eventDate) || (a.startTime ?? '').localeCompare(b.startTime ?? ''))
+    .slice(0, limit);
+}
+
+/** Public announcements that have not expired (an expiry date is the last day it shows), newest first. */
+export function currentAnnouncements(announcements: readonly PublicAnnouncement[], today: string): PublicAnnouncement[] {
+  return announcements
+    .filter((a) => a.isPublic !== false && (!a.expiresAt || a.expiresAt.slice(0, 10) >= today))
+    .sort((a, b) => new Date(b.createdAt).getTime() - new Date(a.createdAt).getTime());
+}

@@ -1,0 +1,86 @@
+import { useQuery } from '@tanstack/react-query';
+import { CalendarDays, Megaphone } from 'lucide-react';
+import { formatDate, todayIso, truncate } from '../../lib/format';
+import { EventSummary } from '../events/EventSummary';
+import { PriorityIcon, priorityLabel } from '../events/PriorityIcon';
+import { announcementsQuery, currentAnnouncements, eventsQuery, upcomingEvents } from '../events/queries';
+import { priorityTone } from '../events/categories';
+import { LinkButton } from '../ui/Button';
+import { Badge, Card } from '../ui/Card';
+
+/** SPEC.md §9: events dated today or later, at most 3; public announcements newest first, at most 3. */
+const TEASER_LIMIT = 3;
+
+export function EventsTeaserSection() {
+  const today = todayIso();
+  const events = useQuery(eventsQuery());
+  const announcements = useQuery(announcementsQuery());
+  const upcoming = upcomingEvents(events.data ?? [], today, TEASER_LIMIT);
+  const latest = currentAnnouncements(announcements.data ?? [], today).slice(0, TEASER_LIMIT);
+
+  return (
+    <section aria-labelledby="news-heading" className="bg-stone-50 py-16">
+      <div className="mx-auto max-w-6xl px-4">
+        <h2 id="news-heading" className="text-center text-3xl font-bold text-stone-900">
+          Events &amp; Announcements
+        </h2>
+        <p className="mx-auto mt-3 max-w-2xl text-center text-stone-600">What's happening at the centre: family events, closures and important news.</p>
+        <div className="mt-10 grid gap-6 md:grid-cols-2">
+          <Card className="p-6">
+            <h3 className="flex items-center gap-2 text-xl font-bold text-stone-900">
+              <CalendarDays aria-hidden="true" className="size-5 text-brand-700" />
+              Upcoming Events
+            </h3>
+            {events.isPending ? (
+              <p className="mt-4 text-sm text-stone-500">Loading events...</p>
+            ) : upcoming.length === 0 ? (
+              <p className="mt-4 text-sm text-stone-600">No upcoming events scheduled at this time.</p>
+            ) : (
+              <ul className="mt-4 flex flex-col divide-y divide-stone-200">
+                {upcoming.map((e) => (
+                  <li key={e.id} className="py-3 first:pt-0 last:pb-0">
+                    <EventSummary event={e} headingLevel={4} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Card>
+          <Card className="p-6">
+            <h3 className="flex items-center gap-2 text-xl font-bold text-stone-900">
+              <Megaphone aria-hidden="true" className="size-5 text-brand-700" />
+              Important Announcements
+            </h3>
+            {announcements.isPending ? (
+              <p className="mt-4 text-sm text-stone-500">Loading announcements...</p>
+            ) : latest.length === 0 ? (
+              <p className="mt-4 text-sm text-stone-600">No high-priority announcements at this time.</p>
+            ) : (
+              <ul className="mt-4 flex flex-col divide-y divide-stone-200">
+                {latest.map((a) => (
+                  <li key={a.id} className="py-3 first:pt-0 last:pb-0">
+                    <article>
+                      <div className="flex flex-wrap items-start justify-between gap-2">
+                        <h4 className="flex items-center gap-2 font-semibold text-stone-900">
+                          <PriorityIcon priority={a.priority} className="size-4 shrink-0" />
+                          {a.title}
+                        </h4>
+                        <Badge tone={priorityTone(a.priority)}>{priorityLabel(a.priority)}</Badge>
+                      </div>
+                      <p className="mt-1 text-sm text-stone-700">{truncate(a.content, 140)}</p>
+                      <p className="mt-1 text-xs text-stone-500">Posted {formatDate(a.createdAt)}</p>
+                    </article>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Card>
+        </div>
+        <div className="mt-8 flex justify-center">
+          <LinkButton href="/events" variant="outline" size="lg" className="py-3 text-center">
+            View Full Calendar &amp; All Announcements
+          </LinkButton>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,94 @@
+import { useQuery } from '@tanstack/react-query';
+import { CACHE, trpc } from '../../lib/trpc';
+
+export const galleryQuery = () => trpc.gallery.list.queryOptions(undefined, { staleTime: CACHE.gallery });
+
+/** Built-in photos (illustrations made for this project, served from /gallery/) used when nothing is uploaded. */
+export const FALLBACK_PHOTOS = [
+  {
+    src: '/gallery/classroom-learning-space.svg',
+    caption: 'Classroom learning space',
+    alt: 'Illustration of a bright classroom with low tables, a bookshelf and an alphabet banner',
+  },
+  {
+    src: '/gallery/outdoor-learning-activities.svg',
+    caption: 'Outdoor learning activities',
+    alt: 'Illustration of children playing outdoors with a slide, a tree and a ball',
+  },
+  {
+    src: '/gallery/science-discovery.svg',
+    caption: 'Science discovery',
+    alt: 'Illustration of a child looking at a leaf through a magnifying glass beside a plant',
+  },
+  {
+    src: '/gallery/fine-motor-skills.svg',
+    caption: 'Fine motor skills',
+    alt: 'Illustration of small hands threading beads, with a pegboard and crayons',
+  },
+  {
+    src: '/gallery/cognitive-development.svg',
+    caption: 'Cognitive development',
+    alt: 'Illustration of a child solving a puzzle beside counting blocks and a shape sorter',
+  },
+] as const;
+
+const PLACEHOLDER_COUNT = 8;
+/** Every tile is 4:3; the intrinsic size stops the page from jumping while pictures load. */
+const TILE = { width: 400, height: 300 } as const;
+
+/**
+ * On wide screens three tiles fill a row; when the count does not divide by three, the first row(s)
+ * hold two wider tiles instead, so the grid never ends with a gap.
+ */
+function wideTiles(n: number): number {
+  if (n % 3 === 2) return 2;
+  if (n % 3 === 1 && n >= 4) return 4;
+  return 0;
+}
+
+interface Photo {
+  key: string;
+  src: string;
+  alt: string;
+  caption: string | null;
+}
+
+export function GallerySection() {
+  const gallery = useQuery(galleryQuery());
+  const uploaded = gallery.data ?? [];
+  const photos: Photo[] =
+    uploaded.length > 0
+      ? uploaded.map((p) => ({ key: p.id, src: `/uploads/${encodeURIComponent(p.fileName)}`, alt: p.alt, caption: p.caption }))
+      : FALLBACK_PHOTOS.map((p) => ({ key: p.src, src: p.src, alt: p.alt, caption: p.caption }));
+
+  return (
+    <section aria-labelledby="gallery-heading" className="bg-stone-50 py-16">
+      <div className="mx-auto max-w-6xl px-4">
+        <h2 id="gallery-heading" className="text-center text-3xl font-bold text-stone-900">
+          Our Learning Environment
+        </h2>
+        <p className="mx-auto mt-3 max-w-2xl text-center text-stone-600">
+          Bright, safe classrooms and outdoor spaces designed for exploring, creating and growing together.
+        </p>
+        {gallery.isPending ? (
+          <ul aria-label="Loading photos" aria-busy="true" className="mt-10 grid grid-cols-2 gap-4 md:grid-cols-4">
+            {Array.from({ length: PLACEHOLDER_COUNT }, (_, i) => (
+              <li key={i} className="aspect-[4/3] animate-pulse rounded-xl bg-stone-200" />
+            ))}
+          </ul>
+        ) : (
+          <ul aria-label="Photo gallery" className="mt-10 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-6">
+            {photos.map((p, i) => (
+              <li key={p.key} className={i < wideTiles(photos.length) ? 'lg:col-span-3' : 'lg:col-span-2'}>
+                <figure className="overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-stone-200">
+                  <img src={p.src} alt={p.alt} loading="lazy" decoding="async" width={TILE.width} height={TILE.height} className="aspect-[4/3] h-auto w-full object-cover" />
+                  {p.caption && <figcaption className="px-4 py-3 text-sm font-medium text-stone-700">{p.caption}</figcaption>}
+                </figure>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}

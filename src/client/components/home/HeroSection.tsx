@@ -1,0 +1,54 @@
+import { Award, ShieldCheck, Star } from 'lucide-react';
+import { centre } from '../../../shared/centre';
+import { Button, LinkButton } from '../ui/Button';
+import { scrollToSection } from './scrollToSection';
+
+/** The claims of SPEC.md §1, written as an Ohio centre states them. */
+const CLAIMS = [
+  { icon: ShieldCheck, text: 'Licensed by the Ohio Department of Job and Family Services' },
+  { icon: Star, text: 'Step Up To Quality 2-Star Rated' },
+  { icon: Award, text: 'Bronze rating — Ohio Department of Children and Youth' },
+] as const;
+
+export function HeroSection() {
+  return (
+    <section id="home" tabIndex={-1} aria-labelledby="home-heading" className="outline-none">
+      <div role="note" aria-label="Enrollment status" className="bg-sun-400 px-4 py-2 text-center text-sm text-stone-900 sm:text-base">
+        <strong className="font-extrabold tracking-wide">NOW ENROLLING</strong>
+        <span aria-hidden="true"> · </span>
+        <span>Contact us today to secure your child's spot!</span>
+      </div>
+      <div className="bg-gradient-to-br from-brand-800 via-brand-700 to-brand-600 text-white">
+        <div className="mx-auto grid max-w-6xl gap-10 px-4 py-14 sm:py-20 lg:grid-cols-[3fr_2fr] lg:items-center">
+          <div>
+            <p className="text-sm font-semibold tracking-wide text-brand-100 uppercase">Columbus, Ohio · Ages 6 weeks to 5 years</p>
+            <h1 id="home-heading" className="mt-3 text-4xl font-extrabold tracking-tight text-balance sm:text-5xl">
+              {centre.name}
+            </h1>
+            <p className="mt-4 max-w-xl text-lg text-brand-50">
+              Warm, play-based early learning where infants, toddlers and preschoolers grow with confidence, curiosity and friends.
+            </p>
+            <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+              <LinkButton href="/enrollment" variant="sun" size="lg">
+                Apply Online Today
+              </LinkButton>
+              <Button variant="outline" size="lg" className="border-white/80! bg-transparent! text-white! hover:bg-white/15!" onPress={() => scrollToSection('programs')}>
+                View Programs
+              </Button>
+            </div>
+          </div>
+          <ul aria-label="Licensing and quality ratings" className="flex flex-col gap-3">
+            {CLAIMS.map(({ icon: Icon, text }) => (
+              <li key={text} className="flex items-center gap-3 rounded-xl bg-white/10 p-4 ring-1 ring-white/20">
+                <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-sun-400 text-stone-900">
+                  <Icon aria-hidden="true" className="size-5" />
+                </span>
+                <span className="font-semibold">{text}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,92 @@
+import { Lock } from 'lucide-react';
+import type { MouseEvent } from 'react';
+import { centre } from '../../../shared/centre';
+import { BrandMark } from '../BrandMark';
+import { Button, LinkButton } from '../ui/Button';
+import { scrollToSection } from './scrollToSection';
+
+const PROGRAM_LINKS = ['Infant Program', 'Preschool Program', 'Kindergarten Prep'] as const;
+
+const footerLink = 'rounded text-stone-300 underline-offset-2 outline-none hover:text-white hover:underline focus-visible:ring-3 focus-visible:ring-sun-300/70';
+
+function toPrograms(e: MouseEvent<HTMLAnchorElement>) {
+  // A real link (works without JavaScript); with it, scroll smoothly and keep the address unchanged.
+  e.preventDefault();
+  scrollToSection('programs');
+}
+
+/** An Instagram-style glyph (lucide no longer ships brand logos). */
+function InstagramGlyph() {
+  return (
+    <svg viewBox="0 0 24 24" aria-hidden="true" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">
+      <rect x="3" y="3" width="18" height="18" rx="5" />
+      <circle cx="12" cy="12" r="4" />
+      <circle cx="17.5" cy="6.5" r="1" fill="currentColor" stroke="none" />
+    </svg>
+  );
+}
+
+/** A Facebook-style "f" glyph for the social page link. */
+function FacebookGlyph() {
+  return (
+    <svg viewBox="0 0 24 24" aria-hidden="true" className="size-5" fill="currentColor">
+      <path d="M13.5 21v-7.5h2.6l.4-3h-3V8.6c0-.9.3-1.5 1.5-1.5h1.6V4.4c-.3 0-1.2-.1-2.3-.1-2.3 0-3.9 1.4-3.9 4v2.2H7.8v3h2.6V21z" />
+    </svg>
+  );
+}
+
+export function SiteFooter() {
+  return (
+    <footer className="bg-stone-900 text-stone-300">
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-3">
+        <div>
+          <p className="flex items-center gap-2 text-lg font-bold text-white">
+            <BrandMark className="size-8" />
+            {centre.name}
+          </p>
+          <p className="mt-3 text-sm">Licensed childcare and early education in {centre.address.city}, Ohio, for children 6 weeks to 5 years.</p>
+        </div>
+        <nav aria-labelledby="footer-programs">
+          <h2 id="footer-programs" className="font-semibold text-white">
+            Programs
+          </h2>
+          <ul className="mt-3 flex flex-col gap-2 text-sm">
+            {PROGRAM_LINKS.map((name) => (
+              <li key={name}>
+                <a href="#programs" onClick={toPrograms} className={footerLink}>
+                  {name}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div>
+          <h2 className="font-semibold text-white">Follow Us</h2>
+          <div className="mt-3 flex items-center gap-2">
+            <a
+              href={centre.socialUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label="Visit our Facebook page (opens in a new tab)"
+              className="flex size-11 items-center justify-center rounded-full bg-white/10 text-white outline-none hover:bg-white/20 focus-visible:ring-3 focus-visible:ring-sun-300/70"
+            >
+              <FacebookGlyph />
+            </a>
+            <Button aria-label="Instagram (coming soon)" variant="ghost" className="size-11 rounded-full bg-white/10! px-0! text-white! hover:bg-white/20!">
+              <InstagramGlyph />
+            </Button>
+          </div>
+          <LinkButton href="/admin/login" variant="ghost" size="sm" className="mt-6 -ml-3 text-stone-300! hover:bg-white/10! hover:text-white!">
+            <Lock aria-hidden="true" className="size-4" />
+            Admin
+          </LinkButton>
+        </div>
+      </div>
+      <div className="border-t border-white/10">
+        <p className="mx-auto max-w-6xl px-4 py-4 text-center text-sm text-stone-400">
+          © {centre.copyrightYear} {centre.name}. All rights reserved.
+        </p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,21 @@
+import type { AnchorHTMLAttributes } from 'react';
+import { type ButtonSize, type ButtonVariant, buttonClass } from './Button';
+
+export interface ExternalLinkButtonProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'target' | 'rel'> {
+  href: string;
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+}
+
+/**
+ * A link to another site, opened in a new tab, styled like a button. A plain anchor on purpose: the
+ * router-aware React Aria Link would run an absolute URL through the router's href builder.
+ */
+export function ExternalLinkButton({ variant = 'outline', size = 'md', className, children, ...props }: ExternalLinkButtonProps) {
+  return (
+    <a {...props} target="_blank" rel="noopener noreferrer" className={buttonClass(variant, size, className)}>
+      {children}
+      <span className="sr-only"> (opens in a new tab)</span>
+    </a>
+  );
+}
