@@ -1,0 +1,69 @@
+import { CalendarCheck, CircleCheck, FileText, Mail, Phone } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { centre, telHref } from '../../../shared/centre';
+import { LinkButton } from '../ui/Button';
+import { Card } from '../ui/Card';
+
+const NEXT_STEPS = [
+  { icon: Phone, title: 'We will call you within 24 hours', text: 'Our director will review your application and call to discuss next steps.' },
+  { icon: CalendarCheck, title: 'Schedule a facility tour', text: 'Visit our classrooms, meet the teachers and see a day at the centre.' },
+  { icon: FileText, title: 'Complete enrollment paperwork', text: 'We will help you finish the remaining enrollment and health forms.' },
+] as const;
+
+const linkClass = 'rounded font-semibold text-brand-800 underline underline-offset-2 outline-none focus-visible:ring-3 focus-visible:ring-brand-500/50';
+
+export function EnrollmentSuccess() {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    // The form the person was on is gone: move focus (and the view) to the result.
+    window.scrollTo({ top: 0 });
+    heading.current?.focus();
+  }, []);
+
+  return (
+    <Card className="p-6 text-center sm:p-10">
+      <CircleCheck aria-hidden="true" className="mx-auto size-16 text-green-600" />
+      <h1 ref={heading} tabIndex={-1} className="mt-4 text-3xl font-bold text-stone-900 outline-none">
+        Application Submitted Successfully!
+      </h1>
+      <p className="mx-auto mt-3 max-w-xl text-stone-700">Thank you for choosing {centre.name}. We have received your enrollment application.</p>
+
+      <h2 className="mt-8 text-lg font-bold text-stone-900">What happens next</h2>
+      <ol className="mx-auto mt-4 flex max-w-xl flex-col gap-3 text-left">
+        {NEXT_STEPS.map(({ icon: Icon, title, text }, i) => (
+          <li key={title} className="flex gap-3 rounded-xl bg-brand-50 p-4">
+            <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-brand-700 text-sm font-bold text-white">{i + 1}</span>
+            <div>
+              <p className="flex items-center gap-2 font-semibold text-stone-900">
+                <Icon aria-hidden="true" className="size-4 text-brand-700" />
+                {title}
+              </p>
+              <p className="text-sm text-stone-700">{text}</p>
+            </div>
+          </li>
+        ))}
+      </ol>
+
+      <h2 className="mt-8 text-lg font-bold text-stone-900">Questions? Contact us</h2>
+      <ul className="mt-3 flex flex-col items-center gap-2">
+        {centre.phones.map((phone) => (
+          <li key={phone} className="flex items-center gap-2">
+            <Phone aria-hidden="true" className="size-4 text-brand-700" />
+            <a href={telHref(phone)} className={linkClass}>
+              {phone}
+            </a>
+          </li>
+        ))}
+        <li className="flex items-center gap-2">
+          <Mail aria-hidden="true" className="size-4 text-brand-700" />
+          <a href={`mailto:${centre.email}`} className={`${linkClass} break-all`}>
+            {centre.email}
+          </a>
+        </li>
+      </ul>
+      <LinkButton href="/" variant="outline" className="mt-8">
+        Return to Home
+      </LinkButton>
+    </Card>
+  );
+}

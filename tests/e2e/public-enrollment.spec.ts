@@ -1,0 +1,146 @@
+import type { Page } from '@playwright/test';
+import { eq } from 'drizzle-orm';
+import { enrollmentApplications } from '../../db/schema';
+import { centre } from '../../src/shared/centre';
+import { expect, test } from './fixtures';
+
+/** Opens a React Aria select by its button and picks an option, as a person does. */
+async function choose(page: Page, label: RegExp, option: string) {
+  await page.getByRole('button', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** Fills every required field (and a few optional ones) with valid answers. */
+async function fillApplication(page: Page, parentEmail: string, childFirstName: string) {
+  await page.getByLabel('Parent First Name').fill('Maria');
+  await page.getByLabel('Parent Last Name').fill('Lopez');
+  await page.getByLabel('Email Address').fill(parentEmail);
+  await page.getByLabel('Phone Number').fill('(614) 555-0199');
+  await page.getByLabel('Street Address').fill('22 High Street');
+  await page.getByLabel('City').fill('Columbus');
+  await page.getByLabel('ZIP Code').fill('43215');
+  await page.getByLabel("Child's First Name").fill(childFirstName);
+  await page.getByLabel("Child's Last Name").fill('Lopez');
+  await page.getByLabel('Date of Birth').fill('2023-04-12');
+  await page.getByLabel("Child's Age").fill('3 years');
+  await choose(page, /Program Requested/, 'Preschool Program (19 months - 4 years)');
+  await page.getByLabel('Desired Start Date').fill('2027-01-04');
+  await page.getByLabel('Emergency Contact Name').fill('Rosa Lopez');
+  await page.getByLabel('Emergency Contact Phone').fill('614-555-0100');
+  await choose(page, /Relationship to Child/, 'Grandparent');
+  await page.getByLabel('Allergies').fill('Peanuts');
+  await choose(page, /How did you hear about us\?/, 'Friend/Family Referral');
+}
+
+const unique = () => crypto.randomUUID().slice(0, 8);
+
+test('a family completes the application and it is stored as pending', async ({ page, server }) => {
+  const email = `maria.${unique()}@example.com`;
+  const child = `Sofia${unique()}`;
+  await page.goto('/enrollment');
+  await expect(page.getByRole('heading', { level: 1, name: 'Online Enrollment Application' })).toBeVisible();
+  for (const card of ['Parent/Guardian Information', 'Child Information', 'Emergency Contact', 'Medical Information', 'Additional Information']) {
+    await expect(page.getByRole('group', { name: card, exact: true })).toBeVisible();
+  }
+  // Ohio is preselected.
+  await expect(page.getByRole('button', { name: /State/ })).toContainText('Ohio');
+
+  await fillApplication(page, email, child);
+  await page.getByRole('button', { name: 'Submit Enrollment Application' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Application Submitted Successfully!' })).toBeVisible();
+  await expect(page.getByText('Application Submitted!', { exact: true })).toBeVisible();
+  await expect(page.getByText("We'll contact you within 24 hours to discuss next steps.")).toBeVisible();
+  await expect(page.getByText('We will call you within 24 hours')).toBeVisible();
+  await expect(page.getByText('Schedule a facility tour')).toBeVisible();
+  await expect(page.getByText('Complete enrollment paperwork')).toBeVisible();
+  for (const phone of centre.phones) await expect(page.getByRole('link', { name: phone })).toBeVisible();
+  await expect(page.getByRole('link', { name: centre.email })).toHaveAttribute('href', `mailto:${centre.email}`);
+
+  const rows = server.db.select().from(enrollmentApplications).where(eq(enrollmentApplications.parentEmail, email)).all();
+  expect(rows).toHaveLength(1);
+  expect(rows[0]).toMatchObject({
+    status: 'pending',
+    parentFirstName: 'Maria',
+    parentState: 'OH',
+    parentZip: '43215',
+    childFirstName: child,
+    childDateOfBirth: '2023-04-12',
+    programRequested: 'preschool',
+    startDate: '2027-01-04',
+    emergencyContactRelationship: 'grandparent',
+    allergies: 'Peanuts',
+    medications: null,
+    howDidYouHear: 'referral',
+  });
+});
+
+test('while the application is sent the button reads Submitting Application... and is disabled', async ({ page }) => {
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route('**/api/trpc/enrollment.submit**', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/enrollment');
+  await fillApplication(page, `pending.${unique()}@example.com`, 'Leo');
+  await page.getByRole('button', { name: 'Submit Enrollment Application' }).click();
+  const busy = page.getByRole('button', { name: 'Submitting Application...' });
+  await expect(busy).toBeDisabled();
+  release();
+  await expect(page.getByRole('heading', { name: 'Application Submitted Successfully!' })).toBeVisible();
+});
+
+test('a bad e-mail address is explained next to the field, focused, and nothing is stored', async ({ page, server }) => {
+  const child = `Bad${unique()}`;
+  await page.goto('/enrollment');
+  await fillApplication(page, 'maria-at-example', child);
+  await page.getByRole('button', { name: 'Submit Enrollment Application' }).click();
+
+  const email = page.getByLabel('Email Address');
+  await expect(page.getByText('Please enter a valid email address')).toBeVisible();
+  await expect(email).toHaveAttribute('aria-invalid', 'true');
+  await expect(email).toBeFocused();
+  await expect(page.getByText('Submission Failed', { exact: true })).toBeVisible();
+  await expect(page.getByText('Please check your information and try again.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Application Submitted Successfully!' })).toHaveCount(0);
+  expect(server.db.select().from(enrollmentApplications).where(eq(enrollmentApplications.childFirstName, child)).all()).toHaveLength(0);
+
+  // Fixing the field clears its message at once.
+  await email.fill('maria@example.com');
+  await expect(page.getByText('Please enter a valid email address')).toHaveCount(0);
+  await expect(email).not.toHaveAttribute('aria-invalid', 'true');
+});
+
+test('an empty form shows a message under each required field and focuses the first', async ({ page, server }) => {
+  const before = server.db.select().from(enrollmentApplications).all().length;
+  await page.goto('/enrollment');
+  await page.getByRole('button', { name: 'Submit Enrollment Application' }).click();
+
+  await expect(page.getByLabel('Parent First Name')).toBeFocused();
+  for (const message of [
+    'Parent first name is required',
+    'Please enter a valid email address',
+    'Please enter a valid ZIP code',
+    "Child's date of birth is required",
+    'Please select a program',
+    'Desired start date is required',
+    'Please select a relationship',
+  ]) {
+    await expect(page.getByText(message, { exact: true })).toBeVisible();
+  }
+  await expect(page.getByText('Please enter a valid phone number', { exact: true })).toHaveCount(2);
+  // Optional fields stay quiet.
+  await expect(page.getByLabel('Allergies')).not.toHaveAttribute('aria-invalid', 'true');
+  expect(server.db.select().from(enrollmentApplications).all().length).toBe(before);
+});
+
+test('the spam trap is hidden from people and from assistive technology', async ({ page }) => {
+  await page.goto('/enrollment');
+  const trap = page.locator('input[name="website"]');
+  await expect(trap).toHaveAttribute('tabindex', '-1');
+  await expect(trap).toHaveAttribute('autocomplete', 'off');
+  await expect(trap.locator('xpath=ancestor::*[@aria-hidden="true"]')).toHaveCount(1);
+  await expect(page.getByRole('textbox', { name: 'Leave this field empty' })).toHaveCount(0);
+  await expect(trap).not.toBeInViewport();
+});
