@@ -1,0 +1,154 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute } from '@tanstack/react-router';
+import { startOfMonth, parseISO } from 'date-fns';
+import { CalendarDays, CalendarRange, Megaphone, ScrollText } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { AnnouncementItem } from '../components/events/AnnouncementItem';
+import { EventDetails } from '../components/events/EventDetails';
+import { EventsCalendar } from '../components/events/EventsCalendar';
+import { EventSummary } from '../components/events/EventSummary';
+import { PriorityIcon } from '../components/events/PriorityIcon';
+import { announcementsQuery, currentAnnouncements, eventsQuery, upcomingEvents } from '../components/events/queries';
+import { Button } from '../components/ui/Button';
+import { Card } from '../components/ui/Card';
+import { formatDate, todayIso, truncate } from '../lib/format';
+
+export const Route = createFileRoute('/events')({
+  loader: ({ context: { queryClient } }) => Promise.all([queryClient.ensureQueryData(eventsQuery()), queryClient.ensureQueryData(announcementsQuery())]),
+  pendingComponent: () => <p className="mx-auto max-w-6xl px-4 py-10 text-stone-600">Loading events...</p>,
+  errorComponent: ({ reset }) => (
+    <main className="mx-auto max-w-6xl px-4 py-10">
+      <h1 className="text-2xl font-bold text-stone-900">Events &amp; Announcements</h1>
+      <p role="alert" className="mt-4 text-stone-700">
+        We could not load the calendar right now. Please try again in a moment.
+      </p>
+      <Button className="mt-4" onPress={reset}>
+        Try again
+      </Button>
+    </main>
+  ),
+  component: EventsPage,
+});
+
+/** SPEC.md §9: upcoming events at most 5; announcement preview 3 items cut to 100 characters. */
+const UPCOMING_LIMIT = 5;
+const PREVIEW_LIMIT = 3;
+const PREVIEW_CHARS = 100;
+
+function EventsPage() {
+  const { data: events } = useSuspenseQuery(eventsQuery());
+  const { data: announcements } = useSuspenseQuery(announcementsQuery());
+  const today = todayIso();
+  const [selected, setSelected] = useState(today);
+  const [month, setMonth] = useState(() => startOfMonth(parseISO(today)));
+
+  const eventCounts = useMemo(() => {
+    const counts = new Map<string, number>();
+    for (const e of events) counts.set(e.eventDate, (counts.get(e.eventDate) ?? 0) + 1);
+    return counts;
+  }, [events]);
+  const dayEvents = events.filter((e) => e.eventDate === selected);
+  const upcoming = upcomingEvents(events, today, UPCOMING_LIMIT);
+  const preview = currentAnnouncements(announcements, today).slice(0, PREVIEW_LIMIT);
+
+  return (
+    <main className="mx-auto max-w-6xl px-4 py-8 sm:py-12">
+      <header className="mb-8 text-center">
+        <h1 className="text-3xl font-bold text-stone-900 sm:text-4xl">Events &amp; Announcements</h1>
+        <p className="mt-3 text-stone-700">Family events, celebrations, closures and news from the centre.</p>
+      </header>
+
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="flex flex-col gap-6 lg:col-span-2">
+          <Card className="p-4 sm:p-6">
+            <EventsCalendar month={month} onMonthChange={setMonth} selected={selected} onSelect={setSelected} today={today} eventCounts={eventCounts} />
+          </Card>
+          <Card className="p-4 sm:p-6">
+            <section aria-labelledby="day-heading" aria-live="polite">
+              <h2 id="day-heading" className="flex items-center gap-2 text-xl font-bold text-stone-900">
+                <CalendarDays aria-hidden="true" className="size-5 text-brand-700" />
+                Events on {formatDate(selected)}
+              </h2>
+              {dayEvents.length === 0 ? (
+                <p className="mt-4 text-sm text-stone-600">No events scheduled for this day.</p>
+              ) : (
+                <ul className="mt-4 flex flex-col gap-3">
+                  {dayEvents.map((e) => (
+                    <li key={e.id}>
+                      <EventDetails event={e} />
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
+          </Card>
+        </div>
+
+        <div className="flex flex-col gap-6">
+          <Card className="p-4 sm:p-6">
+            <section aria-labelledby="upcoming-heading">
+              <h2 id="upcoming-heading" className="flex items-center gap-2 text-xl font-bold text-stone-900">
+                <CalendarRange aria-hidden="true" className="size-5 text-brand-700" />
+                Upcoming Events
+              </h2>
+              {upcoming.length === 0 ? (
+                <p className="mt-4 text-sm text-stone-600">No upcoming events scheduled.</p>
+              ) : (
+                <ul className="mt-4 flex flex-col divide-y divide-stone-200">
+                  {upcoming.map((e) => (
+                    <li key={e.id} className="py-3 first:pt-0 last:pb-0">
+                      <EventSummary event={e} />
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
+          </Card>
+          <Card className="p-4 sm:p-6">
+            <section aria-labelledby="preview-heading">
+              <h2 id="preview-heading" className="flex items-center gap-2 text-xl font-bold text-stone-900">
+                <Megaphone aria-hidden="true" className="size-5 text-brand-700" />
+                Announcements
+              </h2>
+              {preview.length === 0 ? (
+                <p className="mt-4 text-sm text-stone-600">No current announcements.</p>
+              ) : (
+                <ul className="mt-4 flex flex-col divide-y divide-stone-200">
+                  {preview.map((a) => (
+                    <li key={a.id} className="py-3 first:pt-0 last:pb-0">
+                      <h3 className="flex items-center gap-2 font-semibold text-stone-900">
+                        <PriorityIcon priority={a.priority} className="size-4 shrink-0" />
+                        {a.title}
+                      </h3>
+                      <p className="mt-1 text-sm text-stone-700">{truncate(a.content, PREVIEW_CHARS)}</p>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
+          </Card>
+        </div>
+      </div>
+
+      <Card className="mt-6 p-4 sm:p-6">
+        <section aria-labelledby="all-announcements-heading">
+          <h2 id="all-announcements-heading" className="flex items-center gap-2 text-xl font-bold text-stone-900">
+            <ScrollText aria-hidden="true" className="size-5 text-brand-700" />
+            All Announcements
+          </h2>
+          {announcements.length === 0 ? (
+            <p className="mt-4 text-sm text-stone-600">No announcements available.</p>
+          ) : (
+            <ul className="mt-4 flex flex-col divide-y divide-stone-200">
+              {announcements.map((a) => (
+                <li key={a.id} className="py-4 first:pt-0 last:pb-0">
+                  <AnnouncementItem announcement={a} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </Card>
+    </main>
+  );
+}

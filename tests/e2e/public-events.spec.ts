@@ -1,0 +1,129 @@
+import { resolve } from 'node:path';
+import { addMonths, format, parseISO, setDate } from 'date-fns';
+import { announcements, events } from '../../db/schema';
+import { DEFAULT_CLIENT_DIR } from '../../src/server/app';
+import { startTestServer } from '../helpers/server';
+import { expect, test } from './fixtures';
+
+const iso = (d: Date) => format(d, 'yyyy-MM-dd');
+const longDate = (d: string) => format(parseISO(d), 'MMMM d, yyyy');
+const shortDate = (d: string) => format(parseISO(d), 'MMM dd, yyyy');
+const unique = () => crypto.randomUUID().slice(0, 8);
+
+/** A day of the current month that is not today, so selecting it is a real change. */
+function otherDayThisMonth(): string {
+  const today = new Date();
+  return iso(setDate(today, today.getDate() === 15 ? 16 : 15));
+}
+
+test('an event shows as a dot on its day; selecting the day lists it with 12-hour times and its category', async ({ page, server }) => {
+  const dayIso = otherDayThisMonth();
+  const title = `Pumpkin patch trip ${unique()}`;
+  const hidden = `Staff-only planning ${unique()}`;
+  server.db
+    .insert(events)
+    .values([
+      { title, description: 'We ride the bus to the farm and pick a pumpkin each.', eventDate: dayIso, startTime: '09:30', endTime: '14:15', category: 'field-trip' },
+      { title: hidden, description: 'Private', eventDate: dayIso, startTime: '08:00', isPublic: false },
+    ])
+    .run();
+
+  await page.goto('/events');
+  await expect(page.getByRole('heading', { level: 1, name: 'Events & Announcements' })).toBeVisible();
+  const calendar = page.getByRole('table', { name: format(new Date(), 'MMMM yyyy') });
+  await expect(calendar.getByRole('columnheader')).toHaveText(['Su', 'Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa']);
+
+  // Today is selected at first.
+  const todayButton = calendar.getByRole('button', { name: new RegExp(`^${longDate(iso(new Date()))},`) });
+  await expect(todayButton).toHaveAttribute('aria-pressed', 'true');
+  await expect(todayButton).toHaveAttribute('aria-current', 'date');
+  await expect(page.getByRole('heading', { name: `Events on ${shortDate(iso(new Date()))}` })).toBeVisible();
+
+  // Only the public event counts.
+  const dayButton = calendar.getByRole('button', { name: `${longDate(dayIso)}, 1 event`, exact: true });
+  await dayButton.click();
+  await expect(dayButton).toHaveAttribute('aria-pressed', 'true');
+  await expect(todayButton).toHaveAttribute('aria-pressed', 'false');
+
+  const list = page.getByRole('region', { name: `Events on ${shortDate(dayIso)}` });
+  await expect(list.getByRole('heading', { name: title })).toBeVisible();
+  await expect(list.getByText('We ride the bus to the farm and pick a pumpkin each.')).toBeVisible();
+  await expect(list.getByText('9:30 AM - 2:15 PM')).toBeVisible();
+  await expect(list.getByText('Field Trip', { exact: true })).toBeVisible();
+  await expect(page.getByText(hidden)).toHaveCount(0);
+});
+
+test('the calendar works from the keyboard: arrows move between days, Enter selects, months change', async ({ page }) => {
+  await page.goto('/events');
+  const thisMonth = format(new Date(), 'MMMM yyyy');
+  const calendar = page.getByRole('table', { name: thisMonth });
+  const today = calendar.getByRole('button', { name: new RegExp(`^${longDate(iso(new Date()))},`) });
+
+  await today.focus();
+  await page.keyboard.press('ArrowDown');
+  const weekLater = iso(new Date(Date.now() + 7 * 86_400_000));
+  const target = page.getByRole('button', { name: new RegExp(`^${longDate(weekLater)},`) });
+  await expect(target).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(target).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('heading', { name: `Events on ${shortDate(weekLater)}` })).toBeVisible();
+
+  // A week on may already be next month: the grid follows the focus.
+  const shown = format(parseISO(weekLater), 'MMMM yyyy');
+  await expect(page.getByRole('table', { name: shown })).toBeVisible();
+  await page.getByRole('button', { name: 'Next month' }).click();
+  await expect(page.getByRole('table', { name: format(addMonths(parseISO(weekLater), 1), 'MMMM yyyy') })).toBeVisible();
+  await page.getByRole('button', { name: 'Previous month' }).click();
+  await expect(page.getByRole('table', { name: shown })).toBeVisible();
+});
+
+test('announcements: a short preview, the full list with badges and dates, and never a private one', async ({ page, server }) => {
+  const title = `Flu shots ${unique()}`;
+  const secret = `Staff memo ${unique()}`;
+  const content =
+    'The county health department will give flu shots at the centre on Friday morning. Bring your insurance card and the signed consent form.';
+  const expiresAt = iso(addMonths(new Date(), 1));
+  const upcomingTitle = `Family breakfast ${unique()}`;
+  server.db.insert(announcements).values([
+    { title, content, category: 'health', priority: 'high', expiresAt, createdAt: new Date(Date.now() + 60_000) },
+    { title: secret, content: 'Not for parents', isPublic: false, createdAt: new Date(Date.now() + 120_000) },
+  ]).run();
+  // Today at midnight: first among the upcoming events whatever else this worker added.
+  server.db.insert(events).values({ title: upcomingTitle, eventDate: iso(new Date()), startTime: '00:00', endTime: '00:45', category: 'unknown-kind' }).run();
+
+  await page.goto('/events');
+  const preview = page.getByRole('region', { name: 'Announcements', exact: true });
+  await expect(preview.getByRole('heading', { name: title })).toBeVisible();
+  await expect(preview.getByText(`${content.slice(0, 100)}...`, { exact: true })).toBeVisible();
+
+  const all = page.getByRole('region', { name: 'All Announcements' });
+  const item = all.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) });
+  await expect(item.getByText(content, { exact: true })).toBeVisible();
+  await expect(item.getByText('Health', { exact: true })).toBeVisible();
+  await expect(item.getByText('High Priority', { exact: true })).toBeVisible();
+  await expect(item.getByText(`Posted ${shortDate(iso(new Date()))}`)).toBeVisible();
+  await expect(item.getByText(`Expires ${shortDate(expiresAt)}`)).toBeVisible();
+
+  const upcoming = page.getByRole('region', { name: 'Upcoming Events' });
+  await expect(upcoming.getByRole('heading', { level: 3 }).first()).toHaveText(upcomingTitle);
+  await expect(upcoming.getByText('12:00 AM - 12:45 AM')).toBeVisible();
+  // An unknown category keeps its name but takes the general colour.
+  await expect(upcoming.getByText('Unknown Kind', { exact: true })).toHaveClass(/bg-blue-100/);
+
+  await expect(page.getByText(secret)).toHaveCount(0);
+});
+
+test('with nothing posted the page says so', async ({ page }) => {
+  const clientDir = process.env.E2E_CLIENT_DIR ? resolve(process.env.E2E_CLIENT_DIR) : DEFAULT_CLIENT_DIR;
+  const fresh = await startTestServer({ clientDir, clock: { now: () => new Date(), set() {}, advance() {} } });
+  try {
+    fresh.db.insert(events).values({ title: 'Private only', eventDate: iso(new Date()), isPublic: false }).run();
+    await page.goto(fresh.url + '/events');
+    await expect(page.getByText('No upcoming events scheduled.', { exact: true })).toBeVisible();
+    await expect(page.getByText('No current announcements.', { exact: true })).toBeVisible();
+    await expect(page.getByText('No announcements available.', { exact: true })).toBeVisible();
+    await expect(page.getByText('Private only')).toHaveCount(0);
+  } finally {
+    await fresh.close();
+  }
+});
