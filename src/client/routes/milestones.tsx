@@ -1,0 +1,163 @@
+import { useQuery } from '@tanstack/react-query';
+import { createFileRoute } from '@tanstack/react-router';
+import { Award, Sparkles, Trophy, Users } from 'lucide-react';
+import { type ReactNode, useMemo, useState } from 'react';
+import { AGE_RANGES, MILESTONE_CATEGORIES } from '../../shared/constants';
+import { AchievementCard } from '../components/milestones/AchievementCard';
+import { AGE_FILTER_OPTIONS, CATEGORY_FILTER_OPTIONS } from '../components/milestones/labels';
+import { type Achievement, type Milestone, MilestoneCard } from '../components/milestones/MilestoneCard';
+import { Card } from '../components/ui/Card';
+import { Select } from '../components/ui/Select';
+import { Tab, TabList, TabPanel, Tabs } from '../components/ui/Tabs';
+import { trpc } from '../lib/trpc';
+
+const milestonesQuery = () => trpc.milestones.list.queryOptions();
+const achievementsQuery = () => trpc.achievements.list.queryOptions();
+const recentQuery = () => trpc.achievements.recent.queryOptions();
+
+export const Route = createFileRoute('/milestones')({
+  // Started here, not awaited: the page shows 'Loading milestones...' until the data is in.
+  loader: ({ context: { queryClient } }) => {
+    void queryClient.prefetchQuery(milestonesQuery());
+    void queryClient.prefetchQuery(achievementsQuery());
+    void queryClient.prefetchQuery(recentQuery());
+  },
+  component: MilestonesPage,
+});
+
+function MilestonesPage() {
+  const milestones = useQuery(milestonesQuery());
+  const achievements = useQuery(achievementsQuery());
+  const recent = useQuery(recentQuery());
+  const [ageRange, setAgeRange] = useState('all');
+  const [category, setCategory] = useState('all');
+
+  const byId = useMemo(() => new Map((milestones.data ?? []).map((m) => [m.id, m])), [milestones.data]);
+  const matches = (m: Milestone | undefined) => !!m && (ageRange === 'all' || m.ageRange === ageRange) && (category === 'all' || m.category === category);
+  const filtering = ageRange !== 'all' || category !== 'all';
+  const shownMilestones = useMemo(() => sortMilestones(milestones.data ?? []), [milestones.data]).filter(matches);
+  // Achievements follow the filters through their milestone.
+  const filterAchievements = (list: readonly Achievement[]) => (filtering ? list.filter((a) => matches(byId.get(a.milestoneId))) : list);
+  const shownAchievements = filterAchievements(achievements.data ?? []);
+  const shownRecent = filterAchievements(recent.data ?? []);
+
+  const loading = milestones.isPending || achievements.isPending || recent.isPending;
+
+  return (
+    <main className="mx-auto max-w-6xl px-4 py-8 sm:py-12">
+      <header className="mb-8 text-center">
+        <h1 className="text-3xl font-bold text-stone-900 sm:text-4xl">Milestone Achievement Badges</h1>
+        <p className="mx-auto mt-3 max-w-2xl text-stone-700">
+          The developmental milestones our teachers watch for and celebrate, from first smiles to writing a first name.
+        </p>
+      </header>
+
+      {loading ? (
+        <p role="status" className="py-10 text-center text-stone-600">
+          Loading milestones...
+        </p>
+      ) : milestones.isError ? (
+        <p role="alert" className="py-10 text-center text-stone-700">
+          We could not load the milestones right now. Please try again later.
+        </p>
+      ) : (
+        <>
+          <ul aria-label="Milestone statistics" className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+            <Stat label="Total Milestones" value={milestones.data.length} icon={<Award aria-hidden="true" className="size-5" />} />
+            <Stat label="Achievements Earned" value={achievements.data?.length ?? 0} icon={<Trophy aria-hidden="true" className="size-5" />} />
+            <Stat label="Active Children" value="-" icon={<Users aria-hidden="true" className="size-5" />} />
+            <Stat label="Recent Achievements" value={recent.data?.length ?? 0} icon={<Sparkles aria-hidden="true" className="size-5" />} />
+          </ul>
+
+          <div className="mt-8 grid gap-4 sm:grid-cols-2 lg:max-w-xl">
+            <Select label="Age Range" options={AGE_FILTER_OPTIONS} value={ageRange} onChange={setAgeRange} />
+            <Select label="Category" options={CATEGORY_FILTER_OPTIONS} value={category} onChange={setCategory} />
+          </div>
+
+          <Tabs className="mt-6" defaultSelectedKey="milestones">
+            <TabList aria-label="Milestone views">
+              <Tab id="milestones">Available Milestones</Tab>
+              <Tab id="achievements">All Achievements</Tab>
+              <Tab id="recent">Recent Achievements</Tab>
+            </TabList>
+            <TabPanel id="milestones">
+              {shownMilestones.length === 0 ? (
+                <Empty>No milestones match these filters.</Empty>
+              ) : (
+                <ul aria-label="Milestones" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+                  {shownMilestones.map((m) => (
+                    <li key={m.id}>
+                      <MilestoneCard milestone={m} />
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </TabPanel>
+            <TabPanel id="achievements">
+              {shownAchievements.length > 0 ? (
+                <AchievementList label="All achievements" achievements={shownAchievements} byId={byId} />
+              ) : filtering && (achievements.data?.length ?? 0) > 0 ? (
+                <Empty>No achievements match these filters.</Empty>
+              ) : (
+                <Empty>No achievements recorded yet. Start tracking milestones to see them here!</Empty>
+              )}
+            </TabPanel>
+            <TabPanel id="recent">
+              {shownRecent.length > 0 ? (
+                <AchievementList label="Recent achievements" achievements={shownRecent} byId={byId} />
+              ) : filtering && (recent.data?.length ?? 0) > 0 ? (
+                <Empty>No recent achievements match these filters.</Empty>
+              ) : (
+                <Empty>No recent achievements to display.</Empty>
+              )}
+            </TabPanel>
+          </Tabs>
+        </>
+      )}
+    </main>
+  );
+}
+
+/** Youngest age band first, then the categories in their usual order. */
+function sortMilestones(list: readonly Milestone[]): Milestone[] {
+  const rank = (values: readonly string[], v: string) => {
+    const i = values.indexOf(v);
+    return i === -1 ? values.length : i; // unknown values go last
+  };
+  return [...list].sort(
+    (a, b) =>
+      rank(AGE_RANGES, a.ageRange) - rank(AGE_RANGES, b.ageRange) ||
+      rank(MILESTONE_CATEGORIES, a.category) - rank(MILESTONE_CATEGORIES, b.category) ||
+      a.name.localeCompare(b.name),
+  );
+}
+
+function Stat({ label, value, icon }: { label: string; value: ReactNode; icon: ReactNode }) {
+  return (
+    <li>
+      <Card className="flex h-full items-center gap-3 p-4">
+        <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-100 text-brand-800">{icon}</span>
+        <div>
+          <p className="text-2xl font-bold text-stone-900">{value}</p>
+          <p className="text-sm text-stone-600">{label}</p>
+        </div>
+      </Card>
+    </li>
+  );
+}
+
+function AchievementList({ label, achievements, byId }: { label: string; achievements: readonly Achievement[]; byId: ReadonlyMap<string, Milestone> }) {
+  return (
+    <ul aria-label={label} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      {achievements.map((a) => (
+        <li key={a.id}>
+          <AchievementCard achievement={a} milestone={byId.get(a.milestoneId)} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Empty({ children }: { children: ReactNode }) {
+  return <p className="rounded-xl border border-dashed border-stone-300 bg-white p-8 text-center text-stone-600">{children}</p>;
+}

@@ -1,0 +1,108 @@
+import { resolve } from 'node:path';
+import type { Page } from '@playwright/test';
+import { format } from 'date-fns';
+import { and, eq } from 'drizzle-orm';
+import { childAchievements, enrolledChildren, milestones } from '../../db/schema';
+import { DEFAULT_CLIENT_DIR } from '../../src/server/app';
+import { startTestServer } from '../helpers/server';
+import { expect, test } from './fixtures';
+
+async function choose(page: Page, label: RegExp, option: string) {
+  await page.getByRole('button', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+const today = format(new Date(), 'yyyy-MM-dd');
+
+test('the age range and category filters leave only the matching milestone cards', async ({ page, server }) => {
+  const expected = server.db
+    .select({ name: milestones.name })
+    .from(milestones)
+    .where(and(eq(milestones.ageRange, '3-4years'), eq(milestones.category, 'language'), eq(milestones.isActive, true)))
+    .all()
+    .map((m) => m.name);
+  expect(expected.length).toBeGreaterThan(0);
+  const total = server.db.select().from(milestones).where(eq(milestones.isActive, true)).all().length;
+
+  await page.goto('/milestones');
+  await expect(page.getByRole('heading', { level: 1, name: 'Milestone Achievement Badges' })).toBeVisible();
+  const cards = page.getByRole('list', { name: 'Milestones' }).getByRole('listitem');
+  await expect(cards).toHaveCount(total);
+  await expect(page.getByRole('tab', { name: 'Available Milestones' })).toHaveAttribute('aria-selected', 'true');
+
+  await choose(page, /Age Range/, '3-4 years');
+  await expect(cards.filter({ hasText: '3-4 years' })).toHaveCount(await cards.count());
+  await expect(cards.getByRole('heading', { name: 'Holds Head Steady' })).toHaveCount(0);
+
+  await choose(page, /Category/, 'Language');
+  await expect(cards).toHaveCount(expected.length);
+  for (const name of expected) await expect(cards.getByRole('heading', { name })).toBeVisible();
+  await expect(cards.first().getByText('Language', { exact: true })).toBeVisible();
+  await expect(cards.getByRole('heading', { name: 'Counts to Ten' })).toHaveCount(0);
+
+  await choose(page, /Age Range/, 'All Ages');
+  await choose(page, /Category/, 'All Categories');
+  await expect(cards).toHaveCount(total);
+});
+
+test('counters and achievements: each shows its milestone, date, notes, witness and celebration', async ({ page, server }) => {
+  const child = server.db
+    .insert(enrolledChildren)
+    .values({ childName: 'Milo Test', parentName: 'Pat Test', parentEmail: `pat.${crypto.randomUUID().slice(0, 8)}@example.com`, dateOfBirth: '2022-05-01', startDate: '2024-09-01' })
+    .returning()
+    .get();
+  const milestone = server.db.select().from(milestones).where(eq(milestones.name, 'Counts to Ten')).get()!;
+  const notes = `Counted ten acorns on the walk ${crypto.randomUUID().slice(0, 8)}`;
+  server.db.insert(childAchievements).values({ childId: child.id, milestoneId: milestone.id, achievedAt: today, notes, witnessedBy: 'Ms. Rivera', celebrationLevel: 'special' }).run();
+  const achieved = server.db.select().from(childAchievements).all().length;
+  const total = server.db.select().from(milestones).where(eq(milestones.isActive, true)).all().length;
+
+  await page.goto('/milestones');
+  const stats = page.getByRole('list', { name: 'Milestone statistics' });
+  await expect(stats.getByRole('listitem').filter({ hasText: 'Total Milestones' })).toContainText(String(total));
+  await expect(stats.getByRole('listitem').filter({ hasText: 'Achievements Earned' })).toContainText(String(achieved));
+  await expect(stats.getByRole('listitem').filter({ hasText: 'Active Children' })).toContainText('-');
+  await expect(stats.getByRole('listitem').filter({ hasText: 'Recent Achievements' })).not.toContainText(/\b0\b/);
+  // The public page never names a child.
+  await expect(page.getByText('Milo Test')).toHaveCount(0);
+
+  for (const tab of ['All Achievements', 'Recent Achievements']) {
+    await page.getByRole('tab', { name: tab }).click();
+    const card = page.getByRole('tabpanel', { name: tab }).getByRole('listitem').filter({ hasText: notes });
+    await expect(card.getByRole('heading', { name: 'Counts to Ten' })).toBeVisible();
+    await expect(card.getByText(`Achieved on ${format(new Date(), 'MMM dd, yyyy')}`)).toBeVisible();
+    await expect(card.getByText('Witnessed by Ms. Rivera')).toBeVisible();
+    await expect(card.getByText('Special celebration')).toBeVisible();
+    await expect(card.getByText('Normal', { exact: true })).toBeVisible();
+  }
+
+  // The filters reach achievements through their milestone.
+  await choose(page, /Age Range/, '0-6 months');
+  await expect(page.getByText(notes)).toHaveCount(0);
+  await expect(page.getByText('No recent achievements match these filters.')).toBeVisible();
+});
+
+test('while loading the page says so; with no achievements each tab says so', async ({ page }) => {
+  const clientDir = process.env.E2E_CLIENT_DIR ? resolve(process.env.E2E_CLIENT_DIR) : DEFAULT_CLIENT_DIR;
+  const fresh = await startTestServer({ clientDir, clock: { now: () => new Date(), set() {}, advance() {} } });
+  try {
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route('**/api/trpc/**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(fresh.url + '/milestones');
+    await expect(page.getByText('Loading milestones...')).toBeVisible();
+    release();
+    await expect(page.getByRole('tab', { name: 'Available Milestones' })).toBeVisible();
+    await expect(page.getByText('Loading milestones...')).toHaveCount(0);
+
+    await page.getByRole('tab', { name: 'All Achievements' }).click();
+    await expect(page.getByText('No achievements recorded yet. Start tracking milestones to see them here!')).toBeVisible();
+    await page.getByRole('tab', { name: 'Recent Achievements' }).click();
+    await expect(page.getByText('No recent achievements to display.')).toBeVisible();
+  } finally {
+    await fresh.close();
+  }
+});
