@@ -13,7 +13,9 @@ import type { Mailer, MailMessage } from './mail';
  */
 export function createMailer(config: Config, db: Db): Mailer {
   if (config.smtpUrl) {
-    const transport = nodemailer.createTransport(config.smtpUrl);
+    // Short timeouts: a mail server that accepts the connection and then stalls must not leave a staff
+    // member's request hanging for nodemailer's default two minutes.
+    const transport = nodemailer.createTransport({ url: config.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 });
     return {
       async send(message) {
         const info = await transport.sendMail({ from: config.mailFrom, ...message });
