@@ -77,6 +77,20 @@ test('the home page shows its seven sections in order, with the claims of the ce
   await expect(footer.getByRole('link', { name: 'Instagram (coming soon)' })).toHaveCount(0);
 });
 
+test('the public pages load nothing from other sites', async ({ page, server }) => {
+  const foreign: string[] = [];
+  page.on('request', (req) => {
+    if (!req.url().startsWith(server.url) && !req.url().startsWith('data:')) foreign.push(req.url());
+  });
+  for (const path of ['/', '/enrollment', '/events', '/milestones']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await page.waitForLoadState('networkidle');
+  }
+  expect(foreign).toEqual([]);
+});
+
 test('View Programs and the footer program links scroll the programs to the top of the page', async ({ page }) => {
   await page.goto('/');
   const programs = page.locator('section#programs');

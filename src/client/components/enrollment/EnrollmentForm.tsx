@@ -38,8 +38,7 @@ export function EnrollmentForm({ onSubmitted }: { onSubmitted: () => void }) {
       field.querySelector<HTMLElement>(':is(input, textarea, button):not([tabindex="-1"])')?.focus({ preventScroll: true });
       break;
     }
-    // Only a new request moves focus, not every change of the messages.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // Only a new request moves focus, not every later change of the messages.
   }, [focusRequest]);
 
   function set(name: FieldName, value: string) {
