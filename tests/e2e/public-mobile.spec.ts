@@ -1,0 +1,52 @@
+import type { Page } from '@playwright/test';
+import { centre } from '../../src/shared/centre';
+import { expect, test } from './fixtures';
+
+test.use({ viewport: { width: 375, height: 812 } });
+
+async function expectNoSideScroll(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+}
+
+test('home on a phone: nothing scrolls sideways and the navigation works', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: centre.name })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Photo gallery' })).toBeVisible();
+  await expectNoSideScroll(page);
+  // Scroll the whole page so lazy content is laid out, then check again.
+  await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
+  await expectNoSideScroll(page);
+
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  for (const name of ['Events', 'Milestones', 'Parent Portal', 'Online Enrollment']) await expect(nav.getByRole('link', { name })).toBeVisible();
+  await nav.getByRole('link', { name: 'Online Enrollment' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Online Enrollment Application' })).toBeVisible();
+});
+
+test('enrollment on a phone: nothing scrolls sideways, selects open, and Back to Home works', async ({ page }) => {
+  await page.goto('/enrollment');
+  await expect(page.getByRole('heading', { level: 1, name: 'Online Enrollment Application' })).toBeVisible();
+  await expectNoSideScroll(page);
+  await page.getByRole('button', { name: /Program Requested/ }).click();
+  await page.getByRole('option', { name: 'Kindergarten Prep (4-5 years)' }).click();
+  await expect(page.getByRole('button', { name: /Program Requested/ })).toContainText('Kindergarten Prep (4-5 years)');
+  await page.getByRole('button', { name: 'Submit Enrollment Application' }).scrollIntoViewIfNeeded();
+  await expectNoSideScroll(page);
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Back to Home' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: centre.name })).toBeVisible();
+});
+
+test('events on a phone: nothing scrolls sideways and days can be chosen', async ({ page }) => {
+  await page.goto('/events');
+  await expect(page.getByRole('heading', { level: 1, name: 'Events & Announcements' })).toBeVisible();
+  await expectNoSideScroll(page);
+  const days = page.getByRole('table').getByRole('button');
+  const last = days.last();
+  await expect(last).toBeInViewport();
+  await last.click();
+  await expect(last).toHaveAttribute('aria-pressed', 'true');
+  await expectNoSideScroll(page);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Back to Home' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
