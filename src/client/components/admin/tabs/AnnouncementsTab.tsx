@@ -1,4 +1,186 @@
-/** Announcements tab of the admin dashboard. */
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type { inferRouterOutputs } from '@trpc/server';
+import { Lock, Plus, Trash2 } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { Form } from 'react-aria-components';
+import type { AppRouter } from '../../../../server/routers/_app';
+import { ANNOUNCEMENT_CATEGORIES, PRIORITIES } from '../../../../shared/constants';
+import { announcementSchema } from '../../../../shared/schemas/content';
+import { fieldMessages } from '../../../../shared/schemas/fields';
+import { formatDate } from '../../../lib/format';
+import { toast } from '../../../lib/toast';
+import { errorMessage, queryClient, trpc } from '../../../lib/trpc';
+import { announcementCategoryTone, categoryLabel, priorityTone } from '../../events/categories';
+import { PriorityIcon, priorityLabel } from '../../events/PriorityIcon';
+import { Button } from '../../ui/Button';
+import { Badge, Card } from '../../ui/Card';
+import { Switch } from '../../ui/Checkbox';
+import { ConfirmDialog, Dialog } from '../../ui/Dialog';
+import { TextField } from '../../ui/Field';
+import { Select } from '../../ui/Select';
+import { ListState, PanelHeader } from '../PanelHeader';
+
+type AdminAnnouncement = inferRouterOutputs<AppRouter>['announcements']['list'][number];
+
+const CATEGORY_OPTIONS = ANNOUNCEMENT_CATEGORIES.map((value) => ({ value, label: categoryLabel(value) }));
+const PRIORITY_OPTIONS = PRIORITIES.map((value) => ({ value, label: categoryLabel(value) }));
+
+const emptyForm = () => ({ title: '', content: '', category: 'general', priority: 'normal', isPublic: true, expiresAt: '' });
+type AnnouncementForm = ReturnType<typeof emptyForm>;
+
+function refreshAnnouncements() {
+  void queryClient.invalidateQueries(trpc.announcements.pathFilter());
+  void queryClient.invalidateQueries(trpc.overview.pathFilter());
+}
+
+/** Announcements tab (SPEC.md §2): list with count, add dialog, delete confirmation. */
 export default function AnnouncementsTab() {
-  return <p className="py-8 text-center text-stone-500">This section is being built.</p>;
+  const announcements = useQuery({ ...trpc.announcements.list.queryOptions(), staleTime: 0 });
+  const [adding, setAdding] = useState(false);
+  const [toDelete, setToDelete] = useState<AdminAnnouncement | null>(null);
+  const remove = useMutation(trpc.announcements.delete.mutationOptions());
+  const list = announcements.data ?? [];
+
+  function confirmDelete() {
+    if (!toDelete) return;
+    const { id, title } = toDelete;
+    remove.mutate(id, {
+      onSuccess: () => {
+        toast({ title: 'Announcement Deleted', description: `"${title}" was removed.` });
+        setToDelete(null);
+        refreshAnnouncements();
+      },
+      onError: (error) => toast({ title: 'Failed to delete announcement.', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
+    });
+  }
+
+  return (
+    <section aria-labelledby="announcements-tab-heading">
+      <PanelHeader
+        id="announcements-tab-heading"
+        title="Announcements"
+        count={announcements.data ? list.length : undefined}
+        description="Public announcements appear on the website until they expire."
+        action={
+          <Button onPress={() => setAdding(true)}>
+            <Plus aria-hidden="true" className="size-4" />
+            Add Announcement
+          </Button>
+        }
+      />
+      <ListState isPending={announcements.isPending} error={announcements.error} isEmpty={list.length === 0} empty="No announcements yet. Add the first one." />
+      {list.length > 0 && (
+        <ul className="flex flex-col gap-3" aria-label="Announcements">
+          {list.map((a) => (
+            <li key={a.id}>
+              <AnnouncementRow announcement={a} onDelete={() => setToDelete(a)} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <AddAnnouncementDialog isOpen={adding} onOpenChange={setAdding} />
+      <ConfirmDialog
+        isOpen={toDelete !== null}
+        onOpenChange={(open) => !open && setToDelete(null)}
+        title="Delete Announcement"
+        message={toDelete ? `Are you sure you want to delete "${toDelete.title}"? This cannot be undone.` : ''}
+        onConfirm={confirmDelete}
+        isPending={remove.isPending}
+      />
+    </section>
+  );
+}
+
+function AnnouncementRow({ announcement: a, onDelete }: { announcement: AdminAnnouncement; onDelete: () => void }) {
+  return (
+    <Card className="flex flex-col gap-3 p-4 sm:flex-row sm:items-start sm:justify-between">
+      <div className="flex min-w-0 flex-1 gap-3">
+        <PriorityIcon priority={a.priority} className="mt-0.5 size-5 shrink-0" />
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <h3 className="font-semibold text-stone-900">{a.title}</h3>
+            <Badge tone={announcementCategoryTone(a.category)}>{categoryLabel(a.category)}</Badge>
+            <Badge tone={priorityTone(a.priority)}>{priorityLabel(a.priority)}</Badge>
+            {!a.isPublic && (
+              <Badge tone="stone">
+                <Lock aria-hidden="true" className="size-3" />
+                Private
+              </Badge>
+            )}
+          </div>
+          <p className="mt-1 whitespace-pre-line text-sm text-stone-700">{a.content}</p>
+          <p className="mt-2 flex flex-wrap gap-x-4 text-xs text-stone-500">
+            <span>Posted {formatDate(a.createdAt)}</span>
+            {a.expiresAt && <span>Expires {formatDate(a.expiresAt)}</span>}
+          </p>
+        </div>
+      </div>
+      <Button variant="outline" size="sm" onPress={onDelete} aria-label={`Delete announcement ${a.title}`} className="self-end text-red-700 sm:self-start">
+        <Trash2 aria-hidden="true" className="size-4" />
+        Delete
+      </Button>
+    </Card>
+  );
+}
+
+function AddAnnouncementDialog({ isOpen, onOpenChange }: { isOpen: boolean; onOpenChange: (open: boolean) => void }) {
+  const [form, setForm] = useState<AnnouncementForm>(emptyForm);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const create = useMutation(trpc.announcements.create.mutationOptions());
+  const set = <K extends keyof AnnouncementForm>(key: K) => (value: AnnouncementForm[K]) => setForm((f) => ({ ...f, [key]: value }));
+
+  function close(open: boolean) {
+    onOpenChange(open);
+    if (!open) {
+      setForm(emptyForm());
+      setErrors({});
+    }
+  }
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const parsed = announcementSchema.safeParse(form);
+    if (!parsed.success) {
+      setErrors(fieldMessages(parsed.error));
+      return;
+    }
+    setErrors({});
+    create.mutate(parsed.data, {
+      onSuccess: (a) => {
+        toast({ title: 'Announcement Created', description: `"${a.title}" was posted.` });
+        refreshAnnouncements();
+        close(false);
+      },
+      onError: (error) => {
+        const fields = (error as { data?: { fieldErrors?: Record<string, string> | null } }).data?.fieldErrors;
+        if (fields) setErrors(fields);
+        toast({ title: 'Failed to create announcement.', description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
+      },
+    });
+  }
+
+  return (
+    <Dialog isOpen={isOpen} onOpenChange={close} title="Add Announcement" description="Title and content are required." size="lg">
+      <Form onSubmit={submit} validationBehavior="aria" className="flex flex-col gap-4">
+        <TextField label="Title" value={form.title} onChange={set('title')} error={errors.title} required autoFocus />
+        <TextField label="Content" value={form.content} onChange={set('content')} error={errors.content} required multiline rows={4} />
+        <div className="grid gap-4 sm:grid-cols-3">
+          <Select label="Category" options={CATEGORY_OPTIONS} value={form.category} onChange={set('category')} error={errors.category} />
+          <Select label="Priority" options={PRIORITY_OPTIONS} value={form.priority} onChange={set('priority')} error={errors.priority} />
+          <TextField label="Expiry date" type="date" value={form.expiresAt} onChange={set('expiresAt')} error={errors.expiresAt} description="Optional" />
+        </div>
+        <Switch isSelected={form.isPublic} onChange={set('isPublic')}>
+          Show on the public website
+        </Switch>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="outline" onPress={() => close(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" isDisabled={create.isPending}>
+            {create.isPending ? 'Posting...' : 'Post Announcement'}
+          </Button>
+        </div>
+      </Form>
+    </Dialog>
+  );
 }

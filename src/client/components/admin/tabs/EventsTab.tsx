@@ -1,4 +1,211 @@
-/** Events tab of the admin dashboard. */
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type { inferRouterOutputs } from '@trpc/server';
+import { CalendarDays, Clock, Lock, MapPin, Plus, Trash2 } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { Form } from 'react-aria-components';
+import type { AppRouter } from '../../../../server/routers/_app';
+import { ADMIN_EVENT_CATEGORIES } from '../../../../shared/constants';
+import { eventSchema } from '../../../../shared/schemas/content';
+import { fieldMessages } from '../../../../shared/schemas/fields';
+import { formatDate, todayIso } from '../../../lib/format';
+import { toast } from '../../../lib/toast';
+import { errorMessage, queryClient, trpc } from '../../../lib/trpc';
+import { categoryLabel, eventCategoryTone } from '../../events/categories';
+import { eventTimeRange } from '../../events/EventSummary';
+import { Button } from '../../ui/Button';
+import { Badge, Card } from '../../ui/Card';
+import { Switch } from '../../ui/Checkbox';
+import { ConfirmDialog, Dialog } from '../../ui/Dialog';
+import { TextField } from '../../ui/Field';
+import { Select } from '../../ui/Select';
+import { ListState, PanelHeader } from '../PanelHeader';
+
+type AdminEvent = inferRouterOutputs<AppRouter>['events']['list'][number];
+
+const CATEGORY_OPTIONS = ADMIN_EVENT_CATEGORIES.map((value) => ({ value, label: categoryLabel(value) }));
+
+const emptyForm = () => ({
+  title: '',
+  description: '',
+  eventDate: todayIso(),
+  startTime: '',
+  endTime: '',
+  category: 'general',
+  location: '',
+  isPublic: true,
+});
+type EventForm = ReturnType<typeof emptyForm>;
+
+function refreshEvents() {
+  void queryClient.invalidateQueries(trpc.events.pathFilter());
+  void queryClient.invalidateQueries(trpc.overview.pathFilter());
+}
+
+/** Events tab (SPEC.md §2): every event, public and private; add dialog; delete with confirmation. */
 export default function EventsTab() {
-  return <p className="py-8 text-center text-stone-500">This section is being built.</p>;
+  const events = useQuery({ ...trpc.events.list.queryOptions(), staleTime: 0 });
+  const [adding, setAdding] = useState(false);
+  const [toDelete, setToDelete] = useState<AdminEvent | null>(null);
+  const remove = useMutation(trpc.events.delete.mutationOptions());
+  const list = events.data ?? [];
+
+  function confirmDelete() {
+    if (!toDelete) return;
+    const { id, title } = toDelete;
+    remove.mutate(id, {
+      onSuccess: () => {
+        toast({ title: 'Event Deleted', description: `"${title}" was removed from the calendar.` });
+        setToDelete(null);
+        refreshEvents();
+      },
+      onError: (error) => toast({ title: 'Failed to delete event.', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
+    });
+  }
+
+  return (
+    <section aria-labelledby="events-tab-heading">
+      <PanelHeader
+        id="events-tab-heading"
+        title="Events"
+        count={events.data ? list.length : undefined}
+        description="Public events appear on the calendar; private ones only here."
+        action={
+          <Button onPress={() => setAdding(true)}>
+            <Plus aria-hidden="true" className="size-4" />
+            Add Event
+          </Button>
+        }
+      />
+      <ListState isPending={events.isPending} error={events.error} isEmpty={list.length === 0} empty="No events yet. Add the first one." />
+      {list.length > 0 && (
+        <ul className="flex flex-col gap-3" aria-label="Events">
+          {list.map((event) => (
+            <li key={event.id}>
+              <EventRow event={event} onDelete={() => setToDelete(event)} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <AddEventDialog isOpen={adding} onOpenChange={setAdding} />
+      <ConfirmDialog
+        isOpen={toDelete !== null}
+        onOpenChange={(open) => !open && setToDelete(null)}
+        title="Delete Event"
+        message={toDelete ? `Are you sure you want to delete "${toDelete.title}"? This cannot be undone.` : ''}
+        onConfirm={confirmDelete}
+        isPending={remove.isPending}
+      />
+    </section>
+  );
+}
+
+function EventRow({ event, onDelete }: { event: AdminEvent; onDelete: () => void }) {
+  const time = eventTimeRange(event);
+  return (
+    <Card className="flex flex-col gap-3 p-4 sm:flex-row sm:items-start sm:justify-between">
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <h3 className="font-semibold text-stone-900">{event.title}</h3>
+          <Badge tone={eventCategoryTone(event.category)}>{categoryLabel(event.category)}</Badge>
+          {event.isPublic ? (
+            <Badge tone="green">Public</Badge>
+          ) : (
+            <Badge tone="stone">
+              <Lock aria-hidden="true" className="size-3" />
+              Private
+            </Badge>
+          )}
+        </div>
+        {event.description && <p className="mt-1 text-sm text-stone-700">{event.description}</p>}
+        <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-stone-600">
+          <span className="inline-flex items-center gap-1">
+            <CalendarDays aria-hidden="true" className="size-4" />
+            <time dateTime={event.eventDate}>{formatDate(event.eventDate)}</time>
+          </span>
+          {time && (
+            <span className="inline-flex items-center gap-1">
+              <Clock aria-hidden="true" className="size-4" />
+              {time}
+            </span>
+          )}
+          {event.location && (
+            <span className="inline-flex items-center gap-1">
+              <MapPin aria-hidden="true" className="size-4" />
+              {event.location}
+            </span>
+          )}
+        </p>
+      </div>
+      <Button variant="outline" size="sm" onPress={onDelete} aria-label={`Delete event ${event.title}`} className="self-end text-red-700 sm:self-start">
+        <Trash2 aria-hidden="true" className="size-4" />
+        Delete
+      </Button>
+    </Card>
+  );
+}
+
+function AddEventDialog({ isOpen, onOpenChange }: { isOpen: boolean; onOpenChange: (open: boolean) => void }) {
+  const [form, setForm] = useState<EventForm>(emptyForm);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const create = useMutation(trpc.events.create.mutationOptions());
+  const set = <K extends keyof EventForm>(key: K) => (value: EventForm[K]) => setForm((f) => ({ ...f, [key]: value }));
+
+  function close(open: boolean) {
+    onOpenChange(open);
+    if (!open) {
+      setForm(emptyForm());
+      setErrors({});
+    }
+  }
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const parsed = eventSchema.safeParse(form);
+    if (!parsed.success) {
+      setErrors(fieldMessages(parsed.error));
+      return;
+    }
+    setErrors({});
+    create.mutate(parsed.data, {
+      onSuccess: (event) => {
+        toast({ title: 'Event Created', description: `"${event.title}" was added for ${formatDate(event.eventDate)}.` });
+        refreshEvents();
+        close(false);
+      },
+      onError: (error) => {
+        const fields = (error as { data?: { fieldErrors?: Record<string, string> | null } }).data?.fieldErrors;
+        if (fields) setErrors(fields);
+        toast({ title: 'Failed to create event.', description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
+      },
+    });
+  }
+
+  return (
+    <Dialog isOpen={isOpen} onOpenChange={close} title="Add Event" description="Title, description and date are required." size="lg">
+      <Form onSubmit={submit} validationBehavior="aria" className="flex flex-col gap-4">
+        <TextField label="Title" value={form.title} onChange={set('title')} error={errors.title} required autoFocus />
+        <TextField label="Description" value={form.description} onChange={set('description')} error={errors.description} required multiline rows={3} />
+        <div className="grid gap-4 sm:grid-cols-3">
+          <TextField label="Date" type="date" value={form.eventDate} onChange={set('eventDate')} error={errors.eventDate} required />
+          <TextField label="Start time" type="time" value={form.startTime} onChange={set('startTime')} error={errors.startTime} />
+          <TextField label="End time" type="time" value={form.endTime} onChange={set('endTime')} error={errors.endTime} />
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Select label="Category" options={CATEGORY_OPTIONS} value={form.category} onChange={set('category')} error={errors.category} />
+          <TextField label="Location" value={form.location} onChange={set('location')} error={errors.location} placeholder="e.g. Main playground" />
+        </div>
+        <Switch isSelected={form.isPublic} onChange={set('isPublic')}>
+          Show on the public calendar
+        </Switch>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="outline" onPress={() => close(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" isDisabled={create.isPending}>
+            {create.isPending ? 'Creating...' : 'Create Event'}
+          </Button>
+        </div>
+      </Form>
+    </Dialog>
+  );
 }

@@ -1,4 +1,209 @@
-/** Gallery tab of the admin dashboard. */
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type { inferRouterOutputs } from '@trpc/server';
+import { ImagePlus, Trash2, Upload } from 'lucide-react';
+import { type ChangeEvent, type FormEvent, useEffect, useId, useState } from 'react';
+import { Form } from 'react-aria-components';
+import type { AppRouter } from '../../../../server/routers/_app';
+import { GALLERY_CATEGORIES, MAX_UPLOAD_BYTES } from '../../../../shared/constants';
+import { fieldMessages } from '../../../../shared/schemas/fields';
+import { ONLY_IMAGES_MESSAGE, pictureFieldsSchema } from '../../../../shared/schemas/gallery';
+import { formatDate } from '../../../lib/format';
+import { toast } from '../../../lib/toast';
+import { errorMessage, queryClient, trpc } from '../../../lib/trpc';
+import { categoryLabel } from '../../events/categories';
+import { Button } from '../../ui/Button';
+import { Badge, Card } from '../../ui/Card';
+import { ConfirmDialog } from '../../ui/Dialog';
+import { TextField } from '../../ui/Field';
+import { Select } from '../../ui/Select';
+import { ListState, PanelHeader } from '../PanelHeader';
+
+type AdminPicture = inferRouterOutputs<AppRouter>['pictures']['list'][number];
+
+const CATEGORY_OPTIONS = GALLERY_CATEGORIES.map((value) => ({ value, label: categoryLabel(value) }));
+
+function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+function refreshGallery() {
+  void queryClient.invalidateQueries(trpc.pictures.pathFilter());
+  void queryClient.invalidateQueries(trpc.gallery.pathFilter());
+}
+
+/** POST /api/admin/pictures as multipart (tRPC carries JSON only); the server's message on failure. */
+async function uploadPicture(body: FormData): Promise<AdminPicture> {
+  const res = await fetch('/api/admin/pictures', { method: 'POST', body, credentials: 'same-origin' });
+  const data = (await res.json().catch(() => null)) as { message?: string } | null;
+  if (!res.ok) throw new Error(data?.message || res.statusText || `HTTP ${res.status}`);
+  return data as AdminPicture;
+}
+
+/** Gallery tab (SPEC.md §2): upload form and the picture grid with delete. */
 export default function GalleryTab() {
-  return <p className="py-8 text-center text-stone-500">This section is being built.</p>;
+  const pictures = useQuery({ ...trpc.pictures.list.queryOptions(), staleTime: 0 });
+  const [toDelete, setToDelete] = useState<AdminPicture | null>(null);
+  const remove = useMutation(trpc.pictures.delete.mutationOptions());
+  const list = pictures.data ?? [];
+
+  function confirmDelete() {
+    if (!toDelete) return;
+    remove.mutate(toDelete.id, {
+      onSuccess: () => {
+        toast({ title: 'Picture Deleted', description: 'The picture was removed from the gallery.' });
+        setToDelete(null);
+        refreshGallery();
+      },
+      onError: (error) => toast({ title: 'Delete failed', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
+    });
+  }
+
+  return (
+    <div className="flex flex-col gap-6">
+      <UploadCard />
+      <section aria-labelledby="gallery-tab-heading">
+        <PanelHeader id="gallery-tab-heading" title="Gallery Pictures" count={pictures.data ? list.length : undefined} description="Shown in the home page gallery." />
+        <ListState isPending={pictures.isPending} error={pictures.error} isEmpty={list.length === 0} empty="No pictures uploaded yet. The home page shows the built-in photos until you add some." />
+        {list.length > 0 && (
+          <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Gallery pictures">
+            {list.map((p) => (
+              <li key={p.id}>
+                <Card className="flex h-full flex-col overflow-hidden">
+                  <img src={`/uploads/${encodeURIComponent(p.fileName)}`} alt={p.alt} loading="lazy" decoding="async" width={400} height={300} className="aspect-[4/3] w-full bg-stone-100 object-cover" />
+                  <div className="flex flex-1 flex-col gap-2 p-3">
+                    <div className="flex items-start justify-between gap-2">
+                      <p className="min-w-0 font-medium break-words text-stone-900">{p.caption || <span className="text-stone-500 italic">No caption</span>}</p>
+                      <Badge tone="brand" className="shrink-0">
+                        {categoryLabel(p.category)}
+                      </Badge>
+                    </div>
+                    <p className="truncate text-xs text-stone-500" title={p.originalName}>
+                      {p.originalName} · {formatSize(p.fileSize)} · {formatDate(p.uploadedAt)}
+                    </p>
+                    <Button variant="outline" size="sm" onPress={() => setToDelete(p)} aria-label={`Delete picture ${p.caption || p.originalName}`} className="mt-auto self-end text-red-700">
+                      <Trash2 aria-hidden="true" className="size-4" />
+                      Delete
+                    </Button>
+                  </div>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <ConfirmDialog
+        isOpen={toDelete !== null}
+        onOpenChange={(open) => !open && setToDelete(null)}
+        title="Delete Picture"
+        message="Are you sure you want to delete this picture? It will be removed from the website and cannot be recovered."
+        onConfirm={confirmDelete}
+        isPending={remove.isPending}
+      />
+    </div>
+  );
+}
+
+function UploadCard() {
+  const inputId = useId();
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [category, setCategory] = useState<string>('general');
+  const [caption, setCaption] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  // A new key empties the native file input after an upload.
+  const [inputKey, setInputKey] = useState(0);
+  const upload = useMutation({ mutationFn: uploadPicture });
+
+  useEffect(() => {
+    if (!file) return setPreview(null);
+    const url = URL.createObjectURL(file);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [file]);
+
+  function choose(e: ChangeEvent<HTMLInputElement>) {
+    setFile(e.target.files?.[0] ?? null);
+  }
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!file) {
+      toast({ title: 'No File Selected', description: 'Please choose a picture to upload.', variant: 'destructive' });
+      return;
+    }
+    if (file.type && !file.type.startsWith('image/')) {
+      toast({ title: 'Upload failed', description: ONLY_IMAGES_MESSAGE, variant: 'destructive' });
+      return;
+    }
+    if (file.size > MAX_UPLOAD_BYTES) {
+      toast({ title: 'Upload failed', description: 'The file is too large. The limit is 10 MB.', variant: 'destructive' });
+      return;
+    }
+    const parsed = pictureFieldsSchema.safeParse({ category, caption });
+    if (!parsed.success) {
+      setErrors(fieldMessages(parsed.error));
+      return;
+    }
+    setErrors({});
+    const body = new FormData();
+    body.append('picture', file, file.name);
+    body.append('category', parsed.data.category);
+    if (parsed.data.caption) body.append('caption', parsed.data.caption);
+    upload.mutate(body, {
+      onSuccess: () => {
+        toast({ title: 'Picture Uploaded', description: 'The picture is now in the gallery.' });
+        setFile(null);
+        setCaption('');
+        setInputKey((k) => k + 1);
+        refreshGallery();
+      },
+      onError: (error) => toast({ title: 'Upload failed', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
+    });
+  }
+
+  return (
+    <Card className="p-5" role="region" aria-labelledby={`${inputId}-heading`}>
+      <h2 id={`${inputId}-heading`} className="mb-1 flex items-center gap-2 text-lg font-semibold text-stone-900">
+        <ImagePlus aria-hidden="true" className="size-5 text-brand-700" />
+        Upload a Picture
+      </h2>
+      <p className="mb-4 text-sm text-stone-600">JPEG, PNG, WebP, GIF or AVIF up to 10 MB. Location and camera details are removed before the picture is published.</p>
+      <Form onSubmit={submit} validationBehavior="aria" className="grid gap-4 md:grid-cols-[auto_1fr]">
+        <div className="flex size-28 items-center justify-center overflow-hidden rounded-xl border border-dashed border-stone-300 bg-stone-50 max-md:hidden">
+          {preview ? <img src={preview} alt="" className="size-full object-cover" /> : <ImagePlus aria-hidden="true" className="size-8 text-stone-400" />}
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div className="flex flex-col gap-1 sm:col-span-2">
+            <span className="text-sm font-medium text-stone-800">
+              <label htmlFor={inputId}>Picture</label>
+              <span aria-hidden="true" className="text-red-600">
+                {' '}
+                *
+              </span>
+            </span>
+            <input
+              key={inputKey}
+              id={inputId}
+              name="picture"
+              type="file"
+              accept="image/*"
+              aria-required="true"
+              onChange={choose}
+              className="block w-full min-h-11 rounded-lg border border-stone-300 bg-white text-sm text-stone-700 file:mr-3 file:min-h-11 file:cursor-pointer file:border-0 file:bg-brand-100 file:px-4 file:font-semibold file:text-brand-900 hover:file:bg-brand-200 focus-visible:outline-none focus-visible:ring-3 focus-visible:ring-brand-500/40"
+            />
+          </div>
+          <Select label="Category" options={CATEGORY_OPTIONS} value={category} onChange={setCategory} error={errors.category} />
+          <TextField label="Caption" value={caption} onChange={setCaption} error={errors.caption} placeholder="e.g. Painting in the art corner" description="Also read aloud to visitors who use a screen reader." />
+          <div className="sm:col-span-2">
+            <Button type="submit" isDisabled={upload.isPending}>
+              <Upload aria-hidden="true" className="size-4" />
+              {upload.isPending ? 'Uploading...' : 'Upload Picture'}
+            </Button>
+          </div>
+        </div>
+      </Form>
+    </Card>
+  );
 }

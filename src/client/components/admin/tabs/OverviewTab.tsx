@@ -1,4 +1,96 @@
-/** Overview tab of the admin dashboard. */
+import { useQuery } from '@tanstack/react-query';
+import { CalendarDays, FileText, Megaphone, Users } from 'lucide-react';
+import type { ComponentType } from 'react';
+import { PROGRAM_LABELS, type Program } from '../../../../shared/constants';
+import { formatDate, formatTime12 } from '../../../lib/format';
+import { trpc } from '../../../lib/trpc';
+import { categoryLabel, eventCategoryTone } from '../../events/categories';
+import { Badge, Card } from '../../ui/Card';
+import { ListState } from '../PanelHeader';
+
+function programLabel(program: string): string {
+  return PROGRAM_LABELS[program as Program] ?? program;
+}
+
+/** Overview tab (SPEC.md §2): four counts, the first 5 applications, the next 5 events. */
 export default function OverviewTab() {
-  return <p className="py-8 text-center text-stone-500">This section is being built.</p>;
+  // Always fresh: other tabs change these numbers.
+  const overview = useQuery({ ...trpc.overview.counts.queryOptions(), staleTime: 0 });
+  if (!overview.data) return <ListState isPending={overview.isPending} error={overview.error} isEmpty={false} empty="" />;
+  const { counts, applications, events } = overview.data;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <h2 className="sr-only">Overview</h2>
+      <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-label="Totals">
+        <CountCard label="Total Events" value={counts.events} icon={CalendarDays} tone="bg-blue-100 text-blue-800" />
+        <CountCard label="Announcements" value={counts.announcements} icon={Megaphone} tone="bg-orange-100 text-orange-800" />
+        <CountCard label="Applications" value={counts.applications} icon={FileText} tone="bg-purple-100 text-purple-800" />
+        <CountCard label="Enrolled Children" value={counts.enrolledChildren} icon={Users} tone="bg-green-100 text-green-800" />
+      </ul>
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card className="p-5">
+          <h3 className="mb-3 text-lg font-semibold text-stone-900">Recent Applications</h3>
+          {applications.length === 0 ? (
+            <p className="text-sm text-stone-500">No applications yet.</p>
+          ) : (
+            <ul className="divide-y divide-stone-100">
+              {applications.map((a) => (
+                <li key={a.id} className="py-2.5">
+                  <p className="font-medium text-stone-900">
+                    {a.childFirstName} {a.childLastName}
+                  </p>
+                  <p className="text-sm text-stone-600">
+                    Parent: {a.parentFirstName} {a.parentLastName}
+                  </p>
+                  <p className="text-sm text-stone-600">{programLabel(a.programRequested)}</p>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Card>
+
+        <Card className="p-5">
+          <h3 className="mb-3 text-lg font-semibold text-stone-900">Upcoming Events</h3>
+          {events.length === 0 ? (
+            <p className="text-sm text-stone-500">No upcoming events.</p>
+          ) : (
+            <ul className="divide-y divide-stone-100">
+              {events.map((e) => (
+                <li key={e.id} className="flex items-start justify-between gap-3 py-2.5">
+                  <div className="min-w-0">
+                    <p className="font-medium text-stone-900">{e.title}</p>
+                    <p className="text-sm text-stone-600">
+                      <time dateTime={e.eventDate}>{formatDate(e.eventDate)}</time>
+                      {e.startTime && ` at ${formatTime12(e.startTime)}`}
+                    </p>
+                  </div>
+                  <Badge tone={eventCategoryTone(e.category)} className="shrink-0">
+                    {categoryLabel(e.category)}
+                  </Badge>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Card>
+      </div>
+    </div>
+  );
+}
+
+function CountCard({ label, value, icon: Icon, tone }: { label: string; value: number; icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean }>; tone: string }) {
+  return (
+    <li>
+      <Card className="flex h-full flex-col items-start gap-2 p-4 sm:flex-row sm:items-center sm:gap-3">
+        <span className={`flex size-11 shrink-0 items-center justify-center rounded-xl ${tone}`}>
+          <Icon aria-hidden className="size-5" />
+        </span>
+        <div className="min-w-0">
+          <p className="text-2xl font-bold text-stone-900">{value}</p>
+          <p className="text-sm text-stone-600">{label}</p>
+        </div>
+      </Card>
+    </li>
+  );
 }
