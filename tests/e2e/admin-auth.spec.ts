@@ -1,0 +1,108 @@
+import { adminUsers } from '../../db/schema';
+import { hashPassword } from '../../src/server/auth/password';
+import type { TestServer } from '../helpers/server';
+import { expect, test } from './fixtures';
+
+const PASSWORD = 'a-long-staff-password';
+
+async function ensureAdmin(server: TestServer, email: string, name: string) {
+  const existing = server.db.query.adminUsers.findFirst({ where: (a, { eq }) => eq(a.email, email) }).sync();
+  if (existing) return existing;
+  return server.db
+    .insert(adminUsers)
+    .values({ email, name, passwordHash: await hashPassword(PASSWORD), lastLoginAt: new Date('2026-01-05T15:30:00Z') })
+    .returning()
+    .get();
+}
+
+test('staff sign in through the form and see their name and the last login date', async ({ page, server }) => {
+  await ensureAdmin(server, 'morgan@centre.example', 'Morgan Lee');
+  await page.goto('/admin/login');
+  await page.getByLabel('Email').fill('Morgan@Centre.example');
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByText('Login Successful')).toBeVisible();
+  await expect(page.getByText('Welcome back, Morgan Lee')).toBeVisible();
+  // The header shows the sign-in before this one, so staff notice one that was not theirs.
+  await expect(page.getByText(/^Last login: Jan 05, 2026/)).toBeVisible();
+  await expect(page.getByRole('tab')).toHaveCount(9);
+
+  // The UI record is in local storage; the session is an HttpOnly cookie that scripts cannot read.
+  const stored = await page.evaluate(() => window.localStorage.getItem('admin'));
+  expect(JSON.parse(stored!)).toMatchObject({ email: 'morgan@centre.example', name: 'Morgan Lee' });
+  expect(stored).not.toMatch(/argon2|hash/i);
+  const cookie = (await page.context().cookies()).find((c) => c.name === 'admin_session');
+  expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
+  expect(await page.evaluate(() => document.cookie)).not.toContain('admin_session');
+});
+
+test('a wrong password shows the Login Failed toast and stays on the login page', async ({ page, server }) => {
+  await ensureAdmin(server, 'morgan@centre.example', 'Morgan Lee');
+  await page.goto('/admin/login');
+  await page.getByLabel('Email').fill('morgan@centre.example');
+  await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+
+  await expect(page.getByText('Login Failed')).toBeVisible();
+  await expect(page.getByText('Invalid email or password')).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  expect(await page.evaluate(() => window.localStorage.getItem('admin'))).toBeNull();
+});
+
+test('without any session /admin and /admin-dashboard go to the login page', async ({ page }) => {
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  await page.goto('/admin-dashboard');
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
+});
+
+test('Logout ends the session on the server, clears the record and goes home; /admin then asks to sign in', async ({ page, loginAsAdmin }) => {
+  await loginAsAdmin();
+  await page.goto('/admin');
+  await expect(page.getByText(/^Welcome back, /)).toBeVisible();
+  // /admin-dashboard is the same screen.
+  await page.goto('/admin-dashboard');
+  await expect(page.getByText(/^Welcome back, /)).toBeVisible();
+
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  expect(await page.evaluate(() => window.localStorage.getItem('admin'))).toBeNull();
+  // The cookie the browser held is dead on the server, not merely forgotten by the page.
+  expect(await page.evaluate(async () => (await fetch('/api/admin/me')).status)).toBe(401);
+
+  // The fixture re-inserts the local-storage record on every page load; the server still says no.
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/admin\/login$/);
+});
+
+test('a forged admin record in local storage, without a session cookie, gives no access to data', async ({ page, context }) => {
+  await context.addInitScript(() => window.localStorage.setItem('admin', JSON.stringify({ id: 'forged', email: 'mallory@example.com', name: 'Mallory' })));
+  const adminCalls: { url: string; status: number }[] = [];
+  page.on('response', (res) => {
+    if (res.url().includes('/api/')) adminCalls.push({ url: res.url(), status: res.status() });
+  });
+
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  await expect(page.getByText('Welcome back, Mallory')).toHaveCount(0);
+  await expect(page.getByRole('tab', { name: 'Overview' })).toHaveCount(0);
+  // The only call the dashboard made was the session check, and the server refused it.
+  expect(adminCalls.length).toBeGreaterThan(0);
+  for (const call of adminCalls) expect(call.status, call.url).toBe(401);
+
+  const statuses = await page.evaluate(async () => {
+    const get = async (path: string) => (await fetch(path)).status;
+    return {
+      applications: await get('/api/enrollment-applications'),
+      pictures: await get('/api/admin/pictures'),
+      overview: await get('/api/trpc/overview.counts'),
+      createEvent: (
+        await fetch('/api/events', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ title: 'x', description: 'y', eventDate: '2030-01-01' }) })
+      ).status,
+    };
+  });
+  expect(statuses).toEqual({ applications: 401, pictures: 401, overview: 401, createEvent: 401 });
+});

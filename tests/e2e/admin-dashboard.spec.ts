@@ -1,0 +1,159 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import sharp from 'sharp';
+import { format } from 'date-fns';
+import { expect, test } from './fixtures';
+
+/** Unique per run, so tests sharing a worker's database never see each other's rows. */
+const unique = (prefix: string) => `${prefix} ${Math.random().toString(36).slice(2, 8)}`;
+
+test.beforeEach(async ({ loginAsAdmin }) => {
+  await loginAsAdmin();
+});
+
+test('Overview shows the four counts and the lists', async ({ page }) => {
+  await page.goto('/admin');
+  const totals = page.getByRole('list', { name: 'Totals' });
+  for (const label of ['Total Events', 'Announcements', 'Applications', 'Enrolled Children']) await expect(totals.getByText(label, { exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Recent Applications' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Upcoming Events' })).toBeVisible();
+});
+
+test('add an event in the Events tab (with inline validation) and find it on /events', async ({ page }) => {
+  const title = unique('Zoo trip');
+  await page.goto('/admin');
+  await page.getByRole('tab', { name: 'Events' }).click();
+  await page.getByRole('button', { name: 'Add Event' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Event' });
+
+  // Nothing filled in: the form says what is missing, next to each field.
+  await dialog.getByRole('button', { name: 'Create Event' }).click();
+  await expect(dialog.getByText('Title is required')).toBeVisible();
+  await expect(dialog.getByText('Description is required')).toBeVisible();
+
+  await dialog.getByLabel('Title').fill(title);
+  await dialog.getByLabel('Description').fill('Bring a packed lunch and a sun hat.');
+  // The date defaults to today, so the event is in Upcoming Events.
+  await expect(dialog.getByLabel('Date')).toHaveValue(format(new Date(), 'yyyy-MM-dd'));
+  await dialog.getByLabel('Start time').fill('10:00');
+  await dialog.getByLabel('End time').fill('11:30');
+  await dialog.getByRole('button', { name: /Category/ }).click();
+  await page.getByRole('option', { name: 'Field Trip' }).click();
+  await expect(page.getByRole('listbox')).toBeHidden();
+  await dialog.getByLabel('Location').fill('Columbus Zoo');
+  await dialog.getByRole('button', { name: 'Create Event' }).click();
+
+  await expect(page.getByText('Event Created')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  const row = page.getByRole('list', { name: 'Events' }).getByRole('listitem').filter({ hasText: title });
+  await expect(row.getByText('Field Trip')).toBeVisible();
+  await expect(row.getByText('10:00 AM - 11:30 AM')).toBeVisible();
+  await expect(row.getByText('Columbus Zoo')).toBeVisible();
+
+  await page.goto('/events');
+  await expect(page.getByRole('region', { name: 'Upcoming Events' }).getByText(title)).toBeVisible();
+  await expect(page.getByRole('region', { name: /^Events on / }).getByText(title)).toBeVisible();
+});
+
+test('delete an event after confirming', async ({ page }) => {
+  const title = unique('Picnic');
+  await page.goto('/admin?tab=events');
+  await page.getByRole('button', { name: 'Add Event' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Event' });
+  await dialog.getByLabel('Title').fill(title);
+  await dialog.getByLabel('Description').fill('On the lawn');
+  await dialog.getByRole('button', { name: 'Create Event' }).click();
+  await expect(page.getByRole('list', { name: 'Events' }).getByText(title)).toBeVisible();
+
+  await page.getByRole('button', { name: `Delete event ${title}` }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Delete Event' });
+  await expect(confirm.getByText(`"${title}"`)).toBeVisible();
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Event Deleted')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Events' }).getByText(title)).toHaveCount(0);
+});
+
+test('add an announcement, see it with its count, then delete it', async ({ page }) => {
+  const title = unique('Flu clinic');
+  await page.goto('/admin?tab=announcements');
+  const heading = page.getByRole('heading', { name: /^Announcements \(\d+\)$/ });
+  await expect(heading).toBeVisible();
+  const before = Number((await heading.textContent())!.match(/\((\d+)\)/)![1]);
+
+  await page.getByRole('button', { name: 'Add Announcement' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Announcement' });
+  await dialog.getByLabel('Title').fill(title);
+  await dialog.getByLabel('Content').fill('Flu shots in the office on Friday morning.');
+  await dialog.getByRole('button', { name: /Category/ }).click();
+  await page.getByRole('option', { name: 'Health' }).click();
+  await expect(page.getByRole('listbox')).toBeHidden();
+  await dialog.getByRole('button', { name: /Priority/ }).click();
+  await page.getByRole('option', { name: 'High' }).click();
+  await expect(page.getByRole('listbox')).toBeHidden();
+  await dialog.getByRole('button', { name: 'Post Announcement' }).click();
+
+  await expect(page.getByText('Announcement Created')).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Announcements (${before + 1})` })).toBeVisible();
+  const row = page.getByRole('list', { name: 'Announcements' }).getByRole('listitem').filter({ hasText: title });
+  await expect(row.getByText('High Priority')).toBeVisible();
+  await expect(row.getByText('Health', { exact: true })).toBeVisible();
+
+  await row.getByRole('button', { name: `Delete announcement ${title}` }).click();
+  await page.getByRole('alertdialog', { name: 'Delete Announcement' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Announcement Deleted')).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Announcements (${before})` })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Announcements' }).getByText(title)).toHaveCount(0);
+});
+
+test('upload a picture, see it in the home page gallery with its caption as alt text, then delete it', async ({ page }, testInfo) => {
+  const caption = unique('Painting at the easel');
+  const file = testInfo.outputPath('easel.png');
+  mkdirSync(dirname(file), { recursive: true });
+  await sharp({ create: { width: 320, height: 240, channels: 3, background: '#2a9d8f' } }).png().toFile(file);
+
+  await page.goto('/admin?tab=gallery');
+  // The button with no file chosen says so.
+  await page.getByRole('button', { name: 'Upload Picture' }).click();
+  await expect(page.getByText('No File Selected')).toBeVisible();
+
+  await page.getByLabel('Picture', { exact: true }).setInputFiles(file);
+  await page.getByRole('button', { name: /Category/ }).click();
+  await page.getByRole('option', { name: 'Classroom' }).click();
+  await expect(page.getByRole('listbox')).toBeHidden();
+  await page.getByLabel('Caption').fill(caption);
+  await page.getByRole('button', { name: 'Upload Picture' }).click();
+
+  await expect(page.getByText('Picture Uploaded')).toBeVisible();
+  const tile = page.getByRole('list', { name: 'Gallery pictures' }).getByRole('listitem').filter({ hasText: caption });
+  await expect(tile.getByRole('img', { name: caption })).toBeVisible();
+  await expect(tile.getByText('Classroom')).toBeVisible();
+
+  await page.goto('/');
+  const photo = page.getByRole('list', { name: 'Photo gallery' }).getByRole('img', { name: caption });
+  await photo.scrollIntoViewIfNeeded();
+  await expect(photo).toBeVisible();
+  await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(320);
+  const src = await photo.getAttribute('src');
+  expect(src).toMatch(/^\/uploads\/[0-9a-f-]{36}\.webp$/);
+
+  await page.goto('/admin?tab=gallery');
+  await page.getByRole('button', { name: `Delete picture ${caption}` }).click();
+  await page.getByRole('alertdialog', { name: 'Delete Picture' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Picture Deleted')).toBeVisible();
+  await expect(page.getByRole('img', { name: caption })).toHaveCount(0);
+  // Past the browser's cache: the server itself no longer has the file.
+  expect(await page.evaluate(async (path) => (await fetch(path!, { cache: 'no-store' })).status, src)).toBe(404);
+});
+
+test('a file that is not an image is refused with the server message', async ({ page }, testInfo) => {
+  const file = testInfo.outputPath('cat.jpg');
+  mkdirSync(dirname(file), { recursive: true });
+  // HTML wearing a .jpg name: the browser calls it image/jpeg, the server reads the bytes.
+  await import('node:fs/promises').then((fs) => fs.writeFile(file, '<!doctype html><script>alert(1)</script>'));
+
+  await page.goto('/admin?tab=gallery');
+  await page.getByLabel('Picture', { exact: true }).setInputFiles(file);
+  await page.getByRole('button', { name: 'Upload Picture' }).click();
+  await expect(page.getByText('Upload failed')).toBeVisible();
+  await expect(page.getByText('Only image files can be uploaded')).toBeVisible();
+});
