@@ -56,7 +56,7 @@ export function EnrollmentSuccess() {
         ))}
         <li className="flex items-center gap-2">
           <Mail aria-hidden="true" className="size-4 text-brand-700" />
-          <a href={`mailto:${centre.email}`} className={`${linkClass} break-all`}>
+          <a href={`mailto:${centre.email}`} className={`${linkClass} [overflow-wrap:anywhere]`}>
             {centre.email}
           </a>
         </li>

@@ -85,7 +85,7 @@ export function ContactSection() {
             </LinkButton>
             <p className="mt-4 text-sm text-stone-700">
               Prefer to talk first? Call us at either number above or email{' '}
-              <a href={`mailto:${centre.email}`} className={`${linkClass} break-all`}>
+              <a href={`mailto:${centre.email}`} className={`${linkClass} [overflow-wrap:anywhere]`}>
                 {centre.email}
               </a>{' '}
               and we will gladly answer your questions.

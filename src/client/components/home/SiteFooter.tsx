@@ -72,7 +72,7 @@ export function SiteFooter() {
             >
               <FacebookGlyph />
             </a>
-            <Button aria-label="Instagram (coming soon)" variant="ghost" className="size-11 rounded-full bg-white/10! px-0! text-white! hover:bg-white/20!">
+            <Button aria-label="Instagram (coming soon)" variant="ghost" className="size-11 rounded-full! bg-white/10! px-0! text-white! hover:bg-white/20!">
               <InstagramGlyph />
             </Button>
           </div>
