@@ -59,7 +59,8 @@ function routeRole(path: string): Role {
 const normalise = (path: string) => path.replace(/:[^/]+/g, ':param');
 
 function guardedProcedures() {
-  const all = appRouter._def.procedures as Record<string, Guarded>;
+  // The type says nested routers; at run time tRPC v11 keeps a flat record keyed by dotted path.
+  const all = appRouter._def.procedures as unknown as Record<string, Guarded>;
   return Object.entries(all)
     .filter(([path]) => !PUBLIC_PROCEDURES.has(path))
     .map(([path, proc]) => ({ path, type: proc._def.type, role: procedureRole(path, proc) }));
@@ -100,7 +101,7 @@ describe('tRPC procedures, generated from appRouter', () => {
     // Every allowlisted name still exists, so the allowlist cannot silently cover a renamed procedure.
     for (const path of PUBLIC_PROCEDURES) expect(Object.keys(appRouter._def.procedures)).toContain(path);
     // A procedure built on adminProcedure is never mistaken for public.
-    for (const [path, proc] of Object.entries(appRouter._def.procedures as Record<string, Guarded>)) {
+    for (const [path, proc] of Object.entries(appRouter._def.procedures as unknown as Record<string, Guarded>)) {
       if (proc._def.middlewares.includes(adminGuard)) expect(PUBLIC_PROCEDURES.has(path), path).toBe(false);
     }
   });
@@ -116,7 +117,7 @@ describe('tRPC procedures, generated from appRouter', () => {
         ? s.request(`/api/trpc/${path}`, { headers })
         : s.request(`/api/trpc/${path}`, { method: 'POST', json: { json: null }, headers });
     expect((await call({})).status).toBe(401);
-    const other = role === 'admin' ? { authorization: parentBearer } : { cookie: adminCookie };
+    const other: Record<string, string> = role === 'admin' ? { authorization: parentBearer } : { cookie: adminCookie };
     expect((await call(other)).status).toBe(403);
   });
 });
