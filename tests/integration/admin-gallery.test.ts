@@ -130,6 +130,19 @@ describe('POST /api/admin/pictures', () => {
     expect((await upload(form({ bytes: webp, name: 'w.webp', type: 'image/webp' }))).status).toBe(201);
   });
 
+  it('accepts AVIF; answers a clear 400 to HEIC, which this server cannot decode', async () => {
+    const avif = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#aa00aa' } }).avif().toBuffer();
+    expect((await upload(form({ bytes: avif, name: 'a.avif', type: 'image/avif' }))).status).toBe(201);
+
+    // An ISO-BMFF "ftyp" box with the heic brand: what an iPhone photo starts with.
+    const heic = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypheic'), Buffer.from([0, 0, 0, 0]), Buffer.from('mif1heic'), Buffer.alloc(64)]);
+    const files = storedFiles();
+    const res = await upload(form({ bytes: heic, name: 'IMG_1234.HEIC', type: 'image/heic' }));
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { message: string }).message).toMatch(/HEIC .*JPEG/);
+    expect(storedFiles()).toEqual(files);
+  });
+
   it('drops anything appended after the image data (a PNG/HTML polyglot)', async () => {
     const polyglot = Buffer.concat([await png(), Buffer.from('<html><script>alert(document.cookie)</script></html>')]);
     const res = await upload(form({ bytes: polyglot, name: 'innocent.png', type: 'image/png' }));
