@@ -26,8 +26,9 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 function RootLayout() {
   const router = useRouter();
   return (
-    // React Aria links and buttons navigate through TanStack Router (no full page loads).
-    <AriaRouterProvider navigate={(to, options) => router.navigate({ to: to as string, ...options })} useHref={(to) => router.buildLocation({ to: to as string }).href}>
+    // React Aria links and buttons navigate through TanStack Router (no full page loads); absolute URLs
+    // (tel:, mailto:, https:) are left as they are.
+    <AriaRouterProvider navigate={(to, options) => router.navigate({ to: to as string, ...options })} useHref={(to) => (/^[a-z][a-z0-9+.-]*:/i.test(String(to)) ? String(to) : router.buildLocation({ to: to as string }).href)}>
       <a href="#main" className="sr-only z-50 rounded bg-white px-3 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
         Skip to content
       </a>

@@ -7,10 +7,7 @@ export interface ExternalLinkButtonProps extends Omit<AnchorHTMLAttributes<HTMLA
   size?: ButtonSize;
 }
 
-/**
- * A link to another site, opened in a new tab, styled like a button. A plain anchor on purpose: the
- * router-aware React Aria Link would run an absolute URL through the router's href builder.
- */
+/** A link to another site, styled like a button: it opens in a new tab and tells screen readers so. */
 export function ExternalLinkButton({ variant = 'outline', size = 'md', className, children, ...props }: ExternalLinkButtonProps) {
   return (
     <a {...props} target="_blank" rel="noopener noreferrer" className={buttonClass(variant, size, className)}>
