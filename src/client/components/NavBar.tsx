@@ -12,7 +12,7 @@ export function NavBar() {
   const { pathname } = useLocation();
   const backOnly = BACK_ONLY.has(pathname.replace(/\/+$/, '') || '/');
   return (
-    <header className="sticky top-0 z-40 border-b border-stone-200 bg-white/95 backdrop-blur">
+    <header className="z-40 border-b border-stone-200 bg-white/95 backdrop-blur md:sticky md:top-0">
       <nav aria-label="Main" className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2 px-4 py-2">
         <Link href="/" className="flex min-h-11 items-center gap-2 rounded-lg font-bold text-brand-800 outline-none focus-visible:ring-3 focus-visible:ring-brand-500/50">
           <BrandMark className="size-8" />
