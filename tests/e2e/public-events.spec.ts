@@ -127,3 +127,32 @@ test('with nothing posted the page says so', async ({ page }) => {
     await fresh.close();
   }
 });
+
+test('a signed-in admin sees the public calendar as visitors do: no private events or announcements', async ({ page, server, loginAsAdmin }) => {
+  await loginAsAdmin();
+  const day = iso(new Date());
+  const privateEvent = `Budget meeting ${unique()}`;
+  const publicEvent = `Story time ${unique()}`;
+  const privateNote = `Staff rota ${unique()}`;
+  server.db
+    .insert(events)
+    .values([
+      { title: privateEvent, description: 'Staff only', eventDate: day, startTime: '07:00', isPublic: false },
+      { title: publicEvent, description: 'Open to families', eventDate: day, startTime: '10:00' },
+    ])
+    .run();
+  server.db.insert(announcements).values({ title: privateNote, content: 'Internal', isPublic: false }).run();
+
+  // The admin's session really does receive private items from the same API...
+  const adminList = await page.request.get('/api/events');
+  expect(((await adminList.json()) as { title: string }[]).map((e) => e.title)).toContain(privateEvent);
+
+  // ...and the public pages still leave them out.
+  await page.goto('/events');
+  await expect(page.getByRole('region', { name: `Events on ${shortDate(day)}` }).getByRole('heading', { name: publicEvent })).toBeVisible();
+  await expect(page.getByText(privateEvent)).toHaveCount(0);
+  await expect(page.getByText(privateNote)).toHaveCount(0);
+  await page.goto('/');
+  await expect(page.getByText(publicEvent).first()).toBeVisible();
+  await expect(page.getByText(privateEvent)).toHaveCount(0);
+});

@@ -2,9 +2,14 @@ import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../../server/routers/_app';
 import { CACHE, trpc } from '../../lib/trpc';
 
-/** Query options shared by route loaders and components, so both hit the same cache entry. */
-export const eventsQuery = () => trpc.events.list.queryOptions(undefined, { staleTime: CACHE.events });
-export const announcementsQuery = () => trpc.announcements.list.queryOptions(undefined, { staleTime: CACHE.announcements });
+/**
+ * Query options shared by route loaders and components, so both hit the same cache entry. A signed-in
+ * admin gets private items from the same procedures (the dashboard needs them); public pages never show them.
+ */
+export const eventsQuery = () =>
+  trpc.events.list.queryOptions(undefined, { staleTime: CACHE.events, select: (list) => list.filter((e) => e.isPublic) });
+export const announcementsQuery = () =>
+  trpc.announcements.list.queryOptions(undefined, { staleTime: CACHE.announcements, select: (list) => list.filter((a) => a.isPublic) });
 
 type Outputs = inferRouterOutputs<AppRouter>;
 export type PublicEvent = Outputs['events']['list'][number];
