@@ -101,7 +101,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
       root: uploadsDir,
       rewriteRequestPath: (p) => p.replace(/^\/uploads/, ''),
       onFound: (_p, c) => {
-        c.header('Cache-Control', 'public, max-age=86400');
+        // Short: a picture staff delete (a family may ask) should leave browsers' caches soon.
+        c.header('Cache-Control', 'public, max-age=600');
         c.header('X-Content-Type-Options', 'nosniff');
       },
     }),
