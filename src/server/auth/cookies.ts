@@ -21,7 +21,12 @@ export function readCookie(header: string | undefined | null, name: string): str
   for (const part of header.split(';')) {
     const eq = part.indexOf('=');
     if (eq === -1) continue;
-    if (part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
+    if (part.slice(0, eq).trim() !== name) continue;
+    try {
+      return decodeURIComponent(part.slice(eq + 1).trim());
+    } catch {
+      return null; // A malformed cookie is no session, not a server error.
+    }
   }
   return null;
 }
