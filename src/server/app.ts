@@ -110,15 +110,18 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.all('/uploads/*', (c) => c.text('Not found', 404));
 
   // The built single-page app: hashed assets cached for a year, every other path answered by index.html.
-  app.use(
-    '/*',
-    serveStatic({
-      root: clientDir,
-      onFound: (path, c) => {
-        c.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    }),
-  );
+  // (API-only tests build the app without a client.)
+  if (existsSync(clientDir)) {
+    app.use(
+      '/*',
+      serveStatic({
+        root: clientDir,
+        onFound: (path, c) => {
+          c.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+        },
+      }),
+    );
+  }
   let indexHtml: string | null = null;
   app.get('*', (c) => {
     const file = resolve(clientDir, 'index.html');
