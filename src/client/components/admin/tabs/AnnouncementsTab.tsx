@@ -15,10 +15,11 @@ import { PriorityIcon, priorityLabel } from '../../events/PriorityIcon';
 import { Button } from '../../ui/Button';
 import { Badge, Card } from '../../ui/Card';
 import { Switch } from '../../ui/Checkbox';
-import { ConfirmDialog, Dialog } from '../../ui/Dialog';
+import { Dialog } from '../../ui/Dialog';
 import { TextField } from '../../ui/Field';
 import { Select } from '../../ui/Select';
 import { ListState, PanelHeader } from '../PanelHeader';
+import { useConfirmedDelete } from '../useConfirmedDelete';
 
 type AdminAnnouncement = inferRouterOutputs<AppRouter>['announcements']['list'][number];
 
@@ -37,22 +38,15 @@ function refreshAnnouncements() {
 export default function AnnouncementsTab() {
   const announcements = useQuery({ ...trpc.announcements.list.queryOptions(), staleTime: 0 });
   const [adding, setAdding] = useState(false);
-  const [toDelete, setToDelete] = useState<AdminAnnouncement | null>(null);
-  const remove = useMutation(trpc.announcements.delete.mutationOptions());
+  const deletion = useConfirmedDelete({
+    mutation: trpc.announcements.delete.mutationOptions(),
+    title: 'Delete Announcement',
+    message: (a: AdminAnnouncement) => `Are you sure you want to delete "${a.title}"? This cannot be undone.`,
+    success: (a) => ({ title: 'Announcement Deleted', description: `"${a.title}" was removed.` }),
+    failure: (error) => ({ title: 'Failed to delete announcement.', description: errorMessage(error, 'Please try again.') }),
+    onDeleted: refreshAnnouncements,
+  });
   const list = announcements.data ?? [];
-
-  function confirmDelete() {
-    if (!toDelete) return;
-    const { id, title } = toDelete;
-    remove.mutate(id, {
-      onSuccess: () => {
-        toast({ title: 'Announcement Deleted', description: `"${title}" was removed.` });
-        setToDelete(null);
-        refreshAnnouncements();
-      },
-      onError: (error) => toast({ title: 'Failed to delete announcement.', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
-    });
-  }
 
   return (
     <section aria-labelledby="announcements-tab-heading">
@@ -73,20 +67,13 @@ export default function AnnouncementsTab() {
         <ul className="flex flex-col gap-3" aria-label="Announcements">
           {list.map((a) => (
             <li key={a.id}>
-              <AnnouncementRow announcement={a} onDelete={() => setToDelete(a)} />
+              <AnnouncementRow announcement={a} onDelete={() => deletion.request(a)} />
             </li>
           ))}
         </ul>
       )}
       <AddAnnouncementDialog isOpen={adding} onOpenChange={setAdding} />
-      <ConfirmDialog
-        isOpen={toDelete !== null}
-        onOpenChange={(open) => !open && setToDelete(null)}
-        title="Delete Announcement"
-        message={toDelete ? `Are you sure you want to delete "${toDelete.title}"? This cannot be undone.` : ''}
-        onConfirm={confirmDelete}
-        isPending={remove.isPending}
-      />
+      {deletion.dialog}
     </section>
   );
 }

@@ -20,8 +20,9 @@ import { queryClient, trpc } from '../../../lib/trpc';
 import { Button } from '../../ui/Button';
 import { Badge, type BadgeTone, Card } from '../../ui/Card';
 import { Checkbox } from '../../ui/Checkbox';
-import { ConfirmDialog, Dialog } from '../../ui/Dialog';
+import { Dialog } from '../../ui/Dialog';
 import { Select } from '../../ui/Select';
+import { useConfirmedDelete } from '../useConfirmedDelete';
 
 type Application = inferRouterOutputs<AppRouter>['applications']['list'][number];
 
@@ -63,23 +64,17 @@ export default function ApplicationsTab() {
   const applications = useQuery({ ...trpc.applications.list.queryOptions(), staleTime: 0 });
   const [filter, setFilter] = useState('all');
   const [details, setDetails] = useState<Application | null>(null);
-  const [toDelete, setToDelete] = useState<Application | null>(null);
-  const remove = useMutation(trpc.applications.delete.mutationOptions());
+  const deletion = useConfirmedDelete({
+    mutation: trpc.applications.delete.mutationOptions(),
+    title: 'Delete Application',
+    message: (a: Application) => `Delete the application for ${childNameOf(a)}? This cannot be undone.`,
+    success: (a) => ({ title: 'Application Deleted', description: `The application for ${childNameOf(a)} was deleted.` }),
+    failure: () => ({ title: 'Failed to delete application. Please try again.' }),
+    onDeleted: invalidateEnrollment,
+  });
 
   const list = applications.data ?? [];
   const shown = filter === 'all' ? list : list.filter((a) => a.status === filter);
-
-  function confirmDelete() {
-    if (!toDelete) return;
-    remove.mutate(toDelete.id, {
-      onSuccess: () => {
-        toast({ title: 'Application Deleted', description: `The application for ${childNameOf(toDelete)} was deleted.` });
-        setToDelete(null);
-        invalidateEnrollment();
-      },
-      onError: () => toast({ title: 'Failed to delete application. Please try again.', variant: 'destructive' }),
-    });
-  }
 
   return (
     <section aria-labelledby="applications-heading" className="flex flex-col gap-4">
@@ -104,21 +99,13 @@ export default function ApplicationsTab() {
       <ul className="grid gap-4 lg:grid-cols-2" aria-label="Applications">
         {shown.map((a) => (
           <li key={a.id}>
-            <ApplicationCard application={a} onView={() => setDetails(a)} onDelete={() => setToDelete(a)} />
+            <ApplicationCard application={a} onView={() => setDetails(a)} onDelete={() => deletion.request(a)} />
           </li>
         ))}
       </ul>
 
       {details && <ApplicationDetails application={list.find((a) => a.id === details.id) ?? details} onClose={() => setDetails(null)} />}
-      <ConfirmDialog
-        isOpen={toDelete !== null}
-        onOpenChange={(open) => !open && setToDelete(null)}
-        title="Delete Application"
-        message={toDelete ? `Delete the application for ${childNameOf(toDelete)}? This cannot be undone.` : ''}
-        confirmLabel="Delete"
-        onConfirm={confirmDelete}
-        isPending={remove.isPending}
-      />
+      {deletion.dialog}
     </section>
   );
 }

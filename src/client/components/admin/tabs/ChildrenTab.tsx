@@ -14,9 +14,10 @@ import { queryClient, trpc } from '../../../lib/trpc';
 import { Button } from '../../ui/Button';
 import { Badge, Card } from '../../ui/Card';
 import { Switch } from '../../ui/Checkbox';
-import { ConfirmDialog, Dialog } from '../../ui/Dialog';
+import { Dialog } from '../../ui/Dialog';
 import { TextField } from '../../ui/Field';
 import { Select } from '../../ui/Select';
+import { useConfirmedDelete } from '../useConfirmedDelete';
 
 type Outputs = inferRouterOutputs<AppRouter>;
 type Child = Outputs['children']['list'][number];
@@ -55,24 +56,20 @@ export default function ChildrenTab() {
   const [program, setProgram] = useState('all');
   const [active, setActive] = useState('all');
   const [editing, setEditing] = useState<Child | 'new' | null>(null);
-  const [toRemove, setToRemove] = useState<Child | null>(null);
   const [credentials, setCredentials] = useState<{ child: Child; result: Credentials } | null>(null);
-  const remove = useMutation(trpc.children.delete.mutationOptions());
+  const removal = useConfirmedDelete({
+    mutation: trpc.children.delete.mutationOptions(),
+    title: 'Remove Child',
+    message: (c: Child) =>
+      `Remove ${c.childName} from the enrolled children? Their activities, development notes and parent links are deleted; payment receipts are kept. This cannot be undone.`,
+    confirmLabel: 'Remove',
+    success: (_c, result) => ({ title: 'Child Removed', description: result.message }),
+    failure: () => ({ title: 'Failed to remove child.', description: TRY_AGAIN }),
+    onDeleted: invalidateChildren,
+  });
 
   const list = children.data ?? [];
   const shown = list.filter((c) => (program === 'all' || c.program === program) && (active === 'all' || (active === 'active') === c.isActive));
-
-  function confirmRemove() {
-    if (!toRemove) return;
-    remove.mutate(toRemove.id, {
-      onSuccess: (result) => {
-        toast({ title: 'Child Removed', description: result.message });
-        setToRemove(null);
-        invalidateChildren();
-      },
-      onError: () => toast({ title: 'Failed to remove child.', description: TRY_AGAIN, variant: 'destructive' }),
-    });
-  }
 
   return (
     <section aria-labelledby="children-heading" className="flex flex-col gap-4">
@@ -102,26 +99,14 @@ export default function ChildrenTab() {
       <ul className="grid gap-4 lg:grid-cols-2" aria-label="Enrolled children">
         {shown.map((c) => (
           <li key={c.id}>
-            <ChildCard child={c} onEdit={() => setEditing(c)} onRemove={() => setToRemove(c)} onCredentials={(result) => setCredentials({ child: c, result })} />
+            <ChildCard child={c} onEdit={() => setEditing(c)} onRemove={() => removal.request(c)} onCredentials={(result) => setCredentials({ child: c, result })} />
           </li>
         ))}
       </ul>
 
       {editing && <ChildFormDialog child={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
       {credentials && <CredentialsDialog childName={credentials.child.childName} result={credentials.result} onClose={() => setCredentials(null)} />}
-      <ConfirmDialog
-        isOpen={toRemove !== null}
-        onOpenChange={(open) => !open && setToRemove(null)}
-        title="Remove Child"
-        message={
-          toRemove
-            ? `Remove ${toRemove.childName} from the enrolled children? Their activities, development notes and parent links are deleted; payment receipts are kept. This cannot be undone.`
-            : ''
-        }
-        confirmLabel="Remove"
-        onConfirm={confirmRemove}
-        isPending={remove.isPending}
-      />
+      {removal.dialog}
     </section>
   );
 }

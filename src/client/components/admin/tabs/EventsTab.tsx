@@ -15,10 +15,11 @@ import { eventTimeRange } from '../../events/EventSummary';
 import { Button } from '../../ui/Button';
 import { Badge, Card } from '../../ui/Card';
 import { Switch } from '../../ui/Checkbox';
-import { ConfirmDialog, Dialog } from '../../ui/Dialog';
+import { Dialog } from '../../ui/Dialog';
 import { TextField } from '../../ui/Field';
 import { Select } from '../../ui/Select';
 import { ListState, PanelHeader } from '../PanelHeader';
+import { useConfirmedDelete } from '../useConfirmedDelete';
 
 type AdminEvent = inferRouterOutputs<AppRouter>['events']['list'][number];
 
@@ -45,22 +46,15 @@ function refreshEvents() {
 export default function EventsTab() {
   const events = useQuery({ ...trpc.events.list.queryOptions(), staleTime: 0 });
   const [adding, setAdding] = useState(false);
-  const [toDelete, setToDelete] = useState<AdminEvent | null>(null);
-  const remove = useMutation(trpc.events.delete.mutationOptions());
+  const deletion = useConfirmedDelete({
+    mutation: trpc.events.delete.mutationOptions(),
+    title: 'Delete Event',
+    message: (event: AdminEvent) => `Are you sure you want to delete "${event.title}"? This cannot be undone.`,
+    success: (event) => ({ title: 'Event Deleted', description: `"${event.title}" was removed from the calendar.` }),
+    failure: (error) => ({ title: 'Failed to delete event.', description: errorMessage(error, 'Please try again.') }),
+    onDeleted: refreshEvents,
+  });
   const list = events.data ?? [];
-
-  function confirmDelete() {
-    if (!toDelete) return;
-    const { id, title } = toDelete;
-    remove.mutate(id, {
-      onSuccess: () => {
-        toast({ title: 'Event Deleted', description: `"${title}" was removed from the calendar.` });
-        setToDelete(null);
-        refreshEvents();
-      },
-      onError: (error) => toast({ title: 'Failed to delete event.', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
-    });
-  }
 
   return (
     <section aria-labelledby="events-tab-heading">
@@ -81,20 +75,13 @@ export default function EventsTab() {
         <ul className="flex flex-col gap-3" aria-label="Events">
           {list.map((event) => (
             <li key={event.id}>
-              <EventRow event={event} onDelete={() => setToDelete(event)} />
+              <EventRow event={event} onDelete={() => deletion.request(event)} />
             </li>
           ))}
         </ul>
       )}
       <AddEventDialog isOpen={adding} onOpenChange={setAdding} />
-      <ConfirmDialog
-        isOpen={toDelete !== null}
-        onOpenChange={(open) => !open && setToDelete(null)}
-        title="Delete Event"
-        message={toDelete ? `Are you sure you want to delete "${toDelete.title}"? This cannot be undone.` : ''}
-        onConfirm={confirmDelete}
-        isPending={remove.isPending}
-      />
+      {deletion.dialog}
     </section>
   );
 }

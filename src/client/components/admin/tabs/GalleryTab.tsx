@@ -13,10 +13,10 @@ import { errorMessage, queryClient, trpc } from '../../../lib/trpc';
 import { categoryLabel } from '../../events/categories';
 import { Button } from '../../ui/Button';
 import { Badge, Card } from '../../ui/Card';
-import { ConfirmDialog } from '../../ui/Dialog';
 import { TextField } from '../../ui/Field';
 import { Select } from '../../ui/Select';
 import { ListState, PanelHeader } from '../PanelHeader';
+import { useConfirmedDelete } from '../useConfirmedDelete';
 
 type AdminPicture = inferRouterOutputs<AppRouter>['pictures']['list'][number];
 
@@ -44,21 +44,15 @@ async function uploadPicture(body: FormData): Promise<AdminPicture> {
 /** Gallery tab (SPEC.md §2): upload form and the picture grid with delete. */
 export default function GalleryTab() {
   const pictures = useQuery({ ...trpc.pictures.list.queryOptions(), staleTime: 0 });
-  const [toDelete, setToDelete] = useState<AdminPicture | null>(null);
-  const remove = useMutation(trpc.pictures.delete.mutationOptions());
+  const deletion = useConfirmedDelete({
+    mutation: trpc.pictures.delete.mutationOptions(),
+    title: 'Delete Picture',
+    message: 'Are you sure you want to delete this picture? It will be removed from the website and cannot be recovered.',
+    success: () => ({ title: 'Picture Deleted', description: 'The picture was removed from the gallery.' }),
+    failure: (error) => ({ title: 'Delete failed', description: errorMessage(error, 'Please try again.') }),
+    onDeleted: refreshGallery,
+  });
   const list = pictures.data ?? [];
-
-  function confirmDelete() {
-    if (!toDelete) return;
-    remove.mutate(toDelete.id, {
-      onSuccess: () => {
-        toast({ title: 'Picture Deleted', description: 'The picture was removed from the gallery.' });
-        setToDelete(null);
-        refreshGallery();
-      },
-      onError: (error) => toast({ title: 'Delete failed', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
-    });
-  }
 
   return (
     <div className="flex flex-col gap-6">
@@ -82,7 +76,7 @@ export default function GalleryTab() {
                     <p className="truncate text-xs text-stone-500" title={p.originalName}>
                       {p.originalName} · {formatSize(p.fileSize)} · {formatDate(p.uploadedAt)}
                     </p>
-                    <Button variant="outline" size="sm" onPress={() => setToDelete(p)} aria-label={`Delete picture ${p.caption || p.originalName}`} className="mt-auto self-end text-red-700">
+                    <Button variant="outline" size="sm" onPress={() => deletion.request(p)} aria-label={`Delete picture ${p.caption || p.originalName}`} className="mt-auto self-end text-red-700">
                       <Trash2 aria-hidden="true" className="size-4" />
                       Delete
                     </Button>
@@ -93,14 +87,7 @@ export default function GalleryTab() {
           </ul>
         )}
       </section>
-      <ConfirmDialog
-        isOpen={toDelete !== null}
-        onOpenChange={(open) => !open && setToDelete(null)}
-        title="Delete Picture"
-        message="Are you sure you want to delete this picture? It will be removed from the website and cannot be recovered."
-        onConfirm={confirmDelete}
-        isPending={remove.isPending}
-      />
+      {deletion.dialog}
     </div>
   );
 }
