@@ -1,23 +1,22 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
-import { Lock, Plus, Trash2 } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Form } from 'react-aria-components';
 import type { AppRouter } from '../../../../server/routers/_app';
 import { ANNOUNCEMENT_CATEGORIES, PRIORITIES } from '../../../../shared/constants';
 import { announcementSchema } from '../../../../shared/schemas/content';
 import { fieldMessages } from '../../../../shared/schemas/fields';
-import { formatDate } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { errorMessage, queryClient, trpc } from '../../../lib/trpc';
-import { announcementCategoryTone, categoryLabel, priorityTone } from '../../events/categories';
-import { PriorityIcon, priorityLabel } from '../../events/PriorityIcon';
+import { AnnouncementItem } from '../../events/AnnouncementItem';
+import { categoryLabel } from '../../events/categories';
 import { Button } from '../../ui/Button';
-import { Badge, Card } from '../../ui/Card';
 import { Switch } from '../../ui/Checkbox';
 import { Dialog } from '../../ui/Dialog';
 import { TextField } from '../../ui/Field';
 import { Select } from '../../ui/Select';
+import { ContentRow, PrivateBadge } from '../ContentRow';
 import { ListState, PanelHeader } from '../PanelHeader';
 import { useConfirmedDelete } from '../useConfirmedDelete';
 
@@ -80,33 +79,9 @@ export default function AnnouncementsTab() {
 
 function AnnouncementRow({ announcement: a, onDelete }: { announcement: AdminAnnouncement; onDelete: () => void }) {
   return (
-    <Card className="flex flex-col gap-3 p-4 sm:flex-row sm:items-start sm:justify-between">
-      <div className="flex min-w-0 flex-1 gap-3">
-        <PriorityIcon priority={a.priority} className="mt-0.5 size-5 shrink-0" />
-        <div className="min-w-0 flex-1">
-          <div className="flex flex-wrap items-center gap-2">
-            <h3 className="font-semibold text-stone-900">{a.title}</h3>
-            <Badge tone={announcementCategoryTone(a.category)}>{categoryLabel(a.category)}</Badge>
-            <Badge tone={priorityTone(a.priority)}>{priorityLabel(a.priority)}</Badge>
-            {!a.isPublic && (
-              <Badge tone="stone">
-                <Lock aria-hidden="true" className="size-3" />
-                Private
-              </Badge>
-            )}
-          </div>
-          <p className="mt-1 whitespace-pre-line text-sm text-stone-700">{a.content}</p>
-          <p className="mt-2 flex flex-wrap gap-x-4 text-xs text-stone-500">
-            <span>Posted {formatDate(a.createdAt)}</span>
-            {a.expiresAt && <span>Expires {formatDate(a.expiresAt)}</span>}
-          </p>
-        </div>
-      </div>
-      <Button variant="outline" size="sm" onPress={onDelete} aria-label={`Delete announcement ${a.title}`} className="self-end text-red-700 sm:self-start">
-        <Trash2 aria-hidden="true" className="size-4" />
-        Delete
-      </Button>
-    </Card>
+    <ContentRow deleteLabel={`Delete announcement ${a.title}`} onDelete={onDelete}>
+      <AnnouncementItem announcement={a} className="min-w-0 flex-1" badges={!a.isPublic && <PrivateBadge />} />
+    </ContentRow>
   );
 }
 

@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
-import { CalendarDays, Clock, Lock, MapPin, Plus, Trash2 } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Form } from 'react-aria-components';
 import type { AppRouter } from '../../../../server/routers/_app';
@@ -11,13 +11,14 @@ import { formatDate, todayIso } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { errorMessage, queryClient, trpc } from '../../../lib/trpc';
 import { categoryLabel, eventCategoryTone } from '../../events/categories';
-import { eventTimeRange } from '../../events/EventSummary';
+import { EventMeta } from '../../events/EventMeta';
 import { Button } from '../../ui/Button';
-import { Badge, Card } from '../../ui/Card';
+import { Badge } from '../../ui/Card';
 import { Switch } from '../../ui/Checkbox';
 import { Dialog } from '../../ui/Dialog';
 import { TextField } from '../../ui/Field';
 import { Select } from '../../ui/Select';
+import { ContentRow, PrivateBadge } from '../ContentRow';
 import { ListState, PanelHeader } from '../PanelHeader';
 import { useConfirmedDelete } from '../useConfirmedDelete';
 
@@ -87,47 +88,18 @@ export default function EventsTab() {
 }
 
 function EventRow({ event, onDelete }: { event: AdminEvent; onDelete: () => void }) {
-  const time = eventTimeRange(event);
   return (
-    <Card className="flex flex-col gap-3 p-4 sm:flex-row sm:items-start sm:justify-between">
+    <ContentRow deleteLabel={`Delete event ${event.title}`} onDelete={onDelete}>
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-2">
           <h3 className="font-semibold text-stone-900">{event.title}</h3>
           <Badge tone={eventCategoryTone(event.category)}>{categoryLabel(event.category)}</Badge>
-          {event.isPublic ? (
-            <Badge tone="green">Public</Badge>
-          ) : (
-            <Badge tone="stone">
-              <Lock aria-hidden="true" className="size-3" />
-              Private
-            </Badge>
-          )}
+          {event.isPublic ? <Badge tone="green">Public</Badge> : <PrivateBadge />}
         </div>
         {event.description && <p className="mt-1 text-sm text-stone-700">{event.description}</p>}
-        <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-stone-600">
-          <span className="inline-flex items-center gap-1">
-            <CalendarDays aria-hidden="true" className="size-4" />
-            <time dateTime={event.eventDate}>{formatDate(event.eventDate)}</time>
-          </span>
-          {time && (
-            <span className="inline-flex items-center gap-1">
-              <Clock aria-hidden="true" className="size-4" />
-              {time}
-            </span>
-          )}
-          {event.location && (
-            <span className="inline-flex items-center gap-1">
-              <MapPin aria-hidden="true" className="size-4" />
-              {event.location}
-            </span>
-          )}
-        </p>
+        <EventMeta event={event} withDate withLocation className="mt-2" />
       </div>
-      <Button variant="outline" size="sm" onPress={onDelete} aria-label={`Delete event ${event.title}`} className="self-end text-red-700 sm:self-start">
-        <Trash2 aria-hidden="true" className="size-4" />
-        Delete
-      </Button>
-    </Card>
+    </ContentRow>
   );
 }
 
