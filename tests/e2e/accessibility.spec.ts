@@ -1,0 +1,47 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from './fixtures';
+
+/**
+ * axe-core (WCAG 2.1 A/AA rules) on every page a visitor or the director sees, on a phone and a desktop.
+ * Serious and critical findings fail the test.
+ */
+async function violations(page: import('@playwright/test').Page) {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
+}
+
+const PUBLIC_PAGES: [string, string][] = [
+  ['/', 'Little Buckeyes Learning Center'],
+  ['/enrollment', 'Online Enrollment Application'],
+  ['/events', 'Events & Announcements'],
+  ['/milestones', 'Milestone Achievement Badges'],
+  ['/admin/login', 'Admin Login'],
+  ['/no-such-page', '404 Page Not Found'],
+];
+
+for (const width of [375, 1280]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: 900 } });
+
+    for (const [path, heading] of PUBLIC_PAGES) {
+      test(`${path} has no serious accessibility violations`, async ({ page }) => {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+        expect(await violations(page)).toEqual([]);
+      });
+    }
+
+    test('every dashboard tab has no serious accessibility violations', async ({ page, loginAsAdmin }) => {
+      await loginAsAdmin();
+      await page.goto('/admin');
+      for (const tab of ['Overview', 'Events', 'Announcements', 'Applications', 'Enrolled', 'Gallery']) {
+        await page.getByRole('tab', { name: tab }).click();
+        await expect(page.getByRole('tabpanel', { name: tab })).toBeVisible();
+        await expect(page.getByRole('tabpanel', { name: tab }).getByText('Loading...')).toHaveCount(0);
+        expect(await violations(page), tab).toEqual([]);
+      }
+    });
+  });
+}
