@@ -22,6 +22,7 @@ import { Badge, type BadgeTone, Card } from '../../ui/Card';
 import { Checkbox } from '../../ui/Checkbox';
 import { Dialog } from '../../ui/Dialog';
 import { Select } from '../../ui/Select';
+import { FilteredListState, FilteredPanelHeader } from '../PanelHeader';
 import { useConfirmedDelete } from '../useConfirmedDelete';
 
 type Application = inferRouterOutputs<AppRouter>['applications']['list'][number];
@@ -78,23 +79,25 @@ export default function ApplicationsTab() {
 
   return (
     <section aria-labelledby="applications-heading" className="flex flex-col gap-4">
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-        <div>
-          <h2 id="applications-heading" className="text-xl font-bold text-stone-900">
-            Enrollment Applications
-          </h2>
-          <p className="text-sm text-stone-600">
-            {applications.isSuccess ? `${shown.length} of ${list.length} application${list.length === 1 ? '' : 's'}` : ' '}
-          </p>
-        </div>
+      <FilteredPanelHeader
+        id="applications-heading"
+        title="Enrollment Applications"
+        count={applications.isSuccess ? { shown: shown.length, total: list.length } : undefined}
+        noun={['application', 'applications']}
+      >
         <Select label="Filter by status" options={FILTER_OPTIONS} value={filter} onChange={setFilter} className="sm:w-60" />
-      </div>
+      </FilteredPanelHeader>
 
-      {applications.isPending && <p className="py-8 text-center text-stone-500">Loading applications...</p>}
-      {applications.isError && <p role="alert" className="py-8 text-center text-red-700">The applications could not be loaded. Please refresh the page.</p>}
-      {applications.isSuccess && shown.length === 0 && (
-        <Card className="p-8 text-center text-stone-600">{list.length === 0 ? 'No enrollment applications yet.' : 'No applications with this status.'}</Card>
-      )}
+      <FilteredListState
+        isPending={applications.isPending}
+        isError={applications.isError}
+        shown={shown.length}
+        total={list.length}
+        loading="Loading applications..."
+        error="The applications could not be loaded. Please refresh the page."
+        none="No enrollment applications yet."
+        noMatch="No applications with this status."
+      />
 
       <ul className="grid gap-4 lg:grid-cols-2" aria-label="Applications">
         {shown.map((a) => (

@@ -17,6 +17,7 @@ import { Switch } from '../../ui/Checkbox';
 import { Dialog } from '../../ui/Dialog';
 import { TextField } from '../../ui/Field';
 import { Select } from '../../ui/Select';
+import { FilteredListState, FilteredPanelHeader } from '../PanelHeader';
 import { useConfirmedDelete } from '../useConfirmedDelete';
 
 type Outputs = inferRouterOutputs<AppRouter>;
@@ -73,13 +74,13 @@ export default function ChildrenTab() {
 
   return (
     <section aria-labelledby="children-heading" className="flex flex-col gap-4">
-      <div className="flex flex-col gap-3 lg:flex-row lg:items-end lg:justify-between">
-        <div>
-          <h2 id="children-heading" className="text-xl font-bold text-stone-900">
-            Enrolled Children
-          </h2>
-          <p className="text-sm text-stone-600">{children.isSuccess ? `${shown.length} of ${list.length} child${list.length === 1 ? '' : 'ren'}` : ' '}</p>
-        </div>
+      <FilteredPanelHeader
+        id="children-heading"
+        title="Enrolled Children"
+        count={children.isSuccess ? { shown: shown.length, total: list.length } : undefined}
+        noun={['child', 'children']}
+        wideFrom="lg"
+      >
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
           <Select label="Program" options={PROGRAM_FILTER} value={program} onChange={setProgram} className="sm:w-56" />
           <Select label="Status" options={ACTIVE_FILTER} value={active} onChange={setActive} className="sm:w-44" />
@@ -88,13 +89,18 @@ export default function ChildrenTab() {
             Add Child
           </Button>
         </div>
-      </div>
+      </FilteredPanelHeader>
 
-      {children.isPending && <p className="py-8 text-center text-stone-500">Loading enrolled children...</p>}
-      {children.isError && <p role="alert" className="py-8 text-center text-red-700">The enrolled children could not be loaded. Please refresh the page.</p>}
-      {children.isSuccess && shown.length === 0 && (
-        <Card className="p-8 text-center text-stone-600">{list.length === 0 ? 'No children are enrolled yet.' : 'No children match these filters.'}</Card>
-      )}
+      <FilteredListState
+        isPending={children.isPending}
+        isError={children.isError}
+        shown={shown.length}
+        total={list.length}
+        loading="Loading enrolled children..."
+        error="The enrolled children could not be loaded. Please refresh the page."
+        none="No children are enrolled yet."
+        noMatch="No children match these filters."
+      />
 
       <ul className="grid gap-4 lg:grid-cols-2" aria-label="Enrolled children">
         {shown.map((c) => (
