@@ -1,8 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { enrollmentApplications } from '../../db/schema';
 import type { TestServer } from './server';
 
-/** A complete application as the public form sends it (SPEC.md §3). */
-export const sampleApplication = {
+/** The fields the public form requires (SPEC.md §5), filled in. */
+export const requiredApplicationFields = {
   parentFirstName: 'Maria',
   parentLastName: 'Lopez',
   parentEmail: 'maria.lopez@example.com',
@@ -20,6 +21,11 @@ export const sampleApplication = {
   emergencyContactName: 'Rosa Lopez',
   emergencyContactPhone: '614-555-0100',
   emergencyContactRelationship: 'grandparent',
+};
+
+/** A complete application as the public form sends it (SPEC.md §3). */
+export const sampleApplication = {
+  ...requiredApplicationFields,
   pediatricianName: 'Dr. Shah',
   pediatricianPhone: '614-555-0111',
   allergies: 'Peanuts',
@@ -36,6 +42,11 @@ export function insertApplication(s: TestServer, overrides: Partial<typeof sampl
     .values({ ...sampleApplication, status: 'pending', ...overrides })
     .returning({ id: enrollmentApplications.id })
     .get().id;
+}
+
+/** An application's status as stored. */
+export function statusOf(s: TestServer, id: string): string | undefined {
+  return s.db.select({ status: enrollmentApplications.status }).from(enrollmentApplications).where(eq(enrollmentApplications.id, id)).get()?.status;
 }
 
 export const sampleChild = {

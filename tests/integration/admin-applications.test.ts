@@ -1,20 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enrolledChildren, enrollmentApplications, outboxMessages } from '../../db/schema';
+import { describe, expect, it } from 'vitest';
+import { enrolledChildren, outboxMessages } from '../../db/schema';
 import { APPLICATION_STATUSES } from '../../src/shared/constants';
-import { insertApplication, json, sampleApplication } from '../helpers/enrollment-fixtures';
-import { startTestServer, type TestServer } from '../helpers/server';
+import { as, sharedAdminServer } from '../helpers/admin-server';
+import { insertApplication, json, sampleApplication, statusOf } from '../helpers/enrollment-fixtures';
 
-let s: TestServer;
-let admin: string;
-beforeAll(async () => {
-  s = await startTestServer();
-  admin = await s.adminCookie();
-});
-afterAll(() => s.close());
-
-const as = (cookie: string) => ({ headers: { cookie } });
-const statusOf = (id: string) => s.db.select({ status: enrollmentApplications.status }).from(enrollmentApplications).where(eq(enrollmentApplications.id, id)).get()?.status;
+const s = sharedAdminServer();
 const childrenOf = (applicationId: string) => s.db.select({ id: enrolledChildren.id }).from(enrolledChildren).where(eq(enrolledChildren.applicationId, applicationId)).all();
 
 /** Every admin path this part of the dashboard adds, with a body where it takes one. */
@@ -59,7 +50,7 @@ describe('staff only', () => {
     const id = insertApplication(s);
     const res = await s.request(`/api/enrollment-applications/${id}/status`, { method: 'PATCH', json: { status: 'approved' } });
     expect(res.status).toBe(401);
-    expect(statusOf(id)).toBe('pending');
+    expect(statusOf(s, id)).toBe('pending');
   });
 });
 
@@ -67,7 +58,7 @@ describe('GET /api/enrollment-applications', () => {
   it('lists every field of every application, newest first, with its enrolled child', async () => {
     const older = insertApplication(s, { childFirstName: 'Older', createdAt: new Date('2026-01-01T10:00:00Z') });
     const newer = insertApplication(s, { childFirstName: 'Newer', createdAt: new Date('2030-01-01T10:00:00Z') });
-    const res = await s.request('/api/enrollment-applications', as(admin));
+    const res = await s.request('/api/enrollment-applications', as(s.admin));
     expect(res.status).toBe(200);
     const list = await json<Record<string, unknown>[]>(res);
     const ids = list.map((a) => a.id);
@@ -86,19 +77,19 @@ describe('PATCH /api/enrollment-applications/{id}/status', () => {
   it('moves an application from any status to any status', async () => {
     const id = insertApplication(s);
     for (const status of [...APPLICATION_STATUSES].reverse()) {
-      const res = await s.request(`/api/enrollment-applications/${id}/status`, { method: 'PATCH', json: { status, sendEmail: false }, ...as(admin) });
+      const res = await s.request(`/api/enrollment-applications/${id}/status`, { method: 'PATCH', json: { status, sendEmail: false }, ...as(s.admin) });
       expect(res.status, status).toBe(200);
       const body = await json<{ success: boolean; application: { id: string; status: string }; emailSent: boolean }>(res);
       expect(body).toMatchObject({ success: true, application: { id, status }, emailSent: false });
-      expect(statusOf(id)).toBe(status);
+      expect(statusOf(s, id)).toBe(status);
     }
   });
 
   it('sends no e-mail unless asked', async () => {
     const before = s.count(outboxMessages);
     const id = insertApplication(s);
-    await s.request(`/api/enrollment-applications/${id}/status`, { method: 'PATCH', json: { status: 'waitlist' }, ...as(admin) });
-    expect(statusOf(id)).toBe('waitlist');
+    await s.request(`/api/enrollment-applications/${id}/status`, { method: 'PATCH', json: { status: 'waitlist' }, ...as(s.admin) });
+    expect(statusOf(s, id)).toBe('waitlist');
     expect(s.count(outboxMessages)).toBe(before);
   });
 
@@ -108,22 +99,22 @@ describe('PATCH /api/enrollment-applications/{id}/status', () => {
     ['a sendEmail that is not a boolean', { status: 'approved', sendEmail: 'maybe' }],
   ])('answers 400 to %s and changes nothing', async (_name, body) => {
     const id = insertApplication(s);
-    const res = await s.request(`/api/enrollment-applications/${id}/status`, { method: 'PATCH', json: body, ...as(admin) });
+    const res = await s.request(`/api/enrollment-applications/${id}/status`, { method: 'PATCH', json: body, ...as(s.admin) });
     expect(res.status).toBe(400);
     const err = await json<{ message: string; errors: Record<string, string> }>(res);
     expect(err.message).toBeTruthy();
     expect(Object.keys(err.errors).length).toBeGreaterThan(0);
-    expect(statusOf(id)).toBe('pending');
+    expect(statusOf(s, id)).toBe('pending');
   });
 
   it('says which status is wrong', async () => {
     const id = insertApplication(s);
-    const res = await s.request(`/api/enrollment-applications/${id}/status`, { method: 'PATCH', json: { status: 'accepted' }, ...as(admin) });
+    const res = await s.request(`/api/enrollment-applications/${id}/status`, { method: 'PATCH', json: { status: 'accepted' }, ...as(s.admin) });
     expect((await json<{ errors: Record<string, string> }>(res)).errors.status).toBe('Please choose a valid status');
   });
 
   it('answers 404 for an unknown application', async () => {
-    const res = await s.request('/api/enrollment-applications/no-such-id/status', { method: 'PATCH', json: { status: 'approved' }, ...as(admin) });
+    const res = await s.request('/api/enrollment-applications/no-such-id/status', { method: 'PATCH', json: { status: 'approved' }, ...as(s.admin) });
     expect(res.status).toBe(404);
     expect((await json(res)).message).toBe('Application not found');
     await expect(s.caller('admin').applications.updateStatus({ id: 'no-such-id', status: 'approved' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
@@ -133,18 +124,18 @@ describe('PATCH /api/enrollment-applications/{id}/status', () => {
     const id = insertApplication(s);
     const out = await s.caller('admin').applications.updateStatus({ id, status: 'more-info' });
     expect(out).toMatchObject({ success: true, application: { id, status: 'more-info' }, emailRequested: false });
-    expect(statusOf(id)).toBe('more-info');
+    expect(statusOf(s, id)).toBe('more-info');
   });
 });
 
 describe('DELETE /api/enrollment-applications/{id}', () => {
   it('deletes the application', async () => {
     const id = insertApplication(s);
-    const res = await s.request(`/api/enrollment-applications/${id}`, { method: 'DELETE', ...as(admin) });
+    const res = await s.request(`/api/enrollment-applications/${id}`, { method: 'DELETE', ...as(s.admin) });
     expect(res.status).toBe(200);
     expect(await json(res)).toEqual({ success: true, id });
-    expect(statusOf(id)).toBeUndefined();
-    const again = await s.request(`/api/enrollment-applications/${id}`, { method: 'DELETE', ...as(admin) });
+    expect(statusOf(s, id)).toBeUndefined();
+    const again = await s.request(`/api/enrollment-applications/${id}`, { method: 'DELETE', ...as(s.admin) });
     expect(again.status).toBe(404);
   });
 
@@ -157,7 +148,7 @@ describe('DELETE /api/enrollment-applications/{id}', () => {
   });
 
   it('answers 400 to an id that is far too long', async () => {
-    const res = await s.request(`/api/enrollment-applications/${'x'.repeat(100)}`, { method: 'DELETE', ...as(admin) });
+    const res = await s.request(`/api/enrollment-applications/${'x'.repeat(100)}`, { method: 'DELETE', ...as(s.admin) });
     expect(res.status).toBe(400);
   });
 });
@@ -166,7 +157,7 @@ describe('POST /api/enrollment-applications/{id}/enroll', () => {
   it('refuses an application that is not approved, and enrolls nobody', async () => {
     for (const status of APPLICATION_STATUSES.filter((st) => st !== 'approved')) {
       const id = insertApplication(s, { status });
-      const res = await s.request(`/api/enrollment-applications/${id}/enroll`, { method: 'POST', ...as(admin) });
+      const res = await s.request(`/api/enrollment-applications/${id}/enroll`, { method: 'POST', ...as(s.admin) });
       expect(res.status, status).toBe(409);
       expect((await json(res)).message).toBe('Only an approved application can be enrolled. Set its status to Approved first.');
       expect(childrenOf(id)).toEqual([]);
@@ -175,7 +166,7 @@ describe('POST /api/enrollment-applications/{id}/enroll', () => {
 
   it('creates the enrolled child from an approved application, once', async () => {
     const id = insertApplication(s, { status: 'approved', parentEmail: 'Maria.Lopez@Example.com' });
-    const res = await s.request(`/api/enrollment-applications/${id}/enroll`, { method: 'POST', ...as(admin) });
+    const res = await s.request(`/api/enrollment-applications/${id}/enroll`, { method: 'POST', ...as(s.admin) });
     expect(res.status).toBe(201);
     const body = await json<{ success: boolean; message: string; child: Record<string, unknown> }>(res);
     expect(body.success).toBe(true);
@@ -196,10 +187,10 @@ describe('POST /api/enrollment-applications/{id}/enroll', () => {
       expect(notes).toContain(part);
     }
 
-    const listed = (await json<{ id: string; enrolledChildId: string | null }[]>(await s.request('/api/enrollment-applications', as(admin)))).find((a) => a.id === id);
+    const listed = (await json<{ id: string; enrolledChildId: string | null }[]>(await s.request('/api/enrollment-applications', as(s.admin)))).find((a) => a.id === id);
     expect(listed?.enrolledChildId).toBe(body.child.id);
 
-    const again = await s.request(`/api/enrollment-applications/${id}/enroll`, { method: 'POST', ...as(admin) });
+    const again = await s.request(`/api/enrollment-applications/${id}/enroll`, { method: 'POST', ...as(s.admin) });
     expect(again.status).toBe(409);
     expect((await json(again)).message).toBe('This application is already enrolled.');
     await expect(s.caller('admin').applications.enroll(id)).rejects.toMatchObject({ code: 'CONFLICT', message: 'This application is already enrolled.' });
@@ -208,7 +199,7 @@ describe('POST /api/enrollment-applications/{id}/enroll', () => {
 
   it('enrolls exactly once when two requests arrive together', async () => {
     const id = insertApplication(s, { status: 'approved' });
-    const enroll = () => s.request(`/api/enrollment-applications/${id}/enroll`, { method: 'POST', ...as(admin) });
+    const enroll = () => s.request(`/api/enrollment-applications/${id}/enroll`, { method: 'POST', ...as(s.admin) });
     const results = await Promise.all([enroll(), enroll(), enroll()]);
     const statuses = results.map((r) => r.status).sort();
     expect(statuses).toEqual([201, 409, 409]);
@@ -224,7 +215,7 @@ describe('POST /api/enrollment-applications/{id}/enroll', () => {
   });
 
   it('answers 404 for an unknown application', async () => {
-    const res = await s.request('/api/enrollment-applications/no-such-id/enroll', { method: 'POST', ...as(admin) });
+    const res = await s.request('/api/enrollment-applications/no-such-id/enroll', { method: 'POST', ...as(s.admin) });
     expect(res.status).toBe(404);
   });
 

@@ -1,44 +1,27 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ZodError } from 'zod';
 import { dailyActivities, enrolledChildren, outboxMessages, parentChildRelationships, parentEmails, parentSessions, parentUsers, paymentReceipts } from '../../db/schema';
 import { verifyPassword } from '../../src/server/auth/password';
 import { validateParentToken } from '../../src/server/auth/session';
 import { fieldMessages } from '../../src/shared/schemas/fields';
+import { addChild, as, type ChildBody, sharedAdminServer } from '../helpers/admin-server';
 import { json, sampleChild } from '../helpers/enrollment-fixtures';
-import { startTestServer, type TestServer } from '../helpers/server';
 
-let s: TestServer;
-let admin: string;
-beforeAll(async () => {
-  s = await startTestServer();
-  admin = await s.adminCookie();
-});
-afterAll(() => s.close());
-
-const as = (cookie: string) => ({ headers: { cookie } });
-type ChildBody = typeof sampleChild & { id: string; isActive: boolean; applicationId: string | null };
+const s = sharedAdminServer();
 type LoginBody = { success: boolean; credentials: { email: string; password: string }; isExisting: boolean; emailSent: boolean; message: string; parentId: string };
 
-let seq = 0;
-/** A child with its own parent e-mail unless told otherwise. */
-async function addChild(overrides: Record<string, unknown> = {}): Promise<ChildBody> {
-  seq++;
-  const res = await s.request('/api/admin/enrolled-children', { method: 'POST', json: { ...sampleChild, parentEmail: `parent${seq}@example.com`, ...overrides }, ...as(admin) });
-  expect(res.status).toBe(201);
-  return json<ChildBody>(res);
-}
 const childRow = (id: string) => s.db.select().from(enrolledChildren).where(eq(enrolledChildren.id, id)).get();
 const parentByEmail = (email: string) => s.db.select().from(parentUsers).where(eq(parentUsers.email, email)).get();
-const generate = (id: string) => s.request(`/api/admin/generate-parent-login/${id}`, { method: 'POST', ...as(admin) });
-const toggle = (id: string) => s.request(`/api/admin/enrolled-children/${id}/toggle-active`, { method: 'PATCH', ...as(admin) });
+const generate = (id: string) => s.request(`/api/admin/generate-parent-login/${id}`, { method: 'POST', ...as(s.admin) });
+const toggle = (id: string) => s.request(`/api/admin/enrolled-children/${id}/toggle-active`, { method: 'PATCH', ...as(s.admin) });
 
 describe('POST /api/admin/enrolled-children', () => {
   it('adds a child with the form defaults (program preschool, active) and a lower-cased e-mail', async () => {
     const res = await s.request('/api/admin/enrolled-children', {
       method: 'POST',
       json: { childName: 'Ava Reed', dateOfBirth: '2024-02-01', startDate: '2026-12-01', parentName: 'Sam Reed', parentEmail: 'Sam.Reed@Example.com' },
-      ...as(admin),
+      ...as(s.admin),
     });
     expect(res.status).toBe(201);
     const child = await json<ChildBody>(res);
@@ -59,7 +42,7 @@ describe('POST /api/admin/enrolled-children', () => {
   ];
   it.each(rejections)('answers 400 to %s with its message and adds nothing', async (_name, change, field, message) => {
     const before = s.count(enrolledChildren);
-    const res = await s.request('/api/admin/enrolled-children', { method: 'POST', json: { ...sampleChild, ...change }, ...as(admin) });
+    const res = await s.request('/api/admin/enrolled-children', { method: 'POST', json: { ...sampleChild, ...change }, ...as(s.admin) });
     expect(res.status).toBe(400);
     const body = await json<{ message: string; errors: Record<string, string> }>(res);
     expect(body.errors[field]).toBe(message);
@@ -77,9 +60,9 @@ describe('POST /api/admin/enrolled-children', () => {
 
 describe('GET /api/admin/enrolled-children', () => {
   it('lists every child, active or not, by name, the same over REST and tRPC', async () => {
-    const zed = await addChild({ childName: 'Zed Adams' });
-    const abe = await addChild({ childName: 'Abe Adams', isActive: false });
-    const res = await s.request('/api/admin/enrolled-children', as(admin));
+    const zed = await addChild(s, { childName: 'Zed Adams' });
+    const abe = await addChild(s, { childName: 'Abe Adams', isActive: false });
+    const res = await s.request('/api/admin/enrolled-children', as(s.admin));
     expect(res.status).toBe(200);
     const list = await json<ChildBody[]>(res);
     const names = list.map((c) => c.childName);
@@ -92,11 +75,11 @@ describe('GET /api/admin/enrolled-children', () => {
 
 describe('PUT /api/admin/enrolled-children/{id}', () => {
   it('saves every field', async () => {
-    const child = await addChild();
+    const child = await addChild(s);
     const res = await s.request(`/api/admin/enrolled-children/${child.id}`, {
       method: 'PUT',
       json: { ...sampleChild, childName: 'Noah J. Park', program: 'infant', parentPhone: '', notes: '' },
-      ...as(admin),
+      ...as(s.admin),
     });
     expect(res.status).toBe(200);
     expect(await json(res)).toMatchObject({ id: child.id, childName: 'Noah J. Park', program: 'infant', parentPhone: null, notes: null, parentEmail: 'jin.park@example.com' });
@@ -104,24 +87,24 @@ describe('PUT /api/admin/enrolled-children/{id}', () => {
   });
 
   it('answers 400 with the message and changes nothing', async () => {
-    const child = await addChild();
-    const res = await s.request(`/api/admin/enrolled-children/${child.id}`, { method: 'PUT', json: { ...sampleChild, parentName: '' }, ...as(admin) });
+    const child = await addChild(s);
+    const res = await s.request(`/api/admin/enrolled-children/${child.id}`, { method: 'PUT', json: { ...sampleChild, parentName: '' }, ...as(s.admin) });
     expect(res.status).toBe(400);
     expect((await json<{ errors: Record<string, string> }>(res)).errors.parentName).toBe('Parent name is required');
     expect(childRow(child.id)?.parentName).toBe('Jin Park');
   });
 
   it('answers 404 for an unknown child, through REST and tRPC', async () => {
-    const res = await s.request('/api/admin/enrolled-children/no-such-id', { method: 'PUT', json: sampleChild, ...as(admin) });
+    const res = await s.request('/api/admin/enrolled-children/no-such-id', { method: 'PUT', json: sampleChild, ...as(s.admin) });
     expect(res.status).toBe(404);
     expect((await json(res)).message).toBe('Child not found');
     await expect(s.caller('admin').children.update({ ...sampleChild, id: 'no-such-id' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 
   it('takes the id from the path, not the body', async () => {
-    const a = await addChild({ childName: 'Path Child' });
-    const b = await addChild({ childName: 'Body Child' });
-    await s.request(`/api/admin/enrolled-children/${a.id}`, { method: 'PUT', json: { ...sampleChild, id: b.id, childName: 'Renamed' }, ...as(admin) });
+    const a = await addChild(s, { childName: 'Path Child' });
+    const b = await addChild(s, { childName: 'Body Child' });
+    await s.request(`/api/admin/enrolled-children/${a.id}`, { method: 'PUT', json: { ...sampleChild, id: b.id, childName: 'Renamed' }, ...as(s.admin) });
     expect(childRow(a.id)?.childName).toBe('Renamed');
     expect(childRow(b.id)?.childName).toBe('Body Child');
   });
@@ -129,7 +112,7 @@ describe('PUT /api/admin/enrolled-children/{id}', () => {
 
 describe('PATCH /api/admin/enrolled-children/{id}/toggle-active', () => {
   it('flips the status and says so in words', async () => {
-    const child = await addChild({ childName: 'Emma Lopez' });
+    const child = await addChild(s, { childName: 'Emma Lopez' });
     const off = await toggle(child.id);
     expect(off.status).toBe(200);
     expect(await json(off)).toMatchObject({ success: true, message: 'Emma Lopez is now inactive.', child: { id: child.id, isActive: false } });
@@ -146,7 +129,7 @@ describe('PATCH /api/admin/enrolled-children/{id}/toggle-active', () => {
 
 describe('DELETE /api/admin/enrolled-children/{id}', () => {
   it('removes the child and what hangs off it, keeping receipts as history', async () => {
-    const child = await addChild();
+    const child = await addChild(s);
     await generate(child.id);
     s.db.insert(dailyActivities).values({ childId: child.id, activityDate: '2026-11-20', category: 'play', title: 'Blocks', description: 'Tower' }).run();
     const receipt = s.db
@@ -155,7 +138,7 @@ describe('DELETE /api/admin/enrolled-children/{id}', () => {
       .returning({ id: paymentReceipts.id })
       .get();
 
-    const res = await s.request(`/api/admin/enrolled-children/${child.id}`, { method: 'DELETE', ...as(admin) });
+    const res = await s.request(`/api/admin/enrolled-children/${child.id}`, { method: 'DELETE', ...as(s.admin) });
     expect(res.status).toBe(200);
     expect(await json(res)).toMatchObject({ success: true, id: child.id });
     expect(childRow(child.id)).toBeUndefined();
@@ -165,13 +148,13 @@ describe('DELETE /api/admin/enrolled-children/{id}', () => {
     // The parent's only child is gone, so the account is closed too.
     expect(parentByEmail(child.parentEmail)?.isActive).toBe(false);
 
-    expect((await s.request(`/api/admin/enrolled-children/${child.id}`, { method: 'DELETE', ...as(admin) })).status).toBe(404);
+    expect((await s.request(`/api/admin/enrolled-children/${child.id}`, { method: 'DELETE', ...as(s.admin) })).status).toBe(404);
   });
 });
 
 describe('POST /api/admin/generate-parent-login/{id}', () => {
   it('creates the parent account, links it, hashes with argon2id and e-mails the credentials', async () => {
-    const child = await addChild({ childName: 'Lily Chen', parentName: 'Wei  Chen', parentEmail: 'Wei.Chen@Example.com' });
+    const child = await addChild(s, { childName: 'Lily Chen', parentName: 'Wei  Chen', parentEmail: 'Wei.Chen@Example.com' });
     const outboxBefore = s.count(outboxMessages);
     const res = await generate(child.id);
     expect(res.status).toBe(200);
@@ -199,7 +182,7 @@ describe('POST /api/admin/generate-parent-login/{id}', () => {
   });
 
   it('answers a masked password for an account that exists, and sends nothing', async () => {
-    const child = await addChild();
+    const child = await addChild(s);
     const first = await json<LoginBody>(await generate(child.id));
     const outboxBefore = s.count(outboxMessages);
     const res = await generate(child.id);
@@ -219,8 +202,8 @@ describe('POST /api/admin/generate-parent-login/{id}', () => {
   });
 
   it('gives a parent of two children one account linked to both', async () => {
-    const older = await addChild({ childName: 'Mia Ortiz', parentEmail: 'ortiz@example.com' });
-    const younger = await addChild({ childName: 'Leo Ortiz', parentEmail: 'ORTIZ@example.com' });
+    const older = await addChild(s, { childName: 'Mia Ortiz', parentEmail: 'ortiz@example.com' });
+    const younger = await addChild(s, { childName: 'Leo Ortiz', parentEmail: 'ORTIZ@example.com' });
     const a = await json<LoginBody>(await generate(older.id));
     const b = await s.caller('admin').children.generateParentLogin(younger.id);
     expect(a.isExisting).toBe(false);
@@ -232,8 +215,8 @@ describe('POST /api/admin/generate-parent-login/{id}', () => {
   });
 
   it('creates one account when two requests for the same parent race', async () => {
-    const one = await addChild({ parentEmail: 'race@example.com' });
-    const two = await addChild({ parentEmail: 'race@example.com' });
+    const one = await addChild(s, { parentEmail: 'race@example.com' });
+    const two = await addChild(s, { parentEmail: 'race@example.com' });
     const [a, b] = await Promise.all([generate(one.id), generate(two.id)]);
     expect([a.status, b.status]).toEqual([200, 200]);
     const bodies = [await json<LoginBody>(a), await json<LoginBody>(b)];
@@ -243,7 +226,7 @@ describe('POST /api/admin/generate-parent-login/{id}', () => {
   });
 
   it('refuses an inactive child and creates nothing', async () => {
-    const child = await addChild({ isActive: false });
+    const child = await addChild(s, { isActive: false });
     const res = await generate(child.id);
     expect(res.status).toBe(409);
     expect((await json(res)).message).toContain('inactive');
@@ -262,7 +245,7 @@ describe('parent accounts follow their children', () => {
     const email = 'solo.parent@example.com';
     const { token, parentId } = await s.parentToken(email);
     const { token: token2 } = await s.parentToken(email);
-    const child = await addChild({ childName: 'Solo Child', parentEmail: email });
+    const child = await addChild(s, { childName: 'Solo Child', parentEmail: email });
     expect((await json<LoginBody>(await generate(child.id))).isExisting).toBe(true);
     expect(validateParentToken(s.db, s.clock, token)).not.toBeNull();
 
@@ -279,8 +262,8 @@ describe('parent accounts follow their children', () => {
 
   it('keeps the account of a parent who still has another active child', async () => {
     const email = 'two.kids@example.com';
-    const a = await addChild({ childName: 'First Kid', parentEmail: email });
-    const b = await addChild({ childName: 'Second Kid', parentEmail: email });
+    const a = await addChild(s, { childName: 'First Kid', parentEmail: email });
+    const b = await addChild(s, { childName: 'Second Kid', parentEmail: email });
     await generate(a.id);
     await generate(b.id);
     const { token, parentId } = await s.parentToken(email);
@@ -296,10 +279,10 @@ describe('parent accounts follow their children', () => {
 
   it('applies the same rule when the edit form switches a child off', async () => {
     const email = 'edited@example.com';
-    const child = await addChild({ parentEmail: email });
+    const child = await addChild(s, { parentEmail: email });
     await generate(child.id);
     const { token } = await s.parentToken(email);
-    await s.request(`/api/admin/enrolled-children/${child.id}`, { method: 'PUT', json: { ...sampleChild, parentEmail: email, isActive: false }, ...as(admin) });
+    await s.request(`/api/admin/enrolled-children/${child.id}`, { method: 'PUT', json: { ...sampleChild, parentEmail: email, isActive: false }, ...as(s.admin) });
     expect(parentByEmail(email)?.isActive).toBe(false);
     expect(validateParentToken(s.db, s.clock, token)).toBeNull();
   });

@@ -4,24 +4,15 @@ import { resolve } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enrollmentApplications, outboxMessages, parentEmails, parentUsers } from '../../db/schema';
+import { outboxMessages, parentEmails, parentUsers } from '../../db/schema';
 import { applicationStatusEmail, parentCredentialsEmail } from '../../src/server/services/mail-templates';
 import { centre } from '../../src/shared/centre';
-import { decodeMime, insertApplication, json, sampleApplication, sampleChild } from '../helpers/enrollment-fixtures';
-import { startTestServer, type TestServer } from '../helpers/server';
+import { addChild, as, sharedAdminServer } from '../helpers/admin-server';
+import { decodeMime, insertApplication, json, sampleApplication, statusOf } from '../helpers/enrollment-fixtures';
 
 type StatusBody = { success: boolean; application: { status: string }; emailRequested: boolean; emailSent: boolean; emailError: string | null };
 type LoginBody = { credentials: { email: string; password: string }; isExisting: boolean; emailSent: boolean; emailError: string | null; message: string };
 type OutboxItem = { id: string; to: string; subject: string; createdAt: string; text: string };
-
-const as = (cookie: string) => ({ headers: { cookie } });
-const statusOf = (s: TestServer, id: string) => s.db.select({ status: enrollmentApplications.status }).from(enrollmentApplications).where(eq(enrollmentApplications.id, id)).get()?.status;
-
-async function addChild(s: TestServer, admin: string, overrides: Record<string, unknown> = {}) {
-  const res = await s.request('/api/admin/enrolled-children', { method: 'POST', json: { ...sampleChild, ...overrides }, ...as(admin) });
-  expect(res.status).toBe(201);
-  return json<{ id: string; parentEmail: string }>(res);
-}
 
 describe('templates', () => {
   const config = { publicUrl: 'https://centre.example' };
@@ -60,17 +51,11 @@ describe('templates', () => {
 });
 
 describe('the outbox (no SMTP_URL)', () => {
-  let s: TestServer;
-  let admin: string;
-  beforeAll(async () => {
-    s = await startTestServer();
-    admin = await s.adminCookie();
-  });
-  afterAll(() => s.close());
+  const s = sharedAdminServer();
 
   it('keeps the status e-mail as a row and an .eml file, and logs it as sent to the parent', async () => {
     const id = insertApplication(s);
-    const res = await s.request(`/api/enrollment-applications/${id}/status`, { method: 'PATCH', json: { status: 'approved', sendEmail: true }, ...as(admin) });
+    const res = await s.request(`/api/enrollment-applications/${id}/status`, { method: 'PATCH', json: { status: 'approved', sendEmail: true }, ...as(s.admin) });
     expect(res.status).toBe(200);
     expect(await json<StatusBody>(res)).toMatchObject({ success: true, application: { status: 'approved' }, emailRequested: true, emailSent: true, emailError: null });
 
@@ -88,30 +73,30 @@ describe('the outbox (no SMTP_URL)', () => {
 
     const logged = s.db.select().from(parentEmails).all().at(-1)!;
     expect(logged).toMatchObject({ subject: row.subject, recipients: ['maria.lopez@example.com'], sentBy: 'director@example.com' });
-    const log = await json<{ subject: string }[]>(await s.request('/api/admin/parent-emails', as(admin)));
+    const log = await json<{ subject: string }[]>(await s.request('/api/admin/parent-emails', as(s.admin)));
     expect(log[0]?.subject).toBe(row.subject);
   });
 
   it('lists the outbox newest first and opens one message, over REST and tRPC', async () => {
-    const child = await addChild(s, admin, { parentEmail: 'outbox.parent@example.com' });
-    const login = await json<LoginBody>(await s.request(`/api/admin/generate-parent-login/${child.id}`, { method: 'POST', ...as(admin) }));
+    const child = await addChild(s, { parentEmail: 'outbox.parent@example.com' });
+    const login = await json<LoginBody>(await s.request(`/api/admin/generate-parent-login/${child.id}`, { method: 'POST', ...as(s.admin) }));
     expect(login.message).toContain('Outbox');
 
-    const list = await json<OutboxItem[]>(await s.request('/api/admin/outbox', as(admin)));
+    const list = await json<OutboxItem[]>(await s.request('/api/admin/outbox', as(s.admin)));
     expect(list[0]).toMatchObject({ to: 'outbox.parent@example.com', subject: 'Your Parent Portal login for Little Buckeyes Learning Center' });
     expect(list[0]!.text).toContain(login.credentials.password);
     expect(list[0]!.text).toContain(`${s.config.publicUrl}/parent-login`);
     expect(list.length).toBeGreaterThanOrEqual(2);
 
-    const one = await s.request(`/api/admin/outbox/${list[0]!.id}`, as(admin));
+    const one = await s.request(`/api/admin/outbox/${list[0]!.id}`, as(s.admin));
     expect(one.status).toBe(200);
     expect(await json(one)).toEqual(list[0]);
     expect((await s.caller('admin').outbox.list()).map((m) => m.id)).toEqual(list.map((m) => m.id));
-    expect((await s.request('/api/admin/outbox/no-such-id', as(admin))).status).toBe(404);
+    expect((await s.request('/api/admin/outbox/no-such-id', as(s.admin))).status).toBe(404);
   });
 
   it('says that no SMTP server is configured', async () => {
-    expect(await json(await s.request('/api/admin/mail-status', as(admin)))).toMatchObject({ smtpConfigured: false });
+    expect(await json(await s.request('/api/admin/mail-status', as(s.admin)))).toMatchObject({ smtpConfigured: false });
   });
 });
 
@@ -123,8 +108,7 @@ describe('a real SMTP server on loopback (SMTP_URL)', () => {
   }
   const received: Received[] = [];
   let smtp: SMTPServer;
-  let s: TestServer;
-  let admin: string;
+  let port: number;
 
   beforeAll(async () => {
     smtp = new SMTPServer({
@@ -145,18 +129,15 @@ describe('a real SMTP server on loopback (SMTP_URL)', () => {
       },
     });
     await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', () => r()));
-    const port = (smtp.server.address() as AddressInfo).port;
-    s = await startTestServer({ env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Little Buckeyes <office@centre.example>' } });
-    admin = await s.adminCookie();
+    port = (smtp.server.address() as AddressInfo).port;
   });
-  afterAll(async () => {
-    await s.close();
-    await new Promise<void>((r) => smtp.close(() => r()));
-  });
+  // After-hooks run in reverse order (vitest's 'stack'), so the app's server below closes before this SMTP server.
+  afterAll(() => new Promise<void>((r) => smtp.close(() => r())));
+  const s = sharedAdminServer(() => ({ env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Little Buckeyes <office@centre.example>' } }));
 
   it('delivers the parent credentials to the parent, with the password and the login link', async () => {
-    const child = await addChild(s, admin, { parentEmail: 'smtp.parent@example.com' });
-    const res = await s.request(`/api/admin/generate-parent-login/${child.id}`, { method: 'POST', ...as(admin) });
+    const child = await addChild(s, { parentEmail: 'smtp.parent@example.com' });
+    const res = await s.request(`/api/admin/generate-parent-login/${child.id}`, { method: 'POST', ...as(s.admin) });
     expect(res.status).toBe(200);
     const body = await json<LoginBody>(res);
     expect(body).toMatchObject({ isExisting: false, emailSent: true, emailError: null });
@@ -181,7 +162,7 @@ describe('a real SMTP server on loopback (SMTP_URL)', () => {
     const id = insertApplication(s);
     const before = received.length;
     const body = await json<StatusBody>(
-      await s.request(`/api/enrollment-applications/${id}/status`, { method: 'PATCH', json: { status: 'waitlist', sendEmail: true }, ...as(admin) }),
+      await s.request(`/api/enrollment-applications/${id}/status`, { method: 'PATCH', json: { status: 'waitlist', sendEmail: true }, ...as(s.admin) }),
     );
     expect(body.emailSent).toBe(true);
     expect(received).toHaveLength(before + 1);
@@ -190,29 +171,25 @@ describe('a real SMTP server on loopback (SMTP_URL)', () => {
   });
 
   it('says that SMTP is configured, without answering the URL', async () => {
-    const status = await json<Record<string, unknown>>(await s.request('/api/admin/mail-status', as(admin)));
+    const status = await json<Record<string, unknown>>(await s.request('/api/admin/mail-status', as(s.admin)));
     expect(status).toEqual({ smtpConfigured: true, from: 'Little Buckeyes <office@centre.example>' });
   });
 });
 
 describe('an SMTP server that cannot be reached', () => {
-  let s: TestServer;
-  let admin: string;
-
+  let port: number;
   beforeAll(async () => {
     // A port that was free a moment ago and has nothing listening on it now.
     const probe = createServer();
     await new Promise<void>((r) => probe.listen(0, '127.0.0.1', () => r()));
-    const port = (probe.address() as AddressInfo).port;
+    port = (probe.address() as AddressInfo).port;
     await new Promise<void>((r) => probe.close(() => r()));
-    s = await startTestServer({ env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
-    admin = await s.adminCookie();
   });
-  afterAll(() => s.close());
+  const s = sharedAdminServer(() => ({ env: { SMTP_URL: `smtp://127.0.0.1:${port}` } }));
 
   it('keeps the status change and reports that the e-mail failed', async () => {
     const id = insertApplication(s);
-    const res = await s.request(`/api/enrollment-applications/${id}/status`, { method: 'PATCH', json: { status: 'approved', sendEmail: true }, ...as(admin) });
+    const res = await s.request(`/api/enrollment-applications/${id}/status`, { method: 'PATCH', json: { status: 'approved', sendEmail: true }, ...as(s.admin) });
     expect(res.status).toBe(200);
     const body = await json<StatusBody>(res);
     expect(body).toMatchObject({ success: true, application: { status: 'approved' }, emailRequested: true, emailSent: false });
@@ -222,8 +199,8 @@ describe('an SMTP server that cannot be reached', () => {
   });
 
   it('keeps the new parent account and still answers the credentials so staff can hand them over', async () => {
-    const child = await addChild(s, admin, { parentEmail: 'unreachable@example.com' });
-    const res = await s.request(`/api/admin/generate-parent-login/${child.id}`, { method: 'POST', ...as(admin) });
+    const child = await addChild(s, { parentEmail: 'unreachable@example.com' });
+    const res = await s.request(`/api/admin/generate-parent-login/${child.id}`, { method: 'POST', ...as(s.admin) });
     expect(res.status).toBe(200);
     const body = await json<LoginBody>(res);
     expect(body).toMatchObject({ isExisting: false, emailSent: false, credentials: { email: 'unreachable@example.com' } });
@@ -233,7 +210,7 @@ describe('an SMTP server that cannot be reached', () => {
     expect(parent?.isActive).toBe(true);
 
     // Asking again finds the account instead of making a second one.
-    const again = await json<LoginBody>(await s.request(`/api/admin/generate-parent-login/${child.id}`, { method: 'POST', ...as(admin) }));
+    const again = await json<LoginBody>(await s.request(`/api/admin/generate-parent-login/${child.id}`, { method: 'POST', ...as(s.admin) }));
     expect(again.isExisting).toBe(true);
   });
 });
