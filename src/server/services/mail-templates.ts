@@ -36,20 +36,24 @@ function signatureText(config: LinkConfig): string {
   ].join('\n');
 }
 
+/** An HTML link showing its address, or `label` when given. */
+function link(href: string, label = href): string {
+  return `<a href="${escapeHtml(href)}">${escapeHtml(label)}</a>`;
+}
+
 function signatureHtml(config: LinkConfig): string {
-  const site = `${config.publicUrl}/`;
   return `<hr style="border:none;border-top:1px solid #e7e5e4;margin:24px 0">
 <p style="margin:0;color:#57534e;font-size:13px;line-height:1.5">
 <strong>${escapeHtml(centre.name)}</strong><br>
 ${escapeHtml(centreAddressLine)}<br>
 Phone: ${centre.phones.map((p) => escapeHtml(p)).join(' or ')}<br>
-E-mail: <a href="mailto:${escapeHtml(centre.email)}">${escapeHtml(centre.email)}</a><br>
-Website: <a href="${escapeHtml(site)}">${escapeHtml(site)}</a><br>
+E-mail: ${link(`mailto:${centre.email}`, centre.email)}<br>
+Website: ${link(`${config.publicUrl}/`)}<br>
 ${escapeHtml(centre.hours)}
 </p>`;
 }
 
-/** Paragraphs of plain text become the HTML body, escaped, inside a simple readable frame. */
+/** The HTML body: paragraphs of HTML (user content already escaped) inside a simple readable frame. */
 function layout(paragraphsHtml: string[], config: LinkConfig): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(centre.name)}</title></head>
@@ -60,6 +64,32 @@ ${paragraphsHtml.map((p) => `<p style="margin:0 0 12px;line-height:1.5">${p}</p>
 ${signatureHtml(config)}
 </div>
 </body></html>`;
+}
+
+/** One paragraph of a letter: its plain text, and its HTML (escaped, and free to hold markup). */
+interface Paragraph {
+  text: string;
+  html: string;
+}
+
+/** A paragraph of plain words: its HTML is the same words, escaped. */
+function plain(text: string): Paragraph {
+  return { text, html: escapeHtml(text) };
+}
+
+/** Every message is a letter: "Dear ...", its paragraphs, the team's sign-off and the signature, as text and as HTML. */
+function letter(recipient: string, paragraphs: Paragraph[], config: LinkConfig): Pick<EmailContent, 'text' | 'html'> {
+  const text = [
+    `Dear ${recipient},`,
+    '',
+    ...paragraphs.flatMap((p) => [p.text, '']),
+    'Warm regards,',
+    `The team at ${centre.name}`,
+    '',
+    signatureText(config),
+  ].join('\n');
+  const html = layout([`Dear ${escapeHtml(recipient)},`, ...paragraphs.map((p) => p.html), `Warm regards,<br>The team at ${escapeHtml(centre.name)}`], config);
+  return { text, html };
 }
 
 export interface ApplicationForEmail {
@@ -111,32 +141,23 @@ export function applicationStatusEmail(application: ApplicationForEmail, status:
   const sentences = statusSentences(status, child, phone);
   const program = programLabel(application.programRequested);
   const subject = headerSafe(`Enrollment application for ${child}: ${label}`);
+  const site = `${config.publicUrl}/`;
 
-  const text = [
-    `Dear ${parent},`,
-    '',
-    `The status of the enrollment application for ${child} (${program}) is now: ${label}.`,
-    '',
-    ...sentences.flatMap((s) => [s, '']),
-    `Learn more about our programs: ${config.publicUrl}/`,
-    '',
-    'Warm regards,',
-    `The team at ${centre.name}`,
-    '',
-    signatureText(config),
-  ].join('\n');
-
-  const html = layout(
-    [
-      `Dear ${escapeHtml(parent)},`,
-      `The status of the enrollment application for <strong>${escapeHtml(child)}</strong> (${escapeHtml(program)}) is now: <strong>${escapeHtml(label)}</strong>.`,
-      ...sentences.map((s) => escapeHtml(s)),
-      `Learn more about our programs: <a href="${escapeHtml(`${config.publicUrl}/`)}">${escapeHtml(`${config.publicUrl}/`)}</a>`,
-      `Warm regards,<br>The team at ${escapeHtml(centre.name)}`,
-    ],
-    config,
-  );
-  return { subject, text, html };
+  return {
+    subject,
+    ...letter(
+      parent,
+      [
+        {
+          text: `The status of the enrollment application for ${child} (${program}) is now: ${label}.`,
+          html: `The status of the enrollment application for <strong>${escapeHtml(child)}</strong> (${escapeHtml(program)}) is now: <strong>${escapeHtml(label)}</strong>.`,
+        },
+        ...sentences.map(plain),
+        { text: `Learn more about our programs: ${site}`, html: `Learn more about our programs: ${link(site)}` },
+      ],
+      config,
+    ),
+  };
 }
 
 export interface CredentialsForEmail {
@@ -152,32 +173,21 @@ export function parentCredentialsEmail(data: CredentialsForEmail, config: LinkCo
   const parent = data.parentName.trim() || 'Parent';
   const subject = headerSafe(`Your Parent Portal login for ${centre.name}`);
 
-  const text = [
-    `Dear ${parent},`,
-    '',
-    `Welcome to ${centre.name}! An account has been created for you on our Parent Portal, where you can follow ${data.childName}'s activities, development notes and milestones, and exchange messages and documents with us.`,
-    '',
-    `Sign in at: ${loginUrl}`,
-    `E-mail: ${data.email}`,
-    `Password: ${data.password}`,
-    '',
-    'Please keep this password private. If you did not expect this message, or you think someone else has seen it, call us and we will help.',
-    '',
-    'Warm regards,',
-    `The team at ${centre.name}`,
-    '',
-    signatureText(config),
-  ].join('\n');
-
-  const html = layout(
-    [
-      `Dear ${escapeHtml(parent)},`,
-      `Welcome to ${escapeHtml(centre.name)}! An account has been created for you on our Parent Portal, where you can follow ${escapeHtml(data.childName)}'s activities, development notes and milestones, and exchange messages and documents with us.`,
-      `Sign in at: <a href="${escapeHtml(loginUrl)}">${escapeHtml(loginUrl)}</a><br>E-mail: <strong>${escapeHtml(data.email)}</strong><br>Password: <strong style="font-family:monospace;font-size:15px">${escapeHtml(data.password)}</strong>`,
-      'Please keep this password private. If you did not expect this message, or you think someone else has seen it, call us and we will help.',
-      `Warm regards,<br>The team at ${escapeHtml(centre.name)}`,
-    ],
-    config,
-  );
-  return { subject, text, html };
+  return {
+    subject,
+    ...letter(
+      parent,
+      [
+        plain(
+          `Welcome to ${centre.name}! An account has been created for you on our Parent Portal, where you can follow ${data.childName}'s activities, development notes and milestones, and exchange messages and documents with us.`,
+        ),
+        {
+          text: `Sign in at: ${loginUrl}\nE-mail: ${data.email}\nPassword: ${data.password}`,
+          html: `Sign in at: ${link(loginUrl)}<br>E-mail: <strong>${escapeHtml(data.email)}</strong><br>Password: <strong style="font-family:monospace;font-size:15px">${escapeHtml(data.password)}</strong>`,
+        },
+        plain('Please keep this password private. If you did not expect this message, or you think someone else has seen it, call us and we will help.'),
+      ],
+      config,
+    ),
+  };
 }
