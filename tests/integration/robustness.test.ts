@@ -58,7 +58,13 @@ describe('no request returns a 500', () => {
   });
 
   it('a malformed session cookie or bearer token is no session, not an error', async () => {
-    for (const headers of [{ cookie: 'admin_session=%%%; parent_session=%E0%A4%A' }, { cookie: 'admin_session=a.b.c' }, { authorization: 'Bearer ....' }, { authorization: `Bearer ${'x'.repeat(5000)}` }]) {
+    const malformed: Record<string, string>[] = [
+      { cookie: 'admin_session=%%%; parent_session=%E0%A4%A' },
+      { cookie: 'admin_session=a.b.c' },
+      { authorization: 'Bearer ....' },
+      { authorization: `Bearer ${'x'.repeat(5000)}` },
+    ];
+    for (const headers of malformed) {
       expect((await s.request('/api/events', { headers })).status).toBe(200);
       expect((await s.request('/api/admin/me', { headers })).status).toBe(401);
     }
