@@ -6,11 +6,9 @@
 import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events, pictures } from '../../db/schema';
-import { createApp } from '../../src/server/app';
-import { systemClock } from '../../src/server/clock';
-import { loadConfig } from '../../src/server/config';
 import { appRouter } from '../../src/server/routers/_app';
 import { adminProcedure, parentProcedure } from '../../src/server/trpc';
+import { listApiRoutes } from '../helpers/routes';
 import { startTestServer, type TestServer } from '../helpers/server';
 
 /** Procedures anyone may call. Everything else must refuse an anonymous caller. */
@@ -123,15 +121,7 @@ describe('tRPC procedures, generated from appRouter', () => {
 });
 
 describe('REST paths, generated from the Hono app', () => {
-  // Listing routes needs no database or mailer: the app is built, never served.
-  const app = createApp({ db: null as never, mailer: null as never, clock: systemClock, config: loadConfig({ DATABASE_PATH: ':memory:' }) }, { clientDir: '/nonexistent' });
-  const routes = [
-    ...new Map(
-      app.routes
-        .filter((r) => r.method !== 'ALL' && r.path.startsWith('/api/') && !r.path.startsWith('/api/trpc'))
-        .map((r) => [`${r.method} ${r.path}`, { method: r.method, path: r.path }]),
-    ).values(),
-  ];
+  const routes = listApiRoutes();
   const guarded = routes.filter((r) => !PUBLIC_ROUTES.has(`${r.method} ${normalise(r.path)}`));
 
   it('finds the admin paths of SPEC.md §7 (the generator is not vacuous)', () => {
