@@ -1,10 +1,11 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { AdminDashboard, adminSearchSchema } from '../components/admin/AdminDashboard';
+import { AdminDashboard } from '../components/admin/AdminDashboard';
+import { adminSearch } from '../components/admin/admin-tabs';
 import { getStoredAdmin } from '../lib/admin-session';
 
 /** SPEC.md §2: /admin-dashboard is the same screen as /admin. */
 export const Route = createFileRoute('/admin-dashboard')({
-  validateSearch: adminSearchSchema,
+  validateSearch: adminSearch,
   beforeLoad: () => {
     if (!getStoredAdmin()) throw redirect({ to: '/admin/login' });
   },

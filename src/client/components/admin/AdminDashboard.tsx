@@ -2,31 +2,13 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { LogOut } from 'lucide-react';
 import { lazy, Suspense, useEffect } from 'react';
-import { z } from 'zod';
 import { clearStoredAdmin } from '../../lib/admin-session';
 import { formatDateTime } from '../../lib/format';
 import { queryClient, trpc } from '../../lib/trpc';
 import { Button } from '../ui/Button';
 import { OutboxButton } from './OutboxDialog';
 import { Tab, TabList, TabPanel, Tabs } from '../ui/Tabs';
-
-/** The nine tabs of SPEC.md §2 Admin dashboard, in order. */
-export const ADMIN_TABS = [
-  { id: 'overview', label: 'Overview' },
-  { id: 'events', label: 'Events' },
-  { id: 'announcements', label: 'Announcements' },
-  { id: 'applications', label: 'Applications' },
-  { id: 'children', label: 'Enrolled' },
-  { id: 'activities', label: 'Activities' },
-  { id: 'communication', label: 'Communication' },
-  { id: 'payments', label: 'Payments' },
-  { id: 'gallery', label: 'Gallery' },
-] as const;
-export type AdminTabId = (typeof ADMIN_TABS)[number]['id'];
-
-export const adminSearchSchema = z.object({
-  tab: z.enum(ADMIN_TABS.map((t) => t.id) as [AdminTabId, ...AdminTabId[]]).optional().catch(undefined),
-});
+import { ADMIN_TABS, type AdminTabId } from './admin-tabs';
 
 // Each tab is its own chunk: the overview does not wait for the gallery's code.
 const panels: Record<AdminTabId, React.LazyExoticComponent<React.ComponentType>> = {

@@ -1,0 +1,24 @@
+/**
+ * The nine tabs of SPEC.md §2 Admin dashboard, in order, and the `?tab=` search parameter. Kept apart from
+ * the dashboard component (and free of zod) because the route definitions import it: whatever they import
+ * is loaded by every page, while the dashboard itself is a chunk of its own.
+ */
+export const ADMIN_TABS = [
+  { id: 'overview', label: 'Overview' },
+  { id: 'events', label: 'Events' },
+  { id: 'announcements', label: 'Announcements' },
+  { id: 'applications', label: 'Applications' },
+  { id: 'children', label: 'Enrolled' },
+  { id: 'activities', label: 'Activities' },
+  { id: 'communication', label: 'Communication' },
+  { id: 'payments', label: 'Payments' },
+  { id: 'gallery', label: 'Gallery' },
+] as const;
+export type AdminTabId = (typeof ADMIN_TABS)[number]['id'];
+
+const TAB_IDS: readonly string[] = ADMIN_TABS.map((t) => t.id);
+
+/** `validateSearch` of the dashboard routes: an unknown tab is ignored (the overview shows). */
+export function adminSearch(search: Record<string, unknown>): { tab?: AdminTabId } {
+  return typeof search.tab === 'string' && TAB_IDS.includes(search.tab) ? { tab: search.tab as AdminTabId } : {};
+}
