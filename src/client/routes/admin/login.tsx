@@ -1,10 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { Lock } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { Form } from 'react-aria-components';
 import { loginSchema } from '../../../shared/schemas/auth';
-import { fieldMessages } from '../../../shared/schemas/fields';
 import { PasswordField } from '../../components/PasswordField';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
@@ -12,6 +11,7 @@ import { TextField } from '../../components/ui/Field';
 import { storeAdmin } from '../../lib/admin-session';
 import { toast } from '../../lib/toast';
 import { errorMessage, trpc } from '../../lib/trpc';
+import { useSchemaForm } from '../../lib/use-schema-form';
 
 export const Route = createFileRoute('/admin/login')({
   component: AdminLoginPage,
@@ -19,9 +19,7 @@ export const Route = createFileRoute('/admin/login')({
 
 function AdminLoginPage() {
   const navigate = useNavigate();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { values, set, errors, parse } = useSchemaForm(loginSchema, { email: '', password: '' });
   const login = useMutation(
     trpc.adminAuth.login.mutationOptions({
       onSuccess: ({ admin }) => {
@@ -35,13 +33,8 @@ function AdminLoginPage() {
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    const parsed = loginSchema.safeParse({ email, password });
-    if (!parsed.success) {
-      setErrors(fieldMessages(parsed.error));
-      return;
-    }
-    setErrors({});
-    login.mutate(parsed.data);
+    const data = parse();
+    if (data) login.mutate(data);
   }
 
   return (
@@ -55,8 +48,8 @@ function AdminLoginPage() {
           <p className="text-sm text-stone-600">Staff sign-in for the centre dashboard</p>
         </div>
         <Form onSubmit={submit} validationBehavior="aria" className="flex flex-col gap-4">
-          <TextField label="Email" type="email" name="email" autoComplete="username" value={email} onChange={setEmail} error={errors.email} required />
-          <PasswordField value={password} onChange={setPassword} error={errors.password} />
+          <TextField label="Email" type="email" name="email" autoComplete="username" value={values.email} onChange={set('email')} error={errors.email} required />
+          <PasswordField value={values.password} onChange={set('password')} error={errors.password} />
           <Button type="submit" size="lg" isDisabled={login.isPending}>
             {login.isPending ? 'Signing in...' : 'Sign In'}
           </Button>

@@ -6,9 +6,9 @@ import { Form } from 'react-aria-components';
 import type { AppRouter } from '../../../../server/routers/_app';
 import { ANNOUNCEMENT_CATEGORIES, PRIORITIES } from '../../../../shared/constants';
 import { announcementSchema } from '../../../../shared/schemas/content';
-import { fieldMessages } from '../../../../shared/schemas/fields';
 import { toast } from '../../../lib/toast';
 import { errorMessage, queryClient, trpc } from '../../../lib/trpc';
+import { useSchemaForm } from '../../../lib/use-schema-form';
 import { AnnouncementItem } from '../../events/AnnouncementItem';
 import { categoryLabel } from '../../events/categories';
 import { Button } from '../../ui/Button';
@@ -26,7 +26,6 @@ const CATEGORY_OPTIONS = ANNOUNCEMENT_CATEGORIES.map((value) => ({ value, label:
 const PRIORITY_OPTIONS = PRIORITIES.map((value) => ({ value, label: categoryLabel(value) }));
 
 const emptyForm = () => ({ title: '', content: '', category: 'general', priority: 'normal', isPublic: true, expiresAt: '' });
-type AnnouncementForm = ReturnType<typeof emptyForm>;
 
 function refreshAnnouncements() {
   void queryClient.invalidateQueries(trpc.announcements.pathFilter());
@@ -86,36 +85,26 @@ function AnnouncementRow({ announcement: a, onDelete }: { announcement: AdminAnn
 }
 
 function AddAnnouncementDialog({ isOpen, onOpenChange }: { isOpen: boolean; onOpenChange: (open: boolean) => void }) {
-  const [form, setForm] = useState<AnnouncementForm>(emptyForm);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { values: form, set, errors, parse, showServerErrors, reset } = useSchemaForm(announcementSchema, emptyForm);
   const create = useMutation(trpc.announcements.create.mutationOptions());
-  const set = <K extends keyof AnnouncementForm>(key: K) => (value: AnnouncementForm[K]) => setForm((f) => ({ ...f, [key]: value }));
 
   function close(open: boolean) {
     onOpenChange(open);
-    if (!open) {
-      setForm(emptyForm());
-      setErrors({});
-    }
+    if (!open) reset();
   }
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    const parsed = announcementSchema.safeParse(form);
-    if (!parsed.success) {
-      setErrors(fieldMessages(parsed.error));
-      return;
-    }
-    setErrors({});
-    create.mutate(parsed.data, {
+    const data = parse();
+    if (!data) return;
+    create.mutate(data, {
       onSuccess: (a) => {
         toast({ title: 'Announcement Created', description: `"${a.title}" was posted.` });
         refreshAnnouncements();
         close(false);
       },
       onError: (error) => {
-        const fields = (error as { data?: { fieldErrors?: Record<string, string> | null } }).data?.fieldErrors;
-        if (fields) setErrors(fields);
+        showServerErrors(error);
         toast({ title: 'Failed to create announcement.', description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
       },
     });

@@ -2,15 +2,15 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import { differenceInYears, parseISO } from 'date-fns';
 import { Check, Copy, KeyRound, Pencil, Plus, Power, Trash2, TriangleAlert } from 'lucide-react';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Form } from 'react-aria-components';
 import type { AppRouter } from '../../../../server/routers/_app';
 import { PROGRAM_CHOICES, PROGRAM_LABELS, type Program } from '../../../../shared/constants';
 import { childSchema, EMPTY_CHILD } from '../../../../shared/schemas/children';
-import { fieldMessages } from '../../../../shared/schemas/fields';
 import { formatDate } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { queryClient, trpc } from '../../../lib/trpc';
+import { type ServerError, useSchemaForm } from '../../../lib/use-schema-form';
 import { Button } from '../../ui/Button';
 import { Badge, Card } from '../../ui/Card';
 import { Switch } from '../../ui/Checkbox';
@@ -242,38 +242,16 @@ function toValues(child: Child | null): FormValues {
 
 /** Add and edit share the form and the schema of SPEC.md §5 Enrolled child form; messages appear inline. */
 function ChildFormDialog({ child, onClose }: { child: Child | null; onClose: () => void }) {
-  const [values, setValues] = useState<FormValues>(() => toValues(child));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  /** Bumped when messages appear, so focus moves to the first field that needs attention. */
-  const [focusRequest, setFocusRequest] = useState(0);
-  const formRef = useRef<HTMLFormElement>(null);
-  useEffect(() => {
-    if (focusRequest > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [focusRequest]);
+  const { values, set, errors, parse, showServerErrors, formRef } = useSchemaForm(childSchema, () => toValues(child), { onEdit: 'clear', focusInvalid: true });
   const create = useMutation(trpc.children.create.mutationOptions());
   const update = useMutation(trpc.children.update.mutationOptions());
   const pending = create.isPending || update.isPending;
 
-  function set<K extends keyof FormValues>(name: K, value: FormValues[K]) {
-    setValues((v) => ({ ...v, [name]: value }));
-    if (errors[name]) setErrors((e) => ({ ...e, [name]: '' }));
-  }
-
   function submit(e: FormEvent) {
     e.preventDefault();
-    const parsed = childSchema.safeParse(values);
-    if (!parsed.success) {
-      setErrors(fieldMessages(parsed.error));
-      setFocusRequest((n) => n + 1);
-      return;
-    }
-    setErrors({});
-    const onError = (error: { data?: { fieldErrors?: Record<string, string> | null } | null }) => {
-      const fieldErrors = error.data?.fieldErrors;
-      if (fieldErrors) {
-        setErrors(fieldErrors);
-        setFocusRequest((n) => n + 1);
-      }
+    if (!parse()) return;
+    const onError = (error: ServerError) => {
+      showServerErrors(error);
       toast({ title: child ? 'Failed to update child.' : 'Failed to add child.', description: TRY_AGAIN, variant: 'destructive' });
     };
     const onSuccess = (saved: Child) => {
@@ -289,17 +267,17 @@ function ChildFormDialog({ child, onClose }: { child: Child | null; onClose: () 
     <Dialog isOpen onOpenChange={(open) => !open && onClose()} title={child ? 'Edit Child' : 'Add Child'} size="lg">
       <Form ref={formRef} onSubmit={submit} validationBehavior="aria" className="flex flex-col gap-4">
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <TextField label="Child's Name" required value={values.childName} onChange={(v) => set('childName', v)} error={errors.childName} className="sm:col-span-2" />
-          <TextField label="Date of Birth" type="date" required value={values.dateOfBirth} onChange={(v) => set('dateOfBirth', v)} error={errors.dateOfBirth} />
-          <TextField label="Start Date" type="date" required value={values.startDate} onChange={(v) => set('startDate', v)} error={errors.startDate} />
-          <Select label="Program" options={PROGRAM_CHOICES} value={values.program} onChange={(v) => set('program', v)} error={errors.program} className="sm:col-span-2" />
-          <TextField label="Parent Name" required value={values.parentName} onChange={(v) => set('parentName', v)} error={errors.parentName} />
-          <TextField label="Parent Email" type="email" required value={values.parentEmail} onChange={(v) => set('parentEmail', v)} error={errors.parentEmail} />
-          <TextField label="Parent Phone" type="tel" value={values.parentPhone} onChange={(v) => set('parentPhone', v)} error={errors.parentPhone} />
-          <Switch isSelected={values.isActive} onChange={(v) => set('isActive', v)} className="self-end">
+          <TextField label="Child's Name" required value={values.childName} onChange={set('childName')} error={errors.childName} className="sm:col-span-2" />
+          <TextField label="Date of Birth" type="date" required value={values.dateOfBirth} onChange={set('dateOfBirth')} error={errors.dateOfBirth} />
+          <TextField label="Start Date" type="date" required value={values.startDate} onChange={set('startDate')} error={errors.startDate} />
+          <Select label="Program" options={PROGRAM_CHOICES} value={values.program} onChange={set('program')} error={errors.program} className="sm:col-span-2" />
+          <TextField label="Parent Name" required value={values.parentName} onChange={set('parentName')} error={errors.parentName} />
+          <TextField label="Parent Email" type="email" required value={values.parentEmail} onChange={set('parentEmail')} error={errors.parentEmail} />
+          <TextField label="Parent Phone" type="tel" value={values.parentPhone} onChange={set('parentPhone')} error={errors.parentPhone} />
+          <Switch isSelected={values.isActive} onChange={set('isActive')} className="self-end">
             Active
           </Switch>
-          <TextField label="Notes" multiline rows={4} value={values.notes} onChange={(v) => set('notes', v)} error={errors.notes} className="sm:col-span-2" />
+          <TextField label="Notes" multiline rows={4} value={values.notes} onChange={set('notes')} error={errors.notes} className="sm:col-span-2" />
         </div>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="outline" onPress={onClose}>

@@ -6,10 +6,10 @@ import { Form } from 'react-aria-components';
 import type { AppRouter } from '../../../../server/routers/_app';
 import { ADMIN_EVENT_CATEGORIES } from '../../../../shared/constants';
 import { eventSchema } from '../../../../shared/schemas/content';
-import { fieldMessages } from '../../../../shared/schemas/fields';
 import { formatDate, todayIso } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { errorMessage, queryClient, trpc } from '../../../lib/trpc';
+import { useSchemaForm } from '../../../lib/use-schema-form';
 import { categoryLabel, eventCategoryTone } from '../../events/categories';
 import { EventMeta } from '../../events/EventMeta';
 import { Button } from '../../ui/Button';
@@ -36,7 +36,6 @@ const emptyForm = () => ({
   location: '',
   isPublic: true,
 });
-type EventForm = ReturnType<typeof emptyForm>;
 
 function refreshEvents() {
   void queryClient.invalidateQueries(trpc.events.pathFilter());
@@ -104,36 +103,26 @@ function EventRow({ event, onDelete }: { event: AdminEvent; onDelete: () => void
 }
 
 function AddEventDialog({ isOpen, onOpenChange }: { isOpen: boolean; onOpenChange: (open: boolean) => void }) {
-  const [form, setForm] = useState<EventForm>(emptyForm);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { values: form, set, errors, parse, showServerErrors, reset } = useSchemaForm(eventSchema, emptyForm);
   const create = useMutation(trpc.events.create.mutationOptions());
-  const set = <K extends keyof EventForm>(key: K) => (value: EventForm[K]) => setForm((f) => ({ ...f, [key]: value }));
 
   function close(open: boolean) {
     onOpenChange(open);
-    if (!open) {
-      setForm(emptyForm());
-      setErrors({});
-    }
+    if (!open) reset();
   }
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    const parsed = eventSchema.safeParse(form);
-    if (!parsed.success) {
-      setErrors(fieldMessages(parsed.error));
-      return;
-    }
-    setErrors({});
-    create.mutate(parsed.data, {
+    const data = parse();
+    if (!data) return;
+    create.mutate(data, {
       onSuccess: (event) => {
         toast({ title: 'Event Created', description: `"${event.title}" was added for ${formatDate(event.eventDate)}.` });
         refreshEvents();
         close(false);
       },
       onError: (error) => {
-        const fields = (error as { data?: { fieldErrors?: Record<string, string> | null } }).data?.fieldErrors;
-        if (fields) setErrors(fields);
+        showServerErrors(error);
         toast({ title: 'Failed to create event.', description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
       },
     });

@@ -1,0 +1,102 @@
+import { useEffect, useRef, useState } from 'react';
+import type { z } from 'zod';
+import { fieldMessages } from '../../shared/schemas/fields';
+
+/** A message per field name, as `fieldMessages` and the tRPC errorFormatter's `data.fieldErrors` give them. */
+export type FieldErrors = Partial<Record<string, string>>;
+
+/** What a tRPC client error carries when the server's schema refused the input (see src/server/trpc.ts). */
+export interface ServerError {
+  data?: { fieldErrors?: Record<string, string> | null } | null;
+}
+
+export interface SchemaFormOptions {
+  /**
+   * What a field's message does when the person edits that field: it stays until the next submit (`keep`),
+   * disappears (`clear`), or, from the first failed submit on, the field is checked again (`revalidate`).
+   */
+  onEdit?: 'keep' | 'clear' | 'revalidate';
+  /** Whenever messages are shown, move focus to the first field that has one (attach `formRef` to the form). */
+  focusInvalid?: boolean;
+}
+
+/**
+ * The state of a form checked by one of the shared schemas: its values, a message per field (from the
+ * schema here or from the server's copy of it), and focus on the first field that needs attention.
+ */
+export function useSchemaForm<S extends z.ZodType, V extends Record<string, unknown>>(
+  schema: S,
+  initialValues: V | (() => V),
+  { onEdit = 'keep', focusInvalid = false }: SchemaFormOptions = {},
+) {
+  const [values, setValues] = useState<V>(initialValues);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [attempted, setAttempted] = useState(false);
+  /** Bumped when messages appear, so focus moves once per submit, not on every later change of the messages. */
+  const [focusRequest, setFocusRequest] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  useEffect(() => {
+    if (focusInvalid && focusRequest > 0 && formRef.current) focusFirstInvalidField(formRef.current);
+  }, [focusRequest]);
+
+  function showErrors(next: FieldErrors) {
+    setErrors(next);
+    setAttempted(true);
+    setFocusRequest((n) => n + 1);
+  }
+
+  const set =
+    <K extends keyof V & string>(key: K) =>
+    (value: V[K]) => {
+      setValues((v) => ({ ...v, [key]: value }));
+      if (onEdit === 'clear' && errors[key]) {
+        setErrors((e) => ({ ...e, [key]: undefined }));
+      } else if (onEdit === 'revalidate' && attempted) {
+        const result = schema.safeParse({ ...values, [key]: value });
+        const message = result.success ? undefined : fieldMessages(result.error)[key];
+        setErrors((e) => ({ ...e, [key]: message }));
+      }
+    };
+
+  /** Checks the values: the parsed data, or null after showing the messages. */
+  function parse(): z.output<S> | null {
+    const result = schema.safeParse(values);
+    if (!result.success) {
+      showErrors(fieldMessages(result.error));
+      return null;
+    }
+    setErrors({});
+    return result.data;
+  }
+
+  /** Shows the messages the server put in `error.data.fieldErrors`; true when there were any. */
+  function showServerErrors(error: ServerError): boolean {
+    const fields = error.data?.fieldErrors;
+    if (!fields || Object.keys(fields).length === 0) return false;
+    showErrors(fields);
+    return true;
+  }
+
+  function reset() {
+    setValues(initialValues);
+    setErrors({});
+    setAttempted(false);
+  }
+
+  return { values, set, errors, parse, showServerErrors, reset, formRef };
+}
+
+const FOCUSABLE = ':is(input, textarea, button):not([tabindex="-1"])';
+
+/**
+ * React Aria marks the root of an invalid TextField or Select with `data-invalid`; its first focusable control
+ * is the input, textarea or select button. The field is centred rather than left to focus's own scrolling,
+ * which can put it at the very top, under the sticky navigation bar.
+ */
+function focusFirstInvalidField(form: HTMLFormElement) {
+  const field = form.querySelector<HTMLElement>('[data-invalid]');
+  if (!field) return;
+  field.scrollIntoView({ block: 'center' });
+  field.querySelector<HTMLElement>(FOCUSABLE)?.focus({ preventScroll: true });
+}
