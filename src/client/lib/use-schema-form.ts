@@ -16,8 +16,12 @@ export interface SchemaFormOptions {
    * disappears (`clear`), or, from the first failed submit on, the field is checked again (`revalidate`).
    */
   onEdit?: 'keep' | 'clear' | 'revalidate';
-  /** Whenever messages are shown, move focus to the first field that has one (attach `formRef` to the form). */
-  focusInvalid?: boolean;
+  /**
+   * Whenever messages are shown, move focus to the first field that has one (attach `formRef` to the form).
+   * `centred` first scrolls that field to the middle of the window: on a page under a sticky navigation bar,
+   * focus's own scrolling can leave the field hidden beneath it.
+   */
+  focusInvalid?: boolean | 'centred';
 }
 
 /**
@@ -37,7 +41,7 @@ export function useSchemaForm<S extends z.ZodType, V extends Record<string, unkn
   const formRef = useRef<HTMLFormElement>(null);
 
   useEffect(() => {
-    if (focusInvalid && focusRequest > 0 && formRef.current) focusFirstInvalidField(formRef.current);
+    if (focusInvalid && focusRequest > 0 && formRef.current) focusFirstInvalidField(formRef.current, focusInvalid === 'centred');
   }, [focusRequest]);
 
   function showErrors(next: FieldErrors) {
@@ -90,13 +94,12 @@ export function useSchemaForm<S extends z.ZodType, V extends Record<string, unkn
 const FOCUSABLE = ':is(input, textarea, button):not([tabindex="-1"])';
 
 /**
- * React Aria marks the root of an invalid TextField or Select with `data-invalid`; its first focusable control
- * is the input, textarea or select button. The field is centred rather than left to focus's own scrolling,
- * which can put it at the very top, under the sticky navigation bar.
+ * React Aria marks the root of an invalid TextField or Select with `data-invalid` (a Select's button has no
+ * `aria-invalid`); the field's first focusable control is its input, textarea or select button.
  */
-function focusFirstInvalidField(form: HTMLFormElement) {
+function focusFirstInvalidField(form: HTMLFormElement, centred: boolean) {
   const field = form.querySelector<HTMLElement>('[data-invalid]');
   if (!field) return;
-  field.scrollIntoView({ block: 'center' });
-  field.querySelector<HTMLElement>(FOCUSABLE)?.focus({ preventScroll: true });
+  if (centred) field.scrollIntoView({ block: 'center' });
+  field.querySelector<HTMLElement>(FOCUSABLE)?.focus({ preventScroll: centred });
 }

@@ -1,67 +1,29 @@
 import { useMutation } from '@tanstack/react-query';
 import { ClipboardList, HeartPulse, ShieldAlert, Smile, UserRound } from 'lucide-react';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import type { FormEvent } from 'react';
 import { HOW_HEARD_CHOICES, PROGRAM_CHOICES, RELATIONSHIP_CHOICES, STATE_CHOICES } from '../../../shared/constants';
 import { EMPTY_ENROLLMENT, type EnrollmentInput, enrollmentSchema } from '../../../shared/schemas/enrollment';
-import { fieldMessages } from '../../../shared/schemas/fields';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
+import { useSchemaForm } from '../../lib/use-schema-form';
 import { Button } from '../ui/Button';
 import { TextField } from '../ui/Field';
 import { Select } from '../ui/Select';
-import { cn } from '../ui/cn';
 import { FormSection } from './FormSection';
 
 type FieldName = keyof EnrollmentInput;
-type Values = Record<FieldName, string>;
-type Errors = Partial<Record<string, string>>;
 
 const CHECK_AND_RETRY = 'Please check your information and try again.';
 
 export function EnrollmentForm({ onSubmitted }: { onSubmitted: () => void }) {
-  const [values, setValues] = useState<Values>(EMPTY_ENROLLMENT);
-  const [errors, setErrors] = useState<Errors>({});
-  /** After a failed submit, each field is checked again as it changes. */
-  const [attempted, setAttempted] = useState(false);
-  const [focusRequest, setFocusRequest] = useState(0);
-  const formRef = useRef<HTMLFormElement>(null);
+  // After a failed submit each field is checked again as it changes; focus goes to the first invalid one.
+  const { values, set, errors, parse, showServerErrors, formRef } = useSchemaForm(enrollmentSchema, EMPTY_ENROLLMENT, { onEdit: 'revalidate', focusInvalid: 'centred' });
   const submit = useMutation(trpc.enrollment.submit.mutationOptions());
-
-  // Focus the first invalid field (in page order) once the messages are on screen.
-  useEffect(() => {
-    if (focusRequest === 0) return;
-    const fields = formRef.current?.querySelectorAll<HTMLElement>('[data-field]') ?? [];
-    for (const field of fields) {
-      if (!errors[field.dataset.field!]) continue;
-      // Centre it rather than let focus scroll it to the very top, under the sticky navigation bar.
-      field.scrollIntoView({ block: 'center' });
-      field.querySelector<HTMLElement>(':is(input, textarea, button):not([tabindex="-1"])')?.focus({ preventScroll: true });
-      break;
-    }
-    // Only a new request moves focus, not every later change of the messages.
-  }, [focusRequest]);
-
-  function set(name: FieldName, value: string) {
-    const next = { ...values, [name]: value };
-    setValues(next);
-    if (!attempted) return;
-    const result = enrollmentSchema.safeParse(next);
-    const message = result.success ? undefined : fieldMessages(result.error)[name];
-    setErrors((prev) => ({ ...prev, [name]: message }));
-  }
-
-  function showErrors(next: Errors) {
-    setErrors(next);
-    setAttempted(true);
-    setFocusRequest((n) => n + 1);
-  }
 
   function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     if (submit.isPending) return;
-    const result = enrollmentSchema.safeParse(values);
-    if (!result.success) {
-      showErrors(fieldMessages(result.error));
+    if (!parse()) {
       toast({ title: 'Submission Failed', description: CHECK_AND_RETRY, variant: 'destructive' });
       return;
     }
@@ -71,8 +33,7 @@ export function EnrollmentForm({ onSubmitted }: { onSubmitted: () => void }) {
         onSubmitted();
       },
       onError: (error) => {
-        const fieldErrors = error.data?.fieldErrors;
-        if (fieldErrors && Object.keys(fieldErrors).length > 0) showErrors(fieldErrors);
+        showServerErrors(error);
         toast({ title: 'Submission Failed', description: error.message || CHECK_AND_RETRY, variant: 'destructive' });
       },
     });
@@ -82,13 +43,13 @@ export function EnrollmentForm({ onSubmitted }: { onSubmitted: () => void }) {
   const text = (name: FieldName) => ({
     name,
     value: values[name],
-    onChange: (v: string) => set(name, v),
+    onChange: set(name),
     error: errors[name],
   });
   const choice = (name: FieldName) => ({
     name,
     value: values[name] || null,
-    onChange: (v: string) => set(name, v),
+    onChange: set(name),
     error: errors[name],
   });
 
@@ -99,92 +60,44 @@ export function EnrollmentForm({ onSubmitted }: { onSubmitted: () => void }) {
       </p>
 
       <FormSection title="Parent/Guardian Information" icon={UserRound}>
-        <Field name="parentFirstName">
-          <TextField label="Parent First Name" required autoComplete="given-name" {...text('parentFirstName')} />
-        </Field>
-        <Field name="parentLastName">
-          <TextField label="Parent Last Name" required autoComplete="family-name" {...text('parentLastName')} />
-        </Field>
-        <Field name="parentEmail">
-          <TextField label="Email Address" type="email" required autoComplete="email" inputMode="email" {...text('parentEmail')} />
-        </Field>
-        <Field name="parentPhone">
-          <TextField label="Phone Number" type="tel" required autoComplete="tel" placeholder="(614) 555-0100" {...text('parentPhone')} />
-        </Field>
-        <Field name="parentAddress" wide>
-          <TextField label="Street Address" required autoComplete="street-address" {...text('parentAddress')} />
-        </Field>
-        <Field name="parentCity">
-          <TextField label="City" required autoComplete="address-level2" {...text('parentCity')} />
-        </Field>
+        <TextField label="Parent First Name" required autoComplete="given-name" {...text('parentFirstName')} />
+        <TextField label="Parent Last Name" required autoComplete="family-name" {...text('parentLastName')} />
+        <TextField label="Email Address" type="email" required autoComplete="email" inputMode="email" {...text('parentEmail')} />
+        <TextField label="Phone Number" type="tel" required autoComplete="tel" placeholder="(614) 555-0100" {...text('parentPhone')} />
+        <TextField label="Street Address" required autoComplete="street-address" className="sm:col-span-2" {...text('parentAddress')} />
+        <TextField label="City" required autoComplete="address-level2" {...text('parentCity')} />
         <div className="grid grid-cols-2 gap-4">
-          <Field name="parentState">
-            <Select label="State" required options={STATE_CHOICES} {...choice('parentState')} />
-          </Field>
-          <Field name="parentZip">
-            <TextField label="ZIP Code" required autoComplete="postal-code" inputMode="numeric" {...text('parentZip')} />
-          </Field>
+          <Select label="State" required options={STATE_CHOICES} {...choice('parentState')} />
+          <TextField label="ZIP Code" required autoComplete="postal-code" inputMode="numeric" {...text('parentZip')} />
         </div>
       </FormSection>
 
       <FormSection title="Child Information" icon={Smile}>
-        <Field name="childFirstName">
-          <TextField label="Child's First Name" required {...text('childFirstName')} />
-        </Field>
-        <Field name="childLastName">
-          <TextField label="Child's Last Name" required {...text('childLastName')} />
-        </Field>
-        <Field name="childDateOfBirth">
-          <TextField label="Date of Birth" type="date" required {...text('childDateOfBirth')} />
-        </Field>
-        <Field name="childAge">
-          <TextField label="Child's Age" required placeholder="e.g. 18 months or 3 years" {...text('childAge')} />
-        </Field>
-        <Field name="programRequested">
-          <Select label="Program Requested" required placeholder="Select a program" options={PROGRAM_CHOICES} {...choice('programRequested')} />
-        </Field>
-        <Field name="startDate">
-          <TextField label="Desired Start Date" type="date" required {...text('startDate')} />
-        </Field>
+        <TextField label="Child's First Name" required {...text('childFirstName')} />
+        <TextField label="Child's Last Name" required {...text('childLastName')} />
+        <TextField label="Date of Birth" type="date" required {...text('childDateOfBirth')} />
+        <TextField label="Child's Age" required placeholder="e.g. 18 months or 3 years" {...text('childAge')} />
+        <Select label="Program Requested" required placeholder="Select a program" options={PROGRAM_CHOICES} {...choice('programRequested')} />
+        <TextField label="Desired Start Date" type="date" required {...text('startDate')} />
       </FormSection>
 
       <FormSection title="Emergency Contact" icon={ShieldAlert} description="Someone other than a parent we can reach if we cannot reach you.">
-        <Field name="emergencyContactName">
-          <TextField label="Emergency Contact Name" required {...text('emergencyContactName')} />
-        </Field>
-        <Field name="emergencyContactPhone">
-          <TextField label="Emergency Contact Phone" type="tel" required {...text('emergencyContactPhone')} />
-        </Field>
-        <Field name="emergencyContactRelationship">
-          <Select label="Relationship to Child" required placeholder="Select a relationship" options={RELATIONSHIP_CHOICES} {...choice('emergencyContactRelationship')} />
-        </Field>
+        <TextField label="Emergency Contact Name" required {...text('emergencyContactName')} />
+        <TextField label="Emergency Contact Phone" type="tel" required {...text('emergencyContactPhone')} />
+        <Select label="Relationship to Child" required placeholder="Select a relationship" options={RELATIONSHIP_CHOICES} {...choice('emergencyContactRelationship')} />
       </FormSection>
 
       <FormSection title="Medical Information" icon={HeartPulse} description="Optional, but it helps us care for your child safely from day one.">
-        <Field name="pediatricianName">
-          <TextField label="Pediatrician Name" {...text('pediatricianName')} />
-        </Field>
-        <Field name="pediatricianPhone">
-          <TextField label="Pediatrician Phone" type="tel" {...text('pediatricianPhone')} />
-        </Field>
-        <Field name="allergies" wide>
-          <TextField label="Allergies" multiline rows={2} placeholder="Food, medication or environmental allergies" {...text('allergies')} />
-        </Field>
-        <Field name="medications" wide>
-          <TextField label="Medications" multiline rows={2} placeholder="Current medications and dosages" {...text('medications')} />
-        </Field>
-        <Field name="medicalConditions" wide>
-          <TextField label="Medical Conditions" multiline rows={2} placeholder="Any conditions we should know about" {...text('medicalConditions')} />
-        </Field>
+        <TextField label="Pediatrician Name" {...text('pediatricianName')} />
+        <TextField label="Pediatrician Phone" type="tel" {...text('pediatricianPhone')} />
+        <TextField label="Allergies" multiline rows={2} placeholder="Food, medication or environmental allergies" className="sm:col-span-2" {...text('allergies')} />
+        <TextField label="Medications" multiline rows={2} placeholder="Current medications and dosages" className="sm:col-span-2" {...text('medications')} />
+        <TextField label="Medical Conditions" multiline rows={2} placeholder="Any conditions we should know about" className="sm:col-span-2" {...text('medicalConditions')} />
       </FormSection>
 
       <FormSection title="Additional Information" icon={ClipboardList}>
-        <Field name="specialInstructions" wide>
-          <TextField label="Special Instructions" multiline rows={3} placeholder="Routines, comfort items, dietary needs or anything else" {...text('specialInstructions')} />
-        </Field>
-        <Field name="howDidYouHear">
-          <Select label="How did you hear about us?" placeholder="Select an option" options={HOW_HEARD_CHOICES} {...choice('howDidYouHear')} />
-        </Field>
+        <TextField label="Special Instructions" multiline rows={3} placeholder="Routines, comfort items, dietary needs or anything else" className="sm:col-span-2" {...text('specialInstructions')} />
+        <Select label="How did you hear about us?" placeholder="Select an option" options={HOW_HEARD_CHOICES} {...choice('howDidYouHear')} />
       </FormSection>
 
       {/* Honeypot: invisible to people and to assistive technology; only bots fill it in. */}
@@ -197,7 +110,7 @@ export function EnrollmentForm({ onSubmitted }: { onSubmitted: () => void }) {
           tabIndex={-1}
           autoComplete="off"
           value={values.website}
-          onChange={(e) => setValues((v) => ({ ...v, website: e.target.value }))}
+          onChange={(e) => set('website')(e.target.value)}
         />
       </div>
 
@@ -208,11 +121,3 @@ export function EnrollmentForm({ onSubmitted }: { onSubmitted: () => void }) {
   );
 }
 
-/** Marks a field's place in the form, so the first invalid one (in page order) can receive focus. */
-function Field({ name, wide, children }: { name: FieldName; wide?: boolean; children: React.ReactNode }) {
-  return (
-    <div data-field={name} className={cn(wide && 'sm:col-span-2')}>
-      {children}
-    </div>
-  );
-}
