@@ -45,3 +45,20 @@ for (const width of [375, 1280]) {
     });
   });
 }
+
+test('each page has its own title (WCAG 2.4.2), also after client-side navigation', async ({ page }) => {
+  const titles: [string, RegExp][] = [
+    ['/', /^Little Buckeyes Learning Center \| Childcare in Columbus, Ohio$/],
+    ['/enrollment', /^Online Enrollment Application \| Little Buckeyes Learning Center$/],
+    ['/events', /^Events & Announcements \| Little Buckeyes Learning Center$/],
+    ['/milestones', /^Milestone Achievement Badges \| Little Buckeyes Learning Center$/],
+    ['/admin/login', /^Admin Login \| Little Buckeyes Learning Center$/],
+  ];
+  for (const [path, title] of titles) {
+    await page.goto(path);
+    await expect(page).toHaveTitle(title);
+  }
+  await page.goto('/');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Events' }).click();
+  await expect(page).toHaveTitle(titles[2]![1]);
+});

@@ -1,9 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createRootRouteWithContext, type NavigateOptions, Outlet, type ToOptions, useRouter } from '@tanstack/react-router';
+import { createRootRouteWithContext, HeadContent, type NavigateOptions, Outlet, type ToOptions, useRouter } from '@tanstack/react-router';
 import { RouterProvider as AriaRouterProvider } from 'react-aria-components';
 import { NavBar } from '../components/NavBar';
 import { NotFound } from '../components/NotFound';
 import { Toaster } from '../components/ui/Toaster';
+import { pageHead } from '../lib/page-title';
 import type { trpc } from '../lib/trpc';
 
 export interface RouterContext {
@@ -19,6 +20,7 @@ declare module 'react-aria-components' {
 }
 
 export const Route = createRootRouteWithContext<RouterContext>()({
+  head: pageHead(),
   component: RootLayout,
   notFoundComponent: NotFound,
 });
@@ -29,6 +31,7 @@ function RootLayout() {
     // React Aria links and buttons navigate through TanStack Router (no full page loads); absolute URLs
     // (tel:, mailto:, https:) are left as they are.
     <AriaRouterProvider navigate={(to, options) => router.navigate({ to: to as string, ...options })} useHref={(to) => (/^[a-z][a-z0-9+.-]*:/i.test(String(to)) ? String(to) : router.buildLocation({ to: to as string }).href)}>
+      <HeadContent />
       <a href="#main" className="sr-only z-50 rounded bg-white px-3 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
         Skip to content
       </a>

@@ -12,8 +12,10 @@ import { storeAdmin } from '../../lib/admin-session';
 import { toast } from '../../lib/toast';
 import { errorMessage, trpc } from '../../lib/trpc';
 import { useSchemaForm } from '../../lib/use-schema-form';
+import { pageHead } from '../../lib/page-title';
 
 export const Route = createFileRoute('/admin/login')({
+  head: pageHead('Admin Login'),
   component: AdminLoginPage,
 });
 
