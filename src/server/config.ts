@@ -23,6 +23,7 @@ const envSchema = z
     ADMIN_EMAIL: z.email({ error: 'ADMIN_EMAIL must be a valid e-mail address' }).optional(),
     ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional(),
     ADMIN_NAME: z.string().min(1).max(100).optional(),
+    TRUST_PROXY: z.enum(['true', 'false', '1', '0'], { error: 'TRUST_PROXY must be true or false' }).optional(),
   })
   .refine((e) => !e.ADMIN_EMAIL === !e.ADMIN_PASSWORD, {
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
@@ -40,6 +41,8 @@ export interface Config {
   smtpUrl: string | null;
   mailFrom: string;
   admin: { email: string; password: string; name: string } | null;
+  /** Behind a reverse proxy (TLS termination), the client's address is the last X-Forwarded-For entry. */
+  trustProxy: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -64,6 +67,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secureCookies: publicUrl.startsWith('https://'),
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM ?? `Little Buckeyes Learning Center <no-reply@${new URL(publicUrl).hostname}>`,
+    trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD, name: e.ADMIN_NAME ?? 'Centre Director' } : null,
   };
 }

@@ -23,7 +23,16 @@ export interface Context extends AppDeps {
   resHeaders: Headers;
 }
 
-function clientIp(c: HonoContext): string {
+/**
+ * The caller's address, for rate limits. Directly on the internet it is the socket's peer. Behind the
+ * centre's reverse proxy (TRUST_PROXY), every request comes from the proxy, so the address is the last
+ * X-Forwarded-For entry: the one the proxy itself added (earlier entries are whatever the client sent).
+ */
+function clientIp(c: HonoContext, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim();
+    if (forwarded) return forwarded.slice(0, 64);
+  }
   try {
     return getConnInfo(c).remote.address ?? 'unknown';
   } catch {
@@ -55,5 +64,5 @@ export function resolveAuth(deps: AppDeps, c: HonoContext, resHeaders: Headers):
 }
 
 export function createContext(deps: AppDeps, limits: Limiters, c: HonoContext, resHeaders: Headers): Context {
-  return { ...deps, limits, resHeaders, ip: clientIp(c), auth: resolveAuth(deps, c, resHeaders) };
+  return { ...deps, limits, resHeaders, ip: clientIp(c, deps.config.trustProxy), auth: resolveAuth(deps, c, resHeaders) };
 }

@@ -154,6 +154,41 @@ describe('enrollment rate limit', () => {
       await local.close();
     }
   });
+
+  const fill = async (server: TestServer, forwardedFor: string) => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) {
+      const res = await server.request('/api/enrollment', { method: 'POST', json: validApplication, headers: { 'x-forwarded-for': forwardedFor } });
+      statuses.push(res.status);
+    }
+    return statuses;
+  };
+
+  it('behind a trusted proxy, counts each family by the address the proxy saw, not the proxy', async () => {
+    const local = await startTestServer({ env: { TRUST_PROXY: 'true' } });
+    try {
+      // A client cannot dodge the limit by sending its own X-Forwarded-For: the proxy appends the real one last.
+      expect((await fill(local, '10.0.0.1, 198.51.100.7')).at(-1)).toBe(429);
+      const other = await local.request('/api/enrollment', { method: 'POST', json: validApplication, headers: { 'x-forwarded-for': '10.0.0.1, 203.0.113.9' } });
+      expect(other.status).toBe(201);
+    } finally {
+      await local.close();
+    }
+  });
+
+  it('without TRUST_PROXY, X-Forwarded-For is ignored (it could be forged)', async () => {
+    const local = await startTestServer();
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 21; i++) {
+        const res = await local.request('/api/enrollment', { method: 'POST', json: validApplication, headers: { 'x-forwarded-for': `203.0.113.${i}` } });
+        statuses.push(res.status);
+      }
+      expect(statuses.at(-1)).toBe(429);
+    } finally {
+      await local.close();
+    }
+  });
 });
 
 describe('unknown API paths and headers', () => {

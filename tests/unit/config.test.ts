@@ -4,7 +4,7 @@ import { ConfigError, loadConfig } from '../../src/server/config';
 describe('loadConfig', () => {
   it('applies the documented defaults', () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ port: 3000, databasePath: 'db/app.sqlite', uploadsDir: 'uploads', publicUrl: 'http://localhost:3000', smtpUrl: null, admin: null, secureCookies: false });
+    expect(c).toMatchObject({ port: 3000, databasePath: 'db/app.sqlite', uploadsDir: 'uploads', publicUrl: 'http://localhost:3000', smtpUrl: null, admin: null, secureCookies: false, trustProxy: false });
     expect(c.privateDir).toBe('db/private');
   });
 
@@ -19,6 +19,7 @@ describe('loadConfig', () => {
       ADMIN_EMAIL: 'Director@Centre.example',
       ADMIN_PASSWORD: 'a long passphrase',
       ADMIN_NAME: 'Dana',
+      TRUST_PROXY: 'true',
     });
     expect(c).toMatchObject({
       port: 8080,
@@ -30,6 +31,7 @@ describe('loadConfig', () => {
       smtpUrl: 'smtp://u:p@mail.example:587',
       mailFrom: 'Centre <office@centre.example>',
       admin: { email: 'director@centre.example', password: 'a long passphrase', name: 'Dana' },
+      trustProxy: true,
     });
   });
 
@@ -41,6 +43,7 @@ describe('loadConfig', () => {
     [{ ADMIN_EMAIL: 'not-an-email', ADMIN_PASSWORD: 'long enough' }, 'ADMIN_EMAIL'],
     [{ ADMIN_EMAIL: 'a@b.example' }, 'ADMIN_PASSWORD'],
     [{ ADMIN_EMAIL: 'a@b.example', ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD'],
+    [{ TRUST_PROXY: 'yes please' }, 'TRUST_PROXY'],
   ])('refuses %j with a message naming %s', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(name));
