@@ -63,6 +63,13 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     }),
   );
   app.use('*', compress());
+  // Access log: API calls at info, static files at debug. Paths only: query strings may carry input.
+  app.use('*', async (c, next) => {
+    const started = performance.now();
+    await next();
+    const api = c.req.path.startsWith('/api/');
+    logger[api ? 'info' : 'debug']({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) }, 'request');
+  });
 
   const jsonLimit = bodyLimit({ maxSize: 1024 * 1024, onError: (c) => c.json({ message: 'The request is too large' }, 413) });
   const uploadLimit = bodyLimit({
