@@ -6,7 +6,7 @@ import { compress } from 'hono/compress';
 import { secureHeaders } from 'hono/secure-headers';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
-import { MAX_UPLOAD_BYTES } from '../shared/constants';
+import { MAX_UPLOAD_BYTES, TRPC_MAX_BATCH } from '../shared/constants';
 import { csrfGuard } from './auth/csrf';
 import { type AppDeps, createContext } from './context';
 import { logger } from './logger';
@@ -84,6 +84,9 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
       endpoint: '/api/trpc',
       req: c.req.raw,
       router: appRouter,
+      // Batching saves round trips for the dashboard's queries; an unbounded batch would let one request
+      // carry thousands of calls. The client's batch link uses the same limit.
+      maxBatchSize: TRPC_MAX_BATCH,
       createContext: ({ resHeaders }) => createContext(deps, limits, c, resHeaders),
       onError: ({ error, path }) => {
         if (error.code === 'INTERNAL_SERVER_ERROR') logger.error({ err: error, path }, 'procedure failed');

@@ -91,3 +91,6 @@ export function choiceLabel(choices: readonly Choice[], value: string | null | u
 
 /** Upload limit of SPEC.md §9: one file, 10 MB. */
 export const MAX_UPLOAD_BYTES = 10_485_760;
+
+/** The most calls one tRPC request may carry: the server's maxBatchSize and the client link's maxItems. */
+export const TRPC_MAX_BATCH = 10;

@@ -167,6 +167,43 @@ describe('login throttling', () => {
     }
   });
 
+  it('counts attempts sent at the same moment: of 25 parallel guesses at most 5 are checked', async () => {
+    const s = await startTestServer();
+    try {
+      await createAdmin(s, 'dana@centre.example');
+      const statuses = await Promise.all(Array.from({ length: 25 }, (_, i) => login(s, 'dana@centre.example', `wrong-${i}`).then((r) => r.status)));
+      expect(statuses.filter((st) => st === 401).length).toBeLessThanOrEqual(5);
+      expect(statuses.filter((st) => st === 429).length).toBeGreaterThanOrEqual(20);
+      expect((await login(s, 'dana@centre.example', PASSWORD)).status).toBe(429);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('a batch of guesses in one tRPC request is throttled like separate requests, and large batches are refused', async () => {
+    const s = await startTestServer();
+    try {
+      await createAdmin(s, 'dana@centre.example');
+      const batch = (passwords: string[]) => {
+        const body = Object.fromEntries(passwords.map((password, i) => [i, { json: { email: 'dana@centre.example', password } }]));
+        return s.request(`/api/trpc/${passwords.map(() => 'adminAuth.login').join(',')}?batch=1`, { method: 'POST', json: body });
+      };
+      // The right password is the last of ten: by then the account is locked.
+      const res = await batch([...Array.from({ length: 9 }, (_, i) => `wrong-${i}`), PASSWORD]);
+      // Errors travel through superjson, hence the `json` envelope.
+      const results = (await res.json()) as { error?: { json: { data: { httpStatus: number } } }; result?: unknown }[];
+      expect(results).toHaveLength(10);
+      expect(results.filter((r) => r.result).length).toBe(0);
+      expect(results.filter((r) => r.error?.json.data.httpStatus === 401).length).toBeLessThanOrEqual(5);
+      expect(results.filter((r) => r.error?.json.data.httpStatus === 429).length).toBeGreaterThanOrEqual(5);
+      expect(res.headers.getSetCookie()).toEqual([]);
+      // One request may not carry more than TRPC_MAX_BATCH calls at all.
+      expect((await batch(Array.from({ length: 11 }, (_, i) => `x-${i}`))).status).toBe(400);
+    } finally {
+      await s.close();
+    }
+  });
+
   it('throttles the tRPC login as well (TOO_MANY_REQUESTS over HTTP is 429 with Retry-After)', async () => {
     const s = await startTestServer();
     try {

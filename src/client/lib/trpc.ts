@@ -2,6 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { createTRPCClient, httpBatchLink } from '@trpc/client';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import superjson from 'superjson';
+import { TRPC_MAX_BATCH } from '../../shared/constants';
 import type { AppRouter } from '../../server/routers/_app';
 
 /** SPEC.md §7 "Default data behaviour": no retries, no refetch on focus, no polling, never stale by default. */
@@ -13,7 +14,7 @@ export const queryClient = new QueryClient({
 });
 
 export const trpcClient = createTRPCClient<AppRouter>({
-  links: [httpBatchLink({ url: '/api/trpc', transformer: superjson, fetch: (url, init) => fetch(url, { ...init, credentials: 'include' }) })],
+  links: [httpBatchLink({ url: '/api/trpc', transformer: superjson, maxItems: TRPC_MAX_BATCH, fetch: (url, init) => fetch(url, { ...init, credentials: 'include' }) })],
 });
 
 export const trpc = createTRPCOptionsProxy<AppRouter>({ client: trpcClient, queryClient });

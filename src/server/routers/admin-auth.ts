@@ -5,7 +5,7 @@ import { loginSchema } from '../../shared/schemas/auth';
 import { ADMIN_COOKIE, clearedCookie, sessionCookie } from '../auth/cookies';
 import { verifyAgainstDummy, verifyPassword } from '../auth/password';
 import { createAdminSession, deleteSession } from '../auth/session';
-import { consume, isBlocked } from '../services/rate-limit';
+import { consume } from '../services/rate-limit';
 import { adminProcedure, publicProcedure, router } from '../trpc';
 
 export const INVALID_LOGIN = 'Invalid email or password';
@@ -31,18 +31,18 @@ function adminRecord(db: import('../db').Db, id: string): AdminRecord | undefine
 export const adminAuthRouter = router({
   login: publicProcedure.input(loginSchema).mutation(async ({ ctx, input }) => {
     const accountKey = input.email;
-    await isBlocked(ctx.limits.loginByIp, ctx.ip, ctx.resHeaders, THROTTLED);
-    await isBlocked(ctx.limits.loginByAccount, accountKey, ctx.resHeaders, THROTTLED);
+    // Every attempt spends its points before the password is checked, so attempts sent together (in
+    // parallel, or many in one batch) are counted like attempts sent one after another.
+    await consume(ctx.limits.loginByIp, ctx.ip, ctx.resHeaders, THROTTLED);
+    await consume(ctx.limits.loginByAccount, accountKey, ctx.resHeaders, THROTTLED);
 
     const row = ctx.db.select({ id: adminUsers.id, passwordHash: adminUsers.passwordHash, lastLoginAt: adminUsers.lastLoginAt }).from(adminUsers).where(eq(adminUsers.email, input.email)).get();
     // The same work and the same answer whether the e-mail is unknown or the password wrong.
     const ok = row ? await verifyPassword(row.passwordHash, input.password) : await verifyAgainstDummy(input.password);
-    if (!row || !ok) {
-      await consume(ctx.limits.loginByIp, ctx.ip, ctx.resHeaders, THROTTLED).catch(() => undefined);
-      await consume(ctx.limits.loginByAccount, accountKey, ctx.resHeaders, THROTTLED).catch(() => undefined);
-      throw new TRPCError({ code: 'UNAUTHORIZED', message: INVALID_LOGIN });
-    }
+    if (!row || !ok) throw new TRPCError({ code: 'UNAUTHORIZED', message: INVALID_LOGIN });
+    // A successful sign-in is not held against the account or the network.
     await ctx.limits.loginByAccount.delete(accountKey);
+    await ctx.limits.loginByIp.reward(ctx.ip, 1);
 
     const now = ctx.clock.now();
     ctx.db.update(adminUsers).set({ previousLoginAt: row.lastLoginAt, lastLoginAt: now }).where(eq(adminUsers.id, row.id)).run();

@@ -31,13 +31,3 @@ export async function consume(limiter: RateLimiterMemory, key: string, resHeader
     throw e;
   }
 }
-
-/** Whether a key is already over the limit, without spending a point. */
-export async function isBlocked(limiter: RateLimiterMemory, key: string, resHeaders: Headers, message?: string): Promise<void> {
-  const res = await limiter.get(key);
-  if (res && res.consumedPoints >= limiter.points) {
-    const seconds = Math.max(1, Math.ceil(res.msBeforeNext / 1000));
-    resHeaders.set('Retry-After', String(seconds));
-    throw new RateLimitedError(seconds, message);
-  }
-}
