@@ -78,6 +78,12 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   });
   app.use('/api/*', (c, next) => (UPLOAD_PATH.test(c.req.path) ? uploadLimit(c, next) : jsonLimit(c, next)));
   app.use('/api/*', csrfGuard(deps.config.publicUrl));
+  // API answers depend on who asks (staff see private items): never stored by browsers or proxies. The
+  // client keeps its own cache (TanStack Query, SPEC.md §9 times).
+  app.use('/api/*', async (c, next) => {
+    await next();
+    if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
+  });
 
   app.all('/api/trpc/*', (c) =>
     fetchRequestHandler({

@@ -201,5 +201,7 @@ describe('unknown API paths and headers', () => {
     expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('referrer-policy')).toBeTruthy();
+    // Answers differ for staff and visitors, so no shared cache may keep them.
+    expect(res.headers.get('cache-control')).toBe('no-store');
   });
 });
