@@ -66,6 +66,8 @@ describe('the outbox (no SMTP_URL)', () => {
     expect(existsSync(row.emlFile)).toBe(true);
     const eml = decodeMime(readFileSync(row.emlFile, 'utf8'));
     expect(eml).toMatch(/^To: maria\.lopez@example\.com$/m);
+    // Replies reach the office even when MAIL_FROM is a no-reply address.
+    expect(eml).toMatch(/^Reply-To: Little Buckeyes Learning Center\s+<hello@littlebuckeyeslearning\.com>$/m);
     expect(eml).toMatch(/^Subject: Enrollment application for Emma Lopez: Approved$/m);
     expect(eml).toContain('is now: Approved.');
     expect(eml).toContain('Content-Type: text/html');

@@ -125,7 +125,7 @@ function statusSentences(status: ApplicationStatus, child: string, phone: string
     case 'more-info':
       return [
         `We need a little more information to continue reviewing the application for ${child}.`,
-        `Please call us at ${phone} or reply to this e-mail at your earliest convenience.`,
+        `Please call us at ${phone} or e-mail ${centre.email} at your earliest convenience.`,
       ];
     case 'pending':
       return [`The application for ${child} is being reviewed. We will be in touch soon.`];

@@ -4,6 +4,7 @@ import nodemailer from 'nodemailer';
 import { outboxMessages } from '../../../db/schema';
 import type { Config } from '../config';
 import type { Db } from '../db';
+import { centre } from '../../shared/centre';
 import type { Mailer, MailMessage } from './mail';
 
 /**
@@ -11,6 +12,9 @@ import type { Mailer, MailMessage } from './mail';
  * embedded default: nodemailer still builds the real MIME message, which is kept as an `.eml` file and a
  * row of the outbox table, so a centre without SMTP sees exactly what would have been sent.
  */
+/** Replies from families reach the office, whatever MAIL_FROM is (often a no-reply address). */
+const REPLY_TO = `${centre.name} <${centre.email}>`;
+
 export function createMailer(config: Config, db: Db): Mailer {
   if (config.smtpUrl) {
     // Short timeouts: a mail server that accepts the connection and then stalls must not leave a staff
@@ -18,7 +22,7 @@ export function createMailer(config: Config, db: Db): Mailer {
     const transport = nodemailer.createTransport({ url: config.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 });
     return {
       async send(message) {
-        const info = await transport.sendMail({ from: config.mailFrom, ...message });
+        const info = await transport.sendMail({ from: config.mailFrom, replyTo: REPLY_TO, ...message });
         return { via: 'smtp', messageId: info.messageId };
       },
     };
@@ -27,7 +31,7 @@ export function createMailer(config: Config, db: Db): Mailer {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(message: MailMessage) {
-      const info = await transport.sendMail({ from: config.mailFrom, ...message });
+      const info = await transport.sendMail({ from: config.mailFrom, replyTo: REPLY_TO, ...message });
       const id = crypto.randomUUID();
       mkdirSync(outboxDir, { recursive: true });
       const emlFile = join(outboxDir, `${id}.eml`);
