@@ -50,3 +50,23 @@ test('events on a phone: nothing scrolls sideways and days can be chosen', async
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Back to Home' }).click();
   await expect(page).toHaveURL(/\/$/);
 });
+
+test('a pasted link or a very long word in an announcement or event wraps instead of widening the page', async ({ page, server, loginAsAdmin }) => {
+  const link = `https://www.columbus.gov/Services/Parks-Recreation/summer-programs-for-young-children/registration-${crypto.randomUUID()}`;
+  const word = 'Supercalifragilistic'.repeat(8);
+  const { announcements, events } = await import('../../db/schema');
+  server.db.insert(announcements).values({ title: `Register here ${word}`, content: `Sign up at ${link} before Friday.`, priority: 'high' }).run();
+  server.db.insert(events).values({ title: `Picnic ${word}`, description: link, eventDate: new Date().toISOString().slice(0, 10) }).run();
+
+  for (const path of ['/', '/events']) {
+    await page.goto(path);
+    await expect(page.getByText(/Register here/).first()).toBeVisible();
+    await expectNoSideScroll(page);
+  }
+  await loginAsAdmin();
+  for (const tab of ['announcements', 'events', 'overview']) {
+    await page.goto(`/admin?tab=${tab}`);
+    await expect(page.getByText(/Register here|Picnic/).first()).toBeVisible();
+    await expectNoSideScroll(page);
+  }
+});
