@@ -1,7 +1,8 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { sampleApplication } from '../helpers/enrollment-fixtures';
+import { validateParentToken } from '../../src/server/auth/session';
+import { sampleApplication, sampleChild } from '../helpers/enrollment-fixtures';
 import { expect, test } from './fixtures';
 
 /** Outside test-results/, which every Playwright run empties (other runs share this checkout). */
@@ -89,6 +90,55 @@ test('approve an application with an e-mail, enroll the child, and give the pare
   await expect(message).toContainText(`Password: ${password}`);
   await expect(message).toContainText(`${server.url}/parent-login`);
   await shot(page, 'outbox');
+});
+
+test('reset the password of a parent who never got it: confirm, sign them out, show and e-mail the new one', async ({ page, server, loginAsAdmin }) => {
+  await loginAsAdmin();
+  const email = `reset.${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const admin = { cookie: await server.adminCookie() };
+  const added = await server.request('/api/admin/enrolled-children', { method: 'POST', json: { ...sampleChild, childName: 'Rosa Reset', parentEmail: email }, headers: admin });
+  const child = (await added.json()) as { id: string };
+  const first = (await (await server.request(`/api/admin/generate-parent-login/${child.id}`, { method: 'POST', headers: admin })).json()) as { credentials: { password: string } };
+  const { token } = await server.parentToken(email);
+
+  await page.goto('/admin?tab=children');
+  const childCard = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Rosa Reset' }) });
+  await childCard.getByRole('button', { name: 'Parent Login for Rosa Reset' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Parent Login Credentials' });
+  await expect(dialog.getByTestId('credential-password')).toHaveText('••••••••');
+  await shot(page, 'credentials-existing');
+
+  // Cancelling the confirmation changes nothing.
+  await dialog.getByRole('button', { name: 'Reset Password' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Reset Parent Password' });
+  await expect(confirm.getByText('This signs the parent out everywhere and e-mails a new password.')).toBeVisible();
+  await shot(page, 'credentials-reset-confirm');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(dialog.getByTestId('credential-password')).toHaveText('••••••••');
+  expect(validateParentToken(server.db, server.clock, token)).not.toBeNull();
+
+  await dialog.getByRole('button', { name: 'Reset Password' }).click();
+  await confirm.getByRole('button', { name: 'Reset Password' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(dialog.getByTestId('credential-email')).toHaveText(email);
+  await expect(dialog.getByTestId('credential-password')).toHaveText(/^[A-Za-z0-9]{16}$/);
+  const password = (await dialog.getByTestId('credential-password').textContent())!.trim();
+  expect(password).not.toBe(first.credentials.password);
+  await expect(dialog.getByText('was reset and the parent was signed out everywhere')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Reset Password' })).toHaveCount(0);
+  await shot(page, 'credentials-reset');
+  expect(validateParentToken(server.db, server.clock, token)).toBeNull();
+  await dialog.getByRole('button', { name: 'Done' }).click();
+
+  // The new password went out by e-mail (kept in the Outbox here).
+  await page.getByRole('button', { name: 'Outbox' }).click();
+  const outbox = page.getByRole('dialog', { name: 'Outbox' });
+  await outbox.getByRole('button', { name: /Your Parent Portal login/ }).first().click();
+  const message = outbox.getByRole('article', { name: 'Message' });
+  await expect(message).toContainText(`To: ${email}`);
+  await expect(message).toContainText(`Password: ${password}`);
+  await expect(message).toContainText('Your Parent Portal password has been reset.');
 });
 
 test('add, edit, deactivate and remove an enrolled child', async ({ page, loginAsAdmin }) => {

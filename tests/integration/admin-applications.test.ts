@@ -21,6 +21,7 @@ const ADMIN_PATHS: [string, string, unknown?][] = [
   ['DELETE', '/api/admin/enrolled-children/x'],
   ['PATCH', '/api/admin/enrolled-children/x/toggle-active'],
   ['POST', '/api/admin/generate-parent-login/x'],
+  ['POST', '/api/admin/reset-parent-password/x'],
   ['GET', '/api/admin/outbox'],
   ['GET', '/api/admin/outbox/x'],
   ['GET', '/api/admin/mail-status'],

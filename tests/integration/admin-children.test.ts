@@ -15,6 +15,8 @@ const childRow = (id: string) => s.db.select().from(enrolledChildren).where(eq(e
 const parentByEmail = (email: string) => s.db.select().from(parentUsers).where(eq(parentUsers.email, email)).get();
 const generate = (id: string) => s.request(`/api/admin/generate-parent-login/${id}`, { method: 'POST', ...as(s.admin) });
 const toggle = (id: string) => s.request(`/api/admin/enrolled-children/${id}/toggle-active`, { method: 'PATCH', ...as(s.admin) });
+const reset = (id: string) => s.request(`/api/admin/reset-parent-password/${id}`, { method: 'POST', ...as(s.admin) });
+const lastOutbox = () => s.db.select().from(outboxMessages).all().at(-1);
 
 describe('POST /api/admin/enrolled-children', () => {
   it('adds a child with the form defaults (program preschool, active) and a lower-cased e-mail', async () => {
@@ -237,6 +239,83 @@ describe('POST /api/admin/generate-parent-login/{id}', () => {
     const res = await generate('no-such-id');
     expect(res.status).toBe(404);
     await expect(s.caller('admin').children.generateParentLogin('no-such-id')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+});
+
+describe('POST /api/admin/reset-parent-password/{id}', () => {
+  it('gives the account a new password, ends its sessions and e-mails the new credentials', async () => {
+    const child = await addChild(s, { childName: 'Ruby Stone', parentName: 'Kim Stone', parentEmail: 'kim.stone@example.com' });
+    const first = await json<LoginBody>(await generate(child.id));
+    const { token } = await s.parentToken('kim.stone@example.com');
+    expect(validateParentToken(s.db, s.clock, token)).not.toBeNull();
+    const outboxBefore = s.count(outboxMessages);
+
+    const res = await reset(child.id);
+    expect(res.status).toBe(200);
+    const body = await json<LoginBody>(res);
+    expect(body).toMatchObject({ success: true, parentId: first.parentId, isExisting: false, emailSent: true, emailError: null, credentials: { email: 'kim.stone@example.com' } });
+    expect(body.credentials.password).toMatch(/^[A-Za-z0-9]{16}$/);
+    expect(body.credentials.password).not.toBe(first.credentials.password);
+    expect(body.message).toContain('kim.stone@example.com');
+    expect(body.message).toContain('Outbox');
+
+    const parent = parentByEmail('kim.stone@example.com')!;
+    expect(parent.passwordHash.startsWith('$argon2id$')).toBe(true);
+    expect(await verifyPassword(parent.passwordHash, body.credentials.password)).toBe(true);
+    expect(await verifyPassword(parent.passwordHash, first.credentials.password)).toBe(false);
+    expect(parent.isActive).toBe(true);
+
+    // Signed out everywhere.
+    expect(validateParentToken(s.db, s.clock, token)).toBeNull();
+    expect(s.db.select().from(parentSessions).where(eq(parentSessions.parentId, parent.id)).all()).toEqual([]);
+
+    // The credentials e-mail goes out with the new password; the log keeps it masked.
+    expect(s.count(outboxMessages)).toBe(outboxBefore + 1);
+    expect(lastOutbox()).toMatchObject({ toAddress: 'kim.stone@example.com', subject: 'Your Parent Portal login for Little Buckeyes Learning Center' });
+    expect(lastOutbox()!.textBody).toContain(`Password: ${body.credentials.password}`);
+    expect(lastOutbox()!.textBody).toContain('Kim Stone');
+    const logged = s.db.select().from(parentEmails).all().filter((e) => e.recipients.includes('kim.stone@example.com')).at(-1)!;
+    expect(logged.content).not.toContain(body.credentials.password);
+    expect(logged.content).toContain('••••••••');
+
+  });
+
+  it('works the same through tRPC, and a second reset makes the first password useless', async () => {
+    const child = await addChild(s);
+    await generate(child.id);
+    const a = await s.caller('admin').children.resetParentPassword(child.id);
+    const b = await s.caller('admin').children.resetParentPassword(child.id);
+    expect(a.credentials.password).not.toBe(b.credentials.password);
+    const parent = parentByEmail(child.parentEmail)!;
+    expect(await verifyPassword(parent.passwordHash, a.credentials.password)).toBe(false);
+    expect(await verifyPassword(parent.passwordHash, b.credentials.password)).toBe(true);
+    expect(b).toMatchObject({ success: true, emailSent: true, credentials: { email: child.parentEmail } });
+  });
+
+  it('answers 404 for an unknown child and for a child whose parent has no account, changing nothing', async () => {
+    const unknown = await reset('no-such-id');
+    expect(unknown.status).toBe(404);
+    expect((await json(unknown)).message).toBe('Child not found');
+    await expect(s.caller('admin').children.resetParentPassword('no-such-id')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+
+    const child = await addChild(s);
+    const outboxBefore = s.count(outboxMessages);
+    const none = await reset(child.id);
+    expect(none.status).toBe(404);
+    expect((await json(none)).message).toContain('no Parent Portal account');
+    expect(parentByEmail(child.parentEmail)).toBeUndefined();
+    expect(s.count(outboxMessages)).toBe(outboxBefore);
+  });
+
+  it('refuses an inactive child and leaves the password alone', async () => {
+    const child = await addChild(s);
+    await generate(child.id);
+    const hashBefore = parentByEmail(child.parentEmail)!.passwordHash;
+    await toggle(child.id);
+    const res = await reset(child.id);
+    expect(res.status).toBe(409);
+    expect((await json(res)).message).toContain('inactive');
+    expect(parentByEmail(child.parentEmail)!.passwordHash).toBe(hashBefore);
   });
 });
 

@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxMessages, parentEmails, parentUsers } from '../../db/schema';
+import { verifyPassword } from '../../src/server/auth/password';
 import { applicationStatusEmail, parentCredentialsEmail } from '../../src/server/services/mail-templates';
 import { centre } from '../../src/shared/centre';
 import { addChild, as, sharedAdminServer } from '../helpers/admin-server';
@@ -47,6 +48,17 @@ describe('templates', () => {
     expect(mail.text).toContain('Password: Secret123abcDEFg');
     expect(mail.html).toContain('href="https://centre.example/parent-login"');
     expect(mail.html).toContain('Secret123abcDEFg');
+  });
+
+  it('say in the reset message that the password was reset and the old one no longer works', () => {
+    const mail = parentCredentialsEmail({ parentName: 'Jin Park', childName: 'Noah Park', email: 'jin@example.com', password: 'Secret123abcDEFg', reset: true }, config);
+    for (const body of [mail.text, mail.html]) {
+      expect(body).toContain('Your Parent Portal password has been reset');
+      expect(body).toContain('Your previous password no longer works');
+      expect(body).not.toContain('An account has been created');
+    }
+    expect(mail.text).toContain('Password: Secret123abcDEFg');
+    expect(mail.text).toContain('https://centre.example/parent-login');
   });
 });
 
@@ -214,5 +226,19 @@ describe('an SMTP server that cannot be reached', () => {
     // Asking again finds the account instead of making a second one.
     const again = await json<LoginBody>(await s.request(`/api/admin/generate-parent-login/${child.id}`, { method: 'POST', ...as(s.admin) }));
     expect(again.isExisting).toBe(true);
+  });
+
+  it('resets the password even when the e-mail cannot be sent, and answers it so staff can hand it over', async () => {
+    const child = await addChild(s, { parentEmail: 'unreachable.reset@example.com' });
+    await s.request(`/api/admin/generate-parent-login/${child.id}`, { method: 'POST', ...as(s.admin) });
+    const res = await s.request(`/api/admin/reset-parent-password/${child.id}`, { method: 'POST', ...as(s.admin) });
+    expect(res.status).toBe(200);
+    const body = await json<LoginBody>(res);
+    expect(body).toMatchObject({ emailSent: false, credentials: { email: 'unreachable.reset@example.com' } });
+    expect(body.credentials.password).toMatch(/^[A-Za-z0-9]{16}$/);
+    expect(body.message).toContain('could not be sent');
+    expect(body.emailError).toMatch(/^The e-mail could not be sent/);
+    const parent = s.db.select({ passwordHash: parentUsers.passwordHash }).from(parentUsers).where(eq(parentUsers.email, 'unreachable.reset@example.com')).get()!;
+    expect(await verifyPassword(parent.passwordHash, body.credentials.password)).toBe(true);
   });
 });

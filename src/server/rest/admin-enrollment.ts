@@ -24,6 +24,7 @@ export const adminEnrollmentRest = new Hono<RestEnv>()
   .delete('/admin/enrolled-children/:id', async (c) => c.json(await c.var.caller.children.delete(c.req.param('id'))))
   .patch('/admin/enrolled-children/:id/toggle-active', async (c) => c.json(await c.var.caller.children.toggleActive(c.req.param('id'))))
   .post('/admin/generate-parent-login/:id', async (c) => c.json(await c.var.caller.children.generateParentLogin(c.req.param('id'))))
+  .post('/admin/reset-parent-password/:id', async (c) => c.json(await c.var.caller.children.resetParentPassword(c.req.param('id'))))
 
   .get('/admin/mail-status', async (c) => c.json(await c.var.caller.mail.status()))
   .get('/admin/outbox', async (c) => c.json(await c.var.caller.outbox.list()))

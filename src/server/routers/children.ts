@@ -5,10 +5,11 @@ import { childSchema, childUpdateSchema } from '../../shared/schemas/children';
 import { idSchema } from '../../shared/schemas/content';
 import { generatePassword, hashPassword } from '../auth/password';
 import { deleteParentSessions } from '../auth/session';
+import type { Context } from '../context';
 import type { Db } from '../db';
 import { isUniqueViolation } from '../db-errors';
 import { parentCredentialsEmail } from '../services/mail-templates';
-import { sendToParent } from '../services/parent-mail';
+import { type SendOutcome, sendToParent } from '../services/parent-mail';
 import { adminProcedure, router } from '../trpc';
 
 export const childColumns = {
@@ -31,6 +32,8 @@ export const childColumns = {
 export const MASKED_PASSWORD = '••••••••';
 export const EXISTING_ACCOUNT_MESSAGE = 'This parent already has a Parent Portal account. They can sign in with their existing password.';
 const NOT_FOUND = 'Child not found';
+
+type ChildRow = ReturnType<typeof findChild>;
 
 function findChild(db: Db, id: string) {
   const child = db.select(childColumns).from(enrolledChildren).where(eq(enrolledChildren.id, id)).get();
@@ -74,6 +77,78 @@ export function syncParentAccess(db: Db, childId: string, childActive: boolean):
     deactivated++;
   }
   return { deactivated, reactivated: 0 };
+}
+
+/** The one account e-mail of a child's parent (accounts are keyed by the lower-cased address). */
+function accountEmail(child: Pick<ChildRow, 'parentEmail'>): string {
+  return child.parentEmail.trim().toLowerCase();
+}
+
+function assertActive(child: ChildRow, action: string): void {
+  if (!child.isActive) throw new TRPCError({ code: 'CONFLICT', message: `${child.childName} is inactive. Make the child active before ${action}.` });
+}
+
+/**
+ * Links the existing account of `email` to the child and re-opens it (the child is active, so its parent may
+ * sign in). Answers the account id, or null when there is no account. Call inside a transaction.
+ */
+function linkExistingAccount(db: Db, email: string, childId: string): string | null {
+  const existing = db.select({ id: parentUsers.id, isActive: parentUsers.isActive }).from(parentUsers).where(eq(parentUsers.email, email)).get();
+  if (!existing) return null;
+  db.insert(parentChildRelationships).values({ parentId: existing.id, childId, relationship: 'parent', isPrimary: true }).onConflictDoNothing().run();
+  if (!existing.isActive) db.update(parentUsers).set({ isActive: true }).where(eq(parentUsers.id, existing.id)).run();
+  return existing.id;
+}
+
+type CredentialsKind = 'created' | 'reset';
+
+function credentialsMessage(kind: CredentialsKind, email: string, outcome: SendOutcome): string {
+  if (kind === 'created') {
+    if (!outcome.emailSent) return `A Parent Portal account was created for ${email}, but the e-mail could not be sent. Please give the parent these credentials yourself.`;
+    return outcome.via === 'outbox'
+      ? `A Parent Portal account was created for ${email}. No mail server is configured, so the credentials e-mail was kept in the Outbox.`
+      : `A Parent Portal account was created for ${email} and the credentials were e-mailed to the parent.`;
+  }
+  const done = `The Parent Portal password for ${email} was reset and the parent was signed out everywhere.`;
+  if (!outcome.emailSent) return `${done} The e-mail could not be sent. Please give the parent these credentials yourself.`;
+  return outcome.via === 'outbox'
+    ? `${done} No mail server is configured, so the credentials e-mail was kept in the Outbox.`
+    : `${done} The new credentials were e-mailed to the parent.`;
+}
+
+type IssuingContext = Pick<Context, 'db' | 'mailer' | 'clock' | 'config'> & { admin: { email: string } };
+
+/**
+ * Gives a parent account a password, for a new account and for a reset alike: a random password, stored only
+ * as an argon2id hash by `save` (which writes the account and answers its id). `save` runs in a transaction
+ * that first checks the child is still active under the same parent e-mail (the hash takes a moment), and it
+ * commits before any e-mail is attempted, so a failed send never loses it. The credentials e-mail follows
+ * (the parent_emails log keeps the password masked), and the answer holds the password once, so staff can
+ * hand it over if the e-mail does not arrive.
+ */
+async function issueCredentials(ctx: IssuingContext, child: ChildRow, kind: CredentialsKind, save: (passwordHash: string) => string) {
+  const email = accountEmail(child);
+  const password = generatePassword();
+  const passwordHash = await hashPassword(password);
+  const parentId = ctx.db.transaction(() => {
+    const now = findChild(ctx.db, child.id);
+    if (!now.isActive || accountEmail(now) !== email) {
+      throw new TRPCError({ code: 'CONFLICT', message: `${now.childName} was changed meanwhile. Please try again.` });
+    }
+    return save(passwordHash);
+  });
+
+  const content = parentCredentialsEmail({ parentName: child.parentName, childName: child.childName, email, password, reset: kind === 'reset' }, ctx.config);
+  const outcome = await sendToParent(ctx, email, content, ctx.admin.email, content.text.replaceAll(password, MASKED_PASSWORD));
+  return {
+    success: true as const,
+    parentId,
+    credentials: { email, password },
+    isExisting: false,
+    emailSent: outcome.emailSent,
+    emailError: outcome.emailError,
+    message: credentialsMessage(kind, email, outcome),
+  };
 }
 
 /** "Maria de la Cruz" → first "Maria", last "de la Cruz". */
@@ -133,26 +208,13 @@ export const childrenRouter = router({
 
   /**
    * The parent's portal account for this child (SPEC.md §7 generate-parent-login). One account per parent
-   * e-mail: a parent with several children gets one login linked to each. A new account gets a random
-   * password, stored only as an argon2id hash, e-mailed to the parent and answered once so staff can hand
-   * it over if the e-mail fails. An existing account keeps its password; the answer masks it.
+   * e-mail: a parent with several children gets one login linked to each. A new account gets its password
+   * from issueCredentials. An existing account keeps its password; the answer masks it (staff can reset it).
    */
   generateParentLogin: adminProcedure.input(idSchema).mutation(async ({ ctx, input }) => {
     const child = findChild(ctx.db, input);
-    if (!child.isActive) {
-      throw new TRPCError({ code: 'CONFLICT', message: `${child.childName} is inactive. Make the child active before creating a parent login.` });
-    }
-    const email = child.parentEmail.trim().toLowerCase();
-
-    const linkExisting = () =>
-      ctx.db.transaction(() => {
-        const existing = ctx.db.select({ id: parentUsers.id, isActive: parentUsers.isActive }).from(parentUsers).where(eq(parentUsers.email, email)).get();
-        if (!existing) return null;
-        ctx.db.insert(parentChildRelationships).values({ parentId: existing.id, childId: child.id, relationship: 'parent', isPrimary: true }).onConflictDoNothing().run();
-        // The child is active, so its parent may sign in again.
-        if (!existing.isActive) ctx.db.update(parentUsers).set({ isActive: true }).where(eq(parentUsers.id, existing.id)).run();
-        return existing.id;
-      });
+    assertActive(child, 'creating a parent login');
+    const email = accountEmail(child);
 
     const existingReply = (parentId: string) => ({
       success: true as const,
@@ -164,16 +226,12 @@ export const childrenRouter = router({
       message: EXISTING_ACCOUNT_MESSAGE,
     });
 
-    const existingId = linkExisting();
+    const existingId = ctx.db.transaction(() => linkExistingAccount(ctx.db, email, child.id));
     if (existingId) return existingReply(existingId);
 
-    const password = generatePassword();
-    const passwordHash = await hashPassword(password);
     const { firstName, lastName } = splitName(child.parentName);
-    let parentId: string;
     try {
-      // Account and link are committed before any e-mail is attempted: a failed send never loses them.
-      parentId = ctx.db.transaction(() => {
+      return await issueCredentials(ctx, child, 'created', (passwordHash) => {
         const created = ctx.db.insert(parentUsers).values({ email, firstName, lastName, phone: child.parentPhone, passwordHash, isActive: true }).returning({ id: parentUsers.id }).get();
         ctx.db.insert(parentChildRelationships).values({ parentId: created.id, childId: child.id, relationship: 'parent', isPrimary: true }).run();
         return created.id;
@@ -181,27 +239,31 @@ export const childrenRouter = router({
     } catch (err) {
       // Another request created this parent while the password was being hashed: use that account.
       if (isUniqueViolation(err, 'parent_users.email')) {
-        const id = linkExisting();
+        const id = ctx.db.transaction(() => linkExistingAccount(ctx.db, email, child.id));
         if (id) return existingReply(id);
       }
       throw err;
     }
+  }),
 
-    const content = parentCredentialsEmail({ parentName: child.parentName, childName: child.childName, email, password }, ctx.config);
-    const outcome = await sendToParent(ctx, email, content, ctx.admin.email, content.text.replaceAll(password, MASKED_PASSWORD));
-    const message = outcome.emailSent
-      ? outcome.via === 'outbox'
-        ? `A Parent Portal account was created for ${email}. No mail server is configured, so the credentials e-mail was kept in the Outbox.`
-        : `A Parent Portal account was created for ${email} and the credentials were e-mailed to the parent.`
-      : `A Parent Portal account was created for ${email}, but the e-mail could not be sent. Please give the parent these credentials yourself.`;
-    return {
-      success: true as const,
-      parentId,
-      credentials: { email, password },
-      isExisting: false,
-      emailSent: outcome.emailSent,
-      emailError: outcome.emailError,
-      message,
-    };
+  /**
+   * A new password for the parent account of this child's parent e-mail, for when the first one never reached
+   * the parent: every session of the account ends, and the new credentials are e-mailed and answered once,
+   * as for a new account (issueCredentials).
+   */
+  resetParentPassword: adminProcedure.input(idSchema).mutation(async ({ ctx, input }) => {
+    const child = findChild(ctx.db, input);
+    assertActive(child, "resetting the parent's password");
+    const email = accountEmail(child);
+    const noAccount = () => new TRPCError({ code: 'NOT_FOUND', message: `There is no Parent Portal account for ${email} yet. Use Parent Login to create one.` });
+    if (!ctx.db.select({ id: parentUsers.id }).from(parentUsers).where(eq(parentUsers.email, email)).get()) throw noAccount();
+
+    return issueCredentials(ctx, child, 'reset', (passwordHash) => {
+      const parentId = linkExistingAccount(ctx.db, email, child.id);
+      if (!parentId) throw noAccount();
+      ctx.db.update(parentUsers).set({ passwordHash }).where(eq(parentUsers.id, parentId)).run();
+      deleteParentSessions(ctx.db, parentId);
+      return parentId;
+    });
   }),
 });

@@ -165,9 +165,11 @@ export interface CredentialsForEmail {
   childName: string;
   email: string;
   password: string;
+  /** A new password for an account that already exists (staff reset it), rather than a new account. */
+  reset?: boolean;
 }
 
-/** The parent's portal login, sent once when the account is created. */
+/** The parent's portal login, sent when the account is created and again when staff reset its password. */
 export function parentCredentialsEmail(data: CredentialsForEmail, config: LinkConfig): EmailContent {
   const loginUrl = `${config.publicUrl}/parent-login`;
   const parent = data.parentName.trim() || 'Parent';
@@ -179,7 +181,9 @@ export function parentCredentialsEmail(data: CredentialsForEmail, config: LinkCo
       parent,
       [
         plain(
-          `Welcome to ${centre.name}! An account has been created for you on our Parent Portal, where you can follow ${data.childName}'s activities, development notes and milestones, and exchange messages and documents with us.`,
+          data.reset
+            ? `Your Parent Portal password has been reset. Your previous password no longer works, and you have been signed out on every device. Please sign in with the new password below to follow ${data.childName}'s activities, development notes and milestones.`
+            : `Welcome to ${centre.name}! An account has been created for you on our Parent Portal, where you can follow ${data.childName}'s activities, development notes and milestones, and exchange messages and documents with us.`,
         ),
         {
           text: `Sign in at: ${loginUrl}\nE-mail: ${data.email}\nPassword: ${data.password}`,

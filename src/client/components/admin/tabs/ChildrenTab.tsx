@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import { differenceInYears, parseISO } from 'date-fns';
-import { Check, Copy, KeyRound, Pencil, Plus, Power, Trash2, TriangleAlert } from 'lucide-react';
+import { Check, Copy, KeyRound, Pencil, Plus, Power, RotateCcwKey, Trash2, TriangleAlert } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Form } from 'react-aria-components';
 import type { AppRouter } from '../../../../server/routers/_app';
@@ -9,12 +9,12 @@ import { PROGRAM_CHOICES, PROGRAM_LABELS, type Program } from '../../../../share
 import { childSchema, EMPTY_CHILD } from '../../../../shared/schemas/children';
 import { formatDate } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
-import { queryClient, trpc } from '../../../lib/trpc';
+import { errorMessage, queryClient, trpc } from '../../../lib/trpc';
 import { type ServerError, useSchemaForm } from '../../../lib/use-schema-form';
 import { Button } from '../../ui/Button';
 import { Badge, Card } from '../../ui/Card';
 import { Switch } from '../../ui/Checkbox';
-import { Dialog } from '../../ui/Dialog';
+import { ConfirmDialog, Dialog } from '../../ui/Dialog';
 import { TextField } from '../../ui/Field';
 import { Select } from '../../ui/Select';
 import { FilteredListState, FilteredPanelHeader } from '../PanelHeader';
@@ -22,7 +22,8 @@ import { useConfirmedDelete } from '../useConfirmedDelete';
 
 type Outputs = inferRouterOutputs<AppRouter>;
 type Child = Outputs['children']['list'][number];
-type Credentials = Outputs['children']['generateParentLogin'];
+/** What the credentials dialog shows: a new account's login, a masked existing one, or a reset password. */
+type Credentials = Outputs['children']['generateParentLogin'] | Outputs['children']['resetParentPassword'];
 
 const TRY_AGAIN = 'Please try again.';
 const PROGRAM_FILTER = [{ value: 'all', label: 'All Programs' }, ...PROGRAM_CHOICES];
@@ -111,7 +112,14 @@ export default function ChildrenTab() {
       </ul>
 
       {editing && <ChildFormDialog child={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
-      {credentials && <CredentialsDialog childName={credentials.child.childName} result={credentials.result} onClose={() => setCredentials(null)} />}
+      {credentials && (
+        <CredentialsDialog
+          child={credentials.child}
+          result={credentials.result}
+          onReset={(result) => setCredentials({ child: credentials.child, result })}
+          onClose={() => setCredentials(null)}
+        />
+      )}
       {removal.dialog}
     </section>
   );
@@ -311,16 +319,38 @@ function CopyButton({ value, label }: { value: string; label: string }) {
   );
 }
 
-/** The parent's login: shown once when created; for an existing account the password stays masked. */
-function CredentialsDialog({ childName, result, onClose }: { childName: string; result: Credentials; onClose: () => void }) {
+/**
+ * The parent's login: shown once when created or reset. For an existing account the password stays masked, and
+ * staff may reset it (after a confirmation) when the parent never received it; the new one is shown the same way.
+ */
+function CredentialsDialog({ child, result, onReset, onClose }: { child: Child; result: Credentials; onReset: (result: Credentials) => void; onClose: () => void }) {
   const masked = result.isExisting;
+  const [confirming, setConfirming] = useState(false);
+  const reset = useMutation(trpc.children.resetParentPassword.mutationOptions());
+
+  function confirmReset() {
+    reset.mutate(child.id, {
+      onSuccess: (next) => {
+        setConfirming(false);
+        onReset(next);
+        void queryClient.invalidateQueries(trpc.outbox.pathFilter());
+      },
+      onError: (error) => toast({ title: 'Failed to reset the password.', description: errorMessage(error, TRY_AGAIN), variant: 'destructive' }),
+    });
+  }
+
   return (
-    <Dialog isOpen onOpenChange={(open) => !open && onClose()} title="Parent Login Credentials" description={`Parent Portal account for ${childName}'s parent`}>
+    <Dialog isOpen onOpenChange={(open) => !open && onClose()} title="Parent Login Credentials" description={`Parent Portal account for ${child.childName}'s parent`}>
       <div className="flex flex-col gap-4">
         {masked ? (
-          <p className="rounded-lg border border-blue-200 bg-blue-50 p-3 text-sm text-blue-900">
-            This parent already has an account and can use the existing password. Their children are linked to the same login.
-          </p>
+          <div className="flex flex-col gap-3 rounded-lg border border-blue-200 bg-blue-50 p-3 text-sm text-blue-900">
+            <p>This parent already has an account and can use the existing password. Their children are linked to the same login.</p>
+            <p>If the parent never received their password, you can give them a new one.</p>
+            <Button variant="outline" size="sm" onPress={() => setConfirming(true)} className="self-start">
+              <RotateCcwKey aria-hidden="true" className="size-4" />
+              Reset Password
+            </Button>
+          </div>
         ) : (
           <p className="text-sm text-stone-700">Share these credentials with the parent. The password is shown only this once; the centre keeps only a secure hash of it.</p>
         )}
@@ -364,6 +394,15 @@ function CredentialsDialog({ childName, result, onClose }: { childName: string; 
           <Button onPress={onClose}>Done</Button>
         </div>
       </div>
+      <ConfirmDialog
+        isOpen={confirming}
+        onOpenChange={setConfirming}
+        title="Reset Parent Password"
+        message="This signs the parent out everywhere and e-mails a new password."
+        confirmLabel={reset.isPending ? 'Resetting...' : 'Reset Password'}
+        onConfirm={confirmReset}
+        isPending={reset.isPending}
+      />
     </Dialog>
   );
 }
