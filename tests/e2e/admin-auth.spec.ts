@@ -106,3 +106,39 @@ test('a forged admin record in local storage, without a session cookie, gives no
   });
   expect(statuses).toEqual({ applications: 401, pictures: 401, overview: 401, createEvent: 401 });
 });
+
+test('F8 moves focus to the toast, as SPEC.md §9 says', async ({ page, server }) => {
+  await ensureAdmin(server, 'morgan@centre.example', 'Morgan Lee');
+  await page.goto('/admin/login');
+  await page.getByLabel('Email').fill('nobody@centre.example');
+  await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  const notifications = page.getByRole('region', { name: 'Notifications' });
+  await expect(notifications.getByText('Login Failed')).toBeVisible();
+  await page.keyboard.press('F8');
+  await expect(notifications.getByRole('alertdialog')).toBeFocused();
+});
+
+test('a session that ends while the dashboard is open sends staff back to sign in', async ({ page, server, loginAsAdmin }) => {
+  await loginAsAdmin();
+  await page.goto('/admin');
+  await expect(page.getByText(/^Welcome back,/)).toBeVisible();
+  // The session expires (or is ended on another device) on the server.
+  const { adminSessions } = await import('../../db/schema');
+  server.db.delete(adminSessions).run();
+  await page.getByRole('tab', { name: 'Events' }).click();
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  await expect(page.getByText('Session Ended')).toBeVisible();
+  expect(await page.evaluate(() => window.localStorage.getItem('admin'))).toBeNull();
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+  test('opening a tab by its address scrolls it into view in the tab bar', async ({ page, loginAsAdmin }) => {
+    await loginAsAdmin();
+    await page.goto('/admin?tab=gallery');
+    const selected = page.getByRole('tab', { name: 'Gallery' });
+    await expect(selected).toHaveAttribute('aria-selected', 'true');
+    await expect(selected).toBeInViewport({ ratio: 0.95 });
+  });
+});

@@ -1,12 +1,30 @@
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { createTRPCClient, httpBatchLink } from '@trpc/client';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import superjson from 'superjson';
 import { TRPC_MAX_BATCH } from '../../shared/constants';
 import type { AppRouter } from '../../server/routers/_app';
 
+/** Whether a tRPC error says the caller has no (or the wrong kind of) session. */
+export function isUnauthorized(error: unknown, statuses: readonly number[] = [401, 403]): boolean {
+  const status = (error as { data?: { httpStatus?: number } } | null)?.data?.httpStatus;
+  return status !== undefined && statuses.includes(status);
+}
+
+const sessionEndedListeners = new Set<() => void>();
+/** Runs `listener` whenever a call answers 401: the session expired or was ended elsewhere. Returns the unsubscribe. */
+export function onSessionEnded(listener: () => void): () => void {
+  sessionEndedListeners.add(listener);
+  return () => sessionEndedListeners.delete(listener);
+}
+function notifySessionEnded(error: unknown) {
+  if (isUnauthorized(error, [401])) for (const listener of sessionEndedListeners) listener();
+}
+
 /** SPEC.md §7 "Default data behaviour": no retries, no refetch on focus, no polling, never stale by default. */
 export const queryClient = new QueryClient({
+  queryCache: new QueryCache({ onError: notifySessionEnded }),
+  mutationCache: new MutationCache({ onError: notifySessionEnded }),
   defaultOptions: {
     queries: { retry: false, refetchOnWindowFocus: false, staleTime: Number.POSITIVE_INFINITY },
     mutations: { retry: false },

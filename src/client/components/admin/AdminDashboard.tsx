@@ -1,10 +1,11 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { LogOut } from 'lucide-react';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { clearStoredAdmin } from '../../lib/admin-session';
 import { formatDateTime } from '../../lib/format';
-import { queryClient, trpc } from '../../lib/trpc';
+import { toast } from '../../lib/toast';
+import { isUnauthorized, onSessionEnded, queryClient, trpc } from '../../lib/trpc';
 import { Button } from '../ui/Button';
 import { OutboxButton } from './OutboxDialog';
 import { Tab, TabList, TabPanel, Tabs } from '../ui/Tabs';
@@ -23,11 +24,6 @@ const panels: Record<AdminTabId, React.LazyExoticComponent<React.ComponentType>>
   gallery: lazy(() => import('./tabs/GalleryTab')),
 };
 
-function isUnauthorized(error: unknown): boolean {
-  const data = (error as { data?: { httpStatus?: number } } | null)?.data;
-  return data?.httpStatus === 401 || data?.httpStatus === 403;
-}
-
 export function AdminDashboard() {
   const navigate = useNavigate();
   const search = useSearch({ strict: false }) as { tab?: AdminTabId };
@@ -42,6 +38,30 @@ export function AdminDashboard() {
       void navigate({ to: '/admin/login' });
     }
   }, [me.error, navigate]);
+
+  // A session that expires (or is ended) while the dashboard is open: any call answering 401 signs out.
+  useEffect(
+    () =>
+      onSessionEnded(() => {
+        clearStoredAdmin();
+        queryClient.clear();
+        toast({ title: 'Session Ended', description: 'Please sign in again.' });
+        void navigate({ to: '/admin/login' });
+      }),
+    [navigate],
+  );
+
+  // On a phone the tab bar scrolls sideways: keep the selected tab in view (e.g. after opening ?tab=gallery).
+  const tabsRef = useRef<HTMLDivElement>(null);
+  const ready = !!me.data;
+  useEffect(() => {
+    if (!ready) return;
+    // After the frame: React Aria renders the tab collection in a second pass.
+    const frame = requestAnimationFrame(() =>
+      tabsRef.current?.querySelector('[role="tab"][aria-selected="true"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' }),
+    );
+    return () => cancelAnimationFrame(frame);
+  }, [tab, ready]);
 
   async function signOut() {
     clearStoredAdmin();
@@ -73,21 +93,23 @@ export function AdminDashboard() {
           Logout
         </Button>
       </div>
-      <Tabs selectedKey={tab} onSelectionChange={(key) => void navigate({ to: '.', search: { tab: key as AdminTabId }, replace: true })}>
-        <TabList aria-label="Dashboard sections" items={ADMIN_TABS}>
-          {(t) => <Tab id={t.id}>{t.label}</Tab>}
-        </TabList>
-        {ADMIN_TABS.map((t) => {
-          const Panel = panels[t.id];
-          return (
-            <TabPanel key={t.id} id={t.id}>
-              <Suspense fallback={<p className="py-8 text-center text-stone-500">Loading...</p>}>
-                <Panel />
-              </Suspense>
-            </TabPanel>
-          );
-        })}
-      </Tabs>
+      <div ref={tabsRef}>
+        <Tabs selectedKey={tab} onSelectionChange={(key) => void navigate({ to: '.', search: { tab: key as AdminTabId }, replace: true })}>
+          <TabList aria-label="Dashboard sections" items={ADMIN_TABS}>
+            {(t) => <Tab id={t.id}>{t.label}</Tab>}
+          </TabList>
+          {ADMIN_TABS.map((t) => {
+            const Panel = panels[t.id];
+            return (
+              <TabPanel key={t.id} id={t.id}>
+                <Suspense fallback={<p className="py-8 text-center text-stone-500">Loading...</p>}>
+                  <Panel />
+                </Suspense>
+              </TabPanel>
+            );
+          })}
+        </Tabs>
+      </div>
     </main>
   );
 }

@@ -1,12 +1,26 @@
 import { X } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { Button, Text, UNSTABLE_Toast as Toast, UNSTABLE_ToastContent as ToastContent, UNSTABLE_ToastRegion as ToastRegion } from 'react-aria-components';
 import { toastQueue } from '../../lib/toast';
 import { cn } from './cn';
 
-/** The toast region (F8 focuses it); toasts are announced to screen readers. */
+/** The toast region: toasts are announced to screen readers, and F8 (SPEC.md §9) moves focus to the newest. */
 export function Toaster() {
+  const region = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    function onKeyDown(e: KeyboardEvent) {
+      if (e.key !== 'F8') return;
+      const toast = region.current?.querySelector<HTMLElement>('[role="alertdialog"]');
+      if (toast) {
+        e.preventDefault();
+        toast.focus();
+      }
+    }
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, []);
   return (
-    <ToastRegion queue={toastQueue} className="fixed right-4 bottom-4 left-4 z-[60] flex flex-col gap-2 outline-none sm:left-auto sm:w-96">
+    <ToastRegion ref={region} aria-label="Notifications" queue={toastQueue} className="fixed right-4 bottom-4 left-4 z-[60] flex flex-col gap-2 outline-none sm:left-auto sm:w-96">
       {({ toast }) => (
         <Toast
           toast={toast}
