@@ -356,6 +356,74 @@ describe('parent accounts follow their children', () => {
     expect(s.db.select().from(parentSessions).where(and(eq(parentSessions.parentId, parentId))).all()).toEqual([]);
   });
 
+  const linksOf = (childId: string) =>
+    s.db
+      .select({ email: parentUsers.email })
+      .from(parentChildRelationships)
+      .innerJoin(parentUsers, eq(parentUsers.id, parentChildRelationships.parentId))
+      .where(eq(parentChildRelationships.childId, childId))
+      .all()
+      .map((r) => r.email);
+  const edit = (id: string, fields: Record<string, unknown>) => s.request(`/api/admin/enrolled-children/${id}`, { method: 'PUT', json: { ...sampleChild, ...fields }, ...as(s.admin) });
+
+  it('a new Parent Email unlinks the old parent, whose account (left with no active child) is closed and signed out', async () => {
+    const child = await addChild(s, { parentEmail: 'old.parent@example.com' });
+    const old = await json<LoginBody>(await generate(child.id));
+    const { token } = await s.parentToken('old.parent@example.com');
+    expect(linksOf(child.id)).toEqual(['old.parent@example.com']);
+
+    const res = await edit(child.id, { parentEmail: 'New.Parent@example.com' });
+    expect(res.status).toBe(200);
+    expect(await json(res)).toMatchObject({ parentEmail: 'new.parent@example.com' });
+    expect(s.db.select().from(parentChildRelationships).where(and(eq(parentChildRelationships.parentId, old.parentId), eq(parentChildRelationships.childId, child.id))).all()).toEqual([]);
+    expect(parentByEmail('old.parent@example.com')?.isActive).toBe(false);
+    expect(validateParentToken(s.db, s.clock, token)).toBeNull();
+    expect(s.db.select().from(parentSessions).where(eq(parentSessions.parentId, old.parentId)).all()).toEqual([]);
+
+    // A login now goes to the new e-mail only.
+    const fresh = await json<LoginBody>(await generate(child.id));
+    expect(fresh).toMatchObject({ isExisting: false, credentials: { email: 'new.parent@example.com' } });
+    expect(fresh.parentId).not.toBe(old.parentId);
+    expect(linksOf(child.id)).toEqual(['new.parent@example.com']);
+    expect(parentByEmail('old.parent@example.com')?.isActive).toBe(false);
+  });
+
+  it('a new Parent Email keeps the old account open while it has another active child, without this child', async () => {
+    const email = 'shared.parent@example.com';
+    const stays = await addChild(s, { childName: 'Stays Linked', parentEmail: email });
+    const moves = await addChild(s, { childName: 'Moves Away', parentEmail: email });
+    await generate(stays.id);
+    await generate(moves.id);
+    const { token } = await s.parentToken(email);
+
+    await s.caller('admin').children.update({ ...sampleChild, id: moves.id, childName: 'Moves Away', parentEmail: 'other.parent@example.com' });
+    expect(linksOf(moves.id)).toEqual([]);
+    expect(linksOf(stays.id)).toEqual([email]);
+    expect(parentByEmail(email)?.isActive).toBe(true);
+    expect(validateParentToken(s.db, s.clock, token)).not.toBeNull();
+  });
+
+  it('the same Parent Email in other letters, or other fields changing, keeps the link', async () => {
+    const email = 'kept.parent@example.com';
+    const child = await addChild(s, { parentEmail: email });
+    await generate(child.id);
+    const { token } = await s.parentToken(email);
+    expect((await edit(child.id, { parentEmail: 'KEPT.Parent@Example.com', childName: 'Renamed Child', parentName: 'Renamed Parent' })).status).toBe(200);
+    expect(linksOf(child.id)).toEqual([email]);
+    expect(parentByEmail(email)?.isActive).toBe(true);
+    expect(validateParentToken(s.db, s.clock, token)).not.toBeNull();
+  });
+
+  it('a new Parent Email and a switch to inactive in one edit close the old account once', async () => {
+    const child = await addChild(s, { parentEmail: 'both.changes@example.com' });
+    await generate(child.id);
+    const { token } = await s.parentToken('both.changes@example.com');
+    expect((await edit(child.id, { parentEmail: 'after.both@example.com', isActive: false })).status).toBe(200);
+    expect(linksOf(child.id)).toEqual([]);
+    expect(parentByEmail('both.changes@example.com')?.isActive).toBe(false);
+    expect(validateParentToken(s.db, s.clock, token)).toBeNull();
+  });
+
   it('applies the same rule when the edit form switches a child off', async () => {
     const email = 'edited@example.com';
     const child = await addChild(s, { parentEmail: email });

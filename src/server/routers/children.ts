@@ -51,6 +51,28 @@ function linkedParentIds(db: Db, childId: string): string[] {
 }
 
 /**
+ * Closes each of these parent accounts that has no active child (other than `leavingChildId`, the child that is
+ * going), and ends its sessions at once. Answers how many it closed.
+ */
+function closeAccountsWithoutActiveChild(db: Db, parentIds: string[], leavingChildId?: string): number {
+  let deactivated = 0;
+  for (const parentId of parentIds) {
+    const otherActiveChild = db
+      .select({ id: enrolledChildren.id })
+      .from(parentChildRelationships)
+      .innerJoin(enrolledChildren, eq(enrolledChildren.id, parentChildRelationships.childId))
+      .where(and(eq(parentChildRelationships.parentId, parentId), eq(enrolledChildren.isActive, true), leavingChildId ? ne(enrolledChildren.id, leavingChildId) : undefined))
+      .limit(1)
+      .get();
+    if (otherActiveChild) continue;
+    db.update(parentUsers).set({ isActive: false }).where(eq(parentUsers.id, parentId)).run();
+    deleteParentSessions(db, parentId);
+    deactivated++;
+  }
+  return deactivated;
+}
+
+/**
  * Keeps parent accounts in step with their children. A child leaving (made inactive or removed) closes
  * every linked parent account that has no other active child, and ends its sessions at once; a child
  * coming back re-opens its parents' accounts. Call inside the transaction that changes the child.
@@ -62,21 +84,25 @@ export function syncParentAccess(db: Db, childId: string, childActive: boolean):
     const rows = db.update(parentUsers).set({ isActive: true }).where(and(inArray(parentUsers.id, parentIds), eq(parentUsers.isActive, false))).returning({ id: parentUsers.id }).all();
     return { deactivated: 0, reactivated: rows.length };
   }
-  let deactivated = 0;
-  for (const parentId of parentIds) {
-    const otherActiveChild = db
-      .select({ id: enrolledChildren.id })
-      .from(parentChildRelationships)
-      .innerJoin(enrolledChildren, eq(enrolledChildren.id, parentChildRelationships.childId))
-      .where(and(eq(parentChildRelationships.parentId, parentId), ne(enrolledChildren.id, childId), eq(enrolledChildren.isActive, true)))
-      .limit(1)
-      .get();
-    if (otherActiveChild) continue;
-    db.update(parentUsers).set({ isActive: false }).where(eq(parentUsers.id, parentId)).run();
-    deleteParentSessions(db, parentId);
-    deactivated++;
-  }
-  return { deactivated, reactivated: 0 };
+  return { deactivated: closeAccountsWithoutActiveChild(db, parentIds, childId), reactivated: 0 };
+}
+
+/**
+ * The child's parent e-mail changed: the child leaves every parent account of another e-mail (so the old
+ * address no longer sees the child), and an account left without an active child is closed as in
+ * syncParentAccess. Call inside the transaction that changes the child.
+ */
+function unlinkOtherParents(db: Db, childId: string, parentEmail: string): void {
+  const others = db
+    .select({ parentId: parentChildRelationships.parentId })
+    .from(parentChildRelationships)
+    .innerJoin(parentUsers, eq(parentUsers.id, parentChildRelationships.parentId))
+    .where(and(eq(parentChildRelationships.childId, childId), ne(parentUsers.email, parentEmail)))
+    .all()
+    .map((r) => r.parentId);
+  if (others.length === 0) return;
+  db.delete(parentChildRelationships).where(and(eq(parentChildRelationships.childId, childId), inArray(parentChildRelationships.parentId, others))).run();
+  closeAccountsWithoutActiveChild(db, others);
 }
 
 /** The one account e-mail of a child's parent (accounts are keyed by the lower-cased address). */
@@ -176,6 +202,7 @@ export const childrenRouter = router({
         .where(eq(enrolledChildren.id, id))
         .returning(childColumns)
         .get()!;
+      if (accountEmail(before) !== accountEmail(child)) unlinkOtherParents(ctx.db, id, accountEmail(child));
       if (before.isActive !== child.isActive) syncParentAccess(ctx.db, id, child.isActive);
       return child;
     });
