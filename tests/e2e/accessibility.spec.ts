@@ -61,4 +61,8 @@ test('each page has its own title (WCAG 2.4.2), also after client-side navigatio
   await page.goto('/');
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Events' }).click();
   await expect(page).toHaveTitle(titles[2]![1]);
+  await page.goto('/no-such-page');
+  await expect(page).toHaveTitle('Page Not Found | Little Buckeyes Learning Center');
+  await page.getByRole('link', { name: 'Little Buckeyes Learning Center' }).first().click();
+  await expect(page).toHaveTitle(titles[0]![1]);
 });

@@ -1,8 +1,18 @@
 import { AlertCircle } from 'lucide-react';
+import { useEffect } from 'react';
+import { centre } from '../../shared/centre';
 import { Card } from './ui/Card';
 
 /** SPEC.md §2: any other path. */
 export function NotFound() {
+  // The not-found screen has no route of its own to give it a head, so it names the tab itself.
+  useEffect(() => {
+    const previous = document.title;
+    document.title = `Page Not Found | ${centre.name}`;
+    return () => {
+      document.title = previous;
+    };
+  }, []);
   return (
     <main className="flex min-h-[60vh] items-center justify-center px-4 py-16">
       <Card className="w-full max-w-md p-6">
