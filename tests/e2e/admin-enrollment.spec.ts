@@ -70,6 +70,9 @@ test('approve an application with an e-mail, enroll the child, and give the pare
   const password = (await dialog.getByTestId('credential-password').textContent())?.trim() ?? '';
   expect(password).toMatch(/^[A-Za-z0-9]{16}$/);
   await expect(dialog.getByText('kept in the Outbox')).toBeVisible();
+  // Without SMTP the Outbox keeps the e-mail, password included: the dialog says so instead of claiming only a hash is kept.
+  await expect(dialog.getByText('Only a secure hash is stored for signing in. A copy of the e-mail with this password is in the Outbox.')).toBeVisible();
+  await expect(dialog.getByText('keeps only a secure hash')).toHaveCount(0);
   await shot(page, 'credentials');
   await dialog.getByRole('button', { name: 'Done' }).click();
 
@@ -126,6 +129,7 @@ test('reset the password of a parent who never got it: confirm, sign them out, s
   const password = (await dialog.getByTestId('credential-password').textContent())!.trim();
   expect(password).not.toBe(first.credentials.password);
   await expect(dialog.getByText('was reset and the parent was signed out everywhere')).toBeVisible();
+  await expect(dialog.getByText('A copy of the e-mail with this password is in the Outbox.', { exact: false })).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Reset Password' })).toHaveCount(0);
   await shot(page, 'credentials-reset');
   expect(validateParentToken(server.db, server.clock, token)).toBeNull();

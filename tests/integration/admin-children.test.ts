@@ -9,7 +9,7 @@ import { addChild, as, type ChildBody, sharedAdminServer } from '../helpers/admi
 import { json, sampleChild } from '../helpers/enrollment-fixtures';
 
 const s = sharedAdminServer();
-type LoginBody = { success: boolean; credentials: { email: string; password: string }; isExisting: boolean; emailSent: boolean; message: string; parentId: string };
+type LoginBody = { success: boolean; credentials: { email: string; password: string }; isExisting: boolean; emailSent: boolean; emailVia: string | null; message: string; parentId: string };
 
 const childRow = (id: string) => s.db.select().from(enrolledChildren).where(eq(enrolledChildren.id, id)).get();
 const parentByEmail = (email: string) => s.db.select().from(parentUsers).where(eq(parentUsers.email, email)).get();
@@ -161,7 +161,7 @@ describe('POST /api/admin/generate-parent-login/{id}', () => {
     const res = await generate(child.id);
     expect(res.status).toBe(200);
     const body = await json<LoginBody>(res);
-    expect(body).toMatchObject({ success: true, isExisting: false, emailSent: true, credentials: { email: 'wei.chen@example.com' } });
+    expect(body).toMatchObject({ success: true, isExisting: false, emailSent: true, emailVia: 'outbox', credentials: { email: 'wei.chen@example.com' } });
     expect(body.credentials.password).toMatch(/^[A-Za-z0-9]{16}$/);
     expect(body.message).toContain('wei.chen@example.com');
 
@@ -196,6 +196,7 @@ describe('POST /api/admin/generate-parent-login/{id}', () => {
       credentials: { email: child.parentEmail, password: '••••••••' },
       isExisting: true,
       emailSent: false,
+      emailVia: null,
       emailError: null,
       message: 'This parent already has a Parent Portal account. They can sign in with their existing password.',
     });
@@ -253,7 +254,7 @@ describe('POST /api/admin/reset-parent-password/{id}', () => {
     const res = await reset(child.id);
     expect(res.status).toBe(200);
     const body = await json<LoginBody>(res);
-    expect(body).toMatchObject({ success: true, parentId: first.parentId, isExisting: false, emailSent: true, emailError: null, credentials: { email: 'kim.stone@example.com' } });
+    expect(body).toMatchObject({ success: true, parentId: first.parentId, isExisting: false, emailSent: true, emailVia: 'outbox', emailError: null, credentials: { email: 'kim.stone@example.com' } });
     expect(body.credentials.password).toMatch(/^[A-Za-z0-9]{16}$/);
     expect(body.credentials.password).not.toBe(first.credentials.password);
     expect(body.message).toContain('kim.stone@example.com');

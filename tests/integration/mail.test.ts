@@ -12,7 +12,7 @@ import { addChild, as, sharedAdminServer } from '../helpers/admin-server';
 import { decodeMime, insertApplication, json, sampleApplication, statusOf } from '../helpers/enrollment-fixtures';
 
 type StatusBody = { success: boolean; application: { status: string }; emailRequested: boolean; emailSent: boolean; emailError: string | null };
-type LoginBody = { credentials: { email: string; password: string }; isExisting: boolean; emailSent: boolean; emailError: string | null; message: string };
+type LoginBody = { credentials: { email: string; password: string }; isExisting: boolean; emailSent: boolean; emailVia: string | null; emailError: string | null; message: string };
 type OutboxItem = { id: string; to: string; subject: string; createdAt: string; text: string };
 
 describe('templates', () => {
@@ -95,6 +95,7 @@ describe('the outbox (no SMTP_URL)', () => {
     const child = await addChild(s, { parentEmail: 'outbox.parent@example.com' });
     const login = await json<LoginBody>(await s.request(`/api/admin/generate-parent-login/${child.id}`, { method: 'POST', ...as(s.admin) }));
     expect(login.message).toContain('Outbox');
+    expect(login.emailVia).toBe('outbox');
 
     const list = await json<OutboxItem[]>(await s.request('/api/admin/outbox', as(s.admin)));
     expect(list[0]).toMatchObject({ to: 'outbox.parent@example.com', subject: 'Your Parent Portal login for Little Buckeyes Learning Center' });
@@ -154,7 +155,7 @@ describe('a real SMTP server on loopback (SMTP_URL)', () => {
     const res = await s.request(`/api/admin/generate-parent-login/${child.id}`, { method: 'POST', ...as(s.admin) });
     expect(res.status).toBe(200);
     const body = await json<LoginBody>(res);
-    expect(body).toMatchObject({ isExisting: false, emailSent: true, emailError: null });
+    expect(body).toMatchObject({ isExisting: false, emailSent: true, emailVia: 'smtp', emailError: null });
     expect(body.message).toBe('A Parent Portal account was created for smtp.parent@example.com and the credentials were e-mailed to the parent.');
 
     expect(received).toHaveLength(1);
@@ -217,7 +218,7 @@ describe('an SMTP server that cannot be reached', () => {
     const res = await s.request(`/api/admin/generate-parent-login/${child.id}`, { method: 'POST', ...as(s.admin) });
     expect(res.status).toBe(200);
     const body = await json<LoginBody>(res);
-    expect(body).toMatchObject({ isExisting: false, emailSent: false, credentials: { email: 'unreachable@example.com' } });
+    expect(body).toMatchObject({ isExisting: false, emailSent: false, emailVia: null, credentials: { email: 'unreachable@example.com' } });
     expect(body.credentials.password).toMatch(/^[A-Za-z0-9]{16}$/);
     expect(body.message).toContain('could not be sent');
     const parent = s.db.select({ id: parentUsers.id, isActive: parentUsers.isActive }).from(parentUsers).where(eq(parentUsers.email, 'unreachable@example.com')).get();
@@ -234,7 +235,7 @@ describe('an SMTP server that cannot be reached', () => {
     const res = await s.request(`/api/admin/reset-parent-password/${child.id}`, { method: 'POST', ...as(s.admin) });
     expect(res.status).toBe(200);
     const body = await json<LoginBody>(res);
-    expect(body).toMatchObject({ emailSent: false, credentials: { email: 'unreachable.reset@example.com' } });
+    expect(body).toMatchObject({ emailSent: false, emailVia: null, credentials: { email: 'unreachable.reset@example.com' } });
     expect(body.credentials.password).toMatch(/^[A-Za-z0-9]{16}$/);
     expect(body.message).toContain('could not be sent');
     expect(body.emailError).toMatch(/^The e-mail could not be sent/);

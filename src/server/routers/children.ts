@@ -172,6 +172,8 @@ async function issueCredentials(ctx: IssuingContext, child: ChildRow, kind: Cred
     credentials: { email, password },
     isExisting: false,
     emailSent: outcome.emailSent,
+    /** `outbox`: no SMTP server, so the Outbox keeps the e-mail, password included; `smtp`: sent; null: not sent. */
+    emailVia: outcome.via,
     emailError: outcome.emailError,
     message: credentialsMessage(kind, email, outcome),
   };
@@ -249,6 +251,7 @@ export const childrenRouter = router({
       credentials: { email, password: MASKED_PASSWORD },
       isExisting: true,
       emailSent: false,
+      emailVia: null,
       emailError: null,
       message: EXISTING_ACCOUNT_MESSAGE,
     });

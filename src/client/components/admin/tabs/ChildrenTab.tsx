@@ -17,6 +17,7 @@ import { Switch } from '../../ui/Checkbox';
 import { ConfirmDialog, Dialog } from '../../ui/Dialog';
 import { TextField } from '../../ui/Field';
 import { Select } from '../../ui/Select';
+import { credentialsNote } from '../credentials-note';
 import { FilteredListState, FilteredPanelHeader } from '../PanelHeader';
 import { useConfirmedDelete } from '../useConfirmedDelete';
 
@@ -352,7 +353,7 @@ function CredentialsDialog({ child, result, onReset, onClose }: { child: Child; 
             </Button>
           </div>
         ) : (
-          <p className="text-sm text-stone-700">Share these credentials with the parent. The password is shown only this once; the centre keeps only a secure hash of it.</p>
+          <p className="text-sm text-stone-700">{credentialsNote(result)}</p>
         )}
         <dl className="flex flex-col gap-3">
           <div className="flex flex-col gap-1">
