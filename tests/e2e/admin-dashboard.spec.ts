@@ -145,15 +145,41 @@ test('upload a picture, see it in the home page gallery with its caption as alt 
   expect(await page.evaluate(async (path) => (await fetch(path!, { cache: 'no-store' })).status, src)).toBe(404);
 });
 
-test('a file that is not an image is refused with the server message', async ({ page }, testInfo) => {
-  const file = testInfo.outputPath('cat.jpg');
+test('a file that is not an image is refused by the server, whose message the toast shows', async ({ page }, testInfo) => {
+  const fs = await import('node:fs/promises');
+  // HTML wearing a .jpg name: the browser calls it image/jpeg; and HTML named as HTML, which the browser calls
+  // text/html. Both go to the server, which reads the bytes and answers 400.
+  for (const name of ['cat.jpg', 'page.html']) {
+    const file = testInfo.outputPath(name);
+    mkdirSync(dirname(file), { recursive: true });
+    await fs.writeFile(file, '<!doctype html><script>alert(1)</script>');
+
+    await page.goto('/admin?tab=gallery');
+    await page.getByLabel('Picture', { exact: true }).setInputFiles(file);
+    const answer = page.waitForResponse((r) => r.url().endsWith('/api/admin/pictures') && r.request().method() === 'POST');
+    await page.getByRole('button', { name: 'Upload Picture' }).click();
+    const res = await answer;
+    expect(res.status()).toBe(400);
+    const { message } = (await res.json()) as { message: string };
+    expect(message).toBe('Only image files can be uploaded');
+    await expect(page.getByText('Upload failed')).toBeVisible();
+    await expect(page.getByText(message)).toBeVisible();
+  }
+});
+
+test('a real picture whose name says otherwise uploads: the server decides by the bytes', async ({ page }, testInfo) => {
+  const caption = unique('Named like text');
+  const file = testInfo.outputPath('photo.txt');
   mkdirSync(dirname(file), { recursive: true });
-  // HTML wearing a .jpg name: the browser calls it image/jpeg, the server reads the bytes.
-  await import('node:fs/promises').then((fs) => fs.writeFile(file, '<!doctype html><script>alert(1)</script>'));
+  // A PNG named .txt: the browser calls it text/plain.
+  await sharp({ create: { width: 64, height: 48, channels: 3, background: '#e76f51' } }).png().toFile(file);
 
   await page.goto('/admin?tab=gallery');
   await page.getByLabel('Picture', { exact: true }).setInputFiles(file);
+  await page.getByLabel('Caption').fill(caption);
   await page.getByRole('button', { name: 'Upload Picture' }).click();
-  await expect(page.getByText('Upload failed')).toBeVisible();
-  await expect(page.getByText('Only image files can be uploaded')).toBeVisible();
+  await expect(page.getByText('Picture Uploaded')).toBeVisible();
+  const tile = page.getByRole('list', { name: 'Gallery pictures' }).getByRole('listitem').filter({ hasText: caption });
+  await expect(tile.getByRole('img', { name: caption })).toBeVisible();
+  await expect(tile.getByText('photo.txt')).toBeVisible();
 });
