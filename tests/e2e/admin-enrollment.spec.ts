@@ -40,6 +40,10 @@ test('approve an application with an e-mail, enroll the child, and give the pare
   await expect(details.getByText('Peanuts')).toBeVisible();
   await expect(details.getByText('Grandparent')).toBeVisible();
   await expect(details.getByText('Google Search')).toBeVisible();
+  // Choices read as the form's labels, never as the stored values.
+  await expect(details.getByText('Ohio', { exact: true })).toBeVisible();
+  await expect(details.getByText('Preschool Program (19 months - 4 years)')).toBeVisible();
+  for (const raw of ['grandparent', 'google', 'OH', 'preschool']) await expect(details.getByText(raw, { exact: true })).toHaveCount(0);
   await shot(page, 'application-details');
   await details.getByRole('button', { name: 'Close' }).first().click();
   await expect(details).toBeHidden();
@@ -63,6 +67,12 @@ test('approve an application with an e-mail, enroll the child, and give the pare
   await expect(childCard).toBeVisible();
   await expect(childCard.getByText('Active', { exact: true })).toBeVisible();
   await expect(childCard.getByText('ava.parent@example.com')).toBeVisible();
+  // The notes carried over from the application name the relationship by its label.
+  await childCard.getByRole('button', { name: 'Edit Ava Tester' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Child' });
+  await expect(edit.getByLabel('Notes')).toHaveValue(/Emergency contact: Rosa Lopez \(Grandparent\), 614-555-0100/);
+  await edit.getByRole('button', { name: 'Cancel' }).click();
+  await expect(edit).toBeHidden();
 
   await childCard.getByRole('button', { name: 'Parent Login for Ava Tester' }).click();
   const dialog = page.getByRole('dialog', { name: 'Parent Login Credentials' });

@@ -184,9 +184,11 @@ describe('POST /api/enrollment-applications/{id}/enroll', () => {
       applicationId: id,
     });
     const notes = body.child.notes as string;
-    for (const part of ['Allergies: Peanuts', 'Medications: Inhaler as needed', 'Medical conditions: Mild asthma', 'Special instructions: Naps after lunch', 'Pediatrician: Dr. Shah, 614-555-0111', 'Emergency contact: Rosa Lopez (grandparent), 614-555-0100']) {
+    for (const part of ['Allergies: Peanuts', 'Medications: Inhaler as needed', 'Medical conditions: Mild asthma', 'Special instructions: Naps after lunch', 'Pediatrician: Dr. Shah, 614-555-0111', 'Emergency contact: Rosa Lopez (Grandparent), 614-555-0100']) {
       expect(notes).toContain(part);
     }
+    // The relationship reads as the form's label, not the stored value.
+    expect(notes).not.toContain('(grandparent)');
 
     const listed = (await json<{ id: string; enrolledChildId: string | null }[]>(await s.request('/api/enrollment-applications', as(s.admin)))).find((a) => a.id === id);
     expect(listed?.enrolledChildId).toBe(body.child.id);

@@ -1,7 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { desc, eq } from 'drizzle-orm';
 import { enrolledChildren, enrollmentApplications } from '../../../db/schema';
-import { type ApplicationStatus, PROGRAMS, type Program } from '../../shared/constants';
+import { type ApplicationStatus, choiceLabel, PROGRAMS, type Program, RELATIONSHIP_CHOICES } from '../../shared/constants';
 import { applicationStatusUpdateSchema } from '../../shared/schemas/children';
 import { idSchema } from '../../shared/schemas/content';
 import { isUniqueViolation } from '../db-errors';
@@ -48,7 +48,7 @@ export const ALREADY_ENROLLED = 'This application is already enrolled.';
 export const NOT_APPROVED = 'Only an approved application can be enrolled. Set its status to Approved first.';
 const NOT_FOUND = 'Application not found';
 
-/** The medical and emergency details staff need day to day, carried into the enrolled child's notes. */
+/** The medical and emergency details staff need day to day, carried into the enrolled child's notes (choices by their labels). */
 export function notesFromApplication(a: ApplicationRow): string | null {
   const lines = [
     a.allergies && `Allergies: ${a.allergies}`,
@@ -56,7 +56,7 @@ export function notesFromApplication(a: ApplicationRow): string | null {
     a.medicalConditions && `Medical conditions: ${a.medicalConditions}`,
     a.specialInstructions && `Special instructions: ${a.specialInstructions}`,
     a.pediatricianName && `Pediatrician: ${a.pediatricianName}${a.pediatricianPhone ? `, ${a.pediatricianPhone}` : ''}`,
-    `Emergency contact: ${a.emergencyContactName} (${a.emergencyContactRelationship}), ${a.emergencyContactPhone}`,
+    `Emergency contact: ${a.emergencyContactName} (${choiceLabel(RELATIONSHIP_CHOICES, a.emergencyContactRelationship)}), ${a.emergencyContactPhone}`,
   ].filter((l): l is string => !!l);
   return lines.join('\n').slice(0, 10000) || null;
 }
