@@ -1,4 +1,4 @@
-import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
@@ -9,12 +9,14 @@ import { systemClock } from './clock';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db';
 import { logger } from './logger';
+import { securePrivateStorage, writePrivateFile } from './private-files';
 import { createMailer } from './services/mailer';
 
 async function main() {
   const config = loadConfig();
   const db = openDatabase(config.databasePath);
   prepareDatabase(db);
+  securePrivateStorage(config);
   mkdirSync(resolve(config.uploadsDir), { recursive: true });
 
   if (config.admin) {
@@ -24,10 +26,8 @@ async function main() {
     // in the private folder (never a fixed default that every copy of this code would share).
     const admin = { email: 'admin@example.com', password: generatePassword(), name: 'Centre Director' };
     if (await ensureFirstAdmin(db, admin)) {
-      mkdirSync(resolve(config.privateDir), { recursive: true });
       const file = resolve(config.privateDir, 'initial-admin.txt');
-      writeFileSync(file, `email: ${admin.email}\npassword: ${admin.password}\n`);
-      chmodSync(file, 0o600);
+      writePrivateFile(file, `email: ${admin.email}\npassword: ${admin.password}\n`);
       console.log(
         `\n  First start: an admin account was created.\n    e-mail:   ${admin.email}\n    password: ${admin.password}\n  (also saved in ${file}; set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own)\n`,
       );

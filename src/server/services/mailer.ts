@@ -1,9 +1,9 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import { outboxMessages } from '../../../db/schema';
 import type { Config } from '../config';
 import type { Db } from '../db';
+import { privateSubdir, writePrivateFile } from '../private-files';
 import { centre } from '../../shared/centre';
 import type { Mailer, MailMessage } from './mail';
 
@@ -27,15 +27,13 @@ export function createMailer(config: Config, db: Db): Mailer {
       },
     };
   }
-  const outboxDir = resolve(config.privateDir, 'outbox');
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(message: MailMessage) {
       const info = await transport.sendMail({ from: config.mailFrom, replyTo: REPLY_TO, ...message });
       const id = crypto.randomUUID();
-      mkdirSync(outboxDir, { recursive: true });
-      const emlFile = join(outboxDir, `${id}.eml`);
-      writeFileSync(emlFile, info.message as Buffer);
+      const emlFile = join(privateSubdir(config, 'outbox'), `${id}.eml`);
+      writePrivateFile(emlFile, info.message as Buffer);
       db.insert(outboxMessages).values({ id, toAddress: message.to, subject: message.subject, textBody: message.text, emlFile }).run();
       return { via: 'outbox', messageId: info.messageId };
     },
