@@ -11,6 +11,7 @@ import { openDatabase } from './db';
 import { logger } from './logger';
 import { securePrivateStorage, writePrivateFile } from './private-files';
 import { createMailer } from './services/mailer';
+import { forgetExpiredPasswords } from './services/outbox';
 
 async function main() {
   const config = loadConfig();
@@ -39,7 +40,13 @@ async function main() {
     logger.info(`Listening on http://localhost:${info.port}`);
     console.log(`Childcare centre app: http://localhost:${info.port}`);
   });
-  const housekeeping = setInterval(() => deleteExpiredSessions(db, systemClock), 60 * 60 * 1000);
+  // Stored credentials e-mails keep a parent's password 7 days at most (services/outbox.ts): swept now and hourly.
+  const sweepPasswords = () => forgetExpiredPasswords(db, config, systemClock).catch((err: unknown) => logger.error({ err }, 'password sweep failed'));
+  void sweepPasswords();
+  const housekeeping = setInterval(() => {
+    deleteExpiredSessions(db, systemClock);
+    void sweepPasswords();
+  }, 60 * 60 * 1000);
   housekeeping.unref();
 
   const shutdown = () => {
