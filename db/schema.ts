@@ -409,5 +409,10 @@ export const outboxMessages = sqliteTable('outbox_messages', {
   subject: text('subject').notNull(),
   textBody: text('text_body').notNull(),
   emlFile: text('eml_file').notNull(),
+  /**
+   * The parent account (its e-mail) whose password this message carries, while it still does: cleared when
+   * the password is removed from the stored copy (services/outbox.ts). Null for every other message.
+   */
+  credentialsFor: text('credentials_for'),
   createdAt: createdAt(),
 });

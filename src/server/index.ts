@@ -1,4 +1,4 @@
-import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
@@ -9,12 +9,15 @@ import { systemClock } from './clock';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db';
 import { logger } from './logger';
+import { securePrivateStorage, writePrivateFile } from './private-files';
 import { createMailer } from './services/mailer';
+import { forgetExpiredPasswords } from './services/outbox';
 
 async function main() {
   const config = loadConfig();
   const db = openDatabase(config.databasePath);
   prepareDatabase(db);
+  securePrivateStorage(config);
   mkdirSync(resolve(config.uploadsDir), { recursive: true });
 
   if (config.admin) {
@@ -24,10 +27,8 @@ async function main() {
     // in the private folder (never a fixed default that every copy of this code would share).
     const admin = { email: 'admin@example.com', password: generatePassword(), name: 'Centre Director' };
     if (await ensureFirstAdmin(db, admin)) {
-      mkdirSync(resolve(config.privateDir), { recursive: true });
       const file = resolve(config.privateDir, 'initial-admin.txt');
-      writeFileSync(file, `email: ${admin.email}\npassword: ${admin.password}\n`);
-      chmodSync(file, 0o600);
+      writePrivateFile(file, `email: ${admin.email}\npassword: ${admin.password}\n`);
       console.log(
         `\n  First start: an admin account was created.\n    e-mail:   ${admin.email}\n    password: ${admin.password}\n  (also saved in ${file}; set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own)\n`,
       );
@@ -39,7 +40,13 @@ async function main() {
     logger.info(`Listening on http://localhost:${info.port}`);
     console.log(`Childcare centre app: http://localhost:${info.port}`);
   });
-  const housekeeping = setInterval(() => deleteExpiredSessions(db, systemClock), 60 * 60 * 1000);
+  // Stored credentials e-mails keep a parent's password 7 days at most (services/outbox.ts): swept now and hourly.
+  const sweepPasswords = () => forgetExpiredPasswords(db, config, systemClock).catch((err: unknown) => logger.error({ err }, 'password sweep failed'));
+  void sweepPasswords();
+  const housekeeping = setInterval(() => {
+    deleteExpiredSessions(db, systemClock);
+    void sweepPasswords();
+  }, 60 * 60 * 1000);
   housekeeping.unref();
 
   const shutdown = () => {

@@ -41,6 +41,10 @@ describe('POST /api/admin/enrolled-children', () => {
     ['an unknown program', { program: 'space-camp' }, 'program', 'Please choose a program'],
     ['a date that does not exist', { dateOfBirth: '2023-02-30' }, 'dateOfBirth', 'Please enter a valid date (YYYY-MM-DD)'],
     ['a name far too long', { childName: 'x'.repeat(101) }, 'childName', 'Must be at most 100 characters'],
+    ['a name that reads backwards (U+202E)', { childName: 'Ava \u202EdeeR' }, 'childName', 'Please remove invisible or control characters'],
+    ['a zero-width space in the parent name', { parentName: 'Sam\u200B Reed' }, 'parentName', 'Please remove invisible or control characters'],
+    ['a right-to-left mark in the e-mail', { parentEmail: 'sam\u200F@example.com' }, 'parentEmail', 'Please remove invisible or control characters'],
+    ['a NUL in the notes', { notes: 'Allergic to\u0000 peanuts' }, 'notes', 'Please remove invisible or control characters'],
   ];
   it.each(rejections)('answers 400 to %s with its message and adds nothing', async (_name, change, field, message) => {
     const before = s.count(enrolledChildren);
@@ -49,6 +53,11 @@ describe('POST /api/admin/enrolled-children', () => {
     const body = await json<{ message: string; errors: Record<string, string> }>(res);
     expect(body.errors[field]).toBe(message);
     expect(s.count(enrolledChildren)).toBe(before);
+  });
+
+  it('stores names in NFC and keeps the line breaks of the notes', async () => {
+    const child = await addChild(s, { childName: 'Zoe\u0308 Reed', notes: 'Asthma\r\nInhaler in the blue bag' });
+    expect(childRow(child.id)).toMatchObject({ childName: 'Zo\u00eb Reed', notes: 'Asthma\r\nInhaler in the blue bag' });
   });
 
   it('refuses the same input through tRPC', async () => {

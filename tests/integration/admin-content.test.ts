@@ -48,6 +48,10 @@ describe('events (admin)', () => {
     ['a malformed time', { startTime: '9am' }, 'startTime', 'Please enter a time as HH:MM'],
     ['an end before the start', { startTime: '11:00', endTime: '10:00' }, 'endTime', 'End time must be after the start time'],
     ['an over-long title', { title: 'x'.repeat(201) }, 'title', 'Must be at most 200 characters'],
+    ['a title that reads backwards (U+202E)', { title: 'Parade \u202Eedarap' }, 'title', 'Please remove invisible or control characters'],
+    ['a zero-width joiner in the title', { title: 'Har\u200Dvest' }, 'title', 'Please remove invisible or control characters'],
+    ['a NUL in the description', { description: 'Costumes\u0000 welcome' }, 'description', 'Please remove invisible or control characters'],
+    ['a C1 control in the location', { location: 'Play\u009bground' }, 'location', 'Please remove invisible or control characters'],
   ];
   it.each(rejections)('rejects %s with 400 and its message, storing nothing', async (_name, change, field, message) => {
     const before = s.count(events);

@@ -100,13 +100,42 @@ describe('POST /api/admin/pictures', () => {
 
     const gallery = (await (await s.request('/api/gallery')).json()) as Record<string, unknown>[];
     const item = gallery.find((g) => g.id === pic.id)!;
-    expect(item).toEqual({ id: pic.id, fileName: pic.fileName, caption: 'Finger painting', originalName: 'orange.png', alt: 'Finger painting' });
+    expect(item).toEqual({ id: pic.id, fileName: pic.fileName, caption: 'Finger painting', originalName: pic.fileName, alt: 'Finger painting' });
 
     const img = await s.request(`/uploads/${pic.fileName}`);
     expect(img.status).toBe(200);
     expect(img.headers.get('content-type')).toBe('image/webp');
     expect(img.headers.get('x-content-type-options')).toBe('nosniff');
     expect((await sharp(Buffer.from(await img.arrayBuffer())).metadata()).format).toBe('webp');
+  });
+
+  it("never shows visitors the uploader's file name (often a child's name); staff still see it", async () => {
+    const res = await upload(form({ bytes: await png(), name: 'Emma_Johnson_birthday.png', type: 'image/png' }, { category: 'events' }));
+    const pic = (await res.json()) as AdminPicture;
+    expect(pic.originalName).toBe('Emma_Johnson_birthday.png');
+
+    const publicBody = await (await s.request('/api/gallery')).text();
+    expect(publicBody).not.toContain('Emma');
+    const item = (JSON.parse(publicBody) as Record<string, unknown>[]).find((g) => g.id === pic.id)!;
+    expect(item).toMatchObject({ originalName: pic.fileName, alt: 'Children at the centre: events' });
+    const viaTrpc = (await s.caller().gallery.list()).find((g) => g.id === pic.id)!;
+    expect(viaTrpc.originalName).toBe(pic.fileName);
+
+    const staffList = (await (await s.request('/api/admin/pictures', { headers: { cookie } })).json()) as AdminPicture[];
+    expect(staffList.find((p) => p.id === pic.id)?.originalName).toBe('Emma_Johnson_birthday.png');
+    expect((await s.caller('admin').pictures.list()).find((p) => p.id === pic.id)?.originalName).toBe('Emma_Johnson_birthday.png');
+  });
+
+  it('refuses a picture over 40 megapixels from its header, with a clear 413, storing nothing', async () => {
+    // A 9000×8000 (72 MP) solid PNG is about 2 MB: small to send, costly to decode.
+    const bomb = await sharp({ create: { width: 9000, height: 8000, channels: 3, background: '#7f7f7f' } }).png({ compressionLevel: 1 }).toBuffer();
+    expect(bomb.byteLength).toBeLessThan(MAX_UPLOAD_BYTES);
+    const [rows, files] = [s.count(pictures), storedFiles()];
+    const res = await upload(form({ bytes: bomb, name: 'bomb.png', type: 'image/png' }));
+    expect(res.status).toBe(413);
+    expect(((await res.json()) as { message: string }).message).toBe('The picture is too large (over 40 megapixels). Please upload a smaller one.');
+    expect(s.count(pictures)).toBe(rows);
+    expect(storedFiles()).toEqual(files);
   });
 
   it('defaults the category to general and describes the picture when there is no caption', async () => {

@@ -108,6 +108,12 @@ describe('POST /api/enrollment', () => {
     ['an unknown program', { programRequested: 'space camp' }, 'programRequested', 'Please select a program'],
     ['a state outside the list', { parentState: 'Texas' }, 'parentState', 'Please choose a state'],
     ['a calendar date that does not exist', { childDateOfBirth: '2023-02-30' }, 'childDateOfBirth', 'Please enter a valid date (YYYY-MM-DD)'],
+    ['a child name that reads backwards (U+202E)', { childFirstName: 'Emma \u202Enosnhoj' }, 'childFirstName', 'Please remove invisible or control characters'],
+    ['a NUL in the parent name', { parentLastName: 'Lopez\u0000' }, 'parentLastName', 'Please remove invisible or control characters'],
+    ['a zero-width space in the e-mail', { parentEmail: 'maria\u200B@example.com' }, 'parentEmail', 'Please remove invisible or control characters'],
+    ['an escape sequence in the allergies', { allergies: 'Peanuts\u001b[2J' }, 'allergies', 'Please remove invisible or control characters'],
+    ['a bidi isolate in the special instructions', { specialInstructions: 'Nap \u2067after\u2069 lunch' }, 'specialInstructions', 'Please remove invisible or control characters'],
+    ['a line break in the city', { parentCity: 'Columbus\nBcc: x@example.com' }, 'parentCity', 'Please remove invisible or control characters'],
   ];
 
   it.each(rejections)('rejects %s with its message and stores nothing', async (_name, change, field, message) => {

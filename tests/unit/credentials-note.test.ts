@@ -6,6 +6,7 @@ describe('credentialsNote', () => {
   it('says that the Outbox holds a copy of the password when the e-mail was kept there', () => {
     const note = credentialsNote({ emailSent: true, emailVia: 'outbox' });
     expect(note).toContain('Only a secure hash is stored for signing in. A copy of the e-mail with this password is in the Outbox.');
+    expect(note).toContain('The password is removed from it when the parent first signs in, or after 7 days.');
     expect(note).not.toContain('keeps only a secure hash');
   });
 

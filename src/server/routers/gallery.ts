@@ -9,14 +9,18 @@ export function pictureAlt(p: { caption: string | null; category: string }): str
 }
 
 export const galleryRouter = router({
-  /** The public gallery: active pictures, newest first. */
+  /**
+   * The public gallery: active pictures, newest first. `originalName` stays in the answer (the contract names
+   * it) but holds the published file's own random name, never the uploader's: at a childcare centre that is
+   * often a child's full name ('Emma_Johnson_birthday.jpg'). Staff see the real one in pictures.list.
+   */
   list: publicProcedure.query(({ ctx }) =>
     ctx.db
-      .select({ id: pictures.id, fileName: pictures.fileName, caption: pictures.caption, originalName: pictures.originalName, category: pictures.category })
+      .select({ id: pictures.id, fileName: pictures.fileName, caption: pictures.caption, category: pictures.category })
       .from(pictures)
       .where(eq(pictures.isActive, true))
       .orderBy(desc(pictures.uploadedAt))
       .all()
-      .map(({ category, ...p }) => ({ ...p, alt: pictureAlt({ caption: p.caption, category }) })),
+      .map(({ category, ...p }) => ({ ...p, originalName: p.fileName, alt: pictureAlt({ caption: p.caption, category }) })),
   ),
 });

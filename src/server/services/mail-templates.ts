@@ -11,6 +11,8 @@ export interface EmailContent {
   subject: string;
   text: string;
   html: string;
+  /** The parent account whose password the message carries (see MailMessage.credentialsFor). */
+  credentialsFor?: string;
 }
 
 type LinkConfig = Pick<Config, 'publicUrl'>;
@@ -169,6 +171,20 @@ export interface CredentialsForEmail {
   reset?: boolean;
 }
 
+/** The line of a credentials e-mail's text that carries the password (written by parentCredentialsEmail). */
+const PASSWORD_LINE = /^Password: (\S+)$/m;
+
+/** The password a credentials e-mail's plain text carries, or null when it carries none (any more). */
+export function passwordInCredentialsText(text: string): string | null {
+  return PASSWORD_LINE.exec(text)?.[1] ?? null;
+}
+
+/** What a stored credentials e-mail says in place of the password once it is removed. */
+export const PASSWORD_REMOVED = {
+  firstSignIn: '(removed after the first sign-in)',
+  expired: '(removed after 7 days)',
+} as const;
+
 /** The parent's portal login, sent when the account is created and again when staff reset its password. */
 export function parentCredentialsEmail(data: CredentialsForEmail, config: LinkConfig): EmailContent {
   const loginUrl = `${config.publicUrl}/parent-login`;
@@ -177,6 +193,7 @@ export function parentCredentialsEmail(data: CredentialsForEmail, config: LinkCo
 
   return {
     subject,
+    credentialsFor: data.email,
     ...letter(
       parent,
       [

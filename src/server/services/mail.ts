@@ -11,6 +11,11 @@ export interface MailMessage {
   text: string;
   html: string;
   attachments?: MailAttachment[];
+  /**
+   * Set when the message carries a parent's password: the e-mail of that account. Not sent; the outbox marks
+   * its stored copy with it, so the password can be removed once it is no longer needed (services/outbox.ts).
+   */
+  credentialsFor?: string;
 }
 
 export interface MailResult {

@@ -1,9 +1,10 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import nodemailer from 'nodemailer';
+import type Mail from 'nodemailer/lib/mailer';
 import { outboxMessages } from '../../../db/schema';
 import type { Config } from '../config';
 import type { Db } from '../db';
+import { privateSubdir, writePrivateFile } from '../private-files';
 import { centre } from '../../shared/centre';
 import type { Mailer, MailMessage } from './mail';
 
@@ -15,29 +16,41 @@ import type { Mailer, MailMessage } from './mail';
 /** Replies from families reach the office, whatever MAIL_FROM is (often a no-reply address). */
 const REPLY_TO = `${centre.name} <${centre.email}>`;
 
+/** The outbox's folder under the private folder (owner-only). */
+export function outboxDir(config: Pick<Config, 'privateDir'>): string {
+  return privateSubdir(config, 'outbox');
+}
+
+const mimeBuilder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+
+/** The MIME message nodemailer would send, as bytes (what the outbox keeps as an `.eml` file), and its Message-ID. */
+export async function buildMime(message: Mail.Options): Promise<{ eml: Buffer; messageId: string }> {
+  const info = await mimeBuilder.sendMail(message);
+  return { eml: info.message as Buffer, messageId: info.messageId };
+}
+
 export function createMailer(config: Config, db: Db): Mailer {
   if (config.smtpUrl) {
     // Short timeouts: a mail server that accepts the connection and then stalls must not leave a staff
     // member's request hanging for nodemailer's default two minutes.
     const transport = nodemailer.createTransport({ url: config.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 });
     return {
-      async send(message) {
+      async send({ credentialsFor: _sentNotStored, ...message }) {
         const info = await transport.sendMail({ from: config.mailFrom, replyTo: REPLY_TO, ...message });
         return { via: 'smtp', messageId: info.messageId };
       },
     };
   }
-  const outboxDir = resolve(config.privateDir, 'outbox');
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
-    async send(message: MailMessage) {
-      const info = await transport.sendMail({ from: config.mailFrom, replyTo: REPLY_TO, ...message });
+    async send({ credentialsFor, ...message }: MailMessage) {
+      const { eml, messageId } = await buildMime({ from: config.mailFrom, replyTo: REPLY_TO, ...message });
       const id = crypto.randomUUID();
-      mkdirSync(outboxDir, { recursive: true });
-      const emlFile = join(outboxDir, `${id}.eml`);
-      writeFileSync(emlFile, info.message as Buffer);
-      db.insert(outboxMessages).values({ id, toAddress: message.to, subject: message.subject, textBody: message.text, emlFile }).run();
-      return { via: 'outbox', messageId: info.messageId };
+      const emlFile = join(outboxDir(config), `${id}.eml`);
+      writePrivateFile(emlFile, eml);
+      db.insert(outboxMessages)
+        .values({ id, toAddress: message.to, subject: message.subject, textBody: message.text, emlFile, credentialsFor: credentialsFor ?? null })
+        .run();
+      return { via: 'outbox', messageId };
     },
   };
 }

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { emailField } from './fields';
+import { emailField, passwordField } from './fields';
 
 /** Admin and parent sign-in (SPEC.md §5). */
 export const loginSchema = z.object({
   email: emailField(),
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200, 'Password is too long'),
+  password: passwordField(),
 });
 export type LoginInput = z.input<typeof loginSchema>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { APPLICATION_STATUSES, PROGRAM_CHOICES } from '../constants';
 import { idSchema } from './content';
-import { choiceField, isoDate, looseBoolean, optionalText, requiredText } from './fields';
+import { choiceField, emailField, isoDate, looseBoolean, optionalText, requiredText } from './fields';
 
 /** The admin's enrolled-child form (SPEC.md §5 Enrolled child form): one schema for the dialog and the server. */
 export const childSchema = z.object({
@@ -10,17 +10,11 @@ export const childSchema = z.object({
   program: choiceField(PROGRAM_CHOICES, 'Please choose a program').default('preschool'),
   startDate: isoDate('Start date is required'),
   parentName: requiredText('Parent name is required', 100),
-  parentEmail: z
-    .string({ error: 'Email is required' })
-    .trim()
-    .min(1, 'Email is required')
-    .max(254, 'Please enter a valid email address')
-    .pipe(z.email({ error: 'Please enter a valid email address' }))
-    .transform((v) => v.toLowerCase()),
+  parentEmail: emailField('Please enter a valid email address', 'Email is required'),
   parentPhone: optionalText(30),
   isActive: looseBoolean.default(true),
   /** Roomy: a child enrolled from an application carries its medical and emergency details here. */
-  notes: optionalText(10000),
+  notes: optionalText(10000, { multiline: true }),
 });
 export type ChildInput = z.input<typeof childSchema>;
 export type Child = z.output<typeof childSchema>;
@@ -41,9 +35,13 @@ export const EMPTY_CHILD = {
 
 /** PATCH /api/enrollment-applications/{id}/status: any status to any status (SPEC.md §4). */
 export const statusUpdateSchema = z.object({
-  status: z.enum(APPLICATION_STATUSES, { error: 'Please choose a valid status' }),
+  status: z.enum(APPLICATION_STATUSES, {
+    error: 'Please choose a valid status',
+  }),
   sendEmail: looseBoolean.default(false),
 });
 export type StatusUpdateInput = z.input<typeof statusUpdateSchema>;
 
-export const applicationStatusUpdateSchema = statusUpdateSchema.extend({ id: idSchema });
+export const applicationStatusUpdateSchema = statusUpdateSchema.extend({
+  id: idSchema,
+});

@@ -1,18 +1,18 @@
 import { z } from 'zod';
 import { ANNOUNCEMENT_CATEGORIES, EVENT_CATEGORIES, PRIORITIES } from '../constants';
-import { isoDate, looseBoolean, optionalText, optionalTime, requiredText } from './fields';
+import { idField, isoDate, looseBoolean, optionalText, optionalTime, plainString, requiredText } from './fields';
 
 /** Event form of the admin dashboard (SPEC.md §5 Event). */
 export const eventSchema = z
   .object({
     title: requiredText('Title is required', 200),
-    description: requiredText('Description is required', 5000),
+    description: requiredText('Description is required', 5000, {
+      multiline: true,
+    }),
     eventDate: isoDate('Date is required'),
     startTime: optionalTime(),
     endTime: optionalTime(),
-    category: z
-      .string()
-      .trim()
+    category: plainString()
       .refine((v) => EVENT_CATEGORIES.includes(v), 'Please choose a category')
       .default('general'),
     isPublic: looseBoolean.default(true),
@@ -27,17 +27,15 @@ export type EventInput = z.input<typeof eventSchema>;
 /** Announcement form (SPEC.md §5 Announcement); a blank expiry is stored as null. */
 export const announcementSchema = z.object({
   title: requiredText('Title is required', 200),
-  content: requiredText('Content is required', 10000),
+  content: requiredText('Content is required', 10000, { multiline: true }),
   category: z.enum(ANNOUNCEMENT_CATEGORIES, { error: 'Please choose a category' }).default('general'),
   priority: z.enum(PRIORITIES, { error: 'Priority must be high, normal or low' }).default('normal'),
   isPublic: looseBoolean.default(true),
-  expiresAt: z
-    .string()
-    .trim()
+  expiresAt: plainString()
     .nullish()
     .transform((v) => (v ? v : null))
     .pipe(z.union([z.null(), isoDate('Please enter a valid expiry date')])),
 });
 export type AnnouncementInput = z.input<typeof announcementSchema>;
 
-export const idSchema = z.string().trim().min(1, 'An id is required').max(64, 'Unknown id');
+export const idSchema = idField();

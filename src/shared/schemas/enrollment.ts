@@ -1,25 +1,17 @@
 import { z } from 'zod';
 import { HOW_HEARD_CHOICES, PROGRAM_CHOICES, RELATIONSHIP_CHOICES, STATE_CHOICES } from '../constants';
-import { choiceField, emailField, isoDate, optionalText, requiredText } from './fields';
+import { choiceField, emailField, honeypotField, isoDate, optionalText, phoneField, plainString, requiredText } from './fields';
 
 /** The online enrollment application of SPEC.md §3 and §5: one schema for the form and the server. */
 export const enrollmentSchema = z.object({
   parentFirstName: requiredText('Parent first name is required', 100),
   parentLastName: requiredText('Parent last name is required', 100),
   parentEmail: emailField(),
-  parentPhone: z
-    .string({ error: 'Please enter a valid phone number' })
-    .trim()
-    .min(10, 'Please enter a valid phone number')
-    .max(30, 'Please enter a valid phone number'),
+  parentPhone: phoneField(),
   parentAddress: requiredText('Street address is required', 200),
   parentCity: requiredText('City is required', 100),
   parentState: choiceField(STATE_CHOICES, 'Please choose a state').default('OH'),
-  parentZip: z
-    .string({ error: 'Please enter a valid ZIP code' })
-    .trim()
-    .min(5, 'Please enter a valid ZIP code')
-    .max(10, 'Please enter a valid ZIP code'),
+  parentZip: plainString('Please enter a valid ZIP code').min(5, 'Please enter a valid ZIP code').max(10, 'Please enter a valid ZIP code'),
   childFirstName: requiredText("Child's first name is required", 100),
   childLastName: requiredText("Child's last name is required", 100),
   childDateOfBirth: isoDate("Child's date of birth is required"),
@@ -27,24 +19,20 @@ export const enrollmentSchema = z.object({
   programRequested: choiceField(PROGRAM_CHOICES, 'Please select a program'),
   startDate: isoDate('Desired start date is required'),
   emergencyContactName: requiredText('Emergency contact name is required', 100),
-  emergencyContactPhone: z
-    .string({ error: 'Please enter a valid phone number' })
-    .trim()
-    .min(10, 'Please enter a valid phone number')
-    .max(30, 'Please enter a valid phone number'),
+  emergencyContactPhone: phoneField(),
   emergencyContactRelationship: choiceField(RELATIONSHIP_CHOICES, 'Please select a relationship'),
   pediatricianName: optionalText(100),
   pediatricianPhone: optionalText(30),
-  allergies: optionalText(2000),
-  medications: optionalText(2000),
-  medicalConditions: optionalText(2000),
-  specialInstructions: optionalText(2000),
+  allergies: optionalText(2000, { multiline: true }),
+  medications: optionalText(2000, { multiline: true }),
+  medicalConditions: optionalText(2000, { multiline: true }),
+  specialInstructions: optionalText(2000, { multiline: true }),
   howDidYouHear: choiceField(HOW_HEARD_CHOICES, 'Please choose an option')
     .nullish()
     .or(z.literal('').transform(() => null))
     .transform((v) => v ?? null),
-  /** Honeypot: hidden from people, filled in by bots. */
-  website: z.string().max(500).optional(),
+  /** Honeypot: hidden from people, filled in by bots (never stored; anything in it marks the sender as a bot). */
+  website: honeypotField(),
 });
 
 export type EnrollmentInput = z.input<typeof enrollmentSchema>;

@@ -1,33 +1,91 @@
 import { z } from 'zod';
 import type { Choice } from '../constants';
 
-/** Building blocks for the bounded input schemas that the forms and the server share. */
+/**
+ * Building blocks for the bounded input schemas that the forms and the server share. Every text a person
+ * types goes through `plainString` (directly or through a helper below): it is NFC-normalized, trimmed,
+ * and refused when it holds characters that a reader cannot see but that change what they read: control
+ * characters (a NUL, an escape), bidi overrides and isolates (U+202E makes a name read backwards), and in
+ * one-line fields also bidi marks and zero-width characters. Multi-line fields (descriptions, notes) keep
+ * tabs and line breaks, and the marks and joiners that real writing in some languages needs.
+ */
 
-export function requiredText(message: string, max = 200) {
+export const INVISIBLE_CHARACTERS_MESSAGE = 'Please remove invisible or control characters';
+
+/** C0 and C1 controls and DEL, except tab, line feed and carriage return. */
+const CONTROL_EXCEPT_LINE_BREAKS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+/** Bidi embeddings, overrides (U+202A–U+202E) and isolates (U+2066–U+2069): refused everywhere. */
+const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/;
+/** What a one-line field (a name, a subject, an address, an e-mail) refuses besides the above. */
+const ONE_LINE_ONLY = /[\t\n\r\u200B-\u200F\u2060\uFEFF]/;
+
+/** Whether a text is free of the characters its kind of field refuses (see above). */
+export function hasOnlyVisibleCharacters(value: string, multiline = false): boolean {
+  if (CONTROL_EXCEPT_LINE_BREAKS.test(value) || BIDI_CONTROLS.test(value)) return false;
+  return multiline || !ONE_LINE_ONLY.test(value);
+}
+
+export interface TextOptions {
+  /** Tabs and line breaks allowed (a textarea): descriptions, contents, notes, medical details. */
+  multiline?: boolean;
+}
+
+/**
+ * The base of every text field: a string, NFC-normalized and trimmed, with the invisible-character check.
+ * Further checks (`.min`, `.max`, `.regex`) chain on it as on any zod string.
+ */
+export function plainString(message?: string, options: TextOptions = {}) {
   return z
-    .string({ error: message })
+    .string(message === undefined ? undefined : { error: message })
+    .normalize('NFC')
     .trim()
-    .min(1, message)
-    .max(max, `Must be at most ${max} characters`);
+    .refine((v) => hasOnlyVisibleCharacters(v, options.multiline), INVISIBLE_CHARACTERS_MESSAGE);
+}
+
+export function requiredText(message: string, max = 200, options: TextOptions = {}) {
+  return plainString(message, options).min(1, message).max(max, `Must be at most ${max} characters`);
 }
 
 /** Optional free text: blank becomes null so the database never holds empty strings. */
-export function optionalText(max = 2000) {
-  return z
-    .string()
-    .trim()
+export function optionalText(max = 2000, options: TextOptions = {}) {
+  return plainString(undefined, options)
     .max(max, `Must be at most ${max} characters`)
     .nullish()
     .transform((v) => (v ? v : null));
 }
 
-export function emailField(message = 'Please enter a valid email address') {
-  return z
-    .string({ error: message })
-    .trim()
+export function emailField(message = 'Please enter a valid email address', requiredMessage = message) {
+  return plainString(requiredMessage)
+    .min(1, requiredMessage)
     .max(254, message)
     .pipe(z.email({ error: message }))
     .transform((v) => v.toLowerCase());
+}
+
+/** A phone number as typed (the centre calls it; it is not reformatted). */
+export function phoneField(message = 'Please enter a valid phone number') {
+  return plainString(message).min(10, message).max(30, message);
+}
+
+/** A record id from a path or a form: bounded, and an id with hidden characters is refused before any look-up. */
+export function idField() {
+  return plainString('An id is required').min(1, 'An id is required').max(64, 'Unknown id');
+}
+
+/**
+ * A password as typed. It is neither trimmed nor normalized (the hash must see exactly the characters that
+ * were chosen), only bounded; it is never shown or stored as text.
+ */
+export function passwordField(message = 'Password is required') {
+  return z.string({ error: message }).min(1, message).max(200, 'Password is too long');
+}
+
+/**
+ * The enrollment form's honeypot, hidden from people: whatever a bot puts in it is accepted (and the
+ * application quietly dropped), so it is only bounded, never checked or stored.
+ */
+export function honeypotField() {
+  return z.string().max(500).optional();
 }
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -40,18 +98,12 @@ export function isValidIsoDate(v: string): boolean {
 
 /** A calendar date `YYYY-MM-DD`; an empty or missing value answers `message`. */
 export function isoDate(message: string) {
-  return z
-    .string({ error: message })
-    .trim()
-    .min(1, message)
-    .refine(isValidIsoDate, 'Please enter a valid date (YYYY-MM-DD)');
+  return plainString(message).min(1, message).refine(isValidIsoDate, 'Please enter a valid date (YYYY-MM-DD)');
 }
 
 /** `HH:MM` on a 24-hour clock, blank meaning none. */
 export function optionalTime() {
-  return z
-    .string()
-    .trim()
+  return plainString()
     .nullish()
     .transform((v) => (v ? v : null))
     .refine((v) => v === null || /^([01]\d|2[0-3]):[0-5]\d$/.test(v), 'Please enter a time as HH:MM');
@@ -62,18 +114,15 @@ export function optionalTime() {
  * posts what the form shows is understood as well as one that posts the value.
  */
 export function choiceField<const C extends readonly Choice[]>(choices: C, message: string) {
-  return z
-    .string({ error: message })
-    .trim()
-    .transform((v, ctx): C[number]['value'] => {
-      const lower = v.toLowerCase();
-      const found = choices.find((c) => c.value.toLowerCase() === lower || c.label.toLowerCase() === lower);
-      if (!found) {
-        ctx.addIssue({ code: 'custom', message });
-        return z.NEVER;
-      }
-      return found.value;
-    });
+  return plainString(message).transform((v, ctx): C[number]['value'] => {
+    const lower = v.toLowerCase();
+    const found = choices.find((c) => c.value.toLowerCase() === lower || c.label.toLowerCase() === lower);
+    if (!found) {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    return found.value;
+  });
 }
 
 export function enumField<const T extends readonly [string, ...string[]]>(values: T, message: string) {

@@ -1,12 +1,10 @@
 import { z } from 'zod';
 import { GALLERY_CATEGORIES } from '../constants';
-import { optionalText } from './fields';
+import { optionalText, plainString } from './fields';
 
 /** The text fields of the gallery upload form (SPEC.md §3 pictures); the file itself is checked by the server. */
 export const pictureFieldsSchema = z.object({
-  category: z
-    .string()
-    .trim()
+  category: plainString()
     .nullish()
     .transform((v) => (v ? v : 'general'))
     .pipe(z.enum(GALLERY_CATEGORIES, { error: 'Please choose a gallery category' })),
