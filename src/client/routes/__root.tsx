@@ -32,7 +32,7 @@ function RootLayout() {
     // (tel:, mailto:, https:) are left as they are.
     <AriaRouterProvider navigate={(to, options) => router.navigate({ to: to as string, ...options })} useHref={(to) => (/^[a-z][a-z0-9+.-]*:/i.test(String(to)) ? String(to) : router.buildLocation({ to: to as string }).href)}>
       <HeadContent />
-      <a href="#main" className="sr-only z-50 rounded bg-white px-3 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
+      <a href="#main" className="sr-only z-50 items-center rounded bg-white px-3 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:flex focus:min-h-11">
         Skip to content
       </a>
       <NavBar />
