@@ -61,6 +61,19 @@ for (const width of [375, 1280]) {
   test.describe(`at ${width} px, once shown`, () => {
     test.use({ viewport: { width, height: 900 } });
 
+    test('the open phone menu and the Call / Apply bar have no serious accessibility violations', async ({ page }) => {
+      await page.goto('/');
+      const menu = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Menu' });
+      if (width < 768) {
+        await menu.click();
+        await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Parent Portal' })).toBeVisible();
+        await expect(page.getByRole('navigation', { name: 'Call or apply' })).toBeVisible();
+      } else {
+        await expect(menu).toBeHidden();
+      }
+      expect(await violations(page)).toEqual([]);
+    });
+
     test('the enrollment failure toast has no serious accessibility violations', async ({ page }) => {
       await page.goto('/enrollment');
       await page.getByRole('button', { name: 'Submit Enrollment Application' }).click();
