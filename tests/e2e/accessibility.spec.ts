@@ -1,15 +1,26 @@
 import AxeBuilder from '@axe-core/playwright';
+import { sampleApplication } from '../helpers/enrollment-fixtures';
 import { expect, test } from './fixtures';
 
 /**
  * axe-core (WCAG 2.1 A/AA rules) on every page a visitor or the director sees, on a phone and a desktop.
- * Serious and critical findings fail the test.
+ * Serious and critical findings fail the test. Text whose contrast axe could not measure because it sits on a
+ * gradient or an image fails too: axe files it as "needs review", which is how the hero's badges at 3.6:1 went
+ * unnoticed. (Text it cannot measure because a scrolled strip or an overlay covers it at that moment is a
+ * question of the scan's timing, not of the colours, and is left out.) Things shown only after an action (a dialog, a toast, the phone menu) are
+ * scanned once they are open, by the tests below.
  */
 async function violations(page: import('@playwright/test').Page) {
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return result.violations
+  const found = result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
+  const onGradientOrImage = new Set(['bgGradient', 'bgImage', 'imgNode']);
+  const unmeasured = result.incomplete
+    .filter((v) => v.id === 'color-contrast')
+    .flatMap((v) => v.nodes.filter((n) => n.any.some((c) => onGradientOrImage.has((c.data as { messageKey?: string } | null)?.messageKey ?? ''))))
+    .map((n) => `color-contrast not measurable: ${n.target.join(' ')} (${n.any[0]?.message ?? ''})`);
+  return [...found, ...unmeasured];
 }
 
 const PUBLIC_PAGES: [string, string][] = [
@@ -45,6 +56,55 @@ for (const width of [375, 1280]) {
     });
   });
 }
+
+for (const width of [375, 1280]) {
+  test.describe(`at ${width} px, once shown`, () => {
+    test.use({ viewport: { width, height: 900 } });
+
+    test('the open phone menu and the Call / Apply bar have no serious accessibility violations', async ({ page }) => {
+      await page.goto('/');
+      const menu = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Menu' });
+      if (width < 768) {
+        await menu.click();
+        await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Parent Portal' })).toBeVisible();
+        await expect(page.getByRole('navigation', { name: 'Call or apply' })).toBeVisible();
+      } else {
+        await expect(menu).toBeHidden();
+      }
+      expect(await violations(page)).toEqual([]);
+    });
+
+    test('the enrollment failure toast has no serious accessibility violations', async ({ page }) => {
+      await page.goto('/enrollment');
+      await page.getByRole('button', { name: 'Submit Enrollment Application' }).click();
+      await expect(page.getByRole('alertdialog').getByText('Submission Failed')).toBeVisible();
+      expect(await violations(page)).toEqual([]);
+    });
+
+    test("an application's details dialog (with fields left empty) has no serious accessibility violations", async ({ page, server, loginAsAdmin }) => {
+      const res = await server.request('/api/enrollment', { method: 'POST', json: { ...sampleApplication, childFirstName: 'Axe', childLastName: 'Check', allergies: '', medications: '' } });
+      expect(res.status).toBe(201);
+      await loginAsAdmin();
+      await page.goto('/admin?tab=applications');
+      await page.getByRole('button', { name: "View details of Axe Check's application" }).first().click();
+      const details = page.getByRole('dialog', { name: 'Application: Axe Check' });
+      await expect(details.getByText('Not provided').first()).toBeVisible();
+      expect(await violations(page)).toEqual([]);
+    });
+  });
+}
+
+test('headings never skip a level (axe rates heading-order only moderate, so it is checked here)', async ({ page }) => {
+  for (const [path, heading] of PUBLIC_PAGES) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    if (path === '/milestones') await expect(page.getByRole('list', { name: 'Milestones' })).toBeVisible();
+    const levels = await page.locator('h1, h2, h3, h4, h5, h6').evaluateAll((hs) => hs.map((h) => Number(h.tagName[1])));
+    const skips = levels.flatMap((level, i) => (i > 0 && level > levels[i - 1]! + 1 ? [`h${levels[i - 1]} → h${level}`] : []));
+    expect(skips, path).toEqual([]);
+    expect(levels[0], path).toBe(1);
+  }
+});
 
 test('each page has its own title (WCAG 2.4.2), also after client-side navigation', async ({ page }) => {
   const titles: [string, RegExp][] = [

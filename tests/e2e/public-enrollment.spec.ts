@@ -144,3 +144,85 @@ test('the spam trap is hidden from people and from assistive technology', async 
   await expect(page.getByRole('textbox', { name: 'Leave this field empty' })).toHaveCount(0);
   await expect(trap).not.toBeInViewport();
 });
+
+test.describe('when the submission fails', () => {
+  const SUBMIT = /\/api\/trpc\/[^?]*enrollment\.submit/;
+
+  for (const [failure, answer] of [
+    ['the server fails (500)', { status: 500, contentType: 'text/plain', body: 'Internal Server Error: SqliteError: database is locked' }],
+    ['the server answers with a technical JSON error', { status: 502, contentType: 'application/json', body: '{"error":{"json":{"message":"ECONNREFUSED 127.0.0.1:3000","code":-32603,"data":{"httpStatus":502}}}}' }],
+  ] as const) {
+    test(`${failure}: a plain sentence, and every answer is kept`, async ({ page, server }) => {
+      const child = `Kept${unique()}`;
+      await page.route(SUBMIT, (route) => route.fulfill(answer));
+      await page.goto('/enrollment');
+      await fillApplication(page, `kept.${unique()}@example.com`, child);
+      await page.getByRole('button', { name: 'Submit Enrollment Application' }).click();
+      const toast = page.getByRole('alertdialog');
+      await expect(toast.getByText('Submission Failed')).toBeVisible();
+      const text = await toast.innerText();
+      expect(text).toMatch(/Please try again|check your internet connection/);
+      expect(text).not.toMatch(/\d{3}:|Error|ECONN|\{|Failed to fetch|Unable to transform/);
+      await expect(page.getByLabel("Child's First Name")).toHaveValue(child);
+      await expect(page.getByLabel('Allergies')).toHaveValue('Peanuts');
+      await expect(page.getByRole('button', { name: /Program Requested/ })).toContainText('Preschool Program (19 months - 4 years)');
+      await expect(page.getByRole('button', { name: 'Submit Enrollment Application' })).toBeEnabled();
+      expect(server.db.select().from(enrollmentApplications).where(eq(enrollmentApplications.childFirstName, child)).all()).toHaveLength(0);
+    });
+  }
+
+  test('the network fails: the parent reads that we could not be reached, and sending again works', async ({ page, server }) => {
+    const child = `Retry${unique()}`;
+    await page.route(SUBMIT, (route) => route.abort('internetdisconnected'));
+    await page.goto('/enrollment');
+    await fillApplication(page, `retry.${unique()}@example.com`, child);
+    await page.getByRole('button', { name: 'Submit Enrollment Application' }).click();
+    const toast = page.getByRole('alertdialog');
+    await expect(toast).toContainText('We could not reach the centre. Please check your internet connection and try again');
+    await expect(toast).not.toContainText('Failed to fetch');
+    await page.unroute(SUBMIT);
+    await page.getByRole('button', { name: 'Submit Enrollment Application' }).click();
+    await expect(page.getByRole('heading', { name: 'Application Submitted Successfully!' })).toBeVisible();
+    expect(server.db.select().from(enrollmentApplications).where(eq(enrollmentApplications.childFirstName, child)).all()).toHaveLength(1);
+  });
+});
+
+test.describe('toasts on a phone', () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test('the failure toast does not cover the Submit button, and a swipe to the right (past 50 px) dismisses it', async ({ page }) => {
+    await page.route(/\/api\/trpc\/[^?]*enrollment\.submit/, (route) => route.fulfill({ status: 500, body: 'x' }));
+    await page.goto('/enrollment');
+    await fillApplication(page, `swipe.${unique()}@example.com`, 'Swipe');
+    const submit = page.getByRole('button', { name: 'Submit Enrollment Application' });
+    await submit.scrollIntoViewIfNeeded();
+    await submit.click();
+    const toast = page.getByRole('alertdialog');
+    await expect(toast.getByText('Submission Failed')).toBeVisible();
+    const t = (await toast.boundingBox())!;
+    const s = (await submit.boundingBox())!;
+    const overlaps = t.x < s.x + s.width && s.x < t.x + t.width && t.y < s.y + s.height && s.y < t.y + t.height;
+    expect(overlaps, `toast ${JSON.stringify(t)} covers Submit ${JSON.stringify(s)}`).toBe(false);
+
+    // A short drag is not a swipe: the toast springs back.
+    const y = t.y + t.height / 2;
+    const x = t.x + 40;
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    await page.mouse.move(x + 30, y, { steps: 4 });
+    await page.mouse.up();
+    await expect(toast).toBeVisible();
+    // A leftward drag is not one either (SPEC.md §9: swipe direction right).
+    await page.mouse.move(x + 100, y);
+    await page.mouse.down();
+    await page.mouse.move(x, y, { steps: 4 });
+    await page.mouse.up();
+    await expect(toast).toBeVisible();
+    // Past 50 px to the right: gone.
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    await page.mouse.move(x + 80, y, { steps: 6 });
+    await page.mouse.up();
+    await expect(toast).toHaveCount(0);
+  });
+});

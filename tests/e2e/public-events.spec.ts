@@ -107,8 +107,9 @@ test('announcements: a short preview, the full list with badges and dates, and n
   const upcoming = page.getByRole('region', { name: 'Upcoming Events' });
   await expect(upcoming.getByRole('heading', { level: 3 }).first()).toHaveText(upcomingTitle);
   await expect(upcoming.getByText('12:00 AM - 12:45 AM')).toBeVisible();
-  // An unknown category keeps its name but takes the general colour.
-  await expect(upcoming.getByText('Unknown Kind', { exact: true })).toHaveClass(/bg-blue-100/);
+  // An unknown category falls back to general, label and colour (SPEC.md §9).
+  await expect(upcoming.getByText('General', { exact: true })).toHaveClass(/bg-blue-100/);
+  await expect(page.getByText('Unknown Kind')).toHaveCount(0);
 
   await expect(page.getByText(secret)).toHaveCount(0);
 });
@@ -155,4 +156,94 @@ test('a signed-in admin sees the public calendar as visitors do: no private even
   await page.goto('/');
   await expect(page.getByText(publicEvent).first()).toBeVisible();
   await expect(page.getByText(privateEvent)).toHaveCount(0);
+});
+
+test("admin-only categories (education, parent-meeting) read 'General' on the public pages", async ({ page, server }) => {
+  const day = iso(new Date());
+  const lesson = `Phonics evening ${unique()}`;
+  const meeting = `Parent meeting ${unique()}`;
+  server.db
+    .insert(events)
+    .values([
+      { title: lesson, eventDate: day, startTime: '00:01', category: 'education' },
+      { title: meeting, eventDate: day, startTime: '00:02', category: 'parent-meeting' },
+    ])
+    .run();
+  await page.goto('/events');
+  const list = page.getByRole('region', { name: `Events on ${shortDate(day)}` });
+  for (const title of [lesson, meeting]) {
+    const event = list.getByRole('article').filter({ has: page.getByRole('heading', { name: title }) });
+    await expect(event.getByText('General', { exact: true })).toBeVisible();
+  }
+  await expect(page.getByText('Education', { exact: true })).toHaveCount(0);
+  await expect(page.getByText('Parent Meeting', { exact: true })).toHaveCount(0);
+});
+
+test('when the events cannot be loaded the page says so and offers to try again', async ({ page }) => {
+  let fail = true;
+  await page.route(/\/api\/trpc\/[^?]*events\.list/, (route) => (fail ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"boom"}' }) : route.fallback()));
+  await page.goto('/events');
+  await expect(page.getByRole('heading', { level: 1, name: 'Events & Announcements' })).toBeVisible();
+  await expect(page.getByRole('alert')).toContainText('We could not load the events and announcements right now.');
+  await expect(page.getByText('No upcoming events scheduled.')).toHaveCount(0);
+  fail = false;
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('region', { name: 'Upcoming Events' })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});
+
+test('when the home teaser cannot load the events it says so, not that there are none, and tries again on request', async ({ page, server }) => {
+  const title = `Teaser retry ${unique()}`;
+  server.db.insert(events).values({ title, eventDate: iso(new Date()), startTime: '00:00' }).run();
+  let fail = true;
+  await page.route(/\/api\/trpc\/[^?]*events\.list/, (route) => (fail ? route.abort('failed') : route.fallback()));
+  await page.goto('/');
+  const teaser = page.getByRole('region', { name: 'Events & Announcements' });
+  // Events and announcements may share one batched request: whichever failed says so.
+  const eventsAlert = teaser.getByRole('alert').filter({ hasText: 'We could not load the events right now.' });
+  await expect(eventsAlert).toBeVisible();
+  await expect(teaser.getByText('No upcoming events scheduled at this time.')).toHaveCount(0);
+  fail = false;
+  await eventsAlert.getByRole('button', { name: 'Try again' }).click();
+  await expect(teaser.getByRole('heading', { name: title })).toBeVisible();
+  await expect(eventsAlert).toHaveCount(0);
+});
+
+test.describe('layout', () => {
+  async function seed(server: import('../helpers/server').TestServer) {
+    const day = iso(new Date());
+    server.db.insert(events).values([0, 1, 2, 3].map((n) => ({ title: `Layout event ${n} ${unique()}`, eventDate: day, startTime: '00:00' }))).run();
+    const titles = [0, 1, 2, 3].map((n) => `Layout notice ${n} ${unique()}`);
+    server.db.insert(announcements).values(titles.map((title, n) => ({ title, content: 'Bring a hat and sunscreen for outdoor play this week. '.repeat(3), priority: 'high', createdAt: new Date(Date.now() + 600_000 + n) }))).run();
+    return titles;
+  }
+
+  test.describe('on a desktop', () => {
+    test.use({ viewport: { width: 1280, height: 900 } });
+    test('the main column has no hole: the day and all announcements follow the calendar, the sidebar beside it', async ({ page, server }) => {
+      await seed(server);
+      await page.goto('/events');
+      const box = async (name: string) => (await page.getByRole('region', { name, exact: true }).locator('xpath=..').boundingBox())!;
+      const calendar = (await page.getByRole('table').locator('xpath=ancestor::div[contains(@class,"rounded-2xl")][1]').boundingBox())!;
+      const day = await box(`Events on ${shortDate(iso(new Date()))}`);
+      const all = await box('All Announcements');
+      const upcoming = await box('Upcoming Events');
+      const preview = await box('Announcements');
+      expect(day.y - (calendar.y + calendar.height)).toBeLessThanOrEqual(32);
+      expect(all.y - (day.y + day.height)).toBeLessThanOrEqual(32);
+      expect(upcoming.x).toBeGreaterThan(calendar.x + calendar.width);
+      expect(upcoming.y).toBeLessThanOrEqual(calendar.y + 1);
+      expect(preview.x).toBe(upcoming.x);
+    });
+  });
+
+  test.describe('on a phone', () => {
+    test.use({ viewport: { width: 375, height: 812 } });
+    test('each announcement is shown once', async ({ page, server }) => {
+      const titles = await seed(server);
+      await page.goto('/events');
+      await expect(page.getByRole('region', { name: 'All Announcements' }).getByRole('heading', { name: titles[3] })).toBeVisible();
+      for (const title of titles) await expect(page.getByRole('heading', { name: title })).toHaveCount(1);
+    });
+  });
 });

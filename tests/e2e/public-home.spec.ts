@@ -149,7 +149,7 @@ test('with nothing uploaded or posted, the gallery shows the five built-in photo
   }
 });
 
-test('an uploaded picture shows in the gallery with its alt text, instead of the built-in photos', async ({ page, server }) => {
+test('an uploaded picture leads the gallery, the built-in photos fill the rest of the grid, and no alt repeats its caption', async ({ page, server }) => {
   const fileName = `e2e-${crypto.randomUUID()}.png`;
   const caption = `Block tower building ${Date.now()}`;
   const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#0f766e' } }).png().toBuffer();
@@ -161,12 +161,23 @@ test('an uploaded picture shows in the gallery with its alt text, instead of the
     .get();
   try {
     await page.goto('/');
-    const img = page.getByRole('img', { name: caption });
+    const gallery = page.getByRole('list', { name: 'Photo gallery' });
+    const tile = gallery.getByRole('figure', { name: caption });
+    await expect(gallery.getByRole('figure')).toHaveCount(5);
+    await expect(gallery.getByRole('figure').first()).toHaveAccessibleName(caption);
+    const img = tile.locator('img');
     await img.scrollIntoViewIfNeeded();
     await expect(img).toHaveAttribute('src', `/uploads/${fileName}`);
     await expect(img).toHaveAttribute('loading', 'lazy');
     await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(64);
-    await expect(page.getByText('Classroom learning space', { exact: true })).toHaveCount(0);
+    // The first upload does not leave a lone picture: four built-in photos still fill the grid.
+    await expect(gallery.getByText('Classroom learning space', { exact: true })).toBeVisible();
+    await expect(gallery.getByText('Science discovery', { exact: true })).toBeVisible();
+    // A screen reader hears each caption once: no image's alt text repeats the caption beside it.
+    for (const figure of await gallery.getByRole('figure').all()) {
+      const alt = (await figure.locator('img').getAttribute('alt'))!.trim().toLowerCase();
+      expect(alt).not.toBe((await figure.locator('figcaption').innerText()).trim().toLowerCase());
+    }
   } finally {
     server.db.delete(pictures).where(eq(pictures.id, row.id)).run();
   }

@@ -106,3 +106,32 @@ test('while loading the page says so; with no achievements each tab says so', as
     await fresh.close();
   }
 });
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test('the counters never break a word across lines', async ({ page }) => {
+    await page.goto('/milestones');
+    const stats = page.getByRole('list', { name: 'Milestone statistics' });
+    await expect(stats.getByRole('listitem')).toHaveCount(4);
+    for (const label of ['Total Milestones', 'Achievements Earned', 'Active Children', 'Recent Achievements']) {
+      const text = stats.getByText(label, { exact: true });
+      await expect(text).toBeVisible();
+      // A word split over two lines ('Achievem' / 'ents') has two boxes; a whole word has one.
+      const split = await text.evaluate((el) => {
+        const node = el.firstChild!;
+        const broken: string[] = [];
+        let start = 0;
+        for (const word of node.textContent!.split(' ')) {
+          const range = document.createRange();
+          range.setStart(node, start);
+          range.setEnd(node, start + word.length);
+          if (range.getClientRects().length > 1) broken.push(word);
+          start += word.length + 1;
+        }
+        return broken;
+      });
+      expect(split, label).toEqual([]);
+    }
+  });
+});

@@ -1,18 +1,27 @@
 import { useLocation } from '@tanstack/react-router';
-import { ArrowLeft } from 'lucide-react';
-import { Link } from 'react-aria-components';
+import { ArrowLeft, Menu, X } from 'lucide-react';
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { Button as AriaButton, Disclosure, DisclosurePanel, Link } from 'react-aria-components';
 import { centre } from '../../shared/centre';
-import { LinkButton } from './ui/Button';
+import { buttonClass, LinkButton } from './ui/Button';
 import { BrandMark } from './BrandMark';
 
 /** Pages that show only a Back to Home button (SPEC.md §2 Navigation bar). */
 const BACK_ONLY = new Set(['/enrollment', '/events', '/milestones']);
 
+/** The four buttons of SPEC.md §2, in order; the last is the call to action. */
+const NAV_LINKS = [
+  { href: '/events', label: 'Events' },
+  { href: '/milestones', label: 'Milestones' },
+  { href: '/parent-login', label: 'Parent Portal' },
+  { href: '/enrollment', label: 'Online Enrollment' },
+] as const;
+
 export function NavBar() {
   const { pathname } = useLocation();
   const backOnly = BACK_ONLY.has(pathname.replace(/\/+$/, '') || '/');
   return (
-    <header className="z-40 border-b border-stone-200 bg-white/95 backdrop-blur md:sticky md:top-0">
+    <header className="relative z-40 border-b border-stone-200 bg-white/95 backdrop-blur md:sticky md:top-0">
       <nav aria-label="Main" className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2 px-4 py-2">
         <Link href="/" className="flex min-h-11 items-center gap-2 rounded-lg font-bold text-brand-800 outline-none focus-visible:ring-3 focus-visible:ring-brand-500/50">
           <BrandMark className="size-8" />
@@ -24,22 +33,59 @@ export function NavBar() {
             Back to Home
           </LinkButton>
         ) : (
-          <div className="flex flex-wrap items-center gap-1">
-            <LinkButton href="/events" variant="ghost" size="sm">
-              Events
-            </LinkButton>
-            <LinkButton href="/milestones" variant="ghost" size="sm">
-              Milestones
-            </LinkButton>
-            <LinkButton href="/parent-login" variant="ghost" size="sm">
-              Parent Portal
-            </LinkButton>
-            <LinkButton href="/enrollment" variant="primary" size="sm">
-              Online Enrollment
-            </LinkButton>
-          </div>
+          <>
+            <div className="hidden items-center gap-1 md:flex">
+              {NAV_LINKS.map(({ href, label }, i) => (
+                <LinkButton key={href} href={href} variant={i === NAV_LINKS.length - 1 ? 'primary' : 'ghost'} size="sm">
+                  {label}
+                </LinkButton>
+              ))}
+            </div>
+            <PhoneMenu pathname={pathname} />
+          </>
         )}
       </nav>
     </header>
+  );
+}
+
+/**
+ * The same four buttons on a phone, behind a Menu button (a React Aria disclosure: the button says whether the
+ * list is open and controls it). The list closes when the page changes, and on Escape, which returns focus to
+ * the button.
+ */
+function PhoneMenu({ pathname }: { pathname: string }) {
+  const [open, setOpen] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
+  useEffect(() => setOpen(false), [pathname]);
+
+  function onKeyDown(e: KeyboardEvent) {
+    if (e.key !== 'Escape' || !open) return;
+    e.stopPropagation();
+    setOpen(false);
+    trigger.current?.focus();
+  }
+
+  return (
+    // Escape from anywhere inside (the button or a link) bubbles up to this wrapper.
+    <div className="md:hidden" onKeyDown={onKeyDown}>
+    <Disclosure isExpanded={open} onExpandedChange={setOpen}>
+      <AriaButton ref={trigger} slot="trigger" className={buttonClass('outline', 'md')}>
+        {open ? <X aria-hidden="true" className="size-5" /> : <Menu aria-hidden="true" className="size-5" />}
+        Menu
+      </AriaButton>
+      <DisclosurePanel className="absolute inset-x-0 top-full border-b border-stone-200 bg-white shadow-lg">
+        <ul className="mx-auto flex max-w-6xl flex-col gap-1 px-4 py-3">
+          {NAV_LINKS.map(({ href, label }, i) => (
+            <li key={href}>
+              <LinkButton href={href} variant={i === NAV_LINKS.length - 1 ? 'primary' : 'ghost'} className="w-full justify-start" onPress={() => setOpen(false)}>
+                {label}
+              </LinkButton>
+            </li>
+          ))}
+        </ul>
+      </DisclosurePanel>
+    </Disclosure>
+    </div>
   );
 }

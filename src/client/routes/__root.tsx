@@ -1,8 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createRootRouteWithContext, HeadContent, type NavigateOptions, Outlet, type ToOptions, useRouter } from '@tanstack/react-router';
+import { createRootRouteWithContext, HeadContent, type NavigateOptions, Outlet, type ToOptions, useLocation, useRouter } from '@tanstack/react-router';
 import { RouterProvider as AriaRouterProvider } from 'react-aria-components';
 import { NavBar } from '../components/NavBar';
 import { NotFound } from '../components/NotFound';
+import { PHONE_ACTION_BAR_CLEARANCE, PhoneActionBar, showsPhoneActionBar } from '../components/PhoneActionBar';
+import { cn } from '../components/ui/cn';
 import { Toaster } from '../components/ui/Toaster';
 import { pageHead } from '../lib/page-title';
 import type { trpc } from '../lib/trpc';
@@ -27,18 +29,20 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 
 function RootLayout() {
   const router = useRouter();
+  const actionBar = showsPhoneActionBar(useLocation().pathname);
   return (
     // React Aria links and buttons navigate through TanStack Router (no full page loads); absolute URLs
     // (tel:, mailto:, https:) are left as they are.
     <AriaRouterProvider navigate={(to, options) => router.navigate({ to: to as string, ...options })} useHref={(to) => (/^[a-z][a-z0-9+.-]*:/i.test(String(to)) ? String(to) : router.buildLocation({ to: to as string }).href)}>
       <HeadContent />
-      <a href="#main" className="sr-only z-50 rounded bg-white px-3 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
+      <a href="#main" className="sr-only z-50 items-center rounded bg-white px-3 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:flex focus:min-h-11">
         Skip to content
       </a>
       <NavBar />
-      <div id="main" tabIndex={-1} className="outline-none">
+      <div id="main" tabIndex={-1} className={cn('outline-none', actionBar && PHONE_ACTION_BAR_CLEARANCE)}>
         <Outlet />
       </div>
+      {actionBar && <PhoneActionBar />}
       <Toaster />
     </AriaRouterProvider>
   );

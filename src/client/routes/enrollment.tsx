@@ -22,7 +22,7 @@ function EnrollmentPage() {
             <h1 className="text-3xl font-bold text-stone-900 sm:text-4xl">Online Enrollment Application</h1>
             <p className="mt-3 text-stone-700">
               Apply for a spot at {centre.name}. It takes about 10 minutes; we will call you within 24 hours. Questions? Call{' '}
-              <a href={telHref(centre.phones[0])} className="font-semibold text-brand-800 underline underline-offset-2">
+              <a href={telHref(centre.phones[0])} className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline underline-offset-2">
                 {centre.phones[0]}
               </a>
               .

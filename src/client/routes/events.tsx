@@ -1,5 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, useRouter } from '@tanstack/react-router';
 import { startOfMonth, parseISO } from 'date-fns';
 import { CalendarDays, CalendarRange, Megaphone, ScrollText } from 'lucide-react';
 import { useMemo, useState } from 'react';
@@ -9,8 +9,8 @@ import { EventsCalendar } from '../components/events/EventsCalendar';
 import { EventSummary } from '../components/events/EventSummary';
 import { PriorityIcon } from '../components/events/PriorityIcon';
 import { announcementsQuery, currentAnnouncements, eventsQuery, upcomingEvents } from '../components/events/queries';
-import { Button } from '../components/ui/Button';
 import { Card } from '../components/ui/Card';
+import { LoadFailed } from '../components/ui/LoadFailed';
 import { formatDate, todayIso, truncate } from '../lib/format';
 import { pageHead } from '../lib/page-title';
 
@@ -18,19 +18,20 @@ export const Route = createFileRoute('/events')({
   head: pageHead('Events & Announcements'),
   loader: ({ context: { queryClient } }) => Promise.all([queryClient.ensureQueryData(eventsQuery()), queryClient.ensureQueryData(announcementsQuery())]),
   pendingComponent: () => <p className="mx-auto max-w-6xl px-4 py-10 text-stone-600">Loading events...</p>,
-  errorComponent: ({ reset }) => (
-    <main className="mx-auto max-w-6xl px-4 py-10">
-      <h1 className="text-2xl font-bold text-stone-900">Events &amp; Announcements</h1>
-      <p role="alert" className="mt-4 text-stone-700">
-        We could not load the calendar right now. Please try again in a moment.
-      </p>
-      <Button className="mt-4" onPress={reset}>
-        Try again
-      </Button>
-    </main>
-  ),
+  errorComponent: EventsLoadFailed,
   component: EventsPage,
 });
+
+/** The loader failed: say so, and load again on request (invalidate re-runs the loader and clears the error). */
+function EventsLoadFailed() {
+  const router = useRouter();
+  return (
+    <main className="mx-auto max-w-6xl px-4 py-8 sm:py-12">
+      <h1 className="text-3xl font-bold text-stone-900 sm:text-4xl">Events &amp; Announcements</h1>
+      <LoadFailed className="mt-6" message="We could not load the events and announcements right now. Please try again in a moment." onRetry={() => void router.invalidate()} />
+    </main>
+  );
+}
 
 /** SPEC.md §9: upcoming events at most 5; announcement preview 3 items cut to 100 characters. */
 const UPCOMING_LIMIT = 5;
@@ -60,33 +61,39 @@ function EventsPage() {
         <p className="mt-3 text-stone-700">Family events, celebrations, closures and news from the centre.</p>
       </header>
 
-      <div className="grid gap-6 lg:grid-cols-3">
-        <div className="flex flex-col gap-6 lg:col-span-2">
-          <Card className="p-4 sm:p-6">
-            <EventsCalendar month={month} onMonthChange={setMonth} selected={selected} onSelect={setSelected} today={today} eventCounts={eventCounts} />
-          </Card>
-          <Card className="p-4 sm:p-6">
-            <section aria-labelledby="day-heading" aria-live="polite">
-              <h2 id="day-heading" className="flex items-center gap-2 text-xl font-bold text-stone-900">
-                <CalendarDays aria-hidden="true" className="size-5 text-brand-700" />
-                Events on {formatDate(selected)}
-              </h2>
-              {dayEvents.length === 0 ? (
-                <p className="mt-4 text-sm text-stone-600">No events scheduled for this day.</p>
-              ) : (
-                <ul className="mt-4 flex flex-col gap-3">
-                  {dayEvents.map((e) => (
-                    <li key={e.id}>
-                      <EventDetails event={e} />
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </section>
-          </Card>
-        </div>
+      {/*
+        Phones: one column, calendar first, then the day, the upcoming events and every announcement. The
+        announcement preview is left out there: the full list follows right below it, with the same items.
+        Desktops: the main column holds the calendar, the day and the full list one under the other (no hole
+        beside a taller sidebar); the sidebar with the upcoming events and the preview spans all three rows,
+        and its extra height, if any, goes to the last row.
+      */}
+      <div className="grid gap-6 lg:grid-cols-3 lg:grid-rows-[auto_auto_1fr]">
+        {/* Narrow padding on a phone leaves each of the seven day buttons more than 44 px wide. */}
+        <Card className="p-3 sm:p-6 lg:col-span-2">
+          <EventsCalendar month={month} onMonthChange={setMonth} selected={selected} onSelect={setSelected} today={today} eventCounts={eventCounts} />
+        </Card>
+        <Card className="p-4 sm:p-6 lg:col-span-2">
+          <section aria-labelledby="day-heading" aria-live="polite">
+            <h2 id="day-heading" className="flex items-center gap-2 text-xl font-bold text-stone-900">
+              <CalendarDays aria-hidden="true" className="size-5 text-brand-700" />
+              Events on {formatDate(selected)}
+            </h2>
+            {dayEvents.length === 0 ? (
+              <p className="mt-4 text-sm text-stone-600">No events scheduled for this day.</p>
+            ) : (
+              <ul className="mt-4 flex flex-col gap-3">
+                {dayEvents.map((e) => (
+                  <li key={e.id}>
+                    <EventDetails event={e} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </Card>
 
-        <div className="flex flex-col gap-6">
+        <div className="flex flex-col gap-6 lg:col-start-3 lg:row-span-3 lg:row-start-1 lg:self-start">
           <Card className="p-4 sm:p-6">
             <section aria-labelledby="upcoming-heading">
               <h2 id="upcoming-heading" className="flex items-center gap-2 text-xl font-bold text-stone-900">
@@ -106,7 +113,7 @@ function EventsPage() {
               )}
             </section>
           </Card>
-          <Card className="p-4 sm:p-6">
+          <Card className="hidden p-4 sm:p-6 lg:block">
             <section aria-labelledby="preview-heading">
               <h2 id="preview-heading" className="flex items-center gap-2 text-xl font-bold text-stone-900">
                 <Megaphone aria-hidden="true" className="size-5 text-brand-700" />
@@ -130,27 +137,27 @@ function EventsPage() {
             </section>
           </Card>
         </div>
-      </div>
 
-      <Card className="mt-6 p-4 sm:p-6">
-        <section aria-labelledby="all-announcements-heading">
-          <h2 id="all-announcements-heading" className="flex items-center gap-2 text-xl font-bold text-stone-900">
-            <ScrollText aria-hidden="true" className="size-5 text-brand-700" />
-            All Announcements
-          </h2>
-          {announcements.length === 0 ? (
-            <p className="mt-4 text-sm text-stone-600">No announcements available.</p>
-          ) : (
-            <ul className="mt-4 flex flex-col divide-y divide-stone-200">
-              {announcements.map((a) => (
-                <li key={a.id} className="py-4 first:pt-0 last:pb-0">
-                  <AnnouncementItem announcement={a} />
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
-      </Card>
+        <Card className="p-4 sm:p-6 lg:col-span-2 lg:self-start">
+          <section aria-labelledby="all-announcements-heading">
+            <h2 id="all-announcements-heading" className="flex items-center gap-2 text-xl font-bold text-stone-900">
+              <ScrollText aria-hidden="true" className="size-5 text-brand-700" />
+              All Announcements
+            </h2>
+            {announcements.length === 0 ? (
+              <p className="mt-4 text-sm text-stone-600">No announcements available.</p>
+            ) : (
+              <ul className="mt-4 flex flex-col divide-y divide-stone-200">
+                {announcements.map((a) => (
+                  <li key={a.id} className="py-4 first:pt-0 last:pb-0">
+                    <AnnouncementItem announcement={a} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </Card>
+      </div>
     </main>
   );
 }

@@ -76,13 +76,15 @@ function MilestonesPage() {
             <Select label="Category" options={CATEGORY_FILTER_OPTIONS} value={category} onChange={setCategory} />
           </div>
 
+          {/* Each panel starts with an h2 (hidden: its tab already shows the words) above the cards' h3s, so no heading level is skipped. */}
           <Tabs className="mt-6" defaultSelectedKey="milestones">
-            <TabList aria-label="Milestone views">
+            <TabList aria-label="Milestone views" className="flex-wrap">
               <Tab id="milestones">Available Milestones</Tab>
               <Tab id="achievements">All Achievements</Tab>
               <Tab id="recent">Recent Achievements</Tab>
             </TabList>
             <TabPanel id="milestones">
+              <h2 className="sr-only">Available Milestones</h2>
               {shownMilestones.length === 0 ? (
                 <Empty>No milestones match these filters.</Empty>
               ) : (
@@ -96,6 +98,7 @@ function MilestonesPage() {
               )}
             </TabPanel>
             <TabPanel id="achievements">
+              <h2 className="sr-only">All Achievements</h2>
               {shownAchievements.length > 0 ? (
                 <AchievementList label="All achievements" achievements={shownAchievements} byId={byId} />
               ) : filtering && (achievements.data?.length ?? 0) > 0 ? (
@@ -105,6 +108,7 @@ function MilestonesPage() {
               )}
             </TabPanel>
             <TabPanel id="recent">
+              <h2 className="sr-only">Recent Achievements</h2>
               {shownRecent.length > 0 ? (
                 <AchievementList label="Recent achievements" achievements={shownRecent} byId={byId} />
               ) : filtering && (recent.data?.length ?? 0) > 0 ? (
@@ -137,9 +141,11 @@ function sortMilestones(list: readonly Milestone[]): Milestone[] {
 function Stat({ label, value, icon }: { label: string; value: ReactNode; icon: ReactNode }) {
   return (
     <li>
-      <Card className="flex h-full items-center gap-3 p-4">
+      {/* On a phone the icon sits above the number, leaving the label the card's full width: our own words
+          never break inside a word (the body's overflow-wrap is for text staff type). */}
+      <Card className="flex h-full flex-col items-start gap-2 p-4 sm:flex-row sm:items-center sm:gap-3">
         <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-100 text-brand-800">{icon}</span>
-        <div>
+        <div className="min-w-0 [overflow-wrap:normal]">
           <p className="text-2xl font-bold text-stone-900">{value}</p>
           <p className="text-sm text-stone-600">{label}</p>
         </div>

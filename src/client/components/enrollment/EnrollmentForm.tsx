@@ -3,6 +3,7 @@ import { ClipboardList, HeartPulse, ShieldAlert, Smile, UserRound } from 'lucide
 import type { FormEvent } from 'react';
 import { HOW_HEARD_CHOICES, PROGRAM_CHOICES, RELATIONSHIP_CHOICES, STATE_CHOICES } from '../../../shared/constants';
 import { EMPTY_ENROLLMENT, type EnrollmentInput, enrollmentSchema } from '../../../shared/schemas/enrollment';
+import { plainErrorMessage } from '../../lib/plain-error';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { useSchemaForm } from '../../lib/use-schema-form';
@@ -32,9 +33,10 @@ export function EnrollmentForm({ onSubmitted }: { onSubmitted: () => void }) {
         toast({ title: 'Application Submitted!', description: "We'll contact you within 24 hours to discuss next steps." });
         onSubmitted();
       },
+      // The answers stay in the form whatever failed, so the parent can simply press Submit again.
       onError: (error) => {
         showServerErrors(error);
-        toast({ title: 'Submission Failed', description: error.message || CHECK_AND_RETRY, variant: 'destructive' });
+        toast({ title: 'Submission Failed', description: plainErrorMessage(error, CHECK_AND_RETRY), variant: 'destructive' });
       },
     });
   }

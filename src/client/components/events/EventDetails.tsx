@@ -1,5 +1,5 @@
 import { Badge } from '../ui/Card';
-import { categoryLabel, eventCategoryTone } from './categories';
+import { eventCategoryTone, publicEventCategoryLabel } from './categories';
 import { EventMeta } from './EventMeta';
 import type { PublicEvent } from './queries';
 
@@ -9,7 +9,7 @@ export function EventDetails({ event }: { event: PublicEvent }) {
     <article className="rounded-xl border border-stone-200 p-4">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <h3 className="font-semibold text-stone-900">{event.title}</h3>
-        <Badge tone={eventCategoryTone(event.category)}>{categoryLabel(event.category)}</Badge>
+        <Badge tone={eventCategoryTone(event.category)}>{publicEventCategoryLabel(event.category)}</Badge>
       </div>
       {event.description && <p className="mt-2 text-sm whitespace-pre-line text-stone-700">{event.description}</p>}
       <EventMeta event={event} withLocation className="mt-2" />

@@ -1,5 +1,5 @@
 import { Badge } from '../ui/Card';
-import { categoryLabel, eventCategoryTone } from './categories';
+import { eventCategoryTone, publicEventCategoryLabel } from './categories';
 import { EventMeta } from './EventMeta';
 import type { PublicEvent } from './queries';
 
@@ -10,7 +10,7 @@ export function EventSummary({ event, headingLevel = 3 }: { event: PublicEvent; 
     <article className="flex flex-col gap-1">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <Heading className="font-semibold text-stone-900">{event.title}</Heading>
-        <Badge tone={eventCategoryTone(event.category)}>{categoryLabel(event.category)}</Badge>
+        <Badge tone={eventCategoryTone(event.category)}>{publicEventCategoryLabel(event.category)}</Badge>
       </div>
       <EventMeta event={event} withDate className="items-center" />
     </article>

@@ -120,7 +120,7 @@ export function EventsCalendar({ month, onMonthChange, selected, onSelect, today
                 const isSelected = key === selected;
                 const isToday = key === today;
                 return (
-                  <td key={key} className="p-0.5">
+                  <td key={key} className="p-0 sm:p-0.5">
                     <button
                       type="button"
                       data-day={key}

@@ -24,6 +24,14 @@ export function eventCategoryTone(category: string | null | undefined): BadgeTon
   return EVENT_CATEGORY_TONES[publicEventCategory(category)];
 }
 
+/**
+ * The badge label of an event on the public pages: only SPEC.md's public set, so a category staff use
+ * among themselves (education, parent-meeting) or an unknown one reads 'General', as its colour already does.
+ */
+export function publicEventCategoryLabel(category: string | null | undefined): string {
+  return categoryLabel(publicEventCategory(category));
+}
+
 /** `field-trip` → `Field Trip`. */
 export function categoryLabel(category: string | null | undefined): string {
   const value = category?.trim() || 'general';

@@ -7,7 +7,8 @@ import { ExternalLinkButton } from '../ui/ExternalLink';
 /** What the online application asks for (SPEC.md §2 Contact). */
 const FORM_GROUPS = ['Parent/Guardian Information', 'Child Information and Medical Details', 'Emergency Contact Information', 'Program Selection and Start Date'] as const;
 
-const linkClass = 'rounded font-semibold text-brand-800 underline decoration-brand-300 underline-offset-2 outline-none hover:decoration-brand-700 focus-visible:ring-3 focus-visible:ring-brand-500/50';
+/** Text links are at least 44 px tall so a thumb finds them on a phone. */
+const linkClass = 'inline-flex min-h-11 items-center rounded font-semibold text-brand-800 underline decoration-brand-300 underline-offset-2 outline-none hover:decoration-brand-700 focus-visible:ring-3 focus-visible:ring-brand-500/50';
 
 export function ContactSection() {
   return (
@@ -24,10 +25,10 @@ export function ContactSection() {
               <dl className="mt-4 flex flex-col gap-5">
                 <div className="flex gap-3">
                   <dt>
-                    <Phone aria-hidden="true" className="mt-0.5 size-5 text-brand-700" />
+                    <Phone aria-hidden="true" className="mt-3 size-5 text-brand-700" />
                     <span className="sr-only">Phone</span>
                   </dt>
-                  <dd className="flex flex-col gap-1">
+                  <dd className="flex flex-col items-start">
                     {centre.phones.map((phone) => (
                       <a key={phone} href={telHref(phone)} className={linkClass}>
                         {phone}

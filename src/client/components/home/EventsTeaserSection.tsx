@@ -7,6 +7,7 @@ import { announcementsQuery, currentAnnouncements, eventsQuery, upcomingEvents }
 import { priorityTone } from '../events/categories';
 import { LinkButton } from '../ui/Button';
 import { Badge, Card } from '../ui/Card';
+import { LoadFailed } from '../ui/LoadFailed';
 
 /** SPEC.md §9: events dated today or later, at most 3; public announcements newest first, at most 3. */
 const TEASER_LIMIT = 3;
@@ -32,7 +33,9 @@ export function EventsTeaserSection() {
               Upcoming Events
             </h3>
             {events.isPending ? (
-              <p className="mt-4 text-sm text-stone-500">Loading events...</p>
+              <p className="mt-4 text-sm text-stone-600">Loading events...</p>
+            ) : events.isError ? (
+              <LoadFailed className="mt-4" message="We could not load the events right now." onRetry={() => void events.refetch()} isRetrying={events.isFetching} />
             ) : upcoming.length === 0 ? (
               <p className="mt-4 text-sm text-stone-600">No upcoming events scheduled at this time.</p>
             ) : (
@@ -51,7 +54,9 @@ export function EventsTeaserSection() {
               Important Announcements
             </h3>
             {announcements.isPending ? (
-              <p className="mt-4 text-sm text-stone-500">Loading announcements...</p>
+              <p className="mt-4 text-sm text-stone-600">Loading announcements...</p>
+            ) : announcements.isError ? (
+              <LoadFailed className="mt-4" message="We could not load the announcements right now." onRetry={() => void announcements.refetch()} isRetrying={announcements.isFetching} />
             ) : latest.length === 0 ? (
               <p className="mt-4 text-sm text-stone-600">No high-priority announcements at this time.</p>
             ) : (

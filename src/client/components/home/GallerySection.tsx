@@ -1,36 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { CACHE, trpc } from '../../lib/trpc';
+import { galleryTiles, tileAlt } from './gallery-tiles';
 
 export const galleryQuery = () => trpc.gallery.list.queryOptions(undefined, { staleTime: CACHE.gallery });
-
-/** Built-in photos (illustrations made for this project, served from /gallery/) used when nothing is uploaded. */
-export const FALLBACK_PHOTOS = [
-  {
-    src: '/gallery/classroom-learning-space.svg',
-    caption: 'Classroom learning space',
-    alt: 'Illustration of a bright classroom with low tables, a bookshelf and an alphabet banner',
-  },
-  {
-    src: '/gallery/outdoor-learning-activities.svg',
-    caption: 'Outdoor learning activities',
-    alt: 'Illustration of children playing outdoors with a slide, a tree and a ball',
-  },
-  {
-    src: '/gallery/science-discovery.svg',
-    caption: 'Science discovery',
-    alt: 'Illustration of a child looking at a leaf through a magnifying glass beside a plant',
-  },
-  {
-    src: '/gallery/fine-motor-skills.svg',
-    caption: 'Fine motor skills',
-    alt: 'Illustration of small hands threading beads, with a pegboard and crayons',
-  },
-  {
-    src: '/gallery/cognitive-development.svg',
-    caption: 'Cognitive development',
-    alt: 'Illustration of a child solving a puzzle beside counting blocks and a shape sorter',
-  },
-] as const;
 
 const PLACEHOLDER_COUNT = 8;
 /** Every tile is 4:3; the intrinsic size stops the page from jumping while pictures load. */
@@ -46,20 +18,9 @@ function wideTiles(n: number): number {
   return 0;
 }
 
-interface Photo {
-  key: string;
-  src: string;
-  alt: string;
-  caption: string | null;
-}
-
 export function GallerySection() {
   const gallery = useQuery(galleryQuery());
-  const uploaded = gallery.data ?? [];
-  const photos: Photo[] =
-    uploaded.length > 0
-      ? uploaded.map((p) => ({ key: p.id, src: `/uploads/${encodeURIComponent(p.fileName)}`, alt: p.alt, caption: p.caption }))
-      : FALLBACK_PHOTOS.map((p) => ({ key: p.src, src: p.src, alt: p.alt, caption: p.caption }));
+  const photos = galleryTiles(gallery.data ?? []);
 
   return (
     <section aria-labelledby="gallery-heading" className="bg-stone-50 py-16">
@@ -81,7 +42,7 @@ export function GallerySection() {
             {photos.map((p, i) => (
               <li key={p.key} className={i < wideTiles(photos.length) ? 'lg:col-span-3' : 'lg:col-span-2'}>
                 <figure className="overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-stone-200">
-                  <img src={p.src} alt={p.alt} loading="lazy" decoding="async" width={TILE.width} height={TILE.height} className="aspect-[4/3] h-auto w-full object-cover" />
+                  <img src={p.src} alt={tileAlt(p)} loading="lazy" decoding="async" width={TILE.width} height={TILE.height} className="aspect-[4/3] h-auto w-full object-cover" />
                   {p.caption && <figcaption className="px-4 py-3 text-sm font-medium text-stone-700">{p.caption}</figcaption>}
                 </figure>
               </li>

@@ -7,7 +7,7 @@ import { scrollToSection } from './scrollToSection';
 
 const PROGRAM_LINKS = ['Infant Program', 'Preschool Program', 'Kindergarten Prep'] as const;
 
-const footerLink = 'rounded text-stone-300 underline-offset-2 outline-none hover:text-white hover:underline focus-visible:ring-3 focus-visible:ring-sun-300/70';
+const footerLink = 'inline-flex min-h-11 items-center rounded text-stone-300 underline-offset-2 outline-none hover:text-white hover:underline focus-visible:ring-3 focus-visible:ring-sun-300/70';
 
 function toPrograms(e: MouseEvent<HTMLAnchorElement>) {
   // A real link (works without JavaScript); with it, scroll smoothly and keep the address unchanged.
@@ -50,7 +50,7 @@ export function SiteFooter() {
           <h2 id="footer-programs" className="font-semibold text-white">
             Programs
           </h2>
-          <ul className="mt-3 flex flex-col gap-2 text-sm">
+          <ul className="mt-1 flex flex-col text-sm">
             {PROGRAM_LINKS.map((name) => (
               <li key={name}>
                 <a href="#programs" onClick={toPrograms} className={footerLink}>

@@ -19,7 +19,8 @@ const variants: Record<ButtonVariant, string> = {
 };
 
 const sizes: Record<ButtonSize, string> = {
-  sm: 'min-h-9 px-3 text-sm',
+  // 44 px on touch screens (WCAG 2.5.5); the compact 36 px only where a mouse is likely.
+  sm: 'min-h-11 px-3 text-sm md:min-h-9',
   md: 'min-h-11 px-4 text-sm',
   lg: 'min-h-12 px-6 text-base',
 };

@@ -1,10 +1,22 @@
 import { X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { Button, Text, UNSTABLE_Toast as Toast, UNSTABLE_ToastContent as ToastContent, UNSTABLE_ToastRegion as ToastRegion } from 'react-aria-components';
-import { toastQueue } from '../../lib/toast';
+import {
+  Button,
+  Text,
+  UNSTABLE_Toast as Toast,
+  UNSTABLE_ToastContent as ToastContent,
+  type QueuedToast,
+  UNSTABLE_ToastRegion as ToastRegion,
+} from 'react-aria-components';
+import { type ToastContent as Content, toastQueue } from '../../lib/toast';
+import { useSwipeDismiss } from '../../lib/use-swipe-dismiss';
 import { cn } from './cn';
 
-/** The toast region: toasts are announced to screen readers, and F8 (SPEC.md §9) moves focus to the newest. */
+/**
+ * The toast region: toasts are announced to screen readers, and F8 (SPEC.md §9) moves focus to the newest.
+ * On a phone it sits at the top of the screen, clear of a form's Submit button and of the Call / Apply bar
+ * at the bottom; from `sm` on, in the bottom-right corner.
+ */
 export function Toaster() {
   const region = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -20,30 +32,42 @@ export function Toaster() {
     return () => document.removeEventListener('keydown', onKeyDown);
   }, []);
   return (
-    <ToastRegion ref={region} aria-label="Notifications" queue={toastQueue} className="fixed right-4 bottom-4 left-4 z-[60] flex flex-col gap-2 outline-none sm:left-auto sm:w-96">
-      {({ toast }) => (
-        <Toast
-          toast={toast}
-          className={cn(
-            'flex items-start gap-3 rounded-xl border p-4 shadow-lg outline-none focus-visible:ring-3 focus-visible:ring-brand-500/50',
-            toast.content.variant === 'destructive' ? 'border-red-300 bg-red-50 text-red-900' : 'border-stone-200 bg-white text-stone-900',
-          )}
-        >
-          <ToastContent className="flex min-w-0 flex-1 flex-col gap-0.5">
-            <Text slot="title" className="font-semibold">
-              {toast.content.title}
-            </Text>
-            {toast.content.description && (
-              <Text slot="description" className="text-sm opacity-90">
-                {toast.content.description}
-              </Text>
-            )}
-          </ToastContent>
-          <Button slot="close" aria-label="Close" className="rounded-md p-1 outline-none hover:bg-black/5 focus-visible:ring-3 focus-visible:ring-brand-500/50">
-            <X aria-hidden="true" className="size-4" />
-          </Button>
-        </Toast>
-      )}
+    <ToastRegion
+      ref={region}
+      aria-label="Notifications"
+      queue={toastQueue}
+      className="fixed inset-x-2 top-2 z-[60] flex flex-col gap-2 outline-none sm:inset-x-auto sm:top-auto sm:right-4 sm:bottom-4 sm:w-96"
+    >
+      {({ toast }) => <SwipeableToast toast={toast} />}
     </ToastRegion>
+  );
+}
+
+/** One toast: closed by its button, by Escape once focused, by its timeout, or by a swipe to the right. */
+function SwipeableToast({ toast }: { toast: QueuedToast<Content> }) {
+  const swipe = useSwipeDismiss(() => toastQueue.close(toast.key));
+  return (
+    <Toast
+      toast={toast}
+      {...swipe}
+      className={cn(
+        'flex touch-pan-y items-start gap-3 rounded-xl border p-4 shadow-lg outline-none select-none focus-visible:ring-3 focus-visible:ring-brand-500/50',
+        toast.content.variant === 'destructive' ? 'border-red-300 bg-red-50 text-red-900' : 'border-stone-200 bg-white text-stone-900',
+      )}
+    >
+      <ToastContent className="flex min-w-0 flex-1 flex-col gap-0.5">
+        <Text slot="title" className="font-semibold">
+          {toast.content.title}
+        </Text>
+        {toast.content.description && (
+          <Text slot="description" className="text-sm opacity-90">
+            {toast.content.description}
+          </Text>
+        )}
+      </ToastContent>
+      <Button slot="close" aria-label="Close" className="-m-2.5 flex size-11 shrink-0 items-center justify-center rounded-md outline-none hover:bg-black/5 focus-visible:ring-3 focus-visible:ring-brand-500/50">
+        <X aria-hidden="true" className="size-4" />
+      </Button>
+    </Toast>
   );
 }

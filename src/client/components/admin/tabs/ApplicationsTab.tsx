@@ -227,7 +227,7 @@ function Field({ label, value }: { label: string; value: string | null | undefin
   return (
     <div className="flex flex-col">
       <dt className="text-xs font-medium tracking-wide text-stone-500 uppercase">{label}</dt>
-      <dd className="break-words whitespace-pre-wrap text-stone-900">{value ? value : <span className="text-stone-400">Not provided</span>}</dd>
+      <dd className="break-words whitespace-pre-wrap text-stone-900">{value ? value : <span className="text-stone-600 italic">Not provided</span>}</dd>
     </div>
   );
 }

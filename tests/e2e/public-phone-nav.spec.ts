@@ -1,0 +1,84 @@
+import { centre, telHref } from '../../src/shared/centre';
+import { expect, test } from './fixtures';
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test('the header has a Menu button that opens the four buttons, works by keyboard, and closes on navigation', async ({ page }) => {
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const menu = nav.getByRole('button', { name: 'Menu' });
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
+    for (const name of ['Events', 'Milestones', 'Parent Portal', 'Online Enrollment']) await expect(nav.getByRole('link', { name })).toBeHidden();
+
+    // Keyboard: Enter opens, the links follow in order, Escape closes and gives focus back to the button.
+    await menu.focus();
+    await page.keyboard.press('Enter');
+    await expect(menu).toHaveAttribute('aria-expanded', 'true');
+    for (const name of ['Events', 'Milestones', 'Parent Portal', 'Online Enrollment']) await expect(nav.getByRole('link', { name })).toBeVisible();
+    await page.keyboard.press('Tab');
+    await expect(nav.getByRole('link', { name: 'Events' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
+    await expect(menu).toBeFocused();
+
+    // Following a link closes the menu.
+    await menu.click();
+    await nav.getByRole('link', { name: 'Parent Portal' }).click();
+    await expect(page).toHaveURL(/\/parent-login$/);
+    await expect(nav.getByRole('button', { name: 'Menu' })).toHaveAttribute('aria-expanded', 'false');
+    await expect(nav.getByRole('link', { name: 'Events' })).toBeHidden();
+
+    // SPEC.md §2 still holds: pages that show only Back to Home have no menu.
+    await page.goto('/events');
+    await expect(nav.getByRole('link', { name: 'Back to Home' })).toBeVisible();
+    await expect(nav.getByRole('button', { name: 'Menu' })).toHaveCount(0);
+  });
+
+  test('a Call / Apply bar stays at the bottom of public pages, without hiding the end of the page', async ({ page }) => {
+    for (const path of ['/', '/events', '/milestones']) {
+      await page.goto(path);
+      const bar = page.getByRole('navigation', { name: 'Call or apply' });
+      await expect(bar).toBeInViewport();
+      await expect(bar.getByRole('link', { name: /^Call/ })).toHaveAttribute('href', telHref(centre.phones[0]));
+      await expect(bar.getByRole('link', { name: 'Apply' })).toBeVisible();
+    }
+
+    // Scrolled to the very end, the last line of the page sits above the bar.
+    await page.goto('/');
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const last = page.getByText(`© ${centre.copyrightYear} ${centre.name}. All rights reserved.`);
+    await expect(last).toBeInViewport();
+    const barTop = (await page.getByRole('navigation', { name: 'Call or apply' }).boundingBox())!.y;
+    const lastBox = (await last.boundingBox())!;
+    expect(lastBox.y + lastBox.height).toBeLessThanOrEqual(barTop);
+
+    await page.getByRole('navigation', { name: 'Call or apply' }).getByRole('link', { name: 'Apply' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Online Enrollment Application' })).toBeVisible();
+  });
+
+  test('the bar is not on the enrollment form (nothing covers Submit) nor on the staff screens', async ({ page, loginAsAdmin }) => {
+    await page.goto('/enrollment');
+    await expect(page.getByRole('heading', { level: 1, name: 'Online Enrollment Application' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Call or apply' })).toHaveCount(0);
+    await page.goto('/admin/login');
+    await expect(page.getByRole('heading', { level: 1, name: 'Admin Login' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Call or apply' })).toHaveCount(0);
+    await loginAsAdmin();
+    await page.goto('/admin');
+    await expect(page.getByRole('tab', { name: 'Overview' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Call or apply' })).toHaveCount(0);
+  });
+});
+
+test.describe('on a desktop', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('the four buttons show in the header, with no Menu button and no Call / Apply bar', async ({ page }) => {
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    for (const name of ['Events', 'Milestones', 'Parent Portal', 'Online Enrollment']) await expect(nav.getByRole('link', { name })).toBeVisible();
+    await expect(nav.getByRole('button', { name: 'Menu' })).toBeHidden();
+    await expect(page.getByRole('navigation', { name: 'Call or apply' })).toBeHidden();
+  });
+});

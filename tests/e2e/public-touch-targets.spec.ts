@@ -1,0 +1,55 @@
+import type { Page } from '@playwright/test';
+import { format } from 'date-fns';
+import { announcements, events } from '../../db/schema';
+import { expect, test } from './fixtures';
+
+test.use({ viewport: { width: 375, height: 812 } });
+
+/** WCAG 2.5.5's 44 × 44 CSS px, which the centre asks of every control a parent taps on a phone. */
+const MIN = 44;
+
+/**
+ * Every link, button, tab and form control a person can see on the page, with its size. Elements that
+ * are visually hidden (the skip link before it is focused, 1 × 1 px) are checked once focused; elements hidden from everyone are left out.
+ */
+async function smallTargets(page: Page): Promise<string[]> {
+  return page.evaluate((min) => {
+    const selector = 'a[href], button, [role="button"], [role="link"], [role="tab"], [role="checkbox"], [role="switch"], input:not([type="hidden"]), select, textarea, summary';
+    const small: string[] = [];
+    for (const el of document.querySelectorAll<HTMLElement>(selector)) {
+      if (el.closest('[aria-hidden="true"], [inert]')) continue;
+      if (!el.checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue;
+      const style = getComputedStyle(el);
+      if (style.clipPath === 'inset(50%)' || style.clip === 'rect(0px, 0px, 0px, 0px)') continue; // visually hidden until focused (the skip link)
+      const r = el.getBoundingClientRect();
+      if (r.width < min || r.height < min) {
+        const name = (el.getAttribute('aria-label') || el.textContent || el.getAttribute('name') || el.tagName).trim().replace(/\s+/g, ' ').slice(0, 40);
+        small.push(`${el.tagName.toLowerCase()} "${name}" ${Math.round(r.width)}×${Math.round(r.height)}`);
+      }
+    }
+    return small;
+  }, MIN);
+}
+
+test('every link, button and control on the public pages is at least 44 × 44 px on a phone', async ({ page, server }) => {
+  const today = format(new Date(), 'yyyy-MM-dd');
+  server.db.insert(events).values({ title: 'Touch target picnic', description: 'In the park.', eventDate: today, startTime: '10:00', category: 'general' }).run();
+  server.db.insert(announcements).values({ title: 'Touch target notice', content: 'Bring a hat.', priority: 'high' }).run();
+
+  const pages: [string, string][] = [
+    ['/', 'Little Buckeyes Learning Center'],
+    ['/enrollment', 'Online Enrollment Application'],
+    ['/events', 'Events & Announcements'],
+    ['/milestones', 'Milestone Achievement Badges'],
+    ['/admin/login', 'Admin Login'],
+    ['/no-such-page', '404 Page Not Found'],
+  ];
+  for (const [path, heading] of pages) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    if (path === '/') await expect(page.getByRole('list', { name: 'Photo gallery' })).toBeVisible();
+    if (path === '/events') await expect(page.getByRole('region', { name: 'All Announcements' }).getByText('Touch target notice')).toBeVisible();
+    if (path === '/milestones') await expect(page.getByRole('list', { name: 'Milestones' })).toBeVisible();
+    expect(await smallTargets(page), path).toEqual([]);
+  }
+});
