@@ -23,6 +23,9 @@ async function violations(page: import('@playwright/test').Page) {
   return [...found, ...unmeasured];
 }
 
+// A full axe scan of the home page takes several seconds alone, far more on a busy shared machine.
+test.describe.configure({ timeout: 90_000 });
+
 const PUBLIC_PAGES: [string, string][] = [
   ['/', 'Little Buckeyes Learning Center'],
   ['/enrollment', 'Online Enrollment Application'],

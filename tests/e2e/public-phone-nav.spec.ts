@@ -46,9 +46,13 @@ test.describe('on a phone', () => {
 
     // Scrolled to the very end, the last line of the page sits above the bar.
     await page.goto('/');
-    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect(page.getByRole('list', { name: 'Photo gallery' })).toBeVisible();
     const last = page.getByText(`© ${centre.copyrightYear} ${centre.name}. All rights reserved.`);
-    await expect(last).toBeInViewport();
+    // The page may still grow while its sections load: scroll to the end again until the last line is there.
+    await expect(async () => {
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await expect(last).toBeInViewport({ timeout: 1000 });
+    }).toPass();
     const barTop = (await page.getByRole('navigation', { name: 'Call or apply' }).boundingBox())!.y;
     const lastBox = (await last.boundingBox())!;
     expect(lastBox.y + lastBox.height).toBeLessThanOrEqual(barTop);
