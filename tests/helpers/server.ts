@@ -35,6 +35,10 @@ export function fakeClock(start: Date | string = '2026-11-21T15:00:00Z'): FakeCl
     advance: (ms) => {
       current = new Date(current.getTime() + ms);
     },
+    // The login slow-down passes in fake time: the clock moves on, nothing waits.
+    sleep: async (ms) => {
+      current = new Date(current.getTime() + ms);
+    },
   };
 }
 

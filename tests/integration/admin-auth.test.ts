@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminSessions, adminUsers } from '../../db/schema';
 import { hashPassword } from '../../src/server/auth/password';
+import { ACCOUNT_DELAY_CAP_MS } from '../../src/server/auth/login-throttle';
 import { ADMIN_SESSION_MS } from '../../src/server/auth/session';
 import { startTestServer, type TestServer } from '../helpers/server';
 
@@ -214,6 +215,90 @@ describe('login throttling', () => {
       const blocked = await call(PASSWORD);
       expect(blocked.status).toBe(429);
       expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+    } finally {
+      await s.close();
+    }
+  });
+});
+
+describe('login throttling under an attack from many addresses (TRUST_PROXY + X-Forwarded-For)', () => {
+  const from = (ip: string) => ({ 'x-forwarded-for': ip });
+
+  it('a stranger cannot lock the director out: 5 wrong passwords lock only the guessing address, the director still signs in', async () => {
+    const s = await startTestServer({ env: { TRUST_PROXY: '127.0.0.1' } });
+    try {
+      await createAdmin(s, 'dana@centre.example');
+      for (let i = 0; i < 5; i++) expect((await login(s, 'dana@centre.example', `wrong-${i}`, from('198.51.100.66'))).status).toBe(401);
+      const blocked = await login(s, 'dana@centre.example', PASSWORD, from('198.51.100.66'));
+      expect(blocked.status).toBe(429);
+      // The window is 15 minutes from the first failure, and the clock has not moved beyond the slow-down.
+      expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(14 * 60);
+      expect(Number(blocked.headers.get('retry-after'))).toBeLessThanOrEqual(15 * 60);
+      // The director, from the office's address, signs in at once.
+      const director = await login(s, 'dana@centre.example', PASSWORD, from('203.0.113.10'));
+      expect(director.status).toBe(200);
+      expect(director.headers.getSetCookie().some((c) => c.startsWith('admin_session='))).toBe(true);
+      // The lock on the guessing address ends with its window.
+      s.clock.advance(15 * 60 * 1000);
+      expect((await login(s, 'dana@centre.example', PASSWORD, from('198.51.100.66'))).status).toBe(200);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('an attack from many addresses slows the account down (growing, capped) but never refuses the right password from a clean address', async () => {
+    const s = await startTestServer({ env: { TRUST_PROXY: '127.0.0.1' } });
+    try {
+      await createAdmin(s, 'dana@centre.example');
+      const waited: number[] = [];
+      for (let i = 0; i < 16; i++) {
+        const before = s.clock.now().getTime();
+        // Four guesses per address: under the per-address limits, so only the account's slow-down applies.
+        const res = await login(s, 'dana@centre.example', `guess-${i}`, from(`198.51.100.${Math.floor(i / 4)}`));
+        expect(res.status).toBe(401);
+        waited.push(s.clock.now().getTime() - before);
+      }
+      // The first five failures cost nothing; then the delay doubles from 250 ms up to its 4 s cap.
+      expect(waited.slice(0, 5)).toEqual([0, 0, 0, 0, 0]);
+      expect(waited.slice(5, 11)).toEqual([250, 500, 1000, 2000, 4000, 4000]);
+      expect(Math.max(...waited)).toBe(ACCOUNT_DELAY_CAP_MS);
+
+      const before = s.clock.now().getTime();
+      const director = await login(s, 'dana@centre.example', PASSWORD, from('203.0.113.10'));
+      expect(director.status).toBe(200);
+      expect(s.clock.now().getTime() - before).toBeLessThanOrEqual(ACCOUNT_DELAY_CAP_MS);
+      // The director's sign-in does not reset the slow-down for the attackers.
+      const t = s.clock.now().getTime();
+      expect((await login(s, 'dana@centre.example', 'guess-again', from('198.51.100.200'))).status).toBe(401);
+      expect(s.clock.now().getTime() - t).toBe(ACCOUNT_DELAY_CAP_MS);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('one address guessing over many accounts gets 429 with Retry-After after 30 failures, other addresses do not', async () => {
+    const s = await startTestServer({ env: { TRUST_PROXY: '127.0.0.1' } });
+    try {
+      await createAdmin(s, 'dana@centre.example');
+      for (let i = 0; i < 30; i++) expect((await login(s, `guess-${i}@centre.example`, 'nope', from('198.51.100.9'))).status).toBe(401);
+      const blocked = await login(s, 'dana@centre.example', PASSWORD, from('198.51.100.9'));
+      expect(blocked.status).toBe(429);
+      expect(Number(blocked.headers.get('retry-after'))).toBe(15 * 60);
+      expect(((await blocked.json()) as { message: string }).message).toBe('Too many sign-in attempts. Please wait a few minutes and try again.');
+      expect((await login(s, 'dana@centre.example', PASSWORD, from('198.51.100.10'))).status).toBe(200);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('a success forgives that address its typos on the account', async () => {
+    const s = await startTestServer({ env: { TRUST_PROXY: '127.0.0.1' } });
+    try {
+      await createAdmin(s, 'dana@centre.example');
+      for (let round = 0; round < 3; round++) {
+        for (let i = 0; i < 4; i++) expect((await login(s, 'dana@centre.example', `typo-${i}`, from('203.0.113.10'))).status).toBe(401);
+        expect((await login(s, 'dana@centre.example', PASSWORD, from('203.0.113.10'))).status).toBe(200);
+      }
     } finally {
       await s.close();
     }

@@ -176,6 +176,30 @@ describe('enrollment rate limit', () => {
     }
   });
 
+  it('X-Forwarded-For is believed only from the configured proxy address: from another peer it is ignored', async () => {
+    // The test client connects from 127.0.0.1, which is not the configured proxy.
+    const local = await startTestServer({ env: { TRUST_PROXY: '10.9.9.9' } });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 21; i++) {
+        const res = await local.request('/api/enrollment', { method: 'POST', json: validApplication, headers: { 'x-forwarded-for': `203.0.113.${i}` } });
+        statuses.push(res.status);
+      }
+      expect(statuses.at(-1)).toBe(429);
+    } finally {
+      await local.close();
+    }
+    // Named by its address, the proxy's X-Forwarded-For counts.
+    const proxied = await startTestServer({ env: { TRUST_PROXY: '127.0.0.1' } });
+    try {
+      expect((await fill(proxied, '198.51.100.7')).at(-1)).toBe(429);
+      const other = await proxied.request('/api/enrollment', { method: 'POST', json: validApplication, headers: { 'x-forwarded-for': '203.0.113.9' } });
+      expect(other.status).toBe(201);
+    } finally {
+      await proxied.close();
+    }
+  });
+
   it('without TRUST_PROXY, X-Forwarded-For is ignored (it could be forged)', async () => {
     const local = await startTestServer();
     try {
