@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { staffPasswordField } from '../shared/schemas/auth';
 
 const TRUST_PROXY_MESSAGE = 'TRUST_PROXY must be false, true (a proxy on this machine), or the proxy addresses, such as 10.0.0.5 or 10.0.0.5,10.0.0.6';
 const LOOPBACK = ['127.0.0.1', '::1'];
@@ -38,7 +39,7 @@ const envSchema = z
       .optional(),
     MAIL_FROM: z.string().min(3, 'MAIL_FROM must be an address such as "Centre <office@centre.example>"').optional(),
     ADMIN_EMAIL: z.email({ error: 'ADMIN_EMAIL must be a valid e-mail address' }).optional(),
-    ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional(),
+    ADMIN_PASSWORD: staffPasswordField().optional(),
     ADMIN_NAME: z.string().min(1).max(100).optional(),
     TRUST_PROXY: z.string().refine((v) => parseTrustProxy(v) !== null, TRUST_PROXY_MESSAGE).optional(),
   })

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminSessions, adminUsers } from '../../db/schema';
 import { hashPassword } from '../../src/server/auth/password';
 import { ACCOUNT_DELAY_CAP_MS } from '../../src/server/auth/login-throttle';
-import { ADMIN_SESSION_MS } from '../../src/server/auth/session';
+import { ADMIN_SESSION_MAX_MS, ADMIN_SESSION_MS } from '../../src/server/auth/session';
 import { startTestServer, type TestServer } from '../helpers/server';
 
 const HOUR = 60 * 60 * 1000;
@@ -338,6 +338,29 @@ describe('session lifetime and logout', () => {
     // And idles out 12 h after that last use.
     s.clock.advance(ADMIN_SESSION_MS + 1000);
     expect((await me(cookie)).status).toBe(401);
+  });
+
+  it('ends 7 days after the sign-in however busy it is (absolute lifetime), and the last cookie expires then', async () => {
+    expect(ADMIN_SESSION_MAX_MS).toBe(7 * 24 * HOUR);
+    const signedInAt = s.clock.now().getTime();
+    const cookie = cookieFrom(await login(s, 'dana@centre.example', PASSWORD));
+    const id = cookie.split('=')[1]!.split('.')[0]!;
+    let lastExpiry = 0;
+    // Used every 8 hours for a week: never idle long enough to expire.
+    while (s.clock.now().getTime() + 8 * HOUR < signedInAt + ADMIN_SESSION_MAX_MS) {
+      s.clock.advance(8 * HOUR);
+      const res = await me(cookie);
+      expect(res.status).toBe(200);
+      const set = res.headers.getSetCookie().find((c) => c.startsWith('admin_session='));
+      if (set) lastExpiry = new Date(set.match(/Expires=([^;]+)/)![1]!).getTime();
+    }
+    // Renewals never promise more than the absolute end.
+    expect(lastExpiry).toBe(signedInAt + ADMIN_SESSION_MAX_MS);
+    s.clock.set(new Date(signedInAt + ADMIN_SESSION_MAX_MS - 1000));
+    expect((await me(cookie)).status).toBe(200);
+    s.clock.set(new Date(signedInAt + ADMIN_SESSION_MAX_MS));
+    expect((await me(cookie)).status).toBe(401);
+    expect(s.db.select().from(adminSessions).where(eq(adminSessions.id, id)).get()).toBeUndefined();
   });
 
   it('logout deletes the session row, clears the cookie, and the old cookie then gets 401', async () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCommonPassword } from '../common-passwords';
 import { emailField } from './fields';
 
 /** Admin and parent sign-in (SPEC.md §5). */
@@ -7,3 +8,20 @@ export const loginSchema = z.object({
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200, 'Password is too long'),
 });
 export type LoginInput = z.input<typeof loginSchema>;
+
+export const STAFF_PASSWORD_MIN = 12;
+export const STAFF_PASSWORD_TOO_SHORT = `Password must be at least ${STAFF_PASSWORD_MIN} characters`;
+export const STAFF_PASSWORD_TOO_COMMON = 'This password is too common. Please choose another one.';
+
+/**
+ * A new staff password (ADR 006): at least 12 characters and not a common password. Every path that sets one
+ * uses it: ADMIN_PASSWORD in the configuration, `npm run admin:upsert`, and any staff password form. The
+ * generated passwords (auth/password.ts generatePassword: 16 random characters) always pass.
+ */
+export function staffPasswordField() {
+  return z
+    .string({ error: 'Password is required' })
+    .min(STAFF_PASSWORD_MIN, STAFF_PASSWORD_TOO_SHORT)
+    .max(200, 'Password is too long')
+    .refine((p) => !isCommonPassword(p), STAFF_PASSWORD_TOO_COMMON);
+}
