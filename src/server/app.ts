@@ -7,6 +7,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { MAX_UPLOAD_BYTES, TRPC_MAX_BATCH } from '../shared/constants';
+import { contentTypeGuard } from './auth/content-type';
 import { csrfGuard } from './auth/csrf';
 import { type AppDeps, createContext } from './context';
 import { logger } from './logger';
@@ -78,6 +79,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   });
   app.use('/api/*', (c, next) => (UPLOAD_PATH.test(c.req.path) ? uploadLimit(c, next) : jsonLimit(c, next)));
   app.use('/api/*', csrfGuard(deps.config.publicUrl));
+  app.use('/api/*', contentTypeGuard());
   // API answers depend on who asks (staff see private items): never stored by browsers or proxies. The
   // client keeps its own cache (TanStack Query, SPEC.md §9 times).
   app.use('/api/*', async (c, next) => {
