@@ -61,6 +61,24 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
       referrerPolicy: 'strict-origin-when-cross-origin',
       xFrameOptions: 'DENY',
       crossOriginEmbedderPolicy: false,
+      // Only a site served over https may ask browsers to insist on https; over http (development, a LAN
+      // trial) the header would be ignored at best and lock a host name to https at worst.
+      strictTransportSecurity: deps.config.secureCookies ? 'max-age=31536000' : false,
+      // The app uses none of these; a script that got in could not either.
+      permissionsPolicy: {
+        camera: [],
+        microphone: [],
+        geolocation: [],
+        payment: [],
+        usb: [],
+        serial: [],
+        bluetooth: [],
+        hid: [],
+        midi: [],
+        displayCapture: [],
+        fullscreen: ['self'],
+        browsingTopics: [],
+      },
     }),
   );
   app.use('*', compress());
@@ -113,6 +131,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route('/api', api);
   app.all('/api/*', (c) => c.json({ message: 'Not found' }, 404));
 
+  // Dotfiles (.gitkeep, an editor's .swp, anything hidden) are never served, at any depth.
+  app.use('/uploads/*', async (c, next) => (/\/\./.test(c.req.path) ? c.text('Not found', 404) : next()));
   app.use(
     '/uploads/*',
     serveStatic({

@@ -5,7 +5,7 @@ import type { Clock } from './clock';
 import type { Db } from './db';
 import type { Mailer } from './services/mail';
 import type { Limiters } from './services/rate-limit';
-import { ADMIN_COOKIE, PARENT_COOKIE, readCookie, sessionCookie } from './auth/cookies';
+import { ADMIN_COOKIE, cookieName, PARENT_COOKIE, readCookie, sessionCookie } from './auth/cookies';
 import { type Auth, validateAdminToken, validateParentToken } from './auth/session';
 
 export interface AppDeps {
@@ -47,7 +47,7 @@ export function clientIp(c: HonoContext, trustedProxies: readonly string[]): str
 /** Who is calling: an admin cookie, or a parent bearer token / cookie. The server decides, never the client. */
 export function resolveAuth(deps: AppDeps, c: HonoContext, resHeaders: Headers): Auth | null {
   const cookies = c.req.header('cookie');
-  const adminToken = readCookie(cookies, ADMIN_COOKIE);
+  const adminToken = readCookie(cookies, cookieName(deps.config, ADMIN_COOKIE));
   if (adminToken) {
     const auth = validateAdminToken(deps.db, deps.clock, adminToken);
     if (auth) {
@@ -56,7 +56,7 @@ export function resolveAuth(deps: AppDeps, c: HonoContext, resHeaders: Headers):
     }
   }
   const bearer = c.req.header('authorization')?.match(/^Bearer\s+(\S+)$/i)?.[1];
-  const parentToken = bearer ?? readCookie(cookies, PARENT_COOKIE);
+  const parentToken = bearer ?? readCookie(cookies, cookieName(deps.config, PARENT_COOKIE));
   if (parentToken) {
     const auth = validateParentToken(deps.db, deps.clock, parentToken);
     if (auth) {

@@ -119,14 +119,20 @@ describe('POST /api/admin/login', () => {
 });
 
 describe('Secure cookie when the site is served over https', () => {
-  it('adds Secure to the session cookie when PUBLIC_URL is https', async () => {
+  it('adds Secure and the __Host- prefix to the session cookie, and sends HSTS, when PUBLIC_URL is https', async () => {
     const s = await startTestServer({ env: { PUBLIC_URL: 'https://centre.example' } });
     try {
       await createAdmin(s, 'dana@centre.example');
       const res = await login(s, 'dana@centre.example', PASSWORD, { origin: 'https://centre.example' });
       expect(res.status).toBe(200);
-      const setCookie = res.headers.getSetCookie().find((c) => c.startsWith('admin_session='))!;
+      // The __Host- prefix: only this host, over https, may set it.
+      const setCookie = res.headers.getSetCookie().find((c) => c.startsWith('__Host-admin_session='))!;
       expect(setCookie).toMatch(/;\s*Secure/i);
+      expect(setCookie).not.toMatch(/Domain=/i);
+      // And it is the session cookie the server reads back.
+      const me = await s.request('/api/admin/me', { headers: { cookie: setCookie.split(';')[0]!, origin: 'https://centre.example' } });
+      expect(me.status).toBe(200);
+      expect(me.headers.get('strict-transport-security')).toBe('max-age=31536000');
       expect(setCookie).toMatch(/;\s*HttpOnly/i);
       expect(setCookie).toMatch(/;\s*SameSite=Lax/i);
     } finally {

@@ -227,5 +227,24 @@ describe('unknown API paths and headers', () => {
     expect(res.headers.get('referrer-policy')).toBeTruthy();
     // Answers differ for staff and visitors, so no shared cache may keep them.
     expect(res.headers.get('cache-control')).toBe('no-store');
+    // Features the app never uses are off for any script; over http there is no HSTS.
+    expect(res.headers.get('permissions-policy')).toContain('camera=()');
+    expect(res.headers.get('permissions-policy')).toContain('geolocation=()');
+    expect(res.headers.get('strict-transport-security')).toBeNull();
+  });
+
+  it('never serves a dotfile from /uploads/, at any depth', async () => {
+    const { mkdirSync, writeFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    mkdirSync(join(s.config.uploadsDir, 'gallery'), { recursive: true });
+    writeFileSync(join(s.config.uploadsDir, '.secret'), 'hidden');
+    writeFileSync(join(s.config.uploadsDir, 'gallery', '.gitkeep'), 'hidden');
+    writeFileSync(join(s.config.uploadsDir, 'gallery', 'visible.txt'), 'shown');
+    expect((await s.request('/uploads/gallery/visible.txt')).status).toBe(200);
+    for (const path of ['/uploads/.secret', '/uploads/gallery/.gitkeep', '/uploads/gallery/%2Egitkeep', '/uploads/./.secret']) {
+      const res = await s.request(path);
+      expect(res.status, path).toBe(404);
+      expect(await res.text()).not.toContain('hidden');
+    }
   });
 });

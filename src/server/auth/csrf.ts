@@ -29,5 +29,6 @@ export function csrfGuard(publicUrl: string): MiddlewareHandler {
 
 function bearerOnly(authorization: string | undefined, cookie: string | undefined): boolean {
   if (!authorization || !/^Bearer\s+\S+$/i.test(authorization)) return false;
-  return !readCookie(cookie, ADMIN_COOKIE) && !readCookie(cookie, PARENT_COOKIE);
+  // Either spelling of either session cookie (plain over http, `__Host-` over https).
+  return [ADMIN_COOKIE, PARENT_COOKIE].every((name) => !readCookie(cookie, name) && !readCookie(cookie, `__Host-${name}`));
 }
