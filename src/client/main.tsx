@@ -1,3 +1,5 @@
+// First: zod's setting must be in place before any schema is built (see the file).
+import './lib/zod-config';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';

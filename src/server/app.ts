@@ -7,6 +7,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { MAX_UPLOAD_BYTES, TRPC_MAX_BATCH } from '../shared/constants';
+import { contentTypeGuard } from './auth/content-type';
 import { csrfGuard } from './auth/csrf';
 import { type AppDeps, createContext } from './context';
 import { logger } from './logger';
@@ -60,6 +61,24 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
       referrerPolicy: 'strict-origin-when-cross-origin',
       xFrameOptions: 'DENY',
       crossOriginEmbedderPolicy: false,
+      // Only a site served over https may ask browsers to insist on https; over http (development, a LAN
+      // trial) the header would be ignored at best and lock a host name to https at worst.
+      strictTransportSecurity: deps.config.secureCookies ? 'max-age=31536000' : false,
+      // The app uses none of these; a script that got in could not either.
+      permissionsPolicy: {
+        camera: [],
+        microphone: [],
+        geolocation: [],
+        payment: [],
+        usb: [],
+        serial: [],
+        bluetooth: [],
+        hid: [],
+        midi: [],
+        displayCapture: [],
+        fullscreen: ['self'],
+        browsingTopics: [],
+      },
     }),
   );
   app.use('*', compress());
@@ -78,6 +97,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   });
   app.use('/api/*', (c, next) => (UPLOAD_PATH.test(c.req.path) ? uploadLimit(c, next) : jsonLimit(c, next)));
   app.use('/api/*', csrfGuard(deps.config.publicUrl));
+  app.use('/api/*', contentTypeGuard());
   // API answers depend on who asks (staff see private items): never stored by browsers or proxies. The
   // client keeps its own cache (TanStack Query, SPEC.md §9 times).
   app.use('/api/*', async (c, next) => {
@@ -111,6 +131,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route('/api', api);
   app.all('/api/*', (c) => c.json({ message: 'Not found' }, 404));
 
+  // Dotfiles (.gitkeep, an editor's .swp, anything hidden) are never served, at any depth.
+  app.use('/uploads/*', async (c, next) => (/\/\./.test(c.req.path) ? c.text('Not found', 404) : next()));
   app.use(
     '/uploads/*',
     serveStatic({

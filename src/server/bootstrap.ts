@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { adminUsers } from '../../db/schema';
 import { seedReferenceData } from '../../db/seed';
+import { staffPasswordField } from '../shared/schemas/auth';
 import { hashPassword } from './auth/password';
+import { setStaffPassword } from './auth/staff-accounts';
 import type { Config } from './config';
 import type { Db } from './db';
 
@@ -13,15 +15,15 @@ export async function ensureFirstAdmin(db: Db, admin: NonNullable<Config['admin'
   return true;
 }
 
-/** Creates an admin or resets the password of an existing one (scripts/create-admin.ts). */
+/** Creates an admin or resets the password of an existing one (scripts/upsert-admin.ts). */
 export async function upsertAdmin(db: Db, admin: NonNullable<Config['admin']>): Promise<'created' | 'updated'> {
-  const passwordHash = await hashPassword(admin.password);
   const existing = db.select({ id: adminUsers.id }).from(adminUsers).where(eq(adminUsers.email, admin.email)).get();
   if (existing) {
-    db.update(adminUsers).set({ passwordHash, name: admin.name, updatedAt: new Date() }).where(eq(adminUsers.id, existing.id)).run();
+    // A reset ends every session of the account (whoever had signed in with the old password is out).
+    await setStaffPassword(db, existing.id, admin.password, { name: admin.name });
     return 'updated';
   }
-  db.insert(adminUsers).values({ email: admin.email, name: admin.name, passwordHash }).run();
+  db.insert(adminUsers).values({ email: admin.email, name: admin.name, passwordHash: await hashPassword(staffPasswordField().parse(admin.password)) }).run();
   return 'created';
 }
 

@@ -1,6 +1,8 @@
 /** The time source, injected so tests can move time (session expiry, "today" on the events page). */
 export interface Clock {
   now(): Date;
+  /** Waits `ms` (the login slow-down). A fake clock moves forward instead, so tests never wait. */
+  sleep?(ms: number): Promise<void>;
 }
 
 export const systemClock: Clock = { now: () => new Date() };

@@ -1,4 +1,22 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
+import { staffPasswordField } from '../shared/schemas/auth';
+
+const TRUST_PROXY_MESSAGE = 'TRUST_PROXY must be false, true (a proxy on this machine), or the proxy addresses, such as 10.0.0.5 or 10.0.0.5,10.0.0.6';
+const LOOPBACK = ['127.0.0.1', '::1'];
+
+/** `false` → nobody; `true` → a proxy on this machine (loopback); otherwise a comma-separated list of IP addresses. */
+function parseTrustProxy(value: string | undefined): string[] | null {
+  if (value === undefined || value === 'false' || value === '0') return [];
+  if (value === 'true' || value === '1') return LOOPBACK;
+  const list = value.split(',').map((a) => normalizeAddress(a.trim()));
+  return list.length > 0 && list.every((a) => isIP(a) !== 0) ? list : null;
+}
+
+/** `::ffff:127.0.0.1` (an IPv4 peer on a dual-stack socket) is 127.0.0.1. */
+export function normalizeAddress(address: string): string {
+  return address.replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/i, '$1').toLowerCase();
+}
 
 /** Configuration from the environment (ARCHITECTURE.md "Interfaces"), validated once at start. */
 const envSchema = z
@@ -21,9 +39,9 @@ const envSchema = z
       .optional(),
     MAIL_FROM: z.string().min(3, 'MAIL_FROM must be an address such as "Centre <office@centre.example>"').optional(),
     ADMIN_EMAIL: z.email({ error: 'ADMIN_EMAIL must be a valid e-mail address' }).optional(),
-    ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional(),
+    ADMIN_PASSWORD: staffPasswordField().optional(),
     ADMIN_NAME: z.string().min(1).max(100).optional(),
-    TRUST_PROXY: z.enum(['true', 'false', '1', '0'], { error: 'TRUST_PROXY must be true or false' }).optional(),
+    TRUST_PROXY: z.string().refine((v) => parseTrustProxy(v) !== null, TRUST_PROXY_MESSAGE).optional(),
   })
   .refine((e) => !e.ADMIN_EMAIL === !e.ADMIN_PASSWORD, {
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
@@ -41,8 +59,11 @@ export interface Config {
   smtpUrl: string | null;
   mailFrom: string;
   admin: { email: string; password: string; name: string } | null;
-  /** Behind a reverse proxy (TLS termination), the client's address is the last X-Forwarded-For entry. */
-  trustProxy: boolean;
+  /**
+   * The reverse proxies' addresses (TLS termination). A request whose socket peer is one of them is counted
+   * by the last X-Forwarded-For entry; from any other peer the header is ignored. Empty: no proxy.
+   */
+  trustProxy: string[];
 }
 
 export class ConfigError extends Error {}
@@ -67,7 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secureCookies: publicUrl.startsWith('https://'),
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM ?? `Little Buckeyes Learning Center <no-reply@${new URL(publicUrl).hostname}>`,
-    trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
+    trustProxy: parseTrustProxy(e.TRUST_PROXY) ?? [],
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD, name: e.ADMIN_NAME ?? 'Centre Director' } : null,
   };
 }

@@ -1,11 +1,11 @@
 import type { Context as HonoContext } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
-import type { Config } from './config';
+import { type Config, normalizeAddress } from './config';
 import type { Clock } from './clock';
 import type { Db } from './db';
 import type { Mailer } from './services/mail';
 import type { Limiters } from './services/rate-limit';
-import { ADMIN_COOKIE, PARENT_COOKIE, readCookie, sessionCookie } from './auth/cookies';
+import { ADMIN_COOKIE, cookieName, PARENT_COOKIE, readCookie, sessionCookie } from './auth/cookies';
 import { type Auth, validateAdminToken, validateParentToken } from './auth/session';
 
 export interface AppDeps {
@@ -25,25 +25,29 @@ export interface Context extends AppDeps {
 
 /**
  * The caller's address, for rate limits. Directly on the internet it is the socket's peer. Behind the
- * centre's reverse proxy (TRUST_PROXY), every request comes from the proxy, so the address is the last
+ * centre's reverse proxy (TRUST_PROXY names its address), requests from the proxy are counted by the last
  * X-Forwarded-For entry: the one the proxy itself added (earlier entries are whatever the client sent).
+ * From any other peer the header is ignored, so a client that reaches the app directly cannot choose its
+ * own address.
  */
-function clientIp(c: HonoContext, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim();
-    if (forwarded) return forwarded.slice(0, 64);
-  }
+export function clientIp(c: HonoContext, trustedProxies: readonly string[]): string {
+  let peer: string;
   try {
-    return getConnInfo(c).remote.address ?? 'unknown';
+    peer = normalizeAddress(getConnInfo(c).remote.address ?? 'unknown');
   } catch {
-    return 'unknown';
+    peer = 'unknown';
   }
+  if (trustedProxies.includes(peer)) {
+    const forwarded = c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim();
+    if (forwarded) return normalizeAddress(forwarded.slice(0, 64));
+  }
+  return peer;
 }
 
 /** Who is calling: an admin cookie, or a parent bearer token / cookie. The server decides, never the client. */
 export function resolveAuth(deps: AppDeps, c: HonoContext, resHeaders: Headers): Auth | null {
   const cookies = c.req.header('cookie');
-  const adminToken = readCookie(cookies, ADMIN_COOKIE);
+  const adminToken = readCookie(cookies, cookieName(deps.config, ADMIN_COOKIE));
   if (adminToken) {
     const auth = validateAdminToken(deps.db, deps.clock, adminToken);
     if (auth) {
@@ -52,7 +56,7 @@ export function resolveAuth(deps: AppDeps, c: HonoContext, resHeaders: Headers):
     }
   }
   const bearer = c.req.header('authorization')?.match(/^Bearer\s+(\S+)$/i)?.[1];
-  const parentToken = bearer ?? readCookie(cookies, PARENT_COOKIE);
+  const parentToken = bearer ?? readCookie(cookies, cookieName(deps.config, PARENT_COOKIE));
   if (parentToken) {
     const auth = validateParentToken(deps.db, deps.clock, parentToken);
     if (auth) {

@@ -1,7 +1,6 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
-import { ZodError } from 'zod';
-import { fieldMessages } from '../shared/schemas/fields';
+import { clientError } from './client-errors';
 import { assertAdmin } from './auth/guards';
 import type { Context } from './context';
 
@@ -9,14 +8,11 @@ import type { Context } from './context';
 const t = initTRPC.context<Context>().create({
   transformer: superjson,
   errorFormatter({ shape, error }) {
-    const zod = error.cause instanceof ZodError ? error.cause : null;
-    const fields = zod ? fieldMessages(zod) : null;
-    return {
-      ...shape,
-      // A validation failure reads as its first message, not as a JSON dump of every issue.
-      message: fields ? Object.values(fields)[0] ?? shape.message : shape.message,
-      data: { ...shape.data, fieldErrors: fields, stack: undefined },
-    };
+    const { stack: _stack, ...data } = shape.data;
+    if (error.code === 'INTERNAL_SERVER_ERROR') return { ...shape, message: 'Something went wrong on our side. Please try again.', data: { ...data, fieldErrors: null } };
+    // A validation failure reads as its first message, not as a JSON dump of every issue; nothing names a library.
+    const { message, fieldErrors } = clientError(error);
+    return { ...shape, message, data: { ...data, fieldErrors } };
   },
 });
 

@@ -7,7 +7,7 @@ import { count } from 'drizzle-orm';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { adminUsers, parentUsers } from '../../db/schema';
 import { createApp } from '../../src/server/app';
-import { ADMIN_COOKIE } from '../../src/server/auth/cookies';
+import { ADMIN_COOKIE, cookieName } from '../../src/server/auth/cookies';
 import { hashPassword } from '../../src/server/auth/password';
 import { createAdminSession, createParentSession } from '../../src/server/auth/session';
 import { prepareDatabase } from '../../src/server/bootstrap';
@@ -33,6 +33,10 @@ export function fakeClock(start: Date | string = '2026-11-21T15:00:00Z'): FakeCl
       current = new Date(d);
     },
     advance: (ms) => {
+      current = new Date(current.getTime() + ms);
+    },
+    // The login slow-down passes in fake time: the clock moves on, nothing waits.
+    sleep: async (ms) => {
       current = new Date(current.getTime() + ms);
     },
   };
@@ -118,7 +122,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     async adminCookie(email = 'director@example.com') {
       const adminId = await ensureAdmin(email);
       const { token } = createAdminSession(db, clock, adminId);
-      return `${ADMIN_COOKIE}=${token}`;
+      return `${cookieName(config, ADMIN_COOKIE)}=${token}`;
     },
     async parentToken(email = 'parent@example.com') {
       let parent = db.query.parentUsers.findFirst({ where: (p, { eq }) => eq(p.email, email) }).sync();

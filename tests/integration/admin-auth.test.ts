@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminSessions, adminUsers } from '../../db/schema';
 import { hashPassword } from '../../src/server/auth/password';
-import { ADMIN_SESSION_MS } from '../../src/server/auth/session';
+import { ACCOUNT_DELAY_CAP_MS } from '../../src/server/auth/login-throttle';
+import { ADMIN_SESSION_MAX_MS, ADMIN_SESSION_MS } from '../../src/server/auth/session';
 import { startTestServer, type TestServer } from '../helpers/server';
 
 const HOUR = 60 * 60 * 1000;
@@ -118,14 +119,20 @@ describe('POST /api/admin/login', () => {
 });
 
 describe('Secure cookie when the site is served over https', () => {
-  it('adds Secure to the session cookie when PUBLIC_URL is https', async () => {
+  it('adds Secure and the __Host- prefix to the session cookie, and sends HSTS, when PUBLIC_URL is https', async () => {
     const s = await startTestServer({ env: { PUBLIC_URL: 'https://centre.example' } });
     try {
       await createAdmin(s, 'dana@centre.example');
       const res = await login(s, 'dana@centre.example', PASSWORD, { origin: 'https://centre.example' });
       expect(res.status).toBe(200);
-      const setCookie = res.headers.getSetCookie().find((c) => c.startsWith('admin_session='))!;
+      // The __Host- prefix: only this host, over https, may set it.
+      const setCookie = res.headers.getSetCookie().find((c) => c.startsWith('__Host-admin_session='))!;
       expect(setCookie).toMatch(/;\s*Secure/i);
+      expect(setCookie).not.toMatch(/Domain=/i);
+      // And it is the session cookie the server reads back.
+      const me = await s.request('/api/admin/me', { headers: { cookie: setCookie.split(';')[0]!, origin: 'https://centre.example' } });
+      expect(me.status).toBe(200);
+      expect(me.headers.get('strict-transport-security')).toBe('max-age=31536000');
       expect(setCookie).toMatch(/;\s*HttpOnly/i);
       expect(setCookie).toMatch(/;\s*SameSite=Lax/i);
     } finally {
@@ -220,6 +227,90 @@ describe('login throttling', () => {
   });
 });
 
+describe('login throttling under an attack from many addresses (TRUST_PROXY + X-Forwarded-For)', () => {
+  const from = (ip: string) => ({ 'x-forwarded-for': ip });
+
+  it('a stranger cannot lock the director out: 5 wrong passwords lock only the guessing address, the director still signs in', async () => {
+    const s = await startTestServer({ env: { TRUST_PROXY: '127.0.0.1' } });
+    try {
+      await createAdmin(s, 'dana@centre.example');
+      for (let i = 0; i < 5; i++) expect((await login(s, 'dana@centre.example', `wrong-${i}`, from('198.51.100.66'))).status).toBe(401);
+      const blocked = await login(s, 'dana@centre.example', PASSWORD, from('198.51.100.66'));
+      expect(blocked.status).toBe(429);
+      // The window is 15 minutes from the first failure, and the clock has not moved beyond the slow-down.
+      expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(14 * 60);
+      expect(Number(blocked.headers.get('retry-after'))).toBeLessThanOrEqual(15 * 60);
+      // The director, from the office's address, signs in at once.
+      const director = await login(s, 'dana@centre.example', PASSWORD, from('203.0.113.10'));
+      expect(director.status).toBe(200);
+      expect(director.headers.getSetCookie().some((c) => c.startsWith('admin_session='))).toBe(true);
+      // The lock on the guessing address ends with its window.
+      s.clock.advance(15 * 60 * 1000);
+      expect((await login(s, 'dana@centre.example', PASSWORD, from('198.51.100.66'))).status).toBe(200);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('an attack from many addresses slows the account down (growing, capped) but never refuses the right password from a clean address', async () => {
+    const s = await startTestServer({ env: { TRUST_PROXY: '127.0.0.1' } });
+    try {
+      await createAdmin(s, 'dana@centre.example');
+      const waited: number[] = [];
+      for (let i = 0; i < 16; i++) {
+        const before = s.clock.now().getTime();
+        // Four guesses per address: under the per-address limits, so only the account's slow-down applies.
+        const res = await login(s, 'dana@centre.example', `guess-${i}`, from(`198.51.100.${Math.floor(i / 4)}`));
+        expect(res.status).toBe(401);
+        waited.push(s.clock.now().getTime() - before);
+      }
+      // The first five failures cost nothing; then the delay doubles from 250 ms up to its 4 s cap.
+      expect(waited.slice(0, 5)).toEqual([0, 0, 0, 0, 0]);
+      expect(waited.slice(5, 11)).toEqual([250, 500, 1000, 2000, 4000, 4000]);
+      expect(Math.max(...waited)).toBe(ACCOUNT_DELAY_CAP_MS);
+
+      const before = s.clock.now().getTime();
+      const director = await login(s, 'dana@centre.example', PASSWORD, from('203.0.113.10'));
+      expect(director.status).toBe(200);
+      expect(s.clock.now().getTime() - before).toBeLessThanOrEqual(ACCOUNT_DELAY_CAP_MS);
+      // The director's sign-in does not reset the slow-down for the attackers.
+      const t = s.clock.now().getTime();
+      expect((await login(s, 'dana@centre.example', 'guess-again', from('198.51.100.200'))).status).toBe(401);
+      expect(s.clock.now().getTime() - t).toBe(ACCOUNT_DELAY_CAP_MS);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('one address guessing over many accounts gets 429 with Retry-After after 30 failures, other addresses do not', async () => {
+    const s = await startTestServer({ env: { TRUST_PROXY: '127.0.0.1' } });
+    try {
+      await createAdmin(s, 'dana@centre.example');
+      for (let i = 0; i < 30; i++) expect((await login(s, `guess-${i}@centre.example`, 'nope', from('198.51.100.9'))).status).toBe(401);
+      const blocked = await login(s, 'dana@centre.example', PASSWORD, from('198.51.100.9'));
+      expect(blocked.status).toBe(429);
+      expect(Number(blocked.headers.get('retry-after'))).toBe(15 * 60);
+      expect(((await blocked.json()) as { message: string }).message).toBe('Too many sign-in attempts. Please wait a few minutes and try again.');
+      expect((await login(s, 'dana@centre.example', PASSWORD, from('198.51.100.10'))).status).toBe(200);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('a success forgives that address its typos on the account', async () => {
+    const s = await startTestServer({ env: { TRUST_PROXY: '127.0.0.1' } });
+    try {
+      await createAdmin(s, 'dana@centre.example');
+      for (let round = 0; round < 3; round++) {
+        for (let i = 0; i < 4; i++) expect((await login(s, 'dana@centre.example', `typo-${i}`, from('203.0.113.10'))).status).toBe(401);
+        expect((await login(s, 'dana@centre.example', PASSWORD, from('203.0.113.10'))).status).toBe(200);
+      }
+    } finally {
+      await s.close();
+    }
+  });
+});
+
 describe('session lifetime and logout', () => {
   let s: TestServer;
   let adminId: string;
@@ -253,6 +344,29 @@ describe('session lifetime and logout', () => {
     // And idles out 12 h after that last use.
     s.clock.advance(ADMIN_SESSION_MS + 1000);
     expect((await me(cookie)).status).toBe(401);
+  });
+
+  it('ends 7 days after the sign-in however busy it is (absolute lifetime), and the last cookie expires then', async () => {
+    expect(ADMIN_SESSION_MAX_MS).toBe(7 * 24 * HOUR);
+    const signedInAt = s.clock.now().getTime();
+    const cookie = cookieFrom(await login(s, 'dana@centre.example', PASSWORD));
+    const id = cookie.split('=')[1]!.split('.')[0]!;
+    let lastExpiry = 0;
+    // Used every 8 hours for a week: never idle long enough to expire.
+    while (s.clock.now().getTime() + 8 * HOUR < signedInAt + ADMIN_SESSION_MAX_MS) {
+      s.clock.advance(8 * HOUR);
+      const res = await me(cookie);
+      expect(res.status).toBe(200);
+      const set = res.headers.getSetCookie().find((c) => c.startsWith('admin_session='));
+      if (set) lastExpiry = new Date(set.match(/Expires=([^;]+)/)![1]!).getTime();
+    }
+    // Renewals never promise more than the absolute end.
+    expect(lastExpiry).toBe(signedInAt + ADMIN_SESSION_MAX_MS);
+    s.clock.set(new Date(signedInAt + ADMIN_SESSION_MAX_MS - 1000));
+    expect((await me(cookie)).status).toBe(200);
+    s.clock.set(new Date(signedInAt + ADMIN_SESSION_MAX_MS));
+    expect((await me(cookie)).status).toBe(401);
+    expect(s.db.select().from(adminSessions).where(eq(adminSessions.id, id)).get()).toBeUndefined();
   });
 
   it('logout deletes the session row, clears the cookie, and the old cookie then gets 401', async () => {

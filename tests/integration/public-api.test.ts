@@ -182,6 +182,30 @@ describe('enrollment rate limit', () => {
     }
   });
 
+  it('X-Forwarded-For is believed only from the configured proxy address: from another peer it is ignored', async () => {
+    // The test client connects from 127.0.0.1, which is not the configured proxy.
+    const local = await startTestServer({ env: { TRUST_PROXY: '10.9.9.9' } });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 21; i++) {
+        const res = await local.request('/api/enrollment', { method: 'POST', json: validApplication, headers: { 'x-forwarded-for': `203.0.113.${i}` } });
+        statuses.push(res.status);
+      }
+      expect(statuses.at(-1)).toBe(429);
+    } finally {
+      await local.close();
+    }
+    // Named by its address, the proxy's X-Forwarded-For counts.
+    const proxied = await startTestServer({ env: { TRUST_PROXY: '127.0.0.1' } });
+    try {
+      expect((await fill(proxied, '198.51.100.7')).at(-1)).toBe(429);
+      const other = await proxied.request('/api/enrollment', { method: 'POST', json: validApplication, headers: { 'x-forwarded-for': '203.0.113.9' } });
+      expect(other.status).toBe(201);
+    } finally {
+      await proxied.close();
+    }
+  });
+
   it('without TRUST_PROXY, X-Forwarded-For is ignored (it could be forged)', async () => {
     const local = await startTestServer();
     try {
@@ -209,5 +233,24 @@ describe('unknown API paths and headers', () => {
     expect(res.headers.get('referrer-policy')).toBeTruthy();
     // Answers differ for staff and visitors, so no shared cache may keep them.
     expect(res.headers.get('cache-control')).toBe('no-store');
+    // Features the app never uses are off for any script; over http there is no HSTS.
+    expect(res.headers.get('permissions-policy')).toContain('camera=()');
+    expect(res.headers.get('permissions-policy')).toContain('geolocation=()');
+    expect(res.headers.get('strict-transport-security')).toBeNull();
+  });
+
+  it('never serves a dotfile from /uploads/, at any depth', async () => {
+    const { mkdirSync, writeFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    mkdirSync(join(s.config.uploadsDir, 'gallery'), { recursive: true });
+    writeFileSync(join(s.config.uploadsDir, '.secret'), 'hidden');
+    writeFileSync(join(s.config.uploadsDir, 'gallery', '.gitkeep'), 'hidden');
+    writeFileSync(join(s.config.uploadsDir, 'gallery', 'visible.txt'), 'shown');
+    expect((await s.request('/uploads/gallery/visible.txt')).status).toBe(200);
+    for (const path of ['/uploads/.secret', '/uploads/gallery/.gitkeep', '/uploads/gallery/%2Egitkeep', '/uploads/./.secret']) {
+      const res = await s.request(path);
+      expect(res.status, path).toBe(404);
+      expect(await res.text()).not.toContain('hidden');
+    }
   });
 });

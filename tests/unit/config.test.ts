@@ -4,7 +4,7 @@ import { ConfigError, loadConfig } from '../../src/server/config';
 describe('loadConfig', () => {
   it('applies the documented defaults', () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ port: 3000, databasePath: 'db/app.sqlite', uploadsDir: 'uploads', publicUrl: 'http://localhost:3000', smtpUrl: null, admin: null, secureCookies: false, trustProxy: false });
+    expect(c).toMatchObject({ port: 3000, databasePath: 'db/app.sqlite', uploadsDir: 'uploads', publicUrl: 'http://localhost:3000', smtpUrl: null, admin: null, secureCookies: false, trustProxy: [] });
     expect(c.privateDir).toBe('db/private');
   });
 
@@ -31,8 +31,15 @@ describe('loadConfig', () => {
       smtpUrl: 'smtp://u:p@mail.example:587',
       mailFrom: 'Centre <office@centre.example>',
       admin: { email: 'director@centre.example', password: 'a long passphrase', name: 'Dana' },
-      trustProxy: true,
+      trustProxy: ['127.0.0.1', '::1'],
     });
+  });
+
+  it('TRUST_PROXY: true means a proxy on this machine; otherwise it names the proxies', () => {
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toEqual([]);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toEqual(['127.0.0.1', '::1']);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.5' }).trustProxy).toEqual(['10.0.0.5']);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.5, ::ffff:10.0.0.6,2001:db8::1' }).trustProxy).toEqual(['10.0.0.5', '10.0.0.6', '2001:db8::1']);
   });
 
   it.each([
@@ -40,10 +47,14 @@ describe('loadConfig', () => {
     [{ PORT: '70000' }, 'PORT'],
     [{ PUBLIC_URL: 'centre.example' }, 'PUBLIC_URL'],
     [{ SMTP_URL: 'http://mail.example' }, 'SMTP_URL'],
-    [{ ADMIN_EMAIL: 'not-an-email', ADMIN_PASSWORD: 'long enough' }, 'ADMIN_EMAIL'],
+    [{ ADMIN_EMAIL: 'not-an-email', ADMIN_PASSWORD: 'long enough passphrase' }, 'ADMIN_EMAIL'],
     [{ ADMIN_EMAIL: 'a@b.example' }, 'ADMIN_PASSWORD'],
     [{ ADMIN_EMAIL: 'a@b.example', ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD'],
+    [{ ADMIN_EMAIL: 'a@b.example', ADMIN_PASSWORD: 'elevenchars' }, 'ADMIN_PASSWORD: Password must be at least 12 characters'],
+    [{ ADMIN_EMAIL: 'a@b.example', ADMIN_PASSWORD: 'Password2024!' }, 'ADMIN_PASSWORD: This password is too common'],
     [{ TRUST_PROXY: 'yes please' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '10.0.0.5,proxy.local' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '10.0.0.0/8' }, 'TRUST_PROXY'],
   ])('refuses %j with a message naming %s', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(name));

@@ -3,15 +3,24 @@ import type { Config } from '../config';
 export const ADMIN_COOKIE = 'admin_session';
 export const PARENT_COOKIE = 'parent_session';
 
-/** A Set-Cookie value: HttpOnly, SameSite=Lax, Secure when the site is served over https. */
-export function sessionCookie(config: Config, name: string, token: string, expiresAt: Date): string {
-  const parts = [`${name}=${token}`, 'Path=/', 'HttpOnly', 'SameSite=Lax', `Expires=${expiresAt.toUTCString()}`];
+/**
+ * The cookie's name. Over https it carries the `__Host-` prefix: browsers then accept it only with Secure,
+ * Path=/ and no Domain, set by this very host, so no sibling subdomain (or an http page) can plant or
+ * overwrite a session cookie.
+ */
+export function cookieName(config: Pick<Config, 'secureCookies'>, base: string): string {
+  return config.secureCookies ? `__Host-${base}` : base;
+}
+
+/** A Set-Cookie value: HttpOnly, SameSite=Lax, Secure (and `__Host-`) when the site is served over https. */
+export function sessionCookie(config: Config, base: string, token: string, expiresAt: Date): string {
+  const parts = [`${cookieName(config, base)}=${token}`, 'Path=/', 'HttpOnly', 'SameSite=Lax', `Expires=${expiresAt.toUTCString()}`];
   if (config.secureCookies) parts.push('Secure');
   return parts.join('; ');
 }
 
-export function clearedCookie(config: Config, name: string): string {
-  const parts = [`${name}=`, 'Path=/', 'HttpOnly', 'SameSite=Lax', 'Max-Age=0'];
+export function clearedCookie(config: Config, base: string): string {
+  const parts = [`${cookieName(config, base)}=`, 'Path=/', 'HttpOnly', 'SameSite=Lax', 'Max-Age=0'];
   if (config.secureCookies) parts.push('Secure');
   return parts.join('; ');
 }

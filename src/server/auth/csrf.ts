@@ -3,20 +3,32 @@ import { ADMIN_COOKIE, PARENT_COOKIE, readCookie } from './cookies';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+export const CROSS_SITE_MESSAGE = 'Cross-site request refused';
+
 /**
- * Refuses writes that ride on a session cookie unless they come from our own pages: `Sec-Fetch-Site:
- * same-origin`, or an `Origin` equal to PUBLIC_URL. hono's csrf() skips JSON bodies, so it is not enough.
- * Writes without a session cookie (public enrollment, bearer-token parent calls) carry no ambient authority.
+ * Refuses every unsafe request (POST, PUT, PATCH, DELETE…) that does not come from our own pages, with or
+ * without a session cookie, sign-in included (login CSRF): the browser's `Sec-Fetch-Site` must say
+ * `same-origin`; a browser too old to send it must send an `Origin` equal to PUBLIC_URL. A request with
+ * neither is refused as well, so a missing header never means "allowed" (scripts add `Origin`).
+ *
+ * One exemption (ADR 006): a request that authenticates only with `Authorization: Bearer` and carries no
+ * session cookie. A browser never adds that header on its own, and another site cannot add it without a CORS
+ * preflight this server never grants, so such a request carries no ambient authority to forge.
  */
 export function csrfGuard(publicUrl: string): MiddlewareHandler {
   const allowedOrigin = new URL(publicUrl).origin;
   return async (c, next) => {
     if (SAFE.has(c.req.method)) return next();
-    const cookie = c.req.header('cookie');
-    if (!readCookie(cookie, ADMIN_COOKIE) && !readCookie(cookie, PARENT_COOKIE)) return next();
     const site = c.req.header('sec-fetch-site');
     const origin = c.req.header('origin');
-    if (site === 'same-origin' || origin === allowedOrigin) return next();
-    return c.json({ message: 'Cross-site request refused' }, 403);
+    if (site !== undefined ? site === 'same-origin' : origin === allowedOrigin) return next();
+    if (bearerOnly(c.req.header('authorization'), c.req.header('cookie')) && site === undefined && origin === undefined) return next();
+    return c.json({ message: CROSS_SITE_MESSAGE }, 403);
   };
+}
+
+function bearerOnly(authorization: string | undefined, cookie: string | undefined): boolean {
+  if (!authorization || !/^Bearer\s+\S+$/i.test(authorization)) return false;
+  // Either spelling of either session cookie (plain over http, `__Host-` over https).
+  return [ADMIN_COOKIE, PARENT_COOKIE].every((name) => !readCookie(cookie, name) && !readCookie(cookie, `__Host-${name}`));
 }

@@ -1,7 +1,9 @@
 /**
  * Server-side sessions after the design Lucia's authors publish in place of the `lucia` package
  * (lucia-auth.com, "Sessions"): the client holds `id.secret`; the database holds the id and SHA-256 of the
- * secret; the check is constant-time; expiry slides forward while the session is used.
+ * secret; the check is constant-time; expiry slides forward while the session is used, up to an absolute
+ * end counted from the sign-in (ADR 006): staff 12 hours idle and 7 days at most, parents 30 days idle and
+ * 90 days at most.
  */
 import { sha256 } from '@oslojs/crypto/sha2';
 import { constantTimeEqual } from '@oslojs/crypto/subtle';
@@ -11,8 +13,13 @@ import { adminSessions, adminUsers, parentSessions, parentUsers } from '../../..
 import type { Clock } from '../clock';
 import type { Db } from '../db';
 
-export const ADMIN_SESSION_MS = 12 * 60 * 60 * 1000;
-export const PARENT_SESSION_MS = 30 * 24 * 60 * 60 * 1000;
+const HOUR = 60 * 60 * 1000;
+/** Idle lifetime: the session ends this long after its last use. */
+export const ADMIN_SESSION_MS = 12 * HOUR;
+export const PARENT_SESSION_MS = 30 * 24 * HOUR;
+/** Absolute lifetime: however busy, the session ends this long after the sign-in. */
+export const ADMIN_SESSION_MAX_MS = 7 * 24 * HOUR;
+export const PARENT_SESSION_MAX_MS = 90 * 24 * HOUR;
 
 export interface AdminIdentity {
   id: string;
@@ -53,9 +60,16 @@ function secretMatches(secret: string, storedHex: string): boolean {
   return constantTimeEqual(new TextEncoder().encode(encodeHexLowerCase(hashSecret(secret))), new TextEncoder().encode(storedHex));
 }
 
-/** Extends a session that has used more than half of its life. */
-function slide(expiresAt: Date, now: Date, lifetime: number): Date | null {
-  return expiresAt.getTime() - now.getTime() < lifetime / 2 ? new Date(now.getTime() + lifetime) : null;
+/** Extends a session that has used more than half of its idle life, never past its absolute end. */
+function slide(expiresAt: Date, now: Date, lifetime: number, absoluteEnd: number): Date | null {
+  if (expiresAt.getTime() - now.getTime() >= lifetime / 2) return null;
+  const extended = Math.min(now.getTime() + lifetime, absoluteEnd);
+  return extended > expiresAt.getTime() ? new Date(extended) : null;
+}
+
+/** Past its idle expiry, or past its absolute end. */
+function ended(expiresAt: Date, createdAt: Date, now: Date, maxLifetime: number): boolean {
+  return expiresAt.getTime() <= now.getTime() || createdAt.getTime() + maxLifetime <= now.getTime();
 }
 
 export function createAdminSession(db: Db, clock: Clock, adminId: string): { token: string; expiresAt: Date } {
@@ -78,18 +92,18 @@ export function validateAdminToken(db: Db, clock: Clock, token: string): Auth | 
   const parts = splitToken(token);
   if (!parts) return null;
   const row = db
-    .select({ expiresAt: adminSessions.expiresAt, secretHash: adminSessions.secretHash, id: adminUsers.id, email: adminUsers.email, name: adminUsers.name, lastLoginAt: adminUsers.lastLoginAt })
+    .select({ expiresAt: adminSessions.expiresAt, createdAt: adminSessions.createdAt, secretHash: adminSessions.secretHash, id: adminUsers.id, email: adminUsers.email, name: adminUsers.name, lastLoginAt: adminUsers.lastLoginAt })
     .from(adminSessions)
     .innerJoin(adminUsers, eq(adminUsers.id, adminSessions.adminId))
     .where(eq(adminSessions.id, parts.id))
     .get();
   if (!row || !secretMatches(parts.secret, row.secretHash)) return null;
   const now = clock.now();
-  if (row.expiresAt.getTime() <= now.getTime()) {
+  if (ended(row.expiresAt, row.createdAt, now, ADMIN_SESSION_MAX_MS)) {
     db.delete(adminSessions).where(eq(adminSessions.id, parts.id)).run();
     return null;
   }
-  const extended = slide(row.expiresAt, now, ADMIN_SESSION_MS);
+  const extended = slide(row.expiresAt, now, ADMIN_SESSION_MS, row.createdAt.getTime() + ADMIN_SESSION_MAX_MS);
   if (extended) db.update(adminSessions).set({ expiresAt: extended }).where(eq(adminSessions.id, parts.id)).run();
   return {
     kind: 'admin',
@@ -106,6 +120,7 @@ export function validateParentToken(db: Db, clock: Clock, token: string): Auth |
   const row = db
     .select({
       expiresAt: parentSessions.expiresAt,
+      createdAt: parentSessions.createdAt,
       token: parentSessions.token,
       id: parentUsers.id,
       email: parentUsers.email,
@@ -120,13 +135,13 @@ export function validateParentToken(db: Db, clock: Clock, token: string): Auth |
     .get();
   if (!row || !secretMatches(parts.secret, row.token)) return null;
   const now = clock.now();
-  if (!row.isActive || row.expiresAt.getTime() <= now.getTime()) {
+  if (!row.isActive || ended(row.expiresAt, row.createdAt, now, PARENT_SESSION_MAX_MS)) {
     db.delete(parentSessions).where(eq(parentSessions.id, parts.id)).run();
     return null;
   }
-  const extended = slide(row.expiresAt, now, PARENT_SESSION_MS);
+  const extended = slide(row.expiresAt, now, PARENT_SESSION_MS, row.createdAt.getTime() + PARENT_SESSION_MAX_MS);
   if (extended) db.update(parentSessions).set({ expiresAt: extended }).where(eq(parentSessions.id, parts.id)).run();
-  const { expiresAt: _e, token: _t, isActive: _a, ...parent } = row;
+  const { expiresAt: _e, createdAt: _c, token: _t, isActive: _a, ...parent } = row;
   return { kind: 'parent', sessionId: parts.id, expiresAt: extended ?? row.expiresAt, refreshed: extended !== null, parent };
 }
 
@@ -135,7 +150,12 @@ export function deleteSession(db: Db, auth: Auth): void {
   else db.delete(parentSessions).where(eq(parentSessions.id, auth.sessionId)).run();
 }
 
-/** Ends every session of a parent account (deactivation). */
+/** Ends every session of a staff account (its password changed or was reset). */
+export function deleteAdminSessions(db: Db, adminId: string): void {
+  db.delete(adminSessions).where(eq(adminSessions.adminId, adminId)).run();
+}
+
+/** Ends every session of a parent account (deactivation, password reset). */
 export function deleteParentSessions(db: Db, parentId: string): void {
   db.delete(parentSessions).where(eq(parentSessions.parentId, parentId)).run();
 }

@@ -3,7 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { ZodError } from 'zod';
-import { fieldMessages } from '../../shared/schemas/fields';
+import { clientError } from '../client-errors';
 import { type AppDeps, type Context, createContext } from '../context';
 import { createCaller } from '../routers/_app';
 import type { Limiters } from '../services/rate-limit';
@@ -50,11 +50,9 @@ export interface ErrorBody {
 export function errorResponse(err: unknown): { status: number; body: ErrorBody } {
   if (err instanceof TRPCError) {
     const status = getHTTPStatusCodeFromError(err);
-    if (err.cause instanceof ZodError) {
-      const errors = fieldMessages(err.cause);
-      return { status: 400, body: { message: Object.values(errors)[0] ?? 'Invalid input', errors } };
-    }
-    return { status: status >= 500 ? 500 : status, body: { message: status >= 500 ? 'Something went wrong on our side. Please try again.' : err.message } };
+    if (status >= 500) return { status: 500, body: { message: 'Something went wrong on our side. Please try again.' } };
+    const { message, fieldErrors } = clientError(err);
+    return { status: err.cause instanceof ZodError ? 400 : status, body: fieldErrors ? { message, errors: fieldErrors } : { message } };
   }
   if (err instanceof HTTPException) return { status: err.status, body: { message: err.message || 'Bad request' } };
   return { status: 500, body: { message: 'Something went wrong on our side. Please try again.' } };

@@ -3,13 +3,12 @@ import { eq } from 'drizzle-orm';
 import { adminUsers } from '../../../db/schema';
 import { loginSchema } from '../../shared/schemas/auth';
 import { ADMIN_COOKIE, clearedCookie, sessionCookie } from '../auth/cookies';
+import { beginLogin } from '../auth/login-throttle';
 import { verifyAgainstDummy, verifyPassword } from '../auth/password';
 import { createAdminSession, deleteSession } from '../auth/session';
-import { consume } from '../services/rate-limit';
 import { adminProcedure, publicProcedure, router } from '../trpc';
 
 export const INVALID_LOGIN = 'Invalid email or password';
-const THROTTLED = 'Too many sign-in attempts. Please wait a few minutes and try again.';
 
 /** The admin object of SPEC.md §3: what the client keeps under `admin` in local storage. Never a hash. */
 export interface AdminRecord {
@@ -30,19 +29,15 @@ function adminRecord(db: import('../db').Db, id: string): AdminRecord | undefine
 
 export const adminAuthRouter = router({
   login: publicProcedure.input(loginSchema).mutation(async ({ ctx, input }) => {
-    const accountKey = input.email;
-    // Every attempt spends its points before the password is checked, so attempts sent together (in
-    // parallel, or many in one batch) are counted like attempts sent one after another.
-    await consume(ctx.limits.loginByIp, ctx.ip, ctx.resHeaders, THROTTLED);
-    await consume(ctx.limits.loginByAccount, accountKey, ctx.resHeaders, THROTTLED);
+    // Counted as a failure before the password is checked, so attempts sent together (in parallel, or many
+    // in one batch) are counted like attempts sent one after another.
+    const attempt = await beginLogin(ctx, 'admin', input.email);
 
     const row = ctx.db.select({ id: adminUsers.id, passwordHash: adminUsers.passwordHash, lastLoginAt: adminUsers.lastLoginAt }).from(adminUsers).where(eq(adminUsers.email, input.email)).get();
     // The same work and the same answer whether the e-mail is unknown or the password wrong.
     const ok = row ? await verifyPassword(row.passwordHash, input.password) : await verifyAgainstDummy(input.password);
     if (!row || !ok) throw new TRPCError({ code: 'UNAUTHORIZED', message: INVALID_LOGIN });
-    // A successful sign-in is not held against the account or the network.
-    await ctx.limits.loginByAccount.delete(accountKey);
-    await ctx.limits.loginByIp.reward(ctx.ip, 1);
+    attempt.succeeded();
 
     const now = ctx.clock.now();
     ctx.db.update(adminUsers).set({ previousLoginAt: row.lastLoginAt, lastLoginAt: now }).where(eq(adminUsers.id, row.id)).run();

@@ -1,13 +1,14 @@
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { TRPCError } from '@trpc/server';
+import { createLoginThrottle } from '../auth/login-throttle';
 
 /** Per-app limiters (one set per createApp, so tests never share counters). */
 export function createLimiters() {
   return {
     /** Generous enough for a family with several children or a shared office network. */
     enrollment: new RateLimiterMemory({ keyPrefix: 'enroll', points: 20, duration: 60 * 60 }),
-    loginByIp: new RateLimiterMemory({ keyPrefix: 'login-ip', points: 30, duration: 15 * 60 }),
-    loginByAccount: new RateLimiterMemory({ keyPrefix: 'login-acct', points: 5, duration: 15 * 60 }),
+    /** Sign-in attempts of every kind of account (auth/login-throttle.ts). */
+    login: createLoginThrottle(),
   };
 }
 export type Limiters = ReturnType<typeof createLimiters>;

@@ -1,0 +1,34 @@
+import type { MiddlewareHandler } from 'hono';
+
+const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Paths whose body may be a multipart form (the gallery upload). */
+const MULTIPART = /^\/api\/admin\/pictures$/;
+/** Signed upload URLs: the browser PUTs the file's raw bytes, whatever their type. */
+const RAW_UPLOAD = /^\/api\/objects\/upload\/[^/]+$/;
+
+export const JSON_ONLY_MESSAGE = 'Please send the request as JSON (Content-Type: application/json)';
+
+/**
+ * Answers 415 to an unsafe /api request whose body is not `application/json`: a form or `text/plain` body
+ * is what another site can send without a CORS preflight, so the app never reads one as JSON (login CSRF,
+ * ADR 006). Exceptions: `multipart/form-data` on POST /api/admin/pictures, and any type on PUT to a signed
+ * upload URL under /api/objects/upload/. A request without a body passes (logout, delete).
+ */
+export function contentTypeGuard(): MiddlewareHandler {
+  return async (c, next) => {
+    const method = c.req.method;
+    if (SAFE.has(method) || !hasBody(c.req.header('content-length'), c.req.header('transfer-encoding'))) return next();
+    const path = c.req.path;
+    if (method === 'PUT' && RAW_UPLOAD.test(path)) return next();
+    const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+    if (type === 'application/json') return next();
+    if (type === 'multipart/form-data' && method === 'POST' && MULTIPART.test(path)) return next();
+    return c.json({ message: JSON_ONLY_MESSAGE }, 415);
+  };
+}
+
+function hasBody(length: string | undefined, transferEncoding: string | undefined): boolean {
+  if (transferEncoding !== undefined) return true;
+  return length !== undefined && length.trim() !== '0';
+}

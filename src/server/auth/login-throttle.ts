@@ -1,0 +1,176 @@
+/**
+ * Sign-in throttling for every kind of account (staff now, parents next), ADR 006.
+ *
+ * Three counters of failed attempts, each over a fixed window that starts at the first failure:
+ *
+ * | key                 | limit                      | over the limit                                   |
+ * | ------------------- | -------------------------- | ------------------------------------------------ |
+ * | address             | 30 failures / 15 min       | 429 with Retry-After, for every account          |
+ * | address + account   | 5 failures / 15 min        | 429 with Retry-After, for that account only      |
+ * | account (any address) | 5 free, then slower      | a delay before the password check, doubling from |
+ * |                     |                            | 250 ms to at most 4 s; never a refusal           |
+ *
+ * So a stranger guessing the director's password locks out only their own address, never the director: an
+ * attack spread over many addresses makes each check slower, yet a correct password from an address that is
+ * not guessing still signs in (after at most 4 s). What stops such an attack is the password policy
+ * (staffPasswordField): 12+ characters and not a common password.
+ *
+ * Usage, from any login procedure:
+ *
+ * ```ts
+ * const attempt = await beginLogin(ctx, 'admin', input.email); // may throw TOO_MANY_REQUESTS (429 + Retry-After)
+ * const ok = ...check the password...;
+ * if (!ok) throw new TRPCError({ code: 'UNAUTHORIZED', ... });   // the failure is already counted
+ * attempt.succeeded();                                           // forgives this attempt
+ * ```
+ *
+ * beginLogin counts the attempt as a failure before it returns (synchronously, before any await), so attempts
+ * sent in parallel or in one tRPC batch are counted like attempts sent one after another; `succeeded()` takes
+ * it back. Time comes from the injected clock (windows, Retry-After) and the delay is `clock.sleep` when the
+ * clock has one (the tests' fake clock moves forward instead of waiting). Counters live in memory, per app:
+ * one server process, as this centre runs (a restart forgets them, which only helps the people locked out).
+ */
+import { TRPCError } from '@trpc/server';
+import type { Clock } from '../clock';
+
+export type AccountKind = 'admin' | 'parent';
+
+export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+export const ADDRESS_LIMIT = 30;
+export const ADDRESS_ACCOUNT_LIMIT = 5;
+/** Failures on one account (from anywhere) before its checks start to slow down. */
+export const ACCOUNT_FREE_FAILURES = 5;
+export const ACCOUNT_DELAY_BASE_MS = 250;
+export const ACCOUNT_DELAY_CAP_MS = 4000;
+
+export const THROTTLED_MESSAGE = 'Too many sign-in attempts. Please wait a few minutes and try again.';
+
+interface Window {
+  count: number;
+  resetAt: number;
+}
+
+/** Fixed-window failure counters keyed by string, on the injected clock. */
+export class FailureCounter {
+  private readonly windows = new Map<string, Window>();
+  private nextSweep = 0;
+
+  constructor(private readonly windowMs: number) {}
+
+  private live(key: string, now: number): Window | undefined {
+    const w = this.windows.get(key);
+    if (w && w.resetAt <= now) {
+      this.windows.delete(key);
+      return undefined;
+    }
+    return w;
+  }
+
+  count(key: string, now: number): number {
+    return this.live(key, now)?.count ?? 0;
+  }
+
+  /** Milliseconds until the window of `key` ends (0 when there is none). */
+  msLeft(key: string, now: number): number {
+    const w = this.live(key, now);
+    return w ? w.resetAt - now : 0;
+  }
+
+  add(key: string, now: number): number {
+    this.sweep(now);
+    const w = this.live(key, now);
+    if (w) return ++w.count;
+    this.windows.set(key, { count: 1, resetAt: now + this.windowMs });
+    return 1;
+  }
+
+  /** Takes one failure back (a success: the attempt counted in advance was not a guess). */
+  forgiveOne(key: string, now: number): void {
+    const w = this.live(key, now);
+    if (!w) return;
+    if (--w.count <= 0) this.windows.delete(key);
+  }
+
+  clear(key: string): void {
+    this.windows.delete(key);
+  }
+
+  /** Drops ended windows now and then, so an attack from many addresses cannot grow the map for ever. */
+  private sweep(now: number): void {
+    if (now < this.nextSweep) return;
+    this.nextSweep = now + 60 * 1000;
+    for (const [key, w] of this.windows) if (w.resetAt <= now) this.windows.delete(key);
+  }
+}
+
+export interface LoginThrottle {
+  byAddress: FailureCounter;
+  byAddressAccount: FailureCounter;
+  byAccount: FailureCounter;
+}
+
+/** One per app (createLimiters), so tests never share counters. */
+export function createLoginThrottle(): LoginThrottle {
+  return { byAddress: new FailureCounter(LOGIN_WINDOW_MS), byAddressAccount: new FailureCounter(LOGIN_WINDOW_MS), byAccount: new FailureCounter(LOGIN_WINDOW_MS) };
+}
+
+/** What beginLogin needs from the request context. */
+export interface LoginThrottleContext {
+  clock: Clock;
+  ip: string;
+  resHeaders: Headers;
+  limits: { login: LoginThrottle };
+}
+
+export interface LoginAttempt {
+  /** The password was right: this attempt is not held against the address or the account. */
+  succeeded(): void;
+}
+
+/** The delay before an account's next check, from the failures it has seen in the window. */
+export function accountDelayMs(failures: number): number {
+  if (failures < ACCOUNT_FREE_FAILURES) return 0;
+  return Math.min(ACCOUNT_DELAY_CAP_MS, ACCOUNT_DELAY_BASE_MS * 2 ** (failures - ACCOUNT_FREE_FAILURES));
+}
+
+function refuse(ctx: LoginThrottleContext, ms: number): never {
+  const seconds = Math.max(1, Math.ceil(ms / 1000));
+  ctx.resHeaders.set('Retry-After', String(seconds));
+  throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: THROTTLED_MESSAGE });
+}
+
+const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Starts a sign-in attempt for `kind` account `email` (lower-cased by the schema) from ctx.ip: refuses it
+ * with 429 + Retry-After when the address, or the address on this account, is over its limit; otherwise
+ * counts it as a failure, waits the account's slow-down delay, and hands back the attempt.
+ */
+export async function beginLogin(ctx: LoginThrottleContext, kind: AccountKind, email: string): Promise<LoginAttempt> {
+  const { byAddress, byAddressAccount, byAccount } = ctx.limits.login;
+  const now = ctx.clock.now().getTime();
+  const account = `${kind}:${email}`;
+  const addressAccount = `${ctx.ip}|${account}`;
+
+  if (byAddressAccount.count(addressAccount, now) >= ADDRESS_ACCOUNT_LIMIT) refuse(ctx, byAddressAccount.msLeft(addressAccount, now));
+  if (byAddress.count(ctx.ip, now) >= ADDRESS_LIMIT) refuse(ctx, byAddress.msLeft(ctx.ip, now));
+
+  const earlierFailures = byAccount.count(account, now);
+  byAddress.add(ctx.ip, now);
+  byAddressAccount.add(addressAccount, now);
+  byAccount.add(account, now);
+
+  const delay = accountDelayMs(earlierFailures);
+  if (delay > 0) await (ctx.clock.sleep ?? realSleep)(delay);
+
+  return {
+    succeeded() {
+      const at = ctx.clock.now().getTime();
+      byAddress.forgiveOne(ctx.ip, at);
+      // The address knows the password: its earlier typos on this account are forgiven too.
+      byAddressAccount.clear(addressAccount);
+      // Only this attempt: the account's slow-down keeps counting the others' guesses.
+      byAccount.forgiveOne(account, at);
+    },
+  };
+}

@@ -1,0 +1,20 @@
+import { eq } from 'drizzle-orm';
+import { adminUsers } from '../../../db/schema';
+import { staffPasswordField } from '../../shared/schemas/auth';
+import type { Db } from '../db';
+import { hashPassword } from './password';
+import { deleteAdminSessions } from './session';
+
+/**
+ * The one way to give an existing staff account a new password (admin:upsert, and any later change or reset
+ * form): the policy is checked, the hash replaced, and every session of the account ends in the same
+ * transaction, so whoever held a session under the old password holds nothing (ADR 006).
+ */
+export async function setStaffPassword(db: Db, adminId: string, password: string, changes: { name?: string } = {}): Promise<void> {
+  const checked = staffPasswordField().parse(password);
+  const passwordHash = await hashPassword(checked);
+  db.transaction((tx) => {
+    tx.update(adminUsers).set({ passwordHash, ...changes, updatedAt: new Date() }).where(eq(adminUsers.id, adminId)).run();
+    deleteAdminSessions(tx as unknown as Db, adminId);
+  });
+}
