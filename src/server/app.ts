@@ -75,7 +75,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   const jsonLimit = bodyLimit({ maxSize: 1024 * 1024, onError: (c) => c.json({ message: 'The request is too large' }, 413) });
   const uploadLimit = bodyLimit({
     maxSize: MAX_UPLOAD_BYTES + 64 * 1024,
-    onError: (c) => c.json({ message: 'The file is too large. The limit is 10 MB.' }, 413),
+    // Connection: close, because the refused body is never read.
+    onError: (c) => c.json({ message: 'The file is too large. The limit is 10 MB.' }, 413, { Connection: 'close' }),
   });
   app.use('/api/*', (c, next) => (UPLOAD_PATH.test(c.req.path) ? uploadLimit(c, next) : jsonLimit(c, next)));
   app.use('/api/*', csrfGuard(deps.config.publicUrl));

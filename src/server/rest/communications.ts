@@ -1,7 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { Hono } from 'hono';
 import { openPrivateDocument, receiveUpload } from '../documents/uploads';
-import { readJson, type RestEnv } from './shim';
+import { errorResponse, readJson, type RestEnv } from './shim';
 
 /** The Communication paths of SPEC.md §7, for staff and parents, and the private document upload and download. */
 export const communicationsRest = new Hono<RestEnv>()
@@ -21,8 +21,15 @@ export const communicationsRest = new Hono<RestEnv>()
   // The plain PUT of SPEC.md §7: the raw body is the file. Who may send it is decided before a byte is read.
   .put('/objects/upload/:token', async (c) => {
     const { ctx } = c.var;
-    const result = await receiveUpload(ctx, ctx.auth, c.req.param('token'), c.req.raw.body, c.req.header('content-length'));
-    return c.json({ success: true, ...result }, 201);
+    try {
+      const result = await receiveUpload(ctx, ctx.auth, c.req.param('token'), c.req.raw.body, c.req.header('content-length'));
+      return c.json({ success: true, ...result }, 201);
+    } catch (err) {
+      // A refused upload may leave unread bytes on the connection: close it rather than let the next request read them.
+      const { status, body } = errorResponse(err);
+      c.header('Connection', 'close');
+      return c.json(body, status as 400);
+    }
   })
   .get('/documents/:id', async (c) => {
     const { ctx } = c.var;
