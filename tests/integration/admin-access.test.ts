@@ -126,7 +126,7 @@ describe('tRPC procedures, generated from appRouter', () => {
         : s.request(`/api/trpc/${path}`, { method: 'POST', json: { json: null }, headers });
     expect((await call({})).status).toBe(401);
     if (role === 'either') {
-      for (const headers of [{ authorization: parentBearer }, { cookie: adminCookie }]) expect([401, 403]).not.toContain((await call(headers)).status);
+      for (const headers of [{ authorization: parentBearer }, { cookie: adminCookie }] as Record<string, string>[]) expect([401, 403]).not.toContain((await call(headers)).status);
       return;
     }
     const other: Record<string, string> = role === 'admin' ? { authorization: parentBearer } : { cookie: adminCookie };
@@ -153,7 +153,7 @@ describe('REST paths, generated from the Hono app', () => {
     const anonymous = await send({});
     expect(anonymous.status).toBe(401);
     if (role === 'either') {
-      for (const headers of [{ authorization: parentBearer }, { cookie: adminCookie }]) expect([401, 403]).not.toContain((await send(headers)).status);
+      for (const headers of [{ authorization: parentBearer }, { cookie: adminCookie }] as Record<string, string>[]) expect([401, 403]).not.toContain((await send(headers)).status);
       return;
     }
     const other = await send(role === 'admin' ? { authorization: parentBearer } : { cookie: adminCookie });
