@@ -21,6 +21,9 @@ function family(server: TestServer) {
   return { child, email, headers: { authorization: `Bearer ${token}` } };
 }
 
+// Each flow loads the dashboard several times; under a shared machine that takes longer than the default budget.
+test.describe.configure({ timeout: 90_000 });
+
 test.beforeEach(async ({ loginAsAdmin }) => {
   await loginAsAdmin();
 });
