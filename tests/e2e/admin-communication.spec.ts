@@ -114,3 +114,23 @@ test('the admin requests a document, the parent answers with a PDF, the admin op
   await item.getByRole('link', { name: 'immunizations.pdf' }).click();
   expect((await download).suggestedFilename()).toBe('immunizations.pdf');
 });
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 375, height: 800 } });
+
+  test('the Communication Center and its compose dialog fit 375 px without sideways scrolling', async ({ page, server }) => {
+    const fam = family(server);
+    await page.goto('/admin?tab=communication');
+    await page.getByRole('button', { name: 'New Message' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New Message' });
+    await dialog.getByRole('button', { name: /Child/ }).click();
+    await page.getByRole('option', { name: fam.child.childName }).click();
+    await dialog.getByLabel('Subject').fill(unique('A rather long subject line that a phone has to wrap'));
+    await dialog.getByLabel('Message').fill('Hello');
+    await dialog.getByRole('button', { name: 'Send Message' }).click();
+    await expect(page.getByText('Message sent successfully!')).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    const send = page.getByRole('button', { name: 'New Message' });
+    expect((await send.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+  });
+});
