@@ -416,3 +416,20 @@ export const outboxMessages = sqliteTable('outbox_messages', {
   credentialsFor: text('credentials_for'),
   createdAt: createdAt(),
 });
+
+/**
+ * Upload permits (`POST /api/objects/upload`): one row per signed upload URL, so each can be used once, only
+ * by the account it was issued to, and only until it expires. The row's id becomes the private file's id.
+ */
+export const uploadTokens = sqliteTable(
+  'upload_tokens',
+  {
+    id: text('id').primaryKey(),
+    ownerType: text('owner_type').notNull(),
+    ownerId: text('owner_id').notNull(),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    usedAt: integer('used_at', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('upload_tokens_expires_idx').on(t.expiresAt)],
+);

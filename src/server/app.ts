@@ -16,6 +16,7 @@ import { adminAuthRest } from './rest/admin-auth';
 import { adminContentRest } from './rest/admin-content';
 import { adminEnrollmentRest } from './rest/admin-enrollment';
 import { adminGalleryRest } from './rest/admin-gallery';
+import { communicationsRest } from './rest/communications';
 import { publicRest } from './rest/public';
 import { errorResponse, restContext, type RestEnv } from './rest/shim';
 import { createLimiters } from './services/rate-limit';
@@ -93,7 +94,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   const jsonLimit = bodyLimit({ maxSize: 1024 * 1024, onError: (c) => c.json({ message: 'The request is too large' }, 413) });
   const uploadLimit = bodyLimit({
     maxSize: MAX_UPLOAD_BYTES + 64 * 1024,
-    onError: (c) => c.json({ message: 'The file is too large. The limit is 10 MB.' }, 413),
+    // Connection: close, because the refused body is never read.
+    onError: (c) => c.json({ message: 'The file is too large. The limit is 10 MB.' }, 413, { Connection: 'close' }),
   });
   app.use('/api/*', (c, next) => (UPLOAD_PATH.test(c.req.path) ? uploadLimit(c, next) : jsonLimit(c, next)));
   app.use('/api/*', csrfGuard(deps.config.publicUrl));
@@ -127,6 +129,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   api.route('/', adminContentRest);
   api.route('/', adminEnrollmentRest);
   api.route('/', adminGalleryRest);
+  api.route('/', communicationsRest);
   api.onError(handleError);
   app.route('/api', api);
   app.all('/api/*', (c) => c.json({ message: 'Not found' }, 404));

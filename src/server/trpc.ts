@@ -30,3 +30,9 @@ export const parentProcedure = t.procedure.use(({ ctx, next }) => {
   if (ctx.auth.kind !== 'parent') throw new TRPCError({ code: 'FORBIDDEN', message: 'Parents only' });
   return next({ ctx: { ...ctx, auth: ctx.auth, parent: ctx.auth.parent } });
 });
+
+/** Either role, for what staff and parents both do (mark a message read, ask for an upload URL). */
+export const signedInProcedure = t.procedure.use(({ ctx, next }) => {
+  if (!ctx.auth) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in' });
+  return next({ ctx: { ...ctx, auth: ctx.auth } });
+});

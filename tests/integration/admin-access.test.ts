@@ -7,7 +7,7 @@ import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events, pictures } from '../../db/schema';
 import { appRouter } from '../../src/server/routers/_app';
-import { adminProcedure, parentProcedure } from '../../src/server/trpc';
+import { adminProcedure, parentProcedure, signedInProcedure } from '../../src/server/trpc';
 import { listApiRoutes } from '../helpers/routes';
 import { startTestServer, type TestServer } from '../helpers/server';
 
@@ -38,19 +38,25 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/parent/login',
 ]);
 
-type Role = 'admin' | 'parent';
+/** Paths both staff and parents use (each answers only for what the caller may see); anonymous callers get 401. */
+const SIGNED_IN_ROUTES = new Set(['POST /api/communications/:param/mark-read', 'POST /api/objects/upload', 'PUT /api/objects/upload/:param', 'GET /api/documents/:param']);
+
+type Role = 'admin' | 'parent' | 'either';
 
 type Guarded = { _def: { middlewares: unknown[]; type: string } };
 const adminGuard = (adminProcedure as unknown as Guarded)._def.middlewares[0];
 const parentGuard = (parentProcedure as unknown as Guarded)._def.middlewares[0];
+const signedInGuard = (signedInProcedure as unknown as Guarded)._def.middlewares[0];
 
 /** Parent procedures are the ones built on parentProcedure (or named parent…); every other guarded one is staff-only. */
 function procedureRole(path: string, proc: Guarded): Role {
+  if (proc._def.middlewares.includes(signedInGuard)) return 'either';
   if (proc._def.middlewares.includes(parentGuard) || /^parent/i.test(path)) return 'parent';
   return 'admin';
 }
 
-function routeRole(path: string): Role {
+function routeRole(method: string, path: string): Role {
+  if (SIGNED_IN_ROUTES.has(`${method} ${normalise(path)}`)) return 'either';
   return path.startsWith('/api/parent/') ? 'parent' : 'admin';
 }
 
@@ -106,6 +112,10 @@ describe('tRPC procedures, generated from appRouter', () => {
 
   it.each(list.map((p) => [p.path, p.role] as const))('%s (%s only): anonymous → UNAUTHORIZED, other role → FORBIDDEN', async (path, role) => {
     expect(await trpcCode(callByPath(s.caller(), path))).toBe('UNAUTHORIZED');
+    if (role === 'either') {
+      for (const r of ['admin', 'parent'] as const) expect(['UNAUTHORIZED', 'FORBIDDEN']).not.toContain(await trpcCode(callByPath(s.caller(r), path)));
+      return;
+    }
     expect(await trpcCode(callByPath(s.caller(role === 'admin' ? 'parent' : 'admin'), path))).toBe('FORBIDDEN');
   });
 
@@ -115,6 +125,10 @@ describe('tRPC procedures, generated from appRouter', () => {
         ? s.request(`/api/trpc/${path}`, { headers })
         : s.request(`/api/trpc/${path}`, { method: 'POST', json: { json: null }, headers });
     expect((await call({})).status).toBe(401);
+    if (role === 'either') {
+      for (const headers of [{ authorization: parentBearer }, { cookie: adminCookie }] as Record<string, string>[]) expect([401, 403]).not.toContain((await call(headers)).status);
+      return;
+    }
     const other: Record<string, string> = role === 'admin' ? { authorization: parentBearer } : { cookie: adminCookie };
     expect((await call(other)).status).toBe(403);
   });
@@ -131,13 +145,17 @@ describe('REST paths, generated from the Hono app', () => {
     }
   });
 
-  it.each(guarded.map((r) => [r.method, r.path, routeRole(r.path)] as const))('%s %s (%s only): 401 anonymous, 403 to the other role', async (method, path, role) => {
+  it.each(guarded.map((r) => [r.method, r.path, routeRole(r.method, r.path)] as const))('%s %s (%s only): 401 anonymous, 403 to the other role', async (method, path, role) => {
     const url = path.replace(/:[^/]+/g, 'no-such-id');
     const hasBody = !['GET', 'HEAD', 'DELETE'].includes(method);
     const send = (headers: Record<string, string>) => s.request(url, { method, headers, ...(hasBody ? { json: {} } : {}) });
 
     const anonymous = await send({});
     expect(anonymous.status).toBe(401);
+    if (role === 'either') {
+      for (const headers of [{ authorization: parentBearer }, { cookie: adminCookie }] as Record<string, string>[]) expect([401, 403]).not.toContain((await send(headers)).status);
+      return;
+    }
     const other = await send(role === 'admin' ? { authorization: parentBearer } : { cookie: adminCookie });
     expect(other.status).toBe(403);
   });

@@ -3,6 +3,7 @@ import { adminAuthRouter } from './admin-auth';
 import { announcementsRouter } from './announcements';
 import { applicationsRouter } from './applications';
 import { childrenRouter } from './children';
+import { communicationsRouter } from './communications';
 import { mailRouter, outboxRouter } from './mail';
 import { enrollmentRouter } from './enrollment';
 import { eventsRouter } from './events';
@@ -21,6 +22,7 @@ export const appRouter = router({
   adminAuth: adminAuthRouter,
   applications: applicationsRouter,
   children: childrenRouter,
+  communications: communicationsRouter,
   outbox: outboxRouter,
   mail: mailRouter,
   pictures: picturesRouter,

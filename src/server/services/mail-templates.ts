@@ -22,7 +22,7 @@ export function escapeHtml(value: string): string {
 }
 
 /** Subjects go into a mail header: no line breaks, and a sane length. */
-function headerSafe(value: string): string {
+export function headerSafe(value: string): string {
   return value.replace(/[\r\n]+/g, ' ').slice(0, 200);
 }
 
@@ -39,7 +39,7 @@ function signatureText(config: LinkConfig): string {
 }
 
 /** An HTML link showing its address, or `label` when given. */
-function link(href: string, label = href): string {
+export function link(href: string, label = href): string {
   return `<a href="${escapeHtml(href)}">${escapeHtml(label)}</a>`;
 }
 
@@ -69,18 +69,18 @@ ${signatureHtml(config)}
 }
 
 /** One paragraph of a letter: its plain text, and its HTML (escaped, and free to hold markup). */
-interface Paragraph {
+export interface Paragraph {
   text: string;
   html: string;
 }
 
 /** A paragraph of plain words: its HTML is the same words, escaped. */
-function plain(text: string): Paragraph {
+export function plain(text: string): Paragraph {
   return { text, html: escapeHtml(text) };
 }
 
 /** Every message is a letter: "Dear ...", its paragraphs, the team's sign-off and the signature, as text and as HTML. */
-function letter(recipient: string, paragraphs: Paragraph[], config: LinkConfig): Pick<EmailContent, 'text' | 'html'> {
+export function letter(recipient: string, paragraphs: Paragraph[], config: LinkConfig): Pick<EmailContent, 'text' | 'html'> {
   const text = [
     `Dear ${recipient},`,
     '',

@@ -1,4 +1,6 @@
-/** Communication tab of the admin dashboard. */
+import { CommunicationCenter } from '../../communication/CommunicationCenter';
+
+/** Communication tab of the admin dashboard: the shared Communication Center as staff see it (SPEC.md §2). */
 export default function CommunicationTab() {
-  return <p className="py-8 text-center text-stone-500">This section is being built.</p>;
+  return <CommunicationCenter userType="admin" />;
 }

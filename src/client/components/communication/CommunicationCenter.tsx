@@ -1,0 +1,249 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type { inferRouterOutputs } from '@trpc/server';
+import { AlertTriangle, FileText, Mail, MailOpen, Plus, Reply, Send } from 'lucide-react';
+import { useState } from 'react';
+import type { AppRouter } from '../../../server/routers/_app';
+import { Badge } from '../ui/Card';
+import { Button } from '../ui/Button';
+import { Tab, TabList, TabPanel, Tabs } from '../ui/Tabs';
+import { formatDate, formatDateTime } from '../../lib/format';
+import { queryClient, trpc } from '../../lib/trpc';
+import { DOCUMENT_TYPE_LABELS } from '../../../shared/schemas/communication';
+import { ComposeMessageDialog, RequestDocumentDialog, SubmitDocumentDialog, type ChildOption } from './CommunicationDialogs';
+
+type Outputs = inferRouterOutputs<AppRouter>['communications'];
+export type Message = Outputs['adminMessages'][number];
+export type DocumentRequest = Outputs['adminDocumentRequests'][number];
+
+export interface CommunicationCenterProps {
+  userType: 'admin' | 'parent';
+  /** Parent only: the child selected in the portal (new messages are about this child by default). */
+  childId?: string;
+  /** Parent only: the signed-in parent's e-mail (messages addressed to it count as unread). */
+  parentEmail?: string;
+  /** Parent only: the parent's children, for the compose dialog's child picker. */
+  children?: readonly ChildOption[];
+}
+
+export function refreshCommunications() {
+  void queryClient.invalidateQueries(trpc.communications.pathFilter());
+}
+
+/** 'Re: ' once, however long the thread. */
+export function replySubject(subject: string): string {
+  return /^re:\s/i.test(subject) ? subject : `Re: ${subject}`;
+}
+
+/**
+ * The Communication Center of SPEC.md §2, shared by the admin dashboard and the parent portal: messages both
+ * ways with unread badges, document requests with pending badges, and the three dialogs.
+ */
+export function CommunicationCenter({ userType, childId, parentEmail, children = [] }: CommunicationCenterProps) {
+  const isAdmin = userType === 'admin';
+  const messages = useQuery({ ...(isAdmin ? trpc.communications.adminMessages.queryOptions() : trpc.communications.parentMessages.queryOptions()), staleTime: 0 });
+  const requests = useQuery({
+    ...(isAdmin ? trpc.communications.adminDocumentRequests.queryOptions() : trpc.communications.parentDocumentRequests.queryOptions()),
+    staleTime: 0,
+  });
+  const enrolled = useQuery({ ...trpc.children.list.queryOptions(), enabled: isAdmin, staleTime: 0 });
+  const childOptions: ChildOption[] = isAdmin ? (enrolled.data ?? []).map((c) => ({ id: c.id, childName: c.childName, parentName: c.parentName, parentEmail: c.parentEmail })) : [...children];
+
+  const [composing, setComposing] = useState<{ replyTo: Message | null } | null>(null);
+  const [requesting, setRequesting] = useState(false);
+  const [submitting, setSubmitting] = useState<DocumentRequest | null>(null);
+  const markRead = useMutation(trpc.communications.markRead.mutationOptions({ onSuccess: refreshCommunications }));
+
+  const list = messages.data ?? [];
+  const addressedToMe = (m: Message) => m.recipientType === userType && (isAdmin || !parentEmail || m.recipientId === parentEmail.toLowerCase());
+  const unread = list.filter((m) => addressedToMe(m) && !m.isRead).length;
+  const requestList = requests.data ?? [];
+  const pending = requestList.filter((r) => r.status !== 'fulfilled').length;
+
+  return (
+    <section aria-labelledby="communication-heading" className="flex flex-col gap-4">
+      <h2 id="communication-heading" className="text-xl font-bold text-stone-900">
+        Communication Center
+      </h2>
+      <Tabs defaultSelectedKey="messages">
+        <TabList aria-label="Communication">
+          <Tab id="messages">
+            <Mail aria-hidden="true" className="size-4" />
+            Messages
+            {unread > 0 && <CountBadge count={unread} label="unread" tone="red" />}
+          </Tab>
+          <Tab id="documents">
+            <FileText aria-hidden="true" className="size-4" />
+            {isAdmin ? 'Document Requests' : 'Documents'}
+            {pending > 0 && <CountBadge count={pending} label="pending" tone="sun" />}
+          </Tab>
+        </TabList>
+
+        <TabPanel id="messages" className="flex flex-col gap-3">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <p className="text-sm text-stone-600">{isAdmin ? 'Messages between the centre and families.' : 'Messages between you and the centre.'}</p>
+            <Button onPress={() => setComposing({ replyTo: null })} className="max-sm:w-full">
+              <Plus aria-hidden="true" className="size-4" />
+              New Message
+            </Button>
+          </div>
+          <ListStatus isPending={messages.isPending} isError={messages.isError} isEmpty={list.length === 0} empty="No messages yet." />
+          {list.length > 0 && (
+            <ul aria-label="Messages" className="flex max-h-96 flex-col gap-3 overflow-y-auto rounded-xl" tabIndex={0}>
+              {list.map((m) => (
+                <MessageItem
+                  key={m.id}
+                  message={m}
+                  isMine={m.senderType === userType}
+                  isUnread={addressedToMe(m) && !m.isRead}
+                  onMarkRead={() => markRead.mutate(m.id)}
+                  onReply={() => setComposing({ replyTo: m })}
+                />
+              ))}
+            </ul>
+          )}
+        </TabPanel>
+
+        <TabPanel id="documents" className="flex flex-col gap-3">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <p className="text-sm text-stone-600">{isAdmin ? 'Documents the centre has asked families for.' : 'Documents the centre has asked you for.'}</p>
+            {isAdmin && (
+              <Button onPress={() => setRequesting(true)} className="max-sm:w-full">
+                <Plus aria-hidden="true" className="size-4" />
+                Request Document
+              </Button>
+            )}
+          </div>
+          <ListStatus isPending={requests.isPending} isError={requests.isError} isEmpty={requestList.length === 0} empty="No document requests yet." />
+          {requestList.length > 0 && (
+            <ul aria-label="Document requests" className="flex max-h-96 flex-col gap-3 overflow-y-auto rounded-xl" tabIndex={0}>
+              {requestList.map((r) => (
+                <RequestItem key={r.id} request={r} isAdmin={isAdmin} onSubmit={() => setSubmitting(r)} />
+              ))}
+            </ul>
+          )}
+        </TabPanel>
+      </Tabs>
+
+      {composing && (
+        <ComposeMessageDialog userType={userType} childOptions={childOptions} defaultChildId={childId ?? null} replyTo={composing.replyTo} onClose={() => setComposing(null)} />
+      )}
+      {requesting && <RequestDocumentDialog childOptions={childOptions} onClose={() => setRequesting(false)} />}
+      {submitting && <SubmitDocumentDialog request={submitting} onClose={() => setSubmitting(null)} />}
+    </section>
+  );
+}
+
+function CountBadge({ count, label, tone }: { count: number; label: string; tone: 'red' | 'sun' }) {
+  return (
+    <Badge tone={tone} className="min-w-5 justify-center">
+      {count}
+      <span className="sr-only"> {label}</span>
+    </Badge>
+  );
+}
+
+function ListStatus({ isPending, isError, isEmpty, empty }: { isPending: boolean; isError: boolean; isEmpty: boolean; empty: string }) {
+  if (isPending) return <p className="py-6 text-center text-stone-500">Loading...</p>;
+  if (isError)
+    return (
+      <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-center text-red-800">
+        This list could not be loaded. Please refresh the page.
+      </p>
+    );
+  if (isEmpty) return <p className="rounded-xl border border-dashed border-stone-300 bg-white p-6 text-center text-stone-500">{empty}</p>;
+  return null;
+}
+
+function MessageItem({ message: m, isMine, isUnread, onMarkRead, onReply }: { message: Message; isMine: boolean; isUnread: boolean; onMarkRead: () => void; onReply: () => void }) {
+  const headingId = `message-${m.id}`;
+  return (
+    <li aria-labelledby={headingId} className={`rounded-xl border bg-white p-4 ${isUnread ? 'border-brand-400 ring-1 ring-brand-200' : 'border-stone-200'} ${isMine ? 'sm:ml-8' : 'sm:mr-8'}`}>
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <h3 id={headingId} className="min-w-0 break-words font-semibold text-stone-900">
+          {m.subject}
+        </h3>
+        <div className="flex flex-wrap gap-1">
+          {isUnread && <Badge tone="brand">New</Badge>}
+          {m.isUrgent && (
+            <Badge tone="red">
+              <AlertTriangle aria-hidden="true" className="size-3" />
+              Urgent
+            </Badge>
+          )}
+        </div>
+      </div>
+      <p className="mt-1 text-xs text-stone-600">
+        {isMine ? 'You' : m.senderName} → {m.recipientName ?? m.recipientId}
+        {m.childName && <> · About {m.childName}</>} · {formatDateTime(m.createdAt)}
+      </p>
+      <p className="mt-2 whitespace-pre-wrap break-words text-sm text-stone-800">{m.content}</p>
+      <div className="mt-3 flex flex-wrap gap-2">
+        {!isMine && (
+          <Button variant="outline" size="sm" onPress={onReply} aria-label={`Reply to ${m.subject}`} className="min-h-11">
+            <Reply aria-hidden="true" className="size-4" />
+            Reply
+          </Button>
+        )}
+        {isUnread && (
+          <Button variant="ghost" size="sm" onPress={onMarkRead} aria-label={`Mark ${m.subject} as read`} className="min-h-11">
+            <MailOpen aria-hidden="true" className="size-4" />
+            Mark as Read
+          </Button>
+        )}
+      </div>
+    </li>
+  );
+}
+
+const STATUS_TONES = { pending: 'sun', fulfilled: 'green', overdue: 'red' } as const;
+const STATUS_LABELS: Record<string, string> = { pending: 'Pending', fulfilled: 'Fulfilled', overdue: 'Overdue' };
+
+function RequestItem({ request: r, isAdmin, onSubmit }: { request: DocumentRequest; isAdmin: boolean; onSubmit: () => void }) {
+  const headingId = `request-${r.id}`;
+  const tone = STATUS_TONES[r.status as keyof typeof STATUS_TONES] ?? 'stone';
+  return (
+    <li aria-labelledby={headingId} className="rounded-xl border border-stone-200 bg-white p-4">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <h3 id={headingId} className="min-w-0 break-words font-semibold text-stone-900">
+          {r.title}
+        </h3>
+        <div className="flex flex-wrap gap-1">
+          <Badge tone={tone}>{STATUS_LABELS[r.status] ?? r.status}</Badge>
+          {r.isUrgent && <Badge tone="red">Urgent</Badge>}
+        </div>
+      </div>
+      <p className="mt-1 text-xs text-stone-600">
+        {DOCUMENT_TYPE_LABELS[r.documentType as keyof typeof DOCUMENT_TYPE_LABELS] ?? r.documentType}
+        {r.childName && <> · {r.childName}</>}
+        {isAdmin && <> · {r.parentName ? `${r.parentName} (${r.parentId})` : r.parentId}</>}
+        {r.dueDate && <> · Due {formatDate(r.dueDate)}</>}
+      </p>
+      <p className="mt-2 whitespace-pre-wrap break-words text-sm text-stone-800">{r.description}</p>
+      {r.status === 'fulfilled' ? (
+        <div className="mt-3 rounded-lg bg-green-50 p-3 text-sm text-green-900">
+          <p>
+            Submitted {formatDateTime(r.respondedAt)}
+            {r.responseDocumentUrl && (
+              <>
+                {': '}
+                <a href={r.responseDocumentUrl} className="inline-flex min-h-11 items-center font-semibold underline" download>
+                  {r.responseDocumentName ?? 'Document'}
+                </a>
+              </>
+            )}
+          </p>
+          {r.responseMessage && <p className="mt-1 whitespace-pre-wrap break-words">{r.responseMessage}</p>}
+        </div>
+      ) : (
+        !isAdmin && (
+          <div className="mt-3">
+            <Button onPress={onSubmit} aria-label={`Submit document for ${r.title}`} className="max-sm:w-full">
+              <Send aria-hidden="true" className="size-4" />
+              Submit Document
+            </Button>
+          </div>
+        )
+      )}
+    </li>
+  );
+}

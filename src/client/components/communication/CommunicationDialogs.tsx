@@ -1,0 +1,286 @@
+import { useMutation } from '@tanstack/react-query';
+import { Upload } from 'lucide-react';
+import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
+import { Form } from 'react-aria-components';
+import { DOCUMENT_TYPES, MAX_UPLOAD_BYTES } from '../../../shared/constants';
+import { adminMessageSchema, DOCUMENT_TYPE_LABELS, documentRequestSchema, documentResponseSchema, messageSchema } from '../../../shared/schemas/communication';
+import { toast } from '../../lib/toast';
+import { errorMessage, trpc, trpcClient } from '../../lib/trpc';
+import { useSchemaForm } from '../../lib/use-schema-form';
+import { Button } from '../ui/Button';
+import { Checkbox } from '../ui/Checkbox';
+import { Dialog } from '../ui/Dialog';
+import { TextField } from '../ui/Field';
+import { Select } from '../ui/Select';
+import { type DocumentRequest, type Message, refreshCommunications, replySubject } from './CommunicationCenter';
+
+export interface ChildOption {
+  id: string;
+  childName: string;
+  parentName?: string;
+  parentEmail?: string;
+  program?: string;
+}
+
+function httpStatus(error: unknown): number | undefined {
+  return (error as { data?: { httpStatus?: number } } | null)?.data?.httpStatus;
+}
+
+/** SPEC.md §8: 'HTTP {status}: ' and the server's error, or the fallback. */
+function httpDescription(error: unknown, fallback: string): string {
+  const status = httpStatus(error);
+  const message = errorMessage(error, fallback);
+  return status ? `HTTP ${status}: ${message}` : message;
+}
+
+function Actions({ onCancel, submitLabel, pendingLabel, isPending, isDisabled }: { onCancel: () => void; submitLabel: string; pendingLabel: string; isPending: boolean; isDisabled?: boolean }) {
+  return (
+    <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      <Button variant="outline" onPress={onCancel}>
+        Cancel
+      </Button>
+      <Button type="submit" isDisabled={isPending || isDisabled}>
+        {isPending ? pendingLabel : submitLabel}
+      </Button>
+    </div>
+  );
+}
+
+function childLabel(c: ChildOption): string {
+  return c.program ? `${c.childName} (${c.program})` : c.childName;
+}
+
+/** Compose, or reply from where a message is read: a reply keeps the child and starts its subject with 'Re: '. */
+export function ComposeMessageDialog({
+  userType,
+  childOptions,
+  defaultChildId,
+  replyTo,
+  onClose,
+}: {
+  userType: 'admin' | 'parent';
+  childOptions: ChildOption[];
+  defaultChildId: string | null;
+  replyTo: Message | null;
+  onClose: () => void;
+}) {
+  const isAdmin = userType === 'admin';
+  const schema = isAdmin ? adminMessageSchema : messageSchema;
+  const { values, set, errors, parse, showServerErrors, formRef } = useSchemaForm(
+    schema,
+    () => ({ childId: replyTo?.childId ?? defaultChildId ?? (!isAdmin && childOptions.length === 1 ? childOptions[0]!.id : ''), subject: replyTo ? replySubject(replyTo.subject) : '', content: '', isUrgent: false }),
+    { onEdit: 'revalidate', focusInvalid: true },
+  );
+  const send = useMutation({
+    mutationFn: (data: { childId: string | null; subject: string; content: string; isUrgent: boolean }) =>
+      isAdmin ? trpcClient.communications.adminSend.mutate({ ...data, childId: data.childId ?? '' }) : trpcClient.communications.parentSend.mutate(data),
+  });
+  const chosen = childOptions.find((c) => c.id === values.childId);
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const data = parse();
+    if (!data) return;
+    send.mutate(data, {
+      onSuccess: () => {
+        toast({ title: 'Message sent successfully!' });
+        refreshCommunications();
+        onClose();
+      },
+      onError: (error) => {
+        showServerErrors(error as never);
+        const description = !isAdmin && httpStatus(error) === 401 ? 'No authentication token' : httpDescription(error, 'Failed to send message');
+        toast({ title: 'Failed to send message', description, variant: 'destructive' });
+      },
+    });
+  }
+
+  const showChildPicker = isAdmin || childOptions.length > 1;
+  return (
+    <Dialog isOpen onOpenChange={(open) => !open && onClose()} title={replyTo ? 'Reply to Message' : 'New Message'} description={isAdmin ? 'Choose a child: the message goes to that child’s parent.' : 'Your message goes to the centre’s staff.'} size="lg">
+      <Form ref={formRef} onSubmit={submit} validationBehavior="aria" className="flex flex-col gap-4">
+        {showChildPicker && (
+          <Select
+            label="Child"
+            options={childOptions.map((c) => ({ value: c.id, label: childLabel(c) }))}
+            value={values.childId ?? ''}
+            onChange={set('childId')}
+            error={errors.childId}
+            required={isAdmin}
+            placeholder="Select a child"
+          />
+        )}
+        {isAdmin && (
+          <p className="text-sm text-stone-700" aria-live="polite">
+            To: {chosen ? `${chosen.parentName} (${chosen.parentEmail})` : 'choose a child first'}
+          </p>
+        )}
+        <TextField label="Subject" value={values.subject} onChange={set('subject')} error={errors.subject} required autoFocus={!replyTo} />
+        <TextField label="Message" value={values.content} onChange={set('content')} error={errors.content} required multiline rows={5} autoFocus={!!replyTo} />
+        <Checkbox isSelected={values.isUrgent} onChange={set('isUrgent')}>
+          Mark as urgent
+        </Checkbox>
+        <Actions onCancel={onClose} submitLabel="Send Message" pendingLabel="Sending..." isPending={send.isPending} />
+      </Form>
+    </Dialog>
+  );
+}
+
+const TYPE_OPTIONS = DOCUMENT_TYPES.map((value) => ({ value, label: DOCUMENT_TYPE_LABELS[value] }));
+
+/** Admin: ask a family for a document. Choosing a child fills the parent. */
+export function RequestDocumentDialog({ childOptions, onClose }: { childOptions: ChildOption[]; onClose: () => void }) {
+  const { values, set, errors, parse, showServerErrors, formRef } = useSchemaForm(
+    documentRequestSchema,
+    () => ({ childId: '', documentType: 'other', title: '', description: '', dueDate: '', isUrgent: false }),
+    { onEdit: 'revalidate', focusInvalid: true },
+  );
+  const create = useMutation(trpc.communications.requestDocument.mutationOptions());
+  const chosen = childOptions.find((c) => c.id === values.childId);
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const data = parse();
+    if (!data) return;
+    create.mutate(data, {
+      onSuccess: () => {
+        toast({ title: 'Document request sent successfully!' });
+        refreshCommunications();
+        onClose();
+      },
+      onError: (error) => {
+        showServerErrors(error);
+        toast({ title: 'Failed to send document request', description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
+      },
+    });
+  }
+
+  return (
+    <Dialog isOpen onOpenChange={(open) => !open && onClose()} title="Request Document" description="Title and description are required; the due date is optional." size="lg">
+      <Form ref={formRef} onSubmit={submit} validationBehavior="aria" className="flex flex-col gap-4">
+        <Select label="Child" options={childOptions.map((c) => ({ value: c.id, label: childLabel(c) }))} value={values.childId} onChange={set('childId')} error={errors.childId} required placeholder="Select a child" />
+        <p className="text-sm text-stone-700" aria-live="polite">
+          Parent: {chosen ? `${chosen.parentName} (${chosen.parentEmail})` : 'choose a child first'}
+        </p>
+        <Select label="Document Type" options={TYPE_OPTIONS} value={values.documentType} onChange={set('documentType')} error={errors.documentType} />
+        <TextField label="Title" value={values.title} onChange={set('title')} error={errors.title} required />
+        <TextField label="Description" value={values.description} onChange={set('description')} error={errors.description} required multiline rows={4} />
+        <TextField label="Due Date" type="date" value={values.dueDate ?? ''} onChange={set('dueDate')} error={errors.dueDate} description="Optional" />
+        <Checkbox isSelected={values.isUrgent} onChange={set('isUrgent')}>
+          Mark as urgent
+        </Checkbox>
+        <Actions onCancel={onClose} submitLabel="Send Request" pendingLabel="Sending..." isPending={create.isPending} />
+      </Form>
+    </Dialog>
+  );
+}
+
+const ACCEPT = 'application/pdf,image/jpeg,image/png,image/heic,image/heif,.pdf,.jpg,.jpeg,.png,.heic';
+
+/** Sends one file: an upload URL from the server, then the file's bytes by a plain PUT to it. */
+async function uploadFile(file: File): Promise<string> {
+  const { uploadURL } = await trpcClient.communications.createUpload.mutate();
+  const res = await fetch(uploadURL, { method: 'PUT', body: file, credentials: 'include' });
+  if (!res.ok) {
+    const body = (await res.json().catch(() => null)) as { message?: string } | null;
+    throw new Error(body?.message ?? `HTTP ${res.status}`);
+  }
+  return uploadURL;
+}
+
+/**
+ * Parent: answer a request with one file (a PDF, or a photo of the paper form taken with the phone). The file
+ * is uploaded as soon as it is chosen; the submit button stays disabled until it is (SPEC.md §5).
+ */
+export function SubmitDocumentDialog({ request, onClose }: { request: DocumentRequest; onClose: () => void }) {
+  const fileId = useId();
+  const cameraId = useId();
+  const [uploaded, setUploaded] = useState<{ url: string; name: string } | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const { values, set, errors, parse, showServerErrors, formRef } = useSchemaForm(documentResponseSchema, () => ({ documentUrl: '', documentName: '', message: '' }), {
+    onEdit: 'revalidate',
+    focusInvalid: true,
+  });
+  const respond = useMutation(trpc.communications.parentRespond.mutationOptions());
+
+  async function choose(e: ChangeEvent<HTMLInputElement>) {
+    const file = e.target.files?.[0];
+    e.target.value = '';
+    if (!file) return;
+    setFileError(null);
+    setUploaded(null);
+    if (file.size > MAX_UPLOAD_BYTES) {
+      setFileError('The file is too large. The limit is 10 MB.');
+      return;
+    }
+    setUploading(true);
+    try {
+      const url = await uploadFile(file);
+      setUploaded({ url, name: file.name });
+      set('documentUrl')(url);
+      if (!values.documentName) set('documentName')(file.name.slice(0, 200));
+    } catch (error) {
+      const message = errorMessage(error, 'The file could not be uploaded. Please try again.');
+      setFileError(message);
+      toast({ title: 'Failed to submit document', description: message, variant: 'destructive' });
+    } finally {
+      setUploading(false);
+    }
+  }
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!uploaded) return;
+    const data = parse();
+    if (!data) return;
+    respond.mutate(
+      { ...data, id: request.id },
+      {
+        onSuccess: () => {
+          toast({ title: 'Document submitted successfully!' });
+          refreshCommunications();
+          onClose();
+        },
+        onError: (error) => {
+          showServerErrors(error);
+          toast({ title: 'Failed to submit document', description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
+        },
+      },
+    );
+  }
+
+  const fileInputClass =
+    'block w-full min-h-11 rounded-lg border border-stone-300 bg-white text-sm text-stone-700 file:mr-3 file:min-h-11 file:cursor-pointer file:border-0 file:bg-brand-100 file:px-4 file:font-semibold file:text-brand-900 hover:file:bg-brand-200 focus-visible:outline-none focus-visible:ring-3 focus-visible:ring-brand-500/40';
+  return (
+    <Dialog isOpen onOpenChange={(open) => !open && onClose()} title="Submit Document" description={`For: ${request.title}`} size="lg">
+      <Form ref={formRef} onSubmit={submit} validationBehavior="aria" className="flex flex-col gap-4">
+        <p className="text-sm text-stone-600">One file, PDF, JPEG, PNG or HEIC, up to 10 MB.</p>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={fileId} className="text-sm font-medium text-stone-800">
+            Choose a file
+          </label>
+          <input id={fileId} type="file" accept={ACCEPT} onChange={choose} disabled={uploading} aria-describedby={`${fileId}-status`} className={fileInputClass} />
+        </div>
+        <div className="flex flex-col gap-1 sm:hidden">
+          <label htmlFor={cameraId} className="text-sm font-medium text-stone-800">
+            Or take a photo of a paper form
+          </label>
+          <input id={cameraId} type="file" accept="image/*" capture="environment" onChange={choose} disabled={uploading} className={fileInputClass} />
+        </div>
+        <p id={`${fileId}-status`} role="status" className={fileError ? 'text-sm font-medium text-red-700' : 'text-sm text-stone-700'}>
+          {uploading ? 'Uploading...' : fileError ? fileError : uploaded ? `Uploaded: ${uploaded.name}` : ''}
+        </p>
+        <TextField label="Document Name" value={values.documentName} onChange={set('documentName')} error={errors.documentName} required />
+        <TextField label="Message" value={values.message ?? ''} onChange={set('message')} error={errors.message} multiline rows={3} description="Optional" />
+        <Actions onCancel={onClose} submitLabel="Submit Document" pendingLabel="Submitting..." isPending={respond.isPending} isDisabled={!uploaded || uploading} />
+        {!uploaded && (
+          <p className="text-xs text-stone-600">
+            <Upload aria-hidden="true" className="mr-1 inline size-3" />
+            The button is enabled once the file is uploaded.
+          </p>
+        )}
+      </Form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,248 @@
+/**
+ * Private documents (immunization records, medical forms): signed single-use upload URLs, the streaming PUT
+ * that receives the bytes, and the one authorizing read. Files live in `<privateDir>/documents/`, never under
+ * the public `/uploads/` (ADR 007).
+ */
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { join, resolve, sep } from 'node:path';
+import { Readable } from 'node:stream';
+import { TRPCError } from '@trpc/server';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { fileTypeFromFile } from 'file-type';
+import { privateFiles, uploadTokens } from '../../../db/schema';
+import { MAX_UPLOAD_BYTES } from '../../shared/constants';
+import type { Auth } from '../auth/session';
+import type { Clock } from '../clock';
+import type { Config } from '../config';
+import type { Db } from '../db';
+import { uploadSecret } from './upload-secret';
+
+export interface DocumentDeps {
+  db: Db;
+  config: Config;
+  clock: Clock;
+}
+
+/** How long an upload URL may be used: long enough for a slow phone connection, short enough to be useless later. */
+export const UPLOAD_URL_TTL_MS = 15 * 60 * 1000;
+export const UPLOAD_PATH = '/api/objects/upload/';
+export const DOWNLOAD_PATH = '/api/documents/';
+
+/** What a document may be, decided by its bytes: PDF, JPEG, PNG, HEIC (a phone's photo of a paper form). */
+const ALLOWED_TYPES: Record<string, { ext: string; mime: string }> = {
+  'application/pdf': { ext: 'pdf', mime: 'application/pdf' },
+  'image/jpeg': { ext: 'jpg', mime: 'image/jpeg' },
+  'image/png': { ext: 'png', mime: 'image/png' },
+  'image/heic': { ext: 'heic', mime: 'image/heic' },
+  'image/heif': { ext: 'heic', mime: 'image/heic' },
+};
+export const WRONG_TYPE_MESSAGE = 'Only PDF, JPEG, PNG or HEIC files can be uploaded.';
+export const TOO_LARGE_MESSAGE = 'The file is too large. The limit is 10 MB.';
+
+export interface Owner {
+  type: 'admin' | 'parent';
+  id: string;
+}
+
+export function ownerOf(auth: Auth): Owner {
+  return auth.kind === 'admin' ? { type: 'admin', id: auth.admin.id } : { type: 'parent', id: auth.parent.id };
+}
+
+function signature(config: Config, id: string, expires: number, owner: Owner): Buffer {
+  return createHmac('sha256', uploadSecret(config.privateDir)).update(`upload:${id}:${expires}:${owner.type}:${owner.id}`).digest();
+}
+
+/** Issues an upload URL for the signed-in caller: a row (for single use) and an HMAC over id, expiry and owner. */
+export function issueUploadUrl(deps: DocumentDeps, owner: Owner): { uploadURL: string; expiresAt: Date } {
+  const id = randomUUID();
+  const now = deps.clock.now();
+  const expiresAt = new Date(now.getTime() + UPLOAD_URL_TTL_MS);
+  deps.db.insert(uploadTokens).values({ id, ownerType: owner.type, ownerId: owner.id, expiresAt, createdAt: now }).run();
+  const sig = signature(deps.config, id, expiresAt.getTime(), owner).toString('base64url');
+  return { uploadURL: `${UPLOAD_PATH}${id}.${expiresAt.getTime()}.${sig}`, expiresAt };
+}
+
+const TOKEN = /^([0-9a-f-]{36})\.(\d{13})\.([A-Za-z0-9_-]{43})$/;
+
+/**
+ * The upload id, when `token` was signed by this server for `owner`; null for anything else (tampered,
+ * another account's, malformed). Expiry is checked by the caller, which must tell it apart.
+ */
+export function verifyUploadToken(config: Config, token: string, owner: Owner): { id: string; expiresAt: number } | null {
+  const m = TOKEN.exec(token);
+  if (!m) return null;
+  const [, id, exp, sig] = m as unknown as [string, string, string, string];
+  const expected = signature(config, id, Number(exp), owner);
+  const given = Buffer.from(sig, 'base64url');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  return { id, expiresAt: Number(exp) };
+}
+
+/** The token of an upload URL as `issueUploadUrl` returned it (relative, or absolute on our own origin). */
+export function tokenFromUploadUrl(config: Config, url: string): string | null {
+  let path = url.trim();
+  const origin = new URL(config.publicUrl).origin;
+  if (path.startsWith(origin)) path = path.slice(origin.length);
+  if (!path.startsWith(UPLOAD_PATH)) return null;
+  return path.slice(UPLOAD_PATH.length);
+}
+
+const fail = (code: TRPCError['code'], message: string) => new TRPCError({ code, message });
+
+/**
+ * Claims an upload URL for one use: it must be signed for this caller, unexpired and unused. The claim is one
+ * UPDATE, so two requests racing with the same URL cannot both get it.
+ */
+function claimUpload(deps: DocumentDeps, token: string, owner: Owner): string {
+  const verified = verifyUploadToken(deps.config, token, owner);
+  if (!verified) throw fail('NOT_FOUND', 'This upload link is not valid. Please choose the file again.');
+  const now = deps.clock.now();
+  if (verified.expiresAt <= now.getTime()) throw fail('FORBIDDEN', 'This upload link has expired. Please choose the file again.');
+  const claimed = deps.db
+    .update(uploadTokens)
+    .set({ usedAt: now })
+    .where(and(eq(uploadTokens.id, verified.id), eq(uploadTokens.ownerType, owner.type), eq(uploadTokens.ownerId, owner.id), isNull(uploadTokens.usedAt), gt(uploadTokens.expiresAt, now)))
+    .run();
+  if (claimed.changes !== 1) throw fail('CONFLICT', 'This upload link has already been used. Please choose the file again.');
+  return verified.id;
+}
+
+function documentsDir(config: Config): string {
+  return resolve(config.privateDir, 'documents');
+}
+
+/**
+ * Receives one document by a plain PUT: claims the URL, streams the body to a temporary file counting bytes
+ * (over 10 MB stops at once with 413, announced Content-Length or not), decides the type by the bytes, then
+ * moves the file into place and records it. Any failure removes the partial file.
+ */
+export async function receiveUpload(
+  deps: DocumentDeps,
+  auth: Auth | null,
+  token: string,
+  body: ReadableStream<Uint8Array> | null,
+  declaredLength: string | undefined,
+): Promise<{ size: number; mimeType: string }> {
+  if (!auth) throw fail('UNAUTHORIZED', 'Please sign in to upload a document');
+  const owner = ownerOf(auth);
+  if (declaredLength !== undefined && Number(declaredLength) > MAX_UPLOAD_BYTES) throw fail('PAYLOAD_TOO_LARGE', TOO_LARGE_MESSAGE);
+  const id = claimUpload(deps, token, owner);
+
+  const root = documentsDir(deps.config);
+  const tmpDir = resolve(deps.config.privateDir, 'tmp');
+  await mkdir(root, { recursive: true, mode: 0o700 });
+  await mkdir(tmpDir, { recursive: true, mode: 0o700 });
+  const tmp = join(tmpDir, `${id}.part`);
+  let size = 0;
+  try {
+    if (!body) throw fail('BAD_REQUEST', 'Please choose a file to upload.');
+    const out = createWriteStream(tmp, { flags: 'wx', mode: 0o600 });
+    const written = new Promise<void>((ok, ko) => {
+      out.on('finish', ok);
+      out.on('error', ko);
+    });
+    const reader = body.getReader();
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        size += value.byteLength;
+        if (size > MAX_UPLOAD_BYTES) {
+          void reader.cancel().catch(() => undefined);
+          throw fail('PAYLOAD_TOO_LARGE', TOO_LARGE_MESSAGE);
+        }
+        if (!out.write(value)) await new Promise<void>((r) => out.once('drain', () => r()));
+      }
+    } catch (err) {
+      out.destroy();
+      if (err instanceof TRPCError) throw err;
+      throw fail('BAD_REQUEST', 'The upload was interrupted. Please try again.');
+    } finally {
+      out.end();
+    }
+    await written;
+    if (size === 0) throw fail('BAD_REQUEST', 'The file is empty. Please choose another file.');
+
+    const sniffed = await fileTypeFromFile(tmp).catch(() => undefined);
+    const type = sniffed ? ALLOWED_TYPES[sniffed.mime] : undefined;
+    if (!type) throw fail('UNSUPPORTED_MEDIA_TYPE', WRONG_TYPE_MESSAGE);
+
+    const storedName = `${id}.${type.ext}`;
+    await rename(tmp, join(root, storedName));
+    try {
+      deps.db
+        .insert(privateFiles)
+        .values({ id, storedName, originalName: `document.${type.ext}`, mimeType: type.mime, size, ownerType: owner.type, ownerId: owner.id, createdAt: deps.clock.now() })
+        .run();
+    } catch (err) {
+      await rm(join(root, storedName), { force: true });
+      throw err;
+    }
+    return { size, mimeType: type.mime };
+  } finally {
+    await rm(tmp, { force: true });
+  }
+}
+
+/** The private file an upload URL produced, when the caller owns it; null otherwise (the respond step says 400). */
+export function uploadedFileFor(deps: DocumentDeps, documentUrl: string, owner: Owner) {
+  const token = tokenFromUploadUrl(deps.config, documentUrl);
+  const verified = token ? verifyUploadToken(deps.config, token, owner) : null;
+  if (!verified) return null;
+  return (
+    deps.db
+      .select({ id: privateFiles.id, mimeType: privateFiles.mimeType, size: privateFiles.size, storedName: privateFiles.storedName })
+      .from(privateFiles)
+      .where(and(eq(privateFiles.id, verified.id), eq(privateFiles.ownerType, owner.type), eq(privateFiles.ownerId, owner.id)))
+      .get() ?? null
+  );
+}
+
+export function downloadUrl(fileId: string): string {
+  return `${DOWNLOAD_PATH}${fileId}`;
+}
+
+/** A name safe for a Content-Disposition header: an ASCII fallback and the UTF-8 original. */
+function contentDisposition(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/**
+ * Reads a private document for `canRead` (who asked, and whether they may see this file). Not allowed and
+ * not there answer the same 404, so an id leaks nothing.
+ */
+export async function openPrivateDocument(deps: DocumentDeps, fileId: string, canRead: (file: { id: string; ownerType: string; ownerId: string }) => boolean): Promise<Response> {
+  const notFound = fail('NOT_FOUND', 'Document not found');
+  if (!/^[0-9a-f-]{36}$/.test(fileId)) throw notFound;
+  const file = deps.db
+    .select({ id: privateFiles.id, storedName: privateFiles.storedName, originalName: privateFiles.originalName, mimeType: privateFiles.mimeType, ownerType: privateFiles.ownerType, ownerId: privateFiles.ownerId })
+    .from(privateFiles)
+    .where(eq(privateFiles.id, fileId))
+    .get();
+  if (!file || !canRead(file)) throw notFound;
+  const root = documentsDir(deps.config);
+  const path = resolve(root, file.storedName);
+  if (!path.startsWith(root + sep)) throw notFound;
+  const info = await stat(path).catch(() => null);
+  if (!info) throw notFound;
+  const stream = Readable.toWeb(createReadStream(path)) as ReadableStream<Uint8Array>;
+  return new Response(stream, {
+    headers: {
+      'Content-Type': file.mimeType,
+      'Content-Length': String(info.size),
+      'Content-Disposition': contentDisposition(file.originalName),
+      'X-Content-Type-Options': 'nosniff',
+      'Cache-Control': 'private, no-store',
+    },
+  });
+}
+
+/** Gives a stored document the name the parent chose (with the extension its bytes decided). */
+export function renameDocument(deps: DocumentDeps, fileId: string, name: string, mimeType: string) {
+  const ext = Object.values(ALLOWED_TYPES).find((t) => t.mime === mimeType)?.ext ?? 'bin';
+  const base = name.replace(/[\\/]/g, '_').replace(/\.[A-Za-z0-9]{1,5}$/, '');
+  deps.db.update(privateFiles).set({ originalName: `${base}.${ext}`.slice(0, 250) }).where(eq(privateFiles.id, fileId)).run();
+}

@@ -1,0 +1,40 @@
+import { TRPCError } from '@trpc/server';
+import { Hono } from 'hono';
+import { openPrivateDocument, receiveUpload } from '../documents/uploads';
+import { errorResponse, readJson, type RestEnv } from './shim';
+
+/** The Communication paths of SPEC.md §7, for staff and parents, and the private document upload and download. */
+export const communicationsRest = new Hono<RestEnv>()
+  .get('/admin/communications', async (c) => c.json(await c.var.caller.communications.adminMessages()))
+  .post('/admin/communications', async (c) => c.json(await c.var.caller.communications.adminSend((await readJson(c)) as never), 201))
+  .get('/parent/communications', async (c) => c.json(await c.var.caller.communications.parentMessages()))
+  .post('/parent/communications', async (c) => c.json(await c.var.caller.communications.parentSend((await readJson(c)) as never), 201))
+  .post('/communications/:id/mark-read', async (c) => c.json(await c.var.caller.communications.markRead(c.req.param('id'))))
+  .get('/admin/document-requests', async (c) => c.json(await c.var.caller.communications.adminDocumentRequests()))
+  .post('/admin/document-requests', async (c) => c.json(await c.var.caller.communications.requestDocument((await readJson(c)) as never), 201))
+  .get('/parent/document-requests', async (c) => c.json(await c.var.caller.communications.parentDocumentRequests()))
+  .post('/parent/document-requests/:id/respond', async (c) => {
+    const body = (await readJson(c)) as Record<string, unknown>;
+    return c.json(await c.var.caller.communications.parentRespond({ ...(typeof body === 'object' && body ? body : {}), id: c.req.param('id') } as never));
+  })
+  .post('/objects/upload', async (c) => c.json(await c.var.caller.communications.createUpload()))
+  // The plain PUT of SPEC.md §7: the raw body is the file. Who may send it is decided before a byte is read.
+  .put('/objects/upload/:token', async (c) => {
+    const { ctx } = c.var;
+    try {
+      const result = await receiveUpload(ctx, ctx.auth, c.req.param('token'), c.req.raw.body, c.req.header('content-length'));
+      return c.json({ success: true, ...result }, 201);
+    } catch (err) {
+      // A refused upload may leave unread bytes on the connection: close it rather than let the next request read them.
+      const { status, body } = errorResponse(err);
+      c.header('Connection', 'close');
+      return c.json(body, status as 400);
+    }
+  })
+  .get('/documents/:id', async (c) => {
+    const { ctx } = c.var;
+    // Signed in first (401); then staff read any document and a parent only their own (404 for the rest).
+    const auth = ctx.auth;
+    if (!auth) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in' });
+    return openPrivateDocument(ctx, c.req.param('id'), (file) => auth.kind === 'admin' || (file.ownerType === 'parent' && file.ownerId === auth.parent.id));
+  });

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { DOCUMENT_TYPES } from '../constants';
+import { isoDate, looseBoolean, optionalText, requiredText } from './fields';
+
+/** Limits of the Communication Center (SPEC.md §5 Message compose, Document request, Submit document). */
+export const SUBJECT_MAX = 200;
+export const CONTENT_MAX = 5000;
+export const DOCUMENT_NAME_MAX = 200;
+
+export const DOCUMENT_TYPE_LABELS: Record<(typeof DOCUMENT_TYPES)[number], string> = {
+  medical_form: 'Medical Form',
+  immunization: 'Immunization Record',
+  emergency_contact: 'Emergency Contact Form',
+  photo_permission: 'Photo Permission',
+  other: 'Other',
+};
+
+const idText = (message: string) => requiredText(message, 100);
+
+/** An optional id: blank means none. */
+const optionalId = z
+  .string()
+  .trim()
+  .max(100)
+  .nullish()
+  .transform((v) => (v ? v : null));
+
+/**
+ * The compose dialog. The server decides the recipient: an admin's message goes to the parent of the chosen
+ * child, a parent's message goes to the centre. Fields of SPEC.md §7 the server derives (type, recipientType,
+ * recipientId, recipientName, childName) are accepted and ignored so a client posting them is understood.
+ */
+export const messageSchema = z.object({
+  childId: optionalId,
+  subject: requiredText('Subject is required', SUBJECT_MAX),
+  content: requiredText('Message is required', CONTENT_MAX, { multiline: true }),
+  isUrgent: looseBoolean.default(false),
+});
+export type MessageInput = z.input<typeof messageSchema>;
+
+/** The admin must pick a child: that fills the recipient (SPEC.md §5 Message compose). */
+export const adminMessageSchema = messageSchema.extend({ childId: idText('Please select a child') });
+
+/** Document request (admin): title and description required; choosing a child fills the parent; type default other. */
+export const documentRequestSchema = z.object({
+  childId: idText('Please select a child'),
+  documentType: z.enum(DOCUMENT_TYPES, { error: 'Please choose a document type' }).default('other'),
+  title: requiredText('Title is required', SUBJECT_MAX),
+  description: requiredText('Description is required', CONTENT_MAX, { multiline: true }),
+  dueDate: z
+    .string()
+    .trim()
+    .nullish()
+    .transform((v) => (v ? v : null))
+    .pipe(z.union([z.null(), isoDate('Please enter a valid due date')])),
+  isUrgent: looseBoolean.default(false),
+});
+export type DocumentRequestInput = z.input<typeof documentRequestSchema>;
+
+/** Submit document (parent): the upload URL as `POST /api/objects/upload` returned it, a name and a note. */
+export const documentResponseSchema = z.object({
+  documentUrl: requiredText('Please upload a file first', 1000),
+  documentName: requiredText('Document name is required', DOCUMENT_NAME_MAX),
+  message: optionalText(CONTENT_MAX, { multiline: true }),
+});
+export type DocumentResponseInput = z.input<typeof documentResponseSchema>;

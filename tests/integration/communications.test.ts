@@ -1,0 +1,385 @@
+/**
+ * Communication Center (issue 9): messages both ways, document requests, the private upload flow and the
+ * download, with two families that must never see each other's records. E-mail notices go through a real
+ * SMTP server on loopback.
+ */
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { communicationMessages, documentRequests, parentChildRelationships, parentUsers, privateFiles } from '../../db/schema';
+import { createParentSession } from '../../src/server/auth/session';
+import { centre } from '../../src/shared/centre';
+import { MAX_UPLOAD_BYTES } from '../../src/shared/constants';
+import { addChild, as, type ChildBody, sharedAdminServer } from '../helpers/admin-server';
+import { decodeMime, json } from '../helpers/enrollment-fixtures';
+
+interface Received {
+  to: string[];
+  raw: string;
+}
+const received: Received[] = [];
+let smtp: SMTPServer;
+let port: number;
+
+beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: decodeMime(Buffer.concat(chunks).toString('utf8')) });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', () => r()));
+  port = (smtp.server.address() as AddressInfo).port;
+});
+afterAll(() => new Promise<void>((r) => smtp.close(() => r())));
+const s = sharedAdminServer(() => ({ env: { SMTP_URL: `smtp://127.0.0.1:${port}` } }));
+
+interface Family {
+  child: ChildBody;
+  email: string;
+  parentId: string;
+  /** Request options with the parent's bearer token. */
+  auth: { headers: Record<string, string> };
+  /** Request options with the parent's session cookie (what the portal's pages send). */
+  cookie: { headers: Record<string, string> };
+}
+
+/** An enrolled child, its parent's account, the link between them and a session. */
+async function family(name: string): Promise<Family> {
+  const email = `${name}@example.com`;
+  const child = await addChild(s, { childName: `${name} Junior`, parentName: `${name} Senior`, parentEmail: email });
+  const parentId = s.db.insert(parentUsers).values({ email, firstName: name, lastName: 'Senior', passwordHash: 'x' }).returning().get().id;
+  s.db.insert(parentChildRelationships).values({ parentId, childId: child.id, isPrimary: true }).run();
+  const { token } = createParentSession(s.db, s.clock, parentId);
+  return { child, email, parentId, auth: { headers: { authorization: `Bearer ${token}` } }, cookie: { headers: { cookie: `parent_session=${token}` } } };
+}
+
+let a: Family;
+let b: Family;
+beforeAll(async () => {
+  a = await family('anna');
+  b = await family('boris');
+});
+
+type Message = typeof communicationMessages.$inferSelect & { emailSent?: boolean };
+type Request = typeof documentRequests.$inferSelect;
+
+const post = (path: string, body: unknown, opts: { headers: Record<string, string> }) => s.request(path, { method: 'POST', json: body, ...opts });
+const mailsTo = (address: string) => received.filter((m) => m.to.includes(address));
+
+describe('messages from the centre to a parent', () => {
+  it('goes to the parent of the chosen child, whatever recipient the client names, and e-mails a notice without the content', async () => {
+    const before = mailsTo(a.email).length;
+    const res = await post(
+      '/api/admin/communications',
+      { type: 'general_message', recipientType: 'parent', recipientId: b.email, recipientName: 'Someone else', childId: a.child.id, subject: '  Field trip  ', content: 'Secret allergy details', isUrgent: false },
+      as(s.admin),
+    );
+    expect(res.status).toBe(201);
+    const message = await json<Message>(res);
+    expect(message).toMatchObject({ senderType: 'admin', recipientType: 'parent', recipientId: a.email, recipientName: 'anna Senior', childId: a.child.id, childName: 'anna Junior', subject: 'Field trip', isRead: false, emailSent: true });
+
+    const mails = mailsTo(a.email);
+    expect(mails.length).toBe(before + 1);
+    expect(mails.at(-1)!.raw).toContain(`${s.config.publicUrl}/parent-login`);
+    expect(mails.at(-1)!.raw).not.toContain('Secret allergy details');
+    expect(mailsTo(b.email).length).toBe(0);
+  });
+
+  it('requires a child, a subject and content, within length limits, and stores nothing otherwise', async () => {
+    const before = s.count(communicationMessages);
+    const cases: [Record<string, unknown>, string][] = [
+      [{ subject: 'Hi', content: 'Hello' }, 'Please select a child'],
+      [{ childId: 'no-such-child', subject: 'Hi', content: 'Hello' }, 'Please select a child'],
+      [{ childId: a.child.id, subject: '   ', content: 'Hello' }, 'Subject is required'],
+      [{ childId: a.child.id, subject: 'Hi', content: '' }, 'Message is required'],
+      [{ childId: a.child.id, subject: 'x'.repeat(201), content: 'Hello' }, 'Must be at most 200 characters'],
+      [{ childId: a.child.id, subject: 'Hi', content: 'x'.repeat(5001) }, 'Must be at most 5000 characters'],
+    ];
+    for (const [body, message] of cases) {
+      const res = await post('/api/admin/communications', body, as(s.admin));
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect((await json(res)).message).toBe(message);
+    }
+    expect(s.count(communicationMessages)).toBe(before);
+  });
+
+  it('is listed for that parent only; the other family sees none of it', async () => {
+    const listA = await json<Message[]>(await s.request('/api/parent/communications', a.auth));
+    expect(listA.map((m) => m.subject)).toContain('Field trip');
+    const listB = await json<Message[]>(await s.request('/api/parent/communications', b.auth));
+    expect(listB.some((m) => m.recipientId === a.email || m.senderId === a.parentId)).toBe(false);
+  });
+
+  it('can be marked read by its recipient only; another family and staff get 404', async () => {
+    const message = s.db.select().from(communicationMessages).where(eq(communicationMessages.recipientId, a.email)).get()!;
+    expect((await post(`/api/communications/${message.id}/mark-read`, {}, b.auth)).status).toBe(404);
+    expect((await post(`/api/communications/${message.id}/mark-read`, {}, as(s.admin))).status).toBe(404);
+    expect(s.db.select().from(communicationMessages).where(eq(communicationMessages.id, message.id)).get()!.isRead).toBe(false);
+    const res = await post(`/api/communications/${message.id}/mark-read`, {}, a.cookie);
+    expect(res.status).toBe(200);
+    expect(s.db.select().from(communicationMessages).where(eq(communicationMessages.id, message.id)).get()!.isRead).toBe(true);
+  });
+});
+
+describe('messages from a parent to the centre', () => {
+  it('reach the staff list, keep the child, and list beside the centre’s messages newest first', async () => {
+    s.clock.advance(60_000);
+    const res = await post('/api/parent/communications', { childId: a.child.id, subject: 'Re: Field trip', content: 'We will bring a packed lunch.', isUrgent: false }, a.auth);
+    expect(res.status).toBe(201);
+    expect(await json<Message>(res)).toMatchObject({ senderType: 'parent', senderId: a.parentId, senderName: 'anna Senior', recipientType: 'admin', recipientId: centre.email, childId: a.child.id });
+
+    const staff = await json<Message[]>(await s.request('/api/admin/communications', as(s.admin)));
+    expect(staff[0]!.subject).toBe('Re: Field trip');
+    const own = await json<Message[]>(await s.request('/api/parent/communications', a.auth));
+    expect(own.map((m) => m.subject)).toEqual(['Re: Field trip', 'Field trip']);
+    const other = await json<Message[]>(await s.request('/api/parent/communications', b.auth));
+    expect(other.map((m) => m.subject)).not.toContain('Re: Field trip');
+  });
+
+  it('staff mark a parent’s message read; the parent who sent it cannot, and gets 404', async () => {
+    const message = s.db.select().from(communicationMessages).where(eq(communicationMessages.senderId, a.parentId)).get()!;
+    expect((await post(`/api/communications/${message.id}/mark-read`, {}, a.auth)).status).toBe(404);
+    expect((await post(`/api/communications/${message.id}/mark-read`, {}, as(s.admin))).status).toBe(200);
+  });
+
+  it('refuses a child of another family with 404 and stores nothing', async () => {
+    const before = s.count(communicationMessages);
+    const res = await post('/api/parent/communications', { childId: b.child.id, subject: 'Hello', content: 'Hi' }, a.auth);
+    expect(res.status).toBe(404);
+    expect(s.count(communicationMessages)).toBe(before);
+  });
+
+  it('e-mails staff a notice of an urgent message, without its content', async () => {
+    const before = mailsTo(centre.email).length;
+    expect((await post('/api/parent/communications', { childId: a.child.id, subject: 'Fever', content: 'Temperature of 39.5', isUrgent: true }, a.auth)).status).toBe(201);
+    expect((await post('/api/parent/communications', { childId: a.child.id, subject: 'Not urgent', content: 'Thanks' }, a.auth)).status).toBe(201);
+    const mails = mailsTo(centre.email);
+    expect(mails.length).toBe(before + 1);
+    expect(mails.at(-1)!.raw).toContain('urgent message');
+    expect(mails.at(-1)!.raw).not.toContain('39.5');
+  });
+
+  it('works through tRPC the same way (the twin of the REST path)', async () => {
+    const res = await s.request('/api/trpc/communications.parentSend', { method: 'POST', json: { json: { subject: 'Via tRPC', content: 'Hello' } }, ...a.auth });
+    expect(res.status).toBe(200);
+    const list = await s.request('/api/trpc/communications.parentMessages', a.auth);
+    expect(JSON.stringify(await list.json())).toContain('Via tRPC');
+  });
+});
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+const HEIC = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypheic'), Buffer.from([0, 0, 0, 0]), Buffer.from('mif1heic'), Buffer.alloc(64)]);
+
+async function uploadUrl(opts: { headers: Record<string, string> }): Promise<string> {
+  const res = await post('/api/objects/upload', undefined, opts);
+  expect(res.status).toBe(200);
+  return (await json<{ uploadURL: string }>(res)).uploadURL;
+}
+
+const put = (url: string, body: BodyInit, opts: { headers: Record<string, string> }) => s.request(url, { method: 'PUT', body, ...opts });
+
+function privateDocuments(): string[] {
+  const dir = join(s.config.privateDir, 'documents');
+  return existsSync(dir) ? readdirSync(dir) : [];
+}
+function partials(): string[] {
+  const dir = join(s.config.privateDir, 'tmp');
+  return existsSync(dir) ? readdirSync(dir) : [];
+}
+
+describe('document requests', () => {
+  let request: Request;
+
+  it('staff request a document from the parent of the chosen child; the parent gets a notice with a portal link', async () => {
+    const before = mailsTo(a.email).length;
+    const res = await post(
+      '/api/admin/document-requests',
+      { childId: a.child.id, parentId: b.email, documentType: 'immunization', title: 'Immunization record', description: 'The 2026 update', dueDate: '2026-12-01', isUrgent: true },
+      as(s.admin),
+    );
+    expect(res.status).toBe(201);
+    request = await json<Request>(res);
+    expect(request).toMatchObject({ parentId: a.email, parentName: 'anna Senior', childName: 'anna Junior', status: 'pending', documentType: 'immunization', dueDate: '2026-12-01' });
+    const mail = mailsTo(a.email).at(-1)!;
+    expect(mailsTo(a.email).length).toBe(before + 1);
+    expect(mail.raw).toContain('Immunization record');
+    expect(mail.raw).toContain(`${s.config.publicUrl}/parent-login`);
+    expect(mail.raw).not.toContain('The 2026 update');
+  });
+
+  it('refuses a request without title, description or child, or with a bad type or date', async () => {
+    const before = s.count(documentRequests);
+    const base = { childId: a.child.id, title: 'Form', description: 'Please', documentType: 'other' };
+    const cases: [Record<string, unknown>, string][] = [
+      [{ ...base, title: '' }, 'Title is required'],
+      [{ ...base, description: ' ' }, 'Description is required'],
+      [{ ...base, childId: '' }, 'Please select a child'],
+      [{ ...base, documentType: 'passport' }, 'Please choose a document type'],
+      [{ ...base, dueDate: '2026-02-30' }, 'Please enter a valid date (YYYY-MM-DD)'],
+    ];
+    for (const [body, message] of cases) {
+      const res = await post('/api/admin/document-requests', body, as(s.admin));
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect((await json(res)).message).toBe(message);
+    }
+    expect(s.count(documentRequests)).toBe(before);
+  });
+
+  it('lists a family’s requests only to that family, and shows one past its due date (centre time) as overdue', async () => {
+    const listA = await json<Request[]>(await s.request('/api/parent/document-requests', a.auth));
+    expect(listA.map((r) => r.id)).toContain(request.id);
+    expect(await json<Request[]>(await s.request('/api/parent/document-requests', b.auth))).toEqual([]);
+
+    // 1 December, 23:30 in Columbus is 2 December in UTC: still due today, not overdue.
+    s.clock.set('2026-12-02T04:30:00Z');
+    s.admin = await s.adminCookie(); // the earlier staff session has run out by December
+    expect((await json<Request[]>(await s.request('/api/parent/document-requests', a.auth))).find((r) => r.id === request.id)!.status).toBe('pending');
+    s.clock.set('2026-12-02T05:30:00Z');
+    expect((await json<Request[]>(await s.request('/api/parent/document-requests', a.auth))).find((r) => r.id === request.id)!.status).toBe('overdue');
+    expect((await json<Request[]>(await s.request('/api/admin/document-requests', as(s.admin)))).find((r) => r.id === request.id)!.status).toBe('overdue');
+  });
+
+  describe('the upload flow', () => {
+    it('issues an upload URL only to a signed-in user', async () => {
+      expect((await s.request('/api/objects/upload', { method: 'POST' })).status).toBe(401);
+      expect(await uploadUrl(a.auth)).toMatch(/^\/api\/objects\/upload\/[0-9a-f-]{36}\.\d{13}\.[A-Za-z0-9_-]{43}$/);
+    });
+
+    it('refuses an anonymous PUT, a tampered URL, another account’s URL, and stores nothing', async () => {
+      const url = await uploadUrl(a.auth);
+      expect((await put(url, PDF, {headers: {}})).status).toBe(401);
+      const tampered = url.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
+      expect((await put(tampered, PDF, a.auth)).status).toBe(404);
+      const later = url.replace(/\.(\d{13})\./, (_m, exp: string) => `.${Number(exp) + 3_600_000}.`);
+      expect((await put(later, PDF, a.auth)).status).toBe(404);
+      expect((await put(url, PDF, b.auth)).status).toBe(404);
+      expect(s.count(privateFiles)).toBe(0);
+      // None of those used it up: the owner can still upload once.
+      expect((await put(url, PDF, a.auth)).status).toBe(201);
+      expect((await put(url, PDF, a.auth)).status).toBe(409);
+      expect(s.count(privateFiles)).toBe(1);
+    });
+
+    it('refuses an expired URL', async () => {
+      const url = await uploadUrl(a.auth);
+      s.clock.advance(16 * 60 * 1000);
+      expect((await put(url, PDF, a.auth)).status).toBe(403);
+      expect(s.count(privateFiles)).toBe(1);
+    });
+
+    it('refuses more than 10 MB with a Content-Length, and while streaming without one, leaving no partial file', async () => {
+      const files = privateDocuments().length;
+      const big = Buffer.alloc(MAX_UPLOAD_BYTES + 1, 0x20);
+      PDF.copy(big);
+      const withLength = await put(await uploadUrl(a.auth), big, a.auth);
+      expect(withLength.status).toBe(413);
+
+      const url = await uploadUrl(a.auth);
+      let sent = 0;
+      const chunk = Buffer.alloc(256 * 1024, 0x20);
+      const stream = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (sent === 0) controller.enqueue(new Uint8Array(PDF));
+          if (sent > MAX_UPLOAD_BYTES + 1024 * 1024) return controller.close();
+          sent += chunk.length;
+          controller.enqueue(new Uint8Array(chunk));
+        },
+      });
+      const res = await fetch(s.url + url, { method: 'PUT', body: stream, duplex: 'half', headers: { ...a.auth.headers, origin: s.url } } as RequestInit);
+      expect(res.status).toBe(413);
+      expect((await json(res)).message).toBe('The file is too large. The limit is 10 MB.');
+      expect(privateDocuments().length).toBe(files);
+      expect(partials()).toEqual([]);
+    });
+
+    it('accepts exactly 10 MB', async () => {
+      const exact = Buffer.alloc(MAX_UPLOAD_BYTES, 0x20);
+      PDF.copy(exact);
+      const res = await put(await uploadUrl(a.auth), exact, a.auth);
+      expect(res.status).toBe(201);
+      expect(await json(res)).toMatchObject({ size: MAX_UPLOAD_BYTES, mimeType: 'application/pdf' });
+    });
+
+    it('decides the type by the bytes: a text file named .pdf is refused, a HEIC photo is accepted', async () => {
+      const files = privateDocuments().length;
+      const res = await put(await uploadUrl(a.auth), Buffer.from('just some text, not a PDF'), { headers: { ...a.auth.headers, 'content-type': 'application/pdf' } });
+      expect(res.status).toBe(415);
+      expect((await json(res)).message).toBe('Only PDF, JPEG, PNG or HEIC files can be uploaded.');
+      expect(privateDocuments().length).toBe(files);
+      const heic = await put(await uploadUrl(a.auth), HEIC, a.auth);
+      expect(heic.status).toBe(201);
+      expect(await json(heic)).toMatchObject({ mimeType: 'image/heic' });
+    });
+
+    it('keeps documents in the private folder, readable by the server only', () => {
+      const dir = join(s.config.privateDir, 'documents');
+      expect(statSync(dir).mode & 0o777).toBe(0o700);
+      for (const f of privateDocuments()) expect(statSync(join(dir, f)).mode & 0o777).toBe(0o600);
+      expect(readdirSync(s.config.uploadsDir)).toEqual([]);
+    });
+  });
+
+  describe('responding', () => {
+    let url: string;
+
+    it('refuses another family (404), a URL that is not the parent’s own upload (400), and changes nothing', async () => {
+      url = await uploadUrl(a.auth);
+      expect((await put(url, PDF, a.cookie)).status).toBe(201);
+      const body = { documentUrl: url, documentName: 'Immunization 2026.pdf', message: 'Here it is' };
+      expect((await post(`/api/parent/document-requests/${request.id}/respond`, body, b.auth)).status).toBe(404);
+
+      const foreign = await uploadUrl(b.auth);
+      expect((await put(foreign, PDF, b.auth)).status).toBe(201);
+      const res = await post(`/api/parent/document-requests/${request.id}/respond`, { ...body, documentUrl: foreign }, a.auth);
+      expect(res.status).toBe(400);
+      const unused = await uploadUrl(a.auth);
+      expect((await post(`/api/parent/document-requests/${request.id}/respond`, { ...body, documentUrl: unused }, a.auth)).status).toBe(400);
+      expect((await post(`/api/parent/document-requests/${request.id}/respond`, { ...body, documentName: '' }, a.auth)).status).toBe(400);
+      expect(s.db.select().from(documentRequests).where(eq(documentRequests.id, request.id)).get()!.status).toBe('pending');
+    });
+
+    it('fulfils the request once (even when overdue); a second answer is refused', async () => {
+      const body = { documentUrl: url, documentName: 'Immunization 2026.pdf', message: 'Here it is' };
+      const res = await post(`/api/parent/document-requests/${request.id}/respond`, body, a.auth);
+      expect(res.status).toBe(200);
+      const done = await json<Request>(res);
+      expect(done).toMatchObject({ status: 'fulfilled', responseDocumentName: 'Immunization 2026.pdf', responseMessage: 'Here it is' });
+      expect(done.responseDocumentUrl).toMatch(/^\/api\/documents\/[0-9a-f-]{36}$/);
+
+      const again = await post(`/api/parent/document-requests/${request.id}/respond`, { ...body, documentUrl: await uploadUrl(a.auth) }, a.auth);
+      expect(again.status).toBe(409);
+      expect((await json<Request[]>(await s.request('/api/parent/document-requests', a.auth)))[0]!.status).toBe('fulfilled');
+    });
+
+    it('serves the document to staff and the owning parent only, privately; anyone else gets 404 (anonymous 401)', async () => {
+      const stored = s.db.select().from(documentRequests).where(eq(documentRequests.id, request.id)).get()!;
+      const path = stored.responseDocumentUrl!;
+      s.admin = await s.adminCookie();
+      for (const who of [as(s.admin), a.auth, a.cookie]) {
+        const res = await s.request(path, who);
+        expect(res.status).toBe(200);
+        expect(res.headers.get('content-type')).toBe('application/pdf');
+        expect(res.headers.get('content-disposition')).toContain('attachment; filename="Immunization 2026.pdf"');
+        expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+        expect(res.headers.get('cache-control')).toBe('private, no-store');
+        expect(Buffer.from(await res.arrayBuffer()).equals(PDF)).toBe(true);
+      }
+      expect((await s.request(path, b.auth)).status).toBe(404);
+      expect((await s.request(path, b.cookie)).status).toBe(404);
+      expect((await s.request(path)).status).toBe(401);
+      expect((await s.request('/api/documents/00000000-0000-4000-8000-000000000000', as(s.admin))).status).toBe(404);
+      expect((await s.request('/uploads/' + path.split('/').pop(), as(s.admin))).status).toBe(404);
+    });
+  });
+});
