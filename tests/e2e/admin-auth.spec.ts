@@ -157,16 +157,15 @@ test('a session that ends while the Events tab is open: to sign in with a messag
 
 test('the login page returns only to a known dashboard tab, never elsewhere', async ({ page, server }) => {
   await ensureAdmin(server, 'morgan@centre.example', 'Morgan Lee');
-  for (const target of ['https://evil.example', '//evil.example', '/enrollment', 'no-such-tab']) {
-    await page.goto(`/admin/login?redirect=${encodeURIComponent(target)}`);
-    await page.getByLabel('Email').fill('morgan@centre.example');
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await expect(page).toHaveURL(new RegExp(`^${server.url}/admin$`));
-    await expect(page.getByText('Welcome back, Morgan Lee')).toBeVisible();
-    await page.evaluate(() => window.localStorage.removeItem('admin'));
-    await page.context().clearCookies();
-  }
+  // Other values are checked in tests/unit/admin-tabs.test.ts; here the whole sign-in with one of them.
+  await page.goto(`/admin/login?redirect=${encodeURIComponent('https://evil.example')}`);
+  await page.getByLabel('Email').fill('morgan@centre.example');
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(new RegExp(`^${server.url}/admin$`));
+  await expect(page.getByText('Welcome back, Morgan Lee')).toBeVisible();
+  await page.evaluate(() => window.localStorage.removeItem('admin'));
+  await page.context().clearCookies();
   // Opening a tab's address without a session keeps the tab for after signing in; no message, nothing ended.
   await page.goto('/admin?tab=gallery');
   await expect(page).toHaveURL(/\/admin\/login\?redirect=gallery$/);
