@@ -1,14 +1,18 @@
 import { defineConfig } from '@playwright/test';
 
-/** Browser tests drive Debian's Chromium (no browser download); each worker starts its own app. */
+/**
+ * Browser tests drive Debian's Chromium (no browser download); each worker starts its own app. Tests are
+ * isolated (unique rows, or a server of their own when they need an empty database), so the tests of one
+ * file are spread over both workers too: the two cores stay busy until the end.
+ */
 export default defineConfig({
   testDir: 'tests/e2e',
-  fullyParallel: false,
-  workers: process.env.CI ? 2 : 2,
+  fullyParallel: true,
+  workers: 2,
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  reporter: process.env.CI ? [['list']] : [['list']],
+  reporter: [['list']],
   use: {
     browserName: 'chromium',
     headless: true,

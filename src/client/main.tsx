@@ -4,6 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { signOutWhenSessionEnds } from './lib/session-ended';
 import { queryClient, trpc } from './lib/trpc';
 import { routeTree } from './routeTree.gen';
 import './styles.css';
@@ -22,6 +23,8 @@ declare module '@tanstack/react-router' {
     router: typeof router;
   }
 }
+
+signOutWhenSessionEnds(router);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -35,30 +35,64 @@ const PUBLIC_PAGES: [string, string][] = [
   ['/no-such-page', '404 Page Not Found'],
 ];
 
-for (const width of [375, 1280]) {
-  test.describe(`at ${width} px`, () => {
-    test.use({ viewport: { width, height: 900 } });
+/** A phone and a desktop: each page is loaded once and checked at both widths. */
+const WIDTHS = [375, 1280];
 
-    for (const [path, heading] of PUBLIC_PAGES) {
-      test(`${path} has no serious accessibility violations`, async ({ page }) => {
-        await page.goto(path);
-        await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-        expect(await violations(page)).toEqual([]);
-      });
-    }
+async function violationsAtEachWidth(page: import('@playwright/test').Page, ready: () => Promise<void>) {
+  const found: Record<number, string[]> = {};
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 900 });
+    await ready();
+    found[width] = await violations(page);
+  }
+  return found;
+}
 
-    test('every dashboard tab has no serious accessibility violations', async ({ page, loginAsAdmin }) => {
-      await loginAsAdmin();
-      await page.goto('/admin');
-      for (const tab of ['Overview', 'Events', 'Announcements', 'Applications', 'Enrolled', 'Communication', 'Gallery']) {
-        await page.getByRole('tab', { name: tab }).click();
-        await expect(page.getByRole('tabpanel', { name: tab })).toBeVisible();
-        await expect(page.getByRole('tabpanel', { name: tab }).getByText('Loading...')).toHaveCount(0);
-        expect(await violations(page), tab).toEqual([]);
-      }
-    });
+const NONE = Object.fromEntries(WIDTHS.map((w) => [w, []]));
+
+for (const [path, heading] of PUBLIC_PAGES) {
+  test(`${path} has no serious accessibility violations on a phone or a desktop`, async ({ page }) => {
+    await page.goto(path);
+    const found = await violationsAtEachWidth(page, () => expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible());
+    expect(found).toEqual(NONE);
   });
 }
+
+for (const tab of ['Overview', 'Events', 'Announcements', 'Applications', 'Enrolled', 'Communication', 'Gallery']) {
+  test(`the dashboard's ${tab} tab has no serious accessibility violations on a phone or a desktop`, async ({ page, loginAsAdmin }) => {
+    await loginAsAdmin();
+    await page.goto('/admin');
+    await page.getByRole('tab', { name: tab }).click();
+    const panel = page.getByRole('tabpanel', { name: tab });
+    const found = await violationsAtEachWidth(page, async () => {
+      await expect(panel).toBeVisible();
+      await expect(panel.getByText('Loading...')).toHaveCount(0);
+    });
+    expect(found).toEqual(NONE);
+  });
+}
+
+test('each page has its own title (WCAG 2.4.2), also after client-side navigation', async ({ page }) => {
+  const titles: [string, RegExp][] = [
+    ['/', /^Little Buckeyes Learning Center \| Childcare in Columbus, Ohio$/],
+    ['/enrollment', /^Online Enrollment Application \| Little Buckeyes Learning Center$/],
+    ['/events', /^Events & Announcements \| Little Buckeyes Learning Center$/],
+    ['/milestones', /^Milestone Achievement Badges \| Little Buckeyes Learning Center$/],
+    ['/admin/login', /^Admin Login \| Little Buckeyes Learning Center$/],
+  ];
+  for (const [path, title] of titles) {
+    await page.goto(path);
+    await expect(page).toHaveTitle(title);
+  }
+  await page.goto('/');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Events' }).click();
+  await expect(page).toHaveTitle(titles[2]![1]);
+  await page.goto('/no-such-page');
+  await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible();
+  await expect(page).toHaveTitle('Page Not Found | Little Buckeyes Learning Center');
+  await page.getByRole('link', { name: 'Little Buckeyes Learning Center' }).first().click();
+  await expect(page).toHaveTitle(titles[0]![1]);
+});
 
 for (const width of [375, 1280]) {
   test.describe(`at ${width} px, once shown`, () => {
@@ -107,25 +141,4 @@ test('headings never skip a level (axe rates heading-order only moderate, so it 
     expect(skips, path).toEqual([]);
     expect(levels[0], path).toBe(1);
   }
-});
-
-test('each page has its own title (WCAG 2.4.2), also after client-side navigation', async ({ page }) => {
-  const titles: [string, RegExp][] = [
-    ['/', /^Little Buckeyes Learning Center \| Childcare in Columbus, Ohio$/],
-    ['/enrollment', /^Online Enrollment Application \| Little Buckeyes Learning Center$/],
-    ['/events', /^Events & Announcements \| Little Buckeyes Learning Center$/],
-    ['/milestones', /^Milestone Achievement Badges \| Little Buckeyes Learning Center$/],
-    ['/admin/login', /^Admin Login \| Little Buckeyes Learning Center$/],
-  ];
-  for (const [path, title] of titles) {
-    await page.goto(path);
-    await expect(page).toHaveTitle(title);
-  }
-  await page.goto('/');
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Events' }).click();
-  await expect(page).toHaveTitle(titles[2]![1]);
-  await page.goto('/no-such-page');
-  await expect(page).toHaveTitle('Page Not Found | Little Buckeyes Learning Center');
-  await page.getByRole('link', { name: 'Little Buckeyes Learning Center' }).first().click();
-  await expect(page).toHaveTitle(titles[0]![1]);
 });

@@ -1,4 +1,4 @@
-import { adminUsers } from '../../db/schema';
+import { adminSessions, adminUsers, events } from '../../db/schema';
 import { hashPassword } from '../../src/server/auth/password';
 import type { TestServer } from '../helpers/server';
 import { expect, test } from './fixtures';
@@ -119,17 +119,57 @@ test('F8 moves focus to the toast, as SPEC.md §9 says', async ({ page, server }
   await expect(notifications.getByRole('alertdialog')).toBeFocused();
 });
 
-test('a session that ends while the dashboard is open sends staff back to sign in', async ({ page, server, loginAsAdmin }) => {
-  await loginAsAdmin();
-  await page.goto('/admin');
-  await expect(page.getByText(/^Welcome back,/)).toBeVisible();
+test('a session that ends while the Events tab is open: to sign in with a message, then back on the Events tab', async ({ page, server }) => {
+  await ensureAdmin(server, 'morgan@centre.example', 'Morgan Lee');
+  const hidden = `Staff planning ${crypto.randomUUID().slice(0, 8)}`;
+  server.db.insert(events).values({ title: hidden, description: 'Private', eventDate: '2030-01-02', isPublic: false }).run();
+  const session = await server.adminCookie('morgan@centre.example');
+  const [name, value] = session.split('=') as [string, string];
+  await page.context().addCookies([{ name, value, url: server.url, httpOnly: true, sameSite: 'Lax' }]);
+  await page.addInitScript(() => {
+    if (!window.sessionStorage.getItem('seeded')) {
+      window.sessionStorage.setItem('seeded', '1');
+      window.localStorage.setItem('admin', JSON.stringify({ id: 'x', email: 'morgan@centre.example', name: 'Morgan Lee' }));
+    }
+  });
+
+  await page.goto('/admin?tab=overview');
+  await expect(page.getByText('Welcome back, Morgan Lee')).toBeVisible();
+  await expect(page.getByRole('tabpanel', { name: 'Overview' }).getByText('Loading...')).toHaveCount(0);
+
   // The session expires (or is ended on another device) on the server.
-  const { adminSessions } = await import('../../db/schema');
   server.db.delete(adminSessions).run();
   await page.getByRole('tab', { name: 'Events' }).click();
-  await expect(page).toHaveURL(/\/admin\/login$/);
-  await expect(page.getByText('Session Ended')).toBeVisible();
+
+  // Never a quietly shorter list of public events: the login page, saying why.
+  await expect(page).toHaveURL(/\/admin\/login\?redirect=events$/);
+  await expect(page.getByRole('status').filter({ hasText: 'Your session has ended, please sign in again.' })).toBeVisible();
+  await expect(page.getByText(hidden)).toHaveCount(0);
   expect(await page.evaluate(() => window.localStorage.getItem('admin'))).toBeNull();
+
+  await page.getByLabel('Email').fill('morgan@centre.example');
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/admin\?tab=events$/);
+  await expect(page.getByRole('tab', { name: 'Events' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tabpanel', { name: 'Events' }).getByRole('heading', { name: hidden })).toBeVisible();
+});
+
+test('the login page returns only to a known dashboard tab, never elsewhere', async ({ page, server }) => {
+  await ensureAdmin(server, 'morgan@centre.example', 'Morgan Lee');
+  // Other values are checked in tests/unit/admin-tabs.test.ts; here the whole sign-in with one of them.
+  await page.goto(`/admin/login?redirect=${encodeURIComponent('https://evil.example')}`);
+  await page.getByLabel('Email').fill('morgan@centre.example');
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(new RegExp(`^${server.url}/admin$`));
+  await expect(page.getByText('Welcome back, Morgan Lee')).toBeVisible();
+  await page.evaluate(() => window.localStorage.removeItem('admin'));
+  await page.context().clearCookies();
+  // Opening a tab's address without a session keeps the tab for after signing in; no message, nothing ended.
+  await page.goto('/admin?tab=gallery');
+  await expect(page).toHaveURL(/\/admin\/login\?redirect=gallery$/);
+  await expect(page.getByText('Your session has ended, please sign in again.')).toHaveCount(0);
 });
 
 test.describe('on a phone', () => {

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { addMonths, format, parseISO, setDate } from 'date-fns';
+import { addDays, addMonths, format, parseISO, setDate } from 'date-fns';
 import { announcements, events } from '../../db/schema';
 import { DEFAULT_CLIENT_DIR } from '../../src/server/app';
 import { startTestServer } from '../helpers/server';
@@ -124,6 +124,29 @@ test('with nothing posted the page says so', async ({ page }) => {
     await expect(page.getByText('No current announcements.', { exact: true })).toBeVisible();
     await expect(page.getByText('No announcements available.', { exact: true })).toBeVisible();
     await expect(page.getByText('Private only')).toHaveCount(0);
+  } finally {
+    await fresh.close();
+  }
+});
+
+test('Upcoming Events lists the next five public events from today on, nothing earlier', async ({ page }) => {
+  const clientDir = process.env.E2E_CLIENT_DIR ? resolve(process.env.E2E_CLIENT_DIR) : DEFAULT_CLIENT_DIR;
+  const fresh = await startTestServer({ clientDir, clock: { now: () => new Date(), set() {}, advance() {} } });
+  const day = (offset: number) => iso(addDays(new Date(), offset));
+  try {
+    fresh.db
+      .insert(events)
+      .values([
+        { title: 'Yesterday picnic', eventDate: day(-1), startTime: '23:30' },
+        { title: 'Private staff day', eventDate: day(0), startTime: '08:00', isPublic: false },
+        { title: 'Today story time', eventDate: day(0), startTime: '23:00' },
+        ...[1, 2, 3, 4, 5, 6].map((n) => ({ title: `Upcoming ${n}`, eventDate: day(n) })),
+      ])
+      .run();
+    await page.goto(fresh.url + '/events');
+    const upcoming = page.getByRole('region', { name: 'Upcoming Events' });
+    await expect(upcoming.getByRole('heading', { level: 3 })).toHaveText(['Today story time', 'Upcoming 1', 'Upcoming 2', 'Upcoming 3', 'Upcoming 4']);
+    await expect(page.getByText('Yesterday picnic')).toHaveCount(0);
   } finally {
     await fresh.close();
   }

@@ -191,6 +191,8 @@ test('the teaser lists the next three public events and the three newest public 
       .values([
         { title: 'Teaser past picnic', eventDate: day(-2), category: 'general' },
         { title: 'Teaser private staff day', eventDate: day(0), isPublic: false },
+        // Dated today: still upcoming (SPEC.md §9 "today or later").
+        { title: 'Teaser story time', eventDate: day(0), startTime: '23:00', category: 'general' },
         { title: 'Teaser art show', eventDate: day(1), startTime: '14:30', endTime: '15:15', category: 'general' },
         { title: 'Teaser zoo trip', eventDate: day(3), startTime: '09:00', category: 'field-trip' },
         { title: 'Teaser flu clinic', eventDate: day(5), category: 'health' },
@@ -211,7 +213,7 @@ test('the teaser lists the next three public events and the three newest public 
 
     await page.goto(fresh.url + '/');
     const upcoming = page.getByRole('heading', { name: 'Upcoming Events' }).locator('xpath=..');
-    await expect(upcoming.getByRole('heading', { level: 4 })).toHaveText(['Teaser art show', 'Teaser zoo trip', 'Teaser flu clinic']);
+    await expect(upcoming.getByRole('heading', { level: 4 })).toHaveText(['Teaser story time', 'Teaser art show', 'Teaser zoo trip']);
     await expect(upcoming.getByText('2:30 PM - 3:15 PM')).toBeVisible();
     await expect(upcoming.getByText('Field Trip')).toBeVisible();
 
@@ -222,6 +224,7 @@ test('the teaser lists the next three public events and the three newest public 
     await expect(page.getByText('Teaser private staff day')).toHaveCount(0);
     await expect(page.getByText('Teaser staff memo')).toHaveCount(0);
     await expect(page.getByText('Teaser past picnic')).toHaveCount(0);
+    await expect(page.getByText('Teaser flu clinic')).toHaveCount(0);
   } finally {
     await fresh.close();
   }

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ZodError } from 'zod';
-import { announcements, enrolledChildren, enrollmentApplications, events } from '../../db/schema';
+import { adminSessions, adminUsers, announcements, enrolledChildren, enrollmentApplications, events } from '../../db/schema';
 import { ADMIN_EVENT_CATEGORIES, ANNOUNCEMENT_CATEGORIES } from '../../src/shared/constants';
 import { fieldMessages } from '../../src/shared/schemas/fields';
 import { startTestServer, type TestServer } from '../helpers/server';
@@ -69,6 +69,19 @@ describe('events (admin)', () => {
     const publicList = (await (await s.request('/api/events')).json()) as { id: string }[];
     expect(publicList.some((e) => e.id === created.id)).toBe(false);
     expect(publicList.length).toBeGreaterThan(0);
+  });
+
+  it("the dashboard's lists refuse a caller whose session ended instead of answering the public items", async () => {
+    await asAdmin('/api/events', { method: 'POST', json: { ...valid, title: 'Closed for training', isPublic: false } });
+    expect((await s.caller('admin').events.all()).some((e) => e.title === 'Closed for training')).toBe(true);
+    // A session that ended on the server (expired, or signed out on another device).
+    const ended = await s.adminCookie('ended@example.com');
+    const endedAdmin = s.db.select().from(adminUsers).where(eq(adminUsers.email, 'ended@example.com')).get()!;
+    s.db.delete(adminSessions).where(eq(adminSessions.adminId, endedAdmin.id)).run();
+    for (const path of ['events.all', 'announcements.all']) {
+      expect((await s.request(`/api/trpc/${path}`)).status, path).toBe(401);
+      expect((await s.request(`/api/trpc/${path}`, { headers: { cookie: ended } })).status, path).toBe(401);
+    }
   });
 
   it('deletes an event, and answers 404 for an unknown or already deleted id', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { announcements, enrollmentApplications, events } from '../../db/schema';
+import { announcements, childAchievements, enrolledChildren, enrollmentApplications, events, milestones } from '../../db/schema';
+import { RECENT_LIMIT } from '../../src/server/routers/milestones';
 import { AGE_RANGES, MILESTONE_CATEGORIES } from '../../src/shared/constants';
 import { requiredApplicationFields } from '../helpers/enrollment-fixtures';
 import { startTestServer, type TestServer } from '../helpers/server';
@@ -56,6 +57,105 @@ describe('events and announcements', () => {
     expect(list.map((a) => a.title)).toEqual(['Flu clinic']);
     expect(list[0]).toMatchObject({ priority: 'high', category: 'health', isPublic: true, expiresAt: null });
     expect((await s.caller().announcements.list()).map((a) => a.title)).toEqual(['Flu clinic']);
+  });
+});
+
+describe('expired announcements', () => {
+  // A server of its own: the lists above expect exactly their rows. Its clock is moved per test.
+  let own: TestServer;
+  beforeAll(async () => {
+    own = await startTestServer();
+    own.db.insert(announcements).values([
+      { title: 'No expiry', content: 'Always current' },
+      { title: 'Ended Thursday', content: 'Over', expiresAt: '2026-11-19' },
+      { title: 'Ends Friday', content: 'Last day Friday', expiresAt: '2026-11-20' },
+      { title: 'Ends Saturday', content: 'Last day Saturday', expiresAt: '2026-11-21' },
+      { title: 'Private, ends Saturday', content: 'Staff', expiresAt: '2026-11-21', isPublic: false },
+      { title: 'Private, ended Friday', content: 'Staff', expiresAt: '2026-11-20', isPublic: false },
+    ]).run();
+  });
+  afterAll(() => own.close());
+
+  const titles = async (path = '/api/announcements') => ((await (await own.request(path)).json()) as { title: string }[]).map((a) => a.title).sort();
+
+  it('keeps an announcement through its expiry day and drops it the day after, over REST and tRPC', async () => {
+    // Saturday 21 November, 10:00 in Columbus.
+    own.clock.set('2026-11-21T15:00:00Z');
+    expect(await titles()).toEqual(['Ends Saturday', 'No expiry']);
+    expect((await own.caller().announcements.list()).map((a) => a.title).sort()).toEqual(['Ends Saturday', 'No expiry']);
+  });
+
+  it("counts days in the centre's time zone, not UTC", async () => {
+    // 22:30 on Saturday in Columbus is already Sunday in UTC: Saturday's announcement still shows.
+    own.clock.set('2026-11-22T03:30:00Z');
+    expect(await titles()).toEqual(['Ends Saturday', 'No expiry']);
+    // Half past midnight on Sunday in Columbus: it has expired.
+    own.clock.set('2026-11-22T05:30:00Z');
+    expect(await titles()).toEqual(['No expiry']);
+    // Friday evening in Columbus (Saturday in UTC): Friday's is still current.
+    own.clock.set('2026-11-21T04:00:00Z');
+    expect(await titles()).toEqual(['Ends Friday', 'Ends Saturday', 'No expiry']);
+  });
+
+  it('staff see current private ones in the list, and every one (expired too) in the dashboard list', async () => {
+    own.clock.set('2026-11-21T15:00:00Z');
+    const cookie = await own.adminCookie();
+    const staffList = ((await (await own.request('/api/announcements', { headers: { cookie } })).json()) as { title: string }[]).map((a) => a.title).sort();
+    expect(staffList).toEqual(['Ends Saturday', 'No expiry', 'Private, ends Saturday']);
+    expect((await own.caller('admin').announcements.all()).map((a) => a.title).sort()).toEqual([
+      'Ended Thursday',
+      'Ends Friday',
+      'Ends Saturday',
+      'No expiry',
+      'Private, ended Friday',
+      'Private, ends Saturday',
+    ]);
+  });
+});
+
+describe('recent achievements', () => {
+  let own: TestServer;
+  const achieve = (achievedAt: string, notes = achievedAt) => {
+    const child = own.db.select().from(enrolledChildren).get()!;
+    const milestone = own.db.select().from(milestones).get()!;
+    own.db.insert(childAchievements).values({ childId: child.id, milestoneId: milestone.id, achievedAt, notes }).run();
+  };
+  const recent = async () => ((await (await own.request('/api/achievements/recent')).json()) as { achievedAt: string }[]).map((a) => a.achievedAt);
+  beforeAll(async () => {
+    own = await startTestServer();
+    own.db.insert(enrolledChildren).values({ childName: 'Milo Test', parentName: 'Pat Test', parentEmail: 'pat@example.com', dateOfBirth: '2022-05-01', startDate: '2024-09-01' }).run();
+    // Today is Saturday 21 November 2026 in Columbus; the window reaches back 30 days, to 22 October.
+    achieve('2026-10-21');
+    achieve('2026-10-22');
+    achieve('2026-11-21');
+  });
+  afterAll(() => own.close());
+
+  it('reaches back 30 days: the 30th day before today is in, the 31st is out, newest first', async () => {
+    own.clock.set('2026-11-21T15:00:00Z');
+    expect(await recent()).toEqual(['2026-11-21', '2026-10-22']);
+    expect((await own.caller().achievements.recent()).map((a) => a.achievedAt)).toEqual(['2026-11-21', '2026-10-22']);
+    // All achievements keep the older one.
+    expect(((await (await own.request('/api/achievements')).json()) as unknown[]).length).toBe(3);
+  });
+
+  it("moves with the centre's day, not UTC's", async () => {
+    // 22:30 Saturday in Columbus (Sunday in UTC): 22 October is still in.
+    own.clock.set('2026-11-22T03:30:00Z');
+    expect(await recent()).toEqual(['2026-11-21', '2026-10-22']);
+    // Sunday in Columbus: 22 October is now the 31st day back.
+    own.clock.set('2026-11-22T15:00:00Z');
+    expect(await recent()).toEqual(['2026-11-21']);
+  });
+
+  it(`shows at most ${RECENT_LIMIT}, the newest`, async () => {
+    own.clock.set('2026-11-21T15:00:00Z');
+    for (let day = 1; day <= RECENT_LIMIT + 2; day++) achieve(`2026-11-${String(day).padStart(2, '0')}`);
+    const list = await recent();
+    expect(list).toHaveLength(RECENT_LIMIT);
+    expect(list[0]).toBe('2026-11-21');
+    expect(list).toEqual([...list].sort().reverse());
+    expect(list).not.toContain('2026-11-01');
   });
 });
 
@@ -123,6 +223,24 @@ describe('POST /api/enrollment', () => {
     const body = (await res.json()) as { message: string; errors: Record<string, string> };
     expect(body.errors[field]).toBe(message);
     expect(count()).toBe(before);
+  });
+
+  it.each(Object.keys(requiredApplicationFields))('requires %s (SPEC.md §5): missing or blank, it is refused and nothing is stored', async (field) => {
+    const before = count();
+    // The state defaults to Ohio when left out (SPEC.md §5), so only a blank one is refused.
+    for (const value of field === 'parentState' ? ['', '   '] : [undefined, '', '   ']) {
+      const res = await s.request('/api/enrollment', { method: 'POST', json: { ...validApplication, [field]: value } });
+      expect(res.status, `${field}=${JSON.stringify(value)}`).toBe(400);
+      const body = (await res.json()) as { errors: Record<string, string> };
+      expect(body.errors[field], `${field}=${JSON.stringify(value)}`).toBeTruthy();
+    }
+    expect(count()).toBe(before);
+  });
+
+  it("names City and Child's Age in their messages", async () => {
+    const res = await s.request('/api/enrollment', { method: 'POST', json: { ...validApplication, parentCity: ' ', childAge: undefined } });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { errors: Record<string, string> }).errors).toMatchObject({ parentCity: 'City is required', childAge: "Child's age is required" });
   });
 
   it('rejects the same input through tRPC with the same message', async () => {

@@ -1,4 +1,4 @@
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { hashKey, MutationCache, QueryCache, QueryClient, type Mutation } from '@tanstack/react-query';
 import { createTRPCClient, httpBatchLink } from '@trpc/client';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import superjson from 'superjson';
@@ -12,19 +12,37 @@ export function isUnauthorized(error: unknown, statuses: readonly number[] = [40
 }
 
 const sessionEndedListeners = new Set<() => void>();
-/** Runs `listener` whenever a call answers 401: the session expired or was ended elsewhere. Returns the unsubscribe. */
+/**
+ * Runs `listener` whenever a call answers 401: the staff session expired or was ended elsewhere (the only
+ * session the site's pages hold). main.tsx registers the one listener that signs out and goes to the login
+ * page. Returns the unsubscribe.
+ */
 export function onSessionEnded(listener: () => void): () => void {
   sessionEndedListeners.add(listener);
   return () => sessionEndedListeners.delete(listener);
 }
-function notifySessionEnded(error: unknown) {
+/** Tells the listeners when `error` is a 401. For calls outside tRPC too (the gallery upload). */
+export function notifySessionEnded(error: unknown) {
   if (isUnauthorized(error, [401])) for (const listener of sessionEndedListeners) listener();
 }
 
-/** SPEC.md §7 "Default data behaviour": no retries, no refetch on focus, no polling, never stale by default. */
+/**
+ * A failed sign-in is a 401 too, but it means "wrong password", not "your session ended". The key is the one
+ * `trpc.adminAuth.login.mutationOptions()` sets (written out: naming `trpc` here would make its type circular).
+ */
+const SIGN_IN_KEY = hashKey([['adminAuth', 'login']]);
+function isSignIn(mutation: Mutation<unknown, unknown, unknown>) {
+  const key = mutation.options.mutationKey;
+  return key !== undefined && hashKey(key) === SIGN_IN_KEY;
+}
+
+/**
+ * SPEC.md §7 "Default data behaviour": no retries, no refetch on focus, no polling, never stale by default.
+ * Every query and mutation reports a 401 here, in one place, whichever component made it.
+ */
 export const queryClient = new QueryClient({
   queryCache: new QueryCache({ onError: notifySessionEnded }),
-  mutationCache: new MutationCache({ onError: notifySessionEnded }),
+  mutationCache: new MutationCache({ onError: (error, _vars, _ctx, mutation) => isSignIn(mutation) || notifySessionEnded(error) }),
   defaultOptions: {
     queries: { retry: false, refetchOnWindowFocus: false, staleTime: Number.POSITIVE_INFINITY },
     mutations: { retry: false },

@@ -8,8 +8,8 @@ import { pageHead } from '../lib/page-title';
 export const Route = createFileRoute('/admin-dashboard')({
   head: pageHead('Admin Dashboard'),
   validateSearch: adminSearch,
-  beforeLoad: () => {
-    if (!getStoredAdmin()) throw redirect({ to: '/admin/login' });
+  beforeLoad: ({ search }) => {
+    if (!getStoredAdmin()) throw redirect({ to: '/admin/login', search: search.tab ? { redirect: search.tab } : {} });
   },
   component: () => <AdminDashboard />,
 });

@@ -52,7 +52,7 @@ function EventsPage() {
   }, [events]);
   const dayEvents = events.filter((e) => e.eventDate === selected);
   const upcoming = upcomingEvents(events, today, UPCOMING_LIMIT);
-  const preview = currentAnnouncements(announcements, today).slice(0, PREVIEW_LIMIT);
+  const preview = currentAnnouncements(announcements).slice(0, PREVIEW_LIMIT);
 
   return (
     <main className="mx-auto max-w-6xl px-4 py-8 sm:py-12">

@@ -1,7 +1,8 @@
 import { TRPCError } from '@trpc/server';
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, gte, isNull, or } from 'drizzle-orm';
 import { announcements } from '../../../db/schema';
 import { announcementSchema, idSchema } from '../../shared/schemas/content';
+import { centreToday } from '../clock';
 import { adminProcedure, publicProcedure, router } from '../trpc';
 
 const columns = {
@@ -16,16 +17,23 @@ const columns = {
 };
 
 export const announcementsRouter = router({
-  /** Newest first. Only public announcements unless the caller is staff. */
+  /**
+   * Current announcements, newest first: none whose expiry date (its last day) is before today in the
+   * centre's time zone. Only public ones unless the caller is staff; the dashboard reads `all`.
+   */
   list: publicProcedure.query(({ ctx }) => {
     const isAdmin = ctx.auth?.kind === 'admin';
+    const current = or(isNull(announcements.expiresAt), gte(announcements.expiresAt, centreToday(ctx.clock)));
     return ctx.db
       .select(columns)
       .from(announcements)
-      .where(isAdmin ? undefined : eq(announcements.isPublic, true))
+      .where(isAdmin ? current : and(current, eq(announcements.isPublic, true)))
       .orderBy(desc(announcements.createdAt))
       .all();
   }),
+
+  /** Every announcement, expired and private ones included: the dashboard's Announcements tab. */
+  all: adminProcedure.query(({ ctx }) => ctx.db.select(columns).from(announcements).orderBy(desc(announcements.createdAt)).all()),
 
   create: adminProcedure.input(announcementSchema).mutation(({ ctx, input }) => {
     const now = ctx.clock.now();

@@ -18,7 +18,10 @@ const columns = {
 };
 
 export const eventsRouter = router({
-  /** Public events to everyone; staff also see the private ones. */
+  /**
+   * Public events to everyone; staff also see the private ones (GET /api/events answers both). The dashboard
+   * reads `all` instead, so an ended session there is a 401, not a quietly shorter list.
+   */
   list: publicProcedure.query(({ ctx }) => {
     const isAdmin = ctx.auth?.kind === 'admin';
     return ctx.db
@@ -28,6 +31,9 @@ export const eventsRouter = router({
       .orderBy(asc(events.eventDate), asc(events.startTime))
       .all();
   }),
+
+  /** Every event, public and private: the dashboard's Events tab. */
+  all: adminProcedure.query(({ ctx }) => ctx.db.select(columns).from(events).orderBy(asc(events.eventDate), asc(events.startTime)).all()),
 
   create: adminProcedure.input(eventSchema).mutation(({ ctx, input }) => {
     return ctx.db.insert(events).values(input).returning(columns).get();

@@ -4,8 +4,7 @@ import { LogOut } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { clearStoredAdmin } from '../../lib/admin-session';
 import { formatDateTime } from '../../lib/format';
-import { toast } from '../../lib/toast';
-import { isUnauthorized, onSessionEnded, queryClient, trpc } from '../../lib/trpc';
+import { isUnauthorized, queryClient, trpc } from '../../lib/trpc';
 import { Button } from '../ui/Button';
 import { OutboxButton } from './OutboxDialog';
 import { Tab, TabList, TabPanel, Tabs } from '../ui/Tabs';
@@ -29,27 +28,12 @@ export function AdminDashboard() {
   const search = useSearch({ strict: false }) as { tab?: AdminTabId };
   const tab: AdminTabId = search.tab ?? 'overview';
   // The server, not local storage, decides whether this is staff: no session, no dashboard.
-  const me = useQuery({ ...trpc.adminAuth.me.queryOptions(), staleTime: 0 });
+  // Checked again when the director comes back to the window, so an expired session shows no stale dashboard.
+  const me = useQuery({ ...trpc.adminAuth.me.queryOptions(), staleTime: 0, refetchOnWindowFocus: 'always' });
   const logout = useMutation(trpc.adminAuth.logout.mutationOptions());
 
-  useEffect(() => {
-    if (me.error && isUnauthorized(me.error)) {
-      clearStoredAdmin();
-      void navigate({ to: '/admin/login' });
-    }
-  }, [me.error, navigate]);
-
-  // A session that expires (or is ended) while the dashboard is open: any call answering 401 signs out.
-  useEffect(
-    () =>
-      onSessionEnded(() => {
-        clearStoredAdmin();
-        queryClient.clear();
-        toast({ title: 'Session Ended', description: 'Please sign in again.' });
-        void navigate({ to: '/admin/login' });
-      }),
-    [navigate],
-  );
+  // A 401 from this check or any other call (the session expired or was ended elsewhere) signs out and goes
+  // to the login page: lib/session-ended.ts, registered once for every page.
 
   // On a phone the tab bar scrolls sideways: keep the selected tab in view (e.g. after opening ?tab=gallery).
   const tabsRef = useRef<HTMLDivElement>(null);

@@ -18,7 +18,19 @@ export type AdminTabId = (typeof ADMIN_TABS)[number]['id'];
 
 const TAB_IDS: readonly string[] = ADMIN_TABS.map((t) => t.id);
 
-/** `validateSearch` of the dashboard routes: an unknown tab is ignored (the overview shows). */
+/**
+ * `validateSearch` of the dashboard routes: an unknown tab is ignored (the overview shows). The key is always
+ * returned, `undefined` when unknown: TanStack Router lays the validated search over the raw one, so leaving
+ * the key out would let the raw value through.
+ */
 export function adminSearch(search: Record<string, unknown>): { tab?: AdminTabId } {
-  return typeof search.tab === 'string' && TAB_IDS.includes(search.tab) ? { tab: search.tab as AdminTabId } : {};
+  return { tab: typeof search.tab === 'string' && TAB_IDS.includes(search.tab) ? (search.tab as AdminTabId) : undefined };
+}
+
+/**
+ * `validateSearch` of /admin/login: `redirect` names the tab to return to after signing in. Only a known tab
+ * is kept, so the parameter can never send anyone to another page or site.
+ */
+export function loginSearch(search: Record<string, unknown>): { redirect?: AdminTabId } {
+  return { redirect: adminSearch({ tab: search.redirect }).tab };
 }

@@ -23,9 +23,9 @@ export function upcomingEvents(events: readonly PublicEvent[], today: string, li
     .slice(0, limit);
 }
 
-/** Public announcements that have not expired (an expiry date is the last day it shows), newest first. */
-export function currentAnnouncements(announcements: readonly PublicAnnouncement[], today: string): PublicAnnouncement[] {
+/** Public announcements, newest first. The server already leaves out expired ones (in the centre's time zone). */
+export function currentAnnouncements(announcements: readonly PublicAnnouncement[]): PublicAnnouncement[] {
   return announcements
-    .filter((a) => a.isPublic !== false && (!a.expiresAt || a.expiresAt.slice(0, 10) >= today))
+    .filter((a) => a.isPublic !== false)
     .sort((a, b) => new Date(b.createdAt).getTime() - new Date(a.createdAt).getTime());
 }

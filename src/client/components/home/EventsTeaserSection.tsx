@@ -17,7 +17,7 @@ export function EventsTeaserSection() {
   const events = useQuery(eventsQuery());
   const announcements = useQuery(announcementsQuery());
   const upcoming = upcomingEvents(events.data ?? [], today, TEASER_LIMIT);
-  const latest = currentAnnouncements(announcements.data ?? [], today).slice(0, TEASER_LIMIT);
+  const latest = currentAnnouncements(announcements.data ?? []).slice(0, TEASER_LIMIT);
 
   return (
     <section aria-labelledby="news-heading" className="bg-stone-50 py-16">

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { createFileRoute, useNavigate, useRouterState } from '@tanstack/react-router';
 import { Lock } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { Form } from 'react-aria-components';
@@ -8,7 +8,9 @@ import { PasswordField } from '../../components/PasswordField';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { TextField } from '../../components/ui/Field';
+import { loginSearch } from '../../components/admin/admin-tabs';
 import { storeAdmin } from '../../lib/admin-session';
+import { SESSION_ENDED_MESSAGE } from '../../lib/session-ended';
 import { toast } from '../../lib/toast';
 import { errorMessage, trpc } from '../../lib/trpc';
 import { useSchemaForm } from '../../lib/use-schema-form';
@@ -16,18 +18,21 @@ import { pageHead } from '../../lib/page-title';
 
 export const Route = createFileRoute('/admin/login')({
   head: pageHead('Admin Login'),
+  validateSearch: loginSearch,
   component: AdminLoginPage,
 });
 
 function AdminLoginPage() {
   const navigate = useNavigate();
+  const { redirect } = Route.useSearch();
+  const sessionEnded = useRouterState({ select: (s) => s.location.state.sessionEnded === true });
   const { values, set, errors, parse } = useSchemaForm(loginSchema, { email: '', password: '' });
   const login = useMutation(
     trpc.adminAuth.login.mutationOptions({
       onSuccess: ({ admin }) => {
         storeAdmin(admin);
         toast({ title: 'Login Successful', description: 'Welcome to the admin dashboard!' });
-        void navigate({ to: '/admin' });
+        void navigate({ to: '/admin', search: redirect ? { tab: redirect } : {} });
       },
       onError: (error) => toast({ title: 'Login Failed', description: errorMessage(error, 'Invalid email or password'), variant: 'destructive' }),
     }),
@@ -49,6 +54,11 @@ function AdminLoginPage() {
           <h1 className="text-2xl font-bold">Admin Login</h1>
           <p className="text-sm text-stone-600">Staff sign-in for the centre dashboard</p>
         </div>
+        {sessionEnded && (
+          <p role="status" className="mb-4 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+            {SESSION_ENDED_MESSAGE}
+          </p>
+        )}
         <Form onSubmit={submit} validationBehavior="aria" className="flex flex-col gap-4">
           <TextField label="Email" type="email" name="email" autoComplete="username" value={values.email} onChange={set('email')} error={errors.email} required />
           <PasswordField value={values.password} onChange={set('password')} error={errors.password} />

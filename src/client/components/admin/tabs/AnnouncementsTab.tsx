@@ -20,7 +20,7 @@ import { ContentRow, PrivateBadge } from '../ContentRow';
 import { ListState, PanelHeader } from '../PanelHeader';
 import { useConfirmedDelete } from '../useConfirmedDelete';
 
-type AdminAnnouncement = inferRouterOutputs<AppRouter>['announcements']['list'][number];
+type AdminAnnouncement = inferRouterOutputs<AppRouter>['announcements']['all'][number];
 
 const CATEGORY_OPTIONS = ANNOUNCEMENT_CATEGORIES.map((value) => ({ value, label: categoryLabel(value) }));
 const PRIORITY_OPTIONS = PRIORITIES.map((value) => ({ value, label: categoryLabel(value) }));
@@ -34,7 +34,7 @@ function refreshAnnouncements() {
 
 /** Announcements tab (SPEC.md §2): list with count, add dialog, delete confirmation. */
 export default function AnnouncementsTab() {
-  const announcements = useQuery({ ...trpc.announcements.list.queryOptions(), staleTime: 0 });
+  const announcements = useQuery({ ...trpc.announcements.all.queryOptions(), staleTime: 0 });
   const [adding, setAdding] = useState(false);
   const deletion = useConfirmedDelete({
     mutation: trpc.announcements.delete.mutationOptions(),

@@ -22,7 +22,7 @@ import { ContentRow, PrivateBadge } from '../ContentRow';
 import { ListState, PanelHeader } from '../PanelHeader';
 import { useConfirmedDelete } from '../useConfirmedDelete';
 
-type AdminEvent = inferRouterOutputs<AppRouter>['events']['list'][number];
+type AdminEvent = inferRouterOutputs<AppRouter>['events']['all'][number];
 
 const CATEGORY_OPTIONS = ADMIN_EVENT_CATEGORIES.map((value) => ({ value, label: categoryLabel(value) }));
 
@@ -44,7 +44,7 @@ function refreshEvents() {
 
 /** Events tab (SPEC.md §2): every event, public and private; add dialog; delete with confirmation. */
 export default function EventsTab() {
-  const events = useQuery({ ...trpc.events.list.queryOptions(), staleTime: 0 });
+  const events = useQuery({ ...trpc.events.all.queryOptions(), staleTime: 0 });
   const [adding, setAdding] = useState(false);
   const deletion = useConfirmedDelete({
     mutation: trpc.events.delete.mutationOptions(),

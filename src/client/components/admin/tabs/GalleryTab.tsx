@@ -37,7 +37,8 @@ function refreshGallery() {
 async function uploadPicture(body: FormData): Promise<AdminPicture> {
   const res = await fetch('/api/admin/pictures', { method: 'POST', body, credentials: 'same-origin' });
   const data = (await res.json().catch(() => null)) as { message?: string } | null;
-  if (!res.ok) throw new Error(data?.message || res.statusText || `HTTP ${res.status}`);
+  // `data.httpStatus` as on a tRPC error, so a 401 here also ends the session (lib/trpc.ts).
+  if (!res.ok) throw Object.assign(new Error(data?.message || res.statusText || `HTTP ${res.status}`), { data: { httpStatus: res.status } });
   return data as AdminPicture;
 }
 
