@@ -15,6 +15,7 @@ import { adminAuthRest } from './rest/admin-auth';
 import { adminContentRest } from './rest/admin-content';
 import { adminEnrollmentRest } from './rest/admin-enrollment';
 import { adminGalleryRest } from './rest/admin-gallery';
+import { paymentsRest } from './rest/payments';
 import { publicRest } from './rest/public';
 import { errorResponse, restContext, type RestEnv } from './rest/shim';
 import { createLimiters } from './services/rate-limit';
@@ -107,6 +108,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   api.route('/', adminContentRest);
   api.route('/', adminEnrollmentRest);
   api.route('/', adminGalleryRest);
+  api.route('/', paymentsRest);
   api.onError(handleError);
   app.route('/api', api);
   app.all('/api/*', (c) => c.json({ message: 'Not found' }, 404));

@@ -9,6 +9,7 @@ import { eventsRouter } from './events';
 import { galleryRouter } from './gallery';
 import { achievementsRouter, milestonesRouter } from './milestones';
 import { overviewRouter } from './overview';
+import { paymentsRouter } from './payments';
 import { picturesRouter } from './pictures';
 
 export const appRouter = router({
@@ -25,6 +26,7 @@ export const appRouter = router({
   mail: mailRouter,
   pictures: picturesRouter,
   overview: overviewRouter,
+  payments: paymentsRouter,
 });
 
 export type AppRouter = typeof appRouter;
