@@ -36,7 +36,7 @@ for (const width of [375, 1280]) {
     test('every dashboard tab has no serious accessibility violations', async ({ page, loginAsAdmin }) => {
       await loginAsAdmin();
       await page.goto('/admin');
-      for (const tab of ['Overview', 'Events', 'Announcements', 'Applications', 'Enrolled', 'Gallery']) {
+      for (const tab of ['Overview', 'Events', 'Announcements', 'Applications', 'Enrolled', 'Payments', 'Gallery']) {
         await page.getByRole('tab', { name: tab }).click();
         await expect(page.getByRole('tabpanel', { name: tab })).toBeVisible();
         await expect(page.getByRole('tabpanel', { name: tab }).getByText('Loading...')).toHaveCount(0);
