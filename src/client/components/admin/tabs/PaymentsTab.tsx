@@ -182,10 +182,10 @@ function ReceiptCard({ receipt: r, onDelete }: { receipt: Receipt; onDelete: () 
     <Card className="flex h-full flex-col gap-3 p-4 sm:p-5">
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
-          <h3 className="text-lg font-semibold text-stone-900">Receipt #{r.receiptNumber}</h3>
+          <h3 className="text-base font-semibold text-stone-900 sm:text-lg">Receipt #{r.receiptNumber}</h3>
           <p className="text-2xl font-bold text-brand-800">{formatAmount(r.amount)}</p>
         </div>
-        <Badge tone={r.emailSent ? 'green' : 'stone'}>{r.emailSent ? 'Email Sent' : 'Not Sent'}</Badge>
+        <Badge tone={r.emailSent ? 'green' : 'stone'} className="shrink-0 whitespace-nowrap">{r.emailSent ? 'Email Sent' : 'Not Sent'}</Badge>
       </div>
       <dl className="flex flex-col gap-1 text-sm">
         <Detail label="Child">{r.childName}</Detail>
