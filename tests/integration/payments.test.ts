@@ -338,7 +338,7 @@ describe('an SMTP server that cannot be reached', () => {
   it('keeps the receipt Not Sent and says why', async () => {
     const child = await addChild(s);
     const r = await createReceipt(s, child);
-    const res = await s.request(`/api/admin/payment-receipts/${r.id}/send-email`, { method: 'POST', ...as(s.admin) });
+    const res = await s.request(`/api/admin/payment-receipts/${r.id}/send-email`, { method: 'POST', json: {}, ...as(s.admin) });
     expect(res.status).toBe(200);
     const body = await json<SendBody>(res);
     expect(body).toMatchObject({ emailSent: false, receipt: { id: r.id, emailSent: false } });
