@@ -1,5 +1,7 @@
 import { enrolledChildren, paymentReceipts } from '../../db/schema';
+import { readFileSync } from 'node:fs';
 import type { TestServer } from '../helpers/server';
+import { pdfText } from '../helpers/pdf';
 import { expect, test } from './fixtures';
 
 /** Unique per run, so tests sharing a worker's database never see each other's rows. */
@@ -18,6 +20,9 @@ test.beforeEach(async ({ loginAsAdmin }) => {
 });
 
 test('create a receipt paid by check, e-mail it, and see Email Sent', async ({ page, server }) => {
+  // The longest flow of the file (form, a refused amount, create, send): on a busy 2-core machine it has
+  // come within a few seconds of the default budget, so it gets the slow-test budget.
+  test.slow();
   const childName = unique('Ivy Check');
   addChild(server, childName, 'Rosa Check', `${childName.replace(/\W+/g, '.').toLowerCase()}@example.com`);
   await page.goto('/admin?tab=payments');
@@ -73,6 +78,13 @@ test('generate a year-end tax statement and see the success toast with the total
   await page.getByRole('button', { name: /Parent/ }).click();
   await page.getByRole('option', { name: `${parentName} (${parentEmail})` }).click();
   await expect(page.getByText(`includes all payments made in ${year}`)).toBeVisible();
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download PDF' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(new RegExp(`^tax-statement-${year}-.+\\.pdf$`));
+  expect(await pdfText(readFileSync((await file.path())!))).toContain(`Total paid in ${year} $1,000.35`);
+
   await generate.click();
 
   await expect(page.getByText('Tax Statement Sent Successfully!')).toBeVisible();
@@ -81,4 +93,25 @@ test('generate a year-end tax statement and see the success toast with the total
   await expect(page.getByRole('button', { name: /Parent/ })).toContainText('Select a parent');
   await expect(page.getByRole('button', { name: /Tax Year/ })).toContainText(year);
   await expect(generate).toBeDisabled();
+});
+
+test('download a receipt as a PDF from its card', async ({ page, server }) => {
+  const childName = unique('Pia Print');
+  const child = addChild(server, childName, 'Paul Print', 'paul.print@example.com');
+  const receiptNumber = `PRINT-${Math.random().toString(36).slice(2, 8)}`;
+  server.db
+    .insert(paymentReceipts)
+    .values({ childId: child.id, childName, parentName: 'Paul Print', parentEmail: 'paul.print@example.com', paymentType: 'tuition', amount: '125.50', paymentMethod: 'check', checkNumber: '4417', paymentDate: '2026-01-05', receiptNumber })
+    .run();
+  await page.goto('/admin?tab=payments');
+  await page.getByRole('tab', { name: 'All Payments' }).click();
+  const card = page.getByRole('list', { name: 'All payments' }).getByRole('listitem').filter({ hasText: childName });
+  const download = page.waitForEvent('download');
+  await card.getByRole('link', { name: `Download PDF of receipt #${receiptNumber}` }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe(`receipt-${receiptNumber}.pdf`);
+  const text = await pdfText(readFileSync((await file.path())!));
+  expect(text).toContain(childName);
+  expect(text).toContain('Check Number 4417');
+  expect(text).toContain('$125.50');
 });

@@ -65,7 +65,7 @@ function findParentReceipt(db: Db, parentEmail: string, id: string): Receipt {
 }
 
 /** Newest payment first; receipts of the same day by the order they were written. */
-const newestFirst = [desc(paymentReceipts.paymentDate), desc(paymentReceipts.receiptNumber)] as const;
+const newestFirst = [desc(paymentReceipts.paymentDate), desc(paymentReceipts.createdAt), desc(paymentReceipts.receiptNumber)] as const;
 
 /** A tax year within what the system can answer for: 2000 to this year (the centre's calendar). */
 function assertTaxYear(clock: Clock, taxYear: string): void {
