@@ -2,7 +2,7 @@ import { TRPCError } from '@trpc/server';
 import { and, asc, desc, eq, getTableColumns, gte, lte, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { enrolledChildren, paymentReceipts, receiptNumberCounters } from '../../../db/schema';
-import { centsToAmount, formatCents, parseCents, sumCents } from '../../shared/money';
+import { centsToAmount, formatAmount, formatCents, sumCents } from '../../shared/money';
 import { idSchema } from '../../shared/schemas/content';
 import { FIRST_TAX_YEAR, receiptSchema, taxStatementSchema, taxYearField } from '../../shared/schemas/payments';
 import { type Clock, centreToday } from '../clock';
@@ -168,10 +168,6 @@ function summarise(db: Db, clock: Clock) {
   };
 }
 
-function issuedToday(clock: Clock): string {
-  return centreToday(clock);
-}
-
 export const paymentsRouter = router({
   /** Every receipt, newest payment first (GET /api/admin/payment-receipts). */
   list: adminProcedure.query(({ ctx }) =>
@@ -225,10 +221,9 @@ export const paymentsRouter = router({
    */
   sendEmail: adminProcedure.input(idSchema).mutation(async ({ ctx, input }) => {
     const receipt = findReceipt(ctx.db, input);
-    const pdf = receiptPdf(receipt, issuedToday(ctx.clock));
-    const amountText = formatCents(parseCents(receipt.amount) ?? 0);
+    const pdf = receiptPdf(receipt, centreToday(ctx.clock));
     const content = paymentReceiptEmail(
-      { receiptNumber: receipt.receiptNumber, parentName: receipt.parentName, childName: receipt.childName, amountText: parseCents(receipt.amount) === null ? receipt.amount : amountText, paymentDateText: formatPdfDate(receipt.paymentDate) },
+      { receiptNumber: receipt.receiptNumber, parentName: receipt.parentName, childName: receipt.childName, amountText: formatAmount(receipt.amount), paymentDateText: formatPdfDate(receipt.paymentDate) },
       ctx.config,
     );
     const outcome = await sendToParent(ctx, receipt.parentEmail, content, ctx.admin.email, content.text, [
@@ -276,7 +271,7 @@ export const paymentsRouter = router({
   /** A receipt's PDF for staff (GET /api/admin/payment-receipts/{id}/pdf). */
   receiptPdf: adminProcedure.input(idSchema).query(({ ctx, input }): PdfFile => {
     const receipt = findReceipt(ctx.db, input);
-    return pdfFile(receiptFileName(receipt), receiptPdf(receipt, issuedToday(ctx.clock)));
+    return pdfFile(receiptFileName(receipt), receiptPdf(receipt, centreToday(ctx.clock)));
   }),
 
   /** A year-end statement's PDF for staff, without e-mailing it. */
@@ -309,7 +304,7 @@ export const paymentsRouter = router({
 
   parentReceiptPdf: parentProcedure.input(idSchema).query(({ ctx, input }): PdfFile => {
     const receipt = findParentReceipt(ctx.db, ctx.parent.email, input);
-    return pdfFile(receiptFileName(receipt), receiptPdf(receipt, issuedToday(ctx.clock)));
+    return pdfFile(receiptFileName(receipt), receiptPdf(receipt, centreToday(ctx.clock)));
   }),
 
   parentTaxStatementPdf: parentProcedure.input(z.object({ taxYear: taxYearField })).query(({ ctx, input }): PdfFile => {
