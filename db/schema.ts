@@ -402,6 +402,15 @@ export const paymentReceipts = sqliteTable(
   (t) => [index('payment_receipts_parent_idx').on(t.parentEmail, t.paymentDate)],
 );
 
+/**
+ * The last receipt number given out in each year. Numbers come from here, not from the highest receipt on
+ * file, so the number of a deleted receipt (perhaps already e-mailed to a family) is never given out again.
+ */
+export const receiptNumberCounters = sqliteTable('receipt_number_counters', {
+  year: text('year').primaryKey(),
+  lastNumber: integer('last_number').notNull(),
+});
+
 // ── outbox: every e-mail composed while no SMTP server is configured ──
 export const outboxMessages = sqliteTable('outbox_messages', {
   id: id(),

@@ -17,6 +17,7 @@ import { adminContentRest } from './rest/admin-content';
 import { adminEnrollmentRest } from './rest/admin-enrollment';
 import { adminGalleryRest } from './rest/admin-gallery';
 import { communicationsRest } from './rest/communications';
+import { paymentsRest } from './rest/payments';
 import { publicRest } from './rest/public';
 import { errorResponse, restContext, type RestEnv } from './rest/shim';
 import { createLimiters } from './services/rate-limit';
@@ -130,6 +131,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   api.route('/', adminEnrollmentRest);
   api.route('/', adminGalleryRest);
   api.route('/', communicationsRest);
+  api.route('/', paymentsRest);
   api.onError(handleError);
   app.route('/api', api);
   app.all('/api/*', (c) => c.json({ message: 'Not found' }, 404));

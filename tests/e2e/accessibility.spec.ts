@@ -58,7 +58,7 @@ for (const [path, heading] of PUBLIC_PAGES) {
   });
 }
 
-for (const tab of ['Overview', 'Events', 'Announcements', 'Applications', 'Enrolled', 'Communication', 'Gallery']) {
+for (const tab of ['Overview', 'Events', 'Announcements', 'Applications', 'Enrolled', 'Communication', 'Payments', 'Gallery']) {
   test(`the dashboard's ${tab} tab has no serious accessibility violations on a phone or a desktop`, async ({ page, loginAsAdmin }) => {
     await loginAsAdmin();
     await page.goto('/admin');

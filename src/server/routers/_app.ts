@@ -10,6 +10,7 @@ import { eventsRouter } from './events';
 import { galleryRouter } from './gallery';
 import { achievementsRouter, milestonesRouter } from './milestones';
 import { overviewRouter } from './overview';
+import { paymentsRouter } from './payments';
 import { picturesRouter } from './pictures';
 
 export const appRouter = router({
@@ -27,6 +28,7 @@ export const appRouter = router({
   mail: mailRouter,
   pictures: picturesRouter,
   overview: overviewRouter,
+  payments: paymentsRouter,
 });
 
 export type AppRouter = typeof appRouter;

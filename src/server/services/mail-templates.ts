@@ -212,3 +212,52 @@ export function parentCredentialsEmail(data: CredentialsForEmail, config: LinkCo
     ),
   };
 }
+
+export interface ReceiptForEmail {
+  receiptNumber: string;
+  parentName: string;
+  childName: string;
+  amountText: string;
+  paymentDateText: string;
+}
+
+/** The payment receipt, sent by staff with the receipt attached as a PDF. */
+export function paymentReceiptEmail(r: ReceiptForEmail, config: LinkConfig): EmailContent {
+  return {
+    subject: headerSafe(`Payment receipt ${r.receiptNumber} from ${centre.name}`),
+    ...letter(
+      r.parentName.trim() || 'Parent',
+      [
+        plain(`Thank you for your payment of ${r.amountText} on ${r.paymentDateText} for ${r.childName}.`),
+        plain(`Your receipt ${r.receiptNumber} is attached as a PDF. Please keep it for your records. You can also download your receipts from the Parent Portal.`),
+      ],
+      config,
+    ),
+  };
+}
+
+export interface StatementForEmail {
+  taxYear: string;
+  parentName: string;
+  totalText: string;
+  paymentCount: number;
+}
+
+/** The year-end tax statement, with the statement attached as a PDF. */
+export function taxStatementEmail(s: StatementForEmail, config: LinkConfig): EmailContent {
+  return {
+    subject: headerSafe(`Your ${s.taxYear} year-end tax statement from ${centre.name}`),
+    ...letter(
+      s.parentName.trim() || 'Parent',
+      [
+        plain(
+          `Attached is your year-end statement of child care payments for ${s.taxYear}: ${s.paymentCount} payment${s.paymentCount === 1 ? '' : 's'}, ${s.totalText} in total.`,
+        ),
+        plain(
+          `It shows our name, address and taxpayer identification number (EIN ${centre.providerTaxId}), which you need for the Child and Dependent Care Credit (IRS Form 2441); it may be used in place of Form W-10. Please give it to your tax preparer.`,
+        ),
+      ],
+      config,
+    ),
+  };
+}

@@ -2,7 +2,7 @@ import { parentEmails } from '../../../db/schema';
 import type { Clock } from '../clock';
 import type { Db } from '../db';
 import { logger } from '../logger';
-import type { Mailer } from './mail';
+import type { MailAttachment, Mailer } from './mail';
 import type { EmailContent } from './mail-templates';
 
 export type SendOutcome = { emailSent: true; emailError: null; via: 'smtp' | 'outbox' } | { emailSent: false; emailError: string; via: null };
@@ -19,9 +19,10 @@ export async function sendToParent(
   sentBy: string,
   /** What the log keeps instead of the text, when the text holds a secret (a password). */
   loggedText: string = content.text,
+  attachments?: MailAttachment[],
 ): Promise<SendOutcome> {
   try {
-    const result = await deps.mailer.send({ to, ...content });
+    const result = await deps.mailer.send({ to, ...content, ...(attachments ? { attachments } : {}) });
     deps.db.insert(parentEmails).values({ subject: content.subject, content: loggedText, recipients: [to], sentBy, sentAt: deps.clock.now() }).run();
     return { emailSent: true, emailError: null, via: result.via };
   } catch (err) {

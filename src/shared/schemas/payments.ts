@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import { PAYMENT_METHODS, PAYMENT_TYPES, type Choice } from '../constants';
+import { centsToAmount, parseCents } from '../money';
+import { idSchema } from './content';
+import { choiceField, emailField, isoDate, optionalText, requiredText } from './fields';
+
+export type PaymentType = (typeof PAYMENT_TYPES)[number];
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+export const PAYMENT_TYPE_CHOICES: Choice<PaymentType>[] = [
+  { value: 'tuition', label: 'Tuition' },
+  { value: 'registration', label: 'Registration' },
+  { value: 'activity_fee', label: 'Activity Fee' },
+  { value: 'late_fee', label: 'Late Fee' },
+  { value: 'other', label: 'Other' },
+];
+
+export const PAYMENT_METHOD_CHOICES: Choice<PaymentMethod>[] = [
+  { value: 'cash', label: 'Cash' },
+  { value: 'check', label: 'Check' },
+  { value: 'credit_card', label: 'Credit Card' },
+  { value: 'bank_transfer', label: 'Bank Transfer' },
+  { value: 'other', label: 'Other' },
+];
+
+/** SPEC.md §2 Payment receipt card: a stored value with its underscores shown as spaces. */
+export function spaced(value: string): string {
+  return value.replace(/_/g, ' ');
+}
+
+/** SPEC.md §5 Receipt form: the check number belongs to checks, the transaction ID to cards and transfers. */
+export const takesCheckNumber = (method: string) => method === 'check';
+export const takesTransactionId = (method: string) => method === 'credit_card' || method === 'bank_transfer';
+
+/** The largest single receipt staff may write: far above any fee, low enough to catch a slipped key. */
+export const MAX_RECEIPT_CENTS = 100_000_000;
+
+const ENTERED_AMOUNT = /^\$?(?:\d{1,3}(?:,\d{3})+|\d+)?(?:\.\d{1,2})?$/;
+export const AMOUNT_FORMAT_MESSAGE = 'Please enter an amount in dollars and cents, e.g. 125.50';
+
+/**
+ * An amount as staff type it (or a client posts it, as text or a number): positive, at most two decimals,
+ * answered as the stored text `1234.50`.
+ */
+export const amountField = z
+  .union([z.string({ error: 'Amount is required' }), z.number({ error: 'Amount is required' }).transform(String)], { error: 'Amount is required' })
+  .pipe(requiredText('Amount is required', 20))
+  .transform((v, ctx) => {
+    const cents = ENTERED_AMOUNT.test(v) ? parseCents(v) : null;
+    if (cents === null) {
+      ctx.addIssue({ code: 'custom', message: AMOUNT_FORMAT_MESSAGE });
+      return z.NEVER;
+    }
+    if (cents <= 0) {
+      ctx.addIssue({ code: 'custom', message: 'The amount must be greater than $0.00' });
+      return z.NEVER;
+    }
+    if (cents > MAX_RECEIPT_CENTS) {
+      ctx.addIssue({ code: 'custom', message: 'The amount must be at most $1,000,000.00' });
+      return z.NEVER;
+    }
+    return centsToAmount(cents);
+  });
+
+/** The new receipt form (SPEC.md §5 Receipt form): one schema for the form and the server. */
+export const receiptSchema = z
+  .object({
+    childId: requiredText('Please choose a child', 64),
+    parentName: requiredText('Parent name is required', 100),
+    parentEmail: emailField(),
+    paymentType: choiceField(PAYMENT_TYPE_CHOICES, 'Please choose a payment type').default('tuition'),
+    amount: amountField,
+    paymentMethod: choiceField(PAYMENT_METHOD_CHOICES, 'Please choose a payment method').default('cash'),
+    paymentDate: isoDate('Payment date is required'),
+    description: optionalText(500, { multiline: true }),
+    checkNumber: optionalText(40),
+    transactionId: optionalText(100),
+    periodCovered: optionalText(100),
+    notes: optionalText(2000, { multiline: true }),
+  })
+  // A value the form hid (a check number left over after switching to cash) is not part of the receipt.
+  .transform((r) => ({
+    ...r,
+    checkNumber: takesCheckNumber(r.paymentMethod) ? r.checkNumber : null,
+    transactionId: takesTransactionId(r.paymentMethod) ? r.transactionId : null,
+  }));
+export type ReceiptInput = z.input<typeof receiptSchema>;
+
+export const EMPTY_RECEIPT = {
+  childId: '',
+  parentName: '',
+  parentEmail: '',
+  paymentType: 'tuition',
+  amount: '',
+  paymentMethod: 'cash',
+  paymentDate: '',
+  description: '',
+  checkNumber: '',
+  transactionId: '',
+  periodCovered: '',
+  notes: '',
+};
+
+export const MISSING_TAX_INPUT = 'Please select a parent and enter a tax year.';
+/** The earliest tax year a statement can be made for: older records are not kept in this system. */
+export const FIRST_TAX_YEAR = 2000;
+
+/** A tax year, as text (SPEC.md §7) or a number: four digits. The range against today is checked by the server. */
+export const taxYearField = z
+  .union([z.string({ error: MISSING_TAX_INPUT }), z.number({ error: MISSING_TAX_INPUT }).transform(String)], { error: MISSING_TAX_INPUT })
+  .pipe(requiredText(MISSING_TAX_INPUT, 10))
+  .refine((v) => /^\d{4}$/.test(v), 'The tax year must be a four-digit year, e.g. 2025');
+
+/** POST /api/admin/year-end-tax-receipt (SPEC.md §7). */
+export const taxStatementSchema = z.object({
+  parentEmail: z.string({ error: MISSING_TAX_INPUT }).pipe(requiredText(MISSING_TAX_INPUT, 254)).pipe(emailField()),
+  taxYear: taxYearField,
+});
+export type TaxStatementInput = z.input<typeof taxStatementSchema>;
+
+/** The tax years the panel offers (SPEC.md §9): the current year and the 4 previous. */
+export function offeredTaxYears(currentYear: number): string[] {
+  return Array.from({ length: 5 }, (_, i) => String(currentYear - i));
+}
+
+export const receiptIdSchema = idSchema;
