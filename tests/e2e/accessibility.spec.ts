@@ -63,7 +63,7 @@ for (const tab of ['Overview', 'Events', 'Announcements', 'Applications', 'Enrol
     await loginAsAdmin();
     await page.goto('/admin');
     await page.getByRole('tab', { name: tab }).click();
-    const panel = page.getByRole('tabpanel', { name: tab });
+    const panel = page.getByRole('tabpanel', { name: tab, exact: true });
     const found = await violationsAtEachWidth(page, async () => {
       await expect(panel).toBeVisible();
       await expect(panel.getByText('Loading...')).toHaveCount(0);
