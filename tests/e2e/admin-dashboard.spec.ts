@@ -105,6 +105,99 @@ test('add an announcement, see it with its count, then delete it', async ({ page
   await expect(page.getByRole('list', { name: 'Announcements' }).getByText(title)).toHaveCount(0);
 });
 
+test('edit an event and an announcement: the dialogs open filled in, and the dashboard and /events show the change', async ({ page, server }) => {
+  const oldEvent = unique('Book fair');
+  const newEvent = unique('Book and bake fair');
+  const oldNotice = unique('Coat drive');
+  const newNotice = unique('Coat and boot drive');
+  const admin = { cookie: await server.adminCookie() };
+  const today = format(new Date(), 'yyyy-MM-dd');
+  const made = await server.request('/api/events', { method: 'POST', headers: admin, json: { title: oldEvent, description: 'In the library', eventDate: today, startTime: '09:00', endTime: '10:00', category: 'education', location: 'Library' } });
+  expect(made.status).toBe(201);
+  expect((await server.request('/api/announcements', { method: 'POST', headers: admin, json: { title: oldNotice, content: 'Bring coats to the office.', category: 'general', priority: 'normal' } })).status).toBe(201);
+
+  await page.goto('/admin?tab=events');
+  await page.getByRole('button', { name: `Edit event ${oldEvent}` }).click();
+  const eventDialog = page.getByRole('dialog', { name: 'Edit Event' });
+  await expect(eventDialog.getByLabel('Title')).toHaveValue(oldEvent);
+  await expect(eventDialog.getByLabel('Description')).toHaveValue('In the library');
+  await expect(eventDialog.getByLabel('Date')).toHaveValue(today);
+  await expect(eventDialog.getByLabel('Start time')).toHaveValue('09:00');
+  await expect(eventDialog.getByLabel('Location')).toHaveValue('Library');
+  await expect(eventDialog.getByRole('button', { name: /Category/ })).toContainText('Education');
+
+  // The shared schema's rules hold while editing too.
+  await eventDialog.getByLabel('Title').fill('');
+  await eventDialog.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(eventDialog.getByText('Title is required')).toBeVisible();
+
+  await eventDialog.getByLabel('Title').fill(newEvent);
+  await eventDialog.getByLabel('Start time').fill('13:00');
+  await eventDialog.getByLabel('End time').fill('14:30');
+  await eventDialog.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Event Updated')).toBeVisible();
+  await expect(eventDialog).toBeHidden();
+  const events = page.getByRole('list', { name: 'Events' });
+  const eventRow = events.getByRole('listitem').filter({ hasText: newEvent });
+  await expect(eventRow.getByText('1:00 PM - 2:30 PM')).toBeVisible();
+  await expect(eventRow.getByText('Library', { exact: true })).toBeVisible();
+  await expect(events.getByText(oldEvent, { exact: true })).toHaveCount(0);
+
+  // Opening Add afterwards starts blank, not from the event just edited.
+  await page.getByRole('button', { name: 'Add Event' }).click();
+  const addDialog = page.getByRole('dialog', { name: 'Add Event' });
+  await expect(addDialog.getByLabel('Title')).toHaveValue('');
+  await addDialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(addDialog).toBeHidden();
+
+  await page.getByRole('tab', { name: 'Announcements' }).click();
+  await page.getByRole('button', { name: `Edit announcement ${oldNotice}` }).click();
+  const noticeDialog = page.getByRole('dialog', { name: 'Edit Announcement' });
+  await expect(noticeDialog.getByLabel('Title')).toHaveValue(oldNotice);
+  await expect(noticeDialog.getByLabel('Content')).toHaveValue('Bring coats to the office.');
+  await noticeDialog.getByLabel('Title').fill(newNotice);
+  await noticeDialog.getByLabel('Content').fill('Bring coats and boots to the office.');
+  await noticeDialog.getByRole('button', { name: /Priority/ }).click();
+  await page.getByRole('option', { name: 'High' }).click();
+  await expect(page.getByRole('listbox')).toBeHidden();
+  await noticeDialog.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Announcement Updated')).toBeVisible();
+  await expect(noticeDialog).toBeHidden();
+  const noticeRow = page.getByRole('list', { name: 'Announcements' }).getByRole('listitem').filter({ hasText: newNotice });
+  await expect(noticeRow.getByText('High Priority')).toBeVisible();
+  await expect(noticeRow.getByText('Bring coats and boots to the office.')).toBeVisible();
+
+  // The public page, reached inside the app (so from the same query cache), shows the edited items.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Events' }).click();
+  await expect(page).toHaveURL(/\/events$/);
+  await expect(page.getByRole('region', { name: /^Events on / }).getByText(newEvent)).toBeVisible();
+  await expect(page.getByRole('region', { name: 'All Announcements' }).getByText(newNotice)).toBeVisible();
+  await expect(page.getByText(oldEvent, { exact: true })).toHaveCount(0);
+  await expect(page.getByText(oldNotice, { exact: true })).toHaveCount(0);
+});
+
+test('saving an event someone else deleted says so and refreshes the list', async ({ page, server }) => {
+  const title = unique('Gone event');
+  const admin = { cookie: await server.adminCookie() };
+  const made = (await (await server.request('/api/events', { method: 'POST', headers: admin, json: { title, description: 'Soon gone', eventDate: '2030-01-15' } })).json()) as { id: string };
+
+  await page.goto('/admin?tab=events');
+  await page.getByRole('button', { name: `Edit event ${title}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Event' });
+  await expect(dialog.getByLabel('Title')).toHaveValue(title);
+  expect((await server.request(`/api/events/${made.id}`, { method: 'DELETE', headers: admin })).status).toBe(200);
+  await dialog.getByLabel('Description').fill('Edited too late');
+  await dialog.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Failed to update event.')).toBeVisible();
+  await expect(page.getByText('Event not found')).toBeVisible();
+  // The form stays open with what was typed; once it is closed, the refreshed list no longer has the event.
+  await expect(dialog.getByLabel('Description')).toHaveValue('Edited too late');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('button', { name: `Edit event ${title}` })).toHaveCount(0);
+  await expect(page.getByText(title)).toHaveCount(0);
+});
+
 test('upload a picture, see it in the home page gallery with its caption as alt text, then delete it', async ({ page }, testInfo) => {
   const caption = unique('Painting at the easel');
   const file = testInfo.outputPath('easel.png');

@@ -252,6 +252,7 @@ describe('announcements (admin)', () => {
 
     it('announcements.update over tRPC: the same rules, NOT_FOUND for an unknown id', async () => {
       const { id } = await create();
+      const valid = { title: 'Picture day', content: 'Photos on Tuesday', category: 'general' as const, priority: 'normal' as const, isPublic: true, expiresAt: '' };
       expect(await s.caller('admin').announcements.update({ ...valid, id, priority: 'low' })).toMatchObject({ id, priority: 'low' });
       expect(row(id).priority).toBe('low');
       const error = await s.caller('admin').announcements.update({ ...valid, id, content: '' }).catch((e: unknown) => e);
