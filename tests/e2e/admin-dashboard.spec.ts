@@ -105,42 +105,39 @@ test('add an announcement, see it with its count, then delete it', async ({ page
   await expect(page.getByRole('list', { name: 'Announcements' }).getByText(title)).toHaveCount(0);
 });
 
-test('edit an event and an announcement: the dialogs open filled in, and the dashboard and /events show the change', async ({ page, server }) => {
+test('edit an event: the dialog opens filled in, and the dashboard and /events show the change', async ({ page, server }) => {
   const oldEvent = unique('Book fair');
   const newEvent = unique('Book and bake fair');
-  const oldNotice = unique('Coat drive');
-  const newNotice = unique('Coat and boot drive');
   const admin = { cookie: await server.adminCookie() };
   const today = format(new Date(), 'yyyy-MM-dd');
   const made = await server.request('/api/events', { method: 'POST', headers: admin, json: { title: oldEvent, description: 'In the library', eventDate: today, startTime: '09:00', endTime: '10:00', category: 'education', location: 'Library' } });
   expect(made.status).toBe(201);
-  expect((await server.request('/api/announcements', { method: 'POST', headers: admin, json: { title: oldNotice, content: 'Bring coats to the office.', category: 'general', priority: 'normal' } })).status).toBe(201);
 
   await page.goto('/admin?tab=events');
   await page.getByRole('button', { name: `Edit event ${oldEvent}` }).click();
-  const eventDialog = page.getByRole('dialog', { name: 'Edit Event' });
-  await expect(eventDialog.getByLabel('Title')).toHaveValue(oldEvent);
-  await expect(eventDialog.getByLabel('Description')).toHaveValue('In the library');
-  await expect(eventDialog.getByLabel('Date')).toHaveValue(today);
-  await expect(eventDialog.getByLabel('Start time')).toHaveValue('09:00');
-  await expect(eventDialog.getByLabel('Location')).toHaveValue('Library');
-  await expect(eventDialog.getByRole('button', { name: /Category/ })).toContainText('Education');
+  const dialog = page.getByRole('dialog', { name: 'Edit Event' });
+  await expect(dialog.getByLabel('Title')).toHaveValue(oldEvent);
+  await expect(dialog.getByLabel('Description')).toHaveValue('In the library');
+  await expect(dialog.getByLabel('Date')).toHaveValue(today);
+  await expect(dialog.getByLabel('Start time')).toHaveValue('09:00');
+  await expect(dialog.getByLabel('Location')).toHaveValue('Library');
+  await expect(dialog.getByRole('button', { name: /Category/ })).toContainText('Education');
 
   // The shared schema's rules hold while editing too.
-  await eventDialog.getByLabel('Title').fill('');
-  await eventDialog.getByRole('button', { name: 'Save Changes' }).click();
-  await expect(eventDialog.getByText('Title is required')).toBeVisible();
+  await dialog.getByLabel('Title').fill('');
+  await dialog.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(dialog.getByText('Title is required')).toBeVisible();
 
-  await eventDialog.getByLabel('Title').fill(newEvent);
-  await eventDialog.getByLabel('Start time').fill('13:00');
-  await eventDialog.getByLabel('End time').fill('14:30');
-  await eventDialog.getByRole('button', { name: 'Save Changes' }).click();
+  await dialog.getByLabel('Title').fill(newEvent);
+  await dialog.getByLabel('Start time').fill('13:00');
+  await dialog.getByLabel('End time').fill('14:30');
+  await dialog.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText('Event Updated')).toBeVisible();
-  await expect(eventDialog).toBeHidden();
+  await expect(dialog).toBeHidden();
   const events = page.getByRole('list', { name: 'Events' });
-  const eventRow = events.getByRole('listitem').filter({ hasText: newEvent });
-  await expect(eventRow.getByText('1:00 PM - 2:30 PM')).toBeVisible();
-  await expect(eventRow.getByText('Library', { exact: true })).toBeVisible();
+  const row = events.getByRole('listitem').filter({ hasText: newEvent });
+  await expect(row.getByText('1:00 PM - 2:30 PM')).toBeVisible();
+  await expect(row.getByText('Library', { exact: true })).toBeVisible();
   await expect(events.getByText(oldEvent, { exact: true })).toHaveCount(0);
 
   // Opening Add afterwards starts blank, not from the event just edited.
@@ -150,30 +147,42 @@ test('edit an event and an announcement: the dialogs open filled in, and the das
   await addDialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(addDialog).toBeHidden();
 
-  await page.getByRole('tab', { name: 'Announcements' }).click();
-  await page.getByRole('button', { name: `Edit announcement ${oldNotice}` }).click();
-  const noticeDialog = page.getByRole('dialog', { name: 'Edit Announcement' });
-  await expect(noticeDialog.getByLabel('Title')).toHaveValue(oldNotice);
-  await expect(noticeDialog.getByLabel('Content')).toHaveValue('Bring coats to the office.');
-  await noticeDialog.getByLabel('Title').fill(newNotice);
-  await noticeDialog.getByLabel('Content').fill('Bring coats and boots to the office.');
-  await noticeDialog.getByRole('button', { name: /Priority/ }).click();
-  await page.getByRole('option', { name: 'High' }).click();
-  await expect(page.getByRole('listbox')).toBeHidden();
-  await noticeDialog.getByRole('button', { name: 'Save Changes' }).click();
-  await expect(page.getByText('Announcement Updated')).toBeVisible();
-  await expect(noticeDialog).toBeHidden();
-  const noticeRow = page.getByRole('list', { name: 'Announcements' }).getByRole('listitem').filter({ hasText: newNotice });
-  await expect(noticeRow.getByText('High Priority')).toBeVisible();
-  await expect(noticeRow.getByText('Bring coats and boots to the office.')).toBeVisible();
-
-  // The public page, reached inside the app (so from the same query cache), shows the edited items.
+  // The public page, reached inside the app (so from the same query cache), shows the edited event.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Events' }).click();
   await expect(page).toHaveURL(/\/events$/);
-  await expect(page.getByRole('region', { name: /^Events on / }).getByText(newEvent)).toBeVisible();
-  await expect(page.getByRole('region', { name: 'All Announcements' }).getByText(newNotice)).toBeVisible();
-  await expect(page.getByText(oldEvent, { exact: true })).toHaveCount(0);
-  await expect(page.getByText(oldNotice, { exact: true })).toHaveCount(0);
+  const day = page.getByRole('region', { name: /^Events on / });
+  await expect(day.getByText(newEvent)).toBeVisible();
+  await expect(day.getByText(oldEvent, { exact: true })).toHaveCount(0);
+});
+
+test('edit an announcement: the dialog opens filled in, and the dashboard and /events show the change', async ({ page, server }) => {
+  const oldNotice = unique('Coat drive');
+  const newNotice = unique('Coat and boot drive');
+  const admin = { cookie: await server.adminCookie() };
+  expect((await server.request('/api/announcements', { method: 'POST', headers: admin, json: { title: oldNotice, content: 'Bring coats to the office.', category: 'general', priority: 'normal' } })).status).toBe(201);
+
+  await page.goto('/admin?tab=announcements');
+  await page.getByRole('button', { name: `Edit announcement ${oldNotice}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Announcement' });
+  await expect(dialog.getByLabel('Title')).toHaveValue(oldNotice);
+  await expect(dialog.getByLabel('Content')).toHaveValue('Bring coats to the office.');
+  await dialog.getByLabel('Title').fill(newNotice);
+  await dialog.getByLabel('Content').fill('Bring coats and boots to the office.');
+  await dialog.getByRole('button', { name: /Priority/ }).click();
+  await page.getByRole('option', { name: 'High' }).click();
+  await expect(page.getByRole('listbox')).toBeHidden();
+  await dialog.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Announcement Updated')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  const row = page.getByRole('list', { name: 'Announcements' }).getByRole('listitem').filter({ hasText: newNotice });
+  await expect(row.getByText('High Priority')).toBeVisible();
+  await expect(row.getByText('Bring coats and boots to the office.')).toBeVisible();
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Events' }).click();
+  await expect(page).toHaveURL(/\/events$/);
+  const all = page.getByRole('region', { name: 'All Announcements' });
+  await expect(all.getByText(newNotice)).toBeVisible();
+  await expect(all.getByText(oldNotice, { exact: true })).toHaveCount(0);
 });
 
 test('saving an event someone else deleted says so and refreshes the list', async ({ page, server }) => {
@@ -196,6 +205,25 @@ test('saving an event someone else deleted says so and refreshes the list', asyn
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('button', { name: `Edit event ${title}` })).toHaveCount(0);
   await expect(page.getByText(title)).toHaveCount(0);
+});
+
+test('on a 375 px phone the Events and Announcements rows fit, and Edit and Delete are full-size touch targets', async ({ page, server }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  const title = unique('Phone-sized event with a rather long title');
+  const admin = { cookie: await server.adminCookie() };
+  expect((await server.request('/api/events', { method: 'POST', headers: admin, json: { title, description: 'Fits', eventDate: '2030-02-01' } })).status).toBe(201);
+  expect((await server.request('/api/announcements', { method: 'POST', headers: admin, json: { title, content: 'Fits too' } })).status).toBe(201);
+  const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+  for (const [tab, noun] of [['events', 'event'], ['announcements', 'announcement']] as const) {
+    await page.goto(`/admin?tab=${tab}`);
+    for (const action of ['Edit', 'Delete']) {
+      const button = page.getByRole('button', { name: `${action} ${noun} ${title}` });
+      await expect(button).toBeVisible();
+      expect((await button.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    }
+    expect(await overflow()).toBeLessThanOrEqual(0);
+  }
 });
 
 test('upload a picture, see it in the home page gallery with its caption as alt text, then delete it', async ({ page }, testInfo) => {
