@@ -105,6 +105,127 @@ test('add an announcement, see it with its count, then delete it', async ({ page
   await expect(page.getByRole('list', { name: 'Announcements' }).getByText(title)).toHaveCount(0);
 });
 
+test('edit an event: the dialog opens filled in, and the dashboard and /events show the change', async ({ page, server }) => {
+  const oldEvent = unique('Book fair');
+  const newEvent = unique('Book and bake fair');
+  const admin = { cookie: await server.adminCookie() };
+  const today = format(new Date(), 'yyyy-MM-dd');
+  const made = await server.request('/api/events', { method: 'POST', headers: admin, json: { title: oldEvent, description: 'In the library', eventDate: today, startTime: '09:00', endTime: '10:00', category: 'education', location: 'Library' } });
+  expect(made.status).toBe(201);
+
+  await page.goto('/admin?tab=events');
+  await page.getByRole('button', { name: `Edit event ${oldEvent}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Event' });
+  await expect(dialog.getByLabel('Title')).toHaveValue(oldEvent);
+  await expect(dialog.getByLabel('Description')).toHaveValue('In the library');
+  await expect(dialog.getByLabel('Date')).toHaveValue(today);
+  await expect(dialog.getByLabel('Start time')).toHaveValue('09:00');
+  await expect(dialog.getByLabel('Location')).toHaveValue('Library');
+  await expect(dialog.getByRole('button', { name: /Category/ })).toContainText('Education');
+
+  // The shared schema's rules hold while editing too.
+  await dialog.getByLabel('Title').fill('');
+  await dialog.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(dialog.getByText('Title is required')).toBeVisible();
+
+  await dialog.getByLabel('Title').fill(newEvent);
+  await dialog.getByLabel('Start time').fill('13:00');
+  await dialog.getByLabel('End time').fill('14:30');
+  await dialog.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Event Updated')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  const events = page.getByRole('list', { name: 'Events' });
+  const row = events.getByRole('listitem').filter({ hasText: newEvent });
+  await expect(row.getByText('1:00 PM - 2:30 PM')).toBeVisible();
+  await expect(row.getByText('Library', { exact: true })).toBeVisible();
+  await expect(events.getByText(oldEvent, { exact: true })).toHaveCount(0);
+
+  // Opening Add afterwards starts blank, not from the event just edited.
+  await page.getByRole('button', { name: 'Add Event' }).click();
+  const addDialog = page.getByRole('dialog', { name: 'Add Event' });
+  await expect(addDialog.getByLabel('Title')).toHaveValue('');
+  await addDialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(addDialog).toBeHidden();
+
+  // The public page, reached inside the app (so from the same query cache), shows the edited event.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Events' }).click();
+  await expect(page).toHaveURL(/\/events$/);
+  const day = page.getByRole('region', { name: /^Events on / });
+  await expect(day.getByText(newEvent)).toBeVisible();
+  await expect(day.getByText(oldEvent, { exact: true })).toHaveCount(0);
+});
+
+test('edit an announcement: the dialog opens filled in, and the dashboard and /events show the change', async ({ page, server }) => {
+  const oldNotice = unique('Coat drive');
+  const newNotice = unique('Coat and boot drive');
+  const admin = { cookie: await server.adminCookie() };
+  expect((await server.request('/api/announcements', { method: 'POST', headers: admin, json: { title: oldNotice, content: 'Bring coats to the office.', category: 'general', priority: 'normal' } })).status).toBe(201);
+
+  await page.goto('/admin?tab=announcements');
+  await page.getByRole('button', { name: `Edit announcement ${oldNotice}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Announcement' });
+  await expect(dialog.getByLabel('Title')).toHaveValue(oldNotice);
+  await expect(dialog.getByLabel('Content')).toHaveValue('Bring coats to the office.');
+  await dialog.getByLabel('Title').fill(newNotice);
+  await dialog.getByLabel('Content').fill('Bring coats and boots to the office.');
+  await dialog.getByRole('button', { name: /Priority/ }).click();
+  await page.getByRole('option', { name: 'High' }).click();
+  await expect(page.getByRole('listbox')).toBeHidden();
+  await dialog.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Announcement Updated')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  const row = page.getByRole('list', { name: 'Announcements' }).getByRole('listitem').filter({ hasText: newNotice });
+  await expect(row.getByText('High Priority')).toBeVisible();
+  await expect(row.getByText('Bring coats and boots to the office.')).toBeVisible();
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Events' }).click();
+  await expect(page).toHaveURL(/\/events$/);
+  const all = page.getByRole('region', { name: 'All Announcements' });
+  await expect(all.getByText(newNotice)).toBeVisible();
+  await expect(all.getByText(oldNotice, { exact: true })).toHaveCount(0);
+});
+
+test('saving an event someone else deleted says so and refreshes the list', async ({ page, server }) => {
+  const title = unique('Gone event');
+  const admin = { cookie: await server.adminCookie() };
+  const made = (await (await server.request('/api/events', { method: 'POST', headers: admin, json: { title, description: 'Soon gone', eventDate: '2030-01-15' } })).json()) as { id: string };
+
+  await page.goto('/admin?tab=events');
+  await page.getByRole('button', { name: `Edit event ${title}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Event' });
+  await expect(dialog.getByLabel('Title')).toHaveValue(title);
+  expect((await server.request(`/api/events/${made.id}`, { method: 'DELETE', headers: admin })).status).toBe(200);
+  await dialog.getByLabel('Description').fill('Edited too late');
+  await dialog.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Failed to update event.')).toBeVisible();
+  await expect(page.getByText('Event not found')).toBeVisible();
+  // The form stays open with what was typed; once it is closed, the refreshed list no longer has the event.
+  await expect(dialog.getByLabel('Description')).toHaveValue('Edited too late');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('button', { name: `Edit event ${title}` })).toHaveCount(0);
+  await expect(page.getByText(title)).toHaveCount(0);
+});
+
+test('on a 375 px phone the Events and Announcements rows fit, and Edit and Delete are full-size touch targets', async ({ page, server }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  const title = unique('Phone-sized event with a rather long title');
+  const admin = { cookie: await server.adminCookie() };
+  expect((await server.request('/api/events', { method: 'POST', headers: admin, json: { title, description: 'Fits', eventDate: '2030-02-01' } })).status).toBe(201);
+  expect((await server.request('/api/announcements', { method: 'POST', headers: admin, json: { title, content: 'Fits too' } })).status).toBe(201);
+  const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+  for (const [tab, noun] of [['events', 'event'], ['announcements', 'announcement']] as const) {
+    await page.goto(`/admin?tab=${tab}`);
+    for (const action of ['Edit', 'Delete']) {
+      const button = page.getByRole('button', { name: `${action} ${noun} ${title}` });
+      await expect(button).toBeVisible();
+      expect((await button.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    }
+    expect(await overflow()).toBeLessThanOrEqual(0);
+  }
+});
+
 test('upload a picture, see it in the home page gallery with its caption (read once: the alt does not repeat it), then delete it', async ({ page }, testInfo) => {
   const caption = unique('Painting at the easel');
   const file = testInfo.outputPath('easel.png');

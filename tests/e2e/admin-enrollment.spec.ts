@@ -1,6 +1,8 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import { eq } from 'drizzle-orm';
+import { enrollmentApplications, outboxMessages } from '../../db/schema';
 import { validateParentToken } from '../../src/server/auth/session';
 import { sampleApplication, sampleChild } from '../helpers/enrollment-fixtures';
 import { expect, test } from './fixtures';
@@ -53,6 +55,7 @@ test('approve an application with an e-mail, enroll the child, and give the pare
   await expect(card.getByRole('checkbox', { name: 'Email the parent about this change' })).toBeChecked();
   await statusSelect.click();
   await page.getByRole('option', { name: 'Approved' }).click();
+  await page.getByRole('alertdialog', { name: 'Email the Parent?' }).getByRole('button', { name: 'Change Status and Email' }).click();
   await expect(page.getByText('Email Sent Successfully!')).toBeVisible();
   await expect(statusSelect).toContainText('Approved');
 
@@ -103,6 +106,54 @@ test('approve an application with an e-mail, enroll the child, and give the pare
   await expect(message).toContainText(`Password: ${password}`);
   await expect(message).toContainText(`${server.url}/parent-login`);
   await shot(page, 'outbox');
+});
+
+test('a status change that e-mails the family asks first, and the e-mail tick never carries over to the next change', async ({ page, server, loginAsAdmin }) => {
+  await loginAsAdmin();
+  const last = `Tick${Math.random().toString(36).slice(2, 8)}`;
+  const email = `${last.toLowerCase()}@example.com`;
+  await submitApplication(server, { first: 'Leo', last }, email);
+  const sentTo = () => server.db.select().from(outboxMessages).where(eq(outboxMessages.toAddress, email)).all().length;
+  const statusOf = () => server.db.select().from(enrollmentApplications).where(eq(enrollmentApplications.parentEmail, email)).get()?.status;
+
+  await page.goto('/admin?tab=applications');
+  const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: `Leo ${last}` }) });
+  const statusSelect = card.getByRole('button', { name: new RegExp(`Status of Leo ${last}'s application`) });
+  const tick = card.getByRole('checkbox', { name: 'Email the parent about this change' });
+  await expect(statusSelect).toContainText('Pending');
+  await expect(tick).not.toBeChecked();
+
+  // Ticked: choosing a status asks first, naming the family and the new status. Cancel changes nothing.
+  await card.getByText('Email the parent about this change').click();
+  await expect(tick).toBeChecked();
+  await statusSelect.click();
+  await page.getByRole('option', { name: 'Waitlist' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Email the Parent?' });
+  await expect(confirm).toContainText(`Leo ${last}'s application will be marked Waitlist, and Maria Lopez will be e-mailed about it at ${email}.`);
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(statusSelect).toContainText('Pending');
+  expect(statusOf()).toBe('pending');
+  expect(sentTo()).toBe(0);
+
+  // Confirmed: the status changes, the family is e-mailed once, and the tick is cleared.
+  await statusSelect.click();
+  await page.getByRole('option', { name: 'Approved' }).click();
+  await expect(confirm).toContainText('will be marked Approved');
+  await confirm.getByRole('button', { name: 'Change Status and Email' }).click();
+  await expect(page.getByText('Email Sent Successfully!')).toBeVisible();
+  await expect(statusSelect).toContainText('Approved');
+  await expect(tick).not.toBeChecked();
+  expect(sentTo()).toBe(1);
+
+  // The next change, with the tick left alone, e-mails nobody and needs no confirmation.
+  await statusSelect.click();
+  await page.getByRole('option', { name: 'Waitlist' }).click();
+  await expect(page.getByText('Status Updated')).toBeVisible();
+  await expect(statusSelect).toContainText('Waitlist');
+  await expect(confirm).toHaveCount(0);
+  expect(statusOf()).toBe('waitlist');
+  expect(sentTo()).toBe(1);
 });
 
 test('reset the password of a parent who never got it: confirm, sign them out, show and e-mail the new one', async ({ page, server, loginAsAdmin }) => {

@@ -96,6 +96,76 @@ describe('events (admin)', () => {
     expect((await asAdmin('/api/events/no-such-id', { method: 'DELETE' })).status).toBe(404);
   });
 
+  describe('editing', () => {
+    const create = async (over: Record<string, unknown> = {}) =>
+      (await (await asAdmin('/api/events', { method: 'POST', json: { ...valid, ...over } })).json()) as { id: string };
+    const row = (id: string) => s.db.select().from(events).where(eq(events.id, id)).get()!;
+
+    it('PUT /api/events/{id} replaces the fields, sets updatedAt, keeps createdAt, and the public list follows', async () => {
+      const { id } = await create();
+      const before = row(id);
+      s.clock.advance(60_000);
+      const edit = { title: 'Harvest Parade (moved)', description: 'Now indoors', eventDate: '2026-11-27', startTime: '13:00', endTime: '', category: 'holiday', isPublic: true, location: '' };
+      const res = await asAdmin(`/api/events/${id}`, { method: 'PUT', json: edit });
+      expect(res.status).toBe(200);
+      expect(await res.json()).toMatchObject({ id, title: 'Harvest Parade (moved)', description: 'Now indoors', eventDate: '2026-11-27', startTime: '13:00', endTime: null, category: 'holiday', location: null });
+      const after = row(id);
+      expect(after).toMatchObject({ title: 'Harvest Parade (moved)', eventDate: '2026-11-27', endTime: null, location: null });
+      expect(after.updatedAt.getTime()).toBe(s.clock.now().getTime());
+      expect(after.createdAt.getTime()).toBe(before.createdAt.getTime());
+      const publicList = (await (await s.request('/api/events')).json()) as { id: string; title: string }[];
+      expect(publicList.find((e) => e.id === id)?.title).toBe('Harvest Parade (moved)');
+
+      // Made private: gone from the public calendar, still on the staff list.
+      expect((await asAdmin(`/api/events/${id}`, { method: 'PUT', json: { ...edit, isPublic: false } })).status).toBe(200);
+      expect(((await (await s.request('/api/events')).json()) as { id: string }[]).some((e) => e.id === id)).toBe(false);
+      expect(((await (await asAdmin('/api/events')).json()) as { id: string }[]).some((e) => e.id === id)).toBe(true);
+    });
+
+    it.each(rejections)('refuses %s with 400 and its message, changing nothing', async (_name, change, field, message) => {
+      const { id } = await create();
+      const before = row(id);
+      s.clock.advance(1000);
+      const res = await asAdmin(`/api/events/${id}`, { method: 'PUT', json: { ...valid, title: 'Changed', ...change } });
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as ErrorBody).errors?.[field]).toBe(message);
+      expect(row(id)).toEqual(before);
+    });
+
+    it('answers 404 for an unknown or deleted id and 400 for a body that is not an object', async () => {
+      const unknown = await asAdmin('/api/events/no-such-id', { method: 'PUT', json: valid });
+      expect(unknown.status).toBe(404);
+      expect(((await unknown.json()) as ErrorBody).message).toBe('Event not found');
+      const { id } = await create();
+      await asAdmin(`/api/events/${id}`, { method: 'DELETE' });
+      expect((await asAdmin(`/api/events/${id}`, { method: 'PUT', json: valid })).status).toBe(404);
+      expect(s.db.select().from(events).where(eq(events.id, id)).get()).toBeUndefined();
+
+      const { id: kept } = await create();
+      const before = row(kept);
+      for (const json of [[], 'text', null]) {
+        const res = await asAdmin(`/api/events/${kept}`, { method: 'PUT', json });
+        expect(res.status).toBe(400);
+      }
+      expect(row(kept)).toEqual(before);
+    });
+
+    it('events.update over tRPC: the same rules, NOT_FOUND for an unknown id', async () => {
+      const { id } = await create();
+      const updated = await s.caller('admin').events.update({ ...valid, id, title: 'Renamed', category: 'education' });
+      expect(updated).toMatchObject({ id, title: 'Renamed', category: 'education' });
+      expect(row(id).title).toBe('Renamed');
+      const error = await s.caller('admin').events.update({ ...valid, id, startTime: '11:00', endTime: '10:00' }).catch((e: unknown) => e);
+      expect(error).toMatchObject({ code: 'BAD_REQUEST' });
+      expect(fieldMessages((error as { cause: ZodError }).cause)).toEqual({ endTime: 'End time must be after the start time' });
+      expect(row(id)).toMatchObject({ startTime: '09:30', endTime: '10:30' });
+      await expect(s.caller('admin').events.update({ ...valid, id: 'nope' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+      await expect(s.caller('parent').events.update({ ...valid, id })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+      await expect(s.caller().events.update({ ...valid, id })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+      expect(row(id).title).toBe('Renamed');
+    });
+  });
+
   it('runs the same validation through tRPC', async () => {
     const error = await s.caller('admin').events.create({ ...valid, description: '' }).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'BAD_REQUEST' });
@@ -156,6 +226,60 @@ describe('announcements (admin)', () => {
     const { token } = await s.parentToken();
     const parentList = (await (await s.request('/api/announcements', { headers: { authorization: `Bearer ${token}` } })).json()) as { id: string }[];
     expect(parentList.some((a) => a.id === priv.id)).toBe(false);
+  });
+
+  describe('editing', () => {
+    const create = async (over: Record<string, unknown> = {}) =>
+      (await (await asAdmin('/api/announcements', { method: 'POST', json: { ...valid, ...over } })).json()) as { id: string };
+    const row = (id: string) => s.db.select().from(announcements).where(eq(announcements.id, id)).get()!;
+
+    it('PUT /api/announcements/{id} replaces the fields, sets updatedAt, keeps createdAt, and the public list follows', async () => {
+      const { id } = await create({ isPublic: false, expiresAt: '2026-12-31' });
+      const before = row(id);
+      s.clock.advance(60_000);
+      const edit = { title: 'Picture day moved', content: 'Photos on Thursday', category: 'health', priority: 'high', isPublic: true, expiresAt: '' };
+      const res = await asAdmin(`/api/announcements/${id}`, { method: 'PUT', json: edit });
+      expect(res.status).toBe(200);
+      expect(await res.json()).toMatchObject({ id, ...edit, expiresAt: null });
+      const after = row(id);
+      expect(after).toMatchObject({ title: 'Picture day moved', priority: 'high', isPublic: true, expiresAt: null });
+      expect(after.updatedAt.getTime()).toBe(s.clock.now().getTime());
+      expect(after.createdAt.getTime()).toBe(before.createdAt.getTime());
+      const publicList = (await (await s.request('/api/announcements')).json()) as { id: string; title: string }[];
+      expect(publicList.find((a) => a.id === id)?.title).toBe('Picture day moved');
+    });
+
+    it.each(rejections)('refuses %s with 400 and its message, changing nothing', async (_name, change, field, message) => {
+      const { id } = await create();
+      const before = row(id);
+      s.clock.advance(1000);
+      const res = await asAdmin(`/api/announcements/${id}`, { method: 'PUT', json: { ...valid, title: 'Changed', ...change } });
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as ErrorBody).errors?.[field]).toBe(message);
+      expect(row(id)).toEqual(before);
+    });
+
+    it('answers 404 for an unknown id, changing nothing', async () => {
+      const before = s.db.select().from(announcements).all();
+      const res = await asAdmin('/api/announcements/no-such-id', { method: 'PUT', json: valid });
+      expect(res.status).toBe(404);
+      expect(((await res.json()) as ErrorBody).message).toBe('Announcement not found');
+      expect(s.db.select().from(announcements).all()).toEqual(before);
+    });
+
+    it('announcements.update over tRPC: the same rules, NOT_FOUND for an unknown id', async () => {
+      const { id } = await create();
+      const valid = { title: 'Picture day', content: 'Photos on Tuesday', category: 'general' as const, priority: 'normal' as const, isPublic: true, expiresAt: '' };
+      expect(await s.caller('admin').announcements.update({ ...valid, id, priority: 'low' })).toMatchObject({ id, priority: 'low' });
+      expect(row(id).priority).toBe('low');
+      const error = await s.caller('admin').announcements.update({ ...valid, id, content: '' }).catch((e: unknown) => e);
+      expect(error).toMatchObject({ code: 'BAD_REQUEST' });
+      expect(fieldMessages((error as { cause: ZodError }).cause)).toEqual({ content: 'Content is required' });
+      await expect(s.caller('admin').announcements.update({ ...valid, id: 'nope' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+      await expect(s.caller('parent').announcements.update({ ...valid, id })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+      await expect(s.caller().announcements.update({ ...valid, id })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+      expect(row(id)).toMatchObject({ content: 'Photos on Tuesday', priority: 'low' });
+    });
   });
 
   it('deletes an announcement, 404 for an unknown id', async () => {

@@ -1,7 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { and, desc, eq, gte, isNull, or } from 'drizzle-orm';
 import { announcements } from '../../../db/schema';
-import { announcementSchema, idSchema } from '../../shared/schemas/content';
+import { announcementSchema, announcementUpdateSchema, idSchema } from '../../shared/schemas/content';
 import { centreToday } from '../clock';
 import { adminProcedure, publicProcedure, router } from '../trpc';
 
@@ -42,6 +42,19 @@ export const announcementsRouter = router({
       .values({ ...input, createdAt: now, updatedAt: now })
       .returning(columns)
       .get();
+  }),
+
+  /** Replaces every field of the announcement (the create form's rules); 404 for an unknown id. */
+  update: adminProcedure.input(announcementUpdateSchema).mutation(({ ctx, input }) => {
+    const { id, ...fields } = input;
+    const announcement = ctx.db
+      .update(announcements)
+      .set({ ...fields, updatedAt: ctx.clock.now() })
+      .where(eq(announcements.id, id))
+      .returning(columns)
+      .get();
+    if (!announcement) throw new TRPCError({ code: 'NOT_FOUND', message: 'Announcement not found' });
+    return announcement;
   }),
 
   delete: adminProcedure.input(idSchema).mutation(({ ctx, input }) => {

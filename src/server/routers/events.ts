@@ -1,7 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { asc, eq } from 'drizzle-orm';
 import { events } from '../../../db/schema';
-import { eventSchema, idSchema } from '../../shared/schemas/content';
+import { eventSchema, eventUpdateSchema, idSchema } from '../../shared/schemas/content';
 import { adminProcedure, publicProcedure, router } from '../trpc';
 
 const columns = {
@@ -37,6 +37,19 @@ export const eventsRouter = router({
 
   create: adminProcedure.input(eventSchema).mutation(({ ctx, input }) => {
     return ctx.db.insert(events).values(input).returning(columns).get();
+  }),
+
+  /** Replaces every field of the event (the create form's rules); 404 for an unknown id. */
+  update: adminProcedure.input(eventUpdateSchema).mutation(({ ctx, input }) => {
+    const { id, ...fields } = input;
+    const event = ctx.db
+      .update(events)
+      .set({ ...fields, updatedAt: ctx.clock.now() })
+      .where(eq(events.id, id))
+      .returning(columns)
+      .get();
+    if (!event) throw new TRPCError({ code: 'NOT_FOUND', message: 'Event not found' });
+    return event;
   }),
 
   delete: adminProcedure.input(idSchema).mutation(({ ctx, input }) => {

@@ -39,3 +39,10 @@ export const announcementSchema = z.object({
 export type AnnouncementInput = z.input<typeof announcementSchema>;
 
 export const idSchema = idField();
+
+/**
+ * Editing replaces the whole item: the same fields and rules as creating it, plus the id. `safeExtend` keeps
+ * the event's end-after-start rule.
+ */
+export const eventUpdateSchema = eventSchema.safeExtend({ id: idSchema });
+export const announcementUpdateSchema = announcementSchema.extend({ id: idSchema });

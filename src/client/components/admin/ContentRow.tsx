@@ -1,17 +1,31 @@
-import { Lock, Trash2 } from 'lucide-react';
+import { Lock, Pencil, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '../ui/Button';
 import { Badge, Card } from '../ui/Card';
 
-/** One item of the Events or Announcements tab: the item itself, and its Delete button beside it (below on a phone). */
-export function ContentRow({ deleteLabel, onDelete, children }: { deleteLabel: string; onDelete: () => void; children: ReactNode }) {
+export interface ContentRowProps {
+  /** Names the item for a screen reader, e.g. 'event Harvest Parade': the buttons read 'Edit event …', 'Delete event …'. */
+  itemLabel: string;
+  onEdit: () => void;
+  onDelete: () => void;
+  children: ReactNode;
+}
+
+/** One item of the Events or Announcements tab: the item itself, and its Edit and Delete buttons beside it (below on a phone). */
+export function ContentRow({ itemLabel, onEdit, onDelete, children }: ContentRowProps) {
   return (
     <Card className="flex flex-col gap-3 p-4 sm:flex-row sm:items-start sm:justify-between">
       {children}
-      <Button variant="outline" size="sm" onPress={onDelete} aria-label={deleteLabel} className="self-end text-red-700 sm:self-start">
-        <Trash2 aria-hidden="true" className="size-4" />
-        Delete
-      </Button>
+      <div className="flex gap-2 self-end sm:self-start">
+        <Button variant="outline" onPress={onEdit} aria-label={`Edit ${itemLabel}`}>
+          <Pencil aria-hidden="true" className="size-4" />
+          Edit
+        </Button>
+        <Button variant="outline" onPress={onDelete} aria-label={`Delete ${itemLabel}`} className="text-red-700">
+          <Trash2 aria-hidden="true" className="size-4" />
+          Delete
+        </Button>
+      </div>
     </Card>
   );
 }

@@ -1,7 +1,7 @@
 import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Dialog as AriaDialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
-import { Button } from './Button';
+import { Button, type ButtonVariant } from './Button';
 import { cn } from './cn';
 
 export interface DialogProps {
@@ -56,12 +56,14 @@ export interface ConfirmDialogProps {
   title: string;
   message: ReactNode;
   confirmLabel?: string;
+  /** `danger` (the default) for a delete; `primary` for a step that destroys nothing, such as e-mailing a family. */
+  confirmVariant?: ButtonVariant;
   onConfirm: () => void;
   isPending?: boolean;
 }
 
-/** The confirm prompt before a delete (SPEC.md §2 and §5). */
-export function ConfirmDialog({ isOpen, onOpenChange, title, message, confirmLabel = 'Delete', onConfirm, isPending }: ConfirmDialogProps) {
+/** The confirm prompt before a delete (SPEC.md §2 and §5) or another step that cannot be taken back. */
+export function ConfirmDialog({ isOpen, onOpenChange, title, message, confirmLabel = 'Delete', confirmVariant = 'danger', onConfirm, isPending }: ConfirmDialogProps) {
   return (
     <Dialog isOpen={isOpen} onOpenChange={onOpenChange} title={title} role="alertdialog">
       <p className="text-sm text-stone-700">{message}</p>
@@ -69,7 +71,7 @@ export function ConfirmDialog({ isOpen, onOpenChange, title, message, confirmLab
         <Button variant="outline" onPress={() => onOpenChange(false)}>
           Cancel
         </Button>
-        <Button variant="danger" onPress={onConfirm} isDisabled={isPending}>
+        <Button variant={confirmVariant} onPress={onConfirm} isDisabled={isPending}>
           {confirmLabel}
         </Button>
       </div>

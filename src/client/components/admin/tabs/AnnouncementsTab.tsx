@@ -25,17 +25,26 @@ type AdminAnnouncement = inferRouterOutputs<AppRouter>['announcements']['all'][n
 const CATEGORY_OPTIONS = ANNOUNCEMENT_CATEGORIES.map((value) => ({ value, label: categoryLabel(value) }));
 const PRIORITY_OPTIONS = PRIORITIES.map((value) => ({ value, label: categoryLabel(value) }));
 
-const emptyForm = () => ({ title: '', content: '', category: 'general', priority: 'normal', isPublic: true, expiresAt: '' });
+/** The form's values: a new announcement's defaults, or the one being edited (blank for what it lacks). */
+const formValues = (a: AdminAnnouncement | null) => ({
+  title: a?.title ?? '',
+  content: a?.content ?? '',
+  category: a?.category ?? 'general',
+  priority: a?.priority ?? 'normal',
+  isPublic: a?.isPublic ?? true,
+  expiresAt: a?.expiresAt?.slice(0, 10) ?? '',
+});
 
 function refreshAnnouncements() {
   void queryClient.invalidateQueries(trpc.announcements.pathFilter());
   void queryClient.invalidateQueries(trpc.overview.pathFilter());
 }
 
-/** Announcements tab (SPEC.md §2): list with count, add dialog, delete confirmation. */
+/** Announcements tab (SPEC.md §2): list with count, add and edit dialog, delete confirmation. */
 export default function AnnouncementsTab() {
   const announcements = useQuery({ ...trpc.announcements.all.queryOptions(), staleTime: 0 });
-  const [adding, setAdding] = useState(false);
+  /** The open dialog: a new announcement, or the one being edited. */
+  const [editing, setEditing] = useState<{ announcement: AdminAnnouncement | null } | null>(null);
   const deletion = useConfirmedDelete({
     mutation: trpc.announcements.delete.mutationOptions(),
     title: 'Delete Announcement',
@@ -54,7 +63,7 @@ export default function AnnouncementsTab() {
         count={announcements.data ? list.length : undefined}
         description="Public announcements appear on the website until they expire."
         action={
-          <Button onPress={() => setAdding(true)}>
+          <Button onPress={() => setEditing({ announcement: null })}>
             <Plus aria-hidden="true" className="size-4" />
             Add Announcement
           </Button>
@@ -65,43 +74,62 @@ export default function AnnouncementsTab() {
         <ul className="flex flex-col gap-3" aria-label="Announcements">
           {list.map((a) => (
             <li key={a.id}>
-              <AnnouncementRow announcement={a} onDelete={() => deletion.request(a)} />
+              <AnnouncementRow announcement={a} onEdit={() => setEditing({ announcement: a })} onDelete={() => deletion.request(a)} />
             </li>
           ))}
         </ul>
       )}
-      <AddAnnouncementDialog isOpen={adding} onOpenChange={setAdding} />
+      {/* Mounted per opening, keyed by the announcement: the form starts from its values (or a new one's) every time. */}
+      {editing && (
+        <AnnouncementDialog key={editing.announcement?.id ?? 'new'} announcement={editing.announcement} onClose={() => setEditing(null)} />
+      )}
       {deletion.dialog}
     </section>
   );
 }
 
-function AnnouncementRow({ announcement: a, onDelete }: { announcement: AdminAnnouncement; onDelete: () => void }) {
+function AnnouncementRow({ announcement: a, onEdit, onDelete }: { announcement: AdminAnnouncement; onEdit: () => void; onDelete: () => void }) {
   return (
-    <ContentRow deleteLabel={`Delete announcement ${a.title}`} onDelete={onDelete}>
+    <ContentRow itemLabel={`announcement ${a.title}`} onEdit={onEdit} onDelete={onDelete}>
       <AnnouncementItem announcement={a} className="min-w-0 flex-1" badges={!a.isPublic && <PrivateBadge />} />
     </ContentRow>
   );
 }
 
-function AddAnnouncementDialog({ isOpen, onOpenChange }: { isOpen: boolean; onOpenChange: (open: boolean) => void }) {
-  const { values: form, set, errors, parse, showServerErrors, reset } = useSchemaForm(announcementSchema, emptyForm);
+/** Posts an announcement (`announcement` null) or edits one: the same form, the same shared schema as the server's. */
+function AnnouncementDialog({ announcement, onClose }: { announcement: AdminAnnouncement | null; onClose: () => void }) {
+  const { values: form, set, errors, parse, showServerErrors } = useSchemaForm(announcementSchema, () => formValues(announcement));
   const create = useMutation(trpc.announcements.create.mutationOptions());
-
-  function close(open: boolean) {
-    onOpenChange(open);
-    if (!open) reset();
-  }
+  const update = useMutation(trpc.announcements.update.mutationOptions());
+  const isPending = create.isPending || update.isPending;
 
   function submit(e: FormEvent) {
     e.preventDefault();
     const data = parse();
     if (!data) return;
+    if (announcement) {
+      update.mutate(
+        { ...data, id: announcement.id },
+        {
+          onSuccess: (saved) => {
+            toast({ title: 'Announcement Updated', description: `"${saved.title}" was saved.` });
+            refreshAnnouncements();
+            onClose();
+          },
+          onError: (error) => {
+            showServerErrors(error);
+            toast({ title: 'Failed to update announcement.', description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
+            refreshAnnouncements();
+          },
+        },
+      );
+      return;
+    }
     create.mutate(data, {
-      onSuccess: (a) => {
-        toast({ title: 'Announcement Created', description: `"${a.title}" was posted.` });
+      onSuccess: (saved) => {
+        toast({ title: 'Announcement Created', description: `"${saved.title}" was posted.` });
         refreshAnnouncements();
-        close(false);
+        onClose();
       },
       onError: (error) => {
         showServerErrors(error);
@@ -111,7 +139,13 @@ function AddAnnouncementDialog({ isOpen, onOpenChange }: { isOpen: boolean; onOp
   }
 
   return (
-    <Dialog isOpen={isOpen} onOpenChange={close} title="Add Announcement" description="Title and content are required." size="lg">
+    <Dialog
+      isOpen
+      onOpenChange={(open) => !open && onClose()}
+      title={announcement ? 'Edit Announcement' : 'Add Announcement'}
+      description="Title and content are required."
+      size="lg"
+    >
       <Form onSubmit={submit} validationBehavior="aria" className="flex flex-col gap-4">
         <TextField label="Title" value={form.title} onChange={set('title')} error={errors.title} required autoFocus />
         <TextField label="Content" value={form.content} onChange={set('content')} error={errors.content} required multiline rows={4} />
@@ -124,11 +158,11 @@ function AddAnnouncementDialog({ isOpen, onOpenChange }: { isOpen: boolean; onOp
           Show on the public website
         </Switch>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onPress={() => close(false)}>
+          <Button variant="outline" onPress={onClose}>
             Cancel
           </Button>
-          <Button type="submit" isDisabled={create.isPending}>
-            {create.isPending ? 'Posting...' : 'Post Announcement'}
+          <Button type="submit" isDisabled={isPending}>
+            {announcement ? (update.isPending ? 'Saving...' : 'Save Changes') : create.isPending ? 'Posting...' : 'Post Announcement'}
           </Button>
         </div>
       </Form>

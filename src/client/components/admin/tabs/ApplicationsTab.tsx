@@ -20,7 +20,7 @@ import { queryClient, trpc } from '../../../lib/trpc';
 import { Button } from '../../ui/Button';
 import { Badge, type BadgeTone, Card } from '../../ui/Card';
 import { Checkbox } from '../../ui/Checkbox';
-import { Dialog } from '../../ui/Dialog';
+import { ConfirmDialog, Dialog } from '../../ui/Dialog';
 import { Select } from '../../ui/Select';
 import { FilteredListState, FilteredPanelHeader } from '../PanelHeader';
 import { useConfirmedDelete } from '../useConfirmedDelete';
@@ -114,17 +114,29 @@ export default function ApplicationsTab() {
 }
 
 function ApplicationCard({ application: a, onView, onDelete }: { application: Application; onView: () => void; onDelete: () => void }) {
+  /** Unticked after every status change, so an e-mail to the family is never sent on a tick left from the last one. */
   const [emailParent, setEmailParent] = useState(false);
+  /** The status waiting for the "this will e-mail the family" confirmation. */
+  const [confirming, setConfirming] = useState<ApplicationStatus | null>(null);
   const updateStatus = useMutation(trpc.applications.updateStatus.mutationOptions());
   const enroll = useMutation(trpc.applications.enroll.mutationOptions());
   const child = childNameOf(a);
+  const parent = `${a.parentFirstName} ${a.parentLastName}`;
 
-  function changeStatus(status: string) {
+  /** A status chosen in the dropdown: sent at once, or, when the family would be e-mailed, only after confirming. */
+  function chooseStatus(value: string) {
+    const status = value as ApplicationStatus;
     if (status === a.status) return;
+    if (emailParent) setConfirming(status);
+    else changeStatus(status, false);
+  }
+
+  function changeStatus(status: ApplicationStatus, sendEmail: boolean) {
     updateStatus.mutate(
-      { id: a.id, status: status as ApplicationStatus, sendEmail: emailParent },
+      { id: a.id, status, sendEmail },
       {
         onSuccess: (result) => {
+          setEmailParent(false);
           invalidateEnrollment();
           if (result.emailRequested && result.emailSent) {
             const where = result.emailVia === 'outbox' ? ' No mail server is configured, so the e-mail is in the Outbox.' : ' The parent has been e-mailed.';
@@ -142,6 +154,12 @@ function ApplicationCard({ application: a, onView, onDelete }: { application: Ap
         onError: () => toast({ title: 'Failed to update application status. Please try again.', variant: 'destructive' }),
       },
     );
+  }
+
+  function confirmEmailedChange() {
+    if (!confirming) return;
+    changeStatus(confirming, true);
+    setConfirming(null);
   }
 
   function addToEnrolled() {
@@ -188,13 +206,22 @@ function ApplicationCard({ application: a, onView, onDelete }: { application: Ap
           label={`Status of ${child}'s application`}
           options={STATUS_OPTIONS}
           value={a.status}
-          onChange={changeStatus}
+          onChange={chooseStatus}
           isDisabled={updateStatus.isPending}
         />
-        <Checkbox isSelected={emailParent} onChange={setEmailParent}>
+        <Checkbox isSelected={emailParent} onChange={setEmailParent} isDisabled={updateStatus.isPending}>
           Email the parent about this change
         </Checkbox>
       </div>
+      <ConfirmDialog
+        isOpen={confirming !== null}
+        onOpenChange={(open) => !open && setConfirming(null)}
+        title="Email the Parent?"
+        message={confirming && `${child}'s application will be marked ${statusLabel(confirming)}, and ${parent} will be e-mailed about it at ${a.parentEmail}.`}
+        confirmLabel="Change Status and Email"
+        confirmVariant="primary"
+        onConfirm={confirmEmailedChange}
+      />
 
       <div className="mt-auto flex flex-wrap gap-2">
         <Button variant="outline" size="sm" onPress={onView} aria-label={`View details of ${child}'s application`}>

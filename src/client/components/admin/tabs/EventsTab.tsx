@@ -26,15 +26,16 @@ type AdminEvent = inferRouterOutputs<AppRouter>['events']['all'][number];
 
 const CATEGORY_OPTIONS = ADMIN_EVENT_CATEGORIES.map((value) => ({ value, label: categoryLabel(value) }));
 
-const emptyForm = () => ({
-  title: '',
-  description: '',
-  eventDate: todayIso(),
-  startTime: '',
-  endTime: '',
-  category: 'general',
-  location: '',
-  isPublic: true,
+/** The form's values: a new event's defaults, or the event being edited (blank for what it lacks). */
+const formValues = (event: AdminEvent | null) => ({
+  title: event?.title ?? '',
+  description: event?.description ?? '',
+  eventDate: event?.eventDate ?? todayIso(),
+  startTime: event?.startTime ?? '',
+  endTime: event?.endTime ?? '',
+  category: event?.category ?? 'general',
+  location: event?.location ?? '',
+  isPublic: event?.isPublic ?? true,
 });
 
 function refreshEvents() {
@@ -42,10 +43,11 @@ function refreshEvents() {
   void queryClient.invalidateQueries(trpc.overview.pathFilter());
 }
 
-/** Events tab (SPEC.md §2): every event, public and private; add dialog; delete with confirmation. */
+/** Events tab (SPEC.md §2): every event, public and private; add and edit dialog; delete with confirmation. */
 export default function EventsTab() {
   const events = useQuery({ ...trpc.events.all.queryOptions(), staleTime: 0 });
-  const [adding, setAdding] = useState(false);
+  /** The open dialog: a new event, or the event being edited. */
+  const [editing, setEditing] = useState<{ event: AdminEvent | null } | null>(null);
   const deletion = useConfirmedDelete({
     mutation: trpc.events.delete.mutationOptions(),
     title: 'Delete Event',
@@ -64,7 +66,7 @@ export default function EventsTab() {
         count={events.data ? list.length : undefined}
         description="Public events appear on the calendar; private ones only here."
         action={
-          <Button onPress={() => setAdding(true)}>
+          <Button onPress={() => setEditing({ event: null })}>
             <Plus aria-hidden="true" className="size-4" />
             Add Event
           </Button>
@@ -75,20 +77,21 @@ export default function EventsTab() {
         <ul className="flex flex-col gap-3" aria-label="Events">
           {list.map((event) => (
             <li key={event.id}>
-              <EventRow event={event} onDelete={() => deletion.request(event)} />
+              <EventRow event={event} onEdit={() => setEditing({ event })} onDelete={() => deletion.request(event)} />
             </li>
           ))}
         </ul>
       )}
-      <AddEventDialog isOpen={adding} onOpenChange={setAdding} />
+      {/* Mounted per opening, keyed by the event: the form starts from that event's values (or a new one's) every time. */}
+      {editing && <EventDialog key={editing.event?.id ?? 'new'} event={editing.event} onClose={() => setEditing(null)} />}
       {deletion.dialog}
     </section>
   );
 }
 
-function EventRow({ event, onDelete }: { event: AdminEvent; onDelete: () => void }) {
+function EventRow({ event, onEdit, onDelete }: { event: AdminEvent; onEdit: () => void; onDelete: () => void }) {
   return (
-    <ContentRow deleteLabel={`Delete event ${event.title}`} onDelete={onDelete}>
+    <ContentRow itemLabel={`event ${event.title}`} onEdit={onEdit} onDelete={onDelete}>
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-2">
           <h3 className="font-semibold text-stone-900">{event.title}</h3>
@@ -102,24 +105,40 @@ function EventRow({ event, onDelete }: { event: AdminEvent; onDelete: () => void
   );
 }
 
-function AddEventDialog({ isOpen, onOpenChange }: { isOpen: boolean; onOpenChange: (open: boolean) => void }) {
-  const { values: form, set, errors, parse, showServerErrors, reset } = useSchemaForm(eventSchema, emptyForm);
+/** Adds an event (`event` null) or edits one: the same form, the same shared schema as the server's. */
+function EventDialog({ event, onClose }: { event: AdminEvent | null; onClose: () => void }) {
+  const { values: form, set, errors, parse, showServerErrors } = useSchemaForm(eventSchema, () => formValues(event));
   const create = useMutation(trpc.events.create.mutationOptions());
-
-  function close(open: boolean) {
-    onOpenChange(open);
-    if (!open) reset();
-  }
+  const update = useMutation(trpc.events.update.mutationOptions());
+  const isPending = create.isPending || update.isPending;
 
   function submit(e: FormEvent) {
     e.preventDefault();
     const data = parse();
     if (!data) return;
+    if (event) {
+      update.mutate(
+        { ...data, id: event.id },
+        {
+          onSuccess: (saved) => {
+            toast({ title: 'Event Updated', description: `"${saved.title}" was saved.` });
+            refreshEvents();
+            onClose();
+          },
+          onError: (error) => {
+            showServerErrors(error);
+            toast({ title: 'Failed to update event.', description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
+            refreshEvents();
+          },
+        },
+      );
+      return;
+    }
     create.mutate(data, {
-      onSuccess: (event) => {
-        toast({ title: 'Event Created', description: `"${event.title}" was added for ${formatDate(event.eventDate)}.` });
+      onSuccess: (saved) => {
+        toast({ title: 'Event Created', description: `"${saved.title}" was added for ${formatDate(saved.eventDate)}.` });
         refreshEvents();
-        close(false);
+        onClose();
       },
       onError: (error) => {
         showServerErrors(error);
@@ -129,7 +148,13 @@ function AddEventDialog({ isOpen, onOpenChange }: { isOpen: boolean; onOpenChang
   }
 
   return (
-    <Dialog isOpen={isOpen} onOpenChange={close} title="Add Event" description="Title, description and date are required." size="lg">
+    <Dialog
+      isOpen
+      onOpenChange={(open) => !open && onClose()}
+      title={event ? 'Edit Event' : 'Add Event'}
+      description="Title, description and date are required."
+      size="lg"
+    >
       <Form onSubmit={submit} validationBehavior="aria" className="flex flex-col gap-4">
         <TextField label="Title" value={form.title} onChange={set('title')} error={errors.title} required autoFocus />
         <TextField label="Description" value={form.description} onChange={set('description')} error={errors.description} required multiline rows={3} />
@@ -146,11 +171,11 @@ function AddEventDialog({ isOpen, onOpenChange }: { isOpen: boolean; onOpenChang
           Show on the public calendar
         </Switch>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onPress={() => close(false)}>
+          <Button variant="outline" onPress={onClose}>
             Cancel
           </Button>
-          <Button type="submit" isDisabled={create.isPending}>
-            {create.isPending ? 'Creating...' : 'Create Event'}
+          <Button type="submit" isDisabled={isPending}>
+            {event ? (update.isPending ? 'Saving...' : 'Save Changes') : create.isPending ? 'Creating...' : 'Create Event'}
           </Button>
         </div>
       </Form>
