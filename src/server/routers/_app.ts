@@ -3,12 +3,15 @@ import { adminAuthRouter } from './admin-auth';
 import { announcementsRouter } from './announcements';
 import { applicationsRouter } from './applications';
 import { childrenRouter } from './children';
+import { developmentRouter } from './development';
 import { mailRouter, outboxRouter } from './mail';
 import { enrollmentRouter } from './enrollment';
 import { eventsRouter } from './events';
 import { galleryRouter } from './gallery';
 import { achievementsRouter, milestonesRouter } from './milestones';
 import { overviewRouter } from './overview';
+import { parentAuthRouter } from './parent-auth';
+import { parentPortalRouter } from './parent-portal';
 import { picturesRouter } from './pictures';
 
 export const appRouter = router({
@@ -25,6 +28,9 @@ export const appRouter = router({
   mail: mailRouter,
   pictures: picturesRouter,
   overview: overviewRouter,
+  development: developmentRouter,
+  parentAuth: parentAuthRouter,
+  parentPortal: parentPortalRouter,
 });
 
 export type AppRouter = typeof appRouter;

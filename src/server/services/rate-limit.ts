@@ -8,6 +8,12 @@ export function createLimiters() {
     enrollment: new RateLimiterMemory({ keyPrefix: 'enroll', points: 20, duration: 60 * 60 }),
     loginByIp: new RateLimiterMemory({ keyPrefix: 'login-ip', points: 30, duration: 15 * 60 }),
     loginByAccount: new RateLimiterMemory({ keyPrefix: 'login-acct', points: 5, duration: 15 * 60 }),
+    /** Parent sign-in: the same budget as staff, counted apart so a parent's typos never slow the director. */
+    parentLoginByIp: new RateLimiterMemory({ keyPrefix: 'parent-login-ip', points: 30, duration: 15 * 60 }),
+    parentLoginByAccount: new RateLimiterMemory({ keyPrefix: 'parent-login-acct', points: 5, duration: 15 * 60 }),
+    /** 'Forgot your password?': a few links an hour per address, so nobody can flood a parent's inbox. */
+    passwordResetByIp: new RateLimiterMemory({ keyPrefix: 'reset-ip', points: 10, duration: 60 * 60 }),
+    passwordResetByAccount: new RateLimiterMemory({ keyPrefix: 'reset-acct', points: 3, duration: 60 * 60 }),
   };
 }
 export type Limiters = ReturnType<typeof createLimiters>;
