@@ -33,10 +33,14 @@ function optionalWholeNumber(min: number, max: number, message: string) {
     });
 }
 
+const PARTICIPATION_MESSAGE = 'Please choose eager, willing, reluctant or observer';
 const optionalParticipation = z
-  .union([z.enum(PARTICIPATION_LEVELS, { error: 'Please choose eager, willing, reluctant or observer' }), z.literal(''), z.null()])
-  .optional()
-  .transform((v) => (v ? v : null));
+  .string({ error: PARTICIPATION_MESSAGE })
+  .trim()
+  .nullish()
+  .transform((v) => (v ? v : null))
+  .refine((v) => v === null || (PARTICIPATION_LEVELS as readonly string[]).includes(v), PARTICIPATION_MESSAGE)
+  .transform((v) => v as (typeof PARTICIPATION_LEVELS)[number] | null);
 
 /** Add Daily Activity (SPEC.md §3 daily_activities, §5 Daily activity). */
 export const activityFields = z.object({
