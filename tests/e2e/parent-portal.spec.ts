@@ -46,6 +46,9 @@ async function signIn(page: Page, email: string, password: string) {
   await expect(page).toHaveURL(/\/parent-dashboard$/);
 }
 
+// Each flow enrols a family through the API (argon2id hashes) before it starts: a longer budget than one page.
+test.slow();
+
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 375, height: 812 }, hasTouch: true });
 
