@@ -190,9 +190,11 @@ export const childAchievements = sqliteTable(
     photoUrl: text('photo_url'),
     parentNotified: integer('parent_notified', { mode: 'boolean' }).notNull().default(false),
     celebrationLevel: text('celebration_level').notNull().default('standard'),
+    /** Staff ticked 'share on the public page': only then do the notes appear on /milestones. */
+    sharePublicly: integer('share_publicly', { mode: 'boolean' }).notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [index('child_achievements_achieved_idx').on(t.achievedAt)],
+  (t) => [index('child_achievements_achieved_idx').on(t.achievedAt), index('child_achievements_child_idx').on(t.childId)],
 );
 
 // ── pictures (public gallery) ──
@@ -264,6 +266,22 @@ export const parentSessions = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index('parent_sessions_parent_idx').on(t.parentId)],
+);
+
+/** Single-use 'forgot your password' links: only SHA-256 of the token is stored; a used link keeps usedAt. */
+export const parentPasswordResets = sqliteTable(
+  'parent_password_resets',
+  {
+    id: id(),
+    parentId: text('parent_id')
+      .notNull()
+      .references(() => parentUsers.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    usedAt: integer('used_at', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('parent_password_resets_parent_idx').on(t.parentId)],
 );
 
 // ── development_notes ──

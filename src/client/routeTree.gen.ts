@@ -14,6 +14,9 @@ import { Route as AdminDashboardRouteImport } from './routes/admin-dashboard'
 import { Route as EnrollmentRouteImport } from './routes/enrollment'
 import { Route as EventsRouteImport } from './routes/events'
 import { Route as MilestonesRouteImport } from './routes/milestones'
+import { Route as ParentDashboardRouteImport } from './routes/parent-dashboard'
+import { Route as ParentLoginRouteImport } from './routes/parent-login'
+import { Route as ParentResetPasswordRouteImport } from './routes/parent-reset-password'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminLoginRouteImport } from './routes/admin/login'
 
@@ -42,6 +45,21 @@ const MilestonesRoute = MilestonesRouteImport.update({
   path: '/milestones',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ParentDashboardRoute = ParentDashboardRouteImport.update({
+  id: '/parent-dashboard',
+  path: '/parent-dashboard',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ParentLoginRoute = ParentLoginRouteImport.update({
+  id: '/parent-login',
+  path: '/parent-login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ParentResetPasswordRoute = ParentResetPasswordRouteImport.update({
+  id: '/parent-reset-password',
+  path: '/parent-reset-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AdminIndexRoute = AdminIndexRouteImport.update({
   id: '/admin/',
   path: '/admin/',
@@ -59,6 +77,9 @@ export interface FileRoutesByFullPath {
   '/enrollment': typeof EnrollmentRoute
   '/events': typeof EventsRoute
   '/milestones': typeof MilestonesRoute
+  '/parent-dashboard': typeof ParentDashboardRoute
+  '/parent-login': typeof ParentLoginRoute
+  '/parent-reset-password': typeof ParentResetPasswordRoute
   '/admin/login': typeof AdminLoginRoute
   '/admin/': typeof AdminIndexRoute
 }
@@ -68,6 +89,9 @@ export interface FileRoutesByTo {
   '/enrollment': typeof EnrollmentRoute
   '/events': typeof EventsRoute
   '/milestones': typeof MilestonesRoute
+  '/parent-dashboard': typeof ParentDashboardRoute
+  '/parent-login': typeof ParentLoginRoute
+  '/parent-reset-password': typeof ParentResetPasswordRoute
   '/admin/login': typeof AdminLoginRoute
   '/admin': typeof AdminIndexRoute
 }
@@ -78,6 +102,9 @@ export interface FileRoutesById {
   '/enrollment': typeof EnrollmentRoute
   '/events': typeof EventsRoute
   '/milestones': typeof MilestonesRoute
+  '/parent-dashboard': typeof ParentDashboardRoute
+  '/parent-login': typeof ParentLoginRoute
+  '/parent-reset-password': typeof ParentResetPasswordRoute
   '/admin/login': typeof AdminLoginRoute
   '/admin/': typeof AdminIndexRoute
 }
@@ -89,6 +116,9 @@ export interface FileRouteTypes {
     | '/enrollment'
     | '/events'
     | '/milestones'
+    | '/parent-dashboard'
+    | '/parent-login'
+    | '/parent-reset-password'
     | '/admin/login'
     | '/admin/'
   fileRoutesByTo: FileRoutesByTo
@@ -98,6 +128,9 @@ export interface FileRouteTypes {
     | '/enrollment'
     | '/events'
     | '/milestones'
+    | '/parent-dashboard'
+    | '/parent-login'
+    | '/parent-reset-password'
     | '/admin/login'
     | '/admin'
   id:
@@ -107,6 +140,9 @@ export interface FileRouteTypes {
     | '/enrollment'
     | '/events'
     | '/milestones'
+    | '/parent-dashboard'
+    | '/parent-login'
+    | '/parent-reset-password'
     | '/admin/login'
     | '/admin/'
   fileRoutesById: FileRoutesById
@@ -117,6 +153,9 @@ export interface RootRouteChildren {
   EnrollmentRoute: typeof EnrollmentRoute
   EventsRoute: typeof EventsRoute
   MilestonesRoute: typeof MilestonesRoute
+  ParentDashboardRoute: typeof ParentDashboardRoute
+  ParentLoginRoute: typeof ParentLoginRoute
+  ParentResetPasswordRoute: typeof ParentResetPasswordRoute
   AdminLoginRoute: typeof AdminLoginRoute
   AdminIndexRoute: typeof AdminIndexRoute
 }
@@ -158,6 +197,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MilestonesRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/parent-dashboard': {
+      id: '/parent-dashboard'
+      path: '/parent-dashboard'
+      fullPath: '/parent-dashboard'
+      preLoaderRoute: typeof ParentDashboardRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/parent-login': {
+      id: '/parent-login'
+      path: '/parent-login'
+      fullPath: '/parent-login'
+      preLoaderRoute: typeof ParentLoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/parent-reset-password': {
+      id: '/parent-reset-password'
+      path: '/parent-reset-password'
+      fullPath: '/parent-reset-password'
+      preLoaderRoute: typeof ParentResetPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/admin/': {
       id: '/admin/'
       path: '/admin'
@@ -181,6 +241,9 @@ const rootRouteChildren: RootRouteChildren = {
   EnrollmentRoute: EnrollmentRoute,
   EventsRoute: EventsRoute,
   MilestonesRoute: MilestonesRoute,
+  ParentDashboardRoute: ParentDashboardRoute,
+  ParentLoginRoute: ParentLoginRoute,
+  ParentResetPasswordRoute: ParentResetPasswordRoute,
   AdminLoginRoute: AdminLoginRoute,
   AdminIndexRoute: AdminIndexRoute,
 }

@@ -45,6 +45,8 @@ export const GALLERY_CATEGORIES = ['general', 'activities', 'classroom', 'outdoo
 export const NOTE_CATEGORIES = ['physical', 'cognitive', 'social', 'language', 'creativity'] as const;
 export const ACTIVITY_CATEGORIES = ['learning', 'play', 'meals', 'rest', 'outdoor', 'creative'] as const;
 export const PARTICIPATION_LEVELS = ['eager', 'willing', 'reluctant', 'observer'] as const;
+/** How big a celebration a milestone gets; 'standard' is the default of SPEC.md §9. */
+export const CELEBRATION_LEVELS = ['standard', 'special', 'major'] as const;
 export const DOCUMENT_TYPES = ['medical_form', 'immunization', 'emergency_contact', 'photo_permission', 'other'] as const;
 export const DOCUMENT_REQUEST_STATUSES = ['pending', 'fulfilled', 'overdue'] as const;
 export const PAYMENT_TYPES = ['tuition', 'registration', 'activity_fee', 'late_fee', 'other'] as const;

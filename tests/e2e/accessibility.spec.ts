@@ -32,6 +32,10 @@ const PUBLIC_PAGES: [string, string][] = [
   ['/events', 'Events & Announcements'],
   ['/milestones', 'Milestone Achievement Badges'],
   ['/admin/login', 'Admin Login'],
+  ['/parent-login', 'Parent Portal'],
+  ['/parent-reset-password#token=abc', 'Choose a New Password'],
+  ['/parent-login', 'Parent Portal'],
+  ['/parent-reset-password#token=abc', 'Choose a New Password'],
   ['/no-such-page', '404 Page Not Found'],
 ];
 
@@ -58,7 +62,7 @@ for (const [path, heading] of PUBLIC_PAGES) {
   });
 }
 
-for (const tab of ['Overview', 'Events', 'Announcements', 'Applications', 'Enrolled', 'Communication', 'Payments', 'Gallery']) {
+for (const tab of ['Overview', 'Events', 'Announcements', 'Applications', 'Enrolled', 'Activities', 'Communication', 'Payments', 'Gallery']) {
   test(`the dashboard's ${tab} tab has no serious accessibility violations on a phone or a desktop`, async ({ page, loginAsAdmin }) => {
     await loginAsAdmin();
     await page.goto('/admin');
@@ -72,6 +76,38 @@ for (const tab of ['Overview', 'Events', 'Announcements', 'Applications', 'Enrol
   });
 }
 
+/** An enrolled child with an activity and a note, and its parent's login (outbox mode answers the password). */
+async function parentWithChild(server: import('../helpers/server').TestServer) {
+  const email = `a11y.${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const cookie = await server.adminCookie();
+  const child = (await (
+    await server.request('/api/admin/enrolled-children', { method: 'POST', json: { childName: 'Ada Lane', dateOfBirth: '2023-03-10', program: 'preschool', startDate: '2026-01-05', parentName: 'Lee Lane', parentEmail: email }, headers: { cookie } })
+  ).json()) as { id: string };
+  await server.request('/api/admin/daily-activities', { method: 'POST', json: { childId: child.id, activityDate: '2026-11-20', category: 'play', title: 'Blocks', description: 'Built a tower', duration: 20, skillsPracticed: 'stacking', enjoymentLevel: 4 }, headers: { cookie } });
+  await server.request('/api/admin/development-notes', { method: 'POST', json: { childId: child.id, category: 'cognitive', title: 'Counting', content: 'Counted to ten', skillsObserved: 'counting' }, headers: { cookie } });
+  const login = (await (await server.request(`/api/admin/generate-parent-login/${child.id}`, { method: 'POST', headers: { cookie } })).json()) as { credentials: { password: string } };
+  return { email, password: login.credentials.password };
+}
+
+for (const tab of ['Overview', 'Daily Activities', 'Development Notes', 'Milestones', 'Communication', 'Payments']) {
+  test(`the parent dashboard's ${tab} tab has no serious accessibility violations on a phone or a desktop`, async ({ page, server }) => {
+    const { email, password } = await parentWithChild(server);
+    await page.goto('/parent-login');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: /Development Journey/ })).toBeVisible();
+    await page.getByRole('tab', { name: tab, exact: true }).click();
+    const panel = page.getByRole('tabpanel', { name: tab, exact: true });
+    const found = await violationsAtEachWidth(page, async () => {
+      await expect(panel).toBeVisible();
+      await expect(panel.getByText('Loading...')).toHaveCount(0);
+    });
+    expect(found).toEqual(NONE);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
+  });
+}
+
 test('each page has its own title (WCAG 2.4.2), also after client-side navigation', async ({ page }) => {
   const titles: [string, RegExp][] = [
     ['/', /^Little Buckeyes Learning Center \| Childcare in Columbus, Ohio$/],
@@ -79,6 +115,7 @@ test('each page has its own title (WCAG 2.4.2), also after client-side navigatio
     ['/events', /^Events & Announcements \| Little Buckeyes Learning Center$/],
     ['/milestones', /^Milestone Achievement Badges \| Little Buckeyes Learning Center$/],
     ['/admin/login', /^Admin Login \| Little Buckeyes Learning Center$/],
+    ['/parent-login', /^Parent Portal \| Little Buckeyes Learning Center$/],
   ];
   for (const [path, title] of titles) {
     await page.goto(path);

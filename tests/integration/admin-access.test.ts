@@ -22,6 +22,10 @@ const PUBLIC_PROCEDURES = new Set([
   'enrollment.submit',
   'adminAuth.login',
   'adminAuth.logout',
+  'parentAuth.login',
+  'parentAuth.logout',
+  'parentAuth.forgotPassword',
+  'parentAuth.resetPassword',
 ]);
 
 /** Public REST paths of SPEC.md §7 (method and path as Hono registers them, parameters normalised to `:param`). */
@@ -36,6 +40,9 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/admin/login',
   'POST /api/admin/logout',
   'POST /api/parent/login',
+  'POST /api/parent/logout',
+  'POST /api/parent/forgot-password',
+  'POST /api/parent/reset-password',
 ]);
 
 /** Paths both staff and parents use (each answers only for what the caller may see); anonymous callers get 401. */
@@ -99,7 +106,7 @@ describe('tRPC procedures, generated from appRouter', () => {
 
   it('finds the admin procedures (the generator is not vacuous)', () => {
     const paths = list.map((p) => p.path);
-    for (const known of ['events.create', 'events.update', 'events.delete', 'announcements.create', 'announcements.update', 'announcements.delete', 'adminAuth.me', 'pictures.list', 'pictures.delete', 'overview.counts']) {
+    for (const known of ['events.create', 'events.update', 'events.delete', 'announcements.create', 'announcements.update', 'announcements.delete', 'adminAuth.me', 'pictures.list', 'pictures.delete', 'overview.counts', 'development.createActivity', 'achievements.record']) {
       expect(paths).toContain(known);
     }
     // Every allowlisted name still exists, so the allowlist cannot silently cover a renamed procedure.
@@ -140,7 +147,7 @@ describe('REST paths, generated from the Hono app', () => {
 
   it('finds the admin paths of SPEC.md §7 (the generator is not vacuous)', () => {
     const keys = guarded.map((r) => `${r.method} ${normalise(r.path)}`);
-    for (const known of ['POST /api/events', 'PUT /api/events/:param', 'DELETE /api/events/:param', 'POST /api/announcements', 'PUT /api/announcements/:param', 'DELETE /api/announcements/:param', 'GET /api/admin/pictures', 'POST /api/admin/pictures', 'DELETE /api/admin/pictures/:param', 'GET /api/admin/me']) {
+    for (const known of ['GET /api/parent/children', 'GET /api/parent/stats/:param', 'GET /api/parent/daily-activities/:param', 'GET /api/parent/development-notes/:param', 'POST /api/admin/send-activity-report/:param', 'POST /api/events', 'PUT /api/events/:param', 'DELETE /api/events/:param', 'POST /api/announcements', 'PUT /api/announcements/:param', 'DELETE /api/announcements/:param', 'GET /api/admin/pictures', 'POST /api/admin/pictures', 'DELETE /api/admin/pictures/:param', 'GET /api/admin/me']) {
       expect(keys).toContain(known);
     }
   });

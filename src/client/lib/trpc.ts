@@ -1,9 +1,14 @@
 import { hashKey, MutationCache, QueryCache, QueryClient, type Mutation } from '@tanstack/react-query';
 import { createTRPCClient, httpBatchLink } from '@trpc/client';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
+import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import superjson from 'superjson';
 import { TRPC_MAX_BATCH } from '../../shared/constants';
 import type { AppRouter } from '../../server/routers/_app';
+import { getParentToken } from './parent-session';
+
+export type RouterOutputs = inferRouterOutputs<AppRouter>;
+export type RouterInputs = inferRouterInputs<AppRouter>;
 
 /** Whether a tRPC error says the caller has no (or the wrong kind of) session. */
 export function isUnauthorized(error: unknown, statuses: readonly number[] = [401, 403]): boolean {
@@ -50,7 +55,19 @@ export const queryClient = new QueryClient({
 });
 
 export const trpcClient = createTRPCClient<AppRouter>({
-  links: [httpBatchLink({ url: '/api/trpc', transformer: superjson, maxItems: TRPC_MAX_BATCH, fetch: (url, init) => fetch(url, { ...init, credentials: 'include' }) })],
+  links: [
+    httpBatchLink({
+      url: '/api/trpc',
+      transformer: superjson,
+      maxItems: TRPC_MAX_BATCH,
+      fetch: (url, init) => fetch(url, { ...init, credentials: 'include' }),
+      // SPEC.md §6: a parent's stored token goes out as a bearer header (staff are known by their cookie).
+      headers: () => {
+        const token = getParentToken();
+        return token ? { authorization: `Bearer ${token}` } : {};
+      },
+    }),
+  ],
 });
 
 export const trpc = createTRPCOptionsProxy<AppRouter>({ client: trpcClient, queryClient });

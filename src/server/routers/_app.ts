@@ -4,6 +4,7 @@ import { announcementsRouter } from './announcements';
 import { applicationsRouter } from './applications';
 import { childrenRouter } from './children';
 import { communicationsRouter } from './communications';
+import { developmentRouter } from './development';
 import { mailRouter, outboxRouter } from './mail';
 import { enrollmentRouter } from './enrollment';
 import { eventsRouter } from './events';
@@ -11,6 +12,8 @@ import { galleryRouter } from './gallery';
 import { achievementsRouter, milestonesRouter } from './milestones';
 import { overviewRouter } from './overview';
 import { paymentsRouter } from './payments';
+import { parentAuthRouter } from './parent-auth';
+import { parentPortalRouter } from './parent-portal';
 import { picturesRouter } from './pictures';
 
 export const appRouter = router({
@@ -29,6 +32,9 @@ export const appRouter = router({
   pictures: picturesRouter,
   overview: overviewRouter,
   payments: paymentsRouter,
+  development: developmentRouter,
+  parentAuth: parentAuthRouter,
+  parentPortal: parentPortalRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,17 +1,36 @@
-import { asc, desc, eq, gte } from 'drizzle-orm';
-import { childAchievements, milestones } from '../../../db/schema';
+import { TRPCError } from '@trpc/server';
+import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
+import { childAchievements, enrolledChildren, milestones } from '../../../db/schema';
+import { achievementSchema } from '../../shared/schemas/development';
+import { idSchema } from '../../shared/schemas/content';
 import { centreToday } from '../clock';
-import { publicProcedure, router } from '../trpc';
+import { linkedParentRecipients } from '../development/recipients';
+import { achievementEmail } from '../services/mail-templates';
+import { sendToParent } from '../services/parent-mail';
+import { adminProcedure, publicProcedure, router } from '../trpc';
+
+export const milestoneColumns = {
+  id: milestones.id,
+  name: milestones.name,
+  description: milestones.description,
+  category: milestones.category,
+  ageRange: milestones.ageRange,
+  badgeIcon: milestones.badgeIcon,
+  badgeColor: milestones.badgeColor,
+  difficulty: milestones.difficulty,
+  isActive: milestones.isActive,
+  createdAt: milestones.createdAt,
+};
 
 /**
- * Achievements as the public page shows them. The child's id and photo are left out on purpose: the
- * public page never identifies a child ("Active Children" is always shown as '-').
+ * Achievements as the public page shows them (ADR 005). The child's id, name and photo are left out on
+ * purpose, and the notes appear only when staff ticked 'share on the public page' (they may name the child).
  */
 const publicAchievement = {
   id: childAchievements.id,
   milestoneId: childAchievements.milestoneId,
   achievedAt: childAchievements.achievedAt,
-  notes: childAchievements.notes,
+  notes: sql<string | null>`case when ${childAchievements.sharePublicly} then ${childAchievements.notes} else null end`,
   witnessedBy: childAchievements.witnessedBy,
   celebrationLevel: childAchievements.celebrationLevel,
   createdAt: childAchievements.createdAt,
@@ -21,32 +40,27 @@ const publicAchievement = {
 export const RECENT_DAYS = 30;
 export const RECENT_LIMIT = 10;
 
+const staffAchievement = {
+  id: childAchievements.id,
+  childId: childAchievements.childId,
+  milestoneId: childAchievements.milestoneId,
+  achievedAt: childAchievements.achievedAt,
+  notes: childAchievements.notes,
+  witnessedBy: childAchievements.witnessedBy,
+  celebrationLevel: childAchievements.celebrationLevel,
+  parentNotified: childAchievements.parentNotified,
+  sharePublicly: childAchievements.sharePublicly,
+  createdAt: childAchievements.createdAt,
+};
+
 export const milestonesRouter = router({
   list: publicProcedure.query(({ ctx }) =>
-    ctx.db
-      .select({
-        id: milestones.id,
-        name: milestones.name,
-        description: milestones.description,
-        category: milestones.category,
-        ageRange: milestones.ageRange,
-        badgeIcon: milestones.badgeIcon,
-        badgeColor: milestones.badgeColor,
-        difficulty: milestones.difficulty,
-        isActive: milestones.isActive,
-        createdAt: milestones.createdAt,
-      })
-      .from(milestones)
-      .where(eq(milestones.isActive, true))
-      .orderBy(asc(milestones.createdAt), asc(milestones.name))
-      .all(),
+    ctx.db.select(milestoneColumns).from(milestones).where(eq(milestones.isActive, true)).orderBy(asc(milestones.createdAt), asc(milestones.name)).all(),
   ),
 });
 
 export const achievementsRouter = router({
-  list: publicProcedure.query(({ ctx }) =>
-    ctx.db.select(publicAchievement).from(childAchievements).orderBy(desc(childAchievements.achievedAt)).all(),
-  ),
+  list: publicProcedure.query(({ ctx }) => ctx.db.select(publicAchievement).from(childAchievements).orderBy(desc(childAchievements.achievedAt)).all()),
   /** Achieved in the last RECENT_DAYS days, newest first, at most RECENT_LIMIT. */
   recent: publicProcedure.query(({ ctx }) => {
     const since = new Date(`${centreToday(ctx.clock)}T00:00:00Z`);
@@ -58,5 +72,49 @@ export const achievementsRouter = router({
       .orderBy(desc(childAchievements.achievedAt))
       .limit(RECENT_LIMIT)
       .all();
+  }),
+
+  /** Staff: one child's achievements, newest first. */
+  forChild: adminProcedure.input(idSchema).query(({ ctx, input }) =>
+    ctx.db.select(staffAchievement).from(childAchievements).where(eq(childAchievements.childId, input)).orderBy(desc(childAchievements.achievedAt)).all(),
+  ),
+
+  /**
+   * Staff record that a child achieved a milestone. The row is committed first; then the parents are told by
+   * e-mail, and parentNotified says whether that worked (a failed e-mail never loses the achievement).
+   */
+  record: adminProcedure.input(achievementSchema).mutation(async ({ ctx, input }) => {
+    const child = ctx.db.select({ id: enrolledChildren.id, childName: enrolledChildren.childName }).from(enrolledChildren).where(eq(enrolledChildren.id, input.childId)).get();
+    if (!child) throw new TRPCError({ code: 'NOT_FOUND', message: 'Child not found' });
+    const milestone = ctx.db.select(milestoneColumns).from(milestones).where(eq(milestones.id, input.milestoneId)).get();
+    if (!milestone) throw new TRPCError({ code: 'NOT_FOUND', message: 'Milestone not found' });
+    const dup = ctx.db.select({ id: childAchievements.id }).from(childAchievements).where(and(eq(childAchievements.childId, child.id), eq(childAchievements.milestoneId, milestone.id))).get();
+    if (dup) throw new TRPCError({ code: 'CONFLICT', message: `${child.childName} already has "${milestone.name}".` });
+
+    const row = ctx.db.insert(childAchievements).values({ ...input, createdAt: ctx.clock.now() }).returning(staffAchievement).get();
+    const recipients = linkedParentRecipients(ctx.db, child.id);
+    let notified = 0;
+    const errors: string[] = [];
+    for (const r of recipients) {
+      const content = achievementEmail({ parentName: r.name, childName: child.childName, milestoneName: milestone.name, milestoneDescription: milestone.description, achievedAt: input.achievedAt, notes: input.notes, witnessedBy: input.witnessedBy }, ctx.config);
+      const outcome = await sendToParent(ctx, r.email, content, ctx.admin.email);
+      if (outcome.emailSent) notified++;
+      else errors.push(outcome.emailError);
+    }
+    if (notified > 0) ctx.db.update(childAchievements).set({ parentNotified: true }).where(eq(childAchievements.id, row.id)).run();
+    return {
+      success: true as const,
+      achievement: { ...row, parentNotified: notified > 0 },
+      emailSent: notified > 0,
+      emailError: errors[0] ?? null,
+      message: notified > 0 ? `Recorded. ${child.childName}'s parents were told by e-mail.` : `Recorded, but the e-mail to the parents could not be sent.`,
+    };
+  }),
+
+  /** Staff correct a mistake: the achievement goes. */
+  delete: adminProcedure.input(idSchema).mutation(({ ctx, input }) => {
+    const gone = ctx.db.delete(childAchievements).where(eq(childAchievements.id, input)).returning({ id: childAchievements.id }).get();
+    if (!gone) throw new TRPCError({ code: 'NOT_FOUND', message: 'Achievement not found' });
+    return { success: true as const, id: gone.id };
   }),
 });

@@ -261,3 +261,86 @@ export function taxStatementEmail(s: StatementForEmail, config: LinkConfig): Ema
     ),
   };
 }
+
+/** 'Forgot your password?': the single-use link, valid for one hour. */
+export function passwordResetEmail(data: { firstName: string; link: string }, config: LinkConfig): EmailContent {
+  return {
+    subject: headerSafe(`Choose a new Parent Portal password for ${centre.name}`),
+    ...letter(
+      data.firstName.trim() || 'Parent',
+      [
+        plain('Someone (we hope you) asked to choose a new password for your Parent Portal account.'),
+        { text: `Choose a new password here: ${data.link}`, html: `Choose a new password here: ${link(data.link, 'Choose a new password')}` },
+        plain('The link works once, within one hour. If you did not ask for it, you can ignore this message: your password stays as it is.'),
+      ],
+      config,
+    ),
+  };
+}
+
+export interface WeeklyReportForEmail {
+  parentName: string;
+  childName: string;
+  weekStartDate: string;
+  weekEndDate: string;
+  activities: { activityDate: string; title: string; category: string; description: string; duration: number | null; skillsPracticed: string[] }[];
+  notes: { title: string; category: string; content: string }[];
+  skills: string[];
+}
+
+function longDate(iso: string): string {
+  return new Date(`${iso}T12:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC', weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' });
+}
+
+/** The weekly activity report staff send to a child's parents. Private notes never reach this function. */
+export function weeklyReportEmail(data: WeeklyReportForEmail, config: LinkConfig): EmailContent {
+  const range = `${longDate(data.weekStartDate)} to ${longDate(data.weekEndDate)}`;
+  const activityLines = data.activities.map((a) => {
+    const minutes = a.duration ? ` (${a.duration} minutes)` : '';
+    return `- ${longDate(a.activityDate)}: ${a.title} [${a.category}]${minutes}. ${a.description}`;
+  });
+  const noteLines = data.notes.map((n) => `- ${n.title} [${n.category}]: ${n.content}`);
+  const list = (items: string[]) => `<ul style="margin:4px 0 0;padding-left:20px">${items.map((i) => `<li>${escapeHtml(i)}</li>`).join('')}</ul>`;
+  const portal = `${config.publicUrl}/parent-login`;
+  const paragraphs: Paragraph[] = [
+    plain(`Here is ${data.childName}'s week at ${centre.name}, ${range}.`),
+    data.activities.length
+      ? { text: `Activities (${data.activities.length}):\n${activityLines.join('\n')}`, html: `<strong>Activities (${data.activities.length})</strong>${list(activityLines.map((l) => l.slice(2)))}` }
+      : plain('No activities were recorded this week.'),
+    data.notes.length
+      ? { text: `Development notes (${data.notes.length}):\n${noteLines.join('\n')}`, html: `<strong>Development notes (${data.notes.length})</strong>${list(noteLines.map((l) => l.slice(2)))}` }
+      : plain('No development notes were written this week.'),
+    data.skills.length
+      ? { text: `Skills practiced: ${data.skills.join(', ')}`, html: `<strong>Skills practiced:</strong> ${escapeHtml(data.skills.join(', '))}` }
+      : plain('No skills were recorded this week.'),
+    { text: `See every activity and note in the Parent Portal: ${portal}`, html: `See every activity and note in the ${link(portal, 'Parent Portal')}.` },
+  ];
+  return {
+    subject: headerSafe(`${data.childName}'s weekly report: ${range}`),
+    ...letter(data.parentName.trim() || 'Parent', paragraphs, config),
+  };
+}
+
+/** A child achieved a milestone: the parents hear it from us first. */
+export function achievementEmail(
+  data: { parentName: string; childName: string; milestoneName: string; milestoneDescription: string; achievedAt: string; notes: string | null; witnessedBy: string | null },
+  config: LinkConfig,
+): EmailContent {
+  const portal = `${config.publicUrl}/parent-login`;
+  return {
+    subject: headerSafe(`${data.childName} reached a milestone: ${data.milestoneName}`),
+    ...letter(
+      data.parentName.trim() || 'Parent',
+      [
+        {
+          text: `Wonderful news: on ${longDate(data.achievedAt)}, ${data.childName} achieved the milestone "${data.milestoneName}" (${data.milestoneDescription}).`,
+          html: `Wonderful news: on ${escapeHtml(longDate(data.achievedAt))}, ${escapeHtml(data.childName)} achieved the milestone <strong>${escapeHtml(data.milestoneName)}</strong> (${escapeHtml(data.milestoneDescription)}).`,
+        },
+        ...(data.notes ? [plain(`Our notes: ${data.notes}`)] : []),
+        ...(data.witnessedBy ? [plain(`Witnessed by ${data.witnessedBy}.`)] : []),
+        { text: `See all of ${data.childName}'s milestones in the Parent Portal: ${portal}`, html: `See all of ${escapeHtml(data.childName)}'s milestones in the ${link(portal, 'Parent Portal')}.` },
+      ],
+      config,
+    ),
+  };
+}

@@ -9,6 +9,9 @@ export function createLimiters() {
     enrollment: new RateLimiterMemory({ keyPrefix: 'enroll', points: 20, duration: 60 * 60 }),
     /** Sign-in attempts of every kind of account (auth/login-throttle.ts). */
     login: createLoginThrottle(),
+    /** 'Forgot your password?': a few links an hour per address, so nobody can flood a parent's inbox. */
+    passwordResetByIp: new RateLimiterMemory({ keyPrefix: 'reset-ip', points: 10, duration: 60 * 60 }),
+    passwordResetByAccount: new RateLimiterMemory({ keyPrefix: 'reset-acct', points: 3, duration: 60 * 60 }),
   };
 }
 export type Limiters = ReturnType<typeof createLimiters>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isCommonPassword } from '../common-passwords';
-import { emailField, passwordField } from './fields';
+import { emailField, passwordField, requiredText } from './fields';
 
 /** Admin and parent sign-in (SPEC.md §5). */
 export const loginSchema = z.object({
@@ -23,3 +23,28 @@ export function staffPasswordField() {
     .min(STAFF_PASSWORD_MIN, STAFF_PASSWORD_TOO_SHORT)
     .refine((p) => !isCommonPassword(p), STAFF_PASSWORD_TOO_COMMON);
 }
+
+export const PARENT_PASSWORD_MIN = 10;
+const PARENT_PASSWORD_TOO_SHORT = `Please choose a password of at least ${PARENT_PASSWORD_MIN} characters`;
+
+/** A new password a parent chooses: long enough to resist guessing, not a common one, short enough to hash quickly. */
+export const newPasswordField = passwordField(PARENT_PASSWORD_TOO_SHORT)
+  .min(PARENT_PASSWORD_MIN, PARENT_PASSWORD_TOO_SHORT)
+  .refine((p) => !isCommonPassword(p), STAFF_PASSWORD_TOO_COMMON);
+
+/** 'Forgot your password?' (the answer is the same whether or not the e-mail has an account). */
+export const forgotPasswordSchema = z.object({ email: emailField() });
+
+const INVALID_RESET_LINK = 'This reset link is invalid or has expired';
+
+/** The reset link's form: the token from the link and the new password. */
+export const resetPasswordSchema = z.object({
+  token: requiredText(INVALID_RESET_LINK, 200),
+  password: newPasswordField,
+});
+
+/** Change password while signed in. */
+export const changePasswordSchema = z.object({
+  currentPassword: passwordField(),
+  newPassword: newPasswordField,
+});

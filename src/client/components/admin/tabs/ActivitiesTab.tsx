@@ -1,4 +1,415 @@
-/** Activities tab of the admin dashboard. */
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Award, CalendarPlus, Lock, Mail, NotebookPen, Pencil, Trash2 } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { Form } from 'react-aria-components';
+import { centreDateOf, weekOf } from '../../../../shared/centre-time';
+import { ACTIVITY_CATEGORIES, CELEBRATION_LEVELS, NOTE_CATEGORIES, PARTICIPATION_LEVELS } from '../../../../shared/constants';
+import { achievementSchema, activityFields, MISSING_DATES, noteFields } from '../../../../shared/schemas/development';
+import { formatDate } from '../../../lib/format';
+import { toast } from '../../../lib/toast';
+import { errorMessage, queryClient, type RouterOutputs, trpc } from '../../../lib/trpc';
+import { type ServerError, useSchemaForm } from '../../../lib/use-schema-form';
+import { label } from '../../parent/categories';
+import { Button } from '../../ui/Button';
+import { Badge, Card } from '../../ui/Card';
+import { Checkbox } from '../../ui/Checkbox';
+import { Dialog } from '../../ui/Dialog';
+import { TextField } from '../../ui/Field';
+import { Select } from '../../ui/Select';
+import { ListState, PanelHeader } from '../PanelHeader';
+import { useConfirmedDelete } from '../useConfirmedDelete';
+
+type Records = RouterOutputs['development']['childRecords']['data'];
+type ActivityRow = Records['activities'][number];
+type NoteRow = Records['developmentNotes'][number];
+
+const options = (values: readonly string[]) => values.map((value) => ({ value, label: label(value) }));
+const NONE = { value: '', label: 'Not recorded' };
+
+function refresh() {
+  void queryClient.invalidateQueries(trpc.development.pathFilter());
+  void queryClient.invalidateQueries(trpc.achievements.pathFilter());
+}
+
+/** Activities tab (SPEC.md §2): child picker, add activity / note, weekly report, milestones, the 5 latest of each. */
 export default function ActivitiesTab() {
-  return <p className="py-8 text-center text-stone-500">This section is being built.</p>;
+  const children = useQuery({ ...trpc.children.list.queryOptions(), staleTime: 0 });
+  const active = (children.data ?? []).filter((c) => c.isActive);
+  const [childId, setChildId] = useState<string | null>(null);
+  const child = active.find((c) => c.id === childId) ?? null;
+  const [dialog, setDialog] = useState<{ kind: 'activity'; row: ActivityRow | null } | { kind: 'note'; row: NoteRow | null } | { kind: 'report' } | { kind: 'milestone' } | null>(null);
+
+  return (
+    <section aria-labelledby="activities-heading" className="flex flex-col gap-4">
+      <PanelHeader id="activities-heading" title="Activities & Development" description="Record each child's day and development, and keep the parents informed." />
+      {children.isPending ? (
+        <p className="py-8 text-center text-stone-500">Loading...</p>
+      ) : active.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-stone-300 bg-white p-8 text-center text-stone-500">No active children yet. Enroll a child first.</p>
+      ) : (
+        <div className="flex flex-col gap-3 lg:flex-row lg:items-end">
+          <Select label="Select Child" options={active.map((c) => ({ value: c.id, label: c.childName }))} value={childId} onChange={setChildId} placeholder="Choose a child" className="lg:w-72" />
+          <div className="grid grid-cols-1 gap-2 sm:grid-cols-2 lg:flex lg:flex-wrap">
+            <Button isDisabled={!child} onPress={() => setDialog({ kind: 'activity', row: null })}>
+              <CalendarPlus aria-hidden="true" className="size-4" />
+              Add Daily Activity
+            </Button>
+            <Button isDisabled={!child} variant="secondary" onPress={() => setDialog({ kind: 'note', row: null })}>
+              <NotebookPen aria-hidden="true" className="size-4" />
+              Add Development Note
+            </Button>
+            <Button isDisabled={!child} variant="outline" onPress={() => setDialog({ kind: 'report' })}>
+              <Mail aria-hidden="true" className="size-4" />
+              Send Weekly Report
+            </Button>
+            <Button isDisabled={!child} variant="outline" onPress={() => setDialog({ kind: 'milestone' })}>
+              <Award aria-hidden="true" className="size-4" />
+              Record Milestone
+            </Button>
+          </div>
+        </div>
+      )}
+
+      {child && <ChildRecords childId={child.id} onEditActivity={(row) => setDialog({ kind: 'activity', row })} onEditNote={(row) => setDialog({ kind: 'note', row })} />}
+
+      {child && dialog?.kind === 'activity' && <ActivityDialog childId={child.id} row={dialog.row} onClose={() => setDialog(null)} />}
+      {child && dialog?.kind === 'note' && <NoteDialog childId={child.id} row={dialog.row} onClose={() => setDialog(null)} />}
+      {child && dialog?.kind === 'report' && <ReportDialog childId={child.id} childName={child.childName} onClose={() => setDialog(null)} />}
+      {child && dialog?.kind === 'milestone' && <MilestoneDialog childId={child.id} childName={child.childName} onClose={() => setDialog(null)} />}
+    </section>
+  );
+}
+
+function ChildRecords({ childId, onEditActivity, onEditNote }: { childId: string; onEditActivity: (row: ActivityRow) => void; onEditNote: (row: NoteRow) => void }) {
+  const records = useQuery({ ...trpc.development.childRecords.queryOptions(childId), staleTime: 0 });
+  const week = weekOf(centreDateOf(new Date()));
+  const summary = useQuery({ ...trpc.development.summary.queryOptions({ childId, start: week.start, end: week.end }), staleTime: 0 });
+  const achievements = useQuery({ ...trpc.achievements.forChild.queryOptions(childId), staleTime: 0 });
+  const milestones = useQuery(trpc.milestones.list.queryOptions());
+  const names = new Map((milestones.data ?? []).map((m) => [m.id, m.name]));
+
+  const deleteActivity = useConfirmedDelete({
+    mutation: trpc.development.deleteActivity.mutationOptions(),
+    title: 'Delete Activity',
+    message: (a: ActivityRow) => `Delete "${a.title}" of ${formatDate(a.activityDate)}? The parents will no longer see it.`,
+    success: () => ({ title: 'Activity deleted' }),
+    failure: (e) => ({ title: 'Failed to delete activity', description: errorMessage(e, 'Please try again.') }),
+    onDeleted: refresh,
+  });
+  const deleteNote = useConfirmedDelete({
+    mutation: trpc.development.deleteNote.mutationOptions(),
+    title: 'Delete Development Note',
+    message: (n: NoteRow) => `Delete the note "${n.title}"?`,
+    success: () => ({ title: 'Development note deleted' }),
+    failure: (e) => ({ title: 'Failed to delete development note', description: errorMessage(e, 'Please try again.') }),
+    onDeleted: refresh,
+  });
+
+  const data = records.data?.data;
+  return (
+    <div className="flex flex-col gap-4">
+      <Card className="p-4">
+        <h3 className="font-semibold text-stone-900">
+          This week ({formatDate(week.start)} to {formatDate(week.end)})
+        </h3>
+        {summary.data ? (
+          <p className="mt-1 text-sm text-stone-700">
+            {summary.data.summary.totalActivities} activities, {summary.data.summary.totalNotes} notes.{' '}
+            {summary.data.summary.skillsPracticed.length > 0 && `Skills practiced: ${summary.data.summary.skillsPracticed.join(', ')}.`}
+          </p>
+        ) : (
+          <p className="mt-1 text-sm text-stone-500">Loading...</p>
+        )}
+      </Card>
+      <div className="grid gap-4 lg:grid-cols-2">
+        <section aria-labelledby="recent-activities-admin" className="flex flex-col gap-3">
+          <h3 id="recent-activities-admin" className="text-lg font-semibold text-stone-900">
+            Recent Activities
+          </h3>
+          <ListState isPending={records.isPending} error={records.error} isEmpty={data?.activities.length === 0} empty="No activities recorded yet." />
+          <ul className="flex flex-col gap-2" aria-label="Recent activities">
+            {data?.activities.map((a) => (
+              <li key={a.id}>
+                <Card className="flex flex-col gap-1 p-3">
+                  <div className="flex flex-wrap items-start justify-between gap-2">
+                    <h4 className="font-semibold text-stone-900">{a.title}</h4>
+                    <Badge tone="blue">{label(a.category)}</Badge>
+                  </div>
+                  <p className="text-sm text-stone-600">
+                    {formatDate(a.activityDate)}
+                    {a.duration != null && ` · ${a.duration} minutes`}
+                    {a.enjoymentLevel != null && ` · Enjoyment ${a.enjoymentLevel}/5`}
+                  </p>
+                  <p className="text-sm text-stone-800">{a.description}</p>
+                  {a.skillsPracticed.length > 0 && <p className="text-sm text-stone-600">Skills: {a.skillsPracticed.join(', ')}</p>}
+                  <div className="flex gap-2">
+                    <Button size="md" variant="ghost" aria-label={`Edit activity ${a.title}`} onPress={() => onEditActivity(a)}>
+                      <Pencil aria-hidden="true" className="size-4" />
+                      Edit
+                    </Button>
+                    <Button size="md" variant="ghost" aria-label={`Delete activity ${a.title}`} onPress={() => deleteActivity.request(a)}>
+                      <Trash2 aria-hidden="true" className="size-4" />
+                      Delete
+                    </Button>
+                  </div>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        </section>
+        <section aria-labelledby="recent-notes-admin" className="flex flex-col gap-3">
+          <h3 id="recent-notes-admin" className="text-lg font-semibold text-stone-900">
+            Development Notes
+          </h3>
+          <ListState isPending={records.isPending} error={records.error} isEmpty={data?.developmentNotes.length === 0} empty="No development notes yet." />
+          <ul className="flex flex-col gap-2" aria-label="Recent development notes">
+            {data?.developmentNotes.map((n) => (
+              <li key={n.id}>
+                <Card className="flex flex-col gap-1 p-3">
+                  <div className="flex flex-wrap items-start justify-between gap-2">
+                    <h4 className="font-semibold text-stone-900">{n.title}</h4>
+                    <div className="flex gap-1">
+                      {n.isPrivate && (
+                        <Badge tone="red">
+                          <Lock aria-hidden="true" className="size-3" />
+                          Private
+                        </Badge>
+                      )}
+                      <Badge tone="purple">{label(n.category)}</Badge>
+                    </div>
+                  </div>
+                  <p className="text-sm text-stone-600">
+                    {formatDate(n.createdAt)} · {n.authorName}
+                  </p>
+                  <p className="text-sm whitespace-pre-line text-stone-800">{n.content}</p>
+                  <div className="flex gap-2">
+                    <Button size="md" variant="ghost" aria-label={`Edit note ${n.title}`} onPress={() => onEditNote(n)}>
+                      <Pencil aria-hidden="true" className="size-4" />
+                      Edit
+                    </Button>
+                    <Button size="md" variant="ghost" aria-label={`Delete note ${n.title}`} onPress={() => deleteNote.request(n)}>
+                      <Trash2 aria-hidden="true" className="size-4" />
+                      Delete
+                    </Button>
+                  </div>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
+      {achievements.data && achievements.data.length > 0 && (
+        <section aria-labelledby="achievements-admin" className="flex flex-col gap-2">
+          <h3 id="achievements-admin" className="text-lg font-semibold text-stone-900">
+            Milestones achieved
+          </h3>
+          <ul className="flex flex-wrap gap-2">
+            {achievements.data.map((a) => (
+              <li key={a.id}>
+                <Badge tone="green">
+                  {names.get(a.milestoneId) ?? 'Milestone'} · {formatDate(a.achievedAt)}
+                </Badge>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {deleteActivity.dialog}
+      {deleteNote.dialog}
+    </div>
+  );
+}
+
+function ActivityDialog({ childId, row, onClose }: { childId: string; row: ActivityRow | null; onClose: () => void }) {
+  const form = useSchemaForm(activityFields, {
+    activityDate: row?.activityDate ?? centreDateOf(new Date()),
+    category: row?.category ?? 'learning',
+    title: row?.title ?? '',
+    description: row?.description ?? '',
+    duration: row?.duration != null ? String(row.duration) : '',
+    skillsPracticed: row?.skillsPracticed.join(', ') ?? '',
+    enjoymentLevel: row?.enjoymentLevel != null ? String(row.enjoymentLevel) : '',
+    participationLevel: row?.participationLevel ?? '',
+    notes: row?.notes ?? '',
+  } as Record<string, string>);
+  const onError = (e: unknown) => {
+    form.showServerErrors(e as ServerError);
+    toast({ title: row ? 'Failed to update activity' : 'Failed to create activity', description: errorMessage(e, 'Please try again.'), variant: 'destructive' });
+  };
+  const done = (title: string) => {
+    toast({ title });
+    refresh();
+    onClose();
+  };
+  const create = useMutation(trpc.development.createActivity.mutationOptions({ onSuccess: () => done('Activity added'), onError }));
+  const update = useMutation(trpc.development.updateActivity.mutationOptions({ onSuccess: () => done('Activity updated'), onError }));
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const data = form.parse();
+    if (!data) return;
+    if (row) update.mutate({ ...data, id: row.id });
+    else create.mutate({ ...data, childId });
+  }
+  const v = form.values;
+  return (
+    <Dialog isOpen onOpenChange={(open) => !open && onClose()} title={row ? 'Edit Daily Activity' : 'Add Daily Activity'} size="lg">
+      <Form onSubmit={submit} validationBehavior="aria" ref={form.formRef} className="grid gap-4 sm:grid-cols-2">
+        <TextField label="Date" type="date" value={v.activityDate} onChange={form.set('activityDate')} error={form.errors.activityDate} required />
+        <Select label="Category" options={options(ACTIVITY_CATEGORIES)} value={v.category!} onChange={form.set('category')} error={form.errors.category} required />
+        <TextField className="sm:col-span-2" label="Title" value={v.title} onChange={form.set('title')} error={form.errors.title} required />
+        <TextField className="sm:col-span-2" label="Description" multiline value={v.description} onChange={form.set('description')} error={form.errors.description} required />
+        <TextField label="Duration (minutes)" inputMode="numeric" value={v.duration} onChange={form.set('duration')} error={form.errors.duration} />
+        <Select label="Enjoyment (1 to 5)" options={[NONE, ...['1', '2', '3', '4', '5'].map((n) => ({ value: n, label: `${n}/5` }))]} value={v.enjoymentLevel!} onChange={form.set('enjoymentLevel')} error={form.errors.enjoymentLevel} />
+        <TextField className="sm:col-span-2" label="Skills practiced" description="Separate skills with commas" value={v.skillsPracticed} onChange={form.set('skillsPracticed')} error={form.errors.skillsPracticed} />
+        <Select label="Participation" options={[NONE, ...options(PARTICIPATION_LEVELS)]} value={v.participationLevel!} onChange={form.set('participationLevel')} error={form.errors.participationLevel} />
+        <TextField label="Notes" value={v.notes} onChange={form.set('notes')} error={form.errors.notes} />
+        <Button type="submit" className="sm:col-span-2" isDisabled={create.isPending || update.isPending}>
+          {row ? 'Save Changes' : 'Add Activity'}
+        </Button>
+      </Form>
+    </Dialog>
+  );
+}
+
+function NoteDialog({ childId, row, onClose }: { childId: string; row: NoteRow | null; onClose: () => void }) {
+  const form = useSchemaForm(noteFields, {
+    category: row?.category ?? 'cognitive',
+    title: row?.title ?? '',
+    content: row?.content ?? '',
+    skillsObserved: row?.skillsObserved.join(', ') ?? '',
+    developmentAreas: row?.developmentAreas.join(', ') ?? '',
+    isPrivate: row?.isPrivate ?? false,
+  } as { category: string; title: string; content: string; skillsObserved: string; developmentAreas: string; isPrivate: boolean });
+  const onError = (e: unknown) => {
+    form.showServerErrors(e as ServerError);
+    toast({ title: row ? 'Failed to update development note' : 'Failed to create development note', description: errorMessage(e, 'Please try again.'), variant: 'destructive' });
+  };
+  const done = (title: string) => {
+    toast({ title });
+    refresh();
+    onClose();
+  };
+  const create = useMutation(trpc.development.createNote.mutationOptions({ onSuccess: () => done('Development note added'), onError }));
+  const update = useMutation(trpc.development.updateNote.mutationOptions({ onSuccess: () => done('Development note updated'), onError }));
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const data = form.parse();
+    if (!data) return;
+    if (row) update.mutate({ ...data, id: row.id });
+    else create.mutate({ ...data, childId });
+  }
+  const v = form.values;
+  return (
+    <Dialog isOpen onOpenChange={(open) => !open && onClose()} title={row ? 'Edit Development Note' : 'Add Development Note'} size="lg">
+      <Form onSubmit={submit} validationBehavior="aria" ref={form.formRef} className="grid gap-4 sm:grid-cols-2">
+        <Select label="Category" options={options(NOTE_CATEGORIES)} value={v.category} onChange={form.set('category')} error={form.errors.category} required />
+        <TextField label="Title" value={v.title} onChange={form.set('title')} error={form.errors.title} required />
+        <TextField className="sm:col-span-2" label="Content" multiline rows={5} value={v.content} onChange={form.set('content')} error={form.errors.content} required />
+        <TextField label="Skills observed" description="Separate skills with commas" value={v.skillsObserved} onChange={form.set('skillsObserved')} error={form.errors.skillsObserved} />
+        <TextField label="Development areas" description="Separate areas with commas" value={v.developmentAreas} onChange={form.set('developmentAreas')} error={form.errors.developmentAreas} />
+        <Checkbox className="sm:col-span-2" isSelected={v.isPrivate} onChange={form.set('isPrivate')}>
+          Private (staff only; never shown to parents)
+        </Checkbox>
+        <Button type="submit" className="sm:col-span-2" isDisabled={create.isPending || update.isPending}>
+          {row ? 'Save Changes' : 'Add Note'}
+        </Button>
+      </Form>
+    </Dialog>
+  );
+}
+
+function ReportDialog({ childId, childName, onClose }: { childId: string; childName: string; onClose: () => void }) {
+  const week = weekOf(centreDateOf(new Date()));
+  const [start, setStart] = useState(week.start);
+  const [end, setEnd] = useState(week.end);
+  const send = useMutation(
+    trpc.development.sendWeeklyReport.mutationOptions({
+      onSuccess: (result) => {
+        if (!result.emailSent) {
+          toast({ title: 'Failed to send activity report', description: result.emailError ?? result.message, variant: 'destructive' });
+          return;
+        }
+        toast({ title: 'Weekly Report Sent', description: result.message });
+        onClose();
+      },
+      onError: (e) => toast({ title: 'Failed to send activity report', description: errorMessage(e, 'Please try again.'), variant: 'destructive' }),
+    }),
+  );
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!start || !end) {
+      toast({ title: 'Missing Dates', description: MISSING_DATES.replace('Missing Dates: ', ''), variant: 'destructive' });
+      return;
+    }
+    send.mutate({ childId, weekStartDate: start, weekEndDate: end });
+  }
+  return (
+    <Dialog isOpen onOpenChange={(open) => !open && onClose()} title="Send Weekly Report" description={`E-mails ${childName}'s activities, notes (never private ones) and skills to the parents.`}>
+      <Form onSubmit={submit} validationBehavior="aria" className="grid gap-4 sm:grid-cols-2">
+        <TextField label="Week start" type="date" value={start} onChange={setStart} />
+        <TextField label="Week end" type="date" value={end} onChange={setEnd} />
+        <Button type="submit" className="sm:col-span-2" isDisabled={send.isPending}>
+          {send.isPending ? 'Sending...' : 'Send Report'}
+        </Button>
+      </Form>
+    </Dialog>
+  );
+}
+
+function MilestoneDialog({ childId, childName, onClose }: { childId: string; childName: string; onClose: () => void }) {
+  const milestones = useQuery(trpc.milestones.list.queryOptions());
+  const form = useSchemaForm(achievementSchema, { childId, milestoneId: '', achievedAt: centreDateOf(new Date()), notes: '', witnessedBy: '', celebrationLevel: 'standard', sharePublicly: false } as {
+    childId: string;
+    milestoneId: string;
+    achievedAt: string;
+    notes: string;
+    witnessedBy: string;
+    celebrationLevel: string;
+    sharePublicly: boolean;
+  });
+  const record = useMutation(
+    trpc.achievements.record.mutationOptions({
+      onSuccess: (result) => {
+        toast({ title: 'Milestone Recorded', description: result.message });
+        refresh();
+        onClose();
+      },
+      onError: (e) => {
+        form.showServerErrors(e as ServerError);
+        toast({ title: 'Failed to record milestone', description: errorMessage(e, 'Please try again.'), variant: 'destructive' });
+      },
+    }),
+  );
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const data = form.parse();
+    if (data) record.mutate(data);
+  }
+  const v = form.values;
+  return (
+    <Dialog isOpen onOpenChange={(open) => !open && onClose()} title="Record Milestone" description={`${childName}'s parents are told by e-mail.`} size="lg">
+      <Form onSubmit={submit} validationBehavior="aria" ref={form.formRef} className="grid gap-4 sm:grid-cols-2">
+        <Select
+          className="sm:col-span-2"
+          label="Milestone"
+          options={(milestones.data ?? []).map((m) => ({ value: m.id, label: `${m.name} (${m.ageRange})` }))}
+          value={v.milestoneId}
+          onChange={form.set('milestoneId')}
+          error={form.errors.milestoneId}
+          required
+        />
+        <TextField label="Date achieved" type="date" value={v.achievedAt} onChange={form.set('achievedAt')} error={form.errors.achievedAt} required />
+        <Select label="Celebration" options={options(CELEBRATION_LEVELS)} value={v.celebrationLevel} onChange={form.set('celebrationLevel')} error={form.errors.celebrationLevel} />
+        <TextField label="Witnessed by" value={v.witnessedBy} onChange={form.set('witnessedBy')} error={form.errors.witnessedBy} />
+        <TextField label="Notes" value={v.notes} onChange={form.set('notes')} error={form.errors.notes} />
+        <Checkbox className="sm:col-span-2" isSelected={v.sharePublicly} onChange={form.set('sharePublicly')}>
+          Share the notes on the public milestones page (never the child's name)
+        </Checkbox>
+        <Button type="submit" className="sm:col-span-2" isDisabled={record.isPending}>
+          {record.isPending ? 'Saving...' : 'Record Milestone'}
+        </Button>
+      </Form>
+    </Dialog>
+  );
 }

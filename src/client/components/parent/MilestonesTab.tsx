@@ -1,0 +1,71 @@
+import { Award, CheckCircle2 } from 'lucide-react';
+import { formatDate } from '../../lib/format';
+import type { RouterOutputs } from '../../lib/trpc';
+import { Badge, Card } from '../ui/Card';
+import { AGE_RANGE_LABELS, capitalize, difficultyTone, MILESTONE_CATEGORY_LABELS } from '../milestones/labels';
+import { MilestoneBadge } from '../milestones/MilestoneCard';
+
+type MilestonesData = NonNullable<RouterOutputs['parentPortal']['dashboard']['milestones']>;
+type Milestone = MilestonesData['milestones'][number];
+
+function MilestoneItem({ milestone: m, achievedAt }: { milestone: Milestone; achievedAt: string | undefined }) {
+  return (
+    <Card className={achievedAt ? 'flex h-full flex-col border-green-300 bg-green-50/50 p-4' : 'flex h-full flex-col p-4'}>
+      <div className="flex items-start gap-3">
+        <MilestoneBadge milestone={m} size="sm" />
+        <div className="min-w-0 flex-1">
+          <h3 className="font-semibold text-stone-900">{m.name}</h3>
+          <p className="mt-1 text-sm text-stone-700">{m.description}</p>
+        </div>
+      </div>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <Badge tone="purple">{MILESTONE_CATEGORY_LABELS[m.category] ?? capitalize(m.category)}</Badge>
+        <Badge tone={difficultyTone(m.difficulty)}>{capitalize(m.difficulty)}</Badge>
+        {achievedAt && (
+          <Badge tone="green">
+            <CheckCircle2 aria-hidden="true" className="size-3.5" />
+            Earned {formatDate(achievedAt)}
+          </Badge>
+        )}
+      </div>
+    </Card>
+  );
+}
+
+/** SPEC.md §2 Milestones tab: the milestones of the child's age band, the ones the child achieved shown as earned. */
+export function MilestonesTab({ data }: { data: MilestonesData }) {
+  const achieved = new Map(data.achievements.map((a) => [a.milestoneId, a.achievedAt]));
+  return (
+    <div className="flex flex-col gap-4">
+      <p className="text-sm text-stone-700">
+        Milestones for {AGE_RANGE_LABELS[data.ageBand] ?? data.ageBand}. {data.achievements.length > 0 && `${data.achievements.length} earned so far.`}
+      </p>
+      {data.milestones.length === 0 ? (
+        <p className="py-6 text-center text-stone-600">No milestones available for this age range.</p>
+      ) : (
+        <ul aria-label="Milestones for this age" className="grid gap-3 sm:grid-cols-2">
+          {data.milestones.map((m) => (
+            <li key={m.id}>
+              <MilestoneItem milestone={m} achievedAt={achieved.get(m.id)} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {data.earnedElsewhere.length > 0 && (
+        <section aria-labelledby="other-earned" className="flex flex-col gap-3">
+          <h3 id="other-earned" className="flex items-center gap-2 font-semibold text-stone-900">
+            <Award aria-hidden="true" className="size-5 text-brand-700" />
+            Also earned
+          </h3>
+          <ul className="grid gap-3 sm:grid-cols-2">
+            {data.earnedElsewhere.map((m) => (
+              <li key={m.id}>
+                <MilestoneItem milestone={m} achievedAt={achieved.get(m.id)} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}

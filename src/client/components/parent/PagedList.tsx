@@ -1,0 +1,44 @@
+import type { ReactNode } from 'react';
+import { Button } from '../ui/Button';
+
+/** What PagedList reads of an infinite query. */
+export interface PagedQuery<T> {
+  isPending: boolean;
+  isError: boolean;
+  data: { pages: { items: T[] }[] } | undefined;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => Promise<unknown>;
+}
+
+/** A long list read a page at a time: the items so far and a 'Load more' button while there are more. */
+export function PagedList<T extends { id: string }>({
+  query,
+  empty,
+  render,
+  label,
+}: {
+  query: PagedQuery<T>;
+  empty: string;
+  render: (item: T) => ReactNode;
+  label: string;
+}) {
+  if (query.isPending) return <p className="py-6 text-center text-stone-600">Loading...</p>;
+  if (query.isError || !query.data) return <p className="py-6 text-center text-red-700">This list could not be loaded. Please try again.</p>;
+  const items = query.data.pages.flatMap((p) => p.items);
+  if (items.length === 0) return <p className="py-6 text-center text-stone-600">{empty}</p>;
+  return (
+    <div className="flex flex-col gap-3">
+      <ul aria-label={label} className="flex flex-col gap-3">
+        {items.map((item) => (
+          <li key={item.id}>{render(item)}</li>
+        ))}
+      </ul>
+      {query.hasNextPage && (
+        <Button variant="outline" className="self-center" onPress={() => void query.fetchNextPage()} isDisabled={query.isFetchingNextPage}>
+          {query.isFetchingNextPage ? 'Loading...' : 'Load more'}
+        </Button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,187 @@
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { BookOpen, CalendarDays, KeyRound, LogOut, NotebookPen, Sparkles } from 'lucide-react';
+import { type ReactNode, useEffect, useState } from 'react';
+import { clearParentSession, getParentToken, getStoredParent, SESSION_ENDED_MESSAGE } from '../../lib/parent-session';
+import { CommunicationCenter } from '../communication/CommunicationCenter';
+import { isUnauthorized, onSessionEnded, queryClient, trpc } from '../../lib/trpc';
+import { Button } from '../ui/Button';
+import { Card } from '../ui/Card';
+import { Select } from '../ui/Select';
+import { Tab, TabList, TabPanel, Tabs } from '../ui/Tabs';
+import { ActivityItem } from './ActivityItem';
+import { ChangePasswordDialog } from './ChangePasswordDialog';
+import { MilestonesTab } from './MilestonesTab';
+import { NoteItem } from './NoteItem';
+import { PagedList } from './PagedList';
+import { ParentPayments } from './ParentPayments';
+
+/** A page of a long list (a year of activities is loaded as the parent scrolls through it). */
+export const PAGE_SIZE = 20;
+const NO_NOTES = 'No development notes yet. Check back soon!';
+const NO_ACTIVITIES = 'No activities recorded yet. Check back soon!';
+
+/** The first load's query: the same options in the route loader and here, so the data arrives in one round trip. */
+export const dashboardQuery = (childId: string | null) => trpc.parentPortal.dashboard.queryOptions({ childId });
+
+function StatCard({ icon, label, value }: { icon: ReactNode; label: string; value: number | undefined }) {
+  return (
+    <Card className="flex items-center gap-3 p-4">
+      <span aria-hidden="true" className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-100 text-brand-800">
+        {icon}
+      </span>
+      <div>
+        <p className="text-sm text-stone-600">{label}</p>
+        <p className="text-2xl font-bold text-stone-900">{value ?? '-'}</p>
+      </div>
+    </Card>
+  );
+}
+
+export function ParentDashboard() {
+  const navigate = useNavigate();
+  const [childId, setChildId] = useState<string | null>(null);
+  const [tab, setTab] = useState('overview');
+  const [changing, setChanging] = useState(false);
+  const dashboard = useQuery({ ...dashboardQuery(childId), placeholderData: keepPreviousData, staleTime: 30_000 });
+  const logout = useMutation(trpc.parentAuth.logout.mutationOptions());
+  const parent = getStoredParent();
+
+  // A session that ended (expired, signed out elsewhere, account closed): back to sign-in, with a sentence.
+  useEffect(() => {
+    const leave = () => {
+      clearParentSession();
+      queryClient.clear();
+      void navigate({ to: '/parent-login', search: { notice: SESSION_ENDED_MESSAGE } });
+    };
+    if (dashboard.error && isUnauthorized(dashboard.error)) leave();
+    return onSessionEnded(leave);
+  }, [dashboard.error, navigate]);
+
+  const child = dashboard.data?.child ?? null;
+  const selectedId = child?.id ?? '';
+  const activities = useInfiniteQuery({
+    ...trpc.parentPortal.activities.infiniteQueryOptions({ childId: selectedId, limit: PAGE_SIZE }, { getNextPageParam: (last) => last.nextCursor }),
+    enabled: !!child && tab === 'activities',
+    staleTime: 30_000,
+  });
+  const notes = useInfiniteQuery({
+    ...trpc.parentPortal.notes.infiniteQueryOptions({ childId: selectedId, limit: PAGE_SIZE }, { getNextPageParam: (last) => last.nextCursor }),
+    enabled: !!child && tab === 'notes',
+    staleTime: 30_000,
+  });
+
+  async function signOut() {
+    await logout.mutateAsync().catch(() => undefined);
+    clearParentSession();
+    queryClient.clear();
+    await navigate({ to: '/parent-login' });
+  }
+
+  if (dashboard.isError && !isUnauthorized(dashboard.error)) {
+    return (
+      <main className="mx-auto max-w-5xl px-4 py-16 text-center text-stone-700">
+        <p>Your child's journey could not be loaded. Please check your connection and refresh the page.</p>
+      </main>
+    );
+  }
+  if (!dashboard.data) {
+    return (
+      <main className="mx-auto max-w-5xl px-4 py-16 text-center text-stone-600" aria-busy="true">
+        Loading...
+      </main>
+    );
+  }
+  const data = dashboard.data;
+
+  const signOutButton = (
+    <Button variant="outline" onPress={() => void signOut()}>
+      <LogOut aria-hidden="true" className="size-4" />
+      Sign Out
+    </Button>
+  );
+
+  if (!child) {
+    return (
+      <main className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center">
+        <h1 className="text-2xl font-bold text-stone-900">Parent Portal</h1>
+        <p className="text-stone-700">No child is linked to your account at the moment. Please contact the office if you think this is a mistake.</p>
+        {signOutButton}
+      </main>
+    );
+  }
+
+  return (
+    <main className="mx-auto max-w-5xl px-4 py-6" aria-busy={dashboard.isFetching}>
+      <div className="mb-5 flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h1 className="text-2xl font-bold break-words text-stone-900 sm:text-3xl">{child.childName}'s Development Journey</h1>
+          {parent && <p className="text-stone-600">Welcome, {parent.firstName || 'Parent'}</p>}
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="ghost" onPress={() => setChanging(true)}>
+            <KeyRound aria-hidden="true" className="size-4" />
+            Change Password
+          </Button>
+          {signOutButton}
+        </div>
+      </div>
+
+      {data.children.length > 1 && (
+        <Select
+          className="mb-5 max-w-sm"
+          label="Select Child"
+          value={selectedId}
+          onChange={(id) => setChildId(id)}
+          options={data.children.map((c) => ({ value: c.id, label: `${c.childName} (${c.program})` }))}
+        />
+      )}
+
+      <section aria-label="At a glance" className="mb-6 grid grid-cols-2 gap-3 lg:grid-cols-4">
+        <StatCard icon={<CalendarDays className="size-5" />} label="Total Activities" value={data.stats?.totalActivities} />
+        <StatCard icon={<Sparkles className="size-5" />} label="This Week" value={data.stats?.weeklyActivities} />
+        <StatCard icon={<NotebookPen className="size-5" />} label="Development Notes" value={data.stats?.totalNotes} />
+        <StatCard icon={<BookOpen className="size-5" />} label="Skills Practiced" value={data.stats?.skillsWorkedOn} />
+      </section>
+
+      <Tabs selectedKey={tab} onSelectionChange={(key) => setTab(String(key))}>
+        <TabList aria-label="Your child's journey">
+          <Tab id="overview">Overview</Tab>
+          <Tab id="activities">Daily Activities</Tab>
+          <Tab id="notes">Development Notes</Tab>
+          <Tab id="milestones">Milestones</Tab>
+          <Tab id="communication">Communication</Tab>
+          <Tab id="payments">Payments</Tab>
+        </TabList>
+        <TabPanel id="overview" className="grid gap-6 lg:grid-cols-2">
+          <section aria-labelledby="recent-notes" className="flex flex-col gap-3">
+            <h2 id="recent-notes" className="text-lg font-semibold text-stone-900">
+              Recent Development Notes
+            </h2>
+            {data.recentNotes.length === 0 ? <p className="text-stone-600">{NO_NOTES}</p> : data.recentNotes.map((n) => <NoteItem key={n.id} note={n} />)}
+          </section>
+          <section aria-labelledby="recent-activities" className="flex flex-col gap-3">
+            <h2 id="recent-activities" className="text-lg font-semibold text-stone-900">
+              Recent Activities
+            </h2>
+            {data.recentActivities.length === 0 ? <p className="text-stone-600">{NO_ACTIVITIES}</p> : data.recentActivities.map((a) => <ActivityItem key={a.id} activity={a} />)}
+          </section>
+        </TabPanel>
+        <TabPanel id="activities">
+          <PagedList query={activities} empty={NO_ACTIVITIES} label="Daily activities" render={(a) => <ActivityItem activity={a} />} />
+        </TabPanel>
+        <TabPanel id="notes">
+          <PagedList query={notes} empty={NO_NOTES} label="Development notes" render={(n) => <NoteItem note={n} />} />
+        </TabPanel>
+        <TabPanel id="milestones">{data.milestones && <MilestonesTab data={data.milestones} />}</TabPanel>
+        <TabPanel id="communication">
+          <CommunicationCenter userType="parent" childId={child.id} parentEmail={parent?.email ?? ''} children={data.children} />
+        </TabPanel>
+        <TabPanel id="payments">
+          <ParentPayments childId={child.id} parentEmail={parent?.email ?? null} token={getParentToken()} />
+        </TabPanel>
+      </Tabs>
+      <ChangePasswordDialog isOpen={changing} onOpenChange={setChanging} />
+    </main>
+  );
+}

@@ -1,0 +1,17 @@
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { dashboardQuery, ParentDashboard } from '../components/parent/ParentDashboard';
+import { pageHead } from '../lib/page-title';
+import { getParentToken } from '../lib/parent-session';
+
+export const Route = createFileRoute('/parent-dashboard')({
+  head: pageHead('Parent Dashboard'),
+  // SPEC.md §2: without a stored parent token, the sign-in page.
+  beforeLoad: () => {
+    if (!getParentToken()) throw redirect({ to: '/parent-login' });
+  },
+  // Starts the dashboard's one request while the page's code loads; a failure is the component's to show.
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(dashboardQuery(null));
+  },
+  component: ParentDashboard,
+});

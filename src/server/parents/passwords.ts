@@ -1,0 +1,106 @@
+import { sha256 } from '@oslojs/crypto/sha2';
+import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
+import { TRPCError } from '@trpc/server';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { parentPasswordResets, parentSessions, parentUsers } from '../../../db/schema';
+import { beginLogin } from '../auth/login-throttle';
+import { hashPassword, verifyPassword } from '../auth/password';
+import type { Context } from '../context';
+import { passwordResetEmail } from '../services/mail-templates';
+import { sendToParent } from '../services/parent-mail';
+import { consume } from '../services/rate-limit';
+import { PARENT_THROTTLED } from './sign-in';
+
+export const RESET_LINK_MS = 60 * 60 * 1000;
+export const RESET_REQUESTED =
+  'If a Parent Portal account exists for that e-mail, we have sent it a link to choose a new password. The link works once, within one hour.';
+export const RESET_LINK_INVALID = 'This reset link is invalid, was already used or has expired. Please ask for a new one.';
+export const PASSWORD_CHANGED = 'Your password has been changed. Please sign in with your new password.';
+
+function hashToken(token: string): string {
+  return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
+}
+
+/**
+ * 'Forgot your password?': e-mails an active parent a single-use link that expires in an hour. A new link
+ * replaces any earlier unused one. The answer is the same whether or not the e-mail has an account, and the
+ * requests are throttled per address and per e-mail so nobody can flood a parent's inbox.
+ */
+export async function requestPasswordReset(ctx: Context, email: string): Promise<{ success: true; message: string }> {
+  await consume(ctx.limits.passwordResetByIp, ctx.ip, ctx.resHeaders, PARENT_THROTTLED);
+  await consume(ctx.limits.passwordResetByAccount, email, ctx.resHeaders, PARENT_THROTTLED);
+  const parent = ctx.db
+    .select({ id: parentUsers.id, email: parentUsers.email, firstName: parentUsers.firstName })
+    .from(parentUsers)
+    .where(and(eq(parentUsers.email, email), eq(parentUsers.isActive, true)))
+    .get();
+  if (parent) {
+    const bytes = new Uint8Array(32);
+    crypto.getRandomValues(bytes);
+    const token = encodeBase32LowerCaseNoPadding(bytes);
+    const now = ctx.clock.now();
+    ctx.db.transaction((tx) => {
+      tx.delete(parentPasswordResets).where(and(eq(parentPasswordResets.parentId, parent.id), isNull(parentPasswordResets.usedAt))).run();
+      tx.insert(parentPasswordResets).values({ parentId: parent.id, tokenHash: hashToken(token), expiresAt: new Date(now.getTime() + RESET_LINK_MS), createdAt: now }).run();
+    });
+    // The link carries the token in the fragment: browsers never send it to a server or in a Referer.
+    const link = `${ctx.config.publicUrl}/parent-reset-password#token=${token}`;
+    const content = passwordResetEmail({ firstName: parent.firstName, link }, ctx.config);
+    await sendToParent(ctx, parent.email, content, 'parent-portal', content.text.replaceAll(token, '[link removed]'));
+  }
+  return { success: true, message: RESET_REQUESTED };
+}
+
+/**
+ * Uses a reset link once: sets the new password and ends every session of the parent (a stolen session
+ * must not outlive the password it came with). The check and the use happen in one transaction, so the
+ * same link cannot be used twice even by two requests at the same moment.
+ */
+export async function resetPassword(ctx: Context, input: { token: string; password: string }): Promise<{ success: true; message: string }> {
+  const tokenHash = hashToken(input.token);
+  const now = ctx.clock.now();
+  const invalid = () => new TRPCError({ code: 'BAD_REQUEST', message: RESET_LINK_INVALID });
+  const live = ctx.db
+    .select({ id: parentPasswordResets.id })
+    .from(parentPasswordResets)
+    .innerJoin(parentUsers, eq(parentUsers.id, parentPasswordResets.parentId))
+    .where(and(eq(parentPasswordResets.tokenHash, tokenHash), isNull(parentPasswordResets.usedAt), gt(parentPasswordResets.expiresAt, now), eq(parentUsers.isActive, true)))
+    .get();
+  if (!live) throw invalid();
+  const passwordHash = await hashPassword(input.password);
+  ctx.db.transaction((tx) => {
+    const used = tx
+      .update(parentPasswordResets)
+      .set({ usedAt: ctx.clock.now() })
+      .where(and(eq(parentPasswordResets.id, live.id), isNull(parentPasswordResets.usedAt)))
+      .returning({ parentId: parentPasswordResets.parentId })
+      .get();
+    if (!used) throw invalid();
+    tx.update(parentUsers).set({ passwordHash }).where(eq(parentUsers.id, used.parentId)).run();
+    tx.delete(parentSessions).where(eq(parentSessions.parentId, used.parentId)).run();
+    tx.delete(parentPasswordResets).where(and(eq(parentPasswordResets.parentId, used.parentId), isNull(parentPasswordResets.usedAt))).run();
+  });
+  return { success: true, message: PASSWORD_CHANGED };
+}
+
+/**
+ * A signed-in parent changes the password: the current one is checked (and throttled like a sign-in), and
+ * every other session of the parent ends; this one stays.
+ */
+export async function changePassword(ctx: Context, parentId: string, sessionId: string, input: { currentPassword: string; newPassword: string }): Promise<{ success: true; message: string }> {
+  const row = ctx.db.select({ email: parentUsers.email, passwordHash: parentUsers.passwordHash }).from(parentUsers).where(eq(parentUsers.id, parentId)).get();
+  if (!row) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in' });
+  // Guessing the current password through this form is throttled exactly like guessing it at the sign-in.
+  const attempt = await beginLogin(ctx, 'parent', row.email);
+  if (!(await verifyPassword(row.passwordHash, input.currentPassword))) {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: 'The current password is not correct' });
+  }
+  attempt.succeeded();
+  const passwordHash = await hashPassword(input.newPassword);
+  ctx.db.transaction((tx) => {
+    tx.update(parentUsers).set({ passwordHash }).where(eq(parentUsers.id, parentId)).run();
+    tx.delete(parentSessions).where(and(eq(parentSessions.parentId, parentId), ne(parentSessions.id, sessionId))).run();
+    tx.delete(parentPasswordResets).where(eq(parentPasswordResets.parentId, parentId)).run();
+  });
+  return { success: true, message: 'Your password has been changed. You were signed out on your other devices.' };
+}

@@ -1,0 +1,54 @@
+import { TRPCError } from '@trpc/server';
+import { eq } from 'drizzle-orm';
+import { parentUsers } from '../../../db/schema';
+import { centre } from '../../shared/centre';
+import { PARENT_COOKIE, sessionCookie } from '../auth/cookies';
+import { verifyAgainstDummy, verifyPassword } from '../auth/password';
+import { createParentSession, type ParentIdentity } from '../auth/session';
+import type { Context } from '../context';
+import { beginLogin, THROTTLED_MESSAGE } from '../auth/login-throttle';
+import { logger } from '../logger';
+import { forgetParentPassword } from '../services/outbox';
+
+export const INVALID_PARENT_LOGIN = 'Invalid email or password';
+export const PARENT_THROTTLED = THROTTLED_MESSAGE;
+export const ACCOUNT_CLOSED = `This Parent Portal account is closed. Please call the office at ${centre.phones[0]} if you think this is a mistake.`;
+
+/** The parent record of SPEC.md §3 "Parent login response": what the browser keeps. Never a hash. */
+export type ParentRecord = ParentIdentity;
+
+export const parentRecordColumns = {
+  id: parentUsers.id,
+  email: parentUsers.email,
+  firstName: parentUsers.firstName,
+  lastName: parentUsers.lastName,
+  phone: parentUsers.phone,
+};
+
+/**
+ * The one parent sign-in: throttle, argon2id check, session, cookie. Every attempt spends its points before
+ * the password is checked (attempts sent together count like attempts sent one after another); unknown
+ * e-mail and wrong password take the same time and get the same answer. A closed account is told so only
+ * after its password was right. Answers the bearer token (SPEC.md §7) and sets the same token as an
+ * HttpOnly cookie, so a reload keeps the parent signed in without the page reading the token.
+ */
+export async function signInParent(ctx: Context, input: { email: string; password: string }): Promise<{ token: string; parent: ParentRecord }> {
+  // Throttled like the staff sign-in (ADR 006): per address and address+account, slowed (never locked) per account.
+  const attempt = await beginLogin(ctx, 'parent', input.email);
+
+  const row = ctx.db.select({ ...parentRecordColumns, passwordHash: parentUsers.passwordHash, isActive: parentUsers.isActive }).from(parentUsers).where(eq(parentUsers.email, input.email)).get();
+  const ok = row ? await verifyPassword(row.passwordHash, input.password) : await verifyAgainstDummy(input.password);
+  if (!row || !ok) throw new TRPCError({ code: 'UNAUTHORIZED', message: INVALID_PARENT_LOGIN });
+  if (!row.isActive) throw new TRPCError({ code: 'FORBIDDEN', message: ACCOUNT_CLOSED });
+  attempt.succeeded();
+
+  // The generated password in a stored credentials e-mail has done its job: remove it from the outbox copy
+  // (ADR 003). Harmless when there is none, or when it was removed already. A failure here must not keep the
+  // parent out: the 7-day sweep removes it anyway.
+  await forgetParentPassword(ctx.db, ctx.config, row.email).catch((err: unknown) => logger.warn({ err }, 'could not remove a generated password from the outbox'));
+
+  const { token, expiresAt } = createParentSession(ctx.db, ctx.clock, row.id);
+  ctx.resHeaders.append('Set-Cookie', sessionCookie(ctx.config, PARENT_COOKIE, token, expiresAt));
+  const { passwordHash: _h, isActive: _a, ...parent } = row;
+  return { token, parent };
+}

@@ -1,0 +1,28 @@
+import { Hono } from 'hono';
+import { readJson, type RestEnv } from './shim';
+
+/** The Activities tab's paths (SPEC.md §7 Admin dashboard), plus correcting and deleting, and achievements. */
+export const adminDevelopmentRest = new Hono<RestEnv>()
+  .get('/admin/child-activities/:childId', async (c) => c.json(await c.var.caller.development.childRecords(c.req.param('childId'))))
+  .get('/admin/activities-summary/:childId/:start/:end', async (c) =>
+    c.json(await c.var.caller.development.summary({ childId: c.req.param('childId'), start: c.req.param('start'), end: c.req.param('end') })),
+  )
+  .post('/admin/daily-activities', async (c) => c.json(await c.var.caller.development.createActivity((await readJson(c)) as never), 201))
+  .put('/admin/daily-activities/:id', async (c) => {
+    const body = (await readJson(c)) as Record<string, unknown>;
+    return c.json(await c.var.caller.development.updateActivity({ ...body, id: c.req.param('id') } as never));
+  })
+  .delete('/admin/daily-activities/:id', async (c) => c.json(await c.var.caller.development.deleteActivity(c.req.param('id'))))
+  .post('/admin/development-notes', async (c) => c.json(await c.var.caller.development.createNote((await readJson(c)) as never), 201))
+  .put('/admin/development-notes/:id', async (c) => {
+    const body = (await readJson(c)) as Record<string, unknown>;
+    return c.json(await c.var.caller.development.updateNote({ ...body, id: c.req.param('id') } as never));
+  })
+  .delete('/admin/development-notes/:id', async (c) => c.json(await c.var.caller.development.deleteNote(c.req.param('id'))))
+  .post('/admin/send-activity-report/:childId', async (c) => {
+    const body = (await readJson(c)) as Record<string, unknown>;
+    return c.json(await c.var.caller.development.sendWeeklyReport({ ...body, childId: c.req.param('childId') } as never));
+  })
+  .get('/admin/child-achievements/:childId', async (c) => c.json(await c.var.caller.achievements.forChild(c.req.param('childId'))))
+  .post('/admin/child-achievements', async (c) => c.json(await c.var.caller.achievements.record((await readJson(c)) as never), 201))
+  .delete('/admin/child-achievements/:id', async (c) => c.json(await c.var.caller.achievements.delete(c.req.param('id'))));

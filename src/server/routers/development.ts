@@ -1,0 +1,126 @@
+import { TRPCError } from '@trpc/server';
+import { eq } from 'drizzle-orm';
+import { dailyActivities, developmentNotes, enrolledChildren } from '../../../db/schema';
+import { idSchema } from '../../shared/schemas/content';
+import { activitySchema, activityUpdateSchema, noteSchema, noteUpdateSchema, summaryRangeSchema, weeklyReportSchema } from '../../shared/schemas/development';
+import type { Db } from '../db';
+import { activitiesPage, activityColumns, noteColumns, notesPage, rangeRecords, rangeSummary } from '../development/records';
+import { linkedParentRecipients } from '../development/recipients';
+import { weeklyReportEmail } from '../services/mail-templates';
+import { sendToParent } from '../services/parent-mail';
+import { adminProcedure, router } from '../trpc';
+
+/** SPEC.md §9: the Activities tab lists 5 of each. */
+export const ADMIN_RECENT_ITEMS = 5;
+/** SPEC.md §5: "the author is fixed as admin with a fixed teacher name". */
+export const NOTE_AUTHOR_NAME = 'Classroom Teacher';
+
+function childOr404(db: Db, childId: string) {
+  const child = db
+    .select({ id: enrolledChildren.id, childName: enrolledChildren.childName, parentName: enrolledChildren.parentName, parentEmail: enrolledChildren.parentEmail })
+    .from(enrolledChildren)
+    .where(eq(enrolledChildren.id, childId))
+    .get();
+  if (!child) throw new TRPCError({ code: 'NOT_FOUND', message: 'Child not found' });
+  return child;
+}
+
+const notFound = (what: string) => new TRPCError({ code: 'NOT_FOUND', message: `${what} not found` });
+
+/** The admin Activities tab (SPEC.md §2, §7): daily activities, development notes, summaries and weekly reports. */
+export const developmentRouter = router({
+  /** GET /api/admin/child-activities/{childId}: the 5 latest activities and notes (private ones included, marked). */
+  childRecords: adminProcedure.input(idSchema).query(({ ctx, input }) => {
+    childOr404(ctx.db, input);
+    return {
+      success: true as const,
+      data: {
+        activities: activitiesPage(ctx.db, input, ADMIN_RECENT_ITEMS).items,
+        developmentNotes: notesPage(ctx.db, 'staff', input, ADMIN_RECENT_ITEMS).items,
+      },
+    };
+  }),
+
+  createActivity: adminProcedure.input(activitySchema).mutation(({ ctx, input }) => {
+    childOr404(ctx.db, input.childId);
+    return ctx.db.insert(dailyActivities).values({ ...input, createdAt: ctx.clock.now() }).returning(activityColumns).get();
+  }),
+
+  updateActivity: adminProcedure.input(activityUpdateSchema).mutation(({ ctx, input }) => {
+    const { id, ...fields } = input;
+    const row = ctx.db.update(dailyActivities).set(fields).where(eq(dailyActivities.id, id)).returning(activityColumns).get();
+    if (!row) throw notFound('Activity');
+    return row;
+  }),
+
+  deleteActivity: adminProcedure.input(idSchema).mutation(({ ctx, input }) => {
+    const row = ctx.db.delete(dailyActivities).where(eq(dailyActivities.id, input)).returning({ id: dailyActivities.id }).get();
+    if (!row) throw notFound('Activity');
+    return { success: true as const, id: row.id };
+  }),
+
+  createNote: adminProcedure.input(noteSchema).mutation(({ ctx, input }) => {
+    childOr404(ctx.db, input.childId);
+    return ctx.db
+      .insert(developmentNotes)
+      .values({ ...input, authorId: ctx.admin.id, authorName: NOTE_AUTHOR_NAME, createdAt: ctx.clock.now() })
+      .returning(noteColumns)
+      .get();
+  }),
+
+  updateNote: adminProcedure.input(noteUpdateSchema).mutation(({ ctx, input }) => {
+    const { id, ...fields } = input;
+    const row = ctx.db.update(developmentNotes).set(fields).where(eq(developmentNotes.id, id)).returning(noteColumns).get();
+    if (!row) throw notFound('Development note');
+    return row;
+  }),
+
+  deleteNote: adminProcedure.input(idSchema).mutation(({ ctx, input }) => {
+    const row = ctx.db.delete(developmentNotes).where(eq(developmentNotes.id, input)).returning({ id: developmentNotes.id }).get();
+    if (!row) throw notFound('Development note');
+    return { success: true as const, id: row.id };
+  }),
+
+  /** GET /api/admin/activities-summary/{childId}/{start}/{end} (staff figures: private notes count). */
+  summary: adminProcedure.input(summaryRangeSchema).query(({ ctx, input }) => {
+    childOr404(ctx.db, input.childId);
+    return { success: true as const, childId: input.childId, start: input.start, end: input.end, summary: rangeSummary(ctx.db, 'staff', input.childId, input.start, input.end) };
+  }),
+
+  /**
+   * POST /api/admin/send-activity-report/{childId}: e-mails the week's activities, notes (never private ones)
+   * and skills to the child's parents. Nothing is stored, so a failed e-mail is reported, not retried.
+   */
+  sendWeeklyReport: adminProcedure.input(weeklyReportSchema).mutation(async ({ ctx, input }) => {
+    const child = childOr404(ctx.db, input.childId);
+    const { weekStartDate, weekEndDate } = input;
+    const { activities, notes } = rangeRecords(ctx.db, 'parent', child.id, weekStartDate, weekEndDate);
+    const summary = rangeSummary(ctx.db, 'parent', child.id, weekStartDate, weekEndDate);
+    const recipients = linkedParentRecipients(ctx.db, child.id);
+    const sent: string[] = [];
+    const errors: string[] = [];
+    for (const r of recipients) {
+      const content = weeklyReportEmail({ parentName: r.name, childName: child.childName, weekStartDate, weekEndDate, activities, notes, skills: summary.skillsPracticed }, ctx.config);
+      const outcome = await sendToParent(ctx, r.email, content, ctx.admin.email);
+      if (outcome.emailSent) sent.push(r.email);
+      else errors.push(outcome.emailError);
+    }
+    const emailSent = sent.length > 0;
+    return {
+      success: emailSent,
+      emailSent,
+      emailError: errors[0] ?? null,
+      message: emailSent ? `The weekly report for ${child.childName} was sent to ${sent.join(', ')}.` : `The weekly report for ${child.childName} could not be sent.`,
+      reportData: {
+        parent: { name: child.parentName, email: child.parentEmail },
+        recipients: sent,
+        child: { id: child.id, childName: child.childName },
+        weekStartDate,
+        weekEndDate,
+        summary,
+        activities,
+        developmentNotes: notes,
+      },
+    };
+  }),
+});

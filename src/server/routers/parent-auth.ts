@@ -1,0 +1,37 @@
+import { TRPCError } from '@trpc/server';
+import { eq } from 'drizzle-orm';
+import { parentUsers } from '../../../db/schema';
+import { changePasswordSchema, forgotPasswordSchema, loginSchema, resetPasswordSchema } from '../../shared/schemas/auth';
+import { clearedCookie, PARENT_COOKIE } from '../auth/cookies';
+import { deleteSession } from '../auth/session';
+import { changePassword, requestPasswordReset, resetPassword } from '../parents/passwords';
+import { parentRecordColumns, signInParent } from '../parents/sign-in';
+import { parentProcedure, publicProcedure, router } from '../trpc';
+
+/** Parent sign-in and passwords (SPEC.md §2 Parent login, §7 POST /api/parent/login). */
+export const parentAuthRouter = router({
+  login: publicProcedure.input(loginSchema).mutation(async ({ ctx, input }) => {
+    const { token, parent } = await signInParent(ctx, input);
+    return { success: true as const, message: 'Login successful', token, parent };
+  }),
+
+  /** Ends this parent session on the server and clears the cookie (a bearer token stops working too). */
+  logout: publicProcedure.mutation(({ ctx }) => {
+    if (ctx.auth?.kind === 'parent') deleteSession(ctx.db, ctx.auth);
+    ctx.resHeaders.append('Set-Cookie', clearedCookie(ctx.config, PARENT_COOKIE));
+    return { success: true as const };
+  }),
+
+  /** The signed-in parent, as the server knows it: the page's check that the session still holds. */
+  me: parentProcedure.query(({ ctx }) => {
+    const parent = ctx.db.select(parentRecordColumns).from(parentUsers).where(eq(parentUsers.id, ctx.parent.id)).get();
+    if (!parent) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in' });
+    return parent;
+  }),
+
+  forgotPassword: publicProcedure.input(forgotPasswordSchema).mutation(({ ctx, input }) => requestPasswordReset(ctx, input.email)),
+
+  resetPassword: publicProcedure.input(resetPasswordSchema).mutation(({ ctx, input }) => resetPassword(ctx, input)),
+
+  changePassword: parentProcedure.input(changePasswordSchema).mutation(({ ctx, input }) => changePassword(ctx, ctx.parent.id, ctx.auth.sessionId, input)),
+});

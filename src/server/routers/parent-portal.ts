@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { and, asc, desc, eq } from 'drizzle-orm';
+import { childAchievements, milestones } from '../../../db/schema';
+import { ageBand } from '../../shared/age-band';
+import { centreDateOf } from '../../shared/centre-time';
+import { idSchema } from '../../shared/schemas/content';
+import { pageSchema } from '../../shared/schemas/development';
+import type { Db } from '../db';
+import { activitiesPage, notesPage, parentStats } from '../development/records';
+import { childrenOfParent, parentChildOr404 } from '../parents/access';
+import { milestoneColumns } from './milestones';
+import { parentProcedure, router } from '../trpc';
+
+/** SPEC.md §9: the parent overview shows the 3 most recent of each. */
+export const PARENT_OVERVIEW_ITEMS = 3;
+
+/** The child's own achievements (with the photo, which the public page never shows). */
+function achievementsOf(db: Db, childId: string) {
+  return db
+    .select({
+      id: childAchievements.id,
+      milestoneId: childAchievements.milestoneId,
+      achievedAt: childAchievements.achievedAt,
+      notes: childAchievements.notes,
+      witnessedBy: childAchievements.witnessedBy,
+      photoUrl: childAchievements.photoUrl,
+      celebrationLevel: childAchievements.celebrationLevel,
+    })
+    .from(childAchievements)
+    .where(eq(childAchievements.childId, childId))
+    .orderBy(desc(childAchievements.achievedAt))
+    .all();
+}
+
+/** The Milestones tab: the milestones of the child's age band (SPEC.md §4) and the child's achievements. */
+function milestonesFor(db: Db, childId: string, dateOfBirth: string, today: string) {
+  const band = ageBand(dateOfBirth, today);
+  const list = db
+    .select(milestoneColumns)
+    .from(milestones)
+    .where(and(eq(milestones.isActive, true), eq(milestones.ageRange, band)))
+    .orderBy(asc(milestones.createdAt), asc(milestones.name))
+    .all();
+  const achievements = achievementsOf(db, childId);
+  const achievedIds = new Set(achievements.map((a) => a.milestoneId));
+  // An achieved milestone of another band (a child ahead of, or behind, the book) still shows as earned.
+  const extra = achievements.filter((a) => !list.some((m) => m.id === a.milestoneId)).map((a) => a.milestoneId);
+  const earnedElsewhere = extra.length
+    ? db.select(milestoneColumns).from(milestones).all().filter((m) => extra.includes(m.id))
+    : [];
+  return { ageBand: band, milestones: list, achievedMilestoneIds: [...achievedIds], achievements, earnedElsewhere };
+}
+
+/**
+ * The parent portal. Every procedure takes a child id and checks it against parent_child_relationships
+ * first (parentChildOr404): another family's child answers 404, and private notes never leave the server.
+ */
+export const parentPortalRouter = router({
+  /** GET /api/parent/children. */
+  children: parentProcedure.query(({ ctx }) => childrenOfParent(ctx.db, ctx.parent.id)),
+
+  /**
+   * Everything the dashboard shows first, in one round trip: the children, and for the chosen one (the
+   * first when none is named) the figures, the three latest notes and activities, and the milestones.
+   */
+  dashboard: parentProcedure.input(z.object({ childId: idSchema.nullish() }).default({})).query(({ ctx, input }) => {
+    const children = childrenOfParent(ctx.db, ctx.parent.id);
+    const child = input.childId ? parentChildOr404(ctx.db, ctx.parent.id, input.childId) : (children[0] ?? null);
+    if (!child) return { children, child: null, stats: null, recentNotes: [], recentActivities: [], milestones: null };
+    const today = centreDateOf(ctx.clock.now());
+    return {
+      children,
+      child,
+      stats: parentStats(ctx.db, ctx.clock, child.id),
+      recentNotes: notesPage(ctx.db, 'parent', child.id, PARENT_OVERVIEW_ITEMS).items,
+      recentActivities: activitiesPage(ctx.db, child.id, PARENT_OVERVIEW_ITEMS).items,
+      milestones: milestonesFor(ctx.db, child.id, child.dateOfBirth, today),
+    };
+  }),
+
+  /** GET /api/parent/daily-activities/{childId}: a page, newest first. */
+  activities: parentProcedure.input(pageSchema).query(({ ctx, input }) => {
+    parentChildOr404(ctx.db, ctx.parent.id, input.childId);
+    return activitiesPage(ctx.db, input.childId, input.limit, input.cursor);
+  }),
+
+  /** GET /api/parent/development-notes/{childId}: a page, newest first, never a private note. */
+  notes: parentProcedure.input(pageSchema).query(({ ctx, input }) => {
+    parentChildOr404(ctx.db, ctx.parent.id, input.childId);
+    const page = notesPage(ctx.db, 'parent', input.childId, input.limit, input.cursor);
+    return page;
+  }),
+
+  /** GET /api/parent/stats/{childId}. */
+  stats: parentProcedure.input(idSchema).query(({ ctx, input }) => {
+    parentChildOr404(ctx.db, ctx.parent.id, input);
+    return parentStats(ctx.db, ctx.clock, input);
+  }),
+
+  /** The Milestones tab of one child. */
+  milestones: parentProcedure.input(idSchema).query(({ ctx, input }) => {
+    const child = parentChildOr404(ctx.db, ctx.parent.id, input);
+    return milestonesFor(ctx.db, child.id, child.dateOfBirth, centreDateOf(ctx.clock.now()));
+  }),
+});

@@ -1,0 +1,58 @@
+/**
+ * Calendar arithmetic in the centre's time zone (Columbus, Ohio). Activities carry a calendar date; notes
+ * carry a moment. A "week" is Sunday to Saturday as the centre's wall clock reads it, so a note written at
+ * 23:59 on Saturday evening in Columbus belongs to that week even though it is already Sunday in UTC.
+ */
+export const CENTRE_TIME_ZONE = 'America/New_York';
+
+const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: CENTRE_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+const partsFormat = new Intl.DateTimeFormat('en-US', {
+  timeZone: CENTRE_TIME_ZONE,
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric',
+});
+
+/** The centre's calendar date (`YYYY-MM-DD`) at a moment. */
+export function centreDateOf(moment: Date): string {
+  return dayFormat.format(moment);
+}
+
+/** `YYYY-MM-DD` plus `days` (negative allowed), by the calendar. */
+export function addDays(isoDate: string, days: number): string {
+  const d = new Date(`${isoDate}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** The Sunday and Saturday of the week that holds `isoDate`. */
+export function weekOf(isoDate: string): { start: string; end: string } {
+  const weekday = new Date(`${isoDate}T00:00:00Z`).getUTCDay(); // 0 = Sunday
+  const start = addDays(isoDate, -weekday);
+  return { start, end: addDays(start, 6) };
+}
+
+/** How far the centre's wall clock is ahead of UTC at `moment`, in ms (negative in Ohio). */
+function offsetAt(moment: Date): number {
+  const p = Object.fromEntries(partsFormat.formatToParts(moment).map((x) => [x.type, x.value]));
+  const asUtc = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second));
+  return asUtc - Math.floor(moment.getTime() / 1000) * 1000;
+}
+
+/** The moment midnight begins `isoDate` in the centre (daylight saving time included). */
+export function centreMidnight(isoDate: string): Date {
+  const naive = new Date(`${isoDate}T00:00:00Z`).getTime();
+  let guess = naive - offsetAt(new Date(naive));
+  // Near a DST change the offset at the first guess can differ from the offset at the answer.
+  guess = naive - offsetAt(new Date(guess));
+  return new Date(guess);
+}
+
+/** The moments [from, to) that the calendar dates start..end (inclusive) cover in the centre. */
+export function centreRange(start: string, end: string): { from: Date; to: Date } {
+  return { from: centreMidnight(start), to: centreMidnight(addDays(end, 1)) };
+}

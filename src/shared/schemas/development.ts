@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { ACTIVITY_CATEGORIES, CELEBRATION_LEVELS, NOTE_CATEGORIES, PARTICIPATION_LEVELS } from '../constants';
+import { idSchema } from './content';
+import { isoDate, looseBoolean, optionalText, requiredText } from './fields';
+
+/**
+ * A comma-separated list as the forms send it ("Counting, sharing ,") or an array: split on commas, each
+ * item trimmed through the shared text helper, blanks dropped (SPEC.md §5).
+ */
+export function listField(itemMax = 100, maxItems = 30) {
+  return z
+    .union([z.string().max(5000, 'The list is too long'), z.array(z.string().max(itemMax * 2, `Each item must be at most ${itemMax} characters`)).max(maxItems * 2, 'The list is too long')])
+    .nullish()
+    .transform((v): (string | null | undefined)[] => (v == null ? [] : typeof v === 'string' ? v.split(',') : v))
+    .pipe(z.array(optionalText(itemMax)))
+    .transform((items) => [...new Set(items.filter((i): i is string => !!i))])
+    .refine((items) => items.length <= maxItems, `At most ${maxItems} items`);
+}
+
+/** A whole number typed in a form (string) or sent as a number; blank means none. */
+function optionalWholeNumber(min: number, max: number, message: string) {
+  return z
+    .union([z.number(), z.string().trim().max(10, message)])
+    .nullish()
+    .transform((v, ctx) => {
+      if (v === null || v === undefined || v === '') return null;
+      const n = typeof v === 'number' ? v : /^-?\d+$/.test(v) ? Number(v) : Number.NaN;
+      if (!Number.isInteger(n) || n < min || n > max) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return n;
+    });
+}
+
+const PARTICIPATION_MESSAGE = 'Please choose eager, willing, reluctant or observer';
+const optionalParticipation = z
+  .string({ error: PARTICIPATION_MESSAGE })
+  .trim()
+  .nullish()
+  .transform((v) => (v ? v : null))
+  .refine((v) => v === null || (PARTICIPATION_LEVELS as readonly string[]).includes(v), PARTICIPATION_MESSAGE)
+  .transform((v) => v as (typeof PARTICIPATION_LEVELS)[number] | null);
+
+/** Add Daily Activity (SPEC.md §3 daily_activities, §5 Daily activity). */
+export const activityFields = z.object({
+  activityDate: isoDate('Date is required'),
+  category: z.enum(ACTIVITY_CATEGORIES, { error: 'Please choose a category' }),
+  title: requiredText('Title is required', 200),
+  description: requiredText('Description is required', 5000, { multiline: true }),
+  duration: optionalWholeNumber(1, 1440, 'Duration must be a whole number of minutes (1 to 1440)'),
+  skillsPracticed: listField(),
+  enjoymentLevel: optionalWholeNumber(1, 5, 'Enjoyment must be a whole number from 1 to 5'),
+  participationLevel: optionalParticipation,
+  notes: optionalText(2000, { multiline: true }),
+});
+export const activitySchema = activityFields.extend({ childId: idSchema });
+export const activityUpdateSchema = activityFields.extend({ id: idSchema });
+export type ActivityInput = z.input<typeof activitySchema>;
+
+/** Add Development Note (SPEC.md §3 development_notes, §5 Development note). The author is set by the server. */
+export const noteFields = z.object({
+  category: z.enum(NOTE_CATEGORIES, { error: 'Please choose a category' }),
+  title: requiredText('Title is required', 200),
+  content: requiredText('Content is required', 10000, { multiline: true }),
+  skillsObserved: listField(),
+  developmentAreas: listField(),
+  isPrivate: looseBoolean.default(false),
+});
+export const noteSchema = noteFields.extend({ childId: idSchema });
+export const noteUpdateSchema = noteFields.extend({ id: idSchema });
+export type NoteInput = z.input<typeof noteSchema>;
+
+export const MISSING_DATES = 'Missing Dates: Please select both start and end dates for the weekly report';
+
+/** Send Weekly Report (SPEC.md §5 Weekly report): both dates, in order, at most five weeks apart. */
+export const weeklyReportSchema = z
+  .object({
+    childId: idSchema,
+    weekStartDate: z.string({ error: MISSING_DATES }).trim().min(1, MISSING_DATES).refine(isValidDate, 'Please enter a valid date (YYYY-MM-DD)'),
+    weekEndDate: z.string({ error: MISSING_DATES }).trim().min(1, MISSING_DATES).refine(isValidDate, 'Please enter a valid date (YYYY-MM-DD)'),
+  })
+  .refine((r) => r.weekEndDate >= r.weekStartDate, { message: 'The end date must not be before the start date', path: ['weekEndDate'] })
+  .refine((r) => spanDays(r.weekStartDate, r.weekEndDate) <= 35, { message: 'A report covers at most five weeks', path: ['weekEndDate'] });
+
+function isValidDate(v: string): boolean {
+  return isoDate('x').safeParse(v).success;
+}
+function spanDays(a: string, b: string): number {
+  return (Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000;
+}
+
+/** The summary's range (GET activities-summary/{childId}/{start}/{end}): in order, at most a year. */
+export const summaryRangeSchema = z
+  .object({ childId: idSchema, start: isoDate('A start date is required'), end: isoDate('An end date is required') })
+  .refine((r) => r.end >= r.start, { message: 'The end date must not be before the start date', path: ['end'] })
+  .refine((r) => spanDays(r.start, r.end) <= 366, { message: 'A summary covers at most a year', path: ['end'] });
+
+/** Staff record that a child achieved a milestone. */
+export const achievementSchema = z.object({
+  childId: idSchema,
+  milestoneId: idSchema,
+  achievedAt: isoDate('The date is required'),
+  notes: optionalText(2000, { multiline: true }),
+  witnessedBy: optionalText(100),
+  celebrationLevel: z.enum(CELEBRATION_LEVELS, { error: 'Please choose a celebration level' }).default('standard'),
+  /** Off by default: the notes appear on the public milestones page only when staff tick it. */
+  sharePublicly: looseBoolean.default(false),
+});
+export type AchievementInput = z.input<typeof achievementSchema>;
+
+/** A page of a long list: `cursor` is what the previous page answered as nextCursor. */
+export const pageSchema = z.object({
+  childId: idSchema,
+  limit: z.number().int().min(1).max(100).default(20),
+  cursor: z.string().max(200).nullish(),
+});

@@ -1,0 +1,170 @@
+import type { Page } from '@playwright/test';
+import { eq } from 'drizzle-orm';
+import { dailyActivities, developmentNotes, milestones, parentSessions, parentUsers } from '../../db/schema';
+import { centreDateOf } from '../../src/shared/centre-time';
+import type { TestServer } from '../helpers/server';
+import { expect, test } from './fixtures';
+
+const unique = () => Math.random().toString(36).slice(2, 8);
+
+/** Staff enrol two children under one parent e-mail and generate the parent login (outbox mode answers the password). */
+async function family(server: TestServer) {
+  const id = unique();
+  const email = `parent.${id}@example.com`;
+  const admin = await server.adminCookie();
+  const names = [`Ava ${id}`, `Ben ${id}`];
+  const children: { id: string; childName: string }[] = [];
+  let password = '';
+  // Ava is 20 months old (1-2years), Ben 3 years (3-4years).
+  const today = centreDateOf(new Date());
+  const monthsAgo = (n: number) => {
+    const d = new Date(`${today}T12:00:00Z`);
+    d.setUTCDate(1);
+    d.setUTCMonth(d.getUTCMonth() - n);
+    return d.toISOString().slice(0, 10);
+  };
+  for (const [i, childName] of names.entries()) {
+    const res = await server.request('/api/admin/enrolled-children', {
+      method: 'POST',
+      json: { childName, dateOfBirth: monthsAgo(i === 0 ? 20 : 36), program: i === 0 ? 'infant' : 'preschool', startDate: '2026-01-05', parentName: 'Pat Quinn', parentEmail: email },
+      headers: { cookie: admin },
+    });
+    const child = (await res.json()) as { id: string; childName: string };
+    children.push(child);
+    const login = (await (await server.request(`/api/admin/generate-parent-login/${child.id}`, { method: 'POST', headers: { cookie: admin } })).json()) as { isExisting: boolean; credentials: { password: string } };
+    if (!login.isExisting) password = login.credentials.password;
+  }
+  return { email, password, children, today };
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/parent-login');
+  await expect(page.getByRole('heading', { level: 1, name: 'Parent Portal' })).toBeVisible();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/parent-dashboard$/);
+}
+
+// Each flow enrols a family through the API (argon2id hashes) before it starts: a longer budget than one page.
+test.slow();
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 375, height: 812 }, hasTouch: true });
+
+  test('a parent signs in, switches children, sees activities, notes and the right milestones, and signs out', async ({ page, server }) => {
+    const fam = await family(server);
+    const [ava, ben] = fam.children as [{ id: string; childName: string }, { id: string; childName: string }];
+    server.db.insert(dailyActivities).values({ childId: ava.id, activityDate: fam.today, category: 'outdoor', title: 'Leaf hunt', description: 'Collected red leaves', duration: 30, skillsPracticed: ['sorting', 'counting'], enjoymentLevel: 5 }).run();
+    server.db.insert(dailyActivities).values({ childId: ben.id, activityDate: fam.today, category: 'creative', title: 'Finger painting', description: 'Painted a sun' }).run();
+    server.db.insert(developmentNotes).values({ childId: ava.id, authorName: 'Classroom Teacher', category: 'language', title: 'New words', content: 'Said butterfly', skillsObserved: ['vocabulary'] }).run();
+    server.db.insert(developmentNotes).values({ childId: ava.id, authorName: 'Classroom Teacher', category: 'social', title: 'Staff-only observation', content: 'Private', isPrivate: true }).run();
+    const toddler = server.db.select().from(milestones).where(eq(milestones.ageRange, '1-2years')).all();
+    const preschool = server.db.select().from(milestones).where(eq(milestones.ageRange, '3-4years')).all();
+
+    await signIn(page, fam.email, fam.password);
+    await expect(page.getByText('Welcome back!')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: `${ava.childName}'s Development Journey` })).toBeVisible();
+    const glance = page.getByRole('region', { name: 'At a glance' });
+    await expect(glance.getByText('Total Activities')).toBeVisible();
+    await expect(glance.getByText('Skills Practiced')).toBeVisible();
+
+    // Overview: the latest notes and activities; never the private note.
+    await expect(page.getByRole('heading', { name: 'New words' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Leaf hunt' })).toBeVisible();
+    await expect(page.getByText('Staff-only observation')).toHaveCount(0);
+
+    await page.getByRole('tab', { name: 'Daily Activities' }).click();
+    const activities = page.getByRole('list', { name: 'Daily activities' });
+    await expect(activities.getByText('Leaf hunt')).toBeVisible();
+    await expect(activities.getByText('30 minutes')).toBeVisible();
+    await expect(activities.getByText('Enjoyment: 5/5')).toBeVisible();
+
+    await page.getByRole('tab', { name: 'Development Notes' }).click();
+    await expect(page.getByRole('list', { name: 'Development notes' }).getByText('Said butterfly')).toBeVisible();
+
+    await page.getByRole('tab', { name: 'Milestones' }).click();
+    await expect(page.getByText('Milestones for 1-2 years.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: toddler[0]!.name })).toBeVisible();
+
+    // The other child: its own activities and milestones.
+    await page.getByRole('button', { name: /Select Child/ }).click();
+    await page.getByRole('option', { name: `${ben.childName} (preschool)` }).click();
+    await expect(page.getByRole('heading', { level: 1, name: `${ben.childName}'s Development Journey` })).toBeVisible();
+    await expect(page.getByText('Milestones for 3-4 years.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: preschool[0]!.name })).toBeVisible();
+    await page.getByRole('tab', { name: 'Daily Activities' }).click();
+    await expect(page.getByRole('list', { name: 'Daily activities' }).getByText('Finger painting')).toBeVisible();
+    await expect(page.getByText('Leaf hunt')).toHaveCount(0);
+
+    // Nothing wider than the phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await expect(page).toHaveURL(/\/parent-login$/);
+    await page.goto('/parent-dashboard');
+    await expect(page).toHaveURL(/\/parent-login$/);
+    expect(server.db.select().from(parentSessions).innerJoin(parentUsers, eq(parentUsers.id, parentSessions.parentId)).where(eq(parentUsers.email, fam.email)).all()).toHaveLength(0);
+  });
+
+  test('a wrong password says so; a session that ends sends the parent back with a sentence', async ({ page, server }) => {
+    const fam = await family(server);
+    await page.goto('/parent-login');
+    await page.getByLabel('Email').fill(fam.email);
+    await page.getByLabel('Password', { exact: true }).fill('not the password');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByText('Login Failed')).toBeVisible();
+    await expect(page.getByText('Invalid email or password')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign In' })).toBeEnabled();
+
+    await signIn(page, fam.email, fam.password);
+    await expect(page.getByRole('heading', { level: 1, name: /Development Journey/ })).toBeVisible();
+    // Staff close the account elsewhere: the next load ends on the sign-in page, with a plain sentence.
+    const parent = server.db.select().from(parentUsers).where(eq(parentUsers.email, fam.email)).get()!;
+    server.db.delete(parentSessions).where(eq(parentSessions.parentId, parent.id)).run();
+    await page.reload();
+    await expect(page).toHaveURL(/\/parent-login/);
+    await expect(page.getByText('Your session has ended. Please sign in again.')).toBeVisible();
+  });
+});
+
+test('staff add an activity and a note in the Activities tab, and the parent sees them', async ({ page, server, loginAsAdmin, browser }) => {
+  const fam = await family(server);
+  const ava = fam.children[0]!;
+  const title = `Sandbox ${unique()}`;
+  await loginAsAdmin();
+  await page.goto('/admin?tab=activities');
+  await page.getByRole('button', { name: /Select Child/ }).click();
+  await page.getByRole('option', { name: ava.childName }).click();
+  await expect(page.getByText('No activities recorded yet.')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Add Daily Activity' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Daily Activity' });
+  await dialog.getByRole('button', { name: 'Add Activity' }).click();
+  await expect(dialog.getByText('Title is required')).toBeVisible();
+  await dialog.getByLabel('Title').fill(title);
+  await dialog.getByLabel('Description').fill('Built a castle');
+  await dialog.getByLabel('Duration (minutes)').fill('25');
+  await dialog.getByLabel('Skills practiced').fill('digging,  sharing ');
+  await dialog.getByRole('button', { name: 'Add Activity' }).click();
+  await expect(dialog).toBeHidden();
+  const recent = page.getByRole('list', { name: 'Recent activities' });
+  await expect(recent.getByText(title)).toBeVisible();
+  await expect(recent.getByText('Skills: digging, sharing')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Add Development Note' }).click();
+  const noteDialog = page.getByRole('dialog', { name: 'Add Development Note' });
+  await noteDialog.getByLabel('Title').fill('Shares toys');
+  await noteDialog.getByLabel('Content').fill('Offered the bucket to a friend');
+  await noteDialog.getByLabel('Skills observed').fill('sharing');
+  await noteDialog.getByRole('button', { name: 'Add Note' }).click();
+  await expect(noteDialog).toBeHidden();
+  await expect(page.getByRole('list', { name: 'Recent development notes' }).getByText('Shares toys')).toBeVisible();
+
+  const phone = await browser.newContext({ viewport: { width: 375, height: 812 }, baseURL: server.url });
+  const parentPage = await phone.newPage();
+  await signIn(parentPage, fam.email, fam.password);
+  await expect(parentPage.getByRole('heading', { name: title })).toBeVisible();
+  await expect(parentPage.getByRole('heading', { name: 'Shares toys' })).toBeVisible();
+  await phone.close();
+});
