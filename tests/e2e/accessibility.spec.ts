@@ -34,8 +34,6 @@ const PUBLIC_PAGES: [string, string][] = [
   ['/admin/login', 'Admin Login'],
   ['/parent-login', 'Parent Portal'],
   ['/parent-reset-password#token=abc', 'Choose a New Password'],
-  ['/parent-login', 'Parent Portal'],
-  ['/parent-reset-password#token=abc', 'Choose a New Password'],
   ['/no-such-page', '404 Page Not Found'],
 ];
 

@@ -80,9 +80,9 @@ export function ParentPayments({ childId, parentEmail, token }: ParentPaymentsPr
   return (
     <div className="flex flex-col gap-6">
       <Card className="p-4 sm:p-5">
-        <h3 id="tax-statements-heading" className="text-lg font-semibold text-stone-900">
+        <h2 id="tax-statements-heading" className="text-lg font-semibold text-stone-900">
           Year-End Tax Statements
-        </h3>
+        </h2>
         <p className="mb-3 text-sm text-stone-600">
           For the Child and Dependent Care Credit (IRS Form 2441). Each statement covers every payment {parentEmail ? `made from ${parentEmail}` : 'you made'} that year, for
           all your children.
@@ -115,9 +115,9 @@ export function ParentPayments({ childId, parentEmail, token }: ParentPaymentsPr
       </Card>
 
       <Card className="p-4 sm:p-5">
-        <h3 id="receipts-heading" className="mb-3 text-lg font-semibold text-stone-900">
+        <h2 id="receipts-heading" className="mb-3 text-lg font-semibold text-stone-900">
           Payment Receipts
-        </h3>
+        </h2>
         {receipts.length === 0 ? (
           <p className="text-sm text-stone-500">No payment receipts yet.</p>
         ) : (
