@@ -53,7 +53,7 @@ test('counters and achievements: each shows its milestone, date, notes, witness 
     .get();
   const milestone = server.db.select().from(milestones).where(eq(milestones.name, 'Counts to Ten')).get()!;
   const notes = `Counted ten acorns on the walk ${crypto.randomUUID().slice(0, 8)}`;
-  server.db.insert(childAchievements).values({ childId: child.id, milestoneId: milestone.id, achievedAt: today, notes, witnessedBy: 'Ms. Rivera', celebrationLevel: 'special' }).run();
+  server.db.insert(childAchievements).values({ childId: child.id, milestoneId: milestone.id, achievedAt: today, notes, witnessedBy: 'Ms. Rivera', celebrationLevel: 'special', sharePublicly: true }).run();
   const achieved = server.db.select().from(childAchievements).all().length;
   const total = server.db.select().from(milestones).where(eq(milestones.isActive, true)).all().length;
 
