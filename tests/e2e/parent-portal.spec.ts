@@ -128,6 +128,14 @@ test.describe('on a phone', () => {
   });
 });
 
+test('the sign-in page shows only its own notices, never words taken from the address', async ({ page }) => {
+  await page.goto('/parent-login?notice=Your%20account%20is%20locked.%20Call%20555-0100');
+  await expect(page.getByRole('heading', { level: 1, name: 'Parent Portal' })).toBeVisible();
+  await expect(page.getByText('Call 555-0100')).toHaveCount(0);
+  await page.goto('/parent-login?notice=session-ended');
+  await expect(page.getByText('Your session has ended. Please sign in again.')).toBeVisible();
+});
+
 test('staff add an activity and a note in the Activities tab, and the parent sees them', async ({ page, server, loginAsAdmin, browser }) => {
   const fam = await family(server);
   const ava = fam.children[0]!;

@@ -46,3 +46,13 @@ export function clearParentSession(): void {
 
 /** Why the sign-in page is shown again, as a plain sentence (never a blank screen). */
 export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in again.';
+
+/**
+ * Why the sign-in page is shown again. The address carries only one of these codes, never the sentence
+ * itself, so a link from elsewhere cannot make our page display words of its choosing.
+ */
+export const PARENT_NOTICES = {
+  'session-ended': SESSION_ENDED_MESSAGE,
+  'password-changed': 'Your password has been changed. Please sign in with your new password.',
+} as const;
+export type ParentNotice = keyof typeof PARENT_NOTICES;

@@ -1,6 +1,7 @@
 import type { RegisteredRouter } from '@tanstack/react-router';
 import { adminSearch } from '../components/admin/admin-tabs';
 import { clearStoredAdmin } from './admin-session';
+import { clearParentSession } from './parent-session';
 import { onSessionEnded, queryClient } from './trpc';
 
 declare module '@tanstack/history' {
@@ -13,25 +14,35 @@ declare module '@tanstack/history' {
 export const SESSION_ENDED_MESSAGE = 'Your session has ended, please sign in again.';
 
 /**
- * When any call answers 401 (the staff session expired or was ended on another device): forget the admin
- * record and every cached answer, so nothing of the dashboard stays on screen, and go to the login page,
- * which says why and, after signing in, returns to the tab that was open. Registered once, in main.tsx.
+ * When any call answers 401 (a session expired or was ended on another device, or a parent account was
+ * closed): forget the stored record and every cached answer, so nothing private stays on screen, and go to
+ * the sign-in page of the area the person is in, which says why. Staff return to the tab that was open after
+ * signing in. On the public pages there is nothing to sign out of. Registered once, in main.tsx.
  */
 export function signOutWhenSessionEnds(router: RegisteredRouter): () => void {
   let leaving = false;
+  const go = (navigation: Promise<void>) => {
+    leaving = true;
+    void navigation.finally(() => {
+      leaving = false;
+    });
+  };
   return onSessionEnded(() => {
+    const { pathname, search } = router.state.location;
+    // One batch may hold several refused calls; the sign-in pages themselves make no signed-in calls.
+    if (leaving) return;
+    if (pathname.startsWith('/parent-')) {
+      if (pathname !== '/parent-dashboard') return;
+      clearParentSession();
+      queryClient.clear();
+      go(router.navigate({ to: '/parent-login', search: { notice: 'session-ended' }, replace: true }));
+      return;
+    }
+    const onDashboard = pathname === '/admin' || pathname === '/admin/' || pathname === '/admin-dashboard';
+    if (!onDashboard) return;
     clearStoredAdmin();
     queryClient.clear();
-    const { pathname, search } = router.state.location;
-    // One batch may hold several refused calls; the login page itself makes no staff calls.
-    if (leaving || pathname === '/admin/login') return;
-    leaving = true;
-    const onDashboard = pathname === '/admin' || pathname === '/admin/' || pathname === '/admin-dashboard';
-    const tab = onDashboard ? adminSearch(search as Record<string, unknown>).tab : undefined;
-    void router
-      .navigate({ to: '/admin/login', search: tab ? { redirect: tab } : {}, state: { sessionEnded: true }, replace: true })
-      .finally(() => {
-        leaving = false;
-      });
+    const tab = adminSearch(search as Record<string, unknown>).tab;
+    go(router.navigate({ to: '/admin/login', search: tab ? { redirect: tab } : {}, state: { sessionEnded: true }, replace: true }));
   });
 }

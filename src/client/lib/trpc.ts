@@ -18,8 +18,8 @@ export function isUnauthorized(error: unknown, statuses: readonly number[] = [40
 
 const sessionEndedListeners = new Set<() => void>();
 /**
- * Runs `listener` whenever a call answers 401: the staff session expired or was ended elsewhere (the only
- * session the site's pages hold). main.tsx registers the one listener that signs out and goes to the login
+ * Runs `listener` whenever a call answers 401: the staff or parent session expired or was ended elsewhere.
+ * main.tsx registers the one listener (lib/session-ended.ts) that signs out and goes to the right sign-in
  * page. Returns the unsubscribe.
  */
 export function onSessionEnded(listener: () => void): () => void {
@@ -35,10 +35,10 @@ export function notifySessionEnded(error: unknown) {
  * A failed sign-in is a 401 too, but it means "wrong password", not "your session ended". The key is the one
  * `trpc.adminAuth.login.mutationOptions()` sets (written out: naming `trpc` here would make its type circular).
  */
-const SIGN_IN_KEY = hashKey([['adminAuth', 'login']]);
+const SIGN_IN_KEYS = new Set([hashKey([['adminAuth', 'login']]), hashKey([['parentAuth', 'login']]), hashKey([['parentAuth', 'changePassword']])]);
 function isSignIn(mutation: Mutation<unknown, unknown, unknown>) {
   const key = mutation.options.mutationKey;
-  return key !== undefined && hashKey(key) === SIGN_IN_KEY;
+  return key !== undefined && SIGN_IN_KEYS.has(hashKey(key));
 }
 
 /**

@@ -11,7 +11,7 @@ import { Button } from '../components/ui/Button';
 import { Card } from '../components/ui/Card';
 import { TextField } from '../components/ui/Field';
 import { pageHead } from '../lib/page-title';
-import { storeParentSession } from '../lib/parent-session';
+import { PARENT_NOTICES, storeParentSession } from '../lib/parent-session';
 import { toast } from '../lib/toast';
 import { errorMessage, queryClient, trpc } from '../lib/trpc';
 import { useSchemaForm } from '../lib/use-schema-form';
@@ -19,7 +19,7 @@ import { useSchemaForm } from '../lib/use-schema-form';
 export const Route = createFileRoute('/parent-login')({
   head: pageHead('Parent Portal'),
   // `notice`: why the sign-in page is shown again (the session ended, the password was changed).
-  validateSearch: z.object({ notice: z.string().max(200).optional().catch(undefined) }),
+  validateSearch: z.object({ notice: z.enum(['session-ended', 'password-changed']).optional().catch(undefined) }),
   component: ParentLoginPage,
 });
 
@@ -57,7 +57,7 @@ function ParentLoginPage() {
       </div>
       {notice && (
         <p role="status" className="rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
-          {notice}
+          {PARENT_NOTICES[notice]}
         </p>
       )}
       <Card className="p-6">

@@ -30,9 +30,9 @@ function ResetPasswordPage() {
   const [errors, setErrors] = useState<{ password?: string; confirm?: string }>({});
   const reset = useMutation(
     trpc.parentAuth.resetPassword.mutationOptions({
-      onSuccess: (result) => {
+      onSuccess: () => {
         clearParentSession();
-        void navigate({ to: '/parent-login', search: { notice: result.message } });
+        void navigate({ to: '/parent-login', search: { notice: 'password-changed' } });
       },
       onError: (error) => toast({ title: 'Password Not Changed', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
     }),

@@ -2,9 +2,9 @@ import { keepPreviousData, useInfiniteQuery, useMutation, useQuery } from '@tans
 import { useNavigate } from '@tanstack/react-router';
 import { BookOpen, CalendarDays, KeyRound, LogOut, NotebookPen, Sparkles } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
-import { clearParentSession, getParentToken, getStoredParent, SESSION_ENDED_MESSAGE } from '../../lib/parent-session';
+import { clearParentSession, getParentToken, getStoredParent } from '../../lib/parent-session';
 import { CommunicationCenter } from '../communication/CommunicationCenter';
-import { isUnauthorized, onSessionEnded, queryClient, trpc } from '../../lib/trpc';
+import { isUnauthorized, queryClient, trpc } from '../../lib/trpc';
 import { Button } from '../ui/Button';
 import { Card } from '../ui/Card';
 import { Select } from '../ui/Select';
@@ -47,15 +47,14 @@ export function ParentDashboard() {
   const logout = useMutation(trpc.parentAuth.logout.mutationOptions());
   const parent = getStoredParent();
 
-  // A session that ended (expired, signed out elsewhere, account closed): back to sign-in, with a sentence.
+  // A 401 anywhere (expired, signed out elsewhere, account closed) is handled once, in lib/session-ended.ts.
+  // A 403 is a session of the wrong kind (a staff cookie on this page): back to the parent sign-in as well.
   useEffect(() => {
-    const leave = () => {
+    if (dashboard.error && isUnauthorized(dashboard.error, [403])) {
       clearParentSession();
       queryClient.clear();
-      void navigate({ to: '/parent-login', search: { notice: SESSION_ENDED_MESSAGE } });
-    };
-    if (dashboard.error && isUnauthorized(dashboard.error)) leave();
-    return onSessionEnded(leave);
+      void navigate({ to: '/parent-login', search: { notice: 'session-ended' } });
+    }
   }, [dashboard.error, navigate]);
 
   const child = dashboard.data?.child ?? null;
