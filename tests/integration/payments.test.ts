@@ -2,12 +2,12 @@ import { readFileSync } from 'node:fs';
 import { type AddressInfo } from 'node:net';
 import { createServer } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxMessages, parentChildRelationships, paymentReceipts } from '../../db/schema';
 import { centre } from '../../src/shared/centre';
 import { addChild, type AdminTestServer, as, type ChildBody, sharedAdminServer } from '../helpers/admin-server';
 import { json } from '../helpers/enrollment-fixtures';
+import { loopbackSmtp } from '../helpers/smtp';
 import { mimeAttachments, pdfText } from '../helpers/pdf';
 
 type Receipt = typeof paymentReceipts.$inferSelect & { emailSentAt: string | null };
@@ -255,28 +255,8 @@ describe('year-end tax statement', () => {
 });
 
 describe('e-mails through a real SMTP server on loopback', () => {
-  const received: { to: string[]; raw: string }[] = [];
-  let smtp: SMTPServer;
-  let port: number;
-  beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.on('end', () => {
-          received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', () => r()));
-    port = (smtp.server.address() as AddressInfo).port;
-  });
-  afterAll(() => new Promise<void>((r) => smtp.close(() => r())));
-  const s = sharedAdminServer(() => ({ env: { SMTP_URL: `smtp://127.0.0.1:${port}` } }));
+  const { received, smtpUrl } = loopbackSmtp();
+  const s = sharedAdminServer(() => ({ env: { SMTP_URL: smtpUrl() } }));
 
   it('sends the receipt as a PDF to the parent and only then marks it sent', async () => {
     const child = await addChild(s, { childName: 'Lena Müller', parentName: 'Jonas Müller', parentEmail: 'jonas@example.com' });
