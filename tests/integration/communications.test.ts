@@ -4,45 +4,19 @@
  * SMTP server on loopback.
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { communicationMessages, documentRequests, parentChildRelationships, parentUsers, privateFiles } from '../../db/schema';
 import { createParentSession } from '../../src/server/auth/session';
 import { centre } from '../../src/shared/centre';
 import { MAX_UPLOAD_BYTES } from '../../src/shared/constants';
 import { addChild, as, type ChildBody, sharedAdminServer } from '../helpers/admin-server';
 import { decodeMime, json } from '../helpers/enrollment-fixtures';
+import { loopbackSmtp } from '../helpers/smtp';
 
-interface Received {
-  to: string[];
-  raw: string;
-}
-const received: Received[] = [];
-let smtp: SMTPServer;
-let port: number;
-
-beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: decodeMime(Buffer.concat(chunks).toString('utf8')) });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', () => r()));
-  port = (smtp.server.address() as AddressInfo).port;
-});
-afterAll(() => new Promise<void>((r) => smtp.close(() => r())));
-const s = sharedAdminServer(() => ({ env: { SMTP_URL: `smtp://127.0.0.1:${port}` } }));
+const smtp = loopbackSmtp();
+const s = sharedAdminServer(() => ({ env: { SMTP_URL: smtp.smtpUrl() } }));
 
 interface Family {
   child: ChildBody;
@@ -75,7 +49,7 @@ type Message = typeof communicationMessages.$inferSelect & { emailSent?: boolean
 type Request = typeof documentRequests.$inferSelect;
 
 const post = (path: string, body: unknown, opts: { headers: Record<string, string> }) => s.request(path, { method: 'POST', json: body, ...opts });
-const mailsTo = (address: string) => received.filter((m) => m.to.includes(address));
+const mailsTo = (address: string) => smtp.received.filter((m) => m.to.includes(address)).map((m) => ({ ...m, raw: decodeMime(m.raw) }));
 
 describe('messages from the centre to a parent', () => {
   it('goes to the parent of the chosen child, whatever recipient the client names, and e-mails a notice without the content', async () => {
