@@ -2,14 +2,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { outboxMessages, parentEmails, parentUsers } from '../../db/schema';
 import { verifyPassword } from '../../src/server/auth/password';
 import { applicationStatusEmail, parentCredentialsEmail } from '../../src/server/services/mail-templates';
 import { centre } from '../../src/shared/centre';
 import { addChild, as, sharedAdminServer } from '../helpers/admin-server';
 import { decodeMime, insertApplication, json, sampleApplication, statusOf } from '../helpers/enrollment-fixtures';
+import { loopbackSmtp } from '../helpers/smtp';
 
 type StatusBody = { success: boolean; application: { status: string }; emailRequested: boolean; emailSent: boolean; emailError: string | null };
 type LoginBody = { credentials: { email: string; password: string }; isExisting: boolean; emailSent: boolean; emailVia: string | null; emailError: string | null; message: string };
@@ -116,39 +116,9 @@ describe('the outbox (no SMTP_URL)', () => {
 });
 
 describe('a real SMTP server on loopback (SMTP_URL)', () => {
-  interface Received {
-    from: string;
-    to: string[];
-    raw: string;
-  }
-  const received: Received[] = [];
-  let smtp: SMTPServer;
-  let port: number;
-
-  beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.on('end', () => {
-          received.push({
-            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-            to: session.envelope.rcptTo.map((r) => r.address),
-            raw: Buffer.concat(chunks).toString('utf8'),
-          });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', () => r()));
-    port = (smtp.server.address() as AddressInfo).port;
-  });
-  // After-hooks run in reverse order (vitest's 'stack'), so the app's server below closes before this SMTP server.
-  afterAll(() => new Promise<void>((r) => smtp.close(() => r())));
-  const s = sharedAdminServer(() => ({ env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Little Buckeyes <office@centre.example>' } }));
+  // Declared before the app's server, so the app closes first (vitest runs after-hooks in reverse order).
+  const { received, smtpUrl } = loopbackSmtp();
+  const s = sharedAdminServer(() => ({ env: { SMTP_URL: smtpUrl(), MAIL_FROM: 'Little Buckeyes <office@centre.example>' } }));
 
   it('delivers the parent credentials to the parent, with the password and the login link', async () => {
     const child = await addChild(s, { parentEmail: 'smtp.parent@example.com' });
