@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
+import { forgetAbandonedUploads } from './documents/uploads';
 import { generatePassword } from './auth/password';
 import { deleteExpiredSessions } from './auth/session';
 import { ensureFirstAdmin, prepareDatabase } from './bootstrap';
@@ -43,9 +44,11 @@ async function main() {
   // Stored credentials e-mails keep a parent's password 7 days at most (services/outbox.ts): swept now and hourly.
   const sweepPasswords = () => forgetExpiredPasswords(db, config, systemClock).catch((err: unknown) => logger.error({ err }, 'password sweep failed'));
   void sweepPasswords();
+  const sweepUploads = () => forgetAbandonedUploads({ db, config, clock: systemClock }).catch((err: unknown) => logger.error({ err }, 'upload sweep failed'));
   const housekeeping = setInterval(() => {
     deleteExpiredSessions(db, systemClock);
     void sweepPasswords();
+    void sweepUploads();
   }, 60 * 60 * 1000);
   housekeeping.unref();
 

@@ -3,11 +3,12 @@
  * download, with two families that must never see each other's records. E-mail notices go through a real
  * SMTP server on loopback.
  */
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { communicationMessages, documentRequests, parentChildRelationships, parentUsers, privateFiles } from '../../db/schema';
+import { communicationMessages, documentRequests, parentChildRelationships, parentUsers, privateFiles, uploadTokens } from '../../db/schema';
+import { ABANDONED_UPLOAD_MS, forgetAbandonedUploads } from '../../src/server/documents/uploads';
 import { createParentSession } from '../../src/server/auth/session';
 import { centre } from '../../src/shared/centre';
 import { MAX_UPLOAD_BYTES } from '../../src/shared/constants';
@@ -355,5 +356,44 @@ describe('document requests', () => {
       expect((await s.request('/api/documents/00000000-0000-4000-8000-000000000000', as(s.admin))).status).toBe(404);
       expect((await s.request('/uploads/' + path.split('/').pop(), as(s.admin))).status).toBe(404);
     });
+  });
+});
+
+describe('uploads never submitted', () => {
+  it('are removed after a day with their permits and partial files; a submitted document stays', async () => {
+    const submitted = s.db.select().from(documentRequests).where(eq(documentRequests.parentId, a.email)).all().filter((r) => r.responseDocumentUrl);
+    expect(submitted.length).toBeGreaterThan(0);
+    const kept = submitted.map((r) => r.responseDocumentUrl!.split('/').pop()!);
+
+    const deps = { db: s.db, config: s.config, clock: s.clock };
+    // Earlier tests of this file left unsubmitted uploads (and moved the clock): start from none.
+    s.clock.advance(ABANDONED_UPLOAD_MS + 60_000);
+    await forgetAbandonedUploads(deps);
+
+    const url = await uploadUrl(a.auth);
+    expect((await put(url, PDF, a.auth)).status).toBe(201);
+    const abandonedId = url.split('/').pop()!.split('.')[0]!;
+    const partial = join(s.config.privateDir, 'tmp', 'interrupted.part');
+    writeFileSync(partial, 'half a file');
+    utimesSync(partial, s.clock.now(), s.clock.now());
+    const stored = () => s.db.select({ id: privateFiles.id }).from(privateFiles).all().map((f) => f.id);
+    expect(stored()).toContain(abandonedId);
+
+    // Within the day nothing goes: the parent may still be filling in the answer.
+    s.clock.advance(ABANDONED_UPLOAD_MS - 60_000);
+    expect(await forgetAbandonedUploads(deps)).toBe(0);
+    expect(stored()).toContain(abandonedId);
+    expect(partials()).toEqual(['interrupted.part']);
+
+    s.clock.advance(2 * 60_000);
+    expect(await forgetAbandonedUploads(deps)).toBe(1);
+    expect(stored()).not.toContain(abandonedId);
+    expect(privateDocuments().some((f) => f.startsWith(abandonedId))).toBe(false);
+    expect(s.db.select().from(uploadTokens).where(eq(uploadTokens.id, abandonedId)).get()).toBeUndefined();
+    expect(partials()).toEqual([]);
+    for (const id of kept) {
+      expect(stored()).toContain(id);
+      expect(privateDocuments().some((f) => f.startsWith(id))).toBe(true);
+    }
   });
 });

@@ -5,13 +5,13 @@
  */
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { TRPCError } from '@trpc/server';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, notExists, sql } from 'drizzle-orm';
 import { fileTypeFromFile } from 'file-type';
-import { privateFiles, uploadTokens } from '../../../db/schema';
+import { communicationMessages, documentRequests, privateFiles, uploadTokens } from '../../../db/schema';
 import { MAX_UPLOAD_BYTES } from '../../shared/constants';
 import type { Auth } from '../auth/session';
 import type { Clock } from '../clock';
@@ -245,4 +245,44 @@ export function renameDocument(deps: DocumentDeps, fileId: string, name: string,
   const ext = Object.values(ALLOWED_TYPES).find((t) => t.mime === mimeType)?.ext ?? 'bin';
   const base = name.replace(/[\\/]/g, '_').replace(/\.[A-Za-z0-9]{1,5}$/, '');
   deps.db.update(privateFiles).set({ originalName: `${base}.${ext}`.slice(0, 250) }).where(eq(privateFiles.id, fileId)).run();
+}
+
+/** How long an uploaded file may wait to be submitted with a request's answer before it is removed. */
+export const ABANDONED_UPLOAD_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Removes what an upload left behind when it was never submitted (a parent chose a file, then closed the
+ * page): private files older than a day that no document request's answer or message refers to, their bytes,
+ * expired upload permits, and partial files of interrupted uploads older than a day. A child's
+ * record should not keep a stray copy of a medical form that nobody at the centre can see. Run hourly.
+ */
+export async function forgetAbandonedUploads(deps: DocumentDeps): Promise<number> {
+  const cutoff = new Date(deps.clock.now().getTime() - ABANDONED_UPLOAD_MS);
+  const abandoned = deps.db
+    .select({ id: privateFiles.id, storedName: privateFiles.storedName })
+    .from(privateFiles)
+    .where(
+      and(
+        lt(privateFiles.createdAt, cutoff),
+        notExists(deps.db.select({ one: sql`1` }).from(documentRequests).where(eq(documentRequests.responseDocumentUrl, sql`${DOWNLOAD_PATH} || ${privateFiles.id}`))),
+        notExists(deps.db.select({ one: sql`1` }).from(communicationMessages).where(eq(communicationMessages.documentUrl, sql`${DOWNLOAD_PATH} || ${privateFiles.id}`))),
+      ),
+    )
+    .all();
+  const root = documentsDir(deps.config);
+  for (const file of abandoned) {
+    deps.db.delete(privateFiles).where(eq(privateFiles.id, file.id)).run();
+    const path = resolve(root, file.storedName);
+    if (path.startsWith(root + sep)) await rm(path, { force: true });
+  }
+  // An expired permit can no longer be used (its URL carries the expiry), so its row has no purpose left.
+  deps.db.delete(uploadTokens).where(lt(uploadTokens.expiresAt, deps.clock.now())).run();
+
+  const tmpDir = resolve(deps.config.privateDir, 'tmp');
+  const partials = await readdir(tmpDir).catch(() => [] as string[]);
+  for (const name of partials) {
+    const info = await stat(join(tmpDir, name)).catch(() => null);
+    if (info && info.mtimeMs < cutoff.getTime()) await rm(join(tmpDir, name), { force: true });
+  }
+  return abandoned.length;
 }
