@@ -49,13 +49,13 @@ for (const screen of [
         await expect(img).toHaveAttribute('width', '1600');
         await expect(img).toHaveAttribute('height', '1200');
         const base = `/uploads/${pic.fileName.replace('.webp', '')}`;
-        await expect(img).toHaveAttribute('srcset', `${base}-320w.webp 320w, ${base}-640w.webp 640w, ${base}-960w.webp 960w, ${base}-1280w.webp 1280w, /uploads/${pic.fileName} 1600w`);
+        await expect(img).toHaveAttribute('srcset', `${base}-320w.webp 320w, ${base}-640w.webp 640w, ${base}-800w.webp 800w, ${base}-960w.webp 960w, ${base}-1280w.webp 1280w, /uploads/${pic.fileName} 1600w`);
         await expect(img).toHaveAttribute('sizes', /100vw/);
         await expect(img.locator('xpath=preceding-sibling::source')).toHaveAttribute('type', 'image/avif');
 
         await img.scrollIntoViewIfNeeded();
         await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBeGreaterThan(0);
-        const width = await expectedCandidate(page, img, [320, 640, 960, 1280]);
+        const width = await expectedCandidate(page, img, [320, 640, 800, 960, 1280]);
         expect(await img.evaluate((el: HTMLImageElement) => new URL(el.currentSrc).pathname)).toBe(`${base}-${width}w.avif`);
         // That file is an AVIF by its bytes, at that width.
         const served = await (await page.request.get(`${base}-${width}w.avif`)).body();

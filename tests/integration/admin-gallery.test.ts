@@ -417,6 +417,8 @@ describe('responsive variants (AVIF and WebP copies for srcset)', () => {
       'image/webp 320x256',
       'image/avif 640x512',
       'image/webp 640x512',
+      'image/avif 800x640',
+      'image/webp 800x640',
       'image/avif 960x768',
       'image/webp 960x768',
       'image/avif 1000x800',

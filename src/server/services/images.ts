@@ -37,10 +37,11 @@ const UNREADABLE_MESSAGE = 'The picture could not be read. It may be damaged or 
 export const STORED_MIME = 'image/webp';
 const STORED_EXTENSION = 'webp';
 /**
- * Widths of the copies made for `srcset`: a tile on a phone at 1×–3× and a wide-screen tile at 2× (ADR 010).
- * A picture narrower than one of them gets a copy at its own width instead, never an enlargement.
+ * Widths of the copies made for `srcset` (ADR 010): a phone's 343–380 px tile at 1× (640), 2× (800), 2.6×
+ * (960) and 3× (1280), a desktop tile at 2× (800 or 1280). A picture narrower than one of them gets a copy at
+ * its own width instead, never an enlargement.
  */
-export const VARIANT_WIDTHS = [320, 640, 960, 1280] as const;
+export const VARIANT_WIDTHS = [320, 640, 800, 960, 1280] as const;
 /** Effort 2 of 9: about a second for a 1280 px AVIF on one core; higher efforts cost seconds for a few per cent. */
 const AVIF_OPTIONS = { quality: 55, effort: 2 } as const;
 const VARIANT_WEBP_OPTIONS = { quality: 80 } as const;
