@@ -223,6 +223,7 @@ async function main() {
 
     const rows: PageFigures[] = [];
     let version = '';
+    const benchmarkIndex: number[] = [];
     for (const path of PAGES) {
       const runs: PageFigures[] = [];
       for (let run = 0; run < RUNS; run++) {
@@ -238,6 +239,7 @@ async function main() {
         if (SIGNED_IN.has(path) && !result.lhr.finalDisplayedUrl.endsWith(path)) throw new Error(`${path}: not signed in (landed on ${result.lhr.finalDisplayedUrl})`);
         if (SAVE_DIR) writeFileSync(join(SAVE_DIR, `${path === '/' ? 'home' : path.slice(1)}-${run + 1}.json`), result.report as string);
         version = result.lhr.lighthouseVersion;
+        benchmarkIndex.push(result.lhr.environment.benchmarkIndex);
         runs.push(figures(path, result.lhr));
       }
       runs.sort((a, b) => a.scores.performance - b.scores.performance);
@@ -247,6 +249,9 @@ async function main() {
     }
 
     console.log(`\nLighthouse ${version}, mobile profile (simulated slow 4G, 4× CPU slow-down), ${RUNS} run(s) per page: the median by performance`);
+    // Lighthouse's own measure of this machine's speed while it ran (a shared or slow machine scores lower).
+    benchmarkIndex.sort((a, b) => a - b);
+    console.log(`CPU benchmark index of this machine during the runs: ${benchmarkIndex[0]}–${benchmarkIndex.at(-1)} (median ${benchmarkIndex[Math.floor(benchmarkIndex.length / 2)]})`);
     console.log('page'.padEnd(19) + 'perf'.padStart(5) + 'a11y'.padStart(6) + 'b.p.'.padStart(6) + 'seo'.padStart(5) + 'LCP s'.padStart(8) + 'TBT ms'.padStart(8) + 'CLS'.padStart(7) + 'JS KB'.padStart(8) + 'JS req'.padStart(8));
     for (const r of rows) {
       console.log(
