@@ -173,6 +173,20 @@ describe('POST /api/admin/pictures', () => {
     expect((await upload(form({ bytes: webp, name: 'w.webp', type: 'image/webp' }))).status).toBe(201);
   });
 
+  it('accepts a 16-bit PNG (as editors and scanners save them): the picture and its copies are ordinary 8-bit files', async () => {
+    const png16 = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#336699' } }).toColourspace('rgb16').png().toBuffer();
+    expect((await sharp(png16).metadata()).depth).toBe('ushort');
+    const res = await upload(form({ bytes: png16, name: 'scan.png', type: 'image/png' }));
+    expect(res.status).toBe(201);
+    const pic = (await res.json()) as AdminPicture;
+    for (const name of [pic.fileName, ...pic.variants.map((v) => v.fileName)]) {
+      const { data } = await sharp(join(uploadsDir, name)).raw().toBuffer({ resolveWithObject: true });
+      // The colour survives (16-bit samples read as 8-bit would give noise).
+      const [r, g, b] = [data[0]!, data[1]!, data[2]!];
+      expect([Math.abs(r - 0x33), Math.abs(g - 0x66), Math.abs(b - 0x99)].every((d) => d <= 6)).toBe(true);
+    }
+  });
+
   it('accepts AVIF; answers a clear 400 to HEIC, which this server cannot decode', async () => {
     const avif = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#aa00aa' } }).avif().toBuffer();
     expect((await upload(form({ bytes: avif, name: 'a.avif', type: 'image/avif' }))).status).toBe(201);

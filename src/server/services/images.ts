@@ -112,7 +112,8 @@ async function decodeUpload(bytes: Uint8Array): Promise<Pixels> {
       // Applies the EXIF orientation to the pixels; raw pixels carry no metadata (EXIF, GPS) at all.
       .rotate()
       .resize({ width: MAX_IMAGE_EDGE, height: MAX_IMAGE_EDGE, fit: 'inside', withoutEnlargement: true })
-      .raw()
+      // 8 bits per channel whatever the source (a 16-bit PNG too): what fromPixels reads back.
+      .raw({ depth: 'uchar' })
       .toBuffer({ resolveWithObject: true });
     return { data, info: { width: info.width, height: info.height, channels: info.channels } };
   } catch {
