@@ -210,7 +210,23 @@ export const pictures = sqliteTable('pictures', {
   uploadedAt: integer('uploaded_at', { mode: 'timestamp_ms' })
     .notNull()
     .default(sql`(unixepoch('subsec') * 1000)`),
+  /** The stored picture's pixel size; null for pictures uploaded before it was recorded, until the start-up backfill. */
+  width: integer('width'),
+  height: integer('height'),
+  /**
+   * Smaller copies for `srcset` (AVIF and WebP, ADR 010), files beside the picture under UPLOADS_DIR. Null: not
+   * made yet (an upload from before variants existed; made at the next start); []: none could be made.
+   */
+  variants: text('variants', { mode: 'json' }).$type<PictureVariant[]>(),
 });
+
+/** One resized copy of a gallery picture, published at /uploads/{fileName}. */
+export interface PictureVariant {
+  fileName: string;
+  mimeType: 'image/avif' | 'image/webp';
+  width: number;
+  height: number;
+}
 
 // ── parent_emails (log of e-mails sent to parents) ──
 export const parentEmails = sqliteTable('parent_emails', {

@@ -11,6 +11,7 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db';
 import { logger } from './logger';
 import { securePrivateStorage, writePrivateFile } from './private-files';
+import { backfillPictureVariants } from './services/images';
 import { createMailer } from './services/mailer';
 import { forgetExpiredPasswords } from './services/outbox';
 
@@ -41,6 +42,10 @@ async function main() {
     logger.info(`Listening on http://localhost:${info.port}`);
     console.log(`Childcare centre app: http://localhost:${info.port}`);
   });
+  // Gallery pictures uploaded before responsive variants existed get them now, in the background (ADR 010).
+  void backfillPictureVariants({ db, config })
+    .then((made) => made && logger.info({ pictures: made }, 'gallery: made the missing responsive variants'))
+    .catch((err: unknown) => logger.error({ err }, 'gallery variant backfill failed'));
   // Stored credentials e-mails keep a parent's password 7 days at most (services/outbox.ts): swept now and hourly.
   const sweepPasswords = () => forgetExpiredPasswords(db, config, systemClock).catch((err: unknown) => logger.error({ err }, 'password sweep failed'));
   void sweepPasswords();

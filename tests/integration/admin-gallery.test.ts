@@ -1,11 +1,13 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, rmSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
+import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pictures } from '../../db/schema';
 import { MAX_UPLOAD_BYTES } from '../../src/shared/constants';
 import { NO_FILE_MESSAGE, ONLY_IMAGES_MESSAGE } from '../../src/shared/schemas/gallery';
+import { backfillPictureVariants, VARIANT_WIDTHS } from '../../src/server/services/images';
 import { startTestServer, type TestServer } from '../helpers/server';
 
 let s: TestServer;
@@ -28,6 +30,9 @@ interface AdminPicture {
   caption: string | null;
   uploadedAt: string;
   alt: string;
+  width: number | null;
+  height: number | null;
+  variants: { fileName: string; mimeType: string; width: number; height: number }[];
 }
 
 /** The GPS IFD pointer tag (0x8825, little-endian) inside an EXIF block. */
@@ -100,7 +105,16 @@ describe('POST /api/admin/pictures', () => {
 
     const gallery = (await (await s.request('/api/gallery')).json()) as Record<string, unknown>[];
     const item = gallery.find((g) => g.id === pic.id)!;
-    expect(item).toEqual({ id: pic.id, fileName: pic.fileName, caption: 'Finger painting', originalName: pic.fileName, alt: 'Finger painting' });
+    expect(item).toEqual({
+      id: pic.id,
+      fileName: pic.fileName,
+      caption: 'Finger painting',
+      originalName: pic.fileName,
+      alt: 'Finger painting',
+      width: 32,
+      height: 24,
+      variants: pic.variants,
+    });
 
     const img = await s.request(`/uploads/${pic.fileName}`);
     expect(img.status).toBe(200);
@@ -157,6 +171,20 @@ describe('POST /api/admin/pictures', () => {
     const webp = await sharp({ create: { width: 12, height: 12, channels: 3, background: '#0000aa' } }).webp().toBuffer();
     expect((await upload(form({ bytes: gif, name: 'g.gif', type: 'image/gif' }))).status).toBe(201);
     expect((await upload(form({ bytes: webp, name: 'w.webp', type: 'image/webp' }))).status).toBe(201);
+  });
+
+  it('accepts a 16-bit PNG (as editors and scanners save them): the picture and its copies are ordinary 8-bit files', async () => {
+    const png16 = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#336699' } }).toColourspace('rgb16').png().toBuffer();
+    expect((await sharp(png16).metadata()).depth).toBe('ushort');
+    const res = await upload(form({ bytes: png16, name: 'scan.png', type: 'image/png' }));
+    expect(res.status).toBe(201);
+    const pic = (await res.json()) as AdminPicture;
+    for (const name of [pic.fileName, ...pic.variants.map((v) => v.fileName)]) {
+      const { data } = await sharp(join(uploadsDir, name)).raw().toBuffer({ resolveWithObject: true });
+      // The colour survives (16-bit samples read as 8-bit would give noise).
+      const [r, g, b] = [data[0]!, data[1]!, data[2]!];
+      expect([Math.abs(r - 0x33), Math.abs(g - 0x66), Math.abs(b - 0x99)].every((d) => d <= 6)).toBe(true);
+    }
   });
 
   it('accepts AVIF; answers a clear 400 to HEIC, which this server cannot decode', async () => {
@@ -301,5 +329,117 @@ describe('GET and DELETE /api/admin/pictures', () => {
     const res = await s.request(`/api/admin/pictures/${row.id}`, { method: 'DELETE', headers: { cookie } });
     expect(res.status).toBe(200);
     expect(existsSync(join(s.dir, 'app.sqlite'))).toBe(true);
+  });
+});
+
+/** A photo-like picture (a gradient with noise), so encoders have real work and sizes mean something. */
+async function photo(width: number, height: number): Promise<Buffer> {
+  const raw = Buffer.alloc(width * height * 3);
+  for (let i = 0; i < raw.length; i++) raw[i] = (((i / 3) % width) * 200) / width + ((i * 2654435761) % 40);
+  return sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
+}
+
+/** What a stored file really is, by its bytes (never its name), and its pixel size. */
+async function inspect(fileName: string) {
+  const bytes = readFileSync(join(uploadsDir, fileName));
+  const meta = await sharp(bytes).metadata();
+  return { mime: (await fileTypeFromBuffer(bytes))?.mime, width: meta.width, height: meta.height };
+}
+
+describe('responsive variants (AVIF and WebP copies for srcset)', () => {
+  it('an upload writes AVIF at every width and WebP below the full width, each what its name and entry say', async () => {
+    const res = await upload(form({ bytes: await photo(1600, 1200), name: 'garden.jpg', type: 'image/jpeg' }, { caption: 'Garden' }));
+    expect(res.status).toBe(201);
+    const pic = (await res.json()) as AdminPicture;
+    expect([pic.width, pic.height]).toEqual([1600, 1200]);
+    const expected = VARIANT_WIDTHS.flatMap((w) => [
+      { mimeType: 'image/avif', width: w, height: (w * 3) / 4 },
+      { mimeType: 'image/webp', width: w, height: (w * 3) / 4 },
+    ]);
+    expect(pic.variants.map(({ mimeType, width, height }) => ({ mimeType, width, height }))).toEqual(expected);
+    const base = pic.fileName.replace('.webp', '');
+    for (const v of pic.variants) {
+      expect(v.fileName).toBe(`${base}-${v.width}w.${v.mimeType === 'image/avif' ? 'avif' : 'webp'}`);
+      expect(await inspect(v.fileName)).toEqual({ mime: v.mimeType, width: v.width, height: v.height });
+      const served = await s.request(`/uploads/${v.fileName}`);
+      expect(served.status).toBe(200);
+      expect(served.headers.get('content-type')).toBe(v.mimeType);
+    }
+    // Smaller copies are smaller files: the point of srcset on a phone.
+    const size = (name: string) => statSync(join(uploadsDir, name)).size;
+    const smallest = pic.variants.find((v) => v.mimeType === 'image/webp' && v.width === 320)!;
+    expect(size(smallest.fileName)).toBeLessThan(size(pic.fileName) / 4);
+    // The public list and the staff list carry the same variants.
+    const item = ((await (await s.request('/api/gallery')).json()) as AdminPicture[]).find((g) => g.id === pic.id)!;
+    expect(item.variants).toEqual(pic.variants);
+    expect((await s.caller('admin').pictures.list()).find((p) => p.id === pic.id)?.variants).toEqual(pic.variants);
+  });
+
+  it('never enlarges: a picture narrower than the widths gets one AVIF at its own width, its WebP is the picture itself', async () => {
+    const pic = (await (await upload(form({ bytes: await photo(500, 250), name: 'small.jpg', type: 'image/jpeg' }))).json()) as AdminPicture;
+    expect(pic.variants.map(({ mimeType, width, height }) => ({ mimeType, width, height }))).toEqual([
+      { mimeType: 'image/avif', width: 320, height: 160 },
+      { mimeType: 'image/webp', width: 320, height: 160 },
+      { mimeType: 'image/avif', width: 500, height: 250 },
+    ]);
+    for (const v of pic.variants) expect(await inspect(v.fileName)).toEqual({ mime: v.mimeType, width: v.width, height: v.height });
+  });
+
+  it('variants are upright and carry no EXIF or GPS, like the picture', async () => {
+    const pic = (await (await upload(form({ bytes: await phonePhoto(), name: 'IMG_1.JPG', type: 'image/jpeg' }))).json()) as AdminPicture;
+    expect([pic.width, pic.height]).toEqual([40, 60]);
+    expect(pic.variants).toEqual([{ fileName: pic.fileName.replace('.webp', '-40w.avif'), mimeType: 'image/avif', width: 40, height: 60 }]);
+    const bytes = readFileSync(join(uploadsDir, pic.variants[0]!.fileName));
+    expect((await sharp(bytes).metadata()).exif).toBeUndefined();
+    expect(bytes.includes('TestCam')).toBe(false);
+    expect(bytes.includes(GPS_POINTER)).toBe(false);
+  });
+
+  it('deleting a picture removes every variant file too; they then answer 404', async () => {
+    const pic = (await (await upload(form({ bytes: await photo(700, 700), name: 'bye.jpg', type: 'image/jpeg' }))).json()) as AdminPicture;
+    const names = [pic.fileName, ...pic.variants.map((v) => v.fileName)];
+    expect(names.length).toBe(6); // the WebP, AVIF and WebP at 320 and 640, AVIF at 700
+    for (const n of names) expect(existsSync(join(uploadsDir, n))).toBe(true);
+    const res = await s.request(`/api/admin/pictures/${pic.id}`, { method: 'DELETE', headers: { cookie } });
+    expect(res.status).toBe(200);
+    for (const n of names) {
+      expect(existsSync(join(uploadsDir, n))).toBe(false);
+      expect((await s.request(`/uploads/${n}`)).status).toBe(404);
+    }
+    expect(storedFiles().some((f) => f.startsWith(pic.fileName.replace('.webp', '')))).toBe(false);
+  });
+
+  it('a picture uploaded before variants existed is listed with none, then gets them from the start-up backfill', async () => {
+    // As an older version stored it: the WebP alone, and a row without size or variants.
+    const legacy = (await (await upload(form({ bytes: await photo(1000, 800), name: 'old.jpg', type: 'image/jpeg' }))).json()) as AdminPicture;
+    for (const v of legacy.variants) rmSync(join(uploadsDir, v.fileName));
+    s.db.update(pictures).set({ width: null, height: null, variants: null }).where(eq(pictures.id, legacy.id)).run();
+
+    const before = ((await (await s.request('/api/gallery')).json()) as AdminPicture[]).find((g) => g.id === legacy.id)!;
+    expect(before).toMatchObject({ fileName: legacy.fileName, width: null, height: null, variants: [] });
+    expect((await s.request(`/uploads/${legacy.fileName}`)).status).toBe(200);
+
+    // One whose file is gone is marked [] (shown as it is, not retried at every start).
+    const lost = s.db.insert(pictures).values({ fileName: '00000000-0000-4000-8000-000000000000.webp', originalName: 'x', fileSize: 1, mimeType: 'image/webp' }).returning().get();
+    const made = await backfillPictureVariants(s, { warn() {} } as never);
+    expect(made).toBeGreaterThanOrEqual(1);
+
+    const row = s.db.select().from(pictures).where(eq(pictures.id, legacy.id)).get()!;
+    expect([row.width, row.height]).toEqual([1000, 800]);
+    expect(row.variants?.map((v) => `${v.mimeType} ${v.width}x${v.height}`)).toEqual([
+      'image/avif 320x256',
+      'image/webp 320x256',
+      'image/avif 640x512',
+      'image/webp 640x512',
+      'image/avif 800x640',
+      'image/webp 800x640',
+      'image/avif 960x768',
+      'image/webp 960x768',
+      'image/avif 1000x800',
+    ]);
+    for (const v of row.variants!) expect(await inspect(v.fileName)).toEqual({ mime: v.mimeType, width: v.width, height: v.height });
+    expect(s.db.select().from(pictures).where(eq(pictures.id, lost.id)).get()?.variants).toEqual([]);
+    // A second run has nothing left to do.
+    expect(await backfillPictureVariants(s, { warn() {} } as never)).toBe(0);
   });
 });

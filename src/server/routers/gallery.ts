@@ -16,11 +16,30 @@ export const galleryRouter = router({
    */
   list: publicProcedure.query(({ ctx }) =>
     ctx.db
-      .select({ id: pictures.id, fileName: pictures.fileName, caption: pictures.caption, category: pictures.category })
+      .select({
+        id: pictures.id,
+        fileName: pictures.fileName,
+        caption: pictures.caption,
+        category: pictures.category,
+        width: pictures.width,
+        height: pictures.height,
+        variants: pictures.variants,
+      })
       .from(pictures)
       .where(eq(pictures.isActive, true))
       .orderBy(desc(pictures.uploadedAt))
       .all()
-      .map(({ category, ...p }) => ({ ...p, originalName: p.fileName, alt: pictureAlt({ caption: p.caption, category }) })),
+      .map(({ category, id, fileName, caption, width, height, variants }) => ({
+        id,
+        fileName,
+        caption,
+        originalName: fileName,
+        alt: pictureAlt({ caption, category }),
+        // Added to the contract for responsive images (ADR 010): the size, and the AVIF/WebP copies for srcset
+        // ([] until made: the picture at /uploads/{fileName} is shown alone).
+        width,
+        height,
+        variants: variants ?? [],
+      })),
   ),
 });

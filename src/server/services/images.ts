@@ -2,22 +2,23 @@
  * Gallery pictures: photos of children, published at /uploads/{fileName}. The type is decided by the
  * file's bytes, never by its name or the browser's header; every picture is decoded and re-encoded, which
  * drops EXIF (GPS position, camera serial, time) and anything smuggled after the image data; the stored
- * name is random.
+ * name is random. Beside each picture lie smaller AVIF and WebP copies for `srcset` (ADR 010), named after it.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { rmSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
 import { TRPCError } from '@trpc/server';
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
-import { pictures } from '../../../db/schema';
+import sharp, { type Sharp } from 'sharp';
+import { type PictureVariant, pictures } from '../../../db/schema';
 import { MAX_UPLOAD_BYTES } from '../../shared/constants';
 import { ONLY_IMAGES_MESSAGE, type PictureFieldsInput, pictureFieldsSchema } from '../../shared/schemas/gallery';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Db } from '../db';
+import { logger as defaultLogger, type Logger } from '../logger';
 import { pictureAlt } from '../routers/gallery';
 
 /** Types sharp can decode here (its prebuilt libheif reads AVIF but not HEIC). SVG is excluded: it is a script-capable document. */
@@ -35,8 +36,17 @@ export const TOO_MANY_PIXELS_MESSAGE = `The picture is too large (over ${MAX_INP
 const UNREADABLE_MESSAGE = 'The picture could not be read. It may be damaged or too large; please try another file.';
 export const STORED_MIME = 'image/webp';
 const STORED_EXTENSION = 'webp';
-/** The names this service gives files; anything else in the table is never used as a path. */
-const STORED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(webp|jpg|jpeg|png|gif|avif)$/;
+/**
+ * Widths of the copies made for `srcset` (ADR 010): a phone's 343–380 px tile at 1× (640), 2× (800), 2.6×
+ * (960) and 3× (1280), a desktop tile at 2× (800 or 1280). A picture narrower than one of them gets a copy at
+ * its own width instead, never an enlargement.
+ */
+export const VARIANT_WIDTHS = [320, 640, 800, 960, 1280] as const;
+/** Effort 2 of 9: about a second for a 1280 px AVIF on one core; higher efforts cost seconds for a few per cent. */
+const AVIF_OPTIONS = { quality: 55, effort: 2 } as const;
+const VARIANT_WEBP_OPTIONS = { quality: 80 } as const;
+/** The names this service gives files (a picture, or one of its variants: `{uuid}-640w.avif`); anything else in the table is never used as a path. */
+const STORED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(-\d{1,4}w)?\.(webp|jpg|jpeg|png|gif|avif)$/;
 
 export interface GalleryDeps {
   db: Db;
@@ -60,6 +70,9 @@ const adminColumns = {
   caption: pictures.caption,
   isActive: pictures.isActive,
   uploadedAt: pictures.uploadedAt,
+  width: pictures.width,
+  height: pictures.height,
+  variants: pictures.variants,
 };
 
 function badRequest(message: string): TRPCError {
@@ -74,8 +87,17 @@ export function cleanOriginalName(name: string | null | undefined): string {
   return cleaned.slice(0, 200) || 'picture';
 }
 
-/** Sniffs the bytes and re-encodes them as WebP without metadata; anything that is not a readable image is a 400. */
-export async function reencodeImage(bytes: Uint8Array): Promise<{ data: Buffer; width: number; height: number }> {
+/** Decoded pixels, upright and within MAX_IMAGE_EDGE: what the stored picture and its variants are encoded from. */
+interface Pixels {
+  data: Buffer;
+  info: { width: number; height: number; channels: 1 | 2 | 3 | 4 };
+}
+
+/**
+ * Sniffs the bytes and decodes them once into upright pixels within MAX_IMAGE_EDGE, without metadata; anything
+ * that is not a readable image is a 400, a picture over MAX_INPUT_PIXELS a 413 (decided from the header alone).
+ */
+async function decodeUpload(bytes: Uint8Array): Promise<Pixels> {
   const type = await fileTypeFromBuffer(bytes).catch(() => undefined);
   if (type?.mime === 'image/heic' || type?.mime === 'image/heif') {
     throw badRequest('HEIC photos cannot be read here. Please save the photo as JPEG and upload it again.');
@@ -87,16 +109,66 @@ export async function reencodeImage(bytes: Uint8Array): Promise<{ data: Buffer; 
   if (header.width * header.height > MAX_INPUT_PIXELS) throw new TRPCError({ code: 'PAYLOAD_TOO_LARGE', message: TOO_MANY_PIXELS_MESSAGE });
   try {
     const { data, info } = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
-      // Applies the EXIF orientation to the pixels before the metadata (EXIF included) is dropped.
+      // Applies the EXIF orientation to the pixels; raw pixels carry no metadata (EXIF, GPS) at all.
       .rotate()
       .resize({ width: MAX_IMAGE_EDGE, height: MAX_IMAGE_EDGE, fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: 82 })
+      // 8 bits per channel whatever the source (a 16-bit PNG too): what fromPixels reads back.
+      .raw({ depth: 'uchar' })
       .toBuffer({ resolveWithObject: true });
-    return { data, width: info.width, height: info.height };
+    return { data, info: { width: info.width, height: info.height, channels: info.channels } };
   } catch {
     throw badRequest(UNREADABLE_MESSAGE);
   }
 }
+
+const fromPixels = (p: Pixels) => sharp(p.data, { raw: p.info });
+
+/** One file to write: the stored picture or one of its variants. */
+interface Encoded extends PictureVariant {
+  data: Buffer;
+}
+
+/**
+ * The `srcset` copies of a picture of `width`×`height`: AVIF at every width of VARIANT_WIDTHS (its own width
+ * for a narrower picture), WebP at those below its own width (the stored picture is the WebP at full width).
+ * Encoded one after another: an upload must not take both cores of a small server from the visitors.
+ */
+async function encodeVariants(source: () => Sharp, baseName: string, width: number, height: number): Promise<Encoded[]> {
+  const widths = [...new Set(VARIANT_WIDTHS.map((w) => Math.min(w, width)))];
+  const out: Encoded[] = [];
+  for (const w of widths) {
+    const h = Math.max(1, Math.round((height * w) / width));
+    const resized = () => (w === width ? source() : source().resize({ width: w, height: h, fit: 'fill' }));
+    out.push({ fileName: `${baseName}-${w}w.avif`, mimeType: 'image/avif', width: w, height: h, data: await resized().avif(AVIF_OPTIONS).toBuffer() });
+    if (w < width) {
+      out.push({ fileName: `${baseName}-${w}w.webp`, mimeType: 'image/webp', width: w, height: h, data: await resized().webp(VARIANT_WEBP_OPTIONS).toBuffer() });
+    }
+  }
+  return out;
+}
+
+/** Writes every file or none: a failure removes what was already written. Names are new (`wx`), never overwritten. */
+async function writeAll(root: string, files: { fileName: string; data: Buffer }[]): Promise<string[]> {
+  await mkdir(root, { recursive: true });
+  const written: string[] = [];
+  try {
+    for (const f of files) {
+      const path = resolve(root, f.fileName);
+      await writeFile(path, f.data, { flag: 'wx' });
+      written.push(path);
+    }
+    return written;
+  } catch (err) {
+    await removeAll(written);
+    throw err;
+  }
+}
+
+async function removeAll(paths: string[]): Promise<void> {
+  await Promise.all(paths.map((p) => rm(p, { force: true })));
+}
+
+const variantFields = (v: Encoded): PictureVariant => ({ fileName: v.fileName, mimeType: v.mimeType, width: v.width, height: v.height });
 
 function storedPath(uploadsDir: string, fileName: string): string | null {
   if (!STORED_NAME.test(fileName)) return null;
@@ -106,39 +178,55 @@ function storedPath(uploadsDir: string, fileName: string): string | null {
 }
 
 /**
- * Stores one gallery picture: check, re-encode, write under a random name, then insert the row. If the row
- * cannot be inserted the file is removed again, so no picture is ever public without a row.
+ * Stores one gallery picture: check, decode, encode the picture and its variants, write them under a random
+ * name, then insert the row. If the row cannot be inserted the files are removed again, so no picture is ever
+ * public without a row.
  */
 export async function storeGalleryPicture(deps: GalleryDeps, file: UploadedFile, fields: PictureFieldsInput) {
   const parsed = pictureFieldsSchema.safeParse(fields);
   if (!parsed.success) throw new TRPCError({ code: 'BAD_REQUEST', message: parsed.error.issues[0]?.message ?? 'Invalid input', cause: parsed.error });
   if (file.bytes.byteLength > MAX_UPLOAD_BYTES) throw new TRPCError({ code: 'PAYLOAD_TOO_LARGE', message: 'The file is too large. The limit is 10 MB.' });
 
-  const image = await reencodeImage(file.bytes);
-  const fileName = `${randomUUID()}.${STORED_EXTENSION}`;
-  const root = resolve(deps.config.uploadsDir);
-  const path = resolve(root, fileName);
-  await mkdir(root, { recursive: true });
-  await writeFile(path, image.data, { flag: 'wx' });
+  const pixels = await decodeUpload(file.bytes);
+  const { width, height } = pixels.info;
+  const baseName = randomUUID();
+  const fileName = `${baseName}.${STORED_EXTENSION}`;
+  let main: Buffer;
+  let variants: Encoded[];
+  try {
+    main = await fromPixels(pixels).webp({ quality: 82 }).toBuffer();
+    variants = await encodeVariants(() => fromPixels(pixels), baseName, width, height);
+  } catch {
+    throw badRequest(UNREADABLE_MESSAGE);
+  }
+  const written = await writeAll(resolve(deps.config.uploadsDir), [{ fileName, data: main }, ...variants]);
   try {
     const row = deps.db
       .insert(pictures)
       .values({
         fileName,
         originalName: cleanOriginalName(file.name),
-        fileSize: image.data.byteLength,
+        fileSize: main.byteLength,
         mimeType: STORED_MIME,
         category: parsed.data.category,
         caption: parsed.data.caption,
         uploadedAt: deps.clock.now(),
+        width,
+        height,
+        variants: variants.map(variantFields),
       })
       .returning(adminColumns)
       .get();
-    return { ...row, alt: pictureAlt(row) };
+    return withAlt(row);
   } catch (err) {
-    await rm(path, { force: true });
+    await removeAll(written);
     throw err;
   }
+}
+
+/** What both lists add to a row: the alt text, and [] for variants not made yet (the picture itself is shown). */
+function withAlt<T extends { caption: string | null; category: string; variants: PictureVariant[] | null }>(p: T) {
+  return { ...p, variants: p.variants ?? [], alt: pictureAlt(p) };
 }
 
 /** Every picture, newest first, with what staff need to manage them. */
@@ -148,19 +236,68 @@ export function listGalleryPictures(db: Db) {
     .from(pictures)
     .orderBy(desc(pictures.uploadedAt))
     .all()
-    .map((p) => ({ ...p, alt: pictureAlt(p) }));
+    .map(withAlt);
 }
 
 /**
- * Deletes the row and its file together: the file is removed inside the transaction, so a file that cannot
- * be removed keeps its row (and stays manageable) instead of lingering public and forgotten.
+ * Deletes the row and its files (the picture and its variants) together: the files are removed inside the
+ * transaction, so a file that cannot be removed keeps its row (and stays manageable) instead of lingering
+ * public and forgotten.
  */
 export function deleteGalleryPicture(deps: GalleryDeps, id: string): { success: true; id: string } {
   return deps.db.transaction((tx) => {
-    const gone = tx.delete(pictures).where(eq(pictures.id, id)).returning({ id: pictures.id, fileName: pictures.fileName }).get();
+    const gone = tx
+      .delete(pictures)
+      .where(eq(pictures.id, id))
+      .returning({ id: pictures.id, fileName: pictures.fileName, variants: pictures.variants })
+      .get();
     if (!gone) throw new TRPCError({ code: 'NOT_FOUND', message: 'Picture not found' });
-    const path = storedPath(deps.config.uploadsDir, gone.fileName);
-    if (path) rmSync(path, { force: true });
+    for (const name of [gone.fileName, ...(gone.variants ?? []).map((v) => v.fileName)]) {
+      const path = storedPath(deps.config.uploadsDir, name);
+      if (path) rmSync(path, { force: true });
+    }
     return { success: true as const, id: gone.id };
   });
+}
+
+/**
+ * Makes the missing variants of pictures uploaded before variants existed (their `variants` is null), one
+ * picture at a time, from the stored file. Run at start, in the background: until a picture's turn comes the
+ * pages show the picture itself. A picture whose file cannot be read gets [] (and a warning), not a retry at
+ * every start. A picture deleted meanwhile gets its new files removed again.
+ */
+export async function backfillPictureVariants(deps: Pick<GalleryDeps, 'db' | 'config'>, log: Logger = defaultLogger): Promise<number> {
+  const pending = deps.db.select({ id: pictures.id, fileName: pictures.fileName }).from(pictures).where(isNull(pictures.variants)).all();
+  let made = 0;
+  for (const p of pending) {
+    const path = storedPath(deps.config.uploadsDir, p.fileName);
+    let result: { width: number | null; height: number | null; variants: Encoded[] };
+    try {
+      if (!path) throw new Error('not a stored file name');
+      const bytes = await readFile(path);
+      const meta = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+      if (!meta.width || !meta.height) throw new Error('no dimensions');
+      // The stored picture is already upright and stripped; `autoOrient` covers a file from before that rule.
+      const { width, height } = meta.autoOrient;
+      const variants = await encodeVariants(() => sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate(), p.fileName.replace(/\.[a-z]+$/, ''), width, height);
+      result = { width, height, variants };
+    } catch (err) {
+      log.warn({ err, pictureId: p.id }, 'gallery picture: variants could not be made; the picture itself is shown');
+      result = { width: null, height: null, variants: [] };
+    }
+    const written = await writeAll(resolve(deps.config.uploadsDir), result.variants).catch((err: unknown) => {
+      log.warn({ err, pictureId: p.id }, 'gallery picture: variants could not be written');
+      return null;
+    });
+    const variants = written ? result.variants.map(variantFields) : [];
+    const updated = deps.db
+      .update(pictures)
+      .set({ width: result.width, height: result.height, variants })
+      .where(and(eq(pictures.id, p.id), isNull(pictures.variants)))
+      .returning({ id: pictures.id })
+      .get();
+    if (!updated && written) await removeAll(written);
+    if (updated && variants.length) made++;
+  }
+  return made;
 }

@@ -1,12 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
 import { CACHE, trpc } from '../../lib/trpc';
+import { ResponsiveImage } from '../gallery/ResponsiveImage';
 import { galleryTiles, tileAlt } from './gallery-tiles';
 
 export const galleryQuery = () => trpc.gallery.list.queryOptions(undefined, { staleTime: CACHE.gallery });
 
 const PLACEHOLDER_COUNT = 8;
-/** Every tile is 4:3; the intrinsic size stops the page from jumping while pictures load. */
-const TILE = { width: 400, height: 300 } as const;
+
+/**
+ * How wide a tile is drawn (the grid below: one column on a phone, two from 640 px, six tracks from 1024 px
+ * inside the 72rem container with 1rem padding and gaps), for the browser's choice of file in `srcset`.
+ */
+const TILE_SIZES = {
+  wide: '(min-width: 1024px) 552px, (min-width: 640px) calc(50vw - 1.5rem), calc(100vw - 2rem)',
+  normal: '(min-width: 1024px) 363px, (min-width: 640px) calc(50vw - 1.5rem), calc(100vw - 2rem)',
+} as const;
 
 /**
  * On wide screens three tiles fill a row; when the count does not divide by three, the first row(s)
@@ -39,14 +47,18 @@ export function GallerySection() {
           </ul>
         ) : (
           <ul aria-label="Photo gallery" className="mt-10 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-6">
-            {photos.map((p, i) => (
-              <li key={p.key} className={i < wideTiles(photos.length) ? 'lg:col-span-3' : 'lg:col-span-2'}>
-                <figure className="overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-stone-200">
-                  <img src={p.src} alt={tileAlt(p)} loading="lazy" decoding="async" width={TILE.width} height={TILE.height} className="aspect-[4/3] h-auto w-full object-cover" />
-                  {p.caption && <figcaption className="px-4 py-3 text-sm font-medium text-stone-700">{p.caption}</figcaption>}
-                </figure>
-              </li>
-            ))}
+            {photos.map((p, i) => {
+              const wide = i < wideTiles(photos.length);
+              return (
+                <li key={p.key} className={wide ? 'lg:col-span-3' : 'lg:col-span-2'}>
+                  <figure className="overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-stone-200">
+                    {/* Below the fold on every screen (after the hero, programs and about): always lazy. */}
+                    <ResponsiveImage image={p.image} alt={tileAlt(p)} sizes={wide ? TILE_SIZES.wide : TILE_SIZES.normal} className="aspect-[4/3] h-auto w-full object-cover" />
+                    {p.caption && <figcaption className="px-4 py-3 text-sm font-medium text-stone-700">{p.caption}</figcaption>}
+                  </figure>
+                </li>
+              );
+            })}
           </ul>
         )}
       </div>

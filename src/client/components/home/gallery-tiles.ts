@@ -1,4 +1,9 @@
-/** Built-in photos (illustrations made for this project, served from /gallery/) that fill the grid until enough pictures are uploaded. */
+import { type PictureSources, pictureSources, type StoredPicture } from '../gallery/picture-sources';
+
+/**
+ * Built-in photos (illustrations made for this project, served from /gallery/) that fill the grid until enough
+ * pictures are uploaded. They are SVG: about 1 KB each compressed, sharp at every width, so no srcset (ADR 010).
+ */
 export const FALLBACK_PHOTOS = [
   {
     src: '/gallery/classroom-learning-space.svg',
@@ -29,10 +34,15 @@ export const FALLBACK_PHOTOS = [
 
 export interface Photo {
   key: string;
+  /** Address of the image; `image` adds its size and srcset lists. */
   src: string;
+  image: PictureSources;
   alt: string;
   caption: string | null;
 }
+
+/** The built-in illustrations are drawn on a 400×300 canvas. */
+const FALLBACK_SIZE = { width: 400, height: 300 } as const;
 
 /** The grid is never smaller than the set of built-in photos. */
 export const GALLERY_MIN_TILES = FALLBACK_PHOTOS.length;
@@ -42,9 +52,18 @@ export const GALLERY_MIN_TILES = FALLBACK_PHOTOS.length;
  * `GALLERY_MIN_TILES`. The first upload therefore joins the built-in photos instead of replacing all of them
  * with a lone picture; they step aside one by one as real pictures arrive.
  */
-export function galleryTiles(uploaded: readonly { id: string; fileName: string; alt: string; caption: string | null }[]): Photo[] {
-  const real: Photo[] = uploaded.map((p) => ({ key: p.id, src: `/uploads/${encodeURIComponent(p.fileName)}`, alt: p.alt, caption: p.caption }));
-  const fill = FALLBACK_PHOTOS.slice(0, Math.max(0, GALLERY_MIN_TILES - real.length)).map((p) => ({ key: p.src, src: p.src, alt: p.alt, caption: p.caption }));
+export function galleryTiles(uploaded: readonly (StoredPicture & { id: string; alt: string; caption: string | null })[]): Photo[] {
+  const real: Photo[] = uploaded.map((p) => {
+    const image = pictureSources(p);
+    return { key: p.id, src: image.src, image, alt: p.alt, caption: p.caption };
+  });
+  const fill = FALLBACK_PHOTOS.slice(0, Math.max(0, GALLERY_MIN_TILES - real.length)).map((p) => ({
+    key: p.src,
+    src: p.src,
+    image: { src: p.src, ...FALLBACK_SIZE },
+    alt: p.alt,
+    caption: p.caption,
+  }));
   return [...real, ...fill];
 }
 

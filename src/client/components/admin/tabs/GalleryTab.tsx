@@ -11,6 +11,8 @@ import { formatDate } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { errorMessage, queryClient, trpc } from '../../../lib/trpc';
 import { categoryLabel } from '../../events/categories';
+import { pictureSources } from '../../gallery/picture-sources';
+import { ResponsiveImage } from '../../gallery/ResponsiveImage';
 import { Button } from '../../ui/Button';
 import { Badge, Card } from '../../ui/Card';
 import { TextField } from '../../ui/Field';
@@ -19,6 +21,9 @@ import { ListState, PanelHeader } from '../PanelHeader';
 import { useConfirmedDelete } from '../useConfirmedDelete';
 
 type AdminPicture = inferRouterOutputs<AppRouter>['pictures']['list'][number];
+
+/** The card grid below: one, two, then three columns; for the browser's choice in `srcset`. */
+const CARD_SIZES = '(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw';
 
 const CATEGORY_OPTIONS = GALLERY_CATEGORIES.map((value) => ({ value, label: categoryLabel(value) }));
 
@@ -66,7 +71,7 @@ export default function GalleryTab() {
             {list.map((p) => (
               <li key={p.id}>
                 <Card className="flex h-full flex-col overflow-hidden">
-                  <img src={`/uploads/${encodeURIComponent(p.fileName)}`} alt={p.alt} loading="lazy" decoding="async" width={400} height={300} className="aspect-[4/3] w-full bg-stone-100 object-cover" />
+                  <ResponsiveImage image={pictureSources(p)} alt={p.alt} sizes={CARD_SIZES} className="aspect-[4/3] w-full bg-stone-100 object-cover" />
                   <div className="flex flex-1 flex-col gap-2 p-3">
                     <div className="flex items-start justify-between gap-2">
                       <p className="min-w-0 font-medium break-words text-stone-900">{p.caption || <span className="text-stone-500 italic">No caption</span>}</p>

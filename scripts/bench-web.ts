@@ -1,0 +1,282 @@
+/**
+ * `npm run bench:web`: Lighthouse (mobile profile: a mid-range phone on a slow 4G network, simulated) on the
+ * production build, for the public pages and the parent's dashboard. Prints the four category scores, LCP, TBT,
+ * CLS and the JavaScript each page loads (compressed bytes as sent, and requests), then every audit of
+ * accessibility, best practices and SEO that did not pass.
+ *
+ * What it runs against: `npm run build` (done by the npm script), then `npm start` on a free port over a
+ * temporary database with the demo content (`seed:demo`), three uploaded gallery pictures and a signed-in
+ * parent with a child, a month of activities and notes. The parent's session is put in the browser's storage
+ * and cookie before their page is audited. Debian's Chromium (`CHROMIUM_PATH`, default /usr/bin/chromium);
+ * nothing downloads a browser.
+ *
+ * Usage: npm run bench:web [-- --runs 3 --save <folder for the JSON reports>]
+ * Each page is audited `--runs` times (default 3); the run with the median performance score is shown.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { type Flags, type Result } from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+import sharp from 'sharp';
+import { dailyActivities, developmentNotes, enrolledChildren, parentChildRelationships, parentUsers } from '../db/schema';
+import { seedDemo } from '../db/seed-demo';
+import { DEFAULT_CLIENT_DIR, PROJECT_ROOT } from '../src/server/app';
+import { createParentSession } from '../src/server/auth/session';
+import { PARENT_COOKIE } from '../src/server/auth/cookies';
+import { prepareDatabase } from '../src/server/bootstrap';
+import { systemClock } from '../src/server/clock';
+import { loadConfig } from '../src/server/config';
+import { openDatabase } from '../src/server/db';
+import { storeGalleryPicture } from '../src/server/services/images';
+import { PARENT_TOKEN_KEY, PARENT_USER_KEY } from '../src/client/lib/parent-session';
+
+const PAGES = ['/', '/events', '/enrollment', '/milestones', '/parent-login', '/parent-dashboard'] as const;
+const SIGNED_IN = new Set<string>(['/parent-dashboard']);
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'];
+
+const argValue = (name: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : undefined;
+};
+const RUNS = Math.max(1, Number(argValue('runs') ?? 3));
+const SAVE_DIR = argValue('save');
+
+function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const probe = createServer();
+    probe.once('error', fail);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => ok(port));
+    });
+  });
+}
+
+/** A photo-like picture (gradients and noise), so the image audits see what a real upload costs. */
+function photo(width: number, height: number, hue: number): Promise<Buffer> {
+  const raw = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = (y * width + x) * 3;
+      const noise = (i * 2654435761) % 23;
+      raw[i] = (hue + (x * 120) / width + noise) % 256;
+      raw[i + 1] = (90 + (y * 100) / height + noise) % 256;
+      raw[i + 2] = (160 - (x * 60) / width + noise) % 256;
+    }
+  }
+  return sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality: 88 }).toBuffer();
+}
+
+/** The temporary database: demo content, three gallery uploads, a parent with a child and a month of records. */
+async function seed(dir: string) {
+  const config = loadConfig({ DATABASE_PATH: join(dir, 'app.sqlite'), UPLOADS_DIR: join(dir, 'uploads'), PUBLIC_URL: 'http://127.0.0.1' });
+  mkdirSync(config.uploadsDir, { recursive: true });
+  const db = openDatabase(config.databasePath);
+  prepareDatabase(db);
+  seedDemo(db);
+  const deps = { db, config, clock: systemClock };
+  for (const [i, caption] of ['Story time on the rug', 'Painting at the easel', 'Planting sunflowers'].entries()) {
+    await storeGalleryPicture(deps, { bytes: await photo(1800, 1350, i * 70), name: `photo-${i}.jpg` }, { category: 'classroom', caption });
+  }
+
+  const parent = db
+    .insert(parentUsers)
+    .values({ email: 'bench.parent@example.com', firstName: 'Bench', lastName: 'Parent', passwordHash: 'not used: the session is made directly' })
+    .returning()
+    .get();
+  const child = db
+    .insert(enrolledChildren)
+    .values({ childName: 'Robin Parent', parentName: 'Bench Parent', parentEmail: parent.email, dateOfBirth: '2023-02-10', program: 'preschool', startDate: '2025-09-01' })
+    .returning()
+    .get();
+  db.insert(parentChildRelationships).values({ parentId: parent.id, childId: child.id }).run();
+  const day = (i: number) => new Date(Date.now() - i * 86_400_000).toISOString().slice(0, 10);
+  db.insert(dailyActivities)
+    .values(Array.from({ length: 30 }, (_, i) => ({ childId: child.id, activityDate: day(i), category: 'learning', title: `Stories and songs ${i}`, description: 'Listened to a story and sang along', duration: 30, skillsPracticed: ['listening', 'counting'], enjoymentLevel: 4 })))
+    .run();
+  db.insert(developmentNotes)
+    .values(Array.from({ length: 10 }, (_, i) => ({ childId: child.id, authorName: 'Classroom Teacher', category: 'social', title: `Note ${i}`, content: 'Played well with friends at the water table', isPrivate: false, createdAt: new Date(Date.now() - i * 86_400_000) })))
+    .run();
+  const { token } = createParentSession(db, systemClock, parent.id);
+  db.$client.pragma('wal_checkpoint(TRUNCATE)');
+  db.$client.close();
+  const stored = { id: parent.id, email: parent.email, firstName: parent.firstName, lastName: parent.lastName, phone: parent.phone };
+  return { config, parent: { token, stored } };
+}
+
+/** `npm start` (the production start, whatever it runs) in its own process group, ready when the API answers. */
+async function startApp(dir: string, port: number): Promise<ChildProcess> {
+  const app = spawn('npm', ['start'], {
+    cwd: PROJECT_ROOT,
+    detached: true,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      DATABASE_PATH: join(dir, 'app.sqlite'),
+      UPLOADS_DIR: join(dir, 'uploads'),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      ADMIN_EMAIL: 'bench.admin@example.com',
+      ADMIN_PASSWORD: 'bench admin passphrase 2026',
+      LOG_LEVEL: 'warn',
+    },
+  });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (app.exitCode !== null) throw new Error(`npm start exited with ${app.exitCode}`);
+    const ok = await fetch(`http://127.0.0.1:${port}/api/events`).then((r) => r.ok, () => false);
+    if (ok) return app;
+    if (Date.now() > deadline) throw new Error('the app did not answer within 60 s');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+function stopApp(app: ChildProcess) {
+  if (app.pid && app.exitCode === null) process.kill(-app.pid, 'SIGTERM');
+}
+
+/** Signs the parent in as the portal does: token and record in local storage, the session cookie; then an empty cache. */
+async function signInParent(chromePort: number, base: string, parent: { token: string; stored: object }) {
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chromePort}` });
+  try {
+    const page = await browser.newPage();
+    // A small same-origin file, not a page: the app's code must not be cached before the audit.
+    await page.goto(`${base}/favicon.svg`);
+    await page.evaluate(
+      (keys, token, stored) => {
+        localStorage.setItem(keys[0], token);
+        localStorage.setItem(keys[1], stored);
+      },
+      [PARENT_TOKEN_KEY, PARENT_USER_KEY] as const,
+      parent.token,
+      JSON.stringify(parent.stored),
+    );
+    await browser.setCookie({ name: PARENT_COOKIE, value: parent.token, domain: '127.0.0.1', path: '/', httpOnly: true, sameSite: 'Lax' });
+    const cdp = await page.createCDPSession();
+    await cdp.send('Network.clearBrowserCache');
+    await page.close();
+  } finally {
+    await browser.disconnect();
+  }
+}
+
+interface PageFigures {
+  path: string;
+  scores: Record<(typeof CATEGORIES)[number], number>;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  jsBytes: number;
+  jsRequests: number;
+  lcpElement: string;
+  failing: string[];
+}
+
+function figures(path: string, lhr: Result): PageFigures {
+  const audit = (id: string) => lhr.audits[id]!;
+  const resources = (audit('resource-summary').details as unknown as { items: { resourceType: string; transferSize: number; requestCount: number }[] }).items;
+  const scripts = resources.find((r) => r.resourceType === 'script');
+  const failing: string[] = [];
+  for (const id of ['accessibility', 'best-practices', 'seo', 'performance'] as const) {
+    for (const ref of lhr.categories[id]!.auditRefs) {
+      const a = audit(ref.id);
+      if (ref.weight === 0 && id !== 'performance') continue;
+      if (a.score === null || a.scoreDisplayMode === 'informative' || a.scoreDisplayMode === 'notApplicable' || a.scoreDisplayMode === 'manual') continue;
+      // Performance: only what is this script's business to list (images, fonts, layout shift, the LCP element).
+      if (id === 'performance' ? !/image|font|layout-shift|lcp/.test(ref.id) || ref.group === 'metrics' || a.score >= 0.9 : a.score >= 1) continue;
+      failing.push(`${id}: ${ref.id} (${a.title}${a.displayValue ? `, ${a.displayValue}` : ''})`);
+    }
+  }
+  const lcpItems = (audit('largest-contentful-paint-element').details as unknown as { items?: { items?: { node?: { nodeLabel?: string; snippet?: string } }[] }[] } | undefined)?.items;
+  const node = lcpItems?.[0]?.items?.[0]?.node;
+  return {
+    path,
+    scores: Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]!.score ?? 0) * 100)])) as PageFigures['scores'],
+    lcp: audit('largest-contentful-paint').numericValue ?? 0,
+    tbt: audit('total-blocking-time').numericValue ?? 0,
+    cls: audit('cumulative-layout-shift').numericValue ?? 0,
+    jsBytes: scripts?.transferSize ?? 0,
+    jsRequests: scripts?.requestCount ?? 0,
+    lcpElement: node ? `${node.snippet ?? ''}`.slice(0, 70) : '',
+    failing,
+  };
+}
+
+async function main() {
+  if (!existsSync(resolve(DEFAULT_CLIENT_DIR, 'index.html'))) throw new Error('No client build: run `npm run build` first (npm run bench:web does).');
+  const dir = mkdtempSync(join(tmpdir(), 'childcare-bench-web-'));
+  let app: ChildProcess | null = null;
+  let chrome: chromeLauncher.LaunchedChrome | null = null;
+  try {
+    const { parent } = await seed(dir);
+    const port = await freePort();
+    app = await startApp(dir, port);
+    const base = `http://127.0.0.1:${port}`;
+    chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+    if (SAVE_DIR) mkdirSync(SAVE_DIR, { recursive: true });
+
+    const rows: PageFigures[] = [];
+    let version = '';
+    const benchmarkIndex: number[] = [];
+    for (const path of PAGES) {
+      const runs: PageFigures[] = [];
+      for (let run = 0; run < RUNS; run++) {
+        const flags: Flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] };
+        if (SIGNED_IN.has(path)) {
+          await signInParent(chrome.port, base, parent);
+          // Lighthouse would otherwise empty local storage (and sign the parent out) before loading the page.
+          flags.disableStorageReset = true;
+        }
+        const result = await lighthouse(base + path, flags);
+        if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
+        if (result.lhr.runtimeError) throw new Error(`${path}: ${result.lhr.runtimeError.message}`);
+        if (SIGNED_IN.has(path) && !result.lhr.finalDisplayedUrl.endsWith(path)) throw new Error(`${path}: not signed in (landed on ${result.lhr.finalDisplayedUrl})`);
+        if (SAVE_DIR) writeFileSync(join(SAVE_DIR, `${path === '/' ? 'home' : path.slice(1)}-${run + 1}.json`), result.report as string);
+        version = result.lhr.lighthouseVersion;
+        benchmarkIndex.push(result.lhr.environment.benchmarkIndex);
+        runs.push(figures(path, result.lhr));
+      }
+      runs.sort((a, b) => a.scores.performance - b.scores.performance);
+      const median = runs[Math.floor(runs.length / 2)]!;
+      rows.push(median);
+      process.stderr.write(`  ${path}: done (performance ${runs.map((r) => r.scores.performance).join(', ')})\n`);
+    }
+
+    console.log(`\nLighthouse ${version}, mobile profile (simulated slow 4G, 4× CPU slow-down), ${RUNS} run(s) per page: the median by performance`);
+    // Lighthouse's own measure of this machine's speed while it ran (a shared or slow machine scores lower).
+    benchmarkIndex.sort((a, b) => a - b);
+    console.log(`CPU benchmark index of this machine during the runs: ${benchmarkIndex[0]}–${benchmarkIndex.at(-1)} (median ${benchmarkIndex[Math.floor(benchmarkIndex.length / 2)]})`);
+    console.log('page'.padEnd(19) + 'perf'.padStart(5) + 'a11y'.padStart(6) + 'b.p.'.padStart(6) + 'seo'.padStart(5) + 'LCP s'.padStart(8) + 'TBT ms'.padStart(8) + 'CLS'.padStart(7) + 'JS KB'.padStart(8) + 'JS req'.padStart(8));
+    for (const r of rows) {
+      console.log(
+        r.path.padEnd(19) +
+          String(r.scores.performance).padStart(5) +
+          String(r.scores.accessibility).padStart(6) +
+          String(r.scores['best-practices']).padStart(6) +
+          String(r.scores.seo).padStart(5) +
+          (r.lcp / 1000).toFixed(2).padStart(8) +
+          Math.round(r.tbt).toString().padStart(8) +
+          r.cls.toFixed(3).padStart(7) +
+          (r.jsBytes / 1024).toFixed(1).padStart(8) +
+          String(r.jsRequests).padStart(8),
+      );
+    }
+    console.log('\nJS KB: JavaScript as sent (compressed), every script the page loads. LCP element per page:');
+    for (const r of rows) console.log(`  ${r.path.padEnd(18)} ${r.lcpElement}`);
+    const failing = rows.filter((r) => r.failing.length);
+    console.log(failing.length ? '\nAudits not passed (accessibility, best practices, SEO; performance: images, fonts, layout shift):' : '\nEvery accessibility, best-practices and SEO audit passed.');
+    for (const r of failing) for (const f of r.failing) console.log(`  ${r.path.padEnd(18)} ${f}`);
+  } finally {
+    await chrome?.kill();
+    if (app) stopApp(app);
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+await main();
