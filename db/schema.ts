@@ -214,7 +214,7 @@ export const pictures = sqliteTable('pictures', {
   width: integer('width'),
   height: integer('height'),
   /**
-   * Smaller copies for `srcset` (AVIF and WebP, ADR 010), files beside the picture under UPLOADS_DIR. Null: not
+   * Smaller copies for `srcset` (AVIF and WebP, ADR 012), files beside the picture under UPLOADS_DIR. Null: not
    * made yet (an upload from before variants existed; made at the next start); []: none could be made.
    */
   variants: text('variants', { mode: 'json' }).$type<PictureVariant[]>(),

@@ -42,7 +42,7 @@ async function main() {
     logger.info(`Listening on http://localhost:${info.port}`);
     console.log(`Childcare centre app: http://localhost:${info.port}`);
   });
-  // Gallery pictures uploaded before responsive variants existed get them now, in the background (ADR 010).
+  // Gallery pictures uploaded before responsive variants existed get them now, in the background (ADR 012).
   void backfillPictureVariants({ db, config })
     .then((made) => made && logger.info({ pictures: made }, 'gallery: made the missing responsive variants'))
     .catch((err: unknown) => logger.error({ err }, 'gallery variant backfill failed'));

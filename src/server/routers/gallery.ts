@@ -35,7 +35,7 @@ export const galleryRouter = router({
         caption,
         originalName: fileName,
         alt: pictureAlt({ caption, category }),
-        // Added to the contract for responsive images (ADR 010): the size, and the AVIF/WebP copies for srcset
+        // Added to the contract for responsive images (ADR 012): the size, and the AVIF/WebP copies for srcset
         // ([] until made: the picture at /uploads/{fileName} is shown alone).
         width,
         height,

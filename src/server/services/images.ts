@@ -2,7 +2,7 @@
  * Gallery pictures: photos of children, published at /uploads/{fileName}. The type is decided by the
  * file's bytes, never by its name or the browser's header; every picture is decoded and re-encoded, which
  * drops EXIF (GPS position, camera serial, time) and anything smuggled after the image data; the stored
- * name is random. Beside each picture lie smaller AVIF and WebP copies for `srcset` (ADR 010), named after it.
+ * name is random. Beside each picture lie smaller AVIF and WebP copies for `srcset` (ADR 012), named after it.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -37,7 +37,7 @@ const UNREADABLE_MESSAGE = 'The picture could not be read. It may be damaged or 
 export const STORED_MIME = 'image/webp';
 const STORED_EXTENSION = 'webp';
 /**
- * Widths of the copies made for `srcset` (ADR 010): a phone's 343–380 px tile at 1× (640), 2× (800), 2.6×
+ * Widths of the copies made for `srcset` (ADR 012): a phone's 343–380 px tile at 1× (640), 2× (800), 2.6×
  * (960) and 3× (1280), a desktop tile at 2× (800 or 1280). A picture narrower than one of them gets a copy at
  * its own width instead, never an enlargement.
  */

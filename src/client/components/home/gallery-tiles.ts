@@ -2,7 +2,7 @@ import { type PictureSources, pictureSources, type StoredPicture } from '../gall
 
 /**
  * Built-in photos (illustrations made for this project, served from /gallery/) that fill the grid until enough
- * pictures are uploaded. They are SVG: about 1 KB each compressed, sharp at every width, so no srcset (ADR 010).
+ * pictures are uploaded. They are SVG: about 1 KB each compressed, sharp at every width, so no srcset (ADR 012).
  */
 export const FALLBACK_PHOTOS = [
   {
