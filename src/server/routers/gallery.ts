@@ -1,5 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import { pictures } from '../../../db/schema';
+import { publicList } from '../services/public-cache';
 import { publicProcedure, router } from '../trpc';
 
 /** Text for the image's alt attribute: the caption, else a description from the category. */
@@ -15,12 +16,14 @@ export const galleryRouter = router({
    * often a child's full name ('Emma_Johnson_birthday.jpg'). Staff see the real one in pictures.list.
    */
   list: publicProcedure.query(({ ctx }) =>
-    ctx.db
-      .select({ id: pictures.id, fileName: pictures.fileName, caption: pictures.caption, category: pictures.category })
-      .from(pictures)
-      .where(eq(pictures.isActive, true))
-      .orderBy(desc(pictures.uploadedAt))
-      .all()
-      .map(({ category, ...p }) => ({ ...p, originalName: p.fileName, alt: pictureAlt({ caption: p.caption, category }) })),
+    publicList(ctx, 'gallery', () =>
+      ctx.db
+        .select({ id: pictures.id, fileName: pictures.fileName, caption: pictures.caption, category: pictures.category })
+        .from(pictures)
+        .where(eq(pictures.isActive, true))
+        .orderBy(desc(pictures.uploadedAt))
+        .all()
+        .map(({ category, ...p }) => ({ ...p, originalName: p.fileName, alt: pictureAlt({ caption: p.caption, category }) })),
+    ),
   ),
 });
