@@ -2,12 +2,12 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
 import { clientError } from './client-errors';
 import { assertAdmin } from './auth/guards';
-import { transformOnce } from './services/public-cache';
+import { transformOnce } from './services/read-cache';
 import type { Context } from './context';
 
 /** Builders only: routers live in routers/, one file per domain. */
 const t = initTRPC.context<Context>().create({
-  // superjson both ways; a cached public list (services/public-cache.ts) is transformed once, not per request.
+  // superjson both ways; a cached public list (services/read-cache.ts) is transformed once, not per request.
   transformer: {
     serialize: (value: unknown) => transformOnce(value, (v) => superjson.serialize(v)),
     deserialize: (value: unknown) => superjson.deserialize(value as never),

@@ -1,5 +1,5 @@
 /**
- * The public lists are served from memory (services/public-cache.ts, ADR 010). These tests hold it to its
+ * The public lists are served from memory (services/read-cache.ts, ADR 010). These tests hold it to its
  * promises: a strong ETag and 304; every write that changes a list is seen on the very next read, whichever
  * path made it; the centre's midnight ends an expired announcement even though nothing was written; staff
  * answers (private items) are never the cached ones.

@@ -12,6 +12,7 @@ import { and, eq, lt } from 'drizzle-orm';
 import { adminSessions, adminUsers, parentSessions, parentUsers } from '../../../db/schema';
 import type { Clock } from '../clock';
 import type { Db } from '../db';
+import { cachedRead } from '../services/read-cache';
 
 const HOUR = 60 * 60 * 1000;
 /** Idle lifetime: the session ends this long after its last use. */
@@ -91,12 +92,15 @@ export function createParentSession(db: Db, clock: Clock, parentId: string): { t
 export function validateAdminToken(db: Db, clock: Clock, token: string): Auth | null {
   const parts = splitToken(token);
   if (!parts) return null;
-  const row = db
-    .select({ expiresAt: adminSessions.expiresAt, createdAt: adminSessions.createdAt, secretHash: adminSessions.secretHash, id: adminUsers.id, email: adminUsers.email, name: adminUsers.name, lastLoginAt: adminUsers.lastLoginAt })
-    .from(adminSessions)
-    .innerJoin(adminUsers, eq(adminUsers.id, adminSessions.adminId))
-    .where(eq(adminSessions.id, parts.id))
-    .get();
+  // The row is read once until anything is written (services/read-cache.ts); the checks below run every time.
+  const row = cachedRead(db, `admin-session:${parts.id}`, () =>
+    db
+      .select({ expiresAt: adminSessions.expiresAt, createdAt: adminSessions.createdAt, secretHash: adminSessions.secretHash, id: adminUsers.id, email: adminUsers.email, name: adminUsers.name, lastLoginAt: adminUsers.lastLoginAt })
+      .from(adminSessions)
+      .innerJoin(adminUsers, eq(adminUsers.id, adminSessions.adminId))
+      .where(eq(adminSessions.id, parts.id))
+      .get(),
+  );
   if (!row || !secretMatches(parts.secret, row.secretHash)) return null;
   const now = clock.now();
   if (ended(row.expiresAt, row.createdAt, now, ADMIN_SESSION_MAX_MS)) {
@@ -117,22 +121,24 @@ export function validateAdminToken(db: Db, clock: Clock, token: string): Auth | 
 export function validateParentToken(db: Db, clock: Clock, token: string): Auth | null {
   const parts = splitToken(token);
   if (!parts) return null;
-  const row = db
-    .select({
-      expiresAt: parentSessions.expiresAt,
-      createdAt: parentSessions.createdAt,
-      token: parentSessions.token,
-      id: parentUsers.id,
-      email: parentUsers.email,
-      firstName: parentUsers.firstName,
-      lastName: parentUsers.lastName,
-      phone: parentUsers.phone,
-      isActive: parentUsers.isActive,
-    })
-    .from(parentSessions)
-    .innerJoin(parentUsers, eq(parentUsers.id, parentSessions.parentId))
-    .where(eq(parentSessions.id, parts.id))
-    .get();
+  const row = cachedRead(db, `parent-session:${parts.id}`, () =>
+    db
+      .select({
+        expiresAt: parentSessions.expiresAt,
+        createdAt: parentSessions.createdAt,
+        token: parentSessions.token,
+        id: parentUsers.id,
+        email: parentUsers.email,
+        firstName: parentUsers.firstName,
+        lastName: parentUsers.lastName,
+        phone: parentUsers.phone,
+        isActive: parentUsers.isActive,
+      })
+      .from(parentSessions)
+      .innerJoin(parentUsers, eq(parentUsers.id, parentSessions.parentId))
+      .where(eq(parentSessions.id, parts.id))
+      .get(),
+  );
   if (!row || !secretMatches(parts.secret, row.token)) return null;
   const now = clock.now();
   if (!row.isActive || ended(row.expiresAt, row.createdAt, now, PARENT_SESSION_MAX_MS)) {

@@ -1,5 +1,5 @@
 import { Hono, type Context as HonoContext } from 'hono';
-import { serializedList } from '../services/public-cache';
+import { serializedList } from '../services/read-cache';
 import { readJson, type RestEnv } from './shim';
 
 /**

@@ -3,7 +3,7 @@ import { and, desc, eq, gte, isNull, or } from 'drizzle-orm';
 import { announcements } from '../../../db/schema';
 import { announcementSchema, announcementUpdateSchema, idSchema } from '../../shared/schemas/content';
 import { centreToday } from '../clock';
-import { publicList } from '../services/public-cache';
+import { publicList } from '../services/read-cache';
 import { adminProcedure, publicProcedure, router } from '../trpc';
 
 const columns = {
@@ -32,7 +32,7 @@ export const announcementsRouter = router({
         .orderBy(desc(announcements.createdAt))
         .all();
     };
-    // Cached per calendar day in the centre (services/public-cache.ts): an announcement leaves at midnight.
+    // Cached per calendar day in the centre (services/read-cache.ts): an announcement leaves at midnight.
     return ctx.auth?.kind === 'admin' ? read(true) : publicList(ctx, 'announcements', () => read(false));
   }),
 

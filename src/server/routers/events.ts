@@ -2,7 +2,7 @@ import { TRPCError } from '@trpc/server';
 import { asc, eq } from 'drizzle-orm';
 import { events } from '../../../db/schema';
 import { eventSchema, eventUpdateSchema, idSchema } from '../../shared/schemas/content';
-import { publicList } from '../services/public-cache';
+import { publicList } from '../services/read-cache';
 import { adminProcedure, publicProcedure, router } from '../trpc';
 
 const columns = {

@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import { pictures } from '../../../db/schema';
-import { publicList } from '../services/public-cache';
+import { publicList } from '../services/read-cache';
 import { publicProcedure, router } from '../trpc';
 
 /** Text for the image's alt attribute: the caption, else a description from the category. */

@@ -8,7 +8,7 @@ import type { Db } from '../db';
 import { linkedParentRecipients } from '../development/recipients';
 import { achievementEmail } from '../services/mail-templates';
 import { sendToParent } from '../services/parent-mail';
-import { publicList } from '../services/public-cache';
+import { publicList } from '../services/read-cache';
 import { adminProcedure, publicProcedure, router } from '../trpc';
 
 export const milestoneColumns = {

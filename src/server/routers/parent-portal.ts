@@ -6,6 +6,7 @@ import { centreDateOf } from '../../shared/centre-time';
 import { idSchema } from '../../shared/schemas/content';
 import { pageSchema } from '../../shared/schemas/development';
 import type { Db } from '../db';
+import { cachedRead } from '../services/read-cache';
 import { activitiesPage, notesPage, parentStats } from '../development/records';
 import { childrenOfParent, parentChildOr404 } from '../parents/access';
 import { milestoneColumns } from './milestones';
@@ -34,6 +35,10 @@ function achievementsOf(db: Db, childId: string) {
 
 /** The Milestones tab: the milestones of the child's age band (SPEC.md §4) and the child's achievements. */
 function milestonesFor(db: Db, childId: string, dateOfBirth: string, today: string) {
+  return cachedRead(db, `parent-milestones:${childId}:${dateOfBirth}:${today}`, () => readMilestonesFor(db, childId, dateOfBirth, today));
+}
+
+function readMilestonesFor(db: Db, childId: string, dateOfBirth: string, today: string) {
   const band = ageBand(dateOfBirth, today);
   const list = db
     .select(milestoneColumns)

@@ -1,5 +1,7 @@
 /**
- * The public lists (events, announcements, gallery, milestones, achievements) served from memory (ADR 010).
+ * Reads served from memory until the next write (ADR 010): the public lists (events, announcements, gallery,
+ * milestones, achievements), and the hot reads of the signed-in pages (sessions, a parent's children, the
+ * dashboard's figures and pages), each keyed by whose data it is.
  *
  * An entry is the answer of the procedure for an anonymous caller, kept with the database's write counter and
  * the centre's calendar day it was read at. It is used only while both are unchanged:
@@ -21,10 +23,12 @@ import type { Db } from '../db';
 
 export type PublicList = 'events' | 'announcements' | 'gallery' | 'milestones' | 'achievements' | 'achievementsRecent';
 
-interface Entry {
+/** Above this many entries (more than any real centre reads between two writes), the memo starts again. */
+const MAX_ENTRIES = 20_000;
+
+interface Memo {
   version: string;
-  day: string;
-  value: object;
+  values: Map<string, unknown>;
 }
 
 export interface SerializedList {
@@ -36,7 +40,7 @@ export interface SerializedList {
 }
 
 const versionStatements = new WeakMap<Db, Statement>();
-const entries = new WeakMap<Db, Map<PublicList, Entry>>();
+const memos = new WeakMap<Db, Memo>();
 const serialized = new WeakMap<object, SerializedList>();
 const transformed = new WeakMap<object, unknown>();
 const cachedValues = new WeakSet<object>();
@@ -52,20 +56,29 @@ export function writeVersion(db: Db): string {
   return `${row.c}.${row.v}`;
 }
 
-/** The cached answer of `key`, or `load()`'s, kept until the next write or the next day in the centre. */
-export function publicList<T extends object>(ctx: { db: Db; clock: Clock }, key: PublicList, load: () => T): T {
-  let map = entries.get(ctx.db);
-  if (!map) {
-    map = new Map();
-    entries.set(ctx.db, map);
+/**
+ * A read that depends only on the database (and on what `key` names): answered from memory until anything is
+ * written. The key must name every input of `load`, including the caller whose data it is (a parent's id) and
+ * the day when the answer depends on it. It saves the query, never an authorization: callers still check
+ * who asks on every request (and those checks are reads like any other, cached the same way).
+ */
+export function cachedRead<T>(db: Db, key: string, load: () => T): T {
+  const version = writeVersion(db);
+  let memo = memos.get(db);
+  if (!memo || memo.version !== version || memo.values.size >= MAX_ENTRIES) {
+    memo = { version, values: new Map() };
+    memos.set(db, memo);
   }
-  const version = writeVersion(ctx.db);
-  const day = centreDateOf(ctx.clock.now());
-  const hit = map.get(key);
-  if (hit && hit.version === version && hit.day === day) return hit.value as T;
+  if (memo.values.has(key)) return memo.values.get(key) as T;
   const value = load();
+  memo.values.set(key, value);
+  return value;
+}
+
+/** The public answer of `key` (an anonymous caller's), kept until the next write or the next day in the centre. */
+export function publicList<T extends object>(ctx: { db: Db; clock: Clock }, key: PublicList, load: () => T): T {
+  const value = cachedRead(ctx.db, `public:${key}:${centreDateOf(ctx.clock.now())}`, load);
   cachedValues.add(value);
-  map.set(key, { version, day, value });
   return value;
 }
 
