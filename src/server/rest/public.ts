@@ -20,7 +20,7 @@ function list(c: HonoContext<RestEnv>, value: unknown) {
   const asked = c.req.header('if-none-match');
   if (asked && asked.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) return c.body(null, 304);
   if (gzip) return c.body(gzip.bytes as Uint8Array<ArrayBuffer>, 200, { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' });
-  return c.body(cached.body, 200, { 'Content-Type': 'application/json' });
+  return c.body(cached.body as Uint8Array<ArrayBuffer>, 200, { 'Content-Type': 'application/json' });
 }
 
 /** The public paths of SPEC.md §7, each calling its tRPC procedure. */
