@@ -248,7 +248,6 @@ export function seedScale(db: Db, size: ScaleSize, now: Date = new Date()): { pa
     }
     insertAll(db, paymentReceipts, receipts);
   });
-  db.$client.pragma('optimize');
   return bench;
 }
 
