@@ -1,10 +1,10 @@
 /**
  * `npm run bench:api`: how fast the API answers, measured rather than asserted. The app runs in a process of
  * its own (the real entry point, src/server/index.ts) and autocannon loads it from this one, so the load
- * generator never shares the server's event loop. In the same run, a bare Hono route answering a fixed JSON
- * string as long as the events answer (scripts/bench-ceiling.ts, its own process too) gives the ceiling of
- * this machine; every figure is also printed as a share of it, which is what stays comparable on a busy or
- * different machine.
+ * generator never shares the server's event loop. A bare Hono route answering a fixed JSON string as long as
+ * the events answer (scripts/bench-ceiling.ts, its own process too) gives the ceiling of this machine, and it
+ * is measured again right before each target: on a machine shared with other work the load changes from
+ * one minute to the next, and each figure is printed as a share of the ceiling measured beside it.
  *
  * The data: a fresh temporary database with one year of a centre (db/seed-scale.ts, size small), or with
  * `--scale` ten years, or `--database <file>` an existing one made by `npm run seed:scale` (used in place:
@@ -204,17 +204,17 @@ async function main() {
     console.log(
       `\nbench:api: ${CONNECTIONS} connections, ${DURATION} s per target, Node ${process.version}; data: ${counts.children} children, ${counts.activities} activities, ${counts.notes} notes, ${counts.messages} messages, ${counts.receipts} receipts`,
     );
-    const head = `${'target'.padEnd(44)}${'req/s'.padStart(9)}${'p50 ms'.padStart(8)}${'p99 ms'.padStart(8)}${'errors'.padStart(8)}${'bytes'.padStart(9)}${'ceiling'.padStart(9)}`;
+    console.log(`ceiling: a bare Hono route answering ${eventsBytes} B of JSON, measured right before each target`);
+    const head = `${'target'.padEnd(44)}${'req/s'.padStart(9)}${'p50 ms'.padStart(8)}${'p99 ms'.padStart(8)}${'errors'.padStart(8)}${'bytes'.padStart(9)}${'ceiling'.padStart(9)}${'share'.padStart(7)}`;
     console.log(head);
-    const print = (r: Row, ceilingRps: number) =>
+    for (const target of targets) {
+      const top = await measure(ceilingBase, { group: 'ceiling', name: 'ceiling', path: '/' });
+      const r = await measure(base, target);
+      const share = Math.round((100 * r.rps) / top.rps);
       console.log(
-        `${r.target.name.padEnd(44)}${String(Math.round(r.rps)).padStart(9)}${String(r.p50).padStart(8)}${String(r.p99).padStart(8)}${String(r.errors).padStart(8)}${String(r.bytes).padStart(9)}${`${Math.round((100 * r.rps) / ceilingRps)} %`.padStart(9)}`,
+        `${r.target.name.padEnd(44)}${String(Math.round(r.rps)).padStart(9)}${String(r.p50).padStart(8)}${String(r.p99).padStart(8)}${String(r.errors).padStart(8)}${String(r.bytes).padStart(9)}${String(Math.round(top.rps)).padStart(9)}${`${share} %`.padStart(7)}`,
       );
-    const top = await measure(ceilingBase, { group: 'ceiling', name: `ceiling: bare Hono, ${eventsBytes} B of JSON`, path: '/' });
-    print(top, top.rps);
-    await stopProcess(ceiling);
-    ceiling = null;
-    for (const target of targets) print(await measure(base, target), top.rps);
+    }
   } finally {
     if (ceiling) await stopProcess(ceiling);
     await stopProcess(app);
