@@ -163,14 +163,15 @@ export const communicationsRouter = router({
   ),
 
   parentDocumentRequests: parentProcedure.query(({ ctx }) =>
-    cachedRead(ctx.db, `parent-requests:${ctx.parent.email}`, () =>
+    cachedRead(ctx.db, `parent-requests:${ctx.parent.email}:${centreToday(ctx.clock)}`, () =>
       ctx.db
         .select(requestColumns)
         .from(documentRequests)
         .where(eq(documentRequests.parentId, ctx.parent.email))
         .orderBy(desc(documentRequests.createdAt), desc(sql`${documentRequests}.rowid`))
-        .all(),
-    ).map(withOverdue(centreToday(ctx.clock))),
+        .all()
+        .map(withOverdue(centreToday(ctx.clock))),
+    ),
   ),
 
   /** Asks the parent of the chosen child for a document, with an e-mail notice. */

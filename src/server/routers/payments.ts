@@ -288,23 +288,23 @@ export const paymentsRouter = router({
   parentReceipts: parentProcedure.query(({ ctx }) => {
     const email = ctx.parent.email.toLowerCase();
     // From memory until the next write (services/read-cache.ts), keyed by the payer e-mail it filters on.
-    const receipts = cachedRead(ctx.db, `parent-receipts:${email}`, () =>
-      ctx.db
+    return cachedRead(ctx.db, `parent-receipts:${email}`, () => {
+      const receipts = ctx.db
         .select(parentReceiptColumns)
         .from(paymentReceipts)
         .where(sql`lower(${paymentReceipts.parentEmail}) = ${email}`)
         .orderBy(...newestFirst)
-        .all(),
-    );
-    const years = new Map<string, string[]>();
-    for (const r of receipts) {
-      const year = r.paymentDate.slice(0, 4);
-      years.set(year, [...(years.get(year) ?? []), r.amount]);
-    }
-    return {
-      receipts,
-      statements: [...years].map(([taxYear, amounts]) => ({ taxYear, paymentCount: amounts.length, totalCents: sumCents(amounts) })),
-    };
+        .all();
+      const years = new Map<string, string[]>();
+      for (const r of receipts) {
+        const year = r.paymentDate.slice(0, 4);
+        years.set(year, [...(years.get(year) ?? []), r.amount]);
+      }
+      return {
+        receipts,
+        statements: [...years].map(([taxYear, amounts]) => ({ taxYear, paymentCount: amounts.length, totalCents: sumCents(amounts) })),
+      };
+    });
   }),
 
   parentReceiptPdf: parentProcedure.input(idSchema).query(({ ctx, input }): PdfFile => {

@@ -53,6 +53,9 @@ const memos = new WeakMap<Db, Memo>();
 const serialized = new WeakMap<object, SerializedList>();
 const transformed = new WeakMap<object, unknown>();
 const cachedValues = new WeakSet<object>();
+/** Every object cachedRead answered: its transformer (superjson) and JSON forms are made once. */
+const memoized = new WeakSet<object>();
+const jsonForms = new WeakMap<object, Uint8Array>();
 
 function readers(db: Db): VersionReaders {
   let r = versionReaders.get(db);
@@ -100,7 +103,19 @@ export function cachedRead<T>(db: Db, key: string, load: () => T): T {
   if (memo.values.has(key)) return memo.values.get(key) as T;
   const value = load();
   memo.values.set(key, value);
+  if (typeof value === 'object' && value !== null) memoized.add(value);
   return value;
+}
+
+/** The UTF-8 JSON of a value cachedRead answered, made once; undefined for any other value. */
+export function jsonOnce(value: unknown): Uint8Array | undefined {
+  if (typeof value !== 'object' || value === null || !memoized.has(value)) return undefined;
+  let bytes = jsonForms.get(value);
+  if (!bytes) {
+    bytes = Buffer.from(JSON.stringify(value));
+    jsonForms.set(value, bytes);
+  }
+  return bytes;
 }
 
 /** The public answer of `key` (an anonymous caller's), kept until the next write or the next day in the centre. */
@@ -126,7 +141,7 @@ export function serializedList(value: unknown): SerializedList | undefined {
 
 /** The transformer's (superjson's) form of a cached value, made once; other values are transformed every time. */
 export function transformOnce(value: unknown, transform: (v: unknown) => unknown): unknown {
-  if (typeof value !== 'object' || value === null || !cachedValues.has(value)) return transform(value);
+  if (typeof value !== 'object' || value === null || !memoized.has(value)) return transform(value);
   if (!transformed.has(value)) transformed.set(value, transform(value));
   return transformed.get(value);
 }
