@@ -97,17 +97,21 @@ export const events = sqliteTable(
 );
 
 // ── announcements ──
-export const announcements = sqliteTable('announcements', {
-  id: id(),
-  title: text('title').notNull(),
-  content: text('content').notNull(),
-  category: text('category').notNull().default('general'),
-  priority: text('priority').notNull().default('normal'),
-  isPublic: integer('is_public', { mode: 'boolean' }).notNull().default(true),
-  expiresAt: text('expires_at'),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const announcements = sqliteTable(
+  'announcements',
+  {
+    id: id(),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    category: text('category').notNull().default('general'),
+    priority: text('priority').notNull().default('normal'),
+    isPublic: integer('is_public', { mode: 'boolean' }).notNull().default(true),
+    expiresAt: text('expires_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('announcements_created_idx').on(t.createdAt), index('announcements_expires_idx').on(t.expiresAt)],
+);
 
 // ── milestones (reference data, seeded) ──
 export const milestones = sqliteTable('milestones', {
@@ -148,7 +152,7 @@ export const adminSessions = sqliteTable(
     expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('admin_sessions_admin_idx').on(t.adminId)],
+  (t) => [index('admin_sessions_admin_idx').on(t.adminId), index('admin_sessions_expires_idx').on(t.expiresAt)],
 );
 
 // ── enrolled_children ──
@@ -194,31 +198,35 @@ export const childAchievements = sqliteTable(
     sharePublicly: integer('share_publicly', { mode: 'boolean' }).notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [index('child_achievements_achieved_idx').on(t.achievedAt), index('child_achievements_child_idx').on(t.childId)],
+  (t) => [index('child_achievements_achieved_idx').on(t.achievedAt), index('child_achievements_child_idx').on(t.childId, t.achievedAt), index('child_achievements_milestone_idx').on(t.milestoneId)],
 );
 
 // ── pictures (public gallery) ──
-export const pictures = sqliteTable('pictures', {
-  id: id(),
-  fileName: text('file_name').notNull().unique(),
-  originalName: text('original_name').notNull(),
-  fileSize: integer('file_size').notNull(),
-  mimeType: text('mime_type').notNull(),
-  category: text('category').notNull().default('general'),
-  caption: text('caption'),
-  isActive: integer('is_active', { mode: 'boolean' }).notNull().default(true),
-  uploadedAt: integer('uploaded_at', { mode: 'timestamp_ms' })
-    .notNull()
-    .default(sql`(unixepoch('subsec') * 1000)`),
-  /** The stored picture's pixel size; null for pictures uploaded before it was recorded, until the start-up backfill. */
-  width: integer('width'),
-  height: integer('height'),
-  /**
-   * Smaller copies for `srcset` (AVIF and WebP, ADR 012), files beside the picture under UPLOADS_DIR. Null: not
-   * made yet (an upload from before variants existed; made at the next start); []: none could be made.
-   */
-  variants: text('variants', { mode: 'json' }).$type<PictureVariant[]>(),
-});
+export const pictures = sqliteTable(
+  'pictures',
+  {
+    id: id(),
+    fileName: text('file_name').notNull().unique(),
+    originalName: text('original_name').notNull(),
+    fileSize: integer('file_size').notNull(),
+    mimeType: text('mime_type').notNull(),
+    category: text('category').notNull().default('general'),
+    caption: text('caption'),
+    isActive: integer('is_active', { mode: 'boolean' }).notNull().default(true),
+    uploadedAt: integer('uploaded_at', { mode: 'timestamp_ms' })
+      .notNull()
+      .default(sql`(unixepoch('subsec') * 1000)`),
+    /** The stored picture's pixel size; null for pictures uploaded before it was recorded, until the start-up backfill. */
+    width: integer('width'),
+    height: integer('height'),
+    /**
+     * Smaller copies for `srcset` (AVIF and WebP, ADR 012), files beside the picture under UPLOADS_DIR. Null: not
+     * made yet (an upload from before variants existed; made at the next start); []: none could be made.
+     */
+    variants: text('variants', { mode: 'json' }).$type<PictureVariant[]>(),
+  },
+  (t) => [index('pictures_active_idx').on(t.isActive, t.uploadedAt)],
+);
 
 /** One resized copy of a gallery picture, published at /uploads/{fileName}. */
 export interface PictureVariant {
@@ -281,7 +289,7 @@ export const parentSessions = sqliteTable(
     expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('parent_sessions_parent_idx').on(t.parentId)],
+  (t) => [index('parent_sessions_parent_idx').on(t.parentId), index('parent_sessions_expires_idx').on(t.expiresAt)],
 );
 
 /** Single-use 'forgot your password' links: only SHA-256 of the token is stored; a used link keeps usedAt. */
@@ -340,7 +348,7 @@ export const dailyActivities = sqliteTable(
     notes: text('notes'),
     createdAt: createdAt(),
   },
-  (t) => [index('daily_activities_child_idx').on(t.childId, t.activityDate)],
+  (t) => [index('daily_activities_child_idx').on(t.childId, t.activityDate, t.createdAt)],
 );
 
 // ── communication_messages ──
@@ -369,31 +377,40 @@ export const communicationMessages = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('communication_recipient_idx').on(t.recipientType, t.recipientId)],
+  (t) => [
+    index('communication_recipient_idx').on(t.recipientType, t.recipientId, t.createdAt),
+    index('communication_sender_idx').on(t.senderType, t.senderId, t.createdAt),
+    index('communication_child_idx').on(t.childId),
+    index('communication_created_idx').on(t.createdAt),
+  ],
 );
 
 // ── document_requests ──
-export const documentRequests = sqliteTable('document_requests', {
-  id: id(),
-  adminId: text('admin_id'),
-  adminName: text('admin_name').notNull(),
-  /** An e-mail address (SPEC.md §3). */
-  parentId: text('parent_id').notNull(),
-  parentName: text('parent_name'),
-  childId: text('child_id').references(() => enrolledChildren.id, { onDelete: 'set null' }),
-  childName: text('child_name'),
-  documentType: text('document_type').notNull().default('other'),
-  title: text('title').notNull(),
-  description: text('description').notNull(),
-  dueDate: text('due_date'),
-  isUrgent: integer('is_urgent', { mode: 'boolean' }).notNull().default(false),
-  status: text('status').notNull().default('pending'),
-  responseDocumentUrl: text('response_document_url'),
-  responseDocumentName: text('response_document_name'),
-  responseMessage: text('response_message'),
-  respondedAt: integer('responded_at', { mode: 'timestamp_ms' }),
-  createdAt: createdAt(),
-});
+export const documentRequests = sqliteTable(
+  'document_requests',
+  {
+    id: id(),
+    adminId: text('admin_id'),
+    adminName: text('admin_name').notNull(),
+    /** An e-mail address (SPEC.md §3). */
+    parentId: text('parent_id').notNull(),
+    parentName: text('parent_name'),
+    childId: text('child_id').references(() => enrolledChildren.id, { onDelete: 'set null' }),
+    childName: text('child_name'),
+    documentType: text('document_type').notNull().default('other'),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    dueDate: text('due_date'),
+    isUrgent: integer('is_urgent', { mode: 'boolean' }).notNull().default(false),
+    status: text('status').notNull().default('pending'),
+    responseDocumentUrl: text('response_document_url'),
+    responseDocumentName: text('response_document_name'),
+    responseMessage: text('response_message'),
+    respondedAt: integer('responded_at', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('document_requests_parent_idx').on(t.parentId, t.createdAt), index('document_requests_child_idx').on(t.childId), index('document_requests_created_idx').on(t.createdAt)],
+);
 
 /** Private files (parents' documents): stored outside the public uploads folder, served with checks. */
 export const privateFiles = sqliteTable('private_files', {
@@ -433,7 +450,13 @@ export const paymentReceipts = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('payment_receipts_parent_idx').on(t.parentEmail, t.paymentDate)],
+  (t) => [
+    index('payment_receipts_parent_idx').on(t.parentEmail, t.paymentDate),
+    // Parents' receipts are found by the e-mail compared without case (routers/payments.ts).
+    index('payment_receipts_parent_lower_idx').on(sql`lower(${t.parentEmail})`, t.paymentDate),
+    index('payment_receipts_child_idx').on(t.childId),
+    index('payment_receipts_date_idx').on(t.paymentDate, t.createdAt),
+  ],
 );
 
 /**
@@ -446,19 +469,23 @@ export const receiptNumberCounters = sqliteTable('receipt_number_counters', {
 });
 
 // ── outbox: every e-mail composed while no SMTP server is configured ──
-export const outboxMessages = sqliteTable('outbox_messages', {
-  id: id(),
-  toAddress: text('to_address').notNull(),
-  subject: text('subject').notNull(),
-  textBody: text('text_body').notNull(),
-  emlFile: text('eml_file').notNull(),
-  /**
-   * The parent account (its e-mail) whose password this message carries, while it still does: cleared when
-   * the password is removed from the stored copy (services/outbox.ts). Null for every other message.
-   */
-  credentialsFor: text('credentials_for'),
-  createdAt: createdAt(),
-});
+export const outboxMessages = sqliteTable(
+  'outbox_messages',
+  {
+    id: id(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    emlFile: text('eml_file').notNull(),
+    /**
+     * The parent account (its e-mail) whose password this message carries, while it still does: cleared when
+     * the password is removed from the stored copy (services/outbox.ts). Null for every other message.
+     */
+    credentialsFor: text('credentials_for'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('outbox_messages_created_idx').on(t.createdAt)],
+);
 
 /**
  * Upload permits (`POST /api/objects/upload`): one row per signed upload URL, so each can be used once, only

@@ -100,7 +100,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     // Connection: close, because the refused body is never read.
     onError: (c) => c.json({ message: 'The file is too large. The limit is 10 MB.' }, 413, { Connection: 'close' }),
   });
-  app.use('/api/*', (c, next) => (UPLOAD_PATH.test(c.req.path) ? uploadLimit(c, next) : jsonLimit(c, next)));
+  // GET and HEAD carry no body; asking (bodyLimit reads c.req.raw.body) would build a full Request per call.
+  app.use('/api/*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : UPLOAD_PATH.test(c.req.path) ? uploadLimit(c, next) : jsonLimit(c, next)));
   app.use('/api/*', csrfGuard(deps.config.publicUrl));
   app.use('/api/*', contentTypeGuard());
   // API answers depend on who asks (staff see private items): never stored by browsers or proxies. The

@@ -7,6 +7,7 @@ import type { Mailer } from './services/mail';
 import type { Limiters } from './services/rate-limit';
 import { ADMIN_COOKIE, cookieName, PARENT_COOKIE, readCookie, sessionCookie } from './auth/cookies';
 import { type Auth, validateAdminToken, validateParentToken } from './auth/session';
+import { noteExternalWrites } from './services/read-cache';
 
 export interface AppDeps {
   db: Db;
@@ -68,5 +69,6 @@ export function resolveAuth(deps: AppDeps, c: HonoContext, resHeaders: Headers):
 }
 
 export function createContext(deps: AppDeps, limits: Limiters, c: HonoContext, resHeaders: Headers): Context {
+  noteExternalWrites(deps.db);
   return { ...deps, limits, resHeaders, ip: clientIp(c, deps.config.trustProxy), auth: resolveAuth(deps, c, resHeaders) };
 }

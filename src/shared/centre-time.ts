@@ -19,8 +19,16 @@ const partsFormat = new Intl.DateTimeFormat('en-US', {
 
 /** The centre's calendar date (`YYYY-MM-DD`) at a moment. */
 export function centreDateOf(moment: Date): string {
-  return dayFormat.format(moment);
+  // The date can only change on a whole minute (time-zone offsets are whole minutes): formatted once a minute.
+  const minute = Math.floor(moment.getTime() / 60_000);
+  if (minute !== lastMinute) {
+    lastMinute = minute;
+    lastDate = dayFormat.format(moment);
+  }
+  return lastDate;
 }
+let lastMinute = Number.NaN;
+let lastDate = '';
 
 /** `YYYY-MM-DD` plus `days` (negative allowed), by the calendar. */
 export function addDays(isoDate: string, days: number): string {

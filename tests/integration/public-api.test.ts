@@ -349,8 +349,10 @@ describe('unknown API paths and headers', () => {
     expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('referrer-policy')).toBeTruthy();
-    // Answers differ for staff and visitors, so no shared cache may keep them.
-    expect(res.headers.get('cache-control')).toBe('no-store');
+    // Answers differ for staff and visitors, so no shared cache may keep them: a public list may stay in the
+    // browser, revalidated by its ETag every time; anything else is not stored at all.
+    expect(res.headers.get('cache-control')).toBe('private, no-cache');
+    expect((await s.request('/api/nope')).headers.get('cache-control')).toBe('no-store');
     // Features the app never uses are off for any script; over http there is no HSTS.
     expect(res.headers.get('permissions-policy')).toContain('camera=()');
     expect(res.headers.get('permissions-policy')).toContain('geolocation=()');

@@ -5,6 +5,7 @@
  * end counted from the sign-in (ADR 006): staff 12 hours idle and 7 days at most, parents 30 days idle and
  * 90 days at most.
  */
+import { createHash } from 'node:crypto';
 import { sha256 } from '@oslojs/crypto/sha2';
 import { constantTimeEqual } from '@oslojs/crypto/subtle';
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
@@ -12,6 +13,7 @@ import { and, eq, lt } from 'drizzle-orm';
 import { adminSessions, adminUsers, parentSessions, parentUsers } from '../../../db/schema';
 import type { Clock } from '../clock';
 import type { Db } from '../db';
+import { cachedRead } from '../services/read-cache';
 
 const HOUR = 60 * 60 * 1000;
 /** Idle lifetime: the session ends this long after its last use. */
@@ -56,8 +58,9 @@ function splitToken(token: string): { id: string; secret: string } | null {
   return { id, secret };
 }
 
+/** The same SHA-256 as hashSecret, by Node's native hash: this runs on every signed-in request. */
 function secretMatches(secret: string, storedHex: string): boolean {
-  return constantTimeEqual(new TextEncoder().encode(encodeHexLowerCase(hashSecret(secret))), new TextEncoder().encode(storedHex));
+  return constantTimeEqual(new TextEncoder().encode(createHash('sha256').update(secret).digest('hex')), new TextEncoder().encode(storedHex));
 }
 
 /** Extends a session that has used more than half of its idle life, never past its absolute end. */
@@ -91,12 +94,15 @@ export function createParentSession(db: Db, clock: Clock, parentId: string): { t
 export function validateAdminToken(db: Db, clock: Clock, token: string): Auth | null {
   const parts = splitToken(token);
   if (!parts) return null;
-  const row = db
-    .select({ expiresAt: adminSessions.expiresAt, createdAt: adminSessions.createdAt, secretHash: adminSessions.secretHash, id: adminUsers.id, email: adminUsers.email, name: adminUsers.name, lastLoginAt: adminUsers.lastLoginAt })
-    .from(adminSessions)
-    .innerJoin(adminUsers, eq(adminUsers.id, adminSessions.adminId))
-    .where(eq(adminSessions.id, parts.id))
-    .get();
+  // The row is read once until anything is written (services/read-cache.ts); the checks below run every time.
+  const row = cachedRead(db, `admin-session:${parts.id}`, () =>
+    db
+      .select({ expiresAt: adminSessions.expiresAt, createdAt: adminSessions.createdAt, secretHash: adminSessions.secretHash, id: adminUsers.id, email: adminUsers.email, name: adminUsers.name, lastLoginAt: adminUsers.lastLoginAt })
+      .from(adminSessions)
+      .innerJoin(adminUsers, eq(adminUsers.id, adminSessions.adminId))
+      .where(eq(adminSessions.id, parts.id))
+      .get(),
+  );
   if (!row || !secretMatches(parts.secret, row.secretHash)) return null;
   const now = clock.now();
   if (ended(row.expiresAt, row.createdAt, now, ADMIN_SESSION_MAX_MS)) {
@@ -117,22 +123,24 @@ export function validateAdminToken(db: Db, clock: Clock, token: string): Auth | 
 export function validateParentToken(db: Db, clock: Clock, token: string): Auth | null {
   const parts = splitToken(token);
   if (!parts) return null;
-  const row = db
-    .select({
-      expiresAt: parentSessions.expiresAt,
-      createdAt: parentSessions.createdAt,
-      token: parentSessions.token,
-      id: parentUsers.id,
-      email: parentUsers.email,
-      firstName: parentUsers.firstName,
-      lastName: parentUsers.lastName,
-      phone: parentUsers.phone,
-      isActive: parentUsers.isActive,
-    })
-    .from(parentSessions)
-    .innerJoin(parentUsers, eq(parentUsers.id, parentSessions.parentId))
-    .where(eq(parentSessions.id, parts.id))
-    .get();
+  const row = cachedRead(db, `parent-session:${parts.id}`, () =>
+    db
+      .select({
+        expiresAt: parentSessions.expiresAt,
+        createdAt: parentSessions.createdAt,
+        token: parentSessions.token,
+        id: parentUsers.id,
+        email: parentUsers.email,
+        firstName: parentUsers.firstName,
+        lastName: parentUsers.lastName,
+        phone: parentUsers.phone,
+        isActive: parentUsers.isActive,
+      })
+      .from(parentSessions)
+      .innerJoin(parentUsers, eq(parentUsers.id, parentSessions.parentId))
+      .where(eq(parentSessions.id, parts.id))
+      .get(),
+  );
   if (!row || !secretMatches(parts.secret, row.token)) return null;
   const now = clock.now();
   if (!row.isActive || ended(row.expiresAt, row.createdAt, now, PARENT_SESSION_MAX_MS)) {

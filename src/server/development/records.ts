@@ -9,6 +9,7 @@ import { dailyActivities, developmentNotes } from '../../../db/schema';
 import { centreDateOf, centreRange, weekOf } from '../../shared/centre-time';
 import type { Clock } from '../clock';
 import type { Db } from '../db';
+import { cachedRead } from '../services/read-cache';
 
 export const activityColumns = {
   id: dailyActivities.id,
@@ -52,6 +53,10 @@ const BAD_CURSOR = () => new TRPCError({ code: 'BAD_REQUEST', message: 'The page
  * date, time and id), so a page stays right while staff add activities.
  */
 export function activitiesPage(db: Db, childId: string, limit: number, cursor?: string | null) {
+  return cachedRead(db, `activities:${childId}:${limit}:${cursor ?? ''}`, () => readActivitiesPage(db, childId, limit, cursor));
+}
+
+function readActivitiesPage(db: Db, childId: string, limit: number, cursor?: string | null) {
   let after;
   if (cursor) {
     const [date, ms, id] = cursor.split('|');
@@ -77,6 +82,10 @@ export function activitiesPage(db: Db, childId: string, limit: number, cursor?: 
 
 /** Newest first by when the note was written; keyset pages as for activities. */
 export function notesPage(db: Db, audience: Audience, childId: string, limit: number, cursor?: string | null) {
+  return cachedRead(db, `notes:${audience}:${childId}:${limit}:${cursor ?? ''}`, () => readNotesPage(db, audience, childId, limit, cursor));
+}
+
+function readNotesPage(db: Db, audience: Audience, childId: string, limit: number, cursor?: string | null) {
   let after;
   if (cursor) {
     const [ms, id] = cursor.split('|');
@@ -150,7 +159,12 @@ export function rangeRecords(db: Db, audience: Audience, childId: string, start:
 
 /** The parent dashboard's four figures (SPEC.md §3 Parent stats, plus the notes count of its third card). */
 export function parentStats(db: Db, clock: Clock, childId: string) {
-  const week = weekOf(centreDateOf(clock.now()));
+  const today = centreDateOf(clock.now());
+  return cachedRead(db, `parent-stats:${childId}:${today}`, () => readParentStats(db, childId, today));
+}
+
+function readParentStats(db: Db, childId: string, today: string) {
+  const week = weekOf(today);
   const totalActivities = db.select({ n: count() }).from(dailyActivities).where(eq(dailyActivities.childId, childId)).get()!.n;
   const weeklyActivities = db
     .select({ n: count() })

@@ -2,6 +2,7 @@ import { TRPCError } from '@trpc/server';
 import { and, asc, eq } from 'drizzle-orm';
 import { enrolledChildren, parentChildRelationships } from '../../../db/schema';
 import type { Db } from '../db';
+import { cachedRead } from '../services/read-cache';
 
 export const CHILD_NOT_FOUND = 'Child not found';
 
@@ -16,13 +17,15 @@ export const parentChildColumns = {
 
 /** The active children linked to this parent, by name. */
 export function childrenOfParent(db: Db, parentId: string) {
-  return db
-    .select(parentChildColumns)
-    .from(parentChildRelationships)
-    .innerJoin(enrolledChildren, eq(enrolledChildren.id, parentChildRelationships.childId))
-    .where(and(eq(parentChildRelationships.parentId, parentId), eq(enrolledChildren.isActive, true)))
-    .orderBy(asc(enrolledChildren.childName), asc(enrolledChildren.id))
-    .all();
+  return cachedRead(db, `children-of:${parentId}`, () =>
+    db
+      .select(parentChildColumns)
+      .from(parentChildRelationships)
+      .innerJoin(enrolledChildren, eq(enrolledChildren.id, parentChildRelationships.childId))
+      .where(and(eq(parentChildRelationships.parentId, parentId), eq(enrolledChildren.isActive, true)))
+      .orderBy(asc(enrolledChildren.childName), asc(enrolledChildren.id))
+      .all(),
+  );
 }
 
 /**
@@ -30,12 +33,15 @@ export function childrenOfParent(db: Db, parentId: string) {
  * other id, another family's or one that does not exist, answers the same 404, so nothing is learnt.
  */
 export function parentChildOr404(db: Db, parentId: string, childId: string) {
-  const child = db
-    .select(parentChildColumns)
-    .from(parentChildRelationships)
-    .innerJoin(enrolledChildren, eq(enrolledChildren.id, parentChildRelationships.childId))
-    .where(and(eq(parentChildRelationships.parentId, parentId), eq(parentChildRelationships.childId, childId), eq(enrolledChildren.isActive, true)))
-    .get();
+  // Read from memory until the next write (a link removed, a child made inactive, is a write).
+  const child = cachedRead(db, `parent-child:${parentId}:${childId}`, () =>
+    db
+      .select(parentChildColumns)
+      .from(parentChildRelationships)
+      .innerJoin(enrolledChildren, eq(enrolledChildren.id, parentChildRelationships.childId))
+      .where(and(eq(parentChildRelationships.parentId, parentId), eq(parentChildRelationships.childId, childId), eq(enrolledChildren.isActive, true)))
+      .get(),
+  );
   if (!child) throw new TRPCError({ code: 'NOT_FOUND', message: CHILD_NOT_FOUND });
   return child;
 }

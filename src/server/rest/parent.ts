@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { Context as HonoContext } from 'hono';
-import { readJson, type RestEnv } from './shim';
+import { readJson, type RestEnv, sendJson } from './shim';
 
 /** `?limit=&cursor=` of the list paths; the next page's cursor comes back in the X-Next-Cursor header. */
 function page(c: HonoContext<RestEnv>) {
@@ -10,7 +10,7 @@ function page(c: HonoContext<RestEnv>) {
 
 function withCursor<T>(c: HonoContext<RestEnv>, result: { items: T[]; nextCursor: string | null }) {
   if (result.nextCursor) c.header('X-Next-Cursor', result.nextCursor);
-  return c.json(result.items);
+  return sendJson(c, result.items);
 }
 
 /**
@@ -24,8 +24,8 @@ export const parentRest = new Hono<RestEnv>()
   .post('/parent/reset-password', async (c) => c.json(await c.var.caller.parentAuth.resetPassword((await readJson(c)) as never)))
   .post('/parent/change-password', async (c) => c.json(await c.var.caller.parentAuth.changePassword((await readJson(c)) as never)))
   .get('/parent/me', async (c) => c.json(await c.var.caller.parentAuth.me()))
-  .get('/parent/children', async (c) => c.json(await c.var.caller.parentPortal.children()))
+  .get('/parent/children', async (c) => sendJson(c, await c.var.caller.parentPortal.children()))
   .get('/parent/development-notes/:childId', async (c) => withCursor(c, await c.var.caller.parentPortal.notes(page(c))))
   .get('/parent/daily-activities/:childId', async (c) => withCursor(c, await c.var.caller.parentPortal.activities(page(c))))
-  .get('/parent/stats/:childId', async (c) => c.json(await c.var.caller.parentPortal.stats(c.req.param('childId'))))
-  .get('/parent/milestones/:childId', async (c) => c.json(await c.var.caller.parentPortal.milestones(c.req.param('childId'))));
+  .get('/parent/stats/:childId', async (c) => sendJson(c, await c.var.caller.parentPortal.stats(c.req.param('childId'))))
+  .get('/parent/milestones/:childId', async (c) => sendJson(c, await c.var.caller.parentPortal.milestones(c.req.param('childId'))));

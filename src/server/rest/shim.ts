@@ -6,6 +6,7 @@ import { ZodError } from 'zod';
 import { clientError } from '../client-errors';
 import { type AppDeps, type Context, createContext } from '../context';
 import { createCaller } from '../routers/_app';
+import { jsonOnce } from '../services/read-cache';
 import type { Limiters } from '../services/rate-limit';
 
 export type Caller = ReturnType<typeof createCaller>;
@@ -28,6 +29,13 @@ export function restContext(deps: AppDeps, limits: Limiters): MiddlewareHandler<
     });
     for (const cookie of resHeaders.getSetCookie()) c.res.headers.append('Set-Cookie', cookie);
   };
+}
+
+/** `c.json(value)`, except that an answer read from memory (services/read-cache.ts) is serialized only once. */
+export function sendJson(c: HonoContext, value: unknown) {
+  const bytes = jsonOnce(value);
+  if (!bytes) return c.json(value);
+  return c.body(bytes as Uint8Array<ArrayBuffer>, 200, { 'Content-Type': 'application/json' });
 }
 
 /** The JSON body, or a 400 that says what is wrong. */

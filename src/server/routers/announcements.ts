@@ -3,6 +3,7 @@ import { and, desc, eq, gte, isNull, or } from 'drizzle-orm';
 import { announcements } from '../../../db/schema';
 import { announcementSchema, announcementUpdateSchema, idSchema } from '../../shared/schemas/content';
 import { centreToday } from '../clock';
+import { publicList } from '../services/read-cache';
 import { adminProcedure, publicProcedure, router } from '../trpc';
 
 const columns = {
@@ -22,14 +23,17 @@ export const announcementsRouter = router({
    * centre's time zone. Only public ones unless the caller is staff; the dashboard reads `all`.
    */
   list: publicProcedure.query(({ ctx }) => {
-    const isAdmin = ctx.auth?.kind === 'admin';
-    const current = or(isNull(announcements.expiresAt), gte(announcements.expiresAt, centreToday(ctx.clock)));
-    return ctx.db
-      .select(columns)
-      .from(announcements)
-      .where(isAdmin ? current : and(current, eq(announcements.isPublic, true)))
-      .orderBy(desc(announcements.createdAt))
-      .all();
+    const read = (isAdmin: boolean) => {
+      const current = or(isNull(announcements.expiresAt), gte(announcements.expiresAt, centreToday(ctx.clock)));
+      return ctx.db
+        .select(columns)
+        .from(announcements)
+        .where(isAdmin ? current : and(current, eq(announcements.isPublic, true)))
+        .orderBy(desc(announcements.createdAt))
+        .all();
+    };
+    // Cached per calendar day in the centre (services/read-cache.ts): an announcement leaves at midnight.
+    return ctx.auth?.kind === 'admin' ? read(true) : publicList(ctx, 'announcements', () => read(false));
   }),
 
   /** Every announcement, expired and private ones included: the dashboard's Announcements tab. */

@@ -11,6 +11,7 @@ import type { Db } from '../db';
 import { downloadUrl, issueUploadUrl, ownerOf, renameDocument, uploadedFileFor } from '../documents/uploads';
 import { logger } from '../logger';
 import { documentRequestNoticeEmail, newMessageNoticeEmail, urgentParentMessageEmail } from '../services/communication-mail';
+import { cachedRead } from '../services/read-cache';
 import { sendToParent } from '../services/parent-mail';
 import { adminProcedure, parentProcedure, router, signedInProcedure } from '../trpc';
 
@@ -76,7 +77,9 @@ export const communicationsRouter = router({
 
   /** Only the messages between the centre and this parent. */
   parentMessages: parentProcedure.query(({ ctx }) =>
-    ctx.db.select(messageColumns).from(communicationMessages).where(parentMessages(ctx.parent)).orderBy(...newestMessagesFirst).all(),
+    cachedRead(ctx.db, `parent-messages:${ctx.parent.id}:${ctx.parent.email}`, () =>
+      ctx.db.select(messageColumns).from(communicationMessages).where(parentMessages(ctx.parent)).orderBy(...newestMessagesFirst).all(),
+    ),
   ),
 
   /** A message to the parent of the chosen child (the child decides the recipient, not the client), with an e-mail notice. */
@@ -160,13 +163,15 @@ export const communicationsRouter = router({
   ),
 
   parentDocumentRequests: parentProcedure.query(({ ctx }) =>
-    ctx.db
-      .select(requestColumns)
-      .from(documentRequests)
-      .where(eq(documentRequests.parentId, ctx.parent.email))
-      .orderBy(desc(documentRequests.createdAt), desc(sql`${documentRequests}.rowid`))
-      .all()
-      .map(withOverdue(centreToday(ctx.clock))),
+    cachedRead(ctx.db, `parent-requests:${ctx.parent.email}:${centreToday(ctx.clock)}`, () =>
+      ctx.db
+        .select(requestColumns)
+        .from(documentRequests)
+        .where(eq(documentRequests.parentId, ctx.parent.email))
+        .orderBy(desc(documentRequests.createdAt), desc(sql`${documentRequests}.rowid`))
+        .all()
+        .map(withOverdue(centreToday(ctx.clock))),
+    ),
   ),
 
   /** Asks the parent of the chosen child for a document, with an e-mail notice. */

@@ -2,6 +2,7 @@ import { TRPCError } from '@trpc/server';
 import { asc, eq } from 'drizzle-orm';
 import { events } from '../../../db/schema';
 import { eventSchema, eventUpdateSchema, idSchema } from '../../shared/schemas/content';
+import { publicList } from '../services/read-cache';
 import { adminProcedure, publicProcedure, router } from '../trpc';
 
 const columns = {
@@ -23,13 +24,14 @@ export const eventsRouter = router({
    * reads `all` instead, so an ended session there is a 401, not a quietly shorter list.
    */
   list: publicProcedure.query(({ ctx }) => {
-    const isAdmin = ctx.auth?.kind === 'admin';
-    return ctx.db
-      .select(columns)
-      .from(events)
-      .where(isAdmin ? undefined : eq(events.isPublic, true))
-      .orderBy(asc(events.eventDate), asc(events.startTime))
-      .all();
+    const read = (isAdmin: boolean) =>
+      ctx.db
+        .select(columns)
+        .from(events)
+        .where(isAdmin ? undefined : eq(events.isPublic, true))
+        .orderBy(asc(events.eventDate), asc(events.startTime))
+        .all();
+    return ctx.auth?.kind === 'admin' ? read(true) : publicList(ctx, 'events', () => read(false));
   }),
 
   /** Every event, public and private: the dashboard's Events tab. */

@@ -1,5 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import { pictures } from '../../../db/schema';
+import { publicList } from '../services/read-cache';
 import { publicProcedure, router } from '../trpc';
 
 /** Text for the image's alt attribute: the caption, else a description from the category. */
@@ -15,31 +16,33 @@ export const galleryRouter = router({
    * often a child's full name ('Emma_Johnson_birthday.jpg'). Staff see the real one in pictures.list.
    */
   list: publicProcedure.query(({ ctx }) =>
-    ctx.db
-      .select({
-        id: pictures.id,
-        fileName: pictures.fileName,
-        caption: pictures.caption,
-        category: pictures.category,
-        width: pictures.width,
-        height: pictures.height,
-        variants: pictures.variants,
-      })
-      .from(pictures)
-      .where(eq(pictures.isActive, true))
-      .orderBy(desc(pictures.uploadedAt))
-      .all()
-      .map(({ category, id, fileName, caption, width, height, variants }) => ({
-        id,
-        fileName,
-        caption,
-        originalName: fileName,
-        alt: pictureAlt({ caption, category }),
-        // Added to the contract for responsive images (ADR 012): the size, and the AVIF/WebP copies for srcset
-        // ([] until made: the picture at /uploads/{fileName} is shown alone).
-        width,
-        height,
-        variants: variants ?? [],
-      })),
+    publicList(ctx, 'gallery', () =>
+      ctx.db
+        .select({
+          id: pictures.id,
+          fileName: pictures.fileName,
+          caption: pictures.caption,
+          category: pictures.category,
+          width: pictures.width,
+          height: pictures.height,
+          variants: pictures.variants,
+        })
+        .from(pictures)
+        .where(eq(pictures.isActive, true))
+        .orderBy(desc(pictures.uploadedAt))
+        .all()
+        .map(({ category, id, fileName, caption, width, height, variants }) => ({
+          id,
+          fileName,
+          caption,
+          originalName: fileName,
+          alt: pictureAlt({ caption, category }),
+          // Added to the contract for responsive images (ADR 012): the size, and the AVIF/WebP copies for srcset
+          // ([] until made: the picture at /uploads/{fileName} is shown alone).
+          width,
+          height,
+          variants: variants ?? [],
+        })),
+    ),
   ),
 });

@@ -3,10 +3,12 @@ import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
 import { childAchievements, enrolledChildren, milestones } from '../../../db/schema';
 import { achievementSchema } from '../../shared/schemas/development';
 import { idSchema } from '../../shared/schemas/content';
-import { centreToday } from '../clock';
+import { type Clock, centreToday } from '../clock';
+import type { Db } from '../db';
 import { linkedParentRecipients } from '../development/recipients';
 import { achievementEmail } from '../services/mail-templates';
 import { sendToParent } from '../services/parent-mail';
+import { publicList } from '../services/read-cache';
 import { adminProcedure, publicProcedure, router } from '../trpc';
 
 export const milestoneColumns = {
@@ -53,26 +55,33 @@ const staffAchievement = {
   createdAt: childAchievements.createdAt,
 };
 
+/** Achieved in the last RECENT_DAYS days (the centre's calendar), newest first, at most RECENT_LIMIT. */
+function recentAchievements(ctx: { db: Db; clock: Clock }) {
+  const since = new Date(`${centreToday(ctx.clock)}T00:00:00Z`);
+  since.setUTCDate(since.getUTCDate() - RECENT_DAYS);
+  return ctx.db
+    .select(publicAchievement)
+    .from(childAchievements)
+    .where(gte(childAchievements.achievedAt, since.toISOString().slice(0, 10)))
+    .orderBy(desc(childAchievements.achievedAt))
+    .limit(RECENT_LIMIT)
+    .all();
+}
+
 export const milestonesRouter = router({
   list: publicProcedure.query(({ ctx }) =>
-    ctx.db.select(milestoneColumns).from(milestones).where(eq(milestones.isActive, true)).orderBy(asc(milestones.createdAt), asc(milestones.name)).all(),
+    publicList(ctx, 'milestones', () =>
+      ctx.db.select(milestoneColumns).from(milestones).where(eq(milestones.isActive, true)).orderBy(asc(milestones.createdAt), asc(milestones.name)).all(),
+    ),
   ),
 });
 
 export const achievementsRouter = router({
-  list: publicProcedure.query(({ ctx }) => ctx.db.select(publicAchievement).from(childAchievements).orderBy(desc(childAchievements.achievedAt)).all()),
+  list: publicProcedure.query(({ ctx }) =>
+    publicList(ctx, 'achievements', () => ctx.db.select(publicAchievement).from(childAchievements).orderBy(desc(childAchievements.achievedAt)).all()),
+  ),
   /** Achieved in the last RECENT_DAYS days, newest first, at most RECENT_LIMIT. */
-  recent: publicProcedure.query(({ ctx }) => {
-    const since = new Date(`${centreToday(ctx.clock)}T00:00:00Z`);
-    since.setUTCDate(since.getUTCDate() - RECENT_DAYS);
-    return ctx.db
-      .select(publicAchievement)
-      .from(childAchievements)
-      .where(gte(childAchievements.achievedAt, since.toISOString().slice(0, 10)))
-      .orderBy(desc(childAchievements.achievedAt))
-      .limit(RECENT_LIMIT)
-      .all();
-  }),
+  recent: publicProcedure.query(({ ctx }) => publicList(ctx, 'achievementsRecent', () => recentAchievements(ctx))),
 
   /** Staff: one child's achievements, newest first. */
   forChild: adminProcedure.input(idSchema).query(({ ctx, input }) =>

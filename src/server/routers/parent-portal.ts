@@ -5,7 +5,9 @@ import { ageBand } from '../../shared/age-band';
 import { centreDateOf } from '../../shared/centre-time';
 import { idSchema } from '../../shared/schemas/content';
 import { pageSchema } from '../../shared/schemas/development';
+import type { Clock } from '../clock';
 import type { Db } from '../db';
+import { cachedRead } from '../services/read-cache';
 import { activitiesPage, notesPage, parentStats } from '../development/records';
 import { childrenOfParent, parentChildOr404 } from '../parents/access';
 import { milestoneColumns } from './milestones';
@@ -34,6 +36,10 @@ function achievementsOf(db: Db, childId: string) {
 
 /** The Milestones tab: the milestones of the child's age band (SPEC.md §4) and the child's achievements. */
 function milestonesFor(db: Db, childId: string, dateOfBirth: string, today: string) {
+  return cachedRead(db, `parent-milestones:${childId}:${dateOfBirth}:${today}`, () => readMilestonesFor(db, childId, dateOfBirth, today));
+}
+
+function readMilestonesFor(db: Db, childId: string, dateOfBirth: string, today: string) {
   const band = ageBand(dateOfBirth, today);
   const list = db
     .select(milestoneColumns)
@@ -51,6 +57,21 @@ function milestonesFor(db: Db, childId: string, dateOfBirth: string, today: stri
   return { ageBand: band, milestones: list, achievedMilestoneIds: [...achievedIds], achievements, earnedElsewhere };
 }
 
+/** What the dashboard shows first: the children, and for the chosen one (the first when none is named) the rest. */
+function dashboardOf(db: Db, clock: Clock, parentId: string, childId: string | null, today: string) {
+  const children = childrenOfParent(db, parentId);
+  const child = childId ? parentChildOr404(db, parentId, childId) : (children[0] ?? null);
+  if (!child) return { children, child: null, stats: null, recentNotes: [], recentActivities: [], milestones: null };
+  return {
+    children,
+    child,
+    stats: parentStats(db, clock, child.id),
+    recentNotes: notesPage(db, 'parent', child.id, PARENT_OVERVIEW_ITEMS).items,
+    recentActivities: activitiesPage(db, child.id, PARENT_OVERVIEW_ITEMS).items,
+    milestones: milestonesFor(db, child.id, child.dateOfBirth, today),
+  };
+}
+
 /**
  * The parent portal. Every procedure takes a child id and checks it against parent_child_relationships
  * first (parentChildOr404): another family's child answers 404, and private notes never leave the server.
@@ -64,18 +85,10 @@ export const parentPortalRouter = router({
    * first when none is named) the figures, the three latest notes and activities, and the milestones.
    */
   dashboard: parentProcedure.input(z.object({ childId: idSchema.nullish() }).default({})).query(({ ctx, input }) => {
-    const children = childrenOfParent(ctx.db, ctx.parent.id);
-    const child = input.childId ? parentChildOr404(ctx.db, ctx.parent.id, input.childId) : (children[0] ?? null);
-    if (!child) return { children, child: null, stats: null, recentNotes: [], recentActivities: [], milestones: null };
     const today = centreDateOf(ctx.clock.now());
-    return {
-      children,
-      child,
-      stats: parentStats(ctx.db, ctx.clock, child.id),
-      recentNotes: notesPage(ctx.db, 'parent', child.id, PARENT_OVERVIEW_ITEMS).items,
-      recentActivities: activitiesPage(ctx.db, child.id, PARENT_OVERVIEW_ITEMS).items,
-      milestones: milestonesFor(ctx.db, child.id, child.dateOfBirth, today),
-    };
+    // The whole answer from memory until the next write (read-cache.ts): keyed by this parent, the child asked
+    // for and the day; a child of another family throws its 404 before anything is kept.
+    return cachedRead(ctx.db, `parent-dashboard:${ctx.parent.id}:${input.childId ?? ''}:${today}`, () => dashboardOf(ctx.db, ctx.clock, ctx.parent.id, input.childId ?? null, today));
   }),
 
   /** GET /api/parent/daily-activities/{childId}: a page, newest first. */

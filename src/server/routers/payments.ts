@@ -11,6 +11,7 @@ import type { Db } from '../db';
 import { paymentReceiptEmail, taxStatementEmail } from '../services/mail-templates';
 import { sendToParent } from '../services/parent-mail';
 import { formatPdfDate, receiptPdf, type StatementForPdf, taxStatementPdf } from '../services/payment-pdf';
+import { cachedRead } from '../services/read-cache';
 import { adminProcedure, parentProcedure, router } from '../trpc';
 
 const receiptColumns = getTableColumns(paymentReceipts);
@@ -285,21 +286,25 @@ export const paymentsRouter = router({
    * the years a statement can be downloaded for, with their totals.
    */
   parentReceipts: parentProcedure.query(({ ctx }) => {
-    const receipts = ctx.db
-      .select(parentReceiptColumns)
-      .from(paymentReceipts)
-      .where(sql`lower(${paymentReceipts.parentEmail}) = ${ctx.parent.email.toLowerCase()}`)
-      .orderBy(...newestFirst)
-      .all();
-    const years = new Map<string, string[]>();
-    for (const r of receipts) {
-      const year = r.paymentDate.slice(0, 4);
-      years.set(year, [...(years.get(year) ?? []), r.amount]);
-    }
-    return {
-      receipts,
-      statements: [...years].map(([taxYear, amounts]) => ({ taxYear, paymentCount: amounts.length, totalCents: sumCents(amounts) })),
-    };
+    const email = ctx.parent.email.toLowerCase();
+    // From memory until the next write (services/read-cache.ts), keyed by the payer e-mail it filters on.
+    return cachedRead(ctx.db, `parent-receipts:${email}`, () => {
+      const receipts = ctx.db
+        .select(parentReceiptColumns)
+        .from(paymentReceipts)
+        .where(sql`lower(${paymentReceipts.parentEmail}) = ${email}`)
+        .orderBy(...newestFirst)
+        .all();
+      const years = new Map<string, string[]>();
+      for (const r of receipts) {
+        const year = r.paymentDate.slice(0, 4);
+        years.set(year, [...(years.get(year) ?? []), r.amount]);
+      }
+      return {
+        receipts,
+        statements: [...years].map(([taxYear, amounts]) => ({ taxYear, paymentCount: amounts.length, totalCents: sumCents(amounts) })),
+      };
+    });
   }),
 
   parentReceiptPdf: parentProcedure.input(idSchema).query(({ ctx, input }): PdfFile => {

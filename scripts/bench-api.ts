@@ -1,0 +1,226 @@
+/**
+ * `npm run bench:api`: how fast the API answers, measured rather than asserted. The app runs in a process of
+ * its own (the real entry point, src/server/index.ts) and autocannon loads it from this one, so the load
+ * generator never shares the server's event loop. A bare Hono route answering a fixed JSON string as long as
+ * the events answer (scripts/bench-ceiling.ts, its own process too) gives the ceiling of this machine, and it
+ * is measured again right before each target: on a machine shared with other work the load changes from
+ * one minute to the next, and each figure is printed as a share of the ceiling measured beside it.
+ *
+ * The data: a fresh temporary database with one year of a centre (db/seed-scale.ts, size small), or with
+ * `--scale` ten years, or `--database <file>` an existing one made by `npm run seed:scale` (used in place:
+ * the benchmark adds a session for the bench parent and one for a staff account).
+ *
+ *   npm run bench:api [-- --duration 5 --connections 50 --scale --database <file> --only <regexp> --cpu-prof]
+ *
+ * --cpu-prof writes the server's CPU profile (.cpuprofile, open it in Chrome DevTools) to ./bench-profiles.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import autocannon from 'autocannon';
+import { eq } from 'drizzle-orm';
+import { BENCH_PARENT_EMAIL, SIZES, seedScale } from '../db/seed-scale';
+import { adminUsers, enrolledChildren, parentChildRelationships, parentUsers } from '../db/schema';
+import { DEFAULT_CLIENT_DIR, PROJECT_ROOT } from '../src/server/app';
+import { ADMIN_COOKIE } from '../src/server/auth/cookies';
+import { createAdminSession, createParentSession } from '../src/server/auth/session';
+import { prepareDatabase } from '../src/server/bootstrap';
+import { systemClock } from '../src/server/clock';
+import { openDatabase } from '../src/server/db';
+
+const argv = process.argv.slice(2);
+const flag = (name: string) => argv.includes(`--${name}`);
+const option = (name: string) => {
+  const i = argv.indexOf(`--${name}`);
+  return i >= 0 ? argv[i + 1] : undefined;
+};
+const DURATION = Number(option('duration') ?? 5);
+const CONNECTIONS = Number(option('connections') ?? 50);
+const ONLY = option('only') ? new RegExp(option('only')!, 'i') : null;
+
+async function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const srv = createServer();
+    srv.once('error', fail);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => done(port));
+    });
+  });
+}
+
+function startProcess(args: string[], env: NodeJS.ProcessEnv): ChildProcess {
+  // Access logs go nowhere (a real deployment writes them to a file or journald; a pipe here would only
+  // measure how fast this process reads it).
+  return spawn(process.execPath, args, { cwd: PROJECT_ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+async function waitFor(url: string, child: ChildProcess): Promise<void> {
+  for (let i = 0; i < 300; i++) {
+    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode})`);
+    try {
+      const res = await fetch(url);
+      await res.arrayBuffer();
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+interface Target {
+  name: string;
+  path: string;
+  headers?: Record<string, string>;
+  group: 'ceiling' | 'public' | 'parent' | 'staff';
+}
+
+interface Row {
+  target: Target;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  bytes: number;
+}
+
+async function measure(base: string, target: Target): Promise<Row> {
+  // One request first: a wrong path or a 401 would otherwise be measured as a fast answer.
+  const probe = await fetch(base + target.path, { headers: target.headers });
+  const text = await probe.text();
+  if (probe.status !== 200 && probe.status !== 304) throw new Error(`${target.name}: ${probe.status} ${text.slice(0, 200)}`);
+  const result = await autocannon({ url: base + target.path, connections: CONNECTIONS, duration: DURATION, headers: target.headers });
+  return {
+    target,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+    bytes: Buffer.byteLength(text),
+  };
+}
+
+const trpcInput = (inputs: unknown[]) => encodeURIComponent(JSON.stringify(Object.fromEntries(inputs.map((json, i) => [i, { json }]))));
+
+async function main() {
+  const dir = mkdtempSync(join(tmpdir(), 'childcare-bench-api-'));
+  const given = option('database');
+  const databasePath = given ? resolve(given) : join(dir, 'app.sqlite');
+  const sizeName = flag('scale') ? 'scale' : 'small';
+
+  // The data, and a session for the bench parent and for a staff account, written before the server starts.
+  const db = openDatabase(databasePath);
+  prepareDatabase(db);
+  if (!given) {
+    const t = performance.now();
+    seedScale(db, SIZES[sizeName]);
+    console.log(`Seeded a ${sizeName} data set in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  }
+  const parent = db.select({ id: parentUsers.id }).from(parentUsers).where(eq(parentUsers.email, BENCH_PARENT_EMAIL)).get();
+  if (!parent) throw new Error(`${databasePath} has no ${BENCH_PARENT_EMAIL}: make it with npm run seed:scale`);
+  const childIds = db
+    .select({ id: enrolledChildren.id })
+    .from(parentChildRelationships)
+    .innerJoin(enrolledChildren, eq(enrolledChildren.id, parentChildRelationships.childId))
+    .where(eq(parentChildRelationships.parentId, parent.id))
+    .orderBy(enrolledChildren.childName)
+    .all()
+    .map((c) => c.id);
+  const parentToken = createParentSession(db, systemClock, parent.id).token;
+  const admin =
+    db.select({ id: adminUsers.id }).from(adminUsers).where(eq(adminUsers.email, 'bench.staff@example.com')).get() ??
+    db.insert(adminUsers).values({ email: 'bench.staff@example.com', name: 'Bench Staff', passwordHash: 'no-password' }).returning({ id: adminUsers.id }).get();
+  const adminToken = createAdminSession(db, systemClock, admin.id).token;
+  const counts = db.$client
+    .prepare(
+      `select (select count(*) from enrolled_children) children, (select count(*) from daily_activities) activities, (select count(*) from development_notes) notes,
+              (select count(*) from communication_messages) messages, (select count(*) from payment_receipts) receipts`,
+    )
+    .get() as Record<string, number>;
+  db.$client.close();
+
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const profileDir = resolve(PROJECT_ROOT, 'bench-profiles');
+  if (flag('cpu-prof')) mkdirSync(profileDir, { recursive: true });
+  const app = startProcess([...(flag('cpu-prof') ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), '--import', 'tsx', 'src/server/index.ts'], {
+    NODE_ENV: 'production',
+    PORT: String(port),
+    DATABASE_PATH: databasePath,
+    UPLOADS_DIR: join(dir, 'uploads'),
+    PUBLIC_URL: base,
+    ADMIN_EMAIL: 'bench.staff@example.com',
+    ADMIN_PASSWORD: 'bench staff passphrase, not used',
+    SMTP_URL: '',
+  });
+  let ceiling: ChildProcess | null = null;
+  try {
+    await waitFor(`${base}/api/milestones`, app);
+    const eventsBytes = Buffer.byteLength(await (await fetch(`${base}/api/events`)).text());
+    const ceilingPort = await freePort();
+    ceiling = startProcess(['--import', 'tsx', 'scripts/bench-ceiling.ts', String(ceilingPort), String(eventsBytes)], {});
+    const ceilingBase = `http://127.0.0.1:${ceilingPort}`;
+    await waitFor(ceilingBase, ceiling);
+
+    const etag = (await fetch(`${base}/api/events`)).headers.get('etag');
+    const bearer = { authorization: `Bearer ${parentToken}` };
+    const staff = { cookie: `${ADMIN_COOKIE}=${adminToken}` };
+    const [child] = childIds;
+    const page = { childId: child, limit: 20 };
+    const all: Target[] = [
+      { group: 'public', name: 'GET /api/events', path: '/api/events' },
+      ...(etag ? [{ group: 'public' as const, name: 'GET /api/events (If-None-Match: 304)', path: '/api/events', headers: { 'if-none-match': etag } }] : []),
+      { group: 'public', name: 'GET /api/announcements', path: '/api/announcements' },
+      { group: 'public', name: 'GET /api/gallery', path: '/api/gallery' },
+      { group: 'public', name: 'GET /api/milestones', path: '/api/milestones' },
+      { group: 'public', name: 'tRPC batch of the four lists', path: `/api/trpc/events.list,announcements.list,gallery.list,milestones.list?batch=1&input=${trpcInput([null, null, null, null])}` },
+      ...(existsSync(resolve(DEFAULT_CLIENT_DIR, 'index.html')) ? [{ group: 'public' as const, name: 'GET / (the page)', path: '/' }] : []),
+      // What /parent-dashboard sends: its first load, then each tab's first page (Communication and Payments
+      // load when opened), and the REST paths SPEC.md §7 names.
+      { group: 'parent', name: 'dashboard (tRPC, first load)', path: `/api/trpc/parentPortal.dashboard?batch=1&input=${trpcInput([{ childId: null }])}`, headers: bearer },
+      { group: 'parent', name: 'Daily Activities tab (tRPC)', path: `/api/trpc/parentPortal.activities?batch=1&input=${trpcInput([page])}`, headers: bearer },
+      { group: 'parent', name: 'Development Notes tab (tRPC)', path: `/api/trpc/parentPortal.notes?batch=1&input=${trpcInput([page])}`, headers: bearer },
+      { group: 'parent', name: 'Communication tab (tRPC batch)', path: `/api/trpc/communications.parentMessages,communications.parentDocumentRequests?batch=1&input=${trpcInput([null, null])}`, headers: bearer },
+      { group: 'parent', name: 'GET /api/parent/payment-receipts', path: '/api/parent/payment-receipts', headers: bearer },
+      { group: 'parent', name: 'GET /api/parent/children', path: '/api/parent/children', headers: bearer },
+      { group: 'parent', name: 'GET /api/parent/stats/{id}', path: `/api/parent/stats/${child}`, headers: bearer },
+      { group: 'parent', name: 'GET /api/parent/daily-activities/{id}', path: `/api/parent/daily-activities/${child}?limit=20`, headers: bearer },
+      { group: 'parent', name: 'GET /api/parent/development-notes/{id}', path: `/api/parent/development-notes/${child}?limit=20`, headers: bearer },
+      { group: 'staff', name: 'GET /api/admin/enrolled-children', path: '/api/admin/enrolled-children', headers: staff },
+      { group: 'staff', name: 'GET /api/admin/child-activities/{id}', path: `/api/admin/child-activities/${child}`, headers: staff },
+    ];
+    const targets = all.filter((t) => !ONLY || ONLY.test(t.name));
+
+    console.log(
+      `\nbench:api: ${CONNECTIONS} connections, ${DURATION} s per target, Node ${process.version}; data: ${counts.children} children, ${counts.activities} activities, ${counts.notes} notes, ${counts.messages} messages, ${counts.receipts} receipts`,
+    );
+    console.log(`ceiling: a bare Hono route answering ${eventsBytes} B of JSON, measured right before each target`);
+    const head = `${'target'.padEnd(44)}${'req/s'.padStart(9)}${'p50 ms'.padStart(8)}${'p99 ms'.padStart(8)}${'errors'.padStart(8)}${'bytes'.padStart(9)}${'ceiling'.padStart(9)}${'share'.padStart(7)}`;
+    console.log(head);
+    for (const target of targets) {
+      const top = await measure(ceilingBase, { group: 'ceiling', name: 'ceiling', path: '/' });
+      const r = await measure(base, target);
+      const share = Math.round((100 * r.rps) / top.rps);
+      console.log(
+        `${r.target.name.padEnd(44)}${String(Math.round(r.rps)).padStart(9)}${String(r.p50).padStart(8)}${String(r.p99).padStart(8)}${String(r.errors).padStart(8)}${String(r.bytes).padStart(9)}${String(Math.round(top.rps)).padStart(9)}${`${share} %`.padStart(7)}`,
+      );
+    }
+  } finally {
+    if (ceiling) await stopProcess(ceiling);
+    await stopProcess(app);
+    rmSync(dir, { recursive: true, force: true });
+  }
+  if (flag('cpu-prof')) console.log(`\nCPU profile of the server: ${profileDir}`);
+}
+
+await main();

@@ -1,0 +1,125 @@
+/**
+ * No hot path reads a big table from end to end: every SQL statement the parent dashboard, the staff child
+ * lists, the messages and the payments lists run is put through EXPLAIN QUERY PLAN, and a full scan of a
+ * table that grows with the years (activities, notes, messages, receipts, sessions...) fails the test. The
+ * statements are the real ones, recorded while the real requests run, so a new query on these paths is
+ * checked without anyone listing it here.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { BENCH_PARENT_EMAIL, seedScale } from '../../db/seed-scale';
+import { parentUsers } from '../../db/schema';
+import { createParentSession } from '../../src/server/auth/session';
+import { sharedAdminServer } from '../helpers/admin-server';
+
+const s = sharedAdminServer();
+
+/** Tables that grow with every day the centre runs. Reading all of one on a request is what this test forbids. */
+const BIG_TABLES = [
+  'daily_activities',
+  'development_notes',
+  'communication_messages',
+  'document_requests',
+  'payment_receipts',
+  'child_achievements',
+  'parent_sessions',
+  'admin_sessions',
+  'parent_child_relationships',
+  'parent_users',
+  'outbox_messages',
+  'private_files',
+  'upload_tokens',
+];
+
+let token = '';
+let childId = '';
+
+beforeAll(() => {
+  const bench = seedScale(s.db, { children: 8, activities: 400, notes: 80, messages: 160, receipts: 80 }, s.clock.now());
+  childId = bench.childIds[0]!;
+  const parent = s.db.select({ id: parentUsers.id }).from(parentUsers).where(eq(parentUsers.email, BENCH_PARENT_EMAIL)).get()!;
+  token = createParentSession(s.db, s.clock, parent.id).token;
+});
+
+/** Runs the requests and returns every distinct statement SQLite was asked to prepare meanwhile. */
+async function statementsOf(requests: () => Promise<void>): Promise<string[]> {
+  const client = s.db.$client;
+  const original = client.prepare.bind(client);
+  const seen = new Set<string>();
+  client.prepare = ((source: string) => {
+    seen.add(source);
+    return original(source);
+  }) as typeof client.prepare;
+  try {
+    await requests();
+  } finally {
+    client.prepare = original as typeof client.prepare;
+  }
+  return [...seen].filter((sql) => /^\s*select\b/i.test(sql));
+}
+
+function fullScans(sql: string): string[] {
+  const params = (sql.match(/\?/g) ?? []).map(() => null);
+  const plan = s.db.$client.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[];
+  // "SCAN t" reads every row; "SCAN t USING INDEX i" reads every row in index order (only a LIMIT would stop
+  // it early, and none of these paths relies on that). SEARCH uses an index to find the rows.
+  return plan.map((p) => p.detail).filter((detail) => BIG_TABLES.some((table) => new RegExp(`^SCAN ${table}\\b`).test(detail)));
+}
+
+async function ok(path: string, headers: Record<string, string>) {
+  const res = await s.request(path, { headers });
+  expect(res.status, `${path}: ${await res.clone().text()}`).toBe(200);
+  return res;
+}
+
+const trpc = (procedures: string, inputs: unknown[]) =>
+  `/api/trpc/${procedures}?batch=1&input=${encodeURIComponent(JSON.stringify(Object.fromEntries(inputs.map((json, i) => [i, { json }]))))}`;
+
+describe('EXPLAIN QUERY PLAN of the hot paths', () => {
+  it('the parent dashboard and its tabs: no full scan of a big table', async () => {
+    const bearer = { authorization: `Bearer ${token}` };
+    const statements = await statementsOf(async () => {
+      // A write first: the read cache is empty, so every query really runs.
+      s.db.$client.prepare("update parent_users set phone = phone where email = ?").run(BENCH_PARENT_EMAIL);
+      await ok(trpc('parentPortal.dashboard', [{ childId: null }]), bearer);
+      const page = await ok(`/api/parent/daily-activities/${childId}?limit=20`, bearer);
+      await ok(`/api/parent/daily-activities/${childId}?limit=20&cursor=${encodeURIComponent(page.headers.get('x-next-cursor')!)}`, bearer);
+      const notes = await ok(`/api/parent/development-notes/${childId}?limit=5`, bearer);
+      await ok(`/api/parent/development-notes/${childId}?limit=5&cursor=${encodeURIComponent(notes.headers.get('x-next-cursor')!)}`, bearer);
+      await ok('/api/parent/children', bearer);
+      await ok(`/api/parent/stats/${childId}`, bearer);
+      await ok(`/api/parent/milestones/${childId}`, bearer);
+      await ok(trpc('communications.parentMessages,communications.parentDocumentRequests', [null, null]), bearer);
+      await ok('/api/parent/payment-receipts', bearer);
+    });
+    expect(statements.length).toBeGreaterThan(8);
+    for (const sql of statements) expect(fullScans(sql), sql).toEqual([]);
+  });
+
+  it("staff: a child's records and summary, and the lists of children: no full scan of a big table", async () => {
+    const staff = { cookie: s.admin };
+    const statements = await statementsOf(async () => {
+      s.db.$client.prepare("update parent_users set phone = phone where email = ?").run(BENCH_PARENT_EMAIL);
+      await ok('/api/admin/enrolled-children', staff);
+      await ok(`/api/admin/child-activities/${childId}`, staff);
+      await ok(`/api/admin/activities-summary/${childId}/2026-11-15/2026-11-21`, staff);
+      await ok(`/api/admin/child-achievements/${childId}`, staff);
+    });
+    expect(statements.length).toBeGreaterThan(3);
+    for (const sql of statements) expect(fullScans(sql), sql).toEqual([]);
+  });
+
+  it('the checks every signed-in request makes (sessions): no full scan', async () => {
+    const statements = await statementsOf(async () => {
+      s.db.$client.prepare("update parent_users set phone = phone where email = ?").run(BENCH_PARENT_EMAIL);
+      await ok('/api/parent/children', { authorization: `Bearer ${token}` });
+      await ok('/api/admin/enrolled-children', { cookie: s.admin });
+    });
+    for (const sql of statements) expect(fullScans(sql), sql).toEqual([]);
+  });
+
+  it('the plan check itself catches a full scan', () => {
+    expect(fullScans('select * from daily_activities where title = ?')).not.toEqual([]);
+    expect(fullScans('select * from daily_activities where child_id = ? order by activity_date desc limit 20')).toEqual([]);
+  });
+});

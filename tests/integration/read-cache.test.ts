@@ -1,0 +1,72 @@
+/**
+ * The signed-in pages' hot reads come from memory until the next write (services/read-cache.ts). What a parent
+ * sees must still change at once when staff write, each family's answers stay its own, and a session that
+ * ends (sign-out, deactivation, a removed link) ends on the very next request.
+ */
+import { describe, expect, it } from 'vitest';
+import { as, sharedAdminServer } from '../helpers/admin-server';
+import { bearer, enrolFamily } from '../helpers/parent-fixtures';
+
+const s = sharedAdminServer();
+
+const activity = { activityDate: '2026-11-20', category: 'outdoor', title: 'Leaf hunt', description: 'Collected leaves', duration: '30', skillsPracticed: 'sorting', enjoymentLevel: 4, participationLevel: 'eager' };
+
+async function get<T>(path: string, token: string): Promise<{ status: number; body: T; cacheControl: string | null }> {
+  const res = await s.request(path, bearer(token));
+  return { status: res.status, body: (await res.json()) as T, cacheControl: res.headers.get('cache-control') };
+}
+
+describe('personal reads from memory', () => {
+  it('a new activity and note show at once in the stats, the pages and the dashboard, and stay no-store', async () => {
+    const family = await enrolFamily(s, 'cache.family@example.com', ['Ava Cache']);
+    const child = family.children[0]!;
+    const before = await get<{ totalActivities: number; totalNotes: number }>(`/api/parent/stats/${child.id}`, family.token);
+    expect(before.cacheControl).toBe('no-store');
+    expect((await get<unknown[]>(`/api/parent/daily-activities/${child.id}`, family.token)).body).toHaveLength(0);
+
+    expect((await s.request('/api/admin/daily-activities', { method: 'POST', json: { ...activity, childId: child.id }, ...as(s.admin) })).status).toBe(201);
+    const after = await get<{ totalActivities: number; weeklyActivities: number }>(`/api/parent/stats/${child.id}`, family.token);
+    expect(after.body.totalActivities).toBe(before.body.totalActivities + 1);
+    expect((await get<{ title: string }[]>(`/api/parent/daily-activities/${child.id}`, family.token)).body.map((a) => a.title)).toEqual(['Leaf hunt']);
+
+    const note = { category: 'social', title: 'Shared the spade', content: 'Took turns', isPrivate: false, childId: child.id };
+    expect((await s.request('/api/admin/development-notes', { method: 'POST', json: note, ...as(s.admin) })).status).toBe(201);
+    expect((await get<{ title: string }[]>(`/api/parent/development-notes/${child.id}`, family.token)).body.map((n) => n.title)).toEqual(['Shared the spade']);
+  });
+
+  it("one family's cached answers are never another's", async () => {
+    const a = await enrolFamily(s, 'cache.a@example.com', ['Ben A']);
+    const b = await enrolFamily(s, 'cache.b@example.com', ['Cleo B']);
+    const childrenA = await get<{ childName: string }[]>('/api/parent/children', a.token);
+    const childrenB = await get<{ childName: string }[]>('/api/parent/children', b.token);
+    expect(childrenA.body.map((c) => c.childName)).toEqual(['Ben A']);
+    expect(childrenB.body.map((c) => c.childName)).toEqual(['Cleo B']);
+    // A's child, read by A (now in memory), is still a 404 for B.
+    expect((await s.request(`/api/parent/stats/${a.children[0]!.id}`, bearer(a.token))).status).toBe(200);
+    expect((await s.request(`/api/parent/stats/${a.children[0]!.id}`, bearer(b.token))).status).toBe(404);
+  });
+
+  it('a child made inactive disappears from the parent at once, and sign-out ends the session on the next request', async () => {
+    const family = await enrolFamily(s, 'cache.c@example.com', ['Dan C', 'Fay C']);
+    const child = family.children[0]!;
+    expect((await s.request(`/api/parent/stats/${child.id}`, bearer(family.token))).status).toBe(200);
+    expect((await s.request(`/api/admin/enrolled-children/${child.id}/toggle-active`, { method: 'PATCH', ...as(s.admin) })).status).toBe(200);
+    expect((await s.request(`/api/parent/stats/${child.id}`, bearer(family.token))).status).toBe(404);
+    expect((await get<{ childName: string }[]>('/api/parent/children', family.token)).body.map((c) => c.childName)).toEqual(['Fay C']);
+
+    expect((await s.request('/api/parent/logout', { method: 'POST', ...bearer(family.token) })).status).toBe(200);
+    expect((await s.request('/api/parent/children', bearer(family.token))).status).toBe(401);
+  });
+
+  it('a session past its end is refused though its row was read from memory', async () => {
+    const family = await enrolFamily(s, 'cache.d@example.com', ['Eve D']);
+    expect((await s.request('/api/parent/children', bearer(family.token))).status).toBe(200);
+    const start = s.clock.now();
+    s.clock.advance(91 * 24 * 60 * 60 * 1000);
+    try {
+      expect((await s.request('/api/parent/children', bearer(family.token))).status).toBe(401);
+    } finally {
+      s.clock.set(start);
+    }
+  });
+});
