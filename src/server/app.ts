@@ -76,7 +76,6 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
         payment: [],
         usb: [],
         serial: [],
-        bluetooth: [],
         hid: [],
         midi: [],
         displayCapture: [],

@@ -68,6 +68,17 @@ test.describe('on a phone', () => {
     const glance = page.getByRole('region', { name: 'At a glance' });
     await expect(glance.getByText('Total Activities')).toBeVisible();
     await expect(glance.getByText('Skills Practiced')).toBeVisible();
+    // Every tab label and stat title is whole on the phone: within the screen, and no word broken over two lines.
+    for (const tab of await page.getByRole('tab').all()) {
+      const box = (await tab.boundingBox())!;
+      expect(box.x + box.width, await tab.innerText()).toBeLessThanOrEqual(375);
+    }
+    const widest = await glance.getByText('Development Notes').evaluate((el) => {
+      const ctx = document.createElement('canvas').getContext('2d')!;
+      ctx.font = getComputedStyle(el).font;
+      return { word: ctx.measureText('Development').width, box: el.clientWidth };
+    });
+    expect(widest.word).toBeLessThanOrEqual(widest.box);
 
     // Overview: the latest notes and activities; never the private note.
     await expect(page.getByRole('heading', { name: 'New words' })).toBeVisible();

@@ -26,7 +26,8 @@ export const dashboardQuery = (childId: string | null) => trpc.parentPortal.dash
 
 function StatCard({ icon, label, value }: { icon: ReactNode; label: string; value: number | undefined }) {
   return (
-    <Card className="flex items-center gap-3 p-4">
+    // On a phone the icon sits above the words, so 'Development Notes' has the card's width and never breaks mid-word.
+    <Card className="flex flex-col items-start gap-2 p-4 sm:flex-row sm:items-center sm:gap-3">
       <span aria-hidden="true" className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-100 text-brand-800">
         {icon}
       </span>
@@ -144,7 +145,8 @@ export function ParentDashboard() {
       </section>
 
       <Tabs selectedKey={tab} onSelectionChange={(key) => setTab(String(key))}>
-        <TabList aria-label="Your child's journey">
+        {/* Six tabs do not fit one row of a phone: they wrap, so none is cut off or hidden out of view. */}
+        <TabList aria-label="Your child's journey" className="flex-wrap">
           <Tab id="overview">Overview</Tab>
           <Tab id="activities">Daily Activities</Tab>
           <Tab id="notes">Development Notes</Tab>
