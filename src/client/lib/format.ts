@@ -33,3 +33,8 @@ export function todayIso(now: Date = new Date()): string {
 export function truncate(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max)}...` : text;
 }
+
+/** '1 activity', '3 activities', '0 notes'. */
+export function plural(count: number, one: string, many: string): string {
+  return `${count} ${count === 1 ? one : many}`;
+}

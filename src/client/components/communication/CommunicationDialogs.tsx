@@ -9,7 +9,7 @@ import { errorMessage, trpc, trpcClient } from '../../lib/trpc';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { Button } from '../ui/Button';
 import { Checkbox } from '../ui/Checkbox';
-import { Dialog } from '../ui/Dialog';
+import { Dialog, DialogActions } from '../ui/Dialog';
 import { TextField } from '../ui/Field';
 import { Select } from '../ui/Select';
 import { type DocumentRequest, type Message, refreshCommunications, replySubject } from './CommunicationCenter';
@@ -35,14 +35,9 @@ function httpDescription(error: unknown, fallback: string): string {
 
 function Actions({ onCancel, submitLabel, pendingLabel, isPending, isDisabled }: { onCancel: () => void; submitLabel: string; pendingLabel: string; isPending: boolean; isDisabled?: boolean }) {
   return (
-    <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-      <Button variant="outline" onPress={onCancel}>
-        Cancel
-      </Button>
-      <Button type="submit" isDisabled={isPending || isDisabled}>
-        {isPending ? pendingLabel : submitLabel}
-      </Button>
-    </div>
+    <DialogActions onCancel={onCancel} isDisabled={isPending || isDisabled}>
+      {isPending ? pendingLabel : submitLabel}
+    </DialogActions>
   );
 }
 

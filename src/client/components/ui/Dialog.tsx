@@ -78,3 +78,17 @@ export function ConfirmDialog({ isOpen, onOpenChange, title, message, confirmLab
     </Dialog>
   );
 }
+
+/** A form dialog's two buttons: Cancel and the submit button (stacked on phones with the submit on top). */
+export function DialogActions({ onCancel, isDisabled, children, className }: { onCancel: () => void; isDisabled?: boolean; children: ReactNode; className?: string }) {
+  return (
+    <div className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)}>
+      <Button variant="outline" onPress={onCancel}>
+        Cancel
+      </Button>
+      <Button type="submit" isDisabled={isDisabled}>
+        {children}
+      </Button>
+    </div>
+  );
+}

@@ -5,7 +5,7 @@ import { Form } from 'react-aria-components';
 import { centreDateOf, weekOf } from '../../../../shared/centre-time';
 import { ACTIVITY_CATEGORIES, CELEBRATION_LEVELS, NOTE_CATEGORIES, PARTICIPATION_LEVELS } from '../../../../shared/constants';
 import { achievementSchema, activityFields, MISSING_DATES, noteFields } from '../../../../shared/schemas/development';
-import { formatDate } from '../../../lib/format';
+import { formatDate, plural } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { errorMessage, queryClient, type RouterOutputs, trpc } from '../../../lib/trpc';
 import { type ServerError, useSchemaForm } from '../../../lib/use-schema-form';
@@ -13,7 +13,7 @@ import { label } from '../../parent/categories';
 import { Button } from '../../ui/Button';
 import { Badge, Card } from '../../ui/Card';
 import { Checkbox } from '../../ui/Checkbox';
-import { Dialog } from '../../ui/Dialog';
+import { Dialog, DialogActions } from '../../ui/Dialog';
 import { TextField } from '../../ui/Field';
 import { Select } from '../../ui/Select';
 import { ListState, PanelHeader } from '../PanelHeader';
@@ -114,7 +114,7 @@ function ChildRecords({ childId, onEditActivity, onEditNote }: { childId: string
         </h3>
         {summary.data ? (
           <p className="mt-1 text-sm text-stone-700">
-            {summary.data.summary.totalActivities} activities, {summary.data.summary.totalNotes} notes.{' '}
+            {plural(summary.data.summary.totalActivities, 'activity', 'activities')}, {plural(summary.data.summary.totalNotes, 'note', 'notes')}.{' '}
             {summary.data.summary.skillsPracticed.length > 0 && `Skills practiced: ${summary.data.summary.skillsPracticed.join(', ')}.`}
           </p>
         ) : (
@@ -264,9 +264,9 @@ function ActivityDialog({ childId, row, onClose }: { childId: string; row: Activ
         <TextField className="sm:col-span-2" label="Skills practiced" description="Separate skills with commas" value={v.skillsPracticed} onChange={form.set('skillsPracticed')} error={form.errors.skillsPracticed} />
         <Select label="Participation" options={[NONE, ...options(PARTICIPATION_LEVELS)]} value={v.participationLevel!} onChange={form.set('participationLevel')} error={form.errors.participationLevel} />
         <TextField label="Notes" value={v.notes} onChange={form.set('notes')} error={form.errors.notes} />
-        <Button type="submit" className="sm:col-span-2" isDisabled={create.isPending || update.isPending}>
+        <DialogActions className="sm:col-span-2" onCancel={onClose} isDisabled={create.isPending || update.isPending}>
           {row ? 'Save Changes' : 'Add Activity'}
-        </Button>
+        </DialogActions>
       </Form>
     </Dialog>
   );
@@ -311,9 +311,9 @@ function NoteDialog({ childId, row, onClose }: { childId: string; row: NoteRow |
         <Checkbox className="sm:col-span-2" isSelected={v.isPrivate} onChange={form.set('isPrivate')}>
           Private (staff only; never shown to parents)
         </Checkbox>
-        <Button type="submit" className="sm:col-span-2" isDisabled={create.isPending || update.isPending}>
+        <DialogActions className="sm:col-span-2" onCancel={onClose} isDisabled={create.isPending || update.isPending}>
           {row ? 'Save Changes' : 'Add Note'}
-        </Button>
+        </DialogActions>
       </Form>
     </Dialog>
   );
@@ -349,9 +349,9 @@ function ReportDialog({ childId, childName, onClose }: { childId: string; childN
       <Form onSubmit={submit} validationBehavior="aria" className="grid gap-4 sm:grid-cols-2">
         <TextField label="Week start" type="date" value={start} onChange={setStart} />
         <TextField label="Week end" type="date" value={end} onChange={setEnd} />
-        <Button type="submit" className="sm:col-span-2" isDisabled={send.isPending}>
+        <DialogActions className="sm:col-span-2" onCancel={onClose} isDisabled={send.isPending}>
           {send.isPending ? 'Sending...' : 'Send Report'}
-        </Button>
+        </DialogActions>
       </Form>
     </Dialog>
   );
@@ -406,9 +406,9 @@ function MilestoneDialog({ childId, childName, onClose }: { childId: string; chi
         <Checkbox className="sm:col-span-2" isSelected={v.sharePublicly} onChange={form.set('sharePublicly')}>
           Share the notes on the public milestones page (never the child's name)
         </Checkbox>
-        <Button type="submit" className="sm:col-span-2" isDisabled={record.isPending}>
+        <DialogActions className="sm:col-span-2" onCancel={onClose} isDisabled={record.isPending}>
           {record.isPending ? 'Saving...' : 'Record Milestone'}
-        </Button>
+        </DialogActions>
       </Form>
     </Dialog>
   );

@@ -13,7 +13,7 @@ import { AnnouncementItem } from '../../events/AnnouncementItem';
 import { categoryLabel } from '../../events/categories';
 import { Button } from '../../ui/Button';
 import { Switch } from '../../ui/Checkbox';
-import { Dialog } from '../../ui/Dialog';
+import { Dialog, DialogActions } from '../../ui/Dialog';
 import { TextField } from '../../ui/Field';
 import { Select } from '../../ui/Select';
 import { ContentRow, PrivateBadge } from '../ContentRow';
@@ -157,14 +157,9 @@ function AnnouncementDialog({ announcement, onClose }: { announcement: AdminAnno
         <Switch isSelected={form.isPublic} onChange={set('isPublic')}>
           Show on the public website
         </Switch>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onPress={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" isDisabled={isPending}>
-            {announcement ? (update.isPending ? 'Saving...' : 'Save Changes') : create.isPending ? 'Posting...' : 'Post Announcement'}
-          </Button>
-        </div>
+        <DialogActions onCancel={onClose} isDisabled={isPending}>
+          {announcement ? (update.isPending ? 'Saving...' : 'Save Changes') : create.isPending ? 'Posting...' : 'Post Announcement'}
+        </DialogActions>
       </Form>
     </Dialog>
   );

@@ -14,7 +14,7 @@ import { type ServerError, useSchemaForm } from '../../../lib/use-schema-form';
 import { Button } from '../../ui/Button';
 import { Badge, Card } from '../../ui/Card';
 import { Switch } from '../../ui/Checkbox';
-import { ConfirmDialog, Dialog } from '../../ui/Dialog';
+import { ConfirmDialog, Dialog, DialogActions } from '../../ui/Dialog';
 import { TextField } from '../../ui/Field';
 import { Select } from '../../ui/Select';
 import { credentialsNote } from '../credentials-note';
@@ -288,14 +288,9 @@ function ChildFormDialog({ child, onClose }: { child: Child | null; onClose: () 
           </Switch>
           <TextField label="Notes" multiline rows={4} value={values.notes} onChange={set('notes')} error={errors.notes} className="sm:col-span-2" />
         </div>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onPress={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" isDisabled={pending}>
-            {pending ? 'Saving...' : child ? 'Save Changes' : 'Add Child'}
-          </Button>
-        </div>
+        <DialogActions onCancel={onClose} isDisabled={pending}>
+          {pending ? 'Saving...' : child ? 'Save Changes' : 'Add Child'}
+        </DialogActions>
       </Form>
     </Dialog>
   );

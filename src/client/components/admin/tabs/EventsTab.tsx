@@ -15,7 +15,7 @@ import { EventMeta } from '../../events/EventMeta';
 import { Button } from '../../ui/Button';
 import { Badge } from '../../ui/Card';
 import { Switch } from '../../ui/Checkbox';
-import { Dialog } from '../../ui/Dialog';
+import { Dialog, DialogActions } from '../../ui/Dialog';
 import { TextField } from '../../ui/Field';
 import { Select } from '../../ui/Select';
 import { ContentRow, PrivateBadge } from '../ContentRow';
@@ -170,14 +170,9 @@ function EventDialog({ event, onClose }: { event: AdminEvent | null; onClose: ()
         <Switch isSelected={form.isPublic} onChange={set('isPublic')}>
           Show on the public calendar
         </Switch>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onPress={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" isDisabled={isPending}>
-            {event ? (update.isPending ? 'Saving...' : 'Save Changes') : create.isPending ? 'Creating...' : 'Create Event'}
-          </Button>
-        </div>
+        <DialogActions onCancel={onClose} isDisabled={isPending}>
+          {event ? (update.isPending ? 'Saving...' : 'Save Changes') : create.isPending ? 'Creating...' : 'Create Event'}
+        </DialogActions>
       </Form>
     </Dialog>
   );

@@ -24,7 +24,7 @@ import { errorMessage, queryClient, trpc } from '../../../lib/trpc';
 import { type ServerError, useSchemaForm } from '../../../lib/use-schema-form';
 import { Button, buttonClass } from '../../ui/Button';
 import { Badge, Card } from '../../ui/Card';
-import { Dialog } from '../../ui/Dialog';
+import { Dialog, DialogActions } from '../../ui/Dialog';
 import { TextField } from '../../ui/Field';
 import { Select } from '../../ui/Select';
 import { Tab, TabList, TabPanel, Tabs } from '../../ui/Tabs';
@@ -307,14 +307,9 @@ function ReceiptFormDialog({ onClose }: { onClose: () => void }) {
             className="sm:col-span-2"
           />
         </div>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onPress={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" isDisabled={create.isPending}>
-            {create.isPending ? 'Creating...' : 'Create Receipt'}
-          </Button>
-        </div>
+        <DialogActions onCancel={onClose} isDisabled={create.isPending}>
+          {create.isPending ? 'Creating...' : 'Create Receipt'}
+        </DialogActions>
       </Form>
     </Dialog>
   );
