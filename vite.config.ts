@@ -27,6 +27,8 @@ export default defineConfig({
     outDir: resolve(import.meta.dirname, process.env.CLIENT_OUT_DIR ?? 'dist/client'),
     emptyOutDir: true,
     target: 'es2022',
+    // .vite/manifest.json: which chunks each route loads (the server's modulepreload hints, the size budget test).
+    manifest: true,
   },
   server: {
     port: 3000,

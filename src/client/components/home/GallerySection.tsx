@@ -1,8 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { CACHE, trpc } from '../../lib/trpc';
 import { galleryTiles, tileAlt } from './gallery-tiles';
-
-export const galleryQuery = () => trpc.gallery.list.queryOptions(undefined, { staleTime: CACHE.gallery });
+import { galleryQuery } from './queries';
 
 const PLACEHOLDER_COUNT = 8;
 /** Every tile is 4:3; the intrinsic size stops the page from jumping while pictures load. */

@@ -13,6 +13,7 @@ import { ActivityItem } from './ActivityItem';
 import { MilestonesTab } from './MilestonesTab';
 import { NoteItem } from './NoteItem';
 import { PagedList } from './PagedList';
+import { dashboardQuery } from './queries';
 import { ParentPayments } from './ParentPayments';
 
 /** Loaded when first opened: its password rules bring the common-password dictionary (shared/schemas/password-policy.ts). */
@@ -24,7 +25,6 @@ const NO_NOTES = 'No development notes yet. Check back soon!';
 const NO_ACTIVITIES = 'No activities recorded yet. Check back soon!';
 
 /** The first load's query: the same options in the route loader and here, so the data arrives in one round trip. */
-export const dashboardQuery = (childId: string | null) => trpc.parentPortal.dashboard.queryOptions({ childId });
 
 function StatCard({ icon, label, value }: { icon: ReactNode; label: string; value: number | undefined }) {
   return (
