@@ -8,10 +8,10 @@ import { galleryQuery } from '../components/home/queries';
 import { ProgramsSection } from '../components/home/ProgramsSection';
 import { SiteFooter } from '../components/home/SiteFooter';
 import { announcementsQuery, eventsQuery } from '../components/events/queries';
-import { pageHead } from '../lib/page-title';
+import { publicPageHead } from '../lib/page-title';
 
 export const Route = createFileRoute('/')({
-  head: pageHead(),
+  head: publicPageHead('/'),
   // Start the data early but do not wait for it: the page is useful at once, and each section shows
   // its own loading state (8 gallery placeholders) or fallback (built-in photos) instead of blocking.
   loader: ({ context: { queryClient } }) => {
