@@ -22,6 +22,7 @@ import { paymentsRest } from './rest/payments';
 import { parentRest } from './rest/parent';
 import { publicRest } from './rest/public';
 import { errorResponse, restContext, type RestEnv } from './rest/shim';
+import { createPageRenderer } from './pages/render';
 import { headTags, robotsTxt, sitemapXml } from './pages/seo';
 import { createLimiters } from './services/rate-limit';
 
@@ -34,6 +35,8 @@ const UPLOAD_PATH = /^\/api\/(admin\/pictures|objects\/upload)(\/|$)/;
 export interface AppOptions {
   /** The built client (vite build output). Absent in API-only tests. */
   clientDir?: string;
+  /** The server render (`npm run build:ssr`); by default `ssr` beside the client's folder. Absent: the app shell. */
+  ssrDir?: string;
 }
 
 function handleError(err: Error, c: HonoContext) {
@@ -181,13 +184,16 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     // Folders and .html are pages; dotfiles (the build's .vite/manifest.json) are not served.
     app.use('/*', (c, next) => (/\/$|\.html$|\/\./.test(c.req.path) ? next() : staticFiles(c, next)));
   }
+  const renderPage = createPageRenderer(deps, limits, options.ssrDir ?? resolve(clientDir, '../ssr'));
   let indexHtml: string | null = null;
-  app.get('*', (c) => {
+  app.get('*', async (c) => {
     const file = resolve(clientDir, 'index.html');
     if (indexHtml === null && existsSync(file)) indexHtml = readFileSync(file, 'utf8');
     if (indexHtml === null) return c.text('The client is not built. Run `npm run build`.', 503);
     c.header('Cache-Control', 'no-cache');
-    return c.html(indexHtml.replace('<!--app-head-->', headTags(c.req.path, origin)));
+    const page = await renderPage(c);
+    const html = indexHtml.replace('<!--app-head-->', headTags(c.req.path, origin));
+    return c.html(page === null ? html : html.replace('<div id="root"></div>', () => page));
   });
   app.notFound((c) => c.json({ message: 'Not found' }, 404));
   app.onError(handleError);
