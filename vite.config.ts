@@ -8,9 +8,10 @@ const root = resolve(import.meta.dirname, 'src/client');
 /** `npm run dev` runs the API on this port and Vite (with hot reload) on 3000, proxying to it. */
 const apiPort = Number(process.env.API_PORT ?? 3001);
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root,
-  publicDir: resolve(root, 'public'),
+  // The server render needs no copy of the public files.
+  publicDir: isSsrBuild ? false : resolve(root, 'public'),
   plugins: [
     // The router plugin must come before the React plugin.
     tanstackRouter({
@@ -24,9 +25,12 @@ export default defineConfig({
   ],
   build: {
     // CLIENT_OUT_DIR lets parallel work build side by side; the app serves dist/client.
-    outDir: resolve(import.meta.dirname, process.env.CLIENT_OUT_DIR ?? 'dist/client'),
+    // `npm run build:ssr` (vite build --ssr) writes the server render of the public pages to dist/ssr (ADR 011).
+    outDir: isSsrBuild ? resolve(import.meta.dirname, process.env.SSR_OUT_DIR ?? 'dist/ssr') : resolve(import.meta.dirname, process.env.CLIENT_OUT_DIR ?? 'dist/client'),
     emptyOutDir: true,
-    target: 'es2022',
+    target: isSsrBuild ? 'node20' : 'es2022',
+    // .vite/manifest.json: which chunks each route loads (the size budget test).
+    manifest: !isSsrBuild,
   },
   server: {
     port: 3000,
@@ -35,4 +39,4 @@ export default defineConfig({
       '/uploads': `http://localhost:${apiPort}`,
     },
   },
-});
+}));

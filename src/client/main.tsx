@@ -1,9 +1,10 @@
 // First: zod's setting must be in place before any schema is built (see the file).
 import './lib/zod-config';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { hydrate, QueryClientProvider } from '@tanstack/react-query';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import superjson from 'superjson';
 import { signOutWhenSessionEnds } from './lib/session-ended';
 import { queryClient, trpc } from './lib/trpc';
 import { routeTree } from './routeTree.gen';
@@ -26,10 +27,22 @@ declare module '@tanstack/react-router' {
 
 signOutWhenSessionEnds(router);
 
-createRoot(document.getElementById('root')!).render(
+const app = (
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
     </QueryClientProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+const root = document.getElementById('root')!;
+// A server-rendered page (entry-server.tsx, ADR 011) carries the data it was drawn with as JSON: into the cache
+// first, then the route's code and loader (which find the data fresh), then React takes over the markup.
+const state = document.getElementById('ssr-state');
+if (state?.textContent) {
+  hydrate(queryClient, superjson.parse(state.textContent));
+  // Marked as server-rendered, the router draws its matches as the server did (no Suspense boundary of its own).
+  router.ssr = { manifest: undefined };
+  void router.load().then(() => hydrateRoot(root, app));
+} else {
+  createRoot(root).render(app);
+}

@@ -22,6 +22,8 @@ import { paymentsRest } from './rest/payments';
 import { parentRest } from './rest/parent';
 import { publicRest } from './rest/public';
 import { errorResponse, restContext, type RestEnv } from './rest/shim';
+import { createPageRenderer } from './pages/render';
+import { headTags, robotsTxt, sitemapXml } from './pages/seo';
 import { createLimiters } from './services/rate-limit';
 
 export const PROJECT_ROOT = resolve(import.meta.dirname, '../..');
@@ -33,6 +35,8 @@ const UPLOAD_PATH = /^\/api\/(admin\/pictures|objects\/upload)(\/|$)/;
 export interface AppOptions {
   /** The built client (vite build output). Absent in API-only tests. */
   clientDir?: string;
+  /** The server render (`npm run build:ssr`); by default `ssr` beside the client's folder. Absent: the app shell. */
+  ssrDir?: string;
 }
 
 function handleError(err: Error, c: HonoContext) {
@@ -156,26 +160,40 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   );
   app.all('/uploads/*', (c) => c.text('Not found', 404));
 
-  // The built single-page app: hashed assets cached for a year, every other path answered by index.html.
+  // For search engines (ADR 011): from shared/public-pages.ts, never the app's HTML.
+  const origin = deps.config.publicUrl.replace(/\/+$/, '');
+  app.get('/robots.txt', (c) => {
+    c.header('Cache-Control', 'public, max-age=3600');
+    return c.text(robotsTxt(origin));
+  });
+  app.get('/sitemap.xml', (c) => {
+    c.header('Cache-Control', 'public, max-age=3600');
+    return c.body(sitemapXml(origin), 200, { 'Content-Type': 'application/xml; charset=utf-8' });
+  });
+
+  // The built single-page app: hashed assets cached for a year, every other path answered by index.html
+  // with that page's head. index.html itself is never served as a file: it is the template.
   // (API-only tests build the app without a client.)
   if (existsSync(clientDir)) {
-    app.use(
-      '/*',
-      serveStatic({
-        root: clientDir,
-        onFound: (path, c) => {
-          c.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
-        },
-      }),
-    );
+    const staticFiles = serveStatic({
+      root: clientDir,
+      onFound: (path, c) => {
+        c.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+    // Folders and .html are pages; dotfiles (the build's .vite/manifest.json) are not served.
+    app.use('/*', (c, next) => (/\/$|\.html$|\/\./.test(c.req.path) ? next() : staticFiles(c, next)));
   }
+  const renderPage = createPageRenderer(deps, limits, options.ssrDir ?? resolve(clientDir, '../ssr'));
   let indexHtml: string | null = null;
-  app.get('*', (c) => {
+  app.get('*', async (c) => {
     const file = resolve(clientDir, 'index.html');
     if (indexHtml === null && existsSync(file)) indexHtml = readFileSync(file, 'utf8');
     if (indexHtml === null) return c.text('The client is not built. Run `npm run build`.', 503);
     c.header('Cache-Control', 'no-cache');
-    return c.html(indexHtml);
+    const page = await renderPage(c);
+    const html = indexHtml.replace('<!--app-head-->', headTags(c.req.path, origin));
+    return c.html(page === null ? html : html.replace('<div id="root"></div>', () => page));
   });
   app.notFound((c) => c.json({ message: 'Not found' }, 404));
   app.onError(handleError);

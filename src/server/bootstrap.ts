@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { adminUsers } from '../../db/schema';
 import { seedReferenceData } from '../../db/seed';
-import { staffPasswordField } from '../shared/schemas/auth';
+import { staffPasswordField } from '../shared/schemas/password-policy';
 import { hashPassword } from './auth/password';
 import { setStaffPassword } from './auth/staff-accounts';
 import type { Config } from './config';

@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import { staffPasswordField } from '../shared/schemas/auth';
+import { staffPasswordField } from '../shared/schemas/password-policy';
 
 const TRUST_PROXY_MESSAGE = 'TRUST_PROXY must be false, true (a proxy on this machine), or the proxy addresses, such as 10.0.0.5 or 10.0.0.5,10.0.0.6';
 const LOOPBACK = ['127.0.0.1', '::1'];

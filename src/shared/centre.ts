@@ -14,6 +14,10 @@ export const centre = {
     zip: '43201',
   },
   hours: 'Monday - Friday: 7:30 AM - 5:30 PM',
+  /** The same hours for machines (the home page's structured data): 24-hour clock, centre time. */
+  openingHours: { days: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'], opens: '07:30', closes: '17:30' },
+  /** Children cared for: 6 weeks to 5 years (the youngest in years, for structured data). */
+  agesServed: { text: '6 weeks to 5 years', minYears: 0.12, maxYears: 5 },
   providerTaxId: '31-1234567',
   licence: 'Licensed by the Ohio Department of Job and Family Services',
   socialUrl: 'https://www.facebook.com/',

@@ -222,7 +222,10 @@ test('when the home teaser cannot load the events it says so, not that there are
   server.db.insert(events).values({ title, eventDate: iso(new Date()), startTime: '00:00' }).run();
   let fail = true;
   await page.route(/\/api\/trpc\/[^?]*events\.list/, (route) => (fail ? route.abort('failed') : route.fallback()));
-  await page.goto('/');
+  // Opened from another page: the browser asks for the events (a first visit to / gets them in its HTML, ADR 011).
+  await page.goto('/enrollment');
+  await page.getByRole('link', { name: /Little Buckeyes/ }).first().click();
+  await expect(page).toHaveURL(/\/$/);
   const teaser = page.getByRole('region', { name: 'Events & Announcements' });
   // Events and announcements may share one batched request: whichever failed says so.
   const eventsAlert = teaser.getByRole('alert').filter({ hasText: 'We could not load the events right now.' });

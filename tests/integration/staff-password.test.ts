@@ -8,7 +8,7 @@ import { generatePassword, verifyPassword } from '../../src/server/auth/password
 import { setStaffPassword } from '../../src/server/auth/staff-accounts';
 import { upsertAdmin } from '../../src/server/bootstrap';
 import { isCommonPassword } from '../../src/shared/common-passwords';
-import { STAFF_PASSWORD_TOO_COMMON, STAFF_PASSWORD_TOO_SHORT, staffPasswordField } from '../../src/shared/schemas/auth';
+import { STAFF_PASSWORD_TOO_COMMON, STAFF_PASSWORD_TOO_SHORT, staffPasswordField } from '../../src/shared/schemas/password-policy';
 import { PROJECT_ROOT } from '../../src/server/app';
 import { startTestServer, type TestServer } from '../helpers/server';
 

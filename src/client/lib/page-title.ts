@@ -1,6 +1,15 @@
-import { centre } from '../../shared/centre';
+import { fullTitle, PUBLIC_PAGES, type PublicPage } from '../../shared/public-pages';
 
-/** The route `head` of a page: its own title, then the centre's name (read first by screen readers and tabs). */
+/**
+ * The route `head` of a page: its title (shared/public-pages.ts for the public ones). The server writes the
+ * first page's head (description, canonical, Open Graph) into the HTML; this keeps the title right as the
+ * visitor moves from page to page.
+ */
 export function pageHead(title?: string) {
-  return () => ({ meta: [{ title: title ? `${title} | ${centre.name}` : `${centre.name} | Childcare in Columbus, Ohio` }] });
+  return () => ({ meta: [{ title: fullTitle(title) }] });
+}
+
+/** The `head` of one of the public pages of shared/public-pages.ts, with the title the server writes too. */
+export function publicPageHead(path: PublicPage['path']) {
+  return pageHead(PUBLIC_PAGES.find((p) => p.path === path)?.title ?? undefined);
 }

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createRootRouteWithContext, HeadContent, type NavigateOptions, Outlet, type ToOptions, useLocation, useRouter } from '@tanstack/react-router';
+import { createRootRouteWithContext, type NavigateOptions, Outlet, type ToOptions, useLocation, useRouter, useRouterState } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { RouterProvider as AriaRouterProvider } from 'react-aria-components';
 import { NavBar } from '../components/NavBar';
 import { NotFound } from '../components/NotFound';
@@ -34,7 +35,7 @@ function RootLayout() {
     // React Aria links and buttons navigate through TanStack Router (no full page loads); absolute URLs
     // (tel:, mailto:, https:) are left as they are.
     <AriaRouterProvider navigate={(to, options) => router.navigate({ to: to as string, ...options })} useHref={(to) => (/^[a-z][a-z0-9+.-]*:/i.test(String(to)) ? String(to) : router.buildLocation({ to: to as string }).href)}>
-      <HeadContent />
+      <DocumentTitle />
       <a href="#main" className="sr-only z-50 items-center rounded bg-white px-3 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:flex focus:min-h-11">
         Skip to content
       </a>
@@ -46,4 +47,25 @@ function RootLayout() {
       <Toaster />
     </AriaRouterProvider>
   );
+}
+
+/**
+ * Keeps the tab's title that of the page shown (the deepest route's `head`). Not <HeadContent />: the server
+ * writes the first page's head into the HTML itself (server/pages/seo.ts), and a <title> rendered inside the
+ * app would be part of the server-rendered markup React has to hydrate.
+ */
+function DocumentTitle() {
+  const title = useRouterState({
+    select: (s) => {
+      for (const match of [...s.matches].reverse()) {
+        const found = match.meta?.find((m) => m && 'title' in m && m.title)?.title;
+        if (found) return found;
+      }
+      return undefined;
+    },
+  });
+  useEffect(() => {
+    if (title) document.title = title;
+  }, [title]);
+  return null;
 }

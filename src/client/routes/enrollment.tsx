@@ -3,10 +3,10 @@ import { useState } from 'react';
 import { centre, telHref } from '../../shared/centre';
 import { EnrollmentForm } from '../components/enrollment/EnrollmentForm';
 import { EnrollmentSuccess } from '../components/enrollment/EnrollmentSuccess';
-import { pageHead } from '../lib/page-title';
+import { publicPageHead } from '../lib/page-title';
 
 export const Route = createFileRoute('/enrollment')({
-  head: pageHead('Online Enrollment Application'),
+  head: publicPageHead('/enrollment'),
   component: EnrollmentPage,
 });
 

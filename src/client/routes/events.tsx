@@ -12,10 +12,10 @@ import { announcementsQuery, currentAnnouncements, eventsQuery, upcomingEvents }
 import { Card } from '../components/ui/Card';
 import { LoadFailed } from '../components/ui/LoadFailed';
 import { formatDate, todayIso, truncate } from '../lib/format';
-import { pageHead } from '../lib/page-title';
+import { publicPageHead } from '../lib/page-title';
 
 export const Route = createFileRoute('/events')({
-  head: pageHead('Events & Announcements'),
+  head: publicPageHead('/events'),
   loader: ({ context: { queryClient } }) => Promise.all([queryClient.ensureQueryData(eventsQuery()), queryClient.ensureQueryData(announcementsQuery())]),
   pendingComponent: () => <p className="mx-auto max-w-6xl px-4 py-10 text-stone-600">Loading events...</p>,
   errorComponent: EventsLoadFailed,

@@ -10,14 +10,14 @@ import { Card } from '../components/ui/Card';
 import { Select } from '../components/ui/Select';
 import { Tab, TabList, TabPanel, Tabs } from '../components/ui/Tabs';
 import { trpc } from '../lib/trpc';
-import { pageHead } from '../lib/page-title';
+import { publicPageHead } from '../lib/page-title';
 
 const milestonesQuery = () => trpc.milestones.list.queryOptions();
 const achievementsQuery = () => trpc.achievements.list.queryOptions();
 const recentQuery = () => trpc.achievements.recent.queryOptions();
 
 export const Route = createFileRoute('/milestones')({
-  head: pageHead('Milestone Achievement Badges'),
+  head: publicPageHead('/milestones'),
   // Started here, not awaited: the page shows 'Loading milestones...' until the data is in.
   loader: ({ context: { queryClient } }) => {
     void queryClient.prefetchQuery(milestonesQuery());

@@ -1,5 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { dashboardQuery, ParentDashboard } from '../components/parent/ParentDashboard';
+import { ParentDashboard } from '../components/parent/ParentDashboard';
+import { dashboardQuery } from '../components/parent/queries';
 import { pageHead } from '../lib/page-title';
 import { getParentToken } from '../lib/parent-session';
 

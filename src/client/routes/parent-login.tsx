@@ -3,7 +3,6 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { Heart, Info, Phone } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Form } from 'react-aria-components';
-import { z } from 'zod';
 import { centre, telHref } from '../../shared/centre';
 import { forgotPasswordSchema, loginSchema } from '../../shared/schemas/auth';
 import { PasswordField } from '../components/PasswordField';
@@ -16,10 +15,21 @@ import { toast } from '../lib/toast';
 import { errorMessage, queryClient, trpc } from '../lib/trpc';
 import { useSchemaForm } from '../lib/use-schema-form';
 
+const NOTICES = ['session-ended', 'password-changed'] as const;
+
+/**
+ * `?notice=`: a code from the address, never its words; anything else is ignored. A plain function, not a zod
+ * schema: the route definitions are loaded by every page, and zod is not needed on the home page.
+ */
+function loginNoticeSearch(search: Record<string, unknown>): { notice?: (typeof NOTICES)[number] } {
+  const notice = NOTICES.find((n) => n === search.notice);
+  return { notice };
+}
+
 export const Route = createFileRoute('/parent-login')({
   head: pageHead('Parent Portal'),
   // `notice`: why the sign-in page is shown again (the session ended, the password was changed).
-  validateSearch: z.object({ notice: z.enum(['session-ended', 'password-changed']).optional().catch(undefined) }),
+  validateSearch: loginNoticeSearch,
   component: ParentLoginPage,
 });
 

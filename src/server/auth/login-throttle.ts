@@ -13,7 +13,7 @@
  * So a stranger guessing the director's password locks out only their own address, never the director: an
  * attack spread over many addresses makes each check slower, yet a correct password from an address that is
  * not guessing still signs in (after at most 4 s). What stops such an attack is the password policy
- * (staffPasswordField): 12+ characters and not a common password.
+ * (staffPasswordField, shared/schemas/password-policy.ts): 12+ characters and not a common password.
  *
  * Usage, from any login procedure:
  *

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { adminUsers } from '../../../db/schema';
-import { staffPasswordField } from '../../shared/schemas/auth';
+import { staffPasswordField } from '../../shared/schemas/password-policy';
 import type { Db } from '../db';
 import { hashPassword } from './password';
 import { deleteAdminSessions } from './session';

@@ -1,7 +1,8 @@
 import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import { parentUsers } from '../../../db/schema';
-import { changePasswordSchema, forgotPasswordSchema, loginSchema, resetPasswordSchema } from '../../shared/schemas/auth';
+import { forgotPasswordSchema, loginSchema } from '../../shared/schemas/auth';
+import { changePasswordSchema, resetPasswordSchema } from '../../shared/schemas/password-policy';
 import { clearedCookie, PARENT_COOKIE } from '../auth/cookies';
 import { deleteSession } from '../auth/session';
 import { changePassword, requestPasswordReset, resetPassword } from '../parents/passwords';

@@ -1,6 +1,11 @@
 import { z } from 'zod';
-import { isCommonPassword } from '../common-passwords';
-import { emailField, passwordField, requiredText } from './fields';
+import { emailField, passwordField } from './fields';
+
+/**
+ * Sign-in and 'Forgot your password?' (SPEC.md §5). The rules for a new password (length, not a common one)
+ * are in ./password-policy.ts: they need the common-password dictionary (a few hundred KB), which the sign-in
+ * pages must not load.
+ */
 
 /** Admin and parent sign-in (SPEC.md §5). */
 export const loginSchema = z.object({
@@ -9,42 +14,5 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.input<typeof loginSchema>;
 
-export const STAFF_PASSWORD_MIN = 12;
-export const STAFF_PASSWORD_TOO_SHORT = `Password must be at least ${STAFF_PASSWORD_MIN} characters`;
-export const STAFF_PASSWORD_TOO_COMMON = 'This password is too common. Please choose another one.';
-
-/**
- * A new staff password (ADR 006): at least 12 characters and not a common password. Every path that sets one
- * uses it: ADMIN_PASSWORD in the configuration, `npm run admin:upsert`, and any staff password form. The
- * generated passwords (auth/password.ts generatePassword: 16 random characters) always pass.
- */
-export function staffPasswordField() {
-  return passwordField()
-    .min(STAFF_PASSWORD_MIN, STAFF_PASSWORD_TOO_SHORT)
-    .refine((p) => !isCommonPassword(p), STAFF_PASSWORD_TOO_COMMON);
-}
-
-export const PARENT_PASSWORD_MIN = 10;
-const PARENT_PASSWORD_TOO_SHORT = `Please choose a password of at least ${PARENT_PASSWORD_MIN} characters`;
-
-/** A new password a parent chooses: long enough to resist guessing, not a common one, short enough to hash quickly. */
-export const newPasswordField = passwordField(PARENT_PASSWORD_TOO_SHORT)
-  .min(PARENT_PASSWORD_MIN, PARENT_PASSWORD_TOO_SHORT)
-  .refine((p) => !isCommonPassword(p), STAFF_PASSWORD_TOO_COMMON);
-
 /** 'Forgot your password?' (the answer is the same whether or not the e-mail has an account). */
 export const forgotPasswordSchema = z.object({ email: emailField() });
-
-const INVALID_RESET_LINK = 'This reset link is invalid or has expired';
-
-/** The reset link's form: the token from the link and the new password. */
-export const resetPasswordSchema = z.object({
-  token: requiredText(INVALID_RESET_LINK, 200),
-  password: newPasswordField,
-});
-
-/** Change password while signed in. */
-export const changePasswordSchema = z.object({
-  currentPassword: passwordField(),
-  newPassword: newPasswordField,
-});

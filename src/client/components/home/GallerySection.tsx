@@ -1,9 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { CACHE, trpc } from '../../lib/trpc';
 import { ResponsiveImage } from '../gallery/ResponsiveImage';
 import { galleryTiles, tileAlt } from './gallery-tiles';
-
-export const galleryQuery = () => trpc.gallery.list.queryOptions(undefined, { staleTime: CACHE.gallery });
+import { galleryQuery } from './queries';
 
 const PLACEHOLDER_COUNT = 8;
 

@@ -1,7 +1,7 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { BookOpen, CalendarDays, KeyRound, LogOut, NotebookPen, Sparkles } from 'lucide-react';
-import { type ReactNode, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { clearParentSession, getParentToken, getStoredParent } from '../../lib/parent-session';
 import { CommunicationCenter } from '../communication/CommunicationCenter';
 import { isUnauthorized, queryClient, trpc } from '../../lib/trpc';
@@ -10,11 +10,14 @@ import { Card } from '../ui/Card';
 import { Select } from '../ui/Select';
 import { Tab, TabList, TabPanel, Tabs } from '../ui/Tabs';
 import { ActivityItem } from './ActivityItem';
-import { ChangePasswordDialog } from './ChangePasswordDialog';
 import { MilestonesTab } from './MilestonesTab';
 import { NoteItem } from './NoteItem';
 import { PagedList } from './PagedList';
+import { dashboardQuery } from './queries';
 import { ParentPayments } from './ParentPayments';
+
+/** Loaded when first opened: its password rules bring the common-password dictionary (shared/schemas/password-policy.ts). */
+const ChangePasswordDialog = lazy(() => import('./ChangePasswordDialog').then((m) => ({ default: m.ChangePasswordDialog })));
 
 /** A page of a long list (a year of activities is loaded as the parent scrolls through it). */
 export const PAGE_SIZE = 20;
@@ -22,7 +25,6 @@ const NO_NOTES = 'No development notes yet. Check back soon!';
 const NO_ACTIVITIES = 'No activities recorded yet. Check back soon!';
 
 /** The first load's query: the same options in the route loader and here, so the data arrives in one round trip. */
-export const dashboardQuery = (childId: string | null) => trpc.parentPortal.dashboard.queryOptions({ childId });
 
 function StatCard({ icon, label, value }: { icon: ReactNode; label: string; value: number | undefined }) {
   return (
@@ -44,6 +46,8 @@ export function ParentDashboard() {
   const [childId, setChildId] = useState<string | null>(null);
   const [tab, setTab] = useState('overview');
   const [changing, setChanging] = useState(false);
+  /** The dialog stays mounted once opened (its closing animation, its chunk already loaded). */
+  const [changeOpened, setChangeOpened] = useState(false);
   const dashboard = useQuery({ ...dashboardQuery(childId), placeholderData: keepPreviousData, staleTime: 30_000 });
   const logout = useMutation(trpc.parentAuth.logout.mutationOptions());
   const parent = getStoredParent();
@@ -119,7 +123,10 @@ export function ParentDashboard() {
           {parent && <p className="text-stone-600">Welcome, {parent.firstName || 'Parent'}</p>}
         </div>
         <div className="flex flex-wrap gap-2">
-          <Button variant="ghost" onPress={() => setChanging(true)}>
+          <Button variant="ghost" onPress={() => {
+            setChangeOpened(true);
+            setChanging(true);
+          }}>
             <KeyRound aria-hidden="true" className="size-4" />
             Change Password
           </Button>
@@ -182,7 +189,11 @@ export function ParentDashboard() {
           <ParentPayments childId={child.id} parentEmail={parent?.email ?? null} token={getParentToken()} />
         </TabPanel>
       </Tabs>
-      <ChangePasswordDialog isOpen={changing} onOpenChange={setChanging} />
+      {changeOpened && (
+        <Suspense fallback={null}>
+          <ChangePasswordDialog isOpen={changing} onOpenChange={setChanging} />
+        </Suspense>
+      )}
     </main>
   );
 }

@@ -1,0 +1,89 @@
+import { centre } from '../../shared/centre';
+import { fullTitle, PUBLIC_PAGES, publicPage } from '../../shared/public-pages';
+
+/**
+ * What search engines and link previews read (ADR 011): /robots.txt, /sitemap.xml, and each page's head
+ * (title, description, canonical URL, Open Graph, and on the home page the centre as JSON-LD `ChildCare`).
+ * Everything comes from shared/public-pages.ts and shared/centre.ts; `origin` is PUBLIC_URL.
+ */
+
+/** Areas behind a sign-in: nothing there for a search engine. */
+const PRIVATE_PATHS = ['/admin', '/admin-dashboard', '/parent-dashboard', '/parent-reset-password', '/api/'];
+
+export function robotsTxt(origin: string): string {
+  return ['User-agent: *', 'Allow: /', ...PRIVATE_PATHS.map((p) => `Disallow: ${p}`), '', `Sitemap: ${origin}/sitemap.xml`, ''].join('\n');
+}
+
+export function sitemapXml(origin: string): string {
+  const urls = PUBLIC_PAGES.map((p) => `  <url><loc>${escapeHtml(origin + p.path)}</loc></url>`).join('\n');
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+}
+
+/** schema.org `ChildCare` for the home page, from the centre's details. */
+export function childCareJsonLd(origin: string) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'ChildCare',
+    name: centre.name,
+    url: `${origin}/`,
+    email: centre.email,
+    telephone: centre.phones.map((p) => `+1-${p.replace(/\D/g, '').replace(/^(\d{3})(\d{3})(\d{4})$/, '$1-$2-$3')}`),
+    description: `Licensed childcare for children ${centre.agesServed.text}.`,
+    address: {
+      '@type': 'PostalAddress',
+      streetAddress: centre.address.street,
+      addressLocality: centre.address.city,
+      addressRegion: centre.address.state,
+      postalCode: centre.address.zip,
+      addressCountry: 'US',
+    },
+    openingHoursSpecification: {
+      '@type': 'OpeningHoursSpecification',
+      dayOfWeek: centre.openingHours.days.map((d) => `https://schema.org/${d}`),
+      opens: centre.openingHours.opens,
+      closes: centre.openingHours.closes,
+    },
+    audience: {
+      '@type': 'PeopleAudience',
+      audienceType: `Children ${centre.agesServed.text}`,
+      suggestedMinAge: centre.agesServed.minYears,
+      suggestedMaxAge: centre.agesServed.maxYears,
+    },
+  };
+}
+
+/**
+ * The head of the page at `path`. A public page gets its title, description, canonical URL and Open Graph
+ * tags; any other address (sign-in pages, dashboards, unknown paths) the site's title and `noindex`. The JSON-LD
+ * is a data block (`application/ld+json`), never executed, so the CSP's script-src does not apply to it; `<` is
+ * escaped so no text in it can close the element.
+ */
+export function headTags(path: string, origin: string): string {
+  const page = publicPage(path);
+  if (!page) return [`<title>${escapeHtml(fullTitle())}</title>`, '<meta name="robots" content="noindex" />'].join('\n    ');
+  const title = escapeHtml(fullTitle(page.title));
+  const description = escapeHtml(page.description);
+  const url = escapeHtml(origin + page.path);
+  const tags = [
+    `<title>${title}</title>`,
+    `<meta name="description" content="${description}" />`,
+    `<link rel="canonical" href="${url}" />`,
+    `<meta property="og:type" content="website" />`,
+    `<meta property="og:site_name" content="${escapeHtml(centre.name)}" />`,
+    `<meta property="og:title" content="${title}" />`,
+    `<meta property="og:description" content="${description}" />`,
+    `<meta property="og:url" content="${url}" />`,
+    `<meta property="og:locale" content="en_US" />`,
+  ];
+  if (page.path === '/') tags.push(`<script type="application/ld+json">${jsonForHtml(childCareJsonLd(origin))}</script>`);
+  return tags.join('\n    ');
+}
+
+/** JSON to put inside an HTML element: `<`, `>` and `&` escaped as \u00xx (still the same JSON). */
+export function jsonForHtml(value: unknown): string {
+  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
