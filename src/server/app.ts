@@ -10,7 +10,7 @@ import { MAX_UPLOAD_BYTES, TRPC_MAX_BATCH } from '../shared/constants';
 import { contentTypeGuard } from './auth/content-type';
 import { csrfGuard } from './auth/csrf';
 import { type AppDeps, createContext } from './context';
-import { logger } from './logger';
+import { loggablePath, logger } from './logger';
 import { appRouter } from './routers/_app';
 import { adminAuthRest } from './rest/admin-auth';
 import { adminContentRest } from './rest/admin-content';
@@ -37,7 +37,7 @@ export interface AppOptions {
 
 function handleError(err: Error, c: HonoContext) {
   const { status, body } = errorResponse(err);
-  if (status >= 500) logger.error({ err, path: c.req.path }, 'request failed');
+  if (status >= 500) logger.error({ err, path: loggablePath(c.req.path) }, 'request failed');
   return c.json(body, status as 400);
 }
 
@@ -86,12 +86,13 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     }),
   );
   app.use('*', compress());
-  // Access log: API calls at info, static files at debug. Paths only: query strings may carry input.
+  // Access log: API calls at info, static files at debug. Paths only (query strings may carry input), with
+  // an upload URL's token cut out.
   app.use('*', async (c, next) => {
     const started = performance.now();
     await next();
     const api = c.req.path.startsWith('/api/');
-    logger[api ? 'info' : 'debug']({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) }, 'request');
+    logger[api ? 'info' : 'debug']({ method: c.req.method, path: loggablePath(c.req.path), status: c.res.status, ms: Math.round(performance.now() - started) }, 'request');
   });
 
   const jsonLimit = bodyLimit({ maxSize: 1024 * 1024, onError: (c) => c.json({ message: 'The request is too large' }, 413) });
