@@ -95,7 +95,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     logger[api ? 'info' : 'debug']({ method: c.req.method, path: loggablePath(c.req.path), status: c.res.status, ms: Math.round(performance.now() - started) }, 'request');
   });
 
-  const jsonLimit = bodyLimit({ maxSize: 1024 * 1024, onError: (c) => c.json({ message: 'The request is too large' }, 413) });
+  // Connection: close on both: the refused body is never read, so the connection cannot carry another request.
+  const jsonLimit = bodyLimit({ maxSize: 1024 * 1024, onError: (c) => c.json({ message: 'The request is too large' }, 413, { Connection: 'close' }) });
   const uploadLimit = bodyLimit({
     maxSize: MAX_UPLOAD_BYTES + 64 * 1024,
     // Connection: close, because the refused body is never read.
