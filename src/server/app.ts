@@ -111,6 +111,13 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     await next();
     if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
   });
+  // A body the path never read (a path that takes none, or a refusal before reading) would stay on a kept-alive
+  // connection and break the next request on it: such an answer closes the connection instead.
+  app.use('/api/*', async (c, next) => {
+    await next();
+    const sent = Number(c.req.header('content-length') ?? 0) > 0 || c.req.header('transfer-encoding') !== undefined;
+    if (sent && !c.req.raw.bodyUsed) c.res.headers.set('Connection', 'close');
+  });
 
   app.all('/api/trpc/*', (c) =>
     fetchRequestHandler({

@@ -28,7 +28,7 @@ function hostileUrl(pattern: string, valid: string): fc.Arbitrary<string> {
     });
     const q = new URLSearchParams(query);
     queryKeys.forEach((key, k) => {
-      if (values[k] !== null) q.set(key, decodeURIComponent(values[k]!));
+      if (values[k] !== null) q.set(key, values[k]!);
     });
     return p.join('/') + (query ? `?${q}` : '');
   });
