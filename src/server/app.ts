@@ -10,7 +10,7 @@ import { MAX_UPLOAD_BYTES, TRPC_MAX_BATCH } from '../shared/constants';
 import { contentTypeGuard } from './auth/content-type';
 import { csrfGuard } from './auth/csrf';
 import { type AppDeps, createContext } from './context';
-import { logger } from './logger';
+import { loggablePath, logger } from './logger';
 import { appRouter } from './routers/_app';
 import { adminAuthRest } from './rest/admin-auth';
 import { adminContentRest } from './rest/admin-content';
@@ -41,7 +41,7 @@ export interface AppOptions {
 
 function handleError(err: Error, c: HonoContext) {
   const { status, body } = errorResponse(err);
-  if (status >= 500) logger.error({ err, path: c.req.path }, 'request failed');
+  if (status >= 500) logger.error({ err, path: loggablePath(c.req.path) }, 'request failed');
   return c.json(body, status as 400);
 }
 
@@ -89,15 +89,17 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     }),
   );
   app.use('*', compress());
-  // Access log: API calls at info, static files at debug. Paths only: query strings may carry input.
+  // Access log: API calls at info, static files at debug. Paths only (query strings may carry input), with
+  // an upload URL's token cut out.
   app.use('*', async (c, next) => {
     const started = performance.now();
     await next();
     const api = c.req.path.startsWith('/api/');
-    logger[api ? 'info' : 'debug']({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) }, 'request');
+    logger[api ? 'info' : 'debug']({ method: c.req.method, path: loggablePath(c.req.path), status: c.res.status, ms: Math.round(performance.now() - started) }, 'request');
   });
 
-  const jsonLimit = bodyLimit({ maxSize: 1024 * 1024, onError: (c) => c.json({ message: 'The request is too large' }, 413) });
+  // Connection: close on both: the refused body is never read, so the connection cannot carry another request.
+  const jsonLimit = bodyLimit({ maxSize: 1024 * 1024, onError: (c) => c.json({ message: 'The request is too large' }, 413, { Connection: 'close' }) });
   const uploadLimit = bodyLimit({
     maxSize: MAX_UPLOAD_BYTES + 64 * 1024,
     // Connection: close, because the refused body is never read.
@@ -112,6 +114,13 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.use('/api/*', async (c, next) => {
     await next();
     if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
+  });
+  // A body the path never read (a path that takes none, or a refusal before reading) would stay on a kept-alive
+  // connection and break the next request on it: such an answer closes the connection instead.
+  app.use('/api/*', async (c, next) => {
+    await next();
+    const sent = Number(c.req.header('content-length') ?? 0) > 0 || c.req.header('transfer-encoding') !== undefined;
+    if (sent && !c.req.raw.bodyUsed) c.res.headers.set('Connection', 'close');
   });
 
   app.all('/api/trpc/*', (c) =>

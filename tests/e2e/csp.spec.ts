@@ -1,3 +1,5 @@
+import type { BrowserContext, Page } from '@playwright/test';
+import { ADMIN_TABS } from '../../src/client/components/admin/admin-tabs';
 import { expect, test } from './fixtures';
 
 /**
@@ -36,4 +38,61 @@ test('public pages, the enrollment form and the staff sign-in raise no CSP viola
   await expect(page.getByText('Invalid email or password').first()).toBeVisible();
   expect(await violations()).toEqual([]);
   expect(consoleErrors).toEqual([]);
+});
+
+/** Collects, for the whole context, every CSP violation the pages report and every request the browser makes. */
+async function watch(context: BrowserContext) {
+  await context.addInitScript(() => {
+    (window as unknown as { cspViolations: string[] }).cspViolations = [];
+    document.addEventListener('securitypolicyviolation', (e) => {
+      (window as unknown as { cspViolations: string[] }).cspViolations.push(`${location.pathname}: ${e.violatedDirective} ${e.blockedURI}`);
+    });
+  });
+  const requests: string[] = [];
+  context.on('request', (r) => requests.push(r.url()));
+  return requests;
+}
+
+const violationsOf = (page: Page) => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
+
+/**
+ * A visitor, a parent and staff go through their main pages: no page raises a CSP violation, and the browser
+ * asks no host but the site's own (no fonts, analytics, CDNs or maps from elsewhere).
+ */
+test('a visitor, a parent and staff: zero CSP violations and no request to any other host', async ({ page, context, server, loginAsAdmin }) => {
+  test.slow();
+  const requests = await watch(context);
+  const origin = new URL(server.url).origin;
+  const violations: string[] = [];
+
+  for (const [path, heading] of [['/', /Little Buckeyes/], ['/events', /Events/], ['/milestones', /Milestone/], ['/enrollment', /Enrollment/]] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading }).first()).toBeVisible();
+    violations.push(...(await violationsOf(page)));
+  }
+
+  // A parent: an account made as staff make it, signed in through the form.
+  const admin = { cookie: await server.adminCookie('hosts.director@example.com') };
+  const child = (await (await server.request('/api/admin/enrolled-children', { method: 'POST', json: { childName: 'Hana Host', dateOfBirth: '2023-03-01', program: 'preschool', startDate: '2026-01-05', parentName: 'Hugo Host', parentEmail: 'hosts.parent@example.com' }, headers: admin })).json()) as { id: string };
+  const login = (await (await server.request(`/api/admin/generate-parent-login/${child.id}`, { method: 'POST', headers: admin })).json()) as { credentials: { password: string } };
+  await page.goto('/parent-login');
+  await page.getByLabel('Email').fill('hosts.parent@example.com');
+  await page.getByLabel('Password', { exact: true }).fill(login.credentials.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/parent-dashboard$/);
+  await expect(page.getByText('Hana Host').first()).toBeVisible();
+  violations.push(...(await violationsOf(page)));
+
+  // Staff: every tab of the dashboard.
+  await loginAsAdmin();
+  for (const tab of ADMIN_TABS) {
+    await page.goto(`/admin?tab=${tab.id}`);
+    await expect(page.getByRole('tab', { name: tab.label, selected: true })).toBeVisible();
+    violations.push(...(await violationsOf(page)));
+  }
+
+  expect(violations).toEqual([]);
+  expect(requests.length).toBeGreaterThan(10);
+  const foreign = requests.filter((url) => !url.startsWith('data:') && !url.startsWith('blob:') && new URL(url).origin !== origin);
+  expect(foreign).toEqual([]);
 });

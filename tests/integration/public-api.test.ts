@@ -359,6 +359,37 @@ describe('unknown API paths and headers', () => {
     expect(res.headers.get('strict-transport-security')).toBeNull();
   });
 
+  it('sends them on every kind of answer: an error, a refused sign-in, a page, a missing file, a too-large body', async () => {
+    const answers = [
+      await s.request('/api/admin/me'),
+      await s.request('/api/nope'),
+      await s.request('/parent/dashboard'),
+      await s.request('/uploads/missing.webp'),
+      await s.request('/api/enrollment', { method: 'POST', body: 'x'.repeat(1024 * 1024 + 10), headers: { 'content-type': 'application/json' } }),
+    ];
+    for (const res of answers) {
+      const what = `${res.url} ${res.status}`;
+      expect(res.headers.get('content-security-policy'), what).toContain("frame-ancestors 'none'");
+      expect(res.headers.get('content-security-policy'), what).toContain("script-src 'self'");
+      expect(res.headers.get('x-frame-options'), what).toBe('DENY');
+      expect(res.headers.get('x-content-type-options'), what).toBe('nosniff');
+      expect(res.headers.get('referrer-policy'), what).toBe('strict-origin-when-cross-origin');
+      expect(res.headers.get('strict-transport-security'), what).toBeNull();
+    }
+  });
+
+  it('allows no other origin: a CORS preflight or a request from evil.example gets no Access-Control header', async () => {
+    const cookie = await s.adminCookie();
+    for (const path of ['/api/admin/enrolled-children', '/api/trpc/children.list', '/api/parent/children', '/api/events']) {
+      const preflight = await fetch(s.url + path, { method: 'OPTIONS', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type, authorization' } });
+      expect(preflight.status, path).toBeLessThan(500);
+      const read = await fetch(s.url + path, { headers: { origin: 'https://evil.example', cookie } });
+      for (const res of [preflight, read]) {
+        for (const header of ['access-control-allow-origin', 'access-control-allow-credentials', 'access-control-allow-headers', 'access-control-allow-methods']) expect(res.headers.get(header), `${path} ${header}`).toBeNull();
+      }
+    }
+  });
+
   it('never serves a dotfile from /uploads/, at any depth', async () => {
     const { mkdirSync, writeFileSync } = await import('node:fs');
     const { join } = await import('node:path');

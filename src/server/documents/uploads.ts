@@ -181,6 +181,10 @@ export async function receiveUpload(
       throw err;
     }
     return { size, mimeType: type.mime };
+  } catch (err) {
+    // A refused file changes nothing: the URL is free again for the same person to send the right file.
+    deps.db.update(uploadTokens).set({ usedAt: null }).where(eq(uploadTokens.id, id)).run();
+    throw err;
   } finally {
     await rm(tmp, { force: true });
   }

@@ -1,0 +1,245 @@
+/**
+ * The authorization matrix: for every tRPC procedure and every REST path, the HTTP status each caller gets
+ * with a valid input that names family A's records. `tests/integration/authorization-matrix.test.ts` lists the
+ * procedures from appRouter and the paths from the Hono app and fails for any that has no entry here, so a new
+ * procedure or path cannot ship without someone deciding who may call it.
+ *
+ * Callers: anonymous, parent A (owns every id below), parent B (another family), and staff. Parent B asking
+ * for family A's records gets 404 — the same answer as for an id that does not exist.
+ */
+import { sampleApplication, sampleChild } from './helpers/enrollment-fixtures';
+import { type Fixtures, PDF, type Role } from './helpers/authz-fixtures';
+
+export type Expected = Record<Role, number>;
+type Maybe<T> = T | Promise<T>;
+
+export interface ProcedureEntry {
+  expect: Expected;
+  input?: (f: Fixtures, role: Role) => Maybe<unknown>;
+}
+
+export interface RouteEntry {
+  expect: Expected;
+  /** The path with its parameters filled in (default: the registered path, which then has none). */
+  path?: (f: Fixtures, role: Role) => Maybe<string>;
+  /** A JSON body, or a FormData / raw bytes sent as they are. */
+  body?: (f: Fixtures, role: Role) => Maybe<unknown>;
+}
+
+/** Anyone, signed in or not. */
+const everyone = (ok = 200): Expected => ({ anonymous: ok, parentA: ok, parentB: ok, admin: ok });
+/** Staff only: 401 without a session, 403 to a parent. */
+const staff = (ok = 200): Expected => ({ anonymous: 401, parentA: 403, parentB: 403, admin: ok });
+/** Any parent, for their own records (no id of another family in the input). */
+const parents = (ok = 200): Expected => ({ anonymous: 401, parentA: ok, parentB: ok, admin: 403 });
+/** Parent A only: the input names family A's records, which parent B cannot tell from records that do not exist. */
+const familyA = (ok = 200): Expected => ({ anonymous: 401, parentA: ok, parentB: 404, admin: 403 });
+/** Staff and parent A (what both roles do, such as reading a family's document); parent B gets 404. */
+const staffOrFamilyA = (ok = 200): Expected => ({ anonymous: 401, parentA: ok, parentB: 404, admin: ok });
+
+let n = 0;
+const unique = (prefix: string) => `${prefix}-${++n}`;
+
+const event = () => ({ title: unique('Pajama Day'), description: 'Wear your pajamas', eventDate: '2026-12-04' });
+const announcement = () => ({ title: unique('Picture day'), content: 'Photos on Tuesday', category: 'general', priority: 'normal', isPublic: true });
+const child = () => ({ ...sampleChild, parentEmail: `${unique('matrix.parent')}@example.com` });
+const application = () => ({ ...sampleApplication, parentEmail: `${unique('matrix.applicant')}@example.com` });
+const activity = (f: Fixtures) => ({ childId: f.childA, activityDate: '2026-11-20', category: 'creative', title: 'Ashdown-finger-painting', description: 'Painted', skillsPracticed: 'colour' });
+const note = (f: Fixtures) => ({ childId: f.childA, category: 'social', title: 'Ashdown-private-note', content: 'Shares toys', isPrivate: true });
+const receipt = (f: Fixtures) => ({ childId: f.childA, parentName: 'Ann Ashdown', parentEmail: f.a.email, amount: '80.00', paymentMethod: 'cash', paymentDate: '2026-11-03', paymentType: 'tuition' });
+const message = (f: Fixtures) => ({ childId: f.childA, subject: 'Ashdown-message-subject', content: 'See you soon' });
+const documentRequest = (f: Fixtures) => ({ childId: f.childA, documentType: 'immunization', title: 'Ashdown-request-title', description: 'Please send it' });
+const week = { weekStartDate: '2026-11-15', weekEndDate: '2026-11-21' };
+const adminLogin = (f: Fixtures) => ({ email: f.adminEmail, password: f.adminPassword });
+const parentLogin = (f: Fixtures) => ({ email: f.a.email, password: f.passwords.parentA });
+const forgot = () => ({ email: `${unique('forgetful')}@example.com` });
+const reset = async (f: Fixtures) => ({ token: await f.resetToken(), password: unique('Lantern orchard pebble') });
+/** The caller's own current password and a new one; a parent's change is remembered for the next sign-in. */
+function passwordChange(f: Fixtures, role: Role) {
+  const who = role === 'parentB' ? 'parentB' : 'parentA';
+  const currentPassword = f.passwords[who];
+  const newPassword = unique('Lantern orchard pebble');
+  if (role === who) f.passwords[who] = newPassword;
+  return { currentPassword, newPassword };
+}
+const respond = async (f: Fixtures) => ({ id: await f.documentRequestA(), documentUrl: await f.uploadedByA(), documentName: 'Immunization record' });
+
+export const PROCEDURES: Record<string, ProcedureEntry> = {
+  'events.list': { expect: everyone() },
+  'events.all': { expect: staff() },
+  'events.create': { expect: staff(), input: event },
+  'events.update': { expect: staff(), input: async (f) => ({ id: await f.event(), ...event() }) },
+  'events.delete': { expect: staff(), input: (f) => f.event() },
+  'announcements.list': { expect: everyone() },
+  'announcements.all': { expect: staff() },
+  'announcements.create': { expect: staff(), input: announcement },
+  'announcements.update': { expect: staff(), input: async (f) => ({ id: await f.announcement(), ...announcement() }) },
+  'announcements.delete': { expect: staff(), input: (f) => f.announcement() },
+  'gallery.list': { expect: everyone() },
+  'milestones.list': { expect: everyone() },
+  'achievements.list': { expect: everyone() },
+  'achievements.recent': { expect: everyone() },
+  'achievements.forChild': { expect: staff(), input: (f) => f.childA },
+  'achievements.record': { expect: staff(), input: (f) => ({ childId: f.childA, milestoneId: f.milestone(), achievedAt: '2026-11-19' }) },
+  'achievements.delete': { expect: staff(), input: (f) => f.achievement() },
+  'enrollment.submit': { expect: everyone(), input: application },
+  'adminAuth.login': { expect: everyone(), input: adminLogin },
+  'adminAuth.logout': { expect: everyone() },
+  'adminAuth.me': { expect: staff() },
+  'applications.list': { expect: staff() },
+  'applications.updateStatus': { expect: staff(), input: (f) => ({ id: f.application(), status: 'approved' }) },
+  'applications.delete': { expect: staff(), input: (f) => f.application() },
+  'applications.enroll': { expect: staff(), input: (f) => f.application('approved') },
+  'children.list': { expect: staff() },
+  'children.create': { expect: staff(), input: child },
+  'children.update': { expect: staff(), input: async (f) => ({ id: await f.child(), ...child() }) },
+  'children.delete': { expect: staff(), input: (f) => f.child() },
+  'children.toggleActive': { expect: staff(), input: (f) => f.child() },
+  'children.generateParentLogin': { expect: staff(), input: (f) => f.child() },
+  'children.resetParentPassword': { expect: staff(), input: (f) => f.childWithLogin() },
+  'communications.adminMessages': { expect: staff() },
+  'communications.parentMessages': { expect: parents() },
+  'communications.adminSend': { expect: staff(), input: message },
+  'communications.parentSend': { expect: familyA(), input: message },
+  'communications.markRead': { expect: staffOrFamilyA(), input: (f, role) => f.messageFor(role) },
+  'communications.adminDocumentRequests': { expect: staff() },
+  'communications.parentDocumentRequests': { expect: parents() },
+  'communications.requestDocument': { expect: staff(), input: documentRequest },
+  'communications.parentRespond': { expect: familyA(), input: respond },
+  'communications.createUpload': { expect: { anonymous: 401, parentA: 200, parentB: 200, admin: 200 } },
+  'outbox.list': { expect: staff() },
+  'outbox.get': { expect: staff(), input: (f) => f.outboxId },
+  'mail.status': { expect: staff() },
+  'mail.parentEmails': { expect: staff() },
+  'pictures.list': { expect: staff() },
+  'pictures.delete': { expect: staff(), input: (f) => f.picture() },
+  'overview.counts': { expect: staff() },
+  'payments.list': { expect: staff() },
+  'payments.summary': { expect: staff() },
+  'payments.create': { expect: staff(), input: receipt },
+  'payments.delete': { expect: staff(), input: (f) => f.receipt() },
+  'payments.sendEmail': { expect: staff(), input: (f) => f.receiptA },
+  'payments.taxParents': { expect: staff() },
+  'payments.sendTaxStatement': { expect: staff(), input: (f) => ({ parentEmail: f.a.email, taxYear: f.taxYear }) },
+  'payments.receiptPdf': { expect: staff(), input: (f) => f.receiptA },
+  'payments.taxStatementPdf': { expect: staff(), input: (f) => ({ parentEmail: f.a.email, taxYear: f.taxYear }) },
+  'payments.parentReceipts': { expect: parents() },
+  'payments.parentReceiptPdf': { expect: familyA(), input: (f) => f.receiptA },
+  // Family B paid nothing that year: there is no statement for them, the same 404 as for any year without payments.
+  'payments.parentTaxStatementPdf': { expect: familyA(), input: (f) => ({ taxYear: f.taxYear }) },
+  'development.childRecords': { expect: staff(), input: (f) => f.childA },
+  'development.createActivity': { expect: staff(), input: activity },
+  'development.updateActivity': { expect: staff(), input: async (f) => ({ ...activity(f), childId: undefined, id: await f.activity() }) },
+  'development.deleteActivity': { expect: staff(), input: (f) => f.activity() },
+  'development.createNote': { expect: staff(), input: note },
+  'development.updateNote': { expect: staff(), input: async (f) => ({ ...note(f), childId: undefined, id: await f.note() }) },
+  'development.deleteNote': { expect: staff(), input: (f) => f.note() },
+  'development.summary': { expect: staff(), input: (f) => ({ childId: f.childA, start: '2026-11-01', end: '2026-11-30' }) },
+  'development.sendWeeklyReport': { expect: staff(), input: (f) => ({ childId: f.childA, ...week }) },
+  'parentAuth.login': { expect: everyone(), input: parentLogin },
+  'parentAuth.logout': { expect: everyone() },
+  'parentAuth.me': { expect: parents() },
+  'parentAuth.forgotPassword': { expect: everyone(), input: forgot },
+  'parentAuth.resetPassword': { expect: everyone(), input: reset },
+  'parentAuth.changePassword': { expect: parents(), input: passwordChange },
+  'parentPortal.children': { expect: parents() },
+  'parentPortal.dashboard': { expect: familyA(), input: (f) => ({ childId: f.childA }) },
+  'parentPortal.activities': { expect: familyA(), input: (f) => ({ childId: f.childA }) },
+  'parentPortal.notes': { expect: familyA(), input: (f) => ({ childId: f.childA }) },
+  'parentPortal.stats': { expect: familyA(), input: (f) => f.childA },
+  'parentPortal.milestones': { expect: familyA(), input: (f) => f.childA },
+};
+
+export const ROUTES: Record<string, RouteEntry> = {
+  'GET /api/gallery': { expect: everyone() },
+  'GET /api/events': { expect: everyone() },
+  'GET /api/announcements': { expect: everyone() },
+  'GET /api/milestones': { expect: everyone() },
+  'GET /api/achievements': { expect: everyone() },
+  'GET /api/achievements/recent': { expect: everyone() },
+  'POST /api/enrollment': { expect: everyone(201), body: application },
+  'POST /api/admin/login': { expect: everyone(), body: adminLogin },
+  'POST /api/admin/logout': { expect: everyone() },
+  'GET /api/admin/me': { expect: staff() },
+  'POST /api/events': { expect: staff(201), body: event },
+  'PUT /api/events/:id': { expect: staff(), path: async (f) => `/api/events/${await f.event()}`, body: event },
+  'DELETE /api/events/:id': { expect: staff(), path: async (f) => `/api/events/${await f.event()}` },
+  'POST /api/announcements': { expect: staff(201), body: announcement },
+  'PUT /api/announcements/:id': { expect: staff(), path: async (f) => `/api/announcements/${await f.announcement()}`, body: announcement },
+  'DELETE /api/announcements/:id': { expect: staff(), path: async (f) => `/api/announcements/${await f.announcement()}` },
+  'GET /api/enrollment-applications': { expect: staff() },
+  'PATCH /api/enrollment-applications/:id/status': { expect: staff(), path: (f) => `/api/enrollment-applications/${f.application()}/status`, body: () => ({ status: 'approved' }) },
+  'DELETE /api/enrollment-applications/:id': { expect: staff(), path: (f) => `/api/enrollment-applications/${f.application()}` },
+  'POST /api/enrollment-applications/:id/enroll': { expect: staff(201), path: (f) => `/api/enrollment-applications/${f.application('approved')}/enroll` },
+  'GET /api/admin/parent-emails': { expect: staff() },
+  'GET /api/admin/enrolled-children': { expect: staff() },
+  'POST /api/admin/enrolled-children': { expect: staff(201), body: child },
+  'PUT /api/admin/enrolled-children/:id': { expect: staff(), path: async (f) => `/api/admin/enrolled-children/${await f.child()}`, body: child },
+  'DELETE /api/admin/enrolled-children/:id': { expect: staff(), path: async (f) => `/api/admin/enrolled-children/${await f.child()}` },
+  'PATCH /api/admin/enrolled-children/:id/toggle-active': { expect: staff(), path: async (f) => `/api/admin/enrolled-children/${await f.child()}/toggle-active` },
+  'POST /api/admin/generate-parent-login/:id': { expect: staff(), path: async (f) => `/api/admin/generate-parent-login/${await f.child()}` },
+  'POST /api/admin/reset-parent-password/:id': { expect: staff(), path: async (f) => `/api/admin/reset-parent-password/${await f.childWithLogin()}` },
+  'GET /api/admin/mail-status': { expect: staff() },
+  'GET /api/admin/outbox': { expect: staff() },
+  'GET /api/admin/outbox/:id': { expect: staff(), path: (f) => `/api/admin/outbox/${f.outboxId}` },
+  'GET /api/admin/pictures': { expect: staff() },
+  'POST /api/admin/pictures': { expect: staff(201), body: (f) => f.imageForm() },
+  'DELETE /api/admin/pictures/:id': { expect: staff(), path: async (f) => `/api/admin/pictures/${await f.picture()}` },
+  'GET /api/admin/communications': { expect: staff() },
+  'POST /api/admin/communications': { expect: staff(201), body: message },
+  'GET /api/parent/communications': { expect: parents() },
+  'POST /api/parent/communications': { expect: familyA(201), body: message },
+  'POST /api/communications/:id/mark-read': { expect: staffOrFamilyA(), path: async (f, role) => `/api/communications/${await f.messageFor(role)}/mark-read` },
+  'GET /api/admin/document-requests': { expect: staff() },
+  'POST /api/admin/document-requests': { expect: staff(201), body: documentRequest },
+  'GET /api/parent/document-requests': { expect: parents() },
+  'POST /api/parent/document-requests/:id/respond': {
+    expect: familyA(),
+    path: async (f) => `/api/parent/document-requests/${await f.documentRequestA()}/respond`,
+    body: async (f) => ({ documentUrl: await f.uploadedByA(), documentName: 'Immunization record' }),
+  },
+  'POST /api/objects/upload': { expect: { anonymous: 401, parentA: 200, parentB: 200, admin: 200 } },
+  // An upload URL is signed for the account that asked for it: anyone else is told it is not valid.
+  'PUT /api/objects/upload/:token': { expect: { anonymous: 401, parentA: 201, parentB: 404, admin: 404 }, path: (f) => f.uploadUrlA(), body: () => PDF },
+  'GET /api/documents/:id': { expect: staffOrFamilyA(), path: (f) => `/api/documents/${f.documentA}` },
+  'GET /api/admin/payment-receipts': { expect: staff() },
+  'GET /api/admin/payment-receipts/summary': { expect: staff() },
+  'POST /api/admin/payment-receipts': { expect: staff(201), body: receipt },
+  'POST /api/admin/payment-receipts/:id/send-email': { expect: staff(), path: (f) => `/api/admin/payment-receipts/${f.receiptA}/send-email` },
+  'DELETE /api/admin/payment-receipts/:id': { expect: staff(), path: async (f) => `/api/admin/payment-receipts/${await f.receipt()}` },
+  'GET /api/admin/payment-receipts/:id/pdf': { expect: staff(), path: (f) => `/api/admin/payment-receipts/${f.receiptA}/pdf` },
+  'GET /api/admin/tax-statement-parents': { expect: staff() },
+  'POST /api/admin/year-end-tax-receipt': { expect: staff(), body: (f) => ({ parentEmail: f.a.email, taxYear: f.taxYear }) },
+  'GET /api/admin/year-end-tax-receipt/pdf': { expect: staff(), path: (f) => `/api/admin/year-end-tax-receipt/pdf?parentEmail=${encodeURIComponent(f.a.email)}&taxYear=${f.taxYear}` },
+  'GET /api/parent/payment-receipts': { expect: parents() },
+  'GET /api/parent/payment-receipts/:id/pdf': { expect: familyA(), path: (f) => `/api/parent/payment-receipts/${f.receiptA}/pdf` },
+  'GET /api/parent/tax-statements/:taxYear/pdf': { expect: familyA(), path: (f) => `/api/parent/tax-statements/${f.taxYear}/pdf` },
+  'GET /api/admin/child-activities/:childId': { expect: staff(), path: (f) => `/api/admin/child-activities/${f.childA}` },
+  'GET /api/admin/activities-summary/:childId/:start/:end': { expect: staff(), path: (f) => `/api/admin/activities-summary/${f.childA}/2026-11-01/2026-11-30` },
+  'POST /api/admin/daily-activities': { expect: staff(201), body: activity },
+  'PUT /api/admin/daily-activities/:id': { expect: staff(), path: async (f) => `/api/admin/daily-activities/${await f.activity()}`, body: (f) => ({ ...activity(f), childId: undefined }) },
+  'DELETE /api/admin/daily-activities/:id': { expect: staff(), path: async (f) => `/api/admin/daily-activities/${await f.activity()}` },
+  'POST /api/admin/development-notes': { expect: staff(201), body: note },
+  'PUT /api/admin/development-notes/:id': { expect: staff(), path: async (f) => `/api/admin/development-notes/${await f.note()}`, body: (f) => ({ ...note(f), childId: undefined }) },
+  'DELETE /api/admin/development-notes/:id': { expect: staff(), path: async (f) => `/api/admin/development-notes/${await f.note()}` },
+  'POST /api/admin/send-activity-report/:childId': { expect: staff(), path: (f) => `/api/admin/send-activity-report/${f.childA}`, body: () => week },
+  'GET /api/admin/child-achievements/:childId': { expect: staff(), path: (f) => `/api/admin/child-achievements/${f.childA}` },
+  'POST /api/admin/child-achievements': { expect: staff(201), body: (f) => ({ childId: f.childA, milestoneId: f.milestone(), achievedAt: '2026-11-19' }) },
+  'DELETE /api/admin/child-achievements/:id': { expect: staff(), path: async (f) => `/api/admin/child-achievements/${await f.achievement()}` },
+  'POST /api/parent/login': { expect: everyone(), body: parentLogin },
+  'POST /api/parent/logout': { expect: everyone() },
+  'POST /api/parent/forgot-password': { expect: everyone(), body: forgot },
+  'POST /api/parent/reset-password': { expect: everyone(), body: reset },
+  'POST /api/parent/change-password': { expect: parents(), body: passwordChange },
+  'GET /api/parent/me': { expect: parents() },
+  'GET /api/parent/children': { expect: parents() },
+  'GET /api/parent/development-notes/:childId': { expect: familyA(), path: (f) => `/api/parent/development-notes/${f.childA}` },
+  'GET /api/parent/daily-activities/:childId': { expect: familyA(), path: (f) => `/api/parent/daily-activities/${f.childA}` },
+  'GET /api/parent/stats/:childId': { expect: familyA(), path: (f) => `/api/parent/stats/${f.childA}` },
+  'GET /api/parent/milestones/:childId': { expect: familyA(), path: (f) => `/api/parent/milestones/${f.childA}` },
+};
+
+/** Whether an entry answers personal data to a signed-in caller (everything but the public pages' lists and the sign-in paths). */
+export function isPersonal(entry: { expect: Expected }): boolean {
+  return entry.expect.anonymous === 401;
+}

@@ -1,0 +1,200 @@
+import sharp from 'sharp';
+import { expect } from 'vitest';
+import { milestones, outboxMessages } from '../../db/schema';
+import { ADMIN_COOKIE, cookieName } from '../../src/server/auth/cookies';
+import { createAdminSession, createParentSession } from '../../src/server/auth/session';
+import { addChild, as, type AdminTestServer } from './admin-server';
+import { insertApplication, json } from './enrollment-fixtures';
+import { bearer, enrolFamily, type Family } from './parent-fixtures';
+
+/** The four callers of the authorization matrix. Parent A owns every id the inputs name; parent B owns a family of their own. */
+export type Role = 'anonymous' | 'parentA' | 'parentB' | 'admin';
+export const ROLES: readonly Role[] = ['anonymous', 'parentB', 'parentA', 'admin'];
+
+export const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+
+/** Words of family A that must never reach parent B: in no answer, however it fails. */
+export const FAMILY_A_SECRETS = ['Amelia Ashdown', 'family.a@example.com', 'Ashdown-finger-painting', 'Ashdown-private-note', 'Ashdown-message-subject', 'Ashdown-request-title'];
+
+export interface Fixtures {
+  s: AdminTestServer;
+  a: Family;
+  b: Family;
+  adminEmail: string;
+  adminPassword: string;
+  childA: string;
+  childB: string;
+  milestoneId: string;
+  receiptA: string;
+  documentA: string;
+  outboxId: string;
+  taxYear: string;
+  /** Fresh request headers for a role: a new session every time, so a logout or a password change ends only its own. */
+  headers(role: Role): Record<string, string>;
+  /** The role's current parent password (a change in the matrix moves it on). */
+  passwords: { parentA: string; parentB: string };
+  // Fresh rows, one per call, for what a call uses up (deletes, one-shot answers).
+  event(): Promise<string>;
+  announcement(): Promise<string>;
+  application(status?: string): string;
+  child(): Promise<string>;
+  childWithLogin(): Promise<string>;
+  picture(): Promise<string>;
+  activity(): Promise<string>;
+  note(): Promise<string>;
+  achievement(): Promise<string>;
+  /** A milestone family A's child has not achieved yet. */
+  milestone(): string;
+  receipt(): Promise<string>;
+  /** A message the role may mark read: to the centre for staff, to parent A otherwise. */
+  messageFor(role: Role): Promise<string>;
+  documentRequestA(): Promise<string>;
+  /** A file parent A uploaded through a signed URL, not yet attached to a request: its upload URL. */
+  uploadedByA(): Promise<string>;
+  /** An unused upload URL signed for parent A. */
+  uploadUrlA(): Promise<string>;
+  resetToken(): Promise<string>;
+  imageForm(): Promise<FormData>;
+}
+
+let png: Buffer | null = null;
+let seq = 0;
+const unique = (prefix: string) => `${prefix}-${++seq}`;
+
+/** Two families (A with a receipt, a message, a document request answered with a file; B with a child of its own) and an admin. */
+export async function buildFixtures(s: AdminTestServer): Promise<Fixtures> {
+  const adminEmail = 'director@example.com';
+  const adminPassword = 'director-pass-1';
+  const a = await enrolFamily(s, 'family.a@example.com', ['Amelia Ashdown']);
+  const b = await enrolFamily(s, 'family.b@example.com', ['Bruno Bell']);
+  const childA = a.children[0]!.id;
+  const milestoneIds = s.db.select({ id: milestones.id }).from(milestones).all().map((m) => m.id);
+  const milestoneId = milestoneIds[0]!;
+  let nextMilestone = 1;
+  const admin = (path: string, method: string, body?: unknown) => s.request(path, { method, ...(body === undefined ? {} : { json: body }), ...as(s.admin) });
+  const created = async (path: string, body: unknown, pick: (j: Record<string, unknown>) => unknown = (j) => j.id) => {
+    const res = await admin(path, 'POST', body);
+    expect(res.status, `${path}: ${await res.clone().text()}`).toBeLessThan(300);
+    return String(pick(await json(res)));
+  };
+
+  const f: Fixtures = {
+    s,
+    a,
+    b,
+    adminEmail,
+    adminPassword,
+    childA,
+    childB: b.children[0]!.id,
+    milestoneId,
+    receiptA: '',
+    documentA: '',
+    outboxId: '',
+    taxYear: '2026',
+    passwords: { parentA: a.password, parentB: b.password },
+    headers(role): Record<string, string> {
+      if (role === 'anonymous') return {};
+      if (role === 'admin') {
+        const adminId = s.db.query.adminUsers.findFirst({ where: (u, { eq }) => eq(u.email, adminEmail) }).sync()!.id;
+        return { cookie: `${cookieName(s.config, ADMIN_COOKIE)}=${createAdminSession(s.db, s.clock, adminId).token}` };
+      }
+      const family = role === 'parentA' ? a : b;
+      return bearer(createParentSession(s.db, s.clock, family.parentId).token).headers;
+    },
+    event: () => created('/api/events', { title: unique('Event'), description: 'Bring a hat', eventDate: '2026-12-04' }),
+    announcement: () => created('/api/announcements', { title: unique('Notice'), content: 'Closed Friday', category: 'general', priority: 'normal', isPublic: true }),
+    application: (status = 'pending') => insertApplication(s, { parentEmail: `${unique('applicant')}@example.com`, childFirstName: unique('Emma'), status }),
+    child: async () => (await addChild(s)).id,
+    async childWithLogin() {
+      const id = (await addChild(s)).id;
+      expect((await admin(`/api/admin/generate-parent-login/${id}`, 'POST')).status).toBe(200);
+      return id;
+    },
+    async picture() {
+      const res = await s.request('/api/admin/pictures', { method: 'POST', body: await f.imageForm(), ...as(s.admin) });
+      expect(res.status).toBe(201);
+      return (await json<{ id: string }>(res)).id;
+    },
+    activity: () => created('/api/admin/daily-activities', { childId: childA, activityDate: '2026-11-20', category: 'creative', title: 'Ashdown-finger-painting', description: 'Painted', skillsPracticed: 'colour' }),
+    note: () => created('/api/admin/development-notes', { childId: childA, category: 'social', title: 'Ashdown-private-note', content: 'Shares toys', isPrivate: true }),
+    achievement: () => created('/api/admin/child-achievements', { childId: childA, milestoneId: f.milestone(), achievedAt: '2026-11-19' }, (j) => (j.achievement as { id: string }).id),
+    milestone: () => milestoneIds[nextMilestone++ % milestoneIds.length]!,
+    receipt: () =>
+      created('/api/admin/payment-receipts', { childId: childA, parentName: 'Ann Ashdown', parentEmail: a.email, amount: '125.00', paymentMethod: 'cash', paymentDate: '2026-11-02', paymentType: 'tuition' }, (j) => (j.receipt as { id?: string } | undefined)?.id ?? j.id),
+    async messageFor(role) {
+      if (role === 'admin') {
+        const res = await s.request('/api/parent/communications', { method: 'POST', json: { childId: childA, subject: 'Ashdown-message-subject', content: 'Late pick-up' }, ...bearer(createParentSession(s.db, s.clock, a.parentId).token) });
+        expect(res.status).toBe(201);
+        return (await json<{ id: string }>(res)).id;
+      }
+      return created('/api/admin/communications', { childId: childA, subject: 'Ashdown-message-subject', content: 'Lovely day' });
+    },
+    documentRequestA: () => created('/api/admin/document-requests', { childId: childA, documentType: 'immunization', title: 'Ashdown-request-title', description: 'Please send it' }),
+    async uploadUrlA() {
+      const res = await s.request('/api/objects/upload', { method: 'POST', ...bearer(createParentSession(s.db, s.clock, a.parentId).token) });
+      expect(res.status).toBe(200);
+      return (await json<{ uploadURL: string }>(res)).uploadURL;
+    },
+    async uploadedByA() {
+      const url = await f.uploadUrlA();
+      const put = await s.request(url, { method: 'PUT', body: PDF, headers: { 'content-type': 'application/pdf', ...bearer(createParentSession(s.db, s.clock, a.parentId).token).headers } });
+      expect(put.status).toBe(201);
+      return url;
+    },
+    async resetToken() {
+      // A parent of their own (a reset ends the account's sessions and changes its password), and the link from the outbox.
+      const id = await f.childWithLogin();
+      const email = s.db.query.enrolledChildren.findFirst({ where: (c, { eq }) => eq(c.id, id) }).sync()!.parentEmail.toLowerCase();
+      const res = await s.request('/api/parent/forgot-password', { method: 'POST', json: { email }, headers: { 'x-forwarded-for': `10.9.${++seq % 250}.${seq % 250}` } });
+      expect(res.status).toBe(200);
+      const row = s.db.query.outboxMessages.findMany({ where: (o, { eq }) => eq(o.toAddress, email) }).sync().at(-1)!;
+      return row.textBody.match(/parent-reset-password#token=([a-z0-9]+)/)![1]!;
+    },
+    async imageForm() {
+      png ??= await sharp({ create: { width: 4, height: 4, channels: 3, background: '#3a7' } }).png().toBuffer();
+      const form = new FormData();
+      form.append('picture', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'dot.png');
+      form.append('caption', 'A dot');
+      return form;
+    },
+  };
+
+  f.receiptA = await f.receipt();
+  // A document of family A: uploaded by the parent and attached to the request staff made.
+  const requestId = await f.documentRequestA();
+  const uploadURL = await f.uploadedByA();
+  const respond = await s.request(`/api/parent/document-requests/${requestId}/respond`, { method: 'POST', json: { documentUrl: uploadURL, documentName: 'Immunization record' }, ...bearer(a.token) });
+  expect(respond.status).toBe(200);
+  f.documentA = (await json<{ responseDocumentUrl: string }>(respond)).responseDocumentUrl.split('/').at(-1)!;
+  await f.activity();
+  await f.note();
+  await f.messageFor('parentA');
+  f.outboxId = s.db.select({ id: outboxMessages.id }).from(outboxMessages).limit(1).get()!.id;
+  return f;
+}
+
+let address = 0;
+/** A caller address of its own for every request (the server trusts X-Forwarded-For from loopback), so no rate limit is reached. */
+export function freshAddress(): Record<string, string> {
+  address++;
+  return { 'x-forwarded-for': `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}` };
+}
+
+/** Calls a tRPC procedure over HTTP, as the client does (superjson's `{ json }` envelope). */
+export function callProcedure(s: AdminTestServer, path: string, type: string, input: unknown, headers: Record<string, string>): Promise<Response> {
+  const h = { ...freshAddress(), ...headers };
+  if (type === 'query') {
+    const query = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify({ json: input }))}`;
+    return s.request(`/api/trpc/${path}${query}`, { headers: h });
+  }
+  return s.request(`/api/trpc/${path}`, { method: 'POST', json: { json: input ?? null }, headers: h });
+}
+
+/** Calls a REST path: JSON for plain values, FormData and bytes as they are. */
+export function callRoute(s: AdminTestServer, method: string, path: string, body: unknown, headers: Record<string, string>): Promise<Response> {
+  const h: Record<string, string> = { ...freshAddress(), ...headers };
+  if (body === undefined) return s.request(path, { method, headers: h });
+  if (body instanceof FormData) return s.request(path, { method, body, headers: h });
+  if (body instanceof Uint8Array) return s.request(path, { method, body: new Uint8Array(body), headers: { 'content-type': 'application/pdf', ...h } });
+  return s.request(path, { method, json: body, headers: h });
+}
