@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['tests/integration/**/*.test.ts', 'tests/unit/**/*.test.ts'],
+    include: ['tests/integration/**/*.test.ts', 'tests/ops/**/*.test.ts', 'tests/unit/**/*.test.ts'],
     environment: 'node',
     globalSetup: ['tests/helpers/global-setup.ts'],
     testTimeout: 20_000,

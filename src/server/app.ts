@@ -186,6 +186,9 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   if (existsSync(clientDir)) {
     const staticFiles = serveStatic({
       root: clientDir,
+      // The build writes .br and .gz beside each text asset (scripts/precompress.mjs): served as they are,
+      // compressed once at the highest level instead of on every request.
+      precompressed: true,
       onFound: (path, c) => {
         c.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },

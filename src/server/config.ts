@@ -41,6 +41,11 @@ const envSchema = z
     ADMIN_EMAIL: z.email({ error: 'ADMIN_EMAIL must be a valid e-mail address' }).optional(),
     ADMIN_PASSWORD: staffPasswordField().optional(),
     ADMIN_NAME: z.string().min(1).max(100).optional(),
+    SHUTDOWN_GRACE_SECONDS: z.coerce
+      .number({ error: 'SHUTDOWN_GRACE_SECONDS must be a number of seconds between 0 and 600' })
+      .min(0, 'SHUTDOWN_GRACE_SECONDS must be a number of seconds between 0 and 600')
+      .max(600, 'SHUTDOWN_GRACE_SECONDS must be a number of seconds between 0 and 600')
+      .default(10),
     TRUST_PROXY: z.string().refine((v) => parseTrustProxy(v) !== null, TRUST_PROXY_MESSAGE).optional(),
   })
   .refine((e) => !e.ADMIN_EMAIL === !e.ADMIN_PASSWORD, {
@@ -64,6 +69,8 @@ export interface Config {
    * by the last X-Forwarded-For entry; from any other peer the header is ignored. Empty: no proxy.
    */
   trustProxy: string[];
+  /** At SIGTERM/SIGINT, how long requests in flight may take to finish before their connections are cut. */
+  shutdownGraceMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -89,6 +96,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM ?? `Little Buckeyes Learning Center <no-reply@${new URL(publicUrl).hostname}>`,
     trustProxy: parseTrustProxy(e.TRUST_PROXY) ?? [],
+    shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD, name: e.ADMIN_NAME ?? 'Centre Director' } : null,
   };
 }

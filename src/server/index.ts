@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import type { Server } from 'node:http';
 import { resolve } from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
@@ -8,7 +9,8 @@ import { deleteExpiredSessions } from './auth/session';
 import { ensureFirstAdmin, prepareDatabase } from './bootstrap';
 import { systemClock } from './clock';
 import { ConfigError, loadConfig } from './config';
-import { openDatabase } from './db';
+import { clearRunning, markRunning } from './backup/running';
+import { closeDatabase, openDatabase } from './db';
 import { logger } from './logger';
 import { securePrivateStorage, writePrivateFile } from './private-files';
 import { backfillPictureVariants } from './services/images';
@@ -57,13 +59,31 @@ async function main() {
   }, 60 * 60 * 1000);
   housekeeping.unref();
 
-  const shutdown = () => {
+  markRunning(config);
+
+  // SIGTERM (systemd, docker stop) or Ctrl-C: stop taking connections, let the requests in flight finish (for
+  // SHUTDOWN_GRACE_SECONDS at most), then close the database with its WAL checkpointed, and exit 0.
+  const http = server as Server;
+  let stopping = false;
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down: finishing the requests in flight');
     clearInterval(housekeeping);
-    server.close(() => {
-      db.$client.close();
+    // A keep-alive connection that has just answered its last request is closed at once rather than at the cap.
+    const idle = setInterval(() => http.closeIdleConnections(), 50);
+    const cap = setTimeout(() => {
+      logger.warn('shutdown: requests still running after the grace period are cut off');
+      http.closeAllConnections();
+    }, config.shutdownGraceMs);
+    http.close(() => {
+      clearInterval(idle);
+      clearTimeout(cap);
+      closeDatabase(db);
+      clearRunning(config);
+      logger.info('stopped');
       process.exit(0);
     });
-    setTimeout(() => process.exit(0), 5000).unref();
   };
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);

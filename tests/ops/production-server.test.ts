@@ -1,0 +1,114 @@
+/**
+ * The production server (issues 11 and 12): `npm run build:server` output, started with plain node as
+ * `npm start` does. It serves, marks itself running for `npm run restore`, and on SIGTERM stops taking
+ * connections, lets the request in flight finish, closes the database with its WAL checkpointed and exits 0;
+ * a request that outlives the grace period is cut off and the process still exits 0.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { request } from 'node:http';
+import { createServer, connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runningServerPid } from '../../src/server/backup/running';
+import { type Child, PROJECT_ROOT, startNode } from '../helpers/child-process';
+import { sampleApplication } from '../helpers/enrollment-fixtures';
+
+const dirs: string[] = [];
+
+beforeAll(() => {
+  execFileSync(process.execPath, ['scripts/build-server.mjs'], { cwd: PROJECT_ROOT, stdio: 'pipe' });
+}, 60_000);
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((r) => probe.listen(0, '127.0.0.1', () => r()));
+  const { port } = probe.address() as { port: number };
+  await new Promise<void>((r) => probe.close(() => r()));
+  return port;
+}
+
+async function startServer(env: Record<string, string> = {}) {
+  const dir = mkdtempSync(join(tmpdir(), 'childcare-prod-'));
+  dirs.push(dir);
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const databasePath = join(dir, 'app.sqlite');
+  const child: Child = startNode(['dist/server/index.js'], {
+    env: { ...process.env, PORT: String(port), DATABASE_PATH: databasePath, UPLOADS_DIR: join(dir, 'uploads'), PUBLIC_URL: origin, ADMIN_EMAIL: 'director@example.com', ADMIN_PASSWORD: 'a long and unusual passphrase', ...env },
+  });
+  await child.waitForLine((l) => l.includes(`http://localhost:${port}`));
+  return { child, port, origin, databasePath };
+}
+
+/** Resolves once nothing accepts connections on the port any more. */
+async function untilRefused(port: number) {
+  for (;;) {
+    const refused = await new Promise<boolean>((r) => {
+      const socket = connect(port, '127.0.0.1');
+      socket.once('connect', () => {
+        socket.destroy();
+        r(false);
+      });
+      socket.once('error', () => r(true));
+    });
+    if (refused) return;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** A POST whose headers are in (the server answered 100 Continue) and whose body is held back. */
+async function heldRequest(port: number, origin: string, body: string) {
+  const req = request({ host: '127.0.0.1', port, method: 'POST', path: '/api/enrollment', headers: { 'content-type': 'application/json', origin, 'content-length': Buffer.byteLength(body), expect: '100-continue' } });
+  const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
+    req.once('response', (res) => {
+      let text = '';
+      res.setEncoding('utf8').on('data', (d: string) => (text += d));
+      res.once('end', () => resolve({ status: res.statusCode!, body: text }));
+    });
+    req.once('error', reject);
+  });
+  await new Promise<void>((r) => req.once('continue', () => r()));
+  req.write(body.slice(0, 10));
+  return { finish: () => req.end(body.slice(10)), response };
+}
+
+describe('production server (dist/server/index.js)', () => {
+  it('on SIGTERM finishes the request in flight, closes the database cleanly and exits 0', async () => {
+    const { child, port, origin, databasePath } = await startServer();
+    const home = await fetch(`${origin}/api/events`);
+    expect(home.status).toBe(200);
+    expect(runningServerPid({ databasePath })).toBe(child.process.pid);
+
+    const body = JSON.stringify({ ...sampleApplication, childFirstName: 'Inflight' });
+    const held = await heldRequest(port, origin, body);
+    child.process.kill('SIGTERM');
+    await untilRefused(port);
+    held.finish();
+    const answer = await held.response;
+    expect(answer.status, answer.body).toBe(201);
+    expect(await child.exited).toEqual({ code: 0, signal: null });
+
+    // Closed cleanly: the WAL was checkpointed into the file and truncated; the marker is gone.
+    expect(existsSync(`${databasePath}-wal`) ? statSync(`${databasePath}-wal`).size : 0).toBe(0);
+    expect(runningServerPid({ databasePath })).toBeNull();
+    const db = new Database(databasePath, { readonly: true });
+    expect(db.prepare("select count(*) as n from enrollment_applications where child_first_name = 'Inflight'").get()).toEqual({ n: 1 });
+    expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+    db.close();
+  }, 60_000);
+
+  it('cuts off a request that outlives SHUTDOWN_GRACE_SECONDS and still exits 0', async () => {
+    const { child, port, origin, databasePath } = await startServer({ SHUTDOWN_GRACE_SECONDS: '1' });
+    const held = await heldRequest(port, origin, JSON.stringify(sampleApplication));
+    child.process.kill('SIGTERM');
+    await expect(held.response).rejects.toThrow(/socket hang up|ECONNRESET/);
+    expect(await child.exited).toEqual({ code: 0, signal: null });
+    expect(runningServerPid({ databasePath })).toBeNull();
+  }, 60_000);
+});
