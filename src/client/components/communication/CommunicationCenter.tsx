@@ -125,7 +125,18 @@ export function CommunicationCenter({ userType, childId, parentEmail, children =
       </Tabs>
 
       {composing && (
-        <ComposeMessageDialog userType={userType} childOptions={childOptions} defaultChildId={childId ?? null} replyTo={composing.replyTo} onClose={() => setComposing(null)} />
+        <ComposeMessageDialog
+          userType={userType}
+          childOptions={childOptions}
+          defaultChildId={childId ?? null}
+          replyTo={composing.replyTo}
+          onSent={() => {
+            // Answering a message is reading it.
+            const original = composing.replyTo;
+            if (original && addressedToMe(original) && !original.isRead) markRead.mutate(original.id);
+          }}
+          onClose={() => setComposing(null)}
+        />
       )}
       {requesting && <RequestDocumentDialog childOptions={childOptions} onClose={() => setRequesting(false)} />}
       {submitting && <SubmitDocumentDialog request={submitting} onClose={() => setSubmitting(null)} />}

@@ -51,12 +51,15 @@ export function ComposeMessageDialog({
   childOptions,
   defaultChildId,
   replyTo,
+  onSent,
   onClose,
 }: {
   userType: 'admin' | 'parent';
   childOptions: ChildOption[];
   defaultChildId: string | null;
   replyTo: Message | null;
+  /** After the message is sent (before the dialog closes). */
+  onSent?: () => void;
   onClose: () => void;
 }) {
   const isAdmin = userType === 'admin';
@@ -79,6 +82,7 @@ export function ComposeMessageDialog({
     send.mutate(data, {
       onSuccess: () => {
         toast({ title: 'Message sent successfully!' });
+        onSent?.();
         refreshCommunications();
         onClose();
       },
