@@ -7,5 +7,7 @@ export default defineConfig({
     globalSetup: ['tests/helpers/global-setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 30_000,
+    // Both cores: each file starts its own server over its own temporary database, so files run side by side.
+    maxWorkers: 2,
   },
 });

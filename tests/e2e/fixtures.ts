@@ -20,6 +20,19 @@ export const test = base.extend<{ loginAsAdmin: () => Promise<void> }, { server:
   baseURL: async ({ server }, use) => {
     await use(server.url);
   },
+  // The home page arrives drawn by the server, so it looks ready before React has it, and a tap then is lost.
+  // Every page load waits until the app marks itself ready, as a person waits for a page to respond.
+  page: async ({ page, javaScriptEnabled }, use) => {
+    const ready = async (res: Awaited<ReturnType<typeof page.goto>>) => {
+      if (javaScriptEnabled !== false && res?.headers()['content-type']?.includes('text/html')) await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+      return res;
+    };
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (url, options) => ready(await goto(url, options));
+    page.reload = async (options) => ready(await reload(options));
+    await use(page);
+  },
   loginAsAdmin: async ({ server, context }, use) => {
     await use(async () => {
       const cookie = await server.adminCookie();

@@ -31,6 +31,11 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 function RootLayout() {
   const router = useRouter();
   const actionBar = showsPhoneActionBar(useLocation().pathname);
+  // React has the page (a server-rendered one is hydrated): before this a tap on the Menu button does nothing.
+  // Browser tests wait for it after each page load (tests/e2e/fixtures.ts).
+  useEffect(() => {
+    document.documentElement.dataset.appReady = 'true';
+  }, []);
   return (
     // React Aria links and buttons navigate through TanStack Router (no full page loads); absolute URLs
     // (tel:, mailto:, https:) are left as they are.
