@@ -1,3 +1,4 @@
+import { announcements } from '../../db/schema';
 import { expect, test } from './fixtures';
 
 /**
@@ -43,4 +44,14 @@ test('the home page hydrates with no mismatch, no console error and no CSP viola
   await expect(menu).toHaveAttribute('aria-expanded', 'true');
   expect(errors).toEqual([]);
   expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
+});
+
+test('the drawn page is kept only until something is written: a new announcement is in the next HTML', async ({ page, server }) => {
+  const title = `Snow day ${Date.now()}`;
+  const before = await (await page.request.get('/')).text();
+  expect(before).toContain('id="ssr-state"');
+  expect(before).not.toContain(title);
+  server.db.insert(announcements).values({ title, content: 'The centre is closed.', isPublic: true }).run();
+  const after = await (await page.request.get('/')).text();
+  expect(after).toContain(title);
 });

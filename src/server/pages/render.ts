@@ -29,6 +29,14 @@ export function createPageRenderer(deps: AppDeps, limits: Limiters, ssrDir: stri
         })
       : Promise.resolve(null));
 
+  /**
+   * The last page drawn for each path, with the lists it was drawn from. The lists come from the in-memory
+   * public lists (ADR 010), the same objects until something is written, so the page is drawn again only after
+   * a write, or once a minute at most for what the page computes from the time. Drawing it costs far more than
+   * any API answer: without this, 50 visitors at once kept both cores busy rendering the same HTML.
+   */
+  const drawn = new Map<string, { lists: readonly unknown[]; minute: number; page: string }>();
+
   /** index.html's `<div id="root"></div>` filled with the page and followed by its data, or null for the shell. */
   return async function renderPage(c: HonoContext): Promise<string | null> {
     const ssr = await load();
@@ -36,9 +44,15 @@ export function createPageRenderer(deps: AppDeps, limits: Limiters, ssrDir: stri
     try {
       const caller = createCaller({ ...deps, limits, resHeaders: new Headers(), ip: clientIp(c, deps.config.trustProxy), auth: null });
       const [gallery, events, announcements] = await Promise.all([caller.gallery.list(), caller.events.list(), caller.announcements.list()]);
+      const lists = [gallery, events, announcements] as const;
+      const minute = Math.floor(deps.clock.now().getTime() / 60_000);
+      const last = drawn.get(c.req.path);
+      if (last && last.minute === minute && last.lists.every((list, i) => list === lists[i])) return last.page;
       const { html, state } = await ssr.render(c.req.path, { gallery, events, announcements });
       // A data block (never executed, so the CSP's script-src does not apply); `<` escaped so nothing closes it.
-      return `<div id="root">${html}</div><script type="application/json" id="ssr-state">${state.replace(/</g, '\\u003c')}</script>`;
+      const page = `<div id="root">${html}</div><script type="application/json" id="ssr-state">${state.replace(/</g, '\\u003c')}</script>`;
+      drawn.set(c.req.path, { lists, minute, page });
+      return page;
     } catch (err) {
       logger.error({ err, path: c.req.path }, 'server render failed; the app shell is served');
       return null;
