@@ -24,6 +24,7 @@ import { publicRest } from './rest/public';
 import { errorResponse, restContext, type RestEnv } from './rest/shim';
 import { createPageRenderer } from './pages/render';
 import { headTags, robotsTxt, sitemapXml } from './pages/seo';
+import { publicAnswers } from './services/public-answers';
 import { createLimiters } from './services/rate-limit';
 
 export const PROJECT_ROOT = resolve(import.meta.dirname, '../..');
@@ -51,6 +52,18 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   const uploadsDir = resolve(deps.config.uploadsDir);
   const app = new Hono();
 
+  // Access log: API calls at info, static files at debug. Paths only (query strings may carry input), with
+  // an upload URL's token cut out. The line holds only these four fields, so it skips the logger's redaction,
+  // which costs more than the rest of a cached answer (a child logger without redact paths).
+  const accessLog = logger.child({}, { redact: { paths: [] } });
+  app.use('*', async (c, next) => {
+    const started = performance.now();
+    await next();
+    const api = c.req.path.startsWith('/api/');
+    accessLog[api ? 'info' : 'debug']({ method: c.req.method, path: loggablePath(c.req.path), status: c.res.status, ms: Math.round(performance.now() - started) }, 'request');
+  });
+  // The public lists' finished answers, sent again to the next visitor until a write or midnight (ADR 010).
+  app.use('/api/*', publicAnswers(deps));
   app.use(
     '*',
     secureHeaders({
@@ -89,14 +102,6 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     }),
   );
   app.use('*', compress());
-  // Access log: API calls at info, static files at debug. Paths only (query strings may carry input), with
-  // an upload URL's token cut out.
-  app.use('*', async (c, next) => {
-    const started = performance.now();
-    await next();
-    const api = c.req.path.startsWith('/api/');
-    logger[api ? 'info' : 'debug']({ method: c.req.method, path: loggablePath(c.req.path), status: c.res.status, ms: Math.round(performance.now() - started) }, 'request');
-  });
 
   // Connection: close on both: the refused body is never read, so the connection cannot carry another request.
   const jsonLimit = bodyLimit({ maxSize: 1024 * 1024, onError: (c) => c.json({ message: 'The request is too large' }, 413, { Connection: 'close' }) });

@@ -227,3 +227,59 @@ describe('the centre day decides what is current, with no write', () => {
     s.clock.set('2026-11-21T15:00:00Z');
   });
 });
+
+describe("visitors' finished answers (services/public-answers.ts)", () => {
+  const headersOf = (res: Response) => [...res.headers].filter(([name]) => name !== 'date');
+
+  it('a kept answer is the same answer: status, every header and the body', async () => {
+    for (const path of ['/api/events', '/api/gallery']) {
+      for (const encoding of ['gzip', 'identity']) {
+        const first = await s.request(path, { headers: { 'accept-encoding': encoding } });
+        const kept = await s.request(path, { headers: { 'accept-encoding': encoding } });
+        expect(kept.status).toBe(first.status);
+        expect(headersOf(kept)).toEqual(headersOf(first));
+        expect(Buffer.from(await kept.arrayBuffer())).toEqual(Buffer.from(await first.arrayBuffer()));
+      }
+    }
+  });
+
+  it('a request with a staff session is never answered from the copy a visitor was sent, even with the same headers', async () => {
+    s.db.insert(events).values({ title: 'Staff planning day', description: 'x', eventDate: '2026-12-04', isPublic: false }).run();
+    expect((await read('/api/events')).text).not.toContain('Staff planning day');
+    expect((await read('/api/events')).text).not.toContain('Staff planning day');
+    expect((await read('/api/events', { cookie: s.admin })).text).toContain('Staff planning day');
+  });
+
+  it('each Accept-Encoding and If-None-Match has its own answer', async () => {
+    const gz = await s.request('/api/announcements', { headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    const plain = await s.request('/api/announcements', { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    const full = await s.request('/api/announcements');
+    expect(full.status).toBe(200);
+    const revalidated = await s.request('/api/announcements', { headers: { 'if-none-match': full.headers.get('etag')! } });
+    expect(revalidated.status).toBe(304);
+    expect((await s.request('/api/announcements')).status).toBe(200);
+  });
+
+  it('a tRPC batch of public lists is kept too, and a write is seen on the next one', async () => {
+    const url = `/api/trpc/events.list,announcements.list?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: { json: null }, 1: { json: null } }))}`;
+    expect((await s.request(url)).status).toBe(200);
+    expect((await s.request(url)).status).toBe(200);
+    const { id } = await ok(s.request('/api/events', { method: 'POST', json: eventBody('Seen by the batch'), ...as(s.admin) }), 201);
+    expect(await (await s.request(url)).text()).toContain(id);
+  });
+
+  it('keeps exactly the public lists: each kept procedure answers a visitor with the shared public list', async () => {
+    const { PUBLIC_LIST_PROCEDURES, isPublicListRead } = await import('../../src/server/services/public-answers');
+    const { serializedList } = await import('../../src/server/services/read-cache');
+    for (const name of PUBLIC_LIST_PROCEDURES) {
+      const [router, procedure] = name.split('.') as [string, string];
+      const caller = s.caller() as unknown as Record<string, Record<string, () => Promise<unknown>>>;
+      expect(serializedList(await caller[router]![procedure]!()), name).toBeDefined();
+    }
+    expect(isPublicListRead('/api/trpc/events.list,parentPortal.dashboard')).toBe(false);
+    expect(isPublicListRead('/api/parent/children')).toBe(false);
+    expect(isPublicListRead('/api/admin/enrolled-children')).toBe(false);
+  });
+});
