@@ -1,6 +1,6 @@
 /**
  * `npm run bench:api`: how fast the API answers, measured rather than asserted. The app runs in a process of
- * its own (the real entry point, src/server/index.ts) and autocannon loads it from this one, so the load
+ * its own (the built server, dist/server/index.js, as `npm start` runs it) and autocannon loads it from this one, so the load
  * generator never shares the server's event loop. A bare Hono route answering a fixed JSON string as long as
  * the events answer (scripts/bench-ceiling.ts, its own process too) gives the ceiling of this machine, and it
  * is measured again right before each target: on a machine shared with other work the load changes from
@@ -14,7 +14,7 @@
  *
  * --cpu-prof writes the server's CPU profile (.cpuprofile, open it in Chrome DevTools) to ./bench-profiles.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -153,7 +153,9 @@ async function main() {
   const base = `http://127.0.0.1:${port}`;
   const profileDir = resolve(PROJECT_ROOT, 'bench-profiles');
   if (flag('cpu-prof')) mkdirSync(profileDir, { recursive: true });
-  const app = startProcess([...(flag('cpu-prof') ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), '--import', 'tsx', 'src/server/index.ts'], {
+  // The built server, as `npm start` runs it (ensure-build rebuilds whatever is older than its sources).
+  execFileSync(process.execPath, ['scripts/ensure-build.mjs'], { cwd: PROJECT_ROOT, stdio: 'inherit' });
+  const app = startProcess([...(flag('cpu-prof') ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), '--enable-source-maps', 'dist/server/index.js'], {
     NODE_ENV: 'production',
     PORT: String(port),
     DATABASE_PATH: databasePath,
