@@ -190,7 +190,7 @@ async function main() {
       { group: 'parent', name: 'dashboard (tRPC, first load)', path: `/api/trpc/parentPortal.dashboard?batch=1&input=${trpcInput([{ childId: null }])}`, headers: bearer },
       { group: 'parent', name: 'Daily Activities tab (tRPC)', path: `/api/trpc/parentPortal.activities?batch=1&input=${trpcInput([page])}`, headers: bearer },
       { group: 'parent', name: 'Development Notes tab (tRPC)', path: `/api/trpc/parentPortal.notes?batch=1&input=${trpcInput([page])}`, headers: bearer },
-      { group: 'parent', name: 'Communication tab (tRPC batch)', path: `/api/trpc/communications.parentMessages,communications.parentDocumentRequests?batch=1&input=${trpcInput([null, null])}`, headers: bearer },
+      { group: 'parent', name: 'Communication tab (tRPC batch)', path: `/api/trpc/communications.parentMessages,communications.parentDocumentRequests?batch=1&input=${trpcInput([{ limit: 20 }, { limit: 20 }])}`, headers: bearer },
       { group: 'parent', name: 'GET /api/parent/payment-receipts', path: '/api/parent/payment-receipts', headers: bearer },
       { group: 'parent', name: 'GET /api/parent/children', path: '/api/parent/children', headers: bearer },
       { group: 'parent', name: 'GET /api/parent/stats/{id}', path: `/api/parent/stats/${child}`, headers: bearer },
