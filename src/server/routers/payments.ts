@@ -10,6 +10,7 @@ import { type Clock, centreToday } from '../clock';
 import type { Context } from '../context';
 import type { Db } from '../db';
 import { keysetPage, type SortKey } from '../pagination';
+import { parentChildOr404 } from '../parents/access';
 import { paymentReceiptEmail, taxStatementEmail } from '../services/mail-templates';
 import { sendToParent } from '../services/parent-mail';
 import { formatPdfDate, receiptPdf, type StatementForPdf, taxStatementPdf } from '../services/payment-pdf';
@@ -312,8 +313,9 @@ export const paymentsRouter = router({
    */
   parentReceipts: parentProcedure.input(parentReceiptsInput).query(({ ctx, input }) => {
     const email = ctx.parent.email.toLowerCase();
+    // A child named must be one of the parent's own: another family's child is a 404, as everywhere in the portal.
+    if (input.childId) parentChildOr404(ctx.db, ctx.parent.id, input.childId);
     // From memory until the next write (services/read-cache.ts), keyed by the payer e-mail it filters on.
-    // Another family's child id matches none of this parent's receipts: an empty page, nothing leaked.
     return cachedRead(ctx.db, `parent-receipts:${email}:${input.childId ?? ''}:${input.limit}:${input.cursor ?? ''}`, () => {
       const { items, nextCursor } = keysetPage(receiptOrder, input, (after, orderBy, n) =>
         ctx.db
