@@ -74,7 +74,8 @@ export const enrollmentApplications = sqliteTable(
     status: text('status').notNull().default('pending'),
     createdAt: createdAt(),
   },
-  (t) => [index('enrollment_applications_created_idx').on(t.createdAt)],
+  // Pages newest first, of all applications or of one status (ADR 014); the status counts read the second.
+  (t) => [index('enrollment_applications_created_idx').on(t.createdAt, t.id), index('enrollment_applications_status_idx').on(t.status, t.createdAt, t.id)],
 );
 
 // ── events ──

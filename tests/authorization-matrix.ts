@@ -86,7 +86,7 @@ export const PROCEDURES: Record<string, ProcedureEntry> = {
   'adminAuth.login': { expect: everyone(), input: adminLogin },
   'adminAuth.logout': { expect: everyone() },
   'adminAuth.me': { expect: staff() },
-  'applications.list': { expect: staff() },
+  'applications.list': { expect: staff(), input: () => ({ limit: 5, status: 'pending' }) },
   'applications.updateStatus': { expect: staff(), input: (f) => ({ id: f.application(), status: 'approved' }) },
   'applications.delete': { expect: staff(), input: (f) => f.application() },
   'applications.enroll': { expect: staff(), input: (f) => f.application('approved') },

@@ -3,16 +3,17 @@
  * payment receipts, for staff and for parents, over REST and tRPC. A page holds at most `limit` rows, the
  * cursor gives the next page with no repeat and no gap (also between rows of the same millisecond, and while
  * new rows arrive), a limit above the maximum is a clear 400, another family's rows never appear, and the
- * figures the pages show (unread, pending, the statement years, the Payments summary) count every row.
+ * figures the pages show (unread, pending, the statement years, the Payments summary, the applications'
+ * counts) count every row. Enrollment applications are paged for staff too.
  */
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { communicationMessages, documentRequests, parentChildRelationships, parentUsers, paymentReceipts } from '../../db/schema';
+import { communicationMessages, documentRequests, enrollmentApplications, parentChildRelationships, parentUsers, paymentReceipts } from '../../db/schema';
 import { createParentSession } from '../../src/server/auth/session';
 import { centre } from '../../src/shared/centre';
 import { PAGE_DEFAULT, PAGE_MAX } from '../../src/shared/schemas/page';
 import { addChild, as, type ChildBody, sharedAdminServer } from '../helpers/admin-server';
-import { json } from '../helpers/enrollment-fixtures';
+import { json, sampleApplication } from '../helpers/enrollment-fixtures';
 
 const s = sharedAdminServer();
 
@@ -263,5 +264,34 @@ describe('payment receipts', () => {
     const summary = await s.caller('admin').payments.summary();
     expect(summary.receiptCount).toBe(ids.length);
     expect((await s.caller('admin').payments.list({ limit: 3 })).items).toHaveLength(3);
+  });
+});
+
+describe('enrollment applications', () => {
+  it('come a page at a time, of all statuses or of one, with the counts the header shows over every application', async () => {
+    const statuses = ['pending', 'approved', 'waitlist'] as const;
+    const made = s.db
+      .insert(enrollmentApplications)
+      .values(Array.from({ length: 27 }, (_, i) => ({ ...sampleApplication, parentEmail: `applicant${i}@example.com`, status: statuses[i % 3], createdAt: SAME_MOMENT })))
+      .returning({ id: enrollmentApplications.id, status: enrollmentApplications.status })
+      .all();
+    const all = s.db.select({ id: enrollmentApplications.id, status: enrollmentApplications.status }).from(enrollmentApplications).all();
+    const { ids, sizes } = await readAll('/api/enrollment-applications', as(s.admin), 10);
+    expect(sizes.slice(0, 2)).toEqual([10, 10]);
+    expect(new Set(ids)).toEqual(new Set(all.map((a) => a.id)));
+    const approved = await readAll('/api/enrollment-applications?status=approved', as(s.admin), 4);
+    expect(new Set(approved.ids)).toEqual(new Set(all.filter((a) => a.status === 'approved').map((a) => a.id)));
+    expect(approved.ids.length).toBeGreaterThanOrEqual(made.filter((a) => a.status === 'approved').length);
+
+    const page = await s.caller('admin').applications.list({ limit: 2, status: 'waitlist' });
+    expect(page.items).toHaveLength(2);
+    expect(page.items.every((a) => a.status === 'waitlist')).toBe(true);
+    expect(page.matching).toBe(all.filter((a) => a.status === 'waitlist').length);
+    expect(page.total).toBe(all.length);
+
+    const bad = await errorOf('/api/enrollment-applications?status=lost', as(s.admin));
+    expect(bad.status).toBe(400);
+    expect(bad.text).toContain('Please choose a valid status');
+    expect((await errorOf(`/api/enrollment-applications?limit=${PAGE_MAX + 1}`, as(s.admin))).status).toBe(400);
   });
 });

@@ -11,6 +11,7 @@ import { BENCH_PARENT_EMAIL, seedScale } from '../../db/seed-scale';
 import { parentUsers } from '../../db/schema';
 import { createParentSession } from '../../src/server/auth/session';
 import { sharedAdminServer } from '../helpers/admin-server';
+import { sampleApplication } from '../helpers/enrollment-fixtures';
 
 const s = sharedAdminServer();
 
@@ -58,7 +59,7 @@ async function statementsOf(requests: () => Promise<void>): Promise<string[]> {
   return [...seen].filter((sql) => /^\s*select\b/i.test(sql));
 }
 
-function fullScans(sql: string): string[] {
+function fullScans(sql: string, tables: string[] = BIG_TABLES): string[] {
   const params = (sql.match(/\?/g) ?? []).map(() => null);
   const plan = s.db.$client.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[];
   // "SCAN t" reads every row; "SCAN t USING INDEX i" reads every row in index order, unless it is a page
@@ -67,7 +68,7 @@ function fullScans(sql: string): string[] {
   const page = /\blimit \?$/i.test(sql.trim()) && !plan.some((p) => p.detail.startsWith('USE TEMP B-TREE FOR ORDER BY'));
   return plan
     .map((p) => p.detail)
-    .filter((detail) => BIG_TABLES.some((table) => new RegExp(`^SCAN ${table}\\b`).test(detail)))
+    .filter((detail) => tables.some((table) => new RegExp(`^SCAN ${table}\\b`).test(detail)))
     .filter((detail) => !(page && / USING (COVERING )?INDEX /.test(detail)));
 }
 
@@ -141,6 +142,22 @@ describe('EXPLAIN QUERY PLAN of the hot paths', () => {
     });
     expect(statements.length).toBeGreaterThan(4);
     for (const sql of statements) expect(fullScans(sql), sql).toEqual([]);
+  });
+
+  it('staff: the pages of enrollment applications (all, and of one status) read an index range', async () => {
+    const staff = { cookie: s.admin };
+    for (let i = 0; i < 12; i++) {
+      const res = await s.request('/api/enrollment', { method: 'POST', json: { ...sampleApplication, parentEmail: `plans${i}@example.com` } });
+      expect(res.status, await res.clone().text()).toBeLessThan(300);
+    }
+    const statements = await statementsOf(async () => {
+      s.db.$client.prepare("update parent_users set phone = phone where email = ?").run(BENCH_PARENT_EMAIL);
+      expect((await pages('/api/enrollment-applications', staff)).length).toBeGreaterThan(1);
+      expect((await pages('/api/enrollment-applications?status=pending', staff)).length).toBeGreaterThan(1);
+    });
+    const paged = statements.filter((sql) => /from "enrollment_applications"/.test(sql) && /limit \?$/.test(sql.trim()));
+    expect(paged.length).toBeGreaterThan(1);
+    for (const sql of paged) expect(fullScans(sql, ['enrollment_applications']), sql).toEqual([]);
   });
 
   it('the checks every signed-in request makes (sessions): no full scan', async () => {
