@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { communicationMessages, paymentReceipts } from '../../db/schema';
 import type { TestServer } from '../helpers/server';
@@ -73,6 +74,8 @@ test('the Communication tab loads a second page of messages on a phone; the unre
   const more = page.getByRole('button', { name: 'Load more messages' });
   const box = await more.boundingBox();
   expect(box!.height).toBeGreaterThanOrEqual(44);
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
   await more.click();
   await expect(messages.getByRole('listitem')).toHaveCount(25);
   const oldest = messages.getByRole('listitem').filter({ has: page.getByRole('heading', { name: `Daily note ${fam.t} 01` }) });
