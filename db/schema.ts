@@ -74,7 +74,8 @@ export const enrollmentApplications = sqliteTable(
     status: text('status').notNull().default('pending'),
     createdAt: createdAt(),
   },
-  (t) => [index('enrollment_applications_created_idx').on(t.createdAt)],
+  // Pages newest first, of all applications or of one status (ADR 014); the status counts read the second.
+  (t) => [index('enrollment_applications_created_idx').on(t.createdAt, t.id), index('enrollment_applications_status_idx').on(t.status, t.createdAt, t.id)],
 );
 
 // ── events ──
@@ -381,7 +382,10 @@ export const communicationMessages = sqliteTable(
     index('communication_recipient_idx').on(t.recipientType, t.recipientId, t.createdAt),
     index('communication_sender_idx').on(t.senderType, t.senderId, t.createdAt),
     index('communication_child_idx').on(t.childId),
-    index('communication_created_idx').on(t.createdAt),
+    // Staff's pages, newest first: (created_at, id) is the whole sort key, so a page is an index range (ADR 014).
+    index('communication_created_idx').on(t.createdAt, t.id),
+    // Unread badges: the centre's (recipient_type, is_read) and a parent's (with recipient_id), counted from the index.
+    index('communication_unread_idx').on(t.recipientType, t.isRead, t.recipientId),
   ],
 );
 
@@ -409,7 +413,14 @@ export const documentRequests = sqliteTable(
     respondedAt: integer('responded_at', { mode: 'timestamp_ms' }),
     createdAt: createdAt(),
   },
-  (t) => [index('document_requests_parent_idx').on(t.parentId, t.createdAt), index('document_requests_child_idx').on(t.childId), index('document_requests_created_idx').on(t.createdAt)],
+  (t) => [
+    // Pages newest first (ADR 014): the sort key (created_at, id) completes each index.
+    index('document_requests_parent_idx').on(t.parentId, t.createdAt, t.id),
+    index('document_requests_child_idx').on(t.childId),
+    index('document_requests_created_idx').on(t.createdAt, t.id),
+    // The pending badges: staff's (status) and a parent's (status, parent_id).
+    index('document_requests_status_idx').on(t.status, t.parentId),
+  ],
 );
 
 /** Private files (parents' documents): stored outside the public uploads folder, served with checks. */
@@ -453,9 +464,10 @@ export const paymentReceipts = sqliteTable(
   (t) => [
     index('payment_receipts_parent_idx').on(t.parentEmail, t.paymentDate),
     // Parents' receipts are found by the e-mail compared without case (routers/payments.ts).
-    index('payment_receipts_parent_lower_idx').on(sql`lower(${t.parentEmail})`, t.paymentDate),
+    index('payment_receipts_parent_lower_idx').on(sql`lower(${t.parentEmail})`, t.paymentDate, t.createdAt, t.receiptNumber),
     index('payment_receipts_child_idx').on(t.childId),
-    index('payment_receipts_date_idx').on(t.paymentDate, t.createdAt),
+    // Staff's pages, newest payment first: the whole sort key (ADR 014).
+    index('payment_receipts_date_idx').on(t.paymentDate, t.createdAt, t.receiptNumber),
   ],
 );
 

@@ -192,14 +192,16 @@ async function main() {
       { group: 'parent', name: 'dashboard (tRPC, first load)', path: `/api/trpc/parentPortal.dashboard?batch=1&input=${trpcInput([{ childId: null }])}`, headers: bearer },
       { group: 'parent', name: 'Daily Activities tab (tRPC)', path: `/api/trpc/parentPortal.activities?batch=1&input=${trpcInput([page])}`, headers: bearer },
       { group: 'parent', name: 'Development Notes tab (tRPC)', path: `/api/trpc/parentPortal.notes?batch=1&input=${trpcInput([page])}`, headers: bearer },
-      { group: 'parent', name: 'Communication tab (tRPC batch)', path: `/api/trpc/communications.parentMessages,communications.parentDocumentRequests?batch=1&input=${trpcInput([null, null])}`, headers: bearer },
-      { group: 'parent', name: 'GET /api/parent/payment-receipts', path: '/api/parent/payment-receipts', headers: bearer },
+      { group: 'parent', name: 'Communication tab (tRPC batch)', path: `/api/trpc/communications.parentMessages,communications.parentDocumentRequests?batch=1&input=${trpcInput([{ limit: 20 }, { limit: 20 }])}`, headers: bearer },
+      { group: 'parent', name: 'GET /api/parent/payment-receipts', path: '/api/parent/payment-receipts?limit=20', headers: bearer },
       { group: 'parent', name: 'GET /api/parent/children', path: '/api/parent/children', headers: bearer },
       { group: 'parent', name: 'GET /api/parent/stats/{id}', path: `/api/parent/stats/${child}`, headers: bearer },
       { group: 'parent', name: 'GET /api/parent/daily-activities/{id}', path: `/api/parent/daily-activities/${child}?limit=20`, headers: bearer },
       { group: 'parent', name: 'GET /api/parent/development-notes/{id}', path: `/api/parent/development-notes/${child}?limit=20`, headers: bearer },
       { group: 'staff', name: 'GET /api/admin/enrolled-children', path: '/api/admin/enrolled-children', headers: staff },
       { group: 'staff', name: 'GET /api/admin/child-activities/{id}', path: `/api/admin/child-activities/${child}`, headers: staff },
+      { group: 'staff', name: 'staff Communication tab (tRPC batch)', path: `/api/trpc/communications.adminMessages,communications.adminDocumentRequests?batch=1&input=${trpcInput([{ limit: 20 }, { limit: 20 }])}`, headers: staff },
+      { group: 'staff', name: 'GET /api/admin/payment-receipts', path: '/api/admin/payment-receipts?limit=20', headers: staff },
     ];
     const targets = all.filter((t) => !ONLY || ONLY.test(t.name));
 

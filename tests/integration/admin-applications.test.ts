@@ -68,7 +68,7 @@ describe('GET /api/enrollment-applications', () => {
     expect(row).toMatchObject({ ...sampleApplication, childFirstName: 'Older', status: 'pending', enrolledChildId: null });
     expect(typeof row.createdAt).toBe('string');
 
-    const viaTrpc = await s.caller('admin').applications.list();
+    const viaTrpc = (await s.caller('admin').applications.list({ limit: 100 })).items;
     expect(viaTrpc.map((a) => a.id)).toEqual(ids);
     expect(viaTrpc.find((a) => a.id === older)!.createdAt).toBeInstanceOf(Date);
   });

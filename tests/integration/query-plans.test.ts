@@ -11,6 +11,7 @@ import { BENCH_PARENT_EMAIL, seedScale } from '../../db/seed-scale';
 import { parentUsers } from '../../db/schema';
 import { createParentSession } from '../../src/server/auth/session';
 import { sharedAdminServer } from '../helpers/admin-server';
+import { sampleApplication } from '../helpers/enrollment-fixtures';
 
 const s = sharedAdminServer();
 
@@ -58,12 +59,30 @@ async function statementsOf(requests: () => Promise<void>): Promise<string[]> {
   return [...seen].filter((sql) => /^\s*select\b/i.test(sql));
 }
 
-function fullScans(sql: string): string[] {
+function fullScans(sql: string, tables: string[] = BIG_TABLES): string[] {
   const params = (sql.match(/\?/g) ?? []).map(() => null);
   const plan = s.db.$client.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[];
-  // "SCAN t" reads every row; "SCAN t USING INDEX i" reads every row in index order (only a LIMIT would stop
-  // it early, and none of these paths relies on that). SEARCH uses an index to find the rows.
-  return plan.map((p) => p.detail).filter((detail) => BIG_TABLES.some((table) => new RegExp(`^SCAN ${table}\\b`).test(detail)));
+  // "SCAN t" reads every row; "SCAN t USING INDEX i" reads every row in index order, unless it is a page
+  // (ADR 014): a LIMIT over an index already in the ORDER BY's order stops after the page's rows. A page
+  // that must sort first ("USE TEMP B-TREE FOR ORDER BY") still reads everything. SEARCH uses an index to find the rows.
+  const page = /\blimit \?$/i.test(sql.trim()) && !plan.some((p) => p.detail.startsWith('USE TEMP B-TREE FOR ORDER BY'));
+  return plan
+    .map((p) => p.detail)
+    .filter((detail) => tables.some((table) => new RegExp(`^SCAN ${table}\\b`).test(detail)))
+    .filter((detail) => !(page && / USING (COVERING )?INDEX /.test(detail)));
+}
+
+/** Reads a list path page after page (each next page from the X-Next-Cursor header) and answers the pages' sizes. */
+async function pages(path: string, headers: Record<string, string>, max = 3): Promise<number[]> {
+  const sizes: number[] = [];
+  let cursor: string | null = null;
+  do {
+    const res = await ok(`${path}${path.includes('?') ? '&' : '?'}limit=5${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, headers);
+    const body = (await res.json()) as unknown[] | { receipts: unknown[]; nextCursor: string | null };
+    sizes.push(Array.isArray(body) ? body.length : body.receipts.length);
+    cursor = Array.isArray(body) ? res.headers.get('x-next-cursor') : body.nextCursor;
+  } while (cursor && sizes.length < max);
+  return sizes;
 }
 
 async function ok(path: string, headers: Record<string, string>) {
@@ -89,8 +108,11 @@ describe('EXPLAIN QUERY PLAN of the hot paths', () => {
       await ok('/api/parent/children', bearer);
       await ok(`/api/parent/stats/${childId}`, bearer);
       await ok(`/api/parent/milestones/${childId}`, bearer);
-      await ok(trpc('communications.parentMessages,communications.parentDocumentRequests', [null, null]), bearer);
-      await ok('/api/parent/payment-receipts', bearer);
+      await ok(trpc('communications.parentMessages,communications.parentDocumentRequests', [{ limit: 20 }, { limit: 20 }]), bearer);
+      expect((await pages('/api/parent/communications', bearer)).length).toBeGreaterThan(1);
+      await pages('/api/parent/document-requests', bearer);
+      expect((await pages('/api/parent/payment-receipts', bearer)).length).toBeGreaterThan(1);
+      await pages(`/api/parent/payment-receipts?childId=${childId}`, bearer);
     });
     expect(statements.length).toBeGreaterThan(8);
     for (const sql of statements) expect(fullScans(sql), sql).toEqual([]);
@@ -109,6 +131,35 @@ describe('EXPLAIN QUERY PLAN of the hot paths', () => {
     for (const sql of statements) expect(fullScans(sql), sql).toEqual([]);
   });
 
+  it("staff: the pages of messages, document requests and receipts, and the badges' counts: no full scan of a big table", async () => {
+    const staff = { cookie: s.admin };
+    const statements = await statementsOf(async () => {
+      s.db.$client.prepare("update parent_users set phone = phone where email = ?").run(BENCH_PARENT_EMAIL);
+      expect((await pages('/api/admin/communications', staff)).length).toBeGreaterThan(1);
+      await pages('/api/admin/document-requests', staff);
+      expect((await pages('/api/admin/payment-receipts', staff)).length).toBeGreaterThan(1);
+      await ok(trpc('communications.adminMessages,communications.adminDocumentRequests', [{ limit: 20 }, { limit: 20 }]), staff);
+    });
+    expect(statements.length).toBeGreaterThan(4);
+    for (const sql of statements) expect(fullScans(sql), sql).toEqual([]);
+  });
+
+  it('staff: the pages of enrollment applications (all, and of one status) read an index range', async () => {
+    const staff = { cookie: s.admin };
+    for (let i = 0; i < 12; i++) {
+      const res = await s.request('/api/enrollment', { method: 'POST', json: { ...sampleApplication, parentEmail: `plans${i}@example.com` } });
+      expect(res.status, await res.clone().text()).toBeLessThan(300);
+    }
+    const statements = await statementsOf(async () => {
+      s.db.$client.prepare("update parent_users set phone = phone where email = ?").run(BENCH_PARENT_EMAIL);
+      expect((await pages('/api/enrollment-applications', staff)).length).toBeGreaterThan(1);
+      expect((await pages('/api/enrollment-applications?status=pending', staff)).length).toBeGreaterThan(1);
+    });
+    const paged = statements.filter((sql) => /from "enrollment_applications"/.test(sql) && /limit \?$/.test(sql.trim()));
+    expect(paged.length).toBeGreaterThan(1);
+    for (const sql of paged) expect(fullScans(sql, ['enrollment_applications']), sql).toEqual([]);
+  });
+
   it('the checks every signed-in request makes (sessions): no full scan', async () => {
     const statements = await statementsOf(async () => {
       s.db.$client.prepare("update parent_users set phone = phone where email = ?").run(BENCH_PARENT_EMAIL);
@@ -121,5 +172,9 @@ describe('EXPLAIN QUERY PLAN of the hot paths', () => {
   it('the plan check itself catches a full scan', () => {
     expect(fullScans('select * from daily_activities where title = ?')).not.toEqual([]);
     expect(fullScans('select * from daily_activities where child_id = ? order by activity_date desc limit 20')).toEqual([]);
+    // A page read in index order stops after its rows; the same walk without a LIMIT, or a page that must sort every row first, does not.
+    expect(fullScans('select * from communication_messages order by created_at desc, id desc limit ?')).toEqual([]);
+    expect(fullScans('select * from communication_messages order by created_at desc, id desc')).not.toEqual([]);
+    expect(fullScans('select * from communication_messages order by subject desc limit ?')).not.toEqual([]);
   });
 });

@@ -3,12 +3,12 @@
  * week boundary and what a parent may see (never a private note). Both the admin and the parent routers
  * read through here.
  */
-import { TRPCError } from '@trpc/server';
-import { and, count, desc, eq, gte, lt, lte, or, sql } from 'drizzle-orm';
+import { and, count, eq, gte, lt, lte, sql } from 'drizzle-orm';
 import { dailyActivities, developmentNotes } from '../../../db/schema';
 import { centreDateOf, centreRange, weekOf } from '../../shared/centre-time';
 import type { Clock } from '../clock';
 import type { Db } from '../db';
+import { keysetPage, type SortKey } from '../pagination';
 import { cachedRead } from '../services/read-cache';
 
 export const activityColumns = {
@@ -46,64 +46,38 @@ function notesVisibleTo(audience: Audience, childId: string) {
   return audience === 'staff' ? eq(developmentNotes.childId, childId) : and(eq(developmentNotes.childId, childId), eq(developmentNotes.isPrivate, false));
 }
 
-const BAD_CURSOR = () => new TRPCError({ code: 'BAD_REQUEST', message: 'The page cursor is not valid' });
+type ActivityRow = { [K in keyof typeof activityColumns]: (typeof dailyActivities.$inferSelect)[K] };
+type NoteRow = { [K in keyof typeof noteColumns]: (typeof developmentNotes.$inferSelect)[K] };
 
-/**
- * Newest first: by activity date, then by when it was entered. Keyset pages (`cursor` = the last row's
- * date, time and id), so a page stays right while staff add activities.
- */
+/** Newest first: by activity date, then by when it was entered, then the id (pagination.ts). */
+const activityOrder: SortKey<ActivityRow>[] = [
+  { column: dailyActivities.activityDate, kind: 'text', of: (r) => r.activityDate },
+  { column: dailyActivities.createdAt, kind: 'time', of: (r) => r.createdAt },
+  { column: dailyActivities.id, kind: 'text', of: (r) => r.id },
+];
+
+/** Newest first by when the note was written, then the id. */
+const noteOrder: SortKey<NoteRow>[] = [
+  { column: developmentNotes.createdAt, kind: 'time', of: (r) => r.createdAt },
+  { column: developmentNotes.id, kind: 'text', of: (r) => r.id },
+];
+
+/** A page of the child's activities, newest first (keyset pages, so a page stays right while staff add activities). */
 export function activitiesPage(db: Db, childId: string, limit: number, cursor?: string | null) {
-  return cachedRead(db, `activities:${childId}:${limit}:${cursor ?? ''}`, () => readActivitiesPage(db, childId, limit, cursor));
+  return cachedRead(db, `activities:${childId}:${limit}:${cursor ?? ''}`, () =>
+    keysetPage(activityOrder, { limit, cursor }, (after, orderBy, n) =>
+      db.select(activityColumns).from(dailyActivities).where(and(eq(dailyActivities.childId, childId), after)).orderBy(...orderBy).limit(n).all(),
+    ),
+  );
 }
 
-function readActivitiesPage(db: Db, childId: string, limit: number, cursor?: string | null) {
-  let after;
-  if (cursor) {
-    const [date, ms, id] = cursor.split('|');
-    const at = Number(ms);
-    if (!date || !id || !Number.isFinite(at)) throw BAD_CURSOR();
-    const created = new Date(at);
-    after = or(
-      lt(dailyActivities.activityDate, date),
-      and(eq(dailyActivities.activityDate, date), or(lt(dailyActivities.createdAt, created), and(eq(dailyActivities.createdAt, created), lt(dailyActivities.id, id)))),
-    );
-  }
-  const rows = db
-    .select(activityColumns)
-    .from(dailyActivities)
-    .where(and(eq(dailyActivities.childId, childId), after))
-    .orderBy(desc(dailyActivities.activityDate), desc(dailyActivities.createdAt), desc(dailyActivities.id))
-    .limit(limit + 1)
-    .all();
-  const items = rows.slice(0, limit);
-  const last = items.at(-1);
-  return { items, nextCursor: rows.length > limit && last ? `${last.activityDate}|${last.createdAt.getTime()}|${last.id}` : null };
-}
-
-/** Newest first by when the note was written; keyset pages as for activities. */
+/** A page of the child's development notes, newest first (never a private one for a parent). */
 export function notesPage(db: Db, audience: Audience, childId: string, limit: number, cursor?: string | null) {
-  return cachedRead(db, `notes:${audience}:${childId}:${limit}:${cursor ?? ''}`, () => readNotesPage(db, audience, childId, limit, cursor));
-}
-
-function readNotesPage(db: Db, audience: Audience, childId: string, limit: number, cursor?: string | null) {
-  let after;
-  if (cursor) {
-    const [ms, id] = cursor.split('|');
-    const at = Number(ms);
-    if (!id || !Number.isFinite(at)) throw BAD_CURSOR();
-    const created = new Date(at);
-    after = or(lt(developmentNotes.createdAt, created), and(eq(developmentNotes.createdAt, created), lt(developmentNotes.id, id)));
-  }
-  const rows = db
-    .select(noteColumns)
-    .from(developmentNotes)
-    .where(and(notesVisibleTo(audience, childId), after))
-    .orderBy(desc(developmentNotes.createdAt), desc(developmentNotes.id))
-    .limit(limit + 1)
-    .all();
-  const items = rows.slice(0, limit);
-  const last = items.at(-1);
-  return { items, nextCursor: rows.length > limit && last ? `${last.createdAt.getTime()}|${last.id}` : null };
+  return cachedRead(db, `notes:${audience}:${childId}:${limit}:${cursor ?? ''}`, () =>
+    keysetPage(noteOrder, { limit, cursor }, (after, orderBy, n) =>
+      db.select(noteColumns).from(developmentNotes).where(and(notesVisibleTo(audience, childId), after)).orderBy(...orderBy).limit(n).all(),
+    ),
+  );
 }
 
 /** Distinct skills (first spelling kept, compared without case) of the child's activities in an optional date range. */

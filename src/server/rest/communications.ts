@@ -1,18 +1,18 @@
 import { TRPCError } from '@trpc/server';
 import { Hono } from 'hono';
 import { openPrivateDocument, receiveUpload } from '../documents/uploads';
-import { errorResponse, readJson, type RestEnv, sendJson } from './shim';
+import { errorResponse, readJson, restPage, type RestEnv, sendPage } from './shim';
 
 /** The Communication paths of SPEC.md §7, for staff and parents, and the private document upload and download. */
 export const communicationsRest = new Hono<RestEnv>()
-  .get('/admin/communications', async (c) => c.json(await c.var.caller.communications.adminMessages()))
+  .get('/admin/communications', async (c) => sendPage(c, await c.var.caller.communications.adminMessages(restPage(c))))
   .post('/admin/communications', async (c) => c.json(await c.var.caller.communications.adminSend((await readJson(c)) as never), 201))
-  .get('/parent/communications', async (c) => sendJson(c, await c.var.caller.communications.parentMessages()))
+  .get('/parent/communications', async (c) => sendPage(c, await c.var.caller.communications.parentMessages(restPage(c))))
   .post('/parent/communications', async (c) => c.json(await c.var.caller.communications.parentSend((await readJson(c)) as never), 201))
   .post('/communications/:id/mark-read', async (c) => c.json(await c.var.caller.communications.markRead(c.req.param('id'))))
-  .get('/admin/document-requests', async (c) => c.json(await c.var.caller.communications.adminDocumentRequests()))
+  .get('/admin/document-requests', async (c) => sendPage(c, await c.var.caller.communications.adminDocumentRequests(restPage(c))))
   .post('/admin/document-requests', async (c) => c.json(await c.var.caller.communications.requestDocument((await readJson(c)) as never), 201))
-  .get('/parent/document-requests', async (c) => sendJson(c, await c.var.caller.communications.parentDocumentRequests()))
+  .get('/parent/document-requests', async (c) => sendPage(c, await c.var.caller.communications.parentDocumentRequests(restPage(c))))
   .post('/parent/document-requests/:id/respond', async (c) => {
     const body = (await readJson(c)) as Record<string, unknown>;
     return c.json(await c.var.caller.communications.parentRespond({ ...(typeof body === 'object' && body ? body : {}), id: c.req.param('id') } as never));

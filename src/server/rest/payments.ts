@@ -1,6 +1,6 @@
 import { Hono, type Context as HonoContext } from 'hono';
 import type { PdfFile } from '../routers/payments';
-import { readJson, type RestEnv, sendJson } from './shim';
+import { readJson, restPage, type RestEnv, sendJson, sendPage } from './shim';
 
 /**
  * A PDF download: the bytes, named, never sniffed or cached (the documents are a family's financial
@@ -20,7 +20,7 @@ function pdfResponse(c: HonoContext, file: PdfFile): Response {
  * and the parent's own receipts and statements. Each path calls its procedure in routers/payments.ts.
  */
 export const paymentsRest = new Hono<RestEnv>()
-  .get('/admin/payment-receipts', async (c) => c.json(await c.var.caller.payments.list()))
+  .get('/admin/payment-receipts', async (c) => sendPage(c, await c.var.caller.payments.list(restPage(c))))
   .get('/admin/payment-receipts/summary', async (c) => c.json(await c.var.caller.payments.summary()))
   .post('/admin/payment-receipts', async (c) => c.json(await c.var.caller.payments.create((await readJson(c)) as never), 201))
   .post('/admin/payment-receipts/:id/send-email', async (c) => {
@@ -36,6 +36,6 @@ export const paymentsRest = new Hono<RestEnv>()
     pdfResponse(c, await c.var.caller.payments.taxStatementPdf({ parentEmail: c.req.query('parentEmail') ?? '', taxYear: c.req.query('taxYear') ?? '' })),
   )
 
-  .get('/parent/payment-receipts', async (c) => sendJson(c, await c.var.caller.payments.parentReceipts()))
+  .get('/parent/payment-receipts', async (c) => sendJson(c, await c.var.caller.payments.parentReceipts({ childId: c.req.query('childId') || null, ...restPage(c) })))
   .get('/parent/payment-receipts/:id/pdf', async (c) => pdfResponse(c, await c.var.caller.payments.parentReceiptPdf(c.req.param('id'))))
   .get('/parent/tax-statements/:taxYear/pdf', async (c) => pdfResponse(c, await c.var.caller.payments.parentTaxStatementPdf({ taxYear: c.req.param('taxYear') })));

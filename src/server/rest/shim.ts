@@ -6,6 +6,7 @@ import { ZodError } from 'zod';
 import { clientError } from '../client-errors';
 import { type AppDeps, type Context, createContext } from '../context';
 import { createCaller } from '../routers/_app';
+import { PAGE_MAX } from '../../shared/schemas/page';
 import { jsonOnce } from '../services/read-cache';
 import type { Limiters } from '../services/rate-limit';
 
@@ -64,4 +65,22 @@ export function errorResponse(err: unknown): { status: number; body: ErrorBody }
   }
   if (err instanceof HTTPException) return { status: err.status, body: { message: err.message || 'Bad request' } };
   return { status: 500, body: { message: 'Something went wrong on our side. Please try again.' } };
+}
+
+/**
+ * `?limit=&cursor=` of a list path (ADR 014). Without `limit` a REST caller gets the largest page (PAGE_MAX
+ * rows), never the whole list; the procedure's schema refuses a bad limit or cursor with a 400.
+ */
+export function restPage(c: HonoContext): { limit: number; cursor: string | null } {
+  const limit = c.req.query('limit');
+  return { limit: limit === undefined ? PAGE_MAX : Number(limit), cursor: c.req.query('cursor') ?? null };
+}
+
+/**
+ * A page as SPEC.md §7's list paths answer it: the JSON array of the rows, the next page's cursor in the
+ * `X-Next-Cursor` header (absent on the last page).
+ */
+export function sendPage(c: HonoContext, page: { items: unknown[]; nextCursor: string | null }) {
+  if (page.nextCursor) c.header('X-Next-Cursor', page.nextCursor);
+  return sendJson(c, page.items);
 }

@@ -1,10 +1,11 @@
 import { TRPCError } from '@trpc/server';
-import { desc, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { enrolledChildren, enrollmentApplications } from '../../../db/schema';
 import { type ApplicationStatus, choiceLabel, PROGRAMS, type Program, RELATIONSHIP_CHOICES } from '../../shared/constants';
-import { applicationStatusUpdateSchema } from '../../shared/schemas/children';
+import { applicationsPageInput, applicationStatusUpdateSchema } from '../../shared/schemas/children';
 import { idSchema } from '../../shared/schemas/content';
 import { isUniqueViolation } from '../db-errors';
+import { keysetPage, type SortKey } from '../pagination';
 import { applicationStatusEmail } from '../services/mail-templates';
 import { sendToParent } from '../services/parent-mail';
 import { adminProcedure, router } from '../trpc';
@@ -44,6 +45,12 @@ export const applicationColumns = {
 /** applicationColumns is every column, so a selected row has the table's full shape. */
 type ApplicationRow = typeof enrollmentApplications.$inferSelect;
 
+/** Newest first, the id breaking ties (keyset pages, pagination.ts). */
+const applicationOrder: SortKey<Pick<ApplicationRow, 'createdAt' | 'id'>>[] = [
+  { column: enrollmentApplications.createdAt, kind: 'time', of: (a) => a.createdAt },
+  { column: enrollmentApplications.id, kind: 'text', of: (a) => a.id },
+];
+
 export const ALREADY_ENROLLED = 'This application is already enrolled.';
 export const NOT_APPROVED = 'Only an approved application can be enrolled. Set its status to Approved first.';
 const NOT_FOUND = 'Application not found';
@@ -62,15 +69,27 @@ export function notesFromApplication(a: ApplicationRow): string | null {
 }
 
 export const applicationsRouter = router({
-  /** Newest first, each with the id of the child enrolled from it (null until enrolled). */
-  list: adminProcedure.query(({ ctx }) =>
-    ctx.db
-      .select({ ...applicationColumns, enrolledChildId: enrolledChildren.id })
-      .from(enrollmentApplications)
-      .leftJoin(enrolledChildren, eq(enrolledChildren.applicationId, enrollmentApplications.id))
-      .orderBy(desc(enrollmentApplications.createdAt))
-      .all(),
-  ),
+  /**
+   * A page of the applications, newest first (of one status when asked), each with the id of the child
+   * enrolled from it (null until enrolled); and the counts the header shows, over every application.
+   */
+  list: adminProcedure.input(applicationsPageInput).query(({ ctx, input }) => {
+    const ofStatus = input.status ? eq(enrollmentApplications.status, input.status) : undefined;
+    const page = keysetPage(applicationOrder, input, (after, orderBy, n) =>
+      ctx.db
+        .select({ ...applicationColumns, enrolledChildId: enrolledChildren.id })
+        .from(enrollmentApplications)
+        .leftJoin(enrolledChildren, eq(enrolledChildren.applicationId, enrollmentApplications.id))
+        .where(and(ofStatus, after))
+        .orderBy(...orderBy)
+        .limit(n)
+        .all(),
+    );
+    const byStatus = ctx.db.select({ status: enrollmentApplications.status, n: count() }).from(enrollmentApplications).groupBy(enrollmentApplications.status).all();
+    const total = byStatus.reduce((sum, row) => sum + row.n, 0);
+    const matching = input.status ? (byStatus.find((row) => row.status === input.status)?.n ?? 0) : total;
+    return { ...page, total, matching };
+  }),
 
   /**
    * Any status to any status (SPEC.md §4). The change is committed first; the e-mail, when asked for, is

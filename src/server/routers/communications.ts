@@ -1,15 +1,17 @@
 import { TRPCError } from '@trpc/server';
-import { and, desc, eq, getTableColumns, or, sql } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, or, type SQL } from 'drizzle-orm';
 import { communicationMessages, documentRequests, enrolledChildren, parentChildRelationships } from '../../../db/schema';
 import { centre } from '../../shared/centre';
 import { adminMessageSchema, documentRequestSchema, documentResponseSchema, messageSchema } from '../../shared/schemas/communication';
 import { idSchema } from '../../shared/schemas/content';
+import { pageInput } from '../../shared/schemas/page';
 import type { ParentIdentity } from '../auth/session';
 import { centreToday } from '../clock';
 import type { Context } from '../context';
 import type { Db } from '../db';
 import { downloadUrl, issueUploadUrl, ownerOf, renameDocument, uploadedFileFor } from '../documents/uploads';
 import { logger } from '../logger';
+import { keysetPage, type SortKey } from '../pagination';
 import { documentRequestNoticeEmail, newMessageNoticeEmail, urgentParentMessageEmail } from '../services/communication-mail';
 import { cachedRead } from '../services/read-cache';
 import { sendToParent } from '../services/parent-mail';
@@ -18,8 +20,44 @@ import { adminProcedure, parentProcedure, router, signedInProcedure } from '../t
 const messageColumns = getTableColumns(communicationMessages);
 const requestColumns = getTableColumns(documentRequests);
 
-/** Newest first; rowid breaks ties between messages of the same millisecond. */
-const newestMessagesFirst = [desc(communicationMessages.createdAt), desc(sql`${communicationMessages}.rowid`)];
+type MessageRow = typeof communicationMessages.$inferSelect;
+type RequestRow = typeof documentRequests.$inferSelect;
+
+/** Newest first; the id breaks ties between messages of the same millisecond (keyset pages, pagination.ts). */
+const messageOrder: SortKey<MessageRow>[] = [
+  { column: communicationMessages.createdAt, kind: 'time', of: (m) => m.createdAt },
+  { column: communicationMessages.id, kind: 'text', of: (m) => m.id },
+];
+const requestOrder: SortKey<RequestRow>[] = [
+  { column: documentRequests.createdAt, kind: 'time', of: (r) => r.createdAt },
+  { column: documentRequests.id, kind: 'text', of: (r) => r.id },
+];
+
+/** Messages addressed to the caller and not read yet: the badge counts the whole list, not the page shown. */
+function unreadCount(db: Db, addressedToCaller: SQL | undefined): number {
+  return db.select({ n: count() }).from(communicationMessages).where(and(addressedToCaller, eq(communicationMessages.isRead, false))).get()!.n;
+}
+
+/** Requests not answered yet (pending or overdue): the whole list's figure, as the badge shows it. */
+function pendingCount(db: Db, forParent: SQL | undefined): number {
+  return db.select({ n: count() }).from(documentRequests).where(and(forParent, eq(documentRequests.status, 'pending'))).get()!.n;
+}
+
+function messagesPage(db: Db, where: SQL | undefined, page: { limit: number; cursor?: string | null }) {
+  return keysetPage(messageOrder, page, (after, orderBy, n) => db.select(messageColumns).from(communicationMessages).where(and(where, after)).orderBy(...orderBy).limit(n).all());
+}
+
+function requestsPage(db: Db, today: string, where: SQL | undefined, page: { limit: number; cursor?: string | null }) {
+  const { items, nextCursor } = keysetPage(requestOrder, page, (after, orderBy, n) =>
+    db.select(requestColumns).from(documentRequests).where(and(where, after)).orderBy(...orderBy).limit(n).all(),
+  );
+  return { items: items.map(withOverdue(today)), nextCursor };
+}
+
+/** Addressed to the centre (what staff mark read). */
+const toCentre = eq(communicationMessages.recipientType, 'admin');
+/** Addressed to this parent's e-mail (what the parent marks read). */
+const toParent = (email: string) => and(eq(communicationMessages.recipientType, 'parent'), eq(communicationMessages.recipientId, email));
 
 /** A parent's messages: the ones they sent, and the ones the centre sent to their e-mail. */
 function parentMessages(parent: ParentIdentity) {
@@ -56,8 +94,6 @@ function ownChild(db: Db, parentId: string, childId: string) {
   return child;
 }
 
-type RequestRow = typeof documentRequests.$inferSelect;
-
 /**
  * Overdue is decided when the list is read (the centre's today against the due date), never stored: a stored
  * flag would need a job to keep it true. A fulfilled request is never overdue; an overdue one can still be answered.
@@ -72,14 +108,18 @@ async function noticeToParent(ctx: Context, to: string, content: Parameters<type
 }
 
 export const communicationsRouter = router({
-  /** Every message between the centre and the families, newest first. */
-  adminMessages: adminProcedure.query(({ ctx }) => ctx.db.select(messageColumns).from(communicationMessages).orderBy(...newestMessagesFirst).all()),
+  /** A page of the messages between the centre and the families, newest first, and the centre's unread count. */
+  adminMessages: adminProcedure.input(pageInput).query(({ ctx, input }) => ({
+    ...messagesPage(ctx.db, undefined, input),
+    unreadCount: unreadCount(ctx.db, toCentre),
+  })),
 
-  /** Only the messages between the centre and this parent. */
-  parentMessages: parentProcedure.query(({ ctx }) =>
-    cachedRead(ctx.db, `parent-messages:${ctx.parent.id}:${ctx.parent.email}`, () =>
-      ctx.db.select(messageColumns).from(communicationMessages).where(parentMessages(ctx.parent)).orderBy(...newestMessagesFirst).all(),
-    ),
+  /** A page of the messages between the centre and this parent only, and how many of all of them are unread. */
+  parentMessages: parentProcedure.input(pageInput).query(({ ctx, input }) =>
+    cachedRead(ctx.db, `parent-messages:${ctx.parent.id}:${ctx.parent.email}:${input.limit}:${input.cursor ?? ''}`, () => ({
+      ...messagesPage(ctx.db, parentMessages(ctx.parent), input),
+      unreadCount: unreadCount(ctx.db, toParent(ctx.parent.email)),
+    })),
   ),
 
   /** A message to the parent of the chosen child (the child decides the recipient, not the client), with an e-mail notice. */
@@ -144,10 +184,7 @@ export const communicationsRouter = router({
 
   /** Marks read a message addressed to the caller (staff: to the centre; a parent: to their e-mail). Anything else is a 404. */
   markRead: signedInProcedure.input(idSchema).mutation(({ ctx, input }) => {
-    const addressedToCaller =
-      ctx.auth.kind === 'admin'
-        ? eq(communicationMessages.recipientType, 'admin')
-        : and(eq(communicationMessages.recipientType, 'parent'), eq(communicationMessages.recipientId, ctx.auth.parent.email));
+    const addressedToCaller = ctx.auth.kind === 'admin' ? toCentre : toParent(ctx.auth.parent.email);
     const updated = ctx.db
       .update(communicationMessages)
       .set({ isRead: true, updatedAt: ctx.clock.now() })
@@ -158,21 +195,21 @@ export const communicationsRouter = router({
     return { success: true as const, id: updated.id };
   }),
 
-  adminDocumentRequests: adminProcedure.query(({ ctx }) =>
-    ctx.db.select(requestColumns).from(documentRequests).orderBy(desc(documentRequests.createdAt), desc(sql`${documentRequests}.rowid`)).all().map(withOverdue(centreToday(ctx.clock))),
-  ),
+  /** A page of every document request, newest first, and how many of all of them are still unanswered. */
+  adminDocumentRequests: adminProcedure.input(pageInput).query(({ ctx, input }) => ({
+    ...requestsPage(ctx.db, centreToday(ctx.clock), undefined, input),
+    pendingCount: pendingCount(ctx.db, undefined),
+  })),
 
-  parentDocumentRequests: parentProcedure.query(({ ctx }) =>
-    cachedRead(ctx.db, `parent-requests:${ctx.parent.email}:${centreToday(ctx.clock)}`, () =>
-      ctx.db
-        .select(requestColumns)
-        .from(documentRequests)
-        .where(eq(documentRequests.parentId, ctx.parent.email))
-        .orderBy(desc(documentRequests.createdAt), desc(sql`${documentRequests}.rowid`))
-        .all()
-        .map(withOverdue(centreToday(ctx.clock))),
-    ),
-  ),
+  /** A page of this parent's document requests, newest first, and how many of all of them are still unanswered. */
+  parentDocumentRequests: parentProcedure.input(pageInput).query(({ ctx, input }) => {
+    const today = centreToday(ctx.clock);
+    const mine = eq(documentRequests.parentId, ctx.parent.email);
+    return cachedRead(ctx.db, `parent-requests:${ctx.parent.email}:${today}:${input.limit}:${input.cursor ?? ''}`, () => ({
+      ...requestsPage(ctx.db, today, mine, input),
+      pendingCount: pendingCount(ctx.db, mine),
+    }));
+  }),
 
   /** Asks the parent of the chosen child for a document, with an e-mail notice. */
   requestDocument: adminProcedure.input(documentRequestSchema).mutation(async ({ ctx, input }) => {

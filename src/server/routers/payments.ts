@@ -4,10 +4,13 @@ import { z } from 'zod';
 import { enrolledChildren, paymentReceipts, receiptNumberCounters } from '../../../db/schema';
 import { centsToAmount, formatAmount, formatCents, sumCents } from '../../shared/money';
 import { idSchema } from '../../shared/schemas/content';
-import { FIRST_TAX_YEAR, receiptSchema, taxStatementSchema, taxYearField } from '../../shared/schemas/payments';
+import { pageInput } from '../../shared/schemas/page';
+import { FIRST_TAX_YEAR, parentReceiptsInput, receiptSchema, taxStatementSchema, taxYearField } from '../../shared/schemas/payments';
 import { type Clock, centreToday } from '../clock';
 import type { Context } from '../context';
 import type { Db } from '../db';
+import { keysetPage, type SortKey } from '../pagination';
+import { parentChildOr404 } from '../parents/access';
 import { paymentReceiptEmail, taxStatementEmail } from '../services/mail-templates';
 import { sendToParent } from '../services/parent-mail';
 import { formatPdfDate, receiptPdf, type StatementForPdf, taxStatementPdf } from '../services/payment-pdf';
@@ -65,8 +68,34 @@ function findParentReceipt(db: Db, parentEmail: string, id: string): Receipt {
   return receipt;
 }
 
-/** Newest payment first; receipts of the same day by the order they were written. */
-const newestFirst = [desc(paymentReceipts.paymentDate), desc(paymentReceipts.createdAt), desc(paymentReceipts.receiptNumber)] as const;
+/**
+ * Newest payment first; receipts of the same day by the order they were written, then the receipt number
+ * (unique), which makes the order total for keyset pages (pagination.ts).
+ */
+const receiptOrder: SortKey<Pick<Receipt, 'paymentDate' | 'createdAt' | 'receiptNumber'>>[] = [
+  { column: paymentReceipts.paymentDate, kind: 'text', of: (r) => r.paymentDate },
+  { column: paymentReceipts.createdAt, kind: 'time', of: (r) => r.createdAt },
+  { column: paymentReceipts.receiptNumber, kind: 'text', of: (r) => r.receiptNumber },
+];
+
+/** Receipts whose payer e-mail is `email` (compared without case, through payment_receipts_parent_lower_idx). */
+const paidFrom = (email: string) => sql`lower(${paymentReceipts.parentEmail}) = ${email.toLowerCase()}`;
+
+/** The years a parent can download a statement for, with their figures: over every receipt, not a page. */
+function statementYears(db: Db, email: string) {
+  const rows = db
+    .select({ paymentDate: paymentReceipts.paymentDate, amount: paymentReceipts.amount })
+    .from(paymentReceipts)
+    .where(paidFrom(email))
+    .orderBy(desc(paymentReceipts.paymentDate))
+    .all();
+  const years = new Map<string, string[]>();
+  for (const r of rows) {
+    const year = r.paymentDate.slice(0, 4);
+    years.set(year, [...(years.get(year) ?? []), r.amount]);
+  }
+  return [...years].map(([taxYear, amounts]) => ({ taxYear, paymentCount: amounts.length, totalCents: sumCents(amounts) }));
+}
 
 /** A tax year within what the system can answer for: 2000 to this year (the centre's calendar). */
 function assertTaxYear(clock: Clock, taxYear: string): void {
@@ -88,7 +117,7 @@ function buildStatement(db: Db, clock: Clock, parentEmail: string, taxYear: stri
     .from(paymentReceipts)
     .where(
       and(
-        sql`lower(${paymentReceipts.parentEmail}) = ${parentEmail.toLowerCase()}`,
+        paidFrom(parentEmail),
         gte(paymentReceipts.paymentDate, `${taxYear}-01-01`),
         lte(paymentReceipts.paymentDate, `${taxYear}-12-31`),
       ),
@@ -170,16 +199,12 @@ function summarise(db: Db, clock: Clock) {
 }
 
 export const paymentsRouter = router({
-  /** Every receipt, newest payment first (GET /api/admin/payment-receipts). */
-  list: adminProcedure.query(({ ctx }) =>
-    ctx.db
-      .select(receiptColumns)
-      .from(paymentReceipts)
-      .orderBy(...newestFirst)
-      .all(),
+  /** A page of the receipts, newest payment first (GET /api/admin/payment-receipts). */
+  list: adminProcedure.input(pageInput).query(({ ctx, input }) =>
+    keysetPage(receiptOrder, input, (after, orderBy, n) => ctx.db.select(receiptColumns).from(paymentReceipts).where(after).orderBy(...orderBy).limit(n).all()),
   ),
 
-  /** The summary cards, summed in cents on the server. */
+  /** The summary cards, summed in cents on the server over every receipt (never from the page shown). */
   summary: adminProcedure.query(({ ctx }) => summarise(ctx.db, ctx.clock)),
 
   /** POST /api/admin/payment-receipts: the child's name comes from the child's record, the number from the server. */
@@ -282,28 +307,26 @@ export const paymentsRouter = router({
   }),
 
   /**
-   * The signed-in parent's own receipts (payer e-mail = the account's e-mail, see ADR 008), newest first, and
-   * the years a statement can be downloaded for, with their totals.
+   * A page of the signed-in parent's own receipts (payer e-mail = the account's e-mail, see ADR 008), newest
+   * first, optionally of one child only; and the years a statement can be downloaded for, with their totals
+   * over every receipt of the family (not the page).
    */
-  parentReceipts: parentProcedure.query(({ ctx }) => {
+  parentReceipts: parentProcedure.input(parentReceiptsInput).query(({ ctx, input }) => {
     const email = ctx.parent.email.toLowerCase();
+    // A child named must be one of the parent's own: another family's child is a 404, as everywhere in the portal.
+    if (input.childId) parentChildOr404(ctx.db, ctx.parent.id, input.childId);
     // From memory until the next write (services/read-cache.ts), keyed by the payer e-mail it filters on.
-    return cachedRead(ctx.db, `parent-receipts:${email}`, () => {
-      const receipts = ctx.db
-        .select(parentReceiptColumns)
-        .from(paymentReceipts)
-        .where(sql`lower(${paymentReceipts.parentEmail}) = ${email}`)
-        .orderBy(...newestFirst)
-        .all();
-      const years = new Map<string, string[]>();
-      for (const r of receipts) {
-        const year = r.paymentDate.slice(0, 4);
-        years.set(year, [...(years.get(year) ?? []), r.amount]);
-      }
-      return {
-        receipts,
-        statements: [...years].map(([taxYear, amounts]) => ({ taxYear, paymentCount: amounts.length, totalCents: sumCents(amounts) })),
-      };
+    return cachedRead(ctx.db, `parent-receipts:${email}:${input.childId ?? ''}:${input.limit}:${input.cursor ?? ''}`, () => {
+      const { items, nextCursor } = keysetPage(receiptOrder, input, (after, orderBy, n) =>
+        ctx.db
+          .select(parentReceiptColumns)
+          .from(paymentReceipts)
+          .where(and(paidFrom(email), input.childId ? eq(paymentReceipts.childId, input.childId) : undefined, after))
+          .orderBy(...orderBy)
+          .limit(n)
+          .all(),
+      );
+      return { receipts: items, nextCursor, statements: statementYears(ctx.db, email) };
     });
   }),
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { APPLICATION_STATUSES, PROGRAM_CHOICES } from '../constants';
 import { idSchema } from './content';
 import { choiceField, emailField, isoDate, looseBoolean, optionalText, requiredText } from './fields';
+import { pageFields } from './page';
 
 /** The admin's enrolled-child form (SPEC.md §5 Enrolled child form): one schema for the dialog and the server. */
 export const childSchema = z.object({
@@ -45,3 +46,8 @@ export type StatusUpdateInput = z.input<typeof statusUpdateSchema>;
 export const applicationStatusUpdateSchema = statusUpdateSchema.extend({
   id: idSchema,
 });
+
+/** The Applications tab: a page of the applications (ADR 014), of one status or (none) of all. */
+export const applicationsPageInput = z
+  .object({ status: z.enum(APPLICATION_STATUSES, { error: 'Please choose a valid status' }).nullish(), ...pageFields })
+  .prefault({});

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ACTIVITY_CATEGORIES, CELEBRATION_LEVELS, NOTE_CATEGORIES, PARTICIPATION_LEVELS } from '../constants';
 import { idSchema } from './content';
 import { isoDate, looseBoolean, optionalText, requiredText } from './fields';
+import { pageFields } from './page';
 
 /**
  * A comma-separated list as the forms send it ("Counting, sharing ,") or an array: split on commas, each
@@ -110,8 +111,4 @@ export const achievementSchema = z.object({
 export type AchievementInput = z.input<typeof achievementSchema>;
 
 /** A page of a long list: `cursor` is what the previous page answered as nextCursor. */
-export const pageSchema = z.object({
-  childId: idSchema,
-  limit: z.number().int().min(1).max(100).default(20),
-  cursor: z.string().max(200).nullish(),
-});
+export const pageSchema = z.object({ childId: idSchema, ...pageFields });

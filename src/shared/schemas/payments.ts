@@ -3,6 +3,7 @@ import { PAYMENT_METHODS, PAYMENT_TYPES, type Choice } from '../constants';
 import { centsToAmount, parseCents } from '../money';
 import { idSchema } from './content';
 import { choiceField, emailField, isoDate, optionalText, requiredText } from './fields';
+import { pageFields } from './page';
 
 export type PaymentType = (typeof PAYMENT_TYPES)[number];
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
@@ -124,3 +125,6 @@ export function offeredTaxYears(currentYear: number): string[] {
 }
 
 export const receiptIdSchema = idSchema;
+
+/** The parent's Payments tab: a page of their receipts (ADR 014), optionally of one of their children. */
+export const parentReceiptsInput = z.object({ childId: idSchema.nullish(), ...pageFields }).prefault({});

@@ -1,10 +1,11 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import { AlertTriangle, FileText, Mail, MailOpen, Plus, Reply, Send } from 'lucide-react';
 import { useState } from 'react';
 import type { AppRouter } from '../../../server/routers/_app';
 import { Badge } from '../ui/Card';
 import { Button } from '../ui/Button';
+import { LoadMoreButton } from '../ui/LoadMoreButton';
 import { Tab, TabList, TabPanel, Tabs } from '../ui/Tabs';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { queryClient, trpc } from '../../lib/trpc';
@@ -12,8 +13,11 @@ import { DOCUMENT_TYPE_LABELS } from '../../../shared/schemas/communication';
 import { ComposeMessageDialog, RequestDocumentDialog, SubmitDocumentDialog, type ChildOption } from './CommunicationDialogs';
 
 type Outputs = inferRouterOutputs<AppRouter>['communications'];
-export type Message = Outputs['adminMessages'][number];
-export type DocumentRequest = Outputs['adminDocumentRequests'][number];
+export type Message = Outputs['adminMessages']['items'][number];
+export type DocumentRequest = Outputs['adminDocumentRequests']['items'][number];
+
+/** Messages and requests are read a page at a time (ADR 014); the badges count the whole lists on the server. */
+export const COMMUNICATION_PAGE_SIZE = 20;
 
 export interface CommunicationCenterProps {
   userType: 'admin' | 'parent';
@@ -40,9 +44,14 @@ export function replySubject(subject: string): string {
  */
 export function CommunicationCenter({ userType, childId, parentEmail, children = [] }: CommunicationCenterProps) {
   const isAdmin = userType === 'admin';
-  const messages = useQuery({ ...(isAdmin ? trpc.communications.adminMessages.queryOptions() : trpc.communications.parentMessages.queryOptions()), staleTime: 0 });
-  const requests = useQuery({
-    ...(isAdmin ? trpc.communications.adminDocumentRequests.queryOptions() : trpc.communications.parentDocumentRequests.queryOptions()),
+  const page = { limit: COMMUNICATION_PAGE_SIZE };
+  const next = { getNextPageParam: (last: { nextCursor: string | null }) => last.nextCursor };
+  const messages = useInfiniteQuery({
+    ...(isAdmin ? trpc.communications.adminMessages.infiniteQueryOptions(page, next) : trpc.communications.parentMessages.infiniteQueryOptions(page, next)),
+    staleTime: 0,
+  });
+  const requests = useInfiniteQuery({
+    ...(isAdmin ? trpc.communications.adminDocumentRequests.infiniteQueryOptions(page, next) : trpc.communications.parentDocumentRequests.infiniteQueryOptions(page, next)),
     staleTime: 0,
   });
   const enrolled = useQuery({ ...trpc.children.list.queryOptions(), enabled: isAdmin, staleTime: 0 });
@@ -53,11 +62,12 @@ export function CommunicationCenter({ userType, childId, parentEmail, children =
   const [submitting, setSubmitting] = useState<DocumentRequest | null>(null);
   const markRead = useMutation(trpc.communications.markRead.mutationOptions({ onSuccess: refreshCommunications }));
 
-  const list = messages.data ?? [];
+  const list: Message[] = messages.data?.pages.flatMap((p) => p.items) ?? [];
   const addressedToMe = (m: Message) => m.recipientType === userType && (isAdmin || !parentEmail || m.recipientId === parentEmail.toLowerCase());
-  const unread = list.filter((m) => addressedToMe(m) && !m.isRead).length;
-  const requestList = requests.data ?? [];
-  const pending = requestList.filter((r) => r.status !== 'fulfilled').length;
+  // Counted by the server over every message and request, not over the pages loaded so far.
+  const unread = messages.data?.pages[0]?.unreadCount ?? 0;
+  const requestList: DocumentRequest[] = requests.data?.pages.flatMap((p) => p.items) ?? [];
+  const pending = requests.data?.pages[0]?.pendingCount ?? 0;
 
   return (
     <section aria-labelledby="communication-heading" className="flex flex-col gap-4">
@@ -101,6 +111,7 @@ export function CommunicationCenter({ userType, childId, parentEmail, children =
               ))}
             </ul>
           )}
+          <LoadMoreButton query={messages} label="Load more messages" />
         </TabPanel>
 
         <TabPanel id="documents" className="flex flex-col gap-3">
@@ -121,6 +132,7 @@ export function CommunicationCenter({ userType, childId, parentEmail, children =
               ))}
             </ul>
           )}
+          <LoadMoreButton query={requests} label="Load more document requests" />
         </TabPanel>
       </Tabs>
 

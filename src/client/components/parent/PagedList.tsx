@@ -1,14 +1,11 @@
 import type { ReactNode } from 'react';
-import { Button } from '../ui/Button';
+import { LoadMoreButton, type NextPageQuery } from '../ui/LoadMoreButton';
 
 /** What PagedList reads of an infinite query. */
-export interface PagedQuery<T> {
+export interface PagedQuery<T> extends NextPageQuery {
   isPending: boolean;
   isError: boolean;
   data: { pages: { items: T[] }[] } | undefined;
-  hasNextPage: boolean;
-  isFetchingNextPage: boolean;
-  fetchNextPage: () => Promise<unknown>;
 }
 
 /** A long list read a page at a time: the items so far and a 'Load more' button while there are more. */
@@ -34,11 +31,7 @@ export function PagedList<T extends { id: string }>({
           <li key={item.id}>{render(item)}</li>
         ))}
       </ul>
-      {query.hasNextPage && (
-        <Button variant="outline" className="self-center" onPress={() => void query.fetchNextPage()} isDisabled={query.isFetchingNextPage}>
-          {query.isFetchingNextPage ? 'Loading...' : 'Load more'}
-        </Button>
-      )}
+      <LoadMoreButton query={query} />
     </div>
   );
 }

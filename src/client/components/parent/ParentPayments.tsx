@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { Download, FileText } from 'lucide-react';
 import { useState } from 'react';
 import { formatAmount, formatCents } from '../../../shared/money';
@@ -9,8 +9,12 @@ import { toast } from '../../lib/toast';
 import { errorMessage } from '../../lib/trpc';
 import { Button } from '../ui/Button';
 import { Card } from '../ui/Card';
+import { LoadMoreButton } from '../ui/LoadMoreButton';
 
-/** GET /api/parent/payment-receipts, as the parent sees it (staff notes are never sent). */
+/** Receipts are read a page at a time (ADR 014); the statements' figures cover every receipt. */
+export const RECEIPTS_PAGE_SIZE = 20;
+
+/** GET /api/parent/payment-receipts, as the parent sees it (staff notes are never sent): one page, and every year's figures. */
 export interface ParentPaymentsData {
   receipts: {
     id: string;
@@ -24,6 +28,7 @@ export interface ParentPaymentsData {
     periodCovered: string | null;
   }[];
   statements: { taxYear: string; paymentCount: number; totalCents: number }[];
+  nextCursor: string | null;
 }
 
 export interface ParentPaymentsProps {
@@ -44,11 +49,17 @@ function authHeaders(token?: string | null): Record<string, string> {
  * (for IRS Form 2441). Self-contained: it fetches over the parent REST paths with the parent's session.
  */
 export function ParentPayments({ childId, parentEmail, token }: ParentPaymentsProps) {
-  const payments = useQuery({
-    queryKey: ['parent', 'payment-receipts', token ?? 'cookie'],
+  const payments = useInfiniteQuery({
+    queryKey: ['parent', 'payment-receipts', token ?? 'cookie', childId ?? null],
     staleTime: 0,
-    queryFn: async (): Promise<ParentPaymentsData> => {
-      const res = await fetch('/api/parent/payment-receipts', { credentials: 'include', headers: authHeaders(token) });
+    initialPageParam: null as string | null,
+    getNextPageParam: (last: ParentPaymentsData) => last.nextCursor,
+    queryFn: async ({ pageParam }): Promise<ParentPaymentsData> => {
+      // The child's receipts are chosen by the server, so a page is never emptied by a filter here.
+      const query = new URLSearchParams({ limit: String(RECEIPTS_PAGE_SIZE) });
+      if (childId) query.set('childId', childId);
+      if (pageParam) query.set('cursor', pageParam);
+      const res = await fetch(`/api/parent/payment-receipts?${query}`, { credentials: 'include', headers: authHeaders(token) });
       if (!res.ok) throw new Error(`HTTP error! status: ${res.status}`);
       return (await res.json()) as ParentPaymentsData;
     },
@@ -74,8 +85,8 @@ export function ParentPayments({ childId, parentEmail, token }: ParentPaymentsPr
       </p>
     );
 
-  const { statements } = payments.data;
-  const receipts = childId ? payments.data.receipts.filter((r) => r.childId === childId) : payments.data.receipts;
+  const statements = payments.data.pages[0]?.statements ?? [];
+  const receipts = payments.data.pages.flatMap((p) => p.receipts);
 
   return (
     <div className="flex flex-col gap-6">
@@ -149,6 +160,9 @@ export function ParentPayments({ childId, parentEmail, token }: ParentPaymentsPr
             ))}
           </ul>
         )}
+        <div className="mt-3 flex flex-col">
+          <LoadMoreButton query={payments} label="Load more receipts" />
+        </div>
       </Card>
     </div>
   );

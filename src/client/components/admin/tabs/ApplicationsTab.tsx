@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import { CheckCircle2, Eye, Trash2, UserPlus } from 'lucide-react';
 import { useState } from 'react';
@@ -20,12 +20,16 @@ import { queryClient, trpc } from '../../../lib/trpc';
 import { Button } from '../../ui/Button';
 import { Badge, type BadgeTone, Card } from '../../ui/Card';
 import { Checkbox } from '../../ui/Checkbox';
+import { LoadMoreButton } from '../../ui/LoadMoreButton';
 import { ConfirmDialog, Dialog } from '../../ui/Dialog';
 import { Select } from '../../ui/Select';
 import { FilteredListState, FilteredPanelHeader } from '../PanelHeader';
 import { useConfirmedDelete } from '../useConfirmedDelete';
 
-type Application = inferRouterOutputs<AppRouter>['applications']['list'][number];
+type Application = inferRouterOutputs<AppRouter>['applications']['list']['items'][number];
+
+/** Read a page at a time (ADR 014); the header's counts are the server's, over every application. */
+const APPLICATIONS_PAGE_SIZE = 20;
 
 const STATUS_TONES: Record<ApplicationStatus, BadgeTone> = {
   pending: 'sun',
@@ -62,8 +66,15 @@ function invalidateEnrollment() {
 
 /** Applications tab (SPEC.md §2): status filter, cards, details, status changes, delete and Add to Enrolled. */
 export default function ApplicationsTab() {
-  const applications = useQuery({ ...trpc.applications.list.queryOptions(), staleTime: 0 });
   const [filter, setFilter] = useState('all');
+  // The server filters by status, so a page is never emptied by a filter here.
+  const applications = useInfiniteQuery({
+    ...trpc.applications.list.infiniteQueryOptions(
+      { limit: APPLICATIONS_PAGE_SIZE, status: filter === 'all' ? null : (filter as ApplicationStatus) },
+      { getNextPageParam: (last) => last.nextCursor },
+    ),
+    staleTime: 0,
+  });
   const [details, setDetails] = useState<Application | null>(null);
   const deletion = useConfirmedDelete({
     mutation: trpc.applications.delete.mutationOptions(),
@@ -74,15 +85,15 @@ export default function ApplicationsTab() {
     onDeleted: invalidateEnrollment,
   });
 
-  const list = applications.data ?? [];
-  const shown = filter === 'all' ? list : list.filter((a) => a.status === filter);
+  const shown: Application[] = applications.data?.pages.flatMap((p) => p.items) ?? [];
+  const counts = applications.data?.pages[0];
 
   return (
     <section aria-labelledby="applications-heading" className="flex flex-col gap-4">
       <FilteredPanelHeader
         id="applications-heading"
         title="Enrollment Applications"
-        count={applications.isSuccess ? { shown: shown.length, total: list.length } : undefined}
+        count={counts ? { shown: counts.matching, total: counts.total } : undefined}
         noun={['application', 'applications']}
       >
         <Select label="Filter by status" options={FILTER_OPTIONS} value={filter} onChange={setFilter} className="sm:w-60" />
@@ -91,8 +102,8 @@ export default function ApplicationsTab() {
       <FilteredListState
         isPending={applications.isPending}
         isError={applications.isError}
-        shown={shown.length}
-        total={list.length}
+        shown={counts?.matching ?? 0}
+        total={counts?.total ?? 0}
         loading="Loading applications..."
         error="The applications could not be loaded. Please refresh the page."
         none="No enrollment applications yet."
@@ -106,8 +117,9 @@ export default function ApplicationsTab() {
           </li>
         ))}
       </ul>
+      <LoadMoreButton query={applications} label="Load more applications" />
 
-      {details && <ApplicationDetails application={list.find((a) => a.id === details.id) ?? details} onClose={() => setDetails(null)} />}
+      {details && <ApplicationDetails application={shown.find((a) => a.id === details.id) ?? details} onClose={() => setDetails(null)} />}
       {deletion.dialog}
     </section>
   );

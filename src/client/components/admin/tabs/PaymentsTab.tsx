@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import { CalendarDays, DollarSign, Download, Mail, Plus, Receipt as ReceiptIcon, Send, Trash2 } from 'lucide-react';
 import { type ComponentType, type FormEvent, type ReactNode, useState } from 'react';
@@ -27,16 +27,19 @@ import { Badge, Card } from '../../ui/Card';
 import { Dialog, DialogActions } from '../../ui/Dialog';
 import { TextField } from '../../ui/Field';
 import { Select } from '../../ui/Select';
+import { LoadMoreButton } from '../../ui/LoadMoreButton';
 import { Tab, TabList, TabPanel, Tabs } from '../../ui/Tabs';
 import { ListState, PanelHeader } from '../PanelHeader';
 import { useConfirmedDelete } from '../useConfirmedDelete';
 
 type Outputs = inferRouterOutputs<AppRouter>;
-type Receipt = Outputs['payments']['list'][number];
+type Receipt = Outputs['payments']['list']['items'][number];
 type View = 'recent' | 'all' | 'tax';
 
 /** SPEC.md §9: Recent Payments shows the 5 newest by paymentDate. */
 const RECENT_COUNT = 5;
+/** All Payments is read a page at a time (ADR 014); the cards above count every receipt on the server. */
+const RECEIPTS_PAGE_SIZE = 20;
 
 function invalidatePayments() {
   void queryClient.invalidateQueries(trpc.payments.pathFilter());
@@ -45,7 +48,10 @@ function invalidatePayments() {
 
 /** Payments tab (SPEC.md §2): summary cards, Recent / All / Tax Statements, and the new receipt form. */
 export default function PaymentsTab() {
-  const receipts = useQuery({ ...trpc.payments.list.queryOptions(), staleTime: 0 });
+  const receipts = useInfiniteQuery({
+    ...trpc.payments.list.infiniteQueryOptions({ limit: RECEIPTS_PAGE_SIZE }, { getNextPageParam: (last) => last.nextCursor }),
+    staleTime: 0,
+  });
   const summary = useQuery({ ...trpc.payments.summary.queryOptions(), staleTime: 0 });
   const [view, setView] = useState<View>('recent');
   const [creating, setCreating] = useState(false);
@@ -58,7 +64,8 @@ export default function PaymentsTab() {
     onDeleted: invalidatePayments,
   });
 
-  const list = receipts.data ?? [];
+  const list: Receipt[] = receipts.data?.pages.flatMap((p) => p.items) ?? [];
+  const total = summary.data?.receiptCount ?? list.length;
   const listState = <ListState isPending={receipts.isPending} error={receipts.error} isEmpty={list.length === 0} empty="No payment receipts yet." />;
 
   return (
@@ -103,15 +110,16 @@ export default function PaymentsTab() {
         <TabPanel id="recent" className="flex flex-col gap-4">
           {listState}
           <ReceiptList receipts={list.slice(0, RECENT_COUNT)} label="Recent payments" onDelete={removal.request} />
-          {list.length > RECENT_COUNT && (
+          {total > RECENT_COUNT && (
             <Button variant="outline" onPress={() => setView('all')} className="self-center">
-              View All ({list.length})
+              View All ({total})
             </Button>
           )}
         </TabPanel>
         <TabPanel id="all" className="flex flex-col gap-4">
           {listState}
           <ReceiptList receipts={list} label="All payments" onDelete={removal.request} />
+          <LoadMoreButton query={receipts} label="Load more receipts" />
         </TabPanel>
         <TabPanel id="tax">
           <TaxStatementPanel />
