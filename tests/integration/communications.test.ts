@@ -234,8 +234,15 @@ describe('document requests', () => {
     it('refuses an anonymous PUT, a tampered URL, another account’s URL, and stores nothing', async () => {
       const url = await uploadUrl(a.auth);
       expect((await put(url, PDF, {headers: {}})).status).toBe(401);
-      const tampered = url.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
+      // The signature's first character changes six bits of it (its last one only four: two are padding that
+      // base64url decoders drop, so A and B there would decode to the same signature).
+      const tampered = url.replace(/\.([^.])([^.]*)$/, (_m, c: string, rest: string) => `.${c === 'A' ? 'B' : 'A'}${rest}`);
+      expect(tampered).not.toBe(url);
       expect((await put(tampered, PDF, a.auth)).status).toBe(404);
+      // Only the spelling this server wrote: the last character's padding bits changed are refused too.
+      const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+      const respelled = url.replace(/.$/, (c) => alphabet[alphabet.indexOf(c) ^ 1]!);
+      expect((await put(respelled, PDF, a.auth)).status).toBe(404);
       const later = url.replace(/\.(\d{13})\./, (_m, exp: string) => `.${Number(exp) + 3_600_000}.`);
       expect((await put(later, PDF, a.auth)).status).toBe(404);
       expect((await put(url, PDF, b.auth)).status).toBe(404);

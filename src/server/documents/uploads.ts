@@ -75,8 +75,11 @@ export function verifyUploadToken(config: Config, token: string, owner: Owner): 
   if (!m) return null;
   const [, id, exp, sig] = m as unknown as [string, string, string, string];
   const expected = signature(config, id, Number(exp), owner);
-  const given = Buffer.from(sig, 'base64url');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  // Compared as the text this server wrote: base64url decoders ignore the last character's padding bits, so
+  // decoding first would let a second spelling of the same signature through.
+  const given = Buffer.from(sig);
+  const wanted = Buffer.from(expected.toString('base64url'));
+  if (given.length !== wanted.length || !timingSafeEqual(given, wanted)) return null;
   return { id, expiresAt: Number(exp) };
 }
 
