@@ -39,9 +39,9 @@ interface DrawnPage {
   lists: readonly unknown[];
   minute: number;
   status: 200 | 404;
-  body: Buffer;
+  body: Uint8Array<ArrayBuffer>;
   hash: string;
-  encoded: Map<Exclude<Encoding, 'identity'>, Promise<Buffer>>;
+  encoded: Map<Exclude<Encoding, 'identity'>, Promise<Uint8Array<ArrayBuffer>>>;
 }
 
 /** The one key the not-found page is kept under, whatever the path: the map holds the public pages and it, no more. */
@@ -83,7 +83,7 @@ export function createPageRenderer(deps: AppDeps, limits: Limiters, ssrDir: stri
     const { html, state } = await ssr.render(path, Object.fromEntries(names.map((name, i) => [name, lists[i]])));
     // A data block (never executed, so the CSP's script-src does not apply); `<` escaped so nothing closes it.
     const root = `<div id="root">${html}</div><script type="application/json" id="ssr-state">${state.replace(/</g, '\\u003c')}</script>`;
-    const body = Buffer.from(template.replace('<div id="root"></div>', () => root));
+    const body = new TextEncoder().encode(template.replace('<div id="root"></div>', () => root));
     const hash = createHash('sha256').update(body).digest('base64url').slice(0, 32);
     // Drawn again but byte for byte the same (a new minute, a write elsewhere): the compressed forms still fit.
     const page: DrawnPage = { lists, minute, status, body, hash, encoded: last?.hash === hash ? last.encoded : new Map() };
@@ -109,6 +109,7 @@ export function createPageRenderer(deps: AppDeps, limits: Limiters, ssrDir: stri
       return null;
     }
     const encoding = chooseEncoding(c.req.header('accept-encoding'));
+    // Strong validators name exact bytes, so each encoding has its own.
     const etag = `"${page.hash}${encoding === 'br' ? '-br' : encoding === 'gzip' ? '-gz' : ''}"`;
     const headers: Record<string, string> = {
       'Content-Type': 'text/html; charset=UTF-8',
@@ -117,13 +118,21 @@ export function createPageRenderer(deps: AppDeps, limits: Limiters, ssrDir: stri
       Vary: 'Accept-Encoding',
     };
     if (matches(c.req.header('if-none-match'), etag)) return c.body(null, 304, headers);
-    if (encoding === 'identity') return c.body(new Uint8Array(page.body), page.status, headers);
+    if (encoding === 'identity') return c.body(page.body, page.status, headers);
     let bytes = page.encoded.get(encoding);
     if (!bytes) {
-      bytes = encoding === 'br' ? brotli(page.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: page.body.length } }) : gzipAsync(page.body, { level: 9 });
+      const compressed = encoding === 'br' ? brotli(page.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: page.body.length } }) : gzipAsync(page.body, { level: 9 });
+      bytes = compressed.then((b) => new Uint8Array(b));
       page.encoded.set(encoding, bytes);
     }
-    return c.body(new Uint8Array(await bytes), page.status, { ...headers, 'Content-Encoding': encoding });
+    try {
+      return c.body(await bytes, page.status, { ...headers, 'Content-Encoding': encoding });
+    } catch (err) {
+      // Never a 500 for a page: the bytes as they are, under their own tag; the next request tries again.
+      page.encoded.delete(encoding);
+      logger.error({ err, path, encoding }, 'compressing a page failed; it is sent uncompressed');
+      return c.body(page.body, page.status, { ...headers, ETag: `"${page.hash}"` });
+    }
   };
 }
 
