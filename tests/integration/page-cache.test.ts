@@ -61,6 +61,9 @@ describe('a server-rendered page', () => {
     expect(gzipped.headers.get('etag')).toBe(etag.replace('-br"', '-gz"'));
     expect(await gzipped.text()).toBe(html);
 
+    // q=0 refuses an encoding.
+    expect((await get('/events', { 'accept-encoding': 'br;q=0, gzip;q=0.5' })).headers.get('content-encoding')).toBe('gzip');
+
     const plain = await get('/events', { 'accept-encoding': 'identity' });
     expect(plain.headers.get('content-encoding')).toBeNull();
     expect(plain.headers.get('etag')).toBe(etag.replace('-br"', '"'));
