@@ -186,7 +186,10 @@ async function main() {
       { group: 'public', name: 'GET /api/gallery', path: '/api/gallery' },
       { group: 'public', name: 'GET /api/milestones', path: '/api/milestones' },
       { group: 'public', name: 'tRPC batch of the four lists', path: `/api/trpc/events.list,announcements.list,gallery.list,milestones.list?batch=1&input=${trpcInput([null, null, null, null])}` },
-      ...(existsSync(resolve(DEFAULT_CLIENT_DIR, 'index.html')) ? [{ group: 'public' as const, name: 'GET / (the page)', path: '/' }] : []),
+      // As a browser asks: the server-rendered pages are kept compressed (brotli) with their ETag (ADR 011).
+      ...(existsSync(resolve(DEFAULT_CLIENT_DIR, 'index.html'))
+        ? ['/', '/events', '/milestones'].map((path) => ({ group: 'public' as const, name: `GET ${path} (the page, br)`, path, headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } }))
+        : []),
       // What /parent-dashboard sends: its first load, then each tab's first page (Communication and Payments
       // load when opened), and the REST paths SPEC.md §7 names.
       { group: 'parent', name: 'dashboard (tRPC, first load)', path: `/api/trpc/parentPortal.dashboard?batch=1&input=${trpcInput([{ childId: null }])}`, headers: bearer },

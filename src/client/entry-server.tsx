@@ -1,37 +1,57 @@
 // First: zod's setting must be in place before any schema is built (see the file).
 import './lib/zod-config';
-import { dehydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { dehydrate, QueryClient, QueryClientProvider, type QueryKey } from '@tanstack/react-query';
 import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import superjson from 'superjson';
+import type { PageList } from '../shared/public-pages';
 import { announcementsQuery, eventsQuery } from './components/events/queries';
 import { galleryQuery } from './components/home/queries';
+import { achievementsQuery, milestonesQuery, recentQuery } from './components/milestones/queries';
 import { trpc } from './lib/trpc';
 import { routeTree } from './routeTree.gen';
 
 /**
- * The server render of the home page (ADR 011), built by `npm run build:ssr` into dist/ssr and imported by the
- * server when present. The page's live data (gallery, events, announcements) is read at request time through
- * the server's tRPC caller and given to the render; the same answers go into the page as JSON (a data block,
- * never executed: the CSP stays strict) for main.tsx to put in its cache before hydrating, so the first render
- * in the browser is the server's, item for item.
+ * The server render of the public pages (ADR 011), built by `npm run build:ssr` into dist/ssr and imported by the
+ * server when present. A page's live data is read at request time through the server's tRPC caller, as an
+ * anonymous visitor, and given to the render; the same answers go into the page as JSON (a data block, never
+ * executed: the CSP stays strict) for main.tsx to put in its cache before hydrating, so the first render in the
+ * browser is the server's, item for item.
  */
-export interface HomeData {
-  gallery: unknown;
-  events: unknown;
-  announcements: unknown;
+
+/** Paths rendered on the server, with the public lists each one draws; every other page is the app's shell. */
+export const SERVER_RENDERED: Readonly<Record<string, readonly PageList[]>> = {
+  '/': ['gallery.list', 'events.list', 'announcements.list'],
+  '/events': ['events.list', 'announcements.list'],
+  '/enrollment': [],
+  '/milestones': ['milestones.list', 'achievements.list', 'achievements.recent'],
+};
+
+/** The cache entry each list fills: the key the pages' own queries read. */
+const QUERY_KEYS: Record<PageList, () => QueryKey> = {
+  'gallery.list': () => galleryQuery().queryKey,
+  'events.list': () => eventsQuery().queryKey,
+  'announcements.list': () => announcementsQuery().queryKey,
+  'milestones.list': () => milestonesQuery().queryKey,
+  'achievements.list': () => achievementsQuery().queryKey,
+  'achievements.recent': () => recentQuery().queryKey,
+};
+
+const newRouter = (path: string, queryClient: QueryClient) =>
+  createRouter({ routeTree, context: { queryClient, trpc }, history: createMemoryHistory({ initialEntries: [path] }) });
+
+const knownPaths = new Set(Object.keys(newRouter('/', new QueryClient()).routesByPath));
+
+/** Whether no route answers `path`: the not-found page, the same for every such path (and nothing from the data). */
+export function isNotFound(path: string): boolean {
+  return !knownPaths.has(path) && !knownPaths.has(path.length > 1 ? path.replace(/\/+$/, '') : path);
 }
 
-/** Paths rendered on the server; every other path is the single-page app's shell. */
-export const SERVER_RENDERED = ['/'] as const;
-
-export async function render(path: string, data: HomeData): Promise<{ html: string; state: string }> {
+export async function render(path: string, data: Partial<Record<PageList, unknown>>): Promise<{ html: string; state: string }> {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } } });
-  queryClient.setQueryData(galleryQuery().queryKey, data.gallery as never);
-  queryClient.setQueryData(eventsQuery().queryKey, data.events as never);
-  queryClient.setQueryData(announcementsQuery().queryKey, data.announcements as never);
-  const router = createRouter({ routeTree, context: { queryClient, trpc }, history: createMemoryHistory({ initialEntries: [path] }) });
+  for (const [list, value] of Object.entries(data) as [PageList, unknown][]) queryClient.setQueryData(QUERY_KEYS[list](), value as never);
+  const router = newRouter(path, queryClient);
   await router.load();
   const html = renderToString(
     <StrictMode>

@@ -208,9 +208,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     if (indexHtml === null && existsSync(file)) indexHtml = readFileSync(file, 'utf8');
     if (indexHtml === null) return c.text('The client is not built. Run `npm run build`.', 503);
     c.header('Cache-Control', 'no-cache');
-    const page = await renderPage(c);
     const html = indexHtml.replace('<!--app-head-->', headTags(c.req.path, origin));
-    return c.html(page === null ? html : html.replace('<div id="root"></div>', () => page));
+    return (await renderPage(c, html)) ?? c.html(html);
   });
   app.notFound((c) => c.json({ message: 'Not found' }, 404));
   app.onError(handleError);

@@ -28,6 +28,12 @@ export const PUBLIC_PAGES = [
   },
 ] as const;
 
+/**
+ * The public lists a server-rendered page can be drawn with (client/entry-server.tsx says which page draws which;
+ * server/pages/render.ts reads them as an anonymous visitor).
+ */
+export type PageList = 'gallery.list' | 'events.list' | 'announcements.list' | 'milestones.list' | 'achievements.list' | 'achievements.recent';
+
 export type PublicPage = (typeof PUBLIC_PAGES)[number];
 
 /** A page's full title: its own, then the centre's name (read first by screen readers and tabs). */

@@ -1,10 +1,13 @@
-import { announcements } from '../../db/schema';
+import type { Page } from '@playwright/test';
+import { announcements, events } from '../../db/schema';
 import { expect, test } from './fixtures';
 
 /**
- * The home page arrives as real HTML (ADR 011): readable without JavaScript, and the browser takes it over
+ * The public pages arrive as real HTML (ADR 011): readable without JavaScript, and the browser takes them over
  * without a hydration mismatch or a CSP violation.
  */
+const today = () => new Date().toLocaleDateString('en-CA');
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
@@ -16,7 +19,122 @@ test.describe('without JavaScript', () => {
     await expect(page.getByText('(614) 555-0142').first()).toBeVisible();
     await expect(page.getByText('1480 Summit Street').first()).toBeVisible();
   });
+
+  test("the events page shows today's events, the upcoming ones and the announcements, not the private ones", async ({ page, server }) => {
+    const stamp = Date.now();
+    server.db.insert(events).values({ title: `Pumpkin patch ${stamp}`, eventDate: today(), startTime: '23:58', endTime: '23:59' }).run();
+    server.db.insert(events).values({ title: `Staff only ${stamp}`, eventDate: today(), isPublic: false }).run();
+    server.db.insert(announcements).values({ title: `Picture day ${stamp}`, content: 'Smiles on Friday.' }).run();
+    server.db.insert(announcements).values({ title: `Board minutes ${stamp}`, content: 'Internal.', isPublic: false }).run();
+    const html = await (await page.request.get('/events')).text();
+    expect(html).not.toContain(`Staff only ${stamp}`);
+    expect(html).not.toContain(`Board minutes ${stamp}`);
+    await page.goto('/events');
+    await expect(page.getByRole('heading', { level: 1, name: 'Events & Announcements' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: /^Events on / })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Upcoming Events' }).getByText(`Pumpkin patch ${stamp}`)).toBeVisible();
+    await expect(page.getByRole('region', { name: 'All Announcements' }).getByText(`Picture day ${stamp}`)).toBeVisible();
+  });
+
+  test("the enrollment page shows the application form's fields", async ({ page }) => {
+    await page.goto('/enrollment');
+    await expect(page.getByRole('heading', { level: 1, name: 'Online Enrollment Application' })).toBeVisible();
+    for (const label of ['Parent First Name', 'Email Address', "Child's First Name", 'Date of Birth', 'Emergency Contact Phone', 'Allergies']) {
+      await expect(page.getByLabel(label)).toBeVisible();
+    }
+  });
+
+  test('the milestones page shows the statistics and the milestone cards', async ({ page }) => {
+    await page.goto('/milestones');
+    await expect(page.getByRole('heading', { level: 1, name: 'Milestone Achievement Badges' })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Milestone statistics' }).getByText('Total Milestones')).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Milestones' }).getByRole('heading', { name: 'Holds Head Steady' })).toBeVisible();
+  });
+
+  test('an unknown address shows the not-found page, answered 404', async ({ page }) => {
+    const response = await page.goto('/no-such-page');
+    expect(response!.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeVisible();
+  });
 });
+
+/** Collects console errors, hydration warnings, uncaught errors and CSP violations from the next page loads. */
+async function watchForProblems(page: Page, expected?: RegExp) {
+  await page.addInitScript(() => {
+    (window as unknown as { cspViolations: string[] }).cspViolations = [];
+    document.addEventListener('securitypolicyviolation', (e) => {
+      (window as unknown as { cspViolations: string[] }).cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`);
+    });
+  });
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if ((m.type() === 'error' || /hydrat/i.test(m.text())) && !expected?.test(m.text())) errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  return async () => {
+    expect(errors).toEqual([]);
+    expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
+  };
+}
+
+/** Hydrated: on a phone, the Menu button (React's) opens the menu. */
+async function openMenu(page: Page) {
+  await page.setViewportSize({ width: 375, height: 740 });
+  const menu = page.getByRole('button', { name: 'Menu' });
+  await page.waitForLoadState('networkidle');
+  await menu.click();
+  await expect(menu).toHaveAttribute('aria-expanded', 'true');
+}
+
+/** The month after this one, as the events calendar names it ('December 2026'). */
+const nextMonth = () => {
+  const now = new Date();
+  return new Date(now.getFullYear(), now.getMonth() + 1, 1).toLocaleDateString('en-US', { month: 'long', year: 'numeric' });
+};
+
+/** For each page, what is drawn on the server, and something only React (hydrated) does there. */
+const PAGES = [
+  {
+    path: '/events',
+    drawn: 'Upcoming Events',
+    hydrated: async (page: Page) => {
+      await page.getByRole('button', { name: 'Next month' }).click();
+      await expect(page.getByRole('heading', { level: 2, name: nextMonth() })).toBeVisible();
+    },
+  },
+  {
+    path: '/enrollment',
+    drawn: 'Parent First Name',
+    // React's submit handler checks the fields (without it the browser would send the form away).
+    hydrated: async (page: Page) => {
+      await page.getByRole('button', { name: 'Submit Enrollment Application' }).click();
+      await expect(page.getByLabel('Parent First Name')).toHaveAttribute('aria-invalid', 'true');
+    },
+  },
+  {
+    path: '/milestones',
+    drawn: 'Holds Head Steady',
+    hydrated: async (page: Page) => {
+      await page.getByRole('tab', { name: 'All Achievements' }).click();
+      await expect(page.getByRole('tab', { name: 'All Achievements' })).toHaveAttribute('aria-selected', 'true');
+    },
+  },
+  { path: '/no-such-page', drawn: '404 Page Not Found', hydrated: openMenu },
+];
+
+for (const { path, drawn, hydrated } of PAGES) {
+  test(`${path} hydrates with no mismatch, no console error and no CSP violation`, async ({ page }) => {
+    // The browser reports the not-found page's own 404 status in the console: expected there, and only there.
+    const problems = await watchForProblems(page, path === '/no-such-page' ? /^Failed to load resource: the server responded with a status of 404/ : undefined);
+    const response = await page.goto(path);
+    const html = await response!.text();
+    expect(html).toContain(drawn);
+    expect(html).toContain('<script type="application/json" id="ssr-state">');
+    await page.waitForLoadState('networkidle');
+    await hydrated(page);
+    await problems();
+  });
+}
 
 test('the home page hydrates with no mismatch, no console error and no CSP violation', async ({ page }) => {
   await page.addInitScript(() => {

@@ -66,6 +66,8 @@ export interface TestServerOptions {
   mailer?: (deps: { config: Config; db: Db }) => Mailer;
   clock?: FakeClock;
   clientDir?: string;
+  /** Where the server render (entry-server.js) is; by default beside the client, as in the build. */
+  ssrDir?: string;
 }
 
 /** The real app on an ephemeral port over a copy of the migrated template database. */
@@ -95,7 +97,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   });
   const mailer = options.mailer ? options.mailer({ config, db }) : createMailer(config, db);
   const deps: AppDeps = { db, config, mailer, clock };
-  const app = createApp(deps, { clientDir: options.clientDir ?? join(dir, 'no-client') });
+  const app = createApp(deps, { clientDir: options.clientDir ?? join(dir, 'no-client'), ssrDir: options.ssrDir });
   server = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' });
   await new Promise<void>((r) => server!.once('listening', () => r()));
   const url = `http://127.0.0.1:${port}`;

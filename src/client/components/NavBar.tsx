@@ -1,9 +1,9 @@
-import { useLocation } from '@tanstack/react-router';
+import { Link, useLocation } from '@tanstack/react-router';
 import { ArrowLeft, Menu, X } from 'lucide-react';
-import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
-import { Button as AriaButton, Disclosure, DisclosurePanel, Link } from 'react-aria-components';
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { centre } from '../../shared/centre';
-import { buttonClass, LinkButton } from './ui/Button';
+import { LinkButton } from './ui/LinkButton';
+import { PlainButton } from './ui/PlainButton';
 import { BrandMark } from './BrandMark';
 
 /** Pages that show only a Back to Home button (SPEC.md §2 Navigation bar). */
@@ -23,7 +23,7 @@ export function NavBar() {
   return (
     <header className="relative z-40 border-b border-stone-200 bg-white/95 backdrop-blur md:sticky md:top-0">
       <nav aria-label="Main" className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2 px-4 py-2">
-        <Link href="/" className="flex min-h-11 items-center gap-2 rounded-lg font-bold text-brand-800 outline-none focus-visible:ring-3 focus-visible:ring-brand-500/50">
+        <Link to="/" className="flex min-h-11 items-center gap-2 rounded-lg font-bold text-brand-800 outline-none focus-visible:ring-3 focus-visible:ring-brand-500/50">
           <BrandMark className="size-8" />
           <span className="text-base sm:text-lg">{centre.name}</span>
         </Link>
@@ -50,13 +50,14 @@ export function NavBar() {
 }
 
 /**
- * The same four buttons on a phone, behind a Menu button (a React Aria disclosure: the button says whether the
- * list is open and controls it). The list closes when the page changes, and on Escape, which returns focus to
- * the button.
+ * The same four buttons on a phone, behind a Menu button (a disclosure: the button says whether the list is open
+ * and which list it controls). The list closes when the page changes, and on Escape, which returns focus to the
+ * button. A native button, not React Aria's: this is on every public page, loaded first.
  */
 function PhoneMenu({ pathname }: { pathname: string }) {
   const [open, setOpen] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
   useEffect(() => setOpen(false), [pathname]);
 
   function onKeyDown(e: KeyboardEvent) {
@@ -69,23 +70,21 @@ function PhoneMenu({ pathname }: { pathname: string }) {
   return (
     // Escape from anywhere inside (the button or a link) bubbles up to this wrapper.
     <div className="md:hidden" onKeyDown={onKeyDown}>
-    <Disclosure isExpanded={open} onExpandedChange={setOpen}>
-      <AriaButton ref={trigger} slot="trigger" className={buttonClass('outline', 'md')}>
+      <PlainButton ref={trigger} variant="outline" size="md" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((o) => !o)}>
         {open ? <X aria-hidden="true" className="size-5" /> : <Menu aria-hidden="true" className="size-5" />}
         Menu
-      </AriaButton>
-      <DisclosurePanel className="absolute inset-x-0 top-full border-b border-stone-200 bg-white shadow-lg">
+      </PlainButton>
+      <div id={panelId} hidden={!open} className="absolute inset-x-0 top-full border-b border-stone-200 bg-white shadow-lg">
         <ul className="mx-auto flex max-w-6xl flex-col gap-1 px-4 py-3">
           {NAV_LINKS.map(({ href, label }, i) => (
             <li key={href}>
-              <LinkButton href={href} variant={i === NAV_LINKS.length - 1 ? 'primary' : 'ghost'} className="w-full justify-start" onPress={() => setOpen(false)}>
+              <LinkButton href={href} variant={i === NAV_LINKS.length - 1 ? 'primary' : 'ghost'} className="w-full justify-start" onClick={() => setOpen(false)}>
                 {label}
               </LinkButton>
             </li>
           ))}
         </ul>
-      </DisclosurePanel>
-    </Disclosure>
+      </div>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { ClipboardPen, Phone } from 'lucide-react';
 import { centre, telHref } from '../../shared/centre';
-import { buttonClass, LinkButton } from './ui/Button';
+import { buttonClass } from './ui/button-class';
+import { LinkButton } from './ui/LinkButton';
 
 /**
  * Pages without the bar: the enrollment form (Apply is where the parent already is, and a fixed bar would sit

@@ -6,7 +6,7 @@ import { NavBar } from '../components/NavBar';
 import { NotFound } from '../components/NotFound';
 import { PHONE_ACTION_BAR_CLEARANCE, PhoneActionBar, showsPhoneActionBar } from '../components/PhoneActionBar';
 import { cn } from '../components/ui/cn';
-import { Toaster } from '../components/ui/Toaster';
+import { ToasterWhenNeeded } from '../components/ui/ToasterWhenNeeded';
 import { pageHead } from '../lib/page-title';
 import type { trpc } from '../lib/trpc';
 
@@ -49,7 +49,7 @@ function RootLayout() {
         <Outlet />
       </div>
       {actionBar && <PhoneActionBar />}
-      <Toaster />
+      <ToasterWhenNeeded />
     </AriaRouterProvider>
   );
 }

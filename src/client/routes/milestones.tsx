@@ -9,12 +9,8 @@ import { type Achievement, type Milestone, MilestoneCard } from '../components/m
 import { Card } from '../components/ui/Card';
 import { Select } from '../components/ui/Select';
 import { Tab, TabList, TabPanel, Tabs } from '../components/ui/Tabs';
-import { trpc } from '../lib/trpc';
+import { achievementsQuery, milestonesQuery, recentQuery } from '../components/milestones/queries';
 import { publicPageHead } from '../lib/page-title';
-
-const milestonesQuery = () => trpc.milestones.list.queryOptions();
-const achievementsQuery = () => trpc.achievements.list.queryOptions();
-const recentQuery = () => trpc.achievements.recent.queryOptions();
 
 export const Route = createFileRoute('/milestones')({
   head: publicPageHead('/milestones'),

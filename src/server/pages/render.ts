@@ -1,7 +1,11 @@
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { Context as HonoContext } from 'hono';
+import type { PageList } from '../../shared/public-pages';
 import { type AppDeps, clientIp } from '../context';
 import { logger } from '../logger';
 import { createCaller } from '../routers/_app';
@@ -9,14 +13,45 @@ import type { Limiters } from '../services/rate-limit';
 
 /** What dist/ssr/entry-server.js (src/client/entry-server.tsx) exports. */
 interface SsrModule {
-  SERVER_RENDERED: readonly string[];
-  render(path: string, data: { gallery: unknown; events: unknown; announcements: unknown }): Promise<{ html: string; state: string }>;
+  SERVER_RENDERED: Readonly<Record<string, readonly PageList[]>>;
+  isNotFound(path: string): boolean;
+  render(path: string, data: Partial<Record<PageList, unknown>>): Promise<{ html: string; state: string }>;
 }
+
+type Caller = ReturnType<typeof createCaller>;
+
+/** How each list a page is drawn with is read: the public procedures, the same answers the API gives a visitor. */
+const READ_LIST: Record<PageList, (caller: Caller) => Promise<unknown>> = {
+  'gallery.list': (caller) => caller.gallery.list(),
+  'events.list': (caller) => caller.events.list(),
+  'announcements.list': (caller) => caller.announcements.list(),
+  'milestones.list': (caller) => caller.milestones.list(),
+  'achievements.list': (caller) => caller.achievements.list(),
+  'achievements.recent': (caller) => caller.achievements.recent(),
+};
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+type Encoding = 'br' | 'gzip' | 'identity';
+
+/** A drawn page: its bytes, its strong ETag, and its compressed forms, each made once, when first asked for. */
+interface DrawnPage {
+  lists: readonly unknown[];
+  minute: number;
+  status: 200 | 404;
+  body: Uint8Array<ArrayBuffer>;
+  hash: string;
+  encoded: Map<Exclude<Encoding, 'identity'>, Promise<Uint8Array<ArrayBuffer>>>;
+}
+
+/** The one key the not-found page is kept under, whatever the path: the map holds the public pages and it, no more. */
+const NOT_FOUND_KEY = '404';
 
 /**
  * The server render of the public pages (ADR 011). `npm run build:ssr` writes dist/ssr; without it (development,
  * API-only tests) every page is the single-page app's shell. The data is read as an anonymous visitor, whoever
- * asks: the HTML is the same for everyone and holds nothing personal.
+ * asks (the request's cookies are never read): the HTML is the same for everyone and holds nothing
+ * personal, so one copy, compressed once, serves every visitor.
  */
 export function createPageRenderer(deps: AppDeps, limits: Limiters, ssrDir: string) {
   const entry = resolve(ssrDir, 'entry-server.js');
@@ -33,29 +68,92 @@ export function createPageRenderer(deps: AppDeps, limits: Limiters, ssrDir: stri
    * The last page drawn for each path, with the lists it was drawn from. The lists come from the in-memory
    * public lists (ADR 010), the same objects until something is written, so the page is drawn again only after
    * a write, or once a minute at most for what the page computes from the time. Drawing it costs far more than
-   * any API answer: without this, 50 visitors at once kept both cores busy rendering the same HTML.
+   * any API answer: without this, 50 visitors at once kept both cores busy rendering the same HTML; compressing
+   * it on every answer halved what was left.
    */
-  const drawn = new Map<string, { lists: readonly unknown[]; minute: number; page: string }>();
+  const drawn = new Map<string, DrawnPage>();
 
-  /** index.html's `<div id="root"></div>` filled with the page and followed by its data, or null for the shell. */
-  return async function renderPage(c: HonoContext): Promise<string | null> {
+  async function draw(ssr: SsrModule, ip: string, path: string, key: string, template: string, status: 200 | 404): Promise<DrawnPage> {
+    const caller = createCaller({ ...deps, limits, resHeaders: new Headers(), ip, auth: null });
+    const names = status === 404 ? [] : (ssr.SERVER_RENDERED[path] ?? []);
+    const lists = await Promise.all(names.map((name) => READ_LIST[name](caller)));
+    const minute = Math.floor(deps.clock.now().getTime() / 60_000);
+    const last = drawn.get(key);
+    if (last && last.minute === minute && last.lists.length === lists.length && last.lists.every((list, i) => list === lists[i])) return last;
+    const { html, state } = await ssr.render(path, Object.fromEntries(names.map((name, i) => [name, lists[i]])));
+    // A data block (never executed, so the CSP's script-src does not apply); `<` escaped so nothing closes it.
+    const root = `<div id="root">${html}</div><script type="application/json" id="ssr-state">${state.replace(/</g, '\\u003c')}</script>`;
+    const body = new TextEncoder().encode(template.replace('<div id="root"></div>', () => root));
+    const hash = createHash('sha256').update(body).digest('base64url').slice(0, 32);
+    // Drawn again but byte for byte the same (a new minute, a write elsewhere): the compressed forms still fit.
+    const page: DrawnPage = { lists, minute, status, body, hash, encoded: last?.hash === hash ? last.encoded : new Map() };
+    drawn.set(key, page);
+    return page;
+  }
+
+  /**
+   * The answer for a page, or null when it is the app's shell (a signed-in area, or no server render built).
+   * `template` is index.html with this path's head. Strong ETag per encoding; 304 when the browser has it.
+   */
+  return async function renderPage(c: HonoContext, template: string): Promise<Response | null> {
     const ssr = await load();
-    if (!ssr || !ssr.SERVER_RENDERED.includes(c.req.path)) return null;
+    if (!ssr) return null;
+    const path = c.req.path;
+    const rendered = Object.hasOwn(ssr.SERVER_RENDERED, path);
+    if (!rendered && !ssr.isNotFound(path)) return null;
+    let page: DrawnPage;
     try {
-      const caller = createCaller({ ...deps, limits, resHeaders: new Headers(), ip: clientIp(c, deps.config.trustProxy), auth: null });
-      const [gallery, events, announcements] = await Promise.all([caller.gallery.list(), caller.events.list(), caller.announcements.list()]);
-      const lists = [gallery, events, announcements] as const;
-      const minute = Math.floor(deps.clock.now().getTime() / 60_000);
-      const last = drawn.get(c.req.path);
-      if (last && last.minute === minute && last.lists.every((list, i) => list === lists[i])) return last.page;
-      const { html, state } = await ssr.render(c.req.path, { gallery, events, announcements });
-      // A data block (never executed, so the CSP's script-src does not apply); `<` escaped so nothing closes it.
-      const page = `<div id="root">${html}</div><script type="application/json" id="ssr-state">${state.replace(/</g, '\\u003c')}</script>`;
-      drawn.set(c.req.path, { lists, minute, page });
-      return page;
+      page = await draw(ssr, clientIp(c, deps.config.trustProxy), path, rendered ? path : NOT_FOUND_KEY, template, rendered ? 200 : 404);
     } catch (err) {
-      logger.error({ err, path: c.req.path }, 'server render failed; the app shell is served');
+      logger.error({ err, path }, 'server render failed; the app shell is served');
       return null;
     }
+    const encoding = chooseEncoding(c.req.header('accept-encoding'));
+    // Strong validators name exact bytes, so each encoding has its own.
+    const etag = `"${page.hash}${encoding === 'br' ? '-br' : encoding === 'gzip' ? '-gz' : ''}"`;
+    const headers: Record<string, string> = {
+      'Content-Type': 'text/html; charset=UTF-8',
+      'Cache-Control': 'no-cache',
+      ETag: etag,
+      Vary: 'Accept-Encoding',
+    };
+    if (matches(c.req.header('if-none-match'), etag)) return c.body(null, 304, headers);
+    if (encoding === 'identity') return c.body(page.body, page.status, headers);
+    let bytes = page.encoded.get(encoding);
+    if (!bytes) {
+      const compressed = encoding === 'br' ? brotli(page.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: page.body.length } }) : gzipAsync(page.body, { level: 9 });
+      bytes = compressed.then((b) => new Uint8Array(b));
+      page.encoded.set(encoding, bytes);
+    }
+    try {
+      return c.body(await bytes, page.status, { ...headers, 'Content-Encoding': encoding });
+    } catch (err) {
+      // Never a 500 for a page: the bytes as they are, under their own tag; the next request tries again.
+      page.encoded.delete(encoding);
+      logger.error({ err, path, encoding }, 'compressing a page failed; it is sent uncompressed');
+      return c.body(page.body, page.status, { ...headers, ETag: `"${page.hash}"` });
+    }
   };
+}
+
+/** br when the browser takes it, else gzip, else the bytes as they are (q=0 refuses an encoding). */
+export function chooseEncoding(header: string | undefined): Encoding {
+  const accepted = new Map<string, number>();
+  for (const part of (header ?? '').split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (!name) continue;
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+    accepted.set(name, q === undefined ? 1 : Number(q));
+  }
+  const takes = (enc: string) => (accepted.get(enc) ?? accepted.get('*') ?? 0) > 0;
+  return takes('br') ? 'br' : takes('gzip') ? 'gzip' : 'identity';
+}
+
+/** If-None-Match's weak comparison (RFC 9110 13.1.2): `*`, or any listed tag equal to ours once `W/` is dropped. */
+function matches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t.replace(/^W\//, '') === etag;
+  });
 }

@@ -1,6 +1,6 @@
 import { Apple, HeartHandshake, Sprout, Users } from 'lucide-react';
 import { centre } from '../../../shared/centre';
-import { LinkButton } from '../ui/Button';
+import { LinkButton } from '../ui/LinkButton';
 
 const VALUES = [
   { icon: HeartHandshake, title: 'Nurturing care', text: 'Small groups and consistent caregivers, so every child feels known and safe.' },

@@ -5,7 +5,7 @@ import { EventSummary } from '../events/EventSummary';
 import { PriorityIcon, priorityLabel } from '../events/PriorityIcon';
 import { announcementsQuery, currentAnnouncements, eventsQuery, upcomingEvents } from '../events/queries';
 import { priorityTone } from '../events/categories';
-import { LinkButton } from '../ui/Button';
+import { LinkButton } from '../ui/LinkButton';
 import { Badge, Card } from '../ui/Card';
 import { LoadFailed } from '../ui/LoadFailed';
 

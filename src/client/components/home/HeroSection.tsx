@@ -1,6 +1,7 @@
 import { Award, ShieldCheck, Star } from 'lucide-react';
 import { centre } from '../../../shared/centre';
-import { Button, LinkButton } from '../ui/Button';
+import { LinkButton } from '../ui/LinkButton';
+import { PlainButton } from '../ui/PlainButton';
 import { scrollToSection } from './scrollToSection';
 
 /** The claims of SPEC.md §1, written as an Ohio centre states them. */
@@ -33,9 +34,9 @@ export function HeroSection() {
               <LinkButton href="/enrollment" variant="sun" size="lg">
                 Apply Online Today
               </LinkButton>
-              <Button variant="outline" size="lg" className="border-white/80! bg-transparent! text-white! hover:bg-white/15!" onPress={() => scrollToSection('programs')}>
+              <PlainButton variant="outline" size="lg" className="border-white/80! bg-transparent! text-white! hover:bg-white/15!" onClick={() => scrollToSection('programs')}>
                 View Programs
-              </Button>
+              </PlainButton>
             </div>
           </div>
           <ul aria-label="Licensing and quality ratings" className="flex flex-col gap-3">

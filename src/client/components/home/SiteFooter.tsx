@@ -2,7 +2,8 @@ import { Lock } from 'lucide-react';
 import type { MouseEvent } from 'react';
 import { centre } from '../../../shared/centre';
 import { BrandMark } from '../BrandMark';
-import { Button, LinkButton } from '../ui/Button';
+import { LinkButton } from '../ui/LinkButton';
+import { PlainButton } from '../ui/PlainButton';
 import { scrollToSection } from './scrollToSection';
 
 const PROGRAM_LINKS = ['Infant Program', 'Preschool Program', 'Kindergarten Prep'] as const;
@@ -72,9 +73,9 @@ export function SiteFooter() {
             >
               <FacebookGlyph />
             </a>
-            <Button aria-label="Instagram (coming soon)" variant="ghost" className="size-11 rounded-full! bg-white/10! px-0! text-white! hover:bg-white/20!">
+            <PlainButton aria-label="Instagram (coming soon)" variant="ghost" className="size-11 rounded-full! bg-white/10! px-0! text-white! hover:bg-white/20!">
               <InstagramGlyph />
-            </Button>
+            </PlainButton>
           </div>
           <LinkButton href="/admin/login" variant="ghost" size="sm" className="mt-6 -ml-3 text-stone-300! hover:bg-white/10! hover:text-white!">
             <Lock aria-hidden="true" className="size-4" />

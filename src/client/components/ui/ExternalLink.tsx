@@ -1,5 +1,5 @@
 import type { AnchorHTMLAttributes } from 'react';
-import { type ButtonSize, type ButtonVariant, buttonClass } from './Button';
+import { type ButtonSize, type ButtonVariant, buttonClass } from './button-class';
 
 export interface ExternalLinkButtonProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'target' | 'rel'> {
   href: string;

@@ -1,5 +1,5 @@
 import { RotateCw } from 'lucide-react';
-import { Button } from './Button';
+import { PlainButton } from './PlainButton';
 import { cn } from './cn';
 
 /**
@@ -10,10 +10,10 @@ export function LoadFailed({ message, onRetry, isRetrying = false, className }: 
   return (
     <div role="alert" className={cn('flex flex-col items-start gap-3', className)}>
       <p className="text-sm text-stone-700">{message}</p>
-      <Button variant="outline" size="sm" onPress={onRetry} isDisabled={isRetrying}>
+      <PlainButton variant="outline" size="sm" onClick={onRetry} disabled={isRetrying}>
         <RotateCw aria-hidden="true" className="size-4" />
         {isRetrying ? 'Trying again...' : 'Try again'}
-      </Button>
+      </PlainButton>
     </div>
   );
 }

@@ -1,0 +1,124 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { events } from '../../db/schema';
+import { startTestServer, type TestServer } from '../helpers/server';
+
+/**
+ * A server-rendered page is drawn once and compressed once (ADR 011), then served from memory with a strong ETag
+ * until something is written; it is drawn for an anonymous visitor, whoever asks. The render here is a stand-in
+ * for dist/ssr/entry-server.js that draws the events it is given and counts its calls, so these run without a
+ * build; the browser tests (server-render.spec.ts) run the real one.
+ */
+let s: TestServer;
+let dir: string;
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'page-cache-'));
+  mkdirSync(join(dir, 'client'));
+  mkdirSync(join(dir, 'ssr'));
+  writeFileSync(join(dir, 'client', 'index.html'), '<!doctype html><html lang="en"><head>\n    <!--app-head-->\n</head><body><div id="root"></div></body></html>');
+  writeFileSync(
+    join(dir, 'ssr', 'entry-server.js'),
+    `export const SERVER_RENDERED = { '/events': ['events.list', 'announcements.list'] };
+     export const isNotFound = (path) => path === '/no-such-page';
+     let renders = 0;
+     export async function render(path, data) {
+       renders += 1;
+       const titles = (data['events.list'] ?? []).map((e) => '<li>' + e.title + '</li>').join('');
+       return { html: '<h1>' + path + '</h1><ul>' + titles + '</ul><p>' + 'x'.repeat(4000) + '</p><p>render ' + renders + '</p>', state: '{}' };
+     }`,
+  );
+  s = await startTestServer({ clientDir: join(dir, 'client'), ssrDir: join(dir, 'ssr') });
+});
+afterAll(async () => {
+  await s.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const get = (path: string, headers: Record<string, string> = {}) => s.request(path, { headers: { 'accept-encoding': 'br, gzip', ...headers } });
+const renderCount = (html: string) => Number(/render (\d+)/.exec(html)?.[1]);
+
+describe('a server-rendered page', () => {
+  it('is drawn once and served compressed with brotli (or gzip), with a strong ETag, no-cache and Vary', async () => {
+    const first = await get('/events');
+    expect(first.status).toBe(200);
+    expect(first.headers.get('content-encoding')).toBe('br');
+    expect(first.headers.get('cache-control')).toBe('no-cache');
+    expect(first.headers.get('vary')).toMatch(/accept-encoding/i);
+    const etag = first.headers.get('etag')!;
+    expect(etag).toMatch(/^"[\w-]+-br"$/);
+    const html = await first.text();
+    expect(html).toContain('<h1>/events</h1>');
+    expect(html).toContain('<script type="application/json" id="ssr-state">{}</script>');
+
+    const again = await get('/events');
+    expect(again.headers.get('etag')).toBe(etag);
+    expect(renderCount(await again.text())).toBe(renderCount(html));
+
+    const gzipped = await get('/events', { 'accept-encoding': 'gzip' });
+    expect(gzipped.headers.get('content-encoding')).toBe('gzip');
+    expect(gzipped.headers.get('etag')).toBe(etag.replace('-br"', '-gz"'));
+    expect(await gzipped.text()).toBe(html);
+
+    // q=0 refuses an encoding.
+    expect((await get('/events', { 'accept-encoding': 'br;q=0, gzip;q=0.5' })).headers.get('content-encoding')).toBe('gzip');
+
+    const plain = await get('/events', { 'accept-encoding': 'identity' });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(plain.headers.get('etag')).toBe(etag.replace('-br"', '"'));
+    expect(await plain.text()).toBe(html);
+  });
+
+  it('answers 304 with no body when the browser has it (a weak form of the tag too), 200 for another tag', async () => {
+    const etag = (await get('/events')).headers.get('etag')!;
+    for (const tag of [etag, `W/${etag}`, `"other", ${etag}`, '*']) {
+      const res = await get('/events', { 'if-none-match': tag });
+      expect(res.status).toBe(304);
+      expect(res.headers.get('etag')).toBe(etag);
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      expect(await res.text()).toBe('');
+    }
+    expect((await get('/events', { 'if-none-match': '"other"' })).status).toBe(200);
+    // The tag of another encoding is another representation.
+    expect((await get('/events', { 'accept-encoding': 'gzip', 'if-none-match': etag })).status).toBe(200);
+  });
+
+  it('is drawn again after a write: the new event is in it, under a new ETag', async () => {
+    const before = await get('/events');
+    const title = `Harvest walk ${Date.now()}`;
+    s.db.insert(events).values({ title, eventDate: '2030-10-01' }).run();
+    const after = await get('/events', { 'if-none-match': before.headers.get('etag')! });
+    expect(after.status).toBe(200);
+    expect(after.headers.get('etag')).not.toBe(before.headers.get('etag'));
+    expect(await after.text()).toContain(title);
+  });
+
+  it('is drawn for a visitor whoever asks: a signed-in director gets the same bytes, without the private events', async () => {
+    const title = `Staff training ${Date.now()}`;
+    s.db.insert(events).values({ title, eventDate: '2030-10-02', isPublic: false }).run();
+    const cookie = await s.adminCookie();
+    const staff = await get('/events', { cookie });
+    const visitor = await get('/events');
+    expect(staff.headers.get('etag')).toBe(visitor.headers.get('etag'));
+    expect(staff.headers.get('set-cookie')).toBeNull();
+    const html = await staff.text();
+    expect(html).not.toContain(title);
+    expect(html).toBe(await visitor.text());
+  });
+
+  it('an unknown address is the not-found page, answered 404; a signed-in area is the shell, not drawn nor kept', async () => {
+    const missing = await get('/no-such-page');
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('etag')).toMatch(/^"[\w-]+-br"$/);
+    expect(await missing.text()).toContain('<h1>/no-such-page</h1>');
+
+    const shell = await get('/admin-dashboard');
+    expect(shell.status).toBe(200);
+    expect(shell.headers.get('etag')).toBeNull();
+    expect(shell.headers.get('cache-control')).toBe('no-cache');
+    const html = await shell.text();
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).not.toContain('ssr-state');
+  });
+});
