@@ -190,6 +190,13 @@ test.describe('when the submission fails', () => {
 test.describe('toasts on a phone', () => {
   test.use({ viewport: { width: 375, height: 812 } });
 
+  test('choosing the program with the longest name keeps the page within the phone', async ({ page }) => {
+    await page.goto('/enrollment');
+    await choose(page, /Program Requested/, 'Preschool Program (19 months - 4 years)');
+    await expect(page.getByRole('button', { name: /Program Requested/ })).toContainText('Preschool Program');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  });
+
   test('the failure toast does not cover the Submit button, and a swipe to the right (past 50 px) dismisses it', async ({ page }) => {
     await page.route(/\/api\/trpc\/[^?]*enrollment\.submit/, (route) => route.fulfill({ status: 500, body: 'x' }));
     await page.goto('/enrollment');
@@ -224,5 +231,21 @@ test.describe('toasts on a phone', () => {
     await page.mouse.move(x + 80, y, { steps: 6 });
     await page.mouse.up();
     await expect(toast).toHaveCount(0);
+  });
+});
+
+test.describe('before the scripts have run', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("sending the form never puts the family's answers in the address, and nothing is stored", async ({ page, server }) => {
+    await page.goto('/enrollment');
+    const child = `Early${unique()}`;
+    await page.getByLabel('Parent First Name').fill('Maria');
+    await page.getByLabel("Child's First Name").fill(child);
+    await page.getByLabel('Allergies').fill('Peanuts');
+    await page.getByRole('button', { name: 'Submit Enrollment Application' }).click();
+    await expect(page).toHaveURL(/\/enrollment$/);
+    expect(page.url()).not.toContain('Peanuts');
+    expect(server.db.select().from(enrollmentApplications).where(eq(enrollmentApplications.childFirstName, child)).all()).toHaveLength(0);
   });
 });

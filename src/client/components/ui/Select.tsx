@@ -44,7 +44,9 @@ export function Select({ label, options, value, onChange, placeholder = 'Select.
       isDisabled={isDisabled}
       validationBehavior="aria"
       placeholder={placeholder}
-      className={cn('group/select flex flex-col gap-1', className)}
+      // min-w-0 here and on the value: a long choice is cut with an ellipsis instead of widening the field,
+      // and with it its whole grid column, past a phone's screen.
+      className={cn('group/select flex min-w-0 flex-col gap-1', className)}
     >
       <Label className={cn('text-sm font-medium text-stone-800', hideLabel && 'sr-only')}>
         {label}
@@ -56,7 +58,7 @@ export function Select({ label, options, value, onChange, placeholder = 'Select.
         )}
       </Label>
       <Button className="flex min-h-11 w-full items-center justify-between gap-2 rounded-lg border border-stone-300 bg-white px-3 py-2 text-left text-base outline-none focus-visible:border-brand-600 focus-visible:ring-3 focus-visible:ring-brand-500/30 group-data-[invalid]/select:border-red-500">
-        <SelectValue className="truncate data-[placeholder]:text-stone-500" />
+        <SelectValue className="min-w-0 flex-1 truncate data-[placeholder]:text-stone-500" />
         <ChevronDown aria-hidden="true" className="size-4 shrink-0 text-stone-500" />
       </Button>
       <FieldError className="text-sm font-medium text-red-700">{error}</FieldError>
