@@ -211,6 +211,15 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     const html = indexHtml.replace('<!--app-head-->', headTags(c.req.path, origin));
     return (await renderPage(c, html)) ?? c.html(html);
   });
+  // A page's form sent before its scripts ran (a slow phone, JavaScript off) arrives here as a plain POST: the
+  // forms say method="post" so a family's answers never land in the address bar or a log as a query string.
+  // The app reads forms only as JSON from its scripts, so the browser is sent back to the page (the body is
+  // never read: Connection: close, so it cannot spill into the next request on the connection).
+  // (Only to a path of this site: '//host' would send the browser elsewhere.)
+  app.post('*', (c) => {
+    c.header('Connection', 'close');
+    return c.redirect(/^\/(?![/\\])/.test(c.req.path) ? c.req.path : '/', 303);
+  });
   app.notFound((c) => c.json({ message: 'Not found' }, 404));
   app.onError(handleError);
   return app;

@@ -405,3 +405,18 @@ describe('unknown API paths and headers', () => {
     }
   });
 });
+
+describe('a page form sent before its scripts ran (a plain POST)', () => {
+  it('sends the browser back to the page, stores nothing, and never redirects to another host', async () => {
+    const before = s.count(enrollmentApplications);
+    const body = new URLSearchParams({ ...Object.fromEntries(Object.entries(requiredApplicationFields).map(([k, v]) => [k, String(v)])) });
+    const res = await s.request('/enrollment', { method: 'POST', body, headers: { 'content-type': 'application/x-www-form-urlencoded' }, redirect: 'manual' });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/enrollment');
+    expect(res.headers.get('location')).not.toContain('?');
+    expect(s.count(enrollmentApplications)).toBe(before);
+    const elsewhere = await fetch(`${s.url}//evil.example/x`, { method: 'POST', body: 'a=1', headers: { 'content-type': 'application/x-www-form-urlencoded' }, redirect: 'manual' });
+    expect(elsewhere.status).toBe(303);
+    expect(elsewhere.headers.get('location')).toBe('/');
+  });
+});

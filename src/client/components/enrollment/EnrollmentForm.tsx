@@ -56,7 +56,7 @@ export function EnrollmentForm({ onSubmitted }: { onSubmitted: () => void }) {
   });
 
   return (
-    <form ref={formRef} noValidate onSubmit={onSubmit} aria-describedby="required-note" className="flex flex-col gap-6">
+    <form ref={formRef} method="post" noValidate onSubmit={onSubmit} aria-describedby="required-note" className="flex flex-col gap-6">
       <p id="required-note" className="text-sm text-stone-600">
         Fields marked <span className="font-semibold text-red-600">*</span> are required.
       </p>
