@@ -81,6 +81,8 @@ test('the Communication tab loads a second page of messages on a phone; the unre
   const oldest = messages.getByRole('listitem').filter({ has: page.getByRole('heading', { name: `Daily note ${fam.t} 01` }) });
   await expect(oldest.getByText('New', { exact: true })).toBeVisible();
   await expect(more).toBeHidden();
+  // The keyboard's place is not lost to the top of the page: the line that replaced the button has it.
+  await expect(page.getByText('That is everything.')).toBeFocused();
 
   // Marking a message of the second page read keeps both pages and lowers the badge.
   await oldest.getByRole('button', { name: `Mark Daily note ${fam.t} 01 as read` }).click();
@@ -119,4 +121,5 @@ test('the Payments tab loads a second page of receipts on a phone; the statement
   await expect(receipts.getByRole('listitem')).toHaveCount(23);
   await expect(receipts.getByText(`Receipt #P${fam.t}-001`, { exact: false })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Load more receipts' })).toBeHidden();
+  await expect(page.getByText('That is everything.')).toBeFocused();
 });

@@ -1,3 +1,4 @@
+import { useEffect, useRef, useState } from 'react';
 import { Button } from './Button';
 
 /** What LoadMoreButton reads of an infinite query (TanStack Query's useInfiniteQuery). */
@@ -7,11 +8,42 @@ export interface NextPageQuery {
   fetchNextPage: () => Promise<unknown>;
 }
 
-/** 'Load more' under a list read a page at a time (ADR 014): shown while the server says more follow. */
+/**
+ * 'Load more' under a list read a page at a time (ADR 014): shown while the server says more follow. While a
+ * page loads the button stays focused (pending, not disabled: a disabled button drops the keyboard's place to
+ * the top of the page). When the last page has come in after a press, the button gives way to a line saying
+ * so, which takes the focus the button had.
+ */
 export function LoadMoreButton({ query, label }: { query: NextPageQuery; label?: string }) {
-  if (!query.hasNextPage) return null;
+  const [pressed, setPressed] = useState(false);
+  const hadFocus = useRef(false);
+  const end = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (!query.hasNextPage && hadFocus.current) {
+      hadFocus.current = false;
+      end.current?.focus();
+    }
+  }, [query.hasNextPage]);
+
+  if (!query.hasNextPage) {
+    return pressed ? (
+      <p ref={end} tabIndex={-1} className="self-center text-sm text-stone-600 outline-none">
+        That is everything.
+      </p>
+    ) : null;
+  }
   return (
-    <Button variant="outline" className="self-center max-sm:w-full" aria-label={label} onPress={() => void query.fetchNextPage()} isDisabled={query.isFetchingNextPage}>
+    <Button
+      variant="outline"
+      className="self-center max-sm:w-full"
+      aria-label={label}
+      isPending={query.isFetchingNextPage}
+      onPress={() => {
+        setPressed(true);
+        hadFocus.current = true;
+        void query.fetchNextPage();
+      }}
+    >
       {query.isFetchingNextPage ? 'Loading...' : 'Load more'}
     </Button>
   );
