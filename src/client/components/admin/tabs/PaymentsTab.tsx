@@ -394,6 +394,8 @@ function TaxStatementPanel() {
           value={parentEmail}
           onChange={setParentEmail}
           placeholder={parents.isPending ? 'Loading...' : parentOptions.length ? 'Select a parent' : 'No parents on file'}
+          // A select with no options yet does not open: a click while the list loads would do nothing.
+          isDisabled={parents.isPending}
         />
         <Select label="Tax Year" required options={years.map((y) => ({ value: y, label: y }))} value={taxYear} onChange={setTaxYear} />
       </div>
