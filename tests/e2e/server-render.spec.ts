@@ -1,5 +1,8 @@
+import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { announcements, events } from '../../db/schema';
+import { DEFAULT_CLIENT_DIR } from '../../src/server/app';
+import { startTestServer } from '../helpers/server';
 import { expect, test } from './fixtures';
 
 /**
@@ -20,20 +23,27 @@ test.describe('without JavaScript', () => {
     await expect(page.getByText('1480 Summit Street').first()).toBeVisible();
   });
 
-  test("the events page shows today's events, the upcoming ones and the announcements, not the private ones", async ({ page, server }) => {
-    const stamp = Date.now();
-    server.db.insert(events).values({ title: `Pumpkin patch ${stamp}`, eventDate: today(), startTime: '23:58', endTime: '23:59' }).run();
-    server.db.insert(events).values({ title: `Staff only ${stamp}`, eventDate: today(), isPublic: false }).run();
-    server.db.insert(announcements).values({ title: `Picture day ${stamp}`, content: 'Smiles on Friday.' }).run();
-    server.db.insert(announcements).values({ title: `Board minutes ${stamp}`, content: 'Internal.', isPublic: false }).run();
-    const html = await (await page.request.get('/events')).text();
-    expect(html).not.toContain(`Staff only ${stamp}`);
-    expect(html).not.toContain(`Board minutes ${stamp}`);
-    await page.goto('/events');
-    await expect(page.getByRole('heading', { level: 1, name: 'Events & Announcements' })).toBeVisible();
-    await expect(page.getByRole('heading', { name: /^Events on / })).toBeVisible();
-    await expect(page.getByRole('region', { name: 'Upcoming Events' }).getByText(`Pumpkin patch ${stamp}`)).toBeVisible();
-    await expect(page.getByRole('region', { name: 'All Announcements' }).getByText(`Picture day ${stamp}`)).toBeVisible();
+  // On a server of its own: the upcoming list shows 5 events, and events other tests add on the worker's server
+  // (dated sooner) pushed this one out of it (failed once in CI).
+  test("the events page shows today's events, the upcoming ones and the announcements, not the private ones", async ({ page }) => {
+    const server = await startTestServer({ clientDir: process.env.E2E_CLIENT_DIR ? resolve(process.env.E2E_CLIENT_DIR) : DEFAULT_CLIENT_DIR, clock: { now: () => new Date(), set() {}, advance() {} } });
+    try {
+      const stamp = Date.now();
+      server.db.insert(events).values({ title: `Pumpkin patch ${stamp}`, eventDate: today(), startTime: '23:58', endTime: '23:59' }).run();
+      server.db.insert(events).values({ title: `Staff only ${stamp}`, eventDate: today(), isPublic: false }).run();
+      server.db.insert(announcements).values({ title: `Picture day ${stamp}`, content: 'Smiles on Friday.' }).run();
+      server.db.insert(announcements).values({ title: `Board minutes ${stamp}`, content: 'Internal.', isPublic: false }).run();
+      const html = await (await page.request.get(`${server.url}/events`)).text();
+      expect(html).not.toContain(`Staff only ${stamp}`);
+      expect(html).not.toContain(`Board minutes ${stamp}`);
+      await page.goto(`${server.url}/events`);
+      await expect(page.getByRole('heading', { level: 1, name: 'Events & Announcements' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: /^Events on / })).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Upcoming Events' }).getByText(`Pumpkin patch ${stamp}`)).toBeVisible();
+      await expect(page.getByRole('region', { name: 'All Announcements' }).getByText(`Picture day ${stamp}`)).toBeVisible();
+    } finally {
+      await server.close();
+    }
   });
 
   test("the enrollment page shows the application form's fields", async ({ page }) => {
