@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import type { Page } from '@playwright/test';
 import type { TestServer } from '../helpers/server';
 import { expect, test } from './fixtures';
+import { parentFamily, signIn, tag } from './parent-family';
 
 /**
  * The parent's side of the Communication Center and of payments, in the portal on a phone: a document the
@@ -12,32 +13,7 @@ import { expect, test } from './fixtures';
 test.use({ viewport: { width: 375, height: 812 } });
 test.describe.configure({ timeout: 60_000 });
 
-const tag = () => Math.random().toString(36).slice(2, 8);
-
-/** An enrolled child and its parent's Portal login, made as staff make them (outbox mode answers the password). */
-async function family(server: TestServer) {
-  const t = tag();
-  const email = `portal.${t}@example.com`;
-  const cookie = await server.adminCookie();
-  const admin = { cookie };
-  const created = await server.request('/api/admin/enrolled-children', {
-    method: 'POST',
-    headers: admin,
-    json: { childName: `Nora ${t}`, dateOfBirth: '2023-02-14', program: 'preschool', startDate: '2025-09-01', parentName: `Ruth ${t}`, parentEmail: email },
-  });
-  expect(created.status).toBe(201);
-  const child = (await created.json()) as { id: string; childName: string; parentName: string };
-  const login = (await (await server.request(`/api/admin/generate-parent-login/${child.id}`, { method: 'POST', headers: admin })).json()) as { credentials: { password: string } };
-  return { child, email, password: login.credentials.password, admin };
-}
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/parent-login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: /Development Journey/ })).toBeVisible();
-}
+const family = (server: TestServer) => parentFamily(server, 'portal');
 
 test('a parent uploads a requested PDF from the portal, and staff can open it', async ({ page, server }, testInfo) => {
   const fam = await family(server);

@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { communicationMessages, paymentReceipts } from '../../db/schema';
 import type { TestServer } from '../helpers/server';
 import { expect, test } from './fixtures';
+import { parentFamily, signIn, tag } from './parent-family';
 
 /**
  * A family with years of messages and receipts, on a phone: the Communication and Payments tabs show the
@@ -12,30 +13,7 @@ import { expect, test } from './fixtures';
 test.use({ viewport: { width: 375, height: 812 } });
 test.describe.configure({ timeout: 60_000 });
 
-const tag = () => Math.random().toString(36).slice(2, 8);
-
-async function family(server: TestServer) {
-  const t = tag();
-  const email = `paged.${t}@example.com`;
-  const admin = { cookie: await server.adminCookie() };
-  const created = await server.request('/api/admin/enrolled-children', {
-    method: 'POST',
-    headers: admin,
-    json: { childName: `Ivy ${t}`, dateOfBirth: '2023-02-14', program: 'preschool', startDate: '2025-09-01', parentName: `Owen ${t}`, parentEmail: email },
-  });
-  expect(created.status).toBe(201);
-  const child = (await created.json()) as { id: string; childName: string; parentName: string };
-  const login = (await (await server.request(`/api/admin/generate-parent-login/${child.id}`, { method: 'POST', headers: admin })).json()) as { credentials: { password: string } };
-  return { t, child, email, password: login.credentials.password };
-}
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/parent-login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: /Development Journey/ })).toBeVisible();
-}
+const family = (server: TestServer) => parentFamily(server, 'paged');
 
 test('the Communication tab loads a second page of messages on a phone; the unread badge counts the unloaded ones', async ({ page, server }) => {
   const fam = await family(server);

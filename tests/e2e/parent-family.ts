@@ -1,0 +1,29 @@
+import type { Page } from '@playwright/test';
+import type { TestServer } from '../helpers/server';
+import { expect } from './fixtures';
+
+export const tag = () => Math.random().toString(36).slice(2, 8);
+
+/** An enrolled child and its parent's Portal login, made as staff make them (outbox mode answers the password). */
+export async function parentFamily(server: TestServer, prefix: string) {
+  const t = tag();
+  const email = `${prefix}.${t}@example.com`;
+  const admin = { cookie: await server.adminCookie() };
+  const created = await server.request('/api/admin/enrolled-children', {
+    method: 'POST',
+    headers: admin,
+    json: { childName: `Nora ${t}`, dateOfBirth: '2023-02-14', program: 'preschool', startDate: '2025-09-01', parentName: `Ruth ${t}`, parentEmail: email },
+  });
+  expect(created.status).toBe(201);
+  const child = (await created.json()) as { id: string; childName: string; parentName: string };
+  const login = (await (await server.request(`/api/admin/generate-parent-login/${child.id}`, { method: 'POST', headers: admin })).json()) as { credentials: { password: string } };
+  return { t, child, email, password: login.credentials.password, admin };
+}
+
+export async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/parent-login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: /Development Journey/ })).toBeVisible();
+}
