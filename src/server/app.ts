@@ -24,6 +24,7 @@ import { publicRest } from './rest/public';
 import { errorResponse, restContext, type RestEnv } from './rest/shim';
 import { createPageRenderer } from './pages/render';
 import { headTags, robotsTxt, sitemapXml } from './pages/seo';
+import { parentAnswers } from './services/parent-answers';
 import { publicAnswers } from './services/public-answers';
 import { createLimiters } from './services/rate-limit';
 
@@ -64,6 +65,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   });
   // The public lists' finished answers, sent again to the next visitor until a write or midnight (ADR 010).
   app.use('/api/*', publicAnswers(deps));
+  // A signed-in parent's own reads, kept per session until a write, the next day or the session's refresh.
+  app.use('/api/*', parentAnswers(deps));
   app.use(
     '*',
     secureHeaders({

@@ -68,7 +68,17 @@ export function resolveAuth(deps: AppDeps, c: HonoContext, resHeaders: Headers):
   return null;
 }
 
+/** Who each request turned out to be, for middleware that runs after the procedure (services/parent-answers.ts). */
+const resolved = new WeakMap<HonoContext, Auth | null>();
+
+/** The caller createContext found for this request; undefined when no procedure ran. */
+export function requestAuth(c: HonoContext): Auth | null | undefined {
+  return resolved.get(c);
+}
+
 export function createContext(deps: AppDeps, limits: Limiters, c: HonoContext, resHeaders: Headers): Context {
   noteExternalWrites(deps.db);
-  return { ...deps, limits, resHeaders, ip: clientIp(c, deps.config.trustProxy), auth: resolveAuth(deps, c, resHeaders) };
+  const auth = resolveAuth(deps, c, resHeaders);
+  resolved.set(c, auth);
+  return { ...deps, limits, resHeaders, ip: clientIp(c, deps.config.trustProxy), auth };
 }

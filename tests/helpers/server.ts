@@ -136,13 +136,13 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       if (auth === 'admin') {
         return createCaller({
           ...ctx,
-          auth: { kind: 'admin', sessionId: 'test', expiresAt: new Date(8.64e15), refreshed: false, admin: { id: 'test-admin', email: 'director@example.com', name: 'Test Director', lastLoginAt: null } },
+          auth: { kind: 'admin', sessionId: 'test', expiresAt: new Date(8.64e15), refreshed: false, unchangedUntil: 8.64e15, admin: { id: 'test-admin', email: 'director@example.com', name: 'Test Director', lastLoginAt: null } },
         });
       }
       if (auth === 'parent') {
         return createCaller({
           ...ctx,
-          auth: { kind: 'parent', sessionId: 'test', expiresAt: new Date(8.64e15), refreshed: false, parent: { id: 'test-parent', email: 'parent@example.com', firstName: 'Pat', lastName: 'Parent', phone: null } },
+          auth: { kind: 'parent', sessionId: 'test', expiresAt: new Date(8.64e15), refreshed: false, unchangedUntil: 8.64e15, parent: { id: 'test-parent', email: 'parent@example.com', firstName: 'Pat', lastName: 'Parent', phone: null } },
         });
       }
       return createCaller(ctx);

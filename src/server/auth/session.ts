@@ -37,9 +37,19 @@ export interface ParentIdentity {
   phone: string | null;
 }
 
-export type Auth =
-  | { kind: 'admin'; sessionId: string; expiresAt: Date; refreshed: boolean; admin: AdminIdentity }
-  | { kind: 'parent'; sessionId: string; expiresAt: Date; refreshed: boolean; parent: ParentIdentity };
+interface SessionState {
+  sessionId: string;
+  expiresAt: Date;
+  refreshed: boolean;
+  /**
+   * Epoch ms until which checking the same token again gives this same answer, as long as nothing is written
+   * (a sign-out, a closed account and a refresh are all writes): the moment the session would be extended or
+   * would end. An answer kept for this session (services/parent-answers.ts) is not sent past it.
+   */
+  unchangedUntil: number;
+}
+
+export type Auth = (SessionState & { kind: 'admin'; admin: AdminIdentity }) | (SessionState & { kind: 'parent'; parent: ParentIdentity });
 
 function randomString(): string {
   const bytes = new Uint8Array(24);
@@ -68,6 +78,11 @@ function slide(expiresAt: Date, now: Date, lifetime: number, absoluteEnd: number
   if (expiresAt.getTime() - now.getTime() >= lifetime / 2) return null;
   const extended = Math.min(now.getTime() + lifetime, absoluteEnd);
   return extended > expiresAt.getTime() ? new Date(extended) : null;
+}
+
+/** When slide() would first extend a session expiring at `expiresAt`, or it would end: whichever is first. */
+function unchangedUntil(expiresAt: Date, createdAt: Date, lifetime: number, maxLifetime: number): number {
+  return Math.min(expiresAt.getTime() - lifetime / 2, expiresAt.getTime(), createdAt.getTime() + maxLifetime);
 }
 
 /** Past its idle expiry, or past its absolute end. */
@@ -116,6 +131,7 @@ export function validateAdminToken(db: Db, clock: Clock, token: string): Auth | 
     sessionId: parts.id,
     expiresAt: extended ?? row.expiresAt,
     refreshed: extended !== null,
+    unchangedUntil: unchangedUntil(extended ?? row.expiresAt, row.createdAt, ADMIN_SESSION_MS, ADMIN_SESSION_MAX_MS),
     admin: { id: row.id, email: row.email, name: row.name, lastLoginAt: row.lastLoginAt },
   };
 }
@@ -150,7 +166,14 @@ export function validateParentToken(db: Db, clock: Clock, token: string): Auth |
   const extended = slide(row.expiresAt, now, PARENT_SESSION_MS, row.createdAt.getTime() + PARENT_SESSION_MAX_MS);
   if (extended) db.update(parentSessions).set({ expiresAt: extended }).where(eq(parentSessions.id, parts.id)).run();
   const { expiresAt: _e, createdAt: _c, token: _t, isActive: _a, ...parent } = row;
-  return { kind: 'parent', sessionId: parts.id, expiresAt: extended ?? row.expiresAt, refreshed: extended !== null, parent };
+  return {
+    kind: 'parent',
+    sessionId: parts.id,
+    expiresAt: extended ?? row.expiresAt,
+    refreshed: extended !== null,
+    unchangedUntil: unchangedUntil(extended ?? row.expiresAt, row.createdAt, PARENT_SESSION_MS, PARENT_SESSION_MAX_MS),
+    parent,
+  };
 }
 
 export function deleteSession(db: Db, auth: Auth): void {

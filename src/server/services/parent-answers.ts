@@ -1,0 +1,68 @@
+/**
+ * A signed-in parent's own reads, their finished answers kept per session (ADR 010): a parent at pickup opens
+ * the dashboard, switches tabs and comes back to it, and between two writes to the database every one of those
+ * answers is the same. read-cache.ts already keeps the data; this keeps the whole answer, so a repeated read
+ * skips the context, the tRPC caller, serialization and compression (kept-answers.ts does the keeping).
+ *
+ *  - only the parent portal's reads (PARENT_READ_PATHS, PARENT_READ_PROCEDURES): GETs that write nothing and
+ *    whose answer depends only on the database, the day and who asks; PDFs are made afresh;
+ *  - keyed by the credentials exactly as sent (Authorization and Cookie): an answer is only ever sent again to
+ *    a request carrying the very token it was made for, which the full path checked. Another family's token,
+ *    a wrong or ended one is another key, and takes the full path (401, 404);
+ *  - kept only when the full path found a parent session that it did not have to refresh, and only until that
+ *    session would be refreshed or end (Auth.unchangedUntil): those checks, and the cookie a refresh sends,
+ *    still happen on the full path. A sign-out, a closed account, a password change and any new record are
+ *    writes, and a write ends every kept answer;
+ *  - answers stay `Cache-Control: no-store`: they are kept by the server only, never by a browser or proxy.
+ */
+import type { MiddlewareHandler } from 'hono';
+import type { Clock } from '../clock';
+import { requestAuth } from '../context';
+import type { Db } from '../db';
+import { hasBody, keptAnswers, pathWithQuery } from './kept-answers';
+
+/** The REST paths of the parent portal's reads (rest/parent.ts, communications.ts, payments.ts). */
+export const PARENT_READ_PATHS =
+  /^\/api\/parent\/(?:me|children|communications|document-requests|payment-receipts|(?:development-notes|daily-activities|stats|milestones)\/[^/]+)$/;
+
+/** The tRPC queries behind them, which the parent dashboard batches. */
+export const PARENT_READ_PROCEDURES: ReadonlySet<string> = new Set([
+  'parentAuth.me',
+  'parentPortal.children',
+  'parentPortal.dashboard',
+  'parentPortal.activities',
+  'parentPortal.notes',
+  'parentPortal.stats',
+  'parentPortal.milestones',
+  'communications.parentMessages',
+  'communications.parentDocumentRequests',
+  'payments.parentReceipts',
+]);
+
+const TRPC_PREFIX = '/api/trpc/';
+
+export function isParentRead(path: string): boolean {
+  if (PARENT_READ_PATHS.test(path)) return true;
+  if (!path.startsWith(TRPC_PREFIX)) return false;
+  return path
+    .slice(TRPC_PREFIX.length)
+    .split(',')
+    .every((name) => PARENT_READ_PROCEDURES.has(name));
+}
+
+export function parentAnswers(deps: { db: Db; clock: Clock }): MiddlewareHandler {
+  return keptAnswers(deps, {
+    // A centre's families each opening a handful of tabs between two writes.
+    maxEntries: 2000,
+    keyOf: (c) => {
+      const authorization = c.req.header('authorization');
+      const cookie = c.req.header('cookie');
+      if ((authorization === undefined && cookie === undefined) || hasBody(c) || !isParentRead(c.req.path)) return null;
+      return `${authorization ?? ''}\n${cookie ?? ''}\n${pathWithQuery(c)}\n${c.req.header('accept-encoding') ?? ''}\n${c.req.header('if-none-match') ?? ''}`;
+    },
+    keepUntil: (c) => {
+      const auth = requestAuth(c);
+      return auth?.kind === 'parent' && !auth.refreshed ? auth.unchangedUntil : null;
+    },
+  });
+}
