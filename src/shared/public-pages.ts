@@ -29,6 +29,28 @@ export const PUBLIC_PAGES = [
 ] as const;
 
 /**
+ * The parent portal's pages: not content for search, but a family searching for the centre's parent sign-in
+ * should find it, and link previews should say what the page is. They get a title, description and canonical
+ * URL and are not `noindex`: the dashboard draws nothing and reads nothing without a parent's session (a
+ * crawler is sent on to the sign-in page), so keeping it out of the index protected nothing. Only the sign-in
+ * page is in the sitemap. Staff pages and the password-reset page (a token in its address) stay `noindex`.
+ */
+export const PORTAL_PAGES = [
+  {
+    path: '/parent-login',
+    title: 'Parent Portal',
+    description: `Parents of ${centre.name}: sign in to follow your child's day, development and milestones, message the centre and see your payments.`,
+    inSitemap: true,
+  },
+  {
+    path: '/parent-dashboard',
+    title: 'Parent Dashboard',
+    description: `Your child's activities, development notes, milestones, messages and receipts at ${centre.name}. Sign in with the login the centre sent you.`,
+    inSitemap: false,
+  },
+] as const;
+
+/**
  * The public lists a server-rendered page can be drawn with (client/entry-server.tsx says which page draws which;
  * server/pages/render.ts reads them as an anonymous visitor).
  */
@@ -41,6 +63,17 @@ export function fullTitle(title?: string | null): string {
   return title ? `${title} | ${centre.name}` : `${centre.name} | Childcare in Columbus, Ohio`;
 }
 
+/** The tab title of the not-found page (SPEC.md §2: any other path), written by the server and kept by the client. */
+export const NOT_FOUND_TITLE = fullTitle('Page Not Found');
+
 export function publicPage(path: string): PublicPage | undefined {
   return PUBLIC_PAGES.find((p) => p.path === path);
 }
+
+/** Every page a search engine may index, with its head: the public pages and the portal's. */
+export function indexedPage(path: string): { path: string; title: string | null; description: string } | undefined {
+  return publicPage(path) ?? PORTAL_PAGES.find((p) => p.path === path);
+}
+
+/** The addresses /sitemap.xml lists. */
+export const SITEMAP_PATHS: readonly string[] = [...PUBLIC_PAGES.map((p) => p.path), ...PORTAL_PAGES.filter((p) => p.inSitemap).map((p) => p.path)];

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events } from '../../db/schema';
+import { fullTitle, NOT_FOUND_TITLE } from '../../src/shared/public-pages';
 import { startTestServer, type TestServer } from '../helpers/server';
 
 /**
@@ -111,7 +112,11 @@ describe('a server-rendered page', () => {
     const missing = await get('/no-such-page');
     expect(missing.status).toBe(404);
     expect(missing.headers.get('etag')).toMatch(/^"[\w-]+-br"$/);
-    expect(await missing.text()).toContain('<h1>/no-such-page</h1>');
+    const missingHtml = await missing.text();
+    expect(missingHtml).toContain('<h1>/no-such-page</h1>');
+    // Its tab says so before any script runs, not the home page's title.
+    expect(missingHtml).toContain(`<title>${NOT_FOUND_TITLE}</title>`);
+    expect(missingHtml).not.toContain(`<title>${fullTitle()}</title>`);
 
     const shell = await get('/admin-dashboard');
     expect(shell.status).toBe(200);

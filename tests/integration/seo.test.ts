@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { centre } from '../../src/shared/centre';
-import { fullTitle, PUBLIC_PAGES } from '../../src/shared/public-pages';
+import { fullTitle, PORTAL_PAGES, PUBLIC_PAGES } from '../../src/shared/public-pages';
 import { startTestServer, type TestServer } from '../helpers/server';
 
 /**
@@ -47,24 +47,26 @@ describe('robots.txt and sitemap.xml', () => {
     const body = await res.text();
     expect(body).not.toContain('<html');
     expect(body).toMatch(/^User-agent: \*$/m);
-    for (const path of ['/admin', '/admin-dashboard', '/parent-dashboard', '/api/']) expect(body).toMatch(new RegExp(`^Disallow: ${path}$`, 'm'));
+    for (const path of ['/admin', '/admin-dashboard', '/parent-reset-password', '/api/']) expect(body).toMatch(new RegExp(`^Disallow: ${path}$`, 'm'));
+    // The parent portal's pages may be crawled (they hold nothing without a session): a parent searching finds the sign-in.
+    expect(body).not.toMatch(/^Disallow: \/parent-(login|dashboard)/m);
     expect(body).toMatch(new RegExp(`^Sitemap: ${origin()}/sitemap.xml$`, 'm'));
   });
 
-  it('sitemap.xml lists exactly the public pages, as absolute URLs', async () => {
+  it('sitemap.xml lists exactly the public pages and the parent sign-in, as absolute URLs', async () => {
     const res = await s.request('/sitemap.xml');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^application\/xml/);
     const body = await res.text();
     expect(body).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
     const locs = [...body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    expect(locs).toEqual(['/', '/events', '/enrollment', '/milestones'].map((p) => origin() + p));
-    expect(locs.some((l) => /admin|parent/.test(l!))).toBe(false);
+    expect(locs).toEqual(['/', '/events', '/enrollment', '/milestones', '/parent-login'].map((p) => origin() + p));
+    expect(locs.some((l) => /admin|dashboard|reset/.test(l!))).toBe(false);
   });
 });
 
 describe('the head of each page', () => {
-  it.each(PUBLIC_PAGES.map((p) => [p.path, p] as const))('%s has its title, description, canonical URL and Open Graph tags', async (path, p) => {
+  it.each([...PUBLIC_PAGES, ...PORTAL_PAGES].map((p) => [p.path, p] as const))('%s has its title, description, canonical URL and Open Graph tags', async (path, p) => {
     const html = await page(path);
     expect(html).not.toContain('<!--app-head-->');
     expect(attr(html, /<title>([^<]*)<\/title>/)).toBe(fullTitle(p.title));
@@ -76,7 +78,7 @@ describe('the head of each page', () => {
     expect(attr(html, /<meta property="og:type" content="([^"]*)"/)).toBe('website');
     expect(html).not.toContain('noindex');
     // Each description is its own.
-    expect(PUBLIC_PAGES.filter((q) => q.description === p.description)).toHaveLength(1);
+    expect([...PUBLIC_PAGES, ...PORTAL_PAGES].filter((q) => q.description === p.description)).toHaveLength(1);
   });
 
   it('the canonical URL leaves out the query string', async () => {
@@ -84,7 +86,7 @@ describe('the head of each page', () => {
     expect(attr(html, /<link rel="canonical" href="([^"]*)"/)).toBe(`${origin()}/events`);
   });
 
-  it.each(['/admin/login', '/parent-login', '/parent-dashboard', '/no-such-page'])('%s is not indexed and has no canonical URL', async (path) => {
+  it.each(['/admin/login', '/admin-dashboard', '/parent-reset-password', '/no-such-page'])('%s is not indexed and has no canonical URL', async (path) => {
     const html = await page(path);
     expect(html).toContain('<meta name="robots" content="noindex" />');
     expect(html).not.toContain('rel="canonical"');

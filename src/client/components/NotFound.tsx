@@ -1,6 +1,6 @@
 import { AlertCircle } from 'lucide-react';
 import { useEffect } from 'react';
-import { centre } from '../../shared/centre';
+import { NOT_FOUND_TITLE } from '../../shared/public-pages';
 import { Card } from './ui/Card';
 
 /** SPEC.md §2: any other path. */
@@ -8,7 +8,7 @@ export function NotFound() {
   // The not-found screen has no route of its own to give it a head, so it names the tab itself.
   useEffect(() => {
     const previous = document.title;
-    document.title = `Page Not Found | ${centre.name}`;
+    document.title = NOT_FOUND_TITLE;
     return () => {
       document.title = previous;
     };

@@ -1,4 +1,4 @@
-import { fullTitle, PUBLIC_PAGES, type PublicPage } from '../../shared/public-pages';
+import { fullTitle, indexedPage, type PORTAL_PAGES, type PublicPage } from '../../shared/public-pages';
 
 /**
  * The route `head` of a page: its title (shared/public-pages.ts for the public ones). The server writes the
@@ -9,7 +9,7 @@ export function pageHead(title?: string) {
   return () => ({ meta: [{ title: fullTitle(title) }] });
 }
 
-/** The `head` of one of the public pages of shared/public-pages.ts, with the title the server writes too. */
-export function publicPageHead(path: PublicPage['path']) {
-  return pageHead(PUBLIC_PAGES.find((p) => p.path === path)?.title ?? undefined);
+/** The `head` of one of the public or portal pages of shared/public-pages.ts, with the title the server writes too. */
+export function publicPageHead(path: PublicPage['path'] | (typeof PORTAL_PAGES)[number]['path']) {
+  return pageHead(indexedPage(path)?.title ?? undefined);
 }

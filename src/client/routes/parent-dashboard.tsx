@@ -1,11 +1,11 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { ParentDashboard } from '../components/parent/ParentDashboard';
 import { dashboardQuery } from '../components/parent/queries';
-import { pageHead } from '../lib/page-title';
+import { publicPageHead } from '../lib/page-title';
 import { getParentToken } from '../lib/parent-session';
 
 export const Route = createFileRoute('/parent-dashboard')({
-  head: pageHead('Parent Dashboard'),
+  head: publicPageHead('/parent-dashboard'),
   // SPEC.md §2: without a stored parent token, the sign-in page.
   beforeLoad: () => {
     if (!getParentToken()) throw redirect({ to: '/parent-login' });

@@ -9,7 +9,7 @@ import { PasswordField } from '../components/PasswordField';
 import { Button } from '../components/ui/Button';
 import { Card } from '../components/ui/Card';
 import { TextField } from '../components/ui/Field';
-import { pageHead } from '../lib/page-title';
+import { publicPageHead } from '../lib/page-title';
 import { PARENT_NOTICES, storeParentSession } from '../lib/parent-session';
 import { toast } from '../lib/toast';
 import { errorMessage, queryClient, trpc } from '../lib/trpc';
@@ -27,7 +27,7 @@ function loginNoticeSearch(search: Record<string, unknown>): { notice?: (typeof 
 }
 
 export const Route = createFileRoute('/parent-login')({
-  head: pageHead('Parent Portal'),
+  head: publicPageHead('/parent-login'),
   // `notice`: why the sign-in page is shown again (the session ended, the password was changed).
   validateSearch: loginNoticeSearch,
   component: ParentLoginPage,

@@ -5,9 +5,10 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { Context as HonoContext } from 'hono';
-import type { PageList } from '../../shared/public-pages';
+import { NOT_FOUND_TITLE, type PageList } from '../../shared/public-pages';
 import { type AppDeps, clientIp } from '../context';
 import { logger } from '../logger';
+import { escapeHtml } from './seo';
 import { createCaller } from '../routers/_app';
 import type { Limiters } from '../services/rate-limit';
 
@@ -103,7 +104,9 @@ export function createPageRenderer(deps: AppDeps, limits: Limiters, ssrDir: stri
     if (!rendered && !ssr.isNotFound(path)) return null;
     let page: DrawnPage;
     try {
-      page = await draw(ssr, clientIp(c, deps.config.trustProxy), path, rendered ? path : NOT_FOUND_KEY, template, rendered ? 200 : 404);
+      // The not-found page names itself in the tab before any script runs (the head is otherwise the site's).
+      const head = rendered ? template : template.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(NOT_FOUND_TITLE)}</title>`);
+      page = await draw(ssr, clientIp(c, deps.config.trustProxy), path, rendered ? path : NOT_FOUND_KEY, head, rendered ? 200 : 404);
     } catch (err) {
       logger.error({ err, path }, 'server render failed; the app shell is served');
       return null;

@@ -1,5 +1,5 @@
 import { centre } from '../../shared/centre';
-import { fullTitle, PUBLIC_PAGES, publicPage } from '../../shared/public-pages';
+import { fullTitle, indexedPage, SITEMAP_PATHS } from '../../shared/public-pages';
 
 /**
  * What search engines and link previews read (ADR 011): /robots.txt, /sitemap.xml, and each page's head
@@ -7,15 +7,15 @@ import { fullTitle, PUBLIC_PAGES, publicPage } from '../../shared/public-pages';
  * Everything comes from shared/public-pages.ts and shared/centre.ts; `origin` is PUBLIC_URL.
  */
 
-/** Areas behind a sign-in: nothing there for a search engine. */
-const PRIVATE_PATHS = ['/admin', '/admin-dashboard', '/parent-dashboard', '/parent-reset-password', '/api/'];
+/** Staff areas, the reset page (a token in its address) and the API: nothing there for a search engine. */
+const PRIVATE_PATHS = ['/admin', '/admin-dashboard', '/parent-reset-password', '/api/'];
 
 export function robotsTxt(origin: string): string {
   return ['User-agent: *', 'Allow: /', ...PRIVATE_PATHS.map((p) => `Disallow: ${p}`), '', `Sitemap: ${origin}/sitemap.xml`, ''].join('\n');
 }
 
 export function sitemapXml(origin: string): string {
-  const urls = PUBLIC_PAGES.map((p) => `  <url><loc>${escapeHtml(origin + p.path)}</loc></url>`).join('\n');
+  const urls = SITEMAP_PATHS.map((path) => `  <url><loc>${escapeHtml(origin + path)}</loc></url>`).join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
 }
 
@@ -53,13 +53,13 @@ export function childCareJsonLd(origin: string) {
 }
 
 /**
- * The head of the page at `path`. A public page gets its title, description, canonical URL and Open Graph
- * tags; any other address (sign-in pages, dashboards, unknown paths) the site's title and `noindex`. The JSON-LD
+ * The head of the page at `path`. A public or parent-portal page gets its title, description, canonical URL and
+ * Open Graph tags; any other address (staff pages, the reset page, unknown paths) the site's title and `noindex`. The JSON-LD
  * is a data block (`application/ld+json`), never executed, so the CSP's script-src does not apply to it; `<` is
  * escaped so no text in it can close the element.
  */
 export function headTags(path: string, origin: string): string {
-  const page = publicPage(path);
+  const page = indexedPage(path);
   if (!page) return [`<title>${escapeHtml(fullTitle())}</title>`, '<meta name="robots" content="noindex" />'].join('\n    ');
   const title = escapeHtml(fullTitle(page.title));
   const description = escapeHtml(page.description);
