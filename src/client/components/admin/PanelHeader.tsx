@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Card } from '../ui/Card';
 import { cn } from '../ui/cn';
+import { countLine, type ListCount } from '../../lib/count-line';
 
 /** The heading row of a dashboard tab: its title, an optional count, and the tab's main action. */
 export function PanelHeader({ id, title, count, description, action }: { id: string; title: string; count?: number; description?: string; action?: ReactNode }) {
@@ -50,8 +51,8 @@ export function FilteredPanelHeader({
 }: {
   id: string;
   title: string;
-  /** How many items the filters let through, of how many; undefined until the list has loaded. */
-  count: { shown: number; total: number } | undefined;
+  /** How many items the filters let through, of how many (and how many are loaded, for a paged list); undefined until the list has loaded. */
+  count: ListCount | undefined;
   /** The item's name, singular and plural: ['child', 'children']. */
   noun: [string, string];
   wideFrom?: 'sm' | 'lg';
@@ -63,7 +64,7 @@ export function FilteredPanelHeader({
         <h2 id={id} className="text-xl font-bold text-stone-900">
           {title}
         </h2>
-        <p className="text-sm text-stone-600">{count ? `${count.shown} of ${count.total} ${count.total === 1 ? noun[0] : noun[1]}` : ' '}</p>
+        <p className="text-sm text-stone-600">{count ? countLine(count, noun) : ' '}</p>
       </div>
       {children}
     </div>

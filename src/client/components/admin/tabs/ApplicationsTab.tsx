@@ -93,7 +93,7 @@ export default function ApplicationsTab() {
       <FilteredPanelHeader
         id="applications-heading"
         title="Enrollment Applications"
-        count={counts ? { shown: counts.matching, total: counts.total } : undefined}
+        count={counts ? { shown: counts.matching, total: counts.total, loaded: shown.length } : undefined}
         noun={['application', 'applications']}
       >
         <Select label="Filter by status" options={FILTER_OPTIONS} value={filter} onChange={setFilter} className="sm:w-60" />
