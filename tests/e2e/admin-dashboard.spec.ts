@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import sharp from 'sharp';
-import { format } from 'date-fns';
+import { centreDateOf } from '../../src/shared/centre-time';
 import { expect, test } from './fixtures';
 
 /** Unique per run, so tests sharing a worker's database never see each other's rows. */
@@ -33,8 +33,8 @@ test('add an event in the Events tab (with inline validation) and find it on /ev
 
   await dialog.getByLabel('Title').fill(title);
   await dialog.getByLabel('Description').fill('Bring a packed lunch and a sun hat.');
-  // The date defaults to today, so the event is in Upcoming Events.
-  await expect(dialog.getByLabel('Date')).toHaveValue(format(new Date(), 'yyyy-MM-dd'));
+  // The date defaults to today at the centre, so the event is in Upcoming Events.
+  await expect(dialog.getByLabel('Date')).toHaveValue(centreDateOf(new Date()));
   await dialog.getByLabel('Start time').fill('10:00');
   await dialog.getByLabel('End time').fill('11:30');
   await dialog.getByRole('button', { name: /Category/ }).click();
@@ -109,7 +109,7 @@ test('edit an event: the dialog opens filled in, and the dashboard and /events s
   const oldEvent = unique('Book fair');
   const newEvent = unique('Book and bake fair');
   const admin = { cookie: await server.adminCookie() };
-  const today = format(new Date(), 'yyyy-MM-dd');
+  const today = centreDateOf(new Date());
   const made = await server.request('/api/events', { method: 'POST', headers: admin, json: { title: oldEvent, description: 'In the library', eventDate: today, startTime: '09:00', endTime: '10:00', category: 'education', location: 'Library' } });
   expect(made.status).toBe(201);
 

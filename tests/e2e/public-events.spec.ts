@@ -1,7 +1,8 @@
 import { resolve } from 'node:path';
-import { addDays, addMonths, format, parseISO, setDate } from 'date-fns';
+import { addMonths, format, parseISO, setDate } from 'date-fns';
 import { announcements, events } from '../../db/schema';
 import { DEFAULT_CLIENT_DIR } from '../../src/server/app';
+import { addDays, centreDateOf } from '../../src/shared/centre-time';
 import { startTestServer } from '../helpers/server';
 import { expect, test } from './fixtures';
 
@@ -9,10 +10,12 @@ const iso = (d: Date) => format(d, 'yyyy-MM-dd');
 const longDate = (d: string) => format(parseISO(d), 'MMMM d, yyyy');
 const shortDate = (d: string) => format(parseISO(d), 'MMM dd, yyyy');
 const unique = () => crypto.randomUUID().slice(0, 8);
+/** The page's "today" is the centre's day in Columbus, whatever the time zone of the machine running the tests. */
+const centreToday = () => centreDateOf(new Date());
 
 /** A day of the current month that is not today, so selecting it is a real change. */
 function otherDayThisMonth(): string {
-  const today = new Date();
+  const today = parseISO(centreToday());
   return iso(setDate(today, today.getDate() === 15 ? 16 : 15));
 }
 
@@ -30,14 +33,14 @@ test('an event shows as a dot on its day; selecting the day lists it with 12-hou
 
   await page.goto('/events');
   await expect(page.getByRole('heading', { level: 1, name: 'Events & Announcements' })).toBeVisible();
-  const calendar = page.getByRole('table', { name: format(new Date(), 'MMMM yyyy') });
+  const calendar = page.getByRole('table', { name: format(parseISO(centreToday()), 'MMMM yyyy') });
   await expect(calendar.getByRole('columnheader')).toHaveText(['Su', 'Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa']);
 
   // Today is selected at first.
-  const todayButton = calendar.getByRole('button', { name: new RegExp(`^${longDate(iso(new Date()))},`) });
+  const todayButton = calendar.getByRole('button', { name: new RegExp(`^${longDate(centreToday())},`) });
   await expect(todayButton).toHaveAttribute('aria-pressed', 'true');
   await expect(todayButton).toHaveAttribute('aria-current', 'date');
-  await expect(page.getByRole('heading', { name: `Events on ${shortDate(iso(new Date()))}` })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Events on ${shortDate(centreToday())}` })).toBeVisible();
 
   // Only the public event counts.
   const dayButton = calendar.getByRole('button', { name: `${longDate(dayIso)}, 1 event`, exact: true });
@@ -55,13 +58,13 @@ test('an event shows as a dot on its day; selecting the day lists it with 12-hou
 
 test('the calendar works from the keyboard: arrows move between days, Enter selects, months change', async ({ page }) => {
   await page.goto('/events');
-  const thisMonth = format(new Date(), 'MMMM yyyy');
+  const thisMonth = format(parseISO(centreToday()), 'MMMM yyyy');
   const calendar = page.getByRole('table', { name: thisMonth });
-  const today = calendar.getByRole('button', { name: new RegExp(`^${longDate(iso(new Date()))},`) });
+  const today = calendar.getByRole('button', { name: new RegExp(`^${longDate(centreToday())},`) });
 
   await today.focus();
   await page.keyboard.press('ArrowDown');
-  const weekLater = iso(new Date(Date.now() + 7 * 86_400_000));
+  const weekLater = addDays(centreToday(), 7);
   const target = page.getByRole('button', { name: new RegExp(`^${longDate(weekLater)},`) });
   await expect(target).toBeFocused();
   await page.keyboard.press('Enter');
@@ -82,14 +85,14 @@ test('announcements: a short preview, the full list with badges and dates, and n
   const secret = `Staff memo ${unique()}`;
   const content =
     'The county health department will give flu shots at the centre on Friday morning. Bring your insurance card and the signed consent form.';
-  const expiresAt = iso(addMonths(new Date(), 1));
+  const expiresAt = iso(addMonths(parseISO(centreToday()), 1));
   const upcomingTitle = `Family breakfast ${unique()}`;
   server.db.insert(announcements).values([
     { title, content, category: 'health', priority: 'high', expiresAt, createdAt: new Date(Date.now() + 60_000) },
     { title: secret, content: 'Not for parents', isPublic: false, createdAt: new Date(Date.now() + 120_000) },
   ]).run();
   // Today at midnight: first among the upcoming events whatever else this worker added.
-  server.db.insert(events).values({ title: upcomingTitle, eventDate: iso(new Date()), startTime: '00:00', endTime: '00:45', category: 'unknown-kind' }).run();
+  server.db.insert(events).values({ title: upcomingTitle, eventDate: centreToday(), startTime: '00:00', endTime: '00:45', category: 'unknown-kind' }).run();
 
   await page.goto('/events');
   const preview = page.getByRole('region', { name: 'Announcements', exact: true });
@@ -101,6 +104,7 @@ test('announcements: a short preview, the full list with badges and dates, and n
   await expect(item.getByText(content, { exact: true })).toBeVisible();
   await expect(item.getByText('Health', { exact: true })).toBeVisible();
   await expect(item.getByText('High Priority', { exact: true })).toBeVisible();
+  // Posted is a moment, shown in the browser's own time zone (the machine's, as here).
   await expect(item.getByText(`Posted ${shortDate(iso(new Date()))}`)).toBeVisible();
   await expect(item.getByText(`Expires ${shortDate(expiresAt)}`)).toBeVisible();
 
@@ -120,7 +124,7 @@ test('with nothing posted the page says so', async ({ page }) => {
   const clientDir = process.env.E2E_CLIENT_DIR ? resolve(process.env.E2E_CLIENT_DIR) : DEFAULT_CLIENT_DIR;
   const fresh = await startTestServer({ clientDir, clock: { now: () => new Date(), set() {}, advance() {} } });
   try {
-    fresh.db.insert(events).values({ title: 'Private only', eventDate: iso(new Date()), isPublic: false }).run();
+    fresh.db.insert(events).values({ title: 'Private only', eventDate: centreToday(), isPublic: false }).run();
     await page.goto(fresh.url + '/events');
     await expect(page.getByText('No upcoming events scheduled.', { exact: true })).toBeVisible();
     await expect(page.getByText('No current announcements.', { exact: true })).toBeVisible();
@@ -134,7 +138,7 @@ test('with nothing posted the page says so', async ({ page }) => {
 test('Upcoming Events lists the next five public events from today on, nothing earlier', async ({ page }) => {
   const clientDir = process.env.E2E_CLIENT_DIR ? resolve(process.env.E2E_CLIENT_DIR) : DEFAULT_CLIENT_DIR;
   const fresh = await startTestServer({ clientDir, clock: { now: () => new Date(), set() {}, advance() {} } });
-  const day = (offset: number) => iso(addDays(new Date(), offset));
+  const day = (offset: number) => addDays(centreToday(), offset);
   try {
     fresh.db
       .insert(events)
@@ -156,7 +160,7 @@ test('Upcoming Events lists the next five public events from today on, nothing e
 
 test('a signed-in admin sees the public calendar as visitors do: no private events or announcements', async ({ page, server, loginAsAdmin }) => {
   await loginAsAdmin();
-  const day = iso(new Date());
+  const day = centreToday();
   const privateEvent = `Budget meeting ${unique()}`;
   const publicEvent = `Story time ${unique()}`;
   const privateNote = `Staff rota ${unique()}`;
@@ -184,7 +188,7 @@ test('a signed-in admin sees the public calendar as visitors do: no private even
 });
 
 test("admin-only categories (education, parent-meeting) read 'General' on the public pages", async ({ page, server }) => {
-  const day = iso(new Date());
+  const day = centreToday();
   const lesson = `Phonics evening ${unique()}`;
   const meeting = `Parent meeting ${unique()}`;
   server.db
@@ -221,7 +225,7 @@ test('when the events cannot be loaded the page says so and offers to try again'
 
 test('when the home teaser cannot load the events it says so, not that there are none, and tries again on request', async ({ page, server }) => {
   const title = `Teaser retry ${unique()}`;
-  server.db.insert(events).values({ title, eventDate: iso(new Date()), startTime: '00:00' }).run();
+  server.db.insert(events).values({ title, eventDate: centreToday(), startTime: '00:00' }).run();
   let fail = true;
   await page.route(/\/api\/trpc\/[^?]*events\.list/, (route) => (fail ? route.abort('failed') : route.fallback()));
   // Opened from another page: the browser asks for the events (a first visit to / gets them in its HTML, ADR 011).
@@ -241,7 +245,7 @@ test('when the home teaser cannot load the events it says so, not that there are
 
 test.describe('layout', () => {
   async function seed(server: import('../helpers/server').TestServer) {
-    const day = iso(new Date());
+    const day = centreToday();
     server.db.insert(events).values([0, 1, 2, 3].map((n) => ({ title: `Layout event ${n} ${unique()}`, eventDate: day, startTime: '00:00' }))).run();
     const titles = [0, 1, 2, 3].map((n) => `Layout notice ${n} ${unique()}`);
     server.db.insert(announcements).values(titles.map((title, n) => ({ title, content: 'Bring a hat and sunscreen for outdoor play this week. '.repeat(3), priority: 'high', createdAt: new Date(Date.now() + 600_000 + n) }))).run();
@@ -255,7 +259,7 @@ test.describe('layout', () => {
       await page.goto('/events');
       const box = async (name: string) => (await page.getByRole('region', { name, exact: true }).locator('xpath=..').boundingBox())!;
       const calendar = (await page.getByRole('table').locator('xpath=ancestor::div[contains(@class,"rounded-2xl")][1]').boundingBox())!;
-      const day = await box(`Events on ${shortDate(iso(new Date()))}`);
+      const day = await box(`Events on ${shortDate(centreToday())}`);
       const all = await box('All Announcements');
       const upcoming = await box('Upcoming Events');
       const preview = await box('Announcements');

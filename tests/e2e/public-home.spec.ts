@@ -1,15 +1,16 @@
 import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { addDays, format } from 'date-fns';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { announcements, events, pictures } from '../../db/schema';
 import { DEFAULT_CLIENT_DIR } from '../../src/server/app';
 import { centre, centreMapsUrl, telHref } from '../../src/shared/centre';
+import { addDays, centreDateOf } from '../../src/shared/centre-time';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { expect, test } from './fixtures';
 
-const day = (offset: number) => format(addDays(new Date(), offset), 'yyyy-MM-dd');
+/** A day counted from today as the centre's calendar reads it (the page's "upcoming" starts there). */
+const day = (offset: number) => addDays(centreDateOf(new Date()), offset);
 
 /** A server of its own over an empty database, for what must hold when nothing has been added. */
 async function freshServer(): Promise<TestServer> {

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { format } from 'date-fns';
+import { centreDateOf } from '../../src/shared/centre-time';
 import { announcements, events } from '../../db/schema';
 import { expect, test } from './fixtures';
 
@@ -32,7 +32,7 @@ async function smallTargets(page: Page): Promise<string[]> {
 }
 
 test('every link, button and control on the public pages is at least 44 × 44 px on a phone', async ({ page, server }) => {
-  const today = format(new Date(), 'yyyy-MM-dd');
+  const today = centreDateOf(new Date());
   server.db.insert(events).values({ title: 'Touch target picnic', description: 'In the park.', eventDate: today, startTime: '10:00', category: 'general' }).run();
   server.db.insert(announcements).values({ title: 'Touch target notice', content: 'Bring a hat.', priority: 'high' }).run();
 

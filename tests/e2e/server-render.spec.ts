@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { announcements, events } from '../../db/schema';
 import { DEFAULT_CLIENT_DIR } from '../../src/server/app';
+import { centreDateOf } from '../../src/shared/centre-time';
 import { startTestServer } from '../helpers/server';
 import { expect, test } from './fixtures';
 
@@ -96,9 +97,10 @@ async function openMenu(page: Page) {
   await expect(menu).toHaveAttribute('aria-expanded', 'true');
 }
 
-/** The month after this one, as the events calendar names it ('December 2026'). */
+/** The month after this one at the centre, as the events calendar names it ('December 2026'). */
 const nextMonth = () => {
-  const now = new Date();
+  const [year, month] = centreDateOf(new Date()).split('-').map(Number) as [number, number];
+  const now = new Date(year, month - 1, 1);
   return new Date(now.getFullYear(), now.getMonth() + 1, 1).toLocaleDateString('en-US', { month: 'long', year: 'numeric' });
 };
 

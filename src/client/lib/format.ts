@@ -61,11 +61,6 @@ export function formatTime12(value: string | null | undefined): string {
   return `${hour}:${String(m).padStart(2, '0')} ${suffix}`;
 }
 
-/** Today's date in the visitor's time zone as `YYYY-MM-DD`. */
-export function todayIso(now: Date = new Date()): string {
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
 /** Cuts text to `max` characters, adding an ellipsis when it was longer. */
 export function truncate(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max)}...` : text;

@@ -11,7 +11,8 @@ import { PriorityIcon } from '../components/events/PriorityIcon';
 import { announcementsQuery, currentAnnouncements, eventsQuery, upcomingEvents } from '../components/events/queries';
 import { Card } from '../components/ui/Card';
 import { LoadFailed } from '../components/ui/LoadFailed';
-import { formatDate, todayIso, truncate } from '../lib/format';
+import { centreDateOf } from '../../shared/centre-time';
+import { formatDate, truncate } from '../lib/format';
 import { publicPageHead } from '../lib/page-title';
 
 export const Route = createFileRoute('/events')({
@@ -41,7 +42,8 @@ const PREVIEW_CHARS = 100;
 function EventsPage() {
   const { data: events } = useSuspenseQuery(eventsQuery());
   const { data: announcements } = useSuspenseQuery(announcementsQuery());
-  const today = todayIso();
+  // The centre's day, not the visitor's: the same on the server that draws the page and in any browser.
+  const today = centreDateOf(new Date());
   const [selected, setSelected] = useState(today);
   const [month, setMonth] = useState(() => startOfMonth(parseISO(today)));
 

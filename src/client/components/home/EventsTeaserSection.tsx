@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { CalendarDays, Megaphone } from 'lucide-react';
-import { formatDate, todayIso, truncate } from '../../lib/format';
+import { centreDateOf } from '../../../shared/centre-time';
+import { formatDate, truncate } from '../../lib/format';
 import { EventSummary } from '../events/EventSummary';
 import { PriorityIcon, priorityLabel } from '../events/PriorityIcon';
 import { announcementsQuery, currentAnnouncements, eventsQuery, upcomingEvents } from '../events/queries';
@@ -13,7 +14,8 @@ import { LoadFailed } from '../ui/LoadFailed';
 const TEASER_LIMIT = 3;
 
 export function EventsTeaserSection() {
-  const today = todayIso();
+  // The centre's day, not the visitor's: the same on the server that draws the page and in any browser.
+  const today = centreDateOf(new Date());
   const events = useQuery(eventsQuery());
   const announcements = useQuery(announcementsQuery());
   const upcoming = upcomingEvents(events.data ?? [], today, TEASER_LIMIT);

@@ -6,7 +6,8 @@ import { Form } from 'react-aria-components';
 import type { AppRouter } from '../../../../server/routers/_app';
 import { ADMIN_EVENT_CATEGORIES } from '../../../../shared/constants';
 import { eventSchema } from '../../../../shared/schemas/content';
-import { formatDate, todayIso } from '../../../lib/format';
+import { centreDateOf } from '../../../../shared/centre-time';
+import { formatDate } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { errorMessage, queryClient, trpc } from '../../../lib/trpc';
 import { useSchemaForm } from '../../../lib/use-schema-form';
@@ -30,7 +31,7 @@ const CATEGORY_OPTIONS = ADMIN_EVENT_CATEGORIES.map((value) => ({ value, label: 
 const formValues = (event: AdminEvent | null) => ({
   title: event?.title ?? '',
   description: event?.description ?? '',
-  eventDate: event?.eventDate ?? todayIso(),
+  eventDate: event?.eventDate ?? centreDateOf(new Date()),
   startTime: event?.startTime ?? '',
   endTime: event?.endTime ?? '',
   category: event?.category ?? 'general',

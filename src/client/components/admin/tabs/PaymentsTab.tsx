@@ -18,7 +18,8 @@ import {
   takesTransactionId,
 } from '../../../../shared/schemas/payments';
 import { downloadFile } from '../../../lib/download';
-import { formatDate, todayIso } from '../../../lib/format';
+import { centreDateOf } from '../../../../shared/centre-time';
+import { formatDate } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { errorMessage, queryClient, trpc } from '../../../lib/trpc';
 import { type ServerError, useSchemaForm } from '../../../lib/use-schema-form';
@@ -239,7 +240,7 @@ function ReceiptCard({ receipt: r, onDelete }: { receipt: Receipt; onDelete: () 
 /** The new receipt form (SPEC.md §5 Receipt form): the shared schema checks it here and on the server. */
 function ReceiptFormDialog({ onClose }: { onClose: () => void }) {
   const children = useQuery({ ...trpc.children.list.queryOptions(), staleTime: 0 });
-  const { values, set, errors, parse, showServerErrors, formRef } = useSchemaForm(receiptSchema, () => ({ ...EMPTY_RECEIPT, paymentDate: todayIso() }), {
+  const { values, set, errors, parse, showServerErrors, formRef } = useSchemaForm(receiptSchema, () => ({ ...EMPTY_RECEIPT, paymentDate: centreDateOf(new Date()) }), {
     onEdit: 'clear',
     focusInvalid: true,
   });
