@@ -36,6 +36,18 @@ describe("a parent's kept answers (services/parent-answers.ts)", () => {
     }
   });
 
+  it('the same token asking for a tRPC batch as JSON lines, then as one JSON array, gets each as asked', async () => {
+    const fam = await enrolFamily(s, 'kept.jsonl@example.com', ['Jo Lines']);
+    const url = `/api/trpc/parentPortal.children,parentAuth.me?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: { json: null }, 1: { json: null } }))}`;
+    for (let i = 0; i < 2; i++) {
+      const streamed = await s.request(url, { headers: { authorization: `Bearer ${fam.token}`, 'trpc-accept': 'application/jsonl' } });
+      // JSON lines (tRPC labels them application/json too): not one JSON value.
+      expect((await streamed.text()).trim().split('\n').length).toBeGreaterThan(1);
+    }
+    const plain = await s.request(url, bearer(fam.token));
+    expect(JSON.parse(await plain.text())).toHaveLength(2);
+  });
+
   it("another family's token never gets the answer kept for this one, on the same path", async () => {
     const a = await enrolFamily(s, 'kept.family.a@example.com', ['Ada Kept']);
     const b = await enrolFamily(s, 'kept.family.b@example.com', ['Ben Kept']);

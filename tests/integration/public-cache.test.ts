@@ -270,6 +270,21 @@ describe("visitors' finished answers (services/public-answers.ts)", () => {
     expect(await (await s.request(url)).text()).toContain(id);
   });
 
+  it('a visitor who asks for the batch as a stream of JSON lines never has it sent to the next visitor', async () => {
+    const url = `/api/trpc/events.list,milestones.list?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: { json: null }, 1: { json: null } }))}`;
+    for (const accept of [{ 'trpc-accept': 'application/jsonl' }, { accept: 'application/jsonl' }]) {
+      for (let i = 0; i < 2; i++) {
+        const streamed = await s.request(url, { headers: accept });
+        expect(streamed.status).toBe(200);
+        // JSON lines (tRPC labels them application/json too): not one JSON value.
+        expect((await streamed.text()).trim().split('\n').length).toBeGreaterThan(1);
+      }
+      const plain = await s.request(url);
+      const body = JSON.parse(await plain.text()) as unknown[];
+      expect(body).toHaveLength(2);
+    }
+  });
+
   it('keeps exactly the public lists: each kept procedure answers a visitor with the shared public list', async () => {
     const { PUBLIC_LIST_PROCEDURES, isPublicListRead } = await import('../../src/server/services/public-answers');
     const { serializedList } = await import('../../src/server/services/read-cache');

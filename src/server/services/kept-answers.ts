@@ -4,8 +4,8 @@
  * public-answers.ts (the public lists, for visitors) and parent-answers.ts (a signed-in parent's own reads).
  *
  * An answer is sent again only while nothing it depends on can have changed:
- *  - the request is the same one: the policy's key names everything in the request the answer depends on
- *    (path with query, Accept-Encoding, If-None-Match, and for a signed-in answer the credentials);
+ *  - the request is the same one: the key names everything in the request the answer depends on (path with
+ *    query, Accept-Encoding, If-None-Match, Accept and trpc-accept, and for a signed-in answer the credentials);
  *  - the database's write counter is the one the answer was made under (read-cache.ts: any write, by any path
  *    or process, ends every entry), and the centre's calendar day too (some answers depend on it);
  *  - the clock is before the answer's own end (`until`): a signed-in answer ends when its session would have to
@@ -17,6 +17,9 @@ import { centreDateOf } from '../../shared/centre-time';
 import type { Clock } from '../clock';
 import type { Db } from '../db';
 import { noteExternalWrites, writeVersion } from './read-cache';
+
+/** Headers about how the bytes travel on this connection, not about the answer. */
+const FRAMING_HEADERS: ReadonlySet<string> = new Set(['content-length', 'transfer-encoding', 'connection', 'keep-alive']);
 
 /** An answer larger than this is sent but not kept. */
 const MAX_BODY_BYTES = 2 * 1024 * 1024;
@@ -32,7 +35,10 @@ interface Answer {
 export interface KeptAnswersPolicy {
   /** Distinct requests kept at once; past it the store starts again (a flood of made-up queries only empties it). */
   maxEntries: number;
-  /** The key of a request whose answer may be kept, or null for a request that always takes the full path. */
+  /**
+   * Null for a request that always takes the full path; otherwise what the policy adds to the key (the
+   * credentials, for a signed-in answer). The request headers every answer depends on are added here.
+   */
   keyOf(c: HonoContext): string | null;
   /**
    * After the full path ran: until when (epoch ms) the answer may be sent again, or null to keep nothing
@@ -47,6 +53,17 @@ export function pathWithQuery(c: HonoContext): string {
   return url.slice(url.indexOf('/', url.indexOf('//') + 2));
 }
 
+/**
+ * Everything in a request a kept answer depends on, besides the policy's part: the path with its query (the
+ * tRPC input), Accept-Encoding (compressed or not), If-None-Match (a 304 or the body), and Accept and
+ * trpc-accept, which make tRPC answer a batch as a stream of JSON lines instead of one JSON array (left out,
+ * one visitor asking for the stream would have every other visitor sent it).
+ */
+function requestKey(c: HonoContext): string {
+  const h = (name: string) => c.req.header(name) ?? '';
+  return `${pathWithQuery(c)}\n${h('accept-encoding')}\n${h('if-none-match')}\n${h('accept')}\n${h('trpc-accept')}`;
+}
+
 /** True when the request carries a body (a GET with one is never sent by a browser): it takes the full path. */
 export function hasBody(c: HonoContext): boolean {
   return c.req.header('content-length') !== undefined || c.req.header('transfer-encoding') !== undefined;
@@ -59,8 +76,9 @@ export function keptAnswers(deps: { db: Db; clock: Clock }, policy: KeptAnswersP
   let keptDay = '';
   return async (c, next) => {
     if (c.req.method !== 'GET') return next();
-    const key = policy.keyOf(c);
-    if (key === null) return next();
+    const own = policy.keyOf(c);
+    if (own === null) return next();
+    const key = `${own}\n${requestKey(c)}`;
     // What another process committed since the last request counts too (read-cache.ts).
     noteExternalWrites(deps.db);
     const version = writeVersion(deps.db);
@@ -83,8 +101,10 @@ export function keptAnswers(deps: { db: Db; clock: Clock }, policy: KeptAnswersP
     if (until === null || until <= now.getTime()) return;
     const body = res.body === null ? null : new Uint8Array(await res.arrayBuffer());
     const headers: Record<string, string> = {};
-    // The length is the body's own (a compressed answer has none yet); node writes it.
-    for (const [name, value] of res.headers) if (name !== 'content-length') headers[name] = value;
+    // The body is sent whole from memory: node writes its length, so the framing headers of the answer as it
+    // was made (a compressed answer has no length yet; a tRPC stream says chunked) are not copied. Both at once
+    // is a broken answer that clients refuse.
+    for (const [name, value] of res.headers) if (!FRAMING_HEADERS.has(name)) headers[name] = value;
     // The body was read: the answer is sent from the copy.
     c.res = new Response(body as Uint8Array<ArrayBuffer> | null, { status: res.status, headers });
     if (body !== null && body.byteLength > MAX_BODY_BYTES) return;

@@ -19,7 +19,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { Clock } from '../clock';
 import { requestAuth } from '../context';
 import type { Db } from '../db';
-import { hasBody, keptAnswers, pathWithQuery } from './kept-answers';
+import { hasBody, keptAnswers } from './kept-answers';
 
 /** The REST paths of the parent portal's reads (rest/parent.ts, communications.ts, payments.ts). */
 export const PARENT_READ_PATHS =
@@ -58,7 +58,7 @@ export function parentAnswers(deps: { db: Db; clock: Clock }): MiddlewareHandler
       const authorization = c.req.header('authorization');
       const cookie = c.req.header('cookie');
       if ((authorization === undefined && cookie === undefined) || hasBody(c) || !isParentRead(c.req.path)) return null;
-      return `${authorization ?? ''}\n${cookie ?? ''}\n${pathWithQuery(c)}\n${c.req.header('accept-encoding') ?? ''}\n${c.req.header('if-none-match') ?? ''}`;
+      return `${authorization ?? ''}\n${cookie ?? ''}`;
     },
     keepUntil: (c) => {
       const auth = requestAuth(c);

@@ -10,7 +10,8 @@
  *    parent-answers.ts, per session); a GET with a body (never sent by a browser) does too;
  *  - only for the public list paths and for tRPC GETs whose every procedure is a public list;
  *  - keyed by everything else in the request the answer depends on: the path with its query (the tRPC
- *    input), Accept-Encoding (gzip or not) and If-None-Match (a 304 or the list);
+ *    input), Accept-Encoding (gzip or not), If-None-Match (a 304 or the list), Accept and trpc-accept (a
+ *    tRPC batch as one JSON array or as a stream of lines);
  *  - valid while the database's write counter and the centre's calendar day are those the answer was made
  *    under, the same rule as the data it holds (read-cache.ts): any write, by any path or process, and
  *    midnight in Columbus end every entry;
@@ -20,7 +21,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { Clock } from '../clock';
 import type { Db } from '../db';
-import { hasBody, keptAnswers, pathWithQuery } from './kept-answers';
+import { hasBody, keptAnswers } from './kept-answers';
 
 /** The REST paths of the public lists (rest/public.ts). */
 export const PUBLIC_LIST_PATHS: ReadonlySet<string> = new Set([
@@ -55,10 +56,8 @@ export function publicAnswers(deps: { db: Db; clock: Clock }): MiddlewareHandler
   return keptAnswers(deps, {
     // Far more than the public pages ask for.
     maxEntries: 200,
-    keyOf: (c) =>
-      isPublicListRead(c.req.path) && c.req.header('cookie') === undefined && c.req.header('authorization') === undefined && !hasBody(c)
-        ? `${pathWithQuery(c)}\n${c.req.header('accept-encoding') ?? ''}\n${c.req.header('if-none-match') ?? ''}`
-        : null,
+    // Anonymous: the policy adds nothing to the key (kept-answers.ts adds the request's own parts).
+    keyOf: (c) => (isPublicListRead(c.req.path) && c.req.header('cookie') === undefined && c.req.header('authorization') === undefined && !hasBody(c) ? '' : null),
     // Nothing but a write or the next day changes a visitor's answer.
     keepUntil: () => Number.POSITIVE_INFINITY,
   });
