@@ -272,7 +272,8 @@ describe("visitors' finished answers (services/public-answers.ts)", () => {
 
   it('a visitor who asks for the batch as a stream of JSON lines never has it sent to the next visitor', async () => {
     const url = `/api/trpc/events.list,milestones.list?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: { json: null }, 1: { json: null } }))}`;
-    for (const accept of [{ 'trpc-accept': 'application/jsonl' }, { accept: 'application/jsonl' }]) {
+    const streamAsks: Record<string, string>[] = [{ 'trpc-accept': 'application/jsonl' }, { accept: 'application/jsonl' }];
+    for (const accept of streamAsks) {
       for (let i = 0; i < 2; i++) {
         const streamed = await s.request(url, { headers: accept });
         expect(streamed.status).toBe(200);

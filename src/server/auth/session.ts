@@ -85,6 +85,12 @@ function unchangedUntil(expiresAt: Date, createdAt: Date, lifetime: number, maxL
   return Math.min(expiresAt.getTime() - lifetime / 2, expiresAt.getTime(), createdAt.getTime() + maxLifetime);
 }
 
+/** What both kinds of session answer with, once slide() has run (`extended`: the new expiry, if it moved). */
+function stateOf(sessionId: string, row: { expiresAt: Date; createdAt: Date }, extended: Date | null, lifetime: number, maxLifetime: number): SessionState {
+  const expiresAt = extended ?? row.expiresAt;
+  return { sessionId, expiresAt, refreshed: extended !== null, unchangedUntil: unchangedUntil(expiresAt, row.createdAt, lifetime, maxLifetime) };
+}
+
 /** Past its idle expiry, or past its absolute end. */
 function ended(expiresAt: Date, createdAt: Date, now: Date, maxLifetime: number): boolean {
   return expiresAt.getTime() <= now.getTime() || createdAt.getTime() + maxLifetime <= now.getTime();
@@ -128,10 +134,7 @@ export function validateAdminToken(db: Db, clock: Clock, token: string): Auth | 
   if (extended) db.update(adminSessions).set({ expiresAt: extended }).where(eq(adminSessions.id, parts.id)).run();
   return {
     kind: 'admin',
-    sessionId: parts.id,
-    expiresAt: extended ?? row.expiresAt,
-    refreshed: extended !== null,
-    unchangedUntil: unchangedUntil(extended ?? row.expiresAt, row.createdAt, ADMIN_SESSION_MS, ADMIN_SESSION_MAX_MS),
+    ...stateOf(parts.id, row, extended, ADMIN_SESSION_MS, ADMIN_SESSION_MAX_MS),
     admin: { id: row.id, email: row.email, name: row.name, lastLoginAt: row.lastLoginAt },
   };
 }
@@ -166,14 +169,7 @@ export function validateParentToken(db: Db, clock: Clock, token: string): Auth |
   const extended = slide(row.expiresAt, now, PARENT_SESSION_MS, row.createdAt.getTime() + PARENT_SESSION_MAX_MS);
   if (extended) db.update(parentSessions).set({ expiresAt: extended }).where(eq(parentSessions.id, parts.id)).run();
   const { expiresAt: _e, createdAt: _c, token: _t, isActive: _a, ...parent } = row;
-  return {
-    kind: 'parent',
-    sessionId: parts.id,
-    expiresAt: extended ?? row.expiresAt,
-    refreshed: extended !== null,
-    unchangedUntil: unchangedUntil(extended ?? row.expiresAt, row.createdAt, PARENT_SESSION_MS, PARENT_SESSION_MAX_MS),
-    parent,
-  };
+  return { kind: 'parent', ...stateOf(parts.id, row, extended, PARENT_SESSION_MS, PARENT_SESSION_MAX_MS), parent };
 }
 
 export function deleteSession(db: Db, auth: Auth): void {

@@ -64,6 +64,18 @@ function requestKey(c: HonoContext): string {
   return `${pathWithQuery(c)}\n${h('accept-encoding')}\n${h('if-none-match')}\n${h('accept')}\n${h('trpc-accept')}`;
 }
 
+const TRPC_PREFIX = '/api/trpc/';
+
+/** Whether `path` is one of the REST paths `isRestPath` accepts, or a tRPC call made only of `procedures`. */
+export function isReadAmong(path: string, isRestPath: (path: string) => boolean, procedures: ReadonlySet<string>): boolean {
+  if (isRestPath(path)) return true;
+  if (!path.startsWith(TRPC_PREFIX)) return false;
+  return path
+    .slice(TRPC_PREFIX.length)
+    .split(',')
+    .every((name) => procedures.has(name));
+}
+
 /** True when the request carries a body (a GET with one is never sent by a browser): it takes the full path. */
 export function hasBody(c: HonoContext): boolean {
   return c.req.header('content-length') !== undefined || c.req.header('transfer-encoding') !== undefined;

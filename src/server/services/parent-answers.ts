@@ -19,7 +19,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { Clock } from '../clock';
 import { requestAuth } from '../context';
 import type { Db } from '../db';
-import { hasBody, keptAnswers } from './kept-answers';
+import { hasBody, isReadAmong, keptAnswers } from './kept-answers';
 
 /** The REST paths of the parent portal's reads (rest/parent.ts, communications.ts, payments.ts). */
 export const PARENT_READ_PATHS =
@@ -39,15 +39,8 @@ export const PARENT_READ_PROCEDURES: ReadonlySet<string> = new Set([
   'payments.parentReceipts',
 ]);
 
-const TRPC_PREFIX = '/api/trpc/';
-
 export function isParentRead(path: string): boolean {
-  if (PARENT_READ_PATHS.test(path)) return true;
-  if (!path.startsWith(TRPC_PREFIX)) return false;
-  return path
-    .slice(TRPC_PREFIX.length)
-    .split(',')
-    .every((name) => PARENT_READ_PROCEDURES.has(name));
+  return isReadAmong(path, (p) => PARENT_READ_PATHS.test(p), PARENT_READ_PROCEDURES);
 }
 
 export function parentAnswers(deps: { db: Db; clock: Clock }): MiddlewareHandler {

@@ -21,7 +21,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { Clock } from '../clock';
 import type { Db } from '../db';
-import { hasBody, keptAnswers } from './kept-answers';
+import { hasBody, isReadAmong, keptAnswers } from './kept-answers';
 
 /** The REST paths of the public lists (rest/public.ts). */
 export const PUBLIC_LIST_PATHS: ReadonlySet<string> = new Set([
@@ -43,13 +43,8 @@ export const PUBLIC_LIST_PROCEDURES: ReadonlySet<string> = new Set([
   'achievements.recent',
 ]);
 
-const TRPC_PREFIX = '/api/trpc/';
-
 export function isPublicListRead(path: string): boolean {
-  if (PUBLIC_LIST_PATHS.has(path)) return true;
-  if (!path.startsWith(TRPC_PREFIX)) return false;
-  const names = path.slice(TRPC_PREFIX.length).split(',');
-  return names.every((name) => PUBLIC_LIST_PROCEDURES.has(name));
+  return isReadAmong(path, (p) => PUBLIC_LIST_PATHS.has(p), PUBLIC_LIST_PROCEDURES);
 }
 
 export function publicAnswers(deps: { db: Db; clock: Clock }): MiddlewareHandler {
