@@ -10,7 +10,7 @@
  * `--scale` ten years, or `--database <file>` an existing one made by `npm run seed:scale` (used in place:
  * the benchmark adds a session for the bench parent and one for a staff account).
  *
- *   npm run bench:api [-- --duration 5 --connections 50 --scale --database <file> --only <regexp> --cpu-prof]
+ *   npm run bench:api [-- --duration 5 --connections 50 --warmup 1 --scale --database <file> --only <regexp> --cpu-prof]
  *
  * --cpu-prof writes the server's CPU profile (.cpuprofile, open it in Chrome DevTools) to ./bench-profiles.
  */
@@ -38,6 +38,8 @@ const option = (name: string) => {
 };
 const DURATION = Number(option('duration') ?? 5);
 const CONNECTIONS = Number(option('connections') ?? 50);
+/** Seconds of unmeasured load before each measurement (of the ceiling and of each target alike). */
+const WARMUP = Number(option('warmup') ?? 1);
 const ONLY = option('only') ? new RegExp(option('only')!, 'i') : null;
 
 async function freePort(): Promise<number> {
@@ -99,7 +101,8 @@ async function measure(base: string, target: Target): Promise<Row> {
   const probe = await fetch(base + target.path, { headers: target.headers });
   const text = await probe.text();
   if (probe.status !== 200 && probe.status !== 304) throw new Error(`${target.name}: ${probe.status} ${text.slice(0, 200)}`);
-  const result = await autocannon({ url: base + target.path, connections: CONNECTIONS, duration: DURATION, headers: target.headers });
+  // A second of the same load first, not counted: the figures are the steady state, not V8 compiling the path.
+  const result = await autocannon({ url: base + target.path, connections: CONNECTIONS, duration: DURATION, headers: target.headers, ...(WARMUP > 0 ? { warmup: { connections: CONNECTIONS, duration: WARMUP } } : {}) });
   return {
     target,
     rps: result.requests.average,
@@ -209,7 +212,7 @@ async function main() {
     const targets = all.filter((t) => !ONLY || ONLY.test(t.name));
 
     console.log(
-      `\nbench:api: ${CONNECTIONS} connections, ${DURATION} s per target, Node ${process.version}; data: ${counts.children} children, ${counts.activities} activities, ${counts.notes} notes, ${counts.messages} messages, ${counts.receipts} receipts`,
+      `\nbench:api: ${CONNECTIONS} connections, ${DURATION} s per target after ${WARMUP} s unmeasured, Node ${process.version}; data: ${counts.children} children, ${counts.activities} activities, ${counts.notes} notes, ${counts.messages} messages, ${counts.receipts} receipts`,
     );
     console.log(`ceiling: a bare Hono route answering ${eventsBytes} B of JSON, measured right before each target`);
     const head = `${'target'.padEnd(44)}${'req/s'.padStart(9)}${'p50 ms'.padStart(8)}${'p99 ms'.padStart(8)}${'errors'.padStart(8)}${'bytes'.padStart(9)}${'ceiling'.padStart(9)}${'share'.padStart(7)}`;
