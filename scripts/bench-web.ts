@@ -233,7 +233,13 @@ async function main() {
           // Lighthouse would otherwise empty local storage (and sign the parent out) before loading the page.
           flags.disableStorageReset = true;
         }
-        const result = await lighthouse(base + path, flags);
+        let result = await lighthouse(base + path, flags);
+        // Lighthouse now and then fails to record the trace (NO_NAVSTART and the like): that run is made again, once.
+        if (result?.lhr.runtimeError) {
+          console.log(`  ${path}: Lighthouse failed (${result.lhr.runtimeError.code}); running it again`);
+          if (SIGNED_IN.has(path)) await signInParent(chrome.port, base, parent);
+          result = await lighthouse(base + path, flags);
+        }
         if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
         if (result.lhr.runtimeError) throw new Error(`${path}: ${result.lhr.runtimeError.message}`);
         if (SIGNED_IN.has(path) && !result.lhr.finalDisplayedUrl.endsWith(path)) throw new Error(`${path}: not signed in (landed on ${result.lhr.finalDisplayedUrl})`);
