@@ -10,8 +10,9 @@
  * and cookie before their page is audited. Debian's Chromium (`CHROMIUM_PATH`, default /usr/bin/chromium);
  * nothing downloads a browser.
  *
- * Usage: npm run bench:web [-- --runs 3 --save <folder for the JSON reports>]
+ * Usage: npm run bench:web [-- --runs 3 --save <folder for the JSON reports> --pages /,/parent-dashboard]
  * Each page is audited `--runs` times (default 3); the run with the median performance score is shown.
+ * `--pages` audits only the listed ones (comma-separated, from the six above).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -44,6 +45,10 @@ const argValue = (name: string) => {
   return i > 0 ? process.argv[i + 1] : undefined;
 };
 const RUNS = Math.max(1, Number(argValue('runs') ?? 3));
+const ONLY = argValue('pages')?.split(',');
+const unknownPage = ONLY?.find((p) => !(PAGES as readonly string[]).includes(p));
+if (unknownPage) throw new Error(`--pages: ${unknownPage} is not one of ${PAGES.join(', ')}`);
+const AUDITED = PAGES.filter((p) => !ONLY || ONLY.includes(p));
 const SAVE_DIR = argValue('save');
 
 function freePort(): Promise<number> {
@@ -224,7 +229,7 @@ async function main() {
     const rows: PageFigures[] = [];
     let version = '';
     const benchmarkIndex: number[] = [];
-    for (const path of PAGES) {
+    for (const path of AUDITED) {
       const runs: PageFigures[] = [];
       for (let run = 0; run < RUNS; run++) {
         const flags: Flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] };
