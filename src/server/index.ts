@@ -13,6 +13,7 @@ import { clearRunning, markRunning } from './backup/running';
 import { closeDatabase, openDatabase } from './db';
 import { logger } from './logger';
 import { securePrivateStorage, writePrivateFile } from './private-files';
+import { warmPublicPages } from './pages/warm';
 import { backfillPictureVariants } from './services/images';
 import { createMailer } from './services/mailer';
 import { forgetExpiredPasswords } from './services/outbox';
@@ -43,6 +44,7 @@ async function main() {
   const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
     logger.info(`Listening on http://localhost:${info.port}`);
     console.log(`Childcare centre app: http://localhost:${info.port}`);
+    void warmPublicPages(app);
   });
   // Gallery pictures uploaded before responsive variants existed get them now, in the background (ADR 012).
   void backfillPictureVariants({ db, config })

@@ -44,6 +44,8 @@ export function fakeClock(start: Date | string = '2026-11-21T15:00:00Z'): FakeCl
 
 export interface TestServer {
   url: string;
+  /** The app itself, for what the server does with it outside a request (warming the pages at start). */
+  app: ReturnType<typeof createApp>;
   db: Db;
   config: Config;
   clock: FakeClock;
@@ -110,6 +112,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
 
   return {
     url,
+    app,
     db,
     config,
     clock,
