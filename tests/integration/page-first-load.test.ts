@@ -1,0 +1,113 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { warmPublicPages } from '../../src/server/pages/warm';
+import { PUBLIC_PAGES } from '../../src/shared/public-pages';
+import { startTestServer, type TestServer } from '../helpers/server';
+
+/**
+ * What makes a page's first load fast on a phone, beyond the page itself: the signed-in pages, which the
+ * browser draws, name their route's code in the HTML so it is fetched beside the main script; the server-drawn
+ * pages do not (on a slow network those downloads delay the first paint); and the public pages are drawn when
+ * the server starts, not by the first visitor. A stand-in build (index.html, a Vite manifest and a server
+ * render that counts its calls) so these run without `npm run build`.
+ */
+let s: TestServer;
+let dir: string;
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'first-load-'));
+  mkdirSync(join(dir, 'client', '.vite'), { recursive: true });
+  mkdirSync(join(dir, 'ssr'));
+  writeFileSync(
+    join(dir, 'client', 'index.html'),
+    '<!doctype html><html lang="en"><head>\n    <!--app-head-->\n    <script type="module" src="/assets/index-A.js"></script>\n</head><body><div id="root"></div></body></html>',
+  );
+  const chunk = (file: string, imports: string[] = []) => ({ file: `assets/${file}`, imports });
+  writeFileSync(
+    join(dir, 'client', '.vite', 'manifest.json'),
+    JSON.stringify({
+      'index.html': chunk('index-A.js', ['_react-B.js']),
+      '_react-B.js': chunk('react-B.js'),
+      '_Button-C.js': chunk('Button-C.js', ['_react-B.js']),
+      '_Tabs-D.js': chunk('Tabs-D.js', ['_Button-C.js']),
+      'routes/parent-dashboard.tsx?tsr-split=component': chunk('parent-dashboard-E.js', ['_Tabs-D.js', '_react-B.js']),
+      'routes/admin/index.tsx?tsr-split=component': chunk('admin-F.js', ['_Button-C.js']),
+      'routes/events.tsx?tsr-split=component': chunk('events-G.js', ['_Button-C.js']),
+      'routes/index.tsx?tsr-split=component': chunk('routes-H.js'),
+    }),
+  );
+  writeFileSync(
+    join(dir, 'ssr', 'entry-server.js'),
+    `export const SERVER_RENDERED = { '/': [], '/events': ['events.list'] };
+     export const isNotFound = (path) => path === '/no-such-page';
+     let count = 0;
+     export const renders = () => count;
+     export async function render(path) {
+       count += 1;
+       return { html: '<h1>' + path + '</h1><p>render ' + count + '</p>', state: '{}' };
+     }`,
+  );
+  s = await startTestServer({ clientDir: join(dir, 'client'), ssrDir: join(dir, 'ssr') });
+});
+afterAll(async () => {
+  await s.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+
+describe("a page the browser draws itself names its route's code", () => {
+  it("/parent-dashboard: its route's chunk and what it imports, not what index.html loads already", async () => {
+    const html = await (await s.request('/parent-dashboard')).text();
+    expect(html).toContain('<div id="root"></div>');
+    expect(preloads(html).sort()).toEqual(['/assets/Button-C.js', '/assets/Tabs-D.js', '/assets/parent-dashboard-E.js']);
+  });
+
+  it('/admin (a folder route, noindex) too, and a trailing slash changes nothing', async () => {
+    expect(preloads(await (await s.request('/admin')).text()).sort()).toEqual(['/assets/Button-C.js', '/assets/admin-F.js']);
+    expect(preloads(await (await s.request('/admin/')).text()).sort()).toEqual(['/assets/Button-C.js', '/assets/admin-F.js']);
+  });
+
+  it('a path that is no route gets none, whatever it holds', async () => {
+    for (const path of ['/parent-portal', '/no-such-page', '/%3Cscript%3E', '/assets-x/../parent-dashboard.tsx']) {
+      expect(preloads(await (await s.request(path)).text()), path).toEqual([]);
+    }
+  });
+});
+
+describe('a server-drawn page', () => {
+  it("gets no preloads: it is readable without its code, which would compete with the page's first paint", async () => {
+    for (const path of ['/', '/events']) {
+      const html = await (await s.request(path)).text();
+      expect(html).toContain(`<h1>${path}</h1>`);
+      expect(preloads(html), path).toEqual([]);
+    }
+  });
+});
+
+describe('warming the public pages when the server starts', () => {
+  it('draws each server-drawn public page, so the first visitors are answered from memory', async () => {
+    // The stand-in render is the module the servers load (the same file): it counts every drawing.
+    const ssr = (await import(pathToFileURL(join(dir, 'ssr', 'entry-server.js')).href)) as { renders: () => number };
+    const fresh = await startTestServer({ clientDir: join(dir, 'client'), ssrDir: join(dir, 'ssr') });
+    try {
+      const before = ssr.renders();
+      await warmPublicPages(fresh.app);
+      // '/' and '/events' are the stand-in's server-drawn pages (the other public paths are the app's shell).
+      expect(ssr.renders() - before).toBe(2);
+      for (const encoding of ['br', 'gzip', 'identity']) {
+        for (const path of ['/', '/events']) {
+          const res = await fresh.request(path, { headers: { 'accept-encoding': encoding } });
+          expect(res.status).toBe(200);
+          expect(await res.text()).toContain(`<h1>${path}</h1>`);
+        }
+      }
+      expect(ssr.renders() - before).toBe(2);
+      expect(PUBLIC_PAGES.map((p) => p.path)).toEqual(expect.arrayContaining(['/', '/events']));
+    } finally {
+      await fresh.close();
+    }
+  });
+});
