@@ -5,10 +5,12 @@ import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/rea
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import superjson from 'superjson';
+import { centreDateOf } from '../shared/centre-time';
 import type { PageList } from '../shared/public-pages';
 import { announcementsQuery, eventsQuery } from './components/events/queries';
 import { galleryQuery } from './components/home/queries';
 import { achievementsQuery, milestonesQuery, recentQuery } from './components/milestones/queries';
+import { centreTodayQuery } from './lib/centre-today';
 import { trpc } from './lib/trpc';
 import { routeTree } from './routeTree.gen';
 
@@ -51,6 +53,8 @@ export function isNotFound(path: string): boolean {
 export async function render(path: string, data: Partial<Record<PageList, unknown>>): Promise<{ html: string; state: string }> {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } } });
   for (const [list, value] of Object.entries(data) as [PageList, unknown][]) queryClient.setQueryData(QUERY_KEYS[list](), value as never);
+  // The day the page is drawn for travels with its data: the browser hydrates with the same one (lib/centre-today.ts).
+  queryClient.setQueryData(centreTodayQuery().queryKey, centreDateOf(new Date()));
   const router = newRouter(path, queryClient);
   await router.load();
   const html = renderToString(

@@ -2,7 +2,7 @@
 import './lib/zod-config';
 import { hydrate, QueryClientProvider } from '@tanstack/react-query';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import superjson from 'superjson';
 import { signOutWhenSessionEnds } from './lib/session-ended';
@@ -42,7 +42,9 @@ if (state?.textContent) {
   hydrate(queryClient, superjson.parse(state.textContent));
   // Marked as server-rendered, the router draws its matches as the server did (no Suspense boundary of its own).
   router.ssr = { manifest: undefined };
-  void router.load().then(() => hydrateRoot(root, app));
+  // In a transition, React hydrates in slices of a few milliseconds, giving the phone back between them (a tap
+  // or scroll is handled at once), instead of in one long task that blocks the page for hundreds of ms.
+  void router.load().then(() => startTransition(() => void hydrateRoot(root, app)));
 } else {
   createRoot(root).render(app);
 }

@@ -44,6 +44,10 @@ describe('server-drawn public pages on a machine whose clock reads UTC', () => {
     expect(html).toContain('Events on Nov 23, 2026');
     expect(html).not.toContain('Events on Nov 24, 2026');
     expect(html.match(/Evening open house/g)?.length).toBe(2); // the selected day and Upcoming Events
+    // The day travels with the page's data, so the browser hydrates with the same one (lib/centre-today.ts).
+    const superjson = (await import('superjson')).default;
+    const state = superjson.parse<{ queries: { queryKey: unknown[]; state: { data: unknown } }[] }>(drawn.state);
+    expect(state.queries.find((q) => q.queryKey[0] === 'centre-today')?.state.data).toBe('2026-11-23');
   });
 
   it("the home page's teaser keeps that evening's event", async () => {

@@ -11,7 +11,7 @@ import { PriorityIcon } from '../components/events/PriorityIcon';
 import { announcementsQuery, currentAnnouncements, eventsQuery, upcomingEvents } from '../components/events/queries';
 import { Card } from '../components/ui/Card';
 import { LoadFailed } from '../components/ui/LoadFailed';
-import { centreDateOf } from '../../shared/centre-time';
+import { useCentreToday } from '../lib/centre-today';
 import { formatDate, truncate } from '../lib/format';
 import { publicPageHead } from '../lib/page-title';
 
@@ -43,7 +43,7 @@ function EventsPage() {
   const { data: events } = useSuspenseQuery(eventsQuery());
   const { data: announcements } = useSuspenseQuery(announcementsQuery());
   // The centre's day, not the visitor's: the same on the server that draws the page and in any browser.
-  const today = centreDateOf(new Date());
+  const today = useCentreToday();
   const [selected, setSelected] = useState(today);
   const [month, setMonth] = useState(() => startOfMonth(parseISO(today)));
 

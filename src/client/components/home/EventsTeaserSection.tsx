@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { CalendarDays, Megaphone } from 'lucide-react';
-import { centreDateOf } from '../../../shared/centre-time';
+import { useCentreToday } from '../../lib/centre-today';
 import { formatDate, truncate } from '../../lib/format';
 import { EventSummary } from '../events/EventSummary';
 import { PriorityIcon, priorityLabel } from '../events/PriorityIcon';
@@ -15,7 +15,7 @@ const TEASER_LIMIT = 3;
 
 export function EventsTeaserSection() {
   // The centre's day, not the visitor's: the same on the server that draws the page and in any browser.
-  const today = centreDateOf(new Date());
+  const today = useCentreToday();
   const events = useQuery(eventsQuery());
   const announcements = useQuery(announcementsQuery());
   const upcoming = upcomingEvents(events.data ?? [], today, TEASER_LIMIT);
