@@ -3,18 +3,26 @@ import { useNavigate } from '@tanstack/react-router';
 import { BookOpen, CalendarDays, KeyRound, LogOut, NotebookPen, Sparkles } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { clearParentSession, getParentToken, getStoredParent } from '../../lib/parent-session';
-import { CommunicationCenter } from '../communication/CommunicationCenter';
 import { isUnauthorized, queryClient, trpc } from '../../lib/trpc';
 import { Button } from '../ui/Button';
 import { Card } from '../ui/Card';
-import { Select } from '../ui/Select';
 import { Tab, TabList, TabPanel, Tabs } from '../ui/Tabs';
 import { ActivityItem } from './ActivityItem';
 import { MilestonesTab } from './MilestonesTab';
 import { NoteItem } from './NoteItem';
 import { PagedList } from './PagedList';
 import { dashboardQuery } from './queries';
-import { ParentPayments } from './ParentPayments';
+
+/**
+ * The Communication and Payments tabs are loaded when first opened, as the staff dashboard's tabs are: with
+ * their forms, dialogs and the upload they are most of the dashboard's code, and a parent opening the portal
+ * at pickup wants the overview drawn first (Lighthouse's phone profile: 274 KB of script before this).
+ */
+const CommunicationCenter = lazy(() => import('../communication/CommunicationCenter').then((m) => ({ default: m.CommunicationCenter })));
+const ParentPayments = lazy(() => import('./ParentPayments').then((m) => ({ default: m.ParentPayments })));
+/** Shown only to a parent of several children: the rest never load the select and its popover. */
+const Select = lazy(() => import('../ui/Select').then((m) => ({ default: m.Select })));
+const tabLoading = <p className="py-6 text-center text-stone-600">Loading...</p>;
 
 /** Loaded when first opened: its password rules bring the common-password dictionary (shared/schemas/password-policy.ts). */
 const ChangePasswordDialog = lazy(() => import('./ChangePasswordDialog').then((m) => ({ default: m.ChangePasswordDialog })));
@@ -135,13 +143,16 @@ export function ParentDashboard() {
       </div>
 
       {data.children.length > 1 && (
-        <Select
-          className="mb-5 max-w-sm"
-          label="Select Child"
-          value={selectedId}
-          onChange={(id) => setChildId(id)}
-          options={data.children.map((c) => ({ value: c.id, label: `${c.childName} (${c.program})` }))}
-        />
+        // The placeholder holds the select's height (label and field) while its code loads: nothing below moves.
+        <Suspense fallback={<div className="mb-5 h-[4.5rem]" />}>
+          <Select
+            className="mb-5 max-w-sm"
+            label="Select Child"
+            value={selectedId}
+            onChange={(id) => setChildId(id)}
+            options={data.children.map((c) => ({ value: c.id, label: `${c.childName} (${c.program})` }))}
+          />
+        </Suspense>
       )}
 
       <section aria-label="At a glance" className="mb-6 grid grid-cols-2 gap-3 lg:grid-cols-4">
@@ -183,10 +194,14 @@ export function ParentDashboard() {
         </TabPanel>
         <TabPanel id="milestones">{data.milestones && <MilestonesTab data={data.milestones} />}</TabPanel>
         <TabPanel id="communication">
-          <CommunicationCenter userType="parent" childId={child.id} parentEmail={parent?.email ?? ''} children={data.children} />
+          <Suspense fallback={tabLoading}>
+            <CommunicationCenter userType="parent" childId={child.id} parentEmail={parent?.email ?? ''} children={data.children} />
+          </Suspense>
         </TabPanel>
         <TabPanel id="payments">
-          <ParentPayments childId={child.id} parentEmail={parent?.email ?? null} token={getParentToken()} />
+          <Suspense fallback={tabLoading}>
+            <ParentPayments childId={child.id} parentEmail={parent?.email ?? null} token={getParentToken()} />
+          </Suspense>
         </TabPanel>
       </Tabs>
       {changeOpened && (
