@@ -144,7 +144,7 @@ export function ParentDashboard() {
 
       {data.children.length > 1 && (
         // The placeholder holds the select's height (label and field) while its code loads: nothing below moves.
-        <Suspense fallback={<div className="mb-5 h-[4.5rem]" />}>
+        <Suspense fallback={<div className="mb-5 h-17" />}>
           <Select
             className="mb-5 max-w-sm"
             label="Select Child"
