@@ -31,6 +31,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     target: isSsrBuild ? 'node20' : 'es2022',
     // .vite/manifest.json: which chunks each route loads (the size budget test).
     manifest: !isSsrBuild,
+    modulePreload: false,
   },
   server: {
     port: 3000,

@@ -59,15 +59,15 @@ afterAll(async () => {
 const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
 
 describe("a page the browser draws itself names its route's code", () => {
-  it("/parent-dashboard: its route's chunk and what it imports, not what index.html loads already", async () => {
+  it("/parent-dashboard: the main script's imports, its route's chunk and what that imports; not the main script", async () => {
     const html = await (await s.request('/parent-dashboard')).text();
     expect(html).toContain('<div id="root"></div>');
-    expect(preloads(html).sort()).toEqual(['/assets/Button-C.js', '/assets/Tabs-D.js', '/assets/parent-dashboard-E.js']);
+    expect(preloads(html).sort()).toEqual(['/assets/Button-C.js', '/assets/Tabs-D.js', '/assets/parent-dashboard-E.js', '/assets/react-B.js']);
   });
 
   it('/admin (a folder route, noindex) too, and a trailing slash changes nothing', async () => {
-    expect(preloads(await (await s.request('/admin')).text()).sort()).toEqual(['/assets/Button-C.js', '/assets/admin-F.js']);
-    expect(preloads(await (await s.request('/admin/')).text()).sort()).toEqual(['/assets/Button-C.js', '/assets/admin-F.js']);
+    expect(preloads(await (await s.request('/admin')).text()).sort()).toEqual(['/assets/Button-C.js', '/assets/admin-F.js', '/assets/react-B.js']);
+    expect(preloads(await (await s.request('/admin/')).text()).sort()).toEqual(['/assets/Button-C.js', '/assets/admin-F.js', '/assets/react-B.js']);
   });
 
   it('a path that is no route gets none, whatever it holds', async () => {

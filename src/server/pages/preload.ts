@@ -9,8 +9,8 @@ interface ManifestChunk {
 }
 
 /**
- * The `<link rel="modulepreload">` tags of a page's own code: its route's component chunk (split off by the
- * router plugin) and every chunk that imports, apart from what index.html already loads or preloads.
+ * The `<link rel="modulepreload">` tags of a page's code: the main script's imports, its route's component chunk
+ * (split off by the router plugin) and every chunk that imports, apart from what index.html names itself.
  *
  * Without them the browser learns of the page's code only once the main script has run and the router asked
  * for it: on a phone over a mobile network, one more round trip and download in a row before the page can be
@@ -34,8 +34,14 @@ export function createRoutePreloads(clientDir: string): (path: string) => string
     into.add(key);
     for (const k of chunks[key].imports ?? []) closure(k, into);
   };
-  const loadedByEveryPage = new Set<string>();
-  closure('index.html', loadedByEveryPage);
+  // What index.html names itself (its script, and its own preloads if the build writes any) is not repeated.
+  let template = '';
+  try {
+    template = readFileSync(resolve(clientDir, 'index.html'), 'utf8');
+  } catch {
+    // No client build: nothing to preload anyway.
+  }
+  const named = (k: string) => template.includes(`/${chunks[k]!.file}"`);
 
   const tags = new Map<string, string>();
   return (path) => {
@@ -46,9 +52,13 @@ export function createRoutePreloads(clientDir: string): (path: string) => string
     if (!/^[a-z0-9/-]*$/.test(name)) return '';
     const key = [name === '' ? 'routes/index.tsx' : `routes/${name}.tsx`, `routes/${name}/index.tsx`].map((route) => `${route}?tsr-split=component`).find((k) => chunks[k]);
     const needed = new Set<string>();
-    if (key) closure(key, needed);
+    if (key) {
+      // The main script's imports too: the build writes no preloads of its own (vite.config.ts, modulePreload).
+      closure('index.html', needed);
+      closure(key, needed);
+    }
     const html = [...needed]
-      .filter((k) => !loadedByEveryPage.has(k))
+      .filter((k) => !named(k))
       .map((k) => `<link rel="modulepreload" crossorigin href="/${chunks[k]!.file}">`)
       .join('\n    ');
     // Only the routes' paths are remembered (a few), never whatever path a request names.
