@@ -63,8 +63,6 @@ describe("a page the browser draws itself names its route's code", () => {
     const html = await (await s.request('/parent-dashboard')).text();
     expect(html).toContain('<div id="root"></div>');
     expect(preloads(html).sort()).toEqual(['/assets/Button-C.js', '/assets/Tabs-D.js', '/assets/parent-dashboard-E.js', '/assets/react-B.js']);
-    // After the main script, which the browser should ask for first.
-    expect(html.indexOf('rel="modulepreload"')).toBeGreaterThan(html.indexOf('src="/assets/index-A.js"'));
   });
 
   it('/admin (a folder route, noindex) too, and a trailing slash changes nothing', async () => {
