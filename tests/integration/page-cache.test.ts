@@ -123,7 +123,7 @@ describe('a server-rendered page', () => {
     expect(shell.headers.get('etag')).toBeNull();
     expect(shell.headers.get('cache-control')).toBe('no-cache');
     const html = await shell.text();
-    expect(html).toContain('<div id="root"></div>');
+    expect(html).toContain('<div id="root"><main class="mx-auto max-w-5xl px-4 py-16 text-center text-stone-600" aria-busy="true">Loading...</main></div>');
     expect(html).not.toContain('ssr-state');
   });
 });

@@ -62,7 +62,8 @@ const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" 
 describe("a page the browser draws itself names its route's code", () => {
   it("/parent-dashboard: the main script's imports, its route's chunk and what that imports; not the main script", async () => {
     const html = await (await s.request('/parent-dashboard')).text();
-    expect(html).toContain('<div id="root"></div>');
+    // Until its script has run, the page says it is loading (React replaces that on its first render).
+    expect(html).toContain('<div id="root"><main class="mx-auto max-w-5xl px-4 py-16 text-center text-stone-600" aria-busy="true">Loading...</main></div>');
     expect(preloads(html).sort()).toEqual(['/assets/Button-C.js', '/assets/Tabs-D.js', '/assets/parent-dashboard-E.js', '/assets/react-B.js']);
   });
 
@@ -83,6 +84,7 @@ describe('a server-drawn page', () => {
     for (const path of ['/', '/events']) {
       const html = await (await s.request(path)).text();
       expect(html).toContain(`<h1>${path}</h1>`);
+      expect(html).not.toContain('Loading...');
       expect(preloads(html), path).toEqual([]);
     }
   });
@@ -94,7 +96,7 @@ describe('a page whose drawing depends on the query string (the sign-in page and
     const noticed = await (await s.request('/parent-login?notice=session-ended')).text();
     expect(noticed).not.toContain('<h1>');
     expect(noticed).not.toContain('id="ssr-state"');
-    expect(noticed).toContain('<div id="root"></div>');
+    expect(noticed).toContain('aria-busy="true">Loading...</main></div>');
     expect(await (await s.request('/events?utm_source=newsletter')).text()).toContain('<h1>/events</h1>');
   });
 });
