@@ -46,5 +46,6 @@ if (state?.textContent) {
   // or scroll is handled at once), instead of in one long task that blocks the page for hundreds of ms.
   void router.load().then(() => startTransition(() => void hydrateRoot(root, app)));
 } else {
-  createRoot(root).render(app);
+  // A page the browser draws itself (the signed-in areas): in a transition too, so its first drawing is sliced.
+  startTransition(() => createRoot(root).render(app));
 }
