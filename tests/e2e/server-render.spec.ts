@@ -2,7 +2,6 @@ import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { announcements, events } from '../../db/schema';
 import { DEFAULT_CLIENT_DIR } from '../../src/server/app';
-import { PARENT_NOTICES } from '../../src/client/lib/parent-session';
 import { centreDateOf } from '../../src/shared/centre-time';
 import { startTestServer } from '../helpers/server';
 import { expect, test } from './fixtures';
@@ -61,18 +60,6 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Milestone Achievement Badges' })).toBeVisible();
     await expect(page.getByRole('list', { name: 'Milestone statistics' }).getByText('Total Milestones')).toBeVisible();
     await expect(page.getByRole('list', { name: 'Milestones' }).getByRole('heading', { name: 'Holds Head Steady' })).toBeVisible();
-  });
-
-  test("the parent sign-in shows its form, and a form sent before any script ran keeps the password out of the address", async ({ page }) => {
-    await page.goto('/parent-login');
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await page.getByLabel('Email').fill('parent@example.com');
-    await page.getByLabel('Password', { exact: true }).fill('not-in-the-address-1');
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    // method="post": the server sends the browser back to the page; nothing of the form is in the address.
-    await expect(page).toHaveURL(/\/parent-login$/);
-    expect(page.url()).not.toContain('not-in-the-address');
-    await expect(page.getByLabel('Email')).toBeVisible();
   });
 
   test('an unknown address shows the not-found page, answered 404', async ({ page }) => {
@@ -144,15 +131,6 @@ const PAGES = [
       await expect(page.getByRole('tab', { name: 'All Achievements' })).toHaveAttribute('aria-selected', 'true');
     },
   },
-  {
-    path: '/parent-login',
-    drawn: 'Forgot your password?',
-    // React's submit handler checks the fields (without it the browser would post the form to the server).
-    hydrated: async (page: Page) => {
-      await page.getByRole('button', { name: 'Sign In' }).click();
-      await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
-    },
-  },
   { path: '/no-such-page', drawn: '404 Page Not Found', hydrated: openMenu },
 ];
 
@@ -206,12 +184,4 @@ test('the drawn page is kept only until something is written: a new announcement
   server.db.insert(announcements).values({ title, content: 'The centre is closed.', isPublic: true }).run();
   const after = await (await page.request.get('/')).text();
   expect(after).toContain(title);
-});
-
-test('the sign-in page with a notice in its address is drawn by the browser, notice included', async ({ page }) => {
-  const problems = await watchForProblems(page);
-  const response = await page.goto('/parent-login?notice=session-ended');
-  expect(await response!.text()).not.toContain('id="ssr-state"');
-  await expect(page.getByText(PARENT_NOTICES['session-ended'])).toBeVisible();
-  await problems();
 });

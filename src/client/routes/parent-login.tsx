@@ -72,9 +72,7 @@ function ParentLoginPage() {
       )}
       <Card className="p-6">
         <h2 className="mb-4 text-xl font-bold text-stone-900">Sign In</h2>
-        {/* method="post": sent before the page's script has run (the page is drawn on the server), the password goes
-            in a body the server never reads, not into the address (app.ts answers it with the page again). */}
-        <Form method="post" onSubmit={submit} validationBehavior="aria" className="flex flex-col gap-4">
+        <Form onSubmit={submit} validationBehavior="aria" className="flex flex-col gap-4">
           <TextField label="Email" type="email" name="email" autoComplete="username" value={values.email} onChange={set('email')} error={errors.email} required />
           <PasswordField value={values.password} onChange={set('password')} error={errors.password} />
           <Button type="submit" size="lg" isDisabled={login.isPending}>
@@ -128,7 +126,7 @@ function ForgotPassword({ initialEmail }: { initialEmail: string }) {
     );
   }
   return (
-    <Form method="post" onSubmit={submit} validationBehavior="aria" aria-label="Reset your password" className="mt-3 flex flex-col gap-3 rounded-lg border border-stone-200 p-4">
+    <Form onSubmit={submit} validationBehavior="aria" aria-label="Reset your password" className="mt-3 flex flex-col gap-3 rounded-lg border border-stone-200 p-4">
       <p className="text-sm text-stone-700">Enter your e-mail and we will send you a link to choose a new password.</p>
       <TextField label="Your email" type="email" name="reset-email" autoComplete="email" value={values.email} onChange={set('email')} error={errors.email} required />
       <Button type="submit" variant="secondary" isDisabled={request.isPending}>
