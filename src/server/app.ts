@@ -30,6 +30,7 @@ import { publicAnswers } from './services/public-answers';
 import { createLimiters } from './services/rate-limit';
 
 export const PROJECT_ROOT = resolve(import.meta.dirname, '../..');
+export const DEFAULT_CLIENT_DIR = resolve(PROJECT_ROOT, 'dist/client');
 
 /**
  * What a page the browser draws itself shows until its script has run (React replaces it on its first render):
@@ -37,7 +38,6 @@ export const PROJECT_ROOT = resolve(import.meta.dirname, '../..');
  * on a mobile network takes to fetch and run the code.
  */
 const SHELL_LOADING = '<main class="mx-auto max-w-5xl px-4 py-16 text-center text-stone-600" aria-busy="true">Loading...</main>';
-export const DEFAULT_CLIENT_DIR = resolve(PROJECT_ROOT, 'dist/client');
 
 /** Paths that take a file: they get the upload size limit instead of the JSON one. */
 const UPLOAD_PATH = /^\/api\/(admin\/pictures|objects\/upload)(\/|$)/;

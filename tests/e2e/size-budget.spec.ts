@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { type ManifestChunk, staticClosure } from '../../src/server/pages/preload';
 import { expect, test } from './fixtures';
 
 /**
@@ -16,25 +17,11 @@ import { expect, test } from './fixtures';
 const TARGET_BYTES = 100 * 1024;
 const clientDir = resolve(process.env.E2E_CLIENT_DIR ?? 'dist/client');
 
-interface ManifestChunk {
-  file: string;
-  src?: string;
-  imports?: string[];
-  dynamicImports?: string[];
-}
-
 const readManifest = () => JSON.parse(readFileSync(resolve(clientDir, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
 
 /** The files the chunks named by `keys` load before they run (their static imports, all the way down). */
-function staticClosure(manifest: Record<string, ManifestChunk>, keys: string[]): Set<string> {
-  const seen = new Set<string>();
-  const visit = (key: string) => {
-    if (seen.has(key) || !manifest[key]) return;
-    seen.add(key);
-    for (const k of manifest[key]!.imports ?? []) visit(k);
-  };
-  keys.forEach(visit);
-  return new Set([...seen].map((k) => manifest[k]!.file));
+function staticFiles(manifest: Record<string, ManifestChunk>, keys: string[]): Set<string> {
+  return new Set([...staticClosure(manifest, keys)].map((k) => manifest[k]!.file));
 }
 
 const gzipKb = (file: string) => gzipSync(readFileSync(resolve(clientDir, file)), { level: 9 }).length / 1024;
@@ -42,7 +29,7 @@ const gzipKb = (file: string) => gzipSync(readFileSync(resolve(clientDir, file))
 /** Every file the chunks of the signed-in areas' routes load, apart from what public routes load too. */
 function privateFiles(): Set<string> {
   const manifest = readManifest();
-  const closure = (keys: string[]) => staticClosure(manifest, keys);
+  const closure = (keys: string[]) => staticFiles(manifest, keys);
   const routes = Object.keys(manifest).filter((k) => k.startsWith('routes/'));
   const isPrivate = (k: string) => /^routes\/(admin|parent-dashboard)/.test(k);
   const publicSet = closure(['index.html', ...routes.filter((k) => !isPrivate(k))]);
@@ -95,7 +82,7 @@ for (const { path, heading, budget } of PAGES) {
  */
 test("the parent dashboard's first load leaves out its Communication and Payments tabs, the child select and the password dialog", () => {
   const manifest = readManifest();
-  const firstLoad = staticClosure(manifest, ['index.html', 'routes/parent-dashboard.tsx?tsr-split=component']);
+  const firstLoad = staticFiles(manifest, ['index.html', 'routes/parent-dashboard.tsx?tsr-split=component']);
   const later = [
     'components/communication/CommunicationCenter.tsx',
     'components/parent/ParentPayments.tsx',

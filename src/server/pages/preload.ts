@@ -3,9 +3,24 @@ import { resolve } from 'node:path';
 import { logger } from '../logger';
 
 /** One entry of Vite's build manifest (dist/client/.vite/manifest.json). */
-interface ManifestChunk {
+export interface ManifestChunk {
   file: string;
   imports?: string[];
+}
+
+/**
+ * The manifest keys of the chunks named by `keys` and of everything they import statically, all the way down:
+ * what the browser must load before they run. (The size budget of tests/e2e/size-budget.spec.ts reads it too.)
+ */
+export function staticClosure(manifest: Readonly<Record<string, ManifestChunk>>, keys: readonly string[]): Set<string> {
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key) || !manifest[key]) return;
+    seen.add(key);
+    for (const k of manifest[key].imports ?? []) visit(k);
+  };
+  keys.forEach(visit);
+  return seen;
 }
 
 /**
@@ -29,11 +44,6 @@ export function createRoutePreloads(clientDir: string): (path: string) => string
   if (!manifest?.['index.html']) return () => '';
   const chunks = manifest;
 
-  const closure = (key: string, into: Set<string>) => {
-    if (into.has(key) || !chunks[key]) return;
-    into.add(key);
-    for (const k of chunks[key].imports ?? []) closure(k, into);
-  };
   // What index.html names itself (its script, and its own preloads if the build writes any) is not repeated.
   let template = '';
   try {
@@ -51,12 +61,8 @@ export function createRoutePreloads(clientDir: string): (path: string) => string
     // Only a plain route path (letters, digits, '-', '/'): anything else is not a page of ours.
     if (!/^[a-z0-9/-]*$/.test(name)) return '';
     const key = [name === '' ? 'routes/index.tsx' : `routes/${name}.tsx`, `routes/${name}/index.tsx`].map((route) => `${route}?tsr-split=component`).find((k) => chunks[k]);
-    const needed = new Set<string>();
-    if (key) {
-      // The main script's imports too: the build writes no preloads of its own (vite.config.ts, modulePreload).
-      closure('index.html', needed);
-      closure(key, needed);
-    }
+    // The main script's imports too: the build writes no preloads of its own (vite.config.ts, modulePreload).
+    const needed = key ? staticClosure(chunks, ['index.html', key]) : new Set<string>();
     const html = [...needed]
       .filter((k) => !named(k))
       .map((k) => `<link rel="modulepreload" crossorigin href="/${chunks[k]!.file}">`)
