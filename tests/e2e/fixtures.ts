@@ -1,4 +1,4 @@
-import { test as base, expect } from '@playwright/test';
+import { type Locator, type Page, test as base, expect } from '@playwright/test';
 import { resolve } from 'node:path';
 import { DEFAULT_CLIENT_DIR } from '../../src/server/app';
 import { startTestServer, type TestServer } from '../helpers/server';
@@ -43,6 +43,27 @@ export const test = base.extend<{ loginAsAdmin: () => Promise<void> }, { server:
     });
   },
 });
+
+/**
+ * Opens `path` with the app's main script held back until `release()` is called: the page shows what the
+ * server drew, and React does not have it yet, as on a slow phone. Waits until `ready` (a locator) is there.
+ */
+export async function openBeforeScripts(page: Page, path: string, ready: (page: Page) => Locator) {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  // Not page.goto: this fixture's goto waits for the app to be ready, which is what is held back.
+  await page.goto('/favicon.svg');
+  await page.evaluate((to) => window.location.assign(to), path);
+  await ready(page).waitFor();
+  return async () => {
+    release();
+    await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+  };
+}
 
 /** The browser runs in real time, so the server does too. */
 function realClock() {

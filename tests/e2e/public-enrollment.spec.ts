@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { eq } from 'drizzle-orm';
 import { enrollmentApplications } from '../../db/schema';
 import { centre } from '../../src/shared/centre';
-import { expect, test } from './fixtures';
+import { expect, openBeforeScripts, test } from './fixtures';
 
 /** Opens a React Aria select by its button and picks an option, as a person does. */
 async function choose(page: Page, label: RegExp, option: string) {
@@ -235,17 +235,78 @@ test.describe('toasts on a phone', () => {
 });
 
 test.describe('before the scripts have run', () => {
-  test.use({ javaScriptEnabled: false });
-
-  test("sending the form never puts the family's answers in the address, and nothing is stored", async ({ page, server }) => {
-    await page.goto('/enrollment');
+  test('what a family types while the page is still loading is kept and sent', async ({ page, server }) => {
+    const email = `early.${unique()}@example.com`;
     const child = `Early${unique()}`;
+    const ready = await openBeforeScripts(page, '/enrollment', (p) => p.getByLabel('Parent First Name'));
+    // The form the server drew cannot be sent yet: pressing Enter in a field sends nothing.
+    await expect(page.getByRole('button', { name: 'Submit Enrollment Application' })).toBeDisabled();
     await page.getByLabel('Parent First Name').fill('Maria');
+    await page.getByLabel('Parent Last Name').fill('Lopez');
+    await page.getByLabel('Email Address').fill(email);
+    await page.getByLabel('Phone Number').fill('(614) 555-0199');
+    await page.getByLabel('Street Address').fill('22 High Street');
+    await page.getByLabel('City').fill('Columbus');
+    await page.getByLabel('ZIP Code').fill('43215');
     await page.getByLabel("Child's First Name").fill(child);
+    await page.getByLabel("Child's Last Name").fill('Lopez');
+    await page.getByLabel('Date of Birth').fill('2023-04-12');
+    await page.getByLabel("Child's Age").fill('3 years');
+    await page.getByLabel('Desired Start Date').fill('2027-01-04');
+    await page.getByLabel('Emergency Contact Name').fill('Rosa Lopez');
+    await page.getByLabel('Emergency Contact Phone').fill('614-555-0100');
     await page.getByLabel('Allergies').fill('Peanuts');
+    await ready();
+
+    // The selects work once the page is ready; everything typed before is still there and is what is sent.
+    await choose(page, /Program Requested/, 'Preschool Program (19 months - 4 years)');
+    await choose(page, /Relationship to Child/, 'Grandparent');
     await page.getByRole('button', { name: 'Submit Enrollment Application' }).click();
-    await expect(page).toHaveURL(/\/enrollment$/);
-    expect(page.url()).not.toContain('Peanuts');
+    await expect(page.getByRole('heading', { name: 'Application Submitted Successfully!' })).toBeVisible();
+    const rows = server.db.select().from(enrollmentApplications).where(eq(enrollmentApplications.childFirstName, child)).all();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ parentFirstName: 'Maria', parentEmail: email, parentState: 'OH', parentZip: '43215', childDateOfBirth: '2023-04-12', allergies: 'Peanuts' });
+  });
+
+  test('pressing Enter before the page is ready sends nothing and loses nothing', async ({ page, server }) => {
+    const child = `Early${unique()}`;
+    const ready = await openBeforeScripts(page, '/enrollment', (p) => p.getByLabel('Parent First Name'));
+    const posts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST') posts.push(request.url());
+    });
+    await page.getByLabel("Child's First Name").fill(child);
+    await page.getByLabel('Parent First Name').fill('Maria');
+    await page.getByLabel('Parent First Name').press('Enter');
+    await ready();
+    await expect(page.getByLabel('Parent First Name')).toHaveValue('Maria');
+    expect(posts).toEqual([]);
+    // Sent now, the answers typed before are checked as they are: the first name is not reported missing.
+    await page.getByRole('button', { name: 'Submit Enrollment Application' }).click();
+    await expect(page.getByText('Parent last name is required')).toBeVisible();
+    await expect(page.getByLabel('Parent First Name')).toHaveValue('Maria');
+    await expect(page.getByLabel('Parent First Name')).not.toHaveAttribute('aria-invalid', 'true');
     expect(server.db.select().from(enrollmentApplications).where(eq(enrollmentApplications.childFirstName, child)).all()).toHaveLength(0);
+  });
+
+  test.describe('with JavaScript off', () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("the form cannot be sent, so the family's answers never reach the address or a log", async ({ page, server }) => {
+      await page.goto('/enrollment');
+      const child = `Early${unique()}`;
+      const requests: string[] = [];
+      page.on('request', (request) => requests.push(`${request.method()} ${request.url()}`));
+      await page.getByLabel('Parent First Name').fill('Maria');
+      await page.getByLabel("Child's First Name").fill(child);
+      await page.getByLabel('Allergies').fill('Peanuts');
+      await expect(page.getByRole('button', { name: 'Submit Enrollment Application' })).toBeDisabled();
+      // Said in a <noscript> (which Playwright's switch does not show: the page is still parsed as scriptable).
+      expect(await (await page.request.get('/enrollment')).text()).toMatch(/<noscript>[^]*This form needs JavaScript to send your answers\.[^]*<\/noscript>/);
+      await page.getByLabel("Child's First Name").press('Enter');
+      await expect(page).toHaveURL(/\/enrollment$/);
+      expect(requests.filter((r) => r.includes('Peanuts') || r.startsWith('POST'))).toEqual([]);
+      expect(server.db.select().from(enrollmentApplications).where(eq(enrollmentApplications.childFirstName, child)).all()).toHaveLength(0);
+    });
   });
 });

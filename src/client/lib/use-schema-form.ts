@@ -40,6 +40,15 @@ export function useSchemaForm<S extends z.ZodType, V extends Record<string, unkn
   const [focusRequest, setFocusRequest] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
 
+  // A form the server drew can be typed into before React has the page (a slow phone): React keeps what the
+  // fields show but not in its state, and the next render would blank them. Once React has the form, the
+  // state takes what the fields hold. On a form React drew itself the two are the same, and nothing changes.
+  useEffect(() => {
+    if (!formRef.current) return;
+    const typed = typedBeforeHydration(formRef.current, values);
+    if (typed) setValues((v) => ({ ...v, ...typed }));
+  }, []);
+
   useEffect(() => {
     if (focusInvalid && focusRequest > 0 && formRef.current) focusFirstInvalidField(formRef.current, focusInvalid === 'centred');
   }, [focusRequest]);
@@ -89,6 +98,23 @@ export function useSchemaForm<S extends z.ZodType, V extends Record<string, unkn
   }
 
   return { values, set, errors, parse, showServerErrors, reset, formRef };
+}
+
+/**
+ * The values a form's fields show that differ from `values` (text fields, text areas and selects named after a
+ * key that holds a string), or null when they all agree.
+ */
+export function typedBeforeHydration(form: Pick<HTMLFormElement, 'elements'>, values: Record<string, unknown>): Record<string, string> | null {
+  let typed: Record<string, string> | null = null;
+  for (const [key, value] of Object.entries(values)) {
+    if (typeof value !== 'string') continue;
+    const field = form.elements.namedItem(key);
+    // A RadioNodeList (several fields of one name) has no `type`, and is not one of these.
+    if (!field || !('type' in field) || !('value' in field) || typeof field.value !== 'string') continue;
+    if (/^(checkbox|radio|file|hidden|submit|button)$/.test(String(field.type))) continue;
+    if (field.value !== value) (typed ??= {})[key] = field.value;
+  }
+  return typed;
 }
 
 const FOCUSABLE = ':is(input, textarea, button):not([tabindex="-1"])';

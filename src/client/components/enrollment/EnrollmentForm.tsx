@@ -1,11 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
 import { ClipboardList, HeartPulse, ShieldAlert, Smile, UserRound } from 'lucide-react';
 import type { FormEvent } from 'react';
+import { centre, telHref } from '../../../shared/centre';
 import { HOW_HEARD_CHOICES, PROGRAM_CHOICES, RELATIONSHIP_CHOICES, STATE_CHOICES } from '../../../shared/constants';
 import { EMPTY_ENROLLMENT, type EnrollmentInput, enrollmentSchema } from '../../../shared/schemas/enrollment';
 import { plainErrorMessage } from '../../lib/plain-error';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
+import { useHydrated } from '../../lib/use-hydrated';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { Button } from '../ui/Button';
 import { TextField } from '../ui/Field';
@@ -20,6 +22,7 @@ export function EnrollmentForm({ onSubmitted }: { onSubmitted: () => void }) {
   // After a failed submit each field is checked again as it changes; focus goes to the first invalid one.
   const { values, set, errors, parse, showServerErrors, formRef } = useSchemaForm(enrollmentSchema, EMPTY_ENROLLMENT, { onEdit: 'revalidate', focusInvalid: 'centred' });
   const submit = useMutation(trpc.enrollment.submit.mutationOptions());
+  const hydrated = useHydrated();
 
   function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -116,7 +119,17 @@ export function EnrollmentForm({ onSubmitted }: { onSubmitted: () => void }) {
         />
       </div>
 
-      <Button type="submit" size="lg" isDisabled={submit.isPending} className="w-full">
+      <noscript>
+        <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+          This form needs JavaScript to send your answers. Please turn it on, or call us at{' '}
+          <a className="font-semibold underline" href={telHref(centre.phones[0])}>
+            {centre.phones[0]}
+          </a>
+          .
+        </p>
+      </noscript>
+      {/* Disabled until React has the page the server drew: see useHydrated. */}
+      <Button type="submit" size="lg" isDisabled={!hydrated || submit.isPending} className="w-full">
         {submit.isPending ? 'Submitting Application...' : 'Submit Enrollment Application'}
       </Button>
     </form>
