@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { dailyActivities, developmentNotes, milestones, parentSessions, parentUsers } from '../../db/schema';
 import { centreDateOf } from '../../src/shared/centre-time';
 import type { TestServer } from '../helpers/server';
-import { expect, test } from './fixtures';
+import { expect, openBeforeScripts, test } from './fixtures';
 
 const unique = () => Math.random().toString(36).slice(2, 8);
 
@@ -137,6 +137,21 @@ test.describe('on a phone', () => {
     await expect(page).toHaveURL(/\/parent-login/);
     await expect(page.getByText('Your session has ended. Please sign in again.')).toBeVisible();
   });
+});
+
+test('a parent who types while the sign-in page is still loading signs in with what they typed', async ({ page, server }) => {
+  const fam = await family(server);
+  // The page is drawn on the server: its form shows (and takes typing) before React has it.
+  const ready = await openBeforeScripts(page, '/parent-login', (p) => p.getByLabel('Email'));
+  await expect(page.getByRole('button', { name: 'Sign In' })).toBeDisabled();
+  await page.getByLabel('Email').fill(fam.email);
+  await page.getByLabel('Password', { exact: true }).fill(fam.password);
+  await page.getByLabel('Password', { exact: true }).press('Enter');
+  await ready();
+  await expect(page).toHaveURL(/\/parent-login$/);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/parent-dashboard$/);
+  await expect(page.getByRole('heading', { level: 1, name: /Development Journey/ })).toBeVisible();
 });
 
 test('the sign-in page shows only its own notices, never words taken from the address', async ({ page }) => {

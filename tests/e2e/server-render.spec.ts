@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { announcements, events } from '../../db/schema';
 import { DEFAULT_CLIENT_DIR } from '../../src/server/app';
+import { PARENT_NOTICES } from '../../src/client/lib/parent-session';
 import { centreDateOf } from '../../src/shared/centre-time';
 import { startTestServer } from '../helpers/server';
 import { expect, test } from './fixtures';
@@ -60,6 +61,21 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Milestone Achievement Badges' })).toBeVisible();
     await expect(page.getByRole('list', { name: 'Milestone statistics' }).getByText('Total Milestones')).toBeVisible();
     await expect(page.getByRole('list', { name: 'Milestones' }).getByRole('heading', { name: 'Holds Head Steady' })).toBeVisible();
+  });
+
+  test('the parent sign-in shows its form, which cannot be sent: the password never reaches the address or a log', async ({ page }) => {
+    await page.goto('/parent-login');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const requests: string[] = [];
+    page.on('request', (request) => requests.push(`${request.method()} ${request.url()}`));
+    await page.getByLabel('Email').fill('parent@example.com');
+    await page.getByLabel('Password', { exact: true }).fill('not-in-the-address-1');
+    await expect(page.getByRole('button', { name: 'Sign In' })).toBeDisabled();
+    await page.getByLabel('Password', { exact: true }).press('Enter');
+    await expect(page).toHaveURL(/\/parent-login$/);
+    expect(requests.filter((r) => r.includes('not-in-the-address') || r.startsWith('POST'))).toEqual([]);
+    // Said in a <noscript> (which Playwright's switch does not show: the page is still parsed as scriptable).
+    expect(await (await page.request.get('/parent-login')).text()).toMatch(/<noscript>[^]*The Parent Portal needs JavaScript\.[^]*<\/noscript>/);
   });
 
   test('an unknown address shows the not-found page, answered 404', async ({ page }) => {
@@ -131,6 +147,15 @@ const PAGES = [
       await expect(page.getByRole('tab', { name: 'All Achievements' })).toHaveAttribute('aria-selected', 'true');
     },
   },
+  {
+    path: '/parent-login',
+    drawn: 'Forgot your password?',
+    // React's submit handler checks the fields (without it the browser would post the form to the server).
+    hydrated: async (page: Page) => {
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+    },
+  },
   { path: '/no-such-page', drawn: '404 Page Not Found', hydrated: openMenu },
 ];
 
@@ -184,4 +209,12 @@ test('the drawn page is kept only until something is written: a new announcement
   server.db.insert(announcements).values({ title, content: 'The centre is closed.', isPublic: true }).run();
   const after = await (await page.request.get('/')).text();
   expect(after).toContain(title);
+});
+
+test('the sign-in page with a notice in its address is drawn by the browser, notice included', async ({ page }) => {
+  const problems = await watchForProblems(page);
+  const response = await page.goto('/parent-login?notice=session-ended');
+  expect(await response!.text()).not.toContain('id="ssr-state"');
+  await expect(page.getByText(PARENT_NOTICES['session-ended'])).toBeVisible();
+  await problems();
 });

@@ -13,6 +13,7 @@ import { publicPageHead } from '../lib/page-title';
 import { PARENT_NOTICES, storeParentSession } from '../lib/parent-session';
 import { toast } from '../lib/toast';
 import { errorMessage, queryClient, trpc } from '../lib/trpc';
+import { useHydrated } from '../lib/use-hydrated';
 import { useSchemaForm } from '../lib/use-schema-form';
 
 const NOTICES = ['session-ended', 'password-changed'] as const;
@@ -37,7 +38,9 @@ function ParentLoginPage() {
   const navigate = useNavigate();
   const { notice } = Route.useSearch();
   const [forgotOpen, setForgotOpen] = useState(false);
-  const { values, set, errors, parse } = useSchemaForm(loginSchema, { email: '', password: '' });
+  // formRef: what is typed before React has the server-drawn page is taken into the form's state.
+  const { values, set, errors, parse, formRef } = useSchemaForm(loginSchema, { email: '', password: '' });
+  const hydrated = useHydrated();
   const login = useMutation(
     trpc.parentAuth.login.mutationOptions({
       onSuccess: ({ token, parent }) => {
@@ -72,10 +75,16 @@ function ParentLoginPage() {
       )}
       <Card className="p-6">
         <h2 className="mb-4 text-xl font-bold text-stone-900">Sign In</h2>
-        <Form onSubmit={submit} validationBehavior="aria" className="flex flex-col gap-4">
+        {/* Drawn on the server: Sign In is disabled until React has the page (useHydrated), so neither it nor Enter
+            sends the form before then. method="post" all the same: were it ever sent, the password would go in a
+            body the server never reads (app.ts answers with the page again), not into the address. */}
+        <Form ref={formRef} method="post" onSubmit={submit} validationBehavior="aria" className="flex flex-col gap-4">
           <TextField label="Email" type="email" name="email" autoComplete="username" value={values.email} onChange={set('email')} error={errors.email} required />
           <PasswordField value={values.password} onChange={set('password')} error={errors.password} />
-          <Button type="submit" size="lg" isDisabled={login.isPending}>
+          <noscript>
+            <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">The Parent Portal needs JavaScript. Please turn it on to sign in.</p>
+          </noscript>
+          <Button type="submit" size="lg" isDisabled={!hydrated || login.isPending}>
             {login.isPending ? 'Signing in...' : 'Sign In'}
           </Button>
         </Form>
@@ -126,7 +135,7 @@ function ForgotPassword({ initialEmail }: { initialEmail: string }) {
     );
   }
   return (
-    <Form onSubmit={submit} validationBehavior="aria" aria-label="Reset your password" className="mt-3 flex flex-col gap-3 rounded-lg border border-stone-200 p-4">
+    <Form method="post" onSubmit={submit} validationBehavior="aria" aria-label="Reset your password" className="mt-3 flex flex-col gap-3 rounded-lg border border-stone-200 p-4">
       <p className="text-sm text-stone-700">Enter your e-mail and we will send you a link to choose a new password.</p>
       <TextField label="Your email" type="email" name="reset-email" autoComplete="email" value={values.email} onChange={set('email')} error={errors.email} required />
       <Button type="submit" variant="secondary" isDisabled={request.isPending}>

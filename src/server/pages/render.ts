@@ -15,6 +15,8 @@ import type { Limiters } from '../services/rate-limit';
 /** What dist/ssr/entry-server.js (src/client/entry-server.tsx) exports. */
 interface SsrModule {
   SERVER_RENDERED: Readonly<Record<string, readonly PageList[]>>;
+  /** Pages drawn only when the address has no query string (their drawing would depend on it). */
+  DRAWN_WITHOUT_QUERY_ONLY?: readonly string[];
   isNotFound(path: string): boolean;
   render(path: string, data: Partial<Record<PageList, unknown>>): Promise<{ html: string; state: string }>;
 }
@@ -103,6 +105,7 @@ export function createPageRenderer(deps: AppDeps, limits: Limiters, ssrDir: stri
     const path = c.req.path;
     const rendered = Object.hasOwn(ssr.SERVER_RENDERED, path);
     if (!rendered && !ssr.isNotFound(path)) return null;
+    if (rendered && ssr.DRAWN_WITHOUT_QUERY_ONLY?.includes(path) && new URL(c.req.url).search) return null;
     let page: DrawnPage;
     try {
       // The not-found page names itself in the tab before any script runs (the head is otherwise the site's).
