@@ -4,14 +4,16 @@ import { dehydrate, QueryClient, QueryClientProvider, type QueryKey } from '@tan
 import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
+import { prerender } from 'react-dom/static';
 import superjson from 'superjson';
 import { centreDateOf } from '../shared/centre-time';
 import type { PageList } from '../shared/public-pages';
 import { announcementsQuery, eventsQuery } from './components/events/queries';
 import { galleryQuery } from './components/home/queries';
 import { achievementsQuery, milestonesQuery, recentQuery } from './components/milestones/queries';
+import { dashboardQuery, signedInParentQuery } from './components/parent/queries';
 import { centreTodayQuery } from './lib/centre-today';
-import { trpc } from './lib/trpc';
+import { type RouterOutputs, trpc } from './lib/trpc';
 import { routeTree } from './routeTree.gen';
 
 /**
@@ -59,18 +61,48 @@ export function isNotFound(path: string): boolean {
 }
 
 export async function render(path: string, data: Partial<Record<PageList, unknown>>): Promise<{ html: string; state: string }> {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } } });
+  const queryClient = newQueryClient();
   for (const [list, value] of Object.entries(data) as [PageList, unknown][]) queryClient.setQueryData(QUERY_KEYS[list](), value as never);
-  // The day the page is drawn for travels with its data: the browser hydrates with the same one (lib/centre-today.ts).
-  queryClient.setQueryData(centreTodayQuery().queryKey, centreDateOf(new Date()));
   const router = newRouter(path, queryClient);
   await router.load();
-  const html = renderToString(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </StrictMode>,
-  );
-  return { html, state: superjson.stringify(dehydrate(queryClient)) };
+  const html = renderToString(app(queryClient, router));
+  return { html, state: stateOf(queryClient) };
 }
+
+/**
+ * The parent dashboard, drawn for the parent whose session cookie came with the request: their record (the
+ * greeting) and the dashboard's first answer, read by the server through the same procedures the page calls.
+ * The HTML is theirs alone: the server sends it `no-store` and never keeps it (server/pages/render.ts).
+ * Drawn to the end (prerender waits for the parts loaded on demand, as the child select), so that React in the
+ * browser adopts every part of it.
+ */
+export async function renderParentDashboard(
+  parent: RouterOutputs['parentAuth']['me'],
+  dashboard: RouterOutputs['parentPortal']['dashboard'],
+): Promise<{ html: string; state: string }> {
+  const queryClient = newQueryClient();
+  queryClient.setQueryData(signedInParentQuery().queryKey, parent);
+  queryClient.setQueryData(dashboardQuery(null).queryKey, dashboard);
+  const router = newRouter('/parent-dashboard', queryClient);
+  await router.load();
+  // progressiveChunkSize: React would move a large part out of order, behind an inline script the CSP refuses.
+  const { prelude } = await prerender(app(queryClient, router), { progressiveChunkSize: Number.POSITIVE_INFINITY });
+  return { html: await new Response(prelude).text(), state: stateOf(queryClient) };
+}
+
+const newQueryClient = () => {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } } });
+  // The day the page is drawn for travels with its data: the browser hydrates with the same one (lib/centre-today.ts).
+  queryClient.setQueryData(centreTodayQuery().queryKey, centreDateOf(new Date()));
+  return queryClient;
+};
+
+const app = (queryClient: QueryClient, router: ReturnType<typeof newRouter>) => (
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
+  </StrictMode>
+);
+
+const stateOf = (queryClient: QueryClient) => superjson.stringify(dehydrate(queryClient));

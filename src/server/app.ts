@@ -212,7 +212,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     // Folders and .html are pages; dotfiles (the build's .vite/manifest.json) are not served.
     app.use('/*', (c, next) => (/\/$|\.html$|\/\./.test(c.req.path) ? next() : staticFiles(c, next)));
   }
-  const renderPage = createPageRenderer(deps, limits, options.ssrDir ?? resolve(clientDir, '../ssr'));
+  const { renderPage, renderSignedIn } = createPageRenderer(deps, limits, options.ssrDir ?? resolve(clientDir, '../ssr'));
   const routePreloads = createRoutePreloads(clientDir);
   let indexHtml: string | null = null;
   app.get('*', async (c) => {
@@ -221,7 +221,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     if (indexHtml === null) return c.text('The client is not built. Run `npm run build`.', 503);
     c.header('Cache-Control', 'no-cache');
     const head = headTags(c.req.path, origin);
-    const drawn = await renderPage(c, indexHtml.replace('<!--app-head-->', () => head));
+    const template = indexHtml.replace('<!--app-head-->', () => head);
+    const drawn = (await renderSignedIn(c, template)) ?? (await renderPage(c, template));
     if (drawn) return drawn;
     // A page the browser draws itself (the signed-in areas) shows nothing until its route's code has run: that
     // code is asked for at once, beside the main script. A server-drawn page is readable without it, and on a

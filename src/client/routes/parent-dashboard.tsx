@@ -1,14 +1,15 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { ParentDashboard } from '../components/parent/ParentDashboard';
-import { dashboardQuery } from '../components/parent/queries';
+import { dashboardQuery, signedInParentQuery } from '../components/parent/queries';
 import { publicPageHead } from '../lib/page-title';
 import { getParentToken } from '../lib/parent-session';
 
 export const Route = createFileRoute('/parent-dashboard')({
   head: publicPageHead('/parent-dashboard'),
-  // SPEC.md §2: without a stored parent token, the sign-in page.
-  beforeLoad: () => {
-    if (!getParentToken()) throw redirect({ to: '/parent-login' });
+  // SPEC.md §2: without a stored parent token, the sign-in page. A page the server drew for a signed-in parent
+  // (by the session cookie) carries the parent in its state: that is signed in too, on the server and as it hydrates.
+  beforeLoad: ({ context }) => {
+    if (!getParentToken() && !context.queryClient.getQueryData(signedInParentQuery().queryKey)) throw redirect({ to: '/parent-login' });
   },
   // Starts the dashboard's one request while the page's code loads; a failure is the component's to show.
   loader: ({ context }) => {

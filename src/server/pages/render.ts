@@ -4,9 +4,10 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { TRPCError } from '@trpc/server';
 import type { Context as HonoContext } from 'hono';
 import { NOT_FOUND_TITLE, type PageList } from '../../shared/public-pages';
-import { type AppDeps, clientIp } from '../context';
+import { type AppDeps, clientIp, createContext } from '../context';
 import { logger } from '../logger';
 import { escapeHtml } from './seo';
 import { createCaller } from '../routers/_app';
@@ -19,7 +20,11 @@ interface SsrModule {
   DRAWN_WITHOUT_QUERY_ONLY?: readonly string[];
   isNotFound(path: string): boolean;
   render(path: string, data: Partial<Record<PageList, unknown>>): Promise<{ html: string; state: string }>;
+  renderParentDashboard?(parent: unknown, dashboard: unknown): Promise<{ html: string; state: string }>;
 }
+
+/** The page drawn for a signed-in parent (renderSignedIn below). */
+export const PARENT_DASHBOARD_PATH = '/parent-dashboard';
 
 type Caller = ReturnType<typeof createCaller>;
 
@@ -84,10 +89,7 @@ export function createPageRenderer(deps: AppDeps, limits: Limiters, ssrDir: stri
     const minute = Math.floor(deps.clock.now().getTime() / 60_000);
     const last = drawn.get(key);
     if (last && last.minute === minute && last.lists.length === lists.length && last.lists.every((list, i) => list === lists[i])) return last;
-    const { html, state } = await ssr.render(path, Object.fromEntries(names.map((name, i) => [name, lists[i]])));
-    // A data block (never executed, so the CSP's script-src does not apply); `<` escaped so nothing closes it.
-    const root = `<div id="root">${html}</div><script type="application/json" id="ssr-state">${state.replace(/</g, '\\u003c')}</script>`;
-    const body = new TextEncoder().encode(template.replace('<div id="root"></div>', () => root));
+    const body = pageBody(template, await ssr.render(path, Object.fromEntries(names.map((name, i) => [name, lists[i]]))));
     const hash = createHash('sha256').update(body).digest('base64url').slice(0, 32);
     // Drawn again but byte for byte the same (a new minute, a write elsewhere): the compressed forms still fit.
     const page: DrawnPage = { lists, minute, status, body, hash, encoded: last?.hash === hash ? last.encoded : new Map() };
@@ -99,7 +101,7 @@ export function createPageRenderer(deps: AppDeps, limits: Limiters, ssrDir: stri
    * The answer for a page, or null when it is the app's shell (a signed-in area, or no server render built).
    * `template` is index.html with this path's head. Strong ETag per encoding; 304 when the browser has it.
    */
-  return async function renderPage(c: HonoContext, template: string): Promise<Response | null> {
+  async function renderPage(c: HonoContext, template: string): Promise<Response | null> {
     const ssr = await load();
     if (!ssr) return null;
     const path = c.req.path;
@@ -128,10 +130,7 @@ export function createPageRenderer(deps: AppDeps, limits: Limiters, ssrDir: stri
     if (encoding === 'identity') return c.body(page.body, page.status, headers);
     let bytes = page.encoded.get(encoding);
     if (!bytes) {
-      // Brotli at quality 5, not 11: on /milestones (62 KB of HTML) 11 took 108 ms for 0.9 KB less than 5 took
-      // in 2.5 ms, and the first visitor after each write waits for it (the built assets are made at 11 once).
-      const compressed = encoding === 'br' ? brotli(page.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: HTML_BROTLI_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: page.body.length } }) : gzipAsync(page.body, { level: 9 });
-      bytes = compressed.then((b) => new Uint8Array(b));
+      bytes = compress(page.body, encoding);
       page.encoded.set(encoding, bytes);
     }
     try {
@@ -142,7 +141,66 @@ export function createPageRenderer(deps: AppDeps, limits: Limiters, ssrDir: stri
       logger.error({ err, path, encoding }, 'compressing a page failed; it is sent uncompressed');
       return c.body(page.body, page.status, { ...headers, ETag: `"${page.hash}"` });
     }
-  };
+  }
+
+  /**
+   * The parent dashboard drawn for the parent whose session cookie came with the request (ADR 011), or null:
+   * no parent session (the browser then draws the page, and sends to the sign-in whoever is not signed in), a
+   * staff session, or no server render built. Read through the same procedures the page calls, as that parent,
+   * so what it shows is exactly what the API would answer them. The HTML holds their child's day: it is sent
+   * `private, no-store`, never kept here, never given an ETag, and drawn again for every request.
+   */
+  async function renderSignedIn(c: HonoContext, template: string): Promise<Response | null> {
+    const path = c.req.path;
+    if (path !== PARENT_DASHBOARD_PATH && path !== `${PARENT_DASHBOARD_PATH}/`) return null;
+    const ssr = await load();
+    if (!ssr?.renderParentDashboard) return null;
+    const resHeaders = new Headers();
+    const ctx = createContext(deps, limits, c, resHeaders);
+    if (ctx.auth?.kind !== 'parent') return null;
+    let body: Uint8Array<ArrayBuffer>;
+    try {
+      const caller = createCaller(ctx);
+      const [parent, dashboard] = await Promise.all([caller.parentAuth.me(), caller.parentPortal.dashboard({ childId: null })]);
+      body = pageBody(template, await ssr.renderParentDashboard(parent, dashboard));
+    } catch (err) {
+      // The session ended as it was read, or the drawing failed: the browser draws the page and says what is wrong.
+      if (!(err instanceof TRPCError)) logger.error({ err, path }, 'drawing the parent dashboard failed; the app shell is served');
+      return null;
+    }
+    const headers = new Headers(resHeaders);
+    headers.set('Content-Type', 'text/html; charset=UTF-8');
+    headers.set('Cache-Control', 'private, no-store');
+    headers.set('Vary', 'Cookie, Accept-Encoding');
+    const encoding = chooseEncoding(c.req.header('accept-encoding'));
+    if (encoding === 'identity') return c.body(body, 200, Object.fromEntries(headers));
+    try {
+      const bytes = await compress(body, encoding);
+      headers.set('Content-Encoding', encoding);
+      return new Response(bytes, { status: 200, headers });
+    } catch (err) {
+      logger.error({ err, path, encoding }, 'compressing a page failed; it is sent uncompressed');
+      return new Response(body, { status: 200, headers });
+    }
+  }
+
+  return { renderPage, renderSignedIn };
+}
+
+/** index.html with the drawn page in its root, and the data it was drawn from after it. */
+function pageBody(template: string, { html, state }: { html: string; state: string }): Uint8Array<ArrayBuffer> {
+  // A data block (never executed, so the CSP's script-src does not apply); `<` escaped so nothing closes it.
+  const root = `<div id="root">${html}</div><script type="application/json" id="ssr-state">${state.replace(/</g, '\\u003c')}</script>`;
+  return new TextEncoder().encode(template.replace('<div id="root"></div>', () => root));
+}
+
+/**
+ * Brotli at quality 5, not 11: on /milestones (62 KB of HTML) 11 took 108 ms for 0.9 KB less than 5 took in
+ * 2.5 ms, and the first visitor after each write waits for it (the built assets are made at 11 once).
+ */
+async function compress(body: Uint8Array<ArrayBuffer>, encoding: Exclude<Encoding, 'identity'>): Promise<Uint8Array<ArrayBuffer>> {
+  const compressed = encoding === 'br' ? await brotli(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: HTML_BROTLI_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } }) : await gzipAsync(body, { level: 9 });
+  return new Uint8Array(compressed);
 }
 
 /** br when the browser takes it, else gzip, else the bytes as they are (q=0 refuses an encoding). */

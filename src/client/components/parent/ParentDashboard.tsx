@@ -2,7 +2,7 @@ import { keepPreviousData, useInfiniteQuery, useMutation, useQuery } from '@tans
 import { useNavigate } from '@tanstack/react-router';
 import { BookOpen, CalendarDays, KeyRound, LogOut, NotebookPen, Sparkles } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useDeferredValue, useEffect, useState } from 'react';
-import { clearParentSession, getParentToken, getStoredParent } from '../../lib/parent-session';
+import { clearParentSession, getParentToken } from '../../lib/parent-session';
 import { isUnauthorized, queryClient, trpc } from '../../lib/trpc';
 import { Button } from '../ui/Button';
 import { Card } from '../ui/Card';
@@ -11,7 +11,7 @@ import { ActivityItem } from './ActivityItem';
 import { MilestonesTab } from './MilestonesTab';
 import { NoteItem } from './NoteItem';
 import { PagedList } from './PagedList';
-import { dashboardQuery } from './queries';
+import { dashboardQuery, signedInParentQuery } from './queries';
 
 /**
  * The Communication and Payments tabs are loaded when first opened, as the staff dashboard's tabs are: with
@@ -56,13 +56,13 @@ export function ParentDashboard() {
   const [changing, setChanging] = useState(false);
   /** The dialog stays mounted once opened (its closing animation, its chunk already loaded). */
   const [changeOpened, setChangeOpened] = useState(false);
-  const dashboard = useQuery({ ...dashboardQuery(childId), placeholderData: keepPreviousData, staleTime: 30_000 });
+  const dashboard = useQuery({ ...dashboardQuery(childId), placeholderData: keepPreviousData });
   // The answer is drawn at a transition's priority: React draws the whole dashboard in slices of a few
   // milliseconds and a phone answers a tap in between (drawn at once, it was two tasks of 200-260 ms on
   // Lighthouse's 4x slower CPU). Until then the page shows what it showed before (Loading..., or the other child).
   const shown = useDeferredValue(dashboard.data);
   const logout = useMutation(trpc.parentAuth.logout.mutationOptions());
-  const parent = getStoredParent();
+  const parent = useQuery(signedInParentQuery()).data;
 
   // A 401 anywhere (expired, signed out elsewhere, account closed) is handled once, in lib/session-ended.ts.
   // A 403 is a session of the wrong kind (a staff cookie on this page): back to the parent sign-in as well.

@@ -1,0 +1,91 @@
+import type { Page } from '@playwright/test';
+import { dailyActivities, developmentNotes } from '../../db/schema';
+import { centreDateOf } from '../../src/shared/centre-time';
+import type { TestServer } from '../helpers/server';
+import { expect, test } from './fixtures';
+import { parentFamily, signIn } from './parent-family';
+
+/**
+ * The parent dashboard arrives drawn by the server for the signed-in parent (ADR 011): their child's day is on
+ * the screen before any script has run, and React takes the page over without a mismatch.
+ */
+
+/** Two children (the select is drawn too), a note and an activity for the first. */
+async function familyWithTwo(server: TestServer) {
+  const fam = await parentFamily(server, 'drawn');
+  const second = await server.request('/api/admin/enrolled-children', {
+    method: 'POST',
+    headers: fam.admin,
+    json: { childName: `Otto ${fam.t}`, dateOfBirth: '2024-06-01', program: 'infant', startDate: '2025-09-01', parentName: `Ruth ${fam.t}`, parentEmail: fam.email },
+  });
+  expect(second.status).toBe(201);
+  const otto = (await second.json()) as { id: string; childName: string };
+  // Staff link the second child to the same login (answered 'existing' this time).
+  expect((await server.request(`/api/admin/generate-parent-login/${otto.id}`, { method: 'POST', headers: fam.admin })).status).toBe(200);
+  const today = centreDateOf(new Date());
+  server.db.insert(developmentNotes).values({ childId: fam.child.id, authorName: 'Ms. Lee', category: 'language', title: `Sang a song ${fam.t}`, content: 'The whole chorus' }).run();
+  server.db.insert(dailyActivities).values({ childId: fam.child.id, activityDate: today, category: 'outdoor', title: `Puddle jumping ${fam.t}`, description: 'Boots on' }).run();
+  server.db.insert(dailyActivities).values({ childId: otto.id, activityDate: today, category: 'creative', title: `Clay animals ${fam.t}`, description: 'A cat' }).run();
+  return { ...fam, otto };
+}
+
+async function watchForProblems(page: Page) {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' || /hydrat/i.test(m.text())) errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  return () => expect(errors).toEqual([]);
+}
+
+test('a signed-in parent opening the dashboard gets it drawn, and React takes it over without a mismatch', async ({ page, server }) => {
+  const fam = await familyWithTwo(server);
+  await signIn(page, fam.email, fam.password);
+  const problems = await watchForProblems(page);
+
+  const response = await page.reload();
+  expect(response!.headers()['cache-control']).toBe('private, no-store');
+  const html = await response!.text();
+  // Drawn on the server: the child's name, the note and the activity are in the HTML itself.
+  expect(html).toMatch(new RegExp(`<h1[^>]*>${fam.child.childName}(<!-- -->)?&#x27;s Development Journey</h1>`));
+  expect(html).toContain(`Sang a song ${fam.t}`);
+  expect(html).toContain(`Puddle jumping ${fam.t}`);
+  expect(html).toContain('id="ssr-state"');
+
+  await expect(page.getByRole('heading', { level: 1, name: `${fam.child.childName}'s Development Journey` })).toBeVisible();
+  await expect(page.getByText(`Welcome, Ruth`)).toBeVisible();
+  // The note's date is written in the browser, in the parent's own time zone.
+  const note = page.getByRole('article').filter({ hasText: `Sang a song ${fam.t}` });
+  await expect(note.locator('time')).toHaveText(/^[A-Z][a-z]{2} \d{2}, \d{4}$/);
+
+  // React has the page: the child select, the tabs and the dialogs work.
+  await page.getByRole('button', { name: /Select Child/ }).click();
+  await page.getByRole('option', { name: new RegExp(fam.otto.childName) }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `${fam.otto.childName}'s Development Journey` })).toBeVisible();
+  await expect(page.getByText(`Clay animals ${fam.t}`)).toBeVisible();
+  await page.getByRole('tab', { name: 'Milestones' }).click();
+  await expect(page.getByRole('tabpanel')).toBeVisible();
+  problems();
+});
+
+test('without JavaScript, the signed-in parent still reads their child\'s day', async ({ browser, server }) => {
+  const fam = await familyWithTwo(server);
+  const login = await server.request('/api/parent/login', { method: 'POST', json: { email: fam.email, password: fam.password } });
+  const cookie = login.headers.getSetCookie().find((c) => c.startsWith('parent_session='))!.split(';')[0]!;
+  const [name, value] = cookie.split('=') as [string, string];
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL: server.url });
+  await context.addCookies([{ name, value, url: server.url, httpOnly: true, sameSite: 'Lax' }]);
+  const page = await context.newPage();
+  await page.goto('/parent-dashboard');
+  await expect(page.getByRole('heading', { level: 1, name: `${fam.child.childName}'s Development Journey` })).toBeVisible();
+  await expect(page.getByText(`Sang a song ${fam.t}`)).toBeVisible();
+  await expect(page.getByText(`Puddle jumping ${fam.t}`)).toBeVisible();
+  await expect(page.getByText('Welcome, Ruth')).toBeVisible();
+  await context.close();
+});
+
+test('signed out, the dashboard address sends the visitor to the sign-in, and nothing personal is in the page', async ({ page }) => {
+  const response = await page.goto('/parent-dashboard');
+  expect(await response!.text()).not.toContain('id="ssr-state"');
+  await expect(page).toHaveURL(/\/parent-login$/);
+});
