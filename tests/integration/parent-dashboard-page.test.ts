@@ -59,6 +59,10 @@ describe('the parent dashboard drawn on the server', () => {
     expect(res.headers.get('cache-control')).toBe('private, no-store');
     expect(res.headers.get('etag')).toBeNull();
     expect(res.headers.get('vary')).toMatch(/Cookie/);
+    // The site's security headers, as on every page: its CSP, and no framing by another site.
+    expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(drawn?.parent).toMatchObject({ id: ana.parentId, email: ana.email });
     expect(drawn?.dashboard.child?.childName).toBe('Ana Page Child');
     expect(drawn?.dashboard.children.map((c) => c.childName)).toEqual(['Ana Page Child']);
