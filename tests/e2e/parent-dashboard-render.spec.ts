@@ -10,7 +10,7 @@ import { parentFamily, signIn } from './parent-family';
  * the screen before any script has run, and React takes the page over without a mismatch.
  */
 
-/** 03:00 UTC: the evening before in Chicago, where the browser is (the server's clock is in UTC). */
+/** 03:00 UTC: the evening before in Columbus and in Chicago, where the browser is (the server's clock is in UTC). */
 const NOTE_WRITTEN = new Date('2026-11-20T03:00:00Z');
 
 /** Two children (the select is drawn too), a note and an activity for the first. */
@@ -56,10 +56,12 @@ test('a signed-in parent opening the dashboard gets it drawn, and React takes it
   expect(html).toContain(`Sang a song ${fam.t}`);
   expect(html).toContain(`Puddle jumping ${fam.t}`);
   expect(html).toContain('id="ssr-state"');
+  // The note's day is the centre's (a server writing its own UTC day would say Nov 20 and not match the browser's).
+  expect(html).toContain('<time dateTime="2026-11-20T03:00:00.000Z">Nov 19, 2026</time>');
 
   await expect(page.getByRole('heading', { level: 1, name: `${fam.child.childName}'s Development Journey` })).toBeVisible();
   await expect(page.getByText(`Welcome, Ruth`)).toBeVisible();
-  // The note's date is written in the browser, in the parent's own time zone (the server, in UTC, would say Nov 20).
+  // Hydrated with the same day.
   const note = page.getByRole('article').filter({ hasText: `Sang a song ${fam.t}` });
   await expect(note.locator('time')).toHaveText('Nov 19, 2026');
 

@@ -87,8 +87,9 @@ test('announcements: a short preview, the full list with badges and dates, and n
     'The county health department will give flu shots at the centre on Friday morning. Bring your insurance card and the signed consent form.';
   const expiresAt = iso(addMonths(parseISO(centreToday()), 1));
   const upcomingTitle = `Family breakfast ${unique()}`;
+  const posted = new Date(Date.now() + 60_000);
   server.db.insert(announcements).values([
-    { title, content, category: 'health', priority: 'high', expiresAt, createdAt: new Date(Date.now() + 60_000) },
+    { title, content, category: 'health', priority: 'high', expiresAt, createdAt: posted },
     { title: secret, content: 'Not for parents', isPublic: false, createdAt: new Date(Date.now() + 120_000) },
   ]).run();
   // Today at midnight: first among the upcoming events whatever else this worker added.
@@ -104,8 +105,8 @@ test('announcements: a short preview, the full list with badges and dates, and n
   await expect(item.getByText(content, { exact: true })).toBeVisible();
   await expect(item.getByText('Health', { exact: true })).toBeVisible();
   await expect(item.getByText('High Priority', { exact: true })).toBeVisible();
-  // Posted is a moment, shown in the browser's own time zone (the machine's, as here).
-  await expect(item.getByText(`Posted ${shortDate(iso(new Date()))}`)).toBeVisible();
+  // Posted is a moment: the page drawn on the server shows the centre's day for it (Columbus), as React keeps it.
+  await expect(item.getByText(`Posted ${shortDate(centreDateOf(posted))}`)).toBeVisible();
   await expect(item.getByText(`Expires ${shortDate(expiresAt)}`)).toBeVisible();
 
   const upcoming = page.getByRole('region', { name: 'Upcoming Events' });

@@ -218,3 +218,25 @@ test('the sign-in page with a notice in its address is drawn by the browser, not
   await expect(page.getByText(PARENT_NOTICES['session-ended'])).toBeVisible();
   await problems();
 });
+
+// 03:00 UTC on 20 November is the 19th in Columbus (22:00) and Los Angeles (19:00), the 20th in UTC (the server's
+// clock) and in Tokyo (12:00). Drawn in UTC, the page would not match what Los Angeles draws; in Tokyo, React keeps
+// the centre's day the server drew rather than failing the hydration.
+for (const timezoneId of ['America/Los_Angeles', 'Asia/Tokyo']) {
+  test.describe(`a reader in ${timezoneId}`, () => {
+    test.use({ timezoneId });
+
+    test("an announcement's day is the centre's, in the HTML and once hydrated, with no mismatch", async ({ page, server }) => {
+      const title = `Late-evening notice ${timezoneId} ${Date.now()}`;
+      server.db.insert(announcements).values({ title, content: 'Posted late in Columbus.', isPublic: true, createdAt: new Date('2026-11-20T03:00:00Z') }).run();
+      const problems = await watchForProblems(page);
+      const response = await page.goto('/events');
+      const html = await response!.text();
+      expect(html.slice(html.indexOf(title))).toMatch(/^[^]*?Posted <time dateTime="2026-11-20T03:00:00.000Z">Nov 19, 2026<\/time>/);
+      await page.waitForLoadState('networkidle');
+      await expect(page.getByRole('article').filter({ hasText: title }).locator('time')).toHaveText('Nov 19, 2026');
+      await PAGES[0]!.hydrated(page);
+      await problems();
+    });
+  });
+}

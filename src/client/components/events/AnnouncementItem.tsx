@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { formatDate } from '../../lib/format';
 import { Badge } from '../ui/Card';
+import { MomentDay } from '../ui/MomentDay';
 import { cn } from '../ui/cn';
 import { announcementCategoryTone, categoryLabel, priorityTone } from './categories';
 import { PriorityIcon, priorityLabel } from './PriorityIcon';
@@ -23,7 +24,9 @@ export function AnnouncementItem({ announcement: a, badges, className }: { annou
         </div>
         <p className="mt-2 text-sm whitespace-pre-line text-stone-700">{a.content}</p>
         <p className="mt-2 flex flex-wrap gap-x-4 text-xs text-stone-500">
-          <span>Posted {formatDate(a.createdAt)}</span>
+          <span>
+            Posted <MomentDay value={a.createdAt} />
+          </span>
           {a.expiresAt && <span>Expires {formatDate(a.expiresAt)}</span>}
         </p>
       </div>

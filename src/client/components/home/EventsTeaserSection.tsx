@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { CalendarDays, Megaphone } from 'lucide-react';
 import { useCentreToday } from '../../lib/centre-today';
-import { formatDate, truncate } from '../../lib/format';
+import { truncate } from '../../lib/format';
 import { EventSummary } from '../events/EventSummary';
 import { PriorityIcon, priorityLabel } from '../events/PriorityIcon';
 import { announcementsQuery, currentAnnouncements, eventsQuery, upcomingEvents } from '../events/queries';
@@ -9,6 +9,7 @@ import { priorityTone } from '../events/categories';
 import { LinkButton } from '../ui/LinkButton';
 import { Badge, Card } from '../ui/Card';
 import { LoadFailed } from '../ui/LoadFailed';
+import { MomentDay } from '../ui/MomentDay';
 
 /** SPEC.md §9: events dated today or later, at most 3; public announcements newest first, at most 3. */
 const TEASER_LIMIT = 3;
@@ -74,7 +75,9 @@ export function EventsTeaserSection() {
                         <Badge tone={priorityTone(a.priority)}>{priorityLabel(a.priority)}</Badge>
                       </div>
                       <p className="mt-1 text-sm text-stone-700">{truncate(a.content, 140)}</p>
-                      <p className="mt-1 text-xs text-stone-500">Posted {formatDate(a.createdAt)}</p>
+                      <p className="mt-1 text-xs text-stone-500">
+                        Posted <MomentDay value={a.createdAt} />
+                      </p>
                     </article>
                   </li>
                 ))}

@@ -1,7 +1,6 @@
-import { formatDate } from '../../lib/format';
 import type { RouterOutputs } from '../../lib/trpc';
-import { useHydrated } from '../../lib/use-hydrated';
 import { Badge } from '../ui/Card';
+import { MomentDay } from '../ui/MomentDay';
 import { label, noteIcon, noteTone } from './categories';
 
 export type ParentNote = RouterOutputs['parentPortal']['notes']['items'][number];
@@ -25,9 +24,6 @@ function Chips({ title, items, tone }: { title: string; items: string[]; tone: '
 /** One development note (SPEC.md §2 Notes tab): title, category, date, content, skills, areas, author. */
 export function NoteItem({ note: n }: { note: ParentNote }) {
   const Icon = noteIcon(n.category);
-  // The day a note was written is the day where the parent is, which the server drawing the dashboard does not
-  // know: the date is written once React has the page (its line keeps its height, so nothing moves).
-  const hydrated = useHydrated();
   return (
     <article className="rounded-xl border border-stone-200 bg-white p-4">
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -37,8 +33,8 @@ export function NoteItem({ note: n }: { note: ParentNote }) {
         </h3>
         <Badge tone={noteTone(n.category)}>{label(n.category)}</Badge>
       </div>
-      <p className="mt-1 min-h-5 text-sm text-stone-600">
-        <time dateTime={new Date(n.createdAt).toISOString()}>{hydrated ? formatDate(n.createdAt) : ''}</time>
+      <p className="mt-1 text-sm text-stone-600">
+        <MomentDay value={n.createdAt} />
       </p>
       <p className="mt-2 whitespace-pre-line text-stone-800">{n.content}</p>
       <Chips title="Skills observed" items={n.skillsObserved} tone="brand" />
