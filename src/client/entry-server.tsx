@@ -7,6 +7,7 @@ import { renderToString } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
 import superjson from 'superjson';
 import { centreDateOf } from '../shared/centre-time';
+import { parentDashboardSearch } from '../shared/parent-dashboard-search';
 import type { PageList } from '../shared/public-pages';
 import { announcementsQuery, eventsQuery } from './components/events/queries';
 import { galleryQuery } from './components/home/queries';
@@ -71,19 +72,21 @@ export async function render(path: string, data: Partial<Record<PageList, unknow
 
 /**
  * The parent dashboard, drawn for the parent whose session cookie came with the request: their record (the
- * greeting) and the dashboard's first answer, read by the server through the same procedures the page calls.
- * The HTML is theirs alone: the server sends it `no-store` and never keeps it (server/pages/render.ts).
- * Drawn to the end (prerender waits for the parts loaded on demand, as the child select), so that React in the
- * browser adopts every part of it.
+ * greeting) and the dashboard's first answer for the child the address names (`?child=`, read as the route reads
+ * it), which `loadDashboard` reads on the server through the same procedure the page calls. The HTML is theirs
+ * alone: the server sends it `no-store` and never keeps it (server/pages/render.ts). Drawn to the end (prerender
+ * waits for the parts loaded on demand, as the child select), so that React in the browser adopts every part.
  */
 export async function renderParentDashboard(
+  href: string,
   parent: RouterOutputs['parentAuth']['me'],
-  dashboard: RouterOutputs['parentPortal']['dashboard'],
+  loadDashboard: (childId: string | null) => Promise<RouterOutputs['parentPortal']['dashboard']>,
 ): Promise<{ html: string; state: string }> {
   const queryClient = newQueryClient();
   queryClient.setQueryData(signedInParentQuery().queryKey, parent);
-  queryClient.setQueryData(dashboardQuery(null).queryKey, dashboard);
-  const router = newRouter('/parent-dashboard', queryClient);
+  const router = newRouter(href, queryClient);
+  const childId = parentDashboardSearch(router.state.location.search).child ?? null;
+  queryClient.setQueryData(dashboardQuery(childId).queryKey, await loadDashboard(childId));
   await router.load();
   // progressiveChunkSize: React would move a large part out of order, behind an inline script the CSP refuses.
   const { prelude } = await prerender(app(queryClient, router), { progressiveChunkSize: Number.POSITIVE_INFINITY });

@@ -75,6 +75,43 @@ test('a signed-in parent opening the dashboard gets it drawn, and React takes it
   problems();
 });
 
+test('the child and tab chosen are in the address: a reload comes back to them, drawn on the server, and Back undoes a choice', async ({ page, server }) => {
+  const fam = await familyWithTwo(server);
+  await signIn(page, fam.email, fam.password);
+  await page.getByRole('button', { name: /Select Child/ }).click();
+  await page.getByRole('option', { name: new RegExp(fam.otto.childName) }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `${fam.otto.childName}'s Development Journey` })).toBeVisible();
+  await page.getByRole('tab', { name: 'Daily Activities' }).click();
+  await expect(page).toHaveURL(new RegExp(`/parent-dashboard\\?child=${fam.otto.id}&tab=activities$`));
+  await expect(page.getByRole('tabpanel').getByText(`Clay animals ${fam.t}`)).toBeVisible();
+
+  const problems = await watchForProblems(page);
+  const response = await page.reload();
+  // Drawn on the server for that child and tab, then hydrated with no mismatch.
+  expect(await response!.text()).toMatch(new RegExp(`<h1[^>]*>${fam.otto.childName}(<!-- -->)?&#x27;s Development Journey</h1>`));
+  await expect(page.getByRole('heading', { level: 1, name: `${fam.otto.childName}'s Development Journey` })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Daily Activities' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tabpanel').getByText(`Clay animals ${fam.t}`)).toBeVisible();
+  problems();
+
+  // Back: the overview of the same child, then the first child.
+  await page.goBack();
+  await expect(page.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('heading', { level: 1, name: `${fam.otto.childName}'s Development Journey` })).toBeVisible();
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1, name: `${fam.child.childName}'s Development Journey` })).toBeVisible();
+});
+
+test("a child in the address that is not the parent's shows their own first child", async ({ page, server }) => {
+  const fam = await familyWithTwo(server);
+  const other = await parentFamily(server, 'other');
+  await signIn(page, fam.email, fam.password);
+  await page.goto(`/parent-dashboard?child=${other.child.id}&tab=notes`);
+  await expect(page.getByRole('heading', { level: 1, name: `${fam.child.childName}'s Development Journey` })).toBeVisible();
+  await expect(page).toHaveURL(/\/parent-dashboard$/);
+  await expect(page.getByText(other.child.childName)).toHaveCount(0);
+});
+
 test('without JavaScript, the signed-in parent still reads their child\'s day', async ({ browser, server }) => {
   const fam = await familyWithTwo(server);
   const login = await server.request('/api/parent/login', { method: 'POST', json: { email: fam.email, password: fam.password } });

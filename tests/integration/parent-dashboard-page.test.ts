@@ -24,8 +24,9 @@ beforeAll(() => {
     `export const SERVER_RENDERED = { '/': [] };
      export const isNotFound = () => false;
      export async function render(path) { return { html: '<h1>' + path + '</h1>', state: '{}' }; }
-     export async function renderParentDashboard(parent, dashboard) {
+     export async function renderParentDashboard(href, parent, loadDashboard) {
        if (parent.firstName === 'Boom') throw new Error('the drawing failed');
+       const dashboard = await loadDashboard(new URL(href, 'http://x').searchParams.get('child'));
        return { html: '<pre id="drawn">' + JSON.stringify({ parent, dashboard }).replace(/</g, '&lt;') + '</pre>', state: JSON.stringify({ n: 1 }) };
      }`,
   );
@@ -38,8 +39,8 @@ interface Drawn {
   parent: { id: string; email: string; firstName: string };
   dashboard: { children: { id: string; childName: string }[]; child: { id: string; childName: string } | null; recentNotes: { title: string }[] };
 }
-async function drawnFor(cookie: string | null, headers: Record<string, string> = {}) {
-  const res = await s.request('/parent-dashboard', { headers: { ...(cookie ? { cookie } : {}), ...headers } });
+async function drawnFor(cookie: string | null, headers: Record<string, string> = {}, query = '') {
+  const res = await s.request(`/parent-dashboard${query}`, { headers: { ...(cookie ? { cookie } : {}), ...headers } });
   const html = await res.text();
   const m = /<pre id="drawn">([^<]*)<\/pre>/.exec(html);
   return { res, html, drawn: m ? (JSON.parse(m[1]!.replace(/&lt;/g, '<')) as Drawn) : null };
@@ -102,6 +103,15 @@ describe('the parent dashboard drawn on the server', () => {
     expect((await drawnFor(carl.cookie)).drawn).not.toBeNull();
     await s.request('/api/parent/logout', { method: 'POST', ...as(carl.cookie) });
     expect((await drawnFor(carl.cookie)).drawn).toBeNull();
+  });
+
+  it("draws the child the address names; another family's child is the app shell, with nothing of theirs", async () => {
+    const own = ana.children[0]!;
+    expect((await drawnFor(ana.cookie, {}, `?child=${own.id}&tab=notes`)).drawn?.dashboard.child?.id).toBe(own.id);
+    const other = await drawnFor(ana.cookie, {}, `?child=${ben.children[0]!.id}`);
+    expect(other.res.status).toBe(200);
+    expect(other.drawn).toBeNull();
+    expect(other.html).not.toContain('Ben Page Child');
   });
 
   it('a drawing that fails is the app shell, never a 500', async () => {

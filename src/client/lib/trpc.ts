@@ -12,9 +12,16 @@ export type RouterInputs = inferRouterInputs<AppRouter>;
 
 /** Whether a tRPC error says the caller has no (or the wrong kind of) session. */
 export function isUnauthorized(error: unknown, statuses: readonly number[] = [401, 403]): boolean {
-  const status = (error as { data?: { httpStatus?: number } } | null)?.data?.httpStatus;
+  const status = httpStatusOf(error);
   return status !== undefined && statuses.includes(status);
 }
+
+/** True when the server answered 404: a record that is not the caller's, or is no longer there. */
+export function isNotFound(error: unknown): boolean {
+  return httpStatusOf(error) === 404;
+}
+
+const httpStatusOf = (error: unknown) => (error as { data?: { httpStatus?: number } } | null)?.data?.httpStatus;
 
 const sessionEndedListeners = new Set<() => void>();
 /**

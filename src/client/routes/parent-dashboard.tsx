@@ -1,4 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
+import { parentDashboardSearch } from '../../shared/parent-dashboard-search';
 import { ParentDashboard } from '../components/parent/ParentDashboard';
 import { dashboardQuery, signedInParentQuery } from '../components/parent/queries';
 import { publicPageHead } from '../lib/page-title';
@@ -6,14 +7,17 @@ import { getParentToken } from '../lib/parent-session';
 
 export const Route = createFileRoute('/parent-dashboard')({
   head: publicPageHead('/parent-dashboard'),
+  // ?child= and ?tab=: the child shown and the tab open, so a reload finds the parent where they were.
+  validateSearch: parentDashboardSearch,
   // SPEC.md §2: without a stored parent token, the sign-in page. A page the server drew for a signed-in parent
   // (by the session cookie) carries the parent in its state: that is signed in too, on the server and as it hydrates.
   beforeLoad: ({ context }) => {
     if (!getParentToken() && !context.queryClient.getQueryData(signedInParentQuery().queryKey)) throw redirect({ to: '/parent-login' });
   },
+  loaderDeps: ({ search }) => ({ child: search.child ?? null }),
   // Starts the dashboard's one request while the page's code loads; a failure is the component's to show.
-  loader: ({ context }) => {
-    void context.queryClient.prefetchQuery(dashboardQuery(null));
+  loader: ({ context, deps }) => {
+    void context.queryClient.prefetchQuery(dashboardQuery(deps.child));
   },
   component: ParentDashboard,
 });

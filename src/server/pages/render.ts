@@ -20,7 +20,7 @@ interface SsrModule {
   DRAWN_WITHOUT_QUERY_ONLY?: readonly string[];
   isNotFound(path: string): boolean;
   render(path: string, data: Partial<Record<PageList, unknown>>): Promise<{ html: string; state: string }>;
-  renderParentDashboard?(parent: unknown, dashboard: unknown): Promise<{ html: string; state: string }>;
+  renderParentDashboard?(href: string, parent: unknown, loadDashboard: (childId: string | null) => Promise<unknown>): Promise<{ html: string; state: string }>;
 }
 
 /** The page drawn for a signed-in parent (renderSignedIn below). */
@@ -161,8 +161,11 @@ export function createPageRenderer(deps: AppDeps, limits: Limiters, ssrDir: stri
     let body: Uint8Array<ArrayBuffer>;
     try {
       const caller = createCaller(ctx);
-      const [parent, dashboard] = await Promise.all([caller.parentAuth.me(), caller.parentPortal.dashboard({ childId: null })]);
-      body = pageBody(template, await ssr.renderParentDashboard(parent, dashboard));
+      // The child the address names (?child=, read by the render as the route reads it): another family's child
+      // is the procedure's 404, and the page is then the browser's to draw (it falls back to the first child).
+      const href = `${PARENT_DASHBOARD_PATH}${new URL(c.req.url).search}`;
+      const parent = await caller.parentAuth.me();
+      body = pageBody(template, await ssr.renderParentDashboard(href, parent, (childId) => caller.parentPortal.dashboard({ childId })));
     } catch (err) {
       // The session ended as it was read, or the drawing failed: the browser draws the page and says what is wrong.
       if (!(err instanceof TRPCError)) logger.error({ err, path }, 'drawing the parent dashboard failed; the app shell is served');

@@ -1,9 +1,10 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { BookOpen, CalendarDays, KeyRound, LogOut, NotebookPen, Sparkles } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useDeferredValue, useEffect, useState } from 'react';
+import type { ParentDashboardSearch } from '../../../shared/parent-dashboard-search';
 import { clearParentSession, getParentToken } from '../../lib/parent-session';
-import { isUnauthorized, queryClient, trpc } from '../../lib/trpc';
+import { isNotFound, isUnauthorized, queryClient, trpc } from '../../lib/trpc';
 import { Button } from '../ui/Button';
 import { Card } from '../ui/Card';
 import { Tab, TabList, TabPanel, Tabs } from '../ui/Tabs';
@@ -51,8 +52,14 @@ function StatCard({ icon, label, value }: { icon: ReactNode; label: string; valu
 
 export function ParentDashboard() {
   const navigate = useNavigate();
-  const [childId, setChildId] = useState<string | null>(null);
-  const [tab, setTab] = useState('overview');
+  // The child shown and the tab open live in the address (shared/parent-dashboard-search.ts): each choice is a
+  // step the Back button undoes, and a reload comes back to it. The page keeps its scroll position.
+  const search = useSearch({ from: '/parent-dashboard' });
+  const childId = search.child ?? null;
+  const tab = search.tab ?? 'overview';
+  const choose = (next: ParentDashboardSearch) => void navigate({ to: '/parent-dashboard', search: { ...search, ...next }, resetScroll: false });
+  const setChildId = (id: string) => choose({ child: id });
+  const setTab = (key: string) => choose({ tab: key === 'overview' ? undefined : (key as ParentDashboardSearch['tab']) });
   const [changing, setChanging] = useState(false);
   /** The dialog stays mounted once opened (its closing animation, its chunk already loaded). */
   const [changeOpened, setChangeOpened] = useState(false);
@@ -71,8 +78,11 @@ export function ParentDashboard() {
       clearParentSession();
       queryClient.clear();
       void navigate({ to: '/parent-login', search: { notice: 'session-ended' } });
+    } else if (dashboard.error && childId && isNotFound(dashboard.error)) {
+      // A child in the address that is not (or no longer) theirs: their first child instead.
+      void navigate({ to: '/parent-dashboard', search: {}, replace: true });
     }
-  }, [dashboard.error, navigate]);
+  }, [dashboard.error, navigate, childId]);
 
   const child = shown?.child ?? null;
   const selectedId = child?.id ?? '';
@@ -94,7 +104,7 @@ export function ParentDashboard() {
     await navigate({ to: '/parent-login' });
   }
 
-  if (dashboard.isError && !isUnauthorized(dashboard.error)) {
+  if (dashboard.isError && !isUnauthorized(dashboard.error) && !(childId && isNotFound(dashboard.error))) {
     return (
       <main className="mx-auto max-w-5xl px-4 py-16 text-center text-stone-700">
         <p>Your child's journey could not be loaded. Please check your connection and refresh the page.</p>
