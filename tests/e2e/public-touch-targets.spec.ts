@@ -14,13 +14,18 @@ const MIN = 44;
  */
 async function smallTargets(page: Page): Promise<string[]> {
   return page.evaluate((min) => {
-    const selector = 'a[href], button, [role="button"], [role="link"], [role="tab"], [role="checkbox"], [role="switch"], input:not([type="hidden"]), select, textarea, summary';
+    const selector = 'a[href], button, [role="button"], [role="link"], [role="tab"], [role="checkbox"], [role="switch"], [role="option"], input:not([type="hidden"]), select, textarea, summary';
     const small: string[] = [];
     for (const el of document.querySelectorAll<HTMLElement>(selector)) {
       if (el.closest('[aria-hidden="true"], [inert]')) continue;
       if (!el.checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue;
-      const style = getComputedStyle(el);
-      if (style.clipPath === 'inset(50%)' || style.clip === 'rect(0px, 0px, 0px, 0px)') continue; // visually hidden until focused (the skip link)
+      // Visually hidden, itself (the skip link until focused) or inside a wrapper (React Aria's Dismiss buttons for screen readers).
+      let hidden = false;
+      for (let node: HTMLElement | null = el; node && !hidden; node = node.parentElement) {
+        const style = getComputedStyle(node);
+        hidden = style.clipPath === 'inset(50%)' || style.clip === 'rect(0px, 0px, 0px, 0px)';
+      }
+      if (hidden) continue;
       const r = el.getBoundingClientRect();
       if (r.width < min || r.height < min) {
         const name = (el.getAttribute('aria-label') || el.textContent || el.getAttribute('name') || el.tagName).trim().replace(/\s+/g, ' ').slice(0, 40);
@@ -52,4 +57,11 @@ test('every link, button and control on the public pages is at least 44 × 44 px
     if (path === '/milestones') await expect(page.getByRole('list', { name: 'Milestones' })).toBeVisible();
     expect(await smallTargets(page), path).toEqual([]);
   }
+});
+
+test("a select's options are 44 px tall on a phone too", async ({ page }) => {
+  await page.goto('/enrollment');
+  await page.getByRole('button', { name: /Program Requested/ }).click();
+  await expect(page.getByRole('option').first()).toBeVisible();
+  expect(await smallTargets(page)).toEqual([]);
 });

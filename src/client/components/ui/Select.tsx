@@ -69,7 +69,7 @@ export function Select({ label, options, value, onChange, placeholder = 'Select.
               key={o.value}
               id={o.value}
               textValue={o.label}
-              className="cursor-pointer rounded-md px-3 py-2 text-base outline-none data-[focused]:bg-brand-50 data-[selected]:font-semibold data-[selected]:text-brand-800"
+              className="flex min-h-11 cursor-pointer items-center rounded-md px-3 py-2 text-base outline-none data-[focused]:bg-brand-50 data-[selected]:font-semibold data-[selected]:text-brand-800"
             >
               {o.label}
             </ListBoxItem>
