@@ -65,6 +65,28 @@ export async function openBeforeScripts(page: Page, path: string, ready: (page: 
   };
 }
 
+/**
+ * Collects, from now on, the page's console errors, uncaught errors, anything React says about hydration (other
+ * than what `expected` matches) and every CSP violation; the returned check fails if there was any.
+ */
+export async function watchForProblems(page: Page, expected?: RegExp) {
+  await page.addInitScript(() => {
+    (window as unknown as { cspViolations: string[] }).cspViolations = [];
+    document.addEventListener('securitypolicyviolation', (e) => {
+      (window as unknown as { cspViolations: string[] }).cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`);
+    });
+  });
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if ((m.type() === 'error' || /hydrat/i.test(m.text())) && !expected?.test(m.text())) errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  return async () => {
+    expect(errors).toEqual([]);
+    expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
+  };
+}
+
 /** The browser runs in real time, so the server does too. */
 function realClock() {
   return { now: () => new Date(), set() {}, advance() {} };

@@ -1,8 +1,7 @@
-import type { Page } from '@playwright/test';
 import { dailyActivities, developmentNotes } from '../../db/schema';
 import { centreDateOf } from '../../src/shared/centre-time';
 import type { TestServer } from '../helpers/server';
-import { expect, test } from './fixtures';
+import { expect, test, watchForProblems } from './fixtures';
 import { parentFamily, signIn } from './parent-family';
 
 /**
@@ -30,15 +29,6 @@ async function familyWithTwo(server: TestServer) {
   server.db.insert(dailyActivities).values({ childId: fam.child.id, activityDate: today, category: 'outdoor', title: `Puddle jumping ${fam.t}`, description: 'Boots on' }).run();
   server.db.insert(dailyActivities).values({ childId: otto.id, activityDate: today, category: 'creative', title: `Clay animals ${fam.t}`, description: 'A cat' }).run();
   return { ...fam, otto };
-}
-
-async function watchForProblems(page: Page) {
-  const errors: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error' || /hydrat/i.test(m.text())) errors.push(m.text());
-  });
-  page.on('pageerror', (e) => errors.push(e.message));
-  return () => expect(errors).toEqual([]);
 }
 
 test.use({ timezoneId: 'America/Chicago' });
@@ -72,7 +62,7 @@ test('a signed-in parent opening the dashboard gets it drawn, and React takes it
   await expect(page.getByText(`Clay animals ${fam.t}`)).toBeVisible();
   await page.getByRole('tab', { name: 'Milestones' }).click();
   await expect(page.getByRole('tabpanel')).toBeVisible();
-  problems();
+  await problems();
 });
 
 test('the child and tab chosen are in the address: a reload comes back to them, drawn on the server, and Back undoes a choice', async ({ page, server }) => {
@@ -92,7 +82,7 @@ test('the child and tab chosen are in the address: a reload comes back to them, 
   await expect(page.getByRole('heading', { level: 1, name: `${fam.otto.childName}'s Development Journey` })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Daily Activities' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('tabpanel').getByText(`Clay animals ${fam.t}`)).toBeVisible();
-  problems();
+  await problems();
 
   // Back: the overview of the same child, then the first child.
   await page.goBack();

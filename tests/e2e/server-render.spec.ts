@@ -5,7 +5,7 @@ import { DEFAULT_CLIENT_DIR } from '../../src/server/app';
 import { PARENT_NOTICES } from '../../src/client/lib/parent-session';
 import { centreDateOf } from '../../src/shared/centre-time';
 import { startTestServer } from '../helpers/server';
-import { expect, test } from './fixtures';
+import { expect, test, watchForProblems } from './fixtures';
 
 /**
  * The public pages arrive as real HTML (ADR 011): readable without JavaScript, and the browser takes them over
@@ -85,25 +85,6 @@ test.describe('without JavaScript', () => {
   });
 });
 
-/** Collects console errors, hydration warnings, uncaught errors and CSP violations from the next page loads. */
-async function watchForProblems(page: Page, expected?: RegExp) {
-  await page.addInitScript(() => {
-    (window as unknown as { cspViolations: string[] }).cspViolations = [];
-    document.addEventListener('securitypolicyviolation', (e) => {
-      (window as unknown as { cspViolations: string[] }).cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`);
-    });
-  });
-  const errors: string[] = [];
-  page.on('console', (m) => {
-    if ((m.type() === 'error' || /hydrat/i.test(m.text())) && !expected?.test(m.text())) errors.push(m.text());
-  });
-  page.on('pageerror', (e) => errors.push(e.message));
-  return async () => {
-    expect(errors).toEqual([]);
-    expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
-  };
-}
-
 /** Hydrated: on a phone, the Menu button (React's) opens the menu. */
 async function openMenu(page: Page) {
   await page.setViewportSize({ width: 375, height: 740 });
@@ -174,17 +155,7 @@ for (const { path, drawn, hydrated } of PAGES) {
 }
 
 test('the home page hydrates with no mismatch, no console error and no CSP violation', async ({ page }) => {
-  await page.addInitScript(() => {
-    (window as unknown as { cspViolations: string[] }).cspViolations = [];
-    document.addEventListener('securitypolicyviolation', (e) => {
-      (window as unknown as { cspViolations: string[] }).cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`);
-    });
-  });
-  const errors: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error' || /hydrat/i.test(m.text())) errors.push(m.text());
-  });
-  page.on('pageerror', (e) => errors.push(e.message));
+  const problems = await watchForProblems(page);
   const response = await page.goto('/');
   const html = await response!.text();
   // Drawn on the server: the programs are in the HTML, the data the page was drawn with beside it.
@@ -197,8 +168,7 @@ test('the home page hydrates with no mismatch, no console error and no CSP viola
   await page.waitForLoadState('networkidle');
   await menu.click();
   await expect(menu).toHaveAttribute('aria-expanded', 'true');
-  expect(errors).toEqual([]);
-  expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
+  await problems();
 });
 
 test('the drawn page is kept only until something is written: a new announcement is in the next HTML', async ({ page, server }) => {
