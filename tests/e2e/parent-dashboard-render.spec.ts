@@ -1,5 +1,6 @@
 import { dailyActivities, developmentNotes } from '../../db/schema';
 import { centreDateOf } from '../../src/shared/centre-time';
+import { PARENT_PASSWORD_HINT } from '../../src/shared/schemas/password-policy';
 import type { TestServer } from '../helpers/server';
 import { expect, test, watchForProblems } from './fixtures';
 import { parentFamily, signIn } from './parent-family';
@@ -62,6 +63,11 @@ test('a signed-in parent opening the dashboard gets it drawn, and React takes it
   await expect(page.getByText(`Clay animals ${fam.t}`)).toBeVisible();
   await page.getByRole('tab', { name: 'Milestones' }).click();
   await expect(page.getByRole('tabpanel')).toBeVisible();
+  // The password dialog says what a new password must be before anything is typed, read out with the field.
+  await page.getByRole('button', { name: 'Change Password' }).click();
+  await expect(page.getByLabel('New password', { exact: true })).toHaveAccessibleDescription(PARENT_PASSWORD_HINT);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   await problems();
 });
 

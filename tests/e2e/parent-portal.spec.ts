@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { eq } from 'drizzle-orm';
 import { dailyActivities, developmentNotes, milestones, parentSessions, parentUsers } from '../../db/schema';
 import { centreDateOf } from '../../src/shared/centre-time';
+import { PARENT_PASSWORD_HINT } from '../../src/shared/schemas/password-policy';
 import type { TestServer } from '../helpers/server';
 import { expect, openBeforeScripts, test } from './fixtures';
 
@@ -152,6 +153,11 @@ test('a parent who types while the sign-in page is still loading signs in with w
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/parent-dashboard$/);
   await expect(page.getByRole('heading', { level: 1, name: /Development Journey/ })).toBeVisible();
+});
+
+test('choosing a new password from a reset link: the page says what it must be, read out with the field', async ({ page }) => {
+  await page.goto('/parent-reset-password#token=abc');
+  await expect(page.getByLabel('New password', { exact: true })).toHaveAccessibleDescription(PARENT_PASSWORD_HINT);
 });
 
 test('the sign-in page shows only its own notices, never words taken from the address', async ({ page }) => {

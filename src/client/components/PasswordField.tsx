@@ -1,6 +1,6 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { useState } from 'react';
-import { Button, FieldError, Group, Input, Label, TextField } from 'react-aria-components';
+import { Button, FieldError, Group, Input, Label, Text, TextField } from 'react-aria-components';
 import { inputClass } from './ui/Field';
 import { cn } from './ui/cn';
 
@@ -11,10 +11,12 @@ interface PasswordFieldProps {
   error?: string | null;
   name?: string;
   autoComplete?: string;
+  /** Help under the field (what a new password must be), read out with it. */
+  description?: string;
 }
 
 /** Password input with a show/hide toggle (SPEC.md §2 Admin Login). */
-export function PasswordField({ label = 'Password', value, onChange, error, name = 'password', autoComplete = 'current-password' }: PasswordFieldProps) {
+export function PasswordField({ label = 'Password', value, onChange, error, name = 'password', autoComplete = 'current-password', description }: PasswordFieldProps) {
   const [visible, setVisible] = useState(false);
   return (
     <TextField value={value} onChange={onChange} name={name} type={visible ? 'text' : 'password'} autoComplete={autoComplete} isRequired isInvalid={!!error} validationBehavior="aria" className="flex flex-col gap-1">
@@ -29,6 +31,11 @@ export function PasswordField({ label = 'Password', value, onChange, error, name
           {visible ? <EyeOff aria-hidden="true" className="size-5" /> : <Eye aria-hidden="true" className="size-5" />}
         </Button>
       </Group>
+      {description && (
+        <Text slot="description" className="text-xs text-stone-600">
+          {description}
+        </Text>
+      )}
       <FieldError className="text-sm font-medium text-red-700">{error}</FieldError>
     </TextField>
   );

@@ -3,7 +3,7 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { KeyRound } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Form } from 'react-aria-components';
-import { newPasswordField } from '../../shared/schemas/password-policy';
+import { newPasswordField, PARENT_PASSWORD_HINT } from '../../shared/schemas/password-policy';
 import { PasswordField } from '../components/PasswordField';
 import { Button, LinkButton } from '../components/ui/Button';
 import { Card } from '../components/ui/Card';
@@ -58,7 +58,7 @@ function ResetPasswordPage() {
         {token ? (
           <Form onSubmit={submit} validationBehavior="aria" className="flex flex-col gap-4">
             <p className="text-sm text-stone-700">At least 10 characters. You will be signed out everywhere and can then sign in with the new password.</p>
-            <PasswordField label="New password" name="new-password" autoComplete="new-password" value={password} onChange={setPassword} error={errors.password} />
+            <PasswordField label="New password" name="new-password" autoComplete="new-password" description={PARENT_PASSWORD_HINT} value={password} onChange={setPassword} error={errors.password} />
             <PasswordField label="Repeat the new password" name="confirm-password" autoComplete="new-password" value={confirm} onChange={setConfirm} error={errors.confirm} />
             <Button type="submit" size="lg" isDisabled={reset.isPending}>
               {reset.isPending ? 'Saving...' : 'Save new password'}

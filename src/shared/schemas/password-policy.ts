@@ -26,6 +26,8 @@ export function staffPasswordField() {
 
 export const PARENT_PASSWORD_MIN = 10;
 const PARENT_PASSWORD_TOO_SHORT = `Please choose a password of at least ${PARENT_PASSWORD_MIN} characters`;
+/** Said under the field where a parent chooses a password, before anything is checked. */
+export const PARENT_PASSWORD_HINT = `At least ${PARENT_PASSWORD_MIN} characters, and not a common password.`;
 
 /** A new password a parent chooses: long enough to resist guessing, not a common one, short enough to hash quickly. */
 export const newPasswordField = passwordField(PARENT_PASSWORD_TOO_SHORT)
