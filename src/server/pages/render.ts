@@ -176,7 +176,7 @@ export function createPageRenderer(deps: AppDeps, limits: Limiters, ssrDir: stri
     headers.set('Cache-Control', 'private, no-store');
     headers.set('Vary', 'Cookie, Accept-Encoding');
     const encoding = chooseEncoding(c.req.header('accept-encoding'));
-    if (encoding === 'identity') return c.body(body, 200, Object.fromEntries(headers));
+    if (encoding === 'identity') return new Response(body, { status: 200, headers });
     try {
       const bytes = await compress(body, encoding);
       headers.set('Content-Encoding', encoding);

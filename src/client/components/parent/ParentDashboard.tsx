@@ -70,6 +70,8 @@ export function ParentDashboard() {
   const shown = useDeferredValue(dashboard.data);
   const logout = useMutation(trpc.parentAuth.logout.mutationOptions());
   const parent = useQuery(signedInParentQuery()).data;
+  /** The address names a child that is not (or no longer) this parent's: the server answered 404. */
+  const notTheirs = !!childId && isNotFound(dashboard.error);
 
   // A 401 anywhere (expired, signed out elsewhere, account closed) is handled once, in lib/session-ended.ts.
   // A 403 is a session of the wrong kind (a staff cookie on this page): back to the parent sign-in as well.
@@ -78,11 +80,11 @@ export function ParentDashboard() {
       clearParentSession();
       queryClient.clear();
       void navigate({ to: '/parent-login', search: { notice: 'session-ended' } });
-    } else if (dashboard.error && childId && isNotFound(dashboard.error)) {
+    } else if (notTheirs) {
       // A child in the address that is not (or no longer) theirs: their first child instead.
       void navigate({ to: '/parent-dashboard', search: {}, replace: true });
     }
-  }, [dashboard.error, navigate, childId]);
+  }, [dashboard.error, navigate, notTheirs]);
 
   const child = shown?.child ?? null;
   const selectedId = child?.id ?? '';
@@ -104,7 +106,7 @@ export function ParentDashboard() {
     await navigate({ to: '/parent-login' });
   }
 
-  if (dashboard.isError && !isUnauthorized(dashboard.error) && !(childId && isNotFound(dashboard.error))) {
+  if (dashboard.isError && !isUnauthorized(dashboard.error) && !notTheirs) {
     return (
       <main className="mx-auto max-w-5xl px-4 py-16 text-center text-stone-700">
         <p>Your child's journey could not be loaded. Please check your connection and refresh the page.</p>
