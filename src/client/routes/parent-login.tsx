@@ -8,12 +8,12 @@ import { forgotPasswordSchema, loginSchema } from '../../shared/schemas/auth';
 import { PasswordField } from '../components/PasswordField';
 import { Button } from '../components/ui/Button';
 import { Card } from '../components/ui/Card';
+import { SubmitButton } from '../components/ui/SubmitButton';
 import { TextField } from '../components/ui/Field';
 import { publicPageHead } from '../lib/page-title';
 import { PARENT_NOTICES, storeParentSession } from '../lib/parent-session';
 import { toast } from '../lib/toast';
 import { errorMessage, queryClient, trpc } from '../lib/trpc';
-import { useHydrated } from '../lib/use-hydrated';
 import { useSchemaForm } from '../lib/use-schema-form';
 
 const NOTICES = ['session-ended', 'password-changed'] as const;
@@ -40,7 +40,6 @@ function ParentLoginPage() {
   const [forgotOpen, setForgotOpen] = useState(false);
   // formRef: what is typed before React has the server-drawn page is taken into the form's state.
   const { values, set, errors, parse, formRef } = useSchemaForm(loginSchema, { email: '', password: '' });
-  const hydrated = useHydrated();
   const login = useMutation(
     trpc.parentAuth.login.mutationOptions({
       onSuccess: ({ token, parent }) => {
@@ -75,7 +74,7 @@ function ParentLoginPage() {
       )}
       <Card className="p-6">
         <h2 className="mb-4 text-xl font-bold text-stone-900">Sign In</h2>
-        {/* Drawn on the server: Sign In is disabled until React has the page (useHydrated), so neither it nor Enter
+        {/* Drawn on the server: Sign In is disabled until React has the page (SubmitButton), so neither it nor Enter
             sends the form before then. method="post" all the same: were it ever sent, the password would go in a
             body the server never reads (app.ts answers with the page again), not into the address. */}
         <Form ref={formRef} method="post" onSubmit={submit} validationBehavior="aria" className="flex flex-col gap-4">
@@ -84,9 +83,9 @@ function ParentLoginPage() {
           <noscript>
             <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">The Parent Portal needs JavaScript. Please turn it on to sign in.</p>
           </noscript>
-          <Button type="submit" size="lg" isDisabled={!hydrated || login.isPending}>
+          <SubmitButton size="lg" isDisabled={login.isPending}>
             {login.isPending ? 'Signing in...' : 'Sign In'}
-          </Button>
+          </SubmitButton>
         </Form>
         <Button variant="ghost" className="mt-2 w-full" onPress={() => setForgotOpen((o) => !o)} aria-expanded={forgotOpen}>
           Forgot your password?

@@ -7,11 +7,10 @@ import { EMPTY_ENROLLMENT, type EnrollmentInput, enrollmentSchema } from '../../
 import { plainErrorMessage } from '../../lib/plain-error';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
-import { useHydrated } from '../../lib/use-hydrated';
 import { useSchemaForm } from '../../lib/use-schema-form';
-import { Button } from '../ui/Button';
 import { TextField } from '../ui/Field';
 import { Select } from '../ui/Select';
+import { SubmitButton } from '../ui/SubmitButton';
 import { FormSection } from './FormSection';
 
 type FieldName = keyof EnrollmentInput;
@@ -22,7 +21,6 @@ export function EnrollmentForm({ onSubmitted }: { onSubmitted: () => void }) {
   // After a failed submit each field is checked again as it changes; focus goes to the first invalid one.
   const { values, set, errors, parse, showServerErrors, formRef } = useSchemaForm(enrollmentSchema, EMPTY_ENROLLMENT, { onEdit: 'revalidate', focusInvalid: 'centred' });
   const submit = useMutation(trpc.enrollment.submit.mutationOptions());
-  const hydrated = useHydrated();
 
   function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -128,10 +126,10 @@ export function EnrollmentForm({ onSubmitted }: { onSubmitted: () => void }) {
           .
         </p>
       </noscript>
-      {/* Disabled until React has the page the server drew: see useHydrated. */}
-      <Button type="submit" size="lg" isDisabled={!hydrated || submit.isPending} className="w-full">
+      {/* Disabled until React has the page the server drew: see SubmitButton. */}
+      <SubmitButton size="lg" isDisabled={submit.isPending} className="w-full">
         {submit.isPending ? 'Submitting Application...' : 'Submit Enrollment Application'}
-      </Button>
+      </SubmitButton>
     </form>
   );
 }
