@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
+import { BOOT_SCRIPT } from '../../src/server/pages/boot';
 import { warmPublicPages } from '../../src/server/pages/warm';
 import { PUBLIC_PAGES } from '../../src/shared/public-pages';
 import { startTestServer, type TestServer } from '../helpers/server';
@@ -10,8 +12,9 @@ import { startTestServer, type TestServer } from '../helpers/server';
 /**
  * What makes a page's first load fast on a phone, beyond the page itself: the signed-in pages, which the
  * browser draws, name their route's code in the HTML so it is fetched beside the main script; the server-drawn
- * pages do not (on a slow network those downloads delay the first paint); and the public pages are drawn when
- * the server starts, not by the first visitor. A stand-in build (index.html, a Vite manifest and a server
+ * pages start their scripts only after their first paint, and then all of their route's code at once (on a slow
+ * network those downloads delay the first paint); and the public pages are drawn when the server starts, not by
+ * the first visitor. A stand-in build (index.html, a Vite manifest and a server
  * render that counts its calls) so these run without `npm run build`.
  */
 let s: TestServer;
@@ -36,11 +39,12 @@ beforeAll(async () => {
       'routes/admin/index.tsx?tsr-split=component': chunk('admin-F.js', ['_Button-C.js']),
       'routes/events.tsx?tsr-split=component': chunk('events-G.js', ['_Button-C.js']),
       'routes/index.tsx?tsr-split=component': chunk('routes-H.js'),
+      'routes/enrollment.tsx?tsr-split=component': chunk('enrollment-I.js', ['_Button-C.js']),
     }),
   );
   writeFileSync(
     join(dir, 'ssr', 'entry-server.js'),
-    `export const SERVER_RENDERED = { '/': [], '/events': ['events.list'], '/parent-login': [] };
+    `export const SERVER_RENDERED = { '/': [], '/events': ['events.list'], '/enrollment': [], '/parent-login': [] };
      export const DRAWN_WITHOUT_QUERY_ONLY = ['/parent-login'];
      export const isNotFound = (path) => path === '/no-such-page';
      let count = 0;
@@ -79,14 +83,52 @@ describe("a page the browser draws itself names its route's code", () => {
   });
 });
 
+/** The boot script a server-drawn page ends with (pages/boot.ts): what it starts, and its own text. */
+function bootOf(html: string) {
+  const m = /<script data-entry="([^"]*)" data-preload="([^"]*)">([\s\S]*?)<\/script>/.exec(html);
+  return m ? { entry: m[1], preload: m[2]!.split(' ').filter(Boolean), code: m[3]! } : null;
+}
+
 describe('a server-drawn page', () => {
-  it("gets no preloads: it is readable without its code, which would compete with the page's first paint", async () => {
+  it("names no code in its head: it is readable without it, and those downloads would compete with its first paint", async () => {
     for (const path of ['/', '/events']) {
       const html = await (await s.request(path)).text();
       expect(html).toContain(`<h1>${path}</h1>`);
       expect(html).not.toContain('Loading...');
       expect(preloads(html), path).toEqual([]);
+      expect(html, path).not.toContain('<script type="module"');
     }
+  });
+
+  it("ends with the boot script, which starts the main script and asks for the route's code after the first paint", async () => {
+    const events = bootOf(await (await s.request('/events')).text());
+    expect(events?.entry).toBe('/assets/index-A.js');
+    expect(events?.preload.sort()).toEqual(['/assets/Button-C.js', '/assets/events-G.js', '/assets/react-B.js']);
+    expect(events?.code).toBe(BOOT_SCRIPT);
+    // The home page's route chunk imports nothing else; the main script's own imports are asked for too.
+    expect(bootOf(await (await s.request('/')).text())?.preload.sort()).toEqual(['/assets/react-B.js', '/assets/routes-H.js']);
+    // After the page's content and its data, so the browser has parsed everything before it runs.
+    const html = await (await s.request('/events')).text();
+    expect(html.indexOf('<script data-entry')).toBeGreaterThan(html.indexOf('id="ssr-state"'));
+  });
+
+  it('a page whose hydration is heavy keeps its main script in the head, as the build wrote it (pages/boot.ts)', async () => {
+    const html = await (await s.request('/enrollment')).text();
+    expect(html).toContain('<h1>/enrollment</h1>');
+    expect(html).toContain('<script type="module" src="/assets/index-A.js"></script>\n</head>');
+    expect(bootOf(html)).toBeNull();
+    expect(preloads(html)).toEqual([]);
+  });
+
+  it('the CSP allows exactly that inline script, by its hash, and no other', async () => {
+    const res = await s.request('/events');
+    const boot = bootOf(await res.text());
+    const csp = res.headers.get('content-security-policy') ?? '';
+    const scriptSrc = /script-src ([^;]*)/.exec(csp)?.[1]?.split(' ');
+    const hash = `'sha256-${createHash('sha256').update(boot!.code).digest('base64')}'`;
+    expect(scriptSrc).toEqual(["'self'", hash]);
+    // The API's answers carry the same policy (one header for the whole site).
+    expect((await s.request('/api/events')).headers.get('content-security-policy')).toBe(csp);
   });
 });
 
@@ -109,8 +151,8 @@ describe('warming the public pages when the server starts', () => {
     try {
       const before = ssr.renders();
       await warmPublicPages(fresh.app);
-      // '/', '/events' and '/parent-login' are the stand-in's server-drawn pages (the others are the app's shell).
-      expect(ssr.renders() - before).toBe(3);
+      // '/', '/events', '/enrollment' and '/parent-login' are the stand-in's server-drawn pages (the others are the app's shell).
+      expect(ssr.renders() - before).toBe(4);
       for (const encoding of ['br', 'gzip', 'identity']) {
         for (const path of ['/', '/events']) {
           const res = await fresh.request(path, { headers: { 'accept-encoding': encoding } });
@@ -118,7 +160,7 @@ describe('warming the public pages when the server starts', () => {
           expect(await res.text()).toContain(`<h1>${path}</h1>`);
         }
       }
-      expect(ssr.renders() - before).toBe(3);
+      expect(ssr.renders() - before).toBe(4);
       expect(PUBLIC_PAGES.map((p) => p.path)).toEqual(expect.arrayContaining(['/', '/events']));
     } finally {
       await fresh.close();

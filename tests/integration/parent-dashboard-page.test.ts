@@ -17,7 +17,7 @@ beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'parent-page-'));
   mkdirSync(join(dir, 'client', '.vite'), { recursive: true });
   mkdirSync(join(dir, 'ssr'));
-  writeFileSync(join(dir, 'client', 'index.html'), '<!doctype html><html lang="en"><head>\n    <!--app-head-->\n</head><body><div id="root"></div></body></html>');
+  writeFileSync(join(dir, 'client', 'index.html'), '<!doctype html><html lang="en"><head>\n    <!--app-head-->\n    <script type="module" crossorigin src="/assets/index-A.js"></script>\n</head><body><div id="root"></div></body></html>');
   writeFileSync(join(dir, 'client', '.vite', 'manifest.json'), '{}');
   writeFileSync(
     join(dir, 'ssr', 'entry-server.js'),
@@ -70,6 +70,10 @@ describe('the parent dashboard drawn on the server', () => {
     // The state the browser hydrates from follows the drawing, as on the public pages.
     expect(html).toContain('<script type="application/json" id="ssr-state">{"n":1}</script>');
     expect(html).not.toContain('Ben Page Child');
+    // Its script stays in the head (app.ts): a returning parent has it cached, so it need not wait for the
+    // first paint as the public pages' scripts do (pages/boot.ts).
+    expect(html).toContain('<script type="module" crossorigin src="/assets/index-A.js"></script>\n</head>');
+    expect(html).not.toContain('data-entry');
   });
 
   it('another parent gets their own page, never the one drawn before', async () => {
@@ -128,7 +132,9 @@ describe('the parent dashboard drawn on the server', () => {
     expect(br.headers.get('content-encoding')).toBe('br');
     expect(await br.text()).toContain('Ana Page Child');
     expect((await drawnFor(ana.cookie)).drawn).not.toBeNull();
-    const home = await s.request('/', { headers: { cookie: ana.cookie } });
-    expect(await home.text()).not.toContain('Ana Page Child');
+    const home = await (await s.request('/', { headers: { cookie: ana.cookie } })).text();
+    expect(home).not.toContain('Ana Page Child');
+    // A public page starts its script after its first paint, whoever asks.
+    expect(home).toContain('<script data-entry="/assets/index-A.js"');
   });
 });

@@ -24,16 +24,17 @@ export function staticClosure(manifest: Readonly<Record<string, ManifestChunk>>,
 }
 
 /**
- * The `<link rel="modulepreload">` tags of a page's code: the main script's imports, its route's component chunk
- * (split off by the router plugin) and every chunk that imports, apart from what index.html names itself.
+ * The files of a page's code that the main script does not name itself: the main script's imports, its route's
+ * component chunk (split off by the router plugin) and every chunk that imports, as `/assets/...` paths.
  *
  * Without them the browser learns of the page's code only once the main script has run and the router asked
  * for it: on a phone over a mobile network, one more round trip and download in a row before the page can be
- * hydrated (or, for the signed-in pages, drawn at all). With them it fetches the page's code beside the main
- * script. Paths are matched to route files the way the router's file naming does (`/` → routes/index.tsx,
- * `/events` → routes/events.tsx or routes/events/index.tsx); an unknown path gets no tags.
+ * hydrated (or, for the signed-in pages, drawn at all). A page the browser draws names them in its head
+ * (`modulePreloadTags`); a server-drawn page asks for them after its first paint (`boot.ts`). Paths are matched
+ * to route files the way the router's file naming does (`/` → routes/index.tsx, `/events` → routes/events.tsx or
+ * routes/events/index.tsx); an unknown path gets none.
  */
-export function createRoutePreloads(clientDir: string): (path: string) => string {
+export function createRoutePreloads(clientDir: string): (path: string) => readonly string[] {
   let manifest: Record<string, ManifestChunk> | null = null;
   const file = resolve(clientDir, '.vite/manifest.json');
   try {
@@ -41,7 +42,7 @@ export function createRoutePreloads(clientDir: string): (path: string) => string
   } catch (err) {
     logger.warn({ err }, 'the build manifest could not be read: pages are served without route preloads');
   }
-  if (!manifest?.['index.html']) return () => '';
+  if (!manifest?.['index.html']) return () => [];
   const chunks = manifest;
 
   // What index.html names itself (its script, and its own preloads if the build writes any) is not repeated.
@@ -53,22 +54,24 @@ export function createRoutePreloads(clientDir: string): (path: string) => string
   }
   const named = (k: string) => template.includes(`/${chunks[k]!.file}"`);
 
-  const tags = new Map<string, string>();
+  const files = new Map<string, readonly string[]>();
   return (path) => {
-    const known = tags.get(path);
-    if (known !== undefined) return known;
+    const known = files.get(path);
+    if (known) return known;
     const name = path.replace(/^\/+|\/+$/g, '');
     // Only a plain route path (letters, digits, '-', '/'): anything else is not a page of ours.
-    if (!/^[a-z0-9/-]*$/.test(name)) return '';
+    if (!/^[a-z0-9/-]*$/.test(name)) return [];
     const key = [name === '' ? 'routes/index.tsx' : `routes/${name}.tsx`, `routes/${name}/index.tsx`].map((route) => `${route}?tsr-split=component`).find((k) => chunks[k]);
+    if (!key) return [];
     // The main script's imports too: the build writes no preloads of its own (vite.config.ts, modulePreload).
-    const needed = key ? staticClosure(chunks, ['index.html', key]) : new Set<string>();
-    const html = [...needed]
-      .filter((k) => !named(k))
-      .map((k) => `<link rel="modulepreload" crossorigin href="/${chunks[k]!.file}">`)
-      .join('\n    ');
+    const list = [...staticClosure(chunks, ['index.html', key])].filter((k) => !named(k)).map((k) => `/${chunks[k]!.file}`);
     // Only the routes' paths are remembered (a few), never whatever path a request names.
-    if (key) tags.set(path, html);
-    return html;
+    files.set(path, list);
+    return list;
   };
+}
+
+/** `<link rel="modulepreload">` tags for `files`, for a page's head. */
+export function modulePreloadTags(files: readonly string[]): string {
+  return files.map((f) => `<link rel="modulepreload" crossorigin href="${f}">`).join('\n    ');
 }

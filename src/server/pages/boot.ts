@@ -1,0 +1,80 @@
+import { createHash } from 'node:crypto';
+import { escapeHtml } from './seo';
+
+/**
+ * How a public page the server draws starts its scripts (ADR 011, third addendum): after its first paint, and
+ * then all of them at once.
+ *
+ * The page is readable before any script runs. Named in the head, the main script (and everything it imports,
+ * found one round trip after another) was fetched while the browser still waited for the stylesheet, sharing a
+ * phone's slow connection with what the first paint needs: on Lighthouse's phone profile the largest paint of
+ * `/events` and the sign-in came at 2.1-2.2 s, of `/` at 1.6-1.9 s; started after it, at 0.75-0.9 s.
+ * Then every chunk the page needs is asked for together (modulepreload), instead of in the chain of round trips
+ * the imports make (on a slow 3G phone the sign-in's button waited 5 s for its files to arrive one after another).
+ *
+ * - A classic inline script at the end of the body, so it reads its own data attributes (`currentScript`) and
+ *   runs once the page is parsed; the CSP allows exactly this text by its hash (`BOOT_SCRIPT_CSP`).
+ * - Started by the browser's first-contentful-paint entry, which is recorded once the paint is on screen (two
+ *   animation frames, where the browser has no paint timing, came up to 2 ms before it in Chromium). A page
+ *   opened in a background tab paints nothing until shown, so it starts at once; one hidden before its paint
+ *   starts then; and whatever happens, it starts after 5 s.
+ * - The main script first, then the preloads four at a time, a task each: each costs a couple of milliseconds
+ *   of a phone's CPU, and 28 in one go made a task long enough to hold up a tap.
+ */
+export const BOOT_SCRIPT = `(function () {
+  var data = document.currentScript.dataset, started = false;
+  function preload(hrefs) {
+    hrefs.slice(0, 4).forEach(function (href) {
+      var link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = href;
+      document.head.appendChild(link);
+    });
+    if (hrefs.length > 4) setTimeout(preload, 0, hrefs.slice(4));
+  }
+  function start() {
+    if (started) return;
+    started = true;
+    import(data.entry);
+    setTimeout(preload, 0, data.preload.split(' ').filter(Boolean));
+  }
+  if (document.visibilityState !== 'visible') return start();
+  document.addEventListener('visibilitychange', start);
+  setTimeout(start, 5000);
+  var types = (window.PerformanceObserver && PerformanceObserver.supportedEntryTypes) || [];
+  if (types.indexOf('paint') < 0) return requestAnimationFrame(function () { requestAnimationFrame(start); });
+  new PerformanceObserver(function (list, observer) {
+    if (!list.getEntriesByName('first-contentful-paint').length) return;
+    observer.disconnect();
+    start();
+  }).observe({ type: 'paint', buffered: true });
+})();`;
+
+/**
+ * The public pages whose scripts start at once, named in the head as Vite writes them, not after the first
+ * paint. Their hydration is heavy (React Aria's form fields, select and tabs: ~200 ms more of a phone's CPU than
+ * the other pages'), and started after the paint it all lands in the seconds Lighthouse counts as blocking: side
+ * by side on the same machine, `/enrollment` scored 87-91 this way against 95-96, `/milestones` 90-91 against
+ * 95-96, for a largest paint of 0.8-0.9 s against 1.9-2.2 s. A family filling in the form needs it working more
+ * than drawn a second sooner (what they type before is kept either way: lib/use-schema-form.ts).
+ */
+export const SCRIPTS_AT_ONCE: ReadonlySet<string> = new Set(['/enrollment', '/milestones']);
+
+/** The CSP source that allows the boot script and no other inline script. */
+export const BOOT_SCRIPT_CSP = `'sha256-${createHash('sha256').update(BOOT_SCRIPT).digest('base64')}'`;
+
+/** The main script as Vite's index.html names it. */
+const MAIN_SCRIPT = /[ \t]*<script type="module"(?: crossorigin)? src="([^"]+)"><\/script>\n?/;
+
+/**
+ * `template` (index.html with a page's head) with its main script started by the boot script after the first
+ * paint, and `preloads` (the page's other chunks) asked for with it. A template without the main script is
+ * returned as it is.
+ */
+export function startAfterFirstPaint(template: string, preloads: readonly string[]): string {
+  const main = MAIN_SCRIPT.exec(template);
+  if (!main || !template.includes('</body>')) return template;
+  const boot = `<script data-entry="${escapeHtml(main[1]!)}" data-preload="${escapeHtml(preloads.join(' '))}">${BOOT_SCRIPT}</script>`;
+  return template.replace(main[0], '').replace('</body>', () => `  ${boot}\n  </body>`);
+}
