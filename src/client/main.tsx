@@ -17,6 +17,10 @@ export const router = createRouter({
   // Loaders hand their data to TanStack Query, which owns freshness (SPEC.md §9 cache times).
   defaultPreloadStaleTime: 0,
   scrollRestoration: true,
+  // A new page starts at its top, and Back finds the old one where it was, at once: left to the stylesheet's
+  // smooth scrolling (meant for the home page's section links), the next page showed part-way down and then
+  // scrolled up for most of a second, and Back scrolled a long page down from its top.
+  scrollRestorationBehavior: 'instant',
 });
 
 declare module '@tanstack/react-router' {

@@ -116,6 +116,33 @@ test('View Programs and the footer program links scroll the programs to the top 
   await expect.poll(atTop).toBe(true);
 });
 
+test('another page opens at its top, and Back finds the home page where it was, without scrolling through', async ({ page }) => {
+  await page.goto('/');
+  const link = page.getByRole('link', { name: /View Full Calendar/ });
+  await link.scrollIntoViewIfNeeded();
+  const left = await page.evaluate(() => Math.round(window.scrollY));
+  expect(left).toBeGreaterThan(1000);
+  // Every window position from now on: an animated scroll passes through positions between start and end.
+  const recordScrolls = () =>
+    page.evaluate(() => {
+      const w = window as unknown as { scrolls: number[] };
+      w.scrolls = [];
+      window.addEventListener('scroll', () => w.scrolls.push(Math.round(window.scrollY)));
+    });
+  const scrolls = () => page.evaluate(() => (window as unknown as { scrolls: number[] }).scrolls);
+
+  await recordScrolls();
+  await link.click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Events & Announcements' })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  expect((await scrolls()).filter((y) => y !== 0 && y !== left)).toEqual([]);
+
+  await recordScrolls();
+  await page.goBack();
+  await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(left);
+  expect((await scrolls()).filter((y) => y !== 0 && y !== left)).toEqual([]);
+});
+
 test('the buttons lead to the enrollment form and the admin sign-in', async ({ page }) => {
   await page.goto('/');
   await page.getByRole('link', { name: 'Apply Online Today' }).click();
