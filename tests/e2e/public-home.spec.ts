@@ -6,6 +6,7 @@ import { announcements, events, pictures } from '../../db/schema';
 import { DEFAULT_CLIENT_DIR } from '../../src/server/app';
 import { centre, centreMapsUrl, telHref } from '../../src/shared/centre';
 import { addDays, centreDateOf } from '../../src/shared/centre-time';
+import { fullTitle, PUBLIC_PAGES } from '../../src/shared/public-pages';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { expect, test } from './fixtures';
 
@@ -141,6 +142,33 @@ test('another page opens at its top, and Back finds the home page where it was, 
   await page.goBack();
   await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(left);
   expect((await scrolls()).filter((y) => y !== 0 && y !== left)).toEqual([]);
+});
+
+test("moving between pages keeps the head the page's own: canonical URL, description, Open Graph, noindex", async ({ page, server }) => {
+  const head = () =>
+    page.evaluate(() => ({
+      canonical: document.querySelector<HTMLLinkElement>('link[rel="canonical"]')?.href ?? null,
+      ogUrl: document.querySelector('meta[property="og:url"]')?.getAttribute('content') ?? null,
+      ogTitle: document.querySelector('meta[property="og:title"]')?.getAttribute('content') ?? null,
+      description: document.querySelector('meta[name="description"]')?.getAttribute('content') ?? null,
+      robots: document.querySelector('meta[name="robots"]')?.getAttribute('content') ?? null,
+    }));
+  const home = PUBLIC_PAGES.find((p) => p.path === '/')!;
+  const eventsPage = PUBLIC_PAGES.find((p) => p.path === '/events')!;
+  await page.goto('/events');
+  expect(await head()).toEqual({ canonical: `${server.url}/events`, ogUrl: `${server.url}/events`, ogTitle: fullTitle(eventsPage.title), description: eventsPage.description, robots: null });
+
+  await page.getByRole('link', { name: 'Back to Home' }).first().click();
+  await expect(page.getByRole('heading', { name: 'Our Programs' })).toBeVisible();
+  await expect.poll(head).toEqual({ canonical: `${server.url}/`, ogUrl: `${server.url}/`, ogTitle: fullTitle(home.title), description: home.description, robots: null });
+
+  // A staff page is not for search engines: no canonical URL or description, and noindex, as the server writes it.
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Admin' }).click();
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  await expect.poll(head).toEqual({ canonical: null, ogUrl: null, ogTitle: null, description: null, robots: 'noindex' });
+
+  await page.goBack();
+  await expect.poll(head).toEqual({ canonical: `${server.url}/`, ogUrl: `${server.url}/`, ogTitle: fullTitle(home.title), description: home.description, robots: null });
 });
 
 test('the buttons lead to the enrollment form and the admin sign-in', async ({ page }) => {

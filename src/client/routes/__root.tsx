@@ -7,6 +7,7 @@ import { NotFound } from '../components/NotFound';
 import { PHONE_ACTION_BAR_CLEARANCE, PhoneActionBar, showsPhoneActionBar } from '../components/PhoneActionBar';
 import { cn } from '../components/ui/cn';
 import { ToasterWhenNeeded } from '../components/ui/ToasterWhenNeeded';
+import { syncPageHead } from '../lib/page-head';
 import { pageHead } from '../lib/page-title';
 import type { trpc } from '../lib/trpc';
 
@@ -40,7 +41,7 @@ function RootLayout() {
     // React Aria links and buttons navigate through TanStack Router (no full page loads); absolute URLs
     // (tel:, mailto:, https:) are left as they are.
     <AriaRouterProvider navigate={(to, options) => router.navigate({ to: to as string, ...options })} useHref={(to) => (/^[a-z][a-z0-9+.-]*:/i.test(String(to)) ? String(to) : router.buildLocation({ to: to as string }).href)}>
-      <DocumentTitle />
+      <DocumentHead />
       <a href="#main" className="sr-only z-50 items-center rounded bg-white px-3 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:flex focus:min-h-11">
         Skip to content
       </a>
@@ -55,11 +56,14 @@ function RootLayout() {
 }
 
 /**
- * Keeps the tab's title that of the page shown (the deepest route's `head`). Not <HeadContent />: the server
- * writes the first page's head into the HTML itself (server/pages/seo.ts), and a <title> rendered inside the
- * app would be part of the server-rendered markup React has to hydrate.
+ * Keeps the tab's title that of the page shown (the deepest route's `head`), and the rest of the head the
+ * server wrote for the first page (lib/page-head.ts). Not <HeadContent />: the server writes the first page's
+ * head into the HTML itself (server/pages/seo.ts), and a <title> rendered inside the app would be part of the
+ * server-rendered markup React has to hydrate.
  */
-function DocumentTitle() {
+function DocumentHead() {
+  const path = useLocation({ select: (l) => l.pathname });
+  useEffect(() => syncPageHead(path), [path]);
   const title = useRouterState({
     select: (s) => {
       for (const match of [...s.matches].reverse()) {
