@@ -171,6 +171,23 @@ test("moving between pages keeps the head the page's own: canonical URL, descrip
   await expect.poll(head).toEqual({ canonical: `${server.url}/`, ogUrl: `${server.url}/`, ogTitle: fullTitle(home.title), description: home.description, robots: null });
 });
 
+test('a page change that takes a moment shows a bar along the top until the page is there', async ({ page }) => {
+  await page.goto('/');
+  // The enrollment page's code held back, as on a slow phone.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/enrollment-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.getByRole('link', { name: 'Apply Online Today' }).click();
+  const bar = page.getByRole('progressbar', { name: 'Loading the page' });
+  await expect(bar).toBeVisible();
+  release();
+  await expect(page.getByRole('heading', { level: 1, name: 'Online Enrollment Application' })).toBeVisible();
+  await expect(bar).toHaveCount(0);
+});
+
 test('the buttons lead to the enrollment form and the admin sign-in', async ({ page }) => {
   await page.goto('/');
   await page.getByRole('link', { name: 'Apply Online Today' }).click();

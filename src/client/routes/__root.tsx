@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, type NavigateOptions, Outlet, type ToOptions, useLocation, useRouter, useRouterState } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { RouterProvider as AriaRouterProvider } from 'react-aria-components';
 import { NavBar } from '../components/NavBar';
 import { NotFound } from '../components/NotFound';
@@ -42,6 +42,7 @@ function RootLayout() {
     // (tel:, mailto:, https:) are left as they are.
     <AriaRouterProvider navigate={(to, options) => router.navigate({ to: to as string, ...options })} useHref={(to) => (/^[a-z][a-z0-9+.-]*:/i.test(String(to)) ? String(to) : router.buildLocation({ to: to as string }).href)}>
       <DocumentHead />
+      <PageChangeIndicator />
       <a href="#main" className="sr-only z-50 items-center rounded bg-white px-3 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:flex focus:min-h-11">
         Skip to content
       </a>
@@ -53,6 +54,26 @@ function RootLayout() {
       <ToasterWhenNeeded />
     </AriaRouterProvider>
   );
+}
+
+/** How long a page change may take before it says so: a fast one shows nothing. */
+const PAGE_CHANGE_NOTICE_MS = 300;
+
+/**
+ * A page change that takes a moment (its code or data still coming, on a slow phone) shows a bar along the top
+ * and says so to screen readers, instead of leaving the old page on screen with no sign for 2-3 s, which a
+ * parent takes for a missed tap. Never drawn on the server or while React adopts its page.
+ */
+function PageChangeIndicator() {
+  const pending = useRouterState({ select: (s) => s.status === 'pending' });
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    if (!pending) return setShown(false);
+    const timer = setTimeout(() => setShown(true), PAGE_CHANGE_NOTICE_MS);
+    return () => clearTimeout(timer);
+  }, [pending]);
+  if (!shown) return null;
+  return <div role="progressbar" aria-label="Loading the page" className="fixed inset-x-0 top-0 z-50 h-1 animate-pulse bg-brand-600" />;
 }
 
 /**
