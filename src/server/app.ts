@@ -230,8 +230,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     // head: its visitors come back daily with the scripts in their browser's cache (a year, immutable), so
     // nothing competes for the network and starting them at once makes the page work sooner (first visits
     // measured 97 on Lighthouse this way, 92-93 with the boot script, with a largest paint under 2 s either way).
-    const publicTemplate = SCRIPTS_AT_ONCE.has(c.req.path) ? template : startAfterFirstPaint(template, preloads);
-    const drawn = (await renderSignedIn(c, template)) ?? (await renderPage(c, publicTemplate));
+    const drawn = (await renderSignedIn(c, template)) ?? (await renderPage(c, SCRIPTS_AT_ONCE.has(c.req.path) ? template : startAfterFirstPaint(template, preloads)));
     if (drawn) return drawn;
     // A page the browser draws itself (the signed-in areas) shows nothing until its route's code has run: that
     // code is asked for at once, beside the main script. Before the main script and the stylesheet: measured

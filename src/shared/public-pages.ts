@@ -75,5 +75,15 @@ export function indexedPage(path: string): { path: string; title: string | null;
   return publicPage(path) ?? PORTAL_PAGES.find((p) => p.path === path);
 }
 
+/**
+ * What a page's head says of it, at `origin`: its full title, description and canonical URL, or null for an
+ * address search engines should not index. The server writes it (server/pages/seo.ts) and the browser keeps it
+ * current as the visitor moves from page to page (client/lib/page-head.ts).
+ */
+export function pageHeadOf(path: string, origin: string): { title: string; description: string; url: string } | null {
+  const page = indexedPage(path);
+  return page ? { title: fullTitle(page.title), description: page.description, url: origin + page.path } : null;
+}
+
 /** The addresses /sitemap.xml lists. */
 export const SITEMAP_PATHS: readonly string[] = [...PUBLIC_PAGES.map((p) => p.path), ...PORTAL_PAGES.filter((p) => p.inSitemap).map((p) => p.path)];

@@ -1,5 +1,5 @@
 import { centre } from '../../shared/centre';
-import { fullTitle, indexedPage, SITEMAP_PATHS } from '../../shared/public-pages';
+import { fullTitle, pageHeadOf, SITEMAP_PATHS } from '../../shared/public-pages';
 
 /**
  * What search engines and link previews read (ADR 011): /robots.txt, /sitemap.xml, and each page's head
@@ -59,11 +59,11 @@ export function childCareJsonLd(origin: string) {
  * escaped so no text in it can close the element.
  */
 export function headTags(path: string, origin: string): string {
-  const page = indexedPage(path);
+  const page = pageHeadOf(path, origin);
   if (!page) return [`<title>${escapeHtml(fullTitle())}</title>`, '<meta name="robots" content="noindex" />'].join('\n    ');
-  const title = escapeHtml(fullTitle(page.title));
+  const title = escapeHtml(page.title);
   const description = escapeHtml(page.description);
-  const url = escapeHtml(origin + page.path);
+  const url = escapeHtml(page.url);
   const tags = [
     `<title>${title}</title>`,
     `<meta name="description" content="${description}" />`,
@@ -75,7 +75,7 @@ export function headTags(path: string, origin: string): string {
     `<meta property="og:url" content="${url}" />`,
     `<meta property="og:locale" content="en_US" />`,
   ];
-  if (page.path === '/') tags.push(`<script type="application/ld+json">${jsonForHtml(childCareJsonLd(origin))}</script>`);
+  if (path === '/') tags.push(`<script type="application/ld+json">${jsonForHtml(childCareJsonLd(origin))}</script>`);
   return tags.join('\n    ');
 }
 
