@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
 import { Hono, type Context as HonoContext } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -10,6 +11,7 @@ import { MAX_UPLOAD_BYTES, TRPC_MAX_BATCH } from '../shared/constants';
 import { contentTypeGuard } from './auth/content-type';
 import { csrfGuard } from './auth/csrf';
 import { type AppDeps, createContext } from './context';
+import { logAccess } from './access-log';
 import { loggablePath, logger } from './logger';
 import { appRouter } from './routers/_app';
 import { adminAuthRest } from './rest/admin-auth';
@@ -62,20 +64,16 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   const uploadsDir = resolve(deps.config.uploadsDir);
   const app = new Hono();
 
-  // Access log: API calls at info, static files at debug. Paths only (query strings may carry input), with
-  // an upload URL's token cut out. The line holds only these four fields, so it skips the logger's redaction,
-  // which costs more than the rest of a cached answer (a child logger without redact paths).
-  const accessLog = logger.child({}, { redact: { paths: [] } });
   app.use('*', async (c, next) => {
     const started = performance.now();
     await next();
-    const api = c.req.path.startsWith('/api/');
-    accessLog[api ? 'info' : 'debug']({ method: c.req.method, path: loggablePath(c.req.path), status: c.res.status, ms: Math.round(performance.now() - started) }, 'request');
+    logAccess(c.req.method, c.req.path, c.res.status, started);
   });
-  // The public lists' finished answers, sent again to the next visitor until a write or midnight (ADR 010).
-  app.use('/api/*', publicAnswers(deps));
-  // A signed-in parent's own reads, kept per session until a write, the next day or the session's refresh.
-  app.use('/api/*', parentAnswers(deps));
+  // The public lists' finished answers, sent again to the next visitor until a write or midnight (ADR 010), and
+  // a signed-in parent's own reads, kept per session until a write, the next day or the session's refresh. Here
+  // they are kept; they are sent again at the server's door (sendKept, http-server.ts).
+  const kept = [publicAnswers(deps), parentAnswers(deps)];
+  for (const { keep } of kept) app.use('/api/*', keep);
   app.use(
     '*',
     secureHeaders({
@@ -251,5 +249,10 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   });
   app.notFound((c) => c.json({ message: 'Not found' }, 404));
   app.onError(handleError);
-  return app;
+  return Object.assign(app, {
+    /** Sends a kept answer to this request, before it reaches Hono (http-server.ts); false when there is none. */
+    sendKept: (req: IncomingMessage, res: ServerResponse) => kept.some((k) => k.send(req, res)),
+  });
 }
+
+export type App = ReturnType<typeof createApp>;

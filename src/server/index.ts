@@ -1,10 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { resolve } from 'node:path';
-import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { forgetAbandonedUploads } from './documents/uploads';
 import { generatePassword } from './auth/password';
+import { listen } from './http-server';
 import { deleteExpiredSessions } from './auth/session';
 import { ensureFirstAdmin, prepareDatabase } from './bootstrap';
 import { systemClock } from './clock';
@@ -41,7 +41,7 @@ async function main() {
   }
 
   const app = createApp({ db, config, mailer: createMailer(config, db), clock: systemClock });
-  const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
+  const server = listen(app, { port: config.port }, (info) => {
     logger.info(`Listening on http://localhost:${info.port}`);
     console.log(`Childcare centre app: http://localhost:${info.port}`);
     void warmPublicPages(app);

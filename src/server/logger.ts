@@ -44,3 +44,4 @@ export type Logger = typeof logger;
 export function loggablePath(path: string): string {
   return path.replace(/^(\/api\/objects\/upload\/)[^/]+/, '$1[token]');
 }
+

@@ -7,6 +7,7 @@ import { count } from 'drizzle-orm';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { adminUsers, parentUsers } from '../../db/schema';
 import { createApp } from '../../src/server/app';
+import { listen } from '../../src/server/http-server';
 import { ADMIN_COOKIE, cookieName } from '../../src/server/auth/cookies';
 import { hashPassword } from '../../src/server/auth/password';
 import { createAdminSession, createParentSession } from '../../src/server/auth/session';
@@ -100,7 +101,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const mailer = options.mailer ? options.mailer({ config, db }) : createMailer(config, db);
   const deps: AppDeps = { db, config, mailer, clock };
   const app = createApp(deps, { clientDir: options.clientDir ?? join(dir, 'no-client'), ssrDir: options.ssrDir });
-  server = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' });
+  server = listen(app, { port, hostname: '127.0.0.1' });
   await new Promise<void>((r) => server!.once('listening', () => r()));
   const url = `http://127.0.0.1:${port}`;
 

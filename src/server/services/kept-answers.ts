@@ -3,15 +3,25 @@
  * pipeline (security headers, compression, context, procedure) produced them. Two kinds use it:
  * public-answers.ts (the public lists, for visitors) and parent-answers.ts (a signed-in parent's own reads).
  *
+ * Kept in two halves: `keep`, a Hono middleware, lets the full path answer a request and keeps the answer;
+ * `send` answers a later request from the copy at the server's door (http-server.ts), before node's request
+ * is made into a fetch Request and walked through Hono's middleware. That walk, not the answer, was most of
+ * the cost of a kept answer: three times the bare route's (ADR 010, fourth addendum). Both halves read the
+ * request the same way, from node's own IncomingMessage (`requestParts`), so what the door matches is exactly
+ * what the full path was asked.
+ *
  * An answer is sent again only while nothing it depends on can have changed:
  *  - the request is the same one: the key names everything in the request the answer depends on (path with
- *    query, Accept-Encoding, If-None-Match, Accept and trpc-accept, and for a signed-in answer the credentials);
+ *    query, Accept-Encoding, If-None-Match, Accept and trpc-accept, and for a signed-in answer the credentials),
+ *    each as sent; a request that sends one of these headers twice takes the full path and is not kept;
  *  - the database's write counter is the one the answer was made under (read-cache.ts: any write, by any path
  *    or process, ends every entry), and the centre's calendar day too (some answers depend on it);
  *  - the clock is before the answer's own end (`until`): a signed-in answer ends when its session would have to
  *    be refreshed or would expire, so those checks still run on the full path;
  *  - only 200 and 304 answers that set no cookie are kept, none over MAX_BODY_BYTES.
  */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { HttpBindings } from '@hono/node-server';
 import type { Context as HonoContext, MiddlewareHandler } from 'hono';
 import { centreDateOf } from '../../shared/centre-time';
 import type { Clock } from '../clock';
@@ -24,11 +34,48 @@ const FRAMING_HEADERS: ReadonlySet<string> = new Set(['content-length', 'transfe
 /** An answer larger than this is sent but not kept. */
 const MAX_BODY_BYTES = 2 * 1024 * 1024;
 
+/** The request headers a key or a policy reads (a body's two, to send a request with one down the full path). */
+const KEY_HEADERS = ['accept-encoding', 'if-none-match', 'accept', 'trpc-accept', 'authorization', 'cookie', 'content-length', 'transfer-encoding'] as const;
+type KeyHeader = (typeof KEY_HEADERS)[number];
+const IS_KEY_HEADER: ReadonlySet<string> = new Set(KEY_HEADERS);
+
+/** What of a request a kept answer is matched on: read once from node's request by the door and the middleware alike. */
+export interface RequestParts {
+  /** The path and query exactly as sent. */
+  url: string;
+  /** The path without the query, as sent (not decoded: an encoded path is simply never kept). */
+  path: string;
+  headers: Partial<Record<KeyHeader, string>>;
+}
+
+/** Null for a request the kept answers leave alone: not a GET, not a path, or a key header sent twice. */
+export function requestParts(req: IncomingMessage): RequestParts | null {
+  const url = req.url;
+  if (req.method !== 'GET' || url === undefined || !url.startsWith('/')) return null;
+  const headers: Partial<Record<KeyHeader, string>> = {};
+  const raw = req.rawHeaders;
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i]!.toLowerCase();
+    if (!IS_KEY_HEADER.has(name)) continue;
+    // Sent twice, node and the fetch Request the app reads would join them differently: never matched.
+    if (headers[name as KeyHeader] !== undefined) return null;
+    headers[name as KeyHeader] = raw[i + 1]!;
+  }
+  const query = url.indexOf('?');
+  return { url, path: query === -1 ? url : url.slice(0, query), headers };
+}
+
+/** True when the request carries a body (a GET with one is never sent by a browser): it takes the full path. */
+export function hasBody(r: RequestParts): boolean {
+  return r.headers['content-length'] !== undefined || r.headers['transfer-encoding'] !== undefined;
+}
+
 interface Answer {
   /** Epoch milliseconds after which the answer is not sent again. */
   until: number;
   status: number;
-  headers: Record<string, string>;
+  /** Name, value, name, value...: as node's writeHead takes them, with the body's length. */
+  headers: string[];
   body: Uint8Array | null;
 }
 
@@ -39,7 +86,7 @@ export interface KeptAnswersPolicy {
    * Null for a request that always takes the full path; otherwise what the policy adds to the key (the
    * credentials, for a signed-in answer). The request headers every answer depends on are added here.
    */
-  keyOf(c: HonoContext): string | null;
+  keyOf(r: RequestParts): string | null;
   /**
    * After the full path ran: until when (epoch ms) the answer may be sent again, or null to keep nothing
    * (e.g. the caller was not who the policy serves).
@@ -47,10 +94,11 @@ export interface KeptAnswersPolicy {
   keepUntil(c: HonoContext): number | null;
 }
 
-/** The request's path and query, without scheme and host. */
-export function pathWithQuery(c: HonoContext): string {
-  const url = c.req.url;
-  return url.slice(url.indexOf('/', url.indexOf('//') + 2));
+export interface KeptAnswers {
+  /** Middleware: the full path answers, and the answer is kept for `send`. */
+  keep: MiddlewareHandler;
+  /** At the server's door: sends the kept answer to this request and returns true, or returns false. */
+  send(req: IncomingMessage, res: ServerResponse): boolean;
 }
 
 /**
@@ -59,9 +107,9 @@ export function pathWithQuery(c: HonoContext): string {
  * trpc-accept, which make tRPC answer a batch as a stream of JSON lines instead of one JSON array (left out,
  * one visitor asking for the stream would have every other visitor sent it).
  */
-function requestKey(c: HonoContext): string {
-  const h = (name: string) => c.req.header(name) ?? '';
-  return `${pathWithQuery(c)}\n${h('accept-encoding')}\n${h('if-none-match')}\n${h('accept')}\n${h('trpc-accept')}`;
+function keyOf(own: string, r: RequestParts): string {
+  const h = r.headers;
+  return `${own}\n${r.url}\n${h['accept-encoding'] ?? ''}\n${h['if-none-match'] ?? ''}\n${h.accept ?? ''}\n${h['trpc-accept'] ?? ''}`;
 }
 
 const TRPC_PREFIX = '/api/trpc/';
@@ -76,54 +124,74 @@ export function isReadAmong(path: string, isRestPath: (path: string) => boolean,
     .every((name) => procedures.has(name));
 }
 
-/** True when the request carries a body (a GET with one is never sent by a browser): it takes the full path. */
-export function hasBody(c: HonoContext): boolean {
-  return c.req.header('content-length') !== undefined || c.req.header('transfer-encoding') !== undefined;
-}
-
-export function keptAnswers(deps: { db: Db; clock: Clock }, policy: KeptAnswersPolicy): MiddlewareHandler {
+export function keptAnswers(deps: { db: Db; clock: Clock }, policy: KeptAnswersPolicy): KeptAnswers {
   const answers = new Map<string, Answer>();
   // The write counter and day every kept answer was made under: when either moves, all of them are stale.
   let keptVersion = '';
   let keptDay = '';
-  return async (c, next) => {
-    if (c.req.method !== 'GET') return next();
-    const own = policy.keyOf(c);
-    if (own === null) return next();
-    const key = `${own}\n${requestKey(c)}`;
+
+  /** Empties the store if anything was written or the day changed; the version, day and time it is now valid for. */
+  function current() {
     // What another process committed since the last request counts too (read-cache.ts).
     noteExternalWrites(deps.db);
     const version = writeVersion(deps.db);
-    const now = deps.clock.now();
-    const day = centreDateOf(now);
+    const now = deps.clock.now().getTime();
+    const day = centreDateOf(new Date(now));
     if (version !== keptVersion || day !== keptDay) {
       answers.clear();
       keptVersion = version;
       keptDay = day;
     }
-    const kept = answers.get(key);
-    if (kept && now.getTime() < kept.until) {
-      return new Response(kept.body as Uint8Array<ArrayBuffer> | null, { status: kept.status, headers: kept.headers });
-    }
+    return { version, day, now };
+  }
 
-    await next();
-    const res = c.res;
-    if ((res.status !== 200 && res.status !== 304) || res.headers.has('set-cookie')) return;
-    const until = policy.keepUntil(c);
-    if (until === null || until <= now.getTime()) return;
-    const body = res.body === null ? null : new Uint8Array(await res.arrayBuffer());
-    const headers: Record<string, string> = {};
-    // The body is sent whole from memory: node writes its length, so the framing headers of the answer as it
-    // was made (a compressed answer has no length yet; a tRPC stream says chunked) are not copied. Both at once
-    // is a broken answer that clients refuse.
-    for (const [name, value] of res.headers) if (!FRAMING_HEADERS.has(name)) headers[name] = value;
-    // The body was read: the answer is sent from the copy.
-    c.res = new Response(body as Uint8Array<ArrayBuffer> | null, { status: res.status, headers });
-    if (body !== null && body.byteLength > MAX_BODY_BYTES) return;
-    // Made under `version`: if anything was written while it was made (the procedure itself, or a request
-    // running meanwhile), it is already stale and not kept.
-    if (writeVersion(deps.db) !== version || keptVersion !== version || keptDay !== day) return;
-    if (answers.size >= policy.maxEntries) answers.clear();
-    answers.set(key, { until, status: res.status, headers, body });
+  /** The request's key, or null when it is one the policy leaves to the full path. */
+  function keyFor(r: RequestParts | null): string | null {
+    if (r === null) return null;
+    const own = policy.keyOf(r);
+    return own === null ? null : keyOf(own, r);
+  }
+
+  return {
+    keep: async (c, next) => {
+      // node's request (serve() passes it); absent when the app is called directly (app.request), which keeps nothing.
+      const incoming = (c.env as Partial<HttpBindings> | undefined)?.incoming;
+      const key = incoming ? keyFor(requestParts(incoming)) : null;
+      if (key === null) return next();
+      const { version, day, now } = current();
+
+      await next();
+      const res = c.res;
+      if ((res.status !== 200 && res.status !== 304) || res.headers.has('set-cookie')) return;
+      const until = policy.keepUntil(c);
+      if (until === null || until <= now) return;
+      const body = res.body === null ? null : new Uint8Array(await res.arrayBuffer());
+      const headers: Record<string, string> = {};
+      // The body is sent whole from memory, with its length: the framing headers of the answer as it was made
+      // (a compressed answer has no length yet; a tRPC stream says chunked) are not copied. Both at once is a
+      // broken answer that clients refuse.
+      for (const [name, value] of res.headers) if (!FRAMING_HEADERS.has(name)) headers[name] = value;
+      // The body was read: the answer is sent from the copy.
+      c.res = new Response(body as Uint8Array<ArrayBuffer> | null, { status: res.status, headers });
+      if (body !== null && body.byteLength > MAX_BODY_BYTES) return;
+      // Made under `version`: if anything was written while it was made (the procedure itself, or a request
+      // running meanwhile), it is already stale and not kept.
+      if (writeVersion(deps.db) !== version || keptVersion !== version || keptDay !== day) return;
+      if (answers.size >= policy.maxEntries) answers.clear();
+      const flat = Object.entries(headers).flat();
+      if (body !== null) flat.push('content-length', String(body.byteLength));
+      answers.set(key, { until, status: res.status, headers: flat, body });
+    },
+
+    send(req, res) {
+      const key = keyFor(requestParts(req));
+      if (key === null) return false;
+      const { now } = current();
+      const kept = answers.get(key);
+      if (!kept || now >= kept.until) return false;
+      res.writeHead(kept.status, kept.headers);
+      res.end(kept.body);
+      return true;
+    },
   };
 }

@@ -15,11 +15,10 @@
  *    writes, and a write ends every kept answer;
  *  - answers stay `Cache-Control: no-store`: they are kept by the server only, never by a browser or proxy.
  */
-import type { MiddlewareHandler } from 'hono';
 import type { Clock } from '../clock';
 import { requestAuth } from '../context';
 import type { Db } from '../db';
-import { hasBody, isReadAmong, keptAnswers } from './kept-answers';
+import { hasBody, isReadAmong, type KeptAnswers, keptAnswers } from './kept-answers';
 
 /** The REST paths of the parent portal's reads (rest/parent.ts, communications.ts, payments.ts). */
 export const PARENT_READ_PATHS =
@@ -43,14 +42,13 @@ export function isParentRead(path: string): boolean {
   return isReadAmong(path, (p) => PARENT_READ_PATHS.test(p), PARENT_READ_PROCEDURES);
 }
 
-export function parentAnswers(deps: { db: Db; clock: Clock }): MiddlewareHandler {
+export function parentAnswers(deps: { db: Db; clock: Clock }): KeptAnswers {
   return keptAnswers(deps, {
     // A centre's families each opening a handful of tabs between two writes.
     maxEntries: 2000,
-    keyOf: (c) => {
-      const authorization = c.req.header('authorization');
-      const cookie = c.req.header('cookie');
-      if ((authorization === undefined && cookie === undefined) || hasBody(c) || !isParentRead(c.req.path)) return null;
+    keyOf: (r) => {
+      const { authorization, cookie } = r.headers;
+      if ((authorization === undefined && cookie === undefined) || hasBody(r) || !isParentRead(r.path)) return null;
       return `${authorization ?? ''}\n${cookie ?? ''}`;
     },
     keepUntil: (c) => {

@@ -18,10 +18,9 @@
  *  - only answers that are 200 or 304 and set no cookie are kept.
  * The keeping and sending is kept-answers.ts's.
  */
-import type { MiddlewareHandler } from 'hono';
 import type { Clock } from '../clock';
 import type { Db } from '../db';
-import { hasBody, isReadAmong, keptAnswers } from './kept-answers';
+import { hasBody, isReadAmong, type KeptAnswers, keptAnswers } from './kept-answers';
 
 /** The REST paths of the public lists (rest/public.ts). */
 export const PUBLIC_LIST_PATHS: ReadonlySet<string> = new Set([
@@ -47,12 +46,12 @@ export function isPublicListRead(path: string): boolean {
   return isReadAmong(path, (p) => PUBLIC_LIST_PATHS.has(p), PUBLIC_LIST_PROCEDURES);
 }
 
-export function publicAnswers(deps: { db: Db; clock: Clock }): MiddlewareHandler {
+export function publicAnswers(deps: { db: Db; clock: Clock }): KeptAnswers {
   return keptAnswers(deps, {
     // Far more than the public pages ask for.
     maxEntries: 200,
     // Anonymous: the policy adds nothing to the key (kept-answers.ts adds the request's own parts).
-    keyOf: (c) => (isPublicListRead(c.req.path) && c.req.header('cookie') === undefined && c.req.header('authorization') === undefined && !hasBody(c) ? '' : null),
+    keyOf: (r) => (isPublicListRead(r.path) && r.headers.cookie === undefined && r.headers.authorization === undefined && !hasBody(r) ? '' : null),
     // Nothing but a write or the next day changes a visitor's answer.
     keepUntil: () => Number.POSITIVE_INFINITY,
   });

@@ -1,0 +1,131 @@
+/**
+ * Kept answers are sent at the server's door (http-server.ts, services/kept-answers.ts), before Hono: a
+ * repeated public list or parent read is written from memory, and says so in its access log line. What it
+ * sends is the full path's answer (public-cache.test.ts and parent-answers.test.ts compare every header and
+ * byte through this same door); these tests check that the door is the one answering, that it logs what it
+ * answered, and that a request it cannot read exactly as the app would goes down the full path.
+ */
+import { connect } from 'node:net';
+import { describe, expect, it, vi } from 'vitest';
+import { sharedAdminServer } from '../helpers/admin-server';
+import { enrolFamily } from '../helpers/parent-fixtures';
+
+const captured = vi.hoisted(() => ({ lines: [] as string[] }));
+vi.mock('../../src/server/logger', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../src/server/logger')>();
+  const { Writable: W } = await import('node:stream');
+  const sink = new W({
+    write(chunk, _enc, done) {
+      captured.lines.push(String(chunk));
+      done();
+    },
+  });
+  return { ...actual, logger: actual.createLogger(sink, 'info') };
+});
+
+const s = sharedAdminServer();
+
+interface AccessLine {
+  msg: string;
+  method: string;
+  path: string;
+  status: number;
+  ms: number;
+  kept?: boolean;
+}
+
+/** The access lines logged while `run` ran. */
+async function accessLines(run: () => Promise<void>): Promise<AccessLine[]> {
+  const from = captured.lines.length;
+  await run();
+  return captured.lines
+    .slice(from)
+    .map((line) => JSON.parse(line) as AccessLine)
+    .filter((line) => line.msg === 'request');
+}
+
+/** Sends a request exactly as written (a header twice, which fetch would join into one) and reads the status. */
+function rawStatus(path: string, headerLines: string[]): Promise<number> {
+  const { port } = new URL(s.url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), '127.0.0.1', () => {
+      socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n${headerLines.map((h) => `${h}\r\n`).join('')}Connection: close\r\n\r\n`);
+    });
+    let text = '';
+    socket.on('data', (chunk: Buffer) => (text += chunk.toString('latin1')));
+    socket.on('end', () => resolve(Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1])));
+    socket.on('error', reject);
+  });
+}
+
+describe("kept answers at the server's door", () => {
+  it('a repeated public list is sent from memory, logged as kept, with the full answer', async () => {
+    const lines = await accessLines(async () => {
+      for (let i = 0; i < 3; i++) {
+        const res = await s.request('/api/events', { headers: { 'accept-encoding': 'gzip' } });
+        expect(res.status).toBe(200);
+        expect(JSON.parse(await res.text())).toBeInstanceOf(Array);
+      }
+    });
+    expect(lines.map(({ method, path, status, kept }) => ({ method, path, status, kept }))).toEqual([
+      { method: 'GET', path: '/api/events', status: 200, kept: undefined },
+      { method: 'GET', path: '/api/events', status: 200, kept: true },
+      { method: 'GET', path: '/api/events', status: 200, kept: true },
+    ]);
+    for (const line of lines) expect(line.ms).toBeGreaterThanOrEqual(0);
+  });
+
+  it('a 304 is kept and sent at the door too, without a body', async () => {
+    const etag = (await s.request('/api/milestones')).headers.get('etag')!;
+    const lines = await accessLines(async () => {
+      for (let i = 0; i < 2; i++) {
+        const res = await s.request('/api/milestones', { headers: { 'if-none-match': etag } });
+        expect(res.status).toBe(304);
+        expect(await res.text()).toBe('');
+      }
+    });
+    expect(lines.map((l) => [l.status, l.kept])).toEqual([
+      [304, undefined],
+      [304, true],
+    ]);
+  });
+
+  it("a parent's repeated read is sent at the door; a write sends the next one down the full path", async () => {
+    const fam = await enrolFamily(s, 'door.parent@example.com', ['Dora Door']);
+    const headers = { authorization: `Bearer ${fam.token}` };
+    const lines = await accessLines(async () => {
+      await s.request('/api/parent/children', { headers });
+      await s.request('/api/parent/children', { headers });
+      await s.request('/api/events', { method: 'POST', json: { title: 'Door test', description: 'x', eventDate: '2026-12-01', category: 'general', isPublic: true }, headers: { cookie: s.admin } });
+      await s.request('/api/parent/children', { headers });
+    });
+    expect(lines.filter((l) => l.path === '/api/parent/children').map((l) => [l.status, l.kept])).toEqual([
+      [200, undefined],
+      [200, true],
+      [200, undefined],
+    ]);
+  });
+
+  it('a request that sends a key header twice is never answered from memory: it gets what the app says', async () => {
+    const fam = await enrolFamily(s, 'door.twice@example.com', ['Tess Twice']);
+    const auth = `Authorization: Bearer ${fam.token}`;
+    expect(await rawStatus('/api/parent/children', [auth])).toBe(200);
+    expect(await rawStatus('/api/parent/children', [auth])).toBe(200);
+    // The app reads the two as one header ("Bearer x, Bearer x"), which is no token: 401, as the full path says.
+    const lines = await accessLines(async () => {
+      expect(await rawStatus('/api/parent/children', [auth, auth])).toBe(401);
+    });
+    expect(lines.map((l) => [l.status, l.kept])).toEqual([[401, undefined]]);
+  });
+
+  it('other methods, other paths and an encoded path always take the full path', async () => {
+    await s.request('/api/gallery');
+    const lines = await accessLines(async () => {
+      expect((await s.request('/api/gallery', { method: 'HEAD' })).status).toBe(200);
+      expect((await s.request('/api/%67allery')).status).toBe(200);
+      expect((await s.request('/api/gallery?x=1')).status).toBe(200);
+    });
+    expect(lines.every((l) => l.kept === undefined)).toBe(true);
+    expect(lines).toHaveLength(3);
+  });
+});
