@@ -37,6 +37,8 @@ interface VersionReaders {
   /** Moves when another connection commits; reading it opens a read transaction (about 4 µs). */
   external: Statement;
   lastExternal: number;
+  /** Set when `external` has been read in this turn of the event loop; cleared once the turn's I/O is done. */
+  readThisTurn: boolean;
 }
 
 export interface SerializedList {
@@ -64,6 +66,7 @@ function readers(db: Db): VersionReaders {
       changes: db.$client.prepare('select total_changes()').pluck(),
       external: db.$client.prepare('select data_version from pragma_data_version').pluck(),
       lastExternal: -1,
+      readThisTurn: false,
     };
     r.lastExternal = r.external.get() as number;
     versionReaders.set(db, r);
@@ -72,13 +75,21 @@ function readers(db: Db): VersionReaders {
 }
 
 /**
- * Looks for commits by other connections (another process: a script, the sqlite3 shell). Called once at the
- * start of every request (context.ts), so a request sees every commit made before it began; writes by this
- * process are seen at once without it (total_changes).
+ * Looks for commits by other connections (another process: a script, the sqlite3 shell). Called at the start
+ * of every request (context.ts, and the kept answers' door), but read at most once per turn of the event loop:
+ * reading data_version opens a read transaction (two file locks), and under load one turn takes up dozens of
+ * requests at once, for which it was a quarter of a kept answer's cost (ADR 010, fourth addendum). So a request
+ * sees every commit another process made before the turn that took it up began; an idle server reads it for
+ * every request. Writes by this process are seen at once without it (total_changes).
  */
 export function noteExternalWrites(db: Db): void {
   const r = readers(db);
+  if (r.readThisTurn) return;
   r.lastExternal = r.external.get() as number;
+  r.readThisTurn = true;
+  setImmediate(() => {
+    r.readThisTurn = false;
+  });
 }
 
 /** Changes whenever any row of the database changes: through this connection, or another one seen since. */
