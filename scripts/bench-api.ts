@@ -2,9 +2,10 @@
  * `npm run bench:api`: how fast the API answers, measured rather than asserted. The app runs in a process of
  * its own (the built server, dist/server/index.js, as `npm start` runs it) and autocannon loads it from this one, so the load
  * generator never shares the server's event loop. A bare Hono route answering a fixed JSON string as long as
- * the events answer (scripts/bench-ceiling.ts, its own process too) gives the ceiling of this machine, and it
- * is measured again right before each target: on a machine shared with other work the load changes from
- * one minute to the next, and each figure is printed as a share of the ceiling measured beside it.
+ * the target's answer on the wire (scripts/bench-ceiling.ts, its own process too) gives the ceiling of this
+ * machine for that answer, and it is measured right before each target: on a machine shared with other work
+ * the load changes from one minute to the next, and each figure is printed as a share of the ceiling measured
+ * beside it.
  *
  * The data: a fresh temporary database with one year of a centre (db/seed-scale.ts, size small), or with
  * `--scale` ten years, or `--database <file>` an existing one made by `npm run seed:scale` (used in place:
@@ -96,11 +97,18 @@ interface Row {
   bytes: number;
 }
 
+/** One request: a wrong path or a 401 would otherwise be measured as a fast answer. The bytes it sends on the wire. */
+async function probe(base: string, target: Target): Promise<number> {
+  // As autocannon asks: no compression unless the target names one (fetch would otherwise ask for gzip).
+  const res = await fetch(base + target.path, { headers: { 'accept-encoding': 'identity', ...target.headers } });
+  const text = await res.text();
+  if (res.status !== 200 && res.status !== 304) throw new Error(`${target.name}: ${res.status} ${text.slice(0, 200)}`);
+  // fetch undoes the compression; Content-Length is what was sent.
+  return Number(res.headers.get('content-length') ?? Buffer.byteLength(text));
+}
+
 async function measure(base: string, target: Target): Promise<Row> {
-  // One request first: a wrong path or a 401 would otherwise be measured as a fast answer.
-  const probe = await fetch(base + target.path, { headers: target.headers });
-  const text = await probe.text();
-  if (probe.status !== 200 && probe.status !== 304) throw new Error(`${target.name}: ${probe.status} ${text.slice(0, 200)}`);
+  const bytes = await probe(base, target);
   // A second of the same load first, not counted: the figures are the steady state, not V8 compiling the path.
   const result = await autocannon({ url: base + target.path, connections: CONNECTIONS, duration: DURATION, headers: target.headers, ...(WARMUP > 0 ? { warmup: { connections: CONNECTIONS, duration: WARMUP } } : {}) });
   return {
@@ -108,8 +116,9 @@ async function measure(base: string, target: Target): Promise<Row> {
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
-    errors: result.errors + result.timeouts + result.non2xx,
-    bytes: Buffer.byteLength(text),
+    // A 304 is the answer the revalidation target asks for; anything else but a 2xx is an error.
+    errors: result.errors + result.timeouts + result['1xx'] + result['4xx'] + result['5xx'],
+    bytes,
   };
 }
 
@@ -171,13 +180,13 @@ async function main() {
   let ceiling: ChildProcess | null = null;
   try {
     await waitFor(`${base}/api/milestones`, app);
-    const eventsBytes = Buffer.byteLength(await (await fetch(`${base}/api/events`)).text());
     const ceilingPort = await freePort();
-    ceiling = startProcess(['--import', 'tsx', 'scripts/bench-ceiling.ts', String(ceilingPort), String(eventsBytes)], {});
+    ceiling = startProcess(['--import', 'tsx', 'scripts/bench-ceiling.ts', String(ceilingPort)], {});
     const ceilingBase = `http://127.0.0.1:${ceilingPort}`;
-    await waitFor(ceilingBase, ceiling);
+    await waitFor(`${ceilingBase}/2`, ceiling);
 
-    const etag = (await fetch(`${base}/api/events`)).headers.get('etag');
+    // The plain answer's ETag, as autocannon asks for the plain answer (the gzipped one has its own).
+    const etag = (await fetch(`${base}/api/events`, { headers: { 'accept-encoding': 'identity' } })).headers.get('etag');
     const bearer = { authorization: `Bearer ${parentToken}` };
     const staff = { cookie: `${ADMIN_COOKIE}=${adminToken}` };
     const [child] = childIds;
@@ -214,11 +223,12 @@ async function main() {
     console.log(
       `\nbench:api: ${CONNECTIONS} connections, ${DURATION} s per target after ${WARMUP} s unmeasured, Node ${process.version}; data: ${counts.children} children, ${counts.activities} activities, ${counts.notes} notes, ${counts.messages} messages, ${counts.receipts} receipts`,
     );
-    console.log(`ceiling: a bare Hono route answering ${eventsBytes} B of JSON, measured right before each target`);
+    console.log('ceiling: a bare Hono route answering a JSON string as long as the target answer on the wire (bytes), measured right before it');
     const head = `${'target'.padEnd(44)}${'req/s'.padStart(9)}${'p50 ms'.padStart(8)}${'p99 ms'.padStart(8)}${'errors'.padStart(8)}${'bytes'.padStart(9)}${'ceiling'.padStart(9)}${'share'.padStart(7)}`;
     console.log(head);
     for (const target of targets) {
-      const top = await measure(ceilingBase, { group: 'ceiling', name: 'ceiling', path: '/' });
+      const bytes = await probe(base, target);
+      const top = await measure(ceilingBase, { group: 'ceiling', name: 'ceiling', path: `/${bytes}` });
       const r = await measure(base, target);
       const share = Math.round((100 * r.rps) / top.rps);
       console.log(
