@@ -69,11 +69,12 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     await next();
     logAccess(c.req.method, c.req.path, c.res.status, started);
   });
-  // The public lists' finished answers, sent again to the next visitor until a write or midnight (ADR 010), and
-  // a signed-in parent's own reads, kept per session until a write, the next day or the session's refresh. Here
-  // they are kept; they are sent again at the server's door (sendKept, http-server.ts).
+  // The public lists' and pages' finished answers, sent again to the next visitor until a write, midnight or (a
+  // page) the next minute (ADR 010), and a signed-in parent's own reads, kept per session until a write, the next
+  // day or the session's refresh. Here they are kept; they are sent again at the server's door (sendKept,
+  // http-server.ts).
   const kept = [publicAnswers(deps), parentAnswers(deps)];
-  for (const { keep } of kept) app.use('/api/*', keep);
+  for (const { keep } of kept) app.use('*', keep);
   app.use(
     '*',
     secureHeaders({

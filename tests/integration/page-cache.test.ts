@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { events } from '../../db/schema';
 import { fullTitle, NOT_FOUND_TITLE } from '../../src/shared/public-pages';
 import { startTestServer, type TestServer } from '../helpers/server';
@@ -12,6 +12,20 @@ import { startTestServer, type TestServer } from '../helpers/server';
  * for dist/ssr/entry-server.js that draws the events it is given and counts its calls, so these run without a
  * build; the browser tests (server-render.spec.ts) run the real one.
  */
+// The access log, captured: a page sent from memory at the server's door says so (`"kept":true`).
+const captured = vi.hoisted(() => ({ lines: [] as string[] }));
+vi.mock('../../src/server/logger', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../src/server/logger')>();
+  const { Writable: W } = await import('node:stream');
+  const sink = new W({
+    write(chunk, _enc, done) {
+      captured.lines.push(String(chunk));
+      done();
+    },
+  });
+  return { ...actual, logger: actual.createLogger(sink, 'debug') };
+});
+
 let s: TestServer;
 let dir: string;
 beforeAll(async () => {
@@ -125,5 +139,29 @@ describe('a server-rendered page', () => {
     const html = await shell.text();
     expect(html).toContain('<div id="root"><main class="mx-auto max-w-5xl px-4 py-16 text-center text-stone-600" aria-busy="true">Loading...</main></div>');
     expect(html).not.toContain('ssr-state');
+  });
+
+  it("a repeated page is sent from memory at the server's door, until a write, or the end of the minute it was drawn in", async () => {
+    const keptLines = () => captured.lines.filter((l) => l.includes('"path":"/events"') && l.includes('"kept":true')).length;
+    const first = await get('/events');
+    const drawn = renderCount(await first.text());
+    const before = keptLines();
+    const again = await get('/events');
+    expect(keptLines()).toBe(before + 1);
+    expect(again.headers.get('etag')).toBe(first.headers.get('etag'));
+    expect(again.headers.get('content-encoding')).toBe('br');
+    expect(renderCount(await again.text())).toBe(drawn);
+
+    // The renderer draws the page again each minute (what it shows may depend on the time): the door's copy ends then.
+    s.clock.advance(60_000);
+    const nextMinute = await get('/events');
+    expect(keptLines()).toBe(before + 1);
+    expect(renderCount(await nextMinute.text())).toBeGreaterThan(drawn);
+
+    // A visitor with a session cookie takes the full path (the page is the same; what it may not be is a kept answer).
+    const cookie = await s.adminCookie();
+    await get('/events', { cookie });
+    await get('/events', { cookie });
+    expect(keptLines()).toBe(before + 1);
   });
 });

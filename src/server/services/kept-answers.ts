@@ -91,7 +91,7 @@ export interface KeptAnswersPolicy {
    * After the full path ran: until when (epoch ms) the answer may be sent again, or null to keep nothing
    * (e.g. the caller was not who the policy serves).
    */
-  keepUntil(c: HonoContext): number | null;
+  keepUntil(c: HonoContext, r: RequestParts, now: number): number | null;
 }
 
 export interface KeptAnswers {
@@ -156,14 +156,15 @@ export function keptAnswers(deps: { db: Db; clock: Clock }, policy: KeptAnswersP
     keep: async (c, next) => {
       // node's request (serve() passes it); absent when the app is called directly (app.request), which keeps nothing.
       const incoming = (c.env as Partial<HttpBindings> | undefined)?.incoming;
-      const key = incoming ? keyFor(requestParts(incoming)) : null;
-      if (key === null) return next();
+      const parts = incoming ? requestParts(incoming) : null;
+      const key = keyFor(parts);
+      if (key === null || parts === null) return next();
       const { version, day, now } = current();
 
       await next();
       const res = c.res;
       if ((res.status !== 200 && res.status !== 304) || res.headers.has('set-cookie')) return;
-      const until = policy.keepUntil(c);
+      const until = policy.keepUntil(c, parts, now);
       if (until === null || until <= now) return;
       const body = res.body === null ? null : new Uint8Array(await res.arrayBuffer());
       const headers: Record<string, string> = {};
