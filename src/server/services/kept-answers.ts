@@ -35,7 +35,7 @@ const FRAMING_HEADERS: ReadonlySet<string> = new Set(['content-length', 'transfe
 const MAX_BODY_BYTES = 2 * 1024 * 1024;
 
 /** The request headers a key or a policy reads (a body's two, to send a request with one down the full path). */
-const KEY_HEADERS = ['accept-encoding', 'if-none-match', 'accept', 'trpc-accept', 'authorization', 'cookie', 'content-length', 'transfer-encoding'] as const;
+const KEY_HEADERS = ['accept-encoding', 'if-none-match', 'accept', 'trpc-accept', 'authorization', 'cookie', 'content-length', 'transfer-encoding', 'host'] as const;
 type KeyHeader = (typeof KEY_HEADERS)[number];
 const IS_KEY_HEADER: ReadonlySet<string> = new Set(KEY_HEADERS);
 
@@ -48,7 +48,14 @@ export interface RequestParts {
   headers: Partial<Record<KeyHeader, string>>;
 }
 
-/** Null for a request the kept answers leave alone: not a GET, not a path, or a key header sent twice. */
+/**
+ * A Host header @hono/node-server takes as it is (its url.ts, `reValidHost`): any other (missing, as HTTP/1.0
+ * allows; malformed; with a default port or capitals) is checked by it, and a bad one refused with a 400 before
+ * the app runs. The door answers only a request whose Host the full path would certainly have accepted.
+ */
+const PLAIN_HOST = /^[a-z0-9._-]+(?::(?:[1-5]\d{3,4}|[6-9]\d{3}))?$/;
+
+/** Null for a request the kept answers leave alone: not a GET, not a path, a key header sent twice, or a Host not plainly valid. */
 export function requestParts(req: IncomingMessage): RequestParts | null {
   const url = req.url;
   if (req.method !== 'GET' || url === undefined || !url.startsWith('/')) return null;
@@ -61,6 +68,7 @@ export function requestParts(req: IncomingMessage): RequestParts | null {
     if (headers[name as KeyHeader] !== undefined) return null;
     headers[name as KeyHeader] = raw[i + 1]!;
   }
+  if (headers.host === undefined || !PLAIN_HOST.test(headers.host)) return null;
   const query = url.indexOf('?');
   return { url, path: query === -1 ? url : url.slice(0, query), headers };
 }
