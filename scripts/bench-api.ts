@@ -1,8 +1,8 @@
 /**
  * `npm run bench:api`: how fast the API answers, measured rather than asserted. The app runs in a process of
  * its own (the built server, dist/server/index.js, as `npm start` runs it) and autocannon loads it from this one, so the load
- * generator never shares the server's event loop. A bare Hono route answering a fixed JSON string as long as
- * the target's answer on the wire (scripts/bench-ceiling.ts, its own process too) gives the ceiling of this
+ * generator never shares the server's event loop. A bare Hono route answering the target's own answer, the
+ * same bytes as the app sent them (scripts/bench-ceiling.ts, its own process too), gives the ceiling of this
  * machine for that answer, and it is measured right before each target: on a machine shared with other work
  * the load changes from one minute to the next, and each figure is printed as a share of the ceiling measured
  * beside it.
@@ -17,6 +17,7 @@
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { get as httpGet } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -97,18 +98,27 @@ interface Row {
   bytes: number;
 }
 
-/** One request: a wrong path or a 401 would otherwise be measured as a fast answer. The bytes it sends on the wire. */
-async function probe(base: string, target: Target): Promise<number> {
-  // As autocannon asks: no compression unless the target names one (fetch would otherwise ask for gzip).
-  const res = await fetch(base + target.path, { headers: { 'accept-encoding': 'identity', ...target.headers } });
-  const text = await res.text();
-  if (res.status !== 200 && res.status !== 304) throw new Error(`${target.name}: ${res.status} ${text.slice(0, 200)}`);
-  // fetch undoes the compression; Content-Length is what was sent.
-  return Number(res.headers.get('content-length') ?? Buffer.byteLength(text));
+/**
+ * One request, as autocannon sends it (node's http: no Accept-Encoding unless the target names one): a wrong path
+ * or a 401 would otherwise be measured as a fast answer. The body exactly as sent (compressed if it was).
+ */
+function probe(base: string, target: Target): Promise<Uint8Array> {
+  return new Promise((done, fail) => {
+    httpGet(base + target.path, { headers: target.headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        const body = Buffer.concat(chunks);
+        if (res.statusCode !== 200 && res.statusCode !== 304) fail(new Error(`${target.name}: ${res.statusCode} ${body.toString('utf8', 0, 200)}`));
+        else done(body);
+      });
+      res.on('error', fail);
+    }).on('error', fail);
+  });
 }
 
 async function measure(base: string, target: Target): Promise<Row> {
-  const bytes = await probe(base, target);
+  const bytes = (await probe(base, target)).byteLength;
   // A second of the same load first, not counted: the figures are the steady state, not V8 compiling the path.
   const result = await autocannon({ url: base + target.path, connections: CONNECTIONS, duration: DURATION, headers: target.headers, ...(WARMUP > 0 ? { warmup: { connections: CONNECTIONS, duration: WARMUP } } : {}) });
   return {
@@ -183,7 +193,7 @@ async function main() {
     const ceilingPort = await freePort();
     ceiling = startProcess(['--import', 'tsx', 'scripts/bench-ceiling.ts', String(ceilingPort)], {});
     const ceilingBase = `http://127.0.0.1:${ceilingPort}`;
-    await waitFor(`${ceilingBase}/2`, ceiling);
+    await waitFor(`${ceilingBase}/none`, ceiling);
 
     // The plain answer's ETag, as autocannon asks for the plain answer (the gzipped one has its own).
     const etag = (await fetch(`${base}/api/events`, { headers: { 'accept-encoding': 'identity' } })).headers.get('etag');
@@ -223,12 +233,13 @@ async function main() {
     console.log(
       `\nbench:api: ${CONNECTIONS} connections, ${DURATION} s per target after ${WARMUP} s unmeasured, Node ${process.version}; data: ${counts.children} children, ${counts.activities} activities, ${counts.notes} notes, ${counts.messages} messages, ${counts.receipts} receipts`,
     );
-    console.log('ceiling: a bare Hono route answering a JSON string as long as the target answer on the wire (bytes), measured right before it');
+    console.log("ceiling: a bare Hono route answering the target's own answer (the same bytes), measured right before it");
     const head = `${'target'.padEnd(44)}${'req/s'.padStart(9)}${'p50 ms'.padStart(8)}${'p99 ms'.padStart(8)}${'errors'.padStart(8)}${'bytes'.padStart(9)}${'ceiling'.padStart(9)}${'share'.padStart(7)}`;
     console.log(head);
     for (const target of targets) {
-      const bytes = await probe(base, target);
-      const top = await measure(ceilingBase, { group: 'ceiling', name: 'ceiling', path: `/${bytes}` });
+      const id = String(targets.indexOf(target));
+      await fetch(`${ceilingBase}/${id}`, { method: 'PUT', body: new Uint8Array(await probe(base, target)) });
+      const top = await measure(ceilingBase, { group: 'ceiling', name: 'ceiling', path: `/${id}` });
       const r = await measure(base, target);
       const share = Math.round((100 * r.rps) / top.rps);
       console.log(
