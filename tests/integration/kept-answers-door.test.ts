@@ -9,19 +9,9 @@ import { connect } from 'node:net';
 import { describe, expect, it, vi } from 'vitest';
 import { sharedAdminServer } from '../helpers/admin-server';
 import { enrolFamily } from '../helpers/parent-fixtures';
+import { capturedLines } from '../helpers/log-capture';
 
-const captured = vi.hoisted(() => ({ lines: [] as string[] }));
-vi.mock('../../src/server/logger', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../src/server/logger')>();
-  const { Writable: W } = await import('node:stream');
-  const sink = new W({
-    write(chunk, _enc, done) {
-      captured.lines.push(String(chunk));
-      done();
-    },
-  });
-  return { ...actual, logger: actual.createLogger(sink, 'info') };
-});
+vi.mock('../../src/server/logger', async (original) => (await import('../helpers/log-capture')).capturingLogger(original, 'info'));
 
 const s = sharedAdminServer();
 
@@ -36,9 +26,9 @@ interface AccessLine {
 
 /** The access lines logged while `run` ran. */
 async function accessLines(run: () => Promise<void>): Promise<AccessLine[]> {
-  const from = captured.lines.length;
+  const from = capturedLines.length;
   await run();
-  return captured.lines
+  return capturedLines
     .slice(from)
     .map((line) => JSON.parse(line) as AccessLine)
     .filter((line) => line.msg === 'request');

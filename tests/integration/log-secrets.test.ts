@@ -10,19 +10,9 @@ import { hashPassword } from '../../src/server/auth/password';
 import { json, sampleApplication } from '../helpers/enrollment-fixtures';
 import { PDF } from '../helpers/authz-fixtures';
 import { startTestServer, type TestServer } from '../helpers/server';
+import { capturedLines } from '../helpers/log-capture';
 
-const captured = vi.hoisted(() => ({ lines: [] as string[] }));
-vi.mock('../../src/server/logger', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../src/server/logger')>();
-  const { Writable: W } = await import('node:stream');
-  const sink = new W({
-    write(chunk, _enc, done) {
-      captured.lines.push(String(chunk));
-      done();
-    },
-  });
-  return { ...actual, logger: actual.createLogger(sink, 'debug') };
-});
+vi.mock('../../src/server/logger', async (original) => (await import('../helpers/log-capture')).capturingLogger(original, 'debug'));
 
 const ADMIN_PASSWORD = 'Seeded-admin-passphrase-7781';
 const NEW_PARENT_PASSWORD = 'Seeded-new-parent-passphrase-4410';
@@ -91,14 +81,14 @@ describe('the log holds no secret', () => {
   });
 
   it('logged the requests (the capture is not vacuous), with the upload path redacted', () => {
-    const log = captured.lines.join('');
-    expect(captured.lines.length).toBeGreaterThan(15);
+    const log = capturedLines.join('');
+    expect(capturedLines.length).toBeGreaterThan(15);
     expect(log).toContain('"path":"/api/objects/upload/[token]"');
     expect(log).toContain('"path":"/api/parent/login"');
   });
 
   it('holds none of the secrets the flows used', () => {
-    const log = captured.lines.join('');
+    const log = capturedLines.join('');
     for (const [name, secret] of Object.entries(secrets)) {
       expect(secret.length, name).toBeGreaterThan(8);
       expect(log.includes(secret), `${name} appears in the log`).toBe(false);
@@ -109,9 +99,9 @@ describe('the log holds no secret', () => {
 
   it('redacts passwords, tokens, cookies, Authorization headers and medical fields in any logged object', async () => {
     const { logger } = await import('../../src/server/logger');
-    captured.lines.length = 0;
+    capturedLines.length = 0;
     logger.warn({ password: 'pw-one', input: { newPassword: 'pw-two', token: 'tok-three', allergies: 'nuts-four' }, req: { headers: { authorization: 'Bearer five', cookie: 'six=seven', 'set-cookie': 'eight' } }, medications: 'nine', medicalConditions: 'ten' }, 'probe');
-    const line = captured.lines.join('');
+    const line = capturedLines.join('');
     expect(line).toContain('probe');
     for (const v of ['pw-one', 'pw-two', 'tok-three', 'nuts-four', 'Bearer five', 'six=seven', 'eight', '"nine"', '"ten"']) expect(line).not.toContain(v);
   });

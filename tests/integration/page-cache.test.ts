@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { events } from '../../db/schema';
 import { fullTitle, NOT_FOUND_TITLE } from '../../src/shared/public-pages';
 import { startTestServer, type TestServer } from '../helpers/server';
+import { capturedLines } from '../helpers/log-capture';
 
 /**
  * A server-rendered page is drawn once and compressed once (ADR 011), then served from memory with a strong ETag
@@ -13,18 +14,7 @@ import { startTestServer, type TestServer } from '../helpers/server';
  * build; the browser tests (server-render.spec.ts) run the real one.
  */
 // The access log, captured: a page sent from memory at the server's door says so (`"kept":true`).
-const captured = vi.hoisted(() => ({ lines: [] as string[] }));
-vi.mock('../../src/server/logger', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../src/server/logger')>();
-  const { Writable: W } = await import('node:stream');
-  const sink = new W({
-    write(chunk, _enc, done) {
-      captured.lines.push(String(chunk));
-      done();
-    },
-  });
-  return { ...actual, logger: actual.createLogger(sink, 'debug') };
-});
+vi.mock('../../src/server/logger', async (original) => (await import('../helpers/log-capture')).capturingLogger(original, 'debug'));
 
 let s: TestServer;
 let dir: string;
@@ -142,7 +132,7 @@ describe('a server-rendered page', () => {
   });
 
   it("a repeated page is sent from memory at the server's door, until a write, or the end of the minute it was drawn in", async () => {
-    const keptLines = () => captured.lines.filter((l) => l.includes('"path":"/events"') && l.includes('"kept":true')).length;
+    const keptLines = () => capturedLines.filter((l) => l.includes('"path":"/events"') && l.includes('"kept":true')).length;
     const first = await get('/events');
     const drawn = renderCount(await first.text());
     const before = keptLines();
