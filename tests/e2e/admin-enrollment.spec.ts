@@ -234,6 +234,14 @@ test('add, edit, deactivate and remove an enrolled child', async ({ page, loginA
 
   await card.getByRole('button', { name: 'Edit Milo Brooks' }).click();
   const edit = page.getByRole('dialog', { name: 'Edit Child' });
+  // The 'Child Added' toast (5 s) is still on screen: it must not cover the dialog's buttons, or the click on
+  // Save Changes lands on the toast (it did, in the bottom-right corner of a 1280 px desktop).
+  const toastBox = await page.getByRole('alertdialog').filter({ hasText: 'Child Added' }).boundingBox();
+  for (const name of ['Save Changes', 'Cancel']) {
+    const button = (await edit.getByRole('button', { name }).boundingBox())!;
+    const covered = toastBox !== null && toastBox.x < button.x + button.width && button.x < toastBox.x + toastBox.width && toastBox.y < button.y + button.height && button.y < toastBox.y + toastBox.height;
+    expect(covered, `the toast ${JSON.stringify(toastBox)} covers ${name} ${JSON.stringify(button)}`).toBe(false);
+  }
   await edit.getByLabel('Parent Phone').fill('614-555-0177');
   await edit.getByRole('button', { name: 'Save Changes' }).click();
   await expect(edit).toBeHidden();

@@ -15,7 +15,9 @@ import { cn } from './cn';
 /**
  * The toast region: toasts are announced to screen readers, and F8 (SPEC.md §9) moves focus to the newest.
  * On a phone it sits at the top of the screen, clear of a form's Submit button and of the Call / Apply bar
- * at the bottom; from `sm` on, in the bottom-right corner.
+ * at the bottom; from `sm` on, in the bottom-left corner: a dialog's buttons are at its bottom right, and a toast
+ * in the bottom-right corner covered them on a desktop narrower than about 1,500 px (a director who added a child
+ * and opened Edit within 5 s clicked the toast instead of Save Changes).
  */
 export function Toaster() {
   const region = useRef<HTMLDivElement>(null);
@@ -36,7 +38,7 @@ export function Toaster() {
       ref={region}
       aria-label="Notifications"
       queue={toastQueue}
-      className="fixed inset-x-2 top-2 z-[60] flex flex-col gap-2 outline-none sm:inset-x-auto sm:top-auto sm:right-4 sm:bottom-4 sm:w-96"
+      className="fixed inset-x-2 top-2 z-[60] flex flex-col gap-2 outline-none sm:inset-x-auto sm:top-auto sm:bottom-4 sm:left-4 sm:w-96"
     >
       {({ toast }) => <SwipeableToast toast={toast} />}
     </ToastRegion>
