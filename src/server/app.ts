@@ -29,6 +29,7 @@ import { createRoutePreloads, modulePreloadTags } from './pages/preload';
 import { createPageRenderer } from './pages/render';
 import { headTags, robotsTxt, sitemapXml } from './pages/seo';
 import { parentAnswers } from './services/parent-answers';
+import { requestParts } from './services/kept-answers';
 import { publicAnswers } from './services/public-answers';
 import { createLimiters } from './services/rate-limit';
 
@@ -252,7 +253,11 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.onError(handleError);
   return Object.assign(app, {
     /** Sends a kept answer to this request, before it reaches Hono (http-server.ts); false when there is none. */
-    sendKept: (req: IncomingMessage, res: ServerResponse) => kept.some((k) => k.send(req, res)),
+    sendKept: (req: IncomingMessage, res: ServerResponse) => {
+      // Read once for every kind of kept answer.
+      const parts = requestParts(req);
+      return parts !== null && kept.some((k) => k.send(parts, res));
+    },
   });
 }
 

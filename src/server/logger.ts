@@ -44,4 +44,3 @@ export type Logger = typeof logger;
 export function loggablePath(path: string): string {
   return path.replace(/^(\/api\/objects\/upload\/)[^/]+/, '$1[token]');
 }
-

@@ -105,8 +105,8 @@ export interface KeptAnswersPolicy {
 export interface KeptAnswers {
   /** Middleware: the full path answers, and the answer is kept for `send`. */
   keep: MiddlewareHandler;
-  /** At the server's door: sends the kept answer to this request and returns true, or returns false. */
-  send(req: IncomingMessage, res: ServerResponse): boolean;
+  /** At the server's door: sends the kept answer to this request (its `requestParts`) and returns true, or returns false. */
+  send(parts: RequestParts | null, res: ServerResponse): boolean;
 }
 
 /**
@@ -192,8 +192,8 @@ export function keptAnswers(deps: { db: Db; clock: Clock }, policy: KeptAnswersP
       answers.set(key, { until, status: res.status, headers: flat, body });
     },
 
-    send(req, res) {
-      const key = keyFor(requestParts(req));
+    send(parts, res) {
+      const key = keyFor(parts);
       if (key === null) return false;
       const { now } = current();
       const kept = answers.get(key);
