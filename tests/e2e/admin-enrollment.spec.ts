@@ -236,7 +236,13 @@ test('add, edit, deactivate and remove an enrolled child', async ({ page, loginA
   const edit = page.getByRole('dialog', { name: 'Edit Child' });
   // The 'Child Added' toast (5 s) is still on screen: it must not cover the dialog's buttons, or the click on
   // Save Changes lands on the toast (it did, in the bottom-right corner of a 1280 px desktop).
-  const toastBox = await page.getByRole('alertdialog').filter({ hasText: 'Child Added' }).boundingBox();
+  // (Read at once, without waiting: on a slow run the toast may already be gone, and then nothing covers anything.)
+  const toastBox = await page.evaluate(() => {
+    const toast = [...document.querySelectorAll('[role="alertdialog"]')].find((el) => el.textContent?.includes('Child Added'));
+    if (!toast) return null;
+    const { x, y, width, height } = toast.getBoundingClientRect();
+    return { x, y, width, height };
+  });
   for (const name of ['Save Changes', 'Cancel']) {
     const button = (await edit.getByRole('button', { name }).boundingBox())!;
     const covered = toastBox !== null && toastBox.x < button.x + button.width && button.x < toastBox.x + toastBox.width && toastBox.y < button.y + button.height && button.y < toastBox.y + toastBox.height;
