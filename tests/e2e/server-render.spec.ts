@@ -56,6 +56,22 @@ test.describe('without JavaScript', () => {
     }
   });
 
+  // A field's help and error elements are drawn even when empty (FieldMessages): React Aria names both in
+  // aria-describedby, and a missing one was a dangling reference until the page's script drew the field again.
+  for (const path of ['/enrollment', '/milestones', '/parent-login']) {
+    test(`${path}: every element a field is described or labelled by is on the page`, async ({ page }) => {
+      await page.goto(path);
+      const references = await page.evaluate(() =>
+        [...document.querySelectorAll('[aria-describedby], [aria-labelledby]')].flatMap((element) =>
+          ['aria-describedby', 'aria-labelledby'].flatMap((attribute) => (element.getAttribute(attribute) ?? '').split(/\s+/).filter(Boolean)),
+        ),
+      );
+      expect(references.length).toBeGreaterThan(path === '/parent-login' ? 2 : 5);
+      const missing = await page.evaluate((ids) => ids.filter((id) => !document.getElementById(id)), references);
+      expect(missing).toEqual([]);
+    });
+  }
+
   test('the milestones page shows the statistics and the milestone cards', async ({ page }) => {
     await page.goto('/milestones');
     await expect(page.getByRole('heading', { level: 1, name: 'Milestone Achievement Badges' })).toBeVisible();

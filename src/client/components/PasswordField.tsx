@@ -1,7 +1,8 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { useState } from 'react';
-import { Button, FieldError, Group, Input, Label, Text, TextField } from 'react-aria-components';
+import { Button, Group, Input, Label, TextField } from 'react-aria-components';
 import { inputClass } from './ui/Field';
+import { FieldMessages } from './ui/FieldMessages';
 import { cn } from './ui/cn';
 
 interface PasswordFieldProps {
@@ -31,12 +32,7 @@ export function PasswordField({ label = 'Password', value, onChange, error, name
           {visible ? <EyeOff aria-hidden="true" className="size-5" /> : <Eye aria-hidden="true" className="size-5" />}
         </Button>
       </Group>
-      {description && (
-        <Text slot="description" className="text-xs text-stone-600">
-          {description}
-        </Text>
-      )}
-      <FieldError className="text-sm font-medium text-red-700">{error}</FieldError>
+      <FieldMessages description={description} error={error} />
     </TextField>
   );
 }

@@ -1,14 +1,13 @@
 import type { ReactNode } from 'react';
 import {
-  FieldError,
   Input,
   Label,
-  Text,
   TextArea as AriaTextArea,
   TextField as AriaTextField,
   type TextFieldProps as AriaTextFieldProps,
 } from 'react-aria-components';
 import { cn } from './cn';
+import { FieldMessages } from './FieldMessages';
 
 export const inputClass =
   'w-full min-h-11 rounded-lg border border-stone-300 bg-white px-3 py-2 text-base text-stone-900 placeholder:text-stone-400 ' +
@@ -41,12 +40,7 @@ export function TextField({ label, description, error, placeholder, multiline, r
         )}
       </Label>
       {multiline ? <AriaTextArea rows={rows} placeholder={placeholder} className={cn(inputClass, 'min-h-20')} /> : <Input placeholder={placeholder} className={inputClass} />}
-      {description && (
-        <Text slot="description" className="text-xs text-stone-600">
-          {description}
-        </Text>
-      )}
-      <FieldError className="text-sm font-medium text-red-700">{error}</FieldError>
+      <FieldMessages description={description} error={error} />
     </AriaTextField>
   );
 }

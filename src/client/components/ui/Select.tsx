@@ -1,7 +1,6 @@
 import { ChevronDown } from 'lucide-react';
 import {
   Button,
-  FieldError,
   Label,
   ListBox,
   ListBoxItem,
@@ -11,6 +10,7 @@ import {
   type Key,
 } from 'react-aria-components';
 import { cn } from './cn';
+import { FieldMessages } from './FieldMessages';
 
 export interface SelectOption {
   value: string;
@@ -61,7 +61,7 @@ export function Select({ label, options, value, onChange, placeholder = 'Select.
         <SelectValue className="min-w-0 flex-1 truncate data-[placeholder]:text-stone-500" />
         <ChevronDown aria-hidden="true" className="size-4 shrink-0 text-stone-500" />
       </Button>
-      <FieldError className="text-sm font-medium text-red-700">{error}</FieldError>
+      <FieldMessages error={error} />
       <Popover className="w-(--trigger-width) rounded-lg border border-stone-200 bg-white shadow-lg">
         <ListBox className="max-h-72 overflow-auto p-1 outline-none">
           {options.map((o) => (
