@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { reactAriaHydration } from './scripts/vite-plugins/react-aria-hydration';
 
 const root = resolve(import.meta.dirname, 'src/client');
 /** `npm run dev` runs the API on this port and Vite (with hot reload) on 3000, proxying to it. */
@@ -22,6 +23,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     }),
     react(),
     tailwindcss(),
+    // React Aria without its second drawing of every component after hydration (ADR 015).
+    reactAriaHydration(),
   ],
   build: {
     // CLIENT_OUT_DIR lets parallel work build side by side; the app serves dist/client.

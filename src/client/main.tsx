@@ -1,5 +1,7 @@
 // First: zod's setting must be in place before any schema is built (see the file).
 import './lib/zod-config';
+// Before React Aria's i18n module runs (see the file).
+import './lib/aria-locale';
 import { hydrate, QueryClientProvider } from '@tanstack/react-query';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { StrictMode, startTransition } from 'react';

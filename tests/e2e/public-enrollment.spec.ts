@@ -310,3 +310,18 @@ test.describe('before the scripts have run', () => {
     });
   });
 });
+
+test.describe('a phone set to Spanish', () => {
+  test.use({ locale: 'es-ES' });
+
+  // React Aria adds a few words of its own (such as the hidden "Dismiss" button of an open list, for screen
+  // readers) in the browser's language unless told otherwise: the site tells it English, like all its text
+  // (src/client/lib/aria-locale.ts), which the build's change to React Aria also relies on (ADR 015).
+  test("React Aria's own words are English like the rest of the page", async ({ page }) => {
+    await page.goto('/enrollment');
+    await page.getByRole('button', { name: /Program Requested/ }).click();
+    await expect(page.getByRole('option', { name: 'Infant Care (6 weeks - 18 months)' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Dismiss' }).first()).toBeAttached();
+    await expect(page.getByRole('button', { name: 'Descartar' })).toHaveCount(0);
+  });
+});

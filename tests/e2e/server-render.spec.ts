@@ -226,3 +226,76 @@ for (const timezoneId of ['America/Los_Angeles', 'Asia/Tokyo']) {
     });
   });
 }
+
+/**
+ * React Aria's components asked "is this a page being hydrated?" through a store whose server answer differs
+ * from the browser's, so React drew every one of them a second time right after adopting the page, in one
+ * long task on a phone. The build changes that (scripts/vite-plugins/react-aria-hydration.ts, ADR 015).
+ * Counted through the hook React offers developer tools: a component drawn in one commit and again in a later
+ * one, with nobody touching the page, was drawn again.
+ */
+test.describe('adopting a server-drawn page', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.addInitScript(() => {
+      type Fiber = { tag: number; child: Fiber | null; sibling: Fiber | null; alternate: Fiber | null; memoizedProps: unknown; stateNode: unknown };
+      const drawn = new WeakMap<Fiber, unknown>();
+      const redrawn: Fiber[] = [];
+      const isComponent = (f: Fiber) => f.tag === 0 || f.tag === 11 || f.tag === 14 || f.tag === 15;
+      (window as unknown as { __redrawn: Fiber[] }).__redrawn = redrawn;
+      (window as unknown as { __REACT_DEVTOOLS_GLOBAL_HOOK__: object }).__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+        supportsFiber: true,
+        renderers: new Map(),
+        inject: () => 1,
+        checkDCE: () => {},
+        onCommitFiberUnmount: () => {},
+        onPostCommitFiberRoot: () => {},
+        onCommitFiberRoot: (_id: number, root: { current: Fiber }) => {
+          const visit = (first: Fiber | null) => {
+            for (let f = first; f; f = f.sibling) {
+              if (isComponent(f)) {
+                const before = drawn.has(f) ? drawn.get(f) : f.alternate && drawn.has(f.alternate) ? drawn.get(f.alternate) : undefined;
+                if (before !== undefined && before !== f.memoizedProps) redrawn.push(f);
+                drawn.set(f, f.memoizedProps);
+              }
+              visit(f.child);
+            }
+          };
+          visit(root.current.child);
+        },
+      };
+    });
+  });
+
+  /** How many components drawn again have their first element inside `selector`. */
+  async function redrawnWithin(page: Page, selector: string) {
+    // Until the browser is idle: React has finished whatever it does after adopting the page.
+    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
+    return page.evaluate((selector) => {
+      type Fiber = { child: Fiber | null; stateNode: unknown };
+      const firstElement = (f: Fiber | null): Element | null => {
+        for (let c = f; c; c = c.child) if (c.stateNode instanceof Element) return c.stateNode;
+        return null;
+      };
+      const within = document.querySelector(selector)!;
+      const redrawn = (window as unknown as { __redrawn: Fiber[] }).__redrawn;
+      return redrawn.filter((f) => {
+        const element = firstElement(f);
+        return element !== null && within.contains(element);
+      }).length;
+    }, selector);
+  }
+
+  test('the parent sign-in: its e-mail and password fields are drawn once', async ({ page }) => {
+    await page.goto('/parent-login');
+    await expect(page.getByLabel('Email')).toBeVisible();
+    expect(await redrawnWithin(page, 'form div[data-rac]:has(input[type="email"])')).toBe(0);
+    expect(await redrawnWithin(page, 'form div[data-rac]:has(input[type="password"])')).toBe(0);
+  });
+
+  test("the enrollment form: a text field is drawn once", async ({ page }) => {
+    await page.goto('/enrollment');
+    await expect(page.getByLabel('Parent First Name')).toBeVisible();
+    const id = await page.getByLabel('Parent First Name').getAttribute('id');
+    expect(await redrawnWithin(page, `div[data-rac]:has(> input[id="${id}"])`)).toBe(0);
+  });
+});
