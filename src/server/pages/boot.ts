@@ -57,7 +57,8 @@ export const BOOT_SCRIPT = `(function () {
  * the other pages'), and started after the paint it all lands in the seconds Lighthouse counts as blocking: side
  * by side on the same machine, `/enrollment` scored 87-91 this way against 95-96, `/milestones` 90-91 against
  * 95-96, for a largest paint of 0.8-0.9 s against 1.9-2.2 s. A family filling in the form needs it working more
- * than drawn a second sooner (what they type before is kept either way: lib/use-schema-form.ts).
+ * than drawn a second sooner (what they type before is kept either way: lib/use-schema-form.ts). Measured again
+ * after their hydration was made lighter (ADR 015): 90-92 this way against 95-97.
  */
 export const SCRIPTS_AT_ONCE: ReadonlySet<string> = new Set(['/enrollment', '/milestones']);
 
