@@ -58,7 +58,8 @@ export const BOOT_SCRIPT = `(function () {
  * by side on the same machine, `/enrollment` scored 87-91 this way against 95-96, `/milestones` 90-91 against
  * 95-96, for a largest paint of 0.8-0.9 s against 1.9-2.2 s. A family filling in the form needs it working more
  * than drawn a second sooner (what they type before is kept either way: lib/use-schema-form.ts). Measured again
- * after their hydration was made lighter (ADR 015): 90-92 this way against 95-97.
+ * after their hydration was made lighter (ADR 015): 90-92 this way against 95-97; 93-97 started after the paint
+ * without preloads, and 89-92 that way on a busier machine.
  */
 export const SCRIPTS_AT_ONCE: ReadonlySet<string> = new Set(['/enrollment', '/milestones']);
 
