@@ -15,8 +15,8 @@ import type { Plugin } from 'vite';
  *   React Aria on one page cannot collide. This app has one copy and one React root, so every id takes the
  *   server's form, and `useId` no longer asks.
  * - `useDefaultLocale` answers 'en-US' on the server and while hydrating, then the browser's language. The app
- *   fixes the locale to 'en-US' with an `I18nProvider` at its root (all its text is American English), so the
- *   default is never what a component sees; it asks only whether it runs on the server.
+ *   makes the browser's answer 'en-US' too, before React Aria loads (src/client/lib/aria-locale.ts: all its text
+ *   is American English), so the answer is the same either way, and it asks only whether it runs on the server.
  *
  * Each change must find exactly the code it replaces: if an upgrade of react-aria changes it, the build stops
  * with this plugin's name and the file, instead of quietly shipping the slow path.

@@ -106,7 +106,7 @@ export interface KeptAnswers {
   /** Middleware: the full path answers, and the answer is kept for `send`. */
   keep: MiddlewareHandler;
   /** At the server's door: sends the kept answer to this request (its `requestParts`) and returns true, or returns false. */
-  send(parts: RequestParts | null, res: ServerResponse): boolean;
+  send(parts: RequestParts, res: ServerResponse): boolean;
 }
 
 /**
