@@ -7,6 +7,7 @@ import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import superjson from 'superjson';
+import { listenForDocumentBehaviour } from './lib/document-behaviour';
 import { signOutWhenSessionEnds } from './lib/session-ended';
 import { queryClient, trpc } from './lib/trpc';
 import { routeTree } from './routeTree.gen';
@@ -32,6 +33,8 @@ declare module '@tanstack/react-router' {
 }
 
 signOutWhenSessionEnds(router);
+// The phone menu and the home page's section links, as the home page's own script installs them (ADR 016).
+listenForDocumentBehaviour();
 
 const app = (
   <StrictMode>

@@ -35,6 +35,29 @@ test.describe('on a phone', () => {
     await expect(nav.getByRole('button', { name: 'Menu' })).toHaveCount(0);
   });
 
+  // On a page the app has (the home page is not one: ADR 016), the same menu, and a page change closes it even
+  // when the change did not come from the menu's own links.
+  test('on a page the app has, the menu works the same and closes when the page changes under it', async ({ page }) => {
+    await page.goto('/parent-login');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const menu = nav.getByRole('button', { name: 'Menu' });
+    await menu.click();
+    await expect(menu).toHaveAttribute('aria-expanded', 'true');
+    await expect(nav.getByRole('link', { name: 'Events' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
+    await expect(menu).toBeFocused();
+
+    // The name at the left leads home within the app (same document), with the menu still open as it is followed.
+    await menu.click();
+    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+    await nav.getByRole('link', { name: centre.name }).click();
+    await expect(page.getByRole('heading', { name: 'Our Programs' })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
+    await expect(nav.getByRole('link', { name: 'Events' })).toBeHidden();
+  });
+
   test('a Call / Apply bar stays at the bottom of public pages, without hiding the end of the page', async ({ page }) => {
     for (const path of ['/', '/events', '/milestones']) {
       await page.goto(path);

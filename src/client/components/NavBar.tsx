@@ -1,10 +1,11 @@
 import { Link, useLocation } from '@tanstack/react-router';
 import { ArrowLeft, Menu, X } from 'lucide-react';
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { centre } from '../../shared/centre';
 import { LinkButton } from './ui/LinkButton';
 import { PlainButton } from './ui/PlainButton';
 import { BrandMark } from './BrandMark';
+import { closePhoneMenu } from './phone-menu';
 
 /** Pages that show only a Back to Home button (SPEC.md §2 Navigation bar). */
 const BACK_ONLY = new Set(['/enrollment', '/events', '/milestones']);
@@ -51,34 +52,32 @@ export function NavBar() {
 
 /**
  * The same four buttons on a phone, behind a Menu button (a disclosure: the button says whether the list is open
- * and which list it controls). The list closes when the page changes, and on Escape, which returns focus to the
- * button. A native button, not React Aria's: this is on every public page, loaded first.
+ * and which list it controls). A native button, not React Aria's: this is on every public page, loaded first.
+ * What it does is plain DOM, in phone-menu.ts, so that it works alike on the home page, which React does not
+ * adopt (ADR 016): React draws it closed and never sets its state again, and closes it when the page changes.
  */
 function PhoneMenu({ pathname }: { pathname: string }) {
-  const [open, setOpen] = useState(false);
-  const trigger = useRef<HTMLButtonElement>(null);
   const panelId = useId();
-  useEffect(() => setOpen(false), [pathname]);
-
-  function onKeyDown(e: KeyboardEvent) {
-    if (e.key !== 'Escape' || !open) return;
-    e.stopPropagation();
-    setOpen(false);
-    trigger.current?.focus();
-  }
+  const wrapper = useRef<HTMLDivElement>(null);
+  const shownFor = useRef(pathname);
+  useEffect(() => {
+    if (shownFor.current === pathname) return;
+    shownFor.current = pathname;
+    if (wrapper.current) closePhoneMenu(wrapper.current);
+  }, [pathname]);
 
   return (
-    // Escape from anywhere inside (the button or a link) bubbles up to this wrapper.
-    <div className="md:hidden" onKeyDown={onKeyDown}>
-      <PlainButton ref={trigger} variant="outline" size="md" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((o) => !o)}>
-        {open ? <X aria-hidden="true" className="size-5" /> : <Menu aria-hidden="true" className="size-5" />}
+    <div ref={wrapper} className="md:hidden" data-phone-menu="">
+      <PlainButton variant="outline" size="md" className="group" aria-expanded={false} aria-controls={panelId}>
+        <Menu aria-hidden="true" className="size-5 group-aria-expanded:hidden" />
+        <X aria-hidden="true" className="hidden size-5 group-aria-expanded:block" />
         Menu
       </PlainButton>
-      <div id={panelId} hidden={!open} className="absolute inset-x-0 top-full border-b border-stone-200 bg-white shadow-lg">
+      <div id={panelId} hidden className="absolute inset-x-0 top-full border-b border-stone-200 bg-white shadow-lg">
         <ul className="mx-auto flex max-w-6xl flex-col gap-1 px-4 py-3">
           {NAV_LINKS.map(({ href, label }, i) => (
             <li key={href}>
-              <LinkButton href={href} variant={i === NAV_LINKS.length - 1 ? 'primary' : 'ghost'} className="w-full justify-start" onClick={() => setOpen(false)}>
+              <LinkButton href={href} variant={i === NAV_LINKS.length - 1 ? 'primary' : 'ghost'} className="w-full justify-start">
                 {label}
               </LinkButton>
             </li>

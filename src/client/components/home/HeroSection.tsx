@@ -2,7 +2,6 @@ import { Award, ShieldCheck, Star } from 'lucide-react';
 import { centre } from '../../../shared/centre';
 import { LinkButton } from '../ui/LinkButton';
 import { PlainButton } from '../ui/PlainButton';
-import { scrollToSection } from './scrollToSection';
 
 /** The claims of SPEC.md §1, written as an Ohio centre states them. */
 const CLAIMS = [
@@ -34,7 +33,7 @@ export function HeroSection() {
               <LinkButton href="/enrollment" variant="sun" size="lg">
                 Apply Online Today
               </LinkButton>
-              <PlainButton variant="outline" size="lg" className="border-white/80! bg-transparent! text-white! hover:bg-white/15!" onClick={() => scrollToSection('programs')}>
+              <PlainButton variant="outline" size="lg" className="border-white/80! bg-transparent! text-white! hover:bg-white/15!" data-scroll-to="programs">
                 View Programs
               </PlainButton>
             </div>

@@ -1,20 +1,12 @@
 import { Lock } from 'lucide-react';
-import type { MouseEvent } from 'react';
 import { centre } from '../../../shared/centre';
 import { BrandMark } from '../BrandMark';
 import { LinkButton } from '../ui/LinkButton';
 import { PlainButton } from '../ui/PlainButton';
-import { scrollToSection } from './scrollToSection';
 
 const PROGRAM_LINKS = ['Infant Program', 'Preschool Program', 'Kindergarten Prep'] as const;
 
 const footerLink = 'inline-flex min-h-11 items-center rounded text-stone-300 underline-offset-2 outline-none hover:text-white hover:underline focus-visible:ring-3 focus-visible:ring-sun-300/70';
-
-function toPrograms(e: MouseEvent<HTMLAnchorElement>) {
-  // A real link (works without JavaScript); with it, scroll smoothly and keep the address unchanged.
-  e.preventDefault();
-  scrollToSection('programs');
-}
 
 /** An Instagram-style glyph (lucide no longer ships brand logos). */
 function InstagramGlyph() {
@@ -51,10 +43,11 @@ export function SiteFooter() {
           <h2 id="footer-programs" className="font-semibold text-white">
             Programs
           </h2>
+          {/* Real links (they work without any script); with one, a smooth scroll that keeps the address (scrollToSection.ts). */}
           <ul className="mt-1 flex flex-col text-sm">
             {PROGRAM_LINKS.map((name) => (
               <li key={name}>
-                <a href="#programs" onClick={toPrograms} className={footerLink}>
+                <a href="#programs" data-scroll-to="programs" className={footerLink}>
                   {name}
                 </a>
               </li>

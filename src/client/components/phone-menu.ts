@@ -1,0 +1,47 @@
+/**
+ * What the phone menu (NavBar's PhoneMenu) does, in plain DOM, listened for on the document: the same code on a
+ * page React has and on the home page, which is served as a document that no framework script adopts (ADR 016).
+ * The menu is a disclosure: its wrapper is marked `data-phone-menu`, its button says whether the list is open
+ * (`aria-expanded`) and which list it controls (`aria-controls`). The button opens and closes it; Escape from
+ * anywhere inside closes it and gives focus back to the button; following one of its links closes it.
+ */
+const MENU = '[data-phone-menu]';
+
+function buttonOf(menu: Element): HTMLButtonElement | null {
+  return menu.querySelector<HTMLButtonElement>('button[aria-controls]');
+}
+
+function setOpen(button: HTMLButtonElement, open: boolean): void {
+  const panel = button.ownerDocument.getElementById(button.getAttribute('aria-controls') ?? '');
+  if (!panel) return;
+  button.setAttribute('aria-expanded', String(open));
+  panel.hidden = !open;
+}
+
+const isOpen = (button: HTMLButtonElement) => button.getAttribute('aria-expanded') === 'true';
+
+/** Closes the phone menu `menu` (its `data-phone-menu` wrapper), if open: the page changed under it. */
+export function closePhoneMenu(menu: Element): void {
+  const button = buttonOf(menu);
+  if (button && isOpen(button)) setOpen(button, false);
+}
+
+/** Listens on `doc` for what opens and closes a phone menu. Call once per document. */
+export function listenToPhoneMenus(doc: Document): void {
+  doc.addEventListener('click', (event) => {
+    const target = event.target instanceof Element ? event.target : null;
+    const menu = target?.closest(MENU);
+    const button = menu && buttonOf(menu);
+    if (!button) return;
+    if (button.contains(target)) setOpen(button, !isOpen(button));
+    else if (target?.closest('a[href]')) setOpen(button, false);
+  });
+  doc.addEventListener('keydown', (event) => {
+    if (event.key !== 'Escape') return;
+    const menu = event.target instanceof Element ? event.target.closest(MENU) : null;
+    const button = menu && buttonOf(menu);
+    if (!button || !isOpen(button)) return;
+    setOpen(button, false);
+    button.focus();
+  });
+}
