@@ -35,6 +35,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     // .vite/manifest.json: which chunks each route loads (the size budget test).
     manifest: !isSsrBuild,
     modulePreload: false,
+    // The app (index.html) and the home page's own small script (home.ts, ADR 016), each with its chunks.
+    rollupOptions: isSsrBuild ? undefined : { input: { index: resolve(root, 'index.html'), home: resolve(root, 'home.ts') } },
   },
   server: {
     port: 3000,

@@ -117,31 +117,41 @@ test('View Programs and the footer program links scroll the programs to the top 
   await expect.poll(atTop).toBe(true);
 });
 
-test('another page opens at its top, and Back finds the home page where it was, without scrolling through', async ({ page }) => {
+test('another page opens at its top, and Back finds the home page where it was, without scrolling through: the home page as the server serves it and as the app draws it', async ({ page }) => {
+  // Every window position each document takes, from its start: an animated scroll passes through positions
+  // between start and end. Read and forgotten by `scrolls()`.
+  await page.addInitScript(() => {
+    const w = window as unknown as { scrolls: number[] };
+    w.scrolls = [];
+    window.addEventListener('scroll', () => w.scrolls.push(Math.round(window.scrollY)));
+  });
+  const scrolls = () => page.evaluate(() => (window as unknown as { scrolls: number[] }).scrolls.splice(0));
+  const toTheCalendarAndBack = async () => {
+    const link = page.getByRole('link', { name: /View Full Calendar/ });
+    await link.scrollIntoViewIfNeeded();
+    const left = await page.evaluate(() => Math.round(window.scrollY));
+    expect(left).toBeGreaterThan(1000);
+    await scrolls();
+    await link.click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Events & Announcements' })).toBeVisible();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    expect((await scrolls()).filter((y) => y !== 0 && y !== left)).toEqual([]);
+
+    await page.goBack();
+    await expect(page).toHaveURL(/\/$/);
+    // From the browser's back-forward cache, the restored page's scripts can be asked before they can answer: asked again.
+    await expect.poll(() => page.evaluate(() => Math.round(window.scrollY)).catch(() => null)).toBe(left);
+    expect((await scrolls()).filter((y) => y !== 0 && y !== left)).toEqual([]);
+  };
+
+  // As the server serves it (ADR 016): the link loads the next page, and the browser keeps the place.
   await page.goto('/');
-  const link = page.getByRole('link', { name: /View Full Calendar/ });
-  await link.scrollIntoViewIfNeeded();
-  const left = await page.evaluate(() => Math.round(window.scrollY));
-  expect(left).toBeGreaterThan(1000);
-  // Every window position from now on: an animated scroll passes through positions between start and end.
-  const recordScrolls = () =>
-    page.evaluate(() => {
-      const w = window as unknown as { scrolls: number[] };
-      w.scrolls = [];
-      window.addEventListener('scroll', () => w.scrolls.push(Math.round(window.scrollY)));
-    });
-  const scrolls = () => page.evaluate(() => (window as unknown as { scrolls: number[] }).scrolls);
-
-  await recordScrolls();
-  await link.click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Events & Announcements' })).toBeVisible();
-  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
-  expect((await scrolls()).filter((y) => y !== 0 && y !== left)).toEqual([]);
-
-  await recordScrolls();
-  await page.goBack();
-  await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(left);
-  expect((await scrolls()).filter((y) => y !== 0 && y !== left)).toEqual([]);
+  await toTheCalendarAndBack();
+  // As the app draws it, reached from another page: the app's router opens the next page and keeps the place.
+  await page.goto('/events');
+  await page.getByRole('link', { name: 'Back to Home' }).first().click();
+  await expect(page.getByRole('heading', { name: 'Our Programs' })).toBeVisible();
+  await toTheCalendarAndBack();
 });
 
 test("moving between pages keeps the head the page's own: canonical URL, description, Open Graph, noindex", async ({ page, server }) => {
@@ -171,8 +181,9 @@ test("moving between pages keeps the head the page's own: canonical URL, descrip
   await expect.poll(head).toEqual({ canonical: `${server.url}/`, ogUrl: `${server.url}/`, ogTitle: fullTitle(home.title), description: home.description, robots: null });
 });
 
+// A page change within the app: the home page's links load the next page the ordinary way (ADR 016).
 test('a page change that takes a moment shows a bar along the top until the page is there', async ({ page }) => {
-  await page.goto('/');
+  await page.goto('/parent-login');
   // The enrollment page's code held back, as on a slow phone.
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
@@ -180,7 +191,7 @@ test('a page change that takes a moment shows a bar along the top until the page
     await held;
     await route.continue();
   });
-  await page.getByRole('link', { name: 'Apply Online Today' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Online Enrollment' }).click();
   const bar = page.getByRole('progressbar', { name: 'Loading the page' });
   await expect(bar).toBeVisible();
   release();

@@ -40,6 +40,8 @@ beforeAll(async () => {
       'routes/events.tsx?tsr-split=component': chunk('events-G.js', ['_Button-C.js']),
       'routes/index.tsx?tsr-split=component': chunk('routes-H.js'),
       'routes/enrollment.tsx?tsr-split=component': chunk('enrollment-I.js', ['_Button-C.js']),
+      'home.ts': chunk('home-J.js', ['_document-behaviour-K.js']),
+      '_document-behaviour-K.js': chunk('document-behaviour-K.js'),
     }),
   );
   writeFileSync(
@@ -91,7 +93,7 @@ function bootOf(html: string) {
 
 describe('a server-drawn page', () => {
   it("names no code in its head: it is readable without it, and those downloads would compete with its first paint", async () => {
-    for (const path of ['/', '/events']) {
+    for (const path of ['/events', '/no-such-page']) {
       const html = await (await s.request(path)).text();
       expect(html).toContain(`<h1>${path}</h1>`);
       expect(html).not.toContain('Loading...');
@@ -105,11 +107,25 @@ describe('a server-drawn page', () => {
     expect(events?.entry).toBe('/assets/index-A.js');
     expect(events?.preload.sort()).toEqual(['/assets/Button-C.js', '/assets/events-G.js', '/assets/react-B.js']);
     expect(events?.code).toBe(BOOT_SCRIPT);
-    // The home page's route chunk imports nothing else; the main script's own imports are asked for too.
-    expect(bootOf(await (await s.request('/')).text())?.preload.sort()).toEqual(['/assets/react-B.js', '/assets/routes-H.js']);
     // After the page's content and its data, so the browser has parsed everything before it runs.
     const html = await (await s.request('/events')).text();
     expect(html.indexOf('<script data-entry')).toBeGreaterThan(html.indexOf('id="ssr-state"'));
+  });
+
+  it('the home page is a document (ADR 016): the boot script starts its own script and what that imports, none of the app, and it holds no data to hydrate from', async () => {
+    for (const path of ['/', '/?utm_source=flyer']) {
+      const html = await (await s.request(path)).text();
+      expect(html).toContain('<h1>/</h1>');
+      const boot = bootOf(html);
+      expect(boot?.entry).toBe('/assets/home-J.js');
+      expect(boot?.preload).toEqual(['/assets/document-behaviour-K.js']);
+      expect(boot?.code).toBe(BOOT_SCRIPT);
+      expect(html).not.toContain('index-A.js');
+      expect(html).not.toContain('<script type="module"');
+      expect(html).not.toContain('id="ssr-state"');
+    }
+    // The other pages keep their data, which the app hydrates them from.
+    expect(await (await s.request('/events')).text()).toContain('<script type="application/json" id="ssr-state">{}</script>');
   });
 
   it('a page whose hydration is heavy keeps its main script in the head, as the build wrote it (pages/boot.ts)', async () => {

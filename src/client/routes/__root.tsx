@@ -32,8 +32,9 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 function RootLayout() {
   const router = useRouter();
   const actionBar = showsPhoneActionBar(useLocation().pathname);
-  // React has the page (a server-rendered one is hydrated): before this a tap on the Menu button does nothing.
-  // Browser tests wait for it after each page load (tests/e2e/fixtures.ts).
+  // React has the page (a server-rendered one is hydrated): before this it is only what the server drew. Browser
+  // tests wait for it after each page load (tests/e2e/fixtures.ts); the home page's own script sets it too
+  // (home.ts, ADR 016).
   useEffect(() => {
     document.documentElement.dataset.appReady = 'true';
   }, []);

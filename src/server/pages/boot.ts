@@ -71,12 +71,22 @@ const MAIN_SCRIPT = /[ \t]*<script type="module"(?: crossorigin)? src="([^"]+)">
 
 /**
  * `template` (index.html with a page's head) with its main script started by the boot script after the first
- * paint, and `preloads` (the page's other chunks) asked for with it. A template without the main script is
- * returned as it is.
+ * paint, and `preloads` (the page's other chunks) asked for with it. `entry`, when given, is started instead of
+ * the main script: a document page's own script (DOCUMENT_PAGES). A template without the main script is returned
+ * as it is.
  */
-export function startAfterFirstPaint(template: string, preloads: readonly string[]): string {
+export function startAfterFirstPaint(template: string, preloads: readonly string[], entry?: string): string {
   const main = MAIN_SCRIPT.exec(template);
   if (!main || !template.includes('</body>')) return template;
-  const boot = `<script data-entry="${escapeHtml(main[1]!)}" data-preload="${escapeHtml(preloads.join(' '))}">${BOOT_SCRIPT}</script>`;
+  const boot = `<script data-entry="${escapeHtml(entry ?? main[1]!)}" data-preload="${escapeHtml(preloads.join(' '))}">${BOOT_SCRIPT}</script>`;
   return template.replace(main[0], '').replace('</body>', () => `  ${boot}\n  </body>`);
 }
+
+/**
+ * The public pages served as documents (ADR 016), each with its own script: an entry of the client build beside
+ * the app (`vite.config.ts`). Drawn by the server and never adopted by the app, they load only that script,
+ * started after their first paint like the app on the other pages, and carry none of the data a page is
+ * hydrated from. The home page: what it does without React is a phone menu and section links
+ * (`client/lib/document-behaviour.ts`), and its other links are plain links to pages the server draws.
+ */
+export const DOCUMENT_PAGES: ReadonlyMap<string, string> = new Map([['/', 'home.ts']]);

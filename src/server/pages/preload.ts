@@ -35,13 +35,7 @@ export function staticClosure(manifest: Readonly<Record<string, ManifestChunk>>,
  * routes/events/index.tsx); an unknown path gets none.
  */
 export function createRoutePreloads(clientDir: string): (path: string) => readonly string[] {
-  let manifest: Record<string, ManifestChunk> | null = null;
-  const file = resolve(clientDir, '.vite/manifest.json');
-  try {
-    if (existsSync(file)) manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>;
-  } catch (err) {
-    logger.warn({ err }, 'the build manifest could not be read: pages are served without route preloads');
-  }
+  const manifest = readManifest(clientDir);
   if (!manifest?.['index.html']) return () => [];
   const chunks = manifest;
 
@@ -69,6 +63,28 @@ export function createRoutePreloads(clientDir: string): (path: string) => readon
     files.set(path, list);
     return list;
   };
+}
+
+/**
+ * The files of the client build's entry `key` (a second input beside index.html, such as home.ts: vite.config.ts),
+ * as `/assets/...` paths: its own script first, then everything it imports. Empty when the build has no such
+ * entry (an older build, or none).
+ */
+export function entryFiles(clientDir: string, key: string): readonly string[] {
+  const manifest = readManifest(clientDir);
+  if (!manifest?.[key]) return [];
+  return [...staticClosure(manifest, [key])].map((k) => `/${manifest[k]!.file}`);
+}
+
+/** Vite's build manifest of the client in `clientDir`, or null when there is none or it cannot be read. */
+function readManifest(clientDir: string): Record<string, ManifestChunk> | null {
+  const file = resolve(clientDir, '.vite/manifest.json');
+  try {
+    if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>;
+  } catch (err) {
+    logger.warn({ err }, 'the build manifest could not be read: pages are served without route preloads');
+  }
+  return null;
 }
 
 /** `<link rel="modulepreload">` tags for `files`, for a page's head. */

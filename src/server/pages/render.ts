@@ -82,14 +82,15 @@ export function createPageRenderer(deps: AppDeps, limits: Limiters, ssrDir: stri
    */
   const drawn = new Map<string, DrawnPage>();
 
-  async function draw(ssr: SsrModule, ip: string, path: string, key: string, template: string, status: 200 | 404): Promise<DrawnPage> {
+  async function draw(ssr: SsrModule, ip: string, path: string, key: string, template: string, status: 200 | 404, adopted: boolean): Promise<DrawnPage> {
     const caller = createCaller({ ...deps, limits, resHeaders: new Headers(), ip, auth: null });
     const names = status === 404 ? [] : (ssr.SERVER_RENDERED[path] ?? []);
     const lists = await Promise.all(names.map((name) => READ_LIST[name](caller)));
     const minute = Math.floor(deps.clock.now().getTime() / 60_000);
     const last = drawn.get(key);
     if (last && last.minute === minute && last.lists.length === lists.length && last.lists.every((list, i) => list === lists[i])) return last;
-    const body = pageBody(template, await ssr.render(path, Object.fromEntries(names.map((name, i) => [name, lists[i]]))));
+    const drawing = await ssr.render(path, Object.fromEntries(names.map((name, i) => [name, lists[i]])));
+    const body = pageBody(template, adopted ? drawing : { html: drawing.html, state: null });
     const hash = createHash('sha256').update(body).digest('base64url').slice(0, 32);
     // Drawn again but byte for byte the same (a new minute, a write elsewhere): the compressed forms still fit.
     const page: DrawnPage = { lists, minute, status, body, hash, encoded: last?.hash === hash ? last.encoded : new Map() };
@@ -99,9 +100,11 @@ export function createPageRenderer(deps: AppDeps, limits: Limiters, ssrDir: stri
 
   /**
    * The answer for a page, or null when it is the app's shell (a signed-in area, or no server render built).
-   * `template` is index.html with this path's head. Strong ETag per encoding; 304 when the browser has it.
+   * `template` is index.html with this path's head and its scripts. A page the app does not adopt (`adopted`
+   * false: pages/boot.ts, DOCUMENT_PAGES) goes without the data the app would hydrate it from. Strong ETag per
+   * encoding; 304 when the browser has it.
    */
-  async function renderPage(c: HonoContext, template: string): Promise<Response | null> {
+  async function renderPage(c: HonoContext, template: string, adopted = true): Promise<Response | null> {
     const ssr = await load();
     if (!ssr) return null;
     const path = c.req.path;
@@ -112,7 +115,7 @@ export function createPageRenderer(deps: AppDeps, limits: Limiters, ssrDir: stri
     try {
       // The not-found page names itself in the tab before any script runs (the head is otherwise the site's).
       const head = rendered ? template : template.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(NOT_FOUND_TITLE)}</title>`);
-      page = await draw(ssr, clientIp(c, deps.config.trustProxy), path, rendered ? path : NOT_FOUND_KEY, head, rendered ? 200 : 404);
+      page = await draw(ssr, clientIp(c, deps.config.trustProxy), path, rendered ? path : NOT_FOUND_KEY, head, rendered ? 200 : 404, adopted);
     } catch (err) {
       logger.error({ err, path }, 'server render failed; the app shell is served');
       return null;
@@ -190,10 +193,11 @@ export function createPageRenderer(deps: AppDeps, limits: Limiters, ssrDir: stri
   return { renderPage, renderSignedIn };
 }
 
-/** index.html with the drawn page in its root, and the data it was drawn from after it. */
-function pageBody(template: string, { html, state }: { html: string; state: string }): Uint8Array<ArrayBuffer> {
+/** index.html with the drawn page in its root, and the data it was drawn from after it (if the app adopts it). */
+function pageBody(template: string, { html, state }: { html: string; state: string | null }): Uint8Array<ArrayBuffer> {
   // A data block (never executed, so the CSP's script-src does not apply); `<` escaped so nothing closes it.
-  const root = `<div id="root">${html}</div><script type="application/json" id="ssr-state">${state.replace(/</g, '\\u003c')}</script>`;
+  const data = state === null ? '' : `<script type="application/json" id="ssr-state">${state.replace(/</g, '\\u003c')}</script>`;
+  const root = `<div id="root">${html}</div>${data}`;
   return new TextEncoder().encode(template.replace('<div id="root"></div>', () => root));
 }
 
