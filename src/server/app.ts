@@ -24,7 +24,7 @@ import { paymentsRest } from './rest/payments';
 import { parentRest } from './rest/parent';
 import { publicRest } from './rest/public';
 import { errorResponse, restContext, type RestEnv } from './rest/shim';
-import { BOOT_SCRIPT_CSP, DOCUMENT_PAGES, SCRIPTS_AT_ONCE, startAfterFirstPaint } from './pages/boot';
+import { BOOT_SCRIPT_CSP, DOCUMENT_PAGES, SCRIPTS_AT_ONCE, startAfterFirstPaint, withOwnScript } from './pages/boot';
 import { createRoutePreloads, entryFiles, modulePreloadTags } from './pages/preload';
 import { createPageRenderer } from './pages/render';
 import { headTags, robotsTxt, sitemapXml } from './pages/seo';
@@ -232,13 +232,13 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     // head: its visitors come back daily with the scripts in their browser's cache (a year, immutable), so
     // nothing competes for the network and starting them at once makes the page work sooner (first visits
     // measured 97 on Lighthouse this way, 92-93 with the boot script, with a largest paint under 2 s either way).
-    // The home page is a document the app never adopts: the boot script starts only its own small script
-    // (ADR 016), and the page carries no data to hydrate from.
+    // The home page is a document the app never adopts: it names only its own small script, in its head
+    // (ADR 016), and carries no data to hydrate from.
     const ownScript = ownScripts.get(c.req.path);
     const drawn =
       (await renderSignedIn(c, template)) ??
       (ownScript?.length
-        ? await renderPage(c, startAfterFirstPaint(template, ownScript.slice(1), ownScript[0]), false)
+        ? await renderPage(c, withOwnScript(template, ownScript), false)
         : await renderPage(c, SCRIPTS_AT_ONCE.has(c.req.path) ? template : startAfterFirstPaint(template, preloads)));
     if (drawn) return drawn;
     // A page the browser draws itself (the signed-in areas) shows nothing until its route's code has run: that

@@ -117,6 +117,23 @@ test('View Programs and the footer program links scroll the programs to the top 
   await expect.poll(atTop).toBe(true);
 });
 
+test('the navigation bar is cleared where it sticks (a desktop), and not on a phone, where it scrolls away', async ({ page }) => {
+  // Desktop: Skip to content leaves the content under the sticky bar, not behind it.
+  await page.goto('/');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('#main')).toBeFocused();
+  const headerBottom = await page.locator('header').evaluate((el) => el.getBoundingClientRect().bottom);
+  const noteTop = await page.getByRole('note', { name: 'Enrollment status' }).evaluate((el) => el.getBoundingClientRect().top);
+  expect(noteTop).toBeGreaterThanOrEqual(headerBottom - 1);
+
+  // Phone: View Programs brings the programs to the very top of the screen.
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.getByRole('button', { name: 'View Programs' }).click();
+  await expect.poll(() => page.locator('section#programs').evaluate((el) => Math.round(el.getBoundingClientRect().top))).toBe(0);
+});
+
 test('another page opens at its top, and Back finds the home page where it was, without scrolling through: the home page as the server serves it and as the app draws it', async ({ page }) => {
   // Every window position each document takes, from its start: an animated scroll passes through positions
   // between start and end. Read and forgotten by `scrolls()`.

@@ -187,7 +187,7 @@ test('the home page loads only its own small script and none of the app, and its
   // Drawn on the server, without the data the app would hydrate it from, and with its own script instead of the app's.
   expect(html).toContain('Our Programs');
   expect(html).not.toContain('id="ssr-state"');
-  expect(html).toMatch(/<script data-entry="\/assets\/home-[^"]+\.js" data-preload="\/assets\/document-behaviour-[^"]+\.js">/);
+  expect(html).toMatch(/<script type="module" crossorigin src="\/assets\/home-[^"]+\.js"><\/script>/);
   await page.waitForLoadState('networkidle');
   expect(scripts.length).toBeGreaterThan(0);
   expect(scripts.filter((path) => !/^\/assets\/(home|document-behaviour)-[^/]+\.js$/.test(path))).toEqual([]);

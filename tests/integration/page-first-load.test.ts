@@ -112,17 +112,14 @@ describe('a server-drawn page', () => {
     expect(html.indexOf('<script data-entry')).toBeGreaterThan(html.indexOf('id="ssr-state"'));
   });
 
-  it('the home page is a document (ADR 016): the boot script starts its own script and what that imports, none of the app, and it holds no data to hydrate from', async () => {
+  it('the home page is a document (ADR 016): its own script in its head, what that imports preloaded, none of the app, and no data to hydrate from', async () => {
     for (const path of ['/', '/?utm_source=flyer']) {
       const html = await (await s.request(path)).text();
       expect(html).toContain('<h1>/</h1>');
-      const boot = bootOf(html);
-      expect(boot?.entry).toBe('/assets/home-J.js');
-      expect(boot?.preload).toEqual(['/assets/document-behaviour-K.js']);
-      expect(boot?.code).toBe(BOOT_SCRIPT);
+      expect(html).toContain('<script type="module" crossorigin src="/assets/home-J.js"></script>\n    <link rel="modulepreload" crossorigin href="/assets/document-behaviour-K.js">\n</head>');
       expect(html).not.toContain('index-A.js');
-      expect(html).not.toContain('<script type="module"');
       expect(html).not.toContain('id="ssr-state"');
+      expect(bootOf(html)).toBeNull();
     }
     // The other pages keep their data, which the app hydrates them from.
     expect(await (await s.request('/events')).text()).toContain('<script type="application/json" id="ssr-state">{}</script>');

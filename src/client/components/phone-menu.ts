@@ -26,8 +26,13 @@ export function closePhoneMenu(menu: Element): void {
   if (button && isOpen(button)) setOpen(button, false);
 }
 
-/** Listens on `doc` for what opens and closes a phone menu. Call once per document. */
+/**
+ * Listens on `doc` for what opens and closes a phone menu. Call once per document. Leaving the page closes its
+ * menus too: a page kept in the browser's back-forward cache (the home page, left by a link outside the menu)
+ * would otherwise come back with its menu open.
+ */
 export function listenToPhoneMenus(doc: Document): void {
+  doc.defaultView?.addEventListener('pagehide', () => doc.querySelectorAll(MENU).forEach(closePhoneMenu));
   doc.addEventListener('click', (event) => {
     const target = event.target instanceof Element ? event.target : null;
     const menu = target?.closest(MENU);
