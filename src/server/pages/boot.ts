@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { modulePreloadTags } from './preload';
 import { escapeHtml } from './seo';
 
 /**
@@ -101,6 +102,6 @@ export function withOwnScript(template: string, files: readonly string[]): strin
   const main = MAIN_SCRIPT.exec(template);
   if (!main || !files.length) return template;
   const [own, ...imports] = files;
-  const tags = [`<script type="module" crossorigin src="${escapeHtml(own!)}"></script>`, ...imports.map((f) => `<link rel="modulepreload" crossorigin href="${escapeHtml(f)}">`)];
-  return template.replace(main[0], () => `    ${tags.join('\n    ')}\n`);
+  const script = `<script type="module" crossorigin src="${escapeHtml(own!)}"></script>`;
+  return template.replace(main[0], () => `    ${[script, modulePreloadTags(imports)].filter(Boolean).join('\n    ')}\n`);
 }

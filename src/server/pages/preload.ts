@@ -82,7 +82,7 @@ function readManifest(clientDir: string): Record<string, ManifestChunk> | null {
   try {
     if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>;
   } catch (err) {
-    logger.warn({ err }, 'the build manifest could not be read: pages are served without route preloads');
+    logger.warn({ err }, 'the build manifest could not be read: pages are served without route preloads, and the home page as the app');
   }
   return null;
 }
