@@ -3,7 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { reactAriaHydration } from './scripts/vite-plugins/react-aria-hydration';
+import { reactAriaPatches } from './scripts/vite-plugins/react-aria-patches';
 
 const root = resolve(import.meta.dirname, 'src/client');
 /** `npm run dev` runs the API on this port and Vite (with hot reload) on 3000, proxying to it. */
@@ -23,8 +23,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     }),
     react(),
     tailwindcss(),
-    // React Aria without its second drawing of every component after hydration (ADR 015).
-    reactAriaHydration(),
+    // React Aria without its second drawing of every component after hydration, nor language data it does not use (ADR 015).
+    reactAriaPatches(),
   ],
   build: {
     // CLIENT_OUT_DIR lets parallel work build side by side; the app serves dist/client.

@@ -244,7 +244,7 @@ for (const timezoneId of ['America/Los_Angeles', 'Asia/Tokyo']) {
 /**
  * React Aria's components asked "is this a page being hydrated?" through a store whose server answer differs
  * from the browser's, so React drew every one of them a second time right after adopting the page, in one
- * long task on a phone. The build changes that (scripts/vite-plugins/react-aria-hydration.ts, ADR 015).
+ * long task on a phone. The build changes that (scripts/vite-plugins/react-aria-patches.ts, ADR 015).
  * Counted through the hook React offers developer tools: a component drawn in one commit and again in a later
  * one, with nobody touching the page, was drawn again.
  */
