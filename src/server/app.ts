@@ -24,7 +24,7 @@ import { paymentsRest } from './rest/payments';
 import { parentRest } from './rest/parent';
 import { publicRest } from './rest/public';
 import { errorResponse, restContext, type RestEnv } from './rest/shim';
-import { BOOT_SCRIPT_CSP, DOCUMENT_PAGES, SCRIPTS_AT_ONCE, startAfterFirstPaint, withOwnScript } from './pages/boot';
+import { BOOT_SCRIPT_CSP, DOCUMENT_PAGES, startAfterFirstPaint, withOwnScript } from './pages/boot';
 import { createRoutePreloads, entryFiles, modulePreloadTags } from './pages/preload';
 import { createPageRenderer } from './pages/render';
 import { headTags, robotsTxt, sitemapXml } from './pages/seo';
@@ -228,10 +228,11 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     const preloads = routePreloads(c.req.path);
     const template = indexHtml.replace('<!--app-head-->', () => head);
     // A public page drawn by the server is readable without its scripts: they start after its first paint
-    // (pages/boot.ts), but for the few whose hydration is heavy. The parent's dashboard keeps its script in the
-    // head: its visitors come back daily with the scripts in their browser's cache (a year, immutable), so
-    // nothing competes for the network and starting them at once makes the page work sooner (first visits
-    // measured 97 on Lighthouse this way, 92-93 with the boot script, with a largest paint under 2 s either way).
+    // (pages/boot.ts), the enrollment form's and the milestones' too since starting the app was split into short
+    // tasks (ADR 011, fourth addendum). The parent's dashboard keeps its script in the head: its visitors come
+    // back daily with the scripts in their browser's cache (a year, immutable), so nothing competes for the
+    // network and starting them at once makes the page work sooner (first visits measured 97 on Lighthouse this
+    // way, 92-93 with the boot script, with a largest paint under 2 s either way).
     // The home page is a document the app never adopts: it names only its own small script, in its head
     // (ADR 016), and carries no data to hydrate from.
     const ownScript = ownScripts.get(c.req.path);
@@ -239,7 +240,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
       (await renderSignedIn(c, template)) ??
       (ownScript?.length
         ? await renderPage(c, withOwnScript(template, ownScript), false)
-        : await renderPage(c, SCRIPTS_AT_ONCE.has(c.req.path) ? template : startAfterFirstPaint(template, preloads)));
+        : await renderPage(c, startAfterFirstPaint(template, preloads)));
     if (drawn) return drawn;
     // A page the browser draws itself (the signed-in areas) shows nothing until its route's code has run: that
     // code is asked for at once, beside the main script. Before the main script and the stylesheet: measured

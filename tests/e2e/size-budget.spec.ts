@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { type ManifestChunk, staticClosure } from '../../src/server/pages/preload';
+import { type ManifestChunk, pageClosure, STARTUP_IMPORTS, staticClosure } from '../../src/server/pages/preload';
 import { expect, test } from './fixtures';
 
 /**
@@ -32,23 +32,24 @@ function privateFiles(): Set<string> {
   const closure = (keys: string[]) => staticFiles(manifest, keys);
   const routes = Object.keys(manifest).filter((k) => k.startsWith('routes/'));
   const isPrivate = (k: string) => /^routes\/(admin|parent-dashboard)/.test(k);
-  const publicSet = closure(['index.html', ...routes.filter((k) => !isPrivate(k))]);
+  const publicSet = new Set([...pageClosure(manifest, routes.filter((k) => !isPrivate(k)))].map((k) => manifest[k]!.file));
   return new Set([...closure(routes.filter(isPrivate))].filter((f) => !publicSet.has(f)));
 }
 
 /**
  * Each public page: the heading that says it is drawn, and its budget, a ratchet just above its figure (first
- * loads, with the page's data drawn by the server). Lower them with every saving.
+ * loads, with the page's data drawn by the server). Lower them with every saving. Raised by 1 KB once, knowingly:
+ * React DOM in a chunk of its own, so that evaluating it is a task of its own (main.tsx), costs that much framing.
  */
 const PAGES = [
   // Its own script (the phone menu, the section links), none of the app's.
   { path: '/', heading: /Upcoming Events/, budget: 2 * 1024 },
   // React Aria's button (the calendar), date-fns (the calendar's weeks).
-  { path: '/events', heading: 'All Announcements', budget: 156 * 1024 },
+  { path: '/events', heading: 'All Announcements', budget: 157 * 1024 },
   // React Aria's form fields and zod (the shared enrollment schema checks the form in the browser).
-  { path: '/enrollment', heading: 'Online Enrollment Application', budget: 219 * 1024 },
+  { path: '/enrollment', heading: 'Online Enrollment Application', budget: 220 * 1024 },
   // React Aria's select and tabs (the filters and the three lists).
-  { path: '/milestones', heading: 'Milestone Achievement Badges', budget: 199 * 1024 },
+  { path: '/milestones', heading: 'Milestone Achievement Badges', budget: 200 * 1024 },
 ];
 
 for (const { path, heading, budget } of PAGES) {
@@ -83,7 +84,9 @@ for (const { path, heading, budget } of PAGES) {
  */
 test("the parent dashboard's first load leaves out its Communication and Payments tabs, the child select and the password dialog", () => {
   const manifest = readManifest();
-  const firstLoad = staticFiles(manifest, ['index.html', 'routes/parent-dashboard.tsx?tsr-split=component']);
+  const firstLoad = new Set([...pageClosure(manifest, ['routes/parent-dashboard.tsx?tsr-split=component'])].map((k) => manifest[k]!.file));
+  // React DOM, which the main script imports as it starts, is counted.
+  expect(firstLoad).toContain(manifest[STARTUP_IMPORTS[0]]!.file);
   const later = [
     'components/communication/CommunicationCenter.tsx',
     'components/parent/ParentPayments.tsx',
@@ -96,6 +99,6 @@ test("the parent dashboard's first load leaves out its Communication and Payment
     expect(firstLoad.has(manifest[key]!.file), key).toBe(false);
   }
   const total = [...firstLoad].reduce((sum, file) => sum + gzipKb(file), 0);
-  console.log(`/parent-dashboard's first load: ${firstLoad.size} scripts, ${total.toFixed(1)} KB gzip (budget 177 KB)`);
-  expect(total).toBeLessThan(177);
+  console.log(`/parent-dashboard's first load: ${firstLoad.size} scripts, ${total.toFixed(1)} KB gzip (budget 178 KB)`);
+  expect(total).toBeLessThan(178);
 });

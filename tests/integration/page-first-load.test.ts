@@ -33,6 +33,8 @@ beforeAll(async () => {
     JSON.stringify({
       'index.html': chunk('index-A.js', ['_react-B.js']),
       '_react-B.js': chunk('react-B.js'),
+      // React DOM, which the main script imports as it starts (main.tsx, preload.ts STARTUP_IMPORTS).
+      '../../node_modules/react-dom/client.js': chunk('client-L.js', ['_react-B.js']),
       '_Button-C.js': chunk('Button-C.js', ['_react-B.js']),
       '_Tabs-D.js': chunk('Tabs-D.js', ['_Button-C.js']),
       'routes/parent-dashboard.tsx?tsr-split=component': chunk('parent-dashboard-E.js', ['_Tabs-D.js', '_react-B.js']),
@@ -70,12 +72,12 @@ describe("a page the browser draws itself names its route's code", () => {
     const html = await (await s.request('/parent-dashboard')).text();
     // Until its script has run, the page says it is loading (React replaces that on its first render).
     expect(html).toContain('<div id="root"><main class="mx-auto max-w-5xl px-4 py-16 text-center text-stone-600" aria-busy="true">Loading...</main></div>');
-    expect(preloads(html).sort()).toEqual(['/assets/Button-C.js', '/assets/Tabs-D.js', '/assets/parent-dashboard-E.js', '/assets/react-B.js']);
+    expect(preloads(html).sort()).toEqual(['/assets/Button-C.js', '/assets/Tabs-D.js', '/assets/client-L.js', '/assets/parent-dashboard-E.js', '/assets/react-B.js']);
   });
 
   it('/admin (a folder route, noindex) too, and a trailing slash changes nothing', async () => {
-    expect(preloads(await (await s.request('/admin')).text()).sort()).toEqual(['/assets/Button-C.js', '/assets/admin-F.js', '/assets/react-B.js']);
-    expect(preloads(await (await s.request('/admin/')).text()).sort()).toEqual(['/assets/Button-C.js', '/assets/admin-F.js', '/assets/react-B.js']);
+    expect(preloads(await (await s.request('/admin')).text()).sort()).toEqual(['/assets/Button-C.js', '/assets/admin-F.js', '/assets/client-L.js', '/assets/react-B.js']);
+    expect(preloads(await (await s.request('/admin/')).text()).sort()).toEqual(['/assets/Button-C.js', '/assets/admin-F.js', '/assets/client-L.js', '/assets/react-B.js']);
   });
 
   it('a path that is no route gets none, whatever it holds', async () => {
@@ -105,7 +107,7 @@ describe('a server-drawn page', () => {
   it("ends with the boot script, which starts the main script and asks for the route's code after the first paint", async () => {
     const events = bootOf(await (await s.request('/events')).text());
     expect(events?.entry).toBe('/assets/index-A.js');
-    expect(events?.preload.sort()).toEqual(['/assets/Button-C.js', '/assets/events-G.js', '/assets/react-B.js']);
+    expect(events?.preload.sort()).toEqual(['/assets/Button-C.js', '/assets/client-L.js', '/assets/events-G.js', '/assets/react-B.js']);
     expect(events?.code).toBe(BOOT_SCRIPT);
     // After the page's content and its data, so the browser has parsed everything before it runs.
     const html = await (await s.request('/events')).text();
@@ -125,12 +127,12 @@ describe('a server-drawn page', () => {
     expect(await (await s.request('/events')).text()).toContain('<script type="application/json" id="ssr-state">{}</script>');
   });
 
-  it('a page whose hydration is heavy keeps its main script in the head, as the build wrote it (pages/boot.ts)', async () => {
+  it('the enrollment form starts its scripts after its first paint like every other page the app adopts', async () => {
     const html = await (await s.request('/enrollment')).text();
     expect(html).toContain('<h1>/enrollment</h1>');
-    expect(html).toContain('<script type="module" src="/assets/index-A.js"></script>\n</head>');
-    expect(bootOf(html)).toBeNull();
+    expect(html).not.toContain('<script type="module"');
     expect(preloads(html)).toEqual([]);
+    expect(bootOf(html)?.preload.sort()).toEqual(['/assets/Button-C.js', '/assets/client-L.js', '/assets/enrollment-I.js', '/assets/react-B.js']);
   });
 
   it('the CSP allows exactly that inline script, by its hash, and no other', async () => {

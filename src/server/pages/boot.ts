@@ -19,26 +19,26 @@ import { escapeHtml } from './seo';
  *   animation frames, where the browser has no paint timing, came up to 2 ms before it in Chromium). A page
  *   opened in a background tab paints nothing until shown, so it starts at once; one hidden before its paint
  *   starts then; and whatever happens, it starts after 5 s.
- * - The main script first, then the preloads four at a time, a task each: each costs a couple of milliseconds
- *   of a phone's CPU, and 28 in one go made a task long enough to hold up a tap.
+ * - The main script first, then the preloads one at a time, a task each: each costs a couple of milliseconds
+ *   of a phone's CPU (up to 8 ms of a desktop's with Lighthouse watching), and 28 in one go made a task long
+ *   enough to hold up a tap; four at a time, Lighthouse still counted 60-130 ms tasks on its phone.
  */
 export const BOOT_SCRIPT = `(function () {
   var data = document.currentScript.dataset, started = false;
   function preload(hrefs) {
-    hrefs.slice(0, 4).forEach(function (href) {
-      var link = document.createElement('link');
-      link.rel = 'modulepreload';
-      link.crossOrigin = '';
-      link.href = href;
-      document.head.appendChild(link);
-    });
-    if (hrefs.length > 4) setTimeout(preload, 0, hrefs.slice(4));
+    var link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = hrefs[0];
+    document.head.appendChild(link);
+    if (hrefs.length > 1) setTimeout(preload, 0, hrefs.slice(1));
   }
   function start() {
     if (started) return;
     started = true;
     import(data.entry);
-    setTimeout(preload, 0, data.preload.split(' ').filter(Boolean));
+    var hrefs = data.preload.split(' ').filter(Boolean);
+    if (hrefs.length) setTimeout(preload, 0, hrefs);
   }
   if (document.visibilityState !== 'visible') return start();
   document.addEventListener('visibilitychange', start);
@@ -51,18 +51,6 @@ export const BOOT_SCRIPT = `(function () {
     start();
   }).observe({ type: 'paint', buffered: true });
 })();`;
-
-/**
- * The public pages whose scripts start at once, named in the head as Vite writes them, not after the first
- * paint. Their hydration is heavy (React Aria's form fields, select and tabs: ~200 ms more of a phone's CPU than
- * the other pages'), and started after the paint it all lands in the seconds Lighthouse counts as blocking: side
- * by side on the same machine, `/enrollment` scored 87-91 this way against 95-96, `/milestones` 90-91 against
- * 95-96, for a largest paint of 0.8-0.9 s against 1.9-2.2 s. A family filling in the form needs it working more
- * than drawn a second sooner (what they type before is kept either way: lib/use-schema-form.ts). Measured again
- * after their hydration was made lighter (ADR 015): 90-92 this way against 95-97; 93-97 started after the paint
- * without preloads, and 89-92 that way on a busier machine.
- */
-export const SCRIPTS_AT_ONCE: ReadonlySet<string> = new Set(['/enrollment', '/milestones']);
 
 /** The CSP source that allows the boot script and no other inline script. */
 export const BOOT_SCRIPT_CSP = `'sha256-${createHash('sha256').update(BOOT_SCRIPT).digest('base64')}'`;

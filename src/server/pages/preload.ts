@@ -24,8 +24,22 @@ export function staticClosure(manifest: Readonly<Record<string, ManifestChunk>>,
 }
 
 /**
- * The files of a page's code that the main script does not name itself: the main script's imports, its route's
- * component chunk (split off by the router plugin) and every chunk that imports, as `/assets/...` paths.
+ * What main.tsx imports as it starts, each in a task of its own (`start` in main.tsx): React DOM, by the key
+ * Vite's manifest gives it. Loaded on every page the app adopts or draws, so part of every page's code.
+ */
+export const STARTUP_IMPORTS = ['../../node_modules/react-dom/client.js'] as const;
+
+/**
+ * The manifest keys of everything a page of the app loads before it works: the main script with what it imports
+ * statically and as it starts (`STARTUP_IMPORTS`), and the route's chunks (`routeKeys`), all the way down.
+ */
+export function pageClosure(manifest: Readonly<Record<string, ManifestChunk>>, routeKeys: readonly string[]): Set<string> {
+  return staticClosure(manifest, ['index.html', ...STARTUP_IMPORTS, ...routeKeys]);
+}
+
+/**
+ * The files of a page's code that the main script does not name itself: the main script's imports (`pageClosure`),
+ * its route's component chunk (split off by the router plugin) and every chunk that imports, as `/assets/...` paths.
  *
  * Without them the browser learns of the page's code only once the main script has run and the router asked
  * for it: on a phone over a mobile network, one more round trip and download in a row before the page can be
@@ -58,7 +72,7 @@ export function createRoutePreloads(clientDir: string): (path: string) => readon
     const key = [name === '' ? 'routes/index.tsx' : `routes/${name}.tsx`, `routes/${name}/index.tsx`].map((route) => `${route}?tsr-split=component`).find((k) => chunks[k]);
     if (!key) return [];
     // The main script's imports too: the build writes no preloads of its own (vite.config.ts, modulePreload).
-    const list = [...staticClosure(chunks, ['index.html', key])].filter((k) => !named(k)).map((k) => `/${chunks[k]!.file}`);
+    const list = [...pageClosure(chunks, [key])].filter((k) => !named(k)).map((k) => `/${chunks[k]!.file}`);
     // Only the routes' paths are remembered (a few), never whatever path a request names.
     files.set(path, list);
     return list;
