@@ -289,6 +289,29 @@ test.describe('before the scripts have run', () => {
     expect(server.db.select().from(enrollmentApplications).where(eq(enrollmentApplications.childFirstName, child)).all()).toHaveLength(0);
   });
 
+  test('Submit pressed the moment the page is adopted checks what was typed before, not an empty form', async ({ page, server }) => {
+    const child = `Early${unique()}`;
+    const ready = await openBeforeScripts(page, '/enrollment', (p) => p.getByLabel('Parent First Name'));
+    await page.getByLabel('Parent First Name').fill('Maria');
+    await page.getByLabel("Child's First Name").fill(child);
+    // Pressed in the very task in which the button comes to work: as early as a tap can come.
+    await page.evaluate(() => {
+      const button = document.querySelector<HTMLButtonElement>('button[type="submit"]')!;
+      new MutationObserver((_, observer) => {
+        if (button.disabled) return;
+        observer.disconnect();
+        button.click();
+      }).observe(button, { attributes: true, attributeFilter: ['disabled'] });
+    });
+    await ready();
+    // The press was handled (the missing answers are reported), and the answers typed before were in what it checked.
+    await expect(page.getByText('Parent last name is required')).toBeVisible();
+    await expect(page.getByLabel('Parent First Name')).not.toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByLabel("Child's First Name")).not.toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByLabel('Parent First Name')).toHaveValue('Maria');
+    expect(server.db.select().from(enrollmentApplications).where(eq(enrollmentApplications.childFirstName, child)).all()).toHaveLength(0);
+  });
+
   test.describe('with JavaScript off', () => {
     test.use({ javaScriptEnabled: false });
 

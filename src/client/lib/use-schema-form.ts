@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
 import { fieldMessages } from '../../shared/schemas/fields';
 
@@ -43,7 +43,10 @@ export function useSchemaForm<S extends z.ZodType, V extends Record<string, unkn
   // A form the server drew can be typed into before React has the page (a slow phone): React keeps what the
   // fields show but not in its state, and the next render would blank them. Once React has the form, the
   // state takes what the fields hold. On a form React drew itself the two are the same, and nothing changes.
-  useEffect(() => {
+  // A layout effect, so the state has them before the browser handles anything else: taken in an effect, a tap
+  // on Submit right after the page was adopted could check the state from before (a field typed in, reported
+  // missing).
+  useLayoutEffect(() => {
     if (!formRef.current) return;
     const typed = typedBeforeHydration(formRef.current, values);
     if (typed) setValues((v) => ({ ...v, ...typed }));
