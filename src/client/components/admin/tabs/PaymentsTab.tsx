@@ -284,6 +284,9 @@ function ReceiptFormDialog({ onClose }: { onClose: () => void }) {
             onChange={chooseChild}
             error={errors.childId}
             placeholder={children.isPending ? 'Loading...' : childOptions.length ? 'Select a child' : 'No enrolled children'}
+            // As the statement's parent select: a select with no options yet does not open, so a click while
+            // the list loads did nothing (a test that opened it at once waited in vain).
+            isDisabled={children.isPending}
             className="sm:col-span-2"
           />
           <TextField label="Parent Name" required value={values.parentName} onChange={set('parentName')} error={errors.parentName} />
