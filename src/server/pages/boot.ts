@@ -19,9 +19,9 @@ import { escapeHtml } from './seo';
  *   animation frames, where the browser has no paint timing, came up to 2 ms before it in Chromium). A page
  *   opened in a background tab paints nothing until shown, so it starts at once; one hidden before its paint
  *   starts then; and whatever happens, it starts after 5 s.
- * - The main script first, then the preloads one at a time, a task each: each costs a couple of milliseconds
- *   of a phone's CPU (up to 8 ms of a desktop's with Lighthouse watching), and 28 in one go made a task long
- *   enough to hold up a tap; four at a time, Lighthouse still counted 60-130 ms tasks on its phone.
+ * - The main script first, then the preloads one at a time, a task each (ADR 011, fourth addendum): each costs a
+ *   few milliseconds (one took 14 ms of a desktop's CPU in Lighthouse's trace), and 28 in one go made a task
+ *   long enough to hold up a tap; four at a time still made tasks of 60-130 ms on Lighthouse's phone.
  */
 export const BOOT_SCRIPT = `(function () {
   var data = document.currentScript.dataset, started = false;
