@@ -12,15 +12,24 @@ import { queryClient, trpc } from './lib/trpc';
 import { routeTree } from './routeTree.gen';
 import './styles.css';
 
-/** The app's router: made in a task of its own as the app starts (see `start`). */
-function makeRouter() {
+/**
+ * The app's router: made in a task of its own as the app starts (see `start`). `adopting`: the page is one the
+ * server drew, which the reader may have scrolled before the app took it over (seconds, on a slow phone): its
+ * first drawing leaves the scroll where it is, and every later one resets or restores it as usual.
+ */
+function makeRouter(adopting: boolean) {
+  let leaveScroll = adopting;
   return createRouter({
     routeTree,
     context: { queryClient, trpc },
     defaultPreload: 'intent',
     // Loaders hand their data to TanStack Query, which owns freshness (SPEC.md §9 cache times).
     defaultPreloadStaleTime: 0,
-    scrollRestoration: true,
+    scrollRestoration: () => {
+      if (!leaveScroll) return true;
+      leaveScroll = false;
+      return false;
+    },
     // A new page starts at its top, and Back finds the old one where it was, at once: left to the stylesheet's
     // smooth scrolling (meant for the home page's section links), the next page showed part-way down and then
     // scrolled up for most of a second, and Back scrolled a long page down from its top.
@@ -50,8 +59,10 @@ async function start() {
   // React DOM is evaluated on its own as soon as it is there (a server-drawn page has preloaded it, pages/boot.ts),
   // while the router is made; it is fetched beside the route's code where it was not.
   const reactDom = import('react-dom/client');
+  // A server-rendered page (entry-server.tsx, ADR 011) carries the data it was drawn with as JSON.
+  const state = document.getElementById('ssr-state');
   await nextTask();
-  const router = makeRouter();
+  const router = makeRouter(Boolean(state?.textContent));
   signOutWhenSessionEnds(router);
   await nextTask();
 
@@ -63,9 +74,8 @@ async function start() {
     </StrictMode>
   );
   const root = document.getElementById('root')!;
-  // A server-rendered page (entry-server.tsx, ADR 011) carries the data it was drawn with as JSON: into the cache
-  // first, then the route's code and loader (which find the data fresh), then React takes over the markup.
-  const state = document.getElementById('ssr-state');
+  // A server-drawn page's data go into the cache first, then the route's code and loader (which find the data
+  // fresh), then React takes over the markup.
   if (state?.textContent) {
     hydrate(queryClient, superjson.parse(state.textContent));
     // Marked as server-rendered, the router draws its matches as the server did (no Suspense boundary of its own).

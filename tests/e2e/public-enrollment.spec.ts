@@ -312,6 +312,26 @@ test.describe('before the scripts have run', () => {
     expect(server.db.select().from(enrollmentApplications).where(eq(enrollmentApplications.childFirstName, child)).all()).toHaveLength(0);
   });
 
+  test('scrolled down before the page is ready, the form stays where the reader is when the app takes it over', async ({ page }) => {
+    const ready = await openBeforeScripts(page, '/enrollment', (p) => p.getByLabel('Parent First Name'));
+    await page.evaluate(() => window.scrollTo(0, 700));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(700);
+    // Every position the page takes from now on (the jump to the top came just before the app said it was ready).
+    await page.evaluate(() => {
+      const w = window as unknown as { lowestScroll: number };
+      w.lowestScroll = window.scrollY;
+      window.addEventListener('scroll', () => (w.lowestScroll = Math.min(w.lowestScroll, window.scrollY)));
+    });
+    await ready();
+    // The app's first drawing restores no scroll position: it used to put the reader back at the top.
+    expect(await page.evaluate(() => window.scrollY)).toBe(700);
+    expect(await page.evaluate(() => (window as unknown as { lowestScroll: number }).lowestScroll)).toBe(700);
+    // A page opened from here still starts at its top.
+    await page.getByRole('link', { name: 'Back to Home' }).first().click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
   test.describe('with JavaScript off', () => {
     test.use({ javaScriptEnabled: false });
 
