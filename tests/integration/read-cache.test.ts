@@ -4,7 +4,8 @@
  * ends (sign-out, deactivation, a removed link) ends on the very next request.
  */
 import { describe, expect, it } from 'vitest';
-import { as, sharedAdminServer } from '../helpers/admin-server';
+import { addChild, as, sharedAdminServer } from '../helpers/admin-server';
+import { sampleChild } from '../helpers/enrollment-fixtures';
 import { bearer, enrolFamily } from '../helpers/parent-fixtures';
 
 const s = sharedAdminServer();
@@ -67,6 +68,64 @@ describe('personal reads from memory', () => {
       expect((await s.request('/api/parent/children', bearer(family.token))).status).toBe(401);
     } finally {
       s.clock.set(start);
+    }
+  });
+});
+
+describe('staff reads from memory', () => {
+  const staff = async <T>(path: string) => {
+    const res = await s.request(path, as(s.admin));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    return (await res.json()) as T;
+  };
+  type Child = { id: string; childName: string; isActive: boolean };
+
+  it('the roster shows a child added, renamed, made inactive or removed at once', async () => {
+    const before = await staff<Child[]>('/api/admin/enrolled-children');
+    const child = await addChild(s, { childName: 'Gus Roster' });
+    const byId = async () => (await staff<Child[]>('/api/admin/enrolled-children')).find((c) => c.id === child.id);
+    expect((await staff<Child[]>('/api/admin/enrolled-children')).length).toBe(before.length + 1);
+    expect((await byId())?.isActive).toBe(true);
+
+    expect((await s.request(`/api/admin/enrolled-children/${child.id}`, { method: 'PUT', json: { ...sampleChild, parentEmail: child.parentEmail, childName: 'Gus Renamed' }, ...as(s.admin) })).status).toBe(200);
+    expect((await byId())?.childName).toBe('Gus Renamed');
+    expect((await s.request(`/api/admin/enrolled-children/${child.id}/toggle-active`, { method: 'PATCH', ...as(s.admin) })).status).toBe(200);
+    expect((await byId())?.isActive).toBe(false);
+    expect((await s.request(`/api/admin/enrolled-children/${child.id}`, { method: 'DELETE', ...as(s.admin) })).status).toBe(200);
+    expect(await byId()).toBeUndefined();
+    // Staff only, though every director reads the same answer: a parent and a visitor are refused.
+    const family = await enrolFamily(s, 'cache.roster@example.com', ['Hal Roster']);
+    expect((await s.request('/api/admin/enrolled-children', bearer(family.token))).status).toBe(403);
+    expect((await s.request('/api/admin/enrolled-children')).status).toBe(401);
+  });
+
+  it("a parent's message reaches the staff list at once, and a request turns overdue when the centre's day changes", async () => {
+    const family = await enrolFamily(s, 'cache.staff@example.com', ['Ivy Staff']);
+    const child = family.children[0]!;
+    type Message = { subject: string };
+    await staff<Message[]>('/api/admin/communications');
+    const sent = await s.request('/api/parent/communications', { method: 'POST', json: { childId: child.id, subject: 'Pickup at 4', content: 'Grandma collects today.' }, ...bearer(family.token) });
+    expect(sent.status).toBe(201);
+    expect((await staff<Message[]>('/api/admin/communications'))[0]!.subject).toBe('Pickup at 4');
+
+    const start = s.clock.now();
+    try {
+      // Due 1 December: still pending at 23:30 on that day in Columbus, overdue half an hour later.
+      s.clock.set('2026-12-02T04:00:00Z');
+      s.admin = await s.adminCookie();
+      const asked = await s.request('/api/admin/document-requests', { method: 'POST', json: { childId: child.id, documentType: 'other', title: 'Allergy plan', description: 'Signed copy', dueDate: '2026-12-01' }, ...as(s.admin) });
+      expect(asked.status).toBe(201);
+      const { id } = (await asked.json()) as { id: string };
+      type Request = { id: string; status: string };
+      const status = async () => (await staff<Request[]>('/api/admin/document-requests')).find((r) => r.id === id)?.status;
+      s.clock.set('2026-12-02T04:30:00Z');
+      expect(await status()).toBe('pending');
+      s.clock.set('2026-12-02T05:30:00Z');
+      expect(await status()).toBe('overdue');
+    } finally {
+      s.clock.set(start);
+      s.admin = await s.adminCookie();
     }
   });
 });

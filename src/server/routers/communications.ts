@@ -109,10 +109,13 @@ async function noticeToParent(ctx: Context, to: string, content: Parameters<type
 
 export const communicationsRouter = router({
   /** A page of the messages between the centre and the families, newest first, and the centre's unread count. */
-  adminMessages: adminProcedure.input(pageInput).query(({ ctx, input }) => ({
-    ...messagesPage(ctx.db, undefined, input),
-    unreadCount: unreadCount(ctx.db, toCentre),
-  })),
+  adminMessages: adminProcedure.input(pageInput).query(({ ctx, input }) =>
+    // From memory until the next write (services/read-cache.ts): every director reads the same page.
+    cachedRead(ctx.db, `staff-messages:${input.limit}:${input.cursor ?? ''}`, () => ({
+      ...messagesPage(ctx.db, undefined, input),
+      unreadCount: unreadCount(ctx.db, toCentre),
+    })),
+  ),
 
   /** A page of the messages between the centre and this parent only, and how many of all of them are unread. */
   parentMessages: parentProcedure.input(pageInput).query(({ ctx, input }) =>
@@ -196,10 +199,13 @@ export const communicationsRouter = router({
   }),
 
   /** A page of every document request, newest first, and how many of all of them are still unanswered. */
-  adminDocumentRequests: adminProcedure.input(pageInput).query(({ ctx, input }) => ({
-    ...requestsPage(ctx.db, centreToday(ctx.clock), undefined, input),
-    pendingCount: pendingCount(ctx.db, undefined),
-  })),
+  adminDocumentRequests: adminProcedure.input(pageInput).query(({ ctx, input }) => {
+    const today = centreToday(ctx.clock);
+    return cachedRead(ctx.db, `staff-requests:${today}:${input.limit}:${input.cursor ?? ''}`, () => ({
+      ...requestsPage(ctx.db, today, undefined, input),
+      pendingCount: pendingCount(ctx.db, undefined),
+    }));
+  }),
 
   /** A page of this parent's document requests, newest first, and how many of all of them are still unanswered. */
   parentDocumentRequests: parentProcedure.input(pageInput).query(({ ctx, input }) => {
