@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compileHints } from './scripts/vite-plugins/compile-hints';
 import { reactAriaPatches } from './scripts/vite-plugins/react-aria-patches';
 
 const root = resolve(import.meta.dirname, 'src/client');
@@ -25,6 +26,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     tailwindcss(),
     // React Aria without its second drawing of every component after hydration, nor language data it does not use (ADR 015).
     reactAriaPatches(),
+    // Every chunk compiled on a background thread as it downloads, not function by function on the main thread.
+    compileHints(),
   ],
   build: {
     // CLIENT_OUT_DIR lets parallel work build side by side; the app serves dist/client.

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { COMPILE_HINT } from '../../scripts/vite-plugins/compile-hints';
 import { type ManifestChunk, pageClosure, STARTUP_IMPORTS, staticClosure } from '../../src/server/pages/preload';
 import { expect, test } from './fixtures';
 
@@ -45,11 +46,11 @@ const PAGES = [
   // Its own script (the phone menu, the section links), none of the app's.
   { path: '/', heading: /Upcoming Events/, budget: 2 * 1024 },
   // React Aria's button (the calendar), date-fns (the calendar's weeks).
-  { path: '/events', heading: 'All Announcements', budget: 157 * 1024 },
+  { path: '/events', heading: 'All Announcements', budget: 158 * 1024 },
   // React Aria's form fields and zod (the shared enrollment schema checks the form in the browser).
-  { path: '/enrollment', heading: 'Online Enrollment Application', budget: 220 * 1024 },
+  { path: '/enrollment', heading: 'Online Enrollment Application', budget: 221 * 1024 },
   // React Aria's select and tabs (the filters and the three lists).
-  { path: '/milestones', heading: 'Milestone Achievement Badges', budget: 200 * 1024 },
+  { path: '/milestones', heading: 'Milestone Achievement Badges', budget: 201 * 1024 },
 ];
 
 for (const { path, heading, budget } of PAGES) {
@@ -69,6 +70,9 @@ for (const { path, heading, budget } of PAGES) {
     console.log(`${path} loads ${sizes.length} scripts, ${(total / 1024).toFixed(1)} KB gzip (budget ${budget / 1024} KB, target ${TARGET_BYTES / 1024} KB):\n${sizes.map((s) => `  ${s.file} ${(s.gzip / 1024).toFixed(1)} KB`).join('\n')}`);
     expect(sizes.length).toBeGreaterThan(0);
     expect(total).toBeLessThan(budget);
+    // Every one compiled on a background thread as it downloads (ADR 011, fifth addendum): V8 reads the hint only
+    // before a file's first line of code.
+    expect(sizes.map((s) => s.file).filter((f) => !readFileSync(resolve(clientDir, `.${f}`), 'utf8').startsWith(`${COMPILE_HINT}\n`))).toEqual([]);
 
     const forbidden = privateFiles();
     expect(forbidden.size).toBeGreaterThan(0);
@@ -99,6 +103,6 @@ test("the parent dashboard's first load leaves out its Communication and Payment
     expect(firstLoad.has(manifest[key]!.file), key).toBe(false);
   }
   const total = [...firstLoad].reduce((sum, file) => sum + gzipKb(file), 0);
-  console.log(`/parent-dashboard's first load: ${firstLoad.size} scripts, ${total.toFixed(1)} KB gzip (budget 178 KB)`);
-  expect(total).toBeLessThan(178);
+  console.log(`/parent-dashboard's first load: ${firstLoad.size} scripts, ${total.toFixed(1)} KB gzip (budget 179 KB)`);
+  expect(total).toBeLessThan(179);
 });
