@@ -1,7 +1,7 @@
 /**
  * Reads served from memory until the next write (ADR 010): the public lists (events, announcements, gallery,
  * milestones, achievements), and the hot reads of the signed-in pages (sessions, a parent's children, the
- * dashboard's figures and pages), each keyed by whose data it is.
+ * dashboard's figures and pages, the staff's roster and message pages), each keyed by whose data it is.
  *
  * An entry is the answer of the procedure for an anonymous caller, kept with the database's write counter and
  * the centre's calendar day it was read at. It is used only while both are unchanged:
@@ -11,7 +11,7 @@
  *    read, so an edit is seen at once;
  *  - the day, because some lists depend on it (an announcement whose last day has passed, "recent"
  *    achievements): at midnight in Columbus every entry is read again.
- * Staff answers (private items) never come from here. The JSON text, its ETag and the tRPC (superjson) form
+ * Staff answers to the public lists (private items) never come from the public entries. The JSON text, its ETag and the tRPC (superjson) form
  * are made once per entry, when first asked for.
  */
 import { createHash } from 'node:crypto';
