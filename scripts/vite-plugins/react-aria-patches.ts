@@ -63,6 +63,19 @@ export const REACT_ARIA_PATCHES = [
     replace: `let formatter = ${lazyIntl('new Intl.Collator(locale, options)')};`,
   },
   {
+    file: /\/react-aria\/dist\/private\/collections\/CollectionBuilder\.mjs$/,
+    find: /return \(0, \$\w+\$export\$\w+\)\(\) \? (\/\*#__PURE__\*\/ \(0, (\$\w+\$react)\)\.createElement\(\$\w+\$var\$SSRContext\.Provider, \{)/,
+    replace: `let ssr = $2.useRef(null);
+    if (ssr.current === null) ssr.current = typeof window === 'undefined' || doc.isSSR;
+    let [, setPortal] = $2.useState(false);
+    $2.useLayoutEffect(()=>{
+        if (!ssr.current) return;
+        ssr.current = false;
+        $2.startTransition(()=>setPortal(true));
+    }, []);
+    return ssr.current ? $1`,
+  },
+  {
     file: /\/react-aria\/dist\/private\/i18n\/useListFormatter\.mjs$/,
     find: /\(\)=>new Intl\.ListFormat\(locale, options\)/,
     replace: `()=>${lazyIntl('new Intl.ListFormat(locale, options)')}`,

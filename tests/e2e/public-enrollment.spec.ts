@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { eq } from 'drizzle-orm';
 import { enrollmentApplications } from '../../db/schema';
 import { centre } from '../../src/shared/centre';
+import { PROGRAM_CHOICES, RELATIONSHIP_CHOICES } from '../../src/shared/constants';
 import { expect, openBeforeScripts, test } from './fixtures';
 
 /** Opens a React Aria select by its button and picks an option, as a person does. */
@@ -310,6 +311,32 @@ test.describe('before the scripts have run', () => {
     await expect(page.getByLabel("Child's First Name")).not.toHaveAttribute('aria-invalid', 'true');
     await expect(page.getByLabel('Parent First Name')).toHaveValue('Maria');
     expect(server.db.select().from(enrollmentApplications).where(eq(enrollmentApplications.childFirstName, child)).all()).toHaveLength(0);
+  });
+
+  test('a select opened the moment the page is adopted lists each choice once, and picking one works', async ({ page }) => {
+    const ready = await openBeforeScripts(page, '/enrollment', (p) => p.getByLabel('Parent First Name'));
+    // Typed before: the form is drawn again as the app takes it over, while the selects still hold the options
+    // drawn on the server (they move to React Aria's portal in a transition after, ADR 015).
+    await page.getByLabel('Parent First Name').fill('Maria');
+    // Opened in the very task in which the form comes to work: before that transition has run.
+    await page.evaluate(() => {
+      const submit = document.querySelector<HTMLButtonElement>('button[type="submit"]')!;
+      const label = [...document.querySelectorAll('span')].find((s) => s.textContent?.startsWith('Program Requested'))!;
+      new MutationObserver((_, observer) => {
+        if (submit.disabled) return;
+        observer.disconnect();
+        document.querySelector<HTMLButtonElement>(`button[aria-labelledby~="${label.id}"]`)!.click();
+      }).observe(submit, { attributes: true, attributeFilter: ['disabled'] });
+    });
+    await ready();
+    const options = page.getByRole('option');
+    await expect(options).toHaveText(PROGRAM_CHOICES.map((c) => c.label));
+    await options.filter({ hasText: 'Kindergarten Prep' }).click();
+    await expect(page.getByRole('button', { name: /Program Requested/ })).toContainText('Kindergarten Prep (4-5 years)');
+    await expect(page.getByLabel('Parent First Name')).toHaveValue('Maria');
+    // And each select, opened after, lists its choices once.
+    await page.getByRole('button', { name: /Relationship to Child/ }).click();
+    await expect(page.getByRole('option')).toHaveText(RELATIONSHIP_CHOICES.map((c) => c.label));
   });
 
   test('scrolled down before the page is ready, the form stays where the reader is when the app takes it over', async ({ page }) => {

@@ -15,6 +15,7 @@ const installed = {
   locale: join(reactAria, 'dist/private/i18n/useDefaultLocale.mjs'),
   collator: join(reactAria, 'dist/private/i18n/useCollator.mjs'),
   listFormatter: join(reactAria, 'dist/private/i18n/useListFormatter.mjs'),
+  collections: join(reactAria, 'dist/private/collections/CollectionBuilder.mjs'),
 };
 
 /** One of react-aria's modules as the build changes it, loaded from a copy whose relative imports point at the installed files. */
@@ -97,6 +98,28 @@ describe('the build changes to React Aria (ADR 015)', () => {
     } finally {
       vi.unstubAllGlobals();
     }
+  });
+
+  it("finds its code in the installed react-aria: a collection drawn on the server moves to its portal in a transition, and the server still builds it", async () => {
+    const out = patchReactAria(readFileSync(installed.collections, 'utf8'), installed.collections)!;
+    expect(out.patches).toEqual([REACT_ARIA_PATCHES.findIndex((p) => p.file.test(installed.collections))]);
+    expect(out.code).toContain('startTransition(()=>setPortal(true))');
+    type Item = { id: string; children: string };
+    const { CollectionBuilder, Collection, createLeafComponent } = await importPatched<{
+      CollectionBuilder: (props: { content: unknown; children: (collection: { size: number; getKeys(): Iterable<string> }) => unknown }) => never;
+      Collection: (props: { items: Item[]; children: (item: Item) => unknown }) => never;
+      createLeafComponent: (type: string, render: (props: Item) => unknown) => (props: { id: string; children: string }) => never;
+    }>(installed.collections);
+    const Option = createLeafComponent('item', (props) => createElement('li', null, props.children));
+    const items = [
+      { id: 'infant', children: 'Infant Care' },
+      { id: 'preschool', children: 'Preschool Program' },
+    ];
+    const content = createElement(Collection, { items, children: (item: Item) => createElement(Option, { id: item.id, children: item.children }) });
+    const html = renderToString(
+      createElement(CollectionBuilder, { content, children: (collection) => createElement('output', null, `${collection.size}: ${[...collection.getKeys()].join(', ')}`) }),
+    );
+    expect(html).toContain('<output>2: infant, preschool</output>');
   });
 
   it('stops the build when a file it must change no longer has the code it replaces', () => {
