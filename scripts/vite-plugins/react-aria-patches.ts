@@ -1,9 +1,9 @@
 import type { Plugin } from 'vite';
 
 /**
- * Lines of React Aria changed when the client is built (ADR 015): two so that adopting a server-drawn page does
- * not draw every React Aria component a second time, and three so that opening a page does not make the browser
- * build language data that nothing on it uses.
+ * Lines of React Aria changed when the client is built (ADR 015): three so that adopting a server-drawn page does
+ * not draw React Aria's components a second time at once, and three so that opening a page does not make the
+ * browser build language data that nothing on it uses.
  *
  * **Hydration.** React Aria asks "is this the server, or a page being hydrated?" through `useIsSSR()`, a
  * `useSyncExternalStore` whose server answer (true) differs from the browser's (false). React answers such a
@@ -18,6 +18,12 @@ import type { Plugin } from 'vite';
  * - `useDefaultLocale` answers 'en-US' on the server and while hydrating, then the browser's language. The app
  *   makes the browser's answer 'en-US' too, before React Aria loads (src/client/lib/aria-locale.ts: all its text
  *   is American English), so the answer is the same either way, and it asks only whether it runs on the server.
+ * - `CollectionRoot` (a select's options) is built on the server's path while hydrating, then drawn through a
+ *   portal that fills the collection from then on. It now knows it is hydrating from its collection's document
+ *   (`doc.isSSR`, set when React asks the store's server snapshot), and moves to the portal in a transition asked
+ *   for from a layout effect, so the move is drawn in slices after the page's effects, not synchronously with
+ *   them; any drawing after that layout effect (a form taking what was typed before, from its own) takes the
+ *   portal, as before.
  *
  * **Language data.** The first `Intl` object of a kind makes the browser build that kind's data from its ICU
  * library: 15-20 ms of a desktop's CPU for the first, 10 ms more for the next kind (60-80 ms and 40 ms on
