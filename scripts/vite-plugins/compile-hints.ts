@@ -6,7 +6,7 @@ import type { Plugin } from 'vite';
  *
  * Without it, V8 only pre-parses a script as it streams in, and compiles each function on the main thread the
  * first time it is called. Adopting a server-drawn page calls most of React DOM, the router and the page's
- * components at once, so that compilation landed in the page's first long tasks: 100-120 ms of a desktop's main
+ * components at once, so that compilation landed in the page's first long tasks: 85-96 ms of a desktop's main
  * thread on /enrollment, measured in a trace (V8.CompileCode). With the hint, V8 compiles the whole file on a
  * background thread while it downloads, and the main thread only runs it.
  *

@@ -69,6 +69,12 @@ export const REACT_ARIA_PATCHES = [
     replace: `let formatter = ${lazyIntl('new Intl.Collator(locale, options)')};`,
   },
   {
+    file: /\/react-aria\/dist\/private\/i18n\/useListFormatter\.mjs$/,
+    find: /\(\)=>new Intl\.ListFormat\(locale, options\)/,
+    replace: `()=>${lazyIntl('new Intl.ListFormat(locale, options)')}`,
+  },
+  // Hydration, continued (ADR 015, second addendum): a select's options move to their portal in a transition.
+  {
     file: /\/react-aria\/dist\/private\/collections\/CollectionBuilder\.mjs$/,
     find: /return \(0, \$\w+\$export\$\w+\)\(\) \? (\/\*#__PURE__\*\/ \(0, (\$\w+\$react)\)\.createElement\(\$\w+\$var\$SSRContext\.Provider, \{)/,
     replace: `let ssr = $2.useRef(null);
@@ -80,11 +86,6 @@ export const REACT_ARIA_PATCHES = [
         $2.startTransition(()=>setPortal(true));
     }, []);
     return ssr.current ? $1`,
-  },
-  {
-    file: /\/react-aria\/dist\/private\/i18n\/useListFormatter\.mjs$/,
-    find: /\(\)=>new Intl\.ListFormat\(locale, options\)/,
-    replace: `()=>${lazyIntl('new Intl.ListFormat(locale, options)')}`,
   },
 ] as const;
 

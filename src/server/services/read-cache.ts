@@ -11,8 +11,8 @@
  *    read, so an edit is seen at once;
  *  - the day, because some lists depend on it (an announcement whose last day has passed, "recent"
  *    achievements): at midnight in Columbus every entry is read again.
- * Staff answers to the public lists (private items) never come from the public entries. The JSON text, its ETag and the tRPC (superjson) form
- * are made once per entry, when first asked for.
+ * Staff answers to the public lists (private items) never come from the public entries. The JSON text, its
+ * ETag and the tRPC (superjson) form are made once per entry, when first asked for.
  */
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
