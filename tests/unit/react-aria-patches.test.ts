@@ -16,6 +16,7 @@ const installed = {
   collator: join(reactAria, 'dist/private/i18n/useCollator.mjs'),
   listFormatter: join(reactAria, 'dist/private/i18n/useListFormatter.mjs'),
   collections: join(reactAria, 'dist/private/collections/CollectionBuilder.mjs'),
+  press: join(reactAria, 'dist/private/interactions/usePress.mjs'),
 };
 
 /** One of react-aria's modules as the build changes it, loaded from a copy whose relative imports point at the installed files. */
@@ -130,5 +131,23 @@ describe('the build changes to React Aria (ADR 015)', () => {
   it('leaves every other file alone, React Aria Components included', () => {
     expect(patchReactAria('export const x = 1;', '/app/node_modules/react-aria-components/dist/private/Select.mjs')).toBeNull();
     expect(patchReactAria('export const x = 1;', '/app/src/client/main.tsx')).toBeNull();
+  });
+});
+
+describe("React Aria's pressable rule in the page as it arrives (index.html)", () => {
+  it("is the style element usePress would add, under the id it looks for, with the rule it would write, before every stylesheet", () => {
+    const press = readFileSync(installed.press, 'utf8');
+    const styleId = /var\$STYLE_ID = '([^']+)'/.exec(press)?.[1];
+    const attribute = /var\$PRESSABLE_ATTRIBUTE = '([^']+)'/.exec(press)?.[1];
+    const rule = /\[\$\{[^}]*PRESSABLE_ATTRIBUTE\}\] \{\s*([^}]+?);?\s*\}/.exec(press)?.[1];
+    expect([styleId, attribute, rule]).toEqual(['react-aria-pressable-style', 'data-react-aria-pressable', 'touch-action: pan-x pan-y pinch-zoom']);
+    // usePress adds its element only when the document has none with that id.
+    expect(press).toMatch(/getElementById\(\$\w+\$var\$STYLE_ID\)\) return;/);
+    const html = readFileSync(new URL('../../src/client/index.html', import.meta.url), 'utf8');
+    const at = html.indexOf(`<style id="${styleId}">@layer { [${attribute}] { ${rule}; } }</style>`);
+    expect(at).toBeGreaterThan(0);
+    // First in the head, as usePress prepends it: its unnamed layer is then the weakest, under Tailwind's.
+    expect(html.indexOf('<style')).toBe(at);
+    expect(html.indexOf('<!--app-head-->')).toBeGreaterThan(at);
   });
 });
