@@ -7,6 +7,7 @@ import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { StrictMode, startTransition } from 'react';
 import superjson from 'superjson';
 import { listenForDocumentBehaviour } from './lib/document-behaviour';
+import { pageChunks, runPageCode, yieldToBrowser } from './lib/page-code';
 import { signOutWhenSessionEnds } from './lib/session-ended';
 import { queryClient, trpc } from './lib/trpc';
 import { routeTree } from './routeTree.gen';
@@ -43,9 +44,6 @@ declare module '@tanstack/react-router' {
   }
 }
 
-/** Ends the current task: what follows runs in a new one, so the phone can handle a tap or draw in between. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
 /**
  * Starts the app a task at a time (ADR 011, fourth addendum). In one go, evaluating the app's code (React DOM
  * alone is 200 KB), making the router (20 ms of a desktop's CPU: its routes, the browser history) and adopting
@@ -61,10 +59,12 @@ async function start() {
   const reactDom = import('react-dom/client');
   // A server-rendered page (entry-server.tsx, ADR 011) carries the data it was drawn with as JSON.
   const state = document.getElementById('ssr-state');
-  await nextTask();
+  await yieldToBrowser();
   const router = makeRouter(Boolean(state?.textContent));
   signOutWhenSessionEnds(router);
-  await nextTask();
+  await yieldToBrowser();
+  // The route's code, a chunk per task, before the router asks for it all at once (lib/page-code.ts).
+  await runPageCode(pageChunks(document));
 
   const app = (
     <StrictMode>

@@ -105,3 +105,28 @@ test('a page whose paint is never reported starts all the same, after 5 s', asyn
   await page.locator('html[data-app-ready]').waitFor({ state: 'attached', timeout: 10_000 });
   expect(await asked()).toBe(true);
 });
+
+/**
+ * The route's code runs a chunk per task before the page is adopted (client/lib/page-code.ts, ADR 011's sixth
+ * addendum): the boot script lists the chunks in the order their code runs, and each is run by an import of its
+ * own. Left to the router, the route's chunk ran with everything it imports in one evaluation (a single long task).
+ */
+test("/enrollment: the route's chunks are listed each after the chunks it imports, and run one evaluation each", async ({ page, browser }) => {
+  await browser.startTracing(page, { categories: ['devtools.timeline', 'v8.execute'] });
+  await page.goto('/enrollment');
+  await expect(page.getByLabel('Parent First Name')).toBeEditable();
+  const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: { name: string; ph: string }[] };
+  const { preload } = await bootNames(page);
+  const manifest = JSON.parse(readFileSync(resolve(process.env.E2E_CLIENT_DIR ?? 'dist/client', '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  const byFile = new Map(Object.values(manifest).map((chunk) => [`/${chunk.file}`, chunk]));
+  preload.forEach((file, i) => {
+    for (const imported of byFile.get(file)?.imports ?? []) {
+      const at = preload.indexOf(`/${manifest[imported]!.file}`);
+      // Listed before it, or the main script's own (it names its imports itself, and has run by then).
+      if (at >= 0) expect(at, `${file} after ${imported}`).toBeLessThan(i);
+    }
+  });
+  // One evaluation per listed chunk (a chunk already run is a short one), besides the main script's own.
+  const evaluations = trace.traceEvents.filter((e) => e.name === 'v8.evaluateModule' && (e.ph === 'X' || e.ph === 'B')).length;
+  expect(evaluations).toBeGreaterThanOrEqual(preload.length);
+});

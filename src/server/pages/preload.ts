@@ -11,16 +11,20 @@ export interface ManifestChunk {
 /**
  * The manifest keys of the chunks named by `keys` and of everything they import statically, all the way down:
  * what the browser must load before they run. (The size budget of tests/e2e/size-budget.spec.ts reads it too.)
+ * In the order found (each chunk before what it imports) or, with `dependenciesFirst`, in the order their code
+ * runs: each chunk after every chunk it imports.
  */
-export function staticClosure(manifest: Readonly<Record<string, ManifestChunk>>, keys: readonly string[]): Set<string> {
+export function staticClosure(manifest: Readonly<Record<string, ManifestChunk>>, keys: readonly string[], { dependenciesFirst = false } = {}): Set<string> {
   const seen = new Set<string>();
+  const ordered = new Set<string>();
   const visit = (key: string) => {
     if (seen.has(key) || !manifest[key]) return;
     seen.add(key);
     for (const k of manifest[key].imports ?? []) visit(k);
+    ordered.add(key);
   };
   keys.forEach(visit);
-  return seen;
+  return dependenciesFirst ? ordered : seen;
 }
 
 /**
@@ -33,8 +37,8 @@ export const STARTUP_IMPORTS = ['../../node_modules/react-dom/client.js'] as con
  * The manifest keys of everything a page of the app loads before it works: the main script with what it imports
  * statically and as it starts (`STARTUP_IMPORTS`), and the route's chunks (`routeKeys`), all the way down.
  */
-export function pageClosure(manifest: Readonly<Record<string, ManifestChunk>>, routeKeys: readonly string[]): Set<string> {
-  return staticClosure(manifest, ['index.html', ...STARTUP_IMPORTS, ...routeKeys]);
+export function pageClosure(manifest: Readonly<Record<string, ManifestChunk>>, routeKeys: readonly string[], options?: { dependenciesFirst?: boolean }): Set<string> {
+  return staticClosure(manifest, ['index.html', ...STARTUP_IMPORTS, ...routeKeys], options);
 }
 
 /**
@@ -47,6 +51,9 @@ export function pageClosure(manifest: Readonly<Record<string, ManifestChunk>>, r
  * (`modulePreloadTags`); a server-drawn page asks for them after its first paint (`boot.ts`). Paths are matched
  * to route files the way the router's file naming does (`/` → routes/index.tsx, `/events` → routes/events.tsx or
  * routes/events/index.tsx); an unknown path gets none.
+ *
+ * In the order their code runs, each chunk after those it imports: main.tsx runs them in that order, one a task
+ * (`runPageCode`).
  */
 export function createRoutePreloads(clientDir: string): (path: string) => readonly string[] {
   const manifest = readManifest(clientDir);
@@ -72,7 +79,7 @@ export function createRoutePreloads(clientDir: string): (path: string) => readon
     const key = [name === '' ? 'routes/index.tsx' : `routes/${name}.tsx`, `routes/${name}/index.tsx`].map((route) => `${route}?tsr-split=component`).find((k) => chunks[k]);
     if (!key) return [];
     // The main script's imports too: the build writes no preloads of its own (vite.config.ts, modulePreload).
-    const list = [...pageClosure(chunks, [key])].filter((k) => !named(k)).map((k) => `/${chunks[k]!.file}`);
+    const list = [...pageClosure(chunks, [key], { dependenciesFirst: true })].filter((k) => !named(k)).map((k) => `/${chunks[k]!.file}`);
     // Only the routes' paths are remembered (a few), never whatever path a request names.
     files.set(path, list);
     return list;
