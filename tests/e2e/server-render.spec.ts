@@ -179,16 +179,41 @@ async function watchForAddedStylesheets(page: Page) {
   return () => page.evaluate(() => (window as unknown as { __addedStyles: string[] }).__addedStyles);
 }
 
+/**
+ * Whether the page compared text through the browser's collation (ICU) as it loaded: the first comparison makes
+ * the browser load ICU's collation data, 18 ms of a desktop's CPU on /milestones in the middle of its hydration,
+ * to sort a few English names. The pages order their lists without it (shared/compare.ts).
+ */
+async function watchForCollation(page: Page) {
+  await page.addInitScript(() => {
+    const used: string[] = [];
+    (window as unknown as { __collation: string[] }).__collation = used;
+    const localeCompare = String.prototype.localeCompare;
+    String.prototype.localeCompare = function (this: string, ...args: Parameters<typeof localeCompare>) {
+      used.push(`localeCompare ${new Error().stack?.split('\n')[2]?.trim() ?? ''}`);
+      return localeCompare.apply(this, args);
+    };
+    const Collator = Intl.Collator;
+    Intl.Collator = function (...args: ConstructorParameters<typeof Collator>) {
+      used.push(`Intl.Collator ${new Error().stack?.split('\n')[2]?.trim() ?? ''}`);
+      return new Collator(...args);
+    } as unknown as typeof Intl.Collator;
+  });
+  return () => page.evaluate(() => (window as unknown as { __collation: string[] }).__collation);
+}
+
 for (const { path, drawn, hydrated } of PAGES) {
-  test(`${path} hydrates with no mismatch, no console error, no CSP violation and no stylesheet added`, async ({ page }) => {
+  test(`${path} hydrates with no mismatch, no console error, no CSP violation, no stylesheet added and no collation`, async ({ page }) => {
     // The browser reports the not-found page's own 404 status in the console: expected there, and only there.
     const problems = await watchForProblems(page, path === '/no-such-page' ? /^Failed to load resource: the server responded with a status of 404/ : undefined);
     const addedStylesheets = await watchForAddedStylesheets(page);
+    const collation = await watchForCollation(page);
     const response = await page.goto(path);
     const html = await response!.text();
     expect(html).toContain(drawn);
     expect(html).toContain('<script type="application/json" id="ssr-state">');
     await page.waitForLoadState('networkidle');
+    expect(await collation()).toEqual([]);
     await hydrated(page);
     await problems();
     // React answered a click: the effects of its hydration have run (React runs them before it handles one).

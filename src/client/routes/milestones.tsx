@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { Award, Sparkles, Trophy, Users } from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';
+import { compareNames } from '../../shared/compare';
 import { AGE_RANGES, MILESTONE_CATEGORIES } from '../../shared/constants';
 import { AchievementCard } from '../components/milestones/AchievementCard';
 import { AGE_FILTER_OPTIONS, CATEGORY_FILTER_OPTIONS } from '../components/milestones/labels';
@@ -130,7 +131,7 @@ function sortMilestones(list: readonly Milestone[]): Milestone[] {
     (a, b) =>
       rank(AGE_RANGES, a.ageRange) - rank(AGE_RANGES, b.ageRange) ||
       rank(MILESTONE_CATEGORIES, a.category) - rank(MILESTONE_CATEGORIES, b.category) ||
-      a.name.localeCompare(b.name),
+      compareNames(a.name, b.name),
   );
 }
 

@@ -1,5 +1,6 @@
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../../server/routers/_app';
+import { compareCodeUnits } from '../../../shared/compare';
 import { CACHE, trpc } from '../../lib/trpc';
 
 /**
@@ -19,7 +20,7 @@ export type PublicAnnouncement = Outputs['announcements']['list'][number];
 export function upcomingEvents(events: readonly PublicEvent[], today: string, limit: number): PublicEvent[] {
   return events
     .filter((e) => e.eventDate >= today)
-    .sort((a, b) => a.eventDate.localeCompare(b.eventDate) || (a.startTime ?? '').localeCompare(b.startTime ?? ''))
+    .sort((a, b) => compareCodeUnits(a.eventDate, b.eventDate) || compareCodeUnits(a.startTime ?? '', b.startTime ?? ''))
     .slice(0, limit);
 }
 
