@@ -10,10 +10,12 @@ import { expect, test } from './fixtures';
  * trip after another.
  */
 
-/** The file of React DOM's chunk in the build the tests run against (its manifest). */
+/** The manifest of the build the tests run against. */
+const buildManifest = () => JSON.parse(readFileSync(resolve(process.env.E2E_CLIENT_DIR ?? 'dist/client', '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+
+/** The file of React DOM's chunk in that build. */
 function startupFile(): string {
-  const manifest = JSON.parse(readFileSync(resolve(process.env.E2E_CLIENT_DIR ?? 'dist/client', '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
-  return manifest[STARTUP_IMPORTS[0]]!.file;
+  return buildManifest()[STARTUP_IMPORTS[0]]!.file;
 }
 
 /** What the boot script named: the main script and the chunks it preloads. */
@@ -117,7 +119,7 @@ test("/enrollment: the route's chunks are listed each after the chunks it import
   await expect(page.getByLabel('Parent First Name')).toBeEditable();
   const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: { name: string; ph: string }[] };
   const { preload } = await bootNames(page);
-  const manifest = JSON.parse(readFileSync(resolve(process.env.E2E_CLIENT_DIR ?? 'dist/client', '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  const manifest = buildManifest();
   const byFile = new Map(Object.values(manifest).map((chunk) => [`/${chunk.file}`, chunk]));
   preload.forEach((file, i) => {
     for (const imported of byFile.get(file)?.imports ?? []) {
