@@ -369,6 +369,29 @@ describe('session lifetime and logout', () => {
     expect(s.db.select().from(adminSessions).where(eq(adminSessions.id, id)).get()).toBeUndefined();
   });
 
+  it('is refused at exactly its idle expiry and accepted 1 ms before, to the millisecond', async () => {
+    const signedInAt = s.clock.now().getTime();
+    const used = cookieFrom(await login(s, 'dana@centre.example', PASSWORD));
+    const idle = cookieFrom(await login(s, 'dana@centre.example', PASSWORD));
+    s.clock.set(new Date(signedInAt + ADMIN_SESSION_MS - 1));
+    expect((await me(used)).status).toBe(200);
+    s.clock.set(new Date(signedInAt + ADMIN_SESSION_MS));
+    expect((await me(idle)).status).toBe(401);
+  });
+
+  it('is refused at exactly its absolute end and accepted 1 ms before, even when its idle expiry is later', async () => {
+    const signedInAt = s.clock.now().getTime();
+    const cookie = cookieFrom(await login(s, 'dana@centre.example', PASSWORD));
+    const id = cookie.split('=')[1]!.split('.')[0]!;
+    // An idle expiry past the absolute end (as a row written before a shorter limit would hold): only the
+    // absolute end can refuse it.
+    s.db.update(adminSessions).set({ expiresAt: new Date(signedInAt + 2 * ADMIN_SESSION_MAX_MS) }).where(eq(adminSessions.id, id)).run();
+    s.clock.set(new Date(signedInAt + ADMIN_SESSION_MAX_MS - 1));
+    expect((await me(cookie)).status).toBe(200);
+    s.clock.set(new Date(signedInAt + ADMIN_SESSION_MAX_MS));
+    expect((await me(cookie)).status).toBe(401);
+  });
+
   it('logout deletes the session row, clears the cookie, and the old cookie then gets 401', async () => {
     const cookie = cookieFrom(await login(s, 'dana@centre.example', PASSWORD));
     const id = cookie.split('=')[1]!.split('.')[0]!;

@@ -67,6 +67,19 @@ function upload(body: FormData, headers: Record<string, string> = {}) {
 
 const storedFiles = () => readdirSync(uploadsDir).sort();
 
+/** A ZIP archive holding one small text file (a local file header is what file-type reads). */
+function zip(): Buffer {
+  const name = Buffer.from('photo.txt');
+  const data = Buffer.from('hello');
+  const header = Buffer.alloc(30);
+  header.writeUInt32LE(0x04034b50, 0);
+  header.writeUInt16LE(20, 4);
+  header.writeUInt32LE(data.length, 18);
+  header.writeUInt32LE(data.length, 22);
+  header.writeUInt16LE(name.length, 26);
+  return Buffer.concat([header, name, data]);
+}
+
 describe('POST /api/admin/pictures', () => {
   it('re-encodes a phone photo: EXIF and GPS gone, orientation applied, random name, row written', async () => {
     const source = await phonePhoto();
@@ -218,6 +231,20 @@ describe('POST /api/admin/pictures', () => {
   it.each(disguised)('rejects %s: 400, nothing stored, no file written', async (_name, file) => {
     const [rows, files] = [s.count(pictures), storedFiles()];
     const res = await upload(form(file, { caption: 'nope' }));
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { message: string }).message).toBe(ONLY_IMAGES_MESSAGE);
+    expect(s.count(pictures)).toBe(rows);
+    expect(storedFiles()).toEqual(files);
+  });
+
+  // Types file-type knows by their bytes but the gallery does not take: a TIFF (which sharp could decode and
+  // re-encode, so only the allowed list stops it) and a ZIP. The gallery answers these 400, as any non-image.
+  it.each([
+    ['a TIFF named photo.jpg', async () => sharp({ create: { width: 8, height: 8, channels: 3, background: '#336699' } }).tiff().toBuffer()],
+    ['a ZIP named photo.png', async () => zip()],
+  ])('rejects %s, a type known by its bytes but not allowed: 400, nothing stored, no file written', async (name, bytes) => {
+    const [rows, files] = [s.count(pictures), storedFiles()];
+    const res = await upload(form({ bytes: await bytes(), name: name.split(' ').at(-1)!, type: 'image/jpeg' }, { caption: 'nope' }));
     expect(res.status).toBe(400);
     expect(((await res.json()) as { message: string }).message).toBe(ONLY_IMAGES_MESSAGE);
     expect(s.count(pictures)).toBe(rows);

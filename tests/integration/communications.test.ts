@@ -155,6 +155,19 @@ describe('messages from a parent to the centre', () => {
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 const HEIC = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypheic'), Buffer.from([0, 0, 0, 0]), Buffer.from('mif1heic'), Buffer.alloc(64)]);
+/** A 1x1 GIF and a one-file ZIP: types file-type recognises by their bytes, but not ones a parent may upload. */
+const GIF = Buffer.from('R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==', 'base64');
+const ZIP = (() => {
+  const name = Buffer.from('forms.txt');
+  const data = Buffer.from('hello');
+  const header = Buffer.alloc(30);
+  header.writeUInt32LE(0x04034b50, 0);
+  header.writeUInt16LE(20, 4);
+  header.writeUInt32LE(data.length, 18);
+  header.writeUInt32LE(data.length, 22);
+  header.writeUInt16LE(name.length, 26);
+  return Buffer.concat([header, name, data]);
+})();
 
 async function uploadUrl(opts: { headers: Record<string, string> }): Promise<string> {
   const res = await post('/api/objects/upload', undefined, opts);
@@ -302,6 +315,20 @@ describe('document requests', () => {
       const heic = await put(await uploadUrl(a.auth), HEIC, a.auth);
       expect(heic.status).toBe(201);
       expect(await json(heic)).toMatchObject({ mimeType: 'image/heic' });
+    });
+
+    it.each([
+      ['a GIF named scan.pdf', GIF, 'application/pdf'],
+      ['a ZIP named records.pdf', ZIP, 'application/pdf'],
+      ['a GIF sent as image/gif', GIF, 'image/gif'],
+    ])('refuses %s, a type known by its bytes but not allowed: 415, nothing stored', async (_name, bytes, type) => {
+      const [rows, files] = [s.count(privateFiles), privateDocuments()];
+      const res = await put(await uploadUrl(a.auth), bytes, { headers: { ...a.auth.headers, 'content-type': type } });
+      expect(res.status).toBe(415);
+      expect((await json(res)).message).toBe('Only PDF, JPEG, PNG or HEIC files can be uploaded.');
+      expect(s.count(privateFiles)).toBe(rows);
+      expect(privateDocuments()).toEqual(files);
+      expect(partials()).toEqual([]);
     });
 
     it('keeps documents in the private folder, readable by the server only', () => {

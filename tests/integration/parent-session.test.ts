@@ -24,6 +24,32 @@ describe('parent session lifetime (30 days idle, 90 days at most)', () => {
     expect(validateParentToken(s.db, s.clock, token)).toBeNull();
   });
 
+  // Over HTTP: a parent's answers are kept per session (services/parent-answers.ts), and none may outlive it.
+  const children = (token: string) => s.request('/api/parent/children', { headers: { authorization: `Bearer ${token}` } });
+
+  it('is refused at exactly its idle expiry and accepted 1 ms before, to the millisecond', async () => {
+    const signedInAt = s.clock.now().getTime();
+    const used = (await s.parentToken('edge-used@example.com')).token;
+    const idle = (await s.parentToken('edge-idle@example.com')).token;
+    expect((await children(idle)).status).toBe(200);
+    s.clock.set(new Date(signedInAt + PARENT_SESSION_MS - 1));
+    expect((await children(used)).status).toBe(200);
+    s.clock.set(new Date(signedInAt + PARENT_SESSION_MS));
+    expect((await children(idle)).status).toBe(401);
+  });
+
+  it('is refused at exactly its absolute end and accepted 1 ms before, even when its idle expiry is later', async () => {
+    const signedInAt = s.clock.now().getTime();
+    const { token } = await s.parentToken('edge-absolute@example.com');
+    // An idle expiry past the absolute end: only the absolute end can refuse it.
+    s.db.update(parentSessions).set({ expiresAt: new Date(signedInAt + 2 * PARENT_SESSION_MAX_MS) }).where(eq(parentSessions.id, token.split('.')[0]!)).run();
+    expect((await children(token)).status).toBe(200);
+    s.clock.set(new Date(signedInAt + PARENT_SESSION_MAX_MS - 1));
+    expect((await children(token)).status).toBe(200);
+    s.clock.set(new Date(signedInAt + PARENT_SESSION_MAX_MS));
+    expect((await children(token)).status).toBe(401);
+  });
+
   it('ends 90 days after the sign-in even when used every week, and is removed', async () => {
     expect(PARENT_SESSION_MAX_MS).toBe(90 * DAY);
     const start = s.clock.now().getTime();

@@ -87,6 +87,27 @@ describe('receipts', () => {
     expect(s.count(paymentReceipts)).toBe(before);
   });
 
+  it("accepts a receipt dated today in the centre's calendar and refuses one dated tomorrow, whatever the date in UTC", async () => {
+    const child = await addChild(s);
+    const moments: [string, string, string][] = [
+      // 00:30 in Columbus on 21 November (05:30 UTC): today has just begun there.
+      ['2026-11-21T05:30:00Z', '2026-11-21', '2026-11-22'],
+      // 19:30 in Columbus on 21 November, already 22 November in UTC: the 22nd is still tomorrow at the centre.
+      ['2026-11-22T00:30:00Z', '2026-11-21', '2026-11-22'],
+    ];
+    try {
+      for (const [now, today, tomorrow] of moments) {
+        s.clock.set(now);
+        const before = s.count(paymentReceipts);
+        expect(await postError(s, '/api/admin/payment-receipts', receiptBody(child, { paymentDate: tomorrow })), now).toEqual({ status: 400, message: 'The payment date cannot be in the future.' });
+        expect(s.count(paymentReceipts)).toBe(before);
+        expect((await createReceipt(s, child, { paymentDate: today })).paymentDate).toBe(today);
+      }
+    } finally {
+      s.clock.set('2026-11-21T15:00:00Z');
+    }
+  });
+
   it('accepts an amount sent as a number, and the labels of the form', async () => {
     const child = await addChild(s);
     const r = await createReceipt(s, child, { amount: 99.9, paymentType: 'Activity Fee', paymentMethod: 'Bank Transfer', transactionId: 'ACH-77' });
