@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { type AddressInfo } from 'node:net';
 import { createServer } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { outboxMessages, parentChildRelationships, paymentReceipts } from '../../db/schema';
 import { centre } from '../../src/shared/centre';
 import { addChild, type AdminTestServer, as, type ChildBody, sharedAdminServer } from '../helpers/admin-server';

@@ -1,0 +1,67 @@
+#!/usr/bin/env node
+/**
+ * `npm test` and `.ci/run`: runs the test stages one after another, stops at the first that fails, and prints
+ * each stage's wall time, so a slow or failing stage is seen at a glance (issue 30).
+ *
+ *   node scripts/run-tests.mjs               the stages of `npm test` (TEST_STAGES)
+ *   node scripts/run-tests.mjs install test  the stages named, in order; `test` stands for TEST_STAGES (.ci/run)
+ */
+import { spawn } from 'node:child_process';
+import { delimiter, resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname, '..');
+
+/** Every stage a run can name; the commands are the package's own scripts and tools. */
+const STAGES = {
+  install: 'npm ci --no-audit --no-fund',
+  lint: 'npm run -s lint',
+  typecheck: 'npm run -s typecheck',
+  vitest: 'vitest run',
+  build: 'npm run -s build',
+  playwright: 'playwright test',
+};
+// `lint` joins these once the tree is formatted (issue 30: after the parallel work is merged).
+const TEST_STAGES = ['typecheck', 'vitest', 'build', 'playwright'];
+
+const names = process.argv.slice(2);
+const run = (names.length > 0 ? names : ['test']).flatMap((n) => (n === 'test' ? TEST_STAGES : [n]));
+const unknown = run.filter((n) => !(n in STAGES));
+if (unknown.length > 0) {
+  console.error(`Unknown stage: ${unknown.join(', ')}. Stages: ${Object.keys(STAGES).join(', ')}.`);
+  process.exit(2);
+}
+
+const env = { ...process.env, PATH: [resolve(root, 'node_modules/.bin'), process.env.PATH].join(delimiter) };
+const done = [];
+
+function runStage(name) {
+  const command = STAGES[name];
+  console.log(`\n▶ ${name}: ${command}`);
+  const started = performance.now();
+  return new Promise((resolveStage) => {
+    const child = spawn(command, { cwd: root, env, stdio: 'inherit', shell: true });
+    child.on('close', (code, signal) => {
+      const seconds = (performance.now() - started) / 1000;
+      const ok = code === 0;
+      done.push({ name, seconds, ok });
+      console.log(`${ok ? '✔' : '✘'} ${name}: ${seconds.toFixed(1)} s${ok ? '' : ` (exit ${code ?? signal})`}`);
+      resolveStage(ok ? 0 : (code ?? 1));
+    });
+  });
+}
+
+function summary() {
+  const total = done.reduce((sum, s) => sum + s.seconds, 0);
+  console.log('\nstage        seconds');
+  for (const s of done) console.log(`${s.name.padEnd(12)} ${s.seconds.toFixed(1).padStart(7)}${s.ok ? '' : '  FAILED'}`);
+  for (const name of run.slice(done.length)) console.log(`${name.padEnd(12)}       -  not run`);
+  console.log(`${'total'.padEnd(12)} ${total.toFixed(1).padStart(7)}`);
+}
+
+let exitCode = 0;
+for (const name of run) {
+  exitCode = await runStage(name);
+  if (exitCode !== 0) break;
+}
+summary();
+process.exit(exitCode);
