@@ -14,6 +14,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   root,
   // The server render needs no copy of the public files.
   publicDir: isSsrBuild ? false : resolve(root, 'public'),
+  // `~/` is src/ and `~/db/` is db/ (tsconfig.json paths; ADR 021). The longer prefix first.
+  resolve: { alias: [{ find: /^~\/db\//, replacement: `${resolve(import.meta.dirname, 'db')}/` }, { find: /^~\//, replacement: `${resolve(import.meta.dirname, 'src')}/` }] },
   plugins: [
     // The router plugin must come before the React plugin.
     tanstackRouter({
