@@ -7,7 +7,18 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['dist/**', 'node_modules/**', 'db/migrations/**', 'src/client/routeTree.gen.ts', 'test-results/**', 'playwright-report/**', 'bench-profiles/**', 'backups/**', 'uploads/**', '.tmp/**'],
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      'db/migrations/**',
+      'src/client/routeTree.gen.ts',
+      'test-results/**',
+      'playwright-report/**',
+      'bench-profiles/**',
+      'backups/**',
+      'uploads/**',
+      '.tmp/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -15,7 +26,10 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
     rules: {
       // `_`-prefixed names are deliberately unused (a destructured field left out, a required parameter).
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
       // `import type` keeps server types out of client bundles and makes the layer an import crosses visible.
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
     },
