@@ -33,7 +33,8 @@ export async function showPage(url: string, { push, focusKey }: { push: boolean;
   const current = document.querySelector(CONTENT);
   if (!content || !current) return window.location.assign(url);
   if (push) history.pushState({ swapped: true }, '', url);
-  current.replaceChildren(...Array.from(content.childNodes, (node) => document.adoptNode(node)));
+  // A copy of the list first: moving a node out of the parsed document shortens its live list.
+  current.replaceChildren(...Array.from(content.childNodes));
   if (next.title) document.title = next.title;
   if (focusKey) current.querySelector<HTMLElement>(`[data-swap="${CSS.escape(focusKey)}"]`)?.focus();
 }
@@ -53,6 +54,15 @@ export function listenToSwapLinks(doc: Document): void {
     event.preventDefault();
     void showPage(url.href, { push: true, focusKey: link.dataset.swap });
   });
+  watchHistory(doc);
+}
+
+const watched = new WeakSet<Document>();
+
+/** Back and Forward between the entries this page added show their content in place too. */
+function watchHistory(doc: Document): void {
+  if (watched.has(doc)) return;
+  watched.add(doc);
   // The entry this page was loaded as gets a state too, so Back to it is shown in place as well.
   if (history.state === null) history.replaceState({ swapped: true }, '');
   doc.defaultView?.addEventListener('popstate', (event) => {
@@ -81,4 +91,5 @@ export function listenToSwapForms(doc: Document): void {
     const form = field?.closest<HTMLFormElement>('form[data-swap-form]');
     if (field && form) send(form, field.dataset.swap);
   });
+  watchHistory(doc);
 }
