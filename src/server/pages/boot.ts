@@ -4,22 +4,21 @@ import { escapeHtml } from './seo';
 import { DOCUMENT_PAGES } from './document-pages';
 
 /**
- * How a public page the server draws starts its scripts (ADR 011, third addendum): after its first paint, and
- * then all of them at once.
+ * How a page the server draws and the app adopts (the not-found page; the public pages are documents with their
+ * own scripts, ADR 018) starts its scripts (ADR 011, third addendum): after its first paint, and then all of them
+ * at once.
  *
  * The page is readable before any script runs. Named in the head, the main script (and everything it imports,
- * found one round trip after another) was fetched while the browser still waited for the stylesheet, sharing a
- * phone's slow connection with what the first paint needs: on Lighthouse's phone profile the largest paint of
- * `/events` and the sign-in came at 2.1-2.2 s, of `/` at 1.6-1.9 s; started after it, at 0.75-0.9 s.
+ * found one round trip after another) would share a phone's slow connection with what the first paint needs.
  * Then every chunk the page needs is asked for together (modulepreload), instead of in the chain of round trips
- * the imports make (on a slow 3G phone the sign-in's button waited 5 s for its files to arrive one after another).
+ * the imports make.
  *
  * - A classic inline script at the end of the body, so it reads its own data attributes (`currentScript`) and
  *   runs once the page is parsed; the CSP allows exactly this text by its hash (`BOOT_SCRIPT_CSP`).
  * - Started by the browser's first-contentful-paint entry, which is recorded once the paint is on screen (two
- *   animation frames, where the browser has no paint timing, came up to 2 ms before it in Chromium). A page
- *   opened in a background tab paints nothing until shown, so it starts at once; one hidden before its paint
- *   starts then; and whatever happens, it starts after 5 s.
+ *   animation frames where the browser has no paint timing). A page opened in a background tab paints nothing
+ *   until shown, so it starts at once; one hidden before its paint starts then; and whatever happens, it starts
+ *   after 5 s.
  */
 export const BOOT_SCRIPT = `(function () {
   var data = document.currentScript.dataset, started = false;
@@ -79,11 +78,9 @@ export function startAfterFirstPaint(template: string, preloads: readonly string
 export { DOCUMENT_PAGES };
 
 /**
- * `template` with the app's main script replaced by a page's own script, `files[0]`, named in the head with the
- * modules it imports (the rest) preloaded beside it. A module script does not hold up the first paint, and at
- * 0.7 KB it is there by then: started after the paint instead (as the app is on the other pages), on a slow
- * phone (400 ms round trips) the Menu did nothing for the 0.7 s after the page appeared, while Lighthouse put the
- * largest paint only 0.15 s sooner (ADR 016).
+ * `template` with the app's main script replaced by a document page's own script, `files[0]`, named in the head
+ * with the modules it imports (the rest) preloaded beside it. A module script does not hold up the first paint,
+ * and a small one has run by then, so the page answers a tap as soon as it shows (ADR 016).
  */
 export function withOwnScript(template: string, files: readonly string[]): string {
   const [tag] = mainScript(template);
