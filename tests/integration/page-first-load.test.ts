@@ -8,6 +8,7 @@ import { BOOT_SCRIPT } from '../../src/server/pages/boot';
 import { warmPublicPages } from '../../src/server/pages/warm';
 import { PUBLIC_PAGES } from '../../src/shared/public-pages';
 import { startTestServer, type TestServer } from '../helpers/server';
+import { standInManifest } from '../helpers/stand-in-build';
 
 /**
  * What makes a page's first load fast on a phone, beyond the page itself: the signed-in pages, which the
@@ -30,7 +31,7 @@ beforeAll(async () => {
   const chunk = (file: string, imports: string[] = []) => ({ file: `assets/${file}`, imports });
   writeFileSync(
     join(dir, 'client', '.vite', 'manifest.json'),
-    JSON.stringify({
+    JSON.stringify(standInManifest({
       'index.html': chunk('index-A.js', ['_react-B.js']),
       '_react-B.js': chunk('react-B.js'),
       '_Button-C.js': chunk('Button-C.js', ['_react-B.js']),
@@ -45,7 +46,7 @@ beforeAll(async () => {
       'events.ts': chunk('events-M.js', ['_document-behaviour-K.js', '_document-swap-N.js']),
       '_document-swap-N.js': chunk('document-swap-N.js'),
       'milestones.ts': chunk('milestones-O.js', ['_document-behaviour-K.js', '_document-swap-N.js']),
-    }),
+    })),
   );
   writeFileSync(
     join(dir, 'ssr', 'entry-server.js'),
