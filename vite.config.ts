@@ -3,7 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { DOCUMENT_PAGES } from './src/server/pages/document-pages';
+import { DOCUMENT_PAGES } from './src/server/pages/document-pages.ts';
 
 const root = resolve(import.meta.dirname, 'src/client');
 /** `npm run dev` runs the API on this port and Vite (with hot reload) on 3000, proxying to it. */
