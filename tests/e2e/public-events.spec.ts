@@ -69,8 +69,9 @@ test('the calendar works from the keyboard: arrows move between days, Enter sele
   await expect(target).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(target).toHaveAttribute('aria-current', 'date');
-  // The day stays focused once shown, so the keyboard carries on from it.
+  // The day stays focused once shown, so the keyboard carries on from it, and a screen reader is told what changed.
   await expect(target).toBeFocused();
+  await expect(page.getByRole('status')).toHaveText(`${format(parseISO(weekLater), 'MMMM yyyy')}. Events on ${shortDate(weekLater)}`);
   await expect(page.getByRole('heading', { name: `Events on ${shortDate(weekLater)}` })).toBeVisible();
 
   // A week on may already be next month: the grid follows the focus.

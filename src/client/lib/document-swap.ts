@@ -37,6 +37,24 @@ export async function showPage(url: string, { push, focusKey }: { push: boolean;
   current.replaceChildren(...Array.from(content.childNodes));
   if (next.title) document.title = next.title;
   if (focusKey) current.querySelector<HTMLElement>(`[data-swap="${CSS.escape(focusKey)}"]`)?.focus();
+  announce(current);
+}
+
+/**
+ * The page's live regions (`aria-live`: the calendar's month, the selected day's events) are new elements after a
+ * swap, which screen readers do not announce; what they say (their heading) is said through one status region
+ * that stays, instead.
+ */
+function announce(content: Element): void {
+  const said = Array.from(content.querySelectorAll('[aria-live]'), (region) => (region.matches('h1, h2, h3') ? region : region.querySelector('h1, h2, h3'))?.textContent?.trim()).filter(Boolean);
+  if (!said.length) return;
+  let status = document.querySelector<HTMLElement>('[data-swap-status]');
+  if (!status) {
+    status = Object.assign(document.createElement('div'), { role: 'status', className: 'sr-only' });
+    status.dataset.swapStatus = '';
+    document.body.append(status);
+  }
+  status.textContent = said.join('. ');
 }
 
 const plainClick = (event: MouseEvent) => !event.defaultPrevented && event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
