@@ -3,12 +3,16 @@ import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { compileHints } from './scripts/vite-plugins/compile-hints';
-import { reactAriaPatches } from './scripts/vite-plugins/react-aria-patches';
+import { DOCUMENT_PAGES } from './src/server/pages/document-pages.ts';
 
 const root = resolve(import.meta.dirname, 'src/client');
 /** `npm run dev` runs the API on this port and Vite (with hot reload) on 3000, proxying to it. */
 const apiPort = Number(process.env.API_PORT ?? 3001);
+
+/** Each document page's script as an input of the client build, named after its file (home.ts → home). */
+function documentScripts(): Record<string, string> {
+  return Object.fromEntries([...DOCUMENT_PAGES.values()].map((file) => [file.replace(/\.ts$/, ''), resolve(root, file)]));
+}
 
 export default defineConfig(({ isSsrBuild }) => ({
   root,
@@ -26,10 +30,6 @@ export default defineConfig(({ isSsrBuild }) => ({
     }),
     react(),
     tailwindcss(),
-    // React Aria without its second drawing of every component after hydration, nor language data it does not use (ADR 015).
-    reactAriaPatches(),
-    // Every chunk compiled on a background thread as it downloads, not function by function on the main thread.
-    compileHints(),
   ],
   build: {
     // CLIENT_OUT_DIR lets parallel work build side by side; the app serves dist/client.
@@ -40,8 +40,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     // .vite/manifest.json: which chunks each route loads (the size budget test).
     manifest: !isSsrBuild,
     modulePreload: false,
-    // The app (index.html) and the home page's own small script (home.ts, ADR 016), each with its chunks.
-    rollupOptions: isSsrBuild ? undefined : { input: { index: resolve(root, 'index.html'), home: resolve(root, 'home.ts') } },
+    // The app (index.html) and each document page's own small script (ADR 016, ADR 018), each with its chunks.
+    rollupOptions: isSsrBuild ? undefined : { input: { index: resolve(root, 'index.html'), ...documentScripts() } },
   },
   server: {
     port: 3000,

@@ -26,7 +26,8 @@ function stale(output, sources) {
 }
 
 const shared = ['src/shared', 'package-lock.json'];
-if (stale('dist/client/index.html', ['src/client', 'vite.config.ts', ...shared])) {
+// (The document pages' list is read by vite.config.ts: a page added there is a new input of the client build.)
+if (stale('dist/client/index.html', ['src/client', 'vite.config.ts', 'src/server/pages/document-pages.ts', ...shared])) {
   console.log('The client build is missing or older than its sources: building it (npm run build:client)...');
   execSync('npm run build:client', { stdio: 'inherit' });
 }

@@ -5,16 +5,18 @@ import './lib/aria-locale';
 import { hydrate, QueryClientProvider } from '@tanstack/react-query';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import superjson from 'superjson';
+import { listenToCalendarKeys } from './components/events/calendar-keys';
+import { listenToTabKeys } from './components/ui/tab-keys';
 import { listenForDocumentBehaviour } from './lib/document-behaviour';
-import { pageChunks, runPageCode, yieldToBrowser } from './lib/page-code';
 import { signOutWhenSessionEnds } from './lib/session-ended';
 import { queryClient, trpc } from './lib/trpc';
 import { routeTree } from './routeTree.gen';
 import './styles.css';
 
 /**
- * The app's router: made in a task of its own as the app starts (see `start`). `adopting`: the page is one the
+ * The app's router. `adopting`: the page is one the
  * server drew, which the reader may have scrolled before the app took it over (seconds, on a slow phone): its
  * first drawing leaves the scroll where it is, and every later one resets or restores it as usual.
  */
@@ -45,26 +47,19 @@ declare module '@tanstack/react-router' {
 }
 
 /**
- * Starts the app a task at a time (ADR 011, fourth addendum). In one go, evaluating the app's code (React DOM
- * alone is 200 KB), making the router (20 ms of a desktop's CPU: its routes, the browser history) and adopting
- * the page's data held up a phone for 200 ms at once on Lighthouse's profile; in separate tasks, a tap that
- * comes meanwhile is answered between them.
+ * Starts the app: the dashboards, and any page the app draws when a reader moves to it from within the app. The
+ * public pages are documents with scripts of their own (ADR 018); the app still has their routes, drawn with the
+ * same components.
  */
-async function start() {
-  // The phone menu and the home page's section links, as the home page's own script installs them (ADR 016):
-  // they work before React has the page.
+function start() {
+  // What the pages' markup does in plain DOM, as the public pages' own scripts install it (ADR 016, ADR 018).
   listenForDocumentBehaviour();
-  // React DOM is evaluated on its own as soon as it is there (a server-drawn page has preloaded it, pages/boot.ts),
-  // while the router is made; it is fetched beside the route's code where it was not.
-  const reactDom = import('react-dom/client');
-  // A server-rendered page (entry-server.tsx, ADR 011) carries the data it was drawn with as JSON.
+  listenToCalendarKeys(document);
+  listenToTabKeys(document);
+  // A server-rendered page (the parent's dashboard, the not-found page: entry-server.tsx) carries its data as JSON.
   const state = document.getElementById('ssr-state');
-  await yieldToBrowser();
   const router = makeRouter(Boolean(state?.textContent));
   signOutWhenSessionEnds(router);
-  await yieldToBrowser();
-  // The route's code, a chunk per task, before the router asks for it all at once (lib/page-code.ts).
-  await runPageCode(pageChunks(document));
 
   const app = (
     <StrictMode>
@@ -80,16 +75,11 @@ async function start() {
     hydrate(queryClient, superjson.parse(state.textContent));
     // Marked as server-rendered, the router draws its matches as the server did (no Suspense boundary of its own).
     router.ssr = { manifest: undefined };
-    await router.load();
-    const { hydrateRoot } = await reactDom;
-    // In a transition, React hydrates in slices of a few milliseconds, giving the phone back between them (a tap
-    // or scroll is handled at once), instead of in one long task that blocks the page for hundreds of ms.
-    startTransition(() => void hydrateRoot(root, app));
+    // In a transition, React hydrates in slices, giving the phone back between them.
+    void router.load().then(() => startTransition(() => void hydrateRoot(root, app)));
   } else {
-    // A page the browser draws itself (the signed-in areas): in a transition too, so its first drawing is sliced.
-    const { createRoot } = await reactDom;
     startTransition(() => createRoot(root).render(app));
   }
 }
 
-void start();
+start();

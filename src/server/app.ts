@@ -24,7 +24,7 @@ import { paymentsRest } from './rest/payments';
 import { parentRest } from './rest/parent';
 import { publicRest } from './rest/public';
 import { errorResponse, restContext, type RestEnv } from './rest/shim';
-import { BOOT_SCRIPT_CSP, DOCUMENT_PAGES, startAfterFirstPaint, withOwnScript } from './pages/boot';
+import { BOOT_SCRIPT_CSP, DOCUMENT_PAGES, mainScript, startAfterFirstPaint, withOwnScript } from './pages/boot';
 import { createRoutePreloads, entryFiles, modulePreloadTags } from './pages/preload';
 import { createPageRenderer } from './pages/render';
 import { headTags, robotsTxt, sitemapXml } from './pages/seo';
@@ -215,26 +215,31 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     app.use('/*', (c, next) => (/\/$|\.html$|\/\./.test(c.req.path) ? next() : staticFiles(c, next)));
   }
   const { renderPage, renderSignedIn } = createPageRenderer(deps, limits, options.ssrDir ?? resolve(clientDir, '../ssr'));
+  // Every coupling to the build is checked here, at start, and stops the server loudly (ADR 018): the manifest's
+  // keys and the router's chunk naming (pages/preload.ts), each document page's own script, and how index.html
+  // names the main script (pages/boot.ts).
   const routePreloads = createRoutePreloads(clientDir);
-  // Each document page's own script and its imports, read from the build once (none without a client build).
   const ownScripts = new Map([...DOCUMENT_PAGES].map(([path, entry]) => [path, entryFiles(clientDir, entry)]));
-  let indexHtml: string | null = null;
-  app.get('*', async (c) => {
+  const readTemplate = () => {
     const file = resolve(clientDir, 'index.html');
-    if (indexHtml === null && existsSync(file)) indexHtml = readFileSync(file, 'utf8');
+    if (!existsSync(file)) return null;
+    const html = readFileSync(file, 'utf8');
+    mainScript(html);
+    return html;
+  };
+  let indexHtml: string | null = readTemplate();
+  app.get('*', async (c) => {
+    // (A build made after the server started is read on the first request.)
+    indexHtml ??= readTemplate();
     if (indexHtml === null) return c.text('The client is not built. Run `npm run build`.', 503);
     c.header('Cache-Control', 'no-cache');
     const head = headTags(c.req.path, origin);
     const preloads = routePreloads(c.req.path);
     const template = indexHtml.replace('<!--app-head-->', () => head);
-    // A public page drawn by the server is readable without its scripts: they start after its first paint
-    // (pages/boot.ts), the enrollment form's and the milestones' too since starting the app was split into short
-    // tasks (ADR 011, fourth addendum). The parent's dashboard keeps its script in the head: its visitors come
-    // back daily with the scripts in their browser's cache (a year, immutable), so nothing competes for the
-    // network and starting them at once makes the page work sooner (first visits measured 97 on Lighthouse this
-    // way, 92-93 with the boot script, with a largest paint under 2 s either way).
-    // The home page is a document the app never adopts: it names only its own small script, in its head
-    // (ADR 016), and carries no data to hydrate from.
+    // The public pages are documents the app never adopts (ADR 016, ADR 018): each names only its own small script,
+    // in its head, and carries no data to hydrate from. Another page the server draws (the not-found page) is
+    // readable without its scripts: they start after its first paint (pages/boot.ts). The parent's dashboard keeps
+    // its script in the head: its visitors come back daily with the scripts in their browser's cache.
     const ownScript = ownScripts.get(c.req.path);
     const drawn =
       (await renderSignedIn(c, template)) ??

@@ -21,8 +21,8 @@ export const test = base.extend<{ loginAsAdmin: () => Promise<void> }, { server:
     await use(server.url);
   },
   // The public pages arrive drawn by the server, so they look ready before their scripts have them, and a tap
-  // then is lost. Every page load waits until the page's scripts mark it ready (the app, or the home page's own
-  // script: ADR 016), as a person waits for a page to respond.
+  // then is lost. Every page load waits until the page's scripts mark it ready (the app, or a document page's own
+  // script: ADR 016, ADR 018), as a person waits for a page to respond.
   page: async ({ page, javaScriptEnabled }, use) => {
     const ready = async (res: Awaited<ReturnType<typeof page.goto>>) => {
       if (javaScriptEnabled !== false && res?.headers()['content-type']?.includes('text/html')) await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });

@@ -36,17 +36,17 @@ test('an event shows as a dot on its day; selecting the day lists it with 12-hou
   const calendar = page.getByRole('table', { name: format(parseISO(centreToday()), 'MMMM yyyy') });
   await expect(calendar.getByRole('columnheader')).toHaveText(['Su', 'Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa']);
 
-  // Today is selected at first.
-  const todayButton = calendar.getByRole('button', { name: new RegExp(`^${longDate(centreToday())},`) });
-  await expect(todayButton).toHaveAttribute('aria-pressed', 'true');
-  await expect(todayButton).toHaveAttribute('aria-current', 'date');
+  // Today is selected at first. The days are links (ADR 018): the selected one is the calendar's current date.
+  const todayLink = calendar.getByRole('link', { name: new RegExp(`^${longDate(centreToday())},.*, today$`) });
+  await expect(todayLink).toHaveAttribute('aria-current', 'date');
   await expect(page.getByRole('heading', { name: `Events on ${shortDate(centreToday())}` })).toBeVisible();
 
   // Only the public event counts.
-  const dayButton = calendar.getByRole('button', { name: `${longDate(dayIso)}, 1 event`, exact: true });
-  await dayButton.click();
-  await expect(dayButton).toHaveAttribute('aria-pressed', 'true');
-  await expect(todayButton).toHaveAttribute('aria-pressed', 'false');
+  const dayLink = calendar.getByRole('link', { name: `${longDate(dayIso)}, 1 event`, exact: true });
+  await dayLink.click();
+  await expect(page).toHaveURL(new RegExp(`/events\\?date=${dayIso}$`));
+  await expect(dayLink).toHaveAttribute('aria-current', 'date');
+  await expect(todayLink).not.toHaveAttribute('aria-current');
 
   const list = page.getByRole('region', { name: `Events on ${shortDate(dayIso)}` });
   await expect(list.getByRole('heading', { name: title })).toBeVisible();
@@ -60,24 +60,64 @@ test('the calendar works from the keyboard: arrows move between days, Enter sele
   await page.goto('/events');
   const thisMonth = format(parseISO(centreToday()), 'MMMM yyyy');
   const calendar = page.getByRole('table', { name: thisMonth });
-  const today = calendar.getByRole('button', { name: new RegExp(`^${longDate(centreToday())},`) });
+  const today = calendar.getByRole('link', { name: new RegExp(`^${longDate(centreToday())},`) });
 
   await today.focus();
   await page.keyboard.press('ArrowDown');
   const weekLater = addDays(centreToday(), 7);
-  const target = page.getByRole('button', { name: new RegExp(`^${longDate(weekLater)},`) });
+  const target = page.getByRole('link', { name: new RegExp(`^${longDate(weekLater)},`) });
   await expect(target).toBeFocused();
   await page.keyboard.press('Enter');
-  await expect(target).toHaveAttribute('aria-pressed', 'true');
+  await expect(target).toHaveAttribute('aria-current', 'date');
+  // The day stays focused once shown, so the keyboard carries on from it, and a screen reader is told what changed.
+  await expect(target).toBeFocused();
+  await expect(page.getByRole('status')).toHaveText(`${format(parseISO(weekLater), 'MMMM yyyy')}. Events on ${shortDate(weekLater)}`);
   await expect(page.getByRole('heading', { name: `Events on ${shortDate(weekLater)}` })).toBeVisible();
 
   // A week on may already be next month: the grid follows the focus.
   const shown = format(parseISO(weekLater), 'MMMM yyyy');
   await expect(page.getByRole('table', { name: shown })).toBeVisible();
-  await page.getByRole('button', { name: 'Next month' }).click();
+  await page.getByRole('link', { name: 'Next month' }).click();
   await expect(page.getByRole('table', { name: format(addMonths(parseISO(weekLater), 1), 'MMMM yyyy') })).toBeVisible();
-  await page.getByRole('button', { name: 'Previous month' }).click();
+  await page.getByRole('link', { name: 'Previous month' }).click();
   await expect(page.getByRole('table', { name: shown })).toBeVisible();
+  // Page Down: the same day of the next month, focused once that month is shown; Back shows the month before.
+  await page.getByRole('link', { name: new RegExp(`^${longDate(weekLater)},`) }).focus();
+  await page.keyboard.press('PageDown');
+  const monthLater = format(addMonths(parseISO(weekLater), 1), 'yyyy-MM-dd');
+  await expect(page.getByRole('link', { name: new RegExp(`^${longDate(monthLater)},`) })).toBeFocused();
+  await page.goBack();
+  await expect(page.getByRole('table', { name: shown })).toBeVisible();
+  // The selected day is still the one chosen: the month arrows keep it.
+  await expect(page.getByRole('heading', { name: `Events on ${shortDate(weekLater)}` })).toBeVisible();
+});
+
+test('a day tapped before any script has run is selected all the same: the days are links (issue 34)', async ({ page }) => {
+  const day = otherDayThisMonth();
+  // The page's own script never arrives: the page is what the server drew, as on a slow phone in its first moments.
+  await page.route(/\/assets\/[^/]*\.js$/, () => new Promise(() => {}));
+  // Not the fixture's goto, which waits for the page's script.
+  await page.goto('/favicon.svg');
+  await page.evaluate((to) => window.location.assign(to), '/events');
+  const link = page.getByRole('table').getByRole('link', { name: new RegExp(`^${longDate(day)},`) });
+  await link.click();
+  await expect(page).toHaveURL(new RegExp(`/events\\?date=${day}$`));
+  await expect(page.getByRole('heading', { name: `Events on ${shortDate(day)}` })).toBeVisible();
+  await expect(page.getByRole('table').getByRole('link', { name: new RegExp(`^${longDate(day)},`) })).toHaveAttribute('aria-current', 'date');
+  expect(await page.locator('html[data-app-ready]').count()).toBe(0);
+});
+
+test('a day or month in the address is shown; a day that does not exist shows today', async ({ page }) => {
+  const day = otherDayThisMonth();
+  const nextMonth = format(addMonths(parseISO(day), 1), 'yyyy-MM');
+  await page.goto(`/events?date=${day}&month=${nextMonth}`);
+  await expect(page.getByRole('table', { name: format(parseISO(`${nextMonth}-01`), 'MMMM yyyy') })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Events on ${shortDate(day)}` })).toBeVisible();
+  for (const bad of ['date=2026-02-30', 'date=%3Cb%3E', 'month=13']) {
+    const res = await page.goto(`/events?${bad}`);
+    expect(res?.status(), bad).toBe(200);
+    await expect(page.getByRole('heading', { name: `Events on ${shortDate(centreToday())}` })).toBeVisible();
+  }
 });
 
 test('announcements: a short preview, the full list with badges and dates, and never a private one', async ({ page, server }) => {

@@ -7,9 +7,10 @@ import { DEFAULT_CLIENT_DIR } from '../../src/server/app';
 import { startTestServer } from '../helpers/server';
 import { expect, test } from './fixtures';
 
+/** The filters are native selects in a GET form (ADR 018): a choice applies at once, and is in the address. */
 async function choose(page: Page, label: RegExp, option: string) {
-  await page.getByRole('button', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+  await page.getByLabel(label).selectOption({ label: option });
+  await expect(page.getByLabel(label).locator('option:checked')).toHaveText(option);
 }
 
 const today = format(new Date(), 'yyyy-MM-dd');
@@ -31,6 +32,7 @@ test('the age range and category filters leave only the matching milestone cards
   await expect(page.getByRole('tab', { name: 'Available Milestones' })).toHaveAttribute('aria-selected', 'true');
 
   await choose(page, /Age Range/, '3-4 years');
+  await expect(page).toHaveURL(/\/milestones\?age=3-4years$/);
   await expect(cards.filter({ hasText: '3-4 years' })).toHaveCount(await cards.count());
   await expect(cards.getByRole('heading', { name: 'Holds Head Steady' })).toHaveCount(0);
 
@@ -40,9 +42,44 @@ test('the age range and category filters leave only the matching milestone cards
   await expect(cards.first().getByText('Language', { exact: true })).toBeVisible();
   await expect(cards.getByRole('heading', { name: 'Counts to Ten' })).toHaveCount(0);
 
+  await expect(page).toHaveURL(/\/milestones\?age=3-4years&category=language$/);
+  // Reloaded, or shared, the address shows the same cards.
+  await page.reload();
+  await expect(cards).toHaveCount(expected.length);
+  await expect(page.getByLabel(/Category/).locator('option:checked')).toHaveText('Language');
+
   await choose(page, /Age Range/, 'All Ages');
   await choose(page, /Category/, 'All Categories');
   await expect(cards).toHaveCount(total);
+  // Back returns to the view before: every age, language only.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/milestones\?category=language$/);
+  const language = server.db.select().from(milestones).where(and(eq(milestones.category, 'language'), eq(milestones.isActive, true))).all().length;
+  await expect(cards).toHaveCount(language);
+});
+
+test('the tabs: a tap or the arrow keys show a panel, the address names it, and the filters keep it', async ({ page }) => {
+  await page.goto('/milestones');
+  const available = page.getByRole('tab', { name: 'Available Milestones' });
+  await available.focus();
+  await page.keyboard.press('ArrowRight');
+  const all = page.getByRole('tab', { name: 'All Achievements' });
+  await expect(all).toBeFocused();
+  await expect(all).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tabpanel', { name: 'All Achievements' })).toBeVisible();
+  await expect(page.getByRole('tabpanel', { name: 'Available Milestones' })).toBeHidden();
+  await expect(page).toHaveURL(/\/milestones\?tab=achievements$/);
+  await page.keyboard.press('End');
+  await expect(page.getByRole('tab', { name: 'Recent Achievements' })).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('ArrowRight');
+  await expect(available).toHaveAttribute('aria-selected', 'true');
+  await expect(page).toHaveURL(/\/milestones$/);
+
+  await page.getByRole('tab', { name: 'Recent Achievements' }).click();
+  await choose(page, /Category/, 'Social');
+  await expect(page).toHaveURL(/\/milestones\?category=social&tab=recent$/);
+  await expect(page.getByRole('tab', { name: 'Recent Achievements' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tabpanel', { name: 'Recent Achievements' })).toBeVisible();
 });
 
 test('counters and achievements: each shows its milestone, date, notes, witness and celebration', async ({ page, server }) => {

@@ -44,11 +44,11 @@ test('events on a phone: nothing scrolls sideways and days can be chosen', async
   await page.goto('/events');
   await expect(page.getByRole('heading', { level: 1, name: 'Events & Announcements' })).toBeVisible();
   await expectNoSideScroll(page);
-  const days = page.getByRole('table').getByRole('button');
+  const days = page.getByRole('table').getByRole('link');
   const last = days.last();
   await expect(last).toBeInViewport();
   await last.click();
-  await expect(last).toHaveAttribute('aria-pressed', 'true');
+  await expect(last).toHaveAttribute('aria-current', 'date');
   await expectNoSideScroll(page);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Back to Home' }).click();
   await expect(page).toHaveURL(/\/$/);

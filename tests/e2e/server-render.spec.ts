@@ -8,8 +8,9 @@ import { startTestServer } from '../helpers/server';
 import { expect, test, watchForProblems } from './fixtures';
 
 /**
- * The public pages arrive as real HTML (ADR 011): readable without JavaScript, and the browser takes them over
- * without a hydration mismatch or a CSP violation.
+ * The public pages arrive as real HTML (ADR 011): readable and usable without JavaScript. The documents (ADR 016,
+ * ADR 018) load only their own small scripts; a page the app adopts is taken over without a hydration mismatch or
+ * a CSP violation.
  */
 const today = () => new Date().toLocaleDateString('en-CA');
 
@@ -66,7 +67,8 @@ test.describe('without JavaScript', () => {
           ['aria-describedby', 'aria-labelledby'].flatMap((attribute) => (element.getAttribute(attribute) ?? '').split(/\s+/).filter(Boolean)),
         ),
       );
-      expect(references.length).toBeGreaterThan(path === '/parent-login' ? 2 : 5);
+      // (/milestones: its tab panels, labelled by their tabs.)
+      expect(references.length).toBeGreaterThan(path === '/enrollment' ? 5 : 2);
       const missing = await page.evaluate((ids) => ids.filter((id) => !document.getElementById(id)), references);
       expect(missing).toEqual([]);
     });
@@ -77,6 +79,34 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Milestone Achievement Badges' })).toBeVisible();
     await expect(page.getByRole('list', { name: 'Milestone statistics' }).getByText('Total Milestones')).toBeVisible();
     await expect(page.getByRole('list', { name: 'Milestones' }).getByRole('heading', { name: 'Holds Head Steady' })).toBeVisible();
+  });
+
+  // ADR 018: the calendar's days and months are links, the milestones' filters a form and its tabs links.
+  test("the events calendar: a day and the month arrows are links the server answers", async ({ page }) => {
+    await page.goto('/events');
+    const [year, month] = centreDateOf(new Date()).split('-') as [string, string];
+    const day = `${year}-${month}-${centreDateOf(new Date()).endsWith('-15') ? '16' : '15'}`;
+    await page.getByRole('table').locator(`a[data-day="${day}"]`).click();
+    await expect(page).toHaveURL(new RegExp(`/events\\?date=${day}$`));
+    await expect(page.getByRole('table').locator(`a[data-day="${day}"]`)).toHaveAttribute('aria-current', 'date');
+    await page.getByRole('link', { name: 'Next month' }).click();
+    await expect(page.getByRole('heading', { level: 2, name: nextMonth() })).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/events\\?date=${day}&month=`));
+  });
+
+  test('the milestones: the filters are sent with Apply filters, and a tab is a link', async ({ page }) => {
+    await page.goto('/milestones');
+    await page.getByLabel('Age Range').selectOption({ label: '3-4 years' });
+    await page.getByLabel('Category').selectOption({ label: 'Language' });
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await expect(page).toHaveURL(/\/milestones\?age=3-4years&category=language$/);
+    const cards = page.getByRole('list', { name: 'Milestones' }).getByRole('listitem');
+    await expect(cards.first()).toBeVisible();
+    await expect(cards.filter({ hasNotText: '3-4 years' })).toHaveCount(0);
+    await page.getByRole('tab', { name: 'Recent Achievements' }).click();
+    await expect(page).toHaveURL(/\/milestones\?age=3-4years&category=language&tab=recent$/);
+    await expect(page.getByRole('tab', { name: 'Recent Achievements' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tabpanel', { name: 'Recent Achievements' })).toBeVisible();
   });
 
   test('the parent sign-in shows its form, which cannot be sent: the password never reaches the address or a log', async ({ page }) => {
@@ -120,16 +150,8 @@ const nextMonth = () => {
   return new Date(now.getFullYear(), now.getMonth() + 1, 1).toLocaleDateString('en-US', { month: 'long', year: 'numeric' });
 };
 
-/** For each page, what is drawn on the server, and something only React (hydrated) does there. */
+/** For each page the app adopts, what is drawn on the server, and something only React (hydrated) does there. */
 const PAGES = [
-  {
-    path: '/events',
-    drawn: 'Upcoming Events',
-    hydrated: async (page: Page) => {
-      await page.getByRole('button', { name: 'Next month' }).click();
-      await expect(page.getByRole('heading', { level: 2, name: nextMonth() })).toBeVisible();
-    },
-  },
   {
     path: '/enrollment',
     drawn: 'Parent First Name',
@@ -137,14 +159,6 @@ const PAGES = [
     hydrated: async (page: Page) => {
       await page.getByRole('button', { name: 'Submit Enrollment Application' }).click();
       await expect(page.getByLabel('Parent First Name')).toHaveAttribute('aria-invalid', 'true');
-    },
-  },
-  {
-    path: '/milestones',
-    drawn: 'Holds Head Steady',
-    hydrated: async (page: Page) => {
-      await page.getByRole('tab', { name: 'All Achievements' }).click();
-      await expect(page.getByRole('tab', { name: 'All Achievements' })).toHaveAttribute('aria-selected', 'true');
     },
   },
   {
@@ -158,26 +172,6 @@ const PAGES = [
   },
   { path: '/no-such-page', drawn: '404 Page Not Found', hydrated: followsLinkInTheApp },
 ];
-
-/**
- * What is added to the page after it is parsed: a stylesheet added while React adopts a page makes the browser
- * work out the style of every element again, in the middle of the hydration a phone is waiting on (React Aria's
- * usePress added its own: 12-19 ms of a desktop's CPU, with the layout it caused). Every rule is in the page as
- * it arrives (index.html).
- */
-async function watchForAddedStylesheets(page: Page) {
-  await page.addInitScript(() => {
-    const added: string[] = [];
-    (window as unknown as { __addedStyles: string[] }).__addedStyles = added;
-    new MutationObserver((records) => {
-      if (document.readyState === 'loading') return;
-      for (const record of records)
-        for (const node of record.addedNodes)
-          if (node instanceof HTMLStyleElement || (node instanceof HTMLLinkElement && node.rel === 'stylesheet')) added.push(node.outerHTML.slice(0, 120));
-    }).observe(document, { childList: true, subtree: true });
-  });
-  return () => page.evaluate(() => (window as unknown as { __addedStyles: string[] }).__addedStyles);
-}
 
 /**
  * Whether the page compared text through the browser's collation (ICU) as it loaded: the first comparison makes
@@ -203,49 +197,84 @@ async function watchForCollation(page: Page) {
 }
 
 for (const { path, drawn, hydrated } of PAGES) {
-  test(`${path} hydrates with no mismatch, no console error, no CSP violation, no stylesheet added and no collation`, async ({ page }) => {
+  test(`${path} hydrates with no mismatch, no console error and no CSP violation`, async ({ page }) => {
     // The browser reports the not-found page's own 404 status in the console: expected there, and only there.
     const problems = await watchForProblems(page, path === '/no-such-page' ? /^Failed to load resource: the server responded with a status of 404/ : undefined);
-    const addedStylesheets = await watchForAddedStylesheets(page);
-    const collation = await watchForCollation(page);
     const response = await page.goto(path);
     const html = await response!.text();
     expect(html).toContain(drawn);
     expect(html).toContain('<script type="application/json" id="ssr-state">');
     await page.waitForLoadState('networkidle');
-    expect(await collation()).toEqual([]);
     await hydrated(page);
     await problems();
-    // React answered a click: the effects of its hydration have run (React runs them before it handles one).
-    expect(await addedStylesheets()).toEqual([]);
   });
 }
 
-// ADR 016: the home page is a document. The server draws it; no framework script adopts it; its own small script
-// gives its phone menu and section links what they do, the same code the app uses on the other pages.
-test('the home page loads only its own small script and none of the app, and its phone menu works with it, with no console error and no CSP violation', async ({ page }) => {
-  const problems = await watchForProblems(page);
-  const scripts: string[] = [];
-  page.on('request', (r) => {
-    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+// ADR 016, ADR 018: the public pages are documents. The server draws each; no framework script adopts it; its own
+// small script gives its markup what scripts do better, the same code the app uses where it draws these pages.
+const DOCUMENTS = [
+  {
+    path: '/',
+    script: 'home',
+    // The Menu button opens the menu with that script alone.
+    works: async (page: Page) => {
+      await page.setViewportSize({ width: 375, height: 740 });
+      const menu = page.getByRole('button', { name: 'Menu' });
+      await menu.click();
+      await expect(menu).toHaveAttribute('aria-expanded', 'true');
+      await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Events' })).toBeVisible();
+    },
+  },
+  {
+    path: '/events',
+    script: 'events',
+    // The next month is shown in place, in the same document.
+    works: async (page: Page) => {
+      await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+      await page.getByRole('link', { name: 'Next month' }).click();
+      await expect(page.getByRole('heading', { level: 2, name: nextMonth() })).toBeVisible();
+      expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    },
+  },
+  {
+    path: '/milestones',
+    script: 'milestones',
+    works: async (page: Page) => {
+      await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+      await page.getByRole('tab', { name: 'All Achievements' }).click();
+      await expect(page.getByRole('tab', { name: 'All Achievements' })).toHaveAttribute('aria-selected', 'true');
+      await page.getByLabel('Category').selectOption({ label: 'Social' });
+      await expect(page).toHaveURL(/category=social/);
+      await expect(page.getByRole('tab', { name: 'All Achievements' })).toHaveAttribute('aria-selected', 'true');
+      expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    },
+  },
+];
+
+for (const { path, script, works } of DOCUMENTS) {
+  test(`${path} loads only its own small script and none of the app, and works with it, with no console error, no CSP violation and no collation`, async ({ page }) => {
+    const problems = await watchForProblems(page);
+    const collation = await watchForCollation(page);
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+    });
+    const response = await page.goto(path);
+    const html = await response!.text();
+    // Drawn on the server, without the data the app would hydrate it from, and with its own script instead of the app's.
+    expect(html).not.toContain('id="ssr-state"');
+    expect(html).toMatch(new RegExp(`<script type="module" crossorigin src="/assets/${script}-[^"]+\\.js"></script>`));
+    await page.waitForLoadState('networkidle');
+    await works(page);
+    expect(scripts.length).toBeGreaterThan(0);
+    // Neither React nor the router nor React Aria: only the page's script and the plain-DOM modules it imports.
+    const app = await page.evaluate(() => [...document.querySelectorAll('script[src]')].map((s) => (s as HTMLScriptElement).src));
+    expect(app.filter((src) => /\/assets\/index-/.test(src))).toEqual([]);
+    for (const file of scripts) expect(await (await page.request.get(file)).text(), file).not.toMatch(/react\.transitional\.element|__TSR_|react-aria/);
+    expect(await collation()).toEqual([]);
+    await problems();
   });
-  await page.setViewportSize({ width: 375, height: 740 });
-  const response = await page.goto('/');
-  const html = await response!.text();
-  // Drawn on the server, without the data the app would hydrate it from, and with its own script instead of the app's.
-  expect(html).toContain('Our Programs');
-  expect(html).not.toContain('id="ssr-state"');
-  expect(html).toMatch(/<script type="module" crossorigin src="\/assets\/home-[^"]+\.js"><\/script>/);
-  await page.waitForLoadState('networkidle');
-  expect(scripts.length).toBeGreaterThan(0);
-  expect(scripts.filter((path) => !/^\/assets\/(home|document-behaviour)-[^/]+\.js$/.test(path))).toEqual([]);
-  // The Menu button opens the menu with that script alone.
-  const menu = page.getByRole('button', { name: 'Menu' });
-  await menu.click();
-  await expect(menu).toHaveAttribute('aria-expanded', 'true');
-  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Events' })).toBeVisible();
-  await problems();
-});
+}
 
 test('the drawn page is kept only until something is written: a new announcement is in the next HTML', async ({ page, server }) => {
   const title = `Snow day ${Date.now()}`;
@@ -283,81 +312,9 @@ for (const timezoneId of ['America/Los_Angeles', 'Asia/Tokyo']) {
       expect(html.slice(html.indexOf(title))).toMatch(/^[^]*?Posted <time dateTime="2026-11-20T03:00:00.000Z">Nov 19, 2026<\/time>/);
       await page.waitForLoadState('networkidle');
       await expect(page.getByRole('article').filter({ hasText: title }).locator('time')).toHaveText('Nov 19, 2026');
-      await PAGES[0]!.hydrated(page);
+      await page.getByRole('link', { name: 'Next month' }).click();
+      await expect(page.getByRole('heading', { level: 2, name: nextMonth() })).toBeVisible();
       await problems();
     });
   });
 }
-
-/**
- * React Aria's components asked "is this a page being hydrated?" through a store whose server answer differs
- * from the browser's, so React drew every one of them a second time right after adopting the page, in one
- * long task on a phone. The build changes that (scripts/vite-plugins/react-aria-patches.ts, ADR 015).
- * Counted through the hook React offers developer tools: a component drawn in one commit and again in a later
- * one, with nobody touching the page, was drawn again.
- */
-test.describe('adopting a server-drawn page', () => {
-  test.beforeEach(async ({ page }) => {
-    await page.addInitScript(() => {
-      type Fiber = { tag: number; child: Fiber | null; sibling: Fiber | null; alternate: Fiber | null; memoizedProps: unknown; stateNode: unknown };
-      const drawn = new WeakMap<Fiber, unknown>();
-      const redrawn: Fiber[] = [];
-      const isComponent = (f: Fiber) => f.tag === 0 || f.tag === 11 || f.tag === 14 || f.tag === 15;
-      (window as unknown as { __redrawn: Fiber[] }).__redrawn = redrawn;
-      (window as unknown as { __REACT_DEVTOOLS_GLOBAL_HOOK__: object }).__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
-        supportsFiber: true,
-        renderers: new Map(),
-        inject: () => 1,
-        checkDCE: () => {},
-        onCommitFiberUnmount: () => {},
-        onPostCommitFiberRoot: () => {},
-        onCommitFiberRoot: (_id: number, root: { current: Fiber }) => {
-          const visit = (first: Fiber | null) => {
-            for (let f = first; f; f = f.sibling) {
-              if (isComponent(f)) {
-                const before = drawn.has(f) ? drawn.get(f) : f.alternate && drawn.has(f.alternate) ? drawn.get(f.alternate) : undefined;
-                if (before !== undefined && before !== f.memoizedProps) redrawn.push(f);
-                drawn.set(f, f.memoizedProps);
-              }
-              visit(f.child);
-            }
-          };
-          visit(root.current.child);
-        },
-      };
-    });
-  });
-
-  /** How many components drawn again have their first element inside `selector`. */
-  async function redrawnWithin(page: Page, selector: string) {
-    // Until the browser is idle: React has finished whatever it does after adopting the page.
-    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
-    return page.evaluate((selector) => {
-      type Fiber = { child: Fiber | null; stateNode: unknown };
-      const firstElement = (f: Fiber | null): Element | null => {
-        for (let c = f; c; c = c.child) if (c.stateNode instanceof Element) return c.stateNode;
-        return null;
-      };
-      const within = document.querySelector(selector)!;
-      const redrawn = (window as unknown as { __redrawn: Fiber[] }).__redrawn;
-      return redrawn.filter((f) => {
-        const element = firstElement(f);
-        return element !== null && within.contains(element);
-      }).length;
-    }, selector);
-  }
-
-  test('the parent sign-in: its e-mail and password fields are drawn once', async ({ page }) => {
-    await page.goto('/parent-login');
-    await expect(page.getByLabel('Email')).toBeVisible();
-    expect(await redrawnWithin(page, 'form div[data-rac]:has(input[type="email"])')).toBe(0);
-    expect(await redrawnWithin(page, 'form div[data-rac]:has(input[type="password"])')).toBe(0);
-  });
-
-  test("the enrollment form: a text field is drawn once", async ({ page }) => {
-    await page.goto('/enrollment');
-    await expect(page.getByLabel('Parent First Name')).toBeVisible();
-    const id = await page.getByLabel('Parent First Name').getAttribute('id');
-    expect(await redrawnWithin(page, `div[data-rac]:has(> input[id="${id}"])`)).toBe(0);
-  });
-});

@@ -22,7 +22,7 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'page-cache-'));
   mkdirSync(join(dir, 'client'));
   mkdirSync(join(dir, 'ssr'));
-  writeFileSync(join(dir, 'client', 'index.html'), '<!doctype html><html lang="en"><head>\n    <!--app-head-->\n</head><body><div id="root"></div></body></html>');
+  writeFileSync(join(dir, 'client', 'index.html'), '<!doctype html><html lang="en"><head>\n    <!--app-head-->\n    <script type="module" crossorigin src="/assets/index-A.js"></script>\n</head><body><div id="root"></div></body></html>');
   writeFileSync(
     join(dir, 'ssr', 'entry-server.js'),
     `export const SERVER_RENDERED = { '/events': ['events.list', 'announcements.list'] };

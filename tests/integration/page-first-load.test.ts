@@ -8,6 +8,7 @@ import { BOOT_SCRIPT } from '../../src/server/pages/boot';
 import { warmPublicPages } from '../../src/server/pages/warm';
 import { PUBLIC_PAGES } from '../../src/shared/public-pages';
 import { startTestServer, type TestServer } from '../helpers/server';
+import { standInManifest } from '../helpers/stand-in-build';
 
 /**
  * What makes a page's first load fast on a phone, beyond the page itself: the signed-in pages, which the
@@ -30,11 +31,9 @@ beforeAll(async () => {
   const chunk = (file: string, imports: string[] = []) => ({ file: `assets/${file}`, imports });
   writeFileSync(
     join(dir, 'client', '.vite', 'manifest.json'),
-    JSON.stringify({
+    JSON.stringify(standInManifest({
       'index.html': chunk('index-A.js', ['_react-B.js']),
       '_react-B.js': chunk('react-B.js'),
-      // React DOM, which the main script imports as it starts (main.tsx, preload.ts STARTUP_IMPORTS).
-      '../../node_modules/react-dom/client.js': chunk('client-L.js', ['_react-B.js']),
       '_Button-C.js': chunk('Button-C.js', ['_react-B.js']),
       '_Tabs-D.js': chunk('Tabs-D.js', ['_Button-C.js']),
       'routes/parent-dashboard.tsx?tsr-split=component': chunk('parent-dashboard-E.js', ['_Tabs-D.js', '_react-B.js']),
@@ -44,11 +43,14 @@ beforeAll(async () => {
       'routes/enrollment.tsx?tsr-split=component': chunk('enrollment-I.js', ['_Button-C.js']),
       'home.ts': chunk('home-J.js', ['_document-behaviour-K.js']),
       '_document-behaviour-K.js': chunk('document-behaviour-K.js'),
-    }),
+      'events.ts': chunk('events-M.js', ['_document-behaviour-K.js', '_document-swap-N.js']),
+      '_document-swap-N.js': chunk('document-swap-N.js'),
+      'milestones.ts': chunk('milestones-O.js', ['_document-behaviour-K.js', '_document-swap-N.js']),
+    })),
   );
   writeFileSync(
     join(dir, 'ssr', 'entry-server.js'),
-    `export const SERVER_RENDERED = { '/': [], '/events': ['events.list'], '/enrollment': [], '/parent-login': [] };
+    `export const SERVER_RENDERED = { '/': [], '/events': ['events.list'], '/milestones': [], '/enrollment': [], '/parent-login': [] };
      export const DRAWN_WITHOUT_QUERY_ONLY = ['/parent-login'];
      export const isNotFound = (path) => path === '/no-such-page';
      let count = 0;
@@ -72,12 +74,12 @@ describe("a page the browser draws itself names its route's code", () => {
     const html = await (await s.request('/parent-dashboard')).text();
     // Until its script has run, the page says it is loading (React replaces that on its first render).
     expect(html).toContain('<div id="root"><main class="mx-auto max-w-5xl px-4 py-16 text-center text-stone-600" aria-busy="true">Loading...</main></div>');
-    expect(preloads(html).sort()).toEqual(['/assets/Button-C.js', '/assets/Tabs-D.js', '/assets/client-L.js', '/assets/parent-dashboard-E.js', '/assets/react-B.js']);
+    expect(preloads(html).sort()).toEqual(['/assets/Button-C.js', '/assets/Tabs-D.js', '/assets/parent-dashboard-E.js', '/assets/react-B.js']);
   });
 
   it('/admin (a folder route, noindex) too, and a trailing slash changes nothing', async () => {
-    expect(preloads(await (await s.request('/admin')).text()).sort()).toEqual(['/assets/Button-C.js', '/assets/admin-F.js', '/assets/client-L.js', '/assets/react-B.js']);
-    expect(preloads(await (await s.request('/admin/')).text()).sort()).toEqual(['/assets/Button-C.js', '/assets/admin-F.js', '/assets/client-L.js', '/assets/react-B.js']);
+    expect(preloads(await (await s.request('/admin')).text()).sort()).toEqual(['/assets/Button-C.js', '/assets/admin-F.js', '/assets/react-B.js']);
+    expect(preloads(await (await s.request('/admin/')).text()).sort()).toEqual(['/assets/Button-C.js', '/assets/admin-F.js', '/assets/react-B.js']);
   });
 
   it('a path that is no route gets none, whatever it holds', async () => {
@@ -93,9 +95,9 @@ function bootOf(html: string) {
   return m ? { entry: m[1], preload: m[2]!.split(' ').filter(Boolean), code: m[3]! } : null;
 }
 
-describe('a server-drawn page', () => {
+describe('a server-drawn page the app adopts (the not-found page, the enrollment form)', () => {
   it("names no code in its head: it is readable without it, and those downloads would compete with its first paint", async () => {
-    for (const path of ['/events', '/no-such-page']) {
+    for (const path of ['/enrollment', '/no-such-page']) {
       const html = await (await s.request(path)).text();
       expect(html).toContain(`<h1>${path}</h1>`);
       expect(html).not.toContain('Loading...');
@@ -105,38 +107,17 @@ describe('a server-drawn page', () => {
   });
 
   it("ends with the boot script, which starts the main script and asks for the route's code after the first paint", async () => {
-    const events = bootOf(await (await s.request('/events')).text());
-    expect(events?.entry).toBe('/assets/index-A.js');
-    expect(events?.preload.sort()).toEqual(['/assets/Button-C.js', '/assets/client-L.js', '/assets/events-G.js', '/assets/react-B.js']);
-    expect(events?.code).toBe(BOOT_SCRIPT);
+    const html = await (await s.request('/enrollment')).text();
+    const boot = bootOf(html);
+    expect(boot?.entry).toBe('/assets/index-A.js');
+    expect(boot?.preload.sort()).toEqual(['/assets/Button-C.js', '/assets/enrollment-I.js', '/assets/react-B.js']);
+    expect(boot?.code).toBe(BOOT_SCRIPT);
     // After the page's content and its data, so the browser has parsed everything before it runs.
-    const html = await (await s.request('/events')).text();
     expect(html.indexOf('<script data-entry')).toBeGreaterThan(html.indexOf('id="ssr-state"'));
   });
 
-  it('the home page is a document (ADR 016): its own script in its head, what that imports preloaded, none of the app, and no data to hydrate from', async () => {
-    for (const path of ['/', '/?utm_source=flyer']) {
-      const html = await (await s.request(path)).text();
-      expect(html).toContain('<h1>/</h1>');
-      expect(html).toContain('<script type="module" crossorigin src="/assets/home-J.js"></script>\n    <link rel="modulepreload" crossorigin href="/assets/document-behaviour-K.js">\n</head>');
-      expect(html).not.toContain('index-A.js');
-      expect(html).not.toContain('id="ssr-state"');
-      expect(bootOf(html)).toBeNull();
-    }
-    // The other pages keep their data, which the app hydrates them from.
-    expect(await (await s.request('/events')).text()).toContain('<script type="application/json" id="ssr-state">{}</script>');
-  });
-
-  it('the enrollment form starts its scripts after its first paint like every other page the app adopts', async () => {
-    const html = await (await s.request('/enrollment')).text();
-    expect(html).toContain('<h1>/enrollment</h1>');
-    expect(html).not.toContain('<script type="module"');
-    expect(preloads(html)).toEqual([]);
-    expect(bootOf(html)?.preload.sort()).toEqual(['/assets/Button-C.js', '/assets/client-L.js', '/assets/enrollment-I.js', '/assets/react-B.js']);
-  });
-
   it('the CSP allows exactly that inline script, by its hash, and no other', async () => {
-    const res = await s.request('/events');
+    const res = await s.request('/enrollment');
     const boot = bootOf(await res.text());
     const csp = res.headers.get('content-security-policy') ?? '';
     const scriptSrc = /script-src ([^;]*)/.exec(csp)?.[1]?.split(' ');
@@ -147,6 +128,56 @@ describe('a server-drawn page', () => {
   });
 });
 
+describe('the public pages are documents (ADR 016, ADR 018)', () => {
+  it('each names its own script in its head, what that imports preloaded, none of the app, and no data to hydrate from', async () => {
+    const own = {
+      '/': ['/assets/home-J.js', '/assets/document-behaviour-K.js'],
+      '/?utm_source=flyer': ['/assets/home-J.js', '/assets/document-behaviour-K.js'],
+      '/events': ['/assets/events-M.js', '/assets/document-behaviour-K.js', '/assets/document-swap-N.js'],
+      '/milestones': ['/assets/milestones-O.js', '/assets/document-behaviour-K.js', '/assets/document-swap-N.js'],
+    };
+    for (const [path, [script, ...imports]] of Object.entries(own)) {
+      const html = await (await s.request(path)).text();
+      expect(html).toContain(`<h1>${path.replace(/\?.*/, '')}</h1>`);
+      expect(html, path).toContain(`<script type="module" crossorigin src="${script}"></script>\n    ${imports.map((f) => `<link rel="modulepreload" crossorigin href="${f}">`).join('\n    ')}\n</head>`);
+      expect(html, path).not.toContain('index-A.js');
+      expect(html, path).not.toContain('id="ssr-state"');
+      expect(bootOf(html), path).toBeNull();
+    }
+    // A page the app adopts keeps its data, which the app hydrates it from.
+    expect(await (await s.request('/enrollment')).text()).toContain('<script type="application/json" id="ssr-state">{}</script>');
+  });
+
+  it('the calendar day and month in the address are drawn (validated, in a fixed order); anything else is ignored', async () => {
+    const drawnAs = async (path: string) => {
+      const res = await s.request(path);
+      expect(res.status, path).toBe(200);
+      return /<h1>([^<]*)<\/h1>/.exec(await res.text())?.[1];
+    };
+    expect(await drawnAs('/events?date=2026-11-03')).toBe('/events?date=2026-11-03');
+    expect(await drawnAs('/events?utm_source=x&month=2026-12&date=2026-11-03')).toBe('/events?date=2026-11-03&month=2026-12');
+    // A day that does not exist, an impossible month, markup, a repeated part: the default view, never an error.
+    for (const bad of ['date=2026-02-30', 'date=2026-13-01', 'month=2026-00', 'date=%3Cscript%3E', 'date=20261103', 'date=1999-12-31', 'month=2026-1']) {
+      expect(await drawnAs(`/events?${bad}`), bad).toBe('/events');
+    }
+    expect(await drawnAs('/milestones?tab=recent&category=language&age=3-4years')).toBe('/milestones?age=3-4years&category=language&tab=recent');
+    expect(await drawnAs('/milestones?tab=milestones&age=all&category=Language')).toBe('/milestones');
+  });
+
+  it('keeps only the default view of each page; a view its address chooses is drawn for that request', async () => {
+    const ssr = (await import(pathToFileURL(join(dir, 'ssr', 'entry-server.js')).href)) as { renders: () => number };
+    // Through the app itself: what the page renderer keeps, apart from any response cache in front of it.
+    await s.app.request('/events');
+    const before = ssr.renders();
+    await s.app.request('/events');
+    await s.app.request('/events?date=bogus');
+    expect(ssr.renders()).toBe(before);
+    await s.app.request('/events?date=2026-11-04');
+    await s.app.request('/events?date=2026-11-04');
+    expect(ssr.renders()).toBe(before + 2);
+  });
+});
+
 describe('a page whose drawing depends on the query string (the sign-in page and its ?notice=)', () => {
   it('is drawn without one, and left to the browser with one; other pages ignore a query string', async () => {
     expect(await (await s.request('/parent-login')).text()).toContain('<h1>/parent-login</h1>');
@@ -154,7 +185,7 @@ describe('a page whose drawing depends on the query string (the sign-in page and
     expect(noticed).not.toContain('<h1>');
     expect(noticed).not.toContain('id="ssr-state"');
     expect(noticed).toContain('aria-busy="true">Loading...</main></div>');
-    expect(await (await s.request('/events?utm_source=newsletter')).text()).toContain('<h1>/events</h1>');
+    expect(await (await s.request('/enrollment?utm_source=newsletter')).text()).toContain('<h1>/enrollment</h1>');
   });
 });
 
@@ -166,8 +197,8 @@ describe('warming the public pages when the server starts', () => {
     try {
       const before = ssr.renders();
       await warmPublicPages(fresh.app);
-      // '/', '/events', '/enrollment' and '/parent-login' are the stand-in's server-drawn pages (the others are the app's shell).
-      expect(ssr.renders() - before).toBe(4);
+      // '/', '/events', '/milestones', '/enrollment' and '/parent-login' are the stand-in's server-drawn pages (the others are the app's shell).
+      expect(ssr.renders() - before).toBe(5);
       for (const encoding of ['br', 'gzip', 'identity']) {
         for (const path of ['/', '/events']) {
           const res = await fresh.request(path, { headers: { 'accept-encoding': encoding } });
@@ -175,7 +206,7 @@ describe('warming the public pages when the server starts', () => {
           expect(await res.text()).toContain(`<h1>${path}</h1>`);
         }
       }
-      expect(ssr.renders() - before).toBe(4);
+      expect(ssr.renders() - before).toBe(5);
       expect(PUBLIC_PAGES.map((p) => p.path)).toEqual(expect.arrayContaining(['/', '/events']));
     } finally {
       await fresh.close();

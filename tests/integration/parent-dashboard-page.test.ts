@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { developmentNotes } from '../../db/schema';
 import { as, sharedAdminServer } from '../helpers/admin-server';
 import { enrolFamily, type Family } from '../helpers/parent-fixtures';
+import { standInManifest } from '../helpers/stand-in-build';
 
 /**
  * GET /parent-dashboard drawn by the server for the parent whose session cookie comes with it (ADR 011): their
@@ -18,7 +19,7 @@ beforeAll(() => {
   mkdirSync(join(dir, 'client', '.vite'), { recursive: true });
   mkdirSync(join(dir, 'ssr'));
   writeFileSync(join(dir, 'client', 'index.html'), '<!doctype html><html lang="en"><head>\n    <!--app-head-->\n    <script type="module" crossorigin src="/assets/index-A.js"></script>\n</head><body><div id="root"></div></body></html>');
-  writeFileSync(join(dir, 'client', '.vite', 'manifest.json'), '{}');
+  writeFileSync(join(dir, 'client', '.vite', 'manifest.json'), JSON.stringify(standInManifest()));
   writeFileSync(
     join(dir, 'ssr', 'entry-server.js'),
     `export const SERVER_RENDERED = { '/': [] };
@@ -134,7 +135,8 @@ describe('the parent dashboard drawn on the server', () => {
     expect((await drawnFor(ana.cookie)).drawn).not.toBeNull();
     const home = await (await s.request('/', { headers: { cookie: ana.cookie } })).text();
     expect(home).not.toContain('Ana Page Child');
-    // A public page starts its script after its first paint, whoever asks.
-    expect(home).toContain('<script data-entry="/assets/index-A.js"');
+    // A public page is the visitors' document, whoever asks (ADR 018).
+    expect(home).toContain('<h1>/</h1>');
+    expect(home).toContain('<script type="module" crossorigin src="/assets/home-stand-in.js"></script>');
   });
 });

@@ -15,7 +15,7 @@ let clientDir: string;
 beforeAll(async () => {
   clientDir = mkdtempSync(join(tmpdir(), 'seo-client-'));
   mkdirSync(join(clientDir, 'assets'));
-  writeFileSync(join(clientDir, 'index.html'), '<!doctype html><html lang="en"><head><meta charset="UTF-8" />\n    <!--app-head-->\n</head><body><div id="root"></div></body></html>');
+  writeFileSync(join(clientDir, 'index.html'), '<!doctype html><html lang="en"><head><meta charset="UTF-8" />\n    <!--app-head-->\n    <script type="module" crossorigin src="/assets/app-abc123.js"></script>\n</head><body><div id="root"></div></body></html>');
   writeFileSync(join(clientDir, 'assets', 'app-abc123.js'), 'console.log(1)');
   s = await startTestServer({ clientDir });
 });

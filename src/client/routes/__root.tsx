@@ -33,8 +33,8 @@ function RootLayout() {
   const router = useRouter();
   const actionBar = showsPhoneActionBar(useLocation().pathname);
   // React has the page (a server-rendered one is hydrated): before this it is only what the server drew. Browser
-  // tests wait for it after each page load (tests/e2e/fixtures.ts); the home page's own script sets it too
-  // (home.ts, ADR 016).
+  // tests wait for it after each page load (tests/e2e/fixtures.ts); each document page's own script sets it too
+  // (ADR 016, ADR 018). The milestones' Apply button hides on it (a choice then applies at once).
   useEffect(() => {
     document.documentElement.dataset.appReady = 'true';
   }, []);

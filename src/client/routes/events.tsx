@@ -1,8 +1,8 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { createFileRoute, useRouter } from '@tanstack/react-router';
-import { startOfMonth, parseISO } from 'date-fns';
+import { createFileRoute, useNavigate, useRouter } from '@tanstack/react-router';
 import { CalendarDays, CalendarRange, Megaphone, ScrollText } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
+import { eventsSearch } from '../../shared/page-search';
 import { AnnouncementItem } from '../components/events/AnnouncementItem';
 import { EventDetails } from '../components/events/EventDetails';
 import { EventsCalendar } from '../components/events/EventsCalendar';
@@ -17,6 +17,8 @@ import { publicPageHead } from '../lib/page-title';
 
 export const Route = createFileRoute('/events')({
   head: publicPageHead('/events'),
+  // The day selected and the month shown are in the address (ADR 018): the calendar's links work before any script.
+  validateSearch: eventsSearch,
   loader: ({ context: { queryClient } }) => Promise.all([queryClient.ensureQueryData(eventsQuery()), queryClient.ensureQueryData(announcementsQuery())]),
   pendingComponent: () => <p className="mx-auto max-w-6xl px-4 py-10 text-stone-600">Loading events...</p>,
   errorComponent: EventsLoadFailed,
@@ -44,8 +46,10 @@ function EventsPage() {
   const { data: announcements } = useSuspenseQuery(announcementsQuery());
   // The centre's day, not the visitor's: the same on the server that draws the page and in any browser.
   const today = useCentreToday();
-  const [selected, setSelected] = useState(today);
-  const [month, setMonth] = useState(() => startOfMonth(parseISO(today)));
+  const search = Route.useSearch();
+  const navigate = useNavigate({ from: '/events' });
+  const selected = search.date ?? today;
+  const month = search.month ?? selected.slice(0, 7);
 
   const eventCounts = useMemo(() => {
     const counts = new Map<string, number>();
@@ -73,7 +77,14 @@ function EventsPage() {
       <div className="grid gap-6 lg:grid-cols-3 lg:grid-rows-[auto_auto_1fr]">
         {/* Narrow padding on a phone leaves each of the seven day buttons more than 44 px wide. */}
         <Card className="p-3 sm:p-6 lg:col-span-2">
-          <EventsCalendar month={month} onMonthChange={setMonth} selected={selected} onSelect={setSelected} today={today} eventCounts={eventCounts} />
+          <EventsCalendar
+            month={month}
+            selected={selected}
+            today={today}
+            eventCounts={eventCounts}
+            // Within the app, the reader stays where they are on the page (a link's default would scroll to its top).
+            onNavigate={(next) => void navigate({ search: next, resetScroll: false })}
+          />
         </Card>
         <Card className="p-4 sm:p-6 lg:col-span-2">
           <section aria-labelledby="day-heading" aria-live="polite">

@@ -1,20 +1,22 @@
 import { useQuery } from '@tanstack/react-query';
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { Award, Sparkles, Trophy, Users } from 'lucide-react';
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { compareNames } from '../../shared/compare';
 import { AGE_RANGES, MILESTONE_CATEGORIES } from '../../shared/constants';
+import { type MilestonesSearch, milestonesSearch } from '../../shared/page-search';
 import { AchievementCard } from '../components/milestones/AchievementCard';
-import { AGE_FILTER_OPTIONS, CATEGORY_FILTER_OPTIONS } from '../components/milestones/labels';
+import { MilestoneFilters } from '../components/milestones/MilestoneFilters';
 import { type Achievement, type Milestone, MilestoneCard } from '../components/milestones/MilestoneCard';
+import { MilestoneTabs } from '../components/milestones/MilestoneTabs';
 import { Card } from '../components/ui/Card';
-import { Select } from '../components/ui/Select';
-import { Tab, TabList, TabPanel, Tabs } from '../components/ui/Tabs';
 import { achievementsQuery, milestonesQuery, recentQuery } from '../components/milestones/queries';
 import { publicPageHead } from '../lib/page-title';
 
 export const Route = createFileRoute('/milestones')({
   head: publicPageHead('/milestones'),
+  // The filters and the tab are in the address (ADR 018): links and a GET form work before any script.
+  validateSearch: milestonesSearch,
   // Started here, not awaited: the page shows 'Loading milestones...' until the data is in.
   loader: ({ context: { queryClient } }) => {
     void queryClient.prefetchQuery(milestonesQuery());
@@ -28,8 +30,12 @@ function MilestonesPage() {
   const milestones = useQuery(milestonesQuery());
   const achievements = useQuery(achievementsQuery());
   const recent = useQuery(recentQuery());
-  const [ageRange, setAgeRange] = useState('all');
-  const [category, setCategory] = useState('all');
+  const search = Route.useSearch();
+  const navigate = useNavigate({ from: '/milestones' });
+  // Within the app, a filter or tab changes the address without a page load, and the reader stays where they are.
+  const show = (next: MilestonesSearch) => void navigate({ search: next, replace: true, resetScroll: false });
+  const ageRange = search.age ?? 'all';
+  const category = search.category ?? 'all';
 
   const byId = useMemo(() => new Map((milestones.data ?? []).map((m) => [m.id, m])), [milestones.data]);
   const matches = (m: Milestone | undefined) => !!m && (ageRange === 'all' || m.ageRange === ageRange) && (category === 'all' || m.category === category);
@@ -68,53 +74,55 @@ function MilestonesPage() {
             <Stat label="Recent Achievements" value={recent.data?.length ?? 0} icon={<Sparkles aria-hidden="true" className="size-5" />} />
           </ul>
 
-          <div className="mt-8 grid gap-4 sm:grid-cols-2 lg:max-w-xl">
-            <Select label="Age Range" options={AGE_FILTER_OPTIONS} value={ageRange} onChange={setAgeRange} />
-            <Select label="Category" options={CATEGORY_FILTER_OPTIONS} value={category} onChange={setCategory} />
-          </div>
+          <MilestoneFilters search={search} onChange={show} />
 
           {/* Each panel starts with an h2 (hidden: its tab already shows the words) above the cards' h3s, so no heading level is skipped. */}
-          <Tabs className="mt-6" defaultSelectedKey="milestones">
-            <TabList aria-label="Milestone views" className="flex-wrap">
-              <Tab id="milestones">Available Milestones</Tab>
-              <Tab id="achievements">All Achievements</Tab>
-              <Tab id="recent">Recent Achievements</Tab>
-            </TabList>
-            <TabPanel id="milestones">
-              <h2 className="sr-only">Available Milestones</h2>
-              {shownMilestones.length === 0 ? (
-                <Empty>No milestones match these filters.</Empty>
-              ) : (
-                <ul aria-label="Milestones" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-                  {shownMilestones.map((m) => (
-                    <li key={m.id}>
-                      <MilestoneCard milestone={m} />
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </TabPanel>
-            <TabPanel id="achievements">
-              <h2 className="sr-only">All Achievements</h2>
-              {shownAchievements.length > 0 ? (
-                <AchievementList label="All achievements" achievements={shownAchievements} byId={byId} />
-              ) : filtering && (achievements.data?.length ?? 0) > 0 ? (
-                <Empty>No achievements match these filters.</Empty>
-              ) : (
-                <Empty>No achievements recorded yet. Start tracking milestones to see them here!</Empty>
-              )}
-            </TabPanel>
-            <TabPanel id="recent">
-              <h2 className="sr-only">Recent Achievements</h2>
-              {shownRecent.length > 0 ? (
-                <AchievementList label="Recent achievements" achievements={shownRecent} byId={byId} />
-              ) : filtering && (recent.data?.length ?? 0) > 0 ? (
-                <Empty>No recent achievements match these filters.</Empty>
-              ) : (
-                <Empty>No recent achievements to display.</Empty>
-              )}
-            </TabPanel>
-          </Tabs>
+          <MilestoneTabs
+            search={search}
+            onSelect={show}
+            panels={{
+              milestones: (
+                <>
+                  <h2 className="sr-only">Available Milestones</h2>
+                  {shownMilestones.length === 0 ? (
+                    <Empty>No milestones match these filters.</Empty>
+                  ) : (
+                    <ul aria-label="Milestones" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+                      {shownMilestones.map((m) => (
+                        <li key={m.id}>
+                          <MilestoneCard milestone={m} />
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </>
+              ),
+              achievements: (
+                <>
+                  <h2 className="sr-only">All Achievements</h2>
+                  {shownAchievements.length > 0 ? (
+                    <AchievementList label="All achievements" achievements={shownAchievements} byId={byId} />
+                  ) : filtering && (achievements.data?.length ?? 0) > 0 ? (
+                    <Empty>No achievements match these filters.</Empty>
+                  ) : (
+                    <Empty>No achievements recorded yet. Start tracking milestones to see them here!</Empty>
+                  )}
+                </>
+              ),
+              recent: (
+                <>
+                  <h2 className="sr-only">Recent Achievements</h2>
+                  {shownRecent.length > 0 ? (
+                    <AchievementList label="Recent achievements" achievements={shownRecent} byId={byId} />
+                  ) : filtering && (recent.data?.length ?? 0) > 0 ? (
+                    <Empty>No recent achievements match these filters.</Empty>
+                  ) : (
+                    <Empty>No recent achievements to display.</Empty>
+                  )}
+                </>
+              ),
+            }}
+          />
         </>
       )}
     </main>

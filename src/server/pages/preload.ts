@@ -1,6 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { logger } from '../logger';
 
 /** One entry of Vite's build manifest (dist/client/.vite/manifest.json). */
 export interface ManifestChunk {
@@ -8,56 +7,49 @@ export interface ManifestChunk {
   imports?: string[];
 }
 
+/** How TanStack Router's code splitting names a route's component chunk in the manifest. */
+export const ROUTE_CHUNK_SUFFIX = '?tsr-split=component';
+
 /**
  * The manifest keys of the chunks named by `keys` and of everything they import statically, all the way down:
  * what the browser must load before they run. (The size budget of tests/e2e/size-budget.spec.ts reads it too.)
- * In the order found (each chunk before what it imports) or, with `dependenciesFirst`, in the order their code
- * runs: each chunk after every chunk it imports.
  */
-export function staticClosure(manifest: Readonly<Record<string, ManifestChunk>>, keys: readonly string[], { dependenciesFirst = false } = {}): Set<string> {
+export function staticClosure(manifest: Readonly<Record<string, ManifestChunk>>, keys: readonly string[]): Set<string> {
   const seen = new Set<string>();
-  const ordered = new Set<string>();
   const visit = (key: string) => {
     if (seen.has(key) || !manifest[key]) return;
     seen.add(key);
     for (const k of manifest[key].imports ?? []) visit(k);
-    ordered.add(key);
   };
   keys.forEach(visit);
-  return dependenciesFirst ? ordered : seen;
+  return seen;
+}
+
+/** The manifest keys of everything a page of the app loads before it works: the main script and the route's chunks. */
+export function pageClosure(manifest: Readonly<Record<string, ManifestChunk>>, routeKeys: readonly string[]): Set<string> {
+  return staticClosure(manifest, ['index.html', ...routeKeys]);
 }
 
 /**
- * What main.tsx imports as it starts, each in a task of its own (`start` in main.tsx): React DOM, by the key
- * Vite's manifest gives it. Loaded on every page the app adopts or draws, so part of every page's code.
- */
-export const STARTUP_IMPORTS = ['../../node_modules/react-dom/client.js'] as const;
-
-/**
- * The manifest keys of everything a page of the app loads before it works: the main script with what it imports
- * statically and as it starts (`STARTUP_IMPORTS`), and the route's chunks (`routeKeys`), all the way down.
- */
-export function pageClosure(manifest: Readonly<Record<string, ManifestChunk>>, routeKeys: readonly string[], options?: { dependenciesFirst?: boolean }): Set<string> {
-  return staticClosure(manifest, ['index.html', ...STARTUP_IMPORTS, ...routeKeys], options);
-}
-
-/**
- * The files of a page's code that the main script does not name itself: the main script's imports (`pageClosure`),
- * its route's component chunk (split off by the router plugin) and every chunk that imports, as `/assets/...` paths.
+ * The files of a page of the app that the main script does not name itself: its imports, the route's component
+ * chunk (split off by the router plugin) and every chunk that imports, as `/assets/...` paths.
  *
  * Without them the browser learns of the page's code only once the main script has run and the router asked
- * for it: on a phone over a mobile network, one more round trip and download in a row before the page can be
- * hydrated (or, for the signed-in pages, drawn at all). A page the browser draws names them in its head
- * (`modulePreloadTags`); a server-drawn page asks for them after its first paint (`boot.ts`). Paths are matched
- * to route files the way the router's file naming does (`/` → routes/index.tsx, `/events` → routes/events.tsx or
- * routes/events/index.tsx); an unknown path gets none.
+ * for it: one more round trip in a row before the page can be drawn. A page the browser draws names them in its
+ * head (`modulePreloadTags`); a server-drawn page the app adopts asks for them after its first paint (`boot.ts`).
+ * Paths are matched to route files the way the router's file naming does (`/` → routes/index.tsx, `/events` →
+ * routes/events.tsx or routes/events/index.tsx); an unknown path gets none.
  *
- * In the order their code runs, each chunk after those it imports: main.tsx runs them in that order, one a task
- * (`runPageCode`).
+ * Throws when a client build is there but its manifest is not as this reads it (no `index.html`, or no route
+ * chunk named with `ROUTE_CHUNK_SUFFIX`): every page would otherwise lose its preloads without a sound.
  */
 export function createRoutePreloads(clientDir: string): (path: string) => readonly string[] {
   const manifest = readManifest(clientDir);
-  if (!manifest?.['index.html']) return () => [];
+  if (!manifest) return () => [];
+  if (!manifest['index.html']) throw new Error(`${manifestPath(clientDir)} has no 'index.html' entry: the build's manifest keys changed. Update pages/preload.ts.`);
+  if (!Object.keys(manifest).some((k) => k.startsWith('routes/') && k.endsWith(ROUTE_CHUNK_SUFFIX))) {
+    throw new Error(`${manifestPath(clientDir)} names no route chunk 'routes/<file>${ROUTE_CHUNK_SUFFIX}': TanStack Router's code splitting changed how it names them. Update pages/preload.ts (ROUTE_CHUNK_SUFFIX).`);
+  }
   const chunks = manifest;
 
   // What index.html names itself (its script, and its own preloads if the build writes any) is not repeated.
@@ -65,7 +57,7 @@ export function createRoutePreloads(clientDir: string): (path: string) => readon
   try {
     template = readFileSync(resolve(clientDir, 'index.html'), 'utf8');
   } catch {
-    // No client build: nothing to preload anyway.
+    // No built index.html: no pages are served anyway (app.ts).
   }
   const named = (k: string) => template.includes(`/${chunks[k]!.file}"`);
 
@@ -76,10 +68,10 @@ export function createRoutePreloads(clientDir: string): (path: string) => readon
     const name = path.replace(/^\/+|\/+$/g, '');
     // Only a plain route path (letters, digits, '-', '/'): anything else is not a page of ours.
     if (!/^[a-z0-9/-]*$/.test(name)) return [];
-    const key = [name === '' ? 'routes/index.tsx' : `routes/${name}.tsx`, `routes/${name}/index.tsx`].map((route) => `${route}?tsr-split=component`).find((k) => chunks[k]);
+    const key = [name === '' ? 'routes/index.tsx' : `routes/${name}.tsx`, `routes/${name}/index.tsx`].map((route) => `${route}${ROUTE_CHUNK_SUFFIX}`).find((k) => chunks[k]);
     if (!key) return [];
     // The main script's imports too: the build writes no preloads of its own (vite.config.ts, modulePreload).
-    const list = [...pageClosure(chunks, [key], { dependenciesFirst: true })].filter((k) => !named(k)).map((k) => `/${chunks[k]!.file}`);
+    const list = [...pageClosure(chunks, [key])].filter((k) => !named(k)).map((k) => `/${chunks[k]!.file}`);
     // Only the routes' paths are remembered (a few), never whatever path a request names.
     files.set(path, list);
     return list;
@@ -87,25 +79,29 @@ export function createRoutePreloads(clientDir: string): (path: string) => readon
 }
 
 /**
- * The files of the client build's entry `key` (a second input beside index.html, such as home.ts: vite.config.ts),
- * as `/assets/...` paths: its own script first, then everything it imports. Empty when the build has no such
- * entry (an older build, or none).
+ * The files of the client build's entry `key` (a document page's own script, such as home.ts: pages/document-pages.ts),
+ * as `/assets/...` paths: its own script first, then everything it imports. Empty when there is no client build
+ * (API-only tests, development); throws when there is one without that entry, so a page is never served without
+ * its script.
  */
 export function entryFiles(clientDir: string, key: string): readonly string[] {
   const manifest = readManifest(clientDir);
-  if (!manifest?.[key]) return [];
+  if (!manifest) return [];
+  if (!manifest[key]) throw new Error(`${manifestPath(clientDir)} has no entry '${key}': the client build does not make this document page's script (vite.config.ts reads pages/document-pages.ts), or its manifest keys changed. Rebuild with \`npm run build\`.`);
   return [...staticClosure(manifest, [key])].map((k) => `/${manifest[k]!.file}`);
 }
 
-/** Vite's build manifest of the client in `clientDir`, or null when there is none or it cannot be read. */
+const manifestPath = (clientDir: string) => resolve(clientDir, '.vite/manifest.json');
+
+/** Vite's build manifest of the client in `clientDir`, or null when there is no client build. Throws when it cannot be read. */
 function readManifest(clientDir: string): Record<string, ManifestChunk> | null {
-  const file = resolve(clientDir, '.vite/manifest.json');
+  const file = manifestPath(clientDir);
+  if (!existsSync(file)) return null;
   try {
-    if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>;
+    return JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>;
   } catch (err) {
-    logger.warn({ err }, 'the build manifest could not be read: pages are served without route preloads, and the home page as the app');
+    throw new Error(`The client build's manifest ${file} cannot be read: ${(err as Error).message}`);
   }
-  return null;
 }
 
 /** `<link rel="modulepreload">` tags for `files`, for a page's head. */

@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { TRPCError } from '@trpc/server';
 import type { Context as HonoContext } from 'hono';
+import { PAGE_SEARCH, searchString } from '../../shared/page-search';
 import { NOT_FOUND_TITLE, type PageList } from '../../shared/public-pages';
 import { type AppDeps, clientIp, createContext } from '../context';
 import { logger } from '../logger';
@@ -82,19 +83,24 @@ export function createPageRenderer(deps: AppDeps, limits: Limiters, ssrDir: stri
    */
   const drawn = new Map<string, DrawnPage>();
 
-  async function draw(ssr: SsrModule, ip: string, path: string, key: string, template: string, status: 200 | 404, adopted: boolean): Promise<DrawnPage> {
+  /**
+   * `href`: the path with its validated query string, if any. `key`: where the drawing is kept, or null for a
+   * drawing made for this request only (a page's address that is not its default view, such as a day of the
+   * calendar: there are as many as there are days, so they are not kept).
+   */
+  async function draw(ssr: SsrModule, ip: string, path: string, href: string, key: string | null, template: string, status: 200 | 404, adopted: boolean): Promise<DrawnPage> {
     const caller = createCaller({ ...deps, limits, resHeaders: new Headers(), ip, auth: null });
     const names = status === 404 ? [] : (ssr.SERVER_RENDERED[path] ?? []);
     const lists = await Promise.all(names.map((name) => READ_LIST[name](caller)));
     const minute = Math.floor(deps.clock.now().getTime() / 60_000);
-    const last = drawn.get(key);
+    const last = key === null ? undefined : drawn.get(key);
     if (last && last.minute === minute && last.lists.length === lists.length && last.lists.every((list, i) => list === lists[i])) return last;
-    const drawing = await ssr.render(path, Object.fromEntries(names.map((name, i) => [name, lists[i]])));
+    const drawing = await ssr.render(href, Object.fromEntries(names.map((name, i) => [name, lists[i]])));
     const body = pageBody(template, adopted ? drawing : { html: drawing.html, state: null });
     const hash = createHash('sha256').update(body).digest('base64url').slice(0, 32);
     // Drawn again but byte for byte the same (a new minute, a write elsewhere): the compressed forms still fit.
     const page: DrawnPage = { lists, minute, status, body, hash, encoded: last?.hash === hash ? last.encoded : new Map() };
-    drawn.set(key, page);
+    if (key !== null) drawn.set(key, page);
     return page;
   }
 
@@ -111,11 +117,16 @@ export function createPageRenderer(deps: AppDeps, limits: Limiters, ssrDir: stri
     const rendered = Object.hasOwn(ssr.SERVER_RENDERED, path);
     if (!rendered && !ssr.isNotFound(path)) return null;
     if (rendered && ssr.DRAWN_WITHOUT_QUERY_ONLY?.includes(path) && new URL(c.req.url).search) return null;
+    // A page drawn from its address (the calendar's day, the milestones' filters: shared/page-search.ts) is drawn
+    // from the validated parts only; anything else in the query string is ignored, as on every page.
+    const validate = rendered ? PAGE_SEARCH[path] : undefined;
+    const query = validate ? searchString(validate(Object.fromEntries(new URL(c.req.url).searchParams))) : '';
     let page: DrawnPage;
     try {
       // The not-found page names itself in the tab before any script runs (the head is otherwise the site's).
       const head = rendered ? template : template.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(NOT_FOUND_TITLE)}</title>`);
-      page = await draw(ssr, clientIp(c, deps.config.trustProxy), path, rendered ? path : NOT_FOUND_KEY, head, rendered ? 200 : 404, adopted);
+      const key = !rendered ? NOT_FOUND_KEY : query ? null : path;
+      page = await draw(ssr, clientIp(c, deps.config.trustProxy), path, query ? `${path}?${query}` : path, key, head, rendered ? 200 : 404, adopted);
     } catch (err) {
       logger.error({ err, path }, 'server render failed; the app shell is served');
       return null;

@@ -1,8 +1,10 @@
-import { addDays, addMonths, eachDayOfInterval, endOfMonth, endOfWeek, format, isSameMonth, parseISO, startOfMonth, startOfWeek } from 'date-fns';
+import { addMonths, eachDayOfInterval, endOfMonth, endOfWeek, format, isSameMonth, parseISO, startOfMonth, startOfWeek } from 'date-fns';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
-import { Button } from '../ui/Button';
+import type { MouseEvent } from 'react';
+import type { EventsSearch } from '../../../shared/page-search';
+import { buttonClass } from '../ui/button-class';
 import { cn } from '../ui/cn';
+import { eventsHref } from './calendar-links';
 
 const WEEKDAYS = [
   ['Su', 'Sunday'],
@@ -17,87 +19,58 @@ const WEEKDAYS = [
 const iso = (d: Date) => format(d, 'yyyy-MM-dd');
 
 export interface EventsCalendarProps {
-  /** Any day of the month on show. */
-  month: Date;
-  onMonthChange: (month: Date) => void;
+  /** The month on show, `YYYY-MM`. */
+  month: string;
   /** The selected day, `YYYY-MM-DD`. */
   selected: string;
-  onSelect: (day: string) => void;
   today: string;
   /** How many events each day (`YYYY-MM-DD`) has. */
   eventCounts: ReadonlyMap<string, number>;
+  /** Within the app, a day or month link changes the page's address without a page load. */
+  onNavigate?: (search: EventsSearch) => void;
 }
 
 /**
- * A month grid (Su to Sa) built as a table of day buttons. One day button is in the tab order; arrow
- * keys move between days (crossing into the next or previous month), Home/End go to the week's ends,
- * Page Up/Down change the month, Enter or Space selects.
+ * A month grid (Su to Sa) built as a table of day links (ADR 018): `/events?date=YYYY-MM-DD` selects a day and the
+ * month arrows are links too, so the calendar works before and without any script. What scripts add is plain
+ * DOM, the same for the document and the app (calendar-keys.ts): arrow keys move between days (crossing into the
+ * next or previous month), Home/End go to the week's ends, Page Up/Down change the month; Enter follows the link.
  */
-export function EventsCalendar({ month, onMonthChange, selected, onSelect, today, eventCounts }: EventsCalendarProps) {
-  const first = startOfMonth(month);
-  const last = endOfMonth(month);
+export function EventsCalendar({ month, selected, today, eventCounts, onNavigate }: EventsCalendarProps) {
+  const first = startOfMonth(parseISO(`${month}-01`));
+  const last = endOfMonth(first);
   const monthLabel = format(first, 'MMMM yyyy');
   const captionId = `calendar-${iso(first)}`;
-
-  const inMonth = (day: string) => isSameMonth(parseISO(day), first);
-  const [focused, setFocused] = useState(() => (inMonth(selected) ? selected : iso(first)));
-  const focusAfterRender = useRef(false);
-  const gridRef = useRef<HTMLTableElement>(null);
-
-  // When the month changes, the roving tab stop moves into it (the selected day, else the 1st).
-  const focusedInMonth = inMonth(focused) ? focused : inMonth(selected) ? selected : iso(first);
-
-  useEffect(() => {
-    if (!focusAfterRender.current) return;
-    focusAfterRender.current = false;
-    gridRef.current?.querySelector<HTMLButtonElement>(`button[data-day="${focusedInMonth}"]`)?.focus();
-  }, [focusedInMonth]);
-
-  function moveFocus(to: Date) {
-    focusAfterRender.current = true;
-    setFocused(iso(to));
-    if (!isSameMonth(to, first)) onMonthChange(startOfMonth(to));
-  }
-
-  function onKeyDown(e: KeyboardEvent<HTMLButtonElement>, day: Date) {
-    const moves: Record<string, () => Date> = {
-      ArrowLeft: () => addDays(day, -1),
-      ArrowRight: () => addDays(day, 1),
-      ArrowUp: () => addDays(day, -7),
-      ArrowDown: () => addDays(day, 7),
-      Home: () => startOfWeek(day),
-      End: () => endOfWeek(day),
-      PageUp: () => addMonths(day, -1),
-      PageDown: () => addMonths(day, 1),
-    };
-    const move = moves[e.key];
-    if (!move) return;
-    e.preventDefault();
-    moveFocus(move());
-  }
 
   const days = eachDayOfInterval({ start: startOfWeek(first), end: endOfWeek(last) });
   const weeks: Date[][] = [];
   for (let i = 0; i < days.length; i += 7) weeks.push(days.slice(i, i + 7));
 
-  function changeMonth(delta: number) {
-    onMonthChange(addMonths(first, delta));
-  }
+  // A plain click within the app changes the address through the router; anything else (a new tab) is the link's.
+  const follow = (search: EventsSearch) => (event: MouseEvent<HTMLAnchorElement>) => {
+    if (!onNavigate || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    onNavigate(search);
+  };
+  const monthLink = (delta: number) => {
+    const search = { date: selected, month: format(addMonths(first, delta), 'yyyy-MM') };
+    return { href: eventsHref(search), onClick: follow(search) };
+  };
 
   return (
-    <div>
+    <div data-calendar="">
       <div className="mb-3 flex items-center justify-between gap-2">
-        <Button variant="outline" size="sm" aria-label="Previous month" onPress={() => changeMonth(-1)}>
+        <a {...monthLink(-1)} data-month-step="-1" data-swap="previous-month" aria-label="Previous month" className={buttonClass('outline', 'sm')}>
           <ChevronLeft aria-hidden="true" className="size-5" />
-        </Button>
+        </a>
         <h2 id={captionId} aria-live="polite" className="text-lg font-bold text-stone-900">
           {monthLabel}
         </h2>
-        <Button variant="outline" size="sm" aria-label="Next month" onPress={() => changeMonth(1)}>
+        <a {...monthLink(1)} data-month-step="1" data-swap="next-month" aria-label="Next month" className={buttonClass('outline', 'sm')}>
           <ChevronRight aria-hidden="true" className="size-5" />
-        </Button>
+        </a>
       </div>
-      <table ref={gridRef} className="w-full table-fixed border-collapse text-center">
+      <table className="w-full table-fixed border-collapse text-center">
         <caption className="sr-only">{monthLabel}</caption>
         <thead>
           <tr>
@@ -121,18 +94,13 @@ export function EventsCalendar({ month, onMonthChange, selected, onSelect, today
                 const isToday = key === today;
                 return (
                   <td key={key} className="p-0 sm:p-0.5">
-                    <button
-                      type="button"
+                    <a
+                      href={eventsHref({ date: key })}
+                      onClick={follow({ date: key })}
                       data-day={key}
-                      tabIndex={key === focusedInMonth ? 0 : -1}
-                      aria-pressed={isSelected}
-                      aria-current={isToday ? 'date' : undefined}
-                      aria-label={`${format(day, 'MMMM d, yyyy')}, ${count === 0 ? 'no events' : count === 1 ? '1 event' : `${count} events`}`}
-                      onClick={() => {
-                        setFocused(key);
-                        onSelect(key);
-                      }}
-                      onKeyDown={(e) => onKeyDown(e, day)}
+                      data-swap={key}
+                      aria-current={isSelected ? 'date' : undefined}
+                      aria-label={`${format(day, 'MMMM d, yyyy')}, ${count === 0 ? 'no events' : count === 1 ? '1 event' : `${count} events`}${isToday ? ', today' : ''}`}
                       className={cn(
                         'relative flex h-11 w-full cursor-pointer sm:h-14 flex-col items-center justify-center rounded-lg text-sm font-medium outline-none transition-colors',
                         'focus-visible:ring-3 focus-visible:ring-brand-500/60',
@@ -142,7 +110,7 @@ export function EventsCalendar({ month, onMonthChange, selected, onSelect, today
                     >
                       <span aria-hidden="true">{format(day, 'd')}</span>
                       {count > 0 && <span aria-hidden="true" className={cn('absolute bottom-1.5 size-1.5 rounded-full', isSelected ? 'bg-white' : 'bg-sun-500')} />}
-                    </button>
+                    </a>
                   </td>
                 );
               })}

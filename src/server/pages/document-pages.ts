@@ -1,0 +1,15 @@
+/**
+ * The public pages served as documents (ADR 016, ADR 018): drawn by the server, never adopted by the app, each
+ * enhanced by a small script of its own. Each is one entry, the page's path and its script (a file in
+ * src/client): the client build makes each script an input beside the app (vite.config.ts reads this list), and
+ * the server names it in the page's head (pages/boot.ts, `withOwnScript`). A page listed here whose script the
+ * build lacks stops the server at start (pages/preload.ts, `entryFiles`).
+ *
+ * No imports: vite.config.ts reads it too.
+ */
+export const DOCUMENT_PAGES: ReadonlyMap<string, string> = new Map([
+  ['/', 'home.ts'],
+  ['/events', 'events.ts'],
+  ['/milestones', 'milestones.ts'],
+  // The enrollment form and the parent sign-in: one entry each (issue 28).
+]);
