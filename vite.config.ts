@@ -39,7 +39,17 @@ export default defineConfig(({ isSsrBuild }) => ({
     manifest: !isSsrBuild,
     modulePreload: false,
     // The app (index.html) and the home page's own small script (home.ts, ADR 016), each with its chunks.
-    rollupOptions: isSsrBuild ? undefined : { input: { index: resolve(root, 'index.html'), home: resolve(root, 'home.ts') } },
+    rollupOptions: isSsrBuild
+      ? undefined
+      : {
+          input: {
+            index: resolve(root, 'index.html'),
+            home: resolve(root, 'home.ts'),
+            // The form pages' own scripts (ADR 017): no React, no router, no React Aria.
+            enrollment: resolve(root, 'pages/enrollment.ts'),
+            'parent-login': resolve(root, 'pages/parent-login.ts'),
+          },
+        },
   },
   server: {
     port: 3000,

@@ -77,7 +77,12 @@ export function startAfterFirstPaint(template: string, preloads: readonly string
  * section links (`client/lib/document-behaviour.ts`), and its other links are plain links to pages the server
  * draws.
  */
-export const DOCUMENT_PAGES: ReadonlyMap<string, string> = new Map([['/', 'home.ts']]);
+export const DOCUMENT_PAGES: ReadonlyMap<string, string> = new Map([
+  ['/', 'home.ts'],
+  // The form pages, drawn per request with what was typed (pages/forms.ts, ADR 017).
+  ['/enrollment', 'pages/enrollment.ts'],
+  ['/parent-login', 'pages/parent-login.ts'],
+]);
 
 /**
  * `template` with the app's main script replaced by a page's own script, `files[0]`, named in the head with the
