@@ -48,8 +48,8 @@ beforeAll(async () => {
   );
   writeFileSync(
     join(dir, 'ssr', 'entry-server.js'),
-    `export const SERVER_RENDERED = { '/': [], '/events': ['events.list'], '/enrollment': [], '/parent-login': [] };
-     export const DRAWN_WITHOUT_QUERY_ONLY = ['/parent-login'];
+    `export const SERVER_RENDERED = { '/': [], '/events': ['events.list'] };
+     export const DRAWN_WITHOUT_QUERY_ONLY = [];
      export const isNotFound = (path) => path === '/no-such-page';
      let count = 0;
      export const renders = () => count;
@@ -127,14 +127,6 @@ describe('a server-drawn page', () => {
     expect(await (await s.request('/events')).text()).toContain('<script type="application/json" id="ssr-state">{}</script>');
   });
 
-  it('the enrollment form starts its scripts after its first paint like every other page the app adopts', async () => {
-    const html = await (await s.request('/enrollment')).text();
-    expect(html).toContain('<h1>/enrollment</h1>');
-    expect(html).not.toContain('<script type="module"');
-    expect(preloads(html)).toEqual([]);
-    expect(bootOf(html)?.preload.sort()).toEqual(['/assets/Button-C.js', '/assets/client-L.js', '/assets/enrollment-I.js', '/assets/react-B.js']);
-  });
-
   it('the CSP allows exactly that inline script, by its hash, and no other', async () => {
     const res = await s.request('/events');
     const boot = bootOf(await res.text());
@@ -147,17 +139,6 @@ describe('a server-drawn page', () => {
   });
 });
 
-describe('a page whose drawing depends on the query string (the sign-in page and its ?notice=)', () => {
-  it('is drawn without one, and left to the browser with one; other pages ignore a query string', async () => {
-    expect(await (await s.request('/parent-login')).text()).toContain('<h1>/parent-login</h1>');
-    const noticed = await (await s.request('/parent-login?notice=session-ended')).text();
-    expect(noticed).not.toContain('<h1>');
-    expect(noticed).not.toContain('id="ssr-state"');
-    expect(noticed).toContain('aria-busy="true">Loading...</main></div>');
-    expect(await (await s.request('/events?utm_source=newsletter')).text()).toContain('<h1>/events</h1>');
-  });
-});
-
 describe('warming the public pages when the server starts', () => {
   it('draws each server-drawn public page, so the first visitors are answered from memory', async () => {
     // The stand-in render is the module the servers load (the same file): it counts every drawing.
@@ -166,8 +147,8 @@ describe('warming the public pages when the server starts', () => {
     try {
       const before = ssr.renders();
       await warmPublicPages(fresh.app);
-      // '/', '/events', '/enrollment' and '/parent-login' are the stand-in's server-drawn pages (the others are the app's shell).
-      expect(ssr.renders() - before).toBe(4);
+      // '/' and '/events' are the stand-in's server-drawn pages (the form pages are drawn per request: form-pages.test.ts).
+      expect(ssr.renders() - before).toBe(2);
       for (const encoding of ['br', 'gzip', 'identity']) {
         for (const path of ['/', '/events']) {
           const res = await fresh.request(path, { headers: { 'accept-encoding': encoding } });
@@ -175,7 +156,7 @@ describe('warming the public pages when the server starts', () => {
           expect(await res.text()).toContain(`<h1>${path}</h1>`);
         }
       }
-      expect(ssr.renders() - before).toBe(4);
+      expect(ssr.renders() - before).toBe(2);
       expect(PUBLIC_PAGES.map((p) => p.path)).toEqual(expect.arrayContaining(['/', '/events']));
     } finally {
       await fresh.close();
