@@ -125,7 +125,7 @@ describe('POST /enrollment (the form sent by the browser itself)', () => {
   });
 
   it('is refused from another site (the same rule as the API), and nothing is stored', async () => {
-    for (const headers of [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site', origin: s.url }]) {
+    for (const headers of [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site', origin: s.url }] as Record<string, string>[]) {
       const res = await post('/enrollment', application({ childFirstName: 'Forged' }), headers);
       expect(res.status, JSON.stringify(headers)).toBe(403);
     }

@@ -1,8 +1,8 @@
 /**
  * The toasts of SPEC.md §8 for the pages the app does not run (ADR 017), in plain DOM: the same look, place and
  * behaviour as the app's (components/ui/Toaster.tsx): one at a time (§9), 5000 ms (held while pointed at or
- * focused), closed by its button, Escape, or a swipe to the right past 50 px; F8 moves focus to it. Its words are
- * also put in a live region, so screen readers hear them as they appear.
+ * focused), closed by its button, Escape, or a swipe to the right past 50 px; F8 moves focus to it. The region is
+ * a live region, there from the start, so screen readers hear each toast as it appears.
  */
 export interface ToastContent {
   title: string;
@@ -14,7 +14,6 @@ const DURATION_MS = 5000;
 const SWIPE_THRESHOLD = 50;
 
 let region: HTMLElement | null = null;
-let live: HTMLElement | null = null;
 let current: { el: HTMLElement; timer: number | undefined; left: number } | null = null;
 let ids = 0;
 
@@ -22,11 +21,9 @@ function setUp(): void {
   if (region) return;
   region = document.createElement('section');
   region.setAttribute('aria-label', 'Notifications');
+  region.setAttribute('aria-live', 'polite');
   region.className = 'fixed inset-x-2 top-2 z-[60] flex flex-col gap-2 outline-none sm:inset-x-auto sm:top-auto sm:bottom-4 sm:left-4 sm:w-96';
-  live = document.createElement('div');
-  live.setAttribute('role', 'status');
-  live.className = 'sr-only';
-  document.body.append(region, live);
+  document.body.append(region);
   document.addEventListener('keydown', (e) => {
     if (e.key !== 'F8' || !current) return;
     e.preventDefault();
@@ -97,7 +94,6 @@ export function toast({ title, description, variant = 'default' }: ToastContent)
   el.addEventListener('focusout', schedule);
   swipeToDismiss(el);
   region!.append(el);
-  live!.textContent = description ? `${title}. ${description}` : title;
   current = { el, timer: undefined, left: DURATION_MS };
   schedule();
 }
@@ -125,3 +121,6 @@ function swipeToDismiss(el: HTMLElement): void {
   });
   el.addEventListener('pointercancel', release);
 }
+
+// The live region is in the page before its first toast: one added together with its content is often not read.
+setUp();
