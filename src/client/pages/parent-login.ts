@@ -75,9 +75,15 @@ function forgotPassword(signInForm: HTMLFormElement | null): void {
   const button = document.getElementById('forgot-toggle');
   const panel = document.getElementById('reset-panel');
   if (!button || !panel) return;
+  const template = document.getElementById('reset-template');
   button.addEventListener('click', (e) => {
     e.preventDefault();
     const open = panel.hidden;
+    // The form comes from its template the first time (the server draws it only when the panel is open).
+    if (open && !panel.firstElementChild && template instanceof HTMLTemplateElement) {
+      panel.append(template.content.cloneNode(true));
+      enhanceReset(panel);
+    }
     panel.hidden = !open;
     button.setAttribute('aria-expanded', String(open));
     const field = panel.querySelector<HTMLInputElement>('input[name="reset-email"]');
@@ -86,8 +92,13 @@ function forgotPassword(signInForm: HTMLFormElement | null): void {
       field.focus();
     }
   });
-  const form = document.getElementById('reset-form');
-  if (!(form instanceof HTMLFormElement)) return;
+  enhanceReset(panel);
+}
+
+function enhanceReset(panel: HTMLElement): void {
+  const form = panel.querySelector('#reset-form');
+  if (!(form instanceof HTMLFormElement) || form.dataset.enhanced) return;
+  form.dataset.enhanced = 'true';
   const submit = form.querySelector<HTMLButtonElement>('button[type="submit"]')!;
   const label = submit.textContent;
   form.addEventListener('submit', async (e) => {

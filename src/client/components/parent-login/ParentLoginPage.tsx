@@ -95,23 +95,16 @@ export function ParentLoginPage({ view }: { view: ParentLoginView }) {
             Forgot your password?
           </button>
         </form>
+        {/* Closed, the panel is empty and its form waits in a template: a second e-mail field, even hidden, would
+            share the sign-in's words for anything that reads the page by its labels. */}
         <div id="reset-panel" hidden={!forgotOpen}>
-          {resetDone ? (
-            <p role="status" className="mt-3 rounded-lg bg-green-50 p-3 text-sm text-green-900">
-              {resetDone}
-            </p>
-          ) : (
-            <form id="reset-form" method="post" action="/parent-login" noValidate aria-label="Reset your password" className="mt-3 flex flex-col gap-3 rounded-lg border border-stone-200 p-4">
-              <input type="hidden" name="intent" value="reset" />
-              <p className="text-sm text-stone-700">Enter your e-mail and we will send you a link to choose a new password.</p>
-              {/* Its own name: the browser keeps it apart from the sign-in's e-mail. */}
-              <DocumentTextField name="reset-email" label="Your email" type="email" autoComplete="email" inputMode="email" required value={resetEmail ?? email} error={resetError} focus={Boolean(resetError)} />
-              <button type="submit" className={buttonClass('secondary', 'md')}>
-                Send reset link
-              </button>
-            </form>
-          )}
+          {forgotOpen && <ResetPassword email={resetEmail ?? email} error={resetError} done={resetDone} />}
         </div>
+        {!forgotOpen && (
+          <template id="reset-template">
+            <ResetPassword email="" />
+          </template>
+        )}
         <p className="mt-4 flex items-start gap-2 text-sm text-stone-600">
           <Phone aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
           <span>
@@ -131,5 +124,27 @@ export function ParentLoginPage({ view }: { view: ParentLoginView }) {
         </div>
       </Card>
     </main>
+  );
+}
+
+/** 'Forgot your password?': asks for the e-mail, or says the request was taken (the same words for any e-mail). */
+function ResetPassword({ email, error, done }: { email: string; error?: string | null; done?: string | null }) {
+  if (done) {
+    return (
+      <p role="status" className="mt-3 rounded-lg bg-green-50 p-3 text-sm text-green-900">
+        {done}
+      </p>
+    );
+  }
+  return (
+    <form id="reset-form" method="post" action="/parent-login" noValidate aria-label="Reset your password" className="mt-3 flex flex-col gap-3 rounded-lg border border-stone-200 p-4">
+      <input type="hidden" name="intent" value="reset" />
+      <p className="text-sm text-stone-700">Enter your e-mail and we will send you a link to choose a new password.</p>
+      {/* Its own name: the browser keeps it apart from the sign-in's e-mail. */}
+      <DocumentTextField name="reset-email" label="Your email" type="email" autoComplete="email" inputMode="email" required value={email} error={error} focus={Boolean(error)} />
+      <button type="submit" className={buttonClass('secondary', 'md')}>
+        Send reset link
+      </button>
+    </form>
   );
 }
