@@ -46,6 +46,12 @@ export const test = base.extend<{ loginAsAdmin: () => Promise<void> }, { server:
 });
 
 /**
+ * Waits until the page's scripts have it (after a navigation the test did not make with `goto`, such as the
+ * sign-in's full page load to the dashboard): before that a tap on a server-drawn page can be lost.
+ */
+export const pageReady = (page: Page) => page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+
+/**
  * Opens `path` with the app's main script (or `script`, a document page's own) held back until `release()` is
  * called: the page shows what the server drew, and no script has it yet, as on a slow phone. Waits until `ready`
  * (a locator) is there.

@@ -4,7 +4,7 @@ import { dailyActivities, developmentNotes, milestones, parentSessions, parentUs
 import { centreDateOf } from '../../src/shared/centre-time';
 import { PARENT_PASSWORD_HINT } from '../../src/shared/schemas/password-policy';
 import type { TestServer } from '../helpers/server';
-import { expect, openBeforeScripts, test } from './fixtures';
+import { expect, openBeforeScripts, pageReady, test } from './fixtures';
 
 const unique = () => Math.random().toString(36).slice(2, 8);
 
@@ -44,7 +44,9 @@ async function signIn(page: Page, email: string, password: string) {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
+  // The dashboard is a full page load (the sign-in is a document of its own, ADR 017).
   await expect(page).toHaveURL(/\/parent-dashboard$/);
+  await pageReady(page);
 }
 
 // Each flow enrols a family through the API (argon2id hashes) before it starts: a longer budget than one page.

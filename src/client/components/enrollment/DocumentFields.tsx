@@ -22,6 +22,9 @@ export interface DocumentFieldProps {
 
 export const errorId = (name: string) => `${name}-error`;
 
+/** The shared field look, red while the field has a message (the app's fields say so with React Aria's data-invalid). */
+const controlClass = cn(inputClass, 'aria-[invalid=true]:border-red-500');
+
 function Label({ name, label, required }: Pick<DocumentFieldProps, 'name' | 'label' | 'required'>) {
   return (
     <label htmlFor={name} className="text-sm font-medium text-stone-800">
@@ -69,9 +72,9 @@ export function DocumentTextField({
     <div className={cn('flex flex-col gap-1', props.className)}>
       <Label {...props} />
       {multiline ? (
-        <textarea {...controlProps(props)} rows={rows} placeholder={placeholder} defaultValue={props.value ?? ''} className={cn(inputClass, 'min-h-20')} />
+        <textarea {...controlProps(props)} rows={rows} placeholder={placeholder} defaultValue={props.value ?? ''} className={cn(controlClass, 'min-h-20')} />
       ) : (
-        <input {...controlProps(props)} type={type} inputMode={inputMode} autoComplete={autoComplete} placeholder={placeholder} defaultValue={props.value ?? ''} className={inputClass} />
+        <input {...controlProps(props)} type={type} inputMode={inputMode} autoComplete={autoComplete} placeholder={placeholder} defaultValue={props.value ?? ''} className={controlClass} />
       )}
       <Message name={props.name} error={props.error} />
     </div>
@@ -82,7 +85,7 @@ export function DocumentSelect({ options, placeholder, ...props }: DocumentField
   return (
     <div className={cn('flex flex-col gap-1', props.className)}>
       <Label {...props} />
-      <select {...controlProps(props)} defaultValue={props.value ?? ''} className={cn(inputClass, 'appearance-auto')}>
+      <select {...controlProps(props)} defaultValue={props.value ?? ''} className={cn(controlClass, 'appearance-auto')}>
         {placeholder !== undefined && <option value="">{placeholder}</option>}
         {options.map((o) => (
           <option key={o.value} value={o.value}>
