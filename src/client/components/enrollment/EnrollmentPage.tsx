@@ -35,7 +35,10 @@ export function EnrollmentPage({ view }: { view: EnrollmentView }) {
 function EnrollmentForm({ view }: { view: EnrollmentView }) {
   const { values, errors, formError, ageWarning, ageWarningAccepted } = view;
   const firstInvalid = FIELD_ORDER.find((name) => errors[name]);
-  const refused = Boolean(firstInvalid || formError);
+  // A message the schema gives no field of the form (a rule across fields) is said for the whole form.
+  const elsewhere = Object.entries(errors).find(([name, message]) => message && !FIELD_ORDER.includes(name as EnrollmentField))?.[1];
+  const problem = formError ?? (firstInvalid ? null : elsewhere) ?? null;
+  const refused = Boolean(firstInvalid || problem);
   const text = (name: EnrollmentField) => ({ name, value: values[name] ?? EMPTY_ENROLLMENT[name], error: errors[name], focus: name === firstInvalid });
   return (
     <>
@@ -53,7 +56,7 @@ function EnrollmentForm({ view }: { view: EnrollmentView }) {
         // What the toast says when the script sends the form (SPEC.md §8), here for a form the browser sent itself.
         <div id="form-problem" role="alert" tabIndex={-1} className="mb-6 rounded-xl border border-red-300 bg-red-50 p-4 text-red-900 outline-none">
           <h2 className="font-bold">Submission Failed</h2>
-          <p className="text-sm">{formError ?? CHECK_AND_RETRY}</p>
+          <p className="text-sm">{problem ?? CHECK_AND_RETRY}</p>
           {firstInvalid && (
             <ul className="mt-2 list-disc pl-5 text-sm">
               {FIELD_ORDER.filter((name) => errors[name]).map((name) => (
