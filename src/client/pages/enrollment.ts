@@ -33,7 +33,10 @@ function enhance(form: HTMLFormElement): void {
   const edited = new Set<string>();
   let sending = false;
 
-  restoreDraft(form);
+  // A form the server sent back (refused, or asking about the program) holds the newest answers: they become the
+  // draft. Otherwise what was typed in this tab before a reload comes back.
+  if (document.getElementById('form-problem') || !warning.hidden) saveDraft(form);
+  else restoreDraft(form);
 
   function updateWarning(): void {
     const v = values(form, ['programRequested', 'childDateOfBirth', 'startDate']);
