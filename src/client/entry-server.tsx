@@ -29,17 +29,14 @@ import { routeTree } from './routeTree.gen';
 export const SERVER_RENDERED: Readonly<Record<string, readonly PageList[]>> = {
   '/': ['gallery.list', 'events.list', 'announcements.list'],
   '/events': ['events.list', 'announcements.list'],
-  '/enrollment': [],
   '/milestones': ['milestones.list', 'achievements.list', 'achievements.recent'],
-  // The parent sign-in: a form and the centre's details, nothing personal.
-  '/parent-login': [],
 };
 
-/**
- * Server-rendered pages whose drawing depends on the address's query string (the sign-in page's `?notice=`
- * says why it is shown again). A drawing is kept per path, so with a query string the browser draws the page.
- */
-export const DRAWN_WITHOUT_QUERY_ONLY: readonly string[] = ['/parent-login'];
+/** The form pages, drawn per request as documents (ADR 037; server/pages/forms.ts). */
+export { renderEnrollmentPage, renderParentLoginPage } from './form-pages';
+
+/** Server-rendered pages whose drawing depends on the address's query string: a drawing is kept per path. */
+export const DRAWN_WITHOUT_QUERY_ONLY: readonly string[] = [];
 
 /** The cache entry each list fills: the key the pages' own queries read. */
 const QUERY_KEYS: Record<PageList, () => QueryKey> = {

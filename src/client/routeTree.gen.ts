@@ -11,11 +11,9 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AdminDashboardRouteImport } from './routes/admin-dashboard'
-import { Route as EnrollmentRouteImport } from './routes/enrollment'
 import { Route as EventsRouteImport } from './routes/events'
 import { Route as MilestonesRouteImport } from './routes/milestones'
 import { Route as ParentDashboardRouteImport } from './routes/parent-dashboard'
-import { Route as ParentLoginRouteImport } from './routes/parent-login'
 import { Route as ParentResetPasswordRouteImport } from './routes/parent-reset-password'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminLoginRouteImport } from './routes/admin/login'
@@ -28,11 +26,6 @@ const IndexRoute = IndexRouteImport.update({
 const AdminDashboardRoute = AdminDashboardRouteImport.update({
   id: '/admin-dashboard',
   path: '/admin-dashboard',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const EnrollmentRoute = EnrollmentRouteImport.update({
-  id: '/enrollment',
-  path: '/enrollment',
   getParentRoute: () => rootRouteImport,
 } as any)
 const EventsRoute = EventsRouteImport.update({
@@ -48,11 +41,6 @@ const MilestonesRoute = MilestonesRouteImport.update({
 const ParentDashboardRoute = ParentDashboardRouteImport.update({
   id: '/parent-dashboard',
   path: '/parent-dashboard',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const ParentLoginRoute = ParentLoginRouteImport.update({
-  id: '/parent-login',
-  path: '/parent-login',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ParentResetPasswordRoute = ParentResetPasswordRouteImport.update({
@@ -74,11 +62,9 @@ const AdminLoginRoute = AdminLoginRouteImport.update({
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/admin-dashboard': typeof AdminDashboardRoute
-  '/enrollment': typeof EnrollmentRoute
   '/events': typeof EventsRoute
   '/milestones': typeof MilestonesRoute
   '/parent-dashboard': typeof ParentDashboardRoute
-  '/parent-login': typeof ParentLoginRoute
   '/parent-reset-password': typeof ParentResetPasswordRoute
   '/admin/login': typeof AdminLoginRoute
   '/admin/': typeof AdminIndexRoute
@@ -86,11 +72,9 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/admin-dashboard': typeof AdminDashboardRoute
-  '/enrollment': typeof EnrollmentRoute
   '/events': typeof EventsRoute
   '/milestones': typeof MilestonesRoute
   '/parent-dashboard': typeof ParentDashboardRoute
-  '/parent-login': typeof ParentLoginRoute
   '/parent-reset-password': typeof ParentResetPasswordRoute
   '/admin/login': typeof AdminLoginRoute
   '/admin': typeof AdminIndexRoute
@@ -99,11 +83,9 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/admin-dashboard': typeof AdminDashboardRoute
-  '/enrollment': typeof EnrollmentRoute
   '/events': typeof EventsRoute
   '/milestones': typeof MilestonesRoute
   '/parent-dashboard': typeof ParentDashboardRoute
-  '/parent-login': typeof ParentLoginRoute
   '/parent-reset-password': typeof ParentResetPasswordRoute
   '/admin/login': typeof AdminLoginRoute
   '/admin/': typeof AdminIndexRoute
@@ -113,11 +95,9 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/admin-dashboard'
-    | '/enrollment'
     | '/events'
     | '/milestones'
     | '/parent-dashboard'
-    | '/parent-login'
     | '/parent-reset-password'
     | '/admin/login'
     | '/admin/'
@@ -125,11 +105,9 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/admin-dashboard'
-    | '/enrollment'
     | '/events'
     | '/milestones'
     | '/parent-dashboard'
-    | '/parent-login'
     | '/parent-reset-password'
     | '/admin/login'
     | '/admin'
@@ -137,11 +115,9 @@ export interface FileRouteTypes {
     | '__root__'
     | '/'
     | '/admin-dashboard'
-    | '/enrollment'
     | '/events'
     | '/milestones'
     | '/parent-dashboard'
-    | '/parent-login'
     | '/parent-reset-password'
     | '/admin/login'
     | '/admin/'
@@ -150,11 +126,9 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AdminDashboardRoute: typeof AdminDashboardRoute
-  EnrollmentRoute: typeof EnrollmentRoute
   EventsRoute: typeof EventsRoute
   MilestonesRoute: typeof MilestonesRoute
   ParentDashboardRoute: typeof ParentDashboardRoute
-  ParentLoginRoute: typeof ParentLoginRoute
   ParentResetPasswordRoute: typeof ParentResetPasswordRoute
   AdminLoginRoute: typeof AdminLoginRoute
   AdminIndexRoute: typeof AdminIndexRoute
@@ -176,13 +150,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminDashboardRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/enrollment': {
-      id: '/enrollment'
-      path: '/enrollment'
-      fullPath: '/enrollment'
-      preLoaderRoute: typeof EnrollmentRouteImport
-      parentRoute: typeof rootRouteImport
-    }
     '/events': {
       id: '/events'
       path: '/events'
@@ -202,13 +169,6 @@ declare module '@tanstack/react-router' {
       path: '/parent-dashboard'
       fullPath: '/parent-dashboard'
       preLoaderRoute: typeof ParentDashboardRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/parent-login': {
-      id: '/parent-login'
-      path: '/parent-login'
-      fullPath: '/parent-login'
-      preLoaderRoute: typeof ParentLoginRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/parent-reset-password': {
@@ -238,11 +198,9 @@ declare module '@tanstack/react-router' {
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AdminDashboardRoute: AdminDashboardRoute,
-  EnrollmentRoute: EnrollmentRoute,
   EventsRoute: EventsRoute,
   MilestonesRoute: MilestonesRoute,
   ParentDashboardRoute: ParentDashboardRoute,
-  ParentLoginRoute: ParentLoginRoute,
   ParentResetPasswordRoute: ParentResetPasswordRoute,
   AdminLoginRoute: AdminLoginRoute,
   AdminIndexRoute: AdminIndexRoute,

@@ -26,6 +26,7 @@ import { publicRest } from './rest/public';
 import { errorResponse, restContext, type RestEnv } from './rest/shim';
 import { BOOT_SCRIPT_CSP, DOCUMENT_PAGES, mainScript, startAfterFirstPaint, withOwnScript } from './pages/boot';
 import { createRoutePreloads, entryFiles, modulePreloadTags } from './pages/preload';
+import { formPages } from './pages/forms';
 import { createPageRenderer } from './pages/render';
 import { headTags, robotsTxt, sitemapXml } from './pages/seo';
 import { parentAnswers } from './services/parent-answers';
@@ -214,6 +215,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     // Folders and .html are pages; dotfiles (the build's .vite/manifest.json) are not served.
     app.use('/*', (c, next) => (/\/$|\.html$|\/\./.test(c.req.path) ? next() : staticFiles(c, next)));
   }
+  // The form pages (/enrollment, /parent-login): drawn per request, and their forms posted (ADR 037).
+  app.route('/', formPages(deps, limits, { clientDir, ssrDir: options.ssrDir ?? resolve(clientDir, '../ssr') }));
   const { renderPage, renderSignedIn } = createPageRenderer(deps, limits, options.ssrDir ?? resolve(clientDir, '../ssr'));
   // Every coupling to the build is checked here, at start, and stops the server loudly (ADR 018): the manifest's
   // keys and the router's chunk naming (pages/preload.ts), each document page's own script, and how index.html

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { sampleApplication } from '../helpers/enrollment-fixtures';
-import { expect, test } from './fixtures';
+import { expect, pageReady, test } from './fixtures';
 
 /**
  * axe-core (WCAG 2.1 A/AA rules) on every page a visitor or the director sees, on a phone and a desktop.
@@ -95,6 +95,8 @@ for (const tab of ['Overview', 'Daily Activities', 'Development Notes', 'Milesto
     await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect(page.getByRole('heading', { level: 1, name: /Development Journey/ })).toBeVisible();
+    // The dashboard is a full page load (the sign-in is a document of its own, ADR 037).
+    await pageReady(page);
     await page.getByRole('tab', { name: tab, exact: true }).click();
     const panel = page.getByRole('tabpanel', { name: tab, exact: true });
     const found = await violationsAtEachWidth(page, async () => {

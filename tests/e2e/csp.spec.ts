@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { ADMIN_TABS } from '../../src/client/components/admin/admin-tabs';
-import { expect, test } from './fixtures';
+import { expect, pageReady, test } from './fixtures';
 
 /**
  * The pages run under the site's CSP without a single violation: zod runs jitless (its eval probe used to be
@@ -80,6 +80,8 @@ test('a visitor, a parent and staff: zero CSP violations and no request to any o
   await page.getByLabel('Password', { exact: true }).fill(login.credentials.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/parent-dashboard$/);
+  // A full page load (the sign-in is a document of its own, ADR 037): the app's scripts have run before violations are read.
+  await pageReady(page);
   await expect(page.getByText('Hana Host').first()).toBeVisible();
   violations.push(...(await violationsOf(page)));
 

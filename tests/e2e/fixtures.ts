@@ -46,13 +46,20 @@ export const test = base.extend<{ loginAsAdmin: () => Promise<void> }, { server:
 });
 
 /**
- * Opens `path` with the app's main script held back until `release()` is called: the page shows what the
- * server drew, and React does not have it yet, as on a slow phone. Waits until `ready` (a locator) is there.
+ * Waits until the page's scripts have it (after a navigation the test did not make with `goto`, such as the
+ * sign-in's full page load to the dashboard): before that a tap on a server-drawn page can be lost.
  */
-export async function openBeforeScripts(page: Page, path: string, ready: (page: Page) => Locator) {
+export const pageReady = (page: Page) => page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+
+/**
+ * Opens `path` with the app's main script (or `script`, a document page's own) held back until `release()` is
+ * called: the page shows what the server drew, and no script has it yet, as on a slow phone. Waits until `ready`
+ * (a locator) is there.
+ */
+export async function openBeforeScripts(page: Page, path: string, ready: (page: Page) => Locator, script: RegExp = /\/assets\/index-[^/]*\.js$/) {
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+  await page.route(script, async (route) => {
     await held;
     await route.continue();
   });

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { TestServer } from '../helpers/server';
-import { expect } from './fixtures';
+import { expect, pageReady } from './fixtures';
 
 export const tag = () => Math.random().toString(36).slice(2, 8);
 
@@ -26,4 +26,6 @@ export async function signIn(page: Page, email: string, password: string) {
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page.getByRole('heading', { level: 1, name: /Development Journey/ })).toBeVisible();
+  // The dashboard is a full page load (the sign-in is a document of its own, ADR 037).
+  await pageReady(page);
 }

@@ -4,7 +4,7 @@ import { dailyActivities, developmentNotes, milestones, parentSessions, parentUs
 import { centreDateOf } from '../../src/shared/centre-time';
 import { PARENT_PASSWORD_HINT } from '../../src/shared/schemas/password-policy';
 import type { TestServer } from '../helpers/server';
-import { expect, openBeforeScripts, test } from './fixtures';
+import { expect, openBeforeScripts, pageReady, test } from './fixtures';
 
 const unique = () => Math.random().toString(36).slice(2, 8);
 
@@ -44,7 +44,9 @@ async function signIn(page: Page, email: string, password: string) {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
+  // The dashboard is a full page load (the sign-in is a document of its own, ADR 037).
   await expect(page).toHaveURL(/\/parent-dashboard$/);
+  await pageReady(page);
 }
 
 // Each flow enrols a family through the API (argon2id hashes) before it starts: a longer budget than one page.
@@ -140,19 +142,120 @@ test.describe('on a phone', () => {
   });
 });
 
-test('a parent who types while the sign-in page is still loading signs in with what they typed', async ({ page, server }) => {
+test('a parent who signs in before the page script has run is signed in by the server, and lands on the dashboard', async ({ page, server }) => {
   const fam = await family(server);
-  // The page is drawn on the server: its form shows (and takes typing) before React has it.
-  const ready = await openBeforeScripts(page, '/parent-login', (p) => p.getByLabel('Email'));
-  await expect(page.getByRole('button', { name: 'Sign In' })).toBeDisabled();
+  // The page is drawn on the server: its form works before its script is there (a slow phone).
+  const ready = await openBeforeScripts(page, '/parent-login', (p) => p.getByLabel('Email'), /\/assets\/parent-login-[^/]*\.js$/);
   await page.getByLabel('Email').fill(fam.email);
   await page.getByLabel('Password', { exact: true }).fill(fam.password);
   await page.getByLabel('Password', { exact: true }).press('Enter');
-  await ready();
-  await expect(page).toHaveURL(/\/parent-login$/);
-  await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/parent-dashboard$/);
+  await ready();
   await expect(page.getByRole('heading', { level: 1, name: /Development Journey/ })).toBeVisible();
+});
+
+test('with the page script, sign-in goes through the JSON call: the token and parent record are stored and the welcome toast shows', async ({ page, server }) => {
+  const fam = await family(server);
+  const calls: string[] = [];
+  page.on('request', (r) => r.method() === 'POST' && calls.push(new URL(r.url()).pathname));
+  await signIn(page, fam.email, fam.password);
+  expect(calls).toContain('/api/parent/login');
+  expect(calls).not.toContain('/parent-login');
+  await expect(page.getByText('Welcome back!')).toBeVisible();
+  await expect(page.getByText('Hello, Pat! Here is how your child is doing.')).toBeVisible();
+  const stored = await page.evaluate(() => ({ token: localStorage.getItem('parentToken'), parent: JSON.parse(localStorage.getItem('parentUser') ?? 'null') as { email: string } | null }));
+  expect(stored.token).toMatch(/\S+/);
+  expect(stored.parent?.email).toBe(fam.email);
+  // Signed in, the sign-in page sends the parent on to the dashboard.
+  await page.goto('/parent-login');
+  await expect(page).toHaveURL(/\/parent-dashboard$/);
+});
+
+test('the busy state and a refusal: Signing in... while the call is out, then Login Failed with the sentence', async ({ page, server }) => {
+  const fam = await family(server);
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route('**/api/parent/login', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/parent-login');
+  await page.getByLabel('Email').fill(fam.email);
+  await page.getByLabel('Password', { exact: true }).fill('not the password');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('button', { name: 'Signing in...' })).toBeDisabled();
+  release();
+  await expect(page.getByRole('alertdialog').getByText('Login Failed')).toBeVisible();
+  await expect(page.getByText('Invalid email or password')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign In' })).toBeEnabled();
+  // The password can be shown to check it.
+  await page.getByRole('button', { name: 'Show password' }).click();
+  await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('type', 'text');
+  await page.getByRole('button', { name: 'Hide password' }).click();
+  await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('type', 'password');
+});
+
+test("'Forgot your password?' opens in place and answers the same sentence for any e-mail", async ({ page }) => {
+  await page.goto('/parent-login');
+  await page.getByLabel('Email').fill('someone@example.com');
+  const toggle = page.getByRole('button', { name: 'Forgot your password?' });
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  await expect(page).toHaveURL(/\/parent-login$/);
+  const reset = page.getByRole('form', { name: 'Reset your password' });
+  await expect(reset.getByLabel('Your email')).toHaveValue('someone@example.com');
+  await reset.getByLabel('Your email').fill('nope');
+  await reset.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(reset.getByLabel('Your email')).toHaveAccessibleDescription('Please enter a valid email address');
+  await reset.getByLabel('Your email').fill('someone@example.com');
+  await reset.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'If a Parent Portal account exists for that e-mail' })).toBeVisible();
+});
+
+test.describe('with JavaScript off', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('a parent signs in and the dashboard works from the cookie; a wrong password says so at the form', async ({ page, server }) => {
+    const fam = await family(server);
+    await page.goto('/parent-login');
+    await page.getByLabel('Email').fill(fam.email);
+    await page.getByLabel('Password', { exact: true }).fill('not the password');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    const failure = page.getByRole('alert');
+    await expect(failure).toContainText('Login Failed');
+    await expect(failure).toContainText('Invalid email or password');
+    await expect(page.getByLabel('Email')).toHaveValue(fam.email);
+    await expect(page.getByLabel('Password', { exact: true })).toBeFocused();
+
+    await page.getByLabel('Password', { exact: true }).fill(fam.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL(/\/parent-dashboard$/);
+    // Drawn by the server for this parent (ADR 011), with no script at all.
+    await expect(page.getByRole('heading', { level: 1, name: /Development Journey/ })).toBeVisible();
+    await expect(page.getByText('Total Activities')).toBeVisible();
+    // Signed in, the sign-in page sends them on.
+    await page.goto('/parent-login');
+    await expect(page).toHaveURL(/\/parent-dashboard$/);
+  });
+
+  test("empty fields get SPEC.md's messages at the fields, and 'Forgot your password?' works by posting", async ({ page }) => {
+    await page.goto('/parent-login');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByLabel('Email')).toHaveAccessibleDescription('Please enter a valid email address');
+    await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByLabel('Password', { exact: true })).toHaveAccessibleDescription('Password is required');
+    await expect(page.getByLabel('Email')).toBeFocused();
+    // No Show password button without the script that works it.
+    await expect(page.getByRole('button', { name: 'Show password' })).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Forgot your password?' }).click();
+    await expect(page).toHaveURL(/\/parent-login\?forgot=1$/);
+    const reset = page.getByRole('form', { name: 'Reset your password' });
+    await reset.getByLabel('Your email').fill('someone@example.com');
+    await reset.getByRole('button', { name: 'Send reset link' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'If a Parent Portal account exists for that e-mail' })).toBeVisible();
+  });
 });
 
 test('choosing a new password from a reset link: the page says what it must be, read out with the field', async ({ page }) => {

@@ -269,8 +269,9 @@ test('when the home teaser cannot load the events it says so, not that there are
   server.db.insert(events).values({ title, eventDate: centreToday(), startTime: '00:00' }).run();
   let fail = true;
   await page.route(/\/api\/trpc\/[^?]*events\.list/, (route) => (fail ? route.abort('failed') : route.fallback()));
-  // Opened from another page: the browser asks for the events (a first visit to / gets them in its HTML, ADR 011).
-  await page.goto('/enrollment');
+  // Opened from another page of the app: the browser asks for the events (a first visit to / gets them in its
+  // HTML, ADR 011). (The form pages are documents since ADR 037; the staff sign-in is a page of the app.)
+  await page.goto('/admin/login');
   await page.getByRole('link', { name: /Little Buckeyes/ }).first().click();
   await expect(page).toHaveURL(/\/$/);
   const teaser = page.getByRole('region', { name: 'Events & Announcements' });

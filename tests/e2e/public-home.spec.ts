@@ -200,19 +200,20 @@ test("moving between pages keeps the head the page's own: canonical URL, descrip
 
 // A page change within the app: the home page's links load the next page the ordinary way (ADR 016).
 test('a page change that takes a moment shows a bar along the top until the page is there', async ({ page }) => {
-  await page.goto('/parent-login');
-  // The enrollment page's code held back, as on a slow phone.
+  // (The form pages are documents since ADR 037: the staff sign-in and the events page are pages of the app.)
+  await page.goto('/admin/login');
+  // The events page's code held back, as on a slow phone.
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/enrollment-[^/]*\.js$/, async (route) => {
+  await page.route(/\/assets\/events-[^/]*\.js$/, async (route) => {
     await held;
     await route.continue();
   });
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Online Enrollment' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Events' }).click();
   const bar = page.getByRole('progressbar', { name: 'Loading the page' });
   await expect(bar).toBeVisible();
   release();
-  await expect(page.getByRole('heading', { level: 1, name: 'Online Enrollment Application' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Events & Announcements' })).toBeVisible();
   await expect(bar).toHaveCount(0);
 });
 

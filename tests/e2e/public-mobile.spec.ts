@@ -30,9 +30,9 @@ test('enrollment on a phone: nothing scrolls sideways, selects open, and Back to
   await page.goto('/enrollment');
   await expect(page.getByRole('heading', { level: 1, name: 'Online Enrollment Application' })).toBeVisible();
   await expectNoSideScroll(page);
-  await page.getByRole('button', { name: /Program Requested/ }).click();
-  await page.getByRole('option', { name: 'Kindergarten Prep (4-5 years)' }).click();
-  await expect(page.getByRole('button', { name: /Program Requested/ })).toContainText('Kindergarten Prep (4-5 years)');
+  // A native select (ADR 037): the phone draws its options.
+  await page.getByRole('combobox', { name: /Program Requested/ }).selectOption({ label: 'Kindergarten Prep (4-5 years)' });
+  await expect(page.getByRole('combobox', { name: /Program Requested/ })).toHaveValue('kindergarten');
   await page.getByRole('button', { name: 'Submit Enrollment Application' }).scrollIntoViewIfNeeded();
   await expectNoSideScroll(page);
 

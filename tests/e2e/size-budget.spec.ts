@@ -31,7 +31,9 @@ function privateFiles(): Set<string> {
   const closure = (keys: string[]) => staticFiles(manifest, keys);
   const routes = Object.keys(manifest).filter((k) => k.startsWith('routes/'));
   const isPrivate = (k: string) => /^routes\/(admin|parent-dashboard)/.test(k);
-  const publicSet = new Set([...pageClosure(manifest, routes.filter((k) => !isPrivate(k)))].map((k) => manifest[k]!.file));
+  // The document pages' own scripts (ADR 016, 017) are public too: a schema they share with a staff page is not staff code.
+  const documents = Object.keys(manifest).filter((k) => k === 'home.ts' || k.startsWith('pages/'));
+  const publicSet = new Set([...pageClosure(manifest, routes.filter((k) => !isPrivate(k))), ...staticClosure(manifest, documents)].map((k) => manifest[k]!.file));
   return new Set([...closure(routes.filter(isPrivate))].filter((f) => !publicSet.has(f)));
 }
 
@@ -46,7 +48,10 @@ const PAGES = [
   { path: '/events', heading: 'All Announcements', budget: 4 * 1024 },
   // The tabs' keys and applying the filters in place.
   { path: '/milestones', heading: 'Milestone Achievement Badges', budget: 4 * 1024 },
-  // /enrollment and /parent-login: one line each here when they are documents (issue 28).
+  // Its own script (ADR 037): zod with the shared enrollment schema (fields checked as they are left), toasts.
+  { path: '/enrollment', heading: 'Online Enrollment Application', budget: 34 * 1024 },
+  // Its own script (ADR 037): zod with the sign-in schema, toasts.
+  { path: '/parent-login', heading: 'Parent Portal', budget: 33 * 1024 },
 ];
 
 for (const { path, heading, budget } of PAGES) {

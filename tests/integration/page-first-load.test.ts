@@ -50,8 +50,8 @@ beforeAll(async () => {
   );
   writeFileSync(
     join(dir, 'ssr', 'entry-server.js'),
-    `export const SERVER_RENDERED = { '/': [], '/events': ['events.list'], '/milestones': [], '/enrollment': [], '/parent-login': [] };
-     export const DRAWN_WITHOUT_QUERY_ONLY = ['/parent-login'];
+    `export const SERVER_RENDERED = { '/': [], '/events': ['events.list'], '/milestones': [] };
+     export const DRAWN_WITHOUT_QUERY_ONLY = [];
      export const isNotFound = (path) => path === '/no-such-page';
      let count = 0;
      export const renders = () => count;
@@ -95,9 +95,9 @@ function bootOf(html: string) {
   return m ? { entry: m[1], preload: m[2]!.split(' ').filter(Boolean), code: m[3]! } : null;
 }
 
-describe('a server-drawn page the app adopts (the not-found page, the enrollment form)', () => {
+describe('a server-drawn page the app adopts (the not-found page)', () => {
   it("names no code in its head: it is readable without it, and those downloads would compete with its first paint", async () => {
-    for (const path of ['/enrollment', '/no-such-page']) {
+    for (const path of ['/no-such-page']) {
       const html = await (await s.request(path)).text();
       expect(html).toContain(`<h1>${path}</h1>`);
       expect(html).not.toContain('Loading...');
@@ -107,17 +107,17 @@ describe('a server-drawn page the app adopts (the not-found page, the enrollment
   });
 
   it("ends with the boot script, which starts the main script and asks for the route's code after the first paint", async () => {
-    const html = await (await s.request('/enrollment')).text();
+    const html = await (await s.request('/no-such-page')).text();
     const boot = bootOf(html);
     expect(boot?.entry).toBe('/assets/index-A.js');
-    expect(boot?.preload.sort()).toEqual(['/assets/Button-C.js', '/assets/enrollment-I.js', '/assets/react-B.js']);
+    expect(boot?.preload.sort()).toEqual(['/assets/react-B.js']);
     expect(boot?.code).toBe(BOOT_SCRIPT);
     // After the page's content and its data, so the browser has parsed everything before it runs.
     expect(html.indexOf('<script data-entry')).toBeGreaterThan(html.indexOf('id="ssr-state"'));
   });
 
   it('the CSP allows exactly that inline script, by its hash, and no other', async () => {
-    const res = await s.request('/enrollment');
+    const res = await s.request('/no-such-page');
     const boot = bootOf(await res.text());
     const csp = res.headers.get('content-security-policy') ?? '';
     const scriptSrc = /script-src ([^;]*)/.exec(csp)?.[1]?.split(' ');
@@ -145,7 +145,7 @@ describe('the public pages are documents (ADR 016, ADR 018)', () => {
       expect(bootOf(html), path).toBeNull();
     }
     // A page the app adopts keeps its data, which the app hydrates it from.
-    expect(await (await s.request('/enrollment')).text()).toContain('<script type="application/json" id="ssr-state">{}</script>');
+    expect(await (await s.request('/no-such-page')).text()).toContain('<script type="application/json" id="ssr-state">{}</script>');
   });
 
   it('the calendar day and month in the address are drawn (validated, in a fixed order); anything else is ignored', async () => {
@@ -178,17 +178,6 @@ describe('the public pages are documents (ADR 016, ADR 018)', () => {
   });
 });
 
-describe('a page whose drawing depends on the query string (the sign-in page and its ?notice=)', () => {
-  it('is drawn without one, and left to the browser with one; other pages ignore a query string', async () => {
-    expect(await (await s.request('/parent-login')).text()).toContain('<h1>/parent-login</h1>');
-    const noticed = await (await s.request('/parent-login?notice=session-ended')).text();
-    expect(noticed).not.toContain('<h1>');
-    expect(noticed).not.toContain('id="ssr-state"');
-    expect(noticed).toContain('aria-busy="true">Loading...</main></div>');
-    expect(await (await s.request('/enrollment?utm_source=newsletter')).text()).toContain('<h1>/enrollment</h1>');
-  });
-});
-
 describe('warming the public pages when the server starts', () => {
   it('draws each server-drawn public page, so the first visitors are answered from memory', async () => {
     // The stand-in render is the module the servers load (the same file): it counts every drawing.
@@ -197,8 +186,9 @@ describe('warming the public pages when the server starts', () => {
     try {
       const before = ssr.renders();
       await warmPublicPages(fresh.app);
-      // '/', '/events', '/milestones', '/enrollment' and '/parent-login' are the stand-in's server-drawn pages (the others are the app's shell).
-      expect(ssr.renders() - before).toBe(5);
+      // '/', '/events' and '/milestones' are the stand-in's server-drawn pages (the form pages are drawn per request:
+      // form-pages.test.ts; the others are the app's shell).
+      expect(ssr.renders() - before).toBe(3);
       for (const encoding of ['br', 'gzip', 'identity']) {
         for (const path of ['/', '/events']) {
           const res = await fresh.request(path, { headers: { 'accept-encoding': encoding } });
@@ -206,7 +196,7 @@ describe('warming the public pages when the server starts', () => {
           expect(await res.text()).toContain(`<h1>${path}</h1>`);
         }
       }
-      expect(ssr.renders() - before).toBe(5);
+      expect(ssr.renders() - before).toBe(3);
       expect(PUBLIC_PAGES.map((p) => p.path)).toEqual(expect.arrayContaining(['/', '/events']));
     } finally {
       await fresh.close();

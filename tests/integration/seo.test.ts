@@ -17,7 +17,15 @@ beforeAll(async () => {
   mkdirSync(join(clientDir, 'assets'));
   writeFileSync(join(clientDir, 'index.html'), '<!doctype html><html lang="en"><head><meta charset="UTF-8" />\n    <!--app-head-->\n    <script type="module" crossorigin src="/assets/app-abc123.js"></script>\n</head><body><div id="root"></div></body></html>');
   writeFileSync(join(clientDir, 'assets', 'app-abc123.js'), 'console.log(1)');
-  s = await startTestServer({ clientDir });
+  // The form pages are drawn per request by the server render (pages/forms.ts): a stand-in that draws them empty.
+  mkdirSync(join(clientDir, 'ssr'));
+  writeFileSync(
+    join(clientDir, 'ssr', 'entry-server.js'),
+    `export const SERVER_RENDERED = {}; export const isNotFound = () => false; export async function render() { return { html: '', state: '{}' }; }
+     export async function renderEnrollmentPage() { return '<main></main>'; }
+     export async function renderParentLoginPage() { return '<main></main>'; }`,
+  );
+  s = await startTestServer({ clientDir, ssrDir: join(clientDir, 'ssr') });
 });
 afterAll(async () => {
   await s.close();

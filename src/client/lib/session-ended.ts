@@ -35,7 +35,9 @@ export function signOutWhenSessionEnds(router: RegisteredRouter): () => void {
       if (pathname !== '/parent-dashboard') return;
       clearParentSession();
       queryClient.clear();
-      go(router.navigate({ to: '/parent-login', search: { notice: 'session-ended' }, replace: true }));
+      // The sign-in is a document of its own (ADR 037): a full page load, in place of this page in the history.
+      leaving = true;
+      window.location.replace('/parent-login?notice=session-ended');
       return;
     }
     const onDashboard = pathname === '/admin' || pathname === '/admin/' || pathname === '/admin-dashboard';

@@ -32,7 +32,8 @@ function ResetPasswordPage() {
     trpc.parentAuth.resetPassword.mutationOptions({
       onSuccess: () => {
         clearParentSession();
-        void navigate({ to: '/parent-login', search: { notice: 'password-changed' } });
+        // The sign-in is a document of its own (ADR 037): a full page load.
+        window.location.assign('/parent-login?notice=password-changed');
       },
       onError: (error) => toast({ title: 'Password Not Changed', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
     }),

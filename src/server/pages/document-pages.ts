@@ -11,5 +11,7 @@ export const DOCUMENT_PAGES: ReadonlyMap<string, string> = new Map([
   ['/', 'home.ts'],
   ['/events', 'events.ts'],
   ['/milestones', 'milestones.ts'],
-  // The enrollment form and the parent sign-in: one entry each (issue 28).
+  // The form pages, drawn per request with what was typed and their forms posted (pages/forms.ts, ADR 037).
+  ['/enrollment', 'pages/enrollment.ts'],
+  ['/parent-login', 'pages/parent-login.ts'],
 ]);

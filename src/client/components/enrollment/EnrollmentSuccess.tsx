@@ -1,7 +1,6 @@
 import { CalendarCheck, CircleCheck, FileText, Mail, Phone } from 'lucide-react';
-import { useEffect, useRef } from 'react';
 import { centre, telHref } from '../../../shared/centre';
-import { LinkButton } from '../ui/Button';
+import { LinkButton } from '../ui/LinkButton';
 import { Card } from '../ui/Card';
 
 const NEXT_STEPS = [
@@ -12,18 +11,12 @@ const NEXT_STEPS = [
 
 const linkClass = 'rounded font-semibold text-brand-800 underline underline-offset-2 outline-none focus-visible:ring-3 focus-visible:ring-brand-500/50';
 
+/** The success screen of SPEC.md §2. Its heading takes focus when the page's script shows it in place of the form. */
 export function EnrollmentSuccess() {
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
-    // The form the person was on is gone: move focus (and the view) to the result.
-    window.scrollTo({ top: 0 });
-    heading.current?.focus();
-  }, []);
-
   return (
     <Card className="p-6 text-center sm:p-10">
       <CircleCheck aria-hidden="true" className="mx-auto size-16 text-green-600" />
-      <h1 ref={heading} tabIndex={-1} className="mt-4 text-3xl font-bold text-stone-900 outline-none">
+      <h1 id="enrollment-success-heading" tabIndex={-1} className="mt-4 text-3xl font-bold text-stone-900 outline-none">
         Application Submitted Successfully!
       </h1>
       <p className="mx-auto mt-3 max-w-xl text-stone-700">Thank you for choosing {centre.name}. We have received your enrollment application.</p>
@@ -49,14 +42,14 @@ export function EnrollmentSuccess() {
         {centre.phones.map((phone) => (
           <li key={phone} className="flex items-center gap-2">
             <Phone aria-hidden="true" className="size-4 text-brand-700" />
-            <a href={telHref(phone)} className={linkClass}>
+            <a href={telHref(phone)} className={`${linkClass} inline-flex min-h-11 items-center`}>
               {phone}
             </a>
           </li>
         ))}
         <li className="flex items-center gap-2">
           <Mail aria-hidden="true" className="size-4 text-brand-700" />
-          <a href={`mailto:${centre.email}`} className={`${linkClass} [overflow-wrap:anywhere]`}>
+          <a href={`mailto:${centre.email}`} className={`${linkClass} inline-flex min-h-11 items-center [overflow-wrap:anywhere]`}>
             {centre.email}
           </a>
         </li>

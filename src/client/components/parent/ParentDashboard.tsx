@@ -4,6 +4,8 @@ import { BookOpen, CalendarDays, KeyRound, LogOut, NotebookPen, Sparkles } from 
 import { lazy, type ReactNode, Suspense, useDeferredValue, useEffect, useState } from 'react';
 import type { ParentDashboardSearch } from '../../../shared/parent-dashboard-search';
 import { clearParentSession, getParentToken } from '../../lib/parent-session';
+import { toast } from '../../lib/toast';
+import { takeToastLeftForThisPage } from '../../lib/toast-handoff';
 import { isNotFound, isUnauthorized, queryClient, trpc } from '../../lib/trpc';
 import { Button } from '../ui/Button';
 import { Card } from '../ui/Card';
@@ -73,13 +75,20 @@ export function ParentDashboard() {
   /** The address names a child that is not (or no longer) this parent's: the server answered 404. */
   const notTheirs = !!childId && isNotFound(dashboard.error);
 
+  // SPEC.md §8's 'Welcome back!', said by the sign-in page's script just before it loaded this page.
+  useEffect(() => {
+    const welcome = takeToastLeftForThisPage();
+    if (welcome) toast(welcome);
+  }, []);
+
   // A 401 anywhere (expired, signed out elsewhere, account closed) is handled once, in lib/session-ended.ts.
   // A 403 is a session of the wrong kind (a staff cookie on this page): back to the parent sign-in as well.
   useEffect(() => {
     if (dashboard.error && isUnauthorized(dashboard.error, [403])) {
       clearParentSession();
       queryClient.clear();
-      void navigate({ to: '/parent-login', search: { notice: 'session-ended' } });
+      // The sign-in is a document of its own (ADR 037): a full page load.
+      window.location.assign('/parent-login?notice=session-ended');
     } else if (notTheirs) {
       // A child in the address that is not (or no longer) theirs: their first child instead.
       void navigate({ to: '/parent-dashboard', search: {}, replace: true });
@@ -103,7 +112,7 @@ export function ParentDashboard() {
     await logout.mutateAsync().catch(() => undefined);
     clearParentSession();
     queryClient.clear();
-    await navigate({ to: '/parent-login' });
+    window.location.assign('/parent-login');
   }
 
   if (dashboard.isError && !isUnauthorized(dashboard.error) && !notTheirs) {

@@ -1,9 +1,13 @@
 import { Link } from '@tanstack/react-router';
+import { isDocumentOnly } from '../../lib/document-pages';
 import type { AnchorHTMLAttributes } from 'react';
 import { type ButtonSize, type ButtonVariant, buttonClass } from './button-class';
 
 export interface LinkButtonProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href' | 'className'> {
-  /** A path of this site (followed without a page load), or an absolute URL (tel:, mailto:, https:). */
+  /**
+   * A path of this site (followed without a page load, unless only the server draws it: lib/document-pages.ts),
+   * or an absolute URL (tel:, mailto:, https:).
+   */
   href: string;
   variant?: ButtonVariant;
   size?: ButtonSize;
@@ -17,6 +21,6 @@ export interface LinkButtonProps extends Omit<AnchorHTMLAttributes<HTMLAnchorEle
  */
 export function LinkButton({ href, variant = 'primary', size = 'md', className, ...props }: LinkButtonProps) {
   const classes = buttonClass(variant, size, className);
-  if (/^[a-z][a-z0-9+.-]*:/i.test(href)) return <a {...props} href={href} className={classes} />;
+  if (/^[a-z][a-z0-9+.-]*:/i.test(href) || isDocumentOnly(href)) return <a {...props} href={href} className={classes} />;
   return <Link {...props} to={href as never} className={classes} />;
 }

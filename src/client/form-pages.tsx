@@ -1,0 +1,40 @@
+import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { EnrollmentPage, type EnrollmentView } from './components/enrollment/EnrollmentPage';
+import { NavBar } from './components/NavBar';
+import { ParentLoginPage, type ParentLoginView } from './components/parent-login/ParentLoginPage';
+import { PHONE_ACTION_BAR_CLEARANCE, PhoneActionBar, showsPhoneActionBar } from './components/PhoneActionBar';
+import { cn } from './components/ui/cn';
+
+/**
+ * The two form pages the server draws as documents (ADR 037): /enrollment and /parent-login. Drawn per request
+ * (a refused form shows what was typed and the messages), by React on the server only; the browser gets the
+ * page's own small script (client/pages/), never the app. The site's frame (navigation bar, phone action bar)
+ * is the app's own components, under a router of one route so that their links draw as the app draws them.
+ */
+async function draw(path: '/enrollment' | '/parent-login', page: ReactNode): Promise<string> {
+  const actionBar = showsPhoneActionBar(path);
+  const root = createRootRoute({
+    component: () => (
+      <>
+        <a href="#main" className="sr-only z-50 items-center rounded bg-white px-3 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:flex focus:min-h-11">
+          Skip to content
+        </a>
+        <NavBar />
+        <div id="main" tabIndex={-1} className={cn('outline-none', actionBar && PHONE_ACTION_BAR_CLEARANCE)}>
+          <Outlet />
+        </div>
+        {actionBar && <PhoneActionBar />}
+      </>
+    ),
+  });
+  const routeTree = root.addChildren([createRoute({ getParentRoute: () => root, path, component: () => page })]);
+  const router = createRouter({ routeTree, history: createMemoryHistory({ initialEntries: [path] }) });
+  await router.load();
+  return renderToString(<RouterProvider router={router} />);
+}
+
+export const renderEnrollmentPage = (view: EnrollmentView) => draw('/enrollment', <EnrollmentPage view={view} />);
+export const renderParentLoginPage = (view: ParentLoginView) => draw('/parent-login', <ParentLoginPage view={view} />);
+export type { EnrollmentView, ParentLoginView };

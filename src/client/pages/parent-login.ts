@@ -1,0 +1,132 @@
+/**
+ * /parent-login's own script (ADR 037). The server draws the sign-in and answers it when the browser posts it
+ * (the session cookie, then the dashboard); with this script the sign-in goes through SPEC.md §7's JSON call
+ * instead, so the token and parent record are kept in browser storage as SPEC.md §4 says, with §8's toasts.
+ * It also checks a field as it is left, shows the password on request, and opens 'Forgot your password?' in place.
+ */
+import '../lib/zod-config';
+import { listenForDocumentBehaviour } from '../lib/document-behaviour';
+import { type StoredParent, storeParentSession } from '../lib/parent-session';
+import { leaveToastForNextPage } from '../lib/toast-handoff';
+import { forgotPasswordSchema, loginSchema } from '../../shared/schemas/auth';
+import { fieldMessages } from '../../shared/schemas/fields';
+import { control, failureMessage, postJson, setFieldError, showErrors, values } from './form-fields';
+import { toast } from './toast';
+
+const LOGIN_FIELDS = ['email', 'password'] as const;
+
+function signIn(form: HTMLFormElement): void {
+  const submit = form.querySelector<HTMLButtonElement>('button[type="submit"]')!;
+  const label = submit.textContent;
+  let busy = false;
+  const edited = new Set<string>();
+  const messages = () => {
+    const result = loginSchema.safeParse(values(form, LOGIN_FIELDS));
+    return result.success ? {} : fieldMessages(result.error);
+  };
+  form.addEventListener('input', (e) => {
+    const name = (e.target as HTMLInputElement).name;
+    edited.add(name);
+    if (control(form, name)?.getAttribute('aria-invalid') === 'true') setFieldError(form, name, messages()[name]);
+  });
+  form.addEventListener('focusout', (e) => {
+    const name = (e.target as HTMLInputElement).name;
+    if ((LOGIN_FIELDS as readonly string[]).includes(name) && edited.has(name)) setFieldError(form, name, messages()[name]);
+  });
+  form.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    if (busy) return;
+    const errors = messages();
+    if (showErrors(form, LOGIN_FIELDS, errors)) return;
+    busy = true;
+    submit.disabled = true;
+    submit.textContent = 'Signing in...';
+    const answer = await postJson('/api/parent/login', values(form, LOGIN_FIELDS));
+    if (answer && answer.status === 200 && typeof answer.body.token === 'string') {
+      const parent = answer.body.parent as StoredParent;
+      storeParentSession(answer.body.token, parent);
+      // Shown by the dashboard, the next page (a full page load: the dashboard is the app).
+      leaveToastForNextPage({ title: 'Welcome back!', description: `Hello, ${parent.firstName || 'Parent'}! Here is how your child is doing.` });
+      window.location.assign('/parent-dashboard');
+      return;
+    }
+    busy = false;
+    submit.disabled = false;
+    submit.textContent = label;
+    if (answer?.body.errors) showErrors(form, LOGIN_FIELDS, answer.body.errors);
+    toast({ title: 'Login Failed', description: failureMessage(answer, 'Login failed'), variant: 'destructive' });
+  });
+
+  const password = control(form, 'password') as HTMLInputElement;
+  const toggle = document.getElementById('password-toggle');
+  if (toggle) {
+    toggle.hidden = false;
+    toggle.addEventListener('click', () => {
+      const show = password.type === 'password';
+      password.type = show ? 'text' : 'password';
+      toggle.setAttribute('aria-label', show ? 'Hide password' : 'Show password');
+      for (const icon of toggle.querySelectorAll<HTMLElement>('[data-shown-when]')) icon.toggleAttribute('hidden', icon.dataset.shownWhen !== (show ? 'visible' : 'hidden'));
+    });
+  }
+}
+
+/** 'Forgot your password?': opened in place; the request goes to SPEC.md's JSON path, with the same answer for any e-mail. */
+function forgotPassword(signInForm: HTMLFormElement | null): void {
+  const button = document.getElementById('forgot-toggle');
+  const panel = document.getElementById('reset-panel');
+  if (!button || !panel) return;
+  const template = document.getElementById('reset-template');
+  button.addEventListener('click', (e) => {
+    e.preventDefault();
+    const open = panel.hidden;
+    // The form comes from its template the first time (the server draws it only when the panel is open).
+    if (open && !panel.firstElementChild && template instanceof HTMLTemplateElement) {
+      panel.append(template.content.cloneNode(true));
+      enhanceReset(panel);
+    }
+    panel.hidden = !open;
+    button.setAttribute('aria-expanded', String(open));
+    const field = panel.querySelector<HTMLInputElement>('input[name="reset-email"]');
+    if (open && field) {
+      if (!field.value && signInForm) field.value = control(signInForm, 'email')?.value ?? '';
+      field.focus();
+    }
+  });
+  enhanceReset(panel);
+}
+
+function enhanceReset(panel: HTMLElement): void {
+  const form = panel.querySelector('#reset-form');
+  if (!(form instanceof HTMLFormElement) || form.dataset.enhanced) return;
+  form.dataset.enhanced = 'true';
+  const submit = form.querySelector<HTMLButtonElement>('button[type="submit"]')!;
+  const label = submit.textContent;
+  form.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    if (submit.disabled) return;
+    const email = control(form, 'reset-email')?.value ?? '';
+    const result = forgotPasswordSchema.safeParse({ email });
+    if (showErrors(form, ['email'], result.success ? {} : fieldMessages(result.error), { email: 'reset-email' })) return;
+    submit.disabled = true;
+    submit.textContent = 'Sending...';
+    const answer = await postJson('/api/parent/forgot-password', { email });
+    submit.disabled = false;
+    submit.textContent = label;
+    if (answer && answer.status === 200 && typeof answer.body.message === 'string') {
+      const done = document.createElement('p');
+      done.setAttribute('role', 'status');
+      done.className = 'mt-3 rounded-lg bg-green-50 p-3 text-sm text-green-900';
+      done.textContent = answer.body.message;
+      panel.replaceChildren(done);
+      return;
+    }
+    toast({ title: 'Request Failed', description: failureMessage(answer, 'Please try again.'), variant: 'destructive' });
+  });
+}
+
+const form = document.getElementById('parent-login-form');
+if (form instanceof HTMLFormElement) signIn(form);
+forgotPassword(form instanceof HTMLFormElement ? form : null);
+listenForDocumentBehaviour();
+// The page answers taps now (browser tests wait for this after each page load: tests/e2e/fixtures.ts).
+document.documentElement.dataset.appReady = 'true';

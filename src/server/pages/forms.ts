@@ -1,0 +1,201 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { TRPCError } from '@trpc/server';
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
+import { Hono, type Context as HonoContext } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { programAgeWarning } from '../../shared/program-age';
+import { EMPTY_ENROLLMENT, enrollmentSchema } from '../../shared/schemas/enrollment';
+import { fieldMessages } from '../../shared/schemas/fields';
+import { csrfGuard } from '../auth/csrf';
+import { clientError } from '../client-errors';
+import { type AppDeps, createContext } from '../context';
+import { logger } from '../logger';
+import { createCaller } from '../routers/_app';
+import type { Limiters } from '../services/rate-limit';
+import { DOCUMENT_PAGES, withOwnScript } from './boot';
+import { entryFiles } from './preload';
+import { headTags } from './seo';
+import type { EnrollmentView, ParentLoginView } from '../../client/form-pages';
+
+/**
+ * /enrollment and /parent-login as documents (ADR 037): drawn by the server for each request, their forms posted
+ * here and answered with the same procedures the API calls (createCaller), so the same schema, messages, rate
+ * limits and session cookie apply whichever way a family sends them. The page's own script (client/pages/)
+ * sends the same forms to the JSON API instead when it has loaded; this is the path for before and without it.
+ */
+
+/** What dist/ssr/entry-server.js exports for these pages (client/form-pages.tsx). */
+interface FormPagesModule {
+  renderEnrollmentPage(view: EnrollmentView): Promise<string>;
+  renderParentLoginPage(view: ParentLoginView): Promise<string>;
+}
+
+type FormPath = '/enrollment' | '/parent-login';
+
+/** A form page's body is a few KB of text: far more than any honest form, far less than the API's limit. */
+export const FORM_BODY_LIMIT = 64 * 1024;
+
+const PARENT_DASHBOARD = '/parent-dashboard';
+const NOTICES = new Set(['session-ended', 'password-changed']);
+const SERVER_FAILURE = 'Something went wrong on our side. Please try again in a moment, or call us.';
+
+export function formPages(deps: AppDeps, limits: Limiters, { clientDir, ssrDir }: { clientDir: string; ssrDir: string }) {
+  const origin = deps.config.publicUrl.replace(/\/+$/, '');
+  const entry = resolve(ssrDir, 'entry-server.js');
+  let loaded: Promise<FormPagesModule | null> | null = null;
+  const load = () =>
+    (loaded ??= existsSync(entry)
+      ? (import(pathToFileURL(entry).href) as Promise<Partial<FormPagesModule>>).then(
+          (m) => {
+            // A server render without these pages is a broken build, said loudly rather than served as something else.
+            if (typeof m.renderEnrollmentPage !== 'function' || typeof m.renderParentLoginPage !== 'function') {
+              logger.error('the server render has no form pages (renderEnrollmentPage, renderParentLoginPage): rebuild with `npm run build`');
+              return null;
+            }
+            return m as FormPagesModule;
+          },
+          (err: unknown) => {
+            logger.error({ err }, 'the server render could not be loaded; the form pages cannot be drawn');
+            return null;
+          },
+        )
+      : Promise.resolve(null));
+
+  const templates = new Map<string, string | null>();
+  /** index.html with the page's head and its own script in place of the app's (pages/boot.ts withOwnScript). */
+  function template(path: FormPath): string | null {
+    if (!templates.has(path)) {
+      const file = resolve(clientDir, 'index.html');
+      const html = existsSync(file) ? readFileSync(file, 'utf8').replace('<!--app-head-->', () => headTags(path, origin)) : null;
+      const files = entryFiles(clientDir, DOCUMENT_PAGES.get(path) ?? '');
+      if (html && !files.length) logger.error({ path }, 'the client build has no script for this form page: rebuild with `npm run build`');
+      templates.set(path, html && withOwnScript(html, files));
+    }
+    return templates.get(path)!;
+  }
+
+  async function send(c: HonoContext, path: FormPath, status: number, draw: (m: FormPagesModule) => Promise<string>, cache = 'no-store') {
+    const [m, page] = [await load(), template(path)];
+    if (!m || !page) return c.text('The site is not built. Run `npm run build`.', 503);
+    const html = await draw(m);
+    c.header('Cache-Control', cache);
+    return c.html(page.replace('<div id="root"></div>', () => `<div id="root">${html}</div>`), status as 200);
+  }
+
+  /** The request's tRPC caller, as the API builds it: same context, same limits, same session. */
+  function callerFor(c: HonoContext) {
+    const resHeaders = new Headers();
+    return { caller: createCaller(createContext(deps, limits, c, resHeaders)), resHeaders };
+  }
+
+  /** The form's fields as strings, only those named (a repeated name keeps its last value). */
+  async function readForm(c: HonoContext): Promise<Record<string, string> | null> {
+    const type = c.req.header('content-type') ?? '';
+    if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(type)) return null;
+    const body = await c.req.parseBody({ all: false });
+    const out: Record<string, string> = {};
+    for (const [key, value] of Object.entries(body)) if (typeof value === 'string') out[key] = value;
+    return out;
+  }
+
+  const app = new Hono();
+  const guard = csrfGuard(deps.config.publicUrl);
+  const limit = bodyLimit({ maxSize: FORM_BODY_LIMIT, onError: (c) => c.text('The form is too large.', 413, { Connection: 'close' }) });
+  const unreadable = (c: HonoContext) => c.text('The form could not be read. Please send it from the page.', 415, { Connection: 'close' });
+
+  app.get('/enrollment', (c) =>
+    // ?submitted: where a form the browser sent itself lands (post, redirect, get), so a reload sends nothing again.
+    send(c, '/enrollment', 200, (m) => m.renderEnrollmentPage({ submitted: c.req.query('submitted') !== undefined, values: {}, errors: {} }), 'no-cache'),
+  );
+
+  app.post('/enrollment', guard, limit, async (c) => {
+    const form = await readForm(c);
+    if (!form) return unreadable(c);
+    const values = Object.fromEntries(Object.keys(EMPTY_ENROLLMENT).map((k) => [k, form[k] ?? ''])) as Record<keyof typeof EMPTY_ENROLLMENT, string>;
+    const accepted = form.applyAnyway === 'yes';
+    const warning = programAgeWarning(values.programRequested, values.childDateOfBirth, values.startDate);
+    const refuse = (status: number, errors: Record<string, string>, formError: string | null = null) =>
+      send(c, '/enrollment', status, (m) => m.renderEnrollmentPage({ submitted: false, values, errors, formError, ageWarning: warning, ageWarningAccepted: accepted }));
+    if (warning && !accepted) {
+      // Asked first, with every other message the schema has, so the family answers everything in one go.
+      const checked = enrollmentSchema.safeParse(values);
+      return refuse(checked.success ? 200 : 400, checked.success ? {} : fieldMessages(checked.error));
+    }
+    const { caller, resHeaders } = callerFor(c);
+    try {
+      await caller.enrollment.submit(values);
+    } catch (err) {
+      resHeaders.forEach((value, key) => c.header(key, value));
+      if (!(err instanceof TRPCError)) throw err;
+      const status = getHTTPStatusCodeFromError(err);
+      if (status >= 500) {
+        logger.error({ err }, 'an enrollment sent by the form failed');
+        return refuse(500, {}, SERVER_FAILURE);
+      }
+      const { message, fieldErrors } = clientError(err);
+      return refuse(status, fieldErrors ?? {}, fieldErrors ? null : message);
+    }
+    c.header('Cache-Control', 'no-store');
+    return c.redirect('/enrollment?submitted', 303);
+  });
+
+  app.get('/parent-login', async (c) => {
+    // Someone already signed in is sent on to their dashboard (issue 34).
+    const { caller, resHeaders } = callerFor(c);
+    const me = await caller.parentAuth.me().catch(() => null);
+    resHeaders.forEach((value, key) => c.header(key, value));
+    if (me) return c.redirect(PARENT_DASHBOARD, 303);
+    const notice = c.req.query('notice');
+    return send(
+      c,
+      '/parent-login',
+      200,
+      (m) => m.renderParentLoginPage({ notice: notice && NOTICES.has(notice) ? (notice as ParentLoginView['notice']) : null, forgotOpen: c.req.query('forgot') !== undefined }),
+      'no-cache',
+    );
+  });
+
+  app.post('/parent-login', guard, limit, async (c) => {
+    const form = await readForm(c);
+    if (!form) return unreadable(c);
+    const { caller, resHeaders } = callerFor(c);
+    const email = form.email ?? '';
+    const page = (status: number, view: ParentLoginView) => {
+      resHeaders.forEach((value, key) => key.toLowerCase() !== 'set-cookie' && c.header(key, value));
+      return send(c, '/parent-login', status, (m) => m.renderParentLoginPage(view));
+    };
+    if (form.intent === 'reset') {
+      const resetEmail = form['reset-email'] ?? '';
+      try {
+        const { message } = await caller.parentAuth.forgotPassword({ email: resetEmail });
+        return page(200, { email, forgotOpen: true, resetEmail, resetDone: message });
+      } catch (err) {
+        if (!(err instanceof TRPCError) || getHTTPStatusCodeFromError(err) >= 500) throw err;
+        const { message, fieldErrors } = clientError(err);
+        return page(getHTTPStatusCodeFromError(err), { email, forgotOpen: true, resetEmail, resetError: fieldErrors?.email ?? message });
+      }
+    }
+    try {
+      await caller.parentAuth.login({ email, password: form.password ?? '' });
+    } catch (err) {
+      if (!(err instanceof TRPCError)) throw err;
+      const status = getHTTPStatusCodeFromError(err);
+      if (status >= 500) {
+        logger.error({ err }, 'a parent sign-in sent by the form failed');
+        return page(500, { email, failure: SERVER_FAILURE });
+      }
+      const { message, fieldErrors } = clientError(err);
+      // The schema's messages at their fields; any other refusal (wrong password, closed account, too many
+      // attempts) as SPEC.md §8's 'Login Failed' with the server's sentence.
+      return page(status, fieldErrors ? { email, errors: fieldErrors } : { email, failure: message });
+    }
+    // The session cookie exactly as the API sets it (parents/sign-in.ts); the token is never in the page.
+    for (const cookie of resHeaders.getSetCookie()) c.header('Set-Cookie', cookie, { append: true });
+    c.header('Cache-Control', 'no-store');
+    return c.redirect(PARENT_DASHBOARD, 303);
+  });
+
+  return app;
+}
