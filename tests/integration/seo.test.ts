@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { centre } from '../../src/shared/centre';
 import { fullTitle, PORTAL_PAGES, PUBLIC_PAGES } from '../../src/shared/public-pages';
 import { startTestServer, type TestServer } from '../helpers/server';
+import { standInManifest } from '../helpers/stand-in-build';
 
 /**
  * What search engines read (ADR 011): robots.txt, the sitemap, each page's head and the home page's JSON-LD.
@@ -17,6 +18,9 @@ beforeAll(async () => {
   mkdirSync(join(clientDir, 'assets'));
   writeFileSync(join(clientDir, 'index.html'), '<!doctype html><html lang="en"><head><meta charset="UTF-8" />\n    <!--app-head-->\n    <script type="module" crossorigin src="/assets/app-abc123.js"></script>\n</head><body><div id="root"></div></body></html>');
   writeFileSync(join(clientDir, 'assets', 'app-abc123.js'), 'console.log(1)');
+  // The manifest the server reads each document page's own script from (pages/preload.ts).
+  mkdirSync(join(clientDir, '.vite'));
+  writeFileSync(join(clientDir, '.vite', 'manifest.json'), JSON.stringify(standInManifest()));
   // The form pages are drawn per request by the server render (pages/forms.ts): a stand-in that draws them empty.
   mkdirSync(join(clientDir, 'ssr'));
   writeFileSync(
