@@ -14,7 +14,7 @@ import { parentChildOr404 } from '../parents/access';
 import { paymentReceiptEmail, taxStatementEmail } from '../services/mail-templates';
 import { sendToParent } from '../services/parent-mail';
 import { formatPdfDate, receiptPdf, type StatementForPdf, taxStatementPdf } from '../services/payment-pdf';
-import { cachedRead } from '../services/read-cache';
+import { firstPageRead } from '../cache/store';
 import { adminProcedure, parentProcedure, router } from '../trpc';
 
 const receiptColumns = getTableColumns(paymentReceipts);
@@ -315,8 +315,8 @@ export const paymentsRouter = router({
     const email = ctx.parent.email.toLowerCase();
     // A child named must be one of the parent's own: another family's child is a 404, as everywhere in the portal.
     if (input.childId) parentChildOr404(ctx.db, ctx.parent.id, input.childId);
-    // From memory until the next write (services/read-cache.ts), keyed by the payer e-mail it filters on.
-    return cachedRead(ctx.db, `parent-receipts:${email}:${input.childId ?? ''}:${input.limit}:${input.cursor ?? ''}`, () => {
+    // The first page from memory until the next write (cache/store.ts), keyed by the payer e-mail it filters on.
+    return firstPageRead(ctx.db, `parent-receipts:${email}:${input.childId ?? ''}:${input.limit}`, input.cursor, () => {
       const { items, nextCursor } = keysetPage(receiptOrder, input, (after, orderBy, n) =>
         ctx.db
           .select(parentReceiptColumns)
