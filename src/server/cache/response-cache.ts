@@ -236,7 +236,7 @@ export function cacheKeyOf(deps: AppDeps, c: HonoContext): { key: string; owner:
 
 export function responseCache(deps: AppDeps): MiddlewareHandler {
   const store = cacheStore(deps.db, deps.config.cacheBudgetBytes);
-  return async (c, next) => {
+  return async function answerFromCache(c, next) {
     // Commits by other processes count from this request on (store.ts).
     seeOtherWriters(deps.db);
     const cacheable = cacheKeyOf(deps, c);

@@ -52,6 +52,8 @@ export interface CacheStore {
   /** Bytes held now (the sizes the store counts), for tests and the performance notes. */
   bytes(): number;
   entries(): number;
+  /** How many finished answers it holds (a walk over every entry: for tests). */
+  answers(): number;
   budget: number;
 }
 
@@ -162,6 +164,7 @@ function createStore(db: Db, budget: number): CacheStore {
     },
     bytes: () => lru.calculatedSize,
     entries: () => lru.size,
+    answers: () => [...lru.values()].filter((e) => e.kind === 'answer').length,
   };
 }
 
