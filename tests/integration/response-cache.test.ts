@@ -95,10 +95,19 @@ describe('the key holds only what a read declares', () => {
     await fillsNothing('/api/events?lang=es');
     await fillsNothing(`/api/parent/daily-activities/${child}?limit=5&limit=6`, { headers: bearer });
     await fillsNothing(`/api/parent/daily-activities/${child}?limit=5&k=2`, { headers: bearer });
+    // Only a list's first page is kept: a real next-page cursor is answered, never kept.
+    for (const title of ['Leaf hunt', 'Sand tray']) {
+      const activity = { childId: child, activityDate: '2026-11-20', category: 'outdoor', title, description: 'x', duration: '30', skillsPracticed: 'y', enjoymentLevel: 4, participationLevel: 'eager' };
+      expect((await s.request('/api/admin/daily-activities', { method: 'POST', json: activity, ...as(s.admin) })).status).toBe(201);
+    }
     const page = await s.request(`/api/parent/daily-activities/${child}?limit=1`, { headers: bearer });
     expect(page.status).toBe(200);
-    await fillsNothing(`/api/parent/daily-activities/${child}?limit=1&cursor=${Buffer.from(JSON.stringify(['2026-01-01', 'x'])).toString('base64url')}`, { headers: bearer });
-    await fillsNothing(trpcGet('parentPortal.activities', { childId: child, limit: 5, cursor: 'abc' }), { headers: bearer });
+    const cursor = page.headers.get('x-next-cursor')!;
+    expect(cursor).toBeTruthy();
+    for (let i = 0; i < 2; i++) {
+      await fillsNothing(`/api/parent/daily-activities/${child}?limit=1&cursor=${cursor}`, { headers: bearer });
+      await fillsNothing(trpcGet('parentPortal.activities', { childId: child, limit: 1, cursor }), { headers: bearer });
+    }
     await fillsNothing(trpcGet('parentPortal.activities', { childId: child, limit: 5, extra: 1 }), { headers: bearer });
     // A header sent twice (node and the fetch Request would read it differently): fetch cannot send one, node can.
     const { request } = await import('node:http');
