@@ -129,7 +129,7 @@ function singleHeaders(raw: readonly string[]): Map<string, string> | null {
   return headers;
 }
 
-const ENCODINGS = ['br', 'gzip', 'deflate', 'zstd', '*'];
+const ENCODINGS = ['br', 'gzip', 'deflate', '*'];
 const QUALITY = /^q=(0(\.\d{0,3})?|1(\.0{0,3})?)$/;
 
 /**
@@ -156,13 +156,17 @@ export function accepts(weights: Map<string, number>, encoding: string): boolean
   return (weights.get(encoding) ?? weights.get('*') ?? 0) > 0;
 }
 
-/** The encodings a request accepts with their weights, in one order; null if unreadable. */
+/**
+ * What the encoders here decide from Accept-Encoding, and nothing more: whether br, gzip and deflate may be sent,
+ * and which of gzip and deflate Hono's compress() prefers (the higher weight; gzip on a tie). At most a dozen
+ * values, however the header is written; null if it is unreadable.
+ */
 export function normalizedEncodings(header: string | undefined): string | null {
   const weights = encodingWeights(header);
   if (weights === null) return null;
-  return ENCODINGS.filter((e) => weights.has(e))
-    .map((e) => `${e};${weights.get(e)}`)
-    .join(',');
+  const weight = (e: string) => weights.get(e) ?? weights.get('*') ?? 0;
+  const sendable = ['br', 'gzip', 'deflate'].filter((e) => weight(e) > 0);
+  return `${sendable.join(',')}:${weight('deflate') > weight('gzip') ? 'deflate' : 'gzip'}`;
 }
 
 /** The visitor's language for a read that declares one: `?lang=`, else the first of Accept-Language. */
