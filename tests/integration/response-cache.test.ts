@@ -66,7 +66,7 @@ describe('the key holds only what a read declares', () => {
     const paths: Record<string, string[]> = {};
     for (const read of CACHED_READS) {
       const rest = read.rest?.replace(':childId', child);
-      const input = read.input === 'none' ? null : read.input === 'id' ? child : Object.fromEntries(read.input.filter((f) => f !== 'cursor').map((f) => [f, f === 'childId' ? child : 20]));
+      const input = read.input === 'none' ? null : read.input === 'id' ? child : Object.fromEntries(read.input.filter((f) => f !== 'cursor').map((f) => [f, { childId: child, status: 'pending' }[f] ?? 20]));
       (paths[read.whose] ??= []).push(...(rest ? [rest] : []), trpcGet(read.procedure, input), trpcBatch([read.procedure], [input]));
     }
     paths.everyone!.push(trpcBatch(PUBLIC_LISTS.map((r) => r.procedure), PUBLIC_LISTS.map(() => null)));
