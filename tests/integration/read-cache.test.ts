@@ -1,7 +1,7 @@
 /**
- * The signed-in pages' hot reads come from memory until the next write (services/read-cache.ts). What a parent
- * sees must still change at once when staff write, each family's answers stay its own, and a session that
- * ends (sign-out, deactivation, a removed link) ends on the very next request.
+ * The signed-in pages' hot reads come from memory until the next write (cache/store.ts, cache/response-cache.ts).
+ * What a parent sees must still change at once when staff write, each family's answers stay its own, and a
+ * session that ends (sign-out, deactivation, a removed link) ends on the very next request.
  */
 import { describe, expect, it } from 'vitest';
 import { addChild, as, sharedAdminServer } from '../helpers/admin-server';

@@ -208,14 +208,16 @@ export function cacheKeyOf(deps: AppDeps, c: HonoContext): { key: string; owner:
   const incoming = (c.env as Partial<HttpBindings> | undefined)?.incoming;
   const url = incoming?.url;
   if (!incoming || url === undefined || !url.startsWith('/')) return null;
-  const headers = singleHeaders(incoming.rawHeaders);
-  if (headers === null || headers.has('content-length') || headers.has('transfer-encoding')) return null;
   const q = url.indexOf('?');
   const path = q === -1 ? url : url.slice(0, q);
+  // Most requests are for nothing the registry holds: left alone before anything else is read.
+  if (!path.startsWith(TRPC_PREFIX) && readOfRestPath(path) === undefined && pageOfPath(path) === undefined) return null;
   const params = queryOf(q === -1 ? '' : url.slice(q + 1));
   if (params === null) return null;
   const asked = askedOf(path, params);
   if (asked === null) return null;
+  const headers = singleHeaders(incoming.rawHeaders);
+  if (headers === null || headers.has('content-length') || headers.has('transfer-encoding')) return null;
   // tRPC answers a batch as a stream of JSON lines when asked: left to the full path, never kept.
   if (headers.has('trpc-accept') || /jsonl/i.test(headers.get('accept') ?? '')) return null;
   const encodings = normalizedEncodings(headers.get('accept-encoding'));
