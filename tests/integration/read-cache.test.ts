@@ -128,4 +128,38 @@ describe('staff reads from memory', () => {
       s.admin = await s.adminCookie();
     }
   });
+  it("the Payments tab's first page and cards show a receipt at once, and 'This Month' moves on with the calendar", async () => {
+    const child = await addChild(s, { childName: 'Remy Receipt' });
+    type Summary = { month: string; thisMonthCount: number; receiptCount: number };
+    type Receipt = { childName: string };
+    const summary = () => staff<Summary>('/api/admin/payment-receipts/summary');
+    const before = await summary();
+    await staff<Receipt[]>('/api/admin/payment-receipts?limit=5');
+    const made = await s.request('/api/admin/payment-receipts', {
+      method: 'POST',
+      json: { childId: child.id, parentName: child.parentName, parentEmail: child.parentEmail, paymentType: 'tuition', amount: '100.00', paymentMethod: 'cash', paymentDate: '2026-11-20' },
+      ...as(s.admin),
+    });
+    expect(made.status).toBe(201);
+    expect((await staff<Receipt[]>('/api/admin/payment-receipts?limit=5'))[0]!.childName).toBe('Remy Receipt');
+    const after = await summary();
+    expect(after.receiptCount).toBe(before.receiptCount + 1);
+    expect(after.thisMonthCount).toBe(before.thisMonthCount + 1);
+
+    const start = s.clock.now();
+    try {
+      // 23:30 on 30 November in Columbus; then, with nothing written, 00:30 on 1 December: November's receipts
+      // are no longer this month's.
+      s.clock.set('2026-12-01T04:30:00Z');
+      s.admin = await s.adminCookie();
+      expect((await summary()).month).toBe('2026-11');
+      s.clock.set('2026-12-01T05:30:00Z');
+      const december = await summary();
+      expect(december.month).toBe('2026-12');
+      expect(december.thisMonthCount).toBe(0);
+    } finally {
+      s.clock.set(start);
+      s.admin = await s.adminCookie();
+    }
+  });
 });

@@ -68,9 +68,12 @@ export const CACHED_READS: readonly CachedRead[] = [
   { procedure: 'communications.parentMessages', rest: '/api/parent/communications', query: PAGE, input: PAGE, whose: 'parent-session' },
   { procedure: 'communications.parentDocumentRequests', rest: '/api/parent/document-requests', query: PAGE, input: PAGE, whose: 'parent-session' },
   { procedure: 'payments.parentReceipts', rest: '/api/parent/payment-receipts', query: ['childId', ...PAGE], input: ['childId', ...PAGE], whose: 'parent-session' },
-  // A staff session's largest reads: the roster, the Applications tab and the Communication tab.
+  // A staff session's largest reads: the roster, a child's records, the Applications, Payments and Communication tabs.
   { procedure: 'children.list', rest: '/api/admin/enrolled-children', input: 'none', whose: 'staff-session' },
   { procedure: 'applications.list', rest: '/api/enrollment-applications', query: ['status', ...PAGE], input: ['status', ...PAGE], whose: 'staff-session' },
+  { procedure: 'development.childRecords', rest: '/api/admin/child-activities/:childId', input: 'id', whose: 'staff-session' },
+  { procedure: 'payments.list', rest: '/api/admin/payment-receipts', query: PAGE, input: PAGE, whose: 'staff-session' },
+  { procedure: 'payments.summary', rest: '/api/admin/payment-receipts/summary', input: 'none', whose: 'staff-session' },
   { procedure: 'communications.adminMessages', rest: '/api/admin/communications', query: PAGE, input: PAGE, whose: 'staff-session' },
   { procedure: 'communications.adminDocumentRequests', rest: '/api/admin/document-requests', query: PAGE, input: PAGE, whose: 'staff-session' },
 ];
