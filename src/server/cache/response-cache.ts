@@ -16,7 +16,7 @@ import superjson from 'superjson';
 import { centreDateOf } from '../../shared/centre-time';
 import { type AppDeps, requestAuth } from '../context';
 import { type CachedRead, CURSOR, type InputShape, pageOfPath, readOfProcedure, readOfRestPath, type Whose } from './registry';
-import { cacheStore, seeOtherWriters, type StoredAnswer } from './store';
+import { type CacheStore, cacheStore, seeOtherWriters, type StoredAnswer } from './store';
 
 /** How the bytes travel on this connection, not what the answer is: never copied into a kept answer. */
 const FRAMING_HEADERS: ReadonlySet<string> = new Set(['content-length', 'transfer-encoding', 'connection', 'keep-alive']);
@@ -241,8 +241,10 @@ export function cacheKeyOf(deps: AppDeps, c: HonoContext): { key: string; owner:
 }
 
 export function responseCache(deps: AppDeps): MiddlewareHandler {
-  const store = cacheStore(deps.db, deps.config.cacheBudgetBytes);
+  // Made on the first request (the route listing of the tests builds an app with no database).
+  let madeStore: CacheStore | undefined;
   return async function answerFromCache(c, next) {
+    const store = (madeStore ??= cacheStore(deps.db, deps.config.cacheBudgetBytes));
     // Commits by other processes count from this request on (store.ts).
     seeOtherWriters(deps.db);
     const cacheable = cacheKeyOf(deps, c);
