@@ -25,6 +25,7 @@ import {
   dailyActivities,
   developmentNotes,
   enrolledChildren,
+  enrollmentApplications,
   events,
   parentChildRelationships,
   parentUsers,
@@ -38,13 +39,15 @@ export interface ScaleSize {
   notes: number;
   messages: number;
   receipts: number;
+  /** Enrollment applications received over the years (none when absent). */
+  applications?: number;
 }
 
 export const SIZES = {
   /** Ten years of a centre (issue 12). */
-  scale: { children: 200, activities: 100_000, notes: 20_000, messages: 50_000, receipts: 20_000 },
+  scale: { children: 200, activities: 100_000, notes: 20_000, messages: 50_000, receipts: 20_000, applications: 3_000 },
   /** One year: a tenth of each, the same history per child. */
-  small: { children: 20, activities: 10_000, notes: 2_000, messages: 5_000, receipts: 2_000 },
+  small: { children: 20, activities: 10_000, notes: 2_000, messages: 5_000, receipts: 2_000, applications: 300 },
 } satisfies Record<string, ScaleSize>;
 
 export const BENCH_PARENT_EMAIL = 'bench.parent@example.com';
@@ -247,6 +250,44 @@ export function seedScale(db: Db, size: ScaleSize, now: Date = new Date()): { pa
       });
     }
     insertAll(db, paymentReceipts, receipts);
+
+    // Applications over the years, every detail filled in as the form sends them; most long decided.
+    const statuses = ['approved', 'rejected', 'waitlist', 'more-info', 'pending'];
+    insertAll(
+      db,
+      enrollmentApplications,
+      Array.from({ length: size.applications ?? 0 }, (_, n) => {
+        const at = today - n * DAY;
+        return {
+          parentFirstName: `Parent${n}`,
+          parentLastName: 'Applicant',
+          parentEmail: `applicant${n}@example.com`,
+          parentPhone: '(614) 555-0199',
+          parentAddress: `${n + 1} High Street`,
+          parentCity: 'Columbus',
+          parentState: 'OH',
+          parentZip: '43215',
+          childFirstName: `Child${n}`,
+          childLastName: 'Applicant',
+          childDateOfBirth: isoDay(at - 3 * 365 * DAY),
+          childAge: '3 years',
+          programRequested: PROGRAMS[n % PROGRAMS.length]!,
+          startDate: isoDay(at + 60 * DAY),
+          emergencyContactName: 'Rosa Applicant',
+          emergencyContactPhone: '614-555-0100',
+          emergencyContactRelationship: 'grandparent',
+          pediatricianName: 'Dr. Shah',
+          pediatricianPhone: '614-555-0111',
+          allergies: 'None known',
+          medications: 'None',
+          medicalConditions: 'None',
+          specialInstructions: 'Naps after lunch; brings a comfort blanket from home.',
+          howDidYouHear: 'google',
+          status: n < 20 ? 'pending' : statuses[n % statuses.length]!,
+          createdAt: new Date(at),
+        };
+      }),
+    );
   });
   return bench;
 }
@@ -271,7 +312,7 @@ if (import.meta.url === pathToFileURL(resolve(process.argv[1] ?? '')).href) {
   seedScale(db, SIZES[name]);
   const s = SIZES[name];
   console.log(
-    `Seeded ${config.databasePath} (${name}): ${s.children} children, ${s.activities} activities, ${s.notes} notes, ${s.messages} messages, ${s.receipts} receipts in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    `Seeded ${config.databasePath} (${name}): ${s.children} children, ${s.activities} activities, ${s.notes} notes, ${s.messages} messages, ${s.receipts} receipts, ${s.applications} applications in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
   db.$client.close();
 }

@@ -16,10 +16,10 @@
  * --cpu-prof writes the server's CPU profile (.cpuprofile, open it in Chrome DevTools) to ./bench-profiles.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { get as httpGet } from 'node:http';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import { eq } from 'drizzle-orm';
@@ -132,6 +132,16 @@ async function measure(base: string, target: Target): Promise<Row> {
   };
 }
 
+/** The server process's resident memory in MiB, from /proc (Linux); null elsewhere. */
+function rssMiB(pid: number | undefined): number | null {
+  try {
+    const kb = /VmRSS:\s+(\d+)\s+kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb ? Math.round(Number(kb) / 1024) : null;
+  } catch {
+    return null;
+  }
+}
+
 const trpcInput = (inputs: unknown[]) => encodeURIComponent(JSON.stringify(Object.fromEntries(inputs.map((json, i) => [i, { json }]))));
 
 async function main() {
@@ -190,6 +200,9 @@ async function main() {
   let ceiling: ChildProcess | null = null;
   try {
     await waitFor(`${base}/api/milestones`, app);
+    // Idle after start: the first answer made, nothing else asked yet.
+    await new Promise((r) => setTimeout(r, 2000));
+    const idleRss = rssMiB(app.pid);
     const ceilingPort = await freePort();
     ceiling = startProcess(['--import', 'tsx', 'scripts/bench-ceiling.ts', String(ceilingPort)], {});
     const ceilingBase = `http://127.0.0.1:${ceilingPort}`;
@@ -227,11 +240,14 @@ async function main() {
       { group: 'staff', name: 'GET /api/admin/child-activities/{id}', path: `/api/admin/child-activities/${child}`, headers: staff },
       { group: 'staff', name: 'staff Communication tab (tRPC batch)', path: `/api/trpc/communications.adminMessages,communications.adminDocumentRequests?batch=1&input=${trpcInput([{ limit: 20 }, { limit: 20 }])}`, headers: staff },
       { group: 'staff', name: 'GET /api/admin/payment-receipts', path: '/api/admin/payment-receipts?limit=20', headers: staff },
+      { group: 'staff', name: 'GET /api/enrollment-applications', path: '/api/enrollment-applications?limit=20', headers: staff },
+      { group: 'staff', name: 'Applications tab (tRPC)', path: `/api/trpc/applications.list?batch=1&input=${trpcInput([{ limit: 20, status: null }])}`, headers: staff },
     ];
     const targets = all.filter((t) => !ONLY || ONLY.test(t.name));
 
+    console.log(`\nload average before: ${loadavg().map((l) => l.toFixed(1)).join(', ')} (${cpus().length} cores)`);
     console.log(
-      `\nbench:api: ${CONNECTIONS} connections, ${DURATION} s per target after ${WARMUP} s unmeasured, Node ${process.version}; data: ${counts.children} children, ${counts.activities} activities, ${counts.notes} notes, ${counts.messages} messages, ${counts.receipts} receipts`,
+      `bench:api: ${CONNECTIONS} connections, ${DURATION} s per target after ${WARMUP} s unmeasured, Node ${process.version}; data: ${counts.children} children, ${counts.activities} activities, ${counts.notes} notes, ${counts.messages} messages, ${counts.receipts} receipts`,
     );
     console.log("ceiling: a bare Hono route answering the target's own answer (the same bytes), measured right before it");
     const head = `${'target'.padEnd(44)}${'req/s'.padStart(9)}${'p50 ms'.padStart(8)}${'p99 ms'.padStart(8)}${'errors'.padStart(8)}${'bytes'.padStart(9)}${'ceiling'.padStart(9)}${'share'.padStart(7)}`;
@@ -246,6 +262,7 @@ async function main() {
         `${r.target.name.padEnd(44)}${String(Math.round(r.rps)).padStart(9)}${String(r.p50).padStart(8)}${String(r.p99).padStart(8)}${String(r.errors).padStart(8)}${String(r.bytes).padStart(9)}${String(Math.round(top.rps)).padStart(9)}${`${share} %`.padStart(7)}`,
       );
     }
+    console.log(`\nserver RSS: ${idleRss ?? '?'} MiB idle after start, ${rssMiB(app.pid) ?? '?'} MiB after the run; load average after: ${loadavg().map((l) => l.toFixed(1)).join(', ')}`);
   } finally {
     if (ceiling) await stopProcess(ceiling);
     await stopProcess(app);

@@ -1,7 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
-import { Hono, type Context as HonoContext } from 'hono';
+import { Hono, type Context as HonoContext, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { secureHeaders } from 'hono/secure-headers';
@@ -29,9 +28,7 @@ import { createRoutePreloads, entryFiles, modulePreloadTags } from './pages/prel
 import { formPages } from './pages/forms';
 import { createPageRenderer } from './pages/render';
 import { headTags, robotsTxt, sitemapXml } from './pages/seo';
-import { parentAnswers } from './services/parent-answers';
-import { requestParts } from './services/kept-answers';
-import { publicAnswers } from './services/public-answers';
+import { fromCache, responseCache } from './cache/response-cache';
 import { createLimiters } from './services/rate-limit';
 
 export const PROJECT_ROOT = resolve(import.meta.dirname, '../..');
@@ -54,6 +51,13 @@ export interface AppOptions {
   ssrDir?: string;
 }
 
+/** The access log's middleware, first in the chain (the response cache's test finds it by this name). */
+export const accessLog: MiddlewareHandler = async (c, next) => {
+  const started = performance.now();
+  await next();
+  logAccess(c.req.method, c.req.path, c.res.status, started, fromCache(c));
+};
+
 function handleError(err: Error, c: HonoContext) {
   const { status, body } = errorResponse(err);
   if (status >= 500) logger.error({ err, path: loggablePath(c.req.path) }, 'request failed');
@@ -66,17 +70,11 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   const uploadsDir = resolve(deps.config.uploadsDir);
   const app = new Hono();
 
-  app.use('*', async (c, next) => {
-    const started = performance.now();
-    await next();
-    logAccess(c.req.method, c.req.path, c.res.status, started);
-  });
-  // The public lists' and pages' finished answers, sent again to the next visitor until a write, midnight or (a
-  // page) the next minute (ADR 010), and a signed-in parent's own reads, kept per session until a write, the next
-  // day or the session's refresh. Here they are kept; they are sent again at the server's door (sendKept,
-  // http-server.ts).
-  const kept = [publicAnswers(deps), parentAnswers(deps)];
-  for (const { keep } of kept) app.use('*', keep);
+  app.use('*', accessLog);
+  // The response cache (ADR 017): the reads and pages of cache/registry.ts answered from memory until a write, the
+  // next day or (a page) the next minute. Only the access log may come before it: whatever else ran first would be
+  // skipped by its answers (tests/integration/response-cache.test.ts holds the order).
+  app.use('*', responseCache(deps));
   app.use(
     '*',
     secureHeaders({
@@ -269,14 +267,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   });
   app.notFound((c) => c.json({ message: 'Not found' }, 404));
   app.onError(handleError);
-  return Object.assign(app, {
-    /** Sends a kept answer to this request, before it reaches Hono (http-server.ts); false when there is none. */
-    sendKept: (req: IncomingMessage, res: ServerResponse) => {
-      // Read once for every kind of kept answer.
-      const parts = requestParts(req);
-      return parts !== null && kept.some((k) => k.send(parts, res));
-    },
-  });
+  return app;
 }
 
 export type App = ReturnType<typeof createApp>;

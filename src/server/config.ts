@@ -47,6 +47,12 @@ const envSchema = z
       .max(600, 'SHUTDOWN_GRACE_SECONDS must be a number of seconds between 0 and 600')
       .default(10),
     TRUST_PROXY: z.string().refine((v) => parseTrustProxy(v) !== null, TRUST_PROXY_MESSAGE).optional(),
+    CACHE_BUDGET_MB: z.coerce
+      .number({ error: 'CACHE_BUDGET_MB must be a whole number of megabytes between 1 and 4096' })
+      .int('CACHE_BUDGET_MB must be a whole number of megabytes between 1 and 4096')
+      .min(1, 'CACHE_BUDGET_MB must be a whole number of megabytes between 1 and 4096')
+      .max(4096, 'CACHE_BUDGET_MB must be a whole number of megabytes between 1 and 4096')
+      .default(32),
   })
   .refine((e) => !e.ADMIN_EMAIL === !e.ADMIN_PASSWORD, {
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
@@ -71,6 +77,8 @@ export interface Config {
   trustProxy: string[];
   /** At SIGTERM/SIGINT, how long requests in flight may take to finish before their connections are cut. */
   shutdownGraceMs: number;
+  /** The bytes the response cache and the data memo may hold together (ADR 017). */
+  cacheBudgetBytes: number;
 }
 
 export class ConfigError extends Error {}
@@ -97,6 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM ?? `Little Buckeyes Learning Center <no-reply@${new URL(publicUrl).hostname}>`,
     trustProxy: parseTrustProxy(e.TRUST_PROXY) ?? [],
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
+    cacheBudgetBytes: e.CACHE_BUDGET_MB * 1024 * 1024,
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD, name: e.ADMIN_NAME ?? 'Centre Director' } : null,
   };
 }

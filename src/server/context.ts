@@ -7,7 +7,6 @@ import type { Mailer } from './services/mail';
 import type { Limiters } from './services/rate-limit';
 import { ADMIN_COOKIE, cookieName, PARENT_COOKIE, readCookie, sessionCookie } from './auth/cookies';
 import { type Auth, validateAdminToken, validateParentToken } from './auth/session';
-import { noteExternalWrites } from './services/read-cache';
 
 export interface AppDeps {
   db: Db;
@@ -68,17 +67,23 @@ export function resolveAuth(deps: AppDeps, c: HonoContext, resHeaders: Headers):
   return null;
 }
 
-/** Who each request turned out to be, for middleware that runs after the procedure (services/parent-answers.ts). */
-const resolved = new WeakMap<HonoContext, Auth | null>();
+/** Who each request is, checked once: the response cache (cache/response-cache.ts) and the procedures share it. */
+const resolved = new WeakMap<HonoContext, { auth: Auth | null; cookies: string[] }>();
 
-/** The caller createContext found for this request; undefined when no procedure ran. */
-export function requestAuth(c: HonoContext): Auth | null | undefined {
-  return resolved.get(c);
+/** The sign-in check of this request (done on first ask), with the cookie a refreshed session must be sent. */
+export function requestAuth(deps: AppDeps, c: HonoContext): { auth: Auth | null; cookies: string[] } {
+  let found = resolved.get(c);
+  if (!found) {
+    const headers = new Headers();
+    const auth = resolveAuth(deps, c, headers);
+    found = { auth, cookies: headers.getSetCookie() };
+    resolved.set(c, found);
+  }
+  return found;
 }
 
 export function createContext(deps: AppDeps, limits: Limiters, c: HonoContext, resHeaders: Headers): Context {
-  noteExternalWrites(deps.db);
-  const auth = resolveAuth(deps, c, resHeaders);
-  resolved.set(c, auth);
+  const { auth, cookies } = requestAuth(deps, c);
+  for (const cookie of cookies) resHeaders.append('Set-Cookie', cookie);
   return { ...deps, limits, resHeaders, ip: clientIp(c, deps.config.trustProxy), auth };
 }

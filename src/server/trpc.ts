@@ -2,16 +2,11 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
 import { clientError } from './client-errors';
 import { assertAdmin } from './auth/guards';
-import { transformOnce } from './services/read-cache';
 import type { Context } from './context';
 
 /** Builders only: routers live in routers/, one file per domain. */
 const t = initTRPC.context<Context>().create({
-  // superjson both ways; a cached public list (services/read-cache.ts) is transformed once, not per request.
-  transformer: {
-    serialize: (value: unknown) => transformOnce(value, (v) => superjson.serialize(v)),
-    deserialize: (value: unknown) => superjson.deserialize(value as never),
-  },
+  transformer: superjson,
   errorFormatter({ shape, error }) {
     const { stack: _stack, ...data } = shape.data;
     if (error.code === 'INTERNAL_SERVER_ERROR') return { ...shape, message: 'Something went wrong on our side. Please try again.', data: { ...data, fieldErrors: null } };

@@ -51,10 +51,10 @@ export const PORTAL_PAGES = [
 ] as const;
 
 /**
- * The public lists a server-rendered page can be drawn with (client/entry-server.tsx says which page draws which;
- * server/pages/render.ts reads them as an anonymous visitor).
+ * The public lists a server-rendered page can be drawn with: those of the server's registry of cached reads
+ * (server/cache/registry.ts; client/entry-server.tsx says which page draws which).
  */
-export type PageList = 'gallery.list' | 'events.list' | 'announcements.list' | 'milestones.list' | 'achievements.list' | 'achievements.recent';
+export type { PublicListName as PageList } from '../server/cache/registry';
 
 export type PublicPage = (typeof PUBLIC_PAGES)[number];
 

@@ -13,7 +13,7 @@ import { capturedLines } from '../helpers/log-capture';
  * for dist/ssr/entry-server.js that draws the events it is given and counts its calls, so these run without a
  * build; the browser tests (server-render.spec.ts) run the real one.
  */
-// The access log, captured: a page sent from memory at the server's door says so (`"kept":true`).
+// The access log, captured: a page sent by the response cache says so (`"cached":true`).
 vi.mock('../../src/server/logger', async (original) => (await import('../helpers/log-capture')).capturingLogger(original, 'debug'));
 
 let s: TestServer;
@@ -131,8 +131,8 @@ describe('a server-rendered page', () => {
     expect(html).not.toContain('ssr-state');
   });
 
-  it("a repeated page is sent from memory at the server's door, until a write, or the end of the minute it was drawn in", async () => {
-    const keptLines = () => capturedLines.filter((l) => l.includes('"path":"/events"') && l.includes('"kept":true')).length;
+  it("a repeated page is sent by the response cache, until a write, or the end of the minute it was drawn in", async () => {
+    const keptLines = () => capturedLines.filter((l) => l.includes('"path":"/events"') && l.includes('"cached":true')).length;
     const first = await get('/events');
     const drawn = renderCount(await first.text());
     const before = keptLines();
@@ -142,7 +142,7 @@ describe('a server-rendered page', () => {
     expect(again.headers.get('content-encoding')).toBe('br');
     expect(renderCount(await again.text())).toBe(drawn);
 
-    // The renderer draws the page again each minute (what it shows may depend on the time): the door's copy ends then.
+    // The renderer draws the page again each minute (what it shows may depend on the time): the cached copy ends then.
     s.clock.advance(60_000);
     const nextMinute = await get('/events');
     expect(keptLines()).toBe(before + 1);

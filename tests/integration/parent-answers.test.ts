@@ -1,5 +1,5 @@
 /**
- * A signed-in parent's reads are kept per session (services/parent-answers.ts, ADR 010). Kept answers must be
+ * A signed-in parent's reads are kept per session (cache/response-cache.ts, ADR 017). Kept answers must be
  * exactly the answers the full path gives, and never outlive what they depend on: a write anywhere, the
  * session's end or refresh, the credentials they were made for.
  */
@@ -16,7 +16,7 @@ const trpcGet = (path: string, input: unknown) => `/api/trpc/${path}?input=${enc
 const activity = (childId: string, title: string) => ({ childId, activityDate: '2026-11-20', category: 'outdoor', title, description: 'In the garden', duration: '30', skillsPracticed: 'counting', enjoymentLevel: 4, participationLevel: 'eager' });
 const headersOf = (res: Response) => [...res.headers].filter(([name]) => name !== 'date');
 
-describe("a parent's kept answers (services/parent-answers.ts)", () => {
+describe("a parent's kept answers (cache/response-cache.ts)", () => {
   const s = sharedAdminServer();
 
   it('a kept answer is the same answer: status, every header (no-store) and the body, over REST and tRPC', async () => {
@@ -122,20 +122,20 @@ describe("a parent's kept answers (services/parent-answers.ts)", () => {
     expect((await s.request('/api/parent/children', bearer(fam.token))).status).toBe(401);
   });
 
-  it('staff answers and a visitor are never kept here; the parent reads it keeps are only the portal reads', async () => {
-    const { isParentRead, PARENT_READ_PROCEDURES } = await import('../../src/server/services/parent-answers');
-    expect(isParentRead('/api/parent/children')).toBe(true);
-    expect(isParentRead('/api/parent/stats/abc')).toBe(true);
-    expect(isParentRead('/api/parent/payment-receipts')).toBe(true);
-    expect(isParentRead('/api/parent/payment-receipts/abc/pdf')).toBe(false);
-    expect(isParentRead('/api/parent/tax-statements/2026/pdf')).toBe(false);
-    expect(isParentRead('/api/admin/enrolled-children')).toBe(false);
-    expect(isParentRead('/api/trpc/parentPortal.dashboard,payments.parentReceiptPdf')).toBe(false);
-    expect(isParentRead('/api/trpc/parentPortal.dashboard,communications.parentMessages')).toBe(true);
-    // Every kept procedure exists and is a query (a mutation is never kept, whatever its method).
+  it('staff answers and a visitor are never kept here; the parent reads kept are only the portal reads', async () => {
+    const { CACHED_READS, readOfProcedure, readOfRestPath } = await import('../../src/server/cache/registry');
+    const parentRead = (path: string) => readOfRestPath(path)?.whose === 'parent-session';
+    expect(parentRead('/api/parent/children')).toBe(true);
+    expect(parentRead('/api/parent/stats/abc')).toBe(true);
+    expect(parentRead('/api/parent/payment-receipts')).toBe(true);
+    expect(parentRead('/api/parent/payment-receipts/abc/pdf')).toBe(false);
+    expect(parentRead('/api/parent/tax-statements/2026/pdf')).toBe(false);
+    expect(parentRead('/api/admin/enrolled-children')).toBe(false);
+    expect(readOfProcedure('payments.parentReceiptPdf')).toBeUndefined();
+    // Every declared procedure exists and is a query (a mutation is never kept, whatever its method).
     const { appRouter } = await import('../../src/server/routers/_app');
     const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>;
-    for (const name of PARENT_READ_PROCEDURES) expect(procedures[name]?._def.type, name).toBe('query');
+    for (const { procedure } of CACHED_READS) expect(procedures[procedure]?._def.type, procedure).toBe('query');
 
     // A staff member's reads of the same child are their own, and see a write at once.
     const fam = await enrolFamily(s, 'kept.staff@example.com', ['Stu Staff']);

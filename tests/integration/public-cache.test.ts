@@ -1,5 +1,5 @@
 /**
- * The public lists are served from memory (services/read-cache.ts, ADR 010). These tests hold it to its
+ * The public lists are served from memory (cache/store.ts and cache/response-cache.ts, ADR 017). These tests hold it to its
  * promises: a strong ETag and 304; every write that changes a list is seen on the very next read, whichever
  * path made it; the centre's midnight ends an expired announcement even though nothing was written; staff
  * answers (private items) are never the cached ones.
@@ -228,7 +228,7 @@ describe('the centre day decides what is current, with no write', () => {
   });
 });
 
-describe("visitors' finished answers (services/public-answers.ts)", () => {
+describe("visitors' finished answers (cache/response-cache.ts)", () => {
   const headersOf = (res: Response) => [...res.headers].filter(([name]) => name !== 'date');
 
   it('a kept answer is the same answer: status, every header and the body', async () => {
@@ -286,16 +286,18 @@ describe("visitors' finished answers (services/public-answers.ts)", () => {
     }
   });
 
-  it('keeps exactly the public lists: each kept procedure answers a visitor with the shared public list', async () => {
-    const { PUBLIC_LIST_PROCEDURES, isPublicListRead } = await import('../../src/server/services/public-answers');
-    const { serializedList } = await import('../../src/server/services/read-cache');
-    for (const name of PUBLIC_LIST_PROCEDURES) {
-      const [router, procedure] = name.split('.') as [string, string];
+  it('keeps exactly the public lists: each answers a visitor at its REST path and over tRPC with the same list', async () => {
+    const { PUBLIC_LISTS, readOfRestPath } = await import('../../src/server/cache/registry');
+    for (const { procedure, rest } of PUBLIC_LISTS) {
+      const [router, name] = procedure.split('.') as [string, string];
       const caller = s.caller() as unknown as Record<string, Record<string, () => Promise<unknown>>>;
-      expect(serializedList(await caller[router]![procedure]!()), name).toBeDefined();
+      const direct = JSON.parse(JSON.stringify(await caller[router]![name]!()));
+      expect(JSON.parse((await read(rest)).text), rest).toEqual(direct);
+      const trpc = await s.request(`/api/trpc/${procedure}`);
+      expect(((await trpc.json()) as { result: { data: { json: unknown } } }).result.data.json, procedure).toEqual(direct);
     }
-    expect(isPublicListRead('/api/trpc/events.list,parentPortal.dashboard')).toBe(false);
-    expect(isPublicListRead('/api/parent/children')).toBe(false);
-    expect(isPublicListRead('/api/admin/enrolled-children')).toBe(false);
+    expect(readOfRestPath('/api/parent/children')?.whose).toBe('parent-session');
+    expect(readOfRestPath('/api/admin/enrolled-children')?.whose).toBe('staff-session');
+    expect(readOfRestPath('/api/enrollment')).toBeUndefined();
   });
 });

@@ -160,6 +160,23 @@ describe('EXPLAIN QUERY PLAN of the hot paths', () => {
     for (const sql of paged) expect(fullScans(sql, ['enrollment_applications']), sql).toEqual([]);
   });
 
+  it("staff: the Payments cards and the Applications counts read every row once per write, not once per request", async () => {
+    const staff = { cookie: s.admin };
+    const wholeTables = ['payment_receipts', 'enrollment_applications'];
+    // The first reads after a write sum and count every row (REST)...
+    const first = await statementsOf(async () => {
+      s.db.$client.prepare("update parent_users set phone = phone where email = ?").run(BENCH_PARENT_EMAIL);
+      await ok('/api/admin/payment-receipts/summary', staff);
+      await ok('/api/enrollment-applications?limit=5', staff);
+    });
+    expect(first.filter((sql) => fullScans(sql, wholeTables).length > 0).length).toBeGreaterThan(0);
+    // ...and the next ones, nothing written meanwhile (over tRPC: another answer, the same data), none.
+    const next = await statementsOf(async () => {
+      await ok(trpc('payments.summary,applications.list', [null, { limit: 5 }]), staff);
+    });
+    for (const sql of next) expect(fullScans(sql, wholeTables), sql).toEqual([]);
+  });
+
   it('the checks every signed-in request makes (sessions): no full scan', async () => {
     const statements = await statementsOf(async () => {
       s.db.$client.prepare("update parent_users set phone = phone where email = ?").run(BENCH_PARENT_EMAIL);

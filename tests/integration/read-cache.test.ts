@@ -1,7 +1,7 @@
 /**
- * The signed-in pages' hot reads come from memory until the next write (services/read-cache.ts). What a parent
- * sees must still change at once when staff write, each family's answers stay its own, and a session that
- * ends (sign-out, deactivation, a removed link) ends on the very next request.
+ * The signed-in pages' hot reads come from memory until the next write (cache/store.ts, cache/response-cache.ts).
+ * What a parent sees must still change at once when staff write, each family's answers stay its own, and a
+ * session that ends (sign-out, deactivation, a removed link) ends on the very next request.
  */
 import { describe, expect, it } from 'vitest';
 import { addChild, as, sharedAdminServer } from '../helpers/admin-server';
@@ -123,6 +123,40 @@ describe('staff reads from memory', () => {
       expect(await status()).toBe('pending');
       s.clock.set('2026-12-02T05:30:00Z');
       expect(await status()).toBe('overdue');
+    } finally {
+      s.clock.set(start);
+      s.admin = await s.adminCookie();
+    }
+  });
+  it("the Payments tab's first page and cards show a receipt at once, and 'This Month' moves on with the calendar", async () => {
+    const child = await addChild(s, { childName: 'Remy Receipt' });
+    type Summary = { month: string; thisMonthCount: number; receiptCount: number };
+    type Receipt = { childName: string };
+    const summary = () => staff<Summary>('/api/admin/payment-receipts/summary');
+    const before = await summary();
+    await staff<Receipt[]>('/api/admin/payment-receipts?limit=5');
+    const made = await s.request('/api/admin/payment-receipts', {
+      method: 'POST',
+      json: { childId: child.id, parentName: child.parentName, parentEmail: child.parentEmail, paymentType: 'tuition', amount: '100.00', paymentMethod: 'cash', paymentDate: '2026-11-20' },
+      ...as(s.admin),
+    });
+    expect(made.status).toBe(201);
+    expect((await staff<Receipt[]>('/api/admin/payment-receipts?limit=5'))[0]!.childName).toBe('Remy Receipt');
+    const after = await summary();
+    expect(after.receiptCount).toBe(before.receiptCount + 1);
+    expect(after.thisMonthCount).toBe(before.thisMonthCount + 1);
+
+    const start = s.clock.now();
+    try {
+      // 23:30 on 30 November in Columbus; then, with nothing written, 00:30 on 1 December: November's receipts
+      // are no longer this month's.
+      s.clock.set('2026-12-01T04:30:00Z');
+      s.admin = await s.adminCookie();
+      expect((await summary()).month).toBe('2026-11');
+      s.clock.set('2026-12-01T05:30:00Z');
+      const december = await summary();
+      expect(december.month).toBe('2026-12');
+      expect(december.thisMonthCount).toBe(0);
     } finally {
       s.clock.set(start);
       s.admin = await s.adminCookie();

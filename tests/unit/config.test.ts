@@ -55,9 +55,18 @@ describe('loadConfig', () => {
     [{ TRUST_PROXY: 'yes please' }, 'TRUST_PROXY'],
     [{ TRUST_PROXY: '10.0.0.5,proxy.local' }, 'TRUST_PROXY'],
     [{ TRUST_PROXY: '10.0.0.0/8' }, 'TRUST_PROXY'],
+    [{ CACHE_BUDGET_MB: '0' }, 'CACHE_BUDGET_MB'],
+    [{ CACHE_BUDGET_MB: '1.5' }, 'CACHE_BUDGET_MB'],
+    [{ CACHE_BUDGET_MB: 'lots' }, 'CACHE_BUDGET_MB'],
+    [{ CACHE_BUDGET_MB: '5000' }, 'CACHE_BUDGET_MB'],
   ])('refuses %j with a message naming %s', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(name));
+  });
+
+  it('CACHE_BUDGET_MB: the response cache and data memo budget, 32 MB unless set', () => {
+    expect(loadConfig({}).cacheBudgetBytes).toBe(32 * 1024 * 1024);
+    expect(loadConfig({ CACHE_BUDGET_MB: '8' }).cacheBudgetBytes).toBe(8 * 1024 * 1024);
   });
 
   it('treats blank variables as unset', () => {

@@ -13,7 +13,7 @@ import { and, eq, lt } from 'drizzle-orm';
 import { adminSessions, adminUsers, parentSessions, parentUsers } from '../../../db/schema';
 import type { Clock } from '../clock';
 import type { Db } from '../db';
-import { cachedRead } from '../services/read-cache';
+import { cachedRead } from '../cache/store';
 
 const HOUR = 60 * 60 * 1000;
 /** Idle lifetime: the session ends this long after its last use. */
@@ -44,7 +44,7 @@ interface SessionState {
   /**
    * Epoch ms until which checking the same token again gives this same answer, as long as nothing is written
    * (a sign-out, a closed account and a refresh are all writes): the moment the session would be extended or
-   * would end. An answer kept for this session (services/parent-answers.ts) is not sent past it.
+   * would end.
    */
   unchangedUntil: number;
 }
@@ -115,7 +115,7 @@ export function createParentSession(db: Db, clock: Clock, parentId: string): { t
 export function validateAdminToken(db: Db, clock: Clock, token: string): Auth | null {
   const parts = splitToken(token);
   if (!parts) return null;
-  // The row is read once until anything is written (services/read-cache.ts); the checks below run every time.
+  // The row is read once until anything is written (cache/store.ts); the checks below run every time.
   const row = cachedRead(db, `admin-session:${parts.id}`, () =>
     db
       .select({ expiresAt: adminSessions.expiresAt, createdAt: adminSessions.createdAt, secretHash: adminSessions.secretHash, id: adminUsers.id, email: adminUsers.email, name: adminUsers.name, lastLoginAt: adminUsers.lastLoginAt })

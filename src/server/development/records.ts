@@ -9,7 +9,7 @@ import { centreDateOf, centreRange, weekOf } from '../../shared/centre-time';
 import type { Clock } from '../clock';
 import type { Db } from '../db';
 import { keysetPage, type SortKey } from '../pagination';
-import { cachedRead } from '../services/read-cache';
+import { cachedRead, firstPageRead } from '../cache/store';
 
 export const activityColumns = {
   id: dailyActivities.id,
@@ -64,7 +64,7 @@ const noteOrder: SortKey<NoteRow>[] = [
 
 /** A page of the child's activities, newest first (keyset pages, so a page stays right while staff add activities). */
 export function activitiesPage(db: Db, childId: string, limit: number, cursor?: string | null) {
-  return cachedRead(db, `activities:${childId}:${limit}:${cursor ?? ''}`, () =>
+  return firstPageRead(db, `activities:${childId}:${limit}`, cursor, () =>
     keysetPage(activityOrder, { limit, cursor }, (after, orderBy, n) =>
       db.select(activityColumns).from(dailyActivities).where(and(eq(dailyActivities.childId, childId), after)).orderBy(...orderBy).limit(n).all(),
     ),
@@ -73,7 +73,7 @@ export function activitiesPage(db: Db, childId: string, limit: number, cursor?: 
 
 /** A page of the child's development notes, newest first (never a private one for a parent). */
 export function notesPage(db: Db, audience: Audience, childId: string, limit: number, cursor?: string | null) {
-  return cachedRead(db, `notes:${audience}:${childId}:${limit}:${cursor ?? ''}`, () =>
+  return firstPageRead(db, `notes:${audience}:${childId}:${limit}`, cursor, () =>
     keysetPage(noteOrder, { limit, cursor }, (after, orderBy, n) =>
       db.select(noteColumns).from(developmentNotes).where(and(notesVisibleTo(audience, childId), after)).orderBy(...orderBy).limit(n).all(),
     ),

@@ -8,6 +8,7 @@ import { TRPCError } from '@trpc/server';
 import type { Context as HonoContext } from 'hono';
 import { PAGE_SEARCH, searchString } from '../../shared/page-search';
 import { NOT_FOUND_TITLE, type PageList } from '../../shared/public-pages';
+import { callRead } from '../cache/registry';
 import { type AppDeps, clientIp, createContext } from '../context';
 import { logger } from '../logger';
 import { escapeHtml } from './seo';
@@ -27,17 +28,6 @@ interface SsrModule {
 /** The page drawn for a signed-in parent (renderSignedIn below). */
 export const PARENT_DASHBOARD_PATH = '/parent-dashboard';
 
-type Caller = ReturnType<typeof createCaller>;
-
-/** How each list a page is drawn with is read: the public procedures, the same answers the API gives a visitor. */
-const READ_LIST: Record<PageList, (caller: Caller) => Promise<unknown>> = {
-  'gallery.list': (caller) => caller.gallery.list(),
-  'events.list': (caller) => caller.events.list(),
-  'announcements.list': (caller) => caller.announcements.list(),
-  'milestones.list': (caller) => caller.milestones.list(),
-  'achievements.list': (caller) => caller.achievements.list(),
-  'achievements.recent': (caller) => caller.achievements.recent(),
-};
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -91,7 +81,7 @@ export function createPageRenderer(deps: AppDeps, limits: Limiters, ssrDir: stri
   async function draw(ssr: SsrModule, ip: string, path: string, href: string, key: string | null, template: string, status: 200 | 404, adopted: boolean): Promise<DrawnPage> {
     const caller = createCaller({ ...deps, limits, resHeaders: new Headers(), ip, auth: null });
     const names = status === 404 ? [] : (ssr.SERVER_RENDERED[path] ?? []);
-    const lists = await Promise.all(names.map((name) => READ_LIST[name](caller)));
+    const lists = await Promise.all(names.map((name) => callRead(caller, name)));
     const minute = Math.floor(deps.clock.now().getTime() / 60_000);
     const last = key === null ? undefined : drawn.get(key);
     if (last && last.minute === minute && last.lists.length === lists.length && last.lists.every((list, i) => list === lists[i])) return last;

@@ -2,7 +2,7 @@ import { TRPCError } from '@trpc/server';
 import { and, asc, eq } from 'drizzle-orm';
 import { enrolledChildren, parentChildRelationships } from '../../../db/schema';
 import type { Db } from '../db';
-import { cachedRead } from '../services/read-cache';
+import { cachedRead } from '../cache/store';
 
 export const CHILD_NOT_FOUND = 'Child not found';
 

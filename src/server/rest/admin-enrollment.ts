@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { readJson, restPage, type RestEnv, sendJson, sendPage } from './shim';
+import { readJson, restPage, type RestEnv, sendPage } from './shim';
 
 /**
  * Applications, enrolled children, parent logins and the mail views (SPEC.md §7 Admin dashboard). Each path
@@ -15,7 +15,7 @@ export const adminEnrollmentRest = new Hono<RestEnv>()
   .post('/enrollment-applications/:id/enroll', async (c) => c.json(await c.var.caller.applications.enroll(c.req.param('id')), 201))
 
   .get('/admin/parent-emails', async (c) => c.json(await c.var.caller.mail.parentEmails()))
-  .get('/admin/enrolled-children', async (c) => sendJson(c, await c.var.caller.children.list()))
+  .get('/admin/enrolled-children', async (c) => c.json(await c.var.caller.children.list()))
   .post('/admin/enrolled-children', async (c) => c.json(await c.var.caller.children.create((await readJson(c)) as never), 201))
   .put('/admin/enrolled-children/:id', async (c) => {
     const body = (await readJson(c)) as Record<string, unknown>;

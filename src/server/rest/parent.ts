@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { readJson, restPage, type RestEnv, sendJson, sendPage } from './shim';
+import { readJson, restPage, type RestEnv, sendPage } from './shim';
 
 /**
  * The parent paths of SPEC.md §7: sign-in, the portal's data (bearer header or the session cookie) and the
@@ -12,8 +12,8 @@ export const parentRest = new Hono<RestEnv>()
   .post('/parent/reset-password', async (c) => c.json(await c.var.caller.parentAuth.resetPassword((await readJson(c)) as never)))
   .post('/parent/change-password', async (c) => c.json(await c.var.caller.parentAuth.changePassword((await readJson(c)) as never)))
   .get('/parent/me', async (c) => c.json(await c.var.caller.parentAuth.me()))
-  .get('/parent/children', async (c) => sendJson(c, await c.var.caller.parentPortal.children()))
+  .get('/parent/children', async (c) => c.json(await c.var.caller.parentPortal.children()))
   .get('/parent/development-notes/:childId', async (c) => sendPage(c, await c.var.caller.parentPortal.notes({ childId: c.req.param('childId'), ...restPage(c) })))
   .get('/parent/daily-activities/:childId', async (c) => sendPage(c, await c.var.caller.parentPortal.activities({ childId: c.req.param('childId'), ...restPage(c) })))
-  .get('/parent/stats/:childId', async (c) => sendJson(c, await c.var.caller.parentPortal.stats(c.req.param('childId'))))
-  .get('/parent/milestones/:childId', async (c) => sendJson(c, await c.var.caller.parentPortal.milestones(c.req.param('childId'))));
+  .get('/parent/stats/:childId', async (c) => c.json(await c.var.caller.parentPortal.stats(c.req.param('childId'))))
+  .get('/parent/milestones/:childId', async (c) => c.json(await c.var.caller.parentPortal.milestones(c.req.param('childId'))));

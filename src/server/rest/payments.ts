@@ -1,6 +1,6 @@
 import { Hono, type Context as HonoContext } from 'hono';
 import type { PdfFile } from '../routers/payments';
-import { readJson, restPage, type RestEnv, sendJson, sendPage } from './shim';
+import { readJson, restPage, type RestEnv, sendPage } from './shim';
 
 /**
  * A PDF download: the bytes, named, never sniffed or cached (the documents are a family's financial
@@ -36,6 +36,6 @@ export const paymentsRest = new Hono<RestEnv>()
     pdfResponse(c, await c.var.caller.payments.taxStatementPdf({ parentEmail: c.req.query('parentEmail') ?? '', taxYear: c.req.query('taxYear') ?? '' })),
   )
 
-  .get('/parent/payment-receipts', async (c) => sendJson(c, await c.var.caller.payments.parentReceipts({ childId: c.req.query('childId') || null, ...restPage(c) })))
+  .get('/parent/payment-receipts', async (c) => c.json(await c.var.caller.payments.parentReceipts({ childId: c.req.query('childId') || null, ...restPage(c) })))
   .get('/parent/payment-receipts/:id/pdf', async (c) => pdfResponse(c, await c.var.caller.payments.parentReceiptPdf(c.req.param('id'))))
   .get('/parent/tax-statements/:taxYear/pdf', async (c) => pdfResponse(c, await c.var.caller.payments.parentTaxStatementPdf({ taxYear: c.req.param('taxYear') })));

@@ -1,34 +1,35 @@
+import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 import { Hono, type Context as HonoContext } from 'hono';
-import { serializedList } from '../services/read-cache';
+import { callRead, PUBLIC_LISTS } from '../cache/registry';
+import { accepts, encodingWeights } from '../cache/response-cache';
 import { readJson, type RestEnv } from './shim';
 
+const tagOf = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('base64url').slice(0, 32);
+
 /**
- * A public list: from memory with a strong ETag (304 when the browser already holds it), gzipped once (even a
- * short one: it costs nothing after the first time) rather than per request. The browser may keep it but asks again each time (`private, no-cache`); no shared cache
- * keeps it, and it varies with the session because staff get private items too. A staff answer has no ETag
- * and is `no-store` like every API answer.
+ * A public list with a strong ETag (304 when the browser already holds it), gzipped here so the gzipped form has
+ * a strong tag of its own. The browser may keep it but asks again each time (`private, no-cache`); no shared
+ * cache keeps it, and it varies with the session because staff get private items too, which are `no-store`
+ * like every API answer. A visitor's answer is made once per write, then sent by the response cache (ADR 017).
  */
 function list(c: HonoContext<RestEnv>, value: unknown) {
-  const cached = serializedList(value);
-  if (!cached) return c.json(value);
-  const gzip = /\bgzip\b(?!;\s*q=0(\.0*)?\s*(,|$))/i.test(c.req.header('accept-encoding') ?? '') ? cached.gzip() : null;
-  const etag = gzip ? gzip.etag : cached.etag;
+  if (c.var.ctx.auth?.kind === 'admin') return c.json(value);
+  const plain = Buffer.from(JSON.stringify(value));
+  const weights = encodingWeights(c.req.header('accept-encoding'));
+  const gzip = weights !== null && accepts(weights, 'gzip');
+  const body = gzip ? gzipSync(plain) : plain;
+  const etag = gzip ? `"${tagOf(plain)}-gzip"` : `"${tagOf(plain)}"`;
   c.header('ETag', etag);
   c.header('Cache-Control', 'private, no-cache');
   c.header('Vary', 'Cookie, Authorization, Accept-Encoding');
   // If-None-Match compares weakly (RFC 9110 13.1.2): W/"x" matches "x".
   const asked = c.req.header('if-none-match');
   if (asked && asked.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) return c.body(null, 304);
-  if (gzip) return c.body(gzip.bytes as Uint8Array<ArrayBuffer>, 200, { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' });
-  return c.body(cached.body as Uint8Array<ArrayBuffer>, 200, { 'Content-Type': 'application/json' });
+  return c.body(new Uint8Array(body), 200, gzip ? { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' } : { 'Content-Type': 'application/json' });
 }
 
-/** The public paths of SPEC.md §7, each calling its tRPC procedure. */
-export const publicRest = new Hono<RestEnv>()
-  .get('/gallery', async (c) => list(c, await c.var.caller.gallery.list()))
-  .get('/events', async (c) => list(c, await c.var.caller.events.list()))
-  .get('/announcements', async (c) => list(c, await c.var.caller.announcements.list()))
-  .get('/milestones', async (c) => list(c, await c.var.caller.milestones.list()))
-  .get('/achievements', async (c) => list(c, await c.var.caller.achievements.list()))
-  .get('/achievements/recent', async (c) => list(c, await c.var.caller.achievements.recent()))
-  .post('/enrollment', async (c) => c.json(await c.var.caller.enrollment.submit((await readJson(c)) as never), 201));
+/** The public paths of SPEC.md §7: each public list of the registry at its REST path, calling its procedure. */
+export const publicRest = new Hono<RestEnv>();
+for (const read of PUBLIC_LISTS) publicRest.get(read.rest.slice('/api'.length), async (c) => list(c, await callRead(c.var.caller, read.procedure)));
+publicRest.post('/enrollment', async (c) => c.json(await c.var.caller.enrollment.submit((await readJson(c)) as never), 201));

@@ -7,7 +7,6 @@ import { clientError } from '../client-errors';
 import { type AppDeps, type Context, createContext } from '../context';
 import { createCaller } from '../routers/_app';
 import { PAGE_MAX } from '../../shared/schemas/page';
-import { jsonOnce } from '../services/read-cache';
 import type { Limiters } from '../services/rate-limit';
 
 export type Caller = ReturnType<typeof createCaller>;
@@ -30,13 +29,6 @@ export function restContext(deps: AppDeps, limits: Limiters): MiddlewareHandler<
     });
     for (const cookie of resHeaders.getSetCookie()) c.res.headers.append('Set-Cookie', cookie);
   };
-}
-
-/** `c.json(value)`, except that an answer read from memory (services/read-cache.ts) is serialized only once. */
-export function sendJson(c: HonoContext, value: unknown) {
-  const bytes = jsonOnce(value);
-  if (!bytes) return c.json(value);
-  return c.body(bytes as Uint8Array<ArrayBuffer>, 200, { 'Content-Type': 'application/json' });
 }
 
 /** The JSON body, or a 400 that says what is wrong. */
@@ -82,5 +74,5 @@ export function restPage(c: HonoContext): { limit: number; cursor: string | null
  */
 export function sendPage(c: HonoContext, page: { items: unknown[]; nextCursor: string | null }) {
   if (page.nextCursor) c.header('X-Next-Cursor', page.nextCursor);
-  return sendJson(c, page.items);
+  return c.json(page.items);
 }

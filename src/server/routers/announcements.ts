@@ -3,7 +3,7 @@ import { and, desc, eq, gte, isNull, or } from 'drizzle-orm';
 import { announcements } from '../../../db/schema';
 import { announcementSchema, announcementUpdateSchema, idSchema } from '../../shared/schemas/content';
 import { centreToday } from '../clock';
-import { publicList } from '../services/read-cache';
+import { dailyRead } from '../cache/store';
 import { adminProcedure, publicProcedure, router } from '../trpc';
 
 const columns = {
@@ -32,8 +32,8 @@ export const announcementsRouter = router({
         .orderBy(desc(announcements.createdAt))
         .all();
     };
-    // Cached per calendar day in the centre (services/read-cache.ts): an announcement leaves at midnight.
-    return ctx.auth?.kind === 'admin' ? read(true) : publicList(ctx, 'announcements', () => read(false));
+    // Cached per calendar day in the centre (cache/store.ts): an announcement leaves at midnight.
+    return ctx.auth?.kind === 'admin' ? read(true) : dailyRead(ctx, 'announcements.list', () => read(false));
   }),
 
   /** Every announcement, expired and private ones included: the dashboard's Announcements tab. */

@@ -5,6 +5,7 @@ import { type ApplicationStatus, choiceLabel, PROGRAMS, type Program, RELATIONSH
 import { applicationsPageInput, applicationStatusUpdateSchema } from '../../shared/schemas/children';
 import { idSchema } from '../../shared/schemas/content';
 import { isUniqueViolation } from '../db-errors';
+import { cachedRead, firstPageRead } from '../cache/store';
 import { keysetPage, type SortKey } from '../pagination';
 import { applicationStatusEmail } from '../services/mail-templates';
 import { sendToParent } from '../services/parent-mail';
@@ -75,17 +76,23 @@ export const applicationsRouter = router({
    */
   list: adminProcedure.input(applicationsPageInput).query(({ ctx, input }) => {
     const ofStatus = input.status ? eq(enrollmentApplications.status, input.status) : undefined;
-    const page = keysetPage(applicationOrder, input, (after, orderBy, n) =>
-      ctx.db
-        .select({ ...applicationColumns, enrolledChildId: enrolledChildren.id })
-        .from(enrollmentApplications)
-        .leftJoin(enrolledChildren, eq(enrolledChildren.applicationId, enrollmentApplications.id))
-        .where(and(ofStatus, after))
-        .orderBy(...orderBy)
-        .limit(n)
-        .all(),
+    // The first page and the counts from memory until the next write (cache/store.ts): the counts read every
+    // application, and every director opening the tab reads the same first page.
+    const page = firstPageRead(ctx.db, `applications:${input.status ?? ''}:${input.limit}`, input.cursor, () =>
+      keysetPage(applicationOrder, input, (after, orderBy, n) =>
+        ctx.db
+          .select({ ...applicationColumns, enrolledChildId: enrolledChildren.id })
+          .from(enrollmentApplications)
+          .leftJoin(enrolledChildren, eq(enrolledChildren.applicationId, enrollmentApplications.id))
+          .where(and(ofStatus, after))
+          .orderBy(...orderBy)
+          .limit(n)
+          .all(),
+      ),
     );
-    const byStatus = ctx.db.select({ status: enrollmentApplications.status, n: count() }).from(enrollmentApplications).groupBy(enrollmentApplications.status).all();
+    const byStatus = cachedRead(ctx.db, 'applications-by-status', () =>
+      ctx.db.select({ status: enrollmentApplications.status, n: count() }).from(enrollmentApplications).groupBy(enrollmentApplications.status).all(),
+    );
     const total = byStatus.reduce((sum, row) => sum + row.n, 0);
     const matching = input.status ? (byStatus.find((row) => row.status === input.status)?.n ?? 0) : total;
     return { ...page, total, matching };

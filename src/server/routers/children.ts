@@ -11,7 +11,7 @@ import type { Db } from '../db';
 import { isUniqueViolation } from '../db-errors';
 import { parentCredentialsEmail } from '../services/mail-templates';
 import { type SendOutcome, sendToParent } from '../services/parent-mail';
-import { cachedRead } from '../services/read-cache';
+import { cachedRead } from '../cache/store';
 import { adminProcedure, router } from '../trpc';
 
 export const childColumns = {
@@ -103,7 +103,7 @@ async function issueCredentials(ctx: IssuingContext, child: ChildRow, kind: Cred
 export const childrenRouter = router({
   /**
    * Every enrolled child, active or not, by name (the tab filters by program and status; the other staff tabs
-   * fill their child pickers from it). From memory until the next write (services/read-cache.ts): with ten years
+   * fill their child pickers from it). From memory until the next write (cache/store.ts): with ten years
    * of a centre's children it is the staff's largest answer.
    */
   list: adminProcedure.query(({ ctx }) =>

@@ -13,7 +13,7 @@ import { downloadUrl, issueUploadUrl, ownerOf, renameDocument, uploadedFileFor }
 import { logger } from '../logger';
 import { keysetPage, type SortKey } from '../pagination';
 import { documentRequestNoticeEmail, newMessageNoticeEmail, urgentParentMessageEmail } from '../services/communication-mail';
-import { cachedRead } from '../services/read-cache';
+import { firstPageRead } from '../cache/store';
 import { sendToParent } from '../services/parent-mail';
 import { adminProcedure, parentProcedure, router, signedInProcedure } from '../trpc';
 
@@ -110,8 +110,8 @@ async function noticeToParent(ctx: Context, to: string, content: Parameters<type
 export const communicationsRouter = router({
   /** A page of the messages between the centre and the families, newest first, and the centre's unread count. */
   adminMessages: adminProcedure.input(pageInput).query(({ ctx, input }) =>
-    // From memory until the next write (services/read-cache.ts): every director reads the same page.
-    cachedRead(ctx.db, `staff-messages:${input.limit}:${input.cursor ?? ''}`, () => ({
+    // The first page from memory until the next write (cache/store.ts): every director reads the same page.
+    firstPageRead(ctx.db, `staff-messages:${input.limit}`, input.cursor, () => ({
       ...messagesPage(ctx.db, undefined, input),
       unreadCount: unreadCount(ctx.db, toCentre),
     })),
@@ -119,7 +119,7 @@ export const communicationsRouter = router({
 
   /** A page of the messages between the centre and this parent only, and how many of all of them are unread. */
   parentMessages: parentProcedure.input(pageInput).query(({ ctx, input }) =>
-    cachedRead(ctx.db, `parent-messages:${ctx.parent.id}:${ctx.parent.email}:${input.limit}:${input.cursor ?? ''}`, () => ({
+    firstPageRead(ctx.db, `parent-messages:${ctx.parent.id}:${ctx.parent.email}:${input.limit}`, input.cursor, () => ({
       ...messagesPage(ctx.db, parentMessages(ctx.parent), input),
       unreadCount: unreadCount(ctx.db, toParent(ctx.parent.email)),
     })),
@@ -201,7 +201,7 @@ export const communicationsRouter = router({
   /** A page of every document request, newest first, and how many of all of them are still unanswered. */
   adminDocumentRequests: adminProcedure.input(pageInput).query(({ ctx, input }) => {
     const today = centreToday(ctx.clock);
-    return cachedRead(ctx.db, `staff-requests:${today}:${input.limit}:${input.cursor ?? ''}`, () => ({
+    return firstPageRead(ctx.db, `staff-requests:${today}:${input.limit}`, input.cursor, () => ({
       ...requestsPage(ctx.db, today, undefined, input),
       pendingCount: pendingCount(ctx.db, undefined),
     }));
@@ -211,7 +211,7 @@ export const communicationsRouter = router({
   parentDocumentRequests: parentProcedure.input(pageInput).query(({ ctx, input }) => {
     const today = centreToday(ctx.clock);
     const mine = eq(documentRequests.parentId, ctx.parent.email);
-    return cachedRead(ctx.db, `parent-requests:${ctx.parent.email}:${today}:${input.limit}:${input.cursor ?? ''}`, () => ({
+    return firstPageRead(ctx.db, `parent-requests:${ctx.parent.email}:${today}:${input.limit}`, input.cursor, () => ({
       ...requestsPage(ctx.db, today, mine, input),
       pendingCount: pendingCount(ctx.db, mine),
     }));

@@ -2,7 +2,7 @@ import { TRPCError } from '@trpc/server';
 import { asc, eq } from 'drizzle-orm';
 import { events } from '../../../db/schema';
 import { eventSchema, eventUpdateSchema, idSchema } from '../../shared/schemas/content';
-import { publicList } from '../services/read-cache';
+import { dailyRead } from '../cache/store';
 import { adminProcedure, publicProcedure, router } from '../trpc';
 
 const columns = {
@@ -31,7 +31,7 @@ export const eventsRouter = router({
         .where(isAdmin ? undefined : eq(events.isPublic, true))
         .orderBy(asc(events.eventDate), asc(events.startTime))
         .all();
-    return ctx.auth?.kind === 'admin' ? read(true) : publicList(ctx, 'events', () => read(false));
+    return ctx.auth?.kind === 'admin' ? read(true) : dailyRead(ctx, 'events.list', () => read(false));
   }),
 
   /** Every event, public and private: the dashboard's Events tab. */

@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import { pictures } from '../../../db/schema';
-import { publicList } from '../services/read-cache';
+import { dailyRead } from '../cache/store';
 import { publicProcedure, router } from '../trpc';
 
 /** Text for the image's alt attribute: the caption, else a description from the category. */
@@ -16,7 +16,7 @@ export const galleryRouter = router({
    * often a child's full name ('Emma_Johnson_birthday.jpg'). Staff see the real one in pictures.list.
    */
   list: publicProcedure.query(({ ctx }) =>
-    publicList(ctx, 'gallery', () =>
+    dailyRead(ctx, 'gallery.list', () =>
       ctx.db
         .select({
           id: pictures.id,

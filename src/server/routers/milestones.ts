@@ -8,7 +8,7 @@ import type { Db } from '../db';
 import { linkedParentRecipients } from '../development/recipients';
 import { achievementEmail } from '../services/mail-templates';
 import { sendToParent } from '../services/parent-mail';
-import { publicList } from '../services/read-cache';
+import { dailyRead } from '../cache/store';
 import { adminProcedure, publicProcedure, router } from '../trpc';
 
 export const milestoneColumns = {
@@ -70,7 +70,7 @@ function recentAchievements(ctx: { db: Db; clock: Clock }) {
 
 export const milestonesRouter = router({
   list: publicProcedure.query(({ ctx }) =>
-    publicList(ctx, 'milestones', () =>
+    dailyRead(ctx, 'milestones.list', () =>
       ctx.db.select(milestoneColumns).from(milestones).where(eq(milestones.isActive, true)).orderBy(asc(milestones.createdAt), asc(milestones.name)).all(),
     ),
   ),
@@ -78,10 +78,10 @@ export const milestonesRouter = router({
 
 export const achievementsRouter = router({
   list: publicProcedure.query(({ ctx }) =>
-    publicList(ctx, 'achievements', () => ctx.db.select(publicAchievement).from(childAchievements).orderBy(desc(childAchievements.achievedAt)).all()),
+    dailyRead(ctx, 'achievements.list', () => ctx.db.select(publicAchievement).from(childAchievements).orderBy(desc(childAchievements.achievedAt)).all()),
   ),
   /** Achieved in the last RECENT_DAYS days, newest first, at most RECENT_LIMIT. */
-  recent: publicProcedure.query(({ ctx }) => publicList(ctx, 'achievementsRecent', () => recentAchievements(ctx))),
+  recent: publicProcedure.query(({ ctx }) => dailyRead(ctx, 'achievements.recent', () => recentAchievements(ctx))),
 
   /** Staff: one child's achievements, newest first. */
   forChild: adminProcedure.input(idSchema).query(({ ctx, input }) =>

@@ -7,7 +7,7 @@ import { idSchema } from '../../shared/schemas/content';
 import { pageSchema } from '../../shared/schemas/development';
 import type { Clock } from '../clock';
 import type { Db } from '../db';
-import { cachedRead } from '../services/read-cache';
+import { cachedRead } from '../cache/store';
 import { activitiesPage, notesPage, parentStats } from '../development/records';
 import { childrenOfParent, parentChildOr404 } from '../parents/access';
 import { milestoneColumns } from './milestones';
@@ -86,7 +86,7 @@ export const parentPortalRouter = router({
    */
   dashboard: parentProcedure.input(z.object({ childId: idSchema.nullish() }).default({})).query(({ ctx, input }) => {
     const today = centreDateOf(ctx.clock.now());
-    // The whole answer from memory until the next write (read-cache.ts): keyed by this parent, the child asked
+    // The whole answer from memory until the next write (cache/store.ts): keyed by this parent, the child asked
     // for and the day; a child of another family throws its 404 before anything is kept.
     return cachedRead(ctx.db, `parent-dashboard:${ctx.parent.id}:${input.childId ?? ''}:${today}`, () => dashboardOf(ctx.db, ctx.clock, ctx.parent.id, input.childId ?? null, today));
   }),

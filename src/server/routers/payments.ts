@@ -14,7 +14,7 @@ import { parentChildOr404 } from '../parents/access';
 import { paymentReceiptEmail, taxStatementEmail } from '../services/mail-templates';
 import { sendToParent } from '../services/parent-mail';
 import { formatPdfDate, receiptPdf, type StatementForPdf, taxStatementPdf } from '../services/payment-pdf';
-import { cachedRead } from '../services/read-cache';
+import { cachedRead, firstPageRead } from '../cache/store';
 import { adminProcedure, parentProcedure, router } from '../trpc';
 
 const receiptColumns = getTableColumns(paymentReceipts);
@@ -179,9 +179,14 @@ function adminStatement(ctx: Pick<Context, 'db' | 'clock'>, input: { parentEmail
 }
 
 function summarise(db: Db, clock: Clock) {
-  const rows = db.select({ amount: paymentReceipts.amount, paymentDate: paymentReceipts.paymentDate, emailSent: paymentReceipts.emailSent }).from(paymentReceipts).all();
   // SPEC.md §9: 'This Month' is the current month and year, on the centre's calendar.
   const month = centreToday(clock).slice(0, 7);
+  // Every receipt is read and summed: from memory until the next write or the next month (cache/store.ts).
+  return cachedRead(db, `payments-summary:${month}`, () => summariseMonth(db, month));
+}
+
+function summariseMonth(db: Db, month: string) {
+  const rows = db.select({ amount: paymentReceipts.amount, paymentDate: paymentReceipts.paymentDate, emailSent: paymentReceipts.emailSent }).from(paymentReceipts).all();
   const thisMonth = rows.filter((r) => r.paymentDate.startsWith(`${month}-`));
   const totalCents = sumCents(rows.map((r) => r.amount));
   const thisMonthCents = sumCents(thisMonth.map((r) => r.amount));
@@ -201,7 +206,10 @@ function summarise(db: Db, clock: Clock) {
 export const paymentsRouter = router({
   /** A page of the receipts, newest payment first (GET /api/admin/payment-receipts). */
   list: adminProcedure.input(pageInput).query(({ ctx, input }) =>
-    keysetPage(receiptOrder, input, (after, orderBy, n) => ctx.db.select(receiptColumns).from(paymentReceipts).where(after).orderBy(...orderBy).limit(n).all()),
+    // The first page from memory until the next write (cache/store.ts): every director opening the tab reads it.
+    firstPageRead(ctx.db, `staff-receipts:${input.limit}`, input.cursor, () =>
+      keysetPage(receiptOrder, input, (after, orderBy, n) => ctx.db.select(receiptColumns).from(paymentReceipts).where(after).orderBy(...orderBy).limit(n).all()),
+    ),
   ),
 
   /** The summary cards, summed in cents on the server over every receipt (never from the page shown). */
@@ -315,8 +323,8 @@ export const paymentsRouter = router({
     const email = ctx.parent.email.toLowerCase();
     // A child named must be one of the parent's own: another family's child is a 404, as everywhere in the portal.
     if (input.childId) parentChildOr404(ctx.db, ctx.parent.id, input.childId);
-    // From memory until the next write (services/read-cache.ts), keyed by the payer e-mail it filters on.
-    return cachedRead(ctx.db, `parent-receipts:${email}:${input.childId ?? ''}:${input.limit}:${input.cursor ?? ''}`, () => {
+    // The first page from memory until the next write (cache/store.ts), keyed by the payer e-mail it filters on.
+    return firstPageRead(ctx.db, `parent-receipts:${email}:${input.childId ?? ''}:${input.limit}`, input.cursor, () => {
       const { items, nextCursor } = keysetPage(receiptOrder, input, (after, orderBy, n) =>
         ctx.db
           .select(parentReceiptColumns)
