@@ -116,12 +116,13 @@ export function verifyAuditChain(db: Db): { ok: boolean; rows: number; firstBrok
 
 /**
  * A write and its audit row in one transaction: `write` runs on the transaction, `entry` describes what it
- * did from its result. A write that throws (a 404) rolls back and records nothing.
+ * did from its result. A write that throws rolls back, and one that matched nothing (answers undefined, as
+ * `.returning().get()` does; the caller then answers 404) wrote nothing: neither records a row.
  */
-export function audited<T>(ctx: AuditContext & { db: Db }, write: (tx: Db) => T, entry: (result: T) => AuditEntry): T {
+export function audited<T>(ctx: AuditContext & { db: Db }, write: (tx: Db) => T, entry: (result: NonNullable<T>) => AuditEntry): T {
   return ctx.db.transaction((tx) => {
     const result = write(tx as unknown as Db);
-    recordAudit(tx, ctx, entry(result));
+    if (result !== undefined && result !== null) recordAudit(tx, ctx, entry(result));
     return result;
   });
 }

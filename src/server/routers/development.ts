@@ -73,6 +73,7 @@ export const developmentRouter = router({
         if (!before) throw notFound('Activity');
         assertMayChange(ctx.admin, before.authorId);
         db.delete(dailyActivities).where(eq(dailyActivities.id, input)).run();
+        return input;
       },
       () => ({ action: 'delete', entity: 'activity', entityId: input }),
     );
@@ -111,6 +112,7 @@ export const developmentRouter = router({
         if (!before) throw notFound('Development note');
         assertMayChange(ctx.admin, before.authorId);
         db.delete(developmentNotes).where(eq(developmentNotes.id, input)).run();
+        return input;
       },
       () => ({ action: 'delete', entity: 'note', entityId: input }),
     );
