@@ -190,7 +190,14 @@ export const auditLog = sqliteTable(
     prevHash: text('prev_hash').notNull(),
     hash: text('hash').notNull(),
   },
-  (t) => [index('audit_log_actor_idx').on(t.actorId, t.id), index('audit_log_entity_idx').on(t.entity, t.entityId, t.id), index('audit_log_at_idx').on(t.at)],
+  // The Audit tab's pages, newest first by (at, id), for each filter (ADR 021): SQLite ends every index with
+  // the rowid (the id), so each index is already in the page's order and a page is one index range.
+  (t) => [
+    index('audit_log_at_idx').on(t.at),
+    index('audit_log_actor_idx').on(t.actorId, t.at),
+    index('audit_log_entity_idx').on(t.entity, t.at),
+    index('audit_log_record_idx').on(t.entity, t.entityId, t.at),
+  ],
 );
 
 export type AuditValue = string | number | boolean | null;

@@ -227,6 +227,9 @@ async function main() {
       { group: 'staff', name: 'GET /api/admin/child-activities/{id}', path: `/api/admin/child-activities/${child}`, headers: staff },
       { group: 'staff', name: 'staff Communication tab (tRPC batch)', path: `/api/trpc/communications.adminMessages,communications.adminDocumentRequests?batch=1&input=${trpcInput([{ limit: 20 }, { limit: 20 }])}`, headers: staff },
       { group: 'staff', name: 'GET /api/admin/payment-receipts', path: '/api/admin/payment-receipts?limit=20', headers: staff },
+      // The Audit tab (issue 31): its first page, and one kind of record over a date range.
+      { group: 'staff', name: 'GET /api/admin/audit-log', path: '/api/admin/audit-log?limit=50', headers: staff },
+      { group: 'staff', name: 'GET /api/admin/audit-log (filtered)', path: '/api/admin/audit-log?limit=50&entity=note&from=2020-01-01&to=2024-12-31', headers: staff },
     ];
     const targets = all.filter((t) => !ONLY || ONLY.test(t.name));
 

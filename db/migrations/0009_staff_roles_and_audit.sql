@@ -12,9 +12,10 @@ CREATE TABLE `audit_log` (
 	`hash` text NOT NULL
 );
 --> statement-breakpoint
-CREATE INDEX `audit_log_actor_idx` ON `audit_log` (`actor_id`,`id`);--> statement-breakpoint
-CREATE INDEX `audit_log_entity_idx` ON `audit_log` (`entity`,`entity_id`,`id`);--> statement-breakpoint
 CREATE INDEX `audit_log_at_idx` ON `audit_log` (`at`);--> statement-breakpoint
+CREATE INDEX `audit_log_actor_idx` ON `audit_log` (`actor_id`,`at`);--> statement-breakpoint
+CREATE INDEX `audit_log_entity_idx` ON `audit_log` (`entity`,`at`);--> statement-breakpoint
+CREATE INDEX `audit_log_record_idx` ON `audit_log` (`entity`,`entity_id`,`at`);--> statement-breakpoint
 CREATE TABLE `staff_password_links` (
 	`id` text PRIMARY KEY NOT NULL,
 	`admin_id` text NOT NULL,

@@ -1,7 +1,7 @@
 /**
- * Reading the audit trail (GET /api/admin/audit-log, the Audit tab): keyset pages newest first by id (the
- * chain's order), filtered by person, kind of record, record and centre dates. Each filter has an index that
- * ends in the id (db/schema.ts, ADR 021), so a page is an index range whatever the log's size.
+ * Reading the audit trail (GET /api/admin/audit-log, the Audit tab): keyset pages newest first by (at, id),
+ * filtered by person, kind of record, record and centre dates. Each filter has an index in that order
+ * (db/schema.ts, ADR 021), so a page is one index range whatever the log's size.
  */
 import { and, eq, gte, lt } from 'drizzle-orm';
 import { auditLog } from '../../../db/schema';
@@ -22,7 +22,10 @@ export const auditColumns = {
 };
 type AuditRow = { [K in keyof typeof auditColumns]: (typeof auditLog.$inferSelect)[K] };
 
-const order: SortKey<AuditRow>[] = [{ column: auditLog.id, kind: 'integer', of: (r) => r.id }];
+const order: SortKey<AuditRow>[] = [
+  { column: auditLog.at, kind: 'time', of: (r) => r.at },
+  { column: auditLog.id, kind: 'integer', of: (r) => r.id },
+];
 
 export interface AuditFilter {
   limit: number;
