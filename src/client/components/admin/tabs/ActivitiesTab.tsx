@@ -136,7 +136,7 @@ function ChildRecords({ childId, onEditActivity, onEditNote }: { childId: string
                     <Badge tone="blue">{label(a.category)}</Badge>
                   </div>
                   <p className="text-sm text-stone-600">
-                    {formatDate(a.activityDate)}
+                    {formatDate(a.activityDate)} · {a.authorName}
                     {a.duration != null && ` · ${a.duration} minutes`}
                     {a.enjoymentLevel != null && ` · Enjoyment ${a.enjoymentLevel}/5`}
                   </p>
