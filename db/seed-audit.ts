@@ -26,7 +26,8 @@ export function seedAuditLog(db: Db, rows: number, years: number, now: Date): vo
   let prevHash = GENESIS_HASH;
   const batch: (typeof auditLog.$inferInsert)[] = [];
   for (let i = 0; i < rows; i++) {
-    const staff = STAFF[i % STAFF.length]!;
+    // Who and what vary independently, so every person has every kind of record.
+    const staff = STAFF[Math.floor(i / WRITES.length) % STAFF.length]!;
     const write = WRITES[i % WRITES.length]!;
     const row = { id: i + 1, at: new Date(Math.round(start + i * step)), actorId: staff.id, actorName: staff.name, action: write.action, entity: write.entity, entityId: `seed-${write.entity}-${i % 997}`, fields: { ...write.fields }, address: '192.168.1.20' };
     const hash = chainHash(prevHash, row);
