@@ -130,26 +130,31 @@ export const communicationsRouter = router({
   adminSend: staffProcedure.input(adminMessageSchema).mutation(async ({ ctx, input }) => {
     const child = pickedChild(ctx.db, input.childId);
     const now = ctx.clock.now();
-    const message = audited(ctx, (db) => db
-      .insert(communicationMessages)
-      .values({
-        type: 'general_message',
-        senderType: 'admin',
-        senderId: ctx.admin.id,
-        senderName: ctx.admin.name,
-        recipientType: 'parent',
-        recipientId: child.parentEmail.toLowerCase(),
-        recipientName: child.parentName,
-        childId: child.id,
-        childName: child.childName,
-        subject: input.subject,
-        content: input.content,
-        isUrgent: input.isUrgent,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning(messageColumns)
-      .get(), (m) => ({ action: 'send', entity: 'message', entityId: m.id, fields: input }));
+    const message = audited(
+      ctx,
+      (db) =>
+        db
+          .insert(communicationMessages)
+          .values({
+            type: 'general_message',
+            senderType: 'admin',
+            senderId: ctx.admin.id,
+            senderName: ctx.admin.name,
+            recipientType: 'parent',
+            recipientId: child.parentEmail.toLowerCase(),
+            recipientName: child.parentName,
+            childId: child.id,
+            childName: child.childName,
+            subject: input.subject,
+            content: input.content,
+            isUrgent: input.isUrgent,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning(messageColumns)
+          .get(),
+      (m) => ({ action: 'send', entity: 'message', entityId: m.id, fields: input }),
+    );
     const notice = newMessageNoticeEmail({ parentName: child.parentName, childName: child.childName, isUrgent: input.isUrgent }, ctx.config);
     return { ...message, ...(await noticeToParent(ctx, message.recipientId, notice, ctx.admin.email)) };
   }),
@@ -219,24 +224,29 @@ export const communicationsRouter = router({
   /** Asks the parent of the chosen child for a document, with an e-mail notice. */
   requestDocument: staffProcedure.input(documentRequestSchema).mutation(async ({ ctx, input }) => {
     const child = pickedChild(ctx.db, input.childId);
-    const request = audited(ctx, (db) => db
-      .insert(documentRequests)
-      .values({
-        adminId: ctx.admin.id,
-        adminName: ctx.admin.name,
-        parentId: child.parentEmail.toLowerCase(),
-        parentName: child.parentName,
-        childId: child.id,
-        childName: child.childName,
-        documentType: input.documentType,
-        title: input.title,
-        description: input.description,
-        dueDate: input.dueDate,
-        isUrgent: input.isUrgent,
-        createdAt: ctx.clock.now(),
-      })
-      .returning(requestColumns)
-      .get(), (r) => ({ action: 'send', entity: 'document-request', entityId: r.id, fields: input }));
+    const request = audited(
+      ctx,
+      (db) =>
+        db
+          .insert(documentRequests)
+          .values({
+            adminId: ctx.admin.id,
+            adminName: ctx.admin.name,
+            parentId: child.parentEmail.toLowerCase(),
+            parentName: child.parentName,
+            childId: child.id,
+            childName: child.childName,
+            documentType: input.documentType,
+            title: input.title,
+            description: input.description,
+            dueDate: input.dueDate,
+            isUrgent: input.isUrgent,
+            createdAt: ctx.clock.now(),
+          })
+          .returning(requestColumns)
+          .get(),
+      (r) => ({ action: 'send', entity: 'document-request', entityId: r.id, fields: input }),
+    );
     const notice = documentRequestNoticeEmail({ ...request, parentName: child.parentName }, ctx.config);
     return { ...withOverdue(centreToday(ctx.clock))(request), ...(await noticeToParent(ctx, request.parentId, notice, ctx.admin.email)) };
   }),

@@ -209,21 +209,21 @@ export async function storeGalleryPicture(
   try {
     const row = deps.db.transaction((tx) => {
       const inserted = tx
-      .insert(pictures)
-      .values({
-        fileName,
-        originalName: cleanOriginalName(file.name),
-        fileSize: main.byteLength,
-        mimeType: STORED_MIME,
-        category: parsed.data.category,
-        caption: parsed.data.caption,
-        uploadedAt: deps.clock.now(),
-        width,
-        height,
-        variants: variants.map(variantFields),
-      })
-      .returning(adminColumns)
-      .get();
+        .insert(pictures)
+        .values({
+          fileName,
+          originalName: cleanOriginalName(file.name),
+          fileSize: main.byteLength,
+          mimeType: STORED_MIME,
+          category: parsed.data.category,
+          caption: parsed.data.caption,
+          uploadedAt: deps.clock.now(),
+          width,
+          height,
+          variants: variants.map(variantFields),
+        })
+        .returning(adminColumns)
+        .get();
       alsoWrite?.(tx as unknown as GalleryDeps['db'], inserted.id);
       return inserted;
     });
