@@ -23,7 +23,11 @@ test('a director invites a teacher, who sets a password, sees only their tabs an
   const teacherEmail = `theo.${id}@centre.example`;
   const childName = `Robin Reed ${id}`;
   const title = `Leaf rubbing ${id}`;
-  server.db.insert(enrolledChildren).values({ childName, parentName: 'Rae Reed', parentEmail: `rae.${id}@example.com`, dateOfBirth: '2023-03-01', program: 'preschool', startDate: '2025-09-01' }).run();
+  const child = server.db.insert(enrolledChildren).values({ childName, parentName: 'Rae Reed', parentEmail: `rae.${id}@example.com`, dateOfBirth: '2023-03-01', program: 'preschool', startDate: '2025-09-01' }).returning().get();
+  // An activity the director wrote: the teacher may read it, not change it.
+  const directorsTitle = `Sand play ${id}`;
+  const made = await server.request('/api/admin/daily-activities', { method: 'POST', json: { childId: child.id, activityDate: '2026-11-20', category: 'play', title: directorsTitle, description: 'Buckets' }, headers: { cookie: await server.adminCookie() } });
+  expect(made.status).toBe(201);
 
   // The director invites the teacher from the Staff tab.
   await loginAsAdmin();
@@ -64,6 +68,9 @@ test('a director invites a teacher, who sets a password, sees only their tabs an
   await dialog.getByRole('button', { name: 'Add Activity' }).click();
   await expect(dialog).toBeHidden();
   await expect(teacher.getByRole('list', { name: 'Recent activities' }).getByText(title)).toBeVisible();
+  await expect(teacher.getByRole('button', { name: `Edit activity ${title}` })).toBeVisible();
+  await expect(teacher.getByRole('list', { name: 'Recent activities' }).getByText(directorsTitle)).toBeVisible();
+  await expect(teacher.getByRole('button', { name: `Edit activity ${directorsTitle}` })).toHaveCount(0);
 
   // The director sees the teacher's name on the activity, and in the Audit tab.
   await page.goto('/admin?tab=activities');
