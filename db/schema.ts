@@ -137,9 +137,70 @@ export const adminUsers = sqliteTable('admin_users', {
   lastLoginAt: integer('last_login_at', { mode: 'timestamp_ms' }),
   /** The sign-in before the current one, shown in the dashboard header so staff notice a login that was not theirs. */
   previousLoginAt: integer('previous_login_at', { mode: 'timestamp_ms' }),
+  /** 'director' (everything) or 'teacher' (the children's day; ADR 039). Accounts from before roles are directors. */
+  role: text('role').$type<StaffRole>().notNull().default('director'),
+  /** A deactivated account cannot sign in and holds no session; it is kept so its name stays on what it wrote. */
+  isActive: integer('is_active', { mode: 'boolean' }).notNull().default(true),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
+
+export type StaffRole = 'director' | 'teacher';
+
+/**
+ * Single-use links for staff: an invitation (7 days) or a 'forgot your password' link (one hour). Only SHA-256
+ * of the token is stored, as for parents (parent_password_resets); a used link keeps usedAt.
+ */
+export const staffPasswordLinks = sqliteTable(
+  'staff_password_links',
+  {
+    id: id(),
+    adminId: text('admin_id')
+      .notNull()
+      .references(() => adminUsers.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').$type<'invite' | 'reset'>().notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    usedAt: integer('used_at', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('staff_password_links_admin_idx').on(t.adminId)],
+);
+
+/**
+ * The audit trail (issue 31, ADR 038): one row per staff write, in the write's transaction. Append-only: the
+ * migration adds triggers that refuse UPDATE and DELETE, and each row's hash chains over the previous row's
+ * hash and its own content (src/server/audit/record.ts), so a row edited behind the app's back is found.
+ * The id is the chain's order and the list's sort key (newest first).
+ */
+export const auditLog = sqliteTable(
+  'audit_log',
+  {
+    id: integer('id').primaryKey(),
+    at: integer('at', { mode: 'timestamp_ms' }).notNull(),
+    /** Null for a failed sign-in with an unknown e-mail. */
+    actorId: text('actor_id'),
+    actorName: text('actor_name').notNull(),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id'),
+    /** The names of the fields written, with their values where they are not secret (null otherwise). */
+    fields: text('fields', { mode: 'json' }).$type<Record<string, AuditValue>>().notNull(),
+    address: text('address').notNull(),
+    prevHash: text('prev_hash').notNull(),
+    hash: text('hash').notNull(),
+  },
+  // The Audit tab's pages, newest first by (at, id), for each filter (ADR 038): SQLite ends every index with
+  // the rowid (the id), so each index is already in the page's order and a page is one index range.
+  (t) => [
+    index('audit_log_at_idx').on(t.at),
+    index('audit_log_actor_idx').on(t.actorId, t.at),
+    index('audit_log_entity_idx').on(t.entity, t.at),
+    index('audit_log_record_idx').on(t.entity, t.entityId, t.at),
+  ],
+);
+
+export type AuditValue = string | number | boolean | null;
 
 /** Server-side admin sessions: the cookie holds `id.secret`; only SHA-256(secret) is stored. */
 export const adminSessions = sqliteTable(
@@ -197,6 +258,9 @@ export const childAchievements = sqliteTable(
     celebrationLevel: text('celebration_level').notNull().default('standard'),
     /** Staff ticked 'share on the public page': only then do the notes appear on /milestones. */
     sharePublicly: integer('share_publicly', { mode: 'boolean' }).notNull().default(false),
+    /** The staff account that recorded it; null on rows from before staff accounts (shown as 'Staff'). */
+    authorId: text('author_id').references(() => adminUsers.id, { onDelete: 'set null' }),
+    authorName: text('author_name'),
     createdAt: createdAt(),
   },
   (t) => [index('child_achievements_achieved_idx').on(t.achievedAt), index('child_achievements_child_idx').on(t.childId, t.achievedAt), index('child_achievements_milestone_idx').on(t.milestoneId)],
@@ -347,6 +411,9 @@ export const dailyActivities = sqliteTable(
     enjoymentLevel: integer('enjoyment_level'),
     participationLevel: text('participation_level'),
     notes: text('notes'),
+    /** The staff account that recorded it; null on rows from before staff accounts (shown as 'Staff'). */
+    authorId: text('author_id').references(() => adminUsers.id, { onDelete: 'set null' }),
+    authorName: text('author_name'),
     createdAt: createdAt(),
   },
   (t) => [index('daily_activities_child_idx').on(t.childId, t.activityDate, t.createdAt)],

@@ -18,6 +18,7 @@ import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { prepareDatabase } from '../src/server/bootstrap';
 import { loadConfig } from '../src/server/config';
 import { type Db, openDatabase } from '../src/server/db';
+import { seedAuditLog } from './seed-audit';
 import { seedDemo } from './seed-demo';
 import {
   announcements,
@@ -41,13 +42,15 @@ export interface ScaleSize {
   receipts: number;
   /** Enrollment applications received over the years (none when absent). */
   applications?: number;
+  /** Audit rows (issue 31, ADR 038's growth: about 50,000 staff writes a year for a centre of 60 children). */
+  audit?: number;
 }
 
 export const SIZES = {
   /** Ten years of a centre (issue 12). */
-  scale: { children: 200, activities: 100_000, notes: 20_000, messages: 50_000, receipts: 20_000, applications: 3_000 },
+  scale: { children: 200, activities: 100_000, notes: 20_000, messages: 50_000, receipts: 20_000, applications: 3_000, audit: 500_000 },
   /** One year: a tenth of each, the same history per child. */
-  small: { children: 20, activities: 10_000, notes: 2_000, messages: 5_000, receipts: 2_000, applications: 300 },
+  small: { children: 20, activities: 10_000, notes: 2_000, messages: 5_000, receipts: 2_000, applications: 300, audit: 50_000 },
 } satisfies Record<string, ScaleSize>;
 
 export const BENCH_PARENT_EMAIL = 'bench.parent@example.com';
@@ -57,6 +60,8 @@ const CATEGORIES = ['learning', 'art', 'music', 'outdoor', 'social', 'physical']
 const SKILLS = ['listening', 'counting', 'sharing', 'colours', 'shapes', 'balance', 'turn-taking', 'letters', 'rhyming', 'cutting', 'sorting', 'climbing'];
 const PROGRAMS = ['infant', 'preschool', 'kindergarten-prep'];
 const BATCH = 500;
+/** ADR 038's estimate for a centre of 60 children: the audit rows' years follow from their count. */
+const AUDIT_ROWS_A_YEAR = 50_000;
 
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
@@ -288,6 +293,7 @@ export function seedScale(db: Db, size: ScaleSize, now: Date = new Date()): { pa
         };
       }),
     );
+    seedAuditLog(db, size.audit ?? 0, Math.max(1, (size.audit ?? 0) / AUDIT_ROWS_A_YEAR), now);
   });
   return bench;
 }

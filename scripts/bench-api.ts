@@ -242,6 +242,9 @@ async function main() {
       { group: 'staff', name: 'GET /api/admin/payment-receipts', path: '/api/admin/payment-receipts?limit=20', headers: staff },
       { group: 'staff', name: 'GET /api/enrollment-applications', path: '/api/enrollment-applications?limit=20', headers: staff },
       { group: 'staff', name: 'Applications tab (tRPC)', path: `/api/trpc/applications.list?batch=1&input=${trpcInput([{ limit: 20, status: null }])}`, headers: staff },
+      // The Audit tab (issue 31): its first page, and one kind of record over a date range.
+      { group: 'staff', name: 'GET /api/admin/audit-log', path: '/api/admin/audit-log?limit=50', headers: staff },
+      { group: 'staff', name: 'GET /api/admin/audit-log (filtered)', path: '/api/admin/audit-log?limit=50&entity=note&actorId=seed-teacher-2&from=2000-01-01', headers: staff },
     ];
     const targets = all.filter((t) => !ONLY || ONLY.test(t.name));
 

@@ -27,15 +27,17 @@ export interface RouteEntry {
 }
 
 /** Anyone, signed in or not. */
-const everyone = (ok = 200): Expected => ({ anonymous: ok, parentA: ok, parentB: ok, admin: ok });
-/** Staff only: 401 without a session, 403 to a parent. */
-const staff = (ok = 200): Expected => ({ anonymous: 401, parentA: 403, parentB: 403, admin: ok });
+const everyone = (ok = 200): Expected => ({ anonymous: ok, parentA: ok, parentB: ok, teacher: ok, admin: ok });
+/** Every staff member, teacher or director (the children's day, issue 31): 401 without a session, 403 to a parent. */
+const staff = (ok = 200): Expected => ({ anonymous: 401, parentA: 403, parentB: 403, teacher: ok, admin: ok });
+/** A director only: a teacher gets 403 with a sentence (ADR 039). */
+const director = (ok = 200): Expected => ({ anonymous: 401, parentA: 403, parentB: 403, teacher: 403, admin: ok });
 /** Any parent, for their own records (no id of another family in the input). */
-const parents = (ok = 200): Expected => ({ anonymous: 401, parentA: ok, parentB: ok, admin: 403 });
+const parents = (ok = 200): Expected => ({ anonymous: 401, parentA: ok, parentB: ok, teacher: 403, admin: 403 });
 /** Parent A only: the input names family A's records, which parent B cannot tell from records that do not exist. */
-const familyA = (ok = 200): Expected => ({ anonymous: 401, parentA: ok, parentB: 404, admin: 403 });
+const familyA = (ok = 200): Expected => ({ anonymous: 401, parentA: ok, parentB: 404, teacher: 403, admin: 403 });
 /** Staff and parent A (what both roles do, such as reading a family's document); parent B gets 404. */
-const staffOrFamilyA = (ok = 200): Expected => ({ anonymous: 401, parentA: ok, parentB: 404, admin: ok });
+const staffOrFamilyA = (ok = 200): Expected => ({ anonymous: 401, parentA: ok, parentB: 404, teacher: ok, admin: ok });
 
 let n = 0;
 const unique = (prefix: string) => `${prefix}-${++n}`;
@@ -50,7 +52,7 @@ const receipt = (f: Fixtures) => ({ childId: f.childA, parentName: 'Ann Ashdown'
 const message = (f: Fixtures) => ({ childId: f.childA, subject: 'Ashdown-message-subject', content: 'See you soon' });
 const documentRequest = (f: Fixtures) => ({ childId: f.childA, documentType: 'immunization', title: 'Ashdown-request-title', description: 'Please send it' });
 const week = { weekStartDate: '2026-11-15', weekEndDate: '2026-11-21' };
-const adminLogin = (f: Fixtures) => ({ email: f.adminEmail, password: f.adminPassword });
+const adminLogin = (f: Fixtures) => ({ email: f.adminEmail, password: f.passwords.admin });
 const parentLogin = (f: Fixtures) => ({ email: f.a.email, password: f.passwords.parentA });
 const forgot = () => ({ email: `${unique('forgetful')}@example.com` });
 const reset = async (f: Fixtures) => ({ token: await f.resetToken(), password: unique('Lantern orchard pebble') });
@@ -62,19 +64,29 @@ function passwordChange(f: Fixtures, role: Role) {
   if (role === who) f.passwords[who] = newPassword;
   return { currentPassword, newPassword };
 }
+/** A staff member's own password change: the director's or the teacher's account, remembered for the next sign-in. */
+function staffPasswordChange(f: Fixtures, role: Role) {
+  const who = role === 'teacher' ? 'teacher' : 'admin';
+  const currentPassword = f.passwords[who];
+  const newPassword = unique('Lantern orchard pebble');
+  if (role === who) f.passwords[who] = newPassword;
+  return { currentPassword, newPassword };
+}
+const invite = () => ({ name: unique('Tess Teacher'), email: `${unique('matrix.invite')}@example.com`, role: 'teacher' });
+const setPassword = async (f: Fixtures) => ({ token: await f.staffToken(), password: unique('Lantern orchard pebble') });
 const respond = async (f: Fixtures) => ({ id: await f.documentRequestA(), documentUrl: await f.uploadedByA(), documentName: 'Immunization record' });
 
 export const PROCEDURES: Record<string, ProcedureEntry> = {
   'events.list': { expect: everyone() },
-  'events.all': { expect: staff() },
-  'events.create': { expect: staff(), input: event },
-  'events.update': { expect: staff(), input: async (f) => ({ id: await f.event(), ...event() }) },
-  'events.delete': { expect: staff(), input: (f) => f.event() },
+  'events.all': { expect: director() },
+  'events.create': { expect: director(), input: event },
+  'events.update': { expect: director(), input: async (f) => ({ id: await f.event(), ...event() }) },
+  'events.delete': { expect: director(), input: (f) => f.event() },
   'announcements.list': { expect: everyone() },
-  'announcements.all': { expect: staff() },
-  'announcements.create': { expect: staff(), input: announcement },
-  'announcements.update': { expect: staff(), input: async (f) => ({ id: await f.announcement(), ...announcement() }) },
-  'announcements.delete': { expect: staff(), input: (f) => f.announcement() },
+  'announcements.all': { expect: director() },
+  'announcements.create': { expect: director(), input: announcement },
+  'announcements.update': { expect: director(), input: async (f) => ({ id: await f.announcement(), ...announcement() }) },
+  'announcements.delete': { expect: director(), input: (f) => f.announcement() },
   'gallery.list': { expect: everyone() },
   'milestones.list': { expect: everyone() },
   'achievements.list': { expect: everyone() },
@@ -86,17 +98,25 @@ export const PROCEDURES: Record<string, ProcedureEntry> = {
   'adminAuth.login': { expect: everyone(), input: adminLogin },
   'adminAuth.logout': { expect: everyone() },
   'adminAuth.me': { expect: staff() },
-  'applications.list': { expect: staff(), input: () => ({ limit: 5, status: 'pending' }) },
-  'applications.updateStatus': { expect: staff(), input: (f) => ({ id: f.application(), status: 'approved' }) },
-  'applications.delete': { expect: staff(), input: (f) => f.application() },
-  'applications.enroll': { expect: staff(), input: (f) => f.application('approved') },
+  'adminAuth.forgotPassword': { expect: everyone(), input: forgot },
+  'adminAuth.setPassword': { expect: everyone(), input: setPassword },
+  'adminAuth.changePassword': { expect: staff(), input: staffPasswordChange },
+  'staff.list': { expect: director() },
+  'staff.invite': { expect: director(), input: invite },
+  'staff.update': { expect: director(), input: async (f) => ({ id: await f.staffAccount(), isActive: false }) },
+  'auditLog.list': { expect: director(), input: () => ({ limit: 5 }) },
+  'auditLog.verify': { expect: director() },
+  'applications.list': { expect: director(), input: () => ({ limit: 5, status: 'pending' }) },
+  'applications.updateStatus': { expect: director(), input: (f) => ({ id: f.application(), status: 'approved' }) },
+  'applications.delete': { expect: director(), input: (f) => f.application() },
+  'applications.enroll': { expect: director(), input: (f) => f.application('approved') },
   'children.list': { expect: staff() },
-  'children.create': { expect: staff(), input: child },
-  'children.update': { expect: staff(), input: async (f) => ({ id: await f.child(), ...child() }) },
-  'children.delete': { expect: staff(), input: (f) => f.child() },
-  'children.toggleActive': { expect: staff(), input: (f) => f.child() },
-  'children.generateParentLogin': { expect: staff(), input: (f) => f.child() },
-  'children.resetParentPassword': { expect: staff(), input: (f) => f.childWithLogin() },
+  'children.create': { expect: director(), input: child },
+  'children.update': { expect: director(), input: async (f) => ({ id: await f.child(), ...child() }) },
+  'children.delete': { expect: director(), input: (f) => f.child() },
+  'children.toggleActive': { expect: director(), input: (f) => f.child() },
+  'children.generateParentLogin': { expect: director(), input: (f) => f.child() },
+  'children.resetParentPassword': { expect: director(), input: (f) => f.childWithLogin() },
   'communications.adminMessages': { expect: staff(), input: () => ({ limit: 5 }) },
   'communications.parentMessages': { expect: parents(), input: () => ({ limit: 5 }) },
   'communications.adminSend': { expect: staff(), input: message },
@@ -106,23 +126,23 @@ export const PROCEDURES: Record<string, ProcedureEntry> = {
   'communications.parentDocumentRequests': { expect: parents(), input: () => ({ limit: 5 }) },
   'communications.requestDocument': { expect: staff(), input: documentRequest },
   'communications.parentRespond': { expect: familyA(), input: respond },
-  'communications.createUpload': { expect: { anonymous: 401, parentA: 200, parentB: 200, admin: 200 } },
-  'outbox.list': { expect: staff() },
-  'outbox.get': { expect: staff(), input: (f) => f.outboxId },
-  'mail.status': { expect: staff() },
-  'mail.parentEmails': { expect: staff() },
-  'pictures.list': { expect: staff() },
-  'pictures.delete': { expect: staff(), input: (f) => f.picture() },
-  'overview.counts': { expect: staff() },
-  'payments.list': { expect: staff(), input: () => ({ limit: 5 }) },
-  'payments.summary': { expect: staff() },
-  'payments.create': { expect: staff(), input: receipt },
-  'payments.delete': { expect: staff(), input: (f) => f.receipt() },
-  'payments.sendEmail': { expect: staff(), input: (f) => f.receiptA },
-  'payments.taxParents': { expect: staff() },
-  'payments.sendTaxStatement': { expect: staff(), input: (f) => ({ parentEmail: f.a.email, taxYear: f.taxYear }) },
-  'payments.receiptPdf': { expect: staff(), input: (f) => f.receiptA },
-  'payments.taxStatementPdf': { expect: staff(), input: (f) => ({ parentEmail: f.a.email, taxYear: f.taxYear }) },
+  'communications.createUpload': { expect: { anonymous: 401, parentA: 200, parentB: 200, teacher: 200, admin: 200 } },
+  'outbox.list': { expect: director() },
+  'outbox.get': { expect: director(), input: (f) => f.outboxId },
+  'mail.status': { expect: director() },
+  'mail.parentEmails': { expect: director() },
+  'pictures.list': { expect: director() },
+  'pictures.delete': { expect: director(), input: (f) => f.picture() },
+  'overview.counts': { expect: director() },
+  'payments.list': { expect: director(), input: () => ({ limit: 5 }) },
+  'payments.summary': { expect: director() },
+  'payments.create': { expect: director(), input: receipt },
+  'payments.delete': { expect: director(), input: (f) => f.receipt() },
+  'payments.sendEmail': { expect: director(), input: (f) => f.receiptA },
+  'payments.taxParents': { expect: director() },
+  'payments.sendTaxStatement': { expect: director(), input: (f) => ({ parentEmail: f.a.email, taxYear: f.taxYear }) },
+  'payments.receiptPdf': { expect: director(), input: (f) => f.receiptA },
+  'payments.taxStatementPdf': { expect: director(), input: (f) => ({ parentEmail: f.a.email, taxYear: f.taxYear }) },
   // A page of the receipts of one of family A's children: parent B gets the 404 of a child that is not theirs.
   'payments.parentReceipts': { expect: familyA(), input: (f) => ({ childId: f.childA, limit: 5 }) },
   'payments.parentReceiptPdf': { expect: familyA(), input: (f) => f.receiptA },
@@ -130,11 +150,11 @@ export const PROCEDURES: Record<string, ProcedureEntry> = {
   'payments.parentTaxStatementPdf': { expect: familyA(), input: (f) => ({ taxYear: f.taxYear }) },
   'development.childRecords': { expect: staff(), input: (f) => f.childA },
   'development.createActivity': { expect: staff(), input: activity },
-  'development.updateActivity': { expect: staff(), input: async (f) => ({ ...activity(f), childId: undefined, id: await f.activity() }) },
-  'development.deleteActivity': { expect: staff(), input: (f) => f.activity() },
+  'development.updateActivity': { expect: staff(), input: async (f, role) => ({ ...activity(f), childId: undefined, id: await f.activity(role) }) },
+  'development.deleteActivity': { expect: staff(), input: (f, role) => f.activity(role) },
   'development.createNote': { expect: staff(), input: note },
-  'development.updateNote': { expect: staff(), input: async (f) => ({ ...note(f), childId: undefined, id: await f.note() }) },
-  'development.deleteNote': { expect: staff(), input: (f) => f.note() },
+  'development.updateNote': { expect: staff(), input: async (f, role) => ({ ...note(f), childId: undefined, id: await f.note(role) }) },
+  'development.deleteNote': { expect: staff(), input: (f, role) => f.note(role) },
   'development.summary': { expect: staff(), input: (f) => ({ childId: f.childA, start: '2026-11-01', end: '2026-11-30' }) },
   'development.sendWeeklyReport': { expect: staff(), input: (f) => ({ childId: f.childA, ...week }) },
   'parentAuth.login': { expect: everyone(), input: parentLogin },
@@ -162,30 +182,38 @@ export const ROUTES: Record<string, RouteEntry> = {
   'POST /api/admin/login': { expect: everyone(), body: adminLogin },
   'POST /api/admin/logout': { expect: everyone() },
   'GET /api/admin/me': { expect: staff() },
-  'POST /api/events': { expect: staff(201), body: event },
-  'PUT /api/events/:id': { expect: staff(), path: async (f) => `/api/events/${await f.event()}`, body: event },
-  'DELETE /api/events/:id': { expect: staff(), path: async (f) => `/api/events/${await f.event()}` },
-  'POST /api/announcements': { expect: staff(201), body: announcement },
-  'PUT /api/announcements/:id': { expect: staff(), path: async (f) => `/api/announcements/${await f.announcement()}`, body: announcement },
-  'DELETE /api/announcements/:id': { expect: staff(), path: async (f) => `/api/announcements/${await f.announcement()}` },
-  'GET /api/enrollment-applications': { expect: staff() },
-  'PATCH /api/enrollment-applications/:id/status': { expect: staff(), path: (f) => `/api/enrollment-applications/${f.application()}/status`, body: () => ({ status: 'approved' }) },
-  'DELETE /api/enrollment-applications/:id': { expect: staff(), path: (f) => `/api/enrollment-applications/${f.application()}` },
-  'POST /api/enrollment-applications/:id/enroll': { expect: staff(201), path: (f) => `/api/enrollment-applications/${f.application('approved')}/enroll` },
-  'GET /api/admin/parent-emails': { expect: staff() },
+  'POST /api/admin/forgot-password': { expect: everyone(), body: forgot },
+  'POST /api/admin/set-password': { expect: everyone(), body: setPassword },
+  'POST /api/admin/change-password': { expect: staff(), body: staffPasswordChange },
+  'GET /api/admin/staff': { expect: director() },
+  'POST /api/admin/staff': { expect: director(201), body: invite },
+  'PATCH /api/admin/staff/:id': { expect: director(), path: async (f) => `/api/admin/staff/${await f.staffAccount()}`, body: () => ({ isActive: false }) },
+  'GET /api/admin/audit-log': { expect: director(), path: () => '/api/admin/audit-log?limit=5' },
+  'GET /api/admin/audit-log/verify': { expect: director() },
+  'POST /api/events': { expect: director(201), body: event },
+  'PUT /api/events/:id': { expect: director(), path: async (f) => `/api/events/${await f.event()}`, body: event },
+  'DELETE /api/events/:id': { expect: director(), path: async (f) => `/api/events/${await f.event()}` },
+  'POST /api/announcements': { expect: director(201), body: announcement },
+  'PUT /api/announcements/:id': { expect: director(), path: async (f) => `/api/announcements/${await f.announcement()}`, body: announcement },
+  'DELETE /api/announcements/:id': { expect: director(), path: async (f) => `/api/announcements/${await f.announcement()}` },
+  'GET /api/enrollment-applications': { expect: director() },
+  'PATCH /api/enrollment-applications/:id/status': { expect: director(), path: (f) => `/api/enrollment-applications/${f.application()}/status`, body: () => ({ status: 'approved' }) },
+  'DELETE /api/enrollment-applications/:id': { expect: director(), path: (f) => `/api/enrollment-applications/${f.application()}` },
+  'POST /api/enrollment-applications/:id/enroll': { expect: director(201), path: (f) => `/api/enrollment-applications/${f.application('approved')}/enroll` },
+  'GET /api/admin/parent-emails': { expect: director() },
   'GET /api/admin/enrolled-children': { expect: staff() },
-  'POST /api/admin/enrolled-children': { expect: staff(201), body: child },
-  'PUT /api/admin/enrolled-children/:id': { expect: staff(), path: async (f) => `/api/admin/enrolled-children/${await f.child()}`, body: child },
-  'DELETE /api/admin/enrolled-children/:id': { expect: staff(), path: async (f) => `/api/admin/enrolled-children/${await f.child()}` },
-  'PATCH /api/admin/enrolled-children/:id/toggle-active': { expect: staff(), path: async (f) => `/api/admin/enrolled-children/${await f.child()}/toggle-active` },
-  'POST /api/admin/generate-parent-login/:id': { expect: staff(), path: async (f) => `/api/admin/generate-parent-login/${await f.child()}` },
-  'POST /api/admin/reset-parent-password/:id': { expect: staff(), path: async (f) => `/api/admin/reset-parent-password/${await f.childWithLogin()}` },
-  'GET /api/admin/mail-status': { expect: staff() },
-  'GET /api/admin/outbox': { expect: staff() },
-  'GET /api/admin/outbox/:id': { expect: staff(), path: (f) => `/api/admin/outbox/${f.outboxId}` },
-  'GET /api/admin/pictures': { expect: staff() },
-  'POST /api/admin/pictures': { expect: staff(201), body: (f) => f.imageForm() },
-  'DELETE /api/admin/pictures/:id': { expect: staff(), path: async (f) => `/api/admin/pictures/${await f.picture()}` },
+  'POST /api/admin/enrolled-children': { expect: director(201), body: child },
+  'PUT /api/admin/enrolled-children/:id': { expect: director(), path: async (f) => `/api/admin/enrolled-children/${await f.child()}`, body: child },
+  'DELETE /api/admin/enrolled-children/:id': { expect: director(), path: async (f) => `/api/admin/enrolled-children/${await f.child()}` },
+  'PATCH /api/admin/enrolled-children/:id/toggle-active': { expect: director(), path: async (f) => `/api/admin/enrolled-children/${await f.child()}/toggle-active` },
+  'POST /api/admin/generate-parent-login/:id': { expect: director(), path: async (f) => `/api/admin/generate-parent-login/${await f.child()}` },
+  'POST /api/admin/reset-parent-password/:id': { expect: director(), path: async (f) => `/api/admin/reset-parent-password/${await f.childWithLogin()}` },
+  'GET /api/admin/mail-status': { expect: director() },
+  'GET /api/admin/outbox': { expect: director() },
+  'GET /api/admin/outbox/:id': { expect: director(), path: (f) => `/api/admin/outbox/${f.outboxId}` },
+  'GET /api/admin/pictures': { expect: director() },
+  'POST /api/admin/pictures': { expect: director(201), body: (f) => f.imageForm() },
+  'DELETE /api/admin/pictures/:id': { expect: director(), path: async (f) => `/api/admin/pictures/${await f.picture()}` },
   'GET /api/admin/communications': { expect: staff() },
   'POST /api/admin/communications': { expect: staff(201), body: message },
   'GET /api/parent/communications': { expect: parents() },
@@ -199,30 +227,30 @@ export const ROUTES: Record<string, RouteEntry> = {
     path: async (f) => `/api/parent/document-requests/${await f.documentRequestA()}/respond`,
     body: async (f) => ({ documentUrl: await f.uploadedByA(), documentName: 'Immunization record' }),
   },
-  'POST /api/objects/upload': { expect: { anonymous: 401, parentA: 200, parentB: 200, admin: 200 } },
+  'POST /api/objects/upload': { expect: { anonymous: 401, parentA: 200, parentB: 200, teacher: 200, admin: 200 } },
   // An upload URL is signed for the account that asked for it: anyone else is told it is not valid.
-  'PUT /api/objects/upload/:token': { expect: { anonymous: 401, parentA: 201, parentB: 404, admin: 404 }, path: (f) => f.uploadUrlA(), body: () => PDF },
+  'PUT /api/objects/upload/:token': { expect: { anonymous: 401, parentA: 201, parentB: 404, teacher: 404, admin: 404 }, path: (f) => f.uploadUrlA(), body: () => PDF },
   'GET /api/documents/:id': { expect: staffOrFamilyA(), path: (f) => `/api/documents/${f.documentA}` },
-  'GET /api/admin/payment-receipts': { expect: staff() },
-  'GET /api/admin/payment-receipts/summary': { expect: staff() },
-  'POST /api/admin/payment-receipts': { expect: staff(201), body: receipt },
-  'POST /api/admin/payment-receipts/:id/send-email': { expect: staff(), path: (f) => `/api/admin/payment-receipts/${f.receiptA}/send-email` },
-  'DELETE /api/admin/payment-receipts/:id': { expect: staff(), path: async (f) => `/api/admin/payment-receipts/${await f.receipt()}` },
-  'GET /api/admin/payment-receipts/:id/pdf': { expect: staff(), path: (f) => `/api/admin/payment-receipts/${f.receiptA}/pdf` },
-  'GET /api/admin/tax-statement-parents': { expect: staff() },
-  'POST /api/admin/year-end-tax-receipt': { expect: staff(), body: (f) => ({ parentEmail: f.a.email, taxYear: f.taxYear }) },
-  'GET /api/admin/year-end-tax-receipt/pdf': { expect: staff(), path: (f) => `/api/admin/year-end-tax-receipt/pdf?parentEmail=${encodeURIComponent(f.a.email)}&taxYear=${f.taxYear}` },
+  'GET /api/admin/payment-receipts': { expect: director() },
+  'GET /api/admin/payment-receipts/summary': { expect: director() },
+  'POST /api/admin/payment-receipts': { expect: director(201), body: receipt },
+  'POST /api/admin/payment-receipts/:id/send-email': { expect: director(), path: (f) => `/api/admin/payment-receipts/${f.receiptA}/send-email` },
+  'DELETE /api/admin/payment-receipts/:id': { expect: director(), path: async (f) => `/api/admin/payment-receipts/${await f.receipt()}` },
+  'GET /api/admin/payment-receipts/:id/pdf': { expect: director(), path: (f) => `/api/admin/payment-receipts/${f.receiptA}/pdf` },
+  'GET /api/admin/tax-statement-parents': { expect: director() },
+  'POST /api/admin/year-end-tax-receipt': { expect: director(), body: (f) => ({ parentEmail: f.a.email, taxYear: f.taxYear }) },
+  'GET /api/admin/year-end-tax-receipt/pdf': { expect: director(), path: (f) => `/api/admin/year-end-tax-receipt/pdf?parentEmail=${encodeURIComponent(f.a.email)}&taxYear=${f.taxYear}` },
   'GET /api/parent/payment-receipts': { expect: familyA(), path: (f) => `/api/parent/payment-receipts?childId=${f.childA}&limit=5` },
   'GET /api/parent/payment-receipts/:id/pdf': { expect: familyA(), path: (f) => `/api/parent/payment-receipts/${f.receiptA}/pdf` },
   'GET /api/parent/tax-statements/:taxYear/pdf': { expect: familyA(), path: (f) => `/api/parent/tax-statements/${f.taxYear}/pdf` },
   'GET /api/admin/child-activities/:childId': { expect: staff(), path: (f) => `/api/admin/child-activities/${f.childA}` },
   'GET /api/admin/activities-summary/:childId/:start/:end': { expect: staff(), path: (f) => `/api/admin/activities-summary/${f.childA}/2026-11-01/2026-11-30` },
   'POST /api/admin/daily-activities': { expect: staff(201), body: activity },
-  'PUT /api/admin/daily-activities/:id': { expect: staff(), path: async (f) => `/api/admin/daily-activities/${await f.activity()}`, body: (f) => ({ ...activity(f), childId: undefined }) },
-  'DELETE /api/admin/daily-activities/:id': { expect: staff(), path: async (f) => `/api/admin/daily-activities/${await f.activity()}` },
+  'PUT /api/admin/daily-activities/:id': { expect: staff(), path: async (f, role) => `/api/admin/daily-activities/${await f.activity(role)}`, body: (f) => ({ ...activity(f), childId: undefined }) },
+  'DELETE /api/admin/daily-activities/:id': { expect: staff(), path: async (f, role) => `/api/admin/daily-activities/${await f.activity(role)}` },
   'POST /api/admin/development-notes': { expect: staff(201), body: note },
-  'PUT /api/admin/development-notes/:id': { expect: staff(), path: async (f) => `/api/admin/development-notes/${await f.note()}`, body: (f) => ({ ...note(f), childId: undefined }) },
-  'DELETE /api/admin/development-notes/:id': { expect: staff(), path: async (f) => `/api/admin/development-notes/${await f.note()}` },
+  'PUT /api/admin/development-notes/:id': { expect: staff(), path: async (f, role) => `/api/admin/development-notes/${await f.note(role)}`, body: (f) => ({ ...note(f), childId: undefined }) },
+  'DELETE /api/admin/development-notes/:id': { expect: staff(), path: async (f, role) => `/api/admin/development-notes/${await f.note(role)}` },
   'POST /api/admin/send-activity-report/:childId': { expect: staff(), path: (f) => `/api/admin/send-activity-report/${f.childA}`, body: () => week },
   'GET /api/admin/child-achievements/:childId': { expect: staff(), path: (f) => `/api/admin/child-achievements/${f.childA}` },
   'POST /api/admin/child-achievements': { expect: staff(201), body: (f) => ({ childId: f.childA, milestoneId: f.milestone(), achievedAt: '2026-11-19' }) },

@@ -18,6 +18,7 @@ import { adminContentRest } from './rest/admin-content';
 import { adminDevelopmentRest } from './rest/admin-development';
 import { adminEnrollmentRest } from './rest/admin-enrollment';
 import { adminGalleryRest } from './rest/admin-gallery';
+import { adminStaffRest } from './rest/admin-staff';
 import { communicationsRest } from './rest/communications';
 import { paymentsRest } from './rest/payments';
 import { parentRest } from './rest/parent';
@@ -165,6 +166,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   api.route('/', communicationsRest);
   api.route('/', paymentsRest);
   api.route('/', adminDevelopmentRest);
+  api.route('/', adminStaffRest);
   api.route('/', parentRest);
   api.onError(handleError);
   app.route('/api', api);

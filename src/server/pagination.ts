@@ -10,11 +10,11 @@ import { and, desc, eq, lt, lte, or, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Page } from '../shared/schemas/page';
 
-/** One column of the sort order (newest first): text, or a timestamp_ms column (a Date in the row). */
+/** One column of the sort order (newest first): text, a timestamp_ms column (a Date in the row), or an integer. */
 export interface SortKey<Row> {
   column: SQLiteColumn;
-  kind: 'text' | 'time';
-  of: (row: Row) => string | Date;
+  kind: 'text' | 'time' | 'integer';
+  of: (row: Row) => string | Date | number;
 }
 
 export const BAD_CURSOR_MESSAGE = 'The page cursor is not valid';
@@ -24,7 +24,7 @@ function encode(values: (string | number)[]): string {
   return Buffer.from(JSON.stringify(values)).toString('base64url');
 }
 
-function decode<Row>(keys: SortKey<Row>[], cursor: string): (string | Date)[] {
+function decode<Row>(keys: SortKey<Row>[], cursor: string): (string | Date | number)[] {
   let values: unknown;
   try {
     values = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
@@ -34,9 +34,9 @@ function decode<Row>(keys: SortKey<Row>[], cursor: string): (string | Date)[] {
   if (!Array.isArray(values) || values.length !== keys.length) throw badCursor();
   return keys.map((key, i) => {
     const v: unknown = values[i];
-    if (key.kind === 'time') {
+    if (key.kind === 'time' || key.kind === 'integer') {
       if (typeof v !== 'number' || !Number.isSafeInteger(v)) throw badCursor();
-      return new Date(v);
+      return key.kind === 'time' ? new Date(v) : v;
     }
     if (typeof v !== 'string' || v.length > 200) throw badCursor();
     return v;
@@ -47,7 +47,7 @@ function decode<Row>(keys: SortKey<Row>[], cursor: string): (string | Date)[] {
  * Rows strictly after the cursor in the order `k1 DESC, k2 DESC, ...`. The leading `k1 <= v1` lets SQLite
  * start the index range at the cursor instead of testing every row before it.
  */
-function after<Row>(keys: SortKey<Row>[], values: (string | Date)[]): SQL {
+function after<Row>(keys: SortKey<Row>[], values: (string | Date | number)[]): SQL {
   const strictly = (i: number): SQL => {
     const beyond = lt(keys[i]!.column, values[i]);
     return i === keys.length - 1 ? beyond : or(beyond, and(eq(keys[i]!.column, values[i]), strictly(i + 1)))!;

@@ -2,6 +2,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
 import { clientError } from './client-errors';
 import { assertAdmin } from './auth/guards';
+import { assertAdmin, assertDirector } from './auth/guards';
 import type { Context } from './context';
 
 /** Builders only: routers live in routers/, one file per domain. */
@@ -20,8 +21,18 @@ export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const publicProcedure = t.procedure;
 
-export const adminProcedure = t.procedure.use(({ ctx, next }) => {
+/**
+ * Staff procedures declare their role (ADR 039): staffProcedure for what every staff member does (the
+ * children's day: activities, notes, achievements, messages), directorProcedure for everything else. There is
+ * no role-less staff builder, and tests/authorization-matrix.ts checks every procedure as a teacher.
+ */
+export const staffProcedure = t.procedure.use(({ ctx, next }) => {
   assertAdmin(ctx.auth);
+  return next({ ctx: { ...ctx, auth: ctx.auth, admin: ctx.auth.admin } });
+});
+
+export const directorProcedure = t.procedure.use(({ ctx, next }) => {
+  assertDirector(ctx.auth);
   return next({ ctx: { ...ctx, auth: ctx.auth, admin: ctx.auth.admin } });
 });
 

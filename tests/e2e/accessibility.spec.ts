@@ -34,6 +34,7 @@ const PUBLIC_PAGES: [string, string][] = [
   ['/admin/login', 'Admin Login'],
   ['/parent-login', 'Parent Portal'],
   ['/parent-reset-password#token=abc', 'Choose a New Password'],
+  ['/admin/set-password#token=abc', 'Choose Your Password'],
   ['/no-such-page', '404 Page Not Found'],
 ];
 

@@ -27,7 +27,7 @@ test('staff sign in through the form and see their name and the last login date'
   await expect(page.getByText('Welcome back, Morgan Lee')).toBeVisible();
   // The header shows the sign-in before this one, so staff notice one that was not theirs.
   await expect(page.getByText(/^Last login: Jan 05, 2026/)).toBeVisible();
-  await expect(page.getByRole('tab')).toHaveCount(9);
+  await expect(page.getByRole('tab')).toHaveCount(11);
 
   // The UI record is in local storage; the session is an HttpOnly cookie that scripts cannot read.
   const stored = await page.evaluate(() => window.localStorage.getItem('admin'));

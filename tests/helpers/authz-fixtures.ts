@@ -1,15 +1,21 @@
+import { readFileSync } from 'node:fs';
+import PostalMime from 'postal-mime';
 import sharp from 'sharp';
 import { expect } from 'vitest';
-import { milestones, outboxMessages } from '../../db/schema';
+import { adminUsers, milestones, outboxMessages } from '../../db/schema';
+import { hashPassword } from '../../src/server/auth/password';
 import { ADMIN_COOKIE, cookieName } from '../../src/server/auth/cookies';
 import { createAdminSession, createParentSession } from '../../src/server/auth/session';
 import { addChild, as, type AdminTestServer } from './admin-server';
 import { insertApplication, json } from './enrollment-fixtures';
 import { bearer, enrolFamily, type Family } from './parent-fixtures';
 
-/** The four callers of the authorization matrix. Parent A owns every id the inputs name; parent B owns a family of their own. */
-export type Role = 'anonymous' | 'parentA' | 'parentB' | 'admin';
-export const ROLES: readonly Role[] = ['anonymous', 'parentB', 'parentA', 'admin'];
+/**
+ * The five callers of the authorization matrix. Parent A owns every id the inputs name; parent B owns a family of
+ * their own; `admin` is a director and `teacher` a teacher (ADR 039), each with an account of their own.
+ */
+export type Role = 'anonymous' | 'parentA' | 'parentB' | 'teacher' | 'admin';
+export const ROLES: readonly Role[] = ['anonymous', 'parentB', 'parentA', 'teacher', 'admin'];
 
 export const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
@@ -31,8 +37,13 @@ export interface Fixtures {
   taxYear: string;
   /** Fresh request headers for a role: a new session every time, so a logout or a password change ends only its own. */
   headers(role: Role): Record<string, string>;
-  /** The role's current parent password (a change in the matrix moves it on). */
-  passwords: { parentA: string; parentB: string };
+  /** The role's current password (a change in the matrix moves it on). */
+  passwords: { parentA: string; parentB: string; admin: string; teacher: string };
+  teacherEmail: string;
+  /** A fresh teacher account (invited by the director), for what a call uses up (a deactivation). */
+  staffAccount(): Promise<string>;
+  /** The token of a fresh, unused invitation, read from the delivered message in the outbox. */
+  staffToken(): Promise<string>;
   // Fresh rows, one per call, for what a call uses up (deletes, one-shot answers).
   event(): Promise<string>;
   announcement(): Promise<string>;
@@ -40,8 +51,9 @@ export interface Fixtures {
   child(): Promise<string>;
   childWithLogin(): Promise<string>;
   picture(): Promise<string>;
-  activity(): Promise<string>;
-  note(): Promise<string>;
+  /** Written by the teacher when the role is the teacher (a teacher changes only their own), by the director otherwise. */
+  activity(role?: Role): Promise<string>;
+  note(role?: Role): Promise<string>;
   achievement(): Promise<string>;
   /** A milestone family A's child has not achieved yet. */
   milestone(): string;
@@ -63,8 +75,18 @@ const unique = (prefix: string) => `${prefix}-${++seq}`;
 
 /** Two families (A with a receipt, a message, a document request answered with a file; B with a child of its own) and an admin. */
 export async function buildFixtures(s: AdminTestServer): Promise<Fixtures> {
-  const adminEmail = 'director@example.com';
+  // The matrix's director and teacher have accounts of their own: a password change in the matrix ends the
+  // other sessions of its account, never the session s.admin uses to make the fixtures.
+  const adminEmail = 'matrix.director@example.com';
   const adminPassword = 'director-pass-1';
+  const teacherEmail = 'matrix.teacher@example.com';
+  const staffHash = await hashPassword(adminPassword);
+  s.db.insert(adminUsers).values({ email: adminEmail, name: 'Matrix Director', role: 'director', passwordHash: staffHash }).run();
+  s.db.insert(adminUsers).values({ email: teacherEmail, name: 'Matrix Teacher', role: 'teacher', passwordHash: staffHash }).run();
+  const sessionOf = (email: string) => {
+    const id = s.db.query.adminUsers.findFirst({ where: (u, { eq }) => eq(u.email, email) }).sync()!.id;
+    return `${cookieName(s.config, ADMIN_COOKIE)}=${createAdminSession(s.db, s.clock, id).token}`;
+  };
   const a = await enrolFamily(s, 'family.a@example.com', ['Amelia Ashdown']);
   const b = await enrolFamily(s, 'family.b@example.com', ['Bruno Bell']);
   const childA = a.children[0]!.id;
@@ -72,8 +94,8 @@ export async function buildFixtures(s: AdminTestServer): Promise<Fixtures> {
   const milestoneId = milestoneIds[0]!;
   let nextMilestone = 1;
   const admin = (path: string, method: string, body?: unknown) => s.request(path, { method, ...(body === undefined ? {} : { json: body }), ...as(s.admin) });
-  const created = async (path: string, body: unknown, pick: (j: Record<string, unknown>) => unknown = (j) => j.id) => {
-    const res = await admin(path, 'POST', body);
+  const created = async (path: string, body: unknown, pick: (j: Record<string, unknown>) => unknown = (j) => j.id, cookie?: string) => {
+    const res = cookie ? await s.request(path, { method: 'POST', json: body, headers: { cookie } }) : await admin(path, 'POST', body);
     expect(res.status, `${path}: ${await res.clone().text()}`).toBeLessThan(300);
     return String(pick(await json(res)));
   };
@@ -91,13 +113,20 @@ export async function buildFixtures(s: AdminTestServer): Promise<Fixtures> {
     documentA: '',
     outboxId: '',
     taxYear: '2026',
-    passwords: { parentA: a.password, parentB: b.password },
+    passwords: { parentA: a.password, parentB: b.password, admin: adminPassword, teacher: adminPassword },
+    teacherEmail,
+    staffAccount: () => created('/api/admin/staff', { name: unique('Tess Teacher'), email: `${unique('invited')}@example.com`, role: 'teacher' }),
+    async staffToken() {
+      const email = `${unique('invitee')}@example.com`;
+      await created('/api/admin/staff', { name: 'Ivy Invitee', email, role: 'teacher' });
+      const row = s.db.query.outboxMessages.findMany({ where: (o, { eq }) => eq(o.toAddress, email) }).sync().at(-1)!;
+      const text = (await PostalMime.parse(readFileSync(row.emlFile))).text ?? '';
+      return text.match(/set-password#token=([a-z0-9]+)/)![1]!;
+    },
     headers(role): Record<string, string> {
       if (role === 'anonymous') return {};
-      if (role === 'admin') {
-        const adminId = s.db.query.adminUsers.findFirst({ where: (u, { eq }) => eq(u.email, adminEmail) }).sync()!.id;
-        return { cookie: `${cookieName(s.config, ADMIN_COOKIE)}=${createAdminSession(s.db, s.clock, adminId).token}` };
-      }
+      if (role === 'admin') return { cookie: sessionOf(adminEmail) };
+      if (role === 'teacher') return { cookie: sessionOf(teacherEmail) };
       const family = role === 'parentA' ? a : b;
       return bearer(createParentSession(s.db, s.clock, family.parentId).token).headers;
     },
@@ -115,14 +144,16 @@ export async function buildFixtures(s: AdminTestServer): Promise<Fixtures> {
       expect(res.status).toBe(201);
       return (await json<{ id: string }>(res)).id;
     },
-    activity: () => created('/api/admin/daily-activities', { childId: childA, activityDate: '2026-11-20', category: 'creative', title: 'Ashdown-finger-painting', description: 'Painted', skillsPracticed: 'colour' }),
-    note: () => created('/api/admin/development-notes', { childId: childA, category: 'social', title: 'Ashdown-private-note', content: 'Shares toys', isPrivate: true }),
+    activity: (role) =>
+      created('/api/admin/daily-activities', { childId: childA, activityDate: '2026-11-20', category: 'creative', title: 'Ashdown-finger-painting', description: 'Painted', skillsPracticed: 'colour' }, undefined, role === 'teacher' ? sessionOf(teacherEmail) : undefined),
+    note: (role) =>
+      created('/api/admin/development-notes', { childId: childA, category: 'social', title: 'Ashdown-private-note', content: 'Shares toys', isPrivate: true }, undefined, role === 'teacher' ? sessionOf(teacherEmail) : undefined),
     achievement: () => created('/api/admin/child-achievements', { childId: childA, milestoneId: f.milestone(), achievedAt: '2026-11-19' }, (j) => (j.achievement as { id: string }).id),
     milestone: () => milestoneIds[nextMilestone++ % milestoneIds.length]!,
     receipt: () =>
       created('/api/admin/payment-receipts', { childId: childA, parentName: 'Ann Ashdown', parentEmail: a.email, amount: '125.00', paymentMethod: 'cash', paymentDate: '2026-11-02', paymentType: 'tuition' }, (j) => (j.receipt as { id?: string } | undefined)?.id ?? j.id),
     async messageFor(role) {
-      if (role === 'admin') {
+      if (role === 'admin' || role === 'teacher') {
         const res = await s.request('/api/parent/communications', { method: 'POST', json: { childId: childA, subject: 'Ashdown-message-subject', content: 'Late pick-up' }, ...bearer(createParentSession(s.db, s.clock, a.parentId).token) });
         expect(res.status).toBe(201);
         return (await json<{ id: string }>(res)).id;

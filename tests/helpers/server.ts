@@ -54,7 +54,8 @@ export interface TestServer {
   /** fetch against the server; JSON bodies are serialised and same-origin headers are sent by default. */
   request(path: string, init?: RequestInit & { json?: unknown }): Promise<Response>;
   /** A cookie header for a fresh admin session (the admin is created when missing). */
-  adminCookie(email?: string): Promise<string>;
+  /** A staff session cookie; the account is created (a director unless `role` says teacher) when missing. */
+  adminCookie(email?: string, role?: 'director' | 'teacher'): Promise<string>;
   /** A bearer token for a parent (created when missing). */
   parentToken(email?: string): Promise<{ token: string; parentId: string }>;
   /** A tRPC caller: anonymous, or with a synthetic admin or parent session (the middlewares only look at its kind). */
@@ -105,10 +106,11 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   await new Promise<void>((r) => server!.once('listening', () => r()));
   const url = `http://127.0.0.1:${port}`;
 
-  async function ensureAdmin(email: string) {
+  async function ensureAdmin(email: string, role: 'director' | 'teacher') {
     const existing = db.query.adminUsers.findFirst({ where: (a, { eq }) => eq(a.email, email) }).sync();
     if (existing) return existing.id;
-    return db.insert(adminUsers).values({ email, name: 'Test Director', passwordHash: await hashPassword('director-pass-1') }).returning().get().id;
+    const name = role === 'director' ? 'Test Director' : 'Test Teacher';
+    return db.insert(adminUsers).values({ email, name, role, passwordHash: await hashPassword('director-pass-1') }).returning().get().id;
   }
 
   return {
@@ -125,8 +127,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       if (!h.has('origin') && !h.has('sec-fetch-site')) h.set('origin', url);
       return fetch(url + path, { ...rest, headers: h, body: json !== undefined ? JSON.stringify(json) : rest.body });
     },
-    async adminCookie(email = 'director@example.com') {
-      const adminId = await ensureAdmin(email);
+    async adminCookie(email = 'director@example.com', role = 'director') {
+      const adminId = await ensureAdmin(email, role);
       const { token } = createAdminSession(db, clock, adminId);
       return `${cookieName(config, ADMIN_COOKIE)}=${token}`;
     },
@@ -140,7 +142,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       if (auth === 'admin') {
         return createCaller({
           ...ctx,
-          auth: { kind: 'admin', sessionId: 'test', expiresAt: new Date(8.64e15), refreshed: false, unchangedUntil: 8.64e15, admin: { id: 'test-admin', email: 'director@example.com', name: 'Test Director', lastLoginAt: null } },
+          auth: { kind: 'admin', sessionId: 'test', expiresAt: new Date(8.64e15), refreshed: false, unchangedUntil: 8.64e15, admin: { id: 'test-admin', email: 'director@example.com', name: 'Test Director', role: 'director', lastLoginAt: null } },
         });
       }
       if (auth === 'parent') {

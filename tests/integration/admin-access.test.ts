@@ -7,7 +7,7 @@ import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events, pictures } from '../../db/schema';
 import { appRouter } from '../../src/server/routers/_app';
-import { adminProcedure, parentProcedure, signedInProcedure } from '../../src/server/trpc';
+import { directorProcedure, parentProcedure, signedInProcedure, staffProcedure } from '../../src/server/trpc';
 import { listApiRoutes } from '../helpers/routes';
 import { startTestServer, type TestServer } from '../helpers/server';
 
@@ -22,6 +22,8 @@ const PUBLIC_PROCEDURES = new Set([
   'enrollment.submit',
   'adminAuth.login',
   'adminAuth.logout',
+  'adminAuth.forgotPassword',
+  'adminAuth.setPassword',
   'parentAuth.login',
   'parentAuth.logout',
   'parentAuth.forgotPassword',
@@ -39,6 +41,8 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/enrollment',
   'POST /api/admin/login',
   'POST /api/admin/logout',
+  'POST /api/admin/forgot-password',
+  'POST /api/admin/set-password',
   'POST /api/parent/login',
   'POST /api/parent/logout',
   'POST /api/parent/forgot-password',
@@ -51,7 +55,8 @@ const SIGNED_IN_ROUTES = new Set(['POST /api/communications/:param/mark-read', '
 type Role = 'admin' | 'parent' | 'either';
 
 type Guarded = { _def: { middlewares: unknown[]; type: string } };
-const adminGuard = (adminProcedure as unknown as Guarded)._def.middlewares[0];
+// Staff procedures are built on one of the two role builders (ADR 039).
+const adminGuards = [staffProcedure, directorProcedure].map((p) => (p as unknown as Guarded)._def.middlewares[0]);
 const parentGuard = (parentProcedure as unknown as Guarded)._def.middlewares[0];
 const signedInGuard = (signedInProcedure as unknown as Guarded)._def.middlewares[0];
 
@@ -111,9 +116,9 @@ describe('tRPC procedures, generated from appRouter', () => {
     }
     // Every allowlisted name still exists, so the allowlist cannot silently cover a renamed procedure.
     for (const path of PUBLIC_PROCEDURES) expect(Object.keys(appRouter._def.procedures)).toContain(path);
-    // A procedure built on adminProcedure is never mistaken for public.
+    // A procedure built on a staff builder is never mistaken for public.
     for (const [path, proc] of Object.entries(appRouter._def.procedures as unknown as Record<string, Guarded>)) {
-      if (proc._def.middlewares.includes(adminGuard)) expect(PUBLIC_PROCEDURES.has(path), path).toBe(false);
+      if (adminGuards.some((g) => proc._def.middlewares.includes(g))) expect(PUBLIC_PROCEDURES.has(path), path).toBe(false);
     }
   });
 

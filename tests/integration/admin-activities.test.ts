@@ -63,7 +63,7 @@ describe('activities and notes', () => {
     const note = await json<{ id: string; authorName: string }>(
       await s.request('/api/admin/development-notes', { method: 'POST', json: { childId, category: 'creativity', title: 'Drew a sun', content: 'Yellow', skillsObserved: 'drawing', developmentAreas: 'fine motor' }, ...as(s.admin) }),
     );
-    expect(note.authorName).toBe('Classroom Teacher');
+    expect(note.authorName).toBe('Test Director');
     // Made private after the fact: the parent no longer sees it.
     await s.request(`/api/admin/development-notes/${note.id}`, { method: 'PUT', json: { category: 'creativity', title: 'Drew a sun', content: 'Yellow', isPrivate: true }, ...as(s.admin) });
     expect(await json(await s.request(`/api/parent/development-notes/${childId}`, bearer(fam.token)))).toEqual([]);

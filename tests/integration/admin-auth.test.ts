@@ -49,7 +49,7 @@ describe('POST /api/admin/login', () => {
     expect(text).not.toMatch(/argon2|passwordHash|secretHash/i);
     const body = JSON.parse(text) as { success: boolean; admin: Record<string, unknown> };
     expect(body.success).toBe(true);
-    expect(Object.keys(body.admin).sort()).toEqual(['email', 'id', 'lastLoginAt', 'name', 'previousLoginAt']);
+    expect(Object.keys(body.admin).sort()).toEqual(['email', 'id', 'lastLoginAt', 'name', 'previousLoginAt', 'role']);
     expect(body.admin).toMatchObject({ email: 'dana@centre.example', name: 'Dana Director' });
 
     // The cookie is a working session: the server, not local storage, recognises the admin.

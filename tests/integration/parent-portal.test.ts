@@ -223,7 +223,7 @@ describe('private notes, figures and the week boundary', () => {
     childId = fam.children[0]!.id;
     const priv = await s.request('/api/admin/development-notes', { method: 'POST', json: { childId, category: 'social', title: 'Staff only: behaviour plan', content: 'Private', isPrivate: true }, ...as(s.admin) });
     expect(priv.status).toBe(201);
-    expect(await json(priv)).toMatchObject({ isPrivate: true, authorName: 'Classroom Teacher' });
+    expect(await json(priv)).toMatchObject({ isPrivate: true, authorName: 'Test Director' });
     // The server's clock stands still in tests: move it so that the two notes have an order.
     s.clock.advance(60_000);
     await s.request('/api/admin/development-notes', { method: 'POST', json: { childId, category: 'language', title: 'New words', content: 'Said "butterfly"', skillsObserved: 'vocabulary', developmentAreas: 'language, speech' }, ...as(s.admin) });

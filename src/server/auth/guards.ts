@@ -12,3 +12,11 @@ export function assertAdmin(auth: Auth | null): asserts auth is AdminAuth {
   if (!auth) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in as staff' });
   if (auth.kind !== 'admin') throw new TRPCError({ code: 'FORBIDDEN', message: 'Staff only' });
 }
+
+export const DIRECTOR_ONLY = "Only a director can do this. Please ask the centre's director.";
+
+/** The director check, after assertAdmin: a teacher's session answers 403 with a plain sentence (ADR 039). */
+export function assertDirector(auth: Auth | null): asserts auth is AdminAuth {
+  assertAdmin(auth);
+  if (auth.admin.role !== 'director') throw new TRPCError({ code: 'FORBIDDEN', message: DIRECTOR_ONLY });
+}

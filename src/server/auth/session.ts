@@ -9,8 +9,8 @@ import { createHash } from 'node:crypto';
 import { sha256 } from '@oslojs/crypto/sha2';
 import { constantTimeEqual } from '@oslojs/crypto/subtle';
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
-import { and, eq, lt } from 'drizzle-orm';
-import { adminSessions, adminUsers, parentSessions, parentUsers } from '../../../db/schema';
+import { and, eq, lt, ne } from 'drizzle-orm';
+import { adminSessions, adminUsers, parentSessions, parentUsers, type StaffRole } from '../../../db/schema';
 import type { Clock } from '../clock';
 import type { Db } from '../db';
 import { cachedRead } from '../cache/store';
@@ -27,6 +27,7 @@ export interface AdminIdentity {
   id: string;
   email: string;
   name: string;
+  role: StaffRole;
   lastLoginAt: Date | null;
 }
 export interface ParentIdentity {
@@ -118,7 +119,7 @@ export function validateAdminToken(db: Db, clock: Clock, token: string): Auth | 
   // The row is read once until anything is written (cache/store.ts); the checks below run every time.
   const row = cachedRead(db, `admin-session:${parts.id}`, () =>
     db
-      .select({ expiresAt: adminSessions.expiresAt, createdAt: adminSessions.createdAt, secretHash: adminSessions.secretHash, id: adminUsers.id, email: adminUsers.email, name: adminUsers.name, lastLoginAt: adminUsers.lastLoginAt })
+      .select({ expiresAt: adminSessions.expiresAt, createdAt: adminSessions.createdAt, secretHash: adminSessions.secretHash, id: adminUsers.id, email: adminUsers.email, name: adminUsers.name, role: adminUsers.role, isActive: adminUsers.isActive, lastLoginAt: adminUsers.lastLoginAt })
       .from(adminSessions)
       .innerJoin(adminUsers, eq(adminUsers.id, adminSessions.adminId))
       .where(eq(adminSessions.id, parts.id))
@@ -126,7 +127,8 @@ export function validateAdminToken(db: Db, clock: Clock, token: string): Auth | 
   );
   if (!row || !secretMatches(parts.secret, row.secretHash)) return null;
   const now = clock.now();
-  if (ended(row.expiresAt, row.createdAt, now, ADMIN_SESSION_MAX_MS)) {
+  // A deactivated account's sessions are deleted with the change; the check stands in case one is left.
+  if (!row.isActive || ended(row.expiresAt, row.createdAt, now, ADMIN_SESSION_MAX_MS)) {
     db.delete(adminSessions).where(eq(adminSessions.id, parts.id)).run();
     return null;
   }
@@ -135,7 +137,7 @@ export function validateAdminToken(db: Db, clock: Clock, token: string): Auth | 
   return {
     kind: 'admin',
     ...stateOf(parts.id, row, extended, ADMIN_SESSION_MS, ADMIN_SESSION_MAX_MS),
-    admin: { id: row.id, email: row.email, name: row.name, lastLoginAt: row.lastLoginAt },
+    admin: { id: row.id, email: row.email, name: row.name, role: row.role, lastLoginAt: row.lastLoginAt },
   };
 }
 
@@ -177,9 +179,9 @@ export function deleteSession(db: Db, auth: Auth): void {
   else db.delete(parentSessions).where(eq(parentSessions.id, auth.sessionId)).run();
 }
 
-/** Ends every session of a staff account (its password changed or was reset). */
-export function deleteAdminSessions(db: Db, adminId: string): void {
-  db.delete(adminSessions).where(eq(adminSessions.adminId, adminId)).run();
+/** Ends every session of a staff account (its password changed or was reset, it was deactivated), or all but `keep`. */
+export function deleteAdminSessions(db: Db, adminId: string, keep?: string): void {
+  db.delete(adminSessions).where(and(eq(adminSessions.adminId, adminId), keep ? ne(adminSessions.id, keep) : undefined)).run();
 }
 
 /** Ends every session of a parent account (deactivation, password reset). */

@@ -10,6 +10,7 @@ import type { Clock } from '../clock';
 import type { Db } from '../db';
 import { keysetPage, type SortKey } from '../pagination';
 import { cachedRead, firstPageRead } from '../cache/store';
+import { staffAuthorName } from '../audit/authors';
 
 export const activityColumns = {
   id: dailyActivities.id,
@@ -23,12 +24,15 @@ export const activityColumns = {
   enjoymentLevel: dailyActivities.enjoymentLevel,
   participationLevel: dailyActivities.participationLevel,
   notes: dailyActivities.notes,
+  authorId: dailyActivities.authorId,
+  authorName: staffAuthorName(dailyActivities.authorName),
   createdAt: dailyActivities.createdAt,
 };
 
 export const noteColumns = {
   id: developmentNotes.id,
   childId: developmentNotes.childId,
+  authorId: developmentNotes.authorId,
   authorName: developmentNotes.authorName,
   category: developmentNotes.category,
   title: developmentNotes.title,
@@ -46,7 +50,7 @@ function notesVisibleTo(audience: Audience, childId: string) {
   return audience === 'staff' ? eq(developmentNotes.childId, childId) : and(eq(developmentNotes.childId, childId), eq(developmentNotes.isPrivate, false));
 }
 
-type ActivityRow = { [K in keyof typeof activityColumns]: (typeof dailyActivities.$inferSelect)[K] };
+type ActivityRow = { [K in Exclude<keyof typeof activityColumns, 'authorName'>]: (typeof dailyActivities.$inferSelect)[K] } & { authorName: string };
 type NoteRow = { [K in keyof typeof noteColumns]: (typeof developmentNotes.$inferSelect)[K] };
 
 /** Newest first: by activity date, then by when it was entered, then the id (pagination.ts). */

@@ -1,9 +1,8 @@
-import { sha256 } from '@oslojs/crypto/sha2';
-import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
 import { TRPCError } from '@trpc/server';
 import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import { parentPasswordResets, parentSessions, parentUsers } from '../../../db/schema';
 import { beginLogin } from '../auth/login-throttle';
+import { hashLinkToken as hashToken, newLinkToken, withoutToken } from '../auth/single-use-links';
 import { hashPassword, verifyPassword } from '../auth/password';
 import type { Context } from '../context';
 import { passwordResetEmail } from '../services/mail-templates';
@@ -16,10 +15,6 @@ export const RESET_REQUESTED =
   'If a Parent Portal account exists for that e-mail, we have sent it a link to choose a new password. The link works once, within one hour.';
 export const RESET_LINK_INVALID = 'This reset link is invalid, was already used or has expired. Please ask for a new one.';
 export const PASSWORD_CHANGED = 'Your password has been changed. Please sign in with your new password.';
-
-function hashToken(token: string): string {
-  return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
-}
 
 /**
  * 'Forgot your password?': e-mails an active parent a single-use link that expires in an hour. A new link
@@ -35,9 +30,7 @@ export async function requestPasswordReset(ctx: Context, email: string): Promise
     .where(and(eq(parentUsers.email, email), eq(parentUsers.isActive, true)))
     .get();
   if (parent) {
-    const bytes = new Uint8Array(32);
-    crypto.getRandomValues(bytes);
-    const token = encodeBase32LowerCaseNoPadding(bytes);
+    const token = newLinkToken();
     const now = ctx.clock.now();
     ctx.db.transaction((tx) => {
       tx.delete(parentPasswordResets).where(and(eq(parentPasswordResets.parentId, parent.id), isNull(parentPasswordResets.usedAt))).run();
@@ -46,7 +39,7 @@ export async function requestPasswordReset(ctx: Context, email: string): Promise
     // The link carries the token in the fragment: browsers never send it to a server or in a Referer.
     const link = `${ctx.config.publicUrl}/parent-reset-password#token=${token}`;
     const content = passwordResetEmail({ firstName: parent.firstName, link }, ctx.config);
-    await sendToParent(ctx, parent.email, content, 'parent-portal', content.text.replaceAll(token, '[link removed]'));
+    await sendToParent(ctx, parent.email, content, 'parent-portal', withoutToken(content.text, token));
   }
   return { success: true, message: RESET_REQUESTED };
 }

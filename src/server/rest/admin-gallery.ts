@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { NO_FILE_MESSAGE } from '../../shared/schemas/gallery';
-import { assertAdmin } from '../auth/guards';
+import { assertDirector } from '../auth/guards';
+import { recordAudit } from '../audit/record';
 import { storeGalleryPicture } from '../services/images';
 import type { RestEnv } from './shim';
 
@@ -19,7 +20,7 @@ export const adminGalleryRest = new Hono<RestEnv>()
   .get('/admin/pictures', async (c) => c.json(await c.var.caller.pictures.list()))
   .post('/admin/pictures', async (c) => {
     // Decide who is asking before reading a single byte of the body.
-    assertAdmin(c.var.ctx.auth);
+    assertDirector(c.var.ctx.auth);
     let form: Record<string, unknown>;
     try {
       form = await c.req.parseBody({ all: true });
@@ -34,6 +35,7 @@ export const adminGalleryRest = new Hono<RestEnv>()
       c.var.ctx,
       { bytes: new Uint8Array(await file.arrayBuffer()), name: file.name },
       { category: textField(form.category), caption: textField(form.caption) },
+      (db, id) => recordAudit(db, c.var.ctx, { action: 'create', entity: 'picture', entityId: id, fields: { originalName: file.name, size: file.size, category: textField(form.category), caption: textField(form.caption) } }),
     );
     return c.json(picture, 201);
   })

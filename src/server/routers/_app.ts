@@ -15,6 +15,7 @@ import { paymentsRouter } from './payments';
 import { parentAuthRouter } from './parent-auth';
 import { parentPortalRouter } from './parent-portal';
 import { picturesRouter } from './pictures';
+import { auditLogRouter, staffRouter } from './staff';
 
 export const appRouter = router({
   events: eventsRouter,
@@ -35,6 +36,8 @@ export const appRouter = router({
   development: developmentRouter,
   parentAuth: parentAuthRouter,
   parentPortal: parentPortalRouter,
+  staff: staffRouter,
+  auditLog: auditLogRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,12 +1,15 @@
 import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import { adminUsers } from '../../../db/schema';
-import { loginSchema } from '../../shared/schemas/auth';
+import { forgotPasswordSchema, loginSchema } from '../../shared/schemas/auth';
+import { staffChangePasswordSchema, staffSetPasswordSchema } from '../../shared/schemas/password-policy';
+import { recordAudit } from '../audit/record';
+import { changeOwnPassword, requestStaffReset, setPasswordWithLink } from '../staff/accounts';
 import { ADMIN_COOKIE, clearedCookie, sessionCookie } from '../auth/cookies';
 import { beginLogin } from '../auth/login-throttle';
 import { verifyAgainstDummy, verifyPassword } from '../auth/password';
 import { createAdminSession, deleteSession } from '../auth/session';
-import { adminProcedure, publicProcedure, router } from '../trpc';
+import { publicProcedure, router, staffProcedure } from '../trpc';
 
 export const INVALID_LOGIN = 'Invalid email or password';
 
@@ -15,13 +18,14 @@ export interface AdminRecord {
   id: string;
   email: string;
   name: string;
+  role: 'director' | 'teacher';
   lastLoginAt: Date | null;
   previousLoginAt: Date | null;
 }
 
 function adminRecord(db: import('../db').Db, id: string): AdminRecord | undefined {
   return db
-    .select({ id: adminUsers.id, email: adminUsers.email, name: adminUsers.name, lastLoginAt: adminUsers.lastLoginAt, previousLoginAt: adminUsers.previousLoginAt })
+    .select({ id: adminUsers.id, email: adminUsers.email, name: adminUsers.name, role: adminUsers.role, lastLoginAt: adminUsers.lastLoginAt, previousLoginAt: adminUsers.previousLoginAt })
     .from(adminUsers)
     .where(eq(adminUsers.id, id))
     .get();
@@ -33,30 +37,57 @@ export const adminAuthRouter = router({
     // in one batch) are counted like attempts sent one after another.
     const attempt = await beginLogin(ctx, 'admin', input.email);
 
-    const row = ctx.db.select({ id: adminUsers.id, passwordHash: adminUsers.passwordHash, lastLoginAt: adminUsers.lastLoginAt }).from(adminUsers).where(eq(adminUsers.email, input.email)).get();
-    // The same work and the same answer whether the e-mail is unknown or the password wrong.
-    const ok = row ? await verifyPassword(row.passwordHash, input.password) : await verifyAgainstDummy(input.password);
-    if (!row || !ok) throw new TRPCError({ code: 'UNAUTHORIZED', message: INVALID_LOGIN });
+    const row = ctx.db
+      .select({ id: adminUsers.id, name: adminUsers.name, passwordHash: adminUsers.passwordHash, isActive: adminUsers.isActive, lastLoginAt: adminUsers.lastLoginAt })
+      .from(adminUsers)
+      .where(eq(adminUsers.email, input.email))
+      .get();
+    // The same work and the same answer whether the e-mail is unknown, the account closed or not yet set up
+    // (an invitation not used: no password), or the password wrong.
+    const usable = row && row.isActive && row.passwordHash ? row : null;
+    const ok = usable ? await verifyPassword(usable.passwordHash, input.password) : await verifyAgainstDummy(input.password);
+    if (!usable || !ok) {
+      recordAudit(ctx.db, ctx, { action: 'sign-in-failed', entity: 'session', entityId: row?.id ?? null, actor: { id: row?.id ?? null, name: row?.name ?? input.email }, fields: { email: input.email } });
+      throw new TRPCError({ code: 'UNAUTHORIZED', message: INVALID_LOGIN });
+    }
     attempt.succeeded();
 
     const now = ctx.clock.now();
-    ctx.db.update(adminUsers).set({ previousLoginAt: row.lastLoginAt, lastLoginAt: now }).where(eq(adminUsers.id, row.id)).run();
-    const { token, expiresAt } = createAdminSession(ctx.db, ctx.clock, row.id);
+    const { token, expiresAt } = ctx.db.transaction(() => {
+      ctx.db.update(adminUsers).set({ previousLoginAt: usable.lastLoginAt, lastLoginAt: now }).where(eq(adminUsers.id, usable.id)).run();
+      recordAudit(ctx.db, ctx, { action: 'sign-in', entity: 'session', entityId: usable.id, actor: { id: usable.id, name: usable.name } });
+      return createAdminSession(ctx.db, ctx.clock, usable.id);
+    });
     ctx.resHeaders.append('Set-Cookie', sessionCookie(ctx.config, ADMIN_COOKIE, token, expiresAt));
-    return { success: true as const, message: 'Login successful', admin: adminRecord(ctx.db, row.id)! };
+    return { success: true as const, message: 'Login successful', admin: adminRecord(ctx.db, usable.id)! };
   }),
 
   /** Ends the session on the server (whatever kind it is) and clears the cookie. */
   logout: publicProcedure.mutation(({ ctx }) => {
-    if (ctx.auth?.kind === 'admin') deleteSession(ctx.db, ctx.auth);
+    const auth = ctx.auth;
+    if (auth?.kind === 'admin') {
+      ctx.db.transaction(() => {
+        deleteSession(ctx.db, auth);
+        recordAudit(ctx.db, ctx, { action: 'sign-out', entity: 'session', entityId: auth.admin.id });
+      });
+    }
     ctx.resHeaders.append('Set-Cookie', clearedCookie(ctx.config, ADMIN_COOKIE));
     return { success: true as const };
   }),
 
   /** Who the session belongs to: the dashboard's check that the server, not local storage, says yes. */
-  me: adminProcedure.query(({ ctx }) => {
+  me: staffProcedure.query(({ ctx }) => {
     const admin = adminRecord(ctx.db, ctx.admin.id);
     if (!admin) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in as staff' });
     return admin;
   }),
+
+  /** 'Forgot your password?' on /admin/login: a one-hour single-use link, the same answer for any e-mail. */
+  forgotPassword: publicProcedure.input(forgotPasswordSchema).mutation(({ ctx, input }) => requestStaffReset(ctx, input.email)),
+
+  /** /admin/set-password: an invitation's or a reset link's token and the new password. */
+  setPassword: publicProcedure.input(staffSetPasswordSchema).mutation(({ ctx, input }) => setPasswordWithLink(ctx, input)),
+
+  /** Any staff member's own password; their other sessions end. */
+  changePassword: staffProcedure.input(staffChangePasswordSchema).mutation(({ ctx, input }) => changeOwnPassword(ctx, input)),
 });

@@ -4,7 +4,8 @@ import { announcements } from '../../../db/schema';
 import { announcementSchema, announcementUpdateSchema, idSchema } from '../../shared/schemas/content';
 import { centreToday } from '../clock';
 import { dailyRead } from '../cache/store';
-import { adminProcedure, publicProcedure, router } from '../trpc';
+import { audited } from '../audit/record';
+import { directorProcedure, publicProcedure, router } from '../trpc';
 
 const columns = {
   id: announcements.id,
@@ -37,32 +38,31 @@ export const announcementsRouter = router({
   }),
 
   /** Every announcement, expired and private ones included: the dashboard's Announcements tab. */
-  all: adminProcedure.query(({ ctx }) => ctx.db.select(columns).from(announcements).orderBy(desc(announcements.createdAt)).all()),
+  all: directorProcedure.query(({ ctx }) => ctx.db.select(columns).from(announcements).orderBy(desc(announcements.createdAt)).all()),
 
-  create: adminProcedure.input(announcementSchema).mutation(({ ctx, input }) => {
+  create: directorProcedure.input(announcementSchema).mutation(({ ctx, input }) => {
     const now = ctx.clock.now();
-    return ctx.db
-      .insert(announcements)
-      .values({ ...input, createdAt: now, updatedAt: now })
-      .returning(columns)
-      .get();
+    return audited(
+      ctx,
+      (db) => db.insert(announcements).values({ ...input, createdAt: now, updatedAt: now }).returning(columns).get(),
+      (row) => ({ action: 'create', entity: 'announcement', entityId: row.id, fields: input }),
+    );
   }),
 
   /** Replaces every field of the announcement (the create form's rules); 404 for an unknown id. */
-  update: adminProcedure.input(announcementUpdateSchema).mutation(({ ctx, input }) => {
+  update: directorProcedure.input(announcementUpdateSchema).mutation(({ ctx, input }) => {
     const { id, ...fields } = input;
-    const announcement = ctx.db
-      .update(announcements)
-      .set({ ...fields, updatedAt: ctx.clock.now() })
-      .where(eq(announcements.id, id))
-      .returning(columns)
-      .get();
+    const announcement = audited(
+      ctx,
+      (db) => db.update(announcements).set({ ...fields, updatedAt: ctx.clock.now() }).where(eq(announcements.id, id)).returning(columns).get(),
+      () => ({ action: 'update', entity: 'announcement', entityId: id, fields }),
+    );
     if (!announcement) throw new TRPCError({ code: 'NOT_FOUND', message: 'Announcement not found' });
     return announcement;
   }),
 
-  delete: adminProcedure.input(idSchema).mutation(({ ctx, input }) => {
-    const gone = ctx.db.delete(announcements).where(eq(announcements.id, input)).returning({ id: announcements.id }).get();
+  delete: directorProcedure.input(idSchema).mutation(({ ctx, input }) => {
+    const gone = audited(ctx, (db) => db.delete(announcements).where(eq(announcements.id, input)).returning({ id: announcements.id }).get(), () => ({ action: 'delete', entity: 'announcement', entityId: input }));
     if (!gone) throw new TRPCError({ code: 'NOT_FOUND', message: 'Announcement not found' });
     return { success: true as const, id: gone.id };
   }),

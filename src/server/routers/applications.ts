@@ -9,7 +9,8 @@ import { cachedRead, firstPageRead } from '../cache/store';
 import { keysetPage, type SortKey } from '../pagination';
 import { applicationStatusEmail } from '../services/mail-templates';
 import { sendToParent } from '../services/parent-mail';
-import { adminProcedure, router } from '../trpc';
+import { audited, recordAudit } from '../audit/record';
+import { directorProcedure, router } from '../trpc';
 import { childColumns } from './children';
 
 /** Every field of an application (SPEC.md §3), as the details dialog shows them. */
@@ -74,7 +75,7 @@ export const applicationsRouter = router({
    * A page of the applications, newest first (of one status when asked), each with the id of the child
    * enrolled from it (null until enrolled); and the counts the header shows, over every application.
    */
-  list: adminProcedure.input(applicationsPageInput).query(({ ctx, input }) => {
+  list: directorProcedure.input(applicationsPageInput).query(({ ctx, input }) => {
     const ofStatus = input.status ? eq(enrollmentApplications.status, input.status) : undefined;
     // The first page and the counts from memory until the next write (cache/store.ts): the counts read every
     // application, and every director opening the tab reads the same first page.
@@ -102,13 +103,12 @@ export const applicationsRouter = router({
    * Any status to any status (SPEC.md §4). The change is committed first; the e-mail, when asked for, is
    * sent afterwards, and a failed send is reported in the answer without undoing the change.
    */
-  updateStatus: adminProcedure.input(applicationStatusUpdateSchema).mutation(async ({ ctx, input }) => {
-    const application = ctx.db
-      .update(enrollmentApplications)
-      .set({ status: input.status })
-      .where(eq(enrollmentApplications.id, input.id))
-      .returning(applicationColumns)
-      .get();
+  updateStatus: directorProcedure.input(applicationStatusUpdateSchema).mutation(async ({ ctx, input }) => {
+    const application = audited(
+      ctx,
+      (db) => db.update(enrollmentApplications).set({ status: input.status }).where(eq(enrollmentApplications.id, input.id)).returning(applicationColumns).get(),
+      () => ({ action: 'status', entity: 'application', entityId: input.id, fields: { status: input.status, sendEmail: input.sendEmail } }),
+    );
     if (!application) throw new TRPCError({ code: 'NOT_FOUND', message: NOT_FOUND });
     if (!input.sendEmail) return { success: true as const, application, emailRequested: false, emailSent: false, emailVia: null, emailError: null };
 
@@ -117,8 +117,12 @@ export const applicationsRouter = router({
   }),
 
   /** Removes the application; a child enrolled from it stays enrolled (its applicationId becomes null). */
-  delete: adminProcedure.input(idSchema).mutation(({ ctx, input }) => {
-    const gone = ctx.db.delete(enrollmentApplications).where(eq(enrollmentApplications.id, input)).returning({ id: enrollmentApplications.id }).get();
+  delete: directorProcedure.input(idSchema).mutation(({ ctx, input }) => {
+    const gone = audited(
+      ctx,
+      (db) => db.delete(enrollmentApplications).where(eq(enrollmentApplications.id, input)).returning({ id: enrollmentApplications.id }).get(),
+      () => ({ action: 'delete', entity: 'application', entityId: input }),
+    );
     if (!gone) throw new TRPCError({ code: 'NOT_FOUND', message: NOT_FOUND });
     return { success: true as const, id: gone.id };
   }),
@@ -128,7 +132,7 @@ export const applicationsRouter = router({
    * check and the insert share one transaction, and the UNIQUE index on application_id refuses a second
    * row even when two requests arrive together; that refusal is answered as 409.
    */
-  enroll: adminProcedure.input(idSchema).mutation(({ ctx, input }) => {
+  enroll: directorProcedure.input(idSchema).mutation(({ ctx, input }) => {
     try {
       return ctx.db.transaction((tx) => {
         const a = tx.select(applicationColumns).from(enrollmentApplications).where(eq(enrollmentApplications.id, input)).get();
@@ -154,6 +158,7 @@ export const applicationsRouter = router({
           })
           .returning(childColumns)
           .get();
+        recordAudit(tx, ctx, { action: 'create', entity: 'child', entityId: child.id, fields: { applicationId: a.id, childName: child.childName, program } });
         return { success: true as const, message: `${child.childName} has been enrolled.`, child };
       });
     } catch (err) {

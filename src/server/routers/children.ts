@@ -12,7 +12,8 @@ import { isUniqueViolation } from '../db-errors';
 import { parentCredentialsEmail } from '../services/mail-templates';
 import { type SendOutcome, sendToParent } from '../services/parent-mail';
 import { cachedRead } from '../cache/store';
-import { adminProcedure, router } from '../trpc';
+import { audited, changedFields, recordAudit } from '../audit/record';
+import { directorProcedure, staffProcedure, router } from '../trpc';
 
 export const childColumns = {
   id: enrolledChildren.id,
@@ -106,16 +107,20 @@ export const childrenRouter = router({
    * fill their child pickers from it). From memory until the next write (cache/store.ts): with ten years
    * of a centre's children it is the staff's largest answer.
    */
-  list: adminProcedure.query(({ ctx }) =>
+  list: staffProcedure.query(({ ctx }) =>
     cachedRead(ctx.db, 'staff-children', () => ctx.db.select(childColumns).from(enrolledChildren).orderBy(asc(enrolledChildren.childName)).all()),
   ),
 
-  create: adminProcedure.input(childSchema).mutation(({ ctx, input }) => {
+  create: directorProcedure.input(childSchema).mutation(({ ctx, input }) => {
     const now = ctx.clock.now();
-    return ctx.db.insert(enrolledChildren).values({ ...input, createdAt: now, updatedAt: now }).returning(childColumns).get();
+    return audited(
+      ctx,
+      (db) => db.insert(enrolledChildren).values({ ...input, createdAt: now, updatedAt: now }).returning(childColumns).get(),
+      (child) => ({ action: 'create', entity: 'child', entityId: child.id, fields: input }),
+    );
   }),
 
-  update: adminProcedure.input(childUpdateSchema).mutation(({ ctx, input }) => {
+  update: directorProcedure.input(childUpdateSchema).mutation(({ ctx, input }) => {
     const { id, ...fields } = input;
     return ctx.db.transaction(() => {
       const before = findChild(ctx.db, id);
@@ -127,21 +132,23 @@ export const childrenRouter = router({
         .get()!;
       if (accountEmail(before) !== accountEmail(child)) unlinkOtherParents(ctx.db, id, accountEmail(child));
       if (before.isActive !== child.isActive) syncParentAccess(ctx.db, id, child.isActive);
+      recordAudit(ctx.db, ctx, { action: 'update', entity: 'child', entityId: id, fields: changedFields(before, fields) });
       return child;
     });
   }),
 
   /** Removes the child (activities, notes and parent links go with it; receipts keep their history). */
-  delete: adminProcedure.input(idSchema).mutation(({ ctx, input }) => {
+  delete: directorProcedure.input(idSchema).mutation(({ ctx, input }) => {
     return ctx.db.transaction(() => {
       const child = findChild(ctx.db, input);
       syncParentAccess(ctx.db, input, false);
       ctx.db.delete(enrolledChildren).where(eq(enrolledChildren.id, input)).run();
+      recordAudit(ctx.db, ctx, { action: 'delete', entity: 'child', entityId: input, fields: { childName: child.childName } });
       return { success: true as const, id: child.id, message: `${child.childName} has been removed.` };
     });
   }),
 
-  toggleActive: adminProcedure.input(idSchema).mutation(({ ctx, input }) => {
+  toggleActive: directorProcedure.input(idSchema).mutation(({ ctx, input }) => {
     return ctx.db.transaction(() => {
       const before = findChild(ctx.db, input);
       const child = ctx.db
@@ -151,6 +158,7 @@ export const childrenRouter = router({
         .returning(childColumns)
         .get()!;
       const { deactivated } = syncParentAccess(ctx.db, input, child.isActive);
+      recordAudit(ctx.db, ctx, { action: 'status', entity: 'child', entityId: input, fields: { isActive: child.isActive } });
       const closed = deactivated === 1 ? ' Their parent account has been deactivated.' : deactivated > 1 ? ` ${deactivated} parent accounts have been deactivated.` : '';
       return { success: true as const, child, message: `${child.childName} is now ${child.isActive ? 'active' : 'inactive'}.${closed}` };
     });
@@ -161,7 +169,7 @@ export const childrenRouter = router({
    * e-mail: a parent with several children gets one login linked to each. A new account gets its password
    * from issueCredentials. An existing account keeps its password; the answer masks it (staff can reset it).
    */
-  generateParentLogin: adminProcedure.input(idSchema).mutation(async ({ ctx, input }) => {
+  generateParentLogin: directorProcedure.input(idSchema).mutation(async ({ ctx, input }) => {
     const child = findChild(ctx.db, input);
     assertActive(child, 'creating a parent login');
     const email = accountEmail(child);
@@ -177,7 +185,11 @@ export const childrenRouter = router({
       message: EXISTING_ACCOUNT_MESSAGE,
     });
 
-    const existingId = ctx.db.transaction(() => linkExistingAccount(ctx.db, email, child.id));
+    const existingId = ctx.db.transaction(() => {
+      const id = linkExistingAccount(ctx.db, email, child.id);
+      if (id) recordAudit(ctx.db, ctx, { action: 'update', entity: 'parent-login', entityId: id, fields: { email, childId: child.id } });
+      return id;
+    });
     if (existingId) return existingReply(existingId);
 
     const { firstName, lastName } = splitName(child.parentName);
@@ -185,12 +197,17 @@ export const childrenRouter = router({
       return await issueCredentials(ctx, child, 'created', (passwordHash) => {
         const created = ctx.db.insert(parentUsers).values({ email, firstName, lastName, phone: child.parentPhone, passwordHash, isActive: true }).returning({ id: parentUsers.id }).get();
         ctx.db.insert(parentChildRelationships).values({ parentId: created.id, childId: child.id, relationship: 'parent', isPrimary: true }).run();
+        recordAudit(ctx.db, ctx, { action: 'create', entity: 'parent-login', entityId: created.id, fields: { email, childId: child.id, password: null } });
         return created.id;
       });
     } catch (err) {
       // Another request created this parent while the password was being hashed: use that account.
       if (isUniqueViolation(err, 'parent_users.email')) {
-        const id = ctx.db.transaction(() => linkExistingAccount(ctx.db, email, child.id));
+        const id = ctx.db.transaction(() => {
+          const linked = linkExistingAccount(ctx.db, email, child.id);
+          if (linked) recordAudit(ctx.db, ctx, { action: 'update', entity: 'parent-login', entityId: linked, fields: { email, childId: child.id } });
+          return linked;
+        });
         if (id) return existingReply(id);
       }
       throw err;
@@ -202,7 +219,7 @@ export const childrenRouter = router({
    * the parent: every session of the account ends, and the new credentials are e-mailed and answered once,
    * as for a new account (issueCredentials).
    */
-  resetParentPassword: adminProcedure.input(idSchema).mutation(async ({ ctx, input }) => {
+  resetParentPassword: directorProcedure.input(idSchema).mutation(async ({ ctx, input }) => {
     const child = findChild(ctx.db, input);
     assertActive(child, "resetting the parent's password");
     const email = accountEmail(child);
@@ -214,6 +231,7 @@ export const childrenRouter = router({
       if (!parentId) throw noAccount();
       ctx.db.update(parentUsers).set({ passwordHash }).where(eq(parentUsers.id, parentId)).run();
       deleteParentSessions(ctx.db, parentId);
+      recordAudit(ctx.db, ctx, { action: 'password', entity: 'parent-login', entityId: parentId, fields: { email, password: null } });
       return parentId;
     });
   }),

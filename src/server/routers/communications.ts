@@ -15,7 +15,8 @@ import { keysetPage, type SortKey } from '../pagination';
 import { documentRequestNoticeEmail, newMessageNoticeEmail, urgentParentMessageEmail } from '../services/communication-mail';
 import { firstPageRead } from '../cache/store';
 import { sendToParent } from '../services/parent-mail';
-import { adminProcedure, parentProcedure, router, signedInProcedure } from '../trpc';
+import { audited } from '../audit/record';
+import { parentProcedure, router, signedInProcedure, staffProcedure } from '../trpc';
 
 const messageColumns = getTableColumns(communicationMessages);
 const requestColumns = getTableColumns(documentRequests);
@@ -109,7 +110,7 @@ async function noticeToParent(ctx: Context, to: string, content: Parameters<type
 
 export const communicationsRouter = router({
   /** A page of the messages between the centre and the families, newest first, and the centre's unread count. */
-  adminMessages: adminProcedure.input(pageInput).query(({ ctx, input }) =>
+  adminMessages: staffProcedure.input(pageInput).query(({ ctx, input }) =>
     // The first page from memory until the next write (cache/store.ts): every director reads the same page.
     firstPageRead(ctx.db, `staff-messages:${input.limit}`, input.cursor, () => ({
       ...messagesPage(ctx.db, undefined, input),
@@ -126,29 +127,34 @@ export const communicationsRouter = router({
   ),
 
   /** A message to the parent of the chosen child (the child decides the recipient, not the client), with an e-mail notice. */
-  adminSend: adminProcedure.input(adminMessageSchema).mutation(async ({ ctx, input }) => {
+  adminSend: staffProcedure.input(adminMessageSchema).mutation(async ({ ctx, input }) => {
     const child = pickedChild(ctx.db, input.childId);
     const now = ctx.clock.now();
-    const message = ctx.db
-      .insert(communicationMessages)
-      .values({
-        type: 'general_message',
-        senderType: 'admin',
-        senderId: ctx.admin.id,
-        senderName: ctx.admin.name,
-        recipientType: 'parent',
-        recipientId: child.parentEmail.toLowerCase(),
-        recipientName: child.parentName,
-        childId: child.id,
-        childName: child.childName,
-        subject: input.subject,
-        content: input.content,
-        isUrgent: input.isUrgent,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning(messageColumns)
-      .get();
+    const message = audited(
+      ctx,
+      (db) =>
+        db
+          .insert(communicationMessages)
+          .values({
+            type: 'general_message',
+            senderType: 'admin',
+            senderId: ctx.admin.id,
+            senderName: ctx.admin.name,
+            recipientType: 'parent',
+            recipientId: child.parentEmail.toLowerCase(),
+            recipientName: child.parentName,
+            childId: child.id,
+            childName: child.childName,
+            subject: input.subject,
+            content: input.content,
+            isUrgent: input.isUrgent,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning(messageColumns)
+          .get(),
+      (m) => ({ action: 'send', entity: 'message', entityId: m.id, fields: input }),
+    );
     const notice = newMessageNoticeEmail({ parentName: child.parentName, childName: child.childName, isUrgent: input.isUrgent }, ctx.config);
     return { ...message, ...(await noticeToParent(ctx, message.recipientId, notice, ctx.admin.email)) };
   }),
@@ -188,18 +194,16 @@ export const communicationsRouter = router({
   /** Marks read a message addressed to the caller (staff: to the centre; a parent: to their e-mail). Anything else is a 404. */
   markRead: signedInProcedure.input(idSchema).mutation(({ ctx, input }) => {
     const addressedToCaller = ctx.auth.kind === 'admin' ? toCentre : toParent(ctx.auth.parent.email);
-    const updated = ctx.db
-      .update(communicationMessages)
-      .set({ isRead: true, updatedAt: ctx.clock.now() })
-      .where(and(eq(communicationMessages.id, input), addressedToCaller))
-      .returning({ id: communicationMessages.id })
-      .get();
+    const mark = (db: Db) =>
+      db.update(communicationMessages).set({ isRead: true, updatedAt: ctx.clock.now() }).where(and(eq(communicationMessages.id, input), addressedToCaller)).returning({ id: communicationMessages.id }).get();
+    // A staff write is audited; a parent's reading of their own messages is not staff's doing.
+    const updated = ctx.auth.kind === 'admin' ? audited(ctx, mark, () => ({ action: 'update', entity: 'message', entityId: input, fields: { isRead: true } })) : mark(ctx.db);
     if (!updated) throw new TRPCError({ code: 'NOT_FOUND', message: 'Message not found' });
     return { success: true as const, id: updated.id };
   }),
 
   /** A page of every document request, newest first, and how many of all of them are still unanswered. */
-  adminDocumentRequests: adminProcedure.input(pageInput).query(({ ctx, input }) => {
+  adminDocumentRequests: staffProcedure.input(pageInput).query(({ ctx, input }) => {
     const today = centreToday(ctx.clock);
     return firstPageRead(ctx.db, `staff-requests:${today}:${input.limit}`, input.cursor, () => ({
       ...requestsPage(ctx.db, today, undefined, input),
@@ -218,26 +222,31 @@ export const communicationsRouter = router({
   }),
 
   /** Asks the parent of the chosen child for a document, with an e-mail notice. */
-  requestDocument: adminProcedure.input(documentRequestSchema).mutation(async ({ ctx, input }) => {
+  requestDocument: staffProcedure.input(documentRequestSchema).mutation(async ({ ctx, input }) => {
     const child = pickedChild(ctx.db, input.childId);
-    const request = ctx.db
-      .insert(documentRequests)
-      .values({
-        adminId: ctx.admin.id,
-        adminName: ctx.admin.name,
-        parentId: child.parentEmail.toLowerCase(),
-        parentName: child.parentName,
-        childId: child.id,
-        childName: child.childName,
-        documentType: input.documentType,
-        title: input.title,
-        description: input.description,
-        dueDate: input.dueDate,
-        isUrgent: input.isUrgent,
-        createdAt: ctx.clock.now(),
-      })
-      .returning(requestColumns)
-      .get();
+    const request = audited(
+      ctx,
+      (db) =>
+        db
+          .insert(documentRequests)
+          .values({
+            adminId: ctx.admin.id,
+            adminName: ctx.admin.name,
+            parentId: child.parentEmail.toLowerCase(),
+            parentName: child.parentName,
+            childId: child.id,
+            childName: child.childName,
+            documentType: input.documentType,
+            title: input.title,
+            description: input.description,
+            dueDate: input.dueDate,
+            isUrgent: input.isUrgent,
+            createdAt: ctx.clock.now(),
+          })
+          .returning(requestColumns)
+          .get(),
+      (r) => ({ action: 'send', entity: 'document-request', entityId: r.id, fields: input }),
+    );
     const notice = documentRequestNoticeEmail({ ...request, parentName: child.parentName }, ctx.config);
     return { ...withOverdue(centreToday(ctx.clock))(request), ...(await noticeToParent(ctx, request.parentId, notice, ctx.admin.email)) };
   }),
@@ -273,5 +282,9 @@ export const communicationsRouter = router({
   }),
 
   /** `POST /api/objects/upload`: a signed, single-use, short-lived URL for one plain PUT of a file. */
-  createUpload: signedInProcedure.mutation(({ ctx }) => issueUploadUrl(ctx, ownerOf(ctx.auth))),
+  createUpload: signedInProcedure.mutation(({ ctx }) =>
+    ctx.auth.kind === 'admin'
+      ? audited(ctx, (db) => issueUploadUrl({ ...ctx, db }, ownerOf(ctx.auth)), () => ({ action: 'create', entity: 'upload' }))
+      : issueUploadUrl(ctx, ownerOf(ctx.auth)),
+  ),
 });

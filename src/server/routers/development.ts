@@ -8,12 +8,12 @@ import { activitiesPage, activityColumns, noteColumns, notesPage, rangeRecords, 
 import { linkedParentRecipients } from '../development/recipients';
 import { weeklyReportEmail } from '../services/mail-templates';
 import { sendToParent } from '../services/parent-mail';
-import { adminProcedure, router } from '../trpc';
+import { assertMayChange } from '../audit/authors';
+import { audited, changedFields, recordAudit } from '../audit/record';
+import { router, staffProcedure } from '../trpc';
 
 /** SPEC.md §9: the Activities tab lists 5 of each. */
 export const ADMIN_RECENT_ITEMS = 5;
-/** SPEC.md §5: "the author is fixed as admin with a fixed teacher name". */
-export const NOTE_AUTHOR_NAME = 'Classroom Teacher';
 
 function childOr404(db: Db, childId: string) {
   const child = db
@@ -30,7 +30,7 @@ const notFound = (what: string) => new TRPCError({ code: 'NOT_FOUND', message: `
 /** The admin Activities tab (SPEC.md §2, §7): daily activities, development notes, summaries and weekly reports. */
 export const developmentRouter = router({
   /** GET /api/admin/child-activities/{childId}: the 5 latest activities and notes (private ones included, marked). */
-  childRecords: adminProcedure.input(idSchema).query(({ ctx, input }) => {
+  childRecords: staffProcedure.input(idSchema).query(({ ctx, input }) => {
     childOr404(ctx.db, input);
     return {
       success: true as const,
@@ -41,48 +41,86 @@ export const developmentRouter = router({
     };
   }),
 
-  createActivity: adminProcedure.input(activitySchema).mutation(({ ctx, input }) => {
+  createActivity: staffProcedure.input(activitySchema).mutation(({ ctx, input }) => {
     childOr404(ctx.db, input.childId);
-    return ctx.db.insert(dailyActivities).values({ ...input, createdAt: ctx.clock.now() }).returning(activityColumns).get();
+    return audited(
+      ctx,
+      (db) => db.insert(dailyActivities).values({ ...input, authorId: ctx.admin.id, authorName: ctx.admin.name, createdAt: ctx.clock.now() }).returning(activityColumns).get(),
+      (row) => ({ action: 'create', entity: 'activity', entityId: row.id, fields: input }),
+    );
   }),
 
-  updateActivity: adminProcedure.input(activityUpdateSchema).mutation(({ ctx, input }) => {
+  /** A teacher corrects only their own activities (403 otherwise); a director any (audit/authors.ts). */
+  updateActivity: staffProcedure.input(activityUpdateSchema).mutation(({ ctx, input }) => {
     const { id, ...fields } = input;
-    const row = ctx.db.update(dailyActivities).set(fields).where(eq(dailyActivities.id, id)).returning(activityColumns).get();
-    if (!row) throw notFound('Activity');
-    return row;
+    return audited(
+      ctx,
+      (db) => {
+        const before = db.select().from(dailyActivities).where(eq(dailyActivities.id, id)).get();
+        if (!before) throw notFound('Activity');
+        assertMayChange(ctx.admin, before.authorId);
+        return { before, row: db.update(dailyActivities).set(fields).where(eq(dailyActivities.id, id)).returning(activityColumns).get()! };
+      },
+      ({ before }) => ({ action: 'update', entity: 'activity', entityId: id, fields: changedFields(before, fields) }),
+    ).row;
   }),
 
-  deleteActivity: adminProcedure.input(idSchema).mutation(({ ctx, input }) => {
-    const row = ctx.db.delete(dailyActivities).where(eq(dailyActivities.id, input)).returning({ id: dailyActivities.id }).get();
-    if (!row) throw notFound('Activity');
-    return { success: true as const, id: row.id };
+  deleteActivity: staffProcedure.input(idSchema).mutation(({ ctx, input }) => {
+    audited(
+      ctx,
+      (db) => {
+        const before = db.select({ authorId: dailyActivities.authorId }).from(dailyActivities).where(eq(dailyActivities.id, input)).get();
+        if (!before) throw notFound('Activity');
+        assertMayChange(ctx.admin, before.authorId);
+        db.delete(dailyActivities).where(eq(dailyActivities.id, input)).run();
+        return input;
+      },
+      () => ({ action: 'delete', entity: 'activity', entityId: input }),
+    );
+    return { success: true as const, id: input };
   }),
 
-  createNote: adminProcedure.input(noteSchema).mutation(({ ctx, input }) => {
+  createNote: staffProcedure.input(noteSchema).mutation(({ ctx, input }) => {
     childOr404(ctx.db, input.childId);
-    return ctx.db
-      .insert(developmentNotes)
-      .values({ ...input, authorId: ctx.admin.id, authorName: NOTE_AUTHOR_NAME, createdAt: ctx.clock.now() })
-      .returning(noteColumns)
-      .get();
+    return audited(
+      ctx,
+      (db) => db.insert(developmentNotes).values({ ...input, authorId: ctx.admin.id, authorName: ctx.admin.name, createdAt: ctx.clock.now() }).returning(noteColumns).get(),
+      (row) => ({ action: 'create', entity: 'note', entityId: row.id, fields: input }),
+    );
   }),
 
-  updateNote: adminProcedure.input(noteUpdateSchema).mutation(({ ctx, input }) => {
+  /** A teacher corrects only their own notes (403 otherwise); a director any. */
+  updateNote: staffProcedure.input(noteUpdateSchema).mutation(({ ctx, input }) => {
     const { id, ...fields } = input;
-    const row = ctx.db.update(developmentNotes).set(fields).where(eq(developmentNotes.id, id)).returning(noteColumns).get();
-    if (!row) throw notFound('Development note');
-    return row;
+    return audited(
+      ctx,
+      (db) => {
+        const before = db.select().from(developmentNotes).where(eq(developmentNotes.id, id)).get();
+        if (!before) throw notFound('Development note');
+        assertMayChange(ctx.admin, before.authorId);
+        return { before, row: db.update(developmentNotes).set(fields).where(eq(developmentNotes.id, id)).returning(noteColumns).get()! };
+      },
+      ({ before }) => ({ action: 'update', entity: 'note', entityId: id, fields: changedFields(before, fields) }),
+    ).row;
   }),
 
-  deleteNote: adminProcedure.input(idSchema).mutation(({ ctx, input }) => {
-    const row = ctx.db.delete(developmentNotes).where(eq(developmentNotes.id, input)).returning({ id: developmentNotes.id }).get();
-    if (!row) throw notFound('Development note');
-    return { success: true as const, id: row.id };
+  deleteNote: staffProcedure.input(idSchema).mutation(({ ctx, input }) => {
+    audited(
+      ctx,
+      (db) => {
+        const before = db.select({ authorId: developmentNotes.authorId }).from(developmentNotes).where(eq(developmentNotes.id, input)).get();
+        if (!before) throw notFound('Development note');
+        assertMayChange(ctx.admin, before.authorId);
+        db.delete(developmentNotes).where(eq(developmentNotes.id, input)).run();
+        return input;
+      },
+      () => ({ action: 'delete', entity: 'note', entityId: input }),
+    );
+    return { success: true as const, id: input };
   }),
 
   /** GET /api/admin/activities-summary/{childId}/{start}/{end} (staff figures: private notes count). */
-  summary: adminProcedure.input(summaryRangeSchema).query(({ ctx, input }) => {
+  summary: staffProcedure.input(summaryRangeSchema).query(({ ctx, input }) => {
     childOr404(ctx.db, input.childId);
     return { success: true as const, childId: input.childId, start: input.start, end: input.end, summary: rangeSummary(ctx.db, 'staff', input.childId, input.start, input.end) };
   }),
@@ -91,7 +129,7 @@ export const developmentRouter = router({
    * POST /api/admin/send-activity-report/{childId}: e-mails the week's activities, notes (never private ones)
    * and skills to the child's parents. Nothing is stored, so a failed e-mail is reported, not retried.
    */
-  sendWeeklyReport: adminProcedure.input(weeklyReportSchema).mutation(async ({ ctx, input }) => {
+  sendWeeklyReport: staffProcedure.input(weeklyReportSchema).mutation(async ({ ctx, input }) => {
     const child = childOr404(ctx.db, input.childId);
     const { weekStartDate, weekEndDate } = input;
     const { activities, notes } = rangeRecords(ctx.db, 'parent', child.id, weekStartDate, weekEndDate);
@@ -106,6 +144,7 @@ export const developmentRouter = router({
       else errors.push(outcome.emailError);
     }
     const emailSent = sent.length > 0;
+    recordAudit(ctx.db, ctx, { action: 'send', entity: 'report', entityId: child.id, fields: { weekStartDate, weekEndDate, recipients: sent } });
     return {
       success: emailSent,
       emailSent,

@@ -3,7 +3,8 @@ import { asc, eq } from 'drizzle-orm';
 import { events } from '../../../db/schema';
 import { eventSchema, eventUpdateSchema, idSchema } from '../../shared/schemas/content';
 import { dailyRead } from '../cache/store';
-import { adminProcedure, publicProcedure, router } from '../trpc';
+import { audited } from '../audit/record';
+import { directorProcedure, publicProcedure, router } from '../trpc';
 
 const columns = {
   id: events.id,
@@ -35,27 +36,26 @@ export const eventsRouter = router({
   }),
 
   /** Every event, public and private: the dashboard's Events tab. */
-  all: adminProcedure.query(({ ctx }) => ctx.db.select(columns).from(events).orderBy(asc(events.eventDate), asc(events.startTime)).all()),
+  all: directorProcedure.query(({ ctx }) => ctx.db.select(columns).from(events).orderBy(asc(events.eventDate), asc(events.startTime)).all()),
 
-  create: adminProcedure.input(eventSchema).mutation(({ ctx, input }) => {
-    return ctx.db.insert(events).values(input).returning(columns).get();
+  create: directorProcedure.input(eventSchema).mutation(({ ctx, input }) => {
+    return audited(ctx, (db) => db.insert(events).values(input).returning(columns).get(), (row) => ({ action: 'create', entity: 'event', entityId: row.id, fields: input }));
   }),
 
   /** Replaces every field of the event (the create form's rules); 404 for an unknown id. */
-  update: adminProcedure.input(eventUpdateSchema).mutation(({ ctx, input }) => {
+  update: directorProcedure.input(eventUpdateSchema).mutation(({ ctx, input }) => {
     const { id, ...fields } = input;
-    const event = ctx.db
-      .update(events)
-      .set({ ...fields, updatedAt: ctx.clock.now() })
-      .where(eq(events.id, id))
-      .returning(columns)
-      .get();
+    const event = audited(
+      ctx,
+      (db) => db.update(events).set({ ...fields, updatedAt: ctx.clock.now() }).where(eq(events.id, id)).returning(columns).get(),
+      () => ({ action: 'update', entity: 'event', entityId: id, fields }),
+    );
     if (!event) throw new TRPCError({ code: 'NOT_FOUND', message: 'Event not found' });
     return event;
   }),
 
-  delete: adminProcedure.input(idSchema).mutation(({ ctx, input }) => {
-    const gone = ctx.db.delete(events).where(eq(events.id, input)).returning({ id: events.id }).get();
+  delete: directorProcedure.input(idSchema).mutation(({ ctx, input }) => {
+    const gone = audited(ctx, (db) => db.delete(events).where(eq(events.id, input)).returning({ id: events.id }).get(), () => ({ action: 'delete', entity: 'event', entityId: input }));
     if (!gone) throw new TRPCError({ code: 'NOT_FOUND', message: 'Event not found' });
     return { success: true as const, id: gone.id };
   }),

@@ -2,7 +2,7 @@ import { TRPCError } from '@trpc/server';
 import { desc, eq } from 'drizzle-orm';
 import { outboxMessages, parentEmails } from '../../../db/schema';
 import { idSchema } from '../../shared/schemas/content';
-import { adminProcedure, router } from '../trpc';
+import { directorProcedure, router } from '../trpc';
 
 /** How many messages a list answers at most (newest first). */
 export const MAIL_LIST_LIMIT = 200;
@@ -17,10 +17,10 @@ const outboxColumns = {
 
 /** The embedded outbox: every e-mail composed while no SMTP server is configured, for staff to read. */
 export const outboxRouter = router({
-  list: adminProcedure.query(({ ctx }) =>
+  list: directorProcedure.query(({ ctx }) =>
     ctx.db.select(outboxColumns).from(outboxMessages).orderBy(desc(outboxMessages.createdAt)).limit(MAIL_LIST_LIMIT).all(),
   ),
-  get: adminProcedure.input(idSchema).query(({ ctx, input }) => {
+  get: directorProcedure.input(idSchema).query(({ ctx, input }) => {
     const message = ctx.db.select(outboxColumns).from(outboxMessages).where(eq(outboxMessages.id, input)).get();
     if (!message) throw new TRPCError({ code: 'NOT_FOUND', message: 'Message not found' });
     return message;
@@ -29,10 +29,10 @@ export const outboxRouter = router({
 
 export const mailRouter = router({
   /** Whether messages leave by SMTP or stay in the outbox. The SMTP URL itself (it may hold a password) is never answered. */
-  status: adminProcedure.query(({ ctx }) => ({ smtpConfigured: ctx.config.smtpUrl !== null, from: ctx.config.mailFrom })),
+  status: directorProcedure.query(({ ctx }) => ({ smtpConfigured: ctx.config.smtpUrl !== null, from: ctx.config.mailFrom })),
 
   /** The log of e-mails sent to parents (GET /api/admin/parent-emails), newest first. */
-  parentEmails: adminProcedure.query(({ ctx }) =>
+  parentEmails: directorProcedure.query(({ ctx }) =>
     ctx.db
       .select({ id: parentEmails.id, subject: parentEmails.subject, content: parentEmails.content, recipients: parentEmails.recipients, sentAt: parentEmails.sentAt, sentBy: parentEmails.sentBy })
       .from(parentEmails)

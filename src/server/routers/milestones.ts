@@ -9,7 +9,9 @@ import { linkedParentRecipients } from '../development/recipients';
 import { achievementEmail } from '../services/mail-templates';
 import { sendToParent } from '../services/parent-mail';
 import { dailyRead } from '../cache/store';
-import { adminProcedure, publicProcedure, router } from '../trpc';
+import { audited } from '../audit/record';
+import { staffAuthorName } from '../audit/authors';
+import { publicProcedure, router, staffProcedure } from '../trpc';
 
 export const milestoneColumns = {
   id: milestones.id,
@@ -51,6 +53,8 @@ const staffAchievement = {
   witnessedBy: childAchievements.witnessedBy,
   celebrationLevel: childAchievements.celebrationLevel,
   parentNotified: childAchievements.parentNotified,
+  authorId: childAchievements.authorId,
+  authorName: staffAuthorName(childAchievements.authorName),
   sharePublicly: childAchievements.sharePublicly,
   createdAt: childAchievements.createdAt,
 };
@@ -84,7 +88,7 @@ export const achievementsRouter = router({
   recent: publicProcedure.query(({ ctx }) => dailyRead(ctx, 'achievements.recent', () => recentAchievements(ctx))),
 
   /** Staff: one child's achievements, newest first. */
-  forChild: adminProcedure.input(idSchema).query(({ ctx, input }) =>
+  forChild: staffProcedure.input(idSchema).query(({ ctx, input }) =>
     ctx.db.select(staffAchievement).from(childAchievements).where(eq(childAchievements.childId, input)).orderBy(desc(childAchievements.achievedAt)).all(),
   ),
 
@@ -92,7 +96,7 @@ export const achievementsRouter = router({
    * Staff record that a child achieved a milestone. The row is committed first; then the parents are told by
    * e-mail, and parentNotified says whether that worked (a failed e-mail never loses the achievement).
    */
-  record: adminProcedure.input(achievementSchema).mutation(async ({ ctx, input }) => {
+  record: staffProcedure.input(achievementSchema).mutation(async ({ ctx, input }) => {
     const child = ctx.db.select({ id: enrolledChildren.id, childName: enrolledChildren.childName }).from(enrolledChildren).where(eq(enrolledChildren.id, input.childId)).get();
     if (!child) throw new TRPCError({ code: 'NOT_FOUND', message: 'Child not found' });
     const milestone = ctx.db.select(milestoneColumns).from(milestones).where(eq(milestones.id, input.milestoneId)).get();
@@ -100,7 +104,11 @@ export const achievementsRouter = router({
     const dup = ctx.db.select({ id: childAchievements.id }).from(childAchievements).where(and(eq(childAchievements.childId, child.id), eq(childAchievements.milestoneId, milestone.id))).get();
     if (dup) throw new TRPCError({ code: 'CONFLICT', message: `${child.childName} already has "${milestone.name}".` });
 
-    const row = ctx.db.insert(childAchievements).values({ ...input, createdAt: ctx.clock.now() }).returning(staffAchievement).get();
+    const row = audited(
+      ctx,
+      (db) => db.insert(childAchievements).values({ ...input, authorId: ctx.admin.id, authorName: ctx.admin.name, createdAt: ctx.clock.now() }).returning(staffAchievement).get(),
+      (a) => ({ action: 'create', entity: 'achievement', entityId: a.id, fields: input }),
+    );
     const recipients = linkedParentRecipients(ctx.db, child.id);
     let notified = 0;
     const errors: string[] = [];
@@ -121,8 +129,12 @@ export const achievementsRouter = router({
   }),
 
   /** Staff correct a mistake: the achievement goes. */
-  delete: adminProcedure.input(idSchema).mutation(({ ctx, input }) => {
-    const gone = ctx.db.delete(childAchievements).where(eq(childAchievements.id, input)).returning({ id: childAchievements.id }).get();
+  delete: staffProcedure.input(idSchema).mutation(({ ctx, input }) => {
+    const gone = audited(
+      ctx,
+      (db) => db.delete(childAchievements).where(eq(childAchievements.id, input)).returning({ id: childAchievements.id }).get(),
+      () => ({ action: 'delete', entity: 'achievement', entityId: input }),
+    );
     if (!gone) throw new TRPCError({ code: 'NOT_FOUND', message: 'Achievement not found' });
     return { success: true as const, id: gone.id };
   }),

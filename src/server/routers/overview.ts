@@ -1,14 +1,14 @@
 import { asc, count, desc, gte } from 'drizzle-orm';
 import { announcements, enrolledChildren, enrollmentApplications, events } from '../../../db/schema';
 import { centreToday } from '../clock';
-import { adminProcedure, router } from '../trpc';
+import { directorProcedure, router } from '../trpc';
 
 /** SPEC.md §9: the overview lists 5 items each. */
 export const OVERVIEW_LIST_SIZE = 5;
 
 export const overviewRouter = router({
   /** The dashboard's first screen in one call: four counts, the newest applications, the next events. */
-  counts: adminProcedure.query(({ ctx }) => {
+  counts: directorProcedure.query(({ ctx }) => {
     const total = (table: typeof events | typeof announcements | typeof enrollmentApplications | typeof enrolledChildren) =>
       ctx.db.select({ n: count() }).from(table).get()?.n ?? 0;
     return {

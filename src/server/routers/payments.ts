@@ -15,7 +15,8 @@ import { paymentReceiptEmail, taxStatementEmail } from '../services/mail-templat
 import { sendToParent } from '../services/parent-mail';
 import { formatPdfDate, receiptPdf, type StatementForPdf, taxStatementPdf } from '../services/payment-pdf';
 import { cachedRead, firstPageRead } from '../cache/store';
-import { adminProcedure, parentProcedure, router } from '../trpc';
+import { audited, recordAudit } from '../audit/record';
+import { directorProcedure, parentProcedure, router } from '../trpc';
 
 const receiptColumns = getTableColumns(paymentReceipts);
 
@@ -205,7 +206,7 @@ function summariseMonth(db: Db, month: string) {
 
 export const paymentsRouter = router({
   /** A page of the receipts, newest payment first (GET /api/admin/payment-receipts). */
-  list: adminProcedure.input(pageInput).query(({ ctx, input }) =>
+  list: directorProcedure.input(pageInput).query(({ ctx, input }) =>
     // The first page from memory until the next write (cache/store.ts): every director opening the tab reads it.
     firstPageRead(ctx.db, `staff-receipts:${input.limit}`, input.cursor, () =>
       keysetPage(receiptOrder, input, (after, orderBy, n) => ctx.db.select(receiptColumns).from(paymentReceipts).where(after).orderBy(...orderBy).limit(n).all()),
@@ -213,10 +214,10 @@ export const paymentsRouter = router({
   ),
 
   /** The summary cards, summed in cents on the server over every receipt (never from the page shown). */
-  summary: adminProcedure.query(({ ctx }) => summarise(ctx.db, ctx.clock)),
+  summary: directorProcedure.query(({ ctx }) => summarise(ctx.db, ctx.clock)),
 
   /** POST /api/admin/payment-receipts: the child's name comes from the child's record, the number from the server. */
-  create: adminProcedure.input(receiptSchema).mutation(({ ctx, input }) => {
+  create: directorProcedure.input(receiptSchema).mutation(({ ctx, input }) => {
     const today = centreToday(ctx.clock);
     if (input.paymentDate > today) throw new TRPCError({ code: 'BAD_REQUEST', message: 'The payment date cannot be in the future.' });
     if (input.paymentDate < `${FIRST_TAX_YEAR}-01-01`) throw new TRPCError({ code: 'BAD_REQUEST', message: `The payment date must be in ${FIRST_TAX_YEAR} or later.` });
@@ -231,19 +232,21 @@ export const paymentsRouter = router({
         while (db.select({ id: paymentReceipts.id }).from(paymentReceipts).where(eq(paymentReceipts.receiptNumber, receiptNumber)).get()) {
           receiptNumber = nextReceiptNumber(db, year);
         }
-        return db
-          .insert(paymentReceipts)
-          .values({ ...input, childName: child.childName, receiptNumber })
-          .returning(receiptColumns)
-          .get();
+        const receipt = db.insert(paymentReceipts).values({ ...input, childName: child.childName, receiptNumber }).returning(receiptColumns).get();
+        recordAudit(db, ctx, { action: 'create', entity: 'receipt', entityId: receipt.id, fields: { ...input, receiptNumber } });
+        return receipt;
       },
       // Takes the write lock at the start, so the counter is read and bumped by one writer at a time.
       { behavior: 'immediate' },
     );
   }),
 
-  delete: adminProcedure.input(idSchema).mutation(({ ctx, input }) => {
-    const deleted = ctx.db.delete(paymentReceipts).where(eq(paymentReceipts.id, input)).returning({ receiptNumber: paymentReceipts.receiptNumber }).get();
+  delete: directorProcedure.input(idSchema).mutation(({ ctx, input }) => {
+    const deleted = audited(
+      ctx,
+      (db) => db.delete(paymentReceipts).where(eq(paymentReceipts.id, input)).returning({ receiptNumber: paymentReceipts.receiptNumber }).get(),
+      (gone) => ({ action: 'delete', entity: 'receipt', entityId: input, fields: { receiptNumber: gone?.receiptNumber } }),
+    );
     if (!deleted) throw new TRPCError({ code: 'NOT_FOUND', message: RECEIPT_NOT_FOUND });
     return { success: true, message: `Receipt #${deleted.receiptNumber} was deleted.` };
   }),
@@ -253,7 +256,7 @@ export const paymentsRouter = router({
    * marked sent only once the mail server (or the outbox) accepted the message; a failure leaves it 'Not Sent'
    * and answers the reason, so staff can try again.
    */
-  sendEmail: adminProcedure.input(idSchema).mutation(async ({ ctx, input }) => {
+  sendEmail: directorProcedure.input(idSchema).mutation(async ({ ctx, input }) => {
     const receipt = findReceipt(ctx.db, input);
     const pdf = receiptPdf(receipt, centreToday(ctx.clock));
     const content = paymentReceiptEmail(
@@ -264,23 +267,29 @@ export const paymentsRouter = router({
       { filename: receiptFileName(receipt), content: pdf, contentType: 'application/pdf' },
     ]);
     if (!outcome.emailSent) {
+      recordAudit(ctx.db, ctx, { action: 'send', entity: 'receipt', entityId: receipt.id, fields: { parentEmail: receipt.parentEmail, emailSent: false } });
       return { ...outcome, receipt, message: `Receipt #${receipt.receiptNumber} could not be e-mailed to ${receipt.parentEmail}.` };
     }
     const updated =
-      ctx.db
-        .update(paymentReceipts)
-        .set({ emailSent: true, emailSentAt: ctx.clock.now(), emailSentBy: ctx.admin.email, updatedAt: ctx.clock.now() })
-        .where(eq(paymentReceipts.id, receipt.id))
-        .returning(receiptColumns)
-        .get() ?? receipt;
+      audited(
+        ctx,
+        (db) =>
+          db
+            .update(paymentReceipts)
+            .set({ emailSent: true, emailSentAt: ctx.clock.now(), emailSentBy: ctx.admin.email, updatedAt: ctx.clock.now() })
+            .where(eq(paymentReceipts.id, receipt.id))
+            .returning(receiptColumns)
+            .get(),
+        () => ({ action: 'send', entity: 'receipt', entityId: receipt.id, fields: { parentEmail: receipt.parentEmail, emailSent: true } }),
+      ) ?? receipt;
     return { ...outcome, receipt: updated, message: `Receipt #${receipt.receiptNumber} was e-mailed to ${receipt.parentEmail}.` };
   }),
 
   /** The tax panel's parent choices: unique non-empty e-mails, sorted, each with a name. */
-  taxParents: adminProcedure.query(({ ctx }) => taxParents(ctx.db)),
+  taxParents: directorProcedure.query(({ ctx }) => taxParents(ctx.db)),
 
   /** POST /api/admin/year-end-tax-receipt: builds the statement PDF and e-mails it to the parent. */
-  sendTaxStatement: adminProcedure.input(taxStatementSchema).mutation(async ({ ctx, input }) => {
+  sendTaxStatement: directorProcedure.input(taxStatementSchema).mutation(async ({ ctx, input }) => {
     const statement = adminStatement(ctx, input);
     const pdf = taxStatementPdf(statement);
     const totalText = formatCents(statement.totalCents);
@@ -296,6 +305,7 @@ export const paymentsRouter = router({
       yearlyTotalCents: statement.totalCents,
       paymentCount: statement.payments.length,
     };
+    recordAudit(ctx.db, ctx, { action: 'send', entity: 'tax-statement', entityId: null, fields: { parentEmail: statement.parentEmail, taxYear: statement.taxYear, emailSent: outcome.emailSent } });
     const message = outcome.emailSent
       ? `The ${statement.taxYear} year-end tax statement (${totalText}) was e-mailed to ${statement.parentName} at ${statement.parentEmail}.`
       : `The ${statement.taxYear} year-end tax statement could not be e-mailed to ${statement.parentEmail}. ${outcome.emailError} You can download it and hand it over instead.`;
@@ -303,13 +313,13 @@ export const paymentsRouter = router({
   }),
 
   /** A receipt's PDF for staff (GET /api/admin/payment-receipts/{id}/pdf). */
-  receiptPdf: adminProcedure.input(idSchema).query(({ ctx, input }): PdfFile => {
+  receiptPdf: directorProcedure.input(idSchema).query(({ ctx, input }): PdfFile => {
     const receipt = findReceipt(ctx.db, input);
     return pdfFile(receiptFileName(receipt), receiptPdf(receipt, centreToday(ctx.clock)));
   }),
 
   /** A year-end statement's PDF for staff, without e-mailing it. */
-  taxStatementPdf: adminProcedure.input(taxStatementSchema).query(({ ctx, input }): PdfFile => {
+  taxStatementPdf: directorProcedure.input(taxStatementSchema).query(({ ctx, input }): PdfFile => {
     const statement = adminStatement(ctx, input);
     return pdfFile(statementFileName(statement.taxYear, statement.parentEmail), taxStatementPdf(statement));
   }),

@@ -182,7 +182,13 @@ function storedPath(uploadsDir: string, fileName: string): string | null {
  * name, then insert the row. If the row cannot be inserted the files are removed again, so no picture is ever
  * public without a row.
  */
-export async function storeGalleryPicture(deps: GalleryDeps, file: UploadedFile, fields: PictureFieldsInput) {
+export async function storeGalleryPicture(
+  deps: GalleryDeps,
+  file: UploadedFile,
+  fields: PictureFieldsInput,
+  /** Runs in the insert's transaction (the audit row, audit/record.ts). */
+  alsoWrite?: (db: GalleryDeps['db'], pictureId: string) => void,
+) {
   const parsed = pictureFieldsSchema.safeParse(fields);
   if (!parsed.success) throw new TRPCError({ code: 'BAD_REQUEST', message: parsed.error.issues[0]?.message ?? 'Invalid input', cause: parsed.error });
   if (file.bytes.byteLength > MAX_UPLOAD_BYTES) throw new TRPCError({ code: 'PAYLOAD_TOO_LARGE', message: 'The file is too large. The limit is 10 MB.' });
@@ -201,22 +207,26 @@ export async function storeGalleryPicture(deps: GalleryDeps, file: UploadedFile,
   }
   const written = await writeAll(resolve(deps.config.uploadsDir), [{ fileName, data: main }, ...variants]);
   try {
-    const row = deps.db
-      .insert(pictures)
-      .values({
-        fileName,
-        originalName: cleanOriginalName(file.name),
-        fileSize: main.byteLength,
-        mimeType: STORED_MIME,
-        category: parsed.data.category,
-        caption: parsed.data.caption,
-        uploadedAt: deps.clock.now(),
-        width,
-        height,
-        variants: variants.map(variantFields),
-      })
-      .returning(adminColumns)
-      .get();
+    const row = deps.db.transaction((tx) => {
+      const inserted = tx
+        .insert(pictures)
+        .values({
+          fileName,
+          originalName: cleanOriginalName(file.name),
+          fileSize: main.byteLength,
+          mimeType: STORED_MIME,
+          category: parsed.data.category,
+          caption: parsed.data.caption,
+          uploadedAt: deps.clock.now(),
+          width,
+          height,
+          variants: variants.map(variantFields),
+        })
+        .returning(adminColumns)
+        .get();
+      alsoWrite?.(tx as unknown as GalleryDeps['db'], inserted.id);
+      return inserted;
+    });
     return withAlt(row);
   } catch (err) {
     await removeAll(written);

@@ -344,3 +344,35 @@ export function achievementEmail(
     ),
   };
 }
+
+/** A new staff account's invitation (issue 31): the link sets the first password, once, within 7 days. */
+export function staffInvitationEmail(data: { name: string; role: string; link: string }, config: LinkConfig): EmailContent {
+  return {
+    subject: headerSafe(`Your staff account at ${centre.name}`),
+    ...letter(
+      data.name.trim() || 'there',
+      [
+        plain(`You have been invited to ${centre.name}'s staff dashboard as a ${data.role}.`),
+        { text: `Choose your password here: ${data.link}`, html: `Choose your password here: ${link(data.link, 'Choose your password')}` },
+        plain('The link works once, within 7 days. If you were not expecting it, you can ignore this message.'),
+      ],
+      config,
+    ),
+  };
+}
+
+/** A staff member's 'Forgot your password?' link: once, within one hour. */
+export function staffPasswordResetEmail(data: { name: string; link: string }, config: LinkConfig): EmailContent {
+  return {
+    subject: headerSafe(`Choose a new staff password for ${centre.name}`),
+    ...letter(
+      data.name.trim() || 'there',
+      [
+        plain('Someone (we hope you) asked to choose a new password for your staff account.'),
+        { text: `Choose a new password here: ${data.link}`, html: `Choose a new password here: ${link(data.link, 'Choose a new password')}` },
+        plain('The link works once, within one hour. If you did not ask for it, you can ignore this message: your password stays as it is.'),
+      ],
+      config,
+    ),
+  };
+}

@@ -16,6 +16,11 @@ export interface MailMessage {
    * its stored copy with it, so the password can be removed once it is no longer needed (services/outbox.ts).
    */
   credentialsFor?: string;
+  /**
+   * What the outbox's row (read by every director in the Outbox) keeps instead of `text` when the text holds a
+   * single-use link: the .eml file alone, the message as delivered, carries it. Not sent.
+   */
+  storedText?: string;
 }
 
 export interface MailResult {

@@ -35,20 +35,20 @@ export function createMailer(config: Config, db: Db): Mailer {
     // member's request hanging for nodemailer's default two minutes.
     const transport = nodemailer.createTransport({ url: config.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 });
     return {
-      async send({ credentialsFor: _sentNotStored, ...message }) {
+      async send({ credentialsFor: _sentNotStored, storedText: _neither, ...message }) {
         const info = await transport.sendMail({ from: config.mailFrom, replyTo: REPLY_TO, ...message });
         return { via: 'smtp', messageId: info.messageId };
       },
     };
   }
   return {
-    async send({ credentialsFor, ...message }: MailMessage) {
+    async send({ credentialsFor, storedText, ...message }: MailMessage) {
       const { eml, messageId } = await buildMime({ from: config.mailFrom, replyTo: REPLY_TO, ...message });
       const id = crypto.randomUUID();
       const emlFile = join(outboxDir(config), `${id}.eml`);
       writePrivateFile(emlFile, eml);
       db.insert(outboxMessages)
-        .values({ id, toAddress: message.to, subject: message.subject, textBody: message.text, emlFile, credentialsFor: credentialsFor ?? null })
+        .values({ id, toAddress: message.to, subject: message.subject, textBody: storedText ?? message.text, emlFile, credentialsFor: credentialsFor ?? null })
         .run();
       return { via: 'outbox', messageId };
     },

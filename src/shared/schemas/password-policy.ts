@@ -47,3 +47,17 @@ export const changePasswordSchema = z.object({
   currentPassword: passwordField(),
   newPassword: newPasswordField,
 });
+
+const INVALID_STAFF_LINK = 'This link is invalid or has expired';
+
+/** A staff invitation's or reset link's form: the token from the link and the new password (staff policy). */
+export const staffSetPasswordSchema = z.object({
+  token: requiredText(INVALID_STAFF_LINK, 200),
+  password: staffPasswordField(),
+});
+
+/** A signed-in staff member changes their own password. */
+export const staffChangePasswordSchema = z.object({
+  currentPassword: passwordField(),
+  newPassword: staffPasswordField(),
+});

@@ -8,7 +8,8 @@ import { isUnauthorized, queryClient, trpc } from '../../lib/trpc';
 import { Button } from '../ui/Button';
 import { OutboxButton } from './OutboxDialog';
 import { Tab, TabList, TabPanel, Tabs } from '../ui/Tabs';
-import { ADMIN_TABS, type AdminTabId } from './admin-tabs';
+import { type AdminTabId, tabsFor } from './admin-tabs';
+import { OwnPasswordButton } from './OwnPasswordButton';
 
 // Each tab is its own chunk: the overview does not wait for the gallery's code.
 const panels: Record<AdminTabId, React.LazyExoticComponent<React.ComponentType>> = {
@@ -21,12 +22,14 @@ const panels: Record<AdminTabId, React.LazyExoticComponent<React.ComponentType>>
   communication: lazy(() => import('./tabs/CommunicationTab')),
   payments: lazy(() => import('./tabs/PaymentsTab')),
   gallery: lazy(() => import('./tabs/GalleryTab')),
+  staff: lazy(() => import('./tabs/StaffTab')),
+  audit: lazy(() => import('./tabs/AuditTab')),
 };
 
 export function AdminDashboard() {
   const navigate = useNavigate();
   const search = useSearch({ strict: false }) as { tab?: AdminTabId };
-  const tab: AdminTabId = search.tab ?? 'overview';
+  const requestedTab: AdminTabId = search.tab ?? 'overview';
   // The server, not local storage, decides whether this is staff: no session, no dashboard.
   // Checked again when the director comes back to the window, so an expired session shows no stale dashboard.
   const me = useQuery({ ...trpc.adminAuth.me.queryOptions(), staleTime: 0, refetchOnWindowFocus: 'always' });
@@ -38,6 +41,9 @@ export function AdminDashboard() {
   // On a phone the tab bar scrolls sideways: keep the selected tab in view (e.g. after opening ?tab=gallery).
   const tabsRef = useRef<HTMLDivElement>(null);
   const ready = !!me.data;
+  // A tab the role does not see (a teacher's old link to ?tab=payments) opens the role's first tab instead.
+  const visible = me.data ? tabsFor(me.data.role) : [];
+  const tab: AdminTabId = visible.length === 0 || visible.some((t) => t.id === requestedTab) ? requestedTab : visible[0]!.id;
   useEffect(() => {
     if (!ready) return;
     // After the frame: React Aria renders the tab collection in a second pass.
@@ -63,6 +69,7 @@ export function AdminDashboard() {
   }
 
   const lastLogin = me.data.previousLoginAt ?? me.data.lastLoginAt;
+  const tabs = visible;
   return (
     <main className="mx-auto max-w-6xl px-4 py-6">
       <div className="mb-6 flex flex-wrap items-start justify-between gap-4">
@@ -71,7 +78,8 @@ export function AdminDashboard() {
           <p className="text-stone-700">Welcome back, {me.data.name}</p>
           {lastLogin && <p className="text-sm text-stone-500">Last login: {formatDateTime(lastLogin)}</p>}
         </div>
-        <OutboxButton />
+        {me.data.role === 'director' && <OutboxButton />}
+        <OwnPasswordButton />
         <Button variant="outline" onPress={signOut}>
           <LogOut aria-hidden="true" className="size-4" />
           Logout
@@ -79,10 +87,10 @@ export function AdminDashboard() {
       </div>
       <div ref={tabsRef}>
         <Tabs selectedKey={tab} onSelectionChange={(key) => void navigate({ to: '.', search: { tab: key as AdminTabId }, replace: true })}>
-          <TabList aria-label="Dashboard sections" items={ADMIN_TABS}>
+          <TabList aria-label="Dashboard sections" items={tabs}>
             {(t) => <Tab id={t.id}>{t.label}</Tab>}
           </TabList>
-          {ADMIN_TABS.map((t) => {
+          {tabs.map((t) => {
             const Panel = panels[t.id];
             return (
               <TabPanel key={t.id} id={t.id}>

@@ -13,8 +13,22 @@ export const ADMIN_TABS = [
   { id: 'communication', label: 'Communication' },
   { id: 'payments', label: 'Payments' },
   { id: 'gallery', label: 'Gallery' },
+  { id: 'staff', label: 'Staff' },
+  { id: 'audit', label: 'Audit' },
 ] as const;
 export type AdminTabId = (typeof ADMIN_TABS)[number]['id'];
+
+export type StaffRoleName = 'director' | 'teacher';
+
+/**
+ * The tabs each role sees (issue 31, ADR 039): a director every tab, a teacher the children's day. Only what is
+ * shown: the server refuses a teacher every director's call whatever the page asks.
+ */
+const TEACHER_TABS: readonly AdminTabId[] = ['activities', 'communication'];
+
+export function tabsFor(role: StaffRoleName): (typeof ADMIN_TABS)[number][] {
+  return ADMIN_TABS.filter((t) => role === 'director' || TEACHER_TABS.includes(t.id));
+}
 
 const TAB_IDS: readonly string[] = ADMIN_TABS.map((t) => t.id);
 

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { createFileRoute, useNavigate, useRouterState } from '@tanstack/react-router';
 import { Lock } from 'lucide-react';
-import type { FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Form } from 'react-aria-components';
 import { loginSchema } from '../../../shared/schemas/auth';
 import { PasswordField } from '../../components/PasswordField';
@@ -9,6 +9,7 @@ import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { TextField } from '../../components/ui/Field';
 import { loginSearch } from '../../components/admin/admin-tabs';
+import { StaffForgotPassword } from '../../components/admin/StaffForgotPassword';
 import { storeAdmin } from '../../lib/admin-session';
 import { SESSION_ENDED_MESSAGE } from '../../lib/session-ended';
 import { toast } from '../../lib/toast';
@@ -27,6 +28,7 @@ function AdminLoginPage() {
   const { redirect } = Route.useSearch();
   const sessionEnded = useRouterState({ select: (s) => s.location.state.sessionEnded === true });
   const { values, set, errors, parse } = useSchemaForm(loginSchema, { email: '', password: '' });
+  const [forgotOpen, setForgotOpen] = useState(false);
   const login = useMutation(
     trpc.adminAuth.login.mutationOptions({
       onSuccess: ({ admin }) => {
@@ -66,6 +68,10 @@ function AdminLoginPage() {
             {login.isPending ? 'Signing in...' : 'Sign In'}
           </Button>
         </Form>
+        <Button variant="ghost" className="mt-2 w-full" onPress={() => setForgotOpen((o) => !o)} aria-expanded={forgotOpen}>
+          Forgot your password?
+        </Button>
+        {forgotOpen && <StaffForgotPassword initialEmail={values.email} />}
       </Card>
     </main>
   );

@@ -87,6 +87,9 @@ function ChildRecords({ childId, onEditActivity, onEditNote }: { childId: string
   const achievements = useQuery({ ...trpc.achievements.forChild.queryOptions(childId), staleTime: 0 });
   const milestones = useQuery(trpc.milestones.list.queryOptions());
   const names = new Map((milestones.data ?? []).map((m) => [m.id, m.name]));
+  // A teacher may change only what they wrote (ADR 039): the buttons show where the server would say yes.
+  const me = useQuery(trpc.adminAuth.me.queryOptions());
+  const mayChange = (authorId: string | null) => me.data?.role === 'director' || (!!authorId && authorId === me.data?.id);
 
   const deleteActivity = useConfirmedDelete({
     mutation: trpc.development.deleteActivity.mutationOptions(),
@@ -136,22 +139,24 @@ function ChildRecords({ childId, onEditActivity, onEditNote }: { childId: string
                     <Badge tone="blue">{label(a.category)}</Badge>
                   </div>
                   <p className="text-sm text-stone-600">
-                    {formatDate(a.activityDate)}
+                    {formatDate(a.activityDate)} · {a.authorName}
                     {a.duration != null && ` · ${a.duration} minutes`}
                     {a.enjoymentLevel != null && ` · Enjoyment ${a.enjoymentLevel}/5`}
                   </p>
                   <p className="text-sm text-stone-800">{a.description}</p>
                   {a.skillsPracticed.length > 0 && <p className="text-sm text-stone-600">Skills: {a.skillsPracticed.join(', ')}</p>}
-                  <div className="flex gap-2">
-                    <Button size="md" variant="ghost" aria-label={`Edit activity ${a.title}`} onPress={() => onEditActivity(a)}>
-                      <Pencil aria-hidden="true" className="size-4" />
-                      Edit
-                    </Button>
-                    <Button size="md" variant="ghost" aria-label={`Delete activity ${a.title}`} onPress={() => deleteActivity.request(a)}>
-                      <Trash2 aria-hidden="true" className="size-4" />
-                      Delete
-                    </Button>
-                  </div>
+                  {mayChange(a.authorId) && (
+                    <div className="flex gap-2">
+                      <Button size="md" variant="ghost" aria-label={`Edit activity ${a.title}`} onPress={() => onEditActivity(a)}>
+                        <Pencil aria-hidden="true" className="size-4" />
+                        Edit
+                      </Button>
+                      <Button size="md" variant="ghost" aria-label={`Delete activity ${a.title}`} onPress={() => deleteActivity.request(a)}>
+                        <Trash2 aria-hidden="true" className="size-4" />
+                        Delete
+                      </Button>
+                    </div>
+                  )}
                 </Card>
               </li>
             ))}
@@ -182,16 +187,18 @@ function ChildRecords({ childId, onEditActivity, onEditNote }: { childId: string
                     {formatDate(n.createdAt)} · {n.authorName}
                   </p>
                   <p className="text-sm whitespace-pre-line text-stone-800">{n.content}</p>
-                  <div className="flex gap-2">
-                    <Button size="md" variant="ghost" aria-label={`Edit note ${n.title}`} onPress={() => onEditNote(n)}>
-                      <Pencil aria-hidden="true" className="size-4" />
-                      Edit
-                    </Button>
-                    <Button size="md" variant="ghost" aria-label={`Delete note ${n.title}`} onPress={() => deleteNote.request(n)}>
-                      <Trash2 aria-hidden="true" className="size-4" />
-                      Delete
-                    </Button>
-                  </div>
+                  {mayChange(n.authorId) && (
+                    <div className="flex gap-2">
+                      <Button size="md" variant="ghost" aria-label={`Edit note ${n.title}`} onPress={() => onEditNote(n)}>
+                        <Pencil aria-hidden="true" className="size-4" />
+                        Edit
+                      </Button>
+                      <Button size="md" variant="ghost" aria-label={`Delete note ${n.title}`} onPress={() => deleteNote.request(n)}>
+                        <Trash2 aria-hidden="true" className="size-4" />
+                        Delete
+                      </Button>
+                    </div>
+                  )}
                 </Card>
               </li>
             ))}

@@ -1,0 +1,23 @@
+import { KeyRound } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
+import { Button } from '../ui/Button';
+
+// The dialog carries the common-password list (password-policy.ts): loaded when opened, not with the dashboard.
+const OwnPasswordDialog = lazy(() => import('./OwnPasswordDialog'));
+
+export function OwnPasswordButton() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant="outline" onPress={() => setOpen(true)}>
+        <KeyRound aria-hidden="true" className="size-4" />
+        Change password
+      </Button>
+      {open && (
+        <Suspense fallback={null}>
+          <OwnPasswordDialog isOpen={open} onOpenChange={setOpen} />
+        </Suspense>
+      )}
+    </>
+  );
+}

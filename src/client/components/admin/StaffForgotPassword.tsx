@@ -1,0 +1,40 @@
+import { useMutation } from '@tanstack/react-query';
+import type { FormEvent } from 'react';
+import { Form } from 'react-aria-components';
+import { forgotPasswordSchema } from '../../../shared/schemas/auth';
+import { toast } from '../../lib/toast';
+import { errorMessage, trpc } from '../../lib/trpc';
+import { useSchemaForm } from '../../lib/use-schema-form';
+import { Button } from '../ui/Button';
+import { TextField } from '../ui/Field';
+
+/** 'Forgot your password?' on /admin/login: the same answer whether or not the e-mail has a staff account. */
+export function StaffForgotPassword({ initialEmail }: { initialEmail: string }) {
+  const { values, set, errors, parse } = useSchemaForm(forgotPasswordSchema, { email: initialEmail });
+  const request = useMutation(
+    trpc.adminAuth.forgotPassword.mutationOptions({
+      onError: (error) => toast({ title: 'Request Failed', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
+    }),
+  );
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const data = parse();
+    if (data) request.mutate(data);
+  }
+  if (request.data) {
+    return (
+      <p role="status" className="mt-3 rounded-lg bg-green-50 p-3 text-sm text-green-900">
+        {request.data.message}
+      </p>
+    );
+  }
+  return (
+    <Form method="post" onSubmit={submit} validationBehavior="aria" aria-label="Reset your password" className="mt-3 flex flex-col gap-3 rounded-lg border border-stone-200 p-4">
+      <p className="text-sm text-stone-700">Enter your e-mail and we will send you a link to choose a new password.</p>
+      <TextField label="Your email" type="email" name="reset-email" autoComplete="email" value={values.email} onChange={set('email')} error={errors.email} required />
+      <Button type="submit" variant="secondary" isDisabled={request.isPending}>
+        {request.isPending ? 'Sending...' : 'Send reset link'}
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,175 @@
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { AUDIT_ENTITIES, type AuditEntity } from '../../../../shared/audit';
+import { formatDateTime } from '../../../lib/format';
+import { trpc } from '../../../lib/trpc';
+import { Button } from '../../ui/Button';
+import { Card } from '../../ui/Card';
+import { TextField } from '../../ui/Field';
+import { LoadMoreButton } from '../../ui/LoadMoreButton';
+import { Select } from '../../ui/Select';
+import type { AdminTabId } from '../admin-tabs';
+import { ListState, PanelHeader } from '../PanelHeader';
+
+const PAGE_SIZE = 50;
+const ANY = 'all';
+
+/** Where the dashboard shows each kind of record: its name in a row links there. */
+const TAB_OF: Partial<Record<AuditEntity, AdminTabId>> = {
+  event: 'events',
+  announcement: 'announcements',
+  application: 'applications',
+  child: 'children',
+  'parent-login': 'children',
+  activity: 'activities',
+  note: 'activities',
+  achievement: 'activities',
+  report: 'activities',
+  message: 'communication',
+  'document-request': 'communication',
+  receipt: 'payments',
+  'tax-statement': 'payments',
+  picture: 'gallery',
+  staff: 'staff',
+};
+
+const ACTION_LABELS: Record<string, string> = {
+  create: 'Created',
+  update: 'Changed',
+  delete: 'Deleted',
+  status: 'Status changed',
+  send: 'Sent',
+  'sign-in': 'Signed in',
+  'sign-in-failed': 'Failed sign-in',
+  'sign-out': 'Signed out',
+  password: 'Password set',
+};
+
+type Row = { id: number; at: Date; actorId: string | null; actorName: string; action: string; entity: string; entityId: string | null; fields: Record<string, unknown>; address: string };
+
+/** The record's name as the row knows it (its title, a child's or a person's name), else its kind. */
+function recordName(row: Row): string {
+  const f = row.fields;
+  const name = [f.title, f.childName, f.name, f.subject, f.receiptNumber, f.parentEmail, f.email].find((v) => typeof v === 'string' && v.trim());
+  return (name as string | undefined) ?? AUDIT_ENTITIES[row.entity as AuditEntity] ?? row.entity;
+}
+
+function fieldsText(fields: Record<string, unknown>): string {
+  return Object.entries(fields)
+    .map(([k, v]) => (v === null ? k : `${k}: ${String(v)}`))
+    .join('; ');
+}
+
+/** The Audit tab (director, issue 31): every staff write, newest first, by person, kind of record, record and dates. */
+export default function AuditTab() {
+  const [actorId, setActorId] = useState(ANY);
+  const [entity, setEntity] = useState(ANY);
+  const [entityId, setEntityId] = useState('');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const staff = useQuery({ ...trpc.staff.list.queryOptions(), staleTime: 60_000 });
+  const filter = {
+    limit: PAGE_SIZE,
+    ...(actorId !== ANY ? { actorId } : {}),
+    ...(entity !== ANY ? { entity } : {}),
+    ...(entityId.trim() ? { entityId: entityId.trim() } : {}),
+    ...(from ? { from } : {}),
+    ...(to ? { to } : {}),
+  };
+  const log = useInfiniteQuery({
+    ...trpc.auditLog.list.infiniteQueryOptions(filter, { getNextPageParam: (last) => last.nextCursor }),
+    staleTime: 0,
+    placeholderData: keepPreviousData,
+  });
+  const rows = (log.data?.pages.flatMap((p) => p.items) ?? []) as Row[];
+  const verify = useQuery({ ...trpc.auditLog.verify.queryOptions(), enabled: false });
+
+  const people = [{ value: ANY, label: 'Everyone' }, ...(staff.data ?? []).map((s) => ({ value: s.id, label: s.name }))];
+  const kinds = [{ value: ANY, label: 'Every kind' }, ...Object.entries(AUDIT_ENTITIES).map(([value, label]) => ({ value, label }))];
+  const showRecord = (row: Row) => {
+    setEntity(row.entity);
+    setEntityId(row.entityId ?? '');
+  };
+
+  return (
+    <section aria-labelledby="audit-heading">
+      <PanelHeader
+        id="audit-heading"
+        title="Audit"
+        description="Every change staff made, who made it, when and from where. Nothing here can be changed or removed."
+        action={
+          <Button variant="outline" onPress={() => void verify.refetch()} isDisabled={verify.isFetching}>
+            {verify.isFetching ? 'Checking...' : 'Check the log'}
+          </Button>
+        }
+      />
+      {verify.data && (
+        <p role="status" className={`mb-4 rounded-md px-3 py-2 text-sm ${verify.data.ok ? 'bg-green-50 text-green-900' : 'bg-red-50 text-red-900'}`}>
+          {verify.data.ok
+            ? `All ${verify.data.rows} entries are intact.`
+            : `Entry ${verify.data.firstBrokenId} was changed or removed outside the dashboard. Please tell the centre's director.`}
+        </p>
+      )}
+      <Card className="mb-4 grid gap-3 p-4 sm:grid-cols-2 lg:grid-cols-5">
+        <Select label="Person" options={people} value={actorId} onChange={setActorId} />
+        <Select label="Kind of record" options={kinds} value={entity} onChange={setEntity} />
+        <TextField label="Record" description="A record's id" value={entityId} onChange={setEntityId} />
+        <TextField label="From" type="date" value={from} onChange={setFrom} />
+        <TextField label="To" type="date" value={to} onChange={setTo} />
+      </Card>
+      <ListState isPending={log.isPending} error={log.error} isEmpty={rows.length === 0} empty="Nothing matches these filters." />
+      {rows.length > 0 && (
+        <div className="overflow-x-auto rounded-lg border border-stone-200">
+          <table className="w-full min-w-[48rem] text-left text-sm">
+            <caption className="sr-only">Audit log, newest first</caption>
+            <thead className="bg-stone-50 text-stone-700">
+              <tr>
+                <th scope="col" className="px-3 py-2 font-semibold">When</th>
+                <th scope="col" className="px-3 py-2 font-semibold">Who</th>
+                <th scope="col" className="px-3 py-2 font-semibold">What</th>
+                <th scope="col" className="px-3 py-2 font-semibold">Record</th>
+                <th scope="col" className="px-3 py-2 font-semibold">Fields</th>
+                <th scope="col" className="px-3 py-2 font-semibold">Address</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-stone-200">
+              {rows.map((row) => {
+                const tab = TAB_OF[row.entity as AuditEntity];
+                const name = recordName(row);
+                return (
+                  <tr key={row.id} className="align-top">
+                    <td className="whitespace-nowrap px-3 py-2">{formatDateTime(row.at)}</td>
+                    <td className="px-3 py-2">{row.actorName}</td>
+                    <td className="px-3 py-2">
+                      {ACTION_LABELS[row.action] ?? row.action} <span className="text-stone-500">· {AUDIT_ENTITIES[row.entity as AuditEntity] ?? row.entity}</span>
+                    </td>
+                    <td className="px-3 py-2">
+                      {tab && row.action !== 'delete' ? (
+                        <Link to="/admin" search={{ tab }} className="text-brand-800 underline underline-offset-2">
+                          {name}
+                        </Link>
+                      ) : (
+                        name
+                      )}
+                      {row.entityId && (
+                        <button type="button" className="ml-2 text-xs text-stone-600 underline" onClick={() => showRecord(row)} aria-label={`History of ${name}`}>
+                          History
+                        </button>
+                      )}
+                    </td>
+                    <td className="max-w-xs break-words px-3 py-2 text-stone-700">{fieldsText(row.fields)}</td>
+                    <td className="whitespace-nowrap px-3 py-2 text-stone-500">{row.address}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <div className="mt-4 flex justify-center">
+        <LoadMoreButton query={log} label="Load older entries" />
+      </div>
+    </section>
+  );
+}

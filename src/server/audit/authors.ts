@@ -1,0 +1,22 @@
+/**
+ * Authors of what staff write (issue 31): a row records the staff account and its name at the time. Rows from
+ * before staff accounts have none and read as 'Staff'.
+ */
+import { TRPCError } from '@trpc/server';
+import { sql } from 'drizzle-orm';
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
+import type { AdminIdentity } from '../auth/session';
+
+export const UNKNOWN_AUTHOR = 'Staff';
+export const NOT_YOUR_RECORD = 'A teacher can change or delete only the activities and notes they wrote. Please ask a director.';
+
+/** The author's name as shown, 'Staff' when the row has none. */
+export function staffAuthorName(column: SQLiteColumn) {
+  return sql<string>`coalesce(${column}, ${UNKNOWN_AUTHOR})`.mapWith(String);
+}
+
+/** A director may change any activity or note; a teacher only those with their own account as author (403 otherwise). */
+export function assertMayChange(staff: AdminIdentity, authorId: string | null): void {
+  if (staff.role === 'director' || authorId === staff.id) return;
+  throw new TRPCError({ code: 'FORBIDDEN', message: NOT_YOUR_RECORD });
+}

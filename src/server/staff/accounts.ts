@@ -1,0 +1,195 @@
+/**
+ * Staff accounts (issue 31, ADR 039): invitations, roles, deactivation, and the single-use links that set a
+ * password. The links work as the parents' reset links do (auth/single-use-links.ts): only SHA-256 of the
+ * token is stored, the check and the use share one transaction, and the stored copies of the e-mail hold
+ * no token.
+ */
+import { TRPCError } from '@trpc/server';
+import { and, asc, count, eq, gt, isNull, ne } from 'drizzle-orm';
+import { adminUsers, staffPasswordLinks, type StaffRole } from '../../../db/schema';
+import { STAFF_ROLE_LABELS } from '../../shared/schemas/staff';
+import { recordAudit } from '../audit/record';
+import { beginLogin } from '../auth/login-throttle';
+import { hashPassword, verifyPassword } from '../auth/password';
+import { deleteAdminSessions } from '../auth/session';
+import { hashLinkToken, newLinkToken, withoutToken } from '../auth/single-use-links';
+import type { Context } from '../context';
+import type { Db } from '../db';
+import { isUniqueViolation } from '../db-errors';
+import { logger } from '../logger';
+import { staffInvitationEmail, staffPasswordResetEmail } from '../services/mail-templates';
+import { consume } from '../services/rate-limit';
+import { RESET_LINK_MS } from '../parents/passwords';
+
+export const INVITATION_MS = 7 * 24 * 60 * 60 * 1000;
+export const DUPLICATE_EMAIL = 'A staff account with this e-mail already exists.';
+export const LAST_DIRECTOR = 'The centre must keep at least one active director. Make someone else a director first.';
+export const STAFF_NOT_FOUND = 'Staff account not found';
+export const STAFF_LINK_INVALID = 'This link is invalid, was already used or has expired. Please ask for a new one.';
+export const STAFF_RESET_REQUESTED = 'If a staff account exists for that e-mail, we have sent it a link to choose a new password. The link works once, within one hour.';
+export const STAFF_PASSWORD_SET = 'Your password is set. Please sign in with it.';
+export const STAFF_THROTTLED = 'Too many requests. Please wait a few minutes and try again.';
+
+/** What GET /api/admin/staff answers per account: never a hash, a token or a session. */
+export const staffColumns = {
+  id: adminUsers.id,
+  name: adminUsers.name,
+  email: adminUsers.email,
+  role: adminUsers.role,
+  isActive: adminUsers.isActive,
+  lastLoginAt: adminUsers.lastLoginAt,
+};
+
+type Ctx = Context & { admin: { id: string; name: string } };
+
+export function listStaff(db: Db) {
+  return db.select(staffColumns).from(adminUsers).orderBy(asc(adminUsers.name), asc(adminUsers.email)).all();
+}
+
+/** Issues a link of `purpose` for the account (replacing its earlier unused ones of that purpose); answers the token. */
+function issueLink(db: Db, ctx: Pick<Context, 'clock'>, adminId: string, purpose: 'invite' | 'reset'): string {
+  const token = newLinkToken();
+  const now = ctx.clock.now();
+  db.delete(staffPasswordLinks).where(and(eq(staffPasswordLinks.adminId, adminId), eq(staffPasswordLinks.purpose, purpose), isNull(staffPasswordLinks.usedAt))).run();
+  db.insert(staffPasswordLinks)
+    .values({ adminId, purpose, tokenHash: hashLinkToken(token), expiresAt: new Date(now.getTime() + (purpose === 'invite' ? INVITATION_MS : RESET_LINK_MS)), createdAt: now })
+    .run();
+  return token;
+}
+
+/** The link's address: the token in the fragment, never sent to a server. */
+const setPasswordLink = (ctx: Pick<Context, 'config'>, token: string) => `${ctx.config.publicUrl}/admin/set-password#token=${token}`;
+
+/** Sends a message whose text holds `token`: the outbox's row keeps the text without it (MailMessage.storedText). */
+async function sendLink(ctx: Context, to: string, content: { subject: string; text: string; html: string }, token: string): Promise<{ emailSent: boolean; emailError: string | null }> {
+  try {
+    await ctx.mailer.send({ to, ...content, storedText: withoutToken(content.text, token) });
+    return { emailSent: true, emailError: null };
+  } catch (err) {
+    logger.warn({ err, subject: content.subject }, 'staff e-mail could not be sent');
+    return { emailSent: false, emailError: 'The e-mail could not be sent. Please check the mail settings and invite again.' };
+  }
+}
+
+/**
+ * A new staff account with no password yet, and an invitation link valid 7 days. A second account with the
+ * same e-mail is a 409, whether found first or refused by the unique index.
+ */
+export async function inviteStaff(ctx: Ctx, input: { name: string; email: string; role: StaffRole }) {
+  let created: { account: ReturnType<typeof listStaff>[number]; token: string };
+  try {
+    created = ctx.db.transaction((tx) => {
+      const db = tx as unknown as Db;
+      if (db.select({ id: adminUsers.id }).from(adminUsers).where(eq(adminUsers.email, input.email)).get()) throw new TRPCError({ code: 'CONFLICT', message: DUPLICATE_EMAIL });
+      const now = ctx.clock.now();
+      // No password until the invitation is used: an empty hash never verifies (sign-in checks it is set).
+      const account = db.insert(adminUsers).values({ ...input, passwordHash: '', isActive: true, createdAt: now, updatedAt: now }).returning(staffColumns).get();
+      const token = issueLink(db, ctx, account.id, 'invite');
+      recordAudit(db, ctx, { action: 'create', entity: 'staff', entityId: account.id, fields: input });
+      return { account, token };
+    });
+  } catch (err) {
+    if (isUniqueViolation(err, 'admin_users.email')) throw new TRPCError({ code: 'CONFLICT', message: DUPLICATE_EMAIL });
+    throw err;
+  }
+  const content = staffInvitationEmail({ name: input.name, role: STAFF_ROLE_LABELS[input.role].toLowerCase(), link: setPasswordLink(ctx, created.token) }, ctx.config);
+  return { ...created.account, ...(await sendLink(ctx, input.email, content, created.token)) };
+}
+
+/** Active directors other than `exceptId`. */
+function otherActiveDirectors(db: Db, exceptId: string): number {
+  return db.select({ n: count() }).from(adminUsers).where(and(eq(adminUsers.role, 'director'), eq(adminUsers.isActive, true), ne(adminUsers.id, exceptId))).get()!.n;
+}
+
+/**
+ * Changes an account's role or active state. Deactivating ends every session of the account in the same
+ * transaction (its next call is a 401). The last active director can be neither demoted nor deactivated.
+ */
+export function updateStaff(ctx: Ctx, input: { id: string; role?: StaffRole; isActive?: boolean }) {
+  return ctx.db.transaction(
+    (tx) => {
+      const db = tx as unknown as Db;
+      const before = db.select(staffColumns).from(adminUsers).where(eq(adminUsers.id, input.id)).get();
+      if (!before) throw new TRPCError({ code: 'NOT_FOUND', message: STAFF_NOT_FOUND });
+      const role = input.role ?? before.role;
+      const isActive = input.isActive ?? before.isActive;
+      const wasDirector = before.role === 'director' && before.isActive;
+      if (wasDirector && !(role === 'director' && isActive) && otherActiveDirectors(db, before.id) === 0) {
+        throw new TRPCError({ code: 'BAD_REQUEST', message: LAST_DIRECTOR });
+      }
+      const account = db.update(adminUsers).set({ role, isActive, updatedAt: ctx.clock.now() }).where(eq(adminUsers.id, before.id)).returning(staffColumns).get()!;
+      if (!isActive) deleteAdminSessions(db, before.id);
+      const changed = Object.fromEntries(Object.entries({ role, isActive }).filter(([k, v]) => before[k as 'role' | 'isActive'] !== v));
+      recordAudit(db, ctx, { action: 'isActive' in changed ? 'status' : 'update', entity: 'staff', entityId: before.id, fields: changed });
+      return account;
+    },
+    // The count of directors and the change are one write: two directors demoting each other cannot both pass.
+    { behavior: 'immediate' },
+  );
+}
+
+/**
+ * 'Forgot your password?' for staff, as for parents (parents/passwords.ts): the same answer whatever the
+ * e-mail, throttled per address and per e-mail, a one-hour single-use link to an active account.
+ */
+export async function requestStaffReset(ctx: Context, email: string) {
+  await consume(ctx.limits.passwordResetByIp, ctx.ip, ctx.resHeaders, STAFF_THROTTLED);
+  await consume(ctx.limits.passwordResetByAccount, `staff:${email}`, ctx.resHeaders, STAFF_THROTTLED);
+  const account = ctx.db.select({ id: adminUsers.id, name: adminUsers.name, email: adminUsers.email }).from(adminUsers).where(and(eq(adminUsers.email, email), eq(adminUsers.isActive, true))).get();
+  if (account) {
+    const token = ctx.db.transaction((tx) => issueLink(tx as unknown as Db, ctx, account.id, 'reset'));
+    await sendLink(ctx, account.email, staffPasswordResetEmail({ name: account.name, link: setPasswordLink(ctx, token) }, ctx.config), token);
+  }
+  return { success: true as const, message: STAFF_RESET_REQUESTED };
+}
+
+/**
+ * Uses an invitation or reset link once: sets the password, ends every session of the account and every other
+ * unused link of it. The link must be unused, unexpired and of an active account.
+ */
+export async function setPasswordWithLink(ctx: Context, input: { token: string; password: string }) {
+  const tokenHash = hashLinkToken(input.token);
+  const invalid = () => new TRPCError({ code: 'BAD_REQUEST', message: STAFF_LINK_INVALID });
+  const live = () =>
+    and(eq(staffPasswordLinks.tokenHash, tokenHash), isNull(staffPasswordLinks.usedAt), gt(staffPasswordLinks.expiresAt, ctx.clock.now()), eq(adminUsers.isActive, true));
+  const found = ctx.db.select({ id: staffPasswordLinks.id }).from(staffPasswordLinks).innerJoin(adminUsers, eq(adminUsers.id, staffPasswordLinks.adminId)).where(live()).get();
+  if (!found) throw invalid();
+  const passwordHash = await hashPassword(input.password);
+  ctx.db.transaction((tx) => {
+    const db = tx as unknown as Db;
+    // Checked again after the hash: the link may have been used or the account closed meanwhile.
+    const link = db
+      .select({ id: staffPasswordLinks.id, adminId: staffPasswordLinks.adminId, purpose: staffPasswordLinks.purpose, name: adminUsers.name })
+      .from(staffPasswordLinks)
+      .innerJoin(adminUsers, eq(adminUsers.id, staffPasswordLinks.adminId))
+      .where(live())
+      .get();
+    if (!link) throw invalid();
+    db.update(staffPasswordLinks).set({ usedAt: ctx.clock.now() }).where(eq(staffPasswordLinks.id, link.id)).run();
+    db.update(adminUsers).set({ passwordHash, updatedAt: ctx.clock.now() }).where(eq(adminUsers.id, link.adminId)).run();
+    deleteAdminSessions(db, link.adminId);
+    db.delete(staffPasswordLinks).where(and(eq(staffPasswordLinks.adminId, link.adminId), isNull(staffPasswordLinks.usedAt))).run();
+    recordAudit(db, ctx, { action: 'password', entity: 'staff', entityId: link.adminId, actor: { id: link.adminId, name: link.name }, fields: { link: link.purpose, password: null } });
+  });
+  return { success: true as const, message: STAFF_PASSWORD_SET };
+}
+
+/** A signed-in staff member's own new password: the current one is checked (throttled as a sign-in); every other session ends. */
+export async function changeOwnPassword(ctx: Ctx & { auth: { sessionId: string } }, input: { currentPassword: string; newPassword: string }) {
+  const row = ctx.db.select({ email: adminUsers.email, passwordHash: adminUsers.passwordHash }).from(adminUsers).where(eq(adminUsers.id, ctx.admin.id)).get();
+  if (!row) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in as staff' });
+  const attempt = await beginLogin(ctx, 'admin', row.email);
+  if (!row.passwordHash || !(await verifyPassword(row.passwordHash, input.currentPassword))) {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: 'The current password is not correct' });
+  }
+  attempt.succeeded();
+  const passwordHash = await hashPassword(input.newPassword);
+  ctx.db.transaction((tx) => {
+    const db = tx as unknown as Db;
+    db.update(adminUsers).set({ passwordHash, updatedAt: ctx.clock.now() }).where(eq(adminUsers.id, ctx.admin.id)).run();
+    deleteAdminSessions(db, ctx.admin.id, ctx.auth.sessionId);
+    db.delete(staffPasswordLinks).where(and(eq(staffPasswordLinks.adminId, ctx.admin.id), isNull(staffPasswordLinks.usedAt))).run();
+    recordAudit(db, ctx, { action: 'password', entity: 'staff', entityId: ctx.admin.id, fields: { password: null } });
+  });
+  return { success: true as const, message: 'Your password has been changed. You were signed out on your other devices.' };
+}

@@ -1,0 +1,29 @@
+/**
+ * The audit trail's vocabulary (issue 31, ADR 038): what a row's `action` and `entity` may be. Shared by the
+ * server that writes and filters rows and the Audit tab that offers the filters and links a row to its record.
+ */
+export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'status', 'send', 'sign-in', 'sign-in-failed', 'sign-out', 'password'] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** Kinds of record, with the label the Audit tab's filter shows. */
+export const AUDIT_ENTITIES = {
+  event: 'Event',
+  announcement: 'Announcement',
+  application: 'Application',
+  child: 'Enrolled child',
+  'parent-login': 'Parent login',
+  activity: 'Daily activity',
+  note: 'Development note',
+  achievement: 'Achievement',
+  report: 'Weekly report',
+  message: 'Message',
+  'document-request': 'Document request',
+  upload: 'Upload link',
+  receipt: 'Payment receipt',
+  'tax-statement': 'Tax statement',
+  picture: 'Gallery picture',
+  staff: 'Staff account',
+  session: 'Sign-in',
+} as const;
+export type AuditEntity = keyof typeof AUDIT_ENTITIES;
+export const AUDIT_ENTITY_IDS = Object.keys(AUDIT_ENTITIES) as AuditEntity[];

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { AUDIT_ENTITY_IDS } from '../audit';
+import { emailField, enumField, idField, isoDate, requiredText } from './fields';
+import { pageFields } from './page';
+
+/**
+ * Staff accounts and the audit log (issue 31). The forms that set a password import ./password-policy.ts
+ * themselves (its dictionary is large): staffSetPasswordSchema and staffChangePasswordSchema live there.
+ */
+export const STAFF_ROLES = ['director', 'teacher'] as const;
+export type StaffRoleId = (typeof STAFF_ROLES)[number];
+export const STAFF_ROLE_LABELS: Record<StaffRoleId, string> = { director: 'Director', teacher: 'Teacher' };
+
+const role = enumField(STAFF_ROLES, 'Please choose a role: director or teacher');
+
+export const staffInviteSchema = z.object({
+  name: requiredText('Name is required', 100),
+  email: emailField(),
+  role,
+});
+export type StaffInviteInput = z.input<typeof staffInviteSchema>;
+
+export const staffUpdateSchema = z
+  .object({ id: idField(), role: role.optional(), isActive: z.boolean({ error: 'isActive must be true or false' }).optional() })
+  .refine((v) => v.role !== undefined || v.isActive !== undefined, 'Please send a role or isActive to change');
+
+const DATE = 'Please enter a valid date (YYYY-MM-DD)';
+
+/** `GET /api/admin/audit-log` and the Audit tab: a page, newest first, of the rows matching every filter given. */
+export const auditQuerySchema = z
+  .object({
+    ...pageFields,
+    actorId: idField().optional(),
+    entity: enumField(AUDIT_ENTITY_IDS as [string, ...string[]], 'Unknown kind of record').optional(),
+    entityId: idField().optional(),
+    /** Calendar dates in the centre, inclusive. */
+    from: isoDate(DATE).optional(),
+    to: isoDate(DATE).optional(),
+  })
+  .refine((v) => !v.from || !v.to || v.from <= v.to, 'The start date must not be after the end date')
+  .prefault({});
+export type AuditQuery = z.input<typeof auditQuerySchema>;

@@ -1,0 +1,95 @@
+import { readFileSync } from 'node:fs';
+import PostalMime from 'postal-mime';
+import { enrolledChildren } from '../../db/schema';
+import type { TestServer } from '../helpers/server';
+import { SESSION_ENDED_MESSAGE } from '../../src/client/lib/session-ended';
+import { expect, test } from './fixtures';
+
+let n = 0;
+const unique = () => `${Date.now().toString(36)}${++n}`;
+
+/** The set-password link of the newest message to `email`, from the delivered message (the outbox row keeps none). */
+async function invitationLink(server: TestServer, email: string): Promise<string> {
+  const row = server.db.query.outboxMessages.findMany({ where: (o, { eq }) => eq(o.toAddress, email) }).sync().at(-1)!;
+  expect(row.textBody).not.toMatch(/token=[a-z0-9]{20}/);
+  const text = (await PostalMime.parse(readFileSync(row.emlFile))).text ?? '';
+  const link = new URL(text.match(/https?:\/\/\S+\/admin\/set-password#token=[a-z0-9]+/)![0]);
+  return link.pathname + link.hash;
+}
+
+test('a director invites a teacher, who sets a password, sees only their tabs and records an activity; the director sees it, audits it and deactivates the teacher', async ({ page, server, loginAsAdmin, browser }) => {
+  const id = unique();
+  const teacherName = `Theo Teacher ${id}`;
+  const teacherEmail = `theo.${id}@centre.example`;
+  const childName = `Robin Reed ${id}`;
+  const title = `Leaf rubbing ${id}`;
+  const child = server.db.insert(enrolledChildren).values({ childName, parentName: 'Rae Reed', parentEmail: `rae.${id}@example.com`, dateOfBirth: '2023-03-01', program: 'preschool', startDate: '2025-09-01' }).returning().get();
+  // An activity the director wrote: the teacher may read it, not change it.
+  const directorsTitle = `Sand play ${id}`;
+  const made = await server.request('/api/admin/daily-activities', { method: 'POST', json: { childId: child.id, activityDate: '2026-11-20', category: 'play', title: directorsTitle, description: 'Buckets' }, headers: { cookie: await server.adminCookie() } });
+  expect(made.status).toBe(201);
+
+  // The director invites the teacher from the Staff tab.
+  await loginAsAdmin();
+  await page.goto('/admin?tab=staff');
+  await page.getByRole('button', { name: 'Invite Staff' }).click();
+  const invite = page.getByRole('dialog', { name: 'Invite Staff' });
+  await invite.getByLabel('Name').fill(teacherName);
+  await invite.getByLabel('Email').fill(teacherEmail);
+  await invite.getByRole('button', { name: 'Send Invitation' }).click();
+  await expect(page.getByText('Invitation Sent')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Staff accounts' }).getByText(teacherName)).toBeVisible();
+
+  // The teacher opens the e-mailed link, chooses a password and signs in.
+  const teacherContext = await browser.newContext({ baseURL: server.url });
+  const teacher = await teacherContext.newPage();
+  await teacher.goto(await invitationLink(server, teacherEmail));
+  await teacher.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+  const password = `Maple lantern pebble ${id}`;
+  await teacher.getByLabel('New password', { exact: true }).fill(password);
+  await teacher.getByLabel('Repeat the new password').fill(password);
+  await teacher.getByRole('button', { name: 'Save password' }).click();
+  await expect(teacher).toHaveURL(/\/admin\/login$/);
+  await teacher.getByLabel('Email').fill(teacherEmail);
+  await teacher.getByLabel('Password', { exact: true }).fill(password);
+  await teacher.getByRole('button', { name: 'Sign In' }).click();
+  await expect(teacher.getByText(`Welcome back, ${teacherName}`)).toBeVisible();
+  const tabs = teacher.getByRole('tab');
+  await expect(tabs).toHaveText(['Activities', 'Communication']);
+  await expect(teacher.getByRole('tab', { name: 'Activities', selected: true })).toBeVisible();
+
+  // The teacher records an activity.
+  await teacher.getByRole('button', { name: /Select Child/ }).click();
+  await teacher.getByRole('option', { name: childName }).click();
+  await teacher.getByRole('button', { name: 'Add Daily Activity' }).click();
+  const dialog = teacher.getByRole('dialog', { name: 'Add Daily Activity' });
+  await dialog.getByLabel('Title').fill(title);
+  await dialog.getByLabel('Description').fill('Crayons on bark');
+  await dialog.getByRole('button', { name: 'Add Activity' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(teacher.getByRole('list', { name: 'Recent activities' }).getByText(title)).toBeVisible();
+  await expect(teacher.getByRole('button', { name: `Edit activity ${title}` })).toBeVisible();
+  await expect(teacher.getByRole('list', { name: 'Recent activities' }).getByText(directorsTitle)).toBeVisible();
+  await expect(teacher.getByRole('button', { name: `Edit activity ${directorsTitle}` })).toHaveCount(0);
+
+  // The director sees the teacher's name on the activity, and in the Audit tab.
+  await page.goto('/admin?tab=activities');
+  await page.getByRole('button', { name: /Select Child/ }).click();
+  await page.getByRole('option', { name: childName }).click();
+  const activity = page.getByRole('list', { name: 'Recent activities' }).getByRole('listitem').filter({ hasText: title });
+  await expect(activity.getByText(teacherName)).toBeVisible();
+  await page.getByRole('tab', { name: 'Audit' }).click();
+  const row = page.getByRole('row').filter({ hasText: title });
+  await expect(row.getByRole('cell', { name: teacherName })).toBeVisible();
+  await expect(row.getByRole('link', { name: title })).toHaveAttribute('href', /tab=activities/);
+
+  // The director deactivates the teacher; the teacher's open dashboard goes to sign-in at its next step.
+  await page.getByRole('tab', { name: 'Staff' }).click();
+  await page.getByRole('button', { name: `Deactivate ${teacherName}` }).click();
+  await page.getByRole('alertdialog', { name: 'Deactivate Staff' }).getByRole('button', { name: 'Deactivate' }).click();
+  await expect(page.getByText('Staff Updated')).toBeVisible();
+  await teacher.getByRole('tab', { name: 'Communication' }).click();
+  await expect(teacher).toHaveURL(/\/admin\/login/);
+  await expect(teacher.getByText(SESSION_ENDED_MESSAGE)).toBeVisible();
+  await teacherContext.close();
+});

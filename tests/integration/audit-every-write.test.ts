@@ -1,0 +1,87 @@
+/**
+ * Every staff write leaves exactly one audit row (issue 31, ADR 038). Generated like the authorization matrix:
+ * every mutation of appRouter and every unsafe REST path a director may call runs once, as the director, with
+ * the matrix's own input (tests/authorization-matrix.ts), and the audit log must have grown by exactly one row
+ * naming the director. A new mutation or path without its audit row fails here; the few writes that are not
+ * staff's are listed below, each with its reason.
+ */
+import { desc } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { auditLog } from '../../db/schema';
+import { PROCEDURES, ROUTES } from '../authorization-matrix';
+import { sharedAdminServer } from '../helpers/admin-server';
+import { buildFixtures, callProcedure, callRoute, type Fixtures } from '../helpers/authz-fixtures';
+import { listApiRoutes, listProcedures } from '../helpers/routes';
+
+const s = sharedAdminServer(() => ({ env: { TRUST_PROXY: 'true' } }));
+let fixtures: Promise<Fixtures> | null = null;
+const f = () => (fixtures ??= buildFixtures(s));
+
+/** Writes a director may call that are not staff writes. */
+const NOT_STAFF_WRITES: Record<string, string> = {
+  'enrollment.submit': "a family's application, from the public form",
+  'POST /api/enrollment': "a family's application, from the public form",
+  'parentAuth.login': "a parent's sign-in",
+  'parentAuth.logout': "a parent's sign-out (a staff session has none to end)",
+  'parentAuth.forgotPassword': "a parent's reset link",
+  'parentAuth.resetPassword': "a parent's new password",
+  'POST /api/parent/login': "a parent's sign-in",
+  'POST /api/parent/logout': "a parent's sign-out",
+  'POST /api/parent/forgot-password': "a parent's reset link",
+  'POST /api/parent/reset-password': "a parent's new password",
+  // Asking for a link changes no account, and anyone may ask: the link's use is recorded (adminAuth.setPassword).
+  'adminAuth.forgotPassword': 'asks for a link; its use is recorded',
+  'POST /api/admin/forgot-password': 'asks for a link; its use is recorded',
+};
+
+const mutations = listProcedures().filter((p) => p.type === 'mutation' && PROCEDURES[p.path] && PROCEDURES[p.path]!.expect.admin < 300 && !NOT_STAFF_WRITES[p.path]);
+const writes = listApiRoutes()
+  .filter((r) => r.method !== 'GET' && ROUTES[`${r.method} ${r.path}`])
+  .map((r) => ({ ...r, key: `${r.method} ${r.path}` }))
+  .filter((r) => ROUTES[r.key]!.expect.admin < 300 && !NOT_STAFF_WRITES[r.key]);
+
+const rows = () => s.count(auditLog);
+const last = () => s.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1).get()!;
+
+describe('every staff write records exactly one audit row', () => {
+  it('the generators are not vacuous, and every exemption names a write that exists', () => {
+    expect(mutations.length).toBeGreaterThan(35);
+    expect(writes.length).toBeGreaterThan(30);
+    const known = new Set([...listProcedures().map((p) => p.path), ...listApiRoutes().map((r) => `${r.method} ${r.path}`)]);
+    for (const key of Object.keys(NOT_STAFF_WRITES)) expect(known.has(key), key).toBe(true);
+  });
+
+  it.each(mutations.map((p) => [p.path, p.type] as const))('%s', async (path, type) => {
+    const fx = await f();
+    const input = await PROCEDURES[path]!.input?.(fx, 'admin');
+    const before = rows();
+    const res = await callProcedure(s, path, type, input, fx.headers('admin'));
+    expect(res.status, await res.text()).toBeLessThan(300);
+    expect(rows() - before, `${path}: audit rows written`).toBe(1);
+    expect(last().actorName, path).not.toBe('Unknown');
+  });
+
+  it.each(writes.map((r) => [r.method, r.path] as const))('%s %s', async (method, path) => {
+    const fx = await f();
+    const entry = ROUTES[`${method} ${path}`]!;
+    const url = entry.path ? await entry.path(fx, 'admin') : path;
+    const body = entry.body ? await entry.body(fx, 'admin') : undefined;
+    const before = rows();
+    const res = await callRoute(s, method, url, body, fx.headers('admin'));
+    expect(res.status, await res.text()).toBeLessThan(300);
+    expect(rows() - before, `${method} ${path}: audit rows written`).toBe(1);
+  });
+
+  it('a write refused (404) records nothing, and a failed sign-in records one row without the password', async () => {
+    const fx = await f();
+    const before = rows();
+    expect((await callRoute(s, 'DELETE', '/api/events/no-such-event', undefined, fx.headers('admin'))).status).toBe(404);
+    expect(rows()).toBe(before);
+    const res = await callRoute(s, 'POST', '/api/admin/login', { email: fx.adminEmail, password: 'not-the-password-at-all' }, {});
+    expect(res.status).toBe(401);
+    expect(rows()).toBe(before + 1);
+    const row = last();
+    expect(row).toMatchObject({ action: 'sign-in-failed', entity: 'session', fields: { email: fx.adminEmail } });
+    expect(JSON.stringify(row)).not.toContain('not-the-password-at-all');
+  });
+});
