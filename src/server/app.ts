@@ -45,7 +45,7 @@ export const DEFAULT_CLIENT_DIR = resolve(PROJECT_ROOT, 'dist/client');
 const SHELL_LOADING = '<main class="mx-auto max-w-5xl px-4 py-16 text-center text-stone-600" aria-busy="true">Loading...</main>';
 
 /** The pages a plain POST may be sent back to (their own address); every other path is sent to the home page. */
-const FORM_PAGES: ReadonlySet<string> = new Set([...PUBLIC_PAGES, ...PORTAL_PAGES].map((p) => p.path).concat(['/admin/login', '/parent-reset-password']));
+const FORM_PAGES: ReadonlySet<string> = new Set<string>([...PUBLIC_PAGES, ...PORTAL_PAGES].map((p) => p.path as string).concat(['/admin/login', '/parent-reset-password']));
 
 /** C0 controls and DEL, as they reach a path decoded, or still percent-encoded. */
 const hasControlCharacter = (path: string) => /[\u0000-\u001f\u007f]/.test(path);
@@ -80,7 +80,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   });
   // No page, file or API path holds a control character: such a path (a CR/LF, tab or NUL, raw or encoded) is
   // answered 404 here, before anything could put it in a header such as a redirect's Location.
-  app.use('*', (c, next) => (hasControlCharacter(c.req.path) || ENCODED_CONTROL.test(c.req.url) ? c.json({ message: 'Not found' }, 404) : next()));
+  app.use('*', async (c, next) => (hasControlCharacter(c.req.path) || ENCODED_CONTROL.test(c.req.url.split('?', 1)[0]!) ? c.json({ message: 'Not found' }, 404) : next()));
   // The public lists' and pages' finished answers, sent again to the next visitor until a write, midnight or (a
   // page) the next minute (ADR 010), and a signed-in parent's own reads, kept per session until a write, the next
   // day or the session's refresh. Here they are kept; they are sent again at the server's door (sendKept,

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { expect } from 'vitest';
-import { milestones, outboxMessages } from '../../db/schema';
+import { and, eq, isNotNull, ne } from 'drizzle-orm';
+import { milestones, outboxMessages, privateFiles, uploadTokens } from '../../db/schema';
 import { ADMIN_COOKIE, cookieName } from '../../src/server/auth/cookies';
 import { createAdminSession, createParentSession } from '../../src/server/auth/session';
 import { addChild, as, type AdminTestServer } from './admin-server';
@@ -131,6 +132,10 @@ export async function buildFixtures(s: AdminTestServer): Promise<Fixtures> {
     },
     documentRequestA: () => created('/api/admin/document-requests', { childId: childA, documentType: 'immunization', title: 'Ashdown-request-title', description: 'Please send it' }),
     async uploadUrlA() {
+      // The matrix uploads many files as A: the quota of unsubmitted files (tested on its own in account-rates)
+      // starts afresh for each row, keeping A's submitted document.
+      s.db.delete(privateFiles).where(and(eq(privateFiles.ownerId, a.parentId), ne(privateFiles.id, f.documentA))).run();
+      s.db.delete(uploadTokens).where(and(eq(uploadTokens.ownerId, a.parentId), isNotNull(uploadTokens.usedAt))).run();
       const res = await s.request('/api/objects/upload', { method: 'POST', ...bearer(createParentSession(s.db, s.clock, a.parentId).token) });
       expect(res.status).toBe(200);
       return (await json<{ uploadURL: string }>(res)).uploadURL;

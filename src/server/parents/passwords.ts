@@ -8,13 +8,14 @@ import { hashPassword, verifyPassword } from '../auth/password';
 import type { Context } from '../context';
 import { passwordResetEmail } from '../services/mail-templates';
 import { sendToParent } from '../services/parent-mail';
-import { consume } from '../services/rate-limit';
+import { addressKey, consume } from '../services/rate-limit';
 import { PARENT_THROTTLED } from './sign-in';
 
 export const RESET_LINK_MS = 60 * 60 * 1000;
 export const RESET_REQUESTED =
   'If a Parent Portal account exists for that e-mail, we have sent it a link to choose a new password. The link works once, within one hour.';
 export const RESET_LINK_INVALID = 'This reset link is invalid, was already used or has expired. Please ask for a new one.';
+export const RESET_BUSY = 'Too many password reset requests right now. Please try again in a few minutes, or call the office.';
 export const PASSWORD_CHANGED = 'Your password has been changed. Please sign in with your new password.';
 
 function hashToken(token: string): string {
@@ -27,8 +28,10 @@ function hashToken(token: string): string {
  * requests are throttled per address and per e-mail so nobody can flood a parent's inbox.
  */
 export async function requestPasswordReset(ctx: Context, email: string): Promise<{ success: true; message: string }> {
-  await consume(ctx.limits.passwordResetByIp, ctx.ip, ctx.resHeaders, PARENT_THROTTLED);
-  await consume(ctx.limits.passwordResetByAccount, email, ctx.resHeaders, PARENT_THROTTLED);
+  consume(ctx, ctx.limits.passwordResetByIp, addressKey(ctx.ip), PARENT_THROTTLED);
+  consume(ctx, ctx.limits.passwordResetByAccount, email, PARENT_THROTTLED);
+  // Every address together: rotating addresses and e-mails cannot queue mail (or grow state) without end.
+  consume(ctx, ctx.limits.passwordResetGlobal, 'all', RESET_BUSY);
   const parent = ctx.db
     .select({ id: parentUsers.id, email: parentUsers.email, firstName: parentUsers.firstName })
     .from(parentUsers)

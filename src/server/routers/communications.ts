@@ -13,6 +13,7 @@ import { downloadUrl, issueUploadUrl, ownerOf, renameDocument, uploadedFileFor }
 import { logger } from '../logger';
 import { keysetPage, type SortKey } from '../pagination';
 import { documentRequestNoticeEmail, newMessageNoticeEmail, urgentParentMessageEmail } from '../services/communication-mail';
+import { consumeForAccount } from '../services/rate-limit';
 import { cachedRead } from '../services/read-cache';
 import { sendToParent } from '../services/parent-mail';
 import { adminProcedure, parentProcedure, router, signedInProcedure } from '../trpc';
@@ -127,6 +128,7 @@ export const communicationsRouter = router({
 
   /** A message to the parent of the chosen child (the child decides the recipient, not the client), with an e-mail notice. */
   adminSend: adminProcedure.input(adminMessageSchema).mutation(async ({ ctx, input }) => {
+    consumeForAccount(ctx, ctx.limits.messages);
     const child = pickedChild(ctx.db, input.childId);
     const now = ctx.clock.now();
     const message = ctx.db
@@ -155,6 +157,7 @@ export const communicationsRouter = router({
 
   /** A message to the centre; an urgent one also e-mails staff. A child, when named, must be the parent's own. */
   parentSend: parentProcedure.input(messageSchema).mutation(async ({ ctx, input }) => {
+    consumeForAccount(ctx, ctx.limits.messages);
     const child = input.childId ? ownChild(ctx.db, ctx.parent.id, input.childId) : null;
     const now = ctx.clock.now();
     const senderName = `${ctx.parent.firstName} ${ctx.parent.lastName}`.trim();
@@ -273,5 +276,8 @@ export const communicationsRouter = router({
   }),
 
   /** `POST /api/objects/upload`: a signed, single-use, short-lived URL for one plain PUT of a file. */
-  createUpload: signedInProcedure.mutation(({ ctx }) => issueUploadUrl(ctx, ownerOf(ctx.auth))),
+  createUpload: signedInProcedure.mutation(({ ctx }) => {
+    consumeForAccount(ctx, ctx.limits.uploadUrls);
+    return issueUploadUrl(ctx, ownerOf(ctx.auth));
+  }),
 });
