@@ -274,6 +274,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.notFound((c) => c.json({ message: 'Not found' }, 404));
   app.onError(handleError);
   return Object.assign(app, {
+    /** The app's limiters (their state is what bench:abuse and the tests look at). */
+    limits,
     /** Sends a kept answer to this request, before it reaches Hono (http-server.ts); false when there is none. */
     sendKept: (req: IncomingMessage, res: ServerResponse) => {
       // Read once for every kind of kept answer.

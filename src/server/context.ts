@@ -19,6 +19,8 @@ export interface AppDeps {
 export interface Context extends AppDeps {
   auth: Auth | null;
   ip: string;
+  /** The request's Cookie header, for what reads a cookie besides the session (the sign-in's known device). */
+  requestCookies?: string | null;
   limits: Limiters;
   /** Headers the procedure wants on the response (Set-Cookie, Retry-After). */
   resHeaders: Headers;
@@ -80,5 +82,5 @@ export function createContext(deps: AppDeps, limits: Limiters, c: HonoContext, r
   noteExternalWrites(deps.db);
   const auth = resolveAuth(deps, c, resHeaders);
   resolved.set(c, auth);
-  return { ...deps, limits, resHeaders, ip: clientIp(c, deps.config.trustProxy), auth };
+  return { ...deps, limits, resHeaders, ip: clientIp(c, deps.config.trustProxy), requestCookies: c.req.header('cookie') ?? null, auth };
 }

@@ -32,6 +32,9 @@
  */
 import { TRPCError } from '@trpc/server';
 import type { Clock } from '../clock';
+import type { Config } from '../config';
+import { admitted, isKnownDevice, knownDeviceCookie, type PasswordCheckAdmission } from './password-checks';
+import { verifyAgainstDummy, verifyPassword } from './password';
 import { addressKey, WindowCounter as FailureCounter } from '../services/window-counter';
 
 export type AccountKind = 'admin' | 'parent';
@@ -63,12 +66,20 @@ export function createLoginThrottle(): LoginThrottle {
 /** What beginLogin needs from the request context. */
 export interface LoginThrottleContext {
   clock: Clock;
+  config: Config;
   ip: string;
+  /** The request's Cookie header (the known-device cookie). */
+  requestCookies?: string | null;
   resHeaders: Headers;
-  limits: { login: LoginThrottle };
+  limits: { login: LoginThrottle; passwordChecks: PasswordCheckAdmission };
 }
 
 export interface LoginAttempt {
+  /**
+   * Checks the password against `passwordHash` (null: an unknown account, checked against a dummy hash for the
+   * same time), admitted by auth/password-checks.ts: may throw 429 when too many checks are running.
+   */
+  check(passwordHash: string | null, password: string): Promise<boolean>;
   /** The password was right: this attempt is not held against the address or the account. */
   succeeded(): void;
 }
@@ -108,11 +119,18 @@ export async function beginLogin(ctx: LoginThrottleContext, kind: AccountKind, e
   byAddressAccount.add(addressAccount, now);
   byAccount.add(account, now);
 
-  const delay = accountDelayMs(earlierFailures);
+  // A browser that signed in to this account before is not slowed by the others' guesses, and has its own lane.
+  const knownDevice = isKnownDevice(ctx.config, ctx.requestCookies, account);
+  const delay = knownDevice ? 0 : accountDelayMs(earlierFailures);
   if (delay > 0) await (ctx.clock.sleep ?? realSleep)(delay);
 
   return {
+    check(passwordHash, password) {
+      const lane = knownDevice ? `${account}#device` : account;
+      return admitted(ctx.limits.passwordChecks, lane, knownDevice, ctx.resHeaders, () => (passwordHash ? verifyPassword(passwordHash, password) : verifyAgainstDummy(password)));
+    },
     succeeded() {
+      ctx.resHeaders.append('Set-Cookie', knownDeviceCookie(ctx.config, account, ctx.clock.now()));
       const at = ctx.clock.now().getTime();
       byAddress.forgiveOne(address, at);
       // The address knows the password: its earlier typos on this account are forgiven too.

@@ -4,7 +4,7 @@ import { TRPCError } from '@trpc/server';
 import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import { parentPasswordResets, parentSessions, parentUsers } from '../../../db/schema';
 import { beginLogin } from '../auth/login-throttle';
-import { hashPassword, verifyPassword } from '../auth/password';
+import { hashPassword } from '../auth/password';
 import type { Context } from '../context';
 import { passwordResetEmail } from '../services/mail-templates';
 import { sendToParent } from '../services/parent-mail';
@@ -95,7 +95,7 @@ export async function changePassword(ctx: Context, parentId: string, sessionId: 
   if (!row) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in' });
   // Guessing the current password through this form is throttled exactly like guessing it at the sign-in.
   const attempt = await beginLogin(ctx, 'parent', row.email);
-  if (!(await verifyPassword(row.passwordHash, input.currentPassword))) {
+  if (!(await attempt.check(row.passwordHash, input.currentPassword))) {
     throw new TRPCError({ code: 'BAD_REQUEST', message: 'The current password is not correct' });
   }
   attempt.succeeded();

@@ -4,7 +4,6 @@ import { adminUsers } from '../../../db/schema';
 import { loginSchema } from '../../shared/schemas/auth';
 import { ADMIN_COOKIE, clearedCookie, sessionCookie } from '../auth/cookies';
 import { beginLogin } from '../auth/login-throttle';
-import { verifyAgainstDummy, verifyPassword } from '../auth/password';
 import { createAdminSession, deleteSession } from '../auth/session';
 import { adminProcedure, publicProcedure, router } from '../trpc';
 
@@ -35,7 +34,7 @@ export const adminAuthRouter = router({
 
     const row = ctx.db.select({ id: adminUsers.id, passwordHash: adminUsers.passwordHash, lastLoginAt: adminUsers.lastLoginAt }).from(adminUsers).where(eq(adminUsers.email, input.email)).get();
     // The same work and the same answer whether the e-mail is unknown or the password wrong.
-    const ok = row ? await verifyPassword(row.passwordHash, input.password) : await verifyAgainstDummy(input.password);
+    const ok = await attempt.check(row?.passwordHash ?? null, input.password);
     if (!row || !ok) throw new TRPCError({ code: 'UNAUTHORIZED', message: INVALID_LOGIN });
     attempt.succeeded();
 

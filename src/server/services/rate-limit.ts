@@ -10,6 +10,7 @@
  */
 import { TRPCError } from '@trpc/server';
 import { createLoginThrottle } from '../auth/login-throttle';
+import { createPasswordCheckAdmission } from '../auth/password-checks';
 import type { Clock } from '../clock';
 import { DEFAULT_MAX_KEYS, WindowCounter } from './window-counter';
 
@@ -36,6 +37,8 @@ export function createLimiters() {
     enrollment: new RateLimit(20, 60 * MINUTE),
     /** Sign-in attempts of every kind of account (auth/login-throttle.ts). */
     login: createLoginThrottle(),
+    /** How many password checks run at once, per account and in all (auth/password-checks.ts). */
+    passwordChecks: createPasswordCheckAdmission(),
     /** 'Forgot your password?': a few links an hour per address, so nobody can flood a parent's inbox. */
     passwordResetByIp: new RateLimit(10, 60 * MINUTE),
     passwordResetByAccount: new RateLimit(3, 60 * MINUTE),
