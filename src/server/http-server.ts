@@ -4,12 +4,13 @@
  * kept is written straight from memory, with the headers it was made with and its access log line. Any other
  * request, and any the door cannot answer, goes to Hono through @hono/node-server as usual.
  */
-import { createServer, type IncomingMessage, type RequestListener, type ServerOptions, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type RequestListener, type ServerOptions, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import type { App } from './app';
 import { logAccess } from './access-log';
 import { logger } from './logger';
+import { type ConnectionLimits, connectionServerOptions, DEFAULT_CONNECTION_LIMITS, limitConnectionsPerAddress } from './connection-limits';
 
 function pathOf(req: IncomingMessage): string {
   const url = req.url ?? '/';
@@ -34,10 +35,14 @@ function answeredAtTheDoor(app: App, req: IncomingMessage, res: ServerResponse):
   return true;
 }
 
-export function listen(app: App, options: { port: number; hostname?: string }, onListening?: (info: AddressInfo) => void): ServerType {
+export function listen(app: App, options: { port: number; hostname?: string; limits?: ConnectionLimits }, onListening?: (info: AddressInfo) => void): ServerType {
   const withDoor = (serverOptions: ServerOptions, honoListener: RequestListener) =>
     createServer(serverOptions, (req, res) => {
       if (!answeredAtTheDoor(app, req, res)) void honoListener(req, res);
     });
-  return serve({ fetch: app.fetch, port: options.port, hostname: options.hostname, createServer: withDoor as typeof createServer }, onListening);
+  // Timeouts and a cap of open connections per address (connection-limits.ts).
+  const limits = options.limits ?? DEFAULT_CONNECTION_LIMITS;
+  const server = serve({ fetch: app.fetch, port: options.port, hostname: options.hostname, createServer: withDoor as typeof createServer, serverOptions: connectionServerOptions(limits) }, onListening);
+  limitConnectionsPerAddress(server as Server, limits);
+  return server;
 }

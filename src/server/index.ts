@@ -5,6 +5,7 @@ import { createApp } from './app';
 import { forgetAbandonedUploads } from './documents/uploads';
 import { generatePassword } from './auth/password';
 import { listen } from './http-server';
+import { DEFAULT_CONNECTION_LIMITS } from './connection-limits';
 import { deleteExpiredSessions } from './auth/session';
 import { ensureFirstAdmin, prepareDatabase } from './bootstrap';
 import { systemClock } from './clock';
@@ -41,7 +42,7 @@ async function main() {
   }
 
   const app = createApp({ db, config, mailer: createMailer(config, db), clock: systemClock });
-  const server = listen(app, { port: config.port }, (info) => {
+  const server = listen(app, { port: config.port, limits: { ...DEFAULT_CONNECTION_LIMITS, trustedProxies: config.trustProxy } }, (info) => {
     logger.info(`Listening on http://localhost:${info.port}`);
     console.log(`Childcare centre app: http://localhost:${info.port}`);
     void warmPublicPages(app);
