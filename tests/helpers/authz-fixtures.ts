@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { drainMailQueue } from '../../src/server/services/mail-queue';
 import { expect } from 'vitest';
 import { and, eq, isNotNull, ne } from 'drizzle-orm';
 import { milestones, outboxMessages, privateFiles, uploadTokens } from '../../db/schema';
@@ -152,6 +153,7 @@ export async function buildFixtures(s: AdminTestServer): Promise<Fixtures> {
       const email = s.db.query.enrolledChildren.findFirst({ where: (c, { eq }) => eq(c.id, id) }).sync()!.parentEmail.toLowerCase();
       const res = await s.request('/api/parent/forgot-password', { method: 'POST', json: { email }, headers: { 'x-forwarded-for': `10.9.${++seq % 250}.${seq % 250}` } });
       expect(res.status).toBe(200);
+      await drainMailQueue(s.db);
       const row = s.db.query.outboxMessages.findMany({ where: (o, { eq }) => eq(o.toAddress, email) }).sync().at(-1)!;
       return row.textBody.match(/parent-reset-password#token=([a-z0-9]+)/)![1]!;
     },
