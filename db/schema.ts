@@ -567,6 +567,31 @@ export const outboxMessages = sqliteTable(
 );
 
 /**
+ * E-mails accepted but not sent yet (services/mail-queue.ts): the forgot-password answer queues its e-mail here
+ * and returns at once, the same for known and unknown addresses; a sender sends the rows after the answer,
+ * again after a restart, with retries and backoff. A row is deleted once the mail server (or the outbox) took
+ * the message, so a secret it carries (a reset link) is not kept after sending.
+ */
+export const mailQueue = sqliteTable(
+  'mail_queue',
+  {
+    id: id(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body').notNull(),
+    /** What the parent_emails log keeps instead of the text (the text without its secret). */
+    loggedText: text('logged_text').notNull(),
+    sentBy: text('sent_by').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: integer('next_attempt_at', { mode: 'timestamp_ms' }).notNull(),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('mail_queue_next_idx').on(t.nextAttemptAt)],
+);
+
+/**
  * Upload permits (`POST /api/objects/upload`): one row per signed upload URL, so each can be used once, only
  * by the account it was issued to, and only until it expires. The row's id becomes the private file's id.
  */

@@ -30,6 +30,7 @@ import { formPages } from './pages/forms';
 import { createPageRenderer } from './pages/render';
 import { headTags, robotsTxt, sitemapXml } from './pages/seo';
 import { fromCache, responseCache } from './cache/response-cache';
+import { PORTAL_PAGES, PUBLIC_PAGES } from '../shared/public-pages';
 import { createLimiters } from './services/rate-limit';
 
 export const PROJECT_ROOT = resolve(import.meta.dirname, '../..');
@@ -41,6 +42,13 @@ export const DEFAULT_CLIENT_DIR = resolve(PROJECT_ROOT, 'dist/client');
  * on a mobile network takes to fetch and run the code.
  */
 const SHELL_LOADING = '<main class="mx-auto max-w-5xl px-4 py-16 text-center text-stone-600" aria-busy="true">Loading...</main>';
+
+/** The pages a plain POST may be sent back to (their own address); every other path is sent to the home page. */
+const FORM_PAGES: ReadonlySet<string> = new Set<string>([...PUBLIC_PAGES, ...PORTAL_PAGES].map((p) => p.path as string).concat(['/admin/login', '/parent-reset-password']));
+
+/** C0 controls and DEL, as they reach a path decoded, or still percent-encoded. */
+const hasControlCharacter = (path: string) => /[\u0000-\u001f\u007f]/.test(path);
+const ENCODED_CONTROL = /%(?:[01][0-9a-f]|7f)/i;
 
 /** Paths that take a file: they get the upload size limit instead of the JSON one. */
 const UPLOAD_PATH = /^\/api\/(admin\/pictures|objects\/upload)(\/|$)/;
@@ -76,6 +84,9 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   // next day or (a page) the next minute. Only the access log may come before it: whatever else ran first would be
   // skipped by its answers (tests/integration/response-cache.test.ts holds the order).
   app.use('*', responseCache(deps));
+  // No page, file or API path holds a control character: such a path (a CR/LF, tab or NUL, raw or encoded) is
+  // answered 404 here, before anything could put it in a header such as a redirect's Location.
+  app.use('*', async (c, next) => (hasControlCharacter(c.req.path) || ENCODED_CONTROL.test(c.req.url.split('?', 1)[0]!) ? c.json({ message: 'Not found' }, 404) : next()));
   app.use(
     '*',
     secureHeaders({
@@ -262,14 +273,18 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   // forms say method="post" so a family's answers never land in the address bar or a log as a query string.
   // The app reads forms only as JSON from its scripts, so the browser is sent back to the page (the body is
   // never read: Connection: close, so it cannot spill into the next request on the connection).
-  // (Only to a path of this site: '//host' would send the browser elsewhere.)
+  // Only to one of the site's own pages, named in FORM_PAGES; any other path goes to the home page, so the
+  // path a client sent never becomes a Location (a tab or a backslash there made browsers leave the site).
   app.post('*', (c) => {
     c.header('Connection', 'close');
-    return c.redirect(/^\/(?![/\\])/.test(c.req.path) ? c.req.path : '/', 303);
+    return c.redirect(FORM_PAGES.has(c.req.path) ? c.req.path : '/', 303);
   });
   app.notFound((c) => c.json({ message: 'Not found' }, 404));
   app.onError(handleError);
-  return app;
+  return Object.assign(app, {
+    /** The app's limiters (their state is what bench:abuse and the tests look at). */
+    limits,
+  });
 }
 
 export type App = ReturnType<typeof createApp>;

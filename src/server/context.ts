@@ -18,6 +18,8 @@ export interface AppDeps {
 export interface Context extends AppDeps {
   auth: Auth | null;
   ip: string;
+  /** The request's Cookie header, for what reads a cookie besides the session (the sign-in's known device). */
+  requestCookies?: string | null;
   limits: Limiters;
   /** Headers the procedure wants on the response (Set-Cookie, Retry-After). */
   resHeaders: Headers;
@@ -85,5 +87,5 @@ export function requestAuth(deps: AppDeps, c: HonoContext): { auth: Auth | null;
 export function createContext(deps: AppDeps, limits: Limiters, c: HonoContext, resHeaders: Headers): Context {
   const { auth, cookies } = requestAuth(deps, c);
   for (const cookie of cookies) resHeaders.append('Set-Cookie', cookie);
-  return { ...deps, limits, resHeaders, ip: clientIp(c, deps.config.trustProxy), auth };
+  return { ...deps, limits, resHeaders, ip: clientIp(c, deps.config.trustProxy), requestCookies: c.req.header('cookie') ?? null, auth };
 }

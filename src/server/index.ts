@@ -5,6 +5,7 @@ import { createApp } from './app';
 import { forgetAbandonedUploads } from './documents/uploads';
 import { generatePassword } from './auth/password';
 import { listen } from './http-server';
+import { DEFAULT_CONNECTION_LIMITS } from './connection-limits';
 import { deleteExpiredSessions } from './auth/session';
 import { ensureFirstAdmin, prepareDatabase } from './bootstrap';
 import { systemClock } from './clock';
@@ -16,7 +17,9 @@ import { securePrivateStorage, writePrivateFile } from './private-files';
 import { warmPublicPages } from './pages/warm';
 import { backfillPictureVariants } from './services/images';
 import { createMailer } from './services/mailer';
-import { forgetExpiredPasswords } from './services/outbox';
+import { forgetExpiredPasswords, forgetExpiredResetLinks } from './services/outbox';
+import { mailQueueFor } from './services/mail-queue';
+import { RESET_LINK_MS } from './parents/passwords';
 
 async function main() {
   const config = loadConfig();
@@ -40,8 +43,11 @@ async function main() {
     }
   }
 
-  const app = createApp({ db, config, mailer: createMailer(config, db), clock: systemClock });
-  const server = listen(app, { port: config.port }, (info) => {
+  const mailer = createMailer(config, db);
+  const app = createApp({ db, config, mailer, clock: systemClock });
+  // E-mails queued before a stop (forgot-password answers before it sends) are sent now (services/mail-queue.ts).
+  void mailQueueFor({ db, mailer, clock: systemClock }).kick();
+  const server = listen(app, { port: config.port, limits: { ...DEFAULT_CONNECTION_LIMITS, trustedProxies: config.trustProxy } }, (info) => {
     logger.info(`Listening on http://localhost:${info.port}`);
     console.log(`Childcare centre app: http://localhost:${info.port}`);
     void warmPublicPages(app);
@@ -51,7 +57,9 @@ async function main() {
     .then((made) => made && logger.info({ pictures: made }, 'gallery: made the missing responsive variants'))
     .catch((err: unknown) => logger.error({ err }, 'gallery variant backfill failed'));
   // Stored credentials e-mails keep a parent's password 7 days at most (services/outbox.ts): swept now and hourly.
-  const sweepPasswords = () => forgetExpiredPasswords(db, config, systemClock).catch((err: unknown) => logger.error({ err }, 'password sweep failed'));
+  // Reset links in the outbox are kept only while they can work (ADR 019): expired ones are removed too.
+  const sweepPasswords = () =>
+    Promise.all([forgetExpiredPasswords(db, config, systemClock), forgetExpiredResetLinks(db, config, systemClock, RESET_LINK_MS)]).catch((err: unknown) => logger.error({ err }, 'password sweep failed'));
   void sweepPasswords();
   const sweepUploads = () => forgetAbandonedUploads({ db, config, clock: systemClock }).catch((err: unknown) => logger.error({ err }, 'upload sweep failed'));
   const housekeeping = setInterval(() => {

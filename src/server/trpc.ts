@@ -1,7 +1,6 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
 import { clientError } from './client-errors';
-import { assertAdmin } from './auth/guards';
 import { assertAdmin, assertDirector } from './auth/guards';
 import type { Context } from './context';
 

@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
 import PostalMime from 'postal-mime';
 import sharp from 'sharp';
+import { drainMailQueue } from '../../src/server/services/mail-queue';
 import { expect } from 'vitest';
-import { adminUsers, milestones, outboxMessages } from '../../db/schema';
+import { and, eq, isNotNull, ne } from 'drizzle-orm';
+import { adminUsers, milestones, outboxMessages, privateFiles, uploadTokens } from '../../db/schema';
 import { hashPassword } from '../../src/server/auth/password';
 import { ADMIN_COOKIE, cookieName } from '../../src/server/auth/cookies';
 import { createAdminSession, createParentSession } from '../../src/server/auth/session';
@@ -162,6 +164,10 @@ export async function buildFixtures(s: AdminTestServer): Promise<Fixtures> {
     },
     documentRequestA: () => created('/api/admin/document-requests', { childId: childA, documentType: 'immunization', title: 'Ashdown-request-title', description: 'Please send it' }),
     async uploadUrlA() {
+      // The matrix uploads many files as A: the quota of unsubmitted files (tested on its own in account-rates)
+      // starts afresh for each row, keeping A's submitted document.
+      s.db.delete(privateFiles).where(and(eq(privateFiles.ownerId, a.parentId), ne(privateFiles.id, f.documentA))).run();
+      s.db.delete(uploadTokens).where(and(eq(uploadTokens.ownerId, a.parentId), isNotNull(uploadTokens.usedAt))).run();
       const res = await s.request('/api/objects/upload', { method: 'POST', ...bearer(createParentSession(s.db, s.clock, a.parentId).token) });
       expect(res.status).toBe(200);
       return (await json<{ uploadURL: string }>(res)).uploadURL;
@@ -178,6 +184,7 @@ export async function buildFixtures(s: AdminTestServer): Promise<Fixtures> {
       const email = s.db.query.enrolledChildren.findFirst({ where: (c, { eq }) => eq(c.id, id) }).sync()!.parentEmail.toLowerCase();
       const res = await s.request('/api/parent/forgot-password', { method: 'POST', json: { email }, headers: { 'x-forwarded-for': `10.9.${++seq % 250}.${seq % 250}` } });
       expect(res.status).toBe(200);
+      await drainMailQueue(s.db);
       const row = s.db.query.outboxMessages.findMany({ where: (o, { eq }) => eq(o.toAddress, email) }).sync().at(-1)!;
       return row.textBody.match(/parent-reset-password#token=([a-z0-9]+)/)![1]!;
     },

@@ -5,6 +5,7 @@
  * log is searched for every secret those flows used: none may appear.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { drainMailQueue } from '../../src/server/services/mail-queue';
 import { adminUsers, outboxMessages } from '../../db/schema';
 import { hashPassword } from '../../src/server/auth/password';
 import { json, sampleApplication } from '../helpers/enrollment-fixtures';
@@ -71,6 +72,7 @@ describe('the log holds no secret', () => {
 
     // A reset link asked for and used.
     expect((await s.request('/api/parent/forgot-password', { method: 'POST', json: { email: 'logs.parent@example.com' } })).status).toBe(200);
+    await drainMailQueue(s.db);
     const mail = s.db.select().from(outboxMessages).all().filter((m) => m.toAddress === 'logs.parent@example.com').at(-1)!;
     secrets.resetToken = mail.textBody.match(/parent-reset-password#token=([a-z0-9]+)/)![1]!;
     expect((await s.request('/api/parent/reset-password', { method: 'POST', json: { token: secrets.resetToken, password: RESET_PASSWORD } })).status).toBe(200);

@@ -3,6 +3,7 @@
  * reset links, object-level authorization between two families, private notes, and the figures.
  */
 import { eq } from 'drizzle-orm';
+import { drainMailQueue } from '../../src/server/services/mail-queue';
 import { describe, expect, it } from 'vitest';
 import { dailyActivities, developmentNotes, outboxMessages, parentPasswordResets, parentSessions, parentUsers } from '../../db/schema';
 import { PARENT_SESSION_MS } from '../../src/server/auth/session';
@@ -102,7 +103,8 @@ describe('parent sign-in', () => {
 describe('passwords: reset link and change', () => {
   const s = sharedAdminServer();
 
-  function lastResetToken(to: string): string {
+  async function lastResetToken(to: string): Promise<string> {
+    await drainMailQueue(s.db);
     const row = s.db.select().from(outboxMessages).where(eq(outboxMessages.toAddress, to)).all().at(-1)!;
     expect(row.subject).toBe('Choose a new Parent Portal password for Little Buckeyes Learning Center');
     return row.textBody.match(/parent-reset-password#token=([a-z0-9]+)/)![1]!;
@@ -114,7 +116,7 @@ describe('passwords: reset link and change', () => {
     expect(forgot.status).toBe(200);
     const unknown = await s.request('/api/parent/forgot-password', { method: 'POST', json: { email: 'nobody@example.com' } });
     expect(await json(unknown)).toEqual(await json(forgot));
-    const token = lastResetToken(fam.email);
+    const token = await lastResetToken(fam.email);
     // Only a hash of the token is stored.
     expect(JSON.stringify(s.db.select().from(parentPasswordResets).all())).not.toContain(token);
 
@@ -134,7 +136,7 @@ describe('passwords: reset link and change', () => {
     expect((await json<{ message: string }>(reused)).message).toContain('invalid, was already used or has expired');
 
     await s.request('/api/parent/forgot-password', { method: 'POST', json: { email: fam.email } });
-    const late = lastResetToken(fam.email);
+    const late = await lastResetToken(fam.email);
     s.clock.advance(60 * 60 * 1000 + 1);
     expect((await s.request('/api/parent/reset-password', { method: 'POST', json: { token: late, password: 'another new password' } })).status).toBe(400);
     s.clock.set('2026-11-21T15:00:00Z');

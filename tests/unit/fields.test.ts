@@ -28,6 +28,17 @@ describe('shared text fields', () => {
     ['a byte order mark inside', 'Em\uFEFFma'],
     ['a line break', 'Emma\nJohnson'],
     ['a tab', 'Emma\tJohnson'],
+    ['a line separator (Zl)', 'Emma\u2028Johnson'],
+    ['a paragraph separator (Zp)', 'Emma\u2029Johnson'],
+    ['an Arabic letter mark (Cf)', 'Emma\u061CJohnson'],
+    ['a tag character (Cf)', 'Emma\u{E0041}Johnson'],
+    ['a soft hyphen (Cf)', 'Em\u00ADma'],
+    ['a Hangul filler', '\u3164'],
+    ['a halfwidth Hangul filler', 'Emma\uFFA0'],
+    ['a blank braille pattern', 'Emma\u2800'],
+    ['a private-use character (Co)', 'Emma\uE000'],
+    ['an unassigned code point (Cn)', 'Emma\u{50000}'],
+    ['a lone surrogate', 'Emma\uD800'],
   ])('refuses %s in a one-line field with a clear message', (_label, value) => {
     expect(firstMessage(name.safeParse(value))).toBe(INVISIBLE_CHARACTERS_MESSAGE);
   });
@@ -42,6 +53,14 @@ describe('shared text fields', () => {
     expect(firstMessage(notes.safeParse('Peanuts\u0000'))).toBe(INVISIBLE_CHARACTERS_MESSAGE);
     expect(firstMessage(notes.safeParse('Give \u202E01 mg'))).toBe(INVISIBLE_CHARACTERS_MESSAGE);
     expect(firstMessage(notes.safeParse('\u2067isolated\u2069'))).toBe(INVISIBLE_CHARACTERS_MESSAGE);
+  });
+
+  it('lets multi-line text keep only the format characters a language needs', () => {
+    // Persian 'mikhāham' takes a zero-width non-joiner inside the word; mixed-direction text takes marks.
+    for (const v of ['\u0645\u06CC\u200C\u062E\u0648\u0627\u0647\u0645', 'Ana said \u200F\u0645\u0631\u062D\u0628\u0627\u200F today', '\u0661\u061C\u0662']) expect(notes.parse(v)).toBe(v);
+    for (const v of ['Peanuts\u2028and nuts', 'a \u200D b', '\u200Dstart', 'end\u200C', 'zero\u200Bwidth', 'tag\u{E0041}', 'soft\u00ADhyphen', 'filler \u3164', 'private\uE000', 'bom\uFEFFinside']) {
+      expect(firstMessage(notes.safeParse(v)), JSON.stringify(v)).toBe(INVISIBLE_CHARACTERS_MESSAGE);
+    }
   });
 
   it('still answers the required and length messages', () => {

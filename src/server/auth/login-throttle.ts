@@ -32,6 +32,10 @@
  */
 import { TRPCError } from '@trpc/server';
 import type { Clock } from '../clock';
+import type { Config } from '../config';
+import { admitted, isKnownDevice, knownDeviceCookie, type PasswordCheckAdmission } from './password-checks';
+import { verifyAgainstDummy, verifyPassword } from './password';
+import { addressKey, WindowCounter as FailureCounter } from '../services/window-counter';
 
 export type AccountKind = 'admin' | 'parent';
 
@@ -45,63 +49,8 @@ export const ACCOUNT_DELAY_CAP_MS = 4000;
 
 export const THROTTLED_MESSAGE = 'Too many sign-in attempts. Please wait a few minutes and try again.';
 
-interface Window {
-  count: number;
-  resetAt: number;
-}
-
-/** Fixed-window failure counters keyed by string, on the injected clock. */
-export class FailureCounter {
-  private readonly windows = new Map<string, Window>();
-  private nextSweep = 0;
-
-  constructor(private readonly windowMs: number) {}
-
-  private live(key: string, now: number): Window | undefined {
-    const w = this.windows.get(key);
-    if (w && w.resetAt <= now) {
-      this.windows.delete(key);
-      return undefined;
-    }
-    return w;
-  }
-
-  count(key: string, now: number): number {
-    return this.live(key, now)?.count ?? 0;
-  }
-
-  /** Milliseconds until the window of `key` ends (0 when there is none). */
-  msLeft(key: string, now: number): number {
-    const w = this.live(key, now);
-    return w ? w.resetAt - now : 0;
-  }
-
-  add(key: string, now: number): number {
-    this.sweep(now);
-    const w = this.live(key, now);
-    if (w) return ++w.count;
-    this.windows.set(key, { count: 1, resetAt: now + this.windowMs });
-    return 1;
-  }
-
-  /** Takes one failure back (a success: the attempt counted in advance was not a guess). */
-  forgiveOne(key: string, now: number): void {
-    const w = this.live(key, now);
-    if (!w) return;
-    if (--w.count <= 0) this.windows.delete(key);
-  }
-
-  clear(key: string): void {
-    this.windows.delete(key);
-  }
-
-  /** Drops ended windows now and then, so an attack from many addresses cannot grow the map for ever. */
-  private sweep(now: number): void {
-    if (now < this.nextSweep) return;
-    this.nextSweep = now + 60 * 1000;
-    for (const [key, w] of this.windows) if (w.resetAt <= now) this.windows.delete(key);
-  }
-}
+/** The counters of failures, bounded like every limiter (services/window-counter.ts). */
+export { WindowCounter as FailureCounter } from '../services/window-counter';
 
 export interface LoginThrottle {
   byAddress: FailureCounter;
@@ -117,12 +66,20 @@ export function createLoginThrottle(): LoginThrottle {
 /** What beginLogin needs from the request context. */
 export interface LoginThrottleContext {
   clock: Clock;
+  config: Config;
   ip: string;
+  /** The request's Cookie header (the known-device cookie). */
+  requestCookies?: string | null;
   resHeaders: Headers;
-  limits: { login: LoginThrottle };
+  limits: { login: LoginThrottle; passwordChecks: PasswordCheckAdmission };
 }
 
 export interface LoginAttempt {
+  /**
+   * Checks the password against `passwordHash` (null: an unknown account, checked against a dummy hash for the
+   * same time), admitted by auth/password-checks.ts: may throw 429 when too many checks are running.
+   */
+  check(passwordHash: string | null, password: string): Promise<boolean>;
   /** The password was right: this attempt is not held against the address or the account. */
   succeeded(): void;
 }
@@ -150,23 +107,32 @@ export async function beginLogin(ctx: LoginThrottleContext, kind: AccountKind, e
   const { byAddress, byAddressAccount, byAccount } = ctx.limits.login;
   const now = ctx.clock.now().getTime();
   const account = `${kind}:${email}`;
-  const addressAccount = `${ctx.ip}|${account}`;
+  // An IPv6 caller is counted by its /64: a home or a phone has the whole block to rotate through.
+  const address = addressKey(ctx.ip);
+  const addressAccount = `${address}|${account}`;
 
   if (byAddressAccount.count(addressAccount, now) >= ADDRESS_ACCOUNT_LIMIT) refuse(ctx, byAddressAccount.msLeft(addressAccount, now));
-  if (byAddress.count(ctx.ip, now) >= ADDRESS_LIMIT) refuse(ctx, byAddress.msLeft(ctx.ip, now));
+  if (byAddress.count(address, now) >= ADDRESS_LIMIT) refuse(ctx, byAddress.msLeft(address, now));
 
   const earlierFailures = byAccount.count(account, now);
-  byAddress.add(ctx.ip, now);
+  byAddress.add(address, now);
   byAddressAccount.add(addressAccount, now);
   byAccount.add(account, now);
 
-  const delay = accountDelayMs(earlierFailures);
+  // A browser that signed in to this account before is not slowed by the others' guesses, and has its own lane.
+  const knownDevice = isKnownDevice(ctx.config, ctx.requestCookies, account);
+  const delay = knownDevice ? 0 : accountDelayMs(earlierFailures);
   if (delay > 0) await (ctx.clock.sleep ?? realSleep)(delay);
 
   return {
+    check(passwordHash, password) {
+      const lane = knownDevice ? `${account}#device` : account;
+      return admitted(ctx.limits.passwordChecks, lane, knownDevice, ctx.resHeaders, () => (passwordHash ? verifyPassword(passwordHash, password) : verifyAgainstDummy(password)));
+    },
     succeeded() {
+      ctx.resHeaders.append('Set-Cookie', knownDeviceCookie(ctx.config, account, ctx.clock.now()));
       const at = ctx.clock.now().getTime();
-      byAddress.forgiveOne(ctx.ip, at);
+      byAddress.forgiveOne(address, at);
       // The address knows the password: its earlier typos on this account are forgiven too.
       byAddressAccount.clear(addressAccount);
       // Only this attempt: the account's slow-down keeps counting the others' guesses.

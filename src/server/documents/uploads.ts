@@ -9,7 +9,7 @@ import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { TRPCError } from '@trpc/server';
-import { and, eq, gt, isNull, lt, notExists, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lt, notExists, sql } from 'drizzle-orm';
 import { fileTypeFromFile } from 'file-type';
 import { communicationMessages, documentRequests, privateFiles, uploadTokens } from '../../../db/schema';
 import { MAX_UPLOAD_BYTES } from '../../shared/constants';
@@ -54,8 +54,47 @@ function signature(config: Config, id: string, expires: number, owner: Owner): B
   return createHmac('sha256', uploadSecret(config.privateDir)).update(`upload:${id}:${expires}:${owner.type}:${owner.id}`).digest();
 }
 
+/** Files one account may keep uploaded but not yet submitted (issue 29): a few documents, not a disk. */
+export const UNSUBMITTED_MAX_FILES = 5;
+export const UNSUBMITTED_MAX_BYTES = 50 * 1024 * 1024;
+export const QUOTA_MESSAGE = `You have ${UNSUBMITTED_MAX_FILES} uploaded files (or 50 MB) that are not submitted yet. Please submit them with your answer, or try again tomorrow.`;
+
+/** Private files only referred to by nothing yet: uploaded, not yet part of a request's answer or a message. */
+function unsubmitted(deps: DocumentDeps, owner: Owner) {
+  return and(
+    eq(privateFiles.ownerType, owner.type),
+    eq(privateFiles.ownerId, owner.id),
+    notExists(deps.db.select({ one: sql`1` }).from(documentRequests).where(eq(documentRequests.responseDocumentUrl, sql`${DOWNLOAD_PATH} || ${privateFiles.id}`))),
+    notExists(deps.db.select({ one: sql`1` }).from(communicationMessages).where(eq(communicationMessages.documentUrl, sql`${DOWNLOAD_PATH} || ${privateFiles.id}`))),
+  );
+}
+
+/**
+ * What the account holds unsubmitted, counting an upload in progress (a claimed URL without its file yet) as a
+ * file of the largest size, so uploads sent side by side cannot pass the quota together.
+ */
+function unsubmittedUse(deps: DocumentDeps, owner: Owner): { files: number; bytes: number } {
+  const stored = deps.db.select({ n: sql<number>`count(*)`, bytes: sql<number>`coalesce(sum(${privateFiles.size}), 0)` }).from(privateFiles).where(unsubmitted(deps, owner)).get()!;
+  const inProgress = deps.db
+    .select({ n: sql<number>`count(*)` })
+    .from(uploadTokens)
+    .where(and(eq(uploadTokens.ownerType, owner.type), eq(uploadTokens.ownerId, owner.id), isNotNull(uploadTokens.usedAt), notExists(deps.db.select({ one: sql`1` }).from(privateFiles).where(eq(privateFiles.id, uploadTokens.id)))))
+    .get()!.n;
+  return { files: stored.n + inProgress, bytes: stored.bytes + inProgress * MAX_UPLOAD_BYTES };
+}
+
+/** Refuses (409) when the account already holds its quota of unsubmitted files; answers the bytes it may still send. */
+function assertQuota(deps: DocumentDeps, owner: Owner, excludingInProgress = 0): number {
+  const use = unsubmittedUse(deps, owner);
+  const files = use.files - excludingInProgress;
+  const bytes = use.bytes - excludingInProgress * MAX_UPLOAD_BYTES;
+  if (files >= UNSUBMITTED_MAX_FILES || bytes >= UNSUBMITTED_MAX_BYTES) throw fail('CONFLICT', QUOTA_MESSAGE);
+  return UNSUBMITTED_MAX_BYTES - bytes;
+}
+
 /** Issues an upload URL for the signed-in caller: a row (for single use) and an HMAC over id, expiry and owner. */
 export function issueUploadUrl(deps: DocumentDeps, owner: Owner): { uploadURL: string; expiresAt: Date } {
+  assertQuota(deps, owner);
   const id = randomUUID();
   const now = deps.clock.now();
   const expiresAt = new Date(now.getTime() + UPLOAD_URL_TTL_MS);
@@ -92,6 +131,8 @@ export function tokenFromUploadUrl(config: Config, url: string): string | null {
   return path.slice(UPLOAD_PATH.length);
 }
 
+export const EXPIRED_MESSAGE = 'This upload link has expired. Please choose the file again.';
+
 const fail = (code: TRPCError['code'], message: string) => new TRPCError({ code, message });
 
 /**
@@ -102,13 +143,18 @@ function claimUpload(deps: DocumentDeps, token: string, owner: Owner): string {
   const verified = verifyUploadToken(deps.config, token, owner);
   if (!verified) throw fail('NOT_FOUND', 'This upload link is not valid. Please choose the file again.');
   const now = deps.clock.now();
-  if (verified.expiresAt <= now.getTime()) throw fail('FORBIDDEN', 'This upload link has expired. Please choose the file again.');
+  if (verified.expiresAt <= now.getTime()) throw fail('FORBIDDEN', EXPIRED_MESSAGE);
   const claimed = deps.db
     .update(uploadTokens)
     .set({ usedAt: now })
     .where(and(eq(uploadTokens.id, verified.id), eq(uploadTokens.ownerType, owner.type), eq(uploadTokens.ownerId, owner.id), isNull(uploadTokens.usedAt), gt(uploadTokens.expiresAt, now)))
     .run();
-  if (claimed.changes !== 1) throw fail('CONFLICT', 'This upload link has already been used. Please choose the file again.');
+  if (claimed.changes !== 1) {
+    // The row tells why: gone or past its time (the sweep removes expired rows) is expired, not used.
+    const row = deps.db.select({ expiresAt: uploadTokens.expiresAt, usedAt: uploadTokens.usedAt }).from(uploadTokens).where(eq(uploadTokens.id, verified.id)).get();
+    if (!row || row.expiresAt.getTime() <= now.getTime()) throw fail('FORBIDDEN', EXPIRED_MESSAGE);
+    throw fail('CONFLICT', 'This upload link has already been used. Please choose the file again.');
+  }
   return verified.id;
 }
 
@@ -132,6 +178,19 @@ export async function receiveUpload(
   const owner = ownerOf(auth);
   if (declaredLength !== undefined && Number(declaredLength) > MAX_UPLOAD_BYTES) throw fail('PAYLOAD_TOO_LARGE', TOO_LARGE_MESSAGE);
   const id = claimUpload(deps, token, owner);
+  // This upload is claimed (in progress) now: the quota counts the others.
+  let room: number;
+  try {
+    room = assertQuota(deps, owner, 1);
+  } catch (err) {
+    deps.db.update(uploadTokens).set({ usedAt: null }).where(eq(uploadTokens.id, id)).run();
+    throw err;
+  }
+  if (declaredLength !== undefined && Number(declaredLength) > room) {
+    deps.db.update(uploadTokens).set({ usedAt: null }).where(eq(uploadTokens.id, id)).run();
+    throw fail('CONFLICT', QUOTA_MESSAGE);
+  }
+  const limit = Math.min(MAX_UPLOAD_BYTES, room);
 
   const root = documentsDir(deps.config);
   const tmpDir = resolve(deps.config.privateDir, 'tmp');
@@ -152,9 +211,9 @@ export async function receiveUpload(
         const { done, value } = await reader.read();
         if (done) break;
         size += value.byteLength;
-        if (size > MAX_UPLOAD_BYTES) {
+        if (size > limit) {
           void reader.cancel().catch(() => undefined);
-          throw fail('PAYLOAD_TOO_LARGE', TOO_LARGE_MESSAGE);
+          throw size > MAX_UPLOAD_BYTES ? fail('PAYLOAD_TOO_LARGE', TOO_LARGE_MESSAGE) : fail('CONFLICT', QUOTA_MESSAGE);
         }
         if (!out.write(value)) await new Promise<void>((r) => out.once('drain', () => r()));
       }

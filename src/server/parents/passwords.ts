@@ -6,14 +6,18 @@ import { hashLinkToken as hashToken, newLinkToken, withoutToken } from '../auth/
 import { hashPassword, verifyPassword } from '../auth/password';
 import type { Context } from '../context';
 import { passwordResetEmail } from '../services/mail-templates';
-import { sendToParent } from '../services/parent-mail';
-import { consume } from '../services/rate-limit';
+import { mailQueueFor, sendAfterAnswer } from '../services/mail-queue';
+import { forgetUsedResetLinks } from '../services/outbox';
+import { logger } from '../logger';
+import type { Db } from '../db';
+import { addressKey, consume } from '../services/rate-limit';
 import { PARENT_THROTTLED } from './sign-in';
 
 export const RESET_LINK_MS = 60 * 60 * 1000;
 export const RESET_REQUESTED =
   'If a Parent Portal account exists for that e-mail, we have sent it a link to choose a new password. The link works once, within one hour.';
 export const RESET_LINK_INVALID = 'This reset link is invalid, was already used or has expired. Please ask for a new one.';
+export const RESET_BUSY = 'Too many password reset requests right now. Please try again in a few minutes, or call the office.';
 export const PASSWORD_CHANGED = 'Your password has been changed. Please sign in with your new password.';
 
 /**
@@ -22,8 +26,10 @@ export const PASSWORD_CHANGED = 'Your password has been changed. Please sign in 
  * requests are throttled per address and per e-mail so nobody can flood a parent's inbox.
  */
 export async function requestPasswordReset(ctx: Context, email: string): Promise<{ success: true; message: string }> {
-  await consume(ctx.limits.passwordResetByIp, ctx.ip, ctx.resHeaders, PARENT_THROTTLED);
-  await consume(ctx.limits.passwordResetByAccount, email, ctx.resHeaders, PARENT_THROTTLED);
+  consume(ctx, ctx.limits.passwordResetByIp, addressKey(ctx.ip), PARENT_THROTTLED);
+  consume(ctx, ctx.limits.passwordResetByAccount, email, PARENT_THROTTLED);
+  // Every address together: rotating addresses and e-mails cannot queue mail (or grow state) without end.
+  consume(ctx, ctx.limits.passwordResetGlobal, 'all', RESET_BUSY);
   const parent = ctx.db
     .select({ id: parentUsers.id, email: parentUsers.email, firstName: parentUsers.firstName })
     .from(parentUsers)
@@ -32,14 +38,22 @@ export async function requestPasswordReset(ctx: Context, email: string): Promise
   if (parent) {
     const token = newLinkToken();
     const now = ctx.clock.now();
-    ctx.db.transaction((tx) => {
-      tx.delete(parentPasswordResets).where(and(eq(parentPasswordResets.parentId, parent.id), isNull(parentPasswordResets.usedAt))).run();
-      tx.insert(parentPasswordResets).values({ parentId: parent.id, tokenHash: hashToken(token), expiresAt: new Date(now.getTime() + RESET_LINK_MS), createdAt: now }).run();
-    });
     // The link carries the token in the fragment: browsers never send it to a server or in a Referer.
     const link = `${ctx.config.publicUrl}/parent-reset-password#token=${token}`;
     const content = passwordResetEmail({ firstName: parent.firstName, link }, ctx.config);
-    await sendToParent(ctx, parent.email, content, 'parent-portal', withoutToken(content.text, token));
+    ctx.db.transaction((tx) => {
+      tx.delete(parentPasswordResets).where(and(eq(parentPasswordResets.parentId, parent.id), isNull(parentPasswordResets.usedAt))).run();
+      tx.insert(parentPasswordResets).values({ parentId: parent.id, tokenHash: hashToken(token), expiresAt: new Date(now.getTime() + RESET_LINK_MS), createdAt: now }).run();
+      // Queued, not sent: sending here made a known address answer slower than an unknown one (issue 29).
+      mailQueueFor(ctx).enqueue({ to: parent.email, content, loggedText: withoutToken(content.text, token), sentBy: 'parent-portal' }, tx as unknown as Db);
+    });
+    sendAfterAnswer(ctx);
+  } else {
+    // The same database work as the branch above (one write transaction), so the answer takes the same time.
+    ctx.db.transaction((tx) => {
+      tx.select({ id: parentPasswordResets.id }).from(parentPasswordResets).where(eq(parentPasswordResets.parentId, '')).all();
+      mailQueueFor(ctx).enqueueNothing(tx as unknown as Db);
+    });
   }
   return { success: true, message: RESET_REQUESTED };
 }
@@ -54,7 +68,7 @@ export async function resetPassword(ctx: Context, input: { token: string; passwo
   const now = ctx.clock.now();
   const invalid = () => new TRPCError({ code: 'BAD_REQUEST', message: RESET_LINK_INVALID });
   const live = ctx.db
-    .select({ id: parentPasswordResets.id })
+    .select({ id: parentPasswordResets.id, parentId: parentPasswordResets.parentId })
     .from(parentPasswordResets)
     .innerJoin(parentUsers, eq(parentUsers.id, parentPasswordResets.parentId))
     .where(and(eq(parentPasswordResets.tokenHash, tokenHash), isNull(parentPasswordResets.usedAt), gt(parentPasswordResets.expiresAt, now), eq(parentUsers.isActive, true)))
@@ -73,6 +87,10 @@ export async function resetPassword(ctx: Context, input: { token: string; passwo
     tx.delete(parentSessions).where(eq(parentSessions.parentId, used.parentId)).run();
     tx.delete(parentPasswordResets).where(and(eq(parentPasswordResets.parentId, used.parentId), isNull(parentPasswordResets.usedAt))).run();
   });
+  // Every link of the account is dead now: the outbox's copies lose theirs. A failure must not undo the
+  // reset; the hourly sweep removes expired links anyway.
+  const email = ctx.db.select({ email: parentUsers.email }).from(parentUsers).where(eq(parentUsers.id, live.parentId)).get()?.email;
+  if (email) await forgetUsedResetLinks(ctx.db, ctx.config, email).catch((err: unknown) => logger.warn({ err }, 'could not remove a used reset link from the outbox'));
   return { success: true, message: PASSWORD_CHANGED };
 }
 
@@ -85,7 +103,7 @@ export async function changePassword(ctx: Context, parentId: string, sessionId: 
   if (!row) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in' });
   // Guessing the current password through this form is throttled exactly like guessing it at the sign-in.
   const attempt = await beginLogin(ctx, 'parent', row.email);
-  if (!(await verifyPassword(row.passwordHash, input.currentPassword))) {
+  if (!(await attempt.check(row.passwordHash, input.currentPassword))) {
     throw new TRPCError({ code: 'BAD_REQUEST', message: 'The current password is not correct' });
   }
   attempt.succeeded();

@@ -3,7 +3,6 @@ import { eq } from 'drizzle-orm';
 import { parentUsers } from '../../../db/schema';
 import { centre } from '../../shared/centre';
 import { PARENT_COOKIE, sessionCookie } from '../auth/cookies';
-import { verifyAgainstDummy, verifyPassword } from '../auth/password';
 import { createParentSession, type ParentIdentity } from '../auth/session';
 import type { Context } from '../context';
 import { beginLogin, THROTTLED_MESSAGE } from '../auth/login-throttle';
@@ -37,7 +36,7 @@ export async function signInParent(ctx: Context, input: { email: string; passwor
   const attempt = await beginLogin(ctx, 'parent', input.email);
 
   const row = ctx.db.select({ ...parentRecordColumns, passwordHash: parentUsers.passwordHash, isActive: parentUsers.isActive }).from(parentUsers).where(eq(parentUsers.email, input.email)).get();
-  const ok = row ? await verifyPassword(row.passwordHash, input.password) : await verifyAgainstDummy(input.password);
+  const ok = await attempt.check(row?.passwordHash ?? null, input.password);
   if (!row || !ok) throw new TRPCError({ code: 'UNAUTHORIZED', message: INVALID_PARENT_LOGIN });
   if (!row.isActive) throw new TRPCError({ code: 'FORBIDDEN', message: ACCOUNT_CLOSED });
   attempt.succeeded();

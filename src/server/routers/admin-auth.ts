@@ -7,7 +7,6 @@ import { recordAudit } from '../audit/record';
 import { changeOwnPassword, requestStaffReset, setPasswordWithLink } from '../staff/accounts';
 import { ADMIN_COOKIE, clearedCookie, sessionCookie } from '../auth/cookies';
 import { beginLogin } from '../auth/login-throttle';
-import { verifyAgainstDummy, verifyPassword } from '../auth/password';
 import { createAdminSession, deleteSession } from '../auth/session';
 import { publicProcedure, router, staffProcedure } from '../trpc';
 
@@ -45,7 +44,7 @@ export const adminAuthRouter = router({
     // The same work and the same answer whether the e-mail is unknown, the account closed or not yet set up
     // (an invitation not used: no password), or the password wrong.
     const usable = row && row.isActive && row.passwordHash ? row : null;
-    const ok = usable ? await verifyPassword(usable.passwordHash, input.password) : await verifyAgainstDummy(input.password);
+    const ok = await attempt.check(usable?.passwordHash ?? null, input.password);
     if (!usable || !ok) {
       recordAudit(ctx.db, ctx, { action: 'sign-in-failed', entity: 'session', entityId: row?.id ?? null, actor: { id: row?.id ?? null, name: row?.name ?? input.email }, fields: { email: input.email } });
       throw new TRPCError({ code: 'UNAUTHORIZED', message: INVALID_LOGIN });

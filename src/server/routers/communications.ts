@@ -14,6 +14,7 @@ import { logger } from '../logger';
 import { keysetPage, type SortKey } from '../pagination';
 import { documentRequestNoticeEmail, newMessageNoticeEmail, urgentParentMessageEmail } from '../services/communication-mail';
 import { firstPageRead } from '../cache/store';
+import { consumeForAccount } from '../services/rate-limit';
 import { sendToParent } from '../services/parent-mail';
 import { audited } from '../audit/record';
 import { parentProcedure, router, signedInProcedure, staffProcedure } from '../trpc';
@@ -128,6 +129,7 @@ export const communicationsRouter = router({
 
   /** A message to the parent of the chosen child (the child decides the recipient, not the client), with an e-mail notice. */
   adminSend: staffProcedure.input(adminMessageSchema).mutation(async ({ ctx, input }) => {
+    consumeForAccount(ctx, ctx.limits.messages);
     const child = pickedChild(ctx.db, input.childId);
     const now = ctx.clock.now();
     const message = audited(
@@ -161,6 +163,7 @@ export const communicationsRouter = router({
 
   /** A message to the centre; an urgent one also e-mails staff. A child, when named, must be the parent's own. */
   parentSend: parentProcedure.input(messageSchema).mutation(async ({ ctx, input }) => {
+    consumeForAccount(ctx, ctx.limits.messages);
     const child = input.childId ? ownChild(ctx.db, ctx.parent.id, input.childId) : null;
     const now = ctx.clock.now();
     const senderName = `${ctx.parent.firstName} ${ctx.parent.lastName}`.trim();
@@ -282,9 +285,10 @@ export const communicationsRouter = router({
   }),
 
   /** `POST /api/objects/upload`: a signed, single-use, short-lived URL for one plain PUT of a file. */
-  createUpload: signedInProcedure.mutation(({ ctx }) =>
-    ctx.auth.kind === 'admin'
+  createUpload: signedInProcedure.mutation(({ ctx }) => {
+    consumeForAccount(ctx, ctx.limits.uploadUrls);
+    return ctx.auth.kind === 'admin'
       ? audited(ctx, (db) => issueUploadUrl({ ...ctx, db }, ownerOf(ctx.auth)), () => ({ action: 'create', entity: 'upload' }))
-      : issueUploadUrl(ctx, ownerOf(ctx.auth)),
-  ),
+      : issueUploadUrl(ctx, ownerOf(ctx.auth));
+  }),
 });

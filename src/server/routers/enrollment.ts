@@ -1,13 +1,13 @@
 import { TRPCError } from '@trpc/server';
 import { enrollmentApplications } from '../../../db/schema';
 import { enrollmentSchema } from '../../shared/schemas/enrollment';
-import { consume } from '../services/rate-limit';
+import { addressKey, consume } from '../services/rate-limit';
 import { publicProcedure, router } from '../trpc';
 
 export const enrollmentRouter = router({
   /** The public application form. Stored as `pending`; the status is never taken from the request. */
   submit: publicProcedure.input(enrollmentSchema).mutation(async ({ ctx, input }) => {
-    await consume(ctx.limits.enrollment, ctx.ip, ctx.resHeaders, 'Too many applications from this network. Please call us or try again later.');
+    consume(ctx, ctx.limits.enrollment, addressKey(ctx.ip), 'Too many applications from this network. Please call us or try again later.');
     const { website, ...application } = input;
     if (website) {
       // The honeypot field is invisible to people; only a bot fills it in.

@@ -8,7 +8,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
-import { and, eq, isNotNull, lt } from 'drizzle-orm';
+import { and, eq, isNotNull, like, lt } from 'drizzle-orm';
 import PostalMime from 'postal-mime';
 import { outboxMessages } from '../../../db/schema';
 import type { Clock } from '../clock';
@@ -100,6 +100,58 @@ export function forgetParentPassword(db: Db, config: Pick<Config, 'privateDir'>,
     .where(eq(outboxMessages.credentialsFor, parentEmail.trim().toLowerCase()))
     .all();
   return redactAll({ db, config }, rows, PASSWORD_REMOVED.firstSignIn);
+}
+
+/** The token of a reset link in a stored message's text (`…/parent-reset-password#token=…`), if it still has one. */
+const RESET_TOKEN = /\/parent-reset-password#token=([a-z2-7]+)/;
+const RESET_LINK_STORED = '%/parent-reset-password#token=%';
+export const RESET_LINK_REMOVED = {
+  used: '[reset link removed: it was used]',
+  expired: '[reset link removed: it has expired]',
+} as const;
+
+/**
+ * Removes the reset link from stored outbox messages (row and `.eml`): without SMTP the outbox is how staff pass
+ * a link on, so it is kept only while it can work (ADR 019). Safe to repeat; answers how many were changed.
+ */
+async function forgetResetLinks(deps: Deps, rows: OutboxRow[], replacement: string): Promise<number> {
+  let done = 0;
+  for (const row of rows) {
+    const token = RESET_TOKEN.exec(row.textBody)?.[1];
+    if (!token) continue;
+    try {
+      const link = RESET_TOKEN.exec(row.textBody)![0];
+      const textBody = row.textBody.replaceAll(link, replacement);
+      const path = emlPath(deps, row);
+      if (path) await redactEml(path, token, replacement, textBody);
+      deps.db.update(outboxMessages).set({ textBody }).where(eq(outboxMessages.id, row.id)).run();
+      done++;
+    } catch (err) {
+      logger.error({ err, outboxId: row.id }, 'could not remove a reset link from a stored e-mail');
+    }
+  }
+  return done;
+}
+
+/** After a reset link was used (every link of the account is dead then): its stored copies lose their links. */
+export function forgetUsedResetLinks(db: Db, config: Pick<Config, 'privateDir'>, parentEmail: string): Promise<number> {
+  const rows = db
+    .select()
+    .from(outboxMessages)
+    .where(and(eq(outboxMessages.toAddress, parentEmail), like(outboxMessages.textBody, RESET_LINK_STORED)))
+    .all();
+  return forgetResetLinks({ db, config }, rows, RESET_LINK_REMOVED.used);
+}
+
+/** Stored reset links older than their lifetime (the hourly sweep). */
+export function forgetExpiredResetLinks(db: Db, config: Pick<Config, 'privateDir'>, clock: Clock, lifetimeMs: number): Promise<number> {
+  const before = new Date(clock.now().getTime() - lifetimeMs);
+  const rows = db
+    .select()
+    .from(outboxMessages)
+    .where(and(lt(outboxMessages.createdAt, before), like(outboxMessages.textBody, RESET_LINK_STORED)))
+    .all();
+  return forgetResetLinks({ db, config }, rows, RESET_LINK_REMOVED.expired);
 }
 
 /** Removes the password from every stored credentials e-mail older than 7 days (the hourly sweep). */

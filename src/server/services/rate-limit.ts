@@ -1,37 +1,92 @@
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+/**
+ * Rate limits: fixed-window counters on the injected clock, each holding at most `maxKeys` keys (ADR 019).
+ *
+ * rate-limiter-flexible's memory store keeps one Map entry and one timer per key, with no bound: every
+ * forgot-password request from a new address and a new e-mail added keys that lived an hour. Here a counter
+ * that is full drops its windows that have ended, then its oldest ones (all windows of a counter have the same
+ * length, so the oldest is the nearest to its end). Forgetting a count only ever lets someone in sooner, so
+ * the bound cannot lock anybody out; what holds against keys rotated faster than that are the global caps
+ * (here, and the password checks' admission in auth/password-checks.ts).
+ */
 import { TRPCError } from '@trpc/server';
 import { createLoginThrottle } from '../auth/login-throttle';
+import { createPasswordCheckAdmission } from '../auth/password-checks';
+import type { Clock } from '../clock';
+import { DEFAULT_MAX_KEYS, WindowCounter } from './window-counter';
+
+export { addressKey, WindowCounter } from './window-counter';
+
+/** A limit: `points` requests per window of `windowMs` per key. */
+export class RateLimit {
+  readonly counter: WindowCounter;
+  constructor(
+    readonly points: number,
+    windowMs: number,
+    maxKeys = DEFAULT_MAX_KEYS,
+  ) {
+    this.counter = new WindowCounter(windowMs, maxKeys);
+  }
+}
+
+const MINUTE = 60 * 1000;
 
 /** Per-app limiters (one set per createApp, so tests never share counters). */
 export function createLimiters() {
   return {
     /** Generous enough for a family with several children or a shared office network. */
-    enrollment: new RateLimiterMemory({ keyPrefix: 'enroll', points: 20, duration: 60 * 60 }),
+    enrollment: new RateLimit(20, 60 * MINUTE),
     /** Sign-in attempts of every kind of account (auth/login-throttle.ts). */
     login: createLoginThrottle(),
+    /** How many password checks run at once, per account and in all (auth/password-checks.ts). */
+    passwordChecks: createPasswordCheckAdmission(),
     /** 'Forgot your password?': a few links an hour per address, so nobody can flood a parent's inbox. */
-    passwordResetByIp: new RateLimiterMemory({ keyPrefix: 'reset-ip', points: 10, duration: 60 * 60 }),
-    passwordResetByAccount: new RateLimiterMemory({ keyPrefix: 'reset-acct', points: 3, duration: 60 * 60 }),
+    passwordResetByIp: new RateLimit(10, 60 * MINUTE),
+    passwordResetByAccount: new RateLimit(3, 60 * MINUTE),
+    /** All addresses together: far above a centre's families forgetting at once, and a bound on the mail queue. */
+    passwordResetGlobal: new RateLimit(60, 10 * MINUTE, 1),
+    /** Per account (parent or staff): a conversation's pace, not a flood. */
+    messages: { parent: new RateLimit(20, 10 * MINUTE), admin: new RateLimit(120, 10 * MINUTE) },
+    /** Upload URLs per account: a few documents and their retries. */
+    uploadUrls: new RateLimit(20, 10 * MINUTE),
+    /** Receipt and statement PDFs per account (each one is drawn on the server's CPU). */
+    pdfs: { parent: new RateLimit(20, 5 * MINUTE), admin: new RateLimit(120, 5 * MINUTE) },
   };
 }
 export type Limiters = ReturnType<typeof createLimiters>;
 
 export class RateLimitedError extends TRPCError {
-  constructor(public readonly retryAfterSeconds: number, message = 'Too many attempts. Please try again later.') {
+  constructor(
+    public readonly retryAfterSeconds: number,
+    message = 'Too many attempts. Please try again later.',
+  ) {
     super({ code: 'TOO_MANY_REQUESTS', message });
   }
 }
 
-/** Takes one point; over the limit it throws TOO_MANY_REQUESTS and sets Retry-After. */
-export async function consume(limiter: RateLimiterMemory, key: string, resHeaders: Headers, message?: string): Promise<void> {
-  try {
-    await limiter.consume(key);
-  } catch (e) {
-    if (e instanceof RateLimiterRes) {
-      const seconds = Math.max(1, Math.ceil(e.msBeforeNext / 1000));
-      resHeaders.set('Retry-After', String(seconds));
-      throw new RateLimitedError(seconds, message);
-    }
-    throw e;
+/** Takes one point; over the limit it throws TOO_MANY_REQUESTS and sets Retry-After (whole seconds). */
+export function consume(ctx: { clock: Clock; resHeaders: Headers }, limit: RateLimit, key: string, message?: string): void {
+  const now = ctx.clock.now().getTime();
+  if (limit.counter.count(key, now) >= limit.points) {
+    const seconds = Math.max(1, Math.ceil(limit.counter.msLeft(key, now) / 1000));
+    ctx.resHeaders.set('Retry-After', String(seconds));
+    throw new RateLimitedError(seconds, message);
   }
+  limit.counter.add(key, now);
+}
+
+/** The sentence a page shows when an account goes too fast (messages, uploads, PDFs). */
+export const SLOW_DOWN_MESSAGE = 'You are doing that too often. Please wait a few minutes and try again.';
+
+type Account = { kind: 'admin'; admin: { id: string } } | { kind: 'parent'; parent: { id: string } };
+
+/**
+ * Takes one point from the signed-in account's own limit (staff and parents have their own, `limits`), or
+ * answers 429 with Retry-After and SLOW_DOWN_MESSAGE, which the pages show as it is.
+ */
+export function consumeForAccount(ctx: { clock: Clock; resHeaders: Headers; auth: Account | null }, limits: RateLimit | { parent: RateLimit; admin: RateLimit }): void {
+  const auth = ctx.auth;
+  if (!auth) return;
+  const id = auth.kind === 'admin' ? auth.admin.id : auth.parent.id;
+  const limit = limits instanceof RateLimit ? limits : limits[auth.kind];
+  consume(ctx, limit, `${auth.kind}:${id}`, SLOW_DOWN_MESSAGE);
 }

@@ -4,25 +4,34 @@ import type { Choice } from '../constants';
 /**
  * Building blocks for the bounded input schemas that the forms and the server share. Every text a person
  * types goes through `plainString` (directly or through a helper below): it is NFC-normalized, trimmed,
- * and refused when it holds characters that a reader cannot see but that change what they read: control
- * characters (a NUL, an escape), bidi overrides and isolates (U+202E makes a name read backwards), and in
- * one-line fields also bidi marks and zero-width characters. Multi-line fields (descriptions, notes) keep
- * tabs and line breaks, and the marks and joiners that real writing in some languages needs.
+ * and refused when it holds characters that a reader cannot see but that change what they read, by Unicode
+ * category rather than by a list that new characters slip past:
+ *
+ * - everywhere: controls (Cc) but tab and line breaks in multi-line text, line and paragraph separators (Zl,
+ *   Zp), private-use (Co), unassigned (Cn) and lone surrogates (Cs), and the fillers that draw as nothing yet
+ *   are letters (the Hangul fillers U+3164, U+115F, U+1160, U+FFA0);
+ * - in one-line fields (names, subjects, e-mails, ids) also every format character (Cf: bidi overrides, marks,
+ *   zero-width characters, tags, the soft hyphen) and the blank braille pattern;
+ * - in multi-line text (descriptions, contents, notes) a format character only where a language needs it:
+ *   a zero-width joiner or non-joiner between two visible characters (Persian, Indic scripts, emoji families)
+ *   and the left-to-right, right-to-left and Arabic letter marks that mixed-direction writing uses. Overrides,
+ *   embeddings and isolates stay refused (U+202E makes a name read backwards).
  */
 
 export const INVISIBLE_CHARACTERS_MESSAGE = 'Please remove invisible or control characters';
 
-/** C0 and C1 controls and DEL, except tab, line feed and carriage return. */
-const CONTROL_EXCEPT_LINE_BREAKS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
-/** Bidi embeddings, overrides (U+202A–U+202E) and isolates (U+2066–U+2069): refused everywhere. */
-const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/;
-/** What a one-line field (a name, a subject, an address, an e-mail) refuses besides the above. */
-const ONE_LINE_ONLY = /[\t\n\r\u200B-\u200F\u2060\uFEFF]/;
+/** Refused in every field. */
+const NEVER = /[\p{Zl}\p{Zp}\p{Co}\p{Cn}\p{Cs}\u3164\u115F\u1160\uFFA0]|(?![\t\n\r])\p{Cc}/u;
+/** Refused in one-line fields besides NEVER. */
+const ONE_LINE_ONLY = /[\p{Cc}\p{Cf}\u2800]/u;
+/** In multi-line text: a joiner between two visible characters, or a direction mark. */
+const NEEDED_FORMAT = /(?<=[^\s\p{C}])[\u200C\u200D](?=[^\s\p{C}])|[\u200E\u200F\u061C]/gu;
 
 /** Whether a text is free of the characters its kind of field refuses (see above). */
 export function hasOnlyVisibleCharacters(value: string, multiline = false): boolean {
-  if (CONTROL_EXCEPT_LINE_BREAKS.test(value) || BIDI_CONTROLS.test(value)) return false;
-  return multiline || !ONE_LINE_ONLY.test(value);
+  if (NEVER.test(value)) return false;
+  if (!multiline) return !ONE_LINE_ONLY.test(value);
+  return !/\p{Cf}/u.test(value.replace(NEEDED_FORMAT, ''));
 }
 
 export interface TextOptions {

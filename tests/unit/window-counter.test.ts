@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { addressKey, WindowCounter } from '../../src/server/services/rate-limit';
+
+describe('a limiter counter holds at most its bound of keys', () => {
+  it('drops its oldest windows when full, and counts on', () => {
+    const counter = new WindowCounter(60_000, 100);
+    for (let i = 0; i < 1000; i++) counter.add(`key-${i}`, 1000 + i);
+    expect(counter.size).toBe(100);
+    expect(counter.count('key-999', 2000)).toBe(1);
+    expect(counter.count('key-0', 2000)).toBe(0);
+  });
+});
+
+describe('addresses are counted by IPv4 address or IPv6 /64', () => {
+  it.each([
+    ['203.0.113.7', '203.0.113.7'],
+    ['2001:db8:1:2:aaaa:bbbb:cccc:dddd', '2001:db8:1:2::/64'],
+    ['2001:db8:1:2::1', '2001:db8:1:2::/64'],
+    ['2001:0DB8:0001:0002:ffff::', '2001:db8:1:2::/64'],
+    ['2001:db8::1', '2001:db8:0:0::/64'],
+    ['::1', '0:0:0:0::/64'],
+  ])('%s → %s', (ip, key) => expect(addressKey(ip)).toBe(key));
+});
