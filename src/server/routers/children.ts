@@ -1,7 +1,9 @@
 import { TRPCError } from '@trpc/server';
 import { asc, eq } from 'drizzle-orm';
 import { enrolledChildren, parentChildRelationships, parentUsers } from '../../../db/schema';
-import { childSchema, childUpdateSchema } from '../../shared/schemas/children';
+import { childDatesSchema, childSchema, childUpdateSchema } from '../../shared/schemas/children';
+import { centreToday } from '../clock';
+import { checkDayRules } from '../day-rules';
 import { idSchema } from '../../shared/schemas/content';
 import { generatePassword, hashPassword } from '../auth/password';
 import { deleteParentSessions } from '../auth/session';
@@ -111,11 +113,13 @@ export const childrenRouter = router({
   ),
 
   create: adminProcedure.input(childSchema).mutation(({ ctx, input }) => {
+    checkDayRules(childDatesSchema(centreToday(ctx.clock)), input);
     const now = ctx.clock.now();
     return ctx.db.insert(enrolledChildren).values({ ...input, createdAt: now, updatedAt: now }).returning(childColumns).get();
   }),
 
   update: adminProcedure.input(childUpdateSchema).mutation(({ ctx, input }) => {
+    checkDayRules(childDatesSchema(centreToday(ctx.clock)), input);
     const { id, ...fields } = input;
     return ctx.db.transaction(() => {
       const before = findChild(ctx.db, id);

@@ -1,12 +1,15 @@
 import { TRPCError } from '@trpc/server';
 import { enrollmentApplications } from '../../../db/schema';
-import { enrollmentSchema } from '../../shared/schemas/enrollment';
+import { enrollmentDatesSchema, enrollmentSchema } from '../../shared/schemas/enrollment';
+import { centreToday } from '../clock';
+import { checkDayRules } from '../day-rules';
 import { consume } from '../services/rate-limit';
 import { publicProcedure, router } from '../trpc';
 
 export const enrollmentRouter = router({
   /** The public application form. Stored as `pending`; the status is never taken from the request. */
   submit: publicProcedure.input(enrollmentSchema).mutation(async ({ ctx, input }) => {
+    checkDayRules(enrollmentDatesSchema(centreToday(ctx.clock)), input);
     await consume(ctx.limits.enrollment, ctx.ip, ctx.resHeaders, 'Too many applications from this network. Please call us or try again later.');
     const { website, ...application } = input;
     if (website) {
