@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { enrolledChildren, enrollmentApplications } from '../../db/schema';
+import { announcements, documentRequests, enrolledChildren, enrollmentApplications } from '../../db/schema';
+import { DUE_DATE_IN_PAST } from '../../src/shared/schemas/communication';
+import { EXPIRY_BEFORE_POSTING } from '../../src/shared/schemas/content';
 import { BIRTH_DATE_IN_FUTURE, BIRTH_DATE_TOO_EARLY, isValidPhone } from '../../src/shared/schemas/fields';
 import { START_DATE_IN_PAST } from '../../src/shared/schemas/enrollment';
 import { as, sharedAdminServer } from '../helpers/admin-server';
@@ -113,5 +115,48 @@ describe('isValidPhone', () => {
     expect(isValidPhone('+2 614 555 0199')).toBe(false);
     expect(isValidPhone('614/555/0199')).toBe(false);
     expect(isValidPhone('１２３４５６７８９０')).toBe(false);
+  });
+});
+
+describe('dates in the past (issue 34 item 5)', () => {
+  const post = async (path: string, body: Record<string, unknown>, method = 'POST') => s.request(path, { method, json: body, ...as(await s.adminCookie()) });
+  const announcement = { title: 'Picture day', content: 'Smiles on', category: 'general', priority: 'normal', isPublic: true };
+
+  it('refuses an announcement that would expire before it is posted (yesterday in Columbus), at the field, over REST and tRPC', async () => {
+    s.clock.set(LATE_EVENING);
+    const before = s.count(announcements);
+    const res = await post('/api/announcements', { ...announcement, expiresAt: '2026-11-20' });
+    expect(res.status).toBe(400);
+    expect((await json<ErrorBody>(res)).errors.expiresAt).toBe(EXPIRY_BEFORE_POSTING);
+    await expect(s.caller('admin').announcements.create({ ...announcement, expiresAt: '2026-11-01' })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: EXPIRY_BEFORE_POSTING });
+    expect(s.count(announcements)).toBe(before);
+    expect((await post('/api/announcements', { ...announcement, expiresAt: '2026-11-21' })).status).toBe(201);
+    expect((await post('/api/announcements', { ...announcement, expiresAt: '' })).status).toBe(201);
+  });
+
+  it('lets an edit end an announcement early, but not before the day it was posted', async () => {
+    s.clock.set('2026-11-10T15:00:00Z');
+    const created = await json<{ id: string }>(await post('/api/announcements', { ...announcement, expiresAt: '2026-12-31' }));
+    s.clock.set(LATE_EVENING);
+    expect((await post(`/api/announcements/${created.id}`, { ...announcement, expiresAt: '2026-11-15' }, 'PUT')).status).toBe(200);
+    const res = await post(`/api/announcements/${created.id}`, { ...announcement, expiresAt: '2026-11-09' }, 'PUT');
+    expect(res.status).toBe(400);
+    expect((await json<ErrorBody>(res)).errors.expiresAt).toBe(EXPIRY_BEFORE_POSTING);
+    expect((await post('/api/announcements/no-such-id', { ...announcement, expiresAt: '2026-11-09' }, 'PUT')).status).toBe(404);
+  });
+
+  it('refuses a document request due yesterday (in Columbus), at the field, and stores nothing', async () => {
+    s.clock.set(LATE_EVENING);
+    const child = await json<{ id: string }>(await addChild({ parentEmail: 'due.dates@example.com' }));
+    const request = { childId: child.id, title: 'Immunization record', description: 'Please send the latest', documentType: 'immunization' };
+    const before = s.count(documentRequests);
+    const res = await post('/api/admin/document-requests', { ...request, dueDate: '2026-11-20' });
+    expect(res.status).toBe(400);
+    expect((await json<ErrorBody>(res)).errors.dueDate).toBe(DUE_DATE_IN_PAST);
+    await expect(s.caller('admin').communications.requestDocument({ ...request, dueDate: '2026-01-01' })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: DUE_DATE_IN_PAST });
+    expect(s.count(documentRequests)).toBe(before);
+    const today = await post('/api/admin/document-requests', { ...request, dueDate: '2026-11-21' });
+    expect(today.status).toBe(201);
+    expect((await json<{ status: string }>(today)).status).toBe('pending');
   });
 });

@@ -1,8 +1,10 @@
 import { TRPCError } from '@trpc/server';
 import { and, desc, eq, gte, isNull, or } from 'drizzle-orm';
 import { announcements } from '../../../db/schema';
-import { announcementSchema, announcementUpdateSchema, idSchema } from '../../shared/schemas/content';
+import { centreDateOf } from '../../shared/centre-time';
+import { announcementExpirySchema, announcementSchema, announcementUpdateSchema, idSchema } from '../../shared/schemas/content';
 import { centreToday } from '../clock';
+import { checkDayRules } from '../day-rules';
 import { publicList } from '../services/read-cache';
 import { adminProcedure, publicProcedure, router } from '../trpc';
 
@@ -40,6 +42,7 @@ export const announcementsRouter = router({
   all: adminProcedure.query(({ ctx }) => ctx.db.select(columns).from(announcements).orderBy(desc(announcements.createdAt)).all()),
 
   create: adminProcedure.input(announcementSchema).mutation(({ ctx, input }) => {
+    checkDayRules(announcementExpirySchema(centreToday(ctx.clock)), input);
     const now = ctx.clock.now();
     return ctx.db
       .insert(announcements)
@@ -51,6 +54,10 @@ export const announcementsRouter = router({
   /** Replaces every field of the announcement (the create form's rules); 404 for an unknown id. */
   update: adminProcedure.input(announcementUpdateSchema).mutation(({ ctx, input }) => {
     const { id, ...fields } = input;
+    const posted = ctx.db.select({ createdAt: announcements.createdAt }).from(announcements).where(eq(announcements.id, id)).get();
+    if (!posted) throw new TRPCError({ code: 'NOT_FOUND', message: 'Announcement not found' });
+    // Ending an announcement early is fine; ending it before it was posted is not.
+    checkDayRules(announcementExpirySchema(centreDateOf(posted.createdAt)), input);
     const announcement = ctx.db
       .update(announcements)
       .set({ ...fields, updatedAt: ctx.clock.now() })

@@ -2,11 +2,12 @@ import { TRPCError } from '@trpc/server';
 import { and, count, eq, getTableColumns, or, type SQL } from 'drizzle-orm';
 import { communicationMessages, documentRequests, enrolledChildren, parentChildRelationships } from '../../../db/schema';
 import { centre } from '../../shared/centre';
-import { adminMessageSchema, documentRequestSchema, documentResponseSchema, messageSchema } from '../../shared/schemas/communication';
+import { adminMessageSchema, documentDueSchema, documentRequestSchema, documentResponseSchema, messageSchema } from '../../shared/schemas/communication';
 import { idSchema } from '../../shared/schemas/content';
 import { pageInput } from '../../shared/schemas/page';
 import type { ParentIdentity } from '../auth/session';
 import { centreToday } from '../clock';
+import { checkDayRules } from '../day-rules';
 import type { Context } from '../context';
 import type { Db } from '../db';
 import { downloadUrl, issueUploadUrl, ownerOf, renameDocument, uploadedFileFor } from '../documents/uploads';
@@ -219,6 +220,7 @@ export const communicationsRouter = router({
 
   /** Asks the parent of the chosen child for a document, with an e-mail notice. */
   requestDocument: adminProcedure.input(documentRequestSchema).mutation(async ({ ctx, input }) => {
+    checkDayRules(documentDueSchema(centreToday(ctx.clock)), input);
     const child = pickedChild(ctx.db, input.childId);
     const request = ctx.db
       .insert(documentRequests)
