@@ -142,6 +142,7 @@ export const PROCEDURES: Record<string, ProcedureEntry> = {
   'parentAuth.me': { expect: parents() },
   'parentAuth.forgotPassword': { expect: everyone(), input: forgot },
   'parentAuth.resetPassword': { expect: everyone(), input: reset },
+  'parentAuth.checkResetLink': { expect: everyone(), input: async (f) => ({ token: await f.resetToken() }) },
   'parentAuth.changePassword': { expect: parents(), input: passwordChange },
   'parentPortal.children': { expect: parents() },
   'parentPortal.dashboard': { expect: familyA(), input: (f) => ({ childId: f.childA }) },

@@ -120,7 +120,7 @@ describe('isValidPhone', () => {
 
 describe('dates in the past (issue 34 item 5)', () => {
   const post = async (path: string, body: Record<string, unknown>, method = 'POST') => s.request(path, { method, json: body, ...as(await s.adminCookie()) });
-  const announcement = { title: 'Picture day', content: 'Smiles on', category: 'general', priority: 'normal', isPublic: true };
+  const announcement = { title: 'Picture day', content: 'Smiles on', category: 'general' as const, priority: 'normal' as const, isPublic: true };
 
   it('refuses an announcement that would expire before it is posted (yesterday in Columbus), at the field, over REST and tRPC', async () => {
     s.clock.set(LATE_EVENING);
@@ -148,7 +148,7 @@ describe('dates in the past (issue 34 item 5)', () => {
   it('refuses a document request due yesterday (in Columbus), at the field, and stores nothing', async () => {
     s.clock.set(LATE_EVENING);
     const child = await json<{ id: string }>(await addChild({ parentEmail: 'due.dates@example.com' }));
-    const request = { childId: child.id, title: 'Immunization record', description: 'Please send the latest', documentType: 'immunization' };
+    const request = { childId: child.id, title: 'Immunization record', description: 'Please send the latest', documentType: 'immunization' as const };
     const before = s.count(documentRequests);
     const res = await post('/api/admin/document-requests', { ...request, dueDate: '2026-11-20' });
     expect(res.status).toBe(400);

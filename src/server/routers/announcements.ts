@@ -4,7 +4,7 @@ import { announcements } from '../../../db/schema';
 import { centreDateOf } from '../../shared/centre-time';
 import { announcementExpirySchema, announcementSchema, announcementUpdateSchema, idSchema } from '../../shared/schemas/content';
 import { centreToday } from '../clock';
-import { checkDayRules } from '../day-rules';
+import { checkDayRules } from '../field-errors';
 import { publicList } from '../services/read-cache';
 import { adminProcedure, publicProcedure, router } from '../trpc';
 

@@ -3,7 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import { enrolledChildren, parentChildRelationships, parentUsers } from '../../../db/schema';
 import { childDatesSchema, childSchema, childUpdateSchema } from '../../shared/schemas/children';
 import { centreToday } from '../clock';
-import { checkDayRules } from '../day-rules';
+import { checkDayRules } from '../field-errors';
 import { idSchema } from '../../shared/schemas/content';
 import { generatePassword, hashPassword } from '../auth/password';
 import { deleteParentSessions } from '../auth/session';

@@ -7,7 +7,7 @@ import { idSchema } from '../../shared/schemas/content';
 import { pageInput } from '../../shared/schemas/page';
 import type { ParentIdentity } from '../auth/session';
 import { centreToday } from '../clock';
-import { checkDayRules } from '../day-rules';
+import { checkDayRules } from '../field-errors';
 import type { Context } from '../context';
 import type { Db } from '../db';
 import { downloadUrl, issueUploadUrl, ownerOf, renameDocument, uploadedFileFor } from '../documents/uploads';

@@ -2,7 +2,7 @@ import { TRPCError } from '@trpc/server';
 import { enrollmentApplications } from '../../../db/schema';
 import { enrollmentDatesSchema, enrollmentSchema } from '../../shared/schemas/enrollment';
 import { centreToday } from '../clock';
-import { checkDayRules } from '../day-rules';
+import { checkDayRules } from '../field-errors';
 import { consume } from '../services/rate-limit';
 import { publicProcedure, router } from '../trpc';
 

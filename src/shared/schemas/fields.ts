@@ -84,8 +84,8 @@ export function optionalPhoneField(message = 'Please enter a valid phone number'
 }
 
 /** A record id from a path or a form: bounded, and an id with hidden characters is refused before any look-up. */
-export function idField() {
-  return plainString('An id is required').min(1, 'An id is required').max(64, 'Unknown id');
+export function idField(requiredMessage = 'An id is required') {
+  return plainString(requiredMessage).min(1, requiredMessage).max(64, 'Unknown id');
 }
 
 /**
