@@ -1,5 +1,5 @@
 import { TRPCError } from '@trpc/server';
-import { and, count, eq, getTableColumns, or, type SQL } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { communicationMessages, documentRequests, enrolledChildren, parentChildRelationships } from '../../../db/schema';
 import { centre } from '../../shared/centre';
 import { adminMessageSchema, documentDueSchema, documentRequestSchema, documentResponseSchema, messageSchema } from '../../shared/schemas/communication';
@@ -11,9 +11,9 @@ import { checkDayRules } from '../field-errors';
 import type { Context } from '../context';
 import type { Db } from '../db';
 import { downloadUrl, issueUploadUrl, ownerOf, renameDocument, uploadedFileFor } from '../documents/uploads';
-import { logger } from '../logger';
 import { keysetPage, type SortKey } from '../pagination';
-import { documentRequestNoticeEmail, newMessageNoticeEmail, urgentParentMessageEmail } from '../services/communication-mail';
+import { documentUploadedNotice, noticeToCentre, parentMessageNotice } from '../services/centre-notices';
+import { documentRequestNoticeEmail, newMessageNoticeEmail } from '../services/communication-mail';
 import { cachedRead } from '../services/read-cache';
 import { sendToParent } from '../services/parent-mail';
 import { adminProcedure, parentProcedure, router, signedInProcedure } from '../trpc';
@@ -57,6 +57,16 @@ function requestsPage(db: Db, today: string, where: SQL | undefined, page: { lim
 
 /** Addressed to the centre (what staff mark read). */
 const toCentre = eq(communicationMessages.recipientType, 'admin');
+
+/** Answers to document requests that staff have not had on screen yet: the "new uploads" of the badges. */
+function newUploadsCount(db: Db): number {
+  return db.select({ n: count() }).from(documentRequests).where(and(eq(documentRequests.status, 'fulfilled'), isNull(documentRequests.responseSeenAt))).get()!.n;
+}
+
+/** What families did that staff have not seen: the Communication tab's and the Overview's figures. */
+export function communicationAttention(db: Db): { unreadMessages: number; newUploads: number } {
+  return { unreadMessages: unreadCount(db, toCentre), newUploads: newUploadsCount(db) };
+}
 /** Addressed to this parent's e-mail (what the parent marks read). */
 const toParent = (email: string) => and(eq(communicationMessages.recipientType, 'parent'), eq(communicationMessages.recipientId, email));
 
@@ -179,10 +189,7 @@ export const communicationsRouter = router({
       })
       .returning(messageColumns)
       .get();
-    if (input.isUrgent) {
-      const notice = urgentParentMessageEmail({ parentName: senderName, parentEmail: ctx.parent.email, childName: child?.childName ?? null }, ctx.config);
-      await ctx.mailer.send({ to: centre.email, ...notice }).catch((err: unknown) => logger.warn({ err }, 'urgent-message notice to staff could not be sent'));
-    }
+    await noticeToCentre(ctx, parentMessageNotice({ parentName: senderName, childName: child?.childName ?? null, isUrgent: input.isUrgent }, ctx.config));
     return message;
   }),
 
@@ -191,12 +198,25 @@ export const communicationsRouter = router({
     const addressedToCaller = ctx.auth.kind === 'admin' ? toCentre : toParent(ctx.auth.parent.email);
     const updated = ctx.db
       .update(communicationMessages)
-      .set({ isRead: true, updatedAt: ctx.clock.now() })
+      // The first reading is the one kept: staff see when the parent read it.
+      .set({ isRead: true, readAt: sql`coalesce(${communicationMessages.readAt}, ${ctx.clock.now().getTime()})`, updatedAt: ctx.clock.now() })
       .where(and(eq(communicationMessages.id, input), addressedToCaller))
       .returning({ id: communicationMessages.id })
       .get();
     if (!updated) throw new TRPCError({ code: 'NOT_FOUND', message: 'Message not found' });
     return { success: true as const, id: updated.id };
+  }),
+
+  /** Staff have had a parent's answer to a request on screen: it no longer counts as a new upload. 404 for anything else. */
+  markResponseSeen: adminProcedure.input(idSchema).mutation(({ ctx, input }) => {
+    const request = ctx.db.select({ id: documentRequests.id, status: documentRequests.status }).from(documentRequests).where(eq(documentRequests.id, input)).get();
+    if (!request || request.status !== 'fulfilled') throw new TRPCError({ code: 'NOT_FOUND', message: 'Document not found' });
+    ctx.db
+      .update(documentRequests)
+      .set({ responseSeenAt: ctx.clock.now() })
+      .where(and(eq(documentRequests.id, input), isNull(documentRequests.responseSeenAt)))
+      .run();
+    return { success: true as const, id: request.id };
   }),
 
   /** A page of every document request, newest first, and how many of all of them are still unanswered. */
@@ -248,7 +268,7 @@ export const communicationsRouter = router({
    * The parent's answer to one of their own requests: the file they uploaded (by its upload URL), a name and a
    * note. Only once: the update only matches a request still pending, so two answers at the same time cannot both win.
    */
-  parentRespond: parentProcedure.input(documentResponseSchema.extend({ id: idSchema })).mutation(({ ctx, input }) => {
+  parentRespond: parentProcedure.input(documentResponseSchema.extend({ id: idSchema })).mutation(async ({ ctx, input }) => {
     const request = ctx.db
       .select({ id: documentRequests.id, status: documentRequests.status })
       .from(documentRequests)
@@ -259,7 +279,7 @@ export const communicationsRouter = router({
     const file = uploadedFileFor(ctx, input.documentUrl, ownerOf(ctx.auth));
     if (!file) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Please upload the file first, then submit it.' });
     const url = downloadUrl(file.id);
-    return ctx.db.transaction((tx) => {
+    const answered = ctx.db.transaction((tx) => {
       const used = tx.select({ id: documentRequests.id }).from(documentRequests).where(eq(documentRequests.responseDocumentUrl, url)).get();
       if (used) throw new TRPCError({ code: 'BAD_REQUEST', message: 'This file was already submitted. Please upload the file again.' });
       const updated = tx
@@ -272,6 +292,9 @@ export const communicationsRouter = router({
       renameDocument({ ...ctx, db: tx as unknown as Db }, file.id, input.documentName, file.mimeType);
       return updated;
     });
+    // After the commit: the centre hears of it, the file itself stays behind the sign-in.
+    await noticeToCentre(ctx, documentUploadedNotice({ parentName: `${ctx.parent.firstName} ${ctx.parent.lastName}`.trim() || ctx.parent.email, childName: answered.childName, title: answered.title }, ctx.config));
+    return answered;
   }),
 
   /** `POST /api/objects/upload`: a signed, single-use, short-lived URL for one plain PUT of a file. */

@@ -3,6 +3,9 @@ import { enrollmentApplications } from '../../../db/schema';
 import { enrollmentDatesSchema, enrollmentSchema } from '../../shared/schemas/enrollment';
 import { centreToday } from '../clock';
 import { checkDayRules } from '../field-errors';
+import { noticeToCentre, newApplicationNotice } from '../services/centre-notices';
+import { applicationReceivedEmail } from '../services/mail-templates';
+import { sendToParent } from '../services/parent-mail';
 import { consume } from '../services/rate-limit';
 import { publicProcedure, router } from '../trpc';
 
@@ -21,6 +24,11 @@ export const enrollmentRouter = router({
       .values({ ...application, status: 'pending', createdAt: ctx.clock.now() })
       .returning({ id: enrollmentApplications.id, status: enrollmentApplications.status, createdAt: enrollmentApplications.createdAt })
       .get();
+    // Once it is stored: the family's confirmation and the centre's notice (a failed send is logged, never thrown).
+    await Promise.all([
+      sendToParent(ctx, application.parentEmail, applicationReceivedEmail(application, ctx.config), 'website'),
+      noticeToCentre(ctx, newApplicationNotice(application, ctx.config)),
+    ]);
     return { success: true as const, message: 'Application submitted successfully', application: row };
   }),
 });
