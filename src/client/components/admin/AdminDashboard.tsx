@@ -7,8 +7,8 @@ import { formatDateTime } from '../../lib/format';
 import { isUnauthorized, queryClient, trpc } from '../../lib/trpc';
 import { Button } from '../ui/Button';
 import { OutboxButton } from './OutboxDialog';
-import { Tab, TabList, TabPanel, Tabs } from '../ui/Tabs';
-import { ADMIN_TABS, type AdminTabId } from './admin-tabs';
+import { revealTabPanel, Tab, TabCount, TabList, TabPanel, Tabs } from '../ui/Tabs';
+import { ADMIN_TABS, type AdminTabId, TAB_COUNTS } from './admin-tabs';
 
 // Each tab is its own chunk: the overview does not wait for the gallery's code.
 const panels: Record<AdminTabId, React.LazyExoticComponent<React.ComponentType>> = {
@@ -31,6 +31,8 @@ export function AdminDashboard() {
   // Checked again when the director comes back to the window, so an expired session shows no stale dashboard.
   const me = useQuery({ ...trpc.adminAuth.me.queryOptions(), staleTime: 0, refetchOnWindowFocus: 'always' });
   const logout = useMutation(trpc.adminAuth.logout.mutationOptions());
+  // What families did that staff have not seen, on the tabs themselves; fresh whenever the director comes back.
+  const attention = useQuery({ ...trpc.overview.attention.queryOptions(), enabled: !!me.data, staleTime: 0, refetchOnWindowFocus: 'always' });
 
   // A 401 from this check or any other call (the session expired or was ended elsewhere) signs out and goes
   // to the login page: lib/session-ended.ts, registered once for every page.
@@ -78,9 +80,22 @@ export function AdminDashboard() {
         </Button>
       </div>
       <div ref={tabsRef}>
-        <Tabs selectedKey={tab} onSelectionChange={(key) => void navigate({ to: '.', search: { tab: key as AdminTabId }, replace: true })}>
-          <TabList aria-label="Dashboard sections" items={ADMIN_TABS}>
-            {(t) => <Tab id={t.id}>{t.label}</Tab>}
+        {/* Each tab has its own address (?tab=, none for the overview), pushed to the history: Back and Forward
+            move between tabs, a reload keeps the tab. */}
+        <Tabs
+          selectedKey={tab}
+          onSelectionChange={(key) => {
+            if (key === tab) return;
+            void navigate({ to: '.', search: { tab: key === 'overview' ? undefined : (key as AdminTabId) }, resetScroll: false }).then(() => revealTabPanel(tabsRef.current));
+          }}
+        >
+          <TabList aria-label="Dashboard sections" items={ADMIN_TABS} dependencies={[attention.data]}>
+            {(t) => (
+              <Tab id={t.id}>
+                {t.label}
+                <TabCount value={attention.data && TAB_COUNTS[t.id]?.(attention.data)} />
+              </Tab>
+            )}
           </TabList>
           {ADMIN_TABS.map((t) => {
             const Panel = panels[t.id];

@@ -16,6 +16,13 @@ export const ADMIN_TABS = [
 ] as const;
 export type AdminTabId = (typeof ADMIN_TABS)[number]['id'];
 
+/** What `overview.attention` counts, and the tab whose badge shows it (a tab may show the sum of several). */
+export type AttentionCounts = { unreadMessages: number; newUploads: number; newApplications: number };
+export const TAB_COUNTS: Partial<Record<AdminTabId, (a: AttentionCounts) => number>> = {
+  applications: (a) => a.newApplications,
+  communication: (a) => a.unreadMessages + a.newUploads,
+};
+
 const TAB_IDS: readonly string[] = ADMIN_TABS.map((t) => t.id);
 
 /**

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Upload } from 'lucide-react';
 import { type ChangeEvent, type FormEvent, useId, useMemo, useState } from 'react';
 import { Form } from 'react-aria-components';
-import { DOCUMENT_TYPES, MAX_UPLOAD_BYTES } from '../../../shared/constants';
+import { DOCUMENT_TYPES, MAX_UPLOAD_BYTES, programName } from '../../../shared/constants';
 import { adminMessageSchema, DOCUMENT_TYPE_LABELS, documentRequestSchemaOn, documentResponseSchema, messageSchema } from '../../../shared/schemas/communication';
 import { useCentreToday } from '../../lib/centre-today';
 import { toast } from '../../lib/toast';
@@ -43,7 +43,7 @@ function Actions({ onCancel, submitLabel, pendingLabel, isPending, isDisabled }:
 }
 
 function childLabel(c: ChildOption): string {
-  return c.program ? `${c.childName} (${c.program})` : c.childName;
+  return c.program ? `${c.childName} (${programName(c.program)})` : c.childName;
 }
 
 /** Compose, or reply from where a message is read: a reply keeps the child and starts its subject with 'Re: '. */

@@ -3,7 +3,9 @@ import { Award, CalendarPlus, Lock, Mail, NotebookPen, Pencil, Trash2 } from 'lu
 import { type FormEvent, useState } from 'react';
 import { Form } from 'react-aria-components';
 import { centreDateOf, weekOf } from '../../../../shared/centre-time';
-import { ACTIVITY_CATEGORIES, CELEBRATION_LEVELS, NOTE_CATEGORIES, PARTICIPATION_LEVELS } from '../../../../shared/constants';
+import { compareNames } from '../../../../shared/compare';
+import { ACTIVITY_CATEGORIES, AGE_RANGES, CELEBRATION_LEVELS, NOTE_CATEGORIES, PARTICIPATION_LEVELS } from '../../../../shared/constants';
+import { AGE_RANGE_LABELS } from '../../milestones/labels';
 import { achievementSchema, activityFields, MISSING_DATES, noteFields, weeklyReportSchema } from '../../../../shared/schemas/development';
 import { formatDate, plural } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
@@ -364,6 +366,17 @@ function ReportDialog({ childId, childName, onClose }: { childId: string; childN
   );
 }
 
+/** The milestone picker: youngest age band first, then by name, each with its age band as people write it. */
+function milestoneOptions(list: readonly { id: string; name: string; ageRange: string }[]) {
+  const rank = (range: string) => {
+    const i = (AGE_RANGES as readonly string[]).indexOf(range);
+    return i === -1 ? AGE_RANGES.length : i;
+  };
+  return [...list]
+    .sort((a, b) => rank(a.ageRange) - rank(b.ageRange) || compareNames(a.name, b.name))
+    .map((m) => ({ value: m.id, label: `${m.name} (${AGE_RANGE_LABELS[m.ageRange] ?? m.ageRange})` }));
+}
+
 function MilestoneDialog({ childId, childName, onClose }: { childId: string; childName: string; onClose: () => void }) {
   const milestones = useQuery(trpc.milestones.list.queryOptions());
   const form = useSchemaForm(achievementSchema, { childId, milestoneId: '', achievedAt: centreDateOf(new Date()), notes: '', witnessedBy: '', celebrationLevel: 'standard', sharePublicly: false } as {
@@ -400,7 +413,7 @@ function MilestoneDialog({ childId, childName, onClose }: { childId: string; chi
         <Select
           className="sm:col-span-2"
           label="Milestone"
-          options={(milestones.data ?? []).map((m) => ({ value: m.id, label: `${m.name} (${m.ageRange})` }))}
+          options={milestoneOptions(milestones.data ?? [])}
           value={v.milestoneId}
           onChange={form.set('milestoneId')}
           error={form.errors.milestoneId}
