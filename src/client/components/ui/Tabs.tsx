@@ -43,7 +43,7 @@ export function Tab({ className, ...props }: TabProps & { className?: string }) 
     <AriaTab
       {...props}
       className={cn(
-        'flex min-h-11 md:min-h-10 shrink-0 cursor-pointer items-center gap-2 whitespace-nowrap rounded-lg px-3 text-sm font-medium text-stone-700 outline-none',
+        'relative flex min-h-11 md:min-h-10 shrink-0 cursor-pointer items-center gap-2 whitespace-nowrap rounded-lg px-3 text-sm font-medium text-stone-700 outline-none',
         'hover:bg-white/60 data-[selected]:bg-white data-[selected]:text-brand-800 data-[selected]:shadow-sm focus-visible:ring-3 focus-visible:ring-brand-500/50',
         className,
       )}
