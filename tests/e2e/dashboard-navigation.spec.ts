@@ -1,4 +1,5 @@
 import type { Locator } from '@playwright/test';
+import { sampleApplication } from '../helpers/enrollment-fixtures';
 import { parentFamily, signIn } from './parent-family';
 import { expect, test } from './fixtures';
 
@@ -11,6 +12,8 @@ test.describe.configure({ timeout: 90_000 });
 
 const DESKTOP = { width: 1366, height: 768 };
 const PHONE = { width: 375, height: 812 };
+/** What a browser window shows of a 1366x768 screen, below its tabs and address bar. */
+const DESKTOP_WINDOW = { width: 1366, height: 657 };
 
 async function box(locator: Locator) {
   const b = await locator.boundingBox();
@@ -56,6 +59,7 @@ test.describe('a director on a desktop', () => {
   });
 
   test('Edit Child keeps its Save button on screen, and the toast after saving covers neither the Edit nor the Delete button', async ({ page, server, loginAsAdmin }) => {
+    await page.setViewportSize(DESKTOP_WINDOW);
     const { child } = await parentFamily(server, 'footer');
     await loginAsAdmin();
     await page.goto('/admin?tab=children');
@@ -70,6 +74,36 @@ test.describe('a director on a desktop', () => {
     for (const control of [row.getByRole('button', { name: new RegExp(`^Edit ${child.childName}`) }), row.getByRole('button', { name: /^Remove|^Delete/ }).first()]) {
       expect(overlaps(await box(toast), await box(control))).toBe(false);
     }
+  });
+
+  test("a status change's toast keeps clear of the application card's View Details and Delete, low on the screen", async ({ page, server, loginAsAdmin }) => {
+    const child = `Tia ${Math.random().toString(36).slice(2, 8)}`;
+    const res = await server.request('/api/enrollment', { method: 'POST', json: { ...sampleApplication, childFirstName: child.split(' ')[0], childLastName: child.split(' ')[1] } });
+    expect(res.status).toBe(201);
+    await loginAsAdmin();
+    await page.goto('/admin?tab=applications');
+    const view = page.getByRole('button', { name: `View details of ${child}'s application` });
+    const remove = page.getByRole('button', { name: `Delete ${child}'s application` });
+    // The card's buttons at the bottom of the window, as when the director scrolls down the list.
+    await view.evaluate((el) => el.scrollIntoView({ block: 'end' }));
+    await page.getByRole('button', { name: new RegExp(`Status of ${child}'s application`) }).click();
+    await page.getByRole('option', { name: 'Approved' }).click();
+    const toast = page.getByRole('alertdialog').filter({ hasText: 'Status Updated' });
+    await expect(toast).toBeVisible();
+    for (const control of [view, remove]) expect(overlaps(await box(toast), await box(control))).toBe(false);
+  });
+
+  test('Add Daily Activity keeps its buttons on screen', async ({ page, server, loginAsAdmin }) => {
+    await page.setViewportSize(DESKTOP_WINDOW);
+    const { child } = await parentFamily(server, 'activity');
+    await loginAsAdmin();
+    await page.goto('/admin?tab=activities');
+    await page.getByRole('button', { name: 'Select Child' }).click();
+    await page.getByRole('option', { name: child.childName }).click();
+    await page.getByRole('button', { name: 'Add Daily Activity' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Daily Activity' });
+    await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeInViewport({ ratio: 1 });
+    await expect(dialog.locator('button[type="submit"]')).toBeInViewport({ ratio: 1 });
   });
 
   test('the Communication and Applications tabs show what families did that staff have not seen', async ({ page, server, loginAsAdmin }) => {
@@ -99,11 +133,14 @@ test.describe('on a phone', () => {
   test("a parent's chosen tab shows its content on screen", async ({ page, server }) => {
     const fam = await parentFamily(server, 'reveal');
     await signIn(page, fam.email, fam.password);
-    await page.getByRole('tab', { name: 'Communication' }).tap();
-    await expect(page).toHaveURL(/tab=communication/);
-    await expect(page.getByRole('heading', { name: 'Communication Center' })).toBeInViewport();
-    await page.getByRole('tab', { name: 'Milestones' }).tap();
-    await expect(page.getByRole('tabpanel')).toBeInViewport();
+    const panelTop = () => page.getByRole('tabpanel').first().evaluate((el) => el.getBoundingClientRect().top);
+    for (const [name, address] of [['Communication', /tab=communication/], ['Milestones', /tab=milestones/]] as const) {
+      // The tabs just come into view at the bottom of the screen, as a parent scrolls to them, then one is tapped.
+      await page.getByRole('tablist', { name: "Your child's journey" }).evaluate((el) => el.scrollIntoView({ block: 'end' }));
+      await page.getByRole('tab', { name }).tap();
+      await expect(page).toHaveURL(address);
+      await expect.poll(panelTop).toBeLessThan(PHONE.height / 2);
+    }
   });
 
   test('a toast covers neither the header nor the button just used', async ({ page }) => {

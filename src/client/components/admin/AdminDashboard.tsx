@@ -79,7 +79,8 @@ export function AdminDashboard() {
           Logout
         </Button>
       </div>
-      <div ref={tabsRef}>
+      {/* A screen tall at least, so the tabs can be scrolled to the top while a short tab's content is still loading. */}
+      <div ref={tabsRef} className="max-md:min-h-dvh">
         {/* Each tab has its own address (?tab=, none for the overview), pushed to the history: Back and Forward
             move between tabs, a reload keeps the tab. */}
         <Tabs

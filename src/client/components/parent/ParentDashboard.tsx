@@ -184,7 +184,8 @@ export function ParentDashboard() {
         <StatCard icon={<BookOpen className="size-5" />} label="Skills Practiced" value={data.stats?.skillsWorkedOn} />
       </section>
 
-      <div ref={tabsRef}>
+      {/* A screen tall at least, so the tabs can be scrolled to the top while a short tab's content is still loading. */}
+      <div ref={tabsRef} className="max-md:min-h-dvh">
         <Tabs selectedKey={tab} onSelectionChange={(key) => setTab(String(key))}>
           {/* Six tabs do not fit one row of a phone: they wrap, so none is cut off or hidden out of view. */}
           <TabList aria-label="Your child's journey" className="flex-wrap">
