@@ -76,21 +76,24 @@ test.describe('a director on a desktop', () => {
     }
   });
 
-  test("a status change's toast keeps clear of the application card's View Details and Delete, low on the screen", async ({ page, server, loginAsAdmin }) => {
+  test("a status change's toast keeps clear of the status picker just used and of the card's View Details and Delete, low on the screen", async ({ page, server, loginAsAdmin }) => {
     const child = `Tia ${Math.random().toString(36).slice(2, 8)}`;
     const res = await server.request('/api/enrollment', { method: 'POST', json: { ...sampleApplication, childFirstName: child.split(' ')[0], childLastName: child.split(' ')[1] } });
     expect(res.status).toBe(201);
+    // Four newer applications above it, so its card is in the left column and can be scrolled to the bottom of the window.
+    for (let i = 0; i < 4; i++) expect((await server.request('/api/enrollment', { method: 'POST', json: sampleApplication })).status).toBe(201);
     await loginAsAdmin();
     await page.goto('/admin?tab=applications');
     const view = page.getByRole('button', { name: `View details of ${child}'s application` });
     const remove = page.getByRole('button', { name: `Delete ${child}'s application` });
-    // The card's buttons at the bottom of the window, as when the director scrolls down the list.
-    await view.evaluate((el) => el.scrollIntoView({ block: 'end' }));
-    await page.getByRole('button', { name: new RegExp(`Status of ${child}'s application`) }).click();
+    // The card's status picker at the bottom of the window, as when the director scrolls down the list.
+    const status = page.getByRole('button', { name: new RegExp(`Status of ${child}'s application`) });
+    await status.evaluate((el) => el.scrollIntoView({ block: 'end' }));
+    await status.click();
     await page.getByRole('option', { name: 'Approved' }).click();
     const toast = page.getByRole('alertdialog').filter({ hasText: 'Status Updated' });
     await expect(toast).toBeVisible();
-    for (const control of [view, remove]) expect(overlaps(await box(toast), await box(control))).toBe(false);
+    for (const control of [status, view, remove]) expect(overlaps(await box(toast), await box(control))).toBe(false);
   });
 
   test('Add Daily Activity keeps its buttons on screen', async ({ page, server, loginAsAdmin }) => {

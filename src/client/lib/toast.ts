@@ -37,9 +37,34 @@ export function placeAwayFrom(used: Element | null): ToastPlace {
 /** SPEC.md §9: one toast at a time, shown for 5000 ms. */
 export const toastQueue = new ToastQueue<ToastContent>({ maxVisibleToasts: 1 });
 
+/**
+ * The controls used last (pressed or focused), newest first. Focus alone is not enough: a control disabled while
+ * its request runs (a status picker) has lost focus to the page by the time its toast comes; a picker's option is
+ * gone once chosen, so the newest one still on the page counts.
+ */
+const recentlyUsed: Element[] = [];
+function remember(e: Event) {
+  if (!(e.target instanceof Element)) return;
+  recentlyUsed.unshift(e.target);
+  recentlyUsed.length = Math.min(recentlyUsed.length, 4);
+}
+// From the moment a page that can show toasts loads: the Toaster itself is loaded with the first toast, too late.
+if (typeof document !== 'undefined') {
+  document.addEventListener('pointerdown', remember, true);
+  document.addEventListener('focusin', remember, true);
+}
+function lastUsedControl(): Element | null {
+  const onScreen = (el: Element | null): el is Element => {
+    if (!el || el === document.body || !el.isConnected) return false;
+    const r = el.getBoundingClientRect();
+    return r.width > 0 && r.height > 0;
+  };
+  return [document.activeElement, ...recentlyUsed].find(onScreen) ?? null;
+}
+
 /** Shows a toast, replacing the one on screen (the newest message is the one that matters). */
 export function toast(content: ToastContent): void {
   for (const t of toastQueue.visibleToasts) toastQueue.close(t.key);
-  const place = content.place ?? (typeof document === 'undefined' ? undefined : placeAwayFrom(document.activeElement));
+  const place = content.place ?? (typeof document === 'undefined' ? undefined : placeAwayFrom(lastUsedControl()));
   toastQueue.add({ ...content, place }, { timeout: 5000 });
 }
