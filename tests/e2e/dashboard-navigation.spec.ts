@@ -109,6 +109,17 @@ test.describe('a director on a desktop', () => {
     await expect(dialog.locator('button[type="submit"]')).toBeInViewport({ ratio: 1 });
   });
 
+  test("the event category picker says which categories the public calendar shows as 'General'", async ({ page, loginAsAdmin }) => {
+    await loginAsAdmin();
+    await page.goto('/admin?tab=events');
+    await page.getByRole('button', { name: 'Add Event' }).click();
+    await page.getByRole('dialog', { name: 'Add Event' }).getByRole('button', { name: /^General/ }).click();
+    const options = page.getByRole('option');
+    await expect(options.filter({ hasText: 'Education' })).toHaveText('Education (shown as General on the website)');
+    await expect(options.filter({ hasText: 'Parent Meeting' })).toHaveText('Parent Meeting (shown as General on the website)');
+    await expect(options.filter({ hasText: 'Holiday' })).toHaveText('Holiday');
+  });
+
   test('the Communication and Applications tabs show what families did that staff have not seen', async ({ page, server, loginAsAdmin }) => {
     const fam = await parentFamily(server, 'badges');
     const { token } = (await (await server.request('/api/parent/login', { method: 'POST', json: { email: fam.email, password: fam.password } })).json()) as { token: string };
