@@ -440,6 +440,8 @@ export const communicationMessages = sqliteTable(
     documentName: text('document_name'),
     documentSize: integer('document_size'),
     isRead: integer('is_read', { mode: 'boolean' }).notNull().default(false),
+    /** When the recipient first had the message's text on screen (staff see when a parent read theirs). */
+    readAt: integer('read_at', { mode: 'timestamp_ms' }),
     isUrgent: integer('is_urgent', { mode: 'boolean' }).notNull().default(false),
     status: text('status').notNull().default('active'),
     createdAt: createdAt(),
@@ -478,6 +480,8 @@ export const documentRequests = sqliteTable(
     responseDocumentName: text('response_document_name'),
     responseMessage: text('response_message'),
     respondedAt: integer('responded_at', { mode: 'timestamp_ms' }),
+    /** When staff first had the parent's answer on screen: until then it counts as a new upload. */
+    responseSeenAt: integer('response_seen_at', { mode: 'timestamp_ms' }),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { centre } from '../shared/centre';
 import { staffPasswordField } from '../shared/schemas/password-policy';
 
 const TRUST_PROXY_MESSAGE = 'TRUST_PROXY must be false, true (a proxy on this machine), or the proxy addresses, such as 10.0.0.5 or 10.0.0.5,10.0.0.6';
@@ -38,6 +39,7 @@ const envSchema = z
       .refine((v) => /^smtps?:\/\//.test(v), 'SMTP_URL must start with smtp:// or smtps://')
       .optional(),
     MAIL_FROM: z.string().min(3, 'MAIL_FROM must be an address such as "Centre <office@centre.example>"').optional(),
+    CENTRE_EMAIL: z.email({ error: 'CENTRE_EMAIL must be a valid e-mail address' }).optional(),
     ADMIN_EMAIL: z.email({ error: 'ADMIN_EMAIL must be a valid e-mail address' }).optional(),
     ADMIN_PASSWORD: staffPasswordField().optional(),
     ADMIN_NAME: z.string().min(1).max(100).optional(),
@@ -69,6 +71,8 @@ export interface Config {
   secureCookies: boolean;
   smtpUrl: string | null;
   mailFrom: string;
+  /** The centre's own inbox: a short notice (never private content) for each new application, parent message and upload. */
+  centreEmail: string;
   admin: { email: string; password: string; name: string } | null;
   /**
    * The reverse proxies' addresses (TLS termination). A request whose socket peer is one of them is counted
@@ -103,6 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secureCookies: publicUrl.startsWith('https://'),
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM ?? `Little Buckeyes Learning Center <no-reply@${new URL(publicUrl).hostname}>`,
+    centreEmail: (e.CENTRE_EMAIL ?? centre.email).toLowerCase(),
     trustProxy: parseTrustProxy(e.TRUST_PROXY) ?? [],
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
     cacheBudgetBytes: e.CACHE_BUDGET_MB * 1024 * 1024,

@@ -40,6 +40,16 @@ export const PROGRAM_LABELS: Record<Program, string> = {
   kindergarten: 'Kindergarten Prep (4-5 years)',
 };
 
+/** The programs' short names (SPEC.md §1), where a child's program follows the name: 'Ava (Preschool Program)'. */
+export const PROGRAM_NAMES: Record<Program, string> = {
+  infant: 'Infant Program',
+  preschool: 'Preschool Program',
+  kindergarten: 'Kindergarten Prep',
+};
+export function programName(program: string): string {
+  return PROGRAM_NAMES[program as Program] ?? program;
+}
+
 export const GALLERY_CATEGORIES = ['general', 'activities', 'classroom', 'outdoor', 'events'] as const;
 
 export const NOTE_CATEGORIES = ['physical', 'cognitive', 'social', 'language', 'creativity'] as const;

@@ -1,10 +1,12 @@
 import type { Page } from '@playwright/test';
 import { eq } from 'drizzle-orm';
-import { dailyActivities, developmentNotes, milestones, parentSessions, parentUsers } from '../../db/schema';
+import { dailyActivities, developmentNotes, milestones, outboxMessages, parentSessions, parentUsers } from '../../db/schema';
 import { centreDateOf } from '../../src/shared/centre-time';
 import { PARENT_PASSWORD_HINT } from '../../src/shared/schemas/password-policy';
 import type { TestServer } from '../helpers/server';
 import { expect, openBeforeScripts, pageReady, test } from './fixtures';
+import { parentFamily } from './parent-family';
+import { drainMailQueue } from '../../src/server/services/mail-queue';
 
 const unique = () => Math.random().toString(36).slice(2, 8);
 
@@ -103,7 +105,8 @@ test.describe('on a phone', () => {
 
     // The other child: its own activities and milestones.
     await page.getByRole('button', { name: /Select Child/ }).click();
-    await page.getByRole('option', { name: `${ben.childName} (preschool)` }).click();
+    // The program as SPEC.md names it, not its stored code (issue 34 item 12).
+    await page.getByRole('option', { name: `${ben.childName} (Preschool Program)` }).click();
     await expect(page.getByRole('heading', { level: 1, name: `${ben.childName}'s Development Journey` })).toBeVisible();
     await expect(page.getByText('Milestones for 3-4 years.')).toBeVisible();
     await expect(page.getByRole('heading', { name: preschool[0]!.name })).toBeVisible();
@@ -258,9 +261,22 @@ test.describe('with JavaScript off', () => {
   });
 });
 
-test('choosing a new password from a reset link: the page says what it must be, read out with the field', async ({ page }) => {
-  await page.goto('/parent-reset-password#token=abc');
+test('choosing a new password from a reset link: the page says what it must be, read out with the field', async ({ page, server }) => {
+  const fam = await parentFamily(server, 'reset');
+  expect((await server.request('/api/parent/forgot-password', { method: 'POST', json: { email: fam.email } })).status).toBe(200);
+  // The reset e-mail is queued and sent after the answer (issue 29): its outbox copy holds the link until it is used.
+  await drainMailQueue(server.db);
+  const mail = server.db.select().from(outboxMessages).where(eq(outboxMessages.toAddress, fam.email)).all().at(-1)!;
+  const token = mail.textBody.match(/parent-reset-password#token=([a-z0-9]+)/)![1]!;
+  await page.goto(`/parent-reset-password#token=${token}`);
   await expect(page.getByLabel('New password', { exact: true })).toHaveAccessibleDescription(PARENT_PASSWORD_HINT);
+});
+
+test('a used, expired or unknown reset link is said as the page opens, before any password is typed (issue 34 item 6)', async ({ page }) => {
+  await page.goto('/parent-reset-password#token=abc');
+  await expect(page.getByRole('alert')).toHaveText('This reset link is invalid, was already used or has expired. Please ask for a new one.');
+  await expect(page.getByLabel('New password', { exact: true })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Go to sign in' })).toBeVisible();
 });
 
 test('the sign-in page shows only its own notices, never words taken from the address', async ({ page }) => {

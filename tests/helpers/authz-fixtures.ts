@@ -35,6 +35,8 @@ export interface Fixtures {
   milestoneId: string;
   receiptA: string;
   documentA: string;
+  /** Family A's document request, answered with a file. */
+  answeredRequestA: string;
   outboxId: string;
   taxYear: string;
   /** Fresh request headers for a role: a new session every time, so a logout or a password change ends only its own. */
@@ -113,6 +115,7 @@ export async function buildFixtures(s: AdminTestServer): Promise<Fixtures> {
     milestoneId,
     receiptA: '',
     documentA: '',
+    answeredRequestA: '',
     outboxId: '',
     taxYear: '2026',
     passwords: { parentA: a.password, parentB: b.password, admin: adminPassword, teacher: adminPassword },
@@ -204,6 +207,7 @@ export async function buildFixtures(s: AdminTestServer): Promise<Fixtures> {
   const respond = await s.request(`/api/parent/document-requests/${requestId}/respond`, { method: 'POST', json: { documentUrl: uploadURL, documentName: 'Immunization record' }, ...bearer(a.token) });
   expect(respond.status).toBe(200);
   f.documentA = (await json<{ responseDocumentUrl: string }>(respond)).responseDocumentUrl.split('/').at(-1)!;
+  f.answeredRequestA = requestId;
   await f.activity();
   await f.note();
   await f.messageFor('parentA');

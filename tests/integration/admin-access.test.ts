@@ -28,6 +28,7 @@ const PUBLIC_PROCEDURES = new Set([
   'parentAuth.logout',
   'parentAuth.forgotPassword',
   'parentAuth.resetPassword',
+  'parentAuth.checkResetLink',
 ]);
 
 /** Public REST paths of SPEC.md §7 (method and path as Hono registers them, parameters normalised to `:param`). */

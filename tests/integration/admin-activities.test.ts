@@ -89,6 +89,22 @@ describe('activities and notes', () => {
       expect((await json<{ message: string }>(res)).message).toBe('Missing Dates: Please select both start and end dates for the weekly report');
     }
   });
+
+  it('refuses a weekly report that ends before it starts, at the end date', async () => {
+    const child = await addChild(s);
+    const res = await s.request(`/api/admin/send-activity-report/${child.id}`, { method: 'POST', json: { weekStartDate: '2026-11-21', weekEndDate: '2026-11-15' }, ...as(s.admin) });
+    expect(res.status).toBe(400);
+    expect((await json<{ errors: Record<string, string> }>(res)).errors).toEqual({ weekEndDate: 'The end date must not be before the start date' });
+  });
+
+  it("asks for a milestone when none is chosen, in people's words (not 'An id is required')", async () => {
+    const child = await addChild(s);
+    for (const milestoneId of ['', undefined]) {
+      const res = await s.request('/api/admin/child-achievements', { method: 'POST', json: { childId: child.id, milestoneId, achievedAt: '2026-11-20' }, ...as(s.admin) });
+      expect(res.status).toBe(400);
+      expect((await json<{ errors: Record<string, string> }>(res)).errors.milestoneId).toBe('Please choose a milestone');
+    }
+  });
 });
 
 describe('weekly report and achievement e-mails (real SMTP on loopback)', () => {

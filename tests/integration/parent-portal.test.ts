@@ -142,11 +142,33 @@ describe('passwords: reset link and change', () => {
     s.clock.set('2026-11-21T15:00:00Z');
   });
 
+  it('tells the reset page whether its link works before the password is typed: unknown, live, used, expired', async () => {
+    const fam = await enrolFamily(s, 'check.link@example.com', ['Ivy Hill']);
+    const check = (token: string) => s.caller().parentAuth.checkResetLink({ token });
+    const invalid = { valid: false, message: 'This reset link is invalid, was already used or has expired. Please ask for a new one.' };
+    expect(await check('not-a-token')).toEqual(invalid);
+    await s.request('/api/parent/forgot-password', { method: 'POST', json: { email: fam.email } });
+    const token = await lastResetToken(fam.email);
+    expect(await check(token)).toEqual({ valid: true, message: null });
+    // Checking does not use the link up.
+    expect(await check(token)).toEqual({ valid: true, message: null });
+    expect((await s.request('/api/parent/reset-password', { method: 'POST', json: { token, password: 'a brand new password' } })).status).toBe(200);
+    expect(await check(token)).toEqual(invalid);
+    await s.request('/api/parent/forgot-password', { method: 'POST', json: { email: fam.email } });
+    const late = await lastResetToken(fam.email);
+    s.clock.advance(60 * 60 * 1000 + 1);
+    expect(await check(late)).toEqual(invalid);
+    s.clock.set('2026-11-21T15:00:00Z');
+    await expect(check('')).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+  });
+
   it('changes the password when signed in, checks the current one, and ends the other sessions only', async () => {
     const fam = await enrolFamily(s, 'change.parent@example.com', ['Hal Hill']);
     const other = await json<{ token: string }>(await s.request('/api/parent/login', { method: 'POST', json: { email: fam.email, password: fam.password } }));
     const wrong = await s.request('/api/parent/change-password', { method: 'POST', json: { currentPassword: 'nope', newPassword: 'a brand new password' }, ...bearer(fam.token) });
     expect(wrong.status).toBe(400);
+    // At its field, where the form shows it (issue 34 item 6), not as a toast.
+    expect((await json<{ errors: Record<string, string> }>(wrong)).errors).toEqual({ currentPassword: 'The current password is not correct' });
     const ok = await s.request('/api/parent/change-password', { method: 'POST', json: { currentPassword: fam.password, newPassword: 'a brand new password' }, ...bearer(fam.token) });
     expect(ok.status).toBe(200);
     expect((await s.request('/api/parent/me', bearer(fam.token))).status).toBe(200);

@@ -213,6 +213,9 @@ describe('year-end tax statement', () => {
     const pdf = await s.request(`/api/admin/year-end-tax-receipt/pdf?parentEmail=carmen%40example.com&taxYear=2025`, as(s.admin));
     expect(pdf.status).toBe(200);
     const text = await pdfText(new Uint8Array(await pdf.arrayBuffer()));
+    // Each payment's line names its type and method as people read them, never a stored code.
+    expect(text).toContain('Tuition');
+    expect(text).not.toMatch(/\b(tuition|cash|credit_card|bank_transfer)\b/);
     for (const expected of [
       centre.name,
       centre.address.street,
@@ -302,8 +305,9 @@ describe('e-mails through a real SMTP server on loopback', () => {
       'Jonas Müller (jonas@example.com)',
       '$640.25',
       'Nov 20, 2026',
-      'tuition',
-      'check',
+      // The labels people read, not the stored codes (issue 34 item 12).
+      'Payment Type Tuition',
+      'Payment Method Check',
       'Check Number 3107',
       'Period Covered November 2026',
       'Monthly tuition',

@@ -6,6 +6,8 @@ describe('loadConfig', () => {
     const c = loadConfig({});
     expect(c).toMatchObject({ port: 3000, databasePath: 'db/app.sqlite', uploadsDir: 'uploads', publicUrl: 'http://localhost:3000', smtpUrl: null, admin: null, secureCookies: false, trustProxy: [] });
     expect(c.privateDir).toBe('db/private');
+    // The centre's own inbox for notices defaults to its contact e-mail (shared/centre.ts).
+    expect(c.centreEmail).toBe('hello@littlebuckeyeslearning.com');
   });
 
   it('reads every variable of ARCHITECTURE.md', () => {
@@ -20,6 +22,7 @@ describe('loadConfig', () => {
       ADMIN_PASSWORD: 'a long passphrase',
       ADMIN_NAME: 'Dana',
       TRUST_PROXY: 'true',
+      CENTRE_EMAIL: 'Office@Centre.example',
     });
     expect(c).toMatchObject({
       port: 8080,
@@ -32,7 +35,9 @@ describe('loadConfig', () => {
       mailFrom: 'Centre <office@centre.example>',
       admin: { email: 'director@centre.example', password: 'a long passphrase', name: 'Dana' },
       trustProxy: ['127.0.0.1', '::1'],
+      centreEmail: 'office@centre.example',
     });
+    expect(() => loadConfig({ CENTRE_EMAIL: 'not an address' })).toThrow(ConfigError);
   });
 
   it('TRUST_PROXY: true means a proxy on this machine; otherwise it names the proxies', () => {

@@ -23,13 +23,17 @@ export function NavBar() {
   const backOnly = BACK_ONLY.has(pathname.replace(/\/+$/, '') || '/');
   return (
     <header className="relative z-40 border-b border-stone-200 bg-white/95 backdrop-blur md:sticky md:top-0">
-      <nav aria-label="Main" className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2 px-4 py-2">
-        <Link to="/" className="flex min-h-11 items-center gap-2 rounded-lg font-bold text-brand-800 outline-none focus-visible:ring-3 focus-visible:ring-brand-500/50">
-          <BrandMark className="size-8" />
-          <span className="text-base sm:text-lg">{centre.name}</span>
+      {/* One row on a 375 px phone: the short name is shown there, the full name is what the link says to everyone. */}
+      <nav aria-label="Main" className="mx-auto flex max-w-6xl flex-nowrap items-center justify-between gap-2 px-4 py-2">
+        <Link to="/" className="flex min-h-11 min-w-0 items-center gap-2 rounded-lg font-bold text-brand-800 outline-none focus-visible:ring-3 focus-visible:ring-brand-500/50">
+          <BrandMark className="size-8 shrink-0" />
+          <span aria-hidden="true" className="truncate text-base sm:hidden">
+            {centre.shortName}
+          </span>
+          <span className="sr-only text-base sm:not-sr-only sm:text-lg">{centre.name}</span>
         </Link>
         {backOnly ? (
-          <LinkButton href="/" variant="outline" size="sm">
+          <LinkButton href="/" variant="outline" size="sm" className="shrink-0">
             <ArrowLeft aria-hidden="true" className="size-4" />
             Back to Home
           </LinkButton>
@@ -67,7 +71,7 @@ function PhoneMenu({ pathname }: { pathname: string }) {
   }, [pathname]);
 
   return (
-    <div ref={wrapper} className="md:hidden" data-phone-menu="">
+    <div ref={wrapper} className="shrink-0 md:hidden" data-phone-menu="">
       <PlainButton variant="outline" size="md" className="group" aria-expanded={false} aria-controls={panelId}>
         <Menu aria-hidden="true" className="size-5 group-aria-expanded:hidden" />
         <X aria-hidden="true" className="hidden size-5 group-aria-expanded:block" />

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { KeyRound } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { Form } from 'react-aria-components';
 import { newPasswordField, PARENT_PASSWORD_HINT } from '../../shared/schemas/password-policy';
 import { PasswordField } from '../components/PasswordField';
@@ -28,6 +28,11 @@ function ResetPasswordPage() {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<{ password?: string; confirm?: string }>({});
+  // The link is checked as the page opens, so a used or expired one is said before a password is typed twice.
+  const check = useMutation(trpc.parentAuth.checkResetLink.mutationOptions());
+  useEffect(() => {
+    if (token) check.mutate({ token });
+  }, [token]);
   const reset = useMutation(
     trpc.parentAuth.resetPassword.mutationOptions({
       onSuccess: () => {
@@ -56,7 +61,11 @@ function ResetPasswordPage() {
         <h1 className="text-3xl font-bold text-stone-900">Choose a New Password</h1>
       </div>
       <Card className="p-6">
-        {token ? (
+        {token && (check.isIdle || check.isPending) ? (
+          <p role="status" className="text-stone-700">
+            Checking your link...
+          </p>
+        ) : token && check.data?.valid ? (
           <Form onSubmit={submit} validationBehavior="aria" className="flex flex-col gap-4">
             <p className="text-sm text-stone-700">At least 10 characters. You will be signed out everywhere and can then sign in with the new password.</p>
             <PasswordField label="New password" name="new-password" autoComplete="new-password" description={PARENT_PASSWORD_HINT} value={password} onChange={setPassword} error={errors.password} />
@@ -65,6 +74,13 @@ function ResetPasswordPage() {
               {reset.isPending ? 'Saving...' : 'Save new password'}
             </Button>
           </Form>
+        ) : token ? (
+          <div className="flex flex-col gap-4">
+            <p role="alert" className="text-stone-700">
+              {check.data?.message ?? errorMessage(check.error, 'This link could not be checked. Please open the link from the e-mail again.')}
+            </p>
+            <LinkButton href="/parent-login">Go to sign in</LinkButton>
+          </div>
         ) : (
           <div className="flex flex-col gap-4">
             <p className="text-stone-700">This link is not complete. Please open the link from the e-mail again, or ask for a new one on the sign-in page.</p>

@@ -5,6 +5,7 @@ import { beginLogin } from '../auth/login-throttle';
 import { hashLinkToken as hashToken, newLinkToken, withoutToken } from '../auth/single-use-links';
 import { hashPassword, verifyPassword } from '../auth/password';
 import type { Context } from '../context';
+import { fieldError } from '../field-errors';
 import { passwordResetEmail } from '../services/mail-templates';
 import { mailQueueFor, sendAfterAnswer } from '../services/mail-queue';
 import { forgetUsedResetLinks } from '../services/outbox';
@@ -64,15 +65,8 @@ export async function requestPasswordReset(ctx: Context, email: string): Promise
  * same link cannot be used twice even by two requests at the same moment.
  */
 export async function resetPassword(ctx: Context, input: { token: string; password: string }): Promise<{ success: true; message: string }> {
-  const tokenHash = hashToken(input.token);
-  const now = ctx.clock.now();
   const invalid = () => new TRPCError({ code: 'BAD_REQUEST', message: RESET_LINK_INVALID });
-  const live = ctx.db
-    .select({ id: parentPasswordResets.id, parentId: parentPasswordResets.parentId })
-    .from(parentPasswordResets)
-    .innerJoin(parentUsers, eq(parentUsers.id, parentPasswordResets.parentId))
-    .where(and(eq(parentPasswordResets.tokenHash, tokenHash), isNull(parentPasswordResets.usedAt), gt(parentPasswordResets.expiresAt, now), eq(parentUsers.isActive, true)))
-    .get();
+  const live = liveReset(ctx, input.token);
   if (!live) throw invalid();
   const passwordHash = await hashPassword(input.password);
   ctx.db.transaction((tx) => {
@@ -94,6 +88,25 @@ export async function resetPassword(ctx: Context, input: { token: string; passwo
   return { success: true, message: PASSWORD_CHANGED };
 }
 
+/** The unused, unexpired reset of an active parent that `token` opens, if any. */
+function liveReset(ctx: Pick<Context, 'db' | 'clock'>, token: string): { id: string; parentId: string } | undefined {
+  return ctx.db
+    .select({ id: parentPasswordResets.id, parentId: parentPasswordResets.parentId })
+    .from(parentPasswordResets)
+    .innerJoin(parentUsers, eq(parentUsers.id, parentPasswordResets.parentId))
+    .where(and(eq(parentPasswordResets.tokenHash, hashToken(token)), isNull(parentPasswordResets.usedAt), gt(parentPasswordResets.expiresAt, ctx.clock.now()), eq(parentUsers.isActive, true)))
+    .get();
+}
+
+/**
+ * Whether a reset link still works, for the page to say so when it opens rather than after the new password
+ * is typed twice. Answers only yes or no: the link's parent is never named.
+ */
+export function checkResetLink(ctx: Pick<Context, 'db' | 'clock'>, token: string): { valid: boolean; message: string | null } {
+  const valid = liveReset(ctx, token) !== undefined;
+  return { valid, message: valid ? null : RESET_LINK_INVALID };
+}
+
 /**
  * A signed-in parent changes the password: the current one is checked (and throttled like a sign-in), and
  * every other session of the parent ends; this one stays.
@@ -104,7 +117,7 @@ export async function changePassword(ctx: Context, parentId: string, sessionId: 
   // Guessing the current password through this form is throttled exactly like guessing it at the sign-in.
   const attempt = await beginLogin(ctx, 'parent', row.email);
   if (!(await attempt.check(row.passwordHash, input.currentPassword))) {
-    throw new TRPCError({ code: 'BAD_REQUEST', message: 'The current password is not correct' });
+    throw fieldError('currentPassword', 'The current password is not correct');
   }
   attempt.succeeded();
   const passwordHash = await hashPassword(input.newPassword);

@@ -1,11 +1,13 @@
 import { TRPCError } from '@trpc/server';
 import { and, desc, eq, gte, isNull, or } from 'drizzle-orm';
 import { announcements } from '../../../db/schema';
-import { announcementSchema, announcementUpdateSchema, idSchema } from '../../shared/schemas/content';
+import { centreDateOf } from '../../shared/centre-time';
+import { announcementExpirySchema, announcementSchema, announcementUpdateSchema, idSchema } from '../../shared/schemas/content';
 import { centreToday } from '../clock';
 import { dailyRead } from '../cache/store';
 import { audited } from '../audit/record';
 import { directorProcedure, publicProcedure, router } from '../trpc';
+import { checkDayRules } from '../field-errors';
 
 const columns = {
   id: announcements.id,
@@ -41,6 +43,7 @@ export const announcementsRouter = router({
   all: directorProcedure.query(({ ctx }) => ctx.db.select(columns).from(announcements).orderBy(desc(announcements.createdAt)).all()),
 
   create: directorProcedure.input(announcementSchema).mutation(({ ctx, input }) => {
+    checkDayRules(announcementExpirySchema(centreToday(ctx.clock)), input);
     const now = ctx.clock.now();
     return audited(
       ctx,
@@ -52,6 +55,10 @@ export const announcementsRouter = router({
   /** Replaces every field of the announcement (the create form's rules); 404 for an unknown id. */
   update: directorProcedure.input(announcementUpdateSchema).mutation(({ ctx, input }) => {
     const { id, ...fields } = input;
+    const posted = ctx.db.select({ createdAt: announcements.createdAt }).from(announcements).where(eq(announcements.id, id)).get();
+    if (!posted) throw new TRPCError({ code: 'NOT_FOUND', message: 'Announcement not found' });
+    // Ending an announcement early is fine; ending it before it was posted is not.
+    checkDayRules(announcementExpirySchema(centreDateOf(posted.createdAt)), input);
     const announcement = audited(
       ctx,
       (db) => db.update(announcements).set({ ...fields, updatedAt: ctx.clock.now() }).where(eq(announcements.id, id)).returning(columns).get(),

@@ -1,7 +1,9 @@
 import { TRPCError } from '@trpc/server';
 import { asc, eq } from 'drizzle-orm';
 import { enrolledChildren, parentChildRelationships, parentUsers } from '../../../db/schema';
-import { childSchema, childUpdateSchema } from '../../shared/schemas/children';
+import { childDatesSchema, childSchema, childUpdateSchema } from '../../shared/schemas/children';
+import { centreToday } from '../clock';
+import { checkDayRules } from '../field-errors';
 import { idSchema } from '../../shared/schemas/content';
 import { generatePassword, hashPassword } from '../auth/password';
 import { deleteParentSessions } from '../auth/session';
@@ -112,6 +114,7 @@ export const childrenRouter = router({
   ),
 
   create: directorProcedure.input(childSchema).mutation(({ ctx, input }) => {
+    checkDayRules(childDatesSchema(centreToday(ctx.clock)), input);
     const now = ctx.clock.now();
     return audited(
       ctx,
@@ -121,6 +124,7 @@ export const childrenRouter = router({
   }),
 
   update: directorProcedure.input(childUpdateSchema).mutation(({ ctx, input }) => {
+    checkDayRules(childDatesSchema(centreToday(ctx.clock)), input);
     const { id, ...fields } = input;
     return ctx.db.transaction(() => {
       const before = findChild(ctx.db, id);

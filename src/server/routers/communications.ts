@@ -1,20 +1,21 @@
 import { TRPCError } from '@trpc/server';
-import { and, count, eq, getTableColumns, or, type SQL } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { communicationMessages, documentRequests, enrolledChildren, parentChildRelationships } from '../../../db/schema';
 import { centre } from '../../shared/centre';
-import { adminMessageSchema, documentRequestSchema, documentResponseSchema, messageSchema } from '../../shared/schemas/communication';
+import { adminMessageSchema, documentDueSchema, documentRequestSchema, documentResponseSchema, messageSchema } from '../../shared/schemas/communication';
 import { idSchema } from '../../shared/schemas/content';
 import { pageInput } from '../../shared/schemas/page';
 import type { ParentIdentity } from '../auth/session';
 import { centreToday } from '../clock';
+import { checkDayRules } from '../field-errors';
 import type { Context } from '../context';
 import type { Db } from '../db';
 import { downloadUrl, issueUploadUrl, ownerOf, renameDocument, uploadedFileFor } from '../documents/uploads';
-import { logger } from '../logger';
 import { keysetPage, type SortKey } from '../pagination';
-import { documentRequestNoticeEmail, newMessageNoticeEmail, urgentParentMessageEmail } from '../services/communication-mail';
+import { documentRequestNoticeEmail, newMessageNoticeEmail } from '../services/communication-mail';
 import { firstPageRead } from '../cache/store';
 import { consumeForAccount } from '../services/rate-limit';
+import { documentUploadedNotice, noticeToCentre, parentMessageNotice } from '../services/centre-notices';
 import { sendToParent } from '../services/parent-mail';
 import { audited } from '../audit/record';
 import { parentProcedure, router, signedInProcedure, staffProcedure } from '../trpc';
@@ -58,6 +59,16 @@ function requestsPage(db: Db, today: string, where: SQL | undefined, page: { lim
 
 /** Addressed to the centre (what staff mark read). */
 const toCentre = eq(communicationMessages.recipientType, 'admin');
+
+/** Answers to document requests that staff have not had on screen yet: the "new uploads" of the badges. */
+function newUploadsCount(db: Db): number {
+  return db.select({ n: count() }).from(documentRequests).where(and(eq(documentRequests.status, 'fulfilled'), isNull(documentRequests.responseSeenAt))).get()!.n;
+}
+
+/** What families did that staff have not seen: the Communication tab's and the Overview's figures. */
+export function communicationAttention(db: Db): { unreadMessages: number; newUploads: number } {
+  return { unreadMessages: unreadCount(db, toCentre), newUploads: newUploadsCount(db) };
+}
 /** Addressed to this parent's e-mail (what the parent marks read). */
 const toParent = (email: string) => and(eq(communicationMessages.recipientType, 'parent'), eq(communicationMessages.recipientId, email));
 
@@ -187,10 +198,7 @@ export const communicationsRouter = router({
       })
       .returning(messageColumns)
       .get();
-    if (input.isUrgent) {
-      const notice = urgentParentMessageEmail({ parentName: senderName, parentEmail: ctx.parent.email, childName: child?.childName ?? null }, ctx.config);
-      await ctx.mailer.send({ to: centre.email, ...notice }).catch((err: unknown) => logger.warn({ err }, 'urgent-message notice to staff could not be sent'));
-    }
+    await noticeToCentre(ctx, parentMessageNotice({ parentName: senderName, childName: child?.childName ?? null, isUrgent: input.isUrgent }, ctx.config));
     return message;
   }),
 
@@ -198,11 +206,29 @@ export const communicationsRouter = router({
   markRead: signedInProcedure.input(idSchema).mutation(({ ctx, input }) => {
     const addressedToCaller = ctx.auth.kind === 'admin' ? toCentre : toParent(ctx.auth.parent.email);
     const mark = (db: Db) =>
-      db.update(communicationMessages).set({ isRead: true, updatedAt: ctx.clock.now() }).where(and(eq(communicationMessages.id, input), addressedToCaller)).returning({ id: communicationMessages.id }).get();
+      db.update(communicationMessages).set({ isRead: true, readAt: sql`coalesce(${communicationMessages.readAt}, ${ctx.clock.now().getTime()})`, updatedAt: ctx.clock.now() }).where(and(eq(communicationMessages.id, input), addressedToCaller)).returning({ id: communicationMessages.id }).get();
     // A staff write is audited; a parent's reading of their own messages is not staff's doing.
     const updated = ctx.auth.kind === 'admin' ? audited(ctx, mark, () => ({ action: 'update', entity: 'message', entityId: input, fields: { isRead: true } })) : mark(ctx.db);
     if (!updated) throw new TRPCError({ code: 'NOT_FOUND', message: 'Message not found' });
     return { success: true as const, id: updated.id };
+  }),
+
+  /** Staff have had a parent's answer to a request on screen: it no longer counts as a new upload. 404 for anything else. */
+  markResponseSeen: staffProcedure.input(idSchema).mutation(({ ctx, input }) => {
+    const request = ctx.db.select({ id: documentRequests.id, status: documentRequests.status }).from(documentRequests).where(eq(documentRequests.id, input)).get();
+    if (!request || request.status !== 'fulfilled') throw new TRPCError({ code: 'NOT_FOUND', message: 'Document not found' });
+    audited(
+      ctx,
+      (db) =>
+        db
+          .update(documentRequests)
+          .set({ responseSeenAt: ctx.clock.now() })
+          .where(and(eq(documentRequests.id, input), isNull(documentRequests.responseSeenAt)))
+          .returning({ id: documentRequests.id })
+          .get(),
+      () => ({ action: 'update', entity: 'document-request', entityId: input, fields: { responseSeen: true } }),
+    );
+    return { success: true as const, id: request.id };
   }),
 
   /** A page of every document request, newest first, and how many of all of them are still unanswered. */
@@ -226,6 +252,7 @@ export const communicationsRouter = router({
 
   /** Asks the parent of the chosen child for a document, with an e-mail notice. */
   requestDocument: staffProcedure.input(documentRequestSchema).mutation(async ({ ctx, input }) => {
+    checkDayRules(documentDueSchema(centreToday(ctx.clock)), input);
     const child = pickedChild(ctx.db, input.childId);
     const request = audited(
       ctx,
@@ -258,7 +285,7 @@ export const communicationsRouter = router({
    * The parent's answer to one of their own requests: the file they uploaded (by its upload URL), a name and a
    * note. Only once: the update only matches a request still pending, so two answers at the same time cannot both win.
    */
-  parentRespond: parentProcedure.input(documentResponseSchema.extend({ id: idSchema })).mutation(({ ctx, input }) => {
+  parentRespond: parentProcedure.input(documentResponseSchema.extend({ id: idSchema })).mutation(async ({ ctx, input }) => {
     const request = ctx.db
       .select({ id: documentRequests.id, status: documentRequests.status })
       .from(documentRequests)
@@ -269,7 +296,7 @@ export const communicationsRouter = router({
     const file = uploadedFileFor(ctx, input.documentUrl, ownerOf(ctx.auth));
     if (!file) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Please upload the file first, then submit it.' });
     const url = downloadUrl(file.id);
-    return ctx.db.transaction((tx) => {
+    const answered = ctx.db.transaction((tx) => {
       const used = tx.select({ id: documentRequests.id }).from(documentRequests).where(eq(documentRequests.responseDocumentUrl, url)).get();
       if (used) throw new TRPCError({ code: 'BAD_REQUEST', message: 'This file was already submitted. Please upload the file again.' });
       const updated = tx
@@ -282,6 +309,9 @@ export const communicationsRouter = router({
       renameDocument({ ...ctx, db: tx as unknown as Db }, file.id, input.documentName, file.mimeType);
       return updated;
     });
+    // After the commit: the centre hears of it, the file itself stays behind the sign-in.
+    await noticeToCentre(ctx, documentUploadedNotice({ parentName: `${ctx.parent.firstName} ${ctx.parent.lastName}`.trim() || ctx.parent.email, childName: answered.childName, title: answered.title }, ctx.config));
+    return answered;
   }),
 
   /** `POST /api/objects/upload`: a signed, single-use, short-lived URL for one plain PUT of a file. */

@@ -1,12 +1,18 @@
 import { TRPCError } from '@trpc/server';
 import { enrollmentApplications } from '../../../db/schema';
-import { enrollmentSchema } from '../../shared/schemas/enrollment';
+import { enrollmentDatesSchema, enrollmentSchema } from '../../shared/schemas/enrollment';
+import { centreToday } from '../clock';
+import { checkDayRules } from '../field-errors';
+import { noticeToCentre, newApplicationNotice } from '../services/centre-notices';
+import { applicationReceivedEmail } from '../services/mail-templates';
+import { sendToParent } from '../services/parent-mail';
 import { addressKey, consume } from '../services/rate-limit';
 import { publicProcedure, router } from '../trpc';
 
 export const enrollmentRouter = router({
   /** The public application form. Stored as `pending`; the status is never taken from the request. */
   submit: publicProcedure.input(enrollmentSchema).mutation(async ({ ctx, input }) => {
+    checkDayRules(enrollmentDatesSchema(centreToday(ctx.clock)), input);
     consume(ctx, ctx.limits.enrollment, addressKey(ctx.ip), 'Too many applications from this network. Please call us or try again later.');
     const { website, ...application } = input;
     if (website) {
@@ -18,6 +24,11 @@ export const enrollmentRouter = router({
       .values({ ...application, status: 'pending', createdAt: ctx.clock.now() })
       .returning({ id: enrollmentApplications.id, status: enrollmentApplications.status, createdAt: enrollmentApplications.createdAt })
       .get();
+    // Once it is stored: the family's confirmation and the centre's notice (a failed send is logged, never thrown).
+    await Promise.all([
+      sendToParent(ctx, application.parentEmail, applicationReceivedEmail(application, ctx.config), 'website'),
+      noticeToCentre(ctx, newApplicationNotice(application, ctx.config)),
+    ]);
     return { success: true as const, message: 'Application submitted successfully', application: row };
   }),
 });

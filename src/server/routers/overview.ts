@@ -1,17 +1,32 @@
-import { asc, count, desc, gte } from 'drizzle-orm';
+import { asc, count, desc, eq, gte } from 'drizzle-orm';
 import { announcements, enrolledChildren, enrollmentApplications, events } from '../../../db/schema';
 import { centreToday } from '../clock';
-import { directorProcedure, router } from '../trpc';
+import { directorProcedure, router, staffProcedure } from '../trpc';
+import type { Db } from '../db';
+import { communicationAttention } from './communications';
 
 /** SPEC.md §9: the overview lists 5 items each. */
 export const OVERVIEW_LIST_SIZE = 5;
 
+/**
+ * What families did that staff have not looked at yet: unread messages and new uploads (the Communication
+ * tab's badge) and applications still pending (the Applications tab's badge).
+ */
+function attention(db: Db) {
+  const newApplications = db.select({ n: count() }).from(enrollmentApplications).where(eq(enrollmentApplications.status, 'pending')).get()?.n ?? 0;
+  return { ...communicationAttention(db), newApplications };
+}
+
 export const overviewRouter = router({
+  /** The tab bar's badges, on every tab of the dashboard: three counts from indexes. */
+  attention: staffProcedure.query(({ ctx }) => attention(ctx.db)),
+
   /** The dashboard's first screen in one call: four counts, the newest applications, the next events. */
   counts: directorProcedure.query(({ ctx }) => {
     const total = (table: typeof events | typeof announcements | typeof enrollmentApplications | typeof enrolledChildren) =>
       ctx.db.select({ n: count() }).from(table).get()?.n ?? 0;
     return {
+      attention: attention(ctx.db),
       counts: {
         events: total(events),
         announcements: total(announcements),

@@ -2,10 +2,10 @@ import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import { parentUsers } from '../../../db/schema';
 import { forgotPasswordSchema, loginSchema } from '../../shared/schemas/auth';
-import { changePasswordSchema, resetPasswordSchema } from '../../shared/schemas/password-policy';
+import { changePasswordSchema, resetLinkSchema, resetPasswordSchema } from '../../shared/schemas/password-policy';
 import { clearedCookie, PARENT_COOKIE } from '../auth/cookies';
 import { deleteSession } from '../auth/session';
-import { changePassword, requestPasswordReset, resetPassword } from '../parents/passwords';
+import { changePassword, checkResetLink, requestPasswordReset, resetPassword } from '../parents/passwords';
 import { parentRecordColumns, signInParent } from '../parents/sign-in';
 import { parentProcedure, publicProcedure, router } from '../trpc';
 
@@ -31,6 +31,9 @@ export const parentAuthRouter = router({
   }),
 
   forgotPassword: publicProcedure.input(forgotPasswordSchema).mutation(({ ctx, input }) => requestPasswordReset(ctx, input.email)),
+
+  /** A mutation (a POST) so the token never rides in a URL or an access log. */
+  checkResetLink: publicProcedure.input(resetLinkSchema).mutation(({ ctx, input }) => checkResetLink(ctx, input.token)),
 
   resetPassword: publicProcedure.input(resetPasswordSchema).mutation(({ ctx, input }) => resetPassword(ctx, input)),
 

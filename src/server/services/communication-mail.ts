@@ -48,20 +48,3 @@ export function documentRequestNoticeEmail(
     ),
   };
 }
-
-/** Tells staff that a parent sent an urgent message; the message itself is read in the dashboard. */
-export function urgentParentMessageEmail(data: { parentName: string; parentEmail: string; childName: string | null }, config: LinkConfig): EmailContent {
-  const about = data.childName ? ` about ${data.childName}` : '';
-  const url = `${config.publicUrl}/admin`;
-  return {
-    subject: headerSafe(`Urgent message from ${data.parentName}${about}`),
-    ...letter(
-      'team',
-      [
-        plain(`${data.parentName} (${data.parentEmail}) sent an urgent message${about}.`),
-        { text: `Please read it in the Communication tab of the dashboard: ${url}`, html: `Please read it in the Communication tab of the dashboard: ${link(url)}` },
-      ],
-      config,
-    ),
-  };
-}

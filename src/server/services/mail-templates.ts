@@ -376,3 +376,41 @@ export function staffPasswordResetEmail(data: { name: string; link: string }, co
     ),
   };
 }
+
+export interface SubmittedApplicationForEmail extends ApplicationForEmail {
+  startDate: string;
+}
+
+/** `YYYY-MM-DD` as people write it in a letter: 'January 4, 2027'. */
+function letterDate(isoDate: string): string {
+  const [y, m, d] = isoDate.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString('en-US', { timeZone: 'UTC', year: 'numeric', month: 'long', day: 'numeric' });
+}
+
+/**
+ * Sent to the applicant as soon as an application arrives: it repeats the child, the program and the start date
+ * asked for (so a mistake is noticed now), and says what happens next, as the success screen does (SPEC.md §2).
+ */
+export function applicationReceivedEmail(application: SubmittedApplicationForEmail, config: LinkConfig): EmailContent {
+  const child = `${application.childFirstName} ${application.childLastName}`.trim();
+  const parent = application.parentFirstName.trim() || 'Parent';
+  const program = programLabel(application.programRequested);
+  const start = letterDate(application.startDate);
+  const [phone, otherPhone] = centre.phones;
+  return {
+    subject: headerSafe(`We received the enrollment application for ${child}`),
+    ...letter(
+      parent,
+      [
+        plain(`Thank you for applying to ${centre.name}. We have received the enrollment application for ${child}.`),
+        {
+          text: `Child: ${child}\nProgram: ${program}\nDesired start date: ${start}`,
+          html: `Child: <strong>${escapeHtml(child)}</strong><br>Program: <strong>${escapeHtml(program)}</strong><br>Desired start date: <strong>${escapeHtml(start)}</strong>`,
+        },
+        plain('What happens next: we will call you within 24 hours to discuss next steps, schedule a facility tour, and help you complete the enrollment paperwork.'),
+        plain(`If any of the details above is wrong, or you have a question, please call us at ${phone} or ${otherPhone}, or e-mail ${centre.email}.`),
+      ],
+      config,
+    ),
+  };
+}

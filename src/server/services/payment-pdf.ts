@@ -8,7 +8,7 @@ import { format, parseISO } from 'date-fns';
 import { jsPDF } from 'jspdf';
 import { centre, centreAddressLine } from '../../shared/centre';
 import { formatCents, parseCents } from '../../shared/money';
-import { spaced } from '../../shared/schemas/payments';
+import { paymentMethodLabel, paymentTypeLabel } from '../../shared/schemas/payments';
 
 export interface ReceiptForPdf {
   receiptNumber: string;
@@ -205,8 +205,8 @@ export function receiptPdf(r: ReceiptForPdf, issuedOn: string): Buffer {
   page.field('Payment Date', formatPdfDate(r.paymentDate));
   page.field('Child', r.childName);
   page.field('Received From', `${r.parentName} (${r.parentEmail})`);
-  page.field('Payment Type', spaced(r.paymentType));
-  page.field('Payment Method', spaced(r.paymentMethod));
+  page.field('Payment Type', paymentTypeLabel(r.paymentType));
+  page.field('Payment Method', paymentMethodLabel(r.paymentMethod));
   const ref = paymentReference(r);
   if (ref) page.field(ref.label, ref.value);
   if (r.periodCovered) page.field('Period Covered', r.periodCovered);
@@ -285,7 +285,7 @@ export function taxStatementPdf(s: StatementForPdf): Buffer {
   const size = 9.5;
   for (const p of s.payments) {
     page.font(size, 'normal');
-    const detail = [spaced(p.paymentType), p.periodCovered, paymentReference(p) ? `${paymentReference(p)!.label} ${paymentReference(p)!.value}` : spaced(p.paymentMethod)]
+    const detail = [paymentTypeLabel(p.paymentType), p.periodCovered, paymentReference(p) ? `${paymentReference(p)!.label} ${paymentReference(p)!.value}` : paymentMethodLabel(p.paymentMethod)]
       .filter(Boolean)
       .join(' - ');
     const childLines = page.doc.splitTextToSize(pdfSafe(p.childName), COLS.detail - COLS.child - 8) as string[];

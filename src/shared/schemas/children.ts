@@ -1,22 +1,34 @@
 import { z } from 'zod';
 import { APPLICATION_STATUSES, PROGRAM_CHOICES } from '../constants';
 import { idSchema } from './content';
-import { choiceField, emailField, isoDate, looseBoolean, optionalText, requiredText } from './fields';
+import { birthDateField, choiceField, emailField, isoDate, looseBoolean, optionalPhoneField, optionalText, requiredText } from './fields';
 import { pageFields } from './page';
 
-/** The admin's enrolled-child form (SPEC.md §5 Enrolled child form): one schema for the dialog and the server. */
-export const childSchema = z.object({
-  childName: requiredText("Child's name is required", 100),
-  dateOfBirth: isoDate('Date of birth is required'),
-  program: choiceField(PROGRAM_CHOICES, 'Please choose a program').default('preschool'),
-  startDate: isoDate('Start date is required'),
-  parentName: requiredText('Parent name is required', 100),
-  parentEmail: emailField('Please enter a valid email address', 'Email is required'),
-  parentPhone: optionalText(30),
-  isActive: looseBoolean.default(true),
-  /** Roomy: a child enrolled from an application carries its medical and emergency details here. */
-  notes: optionalText(10000, { multiline: true }),
-});
+const DOB_REQUIRED = 'Date of birth is required';
+
+/**
+ * The admin's enrolled-child form (SPEC.md §5 Enrolled child form): one schema for the dialog and the server.
+ * With `today` the date of birth is also checked against the day (see `birthDateField`); the start date may be
+ * in the past, since children already enrolled started earlier.
+ */
+const childObject = (today?: string) =>
+  z.object({
+    childName: requiredText("Child's name is required", 100),
+    dateOfBirth: birthDateField(DOB_REQUIRED, today),
+    program: choiceField(PROGRAM_CHOICES, 'Please choose a program').default('preschool'),
+    startDate: isoDate('Start date is required'),
+    parentName: requiredText('Parent name is required', 100),
+    parentEmail: emailField('Please enter a valid email address', 'Email is required'),
+    parentPhone: optionalPhoneField(),
+    isActive: looseBoolean.default(true),
+    /** Roomy: a child enrolled from an application carries its medical and emergency details here. */
+    notes: optionalText(10000, { multiline: true }),
+  });
+export const childSchema = childObject();
+/** The form's schema, with the browser's centre date. */
+export const childSchemaOn = (today: string) => childObject(today);
+/** The day-dependent fields alone, for the server's check with its own clock. */
+export const childDatesSchema = (today: string) => z.object({ dateOfBirth: birthDateField(DOB_REQUIRED, today) });
 export type ChildInput = z.input<typeof childSchema>;
 export type Child = z.output<typeof childSchema>;
 

@@ -41,20 +41,34 @@ export type MessageInput = z.input<typeof messageSchema>;
 /** The admin must pick a child: that fills the recipient (SPEC.md §5 Message compose). */
 export const adminMessageSchema = messageSchema.extend({ childId: idText('Please select a child') });
 
-/** Document request (admin): title and description required; choosing a child fills the parent; type default other. */
-export const documentRequestSchema = z.object({
-  childId: idText('Please select a child'),
-  documentType: z.enum(DOCUMENT_TYPES, { error: 'Please choose a document type' }).default('other'),
-  title: requiredText('Title is required', SUBJECT_MAX),
-  description: requiredText('Description is required', CONTENT_MAX, { multiline: true }),
-  dueDate: z
+export const DUE_DATE_IN_PAST = 'The due date cannot be before today';
+
+/** The due date, blank meaning none; with `today` (the centre's), not before it: it would start out overdue. */
+function dueDateField(today?: string) {
+  const date = isoDate('Please enter a valid due date');
+  return z
     .string()
     .trim()
     .nullish()
     .transform((v) => (v ? v : null))
-    .pipe(z.union([z.null(), isoDate('Please enter a valid due date')])),
-  isUrgent: looseBoolean.default(false),
-});
+    .pipe(z.union([z.null(), today === undefined ? date : date.refine((v) => v >= today, DUE_DATE_IN_PAST)]));
+}
+
+const documentRequestObject = (today?: string) =>
+  z.object({
+    childId: idText('Please select a child'),
+    documentType: z.enum(DOCUMENT_TYPES, { error: 'Please choose a document type' }).default('other'),
+    title: requiredText('Title is required', SUBJECT_MAX),
+    description: requiredText('Description is required', CONTENT_MAX, { multiline: true }),
+    dueDate: dueDateField(today),
+    isUrgent: looseBoolean.default(false),
+  });
+
+/** Document request (admin): title and description required; choosing a child fills the parent; type default other. */
+export const documentRequestSchema = documentRequestObject();
+/** The form's schema with the browser's centre date; the server checks `documentDueSchema` with its clock. */
+export const documentRequestSchemaOn = (today: string) => documentRequestObject(today);
+export const documentDueSchema = (today: string) => z.object({ dueDate: dueDateField(today) });
 export type DocumentRequestInput = z.input<typeof documentRequestSchema>;
 
 /** Submit document (parent): the upload URL as `POST /api/objects/upload` returned it, a name and a note. */

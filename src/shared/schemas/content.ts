@@ -24,18 +24,36 @@ export const eventSchema = z
   });
 export type EventInput = z.input<typeof eventSchema>;
 
-/** Announcement form (SPEC.md §5 Announcement); a blank expiry is stored as null. */
-export const announcementSchema = z.object({
-  title: requiredText('Title is required', 200),
-  content: requiredText('Content is required', 10000, { multiline: true }),
-  category: z.enum(ANNOUNCEMENT_CATEGORIES, { error: 'Please choose a category' }).default('general'),
-  priority: z.enum(PRIORITIES, { error: 'Priority must be high, normal or low' }).default('normal'),
-  isPublic: looseBoolean.default(true),
-  expiresAt: plainString()
+export const EXPIRY_BEFORE_POSTING = 'The expiry date cannot be before the day the announcement is posted';
+
+/** The expiry date (its last day shown), blank meaning none; with `postedDay`, not before it. */
+function expiryField(postedDay?: string) {
+  const date = isoDate('Please enter a valid expiry date');
+  return plainString()
     .nullish()
     .transform((v) => (v ? v : null))
-    .pipe(z.union([z.null(), isoDate('Please enter a valid expiry date')])),
-});
+    .pipe(z.union([z.null(), postedDay === undefined ? date : date.refine((v) => v >= postedDay, EXPIRY_BEFORE_POSTING)]));
+}
+
+const announcementObject = (postedDay?: string) =>
+  z.object({
+    title: requiredText('Title is required', 200),
+    content: requiredText('Content is required', 10000, { multiline: true }),
+    category: z.enum(ANNOUNCEMENT_CATEGORIES, { error: 'Please choose a category' }).default('general'),
+    priority: z.enum(PRIORITIES, { error: 'Priority must be high, normal or low' }).default('normal'),
+    isPublic: looseBoolean.default(true),
+    expiresAt: expiryField(postedDay),
+  });
+
+/** Announcement form (SPEC.md §5 Announcement); a blank expiry is stored as null. */
+export const announcementSchema = announcementObject();
+/**
+ * The form's schema: an announcement may not expire before the day it is posted (today for a new one, in the
+ * centre's time zone), or it would be listed as posted and never shown. The server checks
+ * `announcementExpirySchema` with its own clock.
+ */
+export const announcementSchemaFrom = (postedDay: string) => announcementObject(postedDay);
+export const announcementExpirySchema = (postedDay: string) => z.object({ expiresAt: expiryField(postedDay) });
 export type AnnouncementInput = z.input<typeof announcementSchema>;
 
 export const idSchema = idField();

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ACTIVITY_CATEGORIES, CELEBRATION_LEVELS, NOTE_CATEGORIES, PARTICIPATION_LEVELS } from '../constants';
 import { idSchema } from './content';
-import { isoDate, looseBoolean, optionalText, requiredText } from './fields';
+import { idField, isoDate, looseBoolean, optionalText, requiredText } from './fields';
 import { pageFields } from './page';
 
 /**
@@ -100,7 +100,7 @@ export const summaryRangeSchema = z
 /** Staff record that a child achieved a milestone. */
 export const achievementSchema = z.object({
   childId: idSchema,
-  milestoneId: idSchema,
+  milestoneId: idField('Please choose a milestone'),
   achievedAt: isoDate('The date is required'),
   notes: optionalText(2000, { multiline: true }),
   witnessedBy: optionalText(100),

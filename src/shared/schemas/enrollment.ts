@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { HOW_HEARD_CHOICES, PROGRAM_CHOICES, RELATIONSHIP_CHOICES, STATE_CHOICES } from '../constants';
-import { choiceField, emailField, honeypotField, isoDate, optionalText, phoneField, plainString, requiredText } from './fields';
+import { birthDateField, choiceField, dateFromToday, emailField, honeypotField, optionalPhoneField, optionalText, phoneField, plainString, requiredText } from './fields';
 
 /**
  * The online enrollment application of SPEC.md §3 and §5: one schema for the form and the server.
@@ -10,8 +10,29 @@ import { choiceField, emailField, honeypotField, isoDate, optionalText, phoneFie
  * Lighthouse's phone) in the task that opens `/enrollment`, before anyone had typed a letter. It checks the same,
  * on the server and in the form.
  */
-export const enrollmentSchema = z.lazy(() =>
+export const enrollmentSchema = z.lazy(() => enrollmentObject());
+
+/**
+ * The same with the rules that depend on the day: the child's date of birth neither in the future nor more than
+ * 13 years back, the start date not before `today`. The form passes the browser's centre date; the server
+ * checks `enrollmentDatesSchema` with its own clock's date after the schema above.
+ */
+export const enrollmentSchemaOn = (today: string) => z.lazy(() => enrollmentObject(today));
+
+export const START_DATE_IN_PAST = 'The start date cannot be before today';
+
+const CHILD_DOB_REQUIRED = "Child's date of birth is required";
+const START_DATE_REQUIRED = 'Desired start date is required';
+
+/** Only the day-dependent fields, for the server's check with its clock. */
+export const enrollmentDatesSchema = (today: string) =>
   z.object({
+    childDateOfBirth: birthDateField(CHILD_DOB_REQUIRED, today),
+    startDate: dateFromToday(START_DATE_REQUIRED, START_DATE_IN_PAST, today),
+  });
+
+function enrollmentObject(today?: string) {
+  return z.object({
     parentFirstName: requiredText('Parent first name is required', 100),
     parentLastName: requiredText('Parent last name is required', 100),
     parentEmail: emailField(),
@@ -22,15 +43,15 @@ export const enrollmentSchema = z.lazy(() =>
     parentZip: plainString('Please enter a valid ZIP code').min(5, 'Please enter a valid ZIP code').max(10, 'Please enter a valid ZIP code'),
     childFirstName: requiredText("Child's first name is required", 100),
     childLastName: requiredText("Child's last name is required", 100),
-    childDateOfBirth: isoDate("Child's date of birth is required"),
+    childDateOfBirth: birthDateField(CHILD_DOB_REQUIRED, today),
     childAge: requiredText("Child's age is required", 50),
     programRequested: choiceField(PROGRAM_CHOICES, 'Please select a program'),
-    startDate: isoDate('Desired start date is required'),
+    startDate: dateFromToday(START_DATE_REQUIRED, START_DATE_IN_PAST, today),
     emergencyContactName: requiredText('Emergency contact name is required', 100),
     emergencyContactPhone: phoneField(),
     emergencyContactRelationship: choiceField(RELATIONSHIP_CHOICES, 'Please select a relationship'),
     pediatricianName: optionalText(100),
-    pediatricianPhone: optionalText(30),
+    pediatricianPhone: optionalPhoneField(),
     allergies: optionalText(2000, { multiline: true }),
     medications: optionalText(2000, { multiline: true }),
     medicalConditions: optionalText(2000, { multiline: true }),
@@ -41,8 +62,8 @@ export const enrollmentSchema = z.lazy(() =>
       .transform((v) => v ?? null),
     /** Honeypot: hidden from people, filled in by bots (never stored; anything in it marks the sender as a bot). */
     website: honeypotField(),
-  }),
-);
+  });
+}
 
 export type EnrollmentInput = z.input<typeof enrollmentSchema>;
 export type Enrollment = z.output<typeof enrollmentSchema>;

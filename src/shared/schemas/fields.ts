@@ -71,14 +71,30 @@ export function emailField(message = 'Please enter a valid email address', requi
     .transform((v) => v.toLowerCase());
 }
 
-/** A phone number as typed (the centre calls it; it is not reformatted). */
+/**
+ * A North American phone number: 10 digits once spaces, dots, dashes and brackets are taken out, with an
+ * optional leading +1. Stored as typed (the centre calls it; it is not reformatted).
+ */
+export function isValidPhone(value: string): boolean {
+  return /^(\+?1)?\d{10}$/.test(value.replace(/[\s.()-]/g, ''));
+}
+
 export function phoneField(message = 'Please enter a valid phone number') {
-  return plainString(message).min(10, message).max(30, message);
+  return plainString(message).min(1, message).max(30, message).refine(isValidPhone, message);
+}
+
+/** An optional phone number: blank becomes null, anything else must be a phone number. */
+export function optionalPhoneField(message = 'Please enter a valid phone number') {
+  return plainString(message)
+    .max(30, message)
+    .refine((v) => v === '' || isValidPhone(v), message)
+    .nullish()
+    .transform((v) => (v ? v : null));
 }
 
 /** A record id from a path or a form: bounded, and an id with hidden characters is refused before any look-up. */
-export function idField() {
-  return plainString('An id is required').min(1, 'An id is required').max(64, 'Unknown id');
+export function idField(requiredMessage = 'An id is required') {
+  return plainString(requiredMessage).min(1, requiredMessage).max(64, 'Unknown id');
 }
 
 /**
@@ -108,6 +124,39 @@ export function isValidIsoDate(v: string): boolean {
 /** A calendar date `YYYY-MM-DD`; an empty or missing value answers `message`. */
 export function isoDate(message: string) {
   return plainString(message).min(1, message).refine(isValidIsoDate, 'Please enter a valid date (YYYY-MM-DD)');
+}
+
+/** The oldest child the centre enrolls or keeps on file, in years (it serves 6 weeks to 5 years, plus school-age siblings). */
+export const OLDEST_CHILD_YEARS = 13;
+export const BIRTH_DATE_IN_FUTURE = 'The date of birth cannot be in the future';
+export const BIRTH_DATE_TOO_EARLY = `The date of birth cannot be more than ${OLDEST_CHILD_YEARS} years ago`;
+
+/** `YYYY-MM-DD` moved by whole years (29 February becomes 28 February in a common year). */
+export function addYears(isoDate: string, years: number): string {
+  const [y, m, d] = isoDate.split('-').map(Number) as [number, number, number];
+  const target = new Date(Date.UTC(y + years, m - 1, 1));
+  const lastDay = new Date(Date.UTC(y + years, m, 0)).getUTCDate();
+  target.setUTCDate(Math.min(d, lastDay));
+  return target.toISOString().slice(0, 10);
+}
+
+/**
+ * A child's date of birth. With `today` (the centre's date: the server's clock, or the browser's in a form) it
+ * must also be neither in the future nor more than 13 years back; without it only the format is checked.
+ */
+export function birthDateField(message: string, today?: string) {
+  const field = isoDate(message);
+  if (today === undefined) return field;
+  return field
+    .refine((v) => !isValidIsoDate(v) || v <= today, BIRTH_DATE_IN_FUTURE)
+    .refine((v) => !isValidIsoDate(v) || v >= addYears(today, -OLDEST_CHILD_YEARS), BIRTH_DATE_TOO_EARLY);
+}
+
+/** A date that may not be before `today` (when given; see `birthDateField`). */
+export function dateFromToday(message: string, pastMessage: string, today?: string) {
+  const field = isoDate(message);
+  if (today === undefined) return field;
+  return field.refine((v) => !isValidIsoDate(v) || v >= today, pastMessage);
 }
 
 /** `HH:MM` on a 24-hour clock, blank meaning none. */

@@ -42,6 +42,9 @@ export const resetPasswordSchema = z.object({
   password: newPasswordField,
 });
 
+/** The reset page asks whether its link still works before showing the form. */
+export const resetLinkSchema = z.object({ token: requiredText(INVALID_RESET_LINK, 200) });
+
 /** Change password while signed in. */
 export const changePasswordSchema = z.object({
   currentPassword: passwordField(),

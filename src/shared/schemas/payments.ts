@@ -24,6 +24,16 @@ export const PAYMENT_METHOD_CHOICES: Choice<PaymentMethod>[] = [
   { value: 'other', label: 'Other' },
 ];
 
+/** A payment type as people read it ('Activity Fee', not 'activity_fee'): the receipt form's own label. */
+export function paymentTypeLabel(value: string): string {
+  return PAYMENT_TYPE_CHOICES.find((c) => c.value === value)?.label ?? spaced(value);
+}
+
+/** A payment method as people read it ('Credit Card', not 'credit_card'). */
+export function paymentMethodLabel(value: string): string {
+  return PAYMENT_METHOD_CHOICES.find((c) => c.value === value)?.label ?? spaced(value);
+}
+
 /** SPEC.md §2 Payment receipt card: a stored value with its underscores shown as spaces. */
 export function spaced(value: string): string {
   return value.replace(/_/g, ' ');

@@ -7,8 +7,8 @@ import { formatDateTime } from '../../lib/format';
 import { isUnauthorized, queryClient, trpc } from '../../lib/trpc';
 import { Button } from '../ui/Button';
 import { OutboxButton } from './OutboxDialog';
-import { Tab, TabList, TabPanel, Tabs } from '../ui/Tabs';
-import { type AdminTabId, tabsFor } from './admin-tabs';
+import { revealTabPanel, Tab, TabCount, TabList, TabPanel, Tabs } from '../ui/Tabs';
+import { type AdminTabId, TAB_COUNTS, tabsFor } from './admin-tabs';
 import { OwnPasswordButton } from './OwnPasswordButton';
 
 // Each tab is its own chunk: the overview does not wait for the gallery's code.
@@ -34,6 +34,8 @@ export function AdminDashboard() {
   // Checked again when the director comes back to the window, so an expired session shows no stale dashboard.
   const me = useQuery({ ...trpc.adminAuth.me.queryOptions(), staleTime: 0, refetchOnWindowFocus: 'always' });
   const logout = useMutation(trpc.adminAuth.logout.mutationOptions());
+  // What families did that staff have not seen, on the tabs themselves; fresh whenever the director comes back.
+  const attention = useQuery({ ...trpc.overview.attention.queryOptions(), enabled: !!me.data, staleTime: 0, refetchOnWindowFocus: 'always' });
 
   // A 401 from this check or any other call (the session expired or was ended elsewhere) signs out and goes
   // to the login page: lib/session-ended.ts, registered once for every page.
@@ -85,10 +87,24 @@ export function AdminDashboard() {
           Logout
         </Button>
       </div>
-      <div ref={tabsRef}>
-        <Tabs selectedKey={tab} onSelectionChange={(key) => void navigate({ to: '.', search: { tab: key as AdminTabId }, replace: true })}>
-          <TabList aria-label="Dashboard sections" items={tabs}>
-            {(t) => <Tab id={t.id}>{t.label}</Tab>}
+      {/* A screen tall at least, so the tabs can be scrolled to the top while a short tab's content is still loading. */}
+      <div ref={tabsRef} className="max-md:min-h-dvh">
+        {/* Each tab has its own address (?tab=, none for the overview), pushed to the history: Back and Forward
+            move between tabs, a reload keeps the tab. */}
+        <Tabs
+          selectedKey={tab}
+          onSelectionChange={(key) => {
+            if (key === tab) return;
+            void navigate({ to: '.', search: { tab: key === 'overview' ? undefined : (key as AdminTabId) }, resetScroll: false }).then(() => revealTabPanel(tabsRef.current));
+          }}
+        >
+          <TabList aria-label="Dashboard sections" items={tabs} dependencies={[attention.data]}>
+            {(t) => (
+              <Tab id={t.id}>
+                {t.label}
+                <TabCount value={attention.data && TAB_COUNTS[t.id]?.(attention.data)} />
+              </Tab>
+            )}
           </TabList>
           {tabs.map((t) => {
             const Panel = panels[t.id];

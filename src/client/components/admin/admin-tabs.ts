@@ -30,6 +30,13 @@ export function tabsFor(role: StaffRoleName): (typeof ADMIN_TABS)[number][] {
   return ADMIN_TABS.filter((t) => role === 'director' || TEACHER_TABS.includes(t.id));
 }
 
+/** What `overview.attention` counts, and the tab whose badge shows it (a tab may show the sum of several). */
+export type AttentionCounts = { unreadMessages: number; newUploads: number; newApplications: number };
+export const TAB_COUNTS: Partial<Record<AdminTabId, (a: AttentionCounts) => number>> = {
+  applications: (a) => a.newApplications,
+  communication: (a) => a.unreadMessages + a.newUploads,
+};
+
 const TAB_IDS: readonly string[] = ADMIN_TABS.map((t) => t.id);
 
 /**

@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
-import { AlertTriangle, FileText, Mail, MailOpen, Plus, Reply, Send } from 'lucide-react';
-import { useState } from 'react';
+import { AlertTriangle, CheckCheck, FileText, Mail, MailOpen, Plus, Reply, Send } from 'lucide-react';
+import { useRef, useState } from 'react';
 import type { AppRouter } from '../../../server/routers/_app';
 import { Badge } from '../ui/Card';
 import { Button } from '../ui/Button';
@@ -9,6 +9,7 @@ import { LoadMoreButton } from '../ui/LoadMoreButton';
 import { Tab, TabList, TabPanel, Tabs } from '../ui/Tabs';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { queryClient, trpc } from '../../lib/trpc';
+import { useSeenOnScreen } from '../../lib/use-seen-on-screen';
 import { DOCUMENT_TYPE_LABELS } from '../../../shared/schemas/communication';
 import { ComposeMessageDialog, RequestDocumentDialog, SubmitDocumentDialog, type ChildOption } from './CommunicationDialogs';
 
@@ -31,6 +32,8 @@ export interface CommunicationCenterProps {
 
 export function refreshCommunications() {
   void queryClient.invalidateQueries(trpc.communications.pathFilter());
+  // The dashboard's badges (unread messages, new uploads) count what these lists change.
+  void queryClient.invalidateQueries(trpc.overview.pathFilter());
 }
 
 /** 'Re: ' once, however long the thread. */
@@ -61,6 +64,7 @@ export function CommunicationCenter({ userType, childId, parentEmail, children =
   const [requesting, setRequesting] = useState(false);
   const [submitting, setSubmitting] = useState<DocumentRequest | null>(null);
   const markRead = useMutation(trpc.communications.markRead.mutationOptions({ onSuccess: refreshCommunications }));
+  const markSeen = useMutation(trpc.communications.markResponseSeen.mutationOptions({ onSuccess: refreshCommunications }));
 
   const list: Message[] = messages.data?.pages.flatMap((p) => p.items) ?? [];
   const addressedToMe = (m: Message) => m.recipientType === userType && (isAdmin || !parentEmail || m.recipientId === parentEmail.toLowerCase());
@@ -128,7 +132,7 @@ export function CommunicationCenter({ userType, childId, parentEmail, children =
           {requestList.length > 0 && (
             <ul aria-label="Document requests" className="flex max-h-96 flex-col gap-3 overflow-y-auto rounded-xl" tabIndex={0}>
               {requestList.map((r) => (
-                <RequestItem key={r.id} request={r} isAdmin={isAdmin} onSubmit={() => setSubmitting(r)} />
+                <RequestItem key={r.id} request={r} isAdmin={isAdmin} onSubmit={() => setSubmitting(r)} onSeen={() => markSeen.mutate(r.id)} />
               ))}
             </ul>
           )}
@@ -179,6 +183,9 @@ function ListStatus({ isPending, isError, isEmpty, empty }: { isPending: boolean
 
 function MessageItem({ message: m, isMine, isUnread, onMarkRead, onReply }: { message: Message; isMine: boolean; isUnread: boolean; onMarkRead: () => void; onReply: () => void }) {
   const headingId = `message-${m.id}`;
+  // Shown to its recipient for a moment, the message counts as read (the button stays for a quick reader).
+  const text = useRef<HTMLParagraphElement>(null);
+  useSeenOnScreen(text, onMarkRead, isUnread);
   return (
     <li aria-labelledby={headingId} className={`rounded-xl border bg-white p-4 ${isUnread ? 'border-brand-400 ring-1 ring-brand-200' : 'border-stone-200'} ${isMine ? 'sm:ml-8' : 'sm:mr-8'}`}>
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -199,7 +206,22 @@ function MessageItem({ message: m, isMine, isUnread, onMarkRead, onReply }: { me
         {isMine ? 'You' : m.senderName} → {m.recipientName ?? m.recipientId}
         {m.childName && <> · About {m.childName}</>} · {formatDateTime(m.createdAt)}
       </p>
-      <p className="mt-2 whitespace-pre-wrap break-words text-sm text-stone-800">{m.content}</p>
+      <p ref={text} className="mt-2 whitespace-pre-wrap break-words text-sm text-stone-800">
+        {m.content}
+      </p>
+      {isMine && m.recipientType === 'parent' && (
+        // Staff see whether the parent has read what the centre sent.
+        <p className="mt-2 flex items-center gap-1 text-xs text-stone-600">
+          {m.isRead ? (
+            <>
+              <CheckCheck aria-hidden="true" className="size-4 text-green-700" />
+              Read by the parent{m.readAt ? ` ${formatDateTime(m.readAt)}` : ''}
+            </>
+          ) : (
+            'Not read yet'
+          )}
+        </p>
+      )}
       <div className="mt-3 flex flex-wrap gap-2">
         {!isMine && (
           <Button variant="outline" size="sm" onPress={onReply} aria-label={`Reply to ${m.subject}`} className="min-h-11">
@@ -208,7 +230,8 @@ function MessageItem({ message: m, isMine, isUnread, onMarkRead, onReply }: { me
           </Button>
         )}
         {isUnread && (
-          <Button variant="ghost" size="sm" onPress={onMarkRead} aria-label={`Mark ${m.subject} as read`} className="min-h-11">
+          // The name starts with the visible words (WCAG 2.5.3): voice users say what they see.
+          <Button variant="ghost" size="sm" onPress={onMarkRead} aria-label={`Mark as Read: ${m.subject}`} className="min-h-11">
             <MailOpen aria-hidden="true" className="size-4" />
             Mark as Read
           </Button>
@@ -221,8 +244,12 @@ function MessageItem({ message: m, isMine, isUnread, onMarkRead, onReply }: { me
 const STATUS_TONES = { pending: 'sun', fulfilled: 'green', overdue: 'red' } as const;
 const STATUS_LABELS: Record<string, string> = { pending: 'Pending', fulfilled: 'Fulfilled', overdue: 'Overdue' };
 
-function RequestItem({ request: r, isAdmin, onSubmit }: { request: DocumentRequest; isAdmin: boolean; onSubmit: () => void }) {
+function RequestItem({ request: r, isAdmin, onSubmit, onSeen }: { request: DocumentRequest; isAdmin: boolean; onSubmit: () => void; onSeen: () => void }) {
   const headingId = `request-${r.id}`;
+  // A parent's answer is a new upload until staff have had it on screen for a moment.
+  const isNewUpload = isAdmin && r.status === 'fulfilled' && !r.responseSeenAt;
+  const answer = useRef<HTMLDivElement>(null);
+  useSeenOnScreen(answer, onSeen, isNewUpload);
   const tone = STATUS_TONES[r.status as keyof typeof STATUS_TONES] ?? 'stone';
   return (
     <li aria-labelledby={headingId} className="rounded-xl border border-stone-200 bg-white p-4">
@@ -231,6 +258,7 @@ function RequestItem({ request: r, isAdmin, onSubmit }: { request: DocumentReque
           {r.title}
         </h3>
         <div className="flex flex-wrap gap-1">
+          {isNewUpload && <Badge tone="brand">New upload</Badge>}
           <Badge tone={tone}>{STATUS_LABELS[r.status] ?? r.status}</Badge>
           {r.isUrgent && <Badge tone="red">Urgent</Badge>}
         </div>
@@ -243,7 +271,7 @@ function RequestItem({ request: r, isAdmin, onSubmit }: { request: DocumentReque
       </p>
       <p className="mt-2 whitespace-pre-wrap break-words text-sm text-stone-800">{r.description}</p>
       {r.status === 'fulfilled' ? (
-        <div className="mt-3 rounded-lg bg-green-50 p-3 text-sm text-green-900">
+        <div ref={answer} className="mt-3 rounded-lg bg-green-50 p-3 text-sm text-green-900">
           <p>
             Submitted {formatDateTime(r.respondedAt)}
             {r.responseDocumentUrl && (

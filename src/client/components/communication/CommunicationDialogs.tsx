@@ -1,9 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { Upload } from 'lucide-react';
-import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useId, useMemo, useState } from 'react';
 import { Form } from 'react-aria-components';
-import { DOCUMENT_TYPES, MAX_UPLOAD_BYTES } from '../../../shared/constants';
-import { adminMessageSchema, DOCUMENT_TYPE_LABELS, documentRequestSchema, documentResponseSchema, messageSchema } from '../../../shared/schemas/communication';
+import { DOCUMENT_TYPES, MAX_UPLOAD_BYTES, programName } from '../../../shared/constants';
+import { adminMessageSchema, DOCUMENT_TYPE_LABELS, documentRequestSchemaOn, documentResponseSchema, messageSchema } from '../../../shared/schemas/communication';
+import { useCentreToday } from '../../lib/centre-today';
 import { toast } from '../../lib/toast';
 import { errorMessage, trpc, trpcClient } from '../../lib/trpc';
 import { useSchemaForm } from '../../lib/use-schema-form';
@@ -42,7 +43,7 @@ function Actions({ onCancel, submitLabel, pendingLabel, isPending, isDisabled }:
 }
 
 function childLabel(c: ChildOption): string {
-  return c.program ? `${c.childName} (${c.program})` : c.childName;
+  return c.program ? `${c.childName} (${programName(c.program)})` : c.childName;
 }
 
 /** Compose, or reply from where a message is read: a reply keeps the child and starts its subject with 'Re: '. */
@@ -129,8 +130,9 @@ const TYPE_OPTIONS = DOCUMENT_TYPES.map((value) => ({ value, label: DOCUMENT_TYP
 
 /** Admin: ask a family for a document. Choosing a child fills the parent. */
 export function RequestDocumentDialog({ childOptions, onClose }: { childOptions: ChildOption[]; onClose: () => void }) {
+  const today = useCentreToday();
   const { values, set, errors, parse, showServerErrors, formRef } = useSchemaForm(
-    documentRequestSchema,
+    useMemo(() => documentRequestSchemaOn(today), [today]),
     () => ({ childId: '', documentType: 'other', title: '', description: '', dueDate: '', isUrgent: false }),
     { onEdit: 'revalidate', focusInvalid: true },
   );

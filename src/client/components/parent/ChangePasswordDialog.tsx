@@ -7,7 +7,8 @@ import { errorMessage, trpc } from '../../lib/trpc';
 import { type ServerError, useSchemaForm } from '../../lib/use-schema-form';
 import { PasswordField } from '../PasswordField';
 import { Button } from '../ui/Button';
-import { Dialog } from '../ui/Dialog';
+import { cn } from '../ui/cn';
+import { Dialog, DIALOG_FOOTER } from '../ui/Dialog';
 
 /** Change the password while signed in; the parent's other sessions end (the server does it). */
 export function ChangePasswordDialog({ isOpen, onOpenChange }: { isOpen: boolean; onOpenChange: (open: boolean) => void }) {
@@ -34,9 +35,11 @@ export function ChangePasswordDialog({ isOpen, onOpenChange }: { isOpen: boolean
       <Form onSubmit={submit} validationBehavior="aria" className="flex flex-col gap-4">
         <PasswordField label="Current password" name="current-password" value={form.values.currentPassword} onChange={form.set('currentPassword')} error={form.errors.currentPassword} />
         <PasswordField label="New password" name="new-password" autoComplete="new-password" description={PARENT_PASSWORD_HINT} value={form.values.newPassword} onChange={form.set('newPassword')} error={form.errors.newPassword} />
-        <Button type="submit" isDisabled={change.isPending}>
-          {change.isPending ? 'Saving...' : 'Change Password'}
-        </Button>
+        <div className={cn(DIALOG_FOOTER, 'flex justify-end')}>
+          <Button type="submit" isDisabled={change.isPending}>
+            {change.isPending ? 'Saving...' : 'Change Password'}
+          </Button>
+        </div>
       </Form>
     </Dialog>
   );

@@ -1,7 +1,7 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { BookOpen, CalendarDays, KeyRound, LogOut, NotebookPen, Sparkles } from 'lucide-react';
-import { lazy, type ReactNode, Suspense, useDeferredValue, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useDeferredValue, useEffect, useRef, useState } from 'react';
 import type { ParentDashboardSearch } from '../../../shared/parent-dashboard-search';
 import { clearParentSession, getParentToken } from '../../lib/parent-session';
 import { toast } from '../../lib/toast';
@@ -9,7 +9,8 @@ import { takeToastLeftForThisPage } from '../../lib/toast-handoff';
 import { isNotFound, isUnauthorized, queryClient, trpc } from '../../lib/trpc';
 import { Button } from '../ui/Button';
 import { Card } from '../ui/Card';
-import { Tab, TabList, TabPanel, Tabs } from '../ui/Tabs';
+import { programName } from '../../../shared/constants';
+import { revealTabPanel, Tab, TabList, TabPanel, Tabs } from '../ui/Tabs';
 import { ActivityItem } from './ActivityItem';
 import { MilestonesTab } from './MilestonesTab';
 import { NoteItem } from './NoteItem';
@@ -59,9 +60,14 @@ export function ParentDashboard() {
   const search = useSearch({ from: '/parent-dashboard' });
   const childId = search.child ?? null;
   const tab = search.tab ?? 'overview';
-  const choose = (next: ParentDashboardSearch) => void navigate({ to: '/parent-dashboard', search: { ...search, ...next }, resetScroll: false });
-  const setChildId = (id: string) => choose({ child: id });
-  const setTab = (key: string) => choose({ tab: key === 'overview' ? undefined : (key as ParentDashboardSearch['tab']) });
+  const choose = (next: ParentDashboardSearch) => navigate({ to: '/parent-dashboard', search: { ...search, ...next }, resetScroll: false });
+  const setChildId = (id: string) => void choose({ child: id });
+  // On a phone the tabs sit below the header and the four figures: the chosen tab's content is brought into view.
+  const tabsRef = useRef<HTMLDivElement>(null);
+  const setTab = (key: string) => {
+    if (key === tab) return;
+    void choose({ tab: key === 'overview' ? undefined : (key as ParentDashboardSearch['tab']) }).then(() => revealTabPanel(tabsRef.current));
+  };
   const [changing, setChanging] = useState(false);
   /** The dialog stays mounted once opened (its closing animation, its chunk already loaded). */
   const [changeOpened, setChangeOpened] = useState(false);
@@ -175,7 +181,7 @@ export function ParentDashboard() {
             label="Select Child"
             value={selectedId}
             onChange={(id) => setChildId(id)}
-            options={data.children.map((c) => ({ value: c.id, label: `${c.childName} (${c.program})` }))}
+            options={data.children.map((c) => ({ value: c.id, label: `${c.childName} (${programName(c.program)})` }))}
           />
         </Suspense>
       )}
@@ -187,48 +193,51 @@ export function ParentDashboard() {
         <StatCard icon={<BookOpen className="size-5" />} label="Skills Practiced" value={data.stats?.skillsWorkedOn} />
       </section>
 
-      <Tabs selectedKey={tab} onSelectionChange={(key) => setTab(String(key))}>
-        {/* Six tabs do not fit one row of a phone: they wrap, so none is cut off or hidden out of view. */}
-        <TabList aria-label="Your child's journey" className="flex-wrap">
-          <Tab id="overview">Overview</Tab>
-          <Tab id="activities">Daily Activities</Tab>
-          <Tab id="notes">Development Notes</Tab>
-          <Tab id="milestones">Milestones</Tab>
-          <Tab id="communication">Communication</Tab>
-          <Tab id="payments">Payments</Tab>
-        </TabList>
-        <TabPanel id="overview" className="grid gap-6 lg:grid-cols-2">
-          <section aria-labelledby="recent-notes" className="flex flex-col gap-3">
-            <h2 id="recent-notes" className="text-lg font-semibold text-stone-900">
-              Recent Development Notes
-            </h2>
-            {data.recentNotes.length === 0 ? <p className="text-stone-600">{NO_NOTES}</p> : data.recentNotes.map((n) => <NoteItem key={n.id} note={n} />)}
-          </section>
-          <section aria-labelledby="recent-activities" className="flex flex-col gap-3">
-            <h2 id="recent-activities" className="text-lg font-semibold text-stone-900">
-              Recent Activities
-            </h2>
-            {data.recentActivities.length === 0 ? <p className="text-stone-600">{NO_ACTIVITIES}</p> : data.recentActivities.map((a) => <ActivityItem key={a.id} activity={a} />)}
-          </section>
-        </TabPanel>
-        <TabPanel id="activities">
-          <PagedList query={activities} empty={NO_ACTIVITIES} label="Daily activities" render={(a) => <ActivityItem activity={a} />} />
-        </TabPanel>
-        <TabPanel id="notes">
-          <PagedList query={notes} empty={NO_NOTES} label="Development notes" render={(n) => <NoteItem note={n} />} />
-        </TabPanel>
-        <TabPanel id="milestones">{data.milestones && <MilestonesTab data={data.milestones} />}</TabPanel>
-        <TabPanel id="communication">
-          <Suspense fallback={tabLoading}>
-            <CommunicationCenter userType="parent" childId={child.id} parentEmail={parent?.email ?? ''} children={data.children} />
-          </Suspense>
-        </TabPanel>
-        <TabPanel id="payments">
-          <Suspense fallback={tabLoading}>
-            <ParentPayments childId={child.id} parentEmail={parent?.email ?? null} token={getParentToken()} />
-          </Suspense>
-        </TabPanel>
-      </Tabs>
+      {/* A screen tall at least, so the tabs can be scrolled to the top while a short tab's content is still loading. */}
+      <div ref={tabsRef} className="max-md:min-h-dvh">
+        <Tabs selectedKey={tab} onSelectionChange={(key) => setTab(String(key))}>
+          {/* Six tabs do not fit one row of a phone: they wrap, so none is cut off or hidden out of view. */}
+          <TabList aria-label="Your child's journey" className="flex-wrap">
+            <Tab id="overview">Overview</Tab>
+            <Tab id="activities">Daily Activities</Tab>
+            <Tab id="notes">Development Notes</Tab>
+            <Tab id="milestones">Milestones</Tab>
+            <Tab id="communication">Communication</Tab>
+            <Tab id="payments">Payments</Tab>
+          </TabList>
+          <TabPanel id="overview" className="grid gap-6 lg:grid-cols-2">
+            <section aria-labelledby="recent-notes" className="flex flex-col gap-3">
+              <h2 id="recent-notes" className="text-lg font-semibold text-stone-900">
+                Recent Development Notes
+              </h2>
+              {data.recentNotes.length === 0 ? <p className="text-stone-600">{NO_NOTES}</p> : data.recentNotes.map((n) => <NoteItem key={n.id} note={n} />)}
+            </section>
+            <section aria-labelledby="recent-activities" className="flex flex-col gap-3">
+              <h2 id="recent-activities" className="text-lg font-semibold text-stone-900">
+                Recent Activities
+              </h2>
+              {data.recentActivities.length === 0 ? <p className="text-stone-600">{NO_ACTIVITIES}</p> : data.recentActivities.map((a) => <ActivityItem key={a.id} activity={a} />)}
+            </section>
+          </TabPanel>
+          <TabPanel id="activities">
+            <PagedList query={activities} empty={NO_ACTIVITIES} label="Daily activities" render={(a) => <ActivityItem activity={a} />} />
+          </TabPanel>
+          <TabPanel id="notes">
+            <PagedList query={notes} empty={NO_NOTES} label="Development notes" render={(n) => <NoteItem note={n} />} />
+          </TabPanel>
+          <TabPanel id="milestones">{data.milestones && <MilestonesTab data={data.milestones} />}</TabPanel>
+          <TabPanel id="communication">
+            <Suspense fallback={tabLoading}>
+              <CommunicationCenter userType="parent" childId={child.id} parentEmail={parent?.email ?? ''} children={data.children} />
+            </Suspense>
+          </TabPanel>
+          <TabPanel id="payments">
+            <Suspense fallback={tabLoading}>
+              <ParentPayments childId={child.id} parentEmail={parent?.email ?? null} token={getParentToken()} />
+            </Suspense>
+          </TabPanel>
+        </Tabs>
+      </div>
       {changeOpened && (
         <Suspense fallback={null}>
           <ChangePasswordDialog isOpen={changing} onOpenChange={setChanging} />

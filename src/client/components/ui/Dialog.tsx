@@ -67,7 +67,7 @@ export function ConfirmDialog({ isOpen, onOpenChange, title, message, confirmLab
   return (
     <Dialog isOpen={isOpen} onOpenChange={onOpenChange} title={title} role="alertdialog">
       <p className="text-sm text-stone-700">{message}</p>
-      <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      <div className={cn(DIALOG_FOOTER, 'mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end')}>
         <Button variant="outline" onPress={() => onOpenChange(false)}>
           Cancel
         </Button>
@@ -79,10 +79,16 @@ export function ConfirmDialog({ isOpen, onOpenChange, title, message, confirmLab
   );
 }
 
+/**
+ * The footer of a dialog's buttons: it stays at the bottom of the dialog while a long form scrolls under it, so
+ * Save is never below the visible area (a 1366x768 screen showed half of Edit Child). Reaches the dialog's edges.
+ */
+export const DIALOG_FOOTER = 'sticky bottom-0 z-10 -mx-5 -mb-5 border-t border-stone-200 bg-white px-5 py-3 sm:-mx-6 sm:-mb-6 sm:px-6';
+
 /** A form dialog's two buttons: Cancel and the submit button (stacked on phones with the submit on top). */
 export function DialogActions({ onCancel, isDisabled, children, className }: { onCancel: () => void; isDisabled?: boolean; children: ReactNode; className?: string }) {
   return (
-    <div className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)}>
+    <div className={cn(DIALOG_FOOTER, 'flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)}>
       <Button variant="outline" onPress={onCancel}>
         Cancel
       </Button>

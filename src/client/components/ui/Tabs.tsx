@@ -6,7 +6,36 @@ export function Tabs({ className, ...props }: TabsProps & { className?: string }
 }
 
 export function TabList<T extends object>({ className, ...props }: TabListProps<T> & { className?: string }) {
-  return <AriaTabList {...props} className={cn('flex gap-1 overflow-x-auto rounded-xl bg-stone-200/70 p-1', className)} />;
+  // scroll-margin: where a sticky header covers the top of the window, revealing the list stops below it.
+  return <AriaTabList {...props} className={cn('flex scroll-mt-2 gap-1 overflow-x-auto rounded-xl bg-stone-200/70 p-1 md:scroll-mt-20', className)} />;
+}
+
+/**
+ * After a tab is chosen, brings its content into view when it starts low in the window (on a phone, below a
+ * tall header, the new content began under the screen's bottom edge and nothing seemed to change): the tab list
+ * is scrolled to the top, the content right under it. A panel already in view is left where it is.
+ */
+export function revealTabPanel(container: HTMLElement | null) {
+  requestAnimationFrame(() => {
+    const list = container?.querySelector<HTMLElement>('[role="tablist"]');
+    const panel = container?.querySelector<HTMLElement>('[role="tabpanel"]');
+    if (!list || !panel) return;
+    const top = panel.getBoundingClientRect().top;
+    if (top < 0 || top > window.innerHeight * 0.5) list.scrollIntoView({ block: 'start', behavior: 'instant' });
+  });
+}
+
+/** A figure beside a tab's name (unread messages, new applications): read out as "3 new". */
+export function TabCount({ value }: { value: number | undefined }) {
+  if (!value) return null;
+  return (
+    <>
+      <span aria-hidden="true" className="min-w-5 rounded-full bg-red-600 px-1.5 text-center text-xs font-semibold leading-5 text-white">
+        {value}
+      </span>
+      <span className="sr-only">({value} new)</span>
+    </>
+  );
 }
 
 export function Tab({ className, ...props }: TabProps & { className?: string }) {
@@ -14,7 +43,7 @@ export function Tab({ className, ...props }: TabProps & { className?: string }) 
     <AriaTab
       {...props}
       className={cn(
-        'flex min-h-11 md:min-h-10 shrink-0 cursor-pointer items-center gap-2 whitespace-nowrap rounded-lg px-3 text-sm font-medium text-stone-700 outline-none',
+        'relative flex min-h-11 md:min-h-10 shrink-0 cursor-pointer items-center gap-2 whitespace-nowrap rounded-lg px-3 text-sm font-medium text-stone-700 outline-none',
         'hover:bg-white/60 data-[selected]:bg-white data-[selected]:text-brand-800 data-[selected]:shadow-sm focus-visible:ring-3 focus-visible:ring-brand-500/50',
         className,
       )}

@@ -1,5 +1,5 @@
 import { X } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import {
   Button,
   Text,
@@ -14,10 +14,10 @@ import { cn } from './cn';
 
 /**
  * The toast region: toasts are announced to screen readers, and F8 (SPEC.md §9) moves focus to the newest.
- * On a phone it sits at the top of the screen, clear of a form's Submit button and of the Call / Apply bar
- * at the bottom; from `sm` on, in the bottom-left corner: a dialog's buttons are at its bottom right, and a toast
- * in the bottom-right corner covered them on a desktop narrower than about 1,500 px (a director who added a child
- * and opened Edit within 5 s clicked the toast instead of Save Changes).
+ * A toast never covers the control just used: it goes to the top or the bottom edge, whichever is away from
+ * it, below the header or above the Call / Apply bar (lib/toast.ts). A toast that covered a card's buttons or a
+ * receipt's PDF link for 5 s swallowed the next click. From `sm` on it sits at the left, a dialog's buttons
+ * being at its bottom right.
  */
 export function Toaster() {
   const region = useRef<HTMLDivElement>(null);
@@ -33,12 +33,19 @@ export function Toaster() {
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
   }, []);
+  const visible = useSyncExternalStore(
+    (onChange) => toastQueue.subscribe(onChange),
+    () => toastQueue.visibleToasts,
+    () => toastQueue.visibleToasts,
+  );
+  const place = visible[0]?.content.place ?? { edge: 'bottom', offset: 16 };
   return (
     <ToastRegion
       ref={region}
       aria-label="Notifications"
       queue={toastQueue}
-      className="fixed inset-x-2 top-2 z-[60] flex flex-col gap-2 outline-none sm:inset-x-auto sm:top-auto sm:bottom-4 sm:left-4 sm:w-96"
+      style={place.edge === 'top' ? { top: place.offset } : { bottom: place.offset }}
+      className="fixed inset-x-2 z-[60] flex flex-col gap-2 outline-none sm:inset-x-auto sm:left-4 sm:w-96"
     >
       {({ toast }) => <SwipeableToast toast={toast} />}
     </ToastRegion>

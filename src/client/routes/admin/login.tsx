@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { createFileRoute, useNavigate, useRouterState } from '@tanstack/react-router';
+import { createFileRoute, redirect, useNavigate, useRouterState } from '@tanstack/react-router';
 import { Lock } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Form } from 'react-aria-components';
@@ -10,16 +10,29 @@ import { Card } from '../../components/ui/Card';
 import { TextField } from '../../components/ui/Field';
 import { loginSearch } from '../../components/admin/admin-tabs';
 import { StaffForgotPassword } from '../../components/admin/StaffForgotPassword';
-import { storeAdmin } from '../../lib/admin-session';
+import { clearStoredAdmin, getStoredAdmin, storeAdmin } from '../../lib/admin-session';
 import { SESSION_ENDED_MESSAGE } from '../../lib/session-ended';
 import { toast } from '../../lib/toast';
-import { errorMessage, trpc } from '../../lib/trpc';
+import { errorMessage, queryClient, trpc } from '../../lib/trpc';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { pageHead } from '../../lib/page-title';
 
 export const Route = createFileRoute('/admin/login')({
   head: pageHead('Admin Login'),
   validateSearch: loginSearch,
+  /**
+   * Someone already signed in (Back from the dashboard, a bookmark) goes to the dashboard instead of the form.
+   * The server decides: the stored record only says whether asking is worth it; a session that ended clears it.
+   */
+  beforeLoad: async ({ search }) => {
+    if (!getStoredAdmin()) return;
+    const me = await queryClient.fetchQuery({ ...trpc.adminAuth.me.queryOptions(), staleTime: 0 }).catch(() => null);
+    if (!me) {
+      clearStoredAdmin();
+      return;
+    }
+    throw redirect({ to: '/admin', search: search.redirect ? { tab: search.redirect } : {}, replace: true });
+  },
   component: AdminLoginPage,
 });
 
@@ -34,7 +47,8 @@ function AdminLoginPage() {
       onSuccess: ({ admin }) => {
         storeAdmin(admin);
         toast({ title: 'Login Successful', description: 'Welcome to the admin dashboard!' });
-        void navigate({ to: '/admin', search: redirect ? { tab: redirect } : {} });
+        // In place of the form: Back from the dashboard does not return to a sign-in form.
+        void navigate({ to: '/admin', search: redirect ? { tab: redirect } : {}, replace: true });
       },
       onError: (error) => toast({ title: 'Login Failed', description: errorMessage(error, 'Invalid email or password'), variant: 'destructive' }),
     }),

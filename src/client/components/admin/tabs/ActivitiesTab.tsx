@@ -3,8 +3,10 @@ import { Award, CalendarPlus, Lock, Mail, NotebookPen, Pencil, Trash2 } from 'lu
 import { type FormEvent, useState } from 'react';
 import { Form } from 'react-aria-components';
 import { centreDateOf, weekOf } from '../../../../shared/centre-time';
-import { ACTIVITY_CATEGORIES, CELEBRATION_LEVELS, NOTE_CATEGORIES, PARTICIPATION_LEVELS } from '../../../../shared/constants';
-import { achievementSchema, activityFields, MISSING_DATES, noteFields } from '../../../../shared/schemas/development';
+import { compareNames } from '../../../../shared/compare';
+import { ACTIVITY_CATEGORIES, AGE_RANGES, CELEBRATION_LEVELS, NOTE_CATEGORIES, PARTICIPATION_LEVELS } from '../../../../shared/constants';
+import { AGE_RANGE_LABELS } from '../../milestones/labels';
+import { achievementSchema, activityFields, MISSING_DATES, noteFields, weeklyReportSchema } from '../../../../shared/schemas/development';
 import { formatDate, plural } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { errorMessage, queryClient, type RouterOutputs, trpc } from '../../../lib/trpc';
@@ -327,9 +329,10 @@ function NoteDialog({ childId, row, onClose }: { childId: string; row: NoteRow |
 }
 
 function ReportDialog({ childId, childName, onClose }: { childId: string; childName: string; onClose: () => void }) {
-  const week = weekOf(centreDateOf(new Date()));
-  const [start, setStart] = useState(week.start);
-  const [end, setEnd] = useState(week.end);
+  const form = useSchemaForm(weeklyReportSchema, () => {
+    const week = weekOf(centreDateOf(new Date()));
+    return { childId, weekStartDate: week.start, weekEndDate: week.end };
+  }, { onEdit: 'clear', focusInvalid: true });
   const send = useMutation(
     trpc.development.sendWeeklyReport.mutationOptions({
       onSuccess: (result) => {
@@ -340,28 +343,45 @@ function ReportDialog({ childId, childName, onClose }: { childId: string; childN
         toast({ title: 'Weekly Report Sent', description: result.message });
         onClose();
       },
-      onError: (e) => toast({ title: 'Failed to send activity report', description: errorMessage(e, 'Please try again.'), variant: 'destructive' }),
+      onError: (e) => {
+        // A date the server refuses (end before start) is shown at its field; anything else as a toast.
+        if (!form.showServerErrors(e as ServerError)) toast({ title: 'Failed to send activity report', description: errorMessage(e, 'Please try again.'), variant: 'destructive' });
+      },
     }),
   );
   function submit(e: FormEvent) {
     e.preventDefault();
-    if (!start || !end) {
+    const { weekStartDate, weekEndDate } = form.values;
+    if (!weekStartDate || !weekEndDate) {
+      // SPEC.md §8 names this one a toast.
       toast({ title: 'Missing Dates', description: MISSING_DATES.replace('Missing Dates: ', ''), variant: 'destructive' });
       return;
     }
-    send.mutate({ childId, weekStartDate: start, weekEndDate: end });
+    const data = form.parse();
+    if (data) send.mutate(data);
   }
   return (
     <Dialog isOpen onOpenChange={(open) => !open && onClose()} title="Send Weekly Report" description={`E-mails ${childName}'s activities, notes (never private ones) and skills to the parents.`}>
-      <Form onSubmit={submit} validationBehavior="aria" className="grid gap-4 sm:grid-cols-2">
-        <TextField label="Week start" type="date" value={start} onChange={setStart} />
-        <TextField label="Week end" type="date" value={end} onChange={setEnd} />
+      <Form onSubmit={submit} validationBehavior="aria" ref={form.formRef} className="grid gap-4 sm:grid-cols-2">
+        <TextField label="Week start" type="date" value={form.values.weekStartDate} onChange={form.set('weekStartDate')} error={form.errors.weekStartDate} />
+        <TextField label="Week end" type="date" value={form.values.weekEndDate} onChange={form.set('weekEndDate')} error={form.errors.weekEndDate} />
         <DialogActions className="sm:col-span-2" onCancel={onClose} isDisabled={send.isPending}>
           {send.isPending ? 'Sending...' : 'Send Report'}
         </DialogActions>
       </Form>
     </Dialog>
   );
+}
+
+/** The milestone picker: youngest age band first, then by name, each with its age band as people write it. */
+function milestoneOptions(list: readonly { id: string; name: string; ageRange: string }[]) {
+  const rank = (range: string) => {
+    const i = (AGE_RANGES as readonly string[]).indexOf(range);
+    return i === -1 ? AGE_RANGES.length : i;
+  };
+  return [...list]
+    .sort((a, b) => rank(a.ageRange) - rank(b.ageRange) || compareNames(a.name, b.name))
+    .map((m) => ({ value: m.id, label: `${m.name} (${AGE_RANGE_LABELS[m.ageRange] ?? m.ageRange})` }));
 }
 
 function MilestoneDialog({ childId, childName, onClose }: { childId: string; childName: string; onClose: () => void }) {
@@ -400,7 +420,7 @@ function MilestoneDialog({ childId, childName, onClose }: { childId: string; chi
         <Select
           className="sm:col-span-2"
           label="Milestone"
-          options={(milestones.data ?? []).map((m) => ({ value: m.id, label: `${m.name} (${m.ageRange})` }))}
+          options={milestoneOptions(milestones.data ?? [])}
           value={v.milestoneId}
           onChange={form.set('milestoneId')}
           error={form.errors.milestoneId}

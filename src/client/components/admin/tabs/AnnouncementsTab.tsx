@@ -1,17 +1,20 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import { Plus } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useMemo, useState } from 'react';
 import { Form } from 'react-aria-components';
 import type { AppRouter } from '../../../../server/routers/_app';
 import { ANNOUNCEMENT_CATEGORIES, PRIORITIES } from '../../../../shared/constants';
-import { announcementSchema } from '../../../../shared/schemas/content';
+import { centreDateOf } from '../../../../shared/centre-time';
+import { announcementSchemaFrom } from '../../../../shared/schemas/content';
+import { useCentreToday } from '../../../lib/centre-today';
 import { toast } from '../../../lib/toast';
 import { errorMessage, queryClient, trpc } from '../../../lib/trpc';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { AnnouncementItem } from '../../events/AnnouncementItem';
 import { categoryLabel } from '../../events/categories';
 import { Button } from '../../ui/Button';
+import { Badge } from '../../ui/Card';
 import { Switch } from '../../ui/Checkbox';
 import { Dialog, DialogActions } from '../../ui/Dialog';
 import { TextField } from '../../ui/Field';
@@ -89,16 +92,34 @@ export default function AnnouncementsTab() {
 }
 
 function AnnouncementRow({ announcement: a, onEdit, onDelete }: { announcement: AdminAnnouncement; onEdit: () => void; onDelete: () => void }) {
+  const today = useCentreToday();
+  // The expiry date is the last day it is shown: from the next day on the website no longer lists it.
+  const expired = a.expiresAt !== null && a.expiresAt.slice(0, 10) < today;
   return (
     <ContentRow itemLabel={`announcement ${a.title}`} onEdit={onEdit} onDelete={onDelete}>
-      <AnnouncementItem announcement={a} className="min-w-0 flex-1" badges={!a.isPublic && <PrivateBadge />} />
+      <AnnouncementItem
+        announcement={a}
+        className="min-w-0 flex-1"
+        badges={
+          (expired || !a.isPublic) && (
+            <>
+              {expired && <Badge tone="orange">Expired</Badge>}
+              {!a.isPublic && <PrivateBadge />}
+            </>
+          )
+        }
+      />
     </ContentRow>
   );
 }
 
 /** Posts an announcement (`announcement` null) or edits one: the same form, the same shared schema as the server's. */
 function AnnouncementDialog({ announcement, onClose }: { announcement: AdminAnnouncement | null; onClose: () => void }) {
-  const { values: form, set, errors, parse, showServerErrors } = useSchemaForm(announcementSchema, () => formValues(announcement));
+  const today = useCentreToday();
+  // Not before the day it is posted: today for a new one, its own day for one being edited (as the server checks).
+  const postedDay = announcement ? centreDateOf(announcement.createdAt) : today;
+  const schema = useMemo(() => announcementSchemaFrom(postedDay), [postedDay]);
+  const { values: form, set, errors, parse, showServerErrors } = useSchemaForm(schema, () => formValues(announcement));
   const create = useMutation(trpc.announcements.create.mutationOptions());
   const update = useMutation(trpc.announcements.update.mutationOptions());
   const isPending = create.isPending || update.isPending;

@@ -21,7 +21,8 @@ import { Button } from '../../ui/Button';
 import { Badge, type BadgeTone, Card } from '../../ui/Card';
 import { Checkbox } from '../../ui/Checkbox';
 import { LoadMoreButton } from '../../ui/LoadMoreButton';
-import { ConfirmDialog, Dialog } from '../../ui/Dialog';
+import { cn } from '../../ui/cn';
+import { ConfirmDialog, Dialog, DIALOG_FOOTER } from '../../ui/Dialog';
 import { Select } from '../../ui/Select';
 import { FilteredListState, FilteredPanelHeader } from '../PanelHeader';
 import { useConfirmedDelete } from '../useConfirmedDelete';
@@ -321,7 +322,7 @@ function ApplicationDetails({ application: a, onClose }: { application: Applicat
           <Field label="Enrolled" value={a.enrolledChildId ? 'Yes' : 'No'} />
         </Group>
       </div>
-      <div className="mt-6 flex justify-end">
+      <div className={cn(DIALOG_FOOTER, 'mt-6 flex justify-end')}>
         <Button variant="outline" onPress={onClose}>
           Close
         </Button>

@@ -2,11 +2,12 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import { differenceInYears, parseISO } from 'date-fns';
 import { Check, Copy, KeyRound, Pencil, Plus, Power, RotateCcwKey, Trash2, TriangleAlert } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useMemo, useState } from 'react';
 import { Form } from 'react-aria-components';
 import type { AppRouter } from '../../../../server/routers/_app';
 import { PROGRAM_CHOICES, PROGRAM_LABELS, type Program } from '../../../../shared/constants';
-import { childSchema, EMPTY_CHILD } from '../../../../shared/schemas/children';
+import { childSchemaOn, EMPTY_CHILD } from '../../../../shared/schemas/children';
+import { useCentreToday } from '../../../lib/centre-today';
 import { formatDate } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { errorMessage, queryClient, trpc } from '../../../lib/trpc';
@@ -251,7 +252,9 @@ function toValues(child: Child | null): FormValues {
 
 /** Add and edit share the form and the schema of SPEC.md §5 Enrolled child form; messages appear inline. */
 function ChildFormDialog({ child, onClose }: { child: Child | null; onClose: () => void }) {
-  const { values, set, errors, parse, showServerErrors, formRef } = useSchemaForm(childSchema, () => toValues(child), { onEdit: 'clear', focusInvalid: true });
+  const today = useCentreToday();
+  const schema = useMemo(() => childSchemaOn(today), [today]);
+  const { values, set, errors, parse, showServerErrors, formRef } = useSchemaForm(schema, () => toValues(child), { onEdit: 'clear', focusInvalid: true });
   const create = useMutation(trpc.children.create.mutationOptions());
   const update = useMutation(trpc.children.update.mutationOptions());
   const pending = create.isPending || update.isPending;

@@ -11,7 +11,7 @@ import { formatDate } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { errorMessage, queryClient, trpc } from '../../../lib/trpc';
 import { useSchemaForm } from '../../../lib/use-schema-form';
-import { categoryLabel, eventCategoryTone } from '../../events/categories';
+import { categoryLabel, eventCategoryTone, publicEventCategory } from '../../events/categories';
 import { EventMeta } from '../../events/EventMeta';
 import { Button } from '../../ui/Button';
 import { Badge } from '../../ui/Card';
@@ -25,7 +25,11 @@ import { useConfirmedDelete } from '../useConfirmedDelete';
 
 type AdminEvent = inferRouterOutputs<AppRouter>['events']['all'][number];
 
-const CATEGORY_OPTIONS = ADMIN_EVENT_CATEGORIES.map((value) => ({ value, label: categoryLabel(value) }));
+// The public calendar knows fewer categories (SPEC.md §2): the picker says which ones it shows as 'General'.
+const CATEGORY_OPTIONS = ADMIN_EVENT_CATEGORIES.map((value) => ({
+  value,
+  label: publicEventCategory(value) === value ? categoryLabel(value) : `${categoryLabel(value)} (shown as General on the website)`,
+}));
 
 /** The form's values: a new event's defaults, or the event being edited (blank for what it lacks). */
 const formValues = (event: AdminEvent | null) => ({

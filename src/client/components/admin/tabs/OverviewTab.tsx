@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { CalendarDays, FileText, Megaphone, Users } from 'lucide-react';
+import { CalendarDays, FileText, Mail, Megaphone, Upload, Users } from 'lucide-react';
+import { Link } from '@tanstack/react-router';
 import type { ComponentType } from 'react';
 import { PROGRAM_LABELS, type Program } from '../../../../shared/constants';
 import { formatDate, formatTime12 } from '../../../lib/format';
@@ -17,11 +18,35 @@ export default function OverviewTab() {
   // Always fresh: other tabs change these numbers.
   const overview = useQuery({ ...trpc.overview.counts.queryOptions(), staleTime: 0 });
   if (!overview.data) return <ListState isPending={overview.isPending} error={overview.error} isEmpty={false} empty="" />;
-  const { counts, applications, events } = overview.data;
+  const { attention, counts, applications, events } = overview.data;
+  const waiting = [
+    { label: 'Unread messages', value: attention.unreadMessages, tab: 'communication' as const, icon: Mail },
+    { label: 'New uploads', value: attention.newUploads, tab: 'communication' as const, icon: Upload },
+    { label: 'New applications', value: attention.newApplications, tab: 'applications' as const, icon: FileText },
+  ];
 
   return (
     <div className="flex flex-col gap-6">
       <h2 className="sr-only">Overview</h2>
+      <section aria-labelledby="waiting-heading" className="rounded-xl border border-amber-200 bg-amber-50 p-4">
+        <h3 id="waiting-heading" className="mb-2 font-semibold text-stone-900">
+          From families
+        </h3>
+        <ul className="flex flex-wrap gap-2">
+          {waiting.map((w) => (
+            <li key={w.label}>
+              <Link
+                to="."
+                search={{ tab: w.tab }}
+                className="flex min-h-11 items-center gap-2 rounded-lg bg-white px-3 text-sm font-medium text-stone-800 shadow-sm outline-none hover:bg-stone-50 focus-visible:ring-3 focus-visible:ring-brand-500/50"
+              >
+                <w.icon aria-hidden="true" className="size-4 text-amber-700" />
+                {w.label}: <span className={w.value > 0 ? 'font-bold text-red-700' : ''}>{w.value}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
       <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-label="Totals">
         <CountCard label="Total Events" value={counts.events} icon={CalendarDays} tone="bg-blue-100 text-blue-800" />
         <CountCard label="Announcements" value={counts.announcements} icon={Megaphone} tone="bg-orange-100 text-orange-800" />

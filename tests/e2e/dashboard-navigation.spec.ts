@@ -1,0 +1,171 @@
+import type { Locator } from '@playwright/test';
+import { sampleApplication } from '../helpers/enrollment-fixtures';
+import { parentFamily, signIn } from './parent-family';
+import { expect, test } from './fixtures';
+
+/**
+ * Issue 34: what a director on a 1366x768 desktop and a parent on a 375x812 phone hit. Back and Forward move
+ * between the staff tabs, a chosen tab's content comes into view on a phone, toasts keep clear of the control
+ * just used and of the header, dialog buttons stay visible, and the phone header keeps one row.
+ */
+test.describe.configure({ timeout: 90_000 });
+
+const DESKTOP = { width: 1366, height: 768 };
+const PHONE = { width: 375, height: 812 };
+/** What a browser window shows of a 1366x768 screen, below its tabs and address bar. */
+const DESKTOP_WINDOW = { width: 1366, height: 657 };
+
+async function box(locator: Locator) {
+  const b = await locator.boundingBox();
+  if (!b) throw new Error('not on screen');
+  return b;
+}
+function overlaps(a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }) {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
+test.describe('a director on a desktop', () => {
+  test.use({ viewport: DESKTOP });
+
+  test('signs in, opens Payments then Enrolled: Back returns to Payments, not to the sign-in form; Forward and reload keep the tab', async ({ page, server }) => {
+    await server.adminCookie(); // makes the director's account (director@example.com / director-pass-1)
+    await page.goto('/admin/login');
+    await page.getByLabel('Email').fill('director@example.com');
+    await page.getByLabel('Password', { exact: true }).fill('director-pass-1');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+
+    await page.getByRole('tab', { name: 'Payments', exact: true }).click();
+    await expect(page).toHaveURL(/\/admin\?tab=payments$/);
+    await page.getByRole('tab', { name: 'Enrolled', exact: true }).click();
+    await expect(page).toHaveURL(/\/admin\?tab=children$/);
+
+    await page.goBack();
+    await expect(page).toHaveURL(/\/admin\?tab=payments$/);
+    await expect(page.getByRole('tab', { name: 'Payments', exact: true })).toHaveAttribute('aria-selected', 'true');
+    await page.goBack();
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByRole('tab', { name: 'Overview', exact: true })).toHaveAttribute('aria-selected', 'true');
+    await page.goForward();
+    await expect(page.getByRole('tab', { name: 'Payments', exact: true })).toHaveAttribute('aria-selected', 'true');
+    await page.reload();
+    await expect(page.getByRole('tab', { name: 'Payments', exact: true })).toHaveAttribute('aria-selected', 'true');
+
+    // Signed in, the sign-in page sends the director to the dashboard.
+    await page.goto('/admin/login');
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign In' })).toHaveCount(0);
+  });
+
+  test('Edit Child keeps its Save button on screen, and the toast after saving covers neither the Edit nor the Delete button', async ({ page, server, loginAsAdmin }) => {
+    await page.setViewportSize(DESKTOP_WINDOW);
+    const { child } = await parentFamily(server, 'footer');
+    await loginAsAdmin();
+    await page.goto('/admin?tab=children');
+    const row = page.getByRole('listitem').filter({ hasText: child.childName });
+    await row.getByRole('button', { name: new RegExp(`^Edit ${child.childName}`) }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Child' });
+    const save = dialog.getByRole('button', { name: 'Save Changes' });
+    await expect(save).toBeInViewport({ ratio: 1 });
+    await save.click();
+    const toast = page.getByRole('alertdialog').filter({ hasText: 'Child Updated' });
+    await expect(toast).toBeVisible();
+    for (const control of [row.getByRole('button', { name: new RegExp(`^Edit ${child.childName}`) }), row.getByRole('button', { name: /^Remove|^Delete/ }).first()]) {
+      expect(overlaps(await box(toast), await box(control))).toBe(false);
+    }
+  });
+
+  test("a status change's toast keeps clear of the status picker just used and of the card's View Details and Delete, low on the screen", async ({ page, server, loginAsAdmin }) => {
+    const child = `Tia ${Math.random().toString(36).slice(2, 8)}`;
+    const res = await server.request('/api/enrollment', { method: 'POST', json: { ...sampleApplication, childFirstName: child.split(' ')[0], childLastName: child.split(' ')[1] } });
+    expect(res.status).toBe(201);
+    // Four newer applications above it, so its card is in the left column and can be scrolled to the bottom of the window.
+    for (let i = 0; i < 4; i++) expect((await server.request('/api/enrollment', { method: 'POST', json: sampleApplication })).status).toBe(201);
+    await loginAsAdmin();
+    await page.goto('/admin?tab=applications');
+    const view = page.getByRole('button', { name: `View details of ${child}'s application` });
+    const remove = page.getByRole('button', { name: `Delete ${child}'s application` });
+    // The card's status picker at the bottom of the window, as when the director scrolls down the list.
+    const status = page.getByRole('button', { name: new RegExp(`Status of ${child}'s application`) });
+    await status.evaluate((el) => el.scrollIntoView({ block: 'end' }));
+    await status.click();
+    await page.getByRole('option', { name: 'Approved' }).click();
+    const toast = page.getByRole('alertdialog').filter({ hasText: 'Status Updated' });
+    await expect(toast).toBeVisible();
+    for (const control of [status, view, remove]) expect(overlaps(await box(toast), await box(control))).toBe(false);
+  });
+
+  test('Add Daily Activity keeps its buttons on screen', async ({ page, server, loginAsAdmin }) => {
+    await page.setViewportSize(DESKTOP_WINDOW);
+    const { child } = await parentFamily(server, 'activity');
+    await loginAsAdmin();
+    await page.goto('/admin?tab=activities');
+    await page.getByRole('button', { name: 'Select Child' }).click();
+    await page.getByRole('option', { name: child.childName }).click();
+    await page.getByRole('button', { name: 'Add Daily Activity' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Daily Activity' });
+    await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeInViewport({ ratio: 1 });
+    await expect(dialog.locator('button[type="submit"]')).toBeInViewport({ ratio: 1 });
+  });
+
+  test("the event category picker says which categories the public calendar shows as 'General'", async ({ page, loginAsAdmin }) => {
+    await loginAsAdmin();
+    await page.goto('/admin?tab=events');
+    await page.getByRole('button', { name: 'Add Event' }).click();
+    await page.getByRole('dialog', { name: 'Add Event' }).getByRole('button', { name: /^General/ }).click();
+    const options = page.getByRole('option');
+    await expect(options.filter({ hasText: 'Education' })).toHaveText('Education (shown as General on the website)');
+    await expect(options.filter({ hasText: 'Parent Meeting' })).toHaveText('Parent Meeting (shown as General on the website)');
+    await expect(options.filter({ hasText: 'Holiday' })).toHaveText('Holiday');
+  });
+
+  test('the Communication and Applications tabs show what families did that staff have not seen', async ({ page, server, loginAsAdmin }) => {
+    const fam = await parentFamily(server, 'badges');
+    const { token } = (await (await server.request('/api/parent/login', { method: 'POST', json: { email: fam.email, password: fam.password } })).json()) as { token: string };
+    expect((await server.request('/api/parent/communications', { method: 'POST', json: { subject: 'Pick-up time', content: 'We will be late' }, headers: { authorization: `Bearer ${token}` } })).status).toBe(201);
+    await loginAsAdmin();
+    await page.goto('/admin');
+    const attention = await (await server.request('/api/trpc/overview.attention', { headers: { cookie: await server.adminCookie() } })).json() as { result: { data: { json: { unreadMessages: number; newUploads: number } } } };
+    const { unreadMessages, newUploads } = attention.result.data.json;
+    await expect(page.getByRole('tab', { name: `Communication (${unreadMessages + newUploads} new)` })).toBeVisible();
+    await expect(page.getByRole('link', { name: `Unread messages: ${unreadMessages}` })).toBeVisible();
+  });
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: PHONE, hasTouch: true, isMobile: true });
+
+  test('the header is one row', async ({ page }) => {
+    await page.goto('/admin/login');
+    const header = page.getByRole('banner');
+    expect((await box(header)).height).toBeLessThanOrEqual(72);
+    await expect(header.getByRole('link', { name: 'Little Buckeyes Learning Center' })).toBeVisible();
+    await expect(header.getByRole('button', { name: 'Menu' })).toBeVisible();
+  });
+
+  test("a parent's chosen tab shows its content on screen", async ({ page, server }) => {
+    const fam = await parentFamily(server, 'reveal');
+    await signIn(page, fam.email, fam.password);
+    const panelTop = () => page.getByRole('tabpanel').first().evaluate((el) => el.getBoundingClientRect().top);
+    for (const [name, address] of [['Communication', /tab=communication/], ['Milestones', /tab=milestones/]] as const) {
+      // The tabs just come into view at the bottom of the screen, as a parent scrolls to them, then one is tapped.
+      await page.getByRole('tablist', { name: "Your child's journey" }).evaluate((el) => el.scrollIntoView({ block: 'end' }));
+      await page.getByRole('tab', { name }).tap();
+      await expect(page).toHaveURL(address);
+      await expect.poll(panelTop).toBeLessThan(PHONE.height / 2);
+    }
+  });
+
+  test('a toast covers neither the header nor the button just used', async ({ page }) => {
+    await page.goto('/admin/login');
+    await page.getByLabel('Email').fill('nobody@example.com');
+    await page.getByLabel('Password', { exact: true }).fill('wrong password');
+    const signInButton = page.getByRole('button', { name: 'Sign In' });
+    await signInButton.tap();
+    const toast = page.getByRole('alertdialog').filter({ hasText: 'Login Failed' });
+    await expect(toast).toBeVisible();
+    expect(overlaps(await box(toast), await box(page.getByRole('banner')))).toBe(false);
+    expect(overlaps(await box(toast), await box(signInButton))).toBe(false);
+  });
+});
