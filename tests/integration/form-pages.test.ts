@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { enrollmentApplications, parentSessions, parentUsers } from '../../db/schema';
 import { FORM_BODY_LIMIT } from '../../src/server/pages/forms';
 import { requiredApplicationFields } from '../helpers/enrollment-fixtures';
+import { standInManifest } from '../helpers/stand-in-build';
 import { startTestServer, type TestServer } from '../helpers/server';
 
 /**
@@ -27,12 +28,12 @@ beforeAll(async () => {
   const chunk = (file: string, imports: string[] = []) => ({ file: `assets/${file}`, imports });
   writeFileSync(
     join(dir, 'client', '.vite', 'manifest.json'),
-    JSON.stringify({
+    JSON.stringify(standInManifest({
       'index.html': chunk('index-A.js'),
       'pages/enrollment.ts': chunk('enrollment-E.js', ['_fields-F.js']),
       'pages/parent-login.ts': chunk('parent-login-P.js', ['_fields-F.js']),
       '_fields-F.js': chunk('fields-F.js'),
-    }),
+    })),
   );
   const view = `'<pre id="view">' + JSON.stringify(view).replace(/</g, '\\\\u003c') + '</pre>'`;
   writeFileSync(

@@ -8,7 +8,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
-import { and, eq, isNotNull, like, lt } from 'drizzle-orm';
+import { and, eq, isNotNull, like, lt, or } from 'drizzle-orm';
 import PostalMime from 'postal-mime';
 import { outboxMessages } from '../../../db/schema';
 import type { Clock } from '../clock';
@@ -102,9 +102,12 @@ export function forgetParentPassword(db: Db, config: Pick<Config, 'privateDir'>,
   return redactAll({ db, config }, rows, PASSWORD_REMOVED.firstSignIn);
 }
 
-/** The token of a reset link in a stored message's text (`…/parent-reset-password#token=…`), if it still has one. */
-const RESET_TOKEN = /\/parent-reset-password#token=([a-z2-7]+)/;
-const RESET_LINK_STORED = '%/parent-reset-password#token=%';
+/**
+ * The token of a reset link in a stored message's text (a parent's `…/parent-reset-password#token=…` or a staff
+ * member's `…/admin/set-password#token=…`), if it still has one.
+ */
+const RESET_TOKEN = /\/(?:parent-reset-password|admin\/set-password)#token=([a-z2-7]+)/;
+const resetLinkStored = () => or(like(outboxMessages.textBody, '%/parent-reset-password#token=%'), like(outboxMessages.textBody, '%/admin/set-password#token=%'));
 export const RESET_LINK_REMOVED = {
   used: '[reset link removed: it was used]',
   expired: '[reset link removed: it has expired]',
@@ -138,7 +141,7 @@ export function forgetUsedResetLinks(db: Db, config: Pick<Config, 'privateDir'>,
   const rows = db
     .select()
     .from(outboxMessages)
-    .where(and(eq(outboxMessages.toAddress, parentEmail), like(outboxMessages.textBody, RESET_LINK_STORED)))
+    .where(and(eq(outboxMessages.toAddress, parentEmail), resetLinkStored()))
     .all();
   return forgetResetLinks({ db, config }, rows, RESET_LINK_REMOVED.used);
 }
@@ -149,7 +152,7 @@ export function forgetExpiredResetLinks(db: Db, config: Pick<Config, 'privateDir
   const rows = db
     .select()
     .from(outboxMessages)
-    .where(and(lt(outboxMessages.createdAt, before), like(outboxMessages.textBody, RESET_LINK_STORED)))
+    .where(and(lt(outboxMessages.createdAt, before), resetLinkStored()))
     .all();
   return forgetResetLinks({ db, config }, rows, RESET_LINK_REMOVED.expired);
 }

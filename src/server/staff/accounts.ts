@@ -19,6 +19,7 @@ import { isUniqueViolation } from '../db-errors';
 import { logger } from '../logger';
 import { staffInvitationEmail, staffPasswordResetEmail } from '../services/mail-templates';
 import { mailQueueFor, sendAfterAnswer } from '../services/mail-queue';
+import { forgetUsedResetLinks } from '../services/outbox';
 import { addressKey, consume } from '../services/rate-limit';
 import { RESET_BUSY, RESET_LINK_MS } from '../parents/passwords';
 
@@ -167,7 +168,7 @@ export async function setPasswordWithLink(ctx: Context, input: { token: string; 
   const found = ctx.db.select({ id: staffPasswordLinks.id }).from(staffPasswordLinks).innerJoin(adminUsers, eq(adminUsers.id, staffPasswordLinks.adminId)).where(live()).get();
   if (!found) throw invalid();
   const passwordHash = await hashPassword(input.password);
-  ctx.db.transaction((tx) => {
+  const adminId = ctx.db.transaction((tx) => {
     const db = tx as unknown as Db;
     // Checked again after the hash: the link may have been used or the account closed meanwhile.
     const link = db
@@ -182,7 +183,12 @@ export async function setPasswordWithLink(ctx: Context, input: { token: string; 
     deleteAdminSessions(db, link.adminId);
     db.delete(staffPasswordLinks).where(and(eq(staffPasswordLinks.adminId, link.adminId), isNull(staffPasswordLinks.usedAt))).run();
     recordAudit(db, ctx, { action: 'password', entity: 'staff', entityId: link.adminId, actor: { id: link.adminId, name: link.name }, fields: { link: link.purpose, password: null } });
+    return link.adminId;
   });
+  // Every link of the account is dead now: the outbox's copies lose theirs (ADR 019). A failure must not undo
+  // the change; the hourly sweep removes expired links anyway.
+  const email = ctx.db.select({ email: adminUsers.email }).from(adminUsers).where(eq(adminUsers.id, adminId)).get()?.email;
+  if (email) await forgetUsedResetLinks(ctx.db, ctx.config, email).catch((err: unknown) => logger.warn({ err }, 'could not remove a used staff link from the outbox'));
   return { success: true as const, message: STAFF_PASSWORD_SET };
 }
 
