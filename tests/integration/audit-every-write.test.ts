@@ -29,6 +29,8 @@ const NOT_STAFF_WRITES: Record<string, string> = {
   'POST /api/parent/logout': "a parent's sign-out",
   'POST /api/parent/forgot-password': "a parent's reset link",
   'POST /api/parent/reset-password': "a parent's new password",
+  // A POST only so that the token stays out of addresses and logs: it reads whether a parent's link works.
+  'parentAuth.checkResetLink': "reads whether a parent's reset link works; writes nothing",
   // Asking for a link changes no account, and anyone may ask: the link's use is recorded (adminAuth.setPassword).
   'adminAuth.forgotPassword': 'asks for a link; its use is recorded',
   'POST /api/admin/forgot-password': 'asks for a link; its use is recorded',
