@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { addressKey, WindowCounter } from '../../src/server/services/rate-limit';
 
-describe('a limiter counter holds at most its bound of keys', () => {
-  it('drops its oldest windows when full, and counts on', () => {
-    const counter = new WindowCounter(60_000, 100);
+describe('a limiter counter holds at most its bound of bytes', () => {
+  it('drops its least recently used windows when full, and counts on', () => {
+    const bound = 100 * (2 * 'key-999'.length + 64);
+    const counter = new WindowCounter(60_000, bound);
     for (let i = 0; i < 1000; i++) counter.add(`key-${i}`, 1000 + i);
-    expect(counter.size).toBe(100);
+    expect(counter.bytes).toBeLessThanOrEqual(bound);
+    expect(counter.size).toBeGreaterThan(50);
+    expect(counter.size).toBeLessThanOrEqual(100);
     expect(counter.count('key-999', 2000)).toBe(1);
     expect(counter.count('key-0', 2000)).toBe(0);
   });

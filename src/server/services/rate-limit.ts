@@ -1,5 +1,5 @@
 /**
- * Rate limits: fixed-window counters on the injected clock, each holding at most `maxKeys` keys (ADR 019).
+ * Rate limits: fixed-window counters on the injected clock, each bounded by bytes (ADR 019).
  *
  * rate-limiter-flexible's memory store keeps one Map entry and one timer per key, with no bound: every
  * forgot-password request from a new address and a new e-mail added keys that lived an hour. Here a counter
@@ -12,7 +12,7 @@ import { TRPCError } from '@trpc/server';
 import { createLoginThrottle } from '../auth/login-throttle';
 import { createPasswordCheckAdmission } from '../auth/password-checks';
 import type { Clock } from '../clock';
-import { DEFAULT_MAX_KEYS, WindowCounter } from './window-counter';
+import { DEFAULT_MAX_BYTES, WindowCounter } from './window-counter';
 
 export { addressKey, WindowCounter } from './window-counter';
 
@@ -22,9 +22,9 @@ export class RateLimit {
   constructor(
     readonly points: number,
     windowMs: number,
-    maxKeys = DEFAULT_MAX_KEYS,
+    maxBytes = DEFAULT_MAX_BYTES,
   ) {
-    this.counter = new WindowCounter(windowMs, maxKeys);
+    this.counter = new WindowCounter(windowMs, maxBytes);
   }
 }
 
@@ -43,7 +43,7 @@ export function createLimiters() {
     passwordResetByIp: new RateLimit(10, 60 * MINUTE),
     passwordResetByAccount: new RateLimit(3, 60 * MINUTE),
     /** All addresses together: far above a centre's families forgetting at once, and a bound on the mail queue. */
-    passwordResetGlobal: new RateLimit(60, 10 * MINUTE, 1),
+    passwordResetGlobal: new RateLimit(60, 10 * MINUTE, 1024),
     /** Per account (parent or staff): a conversation's pace, not a flood. */
     messages: { parent: new RateLimit(20, 10 * MINUTE), admin: new RateLimit(120, 10 * MINUTE) },
     /** Upload URLs per account: a few documents and their retries. */

@@ -1,28 +1,40 @@
 import { isIP } from 'node:net';
+import { LRUCache } from 'lru-cache';
 
 /**
- * Fixed-window counters keyed by string, on the injected clock, holding at most `maxKeys` keys (ADR 019): the
- * state of every rate limit and of the sign-in throttle.
+ * Fixed-window counters keyed by string, on the injected clock (ADR 019): the state of every rate limit and of
+ * the sign-in throttle. The windows live in an LRU store bounded by bytes (lru-cache), so a flood of new keys
+ * (rotating addresses, made-up e-mails) evicts the least recently used windows instead of growing the heap.
  */
 interface Window {
   count: number;
   resetAt: number;
 }
 
-/** Keys a counter keeps at most by default: a few MB at worst, more than a centre's families and staff. */
-export const DEFAULT_MAX_KEYS = 10_000;
+/** Bytes a counter's windows may hold by default: room for about ten thousand keys, more than a centre needs. */
+export const DEFAULT_MAX_BYTES = 1024 * 1024;
+
+/** What one window costs: its key as UTF-16, and the entry and object around it. */
+const windowBytes = (_w: Window, key: string) => 2 * key.length + 64;
 
 export class WindowCounter {
-  private readonly windows = new Map<string, Window>();
-  private nextSweep = 0;
+  private readonly windows: LRUCache<string, Window>;
 
   constructor(
     private readonly windowMs: number,
-    private readonly maxKeys = DEFAULT_MAX_KEYS,
-  ) {}
+    maxBytes = DEFAULT_MAX_BYTES,
+  ) {
+    this.windows = new LRUCache<string, Window>({ maxSize: maxBytes, sizeCalculation: windowBytes });
+  }
 
+  /** How many windows are held (ended ones included until they are read or evicted). */
   get size(): number {
     return this.windows.size;
+  }
+
+  /** Bytes held, by the same measure as the bound. */
+  get bytes(): number {
+    return this.windows.calculatedSize;
   }
 
   private live(key: string, now: number): Window | undefined {
@@ -47,7 +59,6 @@ export class WindowCounter {
   add(key: string, now: number): number {
     const w = this.live(key, now);
     if (w) return ++w.count;
-    this.makeRoom(now);
     this.windows.set(key, { count: 1, resetAt: now + this.windowMs });
     return 1;
   }
@@ -61,18 +72,6 @@ export class WindowCounter {
 
   clear(key: string): void {
     this.windows.delete(key);
-  }
-
-  private makeRoom(now: number): void {
-    if (now >= this.nextSweep || this.windows.size >= this.maxKeys) {
-      this.nextSweep = now + 60 * 1000;
-      for (const [key, w] of this.windows) if (w.resetAt <= now) this.windows.delete(key);
-    }
-    // Insertion order is the order the windows end: the first keys are the oldest.
-    for (const key of this.windows.keys()) {
-      if (this.windows.size < this.maxKeys) break;
-      this.windows.delete(key);
-    }
   }
 }
 
