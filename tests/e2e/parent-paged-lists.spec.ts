@@ -63,7 +63,7 @@ test('the Communication tab loads a second page of messages on a phone; the unre
   await expect(page.getByText('That is everything.')).toBeFocused();
 
   // Marking a message of the second page read keeps both pages and lowers the badge.
-  await oldest.getByRole('button', { name: `Mark Daily note ${fam.t} 01 as read` }).click();
+  await oldest.getByRole('button', { name: `Mark as Read: Daily note ${fam.t} 01` }).click();
   await expect(page.getByRole('tab', { name: /^Messages/ })).toContainText('4 unread');
   await expect(oldest.getByText('New', { exact: true })).toBeHidden();
   await expect(messages.getByRole('listitem')).toHaveCount(25);

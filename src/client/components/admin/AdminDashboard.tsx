@@ -53,7 +53,8 @@ export function AdminDashboard() {
       tabsRef.current?.querySelector('[role="tab"][aria-selected="true"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' }),
     );
     return () => cancelAnimationFrame(frame);
-  }, [tab, ready]);
+    // Again when the tabs' counts arrive: the badges widen the tabs and can push the selected one out of view.
+  }, [tab, ready, attention.data]);
 
   async function signOut() {
     clearStoredAdmin();
