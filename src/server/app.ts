@@ -47,6 +47,7 @@ const SHELL_LOADING = '<main class="mx-auto max-w-5xl px-4 py-16 text-center tex
 const FORM_PAGES: ReadonlySet<string> = new Set<string>([...PUBLIC_PAGES, ...PORTAL_PAGES].map((p) => p.path as string).concat(['/admin/login', '/parent-reset-password']));
 
 /** C0 controls and DEL, as they reach a path decoded, or still percent-encoded. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point: a path carrying one is refused
 const hasControlCharacter = (path: string) => /[\u0000-\u001f\u007f]/.test(path);
 const ENCODED_CONTROL = /%(?:[01][0-9a-f]|7f)/i;
 

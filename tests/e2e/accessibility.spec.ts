@@ -1,5 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import { sampleApplication } from '../helpers/enrollment-fixtures';
+import type { TestServer } from '../helpers/server';
 import { expect, pageReady, test } from './fixtures';
 
 /**
@@ -10,7 +12,7 @@ import { expect, pageReady, test } from './fixtures';
  * question of the scan's timing, not of the colours, and is left out.) Things shown only after an action (a dialog, a toast, the phone menu) are
  * scanned once they are open, by the tests below.
  */
-async function violations(page: import('@playwright/test').Page) {
+async function violations(page: Page) {
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const found = result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
@@ -41,7 +43,7 @@ const PUBLIC_PAGES: [string, string][] = [
 /** A phone and a desktop: each page is loaded once and checked at both widths. */
 const WIDTHS = [375, 1280];
 
-async function violationsAtEachWidth(page: import('@playwright/test').Page, ready: () => Promise<void>) {
+async function violationsAtEachWidth(page: Page, ready: () => Promise<void>) {
   const found: Record<number, string[]> = {};
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 900 });
@@ -76,7 +78,7 @@ for (const tab of ['Overview', 'Events', 'Announcements', 'Applications', 'Enrol
 }
 
 /** An enrolled child with an activity and a note, and its parent's login (outbox mode answers the password). */
-async function parentWithChild(server: import('../helpers/server').TestServer) {
+async function parentWithChild(server: TestServer) {
   const email = `a11y.${Math.random().toString(36).slice(2, 8)}@example.com`;
   const cookie = await server.adminCookie();
   const child = (await (

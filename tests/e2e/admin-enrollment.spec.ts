@@ -5,12 +5,13 @@ import { eq } from 'drizzle-orm';
 import { enrollmentApplications, outboxMessages } from '../../db/schema';
 import { validateParentToken } from '../../src/server/auth/session';
 import { sampleApplication, sampleChild } from '../helpers/enrollment-fixtures';
+import type { TestServer } from '../helpers/server';
 import { expect, test } from './fixtures';
 
 /** Outside test-results/, which every Playwright run empties (other runs share this checkout). */
 const SHOTS = join(tmpdir(), 'admin-enrollment-screens');
 
-async function submitApplication(server: import('../helpers/server').TestServer, child: { first: string; last: string }, parentEmail: string) {
+async function submitApplication(server: TestServer, child: { first: string; last: string }, parentEmail: string) {
   const res = await server.request('/api/enrollment', {
     method: 'POST',
     json: { ...sampleApplication, childFirstName: child.first, childLastName: child.last, parentEmail },

@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
 /**
@@ -9,7 +10,7 @@ import { expect, test } from './fixtures';
  */
 
 /** What the boot script named: the main script and the chunks it preloads. */
-async function bootNames(page: import('@playwright/test').Page) {
+async function bootNames(page: Page) {
   return page.locator('script[data-entry]').evaluate((s: HTMLScriptElement) => ({ entry: s.dataset.entry!, preload: s.dataset.preload!.split(' ').filter(Boolean) }));
 }
 
@@ -66,7 +67,7 @@ test('a page opened in a background tab starts at once: it paints nothing until 
 });
 
 /** Opens `path` without waiting for the app (the fixture's goto would), once the page has loaded. */
-async function openUnstarted(page: import('@playwright/test').Page, path: string) {
+async function openUnstarted(page: Page, path: string) {
   await page.addInitScript(shownUntilParsed);
   await page.goto('/favicon.svg');
   // Navigating once this evaluation has returned, so its context is not destroyed under it.

@@ -1,6 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { Page } from '@playwright/test';
 import type { TestServer } from '../helpers/server';
 import { expect, test } from './fixtures';
 import { parentFamily, signIn, tag } from './parent-family';

@@ -1,9 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { communicationMessages, paymentReceipts } from '../../db/schema';
 import type { TestServer } from '../helpers/server';
 import { expect, test } from './fixtures';
-import { parentFamily, signIn, tag } from './parent-family';
+import { parentFamily, signIn } from './parent-family';
 
 /**
  * A family with years of messages and receipts, on a phone: the Communication and Payments tabs show the

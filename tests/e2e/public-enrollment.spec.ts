@@ -2,7 +2,6 @@ import type { Page } from '@playwright/test';
 import { eq } from 'drizzle-orm';
 import { enrollmentApplications } from '../../db/schema';
 import { centre } from '../../src/shared/centre';
-import { PROGRAM_CHOICES, RELATIONSHIP_CHOICES } from '../../src/shared/constants';
 import { expect, openBeforeScripts, test } from './fixtures';
 
 /** Picks an option of a select by its words, as a person does (native selects: they work with no script). */

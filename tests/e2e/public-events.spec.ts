@@ -3,6 +3,7 @@ import { addMonths, format, parseISO, setDate } from 'date-fns';
 import { announcements, events } from '../../db/schema';
 import { DEFAULT_CLIENT_DIR } from '../../src/server/app';
 import { addDays, centreDateOf } from '../../src/shared/centre-time';
+import type { TestServer } from '../helpers/server';
 import { startTestServer } from '../helpers/server';
 import { expect, test } from './fixtures';
 
@@ -286,7 +287,7 @@ test('when the home teaser cannot load the events it says so, not that there are
 });
 
 test.describe('layout', () => {
-  async function seed(server: import('../helpers/server').TestServer) {
+  async function seed(server: TestServer) {
     const day = centreToday();
     server.db.insert(events).values([0, 1, 2, 3].map((n) => ({ title: `Layout event ${n} ${unique()}`, eventDate: day, startTime: '00:00' }))).run();
     const titles = [0, 1, 2, 3].map((n) => `Layout notice ${n} ${unique()}`);

@@ -1,4 +1,5 @@
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -157,7 +158,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       return db.select({ n: count() }).from(table).get()!.n;
     },
     async close() {
-      const srv = server as import('node:http').Server;
+      const srv = server as Server;
       const closed = new Promise<void>((r) => srv.close(() => r()));
       srv.closeAllConnections();
       await closed;

@@ -4,7 +4,6 @@
  * from the Hono app and the router (tests/helpers/routes.ts), so a path added later is checked too.
  */
 import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminUsers, pictures } from '../../db/schema';
 import { hashPassword } from '../../src/server/auth/password';

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { KeyRound } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Form } from 'react-aria-components';
@@ -23,7 +23,6 @@ function tokenFromHash(): string {
 }
 
 function ResetPasswordPage() {
-  const navigate = useNavigate();
   const [token] = useState(tokenFromHash);
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');

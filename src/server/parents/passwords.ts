@@ -3,7 +3,7 @@ import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import { parentPasswordResets, parentSessions, parentUsers } from '../../../db/schema';
 import { beginLogin } from '../auth/login-throttle';
 import { hashLinkToken as hashToken, newLinkToken, withoutToken } from '../auth/single-use-links';
-import { hashPassword, verifyPassword } from '../auth/password';
+import { hashPassword } from '../auth/password';
 import type { Context } from '../context';
 import { fieldError } from '../field-errors';
 import { passwordResetEmail } from '../services/mail-templates';

@@ -4,6 +4,7 @@ import { adminUsers } from '../../../db/schema';
 import { forgotPasswordSchema, loginSchema } from '../../shared/schemas/auth';
 import { staffChangePasswordSchema, staffSetPasswordSchema } from '../../shared/schemas/password-policy';
 import { recordAudit } from '../audit/record';
+import type { Db } from '../db';
 import { changeOwnPassword, requestStaffReset, setPasswordWithLink } from '../staff/accounts';
 import { ADMIN_COOKIE, clearedCookie, sessionCookie } from '../auth/cookies';
 import { beginLogin } from '../auth/login-throttle';
@@ -22,7 +23,7 @@ export interface AdminRecord {
   previousLoginAt: Date | null;
 }
 
-function adminRecord(db: import('../db').Db, id: string): AdminRecord | undefined {
+function adminRecord(db: Db, id: string): AdminRecord | undefined {
   return db
     .select({ id: adminUsers.id, email: adminUsers.email, name: adminUsers.name, role: adminUsers.role, lastLoginAt: adminUsers.lastLoginAt, previousLoginAt: adminUsers.previousLoginAt })
     .from(adminUsers)

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAYMENT_METHODS, PAYMENT_TYPES, type Choice } from '../constants';
+import type { Choice, PAYMENT_METHODS, PAYMENT_TYPES } from '../constants';
 import { centsToAmount, parseCents } from '../money';
 import { idSchema } from './content';
 import { choiceField, emailField, isoDate, optionalText, requiredText } from './fields';

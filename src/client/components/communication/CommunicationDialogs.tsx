@@ -8,7 +8,6 @@ import { useCentreToday } from '../../lib/centre-today';
 import { toast } from '../../lib/toast';
 import { errorMessage, trpc, trpcClient } from '../../lib/trpc';
 import { useSchemaForm } from '../../lib/use-schema-form';
-import { Button } from '../ui/Button';
 import { Checkbox } from '../ui/Checkbox';
 import { Dialog, DialogActions } from '../ui/Dialog';
 import { TextField } from '../ui/Field';

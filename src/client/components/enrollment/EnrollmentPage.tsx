@@ -109,6 +109,7 @@ function EnrollmentForm({ view }: { view: EnrollmentView }) {
                 value="yes"
                 defaultChecked={ageWarningAccepted}
                 aria-describedby="age-warning-text"
+                // eslint-disable-next-line jsx-a11y/no-autofocus -- the server answered the submitted form with this warning: focus goes to the one thing to confirm, like a field error
                 autoFocus={Boolean(ageWarning && !refused) || undefined}
                 className="size-5 accent-brand-700"
               />

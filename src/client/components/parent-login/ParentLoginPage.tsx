@@ -62,6 +62,7 @@ export function ParentLoginPage({ view }: { view: ParentLoginView }) {
                 aria-required
                 aria-invalid={errors.password ? true : undefined}
                 aria-describedby={errorId('password')}
+                // eslint-disable-next-line jsx-a11y/no-autofocus -- after a refused sign-in the page comes back with focus on the field to correct, as a form's first error takes it
                 autoFocus={firstInvalid === 'password' || (Boolean(failure) && !firstInvalid) || undefined}
                 className={cn(inputClass, 'pr-12 aria-[invalid=true]:border-red-500')}
               />
