@@ -4,7 +4,7 @@ import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import superjson from 'superjson';
 import { TRPC_MAX_BATCH } from '../../shared/constants';
-import type { AppRouter } from '../../server/routers/_app';
+import type { AppRouter } from '~/server/routers/_app';
 import { getParentToken } from './parent-session';
 
 export type RouterOutputs = inferRouterOutputs<AppRouter>;

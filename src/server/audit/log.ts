@@ -4,7 +4,7 @@
  * (db/schema.ts, ADR 038), so a page is one index range whatever the log's size.
  */
 import { and, eq, gte, lt } from 'drizzle-orm';
-import { auditLog } from '../../../db/schema';
+import { auditLog } from '~/db/schema';
 import { addDays, centreMidnight } from '../../shared/centre-time';
 import type { Db } from '../db';
 import { keysetPage, type SortKey } from '../pagination';

@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { asc, count, desc, gt } from 'drizzle-orm';
-import { auditLog, type AuditValue } from '../../../db/schema';
+import { auditLog, type AuditValue } from '~/db/schema';
 import type { AuditAction, AuditEntity } from '../../shared/audit';
 import type { Clock } from '../clock';
 import type { Db } from '../db';

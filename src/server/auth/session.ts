@@ -10,7 +10,7 @@ import { sha256 } from '@oslojs/crypto/sha2';
 import { constantTimeEqual } from '@oslojs/crypto/subtle';
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
 import { and, eq, lt, ne } from 'drizzle-orm';
-import { adminSessions, adminUsers, parentSessions, parentUsers, type StaffRole } from '../../../db/schema';
+import { adminSessions, adminUsers, parentSessions, parentUsers, type StaffRole } from '~/db/schema';
 import type { Clock } from '../clock';
 import type { Db } from '../db';
 import { cachedRead } from '../cache/store';

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { adminUsers } from '../../../db/schema';
+import { adminUsers } from '~/db/schema';
 import { staffPasswordField } from '../../shared/schemas/password-policy';
 import type { Db } from '../db';
 import { hashPassword } from './password';

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { enrolledChildren, parentChildRelationships, parentUsers } from '../../../db/schema';
+import { enrolledChildren, parentChildRelationships, parentUsers } from '~/db/schema';
 import type { Db } from '../db';
 
 /**

@@ -4,7 +4,7 @@
  * read through here.
  */
 import { and, count, eq, gte, lt, lte, sql } from 'drizzle-orm';
-import { dailyActivities, developmentNotes } from '../../../db/schema';
+import { dailyActivities, developmentNotes } from '~/db/schema';
 import { centreDateOf, centreRange, weekOf } from '../../shared/centre-time';
 import type { Clock } from '../clock';
 import type { Db } from '../db';

@@ -11,7 +11,7 @@ import { Readable } from 'node:stream';
 import { TRPCError } from '@trpc/server';
 import { and, eq, gt, isNotNull, isNull, lt, notExists, sql } from 'drizzle-orm';
 import { fileTypeFromFile } from 'file-type';
-import { communicationMessages, documentRequests, privateFiles, uploadTokens } from '../../../db/schema';
+import { communicationMessages, documentRequests, privateFiles, uploadTokens } from '~/db/schema';
 import { MAX_UPLOAD_BYTES } from '../../shared/constants';
 import type { Auth } from '../auth/session';
 import type { Clock } from '../clock';

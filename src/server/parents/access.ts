@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { and, asc, eq } from 'drizzle-orm';
-import { enrolledChildren, parentChildRelationships } from '../../../db/schema';
+import { enrolledChildren, parentChildRelationships } from '~/db/schema';
 import type { Db } from '../db';
 import { cachedRead } from '../cache/store';
 

@@ -4,7 +4,7 @@
  * relies on the links they keep.
  */
 import { and, eq, inArray, ne } from 'drizzle-orm';
-import { enrolledChildren, parentChildRelationships, parentUsers } from '../../../db/schema';
+import { enrolledChildren, parentChildRelationships, parentUsers } from '~/db/schema';
 import { deleteParentSessions } from '../auth/session';
 import type { Db } from '../db';
 

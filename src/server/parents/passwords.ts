@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { and, eq, gt, isNull, ne } from 'drizzle-orm';
-import { parentPasswordResets, parentSessions, parentUsers } from '../../../db/schema';
+import { parentPasswordResets, parentSessions, parentUsers } from '~/db/schema';
 import { beginLogin } from '../auth/login-throttle';
 import { hashLinkToken as hashToken, newLinkToken, withoutToken } from '../auth/single-use-links';
 import { hashPassword } from '../auth/password';

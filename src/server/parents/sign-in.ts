@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
-import { parentUsers } from '../../../db/schema';
+import { parentUsers } from '~/db/schema';
 import { centre } from '../../shared/centre';
 import { PARENT_COOKIE, sessionCookie } from '../auth/cookies';
 import { createParentSession, type ParentIdentity } from '../auth/session';

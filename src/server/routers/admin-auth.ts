@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
-import { adminUsers } from '../../../db/schema';
+import { adminUsers } from '~/db/schema';
 import { forgotPasswordSchema, loginSchema } from '../../shared/schemas/auth';
 import { staffChangePasswordSchema, staffSetPasswordSchema } from '../../shared/schemas/password-policy';
 import { recordAudit } from '../audit/record';

@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { and, desc, eq, gte, isNull, or } from 'drizzle-orm';
-import { announcements } from '../../../db/schema';
+import { announcements } from '~/db/schema';
 import { centreDateOf } from '../../shared/centre-time';
 import { announcementExpirySchema, announcementSchema, announcementUpdateSchema, idSchema } from '../../shared/schemas/content';
 import { centreToday } from '../clock';

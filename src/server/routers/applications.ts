@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { and, count, eq } from 'drizzle-orm';
-import { enrolledChildren, enrollmentApplications } from '../../../db/schema';
+import { enrolledChildren, enrollmentApplications } from '~/db/schema';
 import { type ApplicationStatus, choiceLabel, PROGRAMS, type Program, RELATIONSHIP_CHOICES } from '../../shared/constants';
 import { applicationsPageInput, applicationStatusUpdateSchema } from '../../shared/schemas/children';
 import { idSchema } from '../../shared/schemas/content';

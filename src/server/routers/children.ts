@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { asc, eq } from 'drizzle-orm';
-import { enrolledChildren, parentChildRelationships, parentUsers } from '../../../db/schema';
+import { enrolledChildren, parentChildRelationships, parentUsers } from '~/db/schema';
 import { childDatesSchema, childSchema, childUpdateSchema } from '../../shared/schemas/children';
 import { centreToday } from '../clock';
 import { checkDayRules } from '../field-errors';

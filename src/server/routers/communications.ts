@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { and, count, eq, getTableColumns, isNull, or, type SQL, sql } from 'drizzle-orm';
-import { communicationMessages, documentRequests, enrolledChildren, parentChildRelationships } from '../../../db/schema';
+import { communicationMessages, documentRequests, enrolledChildren, parentChildRelationships } from '~/db/schema';
 import { centre } from '../../shared/centre';
 import { adminMessageSchema, documentDueSchema, documentRequestSchema, documentResponseSchema, messageSchema } from '../../shared/schemas/communication';
 import { idSchema } from '../../shared/schemas/content';

@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
-import { dailyActivities, developmentNotes, enrolledChildren } from '../../../db/schema';
+import { dailyActivities, developmentNotes, enrolledChildren } from '~/db/schema';
 import { idSchema } from '../../shared/schemas/content';
 import { activitySchema, activityUpdateSchema, noteSchema, noteUpdateSchema, summaryRangeSchema, weeklyReportSchema } from '../../shared/schemas/development';
 import type { Db } from '../db';

@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { asc, eq } from 'drizzle-orm';
-import { events } from '../../../db/schema';
+import { events } from '~/db/schema';
 import { eventSchema, eventUpdateSchema, idSchema } from '../../shared/schemas/content';
 import { dailyRead } from '../cache/store';
 import { audited } from '../audit/record';

@@ -1,5 +1,5 @@
 import { desc, eq } from 'drizzle-orm';
-import { pictures } from '../../../db/schema';
+import { pictures } from '~/db/schema';
 import { dailyRead } from '../cache/store';
 import { publicProcedure, router } from '../trpc';
 

@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { desc, eq } from 'drizzle-orm';
-import { outboxMessages, parentEmails } from '../../../db/schema';
+import { outboxMessages, parentEmails } from '~/db/schema';
 import { idSchema } from '../../shared/schemas/content';
 import { directorProcedure, router } from '../trpc';
 

@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
-import { childAchievements, enrolledChildren, milestones } from '../../../db/schema';
+import { childAchievements, enrolledChildren, milestones } from '~/db/schema';
 import { achievementSchema } from '../../shared/schemas/development';
 import { idSchema } from '../../shared/schemas/content';
 import { type Clock, centreToday } from '../clock';

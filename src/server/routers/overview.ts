@@ -1,5 +1,5 @@
 import { asc, count, desc, eq, gte } from 'drizzle-orm';
-import { announcements, enrolledChildren, enrollmentApplications, events } from '../../../db/schema';
+import { announcements, enrolledChildren, enrollmentApplications, events } from '~/db/schema';
 import { centreToday } from '../clock';
 import { directorProcedure, router, staffProcedure } from '../trpc';
 import type { Db } from '../db';

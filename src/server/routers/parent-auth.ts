@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
-import { parentUsers } from '../../../db/schema';
+import { parentUsers } from '~/db/schema';
 import { forgotPasswordSchema, loginSchema } from '../../shared/schemas/auth';
 import { changePasswordSchema, resetLinkSchema, resetPasswordSchema } from '../../shared/schemas/password-policy';
 import { clearedCookie, PARENT_COOKIE } from '../auth/cookies';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { and, asc, desc, eq } from 'drizzle-orm';
-import { childAchievements, milestones } from '../../../db/schema';
+import { childAchievements, milestones } from '~/db/schema';
 import { ageBand } from '../../shared/age-band';
 import { centreDateOf } from '../../shared/centre-time';
 import { idSchema } from '../../shared/schemas/content';

@@ -1,7 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { and, asc, desc, eq, getTableColumns, gte, lte, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { enrolledChildren, paymentReceipts, receiptNumberCounters } from '../../../db/schema';
+import { enrolledChildren, paymentReceipts, receiptNumberCounters } from '~/db/schema';
 import { centsToAmount, formatAmount, formatCents, sumCents } from '../../shared/money';
 import { idSchema } from '../../shared/schemas/content';
 import { pageInput } from '../../shared/schemas/page';

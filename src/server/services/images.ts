@@ -12,7 +12,7 @@ import { TRPCError } from '@trpc/server';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type Sharp } from 'sharp';
-import { type PictureVariant, pictures } from '../../../db/schema';
+import { type PictureVariant, pictures } from '~/db/schema';
 import { MAX_UPLOAD_BYTES } from '../../shared/constants';
 import { ONLY_IMAGES_MESSAGE, type PictureFieldsInput, pictureFieldsSchema } from '../../shared/schemas/gallery';
 import type { Clock } from '../clock';

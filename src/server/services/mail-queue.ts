@@ -8,7 +8,7 @@
  * One sender per database (`mailQueueFor`), so every request of an app, and the start-up, share it.
  */
 import { asc, eq, lte } from 'drizzle-orm';
-import { mailQueue, parentEmails } from '../../../db/schema';
+import { mailQueue, parentEmails } from '~/db/schema';
 import type { Clock } from '../clock';
 import type { Db } from '../db';
 import { logger } from '../logger';

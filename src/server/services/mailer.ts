@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer';
-import { outboxMessages } from '../../../db/schema';
+import { outboxMessages } from '~/db/schema';
 import type { Config } from '../config';
 import type { Db } from '../db';
 import { privateSubdir, writePrivateFile } from '../private-files';

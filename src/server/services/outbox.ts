@@ -10,7 +10,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
 import { and, eq, isNotNull, like, lt, or } from 'drizzle-orm';
 import PostalMime from 'postal-mime';
-import { outboxMessages } from '../../../db/schema';
+import { outboxMessages } from '~/db/schema';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Db } from '../db';

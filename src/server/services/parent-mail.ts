@@ -1,4 +1,4 @@
-import { parentEmails } from '../../../db/schema';
+import { parentEmails } from '~/db/schema';
 import type { Clock } from '../clock';
 import type { Db } from '../db';
 import { logger } from '../logger';

@@ -6,7 +6,7 @@
  */
 import { TRPCError } from '@trpc/server';
 import { and, asc, count, eq, gt, isNull, ne } from 'drizzle-orm';
-import { adminUsers, staffPasswordLinks, type StaffRole } from '../../../db/schema';
+import { adminUsers, staffPasswordLinks, type StaffRole } from '~/db/schema';
 import { STAFF_ROLE_LABELS } from '../../shared/schemas/staff';
 import { recordAudit } from '../audit/record';
 import { beginLogin } from '../auth/login-throttle';

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { Form } from 'react-aria-components';
-import { forgotPasswordSchema } from '../../../shared/schemas/auth';
+import { forgotPasswordSchema } from '~/shared/schemas/auth';
 import { toast } from '../../lib/toast';
 import { errorMessage, trpc } from '../../lib/trpc';
 import { useSchemaForm } from '../../lib/use-schema-form';

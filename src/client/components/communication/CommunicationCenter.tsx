@@ -1,19 +1,17 @@
 import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
-import type { inferRouterOutputs } from '@trpc/server';
 import { AlertTriangle, CheckCheck, FileText, Mail, MailOpen, Plus, Reply, Send } from 'lucide-react';
 import { useRef, useState } from 'react';
-import type { AppRouter } from '../../../server/routers/_app';
 import { Badge } from '../ui/Card';
 import { Button } from '../ui/Button';
 import { LoadMoreButton } from '../ui/LoadMoreButton';
 import { Tab, TabList, TabPanel, Tabs } from '../ui/Tabs';
 import { formatDate, formatDateTime } from '../../lib/format';
-import { queryClient, trpc } from '../../lib/trpc';
+import { queryClient, trpc, type RouterOutputs } from '../../lib/trpc';
 import { useSeenOnScreen } from '../../lib/use-seen-on-screen';
-import { DOCUMENT_TYPE_LABELS } from '../../../shared/schemas/communication';
+import { DOCUMENT_TYPE_LABELS } from '~/shared/schemas/communication';
 import { ComposeMessageDialog, RequestDocumentDialog, SubmitDocumentDialog, type ChildOption } from './CommunicationDialogs';
 
-type Outputs = inferRouterOutputs<AppRouter>['communications'];
+type Outputs = RouterOutputs['communications'];
 export type Message = Outputs['adminMessages']['items'][number];
 export type DocumentRequest = Outputs['adminDocumentRequests']['items'][number];
 

@@ -1,5 +1,5 @@
 import type { InputHTMLAttributes } from 'react';
-import type { Choice } from '../../../shared/constants';
+import type { Choice } from '~/shared/constants';
 import { cn } from '../ui/cn';
 import { inputClass } from '../ui/Field';
 

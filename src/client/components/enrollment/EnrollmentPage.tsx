@@ -1,7 +1,7 @@
 import { ClipboardList, HeartPulse, ShieldAlert, Smile, TriangleAlert, UserRound } from 'lucide-react';
-import { centre, telHref } from '../../../shared/centre';
-import { HOW_HEARD_CHOICES, PROGRAM_CHOICES, RELATIONSHIP_CHOICES, STATE_CHOICES } from '../../../shared/constants';
-import { EMPTY_ENROLLMENT, type EnrollmentInput } from '../../../shared/schemas/enrollment';
+import { centre, telHref } from '~/shared/centre';
+import { HOW_HEARD_CHOICES, PROGRAM_CHOICES, RELATIONSHIP_CHOICES, STATE_CHOICES } from '~/shared/constants';
+import { EMPTY_ENROLLMENT, type EnrollmentInput } from '~/shared/schemas/enrollment';
 import { buttonClass } from '../ui/button-class';
 import { DocumentSelect, DocumentTextField } from './DocumentFields';
 import { EnrollmentSuccess } from './EnrollmentSuccess';

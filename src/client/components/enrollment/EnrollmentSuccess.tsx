@@ -1,5 +1,5 @@
 import { CalendarCheck, CircleCheck, FileText, Mail, Phone } from 'lucide-react';
-import { centre, telHref } from '../../../shared/centre';
+import { centre, telHref } from '~/shared/centre';
 import { LinkButton } from '../ui/LinkButton';
 import { Card } from '../ui/Card';
 

@@ -1,7 +1,7 @@
 import { addMonths, eachDayOfInterval, endOfMonth, endOfWeek, format, isSameMonth, parseISO, startOfMonth, startOfWeek } from 'date-fns';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import type { MouseEvent } from 'react';
-import type { EventsSearch } from '../../../shared/page-search';
+import type { EventsSearch } from '~/shared/page-search';
 import { buttonClass } from '../ui/button-class';
 import { cn } from '../ui/cn';
 import { eventsHref } from './calendar-links';

@@ -1,5 +1,5 @@
 import { Apple, HeartHandshake, Sprout, Users } from 'lucide-react';
-import { centre } from '../../../shared/centre';
+import { centre } from '~/shared/centre';
 import { LinkButton } from '../ui/LinkButton';
 
 const VALUES = [

@@ -1,5 +1,5 @@
 import { CircleCheck, Clock, ExternalLink, MapPin, Phone, ShieldCheck } from 'lucide-react';
-import { centre, centreMapsUrl, telHref } from '../../../shared/centre';
+import { centre, centreMapsUrl, telHref } from '~/shared/centre';
 import { LinkButton } from '../ui/LinkButton';
 import { Card } from '../ui/Card';
 import { ExternalLinkButton } from '../ui/ExternalLink';

@@ -1,5 +1,5 @@
 import { Award, ShieldCheck, Star } from 'lucide-react';
-import { centre } from '../../../shared/centre';
+import { centre } from '~/shared/centre';
 import { LinkButton } from '../ui/LinkButton';
 import { PlainButton } from '../ui/PlainButton';
 

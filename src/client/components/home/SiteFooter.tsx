@@ -1,5 +1,5 @@
 import { Lock } from 'lucide-react';
-import { centre } from '../../../shared/centre';
+import { centre } from '~/shared/centre';
 import { BrandMark } from '../BrandMark';
 import { LinkButton } from '../ui/LinkButton';
 import { PlainButton } from '../ui/PlainButton';

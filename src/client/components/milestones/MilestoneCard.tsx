@@ -1,10 +1,9 @@
-import type { inferRouterOutputs } from '@trpc/server';
-import type { AppRouter } from '../../../server/routers/_app';
 import { Badge, Card } from '../ui/Card';
 import { badgeIcon } from './badgeIcons';
 import { AGE_RANGE_LABELS, capitalize, difficultyTone, MILESTONE_CATEGORY_LABELS } from './labels';
+import type { RouterOutputs } from '../../lib/trpc';
 
-type Outputs = inferRouterOutputs<AppRouter>;
+type Outputs = RouterOutputs;
 export type Milestone = Outputs['milestones']['list'][number];
 export type Achievement = Outputs['achievements']['list'][number];
 

@@ -1,7 +1,7 @@
 import { ChevronDown } from 'lucide-react';
 import type { FormEvent } from 'react';
-import type { AgeRange, MilestoneCategory } from '../../../shared/constants';
-import type { MilestonesSearch } from '../../../shared/page-search';
+import type { AgeRange, MilestoneCategory } from '~/shared/constants';
+import type { MilestonesSearch } from '~/shared/page-search';
 import { buttonClass } from '../ui/button-class';
 import { AGE_FILTER_OPTIONS, CATEGORY_FILTER_OPTIONS } from './labels';
 

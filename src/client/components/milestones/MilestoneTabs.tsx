@@ -1,5 +1,5 @@
 import type { MouseEvent, ReactNode } from 'react';
-import type { MilestonesSearch } from '../../../shared/page-search';
+import type { MilestonesSearch } from '~/shared/page-search';
 import { cn } from '../ui/cn';
 import { MILESTONE_VIEWS, milestonesHref, panelId, tabId } from './links';
 

@@ -1,4 +1,4 @@
-import { AGE_RANGES, MILESTONE_CATEGORIES } from '../../../shared/constants';
+import { AGE_RANGES, MILESTONE_CATEGORIES } from '~/shared/constants';
 import type { BadgeTone } from '../ui/Card';
 
 export const AGE_RANGE_LABELS: Record<string, string> = {

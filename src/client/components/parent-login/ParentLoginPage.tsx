@@ -1,5 +1,5 @@
 import { Eye, EyeOff, Heart, Info, Phone } from 'lucide-react';
-import { centre, telHref } from '../../../shared/centre';
+import { centre, telHref } from '~/shared/centre';
 import { PARENT_NOTICES, type ParentNotice } from '../../lib/parent-session';
 import { DocumentTextField, errorId } from '../enrollment/DocumentFields';
 import { cn } from '../ui/cn';

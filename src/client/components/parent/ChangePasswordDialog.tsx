@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent } from 'react';
 import { Form } from 'react-aria-components';
-import { changePasswordSchema, PARENT_PASSWORD_HINT } from '../../../shared/schemas/password-policy';
+import { changePasswordSchema, PARENT_PASSWORD_HINT } from '~/shared/schemas/password-policy';
 import { toast } from '../../lib/toast';
 import { errorMessage, trpc } from '../../lib/trpc';
 import { type ServerError, useSchemaForm } from '../../lib/use-schema-form';

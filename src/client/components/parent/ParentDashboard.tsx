@@ -2,14 +2,14 @@ import { keepPreviousData, useInfiniteQuery, useMutation, useQuery } from '@tans
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { BookOpen, CalendarDays, KeyRound, LogOut, NotebookPen, Sparkles } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useDeferredValue, useEffect, useRef, useState } from 'react';
-import type { ParentDashboardSearch } from '../../../shared/parent-dashboard-search';
+import type { ParentDashboardSearch } from '~/shared/parent-dashboard-search';
 import { clearParentSession, getParentToken } from '../../lib/parent-session';
 import { toast } from '../../lib/toast';
 import { takeToastLeftForThisPage } from '../../lib/toast-handoff';
 import { isNotFound, isUnauthorized, queryClient, trpc } from '../../lib/trpc';
 import { Button } from '../ui/Button';
 import { Card } from '../ui/Card';
-import { programName } from '../../../shared/constants';
+import { programName } from '~/shared/constants';
 import { revealTabPanel, Tab, TabList, TabPanel, Tabs } from '../ui/Tabs';
 import { ActivityItem } from './ActivityItem';
 import { MilestonesTab } from './MilestonesTab';

@@ -1,8 +1,8 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Download, FileText } from 'lucide-react';
 import { useState } from 'react';
-import { formatAmount, formatCents } from '../../../shared/money';
-import { spaced } from '../../../shared/schemas/payments';
+import { formatAmount, formatCents } from '~/shared/money';
+import { spaced } from '~/shared/schemas/payments';
 import { downloadFile } from '../../lib/download';
 import { formatDate } from '../../lib/format';
 import { toast } from '../../lib/toast';

@@ -3,7 +3,7 @@ import { createFileRoute, redirect, useNavigate, useRouterState } from '@tanstac
 import { Lock } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Form } from 'react-aria-components';
-import { loginSchema } from '../../../shared/schemas/auth';
+import { loginSchema } from '~/shared/schemas/auth';
 import { PasswordField } from '../../components/PasswordField';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';

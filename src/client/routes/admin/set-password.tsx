@@ -3,7 +3,7 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { KeyRound } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Form } from 'react-aria-components';
-import { STAFF_PASSWORD_MIN, staffPasswordField } from '../../../shared/schemas/password-policy';
+import { STAFF_PASSWORD_MIN, staffPasswordField } from '~/shared/schemas/password-policy';
 import { PasswordField } from '../../components/PasswordField';
 import { Button, LinkButton } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';

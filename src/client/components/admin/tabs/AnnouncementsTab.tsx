@@ -1,16 +1,14 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { inferRouterOutputs } from '@trpc/server';
 import { Plus } from 'lucide-react';
 import { type FormEvent, useMemo, useState } from 'react';
 import { Form } from 'react-aria-components';
-import type { AppRouter } from '../../../../server/routers/_app';
-import { ANNOUNCEMENT_CATEGORIES, PRIORITIES } from '../../../../shared/constants';
-import { centreDateOf } from '../../../../shared/centre-time';
-import { announcementSchemaFrom } from '../../../../shared/schemas/content';
-import { useCentreToday } from '../../../lib/centre-today';
-import { toast } from '../../../lib/toast';
-import { errorMessage, queryClient, trpc } from '../../../lib/trpc';
-import { useSchemaForm } from '../../../lib/use-schema-form';
+import { ANNOUNCEMENT_CATEGORIES, PRIORITIES } from '~/shared/constants';
+import { centreDateOf } from '~/shared/centre-time';
+import { announcementSchemaFrom } from '~/shared/schemas/content';
+import { useCentreToday } from '~/client/lib/centre-today';
+import { toast } from '~/client/lib/toast';
+import { errorMessage, queryClient, trpc, type RouterOutputs } from '~/client/lib/trpc';
+import { useSchemaForm } from '~/client/lib/use-schema-form';
 import { AnnouncementItem } from '../../events/AnnouncementItem';
 import { categoryLabel } from '../../events/categories';
 import { Button } from '../../ui/Button';
@@ -23,7 +21,7 @@ import { ContentRow, PrivateBadge } from '../ContentRow';
 import { ListState, PanelHeader } from '../PanelHeader';
 import { useConfirmedDelete } from '../useConfirmedDelete';
 
-type AdminAnnouncement = inferRouterOutputs<AppRouter>['announcements']['all'][number];
+type AdminAnnouncement = RouterOutputs['announcements']['all'][number];
 
 const CATEGORY_OPTIONS = ANNOUNCEMENT_CATEGORIES.map((value) => ({ value, label: categoryLabel(value) }));
 const PRIORITY_OPTIONS = PRIORITIES.map((value) => ({ value, label: categoryLabel(value) }));

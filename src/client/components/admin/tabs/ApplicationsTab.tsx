@@ -1,8 +1,6 @@
 import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
-import type { inferRouterOutputs } from '@trpc/server';
 import { CheckCircle2, Eye, Trash2, UserPlus } from 'lucide-react';
 import { useState } from 'react';
-import type { AppRouter } from '../../../../server/routers/_app';
 import {
   APPLICATION_STATUS_LABELS,
   APPLICATION_STATUSES,
@@ -13,10 +11,10 @@ import {
   type Program,
   RELATIONSHIP_CHOICES,
   STATE_CHOICES,
-} from '../../../../shared/constants';
-import { formatDate, formatDateTime } from '../../../lib/format';
-import { toast } from '../../../lib/toast';
-import { queryClient, trpc } from '../../../lib/trpc';
+} from '~/shared/constants';
+import { formatDate, formatDateTime } from '~/client/lib/format';
+import { toast } from '~/client/lib/toast';
+import { queryClient, trpc, type RouterOutputs } from '~/client/lib/trpc';
 import { Button } from '../../ui/Button';
 import { Badge, type BadgeTone, Card } from '../../ui/Card';
 import { Checkbox } from '../../ui/Checkbox';
@@ -27,7 +25,7 @@ import { Select } from '../../ui/Select';
 import { FilteredListState, FilteredPanelHeader } from '../PanelHeader';
 import { useConfirmedDelete } from '../useConfirmedDelete';
 
-type Application = inferRouterOutputs<AppRouter>['applications']['list']['items'][number];
+type Application = RouterOutputs['applications']['list']['items'][number];
 
 /** Read a page at a time (ADR 014); the header's counts are the server's, over every application. */
 const APPLICATIONS_PAGE_SIZE = 20;

@@ -1,9 +1,9 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { AUDIT_ENTITIES, type AuditEntity } from '../../../../shared/audit';
-import { formatDateTime } from '../../../lib/format';
-import { trpc } from '../../../lib/trpc';
+import { AUDIT_ENTITIES, type AuditEntity } from '~/shared/audit';
+import { formatDateTime } from '~/client/lib/format';
+import { trpc } from '~/client/lib/trpc';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { TextField } from '../../ui/Field';

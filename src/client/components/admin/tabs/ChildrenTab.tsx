@@ -1,17 +1,15 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { inferRouterOutputs } from '@trpc/server';
 import { differenceInYears, parseISO } from 'date-fns';
 import { Check, Copy, KeyRound, Pencil, Plus, Power, RotateCcwKey, Trash2, TriangleAlert } from 'lucide-react';
 import { type FormEvent, useMemo, useState } from 'react';
 import { Form } from 'react-aria-components';
-import type { AppRouter } from '../../../../server/routers/_app';
-import { PROGRAM_CHOICES, PROGRAM_LABELS, type Program } from '../../../../shared/constants';
-import { childSchemaOn, EMPTY_CHILD } from '../../../../shared/schemas/children';
-import { useCentreToday } from '../../../lib/centre-today';
-import { formatDate } from '../../../lib/format';
-import { toast } from '../../../lib/toast';
-import { errorMessage, queryClient, trpc } from '../../../lib/trpc';
-import { type ServerError, useSchemaForm } from '../../../lib/use-schema-form';
+import { PROGRAM_CHOICES, PROGRAM_LABELS, type Program } from '~/shared/constants';
+import { childSchemaOn, EMPTY_CHILD } from '~/shared/schemas/children';
+import { useCentreToday } from '~/client/lib/centre-today';
+import { formatDate } from '~/client/lib/format';
+import { toast } from '~/client/lib/toast';
+import { errorMessage, queryClient, trpc, type RouterOutputs } from '~/client/lib/trpc';
+import { type ServerError, useSchemaForm } from '~/client/lib/use-schema-form';
 import { Button } from '../../ui/Button';
 import { Badge, Card } from '../../ui/Card';
 import { Switch } from '../../ui/Checkbox';
@@ -22,7 +20,7 @@ import { credentialsNote } from '../credentials-note';
 import { FilteredListState, FilteredPanelHeader } from '../PanelHeader';
 import { useConfirmedDelete } from '../useConfirmedDelete';
 
-type Outputs = inferRouterOutputs<AppRouter>;
+type Outputs = RouterOutputs;
 type Child = Outputs['children']['list'][number];
 /** What the credentials dialog shows: a new account's login, a masked existing one, or a reset password. */
 type Credentials = Outputs['children']['generateParentLogin'] | Outputs['children']['resetParentPassword'];

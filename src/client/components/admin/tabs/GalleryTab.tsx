@@ -1,15 +1,13 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { inferRouterOutputs } from '@trpc/server';
 import { ImagePlus, Trash2, Upload } from 'lucide-react';
 import { type ChangeEvent, type FormEvent, useEffect, useId, useState } from 'react';
 import { Form } from 'react-aria-components';
-import type { AppRouter } from '../../../../server/routers/_app';
-import { GALLERY_CATEGORIES, MAX_UPLOAD_BYTES } from '../../../../shared/constants';
-import { fieldMessages } from '../../../../shared/schemas/fields';
-import { pictureFieldsSchema } from '../../../../shared/schemas/gallery';
-import { formatDate } from '../../../lib/format';
-import { toast } from '../../../lib/toast';
-import { errorMessage, queryClient, trpc } from '../../../lib/trpc';
+import { GALLERY_CATEGORIES, MAX_UPLOAD_BYTES } from '~/shared/constants';
+import { fieldMessages } from '~/shared/schemas/fields';
+import { pictureFieldsSchema } from '~/shared/schemas/gallery';
+import { formatDate } from '~/client/lib/format';
+import { toast } from '~/client/lib/toast';
+import { errorMessage, queryClient, trpc, type RouterOutputs } from '~/client/lib/trpc';
 import { categoryLabel } from '../../events/categories';
 import { pictureSources } from '../../gallery/picture-sources';
 import { ResponsiveImage } from '../../gallery/ResponsiveImage';
@@ -20,7 +18,7 @@ import { Select } from '../../ui/Select';
 import { ListState, PanelHeader } from '../PanelHeader';
 import { useConfirmedDelete } from '../useConfirmedDelete';
 
-type AdminPicture = inferRouterOutputs<AppRouter>['pictures']['list'][number];
+type AdminPicture = RouterOutputs['pictures']['list'][number];
 
 /** The card grid below: one, two, then three columns; for the browser's choice in `srcset`. */
 const CARD_SIZES = '(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw';

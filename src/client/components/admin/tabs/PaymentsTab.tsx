@@ -1,11 +1,9 @@
 import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
-import type { inferRouterOutputs } from '@trpc/server';
 import { CalendarDays, DollarSign, Download, Mail, Plus, Receipt as ReceiptIcon, Send, Trash2 } from 'lucide-react';
 import { type ComponentType, type FormEvent, type ReactNode, useState } from 'react';
 import { Form } from 'react-aria-components';
-import type { AppRouter } from '../../../../server/routers/_app';
-import { centre } from '../../../../shared/centre';
-import { centsToAmount, formatAmount, formatCents } from '../../../../shared/money';
+import { centre } from '~/shared/centre';
+import { centsToAmount, formatAmount, formatCents } from '~/shared/money';
 import {
   EMPTY_RECEIPT,
   MISSING_TAX_INPUT,
@@ -16,13 +14,13 @@ import {
   spaced,
   takesCheckNumber,
   takesTransactionId,
-} from '../../../../shared/schemas/payments';
-import { downloadFile } from '../../../lib/download';
-import { centreDateOf } from '../../../../shared/centre-time';
-import { formatDate } from '../../../lib/format';
-import { toast } from '../../../lib/toast';
-import { errorMessage, queryClient, trpc } from '../../../lib/trpc';
-import { type ServerError, useSchemaForm } from '../../../lib/use-schema-form';
+} from '~/shared/schemas/payments';
+import { downloadFile } from '~/client/lib/download';
+import { centreDateOf } from '~/shared/centre-time';
+import { formatDate } from '~/client/lib/format';
+import { toast } from '~/client/lib/toast';
+import { errorMessage, queryClient, trpc, type RouterOutputs } from '~/client/lib/trpc';
+import { type ServerError, useSchemaForm } from '~/client/lib/use-schema-form';
 import { Button, buttonClass } from '../../ui/Button';
 import { Badge, Card } from '../../ui/Card';
 import { Dialog, DialogActions } from '../../ui/Dialog';
@@ -33,7 +31,7 @@ import { Tab, TabList, TabPanel, Tabs } from '../../ui/Tabs';
 import { ListState, PanelHeader } from '../PanelHeader';
 import { useConfirmedDelete } from '../useConfirmedDelete';
 
-type Outputs = inferRouterOutputs<AppRouter>;
+type Outputs = RouterOutputs;
 type Receipt = Outputs['payments']['list']['items'][number];
 type View = 'recent' | 'all' | 'tax';
 
