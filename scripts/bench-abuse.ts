@@ -16,7 +16,7 @@ import { type AddressInfo, connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { enrolledChildren, parentChildRelationships, parentUsers, paymentReceipts } from '../db/schema';
-import { seedDemo } from '../db/seed-demo';
+import { seedDemo } from './seed-demo';
 import { createParentSession } from '../src/server/auth/session';
 import { prepareDatabase } from '../src/server/bootstrap';
 import { systemClock } from '../src/server/clock';

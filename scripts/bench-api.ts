@@ -7,7 +7,7 @@
  * the load changes from one minute to the next, and each figure is printed as a share of the ceiling measured
  * beside it.
  *
- * The data: a fresh temporary database with one year of a centre (db/seed-scale.ts, size small), or with
+ * The data: a fresh temporary database with one year of a centre (scripts/seed-scale.ts, size small), or with
  * `--scale` ten years, or `--database <file>` an existing one made by `npm run seed:scale` (used in place:
  * the benchmark adds a session for the bench parent and one for a staff account).
  *
@@ -23,7 +23,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import { eq } from 'drizzle-orm';
-import { BENCH_PARENT_EMAIL, SIZES, seedScale } from '../db/seed-scale';
+import { BENCH_PARENT_EMAIL, SIZES, seedScale } from './seed-scale';
 import { adminUsers, enrolledChildren, parentChildRelationships, parentUsers } from '../db/schema';
 import { DEFAULT_CLIENT_DIR, PROJECT_ROOT } from '../src/server/app';
 import { ADMIN_COOKIE } from '../src/server/auth/cookies';

@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import { dailyActivities, developmentNotes, enrolledChildren, parentChildRelationships, parentUsers } from '../db/schema';
-import { seedDemo } from '../db/seed-demo';
+import { seedDemo } from './seed-demo';
 import { createParentSession } from '../src/server/auth/session';
 import { prepareDatabase } from '../src/server/bootstrap';
 import { systemClock } from '../src/server/clock';

@@ -24,7 +24,7 @@ import lighthouse, { type Flags, type Result } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import sharp from 'sharp';
 import { dailyActivities, developmentNotes, enrolledChildren, parentChildRelationships, parentUsers } from '../db/schema';
-import { seedDemo } from '../db/seed-demo';
+import { seedDemo } from './seed-demo';
 import { DEFAULT_CLIENT_DIR, PROJECT_ROOT } from '../src/server/app';
 import { createParentSession } from '../src/server/auth/session';
 import { PARENT_COOKIE } from '../src/server/auth/cookies';

@@ -7,7 +7,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { BENCH_PARENT_EMAIL, seedScale } from '../../db/seed-scale';
+import { BENCH_PARENT_EMAIL, seedScale } from '../../scripts/seed-scale';
 import { parentUsers } from '../../db/schema';
 import { createParentSession } from '../../src/server/auth/session';
 import { sharedAdminServer } from '../helpers/admin-server';

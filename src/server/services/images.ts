@@ -19,7 +19,12 @@ import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Db } from '../db';
 import { logger as defaultLogger, type Logger } from '../logger';
-import { pictureAlt } from '../routers/gallery';
+
+/** Text for the image's alt attribute: the caption, else a description from the category. */
+export function pictureAlt(p: { caption: string | null; category: string }): string {
+  if (p.caption?.trim()) return p.caption.trim();
+  return p.category === 'general' ? 'Children learning and playing at the centre' : `Children at the centre: ${p.category}`;
+}
 
 /** Types sharp can decode here (its prebuilt libheif reads AVIF but not HEIC). SVG is excluded: it is a script-capable document. */
 const DECODABLE = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif']);

@@ -3,7 +3,7 @@
  * `now`, chained exactly as the app chains them (src/server/audit/record.ts), so the Audit tab, its filters
  * and the chain's verification run over a long history. Six staff members, the centre's kinds of records.
  */
-import { auditLog } from './schema';
+import { auditLog } from '../db/schema';
 import { chainHash, GENESIS_HASH } from '../src/server/audit/record';
 import type { Db } from '../src/server/db';
 

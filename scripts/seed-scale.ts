@@ -32,7 +32,7 @@ import {
   parentUsers,
   paymentReceipts,
   pictures,
-} from './schema';
+} from '../db/schema';
 
 export interface ScaleSize {
   children: number;

@@ -15,7 +15,7 @@ import { inArray } from 'drizzle-orm';
 import { prepareDatabase } from '../src/server/bootstrap';
 import { loadConfig } from '../src/server/config';
 import { type Db, openDatabase } from '../src/server/db';
-import { announcements, childAchievements, enrolledChildren, events, milestones } from './schema';
+import { announcements, childAchievements, enrolledChildren, events, milestones } from '../db/schema';
 
 const day = (now: Date, offset: number) => format(addDays(now, offset), 'yyyy-MM-dd');
 
