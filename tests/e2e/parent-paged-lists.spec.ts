@@ -14,7 +14,10 @@ test.describe.configure({ timeout: 60_000 });
 
 const family = (server: TestServer) => parentFamily(server, 'paged');
 
-test('the Communication tab loads a second page of messages on a phone; the unread badge counts the unloaded ones', async ({ page, server }) => {
+test('the Communication tab loads a second page of messages on a phone; the unread badge counts the unloaded ones', async ({
+  page,
+  server,
+}) => {
   const fam = await family(server);
   // 25 messages from the centre, one a day; the five oldest (on the second page) are unread.
   const day = 24 * 60 * 60 * 1000;

@@ -42,7 +42,11 @@ export function notifySessionEnded(error: unknown) {
  * A failed sign-in is a 401 too, but it means "wrong password", not "your session ended". The key is the one
  * `trpc.adminAuth.login.mutationOptions()` sets (written out: naming `trpc` here would make its type circular).
  */
-const SIGN_IN_KEYS = new Set([hashKey([['adminAuth', 'login']]), hashKey([['parentAuth', 'login']]), hashKey([['parentAuth', 'changePassword']])]);
+const SIGN_IN_KEYS = new Set([
+  hashKey([['adminAuth', 'login']]),
+  hashKey([['parentAuth', 'login']]),
+  hashKey([['parentAuth', 'changePassword']]),
+]);
 function isSignIn(mutation: Mutation<unknown, unknown, unknown>) {
   const key = mutation.options.mutationKey;
   return key !== undefined && SIGN_IN_KEYS.has(hashKey(key));

@@ -45,5 +45,13 @@ export function auditPage(db: Db, f: AuditFilter) {
     f.from ? gte(auditLog.at, centreMidnight(f.from)) : undefined,
     f.to ? lt(auditLog.at, centreMidnight(addDays(f.to, 1))) : undefined,
   );
-  return keysetPage(order, f, (after, orderBy, n) => db.select(auditColumns).from(auditLog).where(and(where, after)).orderBy(...orderBy).limit(n).all());
+  return keysetPage(order, f, (after, orderBy, n) =>
+    db
+      .select(auditColumns)
+      .from(auditLog)
+      .where(and(where, after))
+      .orderBy(...orderBy)
+      .limit(n)
+      .all(),
+  );
 }

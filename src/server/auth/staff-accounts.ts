@@ -14,7 +14,10 @@ export async function setStaffPassword(db: Db, adminId: string, password: string
   const checked = staffPasswordField().parse(password);
   const passwordHash = await hashPassword(checked);
   db.transaction((tx) => {
-    tx.update(adminUsers).set({ passwordHash, ...changes, updatedAt: new Date() }).where(eq(adminUsers.id, adminId)).run();
+    tx.update(adminUsers)
+      .set({ passwordHash, ...changes, updatedAt: new Date() })
+      .where(eq(adminUsers.id, adminId))
+      .run();
     deleteAdminSessions(tx as unknown as Db, adminId);
   });
 }

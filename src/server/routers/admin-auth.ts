@@ -25,7 +25,14 @@ export interface AdminRecord {
 
 function adminRecord(db: Db, id: string): AdminRecord | undefined {
   return db
-    .select({ id: adminUsers.id, email: adminUsers.email, name: adminUsers.name, role: adminUsers.role, lastLoginAt: adminUsers.lastLoginAt, previousLoginAt: adminUsers.previousLoginAt })
+    .select({
+      id: adminUsers.id,
+      email: adminUsers.email,
+      name: adminUsers.name,
+      role: adminUsers.role,
+      lastLoginAt: adminUsers.lastLoginAt,
+      previousLoginAt: adminUsers.previousLoginAt,
+    })
     .from(adminUsers)
     .where(eq(adminUsers.id, id))
     .get();
@@ -38,7 +45,13 @@ export const adminAuthRouter = router({
     const attempt = await beginLogin(ctx, 'admin', input.email);
 
     const row = ctx.db
-      .select({ id: adminUsers.id, name: adminUsers.name, passwordHash: adminUsers.passwordHash, isActive: adminUsers.isActive, lastLoginAt: adminUsers.lastLoginAt })
+      .select({
+        id: adminUsers.id,
+        name: adminUsers.name,
+        passwordHash: adminUsers.passwordHash,
+        isActive: adminUsers.isActive,
+        lastLoginAt: adminUsers.lastLoginAt,
+      })
       .from(adminUsers)
       .where(eq(adminUsers.email, input.email))
       .get();
@@ -47,7 +60,13 @@ export const adminAuthRouter = router({
     const usable = row && row.isActive && row.passwordHash ? row : null;
     const ok = await attempt.check(usable?.passwordHash ?? null, input.password);
     if (!usable || !ok) {
-      recordAudit(ctx.db, ctx, { action: 'sign-in-failed', entity: 'session', entityId: row?.id ?? null, actor: { id: row?.id ?? null, name: row?.name ?? input.email }, fields: { email: input.email } });
+      recordAudit(ctx.db, ctx, {
+        action: 'sign-in-failed',
+        entity: 'session',
+        entityId: row?.id ?? null,
+        actor: { id: row?.id ?? null, name: row?.name ?? input.email },
+        fields: { email: input.email },
+      });
       throw new TRPCError({ code: 'UNAUTHORIZED', message: INVALID_LOGIN });
     }
     attempt.succeeded();

@@ -13,7 +13,8 @@ export const OVERVIEW_LIST_SIZE = 5;
  * tab's badge) and applications still pending (the Applications tab's badge).
  */
 function attention(db: Db) {
-  const newApplications = db.select({ n: count() }).from(enrollmentApplications).where(eq(enrollmentApplications.status, 'pending')).get()?.n ?? 0;
+  const newApplications =
+    db.select({ n: count() }).from(enrollmentApplications).where(eq(enrollmentApplications.status, 'pending')).get()?.n ?? 0;
   return { ...communicationAttention(db), newApplications };
 }
 

@@ -37,5 +37,7 @@ export const parentAuthRouter = router({
 
   resetPassword: publicProcedure.input(resetPasswordSchema).mutation(({ ctx, input }) => resetPassword(ctx, input)),
 
-  changePassword: parentProcedure.input(changePasswordSchema).mutation(({ ctx, input }) => changePassword(ctx, ctx.parent.id, ctx.auth.sessionId, input)),
+  changePassword: parentProcedure
+    .input(changePasswordSchema)
+    .mutation(({ ctx, input }) => changePassword(ctx, ctx.parent.id, ctx.auth.sessionId, input)),
 });

@@ -11,7 +11,11 @@ export function MilestoneBadge({ milestone, size = 'md' }: { milestone: Pick<Mil
   const Icon = badgeIcon(milestone.badgeIcon);
   return (
     <span
-      className={size === 'md' ? 'flex size-12 shrink-0 items-center justify-center rounded-full shadow-inner' : 'flex size-10 shrink-0 items-center justify-center rounded-full'}
+      className={
+        size === 'md'
+          ? 'flex size-12 shrink-0 items-center justify-center rounded-full shadow-inner'
+          : 'flex size-10 shrink-0 items-center justify-center rounded-full'
+      }
       style={{ backgroundColor: milestone.badgeColor }}
     >
       <Icon aria-hidden="true" className={size === 'md' ? 'size-6 text-white' : 'size-5 text-white'} />

@@ -70,7 +70,12 @@ export default function AnnouncementsTab() {
           </Button>
         }
       />
-      <ListState isPending={announcements.isPending} error={announcements.error} isEmpty={list.length === 0} empty="No announcements yet. Add the first one." />
+      <ListState
+        isPending={announcements.isPending}
+        error={announcements.error}
+        isEmpty={list.length === 0}
+        empty="No announcements yet. Add the first one."
+      />
       {list.length > 0 && (
         <ul className="flex flex-col gap-3" aria-label="Announcements">
           {list.map((a) => (
@@ -89,7 +94,15 @@ export default function AnnouncementsTab() {
   );
 }
 
-function AnnouncementRow({ announcement: a, onEdit, onDelete }: { announcement: AdminAnnouncement; onEdit: () => void; onDelete: () => void }) {
+function AnnouncementRow({
+  announcement: a,
+  onEdit,
+  onDelete,
+}: {
+  announcement: AdminAnnouncement;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
   const today = useCentreToday();
   // The expiry date is the last day it is shown: from the next day on the website no longer lists it.
   const expired = a.expiresAt !== null && a.expiresAt.slice(0, 10) < today;
@@ -137,7 +150,11 @@ function AnnouncementDialog({ announcement, onClose }: { announcement: AdminAnno
           },
           onError: (error) => {
             showServerErrors(error);
-            toast({ title: 'Failed to update announcement.', description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
+            toast({
+              title: 'Failed to update announcement.',
+              description: errorMessage(error, 'Please try again.'),
+              variant: 'destructive',
+            });
             refreshAnnouncements();
           },
         },
@@ -171,7 +188,14 @@ function AnnouncementDialog({ announcement, onClose }: { announcement: AdminAnno
         <div className="grid gap-4 sm:grid-cols-3">
           <Select label="Category" options={CATEGORY_OPTIONS} value={form.category} onChange={set('category')} error={errors.category} />
           <Select label="Priority" options={PRIORITY_OPTIONS} value={form.priority} onChange={set('priority')} error={errors.priority} />
-          <TextField label="Expiry date" type="date" value={form.expiresAt} onChange={set('expiresAt')} error={errors.expiresAt} description="Optional" />
+          <TextField
+            label="Expiry date"
+            type="date"
+            value={form.expiresAt}
+            onChange={set('expiresAt')}
+            error={errors.expiresAt}
+            description="Optional"
+          />
         </div>
         <Switch isSelected={form.isPublic} onChange={set('isPublic')}>
           Show on the public website

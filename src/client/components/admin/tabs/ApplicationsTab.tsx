@@ -150,12 +150,16 @@ function ApplicationCard({ application: a, onView, onDelete }: { application: Ap
           setEmailParent(false);
           invalidateEnrollment();
           if (result.emailRequested && result.emailSent) {
-            const where = result.emailVia === 'outbox' ? ' No mail server is configured, so the e-mail is in the Outbox.' : ' The parent has been e-mailed.';
+            const where =
+              result.emailVia === 'outbox'
+                ? ' No mail server is configured, so the e-mail is in the Outbox.'
+                : ' The parent has been e-mailed.';
             toast({ title: 'Email Sent Successfully!', description: `${child}'s application is now ${statusLabel(status)}.${where}` });
           } else if (result.emailRequested) {
             toast({
               title: 'Email Failed',
-              description: `${child}'s application is now ${statusLabel(status)}, but the e-mail to the parent could not be sent. ${result.emailError ?? ''}`.trim(),
+              description:
+                `${child}'s application is now ${statusLabel(status)}, but the e-mail to the parent could not be sent. ${result.emailError ?? ''}`.trim(),
               variant: 'destructive',
             });
           } else {
@@ -228,7 +232,10 @@ function ApplicationCard({ application: a, onView, onDelete }: { application: Ap
         isOpen={confirming !== null}
         onOpenChange={(open) => !open && setConfirming(null)}
         title="Email the Parent?"
-        message={confirming && `${child}'s application will be marked ${statusLabel(confirming)}, and ${parent} will be e-mailed about it at ${a.parentEmail}.`}
+        message={
+          confirming &&
+          `${child}'s application will be marked ${statusLabel(confirming)}, and ${parent} will be e-mailed about it at ${a.parentEmail}.`
+        }
         confirmLabel="Change Status and Email"
         confirmVariant="primary"
         onConfirm={confirmEmailedChange}
@@ -265,7 +272,9 @@ function Field({ label, value }: { label: string; value: string | null | undefin
   return (
     <div className="flex flex-col">
       <dt className="text-xs font-medium tracking-wide text-stone-500 uppercase">{label}</dt>
-      <dd className="break-words whitespace-pre-wrap text-stone-900">{value ? value : <span className="text-stone-600 italic">Not provided</span>}</dd>
+      <dd className="break-words whitespace-pre-wrap text-stone-900">
+        {value ? value : <span className="text-stone-600 italic">Not provided</span>}
+      </dd>
     </div>
   );
 }
@@ -282,7 +291,13 @@ function Group({ title, children }: { title: string; children: React.ReactNode }
 /** Every field of the application, grouped as the public form asks for them. */
 function ApplicationDetails({ application: a, onClose }: { application: Application; onClose: () => void }) {
   return (
-    <Dialog isOpen onOpenChange={(open) => !open && onClose()} title={`Application: ${childNameOf(a)}`} description={<StatusBadge status={a.status} />} size="lg">
+    <Dialog
+      isOpen
+      onOpenChange={(open) => !open && onClose()}
+      title={`Application: ${childNameOf(a)}`}
+      description={<StatusBadge status={a.status} />}
+      size="lg"
+    >
       <div className="flex flex-col gap-5">
         <Group title="Parent/Guardian Information">
           <Field label="Parent name" value={`${a.parentFirstName} ${a.parentLastName}`} />

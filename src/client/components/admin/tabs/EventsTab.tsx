@@ -160,7 +160,15 @@ function EventDialog({ event, onClose }: { event: AdminEvent | null; onClose: ()
     >
       <Form onSubmit={submit} validationBehavior="aria" className="flex flex-col gap-4">
         <TextField label="Title" value={form.title} onChange={set('title')} error={errors.title} required autoFocus />
-        <TextField label="Description" value={form.description} onChange={set('description')} error={errors.description} required multiline rows={3} />
+        <TextField
+          label="Description"
+          value={form.description}
+          onChange={set('description')}
+          error={errors.description}
+          required
+          multiline
+          rows={3}
+        />
         <div className="grid gap-4 sm:grid-cols-3">
           <TextField label="Date" type="date" value={form.eventDate} onChange={set('eventDate')} error={errors.eventDate} required />
           <TextField label="Start time" type="time" value={form.startTime} onChange={set('startTime')} error={errors.startTime} />
@@ -168,7 +176,13 @@ function EventDialog({ event, onClose }: { event: AdminEvent | null; onClose: ()
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
           <Select label="Category" options={CATEGORY_OPTIONS} value={form.category} onChange={set('category')} error={errors.category} />
-          <TextField label="Location" value={form.location} onChange={set('location')} error={errors.location} placeholder="e.g. Main playground" />
+          <TextField
+            label="Location"
+            value={form.location}
+            onChange={set('location')}
+            error={errors.location}
+            placeholder="e.g. Main playground"
+          />
         </div>
         <Switch isSelected={form.isPublic} onChange={set('isPublic')}>
           Show on the public calendar

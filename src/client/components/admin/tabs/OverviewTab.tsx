@@ -104,7 +104,17 @@ export default function OverviewTab() {
   );
 }
 
-function CountCard({ label, value, icon: Icon, tone }: { label: string; value: number; icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean }>; tone: string }) {
+function CountCard({
+  label,
+  value,
+  icon: Icon,
+  tone,
+}: {
+  label: string;
+  value: number;
+  icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean }>;
+  tone: string;
+}) {
   return (
     <li>
       <Card className="flex h-full flex-col items-start gap-2 p-4 sm:flex-row sm:items-center sm:gap-3">
