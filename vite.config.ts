@@ -20,7 +20,12 @@ export default defineConfig(({ isSsrBuild }) => ({
   // The server render needs no copy of the public files.
   publicDir: isSsrBuild ? false : resolve(root, 'public'),
   // `~/` is src/ and `~/db/` is db/ (tsconfig.json paths; ADR 021). The longer prefix first.
-  resolve: { alias: [{ find: /^~\/db\//, replacement: `${resolve(import.meta.dirname, 'db')}/` }, { find: /^~\//, replacement: `${resolve(import.meta.dirname, 'src')}/` }] },
+  resolve: {
+    alias: [
+      { find: /^~\/db\//, replacement: `${resolve(import.meta.dirname, 'db')}/` },
+      { find: /^~\//, replacement: `${resolve(import.meta.dirname, 'src')}/` },
+    ],
+  },
   plugins: [
     // The router plugin must come before the React plugin.
     tanstackRouter({
@@ -35,7 +40,9 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: {
     // CLIENT_OUT_DIR lets parallel work build side by side; the app serves dist/client.
     // `npm run build:ssr` (vite build --ssr) writes the server render of the public pages to dist/ssr (ADR 011).
-    outDir: isSsrBuild ? resolve(import.meta.dirname, process.env.SSR_OUT_DIR ?? 'dist/ssr') : resolve(import.meta.dirname, process.env.CLIENT_OUT_DIR ?? 'dist/client'),
+    outDir: isSsrBuild
+      ? resolve(import.meta.dirname, process.env.SSR_OUT_DIR ?? 'dist/ssr')
+      : resolve(import.meta.dirname, process.env.CLIENT_OUT_DIR ?? 'dist/client'),
     emptyOutDir: true,
     target: isSsrBuild ? 'node20' : 'es2022',
     // .vite/manifest.json: which chunks each route loads (the size budget test).

@@ -3,7 +3,12 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   // `~/` is src/ and `~/db/` is db/, as in tsconfig.json and vite.config.ts (ADR 021).
-  resolve: { alias: [{ find: /^~\/db\//, replacement: `${resolve(import.meta.dirname, 'db')}/` }, { find: /^~\//, replacement: `${resolve(import.meta.dirname, 'src')}/` }] },
+  resolve: {
+    alias: [
+      { find: /^~\/db\//, replacement: `${resolve(import.meta.dirname, 'db')}/` },
+      { find: /^~\//, replacement: `${resolve(import.meta.dirname, 'src')}/` },
+    ],
+  },
   test: {
     include: ['tests/integration/**/*.test.ts', 'tests/ops/**/*.test.ts', 'tests/unit/**/*.test.ts'],
     environment: 'node',

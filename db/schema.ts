@@ -75,7 +75,10 @@ export const enrollmentApplications = sqliteTable(
     createdAt: createdAt(),
   },
   // Pages newest first, of all applications or of one status (ADR 014); the status counts read the second.
-  (t) => [index('enrollment_applications_created_idx').on(t.createdAt, t.id), index('enrollment_applications_status_idx').on(t.status, t.createdAt, t.id)],
+  (t) => [
+    index('enrollment_applications_created_idx').on(t.createdAt, t.id),
+    index('enrollment_applications_status_idx').on(t.status, t.createdAt, t.id),
+  ],
 );
 
 // ── events ──
@@ -236,7 +239,10 @@ export const enrolledChildren = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('enrolled_children_application_uq').on(t.applicationId), index('enrolled_children_parent_email_idx').on(t.parentEmail)],
+  (t) => [
+    uniqueIndex('enrolled_children_application_uq').on(t.applicationId),
+    index('enrolled_children_parent_email_idx').on(t.parentEmail),
+  ],
 );
 
 // ── child_achievements ──
@@ -263,7 +269,11 @@ export const childAchievements = sqliteTable(
     authorName: text('author_name'),
     createdAt: createdAt(),
   },
-  (t) => [index('child_achievements_achieved_idx').on(t.achievedAt), index('child_achievements_child_idx').on(t.childId, t.achievedAt), index('child_achievements_milestone_idx').on(t.milestoneId)],
+  (t) => [
+    index('child_achievements_achieved_idx').on(t.achievedAt),
+    index('child_achievements_child_idx').on(t.childId, t.achievedAt),
+    index('child_achievements_milestone_idx').on(t.milestoneId),
+  ],
 );
 
 // ── pictures (public gallery) ──

@@ -16,7 +16,7 @@ import { type AddressInfo, connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { enrolledChildren, parentChildRelationships, parentUsers, paymentReceipts } from '../db/schema';
-import { seedDemo } from '../db/seed-demo';
+import { seedDemo } from './seed-demo';
 import { createParentSession } from '../src/server/auth/session';
 import { prepareDatabase } from '../src/server/bootstrap';
 import { systemClock } from '../src/server/clock';
@@ -42,7 +42,7 @@ const rssMiB = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc
 
 let addressSeq = 0;
 /** A loopback address of its own for each call (127.1.0.0/16): rotating addresses, as an attacker would. */
-const rotating = () => `127.1.${(++addressSeq >> 8) & 255}.${(addressSeq & 255) || 1}`;
+const rotating = () => `127.1.${(++addressSeq >> 8) & 255}.${addressSeq & 255 || 1}`;
 
 interface Answer {
   status: number;
@@ -57,7 +57,12 @@ const count = (kind: string, status: number) => statuses.set(`${kind} ${status}`
 let fiveHundreds = 0;
 
 /** One request on a connection of its own (from `from`), same-origin; status 0 when the socket failed. */
-function call(kind: string, method: string, path: string, opts: { body?: string | Buffer; headers?: Record<string, string>; from?: string } = {}): Promise<Answer> {
+function call(
+  kind: string,
+  method: string,
+  path: string,
+  opts: { body?: string | Buffer; headers?: Record<string, string>; from?: string } = {},
+): Promise<Answer> {
   const started = performance.now();
   return new Promise((resolve) => {
     const req = httpRequest(
@@ -68,7 +73,12 @@ function call(kind: string, method: string, path: string, opts: { body?: string 
         path,
         agent: false,
         localAddress: opts.from ?? '127.0.0.1',
-        headers: { origin: `http://127.0.0.1:${port}`, ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}), ...opts.headers, connection: 'close' },
+        headers: {
+          origin: `http://127.0.0.1:${port}`,
+          ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}),
+          ...opts.headers,
+          connection: 'close',
+        },
         timeout: 30_000,
       },
       (res) => {
@@ -105,11 +115,32 @@ async function main() {
   seedDemo(db);
   const family = (email: string) => {
     const parent = db.insert(parentUsers).values({ email, firstName: 'Pat', lastName: 'Parent', passwordHash: 'unused' }).returning().get();
-    const child = db.insert(enrolledChildren).values({ childName: `Child of ${email}`, parentName: 'Pat Parent', parentEmail: email, dateOfBirth: '2023-02-10', program: 'preschool', startDate: '2025-09-01' }).returning().get();
+    const child = db
+      .insert(enrolledChildren)
+      .values({
+        childName: `Child of ${email}`,
+        parentName: 'Pat Parent',
+        parentEmail: email,
+        dateOfBirth: '2023-02-10',
+        program: 'preschool',
+        startDate: '2025-09-01',
+      })
+      .returning()
+      .get();
     db.insert(parentChildRelationships).values({ parentId: parent.id, childId: child.id }).run();
     const year = new Date().getFullYear();
     db.insert(paymentReceipts)
-      .values({ childId: child.id, childName: child.childName, parentName: 'Pat Parent', parentEmail: email, paymentType: 'tuition', amount: '250.00', paymentMethod: 'cash', paymentDate: `${year}-01-15`, receiptNumber: `R-${email}` })
+      .values({
+        childId: child.id,
+        childName: child.childName,
+        parentName: 'Pat Parent',
+        parentEmail: email,
+        paymentType: 'tuition',
+        amount: '250.00',
+        paymentMethod: 'cash',
+        paymentDate: `${year}-01-15`,
+        receiptNumber: `R-${email}`,
+      })
       .run();
     return { token: createParentSession(db, systemClock, parent.id).token, year };
   };
@@ -122,7 +153,16 @@ async function main() {
   const server = spawn(process.execPath, ['dist/server/index.js'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, PORT: String(port), DATABASE_PATH: databasePath, UPLOADS_DIR: join(dir, 'uploads'), PUBLIC_URL: origin, ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password, LOG_LEVEL: 'error' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATABASE_PATH: databasePath,
+      UPLOADS_DIR: join(dir, 'uploads'),
+      PUBLIC_URL: origin,
+      ADMIN_EMAIL: OWNER.email,
+      ADMIN_PASSWORD: OWNER.password,
+      LOG_LEVEL: 'error',
+    },
   });
   for (;;) {
     try {
@@ -135,7 +175,10 @@ async function main() {
 
   // The owner signed in from this browser before (the known-device cookie of ADR 019).
   const first = await call('owner sign-in', 'POST', '/api/admin/login', { body: json(OWNER), from: '127.0.0.9' });
-  const device = ([] as string[]).concat(first.headers['set-cookie'] ?? []).find((c) => c.startsWith('signin_device='))?.split(';')[0];
+  const device = ([] as string[])
+    .concat(first.headers['set-cookie'] ?? [])
+    .find((c) => c.startsWith('signin_device='))
+    ?.split(';')[0];
   const rssAtRest = rssMiB(server.pid!);
 
   // The same polite reads for 10 s before the floods: what this machine gives them at the time (it may be shared).
@@ -163,16 +206,42 @@ async function main() {
 
   const floods = [
     // Sign-in guessing: the owner's account and unknown e-mails, each from a new address.
-    ...workers(12, (i) => call('sign-in guess', 'POST', '/api/admin/login', { body: json({ email: i % 2 ? OWNER.email : `guess${addressSeq}@example.com`, password: `guess ${i}` }), from: rotating() })),
-    ...workers(6, (i) => call('parent sign-in guess', 'POST', '/api/parent/login', { body: json({ email: `nobody${i}@example.com`, password: 'guess' }), from: rotating() })),
-    ...workers(6, () => call('forgot-password', 'POST', '/api/parent/forgot-password', { body: json({ email: `someone${addressSeq}@example.com` }), from: rotating() })),
+    ...workers(12, (i) =>
+      call('sign-in guess', 'POST', '/api/admin/login', {
+        body: json({ email: i % 2 ? OWNER.email : `guess${addressSeq}@example.com`, password: `guess ${i}` }),
+        from: rotating(),
+      }),
+    ),
+    ...workers(6, (i) =>
+      call('parent sign-in guess', 'POST', '/api/parent/login', {
+        body: json({ email: `nobody${i}@example.com`, password: 'guess' }),
+        from: rotating(),
+      }),
+    ),
+    ...workers(6, () =>
+      call('forgot-password', 'POST', '/api/parent/forgot-password', {
+        body: json({ email: `someone${addressSeq}@example.com` }),
+        from: rotating(),
+      }),
+    ),
     ...workers(3, async () => {
       const url = await call('upload URL', 'POST', '/api/objects/upload', { headers: bearer(attacker.token) });
       const uploadURL = /"uploadURL":"([^"]+)"/.exec(url.body)?.[1];
-      if (uploadURL) await call('upload PUT', 'PUT', uploadURL, { body: pdfBytes, headers: { ...bearer(attacker.token), 'content-type': 'application/pdf' } });
+      if (uploadURL)
+        await call('upload PUT', 'PUT', uploadURL, {
+          body: pdfBytes,
+          headers: { ...bearer(attacker.token), 'content-type': 'application/pdf' },
+        });
     }),
-    ...workers(3, (i) => call('message', 'POST', '/api/parent/communications', { body: json({ subject: `Flood ${i}`, content: 'x'.repeat(5000) }, ), headers: bearer(attacker.token) })),
-    ...workers(3, () => call('statement PDF', 'GET', `/api/parent/tax-statements/${attacker.year}/pdf`, { headers: bearer(attacker.token) })),
+    ...workers(3, (i) =>
+      call('message', 'POST', '/api/parent/communications', {
+        body: json({ subject: `Flood ${i}`, content: 'x'.repeat(5000) }),
+        headers: bearer(attacker.token),
+      }),
+    ),
+    ...workers(3, () =>
+      call('statement PDF', 'GET', `/api/parent/tax-statements/${attacker.year}/pdf`, { headers: bearer(attacker.token) }),
+    ),
     ...workers(4, () => call('distinct cache keys', 'GET', `/api/events?x=${Math.random()}`)),
     ...workers(2, () => call('distinct page keys', 'GET', `/events?utm=${Math.random()}`)),
   ];
@@ -187,7 +256,9 @@ async function main() {
         slowOpened++;
         let timer: NodeJS.Timeout | undefined;
         socket.on('connect', () => {
-          socket.write(`POST /api/enrollment HTTP/1.1\r\nHost: x\r\nOrigin: ${origin}\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{`);
+          socket.write(
+            `POST /api/enrollment HTTP/1.1\r\nHost: x\r\nOrigin: ${origin}\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{`,
+          );
           timer = setInterval(() => socket.write(' '), 5000);
         });
         const end = () => {
@@ -234,7 +305,11 @@ async function main() {
     await new Promise((r) => setTimeout(r, (SECONDS * 1000) / 2));
     const started = performance.now();
     while (performance.now() - started < 10_000) {
-      const res = await call('owner sign-in', 'POST', '/api/admin/login', { body: json(OWNER), headers: device ? { cookie: device } : {}, from: '127.0.0.9' });
+      const res = await call('owner sign-in', 'POST', '/api/admin/login', {
+        body: json(OWNER),
+        headers: device ? { cookie: device } : {},
+        from: '127.0.0.9',
+      });
       if (res.status === 200) return { signedIn: true, ms: performance.now() - started };
       await new Promise((r) => setTimeout(r, Number(res.headers['retry-after'] ?? 1) * 1000));
     }
@@ -254,17 +329,29 @@ async function main() {
   politeTimes.sort((a, b) => a - b);
   const p = (q: number) => politeTimes[Math.min(politeTimes.length - 1, Math.floor(q * politeTimes.length))] ?? NaN;
   const targets = { p99: p(0.99) < 200, rss: rssPeak < 400, no5xx: fiveHundreds === 0, owner: ownerResult.signedIn };
-  console.log(`\nnpm run bench:abuse — Node ${process.version}, ${SECONDS} s of floods, load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);
+  console.log(
+    `\nnpm run bench:abuse — Node ${process.version}, ${SECONDS} s of floods, load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`,
+  );
   console.log('answers by flood and status:');
   for (const [key, n] of [...statuses].sort()) console.log(`  ${key.padEnd(32)} ${n}`);
   console.log(`slow-body connections opened ${slowOpened}, cut off by the server ${slowCutOff}`);
-  console.log(`baseline (the same reads for 10 s before the floods): p50 ${baseline[Math.floor(baseline.length / 2)]!.toFixed(1)} ms, max ${baseline.at(-1)!.toFixed(1)} ms`);
-  console.log(`well-behaved reads: ${politeTimes.length}, p50 ${p(0.5).toFixed(1)} ms, p99 ${p(0.99).toFixed(1)} ms, max ${politeTimes.at(-1)?.toFixed(1)} ms, failed ${politeFailures}   (target p99 < 200 ms)`);
+  console.log(
+    `baseline (the same reads for 10 s before the floods): p50 ${baseline[Math.floor(baseline.length / 2)]!.toFixed(1)} ms, max ${baseline.at(-1)!.toFixed(1)} ms`,
+  );
+  console.log(
+    `well-behaved reads: ${politeTimes.length}, p50 ${p(0.5).toFixed(1)} ms, p99 ${p(0.99).toFixed(1)} ms, max ${politeTimes.at(-1)?.toFixed(1)} ms, failed ${politeFailures}   (target p99 < 200 ms)`,
+  );
   console.log(`server RSS: ${rssAtRest.toFixed(0)} MiB at rest, ${rssPeak.toFixed(0)} MiB peak   (target < 400 MB)`);
   console.log(`5xx answers: ${fiveHundreds}   (target 0)`);
-  console.log(`owner signed in during the floods: ${ownerResult.signedIn ? `yes, in ${(ownerResult.ms / 1000).toFixed(2)} s` : 'NO'}   (target: yes, within 10 s)`);
+  console.log(
+    `owner signed in during the floods: ${ownerResult.signedIn ? `yes, in ${(ownerResult.ms / 1000).toFixed(2)} s` : 'NO'}   (target: yes, within 10 s)`,
+  );
   console.log(`SIGTERM after the run: exit code ${exitCode}`);
-  console.log(`targets: ${Object.entries(targets).map(([k, ok]) => `${k} ${ok ? 'met' : 'MISSED'}`).join(', ')}`);
+  console.log(
+    `targets: ${Object.entries(targets)
+      .map(([k, ok]) => `${k} ${ok ? 'met' : 'MISSED'}`)
+      .join(', ')}`,
+  );
   if (!Object.values(targets).every(Boolean) || politeFailures > 0) process.exitCode = 1;
 }
 

@@ -7,7 +7,7 @@
  * the load changes from one minute to the next, and each figure is printed as a share of the ceiling measured
  * beside it.
  *
- * The data: a fresh temporary database with one year of a centre (db/seed-scale.ts, size small), or with
+ * The data: a fresh temporary database with one year of a centre (scripts/seed-scale.ts, size small), or with
  * `--scale` ten years, or `--database <file>` an existing one made by `npm run seed:scale` (used in place:
  * the benchmark adds a session for the bench parent and one for a staff account).
  *
@@ -23,7 +23,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import { eq } from 'drizzle-orm';
-import { BENCH_PARENT_EMAIL, SIZES, seedScale } from '../db/seed-scale';
+import { BENCH_PARENT_EMAIL, SIZES, seedScale } from './seed-scale';
 import { adminUsers, enrolledChildren, parentChildRelationships, parentUsers } from '../db/schema';
 import { DEFAULT_CLIENT_DIR, PROJECT_ROOT } from '../src/server/app';
 import { ADMIN_COOKIE } from '../src/server/auth/cookies';
@@ -109,7 +109,8 @@ function probe(base: string, target: Target): Promise<Uint8Array> {
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => {
         const body = Buffer.concat(chunks);
-        if (res.statusCode !== 200 && res.statusCode !== 304) fail(new Error(`${target.name}: ${res.statusCode} ${body.toString('utf8', 0, 200)}`));
+        if (res.statusCode !== 200 && res.statusCode !== 304)
+          fail(new Error(`${target.name}: ${res.statusCode} ${body.toString('utf8', 0, 200)}`));
         else done(body);
       });
       res.on('error', fail);
@@ -120,7 +121,13 @@ function probe(base: string, target: Target): Promise<Uint8Array> {
 async function measure(base: string, target: Target): Promise<Row> {
   const bytes = (await probe(base, target)).byteLength;
   // A second of the same load first, not counted: the figures are the steady state, not V8 compiling the path.
-  const result = await autocannon({ url: base + target.path, connections: CONNECTIONS, duration: DURATION, headers: target.headers, ...(WARMUP > 0 ? { warmup: { connections: CONNECTIONS, duration: WARMUP } } : {}) });
+  const result = await autocannon({
+    url: base + target.path,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    headers: target.headers,
+    ...(WARMUP > 0 ? { warmup: { connections: CONNECTIONS, duration: WARMUP } } : {}),
+  });
   return {
     target,
     rps: result.requests.average,
@@ -171,7 +178,11 @@ async function main() {
   const parentToken = createParentSession(db, systemClock, parent.id).token;
   const admin =
     db.select({ id: adminUsers.id }).from(adminUsers).where(eq(adminUsers.email, 'bench.staff@example.com')).get() ??
-    db.insert(adminUsers).values({ email: 'bench.staff@example.com', name: 'Bench Staff', passwordHash: 'no-password' }).returning({ id: adminUsers.id }).get();
+    db
+      .insert(adminUsers)
+      .values({ email: 'bench.staff@example.com', name: 'Bench Staff', passwordHash: 'no-password' })
+      .returning({ id: adminUsers.id })
+      .get();
   const adminToken = createAdminSession(db, systemClock, admin.id).token;
   const counts = db.$client
     .prepare(
@@ -187,16 +198,19 @@ async function main() {
   if (flag('cpu-prof')) mkdirSync(profileDir, { recursive: true });
   // The built server, as `npm start` runs it (ensure-build rebuilds whatever is older than its sources).
   execFileSync(process.execPath, ['scripts/ensure-build.mjs'], { cwd: PROJECT_ROOT, stdio: 'inherit' });
-  const app = startProcess([...(flag('cpu-prof') ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), '--enable-source-maps', 'dist/server/index.js'], {
-    NODE_ENV: 'production',
-    PORT: String(port),
-    DATABASE_PATH: databasePath,
-    UPLOADS_DIR: join(dir, 'uploads'),
-    PUBLIC_URL: base,
-    ADMIN_EMAIL: 'bench.staff@example.com',
-    ADMIN_PASSWORD: 'bench staff passphrase, not used',
-    SMTP_URL: '',
-  });
+  const app = startProcess(
+    [...(flag('cpu-prof') ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), '--enable-source-maps', 'dist/server/index.js'],
+    {
+      NODE_ENV: 'production',
+      PORT: String(port),
+      DATABASE_PATH: databasePath,
+      UPLOADS_DIR: join(dir, 'uploads'),
+      PUBLIC_URL: base,
+      ADMIN_EMAIL: 'bench.staff@example.com',
+      ADMIN_PASSWORD: 'bench staff passphrase, not used',
+      SMTP_URL: '',
+    },
+  );
   let ceiling: ChildProcess | null = null;
   try {
     await waitFor(`${base}/api/milestones`, app);
@@ -216,39 +230,106 @@ async function main() {
     const page = { childId: child, limit: 20 };
     const all: Target[] = [
       { group: 'public', name: 'GET /api/events', path: '/api/events' },
-      ...(etag ? [{ group: 'public' as const, name: 'GET /api/events (If-None-Match: 304)', path: '/api/events', headers: { 'if-none-match': etag } }] : []),
+      ...(etag
+        ? [
+            {
+              group: 'public' as const,
+              name: 'GET /api/events (If-None-Match: 304)',
+              path: '/api/events',
+              headers: { 'if-none-match': etag },
+            },
+          ]
+        : []),
       { group: 'public', name: 'GET /api/announcements', path: '/api/announcements' },
       { group: 'public', name: 'GET /api/gallery', path: '/api/gallery' },
       { group: 'public', name: 'GET /api/milestones', path: '/api/milestones' },
-      { group: 'public', name: 'tRPC batch of the four lists', path: `/api/trpc/events.list,announcements.list,gallery.list,milestones.list?batch=1&input=${trpcInput([null, null, null, null])}` },
+      {
+        group: 'public',
+        name: 'tRPC batch of the four lists',
+        path: `/api/trpc/events.list,announcements.list,gallery.list,milestones.list?batch=1&input=${trpcInput([null, null, null, null])}`,
+      },
       // As a browser asks: the server-rendered pages are kept compressed (brotli) with their ETag (ADR 011).
       ...(existsSync(resolve(DEFAULT_CLIENT_DIR, 'index.html'))
-        ? ['/', '/events', '/milestones'].map((path) => ({ group: 'public' as const, name: `GET ${path} (the page, br)`, path, headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } }))
+        ? ['/', '/events', '/milestones'].map((path) => ({
+            group: 'public' as const,
+            name: `GET ${path} (the page, br)`,
+            path,
+            headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
+          }))
         : []),
       // What /parent-dashboard sends: its first load, then each tab's first page (Communication and Payments
       // load when opened), and the REST paths SPEC.md §7 names.
-      { group: 'parent', name: 'dashboard (tRPC, first load)', path: `/api/trpc/parentPortal.dashboard?batch=1&input=${trpcInput([{ childId: null }])}`, headers: bearer },
-      { group: 'parent', name: 'Daily Activities tab (tRPC)', path: `/api/trpc/parentPortal.activities?batch=1&input=${trpcInput([page])}`, headers: bearer },
-      { group: 'parent', name: 'Development Notes tab (tRPC)', path: `/api/trpc/parentPortal.notes?batch=1&input=${trpcInput([page])}`, headers: bearer },
-      { group: 'parent', name: 'Communication tab (tRPC batch)', path: `/api/trpc/communications.parentMessages,communications.parentDocumentRequests?batch=1&input=${trpcInput([{ limit: 20 }, { limit: 20 }])}`, headers: bearer },
+      {
+        group: 'parent',
+        name: 'dashboard (tRPC, first load)',
+        path: `/api/trpc/parentPortal.dashboard?batch=1&input=${trpcInput([{ childId: null }])}`,
+        headers: bearer,
+      },
+      {
+        group: 'parent',
+        name: 'Daily Activities tab (tRPC)',
+        path: `/api/trpc/parentPortal.activities?batch=1&input=${trpcInput([page])}`,
+        headers: bearer,
+      },
+      {
+        group: 'parent',
+        name: 'Development Notes tab (tRPC)',
+        path: `/api/trpc/parentPortal.notes?batch=1&input=${trpcInput([page])}`,
+        headers: bearer,
+      },
+      {
+        group: 'parent',
+        name: 'Communication tab (tRPC batch)',
+        path: `/api/trpc/communications.parentMessages,communications.parentDocumentRequests?batch=1&input=${trpcInput([{ limit: 20 }, { limit: 20 }])}`,
+        headers: bearer,
+      },
       { group: 'parent', name: 'GET /api/parent/payment-receipts', path: '/api/parent/payment-receipts?limit=20', headers: bearer },
       { group: 'parent', name: 'GET /api/parent/children', path: '/api/parent/children', headers: bearer },
       { group: 'parent', name: 'GET /api/parent/stats/{id}', path: `/api/parent/stats/${child}`, headers: bearer },
-      { group: 'parent', name: 'GET /api/parent/daily-activities/{id}', path: `/api/parent/daily-activities/${child}?limit=20`, headers: bearer },
-      { group: 'parent', name: 'GET /api/parent/development-notes/{id}', path: `/api/parent/development-notes/${child}?limit=20`, headers: bearer },
+      {
+        group: 'parent',
+        name: 'GET /api/parent/daily-activities/{id}',
+        path: `/api/parent/daily-activities/${child}?limit=20`,
+        headers: bearer,
+      },
+      {
+        group: 'parent',
+        name: 'GET /api/parent/development-notes/{id}',
+        path: `/api/parent/development-notes/${child}?limit=20`,
+        headers: bearer,
+      },
       { group: 'staff', name: 'GET /api/admin/enrolled-children', path: '/api/admin/enrolled-children', headers: staff },
       { group: 'staff', name: 'GET /api/admin/child-activities/{id}', path: `/api/admin/child-activities/${child}`, headers: staff },
-      { group: 'staff', name: 'staff Communication tab (tRPC batch)', path: `/api/trpc/communications.adminMessages,communications.adminDocumentRequests?batch=1&input=${trpcInput([{ limit: 20 }, { limit: 20 }])}`, headers: staff },
+      {
+        group: 'staff',
+        name: 'staff Communication tab (tRPC batch)',
+        path: `/api/trpc/communications.adminMessages,communications.adminDocumentRequests?batch=1&input=${trpcInput([{ limit: 20 }, { limit: 20 }])}`,
+        headers: staff,
+      },
       { group: 'staff', name: 'GET /api/admin/payment-receipts', path: '/api/admin/payment-receipts?limit=20', headers: staff },
       { group: 'staff', name: 'GET /api/enrollment-applications', path: '/api/enrollment-applications?limit=20', headers: staff },
-      { group: 'staff', name: 'Applications tab (tRPC)', path: `/api/trpc/applications.list?batch=1&input=${trpcInput([{ limit: 20, status: null }])}`, headers: staff },
+      {
+        group: 'staff',
+        name: 'Applications tab (tRPC)',
+        path: `/api/trpc/applications.list?batch=1&input=${trpcInput([{ limit: 20, status: null }])}`,
+        headers: staff,
+      },
       // The Audit tab (issue 31): its first page, and one kind of record over a date range.
       { group: 'staff', name: 'GET /api/admin/audit-log', path: '/api/admin/audit-log?limit=50', headers: staff },
-      { group: 'staff', name: 'GET /api/admin/audit-log (filtered)', path: '/api/admin/audit-log?limit=50&entity=note&actorId=seed-teacher-2&from=2000-01-01', headers: staff },
+      {
+        group: 'staff',
+        name: 'GET /api/admin/audit-log (filtered)',
+        path: '/api/admin/audit-log?limit=50&entity=note&actorId=seed-teacher-2&from=2000-01-01',
+        headers: staff,
+      },
     ];
     const targets = all.filter((t) => !ONLY || ONLY.test(t.name));
 
-    console.log(`\nload average before: ${loadavg().map((l) => l.toFixed(1)).join(', ')} (${cpus().length} cores)`);
+    console.log(
+      `\nload average before: ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(', ')} (${cpus().length} cores)`,
+    );
     console.log(
       `bench:api: ${CONNECTIONS} connections, ${DURATION} s per target after ${WARMUP} s unmeasured, Node ${process.version}; data: ${counts.children} children, ${counts.activities} activities, ${counts.notes} notes, ${counts.messages} messages, ${counts.receipts} receipts`,
     );
@@ -265,7 +346,11 @@ async function main() {
         `${r.target.name.padEnd(44)}${String(Math.round(r.rps)).padStart(9)}${String(r.p50).padStart(8)}${String(r.p99).padStart(8)}${String(r.errors).padStart(8)}${String(r.bytes).padStart(9)}${String(Math.round(top.rps)).padStart(9)}${`${share} %`.padStart(7)}`,
       );
     }
-    console.log(`\nserver RSS: ${idleRss ?? '?'} MiB idle after start, ${rssMiB(app.pid) ?? '?'} MiB after the run; load average after: ${loadavg().map((l) => l.toFixed(1)).join(', ')}`);
+    console.log(
+      `\nserver RSS: ${idleRss ?? '?'} MiB idle after start, ${rssMiB(app.pid) ?? '?'} MiB after the run; load average after: ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(', ')}`,
+    );
   } finally {
     if (ceiling) await stopProcess(ceiling);
     await stopProcess(app);

@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import { dailyActivities, developmentNotes, enrolledChildren, parentChildRelationships, parentUsers } from '../db/schema';
-import { seedDemo } from '../db/seed-demo';
+import { seedDemo } from './seed-demo';
 import { createParentSession } from '../src/server/auth/session';
 import { prepareDatabase } from '../src/server/bootstrap';
 import { systemClock } from '../src/server/clock';
@@ -46,7 +46,9 @@ function run(opts: autocannon.Options) {
 
 function report(name: string, r: autocannon.Result) {
   const errors = r.errors + r.timeouts + r.non2xx;
-  console.log(`${name.padEnd(26)} ${String(Math.round(r.requests.average)).padStart(7)} req/s   p50 ${String(r.latency.p50).padStart(4)} ms   p99 ${String(r.latency.p99).padStart(4)} ms   errors ${errors} (${r.errors} socket, ${r.timeouts} timeouts, ${r.non2xx} non-2xx) of ${r.requests.total}`);
+  console.log(
+    `${name.padEnd(26)} ${String(Math.round(r.requests.average)).padStart(7)} req/s   p50 ${String(r.latency.p50).padStart(4)} ms   p99 ${String(r.latency.p99).padStart(4)} ms   errors ${errors} (${r.errors} socket, ${r.timeouts} timeouts, ${r.non2xx} non-2xx) of ${r.requests.total}`,
+  );
 }
 
 async function main() {
@@ -59,15 +61,55 @@ async function main() {
   const db = openDatabase(databasePath);
   prepareDatabase(db);
   seedDemo(db);
-  const parent = db.insert(parentUsers).values({ email: 'load.parent@example.com', firstName: 'Load', lastName: 'Parent', passwordHash: 'unused' }).returning().get();
+  const parent = db
+    .insert(parentUsers)
+    .values({ email: 'load.parent@example.com', firstName: 'Load', lastName: 'Parent', passwordHash: 'unused' })
+    .returning()
+    .get();
   const childIds: string[] = [];
   for (const name of ['Load One', 'Load Two']) {
-    const child = db.insert(enrolledChildren).values({ childName: name, parentName: 'Load Parent', parentEmail: parent.email, dateOfBirth: '2023-02-10', program: 'preschool', startDate: '2025-09-01' }).returning().get();
+    const child = db
+      .insert(enrolledChildren)
+      .values({
+        childName: name,
+        parentName: 'Load Parent',
+        parentEmail: parent.email,
+        dateOfBirth: '2023-02-10',
+        program: 'preschool',
+        startDate: '2025-09-01',
+      })
+      .returning()
+      .get();
     db.insert(parentChildRelationships).values({ parentId: parent.id, childId: child.id }).run();
     childIds.push(child.id);
     const day = (i: number) => new Date(Date.now() - i * 86_400_000).toISOString().slice(0, 10);
-    db.insert(dailyActivities).values(Array.from({ length: 365 }, (_, i) => ({ childId: child.id, activityDate: day(i), category: 'learning', title: `Activity ${i}`, description: 'Stories and songs', duration: 30, skillsPracticed: ['listening', `skill ${i % 40}`], enjoymentLevel: 4 }))).run();
-    db.insert(developmentNotes).values(Array.from({ length: 200 }, (_, i) => ({ childId: child.id, authorName: 'Classroom Teacher', category: 'social', title: `Note ${i}`, content: 'Played well with friends', isPrivate: i % 10 === 0, createdAt: new Date(Date.now() - i * 86_400_000) }))).run();
+    db.insert(dailyActivities)
+      .values(
+        Array.from({ length: 365 }, (_, i) => ({
+          childId: child.id,
+          activityDate: day(i),
+          category: 'learning',
+          title: `Activity ${i}`,
+          description: 'Stories and songs',
+          duration: 30,
+          skillsPracticed: ['listening', `skill ${i % 40}`],
+          enjoymentLevel: 4,
+        })),
+      )
+      .run();
+    db.insert(developmentNotes)
+      .values(
+        Array.from({ length: 200 }, (_, i) => ({
+          childId: child.id,
+          authorName: 'Classroom Teacher',
+          category: 'social',
+          title: `Note ${i}`,
+          content: 'Played well with friends',
+          isPrivate: i % 10 === 0,
+          createdAt: new Date(Date.now() - i * 86_400_000),
+        })),
+      )
+      .run();
   }
   const { token } = createParentSession(db, systemClock, parent.id);
   closeDatabase(db);
@@ -76,7 +118,11 @@ async function main() {
   const body = JSON.stringify({ events: Array.from({ length: 20 }, (_, i) => ({ id: i, title: `Event ${i}`, date: '2026-12-01' })) });
   const bare = createHttpServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(body));
   await new Promise<void>((r) => bare.listen(0, '127.0.0.1', () => r()));
-  const ceiling = await run({ url: `http://127.0.0.1:${(bare.address() as AddressInfo).port}/`, connections: CONNECTIONS, duration: CEILING_SECONDS });
+  const ceiling = await run({
+    url: `http://127.0.0.1:${(bare.address() as AddressInfo).port}/`,
+    connections: CONNECTIONS,
+    duration: CEILING_SECONDS,
+  });
   await new Promise<void>((r) => bare.close(() => r()));
 
   const port = await freePort();
@@ -85,7 +131,16 @@ async function main() {
   const server = spawn(process.execPath, ['dist/server/index.js'], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, PORT: String(port), DATABASE_PATH: databasePath, UPLOADS_DIR: join(dir, 'uploads'), PUBLIC_URL: origin, ADMIN_EMAIL: 'load.admin@example.com', ADMIN_PASSWORD: 'a long and unusual passphrase', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATABASE_PATH: databasePath,
+      UPLOADS_DIR: join(dir, 'uploads'),
+      PUBLIC_URL: origin,
+      ADMIN_EMAIL: 'load.admin@example.com',
+      ADMIN_PASSWORD: 'a long and unusual passphrase',
+      LOG_LEVEL: 'warn',
+    },
   });
   // Cold start: from spawning node to the first answered request.
   for (;;) {
@@ -125,11 +180,15 @@ async function main() {
   const exitCode = await new Promise<number | null>((r) => server.once('exit', (code) => r(code)));
   rmSync(dir, { recursive: true, force: true });
 
-  console.log(`\nnpm run bench:load — Node ${process.version}, ${CONNECTIONS} connections (the machine may be shared: compare with the ceiling)`);
+  console.log(
+    `\nnpm run bench:load — Node ${process.version}, ${CONNECTIONS} connections (the machine may be shared: compare with the ceiling)`,
+  );
   report(`ceiling (bare node:http, ${CEILING_SECONDS} s)`, ceiling);
   report(`app, mixed traffic (${SECONDS} s)`, load);
   console.log(`app / ceiling: ${((100 * load.requests.average) / ceiling.requests.average).toFixed(1)} %`);
-  console.log(`mix: ${requests.length} requests per round (${requests.filter((r) => r.headers).length} parent bearer calls, ${requests.filter((r) => !r.headers && r.path!.startsWith('/api/')).length} public API, ${requests.filter((r) => !r.path!.startsWith('/api/')).length} pages)`);
+  console.log(
+    `mix: ${requests.length} requests per round (${requests.filter((r) => r.headers).length} parent bearer calls, ${requests.filter((r) => !r.headers && r.path!.startsWith('/api/')).length} public API, ${requests.filter((r) => !r.path!.startsWith('/api/')).length} pages)`,
+  );
   console.log(`cold start (spawn → first answer): ${Math.round(coldStartMs)} ms`);
   console.log(`RSS: ${rssAtRest.toFixed(0)} MiB at rest, ${rssPeak.toFixed(0)} MiB peak under load`);
   console.log(`SIGTERM after the run: exit code ${exitCode}`);

@@ -24,7 +24,7 @@ import lighthouse, { type Flags, type Result } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import sharp from 'sharp';
 import { dailyActivities, developmentNotes, enrolledChildren, parentChildRelationships, parentUsers } from '../db/schema';
-import { seedDemo } from '../db/seed-demo';
+import { seedDemo } from './seed-demo';
 import { DEFAULT_CLIENT_DIR, PROJECT_ROOT } from '../src/server/app';
 import { createParentSession } from '../src/server/auth/session';
 import { PARENT_COOKIE } from '../src/server/auth/cookies';
@@ -74,7 +74,9 @@ function photo(width: number, height: number, hue: number): Promise<Buffer> {
       raw[i + 2] = (160 - (x * 60) / width + noise) % 256;
     }
   }
-  return sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality: 88 }).toBuffer();
+  return sharp(raw, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 88 })
+    .toBuffer();
 }
 
 /** The temporary database: demo content, three gallery uploads, a parent with a child and a month of records. */
@@ -91,21 +93,54 @@ async function seed(dir: string) {
 
   const parent = db
     .insert(parentUsers)
-    .values({ email: 'bench.parent@example.com', firstName: 'Bench', lastName: 'Parent', passwordHash: 'not used: the session is made directly' })
+    .values({
+      email: 'bench.parent@example.com',
+      firstName: 'Bench',
+      lastName: 'Parent',
+      passwordHash: 'not used: the session is made directly',
+    })
     .returning()
     .get();
   const child = db
     .insert(enrolledChildren)
-    .values({ childName: 'Robin Parent', parentName: 'Bench Parent', parentEmail: parent.email, dateOfBirth: '2023-02-10', program: 'preschool', startDate: '2025-09-01' })
+    .values({
+      childName: 'Robin Parent',
+      parentName: 'Bench Parent',
+      parentEmail: parent.email,
+      dateOfBirth: '2023-02-10',
+      program: 'preschool',
+      startDate: '2025-09-01',
+    })
     .returning()
     .get();
   db.insert(parentChildRelationships).values({ parentId: parent.id, childId: child.id }).run();
   const day = (i: number) => new Date(Date.now() - i * 86_400_000).toISOString().slice(0, 10);
   db.insert(dailyActivities)
-    .values(Array.from({ length: 30 }, (_, i) => ({ childId: child.id, activityDate: day(i), category: 'learning', title: `Stories and songs ${i}`, description: 'Listened to a story and sang along', duration: 30, skillsPracticed: ['listening', 'counting'], enjoymentLevel: 4 })))
+    .values(
+      Array.from({ length: 30 }, (_, i) => ({
+        childId: child.id,
+        activityDate: day(i),
+        category: 'learning',
+        title: `Stories and songs ${i}`,
+        description: 'Listened to a story and sang along',
+        duration: 30,
+        skillsPracticed: ['listening', 'counting'],
+        enjoymentLevel: 4,
+      })),
+    )
     .run();
   db.insert(developmentNotes)
-    .values(Array.from({ length: 10 }, (_, i) => ({ childId: child.id, authorName: 'Classroom Teacher', category: 'social', title: `Note ${i}`, content: 'Played well with friends at the water table', isPrivate: false, createdAt: new Date(Date.now() - i * 86_400_000) })))
+    .values(
+      Array.from({ length: 10 }, (_, i) => ({
+        childId: child.id,
+        authorName: 'Classroom Teacher',
+        category: 'social',
+        title: `Note ${i}`,
+        content: 'Played well with friends at the water table',
+        isPrivate: false,
+        createdAt: new Date(Date.now() - i * 86_400_000),
+      })),
+    )
     .run();
   const { token } = createParentSession(db, systemClock, parent.id);
   db.$client.pragma('wal_checkpoint(TRUNCATE)');
@@ -135,7 +170,10 @@ async function startApp(dir: string, port: number): Promise<ChildProcess> {
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (app.exitCode !== null) throw new Error(`npm start exited with ${app.exitCode}`);
-    const ok = await fetch(`http://127.0.0.1:${port}/api/events`).then((r) => r.ok, () => false);
+    const ok = await fetch(`http://127.0.0.1:${port}/api/events`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return app;
     if (Date.now() > deadline) throw new Error('the app did not answer within 60 s');
     await new Promise((r) => setTimeout(r, 250));
@@ -185,20 +223,32 @@ interface PageFigures {
 
 function figures(path: string, lhr: Result): PageFigures {
   const audit = (id: string) => lhr.audits[id]!;
-  const resources = (audit('resource-summary').details as unknown as { items: { resourceType: string; transferSize: number; requestCount: number }[] }).items;
+  const resources = (
+    audit('resource-summary').details as unknown as { items: { resourceType: string; transferSize: number; requestCount: number }[] }
+  ).items;
   const scripts = resources.find((r) => r.resourceType === 'script');
   const failing: string[] = [];
   for (const id of ['accessibility', 'best-practices', 'seo', 'performance'] as const) {
     for (const ref of lhr.categories[id]!.auditRefs) {
       const a = audit(ref.id);
       if (ref.weight === 0 && id !== 'performance') continue;
-      if (a.score === null || a.scoreDisplayMode === 'informative' || a.scoreDisplayMode === 'notApplicable' || a.scoreDisplayMode === 'manual') continue;
+      if (
+        a.score === null ||
+        a.scoreDisplayMode === 'informative' ||
+        a.scoreDisplayMode === 'notApplicable' ||
+        a.scoreDisplayMode === 'manual'
+      )
+        continue;
       // Performance: only what is this script's business to list (images, fonts, layout shift, the LCP element).
-      if (id === 'performance' ? !/image|font|layout-shift|lcp/.test(ref.id) || ref.group === 'metrics' || a.score >= 0.9 : a.score >= 1) continue;
+      if (id === 'performance' ? !/image|font|layout-shift|lcp/.test(ref.id) || ref.group === 'metrics' || a.score >= 0.9 : a.score >= 1)
+        continue;
       failing.push(`${id}: ${ref.id} (${a.title}${a.displayValue ? `, ${a.displayValue}` : ''})`);
     }
   }
-  const lcpItems = (audit('largest-contentful-paint-element').details as unknown as { items?: { items?: { node?: { nodeLabel?: string; snippet?: string } }[] }[] } | undefined)?.items;
+  const lcpItems = (
+    audit('largest-contentful-paint-element').details as unknown as
+      { items?: { items?: { node?: { nodeLabel?: string; snippet?: string } }[] }[] } | undefined
+  )?.items;
   const node = lcpItems?.[0]?.items?.[0]?.node;
   return {
     path,
@@ -214,7 +264,8 @@ function figures(path: string, lhr: Result): PageFigures {
 }
 
 async function main() {
-  if (!existsSync(resolve(DEFAULT_CLIENT_DIR, 'index.html'))) throw new Error('No client build: run `npm run build` first (npm run bench:web does).');
+  if (!existsSync(resolve(DEFAULT_CLIENT_DIR, 'index.html')))
+    throw new Error('No client build: run `npm run build` first (npm run bench:web does).');
   const dir = mkdtempSync(join(tmpdir(), 'childcare-bench-web-'));
   let app: ChildProcess | null = null;
   let chrome: chromeLauncher.LaunchedChrome | null = null;
@@ -247,7 +298,8 @@ async function main() {
         }
         if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
         if (result.lhr.runtimeError) throw new Error(`${path}: ${result.lhr.runtimeError.message}`);
-        if (SIGNED_IN.has(path) && !result.lhr.finalDisplayedUrl.endsWith(path)) throw new Error(`${path}: not signed in (landed on ${result.lhr.finalDisplayedUrl})`);
+        if (SIGNED_IN.has(path) && !result.lhr.finalDisplayedUrl.endsWith(path))
+          throw new Error(`${path}: not signed in (landed on ${result.lhr.finalDisplayedUrl})`);
         if (SAVE_DIR) writeFileSync(join(SAVE_DIR, `${path === '/' ? 'home' : path.slice(1)}-${run + 1}.json`), result.report as string);
         version = result.lhr.lighthouseVersion;
         benchmarkIndex.push(result.lhr.environment.benchmarkIndex);
@@ -259,11 +311,26 @@ async function main() {
       process.stderr.write(`  ${path}: done (performance ${runs.map((r) => r.scores.performance).join(', ')})\n`);
     }
 
-    console.log(`\nLighthouse ${version}, mobile profile (simulated slow 4G, 4× CPU slow-down), ${RUNS} run(s) per page: the median by performance`);
+    console.log(
+      `\nLighthouse ${version}, mobile profile (simulated slow 4G, 4× CPU slow-down), ${RUNS} run(s) per page: the median by performance`,
+    );
     // Lighthouse's own measure of this machine's speed while it ran (a shared or slow machine scores lower).
     benchmarkIndex.sort((a, b) => a - b);
-    console.log(`CPU benchmark index of this machine during the runs: ${benchmarkIndex[0]}–${benchmarkIndex.at(-1)} (median ${benchmarkIndex[Math.floor(benchmarkIndex.length / 2)]})`);
-    console.log('page'.padEnd(19) + 'perf'.padStart(5) + 'a11y'.padStart(6) + 'b.p.'.padStart(6) + 'seo'.padStart(5) + 'LCP s'.padStart(8) + 'TBT ms'.padStart(8) + 'CLS'.padStart(7) + 'JS KB'.padStart(8) + 'JS req'.padStart(8));
+    console.log(
+      `CPU benchmark index of this machine during the runs: ${benchmarkIndex[0]}–${benchmarkIndex.at(-1)} (median ${benchmarkIndex[Math.floor(benchmarkIndex.length / 2)]})`,
+    );
+    console.log(
+      'page'.padEnd(19) +
+        'perf'.padStart(5) +
+        'a11y'.padStart(6) +
+        'b.p.'.padStart(6) +
+        'seo'.padStart(5) +
+        'LCP s'.padStart(8) +
+        'TBT ms'.padStart(8) +
+        'CLS'.padStart(7) +
+        'JS KB'.padStart(8) +
+        'JS req'.padStart(8),
+    );
     for (const r of rows) {
       console.log(
         r.path.padEnd(19) +
@@ -281,7 +348,11 @@ async function main() {
     console.log('\nJS KB: JavaScript as sent (compressed), every script the page loads. LCP element per page:');
     for (const r of rows) console.log(`  ${r.path.padEnd(18)} ${r.lcpElement}`);
     const failing = rows.filter((r) => r.failing.length);
-    console.log(failing.length ? '\nAudits not passed (accessibility, best practices, SEO; performance: images, fonts, layout shift):' : '\nEvery accessibility, best-practices and SEO audit passed.');
+    console.log(
+      failing.length
+        ? '\nAudits not passed (accessibility, best practices, SEO; performance: images, fonts, layout shift):'
+        : '\nEvery accessibility, best-practices and SEO audit passed.',
+    );
     for (const r of failing) for (const f of r.failing) console.log(`  ${r.path.padEnd(18)} ${f}`);
   } finally {
     await chrome?.kill();

@@ -31,7 +31,9 @@ if (stale('dist/client/index.html', ['src/client', 'vite.config.ts', 'src/server
   console.log('The client build is missing or older than its sources: building it (npm run build:client)...');
   execSync('npm run build:client', { stdio: 'inherit' });
 }
-if (stale('dist/server/index.js', ['src/server', 'db/schema.ts', 'db/seed.ts', 'db/milestones.ts', 'scripts/build-server.mjs', ...shared])) {
+if (
+  stale('dist/server/index.js', ['src/server', 'db/schema.ts', 'db/seed.ts', 'db/milestones.ts', 'scripts/build-server.mjs', ...shared])
+) {
   console.log('The server build is missing or older than its sources: building it (npm run build:server)...');
   execSync('npm run build:server', { stdio: 'inherit' });
 }

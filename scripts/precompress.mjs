@@ -14,7 +14,9 @@ export function precompress(dir) {
     const path = join(entry.parentPath, entry.name);
     if (!entry.isFile() || !COMPRESSIBLE.test(entry.name) || statSync(path).size < 1024) continue;
     const bytes = readFileSync(path);
-    const br = brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } });
+    const br = brotliCompressSync(bytes, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+    });
     const gz = gzipSync(bytes, { level: 9 });
     if (br.length < bytes.length) writeFileSync(`${path}.br`, br);
     if (gz.length < bytes.length) writeFileSync(`${path}.gz`, gz);

@@ -20,8 +20,8 @@ const STAGES = {
   build: 'npm run -s build',
   playwright: 'playwright test',
 };
-// `lint` joins these once the tree is formatted (issue 30: after the parallel work is merged).
-const TEST_STAGES = ['typecheck', 'vitest', 'build', 'playwright'];
+// Lint first: a lint or formatting error fails `npm test` before the slower stages run (ADR 020).
+const TEST_STAGES = ['lint', 'typecheck', 'vitest', 'build', 'playwright'];
 
 const names = process.argv.slice(2);
 const run = (names.length > 0 ? names : ['test']).flatMap((n) => (n === 'test' ? TEST_STAGES : [n]));

@@ -43,14 +43,46 @@ let n = 0;
 const unique = (prefix: string) => `${prefix}-${++n}`;
 
 const event = () => ({ title: unique('Pajama Day'), description: 'Wear your pajamas', eventDate: '2026-12-04' });
-const announcement = () => ({ title: unique('Picture day'), content: 'Photos on Tuesday', category: 'general', priority: 'normal', isPublic: true });
+const announcement = () => ({
+  title: unique('Picture day'),
+  content: 'Photos on Tuesday',
+  category: 'general',
+  priority: 'normal',
+  isPublic: true,
+});
 const child = () => ({ ...sampleChild, parentEmail: `${unique('matrix.parent')}@example.com` });
 const application = () => ({ ...sampleApplication, parentEmail: `${unique('matrix.applicant')}@example.com` });
-const activity = (f: Fixtures) => ({ childId: f.childA, activityDate: '2026-11-20', category: 'creative', title: 'Ashdown-finger-painting', description: 'Painted', skillsPracticed: 'colour' });
-const note = (f: Fixtures) => ({ childId: f.childA, category: 'social', title: 'Ashdown-private-note', content: 'Shares toys', isPrivate: true });
-const receipt = (f: Fixtures) => ({ childId: f.childA, parentName: 'Ann Ashdown', parentEmail: f.a.email, amount: '80.00', paymentMethod: 'cash', paymentDate: '2026-11-03', paymentType: 'tuition' });
+const activity = (f: Fixtures) => ({
+  childId: f.childA,
+  activityDate: '2026-11-20',
+  category: 'creative',
+  title: 'Ashdown-finger-painting',
+  description: 'Painted',
+  skillsPracticed: 'colour',
+});
+const note = (f: Fixtures) => ({
+  childId: f.childA,
+  category: 'social',
+  title: 'Ashdown-private-note',
+  content: 'Shares toys',
+  isPrivate: true,
+});
+const receipt = (f: Fixtures) => ({
+  childId: f.childA,
+  parentName: 'Ann Ashdown',
+  parentEmail: f.a.email,
+  amount: '80.00',
+  paymentMethod: 'cash',
+  paymentDate: '2026-11-03',
+  paymentType: 'tuition',
+});
 const message = (f: Fixtures) => ({ childId: f.childA, subject: 'Ashdown-message-subject', content: 'See you soon' });
-const documentRequest = (f: Fixtures) => ({ childId: f.childA, documentType: 'immunization', title: 'Ashdown-request-title', description: 'Please send it' });
+const documentRequest = (f: Fixtures) => ({
+  childId: f.childA,
+  documentType: 'immunization',
+  title: 'Ashdown-request-title',
+  description: 'Please send it',
+});
 const week = { weekStartDate: '2026-11-15', weekEndDate: '2026-11-21' };
 const adminLogin = (f: Fixtures) => ({ email: f.adminEmail, password: f.passwords.admin });
 const parentLogin = (f: Fixtures) => ({ email: f.a.email, password: f.passwords.parentA });
@@ -74,7 +106,11 @@ function staffPasswordChange(f: Fixtures, role: Role) {
 }
 const invite = () => ({ name: unique('Tess Teacher'), email: `${unique('matrix.invite')}@example.com`, role: 'teacher' });
 const setPassword = async (f: Fixtures) => ({ token: await f.staffToken(), password: unique('Lantern orchard pebble') });
-const respond = async (f: Fixtures) => ({ id: await f.documentRequestA(), documentUrl: await f.uploadedByA(), documentName: 'Immunization record' });
+const respond = async (f: Fixtures) => ({
+  id: await f.documentRequestA(),
+  documentUrl: await f.uploadedByA(),
+  documentName: 'Immunization record',
+});
 
 export const PROCEDURES: Record<string, ProcedureEntry> = {
   'events.list': { expect: everyone() },
@@ -152,7 +188,10 @@ export const PROCEDURES: Record<string, ProcedureEntry> = {
   'payments.parentTaxStatementPdf': { expect: familyA(), input: (f) => ({ taxYear: f.taxYear }) },
   'development.childRecords': { expect: staff(), input: (f) => f.childA },
   'development.createActivity': { expect: staff(), input: activity },
-  'development.updateActivity': { expect: staff(), input: async (f, role) => ({ ...activity(f), childId: undefined, id: await f.activity(role) }) },
+  'development.updateActivity': {
+    expect: staff(),
+    input: async (f, role) => ({ ...activity(f), childId: undefined, id: await f.activity(role) }),
+  },
   'development.deleteActivity': { expect: staff(), input: (f, role) => f.activity(role) },
   'development.createNote': { expect: staff(), input: note },
   'development.updateNote': { expect: staff(), input: async (f, role) => ({ ...note(f), childId: undefined, id: await f.note(role) }) },
@@ -190,27 +229,55 @@ export const ROUTES: Record<string, RouteEntry> = {
   'POST /api/admin/change-password': { expect: staff(), body: staffPasswordChange },
   'GET /api/admin/staff': { expect: director() },
   'POST /api/admin/staff': { expect: director(201), body: invite },
-  'PATCH /api/admin/staff/:id': { expect: director(), path: async (f) => `/api/admin/staff/${await f.staffAccount()}`, body: () => ({ isActive: false }) },
+  'PATCH /api/admin/staff/:id': {
+    expect: director(),
+    path: async (f) => `/api/admin/staff/${await f.staffAccount()}`,
+    body: () => ({ isActive: false }),
+  },
   'GET /api/admin/audit-log': { expect: director(), path: () => '/api/admin/audit-log?limit=5' },
   'GET /api/admin/audit-log/verify': { expect: director() },
   'POST /api/events': { expect: director(201), body: event },
   'PUT /api/events/:id': { expect: director(), path: async (f) => `/api/events/${await f.event()}`, body: event },
   'DELETE /api/events/:id': { expect: director(), path: async (f) => `/api/events/${await f.event()}` },
   'POST /api/announcements': { expect: director(201), body: announcement },
-  'PUT /api/announcements/:id': { expect: director(), path: async (f) => `/api/announcements/${await f.announcement()}`, body: announcement },
+  'PUT /api/announcements/:id': {
+    expect: director(),
+    path: async (f) => `/api/announcements/${await f.announcement()}`,
+    body: announcement,
+  },
   'DELETE /api/announcements/:id': { expect: director(), path: async (f) => `/api/announcements/${await f.announcement()}` },
   'GET /api/enrollment-applications': { expect: director() },
-  'PATCH /api/enrollment-applications/:id/status': { expect: director(), path: (f) => `/api/enrollment-applications/${f.application()}/status`, body: () => ({ status: 'approved' }) },
+  'PATCH /api/enrollment-applications/:id/status': {
+    expect: director(),
+    path: (f) => `/api/enrollment-applications/${f.application()}/status`,
+    body: () => ({ status: 'approved' }),
+  },
   'DELETE /api/enrollment-applications/:id': { expect: director(), path: (f) => `/api/enrollment-applications/${f.application()}` },
-  'POST /api/enrollment-applications/:id/enroll': { expect: director(201), path: (f) => `/api/enrollment-applications/${f.application('approved')}/enroll` },
+  'POST /api/enrollment-applications/:id/enroll': {
+    expect: director(201),
+    path: (f) => `/api/enrollment-applications/${f.application('approved')}/enroll`,
+  },
   'GET /api/admin/parent-emails': { expect: director() },
   'GET /api/admin/enrolled-children': { expect: staff() },
   'POST /api/admin/enrolled-children': { expect: director(201), body: child },
-  'PUT /api/admin/enrolled-children/:id': { expect: director(), path: async (f) => `/api/admin/enrolled-children/${await f.child()}`, body: child },
+  'PUT /api/admin/enrolled-children/:id': {
+    expect: director(),
+    path: async (f) => `/api/admin/enrolled-children/${await f.child()}`,
+    body: child,
+  },
   'DELETE /api/admin/enrolled-children/:id': { expect: director(), path: async (f) => `/api/admin/enrolled-children/${await f.child()}` },
-  'PATCH /api/admin/enrolled-children/:id/toggle-active': { expect: director(), path: async (f) => `/api/admin/enrolled-children/${await f.child()}/toggle-active` },
-  'POST /api/admin/generate-parent-login/:id': { expect: director(), path: async (f) => `/api/admin/generate-parent-login/${await f.child()}` },
-  'POST /api/admin/reset-parent-password/:id': { expect: director(), path: async (f) => `/api/admin/reset-parent-password/${await f.childWithLogin()}` },
+  'PATCH /api/admin/enrolled-children/:id/toggle-active': {
+    expect: director(),
+    path: async (f) => `/api/admin/enrolled-children/${await f.child()}/toggle-active`,
+  },
+  'POST /api/admin/generate-parent-login/:id': {
+    expect: director(),
+    path: async (f) => `/api/admin/generate-parent-login/${await f.child()}`,
+  },
+  'POST /api/admin/reset-parent-password/:id': {
+    expect: director(),
+    path: async (f) => `/api/admin/reset-parent-password/${await f.childWithLogin()}`,
+  },
   'GET /api/admin/mail-status': { expect: director() },
   'GET /api/admin/outbox': { expect: director() },
   'GET /api/admin/outbox/:id': { expect: director(), path: (f) => `/api/admin/outbox/${f.outboxId}` },
@@ -221,7 +288,10 @@ export const ROUTES: Record<string, RouteEntry> = {
   'POST /api/admin/communications': { expect: staff(201), body: message },
   'GET /api/parent/communications': { expect: parents() },
   'POST /api/parent/communications': { expect: familyA(201), body: message },
-  'POST /api/communications/:id/mark-read': { expect: staffOrFamilyA(), path: async (f, role) => `/api/communications/${await f.messageFor(role)}/mark-read` },
+  'POST /api/communications/:id/mark-read': {
+    expect: staffOrFamilyA(),
+    path: async (f, role) => `/api/communications/${await f.messageFor(role)}/mark-read`,
+  },
   'GET /api/admin/document-requests': { expect: staff() },
   'POST /api/admin/document-requests': { expect: staff(201), body: documentRequest },
   'GET /api/parent/document-requests': { expect: parents() },
@@ -232,32 +302,69 @@ export const ROUTES: Record<string, RouteEntry> = {
   },
   'POST /api/objects/upload': { expect: { anonymous: 401, parentA: 200, parentB: 200, teacher: 200, admin: 200 } },
   // An upload URL is signed for the account that asked for it: anyone else is told it is not valid.
-  'PUT /api/objects/upload/:token': { expect: { anonymous: 401, parentA: 201, parentB: 404, teacher: 404, admin: 404 }, path: (f) => f.uploadUrlA(), body: () => PDF },
+  'PUT /api/objects/upload/:token': {
+    expect: { anonymous: 401, parentA: 201, parentB: 404, teacher: 404, admin: 404 },
+    path: (f) => f.uploadUrlA(),
+    body: () => PDF,
+  },
   'GET /api/documents/:id': { expect: staffOrFamilyA(), path: (f) => `/api/documents/${f.documentA}` },
   'GET /api/admin/payment-receipts': { expect: director() },
   'GET /api/admin/payment-receipts/summary': { expect: director() },
   'POST /api/admin/payment-receipts': { expect: director(201), body: receipt },
-  'POST /api/admin/payment-receipts/:id/send-email': { expect: director(), path: (f) => `/api/admin/payment-receipts/${f.receiptA}/send-email` },
+  'POST /api/admin/payment-receipts/:id/send-email': {
+    expect: director(),
+    path: (f) => `/api/admin/payment-receipts/${f.receiptA}/send-email`,
+  },
   'DELETE /api/admin/payment-receipts/:id': { expect: director(), path: async (f) => `/api/admin/payment-receipts/${await f.receipt()}` },
   'GET /api/admin/payment-receipts/:id/pdf': { expect: director(), path: (f) => `/api/admin/payment-receipts/${f.receiptA}/pdf` },
   'GET /api/admin/tax-statement-parents': { expect: director() },
   'POST /api/admin/year-end-tax-receipt': { expect: director(), body: (f) => ({ parentEmail: f.a.email, taxYear: f.taxYear }) },
-  'GET /api/admin/year-end-tax-receipt/pdf': { expect: director(), path: (f) => `/api/admin/year-end-tax-receipt/pdf?parentEmail=${encodeURIComponent(f.a.email)}&taxYear=${f.taxYear}` },
+  'GET /api/admin/year-end-tax-receipt/pdf': {
+    expect: director(),
+    path: (f) => `/api/admin/year-end-tax-receipt/pdf?parentEmail=${encodeURIComponent(f.a.email)}&taxYear=${f.taxYear}`,
+  },
   'GET /api/parent/payment-receipts': { expect: familyA(), path: (f) => `/api/parent/payment-receipts?childId=${f.childA}&limit=5` },
   'GET /api/parent/payment-receipts/:id/pdf': { expect: familyA(), path: (f) => `/api/parent/payment-receipts/${f.receiptA}/pdf` },
   'GET /api/parent/tax-statements/:taxYear/pdf': { expect: familyA(), path: (f) => `/api/parent/tax-statements/${f.taxYear}/pdf` },
   'GET /api/admin/child-activities/:childId': { expect: staff(), path: (f) => `/api/admin/child-activities/${f.childA}` },
-  'GET /api/admin/activities-summary/:childId/:start/:end': { expect: staff(), path: (f) => `/api/admin/activities-summary/${f.childA}/2026-11-01/2026-11-30` },
+  'GET /api/admin/activities-summary/:childId/:start/:end': {
+    expect: staff(),
+    path: (f) => `/api/admin/activities-summary/${f.childA}/2026-11-01/2026-11-30`,
+  },
   'POST /api/admin/daily-activities': { expect: staff(201), body: activity },
-  'PUT /api/admin/daily-activities/:id': { expect: staff(), path: async (f, role) => `/api/admin/daily-activities/${await f.activity(role)}`, body: (f) => ({ ...activity(f), childId: undefined }) },
-  'DELETE /api/admin/daily-activities/:id': { expect: staff(), path: async (f, role) => `/api/admin/daily-activities/${await f.activity(role)}` },
+  'PUT /api/admin/daily-activities/:id': {
+    expect: staff(),
+    path: async (f, role) => `/api/admin/daily-activities/${await f.activity(role)}`,
+    body: (f) => ({ ...activity(f), childId: undefined }),
+  },
+  'DELETE /api/admin/daily-activities/:id': {
+    expect: staff(),
+    path: async (f, role) => `/api/admin/daily-activities/${await f.activity(role)}`,
+  },
   'POST /api/admin/development-notes': { expect: staff(201), body: note },
-  'PUT /api/admin/development-notes/:id': { expect: staff(), path: async (f, role) => `/api/admin/development-notes/${await f.note(role)}`, body: (f) => ({ ...note(f), childId: undefined }) },
-  'DELETE /api/admin/development-notes/:id': { expect: staff(), path: async (f, role) => `/api/admin/development-notes/${await f.note(role)}` },
-  'POST /api/admin/send-activity-report/:childId': { expect: staff(), path: (f) => `/api/admin/send-activity-report/${f.childA}`, body: () => week },
+  'PUT /api/admin/development-notes/:id': {
+    expect: staff(),
+    path: async (f, role) => `/api/admin/development-notes/${await f.note(role)}`,
+    body: (f) => ({ ...note(f), childId: undefined }),
+  },
+  'DELETE /api/admin/development-notes/:id': {
+    expect: staff(),
+    path: async (f, role) => `/api/admin/development-notes/${await f.note(role)}`,
+  },
+  'POST /api/admin/send-activity-report/:childId': {
+    expect: staff(),
+    path: (f) => `/api/admin/send-activity-report/${f.childA}`,
+    body: () => week,
+  },
   'GET /api/admin/child-achievements/:childId': { expect: staff(), path: (f) => `/api/admin/child-achievements/${f.childA}` },
-  'POST /api/admin/child-achievements': { expect: staff(201), body: (f) => ({ childId: f.childA, milestoneId: f.milestone(), achievedAt: '2026-11-19' }) },
-  'DELETE /api/admin/child-achievements/:id': { expect: staff(), path: async (f) => `/api/admin/child-achievements/${await f.achievement()}` },
+  'POST /api/admin/child-achievements': {
+    expect: staff(201),
+    body: (f) => ({ childId: f.childA, milestoneId: f.milestone(), achievedAt: '2026-11-19' }),
+  },
+  'DELETE /api/admin/child-achievements/:id': {
+    expect: staff(),
+    path: async (f) => `/api/admin/child-achievements/${await f.achievement()}`,
+  },
   'POST /api/parent/login': { expect: everyone(), body: parentLogin },
   'POST /api/parent/logout': { expect: everyone() },
   'POST /api/parent/forgot-password': { expect: everyone(), body: forgot },

@@ -18,7 +18,10 @@ async function draw(path: '/enrollment' | '/parent-login', page: ReactNode): Pro
   const root = createRootRoute({
     component: () => (
       <>
-        <a href="#main" className="sr-only z-50 items-center rounded bg-white px-3 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:flex focus:min-h-11">
+        <a
+          href="#main"
+          className="sr-only z-50 items-center rounded bg-white px-3 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:flex focus:min-h-11"
+        >
           Skip to content
         </a>
         <NavBar />

@@ -44,9 +44,12 @@ export const DEFAULT_CLIENT_DIR = resolve(PROJECT_ROOT, 'dist/client');
 const SHELL_LOADING = '<main class="mx-auto max-w-5xl px-4 py-16 text-center text-stone-600" aria-busy="true">Loading...</main>';
 
 /** The pages a plain POST may be sent back to (their own address); every other path is sent to the home page. */
-const FORM_PAGES: ReadonlySet<string> = new Set<string>([...PUBLIC_PAGES, ...PORTAL_PAGES].map((p) => p.path as string).concat(['/admin/login', '/parent-reset-password']));
+const FORM_PAGES: ReadonlySet<string> = new Set<string>(
+  [...PUBLIC_PAGES, ...PORTAL_PAGES].map((p) => p.path as string).concat(['/admin/login', '/parent-reset-password']),
+);
 
 /** C0 controls and DEL, as they reach a path decoded, or still percent-encoded. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point: a path carrying one is refused
 const hasControlCharacter = (path: string) => /[\u0000-\u001f\u007f]/.test(path);
 const ENCODED_CONTROL = /%(?:[01][0-9a-f]|7f)/i;
 
@@ -86,7 +89,9 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.use('*', responseCache(deps));
   // No page, file or API path holds a control character: such a path (a CR/LF, tab or NUL, raw or encoded) is
   // answered 404 here, before anything could put it in a header such as a redirect's Location.
-  app.use('*', async (c, next) => (hasControlCharacter(c.req.path) || ENCODED_CONTROL.test(c.req.url.split('?', 1)[0]!) ? c.json({ message: 'Not found' }, 404) : next()));
+  app.use('*', async (c, next) =>
+    hasControlCharacter(c.req.path) || ENCODED_CONTROL.test(c.req.url.split('?', 1)[0]!) ? c.json({ message: 'Not found' }, 404) : next(),
+  );
   app.use(
     '*',
     secureHeaders({
@@ -128,14 +133,19 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.use('*', compress());
 
   // Connection: close on both: the refused body is never read, so the connection cannot carry another request.
-  const jsonLimit = bodyLimit({ maxSize: 1024 * 1024, onError: (c) => c.json({ message: 'The request is too large' }, 413, { Connection: 'close' }) });
+  const jsonLimit = bodyLimit({
+    maxSize: 1024 * 1024,
+    onError: (c) => c.json({ message: 'The request is too large' }, 413, { Connection: 'close' }),
+  });
   const uploadLimit = bodyLimit({
     maxSize: MAX_UPLOAD_BYTES + 64 * 1024,
     // Connection: close, because the refused body is never read.
     onError: (c) => c.json({ message: 'The file is too large. The limit is 10 MB.' }, 413, { Connection: 'close' }),
   });
   // GET and HEAD carry no body; asking (bodyLimit reads c.req.raw.body) would build a full Request per call.
-  app.use('/api/*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : UPLOAD_PATH.test(c.req.path) ? uploadLimit(c, next) : jsonLimit(c, next)));
+  app.use('/api/*', (c, next) =>
+    c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : UPLOAD_PATH.test(c.req.path) ? uploadLimit(c, next) : jsonLimit(c, next),
+  );
   app.use('/api/*', csrfGuard(deps.config.publicUrl));
   app.use('/api/*', contentTypeGuard());
   // API answers depend on who asks (staff see private items): never stored by browsers or proxies. The

@@ -11,7 +11,9 @@ import type { Db } from './db';
 export async function ensureFirstAdmin(db: Db, admin: NonNullable<Config['admin']>): Promise<boolean> {
   const any = db.select({ id: adminUsers.id }).from(adminUsers).limit(1).get();
   if (any) return false;
-  db.insert(adminUsers).values({ email: admin.email, name: admin.name, passwordHash: await hashPassword(admin.password) }).run();
+  db.insert(adminUsers)
+    .values({ email: admin.email, name: admin.name, passwordHash: await hashPassword(admin.password) })
+    .run();
   return true;
 }
 
@@ -23,7 +25,9 @@ export async function upsertAdmin(db: Db, admin: NonNullable<Config['admin']>): 
     await setStaffPassword(db, existing.id, admin.password, { name: admin.name });
     return 'updated';
   }
-  db.insert(adminUsers).values({ email: admin.email, name: admin.name, passwordHash: await hashPassword(staffPasswordField().parse(admin.password)) }).run();
+  db.insert(adminUsers)
+    .values({ email: admin.email, name: admin.name, passwordHash: await hashPassword(staffPasswordField().parse(admin.password)) })
+    .run();
   return 'created';
 }
 

@@ -10,7 +10,8 @@ export const NOT_AN_OBJECT = 'The request body must be a JSON object';
  * internals, never the visitor's mistake. Errors with a cause (JSON.parse's SyntaxError, superjson) are caught
  * by the cause instead; our own procedures' messages pass unchanged.
  */
-const TRPC_READ_FAILURE = /^(Batch call exceeds|"input" needs to be|Cannot mix procedure types|Invalid URL|Batching is not enabled|Streaming requests must|Cannot batch subscription|Unknown transformation)/;
+const TRPC_READ_FAILURE =
+  /^(Batch call exceeds|"input" needs to be|Cannot mix procedure types|Invalid URL|Batching is not enabled|Streaming requests must|Cannot batch subscription|Unknown transformation)/;
 
 /**
  * What a 4xx answer may say (both doors: tRPC's error formatter and the REST shim). Validation failures read
@@ -21,11 +22,15 @@ export function clientError(error: TRPCError): { message: string; fieldErrors: R
   if (error.cause instanceof ZodError) {
     const fields = fieldMessages(error.cause);
     const root = error.cause.issues.find((i) => i.path.length === 0);
-    if (root) fields._form = root.code === 'invalid_type' ? NOT_AN_OBJECT : fields._form ?? NOT_AN_OBJECT;
+    if (root) fields._form = root.code === 'invalid_type' ? NOT_AN_OBJECT : (fields._form ?? NOT_AN_OBJECT);
     return { message: Object.values(fields)[0] ?? NOT_AN_OBJECT, fieldErrors: fields };
   }
   const readFailure = error.code === 'PARSE_ERROR' || error.code === 'BAD_REQUEST' || error.code === 'UNSUPPORTED_MEDIA_TYPE';
-  if (readFailure && ((error.cause !== undefined && !(error.cause instanceof Error && error.cause.name === 'TRPCError')) || TRPC_READ_FAILURE.test(error.message))) {
+  if (
+    readFailure &&
+    ((error.cause !== undefined && !(error.cause instanceof Error && error.cause.name === 'TRPCError')) ||
+      TRPC_READ_FAILURE.test(error.message))
+  ) {
     return { message: UNREADABLE_REQUEST, fieldErrors: null };
   }
   return { message: error.message, fieldErrors: null };

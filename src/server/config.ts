@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { centre } from '../shared/centre';
 import { staffPasswordField } from '../shared/schemas/password-policy';
 
-const TRUST_PROXY_MESSAGE = 'TRUST_PROXY must be false, true (a proxy on this machine), or the proxy addresses, such as 10.0.0.5 or 10.0.0.5,10.0.0.6';
+const TRUST_PROXY_MESSAGE =
+  'TRUST_PROXY must be false, true (a proxy on this machine), or the proxy addresses, such as 10.0.0.5 or 10.0.0.5,10.0.0.6';
 const LOOPBACK = ['127.0.0.1', '::1'];
 
 /** `false` → nobody; `true` → a proxy on this machine (loopback); otherwise a comma-separated list of IP addresses. */
@@ -48,7 +49,10 @@ const envSchema = z
       .min(0, 'SHUTDOWN_GRACE_SECONDS must be a number of seconds between 0 and 600')
       .max(600, 'SHUTDOWN_GRACE_SECONDS must be a number of seconds between 0 and 600')
       .default(10),
-    TRUST_PROXY: z.string().refine((v) => parseTrustProxy(v) !== null, TRUST_PROXY_MESSAGE).optional(),
+    TRUST_PROXY: z
+      .string()
+      .refine((v) => parseTrustProxy(v) !== null, TRUST_PROXY_MESSAGE)
+      .optional(),
     CACHE_BUDGET_MB: z.coerce
       .number({ error: 'CACHE_BUDGET_MB must be a whole number of megabytes between 1 and 4096' })
       .int('CACHE_BUDGET_MB must be a whole number of megabytes between 1 and 4096')
@@ -111,6 +115,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(e.TRUST_PROXY) ?? [],
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
     cacheBudgetBytes: e.CACHE_BUDGET_MB * 1024 * 1024,
-    admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD, name: e.ADMIN_NAME ?? 'Centre Director' } : null,
+    admin:
+      e.ADMIN_EMAIL && e.ADMIN_PASSWORD
+        ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD, name: e.ADMIN_NAME ?? 'Centre Director' }
+        : null,
   };
 }

@@ -22,7 +22,11 @@ export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = { headersTimeoutMs: 2
 
 /** The options for node's createServer: timeouts, and a check of them every second (node's default is 30 s). */
 export function connectionServerOptions(limits: ConnectionLimits = DEFAULT_CONNECTION_LIMITS): ServerOptions {
-  return { headersTimeout: limits.headersTimeoutMs, requestTimeout: limits.requestTimeoutMs, connectionsCheckingInterval: Math.min(1000, limits.headersTimeoutMs) };
+  return {
+    headersTimeout: limits.headersTimeoutMs,
+    requestTimeout: limits.requestTimeoutMs,
+    connectionsCheckingInterval: Math.min(1000, limits.headersTimeoutMs),
+  };
 }
 
 /** Closes, at once, a connection from an address that already holds `perAddress` open connections. */

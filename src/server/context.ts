@@ -62,7 +62,8 @@ export function resolveAuth(deps: AppDeps, c: HonoContext, resHeaders: Headers):
   if (parentToken) {
     const auth = validateParentToken(deps.db, deps.clock, parentToken);
     if (auth) {
-      if (auth.refreshed && !bearer) resHeaders.append('Set-Cookie', sessionCookie(deps.config, PARENT_COOKIE, parentToken, auth.expiresAt));
+      if (auth.refreshed && !bearer)
+        resHeaders.append('Set-Cookie', sessionCookie(deps.config, PARENT_COOKIE, parentToken, auth.expiresAt));
       return auth;
     }
   }

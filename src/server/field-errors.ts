@@ -18,5 +18,6 @@ export function fieldError(field: string, message: string): TRPCError {
  */
 export function checkDayRules(schema: z.ZodType, value: unknown): void {
   const result = schema.safeParse(value);
-  if (!result.success) throw new TRPCError({ code: 'BAD_REQUEST', message: result.error.issues[0]?.message ?? 'Invalid date', cause: result.error });
+  if (!result.success)
+    throw new TRPCError({ code: 'BAD_REQUEST', message: result.error.issues[0]?.message ?? 'Invalid date', cause: result.error });
 }

@@ -9,9 +9,16 @@ import { serve, type ServerType } from '@hono/node-server';
 import type { App } from './app';
 import { type ConnectionLimits, connectionServerOptions, DEFAULT_CONNECTION_LIMITS, limitConnectionsPerAddress } from './connection-limits';
 
-export function listen(app: App, options: { port: number; hostname?: string; limits?: ConnectionLimits }, onListening?: (info: AddressInfo) => void): ServerType {
+export function listen(
+  app: App,
+  options: { port: number; hostname?: string; limits?: ConnectionLimits },
+  onListening?: (info: AddressInfo) => void,
+): ServerType {
   const limits = options.limits ?? DEFAULT_CONNECTION_LIMITS;
-  const server = serve({ fetch: app.fetch, port: options.port, hostname: options.hostname, serverOptions: connectionServerOptions(limits) }, onListening);
+  const server = serve(
+    { fetch: app.fetch, port: options.port, hostname: options.hostname, serverOptions: connectionServerOptions(limits) },
+    onListening,
+  );
   limitConnectionsPerAddress(server as Server, limits);
   return server;
 }

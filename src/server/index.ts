@@ -59,14 +59,20 @@ async function main() {
   // Stored credentials e-mails keep a parent's password 7 days at most (services/outbox.ts): swept now and hourly.
   // Reset links in the outbox are kept only while they can work (ADR 019): expired ones are removed too.
   const sweepPasswords = () =>
-    Promise.all([forgetExpiredPasswords(db, config, systemClock), forgetExpiredResetLinks(db, config, systemClock, RESET_LINK_MS)]).catch((err: unknown) => logger.error({ err }, 'password sweep failed'));
+    Promise.all([forgetExpiredPasswords(db, config, systemClock), forgetExpiredResetLinks(db, config, systemClock, RESET_LINK_MS)]).catch(
+      (err: unknown) => logger.error({ err }, 'password sweep failed'),
+    );
   void sweepPasswords();
-  const sweepUploads = () => forgetAbandonedUploads({ db, config, clock: systemClock }).catch((err: unknown) => logger.error({ err }, 'upload sweep failed'));
-  const housekeeping = setInterval(() => {
-    deleteExpiredSessions(db, systemClock);
-    void sweepPasswords();
-    void sweepUploads();
-  }, 60 * 60 * 1000);
+  const sweepUploads = () =>
+    forgetAbandonedUploads({ db, config, clock: systemClock }).catch((err: unknown) => logger.error({ err }, 'upload sweep failed'));
+  const housekeeping = setInterval(
+    () => {
+      deleteExpiredSessions(db, systemClock);
+      void sweepPasswords();
+      void sweepUploads();
+    },
+    60 * 60 * 1000,
+  );
   housekeeping.unref();
 
   markRunning(config);

@@ -31,7 +31,10 @@ export const REDACT_PATHS = SECRET_KEYS.flatMap((k) => (/^\w+$/.test(k) ? [k, `*
 export function createLogger(destination?: DestinationStream, level?: string) {
   const options: LoggerOptions = {
     // Tests (vitest, and Playwright workers which set TEST_WORKER_INDEX) run quietly unless LOG_LEVEL says otherwise.
-    level: level ?? process.env.LOG_LEVEL ?? (process.env.NODE_ENV === 'test' || process.env.VITEST || process.env.TEST_WORKER_INDEX ? 'silent' : 'info'),
+    level:
+      level ??
+      process.env.LOG_LEVEL ??
+      (process.env.NODE_ENV === 'test' || process.env.VITEST || process.env.TEST_WORKER_INDEX ? 'silent' : 'info'),
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
   };
   return destination ? pino(options, destination) : pino(options);

@@ -73,6 +73,14 @@ export function keysetPage<Row>(
   const rows = read(condition, newestFirst(keys), page.limit + 1);
   const items = rows.slice(0, page.limit);
   const last = items.at(-1);
-  const nextCursor = rows.length > page.limit && last ? encode(keys.map((k) => { const v = k.of(last); return v instanceof Date ? v.getTime() : v; })) : null;
+  const nextCursor =
+    rows.length > page.limit && last
+      ? encode(
+          keys.map((k) => {
+            const v = k.of(last);
+            return v instanceof Date ? v.getTime() : v;
+          }),
+        )
+      : null;
   return { items, nextCursor };
 }

@@ -9,7 +9,8 @@ const t = initTRPC.context<Context>().create({
   transformer: superjson,
   errorFormatter({ shape, error }) {
     const { stack: _stack, ...data } = shape.data;
-    if (error.code === 'INTERNAL_SERVER_ERROR') return { ...shape, message: 'Something went wrong on our side. Please try again.', data: { ...data, fieldErrors: null } };
+    if (error.code === 'INTERNAL_SERVER_ERROR')
+      return { ...shape, message: 'Something went wrong on our side. Please try again.', data: { ...data, fieldErrors: null } };
     // A validation failure reads as its first message, not as a JSON dump of every issue; nothing names a library.
     const { message, fieldErrors } = clientError(error);
     return { ...shape, message, data: { ...data, fieldErrors } };

@@ -9,7 +9,8 @@ export const CENTRE_TIME_ZONE = 'America/New_York';
 // on a phone (measured: ~90 ms for these two with Lighthouse's 4x slower CPU), and most pages need one or none.
 let dayFormat: Intl.DateTimeFormat | undefined;
 let partsFormat: Intl.DateTimeFormat | undefined;
-const dayFormatter = () => (dayFormat ??= new Intl.DateTimeFormat('en-CA', { timeZone: CENTRE_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }));
+const dayFormatter = () =>
+  (dayFormat ??= new Intl.DateTimeFormat('en-CA', { timeZone: CENTRE_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }));
 const partsFormatter = () =>
   (partsFormat ??= new Intl.DateTimeFormat('en-US', {
     timeZone: CENTRE_TIME_ZONE,
@@ -51,7 +52,11 @@ export function weekOf(isoDate: string): { start: string; end: string } {
 
 /** How far the centre's wall clock is ahead of UTC at `moment`, in ms (negative in Ohio). */
 function offsetAt(moment: Date): number {
-  const p = Object.fromEntries(partsFormatter().formatToParts(moment).map((x) => [x.type, x.value]));
+  const p = Object.fromEntries(
+    partsFormatter()
+      .formatToParts(moment)
+      .map((x) => [x.type, x.value]),
+  );
   const asUtc = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second));
   return asUtc - Math.floor(moment.getTime() / 1000) * 1000;
 }

@@ -13,9 +13,7 @@ export type Difficulty = (typeof DIFFICULTIES)[number];
 export const PUBLIC_EVENT_CATEGORIES = ['general', 'holiday', 'field-trip', 'conference', 'health'] as const;
 /** Categories offered by the admin event form. */
 export const ADMIN_EVENT_CATEGORIES = ['general', 'education', 'parent-meeting', 'holiday', 'field-trip'] as const;
-export const EVENT_CATEGORIES = [
-  ...new Set([...PUBLIC_EVENT_CATEGORIES, ...ADMIN_EVENT_CATEGORIES]),
-] as readonly string[];
+export const EVENT_CATEGORIES = [...new Set([...PUBLIC_EVENT_CATEGORIES, ...ADMIN_EVENT_CATEGORIES])] as readonly string[];
 
 export const ANNOUNCEMENT_CATEGORIES = ['general', 'health', 'enrollment'] as const;
 export const PRIORITIES = ['high', 'normal', 'low'] as const;

@@ -56,7 +56,8 @@ export type MilestonesSearch = {
   tab?: Exclude<MilestoneTab, 'milestones'>;
 };
 
-const oneOf = <T extends string>(values: readonly T[], value: unknown): T | undefined => (values as readonly unknown[]).includes(value) ? (value as T) : undefined;
+const oneOf = <T extends string>(values: readonly T[], value: unknown): T | undefined =>
+  (values as readonly unknown[]).includes(value) ? (value as T) : undefined;
 
 export function milestonesSearch(raw: Record<string, unknown>): MilestonesSearch {
   const age = oneOf(AGE_RANGES, raw.age);

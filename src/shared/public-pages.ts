@@ -86,4 +86,7 @@ export function pageHeadOf(path: string, origin: string): { title: string; descr
 }
 
 /** The addresses /sitemap.xml lists. */
-export const SITEMAP_PATHS: readonly string[] = [...PUBLIC_PAGES.map((p) => p.path), ...PORTAL_PAGES.filter((p) => p.inSitemap).map((p) => p.path)];
+export const SITEMAP_PATHS: readonly string[] = [
+  ...PUBLIC_PAGES.map((p) => p.path),
+  ...PORTAL_PAGES.filter((p) => p.inSitemap).map((p) => p.path),
+];

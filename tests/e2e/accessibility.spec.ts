@@ -1,5 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import { sampleApplication } from '../helpers/enrollment-fixtures';
+import type { TestServer } from '../helpers/server';
 import { expect, pageReady, test } from './fixtures';
 
 /**
@@ -10,15 +12,23 @@ import { expect, pageReady, test } from './fixtures';
  * question of the scan's timing, not of the colours, and is left out.) Things shown only after an action (a dialog, a toast, the phone menu) are
  * scanned once they are open, by the tests below.
  */
-async function violations(page: import('@playwright/test').Page) {
+async function violations(page: Page) {
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const found = result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
+    .map(
+      (v) =>
+        `${v.id}: ${v.help} (${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')})`,
+    );
   const onGradientOrImage = new Set(['bgGradient', 'bgImage', 'imgNode']);
   const unmeasured = result.incomplete
     .filter((v) => v.id === 'color-contrast')
-    .flatMap((v) => v.nodes.filter((n) => n.any.some((c) => onGradientOrImage.has((c.data as { messageKey?: string } | null)?.messageKey ?? ''))))
+    .flatMap((v) =>
+      v.nodes.filter((n) => n.any.some((c) => onGradientOrImage.has((c.data as { messageKey?: string } | null)?.messageKey ?? ''))),
+    )
     .map((n) => `color-contrast not measurable: ${n.target.join(' ')} (${n.any[0]?.message ?? ''})`);
   return [...found, ...unmeasured];
 }
@@ -41,7 +51,7 @@ const PUBLIC_PAGES: [string, string][] = [
 /** A phone and a desktop: each page is loaded once and checked at both widths. */
 const WIDTHS = [375, 1280];
 
-async function violationsAtEachWidth(page: import('@playwright/test').Page, ready: () => Promise<void>) {
+async function violationsAtEachWidth(page: Page, ready: () => Promise<void>) {
   const found: Record<number, string[]> = {};
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 900 });
@@ -61,7 +71,17 @@ for (const [path, heading] of PUBLIC_PAGES) {
   });
 }
 
-for (const tab of ['Overview', 'Events', 'Announcements', 'Applications', 'Enrolled', 'Activities', 'Communication', 'Payments', 'Gallery']) {
+for (const tab of [
+  'Overview',
+  'Events',
+  'Announcements',
+  'Applications',
+  'Enrolled',
+  'Activities',
+  'Communication',
+  'Payments',
+  'Gallery',
+]) {
   test(`the dashboard's ${tab} tab has no serious accessibility violations on a phone or a desktop`, async ({ page, loginAsAdmin }) => {
     await loginAsAdmin();
     await page.goto('/admin');
@@ -76,15 +96,45 @@ for (const tab of ['Overview', 'Events', 'Announcements', 'Applications', 'Enrol
 }
 
 /** An enrolled child with an activity and a note, and its parent's login (outbox mode answers the password). */
-async function parentWithChild(server: import('../helpers/server').TestServer) {
+async function parentWithChild(server: TestServer) {
   const email = `a11y.${Math.random().toString(36).slice(2, 8)}@example.com`;
   const cookie = await server.adminCookie();
   const child = (await (
-    await server.request('/api/admin/enrolled-children', { method: 'POST', json: { childName: 'Ada Lane', dateOfBirth: '2023-03-10', program: 'preschool', startDate: '2026-01-05', parentName: 'Lee Lane', parentEmail: email }, headers: { cookie } })
+    await server.request('/api/admin/enrolled-children', {
+      method: 'POST',
+      json: {
+        childName: 'Ada Lane',
+        dateOfBirth: '2023-03-10',
+        program: 'preschool',
+        startDate: '2026-01-05',
+        parentName: 'Lee Lane',
+        parentEmail: email,
+      },
+      headers: { cookie },
+    })
   ).json()) as { id: string };
-  await server.request('/api/admin/daily-activities', { method: 'POST', json: { childId: child.id, activityDate: '2026-11-20', category: 'play', title: 'Blocks', description: 'Built a tower', duration: 20, skillsPracticed: 'stacking', enjoymentLevel: 4 }, headers: { cookie } });
-  await server.request('/api/admin/development-notes', { method: 'POST', json: { childId: child.id, category: 'cognitive', title: 'Counting', content: 'Counted to ten', skillsObserved: 'counting' }, headers: { cookie } });
-  const login = (await (await server.request(`/api/admin/generate-parent-login/${child.id}`, { method: 'POST', headers: { cookie } })).json()) as { credentials: { password: string } };
+  await server.request('/api/admin/daily-activities', {
+    method: 'POST',
+    json: {
+      childId: child.id,
+      activityDate: '2026-11-20',
+      category: 'play',
+      title: 'Blocks',
+      description: 'Built a tower',
+      duration: 20,
+      skillsPracticed: 'stacking',
+      enjoymentLevel: 4,
+    },
+    headers: { cookie },
+  });
+  await server.request('/api/admin/development-notes', {
+    method: 'POST',
+    json: { childId: child.id, category: 'cognitive', title: 'Counting', content: 'Counted to ten', skillsObserved: 'counting' },
+    headers: { cookie },
+  });
+  const login = (await (
+    await server.request(`/api/admin/generate-parent-login/${child.id}`, { method: 'POST', headers: { cookie } })
+  ).json()) as { credentials: { password: string } };
   return { email, password: login.credentials.password };
 }
 
@@ -156,8 +206,15 @@ for (const width of [375, 1280]) {
       expect(await violations(page)).toEqual([]);
     });
 
-    test("an application's details dialog (with fields left empty) has no serious accessibility violations", async ({ page, server, loginAsAdmin }) => {
-      const res = await server.request('/api/enrollment', { method: 'POST', json: { ...sampleApplication, childFirstName: 'Axe', childLastName: 'Check', allergies: '', medications: '' } });
+    test("an application's details dialog (with fields left empty) has no serious accessibility violations", async ({
+      page,
+      server,
+      loginAsAdmin,
+    }) => {
+      const res = await server.request('/api/enrollment', {
+        method: 'POST',
+        json: { ...sampleApplication, childFirstName: 'Axe', childLastName: 'Check', allergies: '', medications: '' },
+      });
       expect(res.status).toBe(201);
       await loginAsAdmin();
       await page.goto('/admin?tab=applications');

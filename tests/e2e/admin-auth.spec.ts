@@ -59,7 +59,10 @@ test('without any session /admin and /admin-dashboard go to the login page', asy
   await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
 });
 
-test('Logout ends the session on the server, clears the record and goes home; /admin then asks to sign in', async ({ page, loginAsAdmin }) => {
+test('Logout ends the session on the server, clears the record and goes home; /admin then asks to sign in', async ({
+  page,
+  loginAsAdmin,
+}) => {
   await loginAsAdmin();
   await page.goto('/admin');
   await expect(page.getByText(/^Welcome back, /)).toBeVisible();
@@ -79,7 +82,9 @@ test('Logout ends the session on the server, clears the record and goes home; /a
 });
 
 test('a forged admin record in local storage, without a session cookie, gives no access to data', async ({ page, context }) => {
-  await context.addInitScript(() => window.localStorage.setItem('admin', JSON.stringify({ id: 'forged', email: 'mallory@example.com', name: 'Mallory' })));
+  await context.addInitScript(() =>
+    window.localStorage.setItem('admin', JSON.stringify({ id: 'forged', email: 'mallory@example.com', name: 'Mallory' })),
+  );
   const adminCalls: { url: string; status: number }[] = [];
   page.on('response', (res) => {
     if (res.url().includes('/api/')) adminCalls.push({ url: res.url(), status: res.status() });
@@ -100,7 +105,11 @@ test('a forged admin record in local storage, without a session cookie, gives no
       pictures: await get('/api/admin/pictures'),
       overview: await get('/api/trpc/overview.counts'),
       createEvent: (
-        await fetch('/api/events', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ title: 'x', description: 'y', eventDate: '2030-01-01' }) })
+        await fetch('/api/events', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ title: 'x', description: 'y', eventDate: '2030-01-01' }),
+        })
       ).status,
     };
   });
@@ -119,7 +128,10 @@ test('F8 moves focus to the toast, as SPEC.md §9 says', async ({ page, server }
   await expect(notifications.getByRole('alertdialog')).toBeFocused();
 });
 
-test('a session that ends while the Events tab is open: to sign in with a message, then back on the Events tab', async ({ page, server }) => {
+test('a session that ends while the Events tab is open: to sign in with a message, then back on the Events tab', async ({
+  page,
+  server,
+}) => {
   await ensureAdmin(server, 'morgan@centre.example', 'Morgan Lee');
   const hidden = `Staff planning ${crypto.randomUUID().slice(0, 8)}`;
   server.db.insert(events).values({ title: hidden, description: 'Private', eventDate: '2030-01-02', isPublic: false }).run();

@@ -12,10 +12,21 @@ function family(server: TestServer) {
   const email = `fam-${tag}@example.com`;
   const child = server.db
     .insert(enrolledChildren)
-    .values({ childName: `Mia ${tag}`, parentName: `Lena ${tag}`, parentEmail: email, dateOfBirth: '2023-03-01', startDate: '2025-09-01', program: 'preschool' })
+    .values({
+      childName: `Mia ${tag}`,
+      parentName: `Lena ${tag}`,
+      parentEmail: email,
+      dateOfBirth: '2023-03-01',
+      startDate: '2025-09-01',
+      program: 'preschool',
+    })
     .returning()
     .get();
-  const parentId = server.db.insert(parentUsers).values({ email, firstName: 'Lena', lastName: tag, passwordHash: 'x' }).returning().get().id;
+  const parentId = server.db
+    .insert(parentUsers)
+    .values({ email, firstName: 'Lena', lastName: tag, passwordHash: 'x' })
+    .returning()
+    .get().id;
   server.db.insert(parentChildRelationships).values({ parentId, childId: child.id }).run();
   const { token } = createParentSession(server.db, server.clock, parentId);
   return { child, email, headers: { authorization: `Bearer ${token}` } };
@@ -28,7 +39,10 @@ test.beforeEach(async ({ loginAsAdmin }) => {
   await loginAsAdmin();
 });
 
-test('messages both ways: the admin writes to the parent of a child, a reply raises the unread badge, reading it on screen clears it', async ({ page, server }) => {
+test('messages both ways: the admin writes to the parent of a child, a reply raises the unread badge, reading it on screen clears it', async ({
+  page,
+  server,
+}) => {
   const fam = family(server);
   const subject = unique('Field trip');
   await page.goto('/admin?tab=communication');
@@ -50,7 +64,11 @@ test('messages both ways: the admin writes to the parent of a child, a reply rai
   await expect(messages.getByRole('heading', { name: subject })).toBeVisible();
 
   // The parent answers from the portal (over HTTP here); the admin's Messages tab shows one unread.
-  const reply = await server.request('/api/parent/communications', { method: 'POST', json: { childId: fam.child.id, subject: `Re: ${subject}`, content: 'Will do!' }, headers: fam.headers });
+  const reply = await server.request('/api/parent/communications', {
+    method: 'POST',
+    json: { childId: fam.child.id, subject: `Re: ${subject}`, content: 'Will do!' },
+    headers: fam.headers,
+  });
   expect(reply.status).toBe(201);
   await page.reload();
   await expect(page.getByRole('tab', { name: /Messages/ })).toContainText('unread');
@@ -62,7 +80,16 @@ test('messages both ways: the admin writes to the parent of a child, a reply rai
   // Issue 34 item 9: shown on screen for a moment, the message counts as read without any button.
   await expect(item.getByText('New', { exact: true })).toBeHidden();
   await expect(item.getByRole('button', { name: /^Mark as Read/ })).toBeHidden();
-  await expect.poll(() => server.db.select().from(communicationMessages).all().find((m) => m.subject === `Re: ${subject}`)?.isRead).toBe(true);
+  await expect
+    .poll(
+      () =>
+        server.db
+          .select()
+          .from(communicationMessages)
+          .all()
+          .find((m) => m.subject === `Re: ${subject}`)?.isRead,
+    )
+    .toBe(true);
 
   // Reply from where the message is read: the child is kept and the subject starts with 'Re: ' once.
   await item.getByRole('button', { name: `Reply to Re: ${subject}` }).click();
@@ -74,7 +101,11 @@ test('messages both ways: the admin writes to the parent of a child, a reply rai
   // Staff see whether the parent has read what the centre sent.
   const sent = messages.getByRole('listitem').filter({ has: page.getByRole('heading', { name: subject, exact: true }) });
   await expect(sent.getByText('Not read yet')).toBeVisible();
-  const original = server.db.select().from(communicationMessages).all().find((m) => m.subject === subject)!;
+  const original = server.db
+    .select()
+    .from(communicationMessages)
+    .all()
+    .find((m) => m.subject === subject)!;
   expect((await server.request(`/api/communications/${original.id}/mark-read`, { method: 'POST', headers: fam.headers })).status).toBe(200);
   await page.reload();
   await expect(sent.getByText(/^Read by the parent/)).toBeVisible();
@@ -109,10 +140,16 @@ test('the admin requests a document, the parent answers with a PDF, the admin op
   // The parent uploads a PDF by the documented flow and answers the request.
   const list = await (await server.request('/api/parent/document-requests', { headers: fam.headers })).json();
   const request = (list as { id: string; title: string }[]).find((r) => r.title === title)!;
-  const { uploadURL } = (await (await server.request('/api/objects/upload', { method: 'POST', headers: fam.headers })).json()) as { uploadURL: string };
+  const { uploadURL } = (await (await server.request('/api/objects/upload', { method: 'POST', headers: fam.headers })).json()) as {
+    uploadURL: string;
+  };
   const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
   expect((await server.request(uploadURL, { method: 'PUT', body: pdf, headers: fam.headers })).status).toBe(201);
-  const respond = await server.request(`/api/parent/document-requests/${request.id}/respond`, { method: 'POST', json: { documentUrl: uploadURL, documentName: 'immunizations.pdf', message: 'Here you go' }, headers: fam.headers });
+  const respond = await server.request(`/api/parent/document-requests/${request.id}/respond`, {
+    method: 'POST',
+    json: { documentUrl: uploadURL, documentName: 'immunizations.pdf', message: 'Here you go' },
+    headers: fam.headers,
+  });
   expect(respond.status).toBe(200);
 
   await page.reload();

@@ -14,7 +14,8 @@ test.beforeEach(async ({ loginAsAdmin }) => {
 test('Overview shows the four counts and the lists', async ({ page }) => {
   await page.goto('/admin');
   const totals = page.getByRole('list', { name: 'Totals' });
-  for (const label of ['Total Events', 'Announcements', 'Applications', 'Enrolled Children']) await expect(totals.getByText(label, { exact: true })).toBeVisible();
+  for (const label of ['Total Events', 'Announcements', 'Applications', 'Enrolled Children'])
+    await expect(totals.getByText(label, { exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Recent Applications' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Upcoming Events' })).toBeVisible();
 });
@@ -110,7 +111,19 @@ test('edit an event: the dialog opens filled in, and the dashboard and /events s
   const newEvent = unique('Book and bake fair');
   const admin = { cookie: await server.adminCookie() };
   const today = centreDateOf(new Date());
-  const made = await server.request('/api/events', { method: 'POST', headers: admin, json: { title: oldEvent, description: 'In the library', eventDate: today, startTime: '09:00', endTime: '10:00', category: 'education', location: 'Library' } });
+  const made = await server.request('/api/events', {
+    method: 'POST',
+    headers: admin,
+    json: {
+      title: oldEvent,
+      description: 'In the library',
+      eventDate: today,
+      startTime: '09:00',
+      endTime: '10:00',
+      category: 'education',
+      location: 'Library',
+    },
+  });
   expect(made.status).toBe(201);
 
   await page.goto('/admin?tab=events');
@@ -159,7 +172,15 @@ test('edit an announcement: the dialog opens filled in, and the dashboard and /e
   const oldNotice = unique('Coat drive');
   const newNotice = unique('Coat and boot drive');
   const admin = { cookie: await server.adminCookie() };
-  expect((await server.request('/api/announcements', { method: 'POST', headers: admin, json: { title: oldNotice, content: 'Bring coats to the office.', category: 'general', priority: 'normal' } })).status).toBe(201);
+  expect(
+    (
+      await server.request('/api/announcements', {
+        method: 'POST',
+        headers: admin,
+        json: { title: oldNotice, content: 'Bring coats to the office.', category: 'general', priority: 'normal' },
+      })
+    ).status,
+  ).toBe(201);
 
   await page.goto('/admin?tab=announcements');
   await page.getByRole('button', { name: `Edit announcement ${oldNotice}` }).click();
@@ -188,7 +209,13 @@ test('edit an announcement: the dialog opens filled in, and the dashboard and /e
 test('saving an event someone else deleted says so and refreshes the list', async ({ page, server }) => {
   const title = unique('Gone event');
   const admin = { cookie: await server.adminCookie() };
-  const made = (await (await server.request('/api/events', { method: 'POST', headers: admin, json: { title, description: 'Soon gone', eventDate: '2030-01-15' } })).json()) as { id: string };
+  const made = (await (
+    await server.request('/api/events', {
+      method: 'POST',
+      headers: admin,
+      json: { title, description: 'Soon gone', eventDate: '2030-01-15' },
+    })
+  ).json()) as { id: string };
 
   await page.goto('/admin?tab=events');
   await page.getByRole('button', { name: `Edit event ${title}` }).click();
@@ -207,15 +234,26 @@ test('saving an event someone else deleted says so and refreshes the list', asyn
   await expect(page.getByText(title)).toHaveCount(0);
 });
 
-test('on a 375 px phone the Events and Announcements rows fit, and Edit and Delete are full-size touch targets', async ({ page, server }) => {
+test('on a 375 px phone the Events and Announcements rows fit, and Edit and Delete are full-size touch targets', async ({
+  page,
+  server,
+}) => {
   await page.setViewportSize({ width: 375, height: 812 });
   const title = unique('Phone-sized event with a rather long title');
   const admin = { cookie: await server.adminCookie() };
-  expect((await server.request('/api/events', { method: 'POST', headers: admin, json: { title, description: 'Fits', eventDate: '2030-02-01' } })).status).toBe(201);
-  expect((await server.request('/api/announcements', { method: 'POST', headers: admin, json: { title, content: 'Fits too' } })).status).toBe(201);
+  expect(
+    (await server.request('/api/events', { method: 'POST', headers: admin, json: { title, description: 'Fits', eventDate: '2030-02-01' } }))
+      .status,
+  ).toBe(201);
+  expect(
+    (await server.request('/api/announcements', { method: 'POST', headers: admin, json: { title, content: 'Fits too' } })).status,
+  ).toBe(201);
   const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
-  for (const [tab, noun] of [['events', 'event'], ['announcements', 'announcement']] as const) {
+  for (const [tab, noun] of [
+    ['events', 'event'],
+    ['announcements', 'announcement'],
+  ] as const) {
     await page.goto(`/admin?tab=${tab}`);
     for (const action of ['Edit', 'Delete']) {
       const button = page.getByRole('button', { name: `${action} ${noun} ${title}` });
@@ -226,11 +264,15 @@ test('on a 375 px phone the Events and Announcements rows fit, and Edit and Dele
   }
 });
 
-test('upload a picture, see it in the home page gallery with its caption (read once: the alt does not repeat it), then delete it', async ({ page }, testInfo) => {
+test('upload a picture, see it in the home page gallery with its caption (read once: the alt does not repeat it), then delete it', async ({
+  page,
+}, testInfo) => {
   const caption = unique('Painting at the easel');
   const file = testInfo.outputPath('easel.png');
   mkdirSync(dirname(file), { recursive: true });
-  await sharp({ create: { width: 320, height: 240, channels: 3, background: '#2a9d8f' } }).png().toFile(file);
+  await sharp({ create: { width: 320, height: 240, channels: 3, background: '#2a9d8f' } })
+    .png()
+    .toFile(file);
 
   await page.goto('/admin?tab=gallery');
   // The button with no file chosen says so.
@@ -297,7 +339,9 @@ test('a real picture whose name says otherwise uploads: the server decides by th
   const file = testInfo.outputPath('photo.txt');
   mkdirSync(dirname(file), { recursive: true });
   // A PNG named .txt: the browser calls it text/plain.
-  await sharp({ create: { width: 64, height: 48, channels: 3, background: '#e76f51' } }).png().toFile(file);
+  await sharp({ create: { width: 64, height: 48, channels: 3, background: '#e76f51' } })
+    .png()
+    .toFile(file);
 
   await page.goto('/admin?tab=gallery');
   await page.getByLabel('Picture', { exact: true }).setInputFiles(file);

@@ -5,12 +5,13 @@ import { eq } from 'drizzle-orm';
 import { enrollmentApplications, outboxMessages } from '../../db/schema';
 import { validateParentToken } from '../../src/server/auth/session';
 import { sampleApplication, sampleChild } from '../helpers/enrollment-fixtures';
+import type { TestServer } from '../helpers/server';
 import { expect, test } from './fixtures';
 
 /** Outside test-results/, which every Playwright run empties (other runs share this checkout). */
 const SHOTS = join(tmpdir(), 'admin-enrollment-screens');
 
-async function submitApplication(server: import('../helpers/server').TestServer, child: { first: string; last: string }, parentEmail: string) {
+async function submitApplication(server: TestServer, child: { first: string; last: string }, parentEmail: string) {
   const res = await server.request('/api/enrollment', {
     method: 'POST',
     json: { ...sampleApplication, childFirstName: child.first, childLastName: child.last, parentEmail },
@@ -84,7 +85,9 @@ test('approve an application with an e-mail, enroll the child, and give the pare
   expect(password).toMatch(/^[A-Za-z0-9]{16}$/);
   await expect(dialog.getByText('kept in the Outbox')).toBeVisible();
   // Without SMTP the Outbox keeps the e-mail, password included: the dialog says so instead of claiming only a hash is kept.
-  await expect(dialog.getByText('Only a secure hash is stored for signing in. A copy of the e-mail with this password is in the Outbox.')).toBeVisible();
+  await expect(
+    dialog.getByText('Only a secure hash is stored for signing in. A copy of the e-mail with this password is in the Outbox.'),
+  ).toBeVisible();
   await expect(dialog.getByText('keeps only a secure hash')).toHaveCount(0);
   await shot(page, 'credentials');
   await dialog.getByRole('button', { name: 'Done' }).click();
@@ -100,7 +103,10 @@ test('approve an application with an e-mail, enroll the child, and give the pare
   const outbox = page.getByRole('dialog', { name: 'Outbox' });
   await expect(outbox.getByText('No mail server (SMTP) is configured')).toBeVisible();
   await expect(outbox.getByRole('button', { name: /Enrollment application for Ava Tester: Approved/ })).toBeVisible();
-  await outbox.getByRole('button', { name: /Your Parent Portal login/ }).first().click();
+  await outbox
+    .getByRole('button', { name: /Your Parent Portal login/ })
+    .first()
+    .click();
   const message = outbox.getByRole('article', { name: 'Message' });
   await expect(message).toContainText('To: ava.parent@example.com');
   await expect(message).toContainText(`Password: ${password}`);
@@ -108,7 +114,11 @@ test('approve an application with an e-mail, enroll the child, and give the pare
   await shot(page, 'outbox');
 });
 
-test('a status change that e-mails the family asks first, and the e-mail tick never carries over to the next change', async ({ page, server, loginAsAdmin }) => {
+test('a status change that e-mails the family asks first, and the e-mail tick never carries over to the next change', async ({
+  page,
+  server,
+  loginAsAdmin,
+}) => {
   await loginAsAdmin();
   const last = `Tick${Math.random().toString(36).slice(2, 8)}`;
   const email = `${last.toLowerCase()}@example.com`;
@@ -132,7 +142,9 @@ test('a status change that e-mails the family asks first, and the e-mail tick ne
   await statusSelect.click();
   await page.getByRole('option', { name: 'Waitlist' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Email the Parent?' });
-  await expect(confirm).toContainText(`Leo ${last}'s application will be marked Waitlist, and Maria Lopez will be e-mailed about it at ${email}.`);
+  await expect(confirm).toContainText(
+    `Leo ${last}'s application will be marked Waitlist, and Maria Lopez will be e-mailed about it at ${email}.`,
+  );
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(confirm).toBeHidden();
   await expect(statusSelect).toContainText('Pending');
@@ -159,13 +171,23 @@ test('a status change that e-mails the family asks first, and the e-mail tick ne
   expect(sentTo()).toBe(1);
 });
 
-test('reset the password of a parent who never got it: confirm, sign them out, show and e-mail the new one', async ({ page, server, loginAsAdmin }) => {
+test('reset the password of a parent who never got it: confirm, sign them out, show and e-mail the new one', async ({
+  page,
+  server,
+  loginAsAdmin,
+}) => {
   await loginAsAdmin();
   const email = `reset.${Math.random().toString(36).slice(2, 8)}@example.com`;
   const admin = { cookie: await server.adminCookie() };
-  const added = await server.request('/api/admin/enrolled-children', { method: 'POST', json: { ...sampleChild, childName: 'Rosa Reset', parentEmail: email }, headers: admin });
+  const added = await server.request('/api/admin/enrolled-children', {
+    method: 'POST',
+    json: { ...sampleChild, childName: 'Rosa Reset', parentEmail: email },
+    headers: admin,
+  });
   const child = (await added.json()) as { id: string };
-  const first = (await (await server.request(`/api/admin/generate-parent-login/${child.id}`, { method: 'POST', headers: admin })).json()) as { credentials: { password: string } };
+  const first = (await (
+    await server.request(`/api/admin/generate-parent-login/${child.id}`, { method: 'POST', headers: admin })
+  ).json()) as { credentials: { password: string } };
   const { token } = await server.parentToken(email);
 
   await page.goto('/admin?tab=children');
@@ -202,7 +224,10 @@ test('reset the password of a parent who never got it: confirm, sign them out, s
   // The new password went out by e-mail (kept in the Outbox here).
   await page.getByRole('button', { name: 'Outbox' }).click();
   const outbox = page.getByRole('dialog', { name: 'Outbox' });
-  await outbox.getByRole('button', { name: /Your Parent Portal login/ }).first().click();
+  await outbox
+    .getByRole('button', { name: /Your Parent Portal login/ })
+    .first()
+    .click();
   const message = outbox.getByRole('article', { name: 'Message' });
   await expect(message).toContainText(`To: ${email}`);
   await expect(message).toContainText(`Password: ${password}`);
@@ -216,7 +241,13 @@ test('add, edit, deactivate and remove an enrolled child', async ({ page, loginA
   await page.getByRole('button', { name: 'Add Child' }).click();
   const form = page.getByRole('dialog', { name: 'Add Child' });
   await form.getByRole('button', { name: 'Add Child' }).click();
-  for (const message of ["Child's name is required", 'Date of birth is required', 'Start date is required', 'Parent name is required', 'Email is required']) {
+  for (const message of [
+    "Child's name is required",
+    'Date of birth is required',
+    'Start date is required',
+    'Parent name is required',
+    'Email is required',
+  ]) {
     await expect(form.getByText(message)).toBeVisible();
   }
   await expect(form.getByLabel("Child's Name")).toBeFocused();
@@ -248,7 +279,12 @@ test('add, edit, deactivate and remove an enrolled child', async ({ page, loginA
   });
   for (const name of ['Save Changes', 'Cancel']) {
     const button = (await edit.getByRole('button', { name }).boundingBox())!;
-    const covered = toastBox !== null && toastBox.x < button.x + button.width && button.x < toastBox.x + toastBox.width && toastBox.y < button.y + button.height && button.y < toastBox.y + toastBox.height;
+    const covered =
+      toastBox !== null &&
+      toastBox.x < button.x + button.width &&
+      button.x < toastBox.x + toastBox.width &&
+      toastBox.y < button.y + button.height &&
+      button.y < toastBox.y + toastBox.height;
     expect(covered, `the toast ${JSON.stringify(toastBox)} covers ${name} ${JSON.stringify(button)}`).toBe(false);
   }
   await edit.getByLabel('Parent Phone').fill('614-555-0177');

@@ -63,10 +63,24 @@ test('generate a year-end tax statement and see the success toast with the total
   const parentEmail = `${parentName.replace(/\W+/g, '.').toLowerCase()}@example.com`;
   const year = String(new Date().getFullYear());
   const child = addChild(server, unique('Theo Tax'), parentName, parentEmail);
-  for (const [amount, day] of [['0.10', '01-02'], ['0.20', '01-03'], ['1000.05', '01-04']] as const) {
+  for (const [amount, day] of [
+    ['0.10', '01-02'],
+    ['0.20', '01-03'],
+    ['1000.05', '01-04'],
+  ] as const) {
     server.db
       .insert(paymentReceipts)
-      .values({ childId: child.id, childName: child.childName, parentName, parentEmail, paymentType: 'tuition', amount, paymentMethod: 'cash', paymentDate: `${year}-${day}`, receiptNumber: unique('E2E').replace(' ', '-') })
+      .values({
+        childId: child.id,
+        childName: child.childName,
+        parentName,
+        parentEmail,
+        paymentType: 'tuition',
+        amount,
+        paymentMethod: 'cash',
+        paymentDate: `${year}-${day}`,
+        receiptNumber: unique('E2E').replace(' ', '-'),
+      })
       .run();
   }
 
@@ -101,7 +115,18 @@ test('download a receipt as a PDF from its card', async ({ page, server }) => {
   const receiptNumber = `PRINT-${Math.random().toString(36).slice(2, 8)}`;
   server.db
     .insert(paymentReceipts)
-    .values({ childId: child.id, childName, parentName: 'Paul Print', parentEmail: 'paul.print@example.com', paymentType: 'tuition', amount: '125.50', paymentMethod: 'check', checkNumber: '4417', paymentDate: '2026-01-05', receiptNumber })
+    .values({
+      childId: child.id,
+      childName,
+      parentName: 'Paul Print',
+      parentEmail: 'paul.print@example.com',
+      paymentType: 'tuition',
+      amount: '125.50',
+      paymentMethod: 'check',
+      checkNumber: '4417',
+      paymentDate: '2026-01-05',
+      receiptNumber,
+    })
     .run();
   await page.goto('/admin?tab=payments');
   await page.getByRole('tab', { name: 'All Payments' }).click();

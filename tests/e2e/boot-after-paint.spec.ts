@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
 /**
@@ -9,8 +10,10 @@ import { expect, test } from './fixtures';
  */
 
 /** What the boot script named: the main script and the chunks it preloads. */
-async function bootNames(page: import('@playwright/test').Page) {
-  return page.locator('script[data-entry]').evaluate((s: HTMLScriptElement) => ({ entry: s.dataset.entry!, preload: s.dataset.preload!.split(' ').filter(Boolean) }));
+async function bootNames(page: Page) {
+  return page
+    .locator('script[data-entry]')
+    .evaluate((s: HTMLScriptElement) => ({ entry: s.dataset.entry!, preload: s.dataset.preload!.split(' ').filter(Boolean) }));
 }
 
 for (const path of ['/no-such-page']) {
@@ -27,7 +30,9 @@ for (const path of ['/no-such-page']) {
     expect(timing.script).not.toBeNull();
     expect(timing.script!).toBeGreaterThan(timing.paint!);
     // Each named chunk is preloaded from the head (the browser fetched it beside the main script).
-    const preloaded = await page.locator('link[rel="modulepreload"]').evaluateAll((links) => links.map((l) => new URL((l as HTMLLinkElement).href).pathname));
+    const preloaded = await page
+      .locator('link[rel="modulepreload"]')
+      .evaluateAll((links) => links.map((l) => new URL((l as HTMLLinkElement).href).pathname));
     expect(preloaded.sort()).toEqual([...preload].sort());
     const fetched = await page.evaluate(() => performance.getEntriesByType('resource').map((r) => new URL(r.name).pathname));
     for (const file of preload) expect(fetched, file).toContain(file);
@@ -44,7 +49,8 @@ function noPaintUntilParsed(noSafetyNet: boolean) {
   const saved = { requestAnimationFrame: w.requestAnimationFrame, PerformanceObserver: w.PerformanceObserver, setTimeout: w.setTimeout };
   w.requestAnimationFrame = () => 0;
   w.PerformanceObserver = undefined;
-  if (noSafetyNet) w.setTimeout = (fn: () => void, ms?: number) => (ms !== undefined && ms >= 5000 ? 0 : (saved.setTimeout as typeof setTimeout)(fn, ms));
+  if (noSafetyNet)
+    w.setTimeout = (fn: () => void, ms?: number) => (ms !== undefined && ms >= 5000 ? 0 : (saved.setTimeout as typeof setTimeout)(fn, ms));
   document.addEventListener('DOMContentLoaded', () => Object.assign(w, saved));
 }
 
@@ -66,7 +72,7 @@ test('a page opened in a background tab starts at once: it paints nothing until 
 });
 
 /** Opens `path` without waiting for the app (the fixture's goto would), once the page has loaded. */
-async function openUnstarted(page: import('@playwright/test').Page, path: string) {
+async function openUnstarted(page: Page, path: string) {
   await page.addInitScript(shownUntilParsed);
   await page.goto('/favicon.svg');
   // Navigating once this evaluation has returned, so its context is not destroyed under it.

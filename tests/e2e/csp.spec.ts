@@ -59,13 +59,23 @@ const violationsOf = (page: Page) => page.evaluate(() => (window as unknown as {
  * A visitor, a parent and staff go through their main pages: no page raises a CSP violation, and the browser
  * asks no host but the site's own (no fonts, analytics, CDNs or maps from elsewhere).
  */
-test('a visitor, a parent and staff: zero CSP violations and no request to any other host', async ({ page, context, server, loginAsAdmin }) => {
+test('a visitor, a parent and staff: zero CSP violations and no request to any other host', async ({
+  page,
+  context,
+  server,
+  loginAsAdmin,
+}) => {
   test.slow();
   const requests = await watch(context);
   const origin = new URL(server.url).origin;
   const violations: string[] = [];
 
-  for (const [path, heading] of [['/', /Little Buckeyes/], ['/events', /Events/], ['/milestones', /Milestone/], ['/enrollment', /Enrollment/]] as const) {
+  for (const [path, heading] of [
+    ['/', /Little Buckeyes/],
+    ['/events', /Events/],
+    ['/milestones', /Milestone/],
+    ['/enrollment', /Enrollment/],
+  ] as const) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: heading }).first()).toBeVisible();
     violations.push(...(await violationsOf(page)));
@@ -73,8 +83,23 @@ test('a visitor, a parent and staff: zero CSP violations and no request to any o
 
   // A parent: an account made as staff make it, signed in through the form.
   const admin = { cookie: await server.adminCookie('hosts.director@example.com') };
-  const child = (await (await server.request('/api/admin/enrolled-children', { method: 'POST', json: { childName: 'Hana Host', dateOfBirth: '2023-03-01', program: 'preschool', startDate: '2026-01-05', parentName: 'Hugo Host', parentEmail: 'hosts.parent@example.com' }, headers: admin })).json()) as { id: string };
-  const login = (await (await server.request(`/api/admin/generate-parent-login/${child.id}`, { method: 'POST', headers: admin })).json()) as { credentials: { password: string } };
+  const child = (await (
+    await server.request('/api/admin/enrolled-children', {
+      method: 'POST',
+      json: {
+        childName: 'Hana Host',
+        dateOfBirth: '2023-03-01',
+        program: 'preschool',
+        startDate: '2026-01-05',
+        parentName: 'Hugo Host',
+        parentEmail: 'hosts.parent@example.com',
+      },
+      headers: admin,
+    })
+  ).json()) as { id: string };
+  const login = (await (
+    await server.request(`/api/admin/generate-parent-login/${child.id}`, { method: 'POST', headers: admin })
+  ).json()) as { credentials: { password: string } };
   await page.goto('/parent-login');
   await page.getByLabel('Email').fill('hosts.parent@example.com');
   await page.getByLabel('Password', { exact: true }).fill(login.credentials.password);

@@ -27,7 +27,10 @@ function overlaps(a: { x: number; y: number; width: number; height: number }, b:
 test.describe('a director on a desktop', () => {
   test.use({ viewport: DESKTOP });
 
-  test('signs in, opens Payments then Enrolled: Back returns to Payments, not to the sign-in form; Forward and reload keep the tab', async ({ page, server }) => {
+  test('signs in, opens Payments then Enrolled: Back returns to Payments, not to the sign-in form; Forward and reload keep the tab', async ({
+    page,
+    server,
+  }) => {
     await server.adminCookie(); // makes the director's account (director@example.com / director-pass-1)
     await page.goto('/admin/login');
     await page.getByLabel('Email').fill('director@example.com');
@@ -58,7 +61,11 @@ test.describe('a director on a desktop', () => {
     await expect(page.getByRole('button', { name: 'Sign In' })).toHaveCount(0);
   });
 
-  test('Edit Child keeps its Save button on screen, and the toast after saving covers neither the Edit nor the Delete button', async ({ page, server, loginAsAdmin }) => {
+  test('Edit Child keeps its Save button on screen, and the toast after saving covers neither the Edit nor the Delete button', async ({
+    page,
+    server,
+    loginAsAdmin,
+  }) => {
     await page.setViewportSize(DESKTOP_WINDOW);
     const { child } = await parentFamily(server, 'footer');
     await loginAsAdmin();
@@ -71,17 +78,28 @@ test.describe('a director on a desktop', () => {
     await save.click();
     const toast = page.getByRole('alertdialog').filter({ hasText: 'Child Updated' });
     await expect(toast).toBeVisible();
-    for (const control of [row.getByRole('button', { name: new RegExp(`^Edit ${child.childName}`) }), row.getByRole('button', { name: /^Remove|^Delete/ }).first()]) {
+    for (const control of [
+      row.getByRole('button', { name: new RegExp(`^Edit ${child.childName}`) }),
+      row.getByRole('button', { name: /^Remove|^Delete/ }).first(),
+    ]) {
       expect(overlaps(await box(toast), await box(control))).toBe(false);
     }
   });
 
-  test("a status change's toast keeps clear of the status picker just used and of the card's View Details and Delete, low on the screen", async ({ page, server, loginAsAdmin }) => {
+  test("a status change's toast keeps clear of the status picker just used and of the card's View Details and Delete, low on the screen", async ({
+    page,
+    server,
+    loginAsAdmin,
+  }) => {
     const child = `Tia ${Math.random().toString(36).slice(2, 8)}`;
-    const res = await server.request('/api/enrollment', { method: 'POST', json: { ...sampleApplication, childFirstName: child.split(' ')[0], childLastName: child.split(' ')[1] } });
+    const res = await server.request('/api/enrollment', {
+      method: 'POST',
+      json: { ...sampleApplication, childFirstName: child.split(' ')[0], childLastName: child.split(' ')[1] },
+    });
     expect(res.status).toBe(201);
     // Four newer applications above it, so its card is in the left column and can be scrolled to the bottom of the window.
-    for (let i = 0; i < 4; i++) expect((await server.request('/api/enrollment', { method: 'POST', json: sampleApplication })).status).toBe(201);
+    for (let i = 0; i < 4; i++)
+      expect((await server.request('/api/enrollment', { method: 'POST', json: sampleApplication })).status).toBe(201);
     await loginAsAdmin();
     await page.goto('/admin?tab=applications');
     const view = page.getByRole('button', { name: `View details of ${child}'s application` });
@@ -113,20 +131,39 @@ test.describe('a director on a desktop', () => {
     await loginAsAdmin();
     await page.goto('/admin?tab=events');
     await page.getByRole('button', { name: 'Add Event' }).click();
-    await page.getByRole('dialog', { name: 'Add Event' }).getByRole('button', { name: /^General/ }).click();
+    await page
+      .getByRole('dialog', { name: 'Add Event' })
+      .getByRole('button', { name: /^General/ })
+      .click();
     const options = page.getByRole('option');
     await expect(options.filter({ hasText: 'Education' })).toHaveText('Education (shown as General on the website)');
     await expect(options.filter({ hasText: 'Parent Meeting' })).toHaveText('Parent Meeting (shown as General on the website)');
     await expect(options.filter({ hasText: 'Holiday' })).toHaveText('Holiday');
   });
 
-  test('the Communication and Applications tabs show what families did that staff have not seen', async ({ page, server, loginAsAdmin }) => {
+  test('the Communication and Applications tabs show what families did that staff have not seen', async ({
+    page,
+    server,
+    loginAsAdmin,
+  }) => {
     const fam = await parentFamily(server, 'badges');
-    const { token } = (await (await server.request('/api/parent/login', { method: 'POST', json: { email: fam.email, password: fam.password } })).json()) as { token: string };
-    expect((await server.request('/api/parent/communications', { method: 'POST', json: { subject: 'Pick-up time', content: 'We will be late' }, headers: { authorization: `Bearer ${token}` } })).status).toBe(201);
+    const { token } = (await (
+      await server.request('/api/parent/login', { method: 'POST', json: { email: fam.email, password: fam.password } })
+    ).json()) as { token: string };
+    expect(
+      (
+        await server.request('/api/parent/communications', {
+          method: 'POST',
+          json: { subject: 'Pick-up time', content: 'We will be late' },
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).status,
+    ).toBe(201);
     await loginAsAdmin();
     await page.goto('/admin');
-    const attention = await (await server.request('/api/trpc/overview.attention', { headers: { cookie: await server.adminCookie() } })).json() as { result: { data: { json: { unreadMessages: number; newUploads: number } } } };
+    const attention = (await (
+      await server.request('/api/trpc/overview.attention', { headers: { cookie: await server.adminCookie() } })
+    ).json()) as { result: { data: { json: { unreadMessages: number; newUploads: number } } } };
     const { unreadMessages, newUploads } = attention.result.data.json;
     await expect(page.getByRole('tab', { name: `Communication (${unreadMessages + newUploads} new)` })).toBeVisible();
     await expect(page.getByRole('link', { name: `Unread messages: ${unreadMessages}` })).toBeVisible();
@@ -147,8 +184,15 @@ test.describe('on a phone', () => {
   test("a parent's chosen tab shows its content on screen", async ({ page, server }) => {
     const fam = await parentFamily(server, 'reveal');
     await signIn(page, fam.email, fam.password);
-    const panelTop = () => page.getByRole('tabpanel').first().evaluate((el) => el.getBoundingClientRect().top);
-    for (const [name, address] of [['Communication', /tab=communication/], ['Milestones', /tab=milestones/]] as const) {
+    const panelTop = () =>
+      page
+        .getByRole('tabpanel')
+        .first()
+        .evaluate((el) => el.getBoundingClientRect().top);
+    for (const [name, address] of [
+      ['Communication', /tab=communication/],
+      ['Milestones', /tab=milestones/],
+    ] as const) {
       // The tabs just come into view at the bottom of the screen, as a parent scrolls to them, then one is tapped.
       await page.getByRole('tablist', { name: "Your child's journey" }).evaluate((el) => el.scrollIntoView({ block: 'end' }));
       await page.getByRole('tab', { name }).tap();

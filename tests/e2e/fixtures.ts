@@ -11,7 +11,10 @@ import { startTestServer, type TestServer } from '../helpers/server';
 export const test = base.extend<{ loginAsAdmin: () => Promise<void> }, { server: TestServer }>({
   server: [
     async ({}, use) => {
-      const server = await startTestServer({ clientDir: process.env.E2E_CLIENT_DIR ? resolve(process.env.E2E_CLIENT_DIR) : DEFAULT_CLIENT_DIR, clock: realClock() });
+      const server = await startTestServer({
+        clientDir: process.env.E2E_CLIENT_DIR ? resolve(process.env.E2E_CLIENT_DIR) : DEFAULT_CLIENT_DIR,
+        clock: realClock(),
+      });
       await use(server);
       await server.close();
     },
@@ -25,7 +28,8 @@ export const test = base.extend<{ loginAsAdmin: () => Promise<void> }, { server:
   // script: ADR 016, ADR 018), as a person waits for a page to respond.
   page: async ({ page, javaScriptEnabled }, use) => {
     const ready = async (res: Awaited<ReturnType<typeof page.goto>>) => {
-      if (javaScriptEnabled !== false && res?.headers()['content-type']?.includes('text/html')) await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+      if (javaScriptEnabled !== false && res?.headers()['content-type']?.includes('text/html'))
+        await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
       return res;
     };
     const goto = page.goto.bind(page);
@@ -40,7 +44,10 @@ export const test = base.extend<{ loginAsAdmin: () => Promise<void> }, { server:
       const [name, value] = cookie.split('=') as [string, string];
       await context.addCookies([{ name, value, url: server.url, httpOnly: true, sameSite: 'Lax' }]);
       const admin = server.db.query.adminUsers.findFirst().sync()!;
-      await context.addInitScript((record) => window.localStorage.setItem('admin', record), JSON.stringify({ id: admin.id, email: admin.email, name: admin.name }));
+      await context.addInitScript(
+        (record) => window.localStorage.setItem('admin', record),
+        JSON.stringify({ id: admin.id, email: admin.email, name: admin.name }),
+      );
     });
   },
 });
@@ -56,7 +63,12 @@ export const pageReady = (page: Page) => page.locator('html[data-app-ready]').wa
  * called: the page shows what the server drew, and no script has it yet, as on a slow phone. Waits until `ready`
  * (a locator) is there.
  */
-export async function openBeforeScripts(page: Page, path: string, ready: (page: Page) => Locator, script: RegExp = /\/assets\/index-[^/]*\.js$/) {
+export async function openBeforeScripts(
+  page: Page,
+  path: string,
+  ready: (page: Page) => Locator,
+  script: RegExp = /\/assets\/index-[^/]*\.js$/,
+) {
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route(script, async (route) => {

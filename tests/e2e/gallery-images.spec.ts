@@ -13,7 +13,9 @@ import { expect, test } from './fixtures';
 async function uploadPhoto(server: TestServer, caption: string, width: number, height: number) {
   const raw = Buffer.alloc(width * height * 3);
   for (let i = 0; i < raw.length; i++) raw[i] = (((i / 3) % width) * 200) / width + ((i * 2654435761) % 40);
-  const jpeg = await sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
+  const jpeg = await sharp(raw, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 90 })
+    .toBuffer();
   const body = new FormData();
   body.append('picture', new Blob([jpeg as BlobPart], { type: 'image/jpeg' }), 'photo.jpg');
   body.append('caption', caption);
@@ -39,7 +41,10 @@ for (const screen of [
   test.describe(`on ${screen.name}`, () => {
     test.use({ viewport: screen.viewport, deviceScaleFactor: screen.deviceScaleFactor });
 
-    test('a gallery picture has its size set and a srcset, and the browser picks AVIF at the width of its tile', async ({ page, server }) => {
+    test('a gallery picture has its size set and a srcset, and the browser picks AVIF at the width of its tile', async ({
+      page,
+      server,
+    }) => {
       const caption = `Water table ${crypto.randomUUID().slice(0, 8)}`;
       // Encoding a 1600 px photo's AVIF and WebP widths takes seconds of CPU on a busy 2-core machine (it ran
       // out of the 30 s once in 2,360 runs under load): a longer budget, the waits below are unchanged.
@@ -52,7 +57,10 @@ for (const screen of [
         await expect(img).toHaveAttribute('width', '1600');
         await expect(img).toHaveAttribute('height', '1200');
         const base = `/uploads/${pic.fileName.replace('.webp', '')}`;
-        await expect(img).toHaveAttribute('srcset', `${base}-320w.webp 320w, ${base}-640w.webp 640w, ${base}-800w.webp 800w, ${base}-960w.webp 960w, ${base}-1280w.webp 1280w, /uploads/${pic.fileName} 1600w`);
+        await expect(img).toHaveAttribute(
+          'srcset',
+          `${base}-320w.webp 320w, ${base}-640w.webp 640w, ${base}-800w.webp 800w, ${base}-960w.webp 960w, ${base}-1280w.webp 1280w, /uploads/${pic.fileName} 1600w`,
+        );
         await expect(img).toHaveAttribute('sizes', /100vw/);
         await expect(img.locator('xpath=preceding-sibling::source')).toHaveAttribute('type', 'image/avif');
 
@@ -91,7 +99,10 @@ test.describe('on a phone', () => {
       expect(await gallery.evaluate((el) => el.getBoundingClientRect().top)).toBeGreaterThan(667);
       for (const img of await images.all()) {
         await expect(img).toHaveAttribute('loading', 'lazy');
-        expect(await img.evaluate((el: HTMLImageElement) => ({ started: el.currentSrc !== '', complete: el.complete }))).toEqual({ started: false, complete: false });
+        expect(await img.evaluate((el: HTMLImageElement) => ({ started: el.currentSrc !== '', complete: el.complete }))).toEqual({
+          started: false,
+          complete: false,
+        });
       }
       expect(fetched).toEqual([]);
 

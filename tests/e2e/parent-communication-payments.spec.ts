@@ -1,6 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { Page } from '@playwright/test';
 import type { TestServer } from '../helpers/server';
 import { expect, test } from './fixtures';
 import { parentFamily, signIn, tag } from './parent-family';
@@ -21,7 +20,14 @@ test('a parent uploads a requested PDF from the portal, and staff can open it', 
   const requested = await server.request('/api/admin/document-requests', {
     method: 'POST',
     headers: fam.admin,
-    json: { childId: fam.child.id, documentType: 'immunization', title, description: 'The latest record from your pediatrician.', dueDate: '2099-01-31', isUrgent: false },
+    json: {
+      childId: fam.child.id,
+      documentType: 'immunization',
+      title,
+      description: 'The latest record from your pediatrician.',
+      dueDate: '2099-01-31',
+      isUrgent: false,
+    },
   });
   expect(requested.status).toBe(201);
 
@@ -48,7 +54,11 @@ test('a parent uploads a requested PDF from the portal, and staff can open it', 
   await expect(request.getByText('Fulfilled')).toBeVisible();
 
   // Staff see the request fulfilled and can open the file; it is the very bytes the parent chose.
-  const list = (await (await server.request('/api/admin/document-requests', { headers: fam.admin })).json()) as { title: string; status: string; responseDocumentUrl: string }[];
+  const list = (await (await server.request('/api/admin/document-requests', { headers: fam.admin })).json()) as {
+    title: string;
+    status: string;
+    responseDocumentUrl: string;
+  }[];
   const answered = list.find((r) => r.title === title)!;
   expect(answered.status).toBe('fulfilled');
   const opened = await server.request(answered.responseDocumentUrl, { headers: fam.admin });
@@ -57,7 +67,7 @@ test('a parent uploads a requested PDF from the portal, and staff can open it', 
   expect((await opened.text()).startsWith('%PDF-1.4')).toBe(true);
 });
 
-test('messages both ways in the portal: the unread badge counts the centre\'s message until it is answered', async ({ page, server }) => {
+test("messages both ways in the portal: the unread badge counts the centre's message until it is answered", async ({ page, server }) => {
   const fam = await family(server);
   const subject = `Picture day ${tag()}`;
   const sent = await server.request('/api/admin/communications', {
@@ -86,7 +96,12 @@ test('messages both ways in the portal: the unread badge counts the centre\'s me
   await expect(item.getByText('New', { exact: true })).toBeHidden();
 
   // The centre receives it, about the same child, unread.
-  const inbox = (await (await server.request('/api/admin/communications', { headers: fam.admin })).json()) as { subject: string; childId: string; isRead: boolean; senderType: string }[];
+  const inbox = (await (await server.request('/api/admin/communications', { headers: fam.admin })).json()) as {
+    subject: string;
+    childId: string;
+    isRead: boolean;
+    senderType: string;
+  }[];
   const received = inbox.find((m) => m.subject === `Re: ${subject}`)!;
   expect(received).toMatchObject({ childId: fam.child.id, isRead: false, senderType: 'parent' });
 });
@@ -98,7 +113,15 @@ test('a parent downloads their own year-end tax statement from the portal', asyn
     const made = await server.request('/api/admin/payment-receipts', {
       method: 'POST',
       headers: fam.admin,
-      json: { childId: fam.child.id, parentName: fam.child.parentName, parentEmail: fam.email, paymentType: 'tuition', amount, paymentMethod: 'cash', paymentDate: `${year}-01-15` },
+      json: {
+        childId: fam.child.id,
+        parentName: fam.child.parentName,
+        parentEmail: fam.email,
+        paymentType: 'tuition',
+        amount,
+        paymentMethod: 'cash',
+        paymentDate: `${year}-01-15`,
+      },
     });
     expect(made.status).toBe(201);
   }

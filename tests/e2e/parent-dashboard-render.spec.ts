@@ -19,16 +19,39 @@ async function familyWithTwo(server: TestServer) {
   const second = await server.request('/api/admin/enrolled-children', {
     method: 'POST',
     headers: fam.admin,
-    json: { childName: `Otto ${fam.t}`, dateOfBirth: '2024-06-01', program: 'infant', startDate: '2025-09-01', parentName: `Ruth ${fam.t}`, parentEmail: fam.email },
+    json: {
+      childName: `Otto ${fam.t}`,
+      dateOfBirth: '2024-06-01',
+      program: 'infant',
+      startDate: '2025-09-01',
+      parentName: `Ruth ${fam.t}`,
+      parentEmail: fam.email,
+    },
   });
   expect(second.status).toBe(201);
   const otto = (await second.json()) as { id: string; childName: string };
   // Staff link the second child to the same login (answered 'existing' this time).
   expect((await server.request(`/api/admin/generate-parent-login/${otto.id}`, { method: 'POST', headers: fam.admin })).status).toBe(200);
   const today = centreDateOf(new Date());
-  server.db.insert(developmentNotes).values({ childId: fam.child.id, authorName: 'Ms. Lee', category: 'language', title: `Sang a song ${fam.t}`, content: 'The whole chorus', createdAt: NOTE_WRITTEN }).run();
-  server.db.insert(dailyActivities).values({ childId: fam.child.id, activityDate: today, category: 'outdoor', title: `Puddle jumping ${fam.t}`, description: 'Boots on' }).run();
-  server.db.insert(dailyActivities).values({ childId: otto.id, activityDate: today, category: 'creative', title: `Clay animals ${fam.t}`, description: 'A cat' }).run();
+  server.db
+    .insert(developmentNotes)
+    .values({
+      childId: fam.child.id,
+      authorName: 'Ms. Lee',
+      category: 'language',
+      title: `Sang a song ${fam.t}`,
+      content: 'The whole chorus',
+      createdAt: NOTE_WRITTEN,
+    })
+    .run();
+  server.db
+    .insert(dailyActivities)
+    .values({ childId: fam.child.id, activityDate: today, category: 'outdoor', title: `Puddle jumping ${fam.t}`, description: 'Boots on' })
+    .run();
+  server.db
+    .insert(dailyActivities)
+    .values({ childId: otto.id, activityDate: today, category: 'creative', title: `Clay animals ${fam.t}`, description: 'A cat' })
+    .run();
   return { ...fam, otto };
 }
 
@@ -71,7 +94,10 @@ test('a signed-in parent opening the dashboard gets it drawn, and React takes it
   await problems();
 });
 
-test('the child and tab chosen are in the address: a reload comes back to them, drawn on the server, and Back undoes a choice', async ({ page, server }) => {
+test('the child and tab chosen are in the address: a reload comes back to them, drawn on the server, and Back undoes a choice', async ({
+  page,
+  server,
+}) => {
   const fam = await familyWithTwo(server);
   await signIn(page, fam.email, fam.password);
   await page.getByRole('button', { name: /Select Child/ }).click();
@@ -108,10 +134,13 @@ test("a child in the address that is not the parent's shows their own first chil
   await expect(page.getByText(other.child.childName)).toHaveCount(0);
 });
 
-test('without JavaScript, the signed-in parent still reads their child\'s day', async ({ browser, server }) => {
+test("without JavaScript, the signed-in parent still reads their child's day", async ({ browser, server }) => {
   const fam = await familyWithTwo(server);
   const login = await server.request('/api/parent/login', { method: 'POST', json: { email: fam.email, password: fam.password } });
-  const cookie = login.headers.getSetCookie().find((c) => c.startsWith('parent_session='))!.split(';')[0]!;
+  const cookie = login.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('parent_session='))!
+    .split(';')[0]!;
   const [name, value] = cookie.split('=') as [string, string];
   const context = await browser.newContext({ javaScriptEnabled: false, baseURL: server.url });
   await context.addCookies([{ name, value, url: server.url, httpOnly: true, sameSite: 'Lax' }]);

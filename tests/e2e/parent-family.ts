@@ -12,11 +12,20 @@ export async function parentFamily(server: TestServer, prefix: string) {
   const created = await server.request('/api/admin/enrolled-children', {
     method: 'POST',
     headers: admin,
-    json: { childName: `Nora ${t}`, dateOfBirth: '2023-02-14', program: 'preschool', startDate: '2025-09-01', parentName: `Ruth ${t}`, parentEmail: email },
+    json: {
+      childName: `Nora ${t}`,
+      dateOfBirth: '2023-02-14',
+      program: 'preschool',
+      startDate: '2025-09-01',
+      parentName: `Ruth ${t}`,
+      parentEmail: email,
+    },
   });
   expect(created.status).toBe(201);
   const child = (await created.json()) as { id: string; childName: string; parentName: string };
-  const login = (await (await server.request(`/api/admin/generate-parent-login/${child.id}`, { method: 'POST', headers: admin })).json()) as { credentials: { password: string } };
+  const login = (await (
+    await server.request(`/api/admin/generate-parent-login/${child.id}`, { method: 'POST', headers: admin })
+  ).json()) as { credentials: { password: string } };
   return { t, child, email, password: login.credentials.password, admin };
 }
 

@@ -1,9 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { communicationMessages, paymentReceipts } from '../../db/schema';
 import type { TestServer } from '../helpers/server';
 import { expect, test } from './fixtures';
-import { parentFamily, signIn, tag } from './parent-family';
+import { parentFamily, signIn } from './parent-family';
 
 /**
  * A family with years of messages and receipts, on a phone: the Communication and Payments tabs show the
@@ -15,7 +14,10 @@ test.describe.configure({ timeout: 60_000 });
 
 const family = (server: TestServer) => parentFamily(server, 'paged');
 
-test('the Communication tab loads a second page of messages on a phone; the unread badge counts the unloaded ones', async ({ page, server }) => {
+test('the Communication tab loads a second page of messages on a phone; the unread badge counts the unloaded ones', async ({
+  page,
+  server,
+}) => {
   const fam = await family(server);
   // 25 messages from the centre, one a day; the five oldest (on the second page) are unread.
   const day = 24 * 60 * 60 * 1000;

@@ -29,12 +29,21 @@ async function family(server: TestServer) {
   for (const [i, childName] of names.entries()) {
     const res = await server.request('/api/admin/enrolled-children', {
       method: 'POST',
-      json: { childName, dateOfBirth: monthsAgo(i === 0 ? 20 : 36), program: i === 0 ? 'infant' : 'preschool', startDate: '2026-01-05', parentName: 'Pat Quinn', parentEmail: email },
+      json: {
+        childName,
+        dateOfBirth: monthsAgo(i === 0 ? 20 : 36),
+        program: i === 0 ? 'infant' : 'preschool',
+        startDate: '2026-01-05',
+        parentName: 'Pat Quinn',
+        parentEmail: email,
+      },
       headers: { cookie: admin },
     });
     const child = (await res.json()) as { id: string; childName: string };
     children.push(child);
-    const login = (await (await server.request(`/api/admin/generate-parent-login/${child.id}`, { method: 'POST', headers: { cookie: admin } })).json()) as { isExisting: boolean; credentials: { password: string } };
+    const login = (await (
+      await server.request(`/api/admin/generate-parent-login/${child.id}`, { method: 'POST', headers: { cookie: admin } })
+    ).json()) as { isExisting: boolean; credentials: { password: string } };
     if (!login.isExisting) password = login.credentials.password;
   }
   return { email, password, children, today };
@@ -60,10 +69,45 @@ test.describe('on a phone', () => {
   test('a parent signs in, switches children, sees activities, notes and the right milestones, and signs out', async ({ page, server }) => {
     const fam = await family(server);
     const [ava, ben] = fam.children as [{ id: string; childName: string }, { id: string; childName: string }];
-    server.db.insert(dailyActivities).values({ childId: ava.id, activityDate: fam.today, category: 'outdoor', title: 'Leaf hunt', description: 'Collected red leaves', duration: 30, skillsPracticed: ['sorting', 'counting'], enjoymentLevel: 5 }).run();
-    server.db.insert(dailyActivities).values({ childId: ben.id, activityDate: fam.today, category: 'creative', title: 'Finger painting', description: 'Painted a sun' }).run();
-    server.db.insert(developmentNotes).values({ childId: ava.id, authorName: 'Classroom Teacher', category: 'language', title: 'New words', content: 'Said butterfly', skillsObserved: ['vocabulary'] }).run();
-    server.db.insert(developmentNotes).values({ childId: ava.id, authorName: 'Classroom Teacher', category: 'social', title: 'Staff-only observation', content: 'Private', isPrivate: true }).run();
+    server.db
+      .insert(dailyActivities)
+      .values({
+        childId: ava.id,
+        activityDate: fam.today,
+        category: 'outdoor',
+        title: 'Leaf hunt',
+        description: 'Collected red leaves',
+        duration: 30,
+        skillsPracticed: ['sorting', 'counting'],
+        enjoymentLevel: 5,
+      })
+      .run();
+    server.db
+      .insert(dailyActivities)
+      .values({ childId: ben.id, activityDate: fam.today, category: 'creative', title: 'Finger painting', description: 'Painted a sun' })
+      .run();
+    server.db
+      .insert(developmentNotes)
+      .values({
+        childId: ava.id,
+        authorName: 'Classroom Teacher',
+        category: 'language',
+        title: 'New words',
+        content: 'Said butterfly',
+        skillsObserved: ['vocabulary'],
+      })
+      .run();
+    server.db
+      .insert(developmentNotes)
+      .values({
+        childId: ava.id,
+        authorName: 'Classroom Teacher',
+        category: 'social',
+        title: 'Staff-only observation',
+        content: 'Private',
+        isPrivate: true,
+      })
+      .run();
     const toddler = server.db.select().from(milestones).where(eq(milestones.ageRange, '1-2years')).all();
     const preschool = server.db.select().from(milestones).where(eq(milestones.ageRange, '3-4years')).all();
 
@@ -121,7 +165,14 @@ test.describe('on a phone', () => {
     await expect(page).toHaveURL(/\/parent-login$/);
     await page.goto('/parent-dashboard');
     await expect(page).toHaveURL(/\/parent-login$/);
-    expect(server.db.select().from(parentSessions).innerJoin(parentUsers, eq(parentUsers.id, parentSessions.parentId)).where(eq(parentUsers.email, fam.email)).all()).toHaveLength(0);
+    expect(
+      server.db
+        .select()
+        .from(parentSessions)
+        .innerJoin(parentUsers, eq(parentUsers.id, parentSessions.parentId))
+        .where(eq(parentUsers.email, fam.email))
+        .all(),
+    ).toHaveLength(0);
   });
 
   test('a wrong password says so; a session that ends sends the parent back with a sentence', async ({ page, server }) => {
@@ -145,7 +196,10 @@ test.describe('on a phone', () => {
   });
 });
 
-test('a parent who signs in before the page script has run is signed in by the server, and lands on the dashboard', async ({ page, server }) => {
+test('a parent who signs in before the page script has run is signed in by the server, and lands on the dashboard', async ({
+  page,
+  server,
+}) => {
   const fam = await family(server);
   // The page is drawn on the server: its form works before its script is there (a slow phone).
   const ready = await openBeforeScripts(page, '/parent-login', (p) => p.getByLabel('Email'), /\/assets\/parent-login-[^/]*\.js$/);
@@ -157,7 +211,10 @@ test('a parent who signs in before the page script has run is signed in by the s
   await expect(page.getByRole('heading', { level: 1, name: /Development Journey/ })).toBeVisible();
 });
 
-test('with the page script, sign-in goes through the JSON call: the token and parent record are stored and the welcome toast shows', async ({ page, server }) => {
+test('with the page script, sign-in goes through the JSON call: the token and parent record are stored and the welcome toast shows', async ({
+  page,
+  server,
+}) => {
   const fam = await family(server);
   const calls: string[] = [];
   page.on('request', (r) => r.method() === 'POST' && calls.push(new URL(r.url()).pathname));
@@ -166,7 +223,10 @@ test('with the page script, sign-in goes through the JSON call: the token and pa
   expect(calls).not.toContain('/parent-login');
   await expect(page.getByText('Welcome back!')).toBeVisible();
   await expect(page.getByText('Hello, Pat! Here is how your child is doing.')).toBeVisible();
-  const stored = await page.evaluate(() => ({ token: localStorage.getItem('parentToken'), parent: JSON.parse(localStorage.getItem('parentUser') ?? 'null') as { email: string } | null }));
+  const stored = await page.evaluate(() => ({
+    token: localStorage.getItem('parentToken'),
+    parent: JSON.parse(localStorage.getItem('parentUser') ?? 'null') as { email: string } | null,
+  }));
   expect(stored.token).toMatch(/\S+/);
   expect(stored.parent?.email).toBe(fam.email);
   // Signed in, the sign-in page sends the parent on to the dashboard.
@@ -272,9 +332,13 @@ test('choosing a new password from a reset link: the page says what it must be, 
   await expect(page.getByLabel('New password', { exact: true })).toHaveAccessibleDescription(PARENT_PASSWORD_HINT);
 });
 
-test('a used, expired or unknown reset link is said as the page opens, before any password is typed (issue 34 item 6)', async ({ page }) => {
+test('a used, expired or unknown reset link is said as the page opens, before any password is typed (issue 34 item 6)', async ({
+  page,
+}) => {
   await page.goto('/parent-reset-password#token=abc');
-  await expect(page.getByRole('alert')).toHaveText('This reset link is invalid, was already used or has expired. Please ask for a new one.');
+  await expect(page.getByRole('alert')).toHaveText(
+    'This reset link is invalid, was already used or has expired. Please ask for a new one.',
+  );
   await expect(page.getByLabel('New password', { exact: true })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Go to sign in' })).toBeVisible();
 });
@@ -287,7 +351,12 @@ test('the sign-in page shows only its own notices, never words taken from the ad
   await expect(page.getByText('Your session has ended. Please sign in again.')).toBeVisible();
 });
 
-test('staff add an activity and a note in the Activities tab, and the parent sees them', async ({ page, server, loginAsAdmin, browser }) => {
+test('staff add an activity and a note in the Activities tab, and the parent sees them', async ({
+  page,
+  server,
+  loginAsAdmin,
+  browser,
+}) => {
   const fam = await family(server);
   const ava = fam.children[0]!;
   const title = `Sandbox ${unique()}`;

@@ -11,7 +11,9 @@ test.use({
 });
 
 test('the home page left by a link outside its open menu comes back with the menu closed', async ({ page }) => {
-  await page.addInitScript(() => window.addEventListener('pageshow', (e) => ((window as unknown as { restored: boolean }).restored = e.persisted)));
+  await page.addInitScript(() =>
+    window.addEventListener('pageshow', (e) => ((window as unknown as { restored: boolean }).restored = e.persisted)),
+  );
   await page.goto('/');
   const nav = page.getByRole('navigation', { name: 'Main' });
   const menu = nav.getByRole('button', { name: 'Menu' });

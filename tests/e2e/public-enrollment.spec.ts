@@ -2,7 +2,6 @@ import type { Page } from '@playwright/test';
 import { eq } from 'drizzle-orm';
 import { enrollmentApplications } from '../../db/schema';
 import { centre } from '../../src/shared/centre';
-import { PROGRAM_CHOICES, RELATIONSHIP_CHOICES } from '../../src/shared/constants';
 import { expect, openBeforeScripts, test } from './fixtures';
 
 /** Picks an option of a select by its words, as a person does (native selects: they work with no script). */
@@ -42,7 +41,13 @@ test('a family completes the application and it is stored as pending', async ({ 
   const child = `Sofia${unique()}`;
   await page.goto('/enrollment');
   await expect(page.getByRole('heading', { level: 1, name: 'Online Enrollment Application' })).toBeVisible();
-  for (const card of ['Parent/Guardian Information', 'Child Information', 'Emergency Contact', 'Medical Information', 'Additional Information']) {
+  for (const card of [
+    'Parent/Guardian Information',
+    'Child Information',
+    'Emergency Contact',
+    'Medical Information',
+    'Additional Information',
+  ]) {
     await expect(page.getByRole('group', { name: card, exact: true })).toBeVisible();
   }
   // Ohio is preselected.
@@ -154,7 +159,14 @@ test.describe('when the submission fails', () => {
 
   for (const [failure, answer] of [
     ['the server fails (500)', { status: 500, contentType: 'text/plain', body: 'Internal Server Error: SqliteError: database is locked' }],
-    ['the server answers with a technical JSON error', { status: 502, contentType: 'application/json', body: '{"error":{"json":{"message":"ECONNREFUSED 127.0.0.1:3000","code":-32603,"data":{"httpStatus":502}}}}' }],
+    [
+      'the server answers with a technical JSON error',
+      {
+        status: 502,
+        contentType: 'application/json',
+        body: '{"error":{"json":{"message":"ECONNREFUSED 127.0.0.1:3000","code":-32603,"data":{"httpStatus":502}}}}',
+      },
+    ],
   ] as const) {
     test(`${failure}: a plain sentence, and every answer is kept`, async ({ page, server }) => {
       const child = `Kept${unique()}`;
@@ -271,7 +283,10 @@ test.describe('checked as the family goes', () => {
     await expect(page.getByLabel('Parent First Name')).toHaveValue('');
   });
 
-  test("a program that does not fit the child's age is a warning, shown as the answers change, that the family can accept", async ({ page, server }) => {
+  test("a program that does not fit the child's age is a warning, shown as the answers change, that the family can accept", async ({
+    page,
+    server,
+  }) => {
     const child = `Young${unique()}`;
     await page.goto('/enrollment');
     await fillApplication(page, `young.${unique()}@example.com`, child);
@@ -288,12 +303,17 @@ test.describe('checked as the family goes', () => {
     await accept.check();
     await page.getByRole('button', { name: 'Submit Enrollment Application' }).click();
     await expect(page.getByRole('heading', { name: 'Application Submitted Successfully!' })).toBeVisible();
-    expect(server.db.select().from(enrollmentApplications).where(eq(enrollmentApplications.childFirstName, child)).get()).toMatchObject({ programRequested: 'kindergarten' });
+    expect(server.db.select().from(enrollmentApplications).where(eq(enrollmentApplications.childFirstName, child)).get()).toMatchObject({
+      programRequested: 'kindergarten',
+    });
   });
 });
 
 test.describe('before the page script has run', () => {
-  test('a family who sends the form before its script has run gets the same answers from the server, and nothing typed is lost', async ({ page, server }) => {
+  test('a family who sends the form before its script has run gets the same answers from the server, and nothing typed is lost', async ({
+    page,
+    server,
+  }) => {
     const email = `early.${unique()}@example.com`;
     const child = `Early${unique()}`;
     const ready = await openBeforeScripts(page, '/enrollment', (p) => p.getByLabel('Parent First Name'), PAGE_SCRIPT);
@@ -314,7 +334,14 @@ test.describe('before the page script has run', () => {
     await expect(page.getByRole('heading', { name: 'Application Submitted Successfully!' })).toBeVisible();
     const rows = server.db.select().from(enrollmentApplications).where(eq(enrollmentApplications.childFirstName, child)).all();
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ parentFirstName: 'Maria', parentEmail: email, parentState: 'OH', parentZip: '43215', childDateOfBirth: '2023-04-12', allergies: 'Peanuts' });
+    expect(rows[0]).toMatchObject({
+      parentFirstName: 'Maria',
+      parentEmail: email,
+      parentState: 'OH',
+      parentZip: '43215',
+      childDateOfBirth: '2023-04-12',
+      allergies: 'Peanuts',
+    });
   });
 
   test('scrolled down before the script is there, the form stays where the reader is when it arrives', async ({ page }) => {
@@ -339,7 +366,11 @@ test.describe('before the page script has run', () => {
 test.describe('with JavaScript off', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('the server answers with the messages at the fields, then the success screen, and staff see the application', async ({ page, server, browser }) => {
+  test('the server answers with the messages at the fields, then the success screen, and staff see the application', async ({
+    page,
+    server,
+    browser,
+  }) => {
     const email = `nojs.${unique()}@example.com`;
     const child = `NoJs${unique()}`;
     await page.goto('/enrollment');
@@ -358,7 +389,8 @@ test.describe('with JavaScript off', () => {
     await expect(emailField).toHaveAccessibleDescription('Please enter a valid email address');
     await expect(page.getByLabel('Parent Last Name')).toHaveAccessibleDescription('Parent last name is required');
     await expect(page.getByLabel('Parent Last Name')).toBeFocused();
-    for (const phone of [/^Phone Number/, /^Emergency Contact Phone/]) await expect(page.getByRole('textbox', { name: phone })).toHaveAccessibleDescription('Please enter a valid phone number');
+    for (const phone of [/^Phone Number/, /^Emergency Contact Phone/])
+      await expect(page.getByRole('textbox', { name: phone })).toHaveAccessibleDescription('Please enter a valid phone number');
     // Every answer kept, the spam trap still hidden; nothing stored.
     await expect(page.getByLabel('Parent First Name')).toHaveValue('Maria');
     await expect(page.getByLabel('Allergies')).toHaveValue('Peanuts');
@@ -376,7 +408,14 @@ test.describe('with JavaScript off', () => {
     await expect(page.getByRole('heading', { name: 'Application Submitted Successfully!' })).toBeVisible();
     const rows = server.db.select().from(enrollmentApplications).where(eq(enrollmentApplications.childFirstName, child)).all();
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ status: 'pending', parentEmail: email, programRequested: 'preschool', emergencyContactRelationship: 'grandparent', allergies: 'Peanuts', howDidYouHear: 'referral' });
+    expect(rows[0]).toMatchObject({
+      status: 'pending',
+      parentEmail: email,
+      programRequested: 'preschool',
+      emergencyContactRelationship: 'grandparent',
+      allergies: 'Peanuts',
+      howDidYouHear: 'referral',
+    });
 
     // The director sees it in the dashboard's applications.
     const staff = await browser.newContext({ baseURL: server.url, javaScriptEnabled: true });
@@ -384,7 +423,10 @@ test.describe('with JavaScript off', () => {
       const [name, value] = (await server.adminCookie()).split('=') as [string, string];
       await staff.addCookies([{ name, value, url: server.url, httpOnly: true, sameSite: 'Lax' }]);
       const admin = server.db.query.adminUsers.findFirst().sync()!;
-      await staff.addInitScript((record) => window.localStorage.setItem('admin', record), JSON.stringify({ id: admin.id, email: admin.email, name: admin.name }));
+      await staff.addInitScript(
+        (record) => window.localStorage.setItem('admin', record),
+        JSON.stringify({ id: admin.id, email: admin.email, name: admin.name }),
+      );
       const director = await staff.newPage();
       await director.goto('/admin?tab=applications');
       await expect(director.getByRole('heading', { name: `${child} Lopez` })).toBeVisible();
@@ -400,7 +442,11 @@ test.describe('with JavaScript off', () => {
     await page.getByLabel('Date of Birth').fill('2026-04-04');
     await choose(page, /Program Requested/, 'Kindergarten Prep (4-5 years)');
     await page.getByRole('button', { name: 'Submit Enrollment Application' }).click();
-    await expect(page.getByText(/^Kindergarten Prep \(4-5 years\) is for children 4 to 5 years; your child will be 9 months old on the desired start date\./)).toBeVisible();
+    await expect(
+      page.getByText(
+        /^Kindergarten Prep \(4-5 years\) is for children 4 to 5 years; your child will be 9 months old on the desired start date\./,
+      ),
+    ).toBeVisible();
     const accept = page.getByRole('checkbox', { name: 'Apply for this program anyway' });
     await expect(accept).toBeFocused();
     expect(server.db.select().from(enrollmentApplications).where(eq(enrollmentApplications.childFirstName, child)).all()).toHaveLength(0);

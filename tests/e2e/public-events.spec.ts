@@ -3,6 +3,7 @@ import { addMonths, format, parseISO, setDate } from 'date-fns';
 import { announcements, events } from '../../db/schema';
 import { DEFAULT_CLIENT_DIR } from '../../src/server/app';
 import { addDays, centreDateOf } from '../../src/shared/centre-time';
+import type { TestServer } from '../helpers/server';
 import { startTestServer } from '../helpers/server';
 import { expect, test } from './fixtures';
 
@@ -26,7 +27,14 @@ test('an event shows as a dot on its day; selecting the day lists it with 12-hou
   server.db
     .insert(events)
     .values([
-      { title, description: 'We ride the bus to the farm and pick a pumpkin each.', eventDate: dayIso, startTime: '09:30', endTime: '14:15', category: 'field-trip' },
+      {
+        title,
+        description: 'We ride the bus to the farm and pick a pumpkin each.',
+        eventDate: dayIso,
+        startTime: '09:30',
+        endTime: '14:15',
+        category: 'field-trip',
+      },
       { title: hidden, description: 'Private', eventDate: dayIso, startTime: '08:00', isPublic: false },
     ])
     .run();
@@ -103,7 +111,10 @@ test('a day tapped before any script has run is selected all the same: the days 
   await link.click();
   await expect(page).toHaveURL(new RegExp(`/events\\?date=${day}$`));
   await expect(page.getByRole('heading', { name: `Events on ${shortDate(day)}` })).toBeVisible();
-  await expect(page.getByRole('table').getByRole('link', { name: new RegExp(`^${longDate(day)},`) })).toHaveAttribute('aria-current', 'date');
+  await expect(page.getByRole('table').getByRole('link', { name: new RegExp(`^${longDate(day)},`) })).toHaveAttribute(
+    'aria-current',
+    'date',
+  );
   expect(await page.locator('html[data-app-ready]').count()).toBe(0);
 });
 
@@ -128,12 +139,18 @@ test('announcements: a short preview, the full list with badges and dates, and n
   const expiresAt = iso(addMonths(parseISO(centreToday()), 1));
   const upcomingTitle = `Family breakfast ${unique()}`;
   const posted = new Date(Date.now() + 60_000);
-  server.db.insert(announcements).values([
-    { title, content, category: 'health', priority: 'high', expiresAt, createdAt: posted },
-    { title: secret, content: 'Not for parents', isPublic: false, createdAt: new Date(Date.now() + 120_000) },
-  ]).run();
+  server.db
+    .insert(announcements)
+    .values([
+      { title, content, category: 'health', priority: 'high', expiresAt, createdAt: posted },
+      { title: secret, content: 'Not for parents', isPublic: false, createdAt: new Date(Date.now() + 120_000) },
+    ])
+    .run();
   // Today at midnight: first among the upcoming events whatever else this worker added.
-  server.db.insert(events).values({ title: upcomingTitle, eventDate: centreToday(), startTime: '00:00', endTime: '00:45', category: 'unknown-kind' }).run();
+  server.db
+    .insert(events)
+    .values({ title: upcomingTitle, eventDate: centreToday(), startTime: '00:00', endTime: '00:45', category: 'unknown-kind' })
+    .run();
 
   await page.goto('/events');
   const preview = page.getByRole('region', { name: 'Announcements', exact: true });
@@ -192,14 +209,24 @@ test('Upcoming Events lists the next five public events from today on, nothing e
       .run();
     await page.goto(fresh.url + '/events');
     const upcoming = page.getByRole('region', { name: 'Upcoming Events' });
-    await expect(upcoming.getByRole('heading', { level: 3 })).toHaveText(['Today story time', 'Upcoming 1', 'Upcoming 2', 'Upcoming 3', 'Upcoming 4']);
+    await expect(upcoming.getByRole('heading', { level: 3 })).toHaveText([
+      'Today story time',
+      'Upcoming 1',
+      'Upcoming 2',
+      'Upcoming 3',
+      'Upcoming 4',
+    ]);
     await expect(page.getByText('Yesterday picnic')).toHaveCount(0);
   } finally {
     await fresh.close();
   }
 });
 
-test('a signed-in admin sees the public calendar as visitors do: no private events or announcements', async ({ page, server, loginAsAdmin }) => {
+test('a signed-in admin sees the public calendar as visitors do: no private events or announcements', async ({
+  page,
+  server,
+  loginAsAdmin,
+}) => {
   await loginAsAdmin();
   const day = centreToday();
   const privateEvent = `Budget meeting ${unique()}`;
@@ -251,7 +278,9 @@ test("admin-only categories (education, parent-meeting) read 'General' on the pu
 
 test('when the events cannot be loaded the page says so and offers to try again', async ({ page }) => {
   let fail = true;
-  await page.route(/\/api\/trpc\/[^?]*events\.list/, (route) => (fail ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"boom"}' }) : route.fallback()));
+  await page.route(/\/api\/trpc\/[^?]*events\.list/, (route) =>
+    fail ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"boom"}' }) : route.fallback(),
+  );
   // Opened from a page that holds no events: the browser asks for them (a first visit gets them in its HTML, ADR 011).
   await page.goto('/no-such-page');
   await page.getByRole('link', { name: 'Events', exact: true }).click();
@@ -264,7 +293,10 @@ test('when the events cannot be loaded the page says so and offers to try again'
   await expect(page.getByRole('alert')).toHaveCount(0);
 });
 
-test('when the home teaser cannot load the events it says so, not that there are none, and tries again on request', async ({ page, server }) => {
+test('when the home teaser cannot load the events it says so, not that there are none, and tries again on request', async ({
+  page,
+  server,
+}) => {
   const title = `Teaser retry ${unique()}`;
   server.db.insert(events).values({ title, eventDate: centreToday(), startTime: '00:00' }).run();
   let fail = true;
@@ -272,7 +304,10 @@ test('when the home teaser cannot load the events it says so, not that there are
   // Opened from another page of the app: the browser asks for the events (a first visit to / gets them in its
   // HTML, ADR 011). (The form pages are documents since ADR 037; the staff sign-in is a page of the app.)
   await page.goto('/admin/login');
-  await page.getByRole('link', { name: /Little Buckeyes/ }).first().click();
+  await page
+    .getByRole('link', { name: /Little Buckeyes/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/$/);
   const teaser = page.getByRole('region', { name: 'Events & Announcements' });
   // Events and announcements may share one batched request: whichever failed says so.
@@ -286,17 +321,33 @@ test('when the home teaser cannot load the events it says so, not that there are
 });
 
 test.describe('layout', () => {
-  async function seed(server: import('../helpers/server').TestServer) {
+  async function seed(server: TestServer) {
     const day = centreToday();
-    server.db.insert(events).values([0, 1, 2, 3].map((n) => ({ title: `Layout event ${n} ${unique()}`, eventDate: day, startTime: '00:00' }))).run();
+    server.db
+      .insert(events)
+      .values([0, 1, 2, 3].map((n) => ({ title: `Layout event ${n} ${unique()}`, eventDate: day, startTime: '00:00' })))
+      .run();
     const titles = [0, 1, 2, 3].map((n) => `Layout notice ${n} ${unique()}`);
-    server.db.insert(announcements).values(titles.map((title, n) => ({ title, content: 'Bring a hat and sunscreen for outdoor play this week. '.repeat(3), priority: 'high', createdAt: new Date(Date.now() + 600_000 + n) }))).run();
+    server.db
+      .insert(announcements)
+      .values(
+        titles.map((title, n) => ({
+          title,
+          content: 'Bring a hat and sunscreen for outdoor play this week. '.repeat(3),
+          priority: 'high',
+          createdAt: new Date(Date.now() + 600_000 + n),
+        })),
+      )
+      .run();
     return titles;
   }
 
   test.describe('on a desktop', () => {
     test.use({ viewport: { width: 1280, height: 900 } });
-    test('the main column has no hole: the day and all announcements follow the calendar, the sidebar beside it', async ({ page, server }) => {
+    test('the main column has no hole: the day and all announcements follow the calendar, the sidebar beside it', async ({
+      page,
+      server,
+    }) => {
       await seed(server);
       await page.goto('/events');
       const box = async (name: string) => (await page.getByRole('region', { name, exact: true }).locator('xpath=..').boundingBox())!;

@@ -23,7 +23,13 @@ test('the home page shows its seven sections in order, with the claims of the ce
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1, name: centre.name })).toBeVisible();
 
-  const sections = ['Our Programs', 'Our Learning Environment', `About ${centre.name}`, 'Events & Announcements', 'Enroll Your Child Today'];
+  const sections = [
+    'Our Programs',
+    'Our Learning Environment',
+    `About ${centre.name}`,
+    'Events & Announcements',
+    'Enroll Your Child Today',
+  ];
   for (const name of sections) await expect(page.getByRole('heading', { level: 2, name, exact: true })).toBeVisible();
   const order = await page.locator('main h2').allTextContents();
   expect(order.filter((t) => sections.includes(t))).toEqual(sections);
@@ -65,13 +71,19 @@ test('the home page shows its seven sections in order, with the claims of the ce
   await expect(contact.getByText(centre.licence)).toBeVisible();
   await expect(contact.getByRole('link', { name: 'Complete Online Enrollment Application' })).toHaveAttribute('href', '/enrollment');
   await expect(contact.getByRole('link', { name: centre.email })).toHaveAttribute('href', `mailto:${centre.email}`);
-  for (const group of ['Parent/Guardian Information', 'Child Information and Medical Details', 'Emergency Contact Information', 'Program Selection and Start Date']) {
+  for (const group of [
+    'Parent/Guardian Information',
+    'Child Information and Medical Details',
+    'Emergency Contact Information',
+    'Program Selection and Start Date',
+  ]) {
     await expect(contact.getByText(group, { exact: true })).toBeVisible();
   }
 
   const footer = page.getByRole('contentinfo');
   await expect(footer.getByText(`© 2024 ${centre.name}. All rights reserved.`)).toBeVisible();
-  for (const name of ['Infant Program', 'Preschool Program', 'Kindergarten Prep']) await expect(footer.getByRole('link', { name })).toHaveAttribute('href', '#programs');
+  for (const name of ['Infant Program', 'Preschool Program', 'Kindergarten Prep'])
+    await expect(footer.getByRole('link', { name })).toHaveAttribute('href', '#programs');
   const social = footer.getByRole('link', { name: /Facebook/ });
   await expect(social).toHaveAttribute('href', centre.socialUrl);
   await expect(social).toHaveAttribute('target', '_blank');
@@ -134,7 +146,9 @@ test('the navigation bar is cleared where it sticks (a desktop), and not on a ph
   await expect.poll(() => page.locator('section#programs').evaluate((el) => Math.round(el.getBoundingClientRect().top))).toBe(0);
 });
 
-test('another page opens at its top, and Back finds the home page where it was, without scrolling through: the home page as the server serves it and as the app draws it', async ({ page }) => {
+test('another page opens at its top, and Back finds the home page where it was, without scrolling through: the home page as the server serves it and as the app draws it', async ({
+  page,
+}) => {
   // Every window position each document takes, from its start: an animated scroll passes through positions
   // between start and end. Read and forgotten by `scrolls()`.
   await page.addInitScript(() => {
@@ -183,11 +197,23 @@ test("moving between pages keeps the head the page's own: canonical URL, descrip
   const home = PUBLIC_PAGES.find((p) => p.path === '/')!;
   const eventsPage = PUBLIC_PAGES.find((p) => p.path === '/events')!;
   await page.goto('/events');
-  expect(await head()).toEqual({ canonical: `${server.url}/events`, ogUrl: `${server.url}/events`, ogTitle: fullTitle(eventsPage.title), description: eventsPage.description, robots: null });
+  expect(await head()).toEqual({
+    canonical: `${server.url}/events`,
+    ogUrl: `${server.url}/events`,
+    ogTitle: fullTitle(eventsPage.title),
+    description: eventsPage.description,
+    robots: null,
+  });
 
   await page.getByRole('link', { name: 'Back to Home' }).first().click();
   await expect(page.getByRole('heading', { name: 'Our Programs' })).toBeVisible();
-  await expect.poll(head).toEqual({ canonical: `${server.url}/`, ogUrl: `${server.url}/`, ogTitle: fullTitle(home.title), description: home.description, robots: null });
+  await expect.poll(head).toEqual({
+    canonical: `${server.url}/`,
+    ogUrl: `${server.url}/`,
+    ogTitle: fullTitle(home.title),
+    description: home.description,
+    robots: null,
+  });
 
   // A staff page is not for search engines: no canonical URL or description, and noindex, as the server writes it.
   await page.getByRole('contentinfo').getByRole('link', { name: 'Admin' }).click();
@@ -195,7 +221,13 @@ test("moving between pages keeps the head the page's own: canonical URL, descrip
   await expect.poll(head).toEqual({ canonical: null, ogUrl: null, ogTitle: null, description: null, robots: 'noindex' });
 
   await page.goBack();
-  await expect.poll(head).toEqual({ canonical: `${server.url}/`, ogUrl: `${server.url}/`, ogTitle: fullTitle(home.title), description: home.description, robots: null });
+  await expect.poll(head).toEqual({
+    canonical: `${server.url}/`,
+    ogUrl: `${server.url}/`,
+    ogTitle: fullTitle(home.title),
+    description: home.description,
+    robots: null,
+  });
 });
 
 // A page change within the app: the home page's links load the next page the ordinary way (ADR 016).
@@ -233,7 +265,13 @@ test('with nothing uploaded or posted, the gallery shows the five built-in photo
   try {
     await page.goto(fresh.url + '/');
     const gallery = page.getByRole('list', { name: 'Photo gallery' });
-    const captions = ['Classroom learning space', 'Outdoor learning activities', 'Science discovery', 'Fine motor skills', 'Cognitive development'];
+    const captions = [
+      'Classroom learning space',
+      'Outdoor learning activities',
+      'Science discovery',
+      'Fine motor skills',
+      'Cognitive development',
+    ];
     await expect(gallery.getByRole('listitem')).toHaveCount(5);
     for (const caption of captions) await expect(gallery.getByText(caption, { exact: true })).toBeVisible();
     const images = gallery.getByRole('img');
@@ -251,10 +289,15 @@ test('with nothing uploaded or posted, the gallery shows the five built-in photo
   }
 });
 
-test('an uploaded picture leads the gallery, the built-in photos fill the rest of the grid, and no alt repeats its caption', async ({ page, server }) => {
+test('an uploaded picture leads the gallery, the built-in photos fill the rest of the grid, and no alt repeats its caption', async ({
+  page,
+  server,
+}) => {
   const fileName = `e2e-${crypto.randomUUID()}.png`;
   const caption = `Block tower building ${Date.now()}`;
-  const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#0f766e' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#0f766e' } })
+    .png()
+    .toBuffer();
   writeFileSync(join(server.config.uploadsDir, fileName), png);
   const row = server.db
     .insert(pictures)

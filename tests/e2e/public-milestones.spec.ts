@@ -54,7 +54,11 @@ test('the age range and category filters leave only the matching milestone cards
   // Back returns to the view before: every age, language only.
   await page.goBack();
   await expect(page).toHaveURL(/\/milestones\?category=language$/);
-  const language = server.db.select().from(milestones).where(and(eq(milestones.category, 'language'), eq(milestones.isActive, true))).all().length;
+  const language = server.db
+    .select()
+    .from(milestones)
+    .where(and(eq(milestones.category, 'language'), eq(milestones.isActive, true)))
+    .all().length;
   await expect(cards).toHaveCount(language);
 });
 
@@ -85,12 +89,29 @@ test('the tabs: a tap or the arrow keys show a panel, the address names it, and 
 test('counters and achievements: each shows its milestone, date, notes, witness and celebration', async ({ page, server }) => {
   const child = server.db
     .insert(enrolledChildren)
-    .values({ childName: 'Milo Test', parentName: 'Pat Test', parentEmail: `pat.${crypto.randomUUID().slice(0, 8)}@example.com`, dateOfBirth: '2022-05-01', startDate: '2024-09-01' })
+    .values({
+      childName: 'Milo Test',
+      parentName: 'Pat Test',
+      parentEmail: `pat.${crypto.randomUUID().slice(0, 8)}@example.com`,
+      dateOfBirth: '2022-05-01',
+      startDate: '2024-09-01',
+    })
     .returning()
     .get();
   const milestone = server.db.select().from(milestones).where(eq(milestones.name, 'Counts to Ten')).get()!;
   const notes = `Counted ten acorns on the walk ${crypto.randomUUID().slice(0, 8)}`;
-  server.db.insert(childAchievements).values({ childId: child.id, milestoneId: milestone.id, achievedAt: today, notes, witnessedBy: 'Ms. Rivera', celebrationLevel: 'special', sharePublicly: true }).run();
+  server.db
+    .insert(childAchievements)
+    .values({
+      childId: child.id,
+      milestoneId: milestone.id,
+      achievedAt: today,
+      notes,
+      witnessedBy: 'Ms. Rivera',
+      celebrationLevel: 'special',
+      sharePublicly: true,
+    })
+    .run();
   const achieved = server.db.select().from(childAchievements).all().length;
   const total = server.db.select().from(milestones).where(eq(milestones.isActive, true)).all().length;
 

@@ -20,7 +20,8 @@ test('home on a phone: nothing scrolls sideways and the navigation works', async
 
   const nav = page.getByRole('navigation', { name: 'Main' });
   await nav.getByRole('button', { name: 'Menu' }).click();
-  for (const name of ['Events', 'Milestones', 'Parent Portal', 'Online Enrollment']) await expect(nav.getByRole('link', { name })).toBeVisible();
+  for (const name of ['Events', 'Milestones', 'Parent Portal', 'Online Enrollment'])
+    await expect(nav.getByRole('link', { name })).toBeVisible();
   await expectNoSideScroll(page);
   await nav.getByRole('link', { name: 'Online Enrollment' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Online Enrollment Application' })).toBeVisible();
@@ -54,20 +55,40 @@ test('events on a phone: nothing scrolls sideways and days can be chosen', async
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('a pasted link or a very long word in an announcement or event wraps instead of widening the page', async ({ page, server, loginAsAdmin }) => {
+test('a pasted link or a very long word in an announcement or event wraps instead of widening the page', async ({
+  page,
+  server,
+  loginAsAdmin,
+}) => {
   const link = `https://www.columbus.gov/Services/Parks-Recreation/summer-programs-for-young-children/registration-${crypto.randomUUID()}`;
   const word = 'Supercalifragilistic'.repeat(8);
   const { announcements, events } = await import('../../db/schema');
   // The worker's server is shared with other tests, some of which post announcements dated a little ahead: this
   // one is dated later still, so that it is among the home teaser's three newest.
-  server.db.insert(announcements).values({ title: `Register here ${word}`, content: `Sign up at ${link} before Friday.`, priority: 'high', createdAt: new Date(Date.now() + 86_400_000) }).run();
+  server.db
+    .insert(announcements)
+    .values({
+      title: `Register here ${word}`,
+      content: `Sign up at ${link} before Friday.`,
+      priority: 'high',
+      createdAt: new Date(Date.now() + 86_400_000),
+    })
+    .run();
   // Today in Columbus with no start time: first among the overview's next five events, whatever other tests
   // of this worker have added (dated by UTC, it was tomorrow in Columbus each evening and could be pushed out).
-  server.db.insert(events).values({ title: `Picnic ${word}`, description: link, eventDate: centreDateOf(new Date()) }).run();
+  server.db
+    .insert(events)
+    .values({ title: `Picnic ${word}`, description: link, eventDate: centreDateOf(new Date()) })
+    .run();
 
   for (const path of ['/', '/events']) {
     await page.goto(path);
-    await expect(page.getByText(/Register here/).filter({ visible: true }).first()).toBeVisible();
+    await expect(
+      page
+        .getByText(/Register here/)
+        .filter({ visible: true })
+        .first(),
+    ).toBeVisible();
     await expectNoSideScroll(page);
   }
   await loginAsAdmin();

@@ -9,13 +9,15 @@ test.describe('on a phone', () => {
     const nav = page.getByRole('navigation', { name: 'Main' });
     const menu = nav.getByRole('button', { name: 'Menu' });
     await expect(menu).toHaveAttribute('aria-expanded', 'false');
-    for (const name of ['Events', 'Milestones', 'Parent Portal', 'Online Enrollment']) await expect(nav.getByRole('link', { name })).toBeHidden();
+    for (const name of ['Events', 'Milestones', 'Parent Portal', 'Online Enrollment'])
+      await expect(nav.getByRole('link', { name })).toBeHidden();
 
     // Keyboard: Enter opens, the links follow in order, Escape closes and gives focus back to the button.
     await menu.focus();
     await page.keyboard.press('Enter');
     await expect(menu).toHaveAttribute('aria-expanded', 'true');
-    for (const name of ['Events', 'Milestones', 'Parent Portal', 'Online Enrollment']) await expect(nav.getByRole('link', { name })).toBeVisible();
+    for (const name of ['Events', 'Milestones', 'Parent Portal', 'Online Enrollment'])
+      await expect(nav.getByRole('link', { name })).toBeVisible();
     await page.keyboard.press('Tab');
     await expect(nav.getByRole('link', { name: 'Events' })).toBeFocused();
     await page.keyboard.press('Escape');
@@ -105,7 +107,8 @@ test.describe('on a desktop', () => {
   test('the four buttons show in the header, with no Menu button and no Call / Apply bar', async ({ page }) => {
     await page.goto('/');
     const nav = page.getByRole('navigation', { name: 'Main' });
-    for (const name of ['Events', 'Milestones', 'Parent Portal', 'Online Enrollment']) await expect(nav.getByRole('link', { name })).toBeVisible();
+    for (const name of ['Events', 'Milestones', 'Parent Portal', 'Online Enrollment'])
+      await expect(nav.getByRole('link', { name })).toBeVisible();
     await expect(nav.getByRole('button', { name: 'Menu' })).toBeHidden();
     await expect(page.getByRole('navigation', { name: 'Call or apply' })).toBeHidden();
   });

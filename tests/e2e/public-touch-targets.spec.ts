@@ -14,7 +14,8 @@ const MIN = 44;
  */
 async function smallTargets(page: Page): Promise<string[]> {
   return page.evaluate((min) => {
-    const selector = 'a[href], button, [role="button"], [role="link"], [role="tab"], [role="checkbox"], [role="switch"], [role="option"], input:not([type="hidden"]), select, textarea, summary';
+    const selector =
+      'a[href], button, [role="button"], [role="link"], [role="tab"], [role="checkbox"], [role="switch"], [role="option"], input:not([type="hidden"]), select, textarea, summary';
     const small: string[] = [];
     for (const el of document.querySelectorAll<HTMLElement>(selector)) {
       if (el.closest('[aria-hidden="true"], [inert]')) continue;
@@ -28,7 +29,10 @@ async function smallTargets(page: Page): Promise<string[]> {
       if (hidden) continue;
       const r = el.getBoundingClientRect();
       if (r.width < min || r.height < min) {
-        const name = (el.getAttribute('aria-label') || el.textContent || el.getAttribute('name') || el.tagName).trim().replace(/\s+/g, ' ').slice(0, 40);
+        const name = (el.getAttribute('aria-label') || el.textContent || el.getAttribute('name') || el.tagName)
+          .trim()
+          .replace(/\s+/g, ' ')
+          .slice(0, 40);
         small.push(`${el.tagName.toLowerCase()} "${name}" ${Math.round(r.width)}×${Math.round(r.height)}`);
       }
     }
@@ -38,7 +42,10 @@ async function smallTargets(page: Page): Promise<string[]> {
 
 test('every link, button and control on the public pages is at least 44 × 44 px on a phone', async ({ page, server }) => {
   const today = centreDateOf(new Date());
-  server.db.insert(events).values({ title: 'Touch target picnic', description: 'In the park.', eventDate: today, startTime: '10:00', category: 'general' }).run();
+  server.db
+    .insert(events)
+    .values({ title: 'Touch target picnic', description: 'In the park.', eventDate: today, startTime: '10:00', category: 'general' })
+    .run();
   server.db.insert(announcements).values({ title: 'Touch target notice', content: 'Bring a hat.', priority: 'high' }).run();
 
   const pages: [string, string][] = [
@@ -54,7 +61,8 @@ test('every link, button and control on the public pages is at least 44 × 44 px
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
     if (path === '/') await expect(page.getByRole('list', { name: 'Photo gallery' })).toBeVisible();
-    if (path === '/events') await expect(page.getByRole('region', { name: 'All Announcements' }).getByText('Touch target notice')).toBeVisible();
+    if (path === '/events')
+      await expect(page.getByRole('region', { name: 'All Announcements' }).getByText('Touch target notice')).toBeVisible();
     if (path === '/milestones') await expect(page.getByRole('list', { name: 'Milestones' })).toBeVisible();
     expect(await smallTargets(page), path).toEqual([]);
   }

@@ -29,13 +29,28 @@ test.describe('without JavaScript', () => {
   // On a server of its own: the upcoming list shows 5 events, and events other tests add on the worker's server
   // (dated sooner) pushed this one out of it (failed once in CI).
   test("the events page shows today's events, the upcoming ones and the announcements, not the private ones", async ({ page }) => {
-    const server = await startTestServer({ clientDir: process.env.E2E_CLIENT_DIR ? resolve(process.env.E2E_CLIENT_DIR) : DEFAULT_CLIENT_DIR, clock: { now: () => new Date(), set() {}, advance() {} } });
+    const server = await startTestServer({
+      clientDir: process.env.E2E_CLIENT_DIR ? resolve(process.env.E2E_CLIENT_DIR) : DEFAULT_CLIENT_DIR,
+      clock: { now: () => new Date(), set() {}, advance() {} },
+    });
     try {
       const stamp = Date.now();
-      server.db.insert(events).values({ title: `Pumpkin patch ${stamp}`, eventDate: today(), startTime: '23:58', endTime: '23:59' }).run();
-      server.db.insert(events).values({ title: `Staff only ${stamp}`, eventDate: today(), isPublic: false }).run();
-      server.db.insert(announcements).values({ title: `Picture day ${stamp}`, content: 'Smiles on Friday.' }).run();
-      server.db.insert(announcements).values({ title: `Board minutes ${stamp}`, content: 'Internal.', isPublic: false }).run();
+      server.db
+        .insert(events)
+        .values({ title: `Pumpkin patch ${stamp}`, eventDate: today(), startTime: '23:58', endTime: '23:59' })
+        .run();
+      server.db
+        .insert(events)
+        .values({ title: `Staff only ${stamp}`, eventDate: today(), isPublic: false })
+        .run();
+      server.db
+        .insert(announcements)
+        .values({ title: `Picture day ${stamp}`, content: 'Smiles on Friday.' })
+        .run();
+      server.db
+        .insert(announcements)
+        .values({ title: `Board minutes ${stamp}`, content: 'Internal.', isPublic: false })
+        .run();
       const html = await (await page.request.get(`${server.url}/events`)).text();
       expect(html).not.toContain(`Staff only ${stamp}`);
       expect(html).not.toContain(`Board minutes ${stamp}`);
@@ -52,7 +67,14 @@ test.describe('without JavaScript', () => {
   test("the enrollment page shows the application form's fields", async ({ page }) => {
     await page.goto('/enrollment');
     await expect(page.getByRole('heading', { level: 1, name: 'Online Enrollment Application' })).toBeVisible();
-    for (const label of ['Parent First Name', 'Email Address', "Child's First Name", 'Date of Birth', 'Emergency Contact Phone', 'Allergies']) {
+    for (const label of [
+      'Parent First Name',
+      'Email Address',
+      "Child's First Name",
+      'Date of Birth',
+      'Emergency Contact Phone',
+      'Allergies',
+    ]) {
       await expect(page.getByLabel(label)).toBeVisible();
     }
   });
@@ -64,7 +86,9 @@ test.describe('without JavaScript', () => {
       await page.goto(path);
       const references = await page.evaluate(() =>
         [...document.querySelectorAll('[aria-describedby], [aria-labelledby]')].flatMap((element) =>
-          ['aria-describedby', 'aria-labelledby'].flatMap((attribute) => (element.getAttribute(attribute) ?? '').split(/\s+/).filter(Boolean)),
+          ['aria-describedby', 'aria-labelledby'].flatMap((attribute) =>
+            (element.getAttribute(attribute) ?? '').split(/\s+/).filter(Boolean),
+          ),
         ),
       );
       // (/milestones: its tab panels, labelled by their tabs; /parent-login: its two fields.)
@@ -82,7 +106,7 @@ test.describe('without JavaScript', () => {
   });
 
   // ADR 018: the calendar's days and months are links, the milestones' filters a form and its tabs links.
-  test("the events calendar: a day and the month arrows are links the server answers", async ({ page }) => {
+  test('the events calendar: a day and the month arrows are links the server answers', async ({ page }) => {
     await page.goto('/events');
     const [year, month] = centreDateOf(new Date()).split('-') as [string, string];
     const day = `${year}-${month}-${centreDateOf(new Date()).endsWith('-15') ? '16' : '15'}`;
@@ -120,7 +144,9 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('alert')).toContainText('Invalid email or password');
     await expect(page).toHaveURL(/\/parent-login$/);
     expect(requests.filter((r) => r.url.includes('not-in-the-address'))).toEqual([]);
-    expect(requests.filter((r) => r.method === 'POST').map((r) => [new URL(r.url).pathname, r.body?.includes('not-in-the-address-1')])).toEqual([['/parent-login', true]]);
+    expect(
+      requests.filter((r) => r.method === 'POST').map((r) => [new URL(r.url).pathname, r.body?.includes('not-in-the-address-1')]),
+    ).toEqual([['/parent-login', true]]);
   });
 
   test('an unknown address shows the not-found page, answered 404', async ({ page }) => {
@@ -150,9 +176,7 @@ const nextMonth = () => {
 };
 
 /** For each page the app adopts, what is drawn on the server, and something only React (hydrated) does there. */
-const PAGES = [
-  { path: '/no-such-page', drawn: '404 Page Not Found', hydrated: followsLinkInTheApp },
-];
+const PAGES = [{ path: '/no-such-page', drawn: '404 Page Not Found', hydrated: followsLinkInTheApp }];
 
 /**
  * Whether the page compared text through the browser's collation (ICU) as it loaded: the first comparison makes
@@ -180,7 +204,10 @@ async function watchForCollation(page: Page) {
 for (const { path, drawn, hydrated } of PAGES) {
   test(`${path} hydrates with no mismatch, no console error and no CSP violation`, async ({ page }) => {
     // The browser reports the not-found page's own 404 status in the console: expected there, and only there.
-    const problems = await watchForProblems(page, path === '/no-such-page' ? /^Failed to load resource: the server responded with a status of 404/ : undefined);
+    const problems = await watchForProblems(
+      page,
+      path === '/no-such-page' ? /^Failed to load resource: the server responded with a status of 404/ : undefined,
+    );
     const response = await page.goto(path);
     const html = await response!.text();
     expect(html).toContain(drawn);
@@ -233,7 +260,9 @@ const DOCUMENTS = [
 ];
 
 for (const { path, script, works } of DOCUMENTS) {
-  test(`${path} loads only its own small script and none of the app, and works with it, with no console error, no CSP violation and no collation`, async ({ page }) => {
+  test(`${path} loads only its own small script and none of the app, and works with it, with no console error, no CSP violation and no collation`, async ({
+    page,
+  }) => {
     const problems = await watchForProblems(page);
     const collation = await watchForCollation(page);
     const scripts: string[] = [];
@@ -251,7 +280,8 @@ for (const { path, script, works } of DOCUMENTS) {
     // Neither React nor the router nor React Aria: only the page's script and the plain-DOM modules it imports.
     const app = await page.evaluate(() => [...document.querySelectorAll('script[src]')].map((s) => (s as HTMLScriptElement).src));
     expect(app.filter((src) => /\/assets\/index-/.test(src))).toEqual([]);
-    for (const file of scripts) expect(await (await page.request.get(file)).text(), file).not.toMatch(/react\.transitional\.element|__TSR_|react-aria/);
+    for (const file of scripts)
+      expect(await (await page.request.get(file)).text(), file).not.toMatch(/react\.transitional\.element|__TSR_|react-aria/);
     expect(await collation()).toEqual([]);
     await problems();
   });
@@ -279,7 +309,9 @@ for (const { path, script, act } of [
     },
   },
 ]) {
-  test(`${path} loads only its own script and none of the app, which checks the form in place, with no console error, no CSP violation and no collation`, async ({ page }) => {
+  test(`${path} loads only its own script and none of the app, which checks the form in place, with no console error, no CSP violation and no collation`, async ({
+    page,
+  }) => {
     const problems = await watchForProblems(page);
     const collation = await watchForCollation(page);
     const scripts: string[] = [];
@@ -305,7 +337,10 @@ test('the drawn page is kept only until something is written: a new announcement
   expect(before).not.toContain(title);
   // The newest of all, so it is in the home page's three whatever other tests on this server posted (some date
   // theirs a day ahead): the page carries only what it shows, no data block (ADR 016).
-  server.db.insert(announcements).values({ title, content: 'The centre is closed.', isPublic: true, createdAt: new Date(Date.now() + 2 * 86_400_000) }).run();
+  server.db
+    .insert(announcements)
+    .values({ title, content: 'The centre is closed.', isPublic: true, createdAt: new Date(Date.now() + 2 * 86_400_000) })
+    .run();
   const after = await (await page.request.get('/')).text();
   expect(after).toContain(title);
 });
@@ -329,7 +364,10 @@ for (const timezoneId of ['America/Los_Angeles', 'Asia/Tokyo']) {
 
     test("an announcement's day is the centre's, in the HTML and once hydrated, with no mismatch", async ({ page, server }) => {
       const title = `Late-evening notice ${timezoneId} ${Date.now()}`;
-      server.db.insert(announcements).values({ title, content: 'Posted late in Columbus.', isPublic: true, createdAt: new Date('2026-11-20T03:00:00Z') }).run();
+      server.db
+        .insert(announcements)
+        .values({ title, content: 'Posted late in Columbus.', isPublic: true, createdAt: new Date('2026-11-20T03:00:00Z') })
+        .run();
       const problems = await watchForProblems(page);
       const response = await page.goto('/events');
       const html = await response!.text();

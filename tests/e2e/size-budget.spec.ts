@@ -33,7 +33,15 @@ function privateFiles(): Set<string> {
   const isPrivate = (k: string) => /^routes\/(admin|parent-dashboard)/.test(k);
   // The document pages' own scripts (ADR 016, 017) are public too: a schema they share with a staff page is not staff code.
   const documents = Object.keys(manifest).filter((k) => k === 'home.ts' || k.startsWith('pages/'));
-  const publicSet = new Set([...pageClosure(manifest, routes.filter((k) => !isPrivate(k))), ...staticClosure(manifest, documents)].map((k) => manifest[k]!.file));
+  const publicSet = new Set(
+    [
+      ...pageClosure(
+        manifest,
+        routes.filter((k) => !isPrivate(k)),
+      ),
+      ...staticClosure(manifest, documents),
+    ].map((k) => manifest[k]!.file),
+  );
   return new Set([...closure(routes.filter(isPrivate))].filter((f) => !publicSet.has(f)));
 }
 
@@ -68,12 +76,16 @@ for (const { path, heading, budget } of PAGES) {
 
     const sizes = [...scripts].map((file) => ({ file, gzip: gzipSync(readFileSync(resolve(clientDir, `.${file}`)), { level: 9 }).length }));
     const total = sizes.reduce((sum, s) => sum + s.gzip, 0);
-    console.log(`${path} loads ${sizes.length} scripts, ${(total / 1024).toFixed(1)} KB gzip (budget ${budget / 1024} KB, limit ${PUBLIC_PAGE_LIMIT / 1024} KB):\n${sizes.map((s) => `  ${s.file} ${(s.gzip / 1024).toFixed(1)} KB`).join('\n')}`);
+    console.log(
+      `${path} loads ${sizes.length} scripts, ${(total / 1024).toFixed(1)} KB gzip (budget ${budget / 1024} KB, limit ${PUBLIC_PAGE_LIMIT / 1024} KB):\n${sizes.map((s) => `  ${s.file} ${(s.gzip / 1024).toFixed(1)} KB`).join('\n')}`,
+    );
     expect(sizes.length).toBeGreaterThan(0);
     expect(budget).toBeLessThanOrEqual(PUBLIC_PAGE_LIMIT);
     expect(total).toBeLessThan(budget);
     // No framework: the dashboards' React, TanStack Router and React Aria load only behind sign-in (ADR 018).
-    const frameworks = sizes.map((s) => s.file).filter((f) => /react\.transitional\.element|__TSR_|react-aria/.test(readFileSync(resolve(clientDir, `.${f}`), 'utf8')));
+    const frameworks = sizes
+      .map((s) => s.file)
+      .filter((f) => /react\.transitional\.element|__TSR_|react-aria/.test(readFileSync(resolve(clientDir, `.${f}`), 'utf8')));
     expect(frameworks).toEqual([]);
 
     const forbidden = privateFiles();
@@ -92,7 +104,7 @@ test("the parent dashboard's first load leaves out its Communication and Payment
   const manifest = readManifest();
   const firstLoad = new Set([...pageClosure(manifest, ['routes/parent-dashboard.tsx?tsr-split=component'])].map((k) => manifest[k]!.file));
   // React DOM, which the main script imports, is counted.
-  expect([...firstLoad].some((f) => readFileSync(resolve(clientDir, f), 'utf8').includes("hydrateRoot"))).toBe(true);
+  expect([...firstLoad].some((f) => readFileSync(resolve(clientDir, f), 'utf8').includes('hydrateRoot'))).toBe(true);
   const later = [
     'components/communication/CommunicationCenter.tsx',
     'components/parent/ParentPayments.tsx',

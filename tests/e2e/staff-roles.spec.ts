@@ -10,23 +10,46 @@ const unique = () => `${Date.now().toString(36)}${++n}`;
 
 /** The set-password link of the newest message to `email`, from the delivered message (the outbox row keeps none). */
 async function invitationLink(server: TestServer, email: string): Promise<string> {
-  const row = server.db.query.outboxMessages.findMany({ where: (o, { eq }) => eq(o.toAddress, email) }).sync().at(-1)!;
+  const row = server.db.query.outboxMessages
+    .findMany({ where: (o, { eq }) => eq(o.toAddress, email) })
+    .sync()
+    .at(-1)!;
   expect(row.textBody).not.toMatch(/token=[a-z0-9]{20}/);
   const text = (await PostalMime.parse(readFileSync(row.emlFile))).text ?? '';
   const link = new URL(text.match(/https?:\/\/\S+\/admin\/set-password#token=[a-z0-9]+/)![0]);
   return link.pathname + link.hash;
 }
 
-test('a director invites a teacher, who sets a password, sees only their tabs and records an activity; the director sees it, audits it and deactivates the teacher', async ({ page, server, loginAsAdmin, browser }) => {
+test('a director invites a teacher, who sets a password, sees only their tabs and records an activity; the director sees it, audits it and deactivates the teacher', async ({
+  page,
+  server,
+  loginAsAdmin,
+  browser,
+}) => {
   const id = unique();
   const teacherName = `Theo Teacher ${id}`;
   const teacherEmail = `theo.${id}@centre.example`;
   const childName = `Robin Reed ${id}`;
   const title = `Leaf rubbing ${id}`;
-  const child = server.db.insert(enrolledChildren).values({ childName, parentName: 'Rae Reed', parentEmail: `rae.${id}@example.com`, dateOfBirth: '2023-03-01', program: 'preschool', startDate: '2025-09-01' }).returning().get();
+  const child = server.db
+    .insert(enrolledChildren)
+    .values({
+      childName,
+      parentName: 'Rae Reed',
+      parentEmail: `rae.${id}@example.com`,
+      dateOfBirth: '2023-03-01',
+      program: 'preschool',
+      startDate: '2025-09-01',
+    })
+    .returning()
+    .get();
   // An activity the director wrote: the teacher may read it, not change it.
   const directorsTitle = `Sand play ${id}`;
-  const made = await server.request('/api/admin/daily-activities', { method: 'POST', json: { childId: child.id, activityDate: '2026-11-20', category: 'play', title: directorsTitle, description: 'Buckets' }, headers: { cookie: await server.adminCookie() } });
+  const made = await server.request('/api/admin/daily-activities', {
+    method: 'POST',
+    json: { childId: child.id, activityDate: '2026-11-20', category: 'play', title: directorsTitle, description: 'Buckets' },
+    headers: { cookie: await server.adminCookie() },
+  });
   expect(made.status).toBe(201);
 
   // The director invites the teacher from the Staff tab.

@@ -33,7 +33,11 @@ let childCount = 0;
 /** Adds an enrolled child through the admin API: sampleChild, with a parent e-mail of its own unless `overrides` names one. */
 export async function addChild(s: AdminTestServer, overrides: Record<string, unknown> = {}): Promise<ChildBody> {
   childCount++;
-  const res = await s.request('/api/admin/enrolled-children', { method: 'POST', json: { ...sampleChild, parentEmail: `parent${childCount}@example.com`, ...overrides }, ...as(s.admin) });
+  const res = await s.request('/api/admin/enrolled-children', {
+    method: 'POST',
+    json: { ...sampleChild, parentEmail: `parent${childCount}@example.com`, ...overrides },
+    ...as(s.admin),
+  });
   expect(res.status).toBe(201);
   return json<ChildBody>(res);
 }

@@ -22,7 +22,14 @@ export const ROLES: readonly Role[] = ['anonymous', 'parentB', 'parentA', 'teach
 export const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
 /** Words of family A that must never reach parent B: in no answer, however it fails. */
-export const FAMILY_A_SECRETS = ['Amelia Ashdown', 'family.a@example.com', 'Ashdown-finger-painting', 'Ashdown-private-note', 'Ashdown-message-subject', 'Ashdown-request-title'];
+export const FAMILY_A_SECRETS = [
+  'Amelia Ashdown',
+  'family.a@example.com',
+  'Ashdown-finger-painting',
+  'Ashdown-private-note',
+  'Ashdown-message-subject',
+  'Ashdown-request-title',
+];
 
 export interface Fixtures {
   s: AdminTestServer;
@@ -94,10 +101,15 @@ export async function buildFixtures(s: AdminTestServer): Promise<Fixtures> {
   const a = await enrolFamily(s, 'family.a@example.com', ['Amelia Ashdown']);
   const b = await enrolFamily(s, 'family.b@example.com', ['Bruno Bell']);
   const childA = a.children[0]!.id;
-  const milestoneIds = s.db.select({ id: milestones.id }).from(milestones).all().map((m) => m.id);
+  const milestoneIds = s.db
+    .select({ id: milestones.id })
+    .from(milestones)
+    .all()
+    .map((m) => m.id);
   const milestoneId = milestoneIds[0]!;
   let nextMilestone = 1;
-  const admin = (path: string, method: string, body?: unknown) => s.request(path, { method, ...(body === undefined ? {} : { json: body }), ...as(s.admin) });
+  const admin = (path: string, method: string, body?: unknown) =>
+    s.request(path, { method, ...(body === undefined ? {} : { json: body }), ...as(s.admin) });
   const created = async (path: string, body: unknown, pick: (j: Record<string, unknown>) => unknown = (j) => j.id, cookie?: string) => {
     const res = cookie ? await s.request(path, { method: 'POST', json: body, headers: { cookie } }) : await admin(path, 'POST', body);
     expect(res.status, `${path}: ${await res.clone().text()}`).toBeLessThan(300);
@@ -120,11 +132,15 @@ export async function buildFixtures(s: AdminTestServer): Promise<Fixtures> {
     taxYear: '2026',
     passwords: { parentA: a.password, parentB: b.password, admin: adminPassword, teacher: adminPassword },
     teacherEmail,
-    staffAccount: () => created('/api/admin/staff', { name: unique('Tess Teacher'), email: `${unique('invited')}@example.com`, role: 'teacher' }),
+    staffAccount: () =>
+      created('/api/admin/staff', { name: unique('Tess Teacher'), email: `${unique('invited')}@example.com`, role: 'teacher' }),
     async staffToken() {
       const email = `${unique('invitee')}@example.com`;
       await created('/api/admin/staff', { name: 'Ivy Invitee', email, role: 'teacher' });
-      const row = s.db.query.outboxMessages.findMany({ where: (o, { eq }) => eq(o.toAddress, email) }).sync().at(-1)!;
+      const row = s.db.query.outboxMessages
+        .findMany({ where: (o, { eq }) => eq(o.toAddress, email) })
+        .sync()
+        .at(-1)!;
       const text = (await PostalMime.parse(readFileSync(row.emlFile))).text ?? '';
       return text.match(/set-password#token=([a-z0-9]+)/)![1]!;
     },
@@ -136,8 +152,16 @@ export async function buildFixtures(s: AdminTestServer): Promise<Fixtures> {
       return bearer(createParentSession(s.db, s.clock, family.parentId).token).headers;
     },
     event: () => created('/api/events', { title: unique('Event'), description: 'Bring a hat', eventDate: '2026-12-04' }),
-    announcement: () => created('/api/announcements', { title: unique('Notice'), content: 'Closed Friday', category: 'general', priority: 'normal', isPublic: true }),
-    application: (status = 'pending') => insertApplication(s, { parentEmail: `${unique('applicant')}@example.com`, childFirstName: unique('Emma'), status }),
+    announcement: () =>
+      created('/api/announcements', {
+        title: unique('Notice'),
+        content: 'Closed Friday',
+        category: 'general',
+        priority: 'normal',
+        isPublic: true,
+      }),
+    application: (status = 'pending') =>
+      insertApplication(s, { parentEmail: `${unique('applicant')}@example.com`, childFirstName: unique('Emma'), status }),
     child: async () => (await addChild(s)).id,
     async childWithLogin() {
       const id = (await addChild(s)).id;
@@ -150,49 +174,118 @@ export async function buildFixtures(s: AdminTestServer): Promise<Fixtures> {
       return (await json<{ id: string }>(res)).id;
     },
     activity: (role) =>
-      created('/api/admin/daily-activities', { childId: childA, activityDate: '2026-11-20', category: 'creative', title: 'Ashdown-finger-painting', description: 'Painted', skillsPracticed: 'colour' }, undefined, role === 'teacher' ? sessionOf(teacherEmail) : undefined),
+      created(
+        '/api/admin/daily-activities',
+        {
+          childId: childA,
+          activityDate: '2026-11-20',
+          category: 'creative',
+          title: 'Ashdown-finger-painting',
+          description: 'Painted',
+          skillsPracticed: 'colour',
+        },
+        undefined,
+        role === 'teacher' ? sessionOf(teacherEmail) : undefined,
+      ),
     note: (role) =>
-      created('/api/admin/development-notes', { childId: childA, category: 'social', title: 'Ashdown-private-note', content: 'Shares toys', isPrivate: true }, undefined, role === 'teacher' ? sessionOf(teacherEmail) : undefined),
-    achievement: () => created('/api/admin/child-achievements', { childId: childA, milestoneId: f.milestone(), achievedAt: '2026-11-19' }, (j) => (j.achievement as { id: string }).id),
+      created(
+        '/api/admin/development-notes',
+        { childId: childA, category: 'social', title: 'Ashdown-private-note', content: 'Shares toys', isPrivate: true },
+        undefined,
+        role === 'teacher' ? sessionOf(teacherEmail) : undefined,
+      ),
+    achievement: () =>
+      created(
+        '/api/admin/child-achievements',
+        { childId: childA, milestoneId: f.milestone(), achievedAt: '2026-11-19' },
+        (j) => (j.achievement as { id: string }).id,
+      ),
     milestone: () => milestoneIds[nextMilestone++ % milestoneIds.length]!,
     receipt: () =>
-      created('/api/admin/payment-receipts', { childId: childA, parentName: 'Ann Ashdown', parentEmail: a.email, amount: '125.00', paymentMethod: 'cash', paymentDate: '2026-11-02', paymentType: 'tuition' }, (j) => (j.receipt as { id?: string } | undefined)?.id ?? j.id),
+      created(
+        '/api/admin/payment-receipts',
+        {
+          childId: childA,
+          parentName: 'Ann Ashdown',
+          parentEmail: a.email,
+          amount: '125.00',
+          paymentMethod: 'cash',
+          paymentDate: '2026-11-02',
+          paymentType: 'tuition',
+        },
+        (j) => (j.receipt as { id?: string } | undefined)?.id ?? j.id,
+      ),
     async messageFor(role) {
       if (role === 'admin' || role === 'teacher') {
-        const res = await s.request('/api/parent/communications', { method: 'POST', json: { childId: childA, subject: 'Ashdown-message-subject', content: 'Late pick-up' }, ...bearer(createParentSession(s.db, s.clock, a.parentId).token) });
+        const res = await s.request('/api/parent/communications', {
+          method: 'POST',
+          json: { childId: childA, subject: 'Ashdown-message-subject', content: 'Late pick-up' },
+          ...bearer(createParentSession(s.db, s.clock, a.parentId).token),
+        });
         expect(res.status).toBe(201);
         return (await json<{ id: string }>(res)).id;
       }
       return created('/api/admin/communications', { childId: childA, subject: 'Ashdown-message-subject', content: 'Lovely day' });
     },
-    documentRequestA: () => created('/api/admin/document-requests', { childId: childA, documentType: 'immunization', title: 'Ashdown-request-title', description: 'Please send it' }),
+    documentRequestA: () =>
+      created('/api/admin/document-requests', {
+        childId: childA,
+        documentType: 'immunization',
+        title: 'Ashdown-request-title',
+        description: 'Please send it',
+      }),
     async uploadUrlA() {
       // The matrix uploads many files as A: the quota of unsubmitted files (tested on its own in account-rates)
       // starts afresh for each row, keeping A's submitted document.
-      s.db.delete(privateFiles).where(and(eq(privateFiles.ownerId, a.parentId), ne(privateFiles.id, f.documentA))).run();
-      s.db.delete(uploadTokens).where(and(eq(uploadTokens.ownerId, a.parentId), isNotNull(uploadTokens.usedAt))).run();
-      const res = await s.request('/api/objects/upload', { method: 'POST', ...bearer(createParentSession(s.db, s.clock, a.parentId).token) });
+      s.db
+        .delete(privateFiles)
+        .where(and(eq(privateFiles.ownerId, a.parentId), ne(privateFiles.id, f.documentA)))
+        .run();
+      s.db
+        .delete(uploadTokens)
+        .where(and(eq(uploadTokens.ownerId, a.parentId), isNotNull(uploadTokens.usedAt)))
+        .run();
+      const res = await s.request('/api/objects/upload', {
+        method: 'POST',
+        ...bearer(createParentSession(s.db, s.clock, a.parentId).token),
+      });
       expect(res.status).toBe(200);
       return (await json<{ uploadURL: string }>(res)).uploadURL;
     },
     async uploadedByA() {
       const url = await f.uploadUrlA();
-      const put = await s.request(url, { method: 'PUT', body: PDF, headers: { 'content-type': 'application/pdf', ...bearer(createParentSession(s.db, s.clock, a.parentId).token).headers } });
+      const put = await s.request(url, {
+        method: 'PUT',
+        body: PDF,
+        headers: { 'content-type': 'application/pdf', ...bearer(createParentSession(s.db, s.clock, a.parentId).token).headers },
+      });
       expect(put.status).toBe(201);
       return url;
     },
     async resetToken() {
       // A parent of their own (a reset ends the account's sessions and changes its password), and the link from the outbox.
       const id = await f.childWithLogin();
-      const email = s.db.query.enrolledChildren.findFirst({ where: (c, { eq }) => eq(c.id, id) }).sync()!.parentEmail.toLowerCase();
-      const res = await s.request('/api/parent/forgot-password', { method: 'POST', json: { email }, headers: { 'x-forwarded-for': `10.9.${++seq % 250}.${seq % 250}` } });
+      const email = s.db.query.enrolledChildren
+        .findFirst({ where: (c, { eq }) => eq(c.id, id) })
+        .sync()!
+        .parentEmail.toLowerCase();
+      const res = await s.request('/api/parent/forgot-password', {
+        method: 'POST',
+        json: { email },
+        headers: { 'x-forwarded-for': `10.9.${++seq % 250}.${seq % 250}` },
+      });
       expect(res.status).toBe(200);
       await drainMailQueue(s.db);
-      const row = s.db.query.outboxMessages.findMany({ where: (o, { eq }) => eq(o.toAddress, email) }).sync().at(-1)!;
+      const row = s.db.query.outboxMessages
+        .findMany({ where: (o, { eq }) => eq(o.toAddress, email) })
+        .sync()
+        .at(-1)!;
       return row.textBody.match(/parent-reset-password#token=([a-z0-9]+)/)![1]!;
     },
     async imageForm() {
-      png ??= await sharp({ create: { width: 4, height: 4, channels: 3, background: '#3a7' } }).png().toBuffer();
+      png ??= await sharp({ create: { width: 4, height: 4, channels: 3, background: '#3a7' } })
+        .png()
+        .toBuffer();
       const form = new FormData();
       form.append('picture', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'dot.png');
       form.append('caption', 'A dot');
@@ -204,7 +297,11 @@ export async function buildFixtures(s: AdminTestServer): Promise<Fixtures> {
   // A document of family A: uploaded by the parent and attached to the request staff made.
   const requestId = await f.documentRequestA();
   const uploadURL = await f.uploadedByA();
-  const respond = await s.request(`/api/parent/document-requests/${requestId}/respond`, { method: 'POST', json: { documentUrl: uploadURL, documentName: 'Immunization record' }, ...bearer(a.token) });
+  const respond = await s.request(`/api/parent/document-requests/${requestId}/respond`, {
+    method: 'POST',
+    json: { documentUrl: uploadURL, documentName: 'Immunization record' },
+    ...bearer(a.token),
+  });
   expect(respond.status).toBe(200);
   f.documentA = (await json<{ responseDocumentUrl: string }>(respond)).responseDocumentUrl.split('/').at(-1)!;
   f.answeredRequestA = requestId;
@@ -223,7 +320,13 @@ export function freshAddress(): Record<string, string> {
 }
 
 /** Calls a tRPC procedure over HTTP, as the client does (superjson's `{ json }` envelope). */
-export function callProcedure(s: AdminTestServer, path: string, type: string, input: unknown, headers: Record<string, string>): Promise<Response> {
+export function callProcedure(
+  s: AdminTestServer,
+  path: string,
+  type: string,
+  input: unknown,
+  headers: Record<string, string>,
+): Promise<Response> {
   const h = { ...freshAddress(), ...headers };
   if (type === 'query') {
     const query = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify({ json: input }))}`;
@@ -233,10 +336,17 @@ export function callProcedure(s: AdminTestServer, path: string, type: string, in
 }
 
 /** Calls a REST path: JSON for plain values, FormData and bytes as they are. */
-export function callRoute(s: AdminTestServer, method: string, path: string, body: unknown, headers: Record<string, string>): Promise<Response> {
+export function callRoute(
+  s: AdminTestServer,
+  method: string,
+  path: string,
+  body: unknown,
+  headers: Record<string, string>,
+): Promise<Response> {
   const h: Record<string, string> = { ...freshAddress(), ...headers };
   if (body === undefined) return s.request(path, { method, headers: h });
   if (body instanceof FormData) return s.request(path, { method, body, headers: h });
-  if (body instanceof Uint8Array) return s.request(path, { method, body: new Uint8Array(body), headers: { 'content-type': 'application/pdf', ...h } });
+  if (body instanceof Uint8Array)
+    return s.request(path, { method, body: new Uint8Array(body), headers: { 'content-type': 'application/pdf', ...h } });
   return s.request(path, { method, json: body, headers: h });
 }

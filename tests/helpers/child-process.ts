@@ -16,7 +16,16 @@ export async function bundleEntry(entry: string): Promise<{ file: string; remove
   const dir = join(PROJECT_ROOT, '.tmp', `bundle-${randomUUID()}`);
   mkdirSync(dir, { recursive: true });
   const file = join(dir, 'entry.mjs');
-  await build({ entryPoints: [resolve(PROJECT_ROOT, entry)], outfile: file, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'error' });
+  await build({
+    entryPoints: [resolve(PROJECT_ROOT, entry)],
+    outfile: file,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    logLevel: 'error',
+  });
   return { file, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
@@ -53,7 +62,9 @@ export function startNode(args: string[], options: SpawnOptions = {}): Child {
     }
   });
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (err += chunk));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((res) => child.once('close', (code, signal) => res({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((res) =>
+    child.once('close', (code, signal) => res({ code, signal })),
+  );
   return {
     process: child,
     lines,
@@ -63,7 +74,9 @@ export function startNode(args: string[], options: SpawnOptions = {}): Child {
       if (found !== undefined) return Promise.resolve(found);
       return new Promise((res, rej) => {
         waiters.push({ match, resolve: res });
-        void exited.then(({ code, signal }) => rej(new Error(`the process ended (code ${code}, signal ${signal}) before the line came\n${err}`)));
+        void exited.then(({ code, signal }) =>
+          rej(new Error(`the process ended (code ${code}, signal ${signal}) before the line came\n${err}`)),
+        );
       });
     },
     exited,

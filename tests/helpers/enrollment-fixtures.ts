@@ -36,7 +36,10 @@ export const sampleApplication = {
 };
 
 /** Inserts an application straight into the database and answers its id. */
-export function insertApplication(s: TestServer, overrides: Partial<typeof sampleApplication> & { status?: string; createdAt?: Date } = {}): string {
+export function insertApplication(
+  s: TestServer,
+  overrides: Partial<typeof sampleApplication> & { status?: string; createdAt?: Date } = {},
+): string {
   return s.db
     .insert(enrollmentApplications)
     .values({ ...sampleApplication, status: 'pending', ...overrides })
@@ -46,7 +49,8 @@ export function insertApplication(s: TestServer, overrides: Partial<typeof sampl
 
 /** An application's status as stored. */
 export function statusOf(s: TestServer, id: string): string | undefined {
-  return s.db.select({ status: enrollmentApplications.status }).from(enrollmentApplications).where(eq(enrollmentApplications.id, id)).get()?.status;
+  return s.db.select({ status: enrollmentApplications.status }).from(enrollmentApplications).where(eq(enrollmentApplications.id, id)).get()
+    ?.status;
 }
 
 export const sampleChild = {

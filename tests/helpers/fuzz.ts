@@ -47,7 +47,11 @@ function deepNest(depth: number): unknown {
   return v;
 }
 
-const hostileString = fc.oneof(fc.constantFrom(...HOSTILE_STRINGS), fc.string({ unit: 'binary', maxLength: 40 }), fc.string({ maxLength: 200 }));
+const hostileString = fc.oneof(
+  fc.constantFrom(...HOSTILE_STRINGS),
+  fc.string({ unit: 'binary', maxLength: 40 }),
+  fc.string({ maxLength: 200 }),
+);
 const hostileScalar = fc.oneof(
   hostileString,
   hostileString,
@@ -60,7 +64,14 @@ const hostileScalar = fc.oneof(
 export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 6, arbitrary: hostileScalar },
   { weight: 1, arbitrary: fc.array(hostileScalar, { maxLength: 4 }) },
-  { weight: 1, arbitrary: fc.dictionary(fc.oneof(fc.string({ maxLength: 8 }), fc.constantFrom('__proto__', 'constructor', 'id', 'isAdmin')), hostileScalar, { maxKeys: 4 }) },
+  {
+    weight: 1,
+    arbitrary: fc.dictionary(
+      fc.oneof(fc.string({ maxLength: 8 }), fc.constantFrom('__proto__', 'constructor', 'id', 'isAdmin')),
+      hostileScalar,
+      { maxKeys: 4 },
+    ),
+  },
   { weight: 1, arbitrary: fc.constantFrom(deepNest(3000), deepNest(20), JSON.parse('{"__proto__":{"isAdmin":true}}') as unknown) },
 );
 
@@ -91,7 +102,10 @@ export function allowedRole(expected: Expected): Role {
 }
 
 export const fuzzRuns = Number(process.env.FUZZ_RUNS ?? 6);
-export const fuzzParams = (): fc.Parameters<unknown> => ({ numRuns: fuzzRuns, ...(process.env.FUZZ_SEED ? { seed: Number(process.env.FUZZ_SEED) } : {}) });
+export const fuzzParams = (): fc.Parameters<unknown> => ({
+  numRuns: fuzzRuns,
+  ...(process.env.FUZZ_SEED ? { seed: Number(process.env.FUZZ_SEED) } : {}),
+});
 
 /**
  * A digest of every row of every table: equal before and after a request means the request left nothing behind.
@@ -100,7 +114,8 @@ export const fuzzParams = (): fc.Parameters<unknown> => ({ numRuns: fuzzRuns, ..
 export function writes(s: AdminTestServer): string {
   const tables = s.db.$client.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as { name: string }[];
   const hash = createHash('sha1');
-  const rows = (name: string) => (name === 'audit_log' ? "SELECT * FROM audit_log WHERE action <> 'sign-in-failed'" : `SELECT * FROM "${name}"`);
+  const rows = (name: string) =>
+    name === 'audit_log' ? "SELECT * FROM audit_log WHERE action <> 'sign-in-failed'" : `SELECT * FROM "${name}"`;
   for (const { name } of tables) hash.update(name).update(JSON.stringify(s.db.$client.prepare(rows(name)).raw().all()));
   return hash.digest('hex');
 }

@@ -11,7 +11,10 @@ export interface ApiRoute {
 /** Every documented REST route the app registers under /api (tRPC excluded), as Hono lists them. */
 export function listApiRoutes(): ApiRoute[] {
   // Listing routes needs no database or mailer: the app is built, never served.
-  const app = createApp({ db: null as never, mailer: null as never, clock: systemClock, config: loadConfig({ DATABASE_PATH: ':memory:' }) }, { clientDir: '/nonexistent' });
+  const app = createApp(
+    { db: null as never, mailer: null as never, clock: systemClock, config: loadConfig({ DATABASE_PATH: ':memory:' }) },
+    { clientDir: '/nonexistent' },
+  );
   return [
     ...new Map(
       app.routes

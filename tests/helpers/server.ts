@@ -1,4 +1,5 @@
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -110,7 +111,11 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     const existing = db.query.adminUsers.findFirst({ where: (a, { eq }) => eq(a.email, email) }).sync();
     if (existing) return existing.id;
     const name = role === 'director' ? 'Test Director' : 'Test Teacher';
-    return db.insert(adminUsers).values({ email, name, role, passwordHash: await hashPassword('director-pass-1') }).returning().get().id;
+    return db
+      .insert(adminUsers)
+      .values({ email, name, role, passwordHash: await hashPassword('director-pass-1') })
+      .returning()
+      .get().id;
   }
 
   return {
@@ -134,7 +139,11 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     },
     async parentToken(email = 'parent@example.com') {
       let parent = db.query.parentUsers.findFirst({ where: (p, { eq }) => eq(p.email, email) }).sync();
-      parent ??= db.insert(parentUsers).values({ email, firstName: 'Pat', lastName: 'Parent', passwordHash: await hashPassword('parent-pass-1') }).returning().get();
+      parent ??= db
+        .insert(parentUsers)
+        .values({ email, firstName: 'Pat', lastName: 'Parent', passwordHash: await hashPassword('parent-pass-1') })
+        .returning()
+        .get();
       return { token: createParentSession(db, clock, parent.id).token, parentId: parent.id };
     },
     caller(auth = null) {
@@ -142,13 +151,27 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       if (auth === 'admin') {
         return createCaller({
           ...ctx,
-          auth: { kind: 'admin', sessionId: 'test', expiresAt: new Date(8.64e15), refreshed: false, unchangedUntil: 8.64e15, admin: { id: 'test-admin', email: 'director@example.com', name: 'Test Director', role: 'director', lastLoginAt: null } },
+          auth: {
+            kind: 'admin',
+            sessionId: 'test',
+            expiresAt: new Date(8.64e15),
+            refreshed: false,
+            unchangedUntil: 8.64e15,
+            admin: { id: 'test-admin', email: 'director@example.com', name: 'Test Director', role: 'director', lastLoginAt: null },
+          },
         });
       }
       if (auth === 'parent') {
         return createCaller({
           ...ctx,
-          auth: { kind: 'parent', sessionId: 'test', expiresAt: new Date(8.64e15), refreshed: false, unchangedUntil: 8.64e15, parent: { id: 'test-parent', email: 'parent@example.com', firstName: 'Pat', lastName: 'Parent', phone: null } },
+          auth: {
+            kind: 'parent',
+            sessionId: 'test',
+            expiresAt: new Date(8.64e15),
+            refreshed: false,
+            unchangedUntil: 8.64e15,
+            parent: { id: 'test-parent', email: 'parent@example.com', firstName: 'Pat', lastName: 'Parent', phone: null },
+          },
         });
       }
       return createCaller(ctx);
@@ -157,7 +180,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       return db.select({ n: count() }).from(table).get()!.n;
     },
     async close() {
-      const srv = server as import('node:http').Server;
+      const srv = server as Server;
       const closed = new Promise<void>((r) => srv.close(() => r()));
       srv.closeAllConnections();
       await closed;

@@ -7,7 +7,9 @@ import type { ManifestChunk } from '../../src/server/pages/preload';
  * script (pages/document-pages.ts, so a page added there needs nothing here). `chunks` are added over it.
  */
 export function standInManifest(chunks: Record<string, ManifestChunk> = {}): Record<string, ManifestChunk> {
-  const documents = Object.fromEntries([...DOCUMENT_PAGES.values()].map((file) => [file, { file: `assets/${file.replace(/\.ts$/, '')}-stand-in.js` }]));
+  const documents = Object.fromEntries(
+    [...DOCUMENT_PAGES.values()].map((file) => [file, { file: `assets/${file.replace(/\.ts$/, '')}-stand-in.js` }]),
+  );
   return {
     'index.html': { file: 'assets/index-A.js' },
     'routes/index.tsx?tsr-split=component': { file: 'assets/routes-stand-in.js' },

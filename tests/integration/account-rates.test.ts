@@ -28,14 +28,33 @@ describe('per-account rates (issue 29 finding 9)', () => {
   it('messages: a parent over the rate gets 429 over REST and tRPC, nothing stored; another parent is not slowed', async () => {
     const points = limits.messages.parent.points;
     for (let i = 0; i < points; i++) {
-      const res = await s.request('/api/parent/communications', { method: 'POST', json: { subject: `Note ${i}`, content: 'x'.repeat(5000) }, ...bearer(family.token) });
+      const res = await s.request('/api/parent/communications', {
+        method: 'POST',
+        json: { subject: `Note ${i}`, content: 'x'.repeat(5000) },
+        ...bearer(family.token),
+      });
       expect(res.status).toBe(201);
     }
     const before = s.count(communicationMessages);
-    await expectSlowDown(await s.request('/api/parent/communications', { method: 'POST', json: { subject: 'One more', content: 'Hello' }, ...bearer(family.token) }));
-    await expectSlowDown(await s.request('/api/trpc/communications.parentSend', { method: 'POST', json: { json: { subject: 'One more', content: 'Hello' } }, ...bearer(family.token) }));
+    await expectSlowDown(
+      await s.request('/api/parent/communications', {
+        method: 'POST',
+        json: { subject: 'One more', content: 'Hello' },
+        ...bearer(family.token),
+      }),
+    );
+    await expectSlowDown(
+      await s.request('/api/trpc/communications.parentSend', {
+        method: 'POST',
+        json: { json: { subject: 'One more', content: 'Hello' } },
+        ...bearer(family.token),
+      }),
+    );
     expect(s.count(communicationMessages)).toBe(before);
-    expect((await s.request('/api/parent/communications', { method: 'POST', json: { subject: 'Hi', content: 'Hello' }, ...bearer(other.token) })).status).toBe(201);
+    expect(
+      (await s.request('/api/parent/communications', { method: 'POST', json: { subject: 'Hi', content: 'Hello' }, ...bearer(other.token) }))
+        .status,
+    ).toBe(201);
   });
 
   it('upload URLs: over the rate, 429', async () => {
@@ -50,7 +69,15 @@ describe('per-account rates (issue 29 finding 9)', () => {
     const receipt = await json<{ id: string }>(
       await s.request('/api/admin/payment-receipts', {
         method: 'POST',
-        json: { childId: child.id, parentName: child.parentName, parentEmail: family.email, paymentType: 'tuition', amount: '250.00', paymentMethod: 'cash', paymentDate: '2026-11-02' },
+        json: {
+          childId: child.id,
+          parentName: child.parentName,
+          parentEmail: family.email,
+          paymentType: 'tuition',
+          amount: '250.00',
+          paymentMethod: 'cash',
+          paymentDate: '2026-11-02',
+        },
         ...as(s.admin),
       }),
     );
@@ -73,7 +100,8 @@ describe('the quota of files uploaded but not submitted (issue 29 finding 3)', (
       expect(res.status).toBe(200);
       urls.push((await json<{ uploadURL: string }>(res)).uploadURL);
     }
-    for (const url of urls.slice(0, UNSUBMITTED_MAX_FILES)) expect((await s.request(url, { method: 'PUT', body: PDF, ...bearer(fresh.token) })).status).toBe(201);
+    for (const url of urls.slice(0, UNSUBMITTED_MAX_FILES))
+      expect((await s.request(url, { method: 'PUT', body: PDF, ...bearer(fresh.token) })).status).toBe(201);
     const files = s.count(privateFiles);
     const refused = await s.request(urls.at(-1)!, { method: 'PUT', body: PDF, ...bearer(fresh.token) });
     expect(refused.status).toBe(409);
@@ -88,9 +116,20 @@ describe('forgot-password has a global cap (issue 29 finding 4)', () => {
   it('answers 429 with Retry-After once every address together went over it', async () => {
     const points = limits.passwordResetGlobal.points;
     for (let i = 0; i < points; i++) {
-      const res = await s.request('/api/parent/forgot-password', { method: 'POST', json: { email: `someone${i}@example.com` }, headers: { 'x-forwarded-for': `10.9.${i >> 8}.${i & 255}` } });
+      const res = await s.request('/api/parent/forgot-password', {
+        method: 'POST',
+        json: { email: `someone${i}@example.com` },
+        headers: { 'x-forwarded-for': `10.9.${i >> 8}.${i & 255}` },
+      });
       expect(res.status).toBe(200);
     }
-    await expectSlowDown(await s.request('/api/parent/forgot-password', { method: 'POST', json: { email: 'late@example.com' }, headers: { 'x-forwarded-for': '10.99.0.1' } }), RESET_BUSY);
+    await expectSlowDown(
+      await s.request('/api/parent/forgot-password', {
+        method: 'POST',
+        json: { email: 'late@example.com' },
+        headers: { 'x-forwarded-for': '10.99.0.1' },
+      }),
+      RESET_BUSY,
+    );
   });
 });

@@ -51,7 +51,12 @@ const PUBLIC_ROUTES = new Set([
 ]);
 
 /** Paths both staff and parents use (each answers only for what the caller may see); anonymous callers get 401. */
-const SIGNED_IN_ROUTES = new Set(['POST /api/communications/:param/mark-read', 'POST /api/objects/upload', 'PUT /api/objects/upload/:param', 'GET /api/documents/:param']);
+const SIGNED_IN_ROUTES = new Set([
+  'POST /api/communications/:param/mark-read',
+  'POST /api/objects/upload',
+  'PUT /api/objects/upload/:param',
+  'GET /api/documents/:param',
+]);
 
 type Role = 'admin' | 'parent' | 'either';
 
@@ -84,7 +89,9 @@ function guardedProcedures() {
 }
 
 async function callByPath(caller: unknown, path: string): Promise<unknown> {
-  const fn = path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller) as (input?: unknown) => Promise<unknown>;
+  const fn = path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller) as (
+    input?: unknown,
+  ) => Promise<unknown>;
   return fn(undefined);
 }
 
@@ -112,7 +119,20 @@ describe('tRPC procedures, generated from appRouter', () => {
 
   it('finds the admin procedures (the generator is not vacuous)', () => {
     const paths = list.map((p) => p.path);
-    for (const known of ['events.create', 'events.update', 'events.delete', 'announcements.create', 'announcements.update', 'announcements.delete', 'adminAuth.me', 'pictures.list', 'pictures.delete', 'overview.counts', 'development.createActivity', 'achievements.record']) {
+    for (const known of [
+      'events.create',
+      'events.update',
+      'events.delete',
+      'announcements.create',
+      'announcements.update',
+      'announcements.delete',
+      'adminAuth.me',
+      'pictures.list',
+      'pictures.delete',
+      'overview.counts',
+      'development.createActivity',
+      'achievements.record',
+    ]) {
       expect(paths).toContain(known);
     }
     // Every allowlisted name still exists, so the allowlist cannot silently cover a renamed procedure.
@@ -123,28 +143,36 @@ describe('tRPC procedures, generated from appRouter', () => {
     }
   });
 
-  it.each(list.map((p) => [p.path, p.role] as const))('%s (%s only): anonymous → UNAUTHORIZED, other role → FORBIDDEN', async (path, role) => {
-    expect(await trpcCode(callByPath(s.caller(), path))).toBe('UNAUTHORIZED');
-    if (role === 'either') {
-      for (const r of ['admin', 'parent'] as const) expect(['UNAUTHORIZED', 'FORBIDDEN']).not.toContain(await trpcCode(callByPath(s.caller(r), path)));
-      return;
-    }
-    expect(await trpcCode(callByPath(s.caller(role === 'admin' ? 'parent' : 'admin'), path))).toBe('FORBIDDEN');
-  });
+  it.each(list.map((p) => [p.path, p.role] as const))(
+    '%s (%s only): anonymous → UNAUTHORIZED, other role → FORBIDDEN',
+    async (path, role) => {
+      expect(await trpcCode(callByPath(s.caller(), path))).toBe('UNAUTHORIZED');
+      if (role === 'either') {
+        for (const r of ['admin', 'parent'] as const)
+          expect(['UNAUTHORIZED', 'FORBIDDEN']).not.toContain(await trpcCode(callByPath(s.caller(r), path)));
+        return;
+      }
+      expect(await trpcCode(callByPath(s.caller(role === 'admin' ? 'parent' : 'admin'), path))).toBe('FORBIDDEN');
+    },
+  );
 
-  it.each(list.map((p) => [p.path, p.type, p.role] as const))('%s over HTTP (%s, %s only): 401 anonymous, 403 to the other role', async (path, type, role) => {
-    const call = (headers: Record<string, string>) =>
-      type === 'query'
-        ? s.request(`/api/trpc/${path}`, { headers })
-        : s.request(`/api/trpc/${path}`, { method: 'POST', json: { json: null }, headers });
-    expect((await call({})).status).toBe(401);
-    if (role === 'either') {
-      for (const headers of [{ authorization: parentBearer }, { cookie: adminCookie }] as Record<string, string>[]) expect([401, 403]).not.toContain((await call(headers)).status);
-      return;
-    }
-    const other: Record<string, string> = role === 'admin' ? { authorization: parentBearer } : { cookie: adminCookie };
-    expect((await call(other)).status).toBe(403);
-  });
+  it.each(list.map((p) => [p.path, p.type, p.role] as const))(
+    '%s over HTTP (%s, %s only): 401 anonymous, 403 to the other role',
+    async (path, type, role) => {
+      const call = (headers: Record<string, string>) =>
+        type === 'query'
+          ? s.request(`/api/trpc/${path}`, { headers })
+          : s.request(`/api/trpc/${path}`, { method: 'POST', json: { json: null }, headers });
+      expect((await call({})).status).toBe(401);
+      if (role === 'either') {
+        for (const headers of [{ authorization: parentBearer }, { cookie: adminCookie }] as Record<string, string>[])
+          expect([401, 403]).not.toContain((await call(headers)).status);
+        return;
+      }
+      const other: Record<string, string> = role === 'admin' ? { authorization: parentBearer } : { cookie: adminCookie };
+      expect((await call(other)).status).toBe(403);
+    },
+  );
 });
 
 describe('REST paths, generated from the Hono app', () => {
@@ -153,25 +181,45 @@ describe('REST paths, generated from the Hono app', () => {
 
   it('finds the admin paths of SPEC.md §7 (the generator is not vacuous)', () => {
     const keys = guarded.map((r) => `${r.method} ${normalise(r.path)}`);
-    for (const known of ['GET /api/parent/children', 'GET /api/parent/stats/:param', 'GET /api/parent/daily-activities/:param', 'GET /api/parent/development-notes/:param', 'POST /api/admin/send-activity-report/:param', 'POST /api/events', 'PUT /api/events/:param', 'DELETE /api/events/:param', 'POST /api/announcements', 'PUT /api/announcements/:param', 'DELETE /api/announcements/:param', 'GET /api/admin/pictures', 'POST /api/admin/pictures', 'DELETE /api/admin/pictures/:param', 'GET /api/admin/me']) {
+    for (const known of [
+      'GET /api/parent/children',
+      'GET /api/parent/stats/:param',
+      'GET /api/parent/daily-activities/:param',
+      'GET /api/parent/development-notes/:param',
+      'POST /api/admin/send-activity-report/:param',
+      'POST /api/events',
+      'PUT /api/events/:param',
+      'DELETE /api/events/:param',
+      'POST /api/announcements',
+      'PUT /api/announcements/:param',
+      'DELETE /api/announcements/:param',
+      'GET /api/admin/pictures',
+      'POST /api/admin/pictures',
+      'DELETE /api/admin/pictures/:param',
+      'GET /api/admin/me',
+    ]) {
       expect(keys).toContain(known);
     }
   });
 
-  it.each(guarded.map((r) => [r.method, r.path, routeRole(r.method, r.path)] as const))('%s %s (%s only): 401 anonymous, 403 to the other role', async (method, path, role) => {
-    const url = path.replace(/:[^/]+/g, 'no-such-id');
-    const hasBody = !['GET', 'HEAD', 'DELETE'].includes(method);
-    const send = (headers: Record<string, string>) => s.request(url, { method, headers, ...(hasBody ? { json: {} } : {}) });
+  it.each(guarded.map((r) => [r.method, r.path, routeRole(r.method, r.path)] as const))(
+    '%s %s (%s only): 401 anonymous, 403 to the other role',
+    async (method, path, role) => {
+      const url = path.replace(/:[^/]+/g, 'no-such-id');
+      const hasBody = !['GET', 'HEAD', 'DELETE'].includes(method);
+      const send = (headers: Record<string, string>) => s.request(url, { method, headers, ...(hasBody ? { json: {} } : {}) });
 
-    const anonymous = await send({});
-    expect(anonymous.status).toBe(401);
-    if (role === 'either') {
-      for (const headers of [{ authorization: parentBearer }, { cookie: adminCookie }] as Record<string, string>[]) expect([401, 403]).not.toContain((await send(headers)).status);
-      return;
-    }
-    const other = await send(role === 'admin' ? { authorization: parentBearer } : { cookie: adminCookie });
-    expect(other.status).toBe(403);
-  });
+      const anonymous = await send({});
+      expect(anonymous.status).toBe(401);
+      if (role === 'either') {
+        for (const headers of [{ authorization: parentBearer }, { cookie: adminCookie }] as Record<string, string>[])
+          expect([401, 403]).not.toContain((await send(headers)).status);
+        return;
+      }
+      const other = await send(role === 'admin' ? { authorization: parentBearer } : { cookie: adminCookie });
+      expect(other.status).toBe(403);
+    },
+  );
 
   it('a parent cookie (not only a bearer token) is refused on admin paths too', async () => {
     const { token } = await s.parentToken('other.parent@example.com');
@@ -185,43 +233,71 @@ describe('CSRF: cookie-authenticated writes only from our own pages', () => {
 
   it('refuses a cross-site POST /api/events (foreign Origin, no Sec-Fetch-Site) and creates nothing', async () => {
     const before = s.count(events);
-    const res = await s.request('/api/events', { method: 'POST', json: event, headers: { cookie: adminCookie, origin: 'http://evil.example' } });
+    const res = await s.request('/api/events', {
+      method: 'POST',
+      json: event,
+      headers: { cookie: adminCookie, origin: 'http://evil.example' },
+    });
     expect(res.status).toBe(403);
     expect(s.count(events)).toBe(before);
   });
 
   it('refuses Sec-Fetch-Site: cross-site and a write with neither header', async () => {
     const before = s.count(events);
-    const cross = await s.request('/api/events', { method: 'POST', json: event, headers: { cookie: adminCookie, 'sec-fetch-site': 'cross-site', origin: 'http://evil.example' } });
+    const cross = await s.request('/api/events', {
+      method: 'POST',
+      json: event,
+      headers: { cookie: adminCookie, 'sec-fetch-site': 'cross-site', origin: 'http://evil.example' },
+    });
     expect(cross.status).toBe(403);
-    const bare = await fetch(`${s.url}/api/events`, { method: 'POST', body: JSON.stringify(event), headers: { cookie: adminCookie, 'content-type': 'application/json' } });
+    const bare = await fetch(`${s.url}/api/events`, {
+      method: 'POST',
+      body: JSON.stringify(event),
+      headers: { cookie: adminCookie, 'content-type': 'application/json' },
+    });
     expect(bare.status).toBe(403);
     expect(s.count(events)).toBe(before);
   });
 
   it('refuses the same write through the tRPC endpoint and a cross-site upload', async () => {
     const before = s.count(events);
-    const trpc = await s.request('/api/trpc/events.create', { method: 'POST', json: { json: event }, headers: { cookie: adminCookie, origin: 'http://evil.example' } });
+    const trpc = await s.request('/api/trpc/events.create', {
+      method: 'POST',
+      json: { json: event },
+      headers: { cookie: adminCookie, origin: 'http://evil.example' },
+    });
     expect(trpc.status).toBe(403);
     expect(s.count(events)).toBe(before);
 
     const form = new FormData();
     form.append('picture', new Blob([new Uint8Array([0xff, 0xd8, 0xff])], { type: 'image/jpeg' }), 'x.jpg');
-    const upload = await s.request('/api/admin/pictures', { method: 'POST', body: form, headers: { cookie: adminCookie, origin: 'http://evil.example' } });
+    const upload = await s.request('/api/admin/pictures', {
+      method: 'POST',
+      body: form,
+      headers: { cookie: adminCookie, origin: 'http://evil.example' },
+    });
     expect(upload.status).toBe(403);
     expect(s.count(pictures)).toBe(0);
   });
 
   it('accepts Sec-Fetch-Site: same-origin', async () => {
     const before = s.count(events);
-    const res = await s.request('/api/events', { method: 'POST', json: event, headers: { cookie: adminCookie, 'sec-fetch-site': 'same-origin' } });
+    const res = await s.request('/api/events', {
+      method: 'POST',
+      json: event,
+      headers: { cookie: adminCookie, 'sec-fetch-site': 'same-origin' },
+    });
     expect(res.status).toBe(201);
     expect(s.count(events)).toBe(before + 1);
   });
 
   it('accepts Origin equal to PUBLIC_URL', async () => {
     const before = s.count(events);
-    const res = await s.request('/api/events', { method: 'POST', json: event, headers: { cookie: adminCookie, origin: s.config.publicUrl } });
+    const res = await s.request('/api/events', {
+      method: 'POST',
+      json: event,
+      headers: { cookie: adminCookie, origin: s.config.publicUrl },
+    });
     expect(res.status).toBe(201);
     expect(s.count(events)).toBe(before + 1);
   });

@@ -10,17 +10,38 @@ import { decodeMime, json } from '../helpers/enrollment-fixtures';
 import { bearer, enrolFamily } from '../helpers/parent-fixtures';
 import { loopbackSmtp } from '../helpers/smtp';
 
-const activity = { activityDate: '2026-11-18', category: 'outdoor', title: 'Leaf hunt', description: 'Collected leaves in the garden', duration: '45', skillsPracticed: ' sorting , counting,, colours ', enjoymentLevel: 5, participationLevel: 'eager' };
+const activity = {
+  activityDate: '2026-11-18',
+  category: 'outdoor',
+  title: 'Leaf hunt',
+  description: 'Collected leaves in the garden',
+  duration: '45',
+  skillsPracticed: ' sorting , counting,, colours ',
+  enjoymentLevel: 5,
+  participationLevel: 'eager',
+};
 
 describe('activities and notes', () => {
   const s = sharedAdminServer();
 
   it('adds an activity with every field: duration as whole minutes, skills split and trimmed', async () => {
     const child = await addChild(s);
-    const res = await s.request('/api/admin/daily-activities', { method: 'POST', json: { ...activity, childId: child.id }, ...as(s.admin) });
+    const res = await s.request('/api/admin/daily-activities', {
+      method: 'POST',
+      json: { ...activity, childId: child.id },
+      ...as(s.admin),
+    });
     expect(res.status).toBe(201);
-    expect(await json(res)).toMatchObject({ duration: 45, skillsPracticed: ['sorting', 'counting', 'colours'], enjoymentLevel: 5, participationLevel: 'eager', category: 'outdoor' });
-    const tab = await json<{ data: { activities: { title: string }[]; developmentNotes: unknown[] } }>(await s.request(`/api/admin/child-activities/${child.id}`, as(s.admin)));
+    expect(await json(res)).toMatchObject({
+      duration: 45,
+      skillsPracticed: ['sorting', 'counting', 'colours'],
+      enjoymentLevel: 5,
+      participationLevel: 'eager',
+      category: 'outdoor',
+    });
+    const tab = await json<{ data: { activities: { title: string }[]; developmentNotes: unknown[] } }>(
+      await s.request(`/api/admin/child-activities/${child.id}`, as(s.admin)),
+    );
     expect(tab.data.activities.map((a) => a.title)).toEqual(['Leaf hunt']);
     expect(tab.data.developmentNotes).toEqual([]);
   });
@@ -38,15 +59,29 @@ describe('activities and notes', () => {
   ])('refuses %j with a clear 400 and stores nothing', async (change, field, message) => {
     const child = await addChild(s);
     const before = s.count(dailyActivities);
-    const res = await s.request('/api/admin/daily-activities', { method: 'POST', json: { ...activity, childId: child.id, ...change }, ...as(s.admin) });
+    const res = await s.request('/api/admin/daily-activities', {
+      method: 'POST',
+      json: { ...activity, childId: child.id, ...change },
+      ...as(s.admin),
+    });
     expect(res.status).toBe(400);
     expect((await json<{ errors: Record<string, string> }>(res)).errors[field]).toBe(message);
     expect(s.count(dailyActivities)).toBe(before);
   });
 
   it('answers 404 for an unknown child, activity or note', async () => {
-    expect((await s.request('/api/admin/daily-activities', { method: 'POST', json: { ...activity, childId: 'nope' }, ...as(s.admin) })).status).toBe(404);
-    expect((await s.request('/api/admin/development-notes', { method: 'POST', json: { childId: 'nope', category: 'social', title: 't', content: 'c' }, ...as(s.admin) })).status).toBe(404);
+    expect(
+      (await s.request('/api/admin/daily-activities', { method: 'POST', json: { ...activity, childId: 'nope' }, ...as(s.admin) })).status,
+    ).toBe(404);
+    expect(
+      (
+        await s.request('/api/admin/development-notes', {
+          method: 'POST',
+          json: { childId: 'nope', category: 'social', title: 't', content: 'c' },
+          ...as(s.admin),
+        })
+      ).status,
+    ).toBe(404);
     expect((await s.request('/api/admin/child-activities/nope', as(s.admin))).status).toBe(404);
     expect((await s.request('/api/admin/daily-activities/nope', { method: 'PUT', json: activity, ...as(s.admin) })).status).toBe(404);
     expect((await s.request('/api/admin/development-notes/nope', { method: 'DELETE', ...as(s.admin) })).status).toBe(404);
@@ -55,17 +90,40 @@ describe('activities and notes', () => {
   it('corrects and deletes an activity and a note; the parent sees the change', async () => {
     const fam = await enrolFamily(s, 'correct.parent@example.com', ['Kit Kay']);
     const childId = fam.children[0]!.id;
-    const made = await json<{ id: string }>(await s.request('/api/admin/daily-activities', { method: 'POST', json: { ...activity, childId }, ...as(s.admin) }));
-    const fixed = await s.request(`/api/admin/daily-activities/${made.id}`, { method: 'PUT', json: { ...activity, title: 'Leaf hunt (corrected)' }, ...as(s.admin) });
+    const made = await json<{ id: string }>(
+      await s.request('/api/admin/daily-activities', { method: 'POST', json: { ...activity, childId }, ...as(s.admin) }),
+    );
+    const fixed = await s.request(`/api/admin/daily-activities/${made.id}`, {
+      method: 'PUT',
+      json: { ...activity, title: 'Leaf hunt (corrected)' },
+      ...as(s.admin),
+    });
     expect(fixed.status).toBe(200);
-    expect((await json<{ title: string }[]>(await s.request(`/api/parent/daily-activities/${childId}`, bearer(fam.token))))[0]!.title).toBe('Leaf hunt (corrected)');
+    expect((await json<{ title: string }[]>(await s.request(`/api/parent/daily-activities/${childId}`, bearer(fam.token))))[0]!.title).toBe(
+      'Leaf hunt (corrected)',
+    );
 
     const note = await json<{ id: string; authorName: string }>(
-      await s.request('/api/admin/development-notes', { method: 'POST', json: { childId, category: 'creativity', title: 'Drew a sun', content: 'Yellow', skillsObserved: 'drawing', developmentAreas: 'fine motor' }, ...as(s.admin) }),
+      await s.request('/api/admin/development-notes', {
+        method: 'POST',
+        json: {
+          childId,
+          category: 'creativity',
+          title: 'Drew a sun',
+          content: 'Yellow',
+          skillsObserved: 'drawing',
+          developmentAreas: 'fine motor',
+        },
+        ...as(s.admin),
+      }),
     );
     expect(note.authorName).toBe('Test Director');
     // Made private after the fact: the parent no longer sees it.
-    await s.request(`/api/admin/development-notes/${note.id}`, { method: 'PUT', json: { category: 'creativity', title: 'Drew a sun', content: 'Yellow', isPrivate: true }, ...as(s.admin) });
+    await s.request(`/api/admin/development-notes/${note.id}`, {
+      method: 'PUT',
+      json: { category: 'creativity', title: 'Drew a sun', content: 'Yellow', isPrivate: true },
+      ...as(s.admin),
+    });
     expect(await json(await s.request(`/api/parent/development-notes/${childId}`, bearer(fam.token)))).toEqual([]);
 
     expect((await s.request(`/api/admin/daily-activities/${made.id}`, { method: 'DELETE', ...as(s.admin) })).status).toBe(200);
@@ -76,8 +134,15 @@ describe('activities and notes', () => {
 
   it('shows 5 of each, newest first', async () => {
     const child = await addChild(s);
-    for (let d = 1; d <= 7; d++) await s.request('/api/admin/daily-activities', { method: 'POST', json: { ...activity, childId: child.id, activityDate: `2026-11-0${d}`, title: `Day ${d}` }, ...as(s.admin) });
-    const tab = await json<{ data: { activities: { title: string }[] } }>(await s.request(`/api/admin/child-activities/${child.id}`, as(s.admin)));
+    for (let d = 1; d <= 7; d++)
+      await s.request('/api/admin/daily-activities', {
+        method: 'POST',
+        json: { ...activity, childId: child.id, activityDate: `2026-11-0${d}`, title: `Day ${d}` },
+        ...as(s.admin),
+      });
+    const tab = await json<{ data: { activities: { title: string }[] } }>(
+      await s.request(`/api/admin/child-activities/${child.id}`, as(s.admin)),
+    );
     expect(tab.data.activities.map((a) => a.title)).toEqual(['Day 7', 'Day 6', 'Day 5', 'Day 4', 'Day 3']);
   });
 
@@ -86,21 +151,33 @@ describe('activities and notes', () => {
     for (const body of [{}, { weekStartDate: '2026-11-15' }, { weekStartDate: '', weekEndDate: '2026-11-21' }]) {
       const res = await s.request(`/api/admin/send-activity-report/${child.id}`, { method: 'POST', json: body, ...as(s.admin) });
       expect(res.status).toBe(400);
-      expect((await json<{ message: string }>(res)).message).toBe('Missing Dates: Please select both start and end dates for the weekly report');
+      expect((await json<{ message: string }>(res)).message).toBe(
+        'Missing Dates: Please select both start and end dates for the weekly report',
+      );
     }
   });
 
   it('refuses a weekly report that ends before it starts, at the end date', async () => {
     const child = await addChild(s);
-    const res = await s.request(`/api/admin/send-activity-report/${child.id}`, { method: 'POST', json: { weekStartDate: '2026-11-21', weekEndDate: '2026-11-15' }, ...as(s.admin) });
+    const res = await s.request(`/api/admin/send-activity-report/${child.id}`, {
+      method: 'POST',
+      json: { weekStartDate: '2026-11-21', weekEndDate: '2026-11-15' },
+      ...as(s.admin),
+    });
     expect(res.status).toBe(400);
-    expect((await json<{ errors: Record<string, string> }>(res)).errors).toEqual({ weekEndDate: 'The end date must not be before the start date' });
+    expect((await json<{ errors: Record<string, string> }>(res)).errors).toEqual({
+      weekEndDate: 'The end date must not be before the start date',
+    });
   });
 
   it("asks for a milestone when none is chosen, in people's words (not 'An id is required')", async () => {
     const child = await addChild(s);
     for (const milestoneId of ['', undefined]) {
-      const res = await s.request('/api/admin/child-achievements', { method: 'POST', json: { childId: child.id, milestoneId, achievedAt: '2026-11-20' }, ...as(s.admin) });
+      const res = await s.request('/api/admin/child-achievements', {
+        method: 'POST',
+        json: { childId: child.id, milestoneId, achievedAt: '2026-11-20' },
+        ...as(s.admin),
+      });
       expect(res.status).toBe(400);
       expect((await json<{ errors: Record<string, string> }>(res)).errors.milestoneId).toBe('Please choose a milestone');
     }
@@ -115,26 +192,50 @@ describe('weekly report and achievement e-mails (real SMTP on loopback)', () => 
     const fam = await enrolFamily(s, 'weekly.parent@example.com', ['Lou Lane']);
     const childId = fam.children[0]!.id;
     const post = (path: string, body: object) => s.request(path, { method: 'POST', json: { childId, ...body }, ...as(s.admin) });
-    await post('/api/admin/daily-activities', { ...activity, activityDate: '2026-11-15', title: 'Sunday painting', skillsPracticed: 'painting' });
+    await post('/api/admin/daily-activities', {
+      ...activity,
+      activityDate: '2026-11-15',
+      title: 'Sunday painting',
+      skillsPracticed: 'painting',
+    });
     await post('/api/admin/daily-activities', { ...activity, activityDate: '2026-11-21', title: 'Saturday leaves' });
     await post('/api/admin/daily-activities', { ...activity, activityDate: '2026-11-22', title: 'Next week jump' });
-    await post('/api/admin/development-notes', { category: 'language', title: 'Told a story', content: 'About a dragon', skillsObserved: 'narrative' });
-    await post('/api/admin/development-notes', { category: 'social', title: 'Confidential concern', content: 'Staff only', isPrivate: true });
+    await post('/api/admin/development-notes', {
+      category: 'language',
+      title: 'Told a story',
+      content: 'About a dragon',
+      skillsObserved: 'narrative',
+    });
+    await post('/api/admin/development-notes', {
+      category: 'social',
+      title: 'Confidential concern',
+      content: 'Staff only',
+      isPrivate: true,
+    });
 
     const before = mail.received.length;
-    const res = await s.request(`/api/admin/send-activity-report/${childId}`, { method: 'POST', json: { weekStartDate: '2026-11-15', weekEndDate: '2026-11-21' }, ...as(s.admin) });
+    const res = await s.request(`/api/admin/send-activity-report/${childId}`, {
+      method: 'POST',
+      json: { weekStartDate: '2026-11-15', weekEndDate: '2026-11-21' },
+      ...as(s.admin),
+    });
     expect(res.status).toBe(200);
     const body = await json<{ success: boolean; reportData: { parent: { name: string; email: string }; summary: unknown } }>(res);
     expect(body.success).toBe(true);
     expect(body.reportData.parent).toEqual({ name: 'Jin Park', email: 'weekly.parent@example.com' });
-    expect(body.reportData.summary).toEqual({ totalActivities: 2, totalNotes: 1, skillsPracticed: ['colours', 'counting', 'painting', 'sorting'] });
+    expect(body.reportData.summary).toEqual({
+      totalActivities: 2,
+      totalNotes: 1,
+      skillsPracticed: ['colours', 'counting', 'painting', 'sorting'],
+    });
 
     expect(mail.received).toHaveLength(before + 1);
     const m = mail.received.at(-1)!;
     expect(m.to).toEqual(['weekly.parent@example.com']);
     const text = decodeMime(m.raw);
     expect(text).toMatch(/^Subject: Lou Lane's weekly report: Sun, Nov 15, 2026 to Sat, Nov 21, 2026$/m);
-    for (const words of ['Sunday painting', 'Saturday leaves', 'Told a story', 'Skills practiced: colours, counting, painting, sorting']) expect(text).toContain(words);
+    for (const words of ['Sunday painting', 'Saturday leaves', 'Told a story', 'Skills practiced: colours, counting, painting, sorting'])
+      expect(text).toContain(words);
     for (const words of ['Next week jump', 'Confidential concern', 'Staff only']) expect(text).not.toContain(words);
     expect(JSON.stringify(body)).not.toContain('Confidential concern');
   });
@@ -146,7 +247,14 @@ describe('weekly report and achievement e-mails (real SMTP on loopback)', () => 
     const before = mail.received.length;
     const res = await s.request('/api/admin/child-achievements', {
       method: 'POST',
-      json: { childId, milestoneId: milestone.id, achievedAt: '2026-11-20', notes: 'Max did it at snack time', witnessedBy: 'Ms. Rivera', celebrationLevel: 'special' },
+      json: {
+        childId,
+        milestoneId: milestone.id,
+        achievedAt: '2026-11-20',
+        notes: 'Max did it at snack time',
+        witnessedBy: 'Ms. Rivera',
+        celebrationLevel: 'special',
+      },
       ...as(s.admin),
     });
     expect(res.status).toBe(201);
@@ -158,9 +266,19 @@ describe('weekly report and achievement e-mails (real SMTP on loopback)', () => 
     expect(text).toContain('Witnessed by Ms. Rivera.');
 
     // Twice is a conflict, not a second row.
-    expect((await s.request('/api/admin/child-achievements', { method: 'POST', json: { childId, milestoneId: milestone.id, achievedAt: '2026-11-20' }, ...as(s.admin) })).status).toBe(409);
+    expect(
+      (
+        await s.request('/api/admin/child-achievements', {
+          method: 'POST',
+          json: { childId, milestoneId: milestone.id, achievedAt: '2026-11-20' },
+          ...as(s.admin),
+        })
+      ).status,
+    ).toBe(409);
 
-    const tab = await json<{ ageBand: string; achievedMilestoneIds: string[]; milestones: { id: string }[] }>(await s.request(`/api/parent/milestones/${childId}`, bearer(fam.token)));
+    const tab = await json<{ ageBand: string; achievedMilestoneIds: string[]; milestones: { id: string }[] }>(
+      await s.request(`/api/parent/milestones/${childId}`, bearer(fam.token)),
+    );
     expect(tab.ageBand).toBe('3-4years');
     expect(tab.milestones.some((m) => m.id === milestone.id)).toBe(true);
     expect(tab.achievedMilestoneIds).toEqual([milestone.id]);
@@ -175,7 +293,11 @@ describe('weekly report and achievement e-mails (real SMTP on loopback)', () => 
       expect(list.find((a) => a.milestoneId === milestone.id)!.notes).toBeNull();
     }
     const shared = s.db.select().from(milestones).where(eq(milestones.ageRange, '3-4years')).all()[1]!;
-    await s.request('/api/admin/child-achievements', { method: 'POST', json: { childId, milestoneId: shared.id, achievedAt: '2026-11-21', notes: 'Counted to twenty', sharePublicly: true }, ...as(s.admin) });
+    await s.request('/api/admin/child-achievements', {
+      method: 'POST',
+      json: { childId, milestoneId: shared.id, achievedAt: '2026-11-21', notes: 'Counted to twenty', sharePublicly: true },
+      ...as(s.admin),
+    });
     const list = await json<{ milestoneId: string; notes: string | null }[]>(await s.request('/api/achievements'));
     expect(list.find((a) => a.milestoneId === shared.id)!.notes).toBe('Counted to twenty');
     expect(s.count(childAchievements)).toBe(2);

@@ -6,7 +6,8 @@ import { as, sharedAdminServer } from '../helpers/admin-server';
 import { insertApplication, json, sampleApplication, statusOf } from '../helpers/enrollment-fixtures';
 
 const s = sharedAdminServer();
-const childrenOf = (applicationId: string) => s.db.select({ id: enrolledChildren.id }).from(enrolledChildren).where(eq(enrolledChildren.applicationId, applicationId)).all();
+const childrenOf = (applicationId: string) =>
+  s.db.select({ id: enrolledChildren.id }).from(enrolledChildren).where(eq(enrolledChildren.applicationId, applicationId)).all();
 
 /** Every admin path this part of the dashboard adds, with a body where it takes one. */
 const ADMIN_PATHS: [string, string, unknown?][] = [
@@ -78,7 +79,11 @@ describe('PATCH /api/enrollment-applications/{id}/status', () => {
   it('moves an application from any status to any status', async () => {
     const id = insertApplication(s);
     for (const status of [...APPLICATION_STATUSES].reverse()) {
-      const res = await s.request(`/api/enrollment-applications/${id}/status`, { method: 'PATCH', json: { status, sendEmail: false }, ...as(s.admin) });
+      const res = await s.request(`/api/enrollment-applications/${id}/status`, {
+        method: 'PATCH',
+        json: { status, sendEmail: false },
+        ...as(s.admin),
+      });
       expect(res.status, status).toBe(200);
       const body = await json<{ success: boolean; application: { id: string; status: string }; emailSent: boolean }>(res);
       expect(body).toMatchObject({ success: true, application: { id, status }, emailSent: false });
@@ -110,15 +115,25 @@ describe('PATCH /api/enrollment-applications/{id}/status', () => {
 
   it('says which status is wrong', async () => {
     const id = insertApplication(s);
-    const res = await s.request(`/api/enrollment-applications/${id}/status`, { method: 'PATCH', json: { status: 'accepted' }, ...as(s.admin) });
+    const res = await s.request(`/api/enrollment-applications/${id}/status`, {
+      method: 'PATCH',
+      json: { status: 'accepted' },
+      ...as(s.admin),
+    });
     expect((await json<{ errors: Record<string, string> }>(res)).errors.status).toBe('Please choose a valid status');
   });
 
   it('answers 404 for an unknown application', async () => {
-    const res = await s.request('/api/enrollment-applications/no-such-id/status', { method: 'PATCH', json: { status: 'approved' }, ...as(s.admin) });
+    const res = await s.request('/api/enrollment-applications/no-such-id/status', {
+      method: 'PATCH',
+      json: { status: 'approved' },
+      ...as(s.admin),
+    });
     expect(res.status).toBe(404);
     expect((await json(res)).message).toBe('Application not found');
-    await expect(s.caller('admin').applications.updateStatus({ id: 'no-such-id', status: 'approved' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(s.caller('admin').applications.updateStatus({ id: 'no-such-id', status: 'approved' })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
   });
 
   it('works the same through tRPC', async () => {
@@ -144,7 +159,11 @@ describe('DELETE /api/enrollment-applications/{id}', () => {
     const id = insertApplication(s, { status: 'approved' });
     const { child } = await s.caller('admin').applications.enroll(id);
     await s.caller('admin').applications.delete(id);
-    const row = s.db.select({ id: enrolledChildren.id, applicationId: enrolledChildren.applicationId }).from(enrolledChildren).where(eq(enrolledChildren.id, child.id)).get();
+    const row = s.db
+      .select({ id: enrolledChildren.id, applicationId: enrolledChildren.applicationId })
+      .from(enrolledChildren)
+      .where(eq(enrolledChildren.id, child.id))
+      .get();
     expect(row).toEqual({ id: child.id, applicationId: null });
   });
 
@@ -184,19 +203,31 @@ describe('POST /api/enrollment-applications/{id}/enroll', () => {
       applicationId: id,
     });
     const notes = body.child.notes as string;
-    for (const part of ['Allergies: Peanuts', 'Medications: Inhaler as needed', 'Medical conditions: Mild asthma', 'Special instructions: Naps after lunch', 'Pediatrician: Dr. Shah, 614-555-0111', 'Emergency contact: Rosa Lopez (Grandparent), 614-555-0100']) {
+    for (const part of [
+      'Allergies: Peanuts',
+      'Medications: Inhaler as needed',
+      'Medical conditions: Mild asthma',
+      'Special instructions: Naps after lunch',
+      'Pediatrician: Dr. Shah, 614-555-0111',
+      'Emergency contact: Rosa Lopez (Grandparent), 614-555-0100',
+    ]) {
       expect(notes).toContain(part);
     }
     // The relationship reads as the form's label, not the stored value.
     expect(notes).not.toContain('(grandparent)');
 
-    const listed = (await json<{ id: string; enrolledChildId: string | null }[]>(await s.request('/api/enrollment-applications', as(s.admin)))).find((a) => a.id === id);
+    const listed = (
+      await json<{ id: string; enrolledChildId: string | null }[]>(await s.request('/api/enrollment-applications', as(s.admin)))
+    ).find((a) => a.id === id);
     expect(listed?.enrolledChildId).toBe(body.child.id);
 
     const again = await s.request(`/api/enrollment-applications/${id}/enroll`, { method: 'POST', ...as(s.admin) });
     expect(again.status).toBe(409);
     expect((await json(again)).message).toBe('This application is already enrolled.');
-    await expect(s.caller('admin').applications.enroll(id)).rejects.toMatchObject({ code: 'CONFLICT', message: 'This application is already enrolled.' });
+    await expect(s.caller('admin').applications.enroll(id)).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: 'This application is already enrolled.',
+    });
     expect(childrenOf(id)).toHaveLength(1);
   });
 

@@ -10,7 +10,11 @@ const HOUR = 60 * 60 * 1000;
 const PASSWORD = 'correct horse battery staple';
 
 async function createAdmin(s: TestServer, email: string, name = 'Dana Director') {
-  return s.db.insert(adminUsers).values({ email, name, passwordHash: await hashPassword(PASSWORD) }).returning().get();
+  return s.db
+    .insert(adminUsers)
+    .values({ email, name, passwordHash: await hashPassword(PASSWORD) })
+    .returning()
+    .get();
 }
 
 function login(s: TestServer, email: string, password: string, headers: Record<string, string> = {}) {
@@ -73,13 +77,17 @@ describe('POST /api/admin/login', () => {
     try {
       const admin = await createAdmin(local, 'lee@centre.example', 'Lee');
       const first = local.clock.now();
-      const r1 = (await (await login(local, 'lee@centre.example', PASSWORD)).json()) as { admin: { lastLoginAt: string; previousLoginAt: string | null } };
+      const r1 = (await (await login(local, 'lee@centre.example', PASSWORD)).json()) as {
+        admin: { lastLoginAt: string; previousLoginAt: string | null };
+      };
       expect(r1.admin.lastLoginAt).toBe(first.toISOString());
       expect(r1.admin.previousLoginAt).toBeNull();
 
       local.clock.advance(26 * HOUR);
       const second = local.clock.now();
-      const r2 = (await (await login(local, 'lee@centre.example', PASSWORD)).json()) as { admin: { lastLoginAt: string; previousLoginAt: string | null } };
+      const r2 = (await (await login(local, 'lee@centre.example', PASSWORD)).json()) as {
+        admin: { lastLoginAt: string; previousLoginAt: string | null };
+      };
       expect(r2.admin.lastLoginAt).toBe(second.toISOString());
       expect(r2.admin.previousLoginAt).toBe(first.toISOString());
 
@@ -104,8 +112,14 @@ describe('POST /api/admin/login', () => {
   });
 
   it('answers the same through tRPC for both failures', async () => {
-    await expect(s.caller().adminAuth.login({ email: 'ghost@centre.example', password: 'x' })).rejects.toMatchObject({ code: 'UNAUTHORIZED', message: 'Invalid email or password' });
-    await expect(s.caller().adminAuth.login({ email: 'dana@centre.example', password: 'x' })).rejects.toMatchObject({ code: 'UNAUTHORIZED', message: 'Invalid email or password' });
+    await expect(s.caller().adminAuth.login({ email: 'ghost@centre.example', password: 'x' })).rejects.toMatchObject({
+      code: 'UNAUTHORIZED',
+      message: 'Invalid email or password',
+    });
+    await expect(s.caller().adminAuth.login({ email: 'dana@centre.example', password: 'x' })).rejects.toMatchObject({
+      code: 'UNAUTHORIZED',
+      message: 'Invalid email or password',
+    });
   });
 
   it('validates the form as SPEC.md §5 says', async () => {
@@ -178,7 +192,9 @@ describe('login throttling', () => {
     const s = await startTestServer();
     try {
       await createAdmin(s, 'dana@centre.example');
-      const statuses = await Promise.all(Array.from({ length: 25 }, (_, i) => login(s, 'dana@centre.example', `wrong-${i}`).then((r) => r.status)));
+      const statuses = await Promise.all(
+        Array.from({ length: 25 }, (_, i) => login(s, 'dana@centre.example', `wrong-${i}`).then((r) => r.status)),
+      );
       expect(statuses.filter((st) => st === 401).length).toBeLessThanOrEqual(5);
       expect(statuses.filter((st) => st === 429).length).toBeGreaterThanOrEqual(20);
       expect((await login(s, 'dana@centre.example', PASSWORD)).status).toBe(429);
@@ -290,7 +306,9 @@ describe('login throttling under an attack from many addresses (TRUST_PROXY + X-
       const blocked = await login(s, 'dana@centre.example', PASSWORD, from('198.51.100.9'));
       expect(blocked.status).toBe(429);
       expect(Number(blocked.headers.get('retry-after'))).toBe(15 * 60);
-      expect(((await blocked.json()) as { message: string }).message).toBe('Too many sign-in attempts. Please wait a few minutes and try again.');
+      expect(((await blocked.json()) as { message: string }).message).toBe(
+        'Too many sign-in attempts. Please wait a few minutes and try again.',
+      );
       expect((await login(s, 'dana@centre.example', PASSWORD, from('198.51.100.10'))).status).toBe(200);
     } finally {
       await s.close();
@@ -385,7 +403,11 @@ describe('session lifetime and logout', () => {
     const id = cookie.split('=')[1]!.split('.')[0]!;
     // An idle expiry past the absolute end (as a row written before a shorter limit would hold): only the
     // absolute end can refuse it.
-    s.db.update(adminSessions).set({ expiresAt: new Date(signedInAt + 2 * ADMIN_SESSION_MAX_MS) }).where(eq(adminSessions.id, id)).run();
+    s.db
+      .update(adminSessions)
+      .set({ expiresAt: new Date(signedInAt + 2 * ADMIN_SESSION_MAX_MS) })
+      .where(eq(adminSessions.id, id))
+      .run();
     s.clock.set(new Date(signedInAt + ADMIN_SESSION_MAX_MS - 1));
     expect((await me(cookie)).status).toBe(200);
     s.clock.set(new Date(signedInAt + ADMIN_SESSION_MAX_MS));
@@ -403,7 +425,11 @@ describe('session lifetime and logout', () => {
     expect(sessionRows(s, adminId).some((r) => r.id === id)).toBe(false);
 
     expect((await me(cookie)).status).toBe(401);
-    const write = await s.request('/api/events', { method: 'POST', headers: { cookie }, json: { title: 'T', description: 'D', eventDate: '2026-12-01' } });
+    const write = await s.request('/api/events', {
+      method: 'POST',
+      headers: { cookie },
+      json: { title: 'T', description: 'D', eventDate: '2026-12-01' },
+    });
     expect(write.status).toBe(401);
   });
 

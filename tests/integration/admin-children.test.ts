@@ -1,7 +1,16 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { ZodError } from 'zod';
-import { dailyActivities, enrolledChildren, outboxMessages, parentChildRelationships, parentEmails, parentSessions, parentUsers, paymentReceipts } from '../../db/schema';
+import {
+  dailyActivities,
+  enrolledChildren,
+  outboxMessages,
+  parentChildRelationships,
+  parentEmails,
+  parentSessions,
+  parentUsers,
+  paymentReceipts,
+} from '../../db/schema';
 import { verifyPassword } from '../../src/server/auth/password';
 import { validateParentToken } from '../../src/server/auth/session';
 import { fieldMessages } from '../../src/shared/schemas/fields';
@@ -9,7 +18,15 @@ import { addChild, as, type ChildBody, sharedAdminServer } from '../helpers/admi
 import { json, sampleChild } from '../helpers/enrollment-fixtures';
 
 const s = sharedAdminServer();
-type LoginBody = { success: boolean; credentials: { email: string; password: string }; isExisting: boolean; emailSent: boolean; emailVia: string | null; message: string; parentId: string };
+type LoginBody = {
+  success: boolean;
+  credentials: { email: string; password: string };
+  isExisting: boolean;
+  emailSent: boolean;
+  emailVia: string | null;
+  message: string;
+  parentId: string;
+};
 
 const childRow = (id: string) => s.db.select().from(enrolledChildren).where(eq(enrolledChildren.id, id)).get();
 const parentByEmail = (email: string) => s.db.select().from(parentUsers).where(eq(parentUsers.email, email)).get();
@@ -22,12 +39,26 @@ describe('POST /api/admin/enrolled-children', () => {
   it('adds a child with the form defaults (program preschool, active) and a lower-cased e-mail', async () => {
     const res = await s.request('/api/admin/enrolled-children', {
       method: 'POST',
-      json: { childName: 'Ava Reed', dateOfBirth: '2024-02-01', startDate: '2026-12-01', parentName: 'Sam Reed', parentEmail: 'Sam.Reed@Example.com' },
+      json: {
+        childName: 'Ava Reed',
+        dateOfBirth: '2024-02-01',
+        startDate: '2026-12-01',
+        parentName: 'Sam Reed',
+        parentEmail: 'Sam.Reed@Example.com',
+      },
       ...as(s.admin),
     });
     expect(res.status).toBe(201);
     const child = await json<ChildBody>(res);
-    expect(child).toMatchObject({ childName: 'Ava Reed', program: 'preschool', isActive: true, parentEmail: 'sam.reed@example.com', parentPhone: null, notes: null, applicationId: null });
+    expect(child).toMatchObject({
+      childName: 'Ava Reed',
+      program: 'preschool',
+      isActive: true,
+      parentEmail: 'sam.reed@example.com',
+      parentPhone: null,
+      notes: null,
+      applicationId: null,
+    });
     expect(childRow(child.id)?.childName).toBe('Ava Reed');
   });
 
@@ -42,8 +73,18 @@ describe('POST /api/admin/enrolled-children', () => {
     ['a date that does not exist', { dateOfBirth: '2023-02-30' }, 'dateOfBirth', 'Please enter a valid date (YYYY-MM-DD)'],
     ['a name far too long', { childName: 'x'.repeat(101) }, 'childName', 'Must be at most 100 characters'],
     ['a name that reads backwards (U+202E)', { childName: 'Ava \u202EdeeR' }, 'childName', 'Please remove invisible or control characters'],
-    ['a zero-width space in the parent name', { parentName: 'Sam\u200B Reed' }, 'parentName', 'Please remove invisible or control characters'],
-    ['a right-to-left mark in the e-mail', { parentEmail: 'sam\u200F@example.com' }, 'parentEmail', 'Please remove invisible or control characters'],
+    [
+      'a zero-width space in the parent name',
+      { parentName: 'Sam\u200B Reed' },
+      'parentName',
+      'Please remove invisible or control characters',
+    ],
+    [
+      'a right-to-left mark in the e-mail',
+      { parentEmail: 'sam\u200F@example.com' },
+      'parentEmail',
+      'Please remove invisible or control characters',
+    ],
     ['a NUL in the notes', { notes: 'Allergic to\u0000 peanuts' }, 'notes', 'Please remove invisible or control characters'],
   ];
   it.each(rejections)('answers 400 to %s with its message and adds nothing', async (_name, change, field, message) => {
@@ -62,7 +103,10 @@ describe('POST /api/admin/enrolled-children', () => {
 
   it('refuses the same input through tRPC', async () => {
     const before = s.count(enrolledChildren);
-    const err = await s.caller('admin').children.create({ ...sampleChild, parentEmail: '' }).catch((e: unknown) => e);
+    const err = await s
+      .caller('admin')
+      .children.create({ ...sampleChild, parentEmail: '' })
+      .catch((e: unknown) => e);
     expect(err).toMatchObject({ code: 'BAD_REQUEST' });
     expect(fieldMessages((err as { cause: ZodError }).cause).parentEmail).toBe('Email is required');
     expect(s.count(enrolledChildren)).toBe(before);
@@ -79,7 +123,12 @@ describe('GET /api/admin/enrolled-children', () => {
     const names = list.map((c) => c.childName);
     expect(names).toEqual([...names].sort());
     expect(list.find((c) => c.id === abe.id)).toMatchObject({ isActive: false });
-    expect(list.find((c) => c.id === zed.id)).toMatchObject({ isActive: true, program: 'kindergarten', dateOfBirth: '2022-08-30', parentPhone: '614-555-0123' });
+    expect(list.find((c) => c.id === zed.id)).toMatchObject({
+      isActive: true,
+      program: 'kindergarten',
+      dateOfBirth: '2022-08-30',
+      parentPhone: '614-555-0123',
+    });
     expect((await s.caller('admin').children.list()).map((c) => c.id)).toEqual(list.map((c) => c.id));
   });
 });
@@ -93,13 +142,24 @@ describe('PUT /api/admin/enrolled-children/{id}', () => {
       ...as(s.admin),
     });
     expect(res.status).toBe(200);
-    expect(await json(res)).toMatchObject({ id: child.id, childName: 'Noah J. Park', program: 'infant', parentPhone: null, notes: null, parentEmail: 'jin.park@example.com' });
+    expect(await json(res)).toMatchObject({
+      id: child.id,
+      childName: 'Noah J. Park',
+      program: 'infant',
+      parentPhone: null,
+      notes: null,
+      parentEmail: 'jin.park@example.com',
+    });
     expect(childRow(child.id)).toMatchObject({ childName: 'Noah J. Park', program: 'infant' });
   });
 
   it('answers 400 with the message and changes nothing', async () => {
     const child = await addChild(s);
-    const res = await s.request(`/api/admin/enrolled-children/${child.id}`, { method: 'PUT', json: { ...sampleChild, parentName: '' }, ...as(s.admin) });
+    const res = await s.request(`/api/admin/enrolled-children/${child.id}`, {
+      method: 'PUT',
+      json: { ...sampleChild, parentName: '' },
+      ...as(s.admin),
+    });
     expect(res.status).toBe(400);
     expect((await json<{ errors: Record<string, string> }>(res)).errors.parentName).toBe('Parent name is required');
     expect(childRow(child.id)?.parentName).toBe('Jin Park');
@@ -115,7 +175,11 @@ describe('PUT /api/admin/enrolled-children/{id}', () => {
   it('takes the id from the path, not the body', async () => {
     const a = await addChild(s, { childName: 'Path Child' });
     const b = await addChild(s, { childName: 'Body Child' });
-    await s.request(`/api/admin/enrolled-children/${a.id}`, { method: 'PUT', json: { ...sampleChild, id: b.id, childName: 'Renamed' }, ...as(s.admin) });
+    await s.request(`/api/admin/enrolled-children/${a.id}`, {
+      method: 'PUT',
+      json: { ...sampleChild, id: b.id, childName: 'Renamed' },
+      ...as(s.admin),
+    });
     expect(childRow(a.id)?.childName).toBe('Renamed');
     expect(childRow(b.id)?.childName).toBe('Body Child');
   });
@@ -126,7 +190,11 @@ describe('PATCH /api/admin/enrolled-children/{id}/toggle-active', () => {
     const child = await addChild(s, { childName: 'Emma Lopez' });
     const off = await toggle(child.id);
     expect(off.status).toBe(200);
-    expect(await json(off)).toMatchObject({ success: true, message: 'Emma Lopez is now inactive.', child: { id: child.id, isActive: false } });
+    expect(await json(off)).toMatchObject({
+      success: true,
+      message: 'Emma Lopez is now inactive.',
+      child: { id: child.id, isActive: false },
+    });
     expect(childRow(child.id)?.isActive).toBe(false);
     const on = await s.caller('admin').children.toggleActive(child.id);
     expect(on).toMatchObject({ message: 'Emma Lopez is now active.', child: { isActive: true } });
@@ -142,10 +210,23 @@ describe('DELETE /api/admin/enrolled-children/{id}', () => {
   it('removes the child and what hangs off it, keeping receipts as history', async () => {
     const child = await addChild(s);
     await generate(child.id);
-    s.db.insert(dailyActivities).values({ childId: child.id, activityDate: '2026-11-20', category: 'play', title: 'Blocks', description: 'Tower' }).run();
+    s.db
+      .insert(dailyActivities)
+      .values({ childId: child.id, activityDate: '2026-11-20', category: 'play', title: 'Blocks', description: 'Tower' })
+      .run();
     const receipt = s.db
       .insert(paymentReceipts)
-      .values({ childId: child.id, childName: child.childName, parentName: 'Jin Park', parentEmail: child.parentEmail, paymentType: 'tuition', amount: '250.00', paymentMethod: 'cash', paymentDate: '2026-11-01', receiptNumber: `R-${child.id}` })
+      .values({
+        childId: child.id,
+        childName: child.childName,
+        parentName: 'Jin Park',
+        parentEmail: child.parentEmail,
+        paymentType: 'tuition',
+        amount: '250.00',
+        paymentMethod: 'cash',
+        paymentDate: '2026-11-01',
+        receiptNumber: `R-${child.id}`,
+      })
       .returning({ id: paymentReceipts.id })
       .get();
 
@@ -155,7 +236,9 @@ describe('DELETE /api/admin/enrolled-children/{id}', () => {
     expect(childRow(child.id)).toBeUndefined();
     expect(s.db.select().from(parentChildRelationships).where(eq(parentChildRelationships.childId, child.id)).all()).toEqual([]);
     expect(s.db.select().from(dailyActivities).where(eq(dailyActivities.childId, child.id)).all()).toEqual([]);
-    expect(s.db.select({ childId: paymentReceipts.childId }).from(paymentReceipts).where(eq(paymentReceipts.id, receipt.id)).get()).toEqual({ childId: null });
+    expect(s.db.select({ childId: paymentReceipts.childId }).from(paymentReceipts).where(eq(paymentReceipts.id, receipt.id)).get()).toEqual(
+      { childId: null },
+    );
     // The parent's only child is gone, so the account is closed too.
     expect(parentByEmail(child.parentEmail)?.isActive).toBe(false);
 
@@ -170,7 +253,13 @@ describe('POST /api/admin/generate-parent-login/{id}', () => {
     const res = await generate(child.id);
     expect(res.status).toBe(200);
     const body = await json<LoginBody>(res);
-    expect(body).toMatchObject({ success: true, isExisting: false, emailSent: true, emailVia: 'outbox', credentials: { email: 'wei.chen@example.com' } });
+    expect(body).toMatchObject({
+      success: true,
+      isExisting: false,
+      emailSent: true,
+      emailVia: 'outbox',
+      credentials: { email: 'wei.chen@example.com' },
+    });
     expect(body.credentials.password).toMatch(/^[A-Za-z0-9]{16}$/);
     expect(body.message).toContain('wei.chen@example.com');
 
@@ -185,7 +274,11 @@ describe('POST /api/admin/generate-parent-login/{id}', () => {
 
     // The e-mail is in the outbox (no SMTP_URL here); the parent_emails log never keeps the password.
     expect(s.count(outboxMessages)).toBe(outboxBefore + 1);
-    const logged = s.db.select().from(parentEmails).all().find((e) => e.recipients.includes('wei.chen@example.com'))!;
+    const logged = s.db
+      .select()
+      .from(parentEmails)
+      .all()
+      .find((e) => e.recipients.includes('wei.chen@example.com'))!;
     expect(logged.subject).toBe('Your Parent Portal login for Little Buckeyes Learning Center');
     expect(logged.sentBy).toBe('director@example.com');
     expect(logged.content).not.toContain(body.credentials.password);
@@ -222,7 +315,11 @@ describe('POST /api/admin/generate-parent-login/{id}', () => {
     expect(b.isExisting).toBe(true);
     expect(b.parentId).toBe(a.parentId);
     expect(s.db.select().from(parentUsers).where(eq(parentUsers.email, 'ortiz@example.com')).all()).toHaveLength(1);
-    const links = s.db.select({ childId: parentChildRelationships.childId }).from(parentChildRelationships).where(eq(parentChildRelationships.parentId, a.parentId)).all();
+    const links = s.db
+      .select({ childId: parentChildRelationships.childId })
+      .from(parentChildRelationships)
+      .where(eq(parentChildRelationships.parentId, a.parentId))
+      .all();
     expect(links.map((l) => l.childId).sort()).toEqual([older.id, younger.id].sort());
   });
 
@@ -234,7 +331,9 @@ describe('POST /api/admin/generate-parent-login/{id}', () => {
     const bodies = [await json<LoginBody>(a), await json<LoginBody>(b)];
     expect(bodies.map((x) => x.isExisting).sort()).toEqual([false, true]);
     expect(s.db.select().from(parentUsers).where(eq(parentUsers.email, 'race@example.com')).all()).toHaveLength(1);
-    expect(s.db.select().from(parentChildRelationships).where(eq(parentChildRelationships.parentId, bodies[0]!.parentId)).all()).toHaveLength(2);
+    expect(
+      s.db.select().from(parentChildRelationships).where(eq(parentChildRelationships.parentId, bodies[0]!.parentId)).all(),
+    ).toHaveLength(2);
   });
 
   it('refuses an inactive child and creates nothing', async () => {
@@ -263,7 +362,15 @@ describe('POST /api/admin/reset-parent-password/{id}', () => {
     const res = await reset(child.id);
     expect(res.status).toBe(200);
     const body = await json<LoginBody>(res);
-    expect(body).toMatchObject({ success: true, parentId: first.parentId, isExisting: false, emailSent: true, emailVia: 'outbox', emailError: null, credentials: { email: 'kim.stone@example.com' } });
+    expect(body).toMatchObject({
+      success: true,
+      parentId: first.parentId,
+      isExisting: false,
+      emailSent: true,
+      emailVia: 'outbox',
+      emailError: null,
+      credentials: { email: 'kim.stone@example.com' },
+    });
     expect(body.credentials.password).toMatch(/^[A-Za-z0-9]{16}$/);
     expect(body.credentials.password).not.toBe(first.credentials.password);
     expect(body.message).toContain('kim.stone@example.com');
@@ -281,13 +388,20 @@ describe('POST /api/admin/reset-parent-password/{id}', () => {
 
     // The credentials e-mail goes out with the new password; the log keeps it masked.
     expect(s.count(outboxMessages)).toBe(outboxBefore + 1);
-    expect(lastOutbox()).toMatchObject({ toAddress: 'kim.stone@example.com', subject: 'Your Parent Portal login for Little Buckeyes Learning Center' });
+    expect(lastOutbox()).toMatchObject({
+      toAddress: 'kim.stone@example.com',
+      subject: 'Your Parent Portal login for Little Buckeyes Learning Center',
+    });
     expect(lastOutbox()!.textBody).toContain(`Password: ${body.credentials.password}`);
     expect(lastOutbox()!.textBody).toContain('Kim Stone');
-    const logged = s.db.select().from(parentEmails).all().filter((e) => e.recipients.includes('kim.stone@example.com')).at(-1)!;
+    const logged = s.db
+      .select()
+      .from(parentEmails)
+      .all()
+      .filter((e) => e.recipients.includes('kim.stone@example.com'))
+      .at(-1)!;
     expect(logged.content).not.toContain(body.credentials.password);
     expect(logged.content).toContain('••••••••');
-
   });
 
   it('works the same through tRPC, and a second reset makes the first password useless', async () => {
@@ -363,7 +477,13 @@ describe('parent accounts follow their children', () => {
 
     await toggle(b.id);
     expect(parentByEmail(email)?.isActive).toBe(false);
-    expect(s.db.select().from(parentSessions).where(and(eq(parentSessions.parentId, parentId))).all()).toEqual([]);
+    expect(
+      s.db
+        .select()
+        .from(parentSessions)
+        .where(and(eq(parentSessions.parentId, parentId)))
+        .all(),
+    ).toEqual([]);
   });
 
   const linksOf = (childId: string) =>
@@ -374,7 +494,8 @@ describe('parent accounts follow their children', () => {
       .where(eq(parentChildRelationships.childId, childId))
       .all()
       .map((r) => r.email);
-  const edit = (id: string, fields: Record<string, unknown>) => s.request(`/api/admin/enrolled-children/${id}`, { method: 'PUT', json: { ...sampleChild, ...fields }, ...as(s.admin) });
+  const edit = (id: string, fields: Record<string, unknown>) =>
+    s.request(`/api/admin/enrolled-children/${id}`, { method: 'PUT', json: { ...sampleChild, ...fields }, ...as(s.admin) });
 
   it('a new Parent Email unlinks the old parent, whose account (left with no active child) is closed and signed out', async () => {
     const child = await addChild(s, { parentEmail: 'old.parent@example.com' });
@@ -385,7 +506,13 @@ describe('parent accounts follow their children', () => {
     const res = await edit(child.id, { parentEmail: 'New.Parent@example.com' });
     expect(res.status).toBe(200);
     expect(await json(res)).toMatchObject({ parentEmail: 'new.parent@example.com' });
-    expect(s.db.select().from(parentChildRelationships).where(and(eq(parentChildRelationships.parentId, old.parentId), eq(parentChildRelationships.childId, child.id))).all()).toEqual([]);
+    expect(
+      s.db
+        .select()
+        .from(parentChildRelationships)
+        .where(and(eq(parentChildRelationships.parentId, old.parentId), eq(parentChildRelationships.childId, child.id)))
+        .all(),
+    ).toEqual([]);
     expect(parentByEmail('old.parent@example.com')?.isActive).toBe(false);
     expect(validateParentToken(s.db, s.clock, token)).toBeNull();
     expect(s.db.select().from(parentSessions).where(eq(parentSessions.parentId, old.parentId)).all()).toEqual([]);
@@ -406,7 +533,9 @@ describe('parent accounts follow their children', () => {
     await generate(moves.id);
     const { token } = await s.parentToken(email);
 
-    await s.caller('admin').children.update({ ...sampleChild, id: moves.id, childName: 'Moves Away', parentEmail: 'other.parent@example.com' });
+    await s
+      .caller('admin')
+      .children.update({ ...sampleChild, id: moves.id, childName: 'Moves Away', parentEmail: 'other.parent@example.com' });
     expect(linksOf(moves.id)).toEqual([]);
     expect(linksOf(stays.id)).toEqual([email]);
     expect(parentByEmail(email)?.isActive).toBe(true);
@@ -418,7 +547,9 @@ describe('parent accounts follow their children', () => {
     const child = await addChild(s, { parentEmail: email });
     await generate(child.id);
     const { token } = await s.parentToken(email);
-    expect((await edit(child.id, { parentEmail: 'KEPT.Parent@Example.com', childName: 'Renamed Child', parentName: 'Renamed Parent' })).status).toBe(200);
+    expect(
+      (await edit(child.id, { parentEmail: 'KEPT.Parent@Example.com', childName: 'Renamed Child', parentName: 'Renamed Parent' })).status,
+    ).toBe(200);
     expect(linksOf(child.id)).toEqual([email]);
     expect(parentByEmail(email)?.isActive).toBe(true);
     expect(validateParentToken(s.db, s.clock, token)).not.toBeNull();
@@ -439,7 +570,11 @@ describe('parent accounts follow their children', () => {
     const child = await addChild(s, { parentEmail: email });
     await generate(child.id);
     const { token } = await s.parentToken(email);
-    await s.request(`/api/admin/enrolled-children/${child.id}`, { method: 'PUT', json: { ...sampleChild, parentEmail: email, isActive: false }, ...as(s.admin) });
+    await s.request(`/api/admin/enrolled-children/${child.id}`, {
+      method: 'PUT',
+      json: { ...sampleChild, parentEmail: email, isActive: false },
+      ...as(s.admin),
+    });
     expect(parentByEmail(email)?.isActive).toBe(false);
     expect(validateParentToken(s.db, s.clock, token)).toBeNull();
   });

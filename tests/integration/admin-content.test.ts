@@ -14,7 +14,8 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-const asAdmin = (path: string, init: RequestInit & { json?: unknown } = {}) => s.request(path, { ...init, headers: { cookie, ...(init.headers as Record<string, string>) } });
+const asAdmin = (path: string, init: RequestInit & { json?: unknown } = {}) =>
+  s.request(path, { ...init, headers: { cookie, ...(init.headers as Record<string, string>) } });
 
 interface ErrorBody {
   message: string;
@@ -22,7 +23,16 @@ interface ErrorBody {
 }
 
 describe('events (admin)', () => {
-  const valid = { title: 'Harvest Parade', description: 'Costumes welcome', eventDate: '2026-11-26', startTime: '09:30', endTime: '10:30', category: 'general', isPublic: true, location: 'Playground' };
+  const valid = {
+    title: 'Harvest Parade',
+    description: 'Costumes welcome',
+    eventDate: '2026-11-26',
+    startTime: '09:30',
+    endTime: '10:30',
+    category: 'general',
+    isPublic: true,
+    location: 'Playground',
+  };
 
   it.each(ADMIN_EVENT_CATEGORIES)('accepts the admin form category %s', async (category) => {
     const res = await asAdmin('/api/events', { method: 'POST', json: { ...valid, category } });
@@ -33,7 +43,10 @@ describe('events (admin)', () => {
   });
 
   it('defaults the category to general and stores blank optional fields as null', async () => {
-    const res = await asAdmin('/api/events', { method: 'POST', json: { title: 'Quiet day', description: 'Reading', eventDate: '2026-11-30', startTime: '', endTime: '', location: '' } });
+    const res = await asAdmin('/api/events', {
+      method: 'POST',
+      json: { title: 'Quiet day', description: 'Reading', eventDate: '2026-11-30', startTime: '', endTime: '', location: '' },
+    });
     expect(res.status).toBe(201);
     expect(await res.json()).toMatchObject({ category: 'general', startTime: null, endTime: null, location: null, isPublic: true });
   });
@@ -63,7 +76,9 @@ describe('events (admin)', () => {
   });
 
   it('shows private events to staff only', async () => {
-    const created = (await (await asAdmin('/api/events', { method: 'POST', json: { ...valid, title: 'Staff training', isPublic: false } })).json()) as { id: string };
+    const created = (await (
+      await asAdmin('/api/events', { method: 'POST', json: { ...valid, title: 'Staff training', isPublic: false } })
+    ).json()) as { id: string };
     const adminList = (await (await asAdmin('/api/events')).json()) as { id: string; isPublic: boolean }[];
     expect(adminList.find((e) => e.id === created.id)).toMatchObject({ isPublic: false });
     const publicList = (await (await s.request('/api/events')).json()) as { id: string }[];
@@ -105,10 +120,28 @@ describe('events (admin)', () => {
       const { id } = await create();
       const before = row(id);
       s.clock.advance(60_000);
-      const edit = { title: 'Harvest Parade (moved)', description: 'Now indoors', eventDate: '2026-11-27', startTime: '13:00', endTime: '', category: 'holiday', isPublic: true, location: '' };
+      const edit = {
+        title: 'Harvest Parade (moved)',
+        description: 'Now indoors',
+        eventDate: '2026-11-27',
+        startTime: '13:00',
+        endTime: '',
+        category: 'holiday',
+        isPublic: true,
+        location: '',
+      };
       const res = await asAdmin(`/api/events/${id}`, { method: 'PUT', json: edit });
       expect(res.status).toBe(200);
-      expect(await res.json()).toMatchObject({ id, title: 'Harvest Parade (moved)', description: 'Now indoors', eventDate: '2026-11-27', startTime: '13:00', endTime: null, category: 'holiday', location: null });
+      expect(await res.json()).toMatchObject({
+        id,
+        title: 'Harvest Parade (moved)',
+        description: 'Now indoors',
+        eventDate: '2026-11-27',
+        startTime: '13:00',
+        endTime: null,
+        category: 'holiday',
+        location: null,
+      });
       const after = row(id);
       expect(after).toMatchObject({ title: 'Harvest Parade (moved)', eventDate: '2026-11-27', endTime: null, location: null });
       expect(after.updatedAt.getTime()).toBe(s.clock.now().getTime());
@@ -155,7 +188,10 @@ describe('events (admin)', () => {
       const updated = await s.caller('admin').events.update({ ...valid, id, title: 'Renamed', category: 'education' });
       expect(updated).toMatchObject({ id, title: 'Renamed', category: 'education' });
       expect(row(id).title).toBe('Renamed');
-      const error = await s.caller('admin').events.update({ ...valid, id, startTime: '11:00', endTime: '10:00' }).catch((e: unknown) => e);
+      const error = await s
+        .caller('admin')
+        .events.update({ ...valid, id, startTime: '11:00', endTime: '10:00' })
+        .catch((e: unknown) => e);
       expect(error).toMatchObject({ code: 'BAD_REQUEST' });
       expect(fieldMessages((error as { cause: ZodError }).cause)).toEqual({ endTime: 'End time must be after the start time' });
       expect(row(id)).toMatchObject({ startTime: '09:30', endTime: '10:30' });
@@ -167,7 +203,10 @@ describe('events (admin)', () => {
   });
 
   it('runs the same validation through tRPC', async () => {
-    const error = await s.caller('admin').events.create({ ...valid, description: '' }).catch((e: unknown) => e);
+    const error = await s
+      .caller('admin')
+      .events.create({ ...valid, description: '' })
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'BAD_REQUEST' });
     // A direct caller skips the HTTP error formatter; the zod cause carries the form's message.
     expect(fieldMessages((error as { cause: ZodError }).cause)).toEqual({ description: 'Description is required' });
@@ -178,7 +217,14 @@ describe('events (admin)', () => {
 });
 
 describe('announcements (admin)', () => {
-  const valid = { title: 'Picture day', content: 'Photos on Tuesday', category: 'general', priority: 'normal', isPublic: true, expiresAt: '' };
+  const valid = {
+    title: 'Picture day',
+    content: 'Photos on Tuesday',
+    category: 'general',
+    priority: 'normal',
+    isPublic: true,
+    expiresAt: '',
+  };
 
   it('stores a blank expiry as null and a date as that date; applies the defaults', async () => {
     const blank = await asAdmin('/api/announcements', { method: 'POST', json: valid });
@@ -187,10 +233,15 @@ describe('announcements (admin)', () => {
     expect(b.expiresAt).toBeNull();
     expect(s.db.select().from(announcements).where(eq(announcements.id, b.id)).get()?.expiresAt).toBeNull();
 
-    const dated = (await (await asAdmin('/api/announcements', { method: 'POST', json: { ...valid, expiresAt: '2026-12-31' } })).json()) as { expiresAt: string };
+    const dated = (await (await asAdmin('/api/announcements', { method: 'POST', json: { ...valid, expiresAt: '2026-12-31' } })).json()) as {
+      expiresAt: string;
+    };
     expect(dated.expiresAt).toBe('2026-12-31');
 
-    const minimal = (await (await asAdmin('/api/announcements', { method: 'POST', json: { title: 'T', content: 'C' } })).json()) as Record<string, unknown>;
+    const minimal = (await (await asAdmin('/api/announcements', { method: 'POST', json: { title: 'T', content: 'C' } })).json()) as Record<
+      string,
+      unknown
+    >;
     expect(minimal).toMatchObject({ category: 'general', priority: 'normal', isPublic: true, expiresAt: null });
   });
 
@@ -216,7 +267,9 @@ describe('announcements (admin)', () => {
   });
 
   it('answers every announcement to staff and only the public ones otherwise', async () => {
-    const priv = (await (await asAdmin('/api/announcements', { method: 'POST', json: { ...valid, title: 'Staff memo', isPublic: false } })).json()) as { id: string };
+    const priv = (await (
+      await asAdmin('/api/announcements', { method: 'POST', json: { ...valid, title: 'Staff memo', isPublic: false } })
+    ).json()) as { id: string };
     const adminList = (await (await asAdmin('/api/announcements')).json()) as { id: string; isPublic: boolean }[];
     expect(adminList.find((a) => a.id === priv.id)).toMatchObject({ isPublic: false });
     const anonymous = (await (await s.request('/api/announcements')).json()) as { id: string; isPublic: boolean }[];
@@ -224,7 +277,9 @@ describe('announcements (admin)', () => {
     expect(anonymous.every((a) => a.isPublic)).toBe(true);
     // A parent is not staff either.
     const { token } = await s.parentToken();
-    const parentList = (await (await s.request('/api/announcements', { headers: { authorization: `Bearer ${token}` } })).json()) as { id: string }[];
+    const parentList = (await (await s.request('/api/announcements', { headers: { authorization: `Bearer ${token}` } })).json()) as {
+      id: string;
+    }[];
     expect(parentList.some((a) => a.id === priv.id)).toBe(false);
   });
 
@@ -237,7 +292,14 @@ describe('announcements (admin)', () => {
       const { id } = await create({ isPublic: false, expiresAt: '2026-12-31' });
       const before = row(id);
       s.clock.advance(60_000);
-      const edit = { title: 'Picture day moved', content: 'Photos on Thursday', category: 'health', priority: 'high', isPublic: true, expiresAt: '' };
+      const edit = {
+        title: 'Picture day moved',
+        content: 'Photos on Thursday',
+        category: 'health',
+        priority: 'high',
+        isPublic: true,
+        expiresAt: '',
+      };
       const res = await asAdmin(`/api/announcements/${id}`, { method: 'PUT', json: edit });
       expect(res.status).toBe(200);
       expect(await res.json()).toMatchObject({ id, ...edit, expiresAt: null });
@@ -269,10 +331,20 @@ describe('announcements (admin)', () => {
 
     it('announcements.update over tRPC: the same rules, NOT_FOUND for an unknown id', async () => {
       const { id } = await create();
-      const valid = { title: 'Picture day', content: 'Photos on Tuesday', category: 'general' as const, priority: 'normal' as const, isPublic: true, expiresAt: '' };
+      const valid = {
+        title: 'Picture day',
+        content: 'Photos on Tuesday',
+        category: 'general' as const,
+        priority: 'normal' as const,
+        isPublic: true,
+        expiresAt: '',
+      };
       expect(await s.caller('admin').announcements.update({ ...valid, id, priority: 'low' })).toMatchObject({ id, priority: 'low' });
       expect(row(id).priority).toBe('low');
-      const error = await s.caller('admin').announcements.update({ ...valid, id, content: '' }).catch((e: unknown) => e);
+      const error = await s
+        .caller('admin')
+        .announcements.update({ ...valid, id, content: '' })
+        .catch((e: unknown) => e);
       expect(error).toMatchObject({ code: 'BAD_REQUEST' });
       expect(fieldMessages((error as { cause: ZodError }).cause)).toEqual({ content: 'Content is required' });
       await expect(s.caller('admin').announcements.update({ ...valid, id: 'nope' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
@@ -317,15 +389,32 @@ describe('overview.counts', () => {
         createdAt: new Date(Date.UTC(2026, 10, 1 + i)),
       });
       local.db.insert(enrollmentApplications).values([1, 2, 3, 4, 5, 6, 7].map(application)).run();
-      local.db.insert(enrolledChildren).values([{ childName: 'Ava', parentName: 'Ann', parentEmail: 'ann@example.com', dateOfBirth: '2022-05-01', startDate: '2025-09-01' }]).run();
+      local.db
+        .insert(enrolledChildren)
+        .values([
+          { childName: 'Ava', parentName: 'Ann', parentEmail: 'ann@example.com', dateOfBirth: '2022-05-01', startDate: '2025-09-01' },
+        ])
+        .run();
       local.db
         .insert(events)
         .values([
           { title: 'Past', eventDate: '2026-11-01' },
-          ...[1, 2, 3, 4, 5, 6].map((d) => ({ title: `Future ${d}`, eventDate: `2026-12-0${d}`, startTime: '09:00', category: d === 2 ? 'field-trip' : 'general', isPublic: d !== 3 })),
+          ...[1, 2, 3, 4, 5, 6].map((d) => ({
+            title: `Future ${d}`,
+            eventDate: `2026-12-0${d}`,
+            startTime: '09:00',
+            category: d === 2 ? 'field-trip' : 'general',
+            isPublic: d !== 3,
+          })),
         ])
         .run();
-      local.db.insert(announcements).values([{ title: 'A', content: 'B' }, { title: 'C', content: 'D', isPublic: false }]).run();
+      local.db
+        .insert(announcements)
+        .values([
+          { title: 'A', content: 'B' },
+          { title: 'C', content: 'D', isPublic: false },
+        ])
+        .run();
 
       const o = await local.caller('admin').overview.counts();
       expect(o.counts).toEqual({ events: 7, announcements: 2, applications: 7, enrolledChildren: 1 });

@@ -51,7 +51,9 @@ async function phonePhoto(): Promise<Buffer> {
 }
 
 function png(width = 32, height = 24, colour = '#ff8800'): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 4, background: colour } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 4, background: colour } })
+    .png()
+    .toBuffer();
 }
 
 function form(file: { bytes: Uint8Array | string; name: string; type: string } | null, fields: Record<string, string> = {}): FormData {
@@ -89,11 +91,19 @@ describe('POST /api/admin/pictures', () => {
     expect(meta.exif?.includes(GPS_POINTER)).toBe(true);
     expect(meta.orientation).toBe(6);
 
-    const res = await upload(form({ bytes: source, name: 'IMG_0042.JPG', type: 'image/jpeg' }, { category: 'classroom', caption: 'Building towers' }));
+    const res = await upload(
+      form({ bytes: source, name: 'IMG_0042.JPG', type: 'image/jpeg' }, { category: 'classroom', caption: 'Building towers' }),
+    );
     expect(res.status).toBe(201);
     const pic = (await res.json()) as AdminPicture;
     expect(pic.fileName).toMatch(/^[0-9a-f-]{36}\.webp$/);
-    expect(pic).toMatchObject({ originalName: 'IMG_0042.JPG', mimeType: 'image/webp', category: 'classroom', caption: 'Building towers', alt: 'Building towers' });
+    expect(pic).toMatchObject({
+      originalName: 'IMG_0042.JPG',
+      mimeType: 'image/webp',
+      category: 'classroom',
+      caption: 'Building towers',
+      alt: 'Building towers',
+    });
 
     const path = join(uploadsDir, pic.fileName);
     const stored = readFileSync(path);
@@ -109,7 +119,13 @@ describe('POST /api/admin/pictures', () => {
     expect(stored.includes(GPS_POINTER)).toBe(false);
 
     const row = s.db.select().from(pictures).where(eq(pictures.id, pic.id)).get()!;
-    expect(row).toMatchObject({ fileName: pic.fileName, fileSize: stored.byteLength, mimeType: 'image/webp', category: 'classroom', isActive: true });
+    expect(row).toMatchObject({
+      fileName: pic.fileName,
+      fileSize: stored.byteLength,
+      mimeType: 'image/webp',
+      category: 'classroom',
+      isActive: true,
+    });
   });
 
   it('is listed publicly with its caption as alt text, and served from /uploads/ as an image with nosniff', async () => {
@@ -155,12 +171,16 @@ describe('POST /api/admin/pictures', () => {
 
   it('refuses a picture over 40 megapixels from its header, with a clear 413, storing nothing', async () => {
     // A 9000×8000 (72 MP) solid PNG is about 2 MB: small to send, costly to decode.
-    const bomb = await sharp({ create: { width: 9000, height: 8000, channels: 3, background: '#7f7f7f' } }).png({ compressionLevel: 1 }).toBuffer();
+    const bomb = await sharp({ create: { width: 9000, height: 8000, channels: 3, background: '#7f7f7f' } })
+      .png({ compressionLevel: 1 })
+      .toBuffer();
     expect(bomb.byteLength).toBeLessThan(MAX_UPLOAD_BYTES);
     const [rows, files] = [s.count(pictures), storedFiles()];
     const res = await upload(form({ bytes: bomb, name: 'bomb.png', type: 'image/png' }));
     expect(res.status).toBe(413);
-    expect(((await res.json()) as { message: string }).message).toBe('The picture is too large (over 40 megapixels). Please upload a smaller one.');
+    expect(((await res.json()) as { message: string }).message).toBe(
+      'The picture is too large (over 40 megapixels). Please upload a smaller one.',
+    );
     expect(s.count(pictures)).toBe(rows);
     expect(storedFiles()).toEqual(files);
   });
@@ -180,14 +200,21 @@ describe('POST /api/admin/pictures', () => {
   });
 
   it('accepts GIF and WebP sources too', async () => {
-    const gif = await sharp({ create: { width: 12, height: 12, channels: 3, background: '#00aa00' } }).gif().toBuffer();
-    const webp = await sharp({ create: { width: 12, height: 12, channels: 3, background: '#0000aa' } }).webp().toBuffer();
+    const gif = await sharp({ create: { width: 12, height: 12, channels: 3, background: '#00aa00' } })
+      .gif()
+      .toBuffer();
+    const webp = await sharp({ create: { width: 12, height: 12, channels: 3, background: '#0000aa' } })
+      .webp()
+      .toBuffer();
     expect((await upload(form({ bytes: gif, name: 'g.gif', type: 'image/gif' }))).status).toBe(201);
     expect((await upload(form({ bytes: webp, name: 'w.webp', type: 'image/webp' }))).status).toBe(201);
   });
 
   it('accepts a 16-bit PNG (as editors and scanners save them): the picture and its copies are ordinary 8-bit files', async () => {
-    const png16 = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#336699' } }).toColourspace('rgb16').png().toBuffer();
+    const png16 = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#336699' } })
+      .toColourspace('rgb16')
+      .png()
+      .toBuffer();
     expect((await sharp(png16).metadata()).depth).toBe('ushort');
     const res = await upload(form({ bytes: png16, name: 'scan.png', type: 'image/png' }));
     expect(res.status).toBe(201);
@@ -201,11 +228,19 @@ describe('POST /api/admin/pictures', () => {
   });
 
   it('accepts AVIF; answers a clear 400 to HEIC, which this server cannot decode', async () => {
-    const avif = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#aa00aa' } }).avif().toBuffer();
+    const avif = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#aa00aa' } })
+      .avif()
+      .toBuffer();
     expect((await upload(form({ bytes: avif, name: 'a.avif', type: 'image/avif' }))).status).toBe(201);
 
     // An ISO-BMFF "ftyp" box with the heic brand: what an iPhone photo starts with.
-    const heic = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypheic'), Buffer.from([0, 0, 0, 0]), Buffer.from('mif1heic'), Buffer.alloc(64)]);
+    const heic = Buffer.concat([
+      Buffer.from([0, 0, 0, 0x18]),
+      Buffer.from('ftypheic'),
+      Buffer.from([0, 0, 0, 0]),
+      Buffer.from('mif1heic'),
+      Buffer.alloc(64),
+    ]);
     const files = storedFiles();
     const res = await upload(form({ bytes: heic, name: 'IMG_1234.HEIC', type: 'image/heic' }));
     expect(res.status).toBe(400);
@@ -222,8 +257,18 @@ describe('POST /api/admin/pictures', () => {
   });
 
   const disguised: [string, { bytes: Uint8Array | string; name: string; type: string }][] = [
-    ['HTML bytes named cat.jpg with an image/jpeg type', { bytes: '<!doctype html><html><body><script>alert(1)</script></body></html>', name: 'cat.jpg', type: 'image/jpeg' }],
-    ['an SVG (a script-capable document) named logo.png', { bytes: '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="10" height="10"/></svg>', name: 'logo.png', type: 'image/png' }],
+    [
+      'HTML bytes named cat.jpg with an image/jpeg type',
+      { bytes: '<!doctype html><html><body><script>alert(1)</script></body></html>', name: 'cat.jpg', type: 'image/jpeg' },
+    ],
+    [
+      'an SVG (a script-capable document) named logo.png',
+      {
+        bytes: '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="10" height="10"/></svg>',
+        name: 'logo.png',
+        type: 'image/png',
+      },
+    ],
     ['a PDF named scan.jpg', { bytes: '%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF', name: 'scan.jpg', type: 'image/jpeg' }],
     ['plain text named photo.jpg', { bytes: 'just some text, not a photo', name: 'photo.jpg', type: 'image/jpeg' }],
     ['an empty file named empty.png', { bytes: new Uint8Array(0), name: 'empty.png', type: 'image/png' }],
@@ -240,7 +285,13 @@ describe('POST /api/admin/pictures', () => {
   // Types file-type knows by their bytes but the gallery does not take: a TIFF (which sharp could decode and
   // re-encode, so only the allowed list stops it) and a ZIP. The gallery answers these 400, as any non-image.
   it.each([
-    ['a TIFF named photo.jpg', async () => sharp({ create: { width: 8, height: 8, channels: 3, background: '#336699' } }).tiff().toBuffer()],
+    [
+      'a TIFF named photo.jpg',
+      async () =>
+        sharp({ create: { width: 8, height: 8, channels: 3, background: '#336699' } })
+          .tiff()
+          .toBuffer(),
+    ],
     ['a ZIP named photo.png', async () => zip()],
   ])('rejects %s, a type known by its bytes but not allowed: 400, nothing stored, no file written', async (name, bytes) => {
     const [rows, files] = [s.count(pictures), storedFiles()];
@@ -252,7 +303,9 @@ describe('POST /api/admin/pictures', () => {
   });
 
   it('rejects a JPEG header with a damaged body with a clear 400, not a 500', async () => {
-    const good = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#123456' } }).jpeg().toBuffer();
+    const good = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#123456' } })
+      .jpeg()
+      .toBuffer();
     const broken = Buffer.concat([good.subarray(0, 40), Buffer.alloc(200, 0x41)]);
     const files = storedFiles();
     const res = await upload(form({ bytes: broken, name: 'broken.jpg', type: 'image/jpeg' }));
@@ -334,7 +387,9 @@ describe('GET and DELETE /api/admin/pictures', () => {
   });
 
   it('deletes the row and the file; the image then answers 404; a second delete answers 404', async () => {
-    const pic = (await (await upload(form({ bytes: await png(), name: 'bye.png', type: 'image/png' }, { caption: 'Goodbye' }))).json()) as AdminPicture;
+    const pic = (await (
+      await upload(form({ bytes: await png(), name: 'bye.png', type: 'image/png' }, { caption: 'Goodbye' }))
+    ).json()) as AdminPicture;
     expect((await s.request(`/uploads/${pic.fileName}`)).status).toBe(200);
 
     const res = await s.request(`/api/admin/pictures/${pic.id}`, { method: 'DELETE', headers: { cookie } });
@@ -352,7 +407,11 @@ describe('GET and DELETE /api/admin/pictures', () => {
   });
 
   it('never touches a path outside the uploads folder, whatever the row says', async () => {
-    const row = s.db.insert(pictures).values({ fileName: '../app.sqlite', originalName: 'x', fileSize: 1, mimeType: 'image/webp' }).returning().get();
+    const row = s.db
+      .insert(pictures)
+      .values({ fileName: '../app.sqlite', originalName: 'x', fileSize: 1, mimeType: 'image/webp' })
+      .returning()
+      .get();
     const res = await s.request(`/api/admin/pictures/${row.id}`, { method: 'DELETE', headers: { cookie } });
     expect(res.status).toBe(200);
     expect(existsSync(join(s.dir, 'app.sqlite'))).toBe(true);
@@ -363,7 +422,9 @@ describe('GET and DELETE /api/admin/pictures', () => {
 async function photo(width: number, height: number): Promise<Buffer> {
   const raw = Buffer.alloc(width * height * 3);
   for (let i = 0; i < raw.length; i++) raw[i] = (((i / 3) % width) * 200) / width + ((i * 2654435761) % 40);
-  return sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
+  return sharp(raw, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 90 })
+    .toBuffer();
 }
 
 /** What a stored file really is, by its bytes (never its name), and its pixel size. */
@@ -403,7 +464,9 @@ describe('responsive variants (AVIF and WebP copies for srcset)', () => {
   });
 
   it('never enlarges: a picture narrower than the widths gets one AVIF at its own width, its WebP is the picture itself', async () => {
-    const pic = (await (await upload(form({ bytes: await photo(500, 250), name: 'small.jpg', type: 'image/jpeg' }))).json()) as AdminPicture;
+    const pic = (await (
+      await upload(form({ bytes: await photo(500, 250), name: 'small.jpg', type: 'image/jpeg' }))
+    ).json()) as AdminPicture;
     expect(pic.variants.map(({ mimeType, width, height }) => ({ mimeType, width, height }))).toEqual([
       { mimeType: 'image/avif', width: 320, height: 160 },
       { mimeType: 'image/webp', width: 320, height: 160 },
@@ -438,7 +501,9 @@ describe('responsive variants (AVIF and WebP copies for srcset)', () => {
 
   it('a picture uploaded before variants existed is listed with none, then gets them from the start-up backfill', async () => {
     // As an older version stored it: the WebP alone, and a row without size or variants.
-    const legacy = (await (await upload(form({ bytes: await photo(1000, 800), name: 'old.jpg', type: 'image/jpeg' }))).json()) as AdminPicture;
+    const legacy = (await (
+      await upload(form({ bytes: await photo(1000, 800), name: 'old.jpg', type: 'image/jpeg' }))
+    ).json()) as AdminPicture;
     for (const v of legacy.variants) rmSync(join(uploadsDir, v.fileName));
     s.db.update(pictures).set({ width: null, height: null, variants: null }).where(eq(pictures.id, legacy.id)).run();
 
@@ -447,7 +512,11 @@ describe('responsive variants (AVIF and WebP copies for srcset)', () => {
     expect((await s.request(`/uploads/${legacy.fileName}`)).status).toBe(200);
 
     // One whose file is gone is marked [] (shown as it is, not retried at every start).
-    const lost = s.db.insert(pictures).values({ fileName: '00000000-0000-4000-8000-000000000000.webp', originalName: 'x', fileSize: 1, mimeType: 'image/webp' }).returning().get();
+    const lost = s.db
+      .insert(pictures)
+      .values({ fileName: '00000000-0000-4000-8000-000000000000.webp', originalName: 'x', fileSize: 1, mimeType: 'image/webp' })
+      .returning()
+      .get();
     const made = await backfillPictureVariants(s, { warn() {} } as never);
     expect(made).toBeGreaterThanOrEqual(1);
 

@@ -36,7 +36,9 @@ const NOT_STAFF_WRITES: Record<string, string> = {
   'POST /api/admin/forgot-password': 'asks for a link; its use is recorded',
 };
 
-const mutations = listProcedures().filter((p) => p.type === 'mutation' && PROCEDURES[p.path] && PROCEDURES[p.path]!.expect.admin < 300 && !NOT_STAFF_WRITES[p.path]);
+const mutations = listProcedures().filter(
+  (p) => p.type === 'mutation' && PROCEDURES[p.path] && PROCEDURES[p.path]!.expect.admin < 300 && !NOT_STAFF_WRITES[p.path],
+);
 const writes = listApiRoutes()
   .filter((r) => r.method !== 'GET' && ROUTES[`${r.method} ${r.path}`])
   .map((r) => ({ ...r, key: `${r.method} ${r.path}` }))

@@ -10,9 +10,20 @@ import { json } from '../helpers/enrollment-fixtures';
 
 const s = sharedAdminServer();
 
-type Row = { id: number; at: string; actorId: string | null; actorName: string; action: string; entity: string; entityId: string | null; fields: Record<string, unknown>; address: string };
+type Row = {
+  id: number;
+  at: string;
+  actorId: string | null;
+  actorName: string;
+  action: string;
+  entity: string;
+  entityId: string | null;
+  fields: Record<string, unknown>;
+  address: string;
+};
 const event = (title: string) => ({ title, description: 'Bring a hat', eventDate: '2026-12-04' });
-const verify = async () => json<{ ok: boolean; rows: number; firstBrokenId: number | null }>(await s.request('/api/admin/audit-log/verify', as(s.admin)));
+const verify = async () =>
+  json<{ ok: boolean; rows: number; firstBrokenId: number | null }>(await s.request('/api/admin/audit-log/verify', as(s.admin)));
 
 describe('append-only', () => {
   it('SQLite refuses UPDATE and DELETE on the table, even from outside the app', async () => {
@@ -24,13 +35,16 @@ describe('append-only', () => {
   });
 
   it('the chain verifies, and a row edited behind the app’s back (triggers dropped, as in the sqlite3 shell) is found', async () => {
-    for (const title of ['Chain one', 'Chain two', 'Chain three']) await s.request('/api/events', { method: 'POST', json: event(title), ...as(s.admin) });
+    for (const title of ['Chain one', 'Chain two', 'Chain three'])
+      await s.request('/api/events', { method: 'POST', json: event(title), ...as(s.admin) });
     const before = await verify();
     expect(before).toEqual({ ok: true, rows: s.count(auditLog), firstBrokenId: null });
 
     const target = s.db.select().from(auditLog).all().at(-2)!;
     const sqlite = s.db.$client;
-    const triggers = sqlite.prepare("SELECT sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'audit_log'").all() as { sql: string }[];
+    const triggers = sqlite.prepare("SELECT sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'audit_log'").all() as {
+      sql: string;
+    }[];
     expect(triggers).toHaveLength(2);
     sqlite.exec('DROP TRIGGER audit_log_no_update; DROP TRIGGER audit_log_no_delete;');
     try {
@@ -43,7 +57,11 @@ describe('append-only', () => {
       const saved = sqlite.prepare('SELECT * FROM audit_log WHERE id = ?').get(middle.id) as Record<string, unknown>;
       sqlite.prepare('DELETE FROM audit_log WHERE id = ?').run(middle.id);
       expect(await verify()).toMatchObject({ ok: false, firstBrokenId: middle.id + 1 });
-      sqlite.prepare('INSERT INTO audit_log (id, at, actor_id, actor_name, action, entity, entity_id, fields, address, prev_hash, hash) VALUES (@id, @at, @actor_id, @actor_name, @action, @entity, @entity_id, @fields, @address, @prev_hash, @hash)').run(saved);
+      sqlite
+        .prepare(
+          'INSERT INTO audit_log (id, at, actor_id, actor_name, action, entity, entity_id, fields, address, prev_hash, hash) VALUES (@id, @at, @actor_id, @actor_name, @action, @entity, @entity_id, @fields, @address, @prev_hash, @hash)',
+        )
+        .run(saved);
       expect((await verify()).ok).toBe(true);
     } finally {
       for (const t of triggers) sqlite.exec(t.sql);
@@ -53,7 +71,9 @@ describe('append-only', () => {
 
 describe('GET /api/admin/audit-log', () => {
   it('answers pages newest first with X-Next-Cursor, the documented fields, and the changed field names without secrets', async () => {
-    const created = await json<{ id: string }>(await s.request('/api/events', { method: 'POST', json: event('Paged one'), ...as(s.admin) }));
+    const created = await json<{ id: string }>(
+      await s.request('/api/events', { method: 'POST', json: event('Paged one'), ...as(s.admin) }),
+    );
     await s.request(`/api/events/${created.id}`, { method: 'PUT', json: event('Paged one, renamed'), ...as(s.admin) });
     await s.request(`/api/events/${created.id}`, { method: 'DELETE', ...as(s.admin) });
 
@@ -62,8 +82,15 @@ describe('GET /api/admin/audit-log', () => {
     expect(res.headers.get('cache-control')).toMatch(/no-store/);
     const first = await json<Row[]>(res);
     expect(first.map((r) => r.action)).toEqual(['delete', 'update']);
-    expect(Object.keys(first[0]!).sort()).toEqual(['action', 'actorId', 'actorName', 'address', 'at', 'entity', 'entityId', 'fields', 'id'].sort());
-    expect(first[1]).toMatchObject({ actorName: 'Test Director', entity: 'event', entityId: created.id, fields: { title: 'Paged one, renamed' } });
+    expect(Object.keys(first[0]!).sort()).toEqual(
+      ['action', 'actorId', 'actorName', 'address', 'at', 'entity', 'entityId', 'fields', 'id'].sort(),
+    );
+    expect(first[1]).toMatchObject({
+      actorName: 'Test Director',
+      entity: 'event',
+      entityId: created.id,
+      fields: { title: 'Paged one, renamed' },
+    });
     const cursor = res.headers.get('x-next-cursor');
     expect(cursor).toBeTruthy();
     const next = await s.request(`/api/admin/audit-log?entity=event&entityId=${created.id}&limit=2&cursor=${cursor}`, as(s.admin));
@@ -85,7 +112,9 @@ describe('GET /api/admin/audit-log', () => {
     expect(mine.every((r) => r.actorId === me.id)).toBe(true);
     expect(await json(await s.request('/api/admin/audit-log?actorId=nobody', as(s.admin)))).toEqual([]);
     // The test clock stands at 2026-11-21 in the centre.
-    expect((await json<Row[]>(await s.request('/api/admin/audit-log?from=2026-11-21&to=2026-11-21', as(s.admin)))).length).toBeGreaterThan(0);
+    expect((await json<Row[]>(await s.request('/api/admin/audit-log?from=2026-11-21&to=2026-11-21', as(s.admin)))).length).toBeGreaterThan(
+      0,
+    );
     expect(await json(await s.request('/api/admin/audit-log?from=2026-11-22', as(s.admin)))).toEqual([]);
     expect(await json(await s.request('/api/admin/audit-log?to=2026-11-20', as(s.admin)))).toEqual([]);
     for (const q of ['entity=spaceship', 'from=2026-13-01', 'from=2026-11-22&to=2026-11-21', 'limit=0', 'limit=101', 'cursor=nonsense']) {

@@ -32,7 +32,8 @@ async function check(res: Response, role: Role, personal: boolean, what: string,
 }
 
 /** Personal: anything a signed-in caller gets, except a public list read by a parent (staff lists include private items). */
-const personal = (expected: Expected, role: Role, method: string) => role !== 'anonymous' && !(method === 'GET' && expected.anonymous === 200 && role !== 'admin' && role !== 'teacher');
+const personal = (expected: Expected, role: Role, method: string) =>
+  role !== 'anonymous' && !(method === 'GET' && expected.anonymous === 200 && role !== 'admin' && role !== 'teacher');
 
 describe('every procedure and path has an entry in the matrix', () => {
   it('the generators are not vacuous', () => {
@@ -41,10 +42,22 @@ describe('every procedure and path has an entry in the matrix', () => {
   });
 
   it('no procedure or path is missing from tests/authorization-matrix.ts, and no entry names one that is gone', () => {
-    expect(procedures.map((p) => p.path).filter((p) => !PROCEDURES[p]), 'procedures without an entry').toEqual([]);
-    expect(routes.map((r) => r.key).filter((k) => !ROUTES[k]), 'paths without an entry').toEqual([]);
-    expect(Object.keys(PROCEDURES).filter((p) => !procedures.some((x) => x.path === p)), 'entries for no procedure').toEqual([]);
-    expect(Object.keys(ROUTES).filter((k) => !routes.some((r) => r.key === k)), 'entries for no path').toEqual([]);
+    expect(
+      procedures.map((p) => p.path).filter((p) => !PROCEDURES[p]),
+      'procedures without an entry',
+    ).toEqual([]);
+    expect(
+      routes.map((r) => r.key).filter((k) => !ROUTES[k]),
+      'paths without an entry',
+    ).toEqual([]);
+    expect(
+      Object.keys(PROCEDURES).filter((p) => !procedures.some((x) => x.path === p)),
+      'entries for no procedure',
+    ).toEqual([]);
+    expect(
+      Object.keys(ROUTES).filter((k) => !routes.some((r) => r.key === k)),
+      'entries for no path',
+    ).toEqual([]);
   });
 });
 
@@ -75,7 +88,13 @@ describe('REST paths', () => {
       const url = entry.path ? await entry.path(fx, role) : path;
       const body = entry.body ? await entry.body(fx, role) : undefined;
       const res = await callRoute(s, method, url, body, fx.headers(role));
-      const answer = await check(res, role, personal(entry.expect, role, method), `${method} ${path}`, method === 'GET' ? publicText : undefined);
+      const answer = await check(
+        res,
+        role,
+        personal(entry.expect, role, method),
+        `${method} ${path}`,
+        method === 'GET' ? publicText : undefined,
+      );
       if (role === 'anonymous' && answer.status === 200) publicText = answer.text;
       got[role] = answer.status;
     }

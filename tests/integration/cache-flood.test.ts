@@ -72,7 +72,10 @@ describe('a flood from one signed-in parent', () => {
         default:
           return i % 2
             ? [trpcGet('communications.parentMessages', { limit }), { 'x-request': String(i) }]
-            : [`/api/trpc/communications.parentMessages?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: { json: { limit } } }))}`, { 'accept-encoding': i % 3 ? 'br' : '' }];
+            : [
+                `/api/trpc/communications.parentMessages?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: { json: { limit } } }))}`,
+                { 'accept-encoding': i % 3 ? 'br' : '' },
+              ];
       }
     };
 
@@ -89,7 +92,11 @@ describe('a flood from one signed-in parent', () => {
             return send(path, headers);
           }
           const n = i - 5_000;
-          return send(n % 2 ? `/api/parent/communications?limit=100&cursor=${forgedCursor(n)}` : trpcGet('communications.parentMessages', { limit: 100, cursor: forgedCursor(n) }));
+          return send(
+            n % 2
+              ? `/api/parent/communications?limit=100&cursor=${forgedCursor(n)}`
+              : trpcGet('communications.parentMessages', { limit: 100, cursor: forgedCursor(n) }),
+          );
         }),
       );
       expect(store.bytes()).toBeLessThanOrEqual(BUDGET_MB * MB);
@@ -102,12 +109,17 @@ describe('a flood from one signed-in parent', () => {
     const grown = heapUsed() - before;
     peak = Math.max(peak, grown);
 
-    expect([...statuses.keys()].every((status) => status < 500), JSON.stringify([...statuses])).toBe(true);
+    expect(
+      [...statuses.keys()].every((status) => status < 500),
+      JSON.stringify([...statuses]),
+    ).toBe(true);
     expect(statuses.get(200)).toBeGreaterThan(5_000);
     expect(store.answers()).toBeLessThanOrEqual(MAX_ENTRIES_PER_SESSION + 10);
     // The budget, and a margin for the server's and this test client's own working memory.
     expect(peak, `heap growth ${Math.round(peak / MB)} MB`).toBeLessThan((BUDGET_MB + 24) * MB);
-    console.log(`cache-flood: heap growth at most ${Math.round(peak / MB)} MB, ${store.answers()} answers kept, ${Math.round(store.bytes() / MB)} MB counted`);
+    console.log(
+      `cache-flood: heap growth at most ${Math.round(peak / MB)} MB, ${store.answers()} answers kept, ${Math.round(store.bytes() / MB)} MB counted`,
+    );
     expect((await s.request('/api/parent/communications?limit=5', { headers: bearer })).status).toBe(200);
   });
 });

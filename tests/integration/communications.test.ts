@@ -7,7 +7,14 @@ import { existsSync, readdirSync, statSync, utimesSync, writeFileSync } from 'no
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { communicationMessages, documentRequests, parentChildRelationships, parentUsers, privateFiles, uploadTokens } from '../../db/schema';
+import {
+  communicationMessages,
+  documentRequests,
+  parentChildRelationships,
+  parentUsers,
+  privateFiles,
+  uploadTokens,
+} from '../../db/schema';
 import { ABANDONED_UPLOAD_MS, forgetAbandonedUploads } from '../../src/server/documents/uploads';
 import { createParentSession } from '../../src/server/auth/session';
 import { centre } from '../../src/shared/centre';
@@ -36,7 +43,13 @@ async function family(name: string): Promise<Family> {
   const parentId = s.db.insert(parentUsers).values({ email, firstName: name, lastName: 'Senior', passwordHash: 'x' }).returning().get().id;
   s.db.insert(parentChildRelationships).values({ parentId, childId: child.id, isPrimary: true }).run();
   const { token } = createParentSession(s.db, s.clock, parentId);
-  return { child, email, parentId, auth: { headers: { authorization: `Bearer ${token}` } }, cookie: { headers: { cookie: `parent_session=${token}` } } };
+  return {
+    child,
+    email,
+    parentId,
+    auth: { headers: { authorization: `Bearer ${token}` } },
+    cookie: { headers: { cookie: `parent_session=${token}` } },
+  };
 }
 
 let a: Family;
@@ -49,7 +62,8 @@ beforeAll(async () => {
 type Message = typeof communicationMessages.$inferSelect & { emailSent?: boolean };
 type Request = typeof documentRequests.$inferSelect;
 
-const post = (path: string, body: unknown, opts: { headers: Record<string, string> }) => s.request(path, { method: 'POST', json: body, ...opts });
+const post = (path: string, body: unknown, opts: { headers: Record<string, string> }) =>
+  s.request(path, { method: 'POST', json: body, ...opts });
 const mailsTo = (address: string) => smtp.received.filter((m) => m.to.includes(address)).map((m) => ({ ...m, raw: decodeMime(m.raw) }));
 
 describe('messages from the centre to a parent', () => {
@@ -57,12 +71,31 @@ describe('messages from the centre to a parent', () => {
     const before = mailsTo(a.email).length;
     const res = await post(
       '/api/admin/communications',
-      { type: 'general_message', recipientType: 'parent', recipientId: b.email, recipientName: 'Someone else', childId: a.child.id, subject: '  Field trip  ', content: 'Secret allergy details', isUrgent: false },
+      {
+        type: 'general_message',
+        recipientType: 'parent',
+        recipientId: b.email,
+        recipientName: 'Someone else',
+        childId: a.child.id,
+        subject: '  Field trip  ',
+        content: 'Secret allergy details',
+        isUrgent: false,
+      },
       as(s.admin),
     );
     expect(res.status).toBe(201);
     const message = await json<Message>(res);
-    expect(message).toMatchObject({ senderType: 'admin', recipientType: 'parent', recipientId: a.email, recipientName: 'anna Senior', childId: a.child.id, childName: 'anna Junior', subject: 'Field trip', isRead: false, emailSent: true });
+    expect(message).toMatchObject({
+      senderType: 'admin',
+      recipientType: 'parent',
+      recipientId: a.email,
+      recipientName: 'anna Senior',
+      childId: a.child.id,
+      childName: 'anna Junior',
+      subject: 'Field trip',
+      isRead: false,
+      emailSent: true,
+    });
 
     const mails = mailsTo(a.email);
     expect(mails.length).toBe(before + 1);
@@ -110,9 +143,20 @@ describe('messages from the centre to a parent', () => {
 describe('messages from a parent to the centre', () => {
   it('reach the staff list, keep the child, and list beside the centre’s messages newest first', async () => {
     s.clock.advance(60_000);
-    const res = await post('/api/parent/communications', { childId: a.child.id, subject: 'Re: Field trip', content: 'We will bring a packed lunch.', isUrgent: false }, a.auth);
+    const res = await post(
+      '/api/parent/communications',
+      { childId: a.child.id, subject: 'Re: Field trip', content: 'We will bring a packed lunch.', isUrgent: false },
+      a.auth,
+    );
     expect(res.status).toBe(201);
-    expect(await json<Message>(res)).toMatchObject({ senderType: 'parent', senderId: a.parentId, senderName: 'anna Senior', recipientType: 'admin', recipientId: centre.email, childId: a.child.id });
+    expect(await json<Message>(res)).toMatchObject({
+      senderType: 'parent',
+      senderId: a.parentId,
+      senderName: 'anna Senior',
+      recipientType: 'admin',
+      recipientId: centre.email,
+      childId: a.child.id,
+    });
 
     const staff = await json<Message[]>(await s.request('/api/admin/communications', as(s.admin)));
     expect(staff[0]!.subject).toBe('Re: Field trip');
@@ -137,8 +181,18 @@ describe('messages from a parent to the centre', () => {
 
   it('e-mails staff a notice of every message (an urgent one says so), without its content', async () => {
     const before = mailsTo(centre.email).length;
-    expect((await post('/api/parent/communications', { childId: a.child.id, subject: 'Fever', content: 'Temperature of 39.5', isUrgent: true }, a.auth)).status).toBe(201);
-    expect((await post('/api/parent/communications', { childId: a.child.id, subject: 'Not urgent', content: 'Thanks' }, a.auth)).status).toBe(201);
+    expect(
+      (
+        await post(
+          '/api/parent/communications',
+          { childId: a.child.id, subject: 'Fever', content: 'Temperature of 39.5', isUrgent: true },
+          a.auth,
+        )
+      ).status,
+    ).toBe(201);
+    expect(
+      (await post('/api/parent/communications', { childId: a.child.id, subject: 'Not urgent', content: 'Thanks' }, a.auth)).status,
+    ).toBe(201);
     const mails = mailsTo(centre.email);
     expect(mails.length).toBe(before + 2);
     expect(mails.at(-2)!.raw).toContain('urgent message');
@@ -147,7 +201,11 @@ describe('messages from a parent to the centre', () => {
   });
 
   it('works through tRPC the same way (the twin of the REST path)', async () => {
-    const res = await s.request('/api/trpc/communications.parentSend', { method: 'POST', json: { json: { subject: 'Via tRPC', content: 'Hello' } }, ...a.auth });
+    const res = await s.request('/api/trpc/communications.parentSend', {
+      method: 'POST',
+      json: { json: { subject: 'Via tRPC', content: 'Hello' } },
+      ...a.auth,
+    });
     expect(res.status).toBe(200);
     const list = await s.request('/api/trpc/communications.parentMessages', a.auth);
     expect(JSON.stringify(await list.json())).toContain('Via tRPC');
@@ -155,7 +213,13 @@ describe('messages from a parent to the centre', () => {
 });
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
-const HEIC = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypheic'), Buffer.from([0, 0, 0, 0]), Buffer.from('mif1heic'), Buffer.alloc(64)]);
+const HEIC = Buffer.concat([
+  Buffer.from([0, 0, 0, 0x18]),
+  Buffer.from('ftypheic'),
+  Buffer.from([0, 0, 0, 0]),
+  Buffer.from('mif1heic'),
+  Buffer.alloc(64),
+]);
 /** A 1x1 GIF and a one-file ZIP: types file-type recognises by their bytes, but not ones a parent may upload. */
 const GIF = Buffer.from('R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==', 'base64');
 const ZIP = (() => {
@@ -194,12 +258,27 @@ describe('document requests', () => {
     const before = mailsTo(a.email).length;
     const res = await post(
       '/api/admin/document-requests',
-      { childId: a.child.id, parentId: b.email, documentType: 'immunization', title: 'Immunization record', description: 'The 2026 update', dueDate: '2026-12-01', isUrgent: true },
+      {
+        childId: a.child.id,
+        parentId: b.email,
+        documentType: 'immunization',
+        title: 'Immunization record',
+        description: 'The 2026 update',
+        dueDate: '2026-12-01',
+        isUrgent: true,
+      },
       as(s.admin),
     );
     expect(res.status).toBe(201);
     request = await json<Request>(res);
-    expect(request).toMatchObject({ parentId: a.email, parentName: 'anna Senior', childName: 'anna Junior', status: 'pending', documentType: 'immunization', dueDate: '2026-12-01' });
+    expect(request).toMatchObject({
+      parentId: a.email,
+      parentName: 'anna Senior',
+      childName: 'anna Junior',
+      status: 'pending',
+      documentType: 'immunization',
+      dueDate: '2026-12-01',
+    });
     const mail = mailsTo(a.email).at(-1)!;
     expect(mailsTo(a.email).length).toBe(before + 1);
     expect(mail.raw).toContain('Immunization record');
@@ -233,10 +312,16 @@ describe('document requests', () => {
     // 1 December, 23:30 in Columbus is 2 December in UTC: still due today, not overdue.
     s.clock.set('2026-12-02T04:30:00Z');
     s.admin = await s.adminCookie(); // the earlier staff session has run out by December
-    expect((await json<Request[]>(await s.request('/api/parent/document-requests', a.auth))).find((r) => r.id === request.id)!.status).toBe('pending');
+    expect((await json<Request[]>(await s.request('/api/parent/document-requests', a.auth))).find((r) => r.id === request.id)!.status).toBe(
+      'pending',
+    );
     s.clock.set('2026-12-02T05:30:00Z');
-    expect((await json<Request[]>(await s.request('/api/parent/document-requests', a.auth))).find((r) => r.id === request.id)!.status).toBe('overdue');
-    expect((await json<Request[]>(await s.request('/api/admin/document-requests', as(s.admin)))).find((r) => r.id === request.id)!.status).toBe('overdue');
+    expect((await json<Request[]>(await s.request('/api/parent/document-requests', a.auth))).find((r) => r.id === request.id)!.status).toBe(
+      'overdue',
+    );
+    expect(
+      (await json<Request[]>(await s.request('/api/admin/document-requests', as(s.admin)))).find((r) => r.id === request.id)!.status,
+    ).toBe('overdue');
   });
 
   describe('the upload flow', () => {
@@ -247,7 +332,7 @@ describe('document requests', () => {
 
     it('refuses an anonymous PUT, a tampered URL, another account’s URL, and stores nothing', async () => {
       const url = await uploadUrl(a.auth);
-      expect((await put(url, PDF, {headers: {}})).status).toBe(401);
+      expect((await put(url, PDF, { headers: {} })).status).toBe(401);
       // The signature's first character changes six bits of it (its last one only four: two are padding that
       // base64url decoders drop, so A and B there would decode to the same signature).
       const tampered = url.replace(/\.([^.])([^.]*)$/, (_m, c: string, rest: string) => `.${c === 'A' ? 'B' : 'A'}${rest}`);
@@ -292,7 +377,12 @@ describe('document requests', () => {
           controller.enqueue(new Uint8Array(chunk));
         },
       });
-      const res = await fetch(s.url + url, { method: 'PUT', body: stream, duplex: 'half', headers: { ...a.auth.headers, origin: s.url } } as RequestInit);
+      const res = await fetch(s.url + url, {
+        method: 'PUT',
+        body: stream,
+        duplex: 'half',
+        headers: { ...a.auth.headers, origin: s.url },
+      } as RequestInit);
       expect(res.status).toBe(413);
       expect((await json(res)).message).toBe('The file is too large. The limit is 10 MB.');
       expect(privateDocuments().length).toBe(files);
@@ -309,7 +399,9 @@ describe('document requests', () => {
 
     it('decides the type by the bytes: a text file named .pdf is refused, a HEIC photo is accepted', async () => {
       const files = privateDocuments().length;
-      const res = await put(await uploadUrl(a.auth), Buffer.from('just some text, not a PDF'), { headers: { ...a.auth.headers, 'content-type': 'application/pdf' } });
+      const res = await put(await uploadUrl(a.auth), Buffer.from('just some text, not a PDF'), {
+        headers: { ...a.auth.headers, 'content-type': 'application/pdf' },
+      });
       expect(res.status).toBe(415);
       expect((await json(res)).message).toBe('Only PDF, JPEG, PNG or HEIC files can be uploaded.');
       expect(privateDocuments().length).toBe(files);
@@ -354,7 +446,9 @@ describe('document requests', () => {
       const res = await post(`/api/parent/document-requests/${request.id}/respond`, { ...body, documentUrl: foreign }, a.auth);
       expect(res.status).toBe(400);
       const unused = await uploadUrl(a.auth);
-      expect((await post(`/api/parent/document-requests/${request.id}/respond`, { ...body, documentUrl: unused }, a.auth)).status).toBe(400);
+      expect((await post(`/api/parent/document-requests/${request.id}/respond`, { ...body, documentUrl: unused }, a.auth)).status).toBe(
+        400,
+      );
       expect((await post(`/api/parent/document-requests/${request.id}/respond`, { ...body, documentName: '' }, a.auth)).status).toBe(400);
       expect(s.db.select().from(documentRequests).where(eq(documentRequests.id, request.id)).get()!.status).toBe('pending');
     });
@@ -367,7 +461,11 @@ describe('document requests', () => {
       expect(done).toMatchObject({ status: 'fulfilled', responseDocumentName: 'Immunization 2026.pdf', responseMessage: 'Here it is' });
       expect(done.responseDocumentUrl).toMatch(/^\/api\/documents\/[0-9a-f-]{36}$/);
 
-      const again = await post(`/api/parent/document-requests/${request.id}/respond`, { ...body, documentUrl: await uploadUrl(a.auth) }, a.auth);
+      const again = await post(
+        `/api/parent/document-requests/${request.id}/respond`,
+        { ...body, documentUrl: await uploadUrl(a.auth) },
+        a.auth,
+      );
       expect(again.status).toBe(409);
       expect((await json<Request[]>(await s.request('/api/parent/document-requests', a.auth)))[0]!.status).toBe('fulfilled');
     });
@@ -396,7 +494,12 @@ describe('document requests', () => {
 
 describe('uploads never submitted', () => {
   it('are removed after a day with their permits and partial files; a submitted document stays', async () => {
-    const submitted = s.db.select().from(documentRequests).where(eq(documentRequests.parentId, a.email)).all().filter((r) => r.responseDocumentUrl);
+    const submitted = s.db
+      .select()
+      .from(documentRequests)
+      .where(eq(documentRequests.parentId, a.email))
+      .all()
+      .filter((r) => r.responseDocumentUrl);
     expect(submitted.length).toBeGreaterThan(0);
     const kept = submitted.map((r) => r.responseDocumentUrl!.split('/').pop()!);
 
@@ -411,7 +514,12 @@ describe('uploads never submitted', () => {
     const partial = join(s.config.privateDir, 'tmp', 'interrupted.part');
     writeFileSync(partial, 'half a file');
     utimesSync(partial, s.clock.now(), s.clock.now());
-    const stored = () => s.db.select({ id: privateFiles.id }).from(privateFiles).all().map((f) => f.id);
+    const stored = () =>
+      s.db
+        .select({ id: privateFiles.id })
+        .from(privateFiles)
+        .all()
+        .map((f) => f.id);
     expect(stored()).toContain(abandonedId);
 
     // Within the day nothing goes: the parent may still be filling in the answer.

@@ -10,7 +10,11 @@ let port: number;
 beforeAll(async () => {
   s = await startTestServer();
   // The same app on a server of its own, with short limits so the test does not wait for the real ones.
-  server = listen(s.app, { port: 0, hostname: '127.0.0.1', limits: { headersTimeoutMs: 500, requestTimeoutMs: 1500, perAddress: 3 } }) as Server;
+  server = listen(s.app, {
+    port: 0,
+    hostname: '127.0.0.1',
+    limits: { headersTimeoutMs: 500, requestTimeoutMs: 1500, perAddress: 3 },
+  }) as Server;
   await new Promise<void>((r) => server.once('listening', () => r()));
   port = (server.address() as AddressInfo).port;
 });
@@ -28,7 +32,9 @@ function open(): Promise<{ socket: Socket; closed: Promise<{ data: string; ms: n
     let data = '';
     socket.setEncoding('latin1').on('data', (d: string) => (data += d));
     socket.on('error', () => undefined);
-    const closed = new Promise<{ data: string; ms: number }>((r) => socket.once('close', () => r({ data, ms: performance.now() - started })));
+    const closed = new Promise<{ data: string; ms: number }>((r) =>
+      socket.once('close', () => r({ data, ms: performance.now() - started })),
+    );
     socket.once('connect', () => resolve({ socket, closed }));
   });
 }
@@ -52,7 +58,9 @@ describe('slow clients are cut off (issue 29 finding 10)', () => {
   it('a body sent slowly: the connection is closed after the request timeout', async () => {
     const { socket, closed } = await open();
     // Same-origin, so the app reads the body (a refused request would be answered before any wait).
-    socket.write(`POST /api/enrollment HTTP/1.1\r\nHost: x\r\nOrigin: ${s.config.publicUrl}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"a":`);
+    socket.write(
+      `POST /api/enrollment HTTP/1.1\r\nHost: x\r\nOrigin: ${s.config.publicUrl}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"a":`,
+    );
     const { data, ms } = await closed;
     expect(ms).toBeGreaterThan(1000);
     expect(ms).toBeLessThan(6000);

@@ -4,7 +4,6 @@
  * from the Hono app and the router (tests/helpers/routes.ts), so a path added later is checked too.
  */
 import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminUsers, pictures } from '../../db/schema';
 import { hashPassword } from '../../src/server/auth/password';
@@ -21,7 +20,14 @@ let parentCookie: string;
 const ids: Record<string, string> = {};
 
 const event = { title: 'Pajama Day', description: 'Wear your pajamas', eventDate: '2026-12-04' };
-const announcement = { title: 'Picture day', content: 'Photos on Tuesday', category: 'general', priority: 'normal', isPublic: true, expiresAt: '' };
+const announcement = {
+  title: 'Picture day',
+  content: 'Photos on Tuesday',
+  category: 'general',
+  priority: 'normal',
+  isPublic: true,
+  expiresAt: '',
+};
 
 /** Everything a request could change: every table and the files on disk. */
 function snapshot(): string {
@@ -85,26 +91,43 @@ const CROSS_SITE: Record<string, Record<string, string>> = {
 
 function send(method: string, path: string, body: unknown, headers: Record<string, string>) {
   // fetch directly: the test helper would add our own Origin.
-  return fetch(s.url + path, { method, headers: { 'content-type': 'application/json', ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
+  return fetch(s.url + path, {
+    method,
+    headers: { 'content-type': 'application/json', ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
 }
 
 beforeAll(async () => {
   s = await startTestServer();
-  s.db.insert(adminUsers).values({ email: 'dana@centre.example', name: 'Dana', passwordHash: await hashPassword(PASSWORD) }).run();
+  s.db
+    .insert(adminUsers)
+    .values({ email: 'dana@centre.example', name: 'Dana', passwordHash: await hashPassword(PASSWORD) })
+    .run();
   adminCookie = await s.adminCookie();
   parentCookie = `parent_session=${(await s.parentToken()).token}`;
   const as = { headers: { cookie: adminCookie } };
   ids.events = (await json<{ id: string }>(await s.request('/api/events', { method: 'POST', json: event, ...as }))).id;
   ids.announcements = (await json<{ id: string }>(await s.request('/api/announcements', { method: 'POST', json: announcement, ...as }))).id;
-  ids.applications = (await json<{ application: { id: string } }>(await s.request('/api/enrollment', { method: 'POST', json: sampleApplication }))).application.id;
-  ids.children = (await json<{ id: string }>(await s.request('/api/admin/enrolled-children', { method: 'POST', json: sampleChild, ...as }))).id;
-  ids.pictures = s.db.insert(pictures).values({ fileName: 'a.webp', originalName: 'a.jpg', fileSize: 3, mimeType: 'image/webp' }).returning().get().id;
+  ids.applications = (
+    await json<{ application: { id: string } }>(await s.request('/api/enrollment', { method: 'POST', json: sampleApplication }))
+  ).application.id;
+  ids.children = (
+    await json<{ id: string }>(await s.request('/api/admin/enrolled-children', { method: 'POST', json: sampleChild, ...as }))
+  ).id;
+  ids.pictures = s.db
+    .insert(pictures)
+    .values({ fileName: 'a.webp', originalName: 'a.jpg', fileSize: 3, mimeType: 'image/webp' })
+    .returning()
+    .get().id;
   for (const id of Object.values(ids)) expect(id).toBeTruthy();
 });
 afterAll(() => s.close());
 
 const restPaths = [...new Set(listApiRoutes().map((r) => r.path))];
-const mutations = listProcedures().filter((p) => p.type === 'mutation').map((p) => p.path);
+const mutations = listProcedures()
+  .filter((p) => p.type === 'mutation')
+  .map((p) => p.path);
 
 describe.each([
   ['a staff cookie', () => adminCookie],
@@ -136,7 +159,12 @@ describe.each([
         expect(res.headers.getSetCookie()).toEqual([]);
       }
     }
-    const batch = await send('POST', `/api/trpc/${mutations.slice(0, 5).join(',')}?batch=1`, Object.fromEntries(mutations.slice(0, 5).map((p, i) => [i, { json: inputFor(p) }])), h);
+    const batch = await send(
+      'POST',
+      `/api/trpc/${mutations.slice(0, 5).join(',')}?batch=1`,
+      Object.fromEntries(mutations.slice(0, 5).map((p, i) => [i, { json: inputFor(p) }])),
+      h,
+    );
     expect(batch.status).toBe(403);
     expect(snapshot()).toBe(before);
   });
@@ -151,7 +179,16 @@ describe('the same requests from our own pages are not refused by the guard', ()
   });
 
   it('Sec-Fetch-Site wins over Origin: our Origin with Sec-Fetch-Site: cross-site is refused', async () => {
-    expect((await send('POST', '/api/admin/login', { email: 'dana@centre.example', password: PASSWORD }, { origin: s.url, 'sec-fetch-site': 'cross-site' })).status).toBe(403);
+    expect(
+      (
+        await send(
+          'POST',
+          '/api/admin/login',
+          { email: 'dana@centre.example', password: PASSWORD },
+          { origin: s.url, 'sec-fetch-site': 'cross-site' },
+        )
+      ).status,
+    ).toBe(403);
   });
 
   it('a bearer-token request without any session cookie needs no Origin; with a session cookie it does', async () => {
@@ -183,21 +220,37 @@ describe('415: bodies other sites can send without a preflight are never read', 
   });
 
   it('refuses text/plain on tRPC and a multipart body outside the gallery upload', async () => {
-    const trpc = await fetch(`${s.url}/api/trpc/adminAuth.login`, { method: 'POST', headers: { origin: s.url, 'content-type': 'text/plain' }, body: JSON.stringify({ json: login }) });
+    const trpc = await fetch(`${s.url}/api/trpc/adminAuth.login`, {
+      method: 'POST',
+      headers: { origin: s.url, 'content-type': 'text/plain' },
+      body: JSON.stringify({ json: login }),
+    });
     expect(trpc.status).toBe(415);
     const form = new FormData();
     form.append('title', 'x');
     const multipart = await s.request('/api/events', { method: 'POST', body: form, headers: { cookie: adminCookie } });
     expect(multipart.status).toBe(415);
-    const put = await s.request(`/api/admin/enrolled-children/${ids.children}`, { method: 'PUT', body: form, headers: { cookie: adminCookie } });
+    const put = await s.request(`/api/admin/enrolled-children/${ids.children}`, {
+      method: 'PUT',
+      body: form,
+      headers: { cookie: adminCookie },
+    });
     expect(put.status).toBe(415);
   });
 
   it('lets through: JSON with a charset, requests without a body, and raw PUTs to a signed upload URL', async () => {
-    const res = await s.request('/api/admin/login', { method: 'POST', body: JSON.stringify(login), headers: { 'content-type': 'application/json; charset=utf-8' } });
+    const res = await s.request('/api/admin/login', {
+      method: 'POST',
+      body: JSON.stringify(login),
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+    });
     expect(res.status).toBe(200);
     expect((await s.request('/api/admin/logout', { method: 'POST' })).status).toBe(200);
-    const raw = await s.request('/api/objects/upload/some-token', { method: 'PUT', body: new Uint8Array([0x25, 0x50, 0x44, 0x46]), headers: { 'content-type': 'application/pdf' } });
+    const raw = await s.request('/api/objects/upload/some-token', {
+      method: 'PUT',
+      body: new Uint8Array([0x25, 0x50, 0x44, 0x46]),
+      headers: { 'content-type': 'application/pdf' },
+    });
     expect(raw.status).not.toBe(415);
     // A multipart POST to another upload-looking path is still refused.
     const form = new FormData();

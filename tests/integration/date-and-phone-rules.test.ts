@@ -16,7 +16,8 @@ type ErrorBody = { message: string; errors: Record<string, string> };
 
 // 03:00 UTC on 22 November is still 22:00 on 21 November in Columbus.
 const LATE_EVENING = '2026-11-22T03:00:00Z';
-const apply = (change: Record<string, unknown>) => s.request('/api/enrollment', { method: 'POST', json: { ...sampleApplication, ...change } });
+const apply = (change: Record<string, unknown>) =>
+  s.request('/api/enrollment', { method: 'POST', json: { ...sampleApplication, ...change } });
 // A session signed in at the clock's time (moving the fake clock ends older sessions).
 const addChild = async (change: Record<string, unknown>) =>
   s.request('/api/admin/enrolled-children', { method: 'POST', json: { ...sampleChild, ...change }, ...as(await s.adminCookie()) });
@@ -28,7 +29,12 @@ describe('an application (POST /api/enrollment and enrollment.submit)', () => {
     ['a birth date more than 13 years back', { childDateOfBirth: '2013-11-20' }, 'childDateOfBirth', BIRTH_DATE_TOO_EARLY],
     ['a start date in 2020', { startDate: '2020-09-01' }, 'startDate', START_DATE_IN_PAST],
     ['a start date yesterday in Columbus', { startDate: '2026-11-20' }, 'startDate', START_DATE_IN_PAST],
-    ['letters for the emergency phone', { emergencyContactPhone: 'abcdefghijk' }, 'emergencyContactPhone', 'Please enter a valid phone number'],
+    [
+      'letters for the emergency phone',
+      { emergencyContactPhone: 'abcdefghijk' },
+      'emergencyContactPhone',
+      'Please enter a valid phone number',
+    ],
     ['eleven digits without a leading 1', { parentPhone: '614-555-01999' }, 'parentPhone', 'Please enter a valid phone number'],
     ['nine digits padded with spaces', { parentPhone: '614 555 019 ' }, 'parentPhone', 'Please enter a valid phone number'],
     ['a pediatrician phone of letters', { pediatricianPhone: 'call the clinic' }, 'pediatricianPhone', 'Please enter a valid phone number'],
@@ -49,7 +55,9 @@ describe('an application (POST /api/enrollment and enrollment.submit)', () => {
       code: 'BAD_REQUEST',
       message: START_DATE_IN_PAST,
     });
-    await expect(s.caller().enrollment.submit({ ...sampleApplication, childDateOfBirth: '2031-02-01' })).rejects.toMatchObject({ message: BIRTH_DATE_IN_FUTURE });
+    await expect(s.caller().enrollment.submit({ ...sampleApplication, childDateOfBirth: '2031-02-01' })).rejects.toMatchObject({
+      message: BIRTH_DATE_IN_FUTURE,
+    });
   });
 
   it("accepts today's date in Columbus (already tomorrow in UTC) as a start date and as a birth date, and exactly 13 years back", async () => {
@@ -82,7 +90,10 @@ describe('Add Child and Edit Child (POST and PUT /api/admin/enrolled-children)',
     expect((await json<ErrorBody>(future)).errors.dateOfBirth).toBe(BIRTH_DATE_IN_FUTURE);
     const old = await addChild({ dateOfBirth: '2010-01-01' });
     expect((await json<ErrorBody>(old)).errors.dateOfBirth).toBe(BIRTH_DATE_TOO_EARLY);
-    await expect(s.caller('admin').children.create({ ...sampleChild, dateOfBirth: '2026-11-22' })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: BIRTH_DATE_IN_FUTURE });
+    await expect(s.caller('admin').children.create({ ...sampleChild, dateOfBirth: '2026-11-22' })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: BIRTH_DATE_IN_FUTURE,
+    });
     expect(s.count(enrolledChildren)).toBe(before);
   });
 
@@ -94,12 +105,16 @@ describe('Add Child and Edit Child (POST and PUT /api/admin/enrolled-children)',
   it('refuses a future birth date on edit too', async () => {
     s.clock.set(LATE_EVENING);
     const created = await json<{ id: string }>(await addChild({}));
-    const res = await s.request(`/api/admin/enrolled-children/${created.id}`, { method: 'PUT', json: { ...sampleChild, dateOfBirth: '2027-01-01' }, ...as(await s.adminCookie()) });
+    const res = await s.request(`/api/admin/enrolled-children/${created.id}`, {
+      method: 'PUT',
+      json: { ...sampleChild, dateOfBirth: '2027-01-01' },
+      ...as(await s.adminCookie()),
+    });
     expect(res.status).toBe(400);
     expect((await json<ErrorBody>(res)).errors.dateOfBirth).toBe(BIRTH_DATE_IN_FUTURE);
   });
 
-  it("refuses a parent phone that is not a phone number, and takes a blank one as none", async () => {
+  it('refuses a parent phone that is not a phone number, and takes a blank one as none', async () => {
     const res = await addChild({ parentPhone: '555-01' });
     expect(res.status).toBe(400);
     expect((await json<ErrorBody>(res)).errors.parentPhone).toBe('Please enter a valid phone number');
@@ -119,8 +134,15 @@ describe('isValidPhone', () => {
 });
 
 describe('dates in the past (issue 34 item 5)', () => {
-  const post = async (path: string, body: Record<string, unknown>, method = 'POST') => s.request(path, { method, json: body, ...as(await s.adminCookie()) });
-  const announcement = { title: 'Picture day', content: 'Smiles on', category: 'general' as const, priority: 'normal' as const, isPublic: true };
+  const post = async (path: string, body: Record<string, unknown>, method = 'POST') =>
+    s.request(path, { method, json: body, ...as(await s.adminCookie()) });
+  const announcement = {
+    title: 'Picture day',
+    content: 'Smiles on',
+    category: 'general' as const,
+    priority: 'normal' as const,
+    isPublic: true,
+  };
 
   it('refuses an announcement that would expire before it is posted (yesterday in Columbus), at the field, over REST and tRPC', async () => {
     s.clock.set(LATE_EVENING);
@@ -128,7 +150,10 @@ describe('dates in the past (issue 34 item 5)', () => {
     const res = await post('/api/announcements', { ...announcement, expiresAt: '2026-11-20' });
     expect(res.status).toBe(400);
     expect((await json<ErrorBody>(res)).errors.expiresAt).toBe(EXPIRY_BEFORE_POSTING);
-    await expect(s.caller('admin').announcements.create({ ...announcement, expiresAt: '2026-11-01' })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: EXPIRY_BEFORE_POSTING });
+    await expect(s.caller('admin').announcements.create({ ...announcement, expiresAt: '2026-11-01' })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: EXPIRY_BEFORE_POSTING,
+    });
     expect(s.count(announcements)).toBe(before);
     expect((await post('/api/announcements', { ...announcement, expiresAt: '2026-11-21' })).status).toBe(201);
     expect((await post('/api/announcements', { ...announcement, expiresAt: '' })).status).toBe(201);
@@ -148,12 +173,20 @@ describe('dates in the past (issue 34 item 5)', () => {
   it('refuses a document request due yesterday (in Columbus), at the field, and stores nothing', async () => {
     s.clock.set(LATE_EVENING);
     const child = await json<{ id: string }>(await addChild({ parentEmail: 'due.dates@example.com' }));
-    const request = { childId: child.id, title: 'Immunization record', description: 'Please send the latest', documentType: 'immunization' as const };
+    const request = {
+      childId: child.id,
+      title: 'Immunization record',
+      description: 'Please send the latest',
+      documentType: 'immunization' as const,
+    };
     const before = s.count(documentRequests);
     const res = await post('/api/admin/document-requests', { ...request, dueDate: '2026-11-20' });
     expect(res.status).toBe(400);
     expect((await json<ErrorBody>(res)).errors.dueDate).toBe(DUE_DATE_IN_PAST);
-    await expect(s.caller('admin').communications.requestDocument({ ...request, dueDate: '2026-01-01' })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: DUE_DATE_IN_PAST });
+    await expect(s.caller('admin').communications.requestDocument({ ...request, dueDate: '2026-01-01' })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: DUE_DATE_IN_PAST,
+    });
     expect(s.count(documentRequests)).toBe(before);
     const today = await post('/api/admin/document-requests', { ...request, dueDate: '2026-11-21' });
     expect(today.status).toBe(201);

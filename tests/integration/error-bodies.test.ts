@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOT_AN_OBJECT, UNREADABLE_REQUEST } from '../../src/server/client-errors';
 import { startTestServer, type TestServer } from '../helpers/server';
 
-const LEAKS = /zod|JSON\.parse|SyntaxError|superjson|trpc|stack|Unexpected (token|end)|needs to be an object|transformation|expected object, received|node_modules|\.ts:\d|at [\w.]+ \(/i;
+const LEAKS =
+  /zod|JSON\.parse|SyntaxError|superjson|trpc|stack|Unexpected (token|end)|needs to be an object|transformation|expected object, received|node_modules|\.ts:\d|at [\w.]+ \(/i;
 
 let s: TestServer;
 let cookie: string;
@@ -38,14 +39,18 @@ describe('malformed requests answer 400 in plain words', () => {
     expect(res.status).toBe(400);
     const text = await res.text();
     expect(text).not.toMatch(LEAKS);
-    const parsed = JSON.parse(text) as { message?: string } | { error: { json: { message: string } } }[] | { error: { json: { message: string } } };
+    const parsed = JSON.parse(text) as
+      { message?: string } | { error: { json: { message: string } } }[] | { error: { json: { message: string } } };
     const message = Array.isArray(parsed) ? parsed[0]!.error.json.message : 'error' in parsed ? parsed.error.json.message : parsed.message;
     expect([UNREADABLE_REQUEST, NOT_AN_OBJECT, 'The request body must be valid JSON']).toContain(message);
   });
 
   it('field messages still reach the form, through both doors', async () => {
     const rest = await s.request('/api/admin/login', { method: 'POST', json: { email: 'nope', password: '' } });
-    expect(await rest.json()).toEqual({ message: 'Please enter a valid email address', errors: { email: 'Please enter a valid email address', password: 'Password is required' } });
+    expect(await rest.json()).toEqual({
+      message: 'Please enter a valid email address',
+      errors: { email: 'Please enter a valid email address', password: 'Password is required' },
+    });
     const trpc = await s.request('/api/trpc/adminAuth.login', { method: 'POST', json: { json: { email: 'nope', password: '' } } });
     const body = (await trpc.json()) as { error: { json: { message: string; data: Record<string, unknown> } } };
     expect(body.error.json.message).toBe('Please enter a valid email address');

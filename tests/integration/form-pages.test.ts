@@ -28,12 +28,14 @@ beforeAll(async () => {
   const chunk = (file: string, imports: string[] = []) => ({ file: `assets/${file}`, imports });
   writeFileSync(
     join(dir, 'client', '.vite', 'manifest.json'),
-    JSON.stringify(standInManifest({
-      'index.html': chunk('index-A.js'),
-      'pages/enrollment.ts': chunk('enrollment-E.js', ['_fields-F.js']),
-      'pages/parent-login.ts': chunk('parent-login-P.js', ['_fields-F.js']),
-      '_fields-F.js': chunk('fields-F.js'),
-    })),
+    JSON.stringify(
+      standInManifest({
+        'index.html': chunk('index-A.js'),
+        'pages/enrollment.ts': chunk('enrollment-E.js', ['_fields-F.js']),
+        'pages/parent-login.ts': chunk('parent-login-P.js', ['_fields-F.js']),
+        '_fields-F.js': chunk('fields-F.js'),
+      }),
+    ),
   );
   const view = `'<pre id="view">' + JSON.stringify(view).replace(/</g, '\\\\u003c') + '</pre>'`;
   writeFileSync(
@@ -68,7 +70,8 @@ const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 const post = (path: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
   s.request(path, { method: 'POST', body: new URLSearchParams(fields), headers: { ...FORM, ...headers }, redirect: 'manual' });
 const application = (overrides: Record<string, string> = {}) => ({ ...requiredApplicationFields, ...overrides });
-const stored = (childFirstName: string) => s.db.select().from(enrollmentApplications).where(eq(enrollmentApplications.childFirstName, childFirstName)).all();
+const stored = (childFirstName: string) =>
+  s.db.select().from(enrollmentApplications).where(eq(enrollmentApplications.childFirstName, childFirstName)).all();
 
 describe('GET /enrollment', () => {
   it("is the server's drawing with the page's own script in place of the app's", async () => {
@@ -120,18 +123,33 @@ describe('POST /enrollment (the form sent by the browser itself)', () => {
     expect(res.headers.get('location')).toBe('/enrollment?submitted');
     const rows = stored('Once');
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ status: 'pending', parentEmail: 'maria.lopez@example.com', programRequested: 'preschool', allergies: 'Peanuts', medications: null });
+    expect(rows[0]).toMatchObject({
+      status: 'pending',
+      parentEmail: 'maria.lopez@example.com',
+      programRequested: 'preschool',
+      allergies: 'Peanuts',
+      medications: null,
+    });
     expect(viewOf(await (await s.request('/enrollment?submitted')).text()).submitted).toBe(true);
     expect(stored('Once')).toHaveLength(1);
   });
 
   it('is refused from another site (the same rule as the API), and nothing is stored', async () => {
-    for (const headers of [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site', origin: s.url }] as Record<string, string>[]) {
+    for (const headers of [
+      { origin: 'https://evil.example' },
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site', origin: s.url },
+    ] as Record<string, string>[]) {
       const res = await post('/enrollment', application({ childFirstName: 'Forged' }), headers);
       expect(res.status, JSON.stringify(headers)).toBe(403);
     }
     // Neither header: refused too (a missing header never means allowed).
-    const bare = await fetch(`${s.url}/enrollment`, { method: 'POST', body: new URLSearchParams(application({ childFirstName: 'Forged' })), headers: FORM, redirect: 'manual' });
+    const bare = await fetch(`${s.url}/enrollment`, {
+      method: 'POST',
+      body: new URLSearchParams(application({ childFirstName: 'Forged' })),
+      headers: FORM,
+      redirect: 'manual',
+    });
     expect(bare.status).toBe(403);
     expect(stored('Forged')).toHaveLength(0);
   });
@@ -145,7 +163,7 @@ describe('POST /enrollment (the form sent by the browser itself)', () => {
     expect(stored('Json')).toHaveLength(0);
   });
 
-  it('the spam trap filled in: the procedure\'s refusal as a sentence for the whole form, nothing stored', async () => {
+  it("the spam trap filled in: the procedure's refusal as a sentence for the whole form, nothing stored", async () => {
     const res = await post('/enrollment', application({ childFirstName: 'Bot', website: 'https://spam.example' }));
     expect(res.status).toBe(400);
     expect(viewOf(await res.text()).formError).toBe('Your application could not be accepted. Please call us.');
@@ -154,11 +172,18 @@ describe('POST /enrollment (the form sent by the browser itself)', () => {
 
   it('a program that does not fit the age is a warning the parent can accept, not a refusal', async () => {
     // Nine months old on the start date, in Kindergarten Prep.
-    const young = application({ childFirstName: 'Nine', childDateOfBirth: '2026-04-04', startDate: '2027-01-04', programRequested: 'kindergarten' });
+    const young = application({
+      childFirstName: 'Nine',
+      childDateOfBirth: '2026-04-04',
+      startDate: '2027-01-04',
+      programRequested: 'kindergarten',
+    });
     const warned = await post('/enrollment', young);
     expect(warned.status).toBe(200);
     const view = viewOf(await warned.text());
-    expect(view.ageWarning).toMatch(/^Kindergarten Prep \(4-5 years\) is for children 4 to 5 years; your child will be 9 months old on the desired start date\./);
+    expect(view.ageWarning).toMatch(
+      /^Kindergarten Prep \(4-5 years\) is for children 4 to 5 years; your child will be 9 months old on the desired start date\./,
+    );
     expect(view.errors).toEqual({});
     expect(view.values?.childFirstName).toBe('Nine');
     expect(stored('Nine')).toHaveLength(0);
@@ -172,15 +197,31 @@ describe('POST /enrollment (the form sent by the browser itself)', () => {
   it('shares its rate with the API: too many applications from one network get a 429 with the sentence and Retry-After', async () => {
     const fresh = await startTestServer({ clientDir: join(dir, 'client'), ssrDir: join(dir, 'ssr') });
     try {
-      for (let i = 0; i < 10; i++) expect((await fresh.request('/api/enrollment', { method: 'POST', json: application({ childFirstName: `Api${i}` }) })).status).toBe(201);
+      for (let i = 0; i < 10; i++)
+        expect((await fresh.request('/api/enrollment', { method: 'POST', json: application({ childFirstName: `Api${i}` }) })).status).toBe(
+          201,
+        );
       for (let i = 0; i < 10; i++) {
-        const res = await fresh.request('/enrollment', { method: 'POST', body: new URLSearchParams(application({ childFirstName: `Form${i}` })), headers: FORM, redirect: 'manual' });
+        const res = await fresh.request('/enrollment', {
+          method: 'POST',
+          body: new URLSearchParams(application({ childFirstName: `Form${i}` })),
+          headers: FORM,
+          redirect: 'manual',
+        });
         expect(res.status).toBe(303);
       }
-      const res = await fresh.request('/enrollment', { method: 'POST', body: new URLSearchParams(application({ childFirstName: 'Late' })), headers: FORM, redirect: 'manual' });
+      const res = await fresh.request('/enrollment', {
+        method: 'POST',
+        body: new URLSearchParams(application({ childFirstName: 'Late' })),
+        headers: FORM,
+        redirect: 'manual',
+      });
       expect(res.status).toBe(429);
       expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
-      expect(viewOf(await res.text())).toMatchObject({ formError: 'Too many applications from this network. Please call us or try again later.', values: { childFirstName: 'Late' } });
+      expect(viewOf(await res.text())).toMatchObject({
+        formError: 'Too many applications from this network. Please call us or try again later.',
+        values: { childFirstName: 'Late' },
+      });
       expect(fresh.count(enrollmentApplications)).toBe(20);
     } finally {
       await fresh.close();
@@ -219,7 +260,10 @@ describe('/parent-login', () => {
   it("bad fields get the schema's messages at the fields; a wrong password SPEC.md's sentence; no cookie either way", async () => {
     const bad = await post('/parent-login', { email: 'not-an-email', password: '' });
     expect(bad.status).toBe(400);
-    expect(viewOf(await bad.text())).toMatchObject({ email: 'not-an-email', errors: { email: 'Please enter a valid email address', password: 'Password is required' } });
+    expect(viewOf(await bad.text())).toMatchObject({
+      email: 'not-an-email',
+      errors: { email: 'Please enter a valid email address', password: 'Password is required' },
+    });
     expect(sessionCookie(bad)).toBeUndefined();
 
     const wrong = await post('/parent-login', { email, password: 'not the password' });

@@ -21,17 +21,22 @@ function hostileUrl(pattern: string, valid: string): fc.Arbitrary<string> {
   const parts = validPath.split('/');
   const params = pattern.split('/').flatMap((seg, i) => (seg.startsWith(':') ? [i] : []));
   const queryKeys = query ? [...new URLSearchParams(query).keys()] : [];
-  return fc.tuple(fc.array(fc.option(hostileSegment), { minLength: params.length, maxLength: params.length }), fc.array(fc.option(hostileSegment), { minLength: queryKeys.length, maxLength: queryKeys.length })).map(([segs, values]) => {
-    const p = [...parts];
-    params.forEach((i, k) => {
-      if (segs[k] !== null) p[i] = segs[k]!;
+  return fc
+    .tuple(
+      fc.array(fc.option(hostileSegment), { minLength: params.length, maxLength: params.length }),
+      fc.array(fc.option(hostileSegment), { minLength: queryKeys.length, maxLength: queryKeys.length }),
+    )
+    .map(([segs, values]) => {
+      const p = [...parts];
+      params.forEach((i, k) => {
+        if (segs[k] !== null) p[i] = segs[k]!;
+      });
+      const q = new URLSearchParams(query);
+      queryKeys.forEach((key, k) => {
+        if (values[k] !== null) q.set(key, values[k]!);
+      });
+      return p.join('/') + (query ? `?${q}` : '');
     });
-    const q = new URLSearchParams(query);
-    queryKeys.forEach((key, k) => {
-      if (values[k] !== null) q.set(key, values[k]!);
-    });
-    return p.join('/') + (query ? `?${q}` : '');
-  });
 }
 
 function hostileBody(valid: unknown): fc.Arbitrary<unknown> {
@@ -56,10 +61,14 @@ describe('REST paths with hostile input', () => {
     const body = entry.body ? await entry.body(fx, role) : method === 'GET' ? undefined : {};
     const headers = fx.headers(role);
     await fc.assert(
-      fc.asyncProperty(hostileUrl(pattern, valid), method === 'GET' || method === 'DELETE' ? fc.constant(undefined) : hostileBody(body), async (url, input) => {
-        const before = writes(s);
-        await expectHandled(s, before, await callRoute(s, method, url, input, headers), `${method} ${url.slice(0, 120)}`);
-      }),
+      fc.asyncProperty(
+        hostileUrl(pattern, valid),
+        method === 'GET' || method === 'DELETE' ? fc.constant(undefined) : hostileBody(body),
+        async (url, input) => {
+          const before = writes(s);
+          await expectHandled(s, before, await callRoute(s, method, url, input, headers), `${method} ${url.slice(0, 120)}`);
+        },
+      ),
       fuzzParams(),
     );
   });

@@ -11,15 +11,34 @@ import { addChild, as, sharedAdminServer } from '../helpers/admin-server';
 import { decodeMime, insertApplication, json, sampleApplication, statusOf } from '../helpers/enrollment-fixtures';
 import { loopbackSmtp } from '../helpers/smtp';
 
-type StatusBody = { success: boolean; application: { status: string }; emailRequested: boolean; emailSent: boolean; emailError: string | null };
-type LoginBody = { credentials: { email: string; password: string }; isExisting: boolean; emailSent: boolean; emailVia: string | null; emailError: string | null; message: string };
+type StatusBody = {
+  success: boolean;
+  application: { status: string };
+  emailRequested: boolean;
+  emailSent: boolean;
+  emailError: string | null;
+};
+type LoginBody = {
+  credentials: { email: string; password: string };
+  isExisting: boolean;
+  emailSent: boolean;
+  emailVia: string | null;
+  emailError: string | null;
+  message: string;
+};
 type OutboxItem = { id: string; to: string; subject: string; createdAt: string; text: string };
 
 describe('templates', () => {
   const config = { publicUrl: 'https://centre.example' };
 
   it('write every status in words, with the centre details and a link from PUBLIC_URL', () => {
-    for (const [status, label] of [['approved', 'Approved'], ['rejected', 'Rejected'], ['waitlist', 'Waitlist'], ['more-info', 'More Info Needed'], ['pending', 'Pending']] as const) {
+    for (const [status, label] of [
+      ['approved', 'Approved'],
+      ['rejected', 'Rejected'],
+      ['waitlist', 'Waitlist'],
+      ['more-info', 'More Info Needed'],
+      ['pending', 'Pending'],
+    ] as const) {
       const mail = applicationStatusEmail(sampleApplication, status, config);
       expect(mail.subject).toBe(`Enrollment application for Emma Lopez: ${label}`);
       for (const body of [mail.text, mail.html]) {
@@ -34,16 +53,27 @@ describe('templates', () => {
   });
 
   it('escape what families typed in the HTML body and keep headers on one line', () => {
-    const mail = applicationStatusEmail({ ...sampleApplication, childFirstName: '<img src=x onerror=alert(1)>', parentFirstName: 'A&B' }, 'approved', config);
+    const mail = applicationStatusEmail(
+      { ...sampleApplication, childFirstName: '<img src=x onerror=alert(1)>', parentFirstName: 'A&B' },
+      'approved',
+      config,
+    );
     expect(mail.html).not.toContain('<img src=x');
     expect(mail.html).toContain('&lt;img src=x onerror=alert(1)&gt;');
     expect(mail.html).toContain('A&amp;B');
-    const injected = applicationStatusEmail({ ...sampleApplication, childLastName: 'Lopez\r\nBcc: victim@example.com' }, 'approved', config);
+    const injected = applicationStatusEmail(
+      { ...sampleApplication, childLastName: 'Lopez\r\nBcc: victim@example.com' },
+      'approved',
+      config,
+    );
     expect(injected.subject).not.toMatch(/[\r\n]/);
   });
 
   it('put the login link, e-mail and password in the credentials message', () => {
-    const mail = parentCredentialsEmail({ parentName: 'Jin Park', childName: 'Noah Park', email: 'jin@example.com', password: 'Secret123abcDEFg' }, config);
+    const mail = parentCredentialsEmail(
+      { parentName: 'Jin Park', childName: 'Noah Park', email: 'jin@example.com', password: 'Secret123abcDEFg' },
+      config,
+    );
     expect(mail.text).toContain('https://centre.example/parent-login');
     expect(mail.text).toContain('Password: Secret123abcDEFg');
     expect(mail.html).toContain('href="https://centre.example/parent-login"');
@@ -51,7 +81,10 @@ describe('templates', () => {
   });
 
   it('say in the reset message that the password was reset and the old one no longer works', () => {
-    const mail = parentCredentialsEmail({ parentName: 'Jin Park', childName: 'Noah Park', email: 'jin@example.com', password: 'Secret123abcDEFg', reset: true }, config);
+    const mail = parentCredentialsEmail(
+      { parentName: 'Jin Park', childName: 'Noah Park', email: 'jin@example.com', password: 'Secret123abcDEFg', reset: true },
+      config,
+    );
     for (const body of [mail.text, mail.html]) {
       expect(body).toContain('Your Parent Portal password has been reset');
       expect(body).toContain('Your previous password no longer works');
@@ -67,9 +100,19 @@ describe('the outbox (no SMTP_URL)', () => {
 
   it('keeps the status e-mail as a row and an .eml file, and logs it as sent to the parent', async () => {
     const id = insertApplication(s);
-    const res = await s.request(`/api/enrollment-applications/${id}/status`, { method: 'PATCH', json: { status: 'approved', sendEmail: true }, ...as(s.admin) });
+    const res = await s.request(`/api/enrollment-applications/${id}/status`, {
+      method: 'PATCH',
+      json: { status: 'approved', sendEmail: true },
+      ...as(s.admin),
+    });
     expect(res.status).toBe(200);
-    expect(await json<StatusBody>(res)).toMatchObject({ success: true, application: { status: 'approved' }, emailRequested: true, emailSent: true, emailError: null });
+    expect(await json<StatusBody>(res)).toMatchObject({
+      success: true,
+      application: { status: 'approved' },
+      emailRequested: true,
+      emailSent: true,
+      emailError: null,
+    });
 
     const row = s.db.select().from(outboxMessages).all().at(-1)!;
     expect(row).toMatchObject({ toAddress: 'maria.lopez@example.com', subject: 'Enrollment application for Emma Lopez: Approved' });
@@ -93,12 +136,17 @@ describe('the outbox (no SMTP_URL)', () => {
 
   it('lists the outbox newest first and opens one message, over REST and tRPC', async () => {
     const child = await addChild(s, { parentEmail: 'outbox.parent@example.com' });
-    const login = await json<LoginBody>(await s.request(`/api/admin/generate-parent-login/${child.id}`, { method: 'POST', ...as(s.admin) }));
+    const login = await json<LoginBody>(
+      await s.request(`/api/admin/generate-parent-login/${child.id}`, { method: 'POST', ...as(s.admin) }),
+    );
     expect(login.message).toContain('Outbox');
     expect(login.emailVia).toBe('outbox');
 
     const list = await json<OutboxItem[]>(await s.request('/api/admin/outbox', as(s.admin)));
-    expect(list[0]).toMatchObject({ to: 'outbox.parent@example.com', subject: 'Your Parent Portal login for Little Buckeyes Learning Center' });
+    expect(list[0]).toMatchObject({
+      to: 'outbox.parent@example.com',
+      subject: 'Your Parent Portal login for Little Buckeyes Learning Center',
+    });
     expect(list[0]!.text).toContain(login.credentials.password);
     expect(list[0]!.text).toContain(`${s.config.publicUrl}/parent-login`);
     expect(list.length).toBeGreaterThanOrEqual(2);
@@ -126,7 +174,9 @@ describe('a real SMTP server on loopback (SMTP_URL)', () => {
     expect(res.status).toBe(200);
     const body = await json<LoginBody>(res);
     expect(body).toMatchObject({ isExisting: false, emailSent: true, emailVia: 'smtp', emailError: null });
-    expect(body.message).toBe('A Parent Portal account was created for smtp.parent@example.com and the credentials were e-mailed to the parent.');
+    expect(body.message).toBe(
+      'A Parent Portal account was created for smtp.parent@example.com and the credentials were e-mailed to the parent.',
+    );
 
     expect(received).toHaveLength(1);
     const mail = received[0]!;
@@ -147,7 +197,11 @@ describe('a real SMTP server on loopback (SMTP_URL)', () => {
     const id = insertApplication(s);
     const before = received.length;
     const body = await json<StatusBody>(
-      await s.request(`/api/enrollment-applications/${id}/status`, { method: 'PATCH', json: { status: 'waitlist', sendEmail: true }, ...as(s.admin) }),
+      await s.request(`/api/enrollment-applications/${id}/status`, {
+        method: 'PATCH',
+        json: { status: 'waitlist', sendEmail: true },
+        ...as(s.admin),
+      }),
     );
     expect(body.emailSent).toBe(true);
     expect(received).toHaveLength(before + 1);
@@ -174,7 +228,11 @@ describe('an SMTP server that cannot be reached', () => {
 
   it('keeps the status change and reports that the e-mail failed', async () => {
     const id = insertApplication(s);
-    const res = await s.request(`/api/enrollment-applications/${id}/status`, { method: 'PATCH', json: { status: 'approved', sendEmail: true }, ...as(s.admin) });
+    const res = await s.request(`/api/enrollment-applications/${id}/status`, {
+      method: 'PATCH',
+      json: { status: 'approved', sendEmail: true },
+      ...as(s.admin),
+    });
     expect(res.status).toBe(200);
     const body = await json<StatusBody>(res);
     expect(body).toMatchObject({ success: true, application: { status: 'approved' }, emailRequested: true, emailSent: false });
@@ -191,11 +249,17 @@ describe('an SMTP server that cannot be reached', () => {
     expect(body).toMatchObject({ isExisting: false, emailSent: false, emailVia: null, credentials: { email: 'unreachable@example.com' } });
     expect(body.credentials.password).toMatch(/^[A-Za-z0-9]{16}$/);
     expect(body.message).toContain('could not be sent');
-    const parent = s.db.select({ id: parentUsers.id, isActive: parentUsers.isActive }).from(parentUsers).where(eq(parentUsers.email, 'unreachable@example.com')).get();
+    const parent = s.db
+      .select({ id: parentUsers.id, isActive: parentUsers.isActive })
+      .from(parentUsers)
+      .where(eq(parentUsers.email, 'unreachable@example.com'))
+      .get();
     expect(parent?.isActive).toBe(true);
 
     // Asking again finds the account instead of making a second one.
-    const again = await json<LoginBody>(await s.request(`/api/admin/generate-parent-login/${child.id}`, { method: 'POST', ...as(s.admin) }));
+    const again = await json<LoginBody>(
+      await s.request(`/api/admin/generate-parent-login/${child.id}`, { method: 'POST', ...as(s.admin) }),
+    );
     expect(again.isExisting).toBe(true);
   });
 
@@ -209,7 +273,11 @@ describe('an SMTP server that cannot be reached', () => {
     expect(body.credentials.password).toMatch(/^[A-Za-z0-9]{16}$/);
     expect(body.message).toContain('could not be sent');
     expect(body.emailError).toMatch(/^The e-mail could not be sent/);
-    const parent = s.db.select({ passwordHash: parentUsers.passwordHash }).from(parentUsers).where(eq(parentUsers.email, 'unreachable.reset@example.com')).get()!;
+    const parent = s.db
+      .select({ passwordHash: parentUsers.passwordHash })
+      .from(parentUsers)
+      .where(eq(parentUsers.email, 'unreachable.reset@example.com'))
+      .get()!;
     expect(await verifyPassword(parent.passwordHash, body.credentials.password)).toBe(true);
   });
 });

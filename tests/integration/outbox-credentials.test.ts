@@ -11,7 +11,12 @@ import { fakeClock } from '../helpers/server';
 type LoginBody = { credentials: { email: string; password: string }; emailVia: string | null };
 type OutboxRow = typeof outboxMessages.$inferSelect;
 
-async function issueLogin(s: AdminTestServer, email: string, kind: 'generate-parent-login' | 'reset-parent-password' = 'generate-parent-login', childId?: string) {
+async function issueLogin(
+  s: AdminTestServer,
+  email: string,
+  kind: 'generate-parent-login' | 'reset-parent-password' = 'generate-parent-login',
+  childId?: string,
+) {
   const id = childId ?? (await addChild(s, { parentEmail: email })).id;
   const res = await s.request(`/api/admin/${kind}/${id}`, { method: 'POST', ...as(s.admin) });
   expect(res.status).toBe(200);
@@ -71,7 +76,11 @@ describe('forgetParentPassword (after the first sign-in)', () => {
     const first = await issueLogin(s, 'twice@example.com');
     const reset = await issueLogin(s, 'twice@example.com', 'reset-parent-password', first.childId);
     const other = await issueLogin(s, 'someone.else@example.com');
-    const status = await s.request(`/api/enrollment-applications/${insertApplication(s)}/status`, { method: 'PATCH', json: { status: 'approved', sendEmail: true }, ...as(s.admin) });
+    const status = await s.request(`/api/enrollment-applications/${insertApplication(s)}/status`, {
+      method: 'PATCH',
+      json: { status: 'approved', sendEmail: true },
+      ...as(s.admin),
+    });
     expect(status.status).toBe(200);
     const statusRow = s.db.select().from(outboxMessages).all().at(-1)!;
     expect(statusRow.credentialsFor).toBeNull();

@@ -22,7 +22,10 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'page-cache-'));
   mkdirSync(join(dir, 'client'));
   mkdirSync(join(dir, 'ssr'));
-  writeFileSync(join(dir, 'client', 'index.html'), '<!doctype html><html lang="en"><head>\n    <!--app-head-->\n    <script type="module" crossorigin src="/assets/index-A.js"></script>\n</head><body><div id="root"></div></body></html>');
+  writeFileSync(
+    join(dir, 'client', 'index.html'),
+    '<!doctype html><html lang="en"><head>\n    <!--app-head-->\n    <script type="module" crossorigin src="/assets/index-A.js"></script>\n</head><body><div id="root"></div></body></html>',
+  );
   writeFileSync(
     join(dir, 'ssr', 'entry-server.js'),
     `export const SERVER_RENDERED = { '/events': ['events.list', 'announcements.list'] };
@@ -41,7 +44,8 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const get = (path: string, headers: Record<string, string> = {}) => s.request(path, { headers: { 'accept-encoding': 'br, gzip', ...headers } });
+const get = (path: string, headers: Record<string, string> = {}) =>
+  s.request(path, { headers: { 'accept-encoding': 'br, gzip', ...headers } });
 const renderCount = (html: string) => Number(/render (\d+)/.exec(html)?.[1]);
 
 describe('a server-rendered page', () => {
@@ -127,11 +131,13 @@ describe('a server-rendered page', () => {
     expect(shell.headers.get('etag')).toBeNull();
     expect(shell.headers.get('cache-control')).toBe('no-cache');
     const html = await shell.text();
-    expect(html).toContain('<div id="root"><main class="mx-auto max-w-5xl px-4 py-16 text-center text-stone-600" aria-busy="true">Loading...</main></div>');
+    expect(html).toContain(
+      '<div id="root"><main class="mx-auto max-w-5xl px-4 py-16 text-center text-stone-600" aria-busy="true">Loading...</main></div>',
+    );
     expect(html).not.toContain('ssr-state');
   });
 
-  it("a repeated page is sent by the response cache, until a write, or the end of the minute it was drawn in", async () => {
+  it('a repeated page is sent by the response cache, until a write, or the end of the minute it was drawn in', async () => {
     const keptLines = () => capturedLines.filter((l) => l.includes('"path":"/events"') && l.includes('"cached":true')).length;
     const first = await get('/events');
     const drawn = renderCount(await first.text());

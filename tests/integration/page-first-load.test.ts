@@ -31,22 +31,24 @@ beforeAll(async () => {
   const chunk = (file: string, imports: string[] = []) => ({ file: `assets/${file}`, imports });
   writeFileSync(
     join(dir, 'client', '.vite', 'manifest.json'),
-    JSON.stringify(standInManifest({
-      'index.html': chunk('index-A.js', ['_react-B.js']),
-      '_react-B.js': chunk('react-B.js'),
-      '_Button-C.js': chunk('Button-C.js', ['_react-B.js']),
-      '_Tabs-D.js': chunk('Tabs-D.js', ['_Button-C.js']),
-      'routes/parent-dashboard.tsx?tsr-split=component': chunk('parent-dashboard-E.js', ['_Tabs-D.js', '_react-B.js']),
-      'routes/admin/index.tsx?tsr-split=component': chunk('admin-F.js', ['_Button-C.js']),
-      'routes/events.tsx?tsr-split=component': chunk('events-G.js', ['_Button-C.js']),
-      'routes/index.tsx?tsr-split=component': chunk('routes-H.js'),
-      'routes/enrollment.tsx?tsr-split=component': chunk('enrollment-I.js', ['_Button-C.js']),
-      'home.ts': chunk('home-J.js', ['_document-behaviour-K.js']),
-      '_document-behaviour-K.js': chunk('document-behaviour-K.js'),
-      'events.ts': chunk('events-M.js', ['_document-behaviour-K.js', '_document-swap-N.js']),
-      '_document-swap-N.js': chunk('document-swap-N.js'),
-      'milestones.ts': chunk('milestones-O.js', ['_document-behaviour-K.js', '_document-swap-N.js']),
-    })),
+    JSON.stringify(
+      standInManifest({
+        'index.html': chunk('index-A.js', ['_react-B.js']),
+        '_react-B.js': chunk('react-B.js'),
+        '_Button-C.js': chunk('Button-C.js', ['_react-B.js']),
+        '_Tabs-D.js': chunk('Tabs-D.js', ['_Button-C.js']),
+        'routes/parent-dashboard.tsx?tsr-split=component': chunk('parent-dashboard-E.js', ['_Tabs-D.js', '_react-B.js']),
+        'routes/admin/index.tsx?tsr-split=component': chunk('admin-F.js', ['_Button-C.js']),
+        'routes/events.tsx?tsr-split=component': chunk('events-G.js', ['_Button-C.js']),
+        'routes/index.tsx?tsr-split=component': chunk('routes-H.js'),
+        'routes/enrollment.tsx?tsr-split=component': chunk('enrollment-I.js', ['_Button-C.js']),
+        'home.ts': chunk('home-J.js', ['_document-behaviour-K.js']),
+        '_document-behaviour-K.js': chunk('document-behaviour-K.js'),
+        'events.ts': chunk('events-M.js', ['_document-behaviour-K.js', '_document-swap-N.js']),
+        '_document-swap-N.js': chunk('document-swap-N.js'),
+        'milestones.ts': chunk('milestones-O.js', ['_document-behaviour-K.js', '_document-swap-N.js']),
+      }),
+    ),
   );
   writeFileSync(
     join(dir, 'ssr', 'entry-server.js'),
@@ -73,13 +75,28 @@ describe("a page the browser draws itself names its route's code", () => {
   it("/parent-dashboard: the main script's imports, its route's chunk and what that imports; not the main script", async () => {
     const html = await (await s.request('/parent-dashboard')).text();
     // Until its script has run, the page says it is loading (React replaces that on its first render).
-    expect(html).toContain('<div id="root"><main class="mx-auto max-w-5xl px-4 py-16 text-center text-stone-600" aria-busy="true">Loading...</main></div>');
-    expect(preloads(html).sort()).toEqual(['/assets/Button-C.js', '/assets/Tabs-D.js', '/assets/parent-dashboard-E.js', '/assets/react-B.js']);
+    expect(html).toContain(
+      '<div id="root"><main class="mx-auto max-w-5xl px-4 py-16 text-center text-stone-600" aria-busy="true">Loading...</main></div>',
+    );
+    expect(preloads(html).sort()).toEqual([
+      '/assets/Button-C.js',
+      '/assets/Tabs-D.js',
+      '/assets/parent-dashboard-E.js',
+      '/assets/react-B.js',
+    ]);
   });
 
   it('/admin (a folder route, noindex) too, and a trailing slash changes nothing', async () => {
-    expect(preloads(await (await s.request('/admin')).text()).sort()).toEqual(['/assets/Button-C.js', '/assets/admin-F.js', '/assets/react-B.js']);
-    expect(preloads(await (await s.request('/admin/')).text()).sort()).toEqual(['/assets/Button-C.js', '/assets/admin-F.js', '/assets/react-B.js']);
+    expect(preloads(await (await s.request('/admin')).text()).sort()).toEqual([
+      '/assets/Button-C.js',
+      '/assets/admin-F.js',
+      '/assets/react-B.js',
+    ]);
+    expect(preloads(await (await s.request('/admin/')).text()).sort()).toEqual([
+      '/assets/Button-C.js',
+      '/assets/admin-F.js',
+      '/assets/react-B.js',
+    ]);
   });
 
   it('a path that is no route gets none, whatever it holds', async () => {
@@ -96,7 +113,7 @@ function bootOf(html: string) {
 }
 
 describe('a server-drawn page the app adopts (the not-found page)', () => {
-  it("names no code in its head: it is readable without it, and those downloads would compete with its first paint", async () => {
+  it('names no code in its head: it is readable without it, and those downloads would compete with its first paint', async () => {
     for (const path of ['/no-such-page']) {
       const html = await (await s.request(path)).text();
       expect(html).toContain(`<h1>${path}</h1>`);
@@ -140,7 +157,9 @@ describe('the public pages are documents (ADR 016, ADR 018)', () => {
     for (const [path, [script, ...imports]] of Object.entries(own)) {
       const html = await (await s.request(path)).text();
       expect(html).toContain(`<h1>${path.replace(/\?.*/, '')}</h1>`);
-      expect(html, path).toContain(`<script type="module" crossorigin src="${script}"></script>\n    ${imports.map((f) => `<link rel="modulepreload" crossorigin href="${f}">`).join('\n    ')}\n</head>`);
+      expect(html, path).toContain(
+        `<script type="module" crossorigin src="${script}"></script>\n    ${imports.map((f) => `<link rel="modulepreload" crossorigin href="${f}">`).join('\n    ')}\n</head>`,
+      );
       expect(html, path).not.toContain('index-A.js');
       expect(html, path).not.toContain('id="ssr-state"');
       expect(bootOf(html), path).toBeNull();
@@ -158,10 +177,20 @@ describe('the public pages are documents (ADR 016, ADR 018)', () => {
     expect(await drawnAs('/events?date=2026-11-03')).toBe('/events?date=2026-11-03');
     expect(await drawnAs('/events?utm_source=x&month=2026-12&date=2026-11-03')).toBe('/events?date=2026-11-03&month=2026-12');
     // A day that does not exist, an impossible month, markup, a repeated part: the default view, never an error.
-    for (const bad of ['date=2026-02-30', 'date=2026-13-01', 'month=2026-00', 'date=%3Cscript%3E', 'date=20261103', 'date=1999-12-31', 'month=2026-1']) {
+    for (const bad of [
+      'date=2026-02-30',
+      'date=2026-13-01',
+      'month=2026-00',
+      'date=%3Cscript%3E',
+      'date=20261103',
+      'date=1999-12-31',
+      'month=2026-1',
+    ]) {
       expect(await drawnAs(`/events?${bad}`), bad).toBe('/events');
     }
-    expect(await drawnAs('/milestones?tab=recent&category=language&age=3-4years')).toBe('/milestones?age=3-4years&category=language&tab=recent');
+    expect(await drawnAs('/milestones?tab=recent&category=language&age=3-4years')).toBe(
+      '/milestones?age=3-4years&category=language&tab=recent',
+    );
     expect(await drawnAs('/milestones?tab=milestones&age=all&category=Language')).toBe('/milestones');
   });
 

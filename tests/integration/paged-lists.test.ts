@@ -8,7 +8,14 @@
  */
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { communicationMessages, documentRequests, enrollmentApplications, parentChildRelationships, parentUsers, paymentReceipts } from '../../db/schema';
+import {
+  communicationMessages,
+  documentRequests,
+  enrollmentApplications,
+  parentChildRelationships,
+  parentUsers,
+  paymentReceipts,
+} from '../../db/schema';
 import { createParentSession } from '../../src/server/auth/session';
 import { centre } from '../../src/shared/centre';
 import { PAGE_DEFAULT, PAGE_MAX } from '../../src/shared/schemas/page';
@@ -41,10 +48,39 @@ function insertMessages(f: Family, n: number, opts: { at?: (i: number) => Date; 
     const fromCentre = i % 2 === 0;
     const createdAt = opts.at?.(i) ?? SAME_MOMENT;
     return fromCentre
-      ? { senderType: 'admin', senderId: 'staff', senderName: 'Staff', recipientType: 'parent', recipientId: f.email, recipientName: f.email, subject: `To ${f.email} ${i}`, content: 'x', isRead: !(opts.unreadFromCentre?.(i) ?? true), createdAt, updatedAt: createdAt }
-      : { senderType: 'parent', senderId: f.parentId, senderName: f.email, recipientType: 'admin', recipientId: centre.email, recipientName: centre.name, subject: `From ${f.email} ${i}`, content: 'x', isRead: false, createdAt, updatedAt: createdAt };
+      ? {
+          senderType: 'admin',
+          senderId: 'staff',
+          senderName: 'Staff',
+          recipientType: 'parent',
+          recipientId: f.email,
+          recipientName: f.email,
+          subject: `To ${f.email} ${i}`,
+          content: 'x',
+          isRead: !(opts.unreadFromCentre?.(i) ?? true),
+          createdAt,
+          updatedAt: createdAt,
+        }
+      : {
+          senderType: 'parent',
+          senderId: f.parentId,
+          senderName: f.email,
+          recipientType: 'admin',
+          recipientId: centre.email,
+          recipientName: centre.name,
+          subject: `From ${f.email} ${i}`,
+          content: 'x',
+          isRead: false,
+          createdAt,
+          updatedAt: createdAt,
+        };
   });
-  return s.db.insert(communicationMessages).values(rows).returning({ id: communicationMessages.id }).all().map((r) => r.id);
+  return s.db
+    .insert(communicationMessages)
+    .values(rows)
+    .returning({ id: communicationMessages.id })
+    .all()
+    .map((r) => r.id);
 }
 
 /** Reads a REST list path to its end (next page from X-Next-Cursor), checking each page's size. */
@@ -53,7 +89,10 @@ async function readAll(path: string, auth: { headers: Record<string, string> }, 
   const sizes: number[] = [];
   let cursor: string | null = null;
   do {
-    const res: Response = await s.request(`${path}${path.includes('?') ? '&' : '?'}limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, auth);
+    const res: Response = await s.request(
+      `${path}${path.includes('?') ? '&' : '?'}limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      auth,
+    );
     expect(res.status, await res.clone().text()).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
     const page = await json<{ id: string }[]>(res);
@@ -64,7 +103,8 @@ async function readAll(path: string, auth: { headers: Record<string, string> }, 
   return { ids, sizes };
 }
 
-const trpcGet = (procedure: string, input: unknown) => `/api/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify({ json: input }))}`;
+const trpcGet = (procedure: string, input: unknown) =>
+  `/api/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify({ json: input }))}`;
 
 async function trpcData<T>(procedure: string, input: unknown, auth: { headers: Record<string, string> }): Promise<T> {
   const res = await s.request(trpcGet(procedure, input), auth);
@@ -85,7 +125,10 @@ beforeAll(async () => {
   a = await family('paula');
   b = await family('quentin');
   // 45 of Paula's messages in one millisecond, 8 later ones; Quentin's in the same millisecond.
-  aMessages = [...insertMessages(a, 45, { unreadFromCentre: (i) => i % 4 === 0 }), ...insertMessages(a, 8, { at: (i) => new Date(SAME_MOMENT.getTime() + 1000 * (i + 1)), unreadFromCentre: () => false })];
+  aMessages = [
+    ...insertMessages(a, 45, { unreadFromCentre: (i) => i % 4 === 0 }),
+    ...insertMessages(a, 8, { at: (i) => new Date(SAME_MOMENT.getTime() + 1000 * (i + 1)), unreadFromCentre: () => false }),
+  ];
   bMessages = insertMessages(b, 12);
 });
 
@@ -102,13 +145,26 @@ describe("a parent's messages", () => {
 
   it('answer the unread count over every message (not the page) through tRPC, and it follows Mark as Read', async () => {
     const unreadInDb = () =>
-      s.db.select().from(communicationMessages).where(eq(communicationMessages.recipientId, a.email)).all().filter((m) => m.recipientType === 'parent' && !m.isRead);
+      s.db
+        .select()
+        .from(communicationMessages)
+        .where(eq(communicationMessages.recipientId, a.email))
+        .all()
+        .filter((m) => m.recipientType === 'parent' && !m.isRead);
     const expected = unreadInDb().length;
     expect(expected).toBeGreaterThan(5);
-    const first = await trpcData<{ items: { id: string }[]; nextCursor: string | null; unreadCount: number }>('communications.parentMessages', { limit: 5 }, a.auth);
+    const first = await trpcData<{ items: { id: string }[]; nextCursor: string | null; unreadCount: number }>(
+      'communications.parentMessages',
+      { limit: 5 },
+      a.auth,
+    );
     expect(first.items).toHaveLength(5);
     expect(first.unreadCount).toBe(expected);
-    const second = await trpcData<{ items: { id: string }[]; unreadCount: number }>('communications.parentMessages', { limit: 5, cursor: first.nextCursor }, a.auth);
+    const second = await trpcData<{ items: { id: string }[]; unreadCount: number }>(
+      'communications.parentMessages',
+      { limit: 5, cursor: first.nextCursor },
+      a.auth,
+    );
     expect(second.items.filter((m) => first.items.some((f) => f.id === m.id))).toEqual([]);
     expect(second.unreadCount).toBe(expected);
 
@@ -125,7 +181,11 @@ describe("a parent's messages", () => {
     const rest: string[] = [];
     let cursor: string | null = first.nextCursor;
     while (cursor) {
-      const page: { items: { id: string }[]; nextCursor: string | null } = await trpcData('communications.parentMessages', { limit: 20, cursor }, a.auth);
+      const page: { items: { id: string }[]; nextCursor: string | null } = await trpcData(
+        'communications.parentMessages',
+        { limit: 20, cursor },
+        a.auth,
+      );
       rest.push(...page.items.map((m) => m.id));
       cursor = page.nextCursor;
     }
@@ -169,7 +229,11 @@ describe('page limits and cursors', () => {
     expect(staff.ids.length).toBe(s.db.select().from(communicationMessages).all().length);
     expect(new Set(staff.ids).size).toBe(staff.ids.length);
     // Staff's unread badge: every message to the centre not read yet.
-    const toCentreUnread = s.db.select().from(communicationMessages).all().filter((m) => m.recipientType === 'admin' && !m.isRead).length;
+    const toCentreUnread = s.db
+      .select()
+      .from(communicationMessages)
+      .all()
+      .filter((m) => m.recipientType === 'admin' && !m.isRead).length;
     expect((await s.caller('admin').communications.adminMessages({ limit: 1 })).unreadCount).toBe(toCentreUnread);
   });
 });
@@ -177,9 +241,27 @@ describe('page limits and cursors', () => {
 describe('document requests', () => {
   it('come a page at a time for the parent and for staff, with the pending count over all of them, and never another family’s', async () => {
     const rows = (f: Family, n: number, status: (i: number) => string) =>
-      Array.from({ length: n }, (_, i) => ({ adminName: 'Staff', parentId: f.email, parentName: f.email, childId: f.child.id, childName: f.child.childName, title: `Form ${i}`, description: 'x', status: status(i), createdAt: SAME_MOMENT }));
-    const mine = s.db.insert(documentRequests).values(rows(a, 23, (i) => (i % 3 === 0 ? 'fulfilled' : 'pending'))).returning().all();
-    const theirs = s.db.insert(documentRequests).values(rows(b, 4, () => 'pending')).returning().all();
+      Array.from({ length: n }, (_, i) => ({
+        adminName: 'Staff',
+        parentId: f.email,
+        parentName: f.email,
+        childId: f.child.id,
+        childName: f.child.childName,
+        title: `Form ${i}`,
+        description: 'x',
+        status: status(i),
+        createdAt: SAME_MOMENT,
+      }));
+    const mine = s.db
+      .insert(documentRequests)
+      .values(rows(a, 23, (i) => (i % 3 === 0 ? 'fulfilled' : 'pending')))
+      .returning()
+      .all();
+    const theirs = s.db
+      .insert(documentRequests)
+      .values(rows(b, 4, () => 'pending'))
+      .returning()
+      .all();
     const { ids, sizes } = await readAll('/api/parent/document-requests', a.auth, 10);
     expect(sizes).toEqual([10, 10, 3]);
     expect(new Set(ids)).toEqual(new Set(mine.map((r) => r.id)));
@@ -213,11 +295,19 @@ describe('payment receipts', () => {
     // Thirty on the same day and millisecond (the receipt number orders them), and a year earlier too.
     aReceipts = s.db
       .insert(paymentReceipts)
-      .values([...Array.from({ length: 30 }, (_, i) => row(a, i, '2026-11-02')), ...Array.from({ length: 7 }, (_, i) => row(a, 100 + i, '2025-03-01'))])
+      .values([
+        ...Array.from({ length: 30 }, (_, i) => row(a, i, '2026-11-02')),
+        ...Array.from({ length: 7 }, (_, i) => row(a, 100 + i, '2025-03-01')),
+      ])
       .returning()
       .all()
       .map((r) => r.id);
-    bReceipts = s.db.insert(paymentReceipts).values(Array.from({ length: 6 }, (_, i) => row(b, i, '2026-11-03'))).returning().all().map((r) => r.id);
+    bReceipts = s.db
+      .insert(paymentReceipts)
+      .values(Array.from({ length: 6 }, (_, i) => row(b, i, '2026-11-03')))
+      .returning()
+      .all()
+      .map((r) => r.id);
   });
 
   it("a parent's come a page at a time, and the statement years count every receipt, not the page", async () => {
@@ -244,7 +334,9 @@ describe('payment receipts', () => {
   });
 
   it("a child filter shows that child's receipts; another family's child is a 404 that leaks nothing", async () => {
-    const own = await json<{ receipts: { id: string }[] }>(await s.request(`/api/parent/payment-receipts?childId=${a.child.id}&limit=100`, a.auth));
+    const own = await json<{ receipts: { id: string }[] }>(
+      await s.request(`/api/parent/payment-receipts?childId=${a.child.id}&limit=100`, a.auth),
+    );
     expect(own.receipts).toHaveLength(37);
     const other = await s.request(`/api/parent/payment-receipts?childId=${b.child.id}`, a.auth);
     expect(other.status).toBe(404);
@@ -272,7 +364,14 @@ describe('enrollment applications', () => {
     const statuses = ['pending', 'approved', 'waitlist'] as const;
     const made = s.db
       .insert(enrollmentApplications)
-      .values(Array.from({ length: 27 }, (_, i) => ({ ...sampleApplication, parentEmail: `applicant${i}@example.com`, status: statuses[i % 3], createdAt: SAME_MOMENT })))
+      .values(
+        Array.from({ length: 27 }, (_, i) => ({
+          ...sampleApplication,
+          parentEmail: `applicant${i}@example.com`,
+          status: statuses[i % 3],
+          createdAt: SAME_MOMENT,
+        })),
+      )
       .returning({ id: enrollmentApplications.id, status: enrollmentApplications.status })
       .all();
     const all = s.db.select({ id: enrollmentApplications.id, status: enrollmentApplications.status }).from(enrollmentApplications).all();

@@ -13,7 +13,17 @@ import { bearer, enrolFamily } from '../helpers/parent-fixtures';
 
 const HOUR = 60 * 60 * 1000;
 const trpcGet = (path: string, input: unknown) => `/api/trpc/${path}?input=${encodeURIComponent(JSON.stringify({ json: input }))}`;
-const activity = (childId: string, title: string) => ({ childId, activityDate: '2026-11-20', category: 'outdoor', title, description: 'In the garden', duration: '30', skillsPracticed: 'counting', enjoymentLevel: 4, participationLevel: 'eager' });
+const activity = (childId: string, title: string) => ({
+  childId,
+  activityDate: '2026-11-20',
+  category: 'outdoor',
+  title,
+  description: 'In the garden',
+  duration: '30',
+  skillsPracticed: 'counting',
+  enjoymentLevel: 4,
+  participationLevel: 'eager',
+});
 const headersOf = (res: Response) => [...res.headers].filter(([name]) => name !== 'date');
 
 describe("a parent's kept answers (cache/response-cache.ts)", () => {
@@ -23,7 +33,10 @@ describe("a parent's kept answers (cache/response-cache.ts)", () => {
     const fam = await enrolFamily(s, 'kept.same@example.com', ['Kai Same']);
     const child = fam.children[0]!.id;
     for (const path of ['/api/parent/children', `/api/parent/stats/${child}`, trpcGet('parentPortal.dashboard', { childId: child })]) {
-      const headerSets: Record<string, string>[] = [{ authorization: `Bearer ${fam.token}`, 'accept-encoding': 'gzip' }, { cookie: fam.cookie, 'accept-encoding': 'identity' }];
+      const headerSets: Record<string, string>[] = [
+        { authorization: `Bearer ${fam.token}`, 'accept-encoding': 'gzip' },
+        { cookie: fam.cookie, 'accept-encoding': 'identity' },
+      ];
       for (const headers of headerSets) {
         const first = await s.request(path, { headers });
         const kept = await s.request(path, { headers });
@@ -73,7 +86,9 @@ describe("a parent's kept answers (cache/response-cache.ts)", () => {
       expect(await (await s.request(rest, bearer(fam.token))).text()).not.toContain('Kept pond visit');
       expect(await (await s.request(dashboard, bearer(fam.token))).text()).not.toContain('Kept pond visit');
     }
-    expect((await s.request('/api/admin/daily-activities', { method: 'POST', json: activity(child, 'Kept pond visit'), ...as(s.admin) })).status).toBe(201);
+    expect(
+      (await s.request('/api/admin/daily-activities', { method: 'POST', json: activity(child, 'Kept pond visit'), ...as(s.admin) })).status,
+    ).toBe(201);
     expect(await (await s.request(rest, bearer(fam.token))).text()).toContain('Kept pond visit');
     expect(await (await s.request(dashboard, bearer(fam.token))).text()).toContain('Kept pond visit');
   });
@@ -116,7 +131,11 @@ describe("a parent's kept answers (cache/response-cache.ts)", () => {
     const sessionId = fam.token.split('.')[0]!;
     // Used recently (20 days of idle life left, no refresh due for days), but its 90 days from the sign-in end in an hour.
     const now = s.clock.now().getTime();
-    s.db.update(parentSessions).set({ expiresAt: new Date(now + 20 * 24 * HOUR), createdAt: new Date(now + HOUR - 90 * 24 * HOUR) }).where(eq(parentSessions.id, sessionId)).run();
+    s.db
+      .update(parentSessions)
+      .set({ expiresAt: new Date(now + 20 * 24 * HOUR), createdAt: new Date(now + HOUR - 90 * 24 * HOUR) })
+      .where(eq(parentSessions.id, sessionId))
+      .run();
     for (let i = 0; i < 2; i++) expect((await s.request('/api/parent/children', bearer(fam.token))).status).toBe(200);
     s.clock.advance(2 * HOUR);
     expect((await s.request('/api/parent/children', bearer(fam.token))).status).toBe(401);
@@ -142,7 +161,9 @@ describe("a parent's kept answers (cache/response-cache.ts)", () => {
     const child = fam.children[0]!.id;
     const staffView = () => s.request(`/api/admin/child-activities/${child}`, as(s.admin));
     expect(await (await staffView()).text()).not.toContain('Kept staff walk');
-    expect((await s.request('/api/admin/daily-activities', { method: 'POST', json: activity(child, 'Kept staff walk'), ...as(s.admin) })).status).toBe(201);
+    expect(
+      (await s.request('/api/admin/daily-activities', { method: 'POST', json: activity(child, 'Kept staff walk'), ...as(s.admin) })).status,
+    ).toBe(201);
     expect(await (await staffView()).text()).toContain('Kept staff walk');
     expect((await s.request('/api/parent/children')).status).toBe(401);
     expect((await json<{ message: string }>(await s.request('/api/parent/children'))).message).toBeTruthy();

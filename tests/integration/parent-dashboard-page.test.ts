@@ -18,7 +18,10 @@ beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'parent-page-'));
   mkdirSync(join(dir, 'client', '.vite'), { recursive: true });
   mkdirSync(join(dir, 'ssr'));
-  writeFileSync(join(dir, 'client', 'index.html'), '<!doctype html><html lang="en"><head>\n    <!--app-head-->\n    <script type="module" crossorigin src="/assets/index-A.js"></script>\n</head><body><div id="root"></div></body></html>');
+  writeFileSync(
+    join(dir, 'client', 'index.html'),
+    '<!doctype html><html lang="en"><head>\n    <!--app-head-->\n    <script type="module" crossorigin src="/assets/index-A.js"></script>\n</head><body><div id="root"></div></body></html>',
+  );
   writeFileSync(join(dir, 'client', '.vite', 'manifest.json'), JSON.stringify(standInManifest()));
   writeFileSync(
     join(dir, 'ssr', 'entry-server.js'),
@@ -38,7 +41,11 @@ const s = sharedAdminServer(() => ({ clientDir: join(dir, 'client'), ssrDir: joi
 
 interface Drawn {
   parent: { id: string; email: string; firstName: string };
-  dashboard: { children: { id: string; childName: string }[]; child: { id: string; childName: string } | null; recentNotes: { title: string }[] };
+  dashboard: {
+    children: { id: string; childName: string }[];
+    child: { id: string; childName: string } | null;
+    recentNotes: { title: string }[];
+  };
 }
 async function drawnFor(cookie: string | null, headers: Record<string, string> = {}, query = '') {
   const res = await s.request(`/parent-dashboard${query}`, { headers: { ...(cookie ? { cookie } : {}), ...headers } });
@@ -86,8 +93,14 @@ describe('the parent dashboard drawn on the server', () => {
 
   it('is drawn again for each request: a note written since is on the next one, a private note never', async () => {
     const child = ana.children[0]!;
-    s.db.insert(developmentNotes).values({ childId: child.id, authorName: 'Teacher', category: 'language', title: 'Counted to ten', content: 'In the garden' }).run();
-    s.db.insert(developmentNotes).values({ childId: child.id, authorName: 'Teacher', category: 'social', title: 'Staff-only remark', content: 'x', isPrivate: true }).run();
+    s.db
+      .insert(developmentNotes)
+      .values({ childId: child.id, authorName: 'Teacher', category: 'language', title: 'Counted to ten', content: 'In the garden' })
+      .run();
+    s.db
+      .insert(developmentNotes)
+      .values({ childId: child.id, authorName: 'Teacher', category: 'social', title: 'Staff-only remark', content: 'x', isPrivate: true })
+      .run();
     const { drawn, html } = await drawnFor(ana.cookie);
     expect(drawn?.dashboard.recentNotes.map((n) => n.title)).toContain('Counted to ten');
     expect(html).not.toContain('Staff-only remark');

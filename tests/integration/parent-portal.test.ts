@@ -18,7 +18,10 @@ describe('parent sign-in', () => {
 
   it('answers a token and the parent without any hash, and the token works as a bearer header and as the cookie', async () => {
     const fam = await enrolFamily(s, 'signin.parent@example.com', ['Ava Stone']);
-    const res = await s.request('/api/parent/login', { method: 'POST', json: { email: 'Signin.Parent@Example.com', password: fam.password } });
+    const res = await s.request('/api/parent/login', {
+      method: 'POST',
+      json: { email: 'Signin.Parent@Example.com', password: fam.password },
+    });
     expect(res.status).toBe(200);
     const body = await json<{ token: string; parent: Record<string, unknown> }>(res);
     expect(Object.keys(body.parent).sort()).toEqual(['email', 'firstName', 'id', 'lastName', 'phone']);
@@ -66,13 +69,17 @@ describe('parent sign-in', () => {
   it('throttles guessing on one account (429 with Retry-After) while the right password from elsewhere still needs no wait after', async () => {
     const fam = await enrolFamily(s, 'throttle.parent@example.com', ['Dan Stone']);
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) statuses.push((await s.request('/api/parent/login', { method: 'POST', json: { email: fam.email, password: `guess-${i}` } })).status);
+    for (let i = 0; i < 6; i++)
+      statuses.push((await s.request('/api/parent/login', { method: 'POST', json: { email: fam.email, password: `guess-${i}` } })).status);
     expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
     const limited = await s.request('/api/parent/login', { method: 'POST', json: { email: fam.email, password: fam.password } });
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     // The admin login is counted apart: a parent's typos never slow the director.
-    const admin = await s.request('/api/admin/login', { method: 'POST', json: { email: 'director@example.com', password: 'director-pass-1' } });
+    const admin = await s.request('/api/admin/login', {
+      method: 'POST',
+      json: { email: 'director@example.com', password: 'director-pass-1' },
+    });
     expect(admin.status).toBe(200);
   });
 
@@ -94,7 +101,11 @@ describe('parent sign-in', () => {
 
   it('refuses a cookie-authenticated write from another site', async () => {
     const fam = await enrolFamily(s, 'csrf.parent@example.com', ['Finn Stone']);
-    const res = await s.request('/api/parent/change-password', { method: 'POST', json: { currentPassword: fam.password, newPassword: 'a brand new password' }, headers: { cookie: fam.cookie, origin: 'http://evil.example' } });
+    const res = await s.request('/api/parent/change-password', {
+      method: 'POST',
+      json: { currentPassword: fam.password, newPassword: 'a brand new password' },
+      headers: { cookie: fam.cookie, origin: 'http://evil.example' },
+    });
     expect(res.status).toBe(403);
     expect((await s.request('/api/parent/login', { method: 'POST', json: { email: fam.email, password: fam.password } })).status).toBe(200);
   });
@@ -120,7 +131,10 @@ describe('passwords: reset link and change', () => {
     // Only a hash of the token is stored.
     expect(JSON.stringify(s.db.select().from(parentPasswordResets).all())).not.toContain(token);
 
-    const wrong = await s.request('/api/parent/reset-password', { method: 'POST', json: { token: `${token}x`, password: 'a brand new password' } });
+    const wrong = await s.request('/api/parent/reset-password', {
+      method: 'POST',
+      json: { token: `${token}x`, password: 'a brand new password' },
+    });
     expect(wrong.status).toBe(400);
     const short = await s.request('/api/parent/reset-password', { method: 'POST', json: { token, password: 'short' } });
     expect(short.status).toBe(400);
@@ -129,7 +143,9 @@ describe('passwords: reset link and change', () => {
     expect(ok.status).toBe(200);
     expect((await s.request('/api/parent/children', bearer(fam.token))).status).toBe(401);
     expect((await s.request('/api/parent/login', { method: 'POST', json: { email: fam.email, password: fam.password } })).status).toBe(401);
-    expect((await s.request('/api/parent/login', { method: 'POST', json: { email: fam.email, password: 'a brand new password' } })).status).toBe(200);
+    expect(
+      (await s.request('/api/parent/login', { method: 'POST', json: { email: fam.email, password: 'a brand new password' } })).status,
+    ).toBe(200);
 
     const reused = await s.request('/api/parent/reset-password', { method: 'POST', json: { token, password: 'another new password' } });
     expect(reused.status).toBe(400);
@@ -138,7 +154,9 @@ describe('passwords: reset link and change', () => {
     await s.request('/api/parent/forgot-password', { method: 'POST', json: { email: fam.email } });
     const late = await lastResetToken(fam.email);
     s.clock.advance(60 * 60 * 1000 + 1);
-    expect((await s.request('/api/parent/reset-password', { method: 'POST', json: { token: late, password: 'another new password' } })).status).toBe(400);
+    expect(
+      (await s.request('/api/parent/reset-password', { method: 'POST', json: { token: late, password: 'another new password' } })).status,
+    ).toBe(400);
     s.clock.set('2026-11-21T15:00:00Z');
   });
 
@@ -152,7 +170,9 @@ describe('passwords: reset link and change', () => {
     expect(await check(token)).toEqual({ valid: true, message: null });
     // Checking does not use the link up.
     expect(await check(token)).toEqual({ valid: true, message: null });
-    expect((await s.request('/api/parent/reset-password', { method: 'POST', json: { token, password: 'a brand new password' } })).status).toBe(200);
+    expect(
+      (await s.request('/api/parent/reset-password', { method: 'POST', json: { token, password: 'a brand new password' } })).status,
+    ).toBe(200);
     expect(await check(token)).toEqual(invalid);
     await s.request('/api/parent/forgot-password', { method: 'POST', json: { email: fam.email } });
     const late = await lastResetToken(fam.email);
@@ -164,12 +184,24 @@ describe('passwords: reset link and change', () => {
 
   it('changes the password when signed in, checks the current one, and ends the other sessions only', async () => {
     const fam = await enrolFamily(s, 'change.parent@example.com', ['Hal Hill']);
-    const other = await json<{ token: string }>(await s.request('/api/parent/login', { method: 'POST', json: { email: fam.email, password: fam.password } }));
-    const wrong = await s.request('/api/parent/change-password', { method: 'POST', json: { currentPassword: 'nope', newPassword: 'a brand new password' }, ...bearer(fam.token) });
+    const other = await json<{ token: string }>(
+      await s.request('/api/parent/login', { method: 'POST', json: { email: fam.email, password: fam.password } }),
+    );
+    const wrong = await s.request('/api/parent/change-password', {
+      method: 'POST',
+      json: { currentPassword: 'nope', newPassword: 'a brand new password' },
+      ...bearer(fam.token),
+    });
     expect(wrong.status).toBe(400);
     // At its field, where the form shows it (issue 34 item 6), not as a toast.
-    expect((await json<{ errors: Record<string, string> }>(wrong)).errors).toEqual({ currentPassword: 'The current password is not correct' });
-    const ok = await s.request('/api/parent/change-password', { method: 'POST', json: { currentPassword: fam.password, newPassword: 'a brand new password' }, ...bearer(fam.token) });
+    expect((await json<{ errors: Record<string, string> }>(wrong)).errors).toEqual({
+      currentPassword: 'The current password is not correct',
+    });
+    const ok = await s.request('/api/parent/change-password', {
+      method: 'POST',
+      json: { currentPassword: fam.password, newPassword: 'a brand new password' },
+      ...bearer(fam.token),
+    });
     expect(ok.status).toBe(200);
     expect((await s.request('/api/parent/me', bearer(fam.token))).status).toBe(200);
     expect((await s.request('/api/parent/me', bearer(other.token))).status).toBe(401);
@@ -185,16 +217,40 @@ describe('two families: every parent path with the other family’s ids', () => 
   it('sets up two families with activities and notes', async () => {
     a = await enrolFamily(s, 'family.a@example.com', ['Amy Ames']);
     b = await enrolFamily(s, 'family.b@example.com', ['Bea Bell']);
-    for (const [fam, title] of [[a, 'Amy painting'], [b, secret]] as const) {
-      const res = await s.request('/api/admin/daily-activities', { method: 'POST', json: { childId: fam.children[0]!.id, activityDate: '2026-11-20', category: 'creative', title, description: 'Painted', skillsPracticed: 'colour, brush' }, ...as(s.admin) });
+    for (const [fam, title] of [
+      [a, 'Amy painting'],
+      [b, secret],
+    ] as const) {
+      const res = await s.request('/api/admin/daily-activities', {
+        method: 'POST',
+        json: {
+          childId: fam.children[0]!.id,
+          activityDate: '2026-11-20',
+          category: 'creative',
+          title,
+          description: 'Painted',
+          skillsPracticed: 'colour, brush',
+        },
+        ...as(s.admin),
+      });
       expect(res.status).toBe(201);
-      await s.request('/api/admin/development-notes', { method: 'POST', json: { childId: fam.children[0]!.id, category: 'social', title: `${title} note`, content: 'Shared', skillsObserved: 'sharing' }, ...as(s.admin) });
+      await s.request('/api/admin/development-notes', {
+        method: 'POST',
+        json: { childId: fam.children[0]!.id, category: 'social', title: `${title} note`, content: 'Shared', skillsObserved: 'sharing' },
+        ...as(s.admin),
+      });
     }
   });
 
   it('answers 404 over REST, and leaks nothing', async () => {
     const foreign = b.children[0]!.id;
-    for (const path of [`/api/parent/stats/${foreign}`, `/api/parent/daily-activities/${foreign}`, `/api/parent/development-notes/${foreign}`, `/api/parent/milestones/${foreign}`, '/api/parent/stats/no-such-child']) {
+    for (const path of [
+      `/api/parent/stats/${foreign}`,
+      `/api/parent/daily-activities/${foreign}`,
+      `/api/parent/development-notes/${foreign}`,
+      `/api/parent/milestones/${foreign}`,
+      '/api/parent/stats/no-such-child',
+    ]) {
       const res = await s.request(path, bearer(a.token));
       expect(res.status, path).toBe(404);
       const text = await res.text();
@@ -224,7 +280,9 @@ describe('two families: every parent path with the other family’s ids', () => 
     }
     // The synthetic parent of createCaller has no children at all.
     await expect(s.caller('parent').parentPortal.stats(a.children[0]!.id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    const dash = await json<{ result: { data: { json: { children: unknown[]; child: { childName: string } } } } }>(await s.request(trpcGet('parentPortal.dashboard', {}), bearer(a.token)));
+    const dash = await json<{ result: { data: { json: { children: unknown[]; child: { childName: string } } } } }>(
+      await s.request(trpcGet('parentPortal.dashboard', {}), bearer(a.token)),
+    );
     expect(dash.result.data.json.children).toHaveLength(1);
     expect(dash.result.data.json.child.childName).toBe('Amy Ames');
   });
@@ -232,7 +290,9 @@ describe('two families: every parent path with the other family’s ids', () => 
   it('an inactive child disappears from its parent’s portal', async () => {
     const fam = await enrolFamily(s, 'two.kids@example.com', ['Cal Cole', 'Dee Cole']);
     await s.request(`/api/admin/enrolled-children/${fam.children[1]!.id}/toggle-active`, { method: 'PATCH', ...as(s.admin) });
-    expect((await json<{ childName: string }[]>(await s.request('/api/parent/children', bearer(fam.token)))).map((c) => c.childName)).toEqual(['Cal Cole']);
+    expect(
+      (await json<{ childName: string }[]>(await s.request('/api/parent/children', bearer(fam.token)))).map((c) => c.childName),
+    ).toEqual(['Cal Cole']);
     expect((await s.request(`/api/parent/stats/${fam.children[1]!.id}`, bearer(fam.token))).status).toBe(404);
   });
 });
@@ -245,20 +305,39 @@ describe('private notes, figures and the week boundary', () => {
   it('never sends a private note to a parent', async () => {
     fam = await enrolFamily(s, 'figures.parent@example.com', ['Ida Ives']);
     childId = fam.children[0]!.id;
-    const priv = await s.request('/api/admin/development-notes', { method: 'POST', json: { childId, category: 'social', title: 'Staff only: behaviour plan', content: 'Private', isPrivate: true }, ...as(s.admin) });
+    const priv = await s.request('/api/admin/development-notes', {
+      method: 'POST',
+      json: { childId, category: 'social', title: 'Staff only: behaviour plan', content: 'Private', isPrivate: true },
+      ...as(s.admin),
+    });
     expect(priv.status).toBe(201);
     expect(await json(priv)).toMatchObject({ isPrivate: true, authorName: 'Test Director' });
     // The server's clock stands still in tests: move it so that the two notes have an order.
     s.clock.advance(60_000);
-    await s.request('/api/admin/development-notes', { method: 'POST', json: { childId, category: 'language', title: 'New words', content: 'Said "butterfly"', skillsObserved: 'vocabulary', developmentAreas: 'language, speech' }, ...as(s.admin) });
+    await s.request('/api/admin/development-notes', {
+      method: 'POST',
+      json: {
+        childId,
+        category: 'language',
+        title: 'New words',
+        content: 'Said "butterfly"',
+        skillsObserved: 'vocabulary',
+        developmentAreas: 'language, speech',
+      },
+      ...as(s.admin),
+    });
 
-    const notes = await json<{ title: string; skillsObserved: string[]; developmentAreas: string[] }[]>(await s.request(`/api/parent/development-notes/${childId}`, bearer(fam.token)));
+    const notes = await json<{ title: string; skillsObserved: string[]; developmentAreas: string[] }[]>(
+      await s.request(`/api/parent/development-notes/${childId}`, bearer(fam.token)),
+    );
     expect(notes.map((n) => n.title)).toEqual(['New words']);
     expect(notes[0]).toMatchObject({ skillsObserved: ['vocabulary'], developmentAreas: ['language', 'speech'] });
     const dash = await s.request(trpcGet('parentPortal.dashboard', { childId }), bearer(fam.token));
     expect(await dash.text()).not.toContain('behaviour plan');
     // Staff see it, marked.
-    const staff = await json<{ data: { developmentNotes: { title: string; isPrivate: boolean }[] } }>(await s.request(`/api/admin/child-activities/${childId}`, as(s.admin)));
+    const staff = await json<{ data: { developmentNotes: { title: string; isPrivate: boolean }[] } }>(
+      await s.request(`/api/admin/child-activities/${childId}`, as(s.admin)),
+    );
     expect(staff.data.developmentNotes.map((n) => [n.title, n.isPrivate])).toEqual([
       ['New words', false],
       ['Staff only: behaviour plan', true],
@@ -268,12 +347,26 @@ describe('private notes, figures and the week boundary', () => {
   it('counts the week Sunday to Saturday in Columbus: activities by date, notes by the local wall clock', async () => {
     // The server's "now" is Saturday 21 November 2026, 10:00 in Columbus: the week is 15..21 November.
     const add = (activityDate: string, skills: string) =>
-      s.db.insert(dailyActivities).values({ childId, activityDate, category: 'play', title: `Play ${activityDate}`, description: 'Blocks', skillsPracticed: skills.split(',') }).run();
+      s.db
+        .insert(dailyActivities)
+        .values({
+          childId,
+          activityDate,
+          category: 'play',
+          title: `Play ${activityDate}`,
+          description: 'Blocks',
+          skillsPracticed: skills.split(','),
+        })
+        .run();
     add('2026-11-14', 'stacking'); // the Saturday before
     add('2026-11-15', 'stacking,Counting'); // Sunday: first day of the week
     add('2026-11-21', 'counting'); // Saturday: last day
     add('2026-11-22', 'jumping'); // the next Sunday
-    const note = (title: string, at: string, isPrivate = false) => s.db.insert(developmentNotes).values({ childId, authorName: 'T', category: 'social', title, content: 'x', createdAt: new Date(at), isPrivate }).run();
+    const note = (title: string, at: string, isPrivate = false) =>
+      s.db
+        .insert(developmentNotes)
+        .values({ childId, authorName: 'T', category: 'social', title, content: 'x', createdAt: new Date(at), isPrivate })
+        .run();
     s.db.delete(developmentNotes).where(eq(developmentNotes.childId, childId)).run();
     note('Saturday 23:59 local', '2026-11-22T04:59:00Z'); // EST is UTC-5
     note('Sunday 00:00 local', '2026-11-22T05:00:00Z');
@@ -284,7 +377,9 @@ describe('private notes, figures and the week boundary', () => {
     const stats = await json(await s.request(`/api/parent/stats/${childId}`, bearer(fam.token)));
     expect(stats).toMatchObject({ totalActivities: 4, weeklyActivities: 2, skillsWorkedOn: 3, totalNotes: 4 });
 
-    const summary = await json<{ summary: unknown }>(await s.request(`/api/admin/activities-summary/${childId}/2026-11-15/2026-11-21`, as(s.admin)));
+    const summary = await json<{ summary: unknown }>(
+      await s.request(`/api/admin/activities-summary/${childId}/2026-11-15/2026-11-21`, as(s.admin)),
+    );
     // Staff figures include the private note.
     expect(summary.summary).toEqual({ totalActivities: 2, totalNotes: 3, skillsPracticed: ['Counting', 'stacking'] });
     const bad = await s.request(`/api/admin/activities-summary/${childId}/2026-11-21/2026-11-15`, as(s.admin));
@@ -295,17 +390,29 @@ describe('private notes, figures and the week boundary', () => {
     // In summer (EDT, UTC-4) the boundary moves with the clock.
     note('Summer Saturday 23:59', '2026-07-12T03:59:00Z');
     note('Summer Sunday 00:00', '2026-07-12T04:00:00Z');
-    const summer = await json<{ summary: { totalNotes: number } }>(await s.request(`/api/admin/activities-summary/${childId}/2026-07-05/2026-07-11`, as(s.admin)));
+    const summer = await json<{ summary: { totalNotes: number } }>(
+      await s.request(`/api/admin/activities-summary/${childId}/2026-07-05/2026-07-11`, as(s.admin)),
+    );
     expect(summer.summary.totalNotes).toBe(1);
   });
 
   it('pages a long list without gaps or repeats', async () => {
-    const rows = Array.from({ length: 45 }, (_, i) => ({ childId, activityDate: `2026-10-${String((i % 28) + 1).padStart(2, '0')}`, category: 'learning', title: `Lesson ${i}`, description: 'x', createdAt: new Date(Date.UTC(2026, 9, 1, 12, 0, i)) }));
+    const rows = Array.from({ length: 45 }, (_, i) => ({
+      childId,
+      activityDate: `2026-10-${String((i % 28) + 1).padStart(2, '0')}`,
+      category: 'learning',
+      title: `Lesson ${i}`,
+      description: 'x',
+      createdAt: new Date(Date.UTC(2026, 9, 1, 12, 0, i)),
+    }));
     s.db.insert(dailyActivities).values(rows).run();
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const res: Response = await s.request(`/api/parent/daily-activities/${childId}?limit=20${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, bearer(fam.token));
+      const res: Response = await s.request(
+        `/api/parent/daily-activities/${childId}?limit=20${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+        bearer(fam.token),
+      );
       const page = await json<{ id: string; activityDate: string }[]>(res);
       expect(page.length).toBeLessThanOrEqual(20);
       seen.push(...page.map((p) => p.id));

@@ -42,7 +42,11 @@ describe('parent session lifetime (30 days idle, 90 days at most)', () => {
     const signedInAt = s.clock.now().getTime();
     const { token } = await s.parentToken('edge-absolute@example.com');
     // An idle expiry past the absolute end: only the absolute end can refuse it.
-    s.db.update(parentSessions).set({ expiresAt: new Date(signedInAt + 2 * PARENT_SESSION_MAX_MS) }).where(eq(parentSessions.id, token.split('.')[0]!)).run();
+    s.db
+      .update(parentSessions)
+      .set({ expiresAt: new Date(signedInAt + 2 * PARENT_SESSION_MAX_MS) })
+      .where(eq(parentSessions.id, token.split('.')[0]!))
+      .run();
     expect((await children(token)).status).toBe(200);
     s.clock.set(new Date(signedInAt + PARENT_SESSION_MAX_MS - 1));
     expect((await children(token)).status).toBe(200);
@@ -64,6 +68,12 @@ describe('parent session lifetime (30 days idle, 90 days at most)', () => {
     expect(expiresAt).toBe(start + PARENT_SESSION_MAX_MS);
     s.clock.set(new Date(start + PARENT_SESSION_MAX_MS));
     expect(validateParentToken(s.db, s.clock, token)).toBeNull();
-    expect(s.db.select().from(parentSessions).where(eq(parentSessions.id, token.split('.')[0]!)).get()).toBeUndefined();
+    expect(
+      s.db
+        .select()
+        .from(parentSessions)
+        .where(eq(parentSessions.id, token.split('.')[0]!))
+        .get(),
+    ).toBeUndefined();
   });
 });

@@ -35,7 +35,14 @@ describe('the plain POST fallback redirects only to a page of this site', () => 
     const page = await fetch(`${s.url}/events`, form);
     expect(page.status).toBe(303);
     expect(page.headers.get('location')).toBe('/events');
-    for (const path of ['/%09/evil.example', '/%5Cevil.example', '/%2F%2Fevil.example', '/\\evil.example', '/no-such-page', '/enrollment/../x']) {
+    for (const path of [
+      '/%09/evil.example',
+      '/%5Cevil.example',
+      '/%2F%2Fevil.example',
+      '/\\evil.example',
+      '/no-such-page',
+      '/enrollment/../x',
+    ]) {
       const res = await fetch(`${s.url}${path}`, form);
       // A control character is refused (404) before the fallback; everything else gets the fixed redirect.
       if (path.includes('%09')) expect(res.status, path).toBe(404);

@@ -11,12 +11,35 @@ import { loopbackSmtp } from '../helpers/smtp';
 import { mimeAttachments, pdfText } from '../helpers/pdf';
 
 type Receipt = typeof paymentReceipts.$inferSelect & { emailSentAt: string | null };
-type Summary = { month: string; totalCents: number; totalAmount: string; thisMonthCents: number; thisMonthAmount: string; receiptCount: number; thisMonthCount: number; emailSentCount: number; notSentCount: number };
+type Summary = {
+  month: string;
+  totalCents: number;
+  totalAmount: string;
+  thisMonthCents: number;
+  thisMonthAmount: string;
+  receiptCount: number;
+  thisMonthCount: number;
+  emailSentCount: number;
+  notSentCount: number;
+};
 type SendBody = { emailSent: boolean; emailError: string | null; via: string | null; message: string; receipt: Receipt };
-type StatementBody = { message: string; emailSent: boolean; summary: { taxYear: string; parentName: string; yearlyTotal: number; yearlyTotalCents: number; paymentCount: number } };
+type StatementBody = {
+  message: string;
+  emailSent: boolean;
+  summary: { taxYear: string; parentName: string; yearlyTotal: number; yearlyTotalCents: number; paymentCount: number };
+};
 
 function receiptBody(child: ChildBody, overrides: Record<string, unknown> = {}) {
-  return { childId: child.id, parentName: child.parentName, parentEmail: child.parentEmail, paymentType: 'tuition', amount: '250.00', paymentMethod: 'cash', paymentDate: '2026-11-02', ...overrides };
+  return {
+    childId: child.id,
+    parentName: child.parentName,
+    parentEmail: child.parentEmail,
+    paymentType: 'tuition',
+    amount: '250.00',
+    paymentMethod: 'cash',
+    paymentDate: '2026-11-02',
+    ...overrides,
+  };
 }
 
 async function createReceipt(s: AdminTestServer, child: ChildBody, overrides: Record<string, unknown> = {}): Promise<Receipt> {
@@ -26,10 +49,20 @@ async function createReceipt(s: AdminTestServer, child: ChildBody, overrides: Re
 }
 
 /** A receipt written straight into the table, as an older record might hold it (free-text amount included). */
-function insertReceipt(s: AdminTestServer, values: Partial<typeof paymentReceipts.$inferInsert> & { parentEmail: string; amount: string; paymentDate: string }) {
+function insertReceipt(
+  s: AdminTestServer,
+  values: Partial<typeof paymentReceipts.$inferInsert> & { parentEmail: string; amount: string; paymentDate: string },
+) {
   return s.db
     .insert(paymentReceipts)
-    .values({ childName: 'Legacy Child', parentName: 'Legacy Parent', paymentType: 'tuition', paymentMethod: 'cash', receiptNumber: `LEGACY-${crypto.randomUUID()}`, ...values })
+    .values({
+      childName: 'Legacy Child',
+      parentName: 'Legacy Parent',
+      paymentType: 'tuition',
+      paymentMethod: 'cash',
+      receiptNumber: `LEGACY-${crypto.randomUUID()}`,
+      ...values,
+    })
     .returning()
     .get();
 }
@@ -82,7 +115,10 @@ describe('receipts', () => {
       [{ childId: 'no-such-child' }, 404, 'Child not found'],
     ];
     for (const [overrides, status, message] of cases) {
-      expect(await postError(s, '/api/admin/payment-receipts', receiptBody(child, overrides)), JSON.stringify(overrides)).toEqual({ status, message });
+      expect(await postError(s, '/api/admin/payment-receipts', receiptBody(child, overrides)), JSON.stringify(overrides)).toEqual({
+        status,
+        message,
+      });
     }
     expect(s.count(paymentReceipts)).toBe(before);
   });
@@ -99,7 +135,10 @@ describe('receipts', () => {
       for (const [now, today, tomorrow] of moments) {
         s.clock.set(now);
         const before = s.count(paymentReceipts);
-        expect(await postError(s, '/api/admin/payment-receipts', receiptBody(child, { paymentDate: tomorrow })), now).toEqual({ status: 400, message: 'The payment date cannot be in the future.' });
+        expect(await postError(s, '/api/admin/payment-receipts', receiptBody(child, { paymentDate: tomorrow })), now).toEqual({
+          status: 400,
+          message: 'The payment date cannot be in the future.',
+        });
         expect(s.count(paymentReceipts)).toBe(before);
         expect((await createReceipt(s, child, { paymentDate: today })).paymentDate).toBe(today);
       }
@@ -110,14 +149,21 @@ describe('receipts', () => {
 
   it('accepts an amount sent as a number, and the labels of the form', async () => {
     const child = await addChild(s);
-    const r = await createReceipt(s, child, { amount: 99.9, paymentType: 'Activity Fee', paymentMethod: 'Bank Transfer', transactionId: 'ACH-77' });
+    const r = await createReceipt(s, child, {
+      amount: 99.9,
+      paymentType: 'Activity Fee',
+      paymentMethod: 'Bank Transfer',
+      transactionId: 'ACH-77',
+    });
     expect(r).toMatchObject({ amount: '99.90', paymentType: 'activity_fee', paymentMethod: 'bank_transfer', transactionId: 'ACH-77' });
   });
 
   it('gives 40 receipts created in parallel 40 different, consecutive numbers', async () => {
     const child = await addChild(s);
     const responses = await Promise.all(
-      Array.from({ length: 40 }, (_, i) => s.request('/api/admin/payment-receipts', { method: 'POST', json: receiptBody(child, { amount: `${i + 1}.00` }), ...as(s.admin) })),
+      Array.from({ length: 40 }, (_, i) =>
+        s.request('/api/admin/payment-receipts', { method: 'POST', json: receiptBody(child, { amount: `${i + 1}.00` }), ...as(s.admin) }),
+      ),
     );
     expect(responses.map((r) => r.status)).toEqual(Array(40).fill(201));
     const numbers = (await Promise.all(responses.map((r) => json<Receipt>(r)))).map((r) => r.receiptNumber);
@@ -156,9 +202,18 @@ describe('sums in cents', () => {
     await createReceipt(s, child, { amount: '0.1', paymentDate: '2026-11-03' });
     await createReceipt(s, child, { amount: '0.2', paymentDate: '2026-11-04' });
     let summary = await json<Summary>(await s.request('/api/admin/payment-receipts/summary', as(s.admin)));
-    expect(summary).toMatchObject({ totalCents: 30, totalAmount: '0.30', thisMonthCents: 30, receiptCount: 2, thisMonthCount: 2, notSentCount: 2, emailSentCount: 0 });
+    expect(summary).toMatchObject({
+      totalCents: 30,
+      totalAmount: '0.30',
+      thisMonthCents: 30,
+      receiptCount: 2,
+      thisMonthCount: 2,
+      notSentCount: 2,
+      emailSentCount: 0,
+    });
 
-    for (const amount of ['abc', '', 'twelve dollars', '1.2.3', 'NaN', 'Infinity']) insertReceipt(s, { parentEmail: 'x@example.com', amount, paymentDate: '2026-11-05' });
+    for (const amount of ['abc', '', 'twelve dollars', '1.2.3', 'NaN', 'Infinity'])
+      insertReceipt(s, { parentEmail: 'x@example.com', amount, paymentDate: '2026-11-05' });
     insertReceipt(s, { parentEmail: 'x@example.com', amount: '$1,000.005', paymentDate: '2026-10-31' });
     summary = await json<Summary>(await s.request('/api/admin/payment-receipts/summary', as(s.admin)));
     // 0.30 + 1000.01 (half a cent rounds up); the six words count as receipts but add nothing.
@@ -199,14 +254,30 @@ describe('year-end tax statement', () => {
     await createReceipt(s, ana, { amount: '999.99', paymentDate: '2024-12-31' });
     await createReceipt(s, ben, { amount: '888.88', paymentDate: '2026-01-01' });
     await createReceipt(s, other, { amount: '777.77', paymentDate: '2025-05-05' });
-    insertReceipt(s, { parentEmail: 'carmen@example.com', parentName: 'Carmen Rivera', childName: 'Ana Rivera', amount: 'waived', paymentDate: '2025-03-03' });
+    insertReceipt(s, {
+      parentEmail: 'carmen@example.com',
+      parentName: 'Carmen Rivera',
+      childName: 'Ana Rivera',
+      amount: 'waived',
+      paymentDate: '2025-03-03',
+    });
   });
 
   it('totals one parent’s payments of the year for every child, from 1 January to 31 December', async () => {
-    const res = await s.request('/api/admin/year-end-tax-receipt', { method: 'POST', json: { parentEmail: 'Carmen@Example.com', taxYear: '2025' }, ...as(s.admin) });
+    const res = await s.request('/api/admin/year-end-tax-receipt', {
+      method: 'POST',
+      json: { parentEmail: 'Carmen@Example.com', taxYear: '2025' },
+      ...as(s.admin),
+    });
     expect(res.status).toBe(200);
     const body = await json<StatementBody>(res);
-    expect(body.summary).toEqual({ taxYear: '2025', parentName: 'Carmen Rivera', yearlyTotal: 1200.65, yearlyTotalCents: 120065, paymentCount: 4 });
+    expect(body.summary).toEqual({
+      taxYear: '2025',
+      parentName: 'Carmen Rivera',
+      yearlyTotal: 1200.65,
+      yearlyTotalCents: 120065,
+      paymentCount: 4,
+    });
     expect(body.emailSent).toBe(true);
     expect(body.message).toBe('The 2025 year-end tax statement ($1,200.65) was e-mailed to Carmen Rivera at carmen@example.com.');
 
@@ -255,10 +326,15 @@ describe('year-end tax statement', () => {
       [{ parentEmail: 'carmen@example.com', taxYear: '1999' }, 400, 'Please choose a tax year from 2000 to 2026.'],
       [{ parentEmail: 'carmen@example.com', taxYear: '2027' }, 400, 'Please choose a tax year from 2000 to 2026.'],
       [{ parentEmail: 'nobody@example.com', taxYear: '2025' }, 404, 'No enrolled family or payment uses the e-mail nobody@example.com.'],
-      [{ parentEmail: 'carmen@example.com', taxYear: '2023' }, 400, 'No payments from carmen@example.com were recorded in 2023, so there is no statement to send.'],
+      [
+        { parentEmail: 'carmen@example.com', taxYear: '2023' },
+        400,
+        'No payments from carmen@example.com were recorded in 2023, so there is no statement to send.',
+      ],
     ];
     const sent = s.count(outboxMessages);
-    for (const [body, status, message] of cases) expect(await postError(s, '/api/admin/year-end-tax-receipt', body), JSON.stringify(body)).toEqual({ status, message });
+    for (const [body, status, message] of cases)
+      expect(await postError(s, '/api/admin/year-end-tax-receipt', body), JSON.stringify(body)).toEqual({ status, message });
     expect(s.count(outboxMessages)).toBe(sent);
   });
 
@@ -284,7 +360,14 @@ describe('e-mails through a real SMTP server on loopback', () => {
 
   it('sends the receipt as a PDF to the parent and only then marks it sent', async () => {
     const child = await addChild(s, { childName: 'Lena Müller', parentName: 'Jonas Müller', parentEmail: 'jonas@example.com' });
-    const r = await createReceipt(s, child, { amount: '640.25', paymentMethod: 'check', checkNumber: '3107', periodCovered: 'November 2026', description: 'Monthly tuition', paymentDate: '2026-11-20' });
+    const r = await createReceipt(s, child, {
+      amount: '640.25',
+      paymentMethod: 'check',
+      checkNumber: '3107',
+      periodCovered: 'November 2026',
+      description: 'Monthly tuition',
+      paymentDate: '2026-11-20',
+    });
     const res = await s.request(`/api/admin/payment-receipts/${r.id}/send-email`, { method: 'POST', json: {}, ...as(s.admin) });
     expect(res.status).toBe(200);
     const body = await json<SendBody>(res);
@@ -322,7 +405,11 @@ describe('e-mails through a real SMTP server on loopback', () => {
     const child = await addChild(s, { parentEmail: 'yearend@example.com', parentName: 'Year End' });
     await createReceipt(s, child, { amount: '100.10', paymentDate: '2025-02-01' });
     await createReceipt(s, child, { amount: '100.20', paymentDate: '2025-03-01' });
-    const res = await s.request('/api/admin/year-end-tax-receipt', { method: 'POST', json: { parentEmail: 'yearend@example.com', taxYear: '2025' }, ...as(s.admin) });
+    const res = await s.request('/api/admin/year-end-tax-receipt', {
+      method: 'POST',
+      json: { parentEmail: 'yearend@example.com', taxYear: '2025' },
+      ...as(s.admin),
+    });
     expect((await json<StatementBody>(res)).summary.yearlyTotalCents).toBe(20030);
     expect(received.at(-1)!.to).toEqual(['yearend@example.com']);
     const [attachment] = mimeAttachments(received.at(-1)!.raw);
@@ -348,7 +435,11 @@ describe('an SMTP server that cannot be reached', () => {
     const body = await json<SendBody>(res);
     expect(body).toMatchObject({ emailSent: false, receipt: { id: r.id, emailSent: false } });
     expect(body.emailError).toMatch(/^The e-mail could not be sent/);
-    expect(s.db.select().from(paymentReceipts).where(eq(paymentReceipts.id, r.id)).get()).toMatchObject({ emailSent: false, emailSentAt: null, emailSentBy: null });
+    expect(s.db.select().from(paymentReceipts).where(eq(paymentReceipts.id, r.id)).get()).toMatchObject({
+      emailSent: false,
+      emailSentAt: null,
+      emailSentBy: null,
+    });
   });
 });
 
@@ -391,7 +482,10 @@ describe('downloads', () => {
     const res = await s.request('/api/parent/payment-receipts', bearer());
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
-    const body = await json<{ receipts: Record<string, unknown>[]; statements: { taxYear: string; totalCents: number; paymentCount: number }[] }>(res);
+    const body = await json<{
+      receipts: Record<string, unknown>[];
+      statements: { taxYear: string; totalCents: number; paymentCount: number }[];
+    }>(res);
     expect(body.receipts.map((r) => r.amount)).toEqual(['20.05', '310.00']);
     expect(body.receipts[0]).not.toHaveProperty('notes');
     expect(body.receipts[0]).not.toHaveProperty('emailSentBy');

@@ -21,7 +21,11 @@ describe('private files are owner-only', () => {
 
   it('creates the database (and its WAL and shared memory), the private folder, the outbox and its .eml files 0600/0700', async () => {
     const id = insertApplication(s);
-    const res = await s.request(`/api/enrollment-applications/${id}/status`, { method: 'PATCH', json: { status: 'approved', sendEmail: true }, ...as(s.admin) });
+    const res = await s.request(`/api/enrollment-applications/${id}/status`, {
+      method: 'PATCH',
+      json: { status: 'approved', sendEmail: true },
+      ...as(s.admin),
+    });
     expect(res.status).toBe(200);
     const row = s.db.select().from(outboxMessages).all().at(-1)!;
 

@@ -33,14 +33,27 @@ describe('seeded milestones', () => {
 
 describe('events and announcements', () => {
   beforeAll(() => {
-    s.db.insert(events).values([
-      { title: 'Fall Festival', description: 'Pumpkins', eventDate: '2026-11-25', startTime: '10:00', endTime: '12:00', category: 'holiday' },
-      { title: 'Staff planning day', description: 'Closed', eventDate: '2026-11-27', isPublic: false },
-    ]).run();
-    s.db.insert(announcements).values([
-      { title: 'Flu clinic', content: 'Flu shots on Friday', category: 'health', priority: 'high' },
-      { title: 'Internal memo', content: 'Staff only', isPublic: false },
-    ]).run();
+    s.db
+      .insert(events)
+      .values([
+        {
+          title: 'Fall Festival',
+          description: 'Pumpkins',
+          eventDate: '2026-11-25',
+          startTime: '10:00',
+          endTime: '12:00',
+          category: 'holiday',
+        },
+        { title: 'Staff planning day', description: 'Closed', eventDate: '2026-11-27', isPublic: false },
+      ])
+      .run();
+    s.db
+      .insert(announcements)
+      .values([
+        { title: 'Flu clinic', content: 'Flu shots on Friday', category: 'health', priority: 'high' },
+        { title: 'Internal memo', content: 'Staff only', isPublic: false },
+      ])
+      .run();
   });
 
   it('lists only public events, over REST and tRPC alike', async () => {
@@ -65,18 +78,22 @@ describe('expired announcements', () => {
   let own: TestServer;
   beforeAll(async () => {
     own = await startTestServer();
-    own.db.insert(announcements).values([
-      { title: 'No expiry', content: 'Always current' },
-      { title: 'Ended Thursday', content: 'Over', expiresAt: '2026-11-19' },
-      { title: 'Ends Friday', content: 'Last day Friday', expiresAt: '2026-11-20' },
-      { title: 'Ends Saturday', content: 'Last day Saturday', expiresAt: '2026-11-21' },
-      { title: 'Private, ends Saturday', content: 'Staff', expiresAt: '2026-11-21', isPublic: false },
-      { title: 'Private, ended Friday', content: 'Staff', expiresAt: '2026-11-20', isPublic: false },
-    ]).run();
+    own.db
+      .insert(announcements)
+      .values([
+        { title: 'No expiry', content: 'Always current' },
+        { title: 'Ended Thursday', content: 'Over', expiresAt: '2026-11-19' },
+        { title: 'Ends Friday', content: 'Last day Friday', expiresAt: '2026-11-20' },
+        { title: 'Ends Saturday', content: 'Last day Saturday', expiresAt: '2026-11-21' },
+        { title: 'Private, ends Saturday', content: 'Staff', expiresAt: '2026-11-21', isPublic: false },
+        { title: 'Private, ended Friday', content: 'Staff', expiresAt: '2026-11-20', isPublic: false },
+      ])
+      .run();
   });
   afterAll(() => own.close());
 
-  const titles = async (path = '/api/announcements') => ((await (await own.request(path)).json()) as { title: string }[]).map((a) => a.title).sort();
+  const titles = async (path = '/api/announcements') =>
+    ((await (await own.request(path)).json()) as { title: string }[]).map((a) => a.title).sort();
 
   it('keeps an announcement through its expiry day and drops it the day after, over REST and tRPC', async () => {
     // Saturday 21 November, 10:00 in Columbus.
@@ -100,7 +117,9 @@ describe('expired announcements', () => {
   it('staff see current private ones in the list, and every one (expired too) in the dashboard list', async () => {
     own.clock.set('2026-11-21T15:00:00Z');
     const cookie = await own.adminCookie();
-    const staffList = ((await (await own.request('/api/announcements', { headers: { cookie } })).json()) as { title: string }[]).map((a) => a.title).sort();
+    const staffList = ((await (await own.request('/api/announcements', { headers: { cookie } })).json()) as { title: string }[])
+      .map((a) => a.title)
+      .sort();
     expect(staffList).toEqual(['Ends Saturday', 'No expiry', 'Private, ends Saturday']);
     expect((await own.caller('admin').announcements.all()).map((a) => a.title).sort()).toEqual([
       'Ended Thursday',
@@ -120,10 +139,20 @@ describe('recent achievements', () => {
     const milestone = own.db.select().from(milestones).get()!;
     own.db.insert(childAchievements).values({ childId: child.id, milestoneId: milestone.id, achievedAt, notes }).run();
   };
-  const recent = async () => ((await (await own.request('/api/achievements/recent')).json()) as { achievedAt: string }[]).map((a) => a.achievedAt);
+  const recent = async () =>
+    ((await (await own.request('/api/achievements/recent')).json()) as { achievedAt: string }[]).map((a) => a.achievedAt);
   beforeAll(async () => {
     own = await startTestServer();
-    own.db.insert(enrolledChildren).values({ childName: 'Milo Test', parentName: 'Pat Test', parentEmail: 'pat@example.com', dateOfBirth: '2022-05-01', startDate: '2024-09-01' }).run();
+    own.db
+      .insert(enrolledChildren)
+      .values({
+        childName: 'Milo Test',
+        parentName: 'Pat Test',
+        parentEmail: 'pat@example.com',
+        dateOfBirth: '2022-05-01',
+        startDate: '2024-09-01',
+      })
+      .run();
     // Today is Saturday 21 November 2026 in Columbus; the window reaches back 30 days, to 22 October.
     achieve('2026-10-21');
     achieve('2026-10-22');
@@ -183,13 +212,25 @@ describe('POST /api/enrollment', () => {
     expect(body.application.status).toBe('pending');
     expect(count()).toBe(before + 1);
     const row = s.db.query.enrollmentApplications.findFirst({ where: (a, { eq }) => eq(a.id, body.application.id) }).sync();
-    expect(row).toMatchObject({ parentEmail: 'maria.lopez@example.com', programRequested: 'preschool', status: 'pending', allergies: 'Peanuts', medications: null });
+    expect(row).toMatchObject({
+      parentEmail: 'maria.lopez@example.com',
+      programRequested: 'preschool',
+      status: 'pending',
+      allergies: 'Peanuts',
+      medications: null,
+    });
   });
 
   it('accepts the labels the form shows for its choices', async () => {
     const res = await s.request('/api/enrollment', {
       method: 'POST',
-      json: { ...validApplication, programRequested: 'Infant Care (6 weeks - 18 months)', parentState: 'Ohio', emergencyContactRelationship: 'Aunt/Uncle', howDidYouHear: 'Google Search' },
+      json: {
+        ...validApplication,
+        programRequested: 'Infant Care (6 weeks - 18 months)',
+        parentState: 'Ohio',
+        emergencyContactRelationship: 'Aunt/Uncle',
+        howDidYouHear: 'Google Search',
+      },
     });
     expect(res.status).toBe(201);
   });
@@ -207,13 +248,43 @@ describe('POST /api/enrollment', () => {
     ['a missing emergency contact', { emergencyContactName: '' }, 'emergencyContactName', 'Emergency contact name is required'],
     ['an unknown program', { programRequested: 'space camp' }, 'programRequested', 'Please select a program'],
     ['a state outside the list', { parentState: 'Texas' }, 'parentState', 'Please choose a state'],
-    ['a calendar date that does not exist', { childDateOfBirth: '2023-02-30' }, 'childDateOfBirth', 'Please enter a valid date (YYYY-MM-DD)'],
-    ['a child name that reads backwards (U+202E)', { childFirstName: 'Emma \u202Enosnhoj' }, 'childFirstName', 'Please remove invisible or control characters'],
+    [
+      'a calendar date that does not exist',
+      { childDateOfBirth: '2023-02-30' },
+      'childDateOfBirth',
+      'Please enter a valid date (YYYY-MM-DD)',
+    ],
+    [
+      'a child name that reads backwards (U+202E)',
+      { childFirstName: 'Emma \u202Enosnhoj' },
+      'childFirstName',
+      'Please remove invisible or control characters',
+    ],
     ['a NUL in the parent name', { parentLastName: 'Lopez\u0000' }, 'parentLastName', 'Please remove invisible or control characters'],
-    ['a zero-width space in the e-mail', { parentEmail: 'maria\u200B@example.com' }, 'parentEmail', 'Please remove invisible or control characters'],
-    ['an escape sequence in the allergies', { allergies: 'Peanuts\u001b[2J' }, 'allergies', 'Please remove invisible or control characters'],
-    ['a bidi isolate in the special instructions', { specialInstructions: 'Nap \u2067after\u2069 lunch' }, 'specialInstructions', 'Please remove invisible or control characters'],
-    ['a line break in the city', { parentCity: 'Columbus\nBcc: x@example.com' }, 'parentCity', 'Please remove invisible or control characters'],
+    [
+      'a zero-width space in the e-mail',
+      { parentEmail: 'maria\u200B@example.com' },
+      'parentEmail',
+      'Please remove invisible or control characters',
+    ],
+    [
+      'an escape sequence in the allergies',
+      { allergies: 'Peanuts\u001b[2J' },
+      'allergies',
+      'Please remove invisible or control characters',
+    ],
+    [
+      'a bidi isolate in the special instructions',
+      { specialInstructions: 'Nap \u2067after\u2069 lunch' },
+      'specialInstructions',
+      'Please remove invisible or control characters',
+    ],
+    [
+      'a line break in the city',
+      { parentCity: 'Columbus\nBcc: x@example.com' },
+      'parentCity',
+      'Please remove invisible or control characters',
+    ],
   ];
 
   it.each(rejections)('rejects %s with its message and stores nothing', async (_name, change, field, message) => {
@@ -225,22 +296,28 @@ describe('POST /api/enrollment', () => {
     expect(count()).toBe(before);
   });
 
-  it.each(Object.keys(requiredApplicationFields))('requires %s (SPEC.md §5): missing or blank, it is refused and nothing is stored', async (field) => {
-    const before = count();
-    // The state defaults to Ohio when left out (SPEC.md §5), so only a blank one is refused.
-    for (const value of field === 'parentState' ? ['', '   '] : [undefined, '', '   ']) {
-      const res = await s.request('/api/enrollment', { method: 'POST', json: { ...validApplication, [field]: value } });
-      expect(res.status, `${field}=${JSON.stringify(value)}`).toBe(400);
-      const body = (await res.json()) as { errors: Record<string, string> };
-      expect(body.errors[field], `${field}=${JSON.stringify(value)}`).toBeTruthy();
-    }
-    expect(count()).toBe(before);
-  });
+  it.each(Object.keys(requiredApplicationFields))(
+    'requires %s (SPEC.md §5): missing or blank, it is refused and nothing is stored',
+    async (field) => {
+      const before = count();
+      // The state defaults to Ohio when left out (SPEC.md §5), so only a blank one is refused.
+      for (const value of field === 'parentState' ? ['', '   '] : [undefined, '', '   ']) {
+        const res = await s.request('/api/enrollment', { method: 'POST', json: { ...validApplication, [field]: value } });
+        expect(res.status, `${field}=${JSON.stringify(value)}`).toBe(400);
+        const body = (await res.json()) as { errors: Record<string, string> };
+        expect(body.errors[field], `${field}=${JSON.stringify(value)}`).toBeTruthy();
+      }
+      expect(count()).toBe(before);
+    },
+  );
 
   it("names City and Child's Age in their messages", async () => {
     const res = await s.request('/api/enrollment', { method: 'POST', json: { ...validApplication, parentCity: ' ', childAge: undefined } });
     expect(res.status).toBe(400);
-    expect(((await res.json()) as { errors: Record<string, string> }).errors).toMatchObject({ parentCity: 'City is required', childAge: "Child's age is required" });
+    expect(((await res.json()) as { errors: Record<string, string> }).errors).toMatchObject({
+      parentCity: 'City is required',
+      childAge: "Child's age is required",
+    });
   });
 
   it('rejects the same input through tRPC with the same message', async () => {
@@ -282,7 +359,11 @@ describe('enrollment rate limit', () => {
   const fill = async (server: TestServer, forwardedFor: string) => {
     const statuses: number[] = [];
     for (let i = 0; i < 21; i++) {
-      const res = await server.request('/api/enrollment', { method: 'POST', json: validApplication, headers: { 'x-forwarded-for': forwardedFor } });
+      const res = await server.request('/api/enrollment', {
+        method: 'POST',
+        json: validApplication,
+        headers: { 'x-forwarded-for': forwardedFor },
+      });
       statuses.push(res.status);
     }
     return statuses;
@@ -293,7 +374,11 @@ describe('enrollment rate limit', () => {
     try {
       // A client cannot dodge the limit by sending its own X-Forwarded-For: the proxy appends the real one last.
       expect((await fill(local, '10.0.0.1, 198.51.100.7')).at(-1)).toBe(429);
-      const other = await local.request('/api/enrollment', { method: 'POST', json: validApplication, headers: { 'x-forwarded-for': '10.0.0.1, 203.0.113.9' } });
+      const other = await local.request('/api/enrollment', {
+        method: 'POST',
+        json: validApplication,
+        headers: { 'x-forwarded-for': '10.0.0.1, 203.0.113.9' },
+      });
       expect(other.status).toBe(201);
     } finally {
       await local.close();
@@ -306,7 +391,11 @@ describe('enrollment rate limit', () => {
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 21; i++) {
-        const res = await local.request('/api/enrollment', { method: 'POST', json: validApplication, headers: { 'x-forwarded-for': `203.0.113.${i}` } });
+        const res = await local.request('/api/enrollment', {
+          method: 'POST',
+          json: validApplication,
+          headers: { 'x-forwarded-for': `203.0.113.${i}` },
+        });
         statuses.push(res.status);
       }
       expect(statuses.at(-1)).toBe(429);
@@ -317,7 +406,11 @@ describe('enrollment rate limit', () => {
     const proxied = await startTestServer({ env: { TRUST_PROXY: '127.0.0.1' } });
     try {
       expect((await fill(proxied, '198.51.100.7')).at(-1)).toBe(429);
-      const other = await proxied.request('/api/enrollment', { method: 'POST', json: validApplication, headers: { 'x-forwarded-for': '203.0.113.9' } });
+      const other = await proxied.request('/api/enrollment', {
+        method: 'POST',
+        json: validApplication,
+        headers: { 'x-forwarded-for': '203.0.113.9' },
+      });
       expect(other.status).toBe(201);
     } finally {
       await proxied.close();
@@ -329,7 +422,11 @@ describe('enrollment rate limit', () => {
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 21; i++) {
-        const res = await local.request('/api/enrollment', { method: 'POST', json: validApplication, headers: { 'x-forwarded-for': `203.0.113.${i}` } });
+        const res = await local.request('/api/enrollment', {
+          method: 'POST',
+          json: validApplication,
+          headers: { 'x-forwarded-for': `203.0.113.${i}` },
+        });
         statuses.push(res.status);
       }
       expect(statuses.at(-1)).toBe(429);
@@ -365,7 +462,11 @@ describe('unknown API paths and headers', () => {
       await s.request('/api/nope'),
       await s.request('/parent/dashboard'),
       await s.request('/uploads/missing.webp'),
-      await s.request('/api/enrollment', { method: 'POST', body: 'x'.repeat(1024 * 1024 + 10), headers: { 'content-type': 'application/json' } }),
+      await s.request('/api/enrollment', {
+        method: 'POST',
+        body: 'x'.repeat(1024 * 1024 + 10),
+        headers: { 'content-type': 'application/json' },
+      }),
     ];
     for (const res of answers) {
       const what = `${res.url} ${res.status}`;
@@ -381,11 +482,24 @@ describe('unknown API paths and headers', () => {
   it('allows no other origin: a CORS preflight or a request from evil.example gets no Access-Control header', async () => {
     const cookie = await s.adminCookie();
     for (const path of ['/api/admin/enrolled-children', '/api/trpc/children.list', '/api/parent/children', '/api/events']) {
-      const preflight = await fetch(s.url + path, { method: 'OPTIONS', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type, authorization' } });
+      const preflight = await fetch(s.url + path, {
+        method: 'OPTIONS',
+        headers: {
+          origin: 'https://evil.example',
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'content-type, authorization',
+        },
+      });
       expect(preflight.status, path).toBeLessThan(500);
       const read = await fetch(s.url + path, { headers: { origin: 'https://evil.example', cookie } });
       for (const res of [preflight, read]) {
-        for (const header of ['access-control-allow-origin', 'access-control-allow-credentials', 'access-control-allow-headers', 'access-control-allow-methods']) expect(res.headers.get(header), `${path} ${header}`).toBeNull();
+        for (const header of [
+          'access-control-allow-origin',
+          'access-control-allow-credentials',
+          'access-control-allow-headers',
+          'access-control-allow-methods',
+        ])
+          expect(res.headers.get(header), `${path} ${header}`).toBeNull();
       }
     }
   });
@@ -411,12 +525,22 @@ describe('a page form sent before its scripts ran (a plain POST)', () => {
     const before = s.count(enrollmentApplications);
     const body = new URLSearchParams({ ...Object.fromEntries(Object.entries(requiredApplicationFields).map(([k, v]) => [k, String(v)])) });
     // (The enrollment and sign-in forms are answered by the server itself: form-pages.test.ts.)
-    const res = await s.request('/milestones', { method: 'POST', body, headers: { 'content-type': 'application/x-www-form-urlencoded' }, redirect: 'manual' });
+    const res = await s.request('/milestones', {
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      redirect: 'manual',
+    });
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('/milestones');
     expect(res.headers.get('location')).not.toContain('?');
     expect(s.count(enrollmentApplications)).toBe(before);
-    const elsewhere = await fetch(`${s.url}//evil.example/x`, { method: 'POST', body: 'a=1', headers: { 'content-type': 'application/x-www-form-urlencoded' }, redirect: 'manual' });
+    const elsewhere = await fetch(`${s.url}//evil.example/x`, {
+      method: 'POST',
+      body: 'a=1',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      redirect: 'manual',
+    });
     expect(elsewhere.status).toBe(303);
     expect(elsewhere.headers.get('location')).toBe('/');
   });

@@ -39,27 +39,38 @@ async function ok(res: Response | Promise<Response>, status = 200) {
 
 const titled = (title: string) => (list: unknown[]) => list.some((x) => (x as { title: string }).title === title);
 const withId = (id: string) => (list: unknown[]) => list.some((x) => (x as { id: string }).id === id);
-const eventBody = (title: string) => ({ title, description: 'Songs', eventDate: '2026-12-01', startTime: '10:00', endTime: '11:00', category: 'general', isPublic: true });
-
-describe.each(['/api/events', '/api/announcements', '/api/gallery', '/api/milestones', '/api/achievements', '/api/achievements/recent'])('%s', (path) => {
-  it('has a strong ETag, answers 304 to it, and the full list to any other', async () => {
-    const first = await read(path);
-    expect(first.status).toBe(200);
-    expect(first.etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
-    expect(first.cacheControl).toBe('private, no-cache');
-    const again = await s.request(path, { headers: { 'if-none-match': first.etag! } });
-    expect(again.status).toBe(304);
-    expect(again.headers.get('etag')).toBe(first.etag);
-    expect(await again.text()).toBe('');
-    const listOfTags = await s.request(path, { headers: { 'if-none-match': `"other", ${first.etag}` } });
-    expect(listOfTags.status).toBe(304);
-    const other = await read(path, { 'if-none-match': '"something-else"' });
-    expect(other.status).toBe(200);
-    expect(other.text).toBe(first.text);
-    // If-None-Match compares weakly: the tag a cache weakened still matches.
-    expect((await s.request(path, { headers: { 'if-none-match': `W/${first.etag}` } })).status).toBe(304);
-  });
+const eventBody = (title: string) => ({
+  title,
+  description: 'Songs',
+  eventDate: '2026-12-01',
+  startTime: '10:00',
+  endTime: '11:00',
+  category: 'general',
+  isPublic: true,
 });
+
+describe.each(['/api/events', '/api/announcements', '/api/gallery', '/api/milestones', '/api/achievements', '/api/achievements/recent'])(
+  '%s',
+  (path) => {
+    it('has a strong ETag, answers 304 to it, and the full list to any other', async () => {
+      const first = await read(path);
+      expect(first.status).toBe(200);
+      expect(first.etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
+      expect(first.cacheControl).toBe('private, no-cache');
+      const again = await s.request(path, { headers: { 'if-none-match': first.etag! } });
+      expect(again.status).toBe(304);
+      expect(again.headers.get('etag')).toBe(first.etag);
+      expect(await again.text()).toBe('');
+      const listOfTags = await s.request(path, { headers: { 'if-none-match': `"other", ${first.etag}` } });
+      expect(listOfTags.status).toBe(304);
+      const other = await read(path, { 'if-none-match': '"something-else"' });
+      expect(other.status).toBe(200);
+      expect(other.text).toBe(first.text);
+      // If-None-Match compares weakly: the tag a cache weakened still matches.
+      expect((await s.request(path, { headers: { 'if-none-match': `W/${first.etag}` } })).status).toBe(304);
+    });
+  },
+);
 
 describe('compression', () => {
   it('gzips once with a strong ETag of its own, and sends the plain bytes to a client that does not take gzip', async () => {
@@ -71,58 +82,102 @@ describe('compression', () => {
     expect(gz.headers.get('vary')).toContain('Accept-Encoding');
     expect(await gz.text()).toBe(await plain.text());
     // Each representation is validated by its own tag.
-    expect((await s.request('/api/milestones', { headers: { 'accept-encoding': 'identity', 'if-none-match': gz.headers.get('etag')! } })).status).toBe(200);
-    expect((await s.request('/api/milestones', { headers: { 'accept-encoding': 'gzip', 'if-none-match': gz.headers.get('etag')! } })).status).toBe(304);
+    expect(
+      (await s.request('/api/milestones', { headers: { 'accept-encoding': 'identity', 'if-none-match': gz.headers.get('etag')! } })).status,
+    ).toBe(200);
+    expect(
+      (await s.request('/api/milestones', { headers: { 'accept-encoding': 'gzip', 'if-none-match': gz.headers.get('etag')! } })).status,
+    ).toBe(304);
   });
 });
 
 describe('every write is seen on the next read', () => {
   it('events: create, update, delete', async () => {
     let id = '';
-    await seenAtOnce('/api/events', async () => {
-      id = (await ok(s.request('/api/events', { method: 'POST', json: eventBody('Cache create'), ...as(s.admin) }), 201)).id;
-    }, titled('Cache create'));
-    await seenAtOnce('/api/events', async () => {
-      await ok(s.request(`/api/events/${id}`, { method: 'PUT', json: eventBody('Cache update'), ...as(s.admin) }));
-    }, titled('Cache update'));
-    await seenAtOnce('/api/events', async () => {
-      await ok(s.request(`/api/events/${id}`, { method: 'DELETE', ...as(s.admin) }));
-    }, (list) => !withId(id)(list));
+    await seenAtOnce(
+      '/api/events',
+      async () => {
+        id = (await ok(s.request('/api/events', { method: 'POST', json: eventBody('Cache create'), ...as(s.admin) }), 201)).id;
+      },
+      titled('Cache create'),
+    );
+    await seenAtOnce(
+      '/api/events',
+      async () => {
+        await ok(s.request(`/api/events/${id}`, { method: 'PUT', json: eventBody('Cache update'), ...as(s.admin) }));
+      },
+      titled('Cache update'),
+    );
+    await seenAtOnce(
+      '/api/events',
+      async () => {
+        await ok(s.request(`/api/events/${id}`, { method: 'DELETE', ...as(s.admin) }));
+      },
+      (list) => !withId(id)(list),
+    );
   });
 
   it('events: made private is gone from the public list at once', async () => {
     const { id } = await ok(s.request('/api/events', { method: 'POST', json: eventBody('Going private'), ...as(s.admin) }), 201);
-    await seenAtOnce('/api/events', async () => {
-      await ok(s.request(`/api/events/${id}`, { method: 'PUT', json: { ...eventBody('Going private'), isPublic: false }, ...as(s.admin) }));
-    }, (list) => !withId(id)(list));
+    await seenAtOnce(
+      '/api/events',
+      async () => {
+        await ok(
+          s.request(`/api/events/${id}`, { method: 'PUT', json: { ...eventBody('Going private'), isPublic: false }, ...as(s.admin) }),
+        );
+      },
+      (list) => !withId(id)(list),
+    );
   });
 
   it('announcements: create, update, delete', async () => {
     const body = (title: string) => ({ title, content: 'Hello', category: 'general', priority: 'normal', isPublic: true, expiresAt: null });
     let id = '';
-    await seenAtOnce('/api/announcements', async () => {
-      id = (await ok(s.request('/api/announcements', { method: 'POST', json: body('Cache news'), ...as(s.admin) }), 201)).id;
-    }, titled('Cache news'));
-    await seenAtOnce('/api/announcements', async () => {
-      await ok(s.request(`/api/announcements/${id}`, { method: 'PUT', json: body('Cache news, edited'), ...as(s.admin) }));
-    }, titled('Cache news, edited'));
-    await seenAtOnce('/api/announcements', async () => {
-      await ok(s.request(`/api/announcements/${id}`, { method: 'DELETE', ...as(s.admin) }));
-    }, (list) => !withId(id)(list));
+    await seenAtOnce(
+      '/api/announcements',
+      async () => {
+        id = (await ok(s.request('/api/announcements', { method: 'POST', json: body('Cache news'), ...as(s.admin) }), 201)).id;
+      },
+      titled('Cache news'),
+    );
+    await seenAtOnce(
+      '/api/announcements',
+      async () => {
+        await ok(s.request(`/api/announcements/${id}`, { method: 'PUT', json: body('Cache news, edited'), ...as(s.admin) }));
+      },
+      titled('Cache news, edited'),
+    );
+    await seenAtOnce(
+      '/api/announcements',
+      async () => {
+        await ok(s.request(`/api/announcements/${id}`, { method: 'DELETE', ...as(s.admin) }));
+      },
+      (list) => !withId(id)(list),
+    );
   });
 
   it('gallery: upload and delete', async () => {
-    const bytes = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#228844' } }).png().toBuffer();
+    const bytes = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#228844' } })
+      .png()
+      .toBuffer();
     let id = '';
-    await seenAtOnce('/api/gallery', async () => {
-      const fd = new FormData();
-      fd.append('picture', new Blob([bytes as BlobPart], { type: 'image/png' }), 'garden.png');
-      fd.append('caption', 'Cache garden');
-      id = (await ok(s.request('/api/admin/pictures', { method: 'POST', body: fd, ...as(s.admin) }), 201)).id;
-    }, (list) => list.some((p) => (p as { caption: string }).caption === 'Cache garden'));
-    await seenAtOnce('/api/gallery', async () => {
-      await ok(s.request(`/api/admin/pictures/${id}`, { method: 'DELETE', ...as(s.admin) }));
-    }, (list) => !withId(id)(list));
+    await seenAtOnce(
+      '/api/gallery',
+      async () => {
+        const fd = new FormData();
+        fd.append('picture', new Blob([bytes as BlobPart], { type: 'image/png' }), 'garden.png');
+        fd.append('caption', 'Cache garden');
+        id = (await ok(s.request('/api/admin/pictures', { method: 'POST', body: fd, ...as(s.admin) }), 201)).id;
+      },
+      (list) => list.some((p) => (p as { caption: string }).caption === 'Cache garden'),
+    );
+    await seenAtOnce(
+      '/api/gallery',
+      async () => {
+        await ok(s.request(`/api/admin/pictures/${id}`, { method: 'DELETE', ...as(s.admin) }));
+      },
+      (list) => !withId(id)(list),
+    );
   });
 
   it('achievements: recorded, deleted, and gone with a deleted child', async () => {
@@ -131,35 +186,82 @@ describe('every write is seen on the next read', () => {
     const today = '2026-11-21';
     let id = '';
     for (const path of ['/api/achievements', '/api/achievements/recent']) await read(path);
-    await seenAtOnce('/api/achievements/recent', async () => {
-      id = ((await ok(s.request('/api/admin/child-achievements', { method: 'POST', json: { childId: child.id, milestoneId: milestone.id, achievedAt: today }, ...as(s.admin) }), 201)).achievement as { id: string }).id;
-    }, (list) => withId(id)(list));
+    await seenAtOnce(
+      '/api/achievements/recent',
+      async () => {
+        id = (
+          (
+            await ok(
+              s.request('/api/admin/child-achievements', {
+                method: 'POST',
+                json: { childId: child.id, milestoneId: milestone.id, achievedAt: today },
+                ...as(s.admin),
+              }),
+              201,
+            )
+          ).achievement as { id: string }
+        ).id;
+      },
+      (list) => withId(id)(list),
+    );
     expect(withId(id)(JSON.parse((await read('/api/achievements')).text) as unknown[])).toBe(true);
-    await seenAtOnce('/api/achievements', async () => {
-      await ok(s.request(`/api/admin/child-achievements/${id}`, { method: 'DELETE', ...as(s.admin) }));
-    }, (list) => !withId(id)(list));
+    await seenAtOnce(
+      '/api/achievements',
+      async () => {
+        await ok(s.request(`/api/admin/child-achievements/${id}`, { method: 'DELETE', ...as(s.admin) }));
+      },
+      (list) => !withId(id)(list),
+    );
 
     // A write that is not about achievements at all: removing the child removes its achievements (cascade).
-    const again = s.db.insert(childAchievements).values({ childId: child.id, milestoneId: milestone.id, achievedAt: today }).returning().get();
-    await seenAtOnce('/api/achievements', async () => {
-      await ok(s.request(`/api/admin/enrolled-children/${child.id}`, { method: 'DELETE', ...as(s.admin) }));
-    }, (list) => !withId(again.id)(list));
+    const again = s.db
+      .insert(childAchievements)
+      .values({ childId: child.id, milestoneId: milestone.id, achievedAt: today })
+      .returning()
+      .get();
+    await seenAtOnce(
+      '/api/achievements',
+      async () => {
+        await ok(s.request(`/api/admin/enrolled-children/${child.id}`, { method: 'DELETE', ...as(s.admin) }));
+      },
+      (list) => !withId(again.id)(list),
+    );
   });
 
   it('milestones: reference data changed in the database', async () => {
     const m = s.db.select({ id: milestones.id }).from(milestones).limit(1).get()!;
-    await seenAtOnce('/api/milestones', async () => {
-      s.db.update(milestones).set({ isActive: false }).where((await import('drizzle-orm')).eq(milestones.id, m.id)).run();
-    }, (list) => !withId(m.id)(list));
-    s.db.update(milestones).set({ isActive: true }).where((await import('drizzle-orm')).eq(milestones.id, m.id)).run();
+    await seenAtOnce(
+      '/api/milestones',
+      async () => {
+        s.db
+          .update(milestones)
+          .set({ isActive: false })
+          .where((await import('drizzle-orm')).eq(milestones.id, m.id))
+          .run();
+      },
+      (list) => !withId(m.id)(list),
+    );
+    s.db
+      .update(milestones)
+      .set({ isActive: true })
+      .where((await import('drizzle-orm')).eq(milestones.id, m.id))
+      .run();
   });
 
   it('a write by another process (another connection to the file) is seen too', async () => {
     const other = new Database(s.config.databasePath);
     try {
-      await seenAtOnce('/api/events', async () => {
-        other.prepare("insert into events (id, title, description, event_date, category, is_public) values ('other-process', 'From elsewhere', 'x', '2026-12-02', 'general', 1)").run();
-      }, titled('From elsewhere'));
+      await seenAtOnce(
+        '/api/events',
+        async () => {
+          other
+            .prepare(
+              "insert into events (id, title, description, event_date, category, is_public) values ('other-process', 'From elsewhere', 'x', '2026-12-02', 'general', 1)",
+            )
+            .run();
+        },
+        titled('From elsewhere'),
+      );
     } finally {
       other.close();
     }
@@ -220,7 +322,11 @@ describe('the centre day decides what is current, with no write', () => {
     const milestone = s.db.select({ id: milestones.id }).from(milestones).limit(1).get()!;
     const child = await addChild(s);
     // RECENT_DAYS (30) before the 21st is the 22nd of October: recent until the 21st of November ends.
-    const row = s.db.insert(childAchievements).values({ childId: child.id, milestoneId: milestone.id, achievedAt: '2026-10-22' }).returning().get();
+    const row = s.db
+      .insert(childAchievements)
+      .values({ childId: child.id, milestoneId: milestone.id, achievedAt: '2026-10-22' })
+      .returning()
+      .get();
     expect((await read('/api/achievements/recent')).text).toContain(row.id);
     s.clock.set('2026-11-22T05:00:00Z');
     expect((await read('/api/achievements/recent')).text).not.toContain(row.id);

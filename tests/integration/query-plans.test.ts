@@ -7,7 +7,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { BENCH_PARENT_EMAIL, seedScale } from '../../db/seed-scale';
+import { BENCH_PARENT_EMAIL, seedScale } from '../../scripts/seed-scale';
 import { parentUsers } from '../../db/schema';
 import { createParentSession } from '../../src/server/auth/session';
 import { sharedAdminServer } from '../helpers/admin-server';
@@ -78,7 +78,10 @@ async function pages(path: string, headers: Record<string, string>, max = 3): Pr
   const sizes: number[] = [];
   let cursor: string | null = null;
   do {
-    const res = await ok(`${path}${path.includes('?') ? '&' : '?'}limit=5${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, headers);
+    const res = await ok(
+      `${path}${path.includes('?') ? '&' : '?'}limit=5${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      headers,
+    );
     const body = (await res.json()) as unknown[] | { receipts: unknown[]; nextCursor: string | null };
     sizes.push(Array.isArray(body) ? body.length : body.receipts.length);
     cursor = Array.isArray(body) ? res.headers.get('x-next-cursor') : body.nextCursor;
@@ -99,7 +102,15 @@ describe('EXPLAIN QUERY PLAN of the hot paths', () => {
   it('the Audit tab: every filter, first and next pages: no full scan of a big table (ADR 038)', async () => {
     const staff = { cookie: s.admin };
     const statements = await statementsOf(async () => {
-      for (const q of ['', 'actorId=seed-teacher-1', 'entity=note', 'entity=note&entityId=seed-note-4', 'from=2020-01-01&to=2024-12-31', 'actorId=seed-director&from=2020-01-01', 'entity=activity&to=2025-06-30']) {
+      for (const q of [
+        '',
+        'actorId=seed-teacher-1',
+        'entity=note',
+        'entity=note&entityId=seed-note-4',
+        'from=2020-01-01&to=2024-12-31',
+        'actorId=seed-director&from=2020-01-01',
+        'entity=activity&to=2025-06-30',
+      ]) {
         expect((await pages(`/api/admin/audit-log${q ? `?${q}` : ''}`, staff, 2)).length, q).toBeGreaterThan(0);
       }
     });
@@ -111,12 +122,15 @@ describe('EXPLAIN QUERY PLAN of the hot paths', () => {
     const bearer = { authorization: `Bearer ${token}` };
     const statements = await statementsOf(async () => {
       // A write first: the read cache is empty, so every query really runs.
-      s.db.$client.prepare("update parent_users set phone = phone where email = ?").run(BENCH_PARENT_EMAIL);
+      s.db.$client.prepare('update parent_users set phone = phone where email = ?').run(BENCH_PARENT_EMAIL);
       await ok(trpc('parentPortal.dashboard', [{ childId: null }]), bearer);
       const page = await ok(`/api/parent/daily-activities/${childId}?limit=20`, bearer);
       await ok(`/api/parent/daily-activities/${childId}?limit=20&cursor=${encodeURIComponent(page.headers.get('x-next-cursor')!)}`, bearer);
       const notes = await ok(`/api/parent/development-notes/${childId}?limit=5`, bearer);
-      await ok(`/api/parent/development-notes/${childId}?limit=5&cursor=${encodeURIComponent(notes.headers.get('x-next-cursor')!)}`, bearer);
+      await ok(
+        `/api/parent/development-notes/${childId}?limit=5&cursor=${encodeURIComponent(notes.headers.get('x-next-cursor')!)}`,
+        bearer,
+      );
       await ok('/api/parent/children', bearer);
       await ok(`/api/parent/stats/${childId}`, bearer);
       await ok(`/api/parent/milestones/${childId}`, bearer);
@@ -133,7 +147,7 @@ describe('EXPLAIN QUERY PLAN of the hot paths', () => {
   it("staff: a child's records and summary, and the lists of children: no full scan of a big table", async () => {
     const staff = { cookie: s.admin };
     const statements = await statementsOf(async () => {
-      s.db.$client.prepare("update parent_users set phone = phone where email = ?").run(BENCH_PARENT_EMAIL);
+      s.db.$client.prepare('update parent_users set phone = phone where email = ?').run(BENCH_PARENT_EMAIL);
       await ok('/api/admin/enrolled-children', staff);
       await ok(`/api/admin/child-activities/${childId}`, staff);
       await ok(`/api/admin/activities-summary/${childId}/2026-11-15/2026-11-21`, staff);
@@ -146,7 +160,7 @@ describe('EXPLAIN QUERY PLAN of the hot paths', () => {
   it("staff: the pages of messages, document requests and receipts, and the badges' counts: no full scan of a big table", async () => {
     const staff = { cookie: s.admin };
     const statements = await statementsOf(async () => {
-      s.db.$client.prepare("update parent_users set phone = phone where email = ?").run(BENCH_PARENT_EMAIL);
+      s.db.$client.prepare('update parent_users set phone = phone where email = ?').run(BENCH_PARENT_EMAIL);
       expect((await pages('/api/admin/communications', staff)).length).toBeGreaterThan(1);
       await pages('/api/admin/document-requests', staff);
       expect((await pages('/api/admin/payment-receipts', staff)).length).toBeGreaterThan(1);
@@ -159,11 +173,14 @@ describe('EXPLAIN QUERY PLAN of the hot paths', () => {
   it('staff: the pages of enrollment applications (all, and of one status) read an index range', async () => {
     const staff = { cookie: s.admin };
     for (let i = 0; i < 12; i++) {
-      const res = await s.request('/api/enrollment', { method: 'POST', json: { ...sampleApplication, parentEmail: `plans${i}@example.com` } });
+      const res = await s.request('/api/enrollment', {
+        method: 'POST',
+        json: { ...sampleApplication, parentEmail: `plans${i}@example.com` },
+      });
       expect(res.status, await res.clone().text()).toBeLessThan(300);
     }
     const statements = await statementsOf(async () => {
-      s.db.$client.prepare("update parent_users set phone = phone where email = ?").run(BENCH_PARENT_EMAIL);
+      s.db.$client.prepare('update parent_users set phone = phone where email = ?').run(BENCH_PARENT_EMAIL);
       expect((await pages('/api/enrollment-applications', staff)).length).toBeGreaterThan(1);
       expect((await pages('/api/enrollment-applications?status=pending', staff)).length).toBeGreaterThan(1);
     });
@@ -172,12 +189,12 @@ describe('EXPLAIN QUERY PLAN of the hot paths', () => {
     for (const sql of paged) expect(fullScans(sql, ['enrollment_applications']), sql).toEqual([]);
   });
 
-  it("staff: the Payments cards and the Applications counts read every row once per write, not once per request", async () => {
+  it('staff: the Payments cards and the Applications counts read every row once per write, not once per request', async () => {
     const staff = { cookie: s.admin };
     const wholeTables = ['payment_receipts', 'enrollment_applications'];
     // The first reads after a write sum and count every row (REST)...
     const first = await statementsOf(async () => {
-      s.db.$client.prepare("update parent_users set phone = phone where email = ?").run(BENCH_PARENT_EMAIL);
+      s.db.$client.prepare('update parent_users set phone = phone where email = ?').run(BENCH_PARENT_EMAIL);
       await ok('/api/admin/payment-receipts/summary', staff);
       await ok('/api/enrollment-applications?limit=5', staff);
     });
@@ -191,7 +208,7 @@ describe('EXPLAIN QUERY PLAN of the hot paths', () => {
 
   it('the checks every signed-in request makes (sessions): no full scan', async () => {
     const statements = await statementsOf(async () => {
-      s.db.$client.prepare("update parent_users set phone = phone where email = ?").run(BENCH_PARENT_EMAIL);
+      s.db.$client.prepare('update parent_users set phone = phone where email = ?').run(BENCH_PARENT_EMAIL);
       await ok('/api/parent/children', { authorization: `Bearer ${token}` });
       await ok('/api/admin/enrolled-children', { cookie: s.admin });
     });

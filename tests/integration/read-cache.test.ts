@@ -10,7 +10,16 @@ import { bearer, enrolFamily } from '../helpers/parent-fixtures';
 
 const s = sharedAdminServer();
 
-const activity = { activityDate: '2026-11-20', category: 'outdoor', title: 'Leaf hunt', description: 'Collected leaves', duration: '30', skillsPracticed: 'sorting', enjoymentLevel: 4, participationLevel: 'eager' };
+const activity = {
+  activityDate: '2026-11-20',
+  category: 'outdoor',
+  title: 'Leaf hunt',
+  description: 'Collected leaves',
+  duration: '30',
+  skillsPracticed: 'sorting',
+  enjoymentLevel: 4,
+  participationLevel: 'eager',
+};
 
 async function get<T>(path: string, token: string): Promise<{ status: number; body: T; cacheControl: string | null }> {
   const res = await s.request(path, bearer(token));
@@ -25,14 +34,20 @@ describe('personal reads from memory', () => {
     expect(before.cacheControl).toBe('no-store');
     expect((await get<unknown[]>(`/api/parent/daily-activities/${child.id}`, family.token)).body).toHaveLength(0);
 
-    expect((await s.request('/api/admin/daily-activities', { method: 'POST', json: { ...activity, childId: child.id }, ...as(s.admin) })).status).toBe(201);
+    expect(
+      (await s.request('/api/admin/daily-activities', { method: 'POST', json: { ...activity, childId: child.id }, ...as(s.admin) })).status,
+    ).toBe(201);
     const after = await get<{ totalActivities: number; weeklyActivities: number }>(`/api/parent/stats/${child.id}`, family.token);
     expect(after.body.totalActivities).toBe(before.body.totalActivities + 1);
-    expect((await get<{ title: string }[]>(`/api/parent/daily-activities/${child.id}`, family.token)).body.map((a) => a.title)).toEqual(['Leaf hunt']);
+    expect((await get<{ title: string }[]>(`/api/parent/daily-activities/${child.id}`, family.token)).body.map((a) => a.title)).toEqual([
+      'Leaf hunt',
+    ]);
 
     const note = { category: 'social', title: 'Shared the spade', content: 'Took turns', isPrivate: false, childId: child.id };
     expect((await s.request('/api/admin/development-notes', { method: 'POST', json: note, ...as(s.admin) })).status).toBe(201);
-    expect((await get<{ title: string }[]>(`/api/parent/development-notes/${child.id}`, family.token)).body.map((n) => n.title)).toEqual(['Shared the spade']);
+    expect((await get<{ title: string }[]>(`/api/parent/development-notes/${child.id}`, family.token)).body.map((n) => n.title)).toEqual([
+      'Shared the spade',
+    ]);
   });
 
   it("one family's cached answers are never another's", async () => {
@@ -51,7 +66,9 @@ describe('personal reads from memory', () => {
     const family = await enrolFamily(s, 'cache.c@example.com', ['Dan C', 'Fay C']);
     const child = family.children[0]!;
     expect((await s.request(`/api/parent/stats/${child.id}`, bearer(family.token))).status).toBe(200);
-    expect((await s.request(`/api/admin/enrolled-children/${child.id}/toggle-active`, { method: 'PATCH', ...as(s.admin) })).status).toBe(200);
+    expect((await s.request(`/api/admin/enrolled-children/${child.id}/toggle-active`, { method: 'PATCH', ...as(s.admin) })).status).toBe(
+      200,
+    );
     expect((await s.request(`/api/parent/stats/${child.id}`, bearer(family.token))).status).toBe(404);
     expect((await get<{ childName: string }[]>('/api/parent/children', family.token)).body.map((c) => c.childName)).toEqual(['Fay C']);
 
@@ -88,9 +105,19 @@ describe('staff reads from memory', () => {
     expect((await staff<Child[]>('/api/admin/enrolled-children')).length).toBe(before.length + 1);
     expect((await byId())?.isActive).toBe(true);
 
-    expect((await s.request(`/api/admin/enrolled-children/${child.id}`, { method: 'PUT', json: { ...sampleChild, parentEmail: child.parentEmail, childName: 'Gus Renamed' }, ...as(s.admin) })).status).toBe(200);
+    expect(
+      (
+        await s.request(`/api/admin/enrolled-children/${child.id}`, {
+          method: 'PUT',
+          json: { ...sampleChild, parentEmail: child.parentEmail, childName: 'Gus Renamed' },
+          ...as(s.admin),
+        })
+      ).status,
+    ).toBe(200);
     expect((await byId())?.childName).toBe('Gus Renamed');
-    expect((await s.request(`/api/admin/enrolled-children/${child.id}/toggle-active`, { method: 'PATCH', ...as(s.admin) })).status).toBe(200);
+    expect((await s.request(`/api/admin/enrolled-children/${child.id}/toggle-active`, { method: 'PATCH', ...as(s.admin) })).status).toBe(
+      200,
+    );
     expect((await byId())?.isActive).toBe(false);
     expect((await s.request(`/api/admin/enrolled-children/${child.id}`, { method: 'DELETE', ...as(s.admin) })).status).toBe(200);
     expect(await byId()).toBeUndefined();
@@ -105,7 +132,11 @@ describe('staff reads from memory', () => {
     const child = family.children[0]!;
     type Message = { subject: string };
     await staff<Message[]>('/api/admin/communications');
-    const sent = await s.request('/api/parent/communications', { method: 'POST', json: { childId: child.id, subject: 'Pickup at 4', content: 'Grandma collects today.' }, ...bearer(family.token) });
+    const sent = await s.request('/api/parent/communications', {
+      method: 'POST',
+      json: { childId: child.id, subject: 'Pickup at 4', content: 'Grandma collects today.' },
+      ...bearer(family.token),
+    });
     expect(sent.status).toBe(201);
     expect((await staff<Message[]>('/api/admin/communications'))[0]!.subject).toBe('Pickup at 4');
 
@@ -114,7 +145,11 @@ describe('staff reads from memory', () => {
       // Due 1 December: still pending at 23:30 on that day in Columbus, overdue half an hour later.
       s.clock.set('2026-12-02T04:00:00Z');
       s.admin = await s.adminCookie();
-      const asked = await s.request('/api/admin/document-requests', { method: 'POST', json: { childId: child.id, documentType: 'other', title: 'Allergy plan', description: 'Signed copy', dueDate: '2026-12-01' }, ...as(s.admin) });
+      const asked = await s.request('/api/admin/document-requests', {
+        method: 'POST',
+        json: { childId: child.id, documentType: 'other', title: 'Allergy plan', description: 'Signed copy', dueDate: '2026-12-01' },
+        ...as(s.admin),
+      });
       expect(asked.status).toBe(201);
       const { id } = (await asked.json()) as { id: string };
       type Request = { id: string; status: string };
@@ -137,7 +172,15 @@ describe('staff reads from memory', () => {
     await staff<Receipt[]>('/api/admin/payment-receipts?limit=5');
     const made = await s.request('/api/admin/payment-receipts', {
       method: 'POST',
-      json: { childId: child.id, parentName: child.parentName, parentEmail: child.parentEmail, paymentType: 'tuition', amount: '100.00', paymentMethod: 'cash', paymentDate: '2026-11-20' },
+      json: {
+        childId: child.id,
+        parentName: child.parentName,
+        parentEmail: child.parentEmail,
+        paymentType: 'tuition',
+        amount: '100.00',
+        paymentMethod: 'cash',
+        paymentDate: '2026-11-20',
+      },
       ...as(s.admin),
     });
     expect(made.status).toBe(201);

@@ -15,7 +15,8 @@ import { enrolFamily, type Family } from '../helpers/parent-fixtures';
 const s = sharedAdminServer();
 
 const trpcGet = (path: string, input: unknown) => `/api/trpc/${path}?input=${encodeURIComponent(JSON.stringify({ json: input }))}`;
-const trpcBatch = (paths: string[], inputs: unknown[]) => `/api/trpc/${paths.join(',')}?batch=1&input=${encodeURIComponent(JSON.stringify(Object.fromEntries(inputs.map((json, i) => [i, { json }]))))}`;
+const trpcBatch = (paths: string[], inputs: unknown[]) =>
+  `/api/trpc/${paths.join(',')}?batch=1&input=${encodeURIComponent(JSON.stringify(Object.fromEntries(inputs.map((json, i) => [i, { json }]))))}`;
 const headersOf = (res: Response) => [...res.headers].filter(([name]) => name !== 'date');
 
 /** The two ways a parent is signed in (SPEC.md: the bearer token; the browser: the session cookie). */
@@ -66,10 +67,20 @@ describe('the key holds only what a read declares', () => {
     const paths: Record<string, string[]> = {};
     for (const read of CACHED_READS) {
       const rest = read.rest?.replace(':childId', child);
-      const input = read.input === 'none' ? null : read.input === 'id' ? child : Object.fromEntries(read.input.filter((f) => f !== 'cursor').map((f) => [f, { childId: child, status: 'pending' }[f] ?? 20]));
+      const input =
+        read.input === 'none'
+          ? null
+          : read.input === 'id'
+            ? child
+            : Object.fromEntries(read.input.filter((f) => f !== 'cursor').map((f) => [f, { childId: child, status: 'pending' }[f] ?? 20]));
       (paths[read.whose] ??= []).push(...(rest ? [rest] : []), trpcGet(read.procedure, input), trpcBatch([read.procedure], [input]));
     }
-    paths.everyone!.push(trpcBatch(PUBLIC_LISTS.map((r) => r.procedure), PUBLIC_LISTS.map(() => null)));
+    paths.everyone!.push(
+      trpcBatch(
+        PUBLIC_LISTS.map((r) => r.procedure),
+        PUBLIC_LISTS.map(() => null),
+      ),
+    );
     expect(paths.everyone!.length).toBeGreaterThan(PUBLIC_LISTS.length);
 
     for (const path of paths.everyone!) await sameBytes(path, {}, 'theme=dark');
@@ -97,7 +108,17 @@ describe('the key holds only what a read declares', () => {
     await fillsNothing(`/api/parent/daily-activities/${child}?limit=5&k=2`, { headers: bearer });
     // Only a list's first page is kept: a real next-page cursor is answered, never kept.
     for (const title of ['Leaf hunt', 'Sand tray']) {
-      const activity = { childId: child, activityDate: '2026-11-20', category: 'outdoor', title, description: 'x', duration: '30', skillsPracticed: 'y', enjoymentLevel: 4, participationLevel: 'eager' };
+      const activity = {
+        childId: child,
+        activityDate: '2026-11-20',
+        category: 'outdoor',
+        title,
+        description: 'x',
+        duration: '30',
+        skillsPracticed: 'y',
+        enjoymentLevel: 4,
+        participationLevel: 'eager',
+      };
       expect((await s.request('/api/admin/daily-activities', { method: 'POST', json: activity, ...as(s.admin) })).status).toBe(201);
     }
     const page = await s.request(`/api/parent/daily-activities/${child}?limit=1`, { headers: bearer });
@@ -115,10 +136,18 @@ describe('the key holds only what a read declares', () => {
     await s.request('/api/events');
     const before = store.answers();
     const status = await new Promise<number>((resolve, reject) => {
-      const req = request({ host: url.hostname, port: url.port, path: url.pathname, headers: ['Host', url.host, 'Accept-Encoding', 'gzip', 'Accept-Encoding', 'br'] as never }, (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode!));
-      });
+      const req = request(
+        {
+          host: url.hostname,
+          port: url.port,
+          path: url.pathname,
+          headers: ['Host', url.host, 'Accept-Encoding', 'gzip', 'Accept-Encoding', 'br'] as never,
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode!));
+        },
+      );
       req.on('error', reject);
       req.end();
     });
@@ -128,7 +157,7 @@ describe('the key holds only what a read declares', () => {
 });
 
 describe('whose the answer is: two families reading the same path one after the other', () => {
-  it("a parent answer is keyed by the session the sign-in check found: each family gets its own (bearer and cookie)", async () => {
+  it('a parent answer is keyed by the session the sign-in check found: each family gets its own (bearer and cookie)', async () => {
     const a = await enrolFamily(s, 'whose.a@example.com', ['Ada Whose']);
     const b = await enrolFamily(s, 'whose.b@example.com', ['Bo Whose']);
     for (const i of [0, 1]) {
@@ -146,11 +175,22 @@ describe('whose the answer is: two families reading the same path one after the 
   it("the parent receipts are keyed by the payer's e-mail: each family gets only its own", async () => {
     const a = await enrolFamily(s, 'payer.a@example.com', ['Pia Payer']);
     const b = await enrolFamily(s, 'payer.b@example.com', ['Ravi Payer']);
-    for (const [family, amount] of [[a, '111.00'], [b, '222.00']] as const) {
+    for (const [family, amount] of [
+      [a, '111.00'],
+      [b, '222.00'],
+    ] as const) {
       const child = family.children[0]!;
       const res = await s.request('/api/admin/payment-receipts', {
         method: 'POST',
-        json: { childId: child.id, parentName: child.parentName, parentEmail: family.email, paymentType: 'tuition', amount, paymentMethod: 'cash', paymentDate: '2026-11-02' },
+        json: {
+          childId: child.id,
+          parentName: child.parentName,
+          parentEmail: family.email,
+          paymentType: 'tuition',
+          amount,
+          paymentMethod: 'cash',
+          paymentDate: '2026-11-02',
+        },
         ...as(s.admin),
       });
       expect(res.status, await res.clone().text()).toBe(201);
@@ -166,11 +206,18 @@ describe('whose the answer is: two families reading the same path one after the 
     }
   });
 
-  it("the notes page is keyed by its audience: staff see a private note, the parent reading next never does", async () => {
+  it('the notes page is keyed by its audience: staff see a private note, the parent reading next never does', async () => {
     const family = await enrolFamily(s, 'audience@example.com', ['Noa Notes']);
     const child = family.children[0]!.id;
-    for (const [title, isPrivate] of [['Open note for home', false], ['Private staff note', true]] as const) {
-      const res = await s.request('/api/admin/development-notes', { method: 'POST', json: { category: 'social', title, content: 'x', isPrivate, childId: child }, ...as(s.admin) });
+    for (const [title, isPrivate] of [
+      ['Open note for home', false],
+      ['Private staff note', true],
+    ] as const) {
+      const res = await s.request('/api/admin/development-notes', {
+        method: 'POST',
+        json: { category: 'social', title, content: 'x', isPrivate, childId: child },
+        ...as(s.admin),
+      });
       expect(res.status).toBe(201);
     }
     for (const credentials of credentialsOf(family)) {
@@ -184,7 +231,7 @@ describe('whose the answer is: two families reading the same path one after the 
     }
   });
 
-  it('a staff answer is never a visitor\'s, and a visitor\'s never a staff member\'s', async () => {
+  it("a staff answer is never a visitor's, and a visitor's never a staff member's", async () => {
     await addChild(s, { childName: 'Sam Staffread' });
     const visitor = await (await s.request('/api/admin/enrolled-children')).text();
     expect(visitor).not.toContain('Sam Staffread');

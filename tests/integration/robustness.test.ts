@@ -26,9 +26,22 @@ const BAD_BODIES: (string | undefined)[] = [
   '[]',
   'null',
   '"text"',
-  JSON.stringify({ id: {}, title: 5, status: ['approved'], amount: 'NaN', email: null, isActive: 'maybe', childId: 42, eventDate: '2026-13-45' }),
+  JSON.stringify({
+    id: {},
+    title: 5,
+    status: ['approved'],
+    amount: 'NaN',
+    email: null,
+    isActive: 'maybe',
+    childId: 42,
+    eventDate: '2026-13-45',
+  }),
 ];
-const BAD_HEADERS: Record<string, string>[] = [{ 'content-type': 'application/json' }, { 'content-type': 'multipart/form-data; boundary=zzz' }, { 'content-type': 'text/plain' }];
+const BAD_HEADERS: Record<string, string>[] = [
+  { 'content-type': 'application/json' },
+  { 'content-type': 'multipart/form-data; boundary=zzz' },
+  { 'content-type': 'text/plain' },
+];
 
 /** Runs every task, at most `limit` at a time (the server is one process; more would only queue). */
 async function inPool<T>(tasks: (() => Promise<T>)[], limit = 8): Promise<T[]> {
@@ -53,31 +66,36 @@ describe('no request returns a 500', () => {
     expect(routes.length).toBeGreaterThan(20);
   });
 
-  it.each(routes.map((r) => [r.method, r.path] as const))('%s %s', async (method, path) => {
-    const ids = path.includes(':') ? HOSTILE_IDS : ['-'];
-    const cases: { role: string; url: string; body?: string; headers: Record<string, string> }[] = [];
-    for (const id of ids) {
-      const url = path.replace(/:[^/]+/g, id);
-      for (const [role, auth] of Object.entries(roles)) {
-        const bodies = method === 'GET' || method === 'DELETE' ? [undefined] : BAD_BODIES;
-        for (const body of bodies) {
-          for (const headers of body === undefined ? [{}] : BAD_HEADERS) cases.push({ role, url, body, headers: { ...headers, ...auth } });
+  it.each(routes.map((r) => [r.method, r.path] as const))(
+    '%s %s',
+    async (method, path) => {
+      const ids = path.includes(':') ? HOSTILE_IDS : ['-'];
+      const cases: { role: string; url: string; body?: string; headers: Record<string, string> }[] = [];
+      for (const id of ids) {
+        const url = path.replace(/:[^/]+/g, id);
+        for (const [role, auth] of Object.entries(roles)) {
+          const bodies = method === 'GET' || method === 'DELETE' ? [undefined] : BAD_BODIES;
+          for (const body of bodies) {
+            for (const headers of body === undefined ? [{}] : BAD_HEADERS)
+              cases.push({ role, url, body, headers: { ...headers, ...auth } });
+          }
         }
       }
-    }
-    const answers = await inPool(
-      cases.map(({ role, url, body, headers }) => async () => {
-        const res = await s.request(url, { method, body, headers });
-        await res.arrayBuffer();
-        return { status: res.status, label: `${role} ${method} ${url} ${headers['content-type'] ?? ''} ${body?.slice(0, 40)}` };
-      }),
-    );
-    // Every case was sent and answered.
-    expect(answers).toHaveLength(cases.length);
-    expect(answers.filter((a) => a.status >= 500).map((a) => `${a.label} → ${a.status}`)).toEqual([]);
-    expect(answers.filter((a) => a.status < 200).map((a) => a.label)).toEqual([]);
-    // A path with an id sends over 300 requests: allow for a machine shared with other work.
-  }, 60_000);
+      const answers = await inPool(
+        cases.map(({ role, url, body, headers }) => async () => {
+          const res = await s.request(url, { method, body, headers });
+          await res.arrayBuffer();
+          return { status: res.status, label: `${role} ${method} ${url} ${headers['content-type'] ?? ''} ${body?.slice(0, 40)}` };
+        }),
+      );
+      // Every case was sent and answered.
+      expect(answers).toHaveLength(cases.length);
+      expect(answers.filter((a) => a.status >= 500).map((a) => `${a.label} → ${a.status}`)).toEqual([]);
+      expect(answers.filter((a) => a.status < 200).map((a) => a.label)).toEqual([]);
+      // A path with an id sends over 300 requests: allow for a machine shared with other work.
+    },
+    60_000,
+  );
 
   it('a malformed session cookie or bearer token is no session, not an error', async () => {
     const malformed: Record<string, string>[] = [
@@ -93,13 +111,21 @@ describe('no request returns a 500', () => {
   });
 
   it.each(listProcedures().map((p) => [p.type, p.path] as const))('tRPC %s %s with malformed input', async (type, path) => {
-    const inputs = ['%7Bbad', encodeURIComponent(JSON.stringify({ json: { id: {}, title: 5 } })), encodeURIComponent(JSON.stringify({ json: 'x'.repeat(2000) }))];
+    const inputs = [
+      '%7Bbad',
+      encodeURIComponent(JSON.stringify({ json: { id: {}, title: 5 } })),
+      encodeURIComponent(JSON.stringify({ json: 'x'.repeat(2000) })),
+    ];
     const tasks = Object.values(roles).flatMap((auth) =>
       inputs.map((input) => async () => {
         const res =
           type === 'query'
             ? await s.request(`/api/trpc/${path}?input=${input}`, { headers: auth })
-            : await s.request(`/api/trpc/${path}`, { method: 'POST', body: decodeURIComponent(input), headers: { 'content-type': 'application/json', ...auth } });
+            : await s.request(`/api/trpc/${path}`, {
+                method: 'POST',
+                body: decodeURIComponent(input),
+                headers: { 'content-type': 'application/json', ...auth },
+              });
         await res.arrayBuffer();
         return { status: res.status, label: `${path} ${input.slice(0, 40)}` };
       }),

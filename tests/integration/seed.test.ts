@@ -5,7 +5,7 @@ import { count } from 'drizzle-orm';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { adminUsers, announcements, childAchievements, enrolledChildren, events, milestones } from '../../db/schema';
-import { seedDemo } from '../../db/seed-demo';
+import { seedDemo } from '../../scripts/seed-demo';
 import { ensureFirstAdmin, prepareDatabase, upsertAdmin } from '../../src/server/bootstrap';
 import { verifyPassword } from '../../src/server/auth/password';
 import { type Db, openDatabase } from '../../src/server/db';

@@ -16,7 +16,10 @@ let clientDir: string;
 beforeAll(async () => {
   clientDir = mkdtempSync(join(tmpdir(), 'seo-client-'));
   mkdirSync(join(clientDir, 'assets'));
-  writeFileSync(join(clientDir, 'index.html'), '<!doctype html><html lang="en"><head><meta charset="UTF-8" />\n    <!--app-head-->\n    <script type="module" crossorigin src="/assets/app-abc123.js"></script>\n</head><body><div id="root"></div></body></html>');
+  writeFileSync(
+    join(clientDir, 'index.html'),
+    '<!doctype html><html lang="en"><head><meta charset="UTF-8" />\n    <!--app-head-->\n    <script type="module" crossorigin src="/assets/app-abc123.js"></script>\n</head><body><div id="root"></div></body></html>',
+  );
   writeFileSync(join(clientDir, 'assets', 'app-abc123.js'), 'console.log(1)');
   // The manifest the server reads each document page's own script from (pages/preload.ts).
   mkdirSync(join(clientDir, '.vite'));
@@ -59,7 +62,8 @@ describe('robots.txt and sitemap.xml', () => {
     const body = await res.text();
     expect(body).not.toContain('<html');
     expect(body).toMatch(/^User-agent: \*$/m);
-    for (const path of ['/admin', '/admin-dashboard', '/parent-reset-password', '/api/']) expect(body).toMatch(new RegExp(`^Disallow: ${path}$`, 'm'));
+    for (const path of ['/admin', '/admin-dashboard', '/parent-reset-password', '/api/'])
+      expect(body).toMatch(new RegExp(`^Disallow: ${path}$`, 'm'));
     // The parent portal's pages may be crawled (they hold nothing without a session): a parent searching finds the sign-in.
     expect(body).not.toMatch(/^Disallow: \/parent-(login|dashboard)/m);
     expect(body).toMatch(new RegExp(`^Sitemap: ${origin()}/sitemap.xml$`, 'm'));
@@ -78,32 +82,38 @@ describe('robots.txt and sitemap.xml', () => {
 });
 
 describe('the head of each page', () => {
-  it.each([...PUBLIC_PAGES, ...PORTAL_PAGES].map((p) => [p.path, p] as const))('%s has its title, description, canonical URL and Open Graph tags', async (path, p) => {
-    const html = await page(path);
-    expect(html).not.toContain('<!--app-head-->');
-    expect(attr(html, /<title>([^<]*)<\/title>/)).toBe(fullTitle(p.title));
-    expect(attr(html, /<meta name="description" content="([^"]*)"/)).toBe(p.description);
-    expect(attr(html, /<link rel="canonical" href="([^"]*)"/)).toBe(origin() + path);
-    expect(attr(html, /<meta property="og:url" content="([^"]*)"/)).toBe(origin() + path);
-    expect(attr(html, /<meta property="og:title" content="([^"]*)"/)).toBe(fullTitle(p.title));
-    expect(attr(html, /<meta property="og:description" content="([^"]*)"/)).toBe(p.description);
-    expect(attr(html, /<meta property="og:type" content="([^"]*)"/)).toBe('website');
-    expect(html).not.toContain('noindex');
-    // Each description is its own.
-    expect([...PUBLIC_PAGES, ...PORTAL_PAGES].filter((q) => q.description === p.description)).toHaveLength(1);
-  });
+  it.each([...PUBLIC_PAGES, ...PORTAL_PAGES].map((p) => [p.path, p] as const))(
+    '%s has its title, description, canonical URL and Open Graph tags',
+    async (path, p) => {
+      const html = await page(path);
+      expect(html).not.toContain('<!--app-head-->');
+      expect(attr(html, /<title>([^<]*)<\/title>/)).toBe(fullTitle(p.title));
+      expect(attr(html, /<meta name="description" content="([^"]*)"/)).toBe(p.description);
+      expect(attr(html, /<link rel="canonical" href="([^"]*)"/)).toBe(origin() + path);
+      expect(attr(html, /<meta property="og:url" content="([^"]*)"/)).toBe(origin() + path);
+      expect(attr(html, /<meta property="og:title" content="([^"]*)"/)).toBe(fullTitle(p.title));
+      expect(attr(html, /<meta property="og:description" content="([^"]*)"/)).toBe(p.description);
+      expect(attr(html, /<meta property="og:type" content="([^"]*)"/)).toBe('website');
+      expect(html).not.toContain('noindex');
+      // Each description is its own.
+      expect([...PUBLIC_PAGES, ...PORTAL_PAGES].filter((q) => q.description === p.description)).toHaveLength(1);
+    },
+  );
 
   it('the canonical URL leaves out the query string', async () => {
     const html = await page('/events?utm_source=newsletter');
     expect(attr(html, /<link rel="canonical" href="([^"]*)"/)).toBe(`${origin()}/events`);
   });
 
-  it.each(['/admin/login', '/admin-dashboard', '/parent-reset-password', '/no-such-page'])('%s is not indexed and has no canonical URL', async (path) => {
-    const html = await page(path);
-    expect(html).toContain('<meta name="robots" content="noindex" />');
-    expect(html).not.toContain('rel="canonical"');
-    expect(html).not.toContain('application/ld+json');
-  });
+  it.each(['/admin/login', '/admin-dashboard', '/parent-reset-password', '/no-such-page'])(
+    '%s is not indexed and has no canonical URL',
+    async (path) => {
+      const html = await page(path);
+      expect(html).toContain('<meta name="robots" content="noindex" />');
+      expect(html).not.toContain('rel="canonical"');
+      expect(html).not.toContain('application/ld+json');
+    },
+  );
 
   it('index.html is the template, not a file: asking for it by name gets a page with its head', async () => {
     const html = await page('/index.html');

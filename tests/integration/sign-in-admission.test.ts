@@ -10,14 +10,24 @@ const OWNER = { email: 'owner@example.com', password: 'the owner knows this one'
 beforeAll(async () => {
   // Behind a proxy on this machine, so each request can come from its own address.
   s = await startTestServer({ env: { TRUST_PROXY: 'true' } });
-  s.db.insert(adminUsers).values({ email: OWNER.email, name: 'Owner', passwordHash: await hashPassword(OWNER.password) }).run();
-  s.db.insert(adminUsers).values({ email: 'target@example.com', name: 'Target', passwordHash: await hashPassword('not guessed') }).run();
+  s.db
+    .insert(adminUsers)
+    .values({ email: OWNER.email, name: 'Owner', passwordHash: await hashPassword(OWNER.password) })
+    .run();
+  s.db
+    .insert(adminUsers)
+    .values({ email: 'target@example.com', name: 'Target', passwordHash: await hashPassword('not guessed') })
+    .run();
 });
 afterAll(() => s.close());
 
 let n = 0;
 const login = (email: string, password: string, from = `10.1.${(++n >> 8) & 255}.${n & 255}`, cookie?: string) =>
-  s.request('/api/admin/login', { method: 'POST', json: { email, password }, headers: { 'x-forwarded-for': from, ...(cookie ? { cookie } : {}) } });
+  s.request('/api/admin/login', {
+    method: 'POST',
+    json: { email, password },
+    headers: { 'x-forwarded-for': from, ...(cookie ? { cookie } : {}) },
+  });
 
 async function outcome(res: Response): Promise<string> {
   const body = (await res.json()) as { message?: string };
@@ -30,7 +40,10 @@ describe('password checks are admitted, not all run at once (issue 29 finding 2)
     // One in flight and one waiting for it: a guess that finds both taken is refused before its check.
     expect(s.app.limits.passwordChecks.accountPeak).toBe(1);
     expect(results.filter((r) => r.startsWith(`429 ${ACCOUNT_BUSY_MESSAGE} (Retry-After `)).length, results.join('\n')).toBeGreaterThan(0);
-    expect(results.every((r) => r === '401' || r.startsWith('429 ')), results.join('\n')).toBe(true);
+    expect(
+      results.every((r) => r === '401' || r.startsWith('429 ')),
+      results.join('\n'),
+    ).toBe(true);
   });
 
   it('unknown e-mails from rotating addresses: a few checks at once and a short queue, the rest 429 + Retry-After', async () => {
@@ -38,22 +51,32 @@ describe('password checks are admitted, not all run at once (issue 29 finding 2)
     const results = await Promise.all(Array.from({ length: 60 }, (_, i) => login(`nobody${i}@example.com`, 'guess').then(outcome)));
     expect(s.app.limits.passwordChecks.global.peak).toBe(CHECKS_AT_ONCE);
     expect(results.filter((r) => r.startsWith(`429 ${SERVER_BUSY_MESSAGE} (Retry-After `)).length, results.join('\n')).toBeGreaterThan(0);
-    expect(results.every((r) => r === '401' || r.startsWith('429 ')), results.join('\n')).toBe(true);
+    expect(
+      results.every((r) => r === '401' || r.startsWith('429 ')),
+      results.join('\n'),
+    ).toBe(true);
   });
 
   it('counts an IPv6 address by its /64', async () => {
-    for (let i = 0; i < ADDRESS_LIMIT; i++) expect(await outcome(await login(`v6-${i}@example.com`, 'guess', `2001:db8:1:2::${(i + 1).toString(16)}`))).toBe('401');
-    expect(await outcome(await login('v6-last@example.com', 'guess', '2001:db8:1:2:ffff:eeee:dddd:cccc'))).toMatch(/^429 Too many sign-in attempts/);
+    for (let i = 0; i < ADDRESS_LIMIT; i++)
+      expect(await outcome(await login(`v6-${i}@example.com`, 'guess', `2001:db8:1:2::${(i + 1).toString(16)}`))).toBe('401');
+    expect(await outcome(await login('v6-last@example.com', 'guess', '2001:db8:1:2:ffff:eeee:dddd:cccc'))).toMatch(
+      /^429 Too many sign-in attempts/,
+    );
     expect(await outcome(await login('v6-other@example.com', 'guess', '2001:db8:1:3::1'))).toBe('401');
   });
 
   it('the owner signs in within 10 s while strangers flood the sign-in, their account included', async () => {
     const first = await login(OWNER.email, OWNER.password);
     expect(first.status).toBe(200);
-    const device = first.headers.getSetCookie().find((c) => c.startsWith('signin_device='))!.split(';')[0]!;
+    const device = first.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('signin_device='))!
+      .split(';')[0]!;
     let attacking = true;
     const attacker = async (k: number) => {
-      for (let i = 0; attacking; i++) await (await login(i % 2 ? OWNER.email : `stranger${k}-${i}@example.com`, `guess ${i}`)).arrayBuffer();
+      for (let i = 0; attacking; i++)
+        await (await login(i % 2 ? OWNER.email : `stranger${k}-${i}@example.com`, `guess ${i}`)).arrayBuffer();
     };
     const attackers = Array.from({ length: 40 }, (_, k) => attacker(k));
     // Let the flood fill the queue first.

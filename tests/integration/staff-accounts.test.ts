@@ -37,10 +37,16 @@ async function linkIn(email: string) {
   return { token: text.match(/\/admin\/set-password#token=([a-z0-9]+)/)![1]!, row };
 }
 
-const setPassword = (token: string, password = GOOD_PASSWORD) => s.request('/api/admin/set-password', { method: 'POST', json: { token, password }, headers: freshAddress() });
-const login = (email: string, password = GOOD_PASSWORD) => s.request('/api/admin/login', { method: 'POST', json: { email, password }, headers: freshAddress() });
+const setPassword = (token: string, password = GOOD_PASSWORD) =>
+  s.request('/api/admin/set-password', { method: 'POST', json: { token, password }, headers: freshAddress() });
+const login = (email: string, password = GOOD_PASSWORD) =>
+  s.request('/api/admin/login', { method: 'POST', json: { email, password }, headers: freshAddress() });
 // The session's cookie (a sign-in also sets the known-device cookie of ADR 019).
-const cookieOf = (res: Response) => res.headers.getSetCookie().find((c) => c.includes('admin_session='))!.split(';')[0]!;
+const cookieOf = (res: Response) =>
+  res.headers
+    .getSetCookie()
+    .find((c) => c.includes('admin_session='))!
+    .split(';')[0]!;
 
 async function signedInTeacher() {
   const t = await invite('teacher');
@@ -53,7 +59,9 @@ async function signedInTeacher() {
 describe('invitations', () => {
   it('answers the account without a secret, keeps only a hash of the token, and the outbox row has no token', async () => {
     const t = await invite();
-    expect(Object.keys(t.body).sort()).toEqual(['emailError', 'emailSent', 'email', 'id', 'isActive', 'lastLoginAt', 'name', 'role'].sort());
+    expect(Object.keys(t.body).sort()).toEqual(
+      ['emailError', 'emailSent', 'email', 'id', 'isActive', 'lastLoginAt', 'name', 'role'].sort(),
+    );
     expect(t.body).toMatchObject({ role: 'teacher', isActive: true, emailSent: true });
     const link = s.db.select().from(staffPasswordLinks).where(eq(staffPasswordLinks.adminId, t.id)).get()!;
     expect(link.tokenHash).toBe(hashLinkToken(t.token.token));
@@ -90,10 +98,18 @@ describe('invitations', () => {
   it('a duplicate e-mail is a 409 and creates nothing; bad input is a 400', async () => {
     const t = await invite();
     const before = s.count(adminUsers);
-    const dup = await s.request('/api/admin/staff', { method: 'POST', json: { name: 'Other', email: t.email.toUpperCase(), role: 'director' }, ...as(s.admin) });
+    const dup = await s.request('/api/admin/staff', {
+      method: 'POST',
+      json: { name: 'Other', email: t.email.toUpperCase(), role: 'director' },
+      ...as(s.admin),
+    });
     expect(dup.status).toBe(409);
     expect((await json<{ message: string }>(dup)).message).toBe(DUPLICATE_EMAIL);
-    const bad = await s.request('/api/admin/staff', { method: 'POST', json: { name: 'Other', email: 'other@example.com', role: 'janitor' }, ...as(s.admin) });
+    const bad = await s.request('/api/admin/staff', {
+      method: 'POST',
+      json: { name: 'Other', email: 'other@example.com', role: 'janitor' },
+      ...as(s.admin),
+    });
     expect(bad.status).toBe(400);
     expect(s.count(adminUsers)).toBe(before);
   });
@@ -110,7 +126,11 @@ describe('invitations', () => {
 describe('roles', () => {
   it('a teacher on a director-only path gets 403 with a plain sentence, over REST and tRPC, and nothing changes', async () => {
     const t = await signedInTeacher();
-    const rest = await s.request('/api/events', { method: 'POST', json: { title: 'Teacher event', eventDate: '2026-12-04' }, ...as(t.cookie) });
+    const rest = await s.request('/api/events', {
+      method: 'POST',
+      json: { title: 'Teacher event', eventDate: '2026-12-04' },
+      ...as(t.cookie),
+    });
     expect(rest.status).toBe(403);
     expect((await json<{ message: string }>(rest)).message).toBe(DIRECTOR_ONLY);
     const trpc = await s.request('/api/trpc/staff.list', as(t.cookie));
@@ -154,8 +174,12 @@ describe('deactivation and the last director', () => {
     // Now a teacher, the same session is refused the director's paths; the other director puts it back.
     expect((await s.request('/api/admin/staff', as(s.admin))).status).toBe(403);
     s.db.update(adminUsers).set({ role: 'director' }).where(eq(adminUsers.id, me.id)).run();
-    expect((await s.request(`/api/admin/staff/${other.id}`, { method: 'PATCH', json: { isActive: false }, ...as(s.admin) })).status).toBe(200);
-    expect((await s.request('/api/admin/staff/no-such-id', { method: 'PATCH', json: { isActive: false }, ...as(s.admin) })).status).toBe(404);
+    expect((await s.request(`/api/admin/staff/${other.id}`, { method: 'PATCH', json: { isActive: false }, ...as(s.admin) })).status).toBe(
+      200,
+    );
+    expect((await s.request('/api/admin/staff/no-such-id', { method: 'PATCH', json: { isActive: false }, ...as(s.admin) })).status).toBe(
+      404,
+    );
     expect((await s.request(`/api/admin/staff/${other.id}`, { method: 'PATCH', json: {}, ...as(s.admin) })).status).toBe(400);
   });
 });
@@ -190,7 +214,8 @@ describe("staff's own passwords", () => {
   it('changing their own password ends their other sessions, not this one; a wrong current password changes nothing', async () => {
     const t = await signedInTeacher();
     const other = cookieOf(await login(t.email));
-    const change = (body: unknown) => s.request('/api/admin/change-password', { method: 'POST', json: body, headers: { cookie: t.cookie, ...freshAddress() } });
+    const change = (body: unknown) =>
+      s.request('/api/admin/change-password', { method: 'POST', json: body, headers: { cookie: t.cookie, ...freshAddress() } });
     expect((await change({ currentPassword: 'wrong password here', newPassword: 'Changed lantern 12' })).status).toBe(400);
     expect((await s.request('/api/admin/me', as(other))).status).toBe(200);
     expect((await change({ currentPassword: GOOD_PASSWORD, newPassword: 'Changed lantern 12' })).status).toBe(200);
@@ -201,22 +226,48 @@ describe("staff's own passwords", () => {
 });
 
 describe('authors and the teacher’s own records', () => {
-  const activity = (childId: string, title: string) => ({ childId, activityDate: '2026-11-20', category: 'outdoor', title, description: 'Outside' });
+  const activity = (childId: string, title: string) => ({
+    childId,
+    activityDate: '2026-11-20',
+    category: 'outdoor',
+    title,
+    description: 'Outside',
+  });
 
   it('activities and notes show their author; a teacher changes only their own, a director any; old rows read Staff', async () => {
     const t = await signedInTeacher();
     const child = await addChild(s);
-    const mine = await json<{ id: string; authorName: string }>(await s.request('/api/admin/daily-activities', { method: 'POST', json: activity(child.id, 'Leaf hunt'), ...as(t.cookie) }));
+    const mine = await json<{ id: string; authorName: string }>(
+      await s.request('/api/admin/daily-activities', { method: 'POST', json: activity(child.id, 'Leaf hunt'), ...as(t.cookie) }),
+    );
     expect(mine.authorName).toBe(t.name);
-    const theirs = await json<{ id: string; authorName: string }>(await s.request('/api/admin/daily-activities', { method: 'POST', json: activity(child.id, 'Sand play'), ...as(s.admin) }));
+    const theirs = await json<{ id: string; authorName: string }>(
+      await s.request('/api/admin/daily-activities', { method: 'POST', json: activity(child.id, 'Sand play'), ...as(s.admin) }),
+    );
     expect(theirs.authorName).toBe('Test Director');
     const note = await json<{ id: string; authorName: string }>(
-      await s.request('/api/admin/development-notes', { method: 'POST', json: { childId: child.id, category: 'social', title: 'Shared', content: 'Shared toys' }, ...as(s.admin) }),
+      await s.request('/api/admin/development-notes', {
+        method: 'POST',
+        json: { childId: child.id, category: 'social', title: 'Shared', content: 'Shared toys' },
+        ...as(s.admin),
+      }),
     );
 
     // The teacher: their own activity yes; the director's activity and note no (403, unchanged).
-    expect((await s.request(`/api/admin/daily-activities/${mine.id}`, { method: 'PUT', json: { ...activity(child.id, 'Leaf hunt (fixed)'), childId: undefined }, ...as(t.cookie) })).status).toBe(200);
-    const refused = await s.request(`/api/admin/daily-activities/${theirs.id}`, { method: 'PUT', json: { ...activity(child.id, 'Changed'), childId: undefined }, ...as(t.cookie) });
+    expect(
+      (
+        await s.request(`/api/admin/daily-activities/${mine.id}`, {
+          method: 'PUT',
+          json: { ...activity(child.id, 'Leaf hunt (fixed)'), childId: undefined },
+          ...as(t.cookie),
+        })
+      ).status,
+    ).toBe(200);
+    const refused = await s.request(`/api/admin/daily-activities/${theirs.id}`, {
+      method: 'PUT',
+      json: { ...activity(child.id, 'Changed'), childId: undefined },
+      ...as(t.cookie),
+    });
     expect(refused.status).toBe(403);
     expect((await json<{ message: string }>(refused)).message).toBe(NOT_YOUR_RECORD);
     expect((await s.request(`/api/admin/daily-activities/${theirs.id}`, { method: 'DELETE', ...as(t.cookie) })).status).toBe(403);
@@ -227,8 +278,14 @@ describe('authors and the teacher’s own records', () => {
     expect((await s.request(`/api/admin/daily-activities/${mine.id}`, { method: 'DELETE', ...as(s.admin) })).status).toBe(200);
 
     // A row from before staff accounts has no author: it reads 'Staff', and only a director may change it.
-    const old = s.db.insert(dailyActivities).values({ childId: child.id, activityDate: '2026-11-01', category: 'play', title: 'Old row', description: 'Before accounts' }).returning().get();
-    const records = await json<{ data: { activities: { id: string; authorName: string }[] } }>(await s.request(`/api/admin/child-activities/${child.id}`, as(t.cookie)));
+    const old = s.db
+      .insert(dailyActivities)
+      .values({ childId: child.id, activityDate: '2026-11-01', category: 'play', title: 'Old row', description: 'Before accounts' })
+      .returning()
+      .get();
+    const records = await json<{ data: { activities: { id: string; authorName: string }[] } }>(
+      await s.request(`/api/admin/child-activities/${child.id}`, as(t.cookie)),
+    );
     expect(records.data.activities.find((a) => a.id === old.id)!.authorName).toBe(UNKNOWN_AUTHOR);
     expect((await s.request(`/api/admin/daily-activities/${old.id}`, { method: 'DELETE', ...as(t.cookie) })).status).toBe(403);
   });
@@ -236,7 +293,11 @@ describe('authors and the teacher’s own records', () => {
   it('a message a teacher sends carries their name', async () => {
     const t = await signedInTeacher();
     const child = await addChild(s);
-    const res = await s.request('/api/admin/communications', { method: 'POST', json: { childId: child.id, subject: 'Hello', content: 'A good day' }, ...as(t.cookie) });
+    const res = await s.request('/api/admin/communications', {
+      method: 'POST',
+      json: { childId: child.id, subject: 'Hello', content: 'A good day' },
+      ...as(t.cookie),
+    });
     expect(res.status).toBe(201);
     expect(await json(res)).toMatchObject({ senderName: t.name });
   });

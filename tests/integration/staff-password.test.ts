@@ -22,13 +22,20 @@ describe('staff password policy (staffPasswordField)', () => {
     expect(problem('Xk9#mQ2$vL7!')).toBeUndefined();
   });
 
-  it.each(['qwerty123456', 'QWERTY123456', '1qaz2wsx3edc', 'Password2024!', 'sunshine1234', '!!football!!2024', 'aaaaaaaaaaaa', 'abcabcabcabc', 'letmein12345'])(
-    'refuses the common password %s',
-    (p) => {
-      expect(isCommonPassword(p)).toBe(true);
-      expect(problem(p)).toBe(STAFF_PASSWORD_TOO_COMMON);
-    },
-  );
+  it.each([
+    'qwerty123456',
+    'QWERTY123456',
+    '1qaz2wsx3edc',
+    'Password2024!',
+    'sunshine1234',
+    '!!football!!2024',
+    'aaaaaaaaaaaa',
+    'abcabcabcabc',
+    'letmein12345',
+  ])('refuses the common password %s', (p) => {
+    expect(isCommonPassword(p)).toBe(true);
+    expect(problem(p)).toBe(STAFF_PASSWORD_TOO_COMMON);
+  });
 
   it('accepts a long passphrase, and every generated password passes', () => {
     expect(problem('correct horse battery staple')).toBeUndefined();
@@ -56,10 +63,19 @@ describe('changing or resetting a staff password ends every session of that acco
     expect(await upsertAdmin(s.db, { email: 'dana@centre.example', password: 'a brand new passphrase', name: 'Dana' })).toBe('updated');
     expect((await me(laptop)).status).toBe(401);
     expect((await me(phone)).status).toBe(401);
-    expect(s.db.select().from(adminSessions).where(eq(adminSessions.adminId, adminId('dana@centre.example'))).all()).toEqual([]);
+    expect(
+      s.db
+        .select()
+        .from(adminSessions)
+        .where(eq(adminSessions.adminId, adminId('dana@centre.example')))
+        .all(),
+    ).toEqual([]);
     expect((await me(colleague)).status).toBe(200);
 
-    const login = await s.request('/api/admin/login', { method: 'POST', json: { email: 'dana@centre.example', password: 'a brand new passphrase' } });
+    const login = await s.request('/api/admin/login', {
+      method: 'POST',
+      json: { email: 'dana@centre.example', password: 'a brand new passphrase' },
+    });
     expect(login.status).toBe(200);
   });
 
@@ -68,7 +84,9 @@ describe('changing or resetting a staff password ends every session of that acco
     const id = adminId('lee@centre.example');
     const before = s.db.select().from(adminUsers).where(eq(adminUsers.id, id)).get()!;
     await expect(setStaffPassword(s.db, id, 'short')).rejects.toThrow(STAFF_PASSWORD_TOO_SHORT);
-    await expect(upsertAdmin(s.db, { email: 'lee@centre.example', password: 'password1234', name: 'Lee' })).rejects.toThrow(STAFF_PASSWORD_TOO_COMMON);
+    await expect(upsertAdmin(s.db, { email: 'lee@centre.example', password: 'password1234', name: 'Lee' })).rejects.toThrow(
+      STAFF_PASSWORD_TOO_COMMON,
+    );
     expect(s.db.select().from(adminUsers).where(eq(adminUsers.id, id)).get()).toEqual(before);
     expect(await verifyPassword(before.passwordHash, 'director-pass-1')).toBe(true);
     expect((await me(cookie)).status).toBe(200);

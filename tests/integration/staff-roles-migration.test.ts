@@ -33,13 +33,17 @@ it('keeps every existing account (now a director) and session working', () => {
   sqlite.pragma('foreign_keys = ON');
   const db = drizzle(sqlite, { schema }) as unknown as Db;
   migrate(db, { migrationsFolder: before });
-  sqlite.prepare("INSERT INTO admin_users (id, email, password_hash, name) VALUES ('old-admin', 'old@centre.example', 'x', 'Old Admin')").run();
+  sqlite
+    .prepare("INSERT INTO admin_users (id, email, password_hash, name) VALUES ('old-admin', 'old@centre.example', 'x', 'Old Admin')")
+    .run();
   const clock = fakeClock();
   // A session made by the code of before the upgrade would be the same row: id, admin id, secret hash, expiry.
   const { token } = createAdminSession(db, clock, 'old-admin');
 
   migrate(db, { migrationsFolder: MIGRATIONS_DIR });
-  expect(db.select({ role: adminUsers.role, isActive: adminUsers.isActive }).from(adminUsers).all()).toEqual([{ role: 'director', isActive: true }]);
+  expect(db.select({ role: adminUsers.role, isActive: adminUsers.isActive }).from(adminUsers).all()).toEqual([
+    { role: 'director', isActive: true },
+  ]);
   const auth = validateAdminToken(db, clock, token);
   expect(auth).toMatchObject({ kind: 'admin', admin: { id: 'old-admin', role: 'director' } });
   sqlite.close();

@@ -4,7 +4,19 @@
  * matching the counter; the files come along byte for byte, owner-only. Restore refuses while the server
  * runs, refuses a backup whose files changed, and replaces the data only when the backup checks out.
  */
-import { chmodSync, copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -32,8 +44,14 @@ function receipts(file: string) {
   try {
     return {
       integrity: db.pragma('integrity_check', { simple: true }),
-      numbers: new Map(db.prepare('select id, receipt_number as n from payment_receipts').all().map((r) => [(r as { id: string }).id, (r as { n: string }).n])),
-      counter: (db.prepare("select last_number as n from receipt_number_counters where year = '2026'").get() as { n: number } | undefined)?.n ?? 0,
+      numbers: new Map(
+        db
+          .prepare('select id, receipt_number as n from payment_receipts')
+          .all()
+          .map((r) => [(r as { id: string }).id, (r as { n: string }).n]),
+      ),
+      counter:
+        (db.prepare("select last_number as n from receipt_number_counters where year = '2026'").get() as { n: number } | undefined)?.n ?? 0,
     };
   } finally {
     db.close();
@@ -44,11 +62,19 @@ const modeOf = (path: string) => statSync(path).mode & 0o777;
 
 describe('backup and restore', () => {
   it('copies a consistent moment while receipts are being written, and restores it', async () => {
-    const config = loadConfig({ DATABASE_PATH: join(dir, 'data', 'app.sqlite'), UPLOADS_DIR: join(dir, 'uploads'), PUBLIC_URL: 'http://127.0.0.1' });
+    const config = loadConfig({
+      DATABASE_PATH: join(dir, 'data', 'app.sqlite'),
+      UPLOADS_DIR: join(dir, 'uploads'),
+      PUBLIC_URL: 'http://127.0.0.1',
+    });
     mkdirSync(join(dir, 'data'));
     copyFileSync(process.env.TEST_TEMPLATE_DB!, config.databasePath);
     const seed = new Database(config.databasePath);
-    seed.prepare("insert into enrolled_children (id, child_name, parent_name, parent_email, date_of_birth, program, start_date) values (?, 'Bea Backup', 'Durable Parent', 'durable.parent@example.com', '2023-03-01', 'preschool', '2025-09-01')").run(CHILD_ID);
+    seed
+      .prepare(
+        "insert into enrolled_children (id, child_name, parent_name, parent_email, date_of_birth, program, start_date) values (?, 'Bea Backup', 'Durable Parent', 'durable.parent@example.com', '2023-03-01', 'preschool', '2025-09-01')",
+      )
+      .run(CHILD_ID);
     seed.close();
     mkdirSync(config.uploadsDir);
     writeFileSync(join(config.uploadsDir, 'gallery-1.webp'), 'gallery picture bytes');
@@ -82,8 +108,13 @@ describe('backup and restore', () => {
     expect(readdirSync(join(backup, 'private', 'documents'))).toEqual(['immunization.pdf']);
     expect(modeOf(join(dir, 'backups'))).toBe(0o700);
     expect(modeOf(backup)).toBe(0o700);
-    for (const file of [BACKUP_DATABASE, 'manifest.json', 'private/documents/immunization.pdf', 'uploads/gallery-1.webp']) expect(modeOf(join(backup, file)), file).toBe(0o600);
-    expect(Object.keys(verifyBackup(backup).files).sort()).toEqual([BACKUP_DATABASE, 'private/documents/immunization.pdf', 'uploads/gallery-1.webp']);
+    for (const file of [BACKUP_DATABASE, 'manifest.json', 'private/documents/immunization.pdf', 'uploads/gallery-1.webp'])
+      expect(modeOf(join(backup, file)), file).toBe(0o600);
+    expect(Object.keys(verifyBackup(backup).files).sort()).toEqual([
+      BACKUP_DATABASE,
+      'private/documents/immunization.pdf',
+      'uploads/gallery-1.webp',
+    ]);
 
     const live = receipts(config.databasePath);
     expect(live.numbers.size).toBeGreaterThan(copy.numbers.size);

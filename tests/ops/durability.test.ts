@@ -29,7 +29,9 @@ beforeAll(async () => {
   dbFile = join(dir, 'app.sqlite');
   copyFileSync(process.env.TEST_TEMPLATE_DB!, dbFile);
   const db = new Database(dbFile);
-  db.prepare("insert into enrolled_children (id, child_name, parent_name, parent_email, date_of_birth, program, start_date) values (?, 'Dana Durable', 'Durable Parent', 'durable.parent@example.com', '2023-03-01', 'preschool', '2025-09-01')").run(CHILD_ID);
+  db.prepare(
+    "insert into enrolled_children (id, child_name, parent_name, parent_email, date_of_birth, program, start_date) values (?, 'Dana Durable', 'Durable Parent', 'durable.parent@example.com', '2023-03-01', 'preschool', '2025-09-01')",
+  ).run(CHILD_ID);
   db.close();
 });
 
@@ -43,8 +45,14 @@ function inspect() {
   try {
     return {
       integrity: db.pragma('integrity_check', { simple: true }),
-      receipts: new Map(db.prepare('select id, receipt_number as n from payment_receipts').all().map((r) => [(r as { id: string }).id, (r as { n: string }).n])),
-      counter: (db.prepare("select last_number as n from receipt_number_counters where year = '2026'").get() as { n: number } | undefined)?.n ?? 0,
+      receipts: new Map(
+        db
+          .prepare('select id, receipt_number as n from payment_receipts')
+          .all()
+          .map((r) => [(r as { id: string }).id, (r as { n: string }).n]),
+      ),
+      counter:
+        (db.prepare("select last_number as n from receipt_number_counters where year = '2026'").get() as { n: number } | undefined)?.n ?? 0,
     };
   } finally {
     db.close();

@@ -40,7 +40,16 @@ async function startServer(env: Record<string, string> = {}) {
   const origin = `http://127.0.0.1:${port}`;
   const databasePath = join(dir, 'app.sqlite');
   const child: Child = startNode(['dist/server/index.js'], {
-    env: { ...process.env, PORT: String(port), DATABASE_PATH: databasePath, UPLOADS_DIR: join(dir, 'uploads'), PUBLIC_URL: origin, ADMIN_EMAIL: 'director@example.com', ADMIN_PASSWORD: 'a long and unusual passphrase', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATABASE_PATH: databasePath,
+      UPLOADS_DIR: join(dir, 'uploads'),
+      PUBLIC_URL: origin,
+      ADMIN_EMAIL: 'director@example.com',
+      ADMIN_PASSWORD: 'a long and unusual passphrase',
+      ...env,
+    },
   });
   await child.waitForLine((l) => l.includes(`http://localhost:${port}`));
   return { child, port, origin, databasePath };
@@ -64,7 +73,13 @@ async function untilRefused(port: number) {
 
 /** A POST whose headers are in (the server answered 100 Continue) and whose body is held back. */
 async function heldRequest(port: number, origin: string, body: string) {
-  const req = request({ host: '127.0.0.1', port, method: 'POST', path: '/api/enrollment', headers: { 'content-type': 'application/json', origin, 'content-length': Buffer.byteLength(body), expect: '100-continue' } });
+  const req = request({
+    host: '127.0.0.1',
+    port,
+    method: 'POST',
+    path: '/api/enrollment',
+    headers: { 'content-type': 'application/json', origin, 'content-length': Buffer.byteLength(body), expect: '100-continue' },
+  });
   const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
     req.once('response', (res) => {
       let text = '';

@@ -19,7 +19,10 @@ const script = `export const greeting = ${JSON.stringify('Welcome to Little Buck
 beforeAll(async () => {
   client = mkdtempSync(join(tmpdir(), 'childcare-client-'));
   mkdirSync(join(client, 'assets'));
-  writeFileSync(join(client, 'index.html'), '<!doctype html><title>Little Buckeyes</title><div id="root"></div><script type="module" crossorigin src="/assets/index-Bx7k2Q.js"></script></body>');
+  writeFileSync(
+    join(client, 'index.html'),
+    '<!doctype html><title>Little Buckeyes</title><div id="root"></div><script type="module" crossorigin src="/assets/index-Bx7k2Q.js"></script></body>',
+  );
   writeFileSync(join(client, 'assets', 'index-Bx7k2Q.js'), script);
   execFileSync(process.execPath, ['scripts/precompress.mjs', client], { cwd: PROJECT_ROOT, stdio: 'pipe' });
   server = await startTestServer({ clientDir: client });

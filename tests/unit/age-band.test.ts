@@ -54,6 +54,9 @@ describe('centre weeks', () => {
     expect(centreMidnight('2026-03-09').toISOString()).toBe('2026-03-09T04:00:00.000Z');
     expect(centreMidnight('2026-11-01').toISOString()).toBe('2026-11-01T04:00:00.000Z');
     expect(centreMidnight('2026-11-02').toISOString()).toBe('2026-11-02T05:00:00.000Z');
-    expect(centreRange('2026-11-15', '2026-11-21')).toEqual({ from: new Date('2026-11-15T05:00:00Z'), to: new Date('2026-11-22T05:00:00Z') });
+    expect(centreRange('2026-11-15', '2026-11-21')).toEqual({
+      from: new Date('2026-11-15T05:00:00Z'),
+      to: new Date('2026-11-22T05:00:00Z'),
+    });
   });
 });

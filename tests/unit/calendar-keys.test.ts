@@ -25,13 +25,26 @@ describe("the calendar's keys (components/events/calendar-keys.ts)", () => {
 describe("the public pages' addresses (shared/page-search.ts)", () => {
   it('keeps only days that exist, in range, written in full', () => {
     expect(validDay('2028-02-29')).toBe('2028-02-29');
-    for (const bad of ['2026-02-29', '2026-04-31', '2026-13-01', '2026-1-01', '1999-12-31', '2100-01-01', ' 2026-01-01', 20260101, ['2026-01-01']]) expect(validDay(bad), String(bad)).toBeUndefined();
+    for (const bad of [
+      '2026-02-29',
+      '2026-04-31',
+      '2026-13-01',
+      '2026-1-01',
+      '1999-12-31',
+      '2100-01-01',
+      ' 2026-01-01',
+      20260101,
+      ['2026-01-01'],
+    ])
+      expect(validDay(bad), String(bad)).toBeUndefined();
   });
 
   it('drops what is not valid, and writes what is in a fixed order', () => {
     expect(eventsSearch({ month: '2026-12', date: '2026-11-03', utm: 'x' })).toEqual({ date: '2026-11-03', month: '2026-12' });
     expect(eventsSearch({ date: '2026-11-31', month: '2026-00' })).toEqual({});
     expect(milestonesSearch({ age: 'all', category: 'Language', tab: 'milestones' })).toEqual({});
-    expect(searchString(milestonesSearch({ tab: 'recent', category: 'social', age: '1-2years' }))).toBe('age=1-2years&category=social&tab=recent');
+    expect(searchString(milestonesSearch({ tab: 'recent', category: 'social', age: '1-2years' }))).toBe(
+      'age=1-2years&category=social&tab=recent',
+    );
   });
 });

@@ -4,7 +4,16 @@ import { ConfigError, loadConfig } from '../../src/server/config';
 describe('loadConfig', () => {
   it('applies the documented defaults', () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ port: 3000, databasePath: 'db/app.sqlite', uploadsDir: 'uploads', publicUrl: 'http://localhost:3000', smtpUrl: null, admin: null, secureCookies: false, trustProxy: [] });
+    expect(c).toMatchObject({
+      port: 3000,
+      databasePath: 'db/app.sqlite',
+      uploadsDir: 'uploads',
+      publicUrl: 'http://localhost:3000',
+      smtpUrl: null,
+      admin: null,
+      secureCookies: false,
+      trustProxy: [],
+    });
     expect(c.privateDir).toBe('db/private');
     // The centre's own inbox for notices defaults to its contact e-mail (shared/centre.ts).
     expect(c.centreEmail).toBe('hello@littlebuckeyeslearning.com');
@@ -44,7 +53,11 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toEqual([]);
     expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toEqual(['127.0.0.1', '::1']);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.5' }).trustProxy).toEqual(['10.0.0.5']);
-    expect(loadConfig({ TRUST_PROXY: '10.0.0.5, ::ffff:10.0.0.6,2001:db8::1' }).trustProxy).toEqual(['10.0.0.5', '10.0.0.6', '2001:db8::1']);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.5, ::ffff:10.0.0.6,2001:db8::1' }).trustProxy).toEqual([
+      '10.0.0.5',
+      '10.0.0.6',
+      '2001:db8::1',
+    ]);
   });
 
   it.each([

@@ -57,8 +57,24 @@ describe('shared text fields', () => {
 
   it('lets multi-line text keep only the format characters a language needs', () => {
     // Persian 'mikhāham' takes a zero-width non-joiner inside the word; mixed-direction text takes marks.
-    for (const v of ['\u0645\u06CC\u200C\u062E\u0648\u0627\u0647\u0645', 'Ana said \u200F\u0645\u0631\u062D\u0628\u0627\u200F today', '\u0661\u061C\u0662']) expect(notes.parse(v)).toBe(v);
-    for (const v of ['Peanuts\u2028and nuts', 'a \u200D b', '\u200Dstart', 'end\u200C', 'zero\u200Bwidth', 'tag\u{E0041}', 'soft\u00ADhyphen', 'filler \u3164', 'private\uE000', 'bom\uFEFFinside']) {
+    for (const v of [
+      '\u0645\u06CC\u200C\u062E\u0648\u0627\u0647\u0645',
+      'Ana said \u200F\u0645\u0631\u062D\u0628\u0627\u200F today',
+      '\u0661\u061C\u0662',
+    ])
+      expect(notes.parse(v)).toBe(v);
+    for (const v of [
+      'Peanuts\u2028and nuts',
+      'a \u200D b',
+      '\u200Dstart',
+      'end\u200C',
+      'zero\u200Bwidth',
+      'tag\u{E0041}',
+      'soft\u00ADhyphen',
+      'filler \u3164',
+      'private\uE000',
+      'bom\uFEFFinside',
+    ]) {
       expect(firstMessage(notes.safeParse(v)), JSON.stringify(v)).toBe(INVISIBLE_CHARACTERS_MESSAGE);
     }
   });

@@ -35,13 +35,18 @@ describe('/enrollment', () => {
 
   it('a message for no field of the form (a rule across fields) is said for the whole form', async () => {
     const { renderEnrollmentPage } = await load();
-    const html = await renderEnrollmentPage({ submitted: false, values: {}, errors: { _form: 'The start date must come after the date of birth' } });
+    const html = await renderEnrollmentPage({
+      submitted: false,
+      values: {},
+      errors: { _form: 'The start date must come after the date of birth' },
+    });
     expect(html).toMatch(/role="alert"[^>]*>[^]*Submission Failed[^]*The start date must come after the date of birth/);
   });
 
   it('the age warning shows with its checkbox, focused when it is the only thing to answer', async () => {
     const { renderEnrollmentPage } = await load();
-    const warning = 'Kindergarten Prep (4-5 years) is for children 4 to 5 years; your child will be 9 months old on the desired start date.';
+    const warning =
+      'Kindergarten Prep (4-5 years) is for children 4 to 5 years; your child will be 9 months old on the desired start date.';
     const html = await renderEnrollmentPage({ submitted: false, values: {}, errors: {}, ageWarning: warning });
     expect(html).toMatch(/<div id="age-warning" class="[^"]*">/);
     expect(html).toContain(`<span id="age-warning-text">${warning}</span>`);
@@ -70,14 +75,20 @@ describe('/parent-login', () => {
     expect(html).toMatch(/<div id="reset-panel" hidden=""><\/div><template id="reset-template">/);
   });
 
-  it('the schema\'s messages at the fields, a notice by its code, and the reset panel open with its answer', async () => {
+  it("the schema's messages at the fields, a notice by its code, and the reset panel open with its answer", async () => {
     const { renderParentLoginPage } = await load();
-    const html = await renderParentLoginPage({ errors: { email: 'Please enter a valid email address', password: 'Password is required' }, notice: 'session-ended' });
+    const html = await renderParentLoginPage({
+      errors: { email: 'Please enter a valid email address', password: 'Password is required' },
+      notice: 'session-ended',
+    });
     expect(html).toMatch(/<p id="email-error"[^>]*>Please enter a valid email address<\/p>/);
     expect(html).toMatch(/<p id="password-error"[^>]*>Password is required<\/p>/);
     expect(tag(html, 'email')).toMatch(/autofocus=""/);
     expect(html).toContain('Your session has ended. Please sign in again.');
-    const open = await renderParentLoginPage({ forgotOpen: true, resetDone: 'If a Parent Portal account exists for that e-mail, we have sent it a link.' });
+    const open = await renderParentLoginPage({
+      forgotOpen: true,
+      resetDone: 'If a Parent Portal account exists for that e-mail, we have sent it a link.',
+    });
     expect(open).toMatch(/<div id="reset-panel"><p role="status"[^>]*>If a Parent Portal account exists/);
     expect(open).toMatch(/aria-expanded="true"/);
   });

@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { pictureSources } from '../../src/client/components/gallery/picture-sources';
 import { FALLBACK_PHOTOS, GALLERY_MIN_TILES, galleryTiles, tileAlt } from '../../src/client/components/home/gallery-tiles';
 
-const upload = (n: number) => ({ id: `p${n}`, fileName: `p${n}.webp`, alt: `Picture ${n}`, caption: `Caption ${n}`, width: null, height: null, variants: [] });
+const upload = (n: number) => ({
+  id: `p${n}`,
+  fileName: `p${n}.webp`,
+  alt: `Picture ${n}`,
+  caption: `Caption ${n}`,
+  width: null,
+  height: null,
+  variants: [],
+});
 
 describe('galleryTiles', () => {
   it('shows the built-in photos when nothing is uploaded', () => {
@@ -33,15 +41,27 @@ describe('tileAlt', () => {
   });
   it('keeps an alt that says more than the caption, or any alt when there is no caption', () => {
     expect(tileAlt({ alt: 'Two children stacking blocks', caption: 'Block tower' })).toBe('Two children stacking blocks');
-    expect(tileAlt({ alt: 'Children learning and playing at the centre', caption: null })).toBe('Children learning and playing at the centre');
+    expect(tileAlt({ alt: 'Children learning and playing at the centre', caption: null })).toBe(
+      'Children learning and playing at the centre',
+    );
   });
 });
 
 describe('pictureSources', () => {
-  const v = (w: number, type: 'avif' | 'webp') => ({ fileName: `p-${w}w.${type}`, mimeType: `image/${type}`, width: w, height: (w * 3) / 4 });
+  const v = (w: number, type: 'avif' | 'webp') => ({
+    fileName: `p-${w}w.${type}`,
+    mimeType: `image/${type}`,
+    width: w,
+    height: (w * 3) / 4,
+  });
 
   it('lists the AVIF copies, and the WebP copies with the stored picture as the widest, by width', () => {
-    const sources = pictureSources({ fileName: 'p.webp', width: 2000, height: 1500, variants: [v(640, 'avif'), v(640, 'webp'), v(320, 'avif'), v(320, 'webp')] });
+    const sources = pictureSources({
+      fileName: 'p.webp',
+      width: 2000,
+      height: 1500,
+      variants: [v(640, 'avif'), v(640, 'webp'), v(320, 'avif'), v(320, 'webp')],
+    });
     expect(sources).toEqual({
       src: '/uploads/p.webp',
       width: 2000,

@@ -17,7 +17,8 @@ describe('parseCents', () => {
   });
 
   it('answers null for anything that is not a number', () => {
-    for (const v of ['', ' ', 'abc', '1.2.3', 'NaN', 'Infinity', '1e3', '12,34', '$', '.', '0x10', '1 000', null, undefined]) expect(parseCents(v as string), String(v)).toBeNull();
+    for (const v of ['', ' ', 'abc', '1.2.3', 'NaN', 'Infinity', '1e3', '12,34', '$', '.', '0x10', '1 000', null, undefined])
+      expect(parseCents(v as string), String(v)).toBeNull();
   });
 });
 
@@ -48,7 +49,10 @@ describe('the amount a person types', () => {
   });
 
   it('takes the tax year as text or a number, four digits only', () => {
-    expect(taxStatementSchema.parse({ parentEmail: 'A@B.example', taxYear: 2025 })).toEqual({ parentEmail: 'a@b.example', taxYear: '2025' });
+    expect(taxStatementSchema.parse({ parentEmail: 'A@B.example', taxYear: 2025 })).toEqual({
+      parentEmail: 'a@b.example',
+      taxYear: '2025',
+    });
     expect(taxStatementSchema.safeParse({ parentEmail: 'a@b.example', taxYear: '20255' }).success).toBe(false);
   });
 });

@@ -5,13 +5,22 @@ const FALLBACK = 'Please check your information and try again.';
 
 describe('plainErrorMessage', () => {
   it("shows the server's own sentence when it refused the request on purpose", () => {
-    expect(plainErrorMessage({ message: 'ZIP code must be at least 5 characters', data: { httpStatus: 400 } }, FALLBACK)).toBe('ZIP code must be at least 5 characters');
-    expect(plainErrorMessage({ message: 'Too many applications from this address. Please try again later.', data: { httpStatus: 429 } }, FALLBACK)).toContain('Too many');
+    expect(plainErrorMessage({ message: 'ZIP code must be at least 5 characters', data: { httpStatus: 400 } }, FALLBACK)).toBe(
+      'ZIP code must be at least 5 characters',
+    );
+    expect(
+      plainErrorMessage(
+        { message: 'Too many applications from this address. Please try again later.', data: { httpStatus: 429 } },
+        FALLBACK,
+      ),
+    ).toContain('Too many');
   });
 
   it('falls back to the plain sentence when a 4xx carries no words or machine text', () => {
     expect(plainErrorMessage({ message: '', data: { httpStatus: 400 } }, FALLBACK)).toBe(FALLBACK);
-    expect(plainErrorMessage({ message: '[{"code":"too_small","path":["parentZip"]}]', data: { httpStatus: 400 } }, FALLBACK)).toBe(FALLBACK);
+    expect(plainErrorMessage({ message: '[{"code":"too_small","path":["parentZip"]}]', data: { httpStatus: 400 } }, FALLBACK)).toBe(
+      FALLBACK,
+    );
     expect(plainErrorMessage({ message: '400: Bad Request', data: { httpStatus: 400 } }, FALLBACK)).toBe(FALLBACK);
   });
 

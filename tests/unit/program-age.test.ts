@@ -13,7 +13,9 @@ describe('programAgeWarning', () => {
   });
 
   it('warns when the child is too young or too old for the program', () => {
-    expect(programAgeWarning('kindergarten', '2026-04-04', '2027-01-04')).toMatch(/^Kindergarten Prep \(4-5 years\) is for children 4 to 5 years; your child will be 9 months old on the desired start date\./);
+    expect(programAgeWarning('kindergarten', '2026-04-04', '2027-01-04')).toMatch(
+      /^Kindergarten Prep \(4-5 years\) is for children 4 to 5 years; your child will be 9 months old on the desired start date\./,
+    );
     expect(programAgeWarning('infant', '2026-02-20', '2026-03-01')).toMatch(/under 6 weeks old/);
     expect(programAgeWarning('infant', '2024-01-01', '2026-01-01')).toMatch(/24 months|2 years/);
     expect(programAgeWarning('preschool', '2026-01-01', '2026-09-01')).toMatch(/8 months old/);

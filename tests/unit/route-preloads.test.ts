@@ -20,7 +20,10 @@ const MANIFEST: Record<string, ManifestChunk> = {
 
 const dirs: string[] = [];
 /** A client build folder holding `manifest` (if not null) and `html` as its index.html. */
-function build(manifest: Record<string, ManifestChunk> | null, html = '<body><script type="module" crossorigin src="/assets/index.js"></script></body>'): string {
+function build(
+  manifest: Record<string, ManifestChunk> | null,
+  html = '<body><script type="module" crossorigin src="/assets/index.js"></script></body>',
+): string {
   const dir = mkdtempSync(join(tmpdir(), 'route-preloads-'));
   dirs.push(dir);
   mkdirSync(join(dir, '.vite'));
@@ -34,7 +37,14 @@ const dir = build(MANIFEST);
 
 describe("a page's chunks (pages/preload.ts)", () => {
   it('lists every chunk the route needs, but not the main script the page names itself', () => {
-    expect([...createRoutePreloads(dir)('/enrollment')].sort()).toEqual(['/assets/dialog.js', '/assets/enrollment.js', '/assets/fields.js', '/assets/react.js', '/assets/ui.js', '/assets/zod.js']);
+    expect([...createRoutePreloads(dir)('/enrollment')].sort()).toEqual([
+      '/assets/dialog.js',
+      '/assets/enrollment.js',
+      '/assets/fields.js',
+      '/assets/react.js',
+      '/assets/ui.js',
+      '/assets/zod.js',
+    ]);
   });
 
   it('gives an unknown path or an odd one nothing', () => {
@@ -62,22 +72,25 @@ describe('the guards on the build', () => {
   });
 
   it("a manifest that names no route chunk '?tsr-split=component' (TanStack Router's naming changed)", () => {
-    const renamed = Object.fromEntries(Object.entries(MANIFEST).map(([k, v]) => [k.replace('?tsr-split=component', '?tsr-split=component,loader'), v]));
+    const renamed = Object.fromEntries(
+      Object.entries(MANIFEST).map(([k, v]) => [k.replace('?tsr-split=component', '?tsr-split=component,loader'), v]),
+    );
     expect(() => createRoutePreloads(build(renamed))).toThrow(/names no route chunk 'routes\/<file>\?tsr-split=component'/);
   });
 
-  it("a manifest that cannot be read", () => {
+  it('a manifest that cannot be read', () => {
     const broken = build(null);
     writeFileSync(join(broken, '.vite/manifest.json'), '{ not json');
     expect(() => createRoutePreloads(broken)).toThrow(/cannot be read/);
   });
 
-  it("a document page whose script the build does not make", () => {
+  it('a document page whose script the build does not make', () => {
     expect(() => entryFiles(dir, 'events.ts')).toThrow(/has no entry 'events\.ts'/);
   });
 
   it('an index.html whose main script is not written as boot.ts reads it', () => {
-    const good = '<head></head><body><div id="root"></div>\n    <script type="module" crossorigin src="/assets/index-A.js"></script>\n</body>';
+    const good =
+      '<head></head><body><div id="root"></div>\n    <script type="module" crossorigin src="/assets/index-A.js"></script>\n</body>';
     expect(mainScript(good)[1]).toBe('/assets/index-A.js');
     for (const changed of [
       good.replace('type="module" crossorigin', 'type="module" async crossorigin'),

@@ -8,7 +8,12 @@ function form(fields: Record<string, object>) {
 
 describe('typedBeforeHydration: what a server-drawn form holds that its state does not', () => {
   it('is null when every field shows what the state holds (a form React drew itself)', () => {
-    expect(typedBeforeHydration(form({ email: { type: 'email', value: '' }, password: { type: 'password', value: '' } }), { email: '', password: '' })).toBeNull();
+    expect(
+      typedBeforeHydration(form({ email: { type: 'email', value: '' }, password: { type: 'password', value: '' } }), {
+        email: '',
+        password: '',
+      }),
+    ).toBeNull();
   });
 
   it('gives the text fields, text areas and selects whose value differs', () => {
@@ -18,7 +23,10 @@ describe('typedBeforeHydration: what a server-drawn form holds that its state do
       parentState: { type: 'select-one', value: 'OH' },
       city: { type: 'text', value: 'Columbus' },
     });
-    expect(typedBeforeHydration(f, { email: '', allergies: '', parentState: 'OH', city: 'Columbus' })).toEqual({ email: 'pat@example.com', allergies: 'Peanuts' });
+    expect(typedBeforeHydration(f, { email: '', allergies: '', parentState: 'OH', city: 'Columbus' })).toEqual({
+      email: 'pat@example.com',
+      allergies: 'Peanuts',
+    });
   });
 
   it('takes a field emptied before React had it', () => {

@@ -17,10 +17,28 @@ interface PasswordFieldProps {
 }
 
 /** Password input with a show/hide toggle (SPEC.md §2 Admin Login). */
-export function PasswordField({ label = 'Password', value, onChange, error, name = 'password', autoComplete = 'current-password', description }: PasswordFieldProps) {
+export function PasswordField({
+  label = 'Password',
+  value,
+  onChange,
+  error,
+  name = 'password',
+  autoComplete = 'current-password',
+  description,
+}: PasswordFieldProps) {
   const [visible, setVisible] = useState(false);
   return (
-    <TextField value={value} onChange={onChange} name={name} type={visible ? 'text' : 'password'} autoComplete={autoComplete} isRequired isInvalid={!!error} validationBehavior="aria" className="flex flex-col gap-1">
+    <TextField
+      value={value}
+      onChange={onChange}
+      name={name}
+      type={visible ? 'text' : 'password'}
+      autoComplete={autoComplete}
+      isRequired
+      isInvalid={!!error}
+      validationBehavior="aria"
+      className="flex flex-col gap-1"
+    >
       <Label className="text-sm font-medium text-stone-800">{label}</Label>
       <Group className="relative">
         <Input className={cn(inputClass, 'pr-12')} />

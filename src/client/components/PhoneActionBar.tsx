@@ -19,7 +19,10 @@ export const PHONE_ACTION_BAR_CLEARANCE = 'pb-[calc(4rem+env(safe-area-inset-bot
 /** On a phone, Call and Apply stay at hand at the bottom of the screen, as parents expect of a centre's site. */
 export function PhoneActionBar() {
   return (
-    <nav aria-label="Call or apply" className="fixed inset-x-0 bottom-0 z-40 border-t border-stone-200 bg-white/95 px-3 pt-2 pb-[max(0.5rem,env(safe-area-inset-bottom))] backdrop-blur md:hidden">
+    <nav
+      aria-label="Call or apply"
+      className="fixed inset-x-0 bottom-0 z-40 border-t border-stone-200 bg-white/95 px-3 pt-2 pb-[max(0.5rem,env(safe-area-inset-bottom))] backdrop-blur md:hidden"
+    >
       <div className="grid grid-cols-2 gap-2">
         <a href={telHref(centre.phones[0])} className={buttonClass('outline', 'md')}>
           <Phone aria-hidden="true" className="size-4" />

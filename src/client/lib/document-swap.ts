@@ -46,7 +46,9 @@ export async function showPage(url: string, { push, focusKey }: { push: boolean;
  * that stays, instead.
  */
 function announce(content: Element): void {
-  const said = Array.from(content.querySelectorAll('[aria-live]'), (region) => (region.matches('h1, h2, h3') ? region : region.querySelector('h1, h2, h3'))?.textContent?.trim()).filter(Boolean);
+  const said = Array.from(content.querySelectorAll('[aria-live]'), (region) =>
+    (region.matches('h1, h2, h3') ? region : region.querySelector('h1, h2, h3'))?.textContent?.trim(),
+  ).filter(Boolean);
   if (!said.length) return;
   let status = document.querySelector<HTMLElement>('[data-swap-status]');
   if (!status) {
@@ -57,7 +59,8 @@ function announce(content: Element): void {
   status.textContent = said.join('. ');
 }
 
-const plainClick = (event: MouseEvent) => !event.defaultPrevented && event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+const plainClick = (event: MouseEvent) =>
+  !event.defaultPrevented && event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 
 /**
  * Follows, in place, every link marked `data-swap` (its value names the element to focus after) that leads to

@@ -11,7 +11,12 @@ export const SERVER_MESSAGE = `Something went wrong on our side. Please try agai
 
 /** A message a person wrote, not a machine's: no JSON, no "500: ..." status prefix, no stack or error names. */
 function isPlainSentence(message: string): boolean {
-  return message.length <= 300 && !/^\s*[[{<]/.test(message) && !/^\d{3}\b/.test(message) && !/\b(?:[A-Z][a-z]+)?Error\b|Failed to fetch|Unexpected token|\bat .+:\d+/.test(message);
+  return (
+    message.length <= 300 &&
+    !/^\s*[[{<]/.test(message) &&
+    !/^\d{3}\b/.test(message) &&
+    !/\b(?:[A-Z][a-z]+)?Error\b|Failed to fetch|Unexpected token|\bat .+:\d+/.test(message)
+  );
 }
 
 /**

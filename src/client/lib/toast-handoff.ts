@@ -24,7 +24,9 @@ export function takeToastLeftForThisPage(): HandedToast | null {
     if (!raw) return null;
     window.sessionStorage.removeItem(KEY);
     const value = JSON.parse(raw) as Partial<HandedToast> | null;
-    return value && typeof value.title === 'string' ? { title: value.title, description: typeof value.description === 'string' ? value.description : undefined } : null;
+    return value && typeof value.title === 'string'
+      ? { title: value.title, description: typeof value.description === 'string' ? value.description : undefined }
+      : null;
   } catch {
     return null;
   }

@@ -4,7 +4,7 @@ import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import superjson from 'superjson';
 import { TRPC_MAX_BATCH } from '../../shared/constants';
-import type { AppRouter } from '../../server/routers/_app';
+import type { AppRouter } from '~/server/routers/_app';
 import { getParentToken } from './parent-session';
 
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
@@ -42,7 +42,11 @@ export function notifySessionEnded(error: unknown) {
  * A failed sign-in is a 401 too, but it means "wrong password", not "your session ended". The key is the one
  * `trpc.adminAuth.login.mutationOptions()` sets (written out: naming `trpc` here would make its type circular).
  */
-const SIGN_IN_KEYS = new Set([hashKey([['adminAuth', 'login']]), hashKey([['parentAuth', 'login']]), hashKey([['parentAuth', 'changePassword']])]);
+const SIGN_IN_KEYS = new Set([
+  hashKey([['adminAuth', 'login']]),
+  hashKey([['parentAuth', 'login']]),
+  hashKey([['parentAuth', 'changePassword']]),
+]);
 function isSignIn(mutation: Mutation<unknown, unknown, unknown>) {
   const key = mutation.options.mutationKey;
   return key !== undefined && SIGN_IN_KEYS.has(hashKey(key));

@@ -107,7 +107,10 @@ export function useSchemaForm<S extends z.ZodType, V extends Record<string, unkn
  * The values a form's fields show that differ from `values` (text fields, text areas and selects named after a
  * key that holds a string), or null when they all agree.
  */
-export function typedBeforeHydration(form: Pick<HTMLFormElement, 'elements'>, values: Record<string, unknown>): Record<string, string> | null {
+export function typedBeforeHydration(
+  form: Pick<HTMLFormElement, 'elements'>,
+  values: Record<string, unknown>,
+): Record<string, string> | null {
   let typed: Record<string, string> | null = null;
   for (const [key, value] of Object.entries(values)) {
     if (typeof value !== 'string') continue;

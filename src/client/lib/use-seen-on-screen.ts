@@ -32,7 +32,8 @@ export function useSeenOnScreen(ref: RefObject<Element | null>, onSeen: () => vo
     const observer = new IntersectionObserver(
       ([entry]) => {
         // Half of a long message may be more than the window holds: "half in view" or "filling the view".
-        inView = !!entry && entry.isIntersecting && (entry.intersectionRatio >= 0.5 || entry.intersectionRect.height >= window.innerHeight * 0.5);
+        inView =
+          !!entry && entry.isIntersecting && (entry.intersectionRatio >= 0.5 || entry.intersectionRect.height >= window.innerHeight * 0.5);
         if (inView) start();
         else stop();
       },

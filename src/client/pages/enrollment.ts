@@ -143,7 +143,10 @@ function restoreDraft(form: HTMLFormElement): void {
     const value = draft[name];
     if (!field || typeof value !== 'string' || !value) continue;
     // Only a field still as the server drew it: what was typed before this script ran, or sent back refused, stays.
-    const untouched = field instanceof HTMLSelectElement ? [...field.options].every((o) => o.selected === o.defaultSelected) : field.value === field.defaultValue;
+    const untouched =
+      field instanceof HTMLSelectElement
+        ? [...field.options].every((o) => o.selected === o.defaultSelected)
+        : field.value === field.defaultValue;
     if (untouched) field.value = value;
   }
 }

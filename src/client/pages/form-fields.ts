@@ -22,7 +22,12 @@ export function setFieldError(form: HTMLFormElement, name: string, message: stri
 }
 
 /** Shows `errors` at `names` (every other of them cleared) and moves focus to the first with a message. */
-export function showErrors(form: HTMLFormElement, names: readonly string[], errors: FieldErrors, slots: Partial<Record<string, string>> = {}): boolean {
+export function showErrors(
+  form: HTMLFormElement,
+  names: readonly string[],
+  errors: FieldErrors,
+  slots: Partial<Record<string, string>> = {},
+): boolean {
   let first: HTMLElement | null = null;
   for (const name of names) {
     const slot = slots[name] ?? name;
@@ -42,10 +47,18 @@ export function values(form: HTMLFormElement, names: readonly string[]): Record<
 }
 
 /** An answer of the JSON API: its status and body, or null when no answer came (offline, the server down). */
-export async function postJson(url: string, body: unknown): Promise<{ status: number; body: { message?: unknown; errors?: FieldErrors } & Record<string, unknown> } | null> {
+export async function postJson(
+  url: string,
+  body: unknown,
+): Promise<{ status: number; body: { message?: unknown; errors?: FieldErrors } & Record<string, unknown> } | null> {
   let res: Response;
   try {
-    res = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, credentials: 'same-origin', body: JSON.stringify(body) });
+    res = await fetch(url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      credentials: 'same-origin',
+      body: JSON.stringify(body),
+    });
   } catch {
     return null;
   }

@@ -46,7 +46,10 @@ function signIn(form: HTMLFormElement): void {
       const parent = answer.body.parent as StoredParent;
       storeParentSession(answer.body.token, parent);
       // Shown by the dashboard, the next page (a full page load: the dashboard is the app).
-      leaveToastForNextPage({ title: 'Welcome back!', description: `Hello, ${parent.firstName || 'Parent'}! Here is how your child is doing.` });
+      leaveToastForNextPage({
+        title: 'Welcome back!',
+        description: `Hello, ${parent.firstName || 'Parent'}! Here is how your child is doing.`,
+      });
       window.location.assign('/parent-dashboard');
       return;
     }
@@ -65,7 +68,8 @@ function signIn(form: HTMLFormElement): void {
       const show = password.type === 'password';
       password.type = show ? 'text' : 'password';
       toggle.setAttribute('aria-label', show ? 'Hide password' : 'Show password');
-      for (const icon of toggle.querySelectorAll<HTMLElement>('[data-shown-when]')) icon.toggleAttribute('hidden', icon.dataset.shownWhen !== (show ? 'visible' : 'hidden'));
+      for (const icon of toggle.querySelectorAll<HTMLElement>('[data-shown-when]'))
+        icon.toggleAttribute('hidden', icon.dataset.shownWhen !== (show ? 'visible' : 'hidden'));
     });
   }
 }

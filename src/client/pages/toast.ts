@@ -22,7 +22,8 @@ function setUp(): void {
   region = document.createElement('section');
   region.setAttribute('aria-label', 'Notifications');
   region.setAttribute('aria-live', 'polite');
-  region.className = 'fixed inset-x-2 top-2 z-[60] flex flex-col gap-2 outline-none sm:inset-x-auto sm:top-auto sm:bottom-4 sm:left-4 sm:w-96';
+  region.className =
+    'fixed inset-x-2 top-2 z-[60] flex flex-col gap-2 outline-none sm:inset-x-auto sm:top-auto sm:bottom-4 sm:left-4 sm:w-96';
   document.body.append(region);
   document.addEventListener('keydown', (e) => {
     if (e.key !== 'F8' || !current) return;
@@ -83,8 +84,10 @@ export function toast({ title, description, variant = 'default' }: ToastContent)
   const close = document.createElement('button');
   close.type = 'button';
   close.setAttribute('aria-label', 'Close');
-  close.className = '-m-2.5 flex size-11 shrink-0 items-center justify-center rounded-md outline-none hover:bg-black/5 focus-visible:ring-3 focus-visible:ring-brand-500/50';
-  close.innerHTML = '<svg aria-hidden="true" class="size-4" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round"><path d="M18 6 6 18M6 6l12 12"/></svg>';
+  close.className =
+    '-m-2.5 flex size-11 shrink-0 items-center justify-center rounded-md outline-none hover:bg-black/5 focus-visible:ring-3 focus-visible:ring-brand-500/50';
+  close.innerHTML =
+    '<svg aria-hidden="true" class="size-4" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round"><path d="M18 6 6 18M6 6l12 12"/></svg>';
   close.addEventListener('click', closeToast);
   el.append(content, close);
   el.addEventListener('keydown', (e) => e.key === 'Escape' && closeToast());

@@ -1,5 +1,13 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createRootRouteWithContext, type NavigateOptions, Outlet, type ToOptions, useLocation, useRouter, useRouterState } from '@tanstack/react-router';
+import {
+  createRootRouteWithContext,
+  type NavigateOptions,
+  Outlet,
+  type ToOptions,
+  useLocation,
+  useRouter,
+  useRouterState,
+} from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { RouterProvider as AriaRouterProvider } from 'react-aria-components';
 import { NavBar } from '../components/NavBar';
@@ -41,10 +49,16 @@ function RootLayout() {
   return (
     // React Aria links and buttons navigate through TanStack Router (no full page loads); absolute URLs
     // (tel:, mailto:, https:) are left as they are.
-    <AriaRouterProvider navigate={(to, options) => router.navigate({ to: to as string, ...options })} useHref={(to) => (/^[a-z][a-z0-9+.-]*:/i.test(String(to)) ? String(to) : router.buildLocation({ to: to as string }).href)}>
+    <AriaRouterProvider
+      navigate={(to, options) => router.navigate({ to: to as string, ...options })}
+      useHref={(to) => (/^[a-z][a-z0-9+.-]*:/i.test(String(to)) ? String(to) : router.buildLocation({ to: to as string }).href)}
+    >
       <DocumentHead />
       <PageChangeIndicator />
-      <a href="#main" className="sr-only z-50 items-center rounded bg-white px-3 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:flex focus:min-h-11">
+      <a
+        href="#main"
+        className="sr-only z-50 items-center rounded bg-white px-3 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:flex focus:min-h-11"
+      >
         Skip to content
       </a>
       <NavBar />

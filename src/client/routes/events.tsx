@@ -19,7 +19,8 @@ export const Route = createFileRoute('/events')({
   head: publicPageHead('/events'),
   // The day selected and the month shown are in the address (ADR 018): the calendar's links work before any script.
   validateSearch: eventsSearch,
-  loader: ({ context: { queryClient } }) => Promise.all([queryClient.ensureQueryData(eventsQuery()), queryClient.ensureQueryData(announcementsQuery())]),
+  loader: ({ context: { queryClient } }) =>
+    Promise.all([queryClient.ensureQueryData(eventsQuery()), queryClient.ensureQueryData(announcementsQuery())]),
   pendingComponent: () => <p className="mx-auto max-w-6xl px-4 py-10 text-stone-600">Loading events...</p>,
   errorComponent: EventsLoadFailed,
   component: EventsPage,
@@ -31,7 +32,11 @@ function EventsLoadFailed() {
   return (
     <main className="mx-auto max-w-6xl px-4 py-8 sm:py-12">
       <h1 className="text-3xl font-bold text-stone-900 sm:text-4xl">Events &amp; Announcements</h1>
-      <LoadFailed className="mt-6" message="We could not load the events and announcements right now. Please try again in a moment." onRetry={() => void router.invalidate()} />
+      <LoadFailed
+        className="mt-6"
+        message="We could not load the events and announcements right now. Please try again in a moment."
+        onRetry={() => void router.invalidate()}
+      />
     </main>
   );
 }

@@ -38,7 +38,8 @@ function MilestonesPage() {
   const category = search.category ?? 'all';
 
   const byId = useMemo(() => new Map((milestones.data ?? []).map((m) => [m.id, m])), [milestones.data]);
-  const matches = (m: Milestone | undefined) => !!m && (ageRange === 'all' || m.ageRange === ageRange) && (category === 'all' || m.category === category);
+  const matches = (m: Milestone | undefined) =>
+    !!m && (ageRange === 'all' || m.ageRange === ageRange) && (category === 'all' || m.category === category);
   const filtering = ageRange !== 'all' || category !== 'all';
   const shownMilestones = useMemo(() => sortMilestones(milestones.data ?? []), [milestones.data]).filter(matches);
   // Achievements follow the filters through their milestone.
@@ -69,7 +70,11 @@ function MilestonesPage() {
         <>
           <ul aria-label="Milestone statistics" className="grid grid-cols-2 gap-4 lg:grid-cols-4">
             <Stat label="Total Milestones" value={milestones.data.length} icon={<Award aria-hidden="true" className="size-5" />} />
-            <Stat label="Achievements Earned" value={achievements.data?.length ?? 0} icon={<Trophy aria-hidden="true" className="size-5" />} />
+            <Stat
+              label="Achievements Earned"
+              value={achievements.data?.length ?? 0}
+              icon={<Trophy aria-hidden="true" className="size-5" />}
+            />
             <Stat label="Active Children" value="-" icon={<Users aria-hidden="true" className="size-5" />} />
             <Stat label="Recent Achievements" value={recent.data?.length ?? 0} icon={<Sparkles aria-hidden="true" className="size-5" />} />
           </ul>
@@ -159,7 +164,15 @@ function Stat({ label, value, icon }: { label: string; value: ReactNode; icon: R
   );
 }
 
-function AchievementList({ label, achievements, byId }: { label: string; achievements: readonly Achievement[]; byId: ReadonlyMap<string, Milestone> }) {
+function AchievementList({
+  label,
+  achievements,
+  byId,
+}: {
+  label: string;
+  achievements: readonly Achievement[];
+  byId: ReadonlyMap<string, Milestone>;
+}) {
   return (
     <ul aria-label={label} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
       {achievements.map((a) => (

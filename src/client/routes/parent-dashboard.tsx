@@ -12,7 +12,8 @@ export const Route = createFileRoute('/parent-dashboard')({
   // SPEC.md §2: without a stored parent token, the sign-in page. A page the server drew for a signed-in parent
   // (by the session cookie) carries the parent in its state: that is signed in too, on the server and as it hydrates.
   beforeLoad: ({ context }) => {
-    if (!getParentToken() && !context.queryClient.getQueryData(signedInParentQuery().queryKey)) throw redirect({ href: '/parent-login', reloadDocument: true });
+    if (!getParentToken() && !context.queryClient.getQueryData(signedInParentQuery().queryKey))
+      throw redirect({ href: '/parent-login', reloadDocument: true });
   },
   loaderDeps: ({ search }) => ({ child: search.child ?? null }),
   // Starts the dashboard's one request while the page's code loads; a failure is the component's to show.

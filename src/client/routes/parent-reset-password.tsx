@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { KeyRound } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Form } from 'react-aria-components';
@@ -23,7 +23,6 @@ function tokenFromHash(): string {
 }
 
 function ResetPasswordPage() {
-  const navigate = useNavigate();
   const [token] = useState(tokenFromHash);
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -40,14 +39,18 @@ function ResetPasswordPage() {
         // The sign-in is a document of its own (ADR 037): a full page load.
         window.location.assign('/parent-login?notice=password-changed');
       },
-      onError: (error) => toast({ title: 'Password Not Changed', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
+      onError: (error) =>
+        toast({ title: 'Password Not Changed', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
     }),
   );
 
   function submit(e: FormEvent) {
     e.preventDefault();
     const checked = newPasswordField.safeParse(password);
-    const next = { password: checked.success ? undefined : checked.error.issues[0]?.message, confirm: password === confirm ? undefined : 'The two passwords are not the same' };
+    const next = {
+      password: checked.success ? undefined : checked.error.issues[0]?.message,
+      confirm: password === confirm ? undefined : 'The two passwords are not the same',
+    };
     setErrors(next);
     if (!next.password && !next.confirm) reset.mutate({ token, password });
   }
@@ -67,9 +70,26 @@ function ResetPasswordPage() {
           </p>
         ) : token && check.data?.valid ? (
           <Form onSubmit={submit} validationBehavior="aria" className="flex flex-col gap-4">
-            <p className="text-sm text-stone-700">At least 10 characters. You will be signed out everywhere and can then sign in with the new password.</p>
-            <PasswordField label="New password" name="new-password" autoComplete="new-password" description={PARENT_PASSWORD_HINT} value={password} onChange={setPassword} error={errors.password} />
-            <PasswordField label="Repeat the new password" name="confirm-password" autoComplete="new-password" value={confirm} onChange={setConfirm} error={errors.confirm} />
+            <p className="text-sm text-stone-700">
+              At least 10 characters. You will be signed out everywhere and can then sign in with the new password.
+            </p>
+            <PasswordField
+              label="New password"
+              name="new-password"
+              autoComplete="new-password"
+              description={PARENT_PASSWORD_HINT}
+              value={password}
+              onChange={setPassword}
+              error={errors.password}
+            />
+            <PasswordField
+              label="Repeat the new password"
+              name="confirm-password"
+              autoComplete="new-password"
+              value={confirm}
+              onChange={setConfirm}
+              error={errors.confirm}
+            />
             <Button type="submit" size="lg" isDisabled={reset.isPending}>
               {reset.isPending ? 'Saving...' : 'Save new password'}
             </Button>
@@ -77,13 +97,16 @@ function ResetPasswordPage() {
         ) : token ? (
           <div className="flex flex-col gap-4">
             <p role="alert" className="text-stone-700">
-              {check.data?.message ?? errorMessage(check.error, 'This link could not be checked. Please open the link from the e-mail again.')}
+              {check.data?.message ??
+                errorMessage(check.error, 'This link could not be checked. Please open the link from the e-mail again.')}
             </p>
             <LinkButton href="/parent-login">Go to sign in</LinkButton>
           </div>
         ) : (
           <div className="flex flex-col gap-4">
-            <p className="text-stone-700">This link is not complete. Please open the link from the e-mail again, or ask for a new one on the sign-in page.</p>
+            <p className="text-stone-700">
+              This link is not complete. Please open the link from the e-mail again, or ask for a new one on the sign-in page.
+            </p>
             <LinkButton href="/parent-login">Go to sign in</LinkButton>
           </div>
         )}

@@ -4,7 +4,7 @@
  * (db/schema.ts, ADR 038), so a page is one index range whatever the log's size.
  */
 import { and, eq, gte, lt } from 'drizzle-orm';
-import { auditLog } from '../../../db/schema';
+import { auditLog } from '~/db/schema';
 import { addDays, centreMidnight } from '../../shared/centre-time';
 import type { Db } from '../db';
 import { keysetPage, type SortKey } from '../pagination';
@@ -45,5 +45,13 @@ export function auditPage(db: Db, f: AuditFilter) {
     f.from ? gte(auditLog.at, centreMidnight(f.from)) : undefined,
     f.to ? lt(auditLog.at, centreMidnight(addDays(f.to, 1))) : undefined,
   );
-  return keysetPage(order, f, (after, orderBy, n) => db.select(auditColumns).from(auditLog).where(and(where, after)).orderBy(...orderBy).limit(n).all());
+  return keysetPage(order, f, (after, orderBy, n) =>
+    db
+      .select(auditColumns)
+      .from(auditLog)
+      .where(and(where, after))
+      .orderBy(...orderBy)
+      .limit(n)
+      .all(),
+  );
 }

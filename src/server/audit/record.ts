@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { asc, count, desc, gt } from 'drizzle-orm';
-import { auditLog, type AuditValue } from '../../../db/schema';
+import { auditLog, type AuditValue } from '~/db/schema';
 import type { AuditAction, AuditEntity } from '../../shared/audit';
 import type { Clock } from '../clock';
 import type { Db } from '../db';
@@ -67,7 +67,18 @@ type Row = typeof auditLog.$inferSelect;
 
 /** The chain hash of a row: over the previous hash and every column but the hash itself, in a fixed order. */
 export function chainHash(prevHash: string, row: Omit<Row, 'hash' | 'prevHash'>): string {
-  const content = JSON.stringify([prevHash, row.id, row.at.getTime(), row.actorId, row.actorName, row.action, row.entity, row.entityId, row.fields, row.address]);
+  const content = JSON.stringify([
+    prevHash,
+    row.id,
+    row.at.getTime(),
+    row.actorId,
+    row.actorName,
+    row.action,
+    row.entity,
+    row.entityId,
+    row.fields,
+    row.address,
+  ]);
   return createHash('sha256').update(content).digest('hex');
 }
 
@@ -88,7 +99,9 @@ export function recordAudit(db: Writer, ctx: AuditContext, entry: AuditEntry): v
     address: ctx.ip.slice(0, 64),
   };
   const prevHash = last?.hash ?? GENESIS_HASH;
-  db.insert(auditLog).values({ ...row, prevHash, hash: chainHash(prevHash, row) }).run();
+  db.insert(auditLog)
+    .values({ ...row, prevHash, hash: chainHash(prevHash, row) })
+    .run();
 }
 
 /**

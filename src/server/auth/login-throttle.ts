@@ -60,7 +60,11 @@ export interface LoginThrottle {
 
 /** One per app (createLimiters), so tests never share counters. */
 export function createLoginThrottle(): LoginThrottle {
-  return { byAddress: new FailureCounter(LOGIN_WINDOW_MS), byAddressAccount: new FailureCounter(LOGIN_WINDOW_MS), byAccount: new FailureCounter(LOGIN_WINDOW_MS) };
+  return {
+    byAddress: new FailureCounter(LOGIN_WINDOW_MS),
+    byAddressAccount: new FailureCounter(LOGIN_WINDOW_MS),
+    byAccount: new FailureCounter(LOGIN_WINDOW_MS),
+  };
 }
 
 /** What beginLogin needs from the request context. */
@@ -127,7 +131,9 @@ export async function beginLogin(ctx: LoginThrottleContext, kind: AccountKind, e
   return {
     check(passwordHash, password) {
       const lane = knownDevice ? `${account}#device` : account;
-      return admitted(ctx.limits.passwordChecks, lane, knownDevice, ctx.resHeaders, () => (passwordHash ? verifyPassword(passwordHash, password) : verifyAgainstDummy(password)));
+      return admitted(ctx.limits.passwordChecks, lane, knownDevice, ctx.resHeaders, () =>
+        passwordHash ? verifyPassword(passwordHash, password) : verifyAgainstDummy(password),
+      );
     },
     succeeded() {
       ctx.resHeaders.append('Set-Cookie', knownDeviceCookie(ctx.config, account, ctx.clock.now()));

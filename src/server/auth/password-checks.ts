@@ -117,7 +117,13 @@ export function createPasswordCheckAdmission(): PasswordCheckAdmission {
  * Runs `check` (one argon2 verification) once this account's slot and a server-wide slot are free, or throws
  * 429 with Retry-After when they are not soon. `lane` is the account key, with `#device` for a known device.
  */
-export async function admitted<T>(admission: PasswordCheckAdmission, lane: string, priority: boolean, resHeaders: Headers, check: () => Promise<T>): Promise<T> {
+export async function admitted<T>(
+  admission: PasswordCheckAdmission,
+  lane: string,
+  priority: boolean,
+  resHeaders: Headers,
+  check: () => Promise<T>,
+): Promise<T> {
   let account = admission.accounts.get(lane);
   if (!account) {
     // One in flight and one waiting; the map holds only accounts being checked right now.
@@ -165,7 +171,13 @@ export function isKnownDevice(config: Config, cookies: string | null | undefined
  * opens nothing, only a lane past a flood). One account per browser: the last one signed in.
  */
 export function knownDeviceCookie(config: Config, account: string, now: Date): string {
-  const parts = [`${cookieName(config, DEVICE_COOKIE)}=${deviceProof(config, account)}`, 'Path=/', 'HttpOnly', 'SameSite=Strict', `Expires=${new Date(now.getTime() + DEVICE_COOKIE_MS).toUTCString()}`];
+  const parts = [
+    `${cookieName(config, DEVICE_COOKIE)}=${deviceProof(config, account)}`,
+    'Path=/',
+    'HttpOnly',
+    'SameSite=Strict',
+    `Expires=${new Date(now.getTime() + DEVICE_COOKIE_MS).toUTCString()}`,
+  ];
   if (config.secureCookies) parts.push('Secure');
   return parts.join('; ');
 }

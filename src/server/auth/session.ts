@@ -10,7 +10,7 @@ import { sha256 } from '@oslojs/crypto/sha2';
 import { constantTimeEqual } from '@oslojs/crypto/subtle';
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
 import { and, eq, lt, ne } from 'drizzle-orm';
-import { adminSessions, adminUsers, parentSessions, parentUsers, type StaffRole } from '../../../db/schema';
+import { adminSessions, adminUsers, parentSessions, parentUsers, type StaffRole } from '~/db/schema';
 import type { Clock } from '../clock';
 import type { Db } from '../db';
 import { cachedRead } from '../cache/store';
@@ -71,7 +71,10 @@ function splitToken(token: string): { id: string; secret: string } | null {
 
 /** The same SHA-256 as hashSecret, by Node's native hash: this runs on every signed-in request. */
 function secretMatches(secret: string, storedHex: string): boolean {
-  return constantTimeEqual(new TextEncoder().encode(createHash('sha256').update(secret).digest('hex')), new TextEncoder().encode(storedHex));
+  return constantTimeEqual(
+    new TextEncoder().encode(createHash('sha256').update(secret).digest('hex')),
+    new TextEncoder().encode(storedHex),
+  );
 }
 
 /** Extends a session that has used more than half of its idle life, never past its absolute end. */
@@ -87,9 +90,20 @@ function unchangedUntil(expiresAt: Date, createdAt: Date, lifetime: number, maxL
 }
 
 /** What both kinds of session answer with, once slide() has run (`extended`: the new expiry, if it moved). */
-function stateOf(sessionId: string, row: { expiresAt: Date; createdAt: Date }, extended: Date | null, lifetime: number, maxLifetime: number): SessionState {
+function stateOf(
+  sessionId: string,
+  row: { expiresAt: Date; createdAt: Date },
+  extended: Date | null,
+  lifetime: number,
+  maxLifetime: number,
+): SessionState {
   const expiresAt = extended ?? row.expiresAt;
-  return { sessionId, expiresAt, refreshed: extended !== null, unchangedUntil: unchangedUntil(expiresAt, row.createdAt, lifetime, maxLifetime) };
+  return {
+    sessionId,
+    expiresAt,
+    refreshed: extended !== null,
+    unchangedUntil: unchangedUntil(expiresAt, row.createdAt, lifetime, maxLifetime),
+  };
 }
 
 /** Past its idle expiry, or past its absolute end. */
@@ -101,7 +115,9 @@ export function createAdminSession(db: Db, clock: Clock, adminId: string): { tok
   const id = randomString();
   const secret = randomString();
   const expiresAt = new Date(clock.now().getTime() + ADMIN_SESSION_MS);
-  db.insert(adminSessions).values({ id, adminId, secretHash: encodeHexLowerCase(hashSecret(secret)), expiresAt, createdAt: clock.now() }).run();
+  db.insert(adminSessions)
+    .values({ id, adminId, secretHash: encodeHexLowerCase(hashSecret(secret)), expiresAt, createdAt: clock.now() })
+    .run();
   return { token: `${id}.${secret}`, expiresAt };
 }
 
@@ -109,7 +125,9 @@ export function createParentSession(db: Db, clock: Clock, parentId: string): { t
   const id = randomString();
   const secret = randomString();
   const expiresAt = new Date(clock.now().getTime() + PARENT_SESSION_MS);
-  db.insert(parentSessions).values({ id, parentId, token: encodeHexLowerCase(hashSecret(secret)), expiresAt, createdAt: clock.now() }).run();
+  db.insert(parentSessions)
+    .values({ id, parentId, token: encodeHexLowerCase(hashSecret(secret)), expiresAt, createdAt: clock.now() })
+    .run();
   return { token: `${id}.${secret}`, expiresAt };
 }
 
@@ -119,7 +137,17 @@ export function validateAdminToken(db: Db, clock: Clock, token: string): Auth | 
   // The row is read once until anything is written (cache/store.ts); the checks below run every time.
   const row = cachedRead(db, `admin-session:${parts.id}`, () =>
     db
-      .select({ expiresAt: adminSessions.expiresAt, createdAt: adminSessions.createdAt, secretHash: adminSessions.secretHash, id: adminUsers.id, email: adminUsers.email, name: adminUsers.name, role: adminUsers.role, isActive: adminUsers.isActive, lastLoginAt: adminUsers.lastLoginAt })
+      .select({
+        expiresAt: adminSessions.expiresAt,
+        createdAt: adminSessions.createdAt,
+        secretHash: adminSessions.secretHash,
+        id: adminUsers.id,
+        email: adminUsers.email,
+        name: adminUsers.name,
+        role: adminUsers.role,
+        isActive: adminUsers.isActive,
+        lastLoginAt: adminUsers.lastLoginAt,
+      })
       .from(adminSessions)
       .innerJoin(adminUsers, eq(adminUsers.id, adminSessions.adminId))
       .where(eq(adminSessions.id, parts.id))
@@ -181,7 +209,9 @@ export function deleteSession(db: Db, auth: Auth): void {
 
 /** Ends every session of a staff account (its password changed or was reset, it was deactivated), or all but `keep`. */
 export function deleteAdminSessions(db: Db, adminId: string, keep?: string): void {
-  db.delete(adminSessions).where(and(eq(adminSessions.adminId, adminId), keep ? ne(adminSessions.id, keep) : undefined)).run();
+  db.delete(adminSessions)
+    .where(and(eq(adminSessions.adminId, adminId), keep ? ne(adminSessions.id, keep) : undefined))
+    .run();
 }
 
 /** Ends every session of a parent account (deactivation, password reset). */
@@ -193,5 +223,7 @@ export function deleteParentSessions(db: Db, parentId: string): void {
 export function deleteExpiredSessions(db: Db, clock: Clock): void {
   const now = clock.now();
   db.delete(adminSessions).where(lt(adminSessions.expiresAt, now)).run();
-  db.delete(parentSessions).where(and(lt(parentSessions.expiresAt, now))).run();
+  db.delete(parentSessions)
+    .where(and(lt(parentSessions.expiresAt, now)))
+    .run();
 }

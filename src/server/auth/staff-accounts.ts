@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { adminUsers } from '../../../db/schema';
+import { adminUsers } from '~/db/schema';
 import { staffPasswordField } from '../../shared/schemas/password-policy';
 import type { Db } from '../db';
 import { hashPassword } from './password';
@@ -14,7 +14,10 @@ export async function setStaffPassword(db: Db, adminId: string, password: string
   const checked = staffPasswordField().parse(password);
   const passwordHash = await hashPassword(checked);
   db.transaction((tx) => {
-    tx.update(adminUsers).set({ passwordHash, ...changes, updatedAt: new Date() }).where(eq(adminUsers.id, adminId)).run();
+    tx.update(adminUsers)
+      .set({ passwordHash, ...changes, updatedAt: new Date() })
+      .where(eq(adminUsers.id, adminId))
+      .run();
     deleteAdminSessions(tx as unknown as Db, adminId);
   });
 }

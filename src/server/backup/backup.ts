@@ -17,7 +17,14 @@ import { chmodSync, cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readF
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Config } from '../config';
-import { databaseFiles, ensurePrivateDir, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE, securePrivateStorage, writePrivateFile } from '../private-files';
+import {
+  databaseFiles,
+  ensurePrivateDir,
+  PRIVATE_DIR_MODE,
+  PRIVATE_FILE_MODE,
+  securePrivateStorage,
+  writePrivateFile,
+} from '../private-files';
 import { runningServerPid } from './running';
 
 type Storage = Pick<Config, 'databasePath' | 'uploadsDir' | 'privateDir'>;
@@ -120,7 +127,10 @@ export function verifyBackup(dir: string): Manifest {
   const listed = Object.keys(manifest.files).sort();
   const missing = listed.filter((f) => !present.includes(f));
   const extra = present.filter((f) => !listed.includes(f));
-  if (missing.length || extra.length) throw new BackupError(`The backup's files do not match its manifest (missing: ${missing.join(', ') || 'none'}; not listed: ${extra.join(', ') || 'none'})`);
+  if (missing.length || extra.length)
+    throw new BackupError(
+      `The backup's files do not match its manifest (missing: ${missing.join(', ') || 'none'}; not listed: ${extra.join(', ') || 'none'})`,
+    );
   for (const [file, hash] of Object.entries(manifest.files)) {
     if (sha256(join(dir, file)) !== hash) throw new BackupError(`${file} in the backup has changed since it was made`);
   }
@@ -150,7 +160,11 @@ export function restoreBackup(storage: Storage, dir: string, now = new Date()): 
   const home = dirname(databasePath);
   const stamp = now.toISOString().replace(/[:.]/g, '-');
   // Copied beside their destinations first, so the swap below is renames only.
-  const staged = { database: `${databasePath}.restoring`, uploads: `${resolve(storage.uploadsDir)}.restoring`, private: `${resolve(storage.privateDir)}.restoring` };
+  const staged = {
+    database: `${databasePath}.restoring`,
+    uploads: `${resolve(storage.uploadsDir)}.restoring`,
+    private: `${resolve(storage.privateDir)}.restoring`,
+  };
   for (const path of Object.values(staged)) rmSync(path, { recursive: true, force: true });
   cpSync(join(dir, BACKUP_DATABASE), staged.database);
   cpSync(join(dir, 'uploads'), staged.uploads, { recursive: true });

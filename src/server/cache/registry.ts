@@ -61,25 +61,65 @@ export const CACHED_READS: readonly CachedRead[] = [
   { procedure: 'parentAuth.me', rest: '/api/parent/me', input: 'none', whose: 'parent-session' },
   { procedure: 'parentPortal.children', rest: '/api/parent/children', input: 'none', whose: 'parent-session' },
   { procedure: 'parentPortal.dashboard', input: ['childId'], whose: 'parent-session' },
-  { procedure: 'parentPortal.activities', rest: '/api/parent/daily-activities/:childId', query: PAGE, input: ['childId', ...PAGE], whose: 'parent-session' },
-  { procedure: 'parentPortal.notes', rest: '/api/parent/development-notes/:childId', query: PAGE, input: ['childId', ...PAGE], whose: 'parent-session' },
+  {
+    procedure: 'parentPortal.activities',
+    rest: '/api/parent/daily-activities/:childId',
+    query: PAGE,
+    input: ['childId', ...PAGE],
+    whose: 'parent-session',
+  },
+  {
+    procedure: 'parentPortal.notes',
+    rest: '/api/parent/development-notes/:childId',
+    query: PAGE,
+    input: ['childId', ...PAGE],
+    whose: 'parent-session',
+  },
   { procedure: 'parentPortal.stats', rest: '/api/parent/stats/:childId', input: 'id', whose: 'parent-session' },
   { procedure: 'parentPortal.milestones', rest: '/api/parent/milestones/:childId', input: 'id', whose: 'parent-session' },
   { procedure: 'communications.parentMessages', rest: '/api/parent/communications', query: PAGE, input: PAGE, whose: 'parent-session' },
-  { procedure: 'communications.parentDocumentRequests', rest: '/api/parent/document-requests', query: PAGE, input: PAGE, whose: 'parent-session' },
-  { procedure: 'payments.parentReceipts', rest: '/api/parent/payment-receipts', query: ['childId', ...PAGE], input: ['childId', ...PAGE], whose: 'parent-session' },
+  {
+    procedure: 'communications.parentDocumentRequests',
+    rest: '/api/parent/document-requests',
+    query: PAGE,
+    input: PAGE,
+    whose: 'parent-session',
+  },
+  {
+    procedure: 'payments.parentReceipts',
+    rest: '/api/parent/payment-receipts',
+    query: ['childId', ...PAGE],
+    input: ['childId', ...PAGE],
+    whose: 'parent-session',
+  },
   // A staff session's largest reads: the roster, a child's records, the Applications, Payments and Communication tabs.
   { procedure: 'children.list', rest: '/api/admin/enrolled-children', input: 'none', whose: 'staff-session' },
-  { procedure: 'applications.list', rest: '/api/enrollment-applications', query: ['status', ...PAGE], input: ['status', ...PAGE], whose: 'staff-session' },
+  {
+    procedure: 'applications.list',
+    rest: '/api/enrollment-applications',
+    query: ['status', ...PAGE],
+    input: ['status', ...PAGE],
+    whose: 'staff-session',
+  },
   { procedure: 'development.childRecords', rest: '/api/admin/child-activities/:childId', input: 'id', whose: 'staff-session' },
   { procedure: 'payments.list', rest: '/api/admin/payment-receipts', query: PAGE, input: PAGE, whose: 'staff-session' },
   { procedure: 'payments.summary', rest: '/api/admin/payment-receipts/summary', input: 'none', whose: 'staff-session' },
   { procedure: 'communications.adminMessages', rest: '/api/admin/communications', query: PAGE, input: PAGE, whose: 'staff-session' },
-  { procedure: 'communications.adminDocumentRequests', rest: '/api/admin/document-requests', query: PAGE, input: PAGE, whose: 'staff-session' },
+  {
+    procedure: 'communications.adminDocumentRequests',
+    rest: '/api/admin/document-requests',
+    query: PAGE,
+    input: PAGE,
+    whose: 'staff-session',
+  },
 ];
 
 /** The pages drawn the same for every visitor (pages/render.ts); the parent dashboard is drawn per parent, never kept. */
-export const CACHED_PAGES: readonly CachedPage[] = [...PUBLIC_PAGES.map((p) => p.path), '/parent-login'].map((path) => ({ path, whose: 'everyone', freshForMinute: true }));
+export const CACHED_PAGES: readonly CachedPage[] = [...PUBLIC_PAGES.map((p) => p.path), '/parent-login'].map((path) => ({
+  path,
+  whose: 'everyone',
+  freshForMinute: true,
+}));
 
 /** A REST path's pattern: its literal segments, and its `:name` segments as one segment of anything but a slash. */
 function restPattern(path: string): RegExp {

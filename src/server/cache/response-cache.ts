@@ -100,7 +100,12 @@ function askedOfTrpc(path: string, params: Map<string, string>): Asked | null {
     inputs.push(part);
   }
   if (batch && raw !== undefined && (typeof raw !== 'object' || raw === null || Object.keys(raw).length !== reads.length)) return null;
-  return { whose, part: `trpc ${batch ? 'batch' : 'single'} ${names.join(',')} ${inputs.join(' ')}`, lang: reads.some((r) => r!.lang), freshForMinute: false };
+  return {
+    whose,
+    part: `trpc ${batch ? 'batch' : 'single'} ${names.join(',')} ${inputs.join(' ')}`,
+    lang: reads.some((r) => r!.lang),
+    freshForMinute: false,
+  };
 }
 
 function askedOf(path: string, params: Map<string, string>): Asked | null {
@@ -237,7 +242,11 @@ export function cacheKeyOf(deps: AppDeps, c: HonoContext): { key: string; owner:
     owner = `${kind}:${auth.sessionId}`;
   }
   const day = centreDateOf(deps.clock.now());
-  return { key: `answer\n${owner ?? 'everyone'}\n${day}\n${asked.part}\n${encodings}\n${lang}`, owner, freshForMinute: asked.freshForMinute };
+  return {
+    key: `answer\n${owner ?? 'everyone'}\n${day}\n${asked.part}\n${encodings}\n${lang}`,
+    owner,
+    freshForMinute: asked.freshForMinute,
+  };
 }
 
 export function responseCache(deps: AppDeps): MiddlewareHandler {

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { enrolledChildren, parentChildRelationships, parentUsers } from '../../../db/schema';
+import { enrolledChildren, parentChildRelationships, parentUsers } from '~/db/schema';
 import type { Db } from '../db';
 
 /**
@@ -7,7 +7,11 @@ import type { Db } from '../db';
  * to the child, each address once (accounts are keyed by the lower-cased address).
  */
 export function linkedParentRecipients(db: Db, childId: string): { email: string; name: string }[] {
-  const child = db.select({ parentEmail: enrolledChildren.parentEmail, parentName: enrolledChildren.parentName }).from(enrolledChildren).where(eq(enrolledChildren.id, childId)).get();
+  const child = db
+    .select({ parentEmail: enrolledChildren.parentEmail, parentName: enrolledChildren.parentName })
+    .from(enrolledChildren)
+    .where(eq(enrolledChildren.id, childId))
+    .get();
   const out = new Map<string, { email: string; name: string }>();
   if (child) out.set(child.parentEmail.trim().toLowerCase(), { email: child.parentEmail.trim().toLowerCase(), name: child.parentName });
   const accounts = db

@@ -4,7 +4,7 @@
  * read through here.
  */
 import { and, count, eq, gte, lt, lte, sql } from 'drizzle-orm';
-import { dailyActivities, developmentNotes } from '../../../db/schema';
+import { dailyActivities, developmentNotes } from '~/db/schema';
 import { centreDateOf, centreRange, weekOf } from '../../shared/centre-time';
 import type { Clock } from '../clock';
 import type { Db } from '../db';
@@ -47,10 +47,14 @@ export const noteColumns = {
 export type Audience = 'staff' | 'parent';
 
 function notesVisibleTo(audience: Audience, childId: string) {
-  return audience === 'staff' ? eq(developmentNotes.childId, childId) : and(eq(developmentNotes.childId, childId), eq(developmentNotes.isPrivate, false));
+  return audience === 'staff'
+    ? eq(developmentNotes.childId, childId)
+    : and(eq(developmentNotes.childId, childId), eq(developmentNotes.isPrivate, false));
 }
 
-type ActivityRow = { [K in Exclude<keyof typeof activityColumns, 'authorName'>]: (typeof dailyActivities.$inferSelect)[K] } & { authorName: string };
+type ActivityRow = { [K in Exclude<keyof typeof activityColumns, 'authorName'>]: (typeof dailyActivities.$inferSelect)[K] } & {
+  authorName: string;
+};
 type NoteRow = { [K in keyof typeof noteColumns]: (typeof developmentNotes.$inferSelect)[K] };
 
 /** Newest first: by activity date, then by when it was entered, then the id (pagination.ts). */
@@ -70,7 +74,13 @@ const noteOrder: SortKey<NoteRow>[] = [
 export function activitiesPage(db: Db, childId: string, limit: number, cursor?: string | null) {
   return firstPageRead(db, `activities:${childId}:${limit}`, cursor, () =>
     keysetPage(activityOrder, { limit, cursor }, (after, orderBy, n) =>
-      db.select(activityColumns).from(dailyActivities).where(and(eq(dailyActivities.childId, childId), after)).orderBy(...orderBy).limit(n).all(),
+      db
+        .select(activityColumns)
+        .from(dailyActivities)
+        .where(and(eq(dailyActivities.childId, childId), after))
+        .orderBy(...orderBy)
+        .limit(n)
+        .all(),
     ),
   );
 }
@@ -79,7 +89,13 @@ export function activitiesPage(db: Db, childId: string, limit: number, cursor?: 
 export function notesPage(db: Db, audience: Audience, childId: string, limit: number, cursor?: string | null) {
   return firstPageRead(db, `notes:${audience}:${childId}:${limit}`, cursor, () =>
     keysetPage(noteOrder, { limit, cursor }, (after, orderBy, n) =>
-      db.select(noteColumns).from(developmentNotes).where(and(notesVisibleTo(audience, childId), after)).orderBy(...orderBy).limit(n).all(),
+      db
+        .select(noteColumns)
+        .from(developmentNotes)
+        .where(and(notesVisibleTo(audience, childId), after))
+        .orderBy(...orderBy)
+        .limit(n)
+        .all(),
     ),
   );
 }
@@ -89,7 +105,13 @@ function distinctSkills(db: Db, childId: string, start?: string, end?: string): 
   const rows = db
     .select({ skill: sql<string>`trim(j.value)` })
     .from(sql`${dailyActivities}, json_each(${dailyActivities.skillsPracticed}) as j`)
-    .where(and(eq(dailyActivities.childId, childId), start ? gte(dailyActivities.activityDate, start) : undefined, end ? lte(dailyActivities.activityDate, end) : undefined))
+    .where(
+      and(
+        eq(dailyActivities.childId, childId),
+        start ? gte(dailyActivities.activityDate, start) : undefined,
+        end ? lte(dailyActivities.activityDate, end) : undefined,
+      ),
+    )
     .orderBy(dailyActivities.activityDate)
     .all();
   const seen = new Map<string, string>();
@@ -147,7 +169,9 @@ function readParentStats(db: Db, childId: string, today: string) {
   const weeklyActivities = db
     .select({ n: count() })
     .from(dailyActivities)
-    .where(and(eq(dailyActivities.childId, childId), gte(dailyActivities.activityDate, week.start), lte(dailyActivities.activityDate, week.end)))
+    .where(
+      and(eq(dailyActivities.childId, childId), gte(dailyActivities.activityDate, week.start), lte(dailyActivities.activityDate, week.end)),
+    )
     .get()!.n;
   const totalNotes = db.select({ n: count() }).from(developmentNotes).where(notesVisibleTo('parent', childId)).get()!.n;
   // Counted by SQLite, not by reading every skill of a year of activities into JavaScript.

@@ -11,7 +11,7 @@ import { Readable } from 'node:stream';
 import { TRPCError } from '@trpc/server';
 import { and, eq, gt, isNotNull, isNull, lt, notExists, sql } from 'drizzle-orm';
 import { fileTypeFromFile } from 'file-type';
-import { communicationMessages, documentRequests, privateFiles, uploadTokens } from '../../../db/schema';
+import { communicationMessages, documentRequests, privateFiles, uploadTokens } from '~/db/schema';
 import { MAX_UPLOAD_BYTES } from '../../shared/constants';
 import type { Auth } from '../auth/session';
 import type { Clock } from '../clock';
@@ -64,8 +64,18 @@ function unsubmitted(deps: DocumentDeps, owner: Owner) {
   return and(
     eq(privateFiles.ownerType, owner.type),
     eq(privateFiles.ownerId, owner.id),
-    notExists(deps.db.select({ one: sql`1` }).from(documentRequests).where(eq(documentRequests.responseDocumentUrl, sql`${DOWNLOAD_PATH} || ${privateFiles.id}`))),
-    notExists(deps.db.select({ one: sql`1` }).from(communicationMessages).where(eq(communicationMessages.documentUrl, sql`${DOWNLOAD_PATH} || ${privateFiles.id}`))),
+    notExists(
+      deps.db
+        .select({ one: sql`1` })
+        .from(documentRequests)
+        .where(eq(documentRequests.responseDocumentUrl, sql`${DOWNLOAD_PATH} || ${privateFiles.id}`)),
+    ),
+    notExists(
+      deps.db
+        .select({ one: sql`1` })
+        .from(communicationMessages)
+        .where(eq(communicationMessages.documentUrl, sql`${DOWNLOAD_PATH} || ${privateFiles.id}`)),
+    ),
   );
 }
 
@@ -74,11 +84,27 @@ function unsubmitted(deps: DocumentDeps, owner: Owner) {
  * file of the largest size, so uploads sent side by side cannot pass the quota together.
  */
 function unsubmittedUse(deps: DocumentDeps, owner: Owner): { files: number; bytes: number } {
-  const stored = deps.db.select({ n: sql<number>`count(*)`, bytes: sql<number>`coalesce(sum(${privateFiles.size}), 0)` }).from(privateFiles).where(unsubmitted(deps, owner)).get()!;
+  const stored = deps.db
+    .select({ n: sql<number>`count(*)`, bytes: sql<number>`coalesce(sum(${privateFiles.size}), 0)` })
+    .from(privateFiles)
+    .where(unsubmitted(deps, owner))
+    .get()!;
   const inProgress = deps.db
     .select({ n: sql<number>`count(*)` })
     .from(uploadTokens)
-    .where(and(eq(uploadTokens.ownerType, owner.type), eq(uploadTokens.ownerId, owner.id), isNotNull(uploadTokens.usedAt), notExists(deps.db.select({ one: sql`1` }).from(privateFiles).where(eq(privateFiles.id, uploadTokens.id)))))
+    .where(
+      and(
+        eq(uploadTokens.ownerType, owner.type),
+        eq(uploadTokens.ownerId, owner.id),
+        isNotNull(uploadTokens.usedAt),
+        notExists(
+          deps.db
+            .select({ one: sql`1` })
+            .from(privateFiles)
+            .where(eq(privateFiles.id, uploadTokens.id)),
+        ),
+      ),
+    )
     .get()!.n;
   return { files: stored.n + inProgress, bytes: stored.bytes + inProgress * MAX_UPLOAD_BYTES };
 }
@@ -147,11 +173,23 @@ function claimUpload(deps: DocumentDeps, token: string, owner: Owner): string {
   const claimed = deps.db
     .update(uploadTokens)
     .set({ usedAt: now })
-    .where(and(eq(uploadTokens.id, verified.id), eq(uploadTokens.ownerType, owner.type), eq(uploadTokens.ownerId, owner.id), isNull(uploadTokens.usedAt), gt(uploadTokens.expiresAt, now)))
+    .where(
+      and(
+        eq(uploadTokens.id, verified.id),
+        eq(uploadTokens.ownerType, owner.type),
+        eq(uploadTokens.ownerId, owner.id),
+        isNull(uploadTokens.usedAt),
+        gt(uploadTokens.expiresAt, now),
+      ),
+    )
     .run();
   if (claimed.changes !== 1) {
     // The row tells why: gone or past its time (the sweep removes expired rows) is expired, not used.
-    const row = deps.db.select({ expiresAt: uploadTokens.expiresAt, usedAt: uploadTokens.usedAt }).from(uploadTokens).where(eq(uploadTokens.id, verified.id)).get();
+    const row = deps.db
+      .select({ expiresAt: uploadTokens.expiresAt, usedAt: uploadTokens.usedAt })
+      .from(uploadTokens)
+      .where(eq(uploadTokens.id, verified.id))
+      .get();
     if (!row || row.expiresAt.getTime() <= now.getTime()) throw fail('FORBIDDEN', EXPIRED_MESSAGE);
     throw fail('CONFLICT', 'This upload link has already been used. Please choose the file again.');
   }
@@ -236,7 +274,16 @@ export async function receiveUpload(
     try {
       deps.db
         .insert(privateFiles)
-        .values({ id, storedName, originalName: `document.${type.ext}`, mimeType: type.mime, size, ownerType: owner.type, ownerId: owner.id, createdAt: deps.clock.now() })
+        .values({
+          id,
+          storedName,
+          originalName: `document.${type.ext}`,
+          mimeType: type.mime,
+          size,
+          ownerType: owner.type,
+          ownerId: owner.id,
+          createdAt: deps.clock.now(),
+        })
         .run();
     } catch (err) {
       await rm(join(root, storedName), { force: true });
@@ -280,11 +327,22 @@ function contentDisposition(name: string): string {
  * Reads a private document for `canRead` (who asked, and whether they may see this file). Not allowed and
  * not there answer the same 404, so an id leaks nothing.
  */
-export async function openPrivateDocument(deps: DocumentDeps, fileId: string, canRead: (file: { id: string; ownerType: string; ownerId: string }) => boolean): Promise<Response> {
+export async function openPrivateDocument(
+  deps: DocumentDeps,
+  fileId: string,
+  canRead: (file: { id: string; ownerType: string; ownerId: string }) => boolean,
+): Promise<Response> {
   const notFound = fail('NOT_FOUND', 'Document not found');
   if (!/^[0-9a-f-]{36}$/.test(fileId)) throw notFound;
   const file = deps.db
-    .select({ id: privateFiles.id, storedName: privateFiles.storedName, originalName: privateFiles.originalName, mimeType: privateFiles.mimeType, ownerType: privateFiles.ownerType, ownerId: privateFiles.ownerId })
+    .select({
+      id: privateFiles.id,
+      storedName: privateFiles.storedName,
+      originalName: privateFiles.originalName,
+      mimeType: privateFiles.mimeType,
+      ownerType: privateFiles.ownerType,
+      ownerId: privateFiles.ownerId,
+    })
     .from(privateFiles)
     .where(eq(privateFiles.id, fileId))
     .get();
@@ -310,7 +368,11 @@ export async function openPrivateDocument(deps: DocumentDeps, fileId: string, ca
 export function renameDocument(deps: DocumentDeps, fileId: string, name: string, mimeType: string) {
   const ext = Object.values(ALLOWED_TYPES).find((t) => t.mime === mimeType)?.ext ?? 'bin';
   const base = name.replace(/[\\/]/g, '_').replace(/\.[A-Za-z0-9]{1,5}$/, '');
-  deps.db.update(privateFiles).set({ originalName: `${base}.${ext}`.slice(0, 250) }).where(eq(privateFiles.id, fileId)).run();
+  deps.db
+    .update(privateFiles)
+    .set({ originalName: `${base}.${ext}`.slice(0, 250) })
+    .where(eq(privateFiles.id, fileId))
+    .run();
 }
 
 /** How long an uploaded file may wait to be submitted with a request's answer before it is removed. */
@@ -330,8 +392,18 @@ export async function forgetAbandonedUploads(deps: DocumentDeps): Promise<number
     .where(
       and(
         lt(privateFiles.createdAt, cutoff),
-        notExists(deps.db.select({ one: sql`1` }).from(documentRequests).where(eq(documentRequests.responseDocumentUrl, sql`${DOWNLOAD_PATH} || ${privateFiles.id}`))),
-        notExists(deps.db.select({ one: sql`1` }).from(communicationMessages).where(eq(communicationMessages.documentUrl, sql`${DOWNLOAD_PATH} || ${privateFiles.id}`))),
+        notExists(
+          deps.db
+            .select({ one: sql`1` })
+            .from(documentRequests)
+            .where(eq(documentRequests.responseDocumentUrl, sql`${DOWNLOAD_PATH} || ${privateFiles.id}`)),
+        ),
+        notExists(
+          deps.db
+            .select({ one: sql`1` })
+            .from(communicationMessages)
+            .where(eq(communicationMessages.documentUrl, sql`${DOWNLOAD_PATH} || ${privateFiles.id}`)),
+        ),
       ),
     )
     .all();

@@ -60,7 +60,9 @@ const MAIN_SCRIPT = /[ \t]*<script type="module"(?: crossorigin)? src="([^"]+)">
 export function mainScript(template: string): [tag: string, src: string] {
   const main = MAIN_SCRIPT.exec(template);
   if (!main || !template.includes('</body>')) {
-    throw new Error('The built index.html has no `<script type="module" crossorigin src="...">` before `</body>` as pages/boot.ts expects (MAIN_SCRIPT): the build changed how it names the main script. Update pages/boot.ts.');
+    throw new Error(
+      'The built index.html has no `<script type="module" crossorigin src="...">` before `</body>` as pages/boot.ts expects (MAIN_SCRIPT): the build changed how it names the main script. Update pages/boot.ts.',
+    );
   }
   return [main[0], main[1]!];
 }

@@ -51,7 +51,9 @@ export function formPages(deps: AppDeps, limits: Limiters, { clientDir, ssrDir }
           (m) => {
             // A server render without these pages is a broken build, said loudly rather than served as something else.
             if (typeof m.renderEnrollmentPage !== 'function' || typeof m.renderParentLoginPage !== 'function') {
-              logger.error('the server render has no form pages (renderEnrollmentPage, renderParentLoginPage): rebuild with `npm run build`');
+              logger.error(
+                'the server render has no form pages (renderEnrollmentPage, renderParentLoginPage): rebuild with `npm run build`',
+              );
               return null;
             }
             return m as FormPagesModule;
@@ -81,7 +83,10 @@ export function formPages(deps: AppDeps, limits: Limiters, { clientDir, ssrDir }
     if (!m || !page) return c.text('The site is not built. Run `npm run build`.', 503);
     const html = await draw(m);
     c.header('Cache-Control', cache);
-    return c.html(page.replace('<div id="root"></div>', () => `<div id="root">${html}</div>`), status as 200);
+    return c.html(
+      page.replace('<div id="root"></div>', () => `<div id="root">${html}</div>`),
+      status as 200,
+    );
   }
 
   /** The request's tRPC caller, as the API builds it: same context, same limits, same session. */
@@ -107,17 +112,28 @@ export function formPages(deps: AppDeps, limits: Limiters, { clientDir, ssrDir }
 
   app.get('/enrollment', (c) =>
     // ?submitted: where a form the browser sent itself lands (post, redirect, get), so a reload sends nothing again.
-    send(c, '/enrollment', 200, (m) => m.renderEnrollmentPage({ submitted: c.req.query('submitted') !== undefined, values: {}, errors: {} }), 'no-cache'),
+    send(
+      c,
+      '/enrollment',
+      200,
+      (m) => m.renderEnrollmentPage({ submitted: c.req.query('submitted') !== undefined, values: {}, errors: {} }),
+      'no-cache',
+    ),
   );
 
   app.post('/enrollment', guard, limit, async (c) => {
     const form = await readForm(c);
     if (!form) return unreadable(c);
-    const values = Object.fromEntries(Object.keys(EMPTY_ENROLLMENT).map((k) => [k, form[k] ?? ''])) as Record<keyof typeof EMPTY_ENROLLMENT, string>;
+    const values = Object.fromEntries(Object.keys(EMPTY_ENROLLMENT).map((k) => [k, form[k] ?? ''])) as Record<
+      keyof typeof EMPTY_ENROLLMENT,
+      string
+    >;
     const accepted = form.applyAnyway === 'yes';
     const warning = programAgeWarning(values.programRequested, values.childDateOfBirth, values.startDate);
     const refuse = (status: number, errors: Record<string, string>, formError: string | null = null) =>
-      send(c, '/enrollment', status, (m) => m.renderEnrollmentPage({ submitted: false, values, errors, formError, ageWarning: warning, ageWarningAccepted: accepted }));
+      send(c, '/enrollment', status, (m) =>
+        m.renderEnrollmentPage({ submitted: false, values, errors, formError, ageWarning: warning, ageWarningAccepted: accepted }),
+      );
     if (warning && !accepted) {
       // Asked first, with every other message the schema has, so the family answers everything in one go.
       const checked = enrollmentSchema.safeParse(values);
@@ -152,7 +168,11 @@ export function formPages(deps: AppDeps, limits: Limiters, { clientDir, ssrDir }
       c,
       '/parent-login',
       200,
-      (m) => m.renderParentLoginPage({ notice: notice && NOTICES.has(notice) ? (notice as ParentLoginView['notice']) : null, forgotOpen: c.req.query('forgot') !== undefined }),
+      (m) =>
+        m.renderParentLoginPage({
+          notice: notice && NOTICES.has(notice) ? (notice as ParentLoginView['notice']) : null,
+          forgotOpen: c.req.query('forgot') !== undefined,
+        }),
       'no-cache',
     );
   });

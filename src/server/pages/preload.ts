@@ -46,9 +46,12 @@ export function pageClosure(manifest: Readonly<Record<string, ManifestChunk>>, r
 export function createRoutePreloads(clientDir: string): (path: string) => readonly string[] {
   const manifest = readManifest(clientDir);
   if (!manifest) return () => [];
-  if (!manifest['index.html']) throw new Error(`${manifestPath(clientDir)} has no 'index.html' entry: the build's manifest keys changed. Update pages/preload.ts.`);
+  if (!manifest['index.html'])
+    throw new Error(`${manifestPath(clientDir)} has no 'index.html' entry: the build's manifest keys changed. Update pages/preload.ts.`);
   if (!Object.keys(manifest).some((k) => k.startsWith('routes/') && k.endsWith(ROUTE_CHUNK_SUFFIX))) {
-    throw new Error(`${manifestPath(clientDir)} names no route chunk 'routes/<file>${ROUTE_CHUNK_SUFFIX}': TanStack Router's code splitting changed how it names them. Update pages/preload.ts (ROUTE_CHUNK_SUFFIX).`);
+    throw new Error(
+      `${manifestPath(clientDir)} names no route chunk 'routes/<file>${ROUTE_CHUNK_SUFFIX}': TanStack Router's code splitting changed how it names them. Update pages/preload.ts (ROUTE_CHUNK_SUFFIX).`,
+    );
   }
   const chunks = manifest;
 
@@ -68,7 +71,9 @@ export function createRoutePreloads(clientDir: string): (path: string) => readon
     const name = path.replace(/^\/+|\/+$/g, '');
     // Only a plain route path (letters, digits, '-', '/'): anything else is not a page of ours.
     if (!/^[a-z0-9/-]*$/.test(name)) return [];
-    const key = [name === '' ? 'routes/index.tsx' : `routes/${name}.tsx`, `routes/${name}/index.tsx`].map((route) => `${route}${ROUTE_CHUNK_SUFFIX}`).find((k) => chunks[k]);
+    const key = [name === '' ? 'routes/index.tsx' : `routes/${name}.tsx`, `routes/${name}/index.tsx`]
+      .map((route) => `${route}${ROUTE_CHUNK_SUFFIX}`)
+      .find((k) => chunks[k]);
     if (!key) return [];
     // The main script's imports too: the build writes no preloads of its own (vite.config.ts, modulePreload).
     const list = [...pageClosure(chunks, [key])].filter((k) => !named(k)).map((k) => `/${chunks[k]!.file}`);
@@ -87,7 +92,10 @@ export function createRoutePreloads(clientDir: string): (path: string) => readon
 export function entryFiles(clientDir: string, key: string): readonly string[] {
   const manifest = readManifest(clientDir);
   if (!manifest) return [];
-  if (!manifest[key]) throw new Error(`${manifestPath(clientDir)} has no entry '${key}': the client build does not make this document page's script (vite.config.ts reads pages/document-pages.ts), or its manifest keys changed. Rebuild with \`npm run build\`.`);
+  if (!manifest[key])
+    throw new Error(
+      `${manifestPath(clientDir)} has no entry '${key}': the client build does not make this document page's script (vite.config.ts reads pages/document-pages.ts), or its manifest keys changed. Rebuild with \`npm run build\`.`,
+    );
   return [...staticClosure(manifest, [key])].map((k) => `/${manifest[k]!.file}`);
 }
 

@@ -22,12 +22,15 @@ interface SsrModule {
   DRAWN_WITHOUT_QUERY_ONLY?: readonly string[];
   isNotFound(path: string): boolean;
   render(path: string, data: Partial<Record<PageList, unknown>>): Promise<{ html: string; state: string }>;
-  renderParentDashboard?(href: string, parent: unknown, loadDashboard: (childId: string | null) => Promise<unknown>): Promise<{ html: string; state: string }>;
+  renderParentDashboard?(
+    href: string,
+    parent: unknown,
+    loadDashboard: (childId: string | null) => Promise<unknown>,
+  ): Promise<{ html: string; state: string }>;
 }
 
 /** The page drawn for a signed-in parent (renderSignedIn below). */
 export const PARENT_DASHBOARD_PATH = '/parent-dashboard';
-
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -78,13 +81,23 @@ export function createPageRenderer(deps: AppDeps, limits: Limiters, ssrDir: stri
    * drawing made for this request only (a page's address that is not its default view, such as a day of the
    * calendar: there are as many as there are days, so they are not kept).
    */
-  async function draw(ssr: SsrModule, ip: string, path: string, href: string, key: string | null, template: string, status: 200 | 404, adopted: boolean): Promise<DrawnPage> {
+  async function draw(
+    ssr: SsrModule,
+    ip: string,
+    path: string,
+    href: string,
+    key: string | null,
+    template: string,
+    status: 200 | 404,
+    adopted: boolean,
+  ): Promise<DrawnPage> {
     const caller = createCaller({ ...deps, limits, resHeaders: new Headers(), ip, auth: null });
     const names = status === 404 ? [] : (ssr.SERVER_RENDERED[path] ?? []);
     const lists = await Promise.all(names.map((name) => callRead(caller, name)));
     const minute = Math.floor(deps.clock.now().getTime() / 60_000);
     const last = key === null ? undefined : drawn.get(key);
-    if (last && last.minute === minute && last.lists.length === lists.length && last.lists.every((list, i) => list === lists[i])) return last;
+    if (last && last.minute === minute && last.lists.length === lists.length && last.lists.every((list, i) => list === lists[i]))
+      return last;
     const drawing = await ssr.render(href, Object.fromEntries(names.map((name, i) => [name, lists[i]])));
     const body = pageBody(template, adopted ? drawing : { html: drawing.html, state: null });
     const hash = createHash('sha256').update(body).digest('base64url').slice(0, 32);
@@ -116,7 +129,16 @@ export function createPageRenderer(deps: AppDeps, limits: Limiters, ssrDir: stri
       // The not-found page names itself in the tab before any script runs (the head is otherwise the site's).
       const head = rendered ? template : template.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(NOT_FOUND_TITLE)}</title>`);
       const key = !rendered ? NOT_FOUND_KEY : query ? null : path;
-      page = await draw(ssr, clientIp(c, deps.config.trustProxy), path, query ? `${path}?${query}` : path, key, head, rendered ? 200 : 404, adopted);
+      page = await draw(
+        ssr,
+        clientIp(c, deps.config.trustProxy),
+        path,
+        query ? `${path}?${query}` : path,
+        key,
+        head,
+        rendered ? 200 : 404,
+        adopted,
+      );
     } catch (err) {
       logger.error({ err, path }, 'server render failed; the app shell is served');
       return null;
@@ -207,7 +229,10 @@ function pageBody(template: string, { html, state }: { html: string; state: stri
  * 2.5 ms, and the first visitor after each write waits for it (the built assets are made at 11 once).
  */
 async function compress(body: Uint8Array<ArrayBuffer>, encoding: Exclude<Encoding, 'identity'>): Promise<Uint8Array<ArrayBuffer>> {
-  const compressed = encoding === 'br' ? await brotli(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: HTML_BROTLI_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } }) : await gzipAsync(body, { level: 9 });
+  const compressed =
+    encoding === 'br'
+      ? await brotli(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: HTML_BROTLI_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } })
+      : await gzipAsync(body, { level: 9 });
   return new Uint8Array(compressed);
 }
 

@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { and, asc, eq } from 'drizzle-orm';
-import { enrolledChildren, parentChildRelationships } from '../../../db/schema';
+import { enrolledChildren, parentChildRelationships } from '~/db/schema';
 import type { Db } from '../db';
 import { cachedRead } from '../cache/store';
 
@@ -39,7 +39,13 @@ export function parentChildOr404(db: Db, parentId: string, childId: string) {
       .select(parentChildColumns)
       .from(parentChildRelationships)
       .innerJoin(enrolledChildren, eq(enrolledChildren.id, parentChildRelationships.childId))
-      .where(and(eq(parentChildRelationships.parentId, parentId), eq(parentChildRelationships.childId, childId), eq(enrolledChildren.isActive, true)))
+      .where(
+        and(
+          eq(parentChildRelationships.parentId, parentId),
+          eq(parentChildRelationships.childId, childId),
+          eq(enrolledChildren.isActive, true),
+        ),
+      )
       .get(),
   );
   if (!child) throw new TRPCError({ code: 'NOT_FOUND', message: CHILD_NOT_FOUND });

@@ -4,7 +4,7 @@
  * relies on the links they keep.
  */
 import { and, eq, inArray, ne } from 'drizzle-orm';
-import { enrolledChildren, parentChildRelationships, parentUsers } from '../../../db/schema';
+import { enrolledChildren, parentChildRelationships, parentUsers } from '~/db/schema';
 import { deleteParentSessions } from '../auth/session';
 import type { Db } from '../db';
 
@@ -28,7 +28,13 @@ function closeAccountsWithoutActiveChild(db: Db, parentIds: string[], leavingChi
       .select({ id: enrolledChildren.id })
       .from(parentChildRelationships)
       .innerJoin(enrolledChildren, eq(enrolledChildren.id, parentChildRelationships.childId))
-      .where(and(eq(parentChildRelationships.parentId, parentId), eq(enrolledChildren.isActive, true), leavingChildId ? ne(enrolledChildren.id, leavingChildId) : undefined))
+      .where(
+        and(
+          eq(parentChildRelationships.parentId, parentId),
+          eq(enrolledChildren.isActive, true),
+          leavingChildId ? ne(enrolledChildren.id, leavingChildId) : undefined,
+        ),
+      )
       .limit(1)
       .get();
     if (otherActiveChild) continue;
@@ -48,7 +54,12 @@ export function syncParentAccess(db: Db, childId: string, childActive: boolean):
   const parentIds = linkedParentIds(db, childId);
   if (parentIds.length === 0) return { deactivated: 0, reactivated: 0 };
   if (childActive) {
-    const rows = db.update(parentUsers).set({ isActive: true }).where(and(inArray(parentUsers.id, parentIds), eq(parentUsers.isActive, false))).returning({ id: parentUsers.id }).all();
+    const rows = db
+      .update(parentUsers)
+      .set({ isActive: true })
+      .where(and(inArray(parentUsers.id, parentIds), eq(parentUsers.isActive, false)))
+      .returning({ id: parentUsers.id })
+      .all();
     return { deactivated: 0, reactivated: rows.length };
   }
   return { deactivated: closeAccountsWithoutActiveChild(db, parentIds, childId), reactivated: 0 };
@@ -68,7 +79,9 @@ export function unlinkOtherParents(db: Db, childId: string, parentEmail: string)
     .all()
     .map((r) => r.parentId);
   if (others.length === 0) return;
-  db.delete(parentChildRelationships).where(and(eq(parentChildRelationships.childId, childId), inArray(parentChildRelationships.parentId, others))).run();
+  db.delete(parentChildRelationships)
+    .where(and(eq(parentChildRelationships.childId, childId), inArray(parentChildRelationships.parentId, others)))
+    .run();
   closeAccountsWithoutActiveChild(db, others);
 }
 
@@ -82,9 +95,16 @@ export function accountEmail(child: { parentEmail: string }): string {
  * sign in). Answers the account id, or null when there is no account. Call inside a transaction.
  */
 export function linkExistingAccount(db: Db, email: string, childId: string): string | null {
-  const existing = db.select({ id: parentUsers.id, isActive: parentUsers.isActive }).from(parentUsers).where(eq(parentUsers.email, email)).get();
+  const existing = db
+    .select({ id: parentUsers.id, isActive: parentUsers.isActive })
+    .from(parentUsers)
+    .where(eq(parentUsers.email, email))
+    .get();
   if (!existing) return null;
-  db.insert(parentChildRelationships).values({ parentId: existing.id, childId, relationship: 'parent', isPrimary: true }).onConflictDoNothing().run();
+  db.insert(parentChildRelationships)
+    .values({ parentId: existing.id, childId, relationship: 'parent', isPrimary: true })
+    .onConflictDoNothing()
+    .run();
   if (!existing.isActive) db.update(parentUsers).set({ isActive: true }).where(eq(parentUsers.id, existing.id)).run();
   return existing.id;
 }

@@ -1,9 +1,9 @@
 import { TRPCError } from '@trpc/server';
 import { and, eq, gt, isNull, ne } from 'drizzle-orm';
-import { parentPasswordResets, parentSessions, parentUsers } from '../../../db/schema';
+import { parentPasswordResets, parentSessions, parentUsers } from '~/db/schema';
 import { beginLogin } from '../auth/login-throttle';
 import { hashLinkToken as hashToken, newLinkToken, withoutToken } from '../auth/single-use-links';
-import { hashPassword, verifyPassword } from '../auth/password';
+import { hashPassword } from '../auth/password';
 import type { Context } from '../context';
 import { fieldError } from '../field-errors';
 import { passwordResetEmail } from '../services/mail-templates';
@@ -43,10 +43,17 @@ export async function requestPasswordReset(ctx: Context, email: string): Promise
     const link = `${ctx.config.publicUrl}/parent-reset-password#token=${token}`;
     const content = passwordResetEmail({ firstName: parent.firstName, link }, ctx.config);
     ctx.db.transaction((tx) => {
-      tx.delete(parentPasswordResets).where(and(eq(parentPasswordResets.parentId, parent.id), isNull(parentPasswordResets.usedAt))).run();
-      tx.insert(parentPasswordResets).values({ parentId: parent.id, tokenHash: hashToken(token), expiresAt: new Date(now.getTime() + RESET_LINK_MS), createdAt: now }).run();
+      tx.delete(parentPasswordResets)
+        .where(and(eq(parentPasswordResets.parentId, parent.id), isNull(parentPasswordResets.usedAt)))
+        .run();
+      tx.insert(parentPasswordResets)
+        .values({ parentId: parent.id, tokenHash: hashToken(token), expiresAt: new Date(now.getTime() + RESET_LINK_MS), createdAt: now })
+        .run();
       // Queued, not sent: sending here made a known address answer slower than an unknown one (issue 29).
-      mailQueueFor(ctx).enqueue({ to: parent.email, content, loggedText: withoutToken(content.text, token), sentBy: 'parent-portal' }, tx as unknown as Db);
+      mailQueueFor(ctx).enqueue(
+        { to: parent.email, content, loggedText: withoutToken(content.text, token), sentBy: 'parent-portal' },
+        tx as unknown as Db,
+      );
     });
     sendAfterAnswer(ctx);
   } else {
@@ -79,12 +86,17 @@ export async function resetPassword(ctx: Context, input: { token: string; passwo
     if (!used) throw invalid();
     tx.update(parentUsers).set({ passwordHash }).where(eq(parentUsers.id, used.parentId)).run();
     tx.delete(parentSessions).where(eq(parentSessions.parentId, used.parentId)).run();
-    tx.delete(parentPasswordResets).where(and(eq(parentPasswordResets.parentId, used.parentId), isNull(parentPasswordResets.usedAt))).run();
+    tx.delete(parentPasswordResets)
+      .where(and(eq(parentPasswordResets.parentId, used.parentId), isNull(parentPasswordResets.usedAt)))
+      .run();
   });
   // Every link of the account is dead now: the outbox's copies lose theirs. A failure must not undo the
   // reset; the hourly sweep removes expired links anyway.
   const email = ctx.db.select({ email: parentUsers.email }).from(parentUsers).where(eq(parentUsers.id, live.parentId)).get()?.email;
-  if (email) await forgetUsedResetLinks(ctx.db, ctx.config, email).catch((err: unknown) => logger.warn({ err }, 'could not remove a used reset link from the outbox'));
+  if (email)
+    await forgetUsedResetLinks(ctx.db, ctx.config, email).catch((err: unknown) =>
+      logger.warn({ err }, 'could not remove a used reset link from the outbox'),
+    );
   return { success: true, message: PASSWORD_CHANGED };
 }
 
@@ -94,7 +106,14 @@ function liveReset(ctx: Pick<Context, 'db' | 'clock'>, token: string): { id: str
     .select({ id: parentPasswordResets.id, parentId: parentPasswordResets.parentId })
     .from(parentPasswordResets)
     .innerJoin(parentUsers, eq(parentUsers.id, parentPasswordResets.parentId))
-    .where(and(eq(parentPasswordResets.tokenHash, hashToken(token)), isNull(parentPasswordResets.usedAt), gt(parentPasswordResets.expiresAt, ctx.clock.now()), eq(parentUsers.isActive, true)))
+    .where(
+      and(
+        eq(parentPasswordResets.tokenHash, hashToken(token)),
+        isNull(parentPasswordResets.usedAt),
+        gt(parentPasswordResets.expiresAt, ctx.clock.now()),
+        eq(parentUsers.isActive, true),
+      ),
+    )
     .get();
 }
 
@@ -111,8 +130,17 @@ export function checkResetLink(ctx: Pick<Context, 'db' | 'clock'>, token: string
  * A signed-in parent changes the password: the current one is checked (and throttled like a sign-in), and
  * every other session of the parent ends; this one stays.
  */
-export async function changePassword(ctx: Context, parentId: string, sessionId: string, input: { currentPassword: string; newPassword: string }): Promise<{ success: true; message: string }> {
-  const row = ctx.db.select({ email: parentUsers.email, passwordHash: parentUsers.passwordHash }).from(parentUsers).where(eq(parentUsers.id, parentId)).get();
+export async function changePassword(
+  ctx: Context,
+  parentId: string,
+  sessionId: string,
+  input: { currentPassword: string; newPassword: string },
+): Promise<{ success: true; message: string }> {
+  const row = ctx.db
+    .select({ email: parentUsers.email, passwordHash: parentUsers.passwordHash })
+    .from(parentUsers)
+    .where(eq(parentUsers.id, parentId))
+    .get();
   if (!row) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in' });
   // Guessing the current password through this form is throttled exactly like guessing it at the sign-in.
   const attempt = await beginLogin(ctx, 'parent', row.email);
@@ -123,7 +151,9 @@ export async function changePassword(ctx: Context, parentId: string, sessionId: 
   const passwordHash = await hashPassword(input.newPassword);
   ctx.db.transaction((tx) => {
     tx.update(parentUsers).set({ passwordHash }).where(eq(parentUsers.id, parentId)).run();
-    tx.delete(parentSessions).where(and(eq(parentSessions.parentId, parentId), ne(parentSessions.id, sessionId))).run();
+    tx.delete(parentSessions)
+      .where(and(eq(parentSessions.parentId, parentId), ne(parentSessions.id, sessionId)))
+      .run();
     tx.delete(parentPasswordResets).where(eq(parentPasswordResets.parentId, parentId)).run();
   });
   return { success: true, message: 'Your password has been changed. You were signed out on your other devices.' };

@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
-import { parentUsers } from '../../../db/schema';
+import { parentUsers } from '~/db/schema';
 import { centre } from '../../shared/centre';
 import { PARENT_COOKIE, sessionCookie } from '../auth/cookies';
 import { createParentSession, type ParentIdentity } from '../auth/session';
@@ -31,11 +31,18 @@ export const parentRecordColumns = {
  * after its password was right. Answers the bearer token (SPEC.md §7) and sets the same token as an
  * HttpOnly cookie, so a reload keeps the parent signed in without the page reading the token.
  */
-export async function signInParent(ctx: Context, input: { email: string; password: string }): Promise<{ token: string; parent: ParentRecord }> {
+export async function signInParent(
+  ctx: Context,
+  input: { email: string; password: string },
+): Promise<{ token: string; parent: ParentRecord }> {
   // Throttled like the staff sign-in (ADR 006): per address and address+account, slowed (never locked) per account.
   const attempt = await beginLogin(ctx, 'parent', input.email);
 
-  const row = ctx.db.select({ ...parentRecordColumns, passwordHash: parentUsers.passwordHash, isActive: parentUsers.isActive }).from(parentUsers).where(eq(parentUsers.email, input.email)).get();
+  const row = ctx.db
+    .select({ ...parentRecordColumns, passwordHash: parentUsers.passwordHash, isActive: parentUsers.isActive })
+    .from(parentUsers)
+    .where(eq(parentUsers.email, input.email))
+    .get();
   const ok = await attempt.check(row?.passwordHash ?? null, input.password);
   if (!row || !ok) throw new TRPCError({ code: 'UNAUTHORIZED', message: INVALID_PARENT_LOGIN });
   if (!row.isActive) throw new TRPCError({ code: 'FORBIDDEN', message: ACCOUNT_CLOSED });
@@ -44,7 +51,9 @@ export async function signInParent(ctx: Context, input: { email: string; passwor
   // The generated password in a stored credentials e-mail has done its job: remove it from the outbox copy
   // (ADR 003). Harmless when there is none, or when it was removed already. A failure here must not keep the
   // parent out: the 7-day sweep removes it anyway.
-  await forgetParentPassword(ctx.db, ctx.config, row.email).catch((err: unknown) => logger.warn({ err }, 'could not remove a generated password from the outbox'));
+  await forgetParentPassword(ctx.db, ctx.config, row.email).catch((err: unknown) =>
+    logger.warn({ err }, 'could not remove a generated password from the outbox'),
+  );
 
   const { token, expiresAt } = createParentSession(ctx.db, ctx.clock, row.id);
   ctx.resHeaders.append('Set-Cookie', sessionCookie(ctx.config, PARENT_COOKIE, token, expiresAt));

@@ -5,7 +5,9 @@ import { readJson, type RestEnv } from './shim';
 export const adminDevelopmentRest = new Hono<RestEnv>()
   .get('/admin/child-activities/:childId', async (c) => c.json(await c.var.caller.development.childRecords(c.req.param('childId'))))
   .get('/admin/activities-summary/:childId/:start/:end', async (c) =>
-    c.json(await c.var.caller.development.summary({ childId: c.req.param('childId'), start: c.req.param('start'), end: c.req.param('end') })),
+    c.json(
+      await c.var.caller.development.summary({ childId: c.req.param('childId'), start: c.req.param('start'), end: c.req.param('end') }),
+    ),
   )
   .post('/admin/daily-activities', async (c) => c.json(await c.var.caller.development.createActivity((await readJson(c)) as never), 201))
   .put('/admin/daily-activities/:id', async (c) => {

@@ -6,7 +6,9 @@ import { readJson, restPage, type RestEnv, sendPage } from './shim';
  * calls its tRPC procedure, which requires an admin session (401 without one, 403 for a parent).
  */
 export const adminEnrollmentRest = new Hono<RestEnv>()
-  .get('/enrollment-applications', async (c) => sendPage(c, await c.var.caller.applications.list({ status: (c.req.query('status') || null) as never, ...restPage(c) })))
+  .get('/enrollment-applications', async (c) =>
+    sendPage(c, await c.var.caller.applications.list({ status: (c.req.query('status') || null) as never, ...restPage(c) })),
+  )
   .patch('/enrollment-applications/:id/status', async (c) => {
     const body = (await readJson(c)) as Record<string, unknown>;
     return c.json(await c.var.caller.applications.updateStatus({ ...body, id: c.req.param('id') } as never));

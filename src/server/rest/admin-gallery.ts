@@ -35,7 +35,13 @@ export const adminGalleryRest = new Hono<RestEnv>()
       c.var.ctx,
       { bytes: new Uint8Array(await file.arrayBuffer()), name: file.name },
       { category: textField(form.category), caption: textField(form.caption) },
-      (db, id) => recordAudit(db, c.var.ctx, { action: 'create', entity: 'picture', entityId: id, fields: { originalName: file.name, size: file.size, category: textField(form.category), caption: textField(form.caption) } }),
+      (db, id) =>
+        recordAudit(db, c.var.ctx, {
+          action: 'create',
+          entity: 'picture',
+          entityId: id,
+          fields: { originalName: file.name, size: file.size, category: textField(form.category), caption: textField(form.caption) },
+        }),
     );
     return c.json(picture, 201);
   })

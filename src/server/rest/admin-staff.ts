@@ -20,7 +20,14 @@ export const adminStaffRest = new Hono<RestEnv>()
   .post('/admin/change-password', async (c) => c.json(await c.var.caller.adminAuth.changePassword((await readJson(c)) as never)))
   .get('/admin/audit-log', async (c) => {
     const q = (name: string) => param(c.req.query(name));
-    const page = await c.var.caller.auditLog.list({ ...restPage(c), actorId: q('actorId'), entity: q('entity'), entityId: q('entityId'), from: q('from'), to: q('to') } as never);
+    const page = await c.var.caller.auditLog.list({
+      ...restPage(c),
+      actorId: q('actorId'),
+      entity: q('entity'),
+      entityId: q('entityId'),
+      from: q('from'),
+      to: q('to'),
+    } as never);
     return sendPage(c, page);
   })
   .get('/admin/audit-log/verify', async (c) => c.json(await c.var.caller.auditLog.verify()));

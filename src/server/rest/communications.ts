@@ -11,11 +11,18 @@ export const communicationsRest = new Hono<RestEnv>()
   .post('/parent/communications', async (c) => c.json(await c.var.caller.communications.parentSend((await readJson(c)) as never), 201))
   .post('/communications/:id/mark-read', async (c) => c.json(await c.var.caller.communications.markRead(c.req.param('id'))))
   .get('/admin/document-requests', async (c) => sendPage(c, await c.var.caller.communications.adminDocumentRequests(restPage(c))))
-  .post('/admin/document-requests', async (c) => c.json(await c.var.caller.communications.requestDocument((await readJson(c)) as never), 201))
+  .post('/admin/document-requests', async (c) =>
+    c.json(await c.var.caller.communications.requestDocument((await readJson(c)) as never), 201),
+  )
   .get('/parent/document-requests', async (c) => sendPage(c, await c.var.caller.communications.parentDocumentRequests(restPage(c))))
   .post('/parent/document-requests/:id/respond', async (c) => {
     const body = (await readJson(c)) as Record<string, unknown>;
-    return c.json(await c.var.caller.communications.parentRespond({ ...(typeof body === 'object' && body ? body : {}), id: c.req.param('id') } as never));
+    return c.json(
+      await c.var.caller.communications.parentRespond({
+        ...(typeof body === 'object' && body ? body : {}),
+        id: c.req.param('id'),
+      } as never),
+    );
   })
   .post('/objects/upload', async (c) => c.json(await c.var.caller.communications.createUpload()))
   // The plain PUT of SPEC.md §7: the raw body is the file. Who may send it is decided before a byte is read.
@@ -36,5 +43,9 @@ export const communicationsRest = new Hono<RestEnv>()
     // Signed in first (401); then staff read any document and a parent only their own (404 for the rest).
     const auth = ctx.auth;
     if (!auth) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in' });
-    return openPrivateDocument(ctx, c.req.param('id'), (file) => auth.kind === 'admin' || (file.ownerType === 'parent' && file.ownerId === auth.parent.id));
+    return openPrivateDocument(
+      ctx,
+      c.req.param('id'),
+      (file) => auth.kind === 'admin' || (file.ownerType === 'parent' && file.ownerId === auth.parent.id),
+    );
   });

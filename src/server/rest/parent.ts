@@ -13,7 +13,11 @@ export const parentRest = new Hono<RestEnv>()
   .post('/parent/change-password', async (c) => c.json(await c.var.caller.parentAuth.changePassword((await readJson(c)) as never)))
   .get('/parent/me', async (c) => c.json(await c.var.caller.parentAuth.me()))
   .get('/parent/children', async (c) => c.json(await c.var.caller.parentPortal.children()))
-  .get('/parent/development-notes/:childId', async (c) => sendPage(c, await c.var.caller.parentPortal.notes({ childId: c.req.param('childId'), ...restPage(c) })))
-  .get('/parent/daily-activities/:childId', async (c) => sendPage(c, await c.var.caller.parentPortal.activities({ childId: c.req.param('childId'), ...restPage(c) })))
+  .get('/parent/development-notes/:childId', async (c) =>
+    sendPage(c, await c.var.caller.parentPortal.notes({ childId: c.req.param('childId'), ...restPage(c) })),
+  )
+  .get('/parent/daily-activities/:childId', async (c) =>
+    sendPage(c, await c.var.caller.parentPortal.activities({ childId: c.req.param('childId'), ...restPage(c) })),
+  )
   .get('/parent/stats/:childId', async (c) => c.json(await c.var.caller.parentPortal.stats(c.req.param('childId'))))
   .get('/parent/milestones/:childId', async (c) => c.json(await c.var.caller.parentPortal.milestones(c.req.param('childId'))));

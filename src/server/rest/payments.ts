@@ -33,9 +33,16 @@ export const paymentsRest = new Hono<RestEnv>()
   .get('/admin/tax-statement-parents', async (c) => c.json(await c.var.caller.payments.taxParents()))
   .post('/admin/year-end-tax-receipt', async (c) => c.json(await c.var.caller.payments.sendTaxStatement((await readJson(c)) as never)))
   .get('/admin/year-end-tax-receipt/pdf', async (c) =>
-    pdfResponse(c, await c.var.caller.payments.taxStatementPdf({ parentEmail: c.req.query('parentEmail') ?? '', taxYear: c.req.query('taxYear') ?? '' })),
+    pdfResponse(
+      c,
+      await c.var.caller.payments.taxStatementPdf({ parentEmail: c.req.query('parentEmail') ?? '', taxYear: c.req.query('taxYear') ?? '' }),
+    ),
   )
 
-  .get('/parent/payment-receipts', async (c) => c.json(await c.var.caller.payments.parentReceipts({ childId: c.req.query('childId') || null, ...restPage(c) })))
+  .get('/parent/payment-receipts', async (c) =>
+    c.json(await c.var.caller.payments.parentReceipts({ childId: c.req.query('childId') || null, ...restPage(c) })),
+  )
   .get('/parent/payment-receipts/:id/pdf', async (c) => pdfResponse(c, await c.var.caller.payments.parentReceiptPdf(c.req.param('id'))))
-  .get('/parent/tax-statements/:taxYear/pdf', async (c) => pdfResponse(c, await c.var.caller.payments.parentTaxStatementPdf({ taxYear: c.req.param('taxYear') })));
+  .get('/parent/tax-statements/:taxYear/pdf', async (c) =>
+    pdfResponse(c, await c.var.caller.payments.parentTaxStatementPdf({ taxYear: c.req.param('taxYear') })),
+  );

@@ -26,10 +26,15 @@ function list(c: HonoContext<RestEnv>, value: unknown) {
   // If-None-Match compares weakly (RFC 9110 13.1.2): W/"x" matches "x".
   const asked = c.req.header('if-none-match');
   if (asked && asked.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) return c.body(null, 304);
-  return c.body(new Uint8Array(body), 200, gzip ? { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' } : { 'Content-Type': 'application/json' });
+  return c.body(
+    new Uint8Array(body),
+    200,
+    gzip ? { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' } : { 'Content-Type': 'application/json' },
+  );
 }
 
 /** The public paths of SPEC.md §7: each public list of the registry at its REST path, calling its procedure. */
 export const publicRest = new Hono<RestEnv>();
-for (const read of PUBLIC_LISTS) publicRest.get(read.rest.slice('/api'.length), async (c) => list(c, await callRead(c.var.caller, read.procedure)));
+for (const read of PUBLIC_LISTS)
+  publicRest.get(read.rest.slice('/api'.length), async (c) => list(c, await callRead(c.var.caller, read.procedure)));
 publicRest.post('/enrollment', async (c) => c.json(await c.var.caller.enrollment.submit((await readJson(c)) as never), 201));

@@ -1,9 +1,10 @@
 import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
-import { adminUsers } from '../../../db/schema';
+import { adminUsers } from '~/db/schema';
 import { forgotPasswordSchema, loginSchema } from '../../shared/schemas/auth';
 import { staffChangePasswordSchema, staffSetPasswordSchema } from '../../shared/schemas/password-policy';
 import { recordAudit } from '../audit/record';
+import type { Db } from '../db';
 import { changeOwnPassword, requestStaffReset, setPasswordWithLink } from '../staff/accounts';
 import { ADMIN_COOKIE, clearedCookie, sessionCookie } from '../auth/cookies';
 import { beginLogin } from '../auth/login-throttle';
@@ -22,9 +23,16 @@ export interface AdminRecord {
   previousLoginAt: Date | null;
 }
 
-function adminRecord(db: import('../db').Db, id: string): AdminRecord | undefined {
+function adminRecord(db: Db, id: string): AdminRecord | undefined {
   return db
-    .select({ id: adminUsers.id, email: adminUsers.email, name: adminUsers.name, role: adminUsers.role, lastLoginAt: adminUsers.lastLoginAt, previousLoginAt: adminUsers.previousLoginAt })
+    .select({
+      id: adminUsers.id,
+      email: adminUsers.email,
+      name: adminUsers.name,
+      role: adminUsers.role,
+      lastLoginAt: adminUsers.lastLoginAt,
+      previousLoginAt: adminUsers.previousLoginAt,
+    })
     .from(adminUsers)
     .where(eq(adminUsers.id, id))
     .get();
@@ -37,7 +45,13 @@ export const adminAuthRouter = router({
     const attempt = await beginLogin(ctx, 'admin', input.email);
 
     const row = ctx.db
-      .select({ id: adminUsers.id, name: adminUsers.name, passwordHash: adminUsers.passwordHash, isActive: adminUsers.isActive, lastLoginAt: adminUsers.lastLoginAt })
+      .select({
+        id: adminUsers.id,
+        name: adminUsers.name,
+        passwordHash: adminUsers.passwordHash,
+        isActive: adminUsers.isActive,
+        lastLoginAt: adminUsers.lastLoginAt,
+      })
       .from(adminUsers)
       .where(eq(adminUsers.email, input.email))
       .get();
@@ -46,7 +60,13 @@ export const adminAuthRouter = router({
     const usable = row && row.isActive && row.passwordHash ? row : null;
     const ok = await attempt.check(usable?.passwordHash ?? null, input.password);
     if (!usable || !ok) {
-      recordAudit(ctx.db, ctx, { action: 'sign-in-failed', entity: 'session', entityId: row?.id ?? null, actor: { id: row?.id ?? null, name: row?.name ?? input.email }, fields: { email: input.email } });
+      recordAudit(ctx.db, ctx, {
+        action: 'sign-in-failed',
+        entity: 'session',
+        entityId: row?.id ?? null,
+        actor: { id: row?.id ?? null, name: row?.name ?? input.email },
+        fields: { email: input.email },
+      });
       throw new TRPCError({ code: 'UNAUTHORIZED', message: INVALID_LOGIN });
     }
     attempt.succeeded();

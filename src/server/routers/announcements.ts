@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { and, desc, eq, gte, isNull, or } from 'drizzle-orm';
-import { announcements } from '../../../db/schema';
+import { announcements } from '~/db/schema';
 import { centreDateOf } from '../../shared/centre-time';
 import { announcementExpirySchema, announcementSchema, announcementUpdateSchema, idSchema } from '../../shared/schemas/content';
 import { centreToday } from '../clock';
@@ -47,7 +47,12 @@ export const announcementsRouter = router({
     const now = ctx.clock.now();
     return audited(
       ctx,
-      (db) => db.insert(announcements).values({ ...input, createdAt: now, updatedAt: now }).returning(columns).get(),
+      (db) =>
+        db
+          .insert(announcements)
+          .values({ ...input, createdAt: now, updatedAt: now })
+          .returning(columns)
+          .get(),
       (row) => ({ action: 'create', entity: 'announcement', entityId: row.id, fields: input }),
     );
   }),
@@ -61,7 +66,13 @@ export const announcementsRouter = router({
     checkDayRules(announcementExpirySchema(centreDateOf(posted.createdAt)), input);
     const announcement = audited(
       ctx,
-      (db) => db.update(announcements).set({ ...fields, updatedAt: ctx.clock.now() }).where(eq(announcements.id, id)).returning(columns).get(),
+      (db) =>
+        db
+          .update(announcements)
+          .set({ ...fields, updatedAt: ctx.clock.now() })
+          .where(eq(announcements.id, id))
+          .returning(columns)
+          .get(),
       () => ({ action: 'update', entity: 'announcement', entityId: id, fields }),
     );
     if (!announcement) throw new TRPCError({ code: 'NOT_FOUND', message: 'Announcement not found' });
@@ -69,7 +80,11 @@ export const announcementsRouter = router({
   }),
 
   delete: directorProcedure.input(idSchema).mutation(({ ctx, input }) => {
-    const gone = audited(ctx, (db) => db.delete(announcements).where(eq(announcements.id, input)).returning({ id: announcements.id }).get(), () => ({ action: 'delete', entity: 'announcement', entityId: input }));
+    const gone = audited(
+      ctx,
+      (db) => db.delete(announcements).where(eq(announcements.id, input)).returning({ id: announcements.id }).get(),
+      () => ({ action: 'delete', entity: 'announcement', entityId: input }),
+    );
     if (!gone) throw new TRPCError({ code: 'NOT_FOUND', message: 'Announcement not found' });
     return { success: true as const, id: gone.id };
   }),

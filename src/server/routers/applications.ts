@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { and, count, eq } from 'drizzle-orm';
-import { enrolledChildren, enrollmentApplications } from '../../../db/schema';
+import { enrolledChildren, enrollmentApplications } from '~/db/schema';
 import { type ApplicationStatus, choiceLabel, PROGRAMS, type Program, RELATIONSHIP_CHOICES } from '../../shared/constants';
 import { applicationsPageInput, applicationStatusUpdateSchema } from '../../shared/schemas/children';
 import { idSchema } from '../../shared/schemas/content';
@@ -92,7 +92,11 @@ export const applicationsRouter = router({
       ),
     );
     const byStatus = cachedRead(ctx.db, 'applications-by-status', () =>
-      ctx.db.select({ status: enrollmentApplications.status, n: count() }).from(enrollmentApplications).groupBy(enrollmentApplications.status).all(),
+      ctx.db
+        .select({ status: enrollmentApplications.status, n: count() })
+        .from(enrollmentApplications)
+        .groupBy(enrollmentApplications.status)
+        .all(),
     );
     const total = byStatus.reduce((sum, row) => sum + row.n, 0);
     const matching = input.status ? (byStatus.find((row) => row.status === input.status)?.n ?? 0) : total;
@@ -106,21 +110,41 @@ export const applicationsRouter = router({
   updateStatus: directorProcedure.input(applicationStatusUpdateSchema).mutation(async ({ ctx, input }) => {
     const application = audited(
       ctx,
-      (db) => db.update(enrollmentApplications).set({ status: input.status }).where(eq(enrollmentApplications.id, input.id)).returning(applicationColumns).get(),
+      (db) =>
+        db
+          .update(enrollmentApplications)
+          .set({ status: input.status })
+          .where(eq(enrollmentApplications.id, input.id))
+          .returning(applicationColumns)
+          .get(),
       () => ({ action: 'status', entity: 'application', entityId: input.id, fields: { status: input.status, sendEmail: input.sendEmail } }),
     );
     if (!application) throw new TRPCError({ code: 'NOT_FOUND', message: NOT_FOUND });
-    if (!input.sendEmail) return { success: true as const, application, emailRequested: false, emailSent: false, emailVia: null, emailError: null };
+    if (!input.sendEmail)
+      return { success: true as const, application, emailRequested: false, emailSent: false, emailVia: null, emailError: null };
 
-    const outcome = await sendToParent(ctx, application.parentEmail, applicationStatusEmail(application, input.status as ApplicationStatus, ctx.config), ctx.admin.email);
-    return { success: true as const, application, emailRequested: true, emailSent: outcome.emailSent, emailVia: outcome.via, emailError: outcome.emailError };
+    const outcome = await sendToParent(
+      ctx,
+      application.parentEmail,
+      applicationStatusEmail(application, input.status as ApplicationStatus, ctx.config),
+      ctx.admin.email,
+    );
+    return {
+      success: true as const,
+      application,
+      emailRequested: true,
+      emailSent: outcome.emailSent,
+      emailVia: outcome.via,
+      emailError: outcome.emailError,
+    };
   }),
 
   /** Removes the application; a child enrolled from it stays enrolled (its applicationId becomes null). */
   delete: directorProcedure.input(idSchema).mutation(({ ctx, input }) => {
     const gone = audited(
       ctx,
-      (db) => db.delete(enrollmentApplications).where(eq(enrollmentApplications.id, input)).returning({ id: enrollmentApplications.id }).get(),
+      (db) =>
+        db.delete(enrollmentApplications).where(eq(enrollmentApplications.id, input)).returning({ id: enrollmentApplications.id }).get(),
       () => ({ action: 'delete', entity: 'application', entityId: input }),
     );
     if (!gone) throw new TRPCError({ code: 'NOT_FOUND', message: NOT_FOUND });
@@ -139,7 +163,9 @@ export const applicationsRouter = router({
         if (!a) throw new TRPCError({ code: 'NOT_FOUND', message: NOT_FOUND });
         if (a.status !== 'approved') throw new TRPCError({ code: 'CONFLICT', message: NOT_APPROVED });
         const now = ctx.clock.now();
-        const program: Program = (PROGRAMS as readonly string[]).includes(a.programRequested) ? (a.programRequested as Program) : 'preschool';
+        const program: Program = (PROGRAMS as readonly string[]).includes(a.programRequested)
+          ? (a.programRequested as Program)
+          : 'preschool';
         const child = tx
           .insert(enrolledChildren)
           .values({
@@ -158,7 +184,12 @@ export const applicationsRouter = router({
           })
           .returning(childColumns)
           .get();
-        recordAudit(tx, ctx, { action: 'create', entity: 'child', entityId: child.id, fields: { applicationId: a.id, childName: child.childName, program } });
+        recordAudit(tx, ctx, {
+          action: 'create',
+          entity: 'child',
+          entityId: child.id,
+          fields: { applicationId: a.id, childName: child.childName, program },
+        });
         return { success: true as const, message: `${child.childName} has been enrolled.`, child };
       });
     } catch (err) {

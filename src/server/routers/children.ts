@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { asc, eq } from 'drizzle-orm';
-import { enrolledChildren, parentChildRelationships, parentUsers } from '../../../db/schema';
+import { enrolledChildren, parentChildRelationships, parentUsers } from '~/db/schema';
 import { childDatesSchema, childSchema, childUpdateSchema } from '../../shared/schemas/children';
 import { centreToday } from '../clock';
 import { checkDayRules } from '../field-errors';
@@ -47,14 +47,16 @@ function findChild(db: Db, id: string) {
 }
 
 function assertActive(child: ChildRow, action: string): void {
-  if (!child.isActive) throw new TRPCError({ code: 'CONFLICT', message: `${child.childName} is inactive. Make the child active before ${action}.` });
+  if (!child.isActive)
+    throw new TRPCError({ code: 'CONFLICT', message: `${child.childName} is inactive. Make the child active before ${action}.` });
 }
 
 type CredentialsKind = 'created' | 'reset';
 
 function credentialsMessage(kind: CredentialsKind, email: string, outcome: SendOutcome): string {
   if (kind === 'created') {
-    if (!outcome.emailSent) return `A Parent Portal account was created for ${email}, but the e-mail could not be sent. Please give the parent these credentials yourself.`;
+    if (!outcome.emailSent)
+      return `A Parent Portal account was created for ${email}, but the e-mail could not be sent. Please give the parent these credentials yourself.`;
     return outcome.via === 'outbox'
       ? `A Parent Portal account was created for ${email}. No mail server is configured, so the credentials e-mail was kept in the Outbox.`
       : `A Parent Portal account was created for ${email} and the credentials were e-mailed to the parent.`;
@@ -88,7 +90,10 @@ async function issueCredentials(ctx: IssuingContext, child: ChildRow, kind: Cred
     return save(passwordHash);
   });
 
-  const content = parentCredentialsEmail({ parentName: child.parentName, childName: child.childName, email, password, reset: kind === 'reset' }, ctx.config);
+  const content = parentCredentialsEmail(
+    { parentName: child.parentName, childName: child.childName, email, password, reset: kind === 'reset' },
+    ctx.config,
+  );
   const outcome = await sendToParent(ctx, email, content, ctx.admin.email, content.text.replaceAll(password, MASKED_PASSWORD));
   return {
     success: true as const,
@@ -110,7 +115,9 @@ export const childrenRouter = router({
    * of a centre's children it is the staff's largest answer.
    */
   list: staffProcedure.query(({ ctx }) =>
-    cachedRead(ctx.db, 'staff-children', () => ctx.db.select(childColumns).from(enrolledChildren).orderBy(asc(enrolledChildren.childName)).all()),
+    cachedRead(ctx.db, 'staff-children', () =>
+      ctx.db.select(childColumns).from(enrolledChildren).orderBy(asc(enrolledChildren.childName)).all(),
+    ),
   ),
 
   create: directorProcedure.input(childSchema).mutation(({ ctx, input }) => {
@@ -118,7 +125,12 @@ export const childrenRouter = router({
     const now = ctx.clock.now();
     return audited(
       ctx,
-      (db) => db.insert(enrolledChildren).values({ ...input, createdAt: now, updatedAt: now }).returning(childColumns).get(),
+      (db) =>
+        db
+          .insert(enrolledChildren)
+          .values({ ...input, createdAt: now, updatedAt: now })
+          .returning(childColumns)
+          .get(),
       (child) => ({ action: 'create', entity: 'child', entityId: child.id, fields: input }),
     );
   }),
@@ -163,7 +175,12 @@ export const childrenRouter = router({
         .get()!;
       const { deactivated } = syncParentAccess(ctx.db, input, child.isActive);
       recordAudit(ctx.db, ctx, { action: 'status', entity: 'child', entityId: input, fields: { isActive: child.isActive } });
-      const closed = deactivated === 1 ? ' Their parent account has been deactivated.' : deactivated > 1 ? ` ${deactivated} parent accounts have been deactivated.` : '';
+      const closed =
+        deactivated === 1
+          ? ' Their parent account has been deactivated.'
+          : deactivated > 1
+            ? ` ${deactivated} parent accounts have been deactivated.`
+            : '';
       return { success: true as const, child, message: `${child.childName} is now ${child.isActive ? 'active' : 'inactive'}.${closed}` };
     });
   }),
@@ -199,9 +216,21 @@ export const childrenRouter = router({
     const { firstName, lastName } = splitName(child.parentName);
     try {
       return await issueCredentials(ctx, child, 'created', (passwordHash) => {
-        const created = ctx.db.insert(parentUsers).values({ email, firstName, lastName, phone: child.parentPhone, passwordHash, isActive: true }).returning({ id: parentUsers.id }).get();
-        ctx.db.insert(parentChildRelationships).values({ parentId: created.id, childId: child.id, relationship: 'parent', isPrimary: true }).run();
-        recordAudit(ctx.db, ctx, { action: 'create', entity: 'parent-login', entityId: created.id, fields: { email, childId: child.id, password: null } });
+        const created = ctx.db
+          .insert(parentUsers)
+          .values({ email, firstName, lastName, phone: child.parentPhone, passwordHash, isActive: true })
+          .returning({ id: parentUsers.id })
+          .get();
+        ctx.db
+          .insert(parentChildRelationships)
+          .values({ parentId: created.id, childId: child.id, relationship: 'parent', isPrimary: true })
+          .run();
+        recordAudit(ctx.db, ctx, {
+          action: 'create',
+          entity: 'parent-login',
+          entityId: created.id,
+          fields: { email, childId: child.id, password: null },
+        });
         return created.id;
       });
     } catch (err) {
@@ -209,7 +238,8 @@ export const childrenRouter = router({
       if (isUniqueViolation(err, 'parent_users.email')) {
         const id = ctx.db.transaction(() => {
           const linked = linkExistingAccount(ctx.db, email, child.id);
-          if (linked) recordAudit(ctx.db, ctx, { action: 'update', entity: 'parent-login', entityId: linked, fields: { email, childId: child.id } });
+          if (linked)
+            recordAudit(ctx.db, ctx, { action: 'update', entity: 'parent-login', entityId: linked, fields: { email, childId: child.id } });
           return linked;
         });
         if (id) return existingReply(id);
@@ -227,7 +257,8 @@ export const childrenRouter = router({
     const child = findChild(ctx.db, input);
     assertActive(child, "resetting the parent's password");
     const email = accountEmail(child);
-    const noAccount = () => new TRPCError({ code: 'NOT_FOUND', message: `There is no Parent Portal account for ${email} yet. Use Parent Login to create one.` });
+    const noAccount = () =>
+      new TRPCError({ code: 'NOT_FOUND', message: `There is no Parent Portal account for ${email} yet. Use Parent Login to create one.` });
     if (!ctx.db.select({ id: parentUsers.id }).from(parentUsers).where(eq(parentUsers.email, email)).get()) throw noAccount();
 
     return issueCredentials(ctx, child, 'reset', (passwordHash) => {

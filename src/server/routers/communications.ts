@@ -1,8 +1,14 @@
 import { TRPCError } from '@trpc/server';
 import { and, count, eq, getTableColumns, isNull, or, type SQL, sql } from 'drizzle-orm';
-import { communicationMessages, documentRequests, enrolledChildren, parentChildRelationships } from '../../../db/schema';
+import { communicationMessages, documentRequests, enrolledChildren, parentChildRelationships } from '~/db/schema';
 import { centre } from '../../shared/centre';
-import { adminMessageSchema, documentDueSchema, documentRequestSchema, documentResponseSchema, messageSchema } from '../../shared/schemas/communication';
+import {
+  adminMessageSchema,
+  documentDueSchema,
+  documentRequestSchema,
+  documentResponseSchema,
+  messageSchema,
+} from '../../shared/schemas/communication';
 import { idSchema } from '../../shared/schemas/content';
 import { pageInput } from '../../shared/schemas/page';
 import type { ParentIdentity } from '../auth/session';
@@ -38,21 +44,43 @@ const requestOrder: SortKey<RequestRow>[] = [
 
 /** Messages addressed to the caller and not read yet: the badge counts the whole list, not the page shown. */
 function unreadCount(db: Db, addressedToCaller: SQL | undefined): number {
-  return db.select({ n: count() }).from(communicationMessages).where(and(addressedToCaller, eq(communicationMessages.isRead, false))).get()!.n;
+  return db
+    .select({ n: count() })
+    .from(communicationMessages)
+    .where(and(addressedToCaller, eq(communicationMessages.isRead, false)))
+    .get()!.n;
 }
 
 /** Requests not answered yet (pending or overdue): the whole list's figure, as the badge shows it. */
 function pendingCount(db: Db, forParent: SQL | undefined): number {
-  return db.select({ n: count() }).from(documentRequests).where(and(forParent, eq(documentRequests.status, 'pending'))).get()!.n;
+  return db
+    .select({ n: count() })
+    .from(documentRequests)
+    .where(and(forParent, eq(documentRequests.status, 'pending')))
+    .get()!.n;
 }
 
 function messagesPage(db: Db, where: SQL | undefined, page: { limit: number; cursor?: string | null }) {
-  return keysetPage(messageOrder, page, (after, orderBy, n) => db.select(messageColumns).from(communicationMessages).where(and(where, after)).orderBy(...orderBy).limit(n).all());
+  return keysetPage(messageOrder, page, (after, orderBy, n) =>
+    db
+      .select(messageColumns)
+      .from(communicationMessages)
+      .where(and(where, after))
+      .orderBy(...orderBy)
+      .limit(n)
+      .all(),
+  );
 }
 
 function requestsPage(db: Db, today: string, where: SQL | undefined, page: { limit: number; cursor?: string | null }) {
   const { items, nextCursor } = keysetPage(requestOrder, page, (after, orderBy, n) =>
-    db.select(requestColumns).from(documentRequests).where(and(where, after)).orderBy(...orderBy).limit(n).all(),
+    db
+      .select(requestColumns)
+      .from(documentRequests)
+      .where(and(where, after))
+      .orderBy(...orderBy)
+      .limit(n)
+      .all(),
   );
   return { items: items.map(withOverdue(today)), nextCursor };
 }
@@ -62,7 +90,11 @@ const toCentre = eq(communicationMessages.recipientType, 'admin');
 
 /** Answers to document requests that staff have not had on screen yet: the "new uploads" of the badges. */
 function newUploadsCount(db: Db): number {
-  return db.select({ n: count() }).from(documentRequests).where(and(eq(documentRequests.status, 'fulfilled'), isNull(documentRequests.responseSeenAt))).get()!.n;
+  return db
+    .select({ n: count() })
+    .from(documentRequests)
+    .where(and(eq(documentRequests.status, 'fulfilled'), isNull(documentRequests.responseSeenAt)))
+    .get()!.n;
 }
 
 /** What families did that staff have not seen: the Communication tab's and the Overview's figures. */
@@ -82,7 +114,12 @@ function parentMessages(parent: ParentIdentity) {
 
 function findChild(db: Db, childId: string) {
   return db
-    .select({ id: enrolledChildren.id, childName: enrolledChildren.childName, parentName: enrolledChildren.parentName, parentEmail: enrolledChildren.parentEmail })
+    .select({
+      id: enrolledChildren.id,
+      childName: enrolledChildren.childName,
+      parentName: enrolledChildren.parentName,
+      parentEmail: enrolledChildren.parentEmail,
+    })
     .from(enrolledChildren)
     .where(eq(enrolledChildren.id, childId))
     .get();
@@ -112,7 +149,10 @@ function ownChild(db: Db, parentId: string, childId: string) {
  * flag would need a job to keep it true. A fulfilled request is never overdue; an overdue one can still be answered.
  */
 function withOverdue(today: string) {
-  return (r: RequestRow) => ({ ...r, status: r.status === 'pending' && r.dueDate !== null && r.dueDate < today ? ('overdue' as const) : r.status });
+  return (r: RequestRow) => ({
+    ...r,
+    status: r.status === 'pending' && r.dueDate !== null && r.dueDate < today ? ('overdue' as const) : r.status,
+  });
 }
 
 async function noticeToParent(ctx: Context, to: string, content: Parameters<typeof sendToParent>[2], sentBy: string) {
@@ -168,7 +208,10 @@ export const communicationsRouter = router({
           .get(),
       (m) => ({ action: 'send', entity: 'message', entityId: m.id, fields: input }),
     );
-    const notice = newMessageNoticeEmail({ parentName: child.parentName, childName: child.childName, isUrgent: input.isUrgent }, ctx.config);
+    const notice = newMessageNoticeEmail(
+      { parentName: child.parentName, childName: child.childName, isUrgent: input.isUrgent },
+      ctx.config,
+    );
     return { ...message, ...(await noticeToParent(ctx, message.recipientId, notice, ctx.admin.email)) };
   }),
 
@@ -198,7 +241,10 @@ export const communicationsRouter = router({
       })
       .returning(messageColumns)
       .get();
-    await noticeToCentre(ctx, parentMessageNotice({ parentName: senderName, childName: child?.childName ?? null, isUrgent: input.isUrgent }, ctx.config));
+    await noticeToCentre(
+      ctx,
+      parentMessageNotice({ parentName: senderName, childName: child?.childName ?? null, isUrgent: input.isUrgent }, ctx.config),
+    );
     return message;
   }),
 
@@ -206,16 +252,32 @@ export const communicationsRouter = router({
   markRead: signedInProcedure.input(idSchema).mutation(({ ctx, input }) => {
     const addressedToCaller = ctx.auth.kind === 'admin' ? toCentre : toParent(ctx.auth.parent.email);
     const mark = (db: Db) =>
-      db.update(communicationMessages).set({ isRead: true, readAt: sql`coalesce(${communicationMessages.readAt}, ${ctx.clock.now().getTime()})`, updatedAt: ctx.clock.now() }).where(and(eq(communicationMessages.id, input), addressedToCaller)).returning({ id: communicationMessages.id }).get();
+      db
+        .update(communicationMessages)
+        .set({
+          isRead: true,
+          readAt: sql`coalesce(${communicationMessages.readAt}, ${ctx.clock.now().getTime()})`,
+          updatedAt: ctx.clock.now(),
+        })
+        .where(and(eq(communicationMessages.id, input), addressedToCaller))
+        .returning({ id: communicationMessages.id })
+        .get();
     // A staff write is audited; a parent's reading of their own messages is not staff's doing.
-    const updated = ctx.auth.kind === 'admin' ? audited(ctx, mark, () => ({ action: 'update', entity: 'message', entityId: input, fields: { isRead: true } })) : mark(ctx.db);
+    const updated =
+      ctx.auth.kind === 'admin'
+        ? audited(ctx, mark, () => ({ action: 'update', entity: 'message', entityId: input, fields: { isRead: true } }))
+        : mark(ctx.db);
     if (!updated) throw new TRPCError({ code: 'NOT_FOUND', message: 'Message not found' });
     return { success: true as const, id: updated.id };
   }),
 
   /** Staff have had a parent's answer to a request on screen: it no longer counts as a new upload. 404 for anything else. */
   markResponseSeen: staffProcedure.input(idSchema).mutation(({ ctx, input }) => {
-    const request = ctx.db.select({ id: documentRequests.id, status: documentRequests.status }).from(documentRequests).where(eq(documentRequests.id, input)).get();
+    const request = ctx.db
+      .select({ id: documentRequests.id, status: documentRequests.status })
+      .from(documentRequests)
+      .where(eq(documentRequests.id, input))
+      .get();
     if (!request || request.status !== 'fulfilled') throw new TRPCError({ code: 'NOT_FOUND', message: 'Document not found' });
     audited(
       ctx,
@@ -301,7 +363,13 @@ export const communicationsRouter = router({
       if (used) throw new TRPCError({ code: 'BAD_REQUEST', message: 'This file was already submitted. Please upload the file again.' });
       const updated = tx
         .update(documentRequests)
-        .set({ status: 'fulfilled', responseDocumentUrl: url, responseDocumentName: input.documentName, responseMessage: input.message, respondedAt: ctx.clock.now() })
+        .set({
+          status: 'fulfilled',
+          responseDocumentUrl: url,
+          responseDocumentName: input.documentName,
+          responseMessage: input.message,
+          respondedAt: ctx.clock.now(),
+        })
         .where(and(eq(documentRequests.id, input.id), eq(documentRequests.status, 'pending')))
         .returning(requestColumns)
         .get();
@@ -310,7 +378,17 @@ export const communicationsRouter = router({
       return updated;
     });
     // After the commit: the centre hears of it, the file itself stays behind the sign-in.
-    await noticeToCentre(ctx, documentUploadedNotice({ parentName: `${ctx.parent.firstName} ${ctx.parent.lastName}`.trim() || ctx.parent.email, childName: answered.childName, title: answered.title }, ctx.config));
+    await noticeToCentre(
+      ctx,
+      documentUploadedNotice(
+        {
+          parentName: `${ctx.parent.firstName} ${ctx.parent.lastName}`.trim() || ctx.parent.email,
+          childName: answered.childName,
+          title: answered.title,
+        },
+        ctx.config,
+      ),
+    );
     return answered;
   }),
 
@@ -318,7 +396,11 @@ export const communicationsRouter = router({
   createUpload: signedInProcedure.mutation(({ ctx }) => {
     consumeForAccount(ctx, ctx.limits.uploadUrls);
     return ctx.auth.kind === 'admin'
-      ? audited(ctx, (db) => issueUploadUrl({ ...ctx, db }, ownerOf(ctx.auth)), () => ({ action: 'create', entity: 'upload' }))
+      ? audited(
+          ctx,
+          (db) => issueUploadUrl({ ...ctx, db }, ownerOf(ctx.auth)),
+          () => ({ action: 'create', entity: 'upload' }),
+        )
       : issueUploadUrl(ctx, ownerOf(ctx.auth));
   }),
 });

@@ -1,8 +1,15 @@
 import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
-import { dailyActivities, developmentNotes, enrolledChildren } from '../../../db/schema';
+import { dailyActivities, developmentNotes, enrolledChildren } from '~/db/schema';
 import { idSchema } from '../../shared/schemas/content';
-import { activitySchema, activityUpdateSchema, noteSchema, noteUpdateSchema, summaryRangeSchema, weeklyReportSchema } from '../../shared/schemas/development';
+import {
+  activitySchema,
+  activityUpdateSchema,
+  noteSchema,
+  noteUpdateSchema,
+  summaryRangeSchema,
+  weeklyReportSchema,
+} from '../../shared/schemas/development';
 import type { Db } from '../db';
 import { activitiesPage, activityColumns, noteColumns, notesPage, rangeRecords, rangeSummary } from '../development/records';
 import { linkedParentRecipients } from '../development/recipients';
@@ -17,7 +24,12 @@ export const ADMIN_RECENT_ITEMS = 5;
 
 function childOr404(db: Db, childId: string) {
   const child = db
-    .select({ id: enrolledChildren.id, childName: enrolledChildren.childName, parentName: enrolledChildren.parentName, parentEmail: enrolledChildren.parentEmail })
+    .select({
+      id: enrolledChildren.id,
+      childName: enrolledChildren.childName,
+      parentName: enrolledChildren.parentName,
+      parentEmail: enrolledChildren.parentEmail,
+    })
     .from(enrolledChildren)
     .where(eq(enrolledChildren.id, childId))
     .get();
@@ -45,7 +57,12 @@ export const developmentRouter = router({
     childOr404(ctx.db, input.childId);
     return audited(
       ctx,
-      (db) => db.insert(dailyActivities).values({ ...input, authorId: ctx.admin.id, authorName: ctx.admin.name, createdAt: ctx.clock.now() }).returning(activityColumns).get(),
+      (db) =>
+        db
+          .insert(dailyActivities)
+          .values({ ...input, authorId: ctx.admin.id, authorName: ctx.admin.name, createdAt: ctx.clock.now() })
+          .returning(activityColumns)
+          .get(),
       (row) => ({ action: 'create', entity: 'activity', entityId: row.id, fields: input }),
     );
   }),
@@ -84,7 +101,12 @@ export const developmentRouter = router({
     childOr404(ctx.db, input.childId);
     return audited(
       ctx,
-      (db) => db.insert(developmentNotes).values({ ...input, authorId: ctx.admin.id, authorName: ctx.admin.name, createdAt: ctx.clock.now() }).returning(noteColumns).get(),
+      (db) =>
+        db
+          .insert(developmentNotes)
+          .values({ ...input, authorId: ctx.admin.id, authorName: ctx.admin.name, createdAt: ctx.clock.now() })
+          .returning(noteColumns)
+          .get(),
       (row) => ({ action: 'create', entity: 'note', entityId: row.id, fields: input }),
     );
   }),
@@ -108,7 +130,11 @@ export const developmentRouter = router({
     audited(
       ctx,
       (db) => {
-        const before = db.select({ authorId: developmentNotes.authorId }).from(developmentNotes).where(eq(developmentNotes.id, input)).get();
+        const before = db
+          .select({ authorId: developmentNotes.authorId })
+          .from(developmentNotes)
+          .where(eq(developmentNotes.id, input))
+          .get();
         if (!before) throw notFound('Development note');
         assertMayChange(ctx.admin, before.authorId);
         db.delete(developmentNotes).where(eq(developmentNotes.id, input)).run();
@@ -122,7 +148,13 @@ export const developmentRouter = router({
   /** GET /api/admin/activities-summary/{childId}/{start}/{end} (staff figures: private notes count). */
   summary: staffProcedure.input(summaryRangeSchema).query(({ ctx, input }) => {
     childOr404(ctx.db, input.childId);
-    return { success: true as const, childId: input.childId, start: input.start, end: input.end, summary: rangeSummary(ctx.db, 'staff', input.childId, input.start, input.end) };
+    return {
+      success: true as const,
+      childId: input.childId,
+      start: input.start,
+      end: input.end,
+      summary: rangeSummary(ctx.db, 'staff', input.childId, input.start, input.end),
+    };
   }),
 
   /**
@@ -138,18 +170,28 @@ export const developmentRouter = router({
     const sent: string[] = [];
     const errors: string[] = [];
     for (const r of recipients) {
-      const content = weeklyReportEmail({ parentName: r.name, childName: child.childName, weekStartDate, weekEndDate, activities, notes, skills: summary.skillsPracticed }, ctx.config);
+      const content = weeklyReportEmail(
+        { parentName: r.name, childName: child.childName, weekStartDate, weekEndDate, activities, notes, skills: summary.skillsPracticed },
+        ctx.config,
+      );
       const outcome = await sendToParent(ctx, r.email, content, ctx.admin.email);
       if (outcome.emailSent) sent.push(r.email);
       else errors.push(outcome.emailError);
     }
     const emailSent = sent.length > 0;
-    recordAudit(ctx.db, ctx, { action: 'send', entity: 'report', entityId: child.id, fields: { weekStartDate, weekEndDate, recipients: sent } });
+    recordAudit(ctx.db, ctx, {
+      action: 'send',
+      entity: 'report',
+      entityId: child.id,
+      fields: { weekStartDate, weekEndDate, recipients: sent },
+    });
     return {
       success: emailSent,
       emailSent,
       emailError: errors[0] ?? null,
-      message: emailSent ? `The weekly report for ${child.childName} was sent to ${sent.join(', ')}.` : `The weekly report for ${child.childName} could not be sent.`,
+      message: emailSent
+        ? `The weekly report for ${child.childName} was sent to ${sent.join(', ')}.`
+        : `The weekly report for ${child.childName} could not be sent.`,
       reportData: {
         parent: { name: child.parentName, email: child.parentEmail },
         recipients: sent,

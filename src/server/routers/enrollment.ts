@@ -1,5 +1,5 @@
 import { TRPCError } from '@trpc/server';
-import { enrollmentApplications } from '../../../db/schema';
+import { enrollmentApplications } from '~/db/schema';
 import { enrollmentDatesSchema, enrollmentSchema } from '../../shared/schemas/enrollment';
 import { centreToday } from '../clock';
 import { checkDayRules } from '../field-errors';

@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { asc, eq } from 'drizzle-orm';
-import { events } from '../../../db/schema';
+import { events } from '~/db/schema';
 import { eventSchema, eventUpdateSchema, idSchema } from '../../shared/schemas/content';
 import { dailyRead } from '../cache/store';
 import { audited } from '../audit/record';
@@ -36,10 +36,16 @@ export const eventsRouter = router({
   }),
 
   /** Every event, public and private: the dashboard's Events tab. */
-  all: directorProcedure.query(({ ctx }) => ctx.db.select(columns).from(events).orderBy(asc(events.eventDate), asc(events.startTime)).all()),
+  all: directorProcedure.query(({ ctx }) =>
+    ctx.db.select(columns).from(events).orderBy(asc(events.eventDate), asc(events.startTime)).all(),
+  ),
 
   create: directorProcedure.input(eventSchema).mutation(({ ctx, input }) => {
-    return audited(ctx, (db) => db.insert(events).values(input).returning(columns).get(), (row) => ({ action: 'create', entity: 'event', entityId: row.id, fields: input }));
+    return audited(
+      ctx,
+      (db) => db.insert(events).values(input).returning(columns).get(),
+      (row) => ({ action: 'create', entity: 'event', entityId: row.id, fields: input }),
+    );
   }),
 
   /** Replaces every field of the event (the create form's rules); 404 for an unknown id. */
@@ -47,7 +53,13 @@ export const eventsRouter = router({
     const { id, ...fields } = input;
     const event = audited(
       ctx,
-      (db) => db.update(events).set({ ...fields, updatedAt: ctx.clock.now() }).where(eq(events.id, id)).returning(columns).get(),
+      (db) =>
+        db
+          .update(events)
+          .set({ ...fields, updatedAt: ctx.clock.now() })
+          .where(eq(events.id, id))
+          .returning(columns)
+          .get(),
       () => ({ action: 'update', entity: 'event', entityId: id, fields }),
     );
     if (!event) throw new TRPCError({ code: 'NOT_FOUND', message: 'Event not found' });
@@ -55,7 +67,11 @@ export const eventsRouter = router({
   }),
 
   delete: directorProcedure.input(idSchema).mutation(({ ctx, input }) => {
-    const gone = audited(ctx, (db) => db.delete(events).where(eq(events.id, input)).returning({ id: events.id }).get(), () => ({ action: 'delete', entity: 'event', entityId: input }));
+    const gone = audited(
+      ctx,
+      (db) => db.delete(events).where(eq(events.id, input)).returning({ id: events.id }).get(),
+      () => ({ action: 'delete', entity: 'event', entityId: input }),
+    );
     if (!gone) throw new TRPCError({ code: 'NOT_FOUND', message: 'Event not found' });
     return { success: true as const, id: gone.id };
   }),

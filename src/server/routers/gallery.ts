@@ -1,13 +1,8 @@
 import { desc, eq } from 'drizzle-orm';
-import { pictures } from '../../../db/schema';
+import { pictures } from '~/db/schema';
 import { dailyRead } from '../cache/store';
+import { pictureAlt } from '../services/images';
 import { publicProcedure, router } from '../trpc';
-
-/** Text for the image's alt attribute: the caption, else a description from the category. */
-export function pictureAlt(p: { caption: string | null; category: string }): string {
-  if (p.caption?.trim()) return p.caption.trim();
-  return p.category === 'general' ? 'Children learning and playing at the centre' : `Children at the centre: ${p.category}`;
-}
 
 export const galleryRouter = router({
   /**

@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { desc, eq } from 'drizzle-orm';
-import { outboxMessages, parentEmails } from '../../../db/schema';
+import { outboxMessages, parentEmails } from '~/db/schema';
 import { idSchema } from '../../shared/schemas/content';
 import { directorProcedure, router } from '../trpc';
 
@@ -34,7 +34,14 @@ export const mailRouter = router({
   /** The log of e-mails sent to parents (GET /api/admin/parent-emails), newest first. */
   parentEmails: directorProcedure.query(({ ctx }) =>
     ctx.db
-      .select({ id: parentEmails.id, subject: parentEmails.subject, content: parentEmails.content, recipients: parentEmails.recipients, sentAt: parentEmails.sentAt, sentBy: parentEmails.sentBy })
+      .select({
+        id: parentEmails.id,
+        subject: parentEmails.subject,
+        content: parentEmails.content,
+        recipients: parentEmails.recipients,
+        sentAt: parentEmails.sentAt,
+        sentBy: parentEmails.sentBy,
+      })
       .from(parentEmails)
       .orderBy(desc(parentEmails.sentAt))
       .limit(MAIL_LIST_LIMIT)

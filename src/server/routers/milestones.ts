@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
-import { childAchievements, enrolledChildren, milestones } from '../../../db/schema';
+import { childAchievements, enrolledChildren, milestones } from '~/db/schema';
 import { achievementSchema } from '../../shared/schemas/development';
 import { idSchema } from '../../shared/schemas/content';
 import { type Clock, centreToday } from '../clock';
@@ -75,45 +75,83 @@ function recentAchievements(ctx: { db: Db; clock: Clock }) {
 export const milestonesRouter = router({
   list: publicProcedure.query(({ ctx }) =>
     dailyRead(ctx, 'milestones.list', () =>
-      ctx.db.select(milestoneColumns).from(milestones).where(eq(milestones.isActive, true)).orderBy(asc(milestones.createdAt), asc(milestones.name)).all(),
+      ctx.db
+        .select(milestoneColumns)
+        .from(milestones)
+        .where(eq(milestones.isActive, true))
+        .orderBy(asc(milestones.createdAt), asc(milestones.name))
+        .all(),
     ),
   ),
 });
 
 export const achievementsRouter = router({
   list: publicProcedure.query(({ ctx }) =>
-    dailyRead(ctx, 'achievements.list', () => ctx.db.select(publicAchievement).from(childAchievements).orderBy(desc(childAchievements.achievedAt)).all()),
+    dailyRead(ctx, 'achievements.list', () =>
+      ctx.db.select(publicAchievement).from(childAchievements).orderBy(desc(childAchievements.achievedAt)).all(),
+    ),
   ),
   /** Achieved in the last RECENT_DAYS days, newest first, at most RECENT_LIMIT. */
   recent: publicProcedure.query(({ ctx }) => dailyRead(ctx, 'achievements.recent', () => recentAchievements(ctx))),
 
   /** Staff: one child's achievements, newest first. */
-  forChild: staffProcedure.input(idSchema).query(({ ctx, input }) =>
-    ctx.db.select(staffAchievement).from(childAchievements).where(eq(childAchievements.childId, input)).orderBy(desc(childAchievements.achievedAt)).all(),
-  ),
+  forChild: staffProcedure
+    .input(idSchema)
+    .query(({ ctx, input }) =>
+      ctx.db
+        .select(staffAchievement)
+        .from(childAchievements)
+        .where(eq(childAchievements.childId, input))
+        .orderBy(desc(childAchievements.achievedAt))
+        .all(),
+    ),
 
   /**
    * Staff record that a child achieved a milestone. The row is committed first; then the parents are told by
    * e-mail, and parentNotified says whether that worked (a failed e-mail never loses the achievement).
    */
   record: staffProcedure.input(achievementSchema).mutation(async ({ ctx, input }) => {
-    const child = ctx.db.select({ id: enrolledChildren.id, childName: enrolledChildren.childName }).from(enrolledChildren).where(eq(enrolledChildren.id, input.childId)).get();
+    const child = ctx.db
+      .select({ id: enrolledChildren.id, childName: enrolledChildren.childName })
+      .from(enrolledChildren)
+      .where(eq(enrolledChildren.id, input.childId))
+      .get();
     if (!child) throw new TRPCError({ code: 'NOT_FOUND', message: 'Child not found' });
     const milestone = ctx.db.select(milestoneColumns).from(milestones).where(eq(milestones.id, input.milestoneId)).get();
     if (!milestone) throw new TRPCError({ code: 'NOT_FOUND', message: 'Milestone not found' });
-    const dup = ctx.db.select({ id: childAchievements.id }).from(childAchievements).where(and(eq(childAchievements.childId, child.id), eq(childAchievements.milestoneId, milestone.id))).get();
+    const dup = ctx.db
+      .select({ id: childAchievements.id })
+      .from(childAchievements)
+      .where(and(eq(childAchievements.childId, child.id), eq(childAchievements.milestoneId, milestone.id)))
+      .get();
     if (dup) throw new TRPCError({ code: 'CONFLICT', message: `${child.childName} already has "${milestone.name}".` });
 
     const row = audited(
       ctx,
-      (db) => db.insert(childAchievements).values({ ...input, authorId: ctx.admin.id, authorName: ctx.admin.name, createdAt: ctx.clock.now() }).returning(staffAchievement).get(),
+      (db) =>
+        db
+          .insert(childAchievements)
+          .values({ ...input, authorId: ctx.admin.id, authorName: ctx.admin.name, createdAt: ctx.clock.now() })
+          .returning(staffAchievement)
+          .get(),
       (a) => ({ action: 'create', entity: 'achievement', entityId: a.id, fields: input }),
     );
     const recipients = linkedParentRecipients(ctx.db, child.id);
     let notified = 0;
     const errors: string[] = [];
     for (const r of recipients) {
-      const content = achievementEmail({ parentName: r.name, childName: child.childName, milestoneName: milestone.name, milestoneDescription: milestone.description, achievedAt: input.achievedAt, notes: input.notes, witnessedBy: input.witnessedBy }, ctx.config);
+      const content = achievementEmail(
+        {
+          parentName: r.name,
+          childName: child.childName,
+          milestoneName: milestone.name,
+          milestoneDescription: milestone.description,
+          achievedAt: input.achievedAt,
+          notes: input.notes,
+          witnessedBy: input.witnessedBy,
+        },
+        ctx.config,
+      );
       const outcome = await sendToParent(ctx, r.email, content, ctx.admin.email);
       if (outcome.emailSent) notified++;
       else errors.push(outcome.emailError);
@@ -124,7 +162,10 @@ export const achievementsRouter = router({
       achievement: { ...row, parentNotified: notified > 0 },
       emailSent: notified > 0,
       emailError: errors[0] ?? null,
-      message: notified > 0 ? `Recorded. ${child.childName}'s parents were told by e-mail.` : `Recorded, but the e-mail to the parents could not be sent.`,
+      message:
+        notified > 0
+          ? `Recorded. ${child.childName}'s parents were told by e-mail.`
+          : `Recorded, but the e-mail to the parents could not be sent.`,
     };
   }),
 

@@ -1,5 +1,5 @@
 import { asc, count, desc, eq, gte } from 'drizzle-orm';
-import { announcements, enrolledChildren, enrollmentApplications, events } from '../../../db/schema';
+import { announcements, enrolledChildren, enrollmentApplications, events } from '~/db/schema';
 import { centreToday } from '../clock';
 import { directorProcedure, router, staffProcedure } from '../trpc';
 import type { Db } from '../db';
@@ -13,7 +13,8 @@ export const OVERVIEW_LIST_SIZE = 5;
  * tab's badge) and applications still pending (the Applications tab's badge).
  */
 function attention(db: Db) {
-  const newApplications = db.select({ n: count() }).from(enrollmentApplications).where(eq(enrollmentApplications.status, 'pending')).get()?.n ?? 0;
+  const newApplications =
+    db.select({ n: count() }).from(enrollmentApplications).where(eq(enrollmentApplications.status, 'pending')).get()?.n ?? 0;
   return { ...communicationAttention(db), newApplications };
 }
 

@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
-import { parentUsers } from '../../../db/schema';
+import { parentUsers } from '~/db/schema';
 import { forgotPasswordSchema, loginSchema } from '../../shared/schemas/auth';
 import { changePasswordSchema, resetLinkSchema, resetPasswordSchema } from '../../shared/schemas/password-policy';
 import { clearedCookie, PARENT_COOKIE } from '../auth/cookies';
@@ -37,5 +37,7 @@ export const parentAuthRouter = router({
 
   resetPassword: publicProcedure.input(resetPasswordSchema).mutation(({ ctx, input }) => resetPassword(ctx, input)),
 
-  changePassword: parentProcedure.input(changePasswordSchema).mutation(({ ctx, input }) => changePassword(ctx, ctx.parent.id, ctx.auth.sessionId, input)),
+  changePassword: parentProcedure
+    .input(changePasswordSchema)
+    .mutation(({ ctx, input }) => changePassword(ctx, ctx.parent.id, ctx.auth.sessionId, input)),
 });

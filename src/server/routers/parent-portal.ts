@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { and, asc, desc, eq } from 'drizzle-orm';
-import { childAchievements, milestones } from '../../../db/schema';
+import { childAchievements, milestones } from '~/db/schema';
 import { ageBand } from '../../shared/age-band';
 import { centreDateOf } from '../../shared/centre-time';
 import { idSchema } from '../../shared/schemas/content';
@@ -52,7 +52,11 @@ function readMilestonesFor(db: Db, childId: string, dateOfBirth: string, today: 
   // An achieved milestone of another band (a child ahead of, or behind, the book) still shows as earned.
   const extra = achievements.filter((a) => !list.some((m) => m.id === a.milestoneId)).map((a) => a.milestoneId);
   const earnedElsewhere = extra.length
-    ? db.select(milestoneColumns).from(milestones).all().filter((m) => extra.includes(m.id))
+    ? db
+        .select(milestoneColumns)
+        .from(milestones)
+        .all()
+        .filter((m) => extra.includes(m.id))
     : [];
   return { ageBand: band, milestones: list, achievedMilestoneIds: [...achievedIds], achievements, earnedElsewhere };
 }
@@ -88,7 +92,9 @@ export const parentPortalRouter = router({
     const today = centreDateOf(ctx.clock.now());
     // The whole answer from memory until the next write (cache/store.ts): keyed by this parent, the child asked
     // for and the day; a child of another family throws its 404 before anything is kept.
-    return cachedRead(ctx.db, `parent-dashboard:${ctx.parent.id}:${input.childId ?? ''}:${today}`, () => dashboardOf(ctx.db, ctx.clock, ctx.parent.id, input.childId ?? null, today));
+    return cachedRead(ctx.db, `parent-dashboard:${ctx.parent.id}:${input.childId ?? ''}:${today}`, () =>
+      dashboardOf(ctx.db, ctx.clock, ctx.parent.id, input.childId ?? null, today),
+    );
   }),
 
   /** GET /api/parent/daily-activities/{childId}: a page, newest first. */

@@ -1,7 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { and, asc, desc, eq, getTableColumns, gte, lte, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { enrolledChildren, paymentReceipts, receiptNumberCounters } from '../../../db/schema';
+import { enrolledChildren, paymentReceipts, receiptNumberCounters } from '~/db/schema';
 import { centsToAmount, formatAmount, formatCents, sumCents } from '../../shared/money';
 import { idSchema } from '../../shared/schemas/content';
 import { pageInput } from '../../shared/schemas/page';
@@ -140,7 +140,12 @@ function buildStatement(db: Db, clock: Clock, parentEmail: string, taxYear: stri
 }
 
 function statementFileName(taxYear: string, parentEmail?: string): string {
-  const who = parentEmail ? `-${parentEmail.split('@')[0]!.replace(/[^a-z0-9]+/gi, '-').slice(0, 40)}` : '';
+  const who = parentEmail
+    ? `-${parentEmail
+        .split('@')[0]!
+        .replace(/[^a-z0-9]+/gi, '-')
+        .slice(0, 40)}`
+    : '';
   return `tax-statement-${taxYear}${who}.pdf`;
 }
 
@@ -151,8 +156,16 @@ function receiptFileName(r: Pick<Receipt, 'receiptNumber'>): string {
 /** The families a statement can be made for: parents of enrolled children, and payers on file (a child who left). */
 function taxParents(db: Db): { email: string; name: string }[] {
   const byEmail = new Map<string, string>();
-  const receipts = db.select({ email: paymentReceipts.parentEmail, name: paymentReceipts.parentName }).from(paymentReceipts).orderBy(asc(paymentReceipts.createdAt)).all();
-  const children = db.select({ email: enrolledChildren.parentEmail, name: enrolledChildren.parentName }).from(enrolledChildren).orderBy(asc(enrolledChildren.createdAt)).all();
+  const receipts = db
+    .select({ email: paymentReceipts.parentEmail, name: paymentReceipts.parentName })
+    .from(paymentReceipts)
+    .orderBy(asc(paymentReceipts.createdAt))
+    .all();
+  const children = db
+    .select({ email: enrolledChildren.parentEmail, name: enrolledChildren.parentName })
+    .from(enrolledChildren)
+    .orderBy(asc(enrolledChildren.createdAt))
+    .all();
   // The enrolled child's record names the parent as the family gave it; it wins over a payer's name.
   for (const row of [...receipts, ...children]) {
     const email = row.email.trim().toLowerCase();
@@ -162,9 +175,19 @@ function taxParents(db: Db): { email: string; name: string }[] {
 }
 
 function knownParent(db: Db, email: string): boolean {
-  const child = db.select({ id: enrolledChildren.id }).from(enrolledChildren).where(sql`lower(${enrolledChildren.parentEmail}) = ${email}`).limit(1).get();
+  const child = db
+    .select({ id: enrolledChildren.id })
+    .from(enrolledChildren)
+    .where(sql`lower(${enrolledChildren.parentEmail}) = ${email}`)
+    .limit(1)
+    .get();
   if (child) return true;
-  return !!db.select({ id: paymentReceipts.id }).from(paymentReceipts).where(sql`lower(${paymentReceipts.parentEmail}) = ${email}`).limit(1).get();
+  return !!db
+    .select({ id: paymentReceipts.id })
+    .from(paymentReceipts)
+    .where(sql`lower(${paymentReceipts.parentEmail}) = ${email}`)
+    .limit(1)
+    .get();
 }
 
 /** The admin's year-end statement: checked input, a 404 for an unknown family, a 400 when the year holds no payment. */
@@ -175,7 +198,10 @@ function adminStatement(ctx: Pick<Context, 'db' | 'clock'>, input: { parentEmail
   }
   const statement = buildStatement(ctx.db, ctx.clock, input.parentEmail, input.taxYear);
   if (!statement) {
-    throw new TRPCError({ code: 'BAD_REQUEST', message: `No payments from ${input.parentEmail} were recorded in ${input.taxYear}, so there is no statement to send.` });
+    throw new TRPCError({
+      code: 'BAD_REQUEST',
+      message: `No payments from ${input.parentEmail} were recorded in ${input.taxYear}, so there is no statement to send.`,
+    });
   }
   return statement;
 }
@@ -188,7 +214,10 @@ function summarise(db: Db, clock: Clock) {
 }
 
 function summariseMonth(db: Db, month: string) {
-  const rows = db.select({ amount: paymentReceipts.amount, paymentDate: paymentReceipts.paymentDate, emailSent: paymentReceipts.emailSent }).from(paymentReceipts).all();
+  const rows = db
+    .select({ amount: paymentReceipts.amount, paymentDate: paymentReceipts.paymentDate, emailSent: paymentReceipts.emailSent })
+    .from(paymentReceipts)
+    .all();
   const thisMonth = rows.filter((r) => r.paymentDate.startsWith(`${month}-`));
   const totalCents = sumCents(rows.map((r) => r.amount));
   const thisMonthCents = sumCents(thisMonth.map((r) => r.amount));
@@ -210,7 +239,15 @@ export const paymentsRouter = router({
   list: directorProcedure.input(pageInput).query(({ ctx, input }) =>
     // The first page from memory until the next write (cache/store.ts): every director opening the tab reads it.
     firstPageRead(ctx.db, `staff-receipts:${input.limit}`, input.cursor, () =>
-      keysetPage(receiptOrder, input, (after, orderBy, n) => ctx.db.select(receiptColumns).from(paymentReceipts).where(after).orderBy(...orderBy).limit(n).all()),
+      keysetPage(receiptOrder, input, (after, orderBy, n) =>
+        ctx.db
+          .select(receiptColumns)
+          .from(paymentReceipts)
+          .where(after)
+          .orderBy(...orderBy)
+          .limit(n)
+          .all(),
+      ),
     ),
   ),
 
@@ -221,19 +258,28 @@ export const paymentsRouter = router({
   create: directorProcedure.input(receiptSchema).mutation(({ ctx, input }) => {
     const today = centreToday(ctx.clock);
     if (input.paymentDate > today) throw new TRPCError({ code: 'BAD_REQUEST', message: 'The payment date cannot be in the future.' });
-    if (input.paymentDate < `${FIRST_TAX_YEAR}-01-01`) throw new TRPCError({ code: 'BAD_REQUEST', message: `The payment date must be in ${FIRST_TAX_YEAR} or later.` });
+    if (input.paymentDate < `${FIRST_TAX_YEAR}-01-01`)
+      throw new TRPCError({ code: 'BAD_REQUEST', message: `The payment date must be in ${FIRST_TAX_YEAR} or later.` });
     const year = today.slice(0, 4);
     return ctx.db.transaction(
       (tx) => {
         const db = tx as unknown as Db;
-        const child = db.select({ childName: enrolledChildren.childName }).from(enrolledChildren).where(eq(enrolledChildren.id, input.childId)).get();
+        const child = db
+          .select({ childName: enrolledChildren.childName })
+          .from(enrolledChildren)
+          .where(eq(enrolledChildren.id, input.childId))
+          .get();
         if (!child) throw new TRPCError({ code: 'NOT_FOUND', message: 'Child not found' });
         let receiptNumber = nextReceiptNumber(db, year);
         // A number already on file (typed into an imported record) is skipped, never shared.
         while (db.select({ id: paymentReceipts.id }).from(paymentReceipts).where(eq(paymentReceipts.receiptNumber, receiptNumber)).get()) {
           receiptNumber = nextReceiptNumber(db, year);
         }
-        const receipt = db.insert(paymentReceipts).values({ ...input, childName: child.childName, receiptNumber }).returning(receiptColumns).get();
+        const receipt = db
+          .insert(paymentReceipts)
+          .values({ ...input, childName: child.childName, receiptNumber })
+          .returning(receiptColumns)
+          .get();
         recordAudit(db, ctx, { action: 'create', entity: 'receipt', entityId: receipt.id, fields: { ...input, receiptNumber } });
         return receipt;
       },
@@ -245,7 +291,8 @@ export const paymentsRouter = router({
   delete: directorProcedure.input(idSchema).mutation(({ ctx, input }) => {
     const deleted = audited(
       ctx,
-      (db) => db.delete(paymentReceipts).where(eq(paymentReceipts.id, input)).returning({ receiptNumber: paymentReceipts.receiptNumber }).get(),
+      (db) =>
+        db.delete(paymentReceipts).where(eq(paymentReceipts.id, input)).returning({ receiptNumber: paymentReceipts.receiptNumber }).get(),
       (gone) => ({ action: 'delete', entity: 'receipt', entityId: input, fields: { receiptNumber: gone?.receiptNumber } }),
     );
     if (!deleted) throw new TRPCError({ code: 'NOT_FOUND', message: RECEIPT_NOT_FOUND });
@@ -263,14 +310,25 @@ export const paymentsRouter = router({
     const receipt = findReceipt(ctx.db, input);
     const pdf = receiptPdf(receipt, centreToday(ctx.clock));
     const content = paymentReceiptEmail(
-      { receiptNumber: receipt.receiptNumber, parentName: receipt.parentName, childName: receipt.childName, amountText: formatAmount(receipt.amount), paymentDateText: formatPdfDate(receipt.paymentDate) },
+      {
+        receiptNumber: receipt.receiptNumber,
+        parentName: receipt.parentName,
+        childName: receipt.childName,
+        amountText: formatAmount(receipt.amount),
+        paymentDateText: formatPdfDate(receipt.paymentDate),
+      },
       ctx.config,
     );
     const outcome = await sendToParent(ctx, receipt.parentEmail, content, ctx.admin.email, content.text, [
       { filename: receiptFileName(receipt), content: pdf, contentType: 'application/pdf' },
     ]);
     if (!outcome.emailSent) {
-      recordAudit(ctx.db, ctx, { action: 'send', entity: 'receipt', entityId: receipt.id, fields: { parentEmail: receipt.parentEmail, emailSent: false } });
+      recordAudit(ctx.db, ctx, {
+        action: 'send',
+        entity: 'receipt',
+        entityId: receipt.id,
+        fields: { parentEmail: receipt.parentEmail, emailSent: false },
+      });
       return { ...outcome, receipt, message: `Receipt #${receipt.receiptNumber} could not be e-mailed to ${receipt.parentEmail}.` };
     }
     const updated =
@@ -298,7 +356,10 @@ export const paymentsRouter = router({
     const statement = adminStatement(ctx, input);
     const pdf = taxStatementPdf(statement);
     const totalText = formatCents(statement.totalCents);
-    const content = taxStatementEmail({ taxYear: statement.taxYear, parentName: statement.parentName, totalText, paymentCount: statement.payments.length }, ctx.config);
+    const content = taxStatementEmail(
+      { taxYear: statement.taxYear, parentName: statement.parentName, totalText, paymentCount: statement.payments.length },
+      ctx.config,
+    );
     const outcome = await sendToParent(ctx, statement.parentEmail, content, ctx.admin.email, content.text, [
       { filename: statementFileName(statement.taxYear), content: pdf, contentType: 'application/pdf' },
     ]);
@@ -310,7 +371,12 @@ export const paymentsRouter = router({
       yearlyTotalCents: statement.totalCents,
       paymentCount: statement.payments.length,
     };
-    recordAudit(ctx.db, ctx, { action: 'send', entity: 'tax-statement', entityId: null, fields: { parentEmail: statement.parentEmail, taxYear: statement.taxYear, emailSent: outcome.emailSent } });
+    recordAudit(ctx.db, ctx, {
+      action: 'send',
+      entity: 'tax-statement',
+      entityId: null,
+      fields: { parentEmail: statement.parentEmail, taxYear: statement.taxYear, emailSent: outcome.emailSent },
+    });
     const message = outcome.emailSent
       ? `The ${statement.taxYear} year-end tax statement (${totalText}) was e-mailed to ${statement.parentName} at ${statement.parentEmail}.`
       : `The ${statement.taxYear} year-end tax statement could not be e-mailed to ${statement.parentEmail}. ${outcome.emailError} You can download it and hand it over instead.`;

@@ -9,7 +9,11 @@ import { directorProcedure, router } from '../trpc';
  */
 export const picturesRouter = router({
   list: directorProcedure.query(({ ctx }) => listGalleryPictures(ctx.db)),
-  delete: directorProcedure
-    .input(idSchema)
-    .mutation(({ ctx, input }) => audited(ctx, (db) => deleteGalleryPicture({ ...ctx, db }, input), () => ({ action: 'delete', entity: 'picture', entityId: input }))),
+  delete: directorProcedure.input(idSchema).mutation(({ ctx, input }) =>
+    audited(
+      ctx,
+      (db) => deleteGalleryPicture({ ...ctx, db }, input),
+      () => ({ action: 'delete', entity: 'picture', entityId: input }),
+    ),
+  ),
 });

@@ -20,26 +20,47 @@ function dashboardParagraph(tab: string, config: NoticeConfig) {
 export function newApplicationNotice(data: { childFirstName: string }, config: NoticeConfig): EmailContent {
   return {
     subject: headerSafe(`New enrollment application (${data.childFirstName})`),
-    ...letter('team', [plain(`A new enrollment application for ${data.childFirstName} has arrived on the website.`), dashboardParagraph('applications', config)], config),
+    ...letter(
+      'team',
+      [
+        plain(`A new enrollment application for ${data.childFirstName} has arrived on the website.`),
+        dashboardParagraph('applications', config),
+      ],
+      config,
+    ),
   };
 }
 
 /** A parent's message (an urgent one says so); the words stay in the dashboard. */
-export function parentMessageNotice(data: { parentName: string; childName: string | null; isUrgent: boolean }, config: NoticeConfig): EmailContent {
+export function parentMessageNotice(
+  data: { parentName: string; childName: string | null; isUrgent: boolean },
+  config: NoticeConfig,
+): EmailContent {
   const about = data.childName ? ` about ${data.childName}` : '';
   const urgent = data.isUrgent ? 'Urgent: ' : '';
   return {
     subject: headerSafe(`${urgent}New message from ${data.parentName}${about}`),
-    ...letter('team', [plain(`${data.parentName} sent ${data.isUrgent ? 'an urgent' : 'a'} message${about}.`), dashboardParagraph('communication', config)], config),
+    ...letter(
+      'team',
+      [plain(`${data.parentName} sent ${data.isUrgent ? 'an urgent' : 'a'} message${about}.`), dashboardParagraph('communication', config)],
+      config,
+    ),
   };
 }
 
 /** A parent answered a document request with a file; the file stays in the dashboard. */
-export function documentUploadedNotice(data: { parentName: string; childName: string | null; title: string }, config: NoticeConfig): EmailContent {
+export function documentUploadedNotice(
+  data: { parentName: string; childName: string | null; title: string },
+  config: NoticeConfig,
+): EmailContent {
   const about = data.childName ? ` for ${data.childName}` : '';
   return {
     subject: headerSafe(`Document uploaded${about}: ${data.title}`),
-    ...letter('team', [plain(`${data.parentName} uploaded a document${about} in answer to "${data.title}".`), dashboardParagraph('communication', config)], config),
+    ...letter(
+      'team',
+      [plain(`${data.parentName} uploaded a document${about} in answer to "${data.title}".`), dashboardParagraph('communication', config)],
+      config,
+    ),
   };
 }
 
@@ -48,5 +69,7 @@ export function documentUploadedNotice(data: { parentName: string; childName: st
  * not turn their success into an error.
  */
 export async function noticeToCentre(ctx: Pick<Context, 'mailer' | 'config'>, content: EmailContent): Promise<void> {
-  await ctx.mailer.send({ to: ctx.config.centreEmail, ...content }).catch((err: unknown) => logger.warn({ err, subject: content.subject }, `notice to ${centre.shortName} could not be sent`));
+  await ctx.mailer
+    .send({ to: ctx.config.centreEmail, ...content })
+    .catch((err: unknown) => logger.warn({ err, subject: content.subject }, `notice to ${centre.shortName} could not be sent`));
 }

@@ -12,15 +12,25 @@ type LinkConfig = Pick<Config, 'publicUrl'>;
 
 function portalParagraph(config: LinkConfig) {
   const url = `${config.publicUrl}/parent-login`;
-  return { text: `Please sign in to the Parent Portal to read it: ${url}`, html: `Please sign in to the Parent Portal to read it: ${link(url)}` };
+  return {
+    text: `Please sign in to the Parent Portal to read it: ${url}`,
+    html: `Please sign in to the Parent Portal to read it: ${link(url)}`,
+  };
 }
 
 /** A new message from the centre to a parent. */
-export function newMessageNoticeEmail(data: { parentName: string; childName: string | null; isUrgent: boolean }, config: LinkConfig): EmailContent {
+export function newMessageNoticeEmail(
+  data: { parentName: string; childName: string | null; isUrgent: boolean },
+  config: LinkConfig,
+): EmailContent {
   const about = data.childName ? ` about ${data.childName}` : '';
   return {
     subject: headerSafe(`${data.isUrgent ? 'Urgent: ' : ''}New message from ${centre.name}${about}`),
-    ...letter(data.parentName.trim() || 'Parent', [plain(`You have a new${data.isUrgent ? ' urgent' : ''} message from ${centre.name}${about}.`), portalParagraph(config)], config),
+    ...letter(
+      data.parentName.trim() || 'Parent',
+      [plain(`You have a new${data.isUrgent ? ' urgent' : ''} message from ${centre.name}${about}.`), portalParagraph(config)],
+      config,
+    ),
   };
 }
 
@@ -41,7 +51,10 @@ export function documentRequestNoticeEmail(
           text: `${centre.name} asks you for a document${about}: ${data.title} (${type})${data.dueDate ? `, due by ${data.dueDate}` : ''}.`,
           html: `${escapeHtml(centre.name)} asks you for a document${escapeHtml(about)}: <strong>${escapeHtml(data.title)}</strong> (${escapeHtml(type)})${data.dueDate ? `, due by <strong>${escapeHtml(data.dueDate)}</strong>` : ''}.`,
         },
-        { text: `Please sign in to the Parent Portal to see the request and upload the document: ${url}`, html: `Please sign in to the Parent Portal to see the request and upload the document: ${link(url)}` },
+        {
+          text: `Please sign in to the Parent Portal to see the request and upload the document: ${url}`,
+          html: `Please sign in to the Parent Portal to see the request and upload the document: ${link(url)}`,
+        },
         plain('You can upload a PDF or take a photo of a paper form with your phone.'),
       ],
       config,

@@ -12,14 +12,19 @@ import { TRPCError } from '@trpc/server';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type Sharp } from 'sharp';
-import { type PictureVariant, pictures } from '../../../db/schema';
+import { type PictureVariant, pictures } from '~/db/schema';
 import { MAX_UPLOAD_BYTES } from '../../shared/constants';
 import { ONLY_IMAGES_MESSAGE, type PictureFieldsInput, pictureFieldsSchema } from '../../shared/schemas/gallery';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Db } from '../db';
 import { logger as defaultLogger, type Logger } from '../logger';
-import { pictureAlt } from '../routers/gallery';
+
+/** Text for the image's alt attribute: the caption, else a description from the category. */
+export function pictureAlt(p: { caption: string | null; category: string }): string {
+  if (p.caption?.trim()) return p.caption.trim();
+  return p.category === 'general' ? 'Children learning and playing at the centre' : `Children at the centre: ${p.category}`;
+}
 
 /** Types sharp can decode here (its prebuilt libheif reads AVIF but not HEIC). SVG is excluded: it is a script-capable document. */
 const DECODABLE = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif']);
@@ -82,8 +87,11 @@ function badRequest(message: string): TRPCError {
 /** The browser's file name, made safe to store and show: no folders, no control characters, bounded. */
 export function cleanOriginalName(name: string | null | undefined): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  const cleaned = base.normalize('NFC').replace(/[\u0000-\u001f\u007f<>"]/g, '').trim();
+  const cleaned = base
+    .normalize('NFC')
+    // eslint-disable-next-line no-control-regex -- removing control characters from the name is the point
+    .replace(/[\u0000-\u001f\u007f<>"]/g, '')
+    .trim();
   return cleaned.slice(0, 200) || 'picture';
 }
 
@@ -104,7 +112,9 @@ async function decodeUpload(bytes: Uint8Array): Promise<Pixels> {
   }
   if (!type || !DECODABLE.has(type.mime)) throw badRequest(ONLY_IMAGES_MESSAGE);
   // The header alone (cheap) tells the size; a picture over the limit is refused before it is decoded.
-  const header = await sharp(bytes).metadata().catch(() => null);
+  const header = await sharp(bytes)
+    .metadata()
+    .catch(() => null);
   if (!header?.width || !header.height) throw badRequest(UNREADABLE_MESSAGE);
   if (header.width * header.height > MAX_INPUT_PIXELS) throw new TRPCError({ code: 'PAYLOAD_TOO_LARGE', message: TOO_MANY_PIXELS_MESSAGE });
   try {
@@ -139,9 +149,21 @@ async function encodeVariants(source: () => Sharp, baseName: string, width: numb
   for (const w of widths) {
     const h = Math.max(1, Math.round((height * w) / width));
     const resized = () => (w === width ? source() : source().resize({ width: w, height: h, fit: 'fill' }));
-    out.push({ fileName: `${baseName}-${w}w.avif`, mimeType: 'image/avif', width: w, height: h, data: await resized().avif(AVIF_OPTIONS).toBuffer() });
+    out.push({
+      fileName: `${baseName}-${w}w.avif`,
+      mimeType: 'image/avif',
+      width: w,
+      height: h,
+      data: await resized().avif(AVIF_OPTIONS).toBuffer(),
+    });
     if (w < width) {
-      out.push({ fileName: `${baseName}-${w}w.webp`, mimeType: 'image/webp', width: w, height: h, data: await resized().webp(VARIANT_WEBP_OPTIONS).toBuffer() });
+      out.push({
+        fileName: `${baseName}-${w}w.webp`,
+        mimeType: 'image/webp',
+        width: w,
+        height: h,
+        data: await resized().webp(VARIANT_WEBP_OPTIONS).toBuffer(),
+      });
     }
   }
   return out;
@@ -190,8 +212,10 @@ export async function storeGalleryPicture(
   alsoWrite?: (db: GalleryDeps['db'], pictureId: string) => void,
 ) {
   const parsed = pictureFieldsSchema.safeParse(fields);
-  if (!parsed.success) throw new TRPCError({ code: 'BAD_REQUEST', message: parsed.error.issues[0]?.message ?? 'Invalid input', cause: parsed.error });
-  if (file.bytes.byteLength > MAX_UPLOAD_BYTES) throw new TRPCError({ code: 'PAYLOAD_TOO_LARGE', message: 'The file is too large. The limit is 10 MB.' });
+  if (!parsed.success)
+    throw new TRPCError({ code: 'BAD_REQUEST', message: parsed.error.issues[0]?.message ?? 'Invalid input', cause: parsed.error });
+  if (file.bytes.byteLength > MAX_UPLOAD_BYTES)
+    throw new TRPCError({ code: 'PAYLOAD_TOO_LARGE', message: 'The file is too large. The limit is 10 MB.' });
 
   const pixels = await decodeUpload(file.bytes);
   const { width, height } = pixels.info;
@@ -241,12 +265,7 @@ function withAlt<T extends { caption: string | null; category: string; variants:
 
 /** Every picture, newest first, with what staff need to manage them. */
 export function listGalleryPictures(db: Db) {
-  return db
-    .select(adminColumns)
-    .from(pictures)
-    .orderBy(desc(pictures.uploadedAt))
-    .all()
-    .map(withAlt);
+  return db.select(adminColumns).from(pictures).orderBy(desc(pictures.uploadedAt)).all().map(withAlt);
 }
 
 /**
@@ -289,7 +308,12 @@ export async function backfillPictureVariants(deps: Pick<GalleryDeps, 'db' | 'co
       if (!meta.width || !meta.height) throw new Error('no dimensions');
       // The stored picture is already upright and stripped; `autoOrient` covers a file from before that rule.
       const { width, height } = meta.autoOrient;
-      const variants = await encodeVariants(() => sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate(), p.fileName.replace(/\.[a-z]+$/, ''), width, height);
+      const variants = await encodeVariants(
+        () => sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate(),
+        p.fileName.replace(/\.[a-z]+$/, ''),
+        width,
+        height,
+      );
       result = { width, height, variants };
     } catch (err) {
       log.warn({ err, pictureId: p.id }, 'gallery picture: variants could not be made; the picture itself is shown');

@@ -8,7 +8,7 @@
  * One sender per database (`mailQueueFor`), so every request of an app, and the start-up, share it.
  */
 import { asc, eq, lte } from 'drizzle-orm';
-import { mailQueue, parentEmails } from '../../../db/schema';
+import { mailQueue, parentEmails } from '~/db/schema';
 import type { Clock } from '../clock';
 import type { Db } from '../db';
 import { logger } from '../logger';
@@ -51,13 +51,27 @@ function createMailQueue(deps: MailQueueDeps): MailQueue {
   async function sendDue(): Promise<void> {
     for (;;) {
       const now = deps.clock.now();
-      const rows = deps.db.select().from(mailQueue).where(lte(mailQueue.nextAttemptAt, now)).orderBy(asc(mailQueue.nextAttemptAt)).limit(BATCH).all();
+      const rows = deps.db
+        .select()
+        .from(mailQueue)
+        .where(lte(mailQueue.nextAttemptAt, now))
+        .orderBy(asc(mailQueue.nextAttemptAt))
+        .limit(BATCH)
+        .all();
       if (rows.length === 0) return;
       for (const row of rows) {
         try {
           await deps.mailer.send({ to: row.toAddress, subject: row.subject, text: row.textBody, html: row.htmlBody });
           deps.db.transaction((tx) => {
-            tx.insert(parentEmails).values({ subject: row.subject, content: row.loggedText, recipients: [row.toAddress], sentBy: row.sentBy, sentAt: deps.clock.now() }).run();
+            tx.insert(parentEmails)
+              .values({
+                subject: row.subject,
+                content: row.loggedText,
+                recipients: [row.toAddress],
+                sentBy: row.sentBy,
+                sentAt: deps.clock.now(),
+              })
+              .run();
             tx.delete(mailQueue).where(eq(mailQueue.id, row.id)).run();
           });
         } catch (err) {
@@ -104,11 +118,23 @@ function createMailQueue(deps: MailQueueDeps): MailQueue {
   return {
     enqueue({ to, content, loggedText, sentBy }, db = deps.db) {
       db.insert(mailQueue)
-        .values({ toAddress: to, subject: content.subject, textBody: content.text, htmlBody: content.html, loggedText, sentBy, nextAttemptAt: deps.clock.now() })
+        .values({
+          toAddress: to,
+          subject: content.subject,
+          textBody: content.text,
+          htmlBody: content.html,
+          loggedText,
+          sentBy,
+          nextAttemptAt: deps.clock.now(),
+        })
         .run();
     },
     enqueueNothing(db = deps.db) {
-      const row = db.insert(mailQueue).values({ toAddress: '', subject: '', textBody: '', htmlBody: '', loggedText: '', sentBy: '', nextAttemptAt: deps.clock.now() }).returning({ id: mailQueue.id }).get();
+      const row = db
+        .insert(mailQueue)
+        .values({ toAddress: '', subject: '', textBody: '', htmlBody: '', loggedText: '', sentBy: '', nextAttemptAt: deps.clock.now() })
+        .returning({ id: mailQueue.id })
+        .get();
       db.delete(mailQueue).where(eq(mailQueue.id, row.id)).run();
     },
     kick,

@@ -90,7 +90,10 @@ export function letter(recipient: string, paragraphs: Paragraph[], config: LinkC
     '',
     signatureText(config),
   ].join('\n');
-  const html = layout([`Dear ${escapeHtml(recipient)},`, ...paragraphs.map((p) => p.html), `Warm regards,<br>The team at ${escapeHtml(centre.name)}`], config);
+  const html = layout(
+    [`Dear ${escapeHtml(recipient)},`, ...paragraphs.map((p) => p.html), `Warm regards,<br>The team at ${escapeHtml(centre.name)}`],
+    config,
+  );
   return { text, html };
 }
 
@@ -206,7 +209,9 @@ export function parentCredentialsEmail(data: CredentialsForEmail, config: LinkCo
           text: `Sign in at: ${loginUrl}\nE-mail: ${data.email}\nPassword: ${data.password}`,
           html: `Sign in at: ${link(loginUrl)}<br>E-mail: <strong>${escapeHtml(data.email)}</strong><br>Password: <strong style="font-family:monospace;font-size:15px">${escapeHtml(data.password)}</strong>`,
         },
-        plain('Please keep this password private. If you did not expect this message, or you think someone else has seen it, call us and we will help.'),
+        plain(
+          'Please keep this password private. If you did not expect this message, or you think someone else has seen it, call us and we will help.',
+        ),
       ],
       config,
     ),
@@ -229,7 +234,9 @@ export function paymentReceiptEmail(r: ReceiptForEmail, config: LinkConfig): Ema
       r.parentName.trim() || 'Parent',
       [
         plain(`Thank you for your payment of ${r.amountText} on ${r.paymentDateText} for ${r.childName}.`),
-        plain(`Your receipt ${r.receiptNumber} is attached as a PDF. Please keep it for your records. You can also download your receipts from the Parent Portal.`),
+        plain(
+          `Your receipt ${r.receiptNumber} is attached as a PDF. Please keep it for your records. You can also download your receipts from the Parent Portal.`,
+        ),
       ],
       config,
     ),
@@ -270,8 +277,13 @@ export function passwordResetEmail(data: { firstName: string; link: string }, co
       data.firstName.trim() || 'Parent',
       [
         plain('Someone (we hope you) asked to choose a new password for your Parent Portal account.'),
-        { text: `Choose a new password here: ${data.link}`, html: `Choose a new password here: ${link(data.link, 'Choose a new password')}` },
-        plain('The link works once, within one hour. If you did not ask for it, you can ignore this message: your password stays as it is.'),
+        {
+          text: `Choose a new password here: ${data.link}`,
+          html: `Choose a new password here: ${link(data.link, 'Choose a new password')}`,
+        },
+        plain(
+          'The link works once, within one hour. If you did not ask for it, you can ignore this message: your password stays as it is.',
+        ),
       ],
       config,
     ),
@@ -283,13 +295,26 @@ export interface WeeklyReportForEmail {
   childName: string;
   weekStartDate: string;
   weekEndDate: string;
-  activities: { activityDate: string; title: string; category: string; description: string; duration: number | null; skillsPracticed: string[] }[];
+  activities: {
+    activityDate: string;
+    title: string;
+    category: string;
+    description: string;
+    duration: number | null;
+    skillsPracticed: string[];
+  }[];
   notes: { title: string; category: string; content: string }[];
   skills: string[];
 }
 
 function longDate(iso: string): string {
-  return new Date(`${iso}T12:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC', weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' });
+  return new Date(`${iso}T12:00:00Z`).toLocaleDateString('en-US', {
+    timeZone: 'UTC',
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+  });
 }
 
 /** The weekly activity report staff send to a child's parents. Private notes never reach this function. */
@@ -300,20 +325,33 @@ export function weeklyReportEmail(data: WeeklyReportForEmail, config: LinkConfig
     return `- ${longDate(a.activityDate)}: ${a.title} [${a.category}]${minutes}. ${a.description}`;
   });
   const noteLines = data.notes.map((n) => `- ${n.title} [${n.category}]: ${n.content}`);
-  const list = (items: string[]) => `<ul style="margin:4px 0 0;padding-left:20px">${items.map((i) => `<li>${escapeHtml(i)}</li>`).join('')}</ul>`;
+  const list = (items: string[]) =>
+    `<ul style="margin:4px 0 0;padding-left:20px">${items.map((i) => `<li>${escapeHtml(i)}</li>`).join('')}</ul>`;
   const portal = `${config.publicUrl}/parent-login`;
   const paragraphs: Paragraph[] = [
     plain(`Here is ${data.childName}'s week at ${centre.name}, ${range}.`),
     data.activities.length
-      ? { text: `Activities (${data.activities.length}):\n${activityLines.join('\n')}`, html: `<strong>Activities (${data.activities.length})</strong>${list(activityLines.map((l) => l.slice(2)))}` }
+      ? {
+          text: `Activities (${data.activities.length}):\n${activityLines.join('\n')}`,
+          html: `<strong>Activities (${data.activities.length})</strong>${list(activityLines.map((l) => l.slice(2)))}`,
+        }
       : plain('No activities were recorded this week.'),
     data.notes.length
-      ? { text: `Development notes (${data.notes.length}):\n${noteLines.join('\n')}`, html: `<strong>Development notes (${data.notes.length})</strong>${list(noteLines.map((l) => l.slice(2)))}` }
+      ? {
+          text: `Development notes (${data.notes.length}):\n${noteLines.join('\n')}`,
+          html: `<strong>Development notes (${data.notes.length})</strong>${list(noteLines.map((l) => l.slice(2)))}`,
+        }
       : plain('No development notes were written this week.'),
     data.skills.length
-      ? { text: `Skills practiced: ${data.skills.join(', ')}`, html: `<strong>Skills practiced:</strong> ${escapeHtml(data.skills.join(', '))}` }
+      ? {
+          text: `Skills practiced: ${data.skills.join(', ')}`,
+          html: `<strong>Skills practiced:</strong> ${escapeHtml(data.skills.join(', '))}`,
+        }
       : plain('No skills were recorded this week.'),
-    { text: `See every activity and note in the Parent Portal: ${portal}`, html: `See every activity and note in the ${link(portal, 'Parent Portal')}.` },
+    {
+      text: `See every activity and note in the Parent Portal: ${portal}`,
+      html: `See every activity and note in the ${link(portal, 'Parent Portal')}.`,
+    },
   ];
   return {
     subject: headerSafe(`${data.childName}'s weekly report: ${range}`),
@@ -323,7 +361,15 @@ export function weeklyReportEmail(data: WeeklyReportForEmail, config: LinkConfig
 
 /** A child achieved a milestone: the parents hear it from us first. */
 export function achievementEmail(
-  data: { parentName: string; childName: string; milestoneName: string; milestoneDescription: string; achievedAt: string; notes: string | null; witnessedBy: string | null },
+  data: {
+    parentName: string;
+    childName: string;
+    milestoneName: string;
+    milestoneDescription: string;
+    achievedAt: string;
+    notes: string | null;
+    witnessedBy: string | null;
+  },
   config: LinkConfig,
 ): EmailContent {
   const portal = `${config.publicUrl}/parent-login`;
@@ -338,7 +384,10 @@ export function achievementEmail(
         },
         ...(data.notes ? [plain(`Our notes: ${data.notes}`)] : []),
         ...(data.witnessedBy ? [plain(`Witnessed by ${data.witnessedBy}.`)] : []),
-        { text: `See all of ${data.childName}'s milestones in the Parent Portal: ${portal}`, html: `See all of ${escapeHtml(data.childName)}'s milestones in the ${link(portal, 'Parent Portal')}.` },
+        {
+          text: `See all of ${data.childName}'s milestones in the Parent Portal: ${portal}`,
+          html: `See all of ${escapeHtml(data.childName)}'s milestones in the ${link(portal, 'Parent Portal')}.`,
+        },
       ],
       config,
     ),
@@ -369,8 +418,13 @@ export function staffPasswordResetEmail(data: { name: string; link: string }, co
       data.name.trim() || 'there',
       [
         plain('Someone (we hope you) asked to choose a new password for your staff account.'),
-        { text: `Choose a new password here: ${data.link}`, html: `Choose a new password here: ${link(data.link, 'Choose a new password')}` },
-        plain('The link works once, within one hour. If you did not ask for it, you can ignore this message: your password stays as it is.'),
+        {
+          text: `Choose a new password here: ${data.link}`,
+          html: `Choose a new password here: ${link(data.link, 'Choose a new password')}`,
+        },
+        plain(
+          'The link works once, within one hour. If you did not ask for it, you can ignore this message: your password stays as it is.',
+        ),
       ],
       config,
     ),
@@ -407,8 +461,12 @@ export function applicationReceivedEmail(application: SubmittedApplicationForEma
           text: `Child: ${child}\nProgram: ${program}\nDesired start date: ${start}`,
           html: `Child: <strong>${escapeHtml(child)}</strong><br>Program: <strong>${escapeHtml(program)}</strong><br>Desired start date: <strong>${escapeHtml(start)}</strong>`,
         },
-        plain('What happens next: we will call you within 24 hours to discuss next steps, schedule a facility tour, and help you complete the enrollment paperwork.'),
-        plain(`If any of the details above is wrong, or you have a question, please call us at ${phone} or ${otherPhone}, or e-mail ${centre.email}.`),
+        plain(
+          'What happens next: we will call you within 24 hours to discuss next steps, schedule a facility tour, and help you complete the enrollment paperwork.',
+        ),
+        plain(
+          `If any of the details above is wrong, or you have a question, please call us at ${phone} or ${otherPhone}, or e-mail ${centre.email}.`,
+        ),
       ],
       config,
     ),

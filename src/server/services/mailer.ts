@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer';
-import { outboxMessages } from '../../../db/schema';
+import { outboxMessages } from '~/db/schema';
 import type { Config } from '../config';
 import type { Db } from '../db';
 import { privateSubdir, writePrivateFile } from '../private-files';
@@ -33,7 +33,12 @@ export function createMailer(config: Config, db: Db): Mailer {
   if (config.smtpUrl) {
     // Short timeouts: a mail server that accepts the connection and then stalls must not leave a staff
     // member's request hanging for nodemailer's default two minutes.
-    const transport = nodemailer.createTransport({ url: config.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 });
+    const transport = nodemailer.createTransport({
+      url: config.smtpUrl,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 20_000,
+    });
     return {
       async send({ credentialsFor: _sentNotStored, storedText: _neither, ...message }) {
         const info = await transport.sendMail({ from: config.mailFrom, replyTo: REPLY_TO, ...message });
@@ -48,7 +53,14 @@ export function createMailer(config: Config, db: Db): Mailer {
       const emlFile = join(outboxDir(config), `${id}.eml`);
       writePrivateFile(emlFile, eml);
       db.insert(outboxMessages)
-        .values({ id, toAddress: message.to, subject: message.subject, textBody: storedText ?? message.text, emlFile, credentialsFor: credentialsFor ?? null })
+        .values({
+          id,
+          toAddress: message.to,
+          subject: message.subject,
+          textBody: storedText ?? message.text,
+          emlFile,
+          credentialsFor: credentialsFor ?? null,
+        })
         .run();
       return { via: 'outbox', messageId };
     },

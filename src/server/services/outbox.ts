@@ -10,7 +10,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
 import { and, eq, isNotNull, like, lt, or } from 'drizzle-orm';
 import PostalMime from 'postal-mime';
-import { outboxMessages } from '../../../db/schema';
+import { outboxMessages } from '~/db/schema';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Db } from '../db';
@@ -47,7 +47,10 @@ async function redactEml(path: string, password: string, replacement: string, te
       filename: a.filename ?? undefined,
       contentType: a.mimeType,
       cid: a.contentId?.replace(/^<|>$/g, ''),
-      content: typeof a.content === 'string' ? Buffer.from(a.content, a.encoding === 'base64' ? 'base64' : 'utf8') : Buffer.from(a.content as ArrayBuffer),
+      content:
+        typeof a.content === 'string'
+          ? Buffer.from(a.content, a.encoding === 'base64' ? 'base64' : 'utf8')
+          : Buffer.from(a.content as ArrayBuffer),
     })),
   });
   writePrivateFile(path, eml);
@@ -94,11 +97,7 @@ async function redactAll(deps: Deps, rows: OutboxRow[], replacement: string): Pr
  * risk. Calling it after any sign-in is harmless (nothing is left to remove).
  */
 export function forgetParentPassword(db: Db, config: Pick<Config, 'privateDir'>, parentEmail: string): Promise<number> {
-  const rows = db
-    .select()
-    .from(outboxMessages)
-    .where(eq(outboxMessages.credentialsFor, parentEmail.trim().toLowerCase()))
-    .all();
+  const rows = db.select().from(outboxMessages).where(eq(outboxMessages.credentialsFor, parentEmail.trim().toLowerCase())).all();
   return redactAll({ db, config }, rows, PASSWORD_REMOVED.firstSignIn);
 }
 
@@ -107,7 +106,8 @@ export function forgetParentPassword(db: Db, config: Pick<Config, 'privateDir'>,
  * member's `…/admin/set-password#token=…`), if it still has one.
  */
 const RESET_TOKEN = /\/(?:parent-reset-password|admin\/set-password)#token=([a-z2-7]+)/;
-const resetLinkStored = () => or(like(outboxMessages.textBody, '%/parent-reset-password#token=%'), like(outboxMessages.textBody, '%/admin/set-password#token=%'));
+const resetLinkStored = () =>
+  or(like(outboxMessages.textBody, '%/parent-reset-password#token=%'), like(outboxMessages.textBody, '%/admin/set-password#token=%'));
 export const RESET_LINK_REMOVED = {
   used: '[reset link removed: it was used]',
   expired: '[reset link removed: it has expired]',

@@ -1,11 +1,12 @@
-import { parentEmails } from '../../../db/schema';
+import { parentEmails } from '~/db/schema';
 import type { Clock } from '../clock';
 import type { Db } from '../db';
 import { logger } from '../logger';
 import type { MailAttachment, Mailer } from './mail';
 import type { EmailContent } from './mail-templates';
 
-export type SendOutcome = { emailSent: true; emailError: null; via: 'smtp' | 'outbox' } | { emailSent: false; emailError: string; via: null };
+export type SendOutcome =
+  { emailSent: true; emailError: null; via: 'smtp' | 'outbox' } | { emailSent: false; emailError: string; via: null };
 
 /**
  * Sends one e-mail to a parent and, once it is accepted (by the SMTP server or the outbox), records it in
@@ -23,7 +24,10 @@ export async function sendToParent(
 ): Promise<SendOutcome> {
   try {
     const result = await deps.mailer.send({ to, ...content, ...(attachments ? { attachments } : {}) });
-    deps.db.insert(parentEmails).values({ subject: content.subject, content: loggedText, recipients: [to], sentBy, sentAt: deps.clock.now() }).run();
+    deps.db
+      .insert(parentEmails)
+      .values({ subject: content.subject, content: loggedText, recipients: [to], sentBy, sentAt: deps.clock.now() })
+      .run();
     return { emailSent: true, emailError: null, via: result.via };
   } catch (err) {
     logger.warn({ err, to, subject: content.subject }, 'e-mail to a parent could not be sent');

@@ -285,7 +285,11 @@ export function taxStatementPdf(s: StatementForPdf): Buffer {
   const size = 9.5;
   for (const p of s.payments) {
     page.font(size, 'normal');
-    const detail = [paymentTypeLabel(p.paymentType), p.periodCovered, paymentReference(p) ? `${paymentReference(p)!.label} ${paymentReference(p)!.value}` : paymentMethodLabel(p.paymentMethod)]
+    const detail = [
+      paymentTypeLabel(p.paymentType),
+      p.periodCovered,
+      paymentReference(p) ? `${paymentReference(p)!.label} ${paymentReference(p)!.value}` : paymentMethodLabel(p.paymentMethod),
+    ]
       .filter(Boolean)
       .join(' - ');
     const childLines = page.doc.splitTextToSize(pdfSafe(p.childName), COLS.detail - COLS.child - 8) as string[];
@@ -308,8 +312,17 @@ export function taxStatementPdf(s: StatementForPdf): Buffer {
   page.doc.text(formatCents(s.totalCents), COLS.amountRight, page.y + 12, { align: 'right' });
   page.y += 24;
   page.font(8.5, 'normal', MUTED);
-  const uncounted = s.payments.some((p) => parseCents(p.amount) === null) ? ' Entries whose amount is not a number are listed but not counted in the total.' : '';
-  page.text(`${s.payments.length} payment${s.payments.length === 1 ? '' : 's'}. Amounts in US dollars.${uncounted}`, MARGIN, RIGHT - MARGIN, 8.5, 'normal', MUTED);
+  const uncounted = s.payments.some((p) => parseCents(p.amount) === null)
+    ? ' Entries whose amount is not a number are listed but not counted in the total.'
+    : '';
+  page.text(
+    `${s.payments.length} payment${s.payments.length === 1 ? '' : 's'}. Amounts in US dollars.${uncounted}`,
+    MARGIN,
+    RIGHT - MARGIN,
+    8.5,
+    'normal',
+    MUTED,
+  );
 
   page.heading('Provider Certification');
   page.text(

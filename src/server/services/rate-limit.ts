@@ -83,7 +83,10 @@ type Account = { kind: 'admin'; admin: { id: string } } | { kind: 'parent'; pare
  * Takes one point from the signed-in account's own limit (staff and parents have their own, `limits`), or
  * answers 429 with Retry-After and SLOW_DOWN_MESSAGE, which the pages show as it is.
  */
-export function consumeForAccount(ctx: { clock: Clock; resHeaders: Headers; auth: Account | null }, limits: RateLimit | { parent: RateLimit; admin: RateLimit }): void {
+export function consumeForAccount(
+  ctx: { clock: Clock; resHeaders: Headers; auth: Account | null },
+  limits: RateLimit | { parent: RateLimit; admin: RateLimit },
+): void {
   const auth = ctx.auth;
   if (!auth) return;
   const id = auth.kind === 'admin' ? auth.admin.id : auth.parent.id;

@@ -90,4 +90,3 @@ export function addressKey(ip: string): string {
     .map((g) => g.replace(/^0+(?=.)/, ''))
     .join(':')}::/64`;
 }
-

@@ -6,7 +6,7 @@
  */
 import { TRPCError } from '@trpc/server';
 import { and, asc, count, eq, gt, isNull, ne } from 'drizzle-orm';
-import { adminUsers, staffPasswordLinks, type StaffRole } from '../../../db/schema';
+import { adminUsers, staffPasswordLinks, type StaffRole } from '~/db/schema';
 import { STAFF_ROLE_LABELS } from '../../shared/schemas/staff';
 import { recordAudit } from '../audit/record';
 import { beginLogin } from '../auth/login-throttle';
@@ -28,7 +28,8 @@ export const DUPLICATE_EMAIL = 'A staff account with this e-mail already exists.
 export const LAST_DIRECTOR = 'The centre must keep at least one active director. Make someone else a director first.';
 export const STAFF_NOT_FOUND = 'Staff account not found';
 export const STAFF_LINK_INVALID = 'This link is invalid, was already used or has expired. Please ask for a new one.';
-export const STAFF_RESET_REQUESTED = 'If a staff account exists for that e-mail, we have sent it a link to choose a new password. The link works once, within one hour.';
+export const STAFF_RESET_REQUESTED =
+  'If a staff account exists for that e-mail, we have sent it a link to choose a new password. The link works once, within one hour.';
 export const STAFF_PASSWORD_SET = 'Your password is set. Please sign in with it.';
 export const STAFF_THROTTLED = 'Too many requests. Please wait a few minutes and try again.';
 
@@ -52,9 +53,17 @@ export function listStaff(db: Db) {
 function issueLink(db: Db, ctx: Pick<Context, 'clock'>, adminId: string, purpose: 'invite' | 'reset'): string {
   const token = newLinkToken();
   const now = ctx.clock.now();
-  db.delete(staffPasswordLinks).where(and(eq(staffPasswordLinks.adminId, adminId), eq(staffPasswordLinks.purpose, purpose), isNull(staffPasswordLinks.usedAt))).run();
+  db.delete(staffPasswordLinks)
+    .where(and(eq(staffPasswordLinks.adminId, adminId), eq(staffPasswordLinks.purpose, purpose), isNull(staffPasswordLinks.usedAt)))
+    .run();
   db.insert(staffPasswordLinks)
-    .values({ adminId, purpose, tokenHash: hashLinkToken(token), expiresAt: new Date(now.getTime() + (purpose === 'invite' ? INVITATION_MS : RESET_LINK_MS)), createdAt: now })
+    .values({
+      adminId,
+      purpose,
+      tokenHash: hashLinkToken(token),
+      expiresAt: new Date(now.getTime() + (purpose === 'invite' ? INVITATION_MS : RESET_LINK_MS)),
+      createdAt: now,
+    })
     .run();
   return token;
 }
@@ -63,7 +72,12 @@ function issueLink(db: Db, ctx: Pick<Context, 'clock'>, adminId: string, purpose
 const setPasswordLink = (ctx: Pick<Context, 'config'>, token: string) => `${ctx.config.publicUrl}/admin/set-password#token=${token}`;
 
 /** Sends a message whose text holds `token`: the outbox's row keeps the text without it (MailMessage.storedText). */
-async function sendLink(ctx: Context, to: string, content: { subject: string; text: string; html: string }, token: string): Promise<{ emailSent: boolean; emailError: string | null }> {
+async function sendLink(
+  ctx: Context,
+  to: string,
+  content: { subject: string; text: string; html: string },
+  token: string,
+): Promise<{ emailSent: boolean; emailError: string | null }> {
   try {
     await ctx.mailer.send({ to, ...content, storedText: withoutToken(content.text, token) });
     return { emailSent: true, emailError: null };
@@ -82,10 +96,15 @@ export async function inviteStaff(ctx: Ctx, input: { name: string; email: string
   try {
     created = ctx.db.transaction((tx) => {
       const db = tx as unknown as Db;
-      if (db.select({ id: adminUsers.id }).from(adminUsers).where(eq(adminUsers.email, input.email)).get()) throw new TRPCError({ code: 'CONFLICT', message: DUPLICATE_EMAIL });
+      if (db.select({ id: adminUsers.id }).from(adminUsers).where(eq(adminUsers.email, input.email)).get())
+        throw new TRPCError({ code: 'CONFLICT', message: DUPLICATE_EMAIL });
       const now = ctx.clock.now();
       // No password until the invitation is used: an empty hash never verifies (sign-in checks it is set).
-      const account = db.insert(adminUsers).values({ ...input, passwordHash: '', isActive: true, createdAt: now, updatedAt: now }).returning(staffColumns).get();
+      const account = db
+        .insert(adminUsers)
+        .values({ ...input, passwordHash: '', isActive: true, createdAt: now, updatedAt: now })
+        .returning(staffColumns)
+        .get();
       const token = issueLink(db, ctx, account.id, 'invite');
       recordAudit(db, ctx, { action: 'create', entity: 'staff', entityId: account.id, fields: input });
       return { account, token };
@@ -94,13 +113,20 @@ export async function inviteStaff(ctx: Ctx, input: { name: string; email: string
     if (isUniqueViolation(err, 'admin_users.email')) throw new TRPCError({ code: 'CONFLICT', message: DUPLICATE_EMAIL });
     throw err;
   }
-  const content = staffInvitationEmail({ name: input.name, role: STAFF_ROLE_LABELS[input.role].toLowerCase(), link: setPasswordLink(ctx, created.token) }, ctx.config);
+  const content = staffInvitationEmail(
+    { name: input.name, role: STAFF_ROLE_LABELS[input.role].toLowerCase(), link: setPasswordLink(ctx, created.token) },
+    ctx.config,
+  );
   return { ...created.account, ...(await sendLink(ctx, input.email, content, created.token)) };
 }
 
 /** Active directors other than `exceptId`. */
 function otherActiveDirectors(db: Db, exceptId: string): number {
-  return db.select({ n: count() }).from(adminUsers).where(and(eq(adminUsers.role, 'director'), eq(adminUsers.isActive, true), ne(adminUsers.id, exceptId))).get()!.n;
+  return db
+    .select({ n: count() })
+    .from(adminUsers)
+    .where(and(eq(adminUsers.role, 'director'), eq(adminUsers.isActive, true), ne(adminUsers.id, exceptId)))
+    .get()!.n;
 }
 
 /**
@@ -119,7 +145,12 @@ export function updateStaff(ctx: Ctx, input: { id: string; role?: StaffRole; isA
       if (wasDirector && !(role === 'director' && isActive) && otherActiveDirectors(db, before.id) === 0) {
         throw new TRPCError({ code: 'BAD_REQUEST', message: LAST_DIRECTOR });
       }
-      const account = db.update(adminUsers).set({ role, isActive, updatedAt: ctx.clock.now() }).where(eq(adminUsers.id, before.id)).returning(staffColumns).get()!;
+      const account = db
+        .update(adminUsers)
+        .set({ role, isActive, updatedAt: ctx.clock.now() })
+        .where(eq(adminUsers.id, before.id))
+        .returning(staffColumns)
+        .get()!;
       if (!isActive) deleteAdminSessions(db, before.id);
       const changed = Object.fromEntries(Object.entries({ role, isActive }).filter(([k, v]) => before[k as 'role' | 'isActive'] !== v));
       recordAudit(db, ctx, { action: 'isActive' in changed ? 'status' : 'update', entity: 'staff', entityId: before.id, fields: changed });
@@ -139,14 +170,21 @@ export async function requestStaffReset(ctx: Context, email: string) {
   consume(ctx, ctx.limits.passwordResetByAccount, `staff:${email}`, STAFF_THROTTLED);
   // Every address together, shared with the parents' resets: rotating addresses cannot queue mail without end.
   consume(ctx, ctx.limits.passwordResetGlobal, 'all', RESET_BUSY);
-  const account = ctx.db.select({ id: adminUsers.id, name: adminUsers.name, email: adminUsers.email }).from(adminUsers).where(and(eq(adminUsers.email, email), eq(adminUsers.isActive, true))).get();
+  const account = ctx.db
+    .select({ id: adminUsers.id, name: adminUsers.name, email: adminUsers.email })
+    .from(adminUsers)
+    .where(and(eq(adminUsers.email, email), eq(adminUsers.isActive, true)))
+    .get();
   if (account) {
     // Queued in the link's transaction and sent after the answer, as the parents' are (issue 29): a known
     // address must not answer slower than an unknown one.
     ctx.db.transaction((tx) => {
       const token = issueLink(tx as unknown as Db, ctx, account.id, 'reset');
       const content = staffPasswordResetEmail({ name: account.name, link: setPasswordLink(ctx, token) }, ctx.config);
-      mailQueueFor(ctx).enqueue({ to: account.email, content, loggedText: withoutToken(content.text, token), sentBy: 'staff' }, tx as unknown as Db);
+      mailQueueFor(ctx).enqueue(
+        { to: account.email, content, loggedText: withoutToken(content.text, token), sentBy: 'staff' },
+        tx as unknown as Db,
+      );
     });
     sendAfterAnswer(ctx);
   } else {
@@ -164,15 +202,30 @@ export async function setPasswordWithLink(ctx: Context, input: { token: string; 
   const tokenHash = hashLinkToken(input.token);
   const invalid = () => new TRPCError({ code: 'BAD_REQUEST', message: STAFF_LINK_INVALID });
   const live = () =>
-    and(eq(staffPasswordLinks.tokenHash, tokenHash), isNull(staffPasswordLinks.usedAt), gt(staffPasswordLinks.expiresAt, ctx.clock.now()), eq(adminUsers.isActive, true));
-  const found = ctx.db.select({ id: staffPasswordLinks.id }).from(staffPasswordLinks).innerJoin(adminUsers, eq(adminUsers.id, staffPasswordLinks.adminId)).where(live()).get();
+    and(
+      eq(staffPasswordLinks.tokenHash, tokenHash),
+      isNull(staffPasswordLinks.usedAt),
+      gt(staffPasswordLinks.expiresAt, ctx.clock.now()),
+      eq(adminUsers.isActive, true),
+    );
+  const found = ctx.db
+    .select({ id: staffPasswordLinks.id })
+    .from(staffPasswordLinks)
+    .innerJoin(adminUsers, eq(adminUsers.id, staffPasswordLinks.adminId))
+    .where(live())
+    .get();
   if (!found) throw invalid();
   const passwordHash = await hashPassword(input.password);
   const adminId = ctx.db.transaction((tx) => {
     const db = tx as unknown as Db;
     // Checked again after the hash: the link may have been used or the account closed meanwhile.
     const link = db
-      .select({ id: staffPasswordLinks.id, adminId: staffPasswordLinks.adminId, purpose: staffPasswordLinks.purpose, name: adminUsers.name })
+      .select({
+        id: staffPasswordLinks.id,
+        adminId: staffPasswordLinks.adminId,
+        purpose: staffPasswordLinks.purpose,
+        name: adminUsers.name,
+      })
       .from(staffPasswordLinks)
       .innerJoin(adminUsers, eq(adminUsers.id, staffPasswordLinks.adminId))
       .where(live())
@@ -181,20 +234,38 @@ export async function setPasswordWithLink(ctx: Context, input: { token: string; 
     db.update(staffPasswordLinks).set({ usedAt: ctx.clock.now() }).where(eq(staffPasswordLinks.id, link.id)).run();
     db.update(adminUsers).set({ passwordHash, updatedAt: ctx.clock.now() }).where(eq(adminUsers.id, link.adminId)).run();
     deleteAdminSessions(db, link.adminId);
-    db.delete(staffPasswordLinks).where(and(eq(staffPasswordLinks.adminId, link.adminId), isNull(staffPasswordLinks.usedAt))).run();
-    recordAudit(db, ctx, { action: 'password', entity: 'staff', entityId: link.adminId, actor: { id: link.adminId, name: link.name }, fields: { link: link.purpose, password: null } });
+    db.delete(staffPasswordLinks)
+      .where(and(eq(staffPasswordLinks.adminId, link.adminId), isNull(staffPasswordLinks.usedAt)))
+      .run();
+    recordAudit(db, ctx, {
+      action: 'password',
+      entity: 'staff',
+      entityId: link.adminId,
+      actor: { id: link.adminId, name: link.name },
+      fields: { link: link.purpose, password: null },
+    });
     return link.adminId;
   });
   // Every link of the account is dead now: the outbox's copies lose theirs (ADR 019). A failure must not undo
   // the change; the hourly sweep removes expired links anyway.
   const email = ctx.db.select({ email: adminUsers.email }).from(adminUsers).where(eq(adminUsers.id, adminId)).get()?.email;
-  if (email) await forgetUsedResetLinks(ctx.db, ctx.config, email).catch((err: unknown) => logger.warn({ err }, 'could not remove a used staff link from the outbox'));
+  if (email)
+    await forgetUsedResetLinks(ctx.db, ctx.config, email).catch((err: unknown) =>
+      logger.warn({ err }, 'could not remove a used staff link from the outbox'),
+    );
   return { success: true as const, message: STAFF_PASSWORD_SET };
 }
 
 /** A signed-in staff member's own new password: the current one is checked (throttled as a sign-in); every other session ends. */
-export async function changeOwnPassword(ctx: Ctx & { auth: { sessionId: string } }, input: { currentPassword: string; newPassword: string }) {
-  const row = ctx.db.select({ email: adminUsers.email, passwordHash: adminUsers.passwordHash }).from(adminUsers).where(eq(adminUsers.id, ctx.admin.id)).get();
+export async function changeOwnPassword(
+  ctx: Ctx & { auth: { sessionId: string } },
+  input: { currentPassword: string; newPassword: string },
+) {
+  const row = ctx.db
+    .select({ email: adminUsers.email, passwordHash: adminUsers.passwordHash })
+    .from(adminUsers)
+    .where(eq(adminUsers.id, ctx.admin.id))
+    .get();
   if (!row) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in as staff' });
   const attempt = await beginLogin(ctx, 'admin', row.email);
   if (!row.passwordHash || !(await verifyPassword(row.passwordHash, input.currentPassword))) {
@@ -206,7 +277,9 @@ export async function changeOwnPassword(ctx: Ctx & { auth: { sessionId: string }
     const db = tx as unknown as Db;
     db.update(adminUsers).set({ passwordHash, updatedAt: ctx.clock.now() }).where(eq(adminUsers.id, ctx.admin.id)).run();
     deleteAdminSessions(db, ctx.admin.id, ctx.auth.sessionId);
-    db.delete(staffPasswordLinks).where(and(eq(staffPasswordLinks.adminId, ctx.admin.id), isNull(staffPasswordLinks.usedAt))).run();
+    db.delete(staffPasswordLinks)
+      .where(and(eq(staffPasswordLinks.adminId, ctx.admin.id), isNull(staffPasswordLinks.usedAt)))
+      .run();
     recordAudit(db, ctx, { action: 'password', entity: 'staff', entityId: ctx.admin.id, fields: { password: null } });
   });
   return { success: true as const, message: 'Your password has been changed. You were signed out on your other devices.' };

@@ -10,7 +10,10 @@ import { pageFields } from './page';
  */
 export function listField(itemMax = 100, maxItems = 30) {
   return z
-    .union([z.string().max(5000, 'The list is too long'), z.array(z.string().max(itemMax * 2, `Each item must be at most ${itemMax} characters`)).max(maxItems * 2, 'The list is too long')])
+    .union([
+      z.string().max(5000, 'The list is too long'),
+      z.array(z.string().max(itemMax * 2, `Each item must be at most ${itemMax} characters`)).max(maxItems * 2, 'The list is too long'),
+    ])
     .nullish()
     .transform((v): (string | null | undefined)[] => (v == null ? [] : typeof v === 'string' ? v.split(',') : v))
     .pipe(z.array(optionalText(itemMax)))
@@ -78,8 +81,16 @@ export const MISSING_DATES = 'Missing Dates: Please select both start and end da
 export const weeklyReportSchema = z
   .object({
     childId: idSchema,
-    weekStartDate: z.string({ error: MISSING_DATES }).trim().min(1, MISSING_DATES).refine(isValidDate, 'Please enter a valid date (YYYY-MM-DD)'),
-    weekEndDate: z.string({ error: MISSING_DATES }).trim().min(1, MISSING_DATES).refine(isValidDate, 'Please enter a valid date (YYYY-MM-DD)'),
+    weekStartDate: z
+      .string({ error: MISSING_DATES })
+      .trim()
+      .min(1, MISSING_DATES)
+      .refine(isValidDate, 'Please enter a valid date (YYYY-MM-DD)'),
+    weekEndDate: z
+      .string({ error: MISSING_DATES })
+      .trim()
+      .min(1, MISSING_DATES)
+      .refine(isValidDate, 'Please enter a valid date (YYYY-MM-DD)'),
   })
   .refine((r) => r.weekEndDate >= r.weekStartDate, { message: 'The end date must not be before the start date', path: ['weekEndDate'] })
   .refine((r) => spanDays(r.weekStartDate, r.weekEndDate) <= 35, { message: 'A report covers at most five weeks', path: ['weekEndDate'] });

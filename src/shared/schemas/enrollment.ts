@@ -1,6 +1,17 @@
 import { z } from 'zod';
 import { HOW_HEARD_CHOICES, PROGRAM_CHOICES, RELATIONSHIP_CHOICES, STATE_CHOICES } from '../constants';
-import { birthDateField, choiceField, dateFromToday, emailField, honeypotField, optionalPhoneField, optionalText, phoneField, plainString, requiredText } from './fields';
+import {
+  birthDateField,
+  choiceField,
+  dateFromToday,
+  emailField,
+  honeypotField,
+  optionalPhoneField,
+  optionalText,
+  phoneField,
+  plainString,
+  requiredText,
+} from './fields';
 
 /**
  * The online enrollment application of SPEC.md §3 and §5: one schema for the form and the server.
@@ -40,7 +51,9 @@ function enrollmentObject(today?: string) {
     parentAddress: requiredText('Street address is required', 200),
     parentCity: requiredText('City is required', 100),
     parentState: choiceField(STATE_CHOICES, 'Please choose a state').default('OH'),
-    parentZip: plainString('Please enter a valid ZIP code').min(5, 'Please enter a valid ZIP code').max(10, 'Please enter a valid ZIP code'),
+    parentZip: plainString('Please enter a valid ZIP code')
+      .min(5, 'Please enter a valid ZIP code')
+      .max(10, 'Please enter a valid ZIP code'),
     childFirstName: requiredText("Child's first name is required", 100),
     childLastName: requiredText("Child's last name is required", 100),
     childDateOfBirth: birthDateField(CHILD_DOB_REQUIRED, today),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAYMENT_METHODS, PAYMENT_TYPES, type Choice } from '../constants';
+import type { Choice, PAYMENT_METHODS, PAYMENT_TYPES } from '../constants';
 import { centsToAmount, parseCents } from '../money';
 import { idSchema } from './content';
 import { choiceField, emailField, isoDate, optionalText, requiredText } from './fields';
@@ -54,7 +54,9 @@ export const AMOUNT_FORMAT_MESSAGE = 'Please enter an amount in dollars and cent
  * answered as the stored text `1234.50`.
  */
 export const amountField = z
-  .union([z.string({ error: 'Amount is required' }), z.number({ error: 'Amount is required' }).transform(String)], { error: 'Amount is required' })
+  .union([z.string({ error: 'Amount is required' }), z.number({ error: 'Amount is required' }).transform(String)], {
+    error: 'Amount is required',
+  })
   .pipe(requiredText('Amount is required', 20))
   .transform((v, ctx) => {
     const cents = ENTERED_AMOUNT.test(v) ? parseCents(v) : null;

@@ -35,7 +35,12 @@ export function AdminDashboard() {
   const me = useQuery({ ...trpc.adminAuth.me.queryOptions(), staleTime: 0, refetchOnWindowFocus: 'always' });
   const logout = useMutation(trpc.adminAuth.logout.mutationOptions());
   // What families did that staff have not seen, on the tabs themselves; fresh whenever the director comes back.
-  const attention = useQuery({ ...trpc.overview.attention.queryOptions(), enabled: !!me.data, staleTime: 0, refetchOnWindowFocus: 'always' });
+  const attention = useQuery({
+    ...trpc.overview.attention.queryOptions(),
+    enabled: !!me.data,
+    staleTime: 0,
+    refetchOnWindowFocus: 'always',
+  });
 
   // A 401 from this check or any other call (the session expired or was ended elsewhere) signs out and goes
   // to the login page: lib/session-ended.ts, registered once for every page.
@@ -96,7 +101,9 @@ export function AdminDashboard() {
           selectedKey={tab}
           onSelectionChange={(key) => {
             if (key === tab) return;
-            void navigate({ to: '.', search: { tab: key === 'overview' ? undefined : (key as AdminTabId) }, resetScroll: false }).then(() => revealTabPanel(tabsRef.current));
+            void navigate({ to: '.', search: { tab: key === 'overview' ? undefined : (key as AdminTabId) }, resetScroll: false }).then(() =>
+              revealTabPanel(tabsRef.current),
+            );
           }}
         >
           <TabList aria-label="Dashboard sections" items={tabs} dependencies={[attention.data]}>

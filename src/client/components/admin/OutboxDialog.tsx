@@ -20,15 +20,23 @@ export function OutboxDialog({ isOpen, onOpenChange }: { isOpen: boolean; onOpen
   const selected = list.find((m) => m.id === selectedId) ?? null;
 
   return (
-    <Dialog isOpen={isOpen} onOpenChange={onOpenChange} title="Outbox" size="xl" description="E-mails the dashboard has composed for parents.">
+    <Dialog
+      isOpen={isOpen}
+      onOpenChange={onOpenChange}
+      title="Outbox"
+      size="xl"
+      description="E-mails the dashboard has composed for parents."
+    >
       {status.data &&
         (status.data.smtpConfigured ? (
           <p className="mb-4 rounded-lg border border-green-200 bg-green-50 p-3 text-sm text-green-900">
-            A mail server is configured: new messages go out by SMTP and are not kept here. Messages listed below were composed before SMTP was set up.
+            A mail server is configured: new messages go out by SMTP and are not kept here. Messages listed below were composed before SMTP
+            was set up.
           </p>
         ) : (
           <p className="mb-4 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950">
-            No mail server (SMTP) is configured, so e-mails are not delivered: each one is kept here exactly as it would have been sent. Set SMTP_URL to send them.
+            No mail server (SMTP) is configured, so e-mails are not delivered: each one is kept here exactly as it would have been sent. Set
+            SMTP_URL to send them.
           </p>
         ))}
       {messages.isPending && <p className="py-6 text-center text-stone-500">Loading messages...</p>}
@@ -52,7 +60,10 @@ export function OutboxDialog({ isOpen, onOpenChange }: { isOpen: boolean; onOpen
                     requestAnimationFrame(() => reader.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' }));
                   }}
                   aria-current={m.id === selectedId ? 'true' : undefined}
-                  className={cn('h-auto w-full flex-col items-start gap-0.5 py-2 text-left font-normal', m.id === selectedId && 'bg-brand-50 ring-1 ring-brand-200')}
+                  className={cn(
+                    'h-auto w-full flex-col items-start gap-0.5 py-2 text-left font-normal',
+                    m.id === selectedId && 'bg-brand-50 ring-1 ring-brand-200',
+                  )}
                 >
                   <span className="w-full truncate font-semibold text-stone-900">{m.subject}</span>
                   <span className="w-full truncate text-xs font-normal text-stone-600">To: {m.to}</span>
@@ -67,7 +78,9 @@ export function OutboxDialog({ isOpen, onOpenChange }: { isOpen: boolean; onOpen
                 <h3 className="font-semibold text-stone-900">{selected.subject}</h3>
                 <p className="text-sm text-stone-600">To: {selected.to}</p>
                 <p className="mb-3 text-sm text-stone-600">{formatDateTime(selected.createdAt)}</p>
-                <pre className="max-h-80 overflow-auto font-sans text-sm break-words whitespace-pre-wrap text-stone-800">{selected.text}</pre>
+                <pre className="max-h-80 overflow-auto font-sans text-sm break-words whitespace-pre-wrap text-stone-800">
+                  {selected.text}
+                </pre>
               </>
             ) : (
               <p className="flex h-full flex-col items-center justify-center gap-2 text-center text-sm text-stone-500">

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { Form } from 'react-aria-components';
-import { staffChangePasswordSchema, STAFF_PASSWORD_MIN } from '../../../shared/schemas/password-policy';
+import { staffChangePasswordSchema, STAFF_PASSWORD_MIN } from '~/shared/schemas/password-policy';
 import { toast } from '../../lib/toast';
 import { errorMessage, trpc } from '../../lib/trpc';
 import { type ServerError, useSchemaForm } from '../../lib/use-schema-form';
@@ -19,7 +19,8 @@ function OwnPasswordDialog({ isOpen, onOpenChange }: { isOpen: boolean; onOpenCh
         onOpenChange(false);
       },
       onError: (error) => {
-        if (!form.showServerErrors(error as ServerError)) toast({ title: 'Password Not Changed', description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
+        if (!form.showServerErrors(error as ServerError))
+          toast({ title: 'Password Not Changed', description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
       },
     }),
   );
@@ -29,9 +30,20 @@ function OwnPasswordDialog({ isOpen, onOpenChange }: { isOpen: boolean; onOpenCh
     if (data) change.mutate(data);
   }
   return (
-    <Dialog isOpen={isOpen} onOpenChange={onOpenChange} title="Change Password" description="You stay signed in here; your other devices are signed out.">
+    <Dialog
+      isOpen={isOpen}
+      onOpenChange={onOpenChange}
+      title="Change Password"
+      description="You stay signed in here; your other devices are signed out."
+    >
       <Form onSubmit={submit} validationBehavior="aria" className="flex flex-col gap-4">
-        <PasswordField label="Current password" name="current-password" value={form.values.currentPassword} onChange={form.set('currentPassword')} error={form.errors.currentPassword} />
+        <PasswordField
+          label="Current password"
+          name="current-password"
+          value={form.values.currentPassword}
+          onChange={form.set('currentPassword')}
+          error={form.errors.currentPassword}
+        />
         <PasswordField
           label="New password"
           name="new-password"

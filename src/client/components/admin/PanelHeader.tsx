@@ -4,7 +4,19 @@ import { cn } from '../ui/cn';
 import { countLine, type ListCount } from '../../lib/count-line';
 
 /** The heading row of a dashboard tab: its title, an optional count, and the tab's main action. */
-export function PanelHeader({ id, title, count, description, action }: { id: string; title: string; count?: number; description?: string; action?: ReactNode }) {
+export function PanelHeader({
+  id,
+  title,
+  count,
+  description,
+  action,
+}: {
+  id: string;
+  title: string;
+  count?: number;
+  description?: string;
+  action?: ReactNode;
+}) {
   return (
     <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
       <div>
@@ -59,7 +71,12 @@ export function FilteredPanelHeader({
   children: ReactNode;
 }) {
   return (
-    <div className={cn('flex flex-col gap-3', wideFrom === 'sm' ? 'sm:flex-row sm:items-end sm:justify-between' : 'lg:flex-row lg:items-end lg:justify-between')}>
+    <div
+      className={cn(
+        'flex flex-col gap-3',
+        wideFrom === 'sm' ? 'sm:flex-row sm:items-end sm:justify-between' : 'lg:flex-row lg:items-end lg:justify-between',
+      )}
+    >
       <div>
         <h2 id={id} className="text-xl font-bold text-stone-900">
           {title}

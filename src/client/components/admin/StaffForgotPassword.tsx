@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { Form } from 'react-aria-components';
-import { forgotPasswordSchema } from '../../../shared/schemas/auth';
+import { forgotPasswordSchema } from '~/shared/schemas/auth';
 import { toast } from '../../lib/toast';
 import { errorMessage, trpc } from '../../lib/trpc';
 import { useSchemaForm } from '../../lib/use-schema-form';
@@ -29,9 +29,24 @@ export function StaffForgotPassword({ initialEmail }: { initialEmail: string }) 
     );
   }
   return (
-    <Form method="post" onSubmit={submit} validationBehavior="aria" aria-label="Reset your password" className="mt-3 flex flex-col gap-3 rounded-lg border border-stone-200 p-4">
+    <Form
+      method="post"
+      onSubmit={submit}
+      validationBehavior="aria"
+      aria-label="Reset your password"
+      className="mt-3 flex flex-col gap-3 rounded-lg border border-stone-200 p-4"
+    >
       <p className="text-sm text-stone-700">Enter your e-mail and we will send you a link to choose a new password.</p>
-      <TextField label="Your email" type="email" name="reset-email" autoComplete="email" value={values.email} onChange={set('email')} error={errors.email} required />
+      <TextField
+        label="Your email"
+        type="email"
+        name="reset-email"
+        autoComplete="email"
+        value={values.email}
+        onChange={set('email')}
+        error={errors.email}
+        required
+      />
       <Button type="submit" variant="secondary" isDisabled={request.isPending}>
         {request.isPending ? 'Sending...' : 'Send reset link'}
       </Button>

@@ -1,19 +1,17 @@
 import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
-import type { inferRouterOutputs } from '@trpc/server';
 import { AlertTriangle, CheckCheck, FileText, Mail, MailOpen, Plus, Reply, Send } from 'lucide-react';
 import { useRef, useState } from 'react';
-import type { AppRouter } from '../../../server/routers/_app';
 import { Badge } from '../ui/Card';
 import { Button } from '../ui/Button';
 import { LoadMoreButton } from '../ui/LoadMoreButton';
 import { Tab, TabList, TabPanel, Tabs } from '../ui/Tabs';
 import { formatDate, formatDateTime } from '../../lib/format';
-import { queryClient, trpc } from '../../lib/trpc';
+import { queryClient, trpc, type RouterOutputs } from '../../lib/trpc';
 import { useSeenOnScreen } from '../../lib/use-seen-on-screen';
-import { DOCUMENT_TYPE_LABELS } from '../../../shared/schemas/communication';
+import { DOCUMENT_TYPE_LABELS } from '~/shared/schemas/communication';
 import { ComposeMessageDialog, RequestDocumentDialog, SubmitDocumentDialog, type ChildOption } from './CommunicationDialogs';
 
-type Outputs = inferRouterOutputs<AppRouter>['communications'];
+type Outputs = RouterOutputs['communications'];
 export type Message = Outputs['adminMessages']['items'][number];
 export type DocumentRequest = Outputs['adminDocumentRequests']['items'][number];
 
@@ -50,15 +48,21 @@ export function CommunicationCenter({ userType, childId, parentEmail, children =
   const page = { limit: COMMUNICATION_PAGE_SIZE };
   const next = { getNextPageParam: (last: { nextCursor: string | null }) => last.nextCursor };
   const messages = useInfiniteQuery({
-    ...(isAdmin ? trpc.communications.adminMessages.infiniteQueryOptions(page, next) : trpc.communications.parentMessages.infiniteQueryOptions(page, next)),
+    ...(isAdmin
+      ? trpc.communications.adminMessages.infiniteQueryOptions(page, next)
+      : trpc.communications.parentMessages.infiniteQueryOptions(page, next)),
     staleTime: 0,
   });
   const requests = useInfiniteQuery({
-    ...(isAdmin ? trpc.communications.adminDocumentRequests.infiniteQueryOptions(page, next) : trpc.communications.parentDocumentRequests.infiniteQueryOptions(page, next)),
+    ...(isAdmin
+      ? trpc.communications.adminDocumentRequests.infiniteQueryOptions(page, next)
+      : trpc.communications.parentDocumentRequests.infiniteQueryOptions(page, next)),
     staleTime: 0,
   });
   const enrolled = useQuery({ ...trpc.children.list.queryOptions(), enabled: isAdmin, staleTime: 0 });
-  const childOptions: ChildOption[] = isAdmin ? (enrolled.data ?? []).map((c) => ({ id: c.id, childName: c.childName, parentName: c.parentName, parentEmail: c.parentEmail })) : [...children];
+  const childOptions: ChildOption[] = isAdmin
+    ? (enrolled.data ?? []).map((c) => ({ id: c.id, childName: c.childName, parentName: c.parentName, parentEmail: c.parentEmail }))
+    : [...children];
 
   const [composing, setComposing] = useState<{ replyTo: Message | null } | null>(null);
   const [requesting, setRequesting] = useState(false);
@@ -67,7 +71,8 @@ export function CommunicationCenter({ userType, childId, parentEmail, children =
   const markSeen = useMutation(trpc.communications.markResponseSeen.mutationOptions({ onSuccess: refreshCommunications }));
 
   const list: Message[] = messages.data?.pages.flatMap((p) => p.items) ?? [];
-  const addressedToMe = (m: Message) => m.recipientType === userType && (isAdmin || !parentEmail || m.recipientId === parentEmail.toLowerCase());
+  const addressedToMe = (m: Message) =>
+    m.recipientType === userType && (isAdmin || !parentEmail || m.recipientId === parentEmail.toLowerCase());
   // Counted by the server over every message and request, not over the pages loaded so far.
   const unread = messages.data?.pages[0]?.unreadCount ?? 0;
   const requestList: DocumentRequest[] = requests.data?.pages.flatMap((p) => p.items) ?? [];
@@ -94,7 +99,9 @@ export function CommunicationCenter({ userType, childId, parentEmail, children =
 
         <TabPanel id="messages" className="flex flex-col gap-3">
           <div className="flex flex-wrap items-center justify-between gap-2">
-            <p className="text-sm text-stone-600">{isAdmin ? 'Messages between the centre and families.' : 'Messages between you and the centre.'}</p>
+            <p className="text-sm text-stone-600">
+              {isAdmin ? 'Messages between the centre and families.' : 'Messages between you and the centre.'}
+            </p>
             <Button onPress={() => setComposing({ replyTo: null })} className="max-sm:w-full">
               <Plus aria-hidden="true" className="size-4" />
               New Message
@@ -102,6 +109,7 @@ export function CommunicationCenter({ userType, childId, parentEmail, children =
           </div>
           <ListStatus isPending={messages.isPending} isError={messages.isError} isEmpty={list.length === 0} empty="No messages yet." />
           {list.length > 0 && (
+            // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling list must take focus so a keyboard can scroll it (WCAG 2.1.1, axe scrollable-region-focusable)
             <ul aria-label="Messages" className="flex max-h-96 flex-col gap-3 overflow-y-auto rounded-xl" tabIndex={0}>
               {list.map((m) => (
                 <MessageItem
@@ -120,7 +128,9 @@ export function CommunicationCenter({ userType, childId, parentEmail, children =
 
         <TabPanel id="documents" className="flex flex-col gap-3">
           <div className="flex flex-wrap items-center justify-between gap-2">
-            <p className="text-sm text-stone-600">{isAdmin ? 'Documents the centre has asked families for.' : 'Documents the centre has asked you for.'}</p>
+            <p className="text-sm text-stone-600">
+              {isAdmin ? 'Documents the centre has asked families for.' : 'Documents the centre has asked you for.'}
+            </p>
             {isAdmin && (
               <Button onPress={() => setRequesting(true)} className="max-sm:w-full">
                 <Plus aria-hidden="true" className="size-4" />
@@ -128,11 +138,23 @@ export function CommunicationCenter({ userType, childId, parentEmail, children =
               </Button>
             )}
           </div>
-          <ListStatus isPending={requests.isPending} isError={requests.isError} isEmpty={requestList.length === 0} empty="No document requests yet." />
+          <ListStatus
+            isPending={requests.isPending}
+            isError={requests.isError}
+            isEmpty={requestList.length === 0}
+            empty="No document requests yet."
+          />
           {requestList.length > 0 && (
+            // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling list must take focus so a keyboard can scroll it (WCAG 2.1.1, axe scrollable-region-focusable)
             <ul aria-label="Document requests" className="flex max-h-96 flex-col gap-3 overflow-y-auto rounded-xl" tabIndex={0}>
               {requestList.map((r) => (
-                <RequestItem key={r.id} request={r} isAdmin={isAdmin} onSubmit={() => setSubmitting(r)} onSeen={() => markSeen.mutate(r.id)} />
+                <RequestItem
+                  key={r.id}
+                  request={r}
+                  isAdmin={isAdmin}
+                  onSubmit={() => setSubmitting(r)}
+                  onSeen={() => markSeen.mutate(r.id)}
+                />
               ))}
             </ul>
           )}
@@ -181,13 +203,28 @@ function ListStatus({ isPending, isError, isEmpty, empty }: { isPending: boolean
   return null;
 }
 
-function MessageItem({ message: m, isMine, isUnread, onMarkRead, onReply }: { message: Message; isMine: boolean; isUnread: boolean; onMarkRead: () => void; onReply: () => void }) {
+function MessageItem({
+  message: m,
+  isMine,
+  isUnread,
+  onMarkRead,
+  onReply,
+}: {
+  message: Message;
+  isMine: boolean;
+  isUnread: boolean;
+  onMarkRead: () => void;
+  onReply: () => void;
+}) {
   const headingId = `message-${m.id}`;
   // Shown to its recipient for a moment, the message counts as read (the button stays for a quick reader).
   const text = useRef<HTMLParagraphElement>(null);
   useSeenOnScreen(text, onMarkRead, isUnread);
   return (
-    <li aria-labelledby={headingId} className={`rounded-xl border bg-white p-4 ${isUnread ? 'border-brand-400 ring-1 ring-brand-200' : 'border-stone-200'} ${isMine ? 'sm:ml-8' : 'sm:mr-8'}`}>
+    <li
+      aria-labelledby={headingId}
+      className={`rounded-xl border bg-white p-4 ${isUnread ? 'border-brand-400 ring-1 ring-brand-200' : 'border-stone-200'} ${isMine ? 'sm:ml-8' : 'sm:mr-8'}`}
+    >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <h3 id={headingId} className="min-w-0 break-words font-semibold text-stone-900">
           {m.subject}
@@ -244,7 +281,17 @@ function MessageItem({ message: m, isMine, isUnread, onMarkRead, onReply }: { me
 const STATUS_TONES = { pending: 'sun', fulfilled: 'green', overdue: 'red' } as const;
 const STATUS_LABELS: Record<string, string> = { pending: 'Pending', fulfilled: 'Fulfilled', overdue: 'Overdue' };
 
-function RequestItem({ request: r, isAdmin, onSubmit, onSeen }: { request: DocumentRequest; isAdmin: boolean; onSubmit: () => void; onSeen: () => void }) {
+function RequestItem({
+  request: r,
+  isAdmin,
+  onSubmit,
+  onSeen,
+}: {
+  request: DocumentRequest;
+  isAdmin: boolean;
+  onSubmit: () => void;
+  onSeen: () => void;
+}) {
   const headingId = `request-${r.id}`;
   // A parent's answer is a new upload until staff have had it on screen for a moment.
   const isNewUpload = isAdmin && r.status === 'fulfilled' && !r.responseSeenAt;

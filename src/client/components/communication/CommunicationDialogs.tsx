@@ -2,13 +2,18 @@ import { useMutation } from '@tanstack/react-query';
 import { Upload } from 'lucide-react';
 import { type ChangeEvent, type FormEvent, useId, useMemo, useState } from 'react';
 import { Form } from 'react-aria-components';
-import { DOCUMENT_TYPES, MAX_UPLOAD_BYTES, programName } from '../../../shared/constants';
-import { adminMessageSchema, DOCUMENT_TYPE_LABELS, documentRequestSchemaOn, documentResponseSchema, messageSchema } from '../../../shared/schemas/communication';
+import { DOCUMENT_TYPES, MAX_UPLOAD_BYTES, programName } from '~/shared/constants';
+import {
+  adminMessageSchema,
+  DOCUMENT_TYPE_LABELS,
+  documentRequestSchemaOn,
+  documentResponseSchema,
+  messageSchema,
+} from '~/shared/schemas/communication';
 import { useCentreToday } from '../../lib/centre-today';
 import { toast } from '../../lib/toast';
 import { errorMessage, trpc, trpcClient } from '../../lib/trpc';
 import { useSchemaForm } from '../../lib/use-schema-form';
-import { Button } from '../ui/Button';
 import { Checkbox } from '../ui/Checkbox';
 import { Dialog, DialogActions } from '../ui/Dialog';
 import { TextField } from '../ui/Field';
@@ -34,7 +39,19 @@ function httpDescription(error: unknown, fallback: string): string {
   return status ? `HTTP ${status}: ${message}` : message;
 }
 
-function Actions({ onCancel, submitLabel, pendingLabel, isPending, isDisabled }: { onCancel: () => void; submitLabel: string; pendingLabel: string; isPending: boolean; isDisabled?: boolean }) {
+function Actions({
+  onCancel,
+  submitLabel,
+  pendingLabel,
+  isPending,
+  isDisabled,
+}: {
+  onCancel: () => void;
+  submitLabel: string;
+  pendingLabel: string;
+  isPending: boolean;
+  isDisabled?: boolean;
+}) {
   return (
     <DialogActions onCancel={onCancel} isDisabled={isPending || isDisabled}>
       {isPending ? pendingLabel : submitLabel}
@@ -67,12 +84,19 @@ export function ComposeMessageDialog({
   const schema = isAdmin ? adminMessageSchema : messageSchema;
   const { values, set, errors, parse, showServerErrors, formRef } = useSchemaForm(
     schema,
-    () => ({ childId: replyTo?.childId ?? defaultChildId ?? (!isAdmin && childOptions.length === 1 ? childOptions[0]!.id : ''), subject: replyTo ? replySubject(replyTo.subject) : '', content: '', isUrgent: false }),
+    () => ({
+      childId: replyTo?.childId ?? defaultChildId ?? (!isAdmin && childOptions.length === 1 ? childOptions[0]!.id : ''),
+      subject: replyTo ? replySubject(replyTo.subject) : '',
+      content: '',
+      isUrgent: false,
+    }),
     { onEdit: 'revalidate', focusInvalid: true },
   );
   const send = useMutation({
     mutationFn: (data: { childId: string | null; subject: string; content: string; isUrgent: boolean }) =>
-      isAdmin ? trpcClient.communications.adminSend.mutate({ ...data, childId: data.childId ?? '' }) : trpcClient.communications.parentSend.mutate(data),
+      isAdmin
+        ? trpcClient.communications.adminSend.mutate({ ...data, childId: data.childId ?? '' })
+        : trpcClient.communications.parentSend.mutate(data),
   });
   const chosen = childOptions.find((c) => c.id === values.childId);
 
@@ -89,7 +113,8 @@ export function ComposeMessageDialog({
       },
       onError: (error) => {
         showServerErrors(error as never);
-        const description = !isAdmin && httpStatus(error) === 401 ? 'No authentication token' : httpDescription(error, 'Failed to send message');
+        const description =
+          !isAdmin && httpStatus(error) === 401 ? 'No authentication token' : httpDescription(error, 'Failed to send message');
         toast({ title: 'Failed to send message', description, variant: 'destructive' });
       },
     });
@@ -97,7 +122,13 @@ export function ComposeMessageDialog({
 
   const showChildPicker = isAdmin || childOptions.length > 1;
   return (
-    <Dialog isOpen onOpenChange={(open) => !open && onClose()} title={replyTo ? 'Reply to Message' : 'New Message'} description={isAdmin ? 'Choose a child: the message goes to that child’s parent.' : 'Your message goes to the centre’s staff.'} size="lg">
+    <Dialog
+      isOpen
+      onOpenChange={(open) => !open && onClose()}
+      title={replyTo ? 'Reply to Message' : 'New Message'}
+      description={isAdmin ? 'Choose a child: the message goes to that child’s parent.' : 'Your message goes to the centre’s staff.'}
+      size="lg"
+    >
       <Form ref={formRef} onSubmit={submit} validationBehavior="aria" className="flex flex-col gap-4">
         {showChildPicker && (
           <Select
@@ -116,7 +147,16 @@ export function ComposeMessageDialog({
           </p>
         )}
         <TextField label="Subject" value={values.subject} onChange={set('subject')} error={errors.subject} required autoFocus={!replyTo} />
-        <TextField label="Message" value={values.content} onChange={set('content')} error={errors.content} required multiline rows={5} autoFocus={!!replyTo} />
+        <TextField
+          label="Message"
+          value={values.content}
+          onChange={set('content')}
+          error={errors.content}
+          required
+          multiline
+          rows={5}
+          autoFocus={!!replyTo}
+        />
         <Checkbox isSelected={values.isUrgent} onChange={set('isUrgent')}>
           Mark as urgent
         </Checkbox>
@@ -157,16 +197,51 @@ export function RequestDocumentDialog({ childOptions, onClose }: { childOptions:
   }
 
   return (
-    <Dialog isOpen onOpenChange={(open) => !open && onClose()} title="Request Document" description="Title and description are required; the due date is optional." size="lg">
+    <Dialog
+      isOpen
+      onOpenChange={(open) => !open && onClose()}
+      title="Request Document"
+      description="Title and description are required; the due date is optional."
+      size="lg"
+    >
       <Form ref={formRef} onSubmit={submit} validationBehavior="aria" className="flex flex-col gap-4">
-        <Select label="Child" options={childOptions.map((c) => ({ value: c.id, label: childLabel(c) }))} value={values.childId} onChange={set('childId')} error={errors.childId} required placeholder="Select a child" />
+        <Select
+          label="Child"
+          options={childOptions.map((c) => ({ value: c.id, label: childLabel(c) }))}
+          value={values.childId}
+          onChange={set('childId')}
+          error={errors.childId}
+          required
+          placeholder="Select a child"
+        />
         <p className="text-sm text-stone-700" aria-live="polite">
           Parent: {chosen ? `${chosen.parentName} (${chosen.parentEmail})` : 'choose a child first'}
         </p>
-        <Select label="Document Type" options={TYPE_OPTIONS} value={values.documentType} onChange={set('documentType')} error={errors.documentType} />
+        <Select
+          label="Document Type"
+          options={TYPE_OPTIONS}
+          value={values.documentType}
+          onChange={set('documentType')}
+          error={errors.documentType}
+        />
         <TextField label="Title" value={values.title} onChange={set('title')} error={errors.title} required />
-        <TextField label="Description" value={values.description} onChange={set('description')} error={errors.description} required multiline rows={4} />
-        <TextField label="Due Date" type="date" value={values.dueDate ?? ''} onChange={set('dueDate')} error={errors.dueDate} description="Optional" />
+        <TextField
+          label="Description"
+          value={values.description}
+          onChange={set('description')}
+          error={errors.description}
+          required
+          multiline
+          rows={4}
+        />
+        <TextField
+          label="Due Date"
+          type="date"
+          value={values.dueDate ?? ''}
+          onChange={set('dueDate')}
+          error={errors.dueDate}
+          description="Optional"
+        />
         <Checkbox isSelected={values.isUrgent} onChange={set('isUrgent')}>
           Mark as urgent
         </Checkbox>
@@ -199,10 +274,14 @@ export function SubmitDocumentDialog({ request, onClose }: { request: DocumentRe
   const [uploaded, setUploaded] = useState<{ url: string; name: string } | null>(null);
   const [uploading, setUploading] = useState(false);
   const [fileError, setFileError] = useState<string | null>(null);
-  const { values, set, errors, parse, showServerErrors, formRef } = useSchemaForm(documentResponseSchema, () => ({ documentUrl: '', documentName: '', message: '' }), {
-    onEdit: 'revalidate',
-    focusInvalid: true,
-  });
+  const { values, set, errors, parse, showServerErrors, formRef } = useSchemaForm(
+    documentResponseSchema,
+    () => ({ documentUrl: '', documentName: '', message: '' }),
+    {
+      onEdit: 'revalidate',
+      focusInvalid: true,
+    },
+  );
   const respond = useMutation(trpc.communications.parentRespond.mutationOptions());
 
   async function choose(e: ChangeEvent<HTMLInputElement>) {
@@ -261,20 +340,50 @@ export function SubmitDocumentDialog({ request, onClose }: { request: DocumentRe
           <label htmlFor={fileId} className="text-sm font-medium text-stone-800">
             Choose a file
           </label>
-          <input id={fileId} type="file" accept={ACCEPT} onChange={choose} disabled={uploading} aria-describedby={`${fileId}-status`} className={fileInputClass} />
+          <input
+            id={fileId}
+            type="file"
+            accept={ACCEPT}
+            onChange={choose}
+            disabled={uploading}
+            aria-describedby={`${fileId}-status`}
+            className={fileInputClass}
+          />
         </div>
         <div className="flex flex-col gap-1 sm:hidden">
           <label htmlFor={cameraId} className="text-sm font-medium text-stone-800">
             Or take a photo of a paper form
           </label>
-          <input id={cameraId} type="file" accept="image/*" capture="environment" onChange={choose} disabled={uploading} className={fileInputClass} />
+          <input
+            id={cameraId}
+            type="file"
+            accept="image/*"
+            capture="environment"
+            onChange={choose}
+            disabled={uploading}
+            className={fileInputClass}
+          />
         </div>
         <p id={`${fileId}-status`} role="status" className={fileError ? 'text-sm font-medium text-red-700' : 'text-sm text-stone-700'}>
           {uploading ? 'Uploading...' : fileError ? fileError : uploaded ? `Uploaded: ${uploaded.name}` : ''}
         </p>
         <TextField label="Document Name" value={values.documentName} onChange={set('documentName')} error={errors.documentName} required />
-        <TextField label="Message" value={values.message ?? ''} onChange={set('message')} error={errors.message} multiline rows={3} description="Optional" />
-        <Actions onCancel={onClose} submitLabel="Submit Document" pendingLabel="Submitting..." isPending={respond.isPending} isDisabled={!uploaded || uploading} />
+        <TextField
+          label="Message"
+          value={values.message ?? ''}
+          onChange={set('message')}
+          error={errors.message}
+          multiline
+          rows={3}
+          description="Optional"
+        />
+        <Actions
+          onCancel={onClose}
+          submitLabel="Submit Document"
+          pendingLabel="Submitting..."
+          isPending={respond.isPending}
+          isDisabled={!uploaded || uploading}
+        />
         {!uploaded && (
           <p className="text-xs text-stone-600">
             <Upload aria-hidden="true" className="mr-1 inline size-3" />

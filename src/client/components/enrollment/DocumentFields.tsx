@@ -1,5 +1,5 @@
 import type { InputHTMLAttributes } from 'react';
-import type { Choice } from '../../../shared/constants';
+import type { Choice } from '~/shared/constants';
 import { cn } from '../ui/cn';
 import { inputClass } from '../ui/Field';
 
@@ -67,21 +67,42 @@ export function DocumentTextField({
   autoComplete,
   placeholder,
   ...props
-}: DocumentFieldProps & { multiline?: boolean; rows?: number } & Pick<InputHTMLAttributes<HTMLInputElement>, 'type' | 'inputMode' | 'autoComplete' | 'placeholder'>) {
+}: DocumentFieldProps & { multiline?: boolean; rows?: number } & Pick<
+    InputHTMLAttributes<HTMLInputElement>,
+    'type' | 'inputMode' | 'autoComplete' | 'placeholder'
+  >) {
   return (
     <div className={cn('flex flex-col gap-1', props.className)}>
       <Label {...props} />
       {multiline ? (
-        <textarea {...controlProps(props)} rows={rows} placeholder={placeholder} defaultValue={props.value ?? ''} className={cn(controlClass, 'min-h-20')} />
+        <textarea
+          {...controlProps(props)}
+          rows={rows}
+          placeholder={placeholder}
+          defaultValue={props.value ?? ''}
+          className={cn(controlClass, 'min-h-20')}
+        />
       ) : (
-        <input {...controlProps(props)} type={type} inputMode={inputMode} autoComplete={autoComplete} placeholder={placeholder} defaultValue={props.value ?? ''} className={controlClass} />
+        <input
+          {...controlProps(props)}
+          type={type}
+          inputMode={inputMode}
+          autoComplete={autoComplete}
+          placeholder={placeholder}
+          defaultValue={props.value ?? ''}
+          className={controlClass}
+        />
       )}
       <Message name={props.name} error={props.error} />
     </div>
   );
 }
 
-export function DocumentSelect({ options, placeholder, ...props }: DocumentFieldProps & { options: readonly Choice[]; placeholder?: string }) {
+export function DocumentSelect({
+  options,
+  placeholder,
+  ...props
+}: DocumentFieldProps & { options: readonly Choice[]; placeholder?: string }) {
   return (
     <div className={cn('flex flex-col gap-1', props.className)}>
       <Label {...props} />

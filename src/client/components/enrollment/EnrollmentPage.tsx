@@ -1,7 +1,7 @@
 import { ClipboardList, HeartPulse, ShieldAlert, Smile, TriangleAlert, UserRound } from 'lucide-react';
-import { centre, telHref } from '../../../shared/centre';
-import { HOW_HEARD_CHOICES, PROGRAM_CHOICES, RELATIONSHIP_CHOICES, STATE_CHOICES } from '../../../shared/constants';
-import { EMPTY_ENROLLMENT, type EnrollmentInput } from '../../../shared/schemas/enrollment';
+import { centre, telHref } from '~/shared/centre';
+import { HOW_HEARD_CHOICES, PROGRAM_CHOICES, RELATIONSHIP_CHOICES, STATE_CHOICES } from '~/shared/constants';
+import { EMPTY_ENROLLMENT, type EnrollmentInput } from '~/shared/schemas/enrollment';
 import { buttonClass } from '../ui/button-class';
 import { DocumentSelect, DocumentTextField } from './DocumentFields';
 import { EnrollmentSuccess } from './EnrollmentSuccess';
@@ -29,7 +29,9 @@ export const ACCEPT_AGE_WARNING = 'applyAnyway';
 const FIELD_ORDER = Object.keys(EMPTY_ENROLLMENT) as EnrollmentField[];
 
 export function EnrollmentPage({ view }: { view: EnrollmentView }) {
-  return <main className="mx-auto max-w-3xl px-4 py-8 sm:py-12">{view.submitted ? <EnrollmentSuccess /> : <EnrollmentForm view={view} />}</main>;
+  return (
+    <main className="mx-auto max-w-3xl px-4 py-8 sm:py-12">{view.submitted ? <EnrollmentSuccess /> : <EnrollmentForm view={view} />}</main>
+  );
 }
 
 function EnrollmentForm({ view }: { view: EnrollmentView }) {
@@ -39,14 +41,22 @@ function EnrollmentForm({ view }: { view: EnrollmentView }) {
   const elsewhere = Object.entries(errors).find(([name, message]) => message && !FIELD_ORDER.includes(name as EnrollmentField))?.[1];
   const problem = formError ?? (firstInvalid ? null : elsewhere) ?? null;
   const refused = Boolean(firstInvalid || problem);
-  const text = (name: EnrollmentField) => ({ name, value: values[name] ?? EMPTY_ENROLLMENT[name], error: errors[name], focus: name === firstInvalid });
+  const text = (name: EnrollmentField) => ({
+    name,
+    value: values[name] ?? EMPTY_ENROLLMENT[name],
+    error: errors[name],
+    focus: name === firstInvalid,
+  });
   return (
     <>
       <header className="mb-8 text-center">
         <h1 className="text-3xl font-bold text-stone-900 sm:text-4xl">Online Enrollment Application</h1>
         <p className="mt-3 text-stone-700">
           Apply for a spot at {centre.name}. It takes about 10 minutes; we will call you within 24 hours. Questions? Call{' '}
-          <a href={telHref(centre.phones[0])} className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline underline-offset-2">
+          <a
+            href={telHref(centre.phones[0])}
+            className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline underline-offset-2"
+          >
             {centre.phones[0]}
           </a>
           .
@@ -54,7 +64,12 @@ function EnrollmentForm({ view }: { view: EnrollmentView }) {
       </header>
       {refused && (
         // What the toast says when the script sends the form (SPEC.md §8), here for a form the browser sent itself.
-        <div id="form-problem" role="alert" tabIndex={-1} className="mb-6 rounded-xl border border-red-300 bg-red-50 p-4 text-red-900 outline-none">
+        <div
+          id="form-problem"
+          role="alert"
+          tabIndex={-1}
+          className="mb-6 rounded-xl border border-red-300 bg-red-50 p-4 text-red-900 outline-none"
+        >
           <h2 className="font-bold">Submission Failed</h2>
           <p className="text-sm">{problem ?? CHECK_AND_RETRY}</p>
           {firstInvalid && (
@@ -70,7 +85,14 @@ function EnrollmentForm({ view }: { view: EnrollmentView }) {
           )}
         </div>
       )}
-      <form id="enrollment-form" method="post" action="/enrollment" noValidate aria-describedby="required-note" className="flex flex-col gap-6">
+      <form
+        id="enrollment-form"
+        method="post"
+        action="/enrollment"
+        noValidate
+        aria-describedby="required-note"
+        className="flex flex-col gap-6"
+      >
         <p id="required-note" className="text-sm text-stone-600">
           Fields marked <span className="font-semibold text-red-600">*</span> are required.
         </p>
@@ -79,8 +101,21 @@ function EnrollmentForm({ view }: { view: EnrollmentView }) {
           <DocumentTextField label="Parent First Name" required autoComplete="given-name" {...text('parentFirstName')} />
           <DocumentTextField label="Parent Last Name" required autoComplete="family-name" {...text('parentLastName')} />
           <DocumentTextField label="Email Address" type="email" required autoComplete="email" inputMode="email" {...text('parentEmail')} />
-          <DocumentTextField label="Phone Number" type="tel" required autoComplete="tel" placeholder="(614) 555-0100" {...text('parentPhone')} />
-          <DocumentTextField label="Street Address" required autoComplete="street-address" className="sm:col-span-2" {...text('parentAddress')} />
+          <DocumentTextField
+            label="Phone Number"
+            type="tel"
+            required
+            autoComplete="tel"
+            placeholder="(614) 555-0100"
+            {...text('parentPhone')}
+          />
+          <DocumentTextField
+            label="Street Address"
+            required
+            autoComplete="street-address"
+            className="sm:col-span-2"
+            {...text('parentAddress')}
+          />
           <DocumentTextField label="City" required autoComplete="address-level2" {...text('parentCity')} />
           <div className="grid grid-cols-2 gap-4">
             <DocumentSelect label="State" required options={STATE_CHOICES} {...text('parentState')} />
@@ -93,10 +128,20 @@ function EnrollmentForm({ view }: { view: EnrollmentView }) {
           <DocumentTextField label="Child's Last Name" required {...text('childLastName')} />
           <DocumentTextField label="Date of Birth" type="date" required {...text('childDateOfBirth')} />
           <DocumentTextField label="Child's Age" required placeholder="e.g. 18 months or 3 years" {...text('childAge')} />
-          <DocumentSelect label="Program Requested" required placeholder="Select a program" options={PROGRAM_CHOICES} {...text('programRequested')} />
+          <DocumentSelect
+            label="Program Requested"
+            required
+            placeholder="Select a program"
+            options={PROGRAM_CHOICES}
+            {...text('programRequested')}
+          />
           <DocumentTextField label="Desired Start Date" type="date" required {...text('startDate')} />
           {/* Shown by the server after a submit, and by the page's script as the dates and program change. */}
-          <div id="age-warning" hidden={!ageWarning} className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950 sm:col-span-2">
+          <div
+            id="age-warning"
+            hidden={!ageWarning}
+            className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950 sm:col-span-2"
+          >
             <p className="flex items-start gap-2 text-sm">
               <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
               <span id="age-warning-text">{ageWarning ?? ''}</span>
@@ -109,6 +154,7 @@ function EnrollmentForm({ view }: { view: EnrollmentView }) {
                 value="yes"
                 defaultChecked={ageWarningAccepted}
                 aria-describedby="age-warning-text"
+                // eslint-disable-next-line jsx-a11y/no-autofocus -- the server answered the submitted form with this warning: focus goes to the one thing to confirm, like a field error
                 autoFocus={Boolean(ageWarning && !refused) || undefined}
                 className="size-5 accent-brand-700"
               />
@@ -117,23 +163,70 @@ function EnrollmentForm({ view }: { view: EnrollmentView }) {
           </div>
         </FormSection>
 
-        <FormSection title="Emergency Contact" icon={ShieldAlert} description="Someone other than a parent we can reach if we cannot reach you.">
+        <FormSection
+          title="Emergency Contact"
+          icon={ShieldAlert}
+          description="Someone other than a parent we can reach if we cannot reach you."
+        >
           <DocumentTextField label="Emergency Contact Name" required {...text('emergencyContactName')} />
           <DocumentTextField label="Emergency Contact Phone" type="tel" required {...text('emergencyContactPhone')} />
-          <DocumentSelect label="Relationship to Child" required placeholder="Select a relationship" options={RELATIONSHIP_CHOICES} {...text('emergencyContactRelationship')} />
+          <DocumentSelect
+            label="Relationship to Child"
+            required
+            placeholder="Select a relationship"
+            options={RELATIONSHIP_CHOICES}
+            {...text('emergencyContactRelationship')}
+          />
         </FormSection>
 
-        <FormSection title="Medical Information" icon={HeartPulse} description="Optional, but it helps us care for your child safely from day one.">
+        <FormSection
+          title="Medical Information"
+          icon={HeartPulse}
+          description="Optional, but it helps us care for your child safely from day one."
+        >
           <DocumentTextField label="Pediatrician Name" {...text('pediatricianName')} />
           <DocumentTextField label="Pediatrician Phone" type="tel" {...text('pediatricianPhone')} />
-          <DocumentTextField label="Allergies" multiline rows={2} placeholder="Food, medication or environmental allergies" className="sm:col-span-2" {...text('allergies')} />
-          <DocumentTextField label="Medications" multiline rows={2} placeholder="Current medications and dosages" className="sm:col-span-2" {...text('medications')} />
-          <DocumentTextField label="Medical Conditions" multiline rows={2} placeholder="Any conditions we should know about" className="sm:col-span-2" {...text('medicalConditions')} />
+          <DocumentTextField
+            label="Allergies"
+            multiline
+            rows={2}
+            placeholder="Food, medication or environmental allergies"
+            className="sm:col-span-2"
+            {...text('allergies')}
+          />
+          <DocumentTextField
+            label="Medications"
+            multiline
+            rows={2}
+            placeholder="Current medications and dosages"
+            className="sm:col-span-2"
+            {...text('medications')}
+          />
+          <DocumentTextField
+            label="Medical Conditions"
+            multiline
+            rows={2}
+            placeholder="Any conditions we should know about"
+            className="sm:col-span-2"
+            {...text('medicalConditions')}
+          />
         </FormSection>
 
         <FormSection title="Additional Information" icon={ClipboardList}>
-          <DocumentTextField label="Special Instructions" multiline rows={3} placeholder="Routines, comfort items, dietary needs or anything else" className="sm:col-span-2" {...text('specialInstructions')} />
-          <DocumentSelect label="How did you hear about us?" placeholder="Select an option" options={HOW_HEARD_CHOICES} {...text('howDidYouHear')} />
+          <DocumentTextField
+            label="Special Instructions"
+            multiline
+            rows={3}
+            placeholder="Routines, comfort items, dietary needs or anything else"
+            className="sm:col-span-2"
+            {...text('specialInstructions')}
+          />
+          <DocumentSelect
+            label="How did you hear about us?"
+            placeholder="Select an option"
+            options={HOW_HEARD_CHOICES}
+            {...text('howDidYouHear')}
+          />
         </FormSection>
 
         {/* Honeypot: invisible to people and to assistive technology; only bots fill it in. */}

@@ -1,15 +1,20 @@
 import { CalendarCheck, CircleCheck, FileText, Mail, Phone } from 'lucide-react';
-import { centre, telHref } from '../../../shared/centre';
+import { centre, telHref } from '~/shared/centre';
 import { LinkButton } from '../ui/LinkButton';
 import { Card } from '../ui/Card';
 
 const NEXT_STEPS = [
-  { icon: Phone, title: 'We will call you within 24 hours', text: 'Our director will review your application and call to discuss next steps.' },
+  {
+    icon: Phone,
+    title: 'We will call you within 24 hours',
+    text: 'Our director will review your application and call to discuss next steps.',
+  },
   { icon: CalendarCheck, title: 'Schedule a facility tour', text: 'Visit our classrooms, meet the teachers and see a day at the centre.' },
   { icon: FileText, title: 'Complete enrollment paperwork', text: 'We will help you finish the remaining enrollment and health forms.' },
 ] as const;
 
-const linkClass = 'rounded font-semibold text-brand-800 underline underline-offset-2 outline-none focus-visible:ring-3 focus-visible:ring-brand-500/50';
+const linkClass =
+  'rounded font-semibold text-brand-800 underline underline-offset-2 outline-none focus-visible:ring-3 focus-visible:ring-brand-500/50';
 
 /** The success screen of SPEC.md §2. Its heading takes focus when the page's script shows it in place of the form. */
 export function EnrollmentSuccess() {
@@ -19,13 +24,17 @@ export function EnrollmentSuccess() {
       <h1 id="enrollment-success-heading" tabIndex={-1} className="mt-4 text-3xl font-bold text-stone-900 outline-none">
         Application Submitted Successfully!
       </h1>
-      <p className="mx-auto mt-3 max-w-xl text-stone-700">Thank you for choosing {centre.name}. We have received your enrollment application.</p>
+      <p className="mx-auto mt-3 max-w-xl text-stone-700">
+        Thank you for choosing {centre.name}. We have received your enrollment application.
+      </p>
 
       <h2 className="mt-8 text-lg font-bold text-stone-900">What happens next</h2>
       <ol className="mx-auto mt-4 flex max-w-xl flex-col gap-3 text-left">
         {NEXT_STEPS.map(({ icon: Icon, title, text }, i) => (
           <li key={title} className="flex gap-3 rounded-xl bg-brand-50 p-4">
-            <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-brand-700 text-sm font-bold text-white">{i + 1}</span>
+            <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-brand-700 text-sm font-bold text-white">
+              {i + 1}
+            </span>
             <div>
               <p className="flex items-center gap-2 font-semibold text-stone-900">
                 <Icon aria-hidden="true" className="size-4 text-brand-700" />

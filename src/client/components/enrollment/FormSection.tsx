@@ -3,7 +3,17 @@ import type { ReactNode } from 'react';
 import { Card } from '../ui/Card';
 
 /** One card of the application: a fieldset whose legend is the card's heading, so each field is heard in its group. */
-export function FormSection({ title, description, icon: Icon, children }: { title: string; description?: string; icon: LucideIcon; children: ReactNode }) {
+export function FormSection({
+  title,
+  description,
+  icon: Icon,
+  children,
+}: {
+  title: string;
+  description?: string;
+  icon: LucideIcon;
+  children: ReactNode;
+}) {
   return (
     <Card>
       <fieldset className="min-w-0 p-5 sm:p-6">

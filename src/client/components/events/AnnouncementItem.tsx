@@ -11,7 +11,15 @@ import type { PublicAnnouncement } from './queries';
  * One announcement with every detail SPEC.md §2 names: the 'All Announcements' list and the dashboard's
  * Announcements tab, which adds its own `badges` (Private) after the category and priority.
  */
-export function AnnouncementItem({ announcement: a, badges, className }: { announcement: PublicAnnouncement; badges?: ReactNode; className?: string }) {
+export function AnnouncementItem({
+  announcement: a,
+  badges,
+  className,
+}: {
+  announcement: PublicAnnouncement;
+  badges?: ReactNode;
+  className?: string;
+}) {
   return (
     <article className={cn('flex gap-3', className)}>
       <PriorityIcon priority={a.priority} className="mt-0.5 size-5 shrink-0" />

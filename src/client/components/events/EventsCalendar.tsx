@@ -1,7 +1,7 @@
 import { addMonths, eachDayOfInterval, endOfMonth, endOfWeek, format, isSameMonth, parseISO, startOfMonth, startOfWeek } from 'date-fns';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import type { MouseEvent } from 'react';
-import type { EventsSearch } from '../../../shared/page-search';
+import type { EventsSearch } from '~/shared/page-search';
 import { buttonClass } from '../ui/button-class';
 import { cn } from '../ui/cn';
 import { eventsHref } from './calendar-links';
@@ -48,7 +48,8 @@ export function EventsCalendar({ month, selected, today, eventCounts, onNavigate
 
   // A plain click within the app changes the address through the router; anything else (a new tab) is the link's.
   const follow = (search: EventsSearch) => (event: MouseEvent<HTMLAnchorElement>) => {
-    if (!onNavigate || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (!onNavigate || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+      return;
     event.preventDefault();
     onNavigate(search);
   };
@@ -60,7 +61,13 @@ export function EventsCalendar({ month, selected, today, eventCounts, onNavigate
   return (
     <div data-calendar="">
       <div className="mb-3 flex items-center justify-between gap-2">
-        <a {...monthLink(-1)} data-month-step="-1" data-swap="previous-month" aria-label="Previous month" className={buttonClass('outline', 'sm')}>
+        <a
+          {...monthLink(-1)}
+          data-month-step="-1"
+          data-swap="previous-month"
+          aria-label="Previous month"
+          className={buttonClass('outline', 'sm')}
+        >
           <ChevronLeft aria-hidden="true" className="size-5" />
         </a>
         <h2 id={captionId} aria-live="polite" className="text-lg font-bold text-stone-900">
@@ -109,7 +116,12 @@ export function EventsCalendar({ month, selected, today, eventCounts, onNavigate
                       )}
                     >
                       <span aria-hidden="true">{format(day, 'd')}</span>
-                      {count > 0 && <span aria-hidden="true" className={cn('absolute bottom-1.5 size-1.5 rounded-full', isSelected ? 'bg-white' : 'bg-sun-500')} />}
+                      {count > 0 && (
+                        <span
+                          aria-hidden="true"
+                          className={cn('absolute bottom-1.5 size-1.5 rounded-full', isSelected ? 'bg-white' : 'bg-sun-500')}
+                        />
+                      )}
                     </a>
                   </td>
                 );

@@ -1,4 +1,4 @@
-import { PUBLIC_EVENT_CATEGORIES } from '../../../shared/constants';
+import { PUBLIC_EVENT_CATEGORIES } from '~/shared/constants';
 import type { BadgeTone } from '../ui/Card';
 
 export type PublicEventCategory = (typeof PUBLIC_EVENT_CATEGORIES)[number];

@@ -1,7 +1,5 @@
-import type { inferRouterOutputs } from '@trpc/server';
-import type { AppRouter } from '../../../server/routers/_app';
-import { compareCodeUnits } from '../../../shared/compare';
-import { CACHE, trpc } from '../../lib/trpc';
+import { compareCodeUnits } from '~/shared/compare';
+import { CACHE, trpc, type RouterOutputs } from '../../lib/trpc';
 
 /**
  * Query options shared by route loaders and components, so both hit the same cache entry. A signed-in
@@ -12,7 +10,7 @@ export const eventsQuery = () =>
 export const announcementsQuery = () =>
   trpc.announcements.list.queryOptions(undefined, { staleTime: CACHE.announcements, select: (list) => list.filter((a) => a.isPublic) });
 
-type Outputs = inferRouterOutputs<AppRouter>;
+type Outputs = RouterOutputs;
 export type PublicEvent = Outputs['events']['list'][number];
 export type PublicAnnouncement = Outputs['announcements']['list'][number];
 

@@ -1,5 +1,5 @@
 import { Apple, HeartHandshake, Sprout, Users } from 'lucide-react';
-import { centre } from '../../../shared/centre';
+import { centre } from '~/shared/centre';
 import { LinkButton } from '../ui/LinkButton';
 
 const VALUES = [
@@ -23,7 +23,8 @@ export function AboutSection() {
             for kindergarten and beyond.
           </p>
           <p className="mt-4 text-stone-700">
-            We are proud to be licensed by the Ohio Department of Job and Family Services and rated through Ohio's Step Up To Quality program.
+            We are proud to be licensed by the Ohio Department of Job and Family Services and rated through Ohio's Step Up To Quality
+            program.
           </p>
           <LinkButton href="/enrollment" size="lg" className="mt-8">
             Enroll Your Child Today

@@ -1,14 +1,20 @@
 import { CircleCheck, Clock, ExternalLink, MapPin, Phone, ShieldCheck } from 'lucide-react';
-import { centre, centreMapsUrl, telHref } from '../../../shared/centre';
+import { centre, centreMapsUrl, telHref } from '~/shared/centre';
 import { LinkButton } from '../ui/LinkButton';
 import { Card } from '../ui/Card';
 import { ExternalLinkButton } from '../ui/ExternalLink';
 
 /** What the online application asks for (SPEC.md §2 Contact). */
-const FORM_GROUPS = ['Parent/Guardian Information', 'Child Information and Medical Details', 'Emergency Contact Information', 'Program Selection and Start Date'] as const;
+const FORM_GROUPS = [
+  'Parent/Guardian Information',
+  'Child Information and Medical Details',
+  'Emergency Contact Information',
+  'Program Selection and Start Date',
+] as const;
 
 /** Text links are at least 44 px tall so a thumb finds them on a phone. */
-const linkClass = 'inline-flex min-h-11 items-center rounded font-semibold text-brand-800 underline decoration-brand-300 underline-offset-2 outline-none hover:decoration-brand-700 focus-visible:ring-3 focus-visible:ring-brand-500/50';
+const linkClass =
+  'inline-flex min-h-11 items-center rounded font-semibold text-brand-800 underline decoration-brand-300 underline-offset-2 outline-none hover:decoration-brand-700 focus-visible:ring-3 focus-visible:ring-brand-500/50';
 
 export function ContactSection() {
   return (
@@ -17,7 +23,9 @@ export function ContactSection() {
         <h2 id="contact-heading" className="text-center text-3xl font-bold text-stone-900">
           Enroll Your Child Today
         </h2>
-        <p className="mx-auto mt-3 max-w-2xl text-center text-stone-600">Spots fill quickly. Reach out to schedule a visit or apply online in minutes.</p>
+        <p className="mx-auto mt-3 max-w-2xl text-center text-stone-600">
+          Spots fill quickly. Reach out to schedule a visit or apply online in minutes.
+        </p>
         <div className="mt-10 grid gap-6 lg:grid-cols-2">
           <div className="flex flex-col gap-4">
             <Card className="p-6">

@@ -28,7 +28,9 @@ export function EventsTeaserSection() {
         <h2 id="news-heading" className="text-center text-3xl font-bold text-stone-900">
           Events &amp; Announcements
         </h2>
-        <p className="mx-auto mt-3 max-w-2xl text-center text-stone-600">What's happening at the centre: family events, closures and important news.</p>
+        <p className="mx-auto mt-3 max-w-2xl text-center text-stone-600">
+          What's happening at the centre: family events, closures and important news.
+        </p>
         <div className="mt-10 grid gap-6 md:grid-cols-2">
           <Card className="p-6">
             <h3 className="flex items-center gap-2 text-xl font-bold text-stone-900">
@@ -38,7 +40,12 @@ export function EventsTeaserSection() {
             {events.isPending ? (
               <p className="mt-4 text-sm text-stone-600">Loading events...</p>
             ) : events.isError ? (
-              <LoadFailed className="mt-4" message="We could not load the events right now." onRetry={() => void events.refetch()} isRetrying={events.isFetching} />
+              <LoadFailed
+                className="mt-4"
+                message="We could not load the events right now."
+                onRetry={() => void events.refetch()}
+                isRetrying={events.isFetching}
+              />
             ) : upcoming.length === 0 ? (
               <p className="mt-4 text-sm text-stone-600">No upcoming events scheduled at this time.</p>
             ) : (
@@ -59,7 +66,12 @@ export function EventsTeaserSection() {
             {announcements.isPending ? (
               <p className="mt-4 text-sm text-stone-600">Loading announcements...</p>
             ) : announcements.isError ? (
-              <LoadFailed className="mt-4" message="We could not load the announcements right now." onRetry={() => void announcements.refetch()} isRetrying={announcements.isFetching} />
+              <LoadFailed
+                className="mt-4"
+                message="We could not load the announcements right now."
+                onRetry={() => void announcements.refetch()}
+                isRetrying={announcements.isFetching}
+              />
             ) : latest.length === 0 ? (
               <p className="mt-4 text-sm text-stone-600">No high-priority announcements at this time.</p>
             ) : (

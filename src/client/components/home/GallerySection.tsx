@@ -51,7 +51,12 @@ export function GallerySection() {
                 <li key={p.key} className={wide ? 'lg:col-span-3' : 'lg:col-span-2'}>
                   <figure className="overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-stone-200">
                     {/* Below the fold on every screen (after the hero, programs and about): always lazy. */}
-                    <ResponsiveImage image={p.image} alt={tileAlt(p)} sizes={wide ? TILE_SIZES.wide : TILE_SIZES.normal} className="aspect-[4/3] h-auto w-full object-cover" />
+                    <ResponsiveImage
+                      image={p.image}
+                      alt={tileAlt(p)}
+                      sizes={wide ? TILE_SIZES.wide : TILE_SIZES.normal}
+                      className="aspect-[4/3] h-auto w-full object-cover"
+                    />
                     {p.caption && <figcaption className="px-4 py-3 text-sm font-medium text-stone-700">{p.caption}</figcaption>}
                   </figure>
                 </li>

@@ -1,5 +1,5 @@
 import { Award, ShieldCheck, Star } from 'lucide-react';
-import { centre } from '../../../shared/centre';
+import { centre } from '~/shared/centre';
 import { LinkButton } from '../ui/LinkButton';
 import { PlainButton } from '../ui/PlainButton';
 
@@ -33,7 +33,12 @@ export function HeroSection() {
               <LinkButton href="/enrollment" variant="sun" size="lg">
                 Apply Online Today
               </LinkButton>
-              <PlainButton variant="outline" size="lg" className="border-white/80! bg-transparent! text-white! hover:bg-white/15!" data-scroll-to="programs">
+              <PlainButton
+                variant="outline"
+                size="lg"
+                className="border-white/80! bg-transparent! text-white! hover:bg-white/15!"
+                data-scroll-to="programs"
+              >
                 View Programs
               </PlainButton>
             </div>

@@ -1,12 +1,13 @@
 import { Lock } from 'lucide-react';
-import { centre } from '../../../shared/centre';
+import { centre } from '~/shared/centre';
 import { BrandMark } from '../BrandMark';
 import { LinkButton } from '../ui/LinkButton';
 import { PlainButton } from '../ui/PlainButton';
 
 const PROGRAM_LINKS = ['Infant Program', 'Preschool Program', 'Kindergarten Prep'] as const;
 
-const footerLink = 'inline-flex min-h-11 items-center rounded text-stone-300 underline-offset-2 outline-none hover:text-white hover:underline focus-visible:ring-3 focus-visible:ring-sun-300/70';
+const footerLink =
+  'inline-flex min-h-11 items-center rounded text-stone-300 underline-offset-2 outline-none hover:text-white hover:underline focus-visible:ring-3 focus-visible:ring-sun-300/70';
 
 /** An Instagram-style glyph (lucide no longer ships brand logos). */
 function InstagramGlyph() {
@@ -37,7 +38,9 @@ export function SiteFooter() {
             <BrandMark className="size-8" />
             {centre.name}
           </p>
-          <p className="mt-3 text-sm">Licensed childcare and early education in {centre.address.city}, Ohio, for children 6 weeks to 5 years.</p>
+          <p className="mt-3 text-sm">
+            Licensed childcare and early education in {centre.address.city}, Ohio, for children 6 weeks to 5 years.
+          </p>
         </div>
         <nav aria-labelledby="footer-programs">
           <h2 id="footer-programs" className="font-semibold text-white">
@@ -66,11 +69,20 @@ export function SiteFooter() {
             >
               <FacebookGlyph />
             </a>
-            <PlainButton aria-label="Instagram (coming soon)" variant="ghost" className="size-11 rounded-full! bg-white/10! px-0! text-white! hover:bg-white/20!">
+            <PlainButton
+              aria-label="Instagram (coming soon)"
+              variant="ghost"
+              className="size-11 rounded-full! bg-white/10! px-0! text-white! hover:bg-white/20!"
+            >
               <InstagramGlyph />
             </PlainButton>
           </div>
-          <LinkButton href="/admin/login" variant="ghost" size="sm" className="mt-6 -ml-3 text-stone-300! hover:bg-white/10! hover:text-white!">
+          <LinkButton
+            href="/admin/login"
+            variant="ghost"
+            size="sm"
+            className="mt-6 -ml-3 text-stone-300! hover:bg-white/10! hover:text-white!"
+          >
             <Lock aria-hidden="true" className="size-4" />
             Admin
           </LinkButton>

@@ -1,10 +1,9 @@
-import type { inferRouterOutputs } from '@trpc/server';
-import type { AppRouter } from '../../../server/routers/_app';
 import { Badge, Card } from '../ui/Card';
 import { badgeIcon } from './badgeIcons';
 import { AGE_RANGE_LABELS, capitalize, difficultyTone, MILESTONE_CATEGORY_LABELS } from './labels';
+import type { RouterOutputs } from '../../lib/trpc';
 
-type Outputs = inferRouterOutputs<AppRouter>;
+type Outputs = RouterOutputs;
 export type Milestone = Outputs['milestones']['list'][number];
 export type Achievement = Outputs['achievements']['list'][number];
 
@@ -12,7 +11,11 @@ export function MilestoneBadge({ milestone, size = 'md' }: { milestone: Pick<Mil
   const Icon = badgeIcon(milestone.badgeIcon);
   return (
     <span
-      className={size === 'md' ? 'flex size-12 shrink-0 items-center justify-center rounded-full shadow-inner' : 'flex size-10 shrink-0 items-center justify-center rounded-full'}
+      className={
+        size === 'md'
+          ? 'flex size-12 shrink-0 items-center justify-center rounded-full shadow-inner'
+          : 'flex size-10 shrink-0 items-center justify-center rounded-full'
+      }
       style={{ backgroundColor: milestone.badgeColor }}
     >
       <Icon aria-hidden="true" className={size === 'md' ? 'size-6 text-white' : 'size-5 text-white'} />

@@ -1,7 +1,7 @@
 import { ChevronDown } from 'lucide-react';
 import type { FormEvent } from 'react';
-import type { AgeRange, MilestoneCategory } from '../../../shared/constants';
-import type { MilestonesSearch } from '../../../shared/page-search';
+import type { AgeRange, MilestoneCategory } from '~/shared/constants';
+import type { MilestonesSearch } from '~/shared/page-search';
 import { buttonClass } from '../ui/button-class';
 import { AGE_FILTER_OPTIONS, CATEGORY_FILTER_OPTIONS } from './labels';
 
@@ -15,7 +15,8 @@ const selectClass =
  * the Apply button, which only a page without scripts needs, is hidden.
  */
 export function MilestoneFilters({ search, onChange }: { search: MilestonesSearch; onChange?: (search: MilestonesSearch) => void }) {
-  const choose = (part: 'age' | 'category', value: string) => onChange?.({ ...search, [part]: value === 'all' || value === '' ? undefined : value });
+  const choose = (part: 'age' | 'category', value: string) =>
+    onChange?.({ ...search, [part]: value === 'all' || value === '' ? undefined : value });
   const submit = (event: FormEvent<HTMLFormElement>) => {
     if (!onChange) return;
     event.preventDefault();
@@ -24,9 +25,21 @@ export function MilestoneFilters({ search, onChange }: { search: MilestonesSearc
     onChange({ ...search, age: value('age') as AgeRange | undefined, category: value('category') as MilestoneCategory | undefined });
   };
   return (
-    <form method="get" action="/milestones" data-swap-form="" onSubmit={submit} className="mt-8 grid items-end gap-4 sm:grid-cols-[1fr_1fr_auto] lg:max-w-2xl">
+    <form
+      method="get"
+      action="/milestones"
+      data-swap-form=""
+      onSubmit={submit}
+      className="mt-8 grid items-end gap-4 sm:grid-cols-[1fr_1fr_auto] lg:max-w-2xl"
+    >
       <Filter label="Age Range" name="age" value={search.age ?? ''} options={AGE_FILTER_OPTIONS} onChange={(v) => choose('age', v)} />
-      <Filter label="Category" name="category" value={search.category ?? ''} options={CATEGORY_FILTER_OPTIONS} onChange={(v) => choose('category', v)} />
+      <Filter
+        label="Category"
+        name="category"
+        value={search.category ?? ''}
+        options={CATEGORY_FILTER_OPTIONS}
+        onChange={(v) => choose('category', v)}
+      />
       {search.tab && <input type="hidden" name="tab" value={search.tab} />}
       <button type="submit" className={buttonClass('outline', 'md', '[html[data-app-ready]_&]:hidden')}>
         Apply filters
@@ -35,7 +48,19 @@ export function MilestoneFilters({ search, onChange }: { search: MilestonesSearc
   );
 }
 
-function Filter({ label, name, value, options, onChange }: { label: string; name: string; value: string; options: readonly { value: string; label: string }[]; onChange: (value: string) => void }) {
+function Filter({
+  label,
+  name,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  name: string;
+  value: string;
+  options: readonly { value: string; label: string }[];
+  onChange: (value: string) => void;
+}) {
   const id = `milestones-filter-${name}`;
   return (
     <div className="flex min-w-0 flex-col gap-1">
@@ -43,7 +68,14 @@ function Filter({ label, name, value, options, onChange }: { label: string; name
         {label}
       </label>
       <div className="relative">
-        <select id={id} name={name} value={value} data-swap={name} onChange={(e) => onChange(e.currentTarget.value)} className={selectClass}>
+        <select
+          id={id}
+          name={name}
+          value={value}
+          data-swap={name}
+          onChange={(e) => onChange(e.currentTarget.value)}
+          className={selectClass}
+        >
           {options.map((o) => (
             // 'all' is the address without the part.
             <option key={o.value} value={o.value === 'all' ? '' : o.value}>

@@ -1,5 +1,5 @@
 import type { MouseEvent, ReactNode } from 'react';
-import type { MilestonesSearch } from '../../../shared/page-search';
+import type { MilestonesSearch } from '~/shared/page-search';
 import { cn } from '../ui/cn';
 import { MILESTONE_VIEWS, milestonesHref, panelId, tabId } from './links';
 
@@ -11,7 +11,15 @@ type View = (typeof MILESTONE_VIEWS)[number]['id'];
  * (the page's script, or the app's router through `onSelect`) and the arrow keys move between tabs
  * (ui/tab-keys.ts).
  */
-export function MilestoneTabs({ search, onSelect, panels }: { search: MilestonesSearch; onSelect?: (search: MilestonesSearch) => void; panels: Record<View, ReactNode> }) {
+export function MilestoneTabs({
+  search,
+  onSelect,
+  panels,
+}: {
+  search: MilestonesSearch;
+  onSelect?: (search: MilestonesSearch) => void;
+  panels: Record<View, ReactNode>;
+}) {
   const selected: View = search.tab ?? 'milestones';
   const follow = (next: MilestonesSearch) => (event: MouseEvent<HTMLAnchorElement>) => {
     if (!onSelect || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
@@ -20,7 +28,12 @@ export function MilestoneTabs({ search, onSelect, panels }: { search: Milestones
   };
   return (
     <div className="mt-6 flex flex-col gap-4">
-      <div role="tablist" aria-label="Milestone views" data-tab-links="" className="flex flex-wrap gap-1 overflow-x-auto rounded-xl bg-stone-200/70 p-1">
+      <div
+        role="tablist"
+        aria-label="Milestone views"
+        data-tab-links=""
+        className="flex flex-wrap gap-1 overflow-x-auto rounded-xl bg-stone-200/70 p-1"
+      >
         {MILESTONE_VIEWS.map(({ id, label }) => {
           const next = { ...search, tab: id === 'milestones' ? undefined : id };
           return (
@@ -44,7 +57,15 @@ export function MilestoneTabs({ search, onSelect, panels }: { search: Milestones
         })}
       </div>
       {MILESTONE_VIEWS.map(({ id }) => (
-        <div key={id} role="tabpanel" id={panelId(id)} aria-labelledby={tabId(id)} tabIndex={0} hidden={id !== selected} className="rounded-xl outline-none focus-visible:ring-3 focus-visible:ring-brand-500/40">
+        <div
+          key={id}
+          role="tabpanel"
+          id={panelId(id)}
+          aria-labelledby={tabId(id)}
+          tabIndex={0}
+          hidden={id !== selected}
+          className="rounded-xl outline-none focus-visible:ring-3 focus-visible:ring-brand-500/40"
+        >
           {panels[id]}
         </div>
       ))}

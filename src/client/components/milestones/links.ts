@@ -1,4 +1,4 @@
-import { type MilestonesSearch, searchString } from '../../../shared/page-search';
+import { type MilestonesSearch, searchString } from '~/shared/page-search';
 
 /** The address of `/milestones` showing `search` (its parts in a fixed order, so one view has one address). */
 export function milestonesHref(search: MilestonesSearch): string {

@@ -1,5 +1,5 @@
 import { Eye, EyeOff, Heart, Info, Phone } from 'lucide-react';
-import { centre, telHref } from '../../../shared/centre';
+import { centre, telHref } from '~/shared/centre';
 import { PARENT_NOTICES, type ParentNotice } from '../../lib/parent-session';
 import { DocumentTextField, errorId } from '../enrollment/DocumentFields';
 import { cn } from '../ui/cn';
@@ -42,13 +42,28 @@ export function ParentLoginPage({ view }: { view: ParentLoginView }) {
       <Card className="p-6">
         <h2 className="mb-4 text-xl font-bold text-stone-900">Sign In</h2>
         {failure && (
-          <div id="login-failure" role="alert" tabIndex={-1} className="mb-4 rounded-lg border border-red-300 bg-red-50 p-3 text-red-900 outline-none">
+          <div
+            id="login-failure"
+            role="alert"
+            tabIndex={-1}
+            className="mb-4 rounded-lg border border-red-300 bg-red-50 p-3 text-red-900 outline-none"
+          >
             <p className="font-bold">Login Failed</p>
             <p className="text-sm">{failure}</p>
           </div>
         )}
         <form id="parent-login-form" method="post" action="/parent-login" noValidate className="flex flex-col gap-4">
-          <DocumentTextField name="email" label="Email" type="email" autoComplete="username" inputMode="email" required value={email} error={errors.email} focus={firstInvalid === 'email'} />
+          <DocumentTextField
+            name="email"
+            label="Email"
+            type="email"
+            autoComplete="username"
+            inputMode="email"
+            required
+            value={email}
+            error={errors.email}
+            focus={firstInvalid === 'email'}
+          />
           <div className="flex flex-col gap-1">
             <label htmlFor="password" className="text-sm font-medium text-stone-800">
               Password
@@ -62,6 +77,7 @@ export function ParentLoginPage({ view }: { view: ParentLoginView }) {
                 aria-required
                 aria-invalid={errors.password ? true : undefined}
                 aria-describedby={errorId('password')}
+                // eslint-disable-next-line jsx-a11y/no-autofocus -- after a refused sign-in the page comes back with focus on the field to correct, as a form's first error takes it
                 autoFocus={firstInvalid === 'password' || (Boolean(failure) && !firstInvalid) || undefined}
                 className={cn(inputClass, 'pr-12 aria-[invalid=true]:border-red-500')}
               />
@@ -91,7 +107,15 @@ export function ParentLoginPage({ view }: { view: ParentLoginView }) {
         </form>
         {/* Without a script the button asks for the page with the panel open (?forgot=1); the script opens it in place. */}
         <form method="get" action="/parent-login" className="mt-2">
-          <button type="submit" name="forgot" value="1" id="forgot-toggle" aria-expanded={Boolean(forgotOpen)} aria-controls="reset-panel" className={buttonClass('ghost', 'md', 'w-full')}>
+          <button
+            type="submit"
+            name="forgot"
+            value="1"
+            id="forgot-toggle"
+            aria-expanded={Boolean(forgotOpen)}
+            aria-controls="reset-panel"
+            className={buttonClass('ghost', 'md', 'w-full')}
+          >
             Forgot your password?
           </button>
         </form>
@@ -108,8 +132,7 @@ export function ParentLoginPage({ view }: { view: ParentLoginView }) {
         <p className="mt-4 flex items-start gap-2 text-sm text-stone-600">
           <Phone aria-hidden="true" className="mt-3.5 size-4 shrink-0" />
           <span>
-            Need help signing in? Contact the office at{' '}
-            {/* 44 px tall: a parent at pickup taps it on a phone. */}
+            Need help signing in? Contact the office at {/* 44 px tall: a parent at pickup taps it on a phone. */}
             <a className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline" href={telHref(centre.phones[0])}>
               {centre.phones[0]}
             </a>
@@ -138,11 +161,28 @@ function ResetPassword({ email, error, done }: { email: string; error?: string |
     );
   }
   return (
-    <form id="reset-form" method="post" action="/parent-login" noValidate aria-label="Reset your password" className="mt-3 flex flex-col gap-3 rounded-lg border border-stone-200 p-4">
+    <form
+      id="reset-form"
+      method="post"
+      action="/parent-login"
+      noValidate
+      aria-label="Reset your password"
+      className="mt-3 flex flex-col gap-3 rounded-lg border border-stone-200 p-4"
+    >
       <input type="hidden" name="intent" value="reset" />
       <p className="text-sm text-stone-700">Enter your e-mail and we will send you a link to choose a new password.</p>
       {/* Its own name: the browser keeps it apart from the sign-in's e-mail. */}
-      <DocumentTextField name="reset-email" label="Your email" type="email" autoComplete="email" inputMode="email" required value={email} error={error} focus={Boolean(error)} />
+      <DocumentTextField
+        name="reset-email"
+        label="Your email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        required
+        value={email}
+        error={error}
+        focus={Boolean(error)}
+      />
       <button type="submit" className={buttonClass('secondary', 'md')}>
         Send reset link
       </button>

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent } from 'react';
 import { Form } from 'react-aria-components';
-import { changePasswordSchema, PARENT_PASSWORD_HINT } from '../../../shared/schemas/password-policy';
+import { changePasswordSchema, PARENT_PASSWORD_HINT } from '~/shared/schemas/password-policy';
 import { toast } from '../../lib/toast';
 import { errorMessage, trpc } from '../../lib/trpc';
 import { type ServerError, useSchemaForm } from '../../lib/use-schema-form';
@@ -21,7 +21,8 @@ export function ChangePasswordDialog({ isOpen, onOpenChange }: { isOpen: boolean
         onOpenChange(false);
       },
       onError: (error) => {
-        if (!form.showServerErrors(error as ServerError)) toast({ title: 'Password Not Changed', description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
+        if (!form.showServerErrors(error as ServerError))
+          toast({ title: 'Password Not Changed', description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
       },
     }),
   );
@@ -31,10 +32,29 @@ export function ChangePasswordDialog({ isOpen, onOpenChange }: { isOpen: boolean
     if (data) change.mutate(data);
   }
   return (
-    <Dialog isOpen={isOpen} onOpenChange={onOpenChange} title="Change Password" description="You stay signed in here; your other devices are signed out.">
+    <Dialog
+      isOpen={isOpen}
+      onOpenChange={onOpenChange}
+      title="Change Password"
+      description="You stay signed in here; your other devices are signed out."
+    >
       <Form onSubmit={submit} validationBehavior="aria" className="flex flex-col gap-4">
-        <PasswordField label="Current password" name="current-password" value={form.values.currentPassword} onChange={form.set('currentPassword')} error={form.errors.currentPassword} />
-        <PasswordField label="New password" name="new-password" autoComplete="new-password" description={PARENT_PASSWORD_HINT} value={form.values.newPassword} onChange={form.set('newPassword')} error={form.errors.newPassword} />
+        <PasswordField
+          label="Current password"
+          name="current-password"
+          value={form.values.currentPassword}
+          onChange={form.set('currentPassword')}
+          error={form.errors.currentPassword}
+        />
+        <PasswordField
+          label="New password"
+          name="new-password"
+          autoComplete="new-password"
+          description={PARENT_PASSWORD_HINT}
+          value={form.values.newPassword}
+          onChange={form.set('newPassword')}
+          error={form.errors.newPassword}
+        />
         <div className={cn(DIALOG_FOOTER, 'flex justify-end')}>
           <Button type="submit" isDisabled={change.isPending}>
             {change.isPending ? 'Saving...' : 'Change Password'}

@@ -38,7 +38,8 @@ export function MilestonesTab({ data }: { data: MilestonesData }) {
   return (
     <div className="flex flex-col gap-4">
       <p className="text-sm text-stone-700">
-        Milestones for {AGE_RANGE_LABELS[data.ageBand] ?? data.ageBand}. {data.achievements.length > 0 && `${data.achievements.length} earned so far.`}
+        Milestones for {AGE_RANGE_LABELS[data.ageBand] ?? data.ageBand}.{' '}
+        {data.achievements.length > 0 && `${data.achievements.length} earned so far.`}
       </p>
       {data.milestones.length === 0 ? (
         <p className="py-6 text-center text-stone-600">No milestones available for this age range.</p>

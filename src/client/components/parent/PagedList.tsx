@@ -21,7 +21,8 @@ export function PagedList<T extends { id: string }>({
   label: string;
 }) {
   if (query.isPending) return <p className="py-6 text-center text-stone-600">Loading...</p>;
-  if (query.isError || !query.data) return <p className="py-6 text-center text-red-700">This list could not be loaded. Please try again.</p>;
+  if (query.isError || !query.data)
+    return <p className="py-6 text-center text-red-700">This list could not be loaded. Please try again.</p>;
   const items = query.data.pages.flatMap((p) => p.items);
   if (items.length === 0) return <p className="py-6 text-center text-stone-600">{empty}</p>;
   return (

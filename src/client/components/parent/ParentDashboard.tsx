@@ -2,14 +2,14 @@ import { keepPreviousData, useInfiniteQuery, useMutation, useQuery } from '@tans
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { BookOpen, CalendarDays, KeyRound, LogOut, NotebookPen, Sparkles } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useDeferredValue, useEffect, useRef, useState } from 'react';
-import type { ParentDashboardSearch } from '../../../shared/parent-dashboard-search';
+import type { ParentDashboardSearch } from '~/shared/parent-dashboard-search';
 import { clearParentSession, getParentToken } from '../../lib/parent-session';
 import { toast } from '../../lib/toast';
 import { takeToastLeftForThisPage } from '../../lib/toast-handoff';
 import { isNotFound, isUnauthorized, queryClient, trpc } from '../../lib/trpc';
 import { Button } from '../ui/Button';
 import { Card } from '../ui/Card';
-import { programName } from '../../../shared/constants';
+import { programName } from '~/shared/constants';
 import { revealTabPanel, Tab, TabList, TabPanel, Tabs } from '../ui/Tabs';
 import { ActivityItem } from './ActivityItem';
 import { MilestonesTab } from './MilestonesTab';
@@ -66,7 +66,9 @@ export function ParentDashboard() {
   const tabsRef = useRef<HTMLDivElement>(null);
   const setTab = (key: string) => {
     if (key === tab) return;
-    void choose({ tab: key === 'overview' ? undefined : (key as ParentDashboardSearch['tab']) }).then(() => revealTabPanel(tabsRef.current));
+    void choose({ tab: key === 'overview' ? undefined : (key as ParentDashboardSearch['tab']) }).then(() =>
+      revealTabPanel(tabsRef.current),
+    );
   };
   const [changing, setChanging] = useState(false);
   /** The dialog stays mounted once opened (its closing animation, its chunk already loaded). */
@@ -104,12 +106,18 @@ export function ParentDashboard() {
   const child = shown?.child ?? null;
   const selectedId = child?.id ?? '';
   const activities = useInfiniteQuery({
-    ...trpc.parentPortal.activities.infiniteQueryOptions({ childId: selectedId, limit: PAGE_SIZE }, { getNextPageParam: (last) => last.nextCursor }),
+    ...trpc.parentPortal.activities.infiniteQueryOptions(
+      { childId: selectedId, limit: PAGE_SIZE },
+      { getNextPageParam: (last) => last.nextCursor },
+    ),
     enabled: !!child && tab === 'activities',
     staleTime: 30_000,
   });
   const notes = useInfiniteQuery({
-    ...trpc.parentPortal.notes.infiniteQueryOptions({ childId: selectedId, limit: PAGE_SIZE }, { getNextPageParam: (last) => last.nextCursor }),
+    ...trpc.parentPortal.notes.infiniteQueryOptions(
+      { childId: selectedId, limit: PAGE_SIZE },
+      { getNextPageParam: (last) => last.nextCursor },
+    ),
     enabled: !!child && tab === 'notes',
     staleTime: 30_000,
   });
@@ -148,7 +156,9 @@ export function ParentDashboard() {
     return (
       <main className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center">
         <h1 className="text-2xl font-bold text-stone-900">Parent Portal</h1>
-        <p className="text-stone-700">No child is linked to your account at the moment. Please contact the office if you think this is a mistake.</p>
+        <p className="text-stone-700">
+          No child is linked to your account at the moment. Please contact the office if you think this is a mistake.
+        </p>
         {signOutButton}
       </main>
     );
@@ -162,10 +172,13 @@ export function ParentDashboard() {
           {parent && <p className="text-stone-600">Welcome, {parent.firstName || 'Parent'}</p>}
         </div>
         <div className="flex flex-wrap gap-2">
-          <Button variant="ghost" onPress={() => {
-            setChangeOpened(true);
-            setChanging(true);
-          }}>
+          <Button
+            variant="ghost"
+            onPress={() => {
+              setChangeOpened(true);
+              setChanging(true);
+            }}
+          >
             <KeyRound aria-hidden="true" className="size-4" />
             Change Password
           </Button>
@@ -210,13 +223,21 @@ export function ParentDashboard() {
               <h2 id="recent-notes" className="text-lg font-semibold text-stone-900">
                 Recent Development Notes
               </h2>
-              {data.recentNotes.length === 0 ? <p className="text-stone-600">{NO_NOTES}</p> : data.recentNotes.map((n) => <NoteItem key={n.id} note={n} />)}
+              {data.recentNotes.length === 0 ? (
+                <p className="text-stone-600">{NO_NOTES}</p>
+              ) : (
+                data.recentNotes.map((n) => <NoteItem key={n.id} note={n} />)
+              )}
             </section>
             <section aria-labelledby="recent-activities" className="flex flex-col gap-3">
               <h2 id="recent-activities" className="text-lg font-semibold text-stone-900">
                 Recent Activities
               </h2>
-              {data.recentActivities.length === 0 ? <p className="text-stone-600">{NO_ACTIVITIES}</p> : data.recentActivities.map((a) => <ActivityItem key={a.id} activity={a} />)}
+              {data.recentActivities.length === 0 ? (
+                <p className="text-stone-600">{NO_ACTIVITIES}</p>
+              ) : (
+                data.recentActivities.map((a) => <ActivityItem key={a.id} activity={a} />)
+              )}
             </section>
           </TabPanel>
           <TabPanel id="activities">

@@ -1,8 +1,8 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Download, FileText } from 'lucide-react';
 import { useState } from 'react';
-import { formatAmount, formatCents } from '../../../shared/money';
-import { spaced } from '../../../shared/schemas/payments';
+import { formatAmount, formatCents } from '~/shared/money';
+import { spaced } from '~/shared/schemas/payments';
 import { downloadFile } from '../../lib/download';
 import { formatDate } from '../../lib/format';
 import { toast } from '../../lib/toast';
@@ -95,8 +95,8 @@ export function ParentPayments({ childId, parentEmail, token }: ParentPaymentsPr
           Year-End Tax Statements
         </h2>
         <p className="mb-3 text-sm text-stone-600">
-          For the Child and Dependent Care Credit (IRS Form 2441). Each statement covers every payment {parentEmail ? `made from ${parentEmail}` : 'you made'} that year, for
-          all your children.
+          For the Child and Dependent Care Credit (IRS Form 2441). Each statement covers every payment{' '}
+          {parentEmail ? `made from ${parentEmail}` : 'you made'} that year, for all your children.
         </p>
         {statements.length === 0 ? (
           <p className="text-sm text-stone-500">No payments recorded yet.</p>
@@ -140,7 +140,8 @@ export function ParentPayments({ childId, parentEmail, token }: ParentPaymentsPr
                     Receipt #{r.receiptNumber} · {formatDate(r.paymentDate) || r.paymentDate}
                   </p>
                   <p className="text-sm text-stone-600">
-                    {r.childName} · <span className="capitalize">{spaced(r.paymentType)}</span> · <span className="capitalize">{spaced(r.paymentMethod)}</span>
+                    {r.childName} · <span className="capitalize">{spaced(r.paymentType)}</span> ·{' '}
+                    <span className="capitalize">{spaced(r.paymentMethod)}</span>
                     {r.periodCovered ? ` · ${r.periodCovered}` : ''}
                   </p>
                 </div>

@@ -2,12 +2,31 @@ import { Activity, BookOpen, Brain, MessageCircle, Palette, Puzzle, Star, Trees,
 import type { BadgeTone } from '../ui/Card';
 
 /** SPEC.md §2: note categories with distinct icons (others a default icon). */
-const NOTE_ICONS: Record<string, LucideIcon> = { physical: Activity, cognitive: Brain, social: Users, language: MessageCircle, creativity: Palette };
+const NOTE_ICONS: Record<string, LucideIcon> = {
+  physical: Activity,
+  cognitive: Brain,
+  social: Users,
+  language: MessageCircle,
+  creativity: Palette,
+};
 /** SPEC.md §2: activity categories with icons: learning, play, creative, outdoor (others default). */
 const ACTIVITY_ICONS: Record<string, LucideIcon> = { learning: BookOpen, play: Puzzle, creative: Palette, outdoor: Trees };
 
-const ACTIVITY_TONES: Record<string, BadgeTone> = { learning: 'blue', play: 'green', creative: 'purple', outdoor: 'orange', meals: 'sun', rest: 'stone' };
-const NOTE_TONES: Record<string, BadgeTone> = { physical: 'green', cognitive: 'blue', social: 'pink', language: 'purple', creativity: 'orange' };
+const ACTIVITY_TONES: Record<string, BadgeTone> = {
+  learning: 'blue',
+  play: 'green',
+  creative: 'purple',
+  outdoor: 'orange',
+  meals: 'sun',
+  rest: 'stone',
+};
+const NOTE_TONES: Record<string, BadgeTone> = {
+  physical: 'green',
+  cognitive: 'blue',
+  social: 'pink',
+  language: 'purple',
+  creativity: 'orange',
+};
 
 export const noteIcon = (category: string): LucideIcon => NOTE_ICONS[category] ?? Star;
 export const activityIcon = (category: string): LucideIcon => ACTIVITY_ICONS[category] ?? Star;

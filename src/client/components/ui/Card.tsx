@@ -6,7 +6,12 @@ export function Card({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
 }
 
 export function Badge({ className, tone = 'stone', ...props }: HTMLAttributes<HTMLSpanElement> & { tone?: BadgeTone }) {
-  return <span {...props} className={cn('inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold', badgeTones[tone], className)} />;
+  return (
+    <span
+      {...props}
+      className={cn('inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold', badgeTones[tone], className)}
+    />
+  );
 }
 
 export type BadgeTone = 'stone' | 'brand' | 'sun' | 'red' | 'blue' | 'green' | 'purple' | 'pink' | 'orange';

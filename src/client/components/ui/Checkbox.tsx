@@ -1,5 +1,10 @@
 import { Check } from 'lucide-react';
-import { Checkbox as AriaCheckbox, type CheckboxProps as AriaCheckboxProps, Switch as AriaSwitch, type SwitchProps as AriaSwitchProps } from 'react-aria-components';
+import {
+  Checkbox as AriaCheckbox,
+  type CheckboxProps as AriaCheckboxProps,
+  Switch as AriaSwitch,
+  type SwitchProps as AriaSwitchProps,
+} from 'react-aria-components';
 import { cn } from './cn';
 
 export interface CheckboxProps extends Omit<AriaCheckboxProps, 'children' | 'className'> {

@@ -18,7 +18,12 @@ export interface DialogProps {
 /** A modal dialog: focus is trapped and restored, Escape closes it, the title names it. */
 export function Dialog({ isOpen, onOpenChange, title, description, children, size = 'md', role = 'dialog' }: DialogProps) {
   return (
-    <ModalOverlay isOpen={isOpen} onOpenChange={onOpenChange} isDismissable={role === 'dialog'} className="fixed inset-0 z-50 flex items-end justify-center bg-black/40 p-0 sm:items-center sm:p-4">
+    <ModalOverlay
+      isOpen={isOpen}
+      onOpenChange={onOpenChange}
+      isDismissable={role === 'dialog'}
+      className="fixed inset-0 z-50 flex items-end justify-center bg-black/40 p-0 sm:items-center sm:p-4"
+    >
       <Modal
         className={cn(
           'max-h-[92dvh] w-full overflow-y-auto rounded-t-2xl bg-white shadow-xl sm:rounded-2xl',
@@ -63,7 +68,16 @@ export interface ConfirmDialogProps {
 }
 
 /** The confirm prompt before a delete (SPEC.md §2 and §5) or another step that cannot be taken back. */
-export function ConfirmDialog({ isOpen, onOpenChange, title, message, confirmLabel = 'Delete', confirmVariant = 'danger', onConfirm, isPending }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  isOpen,
+  onOpenChange,
+  title,
+  message,
+  confirmLabel = 'Delete',
+  confirmVariant = 'danger',
+  onConfirm,
+  isPending,
+}: ConfirmDialogProps) {
   return (
     <Dialog isOpen={isOpen} onOpenChange={onOpenChange} title={title} role="alertdialog">
       <p className="text-sm text-stone-700">{message}</p>
@@ -86,7 +100,17 @@ export function ConfirmDialog({ isOpen, onOpenChange, title, message, confirmLab
 export const DIALOG_FOOTER = 'sticky bottom-0 z-10 -mx-5 -mb-5 border-t border-stone-200 bg-white px-5 py-3 sm:-mx-6 sm:-mb-6 sm:px-6';
 
 /** A form dialog's two buttons: Cancel and the submit button (stacked on phones with the submit on top). */
-export function DialogActions({ onCancel, isDisabled, children, className }: { onCancel: () => void; isDisabled?: boolean; children: ReactNode; className?: string }) {
+export function DialogActions({
+  onCancel,
+  isDisabled,
+  children,
+  className,
+}: {
+  onCancel: () => void;
+  isDisabled?: boolean;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
     <div className={cn(DIALOG_FOOTER, 'flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)}>
       <Button variant="outline" onPress={onCancel}>

@@ -29,7 +29,13 @@ export interface TextFieldProps extends Omit<AriaTextFieldProps, 'children' | 'c
 /** Label, input (or textarea), help text and error message, wired together for screen readers. */
 export function TextField({ label, description, error, placeholder, multiline, rows = 3, className, required, ...props }: TextFieldProps) {
   return (
-    <AriaTextField {...props} isRequired={required} isInvalid={!!error} validationBehavior="aria" className={cn('flex flex-col gap-1', className)}>
+    <AriaTextField
+      {...props}
+      isRequired={required}
+      isInvalid={!!error}
+      validationBehavior="aria"
+      className={cn('flex flex-col gap-1', className)}
+    >
       <Label className="text-sm font-medium text-stone-800">
         {label}
         {required && (
@@ -39,7 +45,11 @@ export function TextField({ label, description, error, placeholder, multiline, r
           </span>
         )}
       </Label>
-      {multiline ? <AriaTextArea rows={rows} placeholder={placeholder} className={cn(inputClass, 'min-h-20')} /> : <Input placeholder={placeholder} className={inputClass} />}
+      {multiline ? (
+        <AriaTextArea rows={rows} placeholder={placeholder} className={cn(inputClass, 'min-h-20')} />
+      ) : (
+        <Input placeholder={placeholder} className={inputClass} />
+      )}
       <FieldMessages description={description} error={error} />
     </AriaTextField>
   );

@@ -6,7 +6,17 @@ import { cn } from './cn';
  * What a list says when its data could not be loaded: a plain sentence and a way to try again, never the
  * list's empty text (which would tell a parent there is nothing when we simply do not know).
  */
-export function LoadFailed({ message, onRetry, isRetrying = false, className }: { message: string; onRetry: () => void; isRetrying?: boolean; className?: string }) {
+export function LoadFailed({
+  message,
+  onRetry,
+  isRetrying = false,
+  className,
+}: {
+  message: string;
+  onRetry: () => void;
+  isRetrying?: boolean;
+  className?: string;
+}) {
   return (
     <div role="alert" className={cn('flex flex-col items-start gap-3', className)}>
       <p className="text-sm text-stone-700">{message}</p>

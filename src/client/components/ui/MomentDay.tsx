@@ -1,4 +1,4 @@
-import { centreDateOf } from '../../../shared/centre-time';
+import { centreDateOf } from '~/shared/centre-time';
 import { formatDate, parseIsoDate } from '../../lib/format';
 
 /**

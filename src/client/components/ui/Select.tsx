@@ -1,14 +1,5 @@
 import { ChevronDown } from 'lucide-react';
-import {
-  Button,
-  Label,
-  ListBox,
-  ListBoxItem,
-  Popover,
-  Select as AriaSelect,
-  SelectValue,
-  type Key,
-} from 'react-aria-components';
+import { Button, Label, ListBox, ListBoxItem, Popover, Select as AriaSelect, SelectValue, type Key } from 'react-aria-components';
 import { cn } from './cn';
 import { FieldMessages } from './FieldMessages';
 
@@ -33,7 +24,19 @@ export interface SelectProps {
 }
 
 /** React Aria select with a listbox popover: keyboard, typeahead and screen-reader friendly. */
-export function Select({ label, options, value, onChange, placeholder = 'Select...', error, required, className, name, isDisabled, hideLabel }: SelectProps) {
+export function Select({
+  label,
+  options,
+  value,
+  onChange,
+  placeholder = 'Select...',
+  error,
+  required,
+  className,
+  name,
+  isDisabled,
+  hideLabel,
+}: SelectProps) {
   return (
     <AriaSelect
       name={name}

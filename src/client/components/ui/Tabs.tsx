@@ -1,4 +1,13 @@
-import { Tab as AriaTab, TabList as AriaTabList, TabPanel as AriaTabPanel, Tabs as AriaTabs, type TabListProps, type TabPanelProps, type TabProps, type TabsProps } from 'react-aria-components';
+import {
+  Tab as AriaTab,
+  TabList as AriaTabList,
+  TabPanel as AriaTabPanel,
+  Tabs as AriaTabs,
+  type TabListProps,
+  type TabPanelProps,
+  type TabProps,
+  type TabsProps,
+} from 'react-aria-components';
 import { cn } from './cn';
 
 export function Tabs({ className, ...props }: TabsProps & { className?: string }) {
@@ -7,7 +16,12 @@ export function Tabs({ className, ...props }: TabsProps & { className?: string }
 
 export function TabList<T extends object>({ className, ...props }: TabListProps<T> & { className?: string }) {
   // scroll-margin: where a sticky header covers the top of the window, revealing the list stops below it.
-  return <AriaTabList {...props} className={cn('flex scroll-mt-2 gap-1 overflow-x-auto rounded-xl bg-stone-200/70 p-1 md:scroll-mt-20', className)} />;
+  return (
+    <AriaTabList
+      {...props}
+      className={cn('flex scroll-mt-2 gap-1 overflow-x-auto rounded-xl bg-stone-200/70 p-1 md:scroll-mt-20', className)}
+    />
+  );
 }
 
 /**
@@ -52,5 +66,7 @@ export function Tab({ className, ...props }: TabProps & { className?: string }) 
 }
 
 export function TabPanel({ className, ...props }: TabPanelProps & { className?: string }) {
-  return <AriaTabPanel {...props} className={cn('outline-none focus-visible:ring-3 focus-visible:ring-brand-500/40 rounded-xl', className)} />;
+  return (
+    <AriaTabPanel {...props} className={cn('outline-none focus-visible:ring-3 focus-visible:ring-brand-500/40 rounded-xl', className)} />
+  );
 }

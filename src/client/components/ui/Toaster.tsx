@@ -74,7 +74,11 @@ function SwipeableToast({ toast }: { toast: QueuedToast<Content> }) {
           </Text>
         )}
       </ToastContent>
-      <Button slot="close" aria-label="Close" className="-m-2.5 flex size-11 shrink-0 items-center justify-center rounded-md outline-none hover:bg-black/5 focus-visible:ring-3 focus-visible:ring-brand-500/50">
+      <Button
+        slot="close"
+        aria-label="Close"
+        className="-m-2.5 flex size-11 shrink-0 items-center justify-center rounded-md outline-none hover:bg-black/5 focus-visible:ring-3 focus-visible:ring-brand-500/50"
+      >
         <X aria-hidden="true" className="size-4" />
       </Button>
     </Toast>

@@ -3,7 +3,7 @@ import { createFileRoute, redirect, useNavigate, useRouterState } from '@tanstac
 import { Lock } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Form } from 'react-aria-components';
-import { loginSchema } from '../../../shared/schemas/auth';
+import { loginSchema } from '~/shared/schemas/auth';
 import { PasswordField } from '../../components/PasswordField';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
@@ -50,7 +50,8 @@ function AdminLoginPage() {
         // In place of the form: Back from the dashboard does not return to a sign-in form.
         void navigate({ to: '/admin', search: redirect ? { tab: redirect } : {}, replace: true });
       },
-      onError: (error) => toast({ title: 'Login Failed', description: errorMessage(error, 'Invalid email or password'), variant: 'destructive' }),
+      onError: (error) =>
+        toast({ title: 'Login Failed', description: errorMessage(error, 'Invalid email or password'), variant: 'destructive' }),
     }),
   );
 
@@ -76,7 +77,16 @@ function AdminLoginPage() {
           </p>
         )}
         <Form onSubmit={submit} validationBehavior="aria" className="flex flex-col gap-4">
-          <TextField label="Email" type="email" name="email" autoComplete="username" value={values.email} onChange={set('email')} error={errors.email} required />
+          <TextField
+            label="Email"
+            type="email"
+            name="email"
+            autoComplete="username"
+            value={values.email}
+            onChange={set('email')}
+            error={errors.email}
+            required
+          />
           <PasswordField value={values.password} onChange={set('password')} error={errors.password} />
           <Button type="submit" size="lg" isDisabled={login.isPending}>
             {login.isPending ? 'Signing in...' : 'Sign In'}

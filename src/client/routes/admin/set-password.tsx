@@ -3,7 +3,7 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { KeyRound } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Form } from 'react-aria-components';
-import { STAFF_PASSWORD_MIN, staffPasswordField } from '../../../shared/schemas/password-policy';
+import { STAFF_PASSWORD_MIN, staffPasswordField } from '~/shared/schemas/password-policy';
 import { PasswordField } from '../../components/PasswordField';
 import { Button, LinkButton } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
@@ -36,14 +36,18 @@ function SetPasswordPage() {
         toast({ title: 'Password Saved', description: result.message });
         void navigate({ to: '/admin/login' });
       },
-      onError: (error) => toast({ title: 'Password Not Saved', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
+      onError: (error) =>
+        toast({ title: 'Password Not Saved', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
     }),
   );
 
   function submit(e: FormEvent) {
     e.preventDefault();
     const checked = staffPasswordField().safeParse(password);
-    const next = { password: checked.success ? undefined : checked.error.issues[0]?.message, confirm: password === confirm ? undefined : 'The two passwords are not the same' };
+    const next = {
+      password: checked.success ? undefined : checked.error.issues[0]?.message,
+      confirm: password === confirm ? undefined : 'The two passwords are not the same',
+    };
     setErrors(next);
     if (!next.password && !next.confirm) save.mutate({ token, password });
   }
@@ -59,7 +63,9 @@ function SetPasswordPage() {
       <Card className="p-6">
         {token ? (
           <Form onSubmit={submit} validationBehavior="aria" className="flex flex-col gap-4">
-            <p className="text-sm text-stone-700">For your staff account. You will be signed out everywhere and can then sign in with it.</p>
+            <p className="text-sm text-stone-700">
+              For your staff account. You will be signed out everywhere and can then sign in with it.
+            </p>
             <PasswordField
               label="New password"
               name="new-password"
@@ -69,14 +75,23 @@ function SetPasswordPage() {
               onChange={setPassword}
               error={errors.password}
             />
-            <PasswordField label="Repeat the new password" name="confirm-password" autoComplete="new-password" value={confirm} onChange={setConfirm} error={errors.confirm} />
+            <PasswordField
+              label="Repeat the new password"
+              name="confirm-password"
+              autoComplete="new-password"
+              value={confirm}
+              onChange={setConfirm}
+              error={errors.confirm}
+            />
             <Button type="submit" size="lg" isDisabled={save.isPending}>
               {save.isPending ? 'Saving...' : 'Save password'}
             </Button>
           </Form>
         ) : (
           <div className="flex flex-col gap-4">
-            <p className="text-stone-700">This link is not complete. Please open the link from the e-mail again, or ask for a new one on the sign-in page.</p>
+            <p className="text-stone-700">
+              This link is not complete. Please open the link from the e-mail again, or ask for a new one on the sign-in page.
+            </p>
             <LinkButton href="/admin/login">Go to sign in</LinkButton>
           </div>
         )}

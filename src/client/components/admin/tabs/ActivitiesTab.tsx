@@ -2,15 +2,15 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Award, CalendarPlus, Lock, Mail, NotebookPen, Pencil, Trash2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Form } from 'react-aria-components';
-import { centreDateOf, weekOf } from '../../../../shared/centre-time';
-import { compareNames } from '../../../../shared/compare';
-import { ACTIVITY_CATEGORIES, AGE_RANGES, CELEBRATION_LEVELS, NOTE_CATEGORIES, PARTICIPATION_LEVELS } from '../../../../shared/constants';
+import { centreDateOf, weekOf } from '~/shared/centre-time';
+import { compareNames } from '~/shared/compare';
+import { ACTIVITY_CATEGORIES, AGE_RANGES, CELEBRATION_LEVELS, NOTE_CATEGORIES, PARTICIPATION_LEVELS } from '~/shared/constants';
 import { AGE_RANGE_LABELS } from '../../milestones/labels';
-import { achievementSchema, activityFields, MISSING_DATES, noteFields, weeklyReportSchema } from '../../../../shared/schemas/development';
-import { formatDate, plural } from '../../../lib/format';
-import { toast } from '../../../lib/toast';
-import { errorMessage, queryClient, type RouterOutputs, trpc } from '../../../lib/trpc';
-import { type ServerError, useSchemaForm } from '../../../lib/use-schema-form';
+import { achievementSchema, activityFields, MISSING_DATES, noteFields, weeklyReportSchema } from '~/shared/schemas/development';
+import { formatDate, plural } from '~/client/lib/format';
+import { toast } from '~/client/lib/toast';
+import { errorMessage, queryClient, type RouterOutputs, trpc } from '~/client/lib/trpc';
+import { type ServerError, useSchemaForm } from '~/client/lib/use-schema-form';
 import { label } from '../../parent/categories';
 import { Button } from '../../ui/Button';
 import { Badge, Card } from '../../ui/Card';
@@ -39,18 +39,37 @@ export default function ActivitiesTab() {
   const active = (children.data ?? []).filter((c) => c.isActive);
   const [childId, setChildId] = useState<string | null>(null);
   const child = active.find((c) => c.id === childId) ?? null;
-  const [dialog, setDialog] = useState<{ kind: 'activity'; row: ActivityRow | null } | { kind: 'note'; row: NoteRow | null } | { kind: 'report' } | { kind: 'milestone' } | null>(null);
+  const [dialog, setDialog] = useState<
+    | { kind: 'activity'; row: ActivityRow | null }
+    | { kind: 'note'; row: NoteRow | null }
+    | { kind: 'report' }
+    | { kind: 'milestone' }
+    | null
+  >(null);
 
   return (
     <section aria-labelledby="activities-heading" className="flex flex-col gap-4">
-      <PanelHeader id="activities-heading" title="Activities & Development" description="Record each child's day and development, and keep the parents informed." />
+      <PanelHeader
+        id="activities-heading"
+        title="Activities & Development"
+        description="Record each child's day and development, and keep the parents informed."
+      />
       {children.isPending ? (
         <p className="py-8 text-center text-stone-500">Loading...</p>
       ) : active.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-stone-300 bg-white p-8 text-center text-stone-500">No active children yet. Enroll a child first.</p>
+        <p className="rounded-xl border border-dashed border-stone-300 bg-white p-8 text-center text-stone-500">
+          No active children yet. Enroll a child first.
+        </p>
       ) : (
         <div className="flex flex-col gap-3 lg:flex-row lg:items-end">
-          <Select label="Select Child" options={active.map((c) => ({ value: c.id, label: c.childName }))} value={childId} onChange={setChildId} placeholder="Choose a child" className="lg:w-72" />
+          <Select
+            label="Select Child"
+            options={active.map((c) => ({ value: c.id, label: c.childName }))}
+            value={childId}
+            onChange={setChildId}
+            placeholder="Choose a child"
+            className="lg:w-72"
+          />
           <div className="grid grid-cols-1 gap-2 sm:grid-cols-2 lg:flex lg:flex-wrap">
             <Button isDisabled={!child} onPress={() => setDialog({ kind: 'activity', row: null })}>
               <CalendarPlus aria-hidden="true" className="size-4" />
@@ -72,17 +91,35 @@ export default function ActivitiesTab() {
         </div>
       )}
 
-      {child && <ChildRecords childId={child.id} onEditActivity={(row) => setDialog({ kind: 'activity', row })} onEditNote={(row) => setDialog({ kind: 'note', row })} />}
+      {child && (
+        <ChildRecords
+          childId={child.id}
+          onEditActivity={(row) => setDialog({ kind: 'activity', row })}
+          onEditNote={(row) => setDialog({ kind: 'note', row })}
+        />
+      )}
 
       {child && dialog?.kind === 'activity' && <ActivityDialog childId={child.id} row={dialog.row} onClose={() => setDialog(null)} />}
       {child && dialog?.kind === 'note' && <NoteDialog childId={child.id} row={dialog.row} onClose={() => setDialog(null)} />}
-      {child && dialog?.kind === 'report' && <ReportDialog childId={child.id} childName={child.childName} onClose={() => setDialog(null)} />}
-      {child && dialog?.kind === 'milestone' && <MilestoneDialog childId={child.id} childName={child.childName} onClose={() => setDialog(null)} />}
+      {child && dialog?.kind === 'report' && (
+        <ReportDialog childId={child.id} childName={child.childName} onClose={() => setDialog(null)} />
+      )}
+      {child && dialog?.kind === 'milestone' && (
+        <MilestoneDialog childId={child.id} childName={child.childName} onClose={() => setDialog(null)} />
+      )}
     </section>
   );
 }
 
-function ChildRecords({ childId, onEditActivity, onEditNote }: { childId: string; onEditActivity: (row: ActivityRow) => void; onEditNote: (row: NoteRow) => void }) {
+function ChildRecords({
+  childId,
+  onEditActivity,
+  onEditNote,
+}: {
+  childId: string;
+  onEditActivity: (row: ActivityRow) => void;
+  onEditNote: (row: NoteRow) => void;
+}) {
   const records = useQuery({ ...trpc.development.childRecords.queryOptions(childId), staleTime: 0 });
   const week = weekOf(centreDateOf(new Date()));
   const summary = useQuery({ ...trpc.development.summary.queryOptions({ childId, start: week.start, end: week.end }), staleTime: 0 });
@@ -119,7 +156,8 @@ function ChildRecords({ childId, onEditActivity, onEditNote }: { childId: string
         </h3>
         {summary.data ? (
           <p className="mt-1 text-sm text-stone-700">
-            {plural(summary.data.summary.totalActivities, 'activity', 'activities')}, {plural(summary.data.summary.totalNotes, 'note', 'notes')}.{' '}
+            {plural(summary.data.summary.totalActivities, 'activity', 'activities')},{' '}
+            {plural(summary.data.summary.totalNotes, 'note', 'notes')}.{' '}
             {summary.data.summary.skillsPracticed.length > 0 && `Skills practiced: ${summary.data.summary.skillsPracticed.join(', ')}.`}
           </p>
         ) : (
@@ -131,7 +169,12 @@ function ChildRecords({ childId, onEditActivity, onEditNote }: { childId: string
           <h3 id="recent-activities-admin" className="text-lg font-semibold text-stone-900">
             Recent Activities
           </h3>
-          <ListState isPending={records.isPending} error={records.error} isEmpty={data?.activities.length === 0} empty="No activities recorded yet." />
+          <ListState
+            isPending={records.isPending}
+            error={records.error}
+            isEmpty={data?.activities.length === 0}
+            empty="No activities recorded yet."
+          />
           <ul className="flex flex-col gap-2" aria-label="Recent activities">
             {data?.activities.map((a) => (
               <li key={a.id}>
@@ -168,7 +211,12 @@ function ChildRecords({ childId, onEditActivity, onEditNote }: { childId: string
           <h3 id="recent-notes-admin" className="text-lg font-semibold text-stone-900">
             Development Notes
           </h3>
-          <ListState isPending={records.isPending} error={records.error} isEmpty={data?.developmentNotes.length === 0} empty="No development notes yet." />
+          <ListState
+            isPending={records.isPending}
+            error={records.error}
+            isEmpty={data?.developmentNotes.length === 0}
+            empty="No development notes yet."
+          />
           <ul className="flex flex-col gap-2" aria-label="Recent development notes">
             {data?.developmentNotes.map((n) => (
               <li key={n.id}>
@@ -243,7 +291,11 @@ function ActivityDialog({ childId, row, onClose }: { childId: string; row: Activ
   } as Record<string, string>);
   const onError = (e: unknown) => {
     form.showServerErrors(e as ServerError);
-    toast({ title: row ? 'Failed to update activity' : 'Failed to create activity', description: errorMessage(e, 'Please try again.'), variant: 'destructive' });
+    toast({
+      title: row ? 'Failed to update activity' : 'Failed to create activity',
+      description: errorMessage(e, 'Please try again.'),
+      variant: 'destructive',
+    });
   };
   const done = (title: string) => {
     toast({ title });
@@ -264,14 +316,68 @@ function ActivityDialog({ childId, row, onClose }: { childId: string; row: Activ
   return (
     <Dialog isOpen onOpenChange={(open) => !open && onClose()} title={row ? 'Edit Daily Activity' : 'Add Daily Activity'} size="lg">
       <Form onSubmit={submit} validationBehavior="aria" ref={form.formRef} className="grid gap-4 sm:grid-cols-2">
-        <TextField label="Date" type="date" value={v.activityDate} onChange={form.set('activityDate')} error={form.errors.activityDate} required />
-        <Select label="Category" options={options(ACTIVITY_CATEGORIES)} value={v.category!} onChange={form.set('category')} error={form.errors.category} required />
-        <TextField className="sm:col-span-2" label="Title" value={v.title} onChange={form.set('title')} error={form.errors.title} required />
-        <TextField className="sm:col-span-2" label="Description" multiline value={v.description} onChange={form.set('description')} error={form.errors.description} required />
-        <TextField label="Duration (minutes)" inputMode="numeric" value={v.duration} onChange={form.set('duration')} error={form.errors.duration} />
-        <Select label="Enjoyment (1 to 5)" options={[NONE, ...['1', '2', '3', '4', '5'].map((n) => ({ value: n, label: `${n}/5` }))]} value={v.enjoymentLevel!} onChange={form.set('enjoymentLevel')} error={form.errors.enjoymentLevel} />
-        <TextField className="sm:col-span-2" label="Skills practiced" description="Separate skills with commas" value={v.skillsPracticed} onChange={form.set('skillsPracticed')} error={form.errors.skillsPracticed} />
-        <Select label="Participation" options={[NONE, ...options(PARTICIPATION_LEVELS)]} value={v.participationLevel!} onChange={form.set('participationLevel')} error={form.errors.participationLevel} />
+        <TextField
+          label="Date"
+          type="date"
+          value={v.activityDate}
+          onChange={form.set('activityDate')}
+          error={form.errors.activityDate}
+          required
+        />
+        <Select
+          label="Category"
+          options={options(ACTIVITY_CATEGORIES)}
+          value={v.category!}
+          onChange={form.set('category')}
+          error={form.errors.category}
+          required
+        />
+        <TextField
+          className="sm:col-span-2"
+          label="Title"
+          value={v.title}
+          onChange={form.set('title')}
+          error={form.errors.title}
+          required
+        />
+        <TextField
+          className="sm:col-span-2"
+          label="Description"
+          multiline
+          value={v.description}
+          onChange={form.set('description')}
+          error={form.errors.description}
+          required
+        />
+        <TextField
+          label="Duration (minutes)"
+          inputMode="numeric"
+          value={v.duration}
+          onChange={form.set('duration')}
+          error={form.errors.duration}
+        />
+        <Select
+          label="Enjoyment (1 to 5)"
+          options={[NONE, ...['1', '2', '3', '4', '5'].map((n) => ({ value: n, label: `${n}/5` }))]}
+          value={v.enjoymentLevel!}
+          onChange={form.set('enjoymentLevel')}
+          error={form.errors.enjoymentLevel}
+        />
+        <TextField
+          className="sm:col-span-2"
+          label="Skills practiced"
+          description="Separate skills with commas"
+          value={v.skillsPracticed}
+          onChange={form.set('skillsPracticed')}
+          error={form.errors.skillsPracticed}
+        />
+        <Select
+          label="Participation"
+          options={[NONE, ...options(PARTICIPATION_LEVELS)]}
+          value={v.participationLevel!}
+          onChange={form.set('participationLevel')}
+          error={form.errors.participationLevel}
+        />
         <TextField label="Notes" value={v.notes} onChange={form.set('notes')} error={form.errors.notes} />
         <DialogActions className="sm:col-span-2" onCancel={onClose} isDisabled={create.isPending || update.isPending}>
           {row ? 'Save Changes' : 'Add Activity'}
@@ -292,7 +398,11 @@ function NoteDialog({ childId, row, onClose }: { childId: string; row: NoteRow |
   } as { category: string; title: string; content: string; skillsObserved: string; developmentAreas: string; isPrivate: boolean });
   const onError = (e: unknown) => {
     form.showServerErrors(e as ServerError);
-    toast({ title: row ? 'Failed to update development note' : 'Failed to create development note', description: errorMessage(e, 'Please try again.'), variant: 'destructive' });
+    toast({
+      title: row ? 'Failed to update development note' : 'Failed to create development note',
+      description: errorMessage(e, 'Please try again.'),
+      variant: 'destructive',
+    });
   };
   const done = (title: string) => {
     toast({ title });
@@ -312,11 +422,39 @@ function NoteDialog({ childId, row, onClose }: { childId: string; row: NoteRow |
   return (
     <Dialog isOpen onOpenChange={(open) => !open && onClose()} title={row ? 'Edit Development Note' : 'Add Development Note'} size="lg">
       <Form onSubmit={submit} validationBehavior="aria" ref={form.formRef} className="grid gap-4 sm:grid-cols-2">
-        <Select label="Category" options={options(NOTE_CATEGORIES)} value={v.category} onChange={form.set('category')} error={form.errors.category} required />
+        <Select
+          label="Category"
+          options={options(NOTE_CATEGORIES)}
+          value={v.category}
+          onChange={form.set('category')}
+          error={form.errors.category}
+          required
+        />
         <TextField label="Title" value={v.title} onChange={form.set('title')} error={form.errors.title} required />
-        <TextField className="sm:col-span-2" label="Content" multiline rows={5} value={v.content} onChange={form.set('content')} error={form.errors.content} required />
-        <TextField label="Skills observed" description="Separate skills with commas" value={v.skillsObserved} onChange={form.set('skillsObserved')} error={form.errors.skillsObserved} />
-        <TextField label="Development areas" description="Separate areas with commas" value={v.developmentAreas} onChange={form.set('developmentAreas')} error={form.errors.developmentAreas} />
+        <TextField
+          className="sm:col-span-2"
+          label="Content"
+          multiline
+          rows={5}
+          value={v.content}
+          onChange={form.set('content')}
+          error={form.errors.content}
+          required
+        />
+        <TextField
+          label="Skills observed"
+          description="Separate skills with commas"
+          value={v.skillsObserved}
+          onChange={form.set('skillsObserved')}
+          error={form.errors.skillsObserved}
+        />
+        <TextField
+          label="Development areas"
+          description="Separate areas with commas"
+          value={v.developmentAreas}
+          onChange={form.set('developmentAreas')}
+          error={form.errors.developmentAreas}
+        />
         <Checkbox className="sm:col-span-2" isSelected={v.isPrivate} onChange={form.set('isPrivate')}>
           Private (staff only; never shown to parents)
         </Checkbox>
@@ -329,10 +467,14 @@ function NoteDialog({ childId, row, onClose }: { childId: string; row: NoteRow |
 }
 
 function ReportDialog({ childId, childName, onClose }: { childId: string; childName: string; onClose: () => void }) {
-  const form = useSchemaForm(weeklyReportSchema, () => {
-    const week = weekOf(centreDateOf(new Date()));
-    return { childId, weekStartDate: week.start, weekEndDate: week.end };
-  }, { onEdit: 'clear', focusInvalid: true });
+  const form = useSchemaForm(
+    weeklyReportSchema,
+    () => {
+      const week = weekOf(centreDateOf(new Date()));
+      return { childId, weekStartDate: week.start, weekEndDate: week.end };
+    },
+    { onEdit: 'clear', focusInvalid: true },
+  );
   const send = useMutation(
     trpc.development.sendWeeklyReport.mutationOptions({
       onSuccess: (result) => {
@@ -345,7 +487,8 @@ function ReportDialog({ childId, childName, onClose }: { childId: string; childN
       },
       onError: (e) => {
         // A date the server refuses (end before start) is shown at its field; anything else as a toast.
-        if (!form.showServerErrors(e as ServerError)) toast({ title: 'Failed to send activity report', description: errorMessage(e, 'Please try again.'), variant: 'destructive' });
+        if (!form.showServerErrors(e as ServerError))
+          toast({ title: 'Failed to send activity report', description: errorMessage(e, 'Please try again.'), variant: 'destructive' });
       },
     }),
   );
@@ -361,10 +504,27 @@ function ReportDialog({ childId, childName, onClose }: { childId: string; childN
     if (data) send.mutate(data);
   }
   return (
-    <Dialog isOpen onOpenChange={(open) => !open && onClose()} title="Send Weekly Report" description={`E-mails ${childName}'s activities, notes (never private ones) and skills to the parents.`}>
+    <Dialog
+      isOpen
+      onOpenChange={(open) => !open && onClose()}
+      title="Send Weekly Report"
+      description={`E-mails ${childName}'s activities, notes (never private ones) and skills to the parents.`}
+    >
       <Form onSubmit={submit} validationBehavior="aria" ref={form.formRef} className="grid gap-4 sm:grid-cols-2">
-        <TextField label="Week start" type="date" value={form.values.weekStartDate} onChange={form.set('weekStartDate')} error={form.errors.weekStartDate} />
-        <TextField label="Week end" type="date" value={form.values.weekEndDate} onChange={form.set('weekEndDate')} error={form.errors.weekEndDate} />
+        <TextField
+          label="Week start"
+          type="date"
+          value={form.values.weekStartDate}
+          onChange={form.set('weekStartDate')}
+          error={form.errors.weekStartDate}
+        />
+        <TextField
+          label="Week end"
+          type="date"
+          value={form.values.weekEndDate}
+          onChange={form.set('weekEndDate')}
+          error={form.errors.weekEndDate}
+        />
         <DialogActions className="sm:col-span-2" onCancel={onClose} isDisabled={send.isPending}>
           {send.isPending ? 'Sending...' : 'Send Report'}
         </DialogActions>
@@ -386,7 +546,15 @@ function milestoneOptions(list: readonly { id: string; name: string; ageRange: s
 
 function MilestoneDialog({ childId, childName, onClose }: { childId: string; childName: string; onClose: () => void }) {
   const milestones = useQuery(trpc.milestones.list.queryOptions());
-  const form = useSchemaForm(achievementSchema, { childId, milestoneId: '', achievedAt: centreDateOf(new Date()), notes: '', witnessedBy: '', celebrationLevel: 'standard', sharePublicly: false } as {
+  const form = useSchemaForm(achievementSchema, {
+    childId,
+    milestoneId: '',
+    achievedAt: centreDateOf(new Date()),
+    notes: '',
+    witnessedBy: '',
+    celebrationLevel: 'standard',
+    sharePublicly: false,
+  } as {
     childId: string;
     milestoneId: string;
     achievedAt: string;
@@ -415,7 +583,13 @@ function MilestoneDialog({ childId, childName, onClose }: { childId: string; chi
   }
   const v = form.values;
   return (
-    <Dialog isOpen onOpenChange={(open) => !open && onClose()} title="Record Milestone" description={`${childName}'s parents are told by e-mail.`} size="lg">
+    <Dialog
+      isOpen
+      onOpenChange={(open) => !open && onClose()}
+      title="Record Milestone"
+      description={`${childName}'s parents are told by e-mail.`}
+      size="lg"
+    >
       <Form onSubmit={submit} validationBehavior="aria" ref={form.formRef} className="grid gap-4 sm:grid-cols-2">
         <Select
           className="sm:col-span-2"
@@ -426,8 +600,21 @@ function MilestoneDialog({ childId, childName, onClose }: { childId: string; chi
           error={form.errors.milestoneId}
           required
         />
-        <TextField label="Date achieved" type="date" value={v.achievedAt} onChange={form.set('achievedAt')} error={form.errors.achievedAt} required />
-        <Select label="Celebration" options={options(CELEBRATION_LEVELS)} value={v.celebrationLevel} onChange={form.set('celebrationLevel')} error={form.errors.celebrationLevel} />
+        <TextField
+          label="Date achieved"
+          type="date"
+          value={v.achievedAt}
+          onChange={form.set('achievedAt')}
+          error={form.errors.achievedAt}
+          required
+        />
+        <Select
+          label="Celebration"
+          options={options(CELEBRATION_LEVELS)}
+          value={v.celebrationLevel}
+          onChange={form.set('celebrationLevel')}
+          error={form.errors.celebrationLevel}
+        />
         <TextField label="Witnessed by" value={v.witnessedBy} onChange={form.set('witnessedBy')} error={form.errors.witnessedBy} />
         <TextField label="Notes" value={v.notes} onChange={form.set('notes')} error={form.errors.notes} />
         <Checkbox className="sm:col-span-2" isSelected={v.sharePublicly} onChange={form.set('sharePublicly')}>

@@ -1,16 +1,14 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { inferRouterOutputs } from '@trpc/server';
 import { Plus } from 'lucide-react';
 import { type FormEvent, useMemo, useState } from 'react';
 import { Form } from 'react-aria-components';
-import type { AppRouter } from '../../../../server/routers/_app';
-import { ANNOUNCEMENT_CATEGORIES, PRIORITIES } from '../../../../shared/constants';
-import { centreDateOf } from '../../../../shared/centre-time';
-import { announcementSchemaFrom } from '../../../../shared/schemas/content';
-import { useCentreToday } from '../../../lib/centre-today';
-import { toast } from '../../../lib/toast';
-import { errorMessage, queryClient, trpc } from '../../../lib/trpc';
-import { useSchemaForm } from '../../../lib/use-schema-form';
+import { ANNOUNCEMENT_CATEGORIES, PRIORITIES } from '~/shared/constants';
+import { centreDateOf } from '~/shared/centre-time';
+import { announcementSchemaFrom } from '~/shared/schemas/content';
+import { useCentreToday } from '~/client/lib/centre-today';
+import { toast } from '~/client/lib/toast';
+import { errorMessage, queryClient, trpc, type RouterOutputs } from '~/client/lib/trpc';
+import { useSchemaForm } from '~/client/lib/use-schema-form';
 import { AnnouncementItem } from '../../events/AnnouncementItem';
 import { categoryLabel } from '../../events/categories';
 import { Button } from '../../ui/Button';
@@ -23,7 +21,7 @@ import { ContentRow, PrivateBadge } from '../ContentRow';
 import { ListState, PanelHeader } from '../PanelHeader';
 import { useConfirmedDelete } from '../useConfirmedDelete';
 
-type AdminAnnouncement = inferRouterOutputs<AppRouter>['announcements']['all'][number];
+type AdminAnnouncement = RouterOutputs['announcements']['all'][number];
 
 const CATEGORY_OPTIONS = ANNOUNCEMENT_CATEGORIES.map((value) => ({ value, label: categoryLabel(value) }));
 const PRIORITY_OPTIONS = PRIORITIES.map((value) => ({ value, label: categoryLabel(value) }));
@@ -72,7 +70,12 @@ export default function AnnouncementsTab() {
           </Button>
         }
       />
-      <ListState isPending={announcements.isPending} error={announcements.error} isEmpty={list.length === 0} empty="No announcements yet. Add the first one." />
+      <ListState
+        isPending={announcements.isPending}
+        error={announcements.error}
+        isEmpty={list.length === 0}
+        empty="No announcements yet. Add the first one."
+      />
       {list.length > 0 && (
         <ul className="flex flex-col gap-3" aria-label="Announcements">
           {list.map((a) => (
@@ -91,7 +94,15 @@ export default function AnnouncementsTab() {
   );
 }
 
-function AnnouncementRow({ announcement: a, onEdit, onDelete }: { announcement: AdminAnnouncement; onEdit: () => void; onDelete: () => void }) {
+function AnnouncementRow({
+  announcement: a,
+  onEdit,
+  onDelete,
+}: {
+  announcement: AdminAnnouncement;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
   const today = useCentreToday();
   // The expiry date is the last day it is shown: from the next day on the website no longer lists it.
   const expired = a.expiresAt !== null && a.expiresAt.slice(0, 10) < today;
@@ -139,7 +150,11 @@ function AnnouncementDialog({ announcement, onClose }: { announcement: AdminAnno
           },
           onError: (error) => {
             showServerErrors(error);
-            toast({ title: 'Failed to update announcement.', description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
+            toast({
+              title: 'Failed to update announcement.',
+              description: errorMessage(error, 'Please try again.'),
+              variant: 'destructive',
+            });
             refreshAnnouncements();
           },
         },
@@ -173,7 +188,14 @@ function AnnouncementDialog({ announcement, onClose }: { announcement: AdminAnno
         <div className="grid gap-4 sm:grid-cols-3">
           <Select label="Category" options={CATEGORY_OPTIONS} value={form.category} onChange={set('category')} error={errors.category} />
           <Select label="Priority" options={PRIORITY_OPTIONS} value={form.priority} onChange={set('priority')} error={errors.priority} />
-          <TextField label="Expiry date" type="date" value={form.expiresAt} onChange={set('expiresAt')} error={errors.expiresAt} description="Optional" />
+          <TextField
+            label="Expiry date"
+            type="date"
+            value={form.expiresAt}
+            onChange={set('expiresAt')}
+            error={errors.expiresAt}
+            description="Optional"
+          />
         </div>
         <Switch isSelected={form.isPublic} onChange={set('isPublic')}>
           Show on the public website

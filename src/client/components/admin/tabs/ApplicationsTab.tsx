@@ -1,8 +1,6 @@
 import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
-import type { inferRouterOutputs } from '@trpc/server';
 import { CheckCircle2, Eye, Trash2, UserPlus } from 'lucide-react';
 import { useState } from 'react';
-import type { AppRouter } from '../../../../server/routers/_app';
 import {
   APPLICATION_STATUS_LABELS,
   APPLICATION_STATUSES,
@@ -13,10 +11,10 @@ import {
   type Program,
   RELATIONSHIP_CHOICES,
   STATE_CHOICES,
-} from '../../../../shared/constants';
-import { formatDate, formatDateTime } from '../../../lib/format';
-import { toast } from '../../../lib/toast';
-import { queryClient, trpc } from '../../../lib/trpc';
+} from '~/shared/constants';
+import { formatDate, formatDateTime } from '~/client/lib/format';
+import { toast } from '~/client/lib/toast';
+import { queryClient, trpc, type RouterOutputs } from '~/client/lib/trpc';
 import { Button } from '../../ui/Button';
 import { Badge, type BadgeTone, Card } from '../../ui/Card';
 import { Checkbox } from '../../ui/Checkbox';
@@ -27,7 +25,7 @@ import { Select } from '../../ui/Select';
 import { FilteredListState, FilteredPanelHeader } from '../PanelHeader';
 import { useConfirmedDelete } from '../useConfirmedDelete';
 
-type Application = inferRouterOutputs<AppRouter>['applications']['list']['items'][number];
+type Application = RouterOutputs['applications']['list']['items'][number];
 
 /** Read a page at a time (ADR 014); the header's counts are the server's, over every application. */
 const APPLICATIONS_PAGE_SIZE = 20;
@@ -152,12 +150,16 @@ function ApplicationCard({ application: a, onView, onDelete }: { application: Ap
           setEmailParent(false);
           invalidateEnrollment();
           if (result.emailRequested && result.emailSent) {
-            const where = result.emailVia === 'outbox' ? ' No mail server is configured, so the e-mail is in the Outbox.' : ' The parent has been e-mailed.';
+            const where =
+              result.emailVia === 'outbox'
+                ? ' No mail server is configured, so the e-mail is in the Outbox.'
+                : ' The parent has been e-mailed.';
             toast({ title: 'Email Sent Successfully!', description: `${child}'s application is now ${statusLabel(status)}.${where}` });
           } else if (result.emailRequested) {
             toast({
               title: 'Email Failed',
-              description: `${child}'s application is now ${statusLabel(status)}, but the e-mail to the parent could not be sent. ${result.emailError ?? ''}`.trim(),
+              description:
+                `${child}'s application is now ${statusLabel(status)}, but the e-mail to the parent could not be sent. ${result.emailError ?? ''}`.trim(),
               variant: 'destructive',
             });
           } else {
@@ -230,7 +232,10 @@ function ApplicationCard({ application: a, onView, onDelete }: { application: Ap
         isOpen={confirming !== null}
         onOpenChange={(open) => !open && setConfirming(null)}
         title="Email the Parent?"
-        message={confirming && `${child}'s application will be marked ${statusLabel(confirming)}, and ${parent} will be e-mailed about it at ${a.parentEmail}.`}
+        message={
+          confirming &&
+          `${child}'s application will be marked ${statusLabel(confirming)}, and ${parent} will be e-mailed about it at ${a.parentEmail}.`
+        }
         confirmLabel="Change Status and Email"
         confirmVariant="primary"
         onConfirm={confirmEmailedChange}
@@ -267,7 +272,9 @@ function Field({ label, value }: { label: string; value: string | null | undefin
   return (
     <div className="flex flex-col">
       <dt className="text-xs font-medium tracking-wide text-stone-500 uppercase">{label}</dt>
-      <dd className="break-words whitespace-pre-wrap text-stone-900">{value ? value : <span className="text-stone-600 italic">Not provided</span>}</dd>
+      <dd className="break-words whitespace-pre-wrap text-stone-900">
+        {value ? value : <span className="text-stone-600 italic">Not provided</span>}
+      </dd>
     </div>
   );
 }
@@ -284,7 +291,13 @@ function Group({ title, children }: { title: string; children: React.ReactNode }
 /** Every field of the application, grouped as the public form asks for them. */
 function ApplicationDetails({ application: a, onClose }: { application: Application; onClose: () => void }) {
   return (
-    <Dialog isOpen onOpenChange={(open) => !open && onClose()} title={`Application: ${childNameOf(a)}`} description={<StatusBadge status={a.status} />} size="lg">
+    <Dialog
+      isOpen
+      onOpenChange={(open) => !open && onClose()}
+      title={`Application: ${childNameOf(a)}`}
+      description={<StatusBadge status={a.status} />}
+      size="lg"
+    >
       <div className="flex flex-col gap-5">
         <Group title="Parent/Guardian Information">
           <Field label="Parent name" value={`${a.parentFirstName} ${a.parentLastName}`} />

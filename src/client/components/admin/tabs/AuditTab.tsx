@@ -1,9 +1,9 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { AUDIT_ENTITIES, type AuditEntity } from '../../../../shared/audit';
-import { formatDateTime } from '../../../lib/format';
-import { trpc } from '../../../lib/trpc';
+import { AUDIT_ENTITIES, type AuditEntity } from '~/shared/audit';
+import { formatDateTime } from '~/client/lib/format';
+import { trpc } from '~/client/lib/trpc';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { TextField } from '../../ui/Field';
@@ -46,12 +46,24 @@ const ACTION_LABELS: Record<string, string> = {
   password: 'Password set',
 };
 
-type Row = { id: number; at: Date; actorId: string | null; actorName: string; action: string; entity: string; entityId: string | null; fields: Record<string, unknown>; address: string };
+type Row = {
+  id: number;
+  at: Date;
+  actorId: string | null;
+  actorName: string;
+  action: string;
+  entity: string;
+  entityId: string | null;
+  fields: Record<string, unknown>;
+  address: string;
+};
 
 /** The record's name as the row knows it (its title, a child's or a person's name), else its kind. */
 function recordName(row: Row): string {
   const f = row.fields;
-  const name = [f.title, f.childName, f.name, f.subject, f.receiptNumber, f.parentEmail, f.email].find((v) => typeof v === 'string' && v.trim());
+  const name = [f.title, f.childName, f.name, f.subject, f.receiptNumber, f.parentEmail, f.email].find(
+    (v) => typeof v === 'string' && v.trim(),
+  );
   return (name as string | undefined) ?? AUDIT_ENTITIES[row.entity as AuditEntity] ?? row.entity;
 }
 
@@ -105,7 +117,10 @@ export default function AuditTab() {
         }
       />
       {verify.data && (
-        <p role="status" className={`mb-4 rounded-md px-3 py-2 text-sm ${verify.data.ok ? 'bg-green-50 text-green-900' : 'bg-red-50 text-red-900'}`}>
+        <p
+          role="status"
+          className={`mb-4 rounded-md px-3 py-2 text-sm ${verify.data.ok ? 'bg-green-50 text-green-900' : 'bg-red-50 text-red-900'}`}
+        >
           {verify.data.ok
             ? `All ${verify.data.rows} entries are intact.`
             : `Entry ${verify.data.firstBrokenId} was changed or removed outside the dashboard. Please tell the centre's director.`}
@@ -125,12 +140,24 @@ export default function AuditTab() {
             <caption className="sr-only">Audit log, newest first</caption>
             <thead className="bg-stone-50 text-stone-700">
               <tr>
-                <th scope="col" className="px-3 py-2 font-semibold">When</th>
-                <th scope="col" className="px-3 py-2 font-semibold">Who</th>
-                <th scope="col" className="px-3 py-2 font-semibold">What</th>
-                <th scope="col" className="px-3 py-2 font-semibold">Record</th>
-                <th scope="col" className="px-3 py-2 font-semibold">Fields</th>
-                <th scope="col" className="px-3 py-2 font-semibold">Address</th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  When
+                </th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  Who
+                </th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  What
+                </th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  Record
+                </th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  Fields
+                </th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  Address
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-stone-200">
@@ -142,7 +169,8 @@ export default function AuditTab() {
                     <td className="whitespace-nowrap px-3 py-2">{formatDateTime(row.at)}</td>
                     <td className="px-3 py-2">{row.actorName}</td>
                     <td className="px-3 py-2">
-                      {ACTION_LABELS[row.action] ?? row.action} <span className="text-stone-500">· {AUDIT_ENTITIES[row.entity as AuditEntity] ?? row.entity}</span>
+                      {ACTION_LABELS[row.action] ?? row.action}{' '}
+                      <span className="text-stone-500">· {AUDIT_ENTITIES[row.entity as AuditEntity] ?? row.entity}</span>
                     </td>
                     <td className="px-3 py-2">
                       {tab && row.action !== 'delete' ? (
@@ -153,7 +181,12 @@ export default function AuditTab() {
                         name
                       )}
                       {row.entityId && (
-                        <button type="button" className="ml-2 text-xs text-stone-600 underline" onClick={() => showRecord(row)} aria-label={`History of ${name}`}>
+                        <button
+                          type="button"
+                          className="ml-2 text-xs text-stone-600 underline"
+                          onClick={() => showRecord(row)}
+                          aria-label={`History of ${name}`}
+                        >
                           History
                         </button>
                       )}

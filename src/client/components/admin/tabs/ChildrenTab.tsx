@@ -1,17 +1,15 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { inferRouterOutputs } from '@trpc/server';
 import { differenceInYears, parseISO } from 'date-fns';
 import { Check, Copy, KeyRound, Pencil, Plus, Power, RotateCcwKey, Trash2, TriangleAlert } from 'lucide-react';
 import { type FormEvent, useMemo, useState } from 'react';
 import { Form } from 'react-aria-components';
-import type { AppRouter } from '../../../../server/routers/_app';
-import { PROGRAM_CHOICES, PROGRAM_LABELS, type Program } from '../../../../shared/constants';
-import { childSchemaOn, EMPTY_CHILD } from '../../../../shared/schemas/children';
-import { useCentreToday } from '../../../lib/centre-today';
-import { formatDate } from '../../../lib/format';
-import { toast } from '../../../lib/toast';
-import { errorMessage, queryClient, trpc } from '../../../lib/trpc';
-import { type ServerError, useSchemaForm } from '../../../lib/use-schema-form';
+import { PROGRAM_CHOICES, PROGRAM_LABELS, type Program } from '~/shared/constants';
+import { childSchemaOn, EMPTY_CHILD } from '~/shared/schemas/children';
+import { useCentreToday } from '~/client/lib/centre-today';
+import { formatDate } from '~/client/lib/format';
+import { toast } from '~/client/lib/toast';
+import { errorMessage, queryClient, trpc, type RouterOutputs } from '~/client/lib/trpc';
+import { type ServerError, useSchemaForm } from '~/client/lib/use-schema-form';
 import { Button } from '../../ui/Button';
 import { Badge, Card } from '../../ui/Card';
 import { Switch } from '../../ui/Checkbox';
@@ -22,7 +20,7 @@ import { credentialsNote } from '../credentials-note';
 import { FilteredListState, FilteredPanelHeader } from '../PanelHeader';
 import { useConfirmedDelete } from '../useConfirmedDelete';
 
-type Outputs = inferRouterOutputs<AppRouter>;
+type Outputs = RouterOutputs;
 type Child = Outputs['children']['list'][number];
 /** What the credentials dialog shows: a new account's login, a masked existing one, or a reset password. */
 type Credentials = Outputs['children']['generateParentLogin'] | Outputs['children']['resetParentPassword'];
@@ -73,7 +71,9 @@ export default function ChildrenTab() {
   });
 
   const list = children.data ?? [];
-  const shown = list.filter((c) => (program === 'all' || c.program === program) && (active === 'all' || (active === 'active') === c.isActive));
+  const shown = list.filter(
+    (c) => (program === 'all' || c.program === program) && (active === 'all' || (active === 'active') === c.isActive),
+  );
 
   return (
     <section aria-labelledby="children-heading" className="flex flex-col gap-4">
@@ -108,7 +108,12 @@ export default function ChildrenTab() {
       <ul className="grid gap-4 lg:grid-cols-2" aria-label="Enrolled children">
         {shown.map((c) => (
           <li key={c.id}>
-            <ChildCard child={c} onEdit={() => setEditing(c)} onRemove={() => removal.request(c)} onCredentials={(result) => setCredentials({ child: c, result })} />
+            <ChildCard
+              child={c}
+              onEdit={() => setEditing(c)}
+              onRemove={() => removal.request(c)}
+              onCredentials={(result) => setCredentials({ child: c, result })}
+            />
           </li>
         ))}
       </ul>
@@ -127,7 +132,17 @@ export default function ChildrenTab() {
   );
 }
 
-function ChildCard({ child: c, onEdit, onRemove, onCredentials }: { child: Child; onEdit: () => void; onRemove: () => void; onCredentials: (r: Credentials) => void }) {
+function ChildCard({
+  child: c,
+  onEdit,
+  onRemove,
+  onCredentials,
+}: {
+  child: Child;
+  onEdit: () => void;
+  onRemove: () => void;
+  onCredentials: (r: Credentials) => void;
+}) {
   const toggle = useMutation(trpc.children.toggleActive.mutationOptions());
   const login = useMutation(trpc.children.generateParentLogin.mutationOptions());
 
@@ -204,7 +219,13 @@ function ChildCard({ child: c, onEdit, onRemove, onCredentials }: { child: Child
           <Pencil aria-hidden="true" className="size-4" />
           Edit
         </Button>
-        <Button variant="outline" size="sm" onPress={toggleActive} isDisabled={toggle.isPending} aria-label={`${c.isActive ? 'Deactivate' : 'Activate'} ${c.childName}`}>
+        <Button
+          variant="outline"
+          size="sm"
+          onPress={toggleActive}
+          isDisabled={toggle.isPending}
+          aria-label={`${c.isActive ? 'Deactivate' : 'Activate'} ${c.childName}`}
+        >
           <Power aria-hidden="true" className="size-4" />
           {c.isActive ? 'Deactivate' : 'Activate'}
         </Button>
@@ -254,7 +275,10 @@ function toValues(child: Child | null): FormValues {
 function ChildFormDialog({ child, onClose }: { child: Child | null; onClose: () => void }) {
   const today = useCentreToday();
   const schema = useMemo(() => childSchemaOn(today), [today]);
-  const { values, set, errors, parse, showServerErrors, formRef } = useSchemaForm(schema, () => toValues(child), { onEdit: 'clear', focusInvalid: true });
+  const { values, set, errors, parse, showServerErrors, formRef } = useSchemaForm(schema, () => toValues(child), {
+    onEdit: 'clear',
+    focusInvalid: true,
+  });
   const create = useMutation(trpc.children.create.mutationOptions());
   const update = useMutation(trpc.children.update.mutationOptions());
   const pending = create.isPending || update.isPending;
@@ -279,17 +303,60 @@ function ChildFormDialog({ child, onClose }: { child: Child | null; onClose: () 
     <Dialog isOpen onOpenChange={(open) => !open && onClose()} title={child ? 'Edit Child' : 'Add Child'} size="lg">
       <Form ref={formRef} onSubmit={submit} validationBehavior="aria" className="flex flex-col gap-4">
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <TextField label="Child's Name" required value={values.childName} onChange={set('childName')} error={errors.childName} className="sm:col-span-2" />
-          <TextField label="Date of Birth" type="date" required value={values.dateOfBirth} onChange={set('dateOfBirth')} error={errors.dateOfBirth} />
-          <TextField label="Start Date" type="date" required value={values.startDate} onChange={set('startDate')} error={errors.startDate} />
-          <Select label="Program" options={PROGRAM_CHOICES} value={values.program} onChange={set('program')} error={errors.program} className="sm:col-span-2" />
+          <TextField
+            label="Child's Name"
+            required
+            value={values.childName}
+            onChange={set('childName')}
+            error={errors.childName}
+            className="sm:col-span-2"
+          />
+          <TextField
+            label="Date of Birth"
+            type="date"
+            required
+            value={values.dateOfBirth}
+            onChange={set('dateOfBirth')}
+            error={errors.dateOfBirth}
+          />
+          <TextField
+            label="Start Date"
+            type="date"
+            required
+            value={values.startDate}
+            onChange={set('startDate')}
+            error={errors.startDate}
+          />
+          <Select
+            label="Program"
+            options={PROGRAM_CHOICES}
+            value={values.program}
+            onChange={set('program')}
+            error={errors.program}
+            className="sm:col-span-2"
+          />
           <TextField label="Parent Name" required value={values.parentName} onChange={set('parentName')} error={errors.parentName} />
-          <TextField label="Parent Email" type="email" required value={values.parentEmail} onChange={set('parentEmail')} error={errors.parentEmail} />
+          <TextField
+            label="Parent Email"
+            type="email"
+            required
+            value={values.parentEmail}
+            onChange={set('parentEmail')}
+            error={errors.parentEmail}
+          />
           <TextField label="Parent Phone" type="tel" value={values.parentPhone} onChange={set('parentPhone')} error={errors.parentPhone} />
           <Switch isSelected={values.isActive} onChange={set('isActive')} className="self-end">
             Active
           </Switch>
-          <TextField label="Notes" multiline rows={4} value={values.notes} onChange={set('notes')} error={errors.notes} className="sm:col-span-2" />
+          <TextField
+            label="Notes"
+            multiline
+            rows={4}
+            value={values.notes}
+            onChange={set('notes')}
+            error={errors.notes}
+            className="sm:col-span-2"
+          />
         </div>
         <DialogActions onCancel={onClose} isDisabled={pending}>
           {pending ? 'Saving...' : child ? 'Save Changes' : 'Add Child'}
@@ -322,7 +389,17 @@ function CopyButton({ value, label }: { value: string; label: string }) {
  * The parent's login: shown once when created or reset. For an existing account the password stays masked, and
  * staff may reset it (after a confirmation) when the parent never received it; the new one is shown the same way.
  */
-function CredentialsDialog({ child, result, onReset, onClose }: { child: Child; result: Credentials; onReset: (result: Credentials) => void; onClose: () => void }) {
+function CredentialsDialog({
+  child,
+  result,
+  onReset,
+  onClose,
+}: {
+  child: Child;
+  result: Credentials;
+  onReset: (result: Credentials) => void;
+  onClose: () => void;
+}) {
   const masked = result.isExisting;
   const [confirming, setConfirming] = useState(false);
   const reset = useMutation(trpc.children.resetParentPassword.mutationOptions());
@@ -334,12 +411,18 @@ function CredentialsDialog({ child, result, onReset, onClose }: { child: Child; 
         onReset(next);
         void queryClient.invalidateQueries(trpc.outbox.pathFilter());
       },
-      onError: (error) => toast({ title: 'Failed to reset the password.', description: errorMessage(error, TRY_AGAIN), variant: 'destructive' }),
+      onError: (error) =>
+        toast({ title: 'Failed to reset the password.', description: errorMessage(error, TRY_AGAIN), variant: 'destructive' }),
     });
   }
 
   return (
-    <Dialog isOpen onOpenChange={(open) => !open && onClose()} title="Parent Login Credentials" description={`Parent Portal account for ${child.childName}'s parent`}>
+    <Dialog
+      isOpen
+      onOpenChange={(open) => !open && onClose()}
+      title="Parent Login Credentials"
+      description={`Parent Portal account for ${child.childName}'s parent`}
+    >
       <div className="flex flex-col gap-4">
         {masked ? (
           <div className="flex flex-col gap-3 rounded-lg border border-blue-200 bg-blue-50 p-3 text-sm text-blue-900">

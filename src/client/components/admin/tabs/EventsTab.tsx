@@ -1,16 +1,14 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { inferRouterOutputs } from '@trpc/server';
 import { Plus } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Form } from 'react-aria-components';
-import type { AppRouter } from '../../../../server/routers/_app';
-import { ADMIN_EVENT_CATEGORIES } from '../../../../shared/constants';
-import { eventSchema } from '../../../../shared/schemas/content';
-import { centreDateOf } from '../../../../shared/centre-time';
-import { formatDate } from '../../../lib/format';
-import { toast } from '../../../lib/toast';
-import { errorMessage, queryClient, trpc } from '../../../lib/trpc';
-import { useSchemaForm } from '../../../lib/use-schema-form';
+import { ADMIN_EVENT_CATEGORIES } from '~/shared/constants';
+import { eventSchema } from '~/shared/schemas/content';
+import { centreDateOf } from '~/shared/centre-time';
+import { formatDate } from '~/client/lib/format';
+import { toast } from '~/client/lib/toast';
+import { errorMessage, queryClient, trpc, type RouterOutputs } from '~/client/lib/trpc';
+import { useSchemaForm } from '~/client/lib/use-schema-form';
 import { categoryLabel, eventCategoryTone, publicEventCategory } from '../../events/categories';
 import { EventMeta } from '../../events/EventMeta';
 import { Button } from '../../ui/Button';
@@ -23,7 +21,7 @@ import { ContentRow, PrivateBadge } from '../ContentRow';
 import { ListState, PanelHeader } from '../PanelHeader';
 import { useConfirmedDelete } from '../useConfirmedDelete';
 
-type AdminEvent = inferRouterOutputs<AppRouter>['events']['all'][number];
+type AdminEvent = RouterOutputs['events']['all'][number];
 
 // The public calendar knows fewer categories (SPEC.md §2): the picker says which ones it shows as 'General'.
 const CATEGORY_OPTIONS = ADMIN_EVENT_CATEGORIES.map((value) => ({
@@ -162,7 +160,15 @@ function EventDialog({ event, onClose }: { event: AdminEvent | null; onClose: ()
     >
       <Form onSubmit={submit} validationBehavior="aria" className="flex flex-col gap-4">
         <TextField label="Title" value={form.title} onChange={set('title')} error={errors.title} required autoFocus />
-        <TextField label="Description" value={form.description} onChange={set('description')} error={errors.description} required multiline rows={3} />
+        <TextField
+          label="Description"
+          value={form.description}
+          onChange={set('description')}
+          error={errors.description}
+          required
+          multiline
+          rows={3}
+        />
         <div className="grid gap-4 sm:grid-cols-3">
           <TextField label="Date" type="date" value={form.eventDate} onChange={set('eventDate')} error={errors.eventDate} required />
           <TextField label="Start time" type="time" value={form.startTime} onChange={set('startTime')} error={errors.startTime} />
@@ -170,7 +176,13 @@ function EventDialog({ event, onClose }: { event: AdminEvent | null; onClose: ()
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
           <Select label="Category" options={CATEGORY_OPTIONS} value={form.category} onChange={set('category')} error={errors.category} />
-          <TextField label="Location" value={form.location} onChange={set('location')} error={errors.location} placeholder="e.g. Main playground" />
+          <TextField
+            label="Location"
+            value={form.location}
+            onChange={set('location')}
+            error={errors.location}
+            placeholder="e.g. Main playground"
+          />
         </div>
         <Switch isSelected={form.isPublic} onChange={set('isPublic')}>
           Show on the public calendar

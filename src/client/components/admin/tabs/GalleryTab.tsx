@@ -1,15 +1,13 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { inferRouterOutputs } from '@trpc/server';
 import { ImagePlus, Trash2, Upload } from 'lucide-react';
 import { type ChangeEvent, type FormEvent, useEffect, useId, useState } from 'react';
 import { Form } from 'react-aria-components';
-import type { AppRouter } from '../../../../server/routers/_app';
-import { GALLERY_CATEGORIES, MAX_UPLOAD_BYTES } from '../../../../shared/constants';
-import { fieldMessages } from '../../../../shared/schemas/fields';
-import { pictureFieldsSchema } from '../../../../shared/schemas/gallery';
-import { formatDate } from '../../../lib/format';
-import { toast } from '../../../lib/toast';
-import { errorMessage, queryClient, trpc } from '../../../lib/trpc';
+import { GALLERY_CATEGORIES, MAX_UPLOAD_BYTES } from '~/shared/constants';
+import { fieldMessages } from '~/shared/schemas/fields';
+import { pictureFieldsSchema } from '~/shared/schemas/gallery';
+import { formatDate } from '~/client/lib/format';
+import { toast } from '~/client/lib/toast';
+import { errorMessage, queryClient, trpc, type RouterOutputs } from '~/client/lib/trpc';
 import { categoryLabel } from '../../events/categories';
 import { pictureSources } from '../../gallery/picture-sources';
 import { ResponsiveImage } from '../../gallery/ResponsiveImage';
@@ -20,7 +18,7 @@ import { Select } from '../../ui/Select';
 import { ListState, PanelHeader } from '../PanelHeader';
 import { useConfirmedDelete } from '../useConfirmedDelete';
 
-type AdminPicture = inferRouterOutputs<AppRouter>['pictures']['list'][number];
+type AdminPicture = RouterOutputs['pictures']['list'][number];
 
 /** The card grid below: one, two, then three columns; for the browser's choice in `srcset`. */
 const CARD_SIZES = '(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw';
@@ -43,7 +41,8 @@ async function uploadPicture(body: FormData): Promise<AdminPicture> {
   const res = await fetch('/api/admin/pictures', { method: 'POST', body, credentials: 'same-origin' });
   const data = (await res.json().catch(() => null)) as { message?: string } | null;
   // `data.httpStatus` as on a tRPC error, so a 401 here also ends the session (lib/trpc.ts).
-  if (!res.ok) throw Object.assign(new Error(data?.message || res.statusText || `HTTP ${res.status}`), { data: { httpStatus: res.status } });
+  if (!res.ok)
+    throw Object.assign(new Error(data?.message || res.statusText || `HTTP ${res.status}`), { data: { httpStatus: res.status } });
   return data as AdminPicture;
 }
 
@@ -64,17 +63,34 @@ export default function GalleryTab() {
     <div className="flex flex-col gap-6">
       <UploadCard />
       <section aria-labelledby="gallery-tab-heading">
-        <PanelHeader id="gallery-tab-heading" title="Gallery Pictures" count={pictures.data ? list.length : undefined} description="Shown in the home page gallery." />
-        <ListState isPending={pictures.isPending} error={pictures.error} isEmpty={list.length === 0} empty="No pictures uploaded yet. The home page shows the built-in photos until you add some." />
+        <PanelHeader
+          id="gallery-tab-heading"
+          title="Gallery Pictures"
+          count={pictures.data ? list.length : undefined}
+          description="Shown in the home page gallery."
+        />
+        <ListState
+          isPending={pictures.isPending}
+          error={pictures.error}
+          isEmpty={list.length === 0}
+          empty="No pictures uploaded yet. The home page shows the built-in photos until you add some."
+        />
         {list.length > 0 && (
           <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Gallery pictures">
             {list.map((p) => (
               <li key={p.id}>
                 <Card className="flex h-full flex-col overflow-hidden">
-                  <ResponsiveImage image={pictureSources(p)} alt={p.alt} sizes={CARD_SIZES} className="aspect-[4/3] w-full bg-stone-100 object-cover" />
+                  <ResponsiveImage
+                    image={pictureSources(p)}
+                    alt={p.alt}
+                    sizes={CARD_SIZES}
+                    className="aspect-[4/3] w-full bg-stone-100 object-cover"
+                  />
                   <div className="flex flex-1 flex-col gap-2 p-3">
                     <div className="flex items-start justify-between gap-2">
-                      <p className="min-w-0 font-medium break-words text-stone-900">{p.caption || <span className="text-stone-500 italic">No caption</span>}</p>
+                      <p className="min-w-0 font-medium break-words text-stone-900">
+                        {p.caption || <span className="text-stone-500 italic">No caption</span>}
+                      </p>
                       <Badge tone="brand" className="shrink-0">
                         {categoryLabel(p.category)}
                       </Badge>
@@ -82,7 +98,13 @@ export default function GalleryTab() {
                     <p className="truncate text-xs text-stone-500" title={p.originalName}>
                       {p.originalName} · {formatSize(p.fileSize)} · {formatDate(p.uploadedAt)}
                     </p>
-                    <Button variant="outline" size="sm" onPress={() => deletion.request(p)} aria-label={`Delete picture ${p.caption || p.originalName}`} className="mt-auto self-end text-red-700">
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      onPress={() => deletion.request(p)}
+                      aria-label={`Delete picture ${p.caption || p.originalName}`}
+                      className="mt-auto self-end text-red-700"
+                    >
                       <Trash2 aria-hidden="true" className="size-4" />
                       Delete
                     </Button>
@@ -162,10 +184,16 @@ function UploadCard() {
         <ImagePlus aria-hidden="true" className="size-5 text-brand-700" />
         Upload a Picture
       </h2>
-      <p className="mb-4 text-sm text-stone-600">JPEG, PNG, WebP, GIF or AVIF up to 10 MB. Location and camera details are removed before the picture is published.</p>
+      <p className="mb-4 text-sm text-stone-600">
+        JPEG, PNG, WebP, GIF or AVIF up to 10 MB. Location and camera details are removed before the picture is published.
+      </p>
       <Form onSubmit={submit} validationBehavior="aria" className="grid gap-4 md:grid-cols-[auto_1fr]">
         <div className="flex size-28 items-center justify-center overflow-hidden rounded-xl border border-dashed border-stone-300 bg-stone-50 max-md:hidden">
-          {preview ? <img src={preview} alt="" className="size-full object-cover" /> : <ImagePlus aria-hidden="true" className="size-8 text-stone-400" />}
+          {preview ? (
+            <img src={preview} alt="" className="size-full object-cover" />
+          ) : (
+            <ImagePlus aria-hidden="true" className="size-8 text-stone-400" />
+          )}
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
           <div className="flex flex-col gap-1 sm:col-span-2">
@@ -188,7 +216,14 @@ function UploadCard() {
             />
           </div>
           <Select label="Category" options={CATEGORY_OPTIONS} value={category} onChange={setCategory} error={errors.category} />
-          <TextField label="Caption" value={caption} onChange={setCaption} error={errors.caption} placeholder="e.g. Painting in the art corner" description="Also read aloud to visitors who use a screen reader." />
+          <TextField
+            label="Caption"
+            value={caption}
+            onChange={setCaption}
+            error={errors.caption}
+            placeholder="e.g. Painting in the art corner"
+            description="Also read aloud to visitors who use a screen reader."
+          />
           <div className="sm:col-span-2">
             <Button type="submit" isDisabled={upload.isPending}>
               <Upload aria-hidden="true" className="size-4" />

@@ -2,9 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { CalendarDays, FileText, Mail, Megaphone, Upload, Users } from 'lucide-react';
 import { Link } from '@tanstack/react-router';
 import type { ComponentType } from 'react';
-import { PROGRAM_LABELS, type Program } from '../../../../shared/constants';
-import { formatDate, formatTime12 } from '../../../lib/format';
-import { trpc } from '../../../lib/trpc';
+import { PROGRAM_LABELS, type Program } from '~/shared/constants';
+import { formatDate, formatTime12 } from '~/client/lib/format';
+import { trpc } from '~/client/lib/trpc';
 import { categoryLabel, eventCategoryTone } from '../../events/categories';
 import { Badge, Card } from '../../ui/Card';
 import { ListState } from '../PanelHeader';
@@ -104,7 +104,17 @@ export default function OverviewTab() {
   );
 }
 
-function CountCard({ label, value, icon: Icon, tone }: { label: string; value: number; icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean }>; tone: string }) {
+function CountCard({
+  label,
+  value,
+  icon: Icon,
+  tone,
+}: {
+  label: string;
+  value: number;
+  icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean }>;
+  tone: string;
+}) {
   return (
     <li>
       <Card className="flex h-full flex-col items-start gap-2 p-4 sm:flex-row sm:items-center sm:gap-3">

@@ -1,11 +1,9 @@
 import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
-import type { inferRouterOutputs } from '@trpc/server';
 import { CalendarDays, DollarSign, Download, Mail, Plus, Receipt as ReceiptIcon, Send, Trash2 } from 'lucide-react';
 import { type ComponentType, type FormEvent, type ReactNode, useState } from 'react';
 import { Form } from 'react-aria-components';
-import type { AppRouter } from '../../../../server/routers/_app';
-import { centre } from '../../../../shared/centre';
-import { centsToAmount, formatAmount, formatCents } from '../../../../shared/money';
+import { centre } from '~/shared/centre';
+import { centsToAmount, formatAmount, formatCents } from '~/shared/money';
 import {
   EMPTY_RECEIPT,
   MISSING_TAX_INPUT,
@@ -16,13 +14,13 @@ import {
   spaced,
   takesCheckNumber,
   takesTransactionId,
-} from '../../../../shared/schemas/payments';
-import { downloadFile } from '../../../lib/download';
-import { centreDateOf } from '../../../../shared/centre-time';
-import { formatDate } from '../../../lib/format';
-import { toast } from '../../../lib/toast';
-import { errorMessage, queryClient, trpc } from '../../../lib/trpc';
-import { type ServerError, useSchemaForm } from '../../../lib/use-schema-form';
+} from '~/shared/schemas/payments';
+import { downloadFile } from '~/client/lib/download';
+import { centreDateOf } from '~/shared/centre-time';
+import { formatDate } from '~/client/lib/format';
+import { toast } from '~/client/lib/toast';
+import { errorMessage, queryClient, trpc, type RouterOutputs } from '~/client/lib/trpc';
+import { type ServerError, useSchemaForm } from '~/client/lib/use-schema-form';
 import { Button, buttonClass } from '../../ui/Button';
 import { Badge, Card } from '../../ui/Card';
 import { Dialog, DialogActions } from '../../ui/Dialog';
@@ -33,7 +31,7 @@ import { Tab, TabList, TabPanel, Tabs } from '../../ui/Tabs';
 import { ListState, PanelHeader } from '../PanelHeader';
 import { useConfirmedDelete } from '../useConfirmedDelete';
 
-type Outputs = inferRouterOutputs<AppRouter>;
+type Outputs = RouterOutputs;
 type Receipt = Outputs['payments']['list']['items'][number];
 type View = 'recent' | 'all' | 'tax';
 
@@ -59,7 +57,8 @@ export default function PaymentsTab() {
   const removal = useConfirmedDelete({
     mutation: trpc.payments.delete.mutationOptions(),
     title: 'Delete Receipt',
-    message: (r: Receipt) => `Delete receipt #${r.receiptNumber} (${formatAmount(r.amount)} from ${r.parentName})? This cannot be undone; its number is not given out again.`,
+    message: (r: Receipt) =>
+      `Delete receipt #${r.receiptNumber} (${formatAmount(r.amount)} from ${r.parentName})? This cannot be undone; its number is not given out again.`,
     success: (_r, result) => ({ title: 'Receipt Deleted', description: result.message }),
     failure: () => ({ title: 'Failed to delete payment receipt.' }),
     onDeleted: invalidatePayments,
@@ -67,7 +66,9 @@ export default function PaymentsTab() {
 
   const list: Receipt[] = receipts.data?.pages.flatMap((p) => p.items) ?? [];
   const total = summary.data?.receiptCount ?? list.length;
-  const listState = <ListState isPending={receipts.isPending} error={receipts.error} isEmpty={list.length === 0} empty="No payment receipts yet." />;
+  const listState = (
+    <ListState isPending={receipts.isPending} error={receipts.error} isEmpty={list.length === 0} empty="No payment receipts yet." />
+  );
 
   return (
     <section aria-labelledby="payments-heading" className="flex flex-col gap-4">
@@ -84,7 +85,12 @@ export default function PaymentsTab() {
       />
 
       <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-label="Payment summary">
-        <SummaryCard label="Total Received" value={summary.data ? formatCents(summary.data.totalCents) : '-'} icon={DollarSign} tone="bg-green-100 text-green-800" />
+        <SummaryCard
+          label="Total Received"
+          value={summary.data ? formatCents(summary.data.totalCents) : '-'}
+          icon={DollarSign}
+          tone="bg-green-100 text-green-800"
+        />
         <SummaryCard
           label="This Month"
           value={summary.data ? formatCents(summary.data.thisMonthCents) : '-'}
@@ -92,7 +98,12 @@ export default function PaymentsTab() {
           icon={CalendarDays}
           tone="bg-blue-100 text-blue-800"
         />
-        <SummaryCard label="Total Receipts" value={summary.data ? String(summary.data.receiptCount) : '-'} icon={ReceiptIcon} tone="bg-purple-100 text-purple-800" />
+        <SummaryCard
+          label="Total Receipts"
+          value={summary.data ? String(summary.data.receiptCount) : '-'}
+          icon={ReceiptIcon}
+          tone="bg-purple-100 text-purple-800"
+        />
         <SummaryCard
           label="Emails Sent"
           value={summary.data ? String(summary.data.emailSentCount) : '-'}
@@ -133,7 +144,19 @@ export default function PaymentsTab() {
   );
 }
 
-function SummaryCard({ label, value, note, icon: Icon, tone }: { label: string; value: string; note?: string; icon: ComponentType<{ className?: string }>; tone: string }) {
+function SummaryCard({
+  label,
+  value,
+  note,
+  icon: Icon,
+  tone,
+}: {
+  label: string;
+  value: string;
+  note?: string;
+  icon: ComponentType<{ className?: string }>;
+  tone: string;
+}) {
   return (
     <li>
       <Card className="flex h-full items-center gap-3 p-4">
@@ -194,7 +217,9 @@ function ReceiptCard({ receipt: r, onDelete }: { receipt: Receipt; onDelete: () 
           <h3 className="text-base font-semibold text-stone-900 sm:text-lg">Receipt #{r.receiptNumber}</h3>
           <p className="text-2xl font-bold text-brand-800">{formatAmount(r.amount)}</p>
         </div>
-        <Badge tone={r.emailSent ? 'green' : 'stone'} className="shrink-0 whitespace-nowrap">{r.emailSent ? 'Email Sent' : 'Not Sent'}</Badge>
+        <Badge tone={r.emailSent ? 'green' : 'stone'} className="shrink-0 whitespace-nowrap">
+          {r.emailSent ? 'Email Sent' : 'Not Sent'}
+        </Badge>
       </div>
       <dl className="flex flex-col gap-1 text-sm">
         <Detail label="Child">{r.childName}</Detail>
@@ -220,11 +245,21 @@ function ReceiptCard({ receipt: r, onDelete }: { receipt: Receipt; onDelete: () 
         </p>
       )}
       <div className="mt-auto flex flex-wrap gap-2">
-        <Button variant="secondary" onPress={sendEmail} isDisabled={send.isPending} aria-label={`Send Email for receipt #${r.receiptNumber}`}>
+        <Button
+          variant="secondary"
+          onPress={sendEmail}
+          isDisabled={send.isPending}
+          aria-label={`Send Email for receipt #${r.receiptNumber}`}
+        >
           <Send aria-hidden="true" className="size-4" />
           {send.isPending ? 'Sending...' : 'Send Email'}
         </Button>
-        <a href={`/api/admin/payment-receipts/${encodeURIComponent(r.id)}/pdf`} download className={buttonClass('outline')} aria-label={`Download PDF of receipt #${r.receiptNumber}`}>
+        <a
+          href={`/api/admin/payment-receipts/${encodeURIComponent(r.id)}/pdf`}
+          download
+          className={buttonClass('outline')}
+          aria-label={`Download PDF of receipt #${r.receiptNumber}`}
+        >
           <Download aria-hidden="true" className="size-4" />
           PDF
         </a>
@@ -240,10 +275,14 @@ function ReceiptCard({ receipt: r, onDelete }: { receipt: Receipt; onDelete: () 
 /** The new receipt form (SPEC.md §5 Receipt form): the shared schema checks it here and on the server. */
 function ReceiptFormDialog({ onClose }: { onClose: () => void }) {
   const children = useQuery({ ...trpc.children.list.queryOptions(), staleTime: 0 });
-  const { values, set, errors, parse, showServerErrors, formRef } = useSchemaForm(receiptSchema, () => ({ ...EMPTY_RECEIPT, paymentDate: centreDateOf(new Date()) }), {
-    onEdit: 'clear',
-    focusInvalid: true,
-  });
+  const { values, set, errors, parse, showServerErrors, formRef } = useSchemaForm(
+    receiptSchema,
+    () => ({ ...EMPTY_RECEIPT, paymentDate: centreDateOf(new Date()) }),
+    {
+      onEdit: 'clear',
+      focusInvalid: true,
+    },
+  );
   const create = useMutation(trpc.payments.create.mutationOptions());
   const childOptions = (children.data ?? []).map((c) => ({ value: c.id, label: c.isActive ? c.childName : `${c.childName} (inactive)` }));
 
@@ -261,13 +300,20 @@ function ReceiptFormDialog({ onClose }: { onClose: () => void }) {
     if (!parse()) return;
     create.mutate(values, {
       onSuccess: (saved) => {
-        toast({ title: 'Receipt Created', description: `Receipt #${saved.receiptNumber} for ${formatAmount(saved.amount)} has been saved.` });
+        toast({
+          title: 'Receipt Created',
+          description: `Receipt #${saved.receiptNumber} for ${formatAmount(saved.amount)} has been saved.`,
+        });
         invalidatePayments();
         onClose();
       },
       onError: (error: ServerError & { message?: string }) => {
         showServerErrors(error);
-        toast({ title: 'Failed to create payment receipt.', description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
+        toast({
+          title: 'Failed to create payment receipt.',
+          description: errorMessage(error, 'Please try again.'),
+          variant: 'destructive',
+        });
       },
     });
   }
@@ -290,8 +336,21 @@ function ReceiptFormDialog({ onClose }: { onClose: () => void }) {
             className="sm:col-span-2"
           />
           <TextField label="Parent Name" required value={values.parentName} onChange={set('parentName')} error={errors.parentName} />
-          <TextField label="Parent Email" type="email" required value={values.parentEmail} onChange={set('parentEmail')} error={errors.parentEmail} />
-          <Select label="Payment Type" options={PAYMENT_TYPE_CHOICES} value={values.paymentType} onChange={set('paymentType')} error={errors.paymentType} />
+          <TextField
+            label="Parent Email"
+            type="email"
+            required
+            value={values.parentEmail}
+            onChange={set('parentEmail')}
+            error={errors.parentEmail}
+          />
+          <Select
+            label="Payment Type"
+            options={PAYMENT_TYPE_CHOICES}
+            value={values.paymentType}
+            onChange={set('paymentType')}
+            error={errors.paymentType}
+          />
           <TextField
             label="Amount ($)"
             required
@@ -302,12 +361,43 @@ function ReceiptFormDialog({ onClose }: { onClose: () => void }) {
             onChange={set('amount')}
             error={errors.amount}
           />
-          <Select label="Payment Method" options={PAYMENT_METHOD_CHOICES} value={values.paymentMethod} onChange={set('paymentMethod')} error={errors.paymentMethod} />
-          <TextField label="Payment Date" type="date" required value={values.paymentDate} onChange={set('paymentDate')} error={errors.paymentDate} />
-          {takesCheckNumber(values.paymentMethod) && <TextField label="Check Number" value={values.checkNumber} onChange={set('checkNumber')} error={errors.checkNumber} />}
-          {takesTransactionId(values.paymentMethod) && <TextField label="Transaction ID" value={values.transactionId} onChange={set('transactionId')} error={errors.transactionId} />}
-          <TextField label="Period Covered" placeholder="e.g. November 2026" value={values.periodCovered} onChange={set('periodCovered')} error={errors.periodCovered} />
-          <TextField label="Description" multiline rows={2} value={values.description} onChange={set('description')} error={errors.description} className="sm:col-span-2" />
+          <Select
+            label="Payment Method"
+            options={PAYMENT_METHOD_CHOICES}
+            value={values.paymentMethod}
+            onChange={set('paymentMethod')}
+            error={errors.paymentMethod}
+          />
+          <TextField
+            label="Payment Date"
+            type="date"
+            required
+            value={values.paymentDate}
+            onChange={set('paymentDate')}
+            error={errors.paymentDate}
+          />
+          {takesCheckNumber(values.paymentMethod) && (
+            <TextField label="Check Number" value={values.checkNumber} onChange={set('checkNumber')} error={errors.checkNumber} />
+          )}
+          {takesTransactionId(values.paymentMethod) && (
+            <TextField label="Transaction ID" value={values.transactionId} onChange={set('transactionId')} error={errors.transactionId} />
+          )}
+          <TextField
+            label="Period Covered"
+            placeholder="e.g. November 2026"
+            value={values.periodCovered}
+            onChange={set('periodCovered')}
+            error={errors.periodCovered}
+          />
+          <TextField
+            label="Description"
+            multiline
+            rows={2}
+            value={values.description}
+            onChange={set('description')}
+            error={errors.description}
+            className="sm:col-span-2"
+          />
           <TextField
             label="Internal Notes"
             description="Seen by staff only; not printed on the receipt."
@@ -343,7 +433,11 @@ function TaxStatementPanel() {
     try {
       await downloadFile(`/api/admin/year-end-tax-receipt/pdf?${new URLSearchParams({ parentEmail, taxYear }).toString()}`);
     } catch (error) {
-      toast({ title: 'Download Failed', description: errorMessage(error, 'The statement could not be downloaded.'), variant: 'destructive' });
+      toast({
+        title: 'Download Failed',
+        description: errorMessage(error, 'The statement could not be downloaded.'),
+        variant: 'destructive',
+      });
     } finally {
       setDownloading(false);
     }
@@ -374,7 +468,11 @@ function TaxStatementPanel() {
           setParentEmail('');
         },
         onError: (error) =>
-          toast({ title: 'Error Generating Tax Statement', description: errorMessage(error, 'Failed to generate and send year-end tax statement.'), variant: 'destructive' }),
+          toast({
+            title: 'Error Generating Tax Statement',
+            description: errorMessage(error, 'Failed to generate and send year-end tax statement.'),
+            variant: 'destructive',
+          }),
       },
     );
   }
@@ -386,8 +484,9 @@ function TaxStatementPanel() {
       <h3 className="text-lg font-semibold text-stone-900">Year-End Tax Statement</h3>
       <div className="rounded-lg border border-blue-200 bg-blue-50 p-3 text-sm text-blue-950">
         <p>
-          Produces a W-10 style statement for the Child and Dependent Care Credit (IRS Form 2441) with our provider tax ID <strong>{centre.providerTaxId}</strong> and the total
-          annual payments for the year. A PDF is created and e-mailed to the parent automatically.
+          Produces a W-10 style statement for the Child and Dependent Care Credit (IRS Form 2441) with our provider tax ID{' '}
+          <strong>{centre.providerTaxId}</strong> and the total annual payments for the year. A PDF is created and e-mailed to the parent
+          automatically.
         </p>
       </div>
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-[2fr_1fr]">
@@ -405,7 +504,8 @@ function TaxStatementPanel() {
       </div>
       {parent && (
         <p className="text-sm text-stone-700">
-          The {taxYear} statement will be sent to {parent.name} at <span className="break-all">{parent.email}</span> and includes all payments made in {taxYear}.
+          The {taxYear} statement will be sent to {parent.name} at <span className="break-all">{parent.email}</span> and includes all
+          payments made in {taxYear}.
         </p>
       )}
       <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">

@@ -2,11 +2,11 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { UserPlus } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Form } from 'react-aria-components';
-import { STAFF_ROLE_LABELS, STAFF_ROLES, staffInviteSchema, type StaffRoleId } from '../../../../shared/schemas/staff';
-import { formatDateTime } from '../../../lib/format';
-import { toast } from '../../../lib/toast';
-import { errorMessage, queryClient, trpc } from '../../../lib/trpc';
-import { type ServerError, useSchemaForm } from '../../../lib/use-schema-form';
+import { STAFF_ROLE_LABELS, STAFF_ROLES, staffInviteSchema, type StaffRoleId } from '~/shared/schemas/staff';
+import { formatDateTime } from '~/client/lib/format';
+import { toast } from '~/client/lib/toast';
+import { errorMessage, queryClient, trpc } from '~/client/lib/trpc';
+import { type ServerError, useSchemaForm } from '~/client/lib/use-schema-form';
 import { Button } from '../../ui/Button';
 import { Badge, Card } from '../../ui/Card';
 import { ConfirmDialog, Dialog, DialogActions } from '../../ui/Dialog';
@@ -34,20 +34,32 @@ export default function StaffTab() {
   const update = useMutation(
     trpc.staff.update.mutationOptions({
       onSuccess: (account) => {
-        toast({ title: 'Staff Updated', description: `${account.name} is now ${account.isActive ? STAFF_ROLE_LABELS[account.role].toLowerCase() : 'deactivated'}.` });
+        toast({
+          title: 'Staff Updated',
+          description: `${account.name} is now ${account.isActive ? STAFF_ROLE_LABELS[account.role].toLowerCase() : 'deactivated'}.`,
+        });
         setPending(null);
         refresh();
       },
-      onError: (error) => toast({ title: 'Staff Not Updated', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
+      onError: (error) =>
+        toast({ title: 'Staff Not Updated', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
     }),
   );
 
   const confirmText = (p: Pending) =>
     'role' in p.change
-      ? { title: 'Change Role', label: `Make ${STAFF_ROLE_LABELS[p.change.role].toLowerCase()}`, message: `Make ${p.staff.name} a ${STAFF_ROLE_LABELS[p.change.role].toLowerCase()}? It applies at their next click.` }
+      ? {
+          title: 'Change Role',
+          label: `Make ${STAFF_ROLE_LABELS[p.change.role].toLowerCase()}`,
+          message: `Make ${p.staff.name} a ${STAFF_ROLE_LABELS[p.change.role].toLowerCase()}? It applies at their next click.`,
+        }
       : p.change.isActive
         ? { title: 'Reactivate Staff', label: 'Reactivate', message: `Let ${p.staff.name} sign in again with their password?` }
-        : { title: 'Deactivate Staff', label: 'Deactivate', message: `Deactivate ${p.staff.name}? They are signed out everywhere at once and cannot sign in until reactivated.` };
+        : {
+            title: 'Deactivate Staff',
+            label: 'Deactivate',
+            message: `Deactivate ${p.staff.name}? They are signed out everywhere at once and cannot sign in until reactivated.`,
+          };
 
   const text = pending && confirmText(pending);
   return (
@@ -76,13 +88,24 @@ export default function StaffTab() {
                   {!s.isActive && <Badge tone="stone">Deactivated</Badge>}
                 </p>
                 <p className="break-all text-sm text-stone-600">{s.email}</p>
-                <p className="text-sm text-stone-500">{s.lastLoginAt ? `Last login: ${formatDateTime(s.lastLoginAt)}` : 'Has not signed in yet'}</p>
+                <p className="text-sm text-stone-500">
+                  {s.lastLoginAt ? `Last login: ${formatDateTime(s.lastLoginAt)}` : 'Has not signed in yet'}
+                </p>
               </div>
               <div className="flex flex-wrap gap-2">
-                <Button variant="outline" aria-label={`Make ${s.name} ${s.role === 'director' ? 'a teacher' : 'a director'}`} onPress={() => setPending({ staff: s, change: { role: s.role === 'director' ? 'teacher' : 'director' } })}>
+                <Button
+                  variant="outline"
+                  aria-label={`Make ${s.name} ${s.role === 'director' ? 'a teacher' : 'a director'}`}
+                  onPress={() => setPending({ staff: s, change: { role: s.role === 'director' ? 'teacher' : 'director' } })}
+                >
                   {s.role === 'director' ? 'Make teacher' : 'Make director'}
                 </Button>
-                <Button variant="outline" className={s.isActive ? 'text-red-700' : undefined} aria-label={`${s.isActive ? 'Deactivate' : 'Reactivate'} ${s.name}`} onPress={() => setPending({ staff: s, change: { isActive: !s.isActive } })}>
+                <Button
+                  variant="outline"
+                  className={s.isActive ? 'text-red-700' : undefined}
+                  aria-label={`${s.isActive ? 'Deactivate' : 'Reactivate'} ${s.name}`}
+                  onPress={() => setPending({ staff: s, change: { isActive: !s.isActive } })}
+                >
                   {s.isActive ? 'Deactivate' : 'Reactivate'}
                 </Button>
               </div>
@@ -112,14 +135,18 @@ function InviteDialog({ onClose }: { onClose: () => void }) {
       onSuccess: (account) => {
         toast(
           account.emailSent
-            ? { title: 'Invitation Sent', description: `${account.name} was e-mailed a link to choose a password. It works once, within 7 days.` }
+            ? {
+                title: 'Invitation Sent',
+                description: `${account.name} was e-mailed a link to choose a password. It works once, within 7 days.`,
+              }
             : { title: 'Invitation Not Sent', description: account.emailError ?? 'The e-mail could not be sent.', variant: 'destructive' },
         );
         refresh();
         onClose();
       },
       onError: (error) => {
-        if (!form.showServerErrors(error as ServerError)) toast({ title: 'Invitation Failed', description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
+        if (!form.showServerErrors(error as ServerError))
+          toast({ title: 'Invitation Failed', description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
       },
     }),
   );
@@ -129,10 +156,23 @@ function InviteDialog({ onClose }: { onClose: () => void }) {
     if (data) invite.mutate(data);
   }
   return (
-    <Dialog isOpen onOpenChange={(open) => !open && onClose()} title="Invite Staff" description="They get an e-mail with a link to choose their password.">
+    <Dialog
+      isOpen
+      onOpenChange={(open) => !open && onClose()}
+      title="Invite Staff"
+      description="They get an e-mail with a link to choose their password."
+    >
       <Form onSubmit={submit} validationBehavior="aria" className="flex flex-col gap-4">
         <TextField label="Name" name="name" value={form.values.name} onChange={form.set('name')} error={form.errors.name} required />
-        <TextField label="Email" type="email" name="email" value={form.values.email} onChange={form.set('email')} error={form.errors.email} required />
+        <TextField
+          label="Email"
+          type="email"
+          name="email"
+          value={form.values.email}
+          onChange={form.set('email')}
+          error={form.errors.email}
+          required
+        />
         <Select label="Role" options={roleOptions} value={form.values.role} onChange={form.set('role')} error={form.errors.role} required />
         <DialogActions onCancel={onClose} isDisabled={invite.isPending}>
           {invite.isPending ? 'Sending...' : 'Send Invitation'}

@@ -3,7 +3,7 @@
  * `now`, chained exactly as the app chains them (src/server/audit/record.ts), so the Audit tab, its filters
  * and the chain's verification run over a long history. Six staff members, the centre's kinds of records.
  */
-import { auditLog } from './schema';
+import { auditLog } from '../db/schema';
 import { chainHash, GENESIS_HASH } from '../src/server/audit/record';
 import type { Db } from '../src/server/db';
 
@@ -29,7 +29,17 @@ export function seedAuditLog(db: Db, rows: number, years: number, now: Date): vo
     // Who and what vary independently, so every person has every kind of record.
     const staff = STAFF[Math.floor(i / WRITES.length) % STAFF.length]!;
     const write = WRITES[i % WRITES.length]!;
-    const row = { id: i + 1, at: new Date(Math.round(start + i * step)), actorId: staff.id, actorName: staff.name, action: write.action, entity: write.entity, entityId: `seed-${write.entity}-${i % 997}`, fields: { ...write.fields }, address: '192.168.1.20' };
+    const row = {
+      id: i + 1,
+      at: new Date(Math.round(start + i * step)),
+      actorId: staff.id,
+      actorName: staff.name,
+      action: write.action,
+      entity: write.entity,
+      entityId: `seed-${write.entity}-${i % 997}`,
+      fields: { ...write.fields },
+      address: '192.168.1.20',
+    };
     const hash = chainHash(prevHash, row);
     batch.push({ ...row, prevHash, hash });
     prevHash = hash;

@@ -32,7 +32,7 @@ import {
   parentUsers,
   paymentReceipts,
   pictures,
-} from './schema';
+} from '../db/schema';
 
 export interface ScaleSize {
   children: number;
@@ -57,7 +57,20 @@ export const BENCH_PARENT_EMAIL = 'bench.parent@example.com';
 
 const DAY = 86_400_000;
 const CATEGORIES = ['learning', 'art', 'music', 'outdoor', 'social', 'physical'];
-const SKILLS = ['listening', 'counting', 'sharing', 'colours', 'shapes', 'balance', 'turn-taking', 'letters', 'rhyming', 'cutting', 'sorting', 'climbing'];
+const SKILLS = [
+  'listening',
+  'counting',
+  'sharing',
+  'colours',
+  'shapes',
+  'balance',
+  'turn-taking',
+  'letters',
+  'rhyming',
+  'cutting',
+  'sorting',
+  'climbing',
+];
 const PROGRAMS = ['infant', 'preschool', 'kindergarten-prep'];
 const BATCH = 500;
 /** ADR 038's estimate for a centre of 60 children: the audit rows' years follow from their count. */
@@ -67,7 +80,10 @@ const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** Inserts rows in batches (SQLite's limit on bound values) inside the caller's transaction. */
 function insertAll<T extends SQLiteTable>(db: Db, table: T, rows: T['$inferInsert'][]): void {
-  for (let i = 0; i < rows.length; i += BATCH) db.insert(table).values(rows.slice(i, i + BATCH)).run();
+  for (let i = 0; i < rows.length; i += BATCH)
+    db.insert(table)
+      .values(rows.slice(i, i + BATCH))
+      .run();
 }
 
 export function seedScale(db: Db, size: ScaleSize, now: Date = new Date()): { parentId: string; childIds: string[] } {
@@ -153,7 +169,12 @@ export function seedScale(db: Db, size: ScaleSize, now: Date = new Date()): { pa
       db,
       enrolledChildren,
       childRows.map(({ parentId: _p, leftDaysAgo: _l, ...c }) => c),
-    ).map((c, i) => ({ ...c, parentId: childRows[i]!.parentId, parentName: childRows[i]!.parentName, lastDay: today - childRows[i]!.leftDaysAgo * DAY }));
+    ).map((c, i) => ({
+      ...c,
+      parentId: childRows[i]!.parentId,
+      parentName: childRows[i]!.parentName,
+      lastDay: today - childRows[i]!.leftDaysAgo * DAY,
+    }));
     insertAll(
       db,
       parentChildRelationships,
@@ -298,9 +319,20 @@ export function seedScale(db: Db, size: ScaleSize, now: Date = new Date()): { pa
   return bench;
 }
 
-function insertReturning<T extends typeof parentUsers | typeof enrolledChildren>(db: Db, table: T, rows: T['$inferInsert'][]): T['$inferSelect'][] {
+function insertReturning<T extends typeof parentUsers | typeof enrolledChildren>(
+  db: Db,
+  table: T,
+  rows: T['$inferInsert'][],
+): T['$inferSelect'][] {
   const out: T['$inferSelect'][] = [];
-  for (let i = 0; i < rows.length; i += BATCH) out.push(...(db.insert(table).values(rows.slice(i, i + BATCH) as never).returning().all() as T['$inferSelect'][]));
+  for (let i = 0; i < rows.length; i += BATCH)
+    out.push(
+      ...(db
+        .insert(table)
+        .values(rows.slice(i, i + BATCH) as never)
+        .returning()
+        .all() as T['$inferSelect'][]),
+    );
   return out;
 }
 
