@@ -12,7 +12,9 @@ const apiPort = Number(process.env.API_PORT ?? 3001);
 /** Each document page's script as an input of the client build, named after its file (home.ts → home). */
 function documentScripts(): Record<string, string> {
   // Named by the file alone (pages/enrollment.ts is `enrollment`), so every page's script is /assets/<name>-<hash>.js.
-  return Object.fromEntries([...DOCUMENT_PAGES.values()].map((file) => [file.replace(/^.*\//, '').replace(/\.ts$/, ''), resolve(root, file)]));
+  return Object.fromEntries(
+    [...DOCUMENT_PAGES.values()].map((file) => [file.replace(/^.*\//, '').replace(/\.ts$/, ''), resolve(root, file)]),
+  );
 }
 
 export default defineConfig(({ isSsrBuild }) => ({
