@@ -82,7 +82,11 @@ describe('invitations', () => {
     const short = await setPassword(t.token.token, 'short pass');
     expect(short.status).toBe(400);
     expect((await json<{ message: string }>(short)).message).toBe(STAFF_PASSWORD_TOO_SHORT);
+    // Until it is used, the delivered message (the outbox's .eml, how a centre without SMTP passes it on) has the link.
+    expect(readFileSync(t.token.row.emlFile, 'utf8')).toContain(t.token.token);
     expect((await setPassword(t.token.token)).status).toBe(200);
+    // Used, the outbox keeps only redacted copies: the .eml loses the link too.
+    expect(readFileSync(t.token.row.emlFile, 'utf8')).not.toContain(t.token.token);
     expect((await login(t.email)).status).toBe(200);
     const again = await setPassword(t.token.token, 'Another lantern pebble 8');
     expect(again.status).toBe(400);

@@ -146,6 +146,37 @@ export function forgetUsedResetLinks(db: Db, config: Pick<Config, 'privateDir'>,
   return forgetResetLinks({ db, config }, rows, RESET_LINK_REMOVED.used);
 }
 
+/** A staff link in a delivered message's text: the token itself (its row keeps `#token=[link removed]`). */
+const STAFF_LINK = /\/admin\/set-password#token=([a-z2-7]+)/;
+
+/**
+ * After a staff member used a link (an invitation or a reset; every link of the account is dead then): the
+ * delivered copies of their invitations, the `.eml` files whose rows never held the token, lose it too, so the
+ * outbox keeps only redacted copies (issue 31). Safe to repeat; answers how many were changed.
+ */
+export async function forgetUsedStaffLinks(db: Db, config: Pick<Config, 'privateDir'>, email: string): Promise<number> {
+  const rows = db
+    .select()
+    .from(outboxMessages)
+    .where(and(eq(outboxMessages.toAddress, email), like(outboxMessages.textBody, '%/admin/set-password#token=%')))
+    .all();
+  let done = 0;
+  for (const row of rows) {
+    const path = emlPath({ db, config }, row);
+    if (!path) continue;
+    try {
+      const text = (await PostalMime.parse(readFileSync(path))).text ?? '';
+      const token = STAFF_LINK.exec(text)?.[1];
+      if (!token) continue;
+      await redactEml(path, token, RESET_LINK_REMOVED.used, text.replaceAll(token, RESET_LINK_REMOVED.used));
+      done++;
+    } catch (err) {
+      logger.error({ err, outboxId: row.id }, 'could not remove a staff link from a stored e-mail');
+    }
+  }
+  return done;
+}
+
 /** Stored reset links older than their lifetime (the hourly sweep). */
 export function forgetExpiredResetLinks(db: Db, config: Pick<Config, 'privateDir'>, clock: Clock, lifetimeMs: number): Promise<number> {
   const before = new Date(clock.now().getTime() - lifetimeMs);

@@ -19,7 +19,7 @@ import { isUniqueViolation } from '../db-errors';
 import { logger } from '../logger';
 import { staffInvitationEmail, staffPasswordResetEmail } from '../services/mail-templates';
 import { mailQueueFor, sendAfterAnswer } from '../services/mail-queue';
-import { forgetUsedResetLinks } from '../services/outbox';
+import { forgetUsedResetLinks, forgetUsedStaffLinks } from '../services/outbox';
 import { addressKey, consume } from '../services/rate-limit';
 import { RESET_BUSY, RESET_LINK_MS } from '../parents/passwords';
 
@@ -249,10 +249,11 @@ export async function setPasswordWithLink(ctx: Context, input: { token: string; 
   // Every link of the account is dead now: the outbox's copies lose theirs (ADR 019). A failure must not undo
   // the change; the hourly sweep removes expired links anyway.
   const email = ctx.db.select({ email: adminUsers.email }).from(adminUsers).where(eq(adminUsers.id, adminId)).get()?.email;
-  if (email)
-    await forgetUsedResetLinks(ctx.db, ctx.config, email).catch((err: unknown) =>
-      logger.warn({ err }, 'could not remove a used staff link from the outbox'),
-    );
+  if (email) {
+    const warn = (err: unknown) => logger.warn({ err }, 'could not remove a used staff link from the outbox');
+    await forgetUsedResetLinks(ctx.db, ctx.config, email).catch(warn);
+    await forgetUsedStaffLinks(ctx.db, ctx.config, email).catch(warn);
+  }
   return { success: true as const, message: STAFF_PASSWORD_SET };
 }
 
