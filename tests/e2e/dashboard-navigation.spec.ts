@@ -1,4 +1,6 @@
 import type { Locator } from '@playwright/test';
+import { announcements, milestones } from '../../db/schema';
+import { addDays, centreDateOf } from '../../src/shared/centre-time';
 import { sampleApplication } from '../helpers/enrollment-fixtures';
 import { parentFamily, signIn } from './parent-family';
 import { expect, test } from './fixtures';
@@ -167,6 +169,155 @@ test.describe('a director on a desktop', () => {
     const { unreadMessages, newUploads } = attention.result.data.json;
     await expect(page.getByRole('tab', { name: `Communication (${unreadMessages + newUploads} new)` })).toBeVisible();
     await expect(page.getByRole('link', { name: `Unread messages: ${unreadMessages}` })).toBeVisible();
+  });
+
+  test("an announcement whose expiry day has passed shows 'Expired' in the staff list; one expiring today or later does not", async ({
+    page,
+    server,
+    loginAsAdmin,
+  }) => {
+    const t = Math.random().toString(36).slice(2, 8);
+    const today = centreDateOf(new Date());
+    const rows = [
+      { title: `Past ${t}`, expiresAt: addDays(today, -1) },
+      { title: `Today ${t}`, expiresAt: today },
+      { title: `Later ${t}`, expiresAt: addDays(today, 7) },
+    ];
+    for (const r of rows)
+      server.db
+        .insert(announcements)
+        .values({ ...r, content: 'Notice for families' })
+        .run();
+    await loginAsAdmin();
+    await page.goto('/admin?tab=announcements');
+    const row = (title: string) => page.getByRole('listitem').filter({ hasText: title });
+    await expect(row(`Past ${t}`).getByText('Expired', { exact: true })).toBeVisible();
+    for (const title of [`Today ${t}`, `Later ${t}`]) {
+      await expect(row(title)).toBeVisible();
+      await expect(row(title).getByText('Expired', { exact: true })).toHaveCount(0);
+    }
+  });
+
+  test("Record Milestone lists milestones youngest first with SPEC.md's age labels, never the raw codes", async ({
+    page,
+    server,
+    loginAsAdmin,
+  }) => {
+    const { t, child } = await parentFamily(server, 'labels');
+    // Inserted oldest band first, so the picker's order is its own.
+    for (const [ageRange, name] of [
+      ['4-5years', `Zip ${t} writes name`],
+      ['0-6months', `Zip ${t} holds head`],
+      ['1-2years', `Zip ${t} first words`],
+      ['6-12months', `Zip ${t} crawls`],
+    ] as const)
+      server.db
+        .insert(milestones)
+        .values({ name, ageRange, description: 'A step', category: 'physical', badgeIcon: 'star', badgeColor: 'blue' })
+        .run();
+    await loginAsAdmin();
+    await page.goto('/admin?tab=activities');
+    await page.getByRole('button', { name: 'Select Child' }).click();
+    await page.getByRole('option', { name: child.childName }).click();
+    await page.getByRole('button', { name: 'Record Milestone' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Record Milestone' });
+    await dialog.getByRole('button', { name: /Milestone$/, expanded: false }).click();
+    await expect(page.getByRole('option').filter({ hasText: `Zip ${t}` })).toHaveText([
+      `Zip ${t} holds head (0-6 months)`,
+      `Zip ${t} crawls (6-12 months)`,
+      `Zip ${t} first words (1-2 years)`,
+      `Zip ${t} writes name (4-5 years)`,
+    ]);
+    await expect(page.getByRole('listbox')).not.toContainText(/\(\d+-\d+(months|years)\)/);
+  });
+
+  test('a weekly report ending before its start, and a wrong current password, are refused at their fields, not in a toast', async ({
+    page,
+    server,
+    loginAsAdmin,
+  }) => {
+    const { child } = await parentFamily(server, 'fielderr');
+    await loginAsAdmin();
+    await page.goto('/admin?tab=activities');
+    await page.getByRole('button', { name: 'Select Child' }).click();
+    await page.getByRole('option', { name: child.childName }).click();
+    await page.getByRole('button', { name: 'Send Weekly Report' }).click();
+    const report = page.getByRole('dialog', { name: 'Send Weekly Report' });
+    await report.getByLabel('Week start').fill('2026-03-09');
+    await report.getByLabel('Week end').fill('2026-03-02');
+    await report.getByRole('button', { name: 'Send Report' }).click();
+    const weekEnd = report.getByLabel('Week end');
+    await expect(weekEnd).toHaveAttribute('aria-invalid', 'true');
+    await expect(weekEnd).toHaveAccessibleDescription(/The end date must not be before the start date/);
+    await expect(report.getByLabel('Week start')).not.toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByRole('alertdialog')).toHaveCount(0);
+    await report.getByRole('button', { name: 'Cancel' }).click();
+    await expect(report).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Change password' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Change Password' });
+    await dialog.getByLabel('Current password').fill('not-my-password-1');
+    await dialog.getByLabel('New password').fill('a-brand-new-passphrase-42');
+    await dialog.getByRole('button', { name: 'Change Password' }).click();
+    const current = dialog.getByLabel('Current password');
+    await expect(current).toHaveAttribute('aria-invalid', 'true');
+    await expect(current).toHaveAccessibleDescription(/The current password is not correct/);
+    await expect(dialog.getByLabel('New password')).not.toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  });
+
+  test("a parent's uploaded document counts as new on the Communication tab until staff have it on screen", async ({
+    page,
+    server,
+    loginAsAdmin,
+  }) => {
+    const fam = await parentFamily(server, 'upload');
+    const title = `Immunization record ${fam.t}`;
+    const created = await server.request('/api/admin/document-requests', {
+      method: 'POST',
+      headers: fam.admin,
+      json: { childId: fam.child.id, documentType: 'immunization', title, description: 'From your pediatrician.' },
+    });
+    expect(created.status).toBe(201);
+    const { token } = (await (
+      await server.request('/api/parent/login', { method: 'POST', json: { email: fam.email, password: fam.password } })
+    ).json()) as { token: string };
+    const parent = { authorization: `Bearer ${token}` };
+    const list = (await (await server.request('/api/parent/document-requests', { headers: parent })).json()) as {
+      id: string;
+      title: string;
+    }[];
+    const request = list.find((r) => r.title === title)!;
+    const { uploadURL } = (await (await server.request('/api/objects/upload', { method: 'POST', headers: parent })).json()) as {
+      uploadURL: string;
+    };
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+    expect((await server.request(uploadURL, { method: 'PUT', body: pdf, headers: parent })).status).toBe(201);
+    const respond = await server.request(`/api/parent/document-requests/${request.id}/respond`, {
+      method: 'POST',
+      json: { documentUrl: uploadURL, documentName: 'immunizations.pdf', message: `Here you go ${fam.t}` },
+      headers: parent,
+    });
+    expect(respond.status).toBe(200);
+
+    const attention = (await (await server.request('/api/trpc/overview.attention', { headers: fam.admin })).json()) as {
+      result: { data: { json: { unreadMessages: number; newUploads: number } } };
+    };
+    const { unreadMessages, newUploads } = attention.result.data.json;
+    expect(newUploads).toBeGreaterThanOrEqual(1);
+    await loginAsAdmin();
+    await page.goto('/admin?tab=communication');
+    const tab = page.getByRole('tab', { name: /^Communication/ });
+    // On the Messages sub-tab the answer is not on screen yet, so it still counts.
+    await expect(tab).toHaveAccessibleName(`Communication (${unreadMessages + newUploads} new)`);
+    await page.getByRole('tab', { name: /Document Requests/ }).click();
+    const item = page
+      .getByRole('list', { name: 'Document requests' })
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: title }) });
+    await item.getByText(`Here you go ${fam.t}`).scrollIntoViewIfNeeded();
+    const left = unreadMessages + newUploads - 1;
+    await expect(tab).toHaveAccessibleName(left > 0 ? `Communication (${left} new)` : 'Communication');
   });
 });
 

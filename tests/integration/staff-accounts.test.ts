@@ -220,7 +220,12 @@ describe("staff's own passwords", () => {
     const other = cookieOf(await login(t.email));
     const change = (body: unknown) =>
       s.request('/api/admin/change-password', { method: 'POST', json: body, headers: { cookie: t.cookie, ...freshAddress() } });
-    expect((await change({ currentPassword: 'wrong password here', newPassword: 'Changed lantern 12' })).status).toBe(400);
+    const wrong = await change({ currentPassword: 'wrong password here', newPassword: 'Changed lantern 12' });
+    expect(wrong.status).toBe(400);
+    // At its field, where the dialog shows it (issue 34 item 6), not as a toast.
+    expect(((await wrong.json()) as { errors: Record<string, string> }).errors).toEqual({
+      currentPassword: 'The current password is not correct',
+    });
     expect((await s.request('/api/admin/me', as(other))).status).toBe(200);
     expect((await change({ currentPassword: GOOD_PASSWORD, newPassword: 'Changed lantern 12' })).status).toBe(200);
     expect((await s.request('/api/admin/me', as(t.cookie))).status).toBe(200);

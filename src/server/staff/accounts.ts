@@ -16,6 +16,7 @@ import { hashLinkToken, newLinkToken, withoutToken } from '../auth/single-use-li
 import type { Context } from '../context';
 import type { Db } from '../db';
 import { isUniqueViolation } from '../db-errors';
+import { fieldError } from '../field-errors';
 import { logger } from '../logger';
 import { staffInvitationEmail, staffPasswordResetEmail } from '../services/mail-templates';
 import { mailQueueFor, sendAfterAnswer } from '../services/mail-queue';
@@ -270,7 +271,8 @@ export async function changeOwnPassword(
   if (!row) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in as staff' });
   const attempt = await beginLogin(ctx, 'admin', row.email);
   if (!row.passwordHash || !(await verifyPassword(row.passwordHash, input.currentPassword))) {
-    throw new TRPCError({ code: 'BAD_REQUEST', message: 'The current password is not correct' });
+    // Shown at the form's current-password field, as the parent's change-password form does (issue 34).
+    throw fieldError('currentPassword', 'The current password is not correct');
   }
   attempt.succeeded();
   const passwordHash = await hashPassword(input.newPassword);
