@@ -1,5 +1,5 @@
 import type { Locator } from '@playwright/test';
-import { announcements, milestones } from '../../db/schema';
+import { announcements, enrolledChildren, milestones, parentChildRelationships } from '../../db/schema';
 import { addDays, centreDateOf } from '../../src/shared/centre-time';
 import { sampleApplication } from '../helpers/enrollment-fixtures';
 import { parentFamily, signIn } from './parent-family';
@@ -198,12 +198,13 @@ test.describe('a director on a desktop', () => {
     }
   });
 
-  test("Record Milestone lists milestones youngest first with SPEC.md's age labels, never the raw codes", async ({
+  test("Record Milestone lists milestones youngest first with SPEC.md's age labels, never the raw codes; a parent's child picker names programs", async ({
     page,
+    browser,
     server,
     loginAsAdmin,
   }) => {
-    const { t, child } = await parentFamily(server, 'labels');
+    const { t, child, email, password } = await parentFamily(server, 'labels');
     // Inserted oldest band first, so the picker's order is its own.
     for (const [ageRange, name] of [
       ['4-5years', `Zip ${t} writes name`],
@@ -229,6 +230,29 @@ test.describe('a director on a desktop', () => {
       `Zip ${t} writes name (4-5 years)`,
     ]);
     await expect(page.getByRole('listbox')).not.toContainText(/\(\d+-\d+(months|years)\)/);
+
+    // A parent of two children picks one by name and program, as SPEC.md writes programs (a browser of their own).
+    const sibling = server.db
+      .insert(enrolledChildren)
+      .values({
+        childName: `Theo ${t}`,
+        parentName: child.parentName,
+        parentEmail: email,
+        dateOfBirth: '2025-06-01',
+        startDate: '2025-09-01',
+        program: 'infant',
+      })
+      .returning()
+      .get();
+    const parentId = server.db.query.parentUsers.findFirst({ where: (u, { eq }) => eq(u.email, email) }).sync()!.id;
+    server.db.insert(parentChildRelationships).values({ parentId, childId: sibling.id }).run();
+    const parent = await browser.newPage({ baseURL: server.url, viewport: DESKTOP });
+    await signIn(parent, email, password);
+    await parent.getByRole('button', { name: /Select Child/ }).click();
+    await expect(parent.getByRole('option', { name: `${child.childName} (Preschool Program)` })).toBeVisible();
+    await expect(parent.getByRole('option', { name: `Theo ${t} (Infant Program)` })).toBeVisible();
+    await expect(parent.getByRole('listbox')).not.toContainText(/\((preschool|infant)\)/);
+    await parent.close();
   });
 
   test('a weekly report ending before its start, and a wrong current password, are refused at their fields, not in a toast', async ({
