@@ -3,7 +3,7 @@ import { announcements, enrolledChildren, milestones, parentChildRelationships }
 import { addDays, centreDateOf } from '../../src/shared/centre-time';
 import { sampleApplication } from '../helpers/enrollment-fixtures';
 import { parentFamily, signIn } from './parent-family';
-import { expect, test } from './fixtures';
+import { expect, pageReady, test } from './fixtures';
 
 /**
  * Issue 34: what a director on a 1366x768 desktop and a parent on a 375x812 phone hit. Back and Forward move
@@ -248,6 +248,8 @@ test.describe('a director on a desktop', () => {
     server.db.insert(parentChildRelationships).values({ parentId, childId: sibling.id }).run();
     const parent = await browser.newPage({ baseURL: server.url, viewport: DESKTOP });
     await signIn(parent, email, password);
+    // The dashboard is drawn by the server: the picker opens once the app has taken the page over.
+    await pageReady(parent);
     await parent.getByRole('button', { name: /Select Child/ }).click();
     await expect(parent.getByRole('option', { name: `${child.childName} (Preschool Program)` })).toBeVisible();
     await expect(parent.getByRole('option', { name: `Theo ${t} (Infant Program)` })).toBeVisible();
