@@ -236,14 +236,30 @@ export const enrolledChildren = sqliteTable(
     notes: text('notes'),
     /** Unique: one application can be enrolled once, even by two requests at the same moment. */
     applicationId: text('application_id').references(() => enrollmentApplications.id, { onDelete: 'set null' }),
+    /** The room the child belongs to (at most one); null until staff assign one. */
+    classroomId: text('classroom_id').references(() => classrooms.id, { onDelete: 'set null' }),
+    /** Set by staff from the signed consent form; a child without it is never tagged in a photo of the day. */
+    photoConsent: integer('photo_consent', { mode: 'boolean' }).notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('enrolled_children_application_uq').on(t.applicationId),
     index('enrolled_children_parent_email_idx').on(t.parentEmail),
+    index('enrolled_children_classroom_idx').on(t.classroomId),
   ],
 );
+
+// ── classrooms ──
+/** A room of the centre; `ageGroup` is one of CLASSROOM_AGE_GROUPS (src/shared/schemas/classrooms.ts). */
+export const classrooms = sqliteTable('classrooms', {
+  id: id(),
+  name: text('name').notNull(),
+  ageGroup: text('age_group').notNull(),
+  capacity: integer('capacity').notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
 
 // ── child_achievements ──
 export const childAchievements = sqliteTable(
@@ -333,6 +349,17 @@ export const parentUsers = sqliteTable('parent_users', {
   phone: text('phone'),
   isActive: integer('is_active', { mode: 'boolean' }).notNull().default(true),
   createdAt: createdAt(),
+});
+
+/** One row per parent once they choose anything; a parent without a row has the defaults of shared/schemas/preferences.ts. */
+export const parentPreferences = sqliteTable('parent_preferences', {
+  parentId: text('parent_id')
+    .primaryKey()
+    .references(() => parentUsers.id, { onDelete: 'cascade' }),
+  language: text('language').notNull().default('en'),
+  messageEmails: text('message_emails').notNull().default('each'),
+  dailySummary: integer('daily_summary', { mode: 'boolean' }).notNull().default(false),
+  updatedAt: updatedAt(),
 });
 
 export const parentChildRelationships = sqliteTable(

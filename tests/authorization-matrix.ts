@@ -211,6 +211,8 @@ export const PROCEDURES: Record<string, ProcedureEntry> = {
   'parentPortal.notes': { expect: familyA(), input: (f) => ({ childId: f.childA }) },
   'parentPortal.stats': { expect: familyA(), input: (f) => f.childA },
   'parentPortal.milestones': { expect: familyA(), input: (f) => f.childA },
+  'parentPortal.preferences': { expect: parents() },
+  'parentPortal.updatePreferences': { expect: parents(), input: () => ({ dailySummary: false }) },
 };
 
 export const ROUTES: Record<string, RouteEntry> = {
@@ -376,6 +378,8 @@ export const ROUTES: Record<string, RouteEntry> = {
   'GET /api/parent/daily-activities/:childId': { expect: familyA(), path: (f) => `/api/parent/daily-activities/${f.childA}` },
   'GET /api/parent/stats/:childId': { expect: familyA(), path: (f) => `/api/parent/stats/${f.childA}` },
   'GET /api/parent/milestones/:childId': { expect: familyA(), path: (f) => `/api/parent/milestones/${f.childA}` },
+  'GET /api/parent/preferences': { expect: parents() },
+  'PATCH /api/parent/preferences': { expect: parents(), body: () => ({ dailySummary: false }) },
 };
 
 /** Whether an entry answers personal data to a signed-in caller (everything but the public pages' lists and the sign-in paths). */

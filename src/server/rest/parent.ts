@@ -20,4 +20,6 @@ export const parentRest = new Hono<RestEnv>()
     sendPage(c, await c.var.caller.parentPortal.activities({ childId: c.req.param('childId'), ...restPage(c) })),
   )
   .get('/parent/stats/:childId', async (c) => c.json(await c.var.caller.parentPortal.stats(c.req.param('childId'))))
+  .get('/parent/preferences', async (c) => c.json(await c.var.caller.parentPortal.preferences()))
+  .patch('/parent/preferences', async (c) => c.json(await c.var.caller.parentPortal.updatePreferences((await readJson(c)) as never)))
   .get('/parent/milestones/:childId', async (c) => c.json(await c.var.caller.parentPortal.milestones(c.req.param('childId'))));

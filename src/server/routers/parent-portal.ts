@@ -10,6 +10,9 @@ import type { Db } from '../db';
 import { cachedRead } from '../cache/store';
 import { activitiesPage, notesPage, parentStats } from '../development/records';
 import { childrenOfParent, parentChildOr404 } from '../parents/access';
+import { preferencesOf, updatePreferences } from '../parents/preferences';
+import { preferencesUpdateSchema } from '../../shared/schemas/preferences';
+import { consumeForAccount } from '../services/rate-limit';
 import { milestoneColumns } from './milestones';
 import { parentProcedure, router } from '../trpc';
 
@@ -120,5 +123,14 @@ export const parentPortalRouter = router({
   milestones: parentProcedure.input(idSchema).query(({ ctx, input }) => {
     const child = parentChildOr404(ctx.db, ctx.parent.id, input);
     return milestonesFor(ctx.db, child.id, child.dateOfBirth, centreDateOf(ctx.clock.now()));
+  }),
+
+  /** GET /api/parent/preferences: every preference, the defaults where the parent has chosen nothing. */
+  preferences: parentProcedure.query(({ ctx }) => preferencesOf(ctx.db, ctx.parent.id)),
+
+  /** PATCH /api/parent/preferences: the fields given; the next page, e-mail or PDF follows them. */
+  updatePreferences: parentProcedure.input(preferencesUpdateSchema).mutation(({ ctx, input }) => {
+    consumeForAccount(ctx, ctx.limits.preferences);
+    return updatePreferences(ctx.db, ctx.parent.id, input, ctx.clock.now());
   }),
 });

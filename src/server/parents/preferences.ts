@@ -1,0 +1,32 @@
+import { eq } from 'drizzle-orm';
+import { parentPreferences } from '~/db/schema';
+import { DEFAULT_PREFERENCES, type Preferences, type PreferencesUpdate } from '../../shared/schemas/preferences';
+import type { Db } from '../db';
+
+/** The parent's preferences, the defaults where they have chosen nothing. The one place the mailers and pages read them. */
+export function preferencesOf(db: Db, parentId: string): Preferences {
+  const row = db
+    .select({
+      language: parentPreferences.language,
+      messageEmails: parentPreferences.messageEmails,
+      dailySummary: parentPreferences.dailySummary,
+    })
+    .from(parentPreferences)
+    .where(eq(parentPreferences.parentId, parentId))
+    .get();
+  return row ? (row as Preferences) : { ...DEFAULT_PREFERENCES };
+}
+
+/** Saves the fields given and answers every preference. */
+export function updatePreferences(db: Db, parentId: string, patch: PreferencesUpdate, now: Date): Preferences {
+  const next = { ...preferencesOf(db, parentId), ...definedOnly(patch) };
+  db.insert(parentPreferences)
+    .values({ parentId, ...next, updatedAt: now })
+    .onConflictDoUpdate({ target: parentPreferences.parentId, set: { ...next, updatedAt: now } })
+    .run();
+  return next;
+}
+
+function definedOnly(patch: PreferencesUpdate): Partial<Preferences> {
+  return Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
+}

@@ -1,0 +1,40 @@
+/**
+ * The catalogues (ADR 040): every key in both languages, the same ICU placeholders on both sides, and the
+ * formatters in the right locale.
+ */
+import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import { describe, expect, it } from 'vitest';
+import { CATALOGUES, intlFor, t } from '../../src/shared/i18n';
+
+function placeholders(elements: MessageFormatElement[], into = new Set<string>()): Set<string> {
+  for (const el of elements) {
+    if (el.type === TYPE.literal || el.type === TYPE.pound) continue;
+    into.add(el.value);
+    if (el.type === TYPE.plural || el.type === TYPE.select) for (const o of Object.values(el.options)) placeholders(o.value, into);
+    if (el.type === TYPE.tag) placeholders(el.children, into);
+  }
+  return into;
+}
+
+describe('catalogues', () => {
+  it('have the same keys in English and Spanish, both ways', () => {
+    expect(Object.keys(CATALOGUES.es).sort()).toEqual(Object.keys(CATALOGUES.en).sort());
+  });
+
+  it('use the same placeholders in both languages, and every message parses', () => {
+    for (const key of Object.keys(CATALOGUES.en) as (keyof typeof CATALOGUES.en)[]) {
+      const en = [...placeholders(parse(CATALOGUES.en[key]))].sort();
+      const es = [...placeholders(parse(CATALOGUES.es[key]))].sort();
+      expect({ key, es }).toEqual({ key, es: en });
+    }
+  });
+
+  it('format in the language asked for', () => {
+    expect(t('es', 'language.switch')).toBe('Idioma');
+    expect(t('en', 'language.switch')).toBe('Language');
+    expect(intlFor('es').formatNumber(1234.5, { style: 'currency', currency: 'USD' })).toMatch(/1[,.]?234[.,]50/);
+    // The centre's wall clock: 03:30 UTC on 1 March is still 29 February... of 2024 in Columbus.
+    expect(intlFor('es').formatDate(new Date('2024-03-01T03:30:00Z'), { day: 'numeric', month: 'long' })).toBe('29 de febrero');
+    expect(intlFor('en').formatDate(new Date('2024-03-01T03:30:00Z'), { day: 'numeric', month: 'long' })).toBe('February 29');
+  });
+});
