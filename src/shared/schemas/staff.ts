@@ -11,6 +11,15 @@ export const STAFF_ROLES = ['director', 'teacher'] as const;
 export type StaffRoleId = (typeof STAFF_ROLES)[number];
 export const STAFF_ROLE_LABELS: Record<StaffRoleId, string> = { director: 'Director', teacher: 'Teacher' };
 
+/**
+ * Whether `id` is the only active director of the list: the Staff tab offers that account no demotion or
+ * deactivation, which the server refuses anyway (LAST_DIRECTOR in server/staff/accounts.ts).
+ */
+export function isOnlyActiveDirector(list: readonly { id: string; role: StaffRoleId; isActive: boolean }[], id: string): boolean {
+  const directors = list.filter((s) => s.role === 'director' && s.isActive);
+  return directors.length === 1 && directors[0]!.id === id;
+}
+
 const role = enumField(STAFF_ROLES, 'Please choose a role: director or teacher');
 
 export const staffInviteSchema = z.object({

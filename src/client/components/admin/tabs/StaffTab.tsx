@@ -2,7 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { UserPlus } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Form } from 'react-aria-components';
-import { STAFF_ROLE_LABELS, STAFF_ROLES, staffInviteSchema, type StaffRoleId } from '~/shared/schemas/staff';
+import { isOnlyActiveDirector, STAFF_ROLE_LABELS, STAFF_ROLES, staffInviteSchema, type StaffRoleId } from '~/shared/schemas/staff';
 import { formatDateTime } from '~/client/lib/format';
 import { toast } from '~/client/lib/toast';
 import { errorMessage, queryClient, trpc } from '~/client/lib/trpc';
@@ -92,23 +92,29 @@ export default function StaffTab() {
                   {s.lastLoginAt ? `Last login: ${formatDateTime(s.lastLoginAt)}` : 'Has not signed in yet'}
                 </p>
               </div>
-              <div className="flex flex-wrap gap-2">
-                <Button
-                  variant="outline"
-                  aria-label={`Make ${s.name} ${s.role === 'director' ? 'a teacher' : 'a director'}`}
-                  onPress={() => setPending({ staff: s, change: { role: s.role === 'director' ? 'teacher' : 'director' } })}
-                >
-                  {s.role === 'director' ? 'Make teacher' : 'Make director'}
-                </Button>
-                <Button
-                  variant="outline"
-                  className={s.isActive ? 'text-red-700' : undefined}
-                  aria-label={`${s.isActive ? 'Deactivate' : 'Reactivate'} ${s.name}`}
-                  onPress={() => setPending({ staff: s, change: { isActive: !s.isActive } })}
-                >
-                  {s.isActive ? 'Deactivate' : 'Reactivate'}
-                </Button>
-              </div>
+              {isOnlyActiveDirector(staff.data, s.id) ? (
+                <p className="text-sm text-stone-600">
+                  The only active director: make someone else a director first to change this account.
+                </p>
+              ) : (
+                <div className="flex flex-wrap gap-2">
+                  <Button
+                    variant="outline"
+                    aria-label={`Make ${s.name} ${s.role === 'director' ? 'a teacher' : 'a director'}`}
+                    onPress={() => setPending({ staff: s, change: { role: s.role === 'director' ? 'teacher' : 'director' } })}
+                  >
+                    {s.role === 'director' ? 'Make teacher' : 'Make director'}
+                  </Button>
+                  <Button
+                    variant="outline"
+                    className={s.isActive ? 'text-red-700' : undefined}
+                    aria-label={`${s.isActive ? 'Deactivate' : 'Reactivate'} ${s.name}`}
+                    onPress={() => setPending({ staff: s, change: { isActive: !s.isActive } })}
+                  >
+                    {s.isActive ? 'Deactivate' : 'Reactivate'}
+                  </Button>
+                </div>
+              )}
             </Card>
           </li>
         ))}
