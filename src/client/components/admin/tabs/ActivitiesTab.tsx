@@ -20,6 +20,7 @@ import { TextField } from '../../ui/Field';
 import { Select } from '../../ui/Select';
 import { ListState, PanelHeader } from '../PanelHeader';
 import { useConfirmedDelete } from '../useConfirmedDelete';
+import { useSaveDialog } from '../useSaveDialog';
 
 type Records = RouterOutputs['development']['childRecords']['data'];
 type ActivityRow = Records['activities'][number];
@@ -289,29 +290,24 @@ function ActivityDialog({ childId, row, onClose }: { childId: string; row: Activ
     participationLevel: row?.participationLevel ?? '',
     notes: row?.notes ?? '',
   } as Record<string, string>);
-  const onError = (e: unknown) => {
-    form.showServerErrors(e as ServerError);
-    toast({
-      title: row ? 'Failed to update activity' : 'Failed to create activity',
-      description: errorMessage(e, 'Please try again.'),
-      variant: 'destructive',
-    });
-  };
-  const done = (title: string) => {
-    toast({ title });
-    refresh();
-    onClose();
-  };
-  const create = useMutation(trpc.development.createActivity.mutationOptions({ onSuccess: () => done('Activity added'), onError }));
-  const update = useMutation(trpc.development.updateActivity.mutationOptions({ onSuccess: () => done('Activity updated'), onError }));
-
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    const data = form.parse();
-    if (!data) return;
-    if (row) update.mutate({ ...data, id: row.id });
-    else create.mutate({ ...data, childId });
-  }
+  const { submit, isPending } = useSaveDialog({
+    form,
+    editing: row !== null,
+    create: {
+      mutation: trpc.development.createActivity.mutationOptions(),
+      input: (data) => ({ ...data, childId }),
+      success: () => ({ title: 'Activity added' }),
+      failure: 'Failed to create activity',
+    },
+    update: {
+      mutation: trpc.development.updateActivity.mutationOptions(),
+      input: (data) => ({ ...data, id: row!.id }),
+      success: () => ({ title: 'Activity updated' }),
+      failure: 'Failed to update activity',
+    },
+    refresh,
+    onClose,
+  });
   const v = form.values;
   return (
     <Dialog isOpen onOpenChange={(open) => !open && onClose()} title={row ? 'Edit Daily Activity' : 'Add Daily Activity'} size="lg">
@@ -379,7 +375,7 @@ function ActivityDialog({ childId, row, onClose }: { childId: string; row: Activ
           error={form.errors.participationLevel}
         />
         <TextField label="Notes" value={v.notes} onChange={form.set('notes')} error={form.errors.notes} />
-        <DialogActions className="sm:col-span-2" onCancel={onClose} isDisabled={create.isPending || update.isPending}>
+        <DialogActions className="sm:col-span-2" onCancel={onClose} isDisabled={isPending}>
           {row ? 'Save Changes' : 'Add Activity'}
         </DialogActions>
       </Form>
@@ -396,28 +392,24 @@ function NoteDialog({ childId, row, onClose }: { childId: string; row: NoteRow |
     developmentAreas: row?.developmentAreas.join(', ') ?? '',
     isPrivate: row?.isPrivate ?? false,
   } as { category: string; title: string; content: string; skillsObserved: string; developmentAreas: string; isPrivate: boolean });
-  const onError = (e: unknown) => {
-    form.showServerErrors(e as ServerError);
-    toast({
-      title: row ? 'Failed to update development note' : 'Failed to create development note',
-      description: errorMessage(e, 'Please try again.'),
-      variant: 'destructive',
-    });
-  };
-  const done = (title: string) => {
-    toast({ title });
-    refresh();
-    onClose();
-  };
-  const create = useMutation(trpc.development.createNote.mutationOptions({ onSuccess: () => done('Development note added'), onError }));
-  const update = useMutation(trpc.development.updateNote.mutationOptions({ onSuccess: () => done('Development note updated'), onError }));
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    const data = form.parse();
-    if (!data) return;
-    if (row) update.mutate({ ...data, id: row.id });
-    else create.mutate({ ...data, childId });
-  }
+  const { submit, isPending } = useSaveDialog({
+    form,
+    editing: row !== null,
+    create: {
+      mutation: trpc.development.createNote.mutationOptions(),
+      input: (data) => ({ ...data, childId }),
+      success: () => ({ title: 'Development note added' }),
+      failure: 'Failed to create development note',
+    },
+    update: {
+      mutation: trpc.development.updateNote.mutationOptions(),
+      input: (data) => ({ ...data, id: row!.id }),
+      success: () => ({ title: 'Development note updated' }),
+      failure: 'Failed to update development note',
+    },
+    refresh,
+    onClose,
+  });
   const v = form.values;
   return (
     <Dialog isOpen onOpenChange={(open) => !open && onClose()} title={row ? 'Edit Development Note' : 'Add Development Note'} size="lg">
@@ -458,7 +450,7 @@ function NoteDialog({ childId, row, onClose }: { childId: string; row: NoteRow |
         <Checkbox className="sm:col-span-2" isSelected={v.isPrivate} onChange={form.set('isPrivate')}>
           Private (staff only; never shown to parents)
         </Checkbox>
-        <DialogActions className="sm:col-span-2" onCancel={onClose} isDisabled={create.isPending || update.isPending}>
+        <DialogActions className="sm:col-span-2" onCancel={onClose} isDisabled={isPending}>
           {row ? 'Save Changes' : 'Add Note'}
         </DialogActions>
       </Form>
@@ -563,24 +555,18 @@ function MilestoneDialog({ childId, childName, onClose }: { childId: string; chi
     celebrationLevel: string;
     sharePublicly: boolean;
   });
-  const record = useMutation(
-    trpc.achievements.record.mutationOptions({
-      onSuccess: (result) => {
-        toast({ title: 'Milestone Recorded', description: result.message });
-        refresh();
-        onClose();
-      },
-      onError: (e) => {
-        form.showServerErrors(e as ServerError);
-        toast({ title: 'Failed to record milestone', description: errorMessage(e, 'Please try again.'), variant: 'destructive' });
-      },
-    }),
-  );
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    const data = form.parse();
-    if (data) record.mutate(data);
-  }
+  const { submit, isPending } = useSaveDialog({
+    form,
+    editing: false,
+    create: {
+      mutation: trpc.achievements.record.mutationOptions(),
+      input: (data) => data,
+      success: (result) => ({ title: 'Milestone Recorded', description: result.message }),
+      failure: 'Failed to record milestone',
+    },
+    refresh,
+    onClose,
+  });
   const v = form.values;
   return (
     <Dialog
@@ -620,8 +606,8 @@ function MilestoneDialog({ childId, childName, onClose }: { childId: string; chi
         <Checkbox className="sm:col-span-2" isSelected={v.sharePublicly} onChange={form.set('sharePublicly')}>
           Share the notes on the public milestones page (never the child's name)
         </Checkbox>
-        <DialogActions className="sm:col-span-2" onCancel={onClose} isDisabled={record.isPending}>
-          {record.isPending ? 'Saving...' : 'Record Milestone'}
+        <DialogActions className="sm:col-span-2" onCancel={onClose} isDisabled={isPending}>
+          {isPending ? 'Saving...' : 'Record Milestone'}
         </DialogActions>
       </Form>
     </Dialog>
