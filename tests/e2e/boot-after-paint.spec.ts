@@ -94,9 +94,22 @@ test('a page hidden before its first paint starts when its visibility changes', 
 });
 
 test('a page whose paint is never reported starts all the same, after 5 s', async ({ page }) => {
+  // The page's clock is Playwright's, paused: the boot script's 5 s timer fires when the test moves time on.
+  await page.clock.install();
+  await page.clock.pauseAt(Date.now() + 1_000);
+  await page.addInitScript(shownUntilParsed);
   await page.addInitScript(noPaintUntilParsed, false);
-  const asked = await openUnstarted(page, '/no-such-page');
-  expect(await asked()).toBe(false);
-  await page.locator('html[data-app-ready]').waitFor({ state: 'attached', timeout: 10_000 });
-  expect(await asked()).toBe(true);
+  const requested: string[] = [];
+  page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+  // The fixture's goto resolves once the app is ready, which is only after the clock has run on.
+  const opened = page.goto('/no-such-page');
+  await page.locator('h1').first().waitFor();
+  await page.waitForLoadState('load');
+  const { entry } = await bootNames(page);
+  await page.clock.runFor(4_999);
+  expect(requested).not.toContain(entry);
+  await page.clock.runFor(1);
+  await page.clock.resume();
+  await opened;
+  expect(requested).toContain(entry);
 });
