@@ -2,9 +2,9 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
 /**
- * A page the server draws and the app adopts (the not-found page; the public pages are documents with scripts of
- * their own, ADR 018) starts its scripts after its first paint, then asks for all of its route's code at once
- * (src/server/pages/boot.ts, ADR 011's third addendum): nothing the page does not need to be seen competes with
+ * A page the server renders and the app hydrates (the not-found page; the public pages are documents with scripts
+ * of their own, ADR 018) starts its scripts after its first paint, then asks for all of its route's code at once
+ * (src/server/pages/boot.ts, ADR 024): nothing the page does not need to be seen competes with
  * its first paint on a phone's connection, and its code then arrives together instead of one round trip after
  * another.
  */
