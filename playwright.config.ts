@@ -1,6 +1,14 @@
 import { defineConfig } from '@playwright/test';
 
 /**
+ * Tests of the pages' performance shape rather than of a feature: the scripts' gzipped budget, and the boot
+ * script that starts the app after the first paint. A library upgrade that changes a bundle or the order a page
+ * loads in fails these, not the feature tests: `playwright test --project=performance-shape` runs them alone,
+ * `--project=features` the rest, and `playwright test` (CI, `npm test`) runs both projects.
+ */
+const PERFORMANCE_SHAPE = ['**/size-budget.spec.ts', '**/boot-after-paint.spec.ts'];
+
+/**
  * Browser tests drive Debian's Chromium (no browser download); each worker starts its own app. Tests are
  * isolated (unique rows, or a server of their own when they need an empty database), so the tests of one
  * file are spread over both workers too: the two cores stay busy until the end.
@@ -32,4 +40,8 @@ export default defineConfig({
     trace: 'off',
     screenshot: 'only-on-failure',
   },
+  projects: [
+    { name: 'features', testIgnore: PERFORMANCE_SHAPE },
+    { name: 'performance-shape', testMatch: PERFORMANCE_SHAPE },
+  ],
 });

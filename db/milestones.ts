@@ -1,14 +1,17 @@
-import type { AgeRange, Difficulty, MilestoneCategory } from '../src/shared/constants';
-
+/**
+ * A milestone as the seed writes it. Its category, age band and difficulty are the app's values
+ * (src/shared/constants.ts: MILESTONE_CATEGORIES, AGE_RANGES, DIFFICULTIES); db/ imports nothing above it, so
+ * tests/unit/milestone-seed.test.ts checks that each seed uses one of them.
+ */
 export interface MilestoneSeed {
   name: string;
   description: string;
-  category: MilestoneCategory;
-  ageRange: AgeRange;
+  category: string;
+  ageRange: string;
   /** A lucide icon name; the client maps it to the icon it bundles. */
   badgeIcon: string;
   badgeColor: string;
-  difficulty: Difficulty;
+  difficulty: string;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../src/server/db';
+import type { Db } from './types';
 import { MILESTONES } from './milestones';
 import { milestones } from './schema';
 

@@ -25,17 +25,17 @@ import { routeTree } from './routeTree.gen';
  * browser is the server's, item for item.
  */
 
-/** Paths rendered on the server, with the public lists each one draws; every other page is the app's shell. */
+/** Paths rendered on the server, with the public lists each one renders; every other page is the app's shell. */
 export const SERVER_RENDERED: Readonly<Record<string, readonly PageList[]>> = {
   '/': ['gallery.list', 'events.list', 'announcements.list'],
   '/events': ['events.list', 'announcements.list'],
   '/milestones': ['milestones.list', 'achievements.list', 'achievements.recent'],
 };
 
-/** The form pages, drawn per request as documents (ADR 037; server/pages/forms.ts). */
+/** The form pages, rendered per request as documents (ADR 037; server/pages/forms.ts). */
 export { renderEnrollmentPage, renderParentLoginPage } from './form-pages';
 
-/** Server-rendered pages whose drawing depends on the address's query string: a drawing is kept per path. */
+/** Server-rendered pages whose render depends on the address's query string: a render is cached per path. */
 export const DRAWN_WITHOUT_QUERY_ONLY: readonly string[] = [];
 
 /** The cache entry each list fills: the key the pages' own queries read. */
@@ -68,11 +68,11 @@ export async function render(path: string, data: Partial<Record<PageList, unknow
 }
 
 /**
- * The parent dashboard, drawn for the parent whose session cookie came with the request: their record (the
+ * The parent dashboard, rendered for the parent whose session cookie came with the request: their record (the
  * greeting) and the dashboard's first answer for the child the address names (`?child=`, read as the route reads
  * it), which `loadDashboard` reads on the server through the same procedure the page calls. The HTML is theirs
- * alone: the server sends it `no-store` and never keeps it (server/pages/render.ts). Drawn to the end (prerender
- * waits for the parts loaded on demand, as the child select), so that React in the browser adopts every part.
+ * alone: the server sends it `no-store` and never caches it (server/pages/render.ts). Rendered to the end (prerender
+ * waits for the parts loaded on demand, as the child select), so that React in the browser hydrates every part.
  */
 export async function renderParentDashboard(
   href: string,
@@ -92,7 +92,7 @@ export async function renderParentDashboard(
 
 const newQueryClient = () => {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } } });
-  // The day the page is drawn for travels with its data: the browser hydrates with the same one (lib/centre-today.ts).
+  // The day the page is rendered for travels with its data: the browser hydrates with the same one (lib/centre-today.ts).
   queryClient.setQueryData(centreTodayQuery().queryKey, centreDateOf(new Date()));
   return queryClient;
 };

@@ -8,10 +8,10 @@ import { PHONE_ACTION_BAR_CLEARANCE, PhoneActionBar, showsPhoneActionBar } from 
 import { cn } from './components/ui/cn';
 
 /**
- * The two form pages the server draws as documents (ADR 037): /enrollment and /parent-login. Drawn per request
+ * The two form pages the server renders as documents (ADR 037): /enrollment and /parent-login. Rendered per request
  * (a refused form shows what was typed and the messages), by React on the server only; the browser gets the
  * page's own small script (client/pages/), never the app. The site's frame (navigation bar, phone action bar)
- * is the app's own components, under a router of one route so that their links draw as the app draws them.
+ * is the app's own components, under a router of one route so that their links render as the app renders them.
  */
 async function draw(path: '/enrollment' | '/parent-login', page: ReactNode): Promise<string> {
   const actionBar = showsPhoneActionBar(path);

@@ -16,9 +16,9 @@ import { routeTree } from './routeTree.gen';
 import './styles.css';
 
 /**
- * The app's router. `adopting`: the page is one the
- * server drew, which the reader may have scrolled before the app took it over (seconds, on a slow phone): its
- * first drawing leaves the scroll where it is, and every later one resets or restores it as usual.
+ * The app's router. `adopting`: the app hydrates a page the
+ * server rendered, which the reader may have scrolled before the app took it over (seconds, on a slow phone): its
+ * first render leaves the scroll where it is, and every later one resets or restores it as usual.
  */
 function makeRouter(adopting: boolean) {
   let leaveScroll = adopting;
@@ -47,8 +47,8 @@ declare module '@tanstack/react-router' {
 }
 
 /**
- * Starts the app: the dashboards, and any page the app draws when a reader moves to it from within the app. The
- * public pages are documents with scripts of their own (ADR 018); the app still has their routes, drawn with the
+ * Starts the app: the dashboards, and any page the app renders when a reader moves to it from within the app. The
+ * public pages are documents with scripts of their own (ADR 018); the app still has their routes, rendered with the
  * same components.
  */
 function start() {
@@ -69,11 +69,11 @@ function start() {
     </StrictMode>
   );
   const root = document.getElementById('root')!;
-  // A server-drawn page's data go into the cache first, then the route's code and loader (which find the data
+  // A server-rendered page's data go into the cache first, then the route's code and loader (which find the data
   // fresh), then React takes over the markup.
   if (state?.textContent) {
     hydrate(queryClient, superjson.parse(state.textContent));
-    // Marked as server-rendered, the router draws its matches as the server did (no Suspense boundary of its own).
+    // Marked as server-rendered, the router renders its matches as the server did (no Suspense boundary of its own).
     router.ssr = { manifest: undefined };
     // In a transition, React hydrates in slices, giving the phone back between them.
     void router.load().then(() => startTransition(() => void hydrateRoot(root, app)));

@@ -10,23 +10,23 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
-import { Route as AdminDashboardRouteImport } from './routes/admin-dashboard'
+import { Route as StaffRouteImport } from './routes/_staff'
 import { Route as EventsRouteImport } from './routes/events'
 import { Route as MilestonesRouteImport } from './routes/milestones'
 import { Route as ParentDashboardRouteImport } from './routes/parent-dashboard'
 import { Route as ParentResetPasswordRouteImport } from './routes/parent-reset-password'
-import { Route as AdminIndexRouteImport } from './routes/admin/index'
+import { Route as StaffAdminDashboardRouteImport } from './routes/_staff/admin-dashboard'
 import { Route as AdminLoginRouteImport } from './routes/admin/login'
 import { Route as AdminSetPasswordRouteImport } from './routes/admin/set-password'
+import { Route as StaffAdminIndexRouteImport } from './routes/_staff/admin/index'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => rootRouteImport,
 } as any)
-const AdminDashboardRoute = AdminDashboardRouteImport.update({
-  id: '/admin-dashboard',
-  path: '/admin-dashboard',
+const StaffRoute = StaffRouteImport.update({
+  id: '/_staff',
   getParentRoute: () => rootRouteImport,
 } as any)
 const EventsRoute = EventsRouteImport.update({
@@ -49,10 +49,10 @@ const ParentResetPasswordRoute = ParentResetPasswordRouteImport.update({
   path: '/parent-reset-password',
   getParentRoute: () => rootRouteImport,
 } as any)
-const AdminIndexRoute = AdminIndexRouteImport.update({
-  id: '/admin/',
-  path: '/admin/',
-  getParentRoute: () => rootRouteImport,
+const StaffAdminDashboardRoute = StaffAdminDashboardRouteImport.update({
+  id: '/admin-dashboard',
+  path: '/admin-dashboard',
+  getParentRoute: () => StaffRoute,
 } as any)
 const AdminLoginRoute = AdminLoginRouteImport.update({
   id: '/admin/login',
@@ -64,87 +64,93 @@ const AdminSetPasswordRoute = AdminSetPasswordRouteImport.update({
   path: '/admin/set-password',
   getParentRoute: () => rootRouteImport,
 } as any)
+const StaffAdminIndexRoute = StaffAdminIndexRouteImport.update({
+  id: '/admin/',
+  path: '/admin/',
+  getParentRoute: () => StaffRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
-  '/admin-dashboard': typeof AdminDashboardRoute
   '/events': typeof EventsRoute
   '/milestones': typeof MilestonesRoute
   '/parent-dashboard': typeof ParentDashboardRoute
   '/parent-reset-password': typeof ParentResetPasswordRoute
+  '/admin-dashboard': typeof StaffAdminDashboardRoute
   '/admin/login': typeof AdminLoginRoute
   '/admin/set-password': typeof AdminSetPasswordRoute
-  '/admin/': typeof AdminIndexRoute
+  '/admin/': typeof StaffAdminIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
-  '/admin-dashboard': typeof AdminDashboardRoute
   '/events': typeof EventsRoute
   '/milestones': typeof MilestonesRoute
   '/parent-dashboard': typeof ParentDashboardRoute
   '/parent-reset-password': typeof ParentResetPasswordRoute
+  '/admin-dashboard': typeof StaffAdminDashboardRoute
   '/admin/login': typeof AdminLoginRoute
   '/admin/set-password': typeof AdminSetPasswordRoute
-  '/admin': typeof AdminIndexRoute
+  '/admin': typeof StaffAdminIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
-  '/admin-dashboard': typeof AdminDashboardRoute
+  '/_staff': typeof StaffRouteWithChildren
   '/events': typeof EventsRoute
   '/milestones': typeof MilestonesRoute
   '/parent-dashboard': typeof ParentDashboardRoute
   '/parent-reset-password': typeof ParentResetPasswordRoute
+  '/_staff/admin-dashboard': typeof StaffAdminDashboardRoute
   '/admin/login': typeof AdminLoginRoute
   '/admin/set-password': typeof AdminSetPasswordRoute
-  '/admin/': typeof AdminIndexRoute
+  '/_staff/admin/': typeof StaffAdminIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
-    | '/admin-dashboard'
     | '/events'
     | '/milestones'
     | '/parent-dashboard'
     | '/parent-reset-password'
+    | '/admin-dashboard'
     | '/admin/login'
     | '/admin/set-password'
     | '/admin/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
-    | '/admin-dashboard'
     | '/events'
     | '/milestones'
     | '/parent-dashboard'
     | '/parent-reset-password'
+    | '/admin-dashboard'
     | '/admin/login'
     | '/admin/set-password'
     | '/admin'
   id:
     | '__root__'
     | '/'
-    | '/admin-dashboard'
+    | '/_staff'
     | '/events'
     | '/milestones'
     | '/parent-dashboard'
     | '/parent-reset-password'
+    | '/_staff/admin-dashboard'
     | '/admin/login'
     | '/admin/set-password'
-    | '/admin/'
+    | '/_staff/admin/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
-  AdminDashboardRoute: typeof AdminDashboardRoute
+  StaffRoute: typeof StaffRouteWithChildren
   EventsRoute: typeof EventsRoute
   MilestonesRoute: typeof MilestonesRoute
   ParentDashboardRoute: typeof ParentDashboardRoute
   ParentResetPasswordRoute: typeof ParentResetPasswordRoute
   AdminLoginRoute: typeof AdminLoginRoute
   AdminSetPasswordRoute: typeof AdminSetPasswordRoute
-  AdminIndexRoute: typeof AdminIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -156,11 +162,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/admin-dashboard': {
-      id: '/admin-dashboard'
-      path: '/admin-dashboard'
-      fullPath: '/admin-dashboard'
-      preLoaderRoute: typeof AdminDashboardRouteImport
+    '/_staff': {
+      id: '/_staff'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof StaffRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/events': {
@@ -191,12 +197,12 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ParentResetPasswordRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/admin/': {
-      id: '/admin/'
-      path: '/admin'
-      fullPath: '/admin/'
-      preLoaderRoute: typeof AdminIndexRouteImport
-      parentRoute: typeof rootRouteImport
+    '/_staff/admin-dashboard': {
+      id: '/_staff/admin-dashboard'
+      path: '/admin-dashboard'
+      fullPath: '/admin-dashboard'
+      preLoaderRoute: typeof StaffAdminDashboardRouteImport
+      parentRoute: typeof StaffRoute
     }
     '/admin/login': {
       id: '/admin/login'
@@ -212,19 +218,37 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminSetPasswordRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_staff/admin/': {
+      id: '/_staff/admin/'
+      path: '/admin'
+      fullPath: '/admin/'
+      preLoaderRoute: typeof StaffAdminIndexRouteImport
+      parentRoute: typeof StaffRoute
+    }
   }
 }
 
+interface StaffRouteChildren {
+  StaffAdminDashboardRoute: typeof StaffAdminDashboardRoute
+  StaffAdminIndexRoute: typeof StaffAdminIndexRoute
+}
+
+const StaffRouteChildren: StaffRouteChildren = {
+  StaffAdminDashboardRoute: StaffAdminDashboardRoute,
+  StaffAdminIndexRoute: StaffAdminIndexRoute,
+}
+
+const StaffRouteWithChildren = StaffRoute._addFileChildren(StaffRouteChildren)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
-  AdminDashboardRoute: AdminDashboardRoute,
+  StaffRoute: StaffRouteWithChildren,
   EventsRoute: EventsRoute,
   MilestonesRoute: MilestonesRoute,
   ParentDashboardRoute: ParentDashboardRoute,
   ParentResetPasswordRoute: ParentResetPasswordRoute,
   AdminLoginRoute: AdminLoginRoute,
   AdminSetPasswordRoute: AdminSetPasswordRoute,
-  AdminIndexRoute: AdminIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

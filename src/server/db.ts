@@ -1,12 +1,13 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
-import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
+import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import * as schema from '../../db/schema';
+import type { Db } from '../../db/types';
 import { prepareDatabaseFile } from './private-files';
 
-export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
+export type { Db };
 
 export const MIGRATIONS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../db/migrations');
 

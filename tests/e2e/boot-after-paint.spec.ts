@@ -2,9 +2,9 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
 /**
- * A page the server draws and the app adopts (the not-found page; the public pages are documents with scripts of
- * their own, ADR 018) starts its scripts after its first paint, then asks for all of its route's code at once
- * (src/server/pages/boot.ts, ADR 011's third addendum): nothing the page does not need to be seen competes with
+ * A page the server renders and the app hydrates (the not-found page; the public pages are documents with scripts
+ * of their own, ADR 018) starts its scripts after its first paint, then asks for all of its route's code at once
+ * (src/server/pages/boot.ts, ADR 024): nothing the page does not need to be seen competes with
  * its first paint on a phone's connection, and its code then arrives together instead of one round trip after
  * another.
  */
@@ -94,9 +94,22 @@ test('a page hidden before its first paint starts when its visibility changes', 
 });
 
 test('a page whose paint is never reported starts all the same, after 5 s', async ({ page }) => {
+  // The page's clock is Playwright's, paused: the boot script's 5 s timer fires when the test moves time on.
+  await page.clock.install();
+  await page.clock.pauseAt(Date.now() + 1_000);
+  await page.addInitScript(shownUntilParsed);
   await page.addInitScript(noPaintUntilParsed, false);
-  const asked = await openUnstarted(page, '/no-such-page');
-  expect(await asked()).toBe(false);
-  await page.locator('html[data-app-ready]').waitFor({ state: 'attached', timeout: 10_000 });
-  expect(await asked()).toBe(true);
+  const requested: string[] = [];
+  page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+  // The fixture's goto resolves once the app is ready, which is only after the clock has run on.
+  const opened = page.goto('/no-such-page');
+  await page.locator('h1').first().waitFor();
+  await page.waitForLoadState('load');
+  const { entry } = await bootNames(page);
+  await page.clock.runFor(4_999);
+  expect(requested).not.toContain(entry);
+  await page.clock.runFor(1);
+  await page.clock.resume();
+  await opened;
+  expect(requested).toContain(entry);
 });

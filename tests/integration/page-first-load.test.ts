@@ -39,6 +39,8 @@ beforeAll(async () => {
         '_Tabs-D.js': chunk('Tabs-D.js', ['_Button-C.js']),
         'routes/parent-dashboard.tsx?tsr-split=component': chunk('parent-dashboard-E.js', ['_Tabs-D.js', '_react-B.js']),
         'routes/admin/index.tsx?tsr-split=component': chunk('admin-F.js', ['_Button-C.js']),
+        'routes/_staff.tsx?tsr-split=component': chunk('staff-P.js'),
+        'routes/_staff/admin-dashboard.tsx?tsr-split=component': chunk('admin-dashboard-Q.js', ['_Button-C.js']),
         'routes/events.tsx?tsr-split=component': chunk('events-G.js', ['_Button-C.js']),
         'routes/index.tsx?tsr-split=component': chunk('routes-H.js'),
         'routes/enrollment.tsx?tsr-split=component': chunk('enrollment-I.js', ['_Button-C.js']),
@@ -96,6 +98,15 @@ describe("a page the browser draws itself names its route's code", () => {
       '/assets/Button-C.js',
       '/assets/admin-F.js',
       '/assets/react-B.js',
+    ]);
+  });
+
+  it("/admin-dashboard (a route in a pathless layout route, routes/_staff/): its chunk and the layout route's", async () => {
+    expect(preloads(await (await s.request('/admin-dashboard')).text()).sort()).toEqual([
+      '/assets/Button-C.js',
+      '/assets/admin-dashboard-Q.js',
+      '/assets/react-B.js',
+      '/assets/staff-P.js',
     ]);
   });
 

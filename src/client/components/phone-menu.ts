@@ -1,6 +1,6 @@
 /**
  * What the phone menu (NavBar's PhoneMenu) does, in plain DOM, listened for on the document: the same code on a
- * page React has and on the home page, which is served as a document that no framework script adopts (ADR 016).
+ * page React has and on the home page, which is served as a document that no framework script hydrates (ADR 016).
  * The menu is a disclosure: its wrapper is marked `data-phone-menu`, its button says whether the list is open
  * (`aria-expanded`) and which list it controls (`aria-controls`). The button opens and closes it; Escape from
  * anywhere inside closes it and gives focus back to the button; following one of its links closes it.

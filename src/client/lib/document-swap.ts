@@ -2,7 +2,7 @@
  * Moving within a page served as a document without a page load (ADR 018): a link or form of the page that
  * changes only its own view (a calendar day, a month, the milestones' filters) is followed by asking the server
  * for that address's document and putting its content (`#main`) in place of the page's, with the address in the
- * history. The server draws every such address anyway (the links work without scripts), so this is only the
+ * history. The server renders every such address anyway (the links work without scripts), so this is only the
  * quicker way to show it: the header, the scripts and the scroll position stay. Anything unexpected (a network
  * error, an answer that is not the page) falls back to loading the address the ordinary way.
  */

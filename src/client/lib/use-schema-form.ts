@@ -40,11 +40,11 @@ export function useSchemaForm<S extends z.ZodType, V extends Record<string, unkn
   const [focusRequest, setFocusRequest] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
 
-  // A form the server drew can be typed into before React has the page (a slow phone): React keeps what the
+  // A form the server rendered can be typed into before React has the page (a slow phone): React keeps what the
   // fields show but not in its state, and the next render would blank them. Once React has the form, the
-  // state takes what the fields hold. On a form React drew itself the two are the same, and nothing changes.
+  // state takes what the fields hold. On a form React rendered itself the two are the same, and nothing changes.
   // A layout effect, so the state has them before the browser handles anything else: taken in an effect, a tap
-  // on Submit right after the page was adopted could check the state from before (a field typed in, reported
+  // on Submit right after the page was hydrated could check the state from before (a field typed in, reported
   // missing).
   useLayoutEffect(() => {
     if (!formRef.current) return;

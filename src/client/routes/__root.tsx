@@ -40,7 +40,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 function RootLayout() {
   const router = useRouter();
   const actionBar = showsPhoneActionBar(useLocation().pathname);
-  // React has the page (a server-rendered one is hydrated): before this it is only what the server drew. Browser
+  // React has the page (a server-rendered one is hydrated): before this it is only what the server rendered. Browser
   // tests wait for it after each page load (tests/e2e/fixtures.ts); each document page's own script sets it too
   // (ADR 016, ADR 018). The milestones' Apply button hides on it (a choice then applies at once).
   useEffect(() => {
@@ -77,7 +77,7 @@ const PAGE_CHANGE_NOTICE_MS = 300;
 /**
  * A page change that takes a moment (its code or data still coming, on a slow phone) shows a bar along the top
  * and says so to screen readers, instead of leaving the old page on screen with no sign for 2-3 s, which a
- * parent takes for a missed tap. Never drawn on the server or while React adopts its page.
+ * parent takes for a missed tap. Never rendered on the server or while React hydrates its page.
  */
 function PageChangeIndicator() {
   const pending = useRouterState({ select: (s) => s.status === 'pending' });

@@ -7,7 +7,7 @@
  * What an answer varies on is only what is declared: the REST path's own parameters, the query parameters named
  * in `query`, the tRPC input's fields named in `input`, the language when `lang` is set, and, for a session's
  * read, the session the normal sign-in check found. A request with anything else in its query, a cursor (only a
- * list's first page is kept), or a header sent twice is never answered from the cache.
+ * list's first page is cached), or a header sent twice is never answered from the cache.
  */
 import { PUBLIC_PAGES } from '../../shared/public-pages';
 
@@ -34,7 +34,7 @@ export interface CachedPage {
   query?: readonly string[];
   whose: 'everyone';
   lang?: boolean;
-  /** Drawn again each minute for what the page computes from the time. */
+  /** Rendered again each minute for what the page computes from the time. */
   freshForMinute: true;
 }
 
@@ -42,7 +42,7 @@ export interface CachedPage {
 export const CURSOR = 'cursor';
 const PAGE = ['limit', CURSOR] as const;
 
-/** The public lists: every visitor reads the same answer; a page may be drawn with them. */
+/** The public lists: every visitor reads the same answer; a page may be rendered with them. */
 export const PUBLIC_LISTS = [
   { procedure: 'events.list', rest: '/api/events', input: 'none', whose: 'everyone' },
   { procedure: 'announcements.list', rest: '/api/announcements', input: 'none', whose: 'everyone' },
@@ -52,7 +52,7 @@ export const PUBLIC_LISTS = [
   { procedure: 'achievements.recent', rest: '/api/achievements/recent', input: 'none', whose: 'everyone' },
 ] as const satisfies readonly CachedRead[];
 
-/** The name of a public list (a page names those it is drawn with: client/entry-server.tsx). */
+/** The name of a public list (a page names those it is rendered with: client/entry-server.tsx). */
 export type PublicListName = (typeof PUBLIC_LISTS)[number]['procedure'];
 
 export const CACHED_READS: readonly CachedRead[] = [
@@ -114,7 +114,7 @@ export const CACHED_READS: readonly CachedRead[] = [
   },
 ];
 
-/** The pages drawn the same for every visitor (pages/render.ts); the parent dashboard is drawn per parent, never kept. */
+/** The pages rendered the same for every visitor (pages/render.ts); the parent dashboard is rendered per parent, never cached. */
 export const CACHED_PAGES: readonly CachedPage[] = [...PUBLIC_PAGES.map((p) => p.path), '/parent-login'].map((path) => ({
   path,
   whose: 'everyone',

@@ -8,7 +8,7 @@
  * (normalized), the encodings the request accepts (normalized), the language if the read declares it, the
  * centre's day, and for a session's read the session the normal sign-in check found (its id; never the raw
  * Cookie or Authorization text). An "everyone" answer is only ever sent to a request with no session at all.
- * Only a 200 that sets no cookie is kept; a write anywhere empties the store (store.ts).
+ * Only a 200 that sets no cookie is stored in the response cache; a write anywhere empties the store (store.ts).
  */
 import type { HttpBindings } from '@hono/node-server';
 import type { Context as HonoContext, MiddlewareHandler } from 'hono';
@@ -18,7 +18,7 @@ import { type AppDeps, requestAuth } from '../context';
 import { type CachedRead, CURSOR, type InputShape, pageOfPath, readOfProcedure, readOfRestPath, type Whose } from './registry';
 import { type CacheStore, cacheStore, seeOtherWriters, type StoredAnswer } from './store';
 
-/** How the bytes travel on this connection, not what the answer is: never copied into a kept answer. */
+/** How the bytes travel on this connection, not what the answer is: never copied into a cached answer. */
 const FRAMING_HEADERS: ReadonlySet<string> = new Set(['content-length', 'transfer-encoding', 'connection', 'keep-alive']);
 /** What a 304 leaves out of the answer it stands for. */
 const BODY_HEADERS: ReadonlySet<string> = new Set(['content-type', 'content-encoding', 'content-length']);
@@ -223,7 +223,7 @@ export function cacheKeyOf(deps: AppDeps, c: HonoContext): { key: string; owner:
   if (asked === null) return null;
   const headers = singleHeaders(incoming.rawHeaders);
   if (headers === null || headers.has('content-length') || headers.has('transfer-encoding')) return null;
-  // tRPC answers a batch as a stream of JSON lines when asked: left to the full path, never kept.
+  // tRPC answers a batch as a stream of JSON lines when asked: left to the full path, never cached.
   if (headers.has('trpc-accept') || /jsonl/i.test(headers.get('accept') ?? '')) return null;
   const encodings = normalizedEncodings(headers.get('accept-encoding'));
   if (encodings === null) return null;

@@ -15,7 +15,7 @@ import type { Clock } from '../clock';
 import type { Db } from '../db';
 
 export const DEFAULT_CACHE_BUDGET_BYTES = 32 * 1024 * 1024;
-/** No single entry above this is kept: one huge answer must not push out hundreds of ordinary ones. */
+/** No single entry above this is cached: one huge answer must not push out hundreds of ordinary ones. */
 export const MAX_ENTRY_BYTES = 256 * 1024;
 /** Entries one signed-in session may hold at once (a parent's dashboard needs about a dozen). */
 export const MAX_ENTRIES_PER_SESSION = 32;
@@ -26,7 +26,7 @@ export interface StoredAnswer {
   status: number;
   headers: [string, string][];
   body: Uint8Array;
-  /** Epoch ms after which it is not sent again (a page drawn from the time); Infinity otherwise. */
+  /** Epoch ms after which it is not sent again (a page rendered from the time); Infinity otherwise. */
   until: number;
   /** The session it belongs to, or null for an answer that is everyone's. */
   owner: string | null;
@@ -46,7 +46,7 @@ export interface CacheStore {
   version(): string;
   /** The stored value of `key` under the current version, emptying the store first if the version moved. */
   get(key: string): Stored | undefined;
-  /** Keeps `entry` under `key` if it was made under `version` and fits; false when it was not kept. */
+  /** Keeps `entry` under `key` if it was made under `version` and fits; false when it was not cached. */
   setAnswer(key: string, version: string, entry: StoredAnswer): boolean;
   setMemo(key: string, value: unknown): void;
   /** Bytes held now (the sizes the store counts), for tests and the performance notes. */
@@ -182,7 +182,7 @@ export function cacheStore(db: Db, budget?: number): CacheStore {
  * A read that depends only on the database and on what `key` names: answered from memory until anything is
  * written. The key must name every input of `load`, including whose data it is (a parent's id or e-mail, the
  * audience) and the day when the answer depends on it; never a cursor or anything else a caller can make up
- * without limit (only first pages are kept: `firstPageRead`). It saves the query, never an authorization:
+ * without limit (only first pages are cached: `firstPageRead`). It saves the query, never an authorization:
  * callers still check who asks on every request.
  */
 export function cachedRead<T>(db: Db, key: string, load: () => T): T {

@@ -64,6 +64,7 @@ export function createRoutePreloads(clientDir: string): (path: string) => readon
   }
   const named = (k: string) => template.includes(`/${chunks[k]!.file}"`);
 
+  const routeKeys = routeChunksByPath(chunks);
   const files = new Map<string, readonly string[]>();
   return (path) => {
     const known = files.get(path);
@@ -71,16 +72,38 @@ export function createRoutePreloads(clientDir: string): (path: string) => readon
     const name = path.replace(/^\/+|\/+$/g, '');
     // Only a plain route path (letters, digits, '-', '/'): anything else is not a page of ours.
     if (!/^[a-z0-9/-]*$/.test(name)) return [];
-    const key = [name === '' ? 'routes/index.tsx' : `routes/${name}.tsx`, `routes/${name}/index.tsx`]
-      .map((route) => `${route}${ROUTE_CHUNK_SUFFIX}`)
-      .find((k) => chunks[k]);
-    if (!key) return [];
+    const keys = routeKeys.get(name);
+    if (!keys) return [];
     // The main script's imports too: the build writes no preloads of its own (vite.config.ts, modulePreload).
-    const list = [...pageClosure(chunks, [key])].filter((k) => !named(k)).map((k) => `/${chunks[k]!.file}`);
+    const list = [...pageClosure(chunks, keys)].filter((k) => !named(k)).map((k) => `/${chunks[k]!.file}`);
     // Only the routes' paths are remembered (a few), never whatever path a request names.
     files.set(path, list);
     return list;
   };
+}
+
+/**
+ * Each route's address (without its slashes) and the route chunks it needs: those of the pathless layout routes
+ * it sits in (`routes/_staff.tsx` for `routes/_staff/admin/index.tsx`, at /admin), then its own. As the router's
+ * file naming: a folder or file whose name starts with `_` adds nothing to the address, and `index` is the
+ * folder's own address.
+ */
+function routeChunksByPath(chunks: Record<string, ManifestChunk>): Map<string, string[]> {
+  const byPath = new Map<string, string[]>();
+  for (const key of Object.keys(chunks)) {
+    const file = /^routes\/(.+)\.tsx$/.exec(key.slice(0, -ROUTE_CHUNK_SUFFIX.length))?.[1];
+    if (!key.endsWith(ROUTE_CHUNK_SUFFIX) || !file) continue;
+    const segments = file.split('/');
+    if (segments.at(-1)!.startsWith('_')) continue; // a layout route (or the root): no address of its own
+    const layouts = segments
+      .slice(0, -1)
+      .map((_, i) => `routes/${segments.slice(0, i + 1).join('/')}.tsx${ROUTE_CHUNK_SUFFIX}`)
+      .filter((k, i) => segments[i]!.startsWith('_') && chunks[k]);
+    const named = segments.filter((segment) => !segment.startsWith('_'));
+    if (named.at(-1) === 'index') named.pop();
+    byPath.set(named.join('/'), [...layouts, key]);
+  }
+  return byPath;
 }
 
 /**

@@ -7,6 +7,7 @@ import { centreToday } from '../clock';
 import { dailyRead } from '../cache/store';
 import { audited } from '../audit/record';
 import { directorProcedure, publicProcedure, router } from '../trpc';
+import { deleteOr404, updateOr404 } from './content-writes';
 import { checkDayRules } from '../field-errors';
 
 const columns = {
@@ -64,28 +65,12 @@ export const announcementsRouter = router({
     if (!posted) throw new TRPCError({ code: 'NOT_FOUND', message: 'Announcement not found' });
     // Ending an announcement early is fine; ending it before it was posted is not.
     checkDayRules(announcementExpirySchema(centreDateOf(posted.createdAt)), input);
-    const announcement = audited(
-      ctx,
-      (db) =>
-        db
-          .update(announcements)
-          .set({ ...fields, updatedAt: ctx.clock.now() })
-          .where(eq(announcements.id, id))
-          .returning(columns)
-          .get(),
-      () => ({ action: 'update', entity: 'announcement', entityId: id, fields }),
-    );
-    if (!announcement) throw new TRPCError({ code: 'NOT_FOUND', message: 'Announcement not found' });
-    return announcement;
+    return updateOr404(ctx, { table: announcements, columns, entity: 'announcement', notFound: 'Announcement not found' }, id, fields);
   }),
 
-  delete: directorProcedure.input(idSchema).mutation(({ ctx, input }) => {
-    const gone = audited(
-      ctx,
-      (db) => db.delete(announcements).where(eq(announcements.id, input)).returning({ id: announcements.id }).get(),
-      () => ({ action: 'delete', entity: 'announcement', entityId: input }),
-    );
-    if (!gone) throw new TRPCError({ code: 'NOT_FOUND', message: 'Announcement not found' });
-    return { success: true as const, id: gone.id };
-  }),
+  delete: directorProcedure
+    .input(idSchema)
+    .mutation(({ ctx, input }) =>
+      deleteOr404(ctx, { table: announcements, entity: 'announcement', notFound: 'Announcement not found' }, input),
+    ),
 });

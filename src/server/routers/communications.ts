@@ -160,6 +160,37 @@ async function noticeToParent(ctx: Context, to: string, content: Parameters<type
   return { emailSent: outcome.emailSent, emailError: outcome.emailError };
 }
 
+/** Who wrote a message, to whom, about which child (if any), and what it says: the row a send inserts. */
+interface NewMessage {
+  senderType: 'admin' | 'parent';
+  senderId: string;
+  senderName: string;
+  recipientType: 'admin' | 'parent';
+  recipientId: string;
+  recipientName: string;
+  child: { id: string; childName: string } | null;
+  text: { subject: string; content: string; isUrgent: boolean };
+}
+
+/** Inserts a general message, created and updated now; the row as the lists show it. */
+function insertMessage(db: Db, now: Date, { child, text, ...parties }: NewMessage): MessageRow {
+  return db
+    .insert(communicationMessages)
+    .values({
+      type: 'general_message',
+      ...parties,
+      childId: child?.id ?? null,
+      childName: child?.childName ?? null,
+      subject: text.subject,
+      content: text.content,
+      isUrgent: text.isUrgent,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning(messageColumns)
+    .get();
+}
+
 export const communicationsRouter = router({
   /** A page of the messages between the centre and the families, newest first, and the centre's unread count. */
   adminMessages: staffProcedure.input(pageInput).query(({ ctx, input }) =>
@@ -186,26 +217,16 @@ export const communicationsRouter = router({
     const message = audited(
       ctx,
       (db) =>
-        db
-          .insert(communicationMessages)
-          .values({
-            type: 'general_message',
-            senderType: 'admin',
-            senderId: ctx.admin.id,
-            senderName: ctx.admin.name,
-            recipientType: 'parent',
-            recipientId: child.parentEmail.toLowerCase(),
-            recipientName: child.parentName,
-            childId: child.id,
-            childName: child.childName,
-            subject: input.subject,
-            content: input.content,
-            isUrgent: input.isUrgent,
-            createdAt: now,
-            updatedAt: now,
-          })
-          .returning(messageColumns)
-          .get(),
+        insertMessage(db, now, {
+          senderType: 'admin',
+          senderId: ctx.admin.id,
+          senderName: ctx.admin.name,
+          recipientType: 'parent',
+          recipientId: child.parentEmail.toLowerCase(),
+          recipientName: child.parentName,
+          child,
+          text: input,
+        }),
       (m) => ({ action: 'send', entity: 'message', entityId: m.id, fields: input }),
     );
     const notice = newMessageNoticeEmail(
@@ -221,26 +242,16 @@ export const communicationsRouter = router({
     const child = input.childId ? ownChild(ctx.db, ctx.parent.id, input.childId) : null;
     const now = ctx.clock.now();
     const senderName = `${ctx.parent.firstName} ${ctx.parent.lastName}`.trim();
-    const message = ctx.db
-      .insert(communicationMessages)
-      .values({
-        type: 'general_message',
-        senderType: 'parent',
-        senderId: ctx.parent.id,
-        senderName,
-        recipientType: 'admin',
-        recipientId: centre.email,
-        recipientName: centre.name,
-        childId: child?.id ?? null,
-        childName: child?.childName ?? null,
-        subject: input.subject,
-        content: input.content,
-        isUrgent: input.isUrgent,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning(messageColumns)
-      .get();
+    const message = insertMessage(ctx.db, now, {
+      senderType: 'parent',
+      senderId: ctx.parent.id,
+      senderName,
+      recipientType: 'admin',
+      recipientId: centre.email,
+      recipientName: centre.name,
+      child,
+      text: input,
+    });
     await noticeToCentre(
       ctx,
       parentMessageNotice({ parentName: senderName, childName: child?.childName ?? null, isUrgent: input.isUrgent }, ctx.config),

@@ -1,10 +1,10 @@
-import { TRPCError } from '@trpc/server';
 import { asc, eq } from 'drizzle-orm';
 import { events } from '~/db/schema';
 import { eventSchema, eventUpdateSchema, idSchema } from '../../shared/schemas/content';
 import { dailyRead } from '../cache/store';
 import { audited } from '../audit/record';
 import { directorProcedure, publicProcedure, router } from '../trpc';
+import { deleteOr404, updateOr404 } from './content-writes';
 
 const columns = {
   id: events.id,
@@ -51,28 +51,10 @@ export const eventsRouter = router({
   /** Replaces every field of the event (the create form's rules); 404 for an unknown id. */
   update: directorProcedure.input(eventUpdateSchema).mutation(({ ctx, input }) => {
     const { id, ...fields } = input;
-    const event = audited(
-      ctx,
-      (db) =>
-        db
-          .update(events)
-          .set({ ...fields, updatedAt: ctx.clock.now() })
-          .where(eq(events.id, id))
-          .returning(columns)
-          .get(),
-      () => ({ action: 'update', entity: 'event', entityId: id, fields }),
-    );
-    if (!event) throw new TRPCError({ code: 'NOT_FOUND', message: 'Event not found' });
-    return event;
+    return updateOr404(ctx, { table: events, columns, entity: 'event', notFound: 'Event not found' }, id, fields);
   }),
 
-  delete: directorProcedure.input(idSchema).mutation(({ ctx, input }) => {
-    const gone = audited(
-      ctx,
-      (db) => db.delete(events).where(eq(events.id, input)).returning({ id: events.id }).get(),
-      () => ({ action: 'delete', entity: 'event', entityId: input }),
-    );
-    if (!gone) throw new TRPCError({ code: 'NOT_FOUND', message: 'Event not found' });
-    return { success: true as const, id: gone.id };
-  }),
+  delete: directorProcedure
+    .input(idSchema)
+    .mutation(({ ctx, input }) => deleteOr404(ctx, { table: events, entity: 'event', notFound: 'Event not found' }, input)),
 });

@@ -48,7 +48,7 @@ export function createLimiters() {
     messages: { parent: new RateLimit(20, 10 * MINUTE), admin: new RateLimit(120, 10 * MINUTE) },
     /** Upload URLs per account: a few documents and their retries. */
     uploadUrls: new RateLimit(20, 10 * MINUTE),
-    /** Receipt and statement PDFs per account (each one is drawn on the server's CPU). */
+    /** Receipt and statement PDFs per account (each one is rendered on the server's CPU). */
     pdfs: { parent: new RateLimit(20, 5 * MINUTE), admin: new RateLimit(120, 5 * MINUTE) },
     /** A parent's preference changes: a few clicks in the menu, not a flood of writes. */
     preferences: new RateLimit(30, 10 * MINUTE),

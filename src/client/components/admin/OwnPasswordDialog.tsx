@@ -1,63 +1,18 @@
-import { useMutation } from '@tanstack/react-query';
-import type { FormEvent } from 'react';
-import { Form } from 'react-aria-components';
 import { staffChangePasswordSchema, STAFF_PASSWORD_MIN } from '~/shared/schemas/password-policy';
-import { toast } from '../../lib/toast';
-import { errorMessage, trpc } from '../../lib/trpc';
-import { type ServerError, useSchemaForm } from '../../lib/use-schema-form';
-import { PasswordField } from '../PasswordField';
-import { Dialog, DialogActions } from '../ui/Dialog';
+import { trpc } from '~/client/lib/trpc';
+import { PasswordChangeDialog } from '../PasswordChangeDialog';
 
 /** Any staff member's own password (issue 31); their other sessions end, this one stays. */
 function OwnPasswordDialog({ isOpen, onOpenChange }: { isOpen: boolean; onOpenChange: (open: boolean) => void }) {
-  const form = useSchemaForm(staffChangePasswordSchema, { currentPassword: '', newPassword: '' });
-  const change = useMutation(
-    trpc.adminAuth.changePassword.mutationOptions({
-      onSuccess: (result) => {
-        toast({ title: 'Password Changed', description: result.message });
-        form.reset();
-        onOpenChange(false);
-      },
-      onError: (error) => {
-        if (!form.showServerErrors(error as ServerError))
-          toast({ title: 'Password Not Changed', description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
-      },
-    }),
-  );
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    const data = form.parse();
-    if (data) change.mutate(data);
-  }
   return (
-    <Dialog
+    <PasswordChangeDialog
       isOpen={isOpen}
       onOpenChange={onOpenChange}
-      title="Change Password"
-      description="You stay signed in here; your other devices are signed out."
-    >
-      <Form onSubmit={submit} validationBehavior="aria" className="flex flex-col gap-4">
-        <PasswordField
-          label="Current password"
-          name="current-password"
-          value={form.values.currentPassword}
-          onChange={form.set('currentPassword')}
-          error={form.errors.currentPassword}
-        />
-        <PasswordField
-          label="New password"
-          name="new-password"
-          autoComplete="new-password"
-          description={`At least ${STAFF_PASSWORD_MIN} characters, and not a common password.`}
-          value={form.values.newPassword}
-          onChange={form.set('newPassword')}
-          error={form.errors.newPassword}
-        />
-        <DialogActions onCancel={() => onOpenChange(false)} isDisabled={change.isPending}>
-          {change.isPending ? 'Saving...' : 'Change Password'}
-        </DialogActions>
-      </Form>
-    </Dialog>
+      schema={staffChangePasswordSchema}
+      mutation={trpc.adminAuth.changePassword.mutationOptions()}
+      hint={`At least ${STAFF_PASSWORD_MIN} characters, and not a common password.`}
+      withCancel
+    />
   );
 }
 

@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
 import {
   Input,
-  Label,
   TextArea as AriaTextArea,
   TextField as AriaTextField,
   type TextFieldProps as AriaTextFieldProps,
 } from 'react-aria-components';
 import { cn } from './cn';
+import { FieldLabel } from './FieldLabel';
 import { FieldMessages } from './FieldMessages';
 
 export const inputClass =
@@ -36,15 +36,7 @@ export function TextField({ label, description, error, placeholder, multiline, r
       validationBehavior="aria"
       className={cn('flex flex-col gap-1', className)}
     >
-      <Label className="text-sm font-medium text-stone-800">
-        {label}
-        {required && (
-          <span aria-hidden="true" className="text-red-600">
-            {' '}
-            *
-          </span>
-        )}
-      </Label>
+      <FieldLabel label={label} required={required} />
       {multiline ? (
         <AriaTextArea rows={rows} placeholder={placeholder} className={cn(inputClass, 'min-h-20')} />
       ) : (

@@ -5,7 +5,7 @@ import { type ButtonSize, type ButtonVariant, buttonClass } from './button-class
 
 export interface LinkButtonProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href' | 'className'> {
   /**
-   * A path of this site (followed without a page load, unless only the server draws it: lib/document-pages.ts),
+   * A path of this site (followed without a page load, unless only the server renders it: lib/document-pages.ts),
    * or an absolute URL (tel:, mailto:, https:).
    */
   href: string;

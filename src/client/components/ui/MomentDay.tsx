@@ -4,10 +4,10 @@ import { formatDate, parseIsoDate } from '../../lib/format';
 /**
  * The day of a moment (an announcement posted, a note written), as 'MMM dd, yyyy', in a `<time>`.
  *
- * The server draws the day the centre's calendar gives it (Columbus); the browser draws the day of its own time
+ * The server renders the day the centre's calendar gives it (Columbus); the browser renders the day of its own time
  * zone, which is the centre's for the families it serves. Where the two differ (a reader in another time zone,
- * a moment late in the evening), React keeps the server's text as it adopts a server-drawn page
- * (`suppressHydrationWarning`) instead of failing the hydration and drawing the whole page again. The browser
+ * a moment late in the evening), React keeps the server's text as it hydrates a server-rendered page
+ * (`suppressHydrationWarning`) instead of failing the hydration and rendering the whole page again. The browser
  * does not work out the centre's day itself: its first time-zone formatter costs about 130 ms on a phone, inside
  * hydration (ADR 011).
  */

@@ -1,6 +1,7 @@
 import { ChevronDown } from 'lucide-react';
-import { Button, Label, ListBox, ListBoxItem, Popover, Select as AriaSelect, SelectValue, type Key } from 'react-aria-components';
+import { Button, ListBox, ListBoxItem, Popover, Select as AriaSelect, SelectValue, type Key } from 'react-aria-components';
 import { cn } from './cn';
+import { FieldLabel } from './FieldLabel';
 import { FieldMessages } from './FieldMessages';
 
 export interface SelectOption {
@@ -51,15 +52,7 @@ export function Select({
       // and with it its whole grid column, past a phone's screen.
       className={cn('group/select flex min-w-0 flex-col gap-1', className)}
     >
-      <Label className={cn('text-sm font-medium text-stone-800', hideLabel && 'sr-only')}>
-        {label}
-        {required && (
-          <span aria-hidden="true" className="text-red-600">
-            {' '}
-            *
-          </span>
-        )}
-      </Label>
+      <FieldLabel label={label} required={required} hidden={hideLabel} />
       <Button className="flex min-h-11 w-full items-center justify-between gap-2 rounded-lg border border-stone-300 bg-white px-3 py-2 text-left text-base outline-none focus-visible:border-brand-600 focus-visible:ring-3 focus-visible:ring-brand-500/30 group-data-[invalid]/select:border-red-500">
         <SelectValue className="min-w-0 flex-1 truncate data-[placeholder]:text-stone-500" />
         <ChevronDown aria-hidden="true" className="size-4 shrink-0 text-stone-500" />

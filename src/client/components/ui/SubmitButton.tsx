@@ -2,9 +2,9 @@ import { useHydrated } from '../../lib/use-hydrated';
 import { Button, type ButtonProps } from './Button';
 
 /**
- * A server-drawn form's submit button, disabled until React has the page (see useHydrated): before then,
+ * A server-rendered form's submit button, disabled until React has the page (see useHydrated): before then,
  * pressing it (or Enter in a field) would send the form as a plain POST and what the family typed would be lost.
- * The enrollment form and the parent sign-in use it; its own component, so only the button is drawn again once
+ * The enrollment form and the parent sign-in use it; its own component, so only the button is rendered again once
  * React has the page, not the whole form.
  */
 export function SubmitButton({ isDisabled, ...props }: Omit<ButtonProps, 'type'>) {

@@ -4,7 +4,7 @@ import { toastQueue } from '../../lib/toast';
 const Toaster = lazy(() => import('./Toaster').then((m) => ({ default: m.Toaster })));
 
 /**
- * The toast region, loaded with the first toast. React Aria's region draws nothing while no toast is shown, so
+ * The toast region, loaded with the first toast. React Aria's region renders nothing while no toast is shown, so
  * mounting it then changes nothing a person sees or hears; loading it with every page cost ~10 KB compressed of
  * React Aria on pages that never show a toast (the home page). Once loaded it stays.
  */

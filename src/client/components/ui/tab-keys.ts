@@ -2,7 +2,7 @@
  * The arrow keys of a list of tabs that are links (`[role=tablist][data-tab-links]`), in plain DOM, listened for on
  * the document (ADR 018): Left and Right move to the previous and next tab (round), Home and End to the first and
  * last, and the tab reached is followed (clicked), as tabs that select on focus do. The same code on a page served
- * as a document and on a page the app draws.
+ * as a document and on a page the app renders.
  */
 export function listenToTabKeys(doc: Document): void {
   doc.addEventListener('keydown', (event) => {

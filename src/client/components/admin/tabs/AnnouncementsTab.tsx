@@ -1,12 +1,11 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
-import { type FormEvent, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Form } from 'react-aria-components';
 import { ANNOUNCEMENT_CATEGORIES, PRIORITIES } from '~/shared/constants';
 import { centreDateOf } from '~/shared/centre-time';
 import { announcementSchemaFrom } from '~/shared/schemas/content';
 import { useCentreToday } from '~/client/lib/centre-today';
-import { toast } from '~/client/lib/toast';
 import { errorMessage, queryClient, trpc, type RouterOutputs } from '~/client/lib/trpc';
 import { useSchemaForm } from '~/client/lib/use-schema-form';
 import { AnnouncementItem } from '../../events/AnnouncementItem';
@@ -20,6 +19,7 @@ import { Select } from '../../ui/Select';
 import { ContentRow, PrivateBadge } from '../ContentRow';
 import { ListState, PanelHeader } from '../PanelHeader';
 import { useConfirmedDelete } from '../useConfirmedDelete';
+import { useSaveDialog } from '../useSaveDialog';
 
 type AdminAnnouncement = RouterOutputs['announcements']['all'][number];
 
@@ -130,49 +130,27 @@ function AnnouncementDialog({ announcement, onClose }: { announcement: AdminAnno
   // Not before the day it is posted: today for a new one, its own day for one being edited (as the server checks).
   const postedDay = announcement ? centreDateOf(announcement.createdAt) : today;
   const schema = useMemo(() => announcementSchemaFrom(postedDay), [postedDay]);
-  const { values: form, set, errors, parse, showServerErrors } = useSchemaForm(schema, () => formValues(announcement));
-  const create = useMutation(trpc.announcements.create.mutationOptions());
-  const update = useMutation(trpc.announcements.update.mutationOptions());
-  const isPending = create.isPending || update.isPending;
-
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    const data = parse();
-    if (!data) return;
-    if (announcement) {
-      update.mutate(
-        { ...data, id: announcement.id },
-        {
-          onSuccess: (saved) => {
-            toast({ title: 'Announcement Updated', description: `"${saved.title}" was saved.` });
-            refreshAnnouncements();
-            onClose();
-          },
-          onError: (error) => {
-            showServerErrors(error);
-            toast({
-              title: 'Failed to update announcement.',
-              description: errorMessage(error, 'Please try again.'),
-              variant: 'destructive',
-            });
-            refreshAnnouncements();
-          },
-        },
-      );
-      return;
-    }
-    create.mutate(data, {
-      onSuccess: (saved) => {
-        toast({ title: 'Announcement Created', description: `"${saved.title}" was posted.` });
-        refreshAnnouncements();
-        onClose();
-      },
-      onError: (error) => {
-        showServerErrors(error);
-        toast({ title: 'Failed to create announcement.', description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
-      },
-    });
-  }
+  const schemaForm = useSchemaForm(schema, () => formValues(announcement));
+  const { values: form, set, errors } = schemaForm;
+  const { submit, isPending, isCreating, isUpdating } = useSaveDialog({
+    form: schemaForm,
+    editing: announcement !== null,
+    create: {
+      mutation: trpc.announcements.create.mutationOptions(),
+      input: (data) => data,
+      success: (saved) => ({ title: 'Announcement Created', description: `"${saved.title}" was posted.` }),
+      failure: 'Failed to create announcement.',
+    },
+    update: {
+      mutation: trpc.announcements.update.mutationOptions(),
+      input: (data) => ({ ...data, id: announcement!.id }),
+      success: (saved) => ({ title: 'Announcement Updated', description: `"${saved.title}" was saved.` }),
+      failure: 'Failed to update announcement.',
+    },
+    refresh: refreshAnnouncements,
+    refreshAfterFailedUpdate: true,
+    onClose,
+  });
 
   return (
     <Dialog
@@ -201,7 +179,7 @@ function AnnouncementDialog({ announcement, onClose }: { announcement: AdminAnno
           Show on the public website
         </Switch>
         <DialogActions onCancel={onClose} isDisabled={isPending}>
-          {announcement ? (update.isPending ? 'Saving...' : 'Save Changes') : create.isPending ? 'Posting...' : 'Post Announcement'}
+          {announcement ? (isUpdating ? 'Saving...' : 'Save Changes') : isCreating ? 'Posting...' : 'Post Announcement'}
         </DialogActions>
       </Form>
     </Dialog>

@@ -1,12 +1,11 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Form } from 'react-aria-components';
 import { ADMIN_EVENT_CATEGORIES } from '~/shared/constants';
 import { eventSchema } from '~/shared/schemas/content';
 import { centreDateOf } from '~/shared/centre-time';
 import { formatDate } from '~/client/lib/format';
-import { toast } from '~/client/lib/toast';
 import { errorMessage, queryClient, trpc, type RouterOutputs } from '~/client/lib/trpc';
 import { useSchemaForm } from '~/client/lib/use-schema-form';
 import { categoryLabel, eventCategoryTone, publicEventCategory } from '../../events/categories';
@@ -20,6 +19,7 @@ import { Select } from '../../ui/Select';
 import { ContentRow, PrivateBadge } from '../ContentRow';
 import { ListState, PanelHeader } from '../PanelHeader';
 import { useConfirmedDelete } from '../useConfirmedDelete';
+import { useSaveDialog } from '../useSaveDialog';
 
 type AdminEvent = RouterOutputs['events']['all'][number];
 
@@ -110,45 +110,27 @@ function EventRow({ event, onEdit, onDelete }: { event: AdminEvent; onEdit: () =
 
 /** Adds an event (`event` null) or edits one: the same form, the same shared schema as the server's. */
 function EventDialog({ event, onClose }: { event: AdminEvent | null; onClose: () => void }) {
-  const { values: form, set, errors, parse, showServerErrors } = useSchemaForm(eventSchema, () => formValues(event));
-  const create = useMutation(trpc.events.create.mutationOptions());
-  const update = useMutation(trpc.events.update.mutationOptions());
-  const isPending = create.isPending || update.isPending;
-
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    const data = parse();
-    if (!data) return;
-    if (event) {
-      update.mutate(
-        { ...data, id: event.id },
-        {
-          onSuccess: (saved) => {
-            toast({ title: 'Event Updated', description: `"${saved.title}" was saved.` });
-            refreshEvents();
-            onClose();
-          },
-          onError: (error) => {
-            showServerErrors(error);
-            toast({ title: 'Failed to update event.', description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
-            refreshEvents();
-          },
-        },
-      );
-      return;
-    }
-    create.mutate(data, {
-      onSuccess: (saved) => {
-        toast({ title: 'Event Created', description: `"${saved.title}" was added for ${formatDate(saved.eventDate)}.` });
-        refreshEvents();
-        onClose();
-      },
-      onError: (error) => {
-        showServerErrors(error);
-        toast({ title: 'Failed to create event.', description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
-      },
-    });
-  }
+  const schemaForm = useSchemaForm(eventSchema, () => formValues(event));
+  const { values: form, set, errors } = schemaForm;
+  const { submit, isPending, isCreating, isUpdating } = useSaveDialog({
+    form: schemaForm,
+    editing: event !== null,
+    create: {
+      mutation: trpc.events.create.mutationOptions(),
+      input: (data) => data,
+      success: (saved) => ({ title: 'Event Created', description: `"${saved.title}" was added for ${formatDate(saved.eventDate)}.` }),
+      failure: 'Failed to create event.',
+    },
+    update: {
+      mutation: trpc.events.update.mutationOptions(),
+      input: (data) => ({ ...data, id: event!.id }),
+      success: (saved) => ({ title: 'Event Updated', description: `"${saved.title}" was saved.` }),
+      failure: 'Failed to update event.',
+    },
+    refresh: refreshEvents,
+    refreshAfterFailedUpdate: true,
+    onClose,
+  });
 
   return (
     <Dialog
@@ -188,7 +170,7 @@ function EventDialog({ event, onClose }: { event: AdminEvent | null; onClose: ()
           Show on the public calendar
         </Switch>
         <DialogActions onCancel={onClose} isDisabled={isPending}>
-          {event ? (update.isPending ? 'Saving...' : 'Save Changes') : create.isPending ? 'Creating...' : 'Create Event'}
+          {event ? (isUpdating ? 'Saving...' : 'Save Changes') : isCreating ? 'Creating...' : 'Create Event'}
         </DialogActions>
       </Form>
     </Dialog>

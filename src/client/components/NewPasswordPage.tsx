@@ -1,0 +1,102 @@
+import { KeyRound } from 'lucide-react';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { Form } from 'react-aria-components';
+import type { z } from 'zod';
+import { PasswordField } from './PasswordField';
+import { Button, LinkButton } from './ui/Button';
+import { Card } from './ui/Card';
+
+/** A password link's token rides in the link's fragment (#token=…), which browsers never send to a server. */
+export function tokenFromHash(): string {
+  return new URLSearchParams(window.location.hash.slice(1)).get('token') ?? '';
+}
+
+/** The page a password link (a staff invitation or reset, a parent's reset) opens: its heading and one card. */
+export function NewPasswordPage({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <main className="mx-auto flex min-h-[70vh] max-w-md flex-col justify-center gap-6 px-4 py-10">
+      <div className="flex flex-col items-center gap-2 text-center">
+        <span className="flex size-12 items-center justify-center rounded-full bg-brand-100 text-brand-800">
+          <KeyRound aria-hidden="true" className="size-6" />
+        </span>
+        <h1 className="text-3xl font-bold text-stone-900">{title}</h1>
+      </div>
+      <Card className="p-6">{children}</Card>
+    </main>
+  );
+}
+
+/**
+ * The new password typed twice: `field` (the account's password rule) checks it, the two must be the same, and
+ * only then `onValid` gets it.
+ */
+export function NewPasswordForm({
+  field,
+  intro,
+  hint,
+  submitLabel,
+  isPending,
+  onValid,
+}: {
+  field: z.ZodType<unknown, string>;
+  /** The line above the fields. */
+  intro: ReactNode;
+  /** What a new password must be, under its field. */
+  hint: string;
+  submitLabel: string;
+  isPending: boolean;
+  onValid: (password: string) => void;
+}) {
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [errors, setErrors] = useState<{ password?: string; confirm?: string }>({});
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const checked = field.safeParse(password);
+    const next = {
+      password: checked.success ? undefined : checked.error.issues[0]?.message,
+      confirm: password === confirm ? undefined : 'The two passwords are not the same',
+    };
+    setErrors(next);
+    if (!next.password && !next.confirm) onValid(password);
+  }
+
+  return (
+    <Form onSubmit={submit} validationBehavior="aria" className="flex flex-col gap-4">
+      <p className="text-sm text-stone-700">{intro}</p>
+      <PasswordField
+        label="New password"
+        name="new-password"
+        autoComplete="new-password"
+        description={hint}
+        value={password}
+        onChange={setPassword}
+        error={errors.password}
+      />
+      <PasswordField
+        label="Repeat the new password"
+        name="confirm-password"
+        autoComplete="new-password"
+        value={confirm}
+        onChange={setConfirm}
+        error={errors.confirm}
+      />
+      <Button type="submit" size="lg" isDisabled={isPending}>
+        {isPending ? 'Saving...' : submitLabel}
+      </Button>
+    </Form>
+  );
+}
+
+/** A link without its token: where to go instead. */
+export function IncompleteLink({ signInHref }: { signInHref: string }) {
+  return (
+    <div className="flex flex-col gap-4">
+      <p className="text-stone-700">
+        This link is not complete. Please open the link from the e-mail again, or ask for a new one on the sign-in page.
+      </p>
+      <LinkButton href={signInHref}>Go to sign in</LinkButton>
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+import { useQuery } from '@tanstack/react-query';
+import { Form } from 'react-aria-components';
+import { centreDateOf } from '~/shared/centre-time';
+import { compareNames } from '~/shared/compare';
+import { AGE_RANGES, CELEBRATION_LEVELS } from '~/shared/constants';
+import { achievementSchema } from '~/shared/schemas/development';
+import { trpc } from '~/client/lib/trpc';
+import { useSchemaForm } from '~/client/lib/use-schema-form';
+import { AGE_RANGE_LABELS } from '../../../milestones/labels';
+import { Checkbox } from '../../../ui/Checkbox';
+import { Dialog, DialogActions } from '../../../ui/Dialog';
+import { TextField } from '../../../ui/Field';
+import { Select } from '../../../ui/Select';
+import { useSaveDialog } from '../../useSaveDialog';
+import { options, refresh } from './records';
+
+/** The milestone picker: youngest age band first, then by name, each with its age band as people write it. */
+function milestoneOptions(list: readonly { id: string; name: string; ageRange: string }[]) {
+  const rank = (range: string) => {
+    const i = (AGE_RANGES as readonly string[]).indexOf(range);
+    return i === -1 ? AGE_RANGES.length : i;
+  };
+  return [...list]
+    .sort((a, b) => rank(a.ageRange) - rank(b.ageRange) || compareNames(a.name, b.name))
+    .map((m) => ({ value: m.id, label: `${m.name} (${AGE_RANGE_LABELS[m.ageRange] ?? m.ageRange})` }));
+}
+
+export function MilestoneDialog({ childId, childName, onClose }: { childId: string; childName: string; onClose: () => void }) {
+  const milestones = useQuery(trpc.milestones.list.queryOptions());
+  const form = useSchemaForm(achievementSchema, {
+    childId,
+    milestoneId: '',
+    achievedAt: centreDateOf(new Date()),
+    notes: '',
+    witnessedBy: '',
+    celebrationLevel: 'standard',
+    sharePublicly: false,
+  } as {
+    childId: string;
+    milestoneId: string;
+    achievedAt: string;
+    notes: string;
+    witnessedBy: string;
+    celebrationLevel: string;
+    sharePublicly: boolean;
+  });
+  const { submit, isPending } = useSaveDialog({
+    form,
+    editing: false,
+    create: {
+      mutation: trpc.achievements.record.mutationOptions(),
+      input: (data) => data,
+      success: (result) => ({ title: 'Milestone Recorded', description: result.message }),
+      failure: 'Failed to record milestone',
+    },
+    refresh,
+    onClose,
+  });
+  const v = form.values;
+  return (
+    <Dialog
+      isOpen
+      onOpenChange={(open) => !open && onClose()}
+      title="Record Milestone"
+      description={`${childName}'s parents are told by e-mail.`}
+      size="lg"
+    >
+      <Form onSubmit={submit} validationBehavior="aria" ref={form.formRef} className="grid gap-4 sm:grid-cols-2">
+        <Select
+          className="sm:col-span-2"
+          label="Milestone"
+          options={milestoneOptions(milestones.data ?? [])}
+          value={v.milestoneId}
+          onChange={form.set('milestoneId')}
+          error={form.errors.milestoneId}
+          required
+        />
+        <TextField
+          label="Date achieved"
+          type="date"
+          value={v.achievedAt}
+          onChange={form.set('achievedAt')}
+          error={form.errors.achievedAt}
+          required
+        />
+        <Select
+          label="Celebration"
+          options={options(CELEBRATION_LEVELS)}
+          value={v.celebrationLevel}
+          onChange={form.set('celebrationLevel')}
+          error={form.errors.celebrationLevel}
+        />
+        <TextField label="Witnessed by" value={v.witnessedBy} onChange={form.set('witnessedBy')} error={form.errors.witnessedBy} />
+        <TextField label="Notes" value={v.notes} onChange={form.set('notes')} error={form.errors.notes} />
+        <Checkbox className="sm:col-span-2" isSelected={v.sharePublicly} onChange={form.set('sharePublicly')}>
+          Share the notes on the public milestones page (never the child's name)
+        </Checkbox>
+        <DialogActions className="sm:col-span-2" onCancel={onClose} isDisabled={isPending}>
+          {isPending ? 'Saving...' : 'Record Milestone'}
+        </DialogActions>
+      </Form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,16 @@
+import { queryClient, type RouterOutputs, trpc } from '~/client/lib/trpc';
+import { label } from '../../../parent/categories';
+
+type Records = RouterOutputs['development']['childRecords']['data'];
+export type ActivityRow = Records['activities'][number];
+export type NoteRow = Records['developmentNotes'][number];
+
+/** A picker's options: each value with its label as people write it. */
+export const options = (values: readonly string[]) => values.map((value) => ({ value, label: label(value) }));
+export const NONE = { value: '', label: 'Not recorded' };
+
+/** Refreshes a child's records and milestones after a write. */
+export function refresh() {
+  void queryClient.invalidateQueries(trpc.development.pathFilter());
+  void queryClient.invalidateQueries(trpc.achievements.pathFilter());
+}

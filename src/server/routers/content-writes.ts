@@ -1,0 +1,52 @@
+import { TRPCError } from '@trpc/server';
+import { eq } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/sqlite-core';
+import type { announcements, events } from '~/db/schema';
+import { type AuditContext, audited } from '../audit/record';
+import type { AuditEntity } from '~/shared/audit';
+import type { Clock } from '../clock';
+import type { Db } from '../db';
+
+/** The dashboard's content tables that are edited and deleted by id: an update replaces every field. */
+type ContentTable = typeof events | typeof announcements;
+type WriteContext = AuditContext & { db: Db; clock: Clock };
+
+/**
+ * Replaces the fields of the row `id` of `table` and records it in the audit log, in one transaction; the row
+ * as `columns` selects it. An unknown id writes nothing and answers 404 with `notFound` as its message.
+ */
+export function updateOr404<C extends SelectedFields>(
+  ctx: WriteContext,
+  { table, columns, entity, notFound }: { table: ContentTable; columns: C; entity: AuditEntity; notFound: string },
+  id: string,
+  fields: Record<string, unknown>,
+) {
+  const row = audited(
+    ctx,
+    (db) =>
+      db
+        .update(table)
+        .set({ ...fields, updatedAt: ctx.clock.now() })
+        .where(eq(table.id, id))
+        .returning(columns)
+        .get(),
+    () => ({ action: 'update', entity, entityId: id, fields }),
+  );
+  if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: notFound });
+  return row;
+}
+
+/** Deletes the row `id` of `table` and records it in the audit log; an unknown id answers 404 with `notFound`. */
+export function deleteOr404(
+  ctx: WriteContext,
+  { table, entity, notFound }: { table: ContentTable; entity: AuditEntity; notFound: string },
+  id: string,
+) {
+  const gone = audited(
+    ctx,
+    (db) => db.delete(table).where(eq(table.id, id)).returning({ id: table.id }).get(),
+    () => ({ action: 'delete', entity, entityId: id }),
+  );
+  if (!gone) throw new TRPCError({ code: 'NOT_FOUND', message: notFound });
+  return { success: true as const, id: gone.id };
+}
