@@ -15,7 +15,7 @@ import {
   enrolledChildren,
   staffAttendance,
 } from '../../db/schema';
-import { addChild, as, sharedAdminServer } from '../helpers/admin-server';
+import { addChild, sharedAdminServer } from '../helpers/admin-server';
 import { json } from '../helpers/enrollment-fixtures';
 import { bearer, enrolFamily, type Family } from '../helpers/parent-fixtures';
 import { callProcedure } from '../helpers/authz-fixtures';
