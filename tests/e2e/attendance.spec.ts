@@ -23,7 +23,10 @@ async function signIn(server: TestServer, context: BrowserContext, email: string
   await context.addCookies([{ name, value, url: server.url, httpOnly: true, sameSite: 'Lax' }]);
   // The UI's own record of who is signed in (the server never trusts it), as loginAsAdmin sets it.
   const staff = server.db.query.adminUsers.findFirst({ where: (u, { eq }) => eq(u.email, email) }).sync()!;
-  await context.addInitScript((record) => window.localStorage.setItem('admin', record), JSON.stringify({ id: staff.id, email, name: staff.name }));
+  await context.addInitScript(
+    (record) => window.localStorage.setItem('admin', record),
+    JSON.stringify({ id: staff.id, email, name: staff.name }),
+  );
   return cookie;
 }
 
@@ -40,7 +43,11 @@ test.describe('on a tablet', () => {
   test('a teacher checks a child in, then out to a listed pickup', async ({ server, page, context }) => {
     const id = unique();
     const director = await server.adminCookie();
-    const room = await api(server, director, 'POST', '/api/admin/classrooms', { name: `Maple ${id}`, ageGroup: 'preschool_3', capacity: 12 });
+    const room = await api(server, director, 'POST', '/api/admin/classrooms', {
+      name: `Maple ${id}`,
+      ageGroup: 'preschool_3',
+      capacity: 12,
+    });
     const childName = `Lena Ortiz ${id}`;
     const child = await api(server, director, 'POST', '/api/admin/enrolled-children', {
       childName,
