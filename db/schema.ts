@@ -261,6 +261,105 @@ export const classrooms = sqliteTable('classrooms', {
   updatedAt: updatedAt(),
 });
 
+/** Staff assigned to a room (a teacher may work in several); the Classrooms view sets each room's list. */
+export const classroomStaff = sqliteTable(
+  'classroom_staff',
+  {
+    classroomId: text('classroom_id')
+      .notNull()
+      .references(() => classrooms.id, { onDelete: 'cascade' }),
+    staffId: text('staff_id')
+      .notNull()
+      .references(() => adminUsers.id, { onDelete: 'cascade' }),
+  },
+  (t) => [uniqueIndex('classroom_staff_uq').on(t.classroomId, t.staffId), index('classroom_staff_staff_idx').on(t.staffId)],
+);
+
+// ── authorized pickups (issue 32) ──
+/** Adults besides the parents who may pick a child up; added by staff or by the child's parents. */
+export const authorizedPickups = sqliteTable(
+  'authorized_pickups',
+  {
+    id: id(),
+    childId: text('child_id')
+      .notNull()
+      .references(() => enrolledChildren.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    relationship: text('relationship').notNull(),
+    phone: text('phone').notNull(),
+    /** Who added the person: a staff member's or a parent's name. */
+    addedBy: text('added_by').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('authorized_pickups_child_idx').on(t.childId, t.createdAt)],
+);
+
+// ── attendance (issue 32, ADR 041) ──
+/**
+ * One row per check-in or check-out: the sign-in record Ohio asks a centre to keep. A correction changes `at`
+ * and is kept in attendance_corrections (the time before, who, when); nothing is ever deleted.
+ */
+export const attendanceEvents = sqliteTable(
+  'attendance_events',
+  {
+    id: id(),
+    childId: text('child_id')
+      .notNull()
+      .references(() => enrolledChildren.id, { onDelete: 'cascade' }),
+    /** 'in' or 'out'. */
+    kind: text('kind').$type<'in' | 'out'>().notNull(),
+    at: integer('at', { mode: 'timestamp_ms' }).notNull(),
+    /** The adult dropping off or picking up. */
+    by: text('by').notNull(),
+    /** A check-out by someone neither a parent nor on the pickup list, allowed by staff with a reason. */
+    override: integer('override', { mode: 'boolean' }).notNull().default(false),
+    overrideReason: text('override_reason'),
+    recordedById: text('recorded_by_id').references(() => adminUsers.id, { onDelete: 'set null' }),
+    recordedByName: text('recorded_by_name').notNull(),
+    /** The last correction (the whole history is in attendance_corrections). */
+    correctedAt: integer('corrected_at', { mode: 'timestamp_ms' }),
+    correctedByName: text('corrected_by_name'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('attendance_events_at_idx').on(t.at), index('attendance_events_child_idx').on(t.childId, t.at)],
+);
+
+/** Every correction of an attendance event's time: from, to, who and when. */
+export const attendanceCorrections = sqliteTable(
+  'attendance_corrections',
+  {
+    id: id(),
+    eventId: text('event_id')
+      .notNull()
+      .references(() => attendanceEvents.id, { onDelete: 'cascade' }),
+    fromAt: integer('from_at', { mode: 'timestamp_ms' }).notNull(),
+    toAt: integer('to_at', { mode: 'timestamp_ms' }).notNull(),
+    correctedById: text('corrected_by_id').references(() => adminUsers.id, { onDelete: 'set null' }),
+    correctedByName: text('corrected_by_name').notNull(),
+    correctedAt: integer('corrected_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [index('attendance_corrections_event_idx').on(t.eventId, t.correctedAt)],
+);
+
+/** Staff clocking in and out of a room: what the ratio counts. */
+export const staffAttendance = sqliteTable(
+  'staff_attendance',
+  {
+    id: id(),
+    staffId: text('staff_id')
+      .notNull()
+      .references(() => adminUsers.id, { onDelete: 'cascade' }),
+    staffName: text('staff_name').notNull(),
+    classroomId: text('classroom_id')
+      .notNull()
+      .references(() => classrooms.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'in' | 'out'>().notNull(),
+    at: integer('at', { mode: 'timestamp_ms' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('staff_attendance_at_idx').on(t.at), index('staff_attendance_staff_idx').on(t.staffId, t.at)],
+);
+
 // ── child_achievements ──
 export const childAchievements = sqliteTable(
   'child_achievements',

@@ -31,6 +31,14 @@ import { createAdminSession, createParentSession } from '../src/server/auth/sess
 import { prepareDatabase } from '../src/server/bootstrap';
 import { systemClock } from '../src/server/clock';
 import { openDatabase } from '../src/server/db';
+import { addDays, centreDateOf } from '../src/shared/centre-time';
+
+/** The last weekday before today in the centre (seed-scale.ts records attendance on weekdays before today). */
+function lastWeekday(): string {
+  let day = addDays(centreDateOf(new Date()), -1);
+  while ([0, 6].includes(new Date(`${day}T12:00:00Z`).getUTCDay())) day = addDays(day, -1);
+  return day;
+}
 
 const argv = process.argv.slice(2);
 const flag = (name: string) => argv.includes(`--${name}`);
@@ -320,6 +328,13 @@ async function main() {
         group: 'staff',
         name: 'GET /api/admin/audit-log (filtered)',
         path: '/api/admin/audit-log?limit=50&entity=note&actorId=seed-teacher-2&from=2000-01-01',
+        headers: staff,
+      },
+      // The staff's day view (issue 32): the last weekday the seed filled with check-ins and check-outs.
+      {
+        group: 'staff',
+        name: 'GET /api/admin/attendance?date= (the Attendance tab)',
+        path: `/api/admin/attendance?date=${lastWeekday()}`,
         headers: staff,
       },
     ];

@@ -14,14 +14,19 @@
  */
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { eq } from 'drizzle-orm';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { prepareDatabase } from '../src/server/bootstrap';
 import { loadConfig } from '../src/server/config';
 import { type Db, openDatabase } from '../src/server/db';
 import { seedAuditLog } from './seed-audit';
 import { seedDemo } from './seed-demo';
+import { centreMidnight } from '../src/shared/centre-time';
 import {
   announcements,
+  attendanceEvents,
+  authorizedPickups,
+  classrooms,
   communicationMessages,
   dailyActivities,
   developmentNotes,
@@ -44,13 +49,33 @@ export interface ScaleSize {
   applications?: number;
   /** Audit rows (issue 31, ADR 038's growth: about 50,000 staff writes a year for a centre of 60 children). */
   audit?: number;
+  /** Stays (a check-in and its check-out; issue 32), spread over the children's weekdays (none when absent). */
+  attendance?: number;
 }
 
 export const SIZES = {
   /** Ten years of a centre (issue 12). */
-  scale: { children: 200, activities: 100_000, notes: 20_000, messages: 50_000, receipts: 20_000, applications: 3_000, audit: 500_000 },
+  scale: {
+    children: 200,
+    activities: 100_000,
+    notes: 20_000,
+    messages: 50_000,
+    receipts: 20_000,
+    applications: 3_000,
+    audit: 500_000,
+    attendance: 100_000,
+  },
   /** One year: a tenth of each, the same history per child. */
-  small: { children: 20, activities: 10_000, notes: 2_000, messages: 5_000, receipts: 2_000, applications: 300, audit: 50_000 },
+  small: {
+    children: 20,
+    activities: 10_000,
+    notes: 2_000,
+    messages: 5_000,
+    receipts: 2_000,
+    applications: 300,
+    audit: 50_000,
+    attendance: 10_000,
+  },
 } satisfies Record<string, ScaleSize>;
 
 export const BENCH_PARENT_EMAIL = 'bench.parent@example.com';
@@ -314,9 +339,86 @@ export function seedScale(db: Db, size: ScaleSize, now: Date = new Date()): { pa
         };
       }),
     );
+    seedAttendance(db, children, size.attendance ?? 0);
     seedAuditLog(db, size.audit ?? 0, Math.max(1, (size.audit ?? 0) / AUDIT_ROWS_A_YEAR), now);
   });
   return bench;
+}
+
+const ROOMS = [
+  { name: 'Acorn Room', ageGroup: 'infant', capacity: 8 },
+  { name: 'Birch Room', ageGroup: 'older_toddler', capacity: 14 },
+  { name: 'Cedar Room', ageGroup: 'preschool_3', capacity: 24 },
+  { name: 'Maple Room', ageGroup: 'preschool_4_5', capacity: 28 },
+];
+
+/**
+ * Four rooms with the active children shared among them, one authorized pickup per active child, and
+ * `stays` check-ins with their check-outs: each child's weekdays back from its last day (in between 7:30 and
+ * 8:30, out between 16:30 and 17:30 in Columbus), so the centre's ten years hold attendance every weekday.
+ */
+function seedAttendance(db: Db, children: { id: string; isActive: boolean; parentName: string; lastDay: number }[], stays: number): void {
+  if (children.length === 0) return;
+  const rooms = insertReturningRooms(db);
+  const active = children.filter((c) => c.isActive);
+  active.forEach((c, i) =>
+    db
+      .update(enrolledChildren)
+      .set({ classroomId: rooms[i % rooms.length]! })
+      .where(eq(enrolledChildren.id, c.id))
+      .run(),
+  );
+  insertAll(
+    db,
+    authorizedPickups,
+    active.map((c) => ({
+      childId: c.id,
+      name: `Grandparent of ${c.parentName}`,
+      relationship: 'Grandparent',
+      phone: '614-555-0150',
+      addedBy: 'Seed',
+    })),
+  );
+  const midnights = new Map<string, number>();
+  const midnight = (date: string) => {
+    let m = midnights.get(date);
+    if (m === undefined) midnights.set(date, (m = centreMidnight(date).getTime()));
+    return m;
+  };
+  const perChild = Math.ceil(stays / children.length);
+  const rows: (typeof attendanceEvents.$inferInsert)[] = [];
+  const flush = () => {
+    insertAll(db, attendanceEvents, rows);
+    rows.length = 0;
+  };
+  let n = 0;
+  for (const c of children) {
+    // Weekdays back from the child's last day, not counting today (the benchmark's day starts empty).
+    let day = c.lastDay - DAY;
+    for (let k = 0; k < perChild && n < stays; day -= DAY) {
+      const weekday = new Date(day).getUTCDay();
+      if (weekday === 0 || weekday === 6) continue;
+      const start = midnight(isoDay(day));
+      const inAt = start + (7.5 * 60 + ((n * 7) % 60)) * 60_000;
+      const outAt = start + (16.5 * 60 + ((n * 11) % 60)) * 60_000;
+      const base = { childId: c.id, by: c.parentName, recordedByName: 'Classroom Teacher' };
+      rows.push({ ...base, kind: 'in', at: new Date(inAt), createdAt: new Date(inAt) });
+      rows.push({ ...base, kind: 'out', at: new Date(outAt), createdAt: new Date(outAt) });
+      if (rows.length >= 10_000) flush();
+      k++;
+      n++;
+    }
+  }
+  flush();
+}
+
+function insertReturningRooms(db: Db): string[] {
+  return db
+    .insert(classrooms)
+    .values(ROOMS)
+    .returning({ id: classrooms.id })
+    .all()
+    .map((r) => r.id);
 }
 
 function insertReturning<T extends typeof parentUsers | typeof enrolledChildren>(

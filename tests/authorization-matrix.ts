@@ -7,7 +7,8 @@
  * Callers: anonymous, parent A (owns every id below), parent B (another family), and staff. Parent B asking
  * for family A's records gets 404 — the same answer as for an id that does not exist.
  */
-import { sampleApplication, sampleChild } from './helpers/enrollment-fixtures';
+import { json, sampleApplication, sampleChild } from './helpers/enrollment-fixtures';
+import { as } from './helpers/admin-server';
 import { type Fixtures, PDF, type Role } from './helpers/authz-fixtures';
 
 export type Expected = Record<Role, number>;
@@ -112,6 +113,34 @@ const respond = async (f: Fixtures) => ({
   documentName: 'Immunization record',
 });
 
+// ── classrooms and attendance (issue 32): fresh rows per call, so a role's call never meets another's ──
+const room = () => ({ name: unique('Sunflower Room'), ageGroup: 'preschool_3', capacity: 16 });
+const pickup = () => ({ name: unique('Grace Grandma'), relationship: 'Grandmother', phone: '614-555-0199' });
+async function adminPost(f: Fixtures, path: string, body: unknown): Promise<string> {
+  const res = await f.s.request(path, { method: 'POST', json: body, ...as(f.s.admin) });
+  if (res.status !== 201) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  return (await json<{ id: string }>(res)).id;
+}
+/** A path's row made by `path` for its `body` (path is called first, for the same fixtures). */
+const pendingPickup = new WeakMap<Fixtures, string>();
+const pendingTime = new WeakMap<Fixtures, string>();
+const newRoom = (f: Fixtures) => adminPost(f, '/api/admin/classrooms', room());
+async function newPickup(f: Fixtures): Promise<{ childId: string; id: string }> {
+  const childId = await f.child();
+  return { childId, id: await adminPost(f, `/api/admin/enrolled-children/${childId}/pickups`, pickup()) };
+}
+/** A check-in an hour ago of a fresh child, and a time half an hour later to correct it to. */
+async function checkIn(f: Fixtures): Promise<{ id: string; at: string }> {
+  const hourAgo = f.s.clock.now().getTime() - 3_600_000;
+  const id = await adminPost(f, '/api/admin/attendance', {
+    childId: await f.child(),
+    kind: 'in',
+    by: 'Jin Park',
+    at: new Date(hourAgo).toISOString(),
+  });
+  return { id, at: new Date(hourAgo + 1_800_000).toISOString() };
+}
+
 export const PROCEDURES: Record<string, ProcedureEntry> = {
   'events.list': { expect: everyone() },
   'events.all': { expect: director() },
@@ -213,6 +242,23 @@ export const PROCEDURES: Record<string, ProcedureEntry> = {
   'parentPortal.milestones': { expect: familyA(), input: (f) => f.childA },
   'parentPortal.preferences': { expect: parents() },
   'parentPortal.updatePreferences': { expect: parents(), input: () => ({ dailySummary: false }) },
+  'classrooms.list': { expect: staff() },
+  'classrooms.create': { expect: director(), input: room },
+  'classrooms.update': { expect: director(), input: async (f) => ({ id: await newRoom(f), capacity: 12 }) },
+  'classrooms.updateChild': { expect: director(), input: async (f) => ({ id: await f.child(), photoConsent: true }) },
+  'attendance.day': { expect: staff(), input: () => ({ date: '2026-11-20' }) },
+  'attendance.record': { expect: staff(), input: async (f) => ({ childId: await f.child(), kind: 'in', by: 'Jin Park' }) },
+  'attendance.correct': { expect: staff(), input: checkIn },
+  'attendance.clock': { expect: staff(), input: async (f) => ({ kind: 'in', classroomId: await newRoom(f) }) },
+  'attendance.adults': { expect: staff() },
+  'attendance.pickups': { expect: staff(), input: (f) => ({ childId: f.childA }) },
+  'attendance.addPickup': { expect: staff(), input: async (f) => ({ childId: await f.child(), ...pickup() }) },
+  'attendance.deletePickup': { expect: staff(), input: newPickup },
+  'attendance.reportFile': { expect: director(), input: () => ({ month: '2026-11' }) },
+  'attendance.sheetPdf': { expect: staff(), input: () => ({ date: '2026-11-20' }) },
+  'attendance.parentPickups': { expect: familyA(), input: (f) => ({ childId: f.childA }) },
+  'attendance.parentAddPickup': { expect: familyA(), input: (f) => ({ childId: f.childA, ...pickup() }) },
+  'attendance.parentHistory': { expect: familyA(), input: (f) => ({ childId: f.childA }) },
 };
 
 export const ROUTES: Record<string, RouteEntry> = {
@@ -380,6 +426,64 @@ export const ROUTES: Record<string, RouteEntry> = {
   'GET /api/parent/milestones/:childId': { expect: familyA(), path: (f) => `/api/parent/milestones/${f.childA}` },
   'GET /api/parent/preferences': { expect: parents() },
   'PATCH /api/parent/preferences': { expect: parents(), body: () => ({ dailySummary: false }) },
+  'GET /api/admin/classrooms': { expect: staff() },
+  'POST /api/admin/classrooms': { expect: director(201), body: room },
+  'PATCH /api/admin/classrooms/:id': {
+    expect: director(),
+    path: async (f) => `/api/admin/classrooms/${await newRoom(f)}`,
+    body: () => ({ name: unique('Maple Room') }),
+  },
+  'PATCH /api/admin/enrolled-children/:id': {
+    expect: director(),
+    path: async (f) => `/api/admin/enrolled-children/${await f.child()}`,
+    body: () => ({ photoConsent: true }),
+  },
+  'GET /api/admin/enrolled-children/:id/pickups': { expect: staff(), path: (f) => `/api/admin/enrolled-children/${f.childA}/pickups` },
+  'POST /api/admin/enrolled-children/:id/pickups': {
+    expect: staff(201),
+    path: async (f) => `/api/admin/enrolled-children/${await f.child()}/pickups`,
+    body: pickup,
+  },
+  'DELETE /api/admin/enrolled-children/:id/pickups/:pickupId': {
+    expect: staff(),
+    path: async (f) => {
+      const p = await newPickup(f);
+      return `/api/admin/enrolled-children/${p.childId}/pickups/${p.id}`;
+    },
+  },
+  'DELETE /api/admin/enrolled-children/:id/pickups': {
+    expect: staff(),
+    path: async (f) => {
+      const p = await newPickup(f);
+      pendingPickup.set(f, p.id);
+      return `/api/admin/enrolled-children/${p.childId}/pickups`;
+    },
+    body: (f) => ({ id: pendingPickup.get(f) }),
+  },
+  'GET /api/admin/attendance': { expect: staff(), path: () => '/api/admin/attendance?date=2026-11-20' },
+  'POST /api/admin/attendance': { expect: staff(201), body: async (f) => ({ childId: await f.child(), kind: 'in', by: 'Jin Park' }) },
+  'PATCH /api/admin/attendance/:id': {
+    expect: staff(),
+    path: async (f) => {
+      const c = await checkIn(f);
+      pendingTime.set(f, c.at);
+      return `/api/admin/attendance/${c.id}`;
+    },
+    body: (f) => ({ at: pendingTime.get(f) }),
+  },
+  'GET /api/admin/attendance/report.csv': { expect: director(), path: () => '/api/admin/attendance/report.csv?month=2026-11' },
+  'GET /api/admin/attendance/sheet.pdf': { expect: staff(), path: () => '/api/admin/attendance/sheet.pdf?date=2026-11-20' },
+  'POST /api/admin/staff-attendance': { expect: staff(201), body: async (f) => ({ kind: 'in', classroomId: await newRoom(f) }) },
+  'GET /api/parent/children/:id/pickups': { expect: familyA(), path: (f) => `/api/parent/children/${f.childA}/pickups` },
+  'POST /api/parent/children/:id/pickups': {
+    expect: familyA(201),
+    path: (f) => `/api/parent/children/${f.childA}/pickups`,
+    body: pickup,
+  },
+  'GET /api/parent/attendance/:childId': {
+    expect: familyA(),
+    path: (f) => `/api/parent/attendance/${f.childA}?from=2026-11-01&to=2026-11-21`,
+  },
 };
 
 /** Whether an entry answers personal data to a signed-in caller (everything but the public pages' lists and the sign-in paths). */

@@ -19,6 +19,7 @@ import { adminDevelopmentRest } from './rest/admin-development';
 import { adminEnrollmentRest } from './rest/admin-enrollment';
 import { adminGalleryRest } from './rest/admin-gallery';
 import { adminStaffRest } from './rest/admin-staff';
+import { attendanceRest } from './rest/attendance';
 import { communicationsRest } from './rest/communications';
 import { paymentsRest } from './rest/payments';
 import { parentRest } from './rest/parent';
@@ -188,6 +189,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   api.route('/', paymentsRest);
   api.route('/', adminDevelopmentRest);
   api.route('/', adminStaffRest);
+  api.route('/', attendanceRest);
   api.route('/', parentRest);
   api.onError(handleError);
   app.route('/api', api);

@@ -24,6 +24,10 @@ export const AUDIT_ENTITIES = {
   picture: 'Gallery picture',
   staff: 'Staff account',
   session: 'Sign-in',
+  classroom: 'Classroom',
+  attendance: 'Attendance',
+  'staff-attendance': 'Staff clock-in',
+  pickup: 'Authorized pickup',
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 export const AUDIT_ENTITY_IDS = Object.keys(AUDIT_ENTITIES) as AuditEntity[];

@@ -31,13 +31,21 @@ const BIG_TABLES = [
   'private_files',
   'upload_tokens',
   'audit_log',
+  'attendance_events',
+  'attendance_corrections',
+  'staff_attendance',
+  'authorized_pickups',
 ];
 
 let token = '';
 let childId = '';
 
 beforeAll(() => {
-  const bench = seedScale(s.db, { children: 8, activities: 400, notes: 80, messages: 160, receipts: 80, audit: 400 }, s.clock.now());
+  const bench = seedScale(
+    s.db,
+    { children: 8, activities: 400, notes: 80, messages: 160, receipts: 80, audit: 400, attendance: 400 },
+    s.clock.now(),
+  );
   childId = bench.childIds[0]!;
   const parent = s.db.select({ id: parentUsers.id }).from(parentUsers).where(eq(parentUsers.email, BENCH_PARENT_EMAIL)).get()!;
   token = createParentSession(s.db, s.clock, parent.id).token;
@@ -167,6 +175,29 @@ describe('EXPLAIN QUERY PLAN of the hot paths', () => {
       await ok(trpc('communications.adminMessages,communications.adminDocumentRequests', [{ limit: 20 }, { limit: 20 }]), staff);
     });
     expect(statements.length).toBeGreaterThan(4);
+    for (const sql of statements) expect(fullScans(sql), sql).toEqual([]);
+  });
+
+  it("attendance (issue 32): the staff's day view, the tab's adults, the monthly report, the sign-in sheet and a parent's history search an index", async () => {
+    const staff = { cookie: s.admin };
+    const bearer = { authorization: `Bearer ${token}` };
+    const yesterday = new Date(s.clock.now().getTime() - 86_400_000).toISOString().slice(0, 10);
+    const statements = await statementsOf(async () => {
+      s.db.$client.prepare('update parent_users set phone = phone where email = ?').run(BENCH_PARENT_EMAIL);
+      const day = (await (await ok(`/api/admin/attendance?date=${yesterday}`, staff)).json()) as { children: { status: string }[] };
+      expect(day.children.some((c) => c.status !== 'absent')).toBe(true);
+      await ok(trpc('attendance.adults,classrooms.list', [null, null]), staff);
+      await ok(`/api/admin/attendance/report.csv?month=${yesterday.slice(0, 7)}`, staff).then((r) => r.text());
+      await ok(`/api/admin/attendance/sheet.pdf?date=${yesterday}`, staff);
+      await ok(`/api/admin/enrolled-children/${childId}/pickups`, staff);
+      await ok(`/api/parent/attendance/${childId}`, bearer);
+      await ok(`/api/parent/children/${childId}/pickups`, bearer);
+    });
+    const daySql = statements.find((sql) => /from "attendance_events" where \("attendance_events"\."at" >= \?/.test(sql))!;
+    expect(daySql).toBeDefined();
+    const plan = (s.db.$client.prepare(`EXPLAIN QUERY PLAN ${daySql}`).all(null, null) as { detail: string }[]).map((p) => p.detail);
+    expect(plan.join('\n')).toMatch(/SEARCH attendance_events USING INDEX attendance_events_at_idx \(at>\? AND at<\?\)/);
+    expect(statements.length).toBeGreaterThan(6);
     for (const sql of statements) expect(fullScans(sql), sql).toEqual([]);
   });
 

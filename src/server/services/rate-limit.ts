@@ -52,6 +52,8 @@ export function createLimiters() {
     pdfs: { parent: new RateLimit(20, 5 * MINUTE), admin: new RateLimit(120, 5 * MINUTE) },
     /** A parent's preference changes: a few clicks in the menu, not a flood of writes. */
     preferences: new RateLimit(30, 10 * MINUTE),
+    /** Attendance, pickups and classrooms (issue 32): a morning's drop-offs for staff; a few list changes for a parent. */
+    attendance: { parent: new RateLimit(20, 10 * MINUTE), admin: new RateLimit(600, 10 * MINUTE) },
   };
 }
 export type Limiters = ReturnType<typeof createLimiters>;

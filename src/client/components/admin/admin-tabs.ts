@@ -9,7 +9,9 @@ export const ADMIN_TABS = [
   { id: 'announcements', label: 'Announcements' },
   { id: 'applications', label: 'Applications' },
   { id: 'children', label: 'Enrolled' },
+  { id: 'classrooms', label: 'Classrooms' },
   { id: 'activities', label: 'Activities' },
+  { id: 'attendance', label: 'Attendance' },
   { id: 'communication', label: 'Communication' },
   { id: 'payments', label: 'Payments' },
   { id: 'gallery', label: 'Gallery' },
@@ -24,7 +26,7 @@ export type StaffRoleName = 'director' | 'teacher';
  * The tabs each role sees (issue 31, ADR 039): a director every tab, a teacher the children's day. Only what is
  * shown: the server refuses a teacher every director's call whatever the page asks.
  */
-const TEACHER_TABS: readonly AdminTabId[] = ['activities', 'communication'];
+const TEACHER_TABS: readonly AdminTabId[] = ['activities', 'attendance', 'communication'];
 
 export function tabsFor(role: StaffRoleName): (typeof ADMIN_TABS)[number][] {
   return ADMIN_TABS.filter((t) => role === 'director' || TEACHER_TABS.includes(t.id));

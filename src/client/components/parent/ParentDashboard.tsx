@@ -15,6 +15,7 @@ import { ActivityItem } from './ActivityItem';
 import { MilestonesTab } from './MilestonesTab';
 import { NoteItem } from './NoteItem';
 import { PagedList } from './PagedList';
+import { TodayAttendance } from './TodayAttendance';
 import { dashboardQuery, signedInParentQuery } from './queries';
 
 /**
@@ -199,6 +200,7 @@ export function ParentDashboard() {
         </Suspense>
       )}
 
+      <TodayAttendance childId={child.id} />
       <section aria-label="At a glance" className="mb-6 grid grid-cols-2 gap-3 lg:grid-cols-4">
         <StatCard icon={<CalendarDays className="size-5" />} label="Total Activities" value={data.stats?.totalActivities} />
         <StatCard icon={<Sparkles className="size-5" />} label="This Week" value={data.stats?.weeklyActivities} />

@@ -1,0 +1,387 @@
+/**
+ * Children's check-ins and check-outs and staff clocking in and out of rooms (issue 32, ADR 041). Events are
+ * kept, never deleted: a correction moves an event's time and is kept with who made it and when.
+ */
+import { TRPCError } from '@trpc/server';
+import { and, asc, desc, eq, gt, gte, inArray, lt, ne } from 'drizzle-orm';
+import {
+  adminUsers,
+  attendanceCorrections,
+  attendanceEvents,
+  authorizedPickups,
+  classrooms,
+  enrolledChildren,
+  parentChildRelationships,
+  parentUsers,
+  staffAttendance,
+} from '~/db/schema';
+import { centreTimeOf } from '../../shared/centre-clock';
+import { centreDateOf, centreRange } from '../../shared/centre-time';
+import { ageInMonths, staffRequired } from '../../shared/ratios';
+import type { AttendanceKind } from '../../shared/schemas/attendance';
+import { recordAudit } from '../audit/record';
+import type { Context } from '../context';
+import type { Db } from '../db';
+import { classroomOr404 } from './classrooms';
+
+type Writing = Pick<Context, 'db' | 'clock' | 'auth' | 'ip'> & { admin: { id: string; name: string } };
+
+export const EVENT_NOT_FOUND = 'Attendance record not found';
+export const FUTURE_TIME = 'The time cannot be in the future';
+
+const eventColumns = {
+  id: attendanceEvents.id,
+  childId: attendanceEvents.childId,
+  kind: attendanceEvents.kind,
+  at: attendanceEvents.at,
+  by: attendanceEvents.by,
+  override: attendanceEvents.override,
+  overrideReason: attendanceEvents.overrideReason,
+  recordedByName: attendanceEvents.recordedByName,
+  correctedAt: attendanceEvents.correctedAt,
+  correctedByName: attendanceEvents.correctedByName,
+};
+export type AttendanceEventRow = {
+  id: string;
+  childId: string;
+  kind: AttendanceKind;
+  at: Date;
+  by: string;
+  override: boolean;
+  overrideReason: string | null;
+  recordedByName: string;
+  correctedAt: Date | null;
+  correctedByName: string | null;
+};
+
+/** How names are compared: case, accents as typed (NFC), and spacing do not matter. */
+export function sameName(a: string, b: string): boolean {
+  const norm = (s: string) => s.normalize('NFC').trim().replace(/\s+/g, ' ').toLocaleLowerCase('en-US');
+  return norm(a) === norm(b);
+}
+
+/** Who may take the child home: the parent on the enrolment, the linked parent accounts, the pickup list. */
+export function authorizedAdults(db: Db, childId: string): { parents: string[]; pickups: { name: string; relationship: string }[] } {
+  const child = db.select({ parentName: enrolledChildren.parentName }).from(enrolledChildren).where(eq(enrolledChildren.id, childId)).get();
+  const accounts = db
+    .select({ firstName: parentUsers.firstName, lastName: parentUsers.lastName })
+    .from(parentChildRelationships)
+    .innerJoin(parentUsers, eq(parentUsers.id, parentChildRelationships.parentId))
+    .where(eq(parentChildRelationships.childId, childId))
+    .all();
+  const parents: string[] = [];
+  for (const name of [child?.parentName ?? '', ...accounts.map((a) => `${a.firstName} ${a.lastName}`.trim())])
+    if (name && !parents.some((p) => sameName(p, name))) parents.push(name);
+  const pickups = db
+    .select({ name: authorizedPickups.name, relationship: authorizedPickups.relationship })
+    .from(authorizedPickups)
+    .where(eq(authorizedPickups.childId, childId))
+    .orderBy(asc(authorizedPickups.createdAt))
+    .all();
+  return { parents, pickups };
+}
+
+function lastEventOf(db: Db, childId: string) {
+  return db
+    .select(eventColumns)
+    .from(attendanceEvents)
+    .where(eq(attendanceEvents.childId, childId))
+    .orderBy(desc(attendanceEvents.at), desc(attendanceEvents.createdAt))
+    .limit(1)
+    .get() as AttendanceEventRow | undefined;
+}
+
+function conflict(message: string): never {
+  throw new TRPCError({ code: 'CONFLICT', message });
+}
+
+export function unauthorizedPickupMessage(by: string, childName: string): string {
+  return `${by} is not a parent of ${childName} or on the authorized pickup list. Check the list, or record an override with a reason.`;
+}
+
+/** `POST /api/admin/attendance`: a check-in or check-out, by the rules of the issue. */
+export function recordAttendance(
+  ctx: Writing,
+  input: { childId: string; kind: AttendanceKind; by: string; at?: Date; override?: boolean; reason?: string | null },
+) {
+  const now = ctx.clock.now();
+  const at = input.at ?? now;
+  if (at.getTime() > now.getTime()) throw new TRPCError({ code: 'BAD_REQUEST', message: FUTURE_TIME });
+  return ctx.db.transaction(() => {
+    const db = ctx.db;
+    const child = db
+      .select({ id: enrolledChildren.id, childName: enrolledChildren.childName, isActive: enrolledChildren.isActive })
+      .from(enrolledChildren)
+      .where(eq(enrolledChildren.id, input.childId))
+      .get();
+    if (!child) throw new TRPCError({ code: 'NOT_FOUND', message: 'Child not found' });
+    if (!child.isActive) conflict(`${child.childName} is inactive.`);
+    const last = lastEventOf(db, child.id);
+    if (last && last.at.getTime() > at.getTime())
+      conflict(
+        `A later ${last.kind === 'in' ? 'check-in' : 'check-out'} of ${child.childName} is already recorded (${centreDateOf(last.at)} ${centreTimeOf(last.at)}). Correct that record instead.`,
+      );
+    const isIn = last?.kind === 'in';
+    if (input.kind === 'in' && isIn) conflict(`${child.childName} is already checked in (since ${centreTimeOf(last.at)}).`);
+    if (input.kind === 'out' && !isIn) conflict(`${child.childName} is not checked in.`);
+    let override = false;
+    if (input.kind === 'out') {
+      const { parents, pickups } = authorizedAdults(db, child.id);
+      const authorized = [...parents, ...pickups.map((p) => p.name)].some((name) => sameName(name, input.by));
+      if (!authorized) {
+        if (!input.override || !input.reason) conflict(unauthorizedPickupMessage(input.by, child.childName));
+        override = true;
+      }
+    }
+    const row = db
+      .insert(attendanceEvents)
+      .values({
+        childId: child.id,
+        kind: input.kind,
+        at,
+        by: input.by,
+        override,
+        overrideReason: override ? input.reason! : null,
+        recordedById: ctx.admin.id,
+        recordedByName: ctx.admin.name,
+        createdAt: now,
+      })
+      .returning(eventColumns)
+      .get() as AttendanceEventRow;
+    recordAudit(db, ctx, {
+      action: 'create',
+      entity: 'attendance',
+      entityId: row.id,
+      fields: { childId: child.id, kind: input.kind, by: input.by, at, ...(override ? { override: true, reason: input.reason } : {}) },
+    });
+    return row;
+  });
+}
+
+/** `PATCH /api/admin/attendance/{id}`: a corrected time, kept with who corrected it and when. */
+export function correctAttendance(ctx: Writing, input: { id: string; at: Date }) {
+  const now = ctx.clock.now();
+  if (input.at.getTime() > now.getTime()) throw new TRPCError({ code: 'BAD_REQUEST', message: FUTURE_TIME });
+  return ctx.db.transaction(() => {
+    const db = ctx.db;
+    const event = db.select(eventColumns).from(attendanceEvents).where(eq(attendanceEvents.id, input.id)).get() as
+      AttendanceEventRow | undefined;
+    if (!event) throw new TRPCError({ code: 'NOT_FOUND', message: EVENT_NOT_FOUND });
+    // The events of a child alternate in and out: a correction may not move one past its neighbours.
+    const others = and(eq(attendanceEvents.childId, event.childId), ne(attendanceEvents.id, event.id));
+    const prev = db
+      .select({ at: attendanceEvents.at })
+      .from(attendanceEvents)
+      .where(and(others, lt(attendanceEvents.at, event.at)))
+      .orderBy(desc(attendanceEvents.at))
+      .limit(1)
+      .get();
+    const next = db
+      .select({ at: attendanceEvents.at })
+      .from(attendanceEvents)
+      .where(and(others, gt(attendanceEvents.at, event.at)))
+      .orderBy(asc(attendanceEvents.at))
+      .limit(1)
+      .get();
+    if (prev && input.at.getTime() <= prev.at.getTime())
+      conflict(`The corrected time must come after the record before it (${centreDateOf(prev.at)} ${centreTimeOf(prev.at)}).`);
+    if (next && input.at.getTime() >= next.at.getTime())
+      conflict(`The corrected time must come before the record after it (${centreDateOf(next.at)} ${centreTimeOf(next.at)}).`);
+    db.insert(attendanceCorrections)
+      .values({
+        eventId: event.id,
+        fromAt: event.at,
+        toAt: input.at,
+        correctedById: ctx.admin.id,
+        correctedByName: ctx.admin.name,
+        correctedAt: now,
+      })
+      .run();
+    const row = db
+      .update(attendanceEvents)
+      .set({ at: input.at, correctedAt: now, correctedByName: ctx.admin.name })
+      .where(eq(attendanceEvents.id, event.id))
+      .returning(eventColumns)
+      .get() as AttendanceEventRow;
+    recordAudit(db, ctx, { action: 'update', entity: 'attendance', entityId: event.id, fields: { at: input.at, previousAt: event.at } });
+    return { ...row, corrections: correctionsOf(db, event.id) };
+  });
+}
+
+export function correctionsOf(db: Db, eventId: string) {
+  return db
+    .select({
+      fromAt: attendanceCorrections.fromAt,
+      toAt: attendanceCorrections.toAt,
+      correctedByName: attendanceCorrections.correctedByName,
+      correctedAt: attendanceCorrections.correctedAt,
+    })
+    .from(attendanceCorrections)
+    .where(eq(attendanceCorrections.eventId, eventId))
+    .orderBy(asc(attendanceCorrections.correctedAt))
+    .all();
+}
+
+/** The staff member's last clock event of the centre's day, if any. */
+function staffStateToday(db: Db, staffId: string, now: Date) {
+  const today = centreDateOf(now);
+  const { from } = centreRange(today, today);
+  return db
+    .select({ kind: staffAttendance.kind, classroomId: staffAttendance.classroomId })
+    .from(staffAttendance)
+    .where(and(eq(staffAttendance.staffId, staffId), gte(staffAttendance.at, from)))
+    .orderBy(desc(staffAttendance.at), desc(staffAttendance.createdAt))
+    .limit(1)
+    .get();
+}
+
+/**
+ * `POST /api/admin/staff-attendance`: the signed-in staff member clocks in or out of a room. Clocking in to a
+ * room while in another moves them (out of the first, in to the second, at the same moment).
+ */
+export function clockStaff(ctx: Writing, input: { kind: AttendanceKind; classroomId: string }) {
+  const now = ctx.clock.now();
+  return ctx.db.transaction(() => {
+    const db = ctx.db;
+    const room = classroomOr404(db, input.classroomId);
+    const state = staffStateToday(db, ctx.admin.id, now);
+    const current = state?.kind === 'in' ? state.classroomId : null;
+    if (input.kind === 'in' && current === room.id) conflict(`You are already clocked in to ${room.name}.`);
+    if (input.kind === 'out' && current !== room.id) conflict(`You are not clocked in to ${room.name}.`);
+    const base = { staffId: ctx.admin.id, staffName: ctx.admin.name, at: now, createdAt: now };
+    if (input.kind === 'in' && current)
+      db.insert(staffAttendance)
+        .values({ ...base, classroomId: current, kind: 'out' })
+        .run();
+    const row = db
+      .insert(staffAttendance)
+      .values({
+        ...base,
+        classroomId: room.id,
+        kind: input.kind,
+        createdAt: new Date(now.getTime() + (current && input.kind === 'in' ? 1 : 0)),
+      })
+      .returning({ id: staffAttendance.id, kind: staffAttendance.kind, classroomId: staffAttendance.classroomId, at: staffAttendance.at })
+      .get();
+    recordAudit(db, ctx, {
+      action: 'create',
+      entity: 'staff-attendance',
+      entityId: row.id,
+      fields: { kind: input.kind, classroomId: room.id, ...(input.kind === 'in' && current ? { movedFrom: current } : {}) },
+    });
+    return { ...row, staffId: ctx.admin.id, classroomName: room.name };
+  });
+}
+
+export type ChildStatus = 'present' | 'checked_out' | 'absent';
+
+/**
+ * `GET /api/admin/attendance?date=`: the day as the centre's calendar has it (midnight to midnight in
+ * Columbus). Each active child (and any other with a record that day), their status at the end of the day's
+ * records, and each room's children and staff present against Ohio's ratios (shared/ratios.ts).
+ */
+export function attendanceDay(db: Db, date: string) {
+  const { from, to } = centreRange(date, date);
+  const events = db
+    .select(eventColumns)
+    .from(attendanceEvents)
+    .where(and(gte(attendanceEvents.at, from), lt(attendanceEvents.at, to)))
+    .orderBy(asc(attendanceEvents.at), asc(attendanceEvents.createdAt))
+    .all() as AttendanceEventRow[];
+  const childColumns = {
+    id: enrolledChildren.id,
+    childName: enrolledChildren.childName,
+    classroomId: enrolledChildren.classroomId,
+    dateOfBirth: enrolledChildren.dateOfBirth,
+  };
+  const active = db.select(childColumns).from(enrolledChildren).where(eq(enrolledChildren.isActive, true)).all();
+  const known = new Set(active.map((c) => c.id));
+  const missing = [...new Set(events.map((e) => e.childId))].filter((id) => !known.has(id));
+  const others = missing.length ? db.select(childColumns).from(enrolledChildren).where(inArray(enrolledChildren.id, missing)).all() : [];
+  const all = [...active, ...others].sort((a, b) => a.childName.localeCompare(b.childName, 'en') || a.id.localeCompare(b.id));
+
+  const byChild = new Map<string, AttendanceEventRow[]>();
+  for (const e of events) byChild.set(e.childId, [...(byChild.get(e.childId) ?? []), e]);
+  const children = all.map((c) => {
+    const own = byChild.get(c.id) ?? [];
+    const last = own.at(-1);
+    const status: ChildStatus = !last ? 'absent' : last.kind === 'in' ? 'present' : 'checked_out';
+    return {
+      childId: c.id,
+      childName: c.childName,
+      classroomId: c.classroomId,
+      status,
+      events: own.map((e) => ({
+        id: e.id,
+        kind: e.kind,
+        at: e.at,
+        by: e.by,
+        override: e.override,
+        overrideReason: e.overrideReason,
+        recordedBy: e.recordedByName,
+        correctedAt: e.correctedAt,
+        correctedBy: e.correctedByName,
+      })),
+    };
+  });
+
+  const staffEvents = db
+    .select({
+      staffId: staffAttendance.staffId,
+      staffName: staffAttendance.staffName,
+      classroomId: staffAttendance.classroomId,
+      kind: staffAttendance.kind,
+    })
+    .from(staffAttendance)
+    .where(and(gte(staffAttendance.at, from), lt(staffAttendance.at, to)))
+    .orderBy(asc(staffAttendance.at), asc(staffAttendance.createdAt))
+    .all();
+  const staffLast = new Map<string, (typeof staffEvents)[number]>();
+  for (const e of staffEvents) staffLast.set(e.staffId, e);
+  const staffIn = [...staffLast.values()].filter((e) => e.kind === 'in');
+
+  const rooms = db
+    .select({ id: classrooms.id, name: classrooms.name, ageGroup: classrooms.ageGroup, capacity: classrooms.capacity })
+    .from(classrooms)
+    .orderBy(asc(classrooms.name), asc(classrooms.id))
+    .all();
+  const ages = new Map(all.map((c) => [c.id, c.dateOfBirth]));
+  const classroomsOut = rooms.map((r) => {
+    const present = children.filter((c) => c.classroomId === r.id && c.status === 'present');
+    const staff = staffIn.filter((e) => e.classroomId === r.id);
+    const required = staffRequired(present.map((c) => ageInMonths(ages.get(c.childId)!, date)));
+    return {
+      classroomId: r.id,
+      name: r.name,
+      ageGroup: r.ageGroup,
+      capacity: r.capacity,
+      childrenPresent: present.length,
+      staffPresent: staff.length,
+      staffRequired: required,
+      ratioOk: staff.length >= required,
+      staffOnDuty: staff.map((e) => ({ staffId: e.staffId, name: e.staffName })),
+    };
+  });
+  return { date, children, classrooms: classroomsOut };
+}
+
+/** A parent's view of their child's check-ins and check-outs between two centre dates, oldest first. */
+export function childAttendance(db: Db, childId: string, fromDate: string, toDate: string) {
+  const { from, to } = centreRange(fromDate, toDate);
+  return db
+    .select({ id: attendanceEvents.id, kind: attendanceEvents.kind, at: attendanceEvents.at, by: attendanceEvents.by })
+    .from(attendanceEvents)
+    .where(and(eq(attendanceEvents.childId, childId), gte(attendanceEvents.at, from), lt(attendanceEvents.at, to)))
+    .orderBy(asc(attendanceEvents.at))
+    .all();
+}
+
+/** Staff names for the Classrooms view's picker (every active account). */
+export function staffNames(db: Db) {
+  return db
+    .select({ id: adminUsers.id, name: adminUsers.name, role: adminUsers.role })
+    .from(adminUsers)
+    .where(eq(adminUsers.isActive, true))
+    .orderBy(asc(adminUsers.name))
+    .all();
+}

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { idSchema } from './content';
+import { enumField, idField, requiredText } from './fields';
+
+/** The rooms' age groups (issue 32), with the label the Classrooms view shows. */
+export const CLASSROOM_AGE_GROUPS = ['infant', 'young_toddler', 'older_toddler', 'preschool_3', 'preschool_4_5', 'school_age'] as const;
+export type ClassroomAgeGroup = (typeof CLASSROOM_AGE_GROUPS)[number];
+export const CLASSROOM_AGE_GROUP_LABELS: Record<ClassroomAgeGroup, string> = {
+  infant: 'Infants',
+  young_toddler: 'Young toddlers',
+  older_toddler: 'Older toddlers',
+  preschool_3: 'Preschool (3)',
+  preschool_4_5: 'Preschool (4–5)',
+  school_age: 'School age',
+};
+
+const AGE_GROUP_MESSAGE = `Please choose an age group: ${CLASSROOM_AGE_GROUPS.join(', ')}`;
+export const CAPACITY_MAX = 200;
+
+const capacityField = z
+  .number({ error: 'Capacity must be a whole number' })
+  .int('Capacity must be a whole number')
+  .min(1, 'Capacity must be at least 1')
+  .max(CAPACITY_MAX, `Capacity must be at most ${CAPACITY_MAX}`);
+
+/** Staff assigned to a room: the whole list, replacing the one before. */
+const staffIdsField = z.array(idField(), { error: 'staffIds must be a list of staff ids' }).max(100, 'Too many staff');
+
+export const classroomSchema = z.strictObject(
+  {
+    name: requiredText('Room name is required', 80),
+    ageGroup: enumField(CLASSROOM_AGE_GROUPS, AGE_GROUP_MESSAGE),
+    capacity: capacityField,
+    staffIds: staffIdsField.optional(),
+  },
+  { error: 'Only name, ageGroup, capacity and staffIds can be set' },
+);
+export type ClassroomInput = z.input<typeof classroomSchema>;
+
+/** `PATCH /api/admin/classrooms/{id}`: any of the fields, at least one. */
+export const classroomUpdateSchema = z
+  .strictObject(
+    {
+      id: idSchema,
+      name: requiredText('Room name is required', 80).optional(),
+      ageGroup: enumField(CLASSROOM_AGE_GROUPS, AGE_GROUP_MESSAGE).optional(),
+      capacity: capacityField.optional(),
+      staffIds: staffIdsField.optional(),
+    },
+    { error: 'Only name, ageGroup, capacity and staffIds can be changed' },
+  )
+  .refine(({ id: _id, ...v }) => Object.values(v).some((x) => x !== undefined), 'Please send something to change');
+
+/** `PATCH /api/admin/enrolled-children/{id}`: the child's room (null: none) and photo consent. */
+export const childPatchSchema = z
+  .strictObject(
+    {
+      id: idSchema,
+      classroomId: idField().nullable().optional(),
+      photoConsent: z.boolean({ error: 'photoConsent must be true or false' }).optional(),
+    },
+    { error: 'Only classroomId and photoConsent can be changed' },
+  )
+  .refine(({ id: _id, ...v }) => Object.values(v).some((x) => x !== undefined), 'Please send classroomId or photoConsent');

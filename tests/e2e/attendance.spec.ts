@@ -1,0 +1,133 @@
+import type { BrowserContext } from '@playwright/test';
+import type { TestServer } from '../helpers/server';
+import { expect, test } from './fixtures';
+
+/**
+ * The Attendance tab (issue 32): a teacher on a tablet checks a child in and out to a listed pickup; the
+ * director sees a room go over ratio when the second teacher clocks out. Rows are unique per run, so the
+ * tests repeat on one server.
+ */
+let seq = 0;
+const unique = () => `${Date.now().toString(36)}${++seq}`;
+
+async function api(server: TestServer, cookie: string, method: string, path: string, body?: unknown) {
+  const res = await server.request(path, { method, ...(body === undefined ? {} : { json: body }), headers: { cookie } });
+  expect(res.status, `${method} ${path}: ${await res.clone().text()}`).toBeLessThan(300);
+  return (await res.json()) as { id: string };
+}
+
+/** Signs a browser context in as a staff member of `role` (a session inserted, as loginAsAdmin does). */
+async function signIn(server: TestServer, context: BrowserContext, email: string, role: 'director' | 'teacher') {
+  const cookie = await server.adminCookie(email, role);
+  const [name, value] = cookie.split('=') as [string, string];
+  await context.addCookies([{ name, value, url: server.url, httpOnly: true, sameSite: 'Lax' }]);
+  // The UI's own record of who is signed in (the server never trusts it), as loginAsAdmin sets it.
+  const staff = server.db.query.adminUsers.findFirst({ where: (u, { eq }) => eq(u.email, email) }).sync()!;
+  await context.addInitScript(
+    (record) => window.localStorage.setItem('admin', record),
+    JSON.stringify({ id: staff.id, email, name: staff.name }),
+  );
+  return cookie;
+}
+
+/** A date of birth `months` before today, as `YYYY-MM-DD`. */
+function bornMonthsAgo(months: number): string {
+  const d = new Date();
+  d.setUTCMonth(d.getUTCMonth() - months);
+  return d.toISOString().slice(0, 10);
+}
+
+test.describe('on a tablet', () => {
+  test.use({ viewport: { width: 820, height: 1180 } });
+
+  test('a teacher checks a child in, then out to a listed pickup', async ({ server, page, context }) => {
+    const id = unique();
+    const director = await server.adminCookie();
+    const room = await api(server, director, 'POST', '/api/admin/classrooms', {
+      name: `Maple ${id}`,
+      ageGroup: 'preschool_3',
+      capacity: 12,
+    });
+    const childName = `Lena Ortiz ${id}`;
+    const child = await api(server, director, 'POST', '/api/admin/enrolled-children', {
+      childName,
+      dateOfBirth: bornMonthsAgo(40),
+      program: 'preschool',
+      startDate: '2026-09-01',
+      parentName: `Anna Alvarez ${id}`,
+      parentEmail: `alvarez.${id}@example.com`,
+    });
+    await api(server, director, 'PATCH', `/api/admin/enrolled-children/${child.id}`, { classroomId: room.id });
+    await api(server, director, 'POST', `/api/admin/enrolled-children/${child.id}/pickups`, {
+      name: `Grace Ortiz ${id}`,
+      relationship: 'Grandmother',
+      phone: '614-555-0142',
+    });
+    await signIn(server, context, `tablet.${id}@example.com`, 'teacher');
+
+    await page.goto('/admin?tab=attendance');
+    const section = page.getByRole('region', { name: `Maple ${id}` });
+    await expect(section.getByRole('button', { name: `Check in ${childName}` })).toBeVisible();
+    await section.getByRole('button', { name: `Check in ${childName}` }).click();
+    const checkIn = page.getByRole('dialog', { name: `Check in ${childName}` });
+    await checkIn.getByRole('button', { name: `Anna Alvarez ${id} (parent)` }).click();
+    await expect(checkIn).toBeHidden();
+    await expect(section.getByText(`Present now: ${childName}`)).toBeVisible();
+    await expect(section.getByText(new RegExp(`^In at \\d{1,2}:\\d{2} (AM|PM) by Anna Alvarez ${id}$`))).toBeVisible();
+
+    await section.getByRole('button', { name: `Check out ${childName}` }).click();
+    const checkOut = page.getByRole('dialog', { name: `Check out ${childName}` });
+    await checkOut.getByRole('button', { name: `Grace Ortiz ${id} (Grandmother)` }).click();
+    await expect(checkOut).toBeHidden();
+    await expect(section.getByText(new RegExp(`^Out at \\d{1,2}:\\d{2} (AM|PM) by Grace Ortiz ${id}$`))).toBeVisible();
+    await expect(section.getByText('Present now: nobody')).toBeVisible();
+    await expect(section.getByRole('button', { name: `Check in ${childName}` })).toBeVisible();
+  });
+});
+
+test('the director sees a room go over ratio when the second teacher clocks out', async ({ server, page, browser, loginAsAdmin }) => {
+  const id = unique();
+  const roomName = `Duckling ${id}`;
+  const director = await server.adminCookie();
+  const room = await api(server, director, 'POST', '/api/admin/classrooms', { name: roomName, ageGroup: 'infant', capacity: 8 });
+  // Six infants: at 1:5, two staff are needed.
+  for (let i = 0; i < 6; i++) {
+    const child = await api(server, director, 'POST', '/api/admin/enrolled-children', {
+      childName: `Baby ${i} ${id}`,
+      dateOfBirth: bornMonthsAgo(6),
+      program: 'infant',
+      startDate: '2026-09-01',
+      parentName: `Parent ${i} ${id}`,
+      parentEmail: `infant${i}.${id}@example.com`,
+    });
+    await api(server, director, 'PATCH', `/api/admin/enrolled-children/${child.id}`, { classroomId: room.id });
+    await api(server, director, 'POST', '/api/admin/attendance', { childId: child.id, kind: 'in', by: `Parent ${i} ${id}` });
+  }
+  const first = await server.adminCookie(`first.${id}@example.com`, 'teacher');
+  await api(server, first, 'POST', '/api/admin/staff-attendance', { kind: 'in', classroomId: room.id });
+
+  // The second teacher clocks in and, later, out, from the tab.
+  const teacherContext = await browser.newContext({ baseURL: server.url, viewport: { width: 820, height: 1180 } });
+  await signIn(server, teacherContext, `second.${id}@example.com`, 'teacher');
+  const teacher = await teacherContext.newPage();
+  await teacher.goto('/admin?tab=attendance');
+  await teacher.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+  const teacherRoom = teacher.getByRole('region', { name: roomName });
+  await teacherRoom.getByRole('button', { name: `Clock in to ${roomName}` }).click();
+  await expect(teacherRoom.getByRole('button', { name: `Clock out of ${roomName}` })).toBeVisible();
+
+  await loginAsAdmin();
+  await page.goto('/admin?tab=attendance');
+  const banner = page.getByRole('region', { name: roomName }).getByRole('status', { name: `Ratio in ${roomName}` });
+  await expect(banner).toHaveText('In ratio: 6 children present, 2 staff (2 needed).');
+  await expect(banner).toHaveAttribute('data-ratio', 'ok');
+
+  await teacherRoom.getByRole('button', { name: `Clock out of ${roomName}` }).click();
+  await expect(teacherRoom.getByRole('button', { name: `Clock in to ${roomName}` })).toBeVisible();
+  await teacherContext.close();
+
+  await page.reload();
+  await expect(banner).toHaveText(`${roomName} is over ratio: 6 children with 1 staff member. One more staff member is needed.`);
+  await expect(banner).toHaveAttribute('data-ratio', 'over');
+  await expect(banner).toHaveClass(/bg-red-600/);
+});

@@ -1,0 +1,79 @@
+/** Ohio's ratio table (src/shared/ratios.ts): every boundary of every band, ages counted as birthdays do, mixed rooms. */
+import { describe, expect, it } from 'vitest';
+import { ageInMonths, childrenPerStaff, OHIO_RATIOS, overRatioSentence, ratioBandFor, staffRequired } from '../../src/shared/ratios';
+
+describe('ratio table', () => {
+  it('holds the issue’s table, band by band', () => {
+    expect(OHIO_RATIOS.map((b) => [b.fromMonths, b.children])).toEqual([
+      [0, 5],
+      [12, 6],
+      [18, 7],
+      [30, 8],
+      [36, 12],
+      [48, 14],
+      [72, 18],
+    ]);
+  });
+
+  it.each([
+    [0, 5],
+    [11, 5],
+    [12, 6],
+    [17, 6],
+    [18, 7],
+    [29, 7],
+    [30, 8],
+    [35, 8],
+    [36, 12],
+    [47, 12],
+    [48, 14],
+    [71, 14],
+    [72, 18],
+    [155, 18],
+  ])('a child of %i months: 1:%i', (months, children) => {
+    expect(childrenPerStaff(months)).toBe(children);
+  });
+
+  it('counts months as birthdays do: the band changes on the day, not the day after or before', () => {
+    expect(ageInMonths('2025-11-21', '2026-11-20')).toBe(11);
+    expect(ageInMonths('2025-11-21', '2026-11-21')).toBe(12);
+    expect(ratioBandFor(ageInMonths('2025-11-21', '2026-11-20')).children).toBe(5);
+    expect(ratioBandFor(ageInMonths('2025-11-21', '2026-11-21')).children).toBe(6);
+    expect(ageInMonths('2023-11-21', '2026-11-20')).toBe(35);
+    expect(ageInMonths('2023-11-21', '2026-11-21')).toBe(36);
+    // Born on the 31st: a month is complete on the last day of a shorter month.
+    expect(ageInMonths('2026-01-31', '2026-02-28')).toBe(1);
+    expect(ageInMonths('2026-01-31', '2026-02-27')).toBe(0);
+    expect(ageInMonths('2026-11-21', '2026-11-21')).toBe(0);
+  });
+
+  it('needs staff for each started group of children, at each band’s size', () => {
+    expect(staffRequired([])).toBe(0);
+    for (const band of OHIO_RATIOS) {
+      const age = band.fromMonths;
+      expect(staffRequired(Array(band.children).fill(age)), band.label).toBe(1);
+      expect(staffRequired(Array(band.children + 1).fill(age)), band.label).toBe(2);
+      expect(staffRequired(Array(band.children * 2).fill(age)), band.label).toBe(2);
+    }
+  });
+
+  it('in a mixed room, the youngest present child’s ratio counts for every child', () => {
+    // Twelve three-year-olds need one teacher; add one 17-month-old and the room is at 1:6 for all 13.
+    expect(staffRequired(Array(12).fill(40))).toBe(1);
+    expect(staffRequired([...Array(12).fill(40), 17])).toBe(3);
+    // Four-year-olds with one infant: 1:5 for all.
+    expect(staffRequired([...Array(9).fill(50), 6])).toBe(2);
+    expect(staffRequired([...Array(10).fill(50), 6])).toBe(3);
+    // The youngest, not the first or the most common.
+    expect(staffRequired([30, 80, 80, 80, 80, 80, 80, 80, 80])).toBe(2);
+  });
+
+  it('says plainly what is wrong', () => {
+    expect(overRatioSentence('Sunflower Room', 7, 1, 2)).toBe(
+      'Sunflower Room is over ratio: 7 children with 1 staff member. One more staff member is needed.',
+    );
+    expect(overRatioSentence('Acorn', 11, 0, 3)).toBe(
+      'Acorn is over ratio: 11 children with 0 staff members. 3 more staff members are needed.',
+    );
+  });
+});
