@@ -31,6 +31,7 @@ import { createAdminSession, createParentSession } from '../src/server/auth/sess
 import { prepareDatabase } from '../src/server/bootstrap';
 import { systemClock } from '../src/server/clock';
 import { openDatabase } from '../src/server/db';
+import { startNodeFlags } from './start-flags';
 
 const argv = process.argv.slice(2);
 const flag = (name: string) => argv.includes(`--${name}`);
@@ -199,7 +200,7 @@ async function main() {
   // The built server, as `npm start` runs it (ensure-build rebuilds whatever is older than its sources).
   execFileSync(process.execPath, ['scripts/ensure-build.mjs'], { cwd: PROJECT_ROOT, stdio: 'inherit' });
   const app = startProcess(
-    [...(flag('cpu-prof') ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), '--enable-source-maps', 'dist/server/index.js'],
+    [...(flag('cpu-prof') ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), ...startNodeFlags(), 'dist/server/index.js'],
     {
       NODE_ENV: 'production',
       PORT: String(port),
