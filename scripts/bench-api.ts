@@ -341,6 +341,8 @@ async function main() {
       const id = String(targets.indexOf(target));
       await fetch(`${ceilingBase}/${id}`, { method: 'PUT', body: new Uint8Array(await probe(base, target)) });
       const top = await measure(ceilingBase, { group: 'ceiling', name: 'ceiling', path: `/${id}` });
+      // A ceiling that failed fast would read high, and every share beside it low: it must answer every request.
+      if (top.errors > 0) throw new Error(`${target.name}: the ceiling answered ${top.errors} requests with an error or a non-2xx`);
       const r = await measure(base, target);
       const share = Math.round((100 * r.rps) / top.rps);
       console.log(
