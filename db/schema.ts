@@ -194,12 +194,15 @@ export const auditLog = sqliteTable(
     hash: text('hash').notNull(),
   },
   // The Audit tab's pages, newest first by (at, id), for each filter (ADR 038): SQLite ends every index with
-  // the rowid (the id), so each index is already in the page's order and a page is one index range.
+  // the rowid (the id), so each index is already in the page's order and a page is one index range. Which
+  // index a set of filters reads is chosen in src/server/audit/log.ts; a record's id alone (the tab's "Record"
+  // field without a kind) has its own, so it never walks the whole log.
   (t) => [
     index('audit_log_at_idx').on(t.at),
     index('audit_log_actor_idx').on(t.actorId, t.at),
     index('audit_log_entity_idx').on(t.entity, t.at),
-    index('audit_log_record_idx').on(t.entity, t.entityId, t.at),
+    index('audit_log_actor_entity_idx').on(t.actorId, t.entity, t.at),
+    index('audit_log_entity_id_idx').on(t.entityId, t.at),
   ],
 );
 

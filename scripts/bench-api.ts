@@ -31,6 +31,7 @@ import { createAdminSession, createParentSession } from '../src/server/auth/sess
 import { prepareDatabase } from '../src/server/bootstrap';
 import { systemClock } from '../src/server/clock';
 import { openDatabase } from '../src/server/db';
+import { startNodeFlags } from './start-flags';
 import { addDays, centreDateOf } from '../src/shared/centre-time';
 
 /** The last weekday before today in the centre (seed-scale.ts records attendance on weekdays before today). */
@@ -207,7 +208,7 @@ async function main() {
   // The built server, as `npm start` runs it (ensure-build rebuilds whatever is older than its sources).
   execFileSync(process.execPath, ['scripts/ensure-build.mjs'], { cwd: PROJECT_ROOT, stdio: 'inherit' });
   const app = startProcess(
-    [...(flag('cpu-prof') ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), '--enable-source-maps', 'dist/server/index.js'],
+    [...(flag('cpu-prof') ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), ...startNodeFlags(), 'dist/server/index.js'],
     {
       NODE_ENV: 'production',
       PORT: String(port),
@@ -355,6 +356,8 @@ async function main() {
       const id = String(targets.indexOf(target));
       await fetch(`${ceilingBase}/${id}`, { method: 'PUT', body: new Uint8Array(await probe(base, target)) });
       const top = await measure(ceilingBase, { group: 'ceiling', name: 'ceiling', path: `/${id}` });
+      // A ceiling that failed fast would read high, and every share beside it low: it must answer every request.
+      if (top.errors > 0) throw new Error(`${target.name}: the ceiling answered ${top.errors} requests with an error or a non-2xx`);
       const r = await measure(base, target);
       const share = Math.round((100 * r.rps) / top.rps);
       console.log(

@@ -20,6 +20,7 @@ import { createParentSession } from '../src/server/auth/session';
 import { prepareDatabase } from '../src/server/bootstrap';
 import { systemClock } from '../src/server/clock';
 import { closeDatabase, openDatabase } from '../src/server/db';
+import { startNodeFlags } from './start-flags';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -128,7 +129,7 @@ async function main() {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const server = spawn(process.execPath, ['dist/server/index.js'], {
+  const server = spawn(process.execPath, [...startNodeFlags(), 'dist/server/index.js'], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'inherit'],
     env: {

@@ -156,7 +156,6 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
             sessionId: 'test',
             expiresAt: new Date(8.64e15),
             refreshed: false,
-            unchangedUntil: 8.64e15,
             admin: { id: 'test-admin', email: 'director@example.com', name: 'Test Director', role: 'director', lastLoginAt: null },
           },
         });
@@ -169,7 +168,6 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
             sessionId: 'test',
             expiresAt: new Date(8.64e15),
             refreshed: false,
-            unchangedUntil: 8.64e15,
             parent: { id: 'test-parent', email: 'parent@example.com', firstName: 'Pat', lastName: 'Parent', phone: null },
           },
         });

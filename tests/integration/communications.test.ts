@@ -15,7 +15,7 @@ import {
   privateFiles,
   uploadTokens,
 } from '../../db/schema';
-import { ABANDONED_UPLOAD_MS, forgetAbandonedUploads } from '../../src/server/documents/uploads';
+import { ABANDONED_UPLOAD_MS, EXPIRED_MESSAGE, forgetAbandonedUploads } from '../../src/server/documents/uploads';
 import { createParentSession } from '../../src/server/auth/session';
 import { centre } from '../../src/shared/centre';
 import { MAX_UPLOAD_BYTES } from '../../src/shared/constants';
@@ -357,6 +357,30 @@ describe('document requests', () => {
       s.clock.advance(16 * 60 * 1000);
       expect((await put(url, PDF, a.auth)).status).toBe(403);
       expect(s.count(privateFiles)).toBe(1);
+    });
+
+    it('says a link expired, not used, when its permit is gone before the time the link carries (issue 29)', async () => {
+      // The hourly sweep removes permits past their time. Run while the clock was ahead (a clock later stepped
+      // back, or a restore from a backup taken before the link was issued), it leaves a link whose signed time
+      // has not passed and whose permit row is gone: the parent must be told to choose the file again, not
+      // that the link was used.
+      const url = await uploadUrl(a.auth);
+      const issued = s.clock.now().getTime();
+      s.clock.advance(16 * 60 * 1000);
+      const ahead = s.clock.now();
+      await forgetAbandonedUploads({ db: s.db, config: s.config, clock: s.clock });
+      const id = url.split('/').pop()!.split('.')[0]!;
+      expect(s.db.select().from(uploadTokens).where(eq(uploadTokens.id, id)).get()).toBeUndefined();
+      const files = s.count(privateFiles);
+      s.clock.set(new Date(issued + 60_000));
+      try {
+        const res = await put(url, PDF, a.auth);
+        expect(res.status).toBe(403);
+        expect((await json<{ message: string }>(res)).message).toBe(EXPIRED_MESSAGE);
+        expect(s.count(privateFiles)).toBe(files);
+      } finally {
+        s.clock.set(ahead);
+      }
     });
 
     it('refuses more than 10 MB with a Content-Length, and while streaming without one, leaving no partial file', async () => {

@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { events } from '../../db/schema';
+import { cacheStore } from '../../src/server/cache/store';
+import { keptPageKey } from '../../src/server/pages/render';
 import { fullTitle, NOT_FOUND_TITLE } from '../../src/shared/public-pages';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { capturedLines } from '../helpers/log-capture';
@@ -159,5 +161,31 @@ describe('a server-rendered page', () => {
     await get('/events', { cookie });
     await get('/events', { cookie });
     expect(keptLines()).toBe(before + 1);
+  });
+
+  it('keeps its last drawing in the cache store, under its byte budget, until a write (issue 28)', async () => {
+    const store = cacheStore(s.db);
+    // A session cookie: the response cache leaves the request to the renderer, which draws once and keeps it.
+    const cookie = await s.adminCookie();
+    s.db
+      .insert(events)
+      .values({ title: `Open house ${Date.now()}`, eventDate: '2030-10-03' })
+      .run();
+    const first = await get('/events', { cookie });
+    const drawn = renderCount(await first.text());
+    expect(store.holds(keptPageKey('/events'))).toBe(true);
+    // Counted with its room for the compressed forms: the HTML twice at least.
+    const html = await (await get('/events', { cookie, 'accept-encoding': 'identity' })).arrayBuffer();
+    expect(html.byteLength).toBeGreaterThan(4000);
+    expect(store.bytes()).toBeGreaterThanOrEqual(2 * html.byteLength);
+    expect(renderCount(await (await get('/events', { cookie })).text())).toBe(drawn);
+
+    // A write empties the store: the drawing goes with everything else, and the next visitor's page is new.
+    s.db
+      .insert(events)
+      .values({ title: `Book fair ${Date.now()}`, eventDate: '2030-10-04' })
+      .run();
+    expect(store.holds(keptPageKey('/events'))).toBe(false);
+    expect(renderCount(await (await get('/events', { cookie })).text())).toBeGreaterThan(drawn);
   });
 });

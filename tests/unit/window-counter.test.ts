@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { addressKey, WindowCounter } from '../../src/server/services/rate-limit';
+import { windowBytes } from '../../src/server/services/window-counter';
 
 describe('a limiter counter holds at most its bound of bytes', () => {
   it('drops its least recently used windows when full, and counts on', () => {
-    const bound = 100 * (2 * 'key-999'.length + 64);
+    const bound = 100 * windowBytes(null, 'key-999');
     const counter = new WindowCounter(60_000, bound);
     for (let i = 0; i < 1000; i++) counter.add(`key-${i}`, 1000 + i);
     expect(counter.bytes).toBeLessThanOrEqual(bound);

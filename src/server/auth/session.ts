@@ -42,12 +42,6 @@ interface SessionState {
   sessionId: string;
   expiresAt: Date;
   refreshed: boolean;
-  /**
-   * Epoch ms until which checking the same token again gives this same answer, as long as nothing is written
-   * (a sign-out, a closed account and a refresh are all writes): the moment the session would be extended or
-   * would end.
-   */
-  unchangedUntil: number;
 }
 
 export type Auth = (SessionState & { kind: 'admin'; admin: AdminIdentity }) | (SessionState & { kind: 'parent'; parent: ParentIdentity });
@@ -84,26 +78,9 @@ function slide(expiresAt: Date, now: Date, lifetime: number, absoluteEnd: number
   return extended > expiresAt.getTime() ? new Date(extended) : null;
 }
 
-/** When slide() would first extend a session expiring at `expiresAt`, or it would end: whichever is first. */
-function unchangedUntil(expiresAt: Date, createdAt: Date, lifetime: number, maxLifetime: number): number {
-  return Math.min(expiresAt.getTime() - lifetime / 2, expiresAt.getTime(), createdAt.getTime() + maxLifetime);
-}
-
 /** What both kinds of session answer with, once slide() has run (`extended`: the new expiry, if it moved). */
-function stateOf(
-  sessionId: string,
-  row: { expiresAt: Date; createdAt: Date },
-  extended: Date | null,
-  lifetime: number,
-  maxLifetime: number,
-): SessionState {
-  const expiresAt = extended ?? row.expiresAt;
-  return {
-    sessionId,
-    expiresAt,
-    refreshed: extended !== null,
-    unchangedUntil: unchangedUntil(expiresAt, row.createdAt, lifetime, maxLifetime),
-  };
+function stateOf(sessionId: string, row: { expiresAt: Date }, extended: Date | null): SessionState {
+  return { sessionId, expiresAt: extended ?? row.expiresAt, refreshed: extended !== null };
 }
 
 /** Past its idle expiry, or past its absolute end. */
@@ -164,7 +141,7 @@ export function validateAdminToken(db: Db, clock: Clock, token: string): Auth | 
   if (extended) db.update(adminSessions).set({ expiresAt: extended }).where(eq(adminSessions.id, parts.id)).run();
   return {
     kind: 'admin',
-    ...stateOf(parts.id, row, extended, ADMIN_SESSION_MS, ADMIN_SESSION_MAX_MS),
+    ...stateOf(parts.id, row, extended),
     admin: { id: row.id, email: row.email, name: row.name, role: row.role, lastLoginAt: row.lastLoginAt },
   };
 }
@@ -199,7 +176,7 @@ export function validateParentToken(db: Db, clock: Clock, token: string): Auth |
   const extended = slide(row.expiresAt, now, PARENT_SESSION_MS, row.createdAt.getTime() + PARENT_SESSION_MAX_MS);
   if (extended) db.update(parentSessions).set({ expiresAt: extended }).where(eq(parentSessions.id, parts.id)).run();
   const { expiresAt: _e, createdAt: _c, token: _t, isActive: _a, ...parent } = row;
-  return { kind: 'parent', ...stateOf(parts.id, row, extended, PARENT_SESSION_MS, PARENT_SESSION_MAX_MS), parent };
+  return { kind: 'parent', ...stateOf(parts.id, row, extended), parent };
 }
 
 export function deleteSession(db: Db, auth: Auth): void {

@@ -1,7 +1,7 @@
 /**
- * The one memory the server keeps between requests: finished answers (response-cache.ts) and the data memo
- * (`cachedRead`), in one least-recently-used store with one byte budget (CACHE_BUDGET_MB), per database
- * (ADR 017).
+ * The one memory the server keeps between requests: finished answers (response-cache.ts), the data memo
+ * (`cachedRead`) and the public pages' last drawings (pages/render.ts), in one least-recently-used store with one
+ * byte budget (CACHE_BUDGET_MB), per database (ADR 017).
  *
  * Everything in it is valid for one write version of the database only. The version is SQLite's own:
  * `total_changes()` (rows this connection changed, whichever code did it) and `data_version` (moves when another
@@ -48,7 +48,13 @@ export interface CacheStore {
   get(key: string): Stored | undefined;
   /** Keeps `entry` under `key` if it was made under `version` and fits; false when it was not cached. */
   setAnswer(key: string, version: string, entry: StoredAnswer): boolean;
-  setMemo(key: string, value: unknown): void;
+  /**
+   * Keeps `value` under `key`, sized by its JSON unless `options.size` says better (a value of bytes); with
+   * `options.madeUnder`, only if nothing was written since that version. False when it was not kept.
+   */
+  setMemo(key: string, value: unknown, options?: { size?: number; madeUnder?: string }): boolean;
+  /** Whether `key` is held under the current version (for tests). */
+  holds(key: string): boolean;
   /** Bytes held now (the sizes the store counts), for tests and the performance notes. */
   bytes(): number;
   entries(): number;
@@ -157,10 +163,16 @@ function createStore(db: Db, budget: number): CacheStore {
       }
       return lru.has(key);
     },
-    setMemo(key, value) {
+    setMemo(key, value, options = {}) {
+      if (current() !== (options.madeUnder ?? version)) return false;
+      const size = (options.size ?? approximateBytes(value)) + key.length * 2;
+      if (size > MAX_ENTRY_BYTES) return false;
+      lru.set(key, { kind: 'memo', value, size });
+      return lru.has(key);
+    },
+    holds(key) {
       current();
-      const size = approximateBytes(value) + key.length * 2;
-      if (size <= MAX_ENTRY_BYTES) lru.set(key, { kind: 'memo', value, size });
+      return lru.has(key);
     },
     bytes: () => lru.calculatedSize,
     entries: () => lru.size,

@@ -9,6 +9,7 @@ import type { Context as HonoContext } from 'hono';
 import { PAGE_SEARCH, searchString } from '../../shared/page-search';
 import { NOT_FOUND_TITLE, type PageList } from '../../shared/public-pages';
 import { callRead } from '../cache/registry';
+import { cacheStore } from '../cache/store';
 import { type AppDeps, clientIp, createContext } from '../context';
 import { logger } from '../logger';
 import { escapeHtml } from './seo';
@@ -39,13 +40,21 @@ const HTML_BROTLI_QUALITY = 5;
 
 /** A drawn page: its bytes, its strong ETag, and its compressed forms, each made once, when first asked for. */
 interface DrawnPage {
-  lists: readonly unknown[];
   minute: number;
   status: 200 | 404;
   body: Uint8Array<ArrayBuffer>;
   hash: string;
   encoded: Map<Exclude<Encoding, 'identity'>, Promise<Uint8Array<ArrayBuffer>>>;
 }
+
+/** Where the drawing of a page kept under `key` (a public page's path, or NOT_FOUND_KEY) lives in the cache store. */
+export const keptPageKey = (key: string) => `page\n${key}`;
+
+/**
+ * What a kept drawing counts against the cache's byte budget: its HTML, and room for its brotli and gzip forms,
+ * which are made later, when first asked for (each is well under half the HTML), and the entry around them.
+ */
+const drawnPageBytes = (body: Uint8Array) => 2 * body.byteLength + 1024;
 
 /** The one key the not-found page is kept under, whatever the path: the map holds the public pages and it, no more. */
 const NOT_FOUND_KEY = '404';
@@ -68,13 +77,14 @@ export function createPageRenderer(deps: AppDeps, limits: Limiters, ssrDir: stri
       : Promise.resolve(null));
 
   /**
-   * The last page drawn for each path, with the lists it was drawn from. The lists come from the in-memory
-   * public lists (ADR 010), the same objects until something is written, so the page is drawn again only after
+   * The last page drawn for each path is kept in the cache store (cache/store.ts), under its byte budget with the
+   * answers and the data memo, and like them only until something is written: the page is drawn again only after
    * a write, or once a minute at most for what the page computes from the time. Drawing it costs far more than
    * any API answer: without this, 50 visitors at once kept both cores busy rendering the same HTML; compressing
-   * it on every answer halved what was left.
+   * it on every answer halved what was left. The response cache sends most repeats before they get here; this
+   * serves the others (a visitor with a session cookie, a query the page ignores, another Accept-Encoding).
    */
-  const drawn = new Map<string, DrawnPage>();
+  const store = () => cacheStore(deps.db, deps.config.cacheBudgetBytes);
 
   /**
    * `href`: the path with its validated query string, if any. `key`: where the drawing is kept, or null for a
@@ -91,19 +101,22 @@ export function createPageRenderer(deps: AppDeps, limits: Limiters, ssrDir: stri
     status: 200 | 404,
     adopted: boolean,
   ): Promise<DrawnPage> {
+    const kept = store();
+    // Read before the lists: a drawing made while something was written is not kept (it may hold the old data).
+    const version = kept.version();
+    const minute = Math.floor(deps.clock.now().getTime() / 60_000);
+    const found = key === null ? undefined : kept.get(keptPageKey(key));
+    const last = found?.kind === 'memo' ? (found.value as DrawnPage) : undefined;
+    if (last && last.minute === minute) return last;
     const caller = createCaller({ ...deps, limits, resHeaders: new Headers(), ip, auth: null });
     const names = status === 404 ? [] : (ssr.SERVER_RENDERED[path] ?? []);
     const lists = await Promise.all(names.map((name) => callRead(caller, name)));
-    const minute = Math.floor(deps.clock.now().getTime() / 60_000);
-    const last = key === null ? undefined : drawn.get(key);
-    if (last && last.minute === minute && last.lists.length === lists.length && last.lists.every((list, i) => list === lists[i]))
-      return last;
     const drawing = await ssr.render(href, Object.fromEntries(names.map((name, i) => [name, lists[i]])));
     const body = pageBody(template, adopted ? drawing : { html: drawing.html, state: null });
     const hash = createHash('sha256').update(body).digest('base64url').slice(0, 32);
-    // Drawn again but byte for byte the same (a new minute, a write elsewhere): the compressed forms still fit.
-    const page: DrawnPage = { lists, minute, status, body, hash, encoded: last?.hash === hash ? last.encoded : new Map() };
-    if (key !== null) drawn.set(key, page);
+    // Drawn again but byte for byte the same (a new minute): the compressed forms still fit.
+    const page: DrawnPage = { minute, status, body, hash, encoded: last?.hash === hash ? last.encoded : new Map() };
+    if (key !== null) kept.setMemo(keptPageKey(key), page, { size: drawnPageBytes(body), madeUnder: version });
     return page;
   }
 
