@@ -4,6 +4,7 @@ import { announcementsRouter } from './announcements';
 import { applicationsRouter } from './applications';
 import { childrenRouter } from './children';
 import { communicationsRouter } from './communications';
+import { dailyRouter } from './daily';
 import { developmentRouter } from './development';
 import { mailRouter, outboxRouter } from './mail';
 import { enrollmentRouter } from './enrollment';
@@ -34,6 +35,7 @@ export const appRouter = router({
   overview: overviewRouter,
   payments: paymentsRouter,
   development: developmentRouter,
+  daily: dailyRouter,
   parentAuth: parentAuthRouter,
   parentPortal: parentPortalRouter,
   staff: staffRouter,

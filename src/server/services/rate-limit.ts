@@ -52,6 +52,10 @@ export function createLimiters() {
     pdfs: { parent: new RateLimit(20, 5 * MINUTE), admin: new RateLimit(120, 5 * MINUTE) },
     /** A parent's preference changes: a few clicks in the menu, not a flood of writes. */
     preferences: new RateLimit(30, 10 * MINUTE),
+    /** Daily sheets per staff account: a room of twenty children's meals, naps and diapers, not a script's flood. */
+    dailyEntries: new RateLimit(300, 10 * MINUTE),
+    /** Photos of the day per staff account (each one is decoded and encoded on the server's CPU). */
+    childPhotos: new RateLimit(30, 10 * MINUTE),
   };
 }
 export type Limiters = ReturnType<typeof createLimiters>;
