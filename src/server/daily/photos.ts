@@ -154,7 +154,11 @@ export async function openChildPhoto(deps: { db: Db; config: Pick<Config, 'priva
   const path = photoPath(deps.config, original ? photo.storedName : displayName(photo.storedName));
   const info = path ? await stat(path).catch(() => null) : null;
   if (!path || !info) throw notFound;
-  const base = photo.originalName.replace(/\.[A-Za-z0-9]{1,5}$/, '').replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_') || 'photo';
+  const base =
+    photo.originalName
+      .replace(/\.[A-Za-z0-9]{1,5}$/, '')
+      .replace(/[^\x20-\x7e]/g, '_')
+      .replace(/["\\]/g, '_') || 'photo';
   const name = `${base}-${photo.date}.webp`;
   return new Response(Readable.toWeb(createReadStream(path)) as ReadableStream<Uint8Array>, {
     headers: {

@@ -66,10 +66,12 @@ export function dailySummaryEmail(
   config: Pick<Config, 'publicUrl'>,
 ): EmailContent {
   const inOrder = [...data.items].reverse();
-  const lines = inOrder.filter((i) => i.kind !== 'photo').map((i) => {
-    const { title, detail } = describeItem(i);
-    return `${centreTime(i.at)}: ${title}. ${detail}`;
-  });
+  const lines = inOrder
+    .filter((i) => i.kind !== 'photo')
+    .map((i) => {
+      const { title, detail } = describeItem(i);
+      return `${centreTime(i.at)}: ${title}. ${detail}`;
+    });
   const photos = inOrder.filter((i) => i.kind === 'photo').length;
   const portal = `${config.publicUrl}/parent-login`;
   const paragraphs: Paragraph[] = [plain(`Here is ${data.childName}'s day at ${centre.name}, ${longDate(data.date)}.`)];
@@ -149,7 +151,10 @@ export function queueDailySummaries(deps: SummaryDeps): number {
           .get();
         if (!row) return;
         for (const r of recipients) {
-          const content = dailySummaryEmail({ parentName: `${r.firstName} ${r.lastName}`, childName: child.childName, date, items }, deps.config);
+          const content = dailySummaryEmail(
+            { parentName: `${r.firstName} ${r.lastName}`, childName: child.childName, date, items },
+            deps.config,
+          );
           queue.enqueue({ to: r.email, content, loggedText: content.text, sentBy: SENT_BY }, db);
           queued++;
         }

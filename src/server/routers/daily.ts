@@ -82,9 +82,9 @@ function roomDay(db: Db, classroomId: string | null, date: string) {
 
 export const dailyRouter = router({
   /** The Daily sheets tab: the rooms, and the chosen room's children with the day's entries and photos. */
-  room: staffProcedure.input(roomDaySchema).query(({ ctx, input }) =>
-    roomDay(ctx.db, input.classroomId ?? null, input.date ?? centreDateOf(ctx.clock.now())),
-  ),
+  room: staffProcedure
+    .input(roomDaySchema)
+    .query(({ ctx, input }) => roomDay(ctx.db, input.classroomId ?? null, input.date ?? centreDateOf(ctx.clock.now()))),
 
   /** POST /api/admin/daily-entries. */
   create: staffProcedure.input(dailyEntrySchema).mutation(({ ctx, input }) => {
@@ -101,7 +101,12 @@ export const dailyRouter = router({
             .returning(entryColumns)
             .get(),
         ),
-      (row) => ({ action: 'create', entity: 'daily-entry', entityId: row.id, fields: { childId: input.childId, kind: input.kind, at, ...details } }),
+      (row) => ({
+        action: 'create',
+        entity: 'daily-entry',
+        entityId: row.id,
+        fields: { childId: input.childId, kind: input.kind, at, ...details },
+      }),
     );
   }),
 
@@ -116,12 +121,25 @@ export const dailyRouter = router({
         db
           .insert(dailyEntries)
           .values(
-            input.childIds.map((childId) => ({ childId, kind: input.kind, at, date, details, authorId: ctx.admin.id, authorName: ctx.admin.name })),
+            input.childIds.map((childId) => ({
+              childId,
+              kind: input.kind,
+              at,
+              date,
+              details,
+              authorId: ctx.admin.id,
+              authorName: ctx.admin.name,
+            })),
           )
           .returning(entryColumns)
           .all()
           .map((row) => ({ ...entryItem(row), childId: row.childId })),
-      () => ({ action: 'create', entity: 'daily-entry', entityId: null, fields: { childIds: input.childIds, kind: input.kind, at, ...details } }),
+      () => ({
+        action: 'create',
+        entity: 'daily-entry',
+        entityId: null,
+        fields: { childIds: input.childIds, kind: input.kind, at, ...details },
+      }),
     );
     return { success: true as const, count: items.length, items };
   }),
@@ -135,7 +153,8 @@ export const dailyRouter = router({
     let details: Record<string, unknown> = entryItem(before).details as Record<string, unknown>;
     if (input.details) {
       const parsed = DETAILS_SCHEMAS[kind].safeParse(input.details);
-      if (!parsed.success) throw new TRPCError({ code: 'BAD_REQUEST', message: parsed.error.issues[0]?.message ?? 'Invalid details', cause: parsed.error });
+      if (!parsed.success)
+        throw new TRPCError({ code: 'BAD_REQUEST', message: parsed.error.issues[0]?.message ?? 'Invalid details', cause: parsed.error });
       details = parsed.data as Record<string, unknown>;
     }
     const next = placed(ctx.clock, kind, input.at ?? (kind === 'nap' && input.details ? undefined : before.at), details);
@@ -148,7 +167,12 @@ export const dailyRouter = router({
           .where(eq(dailyEntries.id, input.id))
           .returning(entryColumns)
           .get(),
-      (row) => ({ action: 'update', entity: 'daily-entry', entityId: row.id, fields: { at: input.at, ...(input.details ? next.details : {}) } }),
+      (row) => ({
+        action: 'update',
+        entity: 'daily-entry',
+        entityId: row.id,
+        fields: { at: input.at, ...(input.details ? next.details : {}) },
+      }),
     );
   }),
 
@@ -157,7 +181,8 @@ export const dailyRouter = router({
     consumeForAccount(ctx, ctx.limits.dailyEntries);
     const gone = audited(
       ctx,
-      (db) => db.delete(dailyEntries).where(eq(dailyEntries.id, input)).returning({ id: dailyEntries.id, childId: dailyEntries.childId }).get(),
+      (db) =>
+        db.delete(dailyEntries).where(eq(dailyEntries.id, input)).returning({ id: dailyEntries.id, childId: dailyEntries.childId }).get(),
       (row) => ({ action: 'delete', entity: 'daily-entry', entityId: row.id, fields: { childId: row.childId } }),
     );
     if (!gone) throw notFound('Entry');

@@ -346,7 +346,8 @@ export const PHOTO_DISPLAY_WIDTH = 640;
  * both privately. Nothing here touches the public uploads folder.
  */
 export async function encodeChildPhoto(bytes: Uint8Array): Promise<{ full: Buffer; display: Buffer; width: number; height: number }> {
-  if (bytes.byteLength > MAX_UPLOAD_BYTES) throw new TRPCError({ code: 'PAYLOAD_TOO_LARGE', message: 'The file is too large. The limit is 10 MB.' });
+  if (bytes.byteLength > MAX_UPLOAD_BYTES)
+    throw new TRPCError({ code: 'PAYLOAD_TOO_LARGE', message: 'The file is too large. The limit is 10 MB.' });
   const pixels = await decodeUpload(bytes);
   const { width, height } = pixels.info;
   try {

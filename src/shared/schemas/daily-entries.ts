@@ -38,9 +38,18 @@ export const BATCH_MAX_CHILDREN = 60;
 /** A moment: a Date (tRPC) or an ISO 8601 date-time with its offset (REST), as a Date. */
 export function momentField(message: string) {
   return z
-    .union([z.date({ error: message }), z.string({ error: message }).max(40, message).pipe(z.iso.datetime({ offset: true, error: message }))], {
-      error: message,
-    })
+    .union(
+      [
+        z.date({ error: message }),
+        z
+          .string({ error: message })
+          .max(40, message)
+          .pipe(z.iso.datetime({ offset: true, error: message })),
+      ],
+      {
+        error: message,
+      },
+    )
     .transform((v) => new Date(v))
     .refine((d) => !Number.isNaN(d.getTime()), message);
 }
@@ -70,13 +79,19 @@ const napDetails = z
   )
   .refine((n) => n.end === null || n.end.getTime() > n.start.getTime(), { message: NAP_ORDER_MESSAGE, path: ['end'] })
   .refine((n) => n.end === null || n.end.getTime() - n.start.getTime() <= NAP_MAX_MS, { message: NAP_TOO_LONG_MESSAGE, path: ['end'] });
-const diaperDetails = z.strictObject({ type: enumField(DIAPER_TYPES, 'Please choose the diaper: wet, bm or dry') }, { error: 'A diaper has type' });
+const diaperDetails = z.strictObject(
+  { type: enumField(DIAPER_TYPES, 'Please choose the diaper: wet, bm or dry') },
+  { error: 'A diaper has type' },
+);
 const toiletDetails = z.strictObject(
   { result: enumField(TOILET_RESULTS, 'Please choose the result: success or attempt') },
   { error: 'A toilet visit has result' },
 );
 const moodDetails = z.strictObject({ mood: requiredText('Please describe the mood', 100) }, { error: 'A mood has mood' });
-const noteDetails = z.strictObject({ text: requiredText('Please write the note', 1000, { multiline: true }) }, { error: 'A note has text' });
+const noteDetails = z.strictObject(
+  { text: requiredText('Please write the note', 1000, { multiline: true }) },
+  { error: 'A note has text' },
+);
 
 /** Each kind's details, for the server's PATCH (the kind of an entry never changes). */
 export const DETAILS_SCHEMAS = {
