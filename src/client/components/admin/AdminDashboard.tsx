@@ -19,6 +19,7 @@ const panels: Record<AdminTabId, React.LazyExoticComponent<React.ComponentType>>
   applications: lazy(() => import('./tabs/ApplicationsTab')),
   children: lazy(() => import('./tabs/ChildrenTab')),
   activities: lazy(() => import('./tabs/ActivitiesTab')),
+  daily: lazy(() => import('./tabs/DailySheetsTab')),
   communication: lazy(() => import('./tabs/CommunicationTab')),
   payments: lazy(() => import('./tabs/PaymentsTab')),
   gallery: lazy(() => import('./tabs/GalleryTab')),
