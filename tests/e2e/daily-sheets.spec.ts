@@ -11,7 +11,7 @@ import { parentFamily, signIn } from './parent-family';
  */
 test.use({ viewport: { width: 1024, height: 768 }, hasTouch: true });
 
-test('a teacher records the room\'s day on a tablet; the parent sees it in Today on a phone', async ({ page, context, server, browser }) => {
+test("a teacher records the room's day on a tablet; the parent sees it in Today on a phone", async ({ page, context, server, browser }) => {
   // Two devices, two sign-ins and a photo encoded on the server: a long flow, given the time of three.
   test.slow();
   const nora = await parentFamily(server, 'daily');

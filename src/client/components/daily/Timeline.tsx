@@ -18,7 +18,17 @@ const ICONS: Record<TimelineKind, ReactNode> = {
   photo: <Camera className="size-5" />,
 };
 
-export function Timeline({ items, label, empty, action }: { items: TimelineItem[]; label: string; empty: string; action?: (item: TimelineItem) => ReactNode }) {
+export function Timeline({
+  items,
+  label,
+  empty,
+  action,
+}: {
+  items: TimelineItem[];
+  label: string;
+  empty: string;
+  action?: (item: TimelineItem) => ReactNode;
+}) {
   if (items.length === 0) return <p className="py-4 text-stone-600">{empty}</p>;
   return (
     <ol aria-label={label} className="flex flex-col gap-3">

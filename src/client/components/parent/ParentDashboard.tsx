@@ -68,9 +68,7 @@ export function ParentDashboard() {
   const tabsRef = useRef<HTMLDivElement>(null);
   const setTab = (key: string) => {
     if (key === tab) return;
-    void choose({ tab: key === 'today' ? undefined : (key as ParentDashboardSearch['tab']) }).then(() =>
-      revealTabPanel(tabsRef.current),
-    );
+    void choose({ tab: key === 'today' ? undefined : (key as ParentDashboardSearch['tab']) }).then(() => revealTabPanel(tabsRef.current));
   };
   const [changing, setChanging] = useState(false);
   /** The dialog stays mounted once opened (its closing animation, its chunk already loaded). */

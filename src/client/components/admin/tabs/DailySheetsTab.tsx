@@ -26,7 +26,9 @@ const MOODS = ['Happy', 'Calm', 'Tired', 'Fussy'] as const;
 
 /** The meal a teacher most likely records now, by the centre's clock (Columbus). */
 function mealNow(): (typeof MEALS)[number] {
-  const hour = Number(new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', hour: 'numeric', hourCycle: 'h23' }).format(new Date()));
+  const hour = Number(
+    new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', hour: 'numeric', hourCycle: 'h23' }).format(new Date()),
+  );
   if (hour < 10) return 'breakfast';
   if (hour < 11) return 'am_snack';
   if (hour < 14) return 'lunch';
@@ -60,7 +62,11 @@ export default function DailySheetsTab() {
   return (
     <div className="flex flex-col gap-6">
       <section aria-labelledby="daily-sheets-heading" className="flex flex-col gap-4">
-        <PanelHeader id="daily-sheets-heading" title="Daily sheets" description="Tap a child to record a diaper, a nap, the toilet, a mood or a note." />
+        <PanelHeader
+          id="daily-sheets-heading"
+          title="Daily sheets"
+          description="Tap a child to record a diaper, a nap, the toilet, a mood or a note."
+        />
         <Select
           className="max-w-sm"
           label="Classroom"
@@ -68,7 +74,12 @@ export default function DailySheetsTab() {
           onChange={setClassroomId}
           options={[{ value: ALL, label: 'All children' }, ...(data?.classrooms ?? []).map((c) => ({ value: c.id, label: c.name }))]}
         />
-        <ListState isPending={room.isPending} error={room.error} isEmpty={!!data && children.length === 0} empty="No children in this room yet." />
+        <ListState
+          isPending={room.isPending}
+          error={room.error}
+          isEmpty={!!data && children.length === 0}
+          empty="No children in this room yet."
+        />
         {children.length > 0 && (
           <ul aria-label="Children" className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
             {children.map((c) => {
@@ -94,13 +105,7 @@ export default function DailySheetsTab() {
       </section>
       {children.length > 0 && <GroupMeal childIds={children.map((c) => c.id)} />}
       {children.length > 0 && <PhotoUpload children={children} photos={data?.photos ?? []} />}
-      {openChild && (
-        <ChildSheet
-          child={openChild}
-          entries={entriesOf(openChild.id)}
-          onClose={() => setOpenChild(null)}
-        />
-      )}
+      {openChild && <ChildSheet child={openChild} entries={entriesOf(openChild.id)} onClose={() => setOpenChild(null)} />}
     </div>
   );
 }
@@ -124,7 +129,8 @@ function ChildSheet({ child, entries, onClose }: { child: RoomChild; entries: En
     toast({ title: `${what} recorded`, description: `For ${child.childName}.` });
     if (close) onClose();
   }
-  const failed = (error: unknown) => toast({ title: 'Not recorded', description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
+  const failed = (error: unknown) =>
+    toast({ title: 'Not recorded', description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
 
   function quick(what: string, entry: Omit<DailyEntryInput, 'childId'>, close = true) {
     record.mutate({ childId: child.id, ...entry } as DailyEntryInput, { onSuccess: () => done(what, close), onError: failed });
@@ -167,10 +173,20 @@ function ChildSheet({ child, entries, onClose }: { child: RoomChild; entries: En
               Nap started
             </Button>
           )}
-          <Button size="lg" variant="secondary" isDisabled={busy} onPress={() => quick('Toilet', { kind: 'toilet', details: { result: 'success' } })}>
+          <Button
+            size="lg"
+            variant="secondary"
+            isDisabled={busy}
+            onPress={() => quick('Toilet', { kind: 'toilet', details: { result: 'success' } })}
+          >
             Toilet: success
           </Button>
-          <Button size="lg" variant="secondary" isDisabled={busy} onPress={() => quick('Toilet', { kind: 'toilet', details: { result: 'attempt' } })}>
+          <Button
+            size="lg"
+            variant="secondary"
+            isDisabled={busy}
+            onPress={() => quick('Toilet', { kind: 'toilet', details: { result: 'attempt' } })}
+          >
             Toilet: tried
           </Button>
         </div>
@@ -238,7 +254,13 @@ function GroupMeal({ childIds }: { childIds: string[] }) {
   return (
     <Card className="flex flex-col gap-3 p-4">
       <h3 className="font-semibold text-stone-900">Meal for the whole room</h3>
-      <Select className="max-w-xs" label="Meal" value={meal} onChange={(v) => setMeal(v as (typeof MEALS)[number])} options={MEAL_OPTIONS} />
+      <Select
+        className="max-w-xs"
+        label="Meal"
+        value={meal}
+        onChange={(v) => setMeal(v as (typeof MEALS)[number])}
+        options={MEAL_OPTIONS}
+      />
       <div role="group" aria-label="How much everyone ate" className="grid grid-cols-2 gap-2 sm:grid-cols-4">
         {MEAL_AMOUNTS.map((amount) => (
           <Button
@@ -252,9 +274,13 @@ function GroupMeal({ childIds }: { childIds: string[] }) {
                 {
                   onSuccess: (r) => {
                     refresh();
-                    toast({ title: `${MEAL_LABELS[meal]} recorded`, description: `For ${r.count} ${r.count === 1 ? 'child' : 'children'}.` });
+                    toast({
+                      title: `${MEAL_LABELS[meal]} recorded`,
+                      description: `For ${r.count} ${r.count === 1 ? 'child' : 'children'}.`,
+                    });
                   },
-                  onError: (error) => toast({ title: 'Not recorded', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
+                  onError: (error) =>
+                    toast({ title: 'Not recorded', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
                 },
               )
             }
@@ -342,7 +368,12 @@ function PhotoUpload({ children, photos }: { children: RoomChild[]; photos: Room
           {photos.map((p) =>
             p.kind === 'photo' ? (
               <li key={p.id} className="flex flex-col gap-1">
-                <img src={p.details.url} alt={p.details.caption ?? 'A photo of the day'} className="aspect-square w-full rounded-lg object-cover" loading="lazy" />
+                <img
+                  src={p.details.url}
+                  alt={p.details.caption ?? 'A photo of the day'}
+                  className="aspect-square w-full rounded-lg object-cover"
+                  loading="lazy"
+                />
                 <span className="text-sm text-stone-600">{p.childIds.map((id) => names.get(id) ?? 'Another room').join(', ')}</span>
               </li>
             ) : null,
