@@ -558,6 +558,95 @@ export const dailyActivities = sqliteTable(
   (t) => [index('daily_activities_child_idx').on(t.childId, t.activityDate, t.createdAt)],
 );
 
+// ── daily_entries (daily sheets, issue 32) ──
+/**
+ * One thing recorded about a child's day: a meal, a bottle, a nap, a diaper, the toilet, the mood or a note.
+ * `details` is the kind's own object, checked by shared/schemas/daily-entries.ts. `date` is the centre's calendar
+ * date of `at`, kept beside it so that a day's timeline is one index range (child, date), not a scan.
+ */
+export const dailyEntries = sqliteTable(
+  'daily_entries',
+  {
+    id: id(),
+    childId: text('child_id')
+      .notNull()
+      .references(() => enrolledChildren.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    at: integer('at', { mode: 'timestamp_ms' }).notNull(),
+    date: text('date').notNull(),
+    details: text('details', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+    authorId: text('author_id').references(() => adminUsers.id, { onDelete: 'set null' }),
+    authorName: text('author_name'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('daily_entries_child_day_idx').on(t.childId, t.date, t.at)],
+);
+
+// ── child_photos (photos of the day, issue 32, ADR 043) ──
+/**
+ * A private photo of the day: its files live in the private folder (`child-photos/`), never under /uploads, and
+ * are served only to staff and to the parents of a child tagged in it (child_photo_tags).
+ */
+export const childPhotos = sqliteTable(
+  'child_photos',
+  {
+    id: id(),
+    /** `{uuid}.webp`: the whole picture (re-encoded, no EXIF); `{uuid}-640w.webp` beside it for the timeline. */
+    storedName: text('stored_name').notNull().unique(),
+    originalName: text('original_name').notNull(),
+    mimeType: text('mime_type').notNull(),
+    size: integer('size').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    caption: text('caption'),
+    takenAt: integer('taken_at', { mode: 'timestamp_ms' }).notNull(),
+    date: text('date').notNull(),
+    authorId: text('author_id').references(() => adminUsers.id, { onDelete: 'set null' }),
+    authorName: text('author_name'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('child_photos_date_idx').on(t.date, t.takenAt)],
+);
+
+/** Which children a photo of the day shows: only children with photo consent are ever tagged. */
+export const childPhotoTags = sqliteTable(
+  'child_photo_tags',
+  {
+    photoId: text('photo_id')
+      .notNull()
+      .references(() => childPhotos.id, { onDelete: 'cascade' }),
+    childId: text('child_id')
+      .notNull()
+      .references(() => enrolledChildren.id, { onDelete: 'cascade' }),
+    /** The photo's moment and day, copied here so a child's photos (a page, or one day) are one index range. */
+    takenAt: integer('taken_at', { mode: 'timestamp_ms' }).notNull(),
+    date: text('date').notNull(),
+  },
+  (t) => [
+    uniqueIndex('child_photo_tags_uq').on(t.photoId, t.childId),
+    index('child_photo_tags_child_idx').on(t.childId, t.takenAt, t.photoId),
+    index('child_photo_tags_child_day_idx').on(t.childId, t.date, t.takenAt),
+  ],
+);
+
+/**
+ * The end-of-day e-mail's record (issue 32): one row per child and day, written in the transaction that queues
+ * the e-mails, so a second tick or a restart never sends the day again.
+ */
+export const dailySummaries = sqliteTable(
+  'daily_summaries',
+  {
+    childId: text('child_id')
+      .notNull()
+      .references(() => enrolledChildren.id, { onDelete: 'cascade' }),
+    date: text('date').notNull(),
+    recipients: integer('recipients').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('daily_summaries_child_day_uq').on(t.childId, t.date)],
+);
+
 // ── communication_messages ──
 export const communicationMessages = sqliteTable(
   'communication_messages',

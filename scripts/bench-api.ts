@@ -276,6 +276,14 @@ async function main() {
       },
       {
         group: 'parent',
+        name: 'Today tab (tRPC, the day asked for again)',
+        path: `/api/trpc/daily.parentDay?batch=1&input=${trpcInput([{ childId: child }])}`,
+        headers: bearer,
+      },
+      { group: 'parent', name: 'GET /api/parent/daily-entries/{id}', path: `/api/parent/daily-entries/${child}`, headers: bearer },
+      { group: 'parent', name: 'GET /api/parent/children/{id}/photos', path: `/api/parent/children/${child}/photos`, headers: bearer },
+      {
+        group: 'parent',
         name: 'Daily Activities tab (tRPC)',
         path: `/api/trpc/parentPortal.activities?batch=1&input=${trpcInput([page])}`,
         headers: bearer,

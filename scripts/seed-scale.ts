@@ -29,6 +29,7 @@ import {
   classrooms,
   communicationMessages,
   dailyActivities,
+  dailyEntries,
   developmentNotes,
   enrolledChildren,
   enrollmentApplications,
@@ -51,6 +52,8 @@ export interface ScaleSize {
   audit?: number;
   /** Stays (a check-in and its check-out; issue 32), spread over the children's weekdays (none when absent). */
   attendance?: number;
+  /** Daily sheet entries (issue 32): six a day per child present, ten years of days (none when absent). */
+  dailyEntries?: number;
 }
 
 export const SIZES = {
@@ -64,6 +67,8 @@ export const SIZES = {
     applications: 3_000,
     audit: 500_000,
     attendance: 100_000,
+    // Ten years of a 60-child centre's sheets: 60 children x 6 entries x 250 days x 10 years.
+    dailyEntries: 900_000,
   },
   /** One year: a tenth of each, the same history per child. */
   small: {
@@ -75,6 +80,7 @@ export const SIZES = {
     applications: 300,
     audit: 50_000,
     attendance: 10_000,
+    dailyEntries: 90_000,
   },
 } satisfies Record<string, ScaleSize>;
 
@@ -230,6 +236,8 @@ export function seedScale(db: Db, size: ScaleSize, now: Date = new Date()): { pa
     }
     insertAll(db, dailyActivities, activities);
     activities.length = 0;
+
+    seedDailyEntries(db, children, size.dailyEntries ?? 0);
 
     const notes = [];
     for (let n = 0; n < size.notes; n++) {
@@ -419,6 +427,46 @@ function insertReturningRooms(db: Db): string[] {
     .returning({ id: classrooms.id })
     .all()
     .map((r) => r.id);
+}
+
+/** A child's day on the sheet, in the order it happens: the times are UTC hours of a Columbus morning and afternoon. */
+const DAY_PLAN: { hour: number; kind: string; details: (n: number) => Record<string, unknown> }[] = [
+  { hour: 13.5, kind: 'meal', details: (n) => ({ meal: 'breakfast', amount: ['some', 'most', 'all'][n % 3], food: 'Oatmeal and fruit' }) },
+  { hour: 15, kind: 'diaper', details: (n) => ({ type: ['wet', 'bm', 'dry'][n % 3] }) },
+  { hour: 16.75, kind: 'meal', details: (n) => ({ meal: 'lunch', amount: ['most', 'all', 'some'][n % 3], food: 'Pasta and peas' }) },
+  { hour: 17.5, kind: 'nap', details: () => ({}) },
+  { hour: 19.75, kind: 'diaper', details: (n) => ({ type: ['wet', 'dry'][n % 2] }) },
+  { hour: 20.5, kind: 'mood', details: (n) => ({ mood: ['Happy', 'Calm', 'Tired'][n % 3] }) },
+];
+
+/**
+ * Daily sheet entries (issue 32): spread over the children like the activities, each child's going back day by day
+ * from its last day, six a day. Rows are built and inserted a batch at a time, so ten years stay a few seconds.
+ */
+function seedDailyEntries(db: Db, children: { id: string; lastDay: number }[], total: number): void {
+  if (total === 0 || children.length === 0) return;
+  const perChild = Math.ceil(total / children.length);
+  let rows: (typeof dailyEntries.$inferInsert)[] = [];
+  let made = 0;
+  for (let k = 0; k < perChild && made < total; k++) {
+    const day = Math.floor(k / DAY_PLAN.length);
+    const plan = DAY_PLAN[k % DAY_PLAN.length]!;
+    for (const c of children) {
+      if (made >= total) break;
+      // Whole days back from the child's last day (weekends included: a simple, even spread).
+      const midnight = Math.floor(c.lastDay / DAY) * DAY - day * DAY;
+      const at = midnight + plan.hour * 3_600_000;
+      const details =
+        plan.kind === 'nap' ? { start: new Date(at).toISOString(), end: new Date(at + 90 * 60_000).toISOString() } : plan.details(made);
+      rows.push({ childId: c.id, kind: plan.kind, at: new Date(at), date: isoDay(at), details, authorName: 'Classroom Teacher' });
+      made++;
+      if (rows.length === BATCH) {
+        insertAll(db, dailyEntries, rows);
+        rows = [];
+      }
+    }
+  }
+  insertAll(db, dailyEntries, rows);
 }
 
 function insertReturning<T extends typeof parentUsers | typeof enrolledChildren>(

@@ -84,6 +84,8 @@ const documentRequest = (f: Fixtures) => ({
   title: 'Ashdown-request-title',
   description: 'Please send it',
 });
+const dailyEntry = (f: Fixtures) => ({ childId: f.childA, kind: 'meal', details: { meal: 'lunch', amount: 'most', food: 'Pasta' } });
+const groupEntry = (f: Fixtures) => ({ childIds: [f.childA], kind: 'meal', details: { meal: 'pm_snack', amount: 'all' } });
 const week = { weekStartDate: '2026-11-15', weekEndDate: '2026-11-21' };
 const adminLogin = (f: Fixtures) => ({ email: f.adminEmail, password: f.passwords.admin });
 const parentLogin = (f: Fixtures) => ({ email: f.a.email, password: f.passwords.parentA });
@@ -227,6 +229,13 @@ export const PROCEDURES: Record<string, ProcedureEntry> = {
   'development.deleteNote': { expect: staff(), input: (f, role) => f.note(role) },
   'development.summary': { expect: staff(), input: (f) => ({ childId: f.childA, start: '2026-11-01', end: '2026-11-30' }) },
   'development.sendWeeklyReport': { expect: staff(), input: (f) => ({ childId: f.childA, ...week }) },
+  'daily.room': { expect: staff() },
+  'daily.create': { expect: staff(), input: dailyEntry },
+  'daily.batch': { expect: staff(), input: groupEntry },
+  'daily.update': { expect: staff(), input: async (f) => ({ id: await f.dailyEntry(), details: { type: 'dry' } }) },
+  'daily.delete': { expect: staff(), input: (f) => f.dailyEntry() },
+  'daily.parentDay': { expect: familyA(), input: (f) => ({ childId: f.childA }) },
+  'daily.parentPhotos': { expect: familyA(), input: (f) => ({ childId: f.childA }) },
   'parentAuth.login': { expect: everyone(), input: parentLogin },
   'parentAuth.logout': { expect: everyone() },
   'parentAuth.me': { expect: parents() },
@@ -413,6 +422,19 @@ export const ROUTES: Record<string, RouteEntry> = {
     expect: staff(),
     path: async (f) => `/api/admin/child-achievements/${await f.achievement()}`,
   },
+  'POST /api/admin/daily-entries': { expect: staff(201), body: dailyEntry },
+  'POST /api/admin/daily-entries/batch': { expect: staff(201), body: groupEntry },
+  'PATCH /api/admin/daily-entries/:id': {
+    expect: staff(),
+    path: async (f) => `/api/admin/daily-entries/${await f.dailyEntry()}`,
+    body: () => ({ details: { type: 'bm' } }),
+  },
+  'DELETE /api/admin/daily-entries/:id': { expect: staff(), path: async (f) => `/api/admin/daily-entries/${await f.dailyEntry()}` },
+  'GET /api/parent/daily-entries/:childId': { expect: familyA(), path: (f) => `/api/parent/daily-entries/${f.childA}` },
+  'GET /api/parent/children/:id/photos': { expect: familyA(), path: (f) => `/api/parent/children/${f.childA}/photos` },
+  'POST /api/admin/child-photos': { expect: staff(201), body: (f) => f.childPhotoForm() },
+  'GET /api/child-photos/:id': { expect: staffOrFamilyA(), path: (f) => `/api/child-photos/${f.photoA}` },
+  'GET /api/child-photos/:id/original': { expect: staffOrFamilyA(), path: (f) => `/api/child-photos/${f.photoA}/original` },
   'POST /api/parent/login': { expect: everyone(), body: parentLogin },
   'POST /api/parent/logout': { expect: everyone() },
   'POST /api/parent/forgot-password': { expect: everyone(), body: forgot },

@@ -20,6 +20,7 @@ import { adminEnrollmentRest } from './rest/admin-enrollment';
 import { adminGalleryRest } from './rest/admin-gallery';
 import { adminStaffRest } from './rest/admin-staff';
 import { attendanceRest } from './rest/attendance';
+import { dailyRest } from './rest/daily';
 import { communicationsRest } from './rest/communications';
 import { paymentsRest } from './rest/payments';
 import { parentRest } from './rest/parent';
@@ -55,7 +56,7 @@ const hasControlCharacter = (path: string) => /[\u0000-\u001f\u007f]/.test(path)
 const ENCODED_CONTROL = /%(?:[01][0-9a-f]|7f)/i;
 
 /** Paths that take a file: they get the upload size limit instead of the JSON one. */
-const UPLOAD_PATH = /^\/api\/(admin\/pictures|objects\/upload)(\/|$)/;
+const UPLOAD_PATH = /^\/api\/(admin\/pictures|admin\/child-photos|objects\/upload)(\/|$)/;
 
 export interface AppOptions {
   /** The built client (vite build output). Absent in API-only tests. */
@@ -190,6 +191,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   api.route('/', adminDevelopmentRest);
   api.route('/', adminStaffRest);
   api.route('/', attendanceRest);
+  api.route('/', dailyRest);
   api.route('/', parentRest);
   api.onError(handleError);
   app.route('/api', api);

@@ -19,6 +19,7 @@ import { backfillPictureVariants } from './services/images';
 import { createMailer } from './services/mailer';
 import { forgetExpiredPasswords, forgetExpiredResetLinks } from './services/outbox';
 import { mailQueueFor } from './services/mail-queue';
+import { startDailySummaries } from './daily/summary-mail';
 import { RESET_LINK_MS } from './parents/passwords';
 
 async function main() {
@@ -47,6 +48,8 @@ async function main() {
   const app = createApp({ db, config, mailer, clock: systemClock });
   // E-mails queued before a stop (forgot-password answers before it sends) are sent now (services/mail-queue.ts).
   void mailQueueFor({ db, mailer, clock: systemClock }).kick();
+  // The end-of-day e-mails (issue 32): a tick now catches up on a closing time missed while stopped, then one a minute.
+  const stopSummaries = startDailySummaries({ db, mailer, clock: systemClock, config });
   const server = listen(app, { port: config.port, limits: { ...DEFAULT_CONNECTION_LIMITS, trustedProxies: config.trustProxy } }, (info) => {
     logger.info(`Listening on http://localhost:${info.port}`);
     console.log(`Childcare centre app: http://localhost:${info.port}`);
@@ -86,6 +89,7 @@ async function main() {
     stopping = true;
     logger.info({ signal }, 'shutting down: finishing the requests in flight');
     clearInterval(housekeeping);
+    stopSummaries();
     // A keep-alive connection that has just answered its last request is closed at once rather than at the cap.
     const idle = setInterval(() => http.closeIdleConnections(), 50);
     const cap = setTimeout(() => {

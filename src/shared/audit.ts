@@ -22,6 +22,8 @@ export const AUDIT_ENTITIES = {
   receipt: 'Payment receipt',
   'tax-statement': 'Tax statement',
   picture: 'Gallery picture',
+  'daily-entry': 'Daily sheet entry',
+  'child-photo': 'Photo of the day',
   staff: 'Staff account',
   session: 'Sign-in',
   classroom: 'Classroom',

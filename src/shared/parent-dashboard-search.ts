@@ -4,14 +4,15 @@
  * server draws the page a signed-in parent asked for (server/pages/render.ts). One reading for the route and
  * the server. A plain function, not a zod schema: the route definitions are loaded by every page.
  */
-export const PARENT_DASHBOARD_TABS = ['overview', 'activities', 'notes', 'milestones', 'communication', 'payments'] as const;
+/** The Today tab (issue 32) comes first: the child's day is what a parent opens the portal for. */
+export const PARENT_DASHBOARD_TABS = ['today', 'overview', 'activities', 'notes', 'milestones', 'communication', 'payments'] as const;
 export type ParentDashboardTab = (typeof PARENT_DASHBOARD_TABS)[number];
 
 export interface ParentDashboardSearch {
   /** The child shown; none: the first of the parent's children. */
   child?: string;
-  /** The tab open; none: the overview. */
-  tab?: Exclude<ParentDashboardTab, 'overview'>;
+  /** The tab open; none: Today. */
+  tab?: Exclude<ParentDashboardTab, 'today'>;
 }
 
 /** An id as the server makes them (a UUID), nothing else: anything else in the address is ignored. */
@@ -19,6 +20,6 @@ const CHILD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$
 
 export function parentDashboardSearch(search: Record<string, unknown>): ParentDashboardSearch {
   const child = typeof search.child === 'string' && CHILD_ID.test(search.child) ? search.child : undefined;
-  const tab = PARENT_DASHBOARD_TABS.find((t) => t !== 'overview' && t === search.tab) as ParentDashboardSearch['tab'];
+  const tab = PARENT_DASHBOARD_TABS.find((t) => t !== 'today' && t === search.tab) as ParentDashboardSearch['tab'];
   return { ...(child ? { child } : {}), ...(tab ? { tab } : {}) };
 }

@@ -78,6 +78,7 @@ for (const tab of [
   'Applications',
   'Enrolled',
   'Activities',
+  'Daily sheets',
   'Communication',
   'Payments',
   'Gallery',
@@ -138,7 +139,7 @@ async function parentWithChild(server: TestServer) {
   return { email, password: login.credentials.password };
 }
 
-for (const tab of ['Overview', 'Daily Activities', 'Development Notes', 'Milestones', 'Communication', 'Payments']) {
+for (const tab of ['Today', 'Overview', 'Daily Activities', 'Development Notes', 'Milestones', 'Communication', 'Payments']) {
   test(`the parent dashboard's ${tab} tab has no serious accessibility violations on a phone or a desktop`, async ({ page, server }) => {
     const { email, password } = await parentWithChild(server);
     await page.goto('/parent-login');

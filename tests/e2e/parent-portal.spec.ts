@@ -129,7 +129,9 @@ test.describe('on a phone', () => {
     });
     expect(widest.word).toBeLessThanOrEqual(widest.box);
 
-    // Overview: the latest notes and activities; never the private note.
+    // Today is the tab a parent sees first (issue 32); the overview: the latest notes and activities, never the private note.
+    await expect(page.getByRole('tab', { name: 'Today', selected: true })).toBeVisible();
+    await page.getByRole('tab', { name: 'Overview' }).click();
     await expect(page.getByRole('heading', { name: 'New words' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Leaf hunt' })).toBeVisible();
     await expect(page.getByText('Staff-only observation')).toHaveCount(0);
@@ -392,6 +394,7 @@ test('staff add an activity and a note in the Activities tab, and the parent see
   const phone = await browser.newContext({ viewport: { width: 375, height: 812 }, baseURL: server.url });
   const parentPage = await phone.newPage();
   await signIn(parentPage, fam.email, fam.password);
+  await parentPage.getByRole('tab', { name: 'Overview' }).click();
   await expect(parentPage.getByRole('heading', { name: title })).toBeVisible();
   await expect(parentPage.getByRole('heading', { name: 'Shares toys' })).toBeVisible();
   await phone.close();

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { drainMailQueue } from '../../src/server/services/mail-queue';
 import { expect } from 'vitest';
 import { and, eq, isNotNull, ne } from 'drizzle-orm';
-import { adminUsers, milestones, outboxMessages, privateFiles, uploadTokens } from '../../db/schema';
+import { adminUsers, enrolledChildren, milestones, outboxMessages, privateFiles, uploadTokens } from '../../db/schema';
 import { hashPassword } from '../../src/server/auth/password';
 import { ADMIN_COOKIE, cookieName } from '../../src/server/auth/cookies';
 import { createAdminSession, createParentSession } from '../../src/server/auth/session';
@@ -78,6 +78,11 @@ export interface Fixtures {
   uploadUrlA(): Promise<string>;
   resetToken(): Promise<string>;
   imageForm(): Promise<FormData>;
+  /** A fresh daily sheet entry of family A's child (a diaper), written by the director. */
+  dailyEntry(): Promise<string>;
+  /** A photo of the day tagging family A's child (who has photo consent), and the form that uploads another. */
+  photoA: string;
+  childPhotoForm(): Promise<FormData>;
 }
 
 let png: Buffer | null = null;
@@ -282,6 +287,13 @@ export async function buildFixtures(s: AdminTestServer): Promise<Fixtures> {
         .at(-1)!;
       return row.textBody.match(/parent-reset-password#token=([a-z0-9]+)/)![1]!;
     },
+    dailyEntry: () => created('/api/admin/daily-entries', { childId: childA, kind: 'diaper', details: { type: 'wet' } }),
+    photoA: '',
+    async childPhotoForm() {
+      const form = await f.imageForm();
+      form.append('childIds[]', childA);
+      return form;
+    },
     async imageForm() {
       png ??= await sharp({ create: { width: 4, height: 4, channels: 3, background: '#3a7' } })
         .png()
@@ -308,6 +320,11 @@ export async function buildFixtures(s: AdminTestServer): Promise<Fixtures> {
   await f.activity();
   await f.note();
   await f.messageFor('parentA');
+  // Family A's child has photo consent on file (issue 32): a photo of the day tags them.
+  s.db.update(enrolledChildren).set({ photoConsent: true }).where(eq(enrolledChildren.id, childA)).run();
+  const photo = await s.request('/api/admin/child-photos', { method: 'POST', body: await f.childPhotoForm(), ...as(s.admin) });
+  expect(photo.status, await photo.clone().text()).toBe(201);
+  f.photoA = (await json<{ id: string }>(photo)).id;
   f.outboxId = s.db.select({ id: outboxMessages.id }).from(outboxMessages).limit(1).get()!.id;
   return f;
 }

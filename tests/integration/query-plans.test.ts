@@ -35,6 +35,10 @@ const BIG_TABLES = [
   'attendance_corrections',
   'staff_attendance',
   'authorized_pickups',
+  'daily_entries',
+  'child_photo_tags',
+  'child_photos',
+  'daily_summaries',
 ];
 
 let token = '';
@@ -43,7 +47,7 @@ let childId = '';
 beforeAll(() => {
   const bench = seedScale(
     s.db,
-    { children: 8, activities: 400, notes: 80, messages: 160, receipts: 80, audit: 400, attendance: 400 },
+    { children: 8, activities: 400, notes: 80, messages: 160, receipts: 80, audit: 400, attendance: 400, dailyEntries: 960 },
     s.clock.now(),
   );
   childId = bench.childIds[0]!;
@@ -177,6 +181,11 @@ describe('EXPLAIN QUERY PLAN of the hot paths', () => {
       await ok('/api/parent/children', bearer);
       await ok(`/api/parent/stats/${childId}`, bearer);
       await ok(`/api/parent/milestones/${childId}`, bearer);
+      // The Today tab (issue 32): the day's timeline, today's and another day's, and the photos' pages.
+      await ok(`/api/parent/daily-entries/${childId}`, bearer);
+      await ok(`/api/parent/daily-entries/${childId}?date=2026-11-18`, bearer);
+      await ok(trpc('daily.parentDay', [{ childId, date: '2026-11-17' }]), bearer);
+      await pages(`/api/parent/children/${childId}/photos`, bearer);
       await ok(trpc('communications.parentMessages,communications.parentDocumentRequests', [{ limit: 20 }, { limit: 20 }]), bearer);
       expect((await pages('/api/parent/communications', bearer)).length).toBeGreaterThan(1);
       await pages('/api/parent/document-requests', bearer);
@@ -195,6 +204,8 @@ describe('EXPLAIN QUERY PLAN of the hot paths', () => {
       await ok(`/api/admin/child-activities/${childId}`, staff);
       await ok(`/api/admin/activities-summary/${childId}/2026-11-15/2026-11-21`, staff);
       await ok(`/api/admin/child-achievements/${childId}`, staff);
+      // The Daily sheets tab (issue 32): every child's day.
+      await ok(trpc('daily.room', [{}]), staff);
     });
     expect(statements.length).toBeGreaterThan(3);
     for (const sql of statements) expect(fullScans(sql), sql).toEqual([]);

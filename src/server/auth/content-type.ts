@@ -2,8 +2,8 @@ import type { MiddlewareHandler } from 'hono';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** Paths whose body may be a multipart form (the gallery upload). */
-const MULTIPART = /^\/api\/admin\/pictures$/;
+/** Paths whose body may be a multipart form (the gallery upload, photos of the day). */
+const MULTIPART = /^\/api\/admin\/(pictures|child-photos)$/;
 /** Signed upload URLs: the browser PUTs the file's raw bytes, whatever their type. */
 const RAW_UPLOAD = /^\/api\/objects\/upload\/[^/]+$/;
 

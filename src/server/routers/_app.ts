@@ -5,6 +5,7 @@ import { attendanceRouter, classroomsRouter } from './attendance';
 import { applicationsRouter } from './applications';
 import { childrenRouter } from './children';
 import { communicationsRouter } from './communications';
+import { dailyRouter } from './daily';
 import { developmentRouter } from './development';
 import { mailRouter, outboxRouter } from './mail';
 import { enrollmentRouter } from './enrollment';
@@ -35,6 +36,7 @@ export const appRouter = router({
   overview: overviewRouter,
   payments: paymentsRouter,
   development: developmentRouter,
+  daily: dailyRouter,
   parentAuth: parentAuthRouter,
   parentPortal: parentPortalRouter,
   staff: staffRouter,

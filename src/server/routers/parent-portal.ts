@@ -9,6 +9,7 @@ import type { Clock } from '../clock';
 import type { Db } from '../db';
 import { cachedRead } from '../cache/store';
 import { activitiesPage, notesPage, parentStats } from '../development/records';
+import { dayTimeline } from '../daily/timeline';
 import { childrenOfParent, parentChildOr404 } from '../parents/access';
 import { preferencesOf, updatePreferences } from '../parents/preferences';
 import { preferencesUpdateSchema } from '../../shared/schemas/preferences';
@@ -68,10 +69,12 @@ function readMilestonesFor(db: Db, childId: string, dateOfBirth: string, today: 
 function dashboardOf(db: Db, clock: Clock, parentId: string, childId: string | null, today: string) {
   const children = childrenOfParent(db, parentId);
   const child = childId ? parentChildOr404(db, parentId, childId) : (children[0] ?? null);
-  if (!child) return { children, child: null, stats: null, recentNotes: [], recentActivities: [], milestones: null };
+  if (!child) return { children, child: null, today: [], stats: null, recentNotes: [], recentActivities: [], milestones: null };
   return {
     children,
     child,
+    // The Today tab (issue 32), the first a parent sees: drawn with the rest of the first answer.
+    today: dayTimeline(db, child.id, today),
     stats: parentStats(db, clock, child.id),
     recentNotes: notesPage(db, 'parent', child.id, PARENT_OVERVIEW_ITEMS).items,
     recentActivities: activitiesPage(db, child.id, PARENT_OVERVIEW_ITEMS).items,

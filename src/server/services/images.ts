@@ -335,3 +335,32 @@ export async function backfillPictureVariants(deps: Pick<GalleryDeps, 'db' | 'co
   }
   return made;
 }
+
+/** The width of a photo of the day's copy for the timeline (a phone's full width at 2x, a tablet's card). */
+export const PHOTO_DISPLAY_WIDTH = 640;
+
+/**
+ * A photo of the day (issue 32, ADR 043), through the gallery's pipeline: typed by its bytes, the pixel limit
+ * checked from the header, decoded once and re-encoded (no EXIF, no GPS, nothing after the image data). Answers
+ * the whole picture (the parent's download, within MAX_IMAGE_EDGE) and a copy for the timeline; the caller stores
+ * both privately. Nothing here touches the public uploads folder.
+ */
+export async function encodeChildPhoto(bytes: Uint8Array): Promise<{ full: Buffer; display: Buffer; width: number; height: number }> {
+  if (bytes.byteLength > MAX_UPLOAD_BYTES)
+    throw new TRPCError({ code: 'PAYLOAD_TOO_LARGE', message: 'The file is too large. The limit is 10 MB.' });
+  const pixels = await decodeUpload(bytes);
+  const { width, height } = pixels.info;
+  try {
+    const full = await fromPixels(pixels).webp({ quality: 85 }).toBuffer();
+    const display =
+      width > PHOTO_DISPLAY_WIDTH
+        ? await fromPixels(pixels)
+            .resize({ width: PHOTO_DISPLAY_WIDTH, height: Math.max(1, Math.round((height * PHOTO_DISPLAY_WIDTH) / width)), fit: 'fill' })
+            .webp(VARIANT_WEBP_OPTIONS)
+            .toBuffer()
+        : full;
+    return { full, display, width, height };
+  } catch {
+    throw badRequest(UNREADABLE_MESSAGE);
+  }
+}

@@ -54,6 +54,10 @@ export function createLimiters() {
     preferences: new RateLimit(30, 10 * MINUTE),
     /** Attendance, pickups and classrooms (issue 32): a morning's drop-offs for staff; a few list changes for a parent. */
     attendance: { parent: new RateLimit(20, 10 * MINUTE), admin: new RateLimit(600, 10 * MINUTE) },
+    /** Daily sheets per staff account: a room of twenty children's meals, naps and diapers, not a script's flood. */
+    dailyEntries: new RateLimit(300, 10 * MINUTE),
+    /** Photos of the day per staff account (each one is decoded and encoded on the server's CPU). */
+    childPhotos: new RateLimit(30, 10 * MINUTE),
   };
 }
 export type Limiters = ReturnType<typeof createLimiters>;

@@ -21,6 +21,7 @@ const panels: Record<AdminTabId, React.LazyExoticComponent<React.ComponentType>>
   classrooms: lazy(() => import('./tabs/ClassroomsTab')),
   activities: lazy(() => import('./tabs/ActivitiesTab')),
   attendance: lazy(() => import('./tabs/AttendanceTab')),
+  daily: lazy(() => import('./tabs/DailySheetsTab')),
   communication: lazy(() => import('./tabs/CommunicationTab')),
   payments: lazy(() => import('./tabs/PaymentsTab')),
   gallery: lazy(() => import('./tabs/GalleryTab')),

@@ -12,6 +12,7 @@ export const ADMIN_TABS = [
   { id: 'classrooms', label: 'Classrooms' },
   { id: 'activities', label: 'Activities' },
   { id: 'attendance', label: 'Attendance' },
+  { id: 'daily', label: 'Daily sheets' },
   { id: 'communication', label: 'Communication' },
   { id: 'payments', label: 'Payments' },
   { id: 'gallery', label: 'Gallery' },
@@ -26,7 +27,7 @@ export type StaffRoleName = 'director' | 'teacher';
  * The tabs each role sees (issue 31, ADR 039): a director every tab, a teacher the children's day. Only what is
  * shown: the server refuses a teacher every director's call whatever the page asks.
  */
-const TEACHER_TABS: readonly AdminTabId[] = ['activities', 'attendance', 'communication'];
+const TEACHER_TABS: readonly AdminTabId[] = ['activities', 'attendance', 'daily', 'communication'];
 
 export function tabsFor(role: StaffRoleName): (typeof ADMIN_TABS)[number][] {
   return ADMIN_TABS.filter((t) => role === 'director' || TEACHER_TABS.includes(t.id));

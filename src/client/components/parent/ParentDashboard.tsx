@@ -11,6 +11,7 @@ import { Button } from '../ui/Button';
 import { Card } from '../ui/Card';
 import { programName } from '~/shared/constants';
 import { revealTabPanel, Tab, TabList, TabPanel, Tabs } from '../ui/Tabs';
+import { Timeline } from '../daily/Timeline';
 import { ActivityItem } from './ActivityItem';
 import { MilestonesTab } from './MilestonesTab';
 import { NoteItem } from './NoteItem';
@@ -36,6 +37,7 @@ const ChangePasswordDialog = lazy(() => import('./ChangePasswordDialog').then((m
 export const PAGE_SIZE = 20;
 const NO_NOTES = 'No development notes yet. Check back soon!';
 const NO_ACTIVITIES = 'No activities recorded yet. Check back soon!';
+const NO_TODAY = 'Nothing recorded yet today. Meals, naps, diapers and photos appear here as the teachers record them.';
 
 /** The first load's query: the same options in the route loader and here, so the data arrives in one round trip. */
 
@@ -60,16 +62,14 @@ export function ParentDashboard() {
   // step the Back button undoes, and a reload comes back to it. The page keeps its scroll position.
   const search = useSearch({ from: '/parent-dashboard' });
   const childId = search.child ?? null;
-  const tab = search.tab ?? 'overview';
+  const tab = search.tab ?? 'today';
   const choose = (next: ParentDashboardSearch) => navigate({ to: '/parent-dashboard', search: { ...search, ...next }, resetScroll: false });
   const setChildId = (id: string) => void choose({ child: id });
   // On a phone the tabs sit below the header and the four figures: the chosen tab's content is brought into view.
   const tabsRef = useRef<HTMLDivElement>(null);
   const setTab = (key: string) => {
     if (key === tab) return;
-    void choose({ tab: key === 'overview' ? undefined : (key as ParentDashboardSearch['tab']) }).then(() =>
-      revealTabPanel(tabsRef.current),
-    );
+    void choose({ tab: key === 'today' ? undefined : (key as ParentDashboardSearch['tab']) }).then(() => revealTabPanel(tabsRef.current));
   };
   const [changing, setChanging] = useState(false);
   /** The dialog stays mounted once opened (its closing animation, its chunk already loaded). */
@@ -211,8 +211,9 @@ export function ParentDashboard() {
       {/* A screen tall at least, so the tabs can be scrolled to the top while a short tab's content is still loading. */}
       <div ref={tabsRef} className="max-md:min-h-dvh">
         <Tabs selectedKey={tab} onSelectionChange={(key) => setTab(String(key))}>
-          {/* Six tabs do not fit one row of a phone: they wrap, so none is cut off or hidden out of view. */}
+          {/* Seven tabs do not fit one row of a phone: they wrap, so none is cut off or hidden out of view. */}
           <TabList aria-label="Your child's journey" className="flex-wrap">
+            <Tab id="today">Today</Tab>
             <Tab id="overview">Overview</Tab>
             <Tab id="activities">Daily Activities</Tab>
             <Tab id="notes">Development Notes</Tab>
@@ -220,6 +221,14 @@ export function ParentDashboard() {
             <Tab id="communication">Communication</Tab>
             <Tab id="payments">Payments</Tab>
           </TabList>
+          <TabPanel id="today">
+            <section aria-labelledby="today-heading" className="flex flex-col gap-3">
+              <h2 id="today-heading" className="text-lg font-semibold text-stone-900">
+                {child.childName}'s day
+              </h2>
+              <Timeline items={data.today} label={`${child.childName}'s day`} empty={NO_TODAY} />
+            </section>
+          </TabPanel>
           <TabPanel id="overview" className="grid gap-6 lg:grid-cols-2">
             <section aria-labelledby="recent-notes" className="flex flex-col gap-3">
               <h2 id="recent-notes" className="text-lg font-semibold text-stone-900">

@@ -1,0 +1,385 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Camera, Trash2 } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { MAX_UPLOAD_BYTES } from '~/shared/constants';
+import { MEAL_AMOUNTS, MEAL_LABELS, MEALS, type DailyEntryInput } from '~/shared/schemas/daily-entries';
+import { describeItem } from '~/shared/timeline-text';
+import type { TimelineItem } from '~/shared/timeline';
+import { toast } from '~/client/lib/toast';
+import { errorMessage, queryClient, trpc, type RouterOutputs } from '~/client/lib/trpc';
+import { Timeline } from '../../daily/Timeline';
+import { Button } from '../../ui/Button';
+import { Card } from '../../ui/Card';
+import { Checkbox } from '../../ui/Checkbox';
+import { Dialog } from '../../ui/Dialog';
+import { TextField } from '../../ui/Field';
+import { Select } from '../../ui/Select';
+import { ListState, PanelHeader } from '../PanelHeader';
+
+type Room = RouterOutputs['daily']['room'];
+type RoomChild = Room['children'][number];
+type Entry = Room['entries'][number];
+
+const ALL = '';
+const MEAL_OPTIONS = MEALS.map((m) => ({ value: m, label: MEAL_LABELS[m] }));
+const MOODS = ['Happy', 'Calm', 'Tired', 'Fussy'] as const;
+
+/** The meal a teacher most likely records now, by the centre's clock (Columbus). */
+function mealNow(): (typeof MEALS)[number] {
+  const hour = Number(
+    new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', hour: 'numeric', hourCycle: 'h23' }).format(new Date()),
+  );
+  if (hour < 10) return 'breakfast';
+  if (hour < 11) return 'am_snack';
+  if (hour < 14) return 'lunch';
+  if (hour < 17) return 'pm_snack';
+  return 'dinner';
+}
+
+const refresh = () => void queryClient.invalidateQueries(trpc.daily.pathFilter());
+
+/** POST /api/admin/child-photos as multipart (tRPC carries JSON only); the server's message on failure. */
+async function uploadPhoto(body: FormData) {
+  const res = await fetch('/api/admin/child-photos', { method: 'POST', body, credentials: 'same-origin' });
+  const data = (await res.json().catch(() => null)) as { message?: string } | null;
+  if (!res.ok) throw Object.assign(new Error(data?.message || `HTTP ${res.status}`), { data: { httpStatus: res.status } });
+  return data;
+}
+
+/**
+ * The Daily sheets tab (issue 32), for teachers and directors on a tablet: a room's children as big buttons; a tap
+ * opens the child's sheet, where one more tap records a diaper, a nap, the toilet or a mood. The room's meal is one
+ * group entry; photos of the day are uploaded with their tags (only children with photo consent can be tagged).
+ */
+export default function DailySheetsTab() {
+  const [classroomId, setClassroomId] = useState<string>(ALL);
+  const room = useQuery({ ...trpc.daily.room.queryOptions({ classroomId: classroomId || null }), staleTime: 0 });
+  const [openChild, setOpenChild] = useState<RoomChild | null>(null);
+  const data = room.data;
+  const children = data?.children ?? [];
+  const entriesOf = (childId: string) => (data?.entries ?? []).filter((e) => e.childId === childId);
+
+  return (
+    <div className="flex flex-col gap-6">
+      <section aria-labelledby="daily-sheets-heading" className="flex flex-col gap-4">
+        <PanelHeader
+          id="daily-sheets-heading"
+          title="Daily sheets"
+          description="Tap a child to record a diaper, a nap, the toilet, a mood or a note."
+        />
+        <Select
+          className="max-w-sm"
+          label="Classroom"
+          value={classroomId}
+          onChange={setClassroomId}
+          options={[{ value: ALL, label: 'All children' }, ...(data?.classrooms ?? []).map((c) => ({ value: c.id, label: c.name }))]}
+        />
+        <ListState
+          isPending={room.isPending}
+          error={room.error}
+          isEmpty={!!data && children.length === 0}
+          empty="No children in this room yet."
+        />
+        {children.length > 0 && (
+          <ul aria-label="Children" className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
+            {children.map((c) => {
+              const latest = entriesOf(c.id)[0];
+              const asleep = openNap(entriesOf(c.id));
+              return (
+                <li key={c.id}>
+                  <Button
+                    variant="outline"
+                    className="h-full min-h-20 w-full flex-col items-start justify-start p-3 text-left"
+                    onPress={() => setOpenChild(c)}
+                  >
+                    <span className="text-base font-bold text-stone-900">{c.childName}</span>
+                    <span className="text-sm font-normal text-stone-600">
+                      {asleep ? 'Napping' : latest ? `${describeItem(latest).title}: ${describeItem(latest).detail}` : 'Nothing yet today'}
+                    </span>
+                  </Button>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </section>
+      {children.length > 0 && <GroupMeal childIds={children.map((c) => c.id)} />}
+      {children.length > 0 && <PhotoUpload children={children} photos={data?.photos ?? []} />}
+      {openChild && <ChildSheet child={openChild} entries={entriesOf(openChild.id)} onClose={() => setOpenChild(null)} />}
+    </div>
+  );
+}
+
+function openNap(entries: Entry[]): Entry | undefined {
+  return entries.find((e) => e.kind === 'nap' && e.details.end === null);
+}
+
+/** One child's sheet: quick buttons (one tap records), a bottle, a note, and the day so far with delete. */
+function ChildSheet({ child, entries, onClose }: { child: RoomChild; entries: Entry[]; onClose: () => void }) {
+  const record = useMutation(trpc.daily.create.mutationOptions());
+  const update = useMutation(trpc.daily.update.mutationOptions());
+  const remove = useMutation(trpc.daily.delete.mutationOptions());
+  const [ounces, setOunces] = useState('');
+  const [note, setNote] = useState('');
+  const nap = openNap(entries);
+  const busy = record.isPending || update.isPending;
+
+  function done(what: string, close = true) {
+    refresh();
+    toast({ title: `${what} recorded`, description: `For ${child.childName}.` });
+    if (close) onClose();
+  }
+  const failed = (error: unknown) =>
+    toast({ title: 'Not recorded', description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
+
+  function quick(what: string, entry: Omit<DailyEntryInput, 'childId'>, close = true) {
+    record.mutate({ childId: child.id, ...entry } as DailyEntryInput, { onSuccess: () => done(what, close), onError: failed });
+  }
+
+  function endNap() {
+    if (!nap || nap.kind !== 'nap') return;
+    update.mutate(
+      { id: nap.id, details: { start: new Date(nap.details.start).toISOString(), end: new Date().toISOString() } },
+      { onSuccess: () => done('Nap'), onError: failed },
+    );
+  }
+
+  return (
+    <Dialog isOpen onOpenChange={(open) => !open && onClose()} title={child.childName} size="lg" description="One tap records it now.">
+      <div className="flex flex-col gap-5">
+        <div role="group" aria-label="Diaper" className="grid grid-cols-3 gap-2">
+          <Button size="lg" isDisabled={busy} onPress={() => quick('Wet diaper', { kind: 'diaper', details: { type: 'wet' } })}>
+            Wet diaper
+          </Button>
+          <Button size="lg" isDisabled={busy} onPress={() => quick('BM diaper', { kind: 'diaper', details: { type: 'bm' } })}>
+            BM diaper
+          </Button>
+          <Button size="lg" isDisabled={busy} onPress={() => quick('Dry diaper', { kind: 'diaper', details: { type: 'dry' } })}>
+            Dry diaper
+          </Button>
+        </div>
+        <div role="group" aria-label="Nap and toilet" className="grid grid-cols-3 gap-2">
+          {nap ? (
+            <Button size="lg" variant="secondary" isDisabled={busy} onPress={endNap}>
+              Woke up
+            </Button>
+          ) : (
+            <Button
+              size="lg"
+              variant="secondary"
+              isDisabled={busy}
+              onPress={() => quick('Nap', { kind: 'nap', details: { start: new Date().toISOString(), end: null } })}
+            >
+              Nap started
+            </Button>
+          )}
+          <Button
+            size="lg"
+            variant="secondary"
+            isDisabled={busy}
+            onPress={() => quick('Toilet', { kind: 'toilet', details: { result: 'success' } })}
+          >
+            Toilet: success
+          </Button>
+          <Button
+            size="lg"
+            variant="secondary"
+            isDisabled={busy}
+            onPress={() => quick('Toilet', { kind: 'toilet', details: { result: 'attempt' } })}
+          >
+            Toilet: tried
+          </Button>
+        </div>
+        <div role="group" aria-label="Mood" className="grid grid-cols-4 gap-2">
+          {MOODS.map((m) => (
+            <Button key={m} variant="outline" isDisabled={busy} onPress={() => quick('Mood', { kind: 'mood', details: { mood: m } })}>
+              {m}
+            </Button>
+          ))}
+        </div>
+        <form
+          className="flex flex-wrap items-end gap-2"
+          onSubmit={(e: FormEvent) => {
+            e.preventDefault();
+            quick('Bottle', { kind: 'bottle', details: { ounces: Number(ounces) } });
+          }}
+        >
+          <TextField label="Bottle (ounces)" inputMode="decimal" value={ounces} onChange={setOunces} className="w-40" />
+          <Button type="submit" variant="outline" isDisabled={busy || !ounces}>
+            Record bottle
+          </Button>
+        </form>
+        <form
+          className="flex flex-col gap-2"
+          onSubmit={(e: FormEvent) => {
+            e.preventDefault();
+            quick('Note', { kind: 'note', details: { text: note } });
+          }}
+        >
+          <TextField label="Note for the family" multiline rows={2} value={note} onChange={setNote} />
+          <Button type="submit" variant="outline" className="self-start" isDisabled={busy || !note.trim()}>
+            Save note
+          </Button>
+        </form>
+        <section aria-labelledby="child-day-heading">
+          <h3 id="child-day-heading" className="mb-2 font-semibold text-stone-900">
+            Today so far
+          </h3>
+          <Timeline
+            items={entries as TimelineItem[]}
+            label={`${child.childName}'s day`}
+            empty="Nothing recorded yet today."
+            action={(item) => (
+              <Button
+                variant="ghost"
+                size="sm"
+                aria-label={`Delete ${describeItem(item).title}`}
+                isDisabled={remove.isPending}
+                onPress={() => remove.mutate(item.id, { onSuccess: () => refresh(), onError: failed })}
+              >
+                <Trash2 aria-hidden="true" className="size-4" />
+              </Button>
+            )}
+          />
+        </section>
+      </div>
+    </Dialog>
+  );
+}
+
+/** The room's meal in one entry ("lunch, all ate most"): choose the meal, then tap how much everyone ate. */
+function GroupMeal({ childIds }: { childIds: string[] }) {
+  const [meal, setMeal] = useState<(typeof MEALS)[number]>(mealNow);
+  const batch = useMutation(trpc.daily.batch.mutationOptions());
+  return (
+    <Card className="flex flex-col gap-3 p-4">
+      <h3 className="font-semibold text-stone-900">Meal for the whole room</h3>
+      <Select
+        className="max-w-xs"
+        label="Meal"
+        value={meal}
+        onChange={(v) => setMeal(v as (typeof MEALS)[number])}
+        options={MEAL_OPTIONS}
+      />
+      <div role="group" aria-label="How much everyone ate" className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+        {MEAL_AMOUNTS.map((amount) => (
+          <Button
+            key={amount}
+            size="lg"
+            variant="outline"
+            isDisabled={batch.isPending}
+            onPress={() =>
+              batch.mutate(
+                { childIds, kind: 'meal', details: { meal, amount } },
+                {
+                  onSuccess: (r) => {
+                    refresh();
+                    toast({
+                      title: `${MEAL_LABELS[meal]} recorded`,
+                      description: `For ${r.count} ${r.count === 1 ? 'child' : 'children'}.`,
+                    });
+                  },
+                  onError: (error) =>
+                    toast({ title: 'Not recorded', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
+                },
+              )
+            }
+          >
+            Everyone ate {amount}
+          </Button>
+        ))}
+      </div>
+    </Card>
+  );
+}
+
+/** A photo of the day: the picture, the children in it (only those with photo consent), a caption. */
+function PhotoUpload({ children, photos }: { children: RoomChild[]; photos: Room['photos'] }) {
+  const fileId = useId();
+  const [file, setFile] = useState<File | null>(null);
+  const [caption, setCaption] = useState('');
+  const [tagged, setTagged] = useState<string[]>([]);
+  const [inputKey, setInputKey] = useState(0);
+  const upload = useMutation({ mutationFn: uploadPhoto });
+  const names = new Map(children.map((c) => [c.id, c.childName]));
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!file) return toast({ title: 'Please choose a photo', variant: 'destructive' });
+    if (file.size > MAX_UPLOAD_BYTES) return toast({ title: 'The file is too large. The limit is 10 MB.', variant: 'destructive' });
+    if (tagged.length === 0) return toast({ title: 'Please tag at least one child', variant: 'destructive' });
+    const body = new FormData();
+    body.append('picture', file);
+    for (const id of tagged) body.append('childIds[]', id);
+    body.append('caption', caption);
+    upload.mutate(body, {
+      onSuccess: () => {
+        refresh();
+        toast({ title: 'Photo uploaded', description: `Shared with the families of ${tagged.map((id) => names.get(id)).join(', ')}.` });
+        setFile(null);
+        setCaption('');
+        setTagged([]);
+        setInputKey((k) => k + 1);
+      },
+      onError: (error) => toast({ title: 'Upload failed', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
+    });
+  }
+
+  return (
+    <Card className="flex flex-col gap-4 p-4">
+      <h3 className="font-semibold text-stone-900">Photo of the day</h3>
+      <form className="flex flex-col gap-3" onSubmit={submit}>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={fileId} className="text-sm font-medium text-stone-800">
+            Photo
+          </label>
+          <input
+            key={inputKey}
+            id={fileId}
+            type="file"
+            accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
+            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+            className="min-h-11 text-sm"
+          />
+        </div>
+        <fieldset className="flex flex-col gap-1">
+          <legend className="mb-1 text-sm font-medium text-stone-800">Children in the photo</legend>
+          <div className="grid grid-cols-1 gap-1 sm:grid-cols-2">
+            {children.map((c) => (
+              <Checkbox
+                key={c.id}
+                isDisabled={!c.photoConsent}
+                isSelected={tagged.includes(c.id)}
+                onChange={(on) => setTagged((t) => (on ? [...t, c.id] : t.filter((x) => x !== c.id)))}
+              >
+                {c.photoConsent ? c.childName : `${c.childName} (no photo consent)`}
+              </Checkbox>
+            ))}
+          </div>
+        </fieldset>
+        <TextField label="Caption" value={caption} onChange={setCaption} maxLength={300} />
+        <Button type="submit" className="self-start" isDisabled={upload.isPending}>
+          <Camera aria-hidden="true" className="size-4" />
+          {upload.isPending ? 'Uploading...' : 'Upload photo'}
+        </Button>
+      </form>
+      {photos.length > 0 && (
+        <ul aria-label="Photos of the day" className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+          {photos.map((p) =>
+            p.kind === 'photo' ? (
+              <li key={p.id} className="flex flex-col gap-1">
+                <img
+                  src={p.details.url}
+                  alt={p.details.caption ?? 'A photo of the day'}
+                  className="aspect-square w-full rounded-lg object-cover"
+                  loading="lazy"
+                />
+                <span className="text-sm text-stone-600">{p.childIds.map((id) => names.get(id) ?? 'Another room').join(', ')}</span>
+              </li>
+            ) : null,
+          )}
+        </ul>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,87 @@
+/**
+ * A child's day (issue 32): the daily sheet's entries and the photos of the day the child is tagged in, merged into
+ * one timeline, newest first. Each read is one index range: daily_entries (child, date, at) and child_photo_tags
+ * (child, date, takenAt).
+ */
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import { childPhotos, childPhotoTags, dailyEntries } from '~/db/schema';
+import type { DailyEntryBody } from '../../shared/schemas/daily-entries';
+import { childPhotoOriginalUrl, childPhotoUrl, type TimelineItem } from '../../shared/timeline';
+import type { Db } from '../db';
+
+export const entryColumns = {
+  id: dailyEntries.id,
+  childId: dailyEntries.childId,
+  kind: dailyEntries.kind,
+  at: dailyEntries.at,
+  date: dailyEntries.date,
+  details: dailyEntries.details,
+  authorName: dailyEntries.authorName,
+};
+
+type EntryRow = { id: string; kind: string; at: Date; details: Record<string, unknown>; authorName: string | null };
+
+/** Moments in details are stored as ISO strings (JSON): a nap's start and end come back as Dates. */
+export function entryItem(row: EntryRow): TimelineItem {
+  const details = { ...row.details };
+  if (row.kind === 'nap') {
+    details.start = new Date(details.start as string);
+    details.end = details.end == null ? null : new Date(details.end as string);
+  }
+  return { id: row.id, at: row.at, by: row.authorName, ...({ kind: row.kind, details } as DailyEntryBody) };
+}
+
+type PhotoRow = { id: string; takenAt: Date; caption: string | null; width: number; height: number; authorName: string | null };
+
+export function photoItem(p: PhotoRow): TimelineItem {
+  return {
+    id: p.id,
+    at: p.takenAt,
+    by: p.authorName,
+    kind: 'photo',
+    details: { caption: p.caption, url: childPhotoUrl(p.id), originalUrl: childPhotoOriginalUrl(p.id), width: p.width, height: p.height },
+  };
+}
+
+export const photoColumns = {
+  id: childPhotos.id,
+  takenAt: childPhotos.takenAt,
+  caption: childPhotos.caption,
+  width: childPhotos.width,
+  height: childPhotos.height,
+  authorName: childPhotos.authorName,
+};
+
+const newestFirst = (a: TimelineItem, b: TimelineItem) => b.at.getTime() - a.at.getTime() || (a.id < b.id ? 1 : -1);
+
+/** One child's day, newest first. */
+export function dayTimeline(db: Db, childId: string, date: string): TimelineItem[] {
+  const entries = db
+    .select(entryColumns)
+    .from(dailyEntries)
+    .where(and(eq(dailyEntries.childId, childId), eq(dailyEntries.date, date)))
+    .orderBy(desc(dailyEntries.at))
+    .all()
+    .map(entryItem);
+  const photos = db
+    .select(photoColumns)
+    .from(childPhotoTags)
+    .innerJoin(childPhotos, eq(childPhotos.id, childPhotoTags.photoId))
+    .where(and(eq(childPhotoTags.childId, childId), eq(childPhotoTags.date, date)))
+    .orderBy(desc(childPhotoTags.takenAt))
+    .all()
+    .map(photoItem);
+  return [...entries, ...photos].sort(newestFirst);
+}
+
+/** Several children's entries of one day (the Daily sheets tab's room), newest first, each with its child. */
+export function roomEntries(db: Db, childIds: string[], date: string): (TimelineItem & { childId: string })[] {
+  if (childIds.length === 0) return [];
+  return db
+    .select(entryColumns)
+    .from(dailyEntries)
+    .where(and(inArray(dailyEntries.childId, childIds), eq(dailyEntries.date, date)))
+    .orderBy(desc(dailyEntries.at))
+    .all()
+    .map((row) => ({ ...entryItem(row), childId: row.childId }));
+}

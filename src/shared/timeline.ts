@@ -1,0 +1,29 @@
+import type { DailyEntryBody } from './schemas/daily-entries';
+
+/**
+ * One item of a child's day as the parent's Today tab and the end-of-day e-mail show it (issue 32). One type with a
+ * `kind` discriminator: the daily sheet's kinds, a photo of the day, and later the attendance's check-in and
+ * check-out (a kind added here, drawn by one more case in the timeline).
+ */
+export interface PhotoDetails {
+  caption: string | null;
+  /** The copy for the timeline, and the whole picture to download: both served only to staff and the child's parents. */
+  url: string;
+  originalUrl: string;
+  width: number;
+  height: number;
+}
+
+export type TimelineBody = DailyEntryBody | { kind: 'photo'; details: PhotoDetails };
+export type TimelineKind = TimelineBody['kind'];
+
+export type TimelineItem = TimelineBody & {
+  id: string;
+  /** The moment it happened (a nap: when it started). */
+  at: Date;
+  /** The staff member who recorded it. */
+  by: string | null;
+};
+
+export const childPhotoUrl = (id: string) => `/api/child-photos/${id}`;
+export const childPhotoOriginalUrl = (id: string) => `/api/child-photos/${id}/original`;
