@@ -114,6 +114,7 @@ const respond = async (f: Fixtures) => ({
 
 export const PROCEDURES: Record<string, ProcedureEntry> = {
   'events.list': { expect: everyone() },
+  'events.calendar': { expect: everyone() },
   'events.all': { expect: director() },
   'events.create': { expect: director(), input: event },
   'events.update': { expect: director(), input: async (f) => ({ id: await f.event(), ...event() }) },
@@ -218,6 +219,7 @@ export const PROCEDURES: Record<string, ProcedureEntry> = {
 export const ROUTES: Record<string, RouteEntry> = {
   'GET /api/gallery': { expect: everyone() },
   'GET /api/events': { expect: everyone() },
+  'GET /api/events.ics': { expect: everyone() },
   'GET /api/announcements': { expect: everyone() },
   'GET /api/milestones': { expect: everyone() },
   'GET /api/achievements': { expect: everyone() },
