@@ -322,6 +322,9 @@ export const ROUTES: Record<string, RouteEntry> = {
   'DELETE /api/admin/payment-receipts/:id': { expect: director(), path: async (f) => `/api/admin/payment-receipts/${await f.receipt()}` },
   'GET /api/admin/payment-receipts/:id/pdf': { expect: director(), path: (f) => `/api/admin/payment-receipts/${f.receiptA}/pdf` },
   'GET /api/admin/tax-statement-parents': { expect: director() },
+  'GET /api/admin/export/applications.csv': { expect: director() },
+  'GET /api/admin/export/children.csv': { expect: director() },
+  'GET /api/admin/export/payments.csv': { expect: director(), path: () => '/api/admin/export/payments.csv?from=2026-01-01&to=2026-12-31' },
   'POST /api/admin/year-end-tax-receipt': { expect: director(), body: (f) => ({ parentEmail: f.a.email, taxYear: f.taxYear }) },
   'GET /api/admin/year-end-tax-receipt/pdf': {
     expect: director(),

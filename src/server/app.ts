@@ -21,6 +21,7 @@ import { adminGalleryRest } from './rest/admin-gallery';
 import { adminStaffRest } from './rest/admin-staff';
 import { communicationsRest } from './rest/communications';
 import { paymentsRest } from './rest/payments';
+import { exportsRest } from './rest/exports';
 import { parentRest } from './rest/parent';
 import { publicRest } from './rest/public';
 import { errorResponse, restContext, type RestEnv } from './rest/shim';
@@ -186,6 +187,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   api.route('/', adminGalleryRest);
   api.route('/', communicationsRest);
   api.route('/', paymentsRest);
+  api.route('/', exportsRest);
   api.route('/', adminDevelopmentRest);
   api.route('/', adminStaffRest);
   api.route('/', parentRest);

@@ -52,6 +52,12 @@ export function createLimiters() {
     pdfs: { parent: new RateLimit(20, 5 * MINUTE), admin: new RateLimit(120, 5 * MINUTE) },
     /** A parent's preference changes: a few clicks in the menu, not a flood of writes. */
     preferences: new RateLimit(30, 10 * MINUTE),
+    /** The director's CSV exports: each reads a whole table, so a few a minute, not a loop (issue 33). */
+    exports: new RateLimit(30, 10 * MINUTE),
+    /** A child's archive (a PDF drawn and every document and receipt zipped): heavy, so a few per account. */
+    archives: { parent: new RateLimit(5, 10 * MINUTE), admin: new RateLimit(30, 10 * MINUTE) },
+    /** E-mailed archive links, per staff account: a family or two at a time, never a flood of mail. */
+    archiveLinks: new RateLimit(20, 10 * MINUTE),
   };
 }
 export type Limiters = ReturnType<typeof createLimiters>;
