@@ -9,6 +9,7 @@
  */
 import { sampleApplication, sampleChild } from './helpers/enrollment-fixtures';
 import { type Fixtures, PDF, type Role } from './helpers/authz-fixtures';
+import { archiveLinkToken } from '../src/server/exports/archive-links';
 
 export type Expected = Record<Role, number>;
 type Maybe<T> = T | Promise<T>;
@@ -212,6 +213,7 @@ export const PROCEDURES: Record<string, ProcedureEntry> = {
   'parentPortal.notes': { expect: familyA(), input: (f) => ({ childId: f.childA }) },
   'parentPortal.stats': { expect: familyA(), input: (f) => f.childA },
   'parentPortal.milestones': { expect: familyA(), input: (f) => f.childA },
+  'archives.sendLink': { expect: director(), input: (f) => f.childA },
   'parentPortal.preferences': { expect: parents() },
   'parentPortal.updatePreferences': { expect: parents(), input: () => ({ dailySummary: false }) },
 };
@@ -384,6 +386,21 @@ export const ROUTES: Record<string, RouteEntry> = {
   'GET /api/parent/stats/:childId': { expect: familyA(), path: (f) => `/api/parent/stats/${f.childA}` },
   'GET /api/parent/milestones/:childId': { expect: familyA(), path: (f) => `/api/parent/milestones/${f.childA}` },
   'GET /api/parent/preferences': { expect: parents() },
+  'GET /api/parent/children/:id/archive.zip': { expect: familyA(), path: (f) => `/api/parent/children/${f.childA}/archive.zip` },
+  // The link e-mailed to parent A, whose account is open: only parent A signed in may use it.
+  'GET /api/parent/archives/:token': {
+    expect: familyA(),
+    path: (f) =>
+      `/api/parent/archives/${archiveLinkToken(f.s.config, { childId: f.childA, parentId: f.a.parentId, expiresAt: f.s.clock.now().getTime() + 3_600_000 })}`,
+  },
+  'GET /api/admin/enrolled-children/:id/archive.zip': {
+    expect: director(),
+    path: (f) => `/api/admin/enrolled-children/${f.childA}/archive.zip`,
+  },
+  'POST /api/admin/enrolled-children/:id/archive-link': {
+    expect: director(),
+    path: (f) => `/api/admin/enrolled-children/${f.childA}/archive-link`,
+  },
   'PATCH /api/parent/preferences': { expect: parents(), body: () => ({ dailySummary: false }) },
 };
 

@@ -1,6 +1,7 @@
 import { createCallerFactory, router } from '../trpc';
 import { adminAuthRouter } from './admin-auth';
 import { announcementsRouter } from './announcements';
+import { archivesRouter } from './archives';
 import { applicationsRouter } from './applications';
 import { childrenRouter } from './children';
 import { communicationsRouter } from './communications';
@@ -38,6 +39,7 @@ export const appRouter = router({
   parentPortal: parentPortalRouter,
   staff: staffRouter,
   auditLog: auditLogRouter,
+  archives: archivesRouter,
 });
 
 export type AppRouter = typeof appRouter;
