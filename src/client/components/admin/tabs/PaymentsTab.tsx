@@ -535,15 +535,15 @@ function PaymentsExport() {
     <Card className="p-4">
       <h3 className="mb-3 font-semibold text-stone-900">Export payments</h3>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-        <TextField label="From" type="date" value={from} onChange={setFrom} className="sm:w-48" />
-        <TextField label="To" type="date" value={to} onChange={setTo} className="sm:w-48" />
+        <TextField label="Export from" type="date" value={from} onChange={setFrom} className="sm:w-48" />
+        <TextField label="Export to" type="date" value={to} onChange={setTo} className="sm:w-48" />
         {valid ? (
           <ExportLink href={`/api/admin/export/payments.csv?from=${from}&to=${to}`} label={`Export payments from ${from} to ${to} as CSV`}>
             Export CSV
           </ExportLink>
         ) : (
           <p role="status" className="text-sm text-red-800">
-            Choose a From date on or before the To date.
+            Choose an Export from date on or before the Export to date.
           </p>
         )}
       </div>
