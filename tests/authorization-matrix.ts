@@ -10,6 +10,7 @@
 import { json, sampleApplication, sampleChild } from './helpers/enrollment-fixtures';
 import { as } from './helpers/admin-server';
 import { type Fixtures, PDF, type Role } from './helpers/authz-fixtures';
+import { archiveLinkToken } from '../src/server/exports/archive-links';
 
 export type Expected = Record<Role, number>;
 type Maybe<T> = T | Promise<T>;
@@ -145,6 +146,7 @@ async function checkIn(f: Fixtures): Promise<{ id: string; at: string }> {
 
 export const PROCEDURES: Record<string, ProcedureEntry> = {
   'events.list': { expect: everyone() },
+  'events.calendar': { expect: everyone() },
   'events.all': { expect: director() },
   'events.create': { expect: director(), input: event },
   'events.update': { expect: director(), input: async (f) => ({ id: await f.event(), ...event() }) },
@@ -249,6 +251,7 @@ export const PROCEDURES: Record<string, ProcedureEntry> = {
   'parentPortal.notes': { expect: familyA(), input: (f) => ({ childId: f.childA }) },
   'parentPortal.stats': { expect: familyA(), input: (f) => f.childA },
   'parentPortal.milestones': { expect: familyA(), input: (f) => f.childA },
+  'archives.sendLink': { expect: director(), input: (f) => f.childA },
   'parentPortal.preferences': { expect: parents() },
   'parentPortal.updatePreferences': { expect: parents(), input: () => ({ dailySummary: false }) },
   'classrooms.list': { expect: staff() },
@@ -273,6 +276,7 @@ export const PROCEDURES: Record<string, ProcedureEntry> = {
 export const ROUTES: Record<string, RouteEntry> = {
   'GET /api/gallery': { expect: everyone() },
   'GET /api/events': { expect: everyone() },
+  'GET /api/events.ics': { expect: everyone() },
   'GET /api/announcements': { expect: everyone() },
   'GET /api/milestones': { expect: everyone() },
   'GET /api/achievements': { expect: everyone() },
@@ -375,6 +379,9 @@ export const ROUTES: Record<string, RouteEntry> = {
   'DELETE /api/admin/payment-receipts/:id': { expect: director(), path: async (f) => `/api/admin/payment-receipts/${await f.receipt()}` },
   'GET /api/admin/payment-receipts/:id/pdf': { expect: director(), path: (f) => `/api/admin/payment-receipts/${f.receiptA}/pdf` },
   'GET /api/admin/tax-statement-parents': { expect: director() },
+  'GET /api/admin/export/applications.csv': { expect: director() },
+  'GET /api/admin/export/children.csv': { expect: director() },
+  'GET /api/admin/export/payments.csv': { expect: director(), path: () => '/api/admin/export/payments.csv?from=2026-01-01&to=2026-12-31' },
   'POST /api/admin/year-end-tax-receipt': { expect: director(), body: (f) => ({ parentEmail: f.a.email, taxYear: f.taxYear }) },
   'GET /api/admin/year-end-tax-receipt/pdf': {
     expect: director(),
@@ -447,6 +454,21 @@ export const ROUTES: Record<string, RouteEntry> = {
   'GET /api/parent/stats/:childId': { expect: familyA(), path: (f) => `/api/parent/stats/${f.childA}` },
   'GET /api/parent/milestones/:childId': { expect: familyA(), path: (f) => `/api/parent/milestones/${f.childA}` },
   'GET /api/parent/preferences': { expect: parents() },
+  'GET /api/parent/children/:id/archive.zip': { expect: familyA(), path: (f) => `/api/parent/children/${f.childA}/archive.zip` },
+  // The link e-mailed to parent A, whose account is open: only parent A signed in may use it.
+  'GET /api/parent/archives/:token': {
+    expect: familyA(),
+    path: (f) =>
+      `/api/parent/archives/${archiveLinkToken(f.s.config, { childId: f.childA, parentId: f.a.parentId, expiresAt: f.s.clock.now().getTime() + 3_600_000 })}`,
+  },
+  'GET /api/admin/enrolled-children/:id/archive.zip': {
+    expect: director(),
+    path: (f) => `/api/admin/enrolled-children/${f.childA}/archive.zip`,
+  },
+  'POST /api/admin/enrolled-children/:id/archive-link': {
+    expect: director(),
+    path: (f) => `/api/admin/enrolled-children/${f.childA}/archive-link`,
+  },
   'PATCH /api/parent/preferences': { expect: parents(), body: () => ({ dailySummary: false }) },
   'GET /api/admin/classrooms': { expect: staff() },
   'POST /api/admin/classrooms': { expect: director(201), body: room },

@@ -23,6 +23,7 @@ import { attendanceRest } from './rest/attendance';
 import { dailyRest } from './rest/daily';
 import { communicationsRest } from './rest/communications';
 import { paymentsRest } from './rest/payments';
+import { exportsRest } from './rest/exports';
 import { parentRest } from './rest/parent';
 import { publicRest } from './rest/public';
 import { errorResponse, restContext, type RestEnv } from './rest/shim';
@@ -188,6 +189,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   api.route('/', adminGalleryRest);
   api.route('/', communicationsRest);
   api.route('/', paymentsRest);
+  api.route('/', exportsRest);
   api.route('/', adminDevelopmentRest);
   api.route('/', adminStaffRest);
   api.route('/', attendanceRest);

@@ -2,7 +2,18 @@
  * The audit trail's vocabulary (issue 31, ADR 038): what a row's `action` and `entity` may be. Shared by the
  * server that writes and filters rows and the Audit tab that offers the filters and links a row to its record.
  */
-export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'status', 'send', 'sign-in', 'sign-in-failed', 'sign-out', 'password'] as const;
+export const AUDIT_ACTIONS = [
+  'create',
+  'update',
+  'delete',
+  'status',
+  'send',
+  'sign-in',
+  'sign-in-failed',
+  'sign-out',
+  'password',
+  'export',
+] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** Kinds of record, with the label the Audit tab's filter shows. */

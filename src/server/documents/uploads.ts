@@ -196,7 +196,7 @@ function claimUpload(deps: DocumentDeps, token: string, owner: Owner): string {
   return verified.id;
 }
 
-function documentsDir(config: Config): string {
+export function documentsDir(config: Config): string {
   return resolve(config.privateDir, 'documents');
 }
 

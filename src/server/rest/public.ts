@@ -37,4 +37,19 @@ function list(c: HonoContext<RestEnv>, value: unknown) {
 export const publicRest = new Hono<RestEnv>();
 for (const read of PUBLIC_LISTS)
   publicRest.get(read.rest.slice('/api'.length), async (c) => list(c, await callRead(c.var.caller, read.procedure)));
+/**
+ * The public events as an iCalendar feed for a phone's calendar to subscribe to. Visitors' answers are kept by the
+ * response cache (registry.ts) until an event changes, and browsers and calendar apps may keep them five minutes
+ * (SPEC.md §9's time for events). A signed-in caller gets the very same feed, `no-store` like every API answer
+ * to a session.
+ */
+publicRest.get('/events.ics', async (c) => {
+  const feed = await c.var.caller.events.calendar();
+  if (!c.var.ctx.auth) c.header('Cache-Control', 'public, max-age=300');
+  return c.body(feed, 200, {
+    'Content-Type': 'text/calendar; charset=utf-8',
+    'Content-Disposition': 'inline; filename="events.ics"',
+    'X-Content-Type-Options': 'nosniff',
+  });
+});
 publicRest.post('/enrollment', async (c) => c.json(await c.var.caller.enrollment.submit((await readJson(c)) as never), 201));

@@ -2,6 +2,7 @@ import { createCallerFactory, router } from '../trpc';
 import { adminAuthRouter } from './admin-auth';
 import { announcementsRouter } from './announcements';
 import { attendanceRouter, classroomsRouter } from './attendance';
+import { archivesRouter } from './archives';
 import { applicationsRouter } from './applications';
 import { childrenRouter } from './children';
 import { communicationsRouter } from './communications';
@@ -43,6 +44,7 @@ export const appRouter = router({
   auditLog: auditLogRouter,
   classrooms: classroomsRouter,
   attendance: attendanceRouter,
+  archives: archivesRouter,
 });
 
 export type AppRouter = typeof appRouter;

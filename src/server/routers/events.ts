@@ -1,10 +1,11 @@
 import { asc, eq } from 'drizzle-orm';
 import { events } from '~/db/schema';
 import { eventSchema, eventUpdateSchema, idSchema } from '../../shared/schemas/content';
-import { dailyRead } from '../cache/store';
+import { cachedRead, dailyRead } from '../cache/store';
 import { audited } from '../audit/record';
 import { directorProcedure, publicProcedure, router } from '../trpc';
 import { deleteOr404, updateOr404 } from './content-writes';
+import { eventsCalendar } from '../services/events-calendar';
 
 const columns = {
   id: events.id,
@@ -34,6 +35,24 @@ export const eventsRouter = router({
         .all();
     return ctx.auth?.kind === 'admin' ? read(true) : dailyRead(ctx, 'events.list', () => read(false));
   }),
+
+  /**
+   * The public events as an iCalendar feed (GET /api/events.ics): only public events, whoever asks (a director's
+   * phone subscribed with a session gets the same feed as a family's), made again only after a write.
+   */
+  calendar: publicProcedure.query(({ ctx }) =>
+    cachedRead(ctx.db, 'events.calendar', () =>
+      eventsCalendar(
+        ctx.db
+          .select({ ...columns, updatedAt: events.updatedAt })
+          .from(events)
+          .where(eq(events.isPublic, true))
+          .orderBy(asc(events.eventDate), asc(events.startTime), asc(events.id))
+          .all(),
+        ctx.config.publicUrl,
+      ),
+    ),
+  ),
 
   /** Every event, public and private: the dashboard's Events tab. */
   all: directorProcedure.query(({ ctx }) =>

@@ -22,6 +22,7 @@ import { LoadMoreButton } from '../../ui/LoadMoreButton';
 import { cn } from '../../ui/cn';
 import { ConfirmDialog, Dialog, DIALOG_FOOTER } from '../../ui/Dialog';
 import { Select } from '../../ui/Select';
+import { ExportLink } from '../ExportLink';
 import { FilteredListState, FilteredPanelHeader } from '../PanelHeader';
 import { useConfirmedDelete } from '../useConfirmedDelete';
 
@@ -95,7 +96,12 @@ export default function ApplicationsTab() {
         count={counts ? { shown: counts.matching, total: counts.total, loaded: shown.length } : undefined}
         noun={['application', 'applications']}
       >
-        <Select label="Filter by status" options={FILTER_OPTIONS} value={filter} onChange={setFilter} className="sm:w-60" />
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+          <Select label="Filter by status" options={FILTER_OPTIONS} value={filter} onChange={setFilter} className="sm:w-60" />
+          <ExportLink href="/api/admin/export/applications.csv" label="Export all applications as CSV">
+            Export CSV
+          </ExportLink>
+        </div>
       </FilteredPanelHeader>
 
       <FilteredListState

@@ -44,6 +44,7 @@ const ACTION_LABELS: Record<string, string> = {
   'sign-in-failed': 'Failed sign-in',
   'sign-out': 'Signed out',
   password: 'Password set',
+  export: 'Exported',
 };
 
 type Row = {

@@ -1,11 +1,12 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { differenceInYears, parseISO } from 'date-fns';
-import { Check, Copy, KeyRound, Pencil, Plus, Power, RotateCcwKey, Trash2, TriangleAlert } from 'lucide-react';
+import { Archive, Check, Copy, KeyRound, Mail, Pencil, Plus, Power, RotateCcwKey, Trash2, TriangleAlert } from 'lucide-react';
 import { type FormEvent, useMemo, useState } from 'react';
 import { Form } from 'react-aria-components';
 import { PROGRAM_CHOICES, PROGRAM_LABELS, type Program } from '~/shared/constants';
 import { childSchemaOn, EMPTY_CHILD } from '~/shared/schemas/children';
 import { useCentreToday } from '~/client/lib/centre-today';
+import { downloadFile } from '~/client/lib/download';
 import { formatDate } from '~/client/lib/format';
 import { toast } from '~/client/lib/toast';
 import { errorMessage, queryClient, trpc, type RouterOutputs } from '~/client/lib/trpc';
@@ -17,6 +18,7 @@ import { ConfirmDialog, Dialog, DialogActions } from '../../ui/Dialog';
 import { TextField } from '../../ui/Field';
 import { Select } from '../../ui/Select';
 import { credentialsNote } from '../credentials-note';
+import { ExportLink } from '../ExportLink';
 import { FilteredListState, FilteredPanelHeader } from '../PanelHeader';
 import { useConfirmedDelete } from '../useConfirmedDelete';
 
@@ -84,9 +86,12 @@ export default function ChildrenTab() {
         noun={['child', 'children']}
         wideFrom="lg"
       >
-        <div className="grid grid-cols-1 gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
+        <div className="grid grid-cols-1 gap-3 sm:grid-cols-[1fr_1fr_auto_auto] sm:items-end">
           <Select label="Program" options={PROGRAM_FILTER} value={program} onChange={setProgram} className="sm:w-56" />
           <Select label="Status" options={ACTIVE_FILTER} value={active} onChange={setActive} className="sm:w-44" />
+          <ExportLink href="/api/admin/export/children.csv" label="Export all enrolled children as CSV">
+            Export CSV
+          </ExportLink>
           <Button onPress={() => setEditing('new')}>
             <Plus aria-hidden="true" className="size-4" />
             Add Child
@@ -145,6 +150,38 @@ function ChildCard({
 }) {
   const toggle = useMutation(trpc.children.toggleActive.mutationOptions());
   const login = useMutation(trpc.children.generateParentLogin.mutationOptions());
+  const archiveLink = useMutation(trpc.archives.sendLink.mutationOptions());
+  const [downloading, setDownloading] = useState(false);
+
+  /** The child's archive, as the family gets it (with every document and receipt of the child). */
+  function downloadArchive() {
+    setDownloading(true);
+    downloadFile(`/api/admin/enrolled-children/${c.id}/archive.zip`)
+      .catch((err: unknown) =>
+        toast({
+          title: 'Failed to make the archive.',
+          description: err instanceof Error ? err.message : TRY_AGAIN,
+          variant: 'destructive',
+        }),
+      )
+      .finally(() => setDownloading(false));
+  }
+
+  /** E-mails each parent of the child a link to the archive (for a child who leaves). */
+  function emailArchive() {
+    archiveLink.mutate(c.id, {
+      onSuccess: (result) => {
+        toast(
+          result.success
+            ? { title: 'Archive Link Sent', description: result.message }
+            : { title: 'Failed to send the archive link.', description: result.message, variant: 'destructive' },
+        );
+        void queryClient.invalidateQueries(trpc.outbox.pathFilter());
+      },
+      onError: (err) =>
+        toast({ title: 'Failed to send the archive link.', description: errorMessage(err, TRY_AGAIN), variant: 'destructive' }),
+    });
+  }
 
   function toggleActive() {
     toggle.mutate(c.id, {
@@ -239,6 +276,26 @@ function ChildCard({
         >
           <KeyRound aria-hidden="true" className="size-4" />
           {login.isPending ? 'Generating...' : 'Parent Login'}
+        </Button>
+        <Button
+          variant="outline"
+          size="sm"
+          onPress={downloadArchive}
+          isDisabled={downloading}
+          aria-label={`Download ${c.childName}'s archive`}
+        >
+          <Archive aria-hidden="true" className="size-4" />
+          {downloading ? 'Preparing...' : 'Archive'}
+        </Button>
+        <Button
+          variant="outline"
+          size="sm"
+          onPress={emailArchive}
+          isDisabled={archiveLink.isPending}
+          aria-label={`E-mail ${c.childName}'s archive link to the family`}
+        >
+          <Mail aria-hidden="true" className="size-4" />
+          {archiveLink.isPending ? 'Sending...' : 'E-mail Archive'}
         </Button>
         <Button variant="ghost" size="sm" onPress={onRemove} aria-label={`Remove ${c.childName}`}>
           <Trash2 aria-hidden="true" className="size-4" />

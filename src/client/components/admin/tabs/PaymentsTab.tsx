@@ -28,6 +28,7 @@ import { TextField } from '../../ui/Field';
 import { Select } from '../../ui/Select';
 import { LoadMoreButton } from '../../ui/LoadMoreButton';
 import { Tab, TabList, TabPanel, Tabs } from '../../ui/Tabs';
+import { ExportLink } from '../ExportLink';
 import { ListState, PanelHeader } from '../PanelHeader';
 import { useConfirmedDelete } from '../useConfirmedDelete';
 
@@ -83,6 +84,8 @@ export default function PaymentsTab() {
           </Button>
         }
       />
+
+      <PaymentsExport />
 
       <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-label="Payment summary">
         <SummaryCard
@@ -517,6 +520,32 @@ function TaxStatementPanel() {
           <Download aria-hidden="true" className="size-4" />
           {downloading ? 'Preparing PDF...' : 'Download PDF'}
         </Button>
+      </div>
+    </Card>
+  );
+}
+
+/** The payments between two dates as a CSV (this year so far unless the director picks other dates). */
+function PaymentsExport() {
+  const today = centreDateOf(new Date());
+  const [from, setFrom] = useState(`${today.slice(0, 4)}-01-01`);
+  const [to, setTo] = useState(today);
+  const valid = /^\d{4}-\d{2}-\d{2}$/.test(from) && /^\d{4}-\d{2}-\d{2}$/.test(to) && from <= to;
+  return (
+    <Card className="p-4">
+      <h3 className="mb-3 font-semibold text-stone-900">Export payments</h3>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+        <TextField label="Export from" type="date" value={from} onChange={setFrom} className="sm:w-48" />
+        <TextField label="Export to" type="date" value={to} onChange={setTo} className="sm:w-48" />
+        {valid ? (
+          <ExportLink href={`/api/admin/export/payments.csv?from=${from}&to=${to}`} label={`Export payments from ${from} to ${to} as CSV`}>
+            Export CSV
+          </ExportLink>
+        ) : (
+          <p role="status" className="text-sm text-red-800">
+            Choose an Export from date on or before the Export to date.
+          </p>
+        )}
       </div>
     </Card>
   );

@@ -1,0 +1,266 @@
+/**
+ * The director's CSV exports (issue 33, ADR 049): applications, enrolled children and payments, each read by
+ * keyset in chunks of EXPORT_CHUNK_ROWS (`inChunks`) and streamed out by `csvResponse`, so ten years of records
+ * never sit in memory at once and each chunk is one index range.
+ */
+import { and, asc, eq, gt, gte, lte, or, type SQL } from 'drizzle-orm';
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
+import { classrooms, enrolledChildren, enrollmentApplications, paymentReceipts } from '~/db/schema';
+import type { Db } from '../db';
+
+/** Rows per read: small enough that a chunk is a few hundred kilobytes, large enough that the reads are few. */
+export const EXPORT_CHUNK_ROWS = 500;
+
+/** Rows strictly after `values` in the ascending order of `columns` (the first bound lets SQLite start the range there). */
+function after(columns: SQLiteColumn[], values: unknown[]): SQL {
+  const strictly = (i: number): SQL => {
+    const beyond = gt(columns[i]!, values[i]);
+    return i === columns.length - 1 ? beyond : or(beyond, and(eq(columns[i]!, values[i]), strictly(i + 1)))!;
+  };
+  return and(gte(columns[0]!, values[0]), strictly(0))!;
+}
+
+const applicationColumns = {
+  id: enrollmentApplications.id,
+  createdAt: enrollmentApplications.createdAt,
+  status: enrollmentApplications.status,
+  parentFirstName: enrollmentApplications.parentFirstName,
+  parentLastName: enrollmentApplications.parentLastName,
+  parentEmail: enrollmentApplications.parentEmail,
+  parentPhone: enrollmentApplications.parentPhone,
+  parentAddress: enrollmentApplications.parentAddress,
+  parentCity: enrollmentApplications.parentCity,
+  parentState: enrollmentApplications.parentState,
+  parentZip: enrollmentApplications.parentZip,
+  childFirstName: enrollmentApplications.childFirstName,
+  childLastName: enrollmentApplications.childLastName,
+  childDateOfBirth: enrollmentApplications.childDateOfBirth,
+  childAge: enrollmentApplications.childAge,
+  programRequested: enrollmentApplications.programRequested,
+  startDate: enrollmentApplications.startDate,
+  emergencyContactName: enrollmentApplications.emergencyContactName,
+  emergencyContactPhone: enrollmentApplications.emergencyContactPhone,
+  emergencyContactRelationship: enrollmentApplications.emergencyContactRelationship,
+  pediatricianName: enrollmentApplications.pediatricianName,
+  pediatricianPhone: enrollmentApplications.pediatricianPhone,
+  allergies: enrollmentApplications.allergies,
+  medications: enrollmentApplications.medications,
+  medicalConditions: enrollmentApplications.medicalConditions,
+  specialInstructions: enrollmentApplications.specialInstructions,
+  howDidYouHear: enrollmentApplications.howDidYouHear,
+};
+type ApplicationRow = { [K in keyof typeof applicationColumns]: (typeof enrollmentApplications.$inferSelect)[K] };
+
+export interface CsvExport<T> {
+  filename: string;
+  header: readonly string[];
+  /** One chunk after the last row of the previous one (undefined first), at most EXPORT_CHUNK_ROWS rows. */
+  readAfter: (last: T | undefined) => T[];
+  toRow: (row: T) => readonly unknown[];
+}
+
+/** Every application, oldest first (enrollment_applications_created_idx). */
+export function applicationsExport(db: Db, today: string, size = EXPORT_CHUNK_ROWS): CsvExport<ApplicationRow> {
+  const keys = [enrollmentApplications.createdAt, enrollmentApplications.id];
+  return {
+    filename: `applications-${today}.csv`,
+    header: [
+      'Application ID',
+      'Submitted',
+      'Status',
+      'Parent first name',
+      'Parent last name',
+      'Parent e-mail',
+      'Parent phone',
+      'Address',
+      'City',
+      'State',
+      'ZIP',
+      'Child first name',
+      'Child last name',
+      'Child date of birth',
+      'Child age',
+      'Program',
+      'Start date',
+      'Emergency contact',
+      'Emergency phone',
+      'Emergency relationship',
+      'Pediatrician',
+      'Pediatrician phone',
+      'Allergies',
+      'Medications',
+      'Medical conditions',
+      'Special instructions',
+      'How they heard of us',
+    ],
+    readAfter: (last) =>
+      db
+        .select(applicationColumns)
+        .from(enrollmentApplications)
+        .where(last ? after(keys, [last.createdAt, last.id]) : undefined)
+        .orderBy(...keys.map((k) => asc(k)))
+        .limit(size)
+        .all(),
+    toRow: (r) => [
+      r.id,
+      r.createdAt.toISOString(),
+      r.status,
+      r.parentFirstName,
+      r.parentLastName,
+      r.parentEmail,
+      r.parentPhone,
+      r.parentAddress,
+      r.parentCity,
+      r.parentState,
+      r.parentZip,
+      r.childFirstName,
+      r.childLastName,
+      r.childDateOfBirth,
+      r.childAge,
+      r.programRequested,
+      r.startDate,
+      r.emergencyContactName,
+      r.emergencyContactPhone,
+      r.emergencyContactRelationship,
+      r.pediatricianName,
+      r.pediatricianPhone,
+      r.allergies,
+      r.medications,
+      r.medicalConditions,
+      r.specialInstructions,
+      r.howDidYouHear,
+    ],
+  };
+}
+
+const childColumns = {
+  id: enrolledChildren.id,
+  childName: enrolledChildren.childName,
+  dateOfBirth: enrolledChildren.dateOfBirth,
+  program: enrolledChildren.program,
+  startDate: enrolledChildren.startDate,
+  isActive: enrolledChildren.isActive,
+  classroom: classrooms.name,
+  photoConsent: enrolledChildren.photoConsent,
+  parentName: enrolledChildren.parentName,
+  parentEmail: enrolledChildren.parentEmail,
+  parentPhone: enrolledChildren.parentPhone,
+  notes: enrolledChildren.notes,
+  createdAt: enrolledChildren.createdAt,
+};
+type ChildRow = { id: string } & Record<Exclude<keyof typeof childColumns, 'id'>, unknown>;
+
+/** Every enrolled child, active or not, by id (the primary key's index). */
+export function childrenExport(db: Db, today: string, size = EXPORT_CHUNK_ROWS): CsvExport<ChildRow> {
+  return {
+    filename: `children-${today}.csv`,
+    header: [
+      'Child ID',
+      'Child name',
+      'Date of birth',
+      'Program',
+      'Start date',
+      'Active',
+      'Classroom',
+      'Photo consent',
+      'Parent name',
+      'Parent e-mail',
+      'Parent phone',
+      'Notes',
+      'Enrolled on',
+    ],
+    readAfter: (last) =>
+      db
+        .select(childColumns)
+        .from(enrolledChildren)
+        .leftJoin(classrooms, eq(classrooms.id, enrolledChildren.classroomId))
+        .where(last ? gt(enrolledChildren.id, last.id) : undefined)
+        .orderBy(asc(enrolledChildren.id))
+        .limit(size)
+        .all(),
+    toRow: (r) => [
+      r.id,
+      r.childName,
+      r.dateOfBirth,
+      r.program,
+      r.startDate,
+      r.isActive ? 'yes' : 'no',
+      r.classroom,
+      r.photoConsent ? 'yes' : 'no',
+      r.parentName,
+      r.parentEmail,
+      r.parentPhone,
+      r.notes,
+      (r.createdAt as Date).toISOString(),
+    ],
+  };
+}
+
+const paymentColumns = {
+  id: paymentReceipts.id,
+  receiptNumber: paymentReceipts.receiptNumber,
+  paymentDate: paymentReceipts.paymentDate,
+  createdAt: paymentReceipts.createdAt,
+  childName: paymentReceipts.childName,
+  parentName: paymentReceipts.parentName,
+  parentEmail: paymentReceipts.parentEmail,
+  paymentType: paymentReceipts.paymentType,
+  amount: paymentReceipts.amount,
+  paymentMethod: paymentReceipts.paymentMethod,
+  checkNumber: paymentReceipts.checkNumber,
+  transactionId: paymentReceipts.transactionId,
+  periodCovered: paymentReceipts.periodCovered,
+  description: paymentReceipts.description,
+  notes: paymentReceipts.notes,
+  emailSent: paymentReceipts.emailSent,
+};
+type PaymentRow = { [K in keyof typeof paymentColumns]: (typeof paymentReceipts.$inferSelect)[K] };
+
+/** The payments dated `from` to `to` (both included), oldest first, along payment_receipts_date_idx. */
+export function paymentsExport(db: Db, range: { from: string; to: string }, size = EXPORT_CHUNK_ROWS): CsvExport<PaymentRow> {
+  const keys = [paymentReceipts.paymentDate, paymentReceipts.createdAt, paymentReceipts.receiptNumber];
+  const inRange = and(gte(paymentReceipts.paymentDate, range.from), lte(paymentReceipts.paymentDate, range.to));
+  return {
+    filename: `payments-${range.from}-to-${range.to}.csv`,
+    header: [
+      'Receipt number',
+      'Payment date',
+      'Child',
+      'Parent',
+      'Parent e-mail',
+      'Payment type',
+      'Amount',
+      'Method',
+      'Check number',
+      'Transaction ID',
+      'Period covered',
+      'Description',
+      'Notes',
+      'Receipt e-mailed',
+    ],
+    readAfter: (last) =>
+      db
+        .select(paymentColumns)
+        .from(paymentReceipts)
+        .where(and(inRange, last ? after(keys, [last.paymentDate, last.createdAt, last.receiptNumber]) : undefined))
+        .orderBy(...keys.map((k) => asc(k)))
+        .limit(size)
+        .all(),
+    toRow: (r) => [
+      r.receiptNumber,
+      r.paymentDate,
+      r.childName,
+      r.parentName,
+      r.parentEmail,
+      r.paymentType,
+      r.amount,
+      r.paymentMethod,
+      r.checkNumber,
+      r.transactionId,
+      r.periodCovered,
+      r.description,
+      r.notes,
+      r.emailSent ? 'yes' : 'no',
+    ],
+  };
+}

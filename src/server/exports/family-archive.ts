@@ -1,0 +1,264 @@
+/**
+ * A family's archive of their child (issue 33, ADR 049): one ZIP, streamed by yazl as it is written, holding
+ *
+ * - `Record of {child}.pdf`: activities, development notes that are not private, milestones achieved
+ *   (child-record-pdf.ts; no attendance section: this version keeps no attendance);
+ * - `documents/`: the files the family sent in answer to the centre's document requests;
+ * - `receipts/`: a receipt PDF for each payment recorded for the child.
+ *
+ * A parent's archive holds what the portal shows that parent: documents of their own requests, and receipts paid
+ * from their own e-mail. Staff's holds everything of the child. Every name in the ZIP is made here: no path
+ * separators, no control characters, nothing hidden, unique within its folder. Files are stored, not deflated:
+ * PDFs and photos are compressed already, and storing costs the server no CPU.
+ */
+import { existsSync, createReadStream } from 'node:fs';
+import { resolve, sep } from 'node:path';
+import { Readable } from 'node:stream';
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import { ZipFile } from 'yazl';
+import {
+  childAchievements,
+  dailyActivities,
+  developmentNotes,
+  documentRequests,
+  enrolledChildren,
+  milestones,
+  paymentReceipts,
+  privateFiles,
+} from '~/db/schema';
+import { centreDateOf } from '../../shared/centre-time';
+import type { Clock } from '../clock';
+import type { Config } from '../config';
+import type { Db } from '../db';
+import { documentsDir, DOWNLOAD_PATH } from '../documents/uploads';
+import { logger } from '../logger';
+import { receiptPdf } from '../services/payment-pdf';
+import { childRecordPdf } from './child-record-pdf';
+
+/** Whose view of the record: a parent's (by their account e-mail) or staff's (everything). */
+export type ArchiveScope = { kind: 'parent'; email: string } | { kind: 'staff' };
+
+export interface ArchiveDeps {
+  db: Db;
+  config: Config;
+  clock: Clock;
+}
+
+const NAME_MAX = 120;
+// eslint-disable-next-line no-control-regex -- control characters are what is being removed
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g;
+
+/**
+ * A file or folder name safe in any unzip tool: NFC, no control or bidirectional characters, no path
+ * separators or characters Windows refuses, no leading dots or trailing dots and spaces, at most NAME_MAX
+ * characters (the extension kept), never empty.
+ */
+export function safeName(name: string, fallback = 'file'): string {
+  let out = name
+    .normalize('NFC')
+    .replace(CONTROL, '')
+    .replace(/[/\\:*?"<>|]/g, '_')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^[.\s]+/, '')
+    .replace(/[.\s]+$/, '');
+  if (/^(con|prn|aux|nul|com\d|lpt\d)(\..*)?$/i.test(out)) out = `_${out}`;
+  if ([...out].length > NAME_MAX) {
+    const ext = /\.[A-Za-z0-9]{1,5}$/.exec(out)?.[0] ?? '';
+    out =
+      [...out.slice(0, out.length - ext.length)]
+        .slice(0, NAME_MAX - ext.length)
+        .join('')
+        .trim() + ext;
+  }
+  return out || fallback;
+}
+
+/** Names unique within one folder of the ZIP, compared without case: "a.pdf", "a (2).pdf", ... */
+function uniqueNames() {
+  const taken = new Set<string>();
+  return (name: string): string => {
+    const dot = name.lastIndexOf('.');
+    const [base, ext] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
+    let candidate = name;
+    for (let i = 2; taken.has(candidate.toLowerCase()); i++) candidate = `${base} (${i})${ext}`;
+    taken.add(candidate.toLowerCase());
+    return candidate;
+  };
+}
+
+/** The child's record as the PDF draws it, in the scope's view (never a private note). */
+function recordOf(db: Db, childId: string, madeOn: string) {
+  const child = db
+    .select({
+      childName: enrolledChildren.childName,
+      dateOfBirth: enrolledChildren.dateOfBirth,
+      program: enrolledChildren.program,
+      startDate: enrolledChildren.startDate,
+      isActive: enrolledChildren.isActive,
+    })
+    .from(enrolledChildren)
+    .where(eq(enrolledChildren.id, childId))
+    .get();
+  if (!child) return null;
+  const activities = db
+    .select({
+      activityDate: dailyActivities.activityDate,
+      category: dailyActivities.category,
+      title: dailyActivities.title,
+      description: dailyActivities.description,
+      duration: dailyActivities.duration,
+      skillsPracticed: dailyActivities.skillsPracticed,
+      notes: dailyActivities.notes,
+      authorName: dailyActivities.authorName,
+    })
+    .from(dailyActivities)
+    .where(eq(dailyActivities.childId, childId))
+    .orderBy(asc(dailyActivities.activityDate), asc(dailyActivities.createdAt))
+    .all();
+  const notes = db
+    .select({
+      createdAt: developmentNotes.createdAt,
+      category: developmentNotes.category,
+      title: developmentNotes.title,
+      content: developmentNotes.content,
+      skillsObserved: developmentNotes.skillsObserved,
+      developmentAreas: developmentNotes.developmentAreas,
+      authorName: developmentNotes.authorName,
+    })
+    .from(developmentNotes)
+    .where(and(eq(developmentNotes.childId, childId), eq(developmentNotes.isPrivate, false)))
+    .orderBy(asc(developmentNotes.createdAt))
+    .all()
+    .map(({ createdAt, ...n }) => ({ ...n, createdOn: centreDateOf(createdAt) }));
+  const achieved = db
+    .select({
+      achievedAt: childAchievements.achievedAt,
+      name: milestones.name,
+      category: milestones.category,
+      notes: childAchievements.notes,
+      witnessedBy: childAchievements.witnessedBy,
+    })
+    .from(childAchievements)
+    .innerJoin(milestones, eq(milestones.id, childAchievements.milestoneId))
+    .where(eq(childAchievements.childId, childId))
+    .orderBy(asc(childAchievements.achievedAt))
+    .all();
+  return { ...child, madeOn, activities, notes, milestones: achieved };
+}
+
+/** The family's documents: files sent in answer to the child's document requests (the parent's own, for a parent). */
+function documentsOf(deps: ArchiveDeps, childId: string, scope: ArchiveScope) {
+  const rows = deps.db
+    .select({ url: documentRequests.responseDocumentUrl, title: documentRequests.title })
+    .from(documentRequests)
+    .where(
+      and(
+        eq(documentRequests.childId, childId),
+        isNotNull(documentRequests.responseDocumentUrl),
+        scope.kind === 'parent' ? sql`lower(${documentRequests.parentId}) = ${scope.email.toLowerCase()}` : undefined,
+      ),
+    )
+    .orderBy(asc(documentRequests.createdAt), asc(documentRequests.id))
+    .all();
+  const root = documentsDir(deps.config);
+  const files: { path: string; name: string; size: number }[] = [];
+  for (const row of rows) {
+    const id = row.url!.startsWith(DOWNLOAD_PATH) ? row.url!.slice(DOWNLOAD_PATH.length) : '';
+    if (!/^[0-9a-f-]{36}$/.test(id)) continue;
+    const file = deps.db
+      .select({ storedName: privateFiles.storedName, originalName: privateFiles.originalName, size: privateFiles.size })
+      .from(privateFiles)
+      .where(eq(privateFiles.id, id))
+      .get();
+    if (!file) continue;
+    const path = resolve(root, file.storedName);
+    // The stored name is the server's own, but a path that leaves the folder is never read.
+    if (!path.startsWith(root + sep) || !existsSync(path)) continue;
+    files.push({ path, name: file.originalName, size: file.size });
+  }
+  return files;
+}
+
+/** The child's receipts: those paid from the parent's e-mail for a parent, every one for staff. */
+function receiptsOf(db: Db, childId: string, scope: ArchiveScope) {
+  return db
+    .select()
+    .from(paymentReceipts)
+    .where(
+      and(
+        eq(paymentReceipts.childId, childId),
+        scope.kind === 'parent' ? sql`lower(${paymentReceipts.parentEmail}) = ${scope.email.toLowerCase()}` : undefined,
+      ),
+    )
+    .orderBy(asc(paymentReceipts.paymentDate), asc(paymentReceipts.receiptNumber))
+    .all();
+}
+
+export interface Archive {
+  fileName: string;
+  stream: ReadableStream<Uint8Array>;
+}
+
+/**
+ * The archive of one child, or null for a child that does not exist. The caller has decided who may have it.
+ * The record PDF is drawn first (it is one document); each receipt PDF is drawn only when the ZIP reaches it,
+ * and each document is read from disk as it is written out, so the archive never sits in memory whole.
+ */
+export function familyArchive(deps: ArchiveDeps, childId: string, scope: ArchiveScope): Archive | null {
+  const today = centreDateOf(deps.clock.now());
+  const record = recordOf(deps.db, childId, today);
+  if (!record) return null;
+  const documents = documentsOf(deps, childId, scope);
+  const receipts = receiptsOf(deps.db, childId, scope);
+
+  const folder = safeName(`${record.childName} - archive ${today}`, 'archive');
+  const zip = new ZipFile();
+  const stored = { compress: false, mtime: deps.clock.now() };
+  const top = uniqueNames();
+  zip.addBuffer(childRecordPdf(record), `${folder}/${top(safeName(`Record of ${record.childName}.pdf`, 'record.pdf'))}`, stored);
+
+  const docName = uniqueNames();
+  for (const doc of documents) {
+    zip.addReadStreamLazy(`${folder}/documents/${docName(safeName(doc.name, 'document'))}`, { ...stored, size: doc.size }, (cb) =>
+      cb(null, createReadStream(doc.path)),
+    );
+  }
+  const receiptName = uniqueNames();
+  for (const receipt of receipts) {
+    zip.addReadStreamLazy(
+      `${folder}/receipts/${receiptName(safeName(`Receipt ${receipt.receiptNumber}.pdf`, 'receipt.pdf'))}`,
+      stored,
+      (cb) => {
+        try {
+          cb(null, Readable.from([receiptPdf(receipt, today)]));
+        } catch (err) {
+          cb(err, Readable.from([]));
+        }
+      },
+    );
+  }
+  zip.end();
+
+  const out = zip.outputStream as Readable;
+  zip.on('error', (err: Error) => {
+    logger.error({ err }, 'archive could not be written');
+    out.destroy(err);
+  });
+  return {
+    fileName: `${safeName(record.childName, 'child').replace(/[^A-Za-z0-9._-]+/g, '-')}-archive-${today}.zip`,
+    stream: Readable.toWeb(out) as ReadableStream<Uint8Array>,
+  };
+}
+
+/** The archive as a download: a ZIP, named, never sniffed, never stored by anyone (a family's records). */
+export function archiveResponse(archive: Archive): Response {
+  return new Response(archive.stream, {
+    headers: {
+      'Content-Type': 'application/zip',
+      'Content-Disposition': `attachment; filename="${archive.fileName}"`,
+      'X-Content-Type-Options': 'nosniff',
+      'Cache-Control': 'private, no-store',
+    },
+  });
+}

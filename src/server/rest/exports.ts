@@ -1,0 +1,102 @@
+import { TRPCError } from '@trpc/server';
+import { and, eq } from 'drizzle-orm';
+import { Hono, type Context as HonoContext } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { parentChildRelationships, parentUsers } from '~/db/schema';
+import { exportRangeSchema } from '../../shared/schemas/exports';
+import type { AuditEntity } from '../../shared/audit';
+import { assertDirector } from '../auth/guards';
+import { recordAudit } from '../audit/record';
+import { centreToday } from '../clock';
+import { csvResponse, inChunks } from '../exports/csv';
+import { applicationsExport, childrenExport, type CsvExport, EXPORT_CHUNK_ROWS, paymentsExport } from '../exports/admin-exports';
+import { archiveResponse, type ArchiveScope, familyArchive } from '../exports/family-archive';
+import { verifyArchiveLink } from '../exports/archive-links';
+import { parentChildOr404 } from '../parents/access';
+import { consume, consumeForAccount, SLOW_DOWN_MESSAGE } from '../services/rate-limit';
+import { readJson, type RestEnv } from './shim';
+
+/**
+ * A director's CSV download: director only (401 / 403 with a sentence), a rate per account, one audit row
+ * saying what was exported (an export is no write, but it is personal data leaving the system), then the rows
+ * streamed a chunk at a time (ADR 049).
+ */
+function download<T>(c: HonoContext<RestEnv>, entity: AuditEntity, make: () => CsvExport<T>, fields: Record<string, unknown> = {}) {
+  const { ctx } = c.var;
+  assertDirector(ctx.auth);
+  consumeForAccount(ctx, ctx.limits.exports);
+  const csv = make();
+  recordAudit(ctx.db, ctx, { action: 'export', entity, fields: { file: csv.filename, ...fields } });
+  return csvResponse(csv.filename, csv.header, inChunks(csv.readAfter, EXPORT_CHUNK_ROWS), csv.toRow);
+}
+
+const LINK_NOT_VALID = 'This archive link is not valid or has expired. Please ask the centre for a new one.';
+
+/** A child's archive as a streamed ZIP, or the 404 of a child that is not there (deleted since the check). */
+function archive(c: HonoContext<RestEnv>, childId: string, scope: ArchiveScope) {
+  const made = familyArchive(c.var.ctx, childId, scope);
+  if (!made) throw new TRPCError({ code: 'NOT_FOUND', message: 'Child not found' });
+  return archiveResponse(made);
+}
+
+/** GET /api/admin/export/*.csv (issue 33): applications, enrolled children, and payments between two dates. */
+export const exportsRest = new Hono<RestEnv>()
+  .get('/admin/export/applications.csv', (c) =>
+    download(c, 'application', () => applicationsExport(c.var.ctx.db, centreToday(c.var.ctx.clock))),
+  )
+  .get('/admin/export/children.csv', (c) => download(c, 'child', () => childrenExport(c.var.ctx.db, centreToday(c.var.ctx.clock))))
+  .get('/admin/export/payments.csv', (c) => {
+    // Who may ask comes first: a parent or a visitor learns nothing about the parameters from the answer.
+    assertDirector(c.var.ctx.auth);
+    const parsed = exportRangeSchema.safeParse({ from: c.req.query('from'), to: c.req.query('to') });
+    if (!parsed.success) throw new HTTPException(400, { message: parsed.error.issues[0]!.message });
+    return download(c, 'receipt', () => paymentsExport(c.var.ctx.db, parsed.data), parsed.data);
+  })
+  /** A parent's own child's archive (issue 33): another family's child, or an inactive one, is the portal's 404. */
+  .get('/parent/children/:id/archive.zip', (c) => {
+    const { ctx } = c.var;
+    if (!ctx.auth) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in' });
+    if (ctx.auth.kind !== 'parent') throw new TRPCError({ code: 'FORBIDDEN', message: 'Parents only' });
+    consumeForAccount(ctx, ctx.limits.archives);
+    const child = parentChildOr404(ctx.db, ctx.auth.parent.id, c.req.param('id'));
+    return archive(c, child.id, { kind: 'parent', email: ctx.auth.parent.email });
+  })
+  /**
+   * The link staff e-mailed (routers/archives.ts). While the parent's account is open, only that parent signed in
+   * may use it (a forwarded e-mail opens nothing); once the account is closed (the child left, ADR 049), the
+   * signed, expiring link is all there is, as the family can no longer sign in.
+   */
+  .get('/parent/archives/:token', (c) => {
+    const { ctx } = c.var;
+    const link = verifyArchiveLink(ctx.config, c.req.param('token'), ctx.clock.now().getTime());
+    if (!link) throw new TRPCError({ code: 'NOT_FOUND', message: LINK_NOT_VALID });
+    const parent = ctx.db
+      .select({ id: parentUsers.id, email: parentUsers.email, isActive: parentUsers.isActive })
+      .from(parentUsers)
+      .innerJoin(parentChildRelationships, eq(parentChildRelationships.parentId, parentUsers.id))
+      .where(and(eq(parentUsers.id, link.parentId), eq(parentChildRelationships.childId, link.childId)))
+      .get();
+    if (!parent) throw new TRPCError({ code: 'NOT_FOUND', message: LINK_NOT_VALID });
+    if (parent.isActive) {
+      if (!ctx.auth)
+        throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in to the Parent Portal, then open the link again.' });
+      if (ctx.auth.kind !== 'parent') throw new TRPCError({ code: 'FORBIDDEN', message: 'Parents only' });
+      if (ctx.auth.parent.id !== parent.id) throw new TRPCError({ code: 'NOT_FOUND', message: LINK_NOT_VALID });
+    }
+    consume(ctx, ctx.limits.archives.parent, `parent:${parent.id}`, SLOW_DOWN_MESSAGE);
+    return archive(c, link.childId, { kind: 'parent', email: parent.email });
+  })
+  /** The director's copy of a child's archive (everything of the child), recorded in the audit log. */
+  .get('/admin/enrolled-children/:id/archive.zip', (c) => {
+    const { ctx } = c.var;
+    assertDirector(ctx.auth);
+    consumeForAccount(ctx, ctx.limits.archives);
+    const made = familyArchive(ctx, c.req.param('id'), { kind: 'staff' });
+    if (!made) throw new TRPCError({ code: 'NOT_FOUND', message: 'Child not found' });
+    recordAudit(ctx.db, ctx, { action: 'export', entity: 'child', entityId: c.req.param('id'), fields: { file: made.fileName } });
+    return archiveResponse(made);
+  })
+  .post('/admin/enrolled-children/:id/archive-link', async (c) => {
+    await readJson(c);
+    return c.json(await c.var.caller.archives.sendLink(c.req.param('id')));
+  });
