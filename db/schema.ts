@@ -648,3 +648,22 @@ export const uploadTokens = sqliteTable(
   },
   (t) => [index('upload_tokens_expires_idx').on(t.expiresAt)],
 );
+
+/**
+ * The daily digests of staff messages sent (issue 33, services/message-digest.ts): one row per parent and centre
+ * day, written in the same transaction as the digest's e-mail is queued, so a restart, a second tick or a second
+ * process never sends a parent two digests for one day.
+ */
+export const messageDigests = sqliteTable(
+  'message_digests',
+  {
+    parentId: text('parent_id')
+      .notNull()
+      .references(() => parentUsers.id, { onDelete: 'cascade' }),
+    /** The centre's calendar day (`YYYY-MM-DD`) the digest is for. */
+    day: text('day').notNull(),
+    messageCount: integer('message_count').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('message_digests_parent_day_idx').on(t.parentId, t.day)],
+);
