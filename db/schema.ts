@@ -480,6 +480,11 @@ export const communicationMessages = sqliteTable(
     /** When the recipient first had the message's text on screen (staff see when a parent read theirs). */
     readAt: integer('read_at', { mode: 'timestamp_ms' }),
     isUrgent: integer('is_urgent', { mode: 'boolean' }).notNull().default(false),
+    /**
+     * When a staff message's notice was e-mailed to the parent at once (issue 33): null while it waits for the
+     * parent's daily digest, or when their choice sends none. The digest counts the ones never e-mailed.
+     */
+    emailedAt: integer('emailed_at', { mode: 'timestamp_ms' }),
     status: text('status').notNull().default('active'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -36,10 +36,6 @@ function definedOnly(patch: PreferencesUpdate): Partial<Preferences> {
  * are addressed by e-mail, SPEC.md §3): the defaults when no account has it yet.
  */
 export function preferencesOfAddress(db: Db, email: string): Preferences {
-  const parent = db
-    .select({ id: parentUsers.id })
-    .from(parentUsers)
-    .where(eq(parentUsers.email, email.trim().toLowerCase()))
-    .get();
+  const parent = db.select({ id: parentUsers.id }).from(parentUsers).where(eq(parentUsers.email, email.trim().toLowerCase())).get();
   return parent ? preferencesOf(db, parent.id) : { ...DEFAULT_PREFERENCES };
 }

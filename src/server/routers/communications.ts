@@ -218,7 +218,10 @@ export const communicationsRouter = router({
       ctx.config,
       prefs.language,
     );
-    return { ...message, ...(await noticeToParent(ctx, message.recipientId, notice, ctx.admin.email)) };
+    const outcome = await noticeToParent(ctx, message.recipientId, notice, ctx.admin.email);
+    if (outcome.emailSent)
+      ctx.db.update(communicationMessages).set({ emailedAt: ctx.clock.now() }).where(eq(communicationMessages.id, message.id)).run();
+    return { ...message, ...outcome };
   }),
 
   /** A message to the centre; an urgent one also e-mails staff. A child, when named, must be the parent's own. */

@@ -70,7 +70,13 @@ export function documentRequestNoticeEmail(
     : null;
   const values: Values = { centre: centre.name, title: data.title, type, ...(data.childName ? { child: data.childName } : {}) };
   if (due) values.due = due;
-  const body = data.childName ? (due ? 'mail.request.bodyForDue' : 'mail.request.bodyFor') : due ? 'mail.request.bodyDue' : 'mail.request.body';
+  const body = data.childName
+    ? due
+      ? 'mail.request.bodyForDue'
+      : 'mail.request.bodyFor'
+    : due
+      ? 'mail.request.bodyDue'
+      : 'mail.request.body';
   const subject = t(language, data.childName ? 'mail.request.subjectFor' : 'mail.request.subject', values);
   return {
     subject: urgentSubject(language, data.isUrgent, subject),

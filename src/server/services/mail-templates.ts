@@ -97,9 +97,15 @@ export function letter(
   const dear = (name: string) => (name.trim() ? t(language, 'mail.letter.dear', { name }) : t(language, 'mail.letter.dearParent'));
   const team = (name: string) => t(language, 'mail.letter.team', { centre: name });
   const regards = t(language, 'mail.letter.regards');
-  const text = [dear(recipient), '', ...paragraphs.flatMap((p) => [p.text, '']), regards, team(centre.name), '', signatureText(config, language)].join(
-    '\n',
-  );
+  const text = [
+    dear(recipient),
+    '',
+    ...paragraphs.flatMap((p) => [p.text, '']),
+    regards,
+    team(centre.name),
+    '',
+    signatureText(config, language),
+  ].join('\n');
   const html = layout(
     [escapeHtml(dear(recipient)), ...paragraphs.map((p) => p.html), `${escapeHtml(regards)}<br>${escapeHtml(team(centre.name))}`],
     config,

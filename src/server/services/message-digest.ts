@@ -10,7 +10,7 @@
  * The digest is sent once per parent per centre day, even across a restart or two ticks at once: the row in
  * message_digests (unique per parent and day) is written in the same transaction as the e-mail is queued.
  */
-import { and, eq, gt, lte } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte } from 'drizzle-orm';
 import { communicationMessages, messageDigests, parentPreferences, parentUsers } from '~/db/schema';
 import { addDays, centreDateOf, centreMidnight } from '../../shared/centre-time';
 import type { Language } from '../../shared/i18n';
@@ -69,8 +69,8 @@ export function queueDueDigests(deps: MailQueueDeps & { config: Pick<Config, 'pu
           eq(communicationMessages.senderType, 'admin'),
           eq(communicationMessages.recipientType, 'parent'),
           eq(communicationMessages.recipientId, parent.email.toLowerCase()),
-          // Urgent ones went out at once.
-          eq(communicationMessages.isUrgent, false),
+          // Those e-mailed at once (urgent ones, or sent before the parent chose a digest) are not told twice.
+          isNull(communicationMessages.emailedAt),
           gt(communicationMessages.createdAt, from),
           lte(communicationMessages.createdAt, until),
         ),

@@ -36,7 +36,8 @@ export const en = {
   'mail.digest.body':
     '{count, plural, one {You have # new message from {centre} today.} other {You have # new messages from {centre} today.}}',
   'mail.digest.portal': 'Please sign in to the Parent Portal to read them: {url}',
-  'mail.digest.preference': 'You get one e-mail a day because you chose a daily digest. You can change this in the Parent Portal, under Preferences.',
+  'mail.digest.preference':
+    'You get one e-mail a day because you chose a daily digest. You can change this in the Parent Portal, under Preferences.',
   'documentType.medical_form': 'Medical Form',
   'documentType.immunization': 'Immunization Record',
   'documentType.emergency_contact': 'Emergency Contact Form',

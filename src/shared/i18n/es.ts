@@ -34,10 +34,10 @@ export const es = {
   'mail.request.portal': 'Para ver la solicitud y subir el documento, inicie sesión en el Portal para Padres: {url}',
   'mail.request.upload': 'Puede subir un PDF o tomar con su teléfono una foto del formulario en papel.',
   'mail.digest.subject': 'Sus mensajes de {centre} del {day, date, long}',
-  'mail.digest.body':
-    '{count, plural, one {Hoy tiene # mensaje nuevo de {centre}.} other {Hoy tiene # mensajes nuevos de {centre}.}}',
+  'mail.digest.body': '{count, plural, one {Hoy tiene # mensaje nuevo de {centre}.} other {Hoy tiene # mensajes nuevos de {centre}.}}',
   'mail.digest.portal': 'Para leerlos, inicie sesión en el Portal para Padres: {url}',
-  'mail.digest.preference': 'Recibe un solo correo al día porque eligió un resumen diario. Puede cambiarlo en el Portal para Padres, en Preferencias.',
+  'mail.digest.preference':
+    'Recibe un solo correo al día porque eligió un resumen diario. Puede cambiarlo en el Portal para Padres, en Preferencias.',
   'documentType.medical_form': 'Formulario médico',
   'documentType.immunization': 'Registro de vacunas',
   'documentType.emergency_contact': 'Formulario de contactos de emergencia',

@@ -1,0 +1,1 @@
+ALTER TABLE `communication_messages` ADD `emailed_at` integer;
