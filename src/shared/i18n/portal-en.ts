@@ -191,6 +191,11 @@ export const portalEn = {
   'portal.password.description': 'You stay signed in here; your other devices are signed out.',
   'portal.password.current': 'Current password',
   'portal.password.new': 'New password',
+  'portal.documentType.medical_form': 'Medical Form',
+  'portal.documentType.immunization': 'Immunization Record',
+  'portal.documentType.emergency_contact': 'Emergency Contact Form',
+  'portal.documentType.photo_permission': 'Photo Permission',
+  'portal.documentType.other': 'Other',
 } as const;
 
 export type PortalKey = keyof typeof portalEn;

@@ -190,4 +190,9 @@ export const portalEs = {
   'portal.password.description': 'Seguirá con la sesión abierta aquí; en sus otros dispositivos se cerrará.',
   'portal.password.current': 'Contraseña actual',
   'portal.password.new': 'Contraseña nueva',
+  'portal.documentType.medical_form': 'Formulario médico',
+  'portal.documentType.immunization': 'Registro de vacunas',
+  'portal.documentType.emergency_contact': 'Formulario de contactos de emergencia',
+  'portal.documentType.photo_permission': 'Permiso para fotos',
+  'portal.documentType.other': 'Otro',
 } as const satisfies Record<PortalKey, string>;
