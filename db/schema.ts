@@ -671,6 +671,11 @@ export const communicationMessages = sqliteTable(
     /** When the recipient first had the message's text on screen (staff see when a parent read theirs). */
     readAt: integer('read_at', { mode: 'timestamp_ms' }),
     isUrgent: integer('is_urgent', { mode: 'boolean' }).notNull().default(false),
+    /**
+     * When a staff message's notice was e-mailed to the parent at once (issue 33): null while it waits for the
+     * parent's daily digest, or when their choice sends none. The digest counts the ones never e-mailed.
+     */
+    emailedAt: integer('emailed_at', { mode: 'timestamp_ms' }),
     status: text('status').notNull().default('active'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -838,4 +843,23 @@ export const uploadTokens = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index('upload_tokens_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * The daily digests of staff messages sent (issue 33, services/message-digest.ts): one row per parent and centre
+ * day, written in the same transaction as the digest's e-mail is queued, so a restart, a second tick or a second
+ * process never sends a parent two digests for one day.
+ */
+export const messageDigests = sqliteTable(
+  'message_digests',
+  {
+    parentId: text('parent_id')
+      .notNull()
+      .references(() => parentUsers.id, { onDelete: 'cascade' }),
+    /** The centre's calendar day (`YYYY-MM-DD`) the digest is for. */
+    day: text('day').notNull(),
+    messageCount: integer('message_count').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('message_digests_parent_day_idx').on(t.parentId, t.day)],
 );

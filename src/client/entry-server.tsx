@@ -14,6 +14,8 @@ import { galleryQuery } from './components/home/queries';
 import { achievementsQuery, milestonesQuery, recentQuery } from './components/milestones/queries';
 import { dashboardQuery, signedInParentQuery } from './components/parent/queries';
 import { centreTodayQuery } from './lib/centre-today';
+import { registerPortalCatalogue } from './lib/portal-catalogue';
+import { portalEs } from '../shared/i18n/portal-es';
 import { type RouterOutputs, trpc } from './lib/trpc';
 import { routeTree } from './routeTree.gen';
 
@@ -47,6 +49,9 @@ const QUERY_KEYS: Record<PageList, () => QueryKey> = {
   'achievements.list': () => achievementsQuery().queryKey,
   'achievements.recent': () => recentQuery().queryKey,
 };
+
+// The portal is drawn in the parent's language in one pass (issue 33, ADR 047): every catalogue is at hand here.
+registerPortalCatalogue('es', portalEs);
 
 const newRouter = (path: string, queryClient: QueryClient) =>
   createRouter({ routeTree, context: { queryClient, trpc }, history: createMemoryHistory({ initialEntries: [path] }) });

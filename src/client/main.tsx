@@ -10,6 +10,7 @@ import superjson from 'superjson';
 import { listenToCalendarKeys } from './components/events/calendar-keys';
 import { listenToTabKeys } from './components/ui/tab-keys';
 import { listenForDocumentBehaviour } from './lib/document-behaviour';
+import { documentLanguage, loadPortalCatalogue } from './lib/portal-catalogue';
 import { signOutWhenSessionEnds } from './lib/session-ended';
 import { queryClient, trpc } from './lib/trpc';
 import { routeTree } from './routeTree.gen';
@@ -76,7 +77,9 @@ function start() {
     // Marked as server-rendered, the router renders its matches as the server did (no Suspense boundary of its own).
     router.ssr = { manifest: undefined };
     // In a transition, React hydrates in slices, giving the phone back between them.
-    void router.load().then(() => startTransition(() => void hydrateRoot(root, app)));
+    // A portal the server drew in Spanish (its <html lang>, ADR 047) is adopted once its words are here too.
+    const words = documentLanguage() === 'es' ? loadPortalCatalogue('es') : undefined;
+    void Promise.all([router.load(), words]).then(() => startTransition(() => void hydrateRoot(root, app)));
   } else {
     startTransition(() => createRoot(root).render(app));
   }

@@ -20,6 +20,7 @@ import { createMailer } from './services/mailer';
 import { forgetExpiredPasswords, forgetExpiredResetLinks } from './services/outbox';
 import { mailQueueFor } from './services/mail-queue';
 import { startDailySummaries } from './daily/summary-mail';
+import { DIGEST_TICK_MS, digestTick } from './services/message-digest';
 import { RESET_LINK_MS } from './parents/passwords';
 
 async function main() {
@@ -77,6 +78,11 @@ async function main() {
     60 * 60 * 1000,
   );
   housekeeping.unref();
+  // The daily digests of messages (issue 33): looked for at start, so a restart after 18:00 still sends today's.
+  const digests = () => void digestTick({ db, mailer, clock: systemClock, config });
+  digests();
+  const digestTimer = setInterval(digests, DIGEST_TICK_MS);
+  digestTimer.unref();
 
   markRunning(config);
 
@@ -90,6 +96,7 @@ async function main() {
     logger.info({ signal }, 'shutting down: finishing the requests in flight');
     clearInterval(housekeeping);
     stopSummaries();
+    clearInterval(digestTimer);
     // A keep-alive connection that has just answered its last request is closed at once rather than at the cap.
     const idle = setInterval(() => http.closeIdleConnections(), 50);
     const cap = setTimeout(() => {

@@ -117,6 +117,6 @@ test("the parent dashboard's first load leaves out its Communication and Payment
     expect(firstLoad.has(manifest[key]!.file), key).toBe(false);
   }
   const total = [...firstLoad].reduce((sum, file) => sum + gzipKb(file), 0);
-  console.log(`/parent-dashboard's first load: ${firstLoad.size} scripts, ${total.toFixed(1)} KB gzip (budget 179 KB)`);
-  expect(total).toBeLessThan(179);
+  console.log(`/parent-dashboard's first load: ${firstLoad.size} scripts, ${total.toFixed(1)} KB gzip (budget 197 KB)`);
+  expect(total).toBeLessThan(197);
 });

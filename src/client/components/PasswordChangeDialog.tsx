@@ -12,6 +12,20 @@ import { Dialog, DIALOG_FOOTER, DialogActions } from './ui/Dialog';
 
 type PasswordChange = { currentPassword: string; newPassword: string };
 
+/** The dialog's words: English by default; the parent portal passes its own language's (ADR 047). */
+export const PASSWORD_CHANGE_WORDS = {
+  title: 'Change Password',
+  description: 'You stay signed in here; your other devices are signed out.',
+  current: 'Current password',
+  new: 'New password',
+  changed: 'Password Changed',
+  notChanged: 'Password Not Changed',
+  tryAgain: 'Please try again.',
+  saving: 'Saving...',
+  close: 'Close',
+};
+export type PasswordChangeWords = typeof PASSWORD_CHANGE_WORDS;
+
 export interface PasswordChangeDialogProps<Result extends { message: string }, TError, Context> {
   isOpen: boolean;
   onOpenChange: (open: boolean) => void;
@@ -23,6 +37,7 @@ export interface PasswordChangeDialogProps<Result extends { message: string }, T
   hint: string;
   /** A Cancel button beside the submit one (the dashboard's dialogs have one; the parent portal's has only submit). */
   withCancel?: boolean;
+  words?: PasswordChangeWords;
 }
 
 /**
@@ -37,18 +52,19 @@ export function PasswordChangeDialog<Result extends { message: string }, TError,
   mutation,
   hint,
   withCancel = false,
+  words = PASSWORD_CHANGE_WORDS,
 }: PasswordChangeDialogProps<Result, TError, Context>) {
   const form = useSchemaForm(schema, { currentPassword: '', newPassword: '' });
   const change = useMutation({
     ...mutation,
     onSuccess: (result) => {
-      toast({ title: 'Password Changed', description: result.message });
+      toast({ title: words.changed, description: result.message });
       form.reset();
       onOpenChange(false);
     },
     onError: (error) => {
       if (!form.showServerErrors(error as ServerError))
-        toast({ title: 'Password Not Changed', description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
+        toast({ title: words.notChanged, description: errorMessage(error, words.tryAgain), variant: 'destructive' });
     },
   });
   function submit(e: FormEvent) {
@@ -56,24 +72,19 @@ export function PasswordChangeDialog<Result extends { message: string }, TError,
     const data = form.parse();
     if (data) change.mutate(data);
   }
-  const submitLabel = change.isPending ? 'Saving...' : 'Change Password';
+  const submitLabel = change.isPending ? words.saving : words.title;
   return (
-    <Dialog
-      isOpen={isOpen}
-      onOpenChange={onOpenChange}
-      title="Change Password"
-      description="You stay signed in here; your other devices are signed out."
-    >
+    <Dialog isOpen={isOpen} onOpenChange={onOpenChange} title={words.title} description={words.description} closeLabel={words.close}>
       <Form onSubmit={submit} validationBehavior="aria" className="flex flex-col gap-4">
         <PasswordField
-          label="Current password"
+          label={words.current}
           name="current-password"
           value={form.values.currentPassword}
           onChange={form.set('currentPassword')}
           error={form.errors.currentPassword}
         />
         <PasswordField
-          label="New password"
+          label={words.new}
           name="new-password"
           autoComplete="new-password"
           description={hint}

@@ -204,7 +204,10 @@ export function createPageRenderer(deps: AppDeps, limits: Limiters, ssrDir: stri
       // is the procedure's 404, and the page is then the browser's to draw (it falls back to the first child).
       const href = `${PARENT_DASHBOARD_PATH}${new URL(c.req.url).search}`;
       const parent = await caller.parentAuth.me();
-      body = pageBody(template, await ssr.renderParentDashboard(href, parent, (childId) => caller.parentPortal.dashboard({ childId })));
+      // The page is in the parent's saved language (issue 33, ADR 047), and says so: the browser adopts it in it.
+      const { language } = await caller.parentPortal.preferences();
+      const page = template.replace('<html lang="en">', () => `<html lang="${language}">`);
+      body = pageBody(page, await ssr.renderParentDashboard(href, parent, (childId) => caller.parentPortal.dashboard({ childId })));
     } catch (err) {
       // The session ended as it was read, or the drawing failed: the browser draws the page and says what is wrong.
       if (!(err instanceof TRPCError)) logger.error({ err, path }, 'drawing the parent dashboard failed; the app shell is served');

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { parentPreferences } from '~/db/schema';
+import { parentPreferences, parentUsers } from '~/db/schema';
 import { DEFAULT_PREFERENCES, type Preferences, type PreferencesUpdate } from '../../shared/schemas/preferences';
 import type { Db } from '../db';
 
@@ -29,4 +29,13 @@ export function updatePreferences(db: Db, parentId: string, patch: PreferencesUp
 
 function definedOnly(patch: PreferencesUpdate): Partial<Preferences> {
   return Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
+}
+
+/**
+ * The preferences of whoever holds the parent account with this e-mail address (staff messages and requests
+ * are addressed by e-mail, SPEC.md §3): the defaults when no account has it yet.
+ */
+export function preferencesOfAddress(db: Db, email: string): Preferences {
+  const parent = db.select({ id: parentUsers.id }).from(parentUsers).where(eq(parentUsers.email, email.trim().toLowerCase())).get();
+  return parent ? preferencesOf(db, parent.id) : { ...DEFAULT_PREFERENCES };
 }

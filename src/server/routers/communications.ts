@@ -22,7 +22,9 @@ import { documentRequestNoticeEmail, newMessageNoticeEmail } from '../services/c
 import { firstPageRead } from '../cache/store';
 import { consumeForAccount } from '../services/rate-limit';
 import { documentUploadedNotice, noticeToCentre, parentMessageNotice } from '../services/centre-notices';
+import { emailsAtOnce } from '../services/message-digest';
 import { sendToParent } from '../services/parent-mail';
+import { preferencesOfAddress } from '../parents/preferences';
 import { audited } from '../audit/record';
 import { parentProcedure, router, signedInProcedure, staffProcedure } from '../trpc';
 
@@ -229,11 +231,18 @@ export const communicationsRouter = router({
         }),
       (m) => ({ action: 'send', entity: 'message', entityId: m.id, fields: input }),
     );
+    // The parent's choice (issue 33), read now: a change takes effect for the next message.
+    const prefs = preferencesOfAddress(ctx.db, message.recipientId);
+    if (!emailsAtOnce(prefs.messageEmails, input.isUrgent)) return { ...message, emailSent: false, emailError: null };
     const notice = newMessageNoticeEmail(
       { parentName: child.parentName, childName: child.childName, isUrgent: input.isUrgent },
       ctx.config,
+      prefs.language,
     );
-    return { ...message, ...(await noticeToParent(ctx, message.recipientId, notice, ctx.admin.email)) };
+    const outcome = await noticeToParent(ctx, message.recipientId, notice, ctx.admin.email);
+    if (outcome.emailSent)
+      ctx.db.update(communicationMessages).set({ emailedAt: ctx.clock.now() }).where(eq(communicationMessages.id, message.id)).run();
+    return { ...message, ...outcome };
   }),
 
   /** A message to the centre; an urgent one also e-mails staff. A child, when named, must be the parent's own. */
@@ -350,7 +359,11 @@ export const communicationsRouter = router({
           .get(),
       (r) => ({ action: 'send', entity: 'document-request', entityId: r.id, fields: input }),
     );
-    const notice = documentRequestNoticeEmail({ ...request, parentName: child.parentName }, ctx.config);
+    const notice = documentRequestNoticeEmail(
+      { ...request, parentName: child.parentName },
+      ctx.config,
+      preferencesOfAddress(ctx.db, request.parentId).language,
+    );
     return { ...withOverdue(centreToday(ctx.clock))(request), ...(await noticeToParent(ctx, request.parentId, notice, ctx.admin.email)) };
   }),
 

@@ -98,9 +98,11 @@ export const parentPortalRouter = router({
     const today = centreDateOf(ctx.clock.now());
     // The whole answer from memory until the next write (cache/store.ts): keyed by this parent, the child asked
     // for and the day; a child of another family throws its 404 before anything is kept.
-    return cachedRead(ctx.db, `parent-dashboard:${ctx.parent.id}:${input.childId ?? ''}:${today}`, () =>
+    const answer = cachedRead(ctx.db, `parent-dashboard:${ctx.parent.id}:${input.childId ?? ''}:${today}`, () =>
       dashboardOf(ctx.db, ctx.clock, ctx.parent.id, input.childId ?? null, today),
     );
+    // The portal's language comes with its first answer (issue 33, ADR 047): drawn in it at once, no second trip.
+    return { ...answer, language: preferencesOf(ctx.db, ctx.parent.id).language };
   }),
 
   /** GET /api/parent/daily-activities/{childId}: a page, newest first. */

@@ -1,35 +1,56 @@
 /**
  * E-mail notices of the Communication Center. They say that something is waiting and link to the portal; the
  * words of a message and any document stay behind the sign-in (e-mail is neither private nor reliable, and
- * these may be about a child's health).
+ * these may be about a child's health). Each is written in the language the parent chose (issue 33, ADR 047).
  */
 import { centre } from '../../shared/centre';
-import { DOCUMENT_TYPE_LABELS } from '../../shared/schemas/communication';
+import { type Language, t } from '../../shared/i18n';
+import { DOCUMENT_TYPES } from '../../shared/constants';
 import type { Config } from '../config';
-import { type EmailContent, escapeHtml, headerSafe, letter, link, plain } from './mail-templates';
+import { type EmailContent, escapeHtml, headerSafe, letter, link } from './mail-templates';
 
 type LinkConfig = Pick<Config, 'publicUrl'>;
+type Values = Record<string, string | number | Date>;
 
-function portalParagraph(config: LinkConfig) {
-  const url = `${config.publicUrl}/parent-login`;
-  return {
-    text: `Please sign in to the Parent Portal to read it: ${url}`,
-    html: `Please sign in to the Parent Portal to read it: ${link(url)}`,
-  };
+/** A paragraph from the catalogue: its text, and its HTML with each value escaped (and `strong` ones in bold). */
+function paragraph(language: Language, key: Parameters<typeof t>[1], values: Values, strong: string[] = [], links: string[] = []) {
+  const html: Values = {};
+  for (const [name, value] of Object.entries(values)) {
+    const escaped = typeof value === 'string' ? escapeHtml(value) : value;
+    html[name] = links.includes(name) ? link(String(value)) : strong.includes(name) ? `<strong>${String(escaped)}</strong>` : escaped;
+  }
+  // The catalogue's own words hold no markup characters; the values are escaped above.
+  return { text: t(language, key, values), html: t(language, key, html) };
+}
+
+const urgentSubject = (language: Language, isUrgent: boolean, subject: string) =>
+  headerSafe(isUrgent ? t(language, 'mail.urgent', { subject }) : subject);
+
+/** The label of a document type in the parent's language. */
+export function documentTypeLabel(language: Language, type: string): string {
+  return (DOCUMENT_TYPES as readonly string[]).includes(type)
+    ? t(language, `documentType.${type as (typeof DOCUMENT_TYPES)[number]}`)
+    : t(language, 'documentType.other');
 }
 
 /** A new message from the centre to a parent. */
 export function newMessageNoticeEmail(
   data: { parentName: string; childName: string | null; isUrgent: boolean },
   config: LinkConfig,
+  language: Language = 'en',
 ): EmailContent {
-  const about = data.childName ? ` about ${data.childName}` : '';
+  const values = { centre: centre.name, urgent: data.isUrgent ? 'yes' : 'no', ...(data.childName ? { child: data.childName } : {}) };
+  const subject = t(language, data.childName ? 'mail.message.subjectAbout' : 'mail.message.subject', values);
   return {
-    subject: headerSafe(`${data.isUrgent ? 'Urgent: ' : ''}New message from ${centre.name}${about}`),
+    subject: urgentSubject(language, data.isUrgent, subject),
     ...letter(
-      data.parentName.trim() || 'Parent',
-      [plain(`You have a new${data.isUrgent ? ' urgent' : ''} message from ${centre.name}${about}.`), portalParagraph(config)],
+      data.parentName.trim() || (language === 'en' ? 'Parent' : ''),
+      [
+        paragraph(language, data.childName ? 'mail.message.bodyAbout' : 'mail.message.body', values),
+        paragraph(language, 'mail.message.portal', { url: `${config.publicUrl}/parent-login` }, [], ['url']),
+      ],
       config,
+      language,
     ),
   };
 }
@@ -38,26 +59,58 @@ export function newMessageNoticeEmail(
 export function documentRequestNoticeEmail(
   data: { parentName: string; childName: string | null; documentType: string; title: string; dueDate: string | null; isUrgent: boolean },
   config: LinkConfig,
+  language: Language = 'en',
 ): EmailContent {
-  const type = DOCUMENT_TYPE_LABELS[data.documentType as keyof typeof DOCUMENT_TYPE_LABELS] ?? 'Document';
-  const about = data.childName ? ` for ${data.childName}` : '';
-  const url = `${config.publicUrl}/parent-login`;
+  const type = documentTypeLabel(language, data.documentType);
+  // English keeps the date as SPEC.md's e-mails always wrote it; Spanish reads it as a date ("15 de marzo de 2026").
+  const due = data.dueDate
+    ? language === 'en'
+      ? data.dueDate
+      : t(language, 'mail.dueDate', { day: new Date(`${data.dueDate}T12:00:00Z`) })
+    : null;
+  const values: Values = { centre: centre.name, title: data.title, type, ...(data.childName ? { child: data.childName } : {}) };
+  if (due) values.due = due;
+  const body = data.childName
+    ? due
+      ? 'mail.request.bodyForDue'
+      : 'mail.request.bodyFor'
+    : due
+      ? 'mail.request.bodyDue'
+      : 'mail.request.body';
+  const subject = t(language, data.childName ? 'mail.request.subjectFor' : 'mail.request.subject', values);
   return {
-    subject: headerSafe(`${data.isUrgent ? 'Urgent: ' : ''}Document requested${about}: ${data.title}`),
+    subject: urgentSubject(language, data.isUrgent, subject),
     ...letter(
-      data.parentName.trim() || 'Parent',
+      data.parentName.trim() || (language === 'en' ? 'Parent' : ''),
       [
-        {
-          text: `${centre.name} asks you for a document${about}: ${data.title} (${type})${data.dueDate ? `, due by ${data.dueDate}` : ''}.`,
-          html: `${escapeHtml(centre.name)} asks you for a document${escapeHtml(about)}: <strong>${escapeHtml(data.title)}</strong> (${escapeHtml(type)})${data.dueDate ? `, due by <strong>${escapeHtml(data.dueDate)}</strong>` : ''}.`,
-        },
-        {
-          text: `Please sign in to the Parent Portal to see the request and upload the document: ${url}`,
-          html: `Please sign in to the Parent Portal to see the request and upload the document: ${link(url)}`,
-        },
-        plain('You can upload a PDF or take a photo of a paper form with your phone.'),
+        paragraph(language, body, values, ['title', 'due']),
+        paragraph(language, 'mail.request.portal', { url: `${config.publicUrl}/parent-login` }, [], ['url']),
+        paragraph(language, 'mail.request.upload', {}),
       ],
       config,
+      language,
+    ),
+  };
+}
+
+/** The day's messages in one e-mail, for a parent who chose a daily digest (services/message-digest.ts). */
+export function messageDigestEmail(
+  data: { parentName: string; day: string; count: number },
+  config: LinkConfig,
+  language: Language = 'en',
+): EmailContent {
+  const day = new Date(`${data.day}T12:00:00Z`);
+  return {
+    subject: headerSafe(t(language, 'mail.digest.subject', { centre: centre.name, day })),
+    ...letter(
+      data.parentName.trim() || (language === 'en' ? 'Parent' : ''),
+      [
+        paragraph(language, 'mail.digest.body', { centre: centre.name, count: data.count }),
+        paragraph(language, 'mail.digest.portal', { url: `${config.publicUrl}/parent-login` }, [], ['url']),
+        paragraph(language, 'mail.digest.preference', {}),
+      ],
+      config,
+      language,
     ),
   };
 }

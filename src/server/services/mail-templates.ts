@@ -5,6 +5,7 @@
  */
 import { centre, centreAddressLine } from '../../shared/centre';
 import { APPLICATION_STATUS_LABELS, type ApplicationStatus, PROGRAM_LABELS, type Program } from '../../shared/constants';
+import { intlFor, type Language, t } from '../../shared/i18n';
 import type { Config } from '../config';
 
 export interface EmailContent {
@@ -26,15 +27,15 @@ export function headerSafe(value: string): string {
   return value.replace(/[\r\n]+/g, ' ').slice(0, 200);
 }
 
-function signatureText(config: LinkConfig): string {
+function signatureText(config: LinkConfig, language: Language = 'en'): string {
   return [
     '--',
     centre.name,
     centreAddressLine,
-    `Phone: ${centre.phones.join(' or ')}`,
-    `E-mail: ${centre.email}`,
-    `Website: ${config.publicUrl}/`,
-    centre.hours,
+    t(language, 'mail.signature.phone', { phones: intlFor(language).formatList(centre.phones, { type: 'disjunction' }) }),
+    t(language, 'mail.signature.email', { email: centre.email }),
+    t(language, 'mail.signature.website', { url: `${config.publicUrl}/` }),
+    t(language, 'mail.signature.hours'),
   ].join('\n');
 }
 
@@ -43,27 +44,31 @@ export function link(href: string, label = href): string {
   return `<a href="${escapeHtml(href)}">${escapeHtml(label)}</a>`;
 }
 
-function signatureHtml(config: LinkConfig): string {
+function signatureHtml(config: LinkConfig, language: Language = 'en'): string {
+  const phones = intlFor(language).formatList(
+    centre.phones.map((p) => escapeHtml(p)),
+    { type: 'disjunction' },
+  );
   return `<hr style="border:none;border-top:1px solid #e7e5e4;margin:24px 0">
 <p style="margin:0;color:#57534e;font-size:13px;line-height:1.5">
 <strong>${escapeHtml(centre.name)}</strong><br>
 ${escapeHtml(centreAddressLine)}<br>
-Phone: ${centre.phones.map((p) => escapeHtml(p)).join(' or ')}<br>
-E-mail: ${link(`mailto:${centre.email}`, centre.email)}<br>
-Website: ${link(`${config.publicUrl}/`)}<br>
-${escapeHtml(centre.hours)}
+${escapeHtml(t(language, 'mail.signature.phone', { phones: '\u0000' })).replace('\u0000', () => phones)}<br>
+${escapeHtml(t(language, 'mail.signature.email', { email: '\u0000' })).replace('\u0000', () => link(`mailto:${centre.email}`, centre.email))}<br>
+${escapeHtml(t(language, 'mail.signature.website', { url: '\u0000' })).replace('\u0000', () => link(`${config.publicUrl}/`))}<br>
+${escapeHtml(t(language, 'mail.signature.hours'))}
 </p>`;
 }
 
 /** The HTML body: paragraphs of HTML (user content already escaped) inside a simple readable frame. */
-function layout(paragraphsHtml: string[], config: LinkConfig): string {
+function layout(paragraphsHtml: string[], config: LinkConfig, language: Language = 'en'): string {
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(centre.name)}</title></head>
+<html lang="${language}"><head><meta charset="utf-8"><title>${escapeHtml(centre.name)}</title></head>
 <body style="margin:0;padding:24px;background:#f5f5f4;font-family:Arial,Helvetica,sans-serif;color:#1c1917">
 <div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:24px">
 <h1 style="margin:0 0 16px;font-size:20px;color:#115e59">${escapeHtml(centre.name)}</h1>
 ${paragraphsHtml.map((p) => `<p style="margin:0 0 12px;line-height:1.5">${p}</p>`).join('\n')}
-${signatureHtml(config)}
+${signatureHtml(config, language)}
 </div>
 </body></html>`;
 }
@@ -79,20 +84,32 @@ export function plain(text: string): Paragraph {
   return { text, html: escapeHtml(text) };
 }
 
-/** Every message is a letter: "Dear ...", its paragraphs, the team's sign-off and the signature, as text and as HTML. */
-export function letter(recipient: string, paragraphs: Paragraph[], config: LinkConfig): Pick<EmailContent, 'text' | 'html'> {
+/**
+ * Every message is a letter: "Dear ...", its paragraphs, the team's sign-off and the signature, as text and as
+ * HTML, in the language of the parent it goes to (issue 33: their saved preference; English by default).
+ */
+export function letter(
+  recipient: string,
+  paragraphs: Paragraph[],
+  config: LinkConfig,
+  language: Language = 'en',
+): Pick<EmailContent, 'text' | 'html'> {
+  const dear = (name: string) => (name.trim() ? t(language, 'mail.letter.dear', { name }) : t(language, 'mail.letter.dearParent'));
+  const team = (name: string) => t(language, 'mail.letter.team', { centre: name });
+  const regards = t(language, 'mail.letter.regards');
   const text = [
-    `Dear ${recipient},`,
+    dear(recipient),
     '',
     ...paragraphs.flatMap((p) => [p.text, '']),
-    'Warm regards,',
-    `The team at ${centre.name}`,
+    regards,
+    team(centre.name),
     '',
-    signatureText(config),
+    signatureText(config, language),
   ].join('\n');
   const html = layout(
-    [`Dear ${escapeHtml(recipient)},`, ...paragraphs.map((p) => p.html), `Warm regards,<br>The team at ${escapeHtml(centre.name)}`],
+    [escapeHtml(dear(recipient)), ...paragraphs.map((p) => p.html), `${escapeHtml(regards)}<br>${escapeHtml(team(centre.name))}`],
     config,
+    language,
   );
   return { text, html };
 }

@@ -5,10 +5,11 @@ import { Badge } from '../ui/Card';
 import { Button } from '../ui/Button';
 import { LoadMoreButton } from '../ui/LoadMoreButton';
 import { Tab, TabList, TabPanel, Tabs } from '../ui/Tabs';
-import { formatDate, formatDateTime } from '../../lib/format';
+import { usePortalIntl } from '../../i18n';
 import { queryClient, trpc, type RouterOutputs } from '../../lib/trpc';
 import { useSeenOnScreen } from '../../lib/use-seen-on-screen';
 import { DOCUMENT_TYPE_LABELS } from '~/shared/schemas/communication';
+import type { PortalKey } from '~/shared/i18n/portal-en';
 import { ComposeMessageDialog, RequestDocumentDialog, SubmitDocumentDialog, type ChildOption } from './CommunicationDialogs';
 
 type Outputs = RouterOutputs['communications'];
@@ -44,6 +45,9 @@ export function replySubject(subject: string): string {
  * ways with unread badges, document requests with pending badges, and the three dialogs.
  */
 export function CommunicationCenter({ userType, childId, parentEmail, children = [] }: CommunicationCenterProps) {
+  // The parent's language in the portal; English on the staff dashboard (no provider there).
+  const { t } = usePortalIntl();
+  const loadMore = { more: t('portal.loadMore'), loading: t('portal.loading'), end: t('portal.everything') };
   const isAdmin = userType === 'admin';
   const page = { limit: COMMUNICATION_PAGE_SIZE };
   const next = { getNextPageParam: (last: { nextCursor: string | null }) => last.nextCursor };
@@ -81,36 +85,39 @@ export function CommunicationCenter({ userType, childId, parentEmail, children =
   return (
     <section aria-labelledby="communication-heading" className="flex flex-col gap-4">
       <h2 id="communication-heading" className="text-xl font-bold text-stone-900">
-        Communication Center
+        {t('portal.comm.heading')}
       </h2>
       <Tabs defaultSelectedKey="messages">
-        <TabList aria-label="Communication">
+        <TabList aria-label={t('portal.comm.tabs')}>
           <Tab id="messages">
             <Mail aria-hidden="true" className="size-4" />
-            Messages
-            {unread > 0 && <CountBadge count={unread} label="unread" tone="red" />}
+            {t('portal.comm.messages')}
+            {unread > 0 && <CountBadge count={unread} label={t('portal.comm.unread')} tone="red" />}
           </Tab>
           <Tab id="documents">
             <FileText aria-hidden="true" className="size-4" />
-            {isAdmin ? 'Document Requests' : 'Documents'}
-            {pending > 0 && <CountBadge count={pending} label="pending" tone="sun" />}
+            {isAdmin ? t('portal.comm.documentRequests') : t('portal.comm.documents')}
+            {pending > 0 && <CountBadge count={pending} label={t('portal.comm.pending')} tone="sun" />}
           </Tab>
         </TabList>
 
         <TabPanel id="messages" className="flex flex-col gap-3">
           <div className="flex flex-wrap items-center justify-between gap-2">
-            <p className="text-sm text-stone-600">
-              {isAdmin ? 'Messages between the centre and families.' : 'Messages between you and the centre.'}
-            </p>
+            <p className="text-sm text-stone-600">{isAdmin ? t('portal.comm.messagesIntroStaff') : t('portal.comm.messagesIntro')}</p>
             <Button onPress={() => setComposing({ replyTo: null })} className="max-sm:w-full">
               <Plus aria-hidden="true" className="size-4" />
-              New Message
+              {t('portal.comm.newMessage')}
             </Button>
           </div>
-          <ListStatus isPending={messages.isPending} isError={messages.isError} isEmpty={list.length === 0} empty="No messages yet." />
+          <ListStatus
+            isPending={messages.isPending}
+            isError={messages.isError}
+            isEmpty={list.length === 0}
+            empty={t('portal.comm.noMessages')}
+          />
           {list.length > 0 && (
             // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling list must take focus so a keyboard can scroll it (WCAG 2.1.1, axe scrollable-region-focusable)
-            <ul aria-label="Messages" className="flex max-h-96 flex-col gap-3 overflow-y-auto rounded-xl" tabIndex={0}>
+            <ul aria-label={t('portal.comm.messageList')} className="flex max-h-96 flex-col gap-3 overflow-y-auto rounded-xl" tabIndex={0}>
               {list.map((m) => (
                 <MessageItem
                   key={m.id}
@@ -123,18 +130,16 @@ export function CommunicationCenter({ userType, childId, parentEmail, children =
               ))}
             </ul>
           )}
-          <LoadMoreButton query={messages} label="Load more messages" />
+          <LoadMoreButton query={messages} label={t('portal.comm.loadMoreMessages')} words={loadMore} />
         </TabPanel>
 
         <TabPanel id="documents" className="flex flex-col gap-3">
           <div className="flex flex-wrap items-center justify-between gap-2">
-            <p className="text-sm text-stone-600">
-              {isAdmin ? 'Documents the centre has asked families for.' : 'Documents the centre has asked you for.'}
-            </p>
+            <p className="text-sm text-stone-600">{isAdmin ? t('portal.comm.documentsIntroStaff') : t('portal.comm.documentsIntro')}</p>
             {isAdmin && (
               <Button onPress={() => setRequesting(true)} className="max-sm:w-full">
                 <Plus aria-hidden="true" className="size-4" />
-                Request Document
+                {t('portal.comm.requestDocument')}
               </Button>
             )}
           </div>
@@ -142,11 +147,11 @@ export function CommunicationCenter({ userType, childId, parentEmail, children =
             isPending={requests.isPending}
             isError={requests.isError}
             isEmpty={requestList.length === 0}
-            empty="No document requests yet."
+            empty={t('portal.comm.noRequests')}
           />
           {requestList.length > 0 && (
             // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling list must take focus so a keyboard can scroll it (WCAG 2.1.1, axe scrollable-region-focusable)
-            <ul aria-label="Document requests" className="flex max-h-96 flex-col gap-3 overflow-y-auto rounded-xl" tabIndex={0}>
+            <ul aria-label={t('portal.comm.requestList')} className="flex max-h-96 flex-col gap-3 overflow-y-auto rounded-xl" tabIndex={0}>
               {requestList.map((r) => (
                 <RequestItem
                   key={r.id}
@@ -158,7 +163,7 @@ export function CommunicationCenter({ userType, childId, parentEmail, children =
               ))}
             </ul>
           )}
-          <LoadMoreButton query={requests} label="Load more document requests" />
+          <LoadMoreButton query={requests} label={t('portal.comm.loadMoreRequests')} words={loadMore} />
         </TabPanel>
       </Tabs>
 
@@ -192,11 +197,12 @@ function CountBadge({ count, label, tone }: { count: number; label: string; tone
 }
 
 function ListStatus({ isPending, isError, isEmpty, empty }: { isPending: boolean; isError: boolean; isEmpty: boolean; empty: string }) {
-  if (isPending) return <p className="py-6 text-center text-stone-500">Loading...</p>;
+  const { t } = usePortalIntl();
+  if (isPending) return <p className="py-6 text-center text-stone-500">{t('portal.loading')}</p>;
   if (isError)
     return (
       <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-center text-red-800">
-        This list could not be loaded. Please refresh the page.
+        {t('portal.comm.listFailed')}
       </p>
     );
   if (isEmpty) return <p className="rounded-xl border border-dashed border-stone-300 bg-white p-6 text-center text-stone-500">{empty}</p>;
@@ -216,6 +222,8 @@ function MessageItem({
   onMarkRead: () => void;
   onReply: () => void;
 }) {
+  const intl = usePortalIntl();
+  const { t } = intl;
   const headingId = `message-${m.id}`;
   // Shown to its recipient for a moment, the message counts as read (the button stays for a quick reader).
   const text = useRef<HTMLParagraphElement>(null);
@@ -230,18 +238,18 @@ function MessageItem({
           {m.subject}
         </h3>
         <div className="flex flex-wrap gap-1">
-          {isUnread && <Badge tone="brand">New</Badge>}
+          {isUnread && <Badge tone="brand">{t('portal.comm.new')}</Badge>}
           {m.isUrgent && (
             <Badge tone="red">
               <AlertTriangle aria-hidden="true" className="size-3" />
-              Urgent
+              {t('portal.comm.urgent')}
             </Badge>
           )}
         </div>
       </div>
       <p className="mt-1 text-xs text-stone-600">
-        {isMine ? 'You' : m.senderName} → {m.recipientName ?? m.recipientId}
-        {m.childName && <> · About {m.childName}</>} · {formatDateTime(m.createdAt)}
+        {isMine ? t('portal.comm.you') : m.senderName} → {m.recipientName ?? m.recipientId}
+        {m.childName && <> · {t('portal.comm.about', { child: m.childName })}</>} · {intl.dateTime(m.createdAt)}
       </p>
       <p ref={text} className="mt-2 whitespace-pre-wrap break-words text-sm text-stone-800">
         {m.content}
@@ -252,25 +260,38 @@ function MessageItem({
           {m.isRead ? (
             <>
               <CheckCheck aria-hidden="true" className="size-4 text-green-700" />
-              Read by the parent{m.readAt ? ` ${formatDateTime(m.readAt)}` : ''}
+              {t('portal.comm.readByParent')}
+              {m.readAt ? ` ${intl.dateTime(m.readAt)}` : ''}
             </>
           ) : (
-            'Not read yet'
+            t('portal.comm.notReadYet')
           )}
         </p>
       )}
       <div className="mt-3 flex flex-wrap gap-2">
         {!isMine && (
-          <Button variant="outline" size="sm" onPress={onReply} aria-label={`Reply to ${m.subject}`} className="min-h-11">
+          <Button
+            variant="outline"
+            size="sm"
+            onPress={onReply}
+            aria-label={t('portal.comm.replyTo', { subject: m.subject })}
+            className="min-h-11"
+          >
             <Reply aria-hidden="true" className="size-4" />
-            Reply
+            {t('portal.comm.reply')}
           </Button>
         )}
         {isUnread && (
           // The name starts with the visible words (WCAG 2.5.3): voice users say what they see.
-          <Button variant="ghost" size="sm" onPress={onMarkRead} aria-label={`Mark as Read: ${m.subject}`} className="min-h-11">
+          <Button
+            variant="ghost"
+            size="sm"
+            onPress={onMarkRead}
+            aria-label={t('portal.comm.markReadOf', { subject: m.subject })}
+            className="min-h-11"
+          >
             <MailOpen aria-hidden="true" className="size-4" />
-            Mark as Read
+            {t('portal.comm.markRead')}
           </Button>
         )}
       </div>
@@ -279,7 +300,7 @@ function MessageItem({
 }
 
 const STATUS_TONES = { pending: 'sun', fulfilled: 'green', overdue: 'red' } as const;
-const STATUS_LABELS: Record<string, string> = { pending: 'Pending', fulfilled: 'Fulfilled', overdue: 'Overdue' };
+const PORTAL_DOCUMENT_TYPES = Object.fromEntries(Object.keys(DOCUMENT_TYPE_LABELS).map((k) => [`portal.documentType.${k}`, true]));
 
 function RequestItem({
   request: r,
@@ -292,7 +313,10 @@ function RequestItem({
   onSubmit: () => void;
   onSeen: () => void;
 }) {
+  const intl = usePortalIntl();
+  const { t } = intl;
   const headingId = `request-${r.id}`;
+  const typeKey = `portal.documentType.${r.documentType}` as PortalKey;
   // A parent's answer is a new upload until staff have had it on screen for a moment.
   const isNewUpload = isAdmin && r.status === 'fulfilled' && !r.responseSeenAt;
   const answer = useRef<HTMLDivElement>(null);
@@ -305,27 +329,31 @@ function RequestItem({
           {r.title}
         </h3>
         <div className="flex flex-wrap gap-1">
-          {isNewUpload && <Badge tone="brand">New upload</Badge>}
-          <Badge tone={tone}>{STATUS_LABELS[r.status] ?? r.status}</Badge>
-          {r.isUrgent && <Badge tone="red">Urgent</Badge>}
+          {isNewUpload && <Badge tone="brand">{t('portal.comm.newUpload')}</Badge>}
+          <Badge tone={tone}>
+            {r.status in STATUS_TONES ? t(`portal.comm.status.${r.status as keyof typeof STATUS_TONES}`) : r.status}
+          </Badge>
+          {r.isUrgent && <Badge tone="red">{t('portal.comm.urgent')}</Badge>}
         </div>
       </div>
       <p className="mt-1 text-xs text-stone-600">
-        {DOCUMENT_TYPE_LABELS[r.documentType as keyof typeof DOCUMENT_TYPE_LABELS] ?? r.documentType}
+        {intl.language !== 'en' && typeKey in PORTAL_DOCUMENT_TYPES
+          ? t(typeKey)
+          : (DOCUMENT_TYPE_LABELS[r.documentType as keyof typeof DOCUMENT_TYPE_LABELS] ?? r.documentType)}
         {r.childName && <> · {r.childName}</>}
         {isAdmin && <> · {r.parentName ? `${r.parentName} (${r.parentId})` : r.parentId}</>}
-        {r.dueDate && <> · Due {formatDate(r.dueDate)}</>}
+        {r.dueDate && <> · {t('portal.comm.due', { date: intl.date(r.dueDate) })}</>}
       </p>
       <p className="mt-2 whitespace-pre-wrap break-words text-sm text-stone-800">{r.description}</p>
       {r.status === 'fulfilled' ? (
         <div ref={answer} className="mt-3 rounded-lg bg-green-50 p-3 text-sm text-green-900">
           <p>
-            Submitted {formatDateTime(r.respondedAt)}
+            {t('portal.comm.submitted', { date: intl.dateTime(r.respondedAt) })}
             {r.responseDocumentUrl && (
               <>
                 {': '}
                 <a href={r.responseDocumentUrl} className="inline-flex min-h-11 items-center font-semibold underline" download>
-                  {r.responseDocumentName ?? 'Document'}
+                  {r.responseDocumentName ?? t('portal.comm.document')}
                 </a>
               </>
             )}
@@ -335,9 +363,9 @@ function RequestItem({
       ) : (
         !isAdmin && (
           <div className="mt-3">
-            <Button onPress={onSubmit} aria-label={`Submit document for ${r.title}`} className="max-sm:w-full">
+            <Button onPress={onSubmit} aria-label={t('portal.comm.submitDocumentFor', { title: r.title })} className="max-sm:w-full">
               <Send aria-hidden="true" className="size-4" />
-              Submit Document
+              {t('portal.comm.submitDocument')}
             </Button>
           </div>
         )

@@ -10,6 +10,7 @@ import {
   documentResponseSchema,
   messageSchema,
 } from '~/shared/schemas/communication';
+import { usePortalIntl } from '../../i18n';
 import { useCentreToday } from '../../lib/centre-today';
 import { toast } from '../../lib/toast';
 import { errorMessage, trpc, trpcClient } from '../../lib/trpc';
@@ -53,7 +54,7 @@ function Actions({
   isDisabled?: boolean;
 }) {
   return (
-    <DialogActions onCancel={onCancel} isDisabled={isPending || isDisabled}>
+    <DialogActions onCancel={onCancel} isDisabled={isPending || isDisabled} cancelLabel={usePortalIntl().t('portal.cancel')}>
       {isPending ? pendingLabel : submitLabel}
     </DialogActions>
   );
@@ -80,6 +81,7 @@ export function ComposeMessageDialog({
   onSent?: () => void;
   onClose: () => void;
 }) {
+  const { t } = usePortalIntl();
   const isAdmin = userType === 'admin';
   const schema = isAdmin ? adminMessageSchema : messageSchema;
   const { values, set, errors, parse, showServerErrors, formRef } = useSchemaForm(
@@ -106,7 +108,7 @@ export function ComposeMessageDialog({
     if (!data) return;
     send.mutate(data, {
       onSuccess: () => {
-        toast({ title: 'Message sent successfully!' });
+        toast({ title: t('portal.compose.sent') });
         onSent?.();
         refreshCommunications();
         onClose();
@@ -114,8 +116,8 @@ export function ComposeMessageDialog({
       onError: (error) => {
         showServerErrors(error as never);
         const description =
-          !isAdmin && httpStatus(error) === 401 ? 'No authentication token' : httpDescription(error, 'Failed to send message');
-        toast({ title: 'Failed to send message', description, variant: 'destructive' });
+          !isAdmin && httpStatus(error) === 401 ? t('portal.compose.noToken') : httpDescription(error, t('portal.compose.failed'));
+        toast({ title: t('portal.compose.failed'), description, variant: 'destructive' });
       },
     });
   }
@@ -125,20 +127,21 @@ export function ComposeMessageDialog({
     <Dialog
       isOpen
       onOpenChange={(open) => !open && onClose()}
-      title={replyTo ? 'Reply to Message' : 'New Message'}
-      description={isAdmin ? 'Choose a child: the message goes to that child’s parent.' : 'Your message goes to the centre’s staff.'}
+      title={replyTo ? t('portal.compose.reply') : t('portal.compose.new')}
+      description={isAdmin ? 'Choose a child: the message goes to that child’s parent.' : t('portal.compose.toStaff')}
+      closeLabel={t('portal.close')}
       size="lg"
     >
       <Form ref={formRef} onSubmit={submit} validationBehavior="aria" className="flex flex-col gap-4">
         {showChildPicker && (
           <Select
-            label="Child"
+            label={t('portal.compose.child')}
             options={childOptions.map((c) => ({ value: c.id, label: childLabel(c) }))}
             value={values.childId ?? ''}
             onChange={set('childId')}
             error={errors.childId}
             required={isAdmin}
-            placeholder="Select a child"
+            placeholder={t('portal.compose.selectChild')}
           />
         )}
         {isAdmin && (
@@ -146,9 +149,16 @@ export function ComposeMessageDialog({
             To: {chosen ? `${chosen.parentName} (${chosen.parentEmail})` : 'choose a child first'}
           </p>
         )}
-        <TextField label="Subject" value={values.subject} onChange={set('subject')} error={errors.subject} required autoFocus={!replyTo} />
         <TextField
-          label="Message"
+          label={t('portal.compose.subject')}
+          value={values.subject}
+          onChange={set('subject')}
+          error={errors.subject}
+          required
+          autoFocus={!replyTo}
+        />
+        <TextField
+          label={t('portal.compose.message')}
           value={values.content}
           onChange={set('content')}
           error={errors.content}
@@ -158,9 +168,14 @@ export function ComposeMessageDialog({
           autoFocus={!!replyTo}
         />
         <Checkbox isSelected={values.isUrgent} onChange={set('isUrgent')}>
-          Mark as urgent
+          {t('portal.compose.urgent')}
         </Checkbox>
-        <Actions onCancel={onClose} submitLabel="Send Message" pendingLabel="Sending..." isPending={send.isPending} />
+        <Actions
+          onCancel={onClose}
+          submitLabel={t('portal.compose.send')}
+          pendingLabel={t('portal.compose.sending')}
+          isPending={send.isPending}
+        />
       </Form>
     </Dialog>
   );
@@ -269,6 +284,7 @@ async function uploadFile(file: File): Promise<string> {
  * is uploaded as soon as it is chosen; the submit button stays disabled until it is (SPEC.md §5).
  */
 export function SubmitDocumentDialog({ request, onClose }: { request: DocumentRequest; onClose: () => void }) {
+  const { t } = usePortalIntl();
   const fileId = useId();
   const cameraId = useId();
   const [uploaded, setUploaded] = useState<{ url: string; name: string } | null>(null);
@@ -291,7 +307,7 @@ export function SubmitDocumentDialog({ request, onClose }: { request: DocumentRe
     setFileError(null);
     setUploaded(null);
     if (file.size > MAX_UPLOAD_BYTES) {
-      setFileError('The file is too large. The limit is 10 MB.');
+      setFileError(t('portal.submit.tooLarge'));
       return;
     }
     setUploading(true);
@@ -301,9 +317,9 @@ export function SubmitDocumentDialog({ request, onClose }: { request: DocumentRe
       set('documentUrl')(url);
       if (!values.documentName) set('documentName')(file.name.slice(0, 200));
     } catch (error) {
-      const message = errorMessage(error, 'The file could not be uploaded. Please try again.');
+      const message = errorMessage(error, t('portal.submit.uploadFailed'));
       setFileError(message);
-      toast({ title: 'Failed to submit document', description: message, variant: 'destructive' });
+      toast({ title: t('portal.submit.failed'), description: message, variant: 'destructive' });
     } finally {
       setUploading(false);
     }
@@ -318,13 +334,17 @@ export function SubmitDocumentDialog({ request, onClose }: { request: DocumentRe
       { ...data, id: request.id },
       {
         onSuccess: () => {
-          toast({ title: 'Document submitted successfully!' });
+          toast({ title: t('portal.submit.done') });
           refreshCommunications();
           onClose();
         },
         onError: (error) => {
           showServerErrors(error);
-          toast({ title: 'Failed to submit document', description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
+          toast({
+            title: t('portal.submit.failed'),
+            description: errorMessage(error, t('portal.submit.tryAgain')),
+            variant: 'destructive',
+          });
         },
       },
     );
@@ -333,12 +353,19 @@ export function SubmitDocumentDialog({ request, onClose }: { request: DocumentRe
   const fileInputClass =
     'block w-full min-h-11 rounded-lg border border-stone-300 bg-white text-sm text-stone-700 file:mr-3 file:min-h-11 file:cursor-pointer file:border-0 file:bg-brand-100 file:px-4 file:font-semibold file:text-brand-900 hover:file:bg-brand-200 focus-visible:outline-none focus-visible:ring-3 focus-visible:ring-brand-500/40';
   return (
-    <Dialog isOpen onOpenChange={(open) => !open && onClose()} title="Submit Document" description={`For: ${request.title}`} size="lg">
+    <Dialog
+      isOpen
+      onOpenChange={(open) => !open && onClose()}
+      title={t('portal.submit.title')}
+      description={t('portal.submit.for', { title: request.title })}
+      size="lg"
+      closeLabel={t('portal.close')}
+    >
       <Form ref={formRef} onSubmit={submit} validationBehavior="aria" className="flex flex-col gap-4">
-        <p className="text-sm text-stone-600">One file, PDF, JPEG, PNG or HEIC, up to 10 MB.</p>
+        <p className="text-sm text-stone-600">{t('portal.submit.formats')}</p>
         <div className="flex flex-col gap-1">
           <label htmlFor={fileId} className="text-sm font-medium text-stone-800">
-            Choose a file
+            {t('portal.submit.choose')}
           </label>
           <input
             id={fileId}
@@ -352,7 +379,7 @@ export function SubmitDocumentDialog({ request, onClose }: { request: DocumentRe
         </div>
         <div className="flex flex-col gap-1 sm:hidden">
           <label htmlFor={cameraId} className="text-sm font-medium text-stone-800">
-            Or take a photo of a paper form
+            {t('portal.submit.photo')}
           </label>
           <input
             id={cameraId}
@@ -365,29 +392,41 @@ export function SubmitDocumentDialog({ request, onClose }: { request: DocumentRe
           />
         </div>
         <p id={`${fileId}-status`} role="status" className={fileError ? 'text-sm font-medium text-red-700' : 'text-sm text-stone-700'}>
-          {uploading ? 'Uploading...' : fileError ? fileError : uploaded ? `Uploaded: ${uploaded.name}` : ''}
+          {uploading
+            ? t('portal.submit.uploading')
+            : fileError
+              ? fileError
+              : uploaded
+                ? t('portal.submit.uploaded', { name: uploaded.name })
+                : ''}
         </p>
-        <TextField label="Document Name" value={values.documentName} onChange={set('documentName')} error={errors.documentName} required />
         <TextField
-          label="Message"
+          label={t('portal.submit.name')}
+          value={values.documentName}
+          onChange={set('documentName')}
+          error={errors.documentName}
+          required
+        />
+        <TextField
+          label={t('portal.submit.message')}
           value={values.message ?? ''}
           onChange={set('message')}
           error={errors.message}
           multiline
           rows={3}
-          description="Optional"
+          description={t('portal.submit.optional')}
         />
         <Actions
           onCancel={onClose}
-          submitLabel="Submit Document"
-          pendingLabel="Submitting..."
+          submitLabel={t('portal.submit.submit')}
+          pendingLabel={t('portal.submit.submitting')}
           isPending={respond.isPending}
           isDisabled={!uploaded || uploading}
         />
         {!uploaded && (
           <p className="text-xs text-stone-600">
             <Upload aria-hidden="true" className="mr-1 inline size-3" />
-            The button is enabled once the file is uploaded.
+            {t('portal.submit.enabledOnce')}
           </p>
         )}
       </Form>

@@ -1,13 +1,15 @@
 import { Clock, Smile } from 'lucide-react';
-import { formatDate } from '../../lib/format';
+import { usePortalIntl } from '../../i18n';
 import type { RouterOutputs } from '../../lib/trpc';
 import { Badge } from '../ui/Card';
-import { activityIcon, activityTone, label } from './categories';
+import { activityIcon, activityTone, categoryLabel } from './categories';
 
 export type ParentActivity = RouterOutputs['parentPortal']['activities']['items'][number];
 
 /** One daily activity (SPEC.md §2 Activities tab): title, category, date, description, duration, skills, enjoyment. */
 export function ActivityItem({ activity: a }: { activity: ParentActivity }) {
+  const intl = usePortalIntl();
+  const { t } = intl;
   const Icon = activityIcon(a.category);
   return (
     <article className="rounded-xl border border-stone-200 bg-white p-4">
@@ -16,27 +18,27 @@ export function ActivityItem({ activity: a }: { activity: ParentActivity }) {
           <Icon aria-hidden="true" className="size-5 shrink-0 text-brand-700" />
           {a.title}
         </h3>
-        <Badge tone={activityTone(a.category)}>{label(a.category)}</Badge>
+        <Badge tone={activityTone(a.category)}>{categoryLabel(intl, 'activity', a.category)}</Badge>
       </div>
-      <p className="mt-1 text-sm text-stone-600">{formatDate(a.activityDate)}</p>
+      <p className="mt-1 text-sm text-stone-600">{intl.date(a.activityDate)}</p>
       <p className="mt-2 text-stone-800">{a.description}</p>
       <div className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm text-stone-700">
         {a.duration != null && (
           <span className="flex items-center gap-1">
             <Clock aria-hidden="true" className="size-4" />
-            {a.duration} minutes
+            {t('portal.minutes', { count: a.duration })}
           </span>
         )}
         {a.enjoymentLevel != null && (
           <span className="flex items-center gap-1">
             <Smile aria-hidden="true" className="size-4" />
-            Enjoyment: {a.enjoymentLevel}/5
+            {t('portal.enjoyment', { level: a.enjoymentLevel })}
           </span>
         )}
       </div>
       {a.skillsPracticed.length > 0 && (
         <div className="mt-3">
-          <h4 className="text-xs font-semibold tracking-wide text-stone-600 uppercase">Skills practiced</h4>
+          <h4 className="text-xs font-semibold tracking-wide text-stone-600 uppercase">{t('portal.skillsPracticed')}</h4>
           <ul className="mt-1 flex flex-wrap gap-1.5">
             {a.skillsPracticed.map((s) => (
               <li key={s}>

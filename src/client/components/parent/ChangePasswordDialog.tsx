@@ -1,9 +1,11 @@
 import { changePasswordSchema, PARENT_PASSWORD_HINT } from '~/shared/schemas/password-policy';
+import { usePortalIntl } from '../../i18n';
 import { trpc } from '../../lib/trpc';
 import { PasswordChangeDialog } from '../PasswordChangeDialog';
 
-/** Change the password while signed in; the parent's other sessions end (the server does it). */
+/** Change the password while signed in; the parent's other sessions end (the server does it). In the parent's language. */
 export function ChangePasswordDialog({ isOpen, onOpenChange }: { isOpen: boolean; onOpenChange: (open: boolean) => void }) {
+  const { t } = usePortalIntl();
   return (
     <PasswordChangeDialog
       isOpen={isOpen}
@@ -11,6 +13,17 @@ export function ChangePasswordDialog({ isOpen, onOpenChange }: { isOpen: boolean
       schema={changePasswordSchema}
       mutation={trpc.parentAuth.changePassword.mutationOptions()}
       hint={PARENT_PASSWORD_HINT}
+      words={{
+        title: t('portal.changePassword'),
+        description: t('portal.password.description'),
+        current: t('portal.password.current'),
+        new: t('portal.password.new'),
+        changed: t('portal.password.changed'),
+        notChanged: t('portal.password.notChanged'),
+        tryAgain: t('portal.submit.tryAgain'),
+        saving: t('portal.saving'),
+        close: t('portal.close'),
+      }}
     />
   );
 }

@@ -1,5 +1,6 @@
 import { Award, CheckCircle2 } from 'lucide-react';
-import { formatDate } from '../../lib/format';
+import type { PortalKey } from '~/shared/i18n/portal-en';
+import { type PortalIntl, usePortalIntl } from '../../i18n';
 import type { RouterOutputs } from '../../lib/trpc';
 import { Badge, Card } from '../ui/Card';
 import { AGE_RANGE_LABELS, capitalize, difficultyTone, MILESTONE_CATEGORY_LABELS } from '../milestones/labels';
@@ -8,7 +9,13 @@ import { MilestoneBadge } from '../milestones/MilestoneCard';
 type MilestonesData = NonNullable<RouterOutputs['parentPortal']['dashboard']['milestones']>;
 type Milestone = MilestonesData['milestones'][number];
 
+/** A label from the catalogue in Spanish; in English the words the public milestones page uses too. */
+function word(intl: PortalIntl, key: string, english: string): string {
+  return intl.language === 'en' ? english : intl.t(key as PortalKey);
+}
+
 function MilestoneItem({ milestone: m, achievedAt }: { milestone: Milestone; achievedAt: string | undefined }) {
+  const intl = usePortalIntl();
   return (
     <Card className={achievedAt ? 'flex h-full flex-col border-green-300 bg-green-50/50 p-4' : 'flex h-full flex-col p-4'}>
       <div className="flex items-start gap-3">
@@ -19,12 +26,20 @@ function MilestoneItem({ milestone: m, achievedAt }: { milestone: Milestone; ach
         </div>
       </div>
       <div className="mt-3 flex flex-wrap gap-2">
-        <Badge tone="purple">{MILESTONE_CATEGORY_LABELS[m.category] ?? capitalize(m.category)}</Badge>
-        <Badge tone={difficultyTone(m.difficulty)}>{capitalize(m.difficulty)}</Badge>
+        <Badge tone="purple">
+          {MILESTONE_CATEGORY_LABELS[m.category]
+            ? word(intl, `portal.category.${m.category}`, MILESTONE_CATEGORY_LABELS[m.category]!)
+            : capitalize(m.category)}
+        </Badge>
+        <Badge tone={difficultyTone(m.difficulty)}>
+          {['easy', 'normal', 'challenging'].includes(m.difficulty)
+            ? word(intl, `portal.difficulty.${m.difficulty}`, capitalize(m.difficulty))
+            : capitalize(m.difficulty)}
+        </Badge>
         {achievedAt && (
           <Badge tone="green">
             <CheckCircle2 aria-hidden="true" className="size-3.5" />
-            Earned {formatDate(achievedAt)}
+            {intl.t('portal.milestones.earned', { date: intl.date(achievedAt) })}
           </Badge>
         )}
       </div>
@@ -34,17 +49,21 @@ function MilestoneItem({ milestone: m, achievedAt }: { milestone: Milestone; ach
 
 /** SPEC.md §2 Milestones tab: the milestones of the child's age band, the ones the child achieved shown as earned. */
 export function MilestonesTab({ data }: { data: MilestonesData }) {
+  const intl = usePortalIntl();
+  const { t } = intl;
   const achieved = new Map(data.achievements.map((a) => [a.milestoneId, a.achievedAt]));
   return (
     <div className="flex flex-col gap-4">
       <p className="text-sm text-stone-700">
-        Milestones for {AGE_RANGE_LABELS[data.ageBand] ?? data.ageBand}.{' '}
-        {data.achievements.length > 0 && `${data.achievements.length} earned so far.`}
+        {t('portal.milestones.for', {
+          age: AGE_RANGE_LABELS[data.ageBand] ? word(intl, `portal.age.${data.ageBand}`, AGE_RANGE_LABELS[data.ageBand]!) : data.ageBand,
+        })}{' '}
+        {data.achievements.length > 0 && t('portal.milestones.earnedSoFar', { count: data.achievements.length })}
       </p>
       {data.milestones.length === 0 ? (
-        <p className="py-6 text-center text-stone-600">No milestones available for this age range.</p>
+        <p className="py-6 text-center text-stone-600">{t('portal.milestones.none')}</p>
       ) : (
-        <ul aria-label="Milestones for this age" className="grid gap-3 sm:grid-cols-2">
+        <ul aria-label={t('portal.milestones.list')} className="grid gap-3 sm:grid-cols-2">
           {data.milestones.map((m) => (
             <li key={m.id}>
               <MilestoneItem milestone={m} achievedAt={achieved.get(m.id)} />
@@ -56,7 +75,7 @@ export function MilestonesTab({ data }: { data: MilestonesData }) {
         <section aria-labelledby="other-earned" className="flex flex-col gap-3">
           <h3 id="other-earned" className="flex items-center gap-2 font-semibold text-stone-900">
             <Award aria-hidden="true" className="size-5 text-brand-700" />
-            Also earned
+            {t('portal.milestones.alsoEarned')}
           </h3>
           <ul className="grid gap-3 sm:grid-cols-2">
             {data.earnedElsewhere.map((m) => (

@@ -1,7 +1,8 @@
 import type { RouterOutputs } from '../../lib/trpc';
 import { Badge } from '../ui/Card';
+import { usePortalIntl } from '../../i18n';
 import { MomentDay } from '../ui/MomentDay';
-import { label, noteIcon, noteTone } from './categories';
+import { categoryLabel, noteIcon, noteTone } from './categories';
 
 export type ParentNote = RouterOutputs['parentPortal']['notes']['items'][number];
 
@@ -23,6 +24,8 @@ function Chips({ title, items, tone }: { title: string; items: string[]; tone: '
 
 /** One development note (SPEC.md §2 Notes tab): title, category, date, content, skills, areas, author. */
 export function NoteItem({ note: n }: { note: ParentNote }) {
+  const intl = usePortalIntl();
+  const { t } = intl;
   const Icon = noteIcon(n.category);
   return (
     <article className="rounded-xl border border-stone-200 bg-white p-4">
@@ -31,15 +34,21 @@ export function NoteItem({ note: n }: { note: ParentNote }) {
           <Icon aria-hidden="true" className="size-5 shrink-0 text-brand-700" />
           {n.title}
         </h3>
-        <Badge tone={noteTone(n.category)}>{label(n.category)}</Badge>
+        <Badge tone={noteTone(n.category)}>{categoryLabel(intl, 'note', n.category)}</Badge>
       </div>
       <p className="mt-1 text-sm text-stone-600">
-        <MomentDay value={n.createdAt} />
+        {intl.language === 'en' ? (
+          <MomentDay value={n.createdAt} />
+        ) : (
+          <time dateTime={new Date(n.createdAt).toISOString()} suppressHydrationWarning>
+            {intl.date(n.createdAt)}
+          </time>
+        )}
       </p>
       <p className="mt-2 whitespace-pre-line text-stone-800">{n.content}</p>
-      <Chips title="Skills observed" items={n.skillsObserved} tone="brand" />
-      <Chips title="Development areas" items={n.developmentAreas} tone="purple" />
-      <p className="mt-3 text-sm text-stone-600">By {n.authorName}</p>
+      <Chips title={t('portal.skillsObserved')} items={n.skillsObserved} tone="brand" />
+      <Chips title={t('portal.developmentAreas')} items={n.developmentAreas} tone="purple" />
+      <p className="mt-3 text-sm text-stone-600">{t('portal.by', { name: n.authorName })}</p>
     </article>
   );
 }

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
+import { usePortalIntl } from '../../i18n';
 import { LoadMoreButton, type NextPageQuery } from '../ui/LoadMoreButton';
+import { useLoadMoreWords } from './words';
 
 /** What PagedList reads of an infinite query. */
 export interface PagedQuery<T> extends NextPageQuery {
@@ -20,9 +22,10 @@ export function PagedList<T extends { id: string }>({
   render: (item: T) => ReactNode;
   label: string;
 }) {
-  if (query.isPending) return <p className="py-6 text-center text-stone-600">Loading...</p>;
-  if (query.isError || !query.data)
-    return <p className="py-6 text-center text-red-700">This list could not be loaded. Please try again.</p>;
+  const { t } = usePortalIntl();
+  const words = useLoadMoreWords();
+  if (query.isPending) return <p className="py-6 text-center text-stone-600">{t('portal.loading')}</p>;
+  if (query.isError || !query.data) return <p className="py-6 text-center text-red-700">{t('portal.listFailed')}</p>;
   const items = query.data.pages.flatMap((p) => p.items);
   if (items.length === 0) return <p className="py-6 text-center text-stone-600">{empty}</p>;
   return (
@@ -32,7 +35,7 @@ export function PagedList<T extends { id: string }>({
           <li key={item.id}>{render(item)}</li>
         ))}
       </ul>
-      <LoadMoreButton query={query} />
+      <LoadMoreButton query={query} words={words} />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { BookOpen, CalendarDays, KeyRound, LogOut, NotebookPen, Sparkles } from 'lucide-react';
+import { BookOpen, CalendarDays, KeyRound, LogOut, NotebookPen, Settings, Sparkles } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useDeferredValue, useEffect, useRef, useState } from 'react';
 import type { ParentDashboardSearch } from '~/shared/parent-dashboard-search';
 import { clearParentSession, getParentToken } from '../../lib/parent-session';
@@ -17,7 +17,9 @@ import { MilestonesTab } from './MilestonesTab';
 import { NoteItem } from './NoteItem';
 import { PagedList } from './PagedList';
 import { TodayAttendance } from './TodayAttendance';
-import { dashboardQuery, signedInParentQuery } from './queries';
+import { dashboardQuery, preferencesQuery, signedInParentQuery } from './queries';
+import { PortalIntlProvider, usePortalIntl, useCatalogueReady } from '../../i18n';
+import { documentLanguage } from '../../lib/portal-catalogue';
 
 /**
  * The Communication and Payments tabs are loaded when first opened, as the staff dashboard's tabs are: with
@@ -28,16 +30,14 @@ const CommunicationCenter = lazy(() => import('../communication/CommunicationCen
 const ParentPayments = lazy(() => import('./ParentPayments').then((m) => ({ default: m.ParentPayments })));
 /** Shown only to a parent of several children: the rest never load the select and its popover. */
 const Select = lazy(() => import('../ui/Select').then((m) => ({ default: m.Select })));
-const tabLoading = <p className="py-6 text-center text-stone-600">Loading...</p>;
 
 /** Loaded when first opened: its password rules bring the common-password dictionary (shared/schemas/password-policy.ts). */
 const ChangePasswordDialog = lazy(() => import('./ChangePasswordDialog').then((m) => ({ default: m.ChangePasswordDialog })));
+/** Loaded when first opened, as the password dialog (issue 33: language and notification choices). */
+const PreferencesDialog = lazy(() => import('./PreferencesDialog').then((m) => ({ default: m.PreferencesDialog })));
 
 /** A page of a long list (a year of activities is loaded as the parent scrolls through it). */
 export const PAGE_SIZE = 20;
-const NO_NOTES = 'No development notes yet. Check back soon!';
-const NO_ACTIVITIES = 'No activities recorded yet. Check back soon!';
-const NO_TODAY = 'Nothing recorded yet today. Meals, naps, diapers and photos appear here as the teachers record them.';
 
 /** The first load's query: the same options in the route loader and here, so the data arrives in one round trip. */
 
@@ -56,7 +56,40 @@ function StatCard({ icon, label, value }: { icon: ReactNode; label: string; valu
   );
 }
 
+/**
+ * The portal in the parent's saved language (issue 33, ADR 047): the dashboard's first answer carries it (so a
+ * page the server drew is adopted in it), and the Preferences dialog changes it at once. Until the chosen
+ * language's words have loaded, the portal says 'Loading...'.
+ */
 export function ParentDashboard() {
+  const search = useSearch({ from: '/parent-dashboard' });
+  const dashboard = useQuery({ ...dashboardQuery(search.child ?? null), placeholderData: keepPreviousData });
+  // Only read here: the Preferences dialog asks for it, and puts what it saved in it.
+  const preferences = useQuery({ ...preferencesQuery(), enabled: false }).data;
+  const language = preferences?.language ?? dashboard.data?.language ?? documentLanguage();
+  const ready = useCatalogueReady(language);
+  return <PortalIntlProvider language={ready ? language : 'en'}>{ready ? <Dashboard /> : <Loading />}</PortalIntlProvider>;
+}
+
+function Loading() {
+  const { t } = usePortalIntl();
+  return (
+    <main className="mx-auto max-w-5xl px-4 py-16 text-center text-stone-600" aria-busy="true">
+      {t('portal.loading')}
+    </main>
+  );
+}
+
+function TabLoading() {
+  const { t } = usePortalIntl();
+  return <p className="py-6 text-center text-stone-600">{t('portal.loading')}</p>;
+}
+
+function Dashboard() {
+  const { t } = usePortalIntl();
+  const NO_NOTES = t('portal.noNotes');
+  const NO_ACTIVITIES = t('portal.noActivities');
+  const NO_TODAY = t('portal.today.empty');
   const navigate = useNavigate();
   // The child shown and the tab open live in the address (shared/parent-dashboard-search.ts): each choice is a
   // step the Back button undoes, and a reload comes back to it. The page keeps its scroll position.
@@ -72,6 +105,8 @@ export function ParentDashboard() {
     void choose({ tab: key === 'today' ? undefined : (key as ParentDashboardSearch['tab']) }).then(() => revealTabPanel(tabsRef.current));
   };
   const [changing, setChanging] = useState(false);
+  const [preferring, setPreferring] = useState(false);
+  const [preferOpened, setPreferOpened] = useState(false);
   /** The dialog stays mounted once opened (its closing animation, its chunk already loaded). */
   const [changeOpened, setChangeOpened] = useState(false);
   const dashboard = useQuery({ ...dashboardQuery(childId), placeholderData: keepPreviousData });
@@ -133,33 +168,27 @@ export function ParentDashboard() {
   if (dashboard.isError && !isUnauthorized(dashboard.error) && !notTheirs) {
     return (
       <main className="mx-auto max-w-5xl px-4 py-16 text-center text-stone-700">
-        <p>Your child's journey could not be loaded. Please check your connection and refresh the page.</p>
+        <p>{t('portal.loadFailed')}</p>
       </main>
     );
   }
   if (!shown) {
-    return (
-      <main className="mx-auto max-w-5xl px-4 py-16 text-center text-stone-600" aria-busy="true">
-        Loading...
-      </main>
-    );
+    return <Loading />;
   }
   const data = shown;
 
   const signOutButton = (
     <Button variant="outline" onPress={() => void signOut()}>
       <LogOut aria-hidden="true" className="size-4" />
-      Sign Out
+      {t('portal.signOut')}
     </Button>
   );
 
   if (!child) {
     return (
       <main className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center">
-        <h1 className="text-2xl font-bold text-stone-900">Parent Portal</h1>
-        <p className="text-stone-700">
-          No child is linked to your account at the moment. Please contact the office if you think this is a mistake.
-        </p>
+        <h1 className="text-2xl font-bold text-stone-900">{t('portal.title')}</h1>
+        <p className="text-stone-700">{t('portal.noChild')}</p>
         {signOutButton}
       </main>
     );
@@ -169,10 +198,20 @@ export function ParentDashboard() {
     <main className="mx-auto max-w-5xl px-4 py-6" aria-busy={dashboard.isFetching}>
       <div className="mb-5 flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <h1 className="text-2xl font-bold break-words text-stone-900 sm:text-3xl">{child.childName}'s Development Journey</h1>
-          {parent && <p className="text-stone-600">Welcome, {parent.firstName || 'Parent'}</p>}
+          <h1 className="text-2xl font-bold break-words text-stone-900 sm:text-3xl">{t('portal.heading', { child: child.childName })}</h1>
+          {parent && <p className="text-stone-600">{t('portal.welcome', { name: parent.firstName || t('portal.parent') })}</p>}
         </div>
         <div className="flex flex-wrap gap-2">
+          <Button
+            variant="ghost"
+            onPress={() => {
+              setPreferOpened(true);
+              setPreferring(true);
+            }}
+          >
+            <Settings aria-hidden="true" className="size-4" />
+            {t('portal.preferences')}
+          </Button>
           <Button
             variant="ghost"
             onPress={() => {
@@ -181,7 +220,7 @@ export function ParentDashboard() {
             }}
           >
             <KeyRound aria-hidden="true" className="size-4" />
-            Change Password
+            {t('portal.changePassword')}
           </Button>
           {signOutButton}
         </div>
@@ -192,7 +231,7 @@ export function ParentDashboard() {
         <Suspense fallback={<div className="mb-5 h-17" />}>
           <Select
             className="mb-5 max-w-sm"
-            label="Select Child"
+            label={t('portal.selectChild')}
             value={selectedId}
             onChange={(id) => setChildId(id)}
             options={data.children.map((c) => ({ value: c.id, label: `${c.childName} (${programName(c.program)})` }))}
@@ -201,38 +240,38 @@ export function ParentDashboard() {
       )}
 
       <TodayAttendance childId={child.id} />
-      <section aria-label="At a glance" className="mb-6 grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <StatCard icon={<CalendarDays className="size-5" />} label="Total Activities" value={data.stats?.totalActivities} />
-        <StatCard icon={<Sparkles className="size-5" />} label="This Week" value={data.stats?.weeklyActivities} />
-        <StatCard icon={<NotebookPen className="size-5" />} label="Development Notes" value={data.stats?.totalNotes} />
-        <StatCard icon={<BookOpen className="size-5" />} label="Skills Practiced" value={data.stats?.skillsWorkedOn} />
+      <section aria-label={t('portal.atAGlance')} className="mb-6 grid grid-cols-2 gap-3 lg:grid-cols-4">
+        <StatCard icon={<CalendarDays className="size-5" />} label={t('portal.stat.totalActivities')} value={data.stats?.totalActivities} />
+        <StatCard icon={<Sparkles className="size-5" />} label={t('portal.stat.thisWeek')} value={data.stats?.weeklyActivities} />
+        <StatCard icon={<NotebookPen className="size-5" />} label={t('portal.stat.notes')} value={data.stats?.totalNotes} />
+        <StatCard icon={<BookOpen className="size-5" />} label={t('portal.stat.skills')} value={data.stats?.skillsWorkedOn} />
       </section>
 
       {/* A screen tall at least, so the tabs can be scrolled to the top while a short tab's content is still loading. */}
       <div ref={tabsRef} className="max-md:min-h-dvh">
         <Tabs selectedKey={tab} onSelectionChange={(key) => setTab(String(key))}>
           {/* Seven tabs do not fit one row of a phone: they wrap, so none is cut off or hidden out of view. */}
-          <TabList aria-label="Your child's journey" className="flex-wrap">
-            <Tab id="today">Today</Tab>
-            <Tab id="overview">Overview</Tab>
-            <Tab id="activities">Daily Activities</Tab>
-            <Tab id="notes">Development Notes</Tab>
-            <Tab id="milestones">Milestones</Tab>
-            <Tab id="communication">Communication</Tab>
-            <Tab id="payments">Payments</Tab>
+          <TabList aria-label={t('portal.tabs')} className="flex-wrap">
+            <Tab id="today">{t('portal.tab.today')}</Tab>
+            <Tab id="overview">{t('portal.tab.overview')}</Tab>
+            <Tab id="activities">{t('portal.tab.activities')}</Tab>
+            <Tab id="notes">{t('portal.tab.notes')}</Tab>
+            <Tab id="milestones">{t('portal.tab.milestones')}</Tab>
+            <Tab id="communication">{t('portal.tab.communication')}</Tab>
+            <Tab id="payments">{t('portal.tab.payments')}</Tab>
           </TabList>
           <TabPanel id="today">
             <section aria-labelledby="today-heading" className="flex flex-col gap-3">
               <h2 id="today-heading" className="text-lg font-semibold text-stone-900">
-                {child.childName}'s day
+                {t('portal.today.heading', { name: child.childName })}
               </h2>
-              <Timeline items={data.today} label={`${child.childName}'s day`} empty={NO_TODAY} />
+              <Timeline items={data.today} label={t('portal.today.heading', { name: child.childName })} empty={NO_TODAY} />
             </section>
           </TabPanel>
           <TabPanel id="overview" className="grid gap-6 lg:grid-cols-2">
             <section aria-labelledby="recent-notes" className="flex flex-col gap-3">
               <h2 id="recent-notes" className="text-lg font-semibold text-stone-900">
-                Recent Development Notes
+                {t('portal.recentNotes')}
               </h2>
               {data.recentNotes.length === 0 ? (
                 <p className="text-stone-600">{NO_NOTES}</p>
@@ -242,7 +281,7 @@ export function ParentDashboard() {
             </section>
             <section aria-labelledby="recent-activities" className="flex flex-col gap-3">
               <h2 id="recent-activities" className="text-lg font-semibold text-stone-900">
-                Recent Activities
+                {t('portal.recentActivities')}
               </h2>
               {data.recentActivities.length === 0 ? (
                 <p className="text-stone-600">{NO_ACTIVITIES}</p>
@@ -252,19 +291,24 @@ export function ParentDashboard() {
             </section>
           </TabPanel>
           <TabPanel id="activities">
-            <PagedList query={activities} empty={NO_ACTIVITIES} label="Daily activities" render={(a) => <ActivityItem activity={a} />} />
+            <PagedList
+              query={activities}
+              empty={NO_ACTIVITIES}
+              label={t('portal.list.activities')}
+              render={(a) => <ActivityItem activity={a} />}
+            />
           </TabPanel>
           <TabPanel id="notes">
-            <PagedList query={notes} empty={NO_NOTES} label="Development notes" render={(n) => <NoteItem note={n} />} />
+            <PagedList query={notes} empty={NO_NOTES} label={t('portal.list.notes')} render={(n) => <NoteItem note={n} />} />
           </TabPanel>
           <TabPanel id="milestones">{data.milestones && <MilestonesTab data={data.milestones} />}</TabPanel>
           <TabPanel id="communication">
-            <Suspense fallback={tabLoading}>
+            <Suspense fallback={<TabLoading />}>
               <CommunicationCenter userType="parent" childId={child.id} parentEmail={parent?.email ?? ''} children={data.children} />
             </Suspense>
           </TabPanel>
           <TabPanel id="payments">
-            <Suspense fallback={tabLoading}>
+            <Suspense fallback={<TabLoading />}>
               <ParentPayments childId={child.id} parentEmail={parent?.email ?? null} token={getParentToken()} />
             </Suspense>
           </TabPanel>
@@ -273,6 +317,11 @@ export function ParentDashboard() {
       {changeOpened && (
         <Suspense fallback={null}>
           <ChangePasswordDialog isOpen={changing} onOpenChange={setChanging} />
+        </Suspense>
+      )}
+      {preferOpened && (
+        <Suspense fallback={null}>
+          <PreferencesDialog isOpen={preferring} onOpenChange={setPreferring} />
         </Suspense>
       )}
     </main>

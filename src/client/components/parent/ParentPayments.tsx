@@ -1,15 +1,22 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Download, FileText } from 'lucide-react';
 import { useState } from 'react';
-import { formatAmount, formatCents } from '~/shared/money';
+import { PAYMENT_METHODS, PAYMENT_TYPES } from '~/shared/constants';
 import { spaced } from '~/shared/schemas/payments';
 import { downloadFile } from '../../lib/download';
-import { formatDate } from '../../lib/format';
+import type { PortalKey } from '~/shared/i18n/portal-en';
+import { usePortalIntl } from '../../i18n';
+import { useLoadMoreWords } from './words';
 import { toast } from '../../lib/toast';
 import { errorMessage } from '../../lib/trpc';
 import { Button } from '../ui/Button';
 import { Card } from '../ui/Card';
 import { LoadMoreButton } from '../ui/LoadMoreButton';
+
+/** The payment types and methods the catalogue names. */
+const PAY_KEYS = Object.fromEntries(
+  [...PAYMENT_TYPES.map((v) => `portal.payType.${v}`), ...PAYMENT_METHODS.map((v) => `portal.payMethod.${v}`)].map((k) => [k, true]),
+);
 
 /** Receipts are read a page at a time (ADR 014); the statements' figures cover every receipt. */
 export const RECEIPTS_PAGE_SIZE = 20;
@@ -49,6 +56,15 @@ function authHeaders(token?: string | null): Record<string, string> {
  * (for IRS Form 2441). Self-contained: it fetches over the parent REST paths with the parent's session.
  */
 export function ParentPayments({ childId, parentEmail, token }: ParentPaymentsProps) {
+  const intl = usePortalIntl();
+  const { t } = intl;
+  const moreWords = useLoadMoreWords();
+  // Types and methods: in English as the API spells them (capitalised by the style), else from the catalogue.
+  const kind = (group: 'payType' | 'payMethod', value: string) => {
+    const key = `portal.${group}.${value}` as PortalKey;
+    return intl.language === 'en' || !(key in PAY_KEYS) ? spaced(value) : t(key);
+  };
+  const capitalize = intl.language === 'en' ? 'capitalize' : undefined;
   const payments = useInfiniteQuery({
     queryKey: ['parent', 'payment-receipts', token ?? 'cookie', childId ?? null],
     staleTime: 0,
@@ -71,17 +87,17 @@ export function ParentPayments({ childId, parentEmail, token }: ParentPaymentsPr
     try {
       await downloadFile(url, authHeaders(token));
     } catch (error) {
-      toast({ title: 'Download Failed', description: errorMessage(error, 'The PDF could not be downloaded.'), variant: 'destructive' });
+      toast({ title: t('portal.pay.downloadFailed'), description: errorMessage(error, t('portal.pay.pdfFailed')), variant: 'destructive' });
     } finally {
       setBusy(null);
     }
   }
 
-  if (payments.isPending) return <p className="py-6 text-center text-stone-500">Loading...</p>;
+  if (payments.isPending) return <p className="py-6 text-center text-stone-500">{t('portal.loading')}</p>;
   if (payments.isError)
     return (
       <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-center text-red-800">
-        Your payments could not be loaded. Please refresh the page.
+        {t('portal.pay.loadFailed')}
       </p>
     );
 
@@ -92,14 +108,13 @@ export function ParentPayments({ childId, parentEmail, token }: ParentPaymentsPr
     <div className="flex flex-col gap-6">
       <Card className="p-4 sm:p-5">
         <h2 id="tax-statements-heading" className="text-lg font-semibold text-stone-900">
-          Year-End Tax Statements
+          {t('portal.pay.statements')}
         </h2>
         <p className="mb-3 text-sm text-stone-600">
-          For the Child and Dependent Care Credit (IRS Form 2441). Each statement covers every payment{' '}
-          {parentEmail ? `made from ${parentEmail}` : 'you made'} that year, for all your children.
+          {parentEmail ? t('portal.pay.statementsIntroFrom', { email: parentEmail }) : t('portal.pay.statementsIntro')}
         </p>
         {statements.length === 0 ? (
-          <p className="text-sm text-stone-500">No payments recorded yet.</p>
+          <p className="text-sm text-stone-500">{t('portal.pay.noPayments')}</p>
         ) : (
           <ul aria-labelledby="tax-statements-heading" className="divide-y divide-stone-100">
             {statements.map((s) => (
@@ -107,17 +122,17 @@ export function ParentPayments({ childId, parentEmail, token }: ParentPaymentsPr
                 <div>
                   <p className="font-medium text-stone-900">{s.taxYear}</p>
                   <p className="text-sm text-stone-600">
-                    {s.paymentCount} payment{s.paymentCount === 1 ? '' : 's'} · {formatCents(s.totalCents)}
+                    {t('portal.pay.count', { count: s.paymentCount })} · {intl.cents(s.totalCents)}
                   </p>
                 </div>
                 <Button
                   variant="outline"
                   onPress={() => download(`statement-${s.taxYear}`, `/api/parent/tax-statements/${s.taxYear}/pdf`)}
                   isDisabled={busy !== null}
-                  aria-label={`Download ${s.taxYear} tax statement`}
+                  aria-label={t('portal.pay.downloadStatement', { year: s.taxYear })}
                 >
                   <FileText aria-hidden="true" className="size-4" />
-                  {busy === `statement-${s.taxYear}` ? 'Preparing...' : 'Statement PDF'}
+                  {busy === `statement-${s.taxYear}` ? t('portal.pay.preparing') : t('portal.pay.statementPdf')}
                 </Button>
               </li>
             ))}
@@ -127,34 +142,34 @@ export function ParentPayments({ childId, parentEmail, token }: ParentPaymentsPr
 
       <Card className="p-4 sm:p-5">
         <h2 id="receipts-heading" className="mb-3 text-lg font-semibold text-stone-900">
-          Payment Receipts
+          {t('portal.pay.receipts')}
         </h2>
         {receipts.length === 0 ? (
-          <p className="text-sm text-stone-500">No payment receipts yet.</p>
+          <p className="text-sm text-stone-500">{t('portal.pay.noReceipts')}</p>
         ) : (
           <ul aria-labelledby="receipts-heading" className="divide-y divide-stone-100">
             {receipts.map((r) => (
               <li key={r.id} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
                 <div className="min-w-0">
                   <p className="font-medium text-stone-900">
-                    Receipt #{r.receiptNumber} · {formatDate(r.paymentDate) || r.paymentDate}
+                    {t('portal.pay.receipt', { number: r.receiptNumber })} · {intl.date(r.paymentDate) || r.paymentDate}
                   </p>
                   <p className="text-sm text-stone-600">
-                    {r.childName} · <span className="capitalize">{spaced(r.paymentType)}</span> ·{' '}
-                    <span className="capitalize">{spaced(r.paymentMethod)}</span>
+                    {r.childName} · <span className={capitalize}>{kind('payType', r.paymentType)}</span> ·{' '}
+                    <span className={capitalize}>{kind('payMethod', r.paymentMethod)}</span>
                     {r.periodCovered ? ` · ${r.periodCovered}` : ''}
                   </p>
                 </div>
                 <div className="flex items-center justify-between gap-3 sm:justify-end">
-                  <span className="font-semibold text-stone-900 tabular-nums">{formatAmount(r.amount)}</span>
+                  <span className="font-semibold text-stone-900 tabular-nums">{intl.amount(r.amount)}</span>
                   <Button
                     variant="outline"
                     onPress={() => download(r.id, `/api/parent/payment-receipts/${encodeURIComponent(r.id)}/pdf`)}
                     isDisabled={busy !== null}
-                    aria-label={`Download receipt #${r.receiptNumber}`}
+                    aria-label={t('portal.pay.downloadReceipt', { number: r.receiptNumber })}
                   >
                     <Download aria-hidden="true" className="size-4" />
-                    {busy === r.id ? 'Preparing...' : 'PDF'}
+                    {busy === r.id ? t('portal.pay.preparing') : t('portal.pay.pdf')}
                   </Button>
                 </div>
               </li>
@@ -162,7 +177,7 @@ export function ParentPayments({ childId, parentEmail, token }: ParentPaymentsPr
           </ul>
         )}
         <div className="mt-3 flex flex-col">
-          <LoadMoreButton query={payments} label="Load more receipts" />
+          <LoadMoreButton query={payments} label={t('portal.pay.loadMore')} words={moreWords} />
         </div>
       </Card>
     </div>

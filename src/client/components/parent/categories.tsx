@@ -1,4 +1,6 @@
 import { Activity, BookOpen, Brain, MessageCircle, Palette, Puzzle, Star, Trees, Users, type LucideIcon } from 'lucide-react';
+import { portalEn, type PortalKey } from '~/shared/i18n/portal-en';
+import type { PortalIntl } from '../../i18n';
 import type { BadgeTone } from '../ui/Card';
 
 /** SPEC.md §2: note categories with distinct icons (others a default icon). */
@@ -35,4 +37,10 @@ export const noteTone = (category: string): BadgeTone => NOTE_TONES[category] ??
 
 export function label(value: string): string {
   return value ? value[0]!.toUpperCase() + value.slice(1).replaceAll('_', ' ') : value;
+}
+
+/** A category's name in the portal's language; one the catalogue does not know is written as `label` writes it. */
+export function categoryLabel(intl: PortalIntl, kind: 'activity' | 'note', value: string): string {
+  const key = `portal.${kind}.${value}` as PortalKey;
+  return intl.language !== 'en' && key in portalEn ? intl.t(key) : label(value);
 }

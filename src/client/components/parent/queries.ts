@@ -18,3 +18,6 @@ export const signedInParentQuery = () => ({
   initialData: () => getStoredParent() ?? undefined,
   staleTime: Number.POSITIVE_INFINITY,
 });
+
+/** The parent's preferences (issue 33): asked for by the Preferences dialog, which puts what it saves here. */
+export const preferencesQuery = () => ({ ...trpc.parentPortal.preferences.queryOptions(), staleTime: 0 });

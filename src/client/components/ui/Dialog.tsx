@@ -13,10 +13,12 @@ export interface DialogProps {
   size?: 'md' | 'lg' | 'xl';
   /** `alertdialog` for confirmations. */
   role?: 'dialog' | 'alertdialog';
+  /** The close button's name: 'Close', or the portal's word for it in the parent's language. */
+  closeLabel?: string;
 }
 
 /** A modal dialog: focus is trapped and restored, Escape closes it, the title names it. */
-export function Dialog({ isOpen, onOpenChange, title, description, children, size = 'md', role = 'dialog' }: DialogProps) {
+export function Dialog({ isOpen, onOpenChange, title, description, children, size = 'md', role = 'dialog', closeLabel = 'Close' }: DialogProps) {
   return (
     <ModalOverlay
       isOpen={isOpen}
@@ -42,7 +44,7 @@ export function Dialog({ isOpen, onOpenChange, title, description, children, siz
                   </Heading>
                   {description && <div className="mt-1 text-sm text-stone-600">{description}</div>}
                 </div>
-                <Button variant="ghost" size="sm" aria-label="Close" onPress={close} className="-mr-2 -mt-1">
+                <Button variant="ghost" size="sm" aria-label={closeLabel} onPress={close} className="-mr-2 -mt-1">
                   <X aria-hidden="true" className="size-5" />
                 </Button>
               </div>
@@ -105,16 +107,18 @@ export function DialogActions({
   isDisabled,
   children,
   className,
+  cancelLabel = 'Cancel',
 }: {
   onCancel: () => void;
   isDisabled?: boolean;
+  cancelLabel?: string;
   children: ReactNode;
   className?: string;
 }) {
   return (
     <div className={cn(DIALOG_FOOTER, 'flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)}>
       <Button variant="outline" onPress={onCancel}>
-        Cancel
+        {cancelLabel}
       </Button>
       <Button type="submit" isDisabled={isDisabled}>
         {children}

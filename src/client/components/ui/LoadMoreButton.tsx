@@ -14,7 +14,16 @@ export interface NextPageQuery {
  * the top of the page). When the last page has come in after a press, the button gives way to a line saying
  * so, which takes the focus the button had.
  */
-export function LoadMoreButton({ query, label }: { query: NextPageQuery; label?: string }) {
+export function LoadMoreButton({
+  query,
+  label,
+  words = { more: 'Load more', loading: 'Loading...', end: 'That is everything.' },
+}: {
+  query: NextPageQuery;
+  label?: string;
+  /** Its words: English, or the parent portal's in the parent's language. */
+  words?: { more: string; loading: string; end: string };
+}) {
   const [pressed, setPressed] = useState(false);
   const hadFocus = useRef(false);
   const end = useRef<HTMLParagraphElement>(null);
@@ -28,7 +37,7 @@ export function LoadMoreButton({ query, label }: { query: NextPageQuery; label?:
   if (!query.hasNextPage) {
     return pressed ? (
       <p ref={end} tabIndex={-1} className="self-center text-sm text-stone-600 outline-none">
-        That is everything.
+        {words.end}
       </p>
     ) : null;
   }
@@ -44,7 +53,7 @@ export function LoadMoreButton({ query, label }: { query: NextPageQuery; label?:
         void query.fetchNextPage();
       }}
     >
-      {query.isFetchingNextPage ? 'Loading...' : 'Load more'}
+      {query.isFetchingNextPage ? words.loading : words.more}
     </Button>
   );
 }

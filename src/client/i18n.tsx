@@ -1,0 +1,122 @@
+import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
+import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
+import { I18nProvider } from 'react-aria-components';
+import { CENTRE_TIME_ZONE } from '~/shared/centre-time';
+import { portalEn, type PortalKey } from '~/shared/i18n/portal-en';
+import { formatAmount, formatCents } from '~/shared/money';
+import type { Language } from '~/shared/schemas/preferences';
+import { formatDate, formatDateTime } from './lib/format';
+import { loadPortalCatalogue, portalCatalogue, registerPortalCatalogue } from './lib/portal-catalogue';
+
+registerPortalCatalogue('en', portalEn);
+
+/** As src/shared/i18n/index.ts (not imported here: it carries every catalogue, the public pages' too). */
+const LOCALES: Record<Language, string> = { en: 'en-US', es: 'es-US' };
+
+type Values = Record<string, string | number | Date>;
+
+/**
+ * The parent portal's words, dates and money in the parent's saved language (issue 33, ADR 047), through
+ * FormatJS (ADR 040). English dates and money stay exactly as the portal has always drawn them (SPEC.md's
+ * 'MMM dd, yyyy'); Spanish ones come from the formatter in es-US.
+ */
+export interface PortalIntl {
+  language: Language;
+  locale: string;
+  t(key: PortalKey, values?: Values): string;
+  /** The day of a calendar date (`YYYY-MM-DD`) or of a moment. */
+  date(value: string | Date | null | undefined): string;
+  /** A moment, to the minute. */
+  dateTime(value: string | Date | null | undefined): string;
+  /** Dollars as the API writes them ('1234.50'). */
+  amount(value: string): string;
+  cents(value: number): string;
+}
+
+const cache = createIntlCache();
+const made = new Map<Language, PortalIntl>();
+const isCalendarDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
+
+function build(language: Language): PortalIntl {
+  const messages = portalCatalogue(language) ?? portalEn;
+  // In the browser the phone's own zone (as format.ts, and no time-zone formatter to make during hydration);
+  // on the server the centre's, whose families these are. A mismatch is kept as the server drew it (MomentDay).
+  const intl: IntlShape<string> = createIntl(
+    {
+      locale: LOCALES[language],
+      messages,
+      defaultLocale: 'en-US',
+      ...(typeof window === 'undefined' ? { timeZone: CENTRE_TIME_ZONE } : {}),
+    },
+    cache,
+  );
+  const moment = (value: string | Date) => (typeof value === 'string' ? new Date(value) : value);
+  return {
+    language,
+    locale: LOCALES[language],
+    t: (key, values) => intl.formatMessage({ id: key }, values) as string,
+    date(value) {
+      if (language === 'en' || !value) return formatDate(value);
+      // A calendar date is that day wherever the reader is: formatted at noon UTC, in UTC.
+      if (typeof value === 'string' && isCalendarDate(value))
+        return intl.formatDate(new Date(`${value}T12:00:00Z`), { timeZone: 'UTC', day: 'numeric', month: 'short', year: 'numeric' });
+      const d = moment(value);
+      return Number.isNaN(d.getTime()) ? '' : intl.formatDate(d, { day: 'numeric', month: 'short', year: 'numeric' });
+    },
+    dateTime(value) {
+      if (language === 'en' || !value) return formatDateTime(value);
+      const d = moment(value);
+      return Number.isNaN(d.getTime())
+        ? ''
+        : intl.formatDate(d, { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+    },
+    amount: (value) => (language === 'en' ? formatAmount(value) : intl.formatNumber(Number(value), { style: 'currency', currency: 'USD' })),
+    cents: (value) => (language === 'en' ? formatCents(value) : intl.formatNumber(value / 100, { style: 'currency', currency: 'USD' })),
+  };
+}
+
+/** The formatter of a language whose catalogue is loaded (English otherwise). */
+export function portalIntl(language: Language): PortalIntl {
+  const ready = portalCatalogue(language) ? language : 'en';
+  let intl = made.get(ready);
+  if (!intl) {
+    intl = build(ready);
+    made.set(ready, intl);
+  }
+  return intl;
+}
+
+const PortalIntlContext = createContext<PortalIntl | null>(null);
+
+/** The portal's language for what it draws, React Aria's words included (its hidden buttons, its typing). */
+export function PortalIntlProvider({ language, children }: { language: Language; children: ReactNode }) {
+  const value = useMemo(() => portalIntl(language), [language]);
+  useEffect(() => {
+    document.documentElement.lang = value.language;
+  }, [value.language]);
+  return (
+    <PortalIntlContext value={value}>
+      <I18nProvider locale={value.locale}>{children}</I18nProvider>
+    </PortalIntlContext>
+  );
+}
+
+/** The portal's formatter; English outside the portal (the staff dashboard shares the Communication Center). */
+export function usePortalIntl(): PortalIntl {
+  return useContext(PortalIntlContext) ?? portalIntl('en');
+}
+
+/** Whether the catalogue of `language` is at hand; loads it when not (the portal shows 'Loading...' meanwhile). */
+export function useCatalogueReady(language: Language): boolean {
+  const [, setLoaded] = useState(0);
+  const ready = !!portalCatalogue(language);
+  useEffect(() => {
+    if (ready) return;
+    let live = true;
+    void loadPortalCatalogue(language).then(() => live && setLoaded((n) => n + 1));
+    return () => {
+      live = false;
+    };
+  }, [language, ready]);
+  return ready;
+}

@@ -1,0 +1,31 @@
+import type { Language } from '~/shared/schemas/preferences';
+import type { PortalKey } from '~/shared/i18n/portal-en';
+
+/**
+ * The parent portal's catalogues in the browser (issue 33, ADR 047). English ships with the portal; Spanish is
+ * its own chunk, loaded only for a parent who chose it: before React adopts a page the server drew in Spanish
+ * (main.tsx reads the document's `lang`), or when the parent chooses it. No FormatJS here: main.tsx imports this,
+ * and the formatter belongs to the portal's chunk (client/i18n.tsx).
+ */
+/** English is put here by client/i18n.tsx, in the portal's own chunk (main.tsx, which imports this, stays without it). */
+const loaded: Partial<Record<Language, Record<PortalKey, string>>> = {};
+
+export function portalCatalogue(language: Language): Record<PortalKey, string> | undefined {
+  return loaded[language];
+}
+
+export async function loadPortalCatalogue(language: Language): Promise<void> {
+  if (loaded[language]) return;
+  if (language === 'en') loaded.en = (await import('~/shared/i18n/portal-en')).portalEn;
+  else if (language === 'es') loaded.es = (await import('~/shared/i18n/portal-es')).portalEs;
+}
+
+/** A catalogue already at hand: English in the portal's chunk; every one on the server (entry-server.tsx). */
+export function registerPortalCatalogue(language: Language, catalogue: Record<PortalKey, string>): void {
+  loaded[language] = catalogue;
+}
+
+/** The language a server-drawn portal page was drawn in (its `<html lang>`). */
+export function documentLanguage(): Language {
+  return typeof document !== 'undefined' && document.documentElement.lang.startsWith('es') ? 'es' : 'en';
+}

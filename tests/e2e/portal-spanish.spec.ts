@@ -1,0 +1,122 @@
+import type { Page } from '@playwright/test';
+import { portalEn } from '../../src/shared/i18n/portal-en';
+import { portalEs } from '../../src/shared/i18n/portal-es';
+import { expect, pageReady, test } from './fixtures';
+import { parentFamily, signIn } from './parent-family';
+
+/**
+ * Issue 33: on a phone, a parent opens the portal's Preferences, chooses Español, and the portal is in Spanish at
+ * once, and still after a reload (the server draws it in Spanish and the browser adopts it). Every tab is walked,
+ * the server's HTML too, and any of the portal's English words left fails the test. What staff typed (the
+ * message, the request) is in Spanish here, so only the portal's own words are judged.
+ */
+test.use({ viewport: { width: 375, height: 812 } });
+test.describe.configure({ timeout: 60_000 });
+
+/** The portal's English words that Spanish writes otherwise (long enough not to be part of a name). */
+const ENGLISH = [
+  ...new Set(
+    (Object.keys(portalEn) as (keyof typeof portalEn)[])
+      .filter((k) => portalEn[k] !== portalEs[k])
+      .map((k) => portalEn[k].split(/\{[^}]*\}/)[0]!.trim())
+      .filter((words) => words.length >= 6),
+  ),
+];
+const ENGLISH_WORDS = /\b(Loading|Please|Sign Out|Load more|Welcome|Overview|Payments|Messages|Journey|Receipt|Submit|Download)\b/;
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+function englishIn(text: string): string[] {
+  // Whole words only: 'Urgent' is not in 'Urgente', nor 'Document' in 'Documentos'.
+  const found = ENGLISH.filter((words) => new RegExp(`(^|[^\\p{L}])${escapeRegExp(words)}($|[^\\p{L}])`, 'u').test(text));
+  const word = ENGLISH_WORDS.exec(text);
+  return word ? [...found, word[0]] : found;
+}
+
+async function mainText(page: Page): Promise<string> {
+  return page.locator('main').innerText();
+}
+
+test('a parent on a phone chooses Español in the portal and sees it in Spanish, after a reload too', async ({ page, server }) => {
+  const fam = await parentFamily(server, 'espanol');
+  const sent = await server.request('/api/admin/communications', {
+    method: 'POST',
+    headers: fam.admin,
+    json: { childId: fam.child.id, subject: 'Día de fotos', content: 'El viernes tomamos las fotos del grupo.', isUrgent: true },
+  });
+  expect(sent.status).toBe(201);
+  const requested = await server.request('/api/admin/document-requests', {
+    method: 'POST',
+    headers: fam.admin,
+    json: {
+      childId: fam.child.id,
+      documentType: 'immunization',
+      title: 'Cartilla de vacunación',
+      description: 'La más reciente.',
+      dueDate: '2099-01-31',
+    },
+  });
+  expect(requested.status).toBe(201);
+
+  await signIn(page, fam.email, fam.password);
+  const dialog = page.getByRole('dialog', { name: 'Preferences' });
+  // A tap while React is still adopting the server's page can be lost (as any button's): tapped again until it opens.
+  await expect(async () => {
+    if (!(await dialog.isVisible())) await page.getByRole('button', { name: 'Preferences' }).click();
+    await expect(dialog).toBeVisible({ timeout: 2_000 });
+  }).toPass();
+  // A tap on the choice's words, as a finger does (React Aria hides the input under them).
+  await dialog.locator('label').filter({ hasText: 'Español' }).click();
+  await expect(dialog.getByRole('radio', { name: 'Español' })).toBeChecked();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1, name: `El desarrollo de ${fam.child.childName}` })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Resumen' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+
+  await page.reload();
+  await pageReady(page);
+  await expect(page.getByRole('heading', { level: 1, name: `El desarrollo de ${fam.child.childName}` })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  expect(englishIn(await mainText(page))).toEqual([]);
+
+  // The HTML the server draws for this parent is Spanish before any script runs.
+  const html = await (await page.request.get('/parent-dashboard')).text();
+  expect(html).toContain('<html lang="es">');
+  expect(html).toContain(`El desarrollo de ${fam.child.childName}`);
+  const drawn = html.slice(html.indexOf('<main'), html.indexOf('</main>')).replace(/<[^>]+>/g, ' ');
+  expect(englishIn(drawn)).toEqual([]);
+
+  // Every tab, and the Communication Center's two lists.
+  const tabs: [string, string][] = [
+    ['Actividades diarias', 'Todavía no hay actividades registradas'],
+    ['Notas de desarrollo', 'Todavía no hay notas de desarrollo'],
+    ['Logros', 'Logros para'],
+    ['Comunicación', 'Día de fotos'],
+    ['Pagos', 'Recibos de pago'],
+  ];
+  for (const [tab, shown] of tabs) {
+    await page.getByRole('tab', { name: tab, exact: true }).click();
+    await expect(page.getByText(shown).first()).toBeVisible();
+    expect({ tab, english: englishIn(await mainText(page)) }).toEqual({ tab, english: [] });
+  }
+  await page.getByRole('tab', { name: 'Comunicación', exact: true }).click();
+  await page.getByRole('tab', { name: /^Documentos/ }).click();
+  await expect(page.getByText('Cartilla de vacunación')).toBeVisible();
+  await expect(page.getByText('Registro de vacunas')).toBeVisible();
+  expect(englishIn(await mainText(page))).toEqual([]);
+  await page.getByRole('button', { name: 'Entregar documento para Cartilla de vacunación' }).click();
+  const submit = page.getByRole('dialog', { name: 'Entregar documento' });
+  await expect(submit.getByText('Elija un archivo')).toBeVisible();
+  expect(englishIn(await submit.innerText())).toEqual([]);
+  await submit.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(submit).toBeHidden();
+
+  // Back to English from the same dialog: the portal follows at once.
+  await page.getByRole('button', { name: 'Preferencias' }).click();
+  const preferencias = page.getByRole('dialog', { name: 'Preferencias' });
+  await preferencias.locator('label').filter({ hasText: 'English' }).click();
+  await expect(preferencias.getByRole('radio', { name: 'English' })).toBeChecked();
+  await preferencias.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `${fam.child.childName}'s Development Journey` })).toBeVisible();
+});
