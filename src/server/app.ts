@@ -28,7 +28,7 @@ import { BOOT_SCRIPT_CSP, DOCUMENT_PAGES, mainScript, startAfterFirstPaint, with
 import { createRoutePreloads, entryFiles, modulePreloadTags } from './pages/preload';
 import { formPages } from './pages/forms';
 import { createPageRenderer } from './pages/render';
-import { headTags, robotsTxt, sitemapXml } from './pages/seo';
+import { headTags, robotsTxt, sitemapXml, withPageLanguage } from './pages/seo';
 import { fromCache, responseCache } from './cache/response-cache';
 import { PORTAL_PAGES, PUBLIC_PAGES, SPANISH_PAGES } from '../shared/public-pages';
 import { createLimiters } from './services/rate-limit';
@@ -259,7 +259,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     c.header('Cache-Control', 'no-cache');
     const head = headTags(c.req.path, origin);
     const preloads = routePreloads(c.req.path);
-    const template = indexHtml.replace('<!--app-head-->', () => head);
+    const template = withPageLanguage(indexHtml, c.req.path).replace('<!--app-head-->', () => head);
     // The public pages are documents the app never adopts (ADR 016, ADR 018): each names only its own small script,
     // in its head, and carries no data to hydrate from. Another page the server draws (the not-found page) is
     // readable without its scripts: they start after its first paint (pages/boot.ts). The parent's dashboard keeps

@@ -12,6 +12,7 @@ import { callRead } from '../cache/registry';
 import { type AppDeps, clientIp, createContext } from '../context';
 import { logger } from '../logger';
 import { escapeHtml } from './seo';
+import { languageOfPath } from '../../shared/i18n/paths';
 import { createCaller } from '../routers/_app';
 import type { Limiters } from '../services/rate-limit';
 
@@ -21,7 +22,7 @@ interface SsrModule {
   /** Pages drawn only when the address has no query string (their drawing would depend on it). */
   DRAWN_WITHOUT_QUERY_ONLY?: readonly string[];
   isNotFound(path: string): boolean;
-  render(path: string, data: Partial<Record<PageList, unknown>>): Promise<{ html: string; state: string }>;
+  render(path: string, data: Partial<Record<PageList, unknown>>, origin?: string | null): Promise<{ html: string; state: string }>;
   renderParentDashboard?(
     href: string,
     parent: unknown,
@@ -98,7 +99,11 @@ export function createPageRenderer(deps: AppDeps, limits: Limiters, ssrDir: stri
     const last = key === null ? undefined : drawn.get(key);
     if (last && last.minute === minute && last.lists.length === lists.length && last.lists.every((list, i) => list === lists[i]))
       return last;
-    const drawing = await ssr.render(href, Object.fromEntries(names.map((name, i) => [name, lists[i]])));
+    const drawing = await ssr.render(
+      href,
+      Object.fromEntries(names.map((name, i) => [name, lists[i]])),
+      deps.config.publicUrl.replace(/\/+$/, ''),
+    );
     const body = pageBody(template, adopted ? drawing : { html: drawing.html, state: null });
     const hash = createHash('sha256').update(body).digest('base64url').slice(0, 32);
     // Drawn again but byte for byte the same (a new minute, a write elsewhere): the compressed forms still fit.
@@ -151,6 +156,8 @@ export function createPageRenderer(deps: AppDeps, limits: Limiters, ssrDir: stri
       'Cache-Control': 'no-cache',
       ETag: etag,
       Vary: 'Accept-Encoding',
+      // The page's language is its address's (ADR 045), said to the browser and to caches.
+      'Content-Language': languageOfPath(path),
     };
     if (matches(c.req.header('if-none-match'), etag)) return c.body(null, 304, headers);
     if (encoding === 'identity') return c.body(page.body, page.status, headers);

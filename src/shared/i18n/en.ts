@@ -307,6 +307,7 @@ export const en = {
   'enrollment.error.startInPast': 'The start date cannot be before today',
   'enrollment.error.emergencyContactName': 'Emergency contact name is required',
   'enrollment.error.relationship': 'Please select a relationship',
+  'enrollment.error.language': 'Please choose a language',
   'enrollment.error.option': 'Please choose an option',
   'enrollment.error.invisible': 'Please remove invisible or control characters',
   'enrollment.error.date': 'Please enter a valid date (YYYY-MM-DD)',
@@ -316,7 +317,8 @@ export const en = {
   'enrollment.error.tooMany': 'Too many applications from this network. Please call us or try again later.',
   'enrollment.error.notAccepted': 'Your application could not be accepted. Please call us.',
   'enrollment.error.server': 'Something went wrong on our side. Please try again in a moment, or call us.',
-  'enrollment.error.network': 'We could not reach the server. Please check your connection and try again.',
+  'enrollment.error.network': 'We could not reach the centre. Please check your internet connection and try again, or call us at {phone}.',
+  'enrollment.error.serverCall': 'Something went wrong on our side. Please try again in a moment, or call us at {phone}.',
   'meta.siteTitle': '{name} | Childcare in Columbus, Ohio',
   'meta.pageTitle': '{title} | {name}',
   'meta.home.description':

@@ -311,6 +311,7 @@ export const es = {
   'enrollment.error.startInPast': 'La fecha de inicio no puede ser anterior a hoy',
   'enrollment.error.emergencyContactName': 'Escriba el nombre del contacto de emergencia',
   'enrollment.error.relationship': 'Elija el parentesco',
+  'enrollment.error.language': 'Elija un idioma',
   'enrollment.error.option': 'Elija una opción',
   'enrollment.error.invisible': 'Quite los caracteres invisibles o de control',
   'enrollment.error.date': 'Escriba una fecha válida (AAAA-MM-DD)',
@@ -320,7 +321,8 @@ export const es = {
   'enrollment.error.tooMany': 'Hay demasiadas solicitudes desde esta red. Llámenos o inténtelo de nuevo más tarde.',
   'enrollment.error.notAccepted': 'No pudimos aceptar su solicitud. Por favor, llámenos.',
   'enrollment.error.server': 'Algo salió mal de nuestro lado. Inténtelo de nuevo en un momento o llámenos.',
-  'enrollment.error.network': 'No pudimos comunicarnos con el servidor. Revise su conexión e inténtelo de nuevo.',
+  'enrollment.error.network': 'No pudimos comunicarnos con el centro. Revise su conexión a internet e inténtelo de nuevo, o llámenos al {phone}.',
+  'enrollment.error.serverCall': 'Algo salió mal de nuestro lado. Inténtelo de nuevo en un momento o llámenos al {phone}.',
   'meta.siteTitle': '{name} | Cuidado infantil en Columbus, Ohio',
   'meta.pageTitle': '{title} | {name}',
   'meta.home.description':

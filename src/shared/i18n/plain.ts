@@ -11,3 +11,9 @@ export function plainText(language: PageLanguage, key: MessageKey, values: Recor
   const message: string = (language === 'es' ? es : en)[key];
   return message.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
 }
+
+/** The catalogue's messages whose keys start with `prefix`, in `language` (a page's copy for its script). */
+export function messagesWithPrefix(language: PageLanguage, prefix: string): Record<string, string> {
+  const catalogue: Record<string, string> = language === 'es' ? es : en;
+  return Object.fromEntries(Object.entries(catalogue).filter(([key]) => key.startsWith(prefix)));
+}

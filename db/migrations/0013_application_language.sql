@@ -1,0 +1,1 @@
+ALTER TABLE `enrollment_applications` ADD `language` text DEFAULT 'en' NOT NULL;
