@@ -18,6 +18,9 @@ import { Route as ParentResetPasswordRouteImport } from './routes/parent-reset-p
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminLoginRouteImport } from './routes/admin/login'
 import { Route as AdminSetPasswordRouteImport } from './routes/admin/set-password'
+import { Route as EsIndexRouteImport } from './routes/es/index'
+import { Route as EsEventsRouteImport } from './routes/es/events'
+import { Route as EsMilestonesRouteImport } from './routes/es/milestones'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -64,6 +67,21 @@ const AdminSetPasswordRoute = AdminSetPasswordRouteImport.update({
   path: '/admin/set-password',
   getParentRoute: () => rootRouteImport,
 } as any)
+const EsIndexRoute = EsIndexRouteImport.update({
+  id: '/es/',
+  path: '/es/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const EsEventsRoute = EsEventsRouteImport.update({
+  id: '/es/events',
+  path: '/es/events',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const EsMilestonesRoute = EsMilestonesRouteImport.update({
+  id: '/es/milestones',
+  path: '/es/milestones',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -74,7 +92,10 @@ export interface FileRoutesByFullPath {
   '/parent-reset-password': typeof ParentResetPasswordRoute
   '/admin/login': typeof AdminLoginRoute
   '/admin/set-password': typeof AdminSetPasswordRoute
+  '/es/events': typeof EsEventsRoute
+  '/es/milestones': typeof EsMilestonesRoute
   '/admin/': typeof AdminIndexRoute
+  '/es/': typeof EsIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -85,7 +106,10 @@ export interface FileRoutesByTo {
   '/parent-reset-password': typeof ParentResetPasswordRoute
   '/admin/login': typeof AdminLoginRoute
   '/admin/set-password': typeof AdminSetPasswordRoute
+  '/es/events': typeof EsEventsRoute
+  '/es/milestones': typeof EsMilestonesRoute
   '/admin': typeof AdminIndexRoute
+  '/es': typeof EsIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -97,7 +121,10 @@ export interface FileRoutesById {
   '/parent-reset-password': typeof ParentResetPasswordRoute
   '/admin/login': typeof AdminLoginRoute
   '/admin/set-password': typeof AdminSetPasswordRoute
+  '/es/events': typeof EsEventsRoute
+  '/es/milestones': typeof EsMilestonesRoute
   '/admin/': typeof AdminIndexRoute
+  '/es/': typeof EsIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -110,7 +137,10 @@ export interface FileRouteTypes {
     | '/parent-reset-password'
     | '/admin/login'
     | '/admin/set-password'
+    | '/es/events'
+    | '/es/milestones'
     | '/admin/'
+    | '/es/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -121,7 +151,10 @@ export interface FileRouteTypes {
     | '/parent-reset-password'
     | '/admin/login'
     | '/admin/set-password'
+    | '/es/events'
+    | '/es/milestones'
     | '/admin'
+    | '/es'
   id:
     | '__root__'
     | '/'
@@ -132,7 +165,10 @@ export interface FileRouteTypes {
     | '/parent-reset-password'
     | '/admin/login'
     | '/admin/set-password'
+    | '/es/events'
+    | '/es/milestones'
     | '/admin/'
+    | '/es/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -144,7 +180,10 @@ export interface RootRouteChildren {
   ParentResetPasswordRoute: typeof ParentResetPasswordRoute
   AdminLoginRoute: typeof AdminLoginRoute
   AdminSetPasswordRoute: typeof AdminSetPasswordRoute
+  EsEventsRoute: typeof EsEventsRoute
+  EsMilestonesRoute: typeof EsMilestonesRoute
   AdminIndexRoute: typeof AdminIndexRoute
+  EsIndexRoute: typeof EsIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -212,6 +251,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminSetPasswordRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/es/': {
+      id: '/es/'
+      path: '/es'
+      fullPath: '/es/'
+      preLoaderRoute: typeof EsIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/es/events': {
+      id: '/es/events'
+      path: '/es/events'
+      fullPath: '/es/events'
+      preLoaderRoute: typeof EsEventsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/es/milestones': {
+      id: '/es/milestones'
+      path: '/es/milestones'
+      fullPath: '/es/milestones'
+      preLoaderRoute: typeof EsMilestonesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -224,7 +284,10 @@ const rootRouteChildren: RootRouteChildren = {
   ParentResetPasswordRoute: ParentResetPasswordRoute,
   AdminLoginRoute: AdminLoginRoute,
   AdminSetPasswordRoute: AdminSetPasswordRoute,
+  EsEventsRoute: EsEventsRoute,
+  EsMilestonesRoute: EsMilestonesRoute,
   AdminIndexRoute: AdminIndexRoute,
+  EsIndexRoute: EsIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)
