@@ -59,7 +59,9 @@ export type PublicPage = (typeof PUBLIC_PAGES)[number];
 
 /** A page's full title: its own, then the centre's name (read first by screen readers and tabs). */
 export function fullTitle(title?: string | null, language: PageLanguage = 'en'): string {
-  return title ? plainText(language, 'meta.pageTitle', { title, name: centre.name }) : plainText(language, 'meta.siteTitle', { name: centre.name });
+  return title
+    ? plainText(language, 'meta.pageTitle', { title, name: centre.name })
+    : plainText(language, 'meta.siteTitle', { name: centre.name });
 }
 
 /** The tab title of the not-found page (SPEC.md §2: any other path), written by the server and kept by the client. */
@@ -81,9 +83,7 @@ export function indexedPage(path: string): { path: string; title: string | null;
  */
 export function pageHeadOf(path: string, origin: string): { title: string; description: string; url: string } | null {
   const page = indexedPage(path);
-  return page
-    ? { title: fullTitle(page.title, languageOfPath(page.path)), description: page.description, url: origin + page.path }
-    : null;
+  return page ? { title: fullTitle(page.title, languageOfPath(page.path)), description: page.description, url: origin + page.path } : null;
 }
 
 /** The addresses /sitemap.xml lists. */

@@ -58,7 +58,10 @@ export function NavBar() {
   return (
     <header className="relative z-40 border-b border-stone-200 bg-white/95 backdrop-blur md:sticky md:top-0">
       {/* One row on a 375 px phone: the short name is shown there, the full name is what the link says to everyone. */}
-      <nav aria-label={plainText(language, 'nav.main')} className="mx-auto flex max-w-6xl flex-nowrap items-center justify-between gap-2 px-4 py-2">
+      <nav
+        aria-label={plainText(language, 'nav.main')}
+        className="mx-auto flex max-w-6xl flex-nowrap items-center justify-between gap-2 px-4 py-2"
+      >
         <Link
           to={pathIn(language, '/')}
           className="flex min-h-11 min-w-0 items-center gap-2 rounded-lg font-bold text-brand-800 outline-none focus-visible:ring-3 focus-visible:ring-brand-500/50"

@@ -30,7 +30,8 @@ export function PhoneActionBar() {
       <div className="grid grid-cols-2 gap-2">
         <a href={telHref(centre.phones[0])} className={buttonClass('outline', 'md')}>
           <Phone aria-hidden="true" className="size-4" />
-          {plainText(language, 'nav.call')}<span className="sr-only"> {centre.phones[0]}</span>
+          {plainText(language, 'nav.call')}
+          <span className="sr-only"> {centre.phones[0]}</span>
         </a>
         <LinkButton href={pathIn(language, '/enrollment')} variant="primary" size="md">
           <ClipboardPen aria-hidden="true" className="size-4" />

@@ -93,7 +93,13 @@ function PageChangeIndicator() {
     return () => clearTimeout(timer);
   }, [pending]);
   if (!shown) return null;
-  return <div role="progressbar" aria-label={plainText(language, 'nav.loadingPage')} className="fixed inset-x-0 top-0 z-50 h-1 animate-pulse bg-brand-600" />;
+  return (
+    <div
+      role="progressbar"
+      aria-label={plainText(language, 'nav.loadingPage')}
+      className="fixed inset-x-0 top-0 z-50 h-1 animate-pulse bg-brand-600"
+    />
+  );
 }
 
 /**

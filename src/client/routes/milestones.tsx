@@ -16,4 +16,3 @@ export const Route = createFileRoute('/milestones')({
   },
   component: MilestonesPage,
 });
-

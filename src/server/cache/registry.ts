@@ -118,9 +118,11 @@ export const CACHED_READS: readonly CachedRead[] = [
 ];
 
 /** The pages drawn the same for every visitor (pages/render.ts); the parent dashboard is drawn per parent, never kept. */
-export const CACHED_PAGES: readonly CachedPage[] = [...PUBLIC_PAGES.map((p) => p.path), ...SPANISH_PAGES.map((p) => p.path), '/parent-login'].map(
-  (path) => ({ path, whose: 'everyone', lang: languageOfPath(path), freshForMinute: true }),
-);
+export const CACHED_PAGES: readonly CachedPage[] = [
+  ...PUBLIC_PAGES.map((p) => p.path),
+  ...SPANISH_PAGES.map((p) => p.path),
+  '/parent-login',
+].map((path) => ({ path, whose: 'everyone', lang: languageOfPath(path), freshForMinute: true }));
 
 /** A REST path's pattern: its literal segments, and its `:name` segments as one segment of anything but a slash. */
 function restPattern(path: string): RegExp {

@@ -114,7 +114,9 @@ function askedOf(path: string, params: Map<string, string>): Asked | null {
   const read = readOfRestPath(path);
   if (read) {
     const part = declaredPart(params, [...(read.query ?? []), ...(read.lang ? ['lang'] : [])]);
-    return part === null ? null : { whose: read.whose, part: `rest ${path} ${part}`, lang: read.lang ? 'query' : null, freshForMinute: false };
+    return part === null
+      ? null
+      : { whose: read.whose, part: `rest ${path} ${part}`, lang: read.lang ? 'query' : null, freshForMinute: false };
   }
   const page = pageOfPath(path);
   if (page) {

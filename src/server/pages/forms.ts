@@ -88,7 +88,9 @@ export function formPages(deps: AppDeps, limits: Limiters, { clientDir, ssrDir }
   function template(path: FormPath): string | null {
     if (!templates.has(path)) {
       const file = resolve(clientDir, 'index.html');
-      const html = existsSync(file) ? withPageLanguage(readFileSync(file, 'utf8'), path).replace('<!--app-head-->', () => headTags(path, origin)) : null;
+      const html = existsSync(file)
+        ? withPageLanguage(readFileSync(file, 'utf8'), path).replace('<!--app-head-->', () => headTags(path, origin))
+        : null;
       const files = entryFiles(clientDir, DOCUMENT_PAGES.get(path) ?? '');
       if (html && !files.length) logger.error({ path }, 'the client build has no script for this form page: rebuild with `npm run build`');
       templates.set(path, html && withOwnScript(html, files));

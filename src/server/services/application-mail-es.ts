@@ -55,7 +55,11 @@ function letterEs(recipient: string, paragraphs: Paragraph[], config: LinkConfig
     es('applicationMail.website', { url: site }),
     es('site.hours'),
   ].join('\n');
-  const body = [para('applicationMail.dear', { name: recipient }).html, ...paragraphs.map((p) => p.html), `${escapeHtml(es('applicationMail.regards'))}<br>${escapeHtml(team)}`];
+  const body = [
+    para('applicationMail.dear', { name: recipient }).html,
+    ...paragraphs.map((p) => p.html),
+    `${escapeHtml(es('applicationMail.regards'))}<br>${escapeHtml(team)}`,
+  ];
   const html = `<!doctype html>
 <html lang="es"><head><meta charset="utf-8"><title>${escapeHtml(centre.name)}</title></head>
 <body style="margin:0;padding:24px;background:#f5f5f4;font-family:Arial,Helvetica,sans-serif;color:#1c1917">
@@ -77,7 +81,9 @@ ${escapeHtml(es('site.hours'))}
 }
 
 const programEs = (program: string) =>
-  (['infant', 'preschool', 'kindergarten'] as const).includes(program as Program) ? es(`enrollment.program.${program as Program}`) : program;
+  (['infant', 'preschool', 'kindergarten'] as const).includes(program as Program)
+    ? es(`enrollment.program.${program as Program}`)
+    : program;
 const childOf = (a: ApplicationForEmail) => `${a.childFirstName} ${a.childLastName}`.trim();
 const parentOf = (a: ApplicationForEmail) => a.parentFirstName.trim() || es('applicationMail.parent');
 
@@ -89,7 +95,11 @@ const SENTENCES: Record<ApplicationStatus, MessageKey[]> = {
   pending: ['applicationMail.pending1'],
 };
 
-export function spanishApplicationStatusEmail(application: ApplicationForEmail, status: ApplicationStatus, config: LinkConfig): EmailContent {
+export function spanishApplicationStatusEmail(
+  application: ApplicationForEmail,
+  status: ApplicationStatus,
+  config: LinkConfig,
+): EmailContent {
   const child = childOf(application);
   const label = es(`applicationMail.status.${status}`);
   const program = programEs(application.programRequested);
@@ -102,7 +112,10 @@ export function spanishApplicationStatusEmail(application: ApplicationForEmail, 
       [
         para('applicationMail.statusNow', { child, program, status: label }, ['child', 'status']),
         ...SENTENCES[status].map((key) => para(key, values)),
-        { text: es('applicationMail.learnMore', { url: site }), html: escapeHtml(es('applicationMail.learnMore', { url: '\u0000' })).replace('\u0000', link(site)) },
+        {
+          text: es('applicationMail.learnMore', { url: site }),
+          html: escapeHtml(es('applicationMail.learnMore', { url: '\u0000' })).replace('\u0000', link(site)),
+        },
       ],
       config,
     ),
@@ -115,7 +128,11 @@ export function spanishApplicationReceivedEmail(application: SubmittedApplicatio
   const [y, m, d] = application.startDate.split('-').map(Number) as [number, number, number];
   const start = intlFor('es').formatDate(Date.UTC(y, m - 1, d), { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' });
   const [phone, otherPhone] = centre.phones;
-  const details = [para('applicationMail.child', { child }, ['child']), para('applicationMail.program', { program }, ['program']), para('applicationMail.start', { date: start }, ['date'])];
+  const details = [
+    para('applicationMail.child', { child }, ['child']),
+    para('applicationMail.program', { program }, ['program']),
+    para('applicationMail.start', { date: start }, ['date']),
+  ];
   return {
     subject: headerSafe(es('applicationMail.receivedSubject', { child })),
     ...letterEs(

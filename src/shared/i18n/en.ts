@@ -23,6 +23,7 @@ export const en = {
   'nav.loadingPage': 'Loading the page',
   'nav.otherLanguage': 'Español',
   'nav.otherLanguageLabel': 'Ver esta página en español',
+  'nav.newTab': '(opens in a new tab)',
   'nav.actionBar': 'Call or apply',
   'nav.call': 'Call',
   'nav.apply': 'Apply',
@@ -326,8 +327,7 @@ export const en = {
   'meta.events.title': 'Events & Announcements',
   'meta.events.description': 'Family events, celebrations, closures and news from {name} in {city}, Ohio.',
   'meta.enrollment.title': 'Online Enrollment Application',
-  'meta.enrollment.description':
-    'Apply online for a place at {name}: infant care, preschool and kindergarten prep in {city}, Ohio.',
+  'meta.enrollment.description': 'Apply online for a place at {name}: infant care, preschool and kindergarten prep in {city}, Ohio.',
   'meta.milestones.title': 'Milestone Achievement Badges',
   'meta.milestones.description':
     "The developmental milestones we celebrate at {name}, from first words to kindergarten readiness, and the children's latest badges.",

@@ -24,6 +24,7 @@ export const es = {
   'nav.loadingPage': 'Cargando la página',
   'nav.otherLanguage': 'English',
   'nav.otherLanguageLabel': 'View this page in English',
+  'nav.newTab': '(se abre en una pestaña nueva)',
   'nav.actionBar': 'Llamar o inscribirse',
   'nav.call': 'Llamar',
   'nav.apply': 'Inscribirse',
@@ -59,7 +60,8 @@ export const es = {
   'home.programs.infant.h3': 'Bases del lenguaje',
   'home.programs.preschool.name': 'Programa preescolar',
   'home.programs.preschool.ages': 'De 18 meses a 4 años',
-  'home.programs.preschool.summary': 'Descubrimiento práctico, canciones y cuentos que convierten la curiosidad de cada día en aprendizaje.',
+  'home.programs.preschool.summary':
+    'Descubrimiento práctico, canciones y cuentos que convierten la curiosidad de cada día en aprendizaje.',
   'home.programs.preschool.h1': 'Imaginación activa',
   'home.programs.preschool.h2': 'Estándares de Ohio',
   'home.programs.preschool.h3': 'Desarrollo social',
@@ -321,7 +323,8 @@ export const es = {
   'enrollment.error.tooMany': 'Hay demasiadas solicitudes desde esta red. Llámenos o inténtelo de nuevo más tarde.',
   'enrollment.error.notAccepted': 'No pudimos aceptar su solicitud. Por favor, llámenos.',
   'enrollment.error.server': 'Algo salió mal de nuestro lado. Inténtelo de nuevo en un momento o llámenos.',
-  'enrollment.error.network': 'No pudimos comunicarnos con el centro. Revise su conexión a internet e inténtelo de nuevo, o llámenos al {phone}.',
+  'enrollment.error.network':
+    'No pudimos comunicarnos con el centro. Revise su conexión a internet e inténtelo de nuevo, o llámenos al {phone}.',
   'enrollment.error.serverCall': 'Algo salió mal de nuestro lado. Inténtelo de nuevo en un momento o llámenos al {phone}.',
   'meta.siteTitle': '{name} | Cuidado infantil en Columbus, Ohio',
   'meta.pageTitle': '{title} | {name}',

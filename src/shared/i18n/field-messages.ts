@@ -52,6 +52,7 @@ export function localizeMessages(
   fallback: string,
 ): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [field, message] of Object.entries(errors)) if (message) out[field] = localizeMessage(message, english, target, locale, fallback);
+  for (const [field, message] of Object.entries(errors))
+    if (message) out[field] = localizeMessage(message, english, target, locale, fallback);
   return out;
 }

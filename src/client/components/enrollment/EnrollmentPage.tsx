@@ -112,9 +112,21 @@ function EnrollmentForm({ view }: { view: EnrollmentView }) {
 
         <input type="hidden" name="language" value={language} />
         <FormSection title={t('enrollment.section.parent')} icon={UserRound}>
-          <DocumentTextField label={t('enrollment.field.parentFirstName')} required autoComplete="given-name" {...text('parentFirstName')} />
+          <DocumentTextField
+            label={t('enrollment.field.parentFirstName')}
+            required
+            autoComplete="given-name"
+            {...text('parentFirstName')}
+          />
           <DocumentTextField label={t('enrollment.field.parentLastName')} required autoComplete="family-name" {...text('parentLastName')} />
-          <DocumentTextField label={t('enrollment.field.parentEmail')} type="email" required autoComplete="email" inputMode="email" {...text('parentEmail')} />
+          <DocumentTextField
+            label={t('enrollment.field.parentEmail')}
+            type="email"
+            required
+            autoComplete="email"
+            inputMode="email"
+            {...text('parentEmail')}
+          />
           <DocumentTextField
             label={t('enrollment.field.parentPhone')}
             type="tel"
@@ -132,8 +144,19 @@ function EnrollmentForm({ view }: { view: EnrollmentView }) {
           />
           <DocumentTextField label={t('enrollment.field.parentCity')} required autoComplete="address-level2" {...text('parentCity')} />
           <div className="grid grid-cols-2 gap-4">
-            <DocumentSelect label={t('enrollment.field.parentState')} required options={choicesIn(t, 'enrollment.state.', STATE_CHOICES)} {...text('parentState')} />
-            <DocumentTextField label={t('enrollment.field.parentZip')} required autoComplete="postal-code" inputMode="numeric" {...text('parentZip')} />
+            <DocumentSelect
+              label={t('enrollment.field.parentState')}
+              required
+              options={choicesIn(t, 'enrollment.state.', STATE_CHOICES)}
+              {...text('parentState')}
+            />
+            <DocumentTextField
+              label={t('enrollment.field.parentZip')}
+              required
+              autoComplete="postal-code"
+              inputMode="numeric"
+              {...text('parentZip')}
+            />
           </div>
         </FormSection>
 
@@ -141,7 +164,12 @@ function EnrollmentForm({ view }: { view: EnrollmentView }) {
           <DocumentTextField label={t('enrollment.field.childFirstName')} required {...text('childFirstName')} />
           <DocumentTextField label={t('enrollment.field.childLastName')} required {...text('childLastName')} />
           <DocumentTextField label={t('enrollment.field.childDateOfBirth')} type="date" required {...text('childDateOfBirth')} />
-          <DocumentTextField label={t('enrollment.field.childAge')} required placeholder={t('enrollment.field.childAgePlaceholder')} {...text('childAge')} />
+          <DocumentTextField
+            label={t('enrollment.field.childAge')}
+            required
+            placeholder={t('enrollment.field.childAgePlaceholder')}
+            {...text('childAge')}
+          />
           <DocumentSelect
             label={t('enrollment.field.programRequested')}
             required
@@ -177,11 +205,7 @@ function EnrollmentForm({ view }: { view: EnrollmentView }) {
           </div>
         </FormSection>
 
-        <FormSection
-          title={t('enrollment.section.emergency')}
-          icon={ShieldAlert}
-          description={t('enrollment.section.emergencyNote')}
-        >
+        <FormSection title={t('enrollment.section.emergency')} icon={ShieldAlert} description={t('enrollment.section.emergencyNote')}>
           <DocumentTextField label={t('enrollment.field.emergencyContactName')} required {...text('emergencyContactName')} />
           <DocumentTextField label={t('enrollment.field.emergencyContactPhone')} type="tel" required {...text('emergencyContactPhone')} />
           <DocumentSelect
@@ -193,11 +217,7 @@ function EnrollmentForm({ view }: { view: EnrollmentView }) {
           />
         </FormSection>
 
-        <FormSection
-          title={t('enrollment.section.medical')}
-          icon={HeartPulse}
-          description={t('enrollment.section.medicalNote')}
-        >
+        <FormSection title={t('enrollment.section.medical')} icon={HeartPulse} description={t('enrollment.section.medicalNote')}>
           <DocumentTextField label={t('enrollment.field.pediatricianName')} {...text('pediatricianName')} />
           <DocumentTextField label={t('enrollment.field.pediatricianPhone')} type="tel" {...text('pediatricianPhone')} />
           <DocumentTextField

@@ -23,9 +23,7 @@ export function EnrollmentSuccess() {
       <h1 id="enrollment-success-heading" tabIndex={-1} className="mt-4 text-3xl font-bold text-stone-900 outline-none">
         {t('enrollment.success.heading')}
       </h1>
-      <p className="mx-auto mt-3 max-w-xl text-stone-700">
-        {t('enrollment.success.thanks', { name: centre.name })}
-      </p>
+      <p className="mx-auto mt-3 max-w-xl text-stone-700">{t('enrollment.success.thanks', { name: centre.name })}</p>
 
       <h2 className="mt-8 text-lg font-bold text-stone-900">{t('enrollment.success.next')}</h2>
       <ol className="mx-auto mt-4 flex max-w-xl flex-col gap-3 text-left">

@@ -88,7 +88,13 @@ export function EventsCalendar({ month, selected, today, eventCounts, onNavigate
         <h2 id={captionId} aria-live="polite" className="text-lg font-bold text-stone-900">
           {monthLabel}
         </h2>
-        <a {...monthLink(1)} data-month-step="1" data-swap="next-month" aria-label={t('events.nextMonth')} className={buttonClass('outline', 'sm')}>
+        <a
+          {...monthLink(1)}
+          data-month-step="1"
+          data-swap="next-month"
+          aria-label={t('events.nextMonth')}
+          className={buttonClass('outline', 'sm')}
+        >
           <ChevronRight aria-hidden="true" className="size-5" />
         </a>
       </div>

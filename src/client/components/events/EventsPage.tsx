@@ -23,11 +23,7 @@ export function EventsLoadFailed() {
   return (
     <main className="mx-auto max-w-6xl px-4 py-8 sm:py-12">
       <h1 className="text-3xl font-bold text-stone-900 sm:text-4xl">{t('events.title')}</h1>
-      <LoadFailed
-        className="mt-6"
-        message={t('events.loadFailed')}
-        onRetry={() => void router.invalidate()}
-      />
+      <LoadFailed className="mt-6" message={t('events.loadFailed')} onRetry={() => void router.invalidate()} />
     </main>
   );
 }

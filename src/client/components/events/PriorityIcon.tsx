@@ -12,7 +12,8 @@ export function PriorityIcon({ priority, className }: { priority: string; classN
 /** The priority's badge in the page's language (the catalogue's words: 'High Priority', 'Prioridad alta'). */
 export function usePriorityLabel(): (priority: string) => string {
   const t = useT();
-  return (priority) => t(priority === 'high' ? 'events.priority.high' : priority === 'low' ? 'events.priority.low' : 'events.priority.normal');
+  return (priority) =>
+    t(priority === 'high' ? 'events.priority.high' : priority === 'low' ? 'events.priority.low' : 'events.priority.normal');
 }
 
 export function priorityLabel(priority: string): string {

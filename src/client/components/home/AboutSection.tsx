@@ -20,12 +20,8 @@ export function AboutSection() {
           <h2 id="about-heading" className="text-3xl font-bold text-stone-900">
             {t('home.about.heading', { name: centre.name })}
           </h2>
-          <p className="mt-4 text-stone-700">
-            {t('home.about.p1', { name: centre.name, city: centre.address.city })}
-          </p>
-          <p className="mt-4 text-stone-700">
-            {t('home.about.p2')}
-          </p>
+          <p className="mt-4 text-stone-700">{t('home.about.p1', { name: centre.name, city: centre.address.city })}</p>
+          <p className="mt-4 text-stone-700">{t('home.about.p2')}</p>
           <LinkButton href={href('/enrollment')} size="lg" className="mt-8">
             {t('home.about.cta')}
           </LinkButton>

@@ -26,9 +26,7 @@ export function ContactSection() {
         <h2 id="contact-heading" className="text-center text-3xl font-bold text-stone-900">
           {t('home.contact.heading')}
         </h2>
-        <p className="mx-auto mt-3 max-w-2xl text-center text-stone-600">
-          {t('home.contact.lead')}
-        </p>
+        <p className="mx-auto mt-3 max-w-2xl text-center text-stone-600">{t('home.contact.lead')}</p>
         <div className="mt-10 grid gap-6 lg:grid-cols-2">
           <div className="flex flex-col gap-4">
             <Card className="p-6">

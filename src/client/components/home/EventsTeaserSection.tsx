@@ -32,9 +32,7 @@ export function EventsTeaserSection() {
         <h2 id="news-heading" className="text-center text-3xl font-bold text-stone-900">
           {t('home.news.heading')}
         </h2>
-        <p className="mx-auto mt-3 max-w-2xl text-center text-stone-600">
-          {t('home.news.lead')}
-        </p>
+        <p className="mx-auto mt-3 max-w-2xl text-center text-stone-600">{t('home.news.lead')}</p>
         <div className="mt-10 grid gap-6 md:grid-cols-2">
           <Card className="p-6">
             <h3 className="flex items-center gap-2 text-xl font-bold text-stone-900">

@@ -48,9 +48,7 @@ export function GallerySection() {
         <h2 id="gallery-heading" className="text-center text-3xl font-bold text-stone-900">
           {t('home.gallery.heading')}
         </h2>
-        <p className="mx-auto mt-3 max-w-2xl text-center text-stone-600">
-          {t('home.gallery.lead')}
-        </p>
+        <p className="mx-auto mt-3 max-w-2xl text-center text-stone-600">{t('home.gallery.lead')}</p>
         {gallery.isPending ? (
           <ul aria-label={t('home.gallery.loading')} aria-busy="true" className="mt-10 grid grid-cols-2 gap-4 md:grid-cols-4">
             {Array.from({ length: PLACEHOLDER_COUNT }, (_, i) => (

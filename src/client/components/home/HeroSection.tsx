@@ -29,9 +29,7 @@ export function HeroSection() {
             <h1 id="home-heading" className="mt-3 text-4xl font-extrabold tracking-tight text-balance sm:text-5xl">
               {centre.name}
             </h1>
-            <p className="mt-4 max-w-xl text-lg text-brand-50">
-              {t('home.hero.lead')}
-            </p>
+            <p className="mt-4 max-w-xl text-lg text-brand-50">{t('home.hero.lead')}</p>
             <div className="mt-8 flex flex-col gap-3 sm:flex-row">
               <LinkButton href={href('/enrollment')} variant="sun" size="lg">
                 {t('home.hero.apply')}

@@ -40,9 +40,7 @@ export function SiteFooter() {
             <BrandMark className="size-8" />
             {centre.name}
           </p>
-          <p className="mt-3 text-sm">
-            {t('footer.tagline', { city: centre.address.city })}
-          </p>
+          <p className="mt-3 text-sm">{t('footer.tagline', { city: centre.address.city })}</p>
         </div>
         <nav aria-labelledby="footer-programs">
           <h2 id="footer-programs" className="font-semibold text-white">

@@ -28,7 +28,10 @@ export function MilestoneFilters({ search, onChange }: { search: MilestonesSearc
   const t = useT();
   const language = usePageLanguage();
   const labels = useMilestoneLabels();
-  const ageOptions = [{ value: 'all', label: t('milestones.allAges') }, ...AGE_RANGES.map((value) => ({ value, label: labels.age(value) }))];
+  const ageOptions = [
+    { value: 'all', label: t('milestones.allAges') },
+    ...AGE_RANGES.map((value) => ({ value, label: labels.age(value) })),
+  ];
   const categoryOptions = [
     { value: 'all', label: t('milestones.allCategories') },
     ...MILESTONE_CATEGORIES.map((value) => ({ value, label: labels.category(value) })),
@@ -41,7 +44,13 @@ export function MilestoneFilters({ search, onChange }: { search: MilestonesSearc
       onSubmit={submit}
       className="mt-8 grid items-end gap-4 sm:grid-cols-[1fr_1fr_auto] lg:max-w-2xl"
     >
-      <Filter label={t('milestones.ageRange')} name="age" value={search.age ?? ''} options={ageOptions} onChange={(v) => choose('age', v)} />
+      <Filter
+        label={t('milestones.ageRange')}
+        name="age"
+        value={search.age ?? ''}
+        options={ageOptions}
+        onChange={(v) => choose('age', v)}
+      />
       <Filter
         label={t('milestones.category')}
         name="category"

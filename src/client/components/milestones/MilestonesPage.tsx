@@ -44,9 +44,7 @@ export function MilestonesPage() {
     <main className="mx-auto max-w-6xl px-4 py-8 sm:py-12">
       <header className="mb-8 text-center">
         <h1 className="text-3xl font-bold text-stone-900 sm:text-4xl">{t('milestones.title')}</h1>
-        <p className="mx-auto mt-3 max-w-2xl text-stone-700">
-          {t('milestones.lead')}
-        </p>
+        <p className="mx-auto mt-3 max-w-2xl text-stone-700">{t('milestones.lead')}</p>
       </header>
 
       {loading ? (
@@ -67,7 +65,11 @@ export function MilestonesPage() {
               icon={<Trophy aria-hidden="true" className="size-5" />}
             />
             <Stat label={t('milestones.activeChildren')} value="-" icon={<Users aria-hidden="true" className="size-5" />} />
-            <Stat label={t('milestones.recentCount')} value={recent.data?.length ?? 0} icon={<Sparkles aria-hidden="true" className="size-5" />} />
+            <Stat
+              label={t('milestones.recentCount')}
+              value={recent.data?.length ?? 0}
+              icon={<Sparkles aria-hidden="true" className="size-5" />}
+            />
           </ul>
 
           <MilestoneFilters search={search} onChange={show} />
