@@ -17,10 +17,14 @@ test('a visitor switches to Spanish from the phone menu and applies in Spanish',
   await expect(page).toHaveURL(/\/es$/);
   await expect(page.locator('html')).toHaveAttribute('lang', 'es');
   await expect(page.getByRole('heading', { name: es['home.programs.heading'] })).toBeVisible();
+  // The page's script listens for the menu once it has run.
+  await expect(page.locator('html')).toHaveAttribute('data-app-ready', 'true');
 
   // The Spanish menu, to the Spanish form.
   const menu = page.getByRole('navigation', { name: es['nav.main'] });
-  await menu.getByRole('button', { name: es['nav.menu'] }).click();
+  const menuButton = menu.getByRole('button', { name: es['nav.menu'] });
+  await menuButton.click();
+  await expect(menuButton).toHaveAttribute('aria-expanded', 'true');
   await menu.getByRole('link', { name: es['nav.enrollment'] }).click();
   await expect(page).toHaveURL(/\/es\/enrollment$/);
   await expect(page.getByRole('heading', { name: es['enrollment.title'] })).toBeVisible();
@@ -32,7 +36,7 @@ test('a visitor switches to Spanish from the phone menu and applies in Spanish',
   await expect(page.getByText(es['enrollment.failed'], { exact: true })).toBeVisible();
 
   const email = `lucia.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const field = (key: keyof typeof es) => page.getByLabel(es[key], { exact: true });
+  const field = (key: keyof typeof es) => page.getByLabel(es[key]);
   await field('enrollment.field.parentFirstName').fill('Lucía');
   await field('enrollment.field.parentLastName').fill('Pérez');
   await field('enrollment.field.parentEmail').fill(email);
@@ -57,7 +61,7 @@ test('a visitor switches to Spanish from the phone menu and applies in Spanish',
 
   await expect(page.getByRole('heading', { name: es['enrollment.success.heading'] })).toBeVisible();
   await expect(page.getByText(es['enrollment.toast.sent'], { exact: true })).toBeVisible();
-  await expect(page.getByRole('link', { name: es['enrollment.success.home'] })).toHaveAttribute('href', '/es');
+  await expect(page.locator('#main').getByRole('link', { name: es['enrollment.success.home'] })).toHaveAttribute('href', '/es');
   await expect
     .poll(() => server.db.select().from(enrollmentApplications).where(eq(enrollmentApplications.parentEmail, email)).get()?.language)
     .toBe('es');
