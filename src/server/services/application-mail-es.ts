@@ -32,6 +32,7 @@ function para(key: MessageKey, values: Values = {}, bold: readonly string[] = []
   // The message's own words are ours (no markup in the catalogue); escaped around the values.
   const marked = Object.fromEntries(Object.keys(values).map((k, i) => [k, `\u0000${i}\u0000`]));
   const template = escapeHtml(es(key, marked));
+  // eslint-disable-next-line no-control-regex -- NUL marks where a value goes: it cannot occur in the catalogue's words
   return { text: es(key, values), html: template.replace(/\u0000(\d+)\u0000/g, (_, i: string) => html[Object.keys(values)[Number(i)]!]!) };
 }
 

@@ -11,7 +11,7 @@ import { type Achievement, type Milestone, MilestoneCard } from './MilestoneCard
 import { MilestoneTabs } from './MilestoneTabs';
 import { Card } from '../ui/Card';
 import { achievementsQuery, milestonesQuery, recentQuery } from './queries';
-import { formatDay, usePageLanguage, useT } from '../../lib/i18n';
+import { usePageLanguage, useT } from '../../lib/i18n';
 
 /** `/milestones` and its Spanish twin `/es/milestones` (issue 33): the same page, in the address's language. */
 export function MilestonesPage() {

@@ -13,9 +13,9 @@ import { formatDay, usePageLanguage } from '../../lib/i18n';
  * hydration (ADR 011).
  */
 export function MomentDay({ value }: { value: Date | string }) {
+  const language = usePageLanguage();
   const moment = typeof value === 'string' ? parseIsoDate(value) : value;
   if (Number.isNaN(moment.getTime())) return null;
-  const language = usePageLanguage();
   const text = typeof window === 'undefined' ? formatDay(language, centreDateOf(moment)) : formatDay(language, moment);
   return (
     <time dateTime={moment.toISOString()} suppressHydrationWarning>
