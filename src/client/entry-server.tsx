@@ -10,6 +10,7 @@ import { centreDateOf } from '../shared/centre-time';
 import { parentDashboardSearch } from '../shared/parent-dashboard-search';
 import type { PageList } from '../shared/public-pages';
 import { announcementsQuery, eventsQuery } from './components/events/queries';
+import { PublicOriginContext } from './components/events/SubscribeToCalendar';
 import { galleryQuery } from './components/home/queries';
 import { achievementsQuery, milestonesQuery, recentQuery } from './components/milestones/queries';
 import { dashboardQuery, signedInParentQuery } from './components/parent/queries';
@@ -32,6 +33,10 @@ export const SERVER_RENDERED: Readonly<Record<string, readonly PageList[]>> = {
   '/': ['gallery.list', 'events.list', 'announcements.list'],
   '/events': ['events.list', 'announcements.list'],
   '/milestones': ['milestones.list', 'achievements.list', 'achievements.recent'],
+  // Their Spanish twins (issue 33): the same pages and data, in the address's language.
+  '/es': ['gallery.list', 'events.list', 'announcements.list'],
+  '/es/events': ['events.list', 'announcements.list'],
+  '/es/milestones': ['milestones.list', 'achievements.list', 'achievements.recent'],
 };
 
 /** The form pages, rendered per request as documents (ADR 037; server/pages/forms.ts). */
@@ -63,12 +68,17 @@ export function isNotFound(path: string): boolean {
   return !knownPaths.has(path) && !knownPaths.has(path.length > 1 ? path.replace(/\/+$/, '') : path);
 }
 
-export async function render(path: string, data: Partial<Record<PageList, unknown>>): Promise<{ html: string; state: string }> {
+export async function render(
+  path: string,
+  data: Partial<Record<PageList, unknown>>,
+  /** The site's public origin (config.publicUrl): the events pages' calendar feed links are built from it. */
+  origin: string | null = null,
+): Promise<{ html: string; state: string }> {
   const queryClient = newQueryClient();
   for (const [list, value] of Object.entries(data) as [PageList, unknown][]) queryClient.setQueryData(QUERY_KEYS[list](), value as never);
   const router = newRouter(path, queryClient);
   await router.load();
-  const html = renderToString(app(queryClient, router));
+  const html = renderToString(<PublicOriginContext.Provider value={origin}>{app(queryClient, router)}</PublicOriginContext.Provider>);
   return { html, state: stateOf(queryClient) };
 }
 

@@ -6,6 +6,8 @@ import { NavBar } from './components/NavBar';
 import { ParentLoginPage, type ParentLoginView } from './components/parent-login/ParentLoginPage';
 import { PHONE_ACTION_BAR_CLEARANCE, PhoneActionBar, showsPhoneActionBar } from './components/PhoneActionBar';
 import { cn } from './components/ui/cn';
+import { plainText } from '../shared/i18n/plain';
+import { languageOfPath } from '../shared/i18n/paths';
 
 /**
  * The two form pages the server renders as documents (ADR 037): /enrollment and /parent-login. Rendered per request
@@ -13,7 +15,7 @@ import { cn } from './components/ui/cn';
  * page's own small script (client/pages/), never the app. The site's frame (navigation bar, phone action bar)
  * is the app's own components, under a router of one route so that their links render as the app renders them.
  */
-async function draw(path: '/enrollment' | '/parent-login', page: ReactNode): Promise<string> {
+async function draw(path: '/enrollment' | '/es/enrollment' | '/parent-login', page: ReactNode): Promise<string> {
   const actionBar = showsPhoneActionBar(path);
   const root = createRootRoute({
     component: () => (
@@ -22,7 +24,7 @@ async function draw(path: '/enrollment' | '/parent-login', page: ReactNode): Pro
           href="#main"
           className="sr-only z-50 items-center rounded bg-white px-3 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:flex focus:min-h-11"
         >
-          Skip to content
+          {plainText(languageOfPath(path), 'nav.skip')}
         </a>
         <NavBar />
         <div id="main" tabIndex={-1} className={cn('outline-none', actionBar && PHONE_ACTION_BAR_CLEARANCE)}>
@@ -38,6 +40,7 @@ async function draw(path: '/enrollment' | '/parent-login', page: ReactNode): Pro
   return renderToString(<RouterProvider router={router} />);
 }
 
-export const renderEnrollmentPage = (view: EnrollmentView) => draw('/enrollment', <EnrollmentPage view={view} />);
+export const renderEnrollmentPage = (view: EnrollmentView) =>
+  draw(view.language === 'es' ? '/es/enrollment' : '/enrollment', <EnrollmentPage view={view} />);
 export const renderParentLoginPage = (view: ParentLoginView) => draw('/parent-login', <ParentLoginPage view={view} />);
 export type { EnrollmentView, ParentLoginView };

@@ -18,6 +18,9 @@ import { Route as ParentResetPasswordRouteImport } from './routes/parent-reset-p
 import { Route as StaffAdminDashboardRouteImport } from './routes/_staff/admin-dashboard'
 import { Route as AdminLoginRouteImport } from './routes/admin/login'
 import { Route as AdminSetPasswordRouteImport } from './routes/admin/set-password'
+import { Route as EsIndexRouteImport } from './routes/es/index'
+import { Route as EsEventsRouteImport } from './routes/es/events'
+import { Route as EsMilestonesRouteImport } from './routes/es/milestones'
 import { Route as StaffAdminIndexRouteImport } from './routes/_staff/admin/index'
 
 const IndexRoute = IndexRouteImport.update({
@@ -64,6 +67,21 @@ const AdminSetPasswordRoute = AdminSetPasswordRouteImport.update({
   path: '/admin/set-password',
   getParentRoute: () => rootRouteImport,
 } as any)
+const EsIndexRoute = EsIndexRouteImport.update({
+  id: '/es/',
+  path: '/es/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const EsEventsRoute = EsEventsRouteImport.update({
+  id: '/es/events',
+  path: '/es/events',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const EsMilestonesRoute = EsMilestonesRouteImport.update({
+  id: '/es/milestones',
+  path: '/es/milestones',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const StaffAdminIndexRoute = StaffAdminIndexRouteImport.update({
   id: '/admin/',
   path: '/admin/',
@@ -79,6 +97,9 @@ export interface FileRoutesByFullPath {
   '/admin-dashboard': typeof StaffAdminDashboardRoute
   '/admin/login': typeof AdminLoginRoute
   '/admin/set-password': typeof AdminSetPasswordRoute
+  '/es/events': typeof EsEventsRoute
+  '/es/milestones': typeof EsMilestonesRoute
+  '/es/': typeof EsIndexRoute
   '/admin/': typeof StaffAdminIndexRoute
 }
 export interface FileRoutesByTo {
@@ -90,6 +111,9 @@ export interface FileRoutesByTo {
   '/admin-dashboard': typeof StaffAdminDashboardRoute
   '/admin/login': typeof AdminLoginRoute
   '/admin/set-password': typeof AdminSetPasswordRoute
+  '/es/events': typeof EsEventsRoute
+  '/es/milestones': typeof EsMilestonesRoute
+  '/es': typeof EsIndexRoute
   '/admin': typeof StaffAdminIndexRoute
 }
 export interface FileRoutesById {
@@ -103,6 +127,9 @@ export interface FileRoutesById {
   '/_staff/admin-dashboard': typeof StaffAdminDashboardRoute
   '/admin/login': typeof AdminLoginRoute
   '/admin/set-password': typeof AdminSetPasswordRoute
+  '/es/events': typeof EsEventsRoute
+  '/es/milestones': typeof EsMilestonesRoute
+  '/es/': typeof EsIndexRoute
   '/_staff/admin/': typeof StaffAdminIndexRoute
 }
 export interface FileRouteTypes {
@@ -116,6 +143,9 @@ export interface FileRouteTypes {
     | '/admin-dashboard'
     | '/admin/login'
     | '/admin/set-password'
+    | '/es/events'
+    | '/es/milestones'
+    | '/es/'
     | '/admin/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -127,6 +157,9 @@ export interface FileRouteTypes {
     | '/admin-dashboard'
     | '/admin/login'
     | '/admin/set-password'
+    | '/es/events'
+    | '/es/milestones'
+    | '/es'
     | '/admin'
   id:
     | '__root__'
@@ -139,6 +172,9 @@ export interface FileRouteTypes {
     | '/_staff/admin-dashboard'
     | '/admin/login'
     | '/admin/set-password'
+    | '/es/events'
+    | '/es/milestones'
+    | '/es/'
     | '/_staff/admin/'
   fileRoutesById: FileRoutesById
 }
@@ -151,6 +187,9 @@ export interface RootRouteChildren {
   ParentResetPasswordRoute: typeof ParentResetPasswordRoute
   AdminLoginRoute: typeof AdminLoginRoute
   AdminSetPasswordRoute: typeof AdminSetPasswordRoute
+  EsEventsRoute: typeof EsEventsRoute
+  EsMilestonesRoute: typeof EsMilestonesRoute
+  EsIndexRoute: typeof EsIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -218,6 +257,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminSetPasswordRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/es/': {
+      id: '/es/'
+      path: '/es'
+      fullPath: '/es/'
+      preLoaderRoute: typeof EsIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/es/events': {
+      id: '/es/events'
+      path: '/es/events'
+      fullPath: '/es/events'
+      preLoaderRoute: typeof EsEventsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/es/milestones': {
+      id: '/es/milestones'
+      path: '/es/milestones'
+      fullPath: '/es/milestones'
+      preLoaderRoute: typeof EsMilestonesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_staff/admin/': {
       id: '/_staff/admin/'
       path: '/admin'
@@ -249,6 +309,9 @@ const rootRouteChildren: RootRouteChildren = {
   ParentResetPasswordRoute: ParentResetPasswordRoute,
   AdminLoginRoute: AdminLoginRoute,
   AdminSetPasswordRoute: AdminSetPasswordRoute,
+  EsEventsRoute: EsEventsRoute,
+  EsMilestonesRoute: EsMilestonesRoute,
+  EsIndexRoute: EsIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -31,9 +31,9 @@ import { BOOT_SCRIPT_CSP, DOCUMENT_PAGES, mainScript, startAfterFirstPaint, with
 import { createRoutePreloads, entryFiles, modulePreloadTags } from './pages/preload';
 import { formPages } from './pages/forms';
 import { createPageRenderer } from './pages/render';
-import { headTags, robotsTxt, sitemapXml } from './pages/seo';
+import { headTags, robotsTxt, sitemapXml, withPageLanguage } from './pages/seo';
 import { fromCache, responseCache } from './cache/response-cache';
-import { PORTAL_PAGES, PUBLIC_PAGES } from '../shared/public-pages';
+import { PORTAL_PAGES, PUBLIC_PAGES, SPANISH_PAGES } from '../shared/public-pages';
 import { createLimiters } from './services/rate-limit';
 
 export const PROJECT_ROOT = resolve(import.meta.dirname, '../..');
@@ -48,7 +48,7 @@ const SHELL_LOADING = '<main class="mx-auto max-w-5xl px-4 py-16 text-center tex
 
 /** The pages a plain POST may be sent back to (their own address); every other path is sent to the home page. */
 const FORM_PAGES: ReadonlySet<string> = new Set<string>(
-  [...PUBLIC_PAGES, ...PORTAL_PAGES].map((p) => p.path as string).concat(['/admin/login', '/parent-reset-password']),
+  [...PUBLIC_PAGES, ...SPANISH_PAGES, ...PORTAL_PAGES].map((p) => p.path as string).concat(['/admin/login', '/parent-reset-password']),
 );
 
 /** C0 controls and DEL, as they reach a path decoded, or still percent-encoded. */
@@ -265,7 +265,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     c.header('Cache-Control', 'no-cache');
     const head = headTags(c.req.path, origin);
     const preloads = routePreloads(c.req.path);
-    const template = indexHtml.replace('<!--app-head-->', () => head);
+    const template = withPageLanguage(indexHtml, c.req.path).replace('<!--app-head-->', () => head);
     // The public pages are documents the app never adopts (ADR 016, ADR 018): each names only its own small script,
     // in its head, and carries no data to hydrate from. Another page the server draws (the not-found page) is
     // readable without its scripts: they start after its first paint (pages/boot.ts). The parent's dashboard keeps

@@ -73,6 +73,8 @@ export function milestonesSearch(raw: Record<string, unknown>): MilestonesSearch
 export const PAGE_SEARCH: Readonly<Record<string, (raw: Record<string, unknown>) => Record<string, string | undefined>>> = {
   '/events': eventsSearch,
   '/milestones': milestonesSearch,
+  '/es/events': eventsSearch,
+  '/es/milestones': milestonesSearch,
 };
 
 /** A validated search as a query string, its keys in a fixed order ('' when it is the page's default). */

@@ -1,5 +1,7 @@
 import { wholeMonthsBetween } from './age-band';
-import { PROGRAM_LABELS, PROGRAMS, type Program } from './constants';
+import { PROGRAMS, type Program } from './constants';
+import { en } from './i18n/en';
+import { formatLite } from './i18n/lite';
 import { isValidIsoDate } from './schemas/fields';
 
 /**
@@ -15,24 +17,60 @@ const PROGRAM_MONTHS: Record<Program, { from: number; to: number; ages: string }
 
 const SIX_WEEKS_MS = 42 * 24 * 60 * 60 * 1000;
 
-function ageWords(months: number): string {
-  if (months < 24) return months === 1 ? '1 month' : `${months} months`;
-  const years = Math.floor(months / 12);
-  return `${years} years`;
+/** Why the program does not fit: the program asked for, and the child's age then (whole months), or under 6 weeks. */
+export interface AgeMisfit {
+  program: Program;
+  months: number;
+  underSixWeeks: boolean;
 }
 
 /**
- * A warning when the program asked for does not fit the child's age on the desired start date (issue 34): the
- * parent may still apply (the centre talks it through on the call), so this never refuses an application.
- * Null when it fits, or when a date or the program is not there yet to compare (the schema reports those).
+ * The misfit when the program asked for does not fit the child's age on the desired start date (issue 34), or
+ * null when it fits, or when a date or the program is not there yet to compare (the schema reports those).
  */
-export function programAgeWarning(program: string, dateOfBirth: string, startDate: string): string | null {
+export function programAgeFit(program: string, dateOfBirth: string, startDate: string): AgeMisfit | null {
   if (!(PROGRAMS as readonly string[]).includes(program) || !isValidIsoDate(dateOfBirth) || !isValidIsoDate(startDate)) return null;
   if (startDate < dateOfBirth) return null;
   const band = PROGRAM_MONTHS[program as Program];
   const months = wholeMonthsBetween(dateOfBirth, startDate);
-  const tooYoungForInfants = program === 'infant' && Date.parse(startDate) - Date.parse(dateOfBirth) < SIX_WEEKS_MS;
-  if (months >= band.from && months <= band.to && !tooYoungForInfants) return null;
-  const age = tooYoungForInfants ? 'under 6 weeks old' : `${ageWords(months)} old`;
-  return `${PROGRAM_LABELS[program as Program]} is for children ${band.ages}; your child will be ${age} on the desired start date. You can still apply, and we will talk about the best program when we call.`;
+  const underSixWeeks = program === 'infant' && Date.parse(startDate) - Date.parse(dateOfBirth) < SIX_WEEKS_MS;
+  if (months >= band.from && months <= band.to && !underSixWeeks) return null;
+  return { program: program as Program, months, underSixWeeks };
+}
+
+/** A catalogue formatter: `t(language, key, values)` on the server, the page's own copy in its script. */
+export type WarningFormat = (
+  key:
+    | 'enrollment.age.warning'
+    | 'enrollment.age.underSixWeeks'
+    | 'enrollment.age.months'
+    | 'enrollment.age.years'
+    | `enrollment.age.band.${Program}`
+    | `enrollment.program.${Program}`,
+  values?: Record<string, string | number>,
+) => string;
+
+/** The warning's words from the catalogue (enrollment.age.*), in the formatter's language. */
+export function ageWarningText(misfit: AgeMisfit, format: WarningFormat): string {
+  const { program, months, underSixWeeks } = misfit;
+  const age = underSixWeeks
+    ? format('enrollment.age.underSixWeeks')
+    : months < 24
+      ? format('enrollment.age.months', { count: months })
+      : format('enrollment.age.years', { count: Math.floor(months / 12) });
+  return format('enrollment.age.warning', {
+    program: format(`enrollment.program.${program}`),
+    ages: format(`enrollment.age.band.${program}`),
+    age,
+  });
+}
+
+/**
+ * A warning when the program asked for does not fit the child's age on the desired start date (issue 34), in
+ * English: the parent may still apply (the centre talks it through on the call), so this never refuses an
+ * application.
+ */
+export function programAgeWarning(program: string, dateOfBirth: string, startDate: string): string | null {
+  const misfit = programAgeFit(program, dateOfBirth, startDate);
+  return misfit && ageWarningText(misfit, (key, values) => formatLite('en-US', en[key], values));
 }

@@ -1,32 +1,31 @@
 import { centre } from './centre';
+import { plainText } from './i18n/plain';
+import { languageOfPath, type PageLanguage, pathIn } from './i18n/paths';
 
 /**
  * The public pages that search engines should find: their address, title and description, in one place. The
  * server writes each page's <title>, description, canonical URL and Open Graph tags from it and lists the
  * paths in /sitemap.xml; the client's route `head` takes the same titles (lib/page-title.ts).
  */
-export const PUBLIC_PAGES = [
-  {
-    path: '/',
-    title: null,
-    description: `Licensed childcare in ${centre.address.city}, Ohio for children ${centre.agesServed.text}: infant, preschool and kindergarten prep programs. Now enrolling.`,
-  },
-  {
-    path: '/events',
-    title: 'Events & Announcements',
-    description: `Family events, celebrations, closures and news from ${centre.name} in ${centre.address.city}, Ohio.`,
-  },
-  {
-    path: '/enrollment',
-    title: 'Online Enrollment Application',
-    description: `Apply online for a place at ${centre.name}: infant care, preschool and kindergarten prep in ${centre.address.city}, Ohio.`,
-  },
-  {
-    path: '/milestones',
-    title: 'Milestone Achievement Badges',
-    description: `The developmental milestones we celebrate at ${centre.name}, from first words to kindergarten readiness, and the children's latest badges.`,
-  },
-] as const;
+const META = { '/': 'home', '/events': 'events', '/enrollment': 'enrollment', '/milestones': 'milestones' } as const;
+const place = { name: centre.name, city: centre.address.city };
+
+/** A public page's head in `language`, its words from the catalogue (meta.*). */
+function pageIn<P extends keyof typeof META>(language: PageLanguage, path: P) {
+  const id = META[path];
+  return {
+    path: pathIn(language, path) as P,
+    title: id === 'home' ? null : plainText(language, `meta.${id as Exclude<typeof id, 'home'>}.title`),
+    description: plainText(language, `meta.${id}.description`, place),
+  };
+}
+
+export const PUBLIC_PAGES = [pageIn('en', '/'), pageIn('en', '/events'), pageIn('en', '/enrollment'), pageIn('en', '/milestones')] as const;
+
+/** The Spanish twins of the public pages (issue 33): `/es`, `/es/events`, `/es/enrollment`, `/es/milestones`. */
+export const SPANISH_PAGES: readonly { path: string; title: string | null; description: string }[] = (
+  ['/', '/events', '/enrollment', '/milestones'] as const
+).map((path) => pageIn('es', path));
 
 /**
  * The parent portal's pages: not content for search, but a family searching for the centre's parent sign-in
@@ -59,15 +58,17 @@ export type { PublicListName as PageList } from '../server/cache/registry';
 export type PublicPage = (typeof PUBLIC_PAGES)[number];
 
 /** A page's full title: its own, then the centre's name (read first by screen readers and tabs). */
-export function fullTitle(title?: string | null): string {
-  return title ? `${title} | ${centre.name}` : `${centre.name} | Childcare in Columbus, Ohio`;
+export function fullTitle(title?: string | null, language: PageLanguage = 'en'): string {
+  return title
+    ? plainText(language, 'meta.pageTitle', { title, name: centre.name })
+    : plainText(language, 'meta.siteTitle', { name: centre.name });
 }
 
 /** The tab title of the not-found page (SPEC.md §2: any other path), written by the server and kept by the client. */
 export const NOT_FOUND_TITLE = fullTitle('Page Not Found');
 
-export function publicPage(path: string): PublicPage | undefined {
-  return PUBLIC_PAGES.find((p) => p.path === path);
+export function publicPage(path: string): { path: string; title: string | null; description: string } | undefined {
+  return PUBLIC_PAGES.find((p) => p.path === path) ?? SPANISH_PAGES.find((p) => p.path === path);
 }
 
 /** Every page a search engine may index, with its head: the public pages and the portal's. */
@@ -82,11 +83,12 @@ export function indexedPage(path: string): { path: string; title: string | null;
  */
 export function pageHeadOf(path: string, origin: string): { title: string; description: string; url: string } | null {
   const page = indexedPage(path);
-  return page ? { title: fullTitle(page.title), description: page.description, url: origin + page.path } : null;
+  return page ? { title: fullTitle(page.title, languageOfPath(page.path)), description: page.description, url: origin + page.path } : null;
 }
 
 /** The addresses /sitemap.xml lists. */
 export const SITEMAP_PATHS: readonly string[] = [
   ...PUBLIC_PAGES.map((p) => p.path),
+  ...SPANISH_PAGES.map((p) => p.path),
   ...PORTAL_PAGES.filter((p) => p.inSitemap).map((p) => p.path),
 ];

@@ -60,6 +60,11 @@ const PAGES = [
   { path: '/enrollment', heading: 'Online Enrollment Application', budget: 34 * 1024 },
   // Its own script (ADR 037): zod with the sign-in schema, toasts.
   { path: '/parent-login', heading: 'Parent Portal', budget: 33 * 1024 },
+  // The Spanish twins (issue 33): the same scripts, within the same budgets as their English pages.
+  { path: '/es', heading: /Próximos eventos/, budget: 2 * 1024 },
+  { path: '/es/events', heading: 'Todos los avisos', budget: 4 * 1024 },
+  { path: '/es/milestones', heading: 'Insignias de logros del desarrollo', budget: 4 * 1024 },
+  { path: '/es/enrollment', heading: 'Solicitud de inscripción en línea', budget: 34 * 1024 },
 ];
 
 for (const { path, heading, budget } of PAGES) {

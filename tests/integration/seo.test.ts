@@ -69,14 +69,18 @@ describe('robots.txt and sitemap.xml', () => {
     expect(body).toMatch(new RegExp(`^Sitemap: ${origin()}/sitemap.xml$`, 'm'));
   });
 
-  it('sitemap.xml lists exactly the public pages and the parent sign-in, as absolute URLs', async () => {
+  it('sitemap.xml lists exactly the public pages, their Spanish twins (issue 33) and the parent sign-in, as absolute URLs', async () => {
     const res = await s.request('/sitemap.xml');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^application\/xml/);
     const body = await res.text();
     expect(body).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
     const locs = [...body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    expect(locs).toEqual(['/', '/events', '/enrollment', '/milestones', '/parent-login'].map((p) => origin() + p));
+    expect(locs).toEqual(
+      ['/', '/events', '/enrollment', '/milestones', '/es', '/es/events', '/es/enrollment', '/es/milestones', '/parent-login'].map(
+        (p) => origin() + p,
+      ),
+    );
     expect(locs.some((l) => /admin|dashboard|reset/.test(l!))).toBe(false);
   });
 });

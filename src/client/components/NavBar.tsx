@@ -1,32 +1,69 @@
 import { Link, useLocation } from '@tanstack/react-router';
-import { ArrowLeft, Menu, X } from 'lucide-react';
+import { ArrowLeft, Languages, Menu, X } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
 import { centre } from '../../shared/centre';
+import { plainText } from '../../shared/i18n/plain';
+import { hasTwin, languageOfPath, type PageLanguage, pathIn } from '../../shared/i18n/paths';
+import { buttonClass } from './ui/button-class';
+import { cn } from './ui/cn';
 import { LinkButton } from './ui/LinkButton';
 import { PlainButton } from './ui/PlainButton';
 import { BrandMark } from './BrandMark';
 import { closePhoneMenu } from './phone-menu';
 
-/** Pages that show only a Back to Home button (SPEC.md §2 Navigation bar). */
-const BACK_ONLY = new Set(['/enrollment', '/events', '/milestones']);
+/** Pages that show only a Back to Home button (SPEC.md §2 Navigation bar), and their Spanish twins. */
+const BACK_ONLY = new Set(['/enrollment', '/events', '/milestones', '/es/enrollment', '/es/events', '/es/milestones']);
 
-/** The four buttons of SPEC.md §2, in order; the last is the call to action. */
+/** The four buttons of SPEC.md §2, in order; the last is the call to action. The parent portal has no twin. */
 const NAV_LINKS = [
-  { href: '/events', label: 'Events' },
-  { href: '/milestones', label: 'Milestones' },
-  { href: '/parent-login', label: 'Parent Portal' },
-  { href: '/enrollment', label: 'Online Enrollment' },
+  { href: '/events', label: 'nav.events' },
+  { href: '/milestones', label: 'nav.milestones' },
+  { href: '/parent-login', label: 'nav.parentPortal' },
+  { href: '/enrollment', label: 'nav.enrollment' },
 ] as const;
+
+function navLinks(language: PageLanguage) {
+  return NAV_LINKS.map(({ href, label }) => ({ href: hasTwin(href) ? pathIn(language, href) : href, label: plainText(language, label) }));
+}
+
+/**
+ * The language switch (issue 33): a plain link to the same page in the other language, named in that language
+ * (`lang`, `hreflang`). Drawn only on a page that has a twin.
+ */
+function LanguageSwitch({ pathname, className }: { pathname: string; className?: string }) {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (!hasTwin(path)) return null;
+  const language = languageOfPath(path);
+  const other = language === 'es' ? 'en' : 'es';
+  return (
+    <a
+      href={pathIn(other, path)}
+      hrefLang={other}
+      lang={other}
+      data-language-switch=""
+      title={plainText(language, 'nav.otherLanguageLabel')}
+      className={cn(buttonClass('ghost', 'sm'), 'shrink-0', className)}
+    >
+      <Languages aria-hidden="true" className="size-4" />
+      {plainText(language, 'nav.otherLanguage')}
+    </a>
+  );
+}
 
 export function NavBar() {
   const { pathname } = useLocation();
   const backOnly = BACK_ONLY.has(pathname.replace(/\/+$/, '') || '/');
+  const language = languageOfPath(pathname);
+  const links = navLinks(language);
   return (
     <header className="relative z-40 border-b border-stone-200 bg-white/95 backdrop-blur md:sticky md:top-0">
       {/* One row on a 375 px phone: the short name is shown there, the full name is what the link says to everyone. */}
-      <nav aria-label="Main" className="mx-auto flex max-w-6xl flex-nowrap items-center justify-between gap-2 px-4 py-2">
+      <nav
+        aria-label={plainText(language, 'nav.main')}
+        className="mx-auto flex max-w-6xl flex-nowrap items-center justify-between gap-2 px-4 py-2"
+      >
         <Link
-          to="/"
+          to={pathIn(language, '/')}
           className="flex min-h-11 min-w-0 items-center gap-2 rounded-lg font-bold text-brand-800 outline-none focus-visible:ring-3 focus-visible:ring-brand-500/50"
         >
           <BrandMark className="size-8 shrink-0" />
@@ -36,20 +73,24 @@ export function NavBar() {
           <span className="sr-only text-base sm:not-sr-only sm:text-lg">{centre.name}</span>
         </Link>
         {backOnly ? (
-          <LinkButton href="/" variant="outline" size="sm" className="shrink-0">
-            <ArrowLeft aria-hidden="true" className="size-4" />
-            Back to Home
-          </LinkButton>
+          <div className="flex shrink-0 items-center gap-1">
+            <LanguageSwitch pathname={pathname} />
+            <LinkButton href={pathIn(language, '/')} variant="outline" size="sm" className="shrink-0">
+              <ArrowLeft aria-hidden="true" className="size-4" />
+              {plainText(language, 'nav.back')}
+            </LinkButton>
+          </div>
         ) : (
           <>
             <div className="hidden items-center gap-1 md:flex">
-              {NAV_LINKS.map(({ href, label }, i) => (
-                <LinkButton key={href} href={href} variant={i === NAV_LINKS.length - 1 ? 'primary' : 'ghost'} size="sm">
+              <LanguageSwitch pathname={pathname} />
+              {links.map(({ href, label }, i) => (
+                <LinkButton key={href} href={href} variant={i === links.length - 1 ? 'primary' : 'ghost'} size="sm">
                   {label}
                 </LinkButton>
               ))}
             </div>
-            <PhoneMenu pathname={pathname} />
+            <PhoneMenu pathname={pathname} language={language} />
           </>
         )}
       </nav>
@@ -63,7 +104,8 @@ export function NavBar() {
  * What it does is plain DOM, in phone-menu.ts, so that it works alike on the home page, which React does not
  * adopt (ADR 016): React draws it closed and never sets its state again, and closes it when the page changes.
  */
-function PhoneMenu({ pathname }: { pathname: string }) {
+function PhoneMenu({ pathname, language }: { pathname: string; language: PageLanguage }) {
+  const links = navLinks(language);
   const panelId = useId();
   const wrapper = useRef<HTMLDivElement>(null);
   const shownFor = useRef(pathname);
@@ -78,17 +120,20 @@ function PhoneMenu({ pathname }: { pathname: string }) {
       <PlainButton variant="outline" size="md" className="group" aria-expanded={false} aria-controls={panelId}>
         <Menu aria-hidden="true" className="size-5 group-aria-expanded:hidden" />
         <X aria-hidden="true" className="hidden size-5 group-aria-expanded:block" />
-        Menu
+        {plainText(language, 'nav.menu')}
       </PlainButton>
       <div id={panelId} hidden className="absolute inset-x-0 top-full border-b border-stone-200 bg-white shadow-lg">
         <ul className="mx-auto flex max-w-6xl flex-col gap-1 px-4 py-3">
-          {NAV_LINKS.map(({ href, label }, i) => (
+          {links.map(({ href, label }, i) => (
             <li key={href}>
-              <LinkButton href={href} variant={i === NAV_LINKS.length - 1 ? 'primary' : 'ghost'} className="w-full justify-start">
+              <LinkButton href={href} variant={i === links.length - 1 ? 'primary' : 'ghost'} className="w-full justify-start">
                 {label}
               </LinkButton>
             </li>
           ))}
+          <li>
+            <LanguageSwitch pathname={pathname} className="min-h-11 w-full justify-start" />
+          </li>
         </ul>
       </div>
     </div>

@@ -2,12 +2,15 @@ import { ClipboardPen, Phone } from 'lucide-react';
 import { centre, telHref } from '../../shared/centre';
 import { buttonClass } from './ui/button-class';
 import { LinkButton } from './ui/LinkButton';
+import { useLocation } from '@tanstack/react-router';
+import { plainText } from '../../shared/i18n/plain';
+import { languageOfPath, pathIn } from '../../shared/i18n/paths';
 
 /**
  * Pages without the bar: the enrollment form (Apply is where the parent already is, and a fixed bar would sit
  * over the Submit button and, with the keyboard open, over the fields) and the staff and parent screens.
  */
-const WITHOUT_BAR = [/^\/enrollment\/?$/, /^\/admin(?:\/|$)/, /^\/admin-dashboard\/?$/, /^\/parent-(?:login|dashboard)\/?$/];
+const WITHOUT_BAR = [/^(?:\/es)?\/enrollment\/?$/, /^\/admin(?:\/|$)/, /^\/admin-dashboard\/?$/, /^\/parent-(?:login|dashboard)\/?$/];
 
 export function showsPhoneActionBar(pathname: string): boolean {
   return !WITHOUT_BAR.some((re) => re.test(pathname));
@@ -18,19 +21,21 @@ export const PHONE_ACTION_BAR_CLEARANCE = 'pb-[calc(4rem+env(safe-area-inset-bot
 
 /** On a phone, Call and Apply stay at hand at the bottom of the screen, as parents expect of a centre's site. */
 export function PhoneActionBar() {
+  const language = languageOfPath(useLocation({ select: (l) => l.pathname }));
   return (
     <nav
-      aria-label="Call or apply"
+      aria-label={plainText(language, 'nav.actionBar')}
       className="fixed inset-x-0 bottom-0 z-40 border-t border-stone-200 bg-white/95 px-3 pt-2 pb-[max(0.5rem,env(safe-area-inset-bottom))] backdrop-blur md:hidden"
     >
       <div className="grid grid-cols-2 gap-2">
         <a href={telHref(centre.phones[0])} className={buttonClass('outline', 'md')}>
           <Phone aria-hidden="true" className="size-4" />
-          Call<span className="sr-only"> {centre.phones[0]}</span>
+          {plainText(language, 'nav.call')}
+          <span className="sr-only"> {centre.phones[0]}</span>
         </a>
-        <LinkButton href="/enrollment" variant="primary" size="md">
+        <LinkButton href={pathIn(language, '/enrollment')} variant="primary" size="md">
           <ClipboardPen aria-hidden="true" className="size-4" />
-          Apply
+          {plainText(language, 'nav.apply')}
         </LinkButton>
       </div>
     </nav>

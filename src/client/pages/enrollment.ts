@@ -6,21 +6,47 @@
  */
 import '../lib/zod-config';
 import { listenForDocumentBehaviour } from '../lib/document-behaviour';
-import { programAgeWarning } from '../../shared/program-age';
+import { localizeMessage, localizeMessages, type MessageTable } from '../../shared/i18n/field-messages';
+import { formatLite } from '../../shared/i18n/lite';
+import { ageWarningText, programAgeFit } from '../../shared/program-age';
 import { EMPTY_ENROLLMENT, enrollmentSchema } from '../../shared/schemas/enrollment';
 import { fieldMessages } from '../../shared/schemas/fields';
 import { control, failureMessage, type FieldErrors, postJson, setFieldError, showErrors, values } from './form-fields';
-import { toast } from './toast';
+import { setToastLabels, toast } from './toast';
 
-const CHECK_AND_RETRY = 'Please check your information and try again.';
+/**
+ * The page's words (issue 33), which the server writes into the page from the catalogue in the page's language
+ * (server/pages/forms.ts): what this script says itself, and the schema's English messages to map them.
+ */
+const page = readMessages();
+function readMessages(): { language: string; locale: string; messages: MessageTable; english: MessageTable } {
+  try {
+    const data = JSON.parse(document.getElementById('page-messages')?.textContent ?? '') as ReturnType<typeof readMessages>;
+    if (data && typeof data.messages === 'object') return data;
+  } catch {
+    // No words in the page (an old page from the cache): the English the schema speaks.
+  }
+  return { language: 'en', locale: 'en-US', messages: {}, english: {} };
+}
+const say = (key: string, fallback: string, values?: Record<string, string | number>) => {
+  const message = page.messages[key];
+  return message === undefined ? fallback : formatLite(page.locale, message, values);
+};
+const CHECK_AND_RETRY = say('enrollment.checkRetry', 'Please check your information and try again.');
+/** A message of the schema or the server in the page's language (English stays as it is). */
+const localized = (message: string) =>
+  page.language === 'en' ? message : localizeMessage(message, page.english, page.messages, page.locale, CHECK_AND_RETRY);
+const localizedAll = (errors: FieldErrors): FieldErrors =>
+  page.language === 'en' ? errors : localizeMessages(errors, page.english, page.messages, page.locale, CHECK_AND_RETRY);
+setToastLabels({ region: say('enrollment.toast.region', 'Notifications'), close: say('enrollment.toast.close', 'Close') });
 const DRAFT_KEY = 'enrollmentDraft';
 /** Every field of the application, in the form's order; the spam trap is sent but never kept in the draft. */
 const FIELDS = Object.keys(EMPTY_ENROLLMENT);
-const KEPT = FIELDS.filter((name) => name !== 'website');
+const KEPT = FIELDS.filter((name) => name !== 'website' && name !== 'language');
 
 function check(all: Record<string, string>): FieldErrors {
   const result = enrollmentSchema.safeParse(all);
-  return result.success ? {} : fieldMessages(result.error);
+  return result.success ? {} : localizedAll(fieldMessages(result.error));
 }
 
 function enhance(form: HTMLFormElement): void {
@@ -40,7 +66,8 @@ function enhance(form: HTMLFormElement): void {
 
   function updateWarning(): void {
     const v = values(form, ['programRequested', 'childDateOfBirth', 'startDate']);
-    const text = programAgeWarning(v.programRequested!, v.childDateOfBirth!, v.startDate!);
+    const misfit = programAgeFit(v.programRequested!, v.childDateOfBirth!, v.startDate!);
+    const text = misfit && ageWarningText(misfit, (key, values) => say(key, '', values));
     if (text !== warningText.textContent) applyAnyway.checked = false;
     warningText.textContent = text ?? '';
     warning.hidden = !text;
@@ -78,7 +105,7 @@ function enhance(form: HTMLFormElement): void {
     const answers = values(form, FIELDS);
     const errors = check(answers);
     if (showErrors(form, FIELDS, errors)) {
-      toast({ title: 'Submission Failed', description: CHECK_AND_RETRY, variant: 'destructive' });
+      toast({ title: say('enrollment.failed', 'Submission Failed'), description: CHECK_AND_RETRY, variant: 'destructive' });
       return;
     }
     if (!warning.hidden && !applyAnyway.checked) {
@@ -88,20 +115,27 @@ function enhance(form: HTMLFormElement): void {
     }
     sending = true;
     submit.disabled = true;
-    submit.textContent = 'Submitting Application...';
+    submit.textContent = say('enrollment.submitting', 'Submitting Application...');
     const answer = await postJson('/api/enrollment', answers);
     sending = false;
     submit.disabled = false;
     submit.textContent = label;
     if (answer && answer.status >= 200 && answer.status < 300) {
       clearDraft();
-      toast({ title: 'Application Submitted!', description: "We'll contact you within 24 hours to discuss next steps." });
+      toast({
+        title: say('enrollment.toast.sent', 'Application Submitted!'),
+        description: say('enrollment.toast.sentText', "We'll contact you within 24 hours to discuss next steps."),
+      });
       showSuccess(form);
       return;
     }
     // The answers stay in the form whatever failed, so the parent can simply press Submit again.
-    if (answer?.body.errors) showErrors(form, FIELDS, answer.body.errors);
-    toast({ title: 'Submission Failed', description: failureMessage(answer, CHECK_AND_RETRY), variant: 'destructive' });
+    if (answer?.body.errors) showErrors(form, FIELDS, localizedAll(answer.body.errors));
+    toast({
+      title: say('enrollment.failed', 'Submission Failed'),
+      description: localized(failureMessage(answer, CHECK_AND_RETRY)),
+      variant: 'destructive',
+    });
   }
 }
 

@@ -14,13 +14,18 @@ const DURATION_MS = 5000;
 const SWIPE_THRESHOLD = 50;
 
 let region: HTMLElement | null = null;
+/** The toasts' own words, in the page's language (the page's script sets them: issue 33). */
+let labels = { region: 'Notifications', close: 'Close' };
+export function setToastLabels(next: { region: string; close: string }): void {
+  labels = next;
+}
 let current: { el: HTMLElement; timer: number | undefined; left: number } | null = null;
 let ids = 0;
 
 function setUp(): void {
   if (region) return;
   region = document.createElement('section');
-  region.setAttribute('aria-label', 'Notifications');
+  region.setAttribute('aria-label', labels.region);
   region.setAttribute('aria-live', 'polite');
   region.className =
     'fixed inset-x-2 top-2 z-[60] flex flex-col gap-2 outline-none sm:inset-x-auto sm:top-auto sm:bottom-4 sm:left-4 sm:w-96';
@@ -83,7 +88,7 @@ export function toast({ title, description, variant = 'default' }: ToastContent)
   }
   const close = document.createElement('button');
   close.type = 'button';
-  close.setAttribute('aria-label', 'Close');
+  close.setAttribute('aria-label', labels.close);
   close.className =
     '-m-2.5 flex size-11 shrink-0 items-center justify-center rounded-md outline-none hover:bg-black/5 focus-visible:ring-3 focus-visible:ring-brand-500/50';
   close.innerHTML =

@@ -17,6 +17,8 @@ import { cn } from '../components/ui/cn';
 import { ToasterWhenNeeded } from '../components/ui/ToasterWhenNeeded';
 import { syncPageHead } from '../lib/page-head';
 import { pageHead } from '../lib/page-title';
+import { plainText } from '../../shared/i18n/plain';
+import { languageOfPath } from '../../shared/i18n/paths';
 import type { trpc } from '../lib/trpc';
 
 export interface RouterContext {
@@ -39,7 +41,9 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 
 function RootLayout() {
   const router = useRouter();
-  const actionBar = showsPhoneActionBar(useLocation().pathname);
+  const { pathname } = useLocation();
+  const actionBar = showsPhoneActionBar(pathname);
+  const language = languageOfPath(pathname);
   // React has the page (a server-rendered one is hydrated): before this it is only what the server rendered. Browser
   // tests wait for it after each page load (tests/e2e/fixtures.ts); each document page's own script sets it too
   // (ADR 016, ADR 018). The milestones' Apply button hides on it (a choice then applies at once).
@@ -59,7 +63,7 @@ function RootLayout() {
         href="#main"
         className="sr-only z-50 items-center rounded bg-white px-3 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:flex focus:min-h-11"
       >
-        Skip to content
+        {plainText(language, 'nav.skip')}
       </a>
       <NavBar />
       <div id="main" tabIndex={-1} className={cn('outline-none', actionBar && PHONE_ACTION_BAR_CLEARANCE)}>
@@ -81,6 +85,7 @@ const PAGE_CHANGE_NOTICE_MS = 300;
  */
 function PageChangeIndicator() {
   const pending = useRouterState({ select: (s) => s.status === 'pending' });
+  const language = languageOfPath(useLocation({ select: (l) => l.pathname }));
   const [shown, setShown] = useState(false);
   useEffect(() => {
     if (!pending) return setShown(false);
@@ -88,7 +93,13 @@ function PageChangeIndicator() {
     return () => clearTimeout(timer);
   }, [pending]);
   if (!shown) return null;
-  return <div role="progressbar" aria-label="Loading the page" className="fixed inset-x-0 top-0 z-50 h-1 animate-pulse bg-brand-600" />;
+  return (
+    <div
+      role="progressbar"
+      aria-label={plainText(language, 'nav.loadingPage')}
+      className="fixed inset-x-0 top-0 z-50 h-1 animate-pulse bg-brand-600"
+    />
+  );
 }
 
 /**

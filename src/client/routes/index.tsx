@@ -1,12 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AboutSection } from '../components/home/AboutSection';
-import { ContactSection } from '../components/home/ContactSection';
-import { EventsTeaserSection } from '../components/home/EventsTeaserSection';
-import { GallerySection } from '../components/home/GallerySection';
-import { HeroSection } from '../components/home/HeroSection';
+import { HomePage } from '../components/home/HomePage';
 import { galleryQuery } from '../components/home/queries';
-import { ProgramsSection } from '../components/home/ProgramsSection';
-import { SiteFooter } from '../components/home/SiteFooter';
 import { announcementsQuery, eventsQuery } from '../components/events/queries';
 import { publicPageHead } from '../lib/page-title';
 
@@ -21,19 +15,3 @@ export const Route = createFileRoute('/')({
   },
   component: HomePage,
 });
-
-function HomePage() {
-  return (
-    <>
-      <main>
-        <HeroSection />
-        <ProgramsSection />
-        <GallerySection />
-        <AboutSection />
-        <EventsTeaserSection />
-        <ContactSection />
-      </main>
-      <SiteFooter />
-    </>
-  );
-}

@@ -5,11 +5,13 @@
  * public list is one entry here.
  *
  * What an answer varies on is only what is declared: the REST path's own parameters, the query parameters named
- * in `query`, the tRPC input's fields named in `input`, the language when `lang` is set, and, for a session's
+ * in `query`, the tRPC input's fields named in `input`, the language (a page's, from its address; a read's, from
+ * `?lang=` when `lang` is set: never Accept-Language, ADR 045), and, for a session's
  * read, the session the normal sign-in check found. A request with anything else in its query, a cursor (only a
  * list's first page is cached), or a header sent twice is never answered from the cache.
  */
-import { PUBLIC_PAGES } from '../../shared/public-pages';
+import { languageOfPath, type PageLanguage } from '../../shared/i18n/paths';
+import { PUBLIC_PAGES, SPANISH_PAGES } from '../../shared/public-pages';
 
 /** Whose answer it is: the same for every visitor without a session, or one signed-in session's own. */
 export type Whose = 'everyone' | 'parent-session' | 'staff-session';
@@ -25,7 +27,7 @@ export interface CachedRead {
   query?: readonly string[];
   input: InputShape;
   whose: Whose;
-  /** The answer is in the visitor's language (from `?lang=` or Accept-Language): a part of its key. */
+  /** The answer is in the language `?lang=` names (en, the default, or es): a part of its key. Never Accept-Language. */
   lang?: boolean;
 }
 
@@ -33,7 +35,8 @@ export interface CachedPage {
   path: string;
   query?: readonly string[];
   whose: 'everyone';
-  lang?: boolean;
+  /** The page's language, which its address gives (`/es/...` is Spanish: ADR 045): a part of its key. */
+  lang: PageLanguage;
   /** Rendered again each minute for what the page computes from the time. */
   freshForMinute: true;
 }
@@ -117,11 +120,11 @@ export const CACHED_READS: readonly CachedRead[] = [
 ];
 
 /** The pages rendered the same for every visitor (pages/render.ts); the parent dashboard is rendered per parent, never cached. */
-export const CACHED_PAGES: readonly CachedPage[] = [...PUBLIC_PAGES.map((p) => p.path), '/parent-login'].map((path) => ({
-  path,
-  whose: 'everyone',
-  freshForMinute: true,
-}));
+export const CACHED_PAGES: readonly CachedPage[] = [
+  ...PUBLIC_PAGES.map((p) => p.path),
+  ...SPANISH_PAGES.map((p) => p.path),
+  '/parent-login',
+].map((path) => ({ path, whose: 'everyone', lang: languageOfPath(path), freshForMinute: true }));
 
 /** A REST path's pattern: its literal segments, and its `:name` segments as one segment of anything but a slash. */
 function restPattern(path: string): RegExp {

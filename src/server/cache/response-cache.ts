@@ -30,7 +30,8 @@ const MAX_ID_LENGTH = 64;
 interface Asked {
   whose: Whose;
   part: string;
-  lang: boolean;
+  /** The answer's language: a page's own (its address), 'query' for a read that takes `?lang=`, or null. */
+  lang: 'en' | 'es' | 'query' | null;
   freshForMinute: boolean;
 }
 
@@ -103,7 +104,7 @@ function askedOfTrpc(path: string, params: Map<string, string>): Asked | null {
   return {
     whose,
     part: `trpc ${batch ? 'batch' : 'single'} ${names.join(',')} ${inputs.join(' ')}`,
-    lang: reads.some((r) => r!.lang),
+    lang: reads.some((r) => r!.lang) ? 'query' : null,
     freshForMinute: false,
   };
 }
@@ -113,12 +114,14 @@ function askedOf(path: string, params: Map<string, string>): Asked | null {
   const read = readOfRestPath(path);
   if (read) {
     const part = declaredPart(params, [...(read.query ?? []), ...(read.lang ? ['lang'] : [])]);
-    return part === null ? null : { whose: read.whose, part: `rest ${path} ${part}`, lang: read.lang === true, freshForMinute: false };
+    return part === null
+      ? null
+      : { whose: read.whose, part: `rest ${path} ${part}`, lang: read.lang ? 'query' : null, freshForMinute: false };
   }
   const page = pageOfPath(path);
   if (page) {
-    const part = declaredPart(params, [...(page.query ?? []), ...(page.lang ? ['lang'] : [])]);
-    return part === null ? null : { whose: page.whose, part: `page ${path} ${part}`, lang: page.lang === true, freshForMinute: true };
+    const part = declaredPart(params, page.query ?? []);
+    return part === null ? null : { whose: page.whose, part: `page ${path} ${part}`, lang: page.lang, freshForMinute: true };
   }
   return null;
 }
@@ -174,11 +177,16 @@ export function normalizedEncodings(header: string | undefined): string | null {
   return `${sendable.join(',')}:${weight('deflate') > weight('gzip') ? 'deflate' : 'gzip'}`;
 }
 
-/** The visitor's language for a read that declares one: `?lang=`, else the first of Accept-Language. */
-function languageOf(params: Map<string, string>, acceptLanguage: string | undefined): string | null {
-  const asked = params.get('lang');
-  if (asked !== undefined) return asked === 'en' || asked === 'es' ? asked : null;
-  return /^\s*es\b/i.test(acceptLanguage ?? '') ? 'es' : 'en';
+/**
+ * The language of the answer, a part of its key: a page's is its address's (declared in registry.ts); a read that
+ * takes `?lang=` has that one (English without it); null for anything else in it. Accept-Language is never read
+ * (ADR 045): the same address is the same answer for everyone, whatever their browser asks for.
+ */
+function languageOf(asked: Asked, params: Map<string, string>): string | null {
+  if (asked.lang === null) return '';
+  if (asked.lang !== 'query') return asked.lang;
+  const value = params.get('lang') ?? 'en';
+  return value === 'en' || value === 'es' ? value : null;
 }
 
 /** Weak comparison (RFC 9110 13.1.2): W/"x" matches "x". */
@@ -227,7 +235,7 @@ export function cacheKeyOf(deps: AppDeps, c: HonoContext): { key: string; owner:
   if (headers.has('trpc-accept') || /jsonl/i.test(headers.get('accept') ?? '')) return null;
   const encodings = normalizedEncodings(headers.get('accept-encoding'));
   if (encodings === null) return null;
-  const lang = asked.lang ? languageOf(params, headers.get('accept-language')) : '';
+  const lang = languageOf(asked, params);
   if (lang === null) return null;
 
   // The normal sign-in check, done once for the request (context.ts reuses it).

@@ -11,7 +11,12 @@ export const DOCUMENT_PAGES: ReadonlyMap<string, string> = new Map([
   ['/', 'home.ts'],
   ['/events', 'events.ts'],
   ['/milestones', 'milestones.ts'],
+  // Their Spanish twins (issue 33): the same scripts, which carry no words of their own.
+  ['/es', 'home.ts'],
+  ['/es/events', 'events.ts'],
+  ['/es/milestones', 'milestones.ts'],
   // The form pages, drawn per request with what was typed and their forms posted (pages/forms.ts, ADR 037).
   ['/enrollment', 'pages/enrollment.ts'],
+  ['/es/enrollment', 'pages/enrollment.ts'],
   ['/parent-login', 'pages/parent-login.ts'],
 ]);

@@ -5,7 +5,11 @@ import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { Hono, type Context as HonoContext } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { programAgeWarning } from '../../shared/program-age';
+import { LOCALES, t } from '../../shared/i18n';
+import { localizeMessage, localizeMessages } from '../../shared/i18n/field-messages';
+import { languageOfPath, type PageLanguage } from '../../shared/i18n/paths';
+import { messagesWithPrefix } from '../../shared/i18n/plain';
+import { ageWarningText, programAgeFit } from '../../shared/program-age';
 import { EMPTY_ENROLLMENT, enrollmentSchema } from '../../shared/schemas/enrollment';
 import { fieldMessages } from '../../shared/schemas/fields';
 import { csrfGuard } from '../auth/csrf';
@@ -16,7 +20,7 @@ import { createCaller } from '../routers/_app';
 import type { Limiters } from '../services/rate-limit';
 import { DOCUMENT_PAGES, withOwnScript } from './boot';
 import { entryFiles } from './preload';
-import { headTags } from './seo';
+import { headTags, jsonForHtml, withPageLanguage } from './seo';
 import type { EnrollmentView, ParentLoginView } from '../../client/form-pages';
 
 /**
@@ -32,7 +36,7 @@ interface FormPagesModule {
   renderParentLoginPage(view: ParentLoginView): Promise<string>;
 }
 
-type FormPath = '/enrollment' | '/parent-login';
+type FormPath = '/enrollment' | '/es/enrollment' | '/parent-login';
 
 /** A form page's body is a few KB of text: far more than any honest form, far less than the API's limit. */
 export const FORM_BODY_LIMIT = 64 * 1024;
@@ -40,6 +44,20 @@ export const FORM_BODY_LIMIT = 64 * 1024;
 const PARENT_DASHBOARD = '/parent-dashboard';
 const NOTICES = new Set(['session-ended', 'password-changed']);
 const SERVER_FAILURE = 'Something went wrong on our side. Please try again in a moment, or call us.';
+
+/** The schema's and the server's messages of the enrollment form, by key (issue 33: mapped to the page's language). */
+const ENGLISH_ERRORS = messagesWithPrefix('en', 'enrollment.error.');
+const SPANISH_ERRORS = messagesWithPrefix('es', 'enrollment.error.');
+
+/**
+ * The words the enrollment page's script says itself (toasts, the age warning, the messages of the fields it
+ * checks), as a data block (never executed: the CSP stays strict): the page's language's `enrollment.*` messages,
+ * and the English error messages the shared schema gives, to map them (shared/i18n/field-messages.ts).
+ */
+function enrollmentMessagesBlock(language: PageLanguage): string {
+  const data = { language, locale: LOCALES[language], messages: messagesWithPrefix(language, 'enrollment.'), english: ENGLISH_ERRORS };
+  return `<script type="application/json" id="page-messages">${jsonForHtml(data)}</script>`;
+}
 
 export function formPages(deps: AppDeps, limits: Limiters, { clientDir, ssrDir }: { clientDir: string; ssrDir: string }) {
   const origin = deps.config.publicUrl.replace(/\/+$/, '');
@@ -70,7 +88,9 @@ export function formPages(deps: AppDeps, limits: Limiters, { clientDir, ssrDir }
   function template(path: FormPath): string | null {
     if (!templates.has(path)) {
       const file = resolve(clientDir, 'index.html');
-      const html = existsSync(file) ? readFileSync(file, 'utf8').replace('<!--app-head-->', () => headTags(path, origin)) : null;
+      const html = existsSync(file)
+        ? withPageLanguage(readFileSync(file, 'utf8'), path).replace('<!--app-head-->', () => headTags(path, origin))
+        : null;
       const files = entryFiles(clientDir, DOCUMENT_PAGES.get(path) ?? '');
       if (html && !files.length) logger.error({ path }, 'the client build has no script for this form page: rebuild with `npm run build`');
       templates.set(path, html && withOwnScript(html, files));
@@ -83,8 +103,11 @@ export function formPages(deps: AppDeps, limits: Limiters, { clientDir, ssrDir }
     if (!m || !page) return c.text('The site is not built. Run `npm run build`.', 503);
     const html = await draw(m);
     c.header('Cache-Control', cache);
+    c.header('Content-Language', languageOfPath(path));
+    // The enrollment pages' script takes its words from the page (issue 33): the catalogue's, in the page's language.
+    const messages = path === '/parent-login' ? '' : enrollmentMessagesBlock(languageOfPath(path));
     return c.html(
-      page.replace('<div id="root"></div>', () => `<div id="root">${html}</div>`),
+      page.replace('<div id="root"></div>', () => `<div id="root">${html}</div>${messages}`),
       status as 200,
     );
   }
@@ -110,52 +133,74 @@ export function formPages(deps: AppDeps, limits: Limiters, { clientDir, ssrDir }
   const limit = bodyLimit({ maxSize: FORM_BODY_LIMIT, onError: (c) => c.text('The form is too large.', 413, { Connection: 'close' }) });
   const unreadable = (c: HonoContext) => c.text('The form could not be read. Please send it from the page.', 415, { Connection: 'close' });
 
-  app.get('/enrollment', (c) =>
-    // ?submitted: where a form the browser sent itself lands (post, redirect, get), so a reload sends nothing again.
-    send(
-      c,
-      '/enrollment',
-      200,
-      (m) => m.renderEnrollmentPage({ submitted: c.req.query('submitted') !== undefined, values: {}, errors: {} }),
-      'no-cache',
-    ),
-  );
+  for (const path of ['/enrollment', '/es/enrollment'] as const) {
+    const language = languageOfPath(path);
+    /** A refusal's messages in the page's language: the schema's English mapped through the catalogue (issue 33). */
+    const inLanguage = (errors: Record<string, string>) =>
+      language === 'en' ? errors : localizeMessages(errors, ENGLISH_ERRORS, SPANISH_ERRORS, LOCALES.es, t('es', 'enrollment.checkRetry'));
+    const sentence = (message: string | null) =>
+      message === null || language === 'en'
+        ? message
+        : localizeMessage(message, ENGLISH_ERRORS, SPANISH_ERRORS, LOCALES.es, t('es', 'enrollment.checkRetry'));
 
-  app.post('/enrollment', guard, limit, async (c) => {
-    const form = await readForm(c);
-    if (!form) return unreadable(c);
-    const values = Object.fromEntries(Object.keys(EMPTY_ENROLLMENT).map((k) => [k, form[k] ?? ''])) as Record<
-      keyof typeof EMPTY_ENROLLMENT,
-      string
-    >;
-    const accepted = form.applyAnyway === 'yes';
-    const warning = programAgeWarning(values.programRequested, values.childDateOfBirth, values.startDate);
-    const refuse = (status: number, errors: Record<string, string>, formError: string | null = null) =>
-      send(c, '/enrollment', status, (m) =>
-        m.renderEnrollmentPage({ submitted: false, values, errors, formError, ageWarning: warning, ageWarningAccepted: accepted }),
-      );
-    if (warning && !accepted) {
-      // Asked first, with every other message the schema has, so the family answers everything in one go.
-      const checked = enrollmentSchema.safeParse(values);
-      return refuse(checked.success ? 200 : 400, checked.success ? {} : fieldMessages(checked.error));
-    }
-    const { caller, resHeaders } = callerFor(c);
-    try {
-      await caller.enrollment.submit(values);
-    } catch (err) {
-      resHeaders.forEach((value, key) => c.header(key, value));
-      if (!(err instanceof TRPCError)) throw err;
-      const status = getHTTPStatusCodeFromError(err);
-      if (status >= 500) {
-        logger.error({ err }, 'an enrollment sent by the form failed');
-        return refuse(500, {}, SERVER_FAILURE);
+    app.get(path, (c) =>
+      // ?submitted: where a form the browser sent itself lands (post, redirect, get), so a reload sends nothing again.
+      send(
+        c,
+        path,
+        200,
+        (m) => m.renderEnrollmentPage({ submitted: c.req.query('submitted') !== undefined, values: {}, errors: {}, language }),
+        'no-cache',
+      ),
+    );
+
+    app.post(path, guard, limit, async (c) => {
+      const form = await readForm(c);
+      if (!form) return unreadable(c);
+      const values = Object.fromEntries(Object.keys(EMPTY_ENROLLMENT).map((k) => [k, form[k] ?? ''])) as Record<
+        keyof typeof EMPTY_ENROLLMENT,
+        string
+      >;
+      // The application's language is the page it was sent from, whatever the form said.
+      values.language = language;
+      const accepted = form.applyAnyway === 'yes';
+      const fit = programAgeFit(values.programRequested, values.childDateOfBirth, values.startDate);
+      const warning = fit && ageWarningText(fit, (key, v) => t(language, key, v));
+      const refuse = (status: number, errors: Record<string, string>, formError: string | null = null) =>
+        send(c, path, status, (m) =>
+          m.renderEnrollmentPage({
+            submitted: false,
+            values,
+            errors: inLanguage(errors),
+            formError: sentence(formError),
+            ageWarning: warning,
+            ageWarningAccepted: accepted,
+            language,
+          }),
+        );
+      if (warning && !accepted) {
+        // Asked first, with every other message the schema has, so the family answers everything in one go.
+        const checked = enrollmentSchema.safeParse(values);
+        return refuse(checked.success ? 200 : 400, checked.success ? {} : fieldMessages(checked.error));
       }
-      const { message, fieldErrors } = clientError(err);
-      return refuse(status, fieldErrors ?? {}, fieldErrors ? null : message);
-    }
-    c.header('Cache-Control', 'no-store');
-    return c.redirect('/enrollment?submitted', 303);
-  });
+      const { caller, resHeaders } = callerFor(c);
+      try {
+        await caller.enrollment.submit(values);
+      } catch (err) {
+        resHeaders.forEach((value, key) => c.header(key, value));
+        if (!(err instanceof TRPCError)) throw err;
+        const status = getHTTPStatusCodeFromError(err);
+        if (status >= 500) {
+          logger.error({ err }, 'an enrollment sent by the form failed');
+          return refuse(500, {}, SERVER_FAILURE);
+        }
+        const { message, fieldErrors } = clientError(err);
+        return refuse(status, fieldErrors ?? {}, fieldErrors ? null : message);
+      }
+      c.header('Cache-Control', 'no-store');
+      return c.redirect(`${path}?submitted`, 303);
+    });
+  }
 
   app.get('/parent-login', async (c) => {
     // Someone already signed in is sent on to their dashboard (issue 34).

@@ -13,6 +13,7 @@ import { cacheStore } from '../cache/store';
 import { type AppDeps, clientIp, createContext } from '../context';
 import { logger } from '../logger';
 import { escapeHtml } from './seo';
+import { languageOfPath } from '../../shared/i18n/paths';
 import { createCaller } from '../routers/_app';
 import type { Limiters } from '../services/rate-limit';
 
@@ -22,7 +23,7 @@ interface SsrModule {
   /** Pages drawn only when the address has no query string (their drawing would depend on it). */
   DRAWN_WITHOUT_QUERY_ONLY?: readonly string[];
   isNotFound(path: string): boolean;
-  render(path: string, data: Partial<Record<PageList, unknown>>): Promise<{ html: string; state: string }>;
+  render(path: string, data: Partial<Record<PageList, unknown>>, origin?: string | null): Promise<{ html: string; state: string }>;
   renderParentDashboard?(
     href: string,
     parent: unknown,
@@ -111,7 +112,11 @@ export function createPageRenderer(deps: AppDeps, limits: Limiters, ssrDir: stri
     const caller = createCaller({ ...deps, limits, resHeaders: new Headers(), ip, auth: null });
     const names = status === 404 ? [] : (ssr.SERVER_RENDERED[path] ?? []);
     const lists = await Promise.all(names.map((name) => callRead(caller, name)));
-    const drawing = await ssr.render(href, Object.fromEntries(names.map((name, i) => [name, lists[i]])));
+    const drawing = await ssr.render(
+      href,
+      Object.fromEntries(names.map((name, i) => [name, lists[i]])),
+      deps.config.publicUrl.replace(/\/+$/, ''),
+    );
     const body = pageBody(template, adopted ? drawing : { html: drawing.html, state: null });
     const hash = createHash('sha256').update(body).digest('base64url').slice(0, 32);
     // Drawn again but byte for byte the same (a new minute): the compressed forms still fit.
@@ -164,6 +169,8 @@ export function createPageRenderer(deps: AppDeps, limits: Limiters, ssrDir: stri
       'Cache-Control': 'no-cache',
       ETag: etag,
       Vary: 'Accept-Encoding',
+      // The page's language is its address's (ADR 045), said to the browser and to caches.
+      'Content-Language': languageOfPath(path),
     };
     if (matches(c.req.header('if-none-match'), etag)) return c.body(null, 304, headers);
     if (encoding === 'identity') return c.body(page.body, page.status, headers);

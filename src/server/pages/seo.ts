@@ -1,4 +1,5 @@
 import { centre } from '../../shared/centre';
+import { hasTwin, languageOfPath, pathIn } from '../../shared/i18n/paths';
 import { fullTitle, pageHeadOf, SITEMAP_PATHS } from '../../shared/public-pages';
 
 /**
@@ -73,15 +74,26 @@ export function headTags(path: string, origin: string): string {
     `<meta property="og:title" content="${title}" />`,
     `<meta property="og:description" content="${description}" />`,
     `<meta property="og:url" content="${url}" />`,
-    `<meta property="og:locale" content="en_US" />`,
+    `<meta property="og:locale" content="${languageOfPath(path) === 'es' ? 'es_US' : 'en_US'}" />`,
   ];
-  if (path === '/') tags.push(`<script type="application/ld+json">${jsonForHtml(childCareJsonLd(origin))}</script>`);
+  // Each page and its twin in the other language name each other (issue 33, ADR 045); English is the default.
+  if (hasTwin(path)) {
+    for (const language of ['en', 'es'] as const)
+      tags.push(`<link rel="alternate" hreflang="${language}" href="${escapeHtml(origin + pathIn(language, path))}" />`);
+    tags.push(`<link rel="alternate" hreflang="x-default" href="${escapeHtml(origin + pathIn('en', path))}" />`);
+  }
+  if (path === '/' || path === '/es') tags.push(`<script type="application/ld+json">${jsonForHtml(childCareJsonLd(origin))}</script>`);
   return tags.join('\n    ');
 }
 
 /** JSON to put inside an HTML element: `<`, `>` and `&` escaped as \u00xx (still the same JSON). */
 export function jsonForHtml(value: unknown): string {
   return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** The page's template with its language on `<html lang>`: `es` under `/es` (ADR 045), the template's `en` otherwise. */
+export function withPageLanguage(template: string, path: string): string {
+  return languageOfPath(path) === 'es' ? template.replace(/<html lang="en">/, '<html lang="es">') : template;
 }
 
 export function escapeHtml(text: string): string {

@@ -40,6 +40,7 @@ export const applicationColumns = {
   medicalConditions: enrollmentApplications.medicalConditions,
   specialInstructions: enrollmentApplications.specialInstructions,
   howDidYouHear: enrollmentApplications.howDidYouHear,
+  language: enrollmentApplications.language,
   status: enrollmentApplications.status,
   createdAt: enrollmentApplications.createdAt,
 };

@@ -7,6 +7,7 @@ import { centre, centreAddressLine } from '../../shared/centre';
 import { APPLICATION_STATUS_LABELS, type ApplicationStatus, PROGRAM_LABELS, type Program } from '../../shared/constants';
 import { intlFor, type Language, t } from '../../shared/i18n';
 import type { Config } from '../config';
+import { spanishApplicationReceivedEmail, spanishApplicationStatusEmail } from './application-mail-es';
 
 export interface EmailContent {
   subject: string;
@@ -115,6 +116,8 @@ export function letter(
 }
 
 export interface ApplicationForEmail {
+  /** The language the family applied in (issue 33): 'es' sends the Spanish letter (application-mail-es.ts). */
+  language?: string | null;
   parentFirstName: string;
   parentLastName: string;
   childFirstName: string;
@@ -156,6 +159,7 @@ function statusSentences(status: ApplicationStatus, child: string, phone: string
 
 /** Sent when staff change an application's status and ask for the parent to be told. */
 export function applicationStatusEmail(application: ApplicationForEmail, status: ApplicationStatus, config: LinkConfig): EmailContent {
+  if (application.language === 'es') return spanishApplicationStatusEmail(application, status, config);
   const child = `${application.childFirstName} ${application.childLastName}`.trim();
   const parent = application.parentFirstName.trim() || `${application.parentFirstName} ${application.parentLastName}`.trim();
   const label = APPLICATION_STATUS_LABELS[status];
@@ -463,6 +467,7 @@ function letterDate(isoDate: string): string {
  * asked for (so a mistake is noticed now), and says what happens next, as the success screen does (SPEC.md §2).
  */
 export function applicationReceivedEmail(application: SubmittedApplicationForEmail, config: LinkConfig): EmailContent {
+  if (application.language === 'es') return spanishApplicationReceivedEmail(application, config);
   const child = `${application.childFirstName} ${application.childLastName}`.trim();
   const parent = application.parentFirstName.trim() || 'Parent';
   const program = programLabel(application.programRequested);

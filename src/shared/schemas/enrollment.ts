@@ -1,5 +1,11 @@
 import { z } from 'zod';
 import { HOW_HEARD_CHOICES, PROGRAM_CHOICES, RELATIONSHIP_CHOICES, STATE_CHOICES } from '../constants';
+
+/** The languages an application can be made in: the public pages' (issue 33). */
+export const LANGUAGE_CHOICES = [
+  { value: 'en', label: 'English' },
+  { value: 'es', label: 'Español' },
+] as const;
 import {
   birthDateField,
   choiceField,
@@ -73,6 +79,11 @@ function enrollmentObject(today?: string) {
       .nullish()
       .or(z.literal('').transform(() => null))
       .transform((v) => v ?? null),
+    /** The language the family applied in (issue 33): the page's, `/es/enrollment` is Spanish; staff e-mails follow it. */
+    language: choiceField(LANGUAGE_CHOICES, 'Please choose a language')
+      .or(z.literal('').transform(() => 'en' as const))
+      .optional()
+      .transform((v) => v ?? 'en'),
     /** Honeypot: hidden from people, filled in by bots (never stored; anything in it marks the sender as a bot). */
     website: honeypotField(),
   });
@@ -106,5 +117,6 @@ export const EMPTY_ENROLLMENT: Record<keyof EnrollmentInput, string> = {
   medicalConditions: '',
   specialInstructions: '',
   howDidYouHear: '',
+  language: 'en',
   website: '',
 };

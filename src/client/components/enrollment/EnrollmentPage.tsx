@@ -3,6 +3,8 @@ import { centre, telHref } from '~/shared/centre';
 import { HOW_HEARD_CHOICES, PROGRAM_CHOICES, RELATIONSHIP_CHOICES, STATE_CHOICES } from '~/shared/constants';
 import { EMPTY_ENROLLMENT, type EnrollmentInput } from '~/shared/schemas/enrollment';
 import { buttonClass } from '../ui/button-class';
+import type { MessageKey } from '~/shared/i18n';
+import { type Translate, usePageLanguage, useT } from '../../lib/i18n';
 import { DocumentSelect, DocumentTextField } from './DocumentFields';
 import { EnrollmentSuccess } from './EnrollmentSuccess';
 import { FormSection } from './FormSection';
@@ -19,14 +21,23 @@ export interface EnrollmentView {
   /** The program does not fit the child's age (shared/program-age.ts): the parent may apply anyway. */
   ageWarning?: string | null;
   ageWarningAccepted?: boolean;
+  /** The page's language (issue 33): `/es/enrollment` is Spanish, and so is the application it sends. */
+  language?: 'en' | 'es';
 }
 
 export const CHECK_AND_RETRY = 'Please check your information and try again.';
+
+/** A select's choices with their words from the catalogue (`prefix` + value). */
+function choicesIn(t: Translate, prefix: string, choices: readonly { value: string }[]) {
+  return choices.map(({ value }) => ({ value, label: t(`${prefix}${value}` as MessageKey) }));
+}
 /** The checkbox that accepts the age warning; not a field of the application. */
 export const ACCEPT_AGE_WARNING = 'applyAnyway';
 
 /** The order the fields come in the form: the first with a message is the one focused. */
 const FIELD_ORDER = Object.keys(EMPTY_ENROLLMENT) as EnrollmentField[];
+/** Written by the page, not typed: the language of the page. */
+const NOT_TYPED = new Set<string>(['language', 'website']);
 
 export function EnrollmentPage({ view }: { view: EnrollmentView }) {
   return (
@@ -36,7 +47,9 @@ export function EnrollmentPage({ view }: { view: EnrollmentView }) {
 
 function EnrollmentForm({ view }: { view: EnrollmentView }) {
   const { values, errors, formError, ageWarning, ageWarningAccepted } = view;
-  const firstInvalid = FIELD_ORDER.find((name) => errors[name]);
+  const t = useT();
+  const language = usePageLanguage();
+  const firstInvalid = FIELD_ORDER.find((name) => errors[name] && !NOT_TYPED.has(name));
   // A message the schema gives no field of the form (a rule across fields) is said for the whole form.
   const elsewhere = Object.entries(errors).find(([name, message]) => message && !FIELD_ORDER.includes(name as EnrollmentField))?.[1];
   const problem = formError ?? (firstInvalid ? null : elsewhere) ?? null;
@@ -50,9 +63,9 @@ function EnrollmentForm({ view }: { view: EnrollmentView }) {
   return (
     <>
       <header className="mb-8 text-center">
-        <h1 className="text-3xl font-bold text-stone-900 sm:text-4xl">Online Enrollment Application</h1>
+        <h1 className="text-3xl font-bold text-stone-900 sm:text-4xl">{t('enrollment.title')}</h1>
         <p className="mt-3 text-stone-700">
-          Apply for a spot at {centre.name}. It takes about 10 minutes; we will call you within 24 hours. Questions? Call{' '}
+          {t('enrollment.introBefore', { name: centre.name })}{' '}
           <a
             href={telHref(centre.phones[0])}
             className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline underline-offset-2"
@@ -70,8 +83,8 @@ function EnrollmentForm({ view }: { view: EnrollmentView }) {
           tabIndex={-1}
           className="mb-6 rounded-xl border border-red-300 bg-red-50 p-4 text-red-900 outline-none"
         >
-          <h2 className="font-bold">Submission Failed</h2>
-          <p className="text-sm">{problem ?? CHECK_AND_RETRY}</p>
+          <h2 className="font-bold">{t('enrollment.failed')}</h2>
+          <p className="text-sm">{problem ?? t('enrollment.checkRetry')}</p>
           {firstInvalid && (
             <ul className="mt-2 list-disc pl-5 text-sm">
               {FIELD_ORDER.filter((name) => errors[name]).map((name) => (
@@ -88,21 +101,34 @@ function EnrollmentForm({ view }: { view: EnrollmentView }) {
       <form
         id="enrollment-form"
         method="post"
-        action="/enrollment"
+        action={language === 'es' ? '/es/enrollment' : '/enrollment'}
         noValidate
         aria-describedby="required-note"
         className="flex flex-col gap-6"
       >
         <p id="required-note" className="text-sm text-stone-600">
-          Fields marked <span className="font-semibold text-red-600">*</span> are required.
+          {t('enrollment.requiredBefore')} <span className="font-semibold text-red-600">*</span> {t('enrollment.requiredAfter')}
         </p>
 
-        <FormSection title="Parent/Guardian Information" icon={UserRound}>
-          <DocumentTextField label="Parent First Name" required autoComplete="given-name" {...text('parentFirstName')} />
-          <DocumentTextField label="Parent Last Name" required autoComplete="family-name" {...text('parentLastName')} />
-          <DocumentTextField label="Email Address" type="email" required autoComplete="email" inputMode="email" {...text('parentEmail')} />
+        <input type="hidden" name="language" value={language} />
+        <FormSection title={t('enrollment.section.parent')} icon={UserRound}>
           <DocumentTextField
-            label="Phone Number"
+            label={t('enrollment.field.parentFirstName')}
+            required
+            autoComplete="given-name"
+            {...text('parentFirstName')}
+          />
+          <DocumentTextField label={t('enrollment.field.parentLastName')} required autoComplete="family-name" {...text('parentLastName')} />
+          <DocumentTextField
+            label={t('enrollment.field.parentEmail')}
+            type="email"
+            required
+            autoComplete="email"
+            inputMode="email"
+            {...text('parentEmail')}
+          />
+          <DocumentTextField
+            label={t('enrollment.field.parentPhone')}
             type="tel"
             required
             autoComplete="tel"
@@ -110,32 +136,48 @@ function EnrollmentForm({ view }: { view: EnrollmentView }) {
             {...text('parentPhone')}
           />
           <DocumentTextField
-            label="Street Address"
+            label={t('enrollment.field.parentAddress')}
             required
             autoComplete="street-address"
             className="sm:col-span-2"
             {...text('parentAddress')}
           />
-          <DocumentTextField label="City" required autoComplete="address-level2" {...text('parentCity')} />
+          <DocumentTextField label={t('enrollment.field.parentCity')} required autoComplete="address-level2" {...text('parentCity')} />
           <div className="grid grid-cols-2 gap-4">
-            <DocumentSelect label="State" required options={STATE_CHOICES} {...text('parentState')} />
-            <DocumentTextField label="ZIP Code" required autoComplete="postal-code" inputMode="numeric" {...text('parentZip')} />
+            <DocumentSelect
+              label={t('enrollment.field.parentState')}
+              required
+              options={choicesIn(t, 'enrollment.state.', STATE_CHOICES)}
+              {...text('parentState')}
+            />
+            <DocumentTextField
+              label={t('enrollment.field.parentZip')}
+              required
+              autoComplete="postal-code"
+              inputMode="numeric"
+              {...text('parentZip')}
+            />
           </div>
         </FormSection>
 
-        <FormSection title="Child Information" icon={Smile}>
-          <DocumentTextField label="Child's First Name" required {...text('childFirstName')} />
-          <DocumentTextField label="Child's Last Name" required {...text('childLastName')} />
-          <DocumentTextField label="Date of Birth" type="date" required {...text('childDateOfBirth')} />
-          <DocumentTextField label="Child's Age" required placeholder="e.g. 18 months or 3 years" {...text('childAge')} />
-          <DocumentSelect
-            label="Program Requested"
+        <FormSection title={t('enrollment.section.child')} icon={Smile}>
+          <DocumentTextField label={t('enrollment.field.childFirstName')} required {...text('childFirstName')} />
+          <DocumentTextField label={t('enrollment.field.childLastName')} required {...text('childLastName')} />
+          <DocumentTextField label={t('enrollment.field.childDateOfBirth')} type="date" required {...text('childDateOfBirth')} />
+          <DocumentTextField
+            label={t('enrollment.field.childAge')}
             required
-            placeholder="Select a program"
-            options={PROGRAM_CHOICES}
+            placeholder={t('enrollment.field.childAgePlaceholder')}
+            {...text('childAge')}
+          />
+          <DocumentSelect
+            label={t('enrollment.field.programRequested')}
+            required
+            placeholder={t('enrollment.field.programPlaceholder')}
+            options={choicesIn(t, 'enrollment.program.', PROGRAM_CHOICES)}
             {...text('programRequested')}
           />
-          <DocumentTextField label="Desired Start Date" type="date" required {...text('startDate')} />
+          <DocumentTextField label={t('enrollment.field.startDate')} type="date" required {...text('startDate')} />
           {/* Shown by the server after a submit, and by the page's script as the dates and program change. */}
           <div
             id="age-warning"
@@ -158,85 +200,77 @@ function EnrollmentForm({ view }: { view: EnrollmentView }) {
                 autoFocus={Boolean(ageWarning && !refused) || undefined}
                 className="size-5 accent-brand-700"
               />
-              Apply for this program anyway
+              {t('enrollment.applyAnyway')}
             </label>
           </div>
         </FormSection>
 
-        <FormSection
-          title="Emergency Contact"
-          icon={ShieldAlert}
-          description="Someone other than a parent we can reach if we cannot reach you."
-        >
-          <DocumentTextField label="Emergency Contact Name" required {...text('emergencyContactName')} />
-          <DocumentTextField label="Emergency Contact Phone" type="tel" required {...text('emergencyContactPhone')} />
+        <FormSection title={t('enrollment.section.emergency')} icon={ShieldAlert} description={t('enrollment.section.emergencyNote')}>
+          <DocumentTextField label={t('enrollment.field.emergencyContactName')} required {...text('emergencyContactName')} />
+          <DocumentTextField label={t('enrollment.field.emergencyContactPhone')} type="tel" required {...text('emergencyContactPhone')} />
           <DocumentSelect
-            label="Relationship to Child"
+            label={t('enrollment.field.emergencyContactRelationship')}
             required
-            placeholder="Select a relationship"
-            options={RELATIONSHIP_CHOICES}
+            placeholder={t('enrollment.field.relationshipPlaceholder')}
+            options={choicesIn(t, 'enrollment.relationship.', RELATIONSHIP_CHOICES)}
             {...text('emergencyContactRelationship')}
           />
         </FormSection>
 
-        <FormSection
-          title="Medical Information"
-          icon={HeartPulse}
-          description="Optional, but it helps us care for your child safely from day one."
-        >
-          <DocumentTextField label="Pediatrician Name" {...text('pediatricianName')} />
-          <DocumentTextField label="Pediatrician Phone" type="tel" {...text('pediatricianPhone')} />
+        <FormSection title={t('enrollment.section.medical')} icon={HeartPulse} description={t('enrollment.section.medicalNote')}>
+          <DocumentTextField label={t('enrollment.field.pediatricianName')} {...text('pediatricianName')} />
+          <DocumentTextField label={t('enrollment.field.pediatricianPhone')} type="tel" {...text('pediatricianPhone')} />
           <DocumentTextField
-            label="Allergies"
+            label={t('enrollment.field.allergies')}
             multiline
             rows={2}
-            placeholder="Food, medication or environmental allergies"
+            placeholder={t('enrollment.field.allergiesPlaceholder')}
             className="sm:col-span-2"
             {...text('allergies')}
           />
           <DocumentTextField
-            label="Medications"
+            label={t('enrollment.field.medications')}
             multiline
             rows={2}
-            placeholder="Current medications and dosages"
+            placeholder={t('enrollment.field.medicationsPlaceholder')}
             className="sm:col-span-2"
             {...text('medications')}
           />
           <DocumentTextField
-            label="Medical Conditions"
+            label={t('enrollment.field.medicalConditions')}
             multiline
             rows={2}
-            placeholder="Any conditions we should know about"
+            placeholder={t('enrollment.field.medicalConditionsPlaceholder')}
             className="sm:col-span-2"
             {...text('medicalConditions')}
           />
         </FormSection>
 
-        <FormSection title="Additional Information" icon={ClipboardList}>
+        <FormSection title={t('enrollment.section.additional')} icon={ClipboardList}>
           <DocumentTextField
-            label="Special Instructions"
+            label={t('enrollment.field.specialInstructions')}
             multiline
             rows={3}
-            placeholder="Routines, comfort items, dietary needs or anything else"
+            placeholder={t('enrollment.field.specialInstructionsPlaceholder')}
             className="sm:col-span-2"
             {...text('specialInstructions')}
           />
           <DocumentSelect
-            label="How did you hear about us?"
-            placeholder="Select an option"
-            options={HOW_HEARD_CHOICES}
+            label={t('enrollment.field.howDidYouHear')}
+            placeholder={t('enrollment.field.howPlaceholder')}
+            options={choicesIn(t, 'enrollment.heard.', HOW_HEARD_CHOICES)}
             {...text('howDidYouHear')}
           />
         </FormSection>
 
         {/* Honeypot: invisible to people and to assistive technology; only bots fill it in. */}
         <div aria-hidden="true" className="absolute -left-[10000px] top-auto size-px overflow-hidden">
-          <label htmlFor="enrollment-website">Leave this field empty</label>
+          <label htmlFor="enrollment-website">{t('enrollment.field.honeypot')}</label>
           <input id="enrollment-website" name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue={values.website ?? ''} />
         </div>
 
         <button type="submit" className={buttonClass('primary', 'lg', 'w-full')}>
-          Submit Enrollment Application
+          {t('enrollment.submit')}
         </button>
       </form>
       {/* The success screen, for the page's script to show in place of the form once the API has the application. */}

@@ -1,16 +1,13 @@
+import { useLocalHref, useT } from '../../lib/i18n';
 import { CalendarCheck, CircleCheck, FileText, Mail, Phone } from 'lucide-react';
 import { centre, telHref } from '~/shared/centre';
 import { LinkButton } from '../ui/LinkButton';
 import { Card } from '../ui/Card';
 
 const NEXT_STEPS = [
-  {
-    icon: Phone,
-    title: 'We will call you within 24 hours',
-    text: 'Our director will review your application and call to discuss next steps.',
-  },
-  { icon: CalendarCheck, title: 'Schedule a facility tour', text: 'Visit our classrooms, meet the teachers and see a day at the centre.' },
-  { icon: FileText, title: 'Complete enrollment paperwork', text: 'We will help you finish the remaining enrollment and health forms.' },
+  { icon: Phone, id: 'call' },
+  { icon: CalendarCheck, id: 'tour' },
+  { icon: FileText, id: 'paperwork' },
 ] as const;
 
 const linkClass =
@@ -18,35 +15,35 @@ const linkClass =
 
 /** The success screen of SPEC.md §2. Its heading takes focus when the page's script shows it in place of the form. */
 export function EnrollmentSuccess() {
+  const t = useT();
+  const href = useLocalHref();
   return (
     <Card className="p-6 text-center sm:p-10">
       <CircleCheck aria-hidden="true" className="mx-auto size-16 text-green-600" />
       <h1 id="enrollment-success-heading" tabIndex={-1} className="mt-4 text-3xl font-bold text-stone-900 outline-none">
-        Application Submitted Successfully!
+        {t('enrollment.success.heading')}
       </h1>
-      <p className="mx-auto mt-3 max-w-xl text-stone-700">
-        Thank you for choosing {centre.name}. We have received your enrollment application.
-      </p>
+      <p className="mx-auto mt-3 max-w-xl text-stone-700">{t('enrollment.success.thanks', { name: centre.name })}</p>
 
-      <h2 className="mt-8 text-lg font-bold text-stone-900">What happens next</h2>
+      <h2 className="mt-8 text-lg font-bold text-stone-900">{t('enrollment.success.next')}</h2>
       <ol className="mx-auto mt-4 flex max-w-xl flex-col gap-3 text-left">
-        {NEXT_STEPS.map(({ icon: Icon, title, text }, i) => (
-          <li key={title} className="flex gap-3 rounded-xl bg-brand-50 p-4">
+        {NEXT_STEPS.map(({ icon: Icon, id }, i) => (
+          <li key={id} className="flex gap-3 rounded-xl bg-brand-50 p-4">
             <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-brand-700 text-sm font-bold text-white">
               {i + 1}
             </span>
             <div>
               <p className="flex items-center gap-2 font-semibold text-stone-900">
                 <Icon aria-hidden="true" className="size-4 text-brand-700" />
-                {title}
+                {t(`enrollment.success.${id}.title`)}
               </p>
-              <p className="text-sm text-stone-700">{text}</p>
+              <p className="text-sm text-stone-700">{t(`enrollment.success.${id}.text`)}</p>
             </div>
           </li>
         ))}
       </ol>
 
-      <h2 className="mt-8 text-lg font-bold text-stone-900">Questions? Contact us</h2>
+      <h2 className="mt-8 text-lg font-bold text-stone-900">{t('enrollment.success.questions')}</h2>
       <ul className="mt-3 flex flex-col items-center gap-2">
         {centre.phones.map((phone) => (
           <li key={phone} className="flex items-center gap-2">
@@ -63,8 +60,8 @@ export function EnrollmentSuccess() {
           </a>
         </li>
       </ul>
-      <LinkButton href="/" variant="outline" className="mt-8">
-        Return to Home
+      <LinkButton href={href('/')} variant="outline" className="mt-8">
+        {t('enrollment.success.home')}
       </LinkButton>
     </Card>
   );

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
-import { formatDate } from '../../lib/format';
+import { formatDay, usePageLanguage, useT } from '../../lib/i18n';
 import { Badge } from '../ui/Card';
 import { MomentDay } from '../ui/MomentDay';
 import { cn } from '../ui/cn';
-import { announcementCategoryTone, categoryLabel, priorityTone } from './categories';
-import { PriorityIcon, priorityLabel } from './PriorityIcon';
+import { announcementCategoryTone, priorityTone, useAnnouncementCategoryLabel } from './categories';
+import { PriorityIcon, usePriorityLabel } from './PriorityIcon';
 import type { PublicAnnouncement } from './queries';
 
 /**
@@ -20,6 +20,10 @@ export function AnnouncementItem({
   badges?: ReactNode;
   className?: string;
 }) {
+  const t = useT();
+  const language = usePageLanguage();
+  const categoryLabel = useAnnouncementCategoryLabel();
+  const priorityLabel = usePriorityLabel();
   return (
     <article className={cn('flex gap-3', className)}>
       <PriorityIcon priority={a.priority} className="mt-0.5 size-5 shrink-0" />
@@ -33,9 +37,9 @@ export function AnnouncementItem({
         <p className="mt-2 text-sm whitespace-pre-line text-stone-700">{a.content}</p>
         <p className="mt-2 flex flex-wrap gap-x-4 text-xs text-stone-500">
           <span>
-            Posted <MomentDay value={a.createdAt} />
+            {t('events.posted')} <MomentDay value={a.createdAt} />
           </span>
-          {a.expiresAt && <span>Expires {formatDate(a.expiresAt)}</span>}
+          {a.expiresAt && <span>{t('events.expires', { date: formatDay(language, a.expiresAt) })}</span>}
         </p>
       </div>
     </article>

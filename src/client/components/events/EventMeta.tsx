@@ -1,14 +1,16 @@
 import { CalendarDays, Clock, type LucideIcon, MapPin } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { formatDate, formatTime12 } from '../../lib/format';
+import { formatDay, formatTimeOfDay, usePageLanguage } from '../../lib/i18n';
+import { t } from '../../../shared/i18n';
+import type { PageLanguage } from '../../../shared/i18n/paths';
 import { cn } from '../ui/cn';
 import type { PublicEvent } from './queries';
 
 /** "9:00 AM - 11:30 AM", "9:00 AM", or nothing when the event has no time. */
-function eventTimeRange(event: Pick<PublicEvent, 'startTime' | 'endTime'>): string {
-  const start = formatTime12(event.startTime);
-  const end = formatTime12(event.endTime);
-  if (start && end) return `${start} - ${end}`;
+function eventTimeRange(event: Pick<PublicEvent, 'startTime' | 'endTime'>, language: PageLanguage): string {
+  const start = formatTimeOfDay(language, event.startTime);
+  const end = formatTimeOfDay(language, event.endTime);
+  if (start && end) return t(language, 'events.timeRange', { start, end });
   return start || end;
 }
 
@@ -36,14 +38,15 @@ export function EventMeta({
   withLocation?: boolean;
   className?: string;
 }) {
-  const time = eventTimeRange(event);
+  const language = usePageLanguage();
+  const time = eventTimeRange(event, language);
   const location = withLocation && event.location;
   if (!withDate && !time && !location) return null;
   return (
     <p className={cn('flex flex-wrap gap-x-4 gap-y-1 text-sm text-stone-600', className)}>
       {withDate && (
         <MetaItem icon={CalendarDays}>
-          <time dateTime={event.eventDate}>{formatDate(event.eventDate)}</time>
+          <time dateTime={event.eventDate}>{formatDay(language, event.eventDate)}</time>
         </MetaItem>
       )}
       {time && <MetaItem icon={Clock}>{time}</MetaItem>}

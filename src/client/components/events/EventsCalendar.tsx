@@ -5,6 +5,8 @@ import type { EventsSearch } from '~/shared/page-search';
 import { buttonClass } from '../ui/button-class';
 import { cn } from '../ui/cn';
 import { eventsHref } from './calendar-links';
+import { intlFor } from '../../../shared/i18n';
+import { formatLongDay, formatMonth, usePageLanguage, useT } from '../../lib/i18n';
 
 const WEEKDAYS = [
   ['Su', 'Sunday'],
@@ -17,6 +19,15 @@ const WEEKDAYS = [
 ] as const;
 
 const iso = (d: Date) => format(d, 'yyyy-MM-dd');
+
+/** Sunday to Saturday in Spanish, from the locale's own names ('domingo' ... 'sábado'; 'Do' ... 'Sá'). */
+function SPANISH_WEEKDAYS(): (readonly [string, string])[] {
+  // 4 January 1970 was a Sunday.
+  return Array.from({ length: 7 }, (_, i) => {
+    const long = intlFor('es').formatDate(Date.UTC(1970, 0, 4 + i), { timeZone: 'UTC', weekday: 'long' });
+    return [long[0]!.toUpperCase() + long.slice(1, 2), long] as const;
+  });
+}
 
 export interface EventsCalendarProps {
   /** The month on show, `YYYY-MM`. */
@@ -39,7 +50,11 @@ export interface EventsCalendarProps {
 export function EventsCalendar({ month, selected, today, eventCounts, onNavigate }: EventsCalendarProps) {
   const first = startOfMonth(parseISO(`${month}-01`));
   const last = endOfMonth(first);
-  const monthLabel = format(first, 'MMMM yyyy');
+  const language = usePageLanguage();
+  const t = useT();
+  const monthLabel = language === 'es' ? formatMonth('es', month) : format(first, 'MMMM yyyy');
+  const weekdays = language === 'es' ? SPANISH_WEEKDAYS() : WEEKDAYS;
+  const dayName = (day: Date) => (language === 'es' ? formatLongDay('es', iso(day)) : format(day, 'MMMM d, yyyy'));
   const captionId = `calendar-${iso(first)}`;
 
   const days = eachDayOfInterval({ start: startOfWeek(first), end: endOfWeek(last) });
@@ -55,7 +70,7 @@ export function EventsCalendar({ month, selected, today, eventCounts, onNavigate
   };
   const monthLink = (delta: number) => {
     const search = { date: selected, month: format(addMonths(first, delta), 'yyyy-MM') };
-    return { href: eventsHref(search), onClick: follow(search) };
+    return { href: eventsHref(search, language), onClick: follow(search) };
   };
 
   return (
@@ -65,7 +80,7 @@ export function EventsCalendar({ month, selected, today, eventCounts, onNavigate
           {...monthLink(-1)}
           data-month-step="-1"
           data-swap="previous-month"
-          aria-label="Previous month"
+          aria-label={t('events.previousMonth')}
           className={buttonClass('outline', 'sm')}
         >
           <ChevronLeft aria-hidden="true" className="size-5" />
@@ -73,7 +88,13 @@ export function EventsCalendar({ month, selected, today, eventCounts, onNavigate
         <h2 id={captionId} aria-live="polite" className="text-lg font-bold text-stone-900">
           {monthLabel}
         </h2>
-        <a {...monthLink(1)} data-month-step="1" data-swap="next-month" aria-label="Next month" className={buttonClass('outline', 'sm')}>
+        <a
+          {...monthLink(1)}
+          data-month-step="1"
+          data-swap="next-month"
+          aria-label={t('events.nextMonth')}
+          className={buttonClass('outline', 'sm')}
+        >
           <ChevronRight aria-hidden="true" className="size-5" />
         </a>
       </div>
@@ -81,7 +102,7 @@ export function EventsCalendar({ month, selected, today, eventCounts, onNavigate
         <caption className="sr-only">{monthLabel}</caption>
         <thead>
           <tr>
-            {WEEKDAYS.map(([short, long]) => (
+            {weekdays.map(([short, long]) => (
               <th key={short} scope="col" abbr={long} className="pb-2 text-xs font-semibold text-stone-500 uppercase">
                 <abbr title={long} className="no-underline">
                   {short}
@@ -102,12 +123,12 @@ export function EventsCalendar({ month, selected, today, eventCounts, onNavigate
                 return (
                   <td key={key} className="p-0 sm:p-0.5">
                     <a
-                      href={eventsHref({ date: key })}
+                      href={eventsHref({ date: key }, language)}
                       onClick={follow({ date: key })}
                       data-day={key}
                       data-swap={key}
                       aria-current={isSelected ? 'date' : undefined}
-                      aria-label={`${format(day, 'MMMM d, yyyy')}, ${count === 0 ? 'no events' : count === 1 ? '1 event' : `${count} events`}${isToday ? ', today' : ''}`}
+                      aria-label={t('events.dayLabel', { date: dayName(day), count, today: isToday ? 'yes' : 'no' })}
                       className={cn(
                         'relative flex h-11 w-full cursor-pointer sm:h-14 flex-col items-center justify-center rounded-lg text-sm font-medium outline-none transition-colors',
                         'focus-visible:ring-3 focus-visible:ring-brand-500/60',

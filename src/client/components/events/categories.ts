@@ -1,3 +1,4 @@
+import { useT } from '../../lib/i18n';
 import { PUBLIC_EVENT_CATEGORIES } from '~/shared/constants';
 import type { BadgeTone } from '../ui/Card';
 
@@ -30,6 +31,23 @@ export function eventCategoryTone(category: string | null | undefined): BadgeTon
  */
 export function publicEventCategoryLabel(category: string | null | undefined): string {
   return categoryLabel(publicEventCategory(category));
+}
+
+/** The public badge of an event's category in the page's language. */
+export function useEventCategoryLabel(): (category: string | null | undefined) => string {
+  const t = useT();
+  return (category) => t(`events.category.${publicEventCategory(category)}`);
+}
+
+/** An announcement's category in the page's language (one the catalogue does not know is shown as staff wrote it). */
+export function useAnnouncementCategoryLabel(): (category: string | null | undefined) => string {
+  const t = useT();
+  return (category) => {
+    const value = category?.trim() || 'general';
+    return (['general', 'health', 'enrollment'] as const).includes(value as 'general')
+      ? t(`events.category.${value as 'general' | 'health' | 'enrollment'}`)
+      : categoryLabel(value);
+  };
 }
 
 /** `field-trip` → `Field Trip`. */

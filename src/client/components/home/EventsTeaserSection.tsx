@@ -3,7 +3,8 @@ import { CalendarDays, Megaphone } from 'lucide-react';
 import { useCentreToday } from '../../lib/centre-today';
 import { truncate } from '../../lib/format';
 import { EventSummary } from '../events/EventSummary';
-import { PriorityIcon, priorityLabel } from '../events/PriorityIcon';
+import { PriorityIcon, usePriorityLabel } from '../events/PriorityIcon';
+import { useLocalHref, useT } from '../../lib/i18n';
 import { announcementsQuery, currentAnnouncements, eventsQuery, upcomingEvents } from '../events/queries';
 import { priorityTone } from '../events/categories';
 import { LinkButton } from '../ui/LinkButton';
@@ -17,6 +18,9 @@ const TEASER_LIMIT = 3;
 export function EventsTeaserSection() {
   // The centre's day, not the visitor's: the same on the server that draws the page and in any browser.
   const today = useCentreToday();
+  const t = useT();
+  const href = useLocalHref();
+  const priorityLabel = usePriorityLabel();
   const events = useQuery(eventsQuery());
   const announcements = useQuery(announcementsQuery());
   const upcoming = upcomingEvents(events.data ?? [], today, TEASER_LIMIT);
@@ -26,28 +30,26 @@ export function EventsTeaserSection() {
     <section aria-labelledby="news-heading" className="bg-stone-50 py-16">
       <div className="mx-auto max-w-6xl px-4">
         <h2 id="news-heading" className="text-center text-3xl font-bold text-stone-900">
-          Events &amp; Announcements
+          {t('home.news.heading')}
         </h2>
-        <p className="mx-auto mt-3 max-w-2xl text-center text-stone-600">
-          What's happening at the centre: family events, closures and important news.
-        </p>
+        <p className="mx-auto mt-3 max-w-2xl text-center text-stone-600">{t('home.news.lead')}</p>
         <div className="mt-10 grid gap-6 md:grid-cols-2">
           <Card className="p-6">
             <h3 className="flex items-center gap-2 text-xl font-bold text-stone-900">
               <CalendarDays aria-hidden="true" className="size-5 text-brand-700" />
-              Upcoming Events
+              {t('home.news.upcoming')}
             </h3>
             {events.isPending ? (
-              <p className="mt-4 text-sm text-stone-600">Loading events...</p>
+              <p className="mt-4 text-sm text-stone-600">{t('home.news.loadingEvents')}</p>
             ) : events.isError ? (
               <LoadFailed
                 className="mt-4"
-                message="We could not load the events right now."
+                message={t('home.news.eventsFailed')}
                 onRetry={() => void events.refetch()}
                 isRetrying={events.isFetching}
               />
             ) : upcoming.length === 0 ? (
-              <p className="mt-4 text-sm text-stone-600">No upcoming events scheduled at this time.</p>
+              <p className="mt-4 text-sm text-stone-600">{t('home.news.noUpcoming')}</p>
             ) : (
               <ul className="mt-4 flex flex-col divide-y divide-stone-200">
                 {upcoming.map((e) => (
@@ -61,19 +63,19 @@ export function EventsTeaserSection() {
           <Card className="p-6">
             <h3 className="flex items-center gap-2 text-xl font-bold text-stone-900">
               <Megaphone aria-hidden="true" className="size-5 text-brand-700" />
-              Important Announcements
+              {t('home.news.important')}
             </h3>
             {announcements.isPending ? (
-              <p className="mt-4 text-sm text-stone-600">Loading announcements...</p>
+              <p className="mt-4 text-sm text-stone-600">{t('home.news.loadingAnnouncements')}</p>
             ) : announcements.isError ? (
               <LoadFailed
                 className="mt-4"
-                message="We could not load the announcements right now."
+                message={t('home.news.announcementsFailed')}
                 onRetry={() => void announcements.refetch()}
                 isRetrying={announcements.isFetching}
               />
             ) : latest.length === 0 ? (
-              <p className="mt-4 text-sm text-stone-600">No high-priority announcements at this time.</p>
+              <p className="mt-4 text-sm text-stone-600">{t('home.news.noImportant')}</p>
             ) : (
               <ul className="mt-4 flex flex-col divide-y divide-stone-200">
                 {latest.map((a) => (
@@ -88,7 +90,7 @@ export function EventsTeaserSection() {
                       </div>
                       <p className="mt-1 text-sm text-stone-700">{truncate(a.content, 140)}</p>
                       <p className="mt-1 text-xs text-stone-500">
-                        Posted <MomentDay value={a.createdAt} />
+                        {t('events.posted')} <MomentDay value={a.createdAt} />
                       </p>
                     </article>
                   </li>
@@ -98,8 +100,8 @@ export function EventsTeaserSection() {
           </Card>
         </div>
         <div className="mt-8 flex justify-center">
-          <LinkButton href="/events" variant="outline" size="lg" className="py-3 text-center">
-            View Full Calendar &amp; All Announcements
+          <LinkButton href={href('/events')} variant="outline" size="lg" className="py-3 text-center">
+            {t('home.news.viewAll')}
           </LinkButton>
         </div>
       </div>

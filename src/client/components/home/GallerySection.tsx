@@ -1,3 +1,4 @@
+import { useT } from '../../lib/i18n';
 import { useQuery } from '@tanstack/react-query';
 import { ResponsiveImage } from '../gallery/ResponsiveImage';
 import { galleryTiles, tileAlt } from './gallery-tiles';
@@ -24,27 +25,38 @@ function wideTiles(n: number): number {
   return 0;
 }
 
+/** The built-in illustrations' words, by file: what staff upload is shown as they wrote it. */
+const BUILT_IN: Record<string, 'classroom' | 'outdoor' | 'science' | 'fineMotor' | 'cognitive'> = {
+  '/gallery/classroom-learning-space.svg': 'classroom',
+  '/gallery/outdoor-learning-activities.svg': 'outdoor',
+  '/gallery/science-discovery.svg': 'science',
+  '/gallery/fine-motor-skills.svg': 'fineMotor',
+  '/gallery/cognitive-development.svg': 'cognitive',
+};
+
 export function GallerySection() {
+  const t = useT();
   const gallery = useQuery(galleryQuery());
-  const photos = galleryTiles(gallery.data ?? []);
+  const photos = galleryTiles(gallery.data ?? []).map((p) => {
+    const id = BUILT_IN[p.key];
+    return id ? { ...p, alt: t(`home.gallery.${id}.alt`), caption: t(`home.gallery.${id}.caption`) } : p;
+  });
 
   return (
     <section aria-labelledby="gallery-heading" className="bg-stone-50 py-16">
       <div className="mx-auto max-w-6xl px-4">
         <h2 id="gallery-heading" className="text-center text-3xl font-bold text-stone-900">
-          Our Learning Environment
+          {t('home.gallery.heading')}
         </h2>
-        <p className="mx-auto mt-3 max-w-2xl text-center text-stone-600">
-          Bright, safe classrooms and outdoor spaces designed for exploring, creating and growing together.
-        </p>
+        <p className="mx-auto mt-3 max-w-2xl text-center text-stone-600">{t('home.gallery.lead')}</p>
         {gallery.isPending ? (
-          <ul aria-label="Loading photos" aria-busy="true" className="mt-10 grid grid-cols-2 gap-4 md:grid-cols-4">
+          <ul aria-label={t('home.gallery.loading')} aria-busy="true" className="mt-10 grid grid-cols-2 gap-4 md:grid-cols-4">
             {Array.from({ length: PLACEHOLDER_COUNT }, (_, i) => (
               <li key={i} className="aspect-[4/3] animate-pulse rounded-xl bg-stone-200" />
             ))}
           </ul>
         ) : (
-          <ul aria-label="Photo gallery" className="mt-10 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-6">
+          <ul aria-label={t('home.gallery.label')} className="mt-10 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-6">
             {photos.map((p, i) => {
               const wide = i < wideTiles(photos.length);
               return (

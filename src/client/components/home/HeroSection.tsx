@@ -1,3 +1,4 @@
+import { useLocalHref, useT } from '../../lib/i18n';
 import { Award, ShieldCheck, Star } from 'lucide-react';
 import { centre } from '~/shared/centre';
 import { LinkButton } from '../ui/LinkButton';
@@ -5,33 +6,33 @@ import { PlainButton } from '../ui/PlainButton';
 
 /** The claims of SPEC.md §1, written as an Ohio centre states them. */
 const CLAIMS = [
-  { icon: ShieldCheck, text: 'Licensed by the Ohio Department of Job and Family Services' },
-  { icon: Star, text: 'Step Up To Quality 2-Star Rated' },
-  { icon: Award, text: 'Bronze rating — Ohio Department of Children and Youth' },
+  { icon: ShieldCheck, text: 'site.licence' },
+  { icon: Star, text: 'home.claims.sutq' },
+  { icon: Award, text: 'home.claims.bronze' },
 ] as const;
 
 export function HeroSection() {
+  const t = useT();
+  const href = useLocalHref();
   return (
     <section id="home" tabIndex={-1} aria-labelledby="home-heading" className="outline-none">
-      <div role="note" aria-label="Enrollment status" className="bg-sun-400 px-4 py-2 text-center text-sm text-stone-900 sm:text-base">
-        <strong className="font-extrabold tracking-wide">NOW ENROLLING</strong>
+      <div role="note" aria-label={t('home.status.label')} className="bg-sun-400 px-4 py-2 text-center text-sm text-stone-900 sm:text-base">
+        <strong className="font-extrabold tracking-wide">{t('home.status.now')}</strong>
         <span aria-hidden="true"> · </span>
-        <span>Contact us today to secure your child's spot!</span>
+        <span>{t('home.status.contact')}</span>
       </div>
       {/* Solid colours, not a gradient: every line keeps AA contrast, and axe can measure it (it cannot over a gradient). */}
       <div className="bg-brand-800 text-white">
         <div className="mx-auto grid max-w-6xl gap-10 px-4 py-14 sm:py-20 lg:grid-cols-[3fr_2fr] lg:items-center">
           <div>
-            <p className="text-sm font-semibold tracking-wide text-brand-100 uppercase">Columbus, Ohio · Ages 6 weeks to 5 years</p>
+            <p className="text-sm font-semibold tracking-wide text-brand-100 uppercase">{t('home.hero.kicker')}</p>
             <h1 id="home-heading" className="mt-3 text-4xl font-extrabold tracking-tight text-balance sm:text-5xl">
               {centre.name}
             </h1>
-            <p className="mt-4 max-w-xl text-lg text-brand-50">
-              Warm, play-based early learning where infants, toddlers and preschoolers grow with confidence, curiosity and friends.
-            </p>
+            <p className="mt-4 max-w-xl text-lg text-brand-50">{t('home.hero.lead')}</p>
             <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-              <LinkButton href="/enrollment" variant="sun" size="lg">
-                Apply Online Today
+              <LinkButton href={href('/enrollment')} variant="sun" size="lg">
+                {t('home.hero.apply')}
               </LinkButton>
               <PlainButton
                 variant="outline"
@@ -39,17 +40,17 @@ export function HeroSection() {
                 className="border-white/80! bg-transparent! text-white! hover:bg-white/15!"
                 data-scroll-to="programs"
               >
-                View Programs
+                {t('home.hero.programs')}
               </PlainButton>
             </div>
           </div>
-          <ul aria-label="Licensing and quality ratings" className="flex flex-col gap-3">
+          <ul aria-label={t('home.claims.label')} className="flex flex-col gap-3">
             {CLAIMS.map(({ icon: Icon, text }) => (
               <li key={text} className="flex items-center gap-3 rounded-xl bg-brand-900 p-4 ring-1 ring-white/20">
                 <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-sun-400 text-stone-900">
                   <Icon aria-hidden="true" className="size-5" />
                 </span>
-                <span className="font-semibold">{text}</span>
+                <span className="font-semibold">{t(text)}</span>
               </li>
             ))}
           </ul>

@@ -1,10 +1,11 @@
+import { useT } from '../../lib/i18n';
 import { Lock } from 'lucide-react';
 import { centre } from '~/shared/centre';
 import { BrandMark } from '../BrandMark';
 import { LinkButton } from '../ui/LinkButton';
 import { PlainButton } from '../ui/PlainButton';
 
-const PROGRAM_LINKS = ['Infant Program', 'Preschool Program', 'Kindergarten Prep'] as const;
+const PROGRAM_LINKS = ['home.programs.infant.name', 'home.programs.preschool.name', 'home.programs.kindergarten.name'] as const;
 
 const footerLink =
   'inline-flex min-h-11 items-center rounded text-stone-300 underline-offset-2 outline-none hover:text-white hover:underline focus-visible:ring-3 focus-visible:ring-sun-300/70';
@@ -30,6 +31,7 @@ function FacebookGlyph() {
 }
 
 export function SiteFooter() {
+  const t = useT();
   return (
     <footer className="bg-stone-900 text-stone-300">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-3">
@@ -38,39 +40,37 @@ export function SiteFooter() {
             <BrandMark className="size-8" />
             {centre.name}
           </p>
-          <p className="mt-3 text-sm">
-            Licensed childcare and early education in {centre.address.city}, Ohio, for children 6 weeks to 5 years.
-          </p>
+          <p className="mt-3 text-sm">{t('footer.tagline', { city: centre.address.city })}</p>
         </div>
         <nav aria-labelledby="footer-programs">
           <h2 id="footer-programs" className="font-semibold text-white">
-            Programs
+            {t('footer.programs')}
           </h2>
           {/* Real links (they work without any script); with one, a smooth scroll that keeps the address (scrollToSection.ts). */}
           <ul className="mt-1 flex flex-col text-sm">
             {PROGRAM_LINKS.map((name) => (
               <li key={name}>
                 <a href="#programs" data-scroll-to="programs" className={footerLink}>
-                  {name}
+                  {t(name)}
                 </a>
               </li>
             ))}
           </ul>
         </nav>
         <div>
-          <h2 className="font-semibold text-white">Follow Us</h2>
+          <h2 className="font-semibold text-white">{t('footer.follow')}</h2>
           <div className="mt-3 flex items-center gap-2">
             <a
               href={centre.socialUrl}
               target="_blank"
               rel="noopener noreferrer"
-              aria-label="Visit our Facebook page (opens in a new tab)"
+              aria-label={t('footer.facebook')}
               className="flex size-11 items-center justify-center rounded-full bg-white/10 text-white outline-none hover:bg-white/20 focus-visible:ring-3 focus-visible:ring-sun-300/70"
             >
               <FacebookGlyph />
             </a>
             <PlainButton
-              aria-label="Instagram (coming soon)"
+              aria-label={t('footer.instagram')}
               variant="ghost"
               className="size-11 rounded-full! bg-white/10! px-0! text-white! hover:bg-white/20!"
             >
@@ -84,13 +84,13 @@ export function SiteFooter() {
             className="mt-6 -ml-3 text-stone-300! hover:bg-white/10! hover:text-white!"
           >
             <Lock aria-hidden="true" className="size-4" />
-            Admin
+            {t('footer.admin')}
           </LinkButton>
         </div>
       </div>
       <div className="border-t border-white/10">
         <p className="mx-auto max-w-6xl px-4 py-4 text-center text-sm text-stone-400">
-          © {centre.copyrightYear} {centre.name}. All rights reserved.
+          {t('footer.rights', { year: String(centre.copyrightYear), name: centre.name })}
         </p>
       </div>
     </footer>

@@ -1,6 +1,7 @@
 import { Badge, Card } from '../ui/Card';
 import { badgeIcon } from './badgeIcons';
-import { AGE_RANGE_LABELS, capitalize, difficultyTone, MILESTONE_CATEGORY_LABELS } from './labels';
+import { difficultyTone } from './labels';
+import { useMilestoneLabels } from './use-labels';
 import type { RouterOutputs } from '../../lib/trpc';
 
 type Outputs = RouterOutputs;
@@ -24,19 +25,20 @@ export function MilestoneBadge({ milestone, size = 'md' }: { milestone: Pick<Mil
 }
 
 export function MilestoneCard({ milestone: m }: { milestone: Milestone }) {
+  const labels = useMilestoneLabels();
   return (
     <Card className="flex h-full flex-col p-5">
       <div className="flex items-start gap-3">
         <MilestoneBadge milestone={m} />
         <div className="min-w-0">
           <h3 className="font-bold text-stone-900">{m.name}</h3>
-          <p className="text-sm text-stone-600">{AGE_RANGE_LABELS[m.ageRange] ?? m.ageRange}</p>
+          <p className="text-sm text-stone-600">{labels.age(m.ageRange)}</p>
         </div>
       </div>
       <p className="mt-3 flex-1 text-sm text-stone-700">{m.description}</p>
       <div className="mt-4 flex flex-wrap gap-2">
-        <Badge tone="purple">{MILESTONE_CATEGORY_LABELS[m.category] ?? capitalize(m.category)}</Badge>
-        <Badge tone={difficultyTone(m.difficulty)}>{capitalize(m.difficulty)}</Badge>
+        <Badge tone="purple">{labels.category(m.category)}</Badge>
+        <Badge tone={difficultyTone(m.difficulty)}>{labels.difficulty(m.difficulty)}</Badge>
       </div>
     </Card>
   );

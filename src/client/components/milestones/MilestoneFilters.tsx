@@ -1,9 +1,10 @@
 import { ChevronDown } from 'lucide-react';
 import type { FormEvent } from 'react';
-import type { AgeRange, MilestoneCategory } from '~/shared/constants';
+import { AGE_RANGES, type AgeRange, MILESTONE_CATEGORIES, type MilestoneCategory } from '~/shared/constants';
 import type { MilestonesSearch } from '~/shared/page-search';
 import { buttonClass } from '../ui/button-class';
-import { AGE_FILTER_OPTIONS, CATEGORY_FILTER_OPTIONS } from './labels';
+import { usePageLanguage, useT } from '../../lib/i18n';
+import { useMilestoneLabels } from './use-labels';
 
 const selectClass =
   'min-h-11 w-full appearance-none rounded-lg border border-stone-300 bg-white px-3 py-2 pr-9 text-base text-stone-900 outline-none focus-visible:border-brand-600 focus-visible:ring-3 focus-visible:ring-brand-500/30';
@@ -24,25 +25,42 @@ export function MilestoneFilters({ search, onChange }: { search: MilestonesSearc
     const value = (name: string) => String(data.get(name) ?? '') || undefined;
     onChange({ ...search, age: value('age') as AgeRange | undefined, category: value('category') as MilestoneCategory | undefined });
   };
+  const t = useT();
+  const language = usePageLanguage();
+  const labels = useMilestoneLabels();
+  const ageOptions = [
+    { value: 'all', label: t('milestones.allAges') },
+    ...AGE_RANGES.map((value) => ({ value, label: labels.age(value) })),
+  ];
+  const categoryOptions = [
+    { value: 'all', label: t('milestones.allCategories') },
+    ...MILESTONE_CATEGORIES.map((value) => ({ value, label: labels.category(value) })),
+  ];
   return (
     <form
       method="get"
-      action="/milestones"
+      action={language === 'es' ? '/es/milestones' : '/milestones'}
       data-swap-form=""
       onSubmit={submit}
       className="mt-8 grid items-end gap-4 sm:grid-cols-[1fr_1fr_auto] lg:max-w-2xl"
     >
-      <Filter label="Age Range" name="age" value={search.age ?? ''} options={AGE_FILTER_OPTIONS} onChange={(v) => choose('age', v)} />
       <Filter
-        label="Category"
+        label={t('milestones.ageRange')}
+        name="age"
+        value={search.age ?? ''}
+        options={ageOptions}
+        onChange={(v) => choose('age', v)}
+      />
+      <Filter
+        label={t('milestones.category')}
         name="category"
         value={search.category ?? ''}
-        options={CATEGORY_FILTER_OPTIONS}
+        options={categoryOptions}
         onChange={(v) => choose('category', v)}
       />
       {search.tab && <input type="hidden" name="tab" value={search.tab} />}
       <button type="submit" className={buttonClass('outline', 'md', '[html[data-app-ready]_&]:hidden')}>
-        Apply filters
+        {t('milestones.applyFilters')}
       </button>
     </form>
   );

@@ -2,6 +2,7 @@ import type { MouseEvent, ReactNode } from 'react';
 import type { MilestonesSearch } from '~/shared/page-search';
 import { cn } from '../ui/cn';
 import { MILESTONE_VIEWS, milestonesHref, panelId, tabId } from './links';
+import { usePageLanguage, useT } from '../../lib/i18n';
 
 type View = (typeof MILESTONE_VIEWS)[number]['id'];
 
@@ -21,6 +22,8 @@ export function MilestoneTabs({
   panels: Record<View, ReactNode>;
 }) {
   const selected: View = search.tab ?? 'milestones';
+  const t = useT();
+  const language = usePageLanguage();
   const follow = (next: MilestonesSearch) => (event: MouseEvent<HTMLAnchorElement>) => {
     if (!onSelect || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
@@ -30,18 +33,18 @@ export function MilestoneTabs({
     <div className="mt-6 flex flex-col gap-4">
       <div
         role="tablist"
-        aria-label="Milestone views"
+        aria-label={t('milestones.views')}
         data-tab-links=""
         className="flex flex-wrap gap-1 overflow-x-auto rounded-xl bg-stone-200/70 p-1"
       >
-        {MILESTONE_VIEWS.map(({ id, label }) => {
+        {MILESTONE_VIEWS.map(({ id }) => {
           const next = { ...search, tab: id === 'milestones' ? undefined : id };
           return (
             <a
               key={id}
               role="tab"
               id={tabId(id)}
-              href={milestonesHref(next)}
+              href={milestonesHref(next, language)}
               onClick={follow(next)}
               data-tab={id}
               aria-controls={panelId(id)}
@@ -51,7 +54,7 @@ export function MilestoneTabs({
                 'hover:bg-white/60 aria-selected:bg-white aria-selected:text-brand-800 aria-selected:shadow-sm focus-visible:ring-3 focus-visible:ring-brand-500/50',
               )}
             >
-              {label}
+              {t(`milestones.tab.${id}`)}
             </a>
           );
         })}

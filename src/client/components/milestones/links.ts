@@ -1,9 +1,10 @@
 import { type MilestonesSearch, searchString } from '~/shared/page-search';
 
 /** The address of `/milestones` showing `search` (its parts in a fixed order, so one view has one address). */
-export function milestonesHref(search: MilestonesSearch): string {
+export function milestonesHref(search: MilestonesSearch, language: 'en' | 'es' = 'en'): string {
   const query = searchString({ ...search });
-  return query ? `/milestones?${query}` : '/milestones';
+  const path = language === 'es' ? '/es/milestones' : '/milestones';
+  return query ? `${path}?${query}` : path;
 }
 
 /** The page's three tabs, in order; the first is the default (SPEC.md §2). */

@@ -1,3 +1,6 @@
+import { useLocation } from '@tanstack/react-router';
+import { plainText } from '../../../shared/i18n/plain';
+import { languageOfPath } from '../../../shared/i18n/paths';
 import type { AnchorHTMLAttributes } from 'react';
 import { type ButtonSize, type ButtonVariant, buttonClass } from './button-class';
 
@@ -12,7 +15,7 @@ export function ExternalLinkButton({ variant = 'outline', size = 'md', className
   return (
     <a {...props} target="_blank" rel="noopener noreferrer" className={buttonClass(variant, size, className)}>
       {children}
-      <span className="sr-only"> (opens in a new tab)</span>
+      <span className="sr-only"> {plainText(languageOfPath(useLocation({ select: (l) => l.pathname })), 'nav.newTab')}</span>
     </a>
   );
 }

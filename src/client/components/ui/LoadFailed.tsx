@@ -1,3 +1,6 @@
+import { useLocation } from '@tanstack/react-router';
+import { plainText } from '../../../shared/i18n/plain';
+import { languageOfPath } from '../../../shared/i18n/paths';
 import { RotateCw } from 'lucide-react';
 import { PlainButton } from './PlainButton';
 import { cn } from './cn';
@@ -17,12 +20,13 @@ export function LoadFailed({
   isRetrying?: boolean;
   className?: string;
 }) {
+  const language = languageOfPath(useLocation({ select: (l) => l.pathname }));
   return (
     <div role="alert" className={cn('flex flex-col items-start gap-3', className)}>
       <p className="text-sm text-stone-700">{message}</p>
       <PlainButton variant="outline" size="sm" onClick={onRetry} disabled={isRetrying}>
         <RotateCw aria-hidden="true" className="size-4" />
-        {isRetrying ? 'Trying again...' : 'Try again'}
+        {plainText(language, isRetrying ? 'nav.tryingAgain' : 'nav.tryAgain')}
       </PlainButton>
     </div>
   );

@@ -1,5 +1,6 @@
 import { centreDateOf } from '~/shared/centre-time';
-import { formatDate, parseIsoDate } from '../../lib/format';
+import { parseIsoDate } from '../../lib/format';
+import { formatDay, usePageLanguage } from '../../lib/i18n';
 
 /**
  * The day of a moment (an announcement posted, a note written), as 'MMM dd, yyyy', in a `<time>`.
@@ -12,9 +13,10 @@ import { formatDate, parseIsoDate } from '../../lib/format';
  * hydration (ADR 011).
  */
 export function MomentDay({ value }: { value: Date | string }) {
+  const language = usePageLanguage();
   const moment = typeof value === 'string' ? parseIsoDate(value) : value;
   if (Number.isNaN(moment.getTime())) return null;
-  const text = typeof window === 'undefined' ? formatDate(centreDateOf(moment)) : formatDate(moment);
+  const text = typeof window === 'undefined' ? formatDay(language, centreDateOf(moment)) : formatDay(language, moment);
   return (
     <time dateTime={moment.toISOString()} suppressHydrationWarning>
       {text}

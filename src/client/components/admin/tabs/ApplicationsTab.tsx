@@ -336,6 +336,8 @@ function ApplicationDetails({ application: a, onClose }: { application: Applicat
         <Group title="Additional Information">
           <Field label="Special instructions" value={a.specialInstructions} />
           <Field label="How did you hear about us" value={choiceLabel(HOW_HEARD_CHOICES, a.howDidYouHear)} />
+          {/* The language the family applied in (issue 33): the e-mails sent to them about it are in it. */}
+          <Field label="Language" value={a.language === 'es' ? 'Spanish' : 'English'} />
           <Field label="Status" value={statusLabel(a.status)} />
           <Field label="Submitted" value={formatDateTime(a.createdAt)} />
           <Field label="Enrolled" value={a.enrolledChildId ? 'Yes' : 'No'} />

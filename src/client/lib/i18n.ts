@@ -1,0 +1,65 @@
+import { useLocation } from '@tanstack/react-router';
+import { useMemo } from 'react';
+import { intlFor, type MessageKey, t } from '../../shared/i18n';
+import { languageOfPath, type PageLanguage, pathIn } from '../../shared/i18n/paths';
+import { formatDate, formatTime12, parseIsoDate } from './format';
+
+/**
+ * The public pages' language, from their address (ADR 045): `/es/...` is Spanish. Read from the router's location,
+ * so the same components draw `/events` and `/es/events`, on the server and in the app alike.
+ */
+export function usePageLanguage(): PageLanguage {
+  return languageOfPath(useLocation({ select: (l) => l.pathname }));
+}
+
+export type Translate = (key: MessageKey, values?: Record<string, string | number | Date>) => string;
+
+/** `t` in the page's language: `const t = useT(); t('events.title')`. */
+export function useT(): Translate {
+  const language = usePageLanguage();
+  return useMemo(() => (key, values) => t(language, key, values), [language]);
+}
+
+/** The page's own address in its language: `href('/events')` is `/es/events` on a Spanish page. */
+export function useLocalHref(): (path: string) => string {
+  const language = usePageLanguage();
+  return useMemo(() => (path: string) => hrefIn(language, path), [language]);
+}
+
+/** `path` (with its query, if any) in `language`. */
+export function hrefIn(language: PageLanguage, path: string): string {
+  const q = path.indexOf('?');
+  const [bare, query] = q === -1 ? [path, ''] : [path.slice(0, q), path.slice(q)];
+  return pathIn(language, bare) + query;
+}
+
+const UTC = { timeZone: 'UTC' } as const;
+
+/** A calendar day `YYYY-MM-DD` (or a Date) as the page's language writes it: 'Nov 27, 2026' (SPEC.md §9), '27 nov 2026'. */
+export function formatDay(language: PageLanguage, value: string | Date | null | undefined): string {
+  if (language === 'en' || !value) return formatDate(value);
+  const date = typeof value === 'string' ? parseIsoDate(value) : value;
+  if (Number.isNaN(date.getTime())) return '';
+  const day = Date.UTC(date.getFullYear(), date.getMonth(), date.getDate());
+  return intlFor('es').formatDate(day, { ...UTC, day: 'numeric', month: 'short', year: 'numeric' });
+}
+
+/** A long day, for a calendar's day: 'November 27, 2026' is written by date-fns on English pages; '27 de noviembre de 2026'. */
+export function formatLongDay(language: 'es', day: string): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return intlFor(language).formatDate(Date.UTC(y, m - 1, d), { ...UTC, day: 'numeric', month: 'long', year: 'numeric' });
+}
+
+/** `yyyy-MM` as 'noviembre de 2026'. */
+export function formatMonth(language: 'es', month: string): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return intlFor(language).formatDate(Date.UTC(y, m - 1, 1), { ...UTC, month: 'long', year: 'numeric' });
+}
+
+/** `HH:MM` as '2:30 PM' or '2:30 p. m.'. */
+export function formatTimeOfDay(language: PageLanguage, value: string | null | undefined): string {
+  if (language === 'en' || !value) return formatTime12(value);
+  const [h, m] = value.split(':').map(Number);
+  if (h === undefined || m === undefined || Number.isNaN(h) || Number.isNaN(m)) return value;
+  return intlFor(language).formatTime(Date.UTC(2000, 0, 1, h, m), { ...UTC, hour: 'numeric', minute: '2-digit' });
+}

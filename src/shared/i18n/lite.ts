@@ -1,0 +1,73 @@
+/**
+ * The part of ICU MessageFormat the public pages' small scripts need, without FormatJS's parser (12 KB compressed,
+ * more than the enrollment page's whole budget can spare): `{name}`, `{n, plural, =0 {…} one {…} other {…}}`
+ * with `#`, and `{x, select, a {…} other {…}}`, plurals chosen by the platform's Intl.PluralRules.
+ * tests/unit/i18n-lite.test.ts checks it gives FormatJS's own answer for every catalogue message it is given.
+ * No imports: a page's script takes the catalogue's messages from the page (server/pages/forms.ts).
+ */
+type Values = Record<string, string | number>;
+
+/** The end of the `{…}` group opening at `open` (the index of its `}`). */
+function closing(message: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < message.length; i++) {
+    if (message[i] === '{') depth++;
+    else if (message[i] === '}' && --depth === 0) return i;
+  }
+  throw new Error(`Unbalanced braces in message: ${message}`);
+}
+
+/** `one {…} other {…}` as a map of selector to text. */
+function options(body: string): Map<string, string> {
+  const out = new Map<string, string>();
+  let i = 0;
+  while (i < body.length) {
+    const open = body.indexOf('{', i);
+    if (open === -1) break;
+    const end = closing(body, open);
+    out.set(body.slice(i, open).trim(), body.slice(open + 1, end));
+    i = end + 1;
+  }
+  return out;
+}
+
+export function formatLite(locale: string, message: string, values: Values = {}, pound?: string): string {
+  let out = '';
+  let i = 0;
+  while (i < message.length) {
+    const ch = message[i]!;
+    if (ch === '#' && pound !== undefined) {
+      out += pound;
+      i++;
+      continue;
+    }
+    if (ch !== '{') {
+      out += ch;
+      i++;
+      continue;
+    }
+    const end = closing(message, i);
+    const inner = message.slice(i + 1, end);
+    const comma = inner.indexOf(',');
+    if (comma === -1) {
+      const value = values[inner.trim()];
+      out += value === undefined ? '' : String(value);
+    } else {
+      const name = inner.slice(0, comma).trim();
+      const rest = inner.slice(comma + 1);
+      const comma2 = rest.indexOf(',');
+      const kind = rest.slice(0, comma2).trim();
+      const choices = options(rest.slice(comma2 + 1));
+      const value = values[name];
+      if (kind === 'plural') {
+        const n = Number(value);
+        const text = choices.get(`=${n}`) ?? choices.get(new Intl.PluralRules(locale).select(n)) ?? choices.get('other') ?? '';
+        out += formatLite(locale, text, values, new Intl.NumberFormat(locale).format(n));
+      } else {
+        out += formatLite(locale, choices.get(String(value)) ?? choices.get('other') ?? '', values, pound);
+      }
+    }
+    i = end + 1;
+  }
+  return out;
+}

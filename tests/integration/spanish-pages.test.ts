@@ -1,0 +1,282 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { announcements, childAchievements, enrollmentApplications, events, milestones, outboxMessages, pictures } from '../../db/schema';
+import { drainMailQueue } from '../../src/server/services/mail-queue';
+import { pageOfPath } from '../../src/server/cache/registry';
+import { en } from '../../src/shared/i18n/en';
+import { es } from '../../src/shared/i18n/es';
+import { SPANISH_PATHS } from '../../src/shared/i18n/paths';
+import { requiredApplicationFields } from '../helpers/enrollment-fixtures';
+import { standInManifest } from '../helpers/stand-in-build';
+import { startTestServer, type TestServer } from '../helpers/server';
+
+/**
+ * The Spanish twins of the public pages (issue 33), drawn by the real server render (src/client/entry-server.tsx,
+ * loaded from source, as `npm run build:ssr` builds it) over a stand-in client build.
+ */
+let s: TestServer;
+let dir: string;
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'spanish-pages-'));
+  mkdirSync(join(dir, 'client', '.vite'), { recursive: true });
+  mkdirSync(join(dir, 'ssr'));
+  writeFileSync(
+    join(dir, 'client', 'index.html'),
+    '<!doctype html>\n<html lang="en">\n  <head>\n    <!--app-head-->\n    <script type="module" crossorigin src="/assets/index-A.js"></script>\n  </head>\n  <body><div id="root"></div></body>\n</html>',
+  );
+  writeFileSync(join(dir, 'client', '.vite', 'manifest.json'), JSON.stringify(standInManifest()));
+  writeFileSync(join(dir, 'ssr', 'entry-server.js'), `export * from ${JSON.stringify(resolve('src/client/entry-server.tsx'))};`);
+  s = await startTestServer({ clientDir: join(dir, 'client'), ssrDir: join(dir, 'ssr') });
+});
+afterAll(async () => {
+  await s.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const get = (path: string, headers: Record<string, string> = {}) =>
+  s.request(path, { headers: { 'accept-encoding': 'identity', ...headers } });
+
+/** The proper names a Spanish page keeps as they are (the centre's, places, programs and brands). */
+const NAMES = [
+  'Little Buckeyes Learning Center',
+  'Little Buckeyes',
+  'Step Up To Quality',
+  'Summit Street',
+  'Columbus',
+  'Facebook',
+  'Instagram',
+  'Google',
+  'Ohio',
+];
+/** Words that are English and never Spanish: one of them in a Spanish page's text is an English string left. */
+const ENGLISH_WORDS = new Set(
+  (
+    'the and of to your you for with our is are be this that we will please all any from at on in by it its an or ' +
+    'events event announcements milestones milestone enrollment apply application submit home back menu loading ' +
+    'required phone email address city state child children parent name date program start contact hours call ' +
+    'view more next previous month today week upcoming recent achievements achieved filters category age ages ' +
+    'close notifications skip content main try again failed success submitted thank questions learn subscribe calendar'
+  ).split(' '),
+);
+
+/** Every English message of the catalogue that differs from its Spanish: none may appear on a Spanish page. */
+const ENGLISH_MESSAGES = (Object.keys(en) as (keyof typeof en)[])
+  .filter((k) => en[k] !== es[k] && !/[{}]/.test(en[k]) && en[k].length > 3 && !k.startsWith('nav.otherLanguage'))
+  .map((k) => new RegExp(`(^|[^\\p{L}])${en[k].replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\p{L}])`, 'u'));
+
+/**
+ * What a reader of the page meets, as text: the text nodes (a `<template>`'s too: the success screen), and the
+ * attributes a person hears or sees (aria-label, title, alt, placeholder, the title and description), leaving
+ * out what is marked `lang="en"` (the switch to the English page, named in English) and data blocks.
+ */
+function readerText(html: string): string[] {
+  const out: string[] = [];
+  const body = html
+    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, ' ')
+    .replace(/<style\b[^>]*>[\s\S]*?<\/style>/gi, ' ')
+    .replace(/<(a|span|option)\b[^>]*\blang="en"[^>]*>[\s\S]*?<\/\1>/gi, ' ');
+  for (const m of body.matchAll(/\b(?:aria-label|title|alt|placeholder|content)="([^"]*)"/g)) out.push(m[1]!);
+  for (const m of body.matchAll(/<title>([^<]*)<\/title>/g)) out.push(m[1]!);
+  for (const m of body.replace(/<[^>]+>/g, '\n').split('\n')) if (m.trim()) out.push(m.trim());
+  return out
+    .map((t) =>
+      t
+        .replace(/&amp;/g, '&')
+        .replace(/&#x27;|&#39;/g, "'")
+        .replace(/&quot;/g, '"')
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>'),
+    )
+    .filter((t) => !/^https?:|^webcal:|^\/|^[\w.-]+@[\w.-]+$|^#/.test(t));
+}
+
+/** The strings of `html` that are still English (catalogue messages, or text with an English word). */
+function englishLeft(html: string): string[] {
+  const left: string[] = [];
+  for (const text of readerText(html)) {
+    if (ENGLISH_MESSAGES.some((m) => m.test(text))) {
+      left.push(text);
+      continue;
+    }
+    let rest = text;
+    for (const name of NAMES) rest = rest.split(name).join(' ');
+    const words = rest.toLowerCase().match(/[a-záéíóúñü']+/g) ?? [];
+    if (words.some((w) => ENGLISH_WORDS.has(w))) left.push(text);
+  }
+  return [...new Set(left)];
+}
+
+describe('the Spanish public pages', () => {
+  beforeAll(() => {
+    // Only the site's own words: what staff typed (events, milestones, photos) is shown as they wrote it.
+    for (const table of [childAchievements, milestones, events, announcements, pictures]) s.db.delete(table).run();
+    expect(s.count(milestones)).toBe(0);
+  });
+
+  it.each(SPANISH_PATHS)('%s is drawn in Spanish: lang="es", Content-Language es, named with its English twin', async (path) => {
+    const res = await get(path);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-language')).toBe('es');
+    const html = await res.text();
+    expect(html).toMatch(/<html lang="es">/);
+    const english = path === '/es' ? '/' : path.slice(3);
+    expect(html).toContain(`<link rel="alternate" hreflang="en" href="${s.config.publicUrl}${english}" />`);
+    expect(html).toContain(`<link rel="alternate" hreflang="es" href="${s.config.publicUrl}${path}" />`);
+    expect(html).toContain(`<link rel="alternate" hreflang="x-default" href="${s.config.publicUrl}${english}" />`);
+    // The switch: a link to the English page, in the header.
+    expect(html).toMatch(new RegExp(`<a href="${english}" hreflang="en" lang="en"`, 'i'));
+
+    const twin = await get(english);
+    expect(twin.status).toBe(200);
+    const twinHtml = await twin.text();
+    expect(twinHtml).toMatch(/<html lang="en">/);
+    expect(twinHtml).toContain(`<link rel="alternate" hreflang="es" href="${s.config.publicUrl}${path}" />`);
+    expect(twinHtml).toMatch(new RegExp(`<a href="${path}" hreflang="es" lang="es"`, 'i'));
+  });
+
+  it.each(SPANISH_PATHS)('%s has no English string left (the same check finds plenty on its English twin)', async (path) => {
+    const html = await (await get(path)).text();
+    expect(englishLeft(html)).toEqual([]);
+    // The check is real: on the English page it finds the English words.
+    const english = await (await get(path === '/es' ? '/' : path.slice(3))).text();
+    expect(englishLeft(english).length).toBeGreaterThan(5);
+  });
+
+  it('the events pages link the calendar feed: webcal:// and the https address to copy, from the public origin', async () => {
+    const host = new URL(s.config.publicUrl).host;
+    for (const path of ['/events', '/es/events']) {
+      const html = await (await get(path)).text();
+      expect(html).toContain(`href="webcal://${host}/api/events.ics"`);
+      expect(html).toContain(`value="${s.config.publicUrl}/api/events.ics"`);
+    }
+    expect(await (await get('/es/events')).text()).toContain('Suscribirse al calendario');
+    expect(await (await get('/events')).text()).toContain('Subscribe to calendar');
+  });
+
+  it('the sitemap lists each page and its Spanish twin', async () => {
+    const xml = await (await get('/sitemap.xml')).text();
+    for (const path of ['/', '/events', '/enrollment', '/milestones', ...SPANISH_PATHS]) {
+      expect(xml).toContain(`<loc>${s.config.publicUrl}${path}</loc>`);
+    }
+  });
+});
+
+describe('the page cache and the language', () => {
+  it("declares each page's language from its address", () => {
+    expect(pageOfPath('/es')?.lang).toBe('es');
+    expect(pageOfPath('/es/events')?.lang).toBe('es');
+    expect(pageOfPath('/')?.lang).toBe('en');
+  });
+
+  it('keeps / and /es apart, each byte-identical on repeat, and Accept-Language never changes an answer', async () => {
+    const body = async (path: string, headers: Record<string, string> = {}) => {
+      const res = await get(path, headers);
+      expect(res.status).toBe(200);
+      return { text: await res.text(), etag: res.headers.get('etag'), language: res.headers.get('content-language') };
+    };
+    const es1 = await body('/es');
+    const es2 = await body('/es');
+    const en1 = await body('/');
+    const en2 = await body('/');
+    expect(es2).toEqual(es1);
+    expect(en2).toEqual(en1);
+    expect(es1.text).not.toBe(en1.text);
+    expect([es1.language, en1.language]).toEqual(['es', 'en']);
+    // A Spanish browser asking for / gets the English page, and an English one asking for /es the Spanish page.
+    expect(await body('/', { 'accept-language': 'es-MX,es;q=0.9' })).toEqual(en1);
+    expect(await body('/es', { 'accept-language': 'en-US,en;q=0.9' })).toEqual(es1);
+    expect(await body('/es/events', { 'accept-language': 'en' })).toEqual(await body('/es/events', { 'accept-language': 'es' }));
+  });
+});
+
+const form = (fields: Record<string, string>) => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-encoding': 'identity' },
+  body: new URLSearchParams(fields).toString(),
+  redirect: 'manual' as const,
+});
+
+describe('/es/enrollment', () => {
+  it('answers a form with mistakes in Spanish, at each field, and keeps nothing', async () => {
+    const before = s.count(enrollmentApplications);
+    const res = await s.request(
+      '/es/enrollment',
+      form({ ...requiredApplicationFields, parentFirstName: '', parentEmail: 'no-es-correo', childAge: '' }),
+    );
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    expect(html).toMatch(/<html lang="es">/);
+    expect(html).toContain(es['enrollment.error.parentFirstName']);
+    expect(html).toContain(es['enrollment.error.email']);
+    expect(html).toContain(es['enrollment.error.childAge']);
+    expect(html).toContain(es['enrollment.failed']);
+    // (The English messages are in the page's data block only, for its script to map the schema's messages.)
+    const shown = html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '');
+    expect(shown).not.toContain(en['enrollment.error.parentFirstName']);
+    expect(shown).not.toContain(en['enrollment.error.email']);
+    expect(englishLeft(html)).toEqual([]);
+    expect(s.count(enrollmentApplications)).toBe(before);
+    // The same mistakes on the English page stay as SPEC.md writes them.
+    const english = await (await s.request('/enrollment', form({ ...requiredApplicationFields, parentFirstName: '' }))).text();
+    expect(english).toContain('Parent first name is required');
+  });
+
+  it('records a Spanish application as language es, and its confirmation and status e-mails are in Spanish', async () => {
+    const res = await s.request('/es/enrollment', form({ ...requiredApplicationFields, parentEmail: 'lucia@example.com', language: 'en' }));
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/es/enrollment?submitted');
+    const row = s.db.select().from(enrollmentApplications).where(eq(enrollmentApplications.parentEmail, 'lucia@example.com')).get()!;
+    expect(row.language).toBe('es');
+
+    const success = await (await get('/es/enrollment?submitted')).text();
+    expect(success).toContain(es['enrollment.success.heading']);
+    expect(englishLeft(success)).toEqual([]);
+
+    await drainMailQueue(s.db);
+    const received = s.db.select().from(outboxMessages).where(eq(outboxMessages.toAddress, 'lucia@example.com')).all();
+    expect(received.map((m) => m.subject)).toContain('Recibimos la solicitud de inscripción de Emma Lopez');
+    expect(received.at(-1)!.textBody).toContain('Estimado/a Maria:');
+    expect(received.at(-1)!.textBody).toContain('Fecha de inicio deseada: 4 de enero de 2027');
+
+    // Staff see the language in the application's details, and the status letter they send is Spanish.
+    const list = await s.caller('admin').applications.list({});
+    expect(list.items.find((a) => a.id === row.id)?.language).toBe('es');
+    const cookie = await s.adminCookie();
+    const patched = await s.request(`/api/enrollment-applications/${row.id}/status`, {
+      method: 'PATCH',
+      json: { status: 'waitlist', sendEmail: true },
+      headers: { cookie },
+    });
+    expect(patched.status).toBe(200);
+    await drainMailQueue(s.db);
+    const letters = s.db.select().from(outboxMessages).where(eq(outboxMessages.toAddress, 'lucia@example.com')).all();
+    const last = letters.at(-1)!;
+    expect(last.subject).toBe('Solicitud de inscripción de Emma Lopez: En lista de espera');
+    expect(last.textBody).toContain('quedó en nuestra lista de espera');
+    expect(last.textBody).not.toMatch(/\bDear\b|Warm regards|waitlist\b/);
+  });
+
+  it('an English application stays English, and the JSON API records the language it is sent', async () => {
+    const res = await s.request('/api/enrollment', {
+      method: 'POST',
+      json: { ...requiredApplicationFields, parentEmail: 'ana@example.com', language: 'es' },
+    });
+    expect(res.status).toBe(201);
+    expect(
+      s.db.select().from(enrollmentApplications).where(eq(enrollmentApplications.parentEmail, 'ana@example.com')).get()!.language,
+    ).toBe('es');
+    await s.request('/enrollment', form({ ...requiredApplicationFields, parentEmail: 'kim@example.com' }));
+    expect(
+      s.db.select().from(enrollmentApplications).where(eq(enrollmentApplications.parentEmail, 'kim@example.com')).get()!.language,
+    ).toBe('en');
+    await drainMailQueue(s.db);
+    const mail = s.db.select().from(outboxMessages).where(eq(outboxMessages.toAddress, 'kim@example.com')).all().at(-1)!;
+    expect(mail.subject).toBe('We received the enrollment application for Emma Lopez');
+    // A language the site does not speak is refused with the field's message.
+    const bad = await s.request('/api/enrollment', { method: 'POST', json: { ...requiredApplicationFields, language: 'fr' } });
+    expect(bad.status).toBe(400);
+  });
+});
