@@ -1,3 +1,4 @@
+import { pwaHeadTags } from './pwa';
 import { centre } from '../../shared/centre';
 import { fullTitle, pageHeadOf, SITEMAP_PATHS } from '../../shared/public-pages';
 
@@ -75,6 +76,8 @@ export function headTags(path: string, origin: string): string {
     `<meta property="og:url" content="${url}" />`,
     `<meta property="og:locale" content="en_US" />`,
   ];
+  // The parent's pages link the home-screen app's manifest and icon (issue 33, ADR 051).
+  tags.push(...pwaHeadTags(path));
   if (path === '/') tags.push(`<script type="application/ld+json">${jsonForHtml(childCareJsonLd(origin))}</script>`);
   return tags.join('\n    ');
 }

@@ -268,7 +268,14 @@ function MessageItem({
         )}
         {isUnread && (
           // The name starts with the visible words (WCAG 2.5.3): voice users say what they see.
-          <Button variant="ghost" size="sm" onPress={onMarkRead} aria-label={`Mark as Read: ${m.subject}`} className="min-h-11">
+          <Button
+            needsNetwork
+            variant="ghost"
+            size="sm"
+            onPress={onMarkRead}
+            aria-label={`Mark as Read: ${m.subject}`}
+            className="min-h-11"
+          >
             <MailOpen aria-hidden="true" className="size-4" />
             Mark as Read
           </Button>
@@ -335,7 +342,7 @@ function RequestItem({
       ) : (
         !isAdmin && (
           <div className="mt-3">
-            <Button onPress={onSubmit} aria-label={`Submit document for ${r.title}`} className="max-sm:w-full">
+            <Button needsNetwork onPress={onSubmit} aria-label={`Submit document for ${r.title}`} className="max-sm:w-full">
               <Send aria-hidden="true" className="size-4" />
               Submit Document
             </Button>

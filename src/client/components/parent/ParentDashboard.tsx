@@ -3,6 +3,7 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { BookOpen, CalendarDays, KeyRound, LogOut, NotebookPen, Sparkles } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useDeferredValue, useEffect, useRef, useState } from 'react';
 import type { ParentDashboardSearch } from '~/shared/parent-dashboard-search';
+import { forgetOfflineCopies } from '../../lib/offline';
 import { clearParentSession, getParentToken } from '../../lib/parent-session';
 import { toast } from '../../lib/toast';
 import { takeToastLeftForThisPage } from '../../lib/toast-handoff';
@@ -123,6 +124,8 @@ export function ParentDashboard() {
   });
 
   async function signOut() {
+    // The phone's kept copies of this parent's dashboard go first, even offline (ADR 051).
+    await forgetOfflineCopies();
     await logout.mutateAsync().catch(() => undefined);
     clearParentSession();
     queryClient.clear();

@@ -112,6 +112,7 @@ export function ParentPayments({ childId, parentEmail, token }: ParentPaymentsPr
                 </div>
                 <Button
                   variant="outline"
+                  needsNetwork
                   onPress={() => download(`statement-${s.taxYear}`, `/api/parent/tax-statements/${s.taxYear}/pdf`)}
                   isDisabled={busy !== null}
                   aria-label={`Download ${s.taxYear} tax statement`}
@@ -149,6 +150,7 @@ export function ParentPayments({ childId, parentEmail, token }: ParentPaymentsPr
                   <span className="font-semibold text-stone-900 tabular-nums">{formatAmount(r.amount)}</span>
                   <Button
                     variant="outline"
+                    needsNetwork
                     onPress={() => download(r.id, `/api/parent/payment-receipts/${encodeURIComponent(r.id)}/pdf`)}
                     isDisabled={busy !== null}
                     aria-label={`Download receipt #${r.receiptNumber}`}
