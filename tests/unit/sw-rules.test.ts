@@ -25,6 +25,11 @@ describe('what the worker keeps', () => {
     expect(kind('/api/trpc/')).toBe('pass');
   });
 
+  it('answers the sign-in page from the network only (offline: a page that says so)', () => {
+    expect(kind('/parent-login', 'GET', 'navigate')).toBe('portal-page');
+    expect(kind('/parent-login?notice=session-ended', 'GET', 'navigate')).toBe('portal-page');
+  });
+
   it('keeps the build files, the icons, the manifest and the favicon as the shell', () => {
     expect(kind('/assets/index-abc123.js')).toBe('shell');
     expect(kind('/assets/index-abc123.css')).toBe('shell');
@@ -43,8 +48,7 @@ describe('what the worker never keeps', () => {
   });
 
   it('passes on every other page and API answer (no-store for everyone)', () => {
-    for (const path of ['/', '/events', '/parent-login', '/parent-reset-password?token=x'])
-      expect(kind(path, 'GET', 'navigate'), path).toBe('pass');
+    for (const path of ['/', '/events', '/parent-reset-password?token=x']) expect(kind(path, 'GET', 'navigate'), path).toBe('pass');
     for (const path of [
       '/api/parent/dashboard',
       '/api/parent/preferences',

@@ -8,11 +8,12 @@
  *   Network first; kept under the parent's key; offline, the kept copy.
  * - `shell`: the build's hashed files (/assets/…): cache first (they never change under their name).
  * - `static`: the icons, the manifest and the favicon: network first, the kept copy offline.
+ * - `portal-page`: another parent page opened (the sign-in): to the network; offline, a page that says so.
  * - `session`: a sign-in or sign-out (REST or tRPC): every personal copy is dropped before it is sent.
  * - `pass`: everything else, left to the browser as if there were no worker (staff pages and the API's other
  *   answers, which are `no-store` for everyone, are never kept).
  */
-export type RequestKind = 'dashboard-document' | 'dashboard-data' | 'shell' | 'static' | 'session' | 'pass';
+export type RequestKind = 'dashboard-document' | 'portal-page' | 'dashboard-data' | 'shell' | 'static' | 'session' | 'pass';
 
 /** The reads that make the dashboard; a batch holding anything else is not kept. */
 export const DASHBOARD_PROCEDURES: ReadonlySet<string> = new Set(['parentAuth.me', 'parentPortal.dashboard']);
@@ -56,7 +57,7 @@ export function classify({ url, method, mode, origin }: RequestFacts): RequestKi
     return procedures?.some((p) => SESSION_PROCEDURES.has(p)) ? 'session' : 'pass';
   }
   if (method !== 'GET') return 'pass';
-  if (mode === 'navigate') return path === DASHBOARD_PATH ? 'dashboard-document' : 'pass';
+  if (mode === 'navigate') return path === DASHBOARD_PATH ? 'dashboard-document' : path === '/parent-login' ? 'portal-page' : 'pass';
   if (path.startsWith('/assets/')) return 'shell';
   if (STATIC_PATHS.has(path) || /^\/icons\/[a-z0-9-]+\.png$/.test(path)) return 'static';
   const procedures = trpcProcedures(path);

@@ -28,6 +28,8 @@ import {
 
 /** The build's hash of its own file list (scripts/build-sw.mjs): a new build is a new shell cache. */
 declare const SHELL_VERSION: string;
+/** The files the dashboard can load (scripts/build-sw.mjs): kept at install. */
+declare const SHELL_FILES: readonly string[];
 
 // The parts of the worker's scope used here (the DOM library, which this project compiles with, has no worker types).
 interface ExtendableEvent extends Event {
@@ -265,8 +267,19 @@ async function staticFile(request: Request): Promise<Response> {
 }
 
 worker.addEventListener('install', (event) => {
-  // Nothing to wait for: the shell is what the pages report they loaded. The new worker takes over at once.
-  event.waitUntil(worker.skipWaiting());
+  // The dashboard's files are kept first (one missing is not fatal: the pages report what they loaded too), then
+  // the new worker takes over at once.
+  event.waitUntil(
+    (async () => {
+      const shell = await caches.open(SHELL);
+      await Promise.all(
+        [...SHELL_FILES, '/favicon.svg', '/manifest.webmanifest', '/icons/icon-192.png'].map((file) =>
+          shell.add(file).catch(() => undefined),
+        ),
+      );
+      await worker.skipWaiting();
+    })(),
+  );
 });
 
 worker.addEventListener('activate', (event) => {
@@ -286,6 +299,8 @@ worker.addEventListener('fetch', (event) => {
   switch (kind) {
     case 'dashboard-document':
       return event.respondWith(dashboardDocument(event));
+    case 'portal-page':
+      return event.respondWith(fetch(request).catch(() => offlinePage()));
     case 'dashboard-data':
       return event.respondWith(dashboardData(event));
     case 'shell':
