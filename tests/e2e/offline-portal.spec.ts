@@ -1,4 +1,7 @@
-import type { BrowserContext, Page } from '@playwright/test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type BrowserContext, chromium, type Page } from '@playwright/test';
 import { expect, pageReady, test } from './fixtures';
 import { parentFamily, signIn } from './parent-family';
 
@@ -51,16 +54,36 @@ async function goOffline(context: BrowserContext, page: Page) {
   await page.waitForFunction(() => !navigator.onLine);
 }
 
-test('the portal is installable: manifest, icons, start URL and a worker that handles fetches', async ({ page, server }) => {
-  const family = await parentFamily(server, 'install');
-  await signIn(page, family.email, family.password);
-  await controlled(page);
-  const cdp = await page.context().newCDPSession(page);
-  const manifest = (await cdp.send('Page.getAppManifest')) as { url: string; errors: unknown[] };
-  expect(manifest.url).toMatch(/\/manifest\.webmanifest$/);
-  expect(manifest.errors).toEqual([]);
-  const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
-  expect(installabilityErrors).toEqual([]);
+test('the portal is installable: manifest, icons, start URL and a worker that handles fetches', async ({
+  server,
+  browserName,
+}, testInfo) => {
+  // Chromium never offers to install from an incognito profile, which a test's context is: a profile on disk.
+  const profile = mkdtempSync(join(tmpdir(), 'portal-install-'));
+  const config = testInfo.project.use;
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: config.launchOptions?.executablePath,
+    args: config.launchOptions?.args,
+    headless: true,
+    baseURL: server.url,
+    serviceWorkers: 'allow',
+  });
+  try {
+    expect(browserName).toBe('chromium');
+    const page = context.pages()[0] ?? (await context.newPage());
+    const family = await parentFamily(server, 'install');
+    await signIn(page, family.email, family.password);
+    await controlled(page);
+    const cdp = await context.newCDPSession(page);
+    const manifest = (await cdp.send('Page.getAppManifest')) as { url: string; errors: unknown[] };
+    expect(manifest.url).toMatch(/\/manifest\.webmanifest$/);
+    expect(manifest.errors).toEqual([]);
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+    expect(installabilityErrors).toEqual([]);
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
 });
 
 test('offline, the last dashboard opens with the offline banner, and nothing can be sent', async ({ page, context, server }) => {
