@@ -43,7 +43,8 @@ function loadedShellFiles(): string[] {
  * (networkMode 'online'), and asks again when the browser is back online.
  */
 export function queriesFollowTheNetwork() {
-  if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine);
+  // Only in a browser: node has a `navigator` too, without onLine, and the server render is never offline.
+  if (typeof window !== 'undefined') onlineManager.setOnline(navigator.onLine);
 }
 
 /**
