@@ -1,14 +1,14 @@
 import { onlineManager } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
-import { type FromWorker, PERSONAL_PREFIX, type ToWorker } from '../sw/rules';
-import { PORTAL_SCOPE, SERVICE_WORKER_PATH } from '~/shared/pwa';
+import { PERSONAL_PREFIX, type ToWorker } from '../sw/rules';
 
 /**
- * The parent portal's side of its service worker (ADR 051): registering it, telling it which parent the page
- * shows, asking whether the page is a kept copy, and forgetting every personal copy on sign-out.
+ * The parent portal's side of its service worker (ADR 051) that the dashboard's first load needs: whether the
+ * browser is online, and forgetting every personal copy on sign-out. Registering the worker is in
+ * offline-worker.ts, loaded once the dashboard is drawn.
  */
 
-const supported = () => typeof navigator !== 'undefined' && 'serviceWorker' in navigator && window.isSecureContext;
+export const supported = () => typeof navigator !== 'undefined' && 'serviceWorker' in navigator && window.isSecureContext;
 
 /** Whether the browser says it is online (navigator.onLine and its events). */
 function subscribeOnline(onChange: () => void) {
@@ -28,15 +28,6 @@ export function useOnline(): boolean {
   );
 }
 
-/** Same-origin files the page loaded that make the app's shell (the hashed build files and the icons). */
-function loadedShellFiles(): string[] {
-  const files = performance
-    .getEntriesByType('resource')
-    .map((entry) => entry.name)
-    .filter((name) => name.startsWith(`${location.origin}/assets/`));
-  return [...new Set(files)].concat(['/favicon.svg', '/manifest.webmanifest', '/icons/icon-192.png']);
-}
-
 /**
  * TanStack Query takes the browser as online until it hears otherwise; a portal opened offline would ask for
  * its dashboard, fail, and show the error in place of the kept dashboard. Told the truth, it waits instead
@@ -45,36 +36,6 @@ function loadedShellFiles(): string[] {
 export function queriesFollowTheNetwork() {
   // Only in a browser: node has a `navigator` too, without onLine, and the server render is never offline.
   if (typeof window !== 'undefined') onlineManager.setOnline(navigator.onLine);
-}
-
-/**
- * Registers the worker (once per page) and, when it is ready, says which parent this page shows, so the worker
- * keeps this dashboard under that parent's key (and drops another parent's). `onCopy` hears when what the page
- * shows is a kept copy, with the time it was made.
- */
-export function startPortalWorker(parentId: string, onCopy: (savedAt: number) => void): () => void {
-  if (!supported()) return () => undefined;
-  let stopped = false;
-  const onMessage = (event: MessageEvent<FromWorker>) => {
-    const data = event.data;
-    if (!stopped && data && (data.type === 'copy' || data.type === 'status') && typeof data.savedAt === 'number') onCopy(data.savedAt);
-  };
-  navigator.serviceWorker.addEventListener('message', onMessage);
-  navigator.serviceWorker.register(SERVICE_WORKER_PATH, { scope: PORTAL_SCOPE }).catch(() => undefined);
-  void navigator.serviceWorker.ready.then(async (registration) => {
-    if (stopped) return;
-    // A page the worker did not load (the first visit) is taken over by the worker's claim: wait for it, so the
-    // worker knows this page by its id.
-    if (!navigator.serviceWorker.controller)
-      await new Promise<void>((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }));
-    const to = navigator.serviceWorker.controller ?? registration.active;
-    const message: ToWorker = { type: 'hello', parentId, document: `${location.pathname}${location.search}`, assets: loadedShellFiles() };
-    if (!stopped) to?.postMessage(message);
-  });
-  return () => {
-    stopped = true;
-    navigator.serviceWorker.removeEventListener('message', onMessage);
-  };
 }
 
 /**

@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSearch } from '@tanstack/react-router';
-import { WifiOff } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { formatDateTime } from '../../lib/format';
-import { queriesFollowTheNetwork, startPortalWorker, useOnline } from '../../lib/offline';
+import { queriesFollowTheNetwork, useOnline } from '../../lib/offline';
 import { SendingPaused } from '../../lib/sending-paused';
 import { dashboardQuery, signedInParentQuery } from './queries';
 
@@ -27,7 +26,15 @@ export function OfflinePortal({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (!parentId) return;
-    return startPortalWorker(parentId, setCopySavedAt);
+    let stop: (() => void) | undefined;
+    let ended = false;
+    void import('../../lib/offline-worker').then(({ startPortalWorker }) => {
+      if (!ended) stop = startPortalWorker(parentId, setCopySavedAt);
+    });
+    return () => {
+      ended = true;
+      stop?.();
+    };
   }, [parentId]);
   // Back online: what is on screen is refreshed by the queries (refetch on reconnect); the copy's time is history.
   useEffect(() => {
@@ -43,14 +50,11 @@ export function OfflinePortal({ children }: { children: ReactNode }) {
       {/* Always in the page, so a screen reader announces the words when they appear. */}
       <div role="status" className="mx-auto max-w-5xl px-4 empty:hidden">
         {offline && (
-          <p className="mt-4 flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950">
-            <WifiOff aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-            <span>
-              <strong className="font-semibold">
-                You are offline. Last updated {lastUpdated ? formatDateTime(new Date(lastUpdated)) : 'earlier'}.
-              </strong>{' '}
-              Messages, uploads and other changes can be sent again when you are back online.
-            </span>
+          <p className="mt-4 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950">
+            <strong className="font-semibold">
+              You are offline. Last updated {lastUpdated ? formatDateTime(new Date(lastUpdated)) : 'earlier'}.
+            </strong>{' '}
+            Messages, uploads and other changes can be sent again when you are back online.
           </p>
         )}
       </div>
