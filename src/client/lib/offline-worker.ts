@@ -7,15 +7,6 @@ import { supported } from './offline';
  * drawn (components/parent/OfflineBanner.tsx), not with its first load.
  */
 
-/** Same-origin files the page loaded that make the app's shell (the hashed build files and the icons). */
-function loadedShellFiles(): string[] {
-  const files = performance
-    .getEntriesByType('resource')
-    .map((entry) => entry.name)
-    .filter((name) => name.startsWith(`${location.origin}/assets/`));
-  return [...new Set(files)].concat(['/favicon.svg', '/manifest.webmanifest', '/icons/icon-192.png']);
-}
-
 /**
  * Registers the worker (once per page) and, when it is ready, says which parent this page shows, so the worker
  * keeps this dashboard under that parent's key (and drops another parent's). `onCopy` hears when what the page
@@ -37,7 +28,7 @@ export function startPortalWorker(parentId: string, onCopy: (savedAt: number) =>
     if (!navigator.serviceWorker.controller)
       await new Promise<void>((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }));
     const to = navigator.serviceWorker.controller ?? registration.active;
-    const message: ToWorker = { type: 'hello', parentId, document: `${location.pathname}${location.search}`, assets: loadedShellFiles() };
+    const message: ToWorker = { type: 'hello', parentId, document: `${location.pathname}${location.search}`, assets: [] };
     if (!stopped) to?.postMessage(message);
   });
   return () => {

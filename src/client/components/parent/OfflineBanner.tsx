@@ -3,6 +3,7 @@ import { useSearch } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useState } from 'react';
 import { formatDateTime } from '../../lib/format';
 import { queriesFollowTheNetwork, useOnline } from '../../lib/offline';
+import { startPortalWorker } from '../../lib/offline-worker';
 import { SendingPaused } from '../../lib/sending-paused';
 import { dashboardQuery, signedInParentQuery } from './queries';
 
@@ -26,15 +27,7 @@ export function OfflinePortal({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (!parentId) return;
-    let stop: (() => void) | undefined;
-    let ended = false;
-    void import('../../lib/offline-worker').then(({ startPortalWorker }) => {
-      if (!ended) stop = startPortalWorker(parentId, setCopySavedAt);
-    });
-    return () => {
-      ended = true;
-      stop?.();
-    };
+    return startPortalWorker(parentId, setCopySavedAt);
   }, [parentId]);
   // Back online: what is on screen is refreshed by the queries (refetch on reconnect); the copy's time is history.
   useEffect(() => {
@@ -54,7 +47,7 @@ export function OfflinePortal({ children }: { children: ReactNode }) {
             <strong className="font-semibold">
               You are offline. Last updated {lastUpdated ? formatDateTime(new Date(lastUpdated)) : 'earlier'}.
             </strong>{' '}
-            Messages, uploads and other changes can be sent again when you are back online.
+            Sending is paused until you are back online.
           </p>
         )}
       </div>
