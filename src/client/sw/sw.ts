@@ -267,7 +267,7 @@ async function staticFile(request: Request): Promise<Response> {
 }
 
 worker.addEventListener('install', (event) => {
-  // The dashboard's files are kept first (one missing is not fatal: the pages report what they loaded too), then
+  // The dashboard's files are kept first (one missing is not fatal: it is kept when a page loads it), then
   // the new worker takes over at once.
   event.waitUntil(
     (async () => {
