@@ -37,6 +37,10 @@ export default defineConfig({
       ],
     },
     viewport: { width: 1280, height: 800 },
+    // The parent portal's service worker (ADR 051) answers some of its pages' requests, and page.route never sees
+    // a request a worker answered: tests hold scripts back with page.route. Only the worker's own tests
+    // (offline-portal.spec.ts) let it run.
+    serviceWorkers: 'block',
     trace: 'off',
     screenshot: 'only-on-failure',
   },

@@ -31,6 +31,7 @@ import { BOOT_SCRIPT_CSP, DOCUMENT_PAGES, mainScript, startAfterFirstPaint, with
 import { createRoutePreloads, entryFiles, modulePreloadTags } from './pages/preload';
 import { formPages } from './pages/forms';
 import { createPageRenderer } from './pages/render';
+import { pwaRoutes } from './pages/pwa';
 import { headTags, robotsTxt, sitemapXml, withPageLanguage } from './pages/seo';
 import { fromCache, responseCache } from './cache/response-cache';
 import { PORTAL_PAGES, PUBLIC_PAGES, SPANISH_PAGES } from '../shared/public-pages';
@@ -106,6 +107,9 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'"],
         connectSrc: ["'self'"],
+        // The parent portal's service worker (/sw.js) and manifest (ADR 051): the site's own files only.
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
@@ -225,6 +229,9 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     c.header('Cache-Control', 'public, max-age=3600');
     return c.body(sitemapXml(origin), 200, { 'Content-Type': 'application/xml; charset=utf-8' });
   });
+
+  // The parent portal's manifest (ADR 051); its icons and /sw.js are files of the client build.
+  pwaRoutes(app);
 
   // The built single-page app: hashed assets cached for a year, every other path answered by index.html
   // with that page's head. index.html itself is never served as a file: it is the template.

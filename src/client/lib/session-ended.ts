@@ -1,6 +1,7 @@
 import type { RegisteredRouter } from '@tanstack/react-router';
 import { adminSearch } from '../components/admin/admin-tabs';
 import { clearStoredAdmin } from './admin-session';
+import { forgetOfflineCopies } from './offline';
 import { clearParentSession } from './parent-session';
 import { onSessionEnded, queryClient } from './trpc';
 
@@ -35,6 +36,7 @@ export function signOutWhenSessionEnds(router: RegisteredRouter): () => void {
       if (pathname !== '/parent-dashboard') return;
       clearParentSession();
       queryClient.clear();
+      void forgetOfflineCopies();
       // The sign-in is a document of its own (ADR 037): a full page load, in place of this page in the history.
       leaving = true;
       window.location.replace('/parent-login?notice=session-ended');

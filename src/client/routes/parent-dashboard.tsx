@@ -1,5 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { parentDashboardSearch } from '../../shared/parent-dashboard-search';
+import { OfflinePortal } from '../components/parent/OfflineBanner';
 import { ParentDashboard } from '../components/parent/ParentDashboard';
 import { dashboardQuery, signedInParentQuery } from '../components/parent/queries';
 import { publicPageHead } from '../lib/page-title';
@@ -20,5 +21,10 @@ export const Route = createFileRoute('/parent-dashboard')({
   loader: ({ context, deps }) => {
     void context.queryClient.prefetchQuery(dashboardQuery(deps.child));
   },
-  component: ParentDashboard,
+  // Offline, the kept dashboard with its banner, and nothing sent (ADR 051).
+  component: () => (
+    <OfflinePortal>
+      <ParentDashboard />
+    </OfflinePortal>
+  ),
 });

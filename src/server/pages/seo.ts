@@ -1,3 +1,4 @@
+import { pwaHeadTags } from './pwa';
 import { centre } from '../../shared/centre';
 import { hasTwin, languageOfPath, pathIn } from '../../shared/i18n/paths';
 import { fullTitle, pageHeadOf, SITEMAP_PATHS } from '../../shared/public-pages';
@@ -82,6 +83,8 @@ export function headTags(path: string, origin: string): string {
       tags.push(`<link rel="alternate" hreflang="${language}" href="${escapeHtml(origin + pathIn(language, path))}" />`);
     tags.push(`<link rel="alternate" hreflang="x-default" href="${escapeHtml(origin + pathIn('en', path))}" />`);
   }
+  // The parent's pages link the home-screen app's manifest and icon (issue 33, ADR 051).
+  tags.push(...pwaHeadTags(path));
   if (path === '/' || path === '/es') tags.push(`<script type="application/ld+json">${jsonForHtml(childCareJsonLd(origin))}</script>`);
   return tags.join('\n    ');
 }

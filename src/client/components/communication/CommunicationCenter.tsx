@@ -284,6 +284,7 @@ function MessageItem({
         {isUnread && (
           // The name starts with the visible words (WCAG 2.5.3): voice users say what they see.
           <Button
+            needsNetwork
             variant="ghost"
             size="sm"
             onPress={onMarkRead}
@@ -363,7 +364,12 @@ function RequestItem({
       ) : (
         !isAdmin && (
           <div className="mt-3">
-            <Button onPress={onSubmit} aria-label={t('portal.comm.submitDocumentFor', { title: r.title })} className="max-sm:w-full">
+            <Button
+              needsNetwork
+              onPress={onSubmit}
+              aria-label={t('portal.comm.submitDocumentFor', { title: r.title })}
+              className="max-sm:w-full"
+            >
               <Send aria-hidden="true" className="size-4" />
               {t('portal.comm.submitDocument')}
             </Button>

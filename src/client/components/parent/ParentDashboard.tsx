@@ -3,6 +3,7 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { BookOpen, CalendarDays, KeyRound, LogOut, NotebookPen, Settings, Sparkles } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useDeferredValue, useEffect, useRef, useState } from 'react';
 import type { ParentDashboardSearch } from '~/shared/parent-dashboard-search';
+import { forgetOfflineCopies } from '../../lib/offline';
 import { clearParentSession, getParentToken } from '../../lib/parent-session';
 import { toast } from '../../lib/toast';
 import { takeToastLeftForThisPage } from '../../lib/toast-handoff';
@@ -114,7 +115,8 @@ function Dashboard() {
   // milliseconds and a phone answers a tap in between (drawn at once, it was two tasks of 200-260 ms on
   // Lighthouse's 4x slower CPU). Until then the page shows what it showed before (Loading..., or the other child).
   const shown = useDeferredValue(dashboard.data);
-  const logout = useMutation(trpc.parentAuth.logout.mutationOptions());
+  // Sent even offline (it then fails at once): signing out never waits for the network (ADR 051).
+  const logout = useMutation({ ...trpc.parentAuth.logout.mutationOptions(), networkMode: 'always' });
   const parent = useQuery(signedInParentQuery()).data;
   /** The address names a child that is not (or no longer) this parent's: the server answered 404. */
   const notTheirs = !!childId && isNotFound(dashboard.error);
@@ -159,6 +161,8 @@ function Dashboard() {
   });
 
   async function signOut() {
+    // The phone's kept copies of this parent's dashboard go first, even offline (ADR 051).
+    await forgetOfflineCopies();
     await logout.mutateAsync().catch(() => undefined);
     clearParentSession();
     queryClient.clear();

@@ -127,6 +127,7 @@ export function ParentPayments({ childId, parentEmail, token }: ParentPaymentsPr
                 </div>
                 <Button
                   variant="outline"
+                  needsNetwork
                   onPress={() => download(`statement-${s.taxYear}`, `/api/parent/tax-statements/${s.taxYear}/pdf`)}
                   isDisabled={busy !== null}
                   aria-label={t('portal.pay.downloadStatement', { year: s.taxYear })}
@@ -164,6 +165,7 @@ export function ParentPayments({ childId, parentEmail, token }: ParentPaymentsPr
                   <span className="font-semibold text-stone-900 tabular-nums">{intl.amount(r.amount)}</span>
                   <Button
                     variant="outline"
+                    needsNetwork
                     onPress={() => download(r.id, `/api/parent/payment-receipts/${encodeURIComponent(r.id)}/pdf`)}
                     isDisabled={busy !== null}
                     aria-label={t('portal.pay.downloadReceipt', { number: r.receiptNumber })}

@@ -87,7 +87,7 @@ export function ConfirmDialog({
         <Button variant="outline" onPress={() => onOpenChange(false)}>
           Cancel
         </Button>
-        <Button variant={confirmVariant} onPress={onConfirm} isDisabled={isPending}>
+        <Button variant={confirmVariant} onPress={onConfirm} isDisabled={isPending} needsNetwork>
           {confirmLabel}
         </Button>
       </div>

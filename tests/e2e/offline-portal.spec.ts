@@ -1,0 +1,168 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type BrowserContext, chromium, type Page } from '@playwright/test';
+import { expect, pageReady, test } from './fixtures';
+import { parentFamily, signIn } from './parent-family';
+
+/**
+ * The parent portal on the home screen (issue 33, ADR 051), in Debian's Chromium with its service worker running:
+ * installable, the last dashboard offline with its banner and nothing sent, and a second parent on the same phone
+ * never seeing the first one's child, online or offline. Every wait is for a state (the worker controlling the
+ * page, a kept copy in the cache, a heading), never for time.
+ */
+test.use({ serviceWorkers: 'allow' });
+// Each test signs a parent in and waits for the worker to install (it keeps the dashboard's files first): on a
+// shared, busy machine that alone can take most of the default 30 s.
+test.beforeEach(() => test.slow());
+
+/** Waits until the worker controls the page. */
+async function controlled(page: Page) {
+  await page.waitForFunction(() => navigator.serviceWorker?.controller?.state === 'activated');
+}
+
+/** Whether the worker keeps a dashboard document now, and whose (the cache's name holds the parent's id). */
+async function keptCopies(page: Page): Promise<{ caches: string[]; document: boolean }> {
+  return page.evaluate(async () => {
+    const names = (await caches.keys()).filter((n) => n.startsWith('portal-personal-'));
+    const document = names.length === 1 && !!(await (await caches.open(names[0]!)).match('/parent-dashboard#document'));
+    return { caches: names, document };
+  });
+}
+
+/** Every text the worker keeps for anyone, documents and answers. */
+async function everythingKept(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    let all = '';
+    for (const name of await caches.keys()) {
+      if (!name.startsWith('portal-personal-')) continue;
+      const cache = await caches.open(name);
+      for (const request of await cache.keys()) all += `${request.url}\n${await (await cache.match(request))!.text()}\n`;
+    }
+    return all;
+  });
+}
+
+async function signOut(page: Page) {
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL(/\/parent-login$/);
+  await pageReady(page);
+}
+
+async function goOffline(context: BrowserContext, page: Page) {
+  await context.setOffline(true);
+  await page.waitForFunction(() => !navigator.onLine);
+}
+
+test('the portal is installable: manifest, icons, start URL and a worker that handles fetches', async ({
+  server,
+  browserName,
+}, testInfo) => {
+  // Chromium never offers to install from an incognito profile, which a test's context is: a profile on disk.
+  const profile = mkdtempSync(join(tmpdir(), 'portal-install-'));
+  const config = testInfo.project.use;
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: config.launchOptions?.executablePath,
+    args: config.launchOptions?.args,
+    headless: true,
+    baseURL: server.url,
+    serviceWorkers: 'allow',
+  });
+  try {
+    expect(browserName).toBe('chromium');
+    const page = context.pages()[0] ?? (await context.newPage());
+    const family = await parentFamily(server, 'install');
+    await signIn(page, family.email, family.password);
+    await controlled(page);
+    const cdp = await context.newCDPSession(page);
+    const manifest = (await cdp.send('Page.getAppManifest')) as { url: string; errors: unknown[] };
+    expect(manifest.url).toMatch(/\/manifest\.webmanifest$/);
+    expect(manifest.errors).toEqual([]);
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+    expect(installabilityErrors).toEqual([]);
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+});
+
+test('offline, the last dashboard opens with the offline banner, and nothing can be sent', async ({ page, context, server }) => {
+  const family = await parentFamily(server, 'offline');
+  await signIn(page, family.email, family.password);
+  await controlled(page);
+  // The dashboard the parent loaded is kept (its first visit: the worker asked for it once it took the page over).
+  await expect.poll(async () => (await keptCopies(page)).document).toBe(true);
+  await expect(page.getByText(/You are offline/)).toHaveCount(0);
+
+  await goOffline(context, page);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: `${family.child.childName}'s Development Journey` })).toBeVisible();
+  const banner = page.getByRole('status').filter({ hasText: 'You are offline.' });
+  await expect(banner).toContainText(/You are offline\. Last updated [A-Z][a-z]{2} \d{2}, \d{4} \d{1,2}:\d{2} [AP]M\./);
+
+  // Sending is paused: a message's Send, and the change of password.
+  await page.getByRole('tab', { name: 'Communication' }).click();
+  await page.getByRole('button', { name: 'New Message' }).click();
+  await expect(page.getByRole('button', { name: 'Send Message' })).toBeDisabled();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('button', { name: 'Change Password' }).click();
+  await expect(page.getByRole('dialog').getByRole('button', { name: /Change Password|Update Password|Save/ })).toBeDisabled();
+  await page.keyboard.press('Escape');
+
+  // Back online: the banner goes and sending comes back.
+  await context.setOffline(false);
+  await expect(banner).toHaveCount(0);
+  await page.getByRole('button', { name: 'New Message' }).click();
+  await expect(page.getByRole('button', { name: 'Send Message' })).toBeEnabled();
+});
+
+test('a second parent on the same phone never sees the first parent’s child, online or offline', async ({ page, context, server }) => {
+  const first = await parentFamily(server, 'first');
+  const second = await parentFamily(server, 'second');
+  await signIn(page, first.email, first.password);
+  await controlled(page);
+  await expect.poll(async () => (await keptCopies(page)).document).toBe(true);
+  expect(await everythingKept(page)).toContain(first.child.childName);
+
+  // Signing out drops every personal copy.
+  await signOut(page);
+  expect((await keptCopies(page)).caches).toEqual([]);
+
+  await signIn(page, second.email, second.password);
+  await controlled(page);
+  await expect.poll(async () => (await keptCopies(page)).document).toBe(true);
+  await expect(page.getByRole('heading', { level: 1, name: `${second.child.childName}'s Development Journey` })).toBeVisible();
+  const kept = await everythingKept(page);
+  expect(kept).toContain(second.child.childName);
+  expect(kept).not.toContain(first.child.childName);
+  expect((await keptCopies(page)).caches).toHaveLength(1);
+
+  // Offline, the dashboard is the second parent's, and nothing of the first parent's is on the page.
+  await goOffline(context, page);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: `${second.child.childName}'s Development Journey` })).toBeVisible();
+  await expect(page.getByText('You are offline.', { exact: false })).toBeVisible();
+  expect(await page.content()).not.toContain(first.child.childName);
+
+  // Signed out offline, the phone keeps nothing: the sign-in page and the dashboard say the phone is offline.
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL(/\/parent-login$/);
+  const offlinePage = page.getByRole('heading', { level: 1, name: 'You are offline.' });
+  await expect(offlinePage).toBeVisible();
+  expect((await keptCopies(page)).caches).toEqual([]);
+  await page.evaluate(() => window.location.assign('/parent-dashboard'));
+  await expect(page).toHaveURL(/\/parent-dashboard$/);
+  await expect(offlinePage).toBeVisible();
+  expect(await page.content()).not.toContain(second.child.childName);
+  expect(await page.content()).not.toContain(first.child.childName);
+});
+
+test('the worker never controls the public pages nor the staff pages', async ({ page, server }) => {
+  const family = await parentFamily(server, 'scope');
+  await signIn(page, family.email, family.password);
+  await controlled(page);
+  for (const path of ['/', '/events', '/admin/login']) {
+    await page.goto(path);
+    expect(await page.evaluate(() => navigator.serviceWorker.controller), path).toBeNull();
+  }
+});
