@@ -72,7 +72,9 @@ export const enrollmentApplications = sqliteTable(
     specialInstructions: text('special_instructions'),
     howDidYouHear: text('how_did_you_hear'),
     /** The language the family applied in ('en' | 'es', issue 33): the e-mails staff send them follow it. */
-    language: text('language', { enum: ['en', 'es'] }).notNull().default('en'),
+    language: text('language', { enum: ['en', 'es'] })
+      .notNull()
+      .default('en'),
     status: text('status').notNull().default('pending'),
     createdAt: createdAt(),
   },

@@ -64,7 +64,10 @@ export function PreferencesDialog({ isOpen, onOpenChange }: { isOpen: boolean; o
   }
   const groupLabel = 'mb-1 text-sm font-semibold text-stone-900';
   return (
-    <Dialog isOpen={isOpen} onOpenChange={onOpenChange} title={t('portal.prefs.title')}
+    <Dialog
+      isOpen={isOpen}
+      onOpenChange={onOpenChange}
+      title={t('portal.prefs.title')}
       description={t('portal.prefs.description')}
       closeLabel={t('portal.close')}
     >

@@ -18,7 +18,16 @@ export interface DialogProps {
 }
 
 /** A modal dialog: focus is trapped and restored, Escape closes it, the title names it. */
-export function Dialog({ isOpen, onOpenChange, title, description, children, size = 'md', role = 'dialog', closeLabel = 'Close' }: DialogProps) {
+export function Dialog({
+  isOpen,
+  onOpenChange,
+  title,
+  description,
+  children,
+  size = 'md',
+  role = 'dialog',
+  closeLabel = 'Close',
+}: DialogProps) {
   return (
     <ModalOverlay
       isOpen={isOpen}
