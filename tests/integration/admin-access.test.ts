@@ -29,6 +29,8 @@ const PUBLIC_PROCEDURES = new Set([
   'parentAuth.forgotPassword',
   'parentAuth.resetPassword',
   'parentAuth.checkResetLink',
+  // The public events as an iCalendar feed (issue 33): the same events as events.list.
+  'events.calendar',
 ]);
 
 /** Public REST paths of SPEC.md §7 (method and path as Hono registers them, parameters normalised to `:param`). */
@@ -48,6 +50,10 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/parent/logout',
   'POST /api/parent/forgot-password',
   'POST /api/parent/reset-password',
+  'GET /api/events.ics',
+  // A signed archive link e-mailed to a family (issue 33): the signature is the guard while the family's account is
+  // closed, the parent's session while it is open; tests/integration/family-archive.test.ts covers both.
+  'GET /api/parent/archives/:param',
 ]);
 
 /** Paths both staff and parents use (each answers only for what the caller may see); anonymous callers get 401. */
@@ -56,6 +62,9 @@ const SIGNED_IN_ROUTES = new Set([
   'POST /api/objects/upload',
   'PUT /api/objects/upload/:param',
   'GET /api/documents/:param',
+  // Photos of the day (issue 32): staff, and the parents of a child tagged in one (tests/integration/daily-sheets.test.ts).
+  'GET /api/child-photos/:param',
+  'GET /api/child-photos/:param/original',
 ]);
 
 type Role = 'admin' | 'parent' | 'either';

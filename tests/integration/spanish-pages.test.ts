@@ -97,12 +97,13 @@ function readerText(html: string): string[] {
 function englishLeft(html: string): string[] {
   const left: string[] = [];
   for (const text of readerText(html)) {
-    if (ENGLISH_MESSAGES.some((m) => m.test(text))) {
+    // Proper names first: 'Little Buckeyes Learning Center' is not the portal's English 'Learning'.
+    let rest = text;
+    for (const name of NAMES) rest = rest.split(name).join(' ');
+    if (ENGLISH_MESSAGES.some((m) => m.test(rest))) {
       left.push(text);
       continue;
     }
-    let rest = text;
-    for (const name of NAMES) rest = rest.split(name).join(' ');
     const words = rest.toLowerCase().match(/[a-záéíóúñü']+/g) ?? [];
     if (words.some((w) => ENGLISH_WORDS.has(w))) left.push(text);
   }
