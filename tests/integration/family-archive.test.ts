@@ -8,7 +8,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
-import { auditLog, documentRequests, milestones, outboxMessages, privateFiles } from '../../db/schema';
+import { attendanceEvents, auditLog, documentRequests, milestones, outboxMessages, privateFiles } from '../../db/schema';
 import { archiveLinkToken } from '../../src/server/exports/archive-links';
 import { safeName } from '../../src/server/exports/family-archive';
 import { PDF } from '../helpers/authz-fixtures';
@@ -167,6 +167,53 @@ describe('family archive', () => {
     expect(text).toContain('Milestones achieved (1)');
     expect(text).not.toContain('Staff-only observation');
     expect(text).not.toContain('Private concern');
+  });
+
+  it('puts the attendance summary in the PDF: a line per month with days and hours as the report counts them', async () => {
+    const family = await enrolFamily(s, 'archive.attends@example.com', ['Ada Attends']);
+    const other = await enrolFamily(s, 'archive.elsewhere@example.com', ['Eli Elsewhere']);
+    const childId = family.children[0]!.id;
+    const ev = (child: string, kind: 'in' | 'out', at: string) => ({
+      childId: child,
+      kind,
+      at: new Date(at),
+      by: 'Pat',
+      recordedByName: 'Test',
+    });
+    s.db
+      .insert(attendanceEvents)
+      .values([
+        // October 2026 in Columbus (EDT, UTC-4): 08:00-16:30 on the 5th (8.50) and 09:00-17:15 on the 6th (8.25).
+        ev(childId, 'in', '2026-10-05T12:00:00Z'),
+        ev(childId, 'out', '2026-10-05T20:30:00Z'),
+        ev(childId, 'in', '2026-10-06T13:00:00Z'),
+        ev(childId, 'out', '2026-10-06T21:15:00Z'),
+        // 21:30 on 31 October in Columbus is 1 November in UTC: an October day, a check-in without its check-out.
+        ev(childId, 'in', '2026-11-01T01:30:00Z'),
+        // November (EST, UTC-5): 08:00-12:00 on the 2nd.
+        ev(childId, 'in', '2026-11-02T13:00:00Z'),
+        ev(childId, 'out', '2026-11-02T17:00:00Z'),
+        // Another child's day counts for nobody here.
+        ev(other.children[0]!.id, 'in', '2026-10-07T12:00:00Z'),
+        ev(other.children[0]!.id, 'out', '2026-10-07T22:00:00Z'),
+      ])
+      .run();
+    const res = await s.request(`/api/parent/children/${childId}/archive.zip`, bearer(family.token));
+    expect(res.status).toBe(200);
+    const files = await unzip(Buffer.from(await res.arrayBuffer()));
+    const pdf = [...files.keys()].find((n) => n.endsWith('/Record of Ada Attends.pdf'))!;
+    const text = await pdfText(files.get(pdf)!);
+    expect(text).toContain('Attendance (2)');
+    expect(text).toContain('First day recorded: Oct 05, 2026 - Last day recorded: Nov 02, 2026');
+    expect(text).toContain('In all: 4 days, 20.75 hours of care');
+    expect(text).toContain('October 2026: 3 days, 16.75 hours');
+    expect(text).toContain('November 2026: 1 day, 4.00 hours');
+
+    // The other child's archive counts only its own day.
+    const none = await s.request(`/api/parent/children/${other.children[0]!.id}/archive.zip`, bearer(other.token));
+    const noneFiles = await unzip(Buffer.from(await none.arrayBuffer()));
+    const nonePdf = [...noneFiles.keys()].find((n) => n.endsWith('.pdf'))!;
+    expect(await pdfText(noneFiles.get(nonePdf)!)).toContain('October 2026: 1 day, 10.00 hours');
   });
 
   it("answers another family's child, and a child that does not exist, with the same 404; staff get 403, visitors 401", async () => {

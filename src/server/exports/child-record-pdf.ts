@@ -1,12 +1,12 @@
 /**
  * The PDF at the heart of a family's archive (issue 33): a child's record as the family saw it in the portal,
  * drawn with jspdf in the style of the receipts (services/payment-pdf.ts): the centre's letterhead, then the
- * activities, the development notes that are not private, and the milestones achieved. Attendance is not kept
- * by this version of the system, so the PDF has no attendance section (issue 32 adds the table; its summary
- * belongs here once it exists).
+ * attendance summary (a line per month: days attended and hours, as the monthly report counts them), the
+ * milestones achieved, the development notes that are not private, and the activities.
  */
 import { jsPDF } from 'jspdf';
 import { centre, centreAddressLine } from '../../shared/centre';
+import type { AttendanceSummary } from '../attendance/report';
 import { formatPdfDate, pdfSafe } from '../services/payment-pdf';
 
 export interface RecordForPdf {
@@ -37,6 +37,7 @@ export interface RecordForPdf {
     authorName: string;
   }[];
   milestones: { achievedAt: string; name: string; category: string; notes: string | null; witnessedBy: string | null }[];
+  attendance: AttendanceSummary;
 }
 
 const PAGE_W = 612;
@@ -110,6 +111,23 @@ class RecordPage {
   }
 }
 
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const monthName = (month: string) => `${MONTHS[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`;
+const daysText = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;
+
+/** A line per month, compact enough for ten years: "November 2026: 18 days, 151.50 hours". */
+function attendanceSection(page: RecordPage, a: AttendanceSummary) {
+  page.section('Attendance', a.months.length);
+  if (!a.first || !a.last) {
+    page.text('No attendance recorded yet.', 9.5, 'normal', MUTED);
+    return;
+  }
+  page.text(`First day recorded: ${formatPdfDate(a.first)} - Last day recorded: ${formatPdfDate(a.last)}`, 9.5, 'normal', INK);
+  page.text(`In all: ${daysText(a.days)}, ${a.hours} hours of care`, 9.5, 'normal', INK);
+  page.y += 4;
+  for (const m of a.months) page.text(`${monthName(m.month)}: ${daysText(m.days)}, ${m.hours} hours`, 9, 'normal', INK, 10);
+}
+
 const list = (label: string, items: string[]) => (items.length ? [`${label}: ${items.join(', ')}`] : []);
 
 export function childRecordPdf(r: RecordForPdf): Buffer {
@@ -126,6 +144,8 @@ export function childRecordPdf(r: RecordForPdf): Buffer {
     MUTED,
   );
   page.text(`Made ${formatPdfDate(r.madeOn)} for the child's family.`, 10, 'normal', MUTED);
+
+  attendanceSection(page, r.attendance);
 
   page.section('Milestones achieved', r.milestones.length);
   if (!r.milestones.length) page.text('No milestones recorded yet.', 9.5, 'normal', MUTED);

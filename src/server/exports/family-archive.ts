@@ -1,8 +1,8 @@
 /**
  * A family's archive of their child (issue 33, ADR 049): one ZIP, streamed by yazl as it is written, holding
  *
- * - `Record of {child}.pdf`: activities, development notes that are not private, milestones achieved
- *   (child-record-pdf.ts; no attendance section: this version keeps no attendance);
+ * - `Record of {child}.pdf`: the attendance summary (a line per month), milestones achieved, development notes
+ *   that are not private, activities (child-record-pdf.ts);
  * - `documents/`: the files the family sent in answer to the centre's document requests;
  * - `receipts/`: a receipt PDF for each payment recorded for the child.
  *
@@ -30,6 +30,7 @@ import { centreDateOf } from '../../shared/centre-time';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Db } from '../db';
+import { attendanceSummary } from '../attendance/report';
 import { documentsDir, DOWNLOAD_PATH } from '../documents/uploads';
 import { logger } from '../logger';
 import { receiptPdf } from '../services/payment-pdf';
@@ -144,7 +145,7 @@ function recordOf(db: Db, childId: string, madeOn: string) {
     .where(eq(childAchievements.childId, childId))
     .orderBy(asc(childAchievements.achievedAt))
     .all();
-  return { ...child, madeOn, activities, notes, milestones: achieved };
+  return { ...child, madeOn, activities, notes, milestones: achieved, attendance: attendanceSummary(db, childId) };
 }
 
 /** The family's documents: files sent in answer to the child's document requests (the parent's own, for a parent). */
