@@ -1,14 +1,27 @@
 /**
  * A family's archive (issue 33): GET /api/parent/children/{id}/archive.zip opened with yauzl: the record PDF's
- * text (activities, notes that are not private, milestones achieved), the family's documents and receipts,
+ * text (activities, notes that are not private, milestones achieved, the attendance summary by month), the
+ * photos of the day that tag the child (and no other child's), the family's documents and receipts,
  * names that are safe and unique; another family's child is a 404; no-store; rated. Staff make the same archive
  * (a download of their own, and a link e-mailed to the parent that works signed in, or alone once the account
  * is closed, and not for anyone else).
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { desc, eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
-import { attendanceEvents, auditLog, documentRequests, milestones, outboxMessages, privateFiles } from '../../db/schema';
+import {
+  attendanceEvents,
+  auditLog,
+  childPhotos,
+  documentRequests,
+  enrolledChildren,
+  milestones,
+  outboxMessages,
+  privateFiles,
+} from '../../db/schema';
 import { archiveLinkToken } from '../../src/server/exports/archive-links';
 import { safeName } from '../../src/server/exports/family-archive';
 import { PDF } from '../helpers/authz-fixtures';
@@ -214,6 +227,57 @@ describe('family archive', () => {
     const noneFiles = await unzip(Buffer.from(await none.arrayBuffer()));
     const nonePdf = [...noneFiles.keys()].find((n) => n.endsWith('.pdf'))!;
     expect(await pdfText(noneFiles.get(nonePdf)!)).toContain('October 2026: 1 day, 10.00 hours');
+  });
+
+  it("holds the child's photos of the day (only photos tagging this child), dated and safely named", async () => {
+    const family = await enrolFamily(s, 'archive.photos@example.com', ['Pia Photo']);
+    const other = await enrolFamily(s, 'archive.notme@example.com', ['Noah Notme']);
+    const childId = family.children[0]!.id;
+    const otherId = other.children[0]!.id;
+    for (const id of [childId, otherId]) s.db.update(enrolledChildren).set({ photoConsent: true }).where(eq(enrolledChildren.id, id)).run();
+    const picture = (background: string) =>
+      sharp({ create: { width: 40, height: 30, channels: 3, background } })
+        .jpeg()
+        .toBuffer();
+    const upload = async (childIds: string[], name: string, background: string) => {
+      const form = new FormData();
+      form.append('picture', new Blob([(await picture(background)) as BlobPart], { type: 'image/jpeg' }), name);
+      for (const id of childIds) form.append('childIds[]', id);
+      form.append('caption', 'Outdoor play');
+      const res = await s.request('/api/admin/child-photos', { method: 'POST', body: form, ...as(s.admin) });
+      expect(res.status, await res.clone().text()).toBe(201);
+      return ((await json(res)) as { id: string }).id;
+    };
+    const mine = await upload([childId], 'sand table.JPG', '#cc3333');
+    // A hostile name from an older version's data: separators and a bidi override.
+    s.db.update(childPhotos).set({ originalName: '../../sand\u202e table.JPG' }).where(eq(childPhotos.id, mine)).run();
+    const together = await upload([childId, otherId], 'IMG_0002.JPG', '#33cc33');
+    const notMine = await upload([otherId], 'NOT_MINE.JPG', '#3333cc');
+
+    const res = await s.request(`/api/parent/children/${childId}/archive.zip`, bearer(family.token));
+    expect(res.status).toBe(200);
+    const files = await unzip(Buffer.from(await res.arrayBuffer()));
+    const photos = [...files.keys()].filter((n) => n.includes('/photos/'));
+    expect(photos).toHaveLength(2);
+    for (const name of photos) expect(name).toMatch(/\/photos\/\d{4}-\d{2}-\d{2} [^/\\]+\.webp$/);
+    expect(photos.some((n) => n.endsWith(' .._.._sand table.webp'))).toBe(true);
+    expect(photos.some((n) => n.endsWith(' IMG_0002.webp'))).toBe(true);
+    expect(photos.some((n) => n.includes('NOT_MINE'))).toBe(false);
+    // The bytes are the stored whole pictures of the two photos that tag this child, and never the other one's.
+    const stored = (id: string) => {
+      const row = s.db.select({ storedName: childPhotos.storedName }).from(childPhotos).where(eq(childPhotos.id, id)).get()!;
+      return readFileSync(join(s.config.privateDir, 'child-photos', row.storedName));
+    };
+    const contents = photos.map((n) => files.get(n)!);
+    expect(contents.some((b) => b.equals(stored(mine)))).toBe(true);
+    expect(contents.some((b) => b.equals(stored(together)))).toBe(true);
+    expect([...files.values()].some((b) => b.equals(stored(notMine)))).toBe(false);
+
+    // The other family's archive has its two photos, and this family cannot open it.
+    const theirs = await s.request(`/api/parent/children/${otherId}/archive.zip`, bearer(other.token));
+    const theirPhotos = [...(await unzip(Buffer.from(await theirs.arrayBuffer()))).keys()].filter((n) => n.includes('/photos/'));
+    expect(theirPhotos).toHaveLength(2);
+    expect((await s.request(`/api/parent/children/${otherId}/archive.zip`, bearer(family.token))).status).toBe(404);
   });
 
   it("answers another family's child, and a child that does not exist, with the same 404; staff get 403, visitors 401", async () => {

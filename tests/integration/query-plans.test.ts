@@ -247,6 +247,16 @@ describe('EXPLAIN QUERY PLAN of the hot paths', () => {
     for (const sql of statements) expect(fullScans(sql), sql).toEqual([]);
   });
 
+  it("the family archive (issue 33): the record, the attendance summary and the photos of the day search the child's indexes", async () => {
+    const bearer = { authorization: `Bearer ${token}` };
+    const statements = await statementsOf(async () => {
+      await ok(`/api/parent/children/${childId}/archive.zip`, bearer).then((r) => r.arrayBuffer());
+    });
+    expect(statements.some((sql) => /from "attendance_events"/.test(sql))).toBe(true);
+    expect(statements.some((sql) => /from "child_photo_tags"/.test(sql))).toBe(true);
+    for (const sql of statements) expect(fullScans(sql), sql).toEqual([]);
+  });
+
   it('staff: the pages of enrollment applications (all, and of one status) read an index range', async () => {
     const staff = { cookie: s.admin };
     for (let i = 0; i < 12; i++) {

@@ -35,7 +35,8 @@ export interface PhotoDeps extends AuditContext {
 
 const displayName = (storedName: string) => storedName.replace(/\.webp$/, '-display.webp');
 
-function photoPath(config: Pick<Config, 'privateDir'>, name: string): string | null {
+/** The file of a stored name inside the photos folder, or null for a name that is not the server's own. */
+export function photoPath(config: Pick<Config, 'privateDir'>, name: string): string | null {
   if (!STORED.test(name)) return null;
   const root = resolve(config.privateDir, PHOTOS_DIR);
   const full = resolve(root, name);

@@ -3,6 +3,8 @@
  *
  * - `Record of {child}.pdf`: the attendance summary (a line per month), milestones achieved, development notes
  *   that are not private, activities (child-record-pdf.ts);
+ * - `photos/`: the child's photos of the day (the stored whole picture, EXIF already stripped), only photos that
+ *   tag this child, named by their centre date;
  * - `documents/`: the files the family sent in answer to the centre's document requests;
  * - `receipts/`: a receipt PDF for each payment recorded for the child.
  *
@@ -11,13 +13,15 @@
  * separators, no control characters, nothing hidden, unique within its folder. Files are stored, not deflated:
  * PDFs and photos are compressed already, and storing costs the server no CPU.
  */
-import { existsSync, createReadStream } from 'node:fs';
+import { existsSync, createReadStream, statSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
-import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, or, sql } from 'drizzle-orm';
 import { ZipFile } from 'yazl';
 import {
   childAchievements,
+  childPhotos,
+  childPhotoTags,
   dailyActivities,
   developmentNotes,
   documentRequests,
@@ -31,10 +35,12 @@ import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Db } from '../db';
 import { attendanceSummary } from '../attendance/report';
+import { photoPath } from '../daily/photos';
 import { documentsDir, DOWNLOAD_PATH } from '../documents/uploads';
 import { logger } from '../logger';
 import { receiptPdf } from '../services/payment-pdf';
 import { childRecordPdf } from './child-record-pdf';
+import { inChunks } from './csv';
 
 /** Whose view of the record: a parent's (by their account e-mail) or staff's (everything). */
 export type ArchiveScope = { kind: 'parent'; email: string } | { kind: 'staff' };
@@ -181,6 +187,53 @@ function documentsOf(deps: ArchiveDeps, childId: string, scope: ArchiveScope) {
   return files;
 }
 
+const PHOTO_CHUNK = 500;
+
+/**
+ * The child's photos of the day: only photos with a tag of this child (the tag's (child, takenAt, photo) index,
+ * read by keyset a chunk at a time), oldest first, each the stored whole picture if its file is there.
+ */
+function photosOf(deps: ArchiveDeps, childId: string) {
+  type Row = { id: string; takenAt: Date; date: string; storedName: string; originalName: string };
+  const rows = inChunks<Row>(
+    (last) =>
+      deps.db
+        .select({
+          id: childPhotoTags.photoId,
+          takenAt: childPhotoTags.takenAt,
+          date: childPhotoTags.date,
+          storedName: childPhotos.storedName,
+          originalName: childPhotos.originalName,
+        })
+        .from(childPhotoTags)
+        .innerJoin(childPhotos, eq(childPhotos.id, childPhotoTags.photoId))
+        .where(
+          and(
+            eq(childPhotoTags.childId, childId),
+            last
+              ? or(
+                  gt(childPhotoTags.takenAt, last.takenAt),
+                  and(eq(childPhotoTags.takenAt, last.takenAt), gt(childPhotoTags.photoId, last.id)),
+                )
+              : undefined,
+          ),
+        )
+        .orderBy(asc(childPhotoTags.takenAt), asc(childPhotoTags.photoId))
+        .limit(PHOTO_CHUNK)
+        .all(),
+    PHOTO_CHUNK,
+  );
+  const files: { path: string; name: string; size: number; takenAt: Date }[] = [];
+  for (const row of rows) {
+    const path = photoPath(deps.config, row.storedName);
+    const info = path ? statSync(path, { throwIfNoEntry: false }) : undefined;
+    if (!path || !info?.isFile()) continue;
+    const base = row.originalName.replace(/\.[A-Za-z0-9]{1,5}$/, '').trim() || 'photo';
+    files.push({ path, name: `${row.date} ${base}.webp`, size: info.size, takenAt: row.takenAt });
+  }
+  return files;
+}
+
 /** The child's receipts: those paid from the parent's e-mail for a parent, every one for staff. */
 function receiptsOf(db: Db, childId: string, scope: ArchiveScope) {
   return db
@@ -210,6 +263,7 @@ export function familyArchive(deps: ArchiveDeps, childId: string, scope: Archive
   const today = centreDateOf(deps.clock.now());
   const record = recordOf(deps.db, childId, today);
   if (!record) return null;
+  const photos = photosOf(deps, childId);
   const documents = documentsOf(deps, childId, scope);
   const receipts = receiptsOf(deps.db, childId, scope);
 
@@ -219,6 +273,14 @@ export function familyArchive(deps: ArchiveDeps, childId: string, scope: Archive
   const top = uniqueNames();
   zip.addBuffer(childRecordPdf(record), `${folder}/${top(safeName(`Record of ${record.childName}.pdf`, 'record.pdf'))}`, stored);
 
+  const photoName = uniqueNames();
+  for (const photo of photos) {
+    zip.addReadStreamLazy(
+      `${folder}/photos/${photoName(safeName(photo.name, 'photo.webp'))}`,
+      { ...stored, mtime: photo.takenAt, size: photo.size },
+      (cb) => cb(null, createReadStream(photo.path)),
+    );
+  }
   const docName = uniqueNames();
   for (const doc of documents) {
     zip.addReadStreamLazy(`${folder}/documents/${docName(safeName(doc.name, 'document'))}`, { ...stored, size: doc.size }, (cb) =>
