@@ -28,6 +28,8 @@ export const KIND_LABELS: Record<TimelineBody['kind'], string> = {
   mood: 'Mood',
   note: 'Note',
   photo: 'Photo',
+  check_in: 'Checked in',
+  check_out: 'Checked out',
 };
 
 /** A heading ('Lunch', 'Nap', 'Diaper') and the detail ('Ate most: pasta', '12:30 PM to 2:00 PM (1 h 30 min)'). */
@@ -57,5 +59,11 @@ export function describeItem(item: TimelineBody): { title: string; detail: strin
       return { title: 'Note', detail: item.details.text };
     case 'photo':
       return { title: 'Photo', detail: item.details.caption ?? 'A photo of the day' };
+    case 'check_in':
+    case 'check_out': {
+      const { by, override } = item.details;
+      const title = item.kind === 'check_in' ? 'Checked in' : 'Checked out';
+      return { title, detail: `${title} by ${by}${override ? ' (override recorded by staff)' : ''}` };
+    }
   }
 }

@@ -1,11 +1,11 @@
-import { Baby, Camera, Download, Milk, MessageSquareText, Moon, Smile, Toilet, Utensils } from 'lucide-react';
+import { Baby, Camera, DoorOpen, LogIn, Download, Milk, MessageSquareText, Moon, Smile, Toilet, Utensils } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { TimelineItem, TimelineKind } from '~/shared/timeline';
 import { centreTime, describeItem } from '~/shared/timeline-text';
 
 /**
  * A child's day as a list, newest first (issue 32): the parent's Today tab and the staff's child sheet. One case per
- * kind of TimelineItem; the attendance's check-in and check-out will be one more icon here.
+ * kind of TimelineItem, the attendance's check-in and check-out included.
  */
 const ICONS: Record<TimelineKind, ReactNode> = {
   meal: <Utensils className="size-5" />,
@@ -16,6 +16,8 @@ const ICONS: Record<TimelineKind, ReactNode> = {
   mood: <Smile className="size-5" />,
   note: <MessageSquareText className="size-5" />,
   photo: <Camera className="size-5" />,
+  check_in: <LogIn className="size-5" />,
+  check_out: <DoorOpen className="size-5" />,
 };
 
 export function Timeline({

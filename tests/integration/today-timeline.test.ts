@@ -1,0 +1,89 @@
+/**
+ * The Today tab's timeline (issue 32): the day's check-in and check-out come with the daily sheet's entries,
+ * newest first, over REST (GET /api/parent/daily-entries/{childId}) and tRPC (daily.parentDay, and the dashboard's
+ * `today`), for the family's own child only.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { as, sharedAdminServer } from '../helpers/admin-server';
+import { json } from '../helpers/enrollment-fixtures';
+import { bearer, enrolFamily, type Family } from '../helpers/parent-fixtures';
+
+const s = sharedAdminServer();
+/** Friday 20 November 2026 in Columbus (EST, UTC-5). */
+const DAY = '2026-11-20';
+
+let a: Family;
+let b: Family;
+let childA: string;
+
+const post = (path: string, body: unknown) => s.request(path, { method: 'POST', json: body, ...as(s.admin) });
+const trpcQuery = (path: string, input: unknown, headers: Record<string, string>) =>
+  s.request(`/api/trpc/${path}?input=${encodeURIComponent(JSON.stringify({ json: input }))}`, { headers });
+
+type Item = { kind: string; at: string; details: Record<string, unknown> };
+
+beforeAll(async () => {
+  s.clock.set('2026-11-20T23:00:00Z');
+  a = await enrolFamily(s, 'today.a@example.com', ['Tomas Today']);
+  b = await enrolFamily(s, 'today.b@example.com', ['Bea Other']);
+  childA = a.children[0]!.id;
+  const pickup = await post(`/api/admin/enrolled-children/${childA}/pickups`, {
+    name: 'Anna Alvarez',
+    relationship: 'Aunt',
+    phone: '614-555-0101',
+  });
+  expect(pickup.status, await pickup.clone().text()).toBe(201);
+  // Yesterday's check-out (not today's): outside the centre's day, never in today's timeline.
+  for (const [kind, at] of [
+    ['in', '2026-11-19T13:00:00Z'],
+    ['out', '2026-11-19T22:00:00Z'],
+    ['in', '2026-11-20T12:42:00Z'],
+    ['out', '2026-11-20T21:15:00Z'],
+  ] as const) {
+    const res = await post('/api/admin/attendance', { childId: childA, kind, by: 'Anna Alvarez', at });
+    expect(res.status, await res.clone().text()).toBe(201);
+  }
+  const meal = await post('/api/admin/daily-entries', {
+    childId: childA,
+    kind: 'meal',
+    at: '2026-11-20T17:00:00Z',
+    details: { meal: 'lunch', amount: 'most', food: 'Pasta' },
+  });
+  expect(meal.status, await meal.clone().text()).toBe(201);
+});
+
+describe("the Today tab's timeline", () => {
+  const expected = [
+    { kind: 'check_out', at: '2026-11-20T21:15:00.000Z', details: { by: 'Anna Alvarez', override: false } },
+    { kind: 'meal', at: '2026-11-20T17:00:00.000Z' },
+    { kind: 'check_in', at: '2026-11-20T12:42:00.000Z', details: { by: 'Anna Alvarez', override: false } },
+  ];
+
+  it('shows the check-in, the meal and the check-out newest first over REST', async () => {
+    const res = await s.request(`/api/parent/daily-entries/${childA}?date=${DAY}`, bearer(a.token));
+    expect(res.status).toBe(200);
+    const day = await json<{ items: Item[] }>(res);
+    expect(day.items).toMatchObject(expected);
+    expect(day.items).toHaveLength(3);
+  });
+
+  it('shows the same over tRPC, and in the dashboard’s today', async () => {
+    const res = await trpcQuery('daily.parentDay', { childId: childA, date: DAY }, bearer(a.token).headers);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { result: { data: { json: { items: Item[] } } } };
+    expect(body.result.data.json.items).toMatchObject(expected);
+    expect(body.result.data.json.items).toHaveLength(3);
+    const dash = await trpcQuery('parentPortal.dashboard', { childId: childA }, bearer(a.token).headers);
+    expect(dash.status).toBe(200);
+    const d = (await dash.json()) as { result: { data: { json: { today: Item[] } } } };
+    expect(d.result.data.json.today).toMatchObject(expected);
+  });
+
+  it("another family's child is still 404, over REST and tRPC, naming nothing", async () => {
+    const foreign = await s.request(`/api/parent/daily-entries/${childA}?date=${DAY}`, bearer(b.token));
+    expect(foreign.status).toBe(404);
+    expect(await foreign.text()).not.toContain('Anna');
+    expect((await trpcQuery('daily.parentDay', { childId: childA, date: DAY }, bearer(b.token).headers)).status).toBe(404);
+    expect((await trpcQuery('parentPortal.dashboard', { childId: childA }, bearer(b.token).headers)).status).toBe(404);
+  });
+});
