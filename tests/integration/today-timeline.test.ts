@@ -3,7 +3,12 @@
  * newest first, over REST (GET /api/parent/daily-entries/{childId}) and tRPC (daily.parentDay, and the dashboard's
  * `today`), for the family's own child only.
  */
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { outboxMessages } from '../../db/schema';
+import { queueDailySummaries } from '../../src/server/daily/summary-mail';
+import { drainMailQueue } from '../../src/server/services/mail-queue';
+import { createMailer } from '../../src/server/services/mailer';
 import { as, sharedAdminServer } from '../helpers/admin-server';
 import { json } from '../helpers/enrollment-fixtures';
 import { bearer, enrolFamily, type Family } from '../helpers/parent-fixtures';
@@ -85,5 +90,38 @@ describe("the Today tab's timeline", () => {
     expect(await foreign.text()).not.toContain('Anna');
     expect((await trpcQuery('daily.parentDay', { childId: childA, date: DAY }, bearer(b.token).headers)).status).toBe(404);
     expect((await trpcQuery('parentPortal.dashboard', { childId: childA }, bearer(b.token).headers)).status).toBe(404);
+  });
+});
+
+describe("the end-of-day e-mail in the parent's language", () => {
+  it("a Spanish parent's summary is in Spanish: the subject, the day's items, the times and the letter", async () => {
+    const prefs = await s.request('/api/parent/preferences', {
+      method: 'PATCH',
+      json: { dailySummary: true, language: 'es' },
+      ...bearer(a.token),
+    });
+    expect(prefs.status, await prefs.clone().text()).toBe(200);
+    // 5:31 PM in Columbus: after closing.
+    s.clock.set('2026-11-20T22:31:00Z');
+    // Thursday's check-in and check-out (the catch-up days) and Friday's day: one e-mail each.
+    expect(queueDailySummaries({ db: s.db, mailer: createMailer(s.config, s.db), clock: s.clock, config: s.config })).toBe(2);
+    await drainMailQueue(s.db);
+    const mails = s.db.select().from(outboxMessages).where(eq(outboxMessages.toAddress, a.email)).all();
+    const mail = mails.find((m) => m.subject.includes('20 de noviembre'))!;
+    expect(mails.find((m) => m.subject.includes('19 de noviembre'))?.subject).toBe(
+      'El día de Tomas Today en Little Buckeyes: jueves, 19 de noviembre',
+    );
+    expect(mail.subject).toBe('El día de Tomas Today en Little Buckeyes: viernes, 20 de noviembre');
+    const text = mail.textBody;
+    for (const words of [
+      'Así fue el día de Tomas Today',
+      'Llegada. Llegó con Anna Alvarez',
+      'Almuerzo. Comió casi todo: Pasta',
+      'Salida. Salió con Anna Alvarez',
+      'Portal para Padres',
+    ])
+      expect(text, words).toContain(words);
+    expect(text).toMatch(/7:42\s?a\.\s?m\./);
+    for (const english of ['Checked in', 'Lunch', 'Ate most', 'Here is', 'Dear ']) expect(text, english).not.toContain(english);
   });
 });
