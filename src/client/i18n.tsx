@@ -4,6 +4,7 @@ import { I18nProvider } from 'react-aria-components';
 import { CENTRE_TIME_ZONE } from '~/shared/centre-time';
 import { portalEn, type PortalKey } from '~/shared/i18n/portal-en';
 import { formatAmount, formatCents } from '~/shared/money';
+import { centreTime } from '~/shared/timeline-text';
 import type { Language } from '~/shared/schemas/preferences';
 import { formatDate, formatDateTime } from './lib/format';
 import { loadPortalCatalogue, portalCatalogue, registerPortalCatalogue } from './lib/portal-catalogue';
@@ -28,6 +29,8 @@ export interface PortalIntl {
   date(value: string | Date | null | undefined): string;
   /** A moment, to the minute. */
   dateTime(value: string | Date | null | undefined): string;
+  /** A moment's time of day on the centre's wall clock ('7:42 AM'; '7:42 a. m.'), as the Today tab shows it. */
+  time(value: string | Date): string;
   /** Dollars as the API writes them ('1234.50'). */
   amount(value: string): string;
   cents(value: number): string;
@@ -69,6 +72,11 @@ function build(language: Language): PortalIntl {
       return Number.isNaN(d.getTime())
         ? ''
         : intl.formatDate(d, { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+    },
+    time(value) {
+      if (language === 'en') return centreTime(value);
+      const d = moment(value);
+      return Number.isNaN(d.getTime()) ? '' : intl.formatTime(d, { hour: 'numeric', minute: '2-digit', timeZone: CENTRE_TIME_ZONE });
     },
     amount: (value) => (language === 'en' ? formatAmount(value) : intl.formatNumber(Number(value), { style: 'currency', currency: 'USD' })),
     cents: (value) => (language === 'en' ? formatCents(value) : intl.formatNumber(value / 100, { style: 'currency', currency: 'USD' })),

@@ -1,61 +1,90 @@
 import { CENTRE_TIME_ZONE } from './centre-time';
-import { AMOUNT_LABELS, DIAPER_LABELS, MEAL_LABELS, TOILET_LABELS } from './schemas/daily-entries';
+import { formatLite } from './i18n/lite';
+import { portalEn, type PortalKey } from './i18n/portal-en';
 import type { TimelineBody } from './timeline';
 
 /**
  * The words of one timeline item (issue 32), the same in the parent's Today tab, the staff's room screen and the
- * end-of-day e-mail. Times are the centre's wall clock (Columbus), whatever the reader's device says.
+ * end-of-day e-mail, through the portal's catalogue (portal.timeline.*) in the reader's language (issue 33). Times
+ * are the centre's wall clock (Columbus), whatever the reader's device says.
+ *
+ * No catalogue but the English one is imported here: the portal passes its own formatter (usePortalIntl, whose
+ * Spanish catalogue is loaded on demand) and the server one made from the Spanish catalogue (server/daily/words.ts).
  */
+export interface TimelineWords {
+  t(key: PortalKey, values?: Record<string, string | number>): string;
+  /** A moment as the centre's wall clock reads it, to the minute. */
+  time(moment: Date | string): string;
+}
+
 let timeFormat: Intl.DateTimeFormat | undefined;
+/** A moment on the centre's wall clock in English ('7:42 AM'). */
 export function centreTime(moment: Date | string): string {
   timeFormat ??= new Intl.DateTimeFormat('en-US', { timeZone: CENTRE_TIME_ZONE, hour: 'numeric', minute: '2-digit' });
   return timeFormat.format(new Date(moment));
 }
 
-function duration(ms: number): string {
+/** The English words, as the staff's screens and an English parent read them. */
+export const ENGLISH_WORDS: TimelineWords = {
+  t: (key, values) => formatLite('en-US', portalEn[key], values),
+  time: centreTime,
+};
+
+function duration(ms: number, words: TimelineWords): string {
   const minutes = Math.round(ms / 60_000);
   const h = Math.floor(minutes / 60);
   const m = minutes % 60;
-  return h ? (m ? `${h} h ${m} min` : `${h} h`) : `${m} min`;
+  return h
+    ? m
+      ? words.t('portal.timeline.hoursMinutes', { h, m })
+      : words.t('portal.timeline.hours', { h })
+    : words.t('portal.timeline.minutes', { m });
 }
 
-export const KIND_LABELS: Record<TimelineBody['kind'], string> = {
-  meal: 'Meal',
-  bottle: 'Bottle',
-  nap: 'Nap',
-  diaper: 'Diaper',
-  toilet: 'Toilet',
-  mood: 'Mood',
-  note: 'Note',
-  photo: 'Photo',
-};
+/** The heading of a kind ('Meal', 'Nap', 'Checked in'). */
+export function kindLabel(kind: TimelineBody['kind'], words: TimelineWords = ENGLISH_WORDS): string {
+  return words.t(`portal.timeline.kind.${kind}`);
+}
 
 /** A heading ('Lunch', 'Nap', 'Diaper') and the detail ('Ate most: pasta', '12:30 PM to 2:00 PM (1 h 30 min)'). */
-export function describeItem(item: TimelineBody): { title: string; detail: string } {
+export function describeItem(item: TimelineBody, words: TimelineWords = ENGLISH_WORDS): { title: string; detail: string } {
+  const { t } = words;
   switch (item.kind) {
     case 'meal': {
       const { meal, amount, food } = item.details;
-      return { title: MEAL_LABELS[meal], detail: `Ate ${AMOUNT_LABELS[amount].toLowerCase()}${food ? `: ${food}` : ''}` };
+      const ate = t(`portal.timeline.amount.${amount}`);
+      return { title: t(`portal.timeline.meal.${meal}`), detail: food ? t('portal.timeline.withFood', { amount: ate, food }) : ate };
     }
     case 'bottle':
-      return { title: 'Bottle', detail: `${item.details.ounces} oz` };
+      return { title: kindLabel('bottle', words), detail: t('portal.timeline.ounces', { ounces: item.details.ounces }) };
     case 'nap': {
       const { start, end } = item.details;
-      if (!end) return { title: 'Nap', detail: `Asleep since ${centreTime(start)}` };
+      const title = kindLabel('nap', words);
+      if (!end) return { title, detail: t('portal.timeline.asleepSince', { time: words.time(start) }) };
       return {
-        title: 'Nap',
-        detail: `${centreTime(start)} to ${centreTime(end)} (${duration(new Date(end).getTime() - new Date(start).getTime())})`,
+        title,
+        detail: t('portal.timeline.napRange', {
+          start: words.time(start),
+          end: words.time(end),
+          duration: duration(new Date(end).getTime() - new Date(start).getTime(), words),
+        }),
       };
     }
     case 'diaper':
-      return { title: 'Diaper', detail: DIAPER_LABELS[item.details.type] };
+      return { title: kindLabel('diaper', words), detail: t(`portal.timeline.diaper.${item.details.type}`) };
     case 'toilet':
-      return { title: 'Toilet', detail: TOILET_LABELS[item.details.result] };
+      return { title: kindLabel('toilet', words), detail: t(`portal.timeline.toilet.${item.details.result}`) };
     case 'mood':
-      return { title: 'Mood', detail: item.details.mood };
+      return { title: kindLabel('mood', words), detail: item.details.mood };
     case 'note':
-      return { title: 'Note', detail: item.details.text };
+      return { title: kindLabel('note', words), detail: item.details.text };
     case 'photo':
-      return { title: 'Photo', detail: item.details.caption ?? 'A photo of the day' };
+      return { title: kindLabel('photo', words), detail: item.details.caption ?? t('portal.timeline.photoOfTheDay') };
+    case 'check_in':
+    case 'check_out': {
+      const { by, override } = item.details;
+      const text = t(item.kind === 'check_in' ? 'portal.timeline.checkedInBy' : 'portal.timeline.checkedOutBy', { by });
+      return { title: kindLabel(item.kind, words), detail: override ? t('portal.timeline.override', { text }) : text };
+    }
   }
 }

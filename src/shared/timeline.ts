@@ -2,8 +2,7 @@ import type { DailyEntryBody } from './schemas/daily-entries';
 
 /**
  * One item of a child's day as the parent's Today tab and the end-of-day e-mail show it (issue 32). One type with a
- * `kind` discriminator: the daily sheet's kinds, a photo of the day, and later the attendance's check-in and
- * check-out (a kind added here, drawn by one more case in the timeline).
+ * `kind` discriminator: the daily sheet's kinds, a photo of the day, and the attendance's check-in and check-out.
  */
 export interface PhotoDetails {
   caption: string | null;
@@ -14,7 +13,18 @@ export interface PhotoDetails {
   height: number;
 }
 
-export type TimelineBody = DailyEntryBody | { kind: 'photo'; details: PhotoDetails };
+/** A check-in or check-out of the day (attendance_events): the adult who dropped off or picked up, and whether the
+ * check-out was recorded as an override (someone neither a parent nor on the pickup list). */
+export interface AttendanceDetails {
+  by: string;
+  override: boolean;
+}
+
+export type TimelineBody =
+  | DailyEntryBody
+  | { kind: 'photo'; details: PhotoDetails }
+  | { kind: 'check_in'; details: AttendanceDetails }
+  | { kind: 'check_out'; details: AttendanceDetails };
 export type TimelineKind = TimelineBody['kind'];
 
 export type TimelineItem = TimelineBody & {

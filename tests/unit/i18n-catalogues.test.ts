@@ -5,6 +5,8 @@
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { describe, expect, it } from 'vitest';
 import { CATALOGUES, intlFor, t } from '../../src/shared/i18n';
+import { portalEn } from '../../src/shared/i18n/portal-en';
+import { portalEs } from '../../src/shared/i18n/portal-es';
 
 function placeholders(elements: MessageFormatElement[], into = new Set<string>()): Set<string> {
   for (const el of elements) {
@@ -25,6 +27,15 @@ describe('catalogues', () => {
     for (const key of Object.keys(CATALOGUES.en) as (keyof typeof CATALOGUES.en)[]) {
       const en = [...placeholders(parse(CATALOGUES.en[key]))].sort();
       const es = [...placeholders(parse(CATALOGUES.es[key]))].sort();
+      expect({ key, es }).toEqual({ key, es: en });
+    }
+  });
+
+  it("the portal's catalogues (portal.*) have the same keys both ways and the same placeholders", () => {
+    expect(Object.keys(portalEs).sort()).toEqual(Object.keys(portalEn).sort());
+    for (const key of Object.keys(portalEn) as (keyof typeof portalEn)[]) {
+      const en = [...placeholders(parse(portalEn[key]))].sort();
+      const es = [...placeholders(parse(portalEs[key]))].sort();
       expect({ key, es }).toEqual({ key, es: en });
     }
   });

@@ -12,7 +12,9 @@ import { and, asc, eq, notExists, sql } from 'drizzle-orm';
 import { dailySummaries, enrolledChildren, parentChildRelationships, parentPreferences, parentUsers } from '~/db/schema';
 import { centre } from '../../shared/centre';
 import { addDays, centreDateOf, centreMidnight } from '../../shared/centre-time';
-import { centreTime, describeItem } from '../../shared/timeline-text';
+import { intlFor, t } from '../../shared/i18n';
+import type { Language } from '../../shared/schemas/preferences';
+import { describeItem } from '../../shared/timeline-text';
 import type { TimelineItem } from '../../shared/timeline';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
@@ -21,7 +23,9 @@ import { logger } from '../logger';
 import type { Mailer } from '../services/mail';
 import { mailQueueFor } from '../services/mail-queue';
 import { escapeHtml, headerSafe, letter, link, type EmailContent, type Paragraph, plain } from '../services/mail-templates';
+import { preferencesOf } from '../parents/preferences';
 import { dayTimeline } from './timeline';
+import { timelineWords } from './words';
 
 export const CATCH_UP_DAYS = 3;
 export const SUMMARY_TICK_MS = 60_000;
@@ -56,25 +60,34 @@ export function dueDates(now: Date): string[] {
   return out;
 }
 
-function longDate(date: string): string {
-  return new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC', weekday: 'long', month: 'long', day: 'numeric' });
+function longDate(date: string, language: Language): string {
+  const noon = new Date(`${date}T12:00:00Z`);
+  if (language === 'en') return noon.toLocaleDateString('en-US', { timeZone: 'UTC', weekday: 'long', month: 'long', day: 'numeric' });
+  return intlFor(language).formatDate(noon, { timeZone: 'UTC', weekday: 'long', month: 'long', day: 'numeric' });
 }
 
-/** The e-mail: the day in the order it happened, photos counted with a link to the portal (never attached). */
+/**
+ * The e-mail, in the parent's language (issue 33): the day in the order it happened, photos counted with a link to
+ * the portal (never attached).
+ */
 export function dailySummaryEmail(
   data: { parentName: string; childName: string; date: string; items: TimelineItem[] },
   config: Pick<Config, 'publicUrl'>,
+  language: Language = 'en',
 ): EmailContent {
+  const words = timelineWords(language);
+  const day = longDate(data.date, language);
   const inOrder = [...data.items].reverse();
   const lines = inOrder
     .filter((i) => i.kind !== 'photo')
     .map((i) => {
-      const { title, detail } = describeItem(i);
-      return `${centreTime(i.at)}: ${title}. ${detail}`;
+      const { title, detail } = describeItem(i, words);
+      return t(language, 'mail.summary.line', { time: words.time(i.at), title, detail });
     });
   const photos = inOrder.filter((i) => i.kind === 'photo').length;
   const portal = `${config.publicUrl}/parent-login`;
-  const paragraphs: Paragraph[] = [plain(`Here is ${data.childName}'s day at ${centre.name}, ${longDate(data.date)}.`)];
+  const portalName = t(language, 'mail.summary.portal');
+  const paragraphs: Paragraph[] = [plain(t(language, 'mail.summary.intro', { child: data.childName, centre: centre.name, date: day }))];
   if (lines.length)
     paragraphs.push({
       text: lines.map((l) => `- ${l}`).join('\n'),
@@ -82,16 +95,16 @@ export function dailySummaryEmail(
     });
   if (photos)
     paragraphs.push({
-      text: `${photos === 1 ? 'A photo' : `${photos} photos`} of the day ${photos === 1 ? 'is' : 'are'} waiting in the Parent Portal: ${portal}`,
-      html: `${photos === 1 ? 'A photo' : `${photos} photos`} of the day ${photos === 1 ? 'is' : 'are'} waiting in the ${link(portal, 'Parent Portal')}.`,
+      text: `${t(language, 'mail.summary.photos', { count: photos, portal: portalName })}: ${portal}`,
+      html: `${t(language, 'mail.summary.photos', { count: photos, portal: link(portal, portalName) })}.`,
     });
   paragraphs.push({
-    text: `You receive this summary because you chose it in the Parent Portal; you can turn it off there: ${portal}`,
-    html: `You receive this summary because you chose it in the ${link(portal, 'Parent Portal')}; you can turn it off there.`,
+    text: `${t(language, 'mail.summary.optOut', { portal: portalName })}: ${portal}`,
+    html: `${t(language, 'mail.summary.optOut', { portal: link(portal, portalName) })}.`,
   });
   return {
-    subject: headerSafe(`${data.childName}'s day at ${centre.shortName}: ${longDate(data.date)}`),
-    ...letter(data.parentName.trim() || 'Parent', paragraphs, config),
+    subject: headerSafe(t(language, 'mail.summary.subject', { child: data.childName, centre: centre.shortName, date: day })),
+    ...letter(data.parentName, paragraphs, config, language),
   };
 }
 
@@ -120,7 +133,7 @@ function pendingChildren(db: Db, date: string) {
 
 function recipientsOf(db: Db, childId: string) {
   return db
-    .select({ email: parentUsers.email, firstName: parentUsers.firstName, lastName: parentUsers.lastName })
+    .select({ id: parentUsers.id, email: parentUsers.email, firstName: parentUsers.firstName, lastName: parentUsers.lastName })
     .from(parentChildRelationships)
     .innerJoin(parentUsers, eq(parentUsers.id, parentChildRelationships.parentId))
     .innerJoin(parentPreferences, eq(parentPreferences.parentId, parentUsers.id))
@@ -154,6 +167,7 @@ export function queueDailySummaries(deps: SummaryDeps): number {
           const content = dailySummaryEmail(
             { parentName: `${r.firstName} ${r.lastName}`, childName: child.childName, date, items },
             deps.config,
+            preferencesOf(db, r.id).language,
           );
           queue.enqueue({ to: r.email, content, loggedText: content.text, sentBy: SENT_BY }, db);
           queued++;

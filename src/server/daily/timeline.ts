@@ -1,10 +1,12 @@
 /**
  * A child's day (issue 32): the daily sheet's entries and the photos of the day the child is tagged in, merged into
- * one timeline, newest first. Each read is one index range: daily_entries (child, date, at) and child_photo_tags
- * (child, date, takenAt).
+ * one timeline with the day's check-ins and check-outs, newest first. Each read is one index range: daily_entries
+ * (child, date, at), child_photo_tags (child, date, takenAt) and attendance_events (child, at) over the centre's
+ * day, the same bounds as the attendance module (centreRange).
  */
-import { and, desc, eq, inArray } from 'drizzle-orm';
-import { childPhotos, childPhotoTags, dailyEntries } from '~/db/schema';
+import { and, desc, eq, gte, inArray, lt } from 'drizzle-orm';
+import { attendanceEvents, childPhotos, childPhotoTags, dailyEntries } from '~/db/schema';
+import { centreRange } from '../../shared/centre-time';
 import type { DailyEntryBody } from '../../shared/schemas/daily-entries';
 import { childPhotoOriginalUrl, childPhotoUrl, type TimelineItem } from '../../shared/timeline';
 import type { Db } from '../db';
@@ -52,9 +54,39 @@ export const photoColumns = {
   authorName: childPhotos.authorName,
 };
 
+type AttendanceRow = { id: string; kind: 'in' | 'out'; at: Date; by: string; override: boolean; recordedByName: string };
+
+export function attendanceItem(e: AttendanceRow): TimelineItem {
+  return {
+    id: e.id,
+    at: e.at,
+    by: e.recordedByName,
+    ...(e.kind === 'in' ? { kind: 'check_in' as const } : { kind: 'check_out' as const }),
+    details: { by: e.by, override: e.override },
+  };
+}
+
+/** The child's check-ins and check-outs of one centre day. */
+function dayAttendance(db: Db, childId: string, date: string): TimelineItem[] {
+  const { from, to } = centreRange(date, date);
+  return db
+    .select({
+      id: attendanceEvents.id,
+      kind: attendanceEvents.kind,
+      at: attendanceEvents.at,
+      by: attendanceEvents.by,
+      override: attendanceEvents.override,
+      recordedByName: attendanceEvents.recordedByName,
+    })
+    .from(attendanceEvents)
+    .where(and(eq(attendanceEvents.childId, childId), gte(attendanceEvents.at, from), lt(attendanceEvents.at, to)))
+    .all()
+    .map((e) => attendanceItem(e as AttendanceRow));
+}
+
 const newestFirst = (a: TimelineItem, b: TimelineItem) => b.at.getTime() - a.at.getTime() || (a.id < b.id ? 1 : -1);
 
-/** One child's day, newest first. */
+/** One child's day, newest first: the sheet's entries, the photos and the check-ins and check-outs. */
 export function dayTimeline(db: Db, childId: string, date: string): TimelineItem[] {
   const entries = db
     .select(entryColumns)
@@ -71,7 +103,7 @@ export function dayTimeline(db: Db, childId: string, date: string): TimelineItem
     .orderBy(desc(childPhotoTags.takenAt))
     .all()
     .map(photoItem);
-  return [...entries, ...photos].sort(newestFirst);
+  return [...entries, ...photos, ...dayAttendance(db, childId, date)].sort(newestFirst);
 }
 
 /** Several children's entries of one day (the Daily sheets tab's room), newest first, each with its child. */

@@ -41,6 +41,12 @@ export const en = {
   'mail.digest.portal': 'Please sign in to the Parent Portal to read them: {url}',
   'mail.digest.preference':
     'You get one e-mail a day because you chose a daily digest. You can change this in the Parent Portal, under Preferences.',
+  'mail.summary.subject': "{child}'s day at {centre}: {date}",
+  'mail.summary.intro': "Here is {child}'s day at {centre}, {date}.",
+  'mail.summary.line': '{time}: {title}. {detail}',
+  'mail.summary.portal': 'Parent Portal',
+  'mail.summary.photos': '{count, plural, one {A photo of the day is} other {# photos of the day are}} waiting in the {portal}',
+  'mail.summary.optOut': 'You receive this summary because you chose it in the {portal}; you can turn it off there',
   'documentType.medical_form': 'Medical Form',
   'documentType.immunization': 'Immunization Record',
   'documentType.emergency_contact': 'Emergency Contact Form',

@@ -40,6 +40,12 @@ export const es = {
   'mail.digest.portal': 'Para leerlos, inicie sesión en el Portal para Padres: {url}',
   'mail.digest.preference':
     'Recibe un solo correo al día porque eligió un resumen diario. Puede cambiarlo en el Portal para Padres, en Preferencias.',
+  'mail.summary.subject': 'El día de {child} en {centre}: {date}',
+  'mail.summary.intro': 'Así fue el día de {child} en {centre}, {date}.',
+  'mail.summary.line': '{time}: {title}. {detail}',
+  'mail.summary.portal': 'Portal para Padres',
+  'mail.summary.photos': '{count, plural, one {Una foto del día le espera} other {# fotos del día le esperan}} en el {portal}',
+  'mail.summary.optOut': 'Recibe este resumen porque lo eligió en el {portal}; puede desactivarlo allí',
   'documentType.medical_form': 'Formulario médico',
   'documentType.immunization': 'Registro de vacunas',
   'documentType.emergency_contact': 'Formulario de contactos de emergencia',

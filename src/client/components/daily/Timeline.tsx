@@ -1,11 +1,11 @@
-import { Baby, Camera, Download, Milk, MessageSquareText, Moon, Smile, Toilet, Utensils } from 'lucide-react';
+import { Baby, Camera, DoorOpen, LogIn, Download, Milk, MessageSquareText, Moon, Smile, Toilet, Utensils } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { TimelineItem, TimelineKind } from '~/shared/timeline';
-import { centreTime, describeItem } from '~/shared/timeline-text';
+import { describeItem, ENGLISH_WORDS, type TimelineWords } from '~/shared/timeline-text';
 
 /**
  * A child's day as a list, newest first (issue 32): the parent's Today tab and the staff's child sheet. One case per
- * kind of TimelineItem; the attendance's check-in and check-out will be one more icon here.
+ * kind of TimelineItem, the attendance's check-in and check-out included.
  */
 const ICONS: Record<TimelineKind, ReactNode> = {
   meal: <Utensils className="size-5" />,
@@ -16,6 +16,8 @@ const ICONS: Record<TimelineKind, ReactNode> = {
   mood: <Smile className="size-5" />,
   note: <MessageSquareText className="size-5" />,
   photo: <Camera className="size-5" />,
+  check_in: <LogIn className="size-5" />,
+  check_out: <DoorOpen className="size-5" />,
 };
 
 export function Timeline({
@@ -23,8 +25,11 @@ export function Timeline({
   label,
   empty,
   action,
+  words = ENGLISH_WORDS,
 }: {
   items: TimelineItem[];
+  /** The reader's words and times: the portal's formatter for a parent (usePortalIntl), English for staff. */
+  words?: TimelineWords;
   label: string;
   empty: string;
   action?: (item: TimelineItem) => ReactNode;
@@ -33,7 +38,7 @@ export function Timeline({
   return (
     <ol aria-label={label} className="flex flex-col gap-3">
       {items.map((item) => {
-        const { title, detail } = describeItem(item);
+        const { title, detail } = describeItem(item, words);
         return (
           <li key={`${item.kind}:${item.id}`} className="flex gap-3 rounded-xl border border-stone-200 bg-white p-3">
             <span aria-hidden="true" className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-100 text-brand-800">
@@ -43,14 +48,14 @@ export function Timeline({
               <p className="flex flex-wrap items-baseline gap-x-2">
                 <span className="font-semibold text-stone-900">{title}</span>
                 <time dateTime={new Date(item.at).toISOString()} className="text-sm text-stone-600">
-                  {centreTime(item.at)}
+                  {words.time(item.at)}
                 </time>
               </p>
               {item.kind === 'photo' ? (
                 <figure className="mt-2 flex flex-col gap-2">
                   <img
                     src={item.details.url}
-                    alt={item.details.caption ?? 'A photo of the day'}
+                    alt={item.details.caption ?? words.t('portal.timeline.photoOfTheDay')}
                     width={item.details.width}
                     height={item.details.height}
                     loading="lazy"
@@ -63,7 +68,7 @@ export function Timeline({
                     className="inline-flex min-h-11 w-fit items-center gap-2 rounded-lg px-2 font-semibold text-brand-800 underline-offset-2 hover:underline"
                   >
                     <Download aria-hidden="true" className="size-4" />
-                    Download the photo
+                    {words.t('portal.timeline.downloadPhoto')}
                   </a>
                 </figure>
               ) : (

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSearch } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useState } from 'react';
-import { formatDateTime } from '../../lib/format';
+import { portalIntl } from '../../i18n';
 import { queriesFollowTheNetwork, useOnline } from '../../lib/offline';
 import { startPortalWorker } from '../../lib/offline-worker';
 import { SendingPaused } from '../../lib/sending-paused';
@@ -21,7 +21,11 @@ export function OfflinePortal({ children }: { children: ReactNode }) {
   const childId = useSearch({ from: '/parent-dashboard' }).child ?? null;
   // The same queries as the dashboard's (shared cache entries): no request of their own.
   const parentId = useQuery(signedInParentQuery()).data?.id ?? null;
-  const updatedAt = useQuery({ ...dashboardQuery(childId), enabled: false }).dataUpdatedAt;
+  const dashboard = useQuery({ ...dashboardQuery(childId), enabled: false });
+  const updatedAt = dashboard.dataUpdatedAt;
+  // Outside the dashboard's PortalIntlProvider: the parent's language from the same kept answer (English until its
+  // catalogue is loaded, as the dashboard itself).
+  const intl = portalIntl(dashboard.data?.language ?? 'en');
   const online = useOnline();
   const [copySavedAt, setCopySavedAt] = useState<number | null>(null);
 
@@ -45,9 +49,11 @@ export function OfflinePortal({ children }: { children: ReactNode }) {
         {offline && (
           <p className="mt-4 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950">
             <strong className="font-semibold">
-              You are offline. Last updated {lastUpdated ? formatDateTime(new Date(lastUpdated)) : 'earlier'}.
+              {intl.t('portal.offline.status', {
+                when: lastUpdated ? intl.dateTime(new Date(lastUpdated)) : intl.t('portal.offline.earlier'),
+              })}
             </strong>{' '}
-            Sending is paused until you are back online.
+            {intl.t('portal.offline.paused')}
           </p>
         )}
       </div>

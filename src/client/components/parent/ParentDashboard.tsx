@@ -87,7 +87,8 @@ function TabLoading() {
 }
 
 function Dashboard() {
-  const { t } = usePortalIntl();
+  const intl = usePortalIntl();
+  const { t } = intl;
   const NO_NOTES = t('portal.noNotes');
   const NO_ACTIVITIES = t('portal.noActivities');
   const NO_TODAY = t('portal.today.empty');
@@ -269,7 +270,7 @@ function Dashboard() {
               <h2 id="today-heading" className="text-lg font-semibold text-stone-900">
                 {t('portal.today.heading', { name: child.childName })}
               </h2>
-              <Timeline items={data.today} label={t('portal.today.heading', { name: child.childName })} empty={NO_TODAY} />
+              <Timeline items={data.today} label={t('portal.today.heading', { name: child.childName })} empty={NO_TODAY} words={intl} />
             </section>
           </TabPanel>
           <TabPanel id="overview" className="grid gap-6 lg:grid-cols-2">

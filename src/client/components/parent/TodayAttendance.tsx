@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { centreTimeOf } from '~/shared/centre-clock';
+import { usePortalIntl } from '../../i18n';
 import { useCentreToday } from '../../lib/centre-today';
 import { trpc } from '../../lib/trpc';
 
@@ -9,6 +10,7 @@ import { trpc } from '../../lib/trpc';
  */
 export function TodayAttendance({ childId }: { childId: string }) {
   const today = useCentreToday();
+  const intl = usePortalIntl();
   const history = useQuery({
     ...trpc.attendance.parentHistory.queryOptions({ childId, from: today, to: today }),
     staleTime: 60_000,
@@ -17,10 +19,18 @@ export function TodayAttendance({ childId }: { childId: string }) {
   if (!history.data) return null;
   const last = history.data.at(-1);
   const text = last
-    ? `${last.kind === 'in' ? 'Checked in' : 'Checked out'} at ${centreTimeOf(new Date(last.at))} by ${last.by}`
-    : 'Not checked in yet today';
+    ? intl.t(last.kind === 'in' ? 'portal.attendance.in' : 'portal.attendance.out', {
+        // English exactly as before (centreTimeOf's plain space); Spanish from the portal's formatter.
+        time: intl.language === 'en' ? centreTimeOf(new Date(last.at)) : intl.time(last.at),
+        by: last.by,
+      })
+    : intl.t('portal.attendance.none');
   return (
-    <p role="status" aria-label="Today's attendance" className="mb-4 rounded-xl bg-brand-50 px-4 py-3 font-medium text-brand-900">
+    <p
+      role="status"
+      aria-label={intl.t('portal.attendance.label')}
+      className="mb-4 rounded-xl bg-brand-50 px-4 py-3 font-medium text-brand-900"
+    >
       {text}
     </p>
   );

@@ -1,0 +1,23 @@
+/**
+ * The timeline's words on the server (the end-of-day e-mail, issue 32) in a parent's language (issue 33): the portal
+ * catalogue's portal.timeline.* messages, and times on the centre's wall clock in that language.
+ */
+import { CENTRE_TIME_ZONE } from '../../shared/centre-time';
+import { formatLite } from '../../shared/i18n/lite';
+import { portalEs } from '../../shared/i18n/portal-es';
+import type { Language } from '../../shared/schemas/preferences';
+import { ENGLISH_WORDS, type TimelineWords } from '../../shared/timeline-text';
+
+let spanishTime: Intl.DateTimeFormat | undefined;
+
+const SPANISH_WORDS: TimelineWords = {
+  t: (key, values) => formatLite('es-US', portalEs[key], values),
+  time: (moment) => {
+    spanishTime ??= new Intl.DateTimeFormat('es-US', { timeZone: CENTRE_TIME_ZONE, hour: 'numeric', minute: '2-digit' });
+    return spanishTime.format(new Date(moment));
+  },
+};
+
+export function timelineWords(language: Language): TimelineWords {
+  return language === 'es' ? SPANISH_WORDS : ENGLISH_WORDS;
+}
