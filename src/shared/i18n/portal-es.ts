@@ -227,7 +227,7 @@ export const portalEs = {
   'portal.timeline.hours': '{h} h',
   'portal.timeline.minutes': '{m} min',
   'portal.timeline.diaper.wet': 'Mojado',
-  'portal.timeline.diaper.bm': 'Con evacuación',
+  'portal.timeline.diaper.bm': 'Sucio',
   'portal.timeline.diaper.dry': 'Seco',
   'portal.timeline.toilet.success': 'Lo logró',
   'portal.timeline.toilet.attempt': 'Lo intentó',
