@@ -40,7 +40,7 @@ describe('describeItem', () => {
       'Almuerzo | Comió casi todo: Pasta',
       'Merienda de la mañana | No comió nada',
       'Siesta | De 12:30 p. m. a 2:00 p. m. (1 h 30 min)',
-      'Pañal | Con evacuación',
+      'Pañal | Sucio',
       'Baño | Lo intentó',
       'Biberón | 4.5 oz',
       'Llegada | Llegó con Anna Alvarez',
