@@ -5,7 +5,7 @@ import { CENTRE_TIME_ZONE } from '~/shared/centre-time';
 import { portalEn, type PortalKey } from '~/shared/i18n/portal-en';
 import { formatAmount, formatCents } from '~/shared/money';
 import { centreTime } from '~/shared/timeline-text';
-import type { Language } from '~/shared/schemas/preferences';
+import type { Language } from '~/shared/i18n/languages';
 import { formatDate, formatDateTime } from './lib/format';
 import { loadPortalCatalogue, portalCatalogue, registerPortalCatalogue } from './lib/portal-catalogue';
 

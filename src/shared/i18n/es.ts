@@ -1,12 +1,10 @@
 import type { MessageKey } from './en';
-import { portalEs } from './portal-es';
 
 /**
  * The Spanish catalogue, written by a person who reads Spanish (never machine-translated placeholders). The type
  * makes a missing or extra key a build error; tests/unit/i18n-catalogues.test.ts checks the placeholders match.
  */
 export const es = {
-  ...portalEs,
   'language.en': 'English',
   'language.es': 'Español',
   'language.switch': 'Idioma',

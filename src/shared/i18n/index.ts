@@ -1,11 +1,11 @@
 import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
 import { CENTRE_TIME_ZONE } from '../centre-time';
-import { LANGUAGES, type Language } from '../schemas/preferences';
+import { LANGUAGES, type Language } from './languages';
 import { en, type MessageKey } from './en';
 import { es } from './es';
 
 export type { MessageKey } from './en';
-export type { Language } from '../schemas/preferences';
+export type { Language } from './languages';
 
 /** The BCP 47 locale of each language the site speaks: dates, money and plurals follow it. */
 export const LOCALES: Record<Language, string> = { en: 'en-US', es: 'es-US' };

@@ -1,12 +1,12 @@
 import { z } from 'zod';
+import { LANGUAGES, type Language } from '../i18n/languages';
 import { enumField } from './fields';
 
 /**
  * A parent's own choices (`GET` and `PATCH /api/parent/preferences`): the language of the portal, its e-mails
  * and PDFs (issue 33), how messages are e-mailed (issue 33) and the end-of-day summary (issue 32).
  */
-export const LANGUAGES = ['en', 'es'] as const;
-export type Language = (typeof LANGUAGES)[number];
+export { LANGUAGES, type Language } from '../i18n/languages';
 
 /** `each`: every message at once (the default); `digest`: one e-mail a day; `urgent_only`: only urgent messages. */
 export const MESSAGE_EMAILS = ['each', 'digest', 'urgent_only'] as const;
