@@ -371,7 +371,9 @@ for (const timezoneId of ['America/Los_Angeles', 'Asia/Tokyo']) {
       const problems = await watchForProblems(page);
       const response = await page.goto('/events');
       const html = await response!.text();
-      expect(html.slice(html.indexOf(title))).toMatch(/^[^]*?Posted(<!-- -->)? <time dateTime="2026-11-20T03:00:00.000Z">Nov 19, 2026<\/time>/);
+      expect(html.slice(html.indexOf(title))).toMatch(
+        /^[^]*?Posted(<!-- -->)? <time dateTime="2026-11-20T03:00:00.000Z">Nov 19, 2026<\/time>/,
+      );
       await page.waitForLoadState('networkidle');
       await expect(page.getByRole('article').filter({ hasText: title }).locator('time')).toHaveText('Nov 19, 2026');
       await page.getByRole('link', { name: 'Next month' }).click();
