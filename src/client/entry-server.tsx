@@ -1,5 +1,7 @@
 // First: zod's setting must be in place before any schema is built (see the file).
 import './lib/zod-config';
+// Then every catalogue, before the routes that read them.
+import './lib/server-catalogues';
 import { dehydrate, QueryClient, QueryClientProvider, type QueryKey } from '@tanstack/react-query';
 import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
@@ -15,8 +17,6 @@ import { galleryQuery } from './components/home/queries';
 import { achievementsQuery, milestonesQuery, recentQuery } from './components/milestones/queries';
 import { dashboardQuery, signedInParentQuery } from './components/parent/queries';
 import { centreTodayQuery } from './lib/centre-today';
-import { registerPortalCatalogue } from './lib/portal-catalogue';
-import { portalEs } from '../shared/i18n/portal-es';
 import { type RouterOutputs, trpc } from './lib/trpc';
 import { routeTree } from './routeTree.gen';
 
@@ -55,8 +55,6 @@ const QUERY_KEYS: Record<PageList, () => QueryKey> = {
   'achievements.recent': () => recentQuery().queryKey,
 };
 
-// The portal is drawn in the parent's language in one pass (issue 33, ADR 047): every catalogue is at hand here.
-registerPortalCatalogue('es', portalEs);
 
 const newRouter = (path: string, queryClient: QueryClient) =>
   createRouter({ routeTree, context: { queryClient, trpc }, history: createMemoryHistory({ initialEntries: [path] }) });

@@ -34,7 +34,7 @@ import { createPageRenderer } from './pages/render';
 import { pwaRoutes } from './pages/pwa';
 import { headTags, robotsTxt, sitemapXml, withPageLanguage } from './pages/seo';
 import { fromCache, responseCache } from './cache/response-cache';
-import { PORTAL_PAGES, PUBLIC_PAGES, SPANISH_PAGES } from '../shared/public-pages';
+import { PORTAL_PAGES, PUBLIC_PAGES, SPANISH_PATHS } from '../shared/public-pages';
 import { createLimiters } from './services/rate-limit';
 
 export const PROJECT_ROOT = resolve(import.meta.dirname, '../..');
@@ -49,7 +49,7 @@ const SHELL_LOADING = '<main class="mx-auto max-w-5xl px-4 py-16 text-center tex
 
 /** The pages a plain POST may be sent back to (their own address); every other path is sent to the home page. */
 const FORM_PAGES: ReadonlySet<string> = new Set<string>(
-  [...PUBLIC_PAGES, ...SPANISH_PAGES, ...PORTAL_PAGES].map((p) => p.path as string).concat(['/admin/login', '/parent-reset-password']),
+  [...PUBLIC_PAGES, ...PORTAL_PAGES].map((p) => p.path as string).concat(SPANISH_PATHS, ['/admin/login', '/parent-reset-password']),
 );
 
 /** C0 controls and DEL, as they reach a path decoded, or still percent-encoded. */

@@ -1,7 +1,5 @@
 import { wholeMonthsBetween } from './age-band';
 import { PROGRAMS, type Program } from './constants';
-import { en } from './i18n/en';
-import { formatLite } from './i18n/lite';
 import { isValidIsoDate } from './schemas/fields';
 
 /**
@@ -63,14 +61,4 @@ export function ageWarningText(misfit: AgeMisfit, format: WarningFormat): string
     ages: format(`enrollment.age.band.${program}`),
     age,
   });
-}
-
-/**
- * A warning when the program asked for does not fit the child's age on the desired start date (issue 34), in
- * English: the parent may still apply (the centre talks it through on the call), so this never refuses an
- * application.
- */
-export function programAgeWarning(program: string, dateOfBirth: string, startDate: string): string | null {
-  const misfit = programAgeFit(program, dateOfBirth, startDate);
-  return misfit && ageWarningText(misfit, (key, values) => formatLite('en-US', en[key], values));
 }

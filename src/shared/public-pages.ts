@@ -22,10 +22,19 @@ function pageIn<P extends keyof typeof META>(language: PageLanguage, path: P) {
 
 export const PUBLIC_PAGES = [pageIn('en', '/'), pageIn('en', '/events'), pageIn('en', '/enrollment'), pageIn('en', '/milestones')] as const;
 
+const TWINNED = ['/', '/events', '/enrollment', '/milestones'] as const;
+
 /** The Spanish twins of the public pages (issue 33): `/es`, `/es/events`, `/es/enrollment`, `/es/milestones`. */
-export const SPANISH_PAGES: readonly { path: string; title: string | null; description: string }[] = (
-  ['/', '/events', '/enrollment', '/milestones'] as const
-).map((path) => pageIn('es', path));
+export const SPANISH_PATHS: readonly string[] = TWINNED.map((path) => pathIn('es', path));
+
+/**
+ * The Spanish twins with their heads. Made when asked, not when this module loads: their words are the Spanish
+ * catalogue's, which the browser loads only for a `/es` page (shared/i18n/site-catalogue.ts).
+ */
+function spanishPage(path: string): { path: string; title: string | null; description: string } | undefined {
+  const twin = TWINNED.find((p) => pathIn('es', p) === path);
+  return twin && pageIn('es', twin);
+}
 
 /**
  * The parent portal's pages: not content for search, but a family searching for the centre's parent sign-in
@@ -68,7 +77,7 @@ export function fullTitle(title?: string | null, language: PageLanguage = 'en'):
 export const NOT_FOUND_TITLE = fullTitle('Page Not Found');
 
 export function publicPage(path: string): { path: string; title: string | null; description: string } | undefined {
-  return PUBLIC_PAGES.find((p) => p.path === path) ?? SPANISH_PAGES.find((p) => p.path === path);
+  return PUBLIC_PAGES.find((p) => p.path === path) ?? spanishPage(path);
 }
 
 /** Every page a search engine may index, with its head: the public pages and the portal's. */
@@ -89,6 +98,6 @@ export function pageHeadOf(path: string, origin: string): { title: string; descr
 /** The addresses /sitemap.xml lists. */
 export const SITEMAP_PATHS: readonly string[] = [
   ...PUBLIC_PAGES.map((p) => p.path),
-  ...SPANISH_PAGES.map((p) => p.path),
+  ...SPANISH_PATHS,
   ...PORTAL_PAGES.filter((p) => p.inSitemap).map((p) => p.path),
 ];

@@ -56,15 +56,16 @@ const PAGES = [
   { path: '/events', heading: 'All Announcements', budget: 4 * 1024 },
   // The tabs' keys and applying the filters in place.
   { path: '/milestones', heading: 'Milestone Achievement Badges', budget: 4 * 1024 },
-  // Its own script (ADR 037): zod with the shared enrollment schema (fields checked as they are left), toasts.
-  { path: '/enrollment', heading: 'Online Enrollment Application', budget: 34 * 1024 },
+  // Its own script (ADR 037): zod with the shared enrollment schema (fields checked as they are left), toasts, and
+  // the schema's messages mapped to the page's language (issue 33).
+  { path: '/enrollment', heading: 'Online Enrollment Application', budget: 35 * 1024 },
   // Its own script (ADR 037): zod with the sign-in schema, toasts.
   { path: '/parent-login', heading: 'Parent Portal', budget: 33 * 1024 },
   // The Spanish twins (issue 33): the same scripts, within the same budgets as their English pages.
   { path: '/es', heading: /Próximos eventos/, budget: 2 * 1024 },
   { path: '/es/events', heading: 'Todos los avisos', budget: 4 * 1024 },
   { path: '/es/milestones', heading: 'Insignias de logros del desarrollo', budget: 4 * 1024 },
-  { path: '/es/enrollment', heading: 'Solicitud de inscripción en línea', budget: 34 * 1024 },
+  { path: '/es/enrollment', heading: 'Solicitud de inscripción en línea', budget: 35 * 1024 },
 ];
 
 for (const { path, heading, budget } of PAGES) {
@@ -105,6 +106,14 @@ for (const { path, heading, budget } of PAGES) {
  * needed, not with the dashboard (274 KB of script before, on Lighthouse's phone profile). A ratchet on the
  * dashboard's first load, with the code every page loads.
  */
+test("no script carries the e-mails' words: only the server writes e-mail (shared/i18n/mail-en.ts)", () => {
+  const manifest = readManifest();
+  const files = new Set(Object.values(manifest).map((c) => c.file));
+  expect(files.size).toBeGreaterThan(10);
+  const carrying = [...files].filter((f) => /applicationMail\.|mail\.letter\./.test(readFileSync(resolve(clientDir, f), 'utf8')));
+  expect(carrying).toEqual([]);
+});
+
 test("the parent dashboard's first load leaves out its Communication and Payments tabs, the child select and the password dialog", () => {
   const manifest = readManifest();
   const firstLoad = new Set([...pageClosure(manifest, ['routes/parent-dashboard.tsx?tsr-split=component'])].map((k) => manifest[k]!.file));
@@ -115,13 +124,16 @@ test("the parent dashboard's first load leaves out its Communication and Payment
     'components/parent/ParentPayments.tsx',
     'components/parent/ChangePasswordDialog.tsx',
     ...Object.keys(manifest).filter((k) => /^_Select-/.test(k)),
+    // The site's Spanish words (a `/es` page loads them) and the public events page with its calendar.
+    '../shared/i18n/es.ts',
+    ...Object.keys(manifest).filter((k) => /^_EventsPage-/.test(k)),
   ];
-  expect(later.length).toBe(4);
+  expect(later.length).toBe(6);
   for (const key of later) {
     expect(manifest[key], key).toBeDefined();
     expect(firstLoad.has(manifest[key]!.file), key).toBe(false);
   }
   const total = [...firstLoad].reduce((sum, file) => sum + gzipKb(file), 0);
-  console.log(`/parent-dashboard's first load: ${firstLoad.size} scripts, ${total.toFixed(1)} KB gzip (budget 197 KB)`);
-  expect(total).toBeLessThan(197);
+  console.log(`/parent-dashboard's first load: ${firstLoad.size} scripts, ${total.toFixed(1)} KB gzip (budget 212 KB)`);
+  expect(total).toBeLessThan(212);
 });

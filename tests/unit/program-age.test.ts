@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { programAgeWarning } from '../../src/shared/program-age';
+import { en } from '../../src/shared/i18n/en';
+import { formatLite } from '../../src/shared/i18n/lite';
+import { ageWarningText, programAgeFit } from '../../src/shared/program-age';
+
+/**
+ * A warning when the program asked for does not fit the child's age on the desired start date (issue 34), in
+ * English: the parent may still apply (the centre talks it through on the call), so this never refuses an
+ * application.
+ */
+function programAgeWarning(program: string, dateOfBirth: string, startDate: string): string | null {
+  const misfit = programAgeFit(program, dateOfBirth, startDate);
+  return misfit && ageWarningText(misfit, (key, values) => formatLite('en-US', en[key], values));
+}
 
 /** SPEC.md §9's program ages, on the desired start date (issue 34: a warning, never a refusal). */
 describe('programAgeWarning', () => {

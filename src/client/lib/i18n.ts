@@ -1,8 +1,36 @@
 import { useLocation } from '@tanstack/react-router';
 import { useMemo } from 'react';
-import { intlFor, type MessageKey, t } from '../../shared/i18n';
+import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
+import type { SiteKey as MessageKey } from '../../shared/i18n/en';
 import { languageOfPath, type PageLanguage, pathIn } from '../../shared/i18n/paths';
+import { siteCatalogue } from '../../shared/i18n/site-catalogue';
+import { CENTRE_TIME_ZONE } from '../../shared/centre-time';
 import { formatDate, formatTime12, parseIsoDate } from './format';
+
+const LOCALES: Record<PageLanguage, string> = { en: 'en-US', es: 'es-US' };
+const cache = createIntlCache();
+const made = new Map<PageLanguage, IntlShape<string>>();
+
+/**
+ * As shared/i18n/index.ts's `intlFor`, over the catalogues at hand (shared/i18n/site-catalogue.ts): that module
+ * imports every catalogue, and the app loads Spanish only for a `/es` page (routes/__root.tsx).
+ */
+export function intlFor(language: PageLanguage): IntlShape<string> {
+  let intl = made.get(language);
+  if (!intl) {
+    intl = createIntl(
+      { locale: LOCALES[language], messages: siteCatalogue(language), timeZone: CENTRE_TIME_ZONE, defaultLocale: 'en-US' },
+      cache,
+    );
+    made.set(language, intl);
+  }
+  return intl;
+}
+
+/** `t('es', 'events.title')`: one message, with its values. */
+export function t(language: PageLanguage, key: MessageKey, values?: Record<string, string | number | Date>): string {
+  return intlFor(language).formatMessage({ id: key }, values) as string;
+}
 
 /**
  * The public pages' language, from their address (ADR 045): `/es/...` is Spanish. Read from the router's location,

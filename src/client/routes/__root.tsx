@@ -19,6 +19,7 @@ import { syncPageHead } from '../lib/page-head';
 import { pageHead } from '../lib/page-title';
 import { plainText } from '../../shared/i18n/plain';
 import { languageOfPath } from '../../shared/i18n/paths';
+import { loadSiteCatalogue } from '../../shared/i18n/site-catalogue';
 import type { trpc } from '../lib/trpc';
 
 export interface RouterContext {
@@ -35,6 +36,11 @@ declare module 'react-aria-components' {
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   head: pageHead(),
+  // A `/es` page's words are a chunk of their own (shared/i18n/site-catalogue.ts), here before it is drawn.
+  beforeLoad: ({ location }) => {
+    const language = languageOfPath(location.pathname);
+    return language === 'en' ? undefined : loadSiteCatalogue(language);
+  },
   component: RootLayout,
   notFoundComponent: NotFound,
 });

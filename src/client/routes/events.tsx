@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { eventsSearch } from '../../shared/page-search';
-import { EventsLoadFailed, EventsPage, EventsPending } from '../components/events/EventsPage';
+import { EventsPage } from '../components/events/EventsPage';
+import { EventsLoadFailed, EventsPending } from '../components/events/EventsStatus';
 import { announcementsQuery, eventsQuery } from '../components/events/queries';
 import { publicPageHead } from '../lib/page-title';
 

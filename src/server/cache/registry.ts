@@ -11,7 +11,7 @@
  * list's first page is cached), or a header sent twice is never answered from the cache.
  */
 import { languageOfPath, type PageLanguage } from '../../shared/i18n/paths';
-import { PUBLIC_PAGES, SPANISH_PAGES } from '../../shared/public-pages';
+import { PUBLIC_PAGES, SPANISH_PATHS } from '../../shared/public-pages';
 
 /** Whose answer it is: the same for every visitor without a session, or one signed-in session's own. */
 export type Whose = 'everyone' | 'parent-session' | 'staff-session';
@@ -120,11 +120,12 @@ export const CACHED_READS: readonly CachedRead[] = [
 ];
 
 /** The pages rendered the same for every visitor (pages/render.ts); the parent dashboard is rendered per parent, never cached. */
-export const CACHED_PAGES: readonly CachedPage[] = [
-  ...PUBLIC_PAGES.map((p) => p.path),
-  ...SPANISH_PAGES.map((p) => p.path),
-  '/parent-login',
-].map((path) => ({ path, whose: 'everyone', lang: languageOfPath(path), freshForMinute: true }));
+export const CACHED_PAGES: readonly CachedPage[] = [...PUBLIC_PAGES.map((p) => p.path), ...SPANISH_PATHS, '/parent-login'].map((path) => ({
+  path,
+  whose: 'everyone',
+  lang: languageOfPath(path),
+  freshForMinute: true,
+}));
 
 /** A REST path's pattern: its literal segments, and its `:name` segments as one segment of anything but a slash. */
 function restPattern(path: string): RegExp {

@@ -1,5 +1,5 @@
 import type { Hono } from 'hono';
-import { PORTAL_PAGES, PUBLIC_PAGES, SPANISH_PAGES } from '../../shared/public-pages';
+import { PORTAL_PAGES, PUBLIC_PAGES, SPANISH_PATHS } from '../../shared/public-pages';
 import { logger } from '../logger';
 
 /**
@@ -13,7 +13,7 @@ import { logger } from '../logger';
 export async function warmPublicPages(app: Hono): Promise<void> {
   const started = performance.now();
   // The portal's pages too: the sign-in is drawn on the server (the dashboard is the app's shell, nothing to draw).
-  for (const { path } of [...PUBLIC_PAGES, ...SPANISH_PAGES, ...PORTAL_PAGES]) {
+  for (const path of [...PUBLIC_PAGES.map((p) => p.path), ...SPANISH_PATHS, ...PORTAL_PAGES.map((p) => p.path)]) {
     for (const encoding of ['br', 'gzip']) {
       try {
         const res = await app.request(path, { headers: { 'accept-encoding': encoding } });

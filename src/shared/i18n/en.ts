@@ -7,43 +7,7 @@ export const en = {
   'language.en': 'English',
   'language.es': 'Español',
   'language.switch': 'Language',
-  // ── E-mails to a parent, in their saved language (issue 33; server/services/*-mail.ts, mail-templates.ts) ──
-  'mail.letter.dear': 'Dear {name},',
-  'mail.letter.dearParent': 'Dear Parent,',
-  'mail.letter.regards': 'Warm regards,',
-  'mail.letter.team': 'The team at {centre}',
-  'mail.signature.phone': 'Phone: {phones}',
-  'mail.signature.email': 'E-mail: {email}',
-  'mail.signature.website': 'Website: {url}',
-  'mail.signature.hours': 'Monday - Friday: 7:30 AM - 5:30 PM',
-  'mail.urgent': 'Urgent: {subject}',
-  'mail.dueDate': '{day, date, long}',
-  'mail.message.subject': 'New message from {centre}',
-  'mail.message.subjectAbout': 'New message from {centre} about {child}',
-  'mail.message.body': '{urgent, select, yes {You have a new urgent message from {centre}.} other {You have a new message from {centre}.}}',
-  'mail.message.bodyAbout':
-    '{urgent, select, yes {You have a new urgent message from {centre} about {child}.} other {You have a new message from {centre} about {child}.}}',
-  'mail.message.portal': 'Please sign in to the Parent Portal to read it: {url}',
-  'mail.request.subject': 'Document requested: {title}',
-  'mail.request.subjectFor': 'Document requested for {child}: {title}',
-  'mail.request.body': '{centre} asks you for a document: {title} ({type}).',
-  'mail.request.bodyFor': '{centre} asks you for a document for {child}: {title} ({type}).',
-  'mail.request.bodyDue': '{centre} asks you for a document: {title} ({type}), due by {due}.',
-  'mail.request.bodyForDue': '{centre} asks you for a document for {child}: {title} ({type}), due by {due}.',
-  'mail.request.portal': 'Please sign in to the Parent Portal to see the request and upload the document: {url}',
-  'mail.request.upload': 'You can upload a PDF or take a photo of a paper form with your phone.',
-  'mail.digest.subject': 'Your messages from {centre} for {day, date, long}',
-  'mail.digest.body':
-    '{count, plural, one {You have # new message from {centre} today.} other {You have # new messages from {centre} today.}}',
-  'mail.digest.portal': 'Please sign in to the Parent Portal to read them: {url}',
-  'mail.digest.preference':
-    'You get one e-mail a day because you chose a daily digest. You can change this in the Parent Portal, under Preferences.',
-  'mail.summary.subject': "{child}'s day at {centre}: {date}",
-  'mail.summary.intro': "Here is {child}'s day at {centre}, {date}.",
-  'mail.summary.line': '{time}: {title}. {detail}',
-  'mail.summary.portal': 'Parent Portal',
-  'mail.summary.photos': '{count, plural, one {A photo of the day is} other {# photos of the day are}} waiting in the {portal}',
-  'mail.summary.optOut': 'You receive this summary because you chose it in the {portal}; you can turn it off there',
+  // ── Document types, in the portal and in e-mails ──
   'documentType.medical_form': 'Medical Form',
   'documentType.immunization': 'Immunization Record',
   'documentType.emergency_contact': 'Emergency Contact Form',
@@ -51,7 +15,7 @@ export const en = {
   'documentType.other': 'Other',
 
   // ── The public pages and their Spanish twins (issue 33): nav.*, footer.*, home.*, events.*, milestones.*,
-  // enrollment.*, meta.*, applicationMail.* ──
+  // enrollment.*, meta.* ──
   'site.hours': 'Monday - Friday: 7:30 AM - 5:30 PM',
   'site.licence': 'Licensed by the Ohio Department of Job and Family Services',
   'nav.skip': 'Skip to content',
@@ -373,43 +337,7 @@ export const en = {
   'meta.milestones.title': 'Milestone Achievement Badges',
   'meta.milestones.description':
     "The developmental milestones we celebrate at {name}, from first words to kindergarten readiness, and the children's latest badges.",
-  'applicationMail.dear': 'Dear {name},',
-  'applicationMail.regards': 'Warm regards,',
-  'applicationMail.team': 'The team at {name}',
-  'applicationMail.phone': 'Phone: {phones}',
-  'applicationMail.or': '{a} or {b}',
-  'applicationMail.email': 'E-mail: {email}',
-  'applicationMail.website': 'Website: {url}',
-  'applicationMail.parent': 'Parent',
-  'applicationMail.status.pending': 'Pending',
-  'applicationMail.status.approved': 'Approved',
-  'applicationMail.status.rejected': 'Rejected',
-  'applicationMail.status.waitlist': 'Waitlist',
-  'applicationMail.status.more-info': 'More Info Needed',
-  'applicationMail.statusSubject': 'Enrollment application for {child}: {status}',
-  'applicationMail.statusNow': 'The status of the enrollment application for {child} ({program}) is now: {status}.',
-  'applicationMail.approved1': 'Good news: the application for {child} has been approved.',
-  'applicationMail.approved2':
-    'We will call you within 24 hours to schedule a facility tour and to complete the enrollment paperwork. You are welcome to call us sooner at {phone}.',
-  'applicationMail.rejected1':
-    'Thank you for your interest in our centre. We are sorry that we are unable to offer {child} a place at this time.',
-  'applicationMail.rejected2': 'If your plans change or you have any questions, please call us at {phone}.',
-  'applicationMail.waitlist1': 'The application for {child} has been placed on our waitlist.',
-  'applicationMail.waitlist2':
-    'We will contact you as soon as a place opens in the program you asked for. Please let us know if your plans change.',
-  'applicationMail.moreInfo1': 'We need a little more information to continue reviewing the application for {child}.',
-  'applicationMail.moreInfo2': 'Please call us at {phone} or e-mail {email} at your earliest convenience.',
-  'applicationMail.pending1': 'The application for {child} is being reviewed. We will be in touch soon.',
-  'applicationMail.learnMore': 'Learn more about our programs: {url}',
-  'applicationMail.receivedSubject': 'We received the enrollment application for {child}',
-  'applicationMail.receivedThanks': 'Thank you for applying to {name}. We have received the enrollment application for {child}.',
-  'applicationMail.child': 'Child: {child}',
-  'applicationMail.program': 'Program: {program}',
-  'applicationMail.start': 'Desired start date: {date}',
-  'applicationMail.next':
-    'What happens next: we will call you within 24 hours to discuss next steps, schedule a facility tour, and help you complete the enrollment paperwork.',
-  'applicationMail.wrong':
-    'If any of the details above is wrong, or you have a question, please call us at {phone} or {otherPhone}, or e-mail {email}.',
 } as const;
 
-export type MessageKey = keyof typeof en;
+/** A key of the site's catalogue (the e-mails' words are server-only: mail-en.ts). */
+export type SiteKey = keyof typeof en;

@@ -1,4 +1,4 @@
-import type { MessageKey } from './en';
+import type { SiteKey } from './en';
 
 /**
  * The Spanish catalogue, written by a person who reads Spanish (never machine-translated placeholders). The type
@@ -8,42 +8,7 @@ export const es = {
   'language.en': 'English',
   'language.es': 'Español',
   'language.switch': 'Idioma',
-  // ── E-mails to a parent, in their saved language (issue 33) ──
-  'mail.letter.dear': 'Estimado/a {name}:',
-  'mail.letter.dearParent': 'Estimada familia:',
-  'mail.letter.regards': 'Un cordial saludo,',
-  'mail.letter.team': 'El equipo de {centre}',
-  'mail.signature.phone': 'Teléfono: {phones}',
-  'mail.signature.email': 'Correo electrónico: {email}',
-  'mail.signature.website': 'Sitio web: {url}',
-  'mail.signature.hours': 'De lunes a viernes, de 7:30 a. m. a 5:30 p. m.',
-  'mail.urgent': 'Urgente: {subject}',
-  'mail.dueDate': '{day, date, long}',
-  'mail.message.subject': 'Nuevo mensaje de {centre}',
-  'mail.message.subjectAbout': 'Nuevo mensaje de {centre} sobre {child}',
-  'mail.message.body': '{urgent, select, yes {Tiene un mensaje urgente nuevo de {centre}.} other {Tiene un mensaje nuevo de {centre}.}}',
-  'mail.message.bodyAbout':
-    '{urgent, select, yes {Tiene un mensaje urgente nuevo de {centre} sobre {child}.} other {Tiene un mensaje nuevo de {centre} sobre {child}.}}',
-  'mail.message.portal': 'Para leerlo, inicie sesión en el Portal para Padres: {url}',
-  'mail.request.subject': 'Documento solicitado: {title}',
-  'mail.request.subjectFor': 'Documento solicitado para {child}: {title}',
-  'mail.request.body': '{centre} le pide un documento: {title} ({type}).',
-  'mail.request.bodyFor': '{centre} le pide un documento para {child}: {title} ({type}).',
-  'mail.request.bodyDue': '{centre} le pide un documento: {title} ({type}), a más tardar el {due}.',
-  'mail.request.bodyForDue': '{centre} le pide un documento para {child}: {title} ({type}), a más tardar el {due}.',
-  'mail.request.portal': 'Para ver la solicitud y subir el documento, inicie sesión en el Portal para Padres: {url}',
-  'mail.request.upload': 'Puede subir un PDF o tomar con su teléfono una foto del formulario en papel.',
-  'mail.digest.subject': 'Sus mensajes de {centre} del {day, date, long}',
-  'mail.digest.body': '{count, plural, one {Hoy tiene # mensaje nuevo de {centre}.} other {Hoy tiene # mensajes nuevos de {centre}.}}',
-  'mail.digest.portal': 'Para leerlos, inicie sesión en el Portal para Padres: {url}',
-  'mail.digest.preference':
-    'Recibe un solo correo al día porque eligió un resumen diario. Puede cambiarlo en el Portal para Padres, en Preferencias.',
-  'mail.summary.subject': 'El día de {child} en {centre}: {date}',
-  'mail.summary.intro': 'Así fue el día de {child} en {centre}, {date}.',
-  'mail.summary.line': '{time}: {title}. {detail}',
-  'mail.summary.portal': 'Portal para Padres',
-  'mail.summary.photos': '{count, plural, one {Una foto del día le espera} other {# fotos del día le esperan}} en el {portal}',
-  'mail.summary.optOut': 'Recibe este resumen porque lo eligió en el {portal}; puede desactivarlo allí',
+  // ── Tipos de documento ──
   'documentType.medical_form': 'Formulario médico',
   'documentType.immunization': 'Registro de vacunas',
   'documentType.emergency_contact': 'Formulario de contactos de emergencia',
@@ -51,7 +16,7 @@ export const es = {
   'documentType.other': 'Otro',
 
   // ── Las páginas públicas en español (issue 33): nav.*, footer.*, home.*, events.*, milestones.*, enrollment.*,
-  // meta.*, applicationMail.* ──
+  // meta.* ──
   'site.hours': 'Lunes a viernes: 7:30 a. m. - 5:30 p. m.',
   'site.licence': 'Con licencia del Departamento de Trabajo y Servicios Familiares de Ohio',
   'nav.skip': 'Ir al contenido',
@@ -379,41 +344,4 @@ export const es = {
   'meta.milestones.title': 'Insignias de logros del desarrollo',
   'meta.milestones.description':
     'Los logros del desarrollo que celebramos en {name}, desde las primeras palabras hasta estar listos para el kínder, y las insignias más recientes de los niños.',
-  'applicationMail.dear': 'Estimado/a {name}:',
-  'applicationMail.regards': 'Saludos cordiales,',
-  'applicationMail.team': 'El equipo de {name}',
-  'applicationMail.phone': 'Teléfono: {phones}',
-  'applicationMail.or': '{a} o {b}',
-  'applicationMail.email': 'Correo electrónico: {email}',
-  'applicationMail.website': 'Sitio web: {url}',
-  'applicationMail.parent': 'familia',
-  'applicationMail.status.pending': 'En revisión',
-  'applicationMail.status.approved': 'Aprobada',
-  'applicationMail.status.rejected': 'No aceptada',
-  'applicationMail.status.waitlist': 'En lista de espera',
-  'applicationMail.status.more-info': 'Se necesita más información',
-  'applicationMail.statusSubject': 'Solicitud de inscripción de {child}: {status}',
-  'applicationMail.statusNow': 'El estado de la solicitud de inscripción de {child} ({program}) ahora es: {status}.',
-  'applicationMail.approved1': 'Buenas noticias: la solicitud de {child} fue aprobada.',
-  'applicationMail.approved2':
-    'Lo llamaremos en un plazo de 24 horas para programar una visita al centro y completar los trámites de inscripción. Si lo desea, puede llamarnos antes al {phone}.',
-  'applicationMail.rejected1':
-    'Gracias por su interés en nuestro centro. Lamentamos no poder ofrecerle un lugar a {child} en este momento.',
-  'applicationMail.rejected2': 'Si sus planes cambian o tiene alguna pregunta, llámenos al {phone}.',
-  'applicationMail.waitlist1': 'La solicitud de {child} quedó en nuestra lista de espera.',
-  'applicationMail.waitlist2':
-    'Nos comunicaremos con usted en cuanto se abra un lugar en el programa que solicitó. Avísenos si sus planes cambian.',
-  'applicationMail.moreInfo1': 'Necesitamos un poco más de información para seguir revisando la solicitud de {child}.',
-  'applicationMail.moreInfo2': 'Llámenos al {phone} o escriba a {email} en cuanto pueda.',
-  'applicationMail.pending1': 'Estamos revisando la solicitud de {child}. Nos comunicaremos con usted pronto.',
-  'applicationMail.learnMore': 'Conozca más sobre nuestros programas: {url}',
-  'applicationMail.receivedSubject': 'Recibimos la solicitud de inscripción de {child}',
-  'applicationMail.receivedThanks': 'Gracias por su solicitud a {name}. Recibimos la solicitud de inscripción de {child}.',
-  'applicationMail.child': 'Niño: {child}',
-  'applicationMail.program': 'Programa: {program}',
-  'applicationMail.start': 'Fecha de inicio deseada: {date}',
-  'applicationMail.next':
-    'Próximos pasos: lo llamaremos en un plazo de 24 horas para hablar de los siguientes pasos, programar una visita al centro y ayudarle a completar los trámites de inscripción.',
-  'applicationMail.wrong':
-    'Si algún dato de arriba no es correcto o tiene alguna pregunta, llámenos al {phone} o al {otherPhone}, o escriba a {email}.',
-} as const satisfies Record<MessageKey, string>;
+} as const satisfies Record<SiteKey, string>;

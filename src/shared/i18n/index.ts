@@ -1,15 +1,21 @@
 import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
 import { CENTRE_TIME_ZONE } from '../centre-time';
 import { LANGUAGES, type Language } from './languages';
-import { en, type MessageKey } from './en';
+import { en, type SiteKey } from './en';
 import { es } from './es';
+import { type MailKey, mailEn } from './mail-en';
+import { mailEs } from './mail-es';
+import { registerSiteCatalogue } from './site-catalogue';
 
-export type { MessageKey } from './en';
+/** Every message the server can write: the site's and the e-mails'. */
+export type MessageKey = SiteKey | MailKey;
 export type { Language } from './languages';
 
 /** The BCP 47 locale of each language the site speaks: dates, money and plurals follow it. */
 export const LOCALES: Record<Language, string> = { en: 'en-US', es: 'es-US' };
-export const CATALOGUES: Record<Language, Record<MessageKey, string>> = { en, es };
+export const CATALOGUES: Record<Language, Record<MessageKey, string>> = { en: { ...en, ...mailEn }, es: { ...es, ...mailEs } };
+// Whatever imports this (the server, its tests) has Spanish too: plain.ts's lookups find it.
+registerSiteCatalogue('es', es);
 
 const cache = createIntlCache();
 const made = new Map<Language, IntlShape<string>>();

@@ -3,7 +3,7 @@ import { centre, telHref } from '~/shared/centre';
 import { HOW_HEARD_CHOICES, PROGRAM_CHOICES, RELATIONSHIP_CHOICES, STATE_CHOICES } from '~/shared/constants';
 import { EMPTY_ENROLLMENT, type EnrollmentInput } from '~/shared/schemas/enrollment';
 import { buttonClass } from '../ui/button-class';
-import type { MessageKey } from '~/shared/i18n';
+import type { SiteKey as MessageKey } from '~/shared/i18n/en';
 import { type Translate, usePageLanguage, useT } from '../../lib/i18n';
 import { DocumentSelect, DocumentTextField } from './DocumentFields';
 import { EnrollmentSuccess } from './EnrollmentSuccess';

@@ -5,8 +5,7 @@ import type { EventsSearch } from '~/shared/page-search';
 import { buttonClass } from '../ui/button-class';
 import { cn } from '../ui/cn';
 import { eventsHref } from './calendar-links';
-import { intlFor } from '../../../shared/i18n';
-import { formatLongDay, formatMonth, usePageLanguage, useT } from '../../lib/i18n';
+import { formatLongDay, formatMonth, intlFor, usePageLanguage, useT } from '../../lib/i18n';
 
 const WEEKDAYS = [
   ['Su', 'Sunday'],

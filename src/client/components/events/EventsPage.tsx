@@ -1,5 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { useNavigate, useRouter, useSearch } from '@tanstack/react-router';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { CalendarDays, CalendarRange, Megaphone, ScrollText } from 'lucide-react';
 import { useMemo } from 'react';
 import type { EventsSearch } from '../../../shared/page-search';
@@ -10,34 +10,15 @@ import { EventSummary } from './EventSummary';
 import { PriorityIcon } from './PriorityIcon';
 import { announcementsQuery, currentAnnouncements, eventsQuery, upcomingEvents } from './queries';
 import { Card } from '../ui/Card';
-import { LoadFailed } from '../ui/LoadFailed';
 import { useCentreToday } from '../../lib/centre-today';
 import { truncate } from '../../lib/format';
 import { formatDay, usePageLanguage, useT } from '../../lib/i18n';
 import { SubscribeToCalendar } from './SubscribeToCalendar';
 
-/** The loader failed: say so, and load again on request (invalidate re-runs the loader and clears the error). */
-export function EventsLoadFailed() {
-  const router = useRouter();
-  const t = useT();
-  return (
-    <main className="mx-auto max-w-6xl px-4 py-8 sm:py-12">
-      <h1 className="text-3xl font-bold text-stone-900 sm:text-4xl">{t('events.title')}</h1>
-      <LoadFailed className="mt-6" message={t('events.loadFailed')} onRetry={() => void router.invalidate()} />
-    </main>
-  );
-}
-
 /** SPEC.md §9: upcoming events at most 5; announcement preview 3 items cut to 100 characters. */
 const UPCOMING_LIMIT = 5;
 const PREVIEW_LIMIT = 3;
 const PREVIEW_CHARS = 100;
-
-/** What shows while the events load within the app. */
-export function EventsPending() {
-  const t = useT();
-  return <p className="mx-auto max-w-6xl px-4 py-10 text-stone-600">{t('events.loading')}</p>;
-}
 
 /** `/events` and its Spanish twin `/es/events` (issue 33): the same page, in the address's language. */
 export function EventsPage() {
