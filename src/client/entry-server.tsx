@@ -55,7 +55,6 @@ const QUERY_KEYS: Record<PageList, () => QueryKey> = {
   'achievements.recent': () => recentQuery().queryKey,
 };
 
-
 const newRouter = (path: string, queryClient: QueryClient) =>
   createRouter({ routeTree, context: { queryClient, trpc }, history: createMemoryHistory({ initialEntries: [path] }) });
 
