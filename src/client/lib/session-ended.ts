@@ -14,6 +14,26 @@ declare module '@tanstack/history' {
 
 export const SESSION_ENDED_MESSAGE = 'Your session has ended, please sign in again.';
 
+/** Set while the page is on its way out: a refusal then is expected, not news to tell the person. */
+let leaving = false;
+
+/**
+ * The person chose Sign Out: the calls refused from now on (one already on its way, or a refetch of what was on
+ * screen) are the sign-out's doing, and must not send them to the sign-in page as if their session had ended.
+ */
+/** Whether the person chose to sign out just now (signingOut). */
+export function isSigningOut(): boolean {
+  return leaving;
+}
+
+export function signingOut(): () => void {
+  leaving = true;
+  // For a sign-out that stays in the app (staff go to the home page): once there, a refusal is news again.
+  return () => {
+    leaving = false;
+  };
+}
+
 /**
  * When any call answers 401 (a session expired or was ended on another device, or a parent account was
  * closed): forget the stored record and every cached answer, so nothing private stays on screen, and go to
@@ -21,7 +41,6 @@ export const SESSION_ENDED_MESSAGE = 'Your session has ended, please sign in aga
  * signing in. On the public pages there is nothing to sign out of. Registered once, in main.tsx.
  */
 export function signOutWhenSessionEnds(router: RegisteredRouter): () => void {
-  let leaving = false;
   const go = (navigation: Promise<void>) => {
     leaving = true;
     void navigation.finally(() => {

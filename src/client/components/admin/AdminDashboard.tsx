@@ -4,6 +4,7 @@ import { LogOut } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { clearStoredAdmin } from '../../lib/admin-session';
 import { formatDateTime } from '../../lib/format';
+import { signingOut } from '../../lib/session-ended';
 import { isUnauthorized, queryClient, trpc } from '../../lib/trpc';
 import { Button } from '../ui/Button';
 import { OutboxButton } from './OutboxDialog';
@@ -65,10 +66,12 @@ export function AdminDashboard() {
   }, [tab, ready, attention.data]);
 
   async function signOut() {
+    const left = signingOut();
     clearStoredAdmin();
     await logout.mutateAsync().catch(() => undefined);
     queryClient.clear();
     await navigate({ to: '/' });
+    left();
   }
 
   if (!me.data) {

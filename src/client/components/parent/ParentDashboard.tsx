@@ -5,6 +5,7 @@ import { lazy, type ReactNode, Suspense, useDeferredValue, useEffect, useRef, us
 import type { ParentDashboardSearch } from '~/shared/parent-dashboard-search';
 import { forgetOfflineCopies } from '../../lib/offline';
 import { clearParentSession, getParentToken } from '../../lib/parent-session';
+import { isSigningOut, signingOut } from '../../lib/session-ended';
 import { toast } from '../../lib/toast';
 import { takeToastLeftForThisPage } from '../../lib/toast-handoff';
 import { isNotFound, isUnauthorized, queryClient, trpc } from '../../lib/trpc';
@@ -131,7 +132,7 @@ function Dashboard() {
   // A 401 anywhere (expired, signed out elsewhere, account closed) is handled once, in lib/session-ended.ts.
   // A 403 is a session of the wrong kind (a staff cookie on this page): back to the parent sign-in as well.
   useEffect(() => {
-    if (dashboard.error && isUnauthorized(dashboard.error, [403])) {
+    if (dashboard.error && isUnauthorized(dashboard.error, [403]) && !isSigningOut()) {
       clearParentSession();
       queryClient.clear();
       // The sign-in is a document of its own (ADR 037): a full page load.
@@ -162,6 +163,7 @@ function Dashboard() {
   });
 
   async function signOut() {
+    signingOut();
     // The phone's kept copies of this parent's dashboard go first, even offline (ADR 051).
     await forgetOfflineCopies();
     await logout.mutateAsync().catch(() => undefined);
