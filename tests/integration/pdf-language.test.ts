@@ -71,7 +71,7 @@ describe("a parent's receipt and statement PDFs in their saved language", () => 
     expect(await json<{ language: string }>(res)).toMatchObject({ language });
   }
 
-  async function download(path: string, init = bearer()): Promise<string> {
+  async function download(path: string, init: { headers: Record<string, string> } = bearer()): Promise<string> {
     const res = await s.request(path, init);
     expect(res.status, path).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');

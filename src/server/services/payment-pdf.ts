@@ -88,6 +88,10 @@ export function formatPdfDate(iso: string): string {
 export class PdfWords {
   constructor(readonly language: Language) {}
 
+  get intl() {
+    return intlFor(this.language);
+  }
+
   t(key: PdfKey, values?: Record<string, string | number>): string {
     return t(this.language, key, values);
   }
