@@ -106,11 +106,13 @@ for (const { path, heading, budget } of PAGES) {
  * needed, not with the dashboard (274 KB of script before, on Lighthouse's phone profile). A ratchet on the
  * dashboard's first load, with the code every page loads.
  */
-test("no script carries the e-mails' words: only the server writes e-mail (shared/i18n/mail-en.ts)", () => {
+test("no script carries the e-mails' or the PDFs' words: only the server writes e-mail and PDFs (shared/i18n/mail-en.ts, pdf-en.ts)", () => {
   const manifest = readManifest();
   const files = new Set(Object.values(manifest).map((c) => c.file));
   expect(files.size).toBeGreaterThan(10);
-  const carrying = [...files].filter((f) => /applicationMail\.|mail\.letter\./.test(readFileSync(resolve(clientDir, f), 'utf8')));
+  const carrying = [...files].filter((f) =>
+    /applicationMail\.|mail\.letter\.|pdf\.receipt\.|pdf\.record\./.test(readFileSync(resolve(clientDir, f), 'utf8')),
+  );
   expect(carrying).toEqual([]);
 });
 

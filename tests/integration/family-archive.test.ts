@@ -182,6 +182,71 @@ describe('family archive', () => {
     expect(text).not.toContain('Private concern');
   });
 
+  it("is in the parent's saved language: the record PDF, the receipts in it and the names; what staff wrote as written", async () => {
+    const family = await familyWithRecord('archive.es@example.com', 'Lucía Ortega');
+    const prefs = await s.request('/api/parent/preferences', { method: 'PATCH', json: { language: 'es' }, ...bearer(family.token) });
+    expect(prefs.status).toBe(200);
+    s.db
+      .insert(attendanceEvents)
+      .values([
+        // 08:00-16:30 on 5 October 2026 in Columbus (EDT, UTC-4).
+        { childId: family.childId, kind: 'in', at: new Date('2026-10-05T12:00:00Z'), by: 'Pat', recordedByName: 'Test' },
+        { childId: family.childId, kind: 'out', at: new Date('2026-10-05T20:30:00Z'), by: 'Pat', recordedByName: 'Test' },
+      ])
+      .run();
+    const res = await s.request(`/api/parent/children/${family.childId}/archive.zip`, bearer(family.token));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="Luc-a-Ortega-archivo-\d{4}-\d{2}-\d{2}\.zip"$/);
+    const files = await unzip(Buffer.from(await res.arrayBuffer()));
+    const names = [...files.keys()];
+    const base = names[0]!.split('/')[0]!;
+    expect(base).toMatch(/^Lucía Ortega - archivo \d{4}-\d{2}-\d{2}$/);
+    expect(names.filter((n) => n.startsWith(`${base}/documentos/`))).toHaveLength(2);
+    const receipts = names.filter((n) => n.startsWith(`${base}/recibos/`));
+    expect(receipts.map((n) => n.split('/').at(-1))).toEqual(receipts.map(() => expect.stringMatching(/^Recibo .+\.pdf$/)));
+    expect(receipts).toHaveLength(2);
+    const receipt = await pdfText(files.get(receipts[0]!)!);
+    expect(receipt).toContain('Recibo de pago');
+    expect(receipt).toContain('Tipo de pago Colegiatura');
+    expect(receipt).toContain('Forma de pago Efectivo');
+    expect(receipt).not.toMatch(/Payment|Receipt|Amount/);
+
+    const text = await pdfText(files.get(`${base}/Expediente de Lucía Ortega.pdf`)!);
+    for (const expected of [
+      'Expediente de Lucía Ortega',
+      'Programa: preparación para kínder',
+      'Preparado el',
+      'Asistencia (1)',
+      'Primer día registrado: 5 de octubre de 2026 - Último día registrado: 5 de octubre de 2026',
+      'En total: 1 día, 8.50 horas de cuidado',
+      'Octubre de 2026: 1 día, 8.50 horas',
+      'Logros alcanzados (1)',
+      '3 de noviembre de 2026 - ',
+      'Notas de desarrollo (1)',
+      'Categoría: Lenguaje - por',
+      // What staff wrote, as they wrote it.
+      'New words',
+      'Names every colour in the room',
+      'Actividades (1)',
+      '2 de noviembre de 2026 - Leaf printing',
+      'Categoría: Creatividad',
+      'Habilidades practicadas: fine motor, colours',
+      'página 1 de',
+    ])
+      expect(text).toContain(expected);
+    expect(text).not.toMatch(
+      /Record of|Attendance|Milestones achieved|Development notes|Activities|Category:|Born |Program:|hours|page 1 of/,
+    );
+    expect(text).not.toContain('Staff-only observation');
+
+    // Staff's copy of the same child is English.
+    const staff = await s.request(`/api/admin/enrolled-children/${family.childId}/archive.zip`, as(s.admin));
+    expect(staff.status).toBe(200);
+    const staffFiles = [...(await unzip(Buffer.from(await staff.arrayBuffer()))).keys()];
+    expect(staffFiles.some((n) => n.endsWith('/Record of Lucía Ortega.pdf'))).toBe(true);
+    expect(staffFiles.some((n) => /\/receipts\/Receipt [^/]+\.pdf$/.test(n))).toBe(true);
+  });
+
   it('puts the attendance summary in the PDF: a line per month with days and hours as the report counts them', async () => {
     const family = await enrolFamily(s, 'archive.attends@example.com', ['Ada Attends']);
     const other = await enrolFamily(s, 'archive.elsewhere@example.com', ['Eli Elsewhere']);

@@ -2,12 +2,17 @@
  * The PDF at the heart of a family's archive (issue 33): a child's record as the family saw it in the portal,
  * drawn with jspdf in the style of the receipts (services/payment-pdf.ts): the centre's letterhead, then the
  * attendance summary (a line per month: days attended and hours, as the monthly report counts them), the
- * milestones achieved, the development notes that are not private, and the activities.
+ * milestones achieved, the development notes that are not private, and the activities. In the parent's saved
+ * language (issue 33): fixed words from the PDFs' catalogue (shared/i18n/pdf-*.ts), dates from the language's
+ * formatter; what staff wrote (titles, notes, names) as they wrote it. Staff's copy is English.
  */
 import { jsPDF } from 'jspdf';
+import { ACTIVITY_CATEGORIES, MILESTONE_CATEGORIES, NOTE_CATEGORIES, PROGRAMS } from '../../shared/constants';
 import { centre, centreAddressLine } from '../../shared/centre';
+import type { Language } from '../../shared/i18n';
+import type { PdfKey } from '../../shared/i18n/pdf-en';
 import type { AttendanceSummary } from '../attendance/report';
-import { formatPdfDate, pdfSafe } from '../services/payment-pdf';
+import { pdfSafe, PdfWords } from '../services/payment-pdf';
 
 export interface RecordForPdf {
   childName: string;
@@ -54,7 +59,10 @@ class RecordPage {
   readonly doc = new jsPDF({ unit: 'pt', format: 'letter', compress: true });
   y = MARGIN;
 
-  constructor(title: string) {
+  constructor(
+    readonly words: PdfWords,
+    title: string,
+  ) {
     this.doc.setProperties({ title: pdfSafe(title), author: centre.name, creator: centre.name, subject: pdfSafe(title) });
   }
 
@@ -86,7 +94,7 @@ class RecordPage {
   section(title: string, count: number) {
     this.y += 12;
     this.ensure(40);
-    this.text(`${title} (${count})`, 13, 'bold', BRAND);
+    this.text(this.words.t('pdf.record.section', { title, count: String(count) }), 13, 'bold', BRAND);
     this.rule(8);
   }
 
@@ -106,77 +114,109 @@ class RecordPage {
       this.doc.setFont('helvetica', 'normal');
       this.doc.setFontSize(8);
       this.doc.setTextColor(...MUTED);
-      this.doc.text(pdfSafe(`${centre.name} - ${centreAddressLine} - page ${i} of ${pages}`), PAGE_W / 2, PAGE_H - 36, { align: 'center' });
+      const footer = this.words.t('pdf.record.footer', {
+        centre: centre.name,
+        address: centreAddressLine,
+        page: String(i),
+        pages: String(pages),
+      });
+      this.doc.text(pdfSafe(footer), PAGE_W / 2, PAGE_H - 36, { align: 'center' });
     }
   }
 }
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-const monthName = (month: string) => `${MONTHS[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`;
-const daysText = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;
+
+/** A month (`YYYY-MM`): "November 2026" as it always was in English, "Noviembre de 2026" from the formatter in Spanish. */
+function monthName(w: PdfWords, month: string): string {
+  if (w.language === 'en') return `${MONTHS[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`;
+  const text = w.intl.formatDate(new Date(`${month}-15T12:00:00Z`), { month: 'long', year: 'numeric' });
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+const daysText = (w: PdfWords, n: number) => w.t('pdf.record.days', { count: n, n: String(n) });
+
+const CATEGORIES: readonly string[] = [...new Set([...MILESTONE_CATEGORIES, ...NOTE_CATEGORIES, ...ACTIVITY_CATEGORIES])];
+/** A stored category in the reader's language; one the lists never had as it is stored. */
+const categoryText = (w: PdfWords, c: string) => (CATEGORIES.includes(c) ? w.t(`pdf.record.category.${c}` as PdfKey) : c);
+const programText = (w: PdfWords, p: string) =>
+  (PROGRAMS as readonly string[]).includes(p) ? w.t(`pdf.record.program.${p}` as PdfKey) : p;
 
 /** A line per month, compact enough for ten years: "November 2026: 18 days, 151.50 hours". */
 function attendanceSection(page: RecordPage, a: AttendanceSummary) {
-  page.section('Attendance', a.months.length);
+  const w = page.words;
+  page.section(w.t('pdf.record.attendance'), a.months.length);
   if (!a.first || !a.last) {
-    page.text('No attendance recorded yet.', 9.5, 'normal', MUTED);
+    page.text(w.t('pdf.record.noAttendance'), 9.5, 'normal', MUTED);
     return;
   }
-  page.text(`First day recorded: ${formatPdfDate(a.first)} - Last day recorded: ${formatPdfDate(a.last)}`, 9.5, 'normal', INK);
-  page.text(`In all: ${daysText(a.days)}, ${a.hours} hours of care`, 9.5, 'normal', INK);
+  page.text(w.t('pdf.record.firstLast', { first: w.date(a.first), last: w.date(a.last) }), 9.5, 'normal', INK);
+  page.text(w.t('pdf.record.inAll', { days: daysText(w, a.days), hours: a.hours }), 9.5, 'normal', INK);
   page.y += 4;
-  for (const m of a.months) page.text(`${monthName(m.month)}: ${daysText(m.days)}, ${m.hours} hours`, 9, 'normal', INK, 10);
+  for (const m of a.months)
+    page.text(w.t('pdf.record.month', { month: monthName(w, m.month), days: daysText(w, m.days), hours: m.hours }), 9, 'normal', INK, 10);
 }
 
 const list = (label: string, items: string[]) => (items.length ? [`${label}: ${items.join(', ')}`] : []);
 
-export function childRecordPdf(r: RecordForPdf): Buffer {
-  const page = new RecordPage(`Record of ${r.childName}`);
+/** The record of one child, in `language` (the parent's; staff's is English). */
+export function childRecordPdf(r: RecordForPdf, language: Language = 'en'): Buffer {
+  const w = new PdfWords(language);
+  const title = w.t('pdf.record.title', { child: r.childName });
+  const page = new RecordPage(w, title);
   page.text(centre.name, 16, 'bold', BRAND);
   page.text(centreAddressLine, 9.5, 'normal', MUTED);
   page.y += 8;
-  page.text(`Record of ${r.childName}`, 18, 'bold');
+  page.text(title, 18, 'bold');
   page.text(
-    `Born ${formatPdfDate(r.dateOfBirth)} - Program: ${r.program} - Started ${formatPdfDate(r.startDate)}` +
-      (r.isActive ? '' : ' - No longer enrolled'),
+    [
+      w.t('pdf.record.summary', { born: w.date(r.dateOfBirth), program: programText(w, r.program), started: w.date(r.startDate) }),
+      ...(r.isActive ? [] : [w.t('pdf.record.notEnrolled')]),
+    ].join(' - '),
     10,
     'normal',
     MUTED,
   );
-  page.text(`Made ${formatPdfDate(r.madeOn)} for the child's family.`, 10, 'normal', MUTED);
+  page.text(w.t('pdf.record.made', { date: w.date(r.madeOn) }), 10, 'normal', MUTED);
 
   attendanceSection(page, r.attendance);
 
-  page.section('Milestones achieved', r.milestones.length);
-  if (!r.milestones.length) page.text('No milestones recorded yet.', 9.5, 'normal', MUTED);
+  page.section(w.t('pdf.record.milestones'), r.milestones.length);
+  if (!r.milestones.length) page.text(w.t('pdf.record.noMilestones'), 9.5, 'normal', MUTED);
   for (const m of r.milestones)
     page.entry(
-      `${formatPdfDate(m.achievedAt)} - ${m.name}`,
-      [`Category: ${m.category}`, ...(m.witnessedBy ? [`Witnessed by ${m.witnessedBy}`] : [])],
+      `${w.date(m.achievedAt)} - ${m.name}`,
+      [
+        w.t('pdf.record.category', { category: categoryText(w, m.category) }),
+        ...(m.witnessedBy ? [w.t('pdf.record.witnessedBy', { name: m.witnessedBy })] : []),
+      ],
       m.notes ? [m.notes] : [],
     );
 
-  page.section('Development notes', r.notes.length);
-  if (!r.notes.length) page.text('No development notes shared yet.', 9.5, 'normal', MUTED);
+  page.section(w.t('pdf.record.notes'), r.notes.length);
+  if (!r.notes.length) page.text(w.t('pdf.record.noNotes'), 9.5, 'normal', MUTED);
   for (const n of r.notes)
     page.entry(
-      `${formatPdfDate(n.createdOn)} - ${n.title}`,
+      `${w.date(n.createdOn)} - ${n.title}`,
       [
-        `Category: ${n.category} - by ${n.authorName}`,
-        ...list('Skills observed', n.skillsObserved),
-        ...list('Development areas', n.developmentAreas),
+        [w.t('pdf.record.category', { category: categoryText(w, n.category) }), w.t('pdf.record.by', { author: n.authorName })].join(' - '),
+        ...list(w.t('pdf.record.skillsObserved'), n.skillsObserved),
+        ...list(w.t('pdf.record.developmentAreas'), n.developmentAreas),
       ],
       [n.content],
     );
 
-  page.section('Activities', r.activities.length);
-  if (!r.activities.length) page.text('No activities recorded yet.', 9.5, 'normal', MUTED);
+  page.section(w.t('pdf.record.activities'), r.activities.length);
+  if (!r.activities.length) page.text(w.t('pdf.record.noActivities'), 9.5, 'normal', MUTED);
   for (const a of r.activities)
     page.entry(
-      `${formatPdfDate(a.activityDate)} - ${a.title}`,
+      `${w.date(a.activityDate)} - ${a.title}`,
       [
-        `Category: ${a.category}${a.duration ? ` - ${a.duration} minutes` : ''}${a.authorName ? ` - by ${a.authorName}` : ''}`,
-        ...list('Skills practiced', a.skillsPracticed),
+        [
+          w.t('pdf.record.category', { category: categoryText(w, a.category) }),
+          ...(a.duration ? [w.t('pdf.record.minutes', { count: a.duration, n: String(a.duration) })] : []),
+          ...(a.authorName ? [w.t('pdf.record.by', { author: a.authorName })] : []),
+        ].join(' - '),
+        ...list(w.t('pdf.record.skillsPracticed'), a.skillsPracticed),
       ],
       [a.description, ...(a.notes ? [a.notes] : [])],
     );

@@ -31,6 +31,7 @@ import {
   privateFiles,
 } from '~/db/schema';
 import { centreDateOf } from '../../shared/centre-time';
+import { type Language, t } from '../../shared/i18n';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Db } from '../db';
@@ -42,8 +43,11 @@ import { receiptPdf } from '../services/payment-pdf';
 import { childRecordPdf } from './child-record-pdf';
 import { inChunks } from './csv';
 
-/** Whose view of the record: a parent's (by their account e-mail) or staff's (everything). */
-export type ArchiveScope = { kind: 'parent'; email: string } | { kind: 'staff' };
+/**
+ * Whose view of the record: a parent's (by their account e-mail, in their saved language, issue 33) or staff's
+ * (everything, in English).
+ */
+export type ArchiveScope = { kind: 'parent'; email: string; language: Language } | { kind: 'staff' };
 
 export interface ArchiveDeps {
   db: Db;
@@ -267,34 +271,39 @@ export function familyArchive(deps: ArchiveDeps, childId: string, scope: Archive
   const documents = documentsOf(deps, childId, scope);
   const receipts = receiptsOf(deps.db, childId, scope);
 
-  const folder = safeName(`${record.childName} - archive ${today}`, 'archive');
+  const language = scope.kind === 'parent' ? scope.language : 'en';
+  const words = (key: Parameters<typeof t>[1], values?: Record<string, string>) => t(language, key, values);
+  const folder = safeName(words('pdf.archive.folder', { child: record.childName, date: today }), 'archive');
   const zip = new ZipFile();
   const stored = { compress: false, mtime: deps.clock.now() };
   const top = uniqueNames();
-  zip.addBuffer(childRecordPdf(record), `${folder}/${top(safeName(`Record of ${record.childName}.pdf`, 'record.pdf'))}`, stored);
+  const recordName = `${words('pdf.record.title', { child: record.childName })}.pdf`;
+  zip.addBuffer(childRecordPdf(record, language), `${folder}/${top(safeName(recordName, 'record.pdf'))}`, stored);
 
   const photoName = uniqueNames();
   for (const photo of photos) {
     zip.addReadStreamLazy(
-      `${folder}/photos/${photoName(safeName(photo.name, 'photo.webp'))}`,
+      `${folder}/${words('pdf.archive.photos')}/${photoName(safeName(photo.name, 'photo.webp'))}`,
       { ...stored, mtime: photo.takenAt, size: photo.size },
       (cb) => cb(null, createReadStream(photo.path)),
     );
   }
   const docName = uniqueNames();
   for (const doc of documents) {
-    zip.addReadStreamLazy(`${folder}/documents/${docName(safeName(doc.name, 'document'))}`, { ...stored, size: doc.size }, (cb) =>
-      cb(null, createReadStream(doc.path)),
+    zip.addReadStreamLazy(
+      `${folder}/${words('pdf.archive.documents')}/${docName(safeName(doc.name, 'document'))}`,
+      { ...stored, size: doc.size },
+      (cb) => cb(null, createReadStream(doc.path)),
     );
   }
   const receiptName = uniqueNames();
   for (const receipt of receipts) {
     zip.addReadStreamLazy(
-      `${folder}/receipts/${receiptName(safeName(`Receipt ${receipt.receiptNumber}.pdf`, 'receipt.pdf'))}`,
+      `${folder}/${words('pdf.archive.receipts')}/${receiptName(safeName(`${words('pdf.archive.receiptFile', { number: receipt.receiptNumber })}.pdf`, 'receipt.pdf'))}`,
       stored,
       (cb) => {
         try {
-          cb(null, Readable.from([receiptPdf(receipt, today)]));
+          cb(null, Readable.from([receiptPdf(receipt, today, language)]));
         } catch (err) {
           cb(err, Readable.from([]));
         }
@@ -309,7 +318,7 @@ export function familyArchive(deps: ArchiveDeps, childId: string, scope: Archive
     out.destroy(err);
   });
   return {
-    fileName: `${safeName(record.childName, 'child').replace(/[^A-Za-z0-9._-]+/g, '-')}-archive-${today}.zip`,
+    fileName: `${words('pdf.archive.zipName', { child: safeName(record.childName, 'child').replace(/[^A-Za-z0-9._-]+/g, '-'), date: today })}.zip`,
     stream: Readable.toWeb(out) as ReadableStream<Uint8Array>,
   };
 }

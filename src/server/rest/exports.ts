@@ -13,6 +13,7 @@ import { applicationsExport, childrenExport, type CsvExport, EXPORT_CHUNK_ROWS, 
 import { archiveResponse, type ArchiveScope, familyArchive } from '../exports/family-archive';
 import { verifyArchiveLink } from '../exports/archive-links';
 import { parentChildOr404 } from '../parents/access';
+import { preferencesOf } from '../parents/preferences';
 import { consume, consumeForAccount, SLOW_DOWN_MESSAGE } from '../services/rate-limit';
 import { readJson, type RestEnv } from './shim';
 
@@ -59,7 +60,8 @@ export const exportsRest = new Hono<RestEnv>()
     if (ctx.auth.kind !== 'parent') throw new TRPCError({ code: 'FORBIDDEN', message: 'Parents only' });
     consumeForAccount(ctx, ctx.limits.archives);
     const child = parentChildOr404(ctx.db, ctx.auth.parent.id, c.req.param('id'));
-    return archive(c, child.id, { kind: 'parent', email: ctx.auth.parent.email });
+    const { language } = preferencesOf(ctx.db, ctx.auth.parent.id);
+    return archive(c, child.id, { kind: 'parent', email: ctx.auth.parent.email, language });
   })
   /**
    * The link staff e-mailed (routers/archives.ts). While the parent's account is open, only that parent signed in
@@ -84,7 +86,7 @@ export const exportsRest = new Hono<RestEnv>()
       if (ctx.auth.parent.id !== parent.id) throw new TRPCError({ code: 'NOT_FOUND', message: LINK_NOT_VALID });
     }
     consume(ctx, ctx.limits.archives.parent, `parent:${parent.id}`, SLOW_DOWN_MESSAGE);
-    return archive(c, link.childId, { kind: 'parent', email: parent.email });
+    return archive(c, link.childId, { kind: 'parent', email: parent.email, language: preferencesOf(ctx.db, parent.id).language });
   })
   /** The director's copy of a child's archive (everything of the child), recorded in the audit log. */
   .get('/admin/enrolled-children/:id/archive.zip', (c) => {

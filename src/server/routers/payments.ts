@@ -11,6 +11,7 @@ import type { Context } from '../context';
 import type { Db } from '../db';
 import { keysetPage, type SortKey } from '../pagination';
 import { parentChildOr404 } from '../parents/access';
+import { preferencesOf } from '../parents/preferences';
 import { paymentReceiptEmail, taxStatementEmail } from '../services/mail-templates';
 import { sendToParent } from '../services/parent-mail';
 import { formatPdfDate, receiptPdf, type StatementForPdf, taxStatementPdf } from '../services/payment-pdf';
@@ -427,7 +428,9 @@ export const paymentsRouter = router({
     // Each PDF is drawn on the server's CPU: a rate per account (issue 29).
     consumeForAccount(ctx, ctx.limits.pdfs);
     const receipt = findParentReceipt(ctx.db, ctx.parent.email, input);
-    return pdfFile(receiptFileName(receipt), receiptPdf(receipt, centreToday(ctx.clock)));
+    // In the parent's saved language (issue 33); staff's download of the same receipt stays English.
+    const { language } = preferencesOf(ctx.db, ctx.parent.id);
+    return pdfFile(receiptFileName(receipt), receiptPdf(receipt, centreToday(ctx.clock), language));
   }),
 
   parentTaxStatementPdf: parentProcedure.input(z.object({ taxYear: taxYearField })).query(({ ctx, input }): PdfFile => {
@@ -436,6 +439,6 @@ export const paymentsRouter = router({
     assertTaxYear(ctx.clock, input.taxYear);
     const statement = buildStatement(ctx.db, ctx.clock, ctx.parent.email, input.taxYear);
     if (!statement) throw new TRPCError({ code: 'NOT_FOUND', message: `No payments were recorded for you in ${input.taxYear}.` });
-    return pdfFile(statementFileName(statement.taxYear), taxStatementPdf(statement));
+    return pdfFile(statementFileName(statement.taxYear), taxStatementPdf(statement, preferencesOf(ctx.db, ctx.parent.id).language));
   }),
 });

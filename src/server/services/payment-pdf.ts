@@ -3,12 +3,18 @@
  * gives its tax preparer for the Child and Dependent Care Credit (IRS Form 2441), in place of a Form W-10.
  * Drawn with jspdf on US Letter: the centre's details at the top, labelled fields, amounts right-aligned,
  * every long value wrapped (never clipped), a new page (with the table header again) when one is full.
+ * A parent's download is in the parent's saved language (issue 33): every fixed word from the PDFs' catalogue
+ * (shared/i18n/pdf-en.ts, pdf-es.ts), dates and money from that language's formatter; what staff typed (names,
+ * periods, descriptions) as they typed it. Staff's downloads and e-mails are English.
  */
 import { format, parseISO } from 'date-fns';
 import { jsPDF } from 'jspdf';
 import { centre, centreAddressLine } from '../../shared/centre';
+import { PAYMENT_METHODS, PAYMENT_TYPES } from '../../shared/constants';
+import { intlFor, type Language, t } from '../../shared/i18n';
+import type { PdfKey } from '../../shared/i18n/pdf-en';
 import { formatCents, parseCents } from '../../shared/money';
-import { paymentMethodLabel, paymentTypeLabel } from '../../shared/schemas/payments';
+import { spaced } from '../../shared/schemas/payments';
 
 export interface ReceiptForPdf {
   receiptNumber: string;
@@ -75,16 +81,64 @@ export function formatPdfDate(iso: string): string {
   return Number.isNaN(d.getTime()) ? iso : format(d, 'MMM dd, yyyy');
 }
 
-function amountText(amount: string): string {
-  const cents = parseCents(amount);
-  return cents === null ? pdfSafe(amount) : formatCents(cents);
+/**
+ * The fixed words, dates and money of one PDF in one language. English is as it always was (SPEC.md): dates
+ * "Jan 01, 2025", money "$1,234.50". Other languages take both from their FormatJS formatter (`intlFor`).
+ */
+export class PdfWords {
+  constructor(readonly language: Language) {}
+
+  get intl() {
+    return intlFor(this.language);
+  }
+
+  t(key: PdfKey, values?: Record<string, string | number>): string {
+    return t(this.language, key, values);
+  }
+
+  /** A calendar date (`YYYY-MM-DD`): in Spanish "22 de septiembre de 2025", or "22 sept 2025" where room is short. */
+  date(iso: string, month: 'long' | 'short' = 'long'): string {
+    if (this.language === 'en') return formatPdfDate(iso);
+    const d = parseISO(iso);
+    if (Number.isNaN(d.getTime())) return iso;
+    // That calendar day at noon UTC is the same day on the centre's clock, the formatter's time zone.
+    const day = new Date(Date.UTC(d.getFullYear(), d.getMonth(), d.getDate(), 12));
+    return intlFor(this.language).formatDate(day, { day: 'numeric', month, year: 'numeric' });
+  }
+
+  money(cents: number): string {
+    if (this.language === 'en') return formatCents(cents);
+    return intlFor(this.language).formatNumber(cents / 100, { style: 'currency', currency: 'USD' });
+  }
+
+  /** A stored amount as money; an older free-text amount that is not a number as it was written. */
+  amount(amount: string): string {
+    const cents = parseCents(amount);
+    return cents === null ? pdfSafe(amount) : this.money(cents);
+  }
+
+  /** 'Tuition' / 'Colegiatura'; a stored value the form never offered with its underscores shown as spaces. */
+  paymentType(value: string): string {
+    return (PAYMENT_TYPES as readonly string[]).includes(value)
+      ? this.t(`pdf.type.${value as (typeof PAYMENT_TYPES)[number]}`)
+      : spaced(value);
+  }
+
+  paymentMethod(value: string): string {
+    return (PAYMENT_METHODS as readonly string[]).includes(value)
+      ? this.t(`pdf.method.${value as (typeof PAYMENT_METHODS)[number]}`)
+      : spaced(value);
+  }
 }
 
 class Page {
   readonly doc: jsPDF;
   y = MARGIN;
 
-  constructor(title: string) {
+  constructor(
+    readonly words: PdfWords,
+    title: string,
+  ) {
     this.doc = new jsPDF({ unit: 'pt', format: 'letter', compress: true });
     this.doc.setProperties({ title: pdfSafe(title), author: centre.name, creator: centre.name, subject: pdfSafe(title) });
     this.doc.setTextColor(...INK);
@@ -132,8 +186,8 @@ class Page {
     const top = this.y;
     this.text(centre.name, MARGIN, 300, 16, 'bold', BRAND);
     this.text(centreAddressLine, MARGIN, 300, 9.5, 'normal', MUTED);
-    this.text(`Phone ${centre.phones[0]} | ${centre.email}`, MARGIN, 300, 9.5, 'normal', MUTED);
-    this.text(`Provider Tax ID (EIN): ${centre.providerTaxId}`, MARGIN, 300, 9.5, 'normal', MUTED);
+    this.text(this.words.t('pdf.letterhead.phone', { phone: centre.phones[0], email: centre.email }), MARGIN, 300, 9.5, 'normal', MUTED);
+    this.text(this.words.t('pdf.letterhead.taxId', { ein: centre.providerTaxId }), MARGIN, 300, 9.5, 'normal', MUTED);
     const leftBottom = this.y;
     this.y = top;
     this.font(15, 'bold', INK);
@@ -151,20 +205,21 @@ class Page {
     this.rule(16);
   }
 
-  /** A label and its value on one row; the value wraps in its column. */
+  /** A label and its value on one row; the value wraps in its column, and so does a label too long for its own. */
   field(label: string, value: string, labelWidth = 140) {
     const size = 10.5;
     this.font(size, 'normal');
     const lines = this.doc.splitTextToSize(pdfSafe(value), RIGHT - MARGIN - labelWidth) as string[];
-    this.ensure(lines.length * this.lineHeight(size) + 4);
     this.font(size, 'bold', MUTED);
-    this.doc.text(pdfSafe(label), MARGIN, this.y + size);
+    const labelLines = this.doc.splitTextToSize(pdfSafe(label), labelWidth - 8) as string[];
+    this.ensure(Math.max(lines.length, labelLines.length) * this.lineHeight(size) + 4);
+    labelLines.forEach((line, i) => this.doc.text(line, MARGIN, this.y + size + i * this.lineHeight(size)));
     this.font(size, 'normal', INK);
     for (const line of lines) {
       this.doc.text(line, MARGIN + labelWidth, this.y + size);
       this.y += this.lineHeight(size);
     }
-    this.y += 4;
+    this.y += Math.max(0, labelLines.length - lines.length) * this.lineHeight(size) + 4;
   }
 
   heading(value: string) {
@@ -181,7 +236,7 @@ class Page {
       this.doc.setPage(i);
       this.font(8.5, 'normal', MUTED);
       this.doc.text(pdfSafe(note), MARGIN, PAGE_H - 36);
-      this.doc.text(`Page ${i} of ${pages}`, RIGHT, PAGE_H - 36, { align: 'right' });
+      this.doc.text(pdfSafe(this.words.t('pdf.page', { page: String(i), pages: String(pages) })), RIGHT, PAGE_H - 36, { align: 'right' });
     }
   }
 
@@ -190,27 +245,33 @@ class Page {
   }
 }
 
-function paymentReference(r: ReceiptForPdf): { label: string; value: string } | null {
-  if (r.checkNumber) return { label: 'Check Number', value: r.checkNumber };
-  if (r.transactionId) return { label: 'Transaction ID', value: r.transactionId };
+function paymentReference(w: PdfWords, r: ReceiptForPdf): { label: string; value: string } | null {
+  if (r.checkNumber) return { label: w.t('pdf.receipt.checkNumber'), value: r.checkNumber };
+  if (r.transactionId) return { label: w.t('pdf.receipt.transactionId'), value: r.transactionId };
   return null;
 }
 
-/** One receipt, as e-mailed to the parent and downloaded from the dashboard or the portal. */
-export function receiptPdf(r: ReceiptForPdf, issuedOn: string): Buffer {
-  const page = new Page(`Payment Receipt ${r.receiptNumber}`);
-  page.letterhead('Payment Receipt', [`Receipt # ${r.receiptNumber}`, `Issued ${formatPdfDate(issuedOn)}`]);
+const footerNote = (w: PdfWords) => w.t('pdf.footer', { centre: centre.name, address: centreAddressLine, ein: centre.providerTaxId });
 
-  page.field('Receipt Number', r.receiptNumber);
-  page.field('Payment Date', formatPdfDate(r.paymentDate));
-  page.field('Child', r.childName);
-  page.field('Received From', `${r.parentName} (${r.parentEmail})`);
-  page.field('Payment Type', paymentTypeLabel(r.paymentType));
-  page.field('Payment Method', paymentMethodLabel(r.paymentMethod));
-  const ref = paymentReference(r);
+/** One receipt, as e-mailed to the parent and downloaded from the dashboard or the portal, in `language`. */
+export function receiptPdf(r: ReceiptForPdf, issuedOn: string, language: Language = 'en'): Buffer {
+  const w = new PdfWords(language);
+  const page = new Page(w, w.t('pdf.receipt.documentTitle', { number: r.receiptNumber }));
+  page.letterhead(w.t('pdf.receipt.title'), [
+    w.t('pdf.receipt.reference', { number: r.receiptNumber }),
+    w.t('pdf.issued', { date: w.date(issuedOn) }),
+  ]);
+
+  page.field(w.t('pdf.receipt.receiptNumber'), r.receiptNumber);
+  page.field(w.t('pdf.receipt.paymentDate'), w.date(r.paymentDate));
+  page.field(w.t('pdf.receipt.child'), r.childName);
+  page.field(w.t('pdf.receipt.receivedFrom'), `${r.parentName} (${r.parentEmail})`);
+  page.field(w.t('pdf.receipt.paymentType'), w.paymentType(r.paymentType));
+  page.field(w.t('pdf.receipt.paymentMethod'), w.paymentMethod(r.paymentMethod));
+  const ref = paymentReference(w, r);
   if (ref) page.field(ref.label, ref.value);
-  if (r.periodCovered) page.field('Period Covered', r.periodCovered);
-  if (r.description) page.field('Description', r.description);
+  if (r.periodCovered) page.field(w.t('pdf.receipt.periodCovered'), r.periodCovered);
+  if (r.description) page.field(w.t('pdf.receipt.description'), r.description);
 
   // The amount in a box of its own, right-aligned as on any statement.
   page.y += 10;
@@ -219,21 +280,13 @@ export function receiptPdf(r: ReceiptForPdf, issuedOn: string): Buffer {
   page.doc.setDrawColor(...BRAND);
   page.doc.roundedRect(MARGIN, page.y, RIGHT - MARGIN, 44, 4, 4, 'FD');
   page.font(12, 'bold', INK);
-  page.doc.text('Amount Received (USD)', MARGIN + 14, page.y + 27);
+  page.doc.text(pdfSafe(w.t('pdf.receipt.amountReceived')), MARGIN + 14, page.y + 27);
   page.font(16, 'bold', INK);
-  page.doc.text(amountText(r.amount), RIGHT - 14, page.y + 28, { align: 'right' });
+  page.doc.text(w.amount(r.amount), RIGHT - 14, page.y + 28, { align: 'right' });
   page.y += 60;
 
-  page.text(
-    `${centre.name} acknowledges receipt of the payment above for child care services. Please keep this receipt for your records; ` +
-      `the payments of each year are also listed on the year-end tax statement, which shows our provider tax ID for IRS Form 2441.`,
-    MARGIN,
-    RIGHT - MARGIN,
-    9.5,
-    'normal',
-    MUTED,
-  );
-  page.footer(`${centre.name} - ${centreAddressLine} - EIN ${centre.providerTaxId}`);
+  page.text(w.t('pdf.receipt.acknowledgement', { centre: centre.name }), MARGIN, RIGHT - MARGIN, 9.5, 'normal', MUTED);
+  page.footer(footerNote(w));
   return page.bytes();
 }
 
@@ -242,54 +295,49 @@ const COLS = { date: MARGIN, receipt: MARGIN + 78, child: MARGIN + 160, detail: 
 const DETAIL_WIDTH = RIGHT - 80 - COLS.detail;
 
 function tableHeader(page: Page) {
+  const w = page.words;
   page.font(9.5, 'bold', MUTED);
   const y = page.y + 9.5;
-  page.doc.text('Date', COLS.date, y);
-  page.doc.text('Receipt #', COLS.receipt, y);
-  page.doc.text('Child', COLS.child, y);
-  page.doc.text('Description', COLS.detail, y);
-  page.doc.text('Amount', COLS.amountRight, y, { align: 'right' });
+  page.doc.text(pdfSafe(w.t('pdf.statement.column.date')), COLS.date, y);
+  page.doc.text(pdfSafe(w.t('pdf.statement.column.receipt')), COLS.receipt, y);
+  page.doc.text(pdfSafe(w.t('pdf.statement.column.child')), COLS.child, y);
+  page.doc.text(pdfSafe(w.t('pdf.statement.column.description')), COLS.detail, y);
+  page.doc.text(pdfSafe(w.t('pdf.statement.column.amount')), COLS.amountRight, y, { align: 'right' });
   page.y += 14;
   page.rule(4);
 }
 
-/** The year-end statement: provider, parent and children, every payment of the year, the total, a signature. */
-export function taxStatementPdf(s: StatementForPdf): Buffer {
-  const page = new Page(`Year-End Tax Statement ${s.taxYear} - ${s.parentName}`);
-  page.letterhead(`Year-End Tax Statement ${s.taxYear}`, ['Child and dependent care payments', `Issued ${formatPdfDate(s.issuedOn)}`]);
+/**
+ * The year-end statement: provider, parent and children, every payment of the year, the total, a signature;
+ * in `language`.
+ */
+export function taxStatementPdf(s: StatementForPdf, language: Language = 'en'): Buffer {
+  const w = new PdfWords(language);
+  const year = s.taxYear;
+  const page = new Page(w, w.t('pdf.statement.documentTitle', { year, parent: s.parentName }));
+  page.letterhead(w.t('pdf.statement.title', { year }), [w.t('pdf.statement.subtitle'), w.t('pdf.issued', { date: w.date(s.issuedOn) })]);
 
-  page.text(
-    `This statement lists the payments ${centre.name} received in ${s.taxYear} for the care of the children named below. ` +
-      'It gives the care provider information asked for on IRS Form 2441 (Child and Dependent Care Expenses) and may be used in place of Form W-10.',
-    MARGIN,
-    RIGHT - MARGIN,
-    9.5,
-    'normal',
-    MUTED,
-  );
+  page.text(w.t('pdf.statement.intro', { centre: centre.name, year }), MARGIN, RIGHT - MARGIN, 9.5, 'normal', MUTED);
 
-  page.heading('Care Provider');
-  page.field('Name', centre.name);
-  page.field('Address', centreAddressLine);
-  page.field('Taxpayer ID (EIN)', centre.providerTaxId);
-  page.field('Phone', centre.phones[0]);
+  page.heading(w.t('pdf.statement.provider'));
+  page.field(w.t('pdf.statement.name'), centre.name);
+  page.field(w.t('pdf.statement.address'), centreAddressLine);
+  page.field(w.t('pdf.statement.taxpayerId'), centre.providerTaxId);
+  page.field(w.t('pdf.statement.phone'), centre.phones[0]);
 
-  page.heading('Parent / Guardian');
-  page.field('Name', s.parentName);
-  page.field('E-mail', s.parentEmail);
-  page.field(s.children.length === 1 ? 'Child' : 'Children', s.children.join(', '));
-  page.field('Tax Year', `January 1 - December 31, ${s.taxYear}`);
+  page.heading(w.t('pdf.statement.parent'));
+  page.field(w.t('pdf.statement.name'), s.parentName);
+  page.field(w.t('pdf.statement.email'), s.parentEmail);
+  page.field(w.t('pdf.statement.children', { count: s.children.length }), s.children.join(', '));
+  page.field(w.t('pdf.statement.taxYear'), w.t('pdf.statement.yearSpan', { year }));
 
-  page.heading(`Payments Received in ${s.taxYear}`);
+  page.heading(w.t('pdf.statement.payments', { year }));
   tableHeader(page);
   const size = 9.5;
   for (const p of s.payments) {
     page.font(size, 'normal');
-    const detail = [
-      paymentTypeLabel(p.paymentType),
-      p.periodCovered,
-      paymentReference(p) ? `${paymentReference(p)!.label} ${paymentReference(p)!.value}` : paymentMethodLabel(p.paymentMethod),
-    ]
+    const ref = paymentReference(w, p);
+    const detail = [w.paymentType(p.paymentType), p.periodCovered, ref ? `${ref.label} ${ref.value}` : w.paymentMethod(p.paymentMethod)]
       .filter(Boolean)
       .join(' - ');
     const childLines = page.doc.splitTextToSize(pdfSafe(p.childName), COLS.detail - COLS.child - 8) as string[];
@@ -298,40 +346,26 @@ export function taxStatementPdf(s: StatementForPdf): Buffer {
     if (page.ensure(rows * page.lineHeight(size) + 6)) tableHeader(page);
     page.font(size, 'normal');
     const y = page.y + size;
-    page.doc.text(formatPdfDate(p.paymentDate), COLS.date, y);
+    page.doc.text(pdfSafe(w.date(p.paymentDate, 'short')), COLS.date, y);
     page.doc.text(pdfSafe(p.receiptNumber), COLS.receipt, y);
     childLines.forEach((line, i) => page.doc.text(line, COLS.child, y + i * page.lineHeight(size)));
     detailLines.forEach((line, i) => page.doc.text(line, COLS.detail, y + i * page.lineHeight(size)));
-    page.doc.text(amountText(p.amount), COLS.amountRight, y, { align: 'right' });
+    page.doc.text(w.amount(p.amount), COLS.amountRight, y, { align: 'right' });
     page.y += rows * page.lineHeight(size) + 6;
   }
   page.ensure(30);
   page.rule(6);
   page.font(11, 'bold', INK);
-  page.doc.text(`Total paid in ${s.taxYear}`, COLS.detail, page.y + 12);
-  page.doc.text(formatCents(s.totalCents), COLS.amountRight, page.y + 12, { align: 'right' });
+  page.doc.text(pdfSafe(w.t('pdf.statement.total', { year })), COLS.detail, page.y + 12);
+  page.doc.text(w.money(s.totalCents), COLS.amountRight, page.y + 12, { align: 'right' });
   page.y += 24;
   page.font(8.5, 'normal', MUTED);
-  const uncounted = s.payments.some((p) => parseCents(p.amount) === null)
-    ? ' Entries whose amount is not a number are listed but not counted in the total.'
-    : '';
-  page.text(
-    `${s.payments.length} payment${s.payments.length === 1 ? '' : 's'}. Amounts in US dollars.${uncounted}`,
-    MARGIN,
-    RIGHT - MARGIN,
-    8.5,
-    'normal',
-    MUTED,
-  );
+  const count = w.t('pdf.statement.count', { count: s.payments.length, n: String(s.payments.length) });
+  const uncounted = s.payments.some((p) => parseCents(p.amount) === null) ? ` ${w.t('pdf.statement.uncounted')}` : '';
+  page.text(`${count}${uncounted}`, MARGIN, RIGHT - MARGIN, 8.5, 'normal', MUTED);
 
-  page.heading('Provider Certification');
-  page.text(
-    `I certify that ${centre.name} provided care for the children named above and received the payments listed in ${s.taxYear}, ` +
-      `totalling ${formatCents(s.totalCents)}, and that the provider's name, address and taxpayer identification number above are correct.`,
-    MARGIN,
-    RIGHT - MARGIN,
-    10,
-  );
+  page.heading(w.t('pdf.statement.certification'));
+  page.text(w.t('pdf.statement.certify', { centre: centre.name, year, total: w.money(s.totalCents) }), MARGIN, RIGHT - MARGIN, 10);
   page.y += 30;
   page.ensure(60);
   page.doc.setDrawColor(...INK);
@@ -339,11 +373,11 @@ export function taxStatementPdf(s: StatementForPdf): Buffer {
   page.doc.line(MARGIN, page.y, MARGIN + 260, page.y);
   page.doc.line(MARGIN + 320, page.y, RIGHT, page.y);
   page.font(9, 'normal', MUTED);
-  page.doc.text('Signature of provider (authorized representative)', MARGIN, page.y + 12);
-  page.doc.text('Date', MARGIN + 320, page.y + 12);
+  page.doc.text(pdfSafe(w.t('pdf.statement.signature')), MARGIN, page.y + 12);
+  page.doc.text(pdfSafe(w.t('pdf.statement.signatureDate')), MARGIN + 320, page.y + 12);
   page.y += 40;
   page.doc.line(MARGIN, page.y, MARGIN + 260, page.y);
-  page.doc.text('Printed name and title', MARGIN, page.y + 12);
-  page.footer(`${centre.name} - ${centreAddressLine} - EIN ${centre.providerTaxId}`);
+  page.doc.text(pdfSafe(w.t('pdf.statement.printedName')), MARGIN, page.y + 12);
+  page.footer(footerNote(w));
   return page.bytes();
 }

@@ -5,15 +5,20 @@ import { en, type SiteKey } from './en';
 import { es } from './es';
 import { type MailKey, mailEn } from './mail-en';
 import { mailEs } from './mail-es';
+import { type PdfKey, pdfEn } from './pdf-en';
+import { pdfEs } from './pdf-es';
 import { registerSiteCatalogue } from './site-catalogue';
 
-/** Every message the server can write: the site's and the e-mails'. */
-export type MessageKey = SiteKey | MailKey;
+/** Every message the server can write: the site's, the e-mails' and the PDFs'. */
+export type MessageKey = SiteKey | MailKey | PdfKey;
 export type { Language } from './languages';
 
 /** The BCP 47 locale of each language the site speaks: dates, money and plurals follow it. */
 export const LOCALES: Record<Language, string> = { en: 'en-US', es: 'es-US' };
-export const CATALOGUES: Record<Language, Record<MessageKey, string>> = { en: { ...en, ...mailEn }, es: { ...es, ...mailEs } };
+export const CATALOGUES: Record<Language, Record<MessageKey, string>> = {
+  en: { ...en, ...mailEn, ...pdfEn },
+  es: { ...es, ...mailEs, ...pdfEs },
+};
 // Whatever imports this (the server, its tests) has Spanish too: plain.ts's lookups find it.
 registerSiteCatalogue('es', es);
 
