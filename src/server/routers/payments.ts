@@ -106,7 +106,7 @@ export const paymentsRouter = router({
    * and answers the reason, so staff can try again.
    */
   sendEmail: directorProcedure.input(idSchema).mutation(async ({ ctx, input }) => {
-    // Each PDF is drawn on the server's CPU: a rate per account (issue 29).
+    // Each PDF is rendered on the server's CPU: a rate per account (issue 29).
     consumeForAccount(ctx, ctx.limits.pdfs);
     const receipt = findReceipt(ctx.db, input);
     const pdf = receiptPdf(receipt, centreToday(ctx.clock));
@@ -152,7 +152,7 @@ export const paymentsRouter = router({
 
   /** POST /api/admin/year-end-tax-receipt: builds the statement PDF and e-mails it to the parent. */
   sendTaxStatement: directorProcedure.input(taxStatementSchema).mutation(async ({ ctx, input }) => {
-    // Each PDF is drawn on the server's CPU: a rate per account (issue 29).
+    // Each PDF is rendered on the server's CPU: a rate per account (issue 29).
     consumeForAccount(ctx, ctx.limits.pdfs);
     const statement = adminStatement(ctx, input);
     const pdf = taxStatementPdf(statement);
@@ -186,7 +186,7 @@ export const paymentsRouter = router({
 
   /** A receipt's PDF for staff (GET /api/admin/payment-receipts/{id}/pdf). */
   receiptPdf: directorProcedure.input(idSchema).query(({ ctx, input }): PdfFile => {
-    // Each PDF is drawn on the server's CPU: a rate per account (issue 29).
+    // Each PDF is rendered on the server's CPU: a rate per account (issue 29).
     consumeForAccount(ctx, ctx.limits.pdfs);
     const receipt = findReceipt(ctx.db, input);
     return pdfFile(receiptFileName(receipt), receiptPdf(receipt, centreToday(ctx.clock)));
@@ -194,7 +194,7 @@ export const paymentsRouter = router({
 
   /** A year-end statement's PDF for staff, without e-mailing it. */
   taxStatementPdf: directorProcedure.input(taxStatementSchema).query(({ ctx, input }): PdfFile => {
-    // Each PDF is drawn on the server's CPU: a rate per account (issue 29).
+    // Each PDF is rendered on the server's CPU: a rate per account (issue 29).
     consumeForAccount(ctx, ctx.limits.pdfs);
     const statement = adminStatement(ctx, input);
     return pdfFile(statementFileName(statement.taxYear, statement.parentEmail), taxStatementPdf(statement));
@@ -225,14 +225,14 @@ export const paymentsRouter = router({
   }),
 
   parentReceiptPdf: parentProcedure.input(idSchema).query(({ ctx, input }): PdfFile => {
-    // Each PDF is drawn on the server's CPU: a rate per account (issue 29).
+    // Each PDF is rendered on the server's CPU: a rate per account (issue 29).
     consumeForAccount(ctx, ctx.limits.pdfs);
     const receipt = findParentReceipt(ctx.db, ctx.parent.email, input);
     return pdfFile(receiptFileName(receipt), receiptPdf(receipt, centreToday(ctx.clock)));
   }),
 
   parentTaxStatementPdf: parentProcedure.input(z.object({ taxYear: taxYearField })).query(({ ctx, input }): PdfFile => {
-    // Each PDF is drawn on the server's CPU: a rate per account (issue 29).
+    // Each PDF is rendered on the server's CPU: a rate per account (issue 29).
     consumeForAccount(ctx, ctx.limits.pdfs);
     assertTaxYear(ctx.clock, input.taxYear);
     const statement = buildStatement(ctx.db, ctx.clock, ctx.parent.email, input.taxYear);
