@@ -771,7 +771,7 @@ export const paymentReceipts = sqliteTable(
   },
   (t) => [
     index('payment_receipts_parent_idx').on(t.parentEmail, t.paymentDate),
-    // Parents' receipts are found by the e-mail compared without case (routers/payments.ts).
+    // Parents' receipts are found by the e-mail compared without case (server/payments/receipts.ts).
     index('payment_receipts_parent_lower_idx').on(sql`lower(${t.parentEmail})`, t.paymentDate, t.createdAt, t.receiptNumber),
     index('payment_receipts_child_idx').on(t.childId),
     // Staff's pages, newest payment first: the whole sort key (ADR 014).

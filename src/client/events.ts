@@ -1,5 +1,5 @@
 /**
- * The events page's own script (ADR 018). The server draws `/events` as a document: its calendar's days and
+ * The events page's own script (ADR 018). The server renders `/events` as a document: its calendar's days and
  * month arrows are links that the server answers with that day or month, so the page works before and without
  * this script. With it: the arrow keys move between days (components/events/calendar-keys.ts), and following a
  * day or a month shows it in place, without a page load (lib/document-swap.ts); plus the phone menu every

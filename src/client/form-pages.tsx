@@ -15,7 +15,7 @@ import { languageOfPath } from '../shared/i18n/paths';
  * page's own small script (client/pages/), never the app. The site's frame (navigation bar, phone action bar)
  * is the app's own components, under a router of one route so that their links render as the app renders them.
  */
-async function draw(path: '/enrollment' | '/es/enrollment' | '/parent-login', page: ReactNode): Promise<string> {
+async function renderFormPage(path: '/enrollment' | '/es/enrollment' | '/parent-login', page: ReactNode): Promise<string> {
   const actionBar = showsPhoneActionBar(path);
   const root = createRootRoute({
     component: () => (
@@ -41,6 +41,6 @@ async function draw(path: '/enrollment' | '/es/enrollment' | '/parent-login', pa
 }
 
 export const renderEnrollmentPage = (view: EnrollmentView) =>
-  draw(view.language === 'es' ? '/es/enrollment' : '/enrollment', <EnrollmentPage view={view} />);
-export const renderParentLoginPage = (view: ParentLoginView) => draw('/parent-login', <ParentLoginPage view={view} />);
+  renderFormPage(view.language === 'es' ? '/es/enrollment' : '/enrollment', <EnrollmentPage view={view} />);
+export const renderParentLoginPage = (view: ParentLoginView) => renderFormPage('/parent-login', <ParentLoginPage view={view} />);
 export type { EnrollmentView, ParentLoginView };

@@ -18,7 +18,7 @@ type Values = Record<string, string | number | Date>;
 
 /**
  * The parent portal's words, dates and money in the parent's saved language (issue 33, ADR 047), through
- * FormatJS (ADR 040). English dates and money stay exactly as the portal has always drawn them (SPEC.md's
+ * FormatJS (ADR 040). English dates and money stay exactly as the portal has always rendered them (SPEC.md's
  * 'MMM dd, yyyy'); Spanish ones come from the formatter in es-US.
  */
 export interface PortalIntl {
@@ -43,7 +43,7 @@ const isCalendarDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
 function build(language: Language): PortalIntl {
   const messages = portalCatalogue(language) ?? portalEn;
   // In the browser the phone's own zone (as format.ts, and no time-zone formatter to make during hydration);
-  // on the server the centre's, whose families these are. A mismatch is kept as the server drew it (MomentDay).
+  // on the server the centre's, whose families these are. A mismatch is kept as the server rendered it (MomentDay).
   const intl: IntlShape<string> = createIntl(
     {
       locale: LOCALES[language],
@@ -96,7 +96,7 @@ export function portalIntl(language: Language): PortalIntl {
 
 const PortalIntlContext = createContext<PortalIntl | null>(null);
 
-/** The portal's language for what it draws, React Aria's words included (its hidden buttons, its typing). */
+/** The portal's language for what it renders, React Aria's words included (its hidden buttons, its typing). */
 export function PortalIntlProvider({ language, children }: { language: Language; children: ReactNode }) {
   const value = useMemo(() => portalIntl(language), [language]);
   useEffect(() => {

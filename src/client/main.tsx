@@ -17,12 +17,12 @@ import { routeTree } from './routeTree.gen';
 import './styles.css';
 
 /**
- * The app's router. `adopting`: the app hydrates a page the
+ * The app's router. `hydrating`: the app hydrates a page the
  * server rendered, which the reader may have scrolled before the app took it over (seconds, on a slow phone): its
  * first render leaves the scroll where it is, and every later one resets or restores it as usual.
  */
-function makeRouter(adopting: boolean) {
-  let leaveScroll = adopting;
+function makeRouter(hydrating: boolean) {
+  let leaveScroll = hydrating;
   return createRouter({
     routeTree,
     context: { queryClient, trpc },
@@ -77,7 +77,7 @@ function start() {
     // Marked as server-rendered, the router renders its matches as the server did (no Suspense boundary of its own).
     router.ssr = { manifest: undefined };
     // In a transition, React hydrates in slices, giving the phone back between them.
-    // A portal the server drew in Spanish (its <html lang>, ADR 047) is adopted once its words are here too.
+    // A portal the server rendered in Spanish (its <html lang>, ADR 047) is hydrated once its words are here too.
     const words = documentLanguage() === 'es' ? loadPortalCatalogue('es') : undefined;
     void Promise.all([router.load(), words]).then(() => startTransition(() => void hydrateRoot(root, app)));
   } else {

@@ -1,5 +1,5 @@
 /**
- * The milestones page's own script (ADR 018). The server draws `/milestones` as a document: its filters are a
+ * The milestones page's own script (ADR 018). The server renders `/milestones` as a document: its filters are a
  * GET form and its tabs are links, which the server answers filtered and on that tab, so the page works before
  * and without this script. With it: a filter applies as soon as it is chosen, in place (lib/document-swap.ts); a
  * tab shows its panel at once (all three are in the page) and the arrow keys move between tabs

@@ -41,7 +41,7 @@ export const PROJECT_ROOT = resolve(import.meta.dirname, '../..');
 export const DEFAULT_CLIENT_DIR = resolve(PROJECT_ROOT, 'dist/client');
 
 /**
- * What a page the browser draws itself shows until its script has run (React replaces it on its first render):
+ * What a page the browser renders itself shows until its script has run (React replaces it on its first render):
  * the words and look of the dashboard's own loading state, instead of a blank screen for the seconds a phone
  * on a mobile network takes to fetch and run the code.
  */
@@ -101,7 +101,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     secureHeaders({
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
-        // The boot script of the server-drawn pages (pages/boot.ts), by its hash: no other inline script runs.
+        // The boot script of the server-rendered pages (pages/boot.ts), by its hash: no other inline script runs.
         scriptSrc: ["'self'", BOOT_SCRIPT_CSP],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
@@ -249,7 +249,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     // Folders and .html are pages; dotfiles (the build's .vite/manifest.json) are not served.
     app.use('/*', (c, next) => (/\/$|\.html$|\/\./.test(c.req.path) ? next() : staticFiles(c, next)));
   }
-  // The form pages (/enrollment, /parent-login): drawn per request, and their forms posted (ADR 037).
+  // The form pages (/enrollment, /parent-login): rendered per request, and their forms posted (ADR 037).
   app.route('/', formPages(deps, limits, { clientDir, ssrDir: options.ssrDir ?? resolve(clientDir, '../ssr') }));
   const { renderPage, renderSignedIn } = createPageRenderer(deps, limits, options.ssrDir ?? resolve(clientDir, '../ssr'));
   // Every coupling to the build is checked here, at start, and stops the server loudly (ADR 018): the manifest's
@@ -273,21 +273,21 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     const head = headTags(c.req.path, origin);
     const preloads = routePreloads(c.req.path);
     const template = withPageLanguage(indexHtml, c.req.path).replace('<!--app-head-->', () => head);
-    // The public pages are documents the app never adopts (ADR 016, ADR 018): each names only its own small script,
-    // in its head, and carries no data to hydrate from. Another page the server draws (the not-found page) is
+    // The public pages are documents the app never hydrates (ADR 016, ADR 018): each names only its own small script,
+    // in its head, and carries no data to hydrate from. Another page the server renders (the not-found page) is
     // readable without its scripts: they start after its first paint (pages/boot.ts). The parent's dashboard keeps
     // its script in the head: its visitors come back daily with the scripts in their browser's cache.
     const ownScript = ownScripts.get(c.req.path);
-    const drawn =
+    const rendered =
       (await renderSignedIn(c, template)) ??
       (ownScript?.length
         ? await renderPage(c, withOwnScript(template, ownScript), false)
         : await renderPage(c, startAfterFirstPaint(template, preloads)));
-    if (drawn) return drawn;
-    // A page the browser draws itself (the signed-in areas) shows nothing until its route's code has run: that
+    if (rendered) return rendered;
+    // A page the browser renders itself (the signed-in areas) shows nothing until its route's code has run: that
     // code is asked for at once, beside the main script. Before the main script and the stylesheet: measured
     // both ways with Lighthouse's phone profile, the pages' largest paint came 0.3 s sooner this way (the
-    // route's chunks are what the first drawing waits for last).
+    // route's chunks are what the first render waits for last).
     const tags = modulePreloadTags(preloads);
     const shell = indexHtml.replace('<!--app-head-->', () => (tags ? `${head}\n    ${tags}` : head));
     return c.html(shell.replace('<div id="root"></div>', () => `<div id="root">${SHELL_LOADING}</div>`));

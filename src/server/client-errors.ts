@@ -14,7 +14,7 @@ const TRPC_READ_FAILURE =
   /^(Batch call exceeds|"input" needs to be|Cannot mix procedure types|Invalid URL|Batching is not enabled|Streaming requests must|Cannot batch subscription|Unknown transformation)/;
 
 /**
- * What a 4xx answer may say (both doors: tRPC's error formatter and the REST shim). Validation failures read
+ * What a 4xx answer may say (both APIs: tRPC's error formatter and the REST shim). Validation failures read
  * as the form's own messages; a body that is not even an object, or a request tRPC or the JSON parser could
  * not read, gets one plain sentence, so no answer names a library, a parser or a stack.
  */

@@ -3,7 +3,7 @@ import { AGE_RANGES, type AgeRange, MILESTONE_CATEGORIES, type MilestoneCategory
 /**
  * What the public pages' addresses may say (ADR 018): the day and month `/events` shows, the filters and tab of
  * `/milestones`. The same functions validate the address for the route in the browser and for the server that
- * draws the page, so a link works the same with or without scripts. Anything else (a day that does not exist,
+ * renders the page, so a link works the same with or without scripts. Anything else (a day that does not exist,
  * an unknown filter, a number where a date belongs) is left out: the page shows its default for that part.
  */
 
@@ -67,8 +67,8 @@ export function milestonesSearch(raw: Record<string, unknown>): MilestonesSearch
 }
 
 /**
- * The pages whose drawing depends on their address, each with its validation. The server draws such a page from
- * the validated search only (`searchString`), so two addresses that mean the same page are drawn alike.
+ * The pages whose render depends on their address, each with its validation. The server renders such a page from
+ * the validated search only (`searchString`), so two addresses that mean the same page are rendered alike.
  */
 export const PAGE_SEARCH: Readonly<Record<string, (raw: Record<string, unknown>) => Record<string, string | undefined>>> = {
   '/events': eventsSearch,

@@ -1,7 +1,7 @@
 /**
  * The parent dashboard's address: `/parent-dashboard?child={id}&tab={tab}`. The child chosen and the tab open
  * are in the address, so a reload, a bookmark or the Back button finds the parent where they were, and the
- * server draws the page a signed-in parent asked for (server/pages/render.ts). One reading for the route and
+ * server renders the page a signed-in parent asked for (server/pages/render.ts). One reading for the route and
  * the server. A plain function, not a zod schema: the route definitions are loaded by every page.
  */
 /** The Today tab (issue 32) comes first: the child's day is what a parent opens the portal for. */

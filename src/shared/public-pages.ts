@@ -39,7 +39,7 @@ function spanishPage(path: string): { path: string; title: string | null; descri
 /**
  * The parent portal's pages: not content for search, but a family searching for the centre's parent sign-in
  * should find it, and link previews should say what the page is. They get a title, description and canonical
- * URL and are not `noindex`: the dashboard draws nothing and reads nothing without a parent's session (a
+ * URL and are not `noindex`: the dashboard renders nothing and reads nothing without a parent's session (a
  * crawler is sent on to the sign-in page), so keeping it out of the index protected nothing. Only the sign-in
  * page is in the sitemap. Staff pages and the password-reset page (a token in its address) stay `noindex`.
  */
@@ -59,8 +59,8 @@ export const PORTAL_PAGES = [
 ] as const;
 
 /**
- * The public lists a server-rendered page can be drawn with: those of the server's registry of cached reads
- * (server/cache/registry.ts; client/entry-server.tsx says which page draws which).
+ * The public lists a server-rendered page can be rendered with: those of the server's registry of cached reads
+ * (server/cache/registry.ts; client/entry-server.tsx says which page renders which).
  */
 export type { PublicListName as PageList } from '../server/cache/registry';
 

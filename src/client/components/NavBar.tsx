@@ -28,7 +28,7 @@ function navLinks(language: PageLanguage) {
 
 /**
  * The language switch (issue 33): a plain link to the same page in the other language, named in that language
- * (`lang`, `hreflang`). Drawn only on a page that has a twin.
+ * (`lang`, `hreflang`). Rendered only on a page that has a twin.
  */
 function LanguageSwitch({ pathname, className }: { pathname: string; className?: string }) {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
@@ -102,7 +102,7 @@ export function NavBar() {
  * The same four buttons on a phone, behind a Menu button (a disclosure: the button says whether the list is open
  * and which list it controls). A native button, not React Aria's: this is on every public page, loaded first.
  * What it does is plain DOM, in phone-menu.ts, so that it works alike on the home page, which React does not
- * adopt (ADR 016): React draws it closed and never sets its state again, and closes it when the page changes.
+ * hydrate (ADR 016): React renders it closed and never sets its state again, and closes it when the page changes.
  */
 function PhoneMenu({ pathname, language }: { pathname: string; language: PageLanguage }) {
   const links = navLinks(language);

@@ -34,7 +34,7 @@ export function t(language: PageLanguage, key: MessageKey, values?: Record<strin
 
 /**
  * The public pages' language, from their address (ADR 045): `/es/...` is Spanish. Read from the router's location,
- * so the same components draw `/events` and `/es/events`, on the server and in the app alike.
+ * so the same components render `/events` and `/es/events`, on the server and in the app alike.
  */
 export function usePageLanguage(): PageLanguage {
   return languageOfPath(useLocation({ select: (l) => l.pathname }));

@@ -4,13 +4,13 @@ import { supported } from './offline';
 
 /**
  * Registering the parent portal's service worker and talking to it (ADR 051). Loaded by the dashboard once it is
- * drawn (components/parent/OfflineBanner.tsx), not with its first load.
+ * rendered (components/parent/OfflineBanner.tsx), not with its first load.
  */
 
 /**
  * Registers the worker (once per page) and, when it is ready, says which parent this page shows, so the worker
  * keeps this dashboard under that parent's key (and drops another parent's). `onCopy` hears when what the page
- * shows is a kept copy, with the time it was made.
+ * shows is a cached copy, with the time it was made.
  */
 export function startPortalWorker(parentId: string, onCopy: (savedAt: number) => void): () => void {
   if (!supported()) return () => undefined;

@@ -5,7 +5,7 @@ import { PERSONAL_PREFIX, type ToWorker } from '../sw/rules';
 /**
  * The parent portal's side of its service worker (ADR 051) that the dashboard's first load needs: whether the
  * browser is online, and forgetting every personal copy on sign-out. Registering the worker is in
- * offline-worker.ts, loaded once the dashboard is drawn.
+ * offline-worker.ts, loaded once the dashboard is rendered.
  */
 
 export const supported = () => typeof navigator !== 'undefined' && 'serviceWorker' in navigator && window.isSecureContext;
@@ -20,7 +20,7 @@ function subscribeOnline(onChange: () => void) {
   };
 }
 export function useOnline(): boolean {
-  // On the server, and while hydrating, online: the page the server drew was drawn online.
+  // On the server, and while hydrating, online: the page the server rendered was rendered online.
   return useSyncExternalStore(
     subscribeOnline,
     () => navigator.onLine,
@@ -30,7 +30,7 @@ export function useOnline(): boolean {
 
 /**
  * TanStack Query takes the browser as online until it hears otherwise; a portal opened offline would ask for
- * its dashboard, fail, and show the error in place of the kept dashboard. Told the truth, it waits instead
+ * its dashboard, fail, and show the error in place of the cached dashboard. Told the truth, it waits instead
  * (networkMode 'online'), and asks again when the browser is back online.
  */
 export function queriesFollowTheNetwork() {
@@ -39,7 +39,7 @@ export function queriesFollowTheNetwork() {
 }
 
 /**
- * Drops every personal copy the worker kept (sign-out, a session that ended): from the page itself, which can
+ * Drops every personal copy the worker cached (sign-out, a session that ended): from the page itself, which can
  * reach the caches directly, and through the worker, which also forgets what it holds in memory. Never throws.
  */
 export async function forgetOfflineCopies(): Promise<void> {
@@ -51,6 +51,6 @@ export async function forgetOfflineCopies(): Promise<void> {
     // The worker forgets what it holds in memory too (its reply is not waited for: the caches are gone already).
     controller?.postMessage({ type: 'forget' } satisfies ToWorker);
   } catch {
-    // Storage refused (a private window): nothing was kept either.
+    // Storage refused (a private window): nothing was cached either.
   }
 }

@@ -12,6 +12,6 @@ export function pageHead(title?: string, language: 'en' | 'es' = 'en') {
 
 /** The `head` of one of the public or portal pages of shared/public-pages.ts, with the title the server writes too. */
 export function publicPageHead(path: PublicPage['path'] | (typeof PORTAL_PAGES)[number]['path'] | '/es' | '/es/events' | '/es/milestones') {
-  // Looked up when the page is drawn, not when its route is defined: a `/es` page's words load with it.
+  // Looked up when the page is rendered, not when its route is defined: a `/es` page's words load with it.
   return () => pageHead(indexedPage(path)?.title ?? undefined, languageOfPath(path))();
 }

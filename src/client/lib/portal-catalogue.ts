@@ -3,7 +3,7 @@ import type { PortalKey } from '~/shared/i18n/portal-en';
 
 /**
  * The parent portal's catalogues in the browser (issue 33, ADR 047). English ships with the portal; Spanish is
- * its own chunk, loaded only for a parent who chose it: before React adopts a page the server drew in Spanish
+ * its own chunk, loaded only for a parent who chose it: before React hydrates a page the server rendered in Spanish
  * (main.tsx reads the document's `lang`), or when the parent chooses it. No FormatJS here: main.tsx imports this,
  * and the formatter belongs to the portal's chunk (client/i18n.tsx).
  */
@@ -25,7 +25,7 @@ export function registerPortalCatalogue(language: Language, catalogue: Record<Po
   loaded[language] = catalogue;
 }
 
-/** The language a server-drawn portal page was drawn in (its `<html lang>`). */
+/** The language a server-rendered portal page was rendered in (its `<html lang>`). */
 export function documentLanguage(): Language {
   return typeof document !== 'undefined' && document.documentElement.lang.startsWith('es') ? 'es' : 'en';
 }

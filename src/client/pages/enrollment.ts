@@ -1,5 +1,5 @@
 /**
- * /enrollment's own script (ADR 037). The server draws the form and answers it when the browser posts it; this
+ * /enrollment's own script (ADR 037). The server renders the form and answers it when the browser posts it; this
  * adds what a script does better: each field checked as it is left (the shared schema the server uses), the
  * program's age warning as the dates and program change, SPEC.md §8's toasts, sending without a page load
  * (to SPEC.md §7's POST /api/enrollment), and keeping what was typed if the tab is reloaded.
@@ -139,7 +139,7 @@ function enhance(form: HTMLFormElement): void {
   }
 }
 
-/** The success screen (drawn by the server in a template) in place of the form, with focus on its heading. */
+/** The success screen (rendered by the server in a template) in place of the form, with focus on its heading. */
 function showSuccess(form: HTMLFormElement): void {
   const template = document.getElementById('enrollment-success') as HTMLTemplateElement;
   const main = form.closest('main')!;
@@ -176,7 +176,7 @@ function restoreDraft(form: HTMLFormElement): void {
     const field = control(form, name);
     const value = draft[name];
     if (!field || typeof value !== 'string' || !value) continue;
-    // Only a field still as the server drew it: what was typed before this script ran, or sent back refused, stays.
+    // Only a field still as the server rendered it: what was typed before this script ran, or sent back refused, stays.
     const untouched =
       field instanceof HTMLSelectElement
         ? [...field.options].every((o) => o.selected === o.defaultSelected)

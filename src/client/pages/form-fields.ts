@@ -1,7 +1,7 @@
 import { NETWORK_MESSAGE, plainErrorMessage } from '../lib/plain-error';
 
 /**
- * What the form pages' scripts do to the fields the server drew (components/enrollment/DocumentFields.tsx): the
+ * What the form pages' scripts do to the fields the server rendered (components/enrollment/DocumentFields.tsx): the
  * same message slot, `aria-invalid` and focus the server's own answer uses, so a form checked here and one
  * refused by the server look and sound the same.
  */

@@ -1,5 +1,5 @@
 /**
- * /parent-login's own script (ADR 037). The server draws the sign-in and answers it when the browser posts it
+ * /parent-login's own script (ADR 037). The server renders the sign-in and answers it when the browser posts it
  * (the session cookie, then the dashboard); with this script the sign-in goes through SPEC.md §7's JSON call
  * instead, so the token and parent record are kept in browser storage as SPEC.md §4 says, with §8's toasts.
  * It also checks a field as it is left, shows the password on request, and opens 'Forgot your password?' in place.
@@ -83,7 +83,7 @@ function forgotPassword(signInForm: HTMLFormElement | null): void {
   button.addEventListener('click', (e) => {
     e.preventDefault();
     const open = panel.hidden;
-    // The form comes from its template the first time (the server draws it only when the panel is open).
+    // The form comes from its template the first time (the server renders it only when the panel is open).
     if (open && !panel.firstElementChild && template instanceof HTMLTemplateElement) {
       panel.append(template.content.cloneNode(true));
       enhanceReset(panel);

@@ -10,7 +10,7 @@ export const Route = createFileRoute('/parent-dashboard')({
   head: publicPageHead('/parent-dashboard'),
   // ?child= and ?tab=: the child shown and the tab open, so a reload finds the parent where they were.
   validateSearch: parentDashboardSearch,
-  // SPEC.md §2: without a stored parent token, the sign-in page. A page the server drew for a signed-in parent
+  // SPEC.md §2: without a stored parent token, the sign-in page. A page the server rendered for a signed-in parent
   // (by the session cookie) carries the parent in its state: that is signed in too, on the server and as it hydrates.
   beforeLoad: ({ context }) => {
     if (!getParentToken() && !context.queryClient.getQueryData(signedInParentQuery().queryKey))
@@ -21,7 +21,7 @@ export const Route = createFileRoute('/parent-dashboard')({
   loader: ({ context, deps }) => {
     void context.queryClient.prefetchQuery(dashboardQuery(deps.child));
   },
-  // Offline, the kept dashboard with its banner, and nothing sent (ADR 051).
+  // Offline, the cached dashboard with its banner, and nothing sent (ADR 051).
   component: () => (
     <OfflinePortal>
       <ParentDashboard />

@@ -2,22 +2,22 @@
  * What the parent portal's service worker does with each request (ADR 051), as pure functions: the worker
  * (sw.ts) asks these, and tests/unit/sw-rules.test.ts holds every rule.
  *
- * - `dashboard-document`: the /parent-dashboard page, opened by a navigation. Network first; kept (the signed-in
- *   parent's own render only) under that parent's key; offline, the kept copy.
+ * - `dashboard-document`: the /parent-dashboard page, opened by a navigation. Network first; cached (the signed-in
+ *   parent's own render only) under that parent's key; offline, the cached copy.
  * - `dashboard-data`: a tRPC GET made only of the dashboard's reads (parentAuth.me, parentPortal.dashboard).
- *   Network first; kept under the parent's key; offline, the kept copy.
+ *   Network first; cached under the parent's key; offline, the cached copy.
  * - `shell`: the build's hashed files (/assets/…): cache first (they never change under their name).
- * - `static`: the icons, the manifest and the favicon: network first, the kept copy offline.
+ * - `static`: the icons, the manifest and the favicon: network first, the cached copy offline.
  * - `portal-page`: another parent page opened (the sign-in): to the network; offline, a page that says so.
  * - `session`: a sign-in or sign-out (REST or tRPC): every personal copy is dropped before it is sent.
  * - `pass`: everything else, left to the browser as if there were no worker (staff pages and the API's other
- *   answers, which are `no-store` for everyone, are never kept).
+ *   answers, which are `no-store` for everyone, are never cached).
  */
 export type RequestKind = 'dashboard-document' | 'portal-page' | 'dashboard-data' | 'shell' | 'static' | 'session' | 'pass';
 
-/** The reads that make the dashboard; a batch holding anything else is not kept. */
+/** The reads that make the dashboard; a batch holding anything else is not cached. */
 export const DASHBOARD_PROCEDURES: ReadonlySet<string> = new Set(['parentAuth.me', 'parentPortal.dashboard']);
-/** Sign-in and sign-out, on either door (ADR 001). */
+/** Sign-in and sign-out, on either API, tRPC or REST (ADR 001). */
 const SESSION_PROCEDURES: ReadonlySet<string> = new Set(['parentAuth.login', 'parentAuth.logout']);
 const SESSION_PATHS: ReadonlySet<string> = new Set(['/api/parent/login', '/api/parent/logout']);
 const STATIC_PATHS: ReadonlySet<string> = new Set(['/favicon.svg', '/manifest.webmanifest']);
@@ -66,7 +66,7 @@ export function classify({ url, method, mode, origin }: RequestFacts): RequestKi
 }
 
 /**
- * Whether a dashboard document the network answered is the signed-in parent's own page. The server draws it
+ * Whether a dashboard document the network answered is the signed-in parent's own page. The server renders it
  * for a parent session as `private, no-store` (ADR 023); without one it sends the app's shell (`no-cache`),
  * which says nobody is signed in here any more.
  */
@@ -83,7 +83,7 @@ export function isKeepableData(status: number, contentType: string | null): bool
 export const PERSONAL_PREFIX = 'portal-personal-';
 export const personalCacheName = (parentId: string) => `${PERSONAL_PREFIX}${encodeURIComponent(parentId)}`;
 export const SHELL_PREFIX = 'portal-shell-';
-/** The header a kept copy carries: when the network gave it (ms since the epoch). */
+/** The header a cached copy carries: when the network gave it (ms since the epoch). */
 export const SAVED_AT_HEADER = 'X-Portal-Saved-At';
 /** Kept data answers per parent at most (one per child shown, and the greeting's read): the cache stays small. */
 export const MAX_DATA_ANSWERS = 12;

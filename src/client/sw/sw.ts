@@ -6,10 +6,10 @@
  * - It keeps the app's shell (the hashed files a parent page loaded, the icons) and the last dashboard the parent
  *   loaded: the /parent-dashboard document and the dashboard's tRPC reads, in one cache named after the parent.
  *   Only one parent's cache exists at a time.
- * - A personal copy is kept only for the parent the page said is signed in (its `hello`, from the parent record
- *   the page was drawn with): a document whose page never says hello is never kept.
+ * - A personal copy is cached only for the parent the page said is signed in (its `hello`, from the parent record
+ *   the page was rendered with): a document whose page never says hello is never cached.
  * - Every personal copy is dropped on sign-in and sign-out (seen here, and told by the page), on a 401, on a
- *   dashboard the server drew for nobody (the session is gone), and when another parent says hello.
+ *   dashboard the server rendered for nobody (the session is gone), and when another parent says hello.
  * - Everything else goes to the network as if there were no worker.
  */
 import {
@@ -28,7 +28,7 @@ import {
 
 /** The build's hash of its own file list (scripts/build-sw.mjs): a new build is a new shell cache. */
 declare const SHELL_VERSION: string;
-/** The files the dashboard can load (scripts/build-sw.mjs): kept at install. */
+/** The files the dashboard can load (scripts/build-sw.mjs): cached at install. */
 declare const SHELL_FILES: readonly string[];
 
 // The parts of the worker's scope used here (the DOM library, which this project compiles with, has no worker types).
@@ -60,17 +60,17 @@ interface WorkerScope {
 const worker = self as unknown as WorkerScope;
 
 const SHELL = `${SHELL_PREFIX}${SHELL_VERSION}`;
-/** Where the one kept dashboard document sits in the parent's cache; its real address is in DOCUMENT_URL_HEADER. */
+/** Where the one cached dashboard document sits in the parent's cache; its real address is in DOCUMENT_URL_HEADER. */
 const DOCUMENT_KEY = '/parent-dashboard#document';
 const DOCUMENT_URL_HEADER = 'X-Portal-Url';
 
-/** Raised by every forgetting: a copy fetched before it is never kept after it. */
+/** Raised by every forgetting: a copy fetched before it is never cached after it. */
 let epoch = 0;
 /** The parent each page said it shows (its `hello`). */
 const clientParent = new Map<string, string>();
 /** A dashboard document the network gave, waiting for its page's hello (by the page's client id). */
 const pendingDocuments = new Map<string, { url: string; response: Response; epoch: number }>();
-/** The pages shown from a kept copy: when that copy was made. */
+/** The pages shown from a cached copy: when that copy was made. */
 const servedCopies = new Map<string, number>();
 
 /** Cache changes run one at a time, in order: a forgetting is never overtaken by a keeping that started before it. */
@@ -85,7 +85,7 @@ async function personalCaches(): Promise<string[]> {
   return (await caches.keys()).filter((name) => name.startsWith(PERSONAL_PREFIX));
 }
 
-/** The parent whose copies are kept, if any. */
+/** The parent whose copies are cached, if any. */
 async function currentParentCache(): Promise<string | null> {
   const names = await personalCaches();
   return names.length === 1 ? names[0]! : null;
@@ -100,7 +100,7 @@ async function forgetAll() {
   await Promise.all((await personalCaches()).map((name) => caches.delete(name)));
 }
 
-/** Makes `parentId` the parent whose copies are kept: another parent's are dropped first. */
+/** Makes `parentId` the parent whose copies are cached: another parent's are dropped first. */
 async function adopt(parentId: string): Promise<Cache> {
   const name = personalCacheName(parentId);
   const others = (await personalCaches()).filter((n) => n !== name);
@@ -147,7 +147,7 @@ async function hello(client: WorkerClient, message: Extract<ToWorker, { type: 'h
       await keepDocument(cache, pending.url, pending.response);
       return;
     }
-    // The page was drawn before this worker controlled it (its first visit), or its copy was lost: asked again.
+    // The page was rendered before this worker controlled it (its first visit), or its copy was lost: asked again.
     const url = new URL(message.document, origin);
     if (url.origin !== origin || url.pathname !== DASHBOARD_PATH || (await cache.match(DOCUMENT_KEY))) return;
     const started = epoch;
@@ -192,7 +192,7 @@ async function dashboardDocument(event: FetchEvent): Promise<Response> {
       if (pendingDocuments.size >= 4) pendingDocuments.delete(pendingDocuments.keys().next().value!);
       if (event.resultingClientId) pendingDocuments.set(event.resultingClientId, { url, response: response.clone(), epoch: started });
     } else if (response.status === 200 || response.status === 401) {
-      // The server drew the page for nobody: whoever was signed in here is not any more.
+      // The server rendered the page for nobody: whoever was signed in here is not any more.
       event.waitUntil(serial(forgetAll));
     }
     return response;
@@ -201,7 +201,7 @@ async function dashboardDocument(event: FetchEvent): Promise<Response> {
     const copy = name ? await (await caches.open(name)).match(DOCUMENT_KEY) : undefined;
     if (!copy) return offlinePage();
     const keptUrl = copy.headers.get(DOCUMENT_URL_HEADER) ?? DASHBOARD_PATH;
-    // The kept page is for one child and tab: another address is sent to it, so the page and its address agree.
+    // The cached page is for one child and tab: another address is sent to it, so the page and its address agree.
     if (keptUrl !== url) return Response.redirect(keptUrl, 302);
     const savedAt = savedAtOf(copy);
     if (event.resultingClientId && savedAt) servedCopies.set(event.resultingClientId, savedAt);
@@ -246,8 +246,8 @@ async function dashboardData(event: FetchEvent): Promise<Response> {
 
 async function shellFile(request: Request): Promise<Response> {
   const shell = await caches.open(SHELL);
-  const kept = await shell.match(request);
-  if (kept) return kept;
+  const cached = await shell.match(request);
+  if (cached) return cached;
   const response = await fetch(request);
   if (response.ok) await shell.put(request, response.clone());
   return response;
@@ -260,14 +260,14 @@ async function staticFile(request: Request): Promise<Response> {
     if (response.ok) await shell.put(request, response.clone());
     return response;
   } catch (error) {
-    const kept = await shell.match(request);
-    if (kept) return kept;
+    const cached = await shell.match(request);
+    if (cached) return cached;
     throw error;
   }
 }
 
 worker.addEventListener('install', (event) => {
-  // The dashboard's files are kept first (one missing is not fatal: it is kept when a page loads it), then
+  // The dashboard's files are cached first (one missing is not fatal: it is cached when a page loads it), then
   // the new worker takes over at once.
   event.waitUntil(
     (async () => {

@@ -1,6 +1,6 @@
 /**
  * The one memory the server keeps between requests: finished answers (response-cache.ts), the data memo
- * (`cachedRead`) and the public pages' last drawings (pages/render.ts), in one least-recently-used store with one
+ * (`cachedRead`) and the public pages' last renders (pages/render.ts), in one least-recently-used store with one
  * byte budget (CACHE_BUDGET_MB), per database (ADR 017).
  *
  * Everything in it is valid for one write version of the database only. The version is SQLite's own:
@@ -50,7 +50,7 @@ export interface CacheStore {
   setAnswer(key: string, version: string, entry: StoredAnswer): boolean;
   /**
    * Keeps `value` under `key`, sized by its JSON unless `options.size` says better (a value of bytes); with
-   * `options.madeUnder`, only if nothing was written since that version. False when it was not kept.
+   * `options.madeUnder`, only if nothing was written since that version. False when it was not stored.
    */
   setMemo(key: string, value: unknown, options?: { size?: number; madeUnder?: string }): boolean;
   /** Whether `key` is held under the current version (for tests). */

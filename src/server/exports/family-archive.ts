@@ -98,7 +98,7 @@ function uniqueNames() {
   };
 }
 
-/** The child's record as the PDF draws it, in the scope's view (never a private note). */
+/** The child's record as the PDF renders it, in the scope's view (never a private note). */
 function recordOf(db: Db, childId: string, madeOn: string) {
   const child = db
     .select({
@@ -260,7 +260,7 @@ export interface Archive {
 
 /**
  * The archive of one child, or null for a child that does not exist. The caller has decided who may have it.
- * The record PDF is drawn first (it is one document); each receipt PDF is drawn only when the ZIP reaches it,
+ * The record PDF is rendered first (it is one document); each receipt PDF is rendered only when the ZIP reaches it,
  * and each document is read from disk as it is written out, so the archive never sits in memory whole.
  */
 export function familyArchive(deps: ArchiveDeps, childId: string, scope: ArchiveScope): Archive | null {

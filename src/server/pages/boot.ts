@@ -4,9 +4,8 @@ import { escapeHtml } from './seo';
 import { DOCUMENT_PAGES } from './document-pages';
 
 /**
- * How a page the server draws and the app adopts (the not-found page; the public pages are documents with their
- * own scripts, ADR 018) starts its scripts (ADR 011, third addendum): after its first paint, and then all of them
- * at once.
+ * How a page the server renders and the app hydrates (the not-found page; the public pages are documents with
+ * their own scripts, ADR 018) starts its scripts (ADR 024): after its first paint, and then all of them at once.
  *
  * The page is readable before any script runs. Named in the head, the main script (and everything it imports,
  * found one round trip after another) would share a phone's slow connection with what the first paint needs.

@@ -1,5 +1,5 @@
 /**
- * The public pages served as documents (ADR 016, ADR 018): drawn by the server, never adopted by the app, each
+ * The public pages served as documents (ADR 016, ADR 018): rendered by the server, never hydrated by the app, each
  * enhanced by a small script of its own. Each is one entry, the page's path and its script (a file in
  * src/client): the client build makes each script an input beside the app (vite.config.ts reads this list), and
  * the server names it in the page's head (pages/boot.ts, `withOwnScript`). A page listed here whose script the
@@ -15,7 +15,7 @@ export const DOCUMENT_PAGES: ReadonlyMap<string, string> = new Map([
   ['/es', 'home.ts'],
   ['/es/events', 'events.ts'],
   ['/es/milestones', 'milestones.ts'],
-  // The form pages, drawn per request with what was typed and their forms posted (pages/forms.ts, ADR 037).
+  // The form pages, rendered per request with what was typed and their forms posted (pages/forms.ts, ADR 037).
   ['/enrollment', 'pages/enrollment.ts'],
   ['/es/enrollment', 'pages/enrollment.ts'],
   ['/parent-login', 'pages/parent-login.ts'],

@@ -24,7 +24,7 @@ import { headTags, jsonForHtml, withPageLanguage } from './seo';
 import type { EnrollmentView, ParentLoginView } from '../../client/form-pages';
 
 /**
- * /enrollment and /parent-login as documents (ADR 037): drawn by the server for each request, their forms posted
+ * /enrollment and /parent-login as documents (ADR 037): rendered by the server for each request, their forms posted
  * here and answered with the same procedures the API calls (createCaller), so the same schema, messages, rate
  * limits and session cookie apply whichever way a family sends them. The page's own script (client/pages/)
  * sends the same forms to the JSON API instead when it has loaded; this is the path for before and without it.
@@ -77,7 +77,7 @@ export function formPages(deps: AppDeps, limits: Limiters, { clientDir, ssrDir }
             return m as FormPagesModule;
           },
           (err: unknown) => {
-            logger.error({ err }, 'the server render could not be loaded; the form pages cannot be drawn');
+            logger.error({ err }, 'the server render could not be loaded; the form pages cannot be rendered');
             return null;
           },
         )
@@ -98,10 +98,10 @@ export function formPages(deps: AppDeps, limits: Limiters, { clientDir, ssrDir }
     return templates.get(path)!;
   }
 
-  async function send(c: HonoContext, path: FormPath, status: number, draw: (m: FormPagesModule) => Promise<string>, cache = 'no-store') {
+  async function send(c: HonoContext, path: FormPath, status: number, render: (m: FormPagesModule) => Promise<string>, cache = 'no-store') {
     const [m, page] = [await load(), template(path)];
     if (!m || !page) return c.text('The site is not built. Run `npm run build`.', 503);
-    const html = await draw(m);
+    const html = await render(m);
     c.header('Cache-Control', cache);
     c.header('Content-Language', languageOfPath(path));
     // The enrollment pages' script takes its words from the page (issue 33): the catalogue's, in the page's language.

@@ -20,7 +20,7 @@ import type { Limiters } from '../services/rate-limit';
 /** What dist/ssr/entry-server.js (src/client/entry-server.tsx) exports. */
 interface SsrModule {
   SERVER_RENDERED: Readonly<Record<string, readonly PageList[]>>;
-  /** Pages drawn only when the address has no query string (their drawing would depend on it). */
+  /** Pages rendered only when the address has no query string (their render would depend on it). */
   DRAWN_WITHOUT_QUERY_ONLY?: readonly string[];
   isNotFound(path: string): boolean;
   render(path: string, data: Partial<Record<PageList, unknown>>, origin?: string | null): Promise<{ html: string; state: string }>;
@@ -31,7 +31,7 @@ interface SsrModule {
   ): Promise<{ html: string; state: string }>;
 }
 
-/** The page drawn for a signed-in parent (renderSignedIn below). */
+/** The page rendered for a signed-in parent (renderSignedIn below). */
 export const PARENT_DASHBOARD_PATH = '/parent-dashboard';
 
 const brotli = promisify(brotliCompress);
@@ -39,8 +39,8 @@ const gzipAsync = promisify(gzip);
 type Encoding = 'br' | 'gzip' | 'identity';
 const HTML_BROTLI_QUALITY = 5;
 
-/** A drawn page: its bytes, its strong ETag, and its compressed forms, each made once, when first asked for. */
-interface DrawnPage {
+/** A rendered page: its bytes, its strong ETag, and its compressed forms, each made once, when first asked for. */
+interface RenderedPage {
   minute: number;
   status: 200 | 404;
   body: Uint8Array<ArrayBuffer>;
@@ -48,16 +48,16 @@ interface DrawnPage {
   encoded: Map<Exclude<Encoding, 'identity'>, Promise<Uint8Array<ArrayBuffer>>>;
 }
 
-/** Where the drawing of a page kept under `key` (a public page's path, or NOT_FOUND_KEY) lives in the cache store. */
+/** Where the render of a page cached under `key` (a public page's path, or NOT_FOUND_KEY) lives in the cache store. */
 export const keptPageKey = (key: string) => `page\n${key}`;
 
 /**
- * What a kept drawing counts against the cache's byte budget: its HTML, and room for its brotli and gzip forms,
+ * What a cached render counts against the cache's byte budget: its HTML, and room for its brotli and gzip forms,
  * which are made later, when first asked for (each is well under half the HTML), and the entry around them.
  */
-const drawnPageBytes = (body: Uint8Array) => 2 * body.byteLength + 1024;
+const renderedPageBytes = (body: Uint8Array) => 2 * body.byteLength + 1024;
 
-/** The one key the not-found page is kept under, whatever the path: the map holds the public pages and it, no more. */
+/** The one key the not-found page is cached under, whatever the path: the map holds the public pages and it, no more. */
 const NOT_FOUND_KEY = '404';
 
 /**
@@ -78,9 +78,9 @@ export function createPageRenderer(deps: AppDeps, limits: Limiters, ssrDir: stri
       : Promise.resolve(null));
 
   /**
-   * The last page drawn for each path is kept in the cache store (cache/store.ts), under its byte budget with the
-   * answers and the data memo, and like them only until something is written: the page is drawn again only after
-   * a write, or once a minute at most for what the page computes from the time. Drawing it costs far more than
+   * The last page rendered for each path is held in the cache store (cache/store.ts), under its byte budget with
+   * the answers and the data memo, and like them only until something is written: the page is rendered again only
+   * after a write, or once a minute at most for what the page computes from the time. Rendering it costs far more than
    * any API answer: without this, 50 visitors at once kept both cores busy rendering the same HTML; compressing
    * it on every answer halved what was left. The response cache sends most repeats before they get here; this
    * serves the others (a visitor with a session cookie, a query the page ignores, another Accept-Encoding).
@@ -88,11 +88,11 @@ export function createPageRenderer(deps: AppDeps, limits: Limiters, ssrDir: stri
   const store = () => cacheStore(deps.db, deps.config.cacheBudgetBytes);
 
   /**
-   * `href`: the path with its validated query string, if any. `key`: where the drawing is kept, or null for a
-   * drawing made for this request only (a page's address that is not its default view, such as a day of the
-   * calendar: there are as many as there are days, so they are not kept).
+   * `href`: the path with its validated query string, if any. `key`: where the render is cached, or null for a
+   * render made for this request only (a page's address that is not its default view, such as a day of the
+   * calendar: there are as many as there are days, so they are not cached).
    */
-  async function draw(
+  async function renderCached(
     ssr: SsrModule,
     ip: string,
     path: string,
@@ -100,54 +100,54 @@ export function createPageRenderer(deps: AppDeps, limits: Limiters, ssrDir: stri
     key: string | null,
     template: string,
     status: 200 | 404,
-    adopted: boolean,
-  ): Promise<DrawnPage> {
-    const kept = store();
-    // Read before the lists: a drawing made while something was written is not kept (it may hold the old data).
-    const version = kept.version();
+    hydrated: boolean,
+  ): Promise<RenderedPage> {
+    const cache = store();
+    // Read before the lists: a render made while something was written is not cached (it may hold the old data).
+    const version = cache.version();
     const minute = Math.floor(deps.clock.now().getTime() / 60_000);
-    const found = key === null ? undefined : kept.get(keptPageKey(key));
-    const last = found?.kind === 'memo' ? (found.value as DrawnPage) : undefined;
+    const found = key === null ? undefined : cache.get(keptPageKey(key));
+    const last = found?.kind === 'memo' ? (found.value as RenderedPage) : undefined;
     if (last && last.minute === minute) return last;
     const caller = createCaller({ ...deps, limits, resHeaders: new Headers(), ip, auth: null });
     const names = status === 404 ? [] : (ssr.SERVER_RENDERED[path] ?? []);
     const lists = await Promise.all(names.map((name) => callRead(caller, name)));
-    const drawing = await ssr.render(
+    const rendered = await ssr.render(
       href,
       Object.fromEntries(names.map((name, i) => [name, lists[i]])),
       deps.config.publicUrl.replace(/\/+$/, ''),
     );
-    const body = pageBody(template, adopted ? drawing : { html: drawing.html, state: null });
+    const body = pageBody(template, hydrated ? rendered : { html: rendered.html, state: null });
     const hash = createHash('sha256').update(body).digest('base64url').slice(0, 32);
-    // Drawn again but byte for byte the same (a new minute): the compressed forms still fit.
-    const page: DrawnPage = { minute, status, body, hash, encoded: last?.hash === hash ? last.encoded : new Map() };
-    if (key !== null) kept.setMemo(keptPageKey(key), page, { size: drawnPageBytes(body), madeUnder: version });
+    // Rendered again but byte for byte the same (a new minute): the compressed forms still fit.
+    const page: RenderedPage = { minute, status, body, hash, encoded: last?.hash === hash ? last.encoded : new Map() };
+    if (key !== null) cache.setMemo(keptPageKey(key), page, { size: renderedPageBytes(body), madeUnder: version });
     return page;
   }
 
   /**
    * The answer for a page, or null when it is the app's shell (a signed-in area, or no server render built).
-   * `template` is index.html with this path's head and its scripts. A page the app does not adopt (`adopted`
+   * `template` is index.html with this path's head and its scripts. A page the app does not hydrate (`hydrated`
    * false: pages/boot.ts, DOCUMENT_PAGES) goes without the data the app would hydrate it from. Strong ETag per
    * encoding; 304 when the browser has it.
    */
-  async function renderPage(c: HonoContext, template: string, adopted = true): Promise<Response | null> {
+  async function renderPage(c: HonoContext, template: string, hydrated = true): Promise<Response | null> {
     const ssr = await load();
     if (!ssr) return null;
     const path = c.req.path;
     const rendered = Object.hasOwn(ssr.SERVER_RENDERED, path);
     if (!rendered && !ssr.isNotFound(path)) return null;
     if (rendered && ssr.DRAWN_WITHOUT_QUERY_ONLY?.includes(path) && new URL(c.req.url).search) return null;
-    // A page drawn from its address (the calendar's day, the milestones' filters: shared/page-search.ts) is drawn
+    // A page rendered from its address (the calendar's day, the milestones' filters: shared/page-search.ts) is rendered
     // from the validated parts only; anything else in the query string is ignored, as on every page.
     const validate = rendered ? PAGE_SEARCH[path] : undefined;
     const query = validate ? searchString(validate(Object.fromEntries(new URL(c.req.url).searchParams))) : '';
-    let page: DrawnPage;
+    let page: RenderedPage;
     try {
       // The not-found page names itself in the tab before any script runs (the head is otherwise the site's).
       const head = rendered ? template : template.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(NOT_FOUND_TITLE)}</title>`);
       const key = !rendered ? NOT_FOUND_KEY : query ? null : path;
-      page = await draw(
+      page = await renderCached(
         ssr,
         clientIp(c, deps.config.trustProxy),
         path,
@@ -155,7 +155,7 @@ export function createPageRenderer(deps: AppDeps, limits: Limiters, ssrDir: stri
         key,
         head,
         rendered ? 200 : 404,
-        adopted,
+        hydrated,
       );
     } catch (err) {
       logger.error({ err, path }, 'server render failed; the app shell is served');
@@ -190,11 +190,11 @@ export function createPageRenderer(deps: AppDeps, limits: Limiters, ssrDir: stri
   }
 
   /**
-   * The parent dashboard drawn for the parent whose session cookie came with the request (ADR 011), or null:
-   * no parent session (the browser then draws the page, and sends to the sign-in whoever is not signed in), a
+   * The parent dashboard rendered for the parent whose session cookie came with the request (ADR 011), or null:
+   * no parent session (the browser then renders the page, and sends to the sign-in whoever is not signed in), a
    * staff session, or no server render built. Read through the same procedures the page calls, as that parent,
    * so what it shows is exactly what the API would answer them. The HTML holds their child's day: it is sent
-   * `private, no-store`, never kept here, never given an ETag, and drawn again for every request.
+   * `private, no-store`, never cached here, never given an ETag, and rendered again for every request.
    */
   async function renderSignedIn(c: HonoContext, template: string): Promise<Response | null> {
     const path = c.req.path;
@@ -208,16 +208,16 @@ export function createPageRenderer(deps: AppDeps, limits: Limiters, ssrDir: stri
     try {
       const caller = createCaller(ctx);
       // The child the address names (?child=, read by the render as the route reads it): another family's child
-      // is the procedure's 404, and the page is then the browser's to draw (it falls back to the first child).
+      // is the procedure's 404, and the page is then the browser's to render (it falls back to the first child).
       const href = `${PARENT_DASHBOARD_PATH}${new URL(c.req.url).search}`;
       const parent = await caller.parentAuth.me();
-      // The page is in the parent's saved language (issue 33, ADR 047), and says so: the browser adopts it in it.
+      // The page is in the parent's saved language (issue 33, ADR 047), and says so: the browser hydrates it in it.
       const { language } = await caller.parentPortal.preferences();
       const page = template.replace('<html lang="en">', () => `<html lang="${language}">`);
       body = pageBody(page, await ssr.renderParentDashboard(href, parent, (childId) => caller.parentPortal.dashboard({ childId })));
     } catch (err) {
-      // The session ended as it was read, or the drawing failed: the browser draws the page and says what is wrong.
-      if (!(err instanceof TRPCError)) logger.error({ err, path }, 'drawing the parent dashboard failed; the app shell is served');
+      // The session ended as it was read, or the render failed: the browser renders the page and says what is wrong.
+      if (!(err instanceof TRPCError)) logger.error({ err, path }, 'rendering the parent dashboard failed; the app shell is served');
       return null;
     }
     const headers = new Headers(resHeaders);
@@ -239,7 +239,7 @@ export function createPageRenderer(deps: AppDeps, limits: Limiters, ssrDir: stri
   return { renderPage, renderSignedIn };
 }
 
-/** index.html with the drawn page in its root, and the data it was drawn from after it (if the app adopts it). */
+/** index.html with the rendered page in its root, and the data it was rendered from after it (if the app hydrates it). */
 function pageBody(template: string, { html, state }: { html: string; state: string | null }): Uint8Array<ArrayBuffer> {
   // A data block (never executed, so the CSP's script-src does not apply); `<` escaped so nothing closes it.
   const data = state === null ? '' : `<script type="application/json" id="ssr-state">${state.replace(/</g, '\\u003c')}</script>`;

@@ -3,16 +3,16 @@ import { PORTAL_PAGES, PUBLIC_PAGES, SPANISH_PATHS } from '../../shared/public-p
 import { logger } from '../logger';
 
 /**
- * Draws the public pages once, in each compression, right after the server starts listening, so the first
- * family to open the site after a restart does not wait for it: loading the server render and drawing a page
+ * Renders the public pages once, in each compression, right after the server starts listening, so the first
+ * family to open the site after a restart does not wait for it: loading the server render and rendering a page
  * the first time takes over a second on this machine (the code is compiled on first use), then a page is
  * answered from memory in a few milliseconds (pages/render.ts). The pages are asked for through the app
- * itself, as a visitor would, so what is kept is exactly what a visitor is sent. Never throws: a page that
- * cannot be drawn now is drawn, or reported, when a visitor asks for it.
+ * itself, as a visitor would, so what is cached is exactly what a visitor is sent. Never throws: a page that
+ * cannot be rendered now is rendered, or reported, when a visitor asks for it.
  */
 export async function warmPublicPages(app: Hono): Promise<void> {
   const started = performance.now();
-  // The portal's pages too: the sign-in is drawn on the server (the dashboard is the app's shell, nothing to draw).
+  // The portal's pages too: the sign-in is rendered on the server (the dashboard is the app's shell, nothing to render).
   for (const path of [...PUBLIC_PAGES.map((p) => p.path), ...SPANISH_PATHS, ...PORTAL_PAGES.map((p) => p.path)]) {
     for (const encoding of ['br', 'gzip']) {
       try {
@@ -23,5 +23,5 @@ export async function warmPublicPages(app: Hono): Promise<void> {
       }
     }
   }
-  logger.info({ ms: Math.round(performance.now() - started) }, 'public pages drawn');
+  logger.info({ ms: Math.round(performance.now() - started) }, 'public pages rendered');
 }

@@ -1,7 +1,7 @@
 import { Hono, type Context as HonoContext } from 'hono';
 import { reportRows, REPORT_HEADER } from '../attendance/report';
 import { csvResponse } from '../exports/csv';
-import type { PdfFile } from '../routers/payments';
+import type { PdfFile } from '../payments/pdf-file';
 import { readJson, type RestEnv } from './shim';
 
 /** A JSON body as an object, whatever was sent (the procedure's schema says what is wrong with it). */

@@ -1,5 +1,5 @@
 import { Hono, type Context as HonoContext } from 'hono';
-import type { PdfFile } from '../routers/payments';
+import type { PdfFile } from '../payments/pdf-file';
 import { readJson, restPage, type RestEnv, sendPage } from './shim';
 
 /**

@@ -23,7 +23,7 @@ import { centreToday } from '../clock';
 import { parentChildOr404 } from '../parents/access';
 import { consumeForAccount } from '../services/rate-limit';
 import { directorProcedure, parentProcedure, router, staffProcedure } from '../trpc';
-import type { PdfFile } from './payments';
+import type { PdfFile } from '../payments/pdf-file';
 
 /** Classrooms (issue 32): directors manage them, every staff member reads them. */
 export const classroomsRouter = router({

@@ -73,7 +73,7 @@ function dashboardOf(db: Db, clock: Clock, parentId: string, childId: string | n
   return {
     children,
     child,
-    // The Today tab (issue 32), the first a parent sees: drawn with the rest of the first answer.
+    // The Today tab (issue 32), the first a parent sees: rendered with the rest of the first answer.
     today: dayTimeline(db, child.id, today),
     stats: parentStats(db, clock, child.id),
     recentNotes: notesPage(db, 'parent', child.id, PARENT_OVERVIEW_ITEMS).items,
@@ -101,7 +101,7 @@ export const parentPortalRouter = router({
     const answer = cachedRead(ctx.db, `parent-dashboard:${ctx.parent.id}:${input.childId ?? ''}:${today}`, () =>
       dashboardOf(ctx.db, ctx.clock, ctx.parent.id, input.childId ?? null, today),
     );
-    // The portal's language comes with its first answer (issue 33, ADR 047): drawn in it at once, no second trip.
+    // The portal's language comes with its first answer (issue 33, ADR 047): rendered in it at once, no second trip.
     return { ...answer, language: preferencesOf(ctx.db, ctx.parent.id).language };
   }),
 

@@ -60,7 +60,7 @@ export function createLimiters() {
     childPhotos: new RateLimit(30, 10 * MINUTE),
     /** The director's CSV exports: each reads a whole table, so a few a minute, not a loop (issue 33). */
     exports: new RateLimit(30, 10 * MINUTE),
-    /** A child's archive (a PDF drawn and every document and receipt zipped): heavy, so a few per account. */
+    /** A child's archive (a PDF rendered and every document and receipt zipped): heavy, so a few per account. */
     archives: { parent: new RateLimit(5, 10 * MINUTE), admin: new RateLimit(30, 10 * MINUTE) },
     /** E-mailed archive links, per staff account: a family or two at a time, never a flood of mail. */
     archiveLinks: new RateLimit(20, 10 * MINUTE),

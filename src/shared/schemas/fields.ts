@@ -8,7 +8,7 @@ import type { Choice } from '../constants';
  * category rather than by a list that new characters slip past:
  *
  * - everywhere: controls (Cc) but tab and line breaks in multi-line text, line and paragraph separators (Zl,
- *   Zp), private-use (Co), unassigned (Cn) and lone surrogates (Cs), and the fillers that draw as nothing yet
+ *   Zp), private-use (Co), unassigned (Cn) and lone surrogates (Cs), and the fillers that render as nothing yet
  *   are letters (the Hangul fillers U+3164, U+115F, U+1160, U+FFA0);
  * - in one-line fields (names, subjects, e-mails, ids) also every format character (Cf: bidi overrides, marks,
  *   zero-width characters, tags, the soft hyphen) and the blank braille pattern;

@@ -4,7 +4,7 @@ import { cn } from '../ui/cn';
 import { inputClass } from '../ui/Field';
 
 /**
- * Native fields for the server-drawn forms (ADR 037): a label tied to its control, the message under it, and
+ * Native fields for the server-rendered forms (ADR 037): a label tied to its control, the message under it, and
  * `aria-invalid`/`aria-describedby` set from the message. They work with no script at all; the page's own
  * script (client/pages/) updates the same attributes when it checks a field as it is left. Values are
  * `defaultValue`s: nothing on the server renders them again.
@@ -39,7 +39,7 @@ function Label({ name, label, required }: Pick<DocumentFieldProps, 'name' | 'lab
   );
 }
 
-/** The message slot is always drawn, hidden while empty, so the script only fills it. */
+/** The message slot is always rendered, hidden while empty, so the script only fills it. */
 function Message({ name, error }: { name: string; error?: string | null }) {
   return (
     <p id={errorId(name)} data-field-error="" className="text-sm font-medium text-red-700 empty:hidden">

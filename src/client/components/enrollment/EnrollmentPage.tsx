@@ -11,7 +11,7 @@ import { FormSection } from './FormSection';
 
 export type EnrollmentField = keyof EnrollmentInput;
 
-/** What the server draws /enrollment with: empty, refused with messages, warned about the program, or sent. */
+/** What the server renders /enrollment with: empty, refused with messages, warned about the program, or sent. */
 export interface EnrollmentView {
   submitted: boolean;
   values: Partial<Record<EnrollmentField, string>>;

@@ -26,7 +26,7 @@ export function EventsPage() {
   const language = usePageLanguage();
   const { data: events } = useSuspenseQuery(eventsQuery());
   const { data: announcements } = useSuspenseQuery(announcementsQuery());
-  // The centre's day, not the visitor's: the same on the server that draws the page and in any browser.
+  // The centre's day, not the visitor's: the same on the server that renders the page and in any browser.
   const today = useCentreToday();
   const search = useSearch({ strict: false }) as EventsSearch;
   const navigate = useNavigate();

@@ -1,6 +1,6 @@
 /**
  * The calendar's keys, in plain DOM, listened for on the document (ADR 018): the same code on `/events` served as
- * a document and on the page the app draws. The days are links (`a[data-day]` in `[data-calendar]`), so Tab and
+ * a document and on the page the app renders. The days are links (`a[data-day]` in `[data-calendar]`), so Tab and
  * Enter work without any script; with it, the arrow keys move between days, Home/End go to the week's ends and
  * Page Up/Down to the same day of the next or previous month. A day outside the month on show is reached through
  * the month's own link (`[data-month-step]`): the next month is shown however the page shows it (the document's
@@ -57,13 +57,13 @@ export function listenToCalendarKeys(doc: Document): void {
     const calendar = link.closest('[data-calendar]')!;
     const target = calendar.querySelector<HTMLAnchorElement>(`a[data-day="${to}"]`);
     if (target) return target.focus();
-    // Another month: show it, then focus the day as soon as it is drawn.
+    // Another month: show it, then focus the day as soon as it is rendered.
     waiting?.disconnect();
     const observer = new MutationObserver(() => {
-      const drawn = doc.querySelector<HTMLAnchorElement>(`[data-calendar] a[data-day="${to}"]`);
-      if (!drawn) return;
+      const rendered = doc.querySelector<HTMLAnchorElement>(`[data-calendar] a[data-day="${to}"]`);
+      if (!rendered) return;
       observer.disconnect();
-      drawn.focus();
+      rendered.focus();
     });
     waiting = observer;
     observer.observe(doc.body, { childList: true, subtree: true });

@@ -3,7 +3,7 @@ import type { PictureSources } from './picture-sources';
 interface ResponsiveImageProps {
   image: PictureSources;
   alt: string;
-  /** How wide the image is drawn, for the browser's choice in `srcset` (the `sizes` attribute). */
+  /** How wide the image is rendered, for the browser's choice in `srcset` (the `sizes` attribute). */
   sizes: string;
   /** 'lazy' below the fold; the one image that is the page's largest paint gets 'eager' and `priority`. */
   loading?: 'lazy' | 'eager';

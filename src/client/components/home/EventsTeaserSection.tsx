@@ -16,7 +16,7 @@ import { MomentDay } from '../ui/MomentDay';
 const TEASER_LIMIT = 3;
 
 export function EventsTeaserSection() {
-  // The centre's day, not the visitor's: the same on the server that draws the page and in any browser.
+  // The centre's day, not the visitor's: the same on the server that renders the page and in any browser.
   const today = useCentreToday();
   const t = useT();
   const href = useLocalHref();

@@ -7,7 +7,7 @@ import { galleryQuery } from './queries';
 const PLACEHOLDER_COUNT = 8;
 
 /**
- * How wide a tile is drawn (the grid below: one column on a phone, two from 640 px, six tracks from 1024 px
+ * How wide a tile is rendered (the grid below: one column on a phone, two from 640 px, six tracks from 1024 px
  * inside the 72rem container with 1rem padding and gaps), for the browser's choice of file in `srcset`.
  */
 const TILE_SIZES = {

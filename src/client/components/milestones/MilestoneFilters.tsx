@@ -11,7 +11,7 @@ const selectClass =
 
 /**
  * The Age Range and Category filters (SPEC.md §2) as a GET form of native selects (ADR 018): sent, it loads
- * `/milestones?age=…&category=…`, which the server draws filtered, so the filters work before and without any
+ * `/milestones?age=…&category=…`, which the server renders filtered, so the filters work before and without any
  * script. With a script, a choice applies at once (the page's script, or the app's router through `onChange`), and
  * the Apply button, which only a page without scripts needs, is hidden.
  */

@@ -7,7 +7,7 @@ import { inputClass } from '../ui/Field';
 import { buttonClass } from '../ui/button-class';
 import { Card } from '../ui/Card';
 
-/** What the server draws /parent-login with (SPEC.md §2 Parent login). */
+/** What the server renders /parent-login with (SPEC.md §2 Parent login). */
 export interface ParentLoginView {
   notice?: ParentNotice | null;
   email?: string;
@@ -81,7 +81,7 @@ export function ParentLoginPage({ view }: { view: ParentLoginView }) {
                 autoFocus={firstInvalid === 'password' || (Boolean(failure) && !firstInvalid) || undefined}
                 className={cn(inputClass, 'pr-12 aria-[invalid=true]:border-red-500')}
               />
-              {/* Works only with the page's script, so it is drawn hidden and the script shows it. */}
+              {/* Works only with the page's script, so it is rendered hidden and the script shows it. */}
               <button
                 type="button"
                 id="password-toggle"

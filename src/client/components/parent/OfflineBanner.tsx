@@ -11,11 +11,11 @@ queriesFollowTheNetwork();
 
 /**
  * The parent portal offline (issue 33, ADR 051). Starts the service worker for the signed-in parent, says
- * "You are offline. Last updated …" when the browser is offline or the page is a kept copy, and pauses sending
+ * "You are offline. Last updated …" when the browser is offline or the page is a cached copy, and pauses sending
  * below it (SendingPaused: every submit and every `needsNetwork` button is disabled).
  *
- * "Last updated": the time the worker kept the copy on screen, when the page is one; otherwise when the dashboard's
- * data on screen was made (the query's time: for a page the server drew, the moment it drew it).
+ * "Last updated": the time the worker cached the copy on screen, when the page is one; otherwise when the dashboard's
+ * data on screen was made (the query's time: for a page the server rendered, the moment it rendered it).
  */
 export function OfflinePortal({ children }: { children: ReactNode }) {
   const childId = useSearch({ from: '/parent-dashboard' }).child ?? null;
@@ -23,7 +23,7 @@ export function OfflinePortal({ children }: { children: ReactNode }) {
   const parentId = useQuery(signedInParentQuery()).data?.id ?? null;
   const dashboard = useQuery({ ...dashboardQuery(childId), enabled: false });
   const updatedAt = dashboard.dataUpdatedAt;
-  // Outside the dashboard's PortalIntlProvider: the parent's language from the same kept answer (English until its
+  // Outside the dashboard's PortalIntlProvider: the parent's language from the same cached answer (English until its
   // catalogue is loaded, as the dashboard itself).
   const intl = portalIntl(dashboard.data?.language ?? 'en');
   const online = useOnline();

@@ -26,7 +26,7 @@ import { documentLanguage } from '../../lib/portal-catalogue';
 /**
  * The Communication and Payments tabs are loaded when first opened, as the staff dashboard's tabs are: with
  * their forms, dialogs and the upload they are most of the dashboard's code, and a parent opening the portal
- * at pickup wants the overview drawn first (Lighthouse's phone profile: 274 KB of script before this).
+ * at pickup wants the overview rendered first (Lighthouse's phone profile: 274 KB of script before this).
  */
 const CommunicationCenter = lazy(() => import('../communication/CommunicationCenter').then((m) => ({ default: m.CommunicationCenter })));
 const ParentPayments = lazy(() => import('./ParentPayments').then((m) => ({ default: m.ParentPayments })));
@@ -60,7 +60,7 @@ function StatCard({ icon, label, value }: { icon: ReactNode; label: string; valu
 
 /**
  * The portal in the parent's saved language (issue 33, ADR 047): the dashboard's first answer carries it (so a
- * page the server drew is adopted in it), and the Preferences dialog changes it at once. Until the chosen
+ * page the server rendered is hydrated in it), and the Preferences dialog changes it at once. Until the chosen
  * language's words have loaded, the portal says 'Loading...'.
  */
 export function ParentDashboard() {
@@ -113,8 +113,8 @@ function Dashboard() {
   /** The dialog stays mounted once opened (its closing animation, its chunk already loaded). */
   const [changeOpened, setChangeOpened] = useState(false);
   const dashboard = useQuery({ ...dashboardQuery(childId), placeholderData: keepPreviousData });
-  // The answer is drawn at a transition's priority: React draws the whole dashboard in slices of a few
-  // milliseconds and a phone answers a tap in between (drawn at once, it was two tasks of 200-260 ms on
+  // The answer is rendered at a transition's priority: React renders the whole dashboard in slices of a few
+  // milliseconds and a phone answers a tap in between (rendered at once, it was two tasks of 200-260 ms on
   // Lighthouse's 4x slower CPU). Until then the page shows what it showed before (Loading..., or the other child).
   const shown = useDeferredValue(dashboard.data);
   // Sent even offline (it then fails at once): signing out never waits for the network (ADR 051).
@@ -164,7 +164,7 @@ function Dashboard() {
 
   async function signOut() {
     signingOut();
-    // The phone's kept copies of this parent's dashboard go first, even offline (ADR 051).
+    // The phone's cached copies of this parent's dashboard go first, even offline (ADR 051).
     await forgetOfflineCopies();
     await logout.mutateAsync().catch(() => undefined);
     clearParentSession();

@@ -5,8 +5,8 @@ import { useCentreToday } from '../../lib/centre-today';
 import { trpc } from '../../lib/trpc';
 
 /**
- * Today's check-in status on the parent's overview (issue 32): "Checked in at 7:42 AM by Anna Alvarez". Drawn
- * once the answer is there (the server-drawn page has no line here, so hydration matches); nothing on failure.
+ * Today's check-in status on the parent's overview (issue 32): "Checked in at 7:42 AM by Anna Alvarez". Rendered
+ * once the answer is there (the server-rendered page has no line here, so hydration matches); nothing on failure.
  */
 export function TodayAttendance({ childId }: { childId: string }) {
   const today = useCentreToday();

@@ -4,13 +4,13 @@ import { trpc } from '../../lib/trpc';
 /**
  * The parent dashboard's one request, shared by the route's loader and the dashboard. Apart from the component:
  * whatever a route's loader imports is loaded by every page, while the dashboard is a chunk of its own.
- * Fresh for 30 seconds (SPEC.md §9): a page the server drew with it is not asked for again as it hydrates.
+ * Fresh for 30 seconds (SPEC.md §9): a page the server rendered with it is not asked for again as it hydrates.
  */
 export const dashboardQuery = (childId: string | null) => ({ ...trpc.parentPortal.dashboard.queryOptions({ childId }), staleTime: 30_000 });
 
 /**
  * The signed-in parent (the greeting's name). The record kept in browser storage at sign-in; a page the server
- * drew for the parent carries the server's record in its state instead, so React hydrates with the same name.
+ * rendered for the parent carries the server's record in its state instead, so React hydrates with the same name.
  * Asked of the server (parentAuth.me) only when neither has it.
  */
 export const signedInParentQuery = () => ({

@@ -1,33 +1,22 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { differenceInYears, parseISO } from 'date-fns';
-import { Archive, Check, Copy, KeyRound, Mail, Pencil, Plus, Power, RotateCcwKey, Trash2, TriangleAlert } from 'lucide-react';
-import { type FormEvent, useMemo, useState } from 'react';
-import { Form } from 'react-aria-components';
+import { Archive, KeyRound, Mail, Pencil, Plus, Power, Trash2 } from 'lucide-react';
+import { useState } from 'react';
 import { PROGRAM_CHOICES, PROGRAM_LABELS, type Program } from '~/shared/constants';
-import { childSchemaOn, EMPTY_CHILD } from '~/shared/schemas/children';
-import { useCentreToday } from '~/client/lib/centre-today';
 import { downloadFile } from '~/client/lib/download';
 import { formatDate } from '~/client/lib/format';
 import { toast } from '~/client/lib/toast';
-import { errorMessage, queryClient, trpc, type RouterOutputs } from '~/client/lib/trpc';
-import { type ServerError, useSchemaForm } from '~/client/lib/use-schema-form';
+import { errorMessage, queryClient, trpc } from '~/client/lib/trpc';
 import { Button } from '../../ui/Button';
 import { Badge, Card } from '../../ui/Card';
-import { Switch } from '../../ui/Checkbox';
-import { ConfirmDialog, Dialog, DialogActions } from '../../ui/Dialog';
-import { TextField } from '../../ui/Field';
 import { Select } from '../../ui/Select';
-import { credentialsNote } from '../credentials-note';
 import { ExportLink } from '../ExportLink';
 import { FilteredListState, FilteredPanelHeader } from '../PanelHeader';
 import { useConfirmedDelete } from '../useConfirmedDelete';
+import { ChildFormDialog } from './children/ChildFormDialog';
+import { CredentialsDialog } from './children/CredentialsDialog';
+import { type Child, type Credentials, invalidateChildren, TRY_AGAIN } from './children/records';
 
-type Outputs = RouterOutputs;
-type Child = Outputs['children']['list'][number];
-/** What the credentials dialog shows: a new account's login, a masked existing one, or a reset password. */
-type Credentials = Outputs['children']['generateParentLogin'] | Outputs['children']['resetParentPassword'];
-
-const TRY_AGAIN = 'Please try again.';
 const PROGRAM_FILTER = [{ value: 'all', label: 'All Programs' }, ...PROGRAM_CHOICES];
 const ACTIVE_FILTER = [
   { value: 'all', label: 'All Children' },
@@ -46,12 +35,6 @@ function ageText(dateOfBirth: string): string {
   const years = ageInYears(dateOfBirth);
   if (years === null) return '';
   return `${years} year${years === 1 ? '' : 's'} old`;
-}
-
-function invalidateChildren() {
-  void queryClient.invalidateQueries(trpc.children.pathFilter());
-  void queryClient.invalidateQueries(trpc.applications.pathFilter());
-  void queryClient.invalidateQueries(trpc.overview.pathFilter());
 }
 
 /** Enrolled tab (SPEC.md §2): filters, list, add/edit, remove, active toggle and parent credentials. */
@@ -308,240 +291,5 @@ function ChildCard({
         </p>
       )}
     </Card>
-  );
-}
-
-type FormValues = { [K in keyof typeof EMPTY_CHILD]: (typeof EMPTY_CHILD)[K] };
-
-function toValues(child: Child | null): FormValues {
-  if (!child) return { ...EMPTY_CHILD };
-  return {
-    childName: child.childName,
-    dateOfBirth: child.dateOfBirth,
-    program: child.program,
-    startDate: child.startDate,
-    parentName: child.parentName,
-    parentEmail: child.parentEmail,
-    parentPhone: child.parentPhone ?? '',
-    isActive: child.isActive,
-    notes: child.notes ?? '',
-  };
-}
-
-/** Add and edit share the form and the schema of SPEC.md §5 Enrolled child form; messages appear inline. */
-function ChildFormDialog({ child, onClose }: { child: Child | null; onClose: () => void }) {
-  const today = useCentreToday();
-  const schema = useMemo(() => childSchemaOn(today), [today]);
-  const { values, set, errors, parse, showServerErrors, formRef } = useSchemaForm(schema, () => toValues(child), {
-    onEdit: 'clear',
-    focusInvalid: true,
-  });
-  const create = useMutation(trpc.children.create.mutationOptions());
-  const update = useMutation(trpc.children.update.mutationOptions());
-  const pending = create.isPending || update.isPending;
-
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    if (!parse()) return;
-    const onError = (error: ServerError) => {
-      showServerErrors(error);
-      toast({ title: child ? 'Failed to update child.' : 'Failed to add child.', description: TRY_AGAIN, variant: 'destructive' });
-    };
-    const onSuccess = (saved: Child) => {
-      toast({ title: child ? 'Child Updated' : 'Child Added', description: `${saved.childName} has been saved.` });
-      invalidateChildren();
-      onClose();
-    };
-    if (child) update.mutate({ ...values, id: child.id }, { onSuccess, onError });
-    else create.mutate(values, { onSuccess, onError });
-  }
-
-  return (
-    <Dialog isOpen onOpenChange={(open) => !open && onClose()} title={child ? 'Edit Child' : 'Add Child'} size="lg">
-      <Form ref={formRef} onSubmit={submit} validationBehavior="aria" className="flex flex-col gap-4">
-        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <TextField
-            label="Child's Name"
-            required
-            value={values.childName}
-            onChange={set('childName')}
-            error={errors.childName}
-            className="sm:col-span-2"
-          />
-          <TextField
-            label="Date of Birth"
-            type="date"
-            required
-            value={values.dateOfBirth}
-            onChange={set('dateOfBirth')}
-            error={errors.dateOfBirth}
-          />
-          <TextField
-            label="Start Date"
-            type="date"
-            required
-            value={values.startDate}
-            onChange={set('startDate')}
-            error={errors.startDate}
-          />
-          <Select
-            label="Program"
-            options={PROGRAM_CHOICES}
-            value={values.program}
-            onChange={set('program')}
-            error={errors.program}
-            className="sm:col-span-2"
-          />
-          <TextField label="Parent Name" required value={values.parentName} onChange={set('parentName')} error={errors.parentName} />
-          <TextField
-            label="Parent Email"
-            type="email"
-            required
-            value={values.parentEmail}
-            onChange={set('parentEmail')}
-            error={errors.parentEmail}
-          />
-          <TextField label="Parent Phone" type="tel" value={values.parentPhone} onChange={set('parentPhone')} error={errors.parentPhone} />
-          <Switch isSelected={values.isActive} onChange={set('isActive')} className="self-end">
-            Active
-          </Switch>
-          <TextField
-            label="Notes"
-            multiline
-            rows={4}
-            value={values.notes}
-            onChange={set('notes')}
-            error={errors.notes}
-            className="sm:col-span-2"
-          />
-        </div>
-        <DialogActions onCancel={onClose} isDisabled={pending}>
-          {pending ? 'Saving...' : child ? 'Save Changes' : 'Add Child'}
-        </DialogActions>
-      </Form>
-    </Dialog>
-  );
-}
-
-function CopyButton({ value, label }: { value: string; label: string }) {
-  const [copied, setCopied] = useState(false);
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(value);
-      setCopied(true);
-      setTimeout(() => setCopied(false), 2000);
-    } catch {
-      toast({ title: 'Could not copy', description: 'Select the text and copy it by hand.', variant: 'destructive' });
-    }
-  }
-  return (
-    <Button variant="outline" size="sm" onPress={copy} aria-label={copied ? `${label} copied` : `Copy ${label}`}>
-      {copied ? <Check aria-hidden="true" className="size-4" /> : <Copy aria-hidden="true" className="size-4" />}
-      {copied ? 'Copied' : 'Copy'}
-    </Button>
-  );
-}
-
-/**
- * The parent's login: shown once when created or reset. For an existing account the password stays masked, and
- * staff may reset it (after a confirmation) when the parent never received it; the new one is shown the same way.
- */
-function CredentialsDialog({
-  child,
-  result,
-  onReset,
-  onClose,
-}: {
-  child: Child;
-  result: Credentials;
-  onReset: (result: Credentials) => void;
-  onClose: () => void;
-}) {
-  const masked = result.isExisting;
-  const [confirming, setConfirming] = useState(false);
-  const reset = useMutation(trpc.children.resetParentPassword.mutationOptions());
-
-  function confirmReset() {
-    reset.mutate(child.id, {
-      onSuccess: (next) => {
-        setConfirming(false);
-        onReset(next);
-        void queryClient.invalidateQueries(trpc.outbox.pathFilter());
-      },
-      onError: (error) =>
-        toast({ title: 'Failed to reset the password.', description: errorMessage(error, TRY_AGAIN), variant: 'destructive' }),
-    });
-  }
-
-  return (
-    <Dialog
-      isOpen
-      onOpenChange={(open) => !open && onClose()}
-      title="Parent Login Credentials"
-      description={`Parent Portal account for ${child.childName}'s parent`}
-    >
-      <div className="flex flex-col gap-4">
-        {masked ? (
-          <div className="flex flex-col gap-3 rounded-lg border border-blue-200 bg-blue-50 p-3 text-sm text-blue-900">
-            <p>This parent already has an account and can use the existing password. Their children are linked to the same login.</p>
-            <p>If the parent never received their password, you can give them a new one.</p>
-            <Button variant="outline" size="sm" onPress={() => setConfirming(true)} className="self-start">
-              <RotateCcwKey aria-hidden="true" className="size-4" />
-              Reset Password
-            </Button>
-          </div>
-        ) : (
-          <p className="text-sm text-stone-700">{credentialsNote(result)}</p>
-        )}
-        <dl className="flex flex-col gap-3">
-          <div className="flex flex-col gap-1">
-            <dt className="text-sm font-medium text-stone-700">Email</dt>
-            <dd className="flex items-center justify-between gap-2 rounded-lg border border-stone-200 bg-stone-50 px-3 py-2">
-              <span className="font-mono text-sm break-all select-all" data-testid="credential-email">
-                {result.credentials.email}
-              </span>
-              <CopyButton value={result.credentials.email} label="email" />
-            </dd>
-          </div>
-          <div className="flex flex-col gap-1">
-            <dt className="text-sm font-medium text-stone-700">Password</dt>
-            <dd className="flex items-center justify-between gap-2 rounded-lg border border-stone-200 bg-stone-50 px-3 py-2">
-              <span className="font-mono text-base break-all select-all" data-testid="credential-password">
-                {result.credentials.password}
-              </span>
-              {!masked && <CopyButton value={result.credentials.password} label="password" />}
-            </dd>
-          </div>
-        </dl>
-        {!masked && (
-          <p
-            role={result.emailSent ? undefined : 'alert'}
-            className={
-              result.emailSent
-                ? 'rounded-lg bg-green-50 p-3 text-sm text-green-900'
-                : 'flex gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950'
-            }
-          >
-            {!result.emailSent && <TriangleAlert aria-hidden="true" className="size-5 shrink-0" />}
-            <span>
-              {result.message}
-              {result.emailError ? ` ${result.emailError}` : ''}
-            </span>
-          </p>
-        )}
-        <div className="flex justify-end">
-          <Button onPress={onClose}>Done</Button>
-        </div>
-      </div>
-      <ConfirmDialog
-        isOpen={confirming}
-        onOpenChange={setConfirming}
-        title="Reset Parent Password"
-        message="This signs the parent out everywhere and e-mails a new password."
-        confirmLabel={reset.isPending ? 'Resetting...' : 'Reset Password'}
-        onConfirm={confirmReset}
-        isPending={reset.isPending}
-      />
-    </Dialog>
   );
 }

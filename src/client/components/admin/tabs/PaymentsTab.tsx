@@ -1,36 +1,23 @@
 import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import { CalendarDays, DollarSign, Download, Mail, Plus, Receipt as ReceiptIcon, Send, Trash2 } from 'lucide-react';
-import { type ComponentType, type FormEvent, type ReactNode, useState } from 'react';
-import { Form } from 'react-aria-components';
-import { centre } from '~/shared/centre';
-import { centsToAmount, formatAmount, formatCents } from '~/shared/money';
-import {
-  EMPTY_RECEIPT,
-  MISSING_TAX_INPUT,
-  offeredTaxYears,
-  PAYMENT_METHOD_CHOICES,
-  PAYMENT_TYPE_CHOICES,
-  receiptSchema,
-  spaced,
-  takesCheckNumber,
-  takesTransactionId,
-} from '~/shared/schemas/payments';
-import { downloadFile } from '~/client/lib/download';
+import { type ComponentType, type ReactNode, useState } from 'react';
+import { formatAmount, formatCents } from '~/shared/money';
+import { spaced } from '~/shared/schemas/payments';
 import { centreDateOf } from '~/shared/centre-time';
 import { formatDate } from '~/client/lib/format';
 import { toast } from '~/client/lib/toast';
-import { errorMessage, queryClient, trpc, type RouterOutputs } from '~/client/lib/trpc';
-import { type ServerError, useSchemaForm } from '~/client/lib/use-schema-form';
+import { trpc, type RouterOutputs } from '~/client/lib/trpc';
 import { Button, buttonClass } from '../../ui/Button';
 import { Badge, Card } from '../../ui/Card';
-import { Dialog, DialogActions } from '../../ui/Dialog';
 import { TextField } from '../../ui/Field';
-import { Select } from '../../ui/Select';
 import { LoadMoreButton } from '../../ui/LoadMoreButton';
 import { Tab, TabList, TabPanel, Tabs } from '../../ui/Tabs';
 import { ExportLink } from '../ExportLink';
 import { ListState, PanelHeader } from '../PanelHeader';
 import { useConfirmedDelete } from '../useConfirmedDelete';
+import { ReceiptFormDialog } from './payments/ReceiptFormDialog';
+import { invalidatePayments } from './payments/records';
+import { TaxStatementPanel } from './payments/TaxStatementPanel';
 
 type Outputs = RouterOutputs;
 type Receipt = Outputs['payments']['list']['items'][number];
@@ -40,11 +27,6 @@ type View = 'recent' | 'all' | 'tax';
 const RECENT_COUNT = 5;
 /** All Payments is read a page at a time (ADR 014); the cards above count every receipt on the server. */
 const RECEIPTS_PAGE_SIZE = 20;
-
-function invalidatePayments() {
-  void queryClient.invalidateQueries(trpc.payments.pathFilter());
-  void queryClient.invalidateQueries(trpc.outbox.pathFilter());
-}
 
 /** Payments tab (SPEC.md §2): summary cards, Recent / All / Tax Statements, and the new receipt form. */
 export default function PaymentsTab() {
@@ -269,256 +251,6 @@ function ReceiptCard({ receipt: r, onDelete }: { receipt: Receipt; onDelete: () 
         <Button variant="ghost" onPress={onDelete} aria-label={`Delete receipt #${r.receiptNumber}`} className="text-red-700">
           <Trash2 aria-hidden="true" className="size-4" />
           Delete
-        </Button>
-      </div>
-    </Card>
-  );
-}
-
-/** The new receipt form (SPEC.md §5 Receipt form): the shared schema checks it here and on the server. */
-function ReceiptFormDialog({ onClose }: { onClose: () => void }) {
-  const children = useQuery({ ...trpc.children.list.queryOptions(), staleTime: 0 });
-  const { values, set, errors, parse, showServerErrors, formRef } = useSchemaForm(
-    receiptSchema,
-    () => ({ ...EMPTY_RECEIPT, paymentDate: centreDateOf(new Date()) }),
-    {
-      onEdit: 'clear',
-      focusInvalid: true,
-    },
-  );
-  const create = useMutation(trpc.payments.create.mutationOptions());
-  const childOptions = (children.data ?? []).map((c) => ({ value: c.id, label: c.isActive ? c.childName : `${c.childName} (inactive)` }));
-
-  function chooseChild(id: string) {
-    set('childId')(id);
-    const child = children.data?.find((c) => c.id === id);
-    if (child) {
-      set('parentName')(child.parentName);
-      set('parentEmail')(child.parentEmail);
-    }
-  }
-
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    if (!parse()) return;
-    create.mutate(values, {
-      onSuccess: (saved) => {
-        toast({
-          title: 'Receipt Created',
-          description: `Receipt #${saved.receiptNumber} for ${formatAmount(saved.amount)} has been saved.`,
-        });
-        invalidatePayments();
-        onClose();
-      },
-      onError: (error: ServerError & { message?: string }) => {
-        showServerErrors(error);
-        toast({
-          title: 'Failed to create payment receipt.',
-          description: errorMessage(error, 'Please try again.'),
-          variant: 'destructive',
-        });
-      },
-    });
-  }
-
-  return (
-    <Dialog isOpen onOpenChange={(open) => !open && onClose()} title="New Payment Receipt" size="lg">
-      <Form ref={formRef} onSubmit={submit} validationBehavior="aria" className="flex flex-col gap-4">
-        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <Select
-            label="Child"
-            required
-            options={childOptions}
-            value={values.childId}
-            onChange={chooseChild}
-            error={errors.childId}
-            placeholder={children.isPending ? 'Loading...' : childOptions.length ? 'Select a child' : 'No enrolled children'}
-            // As the statement's parent select: a select with no options yet does not open, so a click while
-            // the list loads did nothing (a test that opened it at once waited in vain).
-            isDisabled={children.isPending}
-            className="sm:col-span-2"
-          />
-          <TextField label="Parent Name" required value={values.parentName} onChange={set('parentName')} error={errors.parentName} />
-          <TextField
-            label="Parent Email"
-            type="email"
-            required
-            value={values.parentEmail}
-            onChange={set('parentEmail')}
-            error={errors.parentEmail}
-          />
-          <Select
-            label="Payment Type"
-            options={PAYMENT_TYPE_CHOICES}
-            value={values.paymentType}
-            onChange={set('paymentType')}
-            error={errors.paymentType}
-          />
-          <TextField
-            label="Amount ($)"
-            required
-            inputMode="decimal"
-            placeholder="0.00"
-            description="Dollars and cents, e.g. 125.50"
-            value={values.amount}
-            onChange={set('amount')}
-            error={errors.amount}
-          />
-          <Select
-            label="Payment Method"
-            options={PAYMENT_METHOD_CHOICES}
-            value={values.paymentMethod}
-            onChange={set('paymentMethod')}
-            error={errors.paymentMethod}
-          />
-          <TextField
-            label="Payment Date"
-            type="date"
-            required
-            value={values.paymentDate}
-            onChange={set('paymentDate')}
-            error={errors.paymentDate}
-          />
-          {takesCheckNumber(values.paymentMethod) && (
-            <TextField label="Check Number" value={values.checkNumber} onChange={set('checkNumber')} error={errors.checkNumber} />
-          )}
-          {takesTransactionId(values.paymentMethod) && (
-            <TextField label="Transaction ID" value={values.transactionId} onChange={set('transactionId')} error={errors.transactionId} />
-          )}
-          <TextField
-            label="Period Covered"
-            placeholder="e.g. November 2026"
-            value={values.periodCovered}
-            onChange={set('periodCovered')}
-            error={errors.periodCovered}
-          />
-          <TextField
-            label="Description"
-            multiline
-            rows={2}
-            value={values.description}
-            onChange={set('description')}
-            error={errors.description}
-            className="sm:col-span-2"
-          />
-          <TextField
-            label="Internal Notes"
-            description="Seen by staff only; not printed on the receipt."
-            multiline
-            rows={2}
-            value={values.notes}
-            onChange={set('notes')}
-            error={errors.notes}
-            className="sm:col-span-2"
-          />
-        </div>
-        <DialogActions onCancel={onClose} isDisabled={create.isPending}>
-          {create.isPending ? 'Creating...' : 'Create Receipt'}
-        </DialogActions>
-      </Form>
-    </Dialog>
-  );
-}
-
-/** SPEC.md §2 Year-end tax statement panel. */
-function TaxStatementPanel() {
-  const parents = useQuery({ ...trpc.payments.taxParents.queryOptions(), staleTime: 0 });
-  const years = offeredTaxYears(new Date().getFullYear());
-  const [parentEmail, setParentEmail] = useState('');
-  const [taxYear, setTaxYear] = useState(years[0]!);
-  const send = useMutation(trpc.payments.sendTaxStatement.mutationOptions());
-  const parent = parents.data?.find((p) => p.email === parentEmail);
-  const [downloading, setDownloading] = useState(false);
-
-  /** Staff may also keep or print the statement without e-mailing it. */
-  async function download() {
-    setDownloading(true);
-    try {
-      await downloadFile(`/api/admin/year-end-tax-receipt/pdf?${new URLSearchParams({ parentEmail, taxYear }).toString()}`);
-    } catch (error) {
-      toast({
-        title: 'Download Failed',
-        description: errorMessage(error, 'The statement could not be downloaded.'),
-        variant: 'destructive',
-      });
-    } finally {
-      setDownloading(false);
-    }
-  }
-
-  function generate() {
-    if (!parentEmail || !taxYear) {
-      toast({ title: 'Missing Information', description: MISSING_TAX_INPUT, variant: 'destructive' });
-      return;
-    }
-    send.mutate(
-      { parentEmail, taxYear },
-      {
-        onSuccess: (result) => {
-          void queryClient.invalidateQueries(trpc.outbox.pathFilter());
-          if (!result.emailSent) {
-            toast({ title: 'Error Generating Tax Statement', description: result.message, variant: 'destructive' });
-            return;
-          }
-          toast(
-            result.summary
-              ? {
-                  title: 'Tax Statement Sent Successfully!',
-                  description: `Year-end tax statement for ${result.summary.taxYear} sent to the parent. Total: $${centsToAmount(result.summary.yearlyTotalCents)}`,
-                }
-              : { title: 'Tax Statement Sent Successfully!', description: result.message },
-          );
-          setParentEmail('');
-        },
-        onError: (error) =>
-          toast({
-            title: 'Error Generating Tax Statement',
-            description: errorMessage(error, 'Failed to generate and send year-end tax statement.'),
-            variant: 'destructive',
-          }),
-      },
-    );
-  }
-
-  const parentOptions = (parents.data ?? []).map((p) => ({ value: p.email, label: `${p.name} (${p.email})` }));
-
-  return (
-    <Card className="flex flex-col gap-4 p-4 sm:p-6">
-      <h3 className="text-lg font-semibold text-stone-900">Year-End Tax Statement</h3>
-      <div className="rounded-lg border border-blue-200 bg-blue-50 p-3 text-sm text-blue-950">
-        <p>
-          Produces a W-10 style statement for the Child and Dependent Care Credit (IRS Form 2441) with our provider tax ID{' '}
-          <strong>{centre.providerTaxId}</strong> and the total annual payments for the year. A PDF is created and e-mailed to the parent
-          automatically.
-        </p>
-      </div>
-      <div className="grid grid-cols-1 gap-4 sm:grid-cols-[2fr_1fr]">
-        <Select
-          label="Parent"
-          required
-          options={parentOptions}
-          value={parentEmail}
-          onChange={setParentEmail}
-          placeholder={parents.isPending ? 'Loading...' : parentOptions.length ? 'Select a parent' : 'No parents on file'}
-          // A select with no options yet does not open: a click while the list loads would do nothing.
-          isDisabled={parents.isPending}
-        />
-        <Select label="Tax Year" required options={years.map((y) => ({ value: y, label: y }))} value={taxYear} onChange={setTaxYear} />
-      </div>
-      {parent && (
-        <p className="text-sm text-stone-700">
-          The {taxYear} statement will be sent to {parent.name} at <span className="break-all">{parent.email}</span> and includes all
-          payments made in {taxYear}.
-        </p>
-      )}
-      <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
-        <Button onPress={generate} isDisabled={!parentEmail || !taxYear || send.isPending}>
-          <Send aria-hidden="true" className="size-4" />
-          {send.isPending ? 'Generating & Sending Tax Statement...' : 'Generate & Send Year-End Tax Statement'}
-        </Button>
-        <Button variant="outline" onPress={download} isDisabled={!parentEmail || !taxYear || downloading}>
-          <Download aria-hidden="true" className="size-4" />
-          {downloading ? 'Preparing PDF...' : 'Download PDF'}
         </Button>
       </div>
     </Card>

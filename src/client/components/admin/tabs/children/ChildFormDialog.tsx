@@ -1,0 +1,126 @@
+import { useMutation } from '@tanstack/react-query';
+import { type FormEvent, useMemo } from 'react';
+import { Form } from 'react-aria-components';
+import { PROGRAM_CHOICES } from '~/shared/constants';
+import { childSchemaOn, EMPTY_CHILD } from '~/shared/schemas/children';
+import { useCentreToday } from '~/client/lib/centre-today';
+import { toast } from '~/client/lib/toast';
+import { trpc } from '~/client/lib/trpc';
+import { type ServerError, useSchemaForm } from '~/client/lib/use-schema-form';
+import { Switch } from '../../../ui/Checkbox';
+import { Dialog, DialogActions } from '../../../ui/Dialog';
+import { TextField } from '../../../ui/Field';
+import { Select } from '../../../ui/Select';
+import { type Child, invalidateChildren, TRY_AGAIN } from './records';
+
+type FormValues = { [K in keyof typeof EMPTY_CHILD]: (typeof EMPTY_CHILD)[K] };
+
+function toValues(child: Child | null): FormValues {
+  if (!child) return { ...EMPTY_CHILD };
+  return {
+    childName: child.childName,
+    dateOfBirth: child.dateOfBirth,
+    program: child.program,
+    startDate: child.startDate,
+    parentName: child.parentName,
+    parentEmail: child.parentEmail,
+    parentPhone: child.parentPhone ?? '',
+    isActive: child.isActive,
+    notes: child.notes ?? '',
+  };
+}
+
+/** Add and edit share the form and the schema of SPEC.md §5 Enrolled child form; messages appear inline. */
+export function ChildFormDialog({ child, onClose }: { child: Child | null; onClose: () => void }) {
+  const today = useCentreToday();
+  const schema = useMemo(() => childSchemaOn(today), [today]);
+  const { values, set, errors, parse, showServerErrors, formRef } = useSchemaForm(schema, () => toValues(child), {
+    onEdit: 'clear',
+    focusInvalid: true,
+  });
+  const create = useMutation(trpc.children.create.mutationOptions());
+  const update = useMutation(trpc.children.update.mutationOptions());
+  const pending = create.isPending || update.isPending;
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!parse()) return;
+    const onError = (error: ServerError) => {
+      showServerErrors(error);
+      toast({ title: child ? 'Failed to update child.' : 'Failed to add child.', description: TRY_AGAIN, variant: 'destructive' });
+    };
+    const onSuccess = (saved: Child) => {
+      toast({ title: child ? 'Child Updated' : 'Child Added', description: `${saved.childName} has been saved.` });
+      invalidateChildren();
+      onClose();
+    };
+    if (child) update.mutate({ ...values, id: child.id }, { onSuccess, onError });
+    else create.mutate(values, { onSuccess, onError });
+  }
+
+  return (
+    <Dialog isOpen onOpenChange={(open) => !open && onClose()} title={child ? 'Edit Child' : 'Add Child'} size="lg">
+      <Form ref={formRef} onSubmit={submit} validationBehavior="aria" className="flex flex-col gap-4">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+          <TextField
+            label="Child's Name"
+            required
+            value={values.childName}
+            onChange={set('childName')}
+            error={errors.childName}
+            className="sm:col-span-2"
+          />
+          <TextField
+            label="Date of Birth"
+            type="date"
+            required
+            value={values.dateOfBirth}
+            onChange={set('dateOfBirth')}
+            error={errors.dateOfBirth}
+          />
+          <TextField
+            label="Start Date"
+            type="date"
+            required
+            value={values.startDate}
+            onChange={set('startDate')}
+            error={errors.startDate}
+          />
+          <Select
+            label="Program"
+            options={PROGRAM_CHOICES}
+            value={values.program}
+            onChange={set('program')}
+            error={errors.program}
+            className="sm:col-span-2"
+          />
+          <TextField label="Parent Name" required value={values.parentName} onChange={set('parentName')} error={errors.parentName} />
+          <TextField
+            label="Parent Email"
+            type="email"
+            required
+            value={values.parentEmail}
+            onChange={set('parentEmail')}
+            error={errors.parentEmail}
+          />
+          <TextField label="Parent Phone" type="tel" value={values.parentPhone} onChange={set('parentPhone')} error={errors.parentPhone} />
+          <Switch isSelected={values.isActive} onChange={set('isActive')} className="self-end">
+            Active
+          </Switch>
+          <TextField
+            label="Notes"
+            multiline
+            rows={4}
+            value={values.notes}
+            onChange={set('notes')}
+            error={errors.notes}
+            className="sm:col-span-2"
+          />
+        </div>
+        <DialogActions onCancel={onClose} isDisabled={pending}>
+          {pending ? 'Saving...' : child ? 'Save Changes' : 'Add Child'}
+        </DialogActions>
+      </Form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,165 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { type FormEvent } from 'react';
+import { Form } from 'react-aria-components';
+import { formatAmount } from '~/shared/money';
+import {
+  EMPTY_RECEIPT,
+  PAYMENT_METHOD_CHOICES,
+  PAYMENT_TYPE_CHOICES,
+  receiptSchema,
+  takesCheckNumber,
+  takesTransactionId,
+} from '~/shared/schemas/payments';
+import { centreDateOf } from '~/shared/centre-time';
+import { toast } from '~/client/lib/toast';
+import { errorMessage, trpc } from '~/client/lib/trpc';
+import { type ServerError, useSchemaForm } from '~/client/lib/use-schema-form';
+import { Dialog, DialogActions } from '../../../ui/Dialog';
+import { TextField } from '../../../ui/Field';
+import { Select } from '../../../ui/Select';
+import { invalidatePayments } from './records';
+
+/** The new receipt form (SPEC.md §5 Receipt form): the shared schema checks it here and on the server. */
+export function ReceiptFormDialog({ onClose }: { onClose: () => void }) {
+  const children = useQuery({ ...trpc.children.list.queryOptions(), staleTime: 0 });
+  const { values, set, errors, parse, showServerErrors, formRef } = useSchemaForm(
+    receiptSchema,
+    () => ({ ...EMPTY_RECEIPT, paymentDate: centreDateOf(new Date()) }),
+    {
+      onEdit: 'clear',
+      focusInvalid: true,
+    },
+  );
+  const create = useMutation(trpc.payments.create.mutationOptions());
+  const childOptions = (children.data ?? []).map((c) => ({ value: c.id, label: c.isActive ? c.childName : `${c.childName} (inactive)` }));
+
+  function chooseChild(id: string) {
+    set('childId')(id);
+    const child = children.data?.find((c) => c.id === id);
+    if (child) {
+      set('parentName')(child.parentName);
+      set('parentEmail')(child.parentEmail);
+    }
+  }
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!parse()) return;
+    create.mutate(values, {
+      onSuccess: (saved) => {
+        toast({
+          title: 'Receipt Created',
+          description: `Receipt #${saved.receiptNumber} for ${formatAmount(saved.amount)} has been saved.`,
+        });
+        invalidatePayments();
+        onClose();
+      },
+      onError: (error: ServerError & { message?: string }) => {
+        showServerErrors(error);
+        toast({
+          title: 'Failed to create payment receipt.',
+          description: errorMessage(error, 'Please try again.'),
+          variant: 'destructive',
+        });
+      },
+    });
+  }
+
+  return (
+    <Dialog isOpen onOpenChange={(open) => !open && onClose()} title="New Payment Receipt" size="lg">
+      <Form ref={formRef} onSubmit={submit} validationBehavior="aria" className="flex flex-col gap-4">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+          <Select
+            label="Child"
+            required
+            options={childOptions}
+            value={values.childId}
+            onChange={chooseChild}
+            error={errors.childId}
+            placeholder={children.isPending ? 'Loading...' : childOptions.length ? 'Select a child' : 'No enrolled children'}
+            // As the statement's parent select: a select with no options yet does not open, so a click while
+            // the list loads did nothing (a test that opened it at once waited in vain).
+            isDisabled={children.isPending}
+            className="sm:col-span-2"
+          />
+          <TextField label="Parent Name" required value={values.parentName} onChange={set('parentName')} error={errors.parentName} />
+          <TextField
+            label="Parent Email"
+            type="email"
+            required
+            value={values.parentEmail}
+            onChange={set('parentEmail')}
+            error={errors.parentEmail}
+          />
+          <Select
+            label="Payment Type"
+            options={PAYMENT_TYPE_CHOICES}
+            value={values.paymentType}
+            onChange={set('paymentType')}
+            error={errors.paymentType}
+          />
+          <TextField
+            label="Amount ($)"
+            required
+            inputMode="decimal"
+            placeholder="0.00"
+            description="Dollars and cents, e.g. 125.50"
+            value={values.amount}
+            onChange={set('amount')}
+            error={errors.amount}
+          />
+          <Select
+            label="Payment Method"
+            options={PAYMENT_METHOD_CHOICES}
+            value={values.paymentMethod}
+            onChange={set('paymentMethod')}
+            error={errors.paymentMethod}
+          />
+          <TextField
+            label="Payment Date"
+            type="date"
+            required
+            value={values.paymentDate}
+            onChange={set('paymentDate')}
+            error={errors.paymentDate}
+          />
+          {takesCheckNumber(values.paymentMethod) && (
+            <TextField label="Check Number" value={values.checkNumber} onChange={set('checkNumber')} error={errors.checkNumber} />
+          )}
+          {takesTransactionId(values.paymentMethod) && (
+            <TextField label="Transaction ID" value={values.transactionId} onChange={set('transactionId')} error={errors.transactionId} />
+          )}
+          <TextField
+            label="Period Covered"
+            placeholder="e.g. November 2026"
+            value={values.periodCovered}
+            onChange={set('periodCovered')}
+            error={errors.periodCovered}
+          />
+          <TextField
+            label="Description"
+            multiline
+            rows={2}
+            value={values.description}
+            onChange={set('description')}
+            error={errors.description}
+            className="sm:col-span-2"
+          />
+          <TextField
+            label="Internal Notes"
+            description="Seen by staff only; not printed on the receipt."
+            multiline
+            rows={2}
+            value={values.notes}
+            onChange={set('notes')}
+            error={errors.notes}
+            className="sm:col-span-2"
+          />
+        </div>
+        <DialogActions onCancel={onClose} isDisabled={create.isPending}>
+          {create.isPending ? 'Creating...' : 'Create Receipt'}
+        </DialogActions>
+      </Form>
+    </Dialog>
+  );
+}
