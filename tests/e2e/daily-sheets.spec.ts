@@ -55,6 +55,7 @@ test("a teacher records the room's day on a tablet; the parent sees it in Today 
     .tap();
   await expect(checkIn).toBeHidden();
   await expect(attendance.getByText(`Present now: ${nora.child.childName}`)).toBeVisible();
+  await expect(attendance.getByText(new RegExp(`^In at \\d{1,2}:\\d{2} (AM|PM) by ${nora.child.parentName}$`))).toBeVisible();
 
   await page.getByRole('tab', { name: 'Daily sheets' }).tap();
   await expect(page.getByRole('tab', { name: 'Daily sheets', selected: true })).toBeVisible();
@@ -112,6 +113,7 @@ test("a teacher records the room's day on a tablet; the parent sees it in Today 
   await expect(checkOut).toBeHidden();
   await expect(attendance.getByText(new RegExp(`^Out at \\d{1,2}:\\d{2} (AM|PM) by ${grandmother}$`))).toBeVisible();
   await expect(attendance.getByText('Present now: nobody')).toBeVisible();
+  await expect(attendance.getByRole('button', { name: `Check in ${nora.child.childName}` })).toBeVisible();
 
   // The parent, on a phone: Today is the tab they see first, newest first, with the photo.
   const phone = await browser.newContext({ baseURL: server.url, viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true });
