@@ -5,9 +5,10 @@ import { expect, test } from './fixtures';
 import { parentFamily, signIn } from './parent-family';
 
 /**
- * Issue 32, the children's day in the browser: a teacher on a tablet records lunch for the room, a nap and a
- * diaper, and uploads a photo tagging two children; then on a 375 px phone a parent sees each of those in the
- * Today tab (the tab a parent sees first), newest first, with the photo.
+ * Issue 32, the children's day in the browser: a teacher on a tablet checks a child in (Attendance tab: In, then
+ * the parent who dropped off), records lunch for the room, a nap and a diaper, uploads a photo tagging two
+ * children, then checks the child out to someone on the child's pickup list; then on a 375 px phone a parent sees
+ * each of those in the Today tab (the tab a parent sees first), newest first, with the photo.
  */
 test.use({ viewport: { width: 1024, height: 768 }, hasTouch: true });
 
@@ -23,6 +24,14 @@ test("a teacher records the room's day on a tablet; the parent sees it in Today 
     .get();
   for (const c of [nora.child, other.child])
     server.db.update(enrolledChildren).set({ classroomId: room.id, photoConsent: true }).where(eq(enrolledChildren.id, c.id)).run();
+  // Nora's grandmother, on her authorized pickup list (as staff add her from the signed form).
+  const grandmother = `Grace ${nora.t}`;
+  const pickup = await server.request(`/api/admin/enrolled-children/${nora.child.id}/pickups`, {
+    method: 'POST',
+    headers: nora.admin,
+    json: { name: grandmother, relationship: 'Grandmother', phone: '614-555-0142' },
+  });
+  expect(pickup.status).toBe(201);
 
   // A teacher, signed in (a session inserted, as loginAsAdmin does for the director).
   const email = `teacher.${nora.t}@example.com`;
@@ -35,7 +44,20 @@ test("a teacher records the room's day on a tablet; the parent sees it in Today 
     JSON.stringify({ id: teacher.id, email: teacher.email, name: teacher.name }),
   );
 
-  await page.goto('/admin?tab=daily');
+  // Drop-off: In, then the parent who brought her (two taps on the Attendance tab).
+  await page.goto('/admin?tab=attendance');
+  const attendance = page.getByRole('region', { name: room.name });
+  await attendance.getByRole('button', { name: `Check in ${nora.child.childName}` }).tap();
+  const checkIn = page.getByRole('dialog', { name: `Check in ${nora.child.childName}` });
+  await checkIn
+    .getByRole('list', { name: 'Dropped off by' })
+    .getByRole('button', { name: `${nora.child.parentName} (parent)` })
+    .tap();
+  await expect(checkIn).toBeHidden();
+  await expect(attendance.getByText(`Present now: ${nora.child.childName}`)).toBeVisible();
+  await expect(attendance.getByText(new RegExp(`^In at \\d{1,2}:\\d{2} (AM|PM) by ${nora.child.parentName}$`))).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Daily sheets' }).tap();
   await expect(page.getByRole('tab', { name: 'Daily sheets', selected: true })).toBeVisible();
   await page.getByRole('button', { name: /Classroom/ }).click();
   await page.getByRole('option', { name: room.name }).click();
@@ -80,23 +102,44 @@ test("a teacher records the room's day on a tablet; the parent sees it in Today 
   await expect(page.getByText('Photo uploaded')).toBeVisible();
   await expect(page.getByRole('list', { name: 'Photos of the day' }).getByRole('img', { name: `Water play ${nora.t}` })).toBeVisible();
 
+  // Pickup: Out, then her grandmother from the pickup list (two taps on the Attendance tab).
+  await page.getByRole('tab', { name: 'Attendance' }).tap();
+  await attendance.getByRole('button', { name: `Check out ${nora.child.childName}` }).tap();
+  const checkOut = page.getByRole('dialog', { name: `Check out ${nora.child.childName}` });
+  await checkOut
+    .getByRole('list', { name: 'Picked up by' })
+    .getByRole('button', { name: `${grandmother} (Grandmother)` })
+    .tap();
+  await expect(checkOut).toBeHidden();
+  await expect(attendance.getByText(new RegExp(`^Out at \\d{1,2}:\\d{2} (AM|PM) by ${grandmother}$`))).toBeVisible();
+  await expect(attendance.getByText('Present now: nobody')).toBeVisible();
+  await expect(attendance.getByRole('button', { name: `Check in ${nora.child.childName}` })).toBeVisible();
+
   // The parent, on a phone: Today is the tab they see first, newest first, with the photo.
   const phone = await browser.newContext({ baseURL: server.url, viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true });
   const parent = await phone.newPage();
   await signIn(parent, nora.email, nora.password);
   await expect(parent.getByRole('tab', { name: 'Today', selected: true })).toBeVisible();
   const day = parent.getByRole('list', { name: `${nora.child.childName}'s day` });
-  await expect(day.getByRole('listitem')).toHaveCount(4);
-  await expect(day.getByRole('listitem').nth(0)).toContainText('Photo');
-  await expect(day.getByRole('listitem').nth(1)).toContainText('Diaper');
-  await expect(day.getByRole('listitem').nth(1)).toContainText('Wet');
-  await expect(day.getByRole('listitem').nth(2)).toContainText('Nap');
-  await expect(day.getByRole('listitem').nth(3)).toContainText('Lunch');
-  await expect(day.getByRole('listitem').nth(3)).toContainText('Ate most');
-  const photo = day.getByRole('img', { name: `Water play ${nora.t}` });
+  const items = day.getByRole('listitem');
+  await expect(items).toHaveCount(6);
+  await expect(items.nth(0)).toContainText(`Checked out by ${grandmother}`);
+  await expect(items.nth(1)).toContainText('Photo');
+  await expect(items.nth(2)).toContainText('Diaper');
+  await expect(items.nth(2)).toContainText('Wet');
+  await expect(items.nth(3)).toContainText('Nap');
+  await expect(items.nth(4)).toContainText('Lunch');
+  await expect(items.nth(4)).toContainText('Ate most');
+  await expect(items.nth(5)).toContainText(`Checked in by ${nora.child.parentName}`);
+  // The picture is in the photo's own item, between the check-out and the diaper.
+  const photo = items.nth(1).getByRole('img', { name: `Water play ${nora.t}` });
   await expect(photo).toBeVisible();
   await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(120);
   await expect(day.getByRole('link', { name: 'Download the photo' })).toBeVisible();
+  // Above the tabs, today's status: her pickup, by name.
+  await expect(parent.getByRole('status', { name: "Today's attendance" })).toHaveText(
+    new RegExp(`^Checked out at \\d{1,2}:\\d{2}\\s(AM|PM) by ${grandmother}$`),
+  );
   expect(await parent.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await phone.close();
 });
