@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { centsToAmount, formatAmount, formatCents, parseCents, sumCents } from '../../src/shared/money';
-import { pdfSafe } from '../../src/server/services/payment-pdf';
+import { pdfSafe } from '../../src/server/payments/pdf';
 import { amountField, taxStatementSchema } from '../../src/shared/schemas/payments';
 
 describe('parseCents', () => {

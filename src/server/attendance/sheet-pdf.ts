@@ -1,12 +1,12 @@
 /**
  * The printable daily sign-in sheet: for each room, each child with the times and adults of the day's
  * check-ins and check-outs, and blank lines for a paper signature. Drawn with jspdf on US Letter, as the
- * payment PDFs are (services/payment-pdf.ts).
+ * payment PDFs are (payments/pdf.ts).
  */
 import { jsPDF } from 'jspdf';
 import { centre } from '../../shared/centre';
 import { centreTimeOf } from '../../shared/centre-clock';
-import { pdfSafe } from '../services/payment-pdf';
+import { pdfSafe } from '../payments/pdf';
 import type { attendanceDay } from './records';
 
 type Day = ReturnType<typeof attendanceDay>;

@@ -1,6 +1,6 @@
 /**
  * The PDF at the heart of a family's archive (issue 33): a child's record as the family saw it in the portal,
- * rendered with jspdf in the style of the receipts (services/payment-pdf.ts): the centre's letterhead, then the
+ * rendered with jspdf in the style of the receipts (payments/pdf.ts): the centre's letterhead, then the
  * attendance summary (a line per month: days attended and hours, as the monthly report counts them), the
  * milestones achieved, the development notes that are not private, and the activities. In the parent's saved
  * language (issue 33): fixed words from the PDFs' catalogue (shared/i18n/pdf-*.ts), dates from the language's
@@ -12,7 +12,7 @@ import { centre, centreAddressLine } from '../../shared/centre';
 import type { Language } from '../../shared/i18n';
 import type { PdfKey } from '../../shared/i18n/pdf-en';
 import type { AttendanceSummary } from '../attendance/report';
-import { pdfSafe, PdfWords } from '../services/payment-pdf';
+import { pdfSafe, PdfWords } from '../payments/pdf';
 
 export interface RecordForPdf {
   childName: string;

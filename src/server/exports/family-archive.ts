@@ -39,7 +39,7 @@ import { attendanceSummary } from '../attendance/report';
 import { photoPath } from '../daily/photos';
 import { documentsDir, DOWNLOAD_PATH } from '../documents/uploads';
 import { logger } from '../logger';
-import { receiptPdf } from '../services/payment-pdf';
+import { receiptPdf } from '../payments/pdf';
 import { childRecordPdf } from './child-record-pdf';
 import { inChunks } from './csv';
 

@@ -6,7 +6,7 @@ import { FIRST_TAX_YEAR } from '../../shared/schemas/payments';
 import { type Clock, centreToday } from '../clock';
 import type { Context } from '../context';
 import type { Db } from '../db';
-import type { StatementForPdf } from '../services/payment-pdf';
+import type { StatementForPdf } from './pdf';
 import { paidFrom, receiptColumns } from './receipts';
 
 /** The years a parent can download a statement for, with their figures: over every receipt, not a page. */

@@ -27,14 +27,13 @@ import { adminStatement, assertTaxYear, buildStatement, statementFileName, state
 import { summarise } from '../payments/summary';
 import { paymentReceiptEmail, taxStatementEmail } from '../services/mail-templates';
 import { sendToParent } from '../services/parent-mail';
-import { formatPdfDate, receiptPdf, taxStatementPdf } from '../services/payment-pdf';
+import { formatPdfDate, receiptPdf, taxStatementPdf } from '../payments/pdf';
 import { firstPageRead } from '../cache/store';
 import { audited, recordAudit } from '../audit/record';
 import { directorProcedure, parentProcedure, router } from '../trpc';
 import { consumeForAccount } from '../services/rate-limit';
 
 /** The PDF answer's type, for the procedures of other routers that answer a PDF (its home is payments/pdf-file.ts). */
-export type { PdfFile } from '../payments/pdf-file';
 
 export const paymentsRouter = router({
   /** A page of the receipts, newest payment first (GET /api/admin/payment-receipts). */
