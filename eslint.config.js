@@ -39,6 +39,23 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
   },
   {
+    // Issue 30: an import into another layer goes through the `~/` alias, never climbs three folders up.
+    files: ['src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./){3,}(shared|server|client|db)/',
+              message: 'Import another layer with the ~/ alias (~/shared/..., ~/server/..., ~/db/...).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/client/**/*.tsx'],
     ...jsxA11y.flatConfigs.recommended,
   },

@@ -2,7 +2,7 @@ import { CalendarDays, Clock, type LucideIcon, MapPin } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { formatDay, formatTimeOfDay, usePageLanguage } from '../../lib/i18n';
 import { t } from '../../lib/i18n';
-import type { PageLanguage } from '../../../shared/i18n/paths';
+import type { PageLanguage } from '~/shared/i18n/paths';
 import { cn } from '../ui/cn';
 import type { PublicEvent } from './queries';
 

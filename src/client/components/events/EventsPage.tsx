@@ -2,7 +2,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { CalendarDays, CalendarRange, Megaphone, ScrollText } from 'lucide-react';
 import { useMemo } from 'react';
-import type { EventsSearch } from '../../../shared/page-search';
+import type { EventsSearch } from '~/shared/page-search';
 import { AnnouncementItem } from './AnnouncementItem';
 import { EventDetails } from './EventDetails';
 import { EventsCalendar } from './EventsCalendar';

@@ -1,6 +1,6 @@
 import { useLocation, useRouter } from '@tanstack/react-router';
-import { plainText } from '../../../shared/i18n/plain';
-import { languageOfPath } from '../../../shared/i18n/paths';
+import { plainText } from '~/shared/i18n/plain';
+import { languageOfPath } from '~/shared/i18n/paths';
 import { LoadFailed } from '../ui/LoadFailed';
 
 /**

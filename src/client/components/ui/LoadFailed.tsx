@@ -1,6 +1,6 @@
 import { useLocation } from '@tanstack/react-router';
-import { plainText } from '../../../shared/i18n/plain';
-import { languageOfPath } from '../../../shared/i18n/paths';
+import { plainText } from '~/shared/i18n/plain';
+import { languageOfPath } from '~/shared/i18n/paths';
 import { RotateCw } from 'lucide-react';
 import { PlainButton } from './PlainButton';
 import { cn } from './cn';

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { eventsSearch } from '../../../shared/page-search';
+import { eventsSearch } from '~/shared/page-search';
 import { EventsPage } from '../../components/events/EventsPage';
 import { EventsLoadFailed, EventsPending } from '../../components/events/EventsStatus';
 import { announcementsQuery, eventsQuery } from '../../components/events/queries';

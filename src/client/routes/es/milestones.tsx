@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { milestonesSearch } from '../../../shared/page-search';
+import { milestonesSearch } from '~/shared/page-search';
 import { MilestonesPage } from '../../components/milestones/MilestonesPage';
 import { achievementsQuery, milestonesQuery, recentQuery } from '../../components/milestones/queries';
 import { publicPageHead } from '../../lib/page-title';
