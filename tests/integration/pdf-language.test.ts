@@ -6,14 +6,15 @@
  */
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { parentChildRelationships } from '../../db/schema';
+import { readFileSync } from 'node:fs';
+import { outboxMessages, parentChildRelationships } from '../../db/schema';
 import { centre } from '../../src/shared/centre';
 import { intlFor } from '../../src/shared/i18n';
 import { pdfEn } from '../../src/shared/i18n/pdf-en';
 import { pdfEs } from '../../src/shared/i18n/pdf-es';
 import { addChild, type AdminTestServer, as, type ChildBody, sharedAdminServer } from '../helpers/admin-server';
 import { json } from '../helpers/enrollment-fixtures';
-import { pdfText } from '../helpers/pdf';
+import { mimeAttachments, pdfText } from '../helpers/pdf';
 
 type Receipt = { id: string; receiptNumber: string };
 
@@ -205,5 +206,29 @@ describe("a parent's receipt and statement PDFs in their saved language", () => 
     const foreign = await s.request(`/api/parent/payment-receipts/${theirs.id}/pdf`, bearer());
     expect(foreign.status).toBe(404);
     expect(await json(foreign)).toEqual({ message: 'Receipt not found' });
+  });
+  it('e-mails the receipt and the statement in Spanish, with Spanish PDFs, to a Spanish parent; in English to an English one', async () => {
+    const lastMail = () => {
+      const row = s.db.select().from(outboxMessages).all().at(-1)!;
+      const eml = readFileSync(row.emlFile, 'utf8');
+      return { row, eml, pdf: mimeAttachments(eml)[0]! };
+    };
+    await setLanguage('es');
+    await s.caller('admin').payments.sendEmail(trip.id);
+    let mail = lastMail();
+    expect(mail.row).toMatchObject({ toAddress: 'rosa@example.com', subject: `Recibo de pago ${trip.receiptNumber} de ${centre.name}` });
+    expect(await pdfText(mail.pdf.content)).toContain('Recibo de pago');
+    await s.caller('admin').payments.sendTaxStatement({ parentEmail: 'rosa@example.com', taxYear: '2025' });
+    mail = lastMail();
+    expect(mail.row.subject).toBe(`Su estado de cuenta anual 2025 para impuestos de ${centre.name}`);
+    expect(await pdfText(mail.pdf.content)).toContain(esMoney(1254.55));
+
+    await setLanguage('en');
+    await s.caller('admin').payments.sendEmail(trip.id);
+    mail = lastMail();
+    expect(mail.row.subject).toBe(`Payment receipt ${trip.receiptNumber} from ${centre.name}`);
+    expect(await pdfText(mail.pdf.content)).toContain('Amount Received (USD) $1,234.50');
+    await s.caller('admin').payments.sendTaxStatement({ parentEmail: 'rosa@example.com', taxYear: '2025' });
+    expect(lastMail().row.subject).toBe(`Your 2025 year-end tax statement from ${centre.name}`);
   });
 });

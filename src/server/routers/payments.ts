@@ -2,7 +2,7 @@ import { TRPCError } from '@trpc/server';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { enrolledChildren, paymentReceipts } from '~/db/schema';
-import { formatAmount, formatCents } from '../../shared/money';
+import { formatAmount } from '../../shared/money';
 import { idSchema } from '../../shared/schemas/content';
 import { pageInput } from '../../shared/schemas/page';
 import { FIRST_TAX_YEAR, parentReceiptsInput, receiptSchema, taxStatementSchema, taxYearField } from '../../shared/schemas/payments';
@@ -10,7 +10,7 @@ import { centreToday } from '../clock';
 import type { Db } from '../db';
 import { keysetPage } from '../pagination';
 import { parentChildOr404 } from '../parents/access';
-import { preferencesOf } from '../parents/preferences';
+import { preferencesOf, preferencesOfAddress } from '../parents/preferences';
 import { type PdfFile, pdfFile } from '../payments/pdf-file';
 import {
   findParentReceipt,
@@ -27,7 +27,7 @@ import { adminStatement, assertTaxYear, buildStatement, statementFileName, state
 import { summarise } from '../payments/summary';
 import { paymentReceiptEmail, taxStatementEmail } from '../services/mail-templates';
 import { sendToParent } from '../services/parent-mail';
-import { formatPdfDate, receiptPdf, taxStatementPdf } from '../payments/pdf';
+import { PdfWords, receiptPdf, taxStatementPdf } from '../payments/pdf';
 import { firstPageRead } from '../cache/store';
 import { audited, recordAudit } from '../audit/record';
 import { directorProcedure, parentProcedure, router } from '../trpc';
@@ -109,16 +109,20 @@ export const paymentsRouter = router({
     // Each PDF is rendered on the server's CPU: a rate per account (issue 29).
     consumeForAccount(ctx, ctx.limits.pdfs);
     const receipt = findReceipt(ctx.db, input);
-    const pdf = receiptPdf(receipt, centreToday(ctx.clock));
+    // The e-mail and its PDF in the language the parent chose (issue 33); English for an address with no account.
+    const { language } = preferencesOfAddress(ctx.db, receipt.parentEmail);
+    const words = new PdfWords(language);
+    const pdf = receiptPdf(receipt, centreToday(ctx.clock), language);
     const content = paymentReceiptEmail(
       {
         receiptNumber: receipt.receiptNumber,
         parentName: receipt.parentName,
         childName: receipt.childName,
-        amountText: formatAmount(receipt.amount),
-        paymentDateText: formatPdfDate(receipt.paymentDate),
+        amountText: language === 'en' ? formatAmount(receipt.amount) : words.amount(receipt.amount),
+        paymentDateText: words.date(receipt.paymentDate),
       },
       ctx.config,
+      language,
     );
     const outcome = await sendToParent(ctx, receipt.parentEmail, content, ctx.admin.email, content.text, [
       { filename: receiptFileName(receipt), content: pdf, contentType: 'application/pdf' },
@@ -155,11 +159,13 @@ export const paymentsRouter = router({
     // Each PDF is rendered on the server's CPU: a rate per account (issue 29).
     consumeForAccount(ctx, ctx.limits.pdfs);
     const statement = adminStatement(ctx, input);
-    const pdf = taxStatementPdf(statement);
-    const totalText = formatCents(statement.totalCents);
+    const { language } = preferencesOfAddress(ctx.db, statement.parentEmail);
+    const pdf = taxStatementPdf(statement, language);
+    const totalText = new PdfWords(language).money(statement.totalCents);
     const content = taxStatementEmail(
       { taxYear: statement.taxYear, parentName: statement.parentName, totalText, paymentCount: statement.payments.length },
       ctx.config,
+      language,
     );
     const outcome = await sendToParent(ctx, statement.parentEmail, content, ctx.admin.email, content.text, [
       { filename: statementFileName(statement.taxYear), content: pdf, contentType: 'application/pdf' },

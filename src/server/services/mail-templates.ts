@@ -248,18 +248,17 @@ export interface ReceiptForEmail {
 }
 
 /** The payment receipt, sent by staff with the receipt attached as a PDF. */
-export function paymentReceiptEmail(r: ReceiptForEmail, config: LinkConfig): EmailContent {
+export function paymentReceiptEmail(r: ReceiptForEmail, config: LinkConfig, language: Language = 'en'): EmailContent {
   return {
-    subject: headerSafe(`Payment receipt ${r.receiptNumber} from ${centre.name}`),
+    subject: headerSafe(t(language, 'mail.receipt.subject', { number: r.receiptNumber, centre: centre.name })),
     ...letter(
-      r.parentName.trim() || 'Parent',
+      r.parentName,
       [
-        plain(`Thank you for your payment of ${r.amountText} on ${r.paymentDateText} for ${r.childName}.`),
-        plain(
-          `Your receipt ${r.receiptNumber} is attached as a PDF. Please keep it for your records. You can also download your receipts from the Parent Portal.`,
-        ),
+        plain(t(language, 'mail.receipt.thanks', { amount: r.amountText, date: r.paymentDateText, child: r.childName })),
+        plain(t(language, 'mail.receipt.attached', { number: r.receiptNumber })),
       ],
       config,
+      language,
     ),
   };
 }
@@ -271,21 +270,18 @@ export interface StatementForEmail {
   paymentCount: number;
 }
 
-/** The year-end tax statement, with the statement attached as a PDF. */
-export function taxStatementEmail(s: StatementForEmail, config: LinkConfig): EmailContent {
+/** The year-end tax statement, with the statement attached as a PDF, in the parent's language (issue 33). */
+export function taxStatementEmail(s: StatementForEmail, config: LinkConfig, language: Language = 'en'): EmailContent {
   return {
-    subject: headerSafe(`Your ${s.taxYear} year-end tax statement from ${centre.name}`),
+    subject: headerSafe(t(language, 'mail.statement.subject', { year: s.taxYear, centre: centre.name })),
     ...letter(
-      s.parentName.trim() || 'Parent',
+      s.parentName,
       [
-        plain(
-          `Attached is your year-end statement of child care payments for ${s.taxYear}: ${s.paymentCount} payment${s.paymentCount === 1 ? '' : 's'}, ${s.totalText} in total.`,
-        ),
-        plain(
-          `It shows our name, address and taxpayer identification number (EIN ${centre.providerTaxId}), which you need for the Child and Dependent Care Credit (IRS Form 2441); it may be used in place of Form W-10. Please give it to your tax preparer.`,
-        ),
+        plain(t(language, 'mail.statement.attached', { year: s.taxYear, count: s.paymentCount, total: s.totalText })),
+        plain(t(language, 'mail.statement.ein', { ein: centre.providerTaxId })),
       ],
       config,
+      language,
     ),
   };
 }

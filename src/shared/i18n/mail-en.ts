@@ -40,6 +40,15 @@ export const mailEn = {
   'mail.summary.portal': 'Parent Portal',
   'mail.summary.photos': '{count, plural, one {A photo of the day is} other {# photos of the day are}} waiting in the {portal}',
   'mail.summary.optOut': 'You receive this summary because you chose it in the {portal}; you can turn it off there',
+  'mail.receipt.subject': 'Payment receipt {number} from {centre}',
+  'mail.receipt.thanks': 'Thank you for your payment of {amount} on {date} for {child}.',
+  'mail.receipt.attached':
+    'Your receipt {number} is attached as a PDF. Please keep it for your records. You can also download your receipts from the Parent Portal.',
+  'mail.statement.subject': 'Your {year} year-end tax statement from {centre}',
+  'mail.statement.attached':
+    'Attached is your year-end statement of child care payments for {year}: {count, plural, one {# payment} other {# payments}}, {total} in total.',
+  'mail.statement.ein':
+    'It shows our name, address and taxpayer identification number (EIN {ein}), which you need for the Child and Dependent Care Credit (IRS Form 2441); it may be used in place of Form W-10. Please give it to your tax preparer.',
   'applicationMail.dear': 'Dear {name},',
   'applicationMail.regards': 'Warm regards,',
   'applicationMail.team': 'The team at {name}',

@@ -37,6 +37,15 @@ export const mailEs = {
   'mail.summary.portal': 'Portal para Padres',
   'mail.summary.photos': '{count, plural, one {Una foto del día le espera} other {# fotos del día le esperan}} en el {portal}',
   'mail.summary.optOut': 'Recibe este resumen porque lo eligió en el {portal}; puede desactivarlo allí',
+  'mail.receipt.subject': 'Recibo de pago {number} de {centre}',
+  'mail.receipt.thanks': 'Gracias por su pago de {amount} del {date} por {child}.',
+  'mail.receipt.attached':
+    'Le adjuntamos su recibo {number} en PDF. Por favor, guárdelo para sus registros. También puede descargar sus recibos en el Portal para Padres.',
+  'mail.statement.subject': 'Su estado de cuenta anual {year} para impuestos de {centre}',
+  'mail.statement.attached':
+    'Le adjuntamos su estado de cuenta anual de pagos de cuidado infantil de {year}: {count, plural, one {# pago} other {# pagos}}, {total} en total.',
+  'mail.statement.ein':
+    'Incluye nuestro nombre, dirección y número de identificación del contribuyente (EIN {ein}), que necesita para el crédito por gastos del cuidado de hijos y dependientes (formulario 2441 del IRS); puede usarse en lugar del formulario W-10. Por favor, entrégueselo a quien prepare su declaración de impuestos.',
   'applicationMail.dear': 'Estimado/a {name}:',
   'applicationMail.regards': 'Saludos cordiales,',
   'applicationMail.team': 'El equipo de {name}',
