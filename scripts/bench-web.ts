@@ -12,7 +12,7 @@
  *
  * Usage: npm run bench:web [-- --runs 3 --save <folder for the JSON reports> --pages /,/parent-dashboard]
  * Each page is audited `--runs` times (default 3); the run with the median performance score is shown.
- * `--pages` audits only the listed ones (comma-separated, from the six above).
+ * `--pages` audits only the listed ones (comma-separated, from the ten above).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -35,7 +35,19 @@ import { openDatabase } from '../src/server/db';
 import { storeGalleryPicture } from '../src/server/services/images';
 import { PARENT_TOKEN_KEY, PARENT_USER_KEY } from '../src/client/lib/parent-session';
 
-const PAGES = ['/', '/events', '/enrollment', '/milestones', '/parent-login', '/parent-dashboard'] as const;
+// The Spanish twins (issue 33) are audited beside their English pages.
+const PAGES = [
+  '/',
+  '/events',
+  '/enrollment',
+  '/milestones',
+  '/es',
+  '/es/events',
+  '/es/enrollment',
+  '/es/milestones',
+  '/parent-login',
+  '/parent-dashboard',
+] as const;
 const SIGNED_IN = new Set<string>(['/parent-dashboard']);
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'];
