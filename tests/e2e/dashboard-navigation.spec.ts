@@ -1,5 +1,13 @@
 import type { Locator } from '@playwright/test';
-import { announcements, enrolledChildren, milestones, parentChildRelationships } from '../../db/schema';
+import { eq, isNull } from 'drizzle-orm';
+import {
+  announcements,
+  communicationMessages,
+  documentRequests,
+  enrolledChildren,
+  milestones,
+  parentChildRelationships,
+} from '../../db/schema';
 import { addDays, centreDateOf } from '../../src/shared/centre-time';
 import { sampleApplication } from '../helpers/enrollment-fixtures';
 import { parentFamily, signIn } from './parent-family';
@@ -297,6 +305,10 @@ test.describe('a director on a desktop', () => {
     server,
     loginAsAdmin,
   }) => {
+    // Earlier tests on this server leave messages and uploads staff have not seen, and the Messages sub-tab marks
+    // those on screen read as the page opens: start from none, so the count is this test's own.
+    server.db.update(communicationMessages).set({ isRead: true }).where(eq(communicationMessages.recipientType, 'admin')).run();
+    server.db.update(documentRequests).set({ responseSeenAt: new Date() }).where(isNull(documentRequests.responseSeenAt)).run();
     const fam = await parentFamily(server, 'upload');
     const title = `Immunization record ${fam.t}`;
     const created = await server.request('/api/admin/document-requests', {
