@@ -2,7 +2,7 @@ import { dailyActivities, developmentNotes } from '../../db/schema';
 import { centreDateOf } from '../../src/shared/centre-time';
 import { PARENT_PASSWORD_HINT } from '../../src/shared/schemas/password-policy';
 import type { TestServer } from '../helpers/server';
-import { expect, test, watchForProblems } from './fixtures';
+import { expect, pageReady, test, watchForProblems } from './fixtures';
 import { parentFamily, signIn } from './parent-family';
 
 /**
@@ -93,6 +93,28 @@ test('a signed-in parent opening the dashboard gets it drawn, and React takes it
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await problems();
+});
+
+test('the child select works as soon as the page is ready: its code is here before React takes the page over', async ({ page, server }) => {
+  const fam = await familyWithTwo(server);
+  await signIn(page, fam.email, fam.password);
+  // The select's code held back, as on a slow phone; the page must not be called ready (hydrated) without it, or a
+  // parent's tap on the select is lost. The hold ends once the page is ready, or after two seconds.
+  let readyWhileHeld: number | undefined;
+  await page.route(/\/assets\/Select-[^/]*\.js$/, async (route) => {
+    await page
+      .locator('html[data-app-ready]')
+      .waitFor({ state: 'attached', timeout: 2000 })
+      .catch(() => undefined);
+    readyWhileHeld = await page.locator('html[data-app-ready]').count();
+    await route.continue();
+  });
+  await page.goto('/parent-dashboard');
+  await pageReady(page);
+  expect(readyWhileHeld).toBe(0);
+  await page.getByRole('button', { name: /Select Child/ }).click();
+  await page.getByRole('option', { name: new RegExp(fam.otto.childName) }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `${fam.otto.childName}'s Development Journey` })).toBeVisible();
 });
 
 test('the child and tab chosen are in the address: a reload comes back to them, drawn on the server, and Back undoes a choice', async ({

@@ -17,9 +17,12 @@ export const Route = createFileRoute('/parent-dashboard')({
       throw redirect({ href: '/parent-login', reloadDocument: true });
   },
   loaderDeps: ({ search }) => ({ child: search.child ?? null }),
-  // Starts the dashboard's one request while the page's code loads; a failure is the component's to show.
-  loader: ({ context, deps }) => {
+  // Starts the dashboard's one request while the page's code loads; a failure is the component's to show. A
+  // dashboard the server rendered with a child select is hydrated once the select's code is here.
+  loader: async ({ context, deps }) => {
     void context.queryClient.prefetchQuery(dashboardQuery(deps.child));
+    const rendered = context.queryClient.getQueryData(dashboardQuery(deps.child).queryKey);
+    if (rendered && rendered.children.length > 1) await import('../components/parent/ParentDashboard').then((m) => m.loadChildSelect());
   },
   // Offline, the cached dashboard with its banner, and nothing sent (ADR 051).
   component: () => (

@@ -12,6 +12,9 @@ import { isNotFound, isUnauthorized, queryClient, trpc } from '../../lib/trpc';
 import { Button } from '../ui/Button';
 import { Card } from '../ui/Card';
 import { programName } from '~/shared/constants';
+import { ChildSelect } from './child-select';
+
+export { loadChildSelect } from './child-select';
 import { revealTabPanel, Tab, TabList, TabPanel, Tabs } from '../ui/Tabs';
 import { Timeline } from '../daily/Timeline';
 import { ActivityItem } from './ActivityItem';
@@ -30,8 +33,6 @@ import { documentLanguage } from '../../lib/portal-catalogue';
  */
 const CommunicationCenter = lazy(() => import('../communication/CommunicationCenter').then((m) => ({ default: m.CommunicationCenter })));
 const ParentPayments = lazy(() => import('./ParentPayments').then((m) => ({ default: m.ParentPayments })));
-/** Shown only to a parent of several children: the rest never load the select and its popover. */
-const Select = lazy(() => import('../ui/Select').then((m) => ({ default: m.Select })));
 
 /** Loaded when first opened: its password rules bring the common-password dictionary (shared/schemas/password-policy.ts). */
 const ChangePasswordDialog = lazy(() => import('./ChangePasswordDialog').then((m) => ({ default: m.ChangePasswordDialog })));
@@ -236,7 +237,7 @@ function Dashboard() {
       {data.children.length > 1 && (
         // The placeholder holds the select's height (label and field) while its code loads: nothing below moves.
         <Suspense fallback={<div className="mb-5 h-17" />}>
-          <Select
+          <ChildSelect
             className="mb-5 max-w-sm"
             label={t('portal.selectChild')}
             value={selectedId}
