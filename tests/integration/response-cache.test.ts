@@ -65,14 +65,25 @@ describe('the key holds only what a read declares', () => {
     const family = await enrolFamily(s, 'outside.key@example.com', ['Ola Outside']);
     const child = family.children[0]!.id;
     const paths: Record<string, string[]> = {};
+    // A valid value of each declared field (a page's limit: 20).
+    const values: Record<string, string | number> = {
+      childId: child,
+      status: 'pending',
+      date: '2026-11-20',
+      entity: 'note',
+      from: '2026-01-01',
+    };
     for (const read of CACHED_READS) {
-      const rest = read.rest?.replace(':childId', child);
+      const query = (read.query ?? []).filter((f) => values[f] !== undefined).map((f) => `${f}=${values[f]}`);
+      const rest = read.rest && read.rest.replace(/:childId|:id/, child) + (query.length ? `?${query.join('&')}` : '');
       const input =
         read.input === 'none'
           ? null
           : read.input === 'id'
             ? child
-            : Object.fromEntries(read.input.filter((f) => f !== 'cursor').map((f) => [f, { childId: child, status: 'pending' }[f] ?? 20]));
+            : Object.fromEntries(
+                read.input.filter((f) => f !== 'cursor' && (f === 'limit' || values[f] !== undefined)).map((f) => [f, values[f] ?? 20]),
+              );
       (paths[read.whose] ??= []).push(...(rest ? [rest] : []), trpcGet(read.procedure, input), trpcBatch([read.procedure], [input]));
     }
     paths.everyone!.push(

@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { outboxMessages } from '../../db/schema';
 import { queueDailySummaries } from '../../src/server/daily/summary-mail';
+import { cacheStore } from '../../src/server/cache/store';
 import { drainMailQueue } from '../../src/server/services/mail-queue';
 import { createMailer } from '../../src/server/services/mailer';
 import { as, sharedAdminServer } from '../helpers/admin-server';
@@ -123,5 +124,46 @@ describe("the end-of-day e-mail in the parent's language", () => {
       expect(text, words).toContain(words);
     expect(text).toMatch(/7:42\s?a\.\s?m\./);
     for (const english of ['Checked in', 'Lunch', 'Ate most', 'Here is', 'Dear ']) expect(text, english).not.toContain(english);
+  });
+});
+
+describe("the Today tab's kept answer (cache/response-cache.ts)", () => {
+  it("is kept for the parent's session, and a note is seen on the very next read, over REST and tRPC", async () => {
+    s.clock.set('2026-11-20T23:00:00Z');
+    const store = cacheStore(s.db);
+    const rest = `/api/parent/daily-entries/${childA}`;
+    const noted = async () => [
+      (await (await s.request(rest, bearer(a.token))).text()).includes('Kept note'),
+      (await (await trpcQuery('daily.parentDay', { childId: childA }, bearer(a.token).headers)).text()).includes('Kept note'),
+    ];
+    // Kept: both reads go into the store when nothing else is written meanwhile (a queued e-mail going out is a
+    // write, and empties the store: then the round is tried again).
+    const keptRound = async () => {
+      expect((await s.request('/api/parent/children', bearer(a.token))).status).toBe(200);
+      const version = store.version();
+      const held = store.answers();
+      expect(await noted()).toEqual([false, false]);
+      return store.version() === version ? store.answers() - held : 'a write came between';
+    };
+    await expect.poll(keptRound).toBe(2);
+    const note = await post('/api/admin/daily-entries', {
+      childId: childA,
+      kind: 'note',
+      at: '2026-11-20T19:00:00Z',
+      details: { text: 'Kept note: sang all afternoon' },
+    });
+    expect(note.status, await note.clone().text()).toBe(201);
+    expect(await noted()).toEqual([true, true]);
+  });
+
+  it('kept before midnight in Columbus, it is not the answer after: the day asked for is the new one', async () => {
+    s.clock.set('2026-11-21T04:50:00Z');
+    const late = await enrolFamily(s, 'today.midnight@example.com', ['Mina Midnight']);
+    const path = `/api/parent/daily-entries/${late.children[0]!.id}`;
+    const dayOf = async () => (await json<{ date: string }>(await s.request(path, bearer(late.token)))).date;
+    expect(await dayOf()).toBe('2026-11-20');
+    expect(await dayOf()).toBe('2026-11-20');
+    s.clock.set('2026-11-21T05:10:00Z');
+    expect(await dayOf()).toBe('2026-11-21');
   });
 });

@@ -44,6 +44,8 @@ export interface CachedPage {
 /** The parameter that names a page after the first; present, the request is never answered from the cache. */
 export const CURSOR = 'cursor';
 const PAGE = ['limit', CURSOR] as const;
+/** The Audit tab's filters (GET /api/admin/audit-log). */
+const AUDIT_FILTERS = ['actorId', 'entity', 'entityId', 'from', 'to'] as const;
 
 /** The public lists: every visitor reads the same answer; a page may be rendered with them. */
 export const PUBLIC_LISTS = [
@@ -81,6 +83,21 @@ export const CACHED_READS: readonly CachedRead[] = [
     whose: 'parent-session',
   },
   { procedure: 'parentPortal.stats', rest: '/api/parent/stats/:childId', input: 'id', whose: 'parent-session' },
+  // The Today tab (issue 32): a child's day, and the child's photos.
+  {
+    procedure: 'daily.parentDay',
+    rest: '/api/parent/daily-entries/:childId',
+    query: ['date'],
+    input: ['childId', 'date'],
+    whose: 'parent-session',
+  },
+  {
+    procedure: 'daily.parentPhotos',
+    rest: '/api/parent/children/:id/photos',
+    query: PAGE,
+    input: ['childId', ...PAGE],
+    whose: 'parent-session',
+  },
   { procedure: 'parentPortal.milestones', rest: '/api/parent/milestones/:childId', input: 'id', whose: 'parent-session' },
   { procedure: 'communications.parentMessages', rest: '/api/parent/communications', query: PAGE, input: PAGE, whose: 'parent-session' },
   {
@@ -109,6 +126,15 @@ export const CACHED_READS: readonly CachedRead[] = [
   { procedure: 'development.childRecords', rest: '/api/admin/child-activities/:childId', input: 'id', whose: 'staff-session' },
   { procedure: 'payments.list', rest: '/api/admin/payment-receipts', query: PAGE, input: PAGE, whose: 'staff-session' },
   { procedure: 'payments.summary', rest: '/api/admin/payment-receipts/summary', input: 'none', whose: 'staff-session' },
+  // The Attendance tab's day (issue 32), and the Audit tab's first page with its filters (issue 31).
+  { procedure: 'attendance.day', rest: '/api/admin/attendance', query: ['date'], input: ['date'], whose: 'staff-session' },
+  {
+    procedure: 'auditLog.list',
+    rest: '/api/admin/audit-log',
+    query: [...AUDIT_FILTERS, ...PAGE],
+    input: [...AUDIT_FILTERS, ...PAGE],
+    whose: 'staff-session',
+  },
   { procedure: 'communications.adminMessages', rest: '/api/admin/communications', query: PAGE, input: PAGE, whose: 'staff-session' },
   {
     procedure: 'communications.adminDocumentRequests',
