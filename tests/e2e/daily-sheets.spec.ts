@@ -59,6 +59,7 @@ test("a teacher records the room's day on a tablet; the parent sees it in Today 
 
   await page.getByRole('tab', { name: 'Daily sheets' }).tap();
   await expect(page.getByRole('tab', { name: 'Daily sheets', selected: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: /Classroom/ })).toContainText('All children');
   await page.getByRole('button', { name: /Classroom/ }).click();
   await page.getByRole('option', { name: room.name }).click();
   const children = page.getByRole('list', { name: 'Children' });
@@ -114,6 +115,10 @@ test("a teacher records the room's day on a tablet; the parent sees it in Today 
   await expect(attendance.getByText(new RegExp(`^Out at \\d{1,2}:\\d{2} (AM|PM) by ${grandmother}$`))).toBeVisible();
   await expect(attendance.getByText('Present now: nobody')).toBeVisible();
   await expect(attendance.getByRole('button', { name: `Check in ${nora.child.childName}` })).toBeVisible();
+  // Back on Daily sheets, the room chosen before is still the one shown.
+  await page.getByRole('tab', { name: 'Daily sheets' }).tap();
+  await expect(page.getByRole('button', { name: /Classroom/ })).toContainText(room.name);
+  await expect(children.getByRole('button')).toHaveCount(2);
 
   // The parent, on a phone: Today is the tab they see first, newest first, with the photo.
   const phone = await browser.newContext({ baseURL: server.url, viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true });

@@ -6,7 +6,7 @@ import { MEAL_AMOUNTS, MEAL_LABELS, MEALS, type DailyEntryInput } from '~/shared
 import { describeItem } from '~/shared/timeline-text';
 import type { TimelineItem } from '~/shared/timeline';
 import { toast } from '~/client/lib/toast';
-import { errorMessage, queryClient, trpc, type RouterOutputs } from '~/client/lib/trpc';
+import { errorMessage, isNotFound, queryClient, trpc, type RouterOutputs } from '~/client/lib/trpc';
 import { Timeline } from '../../daily/Timeline';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
@@ -20,7 +20,26 @@ type Room = RouterOutputs['daily']['room'];
 type RoomChild = Room['children'][number];
 type Entry = Room['entries'][number];
 
-const ALL = '';
+/** The select's value for every child (React Aria's select shows no choice for an empty key). */
+const ALL = 'all';
+
+/** The room chosen last in this browser tab: a teacher back from the Attendance tab finds their room still open. */
+const ROOM_KEY = 'daily-sheets-room';
+function storedRoom(): string {
+  try {
+    return sessionStorage.getItem(ROOM_KEY) ?? ALL;
+  } catch {
+    return ALL;
+  }
+}
+function storeRoom(id: string) {
+  try {
+    if (id === ALL) sessionStorage.removeItem(ROOM_KEY);
+    else sessionStorage.setItem(ROOM_KEY, id);
+  } catch {
+    // Storage refused (private browsing): the choice lasts while the tab is open.
+  }
+}
 const MEAL_OPTIONS = MEALS.map((m) => ({ value: m, label: MEAL_LABELS[m] }));
 const MOODS = ['Happy', 'Calm', 'Tired', 'Fussy'] as const;
 
@@ -52,8 +71,14 @@ async function uploadPhoto(body: FormData) {
  * group entry; photos of the day are uploaded with their tags (only children with photo consent can be tagged).
  */
 export default function DailySheetsTab() {
-  const [classroomId, setClassroomId] = useState<string>(ALL);
-  const room = useQuery({ ...trpc.daily.room.queryOptions({ classroomId: classroomId || null }), staleTime: 0 });
+  const [classroomId, setClassroomId] = useState<string>(storedRoom);
+  const chooseRoom = (id: string) => {
+    setClassroomId(id);
+    storeRoom(id);
+  };
+  const room = useQuery({ ...trpc.daily.room.queryOptions({ classroomId: classroomId === ALL ? null : classroomId }), staleTime: 0 });
+  // The room kept from before was removed since: every child again.
+  if (classroomId !== ALL && isNotFound(room.error)) chooseRoom(ALL);
   const [openChild, setOpenChild] = useState<RoomChild | null>(null);
   const data = room.data;
   const children = data?.children ?? [];
@@ -71,7 +96,7 @@ export default function DailySheetsTab() {
           className="max-w-sm"
           label="Classroom"
           value={classroomId}
-          onChange={setClassroomId}
+          onChange={chooseRoom}
           options={[{ value: ALL, label: 'All children' }, ...(data?.classrooms ?? []).map((c) => ({ value: c.id, label: c.name }))]}
         />
         <ListState
