@@ -26,6 +26,7 @@ import { paymentsRest } from './rest/payments';
 import { exportsRest } from './rest/exports';
 import { parentRest } from './rest/parent';
 import { publicRest } from './rest/public';
+import { callerLanguage } from './parents/preferences';
 import { errorResponse, restContext, type RestEnv } from './rest/shim';
 import { BOOT_SCRIPT_CSP, DOCUMENT_PAGES, mainScript, startAfterFirstPaint, withOwnScript } from './pages/boot';
 import { createRoutePreloads, entryFiles, modulePreloadTags } from './pages/preload';
@@ -75,7 +76,8 @@ export const accessLog: MiddlewareHandler = async (c, next) => {
 };
 
 function handleError(err: Error, c: HonoContext) {
-  const { status, body } = errorResponse(err);
+  // The API's requests have their context (rest/shim.ts restContext): a parent's refusal is said in their language.
+  const { status, body } = errorResponse(err, callerLanguage((c as HonoContext<RestEnv>).get('ctx')));
   if (status >= 500) logger.error({ err, path: loggablePath(c.req.path) }, 'request failed');
   return c.json(body, status as 400);
 }
