@@ -7,7 +7,8 @@ import { formatAmount, formatCents } from '~/shared/money';
 import { centreTime } from '~/shared/timeline-text';
 import type { Language } from '~/shared/i18n/languages';
 import { formatDate, formatDateTime } from './lib/format';
-import { loadPortalCatalogue, portalCatalogue, registerPortalCatalogue } from './lib/portal-catalogue';
+import { FieldMessageLanguage } from './lib/field-message-language';
+import { loadPortalCatalogue, portalCatalogue, portalError, registerPortalCatalogue } from './lib/portal-catalogue';
 
 registerPortalCatalogue('en', portalEn);
 
@@ -25,6 +26,11 @@ export interface PortalIntl {
   language: Language;
   locale: string;
   t(key: PortalKey, values?: Values): string;
+  /**
+   * A refusal in this language: a shared schema's English message (or the server's, already in the parent's
+   * language) as the form shows it (shared/i18n/portal-errors.ts, the mapping /es/enrollment uses too).
+   */
+  error(message: string): string;
   /** The day of a calendar date (`YYYY-MM-DD`) or of a moment. */
   date(value: string | Date | null | undefined): string;
   /** A moment, to the minute. */
@@ -58,6 +64,7 @@ function build(language: Language): PortalIntl {
     language,
     locale: LOCALES[language],
     t: (key, values) => intl.formatMessage({ id: key }, values) as string,
+    error: (message) => portalError(language, message),
     date(value) {
       if (language === 'en' || !value) return formatDate(value);
       // A calendar date is that day wherever the reader is: formatted at noon UTC, in UTC.
@@ -104,7 +111,9 @@ export function PortalIntlProvider({ language, children }: { language: Language;
   }, [value.language]);
   return (
     <PortalIntlContext value={value}>
-      <I18nProvider locale={value.locale}>{children}</I18nProvider>
+      <FieldMessageLanguage value={value.error}>
+        <I18nProvider locale={value.locale}>{children}</I18nProvider>
+      </FieldMessageLanguage>
     </PortalIntlContext>
   );
 }

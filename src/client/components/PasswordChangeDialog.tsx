@@ -23,6 +23,8 @@ export const PASSWORD_CHANGE_WORDS = {
   tryAgain: 'Please try again.',
   saving: 'Saving...',
   close: 'Close',
+  show: 'Show password',
+  hide: 'Hide password',
 };
 export type PasswordChangeWords = typeof PASSWORD_CHANGE_WORDS;
 
@@ -82,6 +84,7 @@ export function PasswordChangeDialog<Result extends { message: string }, TError,
           value={form.values.currentPassword}
           onChange={form.set('currentPassword')}
           error={form.errors.currentPassword}
+          toggleLabels={words}
         />
         <PasswordField
           label={words.new}
@@ -91,6 +94,7 @@ export function PasswordChangeDialog<Result extends { message: string }, TError,
           value={form.values.newPassword}
           onChange={form.set('newPassword')}
           error={form.errors.newPassword}
+          toggleLabels={words}
         />
         {withCancel ? (
           <DialogActions onCancel={() => onOpenChange(false)} isDisabled={change.isPending}>

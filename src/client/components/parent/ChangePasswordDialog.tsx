@@ -1,4 +1,4 @@
-import { changePasswordSchema, PARENT_PASSWORD_HINT } from '~/shared/schemas/password-policy';
+import { changePasswordSchema, PARENT_PASSWORD_MIN } from '~/shared/schemas/password-policy';
 import { usePortalIntl } from '../../i18n';
 import { trpc } from '../../lib/trpc';
 import { PasswordChangeDialog } from '../PasswordChangeDialog';
@@ -12,7 +12,7 @@ export function ChangePasswordDialog({ isOpen, onOpenChange }: { isOpen: boolean
       onOpenChange={onOpenChange}
       schema={changePasswordSchema}
       mutation={trpc.parentAuth.changePassword.mutationOptions()}
-      hint={PARENT_PASSWORD_HINT}
+      hint={t('portal.password.hint', { min: PARENT_PASSWORD_MIN })}
       words={{
         title: t('portal.changePassword'),
         description: t('portal.password.description'),
@@ -23,6 +23,8 @@ export function ChangePasswordDialog({ isOpen, onOpenChange }: { isOpen: boolean
         tryAgain: t('portal.submit.tryAgain'),
         saving: t('portal.saving'),
         close: t('portal.close'),
+        show: t('portal.password.show'),
+        hide: t('portal.password.hide'),
       }}
     />
   );
