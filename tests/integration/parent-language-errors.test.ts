@@ -1,11 +1,14 @@
 /**
  * Issue 33: a parent whose saved language is Spanish is refused in Spanish, over REST and tRPC alike (the REST
  * shim calls the same procedures; the server knows whose session it is and reads that parent's preference). A
- * field error, another family's child (404), a wrong current password and the rate of changes (429, with its
- * Retry-After) are checked; a parent who reads English gets exactly the English of before.
+ * field error, another family's child (404), a wrong current password, the rate of changes (429, with its
+ * Retry-After), a file refused by its type or size, and an upload link used twice (409) are checked; a parent who
+ * reads English gets exactly the English of before.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { MAX_UPLOAD_BYTES } from '../../src/shared/constants';
 import { sharedAdminServer } from '../helpers/admin-server';
+import { PDF } from '../helpers/authz-fixtures';
 import { json } from '../helpers/enrollment-fixtures';
 import { bearer, enrolFamily, type Family } from '../helpers/parent-fixtures';
 
@@ -117,6 +120,39 @@ describe("a parent's refusals in their saved language", () => {
       'You are doing that too often. Please wait a few minutes and try again.',
       'You are doing that too often. Please wait a few minutes and try again.',
     ]);
+  });
+
+  it("a file refused by its type (read from its bytes) or its size, in the uploader's language", async () => {
+    const uploadUrl = async (fam: Family) => (await json<{ uploadURL: string }>(await rest(fam, '/api/objects/upload', 'POST'))).uploadURL;
+    const put = async (fam: Family, body: Buffer) =>
+      s.request(await uploadUrl(fam), {
+        method: 'PUT',
+        body,
+        headers: { ...bearer(fam.token).headers, 'content-type': 'application/pdf' },
+      });
+    const text = Buffer.from('just some text, not a PDF');
+    const esType = await put(spanish, text);
+    expect(esType.status).toBe(415);
+    expect(await json(esType)).toEqual({ message: 'Solo se pueden subir archivos PDF, JPEG, PNG o HEIC.' });
+    const enType = await put(english, text);
+    expect(await json(enType)).toEqual({ message: 'Only PDF, JPEG, PNG or HEIC files can be uploaded.' });
+
+    // A link used twice: 409.
+    const url = await uploadUrl(spanish);
+    const first = await s.request(url, { method: 'PUT', body: PDF, ...bearer(spanish.token) });
+    expect(first.status).toBe(201);
+    const again = await s.request(url, { method: 'PUT', body: PDF, ...bearer(spanish.token) });
+    expect(again.status).toBe(409);
+    expect(await json(again)).toEqual({ message: 'Este enlace para subir el archivo ya se usó. Elija el archivo otra vez.' });
+
+    // Far over the limit: refused before the API reads a byte (the body limit), in the same words.
+    const huge = Buffer.alloc(MAX_UPLOAD_BYTES + 128 * 1024, 0x20);
+    const esSize = await put(spanish, huge);
+    expect(esSize.status).toBe(413);
+    expect(await json(esSize)).toEqual({ message: 'El archivo es demasiado grande. El límite es de 10 MB.' });
+    const enSize = await put(english, huge);
+    expect(enSize.status).toBe(413);
+    expect(await json(enSize)).toEqual({ message: 'The file is too large. The limit is 10 MB.' });
   });
 
   it('staff and anyone not signed in are answered in English, whatever a parent chose', async () => {
