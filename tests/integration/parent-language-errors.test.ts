@@ -127,7 +127,7 @@ describe("a parent's refusals in their saved language", () => {
     const put = async (fam: Family, body: Buffer) =>
       s.request(await uploadUrl(fam), {
         method: 'PUT',
-        body,
+        body: new Uint8Array(body),
         headers: { ...bearer(fam.token).headers, 'content-type': 'application/pdf' },
       });
     const text = Buffer.from('just some text, not a PDF');
@@ -139,9 +139,9 @@ describe("a parent's refusals in their saved language", () => {
 
     // A link used twice: 409.
     const url = await uploadUrl(spanish);
-    const first = await s.request(url, { method: 'PUT', body: PDF, ...bearer(spanish.token) });
+    const first = await s.request(url, { method: 'PUT', body: new Uint8Array(PDF), ...bearer(spanish.token) });
     expect(first.status).toBe(201);
-    const again = await s.request(url, { method: 'PUT', body: PDF, ...bearer(spanish.token) });
+    const again = await s.request(url, { method: 'PUT', body: new Uint8Array(PDF), ...bearer(spanish.token) });
     expect(again.status).toBe(409);
     expect(await json(again)).toEqual({ message: 'Este enlace para subir el archivo ya se usó. Elija el archivo otra vez.' });
 

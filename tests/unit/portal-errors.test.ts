@@ -5,12 +5,15 @@
  * does not know is never English to a Spanish parent.
  */
 import { describe, expect, it } from 'vitest';
+import { portalIntl } from '../../src/client/i18n';
+import { registerPortalCatalogue } from '../../src/client/lib/portal-catalogue';
 import { matchMessage } from '../../src/shared/i18n/field-messages';
 import { formatLite } from '../../src/shared/i18n/lite';
 import { portalEn } from '../../src/shared/i18n/portal-en';
 import { portalErrorIn, portalErrorsIn } from '../../src/shared/i18n/portal-errors';
 import { portalErrorsEn } from '../../src/shared/i18n/portal-errors-en';
 import { portalErrorsEs } from '../../src/shared/i18n/portal-errors-es';
+import { portalEs } from '../../src/shared/i18n/portal-es';
 import { pickupAddSchema } from '../../src/shared/schemas/attendance';
 import { documentResponseSchema, messageSchema } from '../../src/shared/schemas/communication';
 import { pageSchema } from '../../src/shared/schemas/development';
@@ -94,5 +97,32 @@ describe("the portal's refusals in Spanish", () => {
 
   it("the Change Password dialog's hint is SPEC.md's English word for word", () => {
     expect(formatLite('en-US', portalEn['portal.password.hint'], { min: PARENT_PASSWORD_MIN })).toBe(PARENT_PASSWORD_HINT);
+  });
+});
+
+describe("the portal's toasts of a failed call", () => {
+  registerPortalCatalogue('es', portalEs, portalErrorIn);
+  const trpcError = (status: number | undefined, message: string) =>
+    Object.assign(new Error(message), { name: 'TRPCClientError', data: status === undefined ? undefined : { httpStatus: status } });
+
+  it("in Spanish: the server's words as they came, the catalogue's instead of the browser's or a bare status", () => {
+    const es = portalIntl('es');
+    expect(es.language).toBe('es');
+    expect(es.callError(trpcError(404, 'No encontramos a ese niño'), 'Inténtelo de nuevo.')).toBe('No encontramos a ese niño');
+    expect(es.callError(trpcError(undefined, 'Failed to fetch'), 'Inténtelo de nuevo.')).toBe('Inténtelo de nuevo.');
+    expect(es.callError(new TypeError('Failed to fetch'), 'Inténtelo de nuevo.')).toBe('Inténtelo de nuevo.');
+    expect(es.callError(new Error('HTTP error! status: 502'), 'No se pudo descargar.')).toBe('No se pudo descargar.');
+    expect(es.callError(new Error('No hay pagos registrados a su nombre en 2025.'), 'x')).toBe(
+      'No hay pagos registrados a su nombre en 2025.',
+    );
+    // A schema's English that reached the portal unmapped is mapped here.
+    expect(es.error('Subject is required')).toBe('Escriba el asunto');
+  });
+
+  it('in English: exactly as before', () => {
+    const en = portalIntl('en');
+    expect(en.callError(trpcError(undefined, 'Failed to fetch'), 'Please try again.')).toBe('Failed to fetch');
+    expect(en.callError(new Error('HTTP error! status: 502'), 'x')).toBe('HTTP error! status: 502');
+    expect(en.error('Subject is required')).toBe('Subject is required');
   });
 });

@@ -5,7 +5,7 @@ import { PasswordChangeDialog } from '../PasswordChangeDialog';
 
 /** Change the password while signed in; the parent's other sessions end (the server does it). In the parent's language. */
 export function ChangePasswordDialog({ isOpen, onOpenChange }: { isOpen: boolean; onOpenChange: (open: boolean) => void }) {
-  const { t } = usePortalIntl();
+  const { t, callError } = usePortalIntl();
   return (
     <PasswordChangeDialog
       isOpen={isOpen}
@@ -13,6 +13,7 @@ export function ChangePasswordDialog({ isOpen, onOpenChange }: { isOpen: boolean
       schema={changePasswordSchema}
       mutation={trpc.parentAuth.changePassword.mutationOptions()}
       hint={t('portal.password.hint', { min: PARENT_PASSWORD_MIN })}
+      describeError={callError}
       words={{
         title: t('portal.changePassword'),
         description: t('portal.password.description'),
