@@ -7,7 +7,9 @@ import { formatAmount, formatCents } from '~/shared/money';
 import { centreTime } from '~/shared/timeline-text';
 import type { Language } from '~/shared/i18n/languages';
 import { formatDate, formatDateTime } from './lib/format';
-import { loadPortalCatalogue, portalCatalogue, registerPortalCatalogue } from './lib/portal-catalogue';
+import { errorMessage } from './lib/trpc';
+import { FieldMessageLanguage } from './lib/field-message-language';
+import { loadPortalCatalogue, portalCatalogue, portalError, registerPortalCatalogue } from './lib/portal-catalogue';
 
 registerPortalCatalogue('en', portalEn);
 
@@ -25,6 +27,17 @@ export interface PortalIntl {
   language: Language;
   locale: string;
   t(key: PortalKey, values?: Values): string;
+  /**
+   * A refusal in this language: a shared schema's English message (or the server's, already in the parent's
+   * language) as the form shows it (shared/i18n/portal-errors.ts, the mapping /es/enrollment uses too).
+   */
+  error(message: string): string;
+  /**
+   * What a toast says of a failed call (`lib/trpc.ts` errorMessage, as before, in English). In Spanish, what the
+   * server said (already in the parent's language) as it came, and the catalogue's `fallback` for what the browser
+   * or the network said instead ('Failed to fetch', a bare HTTP status): never the browser's English.
+   */
+  callError(error: unknown, fallback: string): string;
   /** The day of a calendar date (`YYYY-MM-DD`) or of a moment. */
   date(value: string | Date | null | undefined): string;
   /** A moment, to the minute. */
@@ -58,6 +71,11 @@ function build(language: Language): PortalIntl {
     language,
     locale: LOCALES[language],
     t: (key, values) => intl.formatMessage({ id: key }, values) as string,
+    error: (message) => portalError(language, message),
+    callError(error, fallback) {
+      const message = errorMessage(error, fallback);
+      return language === 'en' ? message : saidByServer(error, message) ? portalError(language, message) : fallback;
+    },
     date(value) {
       if (language === 'en' || !value) return formatDate(value);
       // A calendar date is that day wherever the reader is: formatted at noon UTC, in UTC.
@@ -83,6 +101,17 @@ function build(language: Language): PortalIntl {
   };
 }
 
+/**
+ * Whether a failed call's message is the server's: a tRPC error that has an HTTP status, or a fetch's Error that
+ * carries the server's `message` (lib/download.ts, the upload), not a network TypeError nor a bare 'HTTP …' status.
+ */
+function saidByServer(error: unknown, message: string): boolean {
+  if (!(error instanceof Error) || error.name === 'TypeError') return false;
+  const data = (error as { data?: { httpStatus?: unknown } | null }).data;
+  if (error.name === 'TRPCClientError') return typeof data?.httpStatus === 'number';
+  return !/^HTTP\b/.test(message);
+}
+
 /** The formatter of a language whose catalogue is loaded (English otherwise). */
 export function portalIntl(language: Language): PortalIntl {
   const ready = portalCatalogue(language) ? language : 'en';
@@ -104,7 +133,9 @@ export function PortalIntlProvider({ language, children }: { language: Language;
   }, [value.language]);
   return (
     <PortalIntlContext value={value}>
-      <I18nProvider locale={value.locale}>{children}</I18nProvider>
+      <FieldMessageLanguage value={value.error}>
+        <I18nProvider locale={value.locale}>{children}</I18nProvider>
+      </FieldMessageLanguage>
     </PortalIntlContext>
   );
 }

@@ -9,7 +9,8 @@ import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { MAX_UPLOAD_BYTES, TRPC_MAX_BATCH } from '../shared/constants';
 import { contentTypeGuard } from './auth/content-type';
 import { csrfGuard } from './auth/csrf';
-import { type AppDeps, createContext } from './context';
+import { type AppDeps, createContext, requestAuth } from './context';
+import { portalErrorIn } from '../shared/i18n/portal-errors';
 import { logAccess } from './access-log';
 import { loggablePath, logger } from './logger';
 import { appRouter } from './routers/_app';
@@ -26,6 +27,7 @@ import { paymentsRest } from './rest/payments';
 import { exportsRest } from './rest/exports';
 import { parentRest } from './rest/parent';
 import { publicRest } from './rest/public';
+import { callerLanguage } from './parents/preferences';
 import { errorResponse, restContext, type RestEnv } from './rest/shim';
 import { BOOT_SCRIPT_CSP, DOCUMENT_PAGES, mainScript, startAfterFirstPaint, withOwnScript } from './pages/boot';
 import { createRoutePreloads, entryFiles, modulePreloadTags } from './pages/preload';
@@ -75,7 +77,8 @@ export const accessLog: MiddlewareHandler = async (c, next) => {
 };
 
 function handleError(err: Error, c: HonoContext) {
-  const { status, body } = errorResponse(err);
+  // The API's requests have their context (rest/shim.ts restContext): a parent's refusal is said in their language.
+  const { status, body } = errorResponse(err, callerLanguage((c as HonoContext<RestEnv>).get('ctx')));
   if (status >= 500) logger.error({ err, path: loggablePath(c.req.path) }, 'request failed');
   return c.json(body, status as 400);
 }
@@ -140,14 +143,19 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.use('*', compress());
 
   // Connection: close on both: the refused body is never read, so the connection cannot carry another request.
+  // Said in the signed-in parent's language (issue 33): these answer before the API's context is made.
+  const tooLarge = (c: HonoContext, message: string) =>
+    c.json({ message: portalErrorIn(callerLanguage({ db: deps.db, auth: requestAuth(deps, c).auth }), message) }, 413, {
+      Connection: 'close',
+    });
   const jsonLimit = bodyLimit({
     maxSize: 1024 * 1024,
-    onError: (c) => c.json({ message: 'The request is too large' }, 413, { Connection: 'close' }),
+    onError: (c) => tooLarge(c, 'The request is too large'),
   });
   const uploadLimit = bodyLimit({
     maxSize: MAX_UPLOAD_BYTES + 64 * 1024,
     // Connection: close, because the refused body is never read.
-    onError: (c) => c.json({ message: 'The file is too large. The limit is 10 MB.' }, 413, { Connection: 'close' }),
+    onError: (c) => tooLarge(c, 'The file is too large. The limit is 10 MB.'),
   });
   // GET and HEAD carry no body; asking (bodyLimit reads c.req.raw.body) would build a full Request per call.
   app.use('/api/*', (c, next) =>

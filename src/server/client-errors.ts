@@ -1,5 +1,7 @@
 import type { TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
+import type { Language } from '../shared/i18n/languages';
+import { portalErrorIn, portalErrorsIn } from '../shared/i18n/portal-errors';
 import { fieldMessages } from '../shared/schemas/fields';
 
 export const UNREADABLE_REQUEST = 'The request could not be read. Please send valid JSON.';
@@ -16,9 +18,16 @@ const TRPC_READ_FAILURE =
 /**
  * What a 4xx answer may say (both APIs: tRPC's error formatter and the REST shim). Validation failures read
  * as the form's own messages; a body that is not even an object, or a request tRPC or the JSON parser could
- * not read, gets one plain sentence, so no answer names a library, a parser or a stack.
+ * not read, gets one plain sentence, so no answer names a library, a parser or a stack. In `language`: the
+ * signed-in parent's saved one (issue 33, callerLanguage), English for everyone else.
  */
-export function clientError(error: TRPCError): { message: string; fieldErrors: Record<string, string> | null } {
+export function clientError(error: TRPCError, language: Language = 'en'): { message: string; fieldErrors: Record<string, string> | null } {
+  const { message, fieldErrors } = englishClientError(error);
+  if (language === 'en') return { message, fieldErrors };
+  return { message: portalErrorIn(language, message), fieldErrors: fieldErrors && portalErrorsIn(language, fieldErrors) };
+}
+
+function englishClientError(error: TRPCError): { message: string; fieldErrors: Record<string, string> | null } {
   if (error.cause instanceof ZodError) {
     const fields = fieldMessages(error.cause);
     const root = error.cause.issues.find((i) => i.path.length === 0);

@@ -1,18 +1,26 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
+import { portalErrorIn } from '../shared/i18n/portal-errors';
 import { clientError } from './client-errors';
 import { assertAdmin, assertDirector } from './auth/guards';
 import type { Context } from './context';
+import { callerLanguage } from './parents/preferences';
 
 /** Builders only: routers live in routers/, one file per domain. */
 const t = initTRPC.context<Context>().create({
   transformer: superjson,
-  errorFormatter({ shape, error }) {
+  errorFormatter({ shape, error, ctx }) {
     const { stack: _stack, ...data } = shape.data;
+    // A parent who reads Spanish is refused in Spanish (issue 33): the server knows whose session this is.
+    const language = callerLanguage(ctx);
     if (error.code === 'INTERNAL_SERVER_ERROR')
-      return { ...shape, message: 'Something went wrong on our side. Please try again.', data: { ...data, fieldErrors: null } };
+      return {
+        ...shape,
+        message: portalErrorIn(language, 'Something went wrong on our side. Please try again.'),
+        data: { ...data, fieldErrors: null },
+      };
     // A validation failure reads as its first message, not as a JSON dump of every issue; nothing names a library.
-    const { message, fieldErrors } = clientError(error);
+    const { message, fieldErrors } = clientError(error, language);
     return { ...shape, message, data: { ...data, fieldErrors } };
   },
 });

@@ -1,24 +1,31 @@
 import type { Page } from '@playwright/test';
 import { portalEn } from '../../src/shared/i18n/portal-en';
 import { portalEs } from '../../src/shared/i18n/portal-es';
+import { portalErrorsEn } from '../../src/shared/i18n/portal-errors-en';
 import { expect, pageReady, test } from './fixtures';
 import { parentFamily, signIn } from './parent-family';
 
 /**
  * Issue 33: on a phone, a parent opens the portal's Preferences, chooses Español, and the portal is in Spanish at
  * once, and still after a reload (the server draws it in Spanish and the browser adopts it). Every tab is walked,
- * the server's HTML too, and any of the portal's English words left fails the test. What staff typed (the
- * message, the request) is in Spanish here, so only the portal's own words are judged.
+ * the server's HTML too, and any of the portal's English words left fails the test, its refusals included (a
+ * message form sent empty, a new password too short, a wrong current password that only the server can judge).
+ * What staff typed (the message, the request) is in Spanish here, so only the portal's own words are judged.
  */
 test.use({ viewport: { width: 375, height: 812 } });
 test.describe.configure({ timeout: 60_000 });
 
-/** The portal's English words that Spanish writes otherwise (long enough not to be part of a name). */
+/**
+ * The portal's English words that Spanish writes otherwise (long enough not to be part of a name), and the
+ * schemas' and the server's refusals as English says them (portal-errors-en.ts).
+ */
 const ENGLISH = [
   ...new Set(
-    (Object.keys(portalEn) as (keyof typeof portalEn)[])
-      .filter((k) => portalEn[k] !== portalEs[k])
-      .map((k) => portalEn[k].split(/\{[^}]*\}/)[0]!.trim())
+    [
+      ...(Object.keys(portalEn) as (keyof typeof portalEn)[]).filter((k) => portalEn[k] !== portalEs[k]).map((k) => portalEn[k]),
+      ...Object.values(portalErrorsEn),
+    ]
+      .map((message) => message.split(/\{[^}]*\}/)[0]!.trim())
       .filter((words) => words.length >= 6),
   ),
 ];
@@ -111,6 +118,34 @@ test('a parent on a phone chooses Español in the portal and sees it in Spanish,
   expect(englishIn(await submit.innerText())).toEqual([]);
   await submit.getByRole('button', { name: 'Cancelar' }).click();
   await expect(submit).toBeHidden();
+
+  // A message sent empty: the form's own check (the shared schema) says what is missing, in Spanish.
+  await page.getByRole('tab', { name: /^Mensajes/ }).click();
+  await page.getByRole('button', { name: 'Nuevo mensaje' }).click();
+  const compose = page.getByRole('dialog', { name: 'Nuevo mensaje' });
+  await compose.getByRole('button', { name: 'Enviar mensaje' }).click();
+  await expect(compose.getByText('Escriba el asunto')).toBeVisible();
+  await expect(compose.getByText('Escriba el mensaje')).toBeVisible();
+  expect(englishIn(await compose.innerText())).toEqual([]);
+  await compose.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(compose).toBeHidden();
+
+  // Change Password: its hint and rules in Spanish, checked here (too short) and by the server (a wrong current one).
+  await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
+  const password = page.getByRole('dialog', { name: 'Cambiar contraseña' });
+  await expect(password.getByText('Al menos 10 caracteres; no use una contraseña común.')).toBeVisible();
+  await expect(password.getByRole('button', { name: 'Mostrar contraseña' })).toHaveCount(2);
+  await password.getByLabel('Contraseña actual').fill('no-es-la-mia');
+  await password.getByLabel('Contraseña nueva').fill('corta');
+  await password.getByRole('button', { name: 'Cambiar contraseña' }).click();
+  await expect(password.getByText('Elija una contraseña de al menos 10 caracteres')).toBeVisible();
+  expect(englishIn(await password.innerText())).toEqual([]);
+  await password.getByLabel('Contraseña nueva').fill('una-frase-larga-y-nueva');
+  await password.getByRole('button', { name: 'Cambiar contraseña' }).click();
+  await expect(password.getByText('La contraseña actual no es correcta')).toBeVisible();
+  expect(englishIn(await password.innerText())).toEqual([]);
+  await password.getByRole('button', { name: 'Cerrar' }).click();
+  await expect(password).toBeHidden();
 
   // Back to English from the same dialog: the portal follows at once.
   await page.getByRole('button', { name: 'Preferencias' }).click();

@@ -23,6 +23,8 @@ export const PASSWORD_CHANGE_WORDS = {
   tryAgain: 'Please try again.',
   saving: 'Saving...',
   close: 'Close',
+  show: 'Show password',
+  hide: 'Hide password',
 };
 export type PasswordChangeWords = typeof PASSWORD_CHANGE_WORDS;
 
@@ -38,6 +40,8 @@ export interface PasswordChangeDialogProps<Result extends { message: string }, T
   /** A Cancel button beside the submit one (the dashboard's dialogs have one; the parent portal's has only submit). */
   withCancel?: boolean;
   words?: PasswordChangeWords;
+  /** What a refused change's toast says (the parent portal's, in the parent's language); errorMessage by default. */
+  describeError?: (error: unknown, fallback: string) => string;
 }
 
 /**
@@ -53,6 +57,7 @@ export function PasswordChangeDialog<Result extends { message: string }, TError,
   hint,
   withCancel = false,
   words = PASSWORD_CHANGE_WORDS,
+  describeError = errorMessage,
 }: PasswordChangeDialogProps<Result, TError, Context>) {
   const form = useSchemaForm(schema, { currentPassword: '', newPassword: '' });
   const change = useMutation({
@@ -64,7 +69,7 @@ export function PasswordChangeDialog<Result extends { message: string }, TError,
     },
     onError: (error) => {
       if (!form.showServerErrors(error as ServerError))
-        toast({ title: words.notChanged, description: errorMessage(error, words.tryAgain), variant: 'destructive' });
+        toast({ title: words.notChanged, description: describeError(error, words.tryAgain), variant: 'destructive' });
     },
   });
   function submit(e: FormEvent) {
@@ -82,6 +87,7 @@ export function PasswordChangeDialog<Result extends { message: string }, TError,
           value={form.values.currentPassword}
           onChange={form.set('currentPassword')}
           error={form.errors.currentPassword}
+          toggleLabels={words}
         />
         <PasswordField
           label={words.new}
@@ -91,6 +97,7 @@ export function PasswordChangeDialog<Result extends { message: string }, TError,
           value={form.values.newPassword}
           onChange={form.set('newPassword')}
           error={form.errors.newPassword}
+          toggleLabels={words}
         />
         {withCancel ? (
           <DialogActions onCancel={() => onOpenChange(false)} isDisabled={change.isPending}>

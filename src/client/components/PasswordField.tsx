@@ -14,6 +14,8 @@ interface PasswordFieldProps {
   autoComplete?: string;
   /** Help under the field (what a new password must be), read out with it. */
   description?: string;
+  /** The show/hide button's names, in the page's language (the parent portal's, ADR 047). */
+  toggleLabels?: { show: string; hide: string };
 }
 
 /** Password input with a show/hide toggle (SPEC.md §2 Admin Login). */
@@ -25,6 +27,7 @@ export function PasswordField({
   name = 'password',
   autoComplete = 'current-password',
   description,
+  toggleLabels = { show: 'Show password', hide: 'Hide password' },
 }: PasswordFieldProps) {
   const [visible, setVisible] = useState(false);
   return (
@@ -43,7 +46,7 @@ export function PasswordField({
       <Group className="relative">
         <Input className={cn(inputClass, 'pr-12')} />
         <Button
-          aria-label={visible ? 'Hide password' : 'Show password'}
+          aria-label={visible ? toggleLabels.hide : toggleLabels.show}
           onPress={() => setVisible((v) => !v)}
           className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-lg text-stone-600 outline-none hover:text-stone-900 focus-visible:ring-3 focus-visible:ring-brand-500/50"
         >

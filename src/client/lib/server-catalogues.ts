@@ -1,4 +1,5 @@
 import { es } from '../../shared/i18n/es';
+import { portalErrorIn } from '../../shared/i18n/portal-errors';
 import { portalEs } from '../../shared/i18n/portal-es';
 import { registerSiteCatalogue } from '../../shared/i18n/site-catalogue';
 import { registerPortalCatalogue } from './portal-catalogue';
@@ -9,4 +10,4 @@ import { registerPortalCatalogue } from './portal-catalogue';
  * them. The browser loads Spanish on demand instead (shared/i18n/site-catalogue.ts, lib/portal-catalogue.ts).
  */
 registerSiteCatalogue('es', es);
-registerPortalCatalogue('es', portalEs);
+registerPortalCatalogue('es', portalEs, portalErrorIn);

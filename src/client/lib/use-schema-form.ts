@@ -1,6 +1,7 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useContext, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
 import { fieldMessages } from '../../shared/schemas/fields';
+import { FieldMessageLanguage } from './field-message-language';
 
 /** A message per field name, as `fieldMessages` and the tRPC errorFormatter's `data.fieldErrors` give them. */
 export type FieldErrors = Partial<Record<string, string>>;
@@ -39,6 +40,13 @@ export function useSchemaForm<S extends z.ZodType, V extends Record<string, unkn
   /** Bumped when messages appear, so focus moves once per submit, not on every later change of the messages. */
   const [focusRequest, setFocusRequest] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
+  // The messages in the reader's language (the parent portal's; as they are elsewhere).
+  const say = useContext(FieldMessageLanguage);
+  const messagesOf = (error: z.ZodError): FieldErrors => {
+    const out: FieldErrors = {};
+    for (const [field, message] of Object.entries(fieldMessages(error))) out[field] = say(message);
+    return out;
+  };
 
   // A form the server rendered can be typed into before React has the page (a slow phone): React keeps what the
   // fields show but not in its state, and the next render would blank them. Once React has the form, the
@@ -70,7 +78,7 @@ export function useSchemaForm<S extends z.ZodType, V extends Record<string, unkn
         setErrors((e) => ({ ...e, [key]: undefined }));
       } else if (onEdit === 'revalidate' && attempted) {
         const result = schema.safeParse({ ...values, [key]: value });
-        const message = result.success ? undefined : fieldMessages(result.error)[key];
+        const message = result.success ? undefined : messagesOf(result.error)[key];
         setErrors((e) => ({ ...e, [key]: message }));
       }
     };
@@ -79,7 +87,7 @@ export function useSchemaForm<S extends z.ZodType, V extends Record<string, unkn
   function parse(): z.output<S> | null {
     const result = schema.safeParse(values);
     if (!result.success) {
-      showErrors(fieldMessages(result.error));
+      showErrors(messagesOf(result.error));
       return null;
     }
     setErrors({});
@@ -90,7 +98,7 @@ export function useSchemaForm<S extends z.ZodType, V extends Record<string, unkn
   function showServerErrors(error: ServerError): boolean {
     const fields = error.data?.fieldErrors;
     if (!fields || Object.keys(fields).length === 0) return false;
-    showErrors(fields);
+    showErrors(Object.fromEntries(Object.entries(fields).map(([field, message]) => [field, say(message)])));
     return true;
   }
 

@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { parentPreferences, parentUsers } from '~/db/schema';
 import { DEFAULT_PREFERENCES, type Preferences, type PreferencesUpdate } from '../../shared/schemas/preferences';
+import type { Language } from '../../shared/i18n/languages';
+import type { Auth } from '../auth/session';
 import type { Db } from '../db';
 
 /** The parent's preferences, the defaults where they have chosen nothing. The one place the mailers and pages read them. */
@@ -15,6 +17,20 @@ export function preferencesOf(db: Db, parentId: string): Preferences {
     .where(eq(parentPreferences.parentId, parentId))
     .get();
   return row ? (row as Preferences) : { ...DEFAULT_PREFERENCES };
+}
+
+/**
+ * The language a request is answered in where the words are the server's own (its refusals, issue 33): the
+ * signed-in parent's saved one; English for staff and for anyone not signed in. Never Accept-Language (ADR 045).
+ */
+export function callerLanguage(ctx: { db: Db; auth: Auth | null } | null | undefined): Language {
+  if (ctx?.auth?.kind !== 'parent') return 'en';
+  try {
+    return preferencesOf(ctx.db, ctx.auth.parent.id).language;
+  } catch {
+    // A refusal is never turned into a failure by the look-up: said in English instead.
+    return 'en';
+  }
 }
 
 /** Saves the fields given and answers every preference. */

@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { Hono } from 'hono';
 import { openPrivateDocument, receiveUpload } from '../documents/uploads';
+import { callerLanguage } from '../parents/preferences';
 import { errorResponse, readJson, restPage, type RestEnv, sendPage } from './shim';
 
 /** The Communication paths of SPEC.md §7, for staff and parents, and the private document upload and download. */
@@ -33,7 +34,7 @@ export const communicationsRest = new Hono<RestEnv>()
       return c.json({ success: true, ...result }, 201);
     } catch (err) {
       // A refused upload may leave unread bytes on the connection: close it rather than let the next request read them.
-      const { status, body } = errorResponse(err);
+      const { status, body } = errorResponse(err, callerLanguage(ctx));
       c.header('Connection', 'close');
       return c.json(body, status as 400);
     }

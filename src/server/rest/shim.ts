@@ -3,6 +3,8 @@ import { HTTPException } from 'hono/http-exception';
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { ZodError } from 'zod';
+import type { Language } from '../../shared/i18n/languages';
+import { portalErrorIn } from '../../shared/i18n/portal-errors';
 import { clientError } from '../client-errors';
 import { type AppDeps, type Context, createContext } from '../context';
 import { createCaller } from '../routers/_app';
@@ -47,16 +49,22 @@ export interface ErrorBody {
   errors?: Record<string, string>;
 }
 
-/** Turns any thrown error into the documented status and a `{ message, errors? }` body. */
-export function errorResponse(err: unknown): { status: number; body: ErrorBody } {
+const SERVER_FAILURE = 'Something went wrong on our side. Please try again.';
+
+/**
+ * Turns any thrown error into the documented status and a `{ message, errors? }` body, in `language` (the
+ * signed-in parent's, issue 33: parents/preferences.ts callerLanguage; English for everyone else).
+ */
+export function errorResponse(err: unknown, language: Language = 'en'): { status: number; body: ErrorBody } {
   if (err instanceof TRPCError) {
     const status = getHTTPStatusCodeFromError(err);
-    if (status >= 500) return { status: 500, body: { message: 'Something went wrong on our side. Please try again.' } };
-    const { message, fieldErrors } = clientError(err);
+    if (status >= 500) return { status: 500, body: { message: portalErrorIn(language, SERVER_FAILURE) } };
+    const { message, fieldErrors } = clientError(err, language);
     return { status: err.cause instanceof ZodError ? 400 : status, body: fieldErrors ? { message, errors: fieldErrors } : { message } };
   }
-  if (err instanceof HTTPException) return { status: err.status, body: { message: err.message || 'Bad request' } };
-  return { status: 500, body: { message: 'Something went wrong on our side. Please try again.' } };
+  if (err instanceof HTTPException)
+    return { status: err.status, body: { message: err.message ? portalErrorIn(language, err.message) : 'Bad request' } };
+  return { status: 500, body: { message: portalErrorIn(language, SERVER_FAILURE) } };
 }
 
 /**

@@ -1,10 +1,12 @@
 import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import { parentUsers } from '~/db/schema';
+import { portalErrorIn } from '../../shared/i18n/portal-errors';
 import { forgotPasswordSchema, loginSchema } from '../../shared/schemas/auth';
 import { changePasswordSchema, resetLinkSchema, resetPasswordSchema } from '../../shared/schemas/password-policy';
 import { clearedCookie, PARENT_COOKIE } from '../auth/cookies';
 import { deleteSession } from '../auth/session';
+import { callerLanguage } from '../parents/preferences';
 import { changePassword, checkResetLink, requestPasswordReset, resetPassword } from '../parents/passwords';
 import { parentRecordColumns, signInParent } from '../parents/sign-in';
 import { parentProcedure, publicProcedure, router } from '../trpc';
@@ -37,7 +39,9 @@ export const parentAuthRouter = router({
 
   resetPassword: publicProcedure.input(resetPasswordSchema).mutation(({ ctx, input }) => resetPassword(ctx, input)),
 
-  changePassword: parentProcedure
-    .input(changePasswordSchema)
-    .mutation(({ ctx, input }) => changePassword(ctx, ctx.parent.id, ctx.auth.sessionId, input)),
+  changePassword: parentProcedure.input(changePasswordSchema).mutation(async ({ ctx, input }) => {
+    const result = await changePassword(ctx, ctx.parent.id, ctx.auth.sessionId, input);
+    // The dialog shows the server's sentence: in the parent's language (issue 33).
+    return { ...result, message: portalErrorIn(callerLanguage(ctx), result.message) };
+  }),
 });

@@ -33,10 +33,13 @@ function httpStatus(error: unknown): number | undefined {
   return (error as { data?: { httpStatus?: number } } | null)?.data?.httpStatus;
 }
 
-/** SPEC.md §8: 'HTTP {status}: ' and the server's error, or the fallback. */
-function httpDescription(error: unknown, fallback: string): string {
+/**
+ * SPEC.md §8: 'HTTP {status}: ' and the server's error, or the fallback. `describe` is the portal's (in the parent's
+ * language, client/i18n.tsx callError); errorMessage for staff.
+ */
+function httpDescription(error: unknown, fallback: string, describe: (error: unknown, fallback: string) => string = errorMessage): string {
   const status = httpStatus(error);
-  const message = errorMessage(error, fallback);
+  const message = describe(error, fallback);
   return status ? `HTTP ${status}: ${message}` : message;
 }
 
@@ -81,7 +84,7 @@ export function ComposeMessageDialog({
   onSent?: () => void;
   onClose: () => void;
 }) {
-  const { t } = usePortalIntl();
+  const { t, callError } = usePortalIntl();
   const isAdmin = userType === 'admin';
   const schema = isAdmin ? adminMessageSchema : messageSchema;
   const { values, set, errors, parse, showServerErrors, formRef } = useSchemaForm(
@@ -116,7 +119,9 @@ export function ComposeMessageDialog({
       onError: (error) => {
         showServerErrors(error as never);
         const description =
-          !isAdmin && httpStatus(error) === 401 ? t('portal.compose.noToken') : httpDescription(error, t('portal.compose.failed'));
+          !isAdmin && httpStatus(error) === 401
+            ? t('portal.compose.noToken')
+            : httpDescription(error, t('portal.compose.failed'), callError);
         toast({ title: t('portal.compose.failed'), description, variant: 'destructive' });
       },
     });
@@ -284,7 +289,7 @@ async function uploadFile(file: File): Promise<string> {
  * is uploaded as soon as it is chosen; the submit button stays disabled until it is (SPEC.md §5).
  */
 export function SubmitDocumentDialog({ request, onClose }: { request: DocumentRequest; onClose: () => void }) {
-  const { t } = usePortalIntl();
+  const { t, callError } = usePortalIntl();
   const fileId = useId();
   const cameraId = useId();
   const [uploaded, setUploaded] = useState<{ url: string; name: string } | null>(null);
@@ -317,7 +322,7 @@ export function SubmitDocumentDialog({ request, onClose }: { request: DocumentRe
       set('documentUrl')(url);
       if (!values.documentName) set('documentName')(file.name.slice(0, 200));
     } catch (error) {
-      const message = errorMessage(error, t('portal.submit.uploadFailed'));
+      const message = callError(error, t('portal.submit.uploadFailed'));
       setFileError(message);
       toast({ title: t('portal.submit.failed'), description: message, variant: 'destructive' });
     } finally {
@@ -342,7 +347,7 @@ export function SubmitDocumentDialog({ request, onClose }: { request: DocumentRe
           showServerErrors(error);
           toast({
             title: t('portal.submit.failed'),
-            description: errorMessage(error, t('portal.submit.tryAgain')),
+            description: callError(error, t('portal.submit.tryAgain')),
             variant: 'destructive',
           });
         },

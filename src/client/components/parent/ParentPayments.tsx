@@ -8,7 +8,6 @@ import type { PortalKey } from '~/shared/i18n/portal-en';
 import { usePortalIntl } from '../../i18n';
 import { useLoadMoreWords } from './words';
 import { toast } from '../../lib/toast';
-import { errorMessage } from '../../lib/trpc';
 import { Button } from '../ui/Button';
 import { Card } from '../ui/Card';
 import { LoadMoreButton } from '../ui/LoadMoreButton';
@@ -57,7 +56,7 @@ function authHeaders(token?: string | null): Record<string, string> {
  */
 export function ParentPayments({ childId, parentEmail, token }: ParentPaymentsProps) {
   const intl = usePortalIntl();
-  const { t } = intl;
+  const { t, callError } = intl;
   const moreWords = useLoadMoreWords();
   // Types and methods: in English as the API spells them (capitalised by the style), else from the catalogue.
   const kind = (group: 'payType' | 'payMethod', value: string) => {
@@ -87,7 +86,7 @@ export function ParentPayments({ childId, parentEmail, token }: ParentPaymentsPr
     try {
       await downloadFile(url, authHeaders(token));
     } catch (error) {
-      toast({ title: t('portal.pay.downloadFailed'), description: errorMessage(error, t('portal.pay.pdfFailed')), variant: 'destructive' });
+      toast({ title: t('portal.pay.downloadFailed'), description: callError(error, t('portal.pay.pdfFailed')), variant: 'destructive' });
     } finally {
       setBusy(null);
     }

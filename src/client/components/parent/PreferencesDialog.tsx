@@ -5,7 +5,7 @@ import type { Language, MessageEmails, Preferences } from '~/shared/schemas/pref
 import { usePortalIntl } from '../../i18n';
 import { loadPortalCatalogue } from '../../lib/portal-catalogue';
 import { toast } from '../../lib/toast';
-import { errorMessage, queryClient, trpc } from '../../lib/trpc';
+import { queryClient, trpc } from '../../lib/trpc';
 import { Button } from '../ui/Button';
 import { Checkbox } from '../ui/Checkbox';
 import { cn } from '../ui/cn';
@@ -38,7 +38,7 @@ function Choice({ value, children }: { value: string; children: string }) {
  * changes language as soon as the answer comes.
  */
 export function PreferencesDialog({ isOpen, onOpenChange }: { isOpen: boolean; onOpenChange: (open: boolean) => void }) {
-  const { t } = usePortalIntl();
+  const { t, callError } = usePortalIntl();
   const saved = useQuery({ ...preferencesQuery(), enabled: isOpen });
   const [values, setValues] = useState<Preferences | null>(null);
   // The form starts from what is saved, each time the dialog opens.
@@ -55,7 +55,7 @@ export function PreferencesDialog({ isOpen, onOpenChange }: { isOpen: boolean; o
         onOpenChange(false);
         toast({ title: t('portal.prefs.saved') });
       },
-      onError: (error) => toast({ title: t('portal.prefs.failed'), description: errorMessage(error, ''), variant: 'destructive' }),
+      onError: (error) => toast({ title: t('portal.prefs.failed'), description: callError(error, ''), variant: 'destructive' }),
     }),
   );
   function submit(e: FormEvent) {
