@@ -205,7 +205,8 @@ describe("a parent's receipt and statement PDFs in their saved language", () => 
 
     const foreign = await s.request(`/api/parent/payment-receipts/${theirs.id}/pdf`, bearer());
     expect(foreign.status).toBe(404);
-    expect(await json(foreign)).toEqual({ message: 'Receipt not found' });
+    // Refused in the parent's language too (tests/integration/parent-language-errors.test.ts).
+    expect(await json(foreign)).toEqual({ message: 'No encontramos ese recibo' });
   });
   it('e-mails the receipt and the statement in Spanish, with Spanish PDFs, to a Spanish parent; in English to an English one', async () => {
     const lastMail = () => {
