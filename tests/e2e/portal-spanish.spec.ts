@@ -65,6 +65,23 @@ test('a parent on a phone chooses Español in the portal and sees it in Spanish,
   });
   expect(requested.status).toBe(201);
 
+  // A second child: the child select, with each child's program, is on the page too.
+  const second = await server.request('/api/admin/enrolled-children', {
+    method: 'POST',
+    headers: fam.admin,
+    json: {
+      childName: `Otto ${fam.t}`,
+      dateOfBirth: '2024-06-01',
+      program: 'infant',
+      startDate: '2025-09-01',
+      parentName: fam.child.parentName,
+      parentEmail: fam.email,
+    },
+  });
+  expect(second.status).toBe(201);
+  const otto = (await second.json()) as { id: string };
+  expect((await server.request(`/api/admin/generate-parent-login/${otto.id}`, { method: 'POST', headers: fam.admin })).status).toBe(200);
+
   await signIn(page, fam.email, fam.password);
   const dialog = page.getByRole('dialog', { name: 'Preferences' });
   // A tap while React is still adopting the server's page can be lost (as any button's): tapped again until it opens.
@@ -77,6 +94,8 @@ test('a parent on a phone chooses Español in the portal and sees it in Spanish,
   await expect(dialog.getByRole('radio', { name: 'Español' })).toBeChecked();
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
+  // Said in the language just chosen.
+  await expect(page.getByText('Preferencias guardadas')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: `El desarrollo de ${fam.child.childName}` })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Resumen' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'es');
@@ -85,6 +104,7 @@ test('a parent on a phone chooses Español in the portal and sees it in Spanish,
   await pageReady(page);
   await expect(page.getByRole('heading', { level: 1, name: `El desarrollo de ${fam.child.childName}` })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  await expect(page.getByRole('button', { name: /Elegir niño/ })).toContainText(`${fam.child.childName} (Programa preescolar)`);
   expect(englishIn(await mainText(page))).toEqual([]);
 
   // The HTML the server draws for this parent is Spanish before any script runs.

@@ -187,6 +187,10 @@ export const portalEn = {
   'portal.prefs.dailySummary': 'E-mail me a summary at the end of each day',
   'portal.prefs.save': 'Save',
   'portal.prefs.saved': 'Preferences saved',
+  // A child's program (SPEC.md's names, shared/constants.ts PROGRAM_NAMES), beside the child's name.
+  'portal.program.infant': 'Infant Program',
+  'portal.program.preschool': 'Preschool Program',
+  'portal.program.kindergarten': 'Kindergarten Prep',
   'portal.prefs.failed': 'Preferences not saved',
   'portal.prefs.loadFailed': 'Your preferences could not be loaded. Please try again.',
   'portal.password.changed': 'Password Changed',

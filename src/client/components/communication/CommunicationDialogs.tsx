@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Upload } from 'lucide-react';
 import { type ChangeEvent, type FormEvent, useId, useMemo, useState } from 'react';
 import { Form } from 'react-aria-components';
-import { DOCUMENT_TYPES, MAX_UPLOAD_BYTES, programName } from '~/shared/constants';
+import { DOCUMENT_TYPES, MAX_UPLOAD_BYTES } from '~/shared/constants';
 import {
   adminMessageSchema,
   DOCUMENT_TYPE_LABELS,
@@ -10,7 +10,8 @@ import {
   documentResponseSchema,
   messageSchema,
 } from '~/shared/schemas/communication';
-import { usePortalIntl } from '../../i18n';
+import { type PortalIntl, usePortalIntl } from '../../i18n';
+import { programLabel } from '../parent/categories';
 import { useCentreToday } from '../../lib/centre-today';
 import { toast } from '../../lib/toast';
 import { errorMessage, trpc, trpcClient } from '../../lib/trpc';
@@ -63,8 +64,8 @@ function Actions({
   );
 }
 
-function childLabel(c: ChildOption): string {
-  return c.program ? `${c.childName} (${programName(c.program)})` : c.childName;
+function childLabel(intl: PortalIntl, c: ChildOption): string {
+  return c.program ? `${c.childName} (${programLabel(intl, c.program)})` : c.childName;
 }
 
 /** Compose, or reply from where a message is read: a reply keeps the child and starts its subject with 'Re: '. */
@@ -84,7 +85,8 @@ export function ComposeMessageDialog({
   onSent?: () => void;
   onClose: () => void;
 }) {
-  const { t, callError } = usePortalIntl();
+  const intl = usePortalIntl();
+  const { t, callError } = intl;
   const isAdmin = userType === 'admin';
   const schema = isAdmin ? adminMessageSchema : messageSchema;
   const { values, set, errors, parse, showServerErrors, formRef } = useSchemaForm(
@@ -141,7 +143,7 @@ export function ComposeMessageDialog({
         {showChildPicker && (
           <Select
             label={t('portal.compose.child')}
-            options={childOptions.map((c) => ({ value: c.id, label: childLabel(c) }))}
+            options={childOptions.map((c) => ({ value: c.id, label: childLabel(intl, c) }))}
             value={values.childId ?? ''}
             onChange={set('childId')}
             error={errors.childId}
@@ -190,6 +192,7 @@ const TYPE_OPTIONS = DOCUMENT_TYPES.map((value) => ({ value, label: DOCUMENT_TYP
 
 /** Admin: ask a family for a document. Choosing a child fills the parent. */
 export function RequestDocumentDialog({ childOptions, onClose }: { childOptions: ChildOption[]; onClose: () => void }) {
+  const intl = usePortalIntl();
   const today = useCentreToday();
   const { values, set, errors, parse, showServerErrors, formRef } = useSchemaForm(
     useMemo(() => documentRequestSchemaOn(today), [today]),
@@ -227,7 +230,7 @@ export function RequestDocumentDialog({ childOptions, onClose }: { childOptions:
       <Form ref={formRef} onSubmit={submit} validationBehavior="aria" className="flex flex-col gap-4">
         <Select
           label="Child"
-          options={childOptions.map((c) => ({ value: c.id, label: childLabel(c) }))}
+          options={childOptions.map((c) => ({ value: c.id, label: childLabel(intl, c) }))}
           value={values.childId}
           onChange={set('childId')}
           error={errors.childId}

@@ -11,12 +11,12 @@ import { takeToastLeftForThisPage } from '../../lib/toast-handoff';
 import { isNotFound, isUnauthorized, queryClient, trpc } from '../../lib/trpc';
 import { Button } from '../ui/Button';
 import { Card } from '../ui/Card';
-import { programName } from '~/shared/constants';
 import { ChildSelect } from './child-select';
 
 export { loadChildSelect } from './child-select';
 import { revealTabPanel, Tab, TabList, TabPanel, Tabs } from '../ui/Tabs';
 import { Timeline } from '../daily/Timeline';
+import { programLabel } from './categories';
 import { ActivityItem } from './ActivityItem';
 import { MilestonesTab } from './MilestonesTab';
 import { NoteItem } from './NoteItem';
@@ -242,7 +242,7 @@ function Dashboard() {
             label={t('portal.selectChild')}
             value={selectedId}
             onChange={(id) => setChildId(id)}
-            options={data.children.map((c) => ({ value: c.id, label: `${c.childName} (${programName(c.program)})` }))}
+            options={data.children.map((c) => ({ value: c.id, label: `${c.childName} (${programLabel(intl, c.program)})` }))}
           />
         </Suspense>
       )}

@@ -2,7 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Form, Label, Radio, RadioGroup } from 'react-aria-components';
 import type { Language, MessageEmails, Preferences } from '~/shared/schemas/preferences';
-import { usePortalIntl } from '../../i18n';
+import { portalIntl, usePortalIntl } from '../../i18n';
 import { loadPortalCatalogue } from '../../lib/portal-catalogue';
 import { toast } from '../../lib/toast';
 import { queryClient, trpc } from '../../lib/trpc';
@@ -53,7 +53,8 @@ export function PreferencesDialog({ isOpen, onOpenChange }: { isOpen: boolean; o
         await loadPortalCatalogue(answer.language);
         queryClient.setQueryData(preferencesQuery().queryKey, answer);
         onOpenChange(false);
-        toast({ title: t('portal.prefs.saved') });
+        // Said in the language just chosen, as everything after it is.
+        toast({ title: portalIntl(answer.language).t('portal.prefs.saved') });
       },
       onError: (error) => toast({ title: t('portal.prefs.failed'), description: callError(error, ''), variant: 'destructive' }),
     }),

@@ -1,4 +1,5 @@
 import { Activity, BookOpen, Brain, MessageCircle, Palette, Puzzle, Star, Trees, Users, type LucideIcon } from 'lucide-react';
+import { programName } from '~/shared/constants';
 import { portalEn, type PortalKey } from '~/shared/i18n/portal-en';
 import type { PortalIntl } from '../../i18n';
 import type { BadgeTone } from '../ui/Card';
@@ -43,4 +44,10 @@ export function label(value: string): string {
 export function categoryLabel(intl: PortalIntl, kind: 'activity' | 'note', value: string): string {
   const key = `portal.${kind}.${value}` as PortalKey;
   return intl.language !== 'en' && key in portalEn ? intl.t(key) : label(value);
+}
+
+/** A child's program as SPEC.md names it, in the portal's language (English, as staff read it, elsewhere). */
+export function programLabel(intl: PortalIntl, program: string): string {
+  const key = `portal.program.${program}` as PortalKey;
+  return intl.language !== 'en' && key in portalEn ? intl.t(key) : programName(program);
 }
