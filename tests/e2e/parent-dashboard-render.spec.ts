@@ -3,7 +3,7 @@ import { centreDateOf } from '../../src/shared/centre-time';
 import { PARENT_PASSWORD_HINT } from '../../src/shared/schemas/password-policy';
 import type { TestServer } from '../helpers/server';
 import { expect, pageReady, test, watchForProblems } from './fixtures';
-import { parentFamily, signIn } from './parent-family';
+import { parentFamily, secondChild, signIn } from './parent-family';
 
 /**
  * The parent dashboard arrives drawn by the server for the signed-in parent (ADR 011): their child's day is on
@@ -16,22 +16,7 @@ const NOTE_WRITTEN = new Date('2026-11-20T03:00:00Z');
 /** Two children (the select is drawn too), a note and an activity for the first. */
 async function familyWithTwo(server: TestServer) {
   const fam = await parentFamily(server, 'drawn');
-  const second = await server.request('/api/admin/enrolled-children', {
-    method: 'POST',
-    headers: fam.admin,
-    json: {
-      childName: `Otto ${fam.t}`,
-      dateOfBirth: '2024-06-01',
-      program: 'infant',
-      startDate: '2025-09-01',
-      parentName: `Ruth ${fam.t}`,
-      parentEmail: fam.email,
-    },
-  });
-  expect(second.status).toBe(201);
-  const otto = (await second.json()) as { id: string; childName: string };
-  // Staff link the second child to the same login (answered 'existing' this time).
-  expect((await server.request(`/api/admin/generate-parent-login/${otto.id}`, { method: 'POST', headers: fam.admin })).status).toBe(200);
+  const otto = await secondChild(server, fam);
   const today = centreDateOf(new Date());
   server.db
     .insert(developmentNotes)

@@ -29,6 +29,27 @@ export async function parentFamily(server: TestServer, prefix: string) {
   return { t, child, email, password: login.credentials.password, admin };
 }
 
+/** A second child of the same family (Otto, in the Infant Program), linked by staff to the same Portal login. */
+export async function secondChild(server: TestServer, fam: Awaited<ReturnType<typeof parentFamily>>) {
+  const created = await server.request('/api/admin/enrolled-children', {
+    method: 'POST',
+    headers: fam.admin,
+    json: {
+      childName: `Otto ${fam.t}`,
+      dateOfBirth: '2024-06-01',
+      program: 'infant',
+      startDate: '2025-09-01',
+      parentName: fam.child.parentName,
+      parentEmail: fam.email,
+    },
+  });
+  expect(created.status).toBe(201);
+  const otto = (await created.json()) as { id: string; childName: string };
+  // Staff link the second child to the same login (answered 'existing' this time).
+  expect((await server.request(`/api/admin/generate-parent-login/${otto.id}`, { method: 'POST', headers: fam.admin })).status).toBe(200);
+  return otto;
+}
+
 export async function signIn(page: Page, email: string, password: string) {
   await page.goto('/parent-login');
   await page.getByLabel('Email').fill(email);

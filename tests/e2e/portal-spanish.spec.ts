@@ -3,7 +3,7 @@ import { portalEn } from '../../src/shared/i18n/portal-en';
 import { portalEs } from '../../src/shared/i18n/portal-es';
 import { portalErrorsEn } from '../../src/shared/i18n/portal-errors-en';
 import { expect, pageReady, test } from './fixtures';
-import { parentFamily, signIn } from './parent-family';
+import { parentFamily, secondChild, signIn } from './parent-family';
 
 /**
  * Issue 33: on a phone, a parent opens the portal's Preferences, chooses Español, and the portal is in Spanish at
@@ -66,21 +66,7 @@ test('a parent on a phone chooses Español in the portal and sees it in Spanish,
   expect(requested.status).toBe(201);
 
   // A second child: the child select, with each child's program, is on the page too.
-  const second = await server.request('/api/admin/enrolled-children', {
-    method: 'POST',
-    headers: fam.admin,
-    json: {
-      childName: `Otto ${fam.t}`,
-      dateOfBirth: '2024-06-01',
-      program: 'infant',
-      startDate: '2025-09-01',
-      parentName: fam.child.parentName,
-      parentEmail: fam.email,
-    },
-  });
-  expect(second.status).toBe(201);
-  const otto = (await second.json()) as { id: string };
-  expect((await server.request(`/api/admin/generate-parent-login/${otto.id}`, { method: 'POST', headers: fam.admin })).status).toBe(200);
+  await secondChild(server, fam);
 
   await signIn(page, fam.email, fam.password);
   const dialog = page.getByRole('dialog', { name: 'Preferences' });
