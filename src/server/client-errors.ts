@@ -4,6 +4,8 @@ import type { Language } from '../shared/i18n/languages';
 import { portalErrorIn, portalErrorsIn } from '../shared/i18n/portal-errors';
 import { fieldMessages } from '../shared/schemas/fields';
 
+/** What a 500 says, over tRPC and REST alike: nothing of what failed. */
+export const SERVER_FAILURE = 'Something went wrong on our side. Please try again.';
 export const UNREADABLE_REQUEST = 'The request could not be read. Please send valid JSON.';
 export const NOT_AN_OBJECT = 'The request body must be a JSON object';
 

@@ -1,7 +1,7 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
 import { portalErrorIn } from '../shared/i18n/portal-errors';
-import { clientError } from './client-errors';
+import { clientError, SERVER_FAILURE } from './client-errors';
 import { assertAdmin, assertDirector } from './auth/guards';
 import type { Context } from './context';
 import { callerLanguage } from './parents/preferences';
@@ -16,7 +16,7 @@ const t = initTRPC.context<Context>().create({
     if (error.code === 'INTERNAL_SERVER_ERROR')
       return {
         ...shape,
-        message: portalErrorIn(language, 'Something went wrong on our side. Please try again.'),
+        message: portalErrorIn(language, SERVER_FAILURE),
         data: { ...data, fieldErrors: null },
       };
     // A validation failure reads as its first message, not as a JSON dump of every issue; nothing names a library.

@@ -5,7 +5,7 @@ import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { ZodError } from 'zod';
 import type { Language } from '../../shared/i18n/languages';
 import { portalErrorIn } from '../../shared/i18n/portal-errors';
-import { clientError } from '../client-errors';
+import { clientError, SERVER_FAILURE } from '../client-errors';
 import { type AppDeps, type Context, createContext } from '../context';
 import { createCaller } from '../routers/_app';
 import { PAGE_MAX } from '../../shared/schemas/page';
@@ -48,8 +48,6 @@ export interface ErrorBody {
   message: string;
   errors?: Record<string, string>;
 }
-
-const SERVER_FAILURE = 'Something went wrong on our side. Please try again.';
 
 /**
  * Turns any thrown error into the documented status and a `{ message, errors? }` body, in `language` (the
