@@ -52,7 +52,7 @@ async function main() {
   // The end-of-day e-mails (issue 32): a tick now catches up on a closing time missed while stopped, then one a minute.
   const stopSummaries = startDailySummaries({ db, mailer, clock: systemClock, config });
   const server = listen(app, { port: config.port, limits: { ...DEFAULT_CONNECTION_LIMITS, trustedProxies: config.trustProxy } }, (info) => {
-    logger.info(`Listening on http://localhost:${info.port}`);
+    logger.info({ mode: process.env.NODE_ENV ?? 'development' }, `Listening on http://localhost:${info.port}`);
     console.log(`Childcare centre app: http://localhost:${info.port}`);
     void warmPublicPages(app);
   });

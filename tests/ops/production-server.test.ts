@@ -33,7 +33,7 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-async function startServer(env: Record<string, string> = {}) {
+async function startServer(env: Record<string, string> = {}, base: NodeJS.ProcessEnv = process.env) {
   const dir = mkdtempSync(join(tmpdir(), 'childcare-prod-'));
   dirs.push(dir);
   const port = await freePort();
@@ -41,7 +41,7 @@ async function startServer(env: Record<string, string> = {}) {
   const databasePath = join(dir, 'app.sqlite');
   const child: Child = startNode(['dist/server/index.js'], {
     env: {
-      ...process.env,
+      ...base,
       PORT: String(port),
       DATABASE_PATH: databasePath,
       UPLOADS_DIR: join(dir, 'uploads'),
@@ -94,6 +94,16 @@ async function heldRequest(port: number, origin: string, body: string) {
 }
 
 describe('production server (dist/server/index.js)', () => {
+  it('runs in production mode when started as npm start does, without NODE_ENV (React renders with its production build)', async () => {
+    const { NODE_ENV: _unset, ...env } = process.env;
+    const { child, origin } = await startServer({ LOG_LEVEL: 'info' }, env);
+    const listening = await child.waitForLine((l) => l.includes('Listening on'));
+    expect(JSON.parse(listening)).toMatchObject({ mode: 'production' });
+    expect((await fetch(`${origin}/`)).status).toBe(200);
+    child.process.kill('SIGTERM');
+    expect(await child.exited).toEqual({ code: 0, signal: null });
+  }, 60_000);
+
   it('on SIGTERM finishes the request in flight, closes the database cleanly and exits 0', async () => {
     const { child, port, origin, databasePath } = await startServer();
     const home = await fetch(`${origin}/api/events`);
