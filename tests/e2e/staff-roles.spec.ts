@@ -55,6 +55,10 @@ test('a director invites a teacher, who sets a password, sees only their tabs an
   // The director invites the teacher from the Staff tab.
   await loginAsAdmin();
   await page.goto('/admin?tab=staff');
+  // On a 1280 px desktop every one of the director's tabs is on screen: none hides past the list's edge.
+  const directorsTabs = page.getByRole('tablist', { name: 'Dashboard sections' }).getByRole('tab');
+  await expect(directorsTabs).toHaveCount(14);
+  for (const tab of await directorsTabs.all()) await expect(tab).toBeInViewport({ ratio: 1 });
   await page.getByRole('button', { name: 'Invite Staff' }).click();
   const invite = page.getByRole('dialog', { name: 'Invite Staff' });
   await invite.getByLabel('Name').fill(teacherName);
@@ -106,6 +110,8 @@ test('a director invites a teacher, who sets a password, sees only their tabs an
   const row = page.getByRole('row').filter({ hasText: title });
   await expect(row.getByRole('cell', { name: teacherName })).toBeVisible();
   await expect(row.getByRole('link', { name: title })).toHaveAttribute('href', /tab=activities/);
+  // What was written reads in words, not as the code names it.
+  await expect(row).toContainText(`Title: ${title}`);
 
   // The director deactivates the teacher; the teacher's open dashboard goes to sign-in at its next step.
   await page.getByRole('tab', { name: 'Staff' }).click();

@@ -16,10 +16,11 @@ export function Tabs({ className, ...props }: TabsProps & { className?: string }
 
 export function TabList<T extends object>({ className, ...props }: TabListProps<T> & { className?: string }) {
   // scroll-margin: where a sticky header covers the top of the window, revealing the list stops below it.
+  // A phone scrolls the tabs sideways; from a tablet up they wrap, so no tab hides past the list's edge.
   return (
     <AriaTabList
       {...props}
-      className={cn('flex scroll-mt-2 gap-1 overflow-x-auto rounded-xl bg-stone-200/70 p-1 md:scroll-mt-20', className)}
+      className={cn('flex scroll-mt-2 gap-1 overflow-x-auto rounded-xl md:flex-wrap bg-stone-200/70 p-1 md:scroll-mt-20', className)}
     />
   );
 }

@@ -11,6 +11,7 @@ import { LoadMoreButton } from '../../ui/LoadMoreButton';
 import { Select } from '../../ui/Select';
 import type { AdminTabId } from '../admin-tabs';
 import { ListState, PanelHeader } from '../PanelHeader';
+import { auditFieldsText } from './audit/audit-fields';
 
 const PAGE_SIZE = 50;
 const ANY = 'all';
@@ -66,12 +67,6 @@ function recordName(row: Row): string {
     (v) => typeof v === 'string' && v.trim(),
   );
   return (name as string | undefined) ?? AUDIT_ENTITIES[row.entity as AuditEntity] ?? row.entity;
-}
-
-function fieldsText(fields: Record<string, unknown>): string {
-  return Object.entries(fields)
-    .map(([k, v]) => (v === null ? k : `${k}: ${String(v)}`))
-    .join('; ');
 }
 
 /** The Audit tab (director, issue 31): every staff write, newest first, by person, kind of record, record and dates. */
@@ -141,22 +136,22 @@ export default function AuditTab() {
             <caption className="sr-only">Audit log, newest first</caption>
             <thead className="bg-stone-50 text-stone-700">
               <tr>
-                <th scope="col" className="px-3 py-2 font-semibold">
+                <th scope="col" className="whitespace-nowrap px-3 py-2 font-semibold">
                   When
                 </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
+                <th scope="col" className="whitespace-nowrap px-3 py-2 font-semibold">
                   Who
                 </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
+                <th scope="col" className="whitespace-nowrap px-3 py-2 font-semibold">
                   What
                 </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
+                <th scope="col" className="whitespace-nowrap px-3 py-2 font-semibold">
                   Record
                 </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
+                <th scope="col" className="whitespace-nowrap px-3 py-2 font-semibold">
                   Fields
                 </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
+                <th scope="col" className="whitespace-nowrap px-3 py-2 font-semibold">
                   Address
                 </th>
               </tr>
@@ -192,7 +187,7 @@ export default function AuditTab() {
                         </button>
                       )}
                     </td>
-                    <td className="max-w-xs break-words px-3 py-2 text-stone-700">{fieldsText(row.fields)}</td>
+                    <td className="max-w-xs break-words px-3 py-2 text-stone-700">{auditFieldsText(row.fields)}</td>
                     <td className="whitespace-nowrap px-3 py-2 text-stone-500">{row.address}</td>
                   </tr>
                 );

@@ -1,0 +1,30 @@
+import { formatDateTime } from '~/client/lib/format';
+
+/** Field names whose values the server never keeps (server/audit/record.ts): the log says only that they changed. */
+const SECRET = /password|token|secret|hash/i;
+/** A moment as the server keeps it (`Date.toISOString()`), shown in the director's own time. */
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?Z$/;
+
+/** A field's name in words: `checkedInAt` → `Checked in at`, `parent_email` → `Parent email`. */
+export function auditFieldLabel(key: string): string {
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .trim()
+    .toLowerCase();
+  return words ? words[0]!.toUpperCase() + words.slice(1) : key;
+}
+
+function auditFieldValue(key: string, value: unknown): string {
+  if (value === null || value === undefined) return SECRET.test(key) ? 'changed (not kept)' : 'empty';
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  if (typeof value === 'string' && INSTANT.test(value)) return formatDateTime(value) || value;
+  return String(value);
+}
+
+/** What a row of the Audit tab says was written: each field in words, moments in local time, secrets never. */
+export function auditFieldsText(fields: Record<string, unknown>): string {
+  return Object.entries(fields)
+    .map(([key, value]) => `${auditFieldLabel(key)}: ${auditFieldValue(key, value)}`)
+    .join('; ');
+}
