@@ -105,8 +105,12 @@ test("a teacher records the room's day on a tablet; the parent sees it in Today 
 
   // Pickup: Out, then her grandmother from the pickup list (two taps on the Attendance tab).
   await page.getByRole('tab', { name: 'Attendance' }).tap();
+  await expect(page.getByText(/^Today, [A-Z][a-z]{2} \d{2}, \d{4}\. Tap In or Out/)).toBeVisible();
   await attendance.getByRole('button', { name: `Check out ${nora.child.childName}` }).tap();
   const checkOut = page.getByRole('dialog', { name: `Check out ${nora.child.childName}` });
+  // Record with no name typed says what is missing, at its field (the button is never a silent grey).
+  await checkOut.getByRole('button', { name: 'Record' }).tap();
+  await expect(checkOut.getByRole('textbox', { name: 'Someone else' })).toHaveAccessibleDescription(/Please enter who is picking up/);
   await checkOut
     .getByRole('list', { name: 'Picked up by' })
     .getByRole('button', { name: `${grandmother} (Grandmother)` })

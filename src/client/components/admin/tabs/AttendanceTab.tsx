@@ -5,6 +5,7 @@ import { centreTimeOf } from '~/shared/centre-clock';
 import { overRatioSentence } from '~/shared/ratios';
 import { useCentreToday } from '~/client/lib/centre-today';
 import { downloadFile } from '~/client/lib/download';
+import { formatDate } from '~/client/lib/format';
 import { toast } from '~/client/lib/toast';
 import { errorMessage, queryClient, trpc } from '~/client/lib/trpc';
 import { Button } from '../../ui/Button';
@@ -80,7 +81,7 @@ export default function AttendanceTab() {
       <PanelHeader
         id="attendance-heading"
         title="Attendance"
-        description={`Today, ${today}. Tap In or Out as each child arrives and leaves.`}
+        description={`Today, ${formatDate(today)}. Tap In or Out as each child arrives and leaves.`}
         action={
           <div className="flex flex-wrap gap-2">
             <Button variant="outline" onPress={() => void download(`/api/admin/attendance/sheet.pdf?date=${today}`)}>
@@ -203,6 +204,7 @@ function RecordDialog({ pending, onClose }: { pending: Pending; onClose: () => v
   const adults = useQuery({ ...trpc.attendance.adults.queryOptions(), staleTime: 0 });
   const mine = adults.data?.find((a) => a.childId === child.childId);
   const [other, setOther] = useState('');
+  const [otherError, setOtherError] = useState<string>();
   const [problem, setProblem] = useState<{ by: string; message: string } | null>(null);
   const [reason, setReason] = useState('');
   const record = useMutation(
@@ -283,10 +285,20 @@ function RecordDialog({ pending, onClose }: { pending: Pending; onClose: () => v
             onSubmit={(e) => {
               e.preventDefault();
               if (other.trim()) go(other.trim());
+              else setOtherError(kind === 'in' ? 'Please enter who dropped off' : 'Please enter who is picking up');
             }}
           >
-            <TextField className="flex-1" label="Someone else" value={other} onChange={setOther} />
-            <Button type="submit" variant="outline" isDisabled={!other.trim() || record.isPending}>
+            <TextField
+              className="flex-1"
+              label="Someone else"
+              value={other}
+              onChange={(value) => {
+                setOther(value);
+                setOtherError(undefined);
+              }}
+              error={otherError}
+            />
+            <Button type="submit" variant="outline" isDisabled={record.isPending}>
               Record
             </Button>
           </form>
