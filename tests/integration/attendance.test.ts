@@ -4,6 +4,7 @@
  * midnight in Columbus, the monthly CSV, and each family seeing only its own pickups and attendance.
  */
 import { parse } from 'csv-parse/sync';
+import { format, parseISO } from 'date-fns';
 import { desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -19,6 +20,7 @@ import { addChild, sharedAdminServer } from '../helpers/admin-server';
 import { json } from '../helpers/enrollment-fixtures';
 import { bearer, enrolFamily, type Family } from '../helpers/parent-fixtures';
 import { callProcedure } from '../helpers/authz-fixtures';
+import { addDays, centreDateOf } from '../../src/shared/centre-time';
 
 const s = sharedAdminServer(() => ({ env: { TRUST_PROXY: 'true' } }));
 let teacher = '';
@@ -294,6 +296,36 @@ describe('recording attendance', () => {
     const off = await addChild(s, { isActive: false });
     expect((await record({ childId: off.id, kind: 'in', by: 'Jin Park' })).status).toBe(409);
     expect(s.count(attendanceEvents)).toBe(n);
+  });
+});
+
+describe('a child enrolled ahead of their first day', () => {
+  it('is not on the Attendance tab or the Daily sheets before that day, and cannot be checked in; from that day they are', async () => {
+    const today = centreDateOf(s.clock.now());
+    const first = addDays(today, 30);
+    const child = await addChild(s, { childName: 'Fern Early', startDate: first });
+    const attendanceOn = async (date: string) =>
+      (await json<{ children: { childId: string }[] }>(await get(`/api/admin/attendance?date=${date}`, teacher))).children.map(
+        (c) => c.childId,
+      );
+    const sheetOn = async (date: string) => {
+      const res = await callProcedure(s, 'daily.room', 'query', { date }, { cookie: teacher });
+      expect(res.status).toBe(200);
+      return (await json<{ result: { data: { json: { children: { id: string }[] } } } }>(res)).result.data.json.children.map((c) => c.id);
+    };
+    expect(await attendanceOn(today)).not.toContain(child.id);
+    expect(await sheetOn(today)).not.toContain(child.id);
+
+    const n = s.count(attendanceEvents);
+    const early = await record({ childId: child.id, kind: 'in', by: child.parentName });
+    expect(early.status).toBe(409);
+    expect((await json<{ message: string }>(early)).message).toBe(
+      `Fern Early starts at the centre on ${format(parseISO(first), 'MMM dd, yyyy')}.`,
+    );
+    expect(s.count(attendanceEvents)).toBe(n);
+
+    expect(await attendanceOn(first)).toContain(child.id);
+    expect(await sheetOn(first)).toContain(child.id);
   });
 });
 

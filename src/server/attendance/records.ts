@@ -3,7 +3,8 @@
  * kept, never deleted: a correction moves an event's time and is kept with who made it and when.
  */
 import { TRPCError } from '@trpc/server';
-import { and, asc, desc, eq, gt, gte, inArray, lt, ne } from 'drizzle-orm';
+import { format, parseISO } from 'date-fns';
+import { and, asc, desc, eq, gt, gte, inArray, lt, lte, ne } from 'drizzle-orm';
 import {
   adminUsers,
   attendanceCorrections,
@@ -99,6 +100,11 @@ export function unauthorizedPickupMessage(by: string, childName: string): string
   return `${by} is not a parent of ${childName} or on the authorized pickup list. Check the list, or record an override with a reason.`;
 }
 
+/** Why a child enrolled ahead of their first day cannot be checked in yet. */
+export function notStartedYet(childName: string, startDate: string): string {
+  return `${childName} starts at the centre on ${format(parseISO(startDate), 'MMM dd, yyyy')}.`;
+}
+
 /** `POST /api/admin/attendance`: a check-in or check-out, by the rules of the issue. */
 export function recordAttendance(
   ctx: Writing,
@@ -110,12 +116,19 @@ export function recordAttendance(
   return ctx.db.transaction(() => {
     const db = ctx.db;
     const child = db
-      .select({ id: enrolledChildren.id, childName: enrolledChildren.childName, isActive: enrolledChildren.isActive })
+      .select({
+        id: enrolledChildren.id,
+        childName: enrolledChildren.childName,
+        isActive: enrolledChildren.isActive,
+        startDate: enrolledChildren.startDate,
+      })
       .from(enrolledChildren)
       .where(eq(enrolledChildren.id, input.childId))
       .get();
     if (!child) throw new TRPCError({ code: 'NOT_FOUND', message: 'Child not found' });
     if (!child.isActive) conflict(`${child.childName} is inactive.`);
+    // A child enrolled ahead of their first day is not at the centre yet: nobody checks them in or out.
+    if (child.startDate > centreDateOf(at)) conflict(notStartedYet(child.childName, child.startDate));
     const last = lastEventOf(db, child.id);
     if (last && last.at.getTime() > at.getTime())
       conflict(
@@ -294,7 +307,12 @@ export function attendanceDay(db: Db, date: string) {
     classroomId: enrolledChildren.classroomId,
     dateOfBirth: enrolledChildren.dateOfBirth,
   };
-  const active = db.select(childColumns).from(enrolledChildren).where(eq(enrolledChildren.isActive, true)).all();
+  // The children at the centre that day: active, and started by then (a child enrolled ahead is listed from their first day).
+  const active = db
+    .select(childColumns)
+    .from(enrolledChildren)
+    .where(and(eq(enrolledChildren.isActive, true), lte(enrolledChildren.startDate, date)))
+    .all();
   const known = new Set(active.map((c) => c.id));
   const missing = [...new Set(events.map((e) => e.childId))].filter((id) => !known.has(id));
   const others = missing.length ? db.select(childColumns).from(enrolledChildren).where(inArray(enrolledChildren.id, missing)).all() : [];

@@ -6,7 +6,7 @@
  * audit log says who changed what.
  */
 import { TRPCError } from '@trpc/server';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte } from 'drizzle-orm';
 import { classrooms, dailyEntries, enrolledChildren } from '~/db/schema';
 import { centreDateOf } from '../../shared/centre-time';
 import { idSchema } from '../../shared/schemas/content';
@@ -69,10 +69,13 @@ function roomDay(db: Db, classroomId: string | null, date: string) {
       photoConsent: enrolledChildren.photoConsent,
     })
     .from(enrolledChildren)
+    // Active children who have started by that day, as on the Attendance tab.
     .where(
-      classroomId
-        ? and(eq(enrolledChildren.isActive, true), eq(enrolledChildren.classroomId, classroomId))
-        : eq(enrolledChildren.isActive, true),
+      and(
+        eq(enrolledChildren.isActive, true),
+        lte(enrolledChildren.startDate, date),
+        classroomId ? eq(enrolledChildren.classroomId, classroomId) : undefined,
+      ),
     )
     .orderBy(asc(enrolledChildren.childName), asc(enrolledChildren.id))
     .all();
