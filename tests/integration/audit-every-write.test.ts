@@ -86,6 +86,9 @@ describe('every staff write records exactly one audit row', () => {
     expect(rows()).toBe(before + 1);
     const row = last();
     expect(row).toMatchObject({ action: 'sign-in-failed', entity: 'session', fields: { email: fx.adminEmail } });
+    // A failed attempt is not the account holder's doing: nobody signed in made it.
+    expect(row).toMatchObject({ actorId: null, actorName: 'Not signed in' });
+    expect(row.entityId).not.toBeNull();
     expect(JSON.stringify(row)).not.toContain('not-the-password-at-all');
   });
 });

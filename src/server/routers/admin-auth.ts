@@ -12,6 +12,8 @@ import { createAdminSession, deleteSession } from '../auth/session';
 import { publicProcedure, router, staffProcedure } from '../trpc';
 
 export const INVALID_LOGIN = 'Invalid email or password';
+/** Who the audit log names for a failed staff sign-in: the attempt was not made by anyone signed in. */
+export const NOT_SIGNED_IN = 'Not signed in';
 
 /** The admin object of SPEC.md §3: what the client keeps under `admin` in local storage. Never a hash. */
 export interface AdminRecord {
@@ -63,8 +65,9 @@ export const adminAuthRouter = router({
       recordAudit(ctx.db, ctx, {
         action: 'sign-in-failed',
         entity: 'session',
+        // The account tried is the record; whoever typed the password is not known, and it is not its owner.
         entityId: row?.id ?? null,
-        actor: { id: row?.id ?? null, name: row?.name ?? input.email },
+        actor: { id: null, name: NOT_SIGNED_IN },
         fields: { email: input.email },
       });
       throw new TRPCError({ code: 'UNAUTHORIZED', message: INVALID_LOGIN });
