@@ -29,6 +29,7 @@ import { as, sharedAdminServer } from '../helpers/admin-server';
 import { json } from '../helpers/enrollment-fixtures';
 import { bearer, enrolFamily, type Family } from '../helpers/parent-fixtures';
 import { pdfText } from '../helpers/pdf';
+import { MILESTONES_ES } from '../../src/shared/i18n/milestones-es';
 
 /** Every entry of a ZIP: its name and bytes. */
 async function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
@@ -238,6 +239,9 @@ describe('family archive', () => {
       /Record of|Attendance|Milestones achieved|Development notes|Activities|Category:|Born |Program:|hours|page 1 of/,
     );
     expect(text).not.toContain('Staff-only observation');
+    // The centre's milestone by its Spanish name.
+    const achieved = /3 de noviembre de 2026 - (.+?) Categoría/.exec(text)?.[1];
+    expect(Object.values(MILESTONES_ES).map((m) => m.name)).toContain(achieved);
 
     // Staff's copy of the same child is English.
     const staff = await s.request(`/api/admin/enrolled-children/${family.childId}/archive.zip`, as(s.admin));

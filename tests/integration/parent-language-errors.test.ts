@@ -7,6 +7,8 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES } from '../../src/shared/constants';
+import { MILESTONES_ES } from '../../src/shared/i18n/milestones-es';
+import { MILESTONES } from '../../db/milestones';
 import { sharedAdminServer } from '../helpers/admin-server';
 import { PDF } from '../helpers/authz-fixtures';
 import { json } from '../helpers/enrollment-fixtures';
@@ -159,5 +161,19 @@ describe("a parent's refusals in their saved language", () => {
     const anonymous = await s.request('/api/parent/preferences');
     expect(anonymous.status).toBe(401);
     expect(await json(anonymous)).toEqual({ message: 'Please sign in' });
+  });
+  it("the centre's milestones come in the parent's language, on the Milestones tab and in the dashboard's first answer", async () => {
+    const spanishNames = new Set(Object.values(MILESTONES_ES).map((m) => m.name));
+    const englishNames = new Set(MILESTONES.map((m) => m.name));
+    type Tab = { milestones: { name: string; description: string }[] };
+    const es = await json<Tab>(await rest(spanish, `/api/parent/milestones/${spanish.children[0]!.id}`));
+    expect(es.milestones.length).toBeGreaterThan(0);
+    for (const m of es.milestones) expect(spanishNames.has(m.name), m.name).toBe(true);
+    const en = await json<Tab>(await rest(english, `/api/parent/milestones/${english.children[0]!.id}`));
+    for (const m of en.milestones) expect(englishNames.has(m.name), m.name).toBe(true);
+
+    const dashboard = await json<{ result: { data: { json: { milestones: Tab } } } }>(await query(spanish, 'parentPortal.dashboard', {}));
+    const first = dashboard.result.data.json.milestones.milestones;
+    expect(first.map((m) => m.name)).toEqual(es.milestones.map((m) => m.name));
   });
 });

@@ -110,6 +110,19 @@ function englishLeft(html: string): string[] {
   return [...new Set(left)];
 }
 
+describe("the centre's milestones on the Spanish page", () => {
+  it('/es/milestones shows the built-in milestones in Spanish, with no English left; /milestones keeps them in English', async () => {
+    expect(s.count(milestones)).toBeGreaterThan(20);
+    const html = await (await get('/es/milestones')).text();
+    expect(html).toContain('Cuenta hasta diez');
+    expect(html).not.toContain('Counts to Ten');
+    expect(englishLeft(html)).toEqual([]);
+    const english = await (await get('/milestones')).text();
+    expect(english).toContain('Counts to Ten');
+    expect(english).not.toContain('Cuenta hasta diez');
+  });
+});
+
 describe('the Spanish public pages', () => {
   beforeAll(() => {
     // Only the site's own words: what staff typed (events, milestones, photos) is shown as they wrote it.

@@ -9,6 +9,8 @@ import { portalEn } from '../../src/shared/i18n/portal-en';
 import { portalEs } from '../../src/shared/i18n/portal-es';
 import { portalErrorsEn } from '../../src/shared/i18n/portal-errors-en';
 import { portalErrorsEs } from '../../src/shared/i18n/portal-errors-es';
+import { MILESTONES_ES, milestoneIn } from '../../src/shared/i18n/milestones-es';
+import { MILESTONES } from '../../db/milestones';
 
 function placeholders(elements: MessageFormatElement[], into = new Set<string>()): Set<string> {
   for (const el of elements) {
@@ -59,5 +61,27 @@ describe('catalogues', () => {
     // The centre's wall clock: 03:30 UTC on 1 March is still 29 February... of 2024 in Columbus.
     expect(intlFor('es').formatDate(new Date('2024-03-01T03:30:00Z'), { day: 'numeric', month: 'long' })).toBe('29 de febrero');
     expect(intlFor('en').formatDate(new Date('2024-03-01T03:30:00Z'), { day: 'numeric', month: 'long' })).toBe('February 29');
+  });
+});
+
+describe("the centre's milestones in Spanish", () => {
+  it('every milestone the seed writes has a Spanish name and description, and none is named that is gone', () => {
+    const names = MILESTONES.map((m) => m.name).sort();
+    expect(Object.keys(MILESTONES_ES).sort()).toEqual(names);
+    for (const m of MILESTONES) {
+      const es = MILESTONES_ES[m.name]!;
+      expect(es.name.trim(), m.name).not.toBe('');
+      expect(es.name, m.name).not.toBe(m.name);
+      expect(es.description, m.name).not.toBe(m.description);
+    }
+    expect(new Set(Object.values(MILESTONES_ES).map((m) => m.name)).size).toBe(names.length);
+  });
+
+  it('milestoneIn gives the Spanish in Spanish, and the stored words in English or for a milestone staff added', () => {
+    const m = { name: 'Counts to Ten', description: 'Counts aloud to ten.', id: 'x' };
+    expect(milestoneIn('es', m)).toEqual({ ...m, name: 'Cuenta hasta diez', description: MILESTONES_ES['Counts to Ten']!.description });
+    expect(milestoneIn('en', m)).toBe(m);
+    const own = { name: 'Rides a Scooter', description: 'Scoots.' };
+    expect(milestoneIn('es', own)).toBe(own);
   });
 });

@@ -42,6 +42,7 @@ import { logger } from '../logger';
 import { receiptPdf } from '../payments/pdf';
 import { childRecordPdf } from './child-record-pdf';
 import { inChunks } from './csv';
+import { milestoneIn } from '../../shared/i18n/milestones-es';
 
 /**
  * Whose view of the record: a parent's (by their account e-mail, in their saved language, issue 33) or staff's
@@ -278,7 +279,9 @@ export function familyArchive(deps: ArchiveDeps, childId: string, scope: Archive
   const stored = { compress: false, mtime: deps.clock.now() };
   const top = uniqueNames();
   const recordName = `${words('pdf.record.title', { child: record.childName })}.pdf`;
-  zip.addBuffer(childRecordPdf(record, language), `${folder}/${top(safeName(recordName, 'record.pdf'))}`, stored);
+  // The centre's milestones are named in the record's language; what staff wrote stays as written.
+  const inLanguage = { ...record, milestones: record.milestones.map((m) => milestoneIn(language, m)) };
+  zip.addBuffer(childRecordPdf(inLanguage, language), `${folder}/${top(safeName(recordName, 'record.pdf'))}`, stored);
 
   const photoName = uniqueNames();
   for (const photo of photos) {

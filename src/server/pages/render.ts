@@ -13,9 +13,19 @@ import { cacheStore } from '../cache/store';
 import { type AppDeps, clientIp, createContext } from '../context';
 import { logger } from '../logger';
 import { escapeHtml } from './seo';
-import { languageOfPath } from '../../shared/i18n/paths';
+import { languageOfPath, type PageLanguage } from '../../shared/i18n/paths';
+import { milestoneIn } from '../../shared/i18n/milestones-es';
 import { createCaller } from '../routers/_app';
 import type { Limiters } from '../services/rate-limit';
+
+/**
+ * A list as a page in `language` shows it: on a Spanish page the centre's milestones have their Spanish names and
+ * descriptions (shared/i18n/milestones-es.ts). What people typed (events, announcements, notes) stays as written.
+ */
+function inLanguage(language: PageLanguage, name: string, list: unknown): unknown {
+  if (language === 'en' || name !== 'milestones.list' || !Array.isArray(list)) return list;
+  return list.map((m: { name: string; description: string }) => milestoneIn(language, m));
+}
 
 /** What dist/ssr/entry-server.js (src/client/entry-server.tsx) exports. */
 interface SsrModule {
@@ -111,7 +121,8 @@ export function createPageRenderer(deps: AppDeps, limits: Limiters, ssrDir: stri
     if (last && last.minute === minute) return last;
     const caller = createCaller({ ...deps, limits, resHeaders: new Headers(), ip, auth: null });
     const names = status === 404 ? [] : (ssr.SERVER_RENDERED[path] ?? []);
-    const lists = await Promise.all(names.map((name) => callRead(caller, name)));
+    const language = languageOfPath(path);
+    const lists = (await Promise.all(names.map((name) => callRead(caller, name)))).map((list, i) => inLanguage(language, names[i]!, list));
     const rendered = await ssr.render(
       href,
       Object.fromEntries(names.map((name, i) => [name, lists[i]])),

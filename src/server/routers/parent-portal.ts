@@ -3,6 +3,8 @@ import { and, asc, desc, eq } from 'drizzle-orm';
 import { childAchievements, milestones } from '~/db/schema';
 import { ageBand } from '../../shared/age-band';
 import { centreDateOf } from '../../shared/centre-time';
+import type { Language } from '../../shared/i18n/languages';
+import { milestoneIn } from '../../shared/i18n/milestones-es';
 import { idSchema } from '../../shared/schemas/content';
 import { pageSchema } from '../../shared/schemas/development';
 import type { Clock } from '../clock';
@@ -11,7 +13,7 @@ import { cachedRead } from '../cache/store';
 import { activitiesPage, notesPage, parentStats } from '../development/records';
 import { dayTimeline } from '../daily/timeline';
 import { childrenOfParent, parentChildOr404 } from '../parents/access';
-import { preferencesOf, updatePreferences } from '../parents/preferences';
+import { callerLanguage, preferencesOf, updatePreferences } from '../parents/preferences';
 import { preferencesUpdateSchema } from '../../shared/schemas/preferences';
 import { consumeForAccount } from '../services/rate-limit';
 import { milestoneColumns } from './milestones';
@@ -41,6 +43,16 @@ function achievementsOf(db: Db, childId: string) {
 /** The Milestones tab: the milestones of the child's age band (SPEC.md §4) and the child's achievements. */
 function milestonesFor(db: Db, childId: string, dateOfBirth: string, today: string) {
   return cachedRead(db, `parent-milestones:${childId}:${dateOfBirth}:${today}`, () => readMilestonesFor(db, childId, dateOfBirth, today));
+}
+
+/** The Milestones tab in the parent's language: the centre's milestones in Spanish for a Spanish portal (issue 33). */
+function milestonesIn<T extends { milestones: M[]; earnedElsewhere: M[] }, M extends { name: string; description: string }>(
+  language: Language,
+  tab: T,
+): T {
+  if (language === 'en') return tab;
+  const say = (m: M) => milestoneIn(language, m);
+  return { ...tab, milestones: tab.milestones.map(say), earnedElsewhere: tab.earnedElsewhere.map(say) };
 }
 
 function readMilestonesFor(db: Db, childId: string, dateOfBirth: string, today: string) {
@@ -102,7 +114,8 @@ export const parentPortalRouter = router({
       dashboardOf(ctx.db, ctx.clock, ctx.parent.id, input.childId ?? null, today),
     );
     // The portal's language comes with its first answer (issue 33, ADR 047): rendered in it at once, no second trip.
-    return { ...answer, language: preferencesOf(ctx.db, ctx.parent.id).language };
+    const { language } = preferencesOf(ctx.db, ctx.parent.id);
+    return { ...answer, milestones: answer.milestones && milestonesIn(language, answer.milestones), language };
   }),
 
   /** GET /api/parent/daily-activities/{childId}: a page, newest first. */
@@ -127,7 +140,7 @@ export const parentPortalRouter = router({
   /** The Milestones tab of one child. */
   milestones: parentProcedure.input(idSchema).query(({ ctx, input }) => {
     const child = parentChildOr404(ctx.db, ctx.parent.id, input);
-    return milestonesFor(ctx.db, child.id, child.dateOfBirth, centreDateOf(ctx.clock.now()));
+    return milestonesIn(callerLanguage(ctx), milestonesFor(ctx.db, child.id, child.dateOfBirth, centreDateOf(ctx.clock.now())));
   }),
 
   /** GET /api/parent/preferences: every preference, the defaults where the parent has chosen nothing. */
