@@ -9,6 +9,7 @@ import { addChild, as, sharedAdminServer } from '../helpers/admin-server';
 import { decodeMime, json } from '../helpers/enrollment-fixtures';
 import { bearer, enrolFamily } from '../helpers/parent-fixtures';
 import { loopbackSmtp } from '../helpers/smtp';
+import PostalMime from 'postal-mime';
 
 const activity = {
   activityDate: '2026-11-18',
@@ -301,5 +302,64 @@ describe('weekly report and achievement e-mails (real SMTP on loopback)', () => 
     const list = await json<{ milestoneId: string; notes: string | null }[]>(await s.request('/api/achievements'));
     expect(list.find((a) => a.milestoneId === shared.id)!.notes).toBe('Counted to twenty');
     expect(s.count(childAchievements)).toBe(2);
+  });
+});
+
+describe("a Spanish-speaking parent's e-mails (issue 33, real SMTP on loopback)", () => {
+  const mail = loopbackSmtp();
+  const s = sharedAdminServer(() => ({ env: { SMTP_URL: mail.smtpUrl() } }));
+
+  it('the weekly report, a milestone reached and a password reset link come in Spanish; an English parent gets the English', async () => {
+    const fam = await enrolFamily(s, 'semana.es@example.com', ['Inés Vega'], [{ dateOfBirth: '2022-05-10' }]);
+    const childId = fam.children[0]!.id;
+    const saved = await s.request('/api/parent/preferences', { method: 'PATCH', json: { language: 'es' }, ...bearer(fam.token) });
+    expect(saved.status).toBe(200);
+    const post = (path: string, body: object) => s.request(path, { method: 'POST', json: { childId, ...body }, ...as(s.admin) });
+    const lastTo = async (address: string) => {
+      const parsed = await PostalMime.parse(mail.received.filter((m) => m.to.includes(address)).at(-1)!.raw);
+      return `Subject: ${parsed.subject}\n${parsed.text}`;
+    };
+
+    expect(
+      (
+        await post('/api/admin/daily-activities', {
+          activityDate: '2026-11-16',
+          category: 'creative',
+          title: 'Pintura',
+          description: 'Con los dedos',
+        })
+      ).status,
+    ).toBe(201);
+    expect(
+      (await post('/api/admin/send-activity-report/' + childId, { weekStartDate: '2026-11-15', weekEndDate: '2026-11-21' })).status,
+    ).toBe(200);
+    const weekly = await lastTo('semana.es@example.com');
+    expect(weekly).toMatch(/^Subject: Informe semanal de Inés Vega: del /m);
+    expect(weekly).toContain('Actividades (1)');
+    expect(weekly).toContain('[Creatividad]');
+    expect(weekly).not.toMatch(/weekly report|Activities \(|Development notes|Skills practiced|Dear /);
+
+    const milestone = s.db.select().from(milestones).where(eq(milestones.name, 'Counts to Ten')).get()!;
+    expect(
+      (await post('/api/admin/child-achievements', { milestoneId: milestone.id, achievedAt: '2026-11-20', witnessedBy: 'Sra. Rivera' }))
+        .status,
+    ).toBe(201);
+    const achieved = await lastTo('semana.es@example.com');
+    expect(achieved).toContain('Subject: Inés Vega alcanzó un logro: Cuenta hasta diez');
+    expect(achieved).toContain('Lo presenció Sra. Rivera.');
+    expect(achieved).not.toMatch(/Counts to Ten|reached a milestone|Wonderful news|Witnessed by/);
+
+    // The reset e-mail is queued and sent after the answer (issue 29): waited for by its words.
+    expect((await s.request('/api/parent/forgot-password', { method: 'POST', json: { email: 'semana.es@example.com' } })).status).toBe(200);
+    await expect.poll(() => lastTo('semana.es@example.com')).toContain('Elija una nueva contraseña aquí:');
+    expect(await lastTo('semana.es@example.com')).not.toMatch(/Choose a new password|Someone \(we hope you\)/);
+
+    // An English parent's reset stays word for word as before.
+    await enrolFamily(s, 'reset.en@example.com', ['Ida Vale']);
+    expect((await s.request('/api/parent/forgot-password', { method: 'POST', json: { email: 'reset.en@example.com' } })).status).toBe(200);
+    await expect
+      .poll(() => lastTo('reset.en@example.com'))
+      .toContain('Someone (we hope you) asked to choose a new password for your Parent Portal account.');
+    expect(await lastTo('reset.en@example.com')).toMatch(/Choose a new password here: http/);
   });
 });

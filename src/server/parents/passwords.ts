@@ -13,6 +13,7 @@ import { logger } from '../logger';
 import type { Db } from '../db';
 import { addressKey, consume } from '../services/rate-limit';
 import { PARENT_THROTTLED } from './sign-in';
+import { preferencesOf } from './preferences';
 
 export const RESET_LINK_MS = 60 * 60 * 1000;
 export const RESET_REQUESTED =
@@ -41,7 +42,7 @@ export async function requestPasswordReset(ctx: Context, email: string): Promise
     const now = ctx.clock.now();
     // The link carries the token in the fragment: browsers never send it to a server or in a Referer.
     const link = `${ctx.config.publicUrl}/parent-reset-password#token=${token}`;
-    const content = passwordResetEmail({ firstName: parent.firstName, link }, ctx.config);
+    const content = passwordResetEmail({ firstName: parent.firstName, link }, ctx.config, preferencesOf(ctx.db, parent.id).language);
     ctx.db.transaction((tx) => {
       tx.delete(parentPasswordResets)
         .where(and(eq(parentPasswordResets.parentId, parent.id), isNull(parentPasswordResets.usedAt)))

@@ -18,6 +18,7 @@ import { sendToParent } from '../services/parent-mail';
 import { assertMayChange } from '../audit/authors';
 import { audited, changedFields, recordAudit } from '../audit/record';
 import { router, staffProcedure } from '../trpc';
+import { preferencesOfAddress } from '../parents/preferences';
 
 /** SPEC.md §9: the Activities tab lists 5 of each. */
 export const ADMIN_RECENT_ITEMS = 5;
@@ -173,6 +174,7 @@ export const developmentRouter = router({
       const content = weeklyReportEmail(
         { parentName: r.name, childName: child.childName, weekStartDate, weekEndDate, activities, notes, skills: summary.skillsPracticed },
         ctx.config,
+        preferencesOfAddress(ctx.db, r.email).language,
       );
       const outcome = await sendToParent(ctx, r.email, content, ctx.admin.email);
       if (outcome.emailSent) sent.push(r.email);

@@ -12,6 +12,8 @@ import { dailyRead } from '../cache/store';
 import { audited } from '../audit/record';
 import { staffAuthorName } from '../audit/authors';
 import { publicProcedure, router, staffProcedure } from '../trpc';
+import { preferencesOfAddress } from '../parents/preferences';
+import { milestoneIn } from '../../shared/i18n/milestones-es';
 
 export const milestoneColumns = {
   id: milestones.id,
@@ -140,17 +142,21 @@ export const achievementsRouter = router({
     let notified = 0;
     const errors: string[] = [];
     for (const r of recipients) {
+      // Each parent reads it in their saved language, the centre's milestone by its name in that language.
+      const language = preferencesOfAddress(ctx.db, r.email).language;
+      const named = milestoneIn(language, milestone);
       const content = achievementEmail(
         {
           parentName: r.name,
           childName: child.childName,
-          milestoneName: milestone.name,
-          milestoneDescription: milestone.description,
+          milestoneName: named.name,
+          milestoneDescription: named.description,
           achievedAt: input.achievedAt,
           notes: input.notes,
           witnessedBy: input.witnessedBy,
         },
         ctx.config,
+        language,
       );
       const outcome = await sendToParent(ctx, r.email, content, ctx.admin.email);
       if (outcome.emailSent) notified++;

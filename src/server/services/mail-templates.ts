@@ -5,7 +5,7 @@
  */
 import { centre, centreAddressLine } from '../../shared/centre';
 import { APPLICATION_STATUS_LABELS, type ApplicationStatus, PROGRAM_LABELS, type Program } from '../../shared/constants';
-import { intlFor, type Language, t } from '../../shared/i18n';
+import { CATALOGUES, intlFor, type Language, type MessageKey, t } from '../../shared/i18n';
 import type { Config } from '../config';
 import { spanishApplicationReceivedEmail, spanishApplicationStatusEmail } from './application-mail-es';
 
@@ -286,23 +286,25 @@ export function taxStatementEmail(s: StatementForEmail, config: LinkConfig, lang
   };
 }
 
-/** 'Forgot your password?': the single-use link, valid for one hour. */
-export function passwordResetEmail(data: { firstName: string; link: string }, config: LinkConfig): EmailContent {
+/** A paragraph from the catalogue: the text with the values as they are, the HTML with each escaped unless given as HTML. */
+function said(language: Language, key: MessageKey, values: Record<string, string> = {}, html: Record<string, string> = {}): Paragraph {
+  const escaped = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, html[k] ?? escapeHtml(v)]));
+  return { text: t(language, key, values), html: t(language, key, { ...escaped, ...html }) };
+}
+
+/** 'Forgot your password?': the single-use link, valid for one hour, in the parent's language (issue 33). */
+export function passwordResetEmail(data: { firstName: string; link: string }, config: LinkConfig, language: Language = 'en'): EmailContent {
   return {
-    subject: headerSafe(`Choose a new Parent Portal password for ${centre.name}`),
+    subject: headerSafe(t(language, 'mail.reset.subject', { centre: centre.name })),
     ...letter(
-      data.firstName.trim() || 'Parent',
+      data.firstName.trim() || (language === 'en' ? 'Parent' : ''),
       [
-        plain('Someone (we hope you) asked to choose a new password for your Parent Portal account.'),
-        {
-          text: `Choose a new password here: ${data.link}`,
-          html: `Choose a new password here: ${link(data.link, 'Choose a new password')}`,
-        },
-        plain(
-          'The link works once, within one hour. If you did not ask for it, you can ignore this message: your password stays as it is.',
-        ),
+        plain(t(language, 'mail.reset.asked')),
+        said(language, 'mail.reset.link', { link: data.link }, { link: link(data.link, t(language, 'mail.reset.linkLabel')) }),
+        plain(t(language, 'mail.reset.once')),
       ],
       config,
+      language,
     ),
   };
 }
@@ -324,8 +326,8 @@ export interface WeeklyReportForEmail {
   skills: string[];
 }
 
-function longDate(iso: string): string {
-  return new Date(`${iso}T12:00:00Z`).toLocaleDateString('en-US', {
+function longDate(iso: string, language: Language = 'en'): string {
+  return new Date(`${iso}T12:00:00Z`).toLocaleDateString(language === 'es' ? 'es-US' : 'en-US', {
     timeZone: 'UTC',
     weekday: 'short',
     month: 'short',
@@ -334,49 +336,59 @@ function longDate(iso: string): string {
   });
 }
 
-/** The weekly activity report staff send to a child's parents. Private notes never reach this function. */
-export function weeklyReportEmail(data: WeeklyReportForEmail, config: LinkConfig): EmailContent {
-  const range = `${longDate(data.weekStartDate)} to ${longDate(data.weekEndDate)}`;
-  const activityLines = data.activities.map((a) => {
-    const minutes = a.duration ? ` (${a.duration} minutes)` : '';
-    return `- ${longDate(a.activityDate)}: ${a.title} [${a.category}]${minutes}. ${a.description}`;
+/** An activity's or a note's category in the reader's words (the record PDF's words); a value it does not know as stored. */
+function categoryWord(language: Language, category: string): string {
+  const key = `pdf.record.category.${category}`;
+  return key in CATALOGUES[language] ? t(language, key as MessageKey) : category;
+}
+
+/** The weekly activity report staff send to a child's parents, in their language. Private notes never reach this function. */
+export function weeklyReportEmail(data: WeeklyReportForEmail, config: LinkConfig, language: Language = 'en'): EmailContent {
+  const range = t(language, 'mail.weekly.range', {
+    start: longDate(data.weekStartDate, language),
+    end: longDate(data.weekEndDate, language),
   });
-  const noteLines = data.notes.map((n) => `- ${n.title} [${n.category}]: ${n.content}`);
+  const activityLines = data.activities.map((a) => {
+    const minutes = a.duration ? ` (${t(language, 'mail.weekly.minutes', { minutes: String(a.duration) })})` : '';
+    return `- ${longDate(a.activityDate, language)}: ${a.title} [${categoryWord(language, a.category)}]${minutes}. ${a.description}`;
+  });
+  const noteLines = data.notes.map((n) => `- ${n.title} [${categoryWord(language, n.category)}]: ${n.content}`);
   const list = (items: string[]) =>
     `<ul style="margin:4px 0 0;padding-left:20px">${items.map((i) => `<li>${escapeHtml(i)}</li>`).join('')}</ul>`;
   const portal = `${config.publicUrl}/parent-login`;
+  const heading = (key: MessageKey, count: number) => t(language, key, { count: String(count) });
   const paragraphs: Paragraph[] = [
-    plain(`Here is ${data.childName}'s week at ${centre.name}, ${range}.`),
+    plain(t(language, 'mail.weekly.intro', { child: data.childName, centre: centre.name, range })),
     data.activities.length
       ? {
-          text: `Activities (${data.activities.length}):\n${activityLines.join('\n')}`,
-          html: `<strong>Activities (${data.activities.length})</strong>${list(activityLines.map((l) => l.slice(2)))}`,
+          text: `${heading('mail.weekly.activities', data.activities.length)}:\n${activityLines.join('\n')}`,
+          html: `<strong>${escapeHtml(heading('mail.weekly.activities', data.activities.length))}</strong>${list(activityLines.map((l) => l.slice(2)))}`,
         }
-      : plain('No activities were recorded this week.'),
+      : plain(t(language, 'mail.weekly.noActivities')),
     data.notes.length
       ? {
-          text: `Development notes (${data.notes.length}):\n${noteLines.join('\n')}`,
-          html: `<strong>Development notes (${data.notes.length})</strong>${list(noteLines.map((l) => l.slice(2)))}`,
+          text: `${heading('mail.weekly.notes', data.notes.length)}:\n${noteLines.join('\n')}`,
+          html: `<strong>${escapeHtml(heading('mail.weekly.notes', data.notes.length))}</strong>${list(noteLines.map((l) => l.slice(2)))}`,
         }
-      : plain('No development notes were written this week.'),
+      : plain(t(language, 'mail.weekly.noNotes')),
     data.skills.length
       ? {
-          text: `Skills practiced: ${data.skills.join(', ')}`,
-          html: `<strong>Skills practiced:</strong> ${escapeHtml(data.skills.join(', '))}`,
+          text: `${t(language, 'mail.weekly.skills')} ${data.skills.join(', ')}`,
+          html: `<strong>${escapeHtml(t(language, 'mail.weekly.skills'))}</strong> ${escapeHtml(data.skills.join(', '))}`,
         }
-      : plain('No skills were recorded this week.'),
+      : plain(t(language, 'mail.weekly.noSkills')),
     {
-      text: `See every activity and note in the Parent Portal: ${portal}`,
-      html: `See every activity and note in the ${link(portal, 'Parent Portal')}.`,
+      text: t(language, 'mail.weekly.portal', { url: portal }),
+      html: t(language, 'mail.weekly.portalHtml', { portal: link(portal, t(language, 'mail.portalName')) }),
     },
   ];
   return {
-    subject: headerSafe(`${data.childName}'s weekly report: ${range}`),
-    ...letter(data.parentName.trim() || 'Parent', paragraphs, config),
+    subject: headerSafe(t(language, 'mail.weekly.subject', { child: data.childName, range })),
+    ...letter(data.parentName.trim() || (language === 'en' ? 'Parent' : ''), paragraphs, config, language),
   };
 }
 
-/** A child achieved a milestone: the parents hear it from us first. */
+/** A child achieved a milestone: the parents hear it from us first, in their language. */
 export function achievementEmail(
   data: {
     parentName: string;
@@ -388,25 +400,38 @@ export function achievementEmail(
     witnessedBy: string | null;
   },
   config: LinkConfig,
+  language: Language = 'en',
 ): EmailContent {
   const portal = `${config.publicUrl}/parent-login`;
+  const news = {
+    date: longDate(data.achievedAt, language),
+    child: data.childName,
+    milestone: data.milestoneName,
+    description: data.milestoneDescription,
+  };
   return {
-    subject: headerSafe(`${data.childName} reached a milestone: ${data.milestoneName}`),
+    subject: headerSafe(t(language, 'mail.achievement.subject', { child: data.childName, milestone: data.milestoneName })),
     ...letter(
-      data.parentName.trim() || 'Parent',
+      data.parentName.trim() || (language === 'en' ? 'Parent' : ''),
       [
         {
-          text: `Wonderful news: on ${longDate(data.achievedAt)}, ${data.childName} achieved the milestone "${data.milestoneName}" (${data.milestoneDescription}).`,
-          html: `Wonderful news: on ${escapeHtml(longDate(data.achievedAt))}, ${escapeHtml(data.childName)} achieved the milestone <strong>${escapeHtml(data.milestoneName)}</strong> (${escapeHtml(data.milestoneDescription)}).`,
+          text: t(language, 'mail.achievement.news', news),
+          html: said(language, 'mail.achievement.newsHtml', news, { milestone: `<strong>${escapeHtml(data.milestoneName)}</strong>` }).html,
         },
-        ...(data.notes ? [plain(`Our notes: ${data.notes}`)] : []),
-        ...(data.witnessedBy ? [plain(`Witnessed by ${data.witnessedBy}.`)] : []),
+        ...(data.notes ? [plain(t(language, 'mail.achievement.notes', { notes: data.notes }))] : []),
+        ...(data.witnessedBy ? [plain(t(language, 'mail.achievement.witnessed', { name: data.witnessedBy }))] : []),
         {
-          text: `See all of ${data.childName}'s milestones in the Parent Portal: ${portal}`,
-          html: `See all of ${escapeHtml(data.childName)}'s milestones in the ${link(portal, 'Parent Portal')}.`,
+          text: t(language, 'mail.achievement.portal', { child: data.childName, url: portal }),
+          html: said(
+            language,
+            'mail.achievement.portalHtml',
+            { child: data.childName },
+            { portal: link(portal, t(language, 'mail.portalName')) },
+          ).html,
         },
       ],
       config,
+      language,
     ),
   };
 }

@@ -86,6 +86,32 @@ export const mailEn = {
     'What happens next: we will call you within 24 hours to discuss next steps, schedule a facility tour, and help you complete the enrollment paperwork.',
   'applicationMail.wrong':
     'If any of the details above is wrong, or you have a question, please call us at {phone} or {otherPhone}, or e-mail {email}.',
+  'mail.reset.subject': 'Choose a new Parent Portal password for {centre}',
+  'mail.reset.asked': 'Someone (we hope you) asked to choose a new password for your Parent Portal account.',
+  'mail.reset.link': 'Choose a new password here: {link}',
+  'mail.reset.linkLabel': 'Choose a new password',
+  'mail.reset.once':
+    'The link works once, within one hour. If you did not ask for it, you can ignore this message: your password stays as it is.',
+  'mail.weekly.subject': "{child}'s weekly report: {range}",
+  'mail.weekly.range': '{start} to {end}',
+  'mail.weekly.intro': "Here is {child}'s week at {centre}, {range}.",
+  'mail.weekly.activities': 'Activities ({count})',
+  'mail.weekly.minutes': '{minutes} minutes',
+  'mail.weekly.noActivities': 'No activities were recorded this week.',
+  'mail.weekly.notes': 'Development notes ({count})',
+  'mail.weekly.noNotes': 'No development notes were written this week.',
+  'mail.weekly.skills': 'Skills practiced:',
+  'mail.weekly.noSkills': 'No skills were recorded this week.',
+  'mail.weekly.portal': 'See every activity and note in the Parent Portal: {url}',
+  'mail.weekly.portalHtml': 'See every activity and note in the {portal}.',
+  'mail.achievement.subject': '{child} reached a milestone: {milestone}',
+  'mail.achievement.news': 'Wonderful news: on {date}, {child} achieved the milestone "{milestone}" ({description}).',
+  'mail.achievement.newsHtml': 'Wonderful news: on {date}, {child} achieved the milestone {milestone} ({description}).',
+  'mail.achievement.notes': 'Our notes: {notes}',
+  'mail.achievement.witnessed': 'Witnessed by {name}.',
+  'mail.achievement.portal': "See all of {child}'s milestones in the Parent Portal: {url}",
+  'mail.achievement.portalHtml': "See all of {child}'s milestones in the {portal}.",
+  'mail.portalName': 'Parent Portal',
 } as const;
 
 export type MailKey = keyof typeof mailEn;
