@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { sampleApplication } from '../helpers/enrollment-fixtures';
 import type { TestServer } from '../helpers/server';
+import { axeScan } from './axe';
 import { expect, pageReady, test } from './fixtures';
 
 /**
@@ -13,7 +13,7 @@ import { expect, pageReady, test } from './fixtures';
  * scanned once they are open, by the tests below.
  */
 async function violations(page: Page) {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const result = await axeScan(page);
   const found = result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map(
