@@ -7,7 +7,11 @@ import { configDefaults, defineConfig } from 'vitest/config';
  * (`isolate: false`): importing the server's modules once per worker rather than once per file saved over a minute
  * of the run (docs/testing.md). Each of them still starts its own server over its own database.
  */
-const ISOLATED = ['tests/integration/log-secrets.test.ts', 'tests/integration/page-cache.test.ts', 'tests/unit/centre-day-render.test.ts'];
+export const ISOLATED = [
+  'tests/integration/log-secrets.test.ts',
+  'tests/integration/page-cache.test.ts',
+  'tests/unit/centre-day-render.test.ts',
+];
 const ALL = ['tests/integration/**/*.test.ts', 'tests/ops/**/*.test.ts', 'tests/unit/**/*.test.ts'];
 
 export default defineConfig({
