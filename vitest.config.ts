@@ -1,5 +1,18 @@
 import { resolve } from 'node:path';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+/**
+ * Test files that replace a module for their own run (`vi.mock` of the logger) or change the process (the time zone):
+ * each gets a fresh module registry, as every file had before. The other files share their worker's modules
+ * (`isolate: false`): importing the server's modules once per worker rather than once per file saved over a minute
+ * of the run (docs/testing.md). Each of them still starts its own server over its own database.
+ */
+export const ISOLATED = [
+  'tests/integration/log-secrets.test.ts',
+  'tests/integration/page-cache.test.ts',
+  'tests/unit/centre-day-render.test.ts',
+];
+const ALL = ['tests/integration/**/*.test.ts', 'tests/ops/**/*.test.ts', 'tests/unit/**/*.test.ts'];
 
 export default defineConfig({
   // `~/` is src/ and `~/db/` is db/, as in tsconfig.json and vite.config.ts (ADR 021).
@@ -10,12 +23,15 @@ export default defineConfig({
     ],
   },
   test: {
-    include: ['tests/integration/**/*.test.ts', 'tests/ops/**/*.test.ts', 'tests/unit/**/*.test.ts'],
     environment: 'node',
     globalSetup: ['tests/helpers/global-setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 30_000,
     // Both cores: each file starts its own server over its own temporary database, so files run side by side.
     maxWorkers: 2,
+    projects: [
+      { extends: true, test: { name: 'shared-modules', include: ALL, exclude: [...configDefaults.exclude, ...ISOLATED], isolate: false } },
+      { extends: true, test: { name: 'isolated', include: ISOLATED, isolate: true } },
+    ],
   },
 });

@@ -1,8 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { sampleApplication } from '../helpers/enrollment-fixtures';
 import type { TestServer } from '../helpers/server';
-import { expect, pageReady, test } from './fixtures';
+import { axeScan } from './axe';
+import { expect, test } from './fixtures';
+import { signIn } from './parent-family';
 
 /**
  * axe-core (WCAG 2.1 A/AA rules) on every page a visitor or the director sees, on a phone and a desktop.
@@ -13,7 +14,7 @@ import { expect, pageReady, test } from './fixtures';
  * scanned once they are open, by the tests below.
  */
 async function violations(page: Page) {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const result = await axeScan(page);
   const found = result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map(
@@ -151,13 +152,7 @@ const PARENT_TABS_SCANNED = ['Today', 'Overview', 'Daily Activities', 'Developme
 test("each of the parent dashboard's tabs has no serious accessibility violations on a phone or a desktop", async ({ page, server }) => {
   test.slow();
   const { email, password } = await parentWithChild(server);
-  await page.goto('/parent-login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: /Development Journey/ })).toBeVisible();
-  // The dashboard is a full page load (the sign-in is a document of its own, ADR 037).
-  await pageReady(page);
+  await signIn(page, email, password);
   for (const tab of PARENT_TABS_SCANNED) {
     await test.step(tab, async () => {
       await page.setViewportSize({ width: 1280, height: 900 });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, chromium, type Page } from '@playwright/test';
 import { expect, pageReady, test } from './fixtures';
-import { parentFamily, signIn } from './parent-family';
+import { parentFamily, signInWithForm as signIn } from './parent-family';
 
 /**
  * The parent portal on the home screen (issue 33, ADR 051), in Debian's Chromium with its service worker running:
