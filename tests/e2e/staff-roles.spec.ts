@@ -26,6 +26,8 @@ test('a director invites a teacher, who sets a password, sees only their tabs an
   loginAsAdmin,
   browser,
 }) => {
+  // Two people, three sessions and an e-mailed link: a long flow, given the time it takes on a busy machine.
+  test.setTimeout(60_000);
   const id = unique();
   const teacherName = `Theo Teacher ${id}`;
   const teacherEmail = `theo.${id}@centre.example`;
