@@ -24,8 +24,11 @@ export const PUBLIC_PAGES = [pageIn('en', '/'), pageIn('en', '/events'), pageIn(
 
 const TWINNED = ['/', '/events', '/enrollment', '/milestones'] as const;
 
-/** The Spanish twins of the public pages (issue 33): `/es`, `/es/events`, `/es/enrollment`, `/es/milestones`. */
-export const SPANISH_PATHS: readonly string[] = TWINNED.map((path) => pathIn('es', path));
+/**
+ * The Spanish twins of the public pages (issue 33): `/es`, `/es/events`, `/es/enrollment`, `/es/milestones`, and
+ * of the parent sign-in, `/es/parent-login` (its head is the server's: server/pages/seo.ts).
+ */
+export const SPANISH_PATHS: readonly string[] = [...TWINNED.map((path) => pathIn('es', path)), '/es/parent-login'];
 
 /**
  * The Spanish twins with their heads. Made when asked, not when this module loads: their words are the Spanish
@@ -98,6 +101,8 @@ export function pageHeadOf(path: string, origin: string): { title: string; descr
 /** The addresses /sitemap.xml lists. */
 export const SITEMAP_PATHS: readonly string[] = [
   ...PUBLIC_PAGES.map((p) => p.path),
-  ...SPANISH_PATHS,
+  ...SPANISH_PATHS.filter((p) => p !== '/es/parent-login'),
   ...PORTAL_PAGES.filter((p) => p.inSitemap).map((p) => p.path),
+  // The sign-in's Spanish twin, beside its English page as the public pages' twins are.
+  '/es/parent-login',
 ];

@@ -77,9 +77,18 @@ describe('robots.txt and sitemap.xml', () => {
     expect(body).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
     const locs = [...body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
     expect(locs).toEqual(
-      ['/', '/events', '/enrollment', '/milestones', '/es', '/es/events', '/es/enrollment', '/es/milestones', '/parent-login'].map(
-        (p) => origin() + p,
-      ),
+      [
+        '/',
+        '/events',
+        '/enrollment',
+        '/milestones',
+        '/es',
+        '/es/events',
+        '/es/enrollment',
+        '/es/milestones',
+        '/parent-login',
+        '/es/parent-login',
+      ].map((p) => origin() + p),
     );
     expect(locs.some((l) => /admin|dashboard|reset/.test(l!))).toBe(false);
   });

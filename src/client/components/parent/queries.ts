@@ -1,4 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Language } from '~/shared/schemas/preferences';
 import { getStoredParent } from '../../lib/parent-session';
+import { documentLanguage } from '../../lib/portal-catalogue';
 import { trpc } from '../../lib/trpc';
 
 /**
@@ -21,3 +24,14 @@ export const signedInParentQuery = () => ({
 
 /** The parent's preferences (issue 33): asked for by the Preferences dialog, which puts what it saves here. */
 export const preferencesQuery = () => ({ ...trpc.parentPortal.preferences.queryOptions(), staleTime: 0 });
+
+/**
+ * The portal's language (issue 33, ADR 047): what the Preferences dialog saved, else what the dashboard's answer for
+ * `childId` says (the server's render has it, and so does the page it hydrates), else the page's own `lang`. Only
+ * read: the dashboard and the site header (NavBar) draw in the same language from the same cache.
+ */
+export function usePortalLanguage(childId: string | null): Language {
+  const saved = useQuery({ ...preferencesQuery(), enabled: false }).data?.language;
+  const answered = useQuery({ ...dashboardQuery(childId), enabled: false }).data?.language;
+  return saved ?? answered ?? documentLanguage();
+}
