@@ -28,7 +28,10 @@ const TWINNED = ['/', '/events', '/enrollment', '/milestones'] as const;
  * The Spanish twins of the public pages (issue 33): `/es`, `/es/events`, `/es/enrollment`, `/es/milestones`, and
  * of the parent sign-in, `/es/parent-login` (its head is the server's: server/pages/seo.ts).
  */
-export const SPANISH_PATHS: readonly string[] = [...TWINNED.map((path) => pathIn('es', path)), '/es/parent-login'];
+export const SPANISH_PATHS: readonly string[] = /* @__PURE__ */ (() => [
+  ...TWINNED.map((path) => pathIn('es', path)),
+  '/es/parent-login',
+])();
 
 /**
  * The Spanish twins with their heads. Made when asked, not when this module loads: their words are the Spanish
@@ -99,10 +102,11 @@ export function pageHeadOf(path: string, origin: string): { title: string; descr
 }
 
 /** The addresses /sitemap.xml lists. */
-export const SITEMAP_PATHS: readonly string[] = [
+/* Both lists are the server's: marked pure, so the browser's bundle, which imports this module, leaves them out. */
+export const SITEMAP_PATHS: readonly string[] = /* @__PURE__ */ (() => [
   ...PUBLIC_PAGES.map((p) => p.path),
   ...SPANISH_PATHS.filter((p) => p !== '/es/parent-login'),
   ...PORTAL_PAGES.filter((p) => p.inSitemap).map((p) => p.path),
   // The sign-in's Spanish twin, beside its English page as the public pages' twins are.
   '/es/parent-login',
-];
+])();

@@ -298,6 +298,8 @@ describe('/es/parent-login (a parent who reads Spanish, signed out or whose sess
     expect(html).toContain(`<title>${loginEs['login.meta.title']} | Little Buckeyes Learning Center</title>`);
     expect(html).not.toContain('noindex');
     expect(html).toContain(`<link rel="canonical" href="${s.config.publicUrl}/es/parent-login" />`);
+    // No call-or-apply bar over the form on a phone, as on the English sign-in.
+    expect(html).not.toContain(`aria-label="${es['nav.actionBar']}"`);
     // Its forms post to itself, so a refusal is answered in Spanish too.
     expect(html).toContain('action="/es/parent-login"');
     expect(html).not.toContain('action="/parent-login"');

@@ -2,7 +2,6 @@ import type { RegisteredRouter } from '@tanstack/react-router';
 import { adminSearch } from '../components/admin/admin-tabs';
 import { clearStoredAdmin } from './admin-session';
 import { forgetOfflineCopies } from './offline';
-import { pathIn } from '../../shared/i18n/paths';
 import { clearParentSession } from './parent-session';
 import { documentLanguage } from './portal-catalogue';
 import { onSessionEnded, queryClient } from './trpc';
@@ -61,7 +60,7 @@ export function signOutWhenSessionEnds(router: RegisteredRouter): () => void {
       // The sign-in is a document of its own (ADR 037): a full page load, in place of this page in the history.
       leaving = true;
       // In the portal's language (its <html lang>, ADR 047): /es/parent-login for a parent who reads Spanish.
-      window.location.replace(`${pathIn(documentLanguage(), '/parent-login')}?notice=session-ended`);
+      window.location.replace(`${documentLanguage() === 'es' ? '/es' : ''}/parent-login?notice=session-ended`);
       return;
     }
     const onDashboard = pathname === '/admin' || pathname === '/admin/' || pathname === '/admin-dashboard';

@@ -36,4 +36,4 @@ export function hasTwin(path: string): boolean {
 }
 
 /** Every Spanish twin's path. */
-export const SPANISH_PATHS: readonly string[] = TWINNED_PATHS.map((p) => pathIn('es', p));
+export const SPANISH_PATHS: readonly string[] = /* @__PURE__ */ (() => TWINNED_PATHS.map((p) => pathIn('es', p)))();

@@ -24,7 +24,6 @@ import { PagedList } from './PagedList';
 import { TodayAttendance } from './TodayAttendance';
 import { dashboardQuery, signedInParentQuery, usePortalLanguage } from './queries';
 import { PortalIntlProvider, usePortalIntl, useCatalogueReady } from '../../i18n';
-import { pathIn } from '~/shared/i18n/paths';
 
 /**
  * The Communication and Payments tabs are loaded when first opened, as the staff dashboard's tabs are: with
@@ -88,6 +87,8 @@ function TabLoading() {
 function Dashboard() {
   const intl = usePortalIntl();
   const { t } = intl;
+  // The sign-in in the portal's language (issue 33): /es/parent-login for a parent who reads Spanish.
+  const signIn = `${intl.language === 'es' ? '/es' : ''}/parent-login`;
   const NO_NOTES = t('portal.noNotes');
   const NO_ACTIVITIES = t('portal.noActivities');
   const NO_TODAY = t('portal.today.empty');
@@ -134,12 +135,12 @@ function Dashboard() {
       clearParentSession();
       queryClient.clear();
       // The sign-in is a document of its own (ADR 037): a full page load.
-      window.location.assign(`${pathIn(intl.language, '/parent-login')}?notice=session-ended`);
+      window.location.assign(`${signIn}?notice=session-ended`);
     } else if (notTheirs) {
       // A child in the address that is not (or no longer) theirs: their first child instead.
       void navigate({ to: '/parent-dashboard', search: {}, replace: true });
     }
-  }, [dashboard.error, navigate, notTheirs, intl.language]);
+  }, [dashboard.error, navigate, notTheirs, signIn]);
 
   const child = shown?.child ?? null;
   const selectedId = child?.id ?? '';
@@ -167,8 +168,7 @@ function Dashboard() {
     await logout.mutateAsync().catch(() => undefined);
     clearParentSession();
     queryClient.clear();
-    // The sign-in in the portal's language (issue 33): /es/parent-login for a parent who reads Spanish.
-    window.location.assign(pathIn(intl.language, '/parent-login'));
+    window.location.assign(signIn);
   }
 
   if (dashboard.isError && !isUnauthorized(dashboard.error) && !notTheirs) {

@@ -1,4 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useSyncExternalStore } from 'react';
 import type { Language } from '~/shared/schemas/preferences';
 import { getStoredParent } from '../../lib/parent-session';
 import { documentLanguage } from '../../lib/portal-catalogue';
@@ -26,12 +27,22 @@ export const signedInParentQuery = () => ({
 export const preferencesQuery = () => ({ ...trpc.parentPortal.preferences.queryOptions(), staleTime: 0 });
 
 /**
- * The portal's language (issue 33, ADR 047): what the Preferences dialog saved, else what the dashboard's answer for
- * `childId` says (the server's render has it, and so does the page it hydrates), else the page's own `lang`. Only
- * read: the dashboard and the site header (NavBar) draw in the same language from the same cache.
+ * The portal's language (issue 33, ADR 047), as the dashboard decides it: what the Preferences dialog saved, else
+ * what the dashboard's answer for `childId` says (the server's render has it, and so does the page it hydrates),
+ * else the page's own `lang`. Read from the cache without a query of its own: the site header (NavBar) follows it.
  */
 export function usePortalLanguage(childId: string | null): Language {
-  const saved = useQuery({ ...preferencesQuery(), enabled: false }).data?.language;
-  const answered = useQuery({ ...dashboardQuery(childId), enabled: false }).data?.language;
-  return saved ?? answered ?? documentLanguage();
+  const client = useQueryClient();
+  const read = useCallback(
+    () =>
+      client.getQueryData(preferencesQuery().queryKey)?.language ??
+      client.getQueryData(dashboardQuery(childId).queryKey)?.language ??
+      documentLanguage(),
+    [client, childId],
+  );
+  return useSyncExternalStore(
+    useCallback((changed) => client.getQueryCache().subscribe(changed), [client]),
+    read,
+    read,
+  );
 }
