@@ -1,4 +1,9 @@
 import type { Page } from '@playwright/test';
+import { parentSessions } from '../../db/schema';
+import { en } from '../../src/shared/i18n/en';
+import { es } from '../../src/shared/i18n/es';
+import { loginEn } from '../../src/shared/i18n/login-en';
+import { loginEs } from '../../src/shared/i18n/login-es';
 import { portalEn } from '../../src/shared/i18n/portal-en';
 import { portalEs } from '../../src/shared/i18n/portal-es';
 import { portalErrorsEn } from '../../src/shared/i18n/portal-errors-en';
@@ -29,6 +34,14 @@ const ENGLISH = [
       .filter((words) => words.length >= 6),
   ),
 ];
+/** The site header's English words (nav.*) and the sign-in's (login-en.ts) that Spanish writes otherwise. */
+const HEADER_ENGLISH = (Object.keys(en) as (keyof typeof en)[])
+  .filter((k) => k.startsWith('nav.') && !k.startsWith('nav.otherLanguage') && en[k] !== es[k])
+  .map((k) => en[k]);
+const SIGN_IN_ENGLISH = (Object.keys(loginEn) as (keyof typeof loginEn)[])
+  .filter((k) => !k.startsWith('login.meta.'))
+  .map((k) => loginEn[k].split(/\{[^}]*\}/)[0]!.trim())
+  .filter((words) => words.length >= 5);
 const ENGLISH_WORDS = /\b(Loading|Please|Sign Out|Load more|Welcome|Overview|Payments|Messages|Journey|Receipt|Submit|Download)\b/;
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -44,7 +57,35 @@ async function mainText(page: Page): Promise<string> {
   return page.locator('main').innerText();
 }
 
+/** `words` found whole in `text`. */
+const foundIn = (text: string, words: string[]) =>
+  words.filter((w) => new RegExp(`(^|[^\\p{L}])${escapeRegExp(w)}($|[^\\p{L}])`, 'u').test(text));
+
+/**
+ * What the header says to a person: the skip link, the navigation's name, its links and the phone menu's button and
+ * list (opened, at 375 px), with their accessible names.
+ */
+async function headerWords(page: Page): Promise<string> {
+  const nav = page.getByRole('navigation').first();
+  const menu = page.locator('[data-phone-menu] button[aria-controls]');
+  if ((await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();
+  await expect(menu).toHaveAttribute('aria-expanded', 'true');
+  const words = [
+    await page.locator('a[href="#main"]').textContent(),
+    await nav.getAttribute('aria-label'),
+    await page.locator('header').innerText(),
+  ].join('\n');
+  await menu.click();
+  await expect(menu).toHaveAttribute('aria-expanded', 'false');
+  return words;
+}
+
 test('a parent on a phone chooses Español in the portal and sees it in Spanish, after a reload too', async ({ page, server }) => {
+  // React says so in the console when what the browser draws differs from the server's page.
+  const hydrationErrors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /hydrat|did not match/i.test(m.text())) hydrationErrors.push(m.text());
+  });
   const fam = await parentFamily(server, 'espanol');
   const sent = await server.request('/api/admin/communications', {
     method: 'POST',
@@ -92,6 +133,20 @@ test('a parent on a phone chooses Español in the portal and sees it in Spanish,
   await expect(page.locator('html')).toHaveAttribute('lang', 'es');
   await expect(page.getByRole('button', { name: /Elegir niño/ })).toContainText(`${fam.child.childName} (Programa preescolar)`);
   expect(englishIn(await mainText(page))).toEqual([]);
+
+  // The site header above the portal speaks its language too (drawn so by the server, kept so as React adopts it):
+  // the skip link, the navigation, the phone menu, and its 'Portal para padres' is the Spanish sign-in.
+  await expect(page.getByRole('navigation', { name: es['nav.main'] })).toBeVisible();
+  await expect(page.locator('a[href="#main"]')).toHaveText(es['nav.skip']);
+  await page.getByRole('button', { name: es['nav.menu'] }).click();
+  const phoneMenu = page.locator('[data-phone-menu] ul');
+  for (const key of ['nav.events', 'nav.milestones', 'nav.parentPortal', 'nav.enrollment'] as const)
+    await expect(phoneMenu.getByRole('link', { name: es[key], exact: true })).toBeVisible();
+  await expect(phoneMenu.getByRole('link', { name: es['nav.parentPortal'] })).toHaveAttribute('href', '/es/parent-login');
+  await expect(phoneMenu.getByRole('link', { name: es['nav.events'] })).toHaveAttribute('href', '/es/events');
+  await page.getByRole('button', { name: es['nav.menu'] }).click();
+  expect(foundIn(await headerWords(page), HEADER_ENGLISH)).toEqual([]);
+  expect(hydrationErrors).toEqual([]);
 
   // The HTML the server draws for this parent is Spanish before any script runs.
   const html = await (await page.request.get('/parent-dashboard')).text();
@@ -152,6 +207,40 @@ test('a parent on a phone chooses Español in the portal and sees it in Spanish,
   expect(englishIn(await password.innerText())).toEqual([]);
   await password.getByRole('button', { name: 'Cerrar' }).click();
   await expect(password).toBeHidden();
+
+  // Signing out lands on the sign-in in Spanish (/es/parent-login), header and all, with no English left.
+  await page.getByRole('button', { name: 'Cerrar sesión' }).click();
+  await expect(page).toHaveURL(/\/es\/parent-login$/);
+  await pageReady(page);
+  await expect(page.getByRole('heading', { level: 1, name: loginEs['login.title'] })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  expect(foundIn(await mainText(page), SIGN_IN_ENGLISH)).toEqual([]);
+  expect(foundIn(await headerWords(page), HEADER_ENGLISH)).toEqual([]);
+  // A wrong password, said by the server in English and shown by the page's script in Spanish.
+  await page.getByLabel(loginEs['login.email']).fill(fam.email);
+  await page.getByLabel(loginEs['login.password'], { exact: true }).fill('no-es-la-mia');
+  await page.getByRole('button', { name: loginEs['login.signIn'] }).click();
+  await expect(page.getByText(loginEs['login.error.invalid'])).toBeVisible();
+  expect(foundIn(await page.locator('body').innerText(), SIGN_IN_ENGLISH)).toEqual([]);
+  await page.getByLabel(loginEs['login.password'], { exact: true }).fill(fam.password);
+  await page.getByRole('button', { name: loginEs['login.signIn'] }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `El desarrollo de ${fam.child.childName}` })).toBeVisible();
+  await pageReady(page);
+  await expect(page.getByText(loginEs['login.welcome'])).toBeVisible();
+
+  // The session ends while the portal is open (here: ended on the server): the next call sends the parent to the
+  // Spanish sign-in, which says why.
+  server.db.delete(parentSessions).run();
+  await page.getByRole('tab', { name: 'Actividades diarias', exact: true }).click();
+  await expect(page).toHaveURL(/\/es\/parent-login\?notice=session-ended$/);
+  await expect(page.getByText(loginEs['login.notice.sessionEnded'])).toBeVisible();
+  expect(foundIn(await mainText(page), SIGN_IN_ENGLISH)).toEqual([]);
+  await page.getByLabel(loginEs['login.email']).fill(fam.email);
+  await page.getByLabel(loginEs['login.password'], { exact: true }).fill(fam.password);
+  await page.getByRole('button', { name: loginEs['login.signIn'] }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `El desarrollo de ${fam.child.childName}` })).toBeVisible();
+  await pageReady(page);
+  expect(hydrationErrors).toEqual([]);
 
   // Back to English from the same dialog: the portal follows at once.
   await page.getByRole('button', { name: 'Preferencias' }).click();
