@@ -38,6 +38,11 @@ describe('the sign-in words', () => {
     expect(SERVER_FAILURE).toMatch(/^Something went wrong on our side/);
     expect(en['login.notice.sessionEnded']).toBe(PARENT_NOTICES['session-ended']);
     expect(en['login.notice.passwordChanged']).toBe(PARENT_NOTICES['password-changed']);
+    // The sign-in's head, as shared/public-pages.ts wrote it before the server took it over.
+    expect(en['login.meta.title']).toBe('Parent Portal');
+    expect(en['login.meta.description']).toBe(
+      "Parents of Little Buckeyes Learning Center: sign in to follow your child's day, development and milestones, message the centre and see your payments.",
+    );
   });
 
   it('are all written in Spanish, and a refusal the table does not know is Spanish too', () => {

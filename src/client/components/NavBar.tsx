@@ -1,4 +1,4 @@
-import { Link, useLocation, useSearch } from '@tanstack/react-router';
+import { Link, useLocation } from '@tanstack/react-router';
 import { ArrowLeft, Languages, Menu, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { centre } from '../../shared/centre';
@@ -57,12 +57,15 @@ function LanguageSwitch({ pathname, className }: { pathname: string; className?:
  * the portal's (ADR 047), so a parent who reads Spanish meets no English above their dashboard.
  */
 export function NavBar() {
-  const { pathname } = useLocation();
-  return pathname === '/parent-dashboard' ? <PortalNavBar /> : <Header pathname={pathname} language={languageOfPath(pathname)} />;
+  const { pathname, search } = useLocation();
+  return pathname === '/parent-dashboard' ? (
+    <PortalNavBar child={search.child ?? null} />
+  ) : (
+    <Header pathname={pathname} language={languageOfPath(pathname)} />
+  );
 }
 
-function PortalNavBar() {
-  const child = useSearch({ strict: false, select: (s) => s.child ?? null });
+function PortalNavBar({ child }: { child: string | null }) {
   return <Header pathname="/parent-dashboard" language={usePortalLanguage(child)} />;
 }
 

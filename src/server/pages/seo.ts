@@ -91,13 +91,15 @@ export function headTags(path: string, origin: string): string {
 }
 
 /**
- * The head of a page whose words only the server has: the parent sign-in's Spanish twin (issue 33, ADR 052), from
- * its server-only catalogue (shared/i18n/login-es.ts), indexed and in the sitemap as its English page is.
+ * The head of a page whose words only the server has: the parent sign-in and its Spanish twin (issue 33, ADR 052),
+ * from their server-only catalogue (shared/i18n/login-en.ts, login-es.ts): indexed and in the sitemap (a family
+ * searching for the centre's parent sign-in should find it). The app never shows them, so its bundle goes without.
  */
 function serverOnlyHead(path: string, origin: string): { title: string; description: string; url: string } | null {
-  if (path !== '/es/parent-login') return null;
-  const words = loginWords('es');
-  return { title: fullTitle(words['login.meta.title'], 'es'), description: words['login.meta.description'], url: origin + path };
+  if (path !== '/parent-login' && path !== '/es/parent-login') return null;
+  const language = languageOfPath(path);
+  const words = loginWords(language);
+  return { title: fullTitle(words['login.meta.title'], language), description: words['login.meta.description'], url: origin + path };
 }
 
 /** JSON to put inside an HTML element: `<`, `>` and `&` escaped as \u00xx (still the same JSON). */

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import type { Language } from '~/shared/schemas/preferences';
 import { getStoredParent } from '../../lib/parent-session';
 import { documentLanguage } from '../../lib/portal-catalogue';
@@ -33,16 +33,9 @@ export const preferencesQuery = () => ({ ...trpc.parentPortal.preferences.queryO
  */
 export function usePortalLanguage(childId: string | null): Language {
   const client = useQueryClient();
-  const read = useCallback(
-    () =>
-      client.getQueryData(preferencesQuery().queryKey)?.language ??
-      client.getQueryData(dashboardQuery(childId).queryKey)?.language ??
-      documentLanguage(),
-    [client, childId],
-  );
-  return useSyncExternalStore(
-    useCallback((changed) => client.getQueryCache().subscribe(changed), [client]),
-    read,
-    read,
-  );
+  const read = () =>
+    client.getQueryData(preferencesQuery().queryKey)?.language ??
+    client.getQueryData(dashboardQuery(childId).queryKey)?.language ??
+    documentLanguage();
+  return useSyncExternalStore(client.getQueryCache().subscribe, read, read);
 }
