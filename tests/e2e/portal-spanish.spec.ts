@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { parentSessions } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import { parentSessions, parentUsers } from '../../db/schema';
 import { en } from '../../src/shared/i18n/en';
 import { es } from '../../src/shared/i18n/es';
 import { loginEn } from '../../src/shared/i18n/login-en';
@@ -208,9 +209,36 @@ test('a parent on a phone chooses Español in the portal and sees it in Spanish,
   await password.getByRole('button', { name: 'Cerrar' }).click();
   await expect(password).toBeHidden();
 
-  // Signing out lands on the sign-in in Spanish (/es/parent-login), header and all, with no English left.
-  await page.getByRole('button', { name: 'Cerrar sesión' }).click();
-  await expect(page).toHaveURL(/\/es\/parent-login$/);
+  // Back to English from the same dialog: the portal follows at once.
+  await page.getByRole('button', { name: 'Preferencias' }).click();
+  const preferencias = page.getByRole('dialog', { name: 'Preferencias' });
+  await preferencias.locator('label').filter({ hasText: 'English' }).click();
+  await expect(preferencias.getByRole('radio', { name: 'English' })).toBeChecked();
+  await preferencias.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `${fam.child.childName}'s Development Journey` })).toBeVisible();
+});
+
+test('a parent who reads Spanish signs in at /es/parent-login, and signing out or a session ending brings them back there', async ({
+  page,
+  server,
+}) => {
+  const hydrationErrors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /hydrat|did not match/i.test(m.text())) hydrationErrors.push(m.text());
+  });
+  const fam = await parentFamily(server, 'salida');
+  // Spanish saved beforehand (as the first test chooses it in the portal).
+  const login = await server.request('/api/parent/login', { method: 'POST', json: { email: fam.email, password: fam.password } });
+  const { token } = (await login.json()) as { token: string };
+  const saved = await server.request('/api/parent/preferences', {
+    method: 'PATCH',
+    json: { language: 'es' },
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(saved.status).toBe(200);
+
+  // The Spanish sign-in, header and all, with no English left.
+  await page.goto('/es/parent-login');
   await pageReady(page);
   await expect(page.getByRole('heading', { level: 1, name: loginEs['login.title'] })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'es');
@@ -227,26 +255,26 @@ test('a parent on a phone chooses Español in the portal and sees it in Spanish,
   await expect(page.getByRole('heading', { level: 1, name: `El desarrollo de ${fam.child.childName}` })).toBeVisible();
   await pageReady(page);
   await expect(page.getByText(loginEs['login.welcome'])).toBeVisible();
+  expect(foundIn(await headerWords(page), HEADER_ENGLISH)).toEqual([]);
 
-  // The session ends while the portal is open (here: ended on the server): the next call sends the parent to the
-  // Spanish sign-in, which says why.
-  server.db.delete(parentSessions).run();
-  await page.getByRole('tab', { name: 'Actividades diarias', exact: true }).click();
-  await expect(page).toHaveURL(/\/es\/parent-login\?notice=session-ended$/);
-  await expect(page.getByText(loginEs['login.notice.sessionEnded'])).toBeVisible();
-  expect(foundIn(await mainText(page), SIGN_IN_ENGLISH)).toEqual([]);
+  // Signing out lands on the Spanish sign-in.
+  await page.getByRole('button', { name: 'Cerrar sesión' }).click();
+  await expect(page).toHaveURL(/\/es\/parent-login$/);
+  await pageReady(page);
+  await expect(page.getByRole('heading', { level: 1, name: loginEs['login.title'] })).toBeVisible();
+
+  // Signed in again, the session ends while the portal is open (here: ended on the server): the next call sends
+  // the parent to the Spanish sign-in, which says why.
   await page.getByLabel(loginEs['login.email']).fill(fam.email);
   await page.getByLabel(loginEs['login.password'], { exact: true }).fill(fam.password);
   await page.getByRole('button', { name: loginEs['login.signIn'] }).click();
   await expect(page.getByRole('heading', { level: 1, name: `El desarrollo de ${fam.child.childName}` })).toBeVisible();
   await pageReady(page);
+  const parent = server.db.select().from(parentUsers).where(eq(parentUsers.email, fam.email)).get()!;
+  server.db.delete(parentSessions).where(eq(parentSessions.parentId, parent.id)).run();
+  await page.getByRole('tab', { name: 'Actividades diarias', exact: true }).click();
+  await expect(page).toHaveURL(/\/es\/parent-login\?notice=session-ended$/);
+  await expect(page.getByText(loginEs['login.notice.sessionEnded'])).toBeVisible();
+  expect(foundIn(await mainText(page), SIGN_IN_ENGLISH)).toEqual([]);
   expect(hydrationErrors).toEqual([]);
-
-  // Back to English from the same dialog: the portal follows at once.
-  await page.getByRole('button', { name: 'Preferencias' }).click();
-  const preferencias = page.getByRole('dialog', { name: 'Preferencias' });
-  await preferencias.locator('label').filter({ hasText: 'English' }).click();
-  await expect(preferencias.getByRole('radio', { name: 'English' })).toBeChecked();
-  await preferencias.getByRole('button', { name: 'Guardar' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: `${fam.child.childName}'s Development Journey` })).toBeVisible();
 });
