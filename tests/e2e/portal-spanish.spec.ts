@@ -1,6 +1,4 @@
 import type { Page } from '@playwright/test';
-import { eq } from 'drizzle-orm';
-import { parentSessions, parentUsers } from '../../db/schema';
 import { en } from '../../src/shared/i18n/en';
 import { es } from '../../src/shared/i18n/es';
 import { loginEn } from '../../src/shared/i18n/login-en';
@@ -218,10 +216,7 @@ test('a parent on a phone chooses Español in the portal and sees it in Spanish,
   await expect(page.getByRole('heading', { level: 1, name: `${fam.child.childName}'s Development Journey` })).toBeVisible();
 });
 
-test('a parent who reads Spanish signs in at /es/parent-login, and signing out or a session ending brings them back there', async ({
-  page,
-  server,
-}) => {
+test('a parent who reads Spanish signs in at /es/parent-login, and signing out brings them back there', async ({ page, server }) => {
   const hydrationErrors: string[] = [];
   page.on('console', (m) => {
     if (m.type() === 'error' && /hydrat|did not match/i.test(m.text())) hydrationErrors.push(m.text());
@@ -263,18 +258,5 @@ test('a parent who reads Spanish signs in at /es/parent-login, and signing out o
   await pageReady(page);
   await expect(page.getByRole('heading', { level: 1, name: loginEs['login.title'] })).toBeVisible();
 
-  // Signed in again, the session ends while the portal is open (here: ended on the server): the next call sends
-  // the parent to the Spanish sign-in, which says why.
-  await page.getByLabel(loginEs['login.email']).fill(fam.email);
-  await page.getByLabel(loginEs['login.password'], { exact: true }).fill(fam.password);
-  await page.getByRole('button', { name: loginEs['login.signIn'] }).click();
-  await expect(page.getByRole('heading', { level: 1, name: `El desarrollo de ${fam.child.childName}` })).toBeVisible();
-  await pageReady(page);
-  const parent = server.db.select().from(parentUsers).where(eq(parentUsers.email, fam.email)).get()!;
-  server.db.delete(parentSessions).where(eq(parentSessions.parentId, parent.id)).run();
-  await page.getByRole('tab', { name: 'Actividades diarias', exact: true }).click();
-  await expect(page).toHaveURL(/\/es\/parent-login\?notice=session-ended$/);
-  await expect(page.getByText(loginEs['login.notice.sessionEnded'])).toBeVisible();
-  expect(foundIn(await mainText(page), SIGN_IN_ENGLISH)).toEqual([]);
   expect(hydrationErrors).toEqual([]);
 });
