@@ -6,26 +6,21 @@ import { NavBar } from './components/NavBar';
 import { ParentLoginPage, type ParentLoginView } from './components/parent-login/ParentLoginPage';
 import { PHONE_ACTION_BAR_CLEARANCE, PhoneActionBar, showsPhoneActionBar } from './components/PhoneActionBar';
 import { cn } from './components/ui/cn';
-import { plainText } from '../shared/i18n/plain';
-import { languageOfPath } from '../shared/i18n/paths';
 
 /**
- * The two form pages the server renders as documents (ADR 037): /enrollment and /parent-login. Rendered per request
+ * The two form pages the server renders as documents (ADR 037): /enrollment and /parent-login, and their Spanish twins. Rendered per request
  * (a refused form shows what was typed and the messages), by React on the server only; the browser gets the
  * page's own small script (client/pages/), never the app. The site's frame (navigation bar, phone action bar)
  * is the app's own components, under a router of one route so that their links render as the app renders them.
  */
-async function renderFormPage(path: '/enrollment' | '/es/enrollment' | '/parent-login', page: ReactNode): Promise<string> {
+async function renderFormPage(
+  path: '/enrollment' | '/es/enrollment' | '/parent-login' | '/es/parent-login',
+  page: ReactNode,
+): Promise<string> {
   const actionBar = showsPhoneActionBar(path);
   const root = createRootRoute({
     component: () => (
       <>
-        <a
-          href="#main"
-          className="sr-only z-50 items-center rounded bg-white px-3 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:flex focus:min-h-11"
-        >
-          {plainText(languageOfPath(path), 'nav.skip')}
-        </a>
         <NavBar />
         <div id="main" tabIndex={-1} className={cn('outline-none', actionBar && PHONE_ACTION_BAR_CLEARANCE)}>
           <Outlet />
@@ -42,5 +37,6 @@ async function renderFormPage(path: '/enrollment' | '/es/enrollment' | '/parent-
 
 export const renderEnrollmentPage = (view: EnrollmentView) =>
   renderFormPage(view.language === 'es' ? '/es/enrollment' : '/enrollment', <EnrollmentPage view={view} />);
-export const renderParentLoginPage = (view: ParentLoginView) => renderFormPage('/parent-login', <ParentLoginPage view={view} />);
+export const renderParentLoginPage = (view: ParentLoginView) =>
+  renderFormPage(view.language === 'es' ? '/es/parent-login' : '/parent-login', <ParentLoginPage view={view} />);
 export type { EnrollmentView, ParentLoginView };

@@ -11,6 +11,7 @@ import { listenToCalendarKeys } from './components/events/calendar-keys';
 import { listenToTabKeys } from './components/ui/tab-keys';
 import { listenForDocumentBehaviour } from './lib/document-behaviour';
 import { documentLanguage, loadPortalCatalogue } from './lib/portal-catalogue';
+import { loadSiteCatalogue } from '../shared/i18n/site-catalogue';
 import { signOutWhenSessionEnds } from './lib/session-ended';
 import { queryClient, trpc } from './lib/trpc';
 import { routeTree } from './routeTree.gen';
@@ -77,8 +78,9 @@ function start() {
     // Marked as server-rendered, the router renders its matches as the server did (no Suspense boundary of its own).
     router.ssr = { manifest: undefined };
     // In a transition, React hydrates in slices, giving the phone back between them.
-    // A portal the server rendered in Spanish (its <html lang>, ADR 047) is hydrated once its words are here too.
-    const words = documentLanguage() === 'es' ? loadPortalCatalogue('es') : undefined;
+    // A portal the server rendered in Spanish (its <html lang>, ADR 047) is hydrated once its words are here too,
+    // the site header's with them.
+    const words = documentLanguage() === 'es' && Promise.all([loadPortalCatalogue('es'), loadSiteCatalogue('es')]);
     void Promise.all([router.load(), words]).then(() => startTransition(() => void hydrateRoot(root, app)));
   } else {
     startTransition(() => createRoot(root).render(app));

@@ -51,7 +51,9 @@ const SHELL_LOADING = '<main class="mx-auto max-w-5xl px-4 py-16 text-center tex
 
 /** The pages a plain POST may be sent back to (their own address); every other path is sent to the home page. */
 const FORM_PAGES: ReadonlySet<string> = new Set<string>(
-  [...PUBLIC_PAGES, ...PORTAL_PAGES].map((p) => p.path as string).concat(SPANISH_PATHS, ['/admin/login', '/parent-reset-password']),
+  [...PUBLIC_PAGES, ...PORTAL_PAGES]
+    .map((p) => p.path as string)
+    .concat(SPANISH_PATHS, ['/parent-login', '/admin/login', '/parent-reset-password']),
 );
 
 /** C0 controls and DEL, as they reach a path decoded, or still percent-encoded. */

@@ -24,8 +24,14 @@ export const PUBLIC_PAGES = [pageIn('en', '/'), pageIn('en', '/events'), pageIn(
 
 const TWINNED = ['/', '/events', '/enrollment', '/milestones'] as const;
 
-/** The Spanish twins of the public pages (issue 33): `/es`, `/es/events`, `/es/enrollment`, `/es/milestones`. */
-export const SPANISH_PATHS: readonly string[] = TWINNED.map((path) => pathIn('es', path));
+/**
+ * The Spanish twins of the public pages (issue 33): `/es`, `/es/events`, `/es/enrollment`, `/es/milestones`, and
+ * of the parent sign-in, `/es/parent-login` (its head is the server's: server/pages/seo.ts).
+ */
+export const SPANISH_PATHS: readonly string[] = /* @__PURE__ */ (() => [
+  ...TWINNED.map((path) => pathIn('es', path)),
+  '/es/parent-login',
+])();
 
 /**
  * The Spanish twins with their heads. Made when asked, not when this module loads: their words are the Spanish
@@ -37,24 +43,18 @@ function spanishPage(path: string): { path: string; title: string | null; descri
 }
 
 /**
- * The parent portal's pages: not content for search, but a family searching for the centre's parent sign-in
- * should find it, and link previews should say what the page is. They get a title, description and canonical
- * URL and are not `noindex`: the dashboard renders nothing and reads nothing without a parent's session (a
- * crawler is sent on to the sign-in page), so keeping it out of the index protected nothing. Only the sign-in
- * page is in the sitemap. Staff pages and the password-reset page (a token in its address) stay `noindex`.
+ * The parent portal's dashboard: not content for search, but link previews should say what the page is. It gets a
+ * title, description and canonical URL and is not `noindex`: it renders nothing and reads nothing without a parent's
+ * session (a crawler is sent on to the sign-in page), so keeping it out of the index protected nothing. The sign-in
+ * pages, `/parent-login` and `/es/parent-login`, are indexed and in the sitemap too, their heads written by the
+ * server from their own catalogue (server/pages/seo.ts, shared/i18n/login-en.ts): the app never shows them. Staff
+ * pages and the password-reset page (a token in its address) stay `noindex`.
  */
 export const PORTAL_PAGES = [
-  {
-    path: '/parent-login',
-    title: 'Parent Portal',
-    description: `Parents of ${centre.name}: sign in to follow your child's day, development and milestones, message the centre and see your payments.`,
-    inSitemap: true,
-  },
   {
     path: '/parent-dashboard',
     title: 'Parent Dashboard',
     description: `Your child's activities, development notes, milestones, messages and receipts at ${centre.name}. Sign in with the login the centre sent you.`,
-    inSitemap: false,
   },
 ] as const;
 
@@ -96,8 +96,11 @@ export function pageHeadOf(path: string, origin: string): { title: string; descr
 }
 
 /** The addresses /sitemap.xml lists. */
-export const SITEMAP_PATHS: readonly string[] = [
+/* Both lists are the server's: marked pure, so the browser's bundle, which imports this module, leaves them out. */
+export const SITEMAP_PATHS: readonly string[] = /* @__PURE__ */ (() => [
   ...PUBLIC_PAGES.map((p) => p.path),
-  ...SPANISH_PATHS,
-  ...PORTAL_PAGES.filter((p) => p.inSitemap).map((p) => p.path),
-];
+  ...SPANISH_PATHS.filter((p) => p !== '/es/parent-login'),
+  // The parent sign-in and its Spanish twin.
+  '/parent-login',
+  '/es/parent-login',
+])();

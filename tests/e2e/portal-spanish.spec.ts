@@ -1,4 +1,8 @@
 import type { Page } from '@playwright/test';
+import { en } from '../../src/shared/i18n/en';
+import { es } from '../../src/shared/i18n/es';
+import { loginEn } from '../../src/shared/i18n/login-en';
+import { loginEs } from '../../src/shared/i18n/login-es';
 import { portalEn } from '../../src/shared/i18n/portal-en';
 import { portalEs } from '../../src/shared/i18n/portal-es';
 import { portalErrorsEn } from '../../src/shared/i18n/portal-errors-en';
@@ -29,6 +33,14 @@ const ENGLISH = [
       .filter((words) => words.length >= 6),
   ),
 ];
+/** The site header's English words (nav.*) and the sign-in's (login-en.ts) that Spanish writes otherwise. */
+const HEADER_ENGLISH = (Object.keys(en) as (keyof typeof en)[])
+  .filter((k) => k.startsWith('nav.') && !k.startsWith('nav.otherLanguage') && en[k] !== es[k])
+  .map((k) => en[k]);
+const SIGN_IN_ENGLISH = (Object.keys(loginEn) as (keyof typeof loginEn)[])
+  .filter((k) => !k.startsWith('login.meta.'))
+  .map((k) => loginEn[k].split(/\{[^}]*\}/)[0]!.trim())
+  .filter((words) => words.length >= 5);
 const ENGLISH_WORDS = /\b(Loading|Please|Sign Out|Load more|Welcome|Overview|Payments|Messages|Journey|Receipt|Submit|Download)\b/;
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -44,7 +56,35 @@ async function mainText(page: Page): Promise<string> {
   return page.locator('main').innerText();
 }
 
+/** `words` found whole in `text`. */
+const foundIn = (text: string, words: string[]) =>
+  words.filter((w) => new RegExp(`(^|[^\\p{L}])${escapeRegExp(w)}($|[^\\p{L}])`, 'u').test(text));
+
+/**
+ * What the header says to a person: the skip link, the navigation's name, its links and the phone menu's button and
+ * list (opened, at 375 px), with their accessible names.
+ */
+async function headerWords(page: Page): Promise<string> {
+  const nav = page.getByRole('navigation').first();
+  const menu = page.locator('[data-phone-menu] button[aria-controls]');
+  if ((await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();
+  await expect(menu).toHaveAttribute('aria-expanded', 'true');
+  const words = [
+    await page.locator('a[href="#main"]').textContent(),
+    await nav.getAttribute('aria-label'),
+    await page.locator('header').innerText(),
+  ].join('\n');
+  await menu.click();
+  await expect(menu).toHaveAttribute('aria-expanded', 'false');
+  return words;
+}
+
 test('a parent on a phone chooses Español in the portal and sees it in Spanish, after a reload too', async ({ page, server }) => {
+  // React says so in the console when what the browser draws differs from the server's page.
+  const hydrationErrors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /hydrat|did not match/i.test(m.text())) hydrationErrors.push(m.text());
+  });
   const fam = await parentFamily(server, 'espanol');
   const sent = await server.request('/api/admin/communications', {
     method: 'POST',
@@ -92,6 +132,20 @@ test('a parent on a phone chooses Español in the portal and sees it in Spanish,
   await expect(page.locator('html')).toHaveAttribute('lang', 'es');
   await expect(page.getByRole('button', { name: /Elegir niño/ })).toContainText(`${fam.child.childName} (Programa preescolar)`);
   expect(englishIn(await mainText(page))).toEqual([]);
+
+  // The site header above the portal speaks its language too (drawn so by the server, kept so as React adopts it):
+  // the skip link, the navigation, the phone menu, and its 'Portal para padres' is the Spanish sign-in.
+  await expect(page.getByRole('navigation', { name: es['nav.main'] })).toBeVisible();
+  await expect(page.locator('a[href="#main"]')).toHaveText(es['nav.skip']);
+  await page.getByRole('button', { name: es['nav.menu'] }).click();
+  const phoneMenu = page.locator('[data-phone-menu] ul');
+  for (const key of ['nav.events', 'nav.milestones', 'nav.parentPortal', 'nav.enrollment'] as const)
+    await expect(phoneMenu.getByRole('link', { name: es[key], exact: true })).toBeVisible();
+  await expect(phoneMenu.getByRole('link', { name: es['nav.parentPortal'] })).toHaveAttribute('href', '/es/parent-login');
+  await expect(phoneMenu.getByRole('link', { name: es['nav.events'] })).toHaveAttribute('href', '/es/events');
+  await page.getByRole('button', { name: es['nav.menu'] }).click();
+  expect(foundIn(await headerWords(page), HEADER_ENGLISH)).toEqual([]);
+  expect(hydrationErrors).toEqual([]);
 
   // The HTML the server draws for this parent is Spanish before any script runs.
   const html = await (await page.request.get('/parent-dashboard')).text();
@@ -160,4 +214,49 @@ test('a parent on a phone chooses Español in the portal and sees it in Spanish,
   await expect(preferencias.getByRole('radio', { name: 'English' })).toBeChecked();
   await preferencias.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByRole('heading', { level: 1, name: `${fam.child.childName}'s Development Journey` })).toBeVisible();
+});
+
+test('a parent who reads Spanish signs in at /es/parent-login, and signing out brings them back there', async ({ page, server }) => {
+  const hydrationErrors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /hydrat|did not match/i.test(m.text())) hydrationErrors.push(m.text());
+  });
+  const fam = await parentFamily(server, 'salida');
+  // Spanish saved beforehand (as the first test chooses it in the portal).
+  const login = await server.request('/api/parent/login', { method: 'POST', json: { email: fam.email, password: fam.password } });
+  const { token } = (await login.json()) as { token: string };
+  const saved = await server.request('/api/parent/preferences', {
+    method: 'PATCH',
+    json: { language: 'es' },
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(saved.status).toBe(200);
+
+  // The Spanish sign-in, header and all, with no English left.
+  await page.goto('/es/parent-login');
+  await pageReady(page);
+  await expect(page.getByRole('heading', { level: 1, name: loginEs['login.title'] })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  expect(foundIn(await mainText(page), SIGN_IN_ENGLISH)).toEqual([]);
+  expect(foundIn(await headerWords(page), HEADER_ENGLISH)).toEqual([]);
+  // A wrong password, said by the server in English and shown by the page's script in Spanish.
+  await page.getByLabel(loginEs['login.email']).fill(fam.email);
+  await page.getByLabel(loginEs['login.password'], { exact: true }).fill('no-es-la-mia');
+  await page.getByRole('button', { name: loginEs['login.signIn'] }).click();
+  await expect(page.getByText(loginEs['login.error.invalid'])).toBeVisible();
+  expect(foundIn(await page.locator('body').innerText(), SIGN_IN_ENGLISH)).toEqual([]);
+  await page.getByLabel(loginEs['login.password'], { exact: true }).fill(fam.password);
+  await page.getByRole('button', { name: loginEs['login.signIn'] }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `El desarrollo de ${fam.child.childName}` })).toBeVisible();
+  await pageReady(page);
+  await expect(page.getByText(loginEs['login.welcome'])).toBeVisible();
+  expect(foundIn(await headerWords(page), HEADER_ENGLISH)).toEqual([]);
+
+  // Signing out lands on the Spanish sign-in.
+  await page.getByRole('button', { name: 'Cerrar sesión' }).click();
+  await expect(page).toHaveURL(/\/es\/parent-login$/);
+  await pageReady(page);
+  await expect(page.getByRole('heading', { level: 1, name: loginEs['login.title'] })).toBeVisible();
+
+  expect(hydrationErrors).toEqual([]);
 });

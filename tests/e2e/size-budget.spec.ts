@@ -66,6 +66,7 @@ const PAGES = [
   { path: '/es/events', heading: 'Todos los avisos', budget: 4 * 1024 },
   { path: '/es/milestones', heading: 'Insignias de logros del desarrollo', budget: 4 * 1024 },
   { path: '/es/enrollment', heading: 'Solicitud de inscripción en línea', budget: 35 * 1024 },
+  { path: '/es/parent-login', heading: 'Portal para padres', budget: 33 * 1024 },
 ];
 
 for (const { path, heading, budget } of PAGES) {

@@ -3,7 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { centre } from '../../src/shared/centre';
+import { loginWords } from '../../src/shared/i18n/login';
 import { fullTitle, PORTAL_PAGES, PUBLIC_PAGES } from '../../src/shared/public-pages';
+
+/** The parent sign-in, whose head the server writes from its own catalogue (ADR 052). */
+const SIGN_IN = {
+  path: '/parent-login',
+  title: loginWords('en')['login.meta.title'],
+  description: loginWords('en')['login.meta.description'],
+};
 import { startTestServer, type TestServer } from '../helpers/server';
 import { standInManifest } from '../helpers/stand-in-build';
 
@@ -77,16 +85,25 @@ describe('robots.txt and sitemap.xml', () => {
     expect(body).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
     const locs = [...body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
     expect(locs).toEqual(
-      ['/', '/events', '/enrollment', '/milestones', '/es', '/es/events', '/es/enrollment', '/es/milestones', '/parent-login'].map(
-        (p) => origin() + p,
-      ),
+      [
+        '/',
+        '/events',
+        '/enrollment',
+        '/milestones',
+        '/es',
+        '/es/events',
+        '/es/enrollment',
+        '/es/milestones',
+        '/parent-login',
+        '/es/parent-login',
+      ].map((p) => origin() + p),
     );
     expect(locs.some((l) => /admin|dashboard|reset/.test(l!))).toBe(false);
   });
 });
 
 describe('the head of each page', () => {
-  it.each([...PUBLIC_PAGES, ...PORTAL_PAGES].map((p) => [p.path, p] as const))(
+  it.each([...PUBLIC_PAGES, ...PORTAL_PAGES, SIGN_IN].map((p) => [p.path, p] as const))(
     '%s has its title, description, canonical URL and Open Graph tags',
     async (path, p) => {
       const html = await page(path);
@@ -100,7 +117,7 @@ describe('the head of each page', () => {
       expect(attr(html, /<meta property="og:type" content="([^"]*)"/)).toBe('website');
       expect(html).not.toContain('noindex');
       // Each description is its own.
-      expect([...PUBLIC_PAGES, ...PORTAL_PAGES].filter((q) => q.description === p.description)).toHaveLength(1);
+      expect([...PUBLIC_PAGES, ...PORTAL_PAGES, SIGN_IN].filter((q) => q.description === p.description)).toHaveLength(1);
     },
   );
 

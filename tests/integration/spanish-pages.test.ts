@@ -7,6 +7,7 @@ import { announcements, childAchievements, enrollmentApplications, events, miles
 import { drainMailQueue } from '../../src/server/services/mail-queue';
 import { pageOfPath } from '../../src/server/cache/registry';
 import { en } from '../../src/shared/i18n/en';
+import { loginEs } from '../../src/shared/i18n/login-es';
 import { es } from '../../src/shared/i18n/es';
 import { SPANISH_PATHS } from '../../src/shared/i18n/paths';
 import { requiredApplicationFields } from '../helpers/enrollment-fixtures';
@@ -292,5 +293,126 @@ describe('/es/enrollment', () => {
     // A language the site does not speak is refused with the field's message.
     const bad = await s.request('/api/enrollment', { method: 'POST', json: { ...requiredApplicationFields, language: 'fr' } });
     expect(bad.status).toBe(400);
+  });
+});
+
+describe('/es/parent-login (a parent who reads Spanish, signed out or whose session ended)', () => {
+  const email = 'padre.es@example.com';
+  const post = (path: string, fields: Record<string, string>) =>
+    s.request(path, { ...form(fields), headers: { ...form(fields).headers, origin: s.config.publicUrl } });
+
+  it('is the sign-in in Spanish: lang, Content-Language, its script given its words, the cache declaring es', async () => {
+    const res = await get('/es/parent-login');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-language')).toBe('es');
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    const html = await res.text();
+    expect(html).toMatch(/<html lang="es">/);
+    expect(html).toContain(`<title>${loginEs['login.meta.title']} | Little Buckeyes Learning Center</title>`);
+    expect(html).not.toContain('noindex');
+    expect(html).toContain(`<link rel="canonical" href="${s.config.publicUrl}/es/parent-login" />`);
+    // No call-or-apply bar over the form on a phone, as on the English sign-in.
+    expect(html).not.toContain(`aria-label="${es['nav.actionBar']}"`);
+    // Its forms post to itself, so a refusal is answered in Spanish too.
+    expect(html).toContain('action="/es/parent-login"');
+    expect(html).not.toContain('action="/parent-login"');
+    // The header speaks Spanish, and its 'Portal para padres' is this page.
+    expect(html).toContain('>Portal para padres</a>');
+    expect(html).toContain('href="/es/parent-login"');
+    // The script's words: English sentence to Spanish, with the sentence for any refusal it does not know.
+    const block = JSON.parse(/<script type="application\/json" id="page-messages">([^<]*)<\/script>/.exec(html)![1]!) as Record<
+      string,
+      string
+    >;
+    expect(block['Invalid email or password']).toBe(loginEs['login.error.invalid']);
+    expect(block['Signing in...']).toBe(loginEs['login.signingIn']);
+    expect(block['*']).toBe(loginEs['login.error.other']);
+    // The English page is as it was: English words, no data block, the English header.
+    const english = await (await get('/parent-login')).text();
+    expect(english).toMatch(/<html lang="en">/);
+    expect(english).not.toContain('id="page-messages"');
+    expect(english).toContain('Forgot your password?');
+    expect(english).toContain('action="/parent-login"');
+
+    expect(pageOfPath('/es/parent-login')?.lang).toBe('es');
+    expect(pageOfPath('/parent-login')?.lang).toBe('en');
+    // One copy per language in the response cache, byte for byte the same on repeat.
+    const again = await get('/es/parent-login');
+    expect(await again.text()).toBe(html);
+  });
+
+  it('says why the parent is here in Spanish (session ended, password changed), and never words from the address', async () => {
+    const ended = await (await get('/es/parent-login?notice=session-ended')).text();
+    expect(ended).toContain(loginEs['login.notice.sessionEnded']);
+    expect(englishLeft(ended)).toEqual([]);
+    const changed = await (await get('/es/parent-login?notice=password-changed')).text();
+    expect(changed).toContain(loginEs['login.notice.passwordChanged']);
+    expect(await (await get('/es/parent-login?notice=Llame%20al%20555')).text()).not.toContain('Llame al 555');
+  });
+
+  it('answers a sign-in posted without its script in Spanish: the fields, a wrong password, a reset; and signs in', async () => {
+    await s.parentToken(email);
+    const bad = await post('/es/parent-login', { email: 'no-es-correo', password: '' });
+    expect(bad.status).toBe(400);
+    const badHtml = await bad.text();
+    expect(badHtml).toMatch(/<html lang="es">/);
+    expect(badHtml).toContain(loginEs['login.error.email']);
+    expect(badHtml).toContain(loginEs['login.error.passwordRequired']);
+    expect(englishLeft(badHtml)).toEqual([]);
+
+    const wrong = await post('/es/parent-login', { email, password: 'no es la mía' });
+    expect(wrong.status).toBe(401);
+    const wrongHtml = await wrong.text();
+    expect(wrongHtml).toContain(loginEs['login.failed']);
+    expect(wrongHtml).toContain(loginEs['login.error.invalid']);
+    // (The English sentences are in the page's data block only, for its script to map what the server says.)
+    expect(wrongHtml.replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '')).not.toContain('Invalid email or password');
+    expect(englishLeft(wrongHtml)).toEqual([]);
+
+    const reset = await (await post('/es/parent-login', { intent: 'reset', 'reset-email': email })).text();
+    expect(reset).toContain(loginEs['login.error.resetRequested']);
+    expect(englishLeft(reset)).toEqual([]);
+
+    const ok = await post('/es/parent-login', { email, password: 'parent-pass-1' });
+    expect(ok.status).toBe(303);
+    expect(ok.headers.get('location')).toBe('/parent-dashboard');
+    const cookie = ok.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('parent_session='))!
+      .split(';')[0]!;
+    // Signed in, the Spanish sign-in sends the parent on as the English one does.
+    const signedIn = await s.request('/es/parent-login', { headers: { cookie }, redirect: 'manual' });
+    expect(signedIn.status).toBe(303);
+    expect(signedIn.headers.get('location')).toBe('/parent-dashboard');
+  });
+
+  it("the portal drawn for a parent who chose Spanish has a Spanish header, whose 'Portal para padres' is /es/parent-login", async () => {
+    const { token } = await s.parentToken('cabecera.es@example.com');
+    const cookie = (
+      await s.request('/api/parent/login', { method: 'POST', json: { email: 'cabecera.es@example.com', password: 'parent-pass-1' } })
+    ).headers
+      .getSetCookie()
+      .find((c) => c.startsWith('parent_session='))!
+      .split(';')[0]!;
+    const english = await (await get('/parent-dashboard', { cookie })).text();
+    const header = (html: string) => html.slice(html.indexOf('<a href="#main"'), html.indexOf('</header>'));
+    expect(header(english)).toContain('>Skip to content</a>');
+    expect(header(english)).toContain('aria-label="Main"');
+    expect(header(english)).toContain('href="/parent-login"');
+    const patched = await s.request('/api/parent/preferences', {
+      method: 'PATCH',
+      json: { language: 'es' },
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(patched.status).toBe(200);
+    const spanish = await (await get('/parent-dashboard', { cookie })).text();
+    expect(spanish).toMatch(/<html lang="es">/);
+    const drawn = header(spanish);
+    for (const key of ['nav.skip', 'nav.events', 'nav.milestones', 'nav.parentPortal', 'nav.enrollment', 'nav.menu'] as const)
+      expect(drawn).toContain(`>${es[key]}`);
+    expect(drawn).toContain(`aria-label="${es['nav.main']}"`);
+    expect(drawn).toContain('href="/es/parent-login"');
+    expect(drawn).toContain('href="/es/events"');
+    expect(englishLeft(drawn)).toEqual([]);
   });
 });

@@ -1,9 +1,11 @@
 import { Link, useLocation } from '@tanstack/react-router';
 import { ArrowLeft, Languages, Menu, X } from 'lucide-react';
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { centre } from '../../shared/centre';
 import { plainText } from '../../shared/i18n/plain';
 import { hasTwin, languageOfPath, type PageLanguage, pathIn } from '../../shared/i18n/paths';
+import { hasSiteCatalogue, loadSiteCatalogue } from '../../shared/i18n/site-catalogue';
+import { usePortalLanguage } from './parent/queries';
 import { buttonClass } from './ui/button-class';
 import { cn } from './ui/cn';
 import { LinkButton } from './ui/LinkButton';
@@ -50,51 +52,88 @@ function LanguageSwitch({ pathname, className }: { pathname: string; className?:
   );
 }
 
+/**
+ * The skip link and the site header, in the page's language: its address's (ADR 045), or on the parent's portal
+ * the portal's (ADR 047), so a parent who reads Spanish meets no English above their dashboard.
+ */
 export function NavBar() {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
+  return pathname === '/parent-dashboard' ? (
+    <PortalNavBar child={search.child ?? null} />
+  ) : (
+    <Header pathname={pathname} language={languageOfPath(pathname)} />
+  );
+}
+
+function PortalNavBar({ child }: { child: string | null }) {
+  return <Header pathname="/parent-dashboard" language={usePortalLanguage(child)} />;
+}
+
+/**
+ * `language` once its words are here: the site's Spanish is a chunk of its own, loaded before a Spanish page is
+ * drawn (routes/__root.tsx, main.tsx, the Preferences dialog), or here when a page asks for it first.
+ */
+function useSiteWords(language: PageLanguage): PageLanguage {
+  const [, setLoaded] = useState(0);
+  const ready = hasSiteCatalogue(language);
+  useEffect(() => {
+    if (!ready) void loadSiteCatalogue(language).then(() => setLoaded((n) => n + 1));
+  }, [language, ready]);
+  return ready ? language : 'en';
+}
+
+function Header({ pathname, language: wanted }: { pathname: string; language: PageLanguage }) {
   const backOnly = BACK_ONLY.has(pathname.replace(/\/+$/, '') || '/');
-  const language = languageOfPath(pathname);
+  const language = useSiteWords(wanted);
   const links = navLinks(language);
   return (
-    <header className="relative z-40 border-b border-stone-200 bg-white/95 backdrop-blur md:sticky md:top-0">
-      {/* One row on a 375 px phone: the short name is shown there, the full name is what the link says to everyone. */}
-      <nav
-        aria-label={plainText(language, 'nav.main')}
-        className="mx-auto flex max-w-6xl flex-nowrap items-center justify-between gap-2 px-4 py-2"
+    <>
+      <a
+        href="#main"
+        className="sr-only z-50 items-center rounded bg-white px-3 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:flex focus:min-h-11"
       >
-        <Link
-          to={pathIn(language, '/')}
-          className="flex min-h-11 min-w-0 items-center gap-2 rounded-lg font-bold text-brand-800 outline-none focus-visible:ring-3 focus-visible:ring-brand-500/50"
+        {plainText(language, 'nav.skip')}
+      </a>
+      <header className="relative z-40 border-b border-stone-200 bg-white/95 backdrop-blur md:sticky md:top-0">
+        {/* One row on a 375 px phone: the short name is shown there, the full name is what the link says to everyone. */}
+        <nav
+          aria-label={plainText(language, 'nav.main')}
+          className="mx-auto flex max-w-6xl flex-nowrap items-center justify-between gap-2 px-4 py-2"
         >
-          <BrandMark className="size-8 shrink-0" />
-          <span aria-hidden="true" className="truncate text-base sm:hidden">
-            {centre.shortName}
-          </span>
-          <span className="sr-only text-base sm:not-sr-only sm:text-lg">{centre.name}</span>
-        </Link>
-        {backOnly ? (
-          <div className="flex shrink-0 items-center gap-1">
-            <LanguageSwitch pathname={pathname} />
-            <LinkButton href={pathIn(language, '/')} variant="outline" size="sm" className="shrink-0">
-              <ArrowLeft aria-hidden="true" className="size-4" />
-              {plainText(language, 'nav.back')}
-            </LinkButton>
-          </div>
-        ) : (
-          <>
-            <div className="hidden items-center gap-1 md:flex">
+          <Link
+            to={pathIn(language, '/')}
+            className="flex min-h-11 min-w-0 items-center gap-2 rounded-lg font-bold text-brand-800 outline-none focus-visible:ring-3 focus-visible:ring-brand-500/50"
+          >
+            <BrandMark className="size-8 shrink-0" />
+            <span aria-hidden="true" className="truncate text-base sm:hidden">
+              {centre.shortName}
+            </span>
+            <span className="sr-only text-base sm:not-sr-only sm:text-lg">{centre.name}</span>
+          </Link>
+          {backOnly ? (
+            <div className="flex shrink-0 items-center gap-1">
               <LanguageSwitch pathname={pathname} />
-              {links.map(({ href, label }, i) => (
-                <LinkButton key={href} href={href} variant={i === links.length - 1 ? 'primary' : 'ghost'} size="sm">
-                  {label}
-                </LinkButton>
-              ))}
+              <LinkButton href={pathIn(language, '/')} variant="outline" size="sm" className="shrink-0">
+                <ArrowLeft aria-hidden="true" className="size-4" />
+                {plainText(language, 'nav.back')}
+              </LinkButton>
             </div>
-            <PhoneMenu pathname={pathname} language={language} />
-          </>
-        )}
-      </nav>
-    </header>
+          ) : (
+            <>
+              <div className="hidden items-center gap-1 md:flex">
+                <LanguageSwitch pathname={pathname} />
+                {links.map(({ href, label }, i) => (
+                  <LinkButton key={href} href={href} variant={i === links.length - 1 ? 'primary' : 'ghost'} size="sm">
+                    {label}
+                  </LinkButton>
+                ))}
+              </div>
+              <PhoneMenu pathname={pathname} language={language} />
+            </>
+          )}
+        </nav>
+      </header>
+    </>
   );
 }
 

@@ -10,7 +10,12 @@ import { languageOfPath, pathIn } from '../../shared/i18n/paths';
  * Pages without the bar: the enrollment form (Apply is where the parent already is, and a fixed bar would sit
  * over the Submit button and, with the keyboard open, over the fields) and the staff and parent screens.
  */
-const WITHOUT_BAR = [/^(?:\/es)?\/enrollment\/?$/, /^\/admin(?:\/|$)/, /^\/admin-dashboard\/?$/, /^\/parent-(?:login|dashboard)\/?$/];
+const WITHOUT_BAR = [
+  /^(?:\/es)?\/enrollment\/?$/,
+  /^\/admin(?:\/|$)/,
+  /^\/admin-dashboard\/?$/,
+  /^(?:\/es)?\/parent-(?:login|dashboard)\/?$/,
+];
 
 export function showsPhoneActionBar(pathname: string): boolean {
   return !WITHOUT_BAR.some((re) => re.test(pathname));

@@ -11,9 +11,22 @@ import { leaveToastForNextPage } from '../lib/toast-handoff';
 import { forgotPasswordSchema, loginSchema } from '../../shared/schemas/auth';
 import { fieldMessages } from '../../shared/schemas/fields';
 import { control, failureMessage, postJson, setFieldError, showErrors, values } from './form-fields';
-import { toast } from './toast';
+import { setToastLabels, toast } from './toast';
 
 const LOGIN_FIELDS = ['email', 'password'] as const;
+
+/**
+ * What this script says, in the page's language (issue 33): on /es/parent-login the page carries a table from each
+ * English sentence to its Spanish (server/pages/forms.ts), the schema's and the server's English refusals with them,
+ * and under `*` the sentence for one it does not know. The English page carries none: the words are as written here.
+ */
+const table = ((el) => (el?.textContent ? (JSON.parse(el.textContent) as Record<string, string>) : null))(
+  document.getElementById('page-messages'),
+);
+const say = (english: string): string => (table ? (table[english] ?? table['*'] ?? english) : english);
+setToastLabels({ region: say('Notifications'), close: say('Close') });
+const sayAll = (errors: Partial<Record<string, string>>) =>
+  Object.fromEntries(Object.entries(errors).map(([field, message]) => [field, message && say(message)]));
 
 function signIn(form: HTMLFormElement): void {
   const submit = form.querySelector<HTMLButtonElement>('button[type="submit"]')!;
@@ -22,7 +35,7 @@ function signIn(form: HTMLFormElement): void {
   const edited = new Set<string>();
   const messages = () => {
     const result = loginSchema.safeParse(values(form, LOGIN_FIELDS));
-    return result.success ? {} : fieldMessages(result.error);
+    return result.success ? {} : sayAll(fieldMessages(result.error));
   };
   form.addEventListener('input', (e) => {
     const name = (e.target as HTMLInputElement).name;
@@ -40,15 +53,15 @@ function signIn(form: HTMLFormElement): void {
     if (showErrors(form, LOGIN_FIELDS, errors)) return;
     busy = true;
     submit.disabled = true;
-    submit.textContent = 'Signing in...';
+    submit.textContent = say('Signing in...');
     const answer = await postJson('/api/parent/login', values(form, LOGIN_FIELDS));
     if (answer && answer.status === 200 && typeof answer.body.token === 'string') {
       const parent = answer.body.parent as StoredParent;
       storeParentSession(answer.body.token, parent);
       // Shown by the dashboard, the next page (a full page load: the dashboard is the app).
       leaveToastForNextPage({
-        title: 'Welcome back!',
-        description: `Hello, ${parent.firstName || 'Parent'}! Here is how your child is doing.`,
+        title: say('Welcome back!'),
+        description: say('Hello, {name}! Here is how your child is doing.').replace('{name}', parent.firstName || say('Parent')),
       });
       window.location.assign('/parent-dashboard');
       return;
@@ -56,8 +69,8 @@ function signIn(form: HTMLFormElement): void {
     busy = false;
     submit.disabled = false;
     submit.textContent = label;
-    if (answer?.body.errors) showErrors(form, LOGIN_FIELDS, answer.body.errors);
-    toast({ title: 'Login Failed', description: failureMessage(answer, 'Login failed'), variant: 'destructive' });
+    if (answer?.body.errors) showErrors(form, LOGIN_FIELDS, sayAll(answer.body.errors));
+    toast({ title: say('Login Failed'), description: say(failureMessage(answer, 'Login failed')), variant: 'destructive' });
   });
 
   const password = control(form, 'password') as HTMLInputElement;
@@ -67,7 +80,7 @@ function signIn(form: HTMLFormElement): void {
     toggle.addEventListener('click', () => {
       const show = password.type === 'password';
       password.type = show ? 'text' : 'password';
-      toggle.setAttribute('aria-label', show ? 'Hide password' : 'Show password');
+      toggle.setAttribute('aria-label', say(show ? 'Hide password' : 'Show password'));
       for (const icon of toggle.querySelectorAll<HTMLElement>('[data-shown-when]'))
         icon.toggleAttribute('hidden', icon.dataset.shownWhen !== (show ? 'visible' : 'hidden'));
     });
@@ -110,9 +123,9 @@ function enhanceReset(panel: HTMLElement): void {
     if (submit.disabled) return;
     const email = control(form, 'reset-email')?.value ?? '';
     const result = forgotPasswordSchema.safeParse({ email });
-    if (showErrors(form, ['email'], result.success ? {} : fieldMessages(result.error), { email: 'reset-email' })) return;
+    if (showErrors(form, ['email'], result.success ? {} : sayAll(fieldMessages(result.error)), { email: 'reset-email' })) return;
     submit.disabled = true;
-    submit.textContent = 'Sending...';
+    submit.textContent = say('Sending...');
     const answer = await postJson('/api/parent/forgot-password', { email });
     submit.disabled = false;
     submit.textContent = label;
@@ -120,11 +133,11 @@ function enhanceReset(panel: HTMLElement): void {
       const done = document.createElement('p');
       done.setAttribute('role', 'status');
       done.className = 'mt-3 rounded-lg bg-green-50 p-3 text-sm text-green-900';
-      done.textContent = answer.body.message;
+      done.textContent = say(answer.body.message);
       panel.replaceChildren(done);
       return;
     }
-    toast({ title: 'Request Failed', description: failureMessage(answer, 'Please try again.'), variant: 'destructive' });
+    toast({ title: say('Request Failed'), description: say(failureMessage(answer, 'Please try again.')), variant: 'destructive' });
   });
 }
 

@@ -19,7 +19,8 @@ import { syncPageHead } from '../lib/page-head';
 import { pageHead } from '../lib/page-title';
 import { plainText } from '../../shared/i18n/plain';
 import { languageOfPath } from '../../shared/i18n/paths';
-import { loadSiteCatalogue } from '../../shared/i18n/site-catalogue';
+import { hasSiteCatalogue, loadSiteCatalogue } from '../../shared/i18n/site-catalogue';
+import { documentLanguage } from '../lib/portal-catalogue';
 import type { trpc } from '../lib/trpc';
 
 export interface RouterContext {
@@ -49,7 +50,6 @@ function RootLayout() {
   const router = useRouter();
   const { pathname } = useLocation();
   const actionBar = showsPhoneActionBar(pathname);
-  const language = languageOfPath(pathname);
   // React has the page (a server-rendered one is hydrated): before this it is only what the server rendered. Browser
   // tests wait for it after each page load (tests/e2e/fixtures.ts); each document page's own script sets it too
   // (ADR 016, ADR 018). The milestones' Apply button hides on it (a choice then applies at once).
@@ -65,12 +65,6 @@ function RootLayout() {
     >
       <DocumentHead />
       <PageChangeIndicator />
-      <a
-        href="#main"
-        className="sr-only z-50 items-center rounded bg-white px-3 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:flex focus:min-h-11"
-      >
-        {plainText(language, 'nav.skip')}
-      </a>
       <NavBar />
       <div id="main" tabIndex={-1} className={cn('outline-none', actionBar && PHONE_ACTION_BAR_CLEARANCE)}>
         <Outlet />
@@ -91,7 +85,9 @@ const PAGE_CHANGE_NOTICE_MS = 300;
  */
 function PageChangeIndicator() {
   const pending = useRouterState({ select: (s) => s.status === 'pending' });
-  const language = languageOfPath(useLocation({ select: (l) => l.pathname }));
+  // The page's language, or the portal's (its <html lang>, ADR 047): never rendered on the server.
+  const wanted = languageOfPath(useLocation({ select: (l) => l.pathname })) === 'es' || documentLanguage() === 'es' ? 'es' : 'en';
+  const language = hasSiteCatalogue(wanted) ? wanted : 'en';
   const [shown, setShown] = useState(false);
   useEffect(() => {
     if (!pending) return setShown(false);

@@ -19,4 +19,5 @@ export const DOCUMENT_PAGES: ReadonlyMap<string, string> = new Map([
   ['/enrollment', 'pages/enrollment.ts'],
   ['/es/enrollment', 'pages/enrollment.ts'],
   ['/parent-login', 'pages/parent-login.ts'],
+  ['/es/parent-login', 'pages/parent-login.ts'],
 ]);

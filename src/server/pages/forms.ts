@@ -9,6 +9,7 @@ import { LOCALES, t } from '../../shared/i18n';
 import { localizeMessage, localizeMessages } from '../../shared/i18n/field-messages';
 import { languageOfPath, type PageLanguage } from '../../shared/i18n/paths';
 import { messagesWithPrefix } from '../../shared/i18n/plain';
+import { loginRefusal, scriptWords } from '../../shared/i18n/login';
 import { ageWarningText, programAgeFit } from '../../shared/program-age';
 import { EMPTY_ENROLLMENT, enrollmentSchema } from '../../shared/schemas/enrollment';
 import { fieldMessages } from '../../shared/schemas/fields';
@@ -36,7 +37,7 @@ interface FormPagesModule {
   renderParentLoginPage(view: ParentLoginView): Promise<string>;
 }
 
-type FormPath = '/enrollment' | '/es/enrollment' | '/parent-login';
+type FormPath = '/enrollment' | '/es/enrollment' | '/parent-login' | '/es/parent-login';
 
 /** A form page's body is a few KB of text: far more than any honest form, far less than the API's limit. */
 export const FORM_BODY_LIMIT = 64 * 1024;
@@ -57,6 +58,15 @@ const SPANISH_ERRORS = messagesWithPrefix('es', 'enrollment.error.');
 function enrollmentMessagesBlock(language: PageLanguage): string {
   const data = { language, locale: LOCALES[language], messages: messagesWithPrefix(language, 'enrollment.'), english: ENGLISH_ERRORS };
   return `<script type="application/json" id="page-messages">${jsonForHtml(data)}</script>`;
+}
+
+/**
+ * What the sign-in page's script says, in the page's language (issue 33): its own words and the refusals it may be
+ * given in English, as a table from the English (shared/i18n/login.ts). None on the English page.
+ */
+function loginWordsBlock(language: PageLanguage): string {
+  const words = scriptWords(language);
+  return words ? `<script type="application/json" id="page-messages">${jsonForHtml(words)}</script>` : '';
 }
 
 export function formPages(deps: AppDeps, limits: Limiters, { clientDir, ssrDir }: { clientDir: string; ssrDir: string }) {
@@ -104,8 +114,8 @@ export function formPages(deps: AppDeps, limits: Limiters, { clientDir, ssrDir }
     const html = await render(m);
     c.header('Cache-Control', cache);
     c.header('Content-Language', languageOfPath(path));
-    // The enrollment pages' script takes its words from the page (issue 33): the catalogue's, in the page's language.
-    const messages = path === '/parent-login' ? '' : enrollmentMessagesBlock(languageOfPath(path));
+    // The form pages' scripts take their words from the page (issue 33): the catalogue's, in the page's language.
+    const messages = path.endsWith('/parent-login') ? loginWordsBlock(languageOfPath(path)) : enrollmentMessagesBlock(languageOfPath(path));
     return c.html(
       page.replace('<div id="root"></div>', () => `<div id="root">${html}</div>${messages}`),
       status as 200,
@@ -202,65 +212,78 @@ export function formPages(deps: AppDeps, limits: Limiters, { clientDir, ssrDir }
     });
   }
 
-  app.get('/parent-login', async (c) => {
-    // Someone already signed in is sent on to their dashboard (issue 34).
-    const { caller, resHeaders } = callerFor(c);
-    const me = await caller.parentAuth.me().catch(() => null);
-    resHeaders.forEach((value, key) => c.header(key, value));
-    if (me) return c.redirect(PARENT_DASHBOARD, 303);
-    const notice = c.req.query('notice');
-    return send(
-      c,
-      '/parent-login',
-      200,
-      (m) =>
-        m.renderParentLoginPage({
-          notice: notice && NOTICES.has(notice) ? (notice as ParentLoginView['notice']) : null,
-          forgotOpen: c.req.query('forgot') !== undefined,
-        }),
-      'no-cache',
-    );
-  });
+  for (const path of ['/parent-login', '/es/parent-login'] as const) {
+    const language = languageOfPath(path);
+    /** A refusal in the page's language: a parent signing in is not known yet, so the server said it in English. */
+    const said = (message: string) => loginRefusal(language, message);
+    const saidAll = (errors: Record<string, string>) => Object.fromEntries(Object.entries(errors).map(([k, m]) => [k, said(m)]));
 
-  app.post('/parent-login', guard, limit, async (c) => {
-    const form = await readForm(c);
-    if (!form) return unreadable(c);
-    const { caller, resHeaders } = callerFor(c);
-    const email = form.email ?? '';
-    const page = (status: number, view: ParentLoginView) => {
-      resHeaders.forEach((value, key) => key.toLowerCase() !== 'set-cookie' && c.header(key, value));
-      return send(c, '/parent-login', status, (m) => m.renderParentLoginPage(view));
-    };
-    if (form.intent === 'reset') {
-      const resetEmail = form['reset-email'] ?? '';
+    app.get(path, async (c) => {
+      // Someone already signed in is sent on to their dashboard (issue 34).
+      const { caller, resHeaders } = callerFor(c);
+      const me = await caller.parentAuth.me().catch(() => null);
+      resHeaders.forEach((value, key) => c.header(key, value));
+      if (me) return c.redirect(PARENT_DASHBOARD, 303);
+      const notice = c.req.query('notice');
+      return send(
+        c,
+        path,
+        200,
+        (m) =>
+          m.renderParentLoginPage({
+            language,
+            notice: notice && NOTICES.has(notice) ? (notice as ParentLoginView['notice']) : null,
+            forgotOpen: c.req.query('forgot') !== undefined,
+          }),
+        'no-cache',
+      );
+    });
+
+    app.post(path, guard, limit, async (c) => {
+      const form = await readForm(c);
+      if (!form) return unreadable(c);
+      const { caller, resHeaders } = callerFor(c);
+      const email = form.email ?? '';
+      const page = (status: number, view: ParentLoginView) => {
+        resHeaders.forEach((value, key) => key.toLowerCase() !== 'set-cookie' && c.header(key, value));
+        return send(c, path, status, (m) => m.renderParentLoginPage({ ...view, language }));
+      };
+      if (form.intent === 'reset') {
+        const resetEmail = form['reset-email'] ?? '';
+        try {
+          const { message } = await caller.parentAuth.forgotPassword({ email: resetEmail });
+          return page(200, { email, forgotOpen: true, resetEmail, resetDone: said(message) });
+        } catch (err) {
+          if (!(err instanceof TRPCError) || getHTTPStatusCodeFromError(err) >= 500) throw err;
+          const { message, fieldErrors } = clientError(err);
+          return page(getHTTPStatusCodeFromError(err), {
+            email,
+            forgotOpen: true,
+            resetEmail,
+            resetError: said(fieldErrors?.email ?? message),
+          });
+        }
+      }
       try {
-        const { message } = await caller.parentAuth.forgotPassword({ email: resetEmail });
-        return page(200, { email, forgotOpen: true, resetEmail, resetDone: message });
+        await caller.parentAuth.login({ email, password: form.password ?? '' });
       } catch (err) {
-        if (!(err instanceof TRPCError) || getHTTPStatusCodeFromError(err) >= 500) throw err;
+        if (!(err instanceof TRPCError)) throw err;
+        const status = getHTTPStatusCodeFromError(err);
+        if (status >= 500) {
+          logger.error({ err }, 'a parent sign-in sent by the form failed');
+          return page(500, { email, failure: said(SERVER_FAILURE) });
+        }
         const { message, fieldErrors } = clientError(err);
-        return page(getHTTPStatusCodeFromError(err), { email, forgotOpen: true, resetEmail, resetError: fieldErrors?.email ?? message });
+        // The schema's messages at their fields; any other refusal (wrong password, closed account, too many
+        // attempts) as SPEC.md §8's 'Login Failed' with the server's sentence.
+        return page(status, fieldErrors ? { email, errors: saidAll(fieldErrors) } : { email, failure: said(message) });
       }
-    }
-    try {
-      await caller.parentAuth.login({ email, password: form.password ?? '' });
-    } catch (err) {
-      if (!(err instanceof TRPCError)) throw err;
-      const status = getHTTPStatusCodeFromError(err);
-      if (status >= 500) {
-        logger.error({ err }, 'a parent sign-in sent by the form failed');
-        return page(500, { email, failure: SERVER_FAILURE });
-      }
-      const { message, fieldErrors } = clientError(err);
-      // The schema's messages at their fields; any other refusal (wrong password, closed account, too many
-      // attempts) as SPEC.md §8's 'Login Failed' with the server's sentence.
-      return page(status, fieldErrors ? { email, errors: fieldErrors } : { email, failure: message });
-    }
-    // The session cookie exactly as the API sets it (parents/sign-in.ts); the token is never in the page.
-    for (const cookie of resHeaders.getSetCookie()) c.header('Set-Cookie', cookie, { append: true });
-    c.header('Cache-Control', 'no-store');
-    return c.redirect(PARENT_DASHBOARD, 303);
-  });
+      // The session cookie exactly as the API sets it (parents/sign-in.ts); the token is never in the page.
+      for (const cookie of resHeaders.getSetCookie()) c.header('Set-Cookie', cookie, { append: true });
+      c.header('Cache-Control', 'no-store');
+      return c.redirect(PARENT_DASHBOARD, 303);
+    });
+  }
 
   return app;
 }

@@ -2,6 +2,7 @@ import { pwaHeadTags } from './pwa';
 import { centre } from '../../shared/centre';
 import { hasTwin, languageOfPath, pathIn } from '../../shared/i18n/paths';
 import { fullTitle, pageHeadOf, SITEMAP_PATHS } from '../../shared/public-pages';
+import { loginWords } from '../../shared/i18n/login';
 
 /**
  * What search engines and link previews read (ADR 011): /robots.txt, /sitemap.xml, and each page's head
@@ -61,7 +62,7 @@ export function childCareJsonLd(origin: string) {
  * escaped so no text in it can close the element.
  */
 export function headTags(path: string, origin: string): string {
-  const page = pageHeadOf(path, origin);
+  const page = pageHeadOf(path, origin) ?? serverOnlyHead(path, origin);
   if (!page) return [`<title>${escapeHtml(fullTitle())}</title>`, '<meta name="robots" content="noindex" />'].join('\n    ');
   const title = escapeHtml(page.title);
   const description = escapeHtml(page.description);
@@ -87,6 +88,18 @@ export function headTags(path: string, origin: string): string {
   tags.push(...pwaHeadTags(path));
   if (path === '/' || path === '/es') tags.push(`<script type="application/ld+json">${jsonForHtml(childCareJsonLd(origin))}</script>`);
   return tags.join('\n    ');
+}
+
+/**
+ * The head of a page whose words only the server has: the parent sign-in and its Spanish twin (issue 33, ADR 052),
+ * from their server-only catalogue (shared/i18n/login-en.ts, login-es.ts): indexed and in the sitemap (a family
+ * searching for the centre's parent sign-in should find it). The app never shows them, so its bundle goes without.
+ */
+function serverOnlyHead(path: string, origin: string): { title: string; description: string; url: string } | null {
+  if (path !== '/parent-login' && path !== '/es/parent-login') return null;
+  const language = languageOfPath(path);
+  const words = loginWords(language);
+  return { title: fullTitle(words['login.meta.title'], language), description: words['login.meta.description'], url: origin + path };
 }
 
 /** JSON to put inside an HTML element: `<`, `>` and `&` escaped as \u00xx (still the same JSON). */

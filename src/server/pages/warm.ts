@@ -13,7 +13,7 @@ import { logger } from '../logger';
 export async function warmPublicPages(app: Hono): Promise<void> {
   const started = performance.now();
   // The portal's pages too: the sign-in is rendered on the server (the dashboard is the app's shell, nothing to render).
-  for (const path of [...PUBLIC_PAGES.map((p) => p.path), ...SPANISH_PATHS, ...PORTAL_PAGES.map((p) => p.path)]) {
+  for (const path of [...PUBLIC_PAGES.map((p) => p.path), ...SPANISH_PATHS, '/parent-login', ...PORTAL_PAGES.map((p) => p.path)]) {
     for (const encoding of ['br', 'gzip']) {
       try {
         const res = await app.request(path, { headers: { 'accept-encoding': encoding } });

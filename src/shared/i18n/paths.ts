@@ -5,8 +5,11 @@
  */
 export type PageLanguage = 'en' | 'es';
 
-/** The public pages that have a Spanish twin (issue 33), by their English path. */
-export const TWINNED_PATHS = ['/', '/events', '/enrollment', '/milestones'] as const;
+/**
+ * The pages that have a Spanish twin (issue 33), by their English path: the public pages, and the parent sign-in,
+ * where a parent who reads Spanish lands when their session ends or they sign out.
+ */
+export const TWINNED_PATHS = ['/', '/events', '/enrollment', '/milestones', '/parent-login'] as const;
 
 /** `/es`, `/es/events` ...: the language of the page at `path`. */
 export function languageOfPath(path: string): PageLanguage {
@@ -33,4 +36,4 @@ export function hasTwin(path: string): boolean {
 }
 
 /** Every Spanish twin's path. */
-export const SPANISH_PATHS: readonly string[] = TWINNED_PATHS.map((p) => pathIn('es', p));
+export const SPANISH_PATHS: readonly string[] = /* @__PURE__ */ (() => TWINNED_PATHS.map((p) => pathIn('es', p)))();

@@ -16,6 +16,9 @@ export function siteCatalogue(language: PageLanguage): Record<MessageKey, string
   return catalogue;
 }
 
+/** Whether the catalogue of `language` is at hand (the browser loads Spanish when a page asks for it). */
+export const hasSiteCatalogue = (language: PageLanguage): boolean => !!loaded[language];
+
 export function registerSiteCatalogue(language: PageLanguage, catalogue: Record<MessageKey, string>): void {
   loaded[language] = catalogue;
 }

@@ -1,14 +1,19 @@
 import { Eye, EyeOff, Heart, Info, Phone } from 'lucide-react';
 import { centre, telHref } from '~/shared/centre';
-import { PARENT_NOTICES, type ParentNotice } from '../../lib/parent-session';
+import { loginWords } from '~/shared/i18n/login';
+import type { LoginKey } from '~/shared/i18n/login-en';
+import { type PageLanguage, pathIn } from '~/shared/i18n/paths';
+import type { ParentNotice } from '../../lib/parent-session';
 import { DocumentTextField, errorId } from '../enrollment/DocumentFields';
 import { cn } from '../ui/cn';
 import { inputClass } from '../ui/Field';
 import { buttonClass } from '../ui/button-class';
 import { Card } from '../ui/Card';
 
-/** What the server renders /parent-login with (SPEC.md §2 Parent login). */
+/** What the server renders /parent-login with (SPEC.md §2 Parent login), and /es/parent-login (issue 33). */
 export interface ParentLoginView {
+  /** The page's language, its address's (ADR 045): English unless said. */
+  language?: PageLanguage;
   notice?: ParentNotice | null;
   email?: string;
   errors?: { email?: string; password?: string };
@@ -22,8 +27,15 @@ export interface ParentLoginView {
   resetDone?: string | null;
 }
 
+const NOTICES: Record<ParentNotice, LoginKey> = {
+  'session-ended': 'login.notice.sessionEnded',
+  'password-changed': 'login.notice.passwordChanged',
+};
+
 export function ParentLoginPage({ view }: { view: ParentLoginView }) {
-  const { notice, email = '', errors = {}, failure, forgotOpen, resetEmail, resetError, resetDone } = view;
+  const { notice, email = '', errors = {}, failure, forgotOpen, resetEmail, resetError, resetDone, language = 'en' } = view;
+  const w = loginWords(language);
+  const action = pathIn(language, '/parent-login');
   const firstInvalid = errors.email ? 'email' : errors.password ? 'password' : null;
   return (
     <main className="mx-auto flex min-h-[75vh] max-w-md flex-col justify-center gap-6 px-4 py-10">
@@ -31,16 +43,16 @@ export function ParentLoginPage({ view }: { view: ParentLoginView }) {
         <span className="flex size-12 items-center justify-center rounded-full bg-brand-100 text-brand-800">
           <Heart aria-hidden="true" className="size-6" />
         </span>
-        <h1 className="text-3xl font-bold text-stone-900">Parent Portal</h1>
-        <p className="text-stone-600">Follow your child's day, development and milestones.</p>
+        <h1 className="text-3xl font-bold text-stone-900">{w['login.title']}</h1>
+        <p className="text-stone-600">{w['login.lead']}</p>
       </div>
       {notice && (
         <p role="status" className="rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
-          {PARENT_NOTICES[notice]}
+          {w[NOTICES[notice]]}
         </p>
       )}
       <Card className="p-6">
-        <h2 className="mb-4 text-xl font-bold text-stone-900">Sign In</h2>
+        <h2 className="mb-4 text-xl font-bold text-stone-900">{w['login.signIn']}</h2>
         {failure && (
           <div
             id="login-failure"
@@ -48,14 +60,14 @@ export function ParentLoginPage({ view }: { view: ParentLoginView }) {
             tabIndex={-1}
             className="mb-4 rounded-lg border border-red-300 bg-red-50 p-3 text-red-900 outline-none"
           >
-            <p className="font-bold">Login Failed</p>
+            <p className="font-bold">{w['login.failed']}</p>
             <p className="text-sm">{failure}</p>
           </div>
         )}
-        <form id="parent-login-form" method="post" action="/parent-login" noValidate className="flex flex-col gap-4">
+        <form id="parent-login-form" method="post" action={action} noValidate className="flex flex-col gap-4">
           <DocumentTextField
             name="email"
-            label="Email"
+            label={w['login.email']}
             type="email"
             autoComplete="username"
             inputMode="email"
@@ -66,7 +78,7 @@ export function ParentLoginPage({ view }: { view: ParentLoginView }) {
           />
           <div className="flex flex-col gap-1">
             <label htmlFor="password" className="text-sm font-medium text-stone-800">
-              Password
+              {w['login.password']}
             </label>
             <div className="relative">
               <input
@@ -86,7 +98,7 @@ export function ParentLoginPage({ view }: { view: ParentLoginView }) {
                 type="button"
                 id="password-toggle"
                 hidden
-                aria-label="Show password"
+                aria-label={w['login.showPassword']}
                 className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-lg text-stone-600 outline-none hover:text-stone-900 focus-visible:ring-3 focus-visible:ring-brand-500/50"
               >
                 <span data-shown-when="hidden">
@@ -102,11 +114,11 @@ export function ParentLoginPage({ view }: { view: ParentLoginView }) {
             </p>
           </div>
           <button type="submit" className={buttonClass('primary', 'lg')}>
-            Sign In
+            {w['login.signIn']}
           </button>
         </form>
         {/* Without a script the button asks for the page with the panel open (?forgot=1); the script opens it in place. */}
-        <form method="get" action="/parent-login" className="mt-2">
+        <form method="get" action={action} className="mt-2">
           <button
             type="submit"
             name="forgot"
@@ -116,23 +128,23 @@ export function ParentLoginPage({ view }: { view: ParentLoginView }) {
             aria-controls="reset-panel"
             className={buttonClass('ghost', 'md', 'w-full')}
           >
-            Forgot your password?
+            {w['login.forgot']}
           </button>
         </form>
         {/* Closed, the panel is empty and its form waits in a template: a second e-mail field, even hidden, would
             share the sign-in's words for anything that reads the page by its labels. */}
         <div id="reset-panel" hidden={!forgotOpen}>
-          {forgotOpen && <ResetPassword email={resetEmail ?? email} error={resetError} done={resetDone} />}
+          {forgotOpen && <ResetPassword w={w} action={action} email={resetEmail ?? email} error={resetError} done={resetDone} />}
         </div>
         {!forgotOpen && (
           <template id="reset-template">
-            <ResetPassword email="" />
+            <ResetPassword w={w} action={action} email="" />
           </template>
         )}
         <p className="mt-4 flex items-start gap-2 text-sm text-stone-600">
           <Phone aria-hidden="true" className="mt-3.5 size-4 shrink-0" />
           <span>
-            Need help signing in? Contact the office at {/* 44 px tall: a parent at pickup taps it on a phone. */}
+            {w['login.help']} {/* 44 px tall: a parent at pickup taps it on a phone. */}
             <a className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline" href={telHref(centre.phones[0])}>
               {centre.phones[0]}
             </a>
@@ -143,8 +155,8 @@ export function ParentLoginPage({ view }: { view: ParentLoginView }) {
       <Card className="flex items-start gap-3 bg-brand-50 p-4">
         <Info aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-800" />
         <div>
-          <h2 className="font-semibold text-stone-900">New Parent?</h2>
-          <p className="text-sm text-stone-700">Your Parent Portal login is given to you by the centre when your child is enrolled.</p>
+          <h2 className="font-semibold text-stone-900">{w['login.newParent']}</h2>
+          <p className="text-sm text-stone-700">{w['login.newParentText']}</p>
         </div>
       </Card>
     </main>
@@ -152,7 +164,19 @@ export function ParentLoginPage({ view }: { view: ParentLoginView }) {
 }
 
 /** 'Forgot your password?': asks for the e-mail, or says the request was taken (the same words for any e-mail). */
-function ResetPassword({ email, error, done }: { email: string; error?: string | null; done?: string | null }) {
+function ResetPassword({
+  w,
+  action,
+  email,
+  error,
+  done,
+}: {
+  w: Record<LoginKey, string>;
+  action: string;
+  email: string;
+  error?: string | null;
+  done?: string | null;
+}) {
   if (done) {
     return (
       <p role="status" className="mt-3 rounded-lg bg-green-50 p-3 text-sm text-green-900">
@@ -164,17 +188,17 @@ function ResetPassword({ email, error, done }: { email: string; error?: string |
     <form
       id="reset-form"
       method="post"
-      action="/parent-login"
+      action={action}
       noValidate
-      aria-label="Reset your password"
+      aria-label={w['login.resetLabel']}
       className="mt-3 flex flex-col gap-3 rounded-lg border border-stone-200 p-4"
     >
       <input type="hidden" name="intent" value="reset" />
-      <p className="text-sm text-stone-700">Enter your e-mail and we will send you a link to choose a new password.</p>
+      <p className="text-sm text-stone-700">{w['login.resetIntro']}</p>
       {/* Its own name: the browser keeps it apart from the sign-in's e-mail. */}
       <DocumentTextField
         name="reset-email"
-        label="Your email"
+        label={w['login.resetEmail']}
         type="email"
         autoComplete="email"
         inputMode="email"
@@ -184,7 +208,7 @@ function ResetPassword({ email, error, done }: { email: string; error?: string |
         focus={Boolean(error)}
       />
       <button type="submit" className={buttonClass('secondary', 'md')}>
-        Send reset link
+        {w['login.resetSend']}
       </button>
     </form>
   );

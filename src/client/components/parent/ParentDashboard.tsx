@@ -22,9 +22,8 @@ import { MilestonesTab } from './MilestonesTab';
 import { NoteItem } from './NoteItem';
 import { PagedList } from './PagedList';
 import { TodayAttendance } from './TodayAttendance';
-import { dashboardQuery, preferencesQuery, signedInParentQuery } from './queries';
+import { dashboardQuery, signedInParentQuery, usePortalLanguage } from './queries';
 import { PortalIntlProvider, usePortalIntl, useCatalogueReady } from '../../i18n';
-import { documentLanguage } from '../../lib/portal-catalogue';
 
 /**
  * The Communication and Payments tabs are loaded when first opened, as the staff dashboard's tabs are: with
@@ -66,10 +65,7 @@ function StatCard({ icon, label, value }: { icon: ReactNode; label: string; valu
  */
 export function ParentDashboard() {
   const search = useSearch({ from: '/parent-dashboard' });
-  const dashboard = useQuery({ ...dashboardQuery(search.child ?? null), placeholderData: keepPreviousData });
-  // Only read here: the Preferences dialog asks for it, and puts what it saved in it.
-  const preferences = useQuery({ ...preferencesQuery(), enabled: false }).data;
-  const language = preferences?.language ?? dashboard.data?.language ?? documentLanguage();
+  const language = usePortalLanguage(search.child ?? null);
   const ready = useCatalogueReady(language);
   return <PortalIntlProvider language={ready ? language : 'en'}>{ready ? <Dashboard /> : <Loading />}</PortalIntlProvider>;
 }
@@ -91,6 +87,8 @@ function TabLoading() {
 function Dashboard() {
   const intl = usePortalIntl();
   const { t } = intl;
+  // The sign-in in the portal's language (issue 33): /es/parent-login for a parent who reads Spanish.
+  const signIn = `${intl.language === 'es' ? '/es' : ''}/parent-login`;
   const NO_NOTES = t('portal.noNotes');
   const NO_ACTIVITIES = t('portal.noActivities');
   const NO_TODAY = t('portal.today.empty');
@@ -137,12 +135,12 @@ function Dashboard() {
       clearParentSession();
       queryClient.clear();
       // The sign-in is a document of its own (ADR 037): a full page load.
-      window.location.assign('/parent-login?notice=session-ended');
+      window.location.assign(`${signIn}?notice=session-ended`);
     } else if (notTheirs) {
       // A child in the address that is not (or no longer) theirs: their first child instead.
       void navigate({ to: '/parent-dashboard', search: {}, replace: true });
     }
-  }, [dashboard.error, navigate, notTheirs]);
+  }, [dashboard.error, navigate, notTheirs, signIn]);
 
   const child = shown?.child ?? null;
   const selectedId = child?.id ?? '';
@@ -170,7 +168,7 @@ function Dashboard() {
     await logout.mutateAsync().catch(() => undefined);
     clearParentSession();
     queryClient.clear();
-    window.location.assign('/parent-login');
+    window.location.assign(signIn);
   }
 
   if (dashboard.isError && !isUnauthorized(dashboard.error) && !notTheirs) {

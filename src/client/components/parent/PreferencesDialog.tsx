@@ -3,6 +3,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { Form, Label, Radio, RadioGroup } from 'react-aria-components';
 import type { Language, MessageEmails, Preferences } from '~/shared/schemas/preferences';
 import { portalIntl, usePortalIntl } from '../../i18n';
+import { loadSiteCatalogue } from '~/shared/i18n/site-catalogue';
 import { loadPortalCatalogue } from '../../lib/portal-catalogue';
 import { toast } from '../../lib/toast';
 import { queryClient, trpc } from '../../lib/trpc';
@@ -50,7 +51,8 @@ export function PreferencesDialog({ isOpen, onOpenChange }: { isOpen: boolean; o
     trpc.parentPortal.updatePreferences.mutationOptions({
       onSuccess: async (answer) => {
         // The new language's words first, then the portal switches to them in one step.
-        await loadPortalCatalogue(answer.language);
+        // The site header's words too (NavBar), so the header and the portal change together.
+        await Promise.all([loadPortalCatalogue(answer.language), loadSiteCatalogue(answer.language)]);
         queryClient.setQueryData(preferencesQuery().queryKey, answer);
         onOpenChange(false);
         // Said in the language just chosen, as everything after it is.

@@ -1,4 +1,8 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
+import type { Language } from '~/shared/schemas/preferences';
 import { getStoredParent } from '../../lib/parent-session';
+import { documentLanguage } from '../../lib/portal-catalogue';
 import { trpc } from '../../lib/trpc';
 
 /**
@@ -21,3 +25,17 @@ export const signedInParentQuery = () => ({
 
 /** The parent's preferences (issue 33): asked for by the Preferences dialog, which puts what it saves here. */
 export const preferencesQuery = () => ({ ...trpc.parentPortal.preferences.queryOptions(), staleTime: 0 });
+
+/**
+ * The portal's language (issue 33, ADR 047), as the dashboard decides it: what the Preferences dialog saved, else
+ * what the dashboard's answer for `childId` says (the server's render has it, and so does the page it hydrates),
+ * else the page's own `lang`. Read from the cache without a query of its own: the site header (NavBar) follows it.
+ */
+export function usePortalLanguage(childId: string | null): Language {
+  const client = useQueryClient();
+  const read = () =>
+    client.getQueryData(preferencesQuery().queryKey)?.language ??
+    client.getQueryData(dashboardQuery(childId).queryKey)?.language ??
+    documentLanguage();
+  return useSyncExternalStore(client.getQueryCache().subscribe, read, read);
+}

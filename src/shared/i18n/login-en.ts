@@ -1,0 +1,57 @@
+/**
+ * The parent sign-in page's words (SPEC.md §2 Parent login, §8 toasts), in English exactly as the page has always
+ * said them; login-es.ts is its Spanish twin, /es/parent-login (issue 33, ADR 052). Server-only like the e-mails'
+ * (mail-en.ts): the server draws the page from these, and gives the page's script the few it says itself as a data
+ * block (server/pages/forms.ts). Never imported by the app: the dashboards' first load does not carry them.
+ * `{phone}` is the office's number; `{name}` the parent's first name, filled in by the page's script.
+ */
+export const loginEn = {
+  'login.title': 'Parent Portal',
+  'login.lead': "Follow your child's day, development and milestones.",
+  'login.signIn': 'Sign In',
+  'login.failed': 'Login Failed',
+  'login.email': 'Email',
+  'login.password': 'Password',
+  'login.showPassword': 'Show password',
+  'login.hidePassword': 'Hide password',
+  'login.forgot': 'Forgot your password?',
+  'login.help': 'Need help signing in? Contact the office at',
+  'login.newParent': 'New Parent?',
+  'login.newParentText': 'Your Parent Portal login is given to you by the centre when your child is enrolled.',
+  'login.resetLabel': 'Reset your password',
+  'login.resetIntro': 'Enter your e-mail and we will send you a link to choose a new password.',
+  'login.resetEmail': 'Your email',
+  'login.resetSend': 'Send reset link',
+  'login.signingIn': 'Signing in...',
+  'login.sending': 'Sending...',
+  'login.welcome': 'Welcome back!',
+  'login.welcomeText': 'Hello, {name}! Here is how your child is doing.',
+  'login.parent': 'Parent',
+  'login.requestFailed': 'Request Failed',
+  'login.loginFailed': 'Login failed',
+  'login.tryAgain': 'Please try again.',
+  'login.toast.region': 'Notifications',
+  'login.toast.close': 'Close',
+  'login.notice.sessionEnded': 'Your session has ended. Please sign in again.',
+  'login.notice.passwordChanged': 'Your password has been changed. Please sign in with your new password.',
+  'login.meta.title': 'Parent Portal',
+  'login.meta.description':
+    "Parents of {centre}: sign in to follow your child's day, development and milestones, message the centre and see your payments.",
+  // What the sign-in schema and the server say (shared/schemas/auth.ts, server/parents/*, client/lib/plain-error.ts).
+  'login.error.email': 'Please enter a valid email address',
+  'login.error.passwordRequired': 'Password is required',
+  'login.error.passwordTooLong': 'Password is too long',
+  'login.error.invalid': 'Invalid email or password',
+  'login.error.closed': 'This Parent Portal account is closed. Please call the office at {phone} if you think this is a mistake.',
+  'login.error.throttled': 'Too many sign-in attempts. Please wait a few minutes and try again.',
+  'login.error.tooMany': 'Too many attempts. Please try again later.',
+  'login.error.resetBusy': 'Too many password reset requests right now. Please try again in a few minutes, or call the office.',
+  'login.error.resetRequested':
+    'If a Parent Portal account exists for that e-mail, we have sent it a link to choose a new password. The link works once, within one hour.',
+  'login.error.network': 'We could not reach the centre. Please check your internet connection and try again, or call us at {phone}.',
+  'login.error.server': 'Something went wrong on our side. Please try again in a moment, or call us at {phone}.',
+  'login.error.serverForm': 'Something went wrong on our side. Please try again in a moment, or call us.',
+  'login.error.other': 'We could not complete your request. Please check it and try again.',
+} as const;
+
+export type LoginKey = keyof typeof loginEn;
