@@ -49,6 +49,8 @@ test('the age range and category filters leave only the matching milestone cards
   await expect(page.getByLabel(/Category/).locator('option:checked')).toHaveText('Language');
 
   await choose(page, /Age Range/, 'All Ages');
+  // Each choice is a page of its own (a history entry): the next waits for it, or it would replace it.
+  await expect(page).toHaveURL(/\/milestones\?category=language$/);
   await choose(page, /Category/, 'All Categories');
   await expect(cards).toHaveCount(total);
   // Back returns to the view before: every age, language only.
