@@ -99,7 +99,7 @@ describe('production server (dist/server/index.js)', () => {
     const { child, origin } = await startServer({ LOG_LEVEL: 'info' }, env);
     const listening = await child.waitForLine((l) => l.includes('Listening on'));
     expect(JSON.parse(listening)).toMatchObject({ mode: 'production' });
-    expect((await fetch(`${origin}/`)).status).toBe(200);
+    expect((await fetch(`${origin}/api/events`)).status).toBe(200);
     child.process.kill('SIGTERM');
     expect(await child.exited).toEqual({ code: 0, signal: null });
   }, 60_000);
