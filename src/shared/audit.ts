@@ -44,3 +44,6 @@ export const AUDIT_ENTITIES = {
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 export const AUDIT_ENTITY_IDS = Object.keys(AUDIT_ENTITIES) as AuditEntity[];
+
+/** Field names whose values the log never keeps (passwords, tokens, hashes, secrets): it says only that they changed. */
+export const AUDIT_SECRET_FIELD = /password|token|secret|hash/i;

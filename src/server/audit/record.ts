@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { asc, count, desc, gt } from 'drizzle-orm';
 import { auditLog, type AuditValue } from '~/db/schema';
-import type { AuditAction, AuditEntity } from '../../shared/audit';
+import { AUDIT_SECRET_FIELD, type AuditAction, type AuditEntity } from '../../shared/audit';
 import type { Clock } from '../clock';
 import type { Db } from '../db';
 import type { Auth } from '../auth/session';
@@ -35,15 +35,13 @@ export interface AuditEntry {
 export const GENESIS_HASH = '0'.repeat(64);
 /** A value longer than this is cut: the log says what changed, it is not a second copy of every record. */
 const VALUE_MAX = 200;
-/** Field names whose values are never kept: passwords, tokens, hashes, secrets (file contents never reach here). */
-const SECRET = /password|token|secret|hash/i;
 
 /** Names of the fields written, with each value kept when it is a plain, non-secret value (cut to VALUE_MAX). */
 export function auditFields(fields: Record<string, unknown> = {}): Record<string, AuditValue> {
   const out: Record<string, AuditValue> = {};
   for (const [key, value] of Object.entries(fields)) {
     if (value === undefined || key === 'id') continue;
-    out[key] = SECRET.test(key) ? null : plain(value);
+    out[key] = AUDIT_SECRET_FIELD.test(key) ? null : plain(value);
   }
   return out;
 }

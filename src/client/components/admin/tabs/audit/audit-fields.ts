@@ -1,7 +1,6 @@
+import { AUDIT_SECRET_FIELD } from '~/shared/audit';
 import { formatDateTime } from '~/client/lib/format';
 
-/** Field names whose values the server never keeps (server/audit/record.ts): the log says only that they changed. */
-const SECRET = /password|token|secret|hash/i;
 /** A moment as the server keeps it (`Date.toISOString()`), shown in the director's own time. */
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?Z$/;
 
@@ -16,7 +15,7 @@ export function auditFieldLabel(key: string): string {
 }
 
 function auditFieldValue(key: string, value: unknown): string {
-  if (value === null || value === undefined) return SECRET.test(key) ? 'changed (not kept)' : 'empty';
+  if (value === null || value === undefined) return AUDIT_SECRET_FIELD.test(key) ? 'changed (not kept)' : 'empty';
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
   if (typeof value === 'string' && INSTANT.test(value)) return formatDateTime(value) || value;
   return String(value);
