@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { existsSync } from 'node:fs';
 
 /**
  * Tests of the pages' performance shape rather than of a feature: the scripts' gzipped budget, and the boot
@@ -7,6 +8,31 @@ import { defineConfig } from '@playwright/test';
  * `--project=features` the rest, and `playwright test` (CI, `npm test`) runs both projects.
  */
 const PERFORMANCE_SHAPE = ['**/size-budget.spec.ts', '**/boot-after-paint.spec.ts'];
+
+/**
+ * Tests of what only the full browser does: the headless shell loads `loading="lazy"` images at once and keeps no
+ * back/forward cache. These run in Debian's `chromium`; every other test runs in Debian's
+ * `chromium-headless-shell`, the same engine without the browser's window machinery, which runs the suite in about
+ * half the time (docs/performance.md, "The test suite's time"; ADR 053).
+ */
+const FULL_BROWSER = ['**/gallery-images.spec.ts', '**/public-back-forward-cache.spec.ts'];
+
+const FULL_CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const HEADLESS_SHELL = process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? '/usr/bin/chromium-headless-shell';
+if (!existsSync(HEADLESS_SHELL))
+  throw new Error(
+    `The browser tests need Debian's headless shell at ${HEADLESS_SHELL}: apt-get install -y chromium-headless-shell (or set CHROMIUM_HEADLESS_SHELL_PATH).`,
+  );
+
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-dev-shm-usage',
+  '--no-first-run',
+  '--disable-sync',
+];
 
 /**
  * Browser tests drive Debian's Chromium (no browser download); each worker starts its own app. Tests are
@@ -25,16 +51,8 @@ export default defineConfig({
     browserName: 'chromium',
     headless: true,
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-dev-shm-usage',
-        '--no-first-run',
-        '--disable-sync',
-      ],
+      executablePath: HEADLESS_SHELL,
+      args: CHROMIUM_ARGS,
     },
     viewport: { width: 1280, height: 800 },
     // The parent portal's service worker (ADR 051) answers some of its pages' requests, and page.route never sees
@@ -45,7 +63,8 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
-    { name: 'features', testIgnore: PERFORMANCE_SHAPE },
+    { name: 'features', testIgnore: [...PERFORMANCE_SHAPE, ...FULL_BROWSER] },
+    { name: 'full-browser', testMatch: FULL_BROWSER, use: { launchOptions: { executablePath: FULL_CHROMIUM, args: CHROMIUM_ARGS } } },
     { name: 'performance-shape', testMatch: PERFORMANCE_SHAPE },
   ],
 });
