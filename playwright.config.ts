@@ -34,6 +34,9 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
+/** How the full browser is started (the `full-browser` project; a file of it that changes its options starts from these). */
+export const FULL_BROWSER_LAUNCH = { executablePath: FULL_CHROMIUM, args: CHROMIUM_ARGS };
+
 /**
  * Browser tests drive Debian's Chromium (no browser download); each worker starts its own app. Tests are
  * isolated (unique rows, or a server of their own when they need an empty database), so the tests of one
@@ -64,7 +67,7 @@ export default defineConfig({
   },
   projects: [
     { name: 'features', testIgnore: [...PERFORMANCE_SHAPE, ...FULL_BROWSER] },
-    { name: 'full-browser', testMatch: FULL_BROWSER, use: { launchOptions: { executablePath: FULL_CHROMIUM, args: CHROMIUM_ARGS } } },
+    { name: 'full-browser', testMatch: FULL_BROWSER, use: { launchOptions: FULL_BROWSER_LAUNCH } },
     { name: 'performance-shape', testMatch: PERFORMANCE_SHAPE },
   ],
 });

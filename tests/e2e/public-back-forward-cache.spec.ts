@@ -1,12 +1,13 @@
-import config from '../../playwright.config';
+import { FULL_BROWSER_LAUNCH } from '../../playwright.config';
 import { expect, test } from './fixtures';
 
 /**
  * Phones' browsers keep a page left behind in their back-forward cache and show it again, as it was, on Back.
- * Playwright turns that cache off; the browser of this file keeps it on (a worker of its own).
+ * Playwright turns that cache off; the browser of this file keeps it on (a worker of its own). The headless shell has
+ * no such cache: this file runs in the full browser (ADR 053).
  */
 test.use({
-  launchOptions: { ...config.use?.launchOptions, ignoreDefaultArgs: ['--disable-back-forward-cache'] },
+  launchOptions: { ...FULL_BROWSER_LAUNCH, ignoreDefaultArgs: ['--disable-back-forward-cache'] },
   viewport: { width: 375, height: 812 },
 });
 
