@@ -1,5 +1,5 @@
 /**
- * `npm run bench:abuse [-- --seconds 60]`: the BUILT app (dist/server/index.js, as `npm start` runs it) on
+ * `npm run bench:abuse [-- --seconds 60 --without <regexp> --cpu-prof]`: the BUILT app (dist/server/index.js, as `npm start` runs it) on
  * loopback over a temporary database, under the floods of issue 29 all at once: sign-in guessing (the owner's
  * account and unknown e-mails, from rotating addresses), forgot-password, uploads, messages, PDFs, slow bodies
  * and distinct cache keys. Meanwhile a well-behaved visitor and a well-behaved parent each read once a second,
@@ -7,7 +7,8 @@
  * (every 5xx of any request, and failed reads), and whether the owner signed in; exits non-zero when a target
  * is missed (p99 < 200 ms, RSS < 400 MB, no 5xx, owner signed in). Bounded: every flood has a fixed number of
  * workers, and everything stops after the given seconds. Loopback only (127.x addresses, which Linux routes to
- * this machine). Not a test: the figures go in docs/performance.md ("Abuse").
+ * this machine). `--without` leaves out the floods whose name matches; `--cpu-prof` writes the server's CPU profile
+ * into ./bench-profiles. Not a test: the figures go in docs/performance.md ("Abuse").
  */
 import { execSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -30,6 +31,8 @@ const arg = (name: string, fallback: number) => {
   return i > 0 ? Number(process.argv[i + 1]) : fallback;
 };
 const SECONDS = arg('seconds', 60);
+/** `--without <regexp>`: leave out the floods whose name matches (to find which of them delays the polite reads). */
+const WITHOUT = process.argv.includes('--without') ? new RegExp(process.argv[process.argv.indexOf('--without') + 1]!) : null;
 const root = resolve(import.meta.dirname, '..');
 const OWNER = { email: 'owner@example.com', password: 'a long and unusual passphrase' };
 
@@ -107,12 +110,12 @@ function call(
 const json = (v: unknown) => JSON.stringify(v);
 
 /**
- * The well-behaved visitor and parent, once a second each until `until`: the events, the home page and the
+ * The well-behaved visitor and parent, once a second each until the `until` they are sent: the events, the home page and the
  * parent's children, each on a connection of its own. Posts each answer's status and time.
  */
 const POLITE_READER = `
 const { request } = require('node:http');
-const { parentPort, workerData: { port, until, token } } = require('node:worker_threads');
+const { parentPort, workerData: { port, token } } = require('node:worker_threads');
 const read = (path, from, headers = {}) => new Promise((resolve) => {
   const started = performance.now();
   const req = request({ host: '127.0.0.1', port, path, agent: false, localAddress: from, headers: { ...headers, connection: 'close' }, timeout: 30000 }, (res) => {
@@ -123,18 +126,24 @@ const read = (path, from, headers = {}) => new Promise((resolve) => {
   req.on('timeout', () => req.destroy());
   req.end();
 });
-(async () => {
+const paths = ['/api/events', '/', '/api/parent/children'];
+const round = () => Promise.all([
+  read(paths[0], '127.0.0.2'),
+  read(paths[1], '127.0.0.2'),
+  read(paths[2], '127.0.0.3', { authorization: 'Bearer ' + token }),
+]);
+// One round before the floods, not reported: the thread's own start (its first requests load and compile Node's
+// HTTP client) is not the server's doing.
+round().then(() => parentPort.postMessage({ ready: true }));
+parentPort.once('message', async ({ until }) => {
   while (Date.now() < until) {
     const tick = Date.now();
-    const answers = await Promise.all([
-      read('/api/events', '127.0.0.2'),
-      read('/', '127.0.0.2'),
-      read('/api/parent/children', '127.0.0.3', { authorization: 'Bearer ' + token }),
-    ]);
-    for (const a of answers) parentPort.postMessage(a);
+    const answers = await round();
+    answers.forEach((a, i) => parentPort.postMessage({ ...a, path: paths[i], at: tick }));
     await new Promise((r) => setTimeout(r, Math.max(0, 1000 - (Date.now() - tick))));
   }
-})();
+  parentPort.close();
+});
 `;
 
 async function main() {
@@ -184,7 +193,9 @@ async function main() {
 
   port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, [...startNodeFlags(), 'dist/server/index.js'], {
+  // `--cpu-prof`: the server's CPU profile (.cpuprofile, for Chrome DevTools) into ./bench-profiles.
+  const profile = process.argv.includes('--cpu-prof') ? ['--cpu-prof', `--cpu-prof-dir=${join(root, 'bench-profiles')}`] : [];
+  const server = spawn(process.execPath, [...profile, ...startNodeFlags(), 'dist/server/index.js'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
@@ -229,36 +240,46 @@ async function main() {
   }
   baseline.sort((a, b) => a - b);
 
+  // The well-behaved visitor and parent read from a thread of their own, as another machine would: this thread is
+  // busy sending the floods, and its delays would otherwise count in their times. Started (and its first round
+  // made) before the floods.
+  const reader = new Worker(POLITE_READER, { eval: true, workerData: { port, token: polite.token } });
+  await new Promise<void>((ready, failed) => {
+    reader.once('message', () => ready());
+    reader.once('error', failed);
+  });
+
   let running = true;
   const until = Date.now() + SECONDS * 1000;
   const loop = async (work: (i: number) => Promise<unknown>) => {
     for (let i = 0; running && Date.now() < until; i++) await work(i);
   };
-  const workers = (n: number, work: (i: number) => Promise<unknown>) => Array.from({ length: n }, () => loop(work));
+  const workers = (name: string, n: number, work: (i: number) => Promise<unknown>) =>
+    WITHOUT?.test(name) ? [] : Array.from({ length: n }, () => loop(work));
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
   const pdfBytes = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(1024 * 1024, 32), Buffer.from('\n%%EOF\n')]);
 
   const floods = [
     // Sign-in guessing: the owner's account and unknown e-mails, each from a new address.
-    ...workers(12, (i) =>
+    ...workers('sign-in guess', 12, (i) =>
       call('sign-in guess', 'POST', '/api/admin/login', {
         body: json({ email: i % 2 ? OWNER.email : `guess${addressSeq}@example.com`, password: `guess ${i}` }),
         from: rotating(),
       }),
     ),
-    ...workers(6, (i) =>
+    ...workers('parent sign-in guess', 6, (i) =>
       call('parent sign-in guess', 'POST', '/api/parent/login', {
         body: json({ email: `nobody${i}@example.com`, password: 'guess' }),
         from: rotating(),
       }),
     ),
-    ...workers(6, () =>
+    ...workers('forgot-password', 6, () =>
       call('forgot-password', 'POST', '/api/parent/forgot-password', {
         body: json({ email: `someone${addressSeq}@example.com` }),
         from: rotating(),
       }),
     ),
-    ...workers(3, async () => {
+    ...workers('upload', 3, async () => {
       const url = await call('upload URL', 'POST', '/api/objects/upload', { headers: bearer(attacker.token) });
       const uploadURL = /"uploadURL":"([^"]+)"/.exec(url.body)?.[1];
       if (uploadURL)
@@ -267,17 +288,17 @@ async function main() {
           headers: { ...bearer(attacker.token), 'content-type': 'application/pdf' },
         });
     }),
-    ...workers(3, (i) =>
+    ...workers('message', 3, (i) =>
       call('message', 'POST', '/api/parent/communications', {
         body: json({ subject: `Flood ${i}`, content: 'x'.repeat(5000) }),
         headers: bearer(attacker.token),
       }),
     ),
-    ...workers(3, () =>
+    ...workers('statement PDF', 3, () =>
       call('statement PDF', 'GET', `/api/parent/tax-statements/${attacker.year}/pdf`, { headers: bearer(attacker.token) }),
     ),
-    ...workers(4, () => call('distinct cache keys', 'GET', `/api/events?x=${Math.random()}`)),
-    ...workers(2, () => call('distinct page keys', 'GET', `/events?utm=${Math.random()}`)),
+    ...workers('distinct cache keys', 4, () => call('distinct cache keys', 'GET', `/api/events?x=${Math.random()}`)),
+    ...workers('distinct page keys', 2, () => call('distinct page keys', 'GET', `/events?utm=${Math.random()}`)),
   ];
 
   // Slow bodies: connections that send headers and then a byte now and then, from a few addresses.
@@ -315,22 +336,23 @@ async function main() {
       await new Promise((r) => setTimeout(r, 100));
     }
   };
-  const slow = Array.from({ length: 200 }, (_, k) => slowBody(k));
+  const slow = WITHOUT?.test('slow bodies') ? [] : Array.from({ length: 200 }, (_, k) => slowBody(k));
 
   // The well-behaved: a visitor and a parent reading once a second each; the owner signing in halfway.
-  // They read from a thread of their own, as another machine would: this thread is busy sending the floods, and
-  // its delays would otherwise count in their times.
   const politeTimes: number[] = [];
+  /** Every polite read, with when it was sent: whether the slow ones gather at one moment of the floods or not. */
+  const politeLog: { ms: number; path: string; at: number }[] = [];
   let politeFailures = 0;
   const politeReads = () =>
     new Promise<void>((done, failed) => {
-      const reader = new Worker(POLITE_READER, { eval: true, workerData: { port, until, token: polite.token } });
-      reader.on('message', (m: { ms: number; status: number }) => {
+      reader.on('message', (m: { ms: number; status: number; path: string; at: number }) => {
         politeTimes.push(m.ms);
+        politeLog.push(m);
         if (m.status !== 200) politeFailures++;
       });
       reader.on('error', failed);
       reader.on('exit', () => done());
+      reader.postMessage({ until });
     });
   const owner = (async () => {
     await new Promise((r) => setTimeout(r, (SECONDS * 1000) / 2));
@@ -374,6 +396,14 @@ async function main() {
   );
   console.log(
     `well-behaved reads: ${politeTimes.length}, p50 ${p(0.5).toFixed(1)} ms, p99 ${p(0.99).toFixed(1)} ms, max ${politeTimes.at(-1)?.toFixed(1)} ms, failed ${politeFailures}   (target p99 < 200 ms)`,
+  );
+  const floodStart = until - SECONDS * 1000;
+  console.log(
+    `the slowest well-behaved reads: ${politeLog
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, 6)
+      .map((r) => `${r.path} ${r.ms.toFixed(0)} ms at ${((r.at - floodStart) / 1000).toFixed(0)} s`)
+      .join(', ')}`,
   );
   console.log(
     `this script's own event-loop delay during the floods (it adds to every time above): p50 ${(clientDelay.percentile(50) / 1e6).toFixed(1)} ms, p99 ${(clientDelay.percentile(99) / 1e6).toFixed(1)} ms`,
