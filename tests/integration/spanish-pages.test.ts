@@ -274,6 +274,48 @@ describe('/es/enrollment', () => {
     expect(last.textBody).not.toMatch(/\bDear\b|Warm regards|waitlist\b/);
   });
 
+  it('a family who applied in Spanish gets its Parent Portal account, credentials e-mail and portal in Spanish', async () => {
+    const apply = await s.request('/es/enrollment', form({ ...requiredApplicationFields, parentEmail: 'rosa@example.com' }));
+    expect(apply.status).toBe(303);
+    const application = s.db.select().from(enrollmentApplications).where(eq(enrollmentApplications.parentEmail, 'rosa@example.com')).get()!;
+    const cookie = await s.adminCookie();
+    const staff = { headers: { cookie } };
+    expect(
+      (
+        await s.request(`/api/enrollment-applications/${application.id}/status`, {
+          method: 'PATCH',
+          json: { status: 'approved' },
+          ...staff,
+        })
+      ).status,
+    ).toBe(200);
+    const enrolled = await s.request(`/api/enrollment-applications/${application.id}/enroll`, { method: 'POST', ...staff });
+    expect(enrolled.status).toBe(201);
+    const { child } = (await enrolled.json()) as { child: { id: string } };
+
+    const login = await s.request(`/api/admin/generate-parent-login/${child.id}`, { method: 'POST', ...staff });
+    expect(login.status).toBe(200);
+    const { credentials } = (await login.json()) as { credentials: { email: string; password: string } };
+    await drainMailQueue(s.db);
+    const letter = s.db.select().from(outboxMessages).where(eq(outboxMessages.toAddress, 'rosa@example.com')).all().at(-1)!;
+    expect(letter.subject).toBe('Su acceso al Portal para padres de Little Buckeyes Learning Center');
+    expect(letter.textBody).toContain(`Inicie sesión en: ${s.config.publicUrl}/es/parent-login`);
+    expect(letter.textBody).toContain(`Contraseña: ${credentials.password}`);
+    expect(letter.textBody).not.toMatch(/Sign in at|Password:|Welcome to/);
+
+    // The account starts in Spanish: the portal, and what staff send the family from now on.
+    const signIn = await s.request('/api/parent/login', { method: 'POST', json: credentials });
+    const { token } = (await signIn.json()) as { token: string };
+    const preferences = await s.request('/api/parent/preferences', { headers: { authorization: `Bearer ${token}` } });
+    expect(((await preferences.json()) as { language: string }).language).toBe('es');
+
+    // A new password from staff is sent in the account's language too.
+    expect((await s.request(`/api/admin/reset-parent-password/${child.id}`, { method: 'POST', ...staff })).status).toBe(200);
+    await drainMailQueue(s.db);
+    const reset = s.db.select().from(outboxMessages).where(eq(outboxMessages.toAddress, 'rosa@example.com')).all().at(-1)!;
+    expect(reset.textBody).toContain('Se restableció su contraseña del Portal para padres');
+  });
+
   it('an English application stays English, and the JSON API records the language it is sent', async () => {
     const res = await s.request('/api/enrollment', {
       method: 'POST',

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { parentPreferences, parentUsers } from '~/db/schema';
+import { enrolledChildren, enrollmentApplications, parentPreferences, parentUsers } from '~/db/schema';
 import { DEFAULT_PREFERENCES, type Preferences, type PreferencesUpdate } from '../../shared/schemas/preferences';
 import type { Language } from '../../shared/i18n/languages';
 import type { Auth } from '../auth/session';
@@ -54,4 +54,19 @@ function definedOnly(patch: PreferencesUpdate): Partial<Preferences> {
 export function preferencesOfAddress(db: Db, email: string): Preferences {
   const parent = db.select({ id: parentUsers.id }).from(parentUsers).where(eq(parentUsers.email, email.trim().toLowerCase())).get();
   return parent ? preferencesOf(db, parent.id) : { ...DEFAULT_PREFERENCES };
+}
+
+/**
+ * The language a family applied in (issue 33): the one their Parent Portal account starts with, so that a family
+ * who applied in Spanish gets their credentials, the portal and staff's e-mails in Spanish from the first day.
+ * English for a child added by staff without an application.
+ */
+export function appliedLanguage(db: Db, childId: string): Language {
+  const row = db
+    .select({ language: enrollmentApplications.language })
+    .from(enrolledChildren)
+    .innerJoin(enrollmentApplications, eq(enrollmentApplications.id, enrolledChildren.applicationId))
+    .where(eq(enrolledChildren.id, childId))
+    .get();
+  return row?.language ?? 'en';
 }

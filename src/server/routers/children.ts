@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { asc, eq } from 'drizzle-orm';
-import { enrolledChildren, parentChildRelationships, parentUsers } from '~/db/schema';
+import { enrolledChildren, parentChildRelationships, parentPreferences, parentUsers } from '~/db/schema';
 import { childDatesSchema, childSchema, childUpdateSchema } from '../../shared/schemas/children';
 import { centreToday } from '../clock';
 import { checkDayRules } from '../field-errors';
@@ -12,6 +12,8 @@ import type { Context } from '../context';
 import type { Db } from '../db';
 import { isUniqueViolation } from '../db-errors';
 import { parentCredentialsEmail } from '../services/mail-templates';
+import { appliedLanguage, preferencesOf } from '../parents/preferences';
+import type { Language } from '../../shared/i18n/languages';
 import { type SendOutcome, sendToParent } from '../services/parent-mail';
 import { cachedRead } from '../cache/store';
 import { audited, changedFields, recordAudit } from '../audit/record';
@@ -78,7 +80,13 @@ type IssuingContext = Pick<Context, 'db' | 'mailer' | 'clock' | 'config'> & { ad
  * (the parent_emails log keeps the password masked), and the answer holds the password once, so staff can
  * hand it over if the e-mail does not arrive.
  */
-async function issueCredentials(ctx: IssuingContext, child: ChildRow, kind: CredentialsKind, save: (passwordHash: string) => string) {
+async function issueCredentials(
+  ctx: IssuingContext,
+  child: ChildRow,
+  kind: CredentialsKind,
+  save: (passwordHash: string) => string,
+  language: (parentId: string) => Language,
+) {
   const email = accountEmail(child);
   const password = generatePassword();
   const passwordHash = await hashPassword(password);
@@ -93,6 +101,7 @@ async function issueCredentials(ctx: IssuingContext, child: ChildRow, kind: Cred
   const content = parentCredentialsEmail(
     { parentName: child.parentName, childName: child.childName, email, password, reset: kind === 'reset' },
     ctx.config,
+    language(parentId),
   );
   const outcome = await sendToParent(ctx, email, content, ctx.admin.email, content.text.replaceAll(password, MASKED_PASSWORD));
   return {
@@ -214,25 +223,34 @@ export const childrenRouter = router({
     if (existingId) return existingReply(existingId);
 
     const { firstName, lastName } = splitName(child.parentName);
+    // A family who applied in Spanish gets the account, its credentials e-mail and the portal in Spanish.
+    const language = appliedLanguage(ctx.db, child.id);
     try {
-      return await issueCredentials(ctx, child, 'created', (passwordHash) => {
-        const created = ctx.db
-          .insert(parentUsers)
-          .values({ email, firstName, lastName, phone: child.parentPhone, passwordHash, isActive: true })
-          .returning({ id: parentUsers.id })
-          .get();
-        ctx.db
-          .insert(parentChildRelationships)
-          .values({ parentId: created.id, childId: child.id, relationship: 'parent', isPrimary: true })
-          .run();
-        recordAudit(ctx.db, ctx, {
-          action: 'create',
-          entity: 'parent-login',
-          entityId: created.id,
-          fields: { email, childId: child.id, password: null },
-        });
-        return created.id;
-      });
+      return await issueCredentials(
+        ctx,
+        child,
+        'created',
+        (passwordHash) => {
+          const created = ctx.db
+            .insert(parentUsers)
+            .values({ email, firstName, lastName, phone: child.parentPhone, passwordHash, isActive: true })
+            .returning({ id: parentUsers.id })
+            .get();
+          if (language !== 'en') ctx.db.insert(parentPreferences).values({ parentId: created.id, language }).run();
+          ctx.db
+            .insert(parentChildRelationships)
+            .values({ parentId: created.id, childId: child.id, relationship: 'parent', isPrimary: true })
+            .run();
+          recordAudit(ctx.db, ctx, {
+            action: 'create',
+            entity: 'parent-login',
+            entityId: created.id,
+            fields: { email, childId: child.id, password: null },
+          });
+          return created.id;
+        },
+        () => language,
+      );
     } catch (err) {
       // Another request created this parent while the password was being hashed: use that account.
       if (isUniqueViolation(err, 'parent_users.email')) {
@@ -261,13 +279,19 @@ export const childrenRouter = router({
       new TRPCError({ code: 'NOT_FOUND', message: `There is no Parent Portal account for ${email} yet. Use Parent Login to create one.` });
     if (!ctx.db.select({ id: parentUsers.id }).from(parentUsers).where(eq(parentUsers.email, email)).get()) throw noAccount();
 
-    return issueCredentials(ctx, child, 'reset', (passwordHash) => {
-      const parentId = linkExistingAccount(ctx.db, email, child.id);
-      if (!parentId) throw noAccount();
-      ctx.db.update(parentUsers).set({ passwordHash }).where(eq(parentUsers.id, parentId)).run();
-      deleteParentSessions(ctx.db, parentId);
-      recordAudit(ctx.db, ctx, { action: 'password', entity: 'parent-login', entityId: parentId, fields: { email, password: null } });
-      return parentId;
-    });
+    return issueCredentials(
+      ctx,
+      child,
+      'reset',
+      (passwordHash) => {
+        const parentId = linkExistingAccount(ctx.db, email, child.id);
+        if (!parentId) throw noAccount();
+        ctx.db.update(parentUsers).set({ passwordHash }).where(eq(parentUsers.id, parentId)).run();
+        deleteParentSessions(ctx.db, parentId);
+        recordAudit(ctx.db, ctx, { action: 'password', entity: 'parent-login', entityId: parentId, fields: { email, password: null } });
+        return parentId;
+      },
+      (parentId) => preferencesOf(ctx.db, parentId).language,
+    );
   }),
 });

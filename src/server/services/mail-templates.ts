@@ -8,6 +8,7 @@ import { APPLICATION_STATUS_LABELS, type ApplicationStatus, PROGRAM_LABELS, type
 import { CATALOGUES, intlFor, type Language, type MessageKey, t } from '../../shared/i18n';
 import type { Config } from '../config';
 import { spanishApplicationReceivedEmail, spanishApplicationStatusEmail } from './application-mail-es';
+import { pathIn } from '../../shared/i18n/paths';
 
 export interface EmailContent {
   subject: string;
@@ -210,31 +211,28 @@ export const PASSWORD_REMOVED = {
 } as const;
 
 /** The parent's portal login, sent when the account is created and again when staff reset its password. */
-export function parentCredentialsEmail(data: CredentialsForEmail, config: LinkConfig): EmailContent {
-  const loginUrl = `${config.publicUrl}/parent-login`;
-  const parent = data.parentName.trim() || 'Parent';
-  const subject = headerSafe(`Your Parent Portal login for ${centre.name}`);
+export function parentCredentialsEmail(data: CredentialsForEmail, config: LinkConfig, language: Language = 'en'): EmailContent {
+  const loginUrl = `${config.publicUrl}${pathIn(language, '/parent-login')}`;
+  const parent = data.parentName.trim() || (language === 'en' ? 'Parent' : '');
+  const say = (key: MessageKey) => escapeHtml(t(language, key));
 
   return {
-    subject,
+    subject: headerSafe(t(language, 'mail.credentials.subject', { centre: centre.name })),
     credentialsFor: data.email,
     ...letter(
       parent,
       [
         plain(
-          data.reset
-            ? `Your Parent Portal password has been reset. Your previous password no longer works, and you have been signed out on every device. Please sign in with the new password below to follow ${data.childName}'s activities, development notes and milestones.`
-            : `Welcome to ${centre.name}! An account has been created for you on our Parent Portal, where you can follow ${data.childName}'s activities, development notes and milestones, and exchange messages and documents with us.`,
+          t(language, data.reset ? 'mail.credentials.reset' : 'mail.credentials.welcome', { centre: centre.name, child: data.childName }),
         ),
         {
-          text: `Sign in at: ${loginUrl}\nE-mail: ${data.email}\nPassword: ${data.password}`,
-          html: `Sign in at: ${link(loginUrl)}<br>E-mail: <strong>${escapeHtml(data.email)}</strong><br>Password: <strong style="font-family:monospace;font-size:15px">${escapeHtml(data.password)}</strong>`,
+          text: `${t(language, 'mail.credentials.signIn')} ${loginUrl}\n${t(language, 'mail.credentials.email')} ${data.email}\n${t(language, 'mail.credentials.password')} ${data.password}`,
+          html: `${say('mail.credentials.signIn')} ${link(loginUrl)}<br>${say('mail.credentials.email')} <strong>${escapeHtml(data.email)}</strong><br>${say('mail.credentials.password')} <strong style="font-family:monospace;font-size:15px">${escapeHtml(data.password)}</strong>`,
         },
-        plain(
-          'Please keep this password private. If you did not expect this message, or you think someone else has seen it, call us and we will help.',
-        ),
+        plain(t(language, 'mail.credentials.private')),
       ],
       config,
+      language,
     ),
   };
 }

@@ -86,6 +86,16 @@ export const mailEn = {
     'What happens next: we will call you within 24 hours to discuss next steps, schedule a facility tour, and help you complete the enrollment paperwork.',
   'applicationMail.wrong':
     'If any of the details above is wrong, or you have a question, please call us at {phone} or {otherPhone}, or e-mail {email}.',
+  'mail.credentials.subject': 'Your Parent Portal login for {centre}',
+  'mail.credentials.welcome':
+    "Welcome to {centre}! An account has been created for you on our Parent Portal, where you can follow {child}'s activities, development notes and milestones, and exchange messages and documents with us.",
+  'mail.credentials.reset':
+    "Your Parent Portal password has been reset. Your previous password no longer works, and you have been signed out on every device. Please sign in with the new password below to follow {child}'s activities, development notes and milestones.",
+  'mail.credentials.signIn': 'Sign in at:',
+  'mail.credentials.email': 'E-mail:',
+  'mail.credentials.password': 'Password:',
+  'mail.credentials.private':
+    'Please keep this password private. If you did not expect this message, or you think someone else has seen it, call us and we will help.',
   'mail.reset.subject': 'Choose a new Parent Portal password for {centre}',
   'mail.reset.asked': 'Someone (we hope you) asked to choose a new password for your Parent Portal account.',
   'mail.reset.link': 'Choose a new password here: {link}',

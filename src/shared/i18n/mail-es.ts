@@ -83,6 +83,16 @@ export const mailEs = {
     'Próximos pasos: lo llamaremos en un plazo de 24 horas para hablar de los siguientes pasos, programar una visita al centro y ayudarle a completar los trámites de inscripción.',
   'applicationMail.wrong':
     'Si algún dato de arriba no es correcto o tiene alguna pregunta, llámenos al {phone} o al {otherPhone}, o escriba a {email}.',
+  'mail.credentials.subject': 'Su acceso al Portal para padres de {centre}',
+  'mail.credentials.welcome':
+    '¡Le damos la bienvenida a {centre}! Le creamos una cuenta en nuestro Portal para padres, donde puede seguir las actividades, las notas de desarrollo y los logros de {child}, e intercambiar mensajes y documentos con nosotros.',
+  'mail.credentials.reset':
+    'Se restableció su contraseña del Portal para padres. La contraseña anterior ya no funciona y se cerró su sesión en todos los dispositivos. Inicie sesión con la contraseña nueva de abajo para seguir las actividades, las notas de desarrollo y los logros de {child}.',
+  'mail.credentials.signIn': 'Inicie sesión en:',
+  'mail.credentials.email': 'Correo electrónico:',
+  'mail.credentials.password': 'Contraseña:',
+  'mail.credentials.private':
+    'Guarde esta contraseña en privado. Si no esperaba este mensaje, o cree que otra persona pudo verlo, llámenos y le ayudaremos.',
   'mail.reset.subject': 'Elija una nueva contraseña del Portal para padres de {centre}',
   'mail.reset.asked': 'Alguien (esperamos que usted) pidió elegir una nueva contraseña para su cuenta del Portal para padres.',
   'mail.reset.link': 'Elija una nueva contraseña aquí: {link}',
