@@ -4,6 +4,7 @@ import { BookOpen, CalendarDays, KeyRound, LogOut, NotebookPen, Settings, Sparkl
 import { lazy, type ReactNode, Suspense, useDeferredValue, useEffect, useRef, useState } from 'react';
 import type { ParentDashboardSearch } from '~/shared/parent-dashboard-search';
 import { forgetOfflineCopies } from '../../lib/offline';
+import { rememberPortalLanguage } from '../../lib/portal-catalogue';
 import { clearParentSession, getParentToken } from '../../lib/parent-session';
 import { isSigningOut, signingOut } from '../../lib/session-ended';
 import { toast } from '../../lib/toast';
@@ -121,6 +122,9 @@ function Dashboard() {
   const parent = useQuery(signedInParentQuery()).data;
   /** The address names a child that is not (or no longer) this parent's: the server answered 404. */
   const notTheirs = !!childId && isNotFound(dashboard.error);
+
+  // The language shown, kept in this browser: a reload after the session expired finds the same sign-in (ADR 054).
+  useEffect(() => rememberPortalLanguage(intl.language), [intl.language]);
 
   // SPEC.md §8's 'Welcome back!', said by the sign-in page's script just before it loaded this page.
   useEffect(() => {
