@@ -117,14 +117,16 @@ function Dashboard() {
   // milliseconds and a phone answers a tap in between (rendered at once, it was two tasks of 200-260 ms on
   // Lighthouse's 4x slower CPU). Until then the page shows what it showed before (Loading..., or the other child).
   const shown = useDeferredValue(dashboard.data);
+  // The language shown, kept in this browser once the server has said it (with the dashboard: before, the page's own
+  // `lang` is only a guess, English on the app's shell): a reload after the session expired finds the same sign-in (ADR 054).
+  useEffect(() => {
+    if (shown) rememberPortalLanguage(intl.language);
+  }, [shown, intl.language]);
   // Sent even offline (it then fails at once): signing out never waits for the network (ADR 051).
   const logout = useMutation({ ...trpc.parentAuth.logout.mutationOptions(), networkMode: 'always' });
   const parent = useQuery(signedInParentQuery()).data;
   /** The address names a child that is not (or no longer) this parent's: the server answered 404. */
   const notTheirs = !!childId && isNotFound(dashboard.error);
-
-  // The language shown, kept in this browser: a reload after the session expired finds the same sign-in (ADR 054).
-  useEffect(() => rememberPortalLanguage(intl.language), [intl.language]);
 
   // SPEC.md §8's 'Welcome back!', said by the sign-in page's script just before it loaded this page.
   useEffect(() => {
