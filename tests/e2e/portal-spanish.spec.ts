@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { eq } from 'drizzle-orm';
-import { outboxMessages, parentSessions, parentUsers } from '../../db/schema';
+import { outboxMessages, parentPasswordResets, parentSessions, parentUsers } from '../../db/schema';
 import { resetPasswordEn } from '../../src/client/components/parent-reset/words-en';
 import { drainMailQueue } from '../../src/server/services/mail-queue';
 import { resetPasswordEs } from '../../src/shared/i18n/reset-password-es';
@@ -328,9 +328,24 @@ test('a parent who reads Spanish resets the password from /es/parent-login: the 
   await expect(page.getByText(resetPasswordEs.mismatch)).toBeVisible();
   expect(foundIn(await page.locator('main').innerText(), RESET_ENGLISH)).toEqual([]);
   expect(foundIn(await headerWords(page), HEADER_ENGLISH)).toEqual([]);
+  await expect(page.getByRole('button', { name: resetPasswordEs.show })).toHaveCount(2);
 
+  // The link expires while the form is open: the server refuses in English, the page says it in Spanish.
+  const parent = server.db.select().from(parentUsers).where(eq(parentUsers.email, fam.email)).get()!;
+  const expire = (at: Date) =>
+    server.db.update(parentPasswordResets).set({ expiresAt: at }).where(eq(parentPasswordResets.parentId, parent.id)).run();
+  expire(new Date(Date.now() - 1_000));
   await password.fill('una frase nueva y larga');
   await page.getByLabel(resetPasswordEs.repeat, { exact: true }).fill('una frase nueva y larga');
+  await page.getByRole('button', { name: resetPasswordEs.save }).click();
+  const refused = page.getByRole('alertdialog').filter({ hasText: resetPasswordEs.notChanged });
+  await expect(refused).toContainText(resetPasswordEs.refusals[RESET_LINK_INVALID]!);
+  await expect(page.getByRole('region', { name: 'Notificaciones' })).toBeVisible();
+  await expect(refused.getByRole('button', { name: 'Cerrar' })).toBeVisible();
+  expect(foundIn(await refused.innerText(), RESET_ENGLISH)).toEqual([]);
+  // (Live again, for the rest of the walk.)
+  expire(new Date(Date.now() + 60 * 60 * 1000));
+
   await page.getByRole('button', { name: resetPasswordEs.save }).click();
   await expect(page).toHaveURL(/\/es\/parent-login\?notice=password-changed$/);
   await expect(page.getByText(loginEs['login.notice.passwordChanged'])).toBeVisible();
