@@ -21,6 +21,7 @@ import { Route as AdminSetPasswordRouteImport } from './routes/admin/set-passwor
 import { Route as EsIndexRouteImport } from './routes/es/index'
 import { Route as EsEventsRouteImport } from './routes/es/events'
 import { Route as EsMilestonesRouteImport } from './routes/es/milestones'
+import { Route as EsParentResetPasswordRouteImport } from './routes/es/parent-reset-password'
 import { Route as StaffAdminIndexRouteImport } from './routes/_staff/admin/index'
 
 const IndexRoute = IndexRouteImport.update({
@@ -82,6 +83,11 @@ const EsMilestonesRoute = EsMilestonesRouteImport.update({
   path: '/es/milestones',
   getParentRoute: () => rootRouteImport,
 } as any)
+const EsParentResetPasswordRoute = EsParentResetPasswordRouteImport.update({
+  id: '/es/parent-reset-password',
+  path: '/es/parent-reset-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const StaffAdminIndexRoute = StaffAdminIndexRouteImport.update({
   id: '/admin/',
   path: '/admin/',
@@ -99,6 +105,7 @@ export interface FileRoutesByFullPath {
   '/admin/set-password': typeof AdminSetPasswordRoute
   '/es/events': typeof EsEventsRoute
   '/es/milestones': typeof EsMilestonesRoute
+  '/es/parent-reset-password': typeof EsParentResetPasswordRoute
   '/es/': typeof EsIndexRoute
   '/admin/': typeof StaffAdminIndexRoute
 }
@@ -113,6 +120,7 @@ export interface FileRoutesByTo {
   '/admin/set-password': typeof AdminSetPasswordRoute
   '/es/events': typeof EsEventsRoute
   '/es/milestones': typeof EsMilestonesRoute
+  '/es/parent-reset-password': typeof EsParentResetPasswordRoute
   '/es': typeof EsIndexRoute
   '/admin': typeof StaffAdminIndexRoute
 }
@@ -129,6 +137,7 @@ export interface FileRoutesById {
   '/admin/set-password': typeof AdminSetPasswordRoute
   '/es/events': typeof EsEventsRoute
   '/es/milestones': typeof EsMilestonesRoute
+  '/es/parent-reset-password': typeof EsParentResetPasswordRoute
   '/es/': typeof EsIndexRoute
   '/_staff/admin/': typeof StaffAdminIndexRoute
 }
@@ -145,6 +154,7 @@ export interface FileRouteTypes {
     | '/admin/set-password'
     | '/es/events'
     | '/es/milestones'
+    | '/es/parent-reset-password'
     | '/es/'
     | '/admin/'
   fileRoutesByTo: FileRoutesByTo
@@ -159,6 +169,7 @@ export interface FileRouteTypes {
     | '/admin/set-password'
     | '/es/events'
     | '/es/milestones'
+    | '/es/parent-reset-password'
     | '/es'
     | '/admin'
   id:
@@ -174,6 +185,7 @@ export interface FileRouteTypes {
     | '/admin/set-password'
     | '/es/events'
     | '/es/milestones'
+    | '/es/parent-reset-password'
     | '/es/'
     | '/_staff/admin/'
   fileRoutesById: FileRoutesById
@@ -189,6 +201,7 @@ export interface RootRouteChildren {
   AdminSetPasswordRoute: typeof AdminSetPasswordRoute
   EsEventsRoute: typeof EsEventsRoute
   EsMilestonesRoute: typeof EsMilestonesRoute
+  EsParentResetPasswordRoute: typeof EsParentResetPasswordRoute
   EsIndexRoute: typeof EsIndexRoute
 }
 
@@ -278,6 +291,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof EsMilestonesRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/es/parent-reset-password': {
+      id: '/es/parent-reset-password'
+      path: '/es/parent-reset-password'
+      fullPath: '/es/parent-reset-password'
+      preLoaderRoute: typeof EsParentResetPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_staff/admin/': {
       id: '/_staff/admin/'
       path: '/admin'
@@ -311,6 +331,7 @@ const rootRouteChildren: RootRouteChildren = {
   AdminSetPasswordRoute: AdminSetPasswordRoute,
   EsEventsRoute: EsEventsRoute,
   EsMilestonesRoute: EsMilestonesRoute,
+  EsParentResetPasswordRoute: EsParentResetPasswordRoute,
   EsIndexRoute: EsIndexRoute,
 }
 export const routeTree = rootRouteImport

@@ -38,6 +38,7 @@ import { headTags, robotsTxt, sitemapXml, withPageLanguage } from './pages/seo';
 import { fromCache, responseCache } from './cache/response-cache';
 import { PORTAL_PAGES, PUBLIC_PAGES, SPANISH_PATHS } from '../shared/public-pages';
 import { createLimiters } from './services/rate-limit';
+import { languageOfPath } from '../shared/i18n/paths';
 
 export const PROJECT_ROOT = resolve(import.meta.dirname, '../..');
 export const DEFAULT_CLIENT_DIR = resolve(PROJECT_ROOT, 'dist/client');
@@ -47,13 +48,14 @@ export const DEFAULT_CLIENT_DIR = resolve(PROJECT_ROOT, 'dist/client');
  * the words and look of the dashboard's own loading state, instead of a blank screen for the seconds a phone
  * on a mobile network takes to fetch and run the code.
  */
-const SHELL_LOADING = '<main class="mx-auto max-w-5xl px-4 py-16 text-center text-stone-600" aria-busy="true">Loading...</main>';
+const shellLoading = (path: string) =>
+  `<main class="mx-auto max-w-5xl px-4 py-16 text-center text-stone-600" aria-busy="true">${languageOfPath(path) === 'es' ? 'Cargando...' : 'Loading...'}</main>`;
 
 /** The pages a plain POST may be sent back to (their own address); every other path is sent to the home page. */
 const FORM_PAGES: ReadonlySet<string> = new Set<string>(
   [...PUBLIC_PAGES, ...PORTAL_PAGES]
     .map((p) => p.path as string)
-    .concat(SPANISH_PATHS, ['/parent-login', '/admin/login', '/parent-reset-password']),
+    .concat(SPANISH_PATHS, ['/parent-login', '/admin/login', '/parent-reset-password', '/es/parent-reset-password']),
 );
 
 /** C0 controls and DEL, as they reach a path decoded, or still percent-encoded. */
@@ -299,8 +301,10 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     // both ways with Lighthouse's phone profile, the pages' largest paint came 0.3 s sooner this way (the
     // route's chunks are what the first render waits for last).
     const tags = modulePreloadTags(preloads);
-    const shell = indexHtml.replace('<!--app-head-->', () => (tags ? `${head}\n    ${tags}` : head));
-    return c.html(shell.replace('<div id="root"></div>', () => `<div id="root">${SHELL_LOADING}</div>`));
+    // A page under /es (the Spanish reset-password page) says its language and its 'Loading...' in Spanish (issue 33).
+    const shell = withPageLanguage(indexHtml, c.req.path).replace('<!--app-head-->', () => (tags ? `${head}\n    ${tags}` : head));
+    if (languageOfPath(c.req.path) === 'es') c.header('Content-Language', 'es');
+    return c.html(shell.replace('<div id="root"></div>', () => `<div id="root">${shellLoading(c.req.path)}</div>`));
   });
   // A page's form sent before its scripts ran (a slow phone, JavaScript off) arrives here as a plain POST: the
   // forms say method="post" so a family's answers never land in the address bar or a log as a query string.

@@ -6,7 +6,8 @@ import { centre } from './centre';
  */
 
 /** What the worker controls, and the installed app's scope: the parent's pages only (/parent-login,
- * /parent-dashboard, /parent-reset-password). Never the public documents, never the staff dashboard. */
+ * /parent-dashboard, /parent-reset-password). Never the public documents, never the staff dashboard. The Spanish
+ * sign-in and reset page (/es/parent-login, /es/parent-reset-password: ADR 052, 054) are outside it, as `/es` pages. */
 export const PORTAL_SCOPE = '/parent';
 export const PORTAL_START_URL = '/parent-dashboard';
 export const SERVICE_WORKER_PATH = '/sw.js';

@@ -55,9 +55,9 @@ export async function secondChild(server: TestServer, fam: Awaited<ReturnType<ty
  * Signs the parent in as the sign-in page's script does, without the page: the same JSON call from the browser
  * (the server sets the session cookie), the token and the parent's record stored as the script stores them, then
  * the dashboard. For the tests of what a signed-in parent sees; the sign-in page itself is tested by
- * `signInWithForm` and parent-portal.spec.ts. (Only the one-time 'Welcome back!' toast, left by the page, is not shown.)
+ * `signInWithForm` and parent-portal.spec.ts. (Only the one-time 'Welcome back!' toast, left by the page, is not shown.) `heading`: the dashboard's heading in the parent's saved language.
  */
-export async function signIn(page: Page, email: string, password: string) {
+export async function signIn(page: Page, email: string, password: string, heading: RegExp | string = /Development Journey/) {
   // Any page of the site's origin, so the call is same-origin with its cookies, as the sign-in page's.
   await page.goto('/favicon.svg');
   const status = await page.evaluate(
@@ -78,7 +78,7 @@ export async function signIn(page: Page, email: string, password: string) {
   );
   expect(status).toBe(200);
   await page.goto('/parent-dashboard');
-  await expect(page.getByRole('heading', { level: 1, name: /Development Journey/ })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
   await pageReady(page);
 }
 

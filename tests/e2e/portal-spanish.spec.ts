@@ -1,4 +1,9 @@
 import type { Page } from '@playwright/test';
+import { eq } from 'drizzle-orm';
+import { outboxMessages, parentPasswordResets, parentSessions, parentUsers } from '../../db/schema';
+import { resetPasswordEn } from '../../src/client/components/parent-reset/words-en';
+import { drainMailQueue } from '../../src/server/services/mail-queue';
+import { resetPasswordEs } from '../../src/shared/i18n/reset-password-es';
 import { en } from '../../src/shared/i18n/en';
 import { es } from '../../src/shared/i18n/es';
 import { loginEn } from '../../src/shared/i18n/login-en';
@@ -6,6 +11,7 @@ import { loginEs } from '../../src/shared/i18n/login-es';
 import { portalEn } from '../../src/shared/i18n/portal-en';
 import { portalEs } from '../../src/shared/i18n/portal-es';
 import { portalErrorsEn } from '../../src/shared/i18n/portal-errors-en';
+import { RESET_LINK_INVALID } from '../../src/server/parents/passwords';
 import { expect, pageReady, test } from './fixtures';
 import { parentFamily, secondChild, signIn } from './parent-family';
 
@@ -259,4 +265,134 @@ test('a parent who reads Spanish signs in at /es/parent-login, and signing out b
   await expect(page.getByRole('heading', { level: 1, name: loginEs['login.title'] })).toBeVisible();
 
   expect(hydrationErrors).toEqual([]);
+});
+
+/** A parent whose saved language is Spanish (as the first test saves it in the portal). */
+async function spanishFamily(server: Parameters<typeof parentFamily>[0], prefix: string) {
+  const fam = await parentFamily(server, prefix);
+  const login = await server.request('/api/parent/login', { method: 'POST', json: { email: fam.email, password: fam.password } });
+  const { token } = (await login.json()) as { token: string };
+  const saved = await server.request('/api/parent/preferences', {
+    method: 'PATCH',
+    json: { language: 'es' },
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(saved.status).toBe(200);
+  return fam;
+}
+
+/** Ends every session of the parent on the server, as an expiry or a sign-out on another phone does. */
+function endSessions(server: Parameters<typeof parentFamily>[0], email: string) {
+  const parent = server.db.select().from(parentUsers).where(eq(parentUsers.email, email)).get()!;
+  server.db.delete(parentSessions).where(eq(parentSessions.parentId, parent.id)).run();
+}
+
+/** The reset page's English words (and the refusals it may be told in English) that Spanish writes otherwise. */
+const RESET_ENGLISH = [
+  ...Object.values(resetPasswordEn).filter((v): v is string => typeof v === 'string' && v.length >= 6),
+  ...Object.keys(resetPasswordEs.refusals),
+];
+
+test('a parent who reads Spanish resets the password from /es/parent-login: the e-mail, the page and the way back in Spanish', async ({
+  page,
+  server,
+}) => {
+  const fam = await spanishFamily(server, 'olvido');
+  // A link without its token says so, in Spanish.
+  await page.goto('/es/parent-reset-password');
+  await expect(page.getByRole('heading', { level: 1, name: resetPasswordEs.title })).toBeVisible();
+  await expect(page.getByText(resetPasswordEs.incomplete)).toBeVisible();
+  await expect(page.getByRole('link', { name: resetPasswordEs.goToSignIn })).toHaveAttribute('href', '/es/parent-login');
+
+  await page.goto('/es/parent-login');
+  await page.getByRole('button', { name: loginEs['login.forgot'] }).click();
+  const ask = page.getByRole('form', { name: loginEs['login.resetLabel'] });
+  await ask.getByLabel(loginEs['login.resetEmail']).fill(fam.email);
+  await ask.getByRole('button', { name: loginEs['login.resetSend'] }).click();
+  await expect(page.getByText(loginEs['login.error.resetRequested'])).toBeVisible();
+  await drainMailQueue(server.db);
+  const mail = server.db.select().from(outboxMessages).where(eq(outboxMessages.toAddress, fam.email)).all().at(-1)!;
+  const link = /\/es\/parent-reset-password#token=[a-z2-7]+/.exec(mail.textBody)![0];
+
+  await page.goto(link);
+  await expect(page.getByRole('heading', { level: 1, name: resetPasswordEs.title })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  await expect(page).toHaveTitle(new RegExp(`^${resetPasswordEs.title}`));
+  const password = page.getByLabel(resetPasswordEs.newPassword, { exact: true });
+  await expect(password).toHaveAccessibleDescription(resetPasswordEs.hint);
+  // Too short, and not the same twice: the form says both in Spanish.
+  await password.fill('corta');
+  await page.getByLabel(resetPasswordEs.repeat, { exact: true }).fill('otra');
+  await page.getByRole('button', { name: resetPasswordEs.save }).click();
+  await expect(page.getByText('Elija una contraseña de al menos 10 caracteres')).toBeVisible();
+  await expect(page.getByText(resetPasswordEs.mismatch)).toBeVisible();
+  expect(foundIn(await page.locator('main').innerText(), RESET_ENGLISH)).toEqual([]);
+  expect(foundIn(await headerWords(page), HEADER_ENGLISH)).toEqual([]);
+  await expect(page.getByRole('button', { name: resetPasswordEs.show })).toHaveCount(2);
+
+  // The link expires while the form is open: the server refuses in English, the page says it in Spanish.
+  const parent = server.db.select().from(parentUsers).where(eq(parentUsers.email, fam.email)).get()!;
+  const expire = (at: Date) =>
+    server.db.update(parentPasswordResets).set({ expiresAt: at }).where(eq(parentPasswordResets.parentId, parent.id)).run();
+  expire(new Date(Date.now() - 1_000));
+  await password.fill('una frase nueva y larga');
+  await page.getByLabel(resetPasswordEs.repeat, { exact: true }).fill('una frase nueva y larga');
+  await page.getByRole('button', { name: resetPasswordEs.save }).click();
+  const refused = page.getByRole('alertdialog').filter({ hasText: resetPasswordEs.notChanged });
+  await expect(refused).toContainText(resetPasswordEs.refusals[RESET_LINK_INVALID]!);
+  await expect(page.getByRole('region', { name: 'Notificaciones' })).toBeVisible();
+  await expect(refused.getByRole('button', { name: 'Cerrar' })).toBeVisible();
+  expect(foundIn(await refused.innerText(), RESET_ENGLISH)).toEqual([]);
+  // (Live again, for the rest of the walk.)
+  expire(new Date(Date.now() + 60 * 60 * 1000));
+
+  await page.getByRole('button', { name: resetPasswordEs.save }).click();
+  await expect(page).toHaveURL(/\/es\/parent-login\?notice=password-changed$/);
+  await expect(page.getByText(loginEs['login.notice.passwordChanged'])).toBeVisible();
+
+  // The same link again: used, and said so in Spanish as the page opens, with the way back to the Spanish sign-in.
+  await page.goto(link);
+  await expect(page.getByRole('alert')).toHaveText(resetPasswordEs.refusals[RESET_LINK_INVALID]!);
+  await expect(page.getByRole('link', { name: resetPasswordEs.goToSignIn })).toHaveAttribute('href', '/es/parent-login');
+  expect(foundIn(await page.locator('main').innerText(), RESET_ENGLISH)).toEqual([]);
+});
+
+test('a reload after the session expired lands on the Spanish sign-in for a parent whose portal was in Spanish', async ({
+  page,
+  server,
+}) => {
+  const fam = await spanishFamily(server, 'recarga');
+  await signIn(page, fam.email, fam.password, `El desarrollo de ${fam.child.childName}`);
+  endSessions(server, fam.email);
+  // The server no longer knows the parent: it sends the app's shell, in English; the portal remembers Spanish.
+  await page.reload();
+  await expect(page).toHaveURL(/\/es\/parent-login\?notice=session-ended$/);
+  await expect(page.getByRole('heading', { level: 1, name: loginEs['login.title'] })).toBeVisible();
+  await expect(page.getByText(loginEs['login.notice.sessionEnded'])).toBeVisible();
+  // Nothing of the parent is left in the browser; the language is (it is not theirs to forget).
+  expect(await page.evaluate(() => [localStorage.getItem('parentToken'), localStorage.getItem('parentUser')])).toEqual([null, null]);
+  // Signed out, the portal's address sends them to the same sign-in.
+  await page.goto('/parent-dashboard');
+  await expect(page).toHaveURL(/\/es\/parent-login$/);
+  await expect(page.getByRole('heading', { level: 1, name: loginEs['login.title'] })).toBeVisible();
+});
+
+test('a session that ends while the Spanish portal is open sends the parent to the Spanish sign-in, which says why', async ({
+  page,
+  server,
+}) => {
+  const fam = await spanishFamily(server, 'termina');
+  await signIn(page, fam.email, fam.password, `El desarrollo de ${fam.child.childName}`);
+  endSessions(server, fam.email);
+  // The next call the portal makes (a tab's list) is refused: the portal leaves for the Spanish sign-in. A tap while
+  // React adopts the page can be lost, so the tab is tapped again until the page has left (never a second call).
+  const activities = page.getByRole('tab', { name: 'Actividades diarias', exact: true });
+  await expect(async () => {
+    if (new URL(page.url()).pathname === '/parent-dashboard') await activities.click({ timeout: 2_000 }).catch(() => undefined);
+    await expect(page).toHaveURL(/\/es\/parent-login\?notice=session-ended$/, { timeout: 2_000 });
+  }).toPass();
+  await pageReady(page);
+  await expect(page.getByRole('heading', { level: 1, name: loginEs['login.title'] })).toBeVisible();
+  await expect(page.getByText(loginEs['login.notice.sessionEnded'])).toBeVisible();
+  expect(foundIn(await mainText(page), SIGN_IN_ENGLISH)).toEqual([]);
 });

@@ -13,6 +13,11 @@ import { SPANISH_PATHS } from '../../src/shared/i18n/paths';
 import { requiredApplicationFields } from '../helpers/enrollment-fixtures';
 import { standInManifest } from '../helpers/stand-in-build';
 import { startTestServer, type TestServer } from '../helpers/server';
+import { resetPasswordEn } from '../../src/client/components/parent-reset/words-en';
+import { RESET_LINK_INVALID } from '../../src/server/parents/passwords';
+import { refusalIn } from '../../src/shared/i18n/reset-password';
+import { resetPasswordEs } from '../../src/shared/i18n/reset-password-es';
+import { newPasswordField, resetLinkSchema } from '../../src/shared/schemas/password-policy';
 
 /**
  * The Spanish twins of the public pages (issue 33), drawn by the real server render (src/client/entry-server.tsx,
@@ -456,5 +461,98 @@ describe('/es/parent-login (a parent who reads Spanish, signed out or whose sess
     expect(drawn).toContain('href="/es/parent-login"');
     expect(drawn).toContain('href="/es/events"');
     expect(englishLeft(drawn)).toEqual([]);
+  });
+});
+
+describe('/es/parent-reset-password (where a Spanish reset e-mail sends a parent)', () => {
+  const lastMailTo = (email: string) => s.db.select().from(outboxMessages).where(eq(outboxMessages.toAddress, email)).all().at(-1)!;
+  const asParent = async (email: string, language: 'en' | 'es') => {
+    const { token } = await s.parentToken(email);
+    const saved = await s.request('/api/parent/preferences', {
+      method: 'PATCH',
+      json: { language },
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(saved.status).toBe(200);
+  };
+
+  it("links a Spanish parent's reset e-mail to the Spanish page, an English parent's to the English page; the link works once", async () => {
+    await asParent('restablecer.es@example.com', 'es');
+    await asParent('reset.en.page@example.com', 'en');
+    for (const email of ['restablecer.es@example.com', 'reset.en.page@example.com'])
+      expect((await s.request('/api/parent/forgot-password', { method: 'POST', json: { email } })).status).toBe(200);
+    await drainMailQueue(s.db);
+    const spanish = lastMailTo('restablecer.es@example.com');
+    expect(spanish.textBody).toContain('Elija una nueva contraseña aquí:');
+    expect(spanish.textBody).toMatch(new RegExp(`${s.config.publicUrl}/es/parent-reset-password#token=[a-z2-7]+`));
+    const english = lastMailTo('reset.en.page@example.com');
+    expect(english.textBody).toMatch(new RegExp(`Choose a new password here: ${s.config.publicUrl}/parent-reset-password#token=[a-z2-7]+`));
+    expect(english.textBody).not.toContain('/es/');
+
+    // The Spanish link is the same single-use link: used once, its stored copy loses the token as the English one does.
+    const token = /\/es\/parent-reset-password#token=([a-z2-7]+)/.exec(spanish.textBody)![1]!;
+    expect((await s.caller().parentAuth.checkResetLink({ token })).valid).toBe(true);
+    const used = await s.request('/api/parent/reset-password', { method: 'POST', json: { token, password: 'una frase nueva y larga' } });
+    expect(used.status).toBe(200);
+    expect(lastMailTo('restablecer.es@example.com').textBody).not.toContain(token);
+    expect((await s.caller().parentAuth.checkResetLink({ token })).valid).toBe(false);
+  });
+
+  it("'¿Olvidó su contraseña?' posted from /es/parent-login sends the e-mail in the saved language, whichever page asked", async () => {
+    await asParent('desde.es@example.com', 'es');
+    await asParent('from.es.page@example.com', 'en');
+    for (const email of ['desde.es@example.com', 'from.es.page@example.com']) {
+      const res = await s.request('/es/parent-login', {
+        ...form({ intent: 'reset', 'reset-email': email }),
+        headers: { ...form({}).headers, origin: s.config.publicUrl },
+      });
+      expect(res.status).toBe(200);
+    }
+    await drainMailQueue(s.db);
+    expect(lastMailTo('desde.es@example.com').textBody).toMatch(/Elija una nueva contraseña aquí: \S+\/es\/parent-reset-password#token=/);
+    expect(lastMailTo('from.es.page@example.com').textBody).toMatch(/Choose a new password here: \S+\/parent-reset-password#token=/);
+    expect(lastMailTo('from.es.page@example.com').textBody).not.toContain('/es/parent-reset-password');
+  });
+
+  it('is served in Spanish before its script runs (lang, Content-Language, its Loading... in Spanish), never indexed', async () => {
+    const res = await get('/es/parent-reset-password');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-language')).toBe('es');
+    const html = await res.text();
+    expect(html).toMatch(/<html lang="es">/);
+    expect(html).toContain('Cargando...');
+    expect(html).toContain('<meta name="robots" content="noindex" />');
+    expect(englishLeft(html)).toEqual([]);
+    expect(pageOfPath('/es/parent-reset-password')).toBeUndefined();
+    expect(await (await get('/robots.txt')).text()).toContain('Disallow: /es/parent-reset-password');
+    expect(await (await get('/sitemap.xml')).text()).not.toContain('parent-reset-password');
+    // The English page is served as before: English, its 'Loading...'.
+    const english = await (await get('/parent-reset-password')).text();
+    expect(english).toMatch(/<html lang="en">/);
+    expect(english).toContain('Loading...');
+    expect(englishLeft(english).length).toBeGreaterThan(0);
+  });
+
+  it("every word of the page's Spanish, its refusals included, is Spanish, and each refusal the page can meet is translated", () => {
+    const { refusals, otherRefusal, language, ...words } = resetPasswordEs;
+    expect(language).toBe('es');
+    const texts = [...Object.values(words), ...Object.values(refusals), otherRefusal!];
+    expect(texts.flatMap((text) => englishLeft(`<p>${text}</p>`))).toEqual([]);
+    // The same check finds the English page's words English.
+    const english = Object.values(resetPasswordEn).filter((v): v is string => typeof v === 'string' && v.length > 3);
+    expect(english.flatMap((text) => englishLeft(`<p>${text}</p>`)).length).toBeGreaterThan(5);
+    // What the schema says of a new password, and what the server says of a link, all have their Spanish.
+    const said = [
+      ...['', 'corta', 'x'.repeat(201), 'password123'].flatMap(
+        (p) => newPasswordField.safeParse(p).error?.issues.map((i) => i.message) ?? [],
+      ),
+      ...(resetLinkSchema.safeParse({ token: '' }).error?.issues.map((i) => i.message) ?? []),
+      RESET_LINK_INVALID,
+    ];
+    expect(said.length).toBeGreaterThan(4);
+    for (const message of said) expect(refusals, message).toHaveProperty([message]);
+    expect(refusalIn(resetPasswordEs, 'Something the page has never seen')).toBe(otherRefusal);
+    // The English page shows what it is told, as before.
+    expect(refusalIn(resetPasswordEn, RESET_LINK_INVALID)).toBe(RESET_LINK_INVALID);
   });
 });

@@ -26,9 +26,29 @@ export function NewPasswordPage({ title, children }: { title: string; children: 
   );
 }
 
+/** What the form says; English (staff pages, the English parent page) unless a page gives its own. */
+export interface NewPasswordFormWords {
+  newPassword: string;
+  repeat: string;
+  mismatch: string;
+  saving: string;
+  show: string;
+  hide: string;
+}
+
+const ENGLISH_FORM: NewPasswordFormWords = {
+  newPassword: 'New password',
+  repeat: 'Repeat the new password',
+  mismatch: 'The two passwords are not the same',
+  saving: 'Saving...',
+  show: 'Show password',
+  hide: 'Hide password',
+};
+
 /**
  * The new password typed twice: `field` (the account's password rule) checks it, the two must be the same, and
- * only then `onValid` gets it.
+ * only then `onValid` gets it. `words` and `refusal` (the rule's English message in the page's language) for a
+ * page in another language (issue 33: /es/parent-reset-password).
  */
 export function NewPasswordForm({
   field,
@@ -37,6 +57,8 @@ export function NewPasswordForm({
   submitLabel,
   isPending,
   onValid,
+  words = ENGLISH_FORM,
+  refusal = (message) => message,
 }: {
   field: z.ZodType<unknown, string>;
   /** The line above the fields. */
@@ -46,6 +68,8 @@ export function NewPasswordForm({
   submitLabel: string;
   isPending: boolean;
   onValid: (password: string) => void;
+  words?: NewPasswordFormWords;
+  refusal?: (message: string) => string;
 }) {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -55,8 +79,8 @@ export function NewPasswordForm({
     e.preventDefault();
     const checked = field.safeParse(password);
     const next = {
-      password: checked.success ? undefined : checked.error.issues[0]?.message,
-      confirm: password === confirm ? undefined : 'The two passwords are not the same',
+      password: checked.success ? undefined : refusal(checked.error.issues[0]?.message ?? ''),
+      confirm: password === confirm ? undefined : words.mismatch,
     };
     setErrors(next);
     if (!next.password && !next.confirm) onValid(password);
@@ -66,37 +90,45 @@ export function NewPasswordForm({
     <Form onSubmit={submit} validationBehavior="aria" className="flex flex-col gap-4">
       <p className="text-sm text-stone-700">{intro}</p>
       <PasswordField
-        label="New password"
+        label={words.newPassword}
         name="new-password"
         autoComplete="new-password"
         description={hint}
         value={password}
         onChange={setPassword}
         error={errors.password}
+        toggleLabels={words}
       />
       <PasswordField
-        label="Repeat the new password"
+        label={words.repeat}
         name="confirm-password"
         autoComplete="new-password"
         value={confirm}
         onChange={setConfirm}
         error={errors.confirm}
+        toggleLabels={words}
       />
       <Button type="submit" size="lg" isDisabled={isPending}>
-        {isPending ? 'Saving...' : submitLabel}
+        {isPending ? words.saving : submitLabel}
       </Button>
     </Form>
   );
 }
 
-/** A link without its token: where to go instead. */
-export function IncompleteLink({ signInHref }: { signInHref: string }) {
+/** A link without its token: where to go instead (English unless a page gives its own words). */
+export function IncompleteLink({
+  signInHref,
+  text = 'This link is not complete. Please open the link from the e-mail again, or ask for a new one on the sign-in page.',
+  goToSignIn = 'Go to sign in',
+}: {
+  signInHref: string;
+  text?: string;
+  goToSignIn?: string;
+}) {
   return (
     <div className="flex flex-col gap-4">
-      <p className="text-stone-700">
-        This link is not complete. Please open the link from the e-mail again, or ask for a new one on the sign-in page.
-      </p>
-      <LinkButton href={signInHref}>Go to sign in</LinkButton>
+      <p className="text-stone-700">{text}</p>
+      <LinkButton href={signInHref}>{goToSignIn}</LinkButton>
     </div>
   );
 }

@@ -49,3 +49,29 @@ export function registerPortalCatalogue(language: Language, catalogue: Record<Po
 export function documentLanguage(): Language {
   return typeof document !== 'undefined' && document.documentElement.lang.startsWith('es') ? 'es' : 'en';
 }
+
+/**
+ * The language the portal last showed, kept in this browser (issue 33, ADR 054): a language, nothing about the
+ * parent, so it stays when they sign out. It lets a page that no longer knows the parent (a reload after the session
+ * expired, when the server sends the app's shell in English) send them to the sign-in they read.
+ */
+const PORTAL_LANGUAGE_KEY = 'portalLanguage';
+
+export function rememberPortalLanguage(language: Language): void {
+  try {
+    window.localStorage.setItem(PORTAL_LANGUAGE_KEY, language);
+  } catch {
+    // Storage refused (a private window's quota): the sign-in then follows the page's own language.
+  }
+}
+
+/** The parent sign-in in the language the portal last showed, else the page's: `/es/parent-login` for Spanish. */
+export function parentSignInPath(): string {
+  let kept: string | null = null;
+  try {
+    kept = window.localStorage.getItem(PORTAL_LANGUAGE_KEY);
+  } catch {
+    // As above.
+  }
+  return (kept === 'es' || kept === 'en' ? kept : documentLanguage()) === 'es' ? '/es/parent-login' : '/parent-login';
+}

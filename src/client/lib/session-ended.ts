@@ -3,7 +3,7 @@ import { adminSearch } from '../components/admin/admin-tabs';
 import { clearStoredAdmin } from './admin-session';
 import { forgetOfflineCopies } from './offline';
 import { clearParentSession } from './parent-session';
-import { documentLanguage } from './portal-catalogue';
+import { parentSignInPath } from './portal-catalogue';
 import { onSessionEnded, queryClient } from './trpc';
 
 declare module '@tanstack/history' {
@@ -59,8 +59,9 @@ export function signOutWhenSessionEnds(router: RegisteredRouter): () => void {
       void forgetOfflineCopies();
       // The sign-in is a document of its own (ADR 037): a full page load, in place of this page in the history.
       leaving = true;
-      // In the portal's language (its <html lang>, ADR 047): /es/parent-login for a parent who reads Spanish.
-      window.location.replace(`${documentLanguage() === 'es' ? '/es' : ''}/parent-login?notice=session-ended`);
+      // In the portal's language (the one it last showed, else its <html lang>, ADR 047/054): /es/parent-login for
+      // a parent who reads Spanish, also when the page was reloaded after the session expired (an English shell).
+      window.location.replace(`${parentSignInPath()}?notice=session-ended`);
       return;
     }
     const onDashboard = pathname === '/admin' || pathname === '/admin/' || pathname === '/admin-dashboard';

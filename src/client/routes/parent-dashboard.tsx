@@ -5,6 +5,7 @@ import { ParentDashboard } from '../components/parent/ParentDashboard';
 import { dashboardQuery, signedInParentQuery } from '../components/parent/queries';
 import { publicPageHead } from '../lib/page-title';
 import { getParentToken } from '../lib/parent-session';
+import { parentSignInPath } from '../lib/portal-catalogue';
 
 export const Route = createFileRoute('/parent-dashboard')({
   head: publicPageHead('/parent-dashboard'),
@@ -12,9 +13,10 @@ export const Route = createFileRoute('/parent-dashboard')({
   validateSearch: parentDashboardSearch,
   // SPEC.md §2: without a stored parent token, the sign-in page. A page the server rendered for a signed-in parent
   // (by the session cookie) carries the parent in its state: that is signed in too, on the server and as it hydrates.
+  // The sign-in is in the language the portal last showed in this browser (issue 33, ADR 054).
   beforeLoad: ({ context }) => {
     if (!getParentToken() && !context.queryClient.getQueryData(signedInParentQuery().queryKey))
-      throw redirect({ href: '/parent-login', reloadDocument: true });
+      throw redirect({ href: parentSignInPath(), reloadDocument: true });
   },
   loaderDeps: ({ search }) => ({ child: search.child ?? null }),
   // Starts the dashboard's one request while the page's code loads; a failure is the component's to show. A

@@ -10,8 +10,8 @@ import { loginWords } from '../../shared/i18n/login';
  * Everything comes from shared/public-pages.ts and shared/centre.ts; `origin` is PUBLIC_URL.
  */
 
-/** Staff areas, the reset page (a token in its address) and the API: nothing there for a search engine. */
-const PRIVATE_PATHS = ['/admin', '/admin-dashboard', '/parent-reset-password', '/api/'];
+/** Staff areas, the reset page and its Spanish twin (a token in their address) and the API: nothing there for a search engine. */
+const PRIVATE_PATHS = ['/admin', '/admin-dashboard', '/parent-reset-password', '/es/parent-reset-password', '/api/'];
 
 export function robotsTxt(origin: string): string {
   return ['User-agent: *', 'Allow: /', ...PRIVATE_PATHS.map((p) => `Disallow: ${p}`), '', `Sitemap: ${origin}/sitemap.xml`, ''].join('\n');
@@ -63,7 +63,11 @@ export function childCareJsonLd(origin: string) {
  */
 export function headTags(path: string, origin: string): string {
   const page = pageHeadOf(path, origin) ?? serverOnlyHead(path, origin);
-  if (!page) return [`<title>${escapeHtml(fullTitle())}</title>`, '<meta name="robots" content="noindex" />'].join('\n    ');
+  // (Under /es, the site's title in Spanish: the Spanish reset-password page, issue 33.)
+  if (!page)
+    return [`<title>${escapeHtml(fullTitle(null, languageOfPath(path)))}</title>`, '<meta name="robots" content="noindex" />'].join(
+      '\n    ',
+    );
   const title = escapeHtml(page.title);
   const description = escapeHtml(page.description);
   const url = escapeHtml(page.url);

@@ -14,6 +14,7 @@ import type { Db } from '../db';
 import { addressKey, consume } from '../services/rate-limit';
 import { PARENT_THROTTLED } from './sign-in';
 import { preferencesOf } from './preferences';
+import { pathIn } from '../../shared/i18n/paths';
 
 export const RESET_LINK_MS = 60 * 60 * 1000;
 export const RESET_REQUESTED =
@@ -40,9 +41,11 @@ export async function requestPasswordReset(ctx: Context, email: string): Promise
   if (parent) {
     const token = newLinkToken();
     const now = ctx.clock.now();
-    // The link carries the token in the fragment: browsers never send it to a server or in a Referer.
-    const link = `${ctx.config.publicUrl}/parent-reset-password#token=${token}`;
-    const content = passwordResetEmail({ firstName: parent.firstName, link }, ctx.config, preferencesOf(ctx.db, parent.id).language);
+    // The link carries the token in the fragment: browsers never send it to a server or in a Referer. It opens the
+    // page in the e-mail's language, the parent's saved one (issue 33): /es/parent-reset-password for Spanish.
+    const { language } = preferencesOf(ctx.db, parent.id);
+    const link = `${ctx.config.publicUrl}${pathIn(language, '/parent-reset-password')}#token=${token}`;
+    const content = passwordResetEmail({ firstName: parent.firstName, link }, ctx.config, language);
     ctx.db.transaction((tx) => {
       tx.delete(parentPasswordResets)
         .where(and(eq(parentPasswordResets.parentId, parent.id), isNull(parentPasswordResets.usedAt)))

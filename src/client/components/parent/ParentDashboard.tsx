@@ -4,6 +4,7 @@ import { BookOpen, CalendarDays, KeyRound, LogOut, NotebookPen, Settings, Sparkl
 import { lazy, type ReactNode, Suspense, useDeferredValue, useEffect, useRef, useState } from 'react';
 import type { ParentDashboardSearch } from '~/shared/parent-dashboard-search';
 import { forgetOfflineCopies } from '../../lib/offline';
+import { rememberPortalLanguage } from '../../lib/portal-catalogue';
 import { clearParentSession, getParentToken } from '../../lib/parent-session';
 import { isSigningOut, signingOut } from '../../lib/session-ended';
 import { toast } from '../../lib/toast';
@@ -116,6 +117,11 @@ function Dashboard() {
   // milliseconds and a phone answers a tap in between (rendered at once, it was two tasks of 200-260 ms on
   // Lighthouse's 4x slower CPU). Until then the page shows what it showed before (Loading..., or the other child).
   const shown = useDeferredValue(dashboard.data);
+  // The language shown, kept in this browser once the server has said it (with the dashboard: before, the page's own
+  // `lang` is only a guess, English on the app's shell): a reload after the session expired finds the same sign-in (ADR 054).
+  useEffect(() => {
+    if (shown) rememberPortalLanguage(intl.language);
+  }, [shown, intl.language]);
   // Sent even offline (it then fails at once): signing out never waits for the network (ADR 051).
   const logout = useMutation({ ...trpc.parentAuth.logout.mutationOptions(), networkMode: 'always' });
   const parent = useQuery(signedInParentQuery()).data;
