@@ -285,6 +285,14 @@ test.describe('a director on a desktop', () => {
     await expect(weekEnd).toHaveAccessibleDescription(/The end date must not be before the start date/);
     await expect(report.getByLabel('Week start')).not.toHaveAttribute('aria-invalid', 'true');
     await expect(page.getByRole('alertdialog')).toHaveCount(0);
+    // A week with nothing in it is refused by the server, at the week's start, and nothing is sent.
+    await report.getByLabel('Week end').fill('2026-03-14');
+    await report.getByRole('button', { name: 'Send Report' }).click();
+    const weekStart = report.getByLabel('Week start');
+    await expect(weekStart).toHaveAttribute('aria-invalid', 'true');
+    await expect(weekStart).toHaveAccessibleDescription(/There are no activities or notes to report for this week\./);
+    await expect(weekStart).toBeFocused();
+    await expect(page.getByRole('alertdialog')).toHaveCount(0);
     await report.getByRole('button', { name: 'Cancel' }).click();
     await expect(report).toHaveCount(0);
 
