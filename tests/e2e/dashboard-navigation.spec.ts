@@ -394,12 +394,42 @@ test.describe('a director on a desktop', () => {
 test.describe('on a phone', () => {
   test.use({ viewport: PHONE, hasTouch: true, isMobile: true });
 
-  test('the header is one row', async ({ page }) => {
+  test("the header is one row, with the centre's name in full beside its buttons", async ({ page }) => {
     await page.goto('/admin/login');
     const header = page.getByRole('banner');
     expect((await box(header)).height).toBeLessThanOrEqual(72);
     await expect(header.getByRole('link', { name: 'Little Buckeyes Learning Center' })).toBeVisible();
     await expect(header.getByRole('button', { name: 'Menu' })).toBeVisible();
+    // The pages with Back to Home (and the language switch) leave the name the least room: still one row, and the
+    // short name reads in full, neither cut ('L…') nor under the buttons.
+    for (const path of ['/admin/login', '/events', '/es/events', '/es/enrollment']) {
+      await page.goto(path);
+      expect((await box(header)).height).toBeLessThanOrEqual(72);
+      const name = await header.getByRole('link', { name: 'Little Buckeyes Learning Center' }).evaluate((link) => {
+        const shown = [...link.querySelectorAll('span')].find((s) => getComputedStyle(s).position !== 'absolute')!;
+        const words = document.createRange();
+        words.selectNodeContents(shown);
+        return {
+          text: shown.textContent,
+          cut: shown.scrollWidth > shown.clientWidth || getComputedStyle(shown).textOverflow === 'ellipsis',
+          right: words.getBoundingClientRect().right,
+          // On at most two lines, each word whole ('Buckeye' / 's' would be three).
+          lines: new Set([...words.getClientRects()].map((r) => Math.round(r.top))).size,
+          // What follows the name in the row and is on screen (the desktop's links are hidden on a phone).
+          buttonsLeft: Math.min(
+            ...[...link.parentElement!.children]
+              .slice(1)
+              .map((e) => e.getBoundingClientRect())
+              .filter((r) => r.width > 0)
+              .map((r) => r.left),
+          ),
+        };
+      });
+      expect(name.text).toBe('Little Buckeyes');
+      expect(name.cut).toBe(false);
+      expect(name.lines).toBeLessThanOrEqual(2);
+      expect(name.right).toBeLessThanOrEqual(name.buttonsLeft);
+    }
   });
 
   test("a parent's chosen tab shows its content on screen", async ({ page, server }) => {

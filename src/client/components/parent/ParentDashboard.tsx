@@ -5,6 +5,7 @@ import { lazy, type ReactNode, Suspense, useDeferredValue, useEffect, useRef, us
 import type { ParentDashboardSearch } from '~/shared/parent-dashboard-search';
 import { forgetOfflineCopies } from '../../lib/offline';
 import { clearParentSession, getParentToken } from '../../lib/parent-session';
+import { useOfferSignOut } from '../../lib/header-sign-out';
 import { isSigningOut, signingOut } from '../../lib/session-ended';
 import { toast } from '../../lib/toast';
 import { takeToastLeftForThisPage } from '../../lib/toast-handoff';
@@ -170,6 +171,9 @@ function Dashboard() {
     queryClient.clear();
     window.location.assign(signIn);
   }
+
+  // The same Sign Out in the header's phone menu, while the dashboard is shown.
+  useOfferSignOut(shown ? t('portal.signOut') : null, signOut);
 
   if (dashboard.isError && !isUnauthorized(dashboard.error) && !notTheirs) {
     return (
