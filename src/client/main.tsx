@@ -7,7 +7,6 @@ import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import superjson from 'superjson';
-import { listenToCalendarKeys } from './components/events/calendar-keys';
 import { listenToTabKeys } from './components/ui/tab-keys';
 import { listenForDocumentBehaviour } from './lib/document-behaviour';
 import { documentLanguage, loadPortalCatalogue } from './lib/portal-catalogue';
@@ -56,7 +55,6 @@ declare module '@tanstack/react-router' {
 function start() {
   // What the pages' markup does in plain DOM, as the public pages' own scripts install it (ADR 016, ADR 018).
   listenForDocumentBehaviour();
-  listenToCalendarKeys(document);
   listenToTabKeys(document);
   // A server-rendered page (the parent's dashboard, the not-found page: entry-server.tsx) carries its data as JSON.
   const state = document.getElementById('ssr-state');

@@ -265,7 +265,7 @@ test.describe('a director on a desktop', () => {
     await parent.close();
   });
 
-  test('a weekly report ending before its start, and a wrong current password, are refused at their fields, not in a toast', async ({
+  test('a weekly report ending before its start or with nothing to report, a new classroom, and a wrong current password, are refused at their fields', async ({
     page,
     server,
     loginAsAdmin,
@@ -285,8 +285,40 @@ test.describe('a director on a desktop', () => {
     await expect(weekEnd).toHaveAccessibleDescription(/The end date must not be before the start date/);
     await expect(report.getByLabel('Week start')).not.toHaveAttribute('aria-invalid', 'true');
     await expect(page.getByRole('alertdialog')).toHaveCount(0);
+    // A week with nothing in it is refused by the server, at the week's start, and nothing is sent.
+    await report.getByLabel('Week end').fill('2026-03-14');
+    await report.getByRole('button', { name: 'Send Report' }).click();
+    const weekStart = report.getByLabel('Week start');
+    await expect(weekStart).toHaveAttribute('aria-invalid', 'true');
+    await expect(weekStart).toHaveAccessibleDescription(/There are no activities or notes to report for this week\./);
+    await expect(weekStart).toBeFocused();
+    await expect(page.getByRole('alertdialog')).toHaveCount(0);
     await report.getByRole('button', { name: 'Cancel' }).click();
     await expect(report).toHaveCount(0);
+
+    // New Classroom: the shared schema's message at its field, and so is the server's own refusal of a field (the
+    // request is changed on its way, as a form the page failed to check would send it).
+    await page.getByRole('tab', { name: 'Classrooms' }).click();
+    await page.getByRole('button', { name: 'New Classroom' }).click();
+    const room = page.getByRole('dialog', { name: 'New Classroom' });
+    await room.getByLabel('Room name').fill(`Acorn Room ${Date.now()}`);
+    const capacity = room.getByLabel('Capacity');
+    await capacity.fill('lots');
+    await room.getByRole('button', { name: 'Create Classroom' }).click();
+    await expect(capacity).toHaveAttribute('aria-invalid', 'true');
+    await expect(capacity).toHaveAccessibleDescription(/Capacity must be a whole number/);
+    await expect(capacity).toBeFocused();
+    await capacity.fill('12');
+    await page.route('**/api/trpc/classrooms.create**', (route) =>
+      route.continue({ postData: route.request().postData()!.replace('"capacity":12', '"capacity":500') }),
+    );
+    await room.getByRole('button', { name: 'Create Classroom' }).click();
+    await expect(capacity).toHaveAttribute('aria-invalid', 'true');
+    await expect(capacity).toHaveAccessibleDescription(/Capacity must be at most 200/);
+    await expect(capacity).toBeFocused();
+    await expect(room.getByLabel('Room name')).not.toHaveAttribute('aria-invalid', 'true');
+    await room.getByRole('button', { name: 'Cancel' }).click();
+    await expect(room).toHaveCount(0);
 
     await page.getByRole('button', { name: 'Change password' }).click();
     const dialog = page.getByRole('dialog', { name: 'Change Password' });
@@ -362,12 +394,42 @@ test.describe('a director on a desktop', () => {
 test.describe('on a phone', () => {
   test.use({ viewport: PHONE, hasTouch: true, isMobile: true });
 
-  test('the header is one row', async ({ page }) => {
+  test("the header is one row, with the centre's name in full beside its buttons", async ({ page }) => {
     await page.goto('/admin/login');
     const header = page.getByRole('banner');
     expect((await box(header)).height).toBeLessThanOrEqual(72);
     await expect(header.getByRole('link', { name: 'Little Buckeyes Learning Center' })).toBeVisible();
     await expect(header.getByRole('button', { name: 'Menu' })).toBeVisible();
+    // The pages with Back to Home (and the language switch) leave the name the least room: still one row, and the
+    // short name reads in full, neither cut ('L…') nor under the buttons.
+    for (const path of ['/admin/login', '/events', '/es/events', '/es/enrollment']) {
+      await page.goto(path);
+      expect((await box(header)).height).toBeLessThanOrEqual(72);
+      const name = await header.getByRole('link', { name: 'Little Buckeyes Learning Center' }).evaluate((link) => {
+        const shown = [...link.querySelectorAll('span')].find((s) => getComputedStyle(s).position !== 'absolute')!;
+        const words = document.createRange();
+        words.selectNodeContents(shown);
+        return {
+          text: shown.textContent,
+          cut: shown.scrollWidth > shown.clientWidth || getComputedStyle(shown).textOverflow === 'ellipsis',
+          right: words.getBoundingClientRect().right,
+          // On at most two lines, each word whole ('Buckeye' / 's' would be three).
+          lines: new Set([...words.getClientRects()].map((r) => Math.round(r.top))).size,
+          // What follows the name in the row and is on screen (the desktop's links are hidden on a phone).
+          buttonsLeft: Math.min(
+            ...[...link.parentElement!.children]
+              .slice(1)
+              .map((e) => e.getBoundingClientRect())
+              .filter((r) => r.width > 0)
+              .map((r) => r.left),
+          ),
+        };
+      });
+      expect(name.text).toBe('Little Buckeyes');
+      expect(name.cut).toBe(false);
+      expect(name.lines).toBeLessThanOrEqual(2);
+      expect(name.right).toBeLessThanOrEqual(name.buttonsLeft);
+    }
   });
 
   test("a parent's chosen tab shows its content on screen", async ({ page, server }) => {

@@ -5,7 +5,7 @@ import { DEFAULT_CLIENT_DIR } from '../../src/server/app';
 import { addDays, centreDateOf } from '../../src/shared/centre-time';
 import type { TestServer } from '../helpers/server';
 import { startTestServer } from '../helpers/server';
-import { expect, test } from './fixtures';
+import { expect, pageReady, test } from './fixtures';
 
 const iso = (d: Date) => format(d, 'yyyy-MM-dd');
 const longDate = (d: string) => format(parseISO(d), 'MMMM d, yyyy');
@@ -98,6 +98,18 @@ test('the calendar works from the keyboard: arrows move between days, Enter sele
   await expect(page.getByRole('table', { name: shown })).toBeVisible();
   // The selected day is still the one chosen: the month arrows keep it.
   await expect(page.getByRole('heading', { name: `Events on ${shortDate(weekLater)}` })).toBeVisible();
+
+  // The app's own calendar (reached from one of its pages without a page load) has the same keys.
+  await page.goto('/admin/login');
+  await pageReady(page);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Events' }).click();
+  await expect(page).toHaveURL(/\/events$/);
+  await page
+    .getByRole('table', { name: thisMonth })
+    .getByRole('link', { name: new RegExp(`^${longDate(centreToday())},`) })
+    .focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('link', { name: new RegExp(`^${longDate(weekLater)},`) })).toBeFocused();
 });
 
 test('a day tapped before any script has run is selected all the same: the days are links (issue 34)', async ({ page }) => {

@@ -1,5 +1,8 @@
 import { centre, telHref } from '../../src/shared/centre';
-import { expect, test } from './fixtures';
+import { eq } from 'drizzle-orm';
+import { parentSessions, parentUsers } from '../../db/schema';
+import { expect, pageReady, test } from './fixtures';
+import { parentFamily, signIn } from './parent-family';
 
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 375, height: 812 } });
@@ -20,6 +23,20 @@ test.describe('on a phone', () => {
       await expect(nav.getByRole('link', { name })).toBeVisible();
     await page.keyboard.press('Tab');
     await expect(nav.getByRole('link', { name: 'Events' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
+    await expect(menu).toBeFocused();
+
+    // A tap outside the menu closes it, leaving focus where the tap put it; Escape with focus nowhere (a tap on
+    // iOS does not focus the button) closes it and focuses the button.
+    await menu.click();
+    await expect(menu).toHaveAttribute('aria-expanded', 'true');
+    await page.mouse.click(4, 700);
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
+    await expect(nav.getByRole('link', { name: 'Events' })).toBeHidden();
+    await expect(menu).not.toBeFocused();
+    await menu.click();
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await page.keyboard.press('Escape');
     await expect(menu).toHaveAttribute('aria-expanded', 'false');
     await expect(menu).toBeFocused();
@@ -50,6 +67,11 @@ test.describe('on a phone', () => {
     await page.keyboard.press('Escape');
     await expect(menu).toHaveAttribute('aria-expanded', 'false');
     await expect(menu).toBeFocused();
+    // So does a tap outside it.
+    await menu.click();
+    await expect(menu).toHaveAttribute('aria-expanded', 'true');
+    await page.mouse.click(4, 700);
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
 
     // The name at the left leads home within the app (same document), with the menu still open as it is followed.
     await menu.click();
@@ -59,6 +81,45 @@ test.describe('on a phone', () => {
     expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
     await expect(menu).toHaveAttribute('aria-expanded', 'false');
     await expect(nav.getByRole('link', { name: 'Events' })).toBeHidden();
+  });
+
+  test("a signed-in parent's menu has Sign Out, and staff's Logout: the page's own sign-out, which forgets the person", async ({
+    page,
+    server,
+    loginAsAdmin,
+  }) => {
+    const fam = await parentFamily(server, 'menuout');
+    await signIn(page, fam.email, fam.password);
+    await pageReady(page);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const menu = nav.getByRole('button', { name: 'Menu' });
+    await menu.click();
+    const signOut = nav.getByRole('button', { name: 'Sign Out' });
+    await expect(signOut).toBeVisible();
+    expect((await signOut.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    await signOut.click();
+    await expect(page).toHaveURL(/\/parent-login$/);
+    await pageReady(page);
+    expect(await page.evaluate(() => [localStorage.getItem('parentToken'), localStorage.getItem('parentUser')])).toEqual([null, null]);
+    const sessions = server.db
+      .select()
+      .from(parentSessions)
+      .innerJoin(parentUsers, eq(parentUsers.id, parentSessions.parentId))
+      .where(eq(parentUsers.email, fam.email))
+      .all();
+    expect(sessions).toHaveLength(0);
+    // The public pages' header is nobody's: no sign-out there.
+    await menu.click();
+    await expect(nav.getByRole('link', { name: 'Events' })).toBeVisible();
+    await expect(nav.getByRole('button', { name: /Sign Out|Logout/ })).toHaveCount(0);
+
+    await loginAsAdmin();
+    await page.goto('/admin');
+    await expect(page.getByRole('tab', { name: 'Overview' })).toBeVisible();
+    await menu.click();
+    await nav.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    expect(await page.evaluate(async () => (await fetch('/api/admin/me')).status)).toBe(401);
   });
 
   test('a Call / Apply bar stays at the bottom of public pages, without hiding the end of the page', async ({ page }) => {

@@ -318,6 +318,15 @@ export async function buildFixtures(s: AdminTestServer): Promise<Fixtures> {
   f.documentA = (await json<{ responseDocumentUrl: string }>(respond)).responseDocumentUrl.split('/').at(-1)!;
   f.answeredRequestA = requestId;
   await f.activity();
+  // Something for the matrix's weekly report (2026-11-15 to 21) to report: a week with nothing in it is refused
+  // (400), and the matrix asks for the answer to a valid input. Its own row, which no role's call deletes.
+  await created('/api/admin/daily-activities', {
+    childId: childA,
+    activityDate: '2026-11-17',
+    category: 'outdoor',
+    title: 'Ashdown-report-week',
+    description: 'Leaf hunt',
+  });
   await f.note();
   await f.messageFor('parentA');
   // Family A's child has photo consent on file (issue 32): a photo of the day tags them.

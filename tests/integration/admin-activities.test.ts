@@ -4,7 +4,8 @@
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { childAchievements, dailyActivities, developmentNotes, milestones } from '../../db/schema';
+import { auditLog, childAchievements, dailyActivities, developmentNotes, milestones } from '../../db/schema';
+import { NOTHING_TO_REPORT } from '../../src/shared/schemas/development';
 import { addChild, as, sharedAdminServer } from '../helpers/admin-server';
 import { decodeMime, json } from '../helpers/enrollment-fixtures';
 import { bearer, enrolFamily } from '../helpers/parent-fixtures';
@@ -188,6 +189,46 @@ describe('activities and notes', () => {
 describe('weekly report and achievement e-mails (real SMTP on loopback)', () => {
   const mail = loopbackSmtp();
   const s = sharedAdminServer(() => ({ env: { SMTP_URL: mail.smtpUrl() } }));
+
+  it('refuses a week with nothing to report, at its start date, over REST and tRPC: nothing is sent or audited', async () => {
+    const fam = await enrolFamily(s, 'empty.week@example.com', ['Nell Nash']);
+    const childId = fam.children[0]!.id;
+    const post = (path: string, body: object) => s.request(path, { method: 'POST', json: { childId, ...body }, ...as(s.admin) });
+    // Something the week's report would not show: an activity of the week after, and a private note (kept for staff).
+    await post('/api/admin/daily-activities', { ...activity, activityDate: '2026-11-22', title: 'Next week' });
+    await post('/api/admin/development-notes', { category: 'social', title: 'Staff only', content: 'Private', isPrivate: true });
+    const week = { weekStartDate: '2026-11-15', weekEndDate: '2026-11-21' };
+    const audits = () =>
+      s.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.entity, 'report'))
+        .all()
+        .filter((r) => r.entityId === childId).length;
+    const before = mail.received.length;
+
+    const rest = await s.request(`/api/admin/send-activity-report/${childId}`, { method: 'POST', json: week, ...as(s.admin) });
+    expect(rest.status).toBe(400);
+    expect(await json(rest)).toMatchObject({ message: NOTHING_TO_REPORT, errors: { weekStartDate: NOTHING_TO_REPORT } });
+    const trpc = await s.request('/api/trpc/development.sendWeeklyReport', {
+      method: 'POST',
+      json: { json: { childId, ...week } },
+      ...as(s.admin),
+    });
+    expect(trpc.status).toBe(400);
+    expect(await json(trpc)).toMatchObject({
+      error: { json: { message: NOTHING_TO_REPORT, data: { fieldErrors: { weekStartDate: NOTHING_TO_REPORT } } } },
+    });
+    expect(mail.received).toHaveLength(before);
+    expect(audits()).toBe(0);
+
+    // One note the parents may read is something to report: the week is sent.
+    await post('/api/admin/development-notes', { category: 'language', title: 'Sang a song', content: 'All the verses' });
+    const sent = await s.request(`/api/admin/send-activity-report/${childId}`, { method: 'POST', json: week, ...as(s.admin) });
+    expect(sent.status).toBe(200);
+    expect(mail.received).toHaveLength(before + 1);
+    expect(audits()).toBe(1);
+  });
 
   it('sends the week’s activities, public notes and skills to the parents, never a private note', async () => {
     const fam = await enrolFamily(s, 'weekly.parent@example.com', ['Lou Lane']);

@@ -1,10 +1,11 @@
 import { Link, useLocation } from '@tanstack/react-router';
-import { ArrowLeft, Languages, Menu, X } from 'lucide-react';
+import { ArrowLeft, Languages, LogOut, Menu, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { centre } from '../../shared/centre';
 import { plainText } from '../../shared/i18n/plain';
 import { hasTwin, languageOfPath, type PageLanguage, pathIn } from '../../shared/i18n/paths';
 import { hasSiteCatalogue, loadSiteCatalogue } from '../../shared/i18n/site-catalogue';
+import { useHeaderSignOut } from '../lib/header-sign-out';
 import { usePortalLanguage } from './parent/queries';
 import { buttonClass } from './ui/button-class';
 import { cn } from './ui/cn';
@@ -32,7 +33,7 @@ function navLinks(language: PageLanguage) {
  * The language switch (issue 33): a plain link to the same page in the other language, named in that language
  * (`lang`, `hreflang`). Rendered only on a page that has a twin.
  */
-function LanguageSwitch({ pathname, className }: { pathname: string; className?: string }) {
+function LanguageSwitch({ pathname, className, iconClass }: { pathname: string; className?: string; iconClass?: string }) {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   if (!hasTwin(path)) return null;
   const language = languageOfPath(path);
@@ -46,7 +47,7 @@ function LanguageSwitch({ pathname, className }: { pathname: string; className?:
       title={plainText(language, 'nav.otherLanguageLabel')}
       className={cn(buttonClass('ghost', 'sm'), 'shrink-0', className)}
     >
-      <Languages aria-hidden="true" className="size-4" />
+      <Languages aria-hidden="true" className={cn('size-4', iconClass)} />
       {plainText(language, 'nav.otherLanguage')}
     </a>
   );
@@ -95,7 +96,8 @@ function Header({ pathname, language: wanted }: { pathname: string; language: Pa
         {plainText(language, 'nav.skip')}
       </a>
       <header className="relative z-40 border-b border-stone-200 bg-white/95 backdrop-blur md:sticky md:top-0">
-        {/* One row on a 375 px phone: the short name is shown there, the full name is what the link says to everyone. */}
+        {/* One row on a 375 px phone: the short name is shown there, on two lines where the row is narrow (a page with
+            Back to Home), never cut; the full name is what the link says to everyone. */}
         <nav
           aria-label={plainText(language, 'nav.main')}
           className="mx-auto flex max-w-6xl flex-nowrap items-center justify-between gap-2 px-4 py-2"
@@ -105,16 +107,17 @@ function Header({ pathname, language: wanted }: { pathname: string; language: Pa
             className="flex min-h-11 min-w-0 items-center gap-2 rounded-lg font-bold text-brand-800 outline-none focus-visible:ring-3 focus-visible:ring-brand-500/50"
           >
             <BrandMark className="size-8 shrink-0" />
-            <span aria-hidden="true" className="truncate text-base sm:hidden">
+            <span aria-hidden="true" className="text-sm leading-tight break-normal sm:hidden">
               {centre.shortName}
             </span>
             <span className="sr-only text-base sm:not-sr-only sm:text-lg">{centre.name}</span>
           </Link>
           {backOnly ? (
+            // On a phone without their icons and with less padding: room for the centre's name beside them.
             <div className="flex shrink-0 items-center gap-1">
-              <LanguageSwitch pathname={pathname} />
-              <LinkButton href={pathIn(language, '/')} variant="outline" size="sm" className="shrink-0">
-                <ArrowLeft aria-hidden="true" className="size-4" />
+              <LanguageSwitch pathname={pathname} className="max-sm:px-2" iconClass="max-sm:hidden" />
+              <LinkButton href={pathIn(language, '/')} variant="outline" size="sm" className="shrink-0 max-sm:px-2">
+                <ArrowLeft aria-hidden="true" className="size-4 max-sm:hidden" />
                 {plainText(language, 'nav.back')}
               </LinkButton>
             </div>
@@ -145,6 +148,8 @@ function Header({ pathname, language: wanted }: { pathname: string; language: Pa
  */
 function PhoneMenu({ pathname, language }: { pathname: string; language: PageLanguage }) {
   const links = navLinks(language);
+  // The signed-in area's own Sign Out (the parent's dashboard, the staff's), where someone is signed in.
+  const signOut = useHeaderSignOut();
   const panelId = useId();
   const wrapper = useRef<HTMLDivElement>(null);
   const shownFor = useRef(pathname);
@@ -173,6 +178,14 @@ function PhoneMenu({ pathname, language }: { pathname: string; language: PageLan
           <li>
             <LanguageSwitch pathname={pathname} className="min-h-11 w-full justify-start" />
           </li>
+          {signOut && (
+            <li>
+              <PlainButton variant="outline" className="w-full justify-start" onClick={signOut.run}>
+                <LogOut aria-hidden="true" className="size-4" />
+                {signOut.label}
+              </PlainButton>
+            </li>
+          )}
         </ul>
       </div>
     </div>

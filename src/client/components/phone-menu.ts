@@ -2,8 +2,9 @@
  * What the phone menu (NavBar's PhoneMenu) does, in plain DOM, listened for on the document: the same code on a
  * page React has and on the home page, which is served as a document that no framework script hydrates (ADR 016).
  * The menu is a disclosure: its wrapper is marked `data-phone-menu`, its button says whether the list is open
- * (`aria-expanded`) and which list it controls (`aria-controls`). The button opens and closes it; Escape from
- * anywhere inside closes it and gives focus back to the button; following one of its links closes it.
+ * (`aria-expanded`) and which list it controls (`aria-controls`). The button opens and closes it; following one of
+ * its links closes it; so does a tap or click anywhere outside it (focus stays where that put it), and Escape,
+ * which gives focus back to the button when it was in the menu or nowhere (a tap does not focus a button on iOS).
  */
 const MENU = '[data-phone-menu]';
 
@@ -32,10 +33,12 @@ export function closePhoneMenu(menu: Element): void {
  * would otherwise come back with its menu open.
  */
 export function listenToPhoneMenus(doc: Document): void {
-  doc.defaultView?.addEventListener('pagehide', () => doc.querySelectorAll(MENU).forEach(closePhoneMenu));
+  const menus = () => doc.querySelectorAll(MENU);
+  doc.defaultView?.addEventListener('pagehide', () => menus().forEach(closePhoneMenu));
   doc.addEventListener('click', (event) => {
     const target = event.target instanceof Element ? event.target : null;
     const menu = target?.closest(MENU);
+    menus().forEach((other) => other !== menu && closePhoneMenu(other));
     const button = menu && buttonOf(menu);
     if (!button) return;
     if (button.contains(target)) setOpen(button, !isOpen(button));
@@ -43,10 +46,12 @@ export function listenToPhoneMenus(doc: Document): void {
   });
   doc.addEventListener('keydown', (event) => {
     if (event.key !== 'Escape') return;
-    const menu = event.target instanceof Element ? event.target.closest(MENU) : null;
-    const button = menu && buttonOf(menu);
-    if (!button || !isOpen(button)) return;
-    setOpen(button, false);
-    button.focus();
+    menus().forEach((menu) => {
+      const button = buttonOf(menu);
+      if (!button || !isOpen(button)) return;
+      const focus = doc.activeElement;
+      setOpen(button, false);
+      if (!focus || focus === doc.body || menu.contains(focus)) button.focus();
+    });
   });
 }

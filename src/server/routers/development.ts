@@ -6,6 +6,7 @@ import {
   activitySchema,
   activityUpdateSchema,
   noteSchema,
+  NOTHING_TO_REPORT,
   noteUpdateSchema,
   summaryRangeSchema,
   weeklyReportSchema,
@@ -17,6 +18,7 @@ import { weeklyReportEmail } from '../services/mail-templates';
 import { sendToParent } from '../services/parent-mail';
 import { assertMayChange } from '../audit/authors';
 import { audited, changedFields, recordAudit } from '../audit/record';
+import { fieldError } from '../field-errors';
 import { router, staffProcedure } from '../trpc';
 import { preferencesOfAddress } from '../parents/preferences';
 
@@ -160,12 +162,14 @@ export const developmentRouter = router({
 
   /**
    * POST /api/admin/send-activity-report/{childId}: e-mails the week's activities, notes (never private ones)
-   * and skills to the child's parents. Nothing is stored, so a failed e-mail is reported, not retried.
+   * and skills to the child's parents. Nothing is stored, so a failed e-mail is reported, not retried. A week with
+   * nothing to report is refused (400, at the start date): nothing is sent and nothing audited.
    */
   sendWeeklyReport: staffProcedure.input(weeklyReportSchema).mutation(async ({ ctx, input }) => {
     const child = childOr404(ctx.db, input.childId);
     const { weekStartDate, weekEndDate } = input;
     const { activities, notes } = rangeRecords(ctx.db, 'parent', child.id, weekStartDate, weekEndDate);
+    if (activities.length === 0 && notes.length === 0) throw fieldError('weekStartDate', NOTHING_TO_REPORT);
     const summary = rangeSummary(ctx.db, 'parent', child.id, weekStartDate, weekEndDate);
     const recipients = linkedParentRecipients(ctx.db, child.id);
     const sent: string[] = [];

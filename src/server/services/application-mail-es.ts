@@ -8,33 +8,24 @@ import { centre, centreAddressLine } from '../../shared/centre';
 import type { ApplicationStatus, Program } from '../../shared/constants';
 import { intlFor, type MessageKey, t } from '../../shared/i18n';
 import type { Config } from '../config';
-import type { ApplicationForEmail, EmailContent, SubmittedApplicationForEmail } from './mail-templates';
+import {
+  type ApplicationForEmail,
+  type EmailContent,
+  escapeHtml,
+  headerSafe,
+  link,
+  type Paragraph,
+  paragraph,
+  type SubmittedApplicationForEmail,
+} from './mail-templates';
 
 type LinkConfig = Pick<Config, 'publicUrl'>;
 type Values = Record<string, string>;
 
 const es = (key: MessageKey, values?: Values) => t('es', key, values);
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
-const headerSafe = (value: string) => value.replace(/[\r\n]+/g, ' ').slice(0, 200);
-const link = (href: string, label = href) => `<a href="${escapeHtml(href)}">${escapeHtml(label)}</a>`;
 
-interface Paragraph {
-  text: string;
-  html: string;
-}
-
-/** A message whose values are the family's words: the text as it is, the HTML with each value escaped (and bold). */
-function para(key: MessageKey, values: Values = {}, bold: readonly string[] = []): Paragraph {
-  const html = Object.fromEntries(
-    Object.entries(values).map(([k, v]) => [k, bold.includes(k) ? `<strong>${escapeHtml(v)}</strong>` : escapeHtml(v)]),
-  );
-  // The message's own words are ours (no markup in the catalogue); escaped around the values.
-  const marked = Object.fromEntries(Object.keys(values).map((k, i) => [k, `\u0000${i}\u0000`]));
-  const template = escapeHtml(es(key, marked));
-  // eslint-disable-next-line no-control-regex -- NUL marks where a value goes: it cannot occur in the catalogue's words
-  return { text: es(key, values), html: template.replace(/\u0000(\d+)\u0000/g, (_, i: string) => html[Object.keys(values)[Number(i)]!]!) };
-}
+/** A paragraph of a Spanish letter (mail-templates.ts `paragraph`): the family's words escaped, some in bold. */
+const para = (key: MessageKey, values: Values = {}, strong: readonly string[] = []): Paragraph => paragraph('es', key, values, { strong });
 
 function letterEs(recipient: string, paragraphs: Paragraph[], config: LinkConfig): Pick<EmailContent, 'text' | 'html'> {
   const site = `${config.publicUrl}/es`;

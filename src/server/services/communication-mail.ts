@@ -7,21 +7,10 @@ import { centre } from '../../shared/centre';
 import { type Language, t } from '../../shared/i18n';
 import { DOCUMENT_TYPES } from '../../shared/constants';
 import type { Config } from '../config';
-import { type EmailContent, escapeHtml, headerSafe, letter, link } from './mail-templates';
+import { type EmailContent, headerSafe, letter, paragraph } from './mail-templates';
 
 type LinkConfig = Pick<Config, 'publicUrl'>;
 type Values = Record<string, string | number | Date>;
-
-/** A paragraph from the catalogue: its text, and its HTML with each value escaped (and `strong` ones in bold). */
-function paragraph(language: Language, key: Parameters<typeof t>[1], values: Values, strong: string[] = [], links: string[] = []) {
-  const html: Values = {};
-  for (const [name, value] of Object.entries(values)) {
-    const escaped = typeof value === 'string' ? escapeHtml(value) : value;
-    html[name] = links.includes(name) ? link(String(value)) : strong.includes(name) ? `<strong>${String(escaped)}</strong>` : escaped;
-  }
-  // The catalogue's own words hold no markup characters; the values are escaped above.
-  return { text: t(language, key, values), html: t(language, key, html) };
-}
 
 const urgentSubject = (language: Language, isUrgent: boolean, subject: string) =>
   headerSafe(isUrgent ? t(language, 'mail.urgent', { subject }) : subject);
@@ -47,7 +36,7 @@ export function newMessageNoticeEmail(
       data.parentName.trim() || (language === 'en' ? 'Parent' : ''),
       [
         paragraph(language, data.childName ? 'mail.message.bodyAbout' : 'mail.message.body', values),
-        paragraph(language, 'mail.message.portal', { url: `${config.publicUrl}/parent-login` }, [], ['url']),
+        paragraph(language, 'mail.message.portal', { url: `${config.publicUrl}/parent-login` }, { links: ['url'] }),
       ],
       config,
       language,
@@ -83,8 +72,8 @@ export function documentRequestNoticeEmail(
     ...letter(
       data.parentName.trim() || (language === 'en' ? 'Parent' : ''),
       [
-        paragraph(language, body, values, ['title', 'due']),
-        paragraph(language, 'mail.request.portal', { url: `${config.publicUrl}/parent-login` }, [], ['url']),
+        paragraph(language, body, values, { strong: ['title', 'due'] }),
+        paragraph(language, 'mail.request.portal', { url: `${config.publicUrl}/parent-login` }, { links: ['url'] }),
         paragraph(language, 'mail.request.upload', {}),
       ],
       config,
@@ -106,7 +95,7 @@ export function messageDigestEmail(
       data.parentName.trim() || (language === 'en' ? 'Parent' : ''),
       [
         paragraph(language, 'mail.digest.body', { centre: centre.name, count: data.count }),
-        paragraph(language, 'mail.digest.portal', { url: `${config.publicUrl}/parent-login` }, [], ['url']),
+        paragraph(language, 'mail.digest.portal', { url: `${config.publicUrl}/parent-login` }, { links: ['url'] }),
         paragraph(language, 'mail.digest.preference', {}),
       ],
       config,

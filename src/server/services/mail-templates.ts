@@ -86,6 +86,38 @@ export function plain(text: string): Paragraph {
   return { text, html: escapeHtml(text) };
 }
 
+type ParagraphValue = string | number | Date;
+
+/** How `paragraph` marks up some of its values in the HTML. */
+export interface ParagraphMarkup {
+  /** Values shown in bold. */
+  strong?: readonly string[];
+  /** Values that are addresses, shown as links to themselves. */
+  links?: readonly string[];
+  /** Values given as finished HTML (a link with its own label, ...), used as they are; they may be absent from the text's values. */
+  html?: Readonly<Record<string, string>>;
+}
+
+/**
+ * A paragraph from the catalogue, for every letter (English and Spanish alike): the text with the values as they
+ * are, the HTML with each string value escaped (in bold, or as a link, as `markup` says). Numbers and dates are
+ * formatted by the catalogue in both. The catalogue's own words hold no markup characters (tests/unit/mail.test.ts
+ * checks), so they are not escaped.
+ */
+export function paragraph(
+  language: Language,
+  key: MessageKey,
+  values: Readonly<Record<string, ParagraphValue>> = {},
+  { strong = [], links = [], html = {} }: ParagraphMarkup = {},
+): Paragraph {
+  const marked: Record<string, ParagraphValue> = {};
+  for (const [name, value] of Object.entries(values)) {
+    const escaped = typeof value === 'string' ? escapeHtml(value) : value;
+    marked[name] = links.includes(name) ? link(String(value)) : strong.includes(name) ? `<strong>${String(escaped)}</strong>` : escaped;
+  }
+  return { text: t(language, key, values), html: t(language, key, { ...marked, ...html }) };
+}
+
 /**
  * Every message is a letter: "Dear ...", its paragraphs, the team's sign-off and the signature, as text and as
  * HTML, in the language of the parent it goes to (issue 33: their saved preference; English by default).
@@ -284,12 +316,6 @@ export function taxStatementEmail(s: StatementForEmail, config: LinkConfig, lang
   };
 }
 
-/** A paragraph from the catalogue: the text with the values as they are, the HTML with each escaped unless given as HTML. */
-function said(language: Language, key: MessageKey, values: Record<string, string> = {}, html: Record<string, string> = {}): Paragraph {
-  const escaped = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, html[k] ?? escapeHtml(v)]));
-  return { text: t(language, key, values), html: t(language, key, { ...escaped, ...html }) };
-}
-
 /** 'Forgot your password?': the single-use link, valid for one hour, in the parent's language (issue 33). */
 export function passwordResetEmail(data: { firstName: string; link: string }, config: LinkConfig, language: Language = 'en'): EmailContent {
   return {
@@ -298,7 +324,12 @@ export function passwordResetEmail(data: { firstName: string; link: string }, co
       data.firstName.trim() || (language === 'en' ? 'Parent' : ''),
       [
         plain(t(language, 'mail.reset.asked')),
-        said(language, 'mail.reset.link', { link: data.link }, { link: link(data.link, t(language, 'mail.reset.linkLabel')) }),
+        paragraph(
+          language,
+          'mail.reset.link',
+          { link: data.link },
+          { html: { link: link(data.link, t(language, 'mail.reset.linkLabel')) } },
+        ),
         plain(t(language, 'mail.reset.once')),
       ],
       config,
@@ -414,17 +445,17 @@ export function achievementEmail(
       [
         {
           text: t(language, 'mail.achievement.news', news),
-          html: said(language, 'mail.achievement.newsHtml', news, { milestone: `<strong>${escapeHtml(data.milestoneName)}</strong>` }).html,
+          html: paragraph(language, 'mail.achievement.newsHtml', news, { strong: ['milestone'] }).html,
         },
         ...(data.notes ? [plain(t(language, 'mail.achievement.notes', { notes: data.notes }))] : []),
         ...(data.witnessedBy ? [plain(t(language, 'mail.achievement.witnessed', { name: data.witnessedBy }))] : []),
         {
           text: t(language, 'mail.achievement.portal', { child: data.childName, url: portal }),
-          html: said(
+          html: paragraph(
             language,
             'mail.achievement.portalHtml',
-            { child: data.childName },
-            { portal: link(portal, t(language, 'mail.portalName')) },
+            { child: data.childName, portal: t(language, 'mail.portalName') },
+            { html: { portal: link(portal, t(language, 'mail.portalName')) } },
           ).html,
         },
       ],

@@ -37,6 +37,20 @@ export const classroomSchema = z.strictObject(
 );
 export type ClassroomInput = z.input<typeof classroomSchema>;
 
+/**
+ * The New Classroom / Edit dialog's form: the same rules, with the capacity as typed (a text field). What it
+ * parses to is what `classrooms.create` takes; the server checks it again with `classroomSchema`.
+ */
+export const classroomFormSchema = classroomSchema.extend({
+  capacity: z
+    .string({ error: 'Capacity must be a whole number' })
+    .trim()
+    .regex(/^\d{1,6}$/, 'Capacity must be a whole number')
+    .transform(Number)
+    .pipe(capacityField),
+  staffIds: staffIdsField,
+});
+
 /** `PATCH /api/admin/classrooms/{id}`: any of the fields, at least one. */
 export const classroomUpdateSchema = z
   .strictObject(

@@ -77,6 +77,12 @@ export type NoteInput = z.input<typeof noteSchema>;
 
 export const MISSING_DATES = 'Missing Dates: Please select both start and end dates for the weekly report';
 
+/**
+ * A weekly report with nothing in it (no activity and no note the parents may read in its dates) is refused, not
+ * sent empty: the message sits at the week's start date.
+ */
+export const NOTHING_TO_REPORT = 'There are no activities or notes to report for this week.';
+
 /** Send Weekly Report (SPEC.md §5 Weekly report): both dates, in order, at most five weeks apart. */
 export const weeklyReportSchema = z
   .object({

@@ -4,6 +4,7 @@ import { LogOut } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { clearStoredAdmin } from '../../lib/admin-session';
 import { formatDateTime } from '../../lib/format';
+import { useOfferSignOut } from '../../lib/header-sign-out';
 import { signingOut } from '../../lib/session-ended';
 import { isUnauthorized, queryClient, trpc } from '../../lib/trpc';
 import { Button } from '../ui/Button';
@@ -73,6 +74,9 @@ export function AdminDashboard() {
     await navigate({ to: '/' });
     left();
   }
+
+  // The same Logout in the header's phone menu, while someone is signed in.
+  useOfferSignOut(me.data ? 'Logout' : null, signOut);
 
   if (!me.data) {
     return (

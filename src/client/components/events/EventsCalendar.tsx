@@ -1,10 +1,11 @@
 import { addMonths, eachDayOfInterval, endOfMonth, endOfWeek, format, isSameMonth, parseISO, startOfMonth, startOfWeek } from 'date-fns';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import type { MouseEvent } from 'react';
+import { type MouseEvent, useEffect } from 'react';
 import type { EventsSearch } from '~/shared/page-search';
 import { buttonClass } from '../ui/button-class';
 import { cn } from '../ui/cn';
 import { eventsHref } from './calendar-links';
+import { listenToCalendarKeys } from './calendar-keys';
 import { formatLongDay, formatMonth, intlFor, usePageLanguage, useT } from '../../lib/i18n';
 
 const WEEKDAYS = [
@@ -40,13 +41,22 @@ export interface EventsCalendarProps {
   onNavigate?: (search: EventsSearch) => void;
 }
 
+let listening = false;
+function listenOnce() {
+  if (!listening) listenToCalendarKeys(document);
+  listening = true;
+}
+
 /**
  * A month grid (Su to Sa) built as a table of day links (ADR 018): `/events?date=YYYY-MM-DD` selects a day and the
  * month arrows are links too, so the calendar works before and without any script. What scripts add is plain
  * DOM, the same for the document and the app (calendar-keys.ts): arrow keys move between days (crossing into the
  * next or previous month), Home/End go to the week's ends, Page Up/Down change the month; Enter follows the link.
+ * The app listens for them once a calendar is first drawn (the document's own script, events.ts, at once): the
+ * pages the app loads first, the dashboards, carry none of it.
  */
 export function EventsCalendar({ month, selected, today, eventCounts, onNavigate }: EventsCalendarProps) {
+  useEffect(listenOnce, []);
   const first = startOfMonth(parseISO(`${month}-01`));
   const last = endOfMonth(first);
   const language = usePageLanguage();

@@ -6,6 +6,7 @@ import type { ParentDashboardSearch } from '~/shared/parent-dashboard-search';
 import { forgetOfflineCopies } from '../../lib/offline';
 import { rememberPortalLanguage } from '../../lib/portal-catalogue';
 import { clearParentSession, getParentToken } from '../../lib/parent-session';
+import { useOfferSignOut } from '../../lib/header-sign-out';
 import { isSigningOut, signingOut } from '../../lib/session-ended';
 import { toast } from '../../lib/toast';
 import { takeToastLeftForThisPage } from '../../lib/toast-handoff';
@@ -176,6 +177,9 @@ function Dashboard() {
     queryClient.clear();
     window.location.assign(signIn);
   }
+
+  // The same Sign Out in the header's phone menu, while the dashboard is shown.
+  useOfferSignOut(shown ? t('portal.signOut') : null, signOut);
 
   if (dashboard.isError && !isUnauthorized(dashboard.error) && !notTheirs) {
     return (

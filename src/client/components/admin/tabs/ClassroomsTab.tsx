@@ -1,9 +1,11 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
-import { CLASSROOM_AGE_GROUP_LABELS, CLASSROOM_AGE_GROUPS, type ClassroomAgeGroup } from '~/shared/schemas/classrooms';
+import { useId, useState } from 'react';
+import { Form } from 'react-aria-components';
+import { CLASSROOM_AGE_GROUP_LABELS, CLASSROOM_AGE_GROUPS, type ClassroomAgeGroup, classroomFormSchema } from '~/shared/schemas/classrooms';
 import { toast } from '~/client/lib/toast';
 import { errorMessage, queryClient, trpc } from '~/client/lib/trpc';
+import { useSchemaForm } from '~/client/lib/use-schema-form';
 import { Button } from '../../ui/Button';
 import { Badge, Card } from '../../ui/Card';
 import { Checkbox } from '../../ui/Checkbox';
@@ -11,6 +13,7 @@ import { Dialog, DialogActions } from '../../ui/Dialog';
 import { TextField } from '../../ui/Field';
 import { Select } from '../../ui/Select';
 import { ListState, PanelHeader } from '../PanelHeader';
+import { useSaveDialog } from '../useSaveDialog';
 
 type Room = { id: string; name: string; ageGroup: ClassroomAgeGroup; capacity: number; childIds: string[]; staffIds: string[] };
 const ageOptions = CLASSROOM_AGE_GROUPS.map((g) => ({ value: g, label: CLASSROOM_AGE_GROUP_LABELS[g] }));
@@ -112,55 +115,88 @@ export default function ClassroomsTab() {
   );
 }
 
+/**
+ * New Classroom and Edit (the shared form pattern, as the other dialogs): the shared schema checks the fields here,
+ * and a refusal of the server for a field is shown at that field, which gets focus; any other refusal is a toast.
+ */
 function RoomDialog({ room, staff, onClose }: { room: Room | null; staff: { id: string; name: string }[]; onClose: () => void }) {
-  const [name, setName] = useState(room?.name ?? '');
-  const [ageGroup, setAgeGroup] = useState<string>(room?.ageGroup ?? 'preschool_3');
-  const [capacity, setCapacity] = useState(String(room?.capacity ?? 12));
-  const [staffIds, setStaffIds] = useState<string[]>(room?.staffIds ?? []);
-  const [error, setError] = useState<string | null>(null);
-  const done = {
-    onSuccess: () => {
-      toast({ title: room ? 'Classroom Updated' : 'Classroom Created', description: `${name.trim()} is saved.` });
-      refresh();
-      onClose();
+  const form = useSchemaForm(
+    classroomFormSchema,
+    () => ({
+      name: room?.name ?? '',
+      ageGroup: room?.ageGroup ?? 'preschool_3',
+      capacity: String(room?.capacity ?? 12),
+      staffIds: room?.staffIds ?? [],
+    }),
+    { onEdit: 'clear', focusInvalid: true },
+  );
+  const { values, set, errors, formRef } = form;
+  const saved = (r: { name: string }) => ({ description: `${r.name} is saved.` });
+  const { submit, isPending } = useSaveDialog({
+    form,
+    editing: room !== null,
+    create: {
+      mutation: trpc.classrooms.create.mutationOptions(),
+      input: (data) => data,
+      success: (r) => ({ title: 'Classroom Created', ...saved(r) }),
+      failure: 'Failed to create classroom.',
     },
-    onError: (e: unknown) => setError(errorMessage(e, 'Please try again.')),
-  };
-  const create = useMutation(trpc.classrooms.create.mutationOptions(done));
-  const update = useMutation(trpc.classrooms.update.mutationOptions(done));
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const fields = { name, ageGroup: ageGroup as ClassroomAgeGroup, capacity: Number(capacity), staffIds };
-    if (room) update.mutate({ id: room.id, ...fields });
-    else create.mutate(fields);
-  };
+    update: {
+      mutation: trpc.classrooms.update.mutationOptions(),
+      input: (data) => ({ ...data, id: room!.id }),
+      success: (r) => ({ title: 'Classroom Updated', ...saved(r) }),
+      failure: 'Failed to update classroom.',
+    },
+    refresh,
+    refreshAfterFailedUpdate: true,
+    onClose,
+  });
+  const staffError = useId();
   return (
     <Dialog isOpen onOpenChange={(open) => !open && onClose()} title={room ? `Edit ${room.name}` : 'New Classroom'}>
-      <form onSubmit={submit} className="flex flex-col gap-3">
-        {error && (
-          <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-900">
-            {error}
-          </p>
-        )}
-        <TextField label="Room name" value={name} onChange={setName} required />
-        <Select label="Age group" value={ageGroup} onChange={setAgeGroup} options={ageOptions} required />
-        <TextField label="Capacity" value={capacity} onChange={setCapacity} inputMode="numeric" required />
-        <fieldset className="flex flex-col">
+      <Form ref={formRef} onSubmit={submit} validationBehavior="aria" className="flex flex-col gap-3">
+        <TextField label="Room name" value={values.name} onChange={set('name')} error={errors.name} required />
+        <Select
+          label="Age group"
+          value={values.ageGroup}
+          onChange={(v) => set('ageGroup')(v as ClassroomAgeGroup)}
+          options={ageOptions}
+          error={errors.ageGroup}
+          required
+        />
+        <TextField
+          label="Capacity"
+          value={values.capacity}
+          onChange={set('capacity')}
+          error={errors.capacity}
+          inputMode="numeric"
+          required
+        />
+        <fieldset
+          className="flex flex-col"
+          data-invalid={errors.staffIds ? '' : undefined}
+          aria-describedby={errors.staffIds ? staffError : undefined}
+        >
           <legend className="text-sm font-medium text-stone-800">Staff</legend>
           {staff.map((s) => (
             <Checkbox
               key={s.id}
-              isSelected={staffIds.includes(s.id)}
-              onChange={(on) => setStaffIds((ids) => (on ? [...ids, s.id] : ids.filter((x) => x !== s.id)))}
+              isSelected={values.staffIds.includes(s.id)}
+              onChange={(on) => set('staffIds')(on ? [...values.staffIds, s.id] : values.staffIds.filter((x) => x !== s.id))}
             >
               {s.name}
             </Checkbox>
           ))}
+          {errors.staffIds && (
+            <p id={staffError} className="text-sm font-medium text-red-700">
+              {errors.staffIds}
+            </p>
+          )}
         </fieldset>
-        <DialogActions onCancel={onClose} isDisabled={create.isPending || update.isPending}>
+        <DialogActions onCancel={onClose} isDisabled={isPending}>
           {room ? 'Save Classroom' : 'Create Classroom'}
         </DialogActions>
-      </form>
+      </Form>
     </Dialog>
   );
 }
