@@ -73,8 +73,11 @@ export function fullTitle(title?: string | null, language: PageLanguage = 'en'):
     : plainText(language, 'meta.siteTitle', { name: centre.name });
 }
 
-/** The tab title of the not-found page (SPEC.md §2: any other path), written by the server and kept by the client. */
-export const NOT_FOUND_TITLE = fullTitle('Page Not Found');
+/**
+ * The tab title of the not-found page (SPEC.md §2: any other path) in the address's language, written by the server
+ * and kept by the client.
+ */
+export const notFoundTitle = (language: PageLanguage = 'en'): string => fullTitle(plainText(language, 'notFound.title'), language);
 
 export function publicPage(path: string): { path: string; title: string | null; description: string } | undefined {
   return PUBLIC_PAGES.find((p) => p.path === path) ?? spanishPage(path);

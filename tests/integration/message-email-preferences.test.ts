@@ -174,6 +174,12 @@ describe('e-mails in the parent’s language', () => {
     expect(mails[0]!.text).toContain('Un cordial saludo,');
     expect(mails[2]!.text).toContain('Cartilla (Registro de vacunas), a más tardar el 15 de diciembre de 2026.');
     expect(mails[3]!.text).toContain(`Hoy tiene 1 mensaje nuevo de ${centre.name}.`);
+    // Their links go to the Spanish sign-in and the Spanish site, never the English pages.
+    for (const m of mails) {
+      expect(m.text).toContain(`${s.config.publicUrl}/es/parent-login`);
+      expect(m.text).toContain(`${s.config.publicUrl}/es\n`);
+      expect(m.text).not.toMatch(/\/parent-login\b(?<!\/es\/parent-login)|localhost:\d+\/\n/);
+    }
     // No English chrome left: the centre's name, address and what staff typed are the only words not translated.
     for (const m of mails)
       for (const english of ['Dear', 'Please', 'Warm regards', 'Phone:', 'Website:', 'Monday', 'message', 'Document requested', 'due by'])

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { events } from '../../db/schema';
 import { cacheStore } from '../../src/server/cache/store';
 import { keptPageKey } from '../../src/server/pages/render';
-import { fullTitle, NOT_FOUND_TITLE } from '../../src/shared/public-pages';
+import { fullTitle, notFoundTitle } from '../../src/shared/public-pages';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { capturedLines } from '../helpers/log-capture';
 
@@ -125,7 +125,7 @@ describe('a server-rendered page', () => {
     const missingHtml = await missing.text();
     expect(missingHtml).toContain('<h1>/no-such-page</h1>');
     // Its tab says so before any script runs, not the home page's title.
-    expect(missingHtml).toContain(`<title>${NOT_FOUND_TITLE}</title>`);
+    expect(missingHtml).toContain(`<title>${notFoundTitle()}</title>`);
     expect(missingHtml).not.toContain(`<title>${fullTitle()}</title>`);
 
     const shell = await get('/admin-dashboard');

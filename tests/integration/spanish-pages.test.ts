@@ -210,6 +210,26 @@ describe('the page cache and the language', () => {
     expect(await body('/es', { 'accept-language': 'en-US,en;q=0.9' })).toEqual(es1);
     expect(await body('/es/events', { 'accept-language': 'en' })).toEqual(await body('/es/events', { 'accept-language': 'es' }));
   });
+
+  it('the not-found page is in the language of its address, whichever language was asked for first', async () => {
+    const missing = async (path: string) => {
+      const res = await get(path);
+      expect(res.status).toBe(404);
+      return res.text();
+    };
+    const english = await missing('/no-such-page');
+    const spanish = await missing('/es/no-existe');
+    expect(english).toMatch(/<html lang="en">/);
+    expect(english).toContain('404 Page Not Found');
+    expect(english).toContain('Did you forget to add the page to the router?');
+    expect(spanish).toMatch(/<html lang="es">/);
+    expect(spanish).toContain(`<title>${es['notFound.title']} | Little Buckeyes Learning Center</title>`);
+    expect(spanish).toContain(es['notFound.heading']);
+    expect(englishLeft(spanish)).toEqual([]);
+    // And the other way round: each language's page is kept apart.
+    expect(await missing('/no-such-page')).toBe(english);
+    expect(await missing('/es/otra-que-no-existe')).toBe(spanish.replace('/es/no-existe', '/es/otra-que-no-existe'));
+  });
 });
 
 const form = (fields: Record<string, string>) => ({

@@ -4,8 +4,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { centre } from '../../shared/centre';
 import { plainText } from '../../shared/i18n/plain';
 import { hasTwin, languageOfPath, type PageLanguage, pathIn } from '../../shared/i18n/paths';
-import { hasSiteCatalogue, loadSiteCatalogue } from '../../shared/i18n/site-catalogue';
 import { useHeaderSignOut } from '../lib/header-sign-out';
+import { useSiteWords } from '../lib/site-words';
 import { usePortalLanguage } from './parent/queries';
 import { buttonClass } from './ui/button-class';
 import { cn } from './ui/cn';
@@ -68,19 +68,6 @@ export function NavBar() {
 
 function PortalNavBar({ child }: { child: string | null }) {
   return <Header pathname="/parent-dashboard" language={usePortalLanguage(child)} />;
-}
-
-/**
- * `language` once its words are here: the site's Spanish is a chunk of its own, loaded before a Spanish page is
- * drawn (routes/__root.tsx, main.tsx, the Preferences dialog), or here when a page asks for it first.
- */
-function useSiteWords(language: PageLanguage): PageLanguage {
-  const [, setLoaded] = useState(0);
-  const ready = hasSiteCatalogue(language);
-  useEffect(() => {
-    if (!ready) void loadSiteCatalogue(language).then(() => setLoaded((n) => n + 1));
-  }, [language, ready]);
-  return ready ? language : 'en';
 }
 
 function Header({ pathname, language: wanted }: { pathname: string; language: PageLanguage }) {

@@ -22,7 +22,7 @@ import type { Db } from '../db';
 import { logger } from '../logger';
 import type { Mailer } from '../services/mail';
 import { mailQueueFor } from '../services/mail-queue';
-import { escapeHtml, headerSafe, letter, link, type EmailContent, type Paragraph, plain } from '../services/mail-templates';
+import { escapeHtml, headerSafe, letter, link, type EmailContent, type Paragraph, plain, signInUrl } from '../services/mail-templates';
 import { preferencesOf } from '../parents/preferences';
 import { dayTimeline } from './timeline';
 import { timelineWords } from './words';
@@ -85,7 +85,7 @@ export function dailySummaryEmail(
       return t(language, 'mail.summary.line', { time: words.time(i.at), title, detail });
     });
   const photos = inOrder.filter((i) => i.kind === 'photo').length;
-  const portal = `${config.publicUrl}/parent-login`;
+  const portal = signInUrl(config, language);
   const portalName = t(language, 'mail.summary.portal');
   const paragraphs: Paragraph[] = [plain(t(language, 'mail.summary.intro', { child: data.childName, centre: centre.name, date: day }))];
   if (lines.length)

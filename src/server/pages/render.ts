@@ -7,7 +7,7 @@ import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { TRPCError } from '@trpc/server';
 import type { Context as HonoContext } from 'hono';
 import { PAGE_SEARCH, searchString } from '../../shared/page-search';
-import { NOT_FOUND_TITLE, type PageList } from '../../shared/public-pages';
+import { notFoundTitle, type PageList } from '../../shared/public-pages';
 import { callRead } from '../cache/registry';
 import { cacheStore } from '../cache/store';
 import { type AppDeps, clientIp, createContext } from '../context';
@@ -67,7 +67,7 @@ export const keptPageKey = (key: string) => `page\n${key}`;
  */
 const renderedPageBytes = (body: Uint8Array) => 2 * body.byteLength + 1024;
 
-/** The one key the not-found page is cached under, whatever the path: the map holds the public pages and it, no more. */
+/** The key the not-found page is cached under with its language, whatever the path: the public pages and it, no more. */
 const NOT_FOUND_KEY = '404';
 
 /**
@@ -156,8 +156,11 @@ export function createPageRenderer(deps: AppDeps, limits: Limiters, ssrDir: stri
     let page: RenderedPage;
     try {
       // The not-found page names itself in the tab before any script runs (the head is otherwise the site's).
-      const head = rendered ? template : template.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(NOT_FOUND_TITLE)}</title>`);
-      const key = !rendered ? NOT_FOUND_KEY : query ? null : path;
+      const head = rendered
+        ? template
+        : template.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(notFoundTitle(languageOfPath(path)))}</title>`);
+      // One not-found page per language (its words, header and `lang` are the address's).
+      const key = !rendered ? `${NOT_FOUND_KEY}:${languageOfPath(path)}` : query ? null : path;
       page = await renderCached(
         ssr,
         clientIp(c, deps.config.trustProxy),

@@ -7,7 +7,7 @@ import { centre } from '../../shared/centre';
 import { type Language, t } from '../../shared/i18n';
 import { DOCUMENT_TYPES } from '../../shared/constants';
 import type { Config } from '../config';
-import { type EmailContent, headerSafe, letter, paragraph } from './mail-templates';
+import { type EmailContent, headerSafe, letter, paragraph, signInUrl } from './mail-templates';
 
 type LinkConfig = Pick<Config, 'publicUrl'>;
 type Values = Record<string, string | number | Date>;
@@ -36,7 +36,7 @@ export function newMessageNoticeEmail(
       data.parentName.trim() || (language === 'en' ? 'Parent' : ''),
       [
         paragraph(language, data.childName ? 'mail.message.bodyAbout' : 'mail.message.body', values),
-        paragraph(language, 'mail.message.portal', { url: `${config.publicUrl}/parent-login` }, { links: ['url'] }),
+        paragraph(language, 'mail.message.portal', { url: signInUrl(config, language) }, { links: ['url'] }),
       ],
       config,
       language,
@@ -73,7 +73,7 @@ export function documentRequestNoticeEmail(
       data.parentName.trim() || (language === 'en' ? 'Parent' : ''),
       [
         paragraph(language, body, values, { strong: ['title', 'due'] }),
-        paragraph(language, 'mail.request.portal', { url: `${config.publicUrl}/parent-login` }, { links: ['url'] }),
+        paragraph(language, 'mail.request.portal', { url: signInUrl(config, language) }, { links: ['url'] }),
         paragraph(language, 'mail.request.upload', {}),
       ],
       config,
@@ -95,7 +95,7 @@ export function messageDigestEmail(
       data.parentName.trim() || (language === 'en' ? 'Parent' : ''),
       [
         paragraph(language, 'mail.digest.body', { centre: centre.name, count: data.count }),
-        paragraph(language, 'mail.digest.portal', { url: `${config.publicUrl}/parent-login` }, { links: ['url'] }),
+        paragraph(language, 'mail.digest.portal', { url: signInUrl(config, language) }, { links: ['url'] }),
         paragraph(language, 'mail.digest.preference', {}),
       ],
       config,

@@ -29,6 +29,16 @@ export function headerSafe(value: string): string {
   return value.replace(/[\r\n]+/g, ' ').slice(0, 200);
 }
 
+/** The parent sign-in an e-mail links to: the Spanish one for a Spanish e-mail (issue 33). */
+export function signInUrl(config: LinkConfig, language: Language): string {
+  return `${config.publicUrl}${pathIn(language, '/parent-login')}`;
+}
+
+/** The site's home page in the e-mail's language, as its signature names it. */
+function homeUrl(config: LinkConfig, language: Language): string {
+  return `${config.publicUrl}${pathIn(language, '/')}`;
+}
+
 function signatureText(config: LinkConfig, language: Language = 'en'): string {
   return [
     '--',
@@ -36,7 +46,7 @@ function signatureText(config: LinkConfig, language: Language = 'en'): string {
     centreAddressLine,
     t(language, 'mail.signature.phone', { phones: intlFor(language).formatList(centre.phones, { type: 'disjunction' }) }),
     t(language, 'mail.signature.email', { email: centre.email }),
-    t(language, 'mail.signature.website', { url: `${config.publicUrl}/` }),
+    t(language, 'mail.signature.website', { url: homeUrl(config, language) }),
     t(language, 'mail.signature.hours'),
   ].join('\n');
 }
@@ -57,7 +67,7 @@ function signatureHtml(config: LinkConfig, language: Language = 'en'): string {
 ${escapeHtml(centreAddressLine)}<br>
 ${escapeHtml(t(language, 'mail.signature.phone', { phones: '\u0000' })).replace('\u0000', () => phones)}<br>
 ${escapeHtml(t(language, 'mail.signature.email', { email: '\u0000' })).replace('\u0000', () => link(`mailto:${centre.email}`, centre.email))}<br>
-${escapeHtml(t(language, 'mail.signature.website', { url: '\u0000' })).replace('\u0000', () => link(`${config.publicUrl}/`))}<br>
+${escapeHtml(t(language, 'mail.signature.website', { url: '\u0000' })).replace('\u0000', () => link(homeUrl(config, language)))}<br>
 ${escapeHtml(t(language, 'mail.signature.hours'))}
 </p>`;
 }
@@ -244,7 +254,7 @@ export const PASSWORD_REMOVED = {
 
 /** The parent's portal login, sent when the account is created and again when staff reset its password. */
 export function parentCredentialsEmail(data: CredentialsForEmail, config: LinkConfig, language: Language = 'en'): EmailContent {
-  const loginUrl = `${config.publicUrl}${pathIn(language, '/parent-login')}`;
+  const loginUrl = signInUrl(config, language);
   const parent = data.parentName.trim() || (language === 'en' ? 'Parent' : '');
   const say = (key: MessageKey) => escapeHtml(t(language, key));
 
@@ -384,7 +394,7 @@ export function weeklyReportEmail(data: WeeklyReportForEmail, config: LinkConfig
   const noteLines = data.notes.map((n) => `- ${n.title} [${categoryWord(language, n.category)}]: ${n.content}`);
   const list = (items: string[]) =>
     `<ul style="margin:4px 0 0;padding-left:20px">${items.map((i) => `<li>${escapeHtml(i)}</li>`).join('')}</ul>`;
-  const portal = `${config.publicUrl}/parent-login`;
+  const portal = signInUrl(config, language);
   const heading = (key: MessageKey, count: number) => t(language, key, { count: String(count) });
   const paragraphs: Paragraph[] = [
     plain(t(language, 'mail.weekly.intro', { child: data.childName, centre: centre.name, range })),
@@ -431,7 +441,7 @@ export function achievementEmail(
   config: LinkConfig,
   language: Language = 'en',
 ): EmailContent {
-  const portal = `${config.publicUrl}/parent-login`;
+  const portal = signInUrl(config, language);
   const news = {
     date: longDate(data.achievedAt, language),
     child: data.childName,

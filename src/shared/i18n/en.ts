@@ -327,6 +327,9 @@ export const en = {
   'enrollment.error.network': 'We could not reach the centre. Please check your internet connection and try again, or call us at {phone}.',
   'enrollment.error.serverCall': 'Something went wrong on our side. Please try again in a moment, or call us at {phone}.',
   'meta.siteTitle': '{name} | Childcare in Columbus, Ohio',
+  'notFound.title': 'Page Not Found',
+  'notFound.heading': '404 Page Not Found',
+  'notFound.text': 'Did you forget to add the page to the router?',
   'meta.pageTitle': '{title} | {name}',
   'meta.home.description':
     'Licensed childcare in {city}, Ohio for children 6 weeks to 5 years: infant, preschool and kindergarten prep programs. Now enrolling.',

@@ -333,6 +333,9 @@ export const es = {
     'No pudimos comunicarnos con el centro. Revise su conexión a internet e inténtelo de nuevo, o llámenos al {phone}.',
   'enrollment.error.serverCall': 'Algo salió mal de nuestro lado. Inténtelo de nuevo en un momento o llámenos al {phone}.',
   'meta.siteTitle': '{name} | Cuidado infantil en Columbus, Ohio',
+  'notFound.title': 'Página no encontrada',
+  'notFound.heading': '404 Página no encontrada',
+  'notFound.text': 'Esta página no existe. Use el menú de arriba para volver al inicio o ir a otra página.',
   'meta.pageTitle': '{title} | {name}',
   'meta.home.description':
     'Cuidado infantil con licencia en {city}, Ohio, para niños de 6 semanas a 5 años: programas para bebés, preescolar y preparación para kínder. Inscripciones abiertas.',
