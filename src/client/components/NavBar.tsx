@@ -1,6 +1,6 @@
 import { Link, useLocation } from '@tanstack/react-router';
 import { ArrowLeft, Languages, LogOut, Menu, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { centre } from '../../shared/centre';
 import { plainText } from '../../shared/i18n/plain';
 import { hasTwin, languageOfPath, type PageLanguage, pathIn } from '../../shared/i18n/paths';
