@@ -255,7 +255,7 @@ function Dashboard() {
         </Suspense>
       )}
 
-      <TodayAttendance childId={child.id} />
+      <TodayAttendance childId={child.id} startsOn={child.startDate} />
       <section aria-label={t('portal.atAGlance')} className="mb-6 grid grid-cols-2 gap-3 lg:grid-cols-4">
         <StatCard icon={<CalendarDays className="size-5" />} label={t('portal.stat.totalActivities')} value={data.stats?.totalActivities} />
         <StatCard icon={<Sparkles className="size-5" />} label={t('portal.stat.thisWeek')} value={data.stats?.weeklyActivities} />

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { centreTimeOf } from '~/shared/centre-clock';
+import { centreOpenAt, centreTimeOf } from '~/shared/centre-clock';
 import { usePortalIntl } from '../../i18n';
 import { useCentreToday } from '../../lib/centre-today';
 import { trpc } from '../../lib/trpc';
@@ -7,8 +7,10 @@ import { trpc } from '../../lib/trpc';
 /**
  * Today's check-in status on the parent's overview (issue 32): "Checked in at 7:42 AM by Anna Alvarez". Rendered
  * once the answer is there (the server-rendered page has no line here, so hydration matches); nothing on failure.
+ * "Not checked in yet today" only while the centre is open, and once the child has started there: never at night,
+ * at the weekend or before the first day.
  */
-export function TodayAttendance({ childId }: { childId: string }) {
+export function TodayAttendance({ childId, startsOn }: { childId: string; startsOn: string }) {
   const today = useCentreToday();
   const intl = usePortalIntl();
   const history = useQuery({
@@ -18,6 +20,7 @@ export function TodayAttendance({ childId }: { childId: string }) {
   });
   if (!history.data) return null;
   const last = history.data.at(-1);
+  if (!last && (today < startsOn || !centreOpenAt(new Date()))) return null;
   const text = last
     ? intl.t(last.kind === 'in' ? 'portal.attendance.in' : 'portal.attendance.out', {
         // English exactly as before (centreTimeOf's plain space); Spanish from the portal's formatter.
