@@ -131,11 +131,13 @@ test('a parent on a phone chooses Español in the portal and sees it in Spanish,
   await expect(page.getByRole('heading', { level: 1, name: `El desarrollo de ${fam.child.childName}` })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Resumen' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  await expect(page).toHaveTitle('Panel para padres | Little Buckeyes Learning Center');
 
   await page.reload();
   await pageReady(page);
   await expect(page.getByRole('heading', { level: 1, name: `El desarrollo de ${fam.child.childName}` })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  await expect(page).toHaveTitle('Panel para padres | Little Buckeyes Learning Center');
   await expect(page.getByRole('button', { name: /Elegir niño/ })).toContainText(`${fam.child.childName} (Programa preescolar)`);
   expect(englishIn(await mainText(page))).toEqual([]);
 
@@ -220,6 +222,7 @@ test('a parent on a phone chooses Español in the portal and sees it in Spanish,
   await expect(preferencias.getByRole('radio', { name: 'English' })).toBeChecked();
   await preferencias.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByRole('heading', { level: 1, name: `${fam.child.childName}'s Development Journey` })).toBeVisible();
+  await expect(page).toHaveTitle('Parent Dashboard | Little Buckeyes Learning Center');
 });
 
 test('a parent who reads Spanish signs in at /es/parent-login, and signing out brings them back there', async ({ page, server }) => {

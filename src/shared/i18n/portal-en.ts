@@ -4,6 +4,7 @@
  */
 export const portalEn = {
   'portal.loading': 'Loading...',
+  'portal.documentTitle': 'Parent Dashboard | {centre}',
   'portal.loadFailed': "Your child's journey could not be loaded. Please check your connection and refresh the page.",
   'portal.title': 'Parent Portal',
   'portal.noChild': 'No child is linked to your account at the moment. Please contact the office if you think this is a mistake.',

@@ -3,6 +3,7 @@ import type { PortalKey } from './portal-en';
 /** The parent portal in Spanish (issue 33, ADR 047): loaded by the portal only for a parent who chose Spanish. */
 export const portalEs = {
   'portal.loading': 'Cargando...',
+  'portal.documentTitle': 'Panel para padres | {centre}',
   'portal.loadFailed': 'No se pudo cargar el recorrido de su hijo o hija. Revise su conexión y vuelva a cargar la página.',
   'portal.title': 'Portal para Padres',
   'portal.noChild': 'Por ahora no hay ningún niño vinculado a su cuenta. Si cree que es un error, comuníquese con la oficina.',

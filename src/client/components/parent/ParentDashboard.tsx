@@ -1,3 +1,4 @@
+import { centre } from '~/shared/centre';
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { BookOpen, CalendarDays, KeyRound, LogOut, NotebookPen, Settings, Sparkles } from 'lucide-react';
@@ -120,9 +121,11 @@ function Dashboard() {
   const shown = useDeferredValue(dashboard.data);
   // The language shown, kept in this browser once the server has said it (with the dashboard: before, the page's own
   // `lang` is only a guess, English on the app's shell): a reload after the session expired finds the same sign-in (ADR 054).
+  // The tab's title in that language too (the route's head is the English one).
   useEffect(() => {
     if (shown) rememberPortalLanguage(intl.language);
-  }, [shown, intl.language]);
+    document.title = t('portal.documentTitle', { centre: centre.name });
+  }, [shown, intl.language, t]);
   // Sent even offline (it then fails at once): signing out never waits for the network (ADR 051).
   const logout = useMutation({ ...trpc.parentAuth.logout.mutationOptions(), networkMode: 'always' });
   const parent = useQuery(signedInParentQuery()).data;
