@@ -20,7 +20,7 @@ export const loginEs: Record<LoginKey, string> = {
   'login.resetSend': 'Enviar el enlace',
   'login.signingIn': 'Iniciando sesión...',
   'login.sending': 'Enviando...',
-  'login.welcome': '¡Bienvenido de nuevo!',
+  'login.welcome': '¡Hola de nuevo!',
   'login.welcomeText': '¡Hola, {name}! Así le va a su hijo.',
   'login.parent': 'familia',
   'login.requestFailed': 'No se pudo enviar la solicitud',

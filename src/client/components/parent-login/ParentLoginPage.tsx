@@ -144,11 +144,13 @@ export function ParentLoginPage({ view }: { view: ParentLoginView }) {
         <p className="mt-4 flex items-start gap-2 text-sm text-stone-600">
           <Phone aria-hidden="true" className="mt-3.5 size-4 shrink-0" />
           <span>
-            {w['login.help']} {/* 44 px tall: a parent at pickup taps it on a phone. */}
-            <a className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline" href={telHref(centre.phones[0])}>
-              {centre.phones[0]}
-            </a>
-            .
+            {w['login.help']} {/* 44 px tall: a parent at pickup taps it on a phone; the full stop stays beside it. */}
+            <span className="whitespace-nowrap">
+              <a className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline" href={telHref(centre.phones[0])}>
+                {centre.phones[0]}
+              </a>
+              .
+            </span>
           </span>
         </p>
       </Card>
