@@ -230,16 +230,7 @@ test('a parent who reads Spanish signs in at /es/parent-login, and signing out b
   page.on('console', (m) => {
     if (m.type() === 'error' && /hydrat|did not match/i.test(m.text())) hydrationErrors.push(m.text());
   });
-  const fam = await parentFamily(server, 'salida');
-  // Spanish saved beforehand (as the first test chooses it in the portal).
-  const login = await server.request('/api/parent/login', { method: 'POST', json: { email: fam.email, password: fam.password } });
-  const { token } = (await login.json()) as { token: string };
-  const saved = await server.request('/api/parent/preferences', {
-    method: 'PATCH',
-    json: { language: 'es' },
-    headers: { authorization: `Bearer ${token}` },
-  });
-  expect(saved.status).toBe(200);
+  const fam = await spanishFamily(server, 'salida');
 
   // The Spanish sign-in, header and all, with no English left.
   await page.goto('/es/parent-login');
