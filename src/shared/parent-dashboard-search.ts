@@ -23,3 +23,13 @@ export function parentDashboardSearch(search: Record<string, unknown>): ParentDa
   const tab = PARENT_DASHBOARD_TABS.find((t) => t !== 'today' && t === search.tab) as ParentDashboardSearch['tab'];
   return { ...(child ? { child } : {}), ...(tab ? { tab } : {}) };
 }
+
+/**
+ * Where a parent lands once signed in (issue 34): the dashboard, at the tab they asked for before the sign-in
+ * (`/parent-login?redirect={tab}`, as the staff's `/admin/login?redirect={tab}`). Only a known tab is kept, and the
+ * path is always the dashboard's: the parameter can never send anyone to another page or site.
+ */
+export function dashboardAfterSignIn(redirect: unknown): string {
+  const tab = parentDashboardSearch({ tab: redirect }).tab;
+  return tab ? `/parent-dashboard?tab=${tab}` : '/parent-dashboard';
+}

@@ -63,6 +63,7 @@ interface View {
   resetDone?: string | null;
   resetError?: string | null;
   notice?: string | null;
+  redirect?: string;
 }
 const viewOf = (html: string): View => JSON.parse(/<pre id="view">(.*)<\/pre>/s.exec(html)![1]!) as View;
 
@@ -301,6 +302,30 @@ describe('/parent-login', () => {
     const bad = await post('/parent-login', { intent: 'reset', 'reset-email': 'nope' });
     expect(bad.status).toBe(400);
     expect(viewOf(await bad.text())).toMatchObject({ forgotOpen: true, resetError: 'Please enter a valid email address' });
+  });
+
+  it('lands on the tab asked for before signing in (?redirect=), a known tab only, never another page or site (issue 34)', async () => {
+    // The page keeps the tab in its forms; anything but a dashboard tab is dropped.
+    expect(viewOf(await (await s.request('/parent-login?redirect=communication')).text()).redirect).toBe('communication');
+    expect(viewOf(await (await s.request('/es/parent-login?redirect=payments')).text()).redirect).toBe('payments');
+    for (const bad of ['https://evil.example', '//evil.example', '/admin', 'today', 'communication/../x'])
+      expect(viewOf(await (await s.request(`/parent-login?redirect=${encodeURIComponent(bad)}`)).text()).redirect).toBeUndefined();
+    // A refused sign-in keeps it; the accepted one lands there.
+    const wrong = await post('/parent-login', { email, password: 'not the password', redirect: 'communication' });
+    expect(viewOf(await wrong.text()).redirect).toBe('communication');
+    const res = await post('/es/parent-login', { email, password: 'parent-pass-1', redirect: 'communication' });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/parent-dashboard?tab=communication');
+    for (const bad of ['https://evil.example', '//evil.example', '/admin?tab=audit', '']) {
+      const other = await post('/parent-login', { email, password: 'parent-pass-1', redirect: bad });
+      expect(other.headers.get('location')).toBe('/parent-dashboard');
+    }
+    // Already signed in: sent straight to that tab.
+    const cookie = sessionCookie(res)!.split(';')[0]!;
+    const again = await s.request('/parent-login?redirect=notes', { headers: { cookie }, redirect: 'manual' });
+    expect(again.headers.get('location')).toBe('/parent-dashboard?tab=notes');
+    const evil = await s.request('/parent-login?redirect=%2F%2Fevil.example', { headers: { cookie }, redirect: 'manual' });
+    expect(evil.headers.get('location')).toBe('/parent-dashboard');
   });
 
   it('shows only its own notices, by code', async () => {

@@ -14,9 +14,10 @@ export const Route = createFileRoute('/parent-dashboard')({
   // SPEC.md §2: without a stored parent token, the sign-in page. A page the server rendered for a signed-in parent
   // (by the session cookie) carries the parent in its state: that is signed in too, on the server and as it hydrates.
   // The sign-in is in the language the portal last showed in this browser (issue 33, ADR 054).
-  beforeLoad: ({ context }) => {
+  // The tab asked for goes with it (?redirect=), to land on after signing in (issue 34).
+  beforeLoad: ({ context, search }) => {
     if (!getParentToken() && !context.queryClient.getQueryData(signedInParentQuery().queryKey))
-      throw redirect({ href: parentSignInPath(), reloadDocument: true });
+      throw redirect({ href: parentSignInPath() + (search.tab ? `?redirect=${search.tab}` : ''), reloadDocument: true });
   },
   loaderDeps: ({ search }) => ({ child: search.child ?? null }),
   // Starts the dashboard's one request while the page's code loads; a failure is the component's to show. A

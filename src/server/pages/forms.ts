@@ -11,6 +11,7 @@ import { languageOfPath, type PageLanguage } from '../../shared/i18n/paths';
 import { messagesWithPrefix } from '../../shared/i18n/plain';
 import { loginRefusal, scriptWords } from '../../shared/i18n/login';
 import { ageWarningText, programAgeFit } from '../../shared/program-age';
+import { dashboardAfterSignIn, parentDashboardSearch } from '../../shared/parent-dashboard-search';
 import { EMPTY_ENROLLMENT, enrollmentSchema } from '../../shared/schemas/enrollment';
 import { fieldMessages } from '../../shared/schemas/fields';
 import { csrfGuard } from '../auth/csrf';
@@ -42,7 +43,6 @@ type FormPath = '/enrollment' | '/es/enrollment' | '/parent-login' | '/es/parent
 /** A form page's body is a few KB of text: far more than any honest form, far less than the API's limit. */
 export const FORM_BODY_LIMIT = 64 * 1024;
 
-const PARENT_DASHBOARD = '/parent-dashboard';
 const NOTICES = new Set(['session-ended', 'password-changed']);
 const SERVER_FAILURE = 'Something went wrong on our side. Please try again in a moment, or call us.';
 
@@ -219,11 +219,13 @@ export function formPages(deps: AppDeps, limits: Limiters, { clientDir, ssrDir }
     const saidAll = (errors: Record<string, string>) => Object.fromEntries(Object.entries(errors).map(([k, m]) => [k, said(m)]));
 
     app.get(path, async (c) => {
+      // ?redirect={tab}: the dashboard's tab asked for before signing in, where the parent lands after (issue 34).
+      const redirect = parentDashboardSearch({ tab: c.req.query('redirect') }).tab;
       // Someone already signed in is sent on to their dashboard (issue 34).
       const { caller, resHeaders } = callerFor(c);
       const me = await caller.parentAuth.me().catch(() => null);
       resHeaders.forEach((value, key) => c.header(key, value));
-      if (me) return c.redirect(PARENT_DASHBOARD, 303);
+      if (me) return c.redirect(dashboardAfterSignIn(redirect), 303);
       const notice = c.req.query('notice');
       return send(
         c,
@@ -234,6 +236,7 @@ export function formPages(deps: AppDeps, limits: Limiters, { clientDir, ssrDir }
             language,
             notice: notice && NOTICES.has(notice) ? (notice as ParentLoginView['notice']) : null,
             forgotOpen: c.req.query('forgot') !== undefined,
+            redirect,
           }),
         'no-cache',
       );
@@ -244,9 +247,10 @@ export function formPages(deps: AppDeps, limits: Limiters, { clientDir, ssrDir }
       if (!form) return unreadable(c);
       const { caller, resHeaders } = callerFor(c);
       const email = form.email ?? '';
+      const redirect = parentDashboardSearch({ tab: form.redirect }).tab;
       const page = (status: number, view: ParentLoginView) => {
         resHeaders.forEach((value, key) => key.toLowerCase() !== 'set-cookie' && c.header(key, value));
-        return send(c, path, status, (m) => m.renderParentLoginPage({ ...view, language }));
+        return send(c, path, status, (m) => m.renderParentLoginPage({ ...view, language, redirect }));
       };
       if (form.intent === 'reset') {
         const resetEmail = form['reset-email'] ?? '';
@@ -281,7 +285,7 @@ export function formPages(deps: AppDeps, limits: Limiters, { clientDir, ssrDir }
       // The session cookie exactly as the API sets it (parents/sign-in.ts); the token is never in the page.
       for (const cookie of resHeaders.getSetCookie()) c.header('Set-Cookie', cookie, { append: true });
       c.header('Cache-Control', 'no-store');
-      return c.redirect(PARENT_DASHBOARD, 303);
+      return c.redirect(dashboardAfterSignIn(redirect), 303);
     });
   }
 

@@ -1,8 +1,10 @@
+import type { ReactNode } from 'react';
 import { Eye, EyeOff, Heart, Info, Phone } from 'lucide-react';
 import { centre, telHref } from '~/shared/centre';
 import { loginWords } from '~/shared/i18n/login';
 import type { LoginKey } from '~/shared/i18n/login-en';
 import { type PageLanguage, pathIn } from '~/shared/i18n/paths';
+import type { ParentDashboardSearch } from '~/shared/parent-dashboard-search';
 import type { ParentNotice } from '../../lib/parent-session';
 import { DocumentTextField, errorId } from '../enrollment/DocumentFields';
 import { cn } from '../ui/cn';
@@ -25,6 +27,8 @@ export interface ParentLoginView {
   resetError?: string | null;
   /** The reset request was taken: the same sentence whether or not the e-mail has an account. */
   resetDone?: string | null;
+  /** The dashboard's tab asked for before signing in (?redirect=, a known tab only): where the parent lands after. */
+  redirect?: ParentDashboardSearch['tab'];
 }
 
 const NOTICES: Record<ParentNotice, LoginKey> = {
@@ -33,7 +37,8 @@ const NOTICES: Record<ParentNotice, LoginKey> = {
 };
 
 export function ParentLoginPage({ view }: { view: ParentLoginView }) {
-  const { notice, email = '', errors = {}, failure, forgotOpen, resetEmail, resetError, resetDone, language = 'en' } = view;
+  const { notice, email = '', errors = {}, failure, forgotOpen, resetEmail, resetError, resetDone, language = 'en', redirect } = view;
+  const keepTab = redirect && <input type="hidden" name="redirect" value={redirect} />;
   const w = loginWords(language);
   const action = pathIn(language, '/parent-login');
   const firstInvalid = errors.email ? 'email' : errors.password ? 'password' : null;
@@ -65,6 +70,7 @@ export function ParentLoginPage({ view }: { view: ParentLoginView }) {
           </div>
         )}
         <form id="parent-login-form" method="post" action={action} noValidate className="flex flex-col gap-4">
+          {keepTab}
           <DocumentTextField
             name="email"
             label={w['login.email']}
@@ -119,6 +125,7 @@ export function ParentLoginPage({ view }: { view: ParentLoginView }) {
         </form>
         {/* Without a script the button asks for the page with the panel open (?forgot=1); the script opens it in place. */}
         <form method="get" action={action} className="mt-2">
+          {keepTab}
           <button
             type="submit"
             name="forgot"
@@ -134,11 +141,11 @@ export function ParentLoginPage({ view }: { view: ParentLoginView }) {
         {/* Closed, the panel is empty and its form waits in a template: a second e-mail field, even hidden, would
             share the sign-in's words for anything that reads the page by its labels. */}
         <div id="reset-panel" hidden={!forgotOpen}>
-          {forgotOpen && <ResetPassword w={w} action={action} email={resetEmail ?? email} error={resetError} done={resetDone} />}
+          {forgotOpen && <ResetPassword w={w} action={action} email={resetEmail ?? email} error={resetError} done={resetDone} keep={keepTab} />}
         </div>
         {!forgotOpen && (
           <template id="reset-template">
-            <ResetPassword w={w} action={action} email="" />
+            <ResetPassword w={w} action={action} email="" keep={keepTab} />
           </template>
         )}
         <p className="mt-4 flex items-start gap-2 text-sm text-stone-600">
@@ -172,12 +179,15 @@ function ResetPassword({
   email,
   error,
   done,
+  keep,
 }: {
   w: Record<LoginKey, string>;
   action: string;
   email: string;
   error?: string | null;
   done?: string | null;
+  /** The tab to land on after signing in, kept through the reset request. */
+  keep?: ReactNode;
 }) {
   if (done) {
     return (
@@ -196,6 +206,7 @@ function ResetPassword({
       className="mt-3 flex flex-col gap-3 rounded-lg border border-stone-200 p-4"
     >
       <input type="hidden" name="intent" value="reset" />
+      {keep}
       <p className="text-sm text-stone-700">{w['login.resetIntro']}</p>
       {/* Its own name: the browser keeps it apart from the sign-in's e-mail. */}
       <DocumentTextField
