@@ -54,6 +54,23 @@ describe('catalogues', () => {
     }
   });
 
+  it("Preferences: the messages' e-mails and the end-of-day report read apart, in both languages (issue 34)", () => {
+    const words = (text: string) => new Set(text.toLowerCase().match(/[\p{L}-]{5,}/gu) ?? []);
+    for (const [catalogue, message, day, mail] of [
+      [portalEn, /\bmessages?\b/, /\bmeals\b.*\bnaps\b/, 'e-mail'],
+      [portalEs, /\bmensajes?\b/, /\bcomidas\b.*\bsiestas\b/, 'correo'],
+    ] as const) {
+      // Every choice about messages says messages; the report says what of the child's day it holds.
+      for (const key of ['portal.prefs.messageEmails', 'portal.prefs.each', 'portal.prefs.digest', 'portal.prefs.urgentOnly'] as const)
+        expect(catalogue[key]).toMatch(message);
+      expect(catalogue['portal.prefs.dailySummary']).toMatch(day);
+      expect(catalogue['portal.prefs.dailySummary']).not.toMatch(message);
+      // No word of the daily digest (summary, digest, resumen...) comes back in the report's label.
+      const shared = [...words(catalogue['portal.prefs.digest'])].filter((w) => w !== mail && words(catalogue['portal.prefs.dailySummary']).has(w));
+      expect(shared).toEqual([]);
+    }
+  });
+
   it('format in the language asked for', () => {
     expect(t('es', 'language.switch')).toBe('Idioma');
     expect(t('en', 'language.switch')).toBe('Language');
