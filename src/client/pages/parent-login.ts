@@ -8,6 +8,7 @@ import '../lib/zod-config';
 import { listenForDocumentBehaviour } from '../lib/document-behaviour';
 import { type StoredParent, storeParentSession } from '../lib/parent-session';
 import { leaveToastForNextPage } from '../lib/toast-handoff';
+import { dashboardAfterSignIn } from '../../shared/parent-dashboard-search';
 import { forgotPasswordSchema, loginSchema } from '../../shared/schemas/auth';
 import { fieldMessages } from '../../shared/schemas/fields';
 import { control, failureMessage, postJson, setFieldError, showErrors, values } from './form-fields';
@@ -33,6 +34,7 @@ function signIn(form: HTMLFormElement): void {
   const label = submit.textContent;
   let busy = false;
   const edited = new Set<string>();
+  const password = control(form, 'password') as HTMLInputElement;
   const messages = () => {
     const result = loginSchema.safeParse(values(form, LOGIN_FIELDS));
     return result.success ? {} : sayAll(fieldMessages(result.error));
@@ -63,17 +65,19 @@ function signIn(form: HTMLFormElement): void {
         title: say('Welcome back!'),
         description: say('Hello, {name}! Here is how your child is doing.').replace('{name}', parent.firstName || say('Parent')),
       });
-      window.location.assign('/parent-dashboard');
+      // At the tab asked for before signing in (issue 34): a known tab only, always the dashboard's path.
+      window.location.assign(dashboardAfterSignIn(control(form, 'redirect')?.value));
       return;
     }
     busy = false;
     submit.disabled = false;
     submit.textContent = label;
-    if (answer?.body.errors) showErrors(form, LOGIN_FIELDS, sayAll(answer.body.errors));
+    // The refusal is read out by the toast's live region; focus, lost with the disabled button, goes to the field
+    // to correct (issue 34): the first one refused, else the password.
+    if (!(answer?.body.errors && showErrors(form, LOGIN_FIELDS, sayAll(answer.body.errors)))) password.focus();
     toast({ title: say('Login Failed'), description: say(failureMessage(answer, 'Login failed')), variant: 'destructive' });
   });
 
-  const password = control(form, 'password') as HTMLInputElement;
   const toggle = document.getElementById('password-toggle');
   if (toggle) {
     toggle.hidden = false;
@@ -134,9 +138,13 @@ function enhanceReset(panel: HTMLElement): void {
       done.setAttribute('role', 'status');
       done.className = 'mt-3 rounded-lg bg-green-50 p-3 text-sm text-green-900';
       done.textContent = say(answer.body.message);
+      // The form goes, with the focused button: focus goes to the answer, which is read out (issue 34).
+      done.tabIndex = -1;
       panel.replaceChildren(done);
+      done.focus();
       return;
     }
+    control(form, 'reset-email')?.focus();
     toast({ title: say('Request Failed'), description: say(failureMessage(answer, 'Please try again.')), variant: 'destructive' });
   });
 }

@@ -50,8 +50,11 @@ function AdminLoginPage() {
         // In place of the form: Back from the dashboard does not return to a sign-in form.
         void navigate({ to: '/admin', search: redirect ? { tab: redirect } : {}, replace: true });
       },
-      onError: (error) =>
-        toast({ title: 'Login Failed', description: errorMessage(error, 'Invalid email or password'), variant: 'destructive' }),
+      onError: (error) => {
+        // Focus, lost with the disabled button, goes to the password to try again; the toast says why (issue 34).
+        document.querySelector<HTMLInputElement>('main input[name="password"]')?.focus();
+        toast({ title: 'Login Failed', description: errorMessage(error, 'Invalid email or password'), variant: 'destructive' });
+      },
     }),
   );
 
