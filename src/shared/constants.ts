@@ -66,38 +66,7 @@ export interface Choice<V extends string = string> {
   label: string;
 }
 
-export const STATE_CHOICES = [
-  { value: 'OH', label: 'Ohio' },
-  { value: 'MI', label: 'Michigan' },
-  { value: 'PA', label: 'Pennsylvania' },
-  { value: 'IN', label: 'Indiana' },
-  { value: 'KY', label: 'Kentucky' },
-  { value: 'WV', label: 'West Virginia' },
-] as const satisfies readonly Choice[];
-
 export const PROGRAM_CHOICES = PROGRAMS.map((value) => ({ value, label: PROGRAM_LABELS[value] }));
-
-export const RELATIONSHIP_CHOICES = [
-  { value: 'grandparent', label: 'Grandparent' },
-  { value: 'aunt-uncle', label: 'Aunt/Uncle' },
-  { value: 'family-friend', label: 'Family Friend' },
-  { value: 'neighbor', label: 'Neighbor' },
-  { value: 'other-relative', label: 'Other Relative' },
-] as const satisfies readonly Choice[];
-
-export const HOW_HEARD_CHOICES = [
-  { value: 'google', label: 'Google Search' },
-  { value: 'social-media', label: 'Social Media' },
-  { value: 'referral', label: 'Friend/Family Referral' },
-  { value: 'drive-by', label: 'Drive by' },
-  { value: 'community-board', label: 'Community Board' },
-  { value: 'other', label: 'Other' },
-] as const satisfies readonly Choice[];
-
-export function choiceLabel(choices: readonly Choice[], value: string | null | undefined): string {
-  if (!value) return '';
-  return choices.find((c) => c.value === value)?.label ?? value;
-}
 
 /** Upload limit of SPEC.md §9: one file, 10 MB. */
 export const MAX_UPLOAD_BYTES = 10_485_760;

@@ -1,7 +1,8 @@
 import { TRPCError } from '@trpc/server';
 import { and, count, eq } from 'drizzle-orm';
 import { enrolledChildren, enrollmentApplications } from '~/db/schema';
-import { type ApplicationStatus, choiceLabel, PROGRAMS, type Program, RELATIONSHIP_CHOICES } from '../../shared/constants';
+import { type ApplicationStatus, PROGRAMS, type Program } from '../../shared/constants';
+import { choiceLabel, RELATIONSHIP_CHOICES } from '../../shared/enrollment-choices';
 import { applicationsPageInput, applicationStatusUpdateSchema } from '../../shared/schemas/children';
 import { idSchema } from '../../shared/schemas/content';
 import { isUniqueViolation } from '../db-errors';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { HOW_HEARD_CHOICES, PROGRAM_CHOICES, RELATIONSHIP_CHOICES, STATE_CHOICES } from '../constants';
+import { PROGRAM_CHOICES } from '../constants';
+import { HOW_HEARD_CHOICES, RELATIONSHIP_CHOICES, STATE_CHOICES } from '../enrollment-choices';
 
 /** The languages an application can be made in: the public pages' (issue 33). */
 export const LANGUAGE_CHOICES = [

@@ -1,6 +1,7 @@
 import { ClipboardList, HeartPulse, ShieldAlert, Smile, TriangleAlert, UserRound } from 'lucide-react';
 import { centre, telHref } from '~/shared/centre';
-import { HOW_HEARD_CHOICES, PROGRAM_CHOICES, RELATIONSHIP_CHOICES, STATE_CHOICES } from '~/shared/constants';
+import { PROGRAM_CHOICES } from '~/shared/constants';
+import { HOW_HEARD_CHOICES, RELATIONSHIP_CHOICES, STATE_CHOICES } from '~/shared/enrollment-choices';
 import { EMPTY_ENROLLMENT, type EnrollmentInput } from '~/shared/schemas/enrollment';
 import { buttonClass } from '../ui/button-class';
 import type { SiteKey as MessageKey } from '~/shared/i18n/en';
