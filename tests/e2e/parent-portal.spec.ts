@@ -236,6 +236,22 @@ test('with the page script, sign-in goes through the JSON call: the token and pa
   await expect(page).toHaveURL(/\/parent-dashboard$/);
 });
 
+test('a signed-out parent who opens a tab by its address (a link in an e-mail) lands on that tab after signing in', async ({
+  page,
+  server,
+}) => {
+  const fam = await family(server);
+  await page.goto('/parent-dashboard?tab=communication');
+  await expect(page).toHaveURL(/\/parent-login\?redirect=communication$/);
+  await pageReady(page);
+  await page.getByLabel('Email').fill(fam.email);
+  await page.getByLabel('Password', { exact: true }).fill(fam.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/parent-dashboard\?tab=communication$/);
+  await expect(page.getByRole('tab', { name: 'Communication', exact: true })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('heading', { name: 'Communication Center' })).toBeVisible();
+});
+
 test('the busy state and a refusal: Signing in... while the call is out, then Login Failed with the sentence', async ({ page, server }) => {
   const fam = await family(server);
   let release!: () => void;
@@ -253,6 +269,8 @@ test('the busy state and a refusal: Signing in... while the call is out, then Lo
   await expect(page.getByRole('alertdialog').getByText('Login Failed')).toBeVisible();
   await expect(page.getByText('Invalid email or password')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Sign In' })).toBeEnabled();
+  // Focus, lost with the disabled button, is on the password to try again (issue 34), not on <body>.
+  await expect(page.getByLabel('Password', { exact: true })).toBeFocused();
   // The password can be shown to check it.
   await page.getByRole('button', { name: 'Show password' }).click();
   await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('type', 'text');
@@ -275,7 +293,10 @@ test("'Forgot your password?' opens in place and answers the same sentence for a
   await expect(reset.getByLabel('Your email')).toHaveAccessibleDescription('Please enter a valid email address');
   await reset.getByLabel('Your email').fill('someone@example.com');
   await reset.getByRole('button', { name: 'Send reset link' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'If a Parent Portal account exists for that e-mail' })).toBeVisible();
+  const answer = page.getByRole('status').filter({ hasText: 'If a Parent Portal account exists for that e-mail' });
+  await expect(answer).toBeVisible();
+  // The form and its button are gone: focus is on the answer (issue 34), not on <body>.
+  await expect(answer).toBeFocused();
 });
 
 test.describe('with JavaScript off', () => {

@@ -8,7 +8,6 @@ import '../lib/zod-config';
 import { listenForDocumentBehaviour } from '../lib/document-behaviour';
 import { type StoredParent, storeParentSession } from '../lib/parent-session';
 import { leaveToastForNextPage } from '../lib/toast-handoff';
-import { dashboardAfterSignIn } from '../../shared/parent-dashboard-search';
 import { forgotPasswordSchema, loginSchema } from '../../shared/schemas/auth';
 import { fieldMessages } from '../../shared/schemas/fields';
 import { control, failureMessage, postJson, setFieldError, showErrors, values } from './form-fields';
@@ -65,8 +64,10 @@ function signIn(form: HTMLFormElement): void {
         title: say('Welcome back!'),
         description: say('Hello, {name}! Here is how your child is doing.').replace('{name}', parent.firstName || say('Parent')),
       });
-      // At the tab asked for before signing in (issue 34): a known tab only, always the dashboard's path.
-      window.location.assign(dashboardAfterSignIn(control(form, 'redirect')?.value));
+      // At the tab asked for before signing in (issue 34), which the server wrote in the form (a known tab only). Always
+      // the dashboard's path: the dashboard itself ignores a tab it does not know.
+      const tab = control(form, 'redirect')?.value;
+      window.location.assign(tab ? `/parent-dashboard?tab=${encodeURIComponent(tab)}` : '/parent-dashboard');
       return;
     }
     busy = false;
