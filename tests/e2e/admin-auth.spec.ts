@@ -51,6 +51,15 @@ test('a wrong password shows the Login Failed toast and stays on the login page'
   await expect(page.getByText('Invalid email or password')).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/login$/);
   expect(await page.evaluate(() => window.localStorage.getItem('admin'))).toBeNull();
+  // Focus, lost with the disabled button, is on the password to try again (issue 34), not on <body>.
+  await expect(page.getByLabel('Password', { exact: true })).toBeFocused();
+
+  // 'Forgot your password?': once sent, the form and its button go; focus is on the answer, read out as a status.
+  await page.getByRole('button', { name: 'Forgot your password?' }).click();
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  const answer = page.getByRole('status').filter({ hasText: 'If a staff account exists for that e-mail' });
+  await expect(answer).toBeVisible();
+  await expect(answer).toBeFocused();
 });
 
 test('without any session /admin and /admin-dashboard go to the login page', async ({ page }) => {

@@ -72,6 +72,8 @@ test('delete an event after confirming', async ({ page }) => {
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Event Deleted')).toBeVisible();
   await expect(page.getByRole('list', { name: 'Events' }).getByText(title)).toHaveCount(0);
+  // The Delete button went with the event: focus is on the tab's heading in its place (issue 34), not on <body>.
+  await expect(page.locator('#events-tab-heading')).toBeFocused();
 });
 
 test('add an announcement, see it with its count, then delete it', async ({ page }) => {

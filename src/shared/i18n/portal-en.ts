@@ -109,6 +109,7 @@ export const portalEn = {
   'portal.comm.replyTo': 'Reply to {subject}',
   'portal.comm.markRead': 'Mark as Read',
   'portal.comm.markReadOf': 'Mark as Read: {subject}',
+  'portal.comm.markedRead': 'Marked as read',
   'portal.comm.newUpload': 'New upload',
   'portal.comm.status.pending': 'Pending',
   'portal.comm.status.fulfilled': 'Fulfilled',

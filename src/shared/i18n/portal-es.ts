@@ -109,6 +109,7 @@ export const portalEs = {
   'portal.comm.replyTo': 'Responder a {subject}',
   'portal.comm.markRead': 'Marcar como leído',
   'portal.comm.markReadOf': 'Marcar como leído: {subject}',
+  'portal.comm.markedRead': 'Marcado como leído',
   'portal.comm.newUpload': 'Nuevo archivo',
   'portal.comm.status.pending': 'Pendiente',
   'portal.comm.status.fulfilled': 'Entregado',

@@ -227,7 +227,19 @@ function MessageItem({
   const headingId = `message-${m.id}`;
   // Shown to its recipient for a moment, the message counts as read (the button stays for a quick reader).
   const text = useRef<HTMLParagraphElement>(null);
-  useSeenOnScreen(text, onMarkRead, isUnread);
+  // Marked read while its button has focus (pressed, or seen on screen): the button is about to go, so focus goes to
+  // Reply beside it, and the change is read out (issue 34: it was lost to <body>).
+  const markButton = useRef<HTMLButtonElement>(null);
+  const reply = useRef<HTMLButtonElement>(null);
+  const [announced, setAnnounced] = useState(false);
+  const markRead = () => {
+    if (document.activeElement === markButton.current) {
+      reply.current?.focus();
+      setAnnounced(true);
+    }
+    onMarkRead();
+  };
+  useSeenOnScreen(text, markRead, isUnread);
   return (
     <li
       aria-labelledby={headingId}
@@ -271,6 +283,7 @@ function MessageItem({
       <div className="mt-3 flex flex-wrap gap-2">
         {!isMine && (
           <Button
+            ref={reply}
             variant="outline"
             size="sm"
             onPress={onReply}
@@ -284,10 +297,11 @@ function MessageItem({
         {isUnread && (
           // The name starts with the visible words (WCAG 2.5.3): voice users say what they see.
           <Button
+            ref={markButton}
             needsNetwork
             variant="ghost"
             size="sm"
-            onPress={onMarkRead}
+            onPress={markRead}
             aria-label={t('portal.comm.markReadOf', { subject: m.subject })}
             className="min-h-11"
           >
@@ -296,6 +310,9 @@ function MessageItem({
           </Button>
         )}
       </div>
+      <p role="status" className="sr-only">
+        {announced ? t('portal.comm.markedRead') : ''}
+      </p>
     </li>
   );
 }

@@ -1,4 +1,4 @@
-import { useContext } from 'react';
+import { type Ref, useContext } from 'react';
 import { Button as AriaButton, type ButtonProps as AriaButtonProps } from 'react-aria-components';
 import { SendingPaused } from '../../lib/sending-paused';
 import { type ButtonSize, type ButtonVariant, buttonClass } from './button-class';
@@ -12,6 +12,7 @@ export interface ButtonProps extends AriaButtonProps {
   className?: string;
   /** What it does needs the server (it sends, uploads or downloads): disabled while the portal is offline. */
   needsNetwork?: boolean;
+  ref?: Ref<HTMLButtonElement>;
 }
 
 /**

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Dialog as AriaDialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { Button, type ButtonVariant } from './Button';
 import { cn } from './cn';
+import { useFocusAfterClose } from './focus-after-close';
 
 export interface DialogProps {
   isOpen: boolean;
@@ -89,6 +90,7 @@ export function ConfirmDialog({
   onConfirm,
   isPending,
 }: ConfirmDialogProps) {
+  useFocusAfterClose(isOpen);
   return (
     <Dialog isOpen={isOpen} onOpenChange={onOpenChange} title={title} role="alertdialog">
       <p className="text-sm text-stone-700">{message}</p>
