@@ -1,6 +1,6 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { eq } from 'drizzle-orm';
 import { enrollmentApplications, outboxMessages } from '../../db/schema';
 import { validateParentToken } from '../../src/server/auth/session';
@@ -17,6 +17,32 @@ async function submitApplication(server: TestServer, child: { first: string; las
     json: { ...sampleApplication, childFirstName: child.first, childLastName: child.last, parentEmail },
   });
   expect(res.status).toBe(201);
+}
+
+/** The contrast ratio of an element's text on its own background, at its opacity (WCAG 2's formula). */
+async function contrastOf(locator: Locator): Promise<number> {
+  return locator.evaluate((el) => {
+    const style = getComputedStyle(el);
+    // Any CSS colour (Tailwind's are oklch) to sRGB bytes, through a canvas.
+    const rgb = (color: string) => {
+      const ctx = document.createElement('canvas').getContext('2d')!;
+      ctx.fillStyle = color;
+      ctx.fillRect(0, 0, 1, 1);
+      return [...ctx.getImageData(0, 0, 1, 1).data.slice(0, 3)];
+    };
+    const opacity = Number(style.opacity);
+    const back = rgb(style.backgroundColor);
+    // The button (its text on its background) faded by its opacity over the white card.
+    const fade = (c: number[]) => c.map((v) => v * opacity + 255 * (1 - opacity));
+    const [fore, bg] = [fade(rgb(style.color)), fade(back)];
+    const lum = (c: number[]) =>
+      c
+        .map((v) => v / 255)
+        .map((v) => (v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4))
+        .reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i]!, 0);
+    const [a, b] = [lum(fore), lum(bg)].sort((x, y) => y - x);
+    return (a! + 0.05) / (b! + 0.05);
+  });
 }
 
 async function shot(page: Page, name: string) {
@@ -59,9 +85,14 @@ test('approve an application with an e-mail, enroll the child, and give the pare
   await page.getByRole('alertdialog', { name: 'Email the Parent?' }).getByRole('button', { name: 'Change Status and Email' }).click();
   await expect(page.getByText('Email Sent Successfully!')).toBeVisible();
   await expect(statusSelect).toContainText('Approved');
+  // The confirmation closed while the select was busy: focus comes back to it once it is free (issue 34), not <body>.
+  await expect(statusSelect).toBeFocused();
 
   await card.getByRole('button', { name: 'Add to Enrolled' }).click();
-  await expect(card.getByRole('button', { name: 'Already Enrolled' })).toBeDisabled();
+  const enrolled = card.getByRole('button', { name: 'Already Enrolled' });
+  await expect(enrolled).toBeDisabled();
+  // Disabled, and still readable: at least 4.5:1 (issue 34: it was 3.09:1, a faded button).
+  expect(await contrastOf(enrolled)).toBeGreaterThanOrEqual(4.5);
   await expect(card.getByRole('button', { name: 'Add to Enrolled' })).toHaveCount(0);
   await shot(page, 'applications');
 
@@ -103,6 +134,9 @@ test('approve an application with an e-mail, enroll the child, and give the pare
   const outbox = page.getByRole('dialog', { name: 'Outbox' });
   await expect(outbox.getByText('No mail server (SMTP) is configured')).toBeVisible();
   await expect(outbox.getByRole('button', { name: /Enrollment application for Ava Tester: Approved/ })).toBeVisible();
+  // Not only parents' e-mails: the notice to the centre's own address is here too, and the dialog says so (issue 34).
+  await expect(outbox.getByRole('button', { name: /New enrollment application \(Ava\)/ })).toBeVisible();
+  await expect(outbox).toHaveAccessibleDescription(/to families, to staff, and the notices to the centre's own address/);
   await outbox
     .getByRole('button', { name: /Your Parent Portal login/ })
     .first()

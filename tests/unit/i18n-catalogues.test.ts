@@ -66,7 +66,9 @@ describe('catalogues', () => {
       expect(catalogue['portal.prefs.dailySummary']).toMatch(day);
       expect(catalogue['portal.prefs.dailySummary']).not.toMatch(message);
       // No word of the daily digest (summary, digest, resumen...) comes back in the report's label.
-      const shared = [...words(catalogue['portal.prefs.digest'])].filter((w) => w !== mail && words(catalogue['portal.prefs.dailySummary']).has(w));
+      const shared = [...words(catalogue['portal.prefs.digest'])].filter(
+        (w) => w !== mail && words(catalogue['portal.prefs.dailySummary']).has(w),
+      );
       expect(shared).toEqual([]);
     }
   });

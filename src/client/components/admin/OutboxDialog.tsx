@@ -25,7 +25,7 @@ export function OutboxDialog({ isOpen, onOpenChange }: { isOpen: boolean; onOpen
       onOpenChange={onOpenChange}
       title="Outbox"
       size="xl"
-      description="E-mails the dashboard has composed for parents."
+      description="Every e-mail the centre's system has composed: to families, to staff, and the notices to the centre's own address."
     >
       {status.data &&
         (status.data.smtpConfigured ? (

@@ -24,7 +24,12 @@ export function StaffForgotPassword({ initialEmail }: { initialEmail: string }) 
   if (request.data) {
     return (
       // In place of the form and its focused button: focus goes to the answer (issue 34).
-      <p role="status" tabIndex={-1} ref={(el) => el?.focus()} className="mt-3 rounded-lg bg-green-50 p-3 text-sm text-green-900 outline-none">
+      <p
+        role="status"
+        tabIndex={-1}
+        ref={(el) => el?.focus()}
+        className="mt-3 rounded-lg bg-green-50 p-3 text-sm text-green-900 outline-none"
+      >
         {request.data.message}
       </p>
     );

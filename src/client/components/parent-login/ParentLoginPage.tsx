@@ -141,7 +141,9 @@ export function ParentLoginPage({ view }: { view: ParentLoginView }) {
         {/* Closed, the panel is empty and its form waits in a template: a second e-mail field, even hidden, would
             share the sign-in's words for anything that reads the page by its labels. */}
         <div id="reset-panel" hidden={!forgotOpen}>
-          {forgotOpen && <ResetPassword w={w} action={action} email={resetEmail ?? email} error={resetError} done={resetDone} keep={keepTab} />}
+          {forgotOpen && (
+            <ResetPassword w={w} action={action} email={resetEmail ?? email} error={resetError} done={resetDone} keep={keepTab} />
+          )}
         </div>
         {!forgotOpen && (
           <template id="reset-template">

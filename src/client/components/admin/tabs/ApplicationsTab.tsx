@@ -1,17 +1,8 @@
 import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { CheckCircle2, Eye, Trash2, UserPlus } from 'lucide-react';
 import { useState } from 'react';
-import {
-  APPLICATION_STATUS_LABELS,
-  APPLICATION_STATUSES,
-  type ApplicationStatus,
-  choiceLabel,
-  HOW_HEARD_CHOICES,
-  PROGRAM_LABELS,
-  type Program,
-  RELATIONSHIP_CHOICES,
-  STATE_CHOICES,
-} from '~/shared/constants';
+import { APPLICATION_STATUS_LABELS, APPLICATION_STATUSES, type ApplicationStatus, PROGRAM_LABELS, type Program } from '~/shared/constants';
+import { choiceLabel, HOW_HEARD_CHOICES, RELATIONSHIP_CHOICES, STATE_CHOICES } from '~/shared/enrollment-choices';
 import { formatDate, formatDateTime } from '~/client/lib/format';
 import { toast } from '~/client/lib/toast';
 import { queryClient, trpc, type RouterOutputs } from '~/client/lib/trpc';
@@ -129,6 +120,10 @@ export default function ApplicationsTab() {
     </section>
   );
 }
+
+/** 'Already Enrolled': a small button's shape in quiet colours, stone-700 on stone-100 (about 9.5:1). */
+const ALREADY_ENROLLED =
+  'inline-flex min-h-11 cursor-not-allowed items-center justify-center gap-2 rounded-lg bg-stone-100 px-3 text-sm font-semibold text-stone-700 md:min-h-9';
 
 function ApplicationCard({ application: a, onView, onDelete }: { application: Application; onView: () => void; onDelete: () => void }) {
   /** Unticked after every status change, so an e-mail to the family is never sent on a tick left from the last one. */
@@ -253,10 +248,11 @@ function ApplicationCard({ application: a, onView, onDelete }: { application: Ap
           View Details
         </Button>
         {a.enrolledChildId ? (
-          <Button variant="secondary" size="sm" isDisabled>
+          // Disabled (SPEC.md §4) yet readable: its own colours at full opacity, not a faded button (4.5:1, issue 34).
+          <button type="button" disabled className={ALREADY_ENROLLED}>
             <CheckCircle2 aria-hidden="true" className="size-4" />
             Already Enrolled
-          </Button>
+          </button>
         ) : (
           a.status === 'approved' && (
             <Button size="sm" onPress={addToEnrolled} isDisabled={enroll.isPending}>
