@@ -377,16 +377,30 @@ test('a session that ends while the Spanish portal is open sends the parent to t
 }) => {
   const fam = await spanishFamily(server, 'termina');
   await signIn(page, fam.email, fam.password, `El desarrollo de ${fam.child.childName}`);
+  // On a tab other than the first, which the sign-in is to come back to (issue 34).
+  await page.goto('/parent-dashboard?tab=notes');
+  await expect(page.getByRole('tab', { name: 'Notas de desarrollo', exact: true })).toHaveAttribute('aria-selected', 'true');
   endSessions(server, fam.email);
   // The next call the portal makes (a tab's list) is refused: the portal leaves for the Spanish sign-in. A tap while
   // React adopts the page can be lost, so the tab is tapped again until the page has left (never a second call).
   const activities = page.getByRole('tab', { name: 'Actividades diarias', exact: true });
+  const left = /\/es\/parent-login\?notice=session-ended&redirect=(notes|activities)$/;
   await expect(async () => {
     if (new URL(page.url()).pathname === '/parent-dashboard') await activities.click({ timeout: 2_000 }).catch(() => undefined);
-    await expect(page).toHaveURL(/\/es\/parent-login\?notice=session-ended$/, { timeout: 2_000 });
+    // With the tab that was open (the one chosen, or the one it was chosen from), to land on again after signing in.
+    await expect(page).toHaveURL(left, { timeout: 2_000 });
   }).toPass();
+  const tab = left.exec(page.url())![1]!;
   await pageReady(page);
   await expect(page.getByRole('heading', { level: 1, name: loginEs['login.title'] })).toBeVisible();
   await expect(page.getByText(loginEs['login.notice.sessionEnded'])).toBeVisible();
   expect(foundIn(await mainText(page), SIGN_IN_ENGLISH)).toEqual([]);
+  // Signing in again lands on the tab that was open (issue 34).
+  await page.getByLabel(loginEs['login.email']).fill(fam.email);
+  await page.getByLabel(loginEs['login.password'], { exact: true }).fill(fam.password);
+  await page.getByRole('button', { name: loginEs['login.signIn'], exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/parent-dashboard\\?tab=${tab}$`));
+  await expect(
+    page.getByRole('tab', { name: tab === 'notes' ? 'Notas de desarrollo' : 'Actividades diarias', exact: true }),
+  ).toHaveAttribute('aria-selected', 'true');
 });

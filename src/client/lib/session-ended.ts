@@ -1,4 +1,5 @@
 import type { RegisteredRouter } from '@tanstack/react-router';
+import { parentDashboardSearch } from '~/shared/parent-dashboard-search';
 import { adminSearch } from '../components/admin/admin-tabs';
 import { clearStoredAdmin } from './admin-session';
 import { forgetOfflineCopies } from './offline';
@@ -61,7 +62,10 @@ export function signOutWhenSessionEnds(router: RegisteredRouter): () => void {
       leaving = true;
       // In the portal's language (the one it last showed, else its <html lang>, ADR 047/054): /es/parent-login for
       // a parent who reads Spanish, also when the page was reloaded after the session expired (an English shell).
-      window.location.replace(`${parentSignInPath()}?notice=session-ended`);
+      // With the tab that was open, to land on again after signing in, as staff do (issue 34).
+      // (the address's: the router's own state may not have caught up with a tab just chosen).
+      const tab = parentDashboardSearch(Object.fromEntries(new URLSearchParams(window.location.search))).tab;
+      window.location.replace(`${parentSignInPath()}?notice=session-ended${tab ? `&redirect=${tab}` : ''}`);
       return;
     }
     const onDashboard = pathname === '/admin' || pathname === '/admin/' || pathname === '/admin-dashboard';
