@@ -64,11 +64,37 @@ async function violationsAtEachWidth(page: Page, ready: () => Promise<void>) {
 
 const NONE = Object.fromEntries(WIDTHS.map((w) => [w, []]));
 
+/** Each page's own title (WCAG 2.4.2), checked as the page is loaded for its scan; the not-found page's below. */
+const TITLES: Record<string, RegExp> = {
+  '/': /^Little Buckeyes Learning Center \| Childcare in Columbus, Ohio$/,
+  '/enrollment': /^Online Enrollment Application \| Little Buckeyes Learning Center$/,
+  '/events': /^Events & Announcements \| Little Buckeyes Learning Center$/,
+  '/milestones': /^Milestone Achievement Badges \| Little Buckeyes Learning Center$/,
+  '/admin/login': /^Admin Login \| Little Buckeyes Learning Center$/,
+  '/parent-login': /^Parent Portal \| Little Buckeyes Learning Center$/,
+};
+
+/** The levels of the page's headings in order: none may skip a level, and the first is the h1. */
+async function headingSkips(page: Page) {
+  const levels = await page.locator('h1, h2, h3, h4, h5, h6').evaluateAll((hs) => hs.map((h) => Number(h.tagName[1])));
+  return {
+    skips: levels.flatMap((level, i) => (i > 0 && level > levels[i - 1]! + 1 ? [`h${levels[i - 1]} → h${level}`] : [])),
+    first: levels[0],
+  };
+}
+
+// Each page is loaded once for its scans at both widths, its title, and its headings' order (axe rates
+// heading-order only moderate, so it is checked here).
 for (const [path, heading] of PUBLIC_PAGES) {
-  test(`${path} has no serious accessibility violations on a phone or a desktop`, async ({ page }) => {
+  test(`${path} has no serious accessibility violations on a phone or a desktop, its own title, and headings that never skip a level`, async ({
+    page,
+  }) => {
     await page.goto(path);
+    if (TITLES[path]) await expect(page).toHaveTitle(TITLES[path]);
     const found = await violationsAtEachWidth(page, () => expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible());
     expect(found).toEqual(NONE);
+    if (path === '/milestones') await expect(page.getByRole('list', { name: 'Milestones' })).toBeVisible();
+    expect(await headingSkips(page), path).toEqual({ skips: [], first: 1 });
   });
 }
 
@@ -168,81 +194,61 @@ test("each of the parent dashboard's tabs has no serious accessibility violation
   }
 });
 
-test('each page has its own title (WCAG 2.4.2), also after client-side navigation', async ({ page }) => {
-  const titles: [string, RegExp][] = [
-    ['/', /^Little Buckeyes Learning Center \| Childcare in Columbus, Ohio$/],
-    ['/enrollment', /^Online Enrollment Application \| Little Buckeyes Learning Center$/],
-    ['/events', /^Events & Announcements \| Little Buckeyes Learning Center$/],
-    ['/milestones', /^Milestone Achievement Badges \| Little Buckeyes Learning Center$/],
-    ['/admin/login', /^Admin Login \| Little Buckeyes Learning Center$/],
-    ['/parent-login', /^Parent Portal \| Little Buckeyes Learning Center$/],
-  ];
-  for (const [path, title] of titles) {
-    await page.goto(path);
-    await expect(page).toHaveTitle(title);
-  }
+test('each page has its own title (WCAG 2.4.2) after client-side navigation too', async ({ page }) => {
   await page.goto('/');
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Events' }).click();
-  await expect(page).toHaveTitle(titles[2]![1]);
+  await expect(page).toHaveTitle(TITLES['/events']!);
   await page.goto('/no-such-page');
   await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible();
   await expect(page).toHaveTitle('Page Not Found | Little Buckeyes Learning Center');
   await page.getByRole('link', { name: 'Little Buckeyes Learning Center' }).first().click();
-  await expect(page).toHaveTitle(titles[0]![1]);
+  await expect(page).toHaveTitle(TITLES['/']!);
 });
 
+// What is shown only after an action, at each width: one test a width, a step for each state, each scanned once open.
 for (const width of [375, 1280]) {
   test.describe(`at ${width} px, once shown`, () => {
     test.use({ viewport: { width, height: 900 } });
 
-    test('the open phone menu and the Call / Apply bar have no serious accessibility violations', async ({ page }) => {
-      await page.goto('/');
-      const menu = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Menu' });
-      if (width < 768) {
-        await menu.click();
-        await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Parent Portal' })).toBeVisible();
-        await expect(page.getByRole('navigation', { name: 'Call or apply' })).toBeVisible();
-      } else {
-        await expect(menu).toBeHidden();
-      }
-      expect(await violations(page)).toEqual([]);
-    });
-
-    test('the enrollment failure toast has no serious accessibility violations', async ({ page }) => {
-      await page.goto('/enrollment');
-      await page.getByRole('button', { name: 'Submit Enrollment Application' }).click();
-      await expect(page.getByRole('alertdialog').getByText('Submission Failed')).toBeVisible();
-      expect(await violations(page)).toEqual([]);
-    });
-
-    test("an application's details dialog (with fields left empty) has no serious accessibility violations", async ({
+    test("the open phone menu and the Call / Apply bar, the enrollment failure toast, and an application's details dialog (with fields left empty) have no serious accessibility violations", async ({
       page,
       server,
       loginAsAdmin,
     }) => {
-      const res = await server.request('/api/enrollment', {
-        method: 'POST',
-        json: { ...sampleApplication, childFirstName: 'Axe', childLastName: 'Check', allergies: '', medications: '' },
+      await test.step('the open phone menu and the Call / Apply bar', async () => {
+        await page.goto('/');
+        const menu = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Menu' });
+        if (width < 768) {
+          await menu.click();
+          await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Parent Portal' })).toBeVisible();
+          await expect(page.getByRole('navigation', { name: 'Call or apply' })).toBeVisible();
+        } else {
+          await expect(menu).toBeHidden();
+        }
+        expect.soft(await violations(page)).toEqual([]);
       });
-      expect(res.status).toBe(201);
-      await loginAsAdmin();
-      await page.goto('/admin?tab=applications');
-      await page.getByRole('button', { name: "View details of Axe Check's application" }).first().click();
-      const details = page.getByRole('dialog', { name: 'Application: Axe Check' });
-      await expect(details.getByText('Not provided').first()).toBeVisible();
-      expect(await violations(page)).toEqual([]);
+
+      await test.step('the enrollment failure toast', async () => {
+        await page.goto('/enrollment');
+        await page.getByRole('button', { name: 'Submit Enrollment Application' }).click();
+        await expect(page.getByRole('alertdialog').getByText('Submission Failed')).toBeVisible();
+        expect.soft(await violations(page)).toEqual([]);
+      });
+
+      // Signed in only now: the public pages above are scanned as a visitor sees them.
+      await test.step("an application's details dialog (with fields left empty)", async () => {
+        const res = await server.request('/api/enrollment', {
+          method: 'POST',
+          json: { ...sampleApplication, childFirstName: 'Axe', childLastName: 'Check', allergies: '', medications: '' },
+        });
+        expect(res.status).toBe(201);
+        await loginAsAdmin();
+        await page.goto('/admin?tab=applications');
+        await page.getByRole('button', { name: "View details of Axe Check's application" }).first().click();
+        const details = page.getByRole('dialog', { name: 'Application: Axe Check' });
+        await expect(details.getByText('Not provided').first()).toBeVisible();
+        expect.soft(await violations(page)).toEqual([]);
+      });
     });
   });
 }
-
-test('headings never skip a level (axe rates heading-order only moderate, so it is checked here)', async ({ page }) => {
-  for (const [path, heading] of PUBLIC_PAGES) {
-    await page.goto(path);
-    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-    if (path === '/milestones') await expect(page.getByRole('list', { name: 'Milestones' })).toBeVisible();
-    const levels = await page.locator('h1, h2, h3, h4, h5, h6').evaluateAll((hs) => hs.map((h) => Number(h.tagName[1])));
-    const skips = levels.flatMap((level, i) => (i > 0 && level > levels[i - 1]! + 1 ? [`h${levels[i - 1]} → h${level}`] : []));
-    expect(skips, path).toEqual([]);
-    expect(levels[0], path).toBe(1);
-  }
-});
