@@ -1,5 +1,5 @@
 /**
- * `npm run bench:abuse [-- --seconds 60 --without <regexp> --cpu-prof]`: the BUILT app (dist/server/index.js, as `npm start` runs it) on
+ * `npm run bench:abuse [-- --seconds 60 --without <regexp> --cpu-prof --cold]`: the BUILT app (dist/server/index.js, as `npm start` runs it) on
  * loopback over a temporary database, under the floods of issue 29 all at once: sign-in guessing (the owner's
  * account and unknown e-mails, from rotating addresses), forgot-password, uploads, messages, PDFs, slow bodies
  * and distinct cache keys. Meanwhile a well-behaved visitor and a well-behaved parent each read once a second,
@@ -32,6 +32,13 @@ const arg = (name: string, fallback: number) => {
 };
 const SECONDS = arg('seconds', 60);
 /** `--without <regexp>`: leave out the floods whose name matches (to find which of them delays the polite reads). */
+/**
+ * `--cold`: start the floods on a server that has answered nothing but the polite reads. By default a family and a
+ * few visitors first make each kind of request the floods will send, a few times (as a server that has been
+ * serving a centre's day has), so the floods' first second does not also measure loading and compiling code
+ * that a running server loaded long before.
+ */
+const COLD = process.argv.includes('--cold');
 const WITHOUT = process.argv.includes('--without') ? new RegExp(process.argv[process.argv.indexOf('--without') + 1]!) : null;
 const root = resolve(import.meta.dirname, '..');
 const OWNER = { email: 'owner@example.com', password: 'a long and unusual passphrase' };
@@ -189,6 +196,7 @@ async function main() {
   };
   const attacker = family('flood.parent@example.com');
   const polite = family('polite.parent@example.com');
+  const earlier = family('earlier.parent@example.com');
   closeDatabase(db);
 
   port = await freePort();
@@ -224,6 +232,33 @@ async function main() {
     .concat(first.headers['set-cookie'] ?? [])
     .find((c) => c.startsWith('signin_device='))
     ?.split(';')[0];
+  const pdfBytes = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(1024 * 1024, 32), Buffer.from('\n%%EOF\n')]);
+  if (!COLD) {
+    // The centre's day before the attack: each kind of request the floods send, a few times, from other accounts
+    // and addresses (none of it from the flooding parent, whose limits the floods start with untouched).
+    const day = { authorization: `Bearer ${earlier.token}` };
+    for (let i = 0; i < 3; i++) {
+      await call('earlier', 'GET', `/api/parent/tax-statements/${earlier.year}/pdf`, { headers: day });
+      await call('earlier', 'POST', '/api/parent/communications', {
+        body: json({ subject: `Question ${i}`, content: 'x'.repeat(500) }),
+        headers: day,
+      });
+      await call('earlier', 'POST', '/api/parent/forgot-password', { body: json({ email: `forgot${i}@example.com` }), from: '127.0.0.7' });
+      await call('earlier', 'POST', '/api/admin/login', {
+        body: json({ email: `typo${i}@example.com`, password: 'wrong' }),
+        from: '127.0.0.8',
+      });
+      await call('earlier', 'POST', '/api/parent/login', {
+        body: json({ email: `typo${i}@example.com`, password: 'wrong' }),
+        from: '127.0.0.8',
+      });
+      await call('earlier', 'GET', `/api/events?x=earlier${i}`);
+      await call('earlier', 'GET', `/events?utm=earlier${i}`);
+    }
+    const url = await call('earlier', 'POST', '/api/objects/upload', { headers: day });
+    const uploadURL = /"uploadURL":"([^"]+)"/.exec(url.body)?.[1];
+    if (uploadURL) await call('earlier', 'PUT', uploadURL, { body: pdfBytes, headers: { ...day, 'content-type': 'application/pdf' } });
+  }
   const rssAtRest = rssMiB(server.pid!);
 
   // The same polite reads for 10 s before the floods: what this machine gives them at the time (it may be shared).
@@ -257,7 +292,6 @@ async function main() {
   const workers = (name: string, n: number, work: (i: number) => Promise<unknown>) =>
     WITHOUT?.test(name) ? [] : Array.from({ length: n }, () => loop(work));
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-  const pdfBytes = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(1024 * 1024, 32), Buffer.from('\n%%EOF\n')]);
 
   const floods = [
     // Sign-in guessing: the owner's account and unknown e-mails, each from a new address.

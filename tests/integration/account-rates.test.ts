@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { communicationMessages, privateFiles } from '../../db/schema';
 import { QUOTA_MESSAGE, UNSUBMITTED_MAX_FILES } from '../../src/server/documents/uploads';
 import { RESET_BUSY } from '../../src/server/parents/passwords';
-import { createLimiters, SLOW_DOWN_MESSAGE } from '../../src/server/services/rate-limit';
+import { createLimiters, type RateLimit, SLOW_DOWN_MESSAGE } from '../../src/server/services/rate-limit';
 import { as, sharedAdminServer } from '../helpers/admin-server';
 import { PDF } from '../helpers/authz-fixtures';
 import { json } from '../helpers/enrollment-fixtures';
@@ -24,10 +24,17 @@ async function expectSlowDown(res: Response, message = SLOW_DOWN_MESSAGE) {
   expect(JSON.stringify(await res.json())).toContain(message);
 }
 
+/** Before the `i`th request of a loop that spends a whole window: lets each burst's seconds pass. */
+function afterBurst(i: number, limit: RateLimit) {
+  if (limit.burst && i > 0 && i % limit.burst.points === 0) s.clock.advance(BURST_MS);
+}
+const BURST_MS = 10_000;
+
 describe('per-account rates (issue 29 finding 9)', () => {
   it('messages: a parent over the rate gets 429 over REST and tRPC, nothing stored; another parent is not slowed', async () => {
     const points = limits.messages.parent.points;
     for (let i = 0; i < points; i++) {
+      afterBurst(i, limits.messages.parent);
       const res = await s.request('/api/parent/communications', {
         method: 'POST',
         json: { subject: `Note ${i}`, content: 'x'.repeat(5000) },
@@ -83,6 +90,7 @@ describe('per-account rates (issue 29 finding 9)', () => {
     );
     const points = limits.pdfs.parent.points;
     for (let i = 0; i < points; i++) {
+      afterBurst(i, limits.pdfs.parent);
       const path = i % 2 ? `/api/parent/payment-receipts/${receipt.id}/pdf` : '/api/parent/tax-statements/2026/pdf';
       expect((await s.request(path, bearer(family.token))).status, path).toBe(200);
     }
@@ -116,6 +124,7 @@ describe('forgot-password has a global cap (issue 29 finding 4)', () => {
   it('answers 429 with Retry-After once every address together went over it', async () => {
     const points = limits.passwordResetGlobal.points;
     for (let i = 0; i < points; i++) {
+      afterBurst(i, limits.passwordResetGlobal);
       const res = await s.request('/api/parent/forgot-password', {
         method: 'POST',
         json: { email: `someone${i}@example.com` },
@@ -131,5 +140,47 @@ describe('forgot-password has a global cap (issue 29 finding 4)', () => {
       }),
       RESET_BUSY,
     );
+  });
+});
+
+describe("bursts: a window's allowance of costly work cannot all arrive at once (issue 29)", () => {
+  it('messages: one over the burst within ten seconds gets 429 with Retry-After, nothing stored; ten seconds later it is taken', async () => {
+    const fresh = await enrolFamily(s, 'burst-messages@example.com', ['Di Burst']);
+    const send = (subject: string) =>
+      s.request('/api/parent/communications', { method: 'POST', json: { subject, content: 'Hello' }, ...bearer(fresh.token) });
+    const burst = limits.messages.parent.burst!.points;
+    expect(burst).toBeLessThan(limits.messages.parent.points);
+    for (let i = 0; i < burst; i++) expect((await send(`Quick ${i}`)).status).toBe(201);
+    const before = s.count(communicationMessages);
+    const refused = await send('One too quick');
+    expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(BURST_MS / 1000);
+    await expectSlowDown(refused);
+    expect(s.count(communicationMessages)).toBe(before);
+    s.clock.advance(BURST_MS);
+    expect((await send('After a pause')).status).toBe(201);
+  });
+
+  it('PDFs: one over the burst within ten seconds gets 429; ten seconds later it is rendered', async () => {
+    s.clock.advance(5 * 60 * 1000); // past the window the PDFs' test above spent (its family has a 2026 receipt)
+    const pdf = () => s.request('/api/parent/tax-statements/2026/pdf', bearer(family.token));
+    for (let i = 0; i < limits.pdfs.parent.burst!.points; i++) expect((await pdf()).status).toBe(200);
+    await expectSlowDown(await pdf());
+    s.clock.advance(BURST_MS);
+    expect((await pdf()).status).toBe(200);
+  });
+
+  it('forgot-password: every address together gets at most a burst in ten seconds', async () => {
+    s.clock.advance(60 * 60 * 1000); // past the window the global cap's test above spent
+    const ask = (i: number) =>
+      s.request('/api/parent/forgot-password', {
+        method: 'POST',
+        json: { email: `burst${i}@example.com` },
+        headers: { 'x-forwarded-for': `10.8.0.${i + 1}` },
+      });
+    const burst = limits.passwordResetGlobal.burst!.points;
+    for (let i = 0; i < burst; i++) expect((await ask(i)).status).toBe(200);
+    await expectSlowDown(await ask(burst), RESET_BUSY);
+    s.clock.advance(BURST_MS);
+    expect((await ask(burst + 1)).status).toBe(200);
   });
 });

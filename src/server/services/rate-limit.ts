@@ -16,19 +16,31 @@ import { DEFAULT_MAX_BYTES, WindowCounter } from './window-counter';
 
 export { addressKey, WindowCounter } from './window-counter';
 
-/** A limit: `points` requests per window of `windowMs` per key. */
+/**
+ * A limit: `points` requests per window of `windowMs` per key. With a burst (`inBurst`), at most that many of them
+ * within a few seconds, so an account (or every address together) cannot spend its whole allowance of costly work
+ * at once: a window's PDFs or e-mails come at a pace the other requests can be answered between.
+ */
 export class RateLimit {
   readonly counter: WindowCounter;
+  burst: { points: number; counter: WindowCounter } | null = null;
   constructor(
     readonly points: number,
     windowMs: number,
-    maxBytes = DEFAULT_MAX_BYTES,
+    private readonly maxBytes = DEFAULT_MAX_BYTES,
   ) {
     this.counter = new WindowCounter(windowMs, maxBytes);
   }
+
+  /** At most `points` within `windowMs` (a second, shorter window over the same key, bounded the same way). */
+  inBurst(points: number, windowMs: number): this {
+    this.burst = { points, counter: new WindowCounter(windowMs, this.maxBytes) };
+    return this;
+  }
 }
 
-const MINUTE = 60 * 1000;
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
 
 /** Per-app limiters (one set per createApp, so tests never share counters). */
 export function createLimiters() {
@@ -43,13 +55,13 @@ export function createLimiters() {
     passwordResetByIp: new RateLimit(10, 60 * MINUTE),
     passwordResetByAccount: new RateLimit(3, 60 * MINUTE),
     /** All addresses together: far above a centre's families forgetting at once, and a bound on the mail queue. */
-    passwordResetGlobal: new RateLimit(60, 10 * MINUTE, 1024),
+    passwordResetGlobal: new RateLimit(60, 10 * MINUTE, 1024).inBurst(10, 10 * SECOND),
     /** Per account (parent or staff): a conversation's pace, not a flood. */
-    messages: { parent: new RateLimit(20, 10 * MINUTE), admin: new RateLimit(120, 10 * MINUTE) },
+    messages: { parent: new RateLimit(20, 10 * MINUTE).inBurst(5, 10 * SECOND), admin: new RateLimit(120, 10 * MINUTE) },
     /** Upload URLs per account: a few documents and their retries. */
     uploadUrls: new RateLimit(20, 10 * MINUTE),
     /** Receipt and statement PDFs per account (each one is rendered on the server's CPU). */
-    pdfs: { parent: new RateLimit(20, 5 * MINUTE), admin: new RateLimit(120, 5 * MINUTE) },
+    pdfs: { parent: new RateLimit(20, 5 * MINUTE).inBurst(5, 10 * SECOND), admin: new RateLimit(120, 5 * MINUTE) },
     /** A parent's preference changes: a few clicks in the menu, not a flood of writes. */
     preferences: new RateLimit(30, 10 * MINUTE),
     /** Attendance, pickups and classrooms (issue 32): a morning's drop-offs for staff; a few list changes for a parent. */
@@ -77,15 +89,19 @@ export class RateLimitedError extends TRPCError {
   }
 }
 
-/** Takes one point; over the limit it throws TOO_MANY_REQUESTS and sets Retry-After (whole seconds). */
+/** Takes one point; over the limit (or its burst) it throws TOO_MANY_REQUESTS and sets Retry-After (whole seconds). */
 export function consume(ctx: { clock: Clock; resHeaders: Headers }, limit: RateLimit, key: string, message?: string): void {
   const now = ctx.clock.now().getTime();
-  if (limit.counter.count(key, now) >= limit.points) {
-    const seconds = Math.max(1, Math.ceil(limit.counter.msLeft(key, now) / 1000));
+  const over = (counter: WindowCounter, points: number) => {
+    if (counter.count(key, now) < points) return;
+    const seconds = Math.max(1, Math.ceil(counter.msLeft(key, now) / 1000));
     ctx.resHeaders.set('Retry-After', String(seconds));
     throw new RateLimitedError(seconds, message);
-  }
+  };
+  over(limit.counter, limit.points);
+  if (limit.burst) over(limit.burst.counter, limit.burst.points);
   limit.counter.add(key, now);
+  limit.burst?.counter.add(key, now);
 }
 
 /** The sentence a page shows when an account goes too fast (messages, uploads, PDFs). */
