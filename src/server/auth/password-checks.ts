@@ -18,7 +18,7 @@ import type { Config } from '../config';
 import { uploadSecret } from '../documents/upload-secret';
 import { cookieName, readCookie } from './cookies';
 
-/** Every core but one: the checks never take the core that answers every other request. */
+/** Every core but one: the checks never take the core that answers every other request (ADR 060). */
 export const CHECKS_AT_ONCE = Math.max(1, availableParallelism() - 1);
 export const QUEUE_MAX = 16;
 export const QUEUE_WAIT_MS = 3000;
