@@ -6,7 +6,7 @@ import type { LoginKey } from '~/shared/i18n/login-en';
 import { type PageLanguage, pathIn } from '~/shared/i18n/paths';
 import type { ParentDashboardSearch } from '~/shared/parent-dashboard-search';
 import type { ParentNotice } from '../../lib/parent-session';
-import { DocumentTextField, errorId } from '../enrollment/DocumentFields';
+import { DocumentLabel, DocumentTextField, errorId } from '../enrollment/DocumentFields';
 import { cn } from '../ui/cn';
 import { inputClass } from '../ui/Field';
 import { buttonClass } from '../ui/button-class';
@@ -83,9 +83,7 @@ export function ParentLoginPage({ view }: { view: ParentLoginView }) {
             focus={firstInvalid === 'email'}
           />
           <div className="flex flex-col gap-1">
-            <label htmlFor="password" className="text-sm font-medium text-stone-800">
-              {w['login.password']}
-            </label>
+            <DocumentLabel name="password" label={w['login.password']} required />
             <div className="relative">
               <input
                 id="password"
