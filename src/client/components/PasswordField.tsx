@@ -1,6 +1,7 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { useState } from 'react';
-import { Button, Group, Input, Label, TextField } from 'react-aria-components';
+import { Button, Group, Input, TextField } from 'react-aria-components';
+import { FieldLabel } from './ui/FieldLabel';
 import { inputClass } from './ui/Field';
 import { FieldMessages } from './ui/FieldMessages';
 import { cn } from './ui/cn';
@@ -42,7 +43,8 @@ export function PasswordField({
       validationBehavior="aria"
       className="flex flex-col gap-1"
     >
-      <Label className="text-sm font-medium text-stone-800">{label}</Label>
+      {/* Always required: its asterisk as the other required fields show it. */}
+      <FieldLabel label={label} required />
       <Group className="relative">
         <Input className={cn(inputClass, 'pr-12')} />
         <Button
