@@ -57,7 +57,7 @@ test('a wrong password shows the Login Failed toast and stays on the login page'
   await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByLabel('Password', { exact: true })).toHaveAccessibleDescription('Invalid email or password');
   // Required, as the e-mail is: the same asterisk beside its label.
-  await expect(page.locator('main label').filter({ hasText: 'Password' })).toHaveText('Password *');
+  await expect(page.locator('main label', { hasText: 'Password' }).locator('..')).toHaveText('Password *');
 
   // 'Forgot your password?': once sent, the form and its button go; focus is on the answer, read out as a status.
   await page.getByRole('button', { name: 'Forgot your password?' }).click();

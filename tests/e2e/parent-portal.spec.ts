@@ -279,7 +279,7 @@ test('the busy state and a refusal: Signing in... while the call is out, then Lo
   await expect(passwordField).not.toHaveAttribute('aria-invalid');
   await expect(passwordField).toHaveAccessibleDescription('');
   // Required, as the e-mail is: the same asterisk beside its label.
-  await expect(page.locator('label[for="password"]')).toHaveText('Password *');
+  await expect(page.locator('label[for="password"]').locator('..')).toHaveText('Password *');
   await expect(page.locator('label[for="email"]')).toHaveText('Email *');
   // The password can be shown to check it.
   await page.getByRole('button', { name: 'Show password' }).click();

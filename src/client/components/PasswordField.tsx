@@ -1,7 +1,6 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { useState } from 'react';
-import { Button, Group, Input, TextField } from 'react-aria-components';
-import { FieldLabel } from './ui/FieldLabel';
+import { Button, Group, Input, Label, TextField } from 'react-aria-components';
 import { inputClass } from './ui/Field';
 import { FieldMessages } from './ui/FieldMessages';
 import { cn } from './ui/cn';
@@ -43,8 +42,15 @@ export function PasswordField({
       validationBehavior="aria"
       className="flex flex-col gap-1"
     >
-      {/* Always required: its asterisk as the other required fields show it. */}
-      <FieldLabel label={label} required />
+      {/* Always required: the asterisk the other required fields show, beside the label rather than in it (the
+          label's text stays the field's name alone). Hidden from screen readers, which hear "required". */}
+      <div className="text-sm font-medium text-stone-800">
+        <Label>{label}</Label>
+        <span aria-hidden="true" className="text-red-600">
+          {' '}
+          *
+        </span>
+      </div>
       <Group className="relative">
         <Input className={cn(inputClass, 'pr-12')} />
         <Button

@@ -25,8 +25,7 @@ export const errorId = (name: string) => `${name}-error`;
 /** The shared field look, red while the field has a message (the app's fields say so with React Aria's data-invalid). */
 const controlClass = cn(inputClass, 'aria-[invalid=true]:border-red-500');
 
-/** A field's label, with the asterisk the required fields show (hidden from screen readers: the field says it). */
-export function DocumentLabel({ name, label, required }: Pick<DocumentFieldProps, 'name' | 'label' | 'required'>) {
+function DocumentLabel({ name, label, required }: Pick<DocumentFieldProps, 'name' | 'label' | 'required'>) {
   return (
     <label htmlFor={name} className="text-sm font-medium text-stone-800">
       {label}

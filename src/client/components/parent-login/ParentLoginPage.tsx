@@ -6,7 +6,7 @@ import type { LoginKey } from '~/shared/i18n/login-en';
 import { type PageLanguage, pathIn } from '~/shared/i18n/paths';
 import type { ParentDashboardSearch } from '~/shared/parent-dashboard-search';
 import type { ParentNotice } from '../../lib/parent-session';
-import { DocumentLabel, DocumentTextField, errorId } from '../enrollment/DocumentFields';
+import { DocumentTextField, errorId } from '../enrollment/DocumentFields';
 import { cn } from '../ui/cn';
 import { inputClass } from '../ui/Field';
 import { buttonClass } from '../ui/button-class';
@@ -83,7 +83,15 @@ export function ParentLoginPage({ view }: { view: ParentLoginView }) {
             focus={firstInvalid === 'email'}
           />
           <div className="flex flex-col gap-1">
-            <DocumentLabel name="password" label={w['login.password']} required />
+            {/* Required, as the e-mail: its asterisk, beside the label rather than in it (the label's text stays the
+                field's name alone, as "Show password" is named apart from it). */}
+            <div className="text-sm font-medium text-stone-800">
+              <label htmlFor="password">{w['login.password']}</label>
+              <span aria-hidden="true" className="text-red-600">
+                {' '}
+                *
+              </span>
+            </div>
             <div className="relative">
               <input
                 id="password"
