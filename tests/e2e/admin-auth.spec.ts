@@ -48,11 +48,16 @@ test('a wrong password shows the Login Failed toast and stays on the login page'
   await page.getByRole('button', { name: 'Sign In' }).click();
 
   await expect(page.getByText('Login Failed')).toBeVisible();
-  await expect(page.getByText('Invalid email or password')).toBeVisible();
+  await expect(page.getByRole('alertdialog').getByText('Invalid email or password')).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/login$/);
   expect(await page.evaluate(() => window.localStorage.getItem('admin'))).toBeNull();
-  // Focus, lost with the disabled button, is on the password to try again (issue 34), not on <body>.
+  // Focus, lost with the disabled button, is on the password to try again (issue 34), not on <body>; the refusal is
+  // said at it too, not only by the toast.
   await expect(page.getByLabel('Password', { exact: true })).toBeFocused();
+  await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Password', { exact: true })).toHaveAccessibleDescription('Invalid email or password');
+  // Required, as the e-mail is: the same asterisk beside its label.
+  await expect(page.locator('main label', { hasText: 'Password' }).locator('..')).toHaveText('Password *');
 
   // 'Forgot your password?': once sent, the form and its button go; focus is on the answer, read out as a status.
   await page.getByRole('button', { name: 'Forgot your password?' }).click();

@@ -31,6 +31,8 @@ test('add an event in the Events tab (with inline validation) and find it on /ev
   await dialog.getByRole('button', { name: 'Create Event' }).click();
   await expect(dialog.getByText('Title is required')).toBeVisible();
   await expect(dialog.getByText('Description is required')).toBeVisible();
+  // Focus goes to the first field to correct, as every form's messages take it (issue 34: it stayed on the button).
+  await expect(dialog.getByLabel('Title')).toBeFocused();
 
   await dialog.getByLabel('Title').fill(title);
   await dialog.getByLabel('Description').fill('Bring a packed lunch and a sun hat.');
@@ -85,6 +87,12 @@ test('add an announcement, see it with its count, then delete it', async ({ page
 
   await page.getByRole('button', { name: 'Add Announcement' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Announcement' });
+  // Sent empty: the messages at their fields, and focus on the first of them (issue 34: it stayed on the button).
+  await dialog.getByRole('button', { name: 'Post Announcement' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByText('Title is required')).toBeVisible();
+  await expect(dialog.getByText('Content is required')).toBeVisible();
+  await expect(dialog.getByLabel('Title')).toBeFocused();
   await dialog.getByLabel('Title').fill(title);
   await dialog.getByLabel('Content').fill('Flu shots in the office on Friday morning.');
   await dialog.getByRole('button', { name: /Category/ }).click();

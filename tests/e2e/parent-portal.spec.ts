@@ -184,7 +184,7 @@ test.describe('on a phone', () => {
     await page.getByLabel('Password', { exact: true }).fill('not the password');
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect(page.getByText('Login Failed')).toBeVisible();
-    await expect(page.getByText('Invalid email or password')).toBeVisible();
+    await expect(page.getByRole('alertdialog').getByText('Invalid email or password')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Sign In' })).toBeEnabled();
 
     await signIn(page, fam.email, fam.password);
@@ -267,10 +267,20 @@ test('the busy state and a refusal: Signing in... while the call is out, then Lo
   await expect(page.getByRole('button', { name: 'Signing in...' })).toBeDisabled();
   release();
   await expect(page.getByRole('alertdialog').getByText('Login Failed')).toBeVisible();
-  await expect(page.getByText('Invalid email or password')).toBeVisible();
+  await expect(page.getByRole('alertdialog').getByText('Invalid email or password')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Sign In' })).toBeEnabled();
-  // Focus, lost with the disabled button, is on the password to try again (issue 34), not on <body>.
-  await expect(page.getByLabel('Password', { exact: true })).toBeFocused();
+  // Focus, lost with the disabled button, is on the password to try again (issue 34), not on <body>; the refusal is
+  // said at it too, not only by the toast, and goes once the password is edited.
+  const passwordField = page.getByLabel('Password', { exact: true });
+  await expect(passwordField).toBeFocused();
+  await expect(passwordField).toHaveAttribute('aria-invalid', 'true');
+  await expect(passwordField).toHaveAccessibleDescription('Invalid email or password');
+  await passwordField.press('x');
+  await expect(passwordField).not.toHaveAttribute('aria-invalid');
+  await expect(passwordField).toHaveAccessibleDescription('');
+  // Required, as the e-mail is: the same asterisk beside its label.
+  await expect(page.locator('label[for="password"]').locator('..')).toHaveText('Password *');
+  await expect(page.locator('label[for="email"]')).toHaveText('Email *');
   // The password can be shown to check it.
   await page.getByRole('button', { name: 'Show password' }).click();
   await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('type', 'text');
@@ -313,6 +323,9 @@ test.describe('with JavaScript off', () => {
     await expect(failure).toContainText('Invalid email or password');
     await expect(page.getByLabel('Email')).toHaveValue(fam.email);
     await expect(page.getByLabel('Password', { exact: true })).toBeFocused();
+    // Said at the password too (issue 34).
+    await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByLabel('Password', { exact: true })).toHaveAccessibleDescription('Invalid email or password');
 
     await page.getByLabel('Password', { exact: true }).fill(fam.password);
     await page.getByRole('button', { name: 'Sign In' }).click();
@@ -353,6 +366,21 @@ test('choosing a new password from a reset link: the page says what it must be, 
   const token = mail.textBody.match(/parent-reset-password#token=([a-z0-9]+)/)![1]!;
   await page.goto(`/parent-reset-password#token=${token}`);
   await expect(page.getByLabel('New password', { exact: true })).toHaveAccessibleDescription(PARENT_PASSWORD_HINT);
+  // Too short: the message at the field, and focus on it, as every form's messages take it (issue 34: it stayed on
+  // the button); then a repeat that differs takes it.
+  const fresh = page.getByLabel('New password', { exact: true });
+  const repeat = page.getByLabel('Repeat the new password', { exact: true });
+  await fresh.fill('short');
+  await repeat.fill('short');
+  await page.getByRole('button', { name: 'Save new password' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(fresh).toHaveAttribute('aria-invalid', 'true');
+  await expect(fresh).toBeFocused();
+  await fresh.fill('a much longer password 42');
+  await page.getByRole('button', { name: 'Save new password' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(repeat).toHaveAccessibleDescription('The two passwords are not the same');
+  await expect(repeat).toBeFocused();
 });
 
 test('a used, expired or unknown reset link is said as the page opens, before any password is typed (issue 34 item 6)', async ({

@@ -243,7 +243,11 @@ test('a parent who reads Spanish signs in at /es/parent-login, and signing out b
   await page.getByLabel(loginEs['login.email']).fill(fam.email);
   await page.getByLabel(loginEs['login.password'], { exact: true }).fill('no-es-la-mia');
   await page.getByRole('button', { name: loginEs['login.signIn'] }).click();
-  await expect(page.getByText(loginEs['login.error.invalid'])).toBeVisible();
+  await expect(page.getByRole('alertdialog').getByText(loginEs['login.error.invalid'])).toBeVisible();
+  // Said at the password too, in Spanish (issue 34: only the toast said it).
+  await expect(page.getByLabel(loginEs['login.password'], { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel(loginEs['login.password'], { exact: true })).toHaveAccessibleDescription(loginEs['login.error.invalid']);
+  await expect(page.getByLabel(loginEs['login.password'], { exact: true })).toBeFocused();
   expect(foundIn(await page.locator('body').innerText(), SIGN_IN_ENGLISH)).toEqual([]);
   await page.getByLabel(loginEs['login.password'], { exact: true }).fill(fam.password);
   await page.getByRole('button', { name: loginEs['login.signIn'] }).click();

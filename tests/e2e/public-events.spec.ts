@@ -52,7 +52,7 @@ test('an event shows as a dot on its day; selecting the day lists it with 12-hou
   // Only the public event counts.
   const dayLink = calendar.getByRole('link', { name: `${longDate(dayIso)}, 1 event`, exact: true });
   await dayLink.click();
-  await expect(page).toHaveURL(new RegExp(`/events\\?date=${dayIso}$`));
+  await expect(page).toHaveURL(new RegExp(`/events\\?date=${dayIso}#day-events$`));
   await expect(dayLink).toHaveAttribute('aria-current', 'date');
   await expect(todayLink).not.toHaveAttribute('aria-current');
 
@@ -121,7 +121,7 @@ test('a day tapped before any script has run is selected all the same: the days 
   await page.evaluate((to) => window.location.assign(to), '/events');
   const link = page.getByRole('table').getByRole('link', { name: new RegExp(`^${longDate(day)},`) });
   await link.click();
-  await expect(page).toHaveURL(new RegExp(`/events\\?date=${day}$`));
+  await expect(page).toHaveURL(new RegExp(`/events\\?date=${day}#day-events$`));
   await expect(page.getByRole('heading', { name: `Events on ${shortDate(day)}` })).toBeVisible();
   await expect(page.getByRole('table').getByRole('link', { name: new RegExp(`^${longDate(day)},`) })).toHaveAttribute(
     'aria-current',
@@ -383,6 +383,43 @@ test.describe('layout', () => {
       await page.goto('/events');
       await expect(page.getByRole('region', { name: 'All Announcements' }).getByRole('heading', { name: titles[3] })).toBeVisible();
       for (const title of titles) await expect(page.getByRole('heading', { name: title })).toHaveCount(1);
+    });
+
+    test("a day tapped brings its list, below the calendar, into view: with the page's script and without (issue 34)", async ({
+      page,
+      server,
+      browser,
+    }) => {
+      await seed(server);
+      const day = otherDayThisMonth();
+      const dayList = page.getByRole('heading', { name: `Events on ${shortDate(day)}` });
+      // Where a heading's top is in the window: the list starts at the bottom edge, under the Call / Apply bar.
+      const topOf = async (name: string) => (await page.getByRole('heading', { name }).boundingBox())?.y ?? -1;
+      const tapDay = () =>
+        page
+          .getByRole('table')
+          .getByRole('link', { name: new RegExp(`^${longDate(day)},`) })
+          .click();
+      await page.goto('/events');
+      expect(await topOf(`Events on ${shortDate(centreToday())}`)).toBeGreaterThan(600);
+      // Shown in place by the script, then scrolled to, as the link's #day-events asks.
+      await tapDay();
+      await expect(dayList).toBeVisible();
+      await expect.poll(() => topOf(`Events on ${shortDate(day)}`)).toBeLessThan(300);
+      await expect(page).toHaveURL(new RegExp(`/events\\?date=${day}#day-events$`));
+      // Without scripts the link loads the page, and the browser goes to the list itself.
+      const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 812 }, baseURL: server.url });
+      const plain = await context.newPage();
+      await plain.goto('/events');
+      const plainTop = async (name: string) => (await plain.getByRole('heading', { name }).boundingBox())?.y ?? -1;
+      expect(await plainTop(`Events on ${shortDate(centreToday())}`)).toBeGreaterThan(600);
+      await plain
+        .getByRole('table')
+        .getByRole('link', { name: new RegExp(`^${longDate(day)},`) })
+        .click();
+      await expect(plain).toHaveURL(new RegExp(`/events\\?date=${day}#day-events$`));
+      await expect.poll(() => plainTop(`Events on ${shortDate(day)}`)).toBeLessThan(300);
+      await context.close();
     });
   });
 });

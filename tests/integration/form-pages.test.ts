@@ -269,7 +269,12 @@ describe('/parent-login', () => {
 
     const wrong = await post('/parent-login', { email, password: 'not the password' });
     expect(wrong.status).toBe(401);
-    expect(viewOf(await wrong.text())).toMatchObject({ email, failure: 'Invalid email or password' });
+    // Said at the password too (issue 34): the page marks it invalid with the sentence in its message slot, and focuses it.
+    expect(viewOf(await wrong.text())).toMatchObject({
+      email,
+      failure: 'Invalid email or password',
+      errors: { password: 'Invalid email or password' },
+    });
     expect(sessionCookie(wrong)).toBeUndefined();
     expect(s.db.select().from(parentSessions).all()).toHaveLength(0);
   });
@@ -288,7 +293,10 @@ describe('/parent-login', () => {
     for (let i = 0; i < 12; i++) last = await post('/parent-login', { email: other, password: `wrong ${i}` });
     expect(last!.status).toBe(429);
     expect(Number(last!.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(viewOf(await last!.text()).failure).toMatch(/^Too many sign-in attempts/);
+    const throttled = viewOf(await last!.text());
+    expect(throttled.failure).toMatch(/^Too many sign-in attempts/);
+    // Not the password's fault: no field is marked.
+    expect(throttled.errors).toBeUndefined();
     // The JSON sign-in is held by the same throttle.
     expect((await s.request('/api/parent/login', { method: 'POST', json: { email: other, password: 'parent-pass-1' } })).status).toBe(429);
   });

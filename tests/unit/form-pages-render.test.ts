@@ -71,8 +71,29 @@ describe('/parent-login', () => {
     expect(tag(html, 'email')).toMatch(/value="pat@example.com"/);
     expect(tag(html, 'password')).toMatch(/autofocus=""/);
     expect(tag(html, 'password')).not.toMatch(/value=/);
+    // Refused credentials are said at the password too, when the server gives them to it (issue 34).
+    const atField = await renderParentLoginPage({
+      failure: 'Invalid email or password',
+      errors: { password: 'Invalid email or password' },
+    });
+    expect(tag(atField, 'password')).toMatch(/aria-invalid="true"/);
+    expect(tag(atField, 'password')).toMatch(/aria-describedby="password-error"/);
+    expect(tag(atField, 'password')).toMatch(/autofocus=""/);
+    expect(atField).toMatch(/<p id="password-error"[^>]*>Invalid email or password<\/p>/);
     // Closed, the reset form is only in its template (no second e-mail field in the page).
     expect(html).toMatch(/<div id="reset-panel" hidden=""><\/div><template id="reset-template">/);
+  });
+
+  it('the password is marked required as the e-mail is: the asterisk beside its label, aria-required (issue 34)', async () => {
+    const { renderParentLoginPage } = await load();
+    for (const language of ['en', 'es'] as const) {
+      const html = await renderParentLoginPage({ language });
+      for (const id of ['email', 'password']) {
+        const star = '<span aria-hidden="true"[^>]*> (<!-- -->)?\\*</span>';
+        expect(html).toMatch(new RegExp(`<label for="${id}"[^>]*>[^<]+(${star}</label>|</label>${star})`));
+        expect(tag(html, id)).toMatch(/aria-required="true"/);
+      }
+    }
   });
 
   it("the schema's messages at the fields, a notice by its code, and the reset panel open with its answer", async () => {

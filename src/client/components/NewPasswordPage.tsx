@@ -2,6 +2,7 @@ import { KeyRound } from 'lucide-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Form } from 'react-aria-components';
 import type { z } from 'zod';
+import { useFocusFirstInvalid } from '../lib/use-schema-form';
 import { PasswordField } from './PasswordField';
 import { Button, LinkButton } from './ui/Button';
 import { Card } from './ui/Card';
@@ -74,6 +75,8 @@ export function NewPasswordForm({
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<{ password?: string; confirm?: string }>({});
+  // Focus on the first field to correct, as every form's messages take it (issue 34).
+  const { formRef, focusFirstInvalid } = useFocusFirstInvalid();
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -84,10 +87,11 @@ export function NewPasswordForm({
     };
     setErrors(next);
     if (!next.password && !next.confirm) onValid(password);
+    else focusFirstInvalid();
   }
 
   return (
-    <Form onSubmit={submit} validationBehavior="aria" className="flex flex-col gap-4">
+    <Form ref={formRef} onSubmit={submit} validationBehavior="aria" className="flex flex-col gap-4">
       <p className="text-sm text-stone-700">{intro}</p>
       <PasswordField
         label={words.newPassword}

@@ -42,7 +42,15 @@ export function PasswordField({
       validationBehavior="aria"
       className="flex flex-col gap-1"
     >
-      <Label className="text-sm font-medium text-stone-800">{label}</Label>
+      {/* Always required: the asterisk the other required fields show, beside the label rather than in it (the
+          label's text stays the field's name alone). Hidden from screen readers, which hear "required". */}
+      <div className="text-sm font-medium text-stone-800">
+        <Label>{label}</Label>
+        <span aria-hidden="true" className="text-red-600">
+          {' '}
+          *
+        </span>
+      </div>
       <Group className="relative">
         <Input className={cn(inputClass, 'pr-12')} />
         <Button

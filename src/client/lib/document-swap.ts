@@ -15,7 +15,10 @@ let latest = 0;
  * Forward, already in the history). Then focuses the element of the new content whose `data-swap` is `focusKey`,
  * if any, so the keyboard stays where it was.
  */
-export async function showPage(url: string, { push, focusKey }: { push: boolean; focusKey?: string }): Promise<void> {
+export async function showPage(
+  url: string,
+  { push, focusKey, reveal }: { push: boolean; focusKey?: string; reveal?: string },
+): Promise<void> {
   const request = ++latest;
   let html: string;
   try {
@@ -37,6 +40,7 @@ export async function showPage(url: string, { push, focusKey }: { push: boolean;
   current.replaceChildren(...Array.from(content.childNodes));
   if (next.title) document.title = next.title;
   if (focusKey) current.querySelector<HTMLElement>(`[data-swap="${CSS.escape(focusKey)}"]`)?.focus();
+  if (reveal) bringIntoView(document.getElementById(reveal));
   announce(current);
 }
 
@@ -59,6 +63,15 @@ function announce(content: Element): void {
   status.textContent = said.join('. ');
 }
 
+/**
+ * What a link's fragment names (a calendar day's `#day-events`) is brought into view as the browser does when the
+ * link loads the page, but only when it is not in view already (a phone, where the list is below the calendar).
+ */
+function bringIntoView(target: HTMLElement | null): void {
+  const top = target?.getBoundingClientRect().top;
+  if (target && top !== undefined && (top < 0 || top > window.innerHeight * 0.75)) target.scrollIntoView({ block: 'start' });
+}
+
 const plainClick = (event: MouseEvent) =>
   !event.defaultPrevented && event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 
@@ -73,7 +86,9 @@ export function listenToSwapLinks(doc: Document): void {
     const url = new URL(link.href, doc.baseURI);
     if (url.origin !== location.origin || url.pathname !== location.pathname) return;
     event.preventDefault();
-    void showPage(url.href, { push: true, focusKey: link.dataset.swap });
+    // A tap or a click, not the keyboard's Enter (a click of detail 0), whose focus stays on the calendar's day.
+    const reveal = event.detail > 0 && url.hash ? decodeURIComponent(url.hash.slice(1)) : undefined;
+    void showPage(url.href, { push: true, focusKey: link.dataset.swap, reveal });
   });
   watchHistory(doc);
 }

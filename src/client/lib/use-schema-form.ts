@@ -18,9 +18,10 @@ export interface SchemaFormOptions {
    */
   onEdit?: 'keep' | 'clear' | 'revalidate';
   /**
-   * Whenever messages are shown, move focus to the first field that has one (attach `formRef` to the form).
-   * `centred` first scrolls that field to the middle of the window: on a page under a sticky navigation bar,
-   * focus's own scrolling can leave the field hidden beneath it.
+   * Whenever messages are shown, move focus to the first field that has one: on by default, for every form (issue
+   * 34: dialogs left it on their submit button). The form is `formRef`'s, or else the one that had focus when the
+   * messages came (its submit button's). `centred` first scrolls that field to the middle of the window: on a page
+   * under a sticky navigation bar, focus's own scrolling can leave the field hidden beneath it.
    */
   focusInvalid?: boolean | 'centred';
 }
@@ -32,14 +33,12 @@ export interface SchemaFormOptions {
 export function useSchemaForm<S extends z.ZodType, V extends Record<string, unknown>>(
   schema: S,
   initialValues: V | (() => V),
-  { onEdit = 'keep', focusInvalid = false }: SchemaFormOptions = {},
+  { onEdit = 'keep', focusInvalid = true }: SchemaFormOptions = {},
 ) {
   const [values, setValues] = useState<V>(initialValues);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [attempted, setAttempted] = useState(false);
-  /** Bumped when messages appear, so focus moves once per submit, not on every later change of the messages. */
-  const [focusRequest, setFocusRequest] = useState(0);
-  const formRef = useRef<HTMLFormElement>(null);
+  const { formRef, focusFirstInvalid } = useFocusFirstInvalid(focusInvalid);
   // The messages in the reader's language (the parent portal's; as they are elsewhere).
   const say = useContext(FieldMessageLanguage);
   const messagesOf = (error: z.ZodError): FieldErrors => {
@@ -60,14 +59,11 @@ export function useSchemaForm<S extends z.ZodType, V extends Record<string, unkn
     if (typed) setValues((v) => ({ ...v, ...typed }));
   }, []);
 
-  useEffect(() => {
-    if (focusInvalid && focusRequest > 0 && formRef.current) focusFirstInvalidField(formRef.current, focusInvalid === 'centred');
-  }, [focusRequest]);
-
+  /** Shows these messages at their fields (every other field cleared), and moves focus to the first. */
   function showErrors(next: FieldErrors) {
     setErrors(next);
     setAttempted(true);
-    setFocusRequest((n) => n + 1);
+    focusFirstInvalid();
   }
 
   const set =
@@ -108,7 +104,7 @@ export function useSchemaForm<S extends z.ZodType, V extends Record<string, unkn
     setAttempted(false);
   }
 
-  return { values, set, errors, parse, showServerErrors, reset, formRef };
+  return { values, set, errors, parse, showServerErrors, showErrors, reset, formRef };
 }
 
 /**
@@ -129,6 +125,25 @@ export function typedBeforeHydration(
     if (field.value !== value) (typed ??= {})[key] = field.value;
   }
   return typed;
+}
+
+/**
+ * Focus on a form's first field with a message, once per request, after the render that shows the messages: the
+ * form's `formRef` (attach it), or else the form that has focus when asked (the submit button's, as a submit
+ * leaves it). For forms outside `useSchemaForm` too (NewPasswordForm).
+ */
+export function useFocusFirstInvalid(how: boolean | 'centred' = true) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const [request, setRequest] = useState<{ form: HTMLFormElement | null } | null>(null);
+  useEffect(() => {
+    const form = formRef.current ?? request?.form;
+    if (how && request && form?.isConnected) focusFirstInvalidField(form, how === 'centred');
+  }, [request]);
+  function focusFirstInvalid() {
+    const active = document.activeElement;
+    setRequest({ form: active instanceof HTMLElement ? active.closest('form') : null });
+  }
+  return { formRef, focusFirstInvalid };
 }
 
 const FOCUSABLE = ':is(input, textarea, button):not([tabindex="-1"])';

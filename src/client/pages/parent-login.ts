@@ -75,8 +75,13 @@ function signIn(form: HTMLFormElement): void {
     submit.textContent = label;
     // The refusal is read out by the toast's live region; focus, lost with the disabled button, goes to the field
     // to correct (issue 34): the first one refused, else the password.
-    if (!(answer?.body.errors && showErrors(form, LOGIN_FIELDS, sayAll(answer.body.errors)))) password.focus();
-    toast({ title: say('Login Failed'), description: say(failureMessage(answer, 'Login failed')), variant: 'destructive' });
+    const failure = say(failureMessage(answer, 'Login failed'));
+    if (!(answer?.body.errors && showErrors(form, LOGIN_FIELDS, sayAll(answer.body.errors)))) {
+      // Refused credentials are said at the password too (aria-invalid, its message slot), not only by the toast.
+      if (answer?.status === 401) showErrors(form, LOGIN_FIELDS, { password: failure });
+      else password.focus();
+    }
+    toast({ title: say('Login Failed'), description: failure, variant: 'destructive' });
   });
 
   const toggle = document.getElementById('password-toggle');

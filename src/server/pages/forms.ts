@@ -280,7 +280,9 @@ export function formPages(deps: AppDeps, limits: Limiters, { clientDir, ssrDir }
         const { message, fieldErrors } = clientError(err);
         // The schema's messages at their fields; any other refusal (wrong password, closed account, too many
         // attempts) as SPEC.md §8's 'Login Failed' with the server's sentence.
-        return page(status, fieldErrors ? { email, errors: saidAll(fieldErrors) } : { email, failure: said(message) });
+        if (fieldErrors) return page(status, { email, errors: saidAll(fieldErrors) });
+        // Refused credentials are said at the password too (issue 34: only the banner said it), which takes focus.
+        return page(status, { email, failure: said(message), errors: status === 401 ? { password: said(message) } : undefined });
       }
       // The session cookie exactly as the API sets it (parents/sign-in.ts); the token is never in the page.
       for (const cookie of resHeaders.getSetCookie()) c.header('Set-Cookie', cookie, { append: true });

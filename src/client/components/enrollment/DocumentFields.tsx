@@ -25,7 +25,7 @@ export const errorId = (name: string) => `${name}-error`;
 /** The shared field look, red while the field has a message (the app's fields say so with React Aria's data-invalid). */
 const controlClass = cn(inputClass, 'aria-[invalid=true]:border-red-500');
 
-function Label({ name, label, required }: Pick<DocumentFieldProps, 'name' | 'label' | 'required'>) {
+function DocumentLabel({ name, label, required }: Pick<DocumentFieldProps, 'name' | 'label' | 'required'>) {
   return (
     <label htmlFor={name} className="text-sm font-medium text-stone-800">
       {label}
@@ -73,7 +73,7 @@ export function DocumentTextField({
   >) {
   return (
     <div className={cn('flex flex-col gap-1', props.className)}>
-      <Label {...props} />
+      <DocumentLabel {...props} />
       {multiline ? (
         <textarea
           {...controlProps(props)}
@@ -105,7 +105,7 @@ export function DocumentSelect({
 }: DocumentFieldProps & { options: readonly Choice[]; placeholder?: string }) {
   return (
     <div className={cn('flex flex-col gap-1', props.className)}>
-      <Label {...props} />
+      <DocumentLabel {...props} />
       <select {...controlProps(props)} defaultValue={props.value ?? ''} className={cn(controlClass, 'appearance-auto')}>
         {placeholder !== undefined && <option value="">{placeholder}</option>}
         {options.map((o) => (

@@ -4,7 +4,7 @@ import { type MouseEvent, useEffect } from 'react';
 import type { EventsSearch } from '~/shared/page-search';
 import { buttonClass } from '../ui/button-class';
 import { cn } from '../ui/cn';
-import { eventsHref } from './calendar-links';
+import { DAY_EVENTS_ID, eventsHref } from './calendar-links';
 import { listenToCalendarKeys } from './calendar-keys';
 import { formatLongDay, formatMonth, intlFor, usePageLanguage, useT } from '../../lib/i18n';
 
@@ -132,7 +132,7 @@ export function EventsCalendar({ month, selected, today, eventCounts, onNavigate
                 return (
                   <td key={key} className="p-0 sm:p-0.5">
                     <a
-                      href={eventsHref({ date: key }, language)}
+                      href={`${eventsHref({ date: key }, language)}#${DAY_EVENTS_ID}`}
                       onClick={follow({ date: key })}
                       data-day={key}
                       data-swap={key}

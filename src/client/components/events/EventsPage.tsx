@@ -4,6 +4,7 @@ import { CalendarDays, CalendarRange, Megaphone, ScrollText } from 'lucide-react
 import { useMemo } from 'react';
 import type { EventsSearch } from '~/shared/page-search';
 import { AnnouncementItem } from './AnnouncementItem';
+import { DAY_EVENTS_ID } from './calendar-links';
 import { EventDetails } from './EventDetails';
 import { EventsCalendar } from './EventsCalendar';
 import { EventSummary } from './EventSummary';
@@ -71,7 +72,7 @@ export function EventsPage() {
           />
         </Card>
         <Card className="p-4 sm:p-6 lg:col-span-2">
-          <section aria-labelledby="day-heading" aria-live="polite">
+          <section id={DAY_EVENTS_ID} aria-labelledby="day-heading" aria-live="polite" className="scroll-mt-24">
             <h2 id="day-heading" className="flex items-center gap-2 text-xl font-bold text-stone-900">
               <CalendarDays aria-hidden="true" className="size-5 text-brand-700" />
               {t('events.dayHeading', { date: formatDay(language, selected) })}

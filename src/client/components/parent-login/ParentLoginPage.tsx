@@ -83,9 +83,15 @@ export function ParentLoginPage({ view }: { view: ParentLoginView }) {
             focus={firstInvalid === 'email'}
           />
           <div className="flex flex-col gap-1">
-            <label htmlFor="password" className="text-sm font-medium text-stone-800">
-              {w['login.password']}
-            </label>
+            {/* Required, as the e-mail: its asterisk, beside the label rather than in it (the label's text stays the
+                field's name alone, as "Show password" is named apart from it). */}
+            <div className="text-sm font-medium text-stone-800">
+              <label htmlFor="password">{w['login.password']}</label>
+              <span aria-hidden="true" className="text-red-600">
+                {' '}
+                *
+              </span>
+            </div>
             <div className="relative">
               <input
                 id="password"

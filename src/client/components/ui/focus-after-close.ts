@@ -23,8 +23,23 @@ export function useFocusAfterClose(isOpen: boolean): void {
   }, [isOpen, opener]);
 }
 
+/**
+ * Keeps focus on a control that a step it started disables or replaces (a select disabled while its change is
+ * sent, a button that turns into another, a dialog opened after a request): whenever focus falls to <body>, it goes
+ * back to `from` once `from` can take it, or, when `from` is gone, to `instead()` (for example its card's heading) or
+ * the heading of its section. Until the person acts again (a key or a pointer).
+ */
+export function keepFocusNear(from: Element | null, instead?: () => HTMLElement | null): void {
+  if (from instanceof HTMLElement && from !== document.body) watchFocus(from, instead);
+}
+
+/** The control that has focus now (a select's button when focus is on a choice in its popup), or null. */
+export function focusedControl(): HTMLElement | null {
+  return openerOf(document.activeElement);
+}
+
 /** Puts focus back on `from`, or in its place, whenever it falls to <body>, until the person acts again. */
-function watchFocus(from: HTMLElement): void {
+function watchFocus(from: HTMLElement, instead?: () => HTMLElement | null): void {
   const section = from.closest<HTMLElement>('section, [role="tabpanel"], main');
   const lost = () => !document.activeElement || document.activeElement === document.body;
   function place() {
@@ -33,7 +48,8 @@ function watchFocus(from: HTMLElement): void {
       if (!from.matches(':disabled')) from.focus();
       return;
     }
-    const target = section?.isConnected ? (section.querySelector<HTMLElement>(HEADING) ?? section) : null;
+    const other = instead?.();
+    const target = other?.isConnected ? other : section?.isConnected ? (section.querySelector<HTMLElement>(HEADING) ?? section) : null;
     if (!target) return;
     if (!target.hasAttribute('tabindex')) target.tabIndex = -1;
     target.focus();

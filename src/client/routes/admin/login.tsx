@@ -40,7 +40,7 @@ function AdminLoginPage() {
   const navigate = useNavigate();
   const { redirect } = Route.useSearch();
   const sessionEnded = useRouterState({ select: (s) => s.location.state.sessionEnded === true });
-  const { values, set, errors, parse } = useSchemaForm(loginSchema, { email: '', password: '' });
+  const { values, set, errors, parse, showErrors, showServerErrors, formRef } = useSchemaForm(loginSchema, { email: '', password: '' });
   const [forgotOpen, setForgotOpen] = useState(false);
   const login = useMutation(
     trpc.adminAuth.login.mutationOptions({
@@ -51,9 +51,14 @@ function AdminLoginPage() {
         void navigate({ to: '/admin', search: redirect ? { tab: redirect } : {}, replace: true });
       },
       onError: (error) => {
-        // Focus, lost with the disabled button, goes to the password to try again; the toast says why (issue 34).
-        document.querySelector<HTMLInputElement>('main input[name="password"]')?.focus();
-        toast({ title: 'Login Failed', description: errorMessage(error, 'Invalid email or password'), variant: 'destructive' });
+        const message = errorMessage(error, 'Invalid email or password');
+        // Refused credentials are said at the password too (aria-invalid, its message), which takes focus, lost with
+        // the disabled button (issue 34); any other refusal leaves focus on the password to try again.
+        if (!showServerErrors(error)) {
+          if (error.data?.httpStatus === 401) showErrors({ password: message });
+          else document.querySelector<HTMLInputElement>('main input[name="password"]')?.focus();
+        }
+        toast({ title: 'Login Failed', description: message, variant: 'destructive' });
       },
     }),
   );
@@ -79,7 +84,7 @@ function AdminLoginPage() {
             {SESSION_ENDED_MESSAGE}
           </p>
         )}
-        <Form onSubmit={submit} validationBehavior="aria" className="flex flex-col gap-4">
+        <Form ref={formRef} onSubmit={submit} validationBehavior="aria" className="flex flex-col gap-4">
           <TextField
             label="Email"
             type="email"

@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { CheckCircle2, Eye, Trash2, UserPlus } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { APPLICATION_STATUS_LABELS, APPLICATION_STATUSES, type ApplicationStatus, PROGRAM_LABELS, type Program } from '~/shared/constants';
 import { choiceLabel, HOW_HEARD_CHOICES, RELATIONSHIP_CHOICES, STATE_CHOICES } from '~/shared/enrollment-choices';
 import { formatDate, formatDateTime } from '~/client/lib/format';
@@ -12,6 +12,7 @@ import { Checkbox } from '../../ui/Checkbox';
 import { LoadMoreButton } from '../../ui/LoadMoreButton';
 import { cn } from '../../ui/cn';
 import { ConfirmDialog, Dialog, DIALOG_FOOTER } from '../../ui/Dialog';
+import { focusedControl, keepFocusNear } from '../../ui/focus-after-close';
 import { Select } from '../../ui/Select';
 import { ExportLink } from '../ExportLink';
 import { FilteredListState, FilteredPanelHeader } from '../PanelHeader';
@@ -133,6 +134,7 @@ function ApplicationCard({ application: a, onView, onDelete }: { application: Ap
   const updateStatus = useMutation(trpc.applications.updateStatus.mutationOptions());
   const enroll = useMutation(trpc.applications.enroll.mutationOptions());
   const child = childNameOf(a);
+  const heading = useRef<HTMLHeadingElement>(null);
   const parent = `${a.parentFirstName} ${a.parentLastName}`;
 
   /** A status chosen in the dropdown: sent at once, or, when the family would be e-mailed, only after confirming. */
@@ -140,7 +142,11 @@ function ApplicationCard({ application: a, onView, onDelete }: { application: Ap
     const status = value as ApplicationStatus;
     if (status === a.status) return;
     if (emailParent) setConfirming(status);
-    else changeStatus(status, false);
+    else {
+      // The select is disabled while the change is sent, which dropped focus to <body> (issue 34): it comes back.
+      keepFocusNear(focusedControl());
+      changeStatus(status, false);
+    }
   }
 
   function changeStatus(status: ApplicationStatus, sendEmail: boolean) {
@@ -179,6 +185,12 @@ function ApplicationCard({ application: a, onView, onDelete }: { application: Ap
   }
 
   function addToEnrolled() {
+    // The button turns into 'Already Enrolled', which cannot take focus: focus goes to the card's heading (the
+    // toast says what happened), or back to the button when the enrolment failed.
+    keepFocusNear(focusedControl(), () => {
+      if (heading.current) heading.current.tabIndex = -1;
+      return heading.current;
+    });
     enroll.mutate(a.id, {
       onSuccess: (result) => {
         toast({ title: 'Child Enrolled', description: result.message });
@@ -195,7 +207,12 @@ function ApplicationCard({ application: a, onView, onDelete }: { application: Ap
     <Card className="flex h-full flex-col gap-4 p-4 sm:p-5">
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
-          <h3 className="truncate text-lg font-semibold text-stone-900">{child}</h3>
+          <h3
+            ref={heading}
+            className="truncate text-lg font-semibold text-stone-900 outline-none focus-visible:ring-3 focus-visible:ring-brand-500/50"
+          >
+            {child}
+          </h3>
           <p className="text-sm text-stone-600">
             Parent: {a.parentFirstName} {a.parentLastName}
           </p>

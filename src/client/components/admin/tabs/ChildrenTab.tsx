@@ -9,6 +9,7 @@ import { toast } from '~/client/lib/toast';
 import { errorMessage, queryClient, trpc } from '~/client/lib/trpc';
 import { Button } from '../../ui/Button';
 import { Badge, Card } from '../../ui/Card';
+import { focusedControl, keepFocusNear } from '../../ui/focus-after-close';
 import { Select } from '../../ui/Select';
 import { ExportLink } from '../ExportLink';
 import { FilteredListState, FilteredPanelHeader } from '../PanelHeader';
@@ -43,7 +44,7 @@ export default function ChildrenTab() {
   const [program, setProgram] = useState('all');
   const [active, setActive] = useState('all');
   const [editing, setEditing] = useState<Child | 'new' | null>(null);
-  const [credentials, setCredentials] = useState<{ child: Child; result: Credentials } | null>(null);
+  const [credentials, setCredentials] = useState<{ child: Child; result: Credentials; opener: HTMLElement | null } | null>(null);
   const removal = useConfirmedDelete({
     mutation: trpc.children.delete.mutationOptions(),
     title: 'Remove Child',
@@ -100,7 +101,7 @@ export default function ChildrenTab() {
               child={c}
               onEdit={() => setEditing(c)}
               onRemove={() => removal.request(c)}
-              onCredentials={(result) => setCredentials({ child: c, result })}
+              onCredentials={(result, opener) => setCredentials({ child: c, result, opener })}
             />
           </li>
         ))}
@@ -111,8 +112,13 @@ export default function ChildrenTab() {
         <CredentialsDialog
           child={credentials.child}
           result={credentials.result}
-          onReset={(result) => setCredentials({ child: credentials.child, result })}
-          onClose={() => setCredentials(null)}
+          onReset={(result) => setCredentials({ ...credentials, result })}
+          onClose={() => {
+            // The dialog opened after the request, while its button was disabled, so it had nothing to return focus
+            // to (it fell to <body>, issue 34): it goes back to the button that asked.
+            keepFocusNear(credentials.opener);
+            setCredentials(null);
+          }}
         />
       )}
       {removal.dialog}
@@ -129,7 +135,7 @@ function ChildCard({
   child: Child;
   onEdit: () => void;
   onRemove: () => void;
-  onCredentials: (r: Credentials) => void;
+  onCredentials: (r: Credentials, opener: HTMLElement | null) => void;
 }) {
   const toggle = useMutation(trpc.children.toggleActive.mutationOptions());
   const login = useMutation(trpc.children.generateParentLogin.mutationOptions());
@@ -152,6 +158,7 @@ function ChildCard({
 
   /** E-mails each parent of the child a link to the archive (for a child who leaves). */
   function emailArchive() {
+    keepFocusNear(focusedControl());
     archiveLink.mutate(c.id, {
       onSuccess: (result) => {
         toast(
@@ -167,6 +174,8 @@ function ChildCard({
   }
 
   function toggleActive() {
+    // Disabled while the change is sent: focus comes back to it after.
+    keepFocusNear(focusedControl());
     toggle.mutate(c.id, {
       onSuccess: (result) => {
         toast({ title: result.message });
@@ -177,9 +186,10 @@ function ChildCard({
   }
 
   function parentLogin() {
+    const opener = focusedControl();
     login.mutate(c.id, {
       onSuccess: (result) => {
-        onCredentials(result);
+        onCredentials(result, opener);
         void queryClient.invalidateQueries(trpc.outbox.pathFilter());
       },
       onError: () => toast({ title: 'Failed to generate parent credentials.', description: TRY_AGAIN, variant: 'destructive' }),
