@@ -5,7 +5,7 @@
  * Besides the status: parent B's 404s leak nothing of family A, and every answer to a signed-in caller
  * (and every answer carrying a session) is `Cache-Control: no-store`, unless it is exactly a visitor's answer.
  */
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { PROCEDURES, ROUTES, type Expected } from '../authorization-matrix';
 import { sharedAdminServer } from '../helpers/admin-server';
 import { buildFixtures, callProcedure, callRoute, FAMILY_A_SECRETS, type Fixtures, type Role, ROLES } from '../helpers/authz-fixtures';
@@ -14,6 +14,11 @@ import { listApiRoutes, listProcedures } from '../helpers/routes';
 const s = sharedAdminServer(() => ({ env: { TRUST_PROXY: 'true' } }));
 let fixtures: Promise<Fixtures> | null = null;
 const f = () => (fixtures ??= buildFixtures(s));
+
+// Each case comes ten seconds after the last on the server's clock, as separate people's requests do: the bursts
+// of the costly limits (ADR 058: messages, PDFs, reset e-mails) count calls within ten seconds, and this matrix is
+// about who may call, not how often (account-rates.test.ts is).
+beforeEach(() => s.clock.advance(10_000));
 
 const procedures = listProcedures();
 const routes = listApiRoutes().map((r) => ({ ...r, key: `${r.method} ${r.path}` }));
