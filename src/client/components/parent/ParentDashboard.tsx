@@ -38,7 +38,6 @@ const ParentPayments = lazy(() => import('./ParentPayments').then((m) => ({ defa
 
 /** Loaded when first opened: its password rules bring the common-password dictionary (shared/schemas/password-policy.ts). */
 const ChangePasswordDialog = lazy(() => import('./ChangePasswordDialog').then((m) => ({ default: m.ChangePasswordDialog })));
-/** Loaded when first opened, as the password dialog (issue 33: language and notification choices). */
 /**
  * The header's three buttons (Preferences, Change Password, Sign Out): one look, each at least 44 px square. On a
  * 375 px phone they share one row in three equal columns, the icon above the words, which may take two lines
@@ -47,6 +46,7 @@ const ChangePasswordDialog = lazy(() => import('./ChangePasswordDialog').then((m
 const HEADER_BUTTON =
   'min-w-11 max-sm:flex-col max-sm:gap-1 max-sm:px-1.5 max-sm:py-1.5 max-sm:text-xs max-sm:leading-tight max-sm:text-center';
 
+/** Loaded when first opened, as the password dialog (issue 33: language and notification choices). */
 const PreferencesDialog = lazy(() => import('./PreferencesDialog').then((m) => ({ default: m.PreferencesDialog })));
 
 /** A page of a long list (a year of activities is loaded as the parent scrolls through it). */
