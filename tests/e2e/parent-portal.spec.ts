@@ -128,6 +128,26 @@ test.describe('on a phone', () => {
       return { word: ctx.measureText('Development').width, box: el.clientWidth };
     });
     expect(widest.word).toBeLessThanOrEqual(widest.box);
+    // The header's three buttons look alike, each at least 44 px square, on one row within the screen (walk-through fix).
+    const headerButtons = ['Preferences', 'Change Password', 'Sign Out'].map((name) => page.getByRole('button', { name, exact: true }));
+    const looks = await Promise.all(
+      headerButtons.map((button) =>
+        button.evaluate((el) => {
+          const s = getComputedStyle(el);
+          const b = el.getBoundingClientRect();
+          const look = [s.backgroundColor, s.color, s.borderTopWidth, s.borderTopColor, s.borderRadius, s.fontSize, s.fontWeight];
+          return { look: look.join(' '), x: b.x, y: b.y, width: b.width, height: b.height };
+        }),
+      ),
+    );
+    for (const box of looks) {
+      expect(box.look).toBe(looks[0]!.look);
+      expect(box.width).toBeGreaterThanOrEqual(44);
+      expect(box.height).toBeGreaterThanOrEqual(44);
+      expect(box.y).toBe(looks[0]!.y);
+      expect(box.height).toBe(looks[0]!.height);
+      expect(box.x + box.width).toBeLessThanOrEqual(375);
+    }
 
     // Today is the tab a parent sees first (issue 32); the overview: the latest notes and activities, never the private note.
     await expect(page.getByRole('tab', { name: 'Today', selected: true })).toBeVisible();
@@ -250,6 +270,25 @@ test('a signed-out parent who opens a tab by its address (a link in an e-mail) l
   await expect(page).toHaveURL(/\/parent-dashboard\?tab=communication$/);
   await expect(page.getByRole('tab', { name: 'Communication', exact: true })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('heading', { name: 'Communication Center' })).toBeVisible();
+});
+
+test('a staff session in the same browser (no parent session) sends to the parent sign-in with the tab asked for, as when signed out', async ({
+  page,
+  server,
+  loginAsAdmin,
+}) => {
+  const fam = await family(server);
+  // A parent signed in here once (their record is still stored, their session has ended), then the director signed in
+  // to the dashboard in the same browser: the staff cookie is the session every call carries, and the portal answers 403.
+  await signIn(page, fam.email, fam.password);
+  const parent = server.db.select().from(parentUsers).where(eq(parentUsers.email, fam.email)).get()!;
+  server.db.delete(parentSessions).where(eq(parentSessions.parentId, parent.id)).run();
+  await loginAsAdmin();
+  await page.goto('/parent-dashboard?tab=communication');
+  await expect(page).toHaveURL(/\/parent-login\?notice=session-ended&redirect=communication$/);
+  await pageReady(page);
+  await expect(page.getByText('Your session has ended. Please sign in again.')).toBeVisible();
+  await expect(page.locator('input[name="redirect"]').first()).toHaveValue('communication');
 });
 
 test('the busy state and a refusal: Signing in... while the call is out, then Login Failed with the sentence', async ({ page, server }) => {

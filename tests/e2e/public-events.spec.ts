@@ -378,11 +378,26 @@ test.describe('layout', () => {
 
   test.describe('on a phone', () => {
     test.use({ viewport: { width: 375, height: 812 } });
-    test('each announcement is shown once', async ({ page, server }) => {
+    test("the Announcements card is shown, below the calendar, with the desktop's content; the full list shows each once", async ({
+      page,
+      server,
+    }) => {
       const titles = await seed(server);
       await page.goto('/events');
-      await expect(page.getByRole('region', { name: 'All Announcements' }).getByRole('heading', { name: titles[3] })).toBeVisible();
-      for (const title of titles) await expect(page.getByRole('heading', { name: title })).toHaveCount(1);
+      // SPEC.md §9's card on every width (walk-through fix): the newest three, cut to 100 characters.
+      const preview = page.getByRole('region', { name: 'Announcements', exact: true });
+      await expect(preview).toBeVisible();
+      await expect(preview.getByRole('heading', { level: 3 })).toHaveText([titles[3]!, titles[2]!, titles[1]!]);
+      const cut = `${'Bring a hat and sunscreen for outdoor play this week. '.repeat(3).slice(0, 100)}...`;
+      await expect(preview.getByText(cut, { exact: true })).toHaveCount(3);
+      const calendar = (await page.getByRole('table').boundingBox())!;
+      const previewBox = (await preview.boundingBox())!;
+      expect(previewBox.y).toBeGreaterThan(calendar.y + calendar.height);
+      expect(previewBox.x + previewBox.width).toBeLessThanOrEqual(375);
+      // The full list still holds each announcement once, in full.
+      const all = page.getByRole('region', { name: 'All Announcements' });
+      for (const title of titles) await expect(all.getByRole('heading', { name: title })).toHaveCount(1);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     });
 
     test("a day tapped brings its list, below the calendar, into view: with the page's script and without (issue 34)", async ({
@@ -420,6 +435,38 @@ test.describe('layout', () => {
       await expect(plain).toHaveURL(new RegExp(`/events\\?date=${day}#day-events$`));
       await expect.poll(() => plainTop(`Events on ${shortDate(day)}`)).toBeLessThan(300);
       await context.close();
+    });
+
+    test('within the app (reached from the dashboard), a day tapped brings its list into view; Enter keeps the keyboard on the calendar', async ({
+      page,
+      server,
+      loginAsAdmin,
+    }) => {
+      await seed(server);
+      await loginAsAdmin();
+      const day = otherDayThisMonth();
+      const topOf = async (name: string) => (await page.getByRole('heading', { name }).boundingBox())?.y ?? -1;
+      const dayLink = (date: string) => page.getByRole('table').getByRole('link', { name: new RegExp(`^${longDate(date)},`) });
+      await page.goto('/admin');
+      // The header's Events link is followed by the app: the same page, drawn by React, without a page load.
+      await page.getByRole('button', { name: 'Menu' }).click();
+      await page.getByRole('link', { name: 'Events', exact: true }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Events & Announcements' })).toBeVisible();
+      expect(await page.evaluate(() => performance.getEntriesByType('navigation')[0]!.name)).toMatch(/\/admin$/);
+      expect(await topOf(`Events on ${shortDate(centreToday())}`)).toBeGreaterThan(600);
+      await dayLink(day).click();
+      await expect(page).toHaveURL(new RegExp(`/events\\?date=${day}$`));
+      await expect.poll(() => topOf(`Events on ${shortDate(day)}`)).toBeLessThan(300);
+      await expect(dayLink(day)).toBeFocused();
+      // From the keyboard: Enter selects the day focused, and the view stays on the calendar with the focus.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      const today = centreToday();
+      await dayLink(today).focus();
+      await page.keyboard.press('Enter');
+      await expect(page).toHaveURL(new RegExp(`/events\\?date=${today}$`));
+      await expect(page.getByRole('heading', { name: `Events on ${shortDate(today)}` })).toBeAttached();
+      await expect(dayLink(today)).toBeFocused();
+      expect(await topOf(`Events on ${shortDate(today)}`)).toBeGreaterThan(600);
     });
   });
 });

@@ -336,6 +336,20 @@ describe('/parent-login', () => {
     expect(evil.headers.get('location')).toBe('/parent-dashboard');
   });
 
+  it('with a staff session and no parent session, keeps the tab and the notice the portal sends it, as when signed out (walk-through fix)', async () => {
+    // The portal answers a staff cookie 403 and sends here with ?notice=session-ended&redirect={tab}: the staff session
+    // is no parent's, so the page is shown (no redirect to a dashboard), with the tab kept in its forms.
+    const cookie = await s.adminCookie();
+    const res = await s.request('/parent-login?notice=session-ended&redirect=communication', { headers: { cookie }, redirect: 'manual' });
+    expect(res.status).toBe(200);
+    expect(viewOf(await res.text())).toMatchObject({ notice: 'session-ended', redirect: 'communication' });
+    const es = await s.request('/es/parent-login?notice=session-ended&redirect=payments', { headers: { cookie }, redirect: 'manual' });
+    expect(viewOf(await es.text())).toMatchObject({ notice: 'session-ended', redirect: 'payments' });
+    // Only a known tab, as for everyone.
+    const bad = await s.request('/parent-login?notice=session-ended&redirect=%2Fadmin', { headers: { cookie }, redirect: 'manual' });
+    expect(viewOf(await bad.text()).redirect).toBeUndefined();
+  });
+
   it('shows only its own notices, by code', async () => {
     expect(viewOf(await (await s.request('/parent-login?notice=session-ended')).text()).notice).toBe('session-ended');
     expect(viewOf(await (await s.request('/parent-login?notice=Call%20555')).text()).notice).toBeNull();

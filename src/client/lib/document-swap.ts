@@ -6,6 +6,7 @@
  * quicker way to show it: the header, the scripts and the scroll position stay. Anything unexpected (a network
  * error, an answer that is not the page) falls back to loading the address the ordinary way.
  */
+import { bringIntoView } from './bring-into-view';
 
 const CONTENT = '#main';
 let latest = 0;
@@ -40,6 +41,7 @@ export async function showPage(
   current.replaceChildren(...Array.from(content.childNodes));
   if (next.title) document.title = next.title;
   if (focusKey) current.querySelector<HTMLElement>(`[data-swap="${CSS.escape(focusKey)}"]`)?.focus();
+  // What a link's fragment names (a calendar day's `#day-events`), as the browser does when the link loads the page.
   if (reveal) bringIntoView(document.getElementById(reveal));
   announce(current);
 }
@@ -61,15 +63,6 @@ function announce(content: Element): void {
     document.body.append(status);
   }
   status.textContent = said.join('. ');
-}
-
-/**
- * What a link's fragment names (a calendar day's `#day-events`) is brought into view as the browser does when the
- * link loads the page, but only when it is not in view already (a phone, where the list is below the calendar).
- */
-function bringIntoView(target: HTMLElement | null): void {
-  const top = target?.getBoundingClientRect().top;
-  if (target && top !== undefined && (top < 0 || top > window.innerHeight * 0.75)) target.scrollIntoView({ block: 'start' });
 }
 
 const plainClick = (event: MouseEvent) =>

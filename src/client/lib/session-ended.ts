@@ -37,6 +37,16 @@ export function signingOut(): () => void {
 }
 
 /**
+ * The parent sign-in to go to when the portal's session ended or is of the wrong kind (a staff cookie): it says
+ * so, and carries the tab that was open, to land on again after signing in, as staff do (issue 34, ADR 057). The
+ * tab is the address's (the router's own state may not have caught up with a tab just chosen), a known one only.
+ */
+export function parentSignInAfterSessionEnded(): string {
+  const tab = parentDashboardSearch(Object.fromEntries(new URLSearchParams(window.location.search))).tab;
+  return `${parentSignInPath()}?notice=session-ended${tab ? `&redirect=${tab}` : ''}`;
+}
+
+/**
  * When any call answers 401 (a session expired or was ended on another device, or a parent account was
  * closed): forget the stored record and every cached answer, so nothing private stays on screen, and go to
  * the sign-in page of the area the person is in, which says why. Staff return to the tab that was open after
@@ -62,10 +72,7 @@ export function signOutWhenSessionEnds(router: RegisteredRouter): () => void {
       leaving = true;
       // In the portal's language (the one it last showed, else its <html lang>, ADR 047/054): /es/parent-login for
       // a parent who reads Spanish, also when the page was reloaded after the session expired (an English shell).
-      // With the tab that was open, to land on again after signing in, as staff do (issue 34).
-      // (the address's: the router's own state may not have caught up with a tab just chosen).
-      const tab = parentDashboardSearch(Object.fromEntries(new URLSearchParams(window.location.search))).tab;
-      window.location.replace(`${parentSignInPath()}?notice=session-ended${tab ? `&redirect=${tab}` : ''}`);
+      window.location.replace(parentSignInAfterSessionEnded());
       return;
     }
     const onDashboard = pathname === '/admin' || pathname === '/admin/' || pathname === '/admin-dashboard';

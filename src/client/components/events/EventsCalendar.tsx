@@ -37,8 +37,12 @@ export interface EventsCalendarProps {
   today: string;
   /** How many events each day (`YYYY-MM-DD`) has. */
   eventCounts: ReadonlyMap<string, number>;
-  /** Within the app, a day or month link changes the page's address without a page load. */
-  onNavigate?: (search: EventsSearch) => void;
+  /**
+   * Within the app, a day or month link changes the page's address without a page load. `reveal`: a day was tapped
+   * or clicked (not chosen with the keyboard's Enter, whose focus stays in the calendar), so its list, below the
+   * calendar on a phone, is to be brought into view, as the day link's `#day-events` does in the document.
+   */
+  onNavigate?: (search: EventsSearch, how: { reveal: boolean }) => void;
 }
 
 let listening = false;
@@ -71,11 +75,12 @@ export function EventsCalendar({ month, selected, today, eventCounts, onNavigate
   for (let i = 0; i < days.length; i += 7) weeks.push(days.slice(i, i + 7));
 
   // A plain click within the app changes the address through the router; anything else (a new tab) is the link's.
-  const follow = (search: EventsSearch) => (event: MouseEvent<HTMLAnchorElement>) => {
+  const follow = (search: EventsSearch, day?: boolean) => (event: MouseEvent<HTMLAnchorElement>) => {
     if (!onNavigate || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
       return;
     event.preventDefault();
-    onNavigate(search);
+    // A tap or a click has a detail of 1 or more; the keyboard's Enter is a click of detail 0.
+    onNavigate(search, { reveal: !!day && event.detail > 0 });
   };
   const monthLink = (delta: number) => {
     const search = { date: selected, month: format(addMonths(first, delta), 'yyyy-MM') };
@@ -133,7 +138,7 @@ export function EventsCalendar({ month, selected, today, eventCounts, onNavigate
                   <td key={key} className="p-0 sm:p-0.5">
                     <a
                       href={`${eventsHref({ date: key }, language)}#${DAY_EVENTS_ID}`}
-                      onClick={follow({ date: key })}
+                      onClick={follow({ date: key }, true)}
                       data-day={key}
                       data-swap={key}
                       aria-current={isSelected ? 'date' : undefined}

@@ -11,6 +11,7 @@ import { EventSummary } from './EventSummary';
 import { PriorityIcon } from './PriorityIcon';
 import { announcementsQuery, currentAnnouncements, eventsQuery, upcomingEvents } from './queries';
 import { Card } from '../ui/Card';
+import { bringIntoView } from '../../lib/bring-into-view';
 import { useCentreToday } from '../../lib/centre-today';
 import { truncate } from '../../lib/format';
 import { formatDay, usePageLanguage, useT } from '../../lib/i18n';
@@ -53,8 +54,8 @@ export function EventsPage() {
       </header>
 
       {/*
-        Phones: one column, calendar first, then the day, the upcoming events and every announcement. The
-        announcement preview is left out there: the full list follows right below it, with the same items.
+        Phones and tablets: one column, calendar first, then the day, the upcoming events, the Announcements card
+        (SPEC.md's preview, the same on every width) and every announcement.
         Desktops: the main column holds the calendar, the day and the full list one under the other (no hole
         beside a taller sidebar); the sidebar with the upcoming events and the preview spans all three rows,
         and its extra height, if any, goes to the last row.
@@ -67,8 +68,13 @@ export function EventsPage() {
             selected={selected}
             today={today}
             eventCounts={eventCounts}
-            // Within the app, the reader stays where they are on the page (a link's default would scroll to its top).
-            onNavigate={(next) => void navigate({ to: path, search: next, resetScroll: false })}
+            // Within the app, the reader stays where they are on the page (a link's default would scroll to its top),
+            // but a day tapped on a phone shows its list, below the calendar, as the document's #day-events does.
+            onNavigate={(next, { reveal }) =>
+              void navigate({ to: path, search: next, resetScroll: false }).then(() => {
+                if (reveal) bringIntoView(document.getElementById(DAY_EVENTS_ID));
+              })
+            }
           />
         </Card>
         <Card className="p-4 sm:p-6 lg:col-span-2">
@@ -111,7 +117,7 @@ export function EventsPage() {
               )}
             </section>
           </Card>
-          <Card className="hidden p-4 sm:p-6 lg:block">
+          <Card className="p-4 sm:p-6">
             <section aria-labelledby="preview-heading">
               <h2 id="preview-heading" className="flex items-center gap-2 text-xl font-bold text-stone-900">
                 <Megaphone aria-hidden="true" className="size-5 text-brand-700" />

@@ -8,7 +8,7 @@ import { forgetOfflineCopies } from '../../lib/offline';
 import { rememberPortalLanguage } from '../../lib/portal-catalogue';
 import { clearParentSession, getParentToken } from '../../lib/parent-session';
 import { useOfferSignOut } from '../../lib/header-sign-out';
-import { isSigningOut, signingOut } from '../../lib/session-ended';
+import { isSigningOut, parentSignInAfterSessionEnded, signingOut } from '../../lib/session-ended';
 import { toast } from '../../lib/toast';
 import { takeToastLeftForThisPage } from '../../lib/toast-handoff';
 import { isNotFound, isUnauthorized, queryClient, trpc } from '../../lib/trpc';
@@ -38,6 +38,14 @@ const ParentPayments = lazy(() => import('./ParentPayments').then((m) => ({ defa
 
 /** Loaded when first opened: its password rules bring the common-password dictionary (shared/schemas/password-policy.ts). */
 const ChangePasswordDialog = lazy(() => import('./ChangePasswordDialog').then((m) => ({ default: m.ChangePasswordDialog })));
+/**
+ * The header's three buttons (Preferences, Change Password, Sign Out): one look, each at least 44 px square. On a
+ * 375 px phone they share one row in three equal columns, the icon above the words, which may take two lines
+ * ('Change / Password', 'Cambiar / contraseña') rather than push a button onto a row of its own.
+ */
+const HEADER_BUTTON =
+  'min-w-11 max-sm:flex-col max-sm:gap-1 max-sm:px-1.5 max-sm:py-1.5 max-sm:text-xs max-sm:leading-tight max-sm:text-center';
+
 /** Loaded when first opened, as the password dialog (issue 33: language and notification choices). */
 const PreferencesDialog = lazy(() => import('./PreferencesDialog').then((m) => ({ default: m.PreferencesDialog })));
 
@@ -144,13 +152,13 @@ function Dashboard() {
     if (dashboard.error && isUnauthorized(dashboard.error, [403]) && !isSigningOut()) {
       clearParentSession();
       queryClient.clear();
-      // The sign-in is a document of its own (ADR 037): a full page load.
-      window.location.assign(`${signIn}?notice=session-ended`);
+      // The sign-in is a document of its own (ADR 037): a full page load, with the tab open, as for a 401.
+      window.location.assign(parentSignInAfterSessionEnded());
     } else if (notTheirs) {
       // A child in the address that is not (or no longer) theirs: their first child instead.
       void navigate({ to: '/parent-dashboard', search: {}, replace: true });
     }
-  }, [dashboard.error, navigate, notTheirs, signIn]);
+  }, [dashboard.error, navigate, notTheirs]);
 
   const child = shown?.child ?? null;
   const selectedId = child?.id ?? '';
@@ -196,9 +204,9 @@ function Dashboard() {
   }
   const data = shown;
 
-  const signOutButton = (
-    <Button variant="outline" onPress={() => void signOut()}>
-      <LogOut aria-hidden="true" className="size-4" />
+  const signOutButton = (className?: string) => (
+    <Button variant="outline" className={className} onPress={() => void signOut()}>
+      <LogOut aria-hidden="true" className="size-4 shrink-0" />
       {t('portal.signOut')}
     </Button>
   );
@@ -208,7 +216,7 @@ function Dashboard() {
       <main className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center">
         <h1 className="text-2xl font-bold text-stone-900">{t('portal.title')}</h1>
         <p className="text-stone-700">{t('portal.noChild')}</p>
-        {signOutButton}
+        {signOutButton()}
       </main>
     );
   }
@@ -220,28 +228,30 @@ function Dashboard() {
           <h1 className="text-2xl font-bold break-words text-stone-900 sm:text-3xl">{t('portal.heading', { child: child.childName })}</h1>
           {parent && <p className="text-stone-600">{t('portal.welcome', { name: parent.firstName || t('portal.parent') })}</p>}
         </div>
-        <div className="flex flex-wrap gap-2">
+        <div className="grid w-full grid-cols-3 gap-2 sm:flex sm:w-auto sm:flex-wrap">
           <Button
-            variant="ghost"
+            variant="outline"
+            className={HEADER_BUTTON}
             onPress={() => {
               setPreferOpened(true);
               setPreferring(true);
             }}
           >
-            <Settings aria-hidden="true" className="size-4" />
+            <Settings aria-hidden="true" className="size-4 shrink-0" />
             {t('portal.preferences')}
           </Button>
           <Button
-            variant="ghost"
+            variant="outline"
+            className={HEADER_BUTTON}
             onPress={() => {
               setChangeOpened(true);
               setChanging(true);
             }}
           >
-            <KeyRound aria-hidden="true" className="size-4" />
+            <KeyRound aria-hidden="true" className="size-4 shrink-0" />
             {t('portal.changePassword')}
           </Button>
-          {signOutButton}
+          {signOutButton(HEADER_BUTTON)}
         </div>
       </div>
 
