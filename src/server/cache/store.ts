@@ -24,7 +24,11 @@ export const MAX_ENTRIES_PER_SESSION = 32;
 export interface StoredAnswer {
   kind: 'answer';
   status: number;
-  headers: [string, string][];
+  /**
+   * Its headers as a plain object (a stored answer never sets a cookie, so no name repeats): @hono/node-server
+   * writes a plain object as it is, where a list of pairs would first become a `Headers`.
+   */
+  headers: Record<string, string>;
   body: Uint8Array;
   /** Epoch ms after which it is not sent again (a page rendered from the time); Infinity otherwise. */
   until: number;
