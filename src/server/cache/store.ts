@@ -81,7 +81,8 @@ function readersOf(db: Db): VersionReaders {
   if (!r) {
     r = {
       changes: db.$client.prepare('select total_changes()').pluck(),
-      external: db.$client.prepare('select data_version from pragma_data_version').pluck(),
+      // The pragma itself, not its table-valued form (`pragma_data_version`): the same value without a virtual table.
+      external: db.$client.prepare('PRAGMA data_version').pluck(),
       lastExternal: 0,
     };
     r.lastExternal = r.external.get() as number;
