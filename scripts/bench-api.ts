@@ -52,6 +52,8 @@ const CONNECTIONS = Number(option('connections') ?? 50);
 /** Seconds of unmeasured load before each measurement (of the ceiling and of each target alike). */
 const WARMUP = Number(option('warmup') ?? 1);
 const ONLY = option('only') ? new RegExp(option('only')!, 'i') : null;
+/** The ceiling before 28 November: the target's body with Content-Type only, not the app's other headers. */
+const BODY_ONLY_CEILING = flag('body-only-ceiling');
 
 async function freePort(): Promise<number> {
   return new Promise((done, fail) => {
@@ -107,20 +109,27 @@ interface Row {
   bytes: number;
 }
 
+/** Headers node writes itself on every answer (framing and the date): never handed to the ceiling. */
+const FRAMING = new Set(['content-length', 'transfer-encoding', 'connection', 'keep-alive', 'date']);
+
 /**
  * One request, as autocannon sends it (node's http: no Accept-Encoding unless the target names one): a wrong path
- * or a 401 would otherwise be measured as a fast answer. The body exactly as sent (compressed if it was).
+ * or a 401 would otherwise be measured as a fast answer. The answer exactly as sent: its body (compressed if it
+ * was) and its headers, less the framing node adds to any answer.
  */
-function probe(base: string, target: Target): Promise<Uint8Array> {
+function probe(base: string, target: Target): Promise<{ body: Uint8Array; headers: Record<string, string> }> {
   return new Promise((done, fail) => {
     httpGet(base + target.path, { headers: target.headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => {
         const body = Buffer.concat(chunks);
+        const headers: Record<string, string> = {};
+        for (const [name, value] of Object.entries(res.headers))
+          if (!FRAMING.has(name) && value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
         if (res.statusCode !== 200 && res.statusCode !== 304)
           fail(new Error(`${target.name}: ${res.statusCode} ${body.toString('utf8', 0, 200)}`));
-        else done(body);
+        else done({ body, headers });
       });
       res.on('error', fail);
     }).on('error', fail);
@@ -128,7 +137,7 @@ function probe(base: string, target: Target): Promise<Uint8Array> {
 }
 
 async function measure(base: string, target: Target): Promise<Row> {
-  const bytes = (await probe(base, target)).byteLength;
+  const bytes = (await probe(base, target)).body.byteLength;
   // A second of the same load first, not counted: the figures are the steady state, not V8 compiling the path.
   const result = await autocannon({
     url: base + target.path,
@@ -357,12 +366,21 @@ async function main() {
     console.log(
       `bench:api: ${CONNECTIONS} connections, ${DURATION} s per target after ${WARMUP} s unmeasured, Node ${process.version}; data: ${counts.children} children, ${counts.activities} activities, ${counts.notes} notes, ${counts.messages} messages, ${counts.receipts} receipts`,
     );
-    console.log("ceiling: a bare Hono route answering the target's own answer (the same bytes), measured right before it");
+    console.log(
+      BODY_ONLY_CEILING
+        ? "ceiling: a bare Hono route answering the target's own body with Content-Type only (--body-only-ceiling), measured right before it"
+        : "ceiling: a bare Hono route answering the target's own answer (the same headers and body), measured right before it",
+    );
     const head = `${'target'.padEnd(44)}${'req/s'.padStart(9)}${'p50 ms'.padStart(8)}${'p99 ms'.padStart(8)}${'errors'.padStart(8)}${'bytes'.padStart(9)}${'ceiling'.padStart(9)}${'share'.padStart(7)}`;
     console.log(head);
     for (const target of targets) {
       const id = String(targets.indexOf(target));
-      await fetch(`${ceilingBase}/${id}`, { method: 'PUT', body: new Uint8Array(await probe(base, target)) });
+      const answer = await probe(base, target);
+      await fetch(`${ceilingBase}/${id}`, {
+        method: 'PUT',
+        headers: BODY_ONLY_CEILING ? {} : { 'x-answer-headers': JSON.stringify(answer.headers) },
+        body: new Uint8Array(answer.body),
+      });
       const top = await measure(ceilingBase, { group: 'ceiling', name: 'ceiling', path: `/${id}` });
       // A ceiling that failed fast would read high, and every share beside it low: it must answer every request.
       if (top.errors > 0) throw new Error(`${target.name}: the ceiling answered ${top.errors} requests with an error or a non-2xx`);

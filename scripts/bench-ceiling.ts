@@ -1,25 +1,30 @@
 /**
- * The ceiling for `npm run bench:api`: a bare Hono route answering a fixed body, in a process of its own like the
+ * The ceiling for `npm run bench:api`: a bare Hono route answering a fixed answer, in a process of its own like the
  * app. What this machine can serve at best over HTTP with the same server library; the app's figures are read as
  * a share of it. The benchmark gives it each target's answer exactly as the app sent it (`PUT /<id>` with the
- * bytes, compressed if the target's were), and `GET /<id>` answers those bytes: the load generator's own cost
- * depends on what it reads (autocannon goes through random-looking brotli bytes several times slower than
- * through repeated letters), so the ceiling sends the very bytes the target does.
+ * body, compressed if the target's was, and the app's headers as JSON in `X-Answer-Headers`), and `GET /<id>`
+ * answers the same status line, headers and body. The load generator's own cost depends on what it reads:
+ * autocannon goes through random-looking brotli bytes several times slower than through repeated letters, and
+ * through the app's kilobyte of security headers slower than through one header, so the ceiling sends the very
+ * bytes the target does (ADR 061). Without `X-Answer-Headers` it sends the body with Content-Type only (the
+ * bench's `--body-only-ceiling`, the ceiling before 28 November).
  *   tsx scripts/bench-ceiling.ts <port>
  */
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 
 const port = Number(process.argv[2]);
-const bodies = new Map<string, Uint8Array<ArrayBuffer>>();
+const answers = new Map<string, { body: Uint8Array<ArrayBuffer>; headers: Record<string, string> }>();
 const app = new Hono()
   .put('/:id', async (c) => {
-    bodies.set(c.req.param('id'), new Uint8Array(await c.req.arrayBuffer()));
+    const sent = c.req.header('x-answer-headers');
+    const headers = sent ? (JSON.parse(sent) as Record<string, string>) : { 'Content-Type': 'application/json' };
+    answers.set(c.req.param('id'), { body: new Uint8Array(await c.req.arrayBuffer()), headers });
     return c.body(null, 204);
   })
   .get('/:id', (c) => {
-    const body = bodies.get(c.req.param('id'));
-    return body ? c.body(body, 200, { 'Content-Type': 'application/json' }) : c.body(null, 404);
+    const answer = answers.get(c.req.param('id'));
+    return answer ? c.body(answer.body, 200, answer.headers) : c.body(null, 404);
   });
 const server = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' });
 process.on('SIGTERM', () => server.close(() => process.exit(0)));

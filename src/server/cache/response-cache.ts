@@ -199,10 +199,12 @@ function etagMatches(header: string, etag: string): boolean {
 }
 
 function sendStored(c: HonoContext, stored: StoredAnswer): Response {
-  const etag = stored.headers.find(([name]) => name === 'etag')?.[1];
+  const etag = stored.headers.etag;
   const asked = c.req.header('if-none-match');
   if (etag && asked && etagMatches(asked, etag)) {
-    return new Response(null, { status: 304, headers: stored.headers.filter(([name]) => !BODY_HEADERS.has(name)) });
+    const headers: Record<string, string> = {};
+    for (const name in stored.headers) if (!BODY_HEADERS.has(name)) headers[name] = stored.headers[name]!;
+    return new Response(null, { status: 304, headers });
   }
   return new Response(stored.body as Uint8Array<ArrayBuffer>, { status: stored.status, headers: stored.headers });
 }
@@ -279,13 +281,14 @@ export function responseCache(deps: AppDeps): MiddlewareHandler {
     const res = c.res;
     if (res.status !== 200 || res.headers.has('set-cookie') || res.body === null) return;
     const body = new Uint8Array(await res.arrayBuffer());
-    const headers: [string, string][] = [];
-    for (const [name, value] of res.headers) if (!FRAMING_HEADERS.has(name)) headers.push([name, value]);
+    const headers: Record<string, string> = {};
+    for (const [name, value] of res.headers) if (!FRAMING_HEADERS.has(name)) headers[name] = value;
     // The body was read: the answer goes from the copy, exactly as a later request gets it. (Unset first, or
     // Hono would copy the old answer's framing headers onto the new one.)
     c.res = undefined;
     c.res = new Response(body, { status: 200, headers });
-    const headerBytes = headers.reduce((n, [name, value]) => n + name.length + value.length, 0);
+    let headerBytes = 0;
+    for (const name in headers) headerBytes += name.length + headers[name]!.length;
     store.setAnswer(key, version, {
       kind: 'answer',
       status: 200,

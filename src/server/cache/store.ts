@@ -24,7 +24,11 @@ export const MAX_ENTRIES_PER_SESSION = 32;
 export interface StoredAnswer {
   kind: 'answer';
   status: number;
-  headers: [string, string][];
+  /**
+   * Its headers as a plain object (a stored answer never sets a cookie, so no name repeats): @hono/node-server
+   * writes a plain object as it is, where a list of pairs would first become a `Headers`.
+   */
+  headers: Record<string, string>;
   body: Uint8Array;
   /** Epoch ms after which it is not sent again (a page rendered from the time); Infinity otherwise. */
   until: number;
@@ -77,7 +81,8 @@ function readersOf(db: Db): VersionReaders {
   if (!r) {
     r = {
       changes: db.$client.prepare('select total_changes()').pluck(),
-      external: db.$client.prepare('select data_version from pragma_data_version').pluck(),
+      // The pragma itself, not its table-valued form (`pragma_data_version`): the same value without a virtual table.
+      external: db.$client.prepare('PRAGMA data_version').pluck(),
       lastExternal: 0,
     };
     r.lastExternal = r.external.get() as number;
