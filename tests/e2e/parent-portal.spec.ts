@@ -272,7 +272,7 @@ test('a signed-out parent who opens a tab by its address (a link in an e-mail) l
   await expect(page.getByRole('heading', { name: 'Communication Center' })).toBeVisible();
 });
 
-test('a staff session in the same browser (no parent session) sends to the parent sign-in with the tab asked for, as when signed out', async ({
+test('a staff session in the same browser (no parent session) sends to the parent sign-in with the tab asked for, and the parent who signs in there reaches the dashboard', async ({
   page,
   server,
   loginAsAdmin,
@@ -289,6 +289,18 @@ test('a staff session in the same browser (no parent session) sends to the paren
   await pageReady(page);
   await expect(page.getByText('Your session has ended. Please sign in again.')).toBeVisible();
   await expect(page.locator('input[name="redirect"]').first()).toHaveValue('communication');
+  // The parent signs in here, the staff cookie still in the browser: one account per browser (ADR 062), the
+  // sign-in ends the staff session, and the parent stays on their dashboard instead of being sent back here.
+  await page.getByLabel('Email').fill(fam.email);
+  await page.getByLabel('Password', { exact: true }).fill(fam.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/parent-dashboard\?tab=communication$/);
+  await pageReady(page);
+  await expect(page.getByRole('heading', { name: 'Communication Center' })).toBeVisible();
+  expect((await page.context().cookies()).map((c) => c.name)).not.toContain('admin_session');
+  await page.reload();
+  await expect(page).toHaveURL(/\/parent-dashboard\?tab=communication$/);
+  await expect(page.getByRole('heading', { name: 'Communication Center' })).toBeVisible();
 });
 
 test('the busy state and a refusal: Signing in... while the call is out, then Login Failed with the sentence', async ({ page, server }) => {

@@ -350,6 +350,25 @@ describe('/parent-login', () => {
     expect(viewOf(await bad.text()).redirect).toBeUndefined();
   });
 
+  it('signed in as staff in this browser, a parent signing in ends the staff session and reaches the portal (ADR 062)', async () => {
+    const parentEmail = 'form.after-staff@example.com';
+    await s.parentToken(parentEmail);
+    const staff = await s.adminCookie();
+    // A refused sign-in changes nothing: the staff session stays, no cookie is touched.
+    const wrong = await post('/parent-login', { email: parentEmail, password: 'not the password' }, { cookie: staff });
+    expect(wrong.status).toBe(401);
+    expect(wrong.headers.getSetCookie()).toEqual([]);
+    expect((await s.request('/api/admin/me', { headers: { cookie: staff } })).status).toBe(200);
+
+    const res = await post('/parent-login', { email: parentEmail, password: 'parent-pass-1' }, { cookie: staff });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/parent-dashboard');
+    expect(res.headers.getSetCookie().find((c) => c.startsWith('admin_session='))).toMatch(/^admin_session=;.*Max-Age=0/);
+    expect((await s.request('/api/admin/me', { headers: { cookie: staff } })).status).toBe(401);
+    const parent = sessionCookie(res)!.split(';')[0]!;
+    expect((await s.request('/api/parent/me', { headers: { cookie: parent } })).status).toBe(200);
+  });
+
   it('shows only its own notices, by code', async () => {
     expect(viewOf(await (await s.request('/parent-login?notice=session-ended')).text()).notice).toBe('session-ended');
     expect(viewOf(await (await s.request('/parent-login?notice=Call%20555')).text()).notice).toBeNull();

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { parentUsers } from '~/db/schema';
 import { centre } from '../../shared/centre';
 import { PARENT_COOKIE, sessionCookie } from '../auth/cookies';
+import { endOtherKindOfSession } from '../auth/one-account';
 import { createParentSession, type ParentIdentity } from '../auth/session';
 import type { Context } from '../context';
 import { beginLogin, THROTTLED_MESSAGE } from '../auth/login-throttle';
@@ -57,6 +58,8 @@ export async function signInParent(
 
   const { token, expiresAt } = createParentSession(ctx.db, ctx.clock, row.id);
   ctx.resHeaders.append('Set-Cookie', sessionCookie(ctx.config, PARENT_COOKIE, token, expiresAt));
+  // One account per browser (ADR 062): a staff session this request carries ends now, its cookie cleared.
+  endOtherKindOfSession(ctx, 'parent');
   const { passwordHash: _h, isActive: _a, ...parent } = row;
   return { token, parent };
 }

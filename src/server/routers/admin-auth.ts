@@ -8,6 +8,7 @@ import type { Db } from '../db';
 import { changeOwnPassword, requestStaffReset, setPasswordWithLink } from '../staff/accounts';
 import { ADMIN_COOKIE, clearedCookie, sessionCookie } from '../auth/cookies';
 import { beginLogin } from '../auth/login-throttle';
+import { endOtherKindOfSession } from '../auth/one-account';
 import { createAdminSession, deleteSession } from '../auth/session';
 import { publicProcedure, router, staffProcedure } from '../trpc';
 
@@ -81,6 +82,8 @@ export const adminAuthRouter = router({
       return createAdminSession(ctx.db, ctx.clock, usable.id);
     });
     ctx.resHeaders.append('Set-Cookie', sessionCookie(ctx.config, ADMIN_COOKIE, token, expiresAt));
+    // One account per browser (ADR 062): a parent session this request carries ends now, its cookie cleared.
+    endOtherKindOfSession(ctx, 'admin');
     return { success: true as const, message: 'Login successful', admin: adminRecord(ctx.db, usable.id)! };
   }),
 
