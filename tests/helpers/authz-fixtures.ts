@@ -78,8 +78,8 @@ export interface Fixtures {
   uploadUrlA(): Promise<string>;
   resetToken(): Promise<string>;
   imageForm(): Promise<FormData>;
-  /** A fresh daily sheet entry of family A's child (a diaper), written by the director. */
-  dailyEntry(): Promise<string>;
+  /** A fresh daily sheet entry of family A's child (a diaper): the teacher's own when the role is the teacher, as activity. */
+  dailyEntry(role?: Role): Promise<string>;
   /** A photo of the day tagging family A's child (who has photo consent), and the form that uploads another. */
   photoA: string;
   childPhotoForm(): Promise<FormData>;
@@ -287,7 +287,13 @@ export async function buildFixtures(s: AdminTestServer): Promise<Fixtures> {
         .at(-1)!;
       return row.textBody.match(/parent-reset-password#token=([a-z0-9]+)/)![1]!;
     },
-    dailyEntry: () => created('/api/admin/daily-entries', { childId: childA, kind: 'diaper', details: { type: 'wet' } }),
+    dailyEntry: (role) =>
+      created(
+        '/api/admin/daily-entries',
+        { childId: childA, kind: 'diaper', details: { type: 'wet' } },
+        undefined,
+        role === 'teacher' ? sessionOf(teacherEmail) : undefined,
+      ),
     photoA: '',
     async childPhotoForm() {
       const form = await f.imageForm();

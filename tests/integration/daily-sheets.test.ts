@@ -57,7 +57,8 @@ describe('recording entries', () => {
   it.each([
     ['meal', { meal: 'lunch', amount: 'most', food: 'Pasta' }],
     ['bottle', { ounces: 4.5 }],
-    ['nap', { start: '2026-11-20T15:00:00Z', end: '2026-11-20T16:30:00Z' }],
+    // A nap's time is its start (ADR 066): `at` sent with it must be the same moment.
+    ['nap', { start: '2026-11-20T16:30:00Z', end: '2026-11-20T16:55:00Z' }],
     ['diaper', { type: 'bm' }],
     ['toilet', { result: 'attempt' }],
     ['mood', { mood: 'Happy and chatty' }],

@@ -106,14 +106,17 @@ export function dayTimeline(db: Db, childId: string, date: string): TimelineItem
   return [...entries, ...photos, ...dayAttendance(db, childId, date)].sort(newestFirst);
 }
 
-/** Several children's entries of one day (the Daily sheets tab's room), newest first, each with its child. */
-export function roomEntries(db: Db, childIds: string[], date: string): (TimelineItem & { childId: string })[] {
+/**
+ * Several children's entries of one day (the Daily sheets tab's room), newest first, each with its child and its
+ * author's account (the tab offers a teacher Delete only on their own: ADR 066).
+ */
+export function roomEntries(db: Db, childIds: string[], date: string): (TimelineItem & { childId: string; authorId: string | null })[] {
   if (childIds.length === 0) return [];
   return db
-    .select(entryColumns)
+    .select({ ...entryColumns, authorId: dailyEntries.authorId })
     .from(dailyEntries)
     .where(and(inArray(dailyEntries.childId, childIds), eq(dailyEntries.date, date)))
     .orderBy(desc(dailyEntries.at))
     .all()
-    .map((row) => ({ ...entryItem(row), childId: row.childId }));
+    .map((row) => ({ ...entryItem(row), childId: row.childId, authorId: row.authorId }));
 }

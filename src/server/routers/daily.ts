@@ -1,9 +1,9 @@
 /**
  * Daily sheets (issue 32): what teachers and directors record about each child's day, the room's screen of the
  * Daily sheets tab, and the parent's view of their own child's day and photos. Every staff write is audited and
- * counted against the account's rate (dailyEntries). A teacher may correct any entry of the sheet, not only their
- * own: a room's sheet is kept by the teachers of the room together (one starts a nap, another ends it), and the
- * audit log says who changed what.
+ * counted against the account's rate (dailyEntries). A teacher changes or deletes only the entries they recorded,
+ * of the last 31 days, and may end any nap still going on (a room's teachers share the naps); a director any
+ * (daily/entry-rules.ts, ADR 066), checked inside the write's transaction.
  */
 import { TRPCError } from '@trpc/server';
 import { and, asc, eq, inArray, lte } from 'drizzle-orm';
@@ -18,13 +18,11 @@ import {
   dailyEntrySchema,
   dailyEntryUpdateSchema,
   type DailyEntryKind,
-  FUTURE_MESSAGE,
-  FUTURE_SLACK_MS,
   roomDaySchema,
 } from '../../shared/schemas/daily-entries';
-import type { Clock } from '../clock';
 import type { Db } from '../db';
 import { audited } from '../audit/record';
+import { assertMayChangeEntry, entryChildren, placeEntry } from '../daily/entry-rules';
 import { childPhotosPage, roomPhotos } from '../daily/photos';
 import { dayTimeline, entryColumns, entryItem, roomEntries } from '../daily/timeline';
 import { parentChildOr404 } from '../parents/access';
@@ -32,29 +30,16 @@ import { consumeForAccount } from '../services/rate-limit';
 import { parentProcedure, router, staffProcedure } from '../trpc';
 
 const notFound = (what: string) => new TRPCError({ code: 'NOT_FOUND', message: `${what} not found` });
-const badRequest = (message: string) => new TRPCError({ code: 'BAD_REQUEST', message });
 
-/** Active children by id; any id that is not one is a 404 (nothing is written). */
+/** Active children by id, with their first day; any id that is not one is a 404 (nothing is written). */
 function activeChildren(db: Db, ids: string[]) {
   const rows = db
-    .select({ id: enrolledChildren.id })
+    .select({ id: enrolledChildren.id, childName: enrolledChildren.childName, startDate: enrolledChildren.startDate })
     .from(enrolledChildren)
     .where(and(inArray(enrolledChildren.id, ids), eq(enrolledChildren.isActive, true)))
     .all();
   if (rows.length !== new Set(ids).size) throw notFound('Child');
-}
-
-/**
- * The entry's moment (`at`, else a nap's start, else now) and its details as stored (moments as ISO strings). A
- * moment ahead of the clock is refused: a sheet records what happened.
- */
-function placed(clock: Clock, kind: DailyEntryKind, at: Date | undefined, details: Record<string, unknown>) {
-  const now = clock.now().getTime();
-  const nap = kind === 'nap' ? (details as { start: Date; end: Date | null }) : null;
-  const moment = at ?? nap?.start ?? new Date(now);
-  for (const m of [moment, nap?.start, nap?.end]) if (m && m.getTime() > now + FUTURE_SLACK_MS) throw badRequest(FUTURE_MESSAGE);
-  const stored = nap ? { ...details, start: nap.start.toISOString(), end: nap.end ? nap.end.toISOString() : null } : details;
-  return { at: moment, date: centreDateOf(moment), details: stored };
+  return rows;
 }
 
 /** What a room's screen shows: its children (every active child when no room is chosen) and the day's entries and photos. */
@@ -92,52 +77,52 @@ export const dailyRouter = router({
   /** POST /api/admin/daily-entries. */
   create: staffProcedure.input(dailyEntrySchema).mutation(({ ctx, input }) => {
     consumeForAccount(ctx, ctx.limits.dailyEntries);
-    activeChildren(ctx.db, [input.childId]);
-    const { at, date, details } = placed(ctx.clock, input.kind, input.at, input.details);
     return audited(
       ctx,
-      (db) =>
-        entryItem(
-          db
-            .insert(dailyEntries)
-            .values({ childId: input.childId, kind: input.kind, at, date, details, authorId: ctx.admin.id, authorName: ctx.admin.name })
-            .returning(entryColumns)
-            .get(),
-        ),
-      (row) => ({
+      (db) => {
+        const children = activeChildren(db, [input.childId]);
+        const placed = placeEntry(ctx.clock, ctx.admin, input.kind, input.at, input.details, children);
+        const row = db
+          .insert(dailyEntries)
+          .values({ childId: input.childId, kind: input.kind, ...placed, authorId: ctx.admin.id, authorName: ctx.admin.name })
+          .returning(entryColumns)
+          .get();
+        return { item: entryItem(row), placed };
+      },
+      ({ item, placed: { at, details } }) => ({
         action: 'create',
         entity: 'daily-entry',
-        entityId: row.id,
+        entityId: item.id,
         fields: { childId: input.childId, kind: input.kind, at, ...details },
       }),
-    );
+    ).item;
   }),
 
   /** POST /api/admin/daily-entries/batch: one entry for several children, one audit row naming them all. */
   batch: staffProcedure.input(dailyEntryBatchSchema).mutation(({ ctx, input }) => {
     consumeForAccount(ctx, ctx.limits.dailyEntries);
-    activeChildren(ctx.db, input.childIds);
-    const { at, date, details } = placed(ctx.clock, input.kind, input.at, input.details);
-    const items = audited(
+    const { items } = audited(
       ctx,
-      (db) =>
-        db
+      (db) => {
+        const children = activeChildren(db, input.childIds);
+        const placed = placeEntry(ctx.clock, ctx.admin, input.kind, input.at, input.details, children);
+        const items = db
           .insert(dailyEntries)
           .values(
             input.childIds.map((childId) => ({
               childId,
               kind: input.kind,
-              at,
-              date,
-              details,
+              ...placed,
               authorId: ctx.admin.id,
               authorName: ctx.admin.name,
             })),
           )
           .returning(entryColumns)
           .all()
-          .map((row) => ({ ...entryItem(row), childId: row.childId })),
-      () => ({
+          .map((row) => ({ ...entryItem(row), childId: row.childId }));
+        return { items, placed };
+      },
+      ({ placed: { at, details } }) => ({
         action: 'create',
         entity: 'daily-entry',
         entityId: null,
@@ -147,48 +132,84 @@ export const dailyRouter = router({
     return { success: true as const, count: items.length, items };
   }),
 
-  /** PATCH /api/admin/daily-entries/{id}: a new time and/or details, checked against the entry's own kind. */
+  /**
+   * PATCH /api/admin/daily-entries/{id}: a new time and/or details, checked against the entry's own kind; a nap's
+   * time is its start. Who may change it and to when: daily/entry-rules.ts.
+   */
   update: staffProcedure.input(dailyEntryUpdateSchema).mutation(({ ctx, input }) => {
     consumeForAccount(ctx, ctx.limits.dailyEntries);
-    const before = ctx.db.select(entryColumns).from(dailyEntries).where(eq(dailyEntries.id, input.id)).get();
-    if (!before) throw notFound('Entry');
-    const kind = before.kind as DailyEntryKind;
-    let details: Record<string, unknown> = entryItem(before).details as Record<string, unknown>;
-    if (input.details) {
-      const parsed = DETAILS_SCHEMAS[kind].safeParse(input.details);
-      if (!parsed.success)
-        throw new TRPCError({ code: 'BAD_REQUEST', message: parsed.error.issues[0]?.message ?? 'Invalid details', cause: parsed.error });
-      details = parsed.data as Record<string, unknown>;
-    }
-    const next = placed(ctx.clock, kind, input.at ?? (kind === 'nap' && input.details ? undefined : before.at), details);
     return audited(
       ctx,
-      (db) =>
-        db
+      (db) => {
+        const before = db
+          .select({ ...entryColumns, authorId: dailyEntries.authorId })
+          .from(dailyEntries)
+          .where(eq(dailyEntries.id, input.id))
+          .get();
+        if (!before) throw notFound('Entry');
+        const kind = before.kind as DailyEntryKind;
+        const current = entryItem(before).details as Record<string, unknown>;
+        let changed: Record<string, unknown> | null = null;
+        if (input.details) {
+          const parsed = DETAILS_SCHEMAS[kind].safeParse(input.details);
+          if (!parsed.success)
+            throw new TRPCError({
+              code: 'BAD_REQUEST',
+              message: parsed.error.issues[0]?.message ?? 'Invalid details',
+              cause: parsed.error,
+            });
+          changed = parsed.data as Record<string, unknown>;
+        }
+        assertMayChangeEntry(ctx.admin, ctx.clock.now(), { ...before, kind, details: current }, { at: input.at, details: changed });
+        const next = placeEntry(
+          ctx.clock,
+          ctx.admin,
+          kind,
+          kind === 'nap' ? input.at : (input.at ?? before.at),
+          changed ?? current,
+          entryChildren(db, [before.childId]),
+        );
+        const row = db
           .update(dailyEntries)
           .set({ ...next, updatedAt: ctx.clock.now() })
           .where(eq(dailyEntries.id, input.id))
           .returning(entryColumns)
-          .get(),
-      (row) => ({
+          .get()!;
+        return { row, next };
+      },
+      ({ row, next }) => ({
         action: 'update',
         entity: 'daily-entry',
         entityId: row.id,
         fields: { at: input.at, ...(input.details ? next.details : {}) },
       }),
-    );
+    ).row;
   }),
 
-  /** DELETE /api/admin/daily-entries/{id}. */
+  /** DELETE /api/admin/daily-entries/{id}: a teacher's own entries only (daily/entry-rules.ts). */
   delete: staffProcedure.input(idSchema).mutation(({ ctx, input }) => {
     consumeForAccount(ctx, ctx.limits.dailyEntries);
-    const gone = audited(
+    audited(
       ctx,
-      (db) =>
-        db.delete(dailyEntries).where(eq(dailyEntries.id, input)).returning({ id: dailyEntries.id, childId: dailyEntries.childId }).get(),
+      (db) => {
+        const before = db
+          .select({
+            id: dailyEntries.id,
+            childId: dailyEntries.childId,
+            kind: dailyEntries.kind,
+            date: dailyEntries.date,
+            authorId: dailyEntries.authorId,
+          })
+          .from(dailyEntries)
+          .where(eq(dailyEntries.id, input))
+          .get();
+        if (!before) throw notFound('Entry');
+        assertMayChangeEntry(ctx.admin, ctx.clock.now(), { ...before, kind: before.kind as DailyEntryKind, details: {} });
+        db.delete(dailyEntries).where(eq(dailyEntries.id, input)).run();
+        return before;
+      },
       (row) => ({ action: 'delete', entity: 'daily-entry', entityId: row.id, fields: { childId: row.childId } }),
     );
-    if (!gone) throw notFound('Entry');
     return { success: true as const, id: input };
   }),
 

@@ -32,6 +32,24 @@ export const NAP_TOO_LONG_MESSAGE = 'A nap can be at most 4 hours';
 /** A moment a little ahead of the server's clock (a tablet's clock running fast) is accepted; more is a mistake. */
 export const FUTURE_SLACK_MS = 5 * 60 * 1000;
 export const FUTURE_MESSAGE = 'The time cannot be in the future';
+/** A nap's moment is its start (`at` is kept equal to it), and it ends on the centre's day it started (ADR 066). */
+export const NAP_AT_MESSAGE = "A nap's time is when it started: please change the start instead";
+export const NAP_ONE_DAY_MESSAGE = 'A nap must end on the day it started';
+/** How many of the centre's days back a teacher records or corrects the sheet; older corrections are a director's (ADR 066). */
+export const TEACHER_DAYS_BACK = 31;
+export const TOO_OLD_MESSAGE = `A teacher can record or change only the last ${TEACHER_DAYS_BACK} days of the sheets. Please ask a director.`;
+/** A teacher changes or deletes only the entries they recorded, a director any (ADR 039, ADR 066). */
+export const NOT_YOUR_ENTRY = 'A teacher can change or delete only the entries they recorded. Please ask a director.';
+/** An entry dated before the child's first day at the centre (`startDate`, YYYY-MM-DD). */
+export function beforeStartMessage(childName: string, startDate: string): string {
+  const day = new Date(`${startDate}T12:00:00Z`).toLocaleDateString('en-US', {
+    timeZone: 'UTC',
+    month: 'short',
+    day: '2-digit',
+    year: 'numeric',
+  });
+  return `The time cannot be before ${childName}'s first day at the centre (${day})`;
+}
 /** The most children one group entry names (a room, with room to spare). */
 export const BATCH_MAX_CHILDREN = 60;
 

@@ -148,6 +148,10 @@ function ChildSheet({ child, entries, onClose }: { child: RoomChild; entries: En
   const [note, setNote] = useState('');
   const nap = openNap(entries);
   const busy = record.isPending || update.isPending;
+  // A teacher deletes only what they recorded (ADR 066): Delete shows where the server would say yes. Any teacher
+  // may still end a nap another started (Woke up).
+  const me = useQuery(trpc.adminAuth.me.queryOptions());
+  const mayDelete = (entry: Entry) => me.data?.role === 'director' || (!!entry.authorId && entry.authorId === me.data?.id);
 
   function done(what: string, close = true) {
     refresh();
@@ -254,17 +258,20 @@ function ChildSheet({ child, entries, onClose }: { child: RoomChild; entries: En
             items={entries as TimelineItem[]}
             label={`${child.childName}'s day`}
             empty="Nothing recorded yet today."
-            action={(item) => (
-              <Button
-                variant="ghost"
-                size="sm"
-                aria-label={`Delete ${describeItem(item).title}`}
-                isDisabled={remove.isPending}
-                onPress={() => remove.mutate(item.id, { onSuccess: () => refresh(), onError: failed })}
-              >
-                <Trash2 aria-hidden="true" className="size-4" />
-              </Button>
-            )}
+            action={(item) => {
+              const entry = entries.find((e) => e.id === item.id);
+              return entry && mayDelete(entry) ? (
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  aria-label={`Delete ${describeItem(item).title}`}
+                  isDisabled={remove.isPending}
+                  onPress={() => remove.mutate(item.id, { onSuccess: () => refresh(), onError: failed })}
+                >
+                  <Trash2 aria-hidden="true" className="size-4" />
+                </Button>
+              ) : null;
+            }}
           />
         </section>
       </div>
