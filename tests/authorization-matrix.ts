@@ -6,6 +6,11 @@
  *
  * Callers: anonymous, parent A (owns every id below), parent B (another family), and staff. Parent B asking
  * for family A's records gets 404 — the same answer as for an id that does not exist.
+ *
+ * This file is the only record of who may call what. `tests/integration/admin-access.test.ts` reads from it
+ * which procedures and paths are public (anonymous is not answered 401) and which both parents and staff use,
+ * then calls every other one with made-up ids and no input, checking the guard answers 401 and 403 before
+ * anything else is read.
  */
 import { json, sampleApplication, sampleChild } from './helpers/enrollment-fixtures';
 import { as } from './helpers/admin-server';
@@ -26,6 +31,12 @@ export interface RouteEntry {
   path?: (f: Fixtures, role: Role) => Maybe<string>;
   /** A JSON body, or a FormData / raw bytes sent as they are. */
   body?: (f: Fixtures, role: Role) => Maybe<unknown>;
+  /**
+   * The path carries a signature that is checked before the session (a link e-mailed to a family): a made-up one is
+   * 404 to everyone, so the guard checks with made-up ids (admin-access.test.ts) cannot reach the session check.
+   * The statuses above are for a genuine link.
+   */
+  signedLink?: true;
 }
 
 /** Anyone, signed in or not. */
@@ -461,6 +472,7 @@ export const ROUTES: Record<string, RouteEntry> = {
   // The link e-mailed to parent A, whose account is open: only parent A signed in may use it.
   'GET /api/parent/archives/:token': {
     expect: familyA(),
+    signedLink: true,
     path: (f) =>
       `/api/parent/archives/${archiveLinkToken(f.s.config, { childId: f.childA, parentId: f.a.parentId, expiresAt: f.s.clock.now().getTime() + 3_600_000 })}`,
   },

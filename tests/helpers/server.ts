@@ -59,8 +59,11 @@ export interface TestServer {
   adminCookie(email?: string, role?: 'director' | 'teacher'): Promise<string>;
   /** A bearer token for a parent (created when missing). */
   parentToken(email?: string): Promise<{ token: string; parentId: string }>;
-  /** A tRPC caller: anonymous, or with a synthetic admin or parent session (the middlewares only look at its kind). */
-  caller(auth?: 'admin' | 'parent' | null): ReturnType<typeof createCaller>;
+  /**
+   * A tRPC caller: anonymous, or with a synthetic session (the middlewares look only at its kind and a staff
+   * member's role): `admin` is a director, `teacher` a teacher (ADR 039), `parent` a parent with no children.
+   */
+  caller(auth?: 'admin' | 'teacher' | 'parent' | null): ReturnType<typeof createCaller>;
   /** How many rows a table holds. */
   count(table: SQLiteTable): number;
   close(): Promise<void>;
@@ -148,16 +151,14 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     },
     caller(auth = null) {
       const ctx = { ...deps, limits: createLimiters(), resHeaders: new Headers(), ip: '127.0.0.1', auth: null };
-      if (auth === 'admin') {
+      if (auth === 'admin' || auth === 'teacher') {
+        const admin =
+          auth === 'admin'
+            ? { id: 'test-admin', email: 'director@example.com', name: 'Test Director', role: 'director' as const, lastLoginAt: null }
+            : { id: 'test-teacher', email: 'teacher@example.com', name: 'Test Teacher', role: 'teacher' as const, lastLoginAt: null };
         return createCaller({
           ...ctx,
-          auth: {
-            kind: 'admin',
-            sessionId: 'test',
-            expiresAt: new Date(8.64e15),
-            refreshed: false,
-            admin: { id: 'test-admin', email: 'director@example.com', name: 'Test Director', role: 'director', lastLoginAt: null },
-          },
+          auth: { kind: 'admin', sessionId: 'test', expiresAt: new Date(8.64e15), refreshed: false, admin },
         });
       }
       if (auth === 'parent') {

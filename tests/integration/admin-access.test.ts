@@ -1,77 +1,41 @@
 /**
  * Every admin procedure and every admin REST path answers 401 without a session and 403 to the other role.
  * The lists are generated from the router and from the Hono app, so a path added later is checked without
- * anyone remembering to add it here; only the public ones are listed by hand.
+ * anyone remembering to add it here. Which ones are public, and which both parents and staff use, is read from
+ * tests/authorization-matrix.ts, the one record of who may call what.
  */
 import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events, pictures } from '../../db/schema';
 import { appRouter } from '../../src/server/routers/_app';
 import { directorProcedure, parentProcedure, signedInProcedure, staffProcedure } from '../../src/server/trpc';
+import { type Expected, PROCEDURES, ROUTES } from '../authorization-matrix';
 import { listApiRoutes } from '../helpers/routes';
 import { startTestServer, type TestServer } from '../helpers/server';
 
+/** Public: the matrix lets an anonymous caller past the guard. */
+const isPublic = (entry: { expect: Expected }) => entry.expect.anonymous !== 401;
+/** Signed in as either kind: a parent and staff both get past the guard (each is answered only what it may see). */
+const isShared = (entry: { expect: Expected }) => !isPublic(entry) && entry.expect.parentA !== 403 && entry.expect.admin !== 403;
+const keysWhere = <E>(record: Record<string, E>, keep: (entry: E) => boolean) =>
+  new Set(Object.entries(record).flatMap(([key, entry]) => (keep(entry) ? [key] : [])));
+
 /** Procedures anyone may call. Everything else must refuse an anonymous caller. */
-const PUBLIC_PROCEDURES = new Set([
-  'events.list',
-  'announcements.list',
-  'gallery.list',
-  'milestones.list',
-  'achievements.list',
-  'achievements.recent',
-  'enrollment.submit',
-  'adminAuth.login',
-  'adminAuth.logout',
-  'adminAuth.forgotPassword',
-  'adminAuth.setPassword',
-  'parentAuth.login',
-  'parentAuth.logout',
-  'parentAuth.forgotPassword',
-  'parentAuth.resetPassword',
-  'parentAuth.checkResetLink',
-  // The public events as an iCalendar feed (issue 33): the same events as events.list.
-  'events.calendar',
-]);
-
-/** Public REST paths of SPEC.md §7 (method and path as Hono registers them, parameters normalised to `:param`). */
-const PUBLIC_ROUTES = new Set([
-  'GET /api/gallery',
-  'GET /api/events',
-  'GET /api/announcements',
-  'GET /api/milestones',
-  'GET /api/achievements',
-  'GET /api/achievements/recent',
-  'POST /api/enrollment',
-  'POST /api/admin/login',
-  'POST /api/admin/logout',
-  'POST /api/admin/forgot-password',
-  'POST /api/admin/set-password',
-  'POST /api/parent/login',
-  'POST /api/parent/logout',
-  'POST /api/parent/forgot-password',
-  'POST /api/parent/reset-password',
-  'GET /api/events.ics',
-  // A signed archive link e-mailed to a family (issue 33): the signature is the guard while the family's account is
-  // closed, the parent's session while it is open; tests/integration/family-archive.test.ts covers both.
-  'GET /api/parent/archives/:param',
-]);
-
-/** Paths both staff and parents use (each answers only for what the caller may see); anonymous callers get 401. */
-const SIGNED_IN_ROUTES = new Set([
-  'POST /api/communications/:param/mark-read',
-  'POST /api/objects/upload',
-  'PUT /api/objects/upload/:param',
-  'GET /api/documents/:param',
-  // Photos of the day (issue 32): staff, and the parents of a child tagged in one (tests/integration/daily-sheets.test.ts).
-  'GET /api/child-photos/:param',
-  'GET /api/child-photos/:param/original',
-]);
+const PUBLIC_PROCEDURES = keysWhere(PROCEDURES, isPublic);
+/**
+ * Paths (method and path as Hono registers them) that the guard checks here leave alone: the public ones, and a
+ * signed link, whose signature is checked before the session (the matrix and family-archive.test.ts cover it).
+ */
+const PUBLIC_ROUTES = keysWhere(ROUTES, (entry) => isPublic(entry) || entry.signedLink === true);
+/** Paths both staff and parents use; anonymous callers get 401. */
+const SIGNED_IN_ROUTES = keysWhere(ROUTES, isShared);
 
 type Role = 'admin' | 'parent' | 'either';
 
 type Guarded = { _def: { middlewares: unknown[]; type: string } };
 // Staff procedures are built on one of the two role builders (ADR 039).
 const adminGuards = [staffProcedure, directorProcedure].map((p) => (p as unknown as Guarded)._def.middlewares[0]);
+const directorGuard = adminGuards[1];
 const parentGuard = (parentProcedure as unknown as Guarded)._def.middlewares[0];
 const signedInGuard = (signedInProcedure as unknown as Guarded)._def.middlewares[0];
 
@@ -83,8 +47,14 @@ function procedureRole(path: string, proc: Guarded): Role {
 }
 
 function routeRole(method: string, path: string): Role {
-  if (SIGNED_IN_ROUTES.has(`${method} ${normalise(path)}`)) return 'either';
+  if (SIGNED_IN_ROUTES.has(`${method} ${path}`)) return 'either';
   return path.startsWith('/api/parent/') ? 'parent' : 'admin';
+}
+
+/** The role the matrix gives an entry that is not public. */
+function matrixRole(entry: { expect: Expected }): Role {
+  if (isShared(entry)) return 'either';
+  return entry.expect.admin === 403 ? 'parent' : 'admin';
 }
 
 const normalise = (path: string) => path.replace(/:[^/]+/g, ':param');
@@ -94,7 +64,12 @@ function guardedProcedures() {
   const all = appRouter._def.procedures as unknown as Record<string, Guarded>;
   return Object.entries(all)
     .filter(([path]) => !PUBLIC_PROCEDURES.has(path))
-    .map(([path, proc]) => ({ path, type: proc._def.type, role: procedureRole(path, proc) }));
+    .map(([path, proc]) => ({
+      path,
+      type: proc._def.type,
+      role: procedureRole(path, proc),
+      directorOnly: proc._def.middlewares.includes(directorGuard),
+    }));
 }
 
 async function callByPath(caller: unknown, path: string): Promise<unknown> {
@@ -144,12 +119,19 @@ describe('tRPC procedures, generated from appRouter', () => {
     ]) {
       expect(paths).toContain(known);
     }
-    // Every allowlisted name still exists, so the allowlist cannot silently cover a renamed procedure.
+    // Every procedure the matrix calls public still exists, so it cannot silently cover a renamed procedure.
     for (const path of PUBLIC_PROCEDURES) expect(Object.keys(appRouter._def.procedures)).toContain(path);
     // A procedure built on a staff builder is never mistaken for public.
     for (const [path, proc] of Object.entries(appRouter._def.procedures as unknown as Record<string, Guarded>)) {
       if (adminGuards.some((g) => proc._def.middlewares.includes(g))) expect(PUBLIC_PROCEDURES.has(path), path).toBe(false);
     }
+  });
+
+  it('each guarded procedure has the role in the matrix that its builder gives it', () => {
+    const disagreeing = list
+      .filter((p) => !PROCEDURES[p.path] || matrixRole(PROCEDURES[p.path]!) !== p.role)
+      .map((p) => `${p.path}: built for ${p.role}, matrix ${PROCEDURES[p.path] ? matrixRole(PROCEDURES[p.path]!) : 'has no entry'}`);
+    expect(disagreeing).toEqual([]);
   });
 
   it.each(list.map((p) => [p.path, p.role] as const))(
@@ -164,6 +146,15 @@ describe('tRPC procedures, generated from appRouter', () => {
       expect(await trpcCode(callByPath(s.caller(role === 'admin' ? 'parent' : 'admin'), path))).toBe('FORBIDDEN');
     },
   );
+
+  const directorOnly = list.filter((p) => p.directorOnly).map((p) => p.path);
+  it('finds the director-only procedures', () => {
+    for (const known of ['staff.invite', 'payments.list', 'archives.sendLink']) expect(directorOnly).toContain(known);
+  });
+
+  it.each(directorOnly)('%s (directors only): a teacher → FORBIDDEN', async (path) => {
+    expect(await trpcCode(callByPath(s.caller('teacher'), path))).toBe('FORBIDDEN');
+  });
 
   it.each(list.map((p) => [p.path, p.type, p.role] as const))(
     '%s over HTTP (%s, %s only): 401 anonymous, 403 to the other role',
@@ -186,7 +177,7 @@ describe('tRPC procedures, generated from appRouter', () => {
 
 describe('REST paths, generated from the Hono app', () => {
   const routes = listApiRoutes();
-  const guarded = routes.filter((r) => !PUBLIC_ROUTES.has(`${r.method} ${normalise(r.path)}`));
+  const guarded = routes.filter((r) => !PUBLIC_ROUTES.has(`${r.method} ${r.path}`));
 
   it('finds the admin paths of SPEC.md §7 (the generator is not vacuous)', () => {
     const keys = guarded.map((r) => `${r.method} ${normalise(r.path)}`);
@@ -209,6 +200,14 @@ describe('REST paths, generated from the Hono app', () => {
     ]) {
       expect(keys).toContain(known);
     }
+  });
+
+  it('each guarded path has the role in the matrix that its place under /api gives it', () => {
+    const disagreeing = guarded
+      .map((r) => ({ key: `${r.method} ${r.path}`, role: routeRole(r.method, r.path) }))
+      .filter(({ key, role }) => !ROUTES[key] || matrixRole(ROUTES[key]) !== role)
+      .map(({ key, role }) => `${key}: ${role}, matrix ${ROUTES[key] ? matrixRole(ROUTES[key]) : 'has no entry'}`);
+    expect(disagreeing).toEqual([]);
   });
 
   it.each(guarded.map((r) => [r.method, r.path, routeRole(r.method, r.path)] as const))(

@@ -76,7 +76,7 @@ export function NewPasswordForm({
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<{ password?: string; confirm?: string }>({});
   // Focus on the first field to correct, as every form's messages take it (issue 34).
-  const { formRef, focusFirstInvalid } = useFocusFirstInvalid();
+  const { formId, focusFirstInvalid } = useFocusFirstInvalid();
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -91,7 +91,7 @@ export function NewPasswordForm({
   }
 
   return (
-    <Form ref={formRef} onSubmit={submit} validationBehavior="aria" className="flex flex-col gap-4">
+    <Form id={formId} onSubmit={submit} validationBehavior="aria" className="flex flex-col gap-4">
       <p className="text-sm text-stone-700">{intro}</p>
       <PasswordField
         label={words.newPassword}

@@ -80,7 +80,7 @@ export function PasswordChangeDialog<Result extends { message: string }, TError,
   const submitLabel = change.isPending ? words.saving : words.title;
   return (
     <Dialog isOpen={isOpen} onOpenChange={onOpenChange} title={words.title} description={words.description} closeLabel={words.close}>
-      <Form ref={form.formRef} onSubmit={submit} validationBehavior="aria" className="flex flex-col gap-4">
+      <Form id={form.formId} onSubmit={submit} validationBehavior="aria" className="flex flex-col gap-4">
         <PasswordField
           label={words.current}
           name="current-password"

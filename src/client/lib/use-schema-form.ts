@@ -1,4 +1,4 @@
-import { useContext, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useContext, useEffect, useId, useLayoutEffect, useState } from 'react';
 import type { z } from 'zod';
 import { fieldMessages } from '../../shared/schemas/fields';
 import { FieldMessageLanguage } from './field-message-language';
@@ -19,8 +19,8 @@ export interface SchemaFormOptions {
   onEdit?: 'keep' | 'clear' | 'revalidate';
   /**
    * Whenever messages are shown, move focus to the first field that has one: on by default, for every form (issue
-   * 34: dialogs left it on their submit button). The form is `formRef`'s, or else the one that had focus when the
-   * messages came (its submit button's). `centred` first scrolls that field to the middle of the window: on a page
+   * 34: dialogs left it on their submit button). The form is the one with `formId`, or else the one that had
+   * focus when the messages came (its submit button's). `centred` first scrolls that field to the middle of the window: on a page
    * under a sticky navigation bar, focus's own scrolling can leave the field hidden beneath it.
    */
   focusInvalid?: boolean | 'centred';
@@ -29,6 +29,9 @@ export interface SchemaFormOptions {
 /**
  * The state of a form checked by one of the shared schemas: its values, a message per field (from the
  * schema here or from the server's copy of it), and focus on the first field that needs attention.
+ *
+ * Give the form `id={form.formId}`: the hook finds its form by that id. It holds no ref, so the object it returns
+ * is plain render data (values, messages, functions) that a component reads while rendering.
  */
 export function useSchemaForm<S extends z.ZodType, V extends Record<string, unknown>>(
   schema: S,
@@ -38,7 +41,7 @@ export function useSchemaForm<S extends z.ZodType, V extends Record<string, unkn
   const [values, setValues] = useState<V>(initialValues);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [attempted, setAttempted] = useState(false);
-  const { formRef, focusFirstInvalid } = useFocusFirstInvalid(focusInvalid);
+  const { formId, focusFirstInvalid } = useFocusFirstInvalid(focusInvalid);
   // The messages in the reader's language (the parent portal's; as they are elsewhere).
   const say = useContext(FieldMessageLanguage);
   const messagesOf = (error: z.ZodError): FieldErrors => {
@@ -53,11 +56,18 @@ export function useSchemaForm<S extends z.ZodType, V extends Record<string, unkn
   // A layout effect, so the state has them before the browser handles anything else: taken in an effect, a tap
   // on Submit right after the page was hydrated could check the state from before (a field typed in, reported
   // missing).
+  // The id never changes, so this runs once, when the form is first on the page.
   useLayoutEffect(() => {
-    if (!formRef.current) return;
-    const typed = typedBeforeHydration(formRef.current, values);
-    if (typed) setValues((v) => ({ ...v, ...typed }));
-  }, []);
+    const form = formById(formId);
+    if (!form) return;
+    // The rule is wrong here: this reads the page (the DOM, outside React) before the browser paints, the
+    // measure-then-set use of a layout effect that React documents; there is no event to do it from instead.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setValues((v) => {
+      const typed = typedBeforeHydration(form, v);
+      return typed ? { ...v, ...typed } : v;
+    });
+  }, [formId]);
 
   /** Shows these messages at their fields (every other field cleared), and moves focus to the first. */
   function showErrors(next: FieldErrors) {
@@ -104,7 +114,7 @@ export function useSchemaForm<S extends z.ZodType, V extends Record<string, unkn
     setAttempted(false);
   }
 
-  return { values, set, errors, parse, showServerErrors, showErrors, reset, formRef };
+  return { values, set, errors, parse, showServerErrors, showErrors, reset, formId };
 }
 
 /**
@@ -129,21 +139,29 @@ export function typedBeforeHydration(
 
 /**
  * Focus on a form's first field with a message, once per request, after the render that shows the messages: the
- * form's `formRef` (attach it), or else the form that has focus when asked (the submit button's, as a submit
- * leaves it). For forms outside `useSchemaForm` too (NewPasswordForm).
+ * form whose `id` is `formId` (give it to the form), or else the form that has focus when asked (the submit
+ * button's, as a submit leaves it). For forms outside `useSchemaForm` too (NewPasswordForm).
  */
 export function useFocusFirstInvalid(how: boolean | 'centred' = true) {
-  const formRef = useRef<HTMLFormElement>(null);
-  const [request, setRequest] = useState<{ form: HTMLFormElement | null } | null>(null);
+  // React's id is the same in the server's HTML and on hydration, so a server-drawn form is found by it too.
+  const formId = useId();
+  const [request, setRequest] = useState<{ form: HTMLFormElement | null; centred: boolean } | null>(null);
   useEffect(() => {
-    const form = formRef.current ?? request?.form;
-    if (how && request && form?.isConnected) focusFirstInvalidField(form, how === 'centred');
-  }, [request]);
+    if (!request) return;
+    const form = formById(formId) ?? request.form;
+    if (form?.isConnected) focusFirstInvalidField(form, request.centred);
+  }, [request, formId]);
   function focusFirstInvalid() {
+    if (!how) return;
     const active = document.activeElement;
-    setRequest({ form: active instanceof HTMLElement ? active.closest('form') : null });
+    setRequest({ form: active instanceof HTMLElement ? active.closest('form') : null, centred: how === 'centred' });
   }
-  return { formRef, focusFirstInvalid };
+  return { formId, focusFirstInvalid };
+}
+
+function formById(id: string): HTMLFormElement | null {
+  const element = document.getElementById(id);
+  return element instanceof HTMLFormElement ? element : null;
 }
 
 const FOCUSABLE = ':is(input, textarea, button):not([tabindex="-1"])';

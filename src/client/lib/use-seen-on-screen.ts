@@ -1,4 +1,4 @@
-import { type RefObject, useEffect, useRef } from 'react';
+import { type RefObject, useEffect, useEffectEvent } from 'react';
 
 /** How long a text stays on screen before it counts as read: a glance while scrolling past does not. */
 export const SEEN_AFTER_MS = 1500;
@@ -9,8 +9,8 @@ export const SEEN_AFTER_MS = 1500;
  * after a button press.
  */
 export function useSeenOnScreen(ref: RefObject<Element | null>, onSeen: () => void, enabled: boolean) {
-  const callback = useRef(onSeen);
-  callback.current = onSeen;
+  // The latest `onSeen` when the time comes, without restarting the watch each render.
+  const seen = useEffectEvent(onSeen);
   useEffect(() => {
     const element = ref.current;
     if (!enabled || !element || typeof IntersectionObserver === 'undefined') return;
@@ -26,7 +26,7 @@ export function useSeenOnScreen(ref: RefObject<Element | null>, onSeen: () => vo
       timer = setTimeout(() => {
         done = true;
         observer.disconnect();
-        callback.current();
+        seen();
       }, SEEN_AFTER_MS);
     };
     const observer = new IntersectionObserver(

@@ -89,12 +89,16 @@ function PageChangeIndicator() {
   const wanted = languageOfPath(useLocation({ select: (l) => l.pathname })) === 'es' || documentLanguage() === 'es' ? 'es' : 'en';
   const language = hasSiteCatalogue(wanted) ? wanted : 'en';
   const [shown, setShown] = useState(false);
+  // Shown once the change has taken PAGE_CHANGE_NOTICE_MS; hidden, and the wait started afresh, when it ends.
   useEffect(() => {
-    if (!pending) return setShown(false);
+    if (!pending) return;
     const timer = setTimeout(() => setShown(true), PAGE_CHANGE_NOTICE_MS);
-    return () => clearTimeout(timer);
+    return () => {
+      clearTimeout(timer);
+      setShown(false);
+    };
   }, [pending]);
-  if (!shown) return null;
+  if (!pending || !shown) return null;
   return (
     <div
       role="progressbar"

@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { LogOut } from 'lucide-react';
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { clearStoredAdmin } from '../../lib/admin-session';
 import { formatDateTime } from '../../lib/format';
 import { useOfferSignOut } from '../../lib/header-sign-out';
@@ -12,24 +12,7 @@ import { OutboxButton } from './OutboxDialog';
 import { revealTabPanel, Tab, TabCount, TabList, TabPanel, Tabs } from '../ui/Tabs';
 import { type AdminTabId, TAB_COUNTS, tabsFor } from './admin-tabs';
 import { OwnPasswordButton } from './OwnPasswordButton';
-
-// Each tab is its own chunk: the overview does not wait for the gallery's code.
-const panels: Record<AdminTabId, React.LazyExoticComponent<React.ComponentType>> = {
-  overview: lazy(() => import('./tabs/OverviewTab')),
-  events: lazy(() => import('./tabs/EventsTab')),
-  announcements: lazy(() => import('./tabs/AnnouncementsTab')),
-  applications: lazy(() => import('./tabs/ApplicationsTab')),
-  children: lazy(() => import('./tabs/ChildrenTab')),
-  classrooms: lazy(() => import('./tabs/ClassroomsTab')),
-  activities: lazy(() => import('./tabs/ActivitiesTab')),
-  attendance: lazy(() => import('./tabs/AttendanceTab')),
-  daily: lazy(() => import('./tabs/DailySheetsTab')),
-  communication: lazy(() => import('./tabs/CommunicationTab')),
-  payments: lazy(() => import('./tabs/PaymentsTab')),
-  gallery: lazy(() => import('./tabs/GalleryTab')),
-  staff: lazy(() => import('./tabs/StaffTab')),
-  audit: lazy(() => import('./tabs/AuditTab')),
-};
+import { PANELS } from './tab-panels';
 
 export function AdminDashboard() {
   const navigate = useNavigate();
@@ -125,7 +108,7 @@ export function AdminDashboard() {
             )}
           </TabList>
           {tabs.map((t) => {
-            const Panel = panels[t.id];
+            const Panel = PANELS.get(t.id)!;
             return (
               <TabPanel key={t.id} id={t.id}>
                 <Suspense fallback={<p className="py-8 text-center text-stone-500">Loading...</p>}>

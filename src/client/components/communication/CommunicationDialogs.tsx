@@ -89,7 +89,7 @@ export function ComposeMessageDialog({
   const { t, callError } = intl;
   const isAdmin = userType === 'admin';
   const schema = isAdmin ? adminMessageSchema : messageSchema;
-  const { values, set, errors, parse, showServerErrors, formRef } = useSchemaForm(
+  const { values, set, errors, parse, showServerErrors, formId } = useSchemaForm(
     schema,
     () => ({
       childId: replyTo?.childId ?? defaultChildId ?? (!isAdmin && childOptions.length === 1 ? childOptions[0]!.id : ''),
@@ -139,7 +139,7 @@ export function ComposeMessageDialog({
       closeLabel={t('portal.close')}
       size="lg"
     >
-      <Form ref={formRef} onSubmit={submit} validationBehavior="aria" className="flex flex-col gap-4">
+      <Form id={formId} onSubmit={submit} validationBehavior="aria" className="flex flex-col gap-4">
         {showChildPicker && (
           <Select
             label={t('portal.compose.child')}
@@ -194,7 +194,7 @@ const TYPE_OPTIONS = DOCUMENT_TYPES.map((value) => ({ value, label: DOCUMENT_TYP
 export function RequestDocumentDialog({ childOptions, onClose }: { childOptions: ChildOption[]; onClose: () => void }) {
   const intl = usePortalIntl();
   const today = useCentreToday();
-  const { values, set, errors, parse, showServerErrors, formRef } = useSchemaForm(
+  const { values, set, errors, parse, showServerErrors, formId } = useSchemaForm(
     useMemo(() => documentRequestSchemaOn(today), [today]),
     () => ({ childId: '', documentType: 'other', title: '', description: '', dueDate: '', isUrgent: false }),
     { onEdit: 'revalidate', focusInvalid: true },
@@ -227,7 +227,7 @@ export function RequestDocumentDialog({ childOptions, onClose }: { childOptions:
       description="Title and description are required; the due date is optional."
       size="lg"
     >
-      <Form ref={formRef} onSubmit={submit} validationBehavior="aria" className="flex flex-col gap-4">
+      <Form id={formId} onSubmit={submit} validationBehavior="aria" className="flex flex-col gap-4">
         <Select
           label="Child"
           options={childOptions.map((c) => ({ value: c.id, label: childLabel(intl, c) }))}
@@ -298,7 +298,7 @@ export function SubmitDocumentDialog({ request, onClose }: { request: DocumentRe
   const [uploaded, setUploaded] = useState<{ url: string; name: string } | null>(null);
   const [uploading, setUploading] = useState(false);
   const [fileError, setFileError] = useState<string | null>(null);
-  const { values, set, errors, parse, showServerErrors, formRef } = useSchemaForm(
+  const { values, set, errors, parse, showServerErrors, formId } = useSchemaForm(
     documentResponseSchema,
     () => ({ documentUrl: '', documentName: '', message: '' }),
     {
@@ -369,7 +369,7 @@ export function SubmitDocumentDialog({ request, onClose }: { request: DocumentRe
       size="lg"
       closeLabel={t('portal.close')}
     >
-      <Form ref={formRef} onSubmit={submit} validationBehavior="aria" className="flex flex-col gap-4">
+      <Form id={formId} onSubmit={submit} validationBehavior="aria" className="flex flex-col gap-4">
         <p className="text-sm text-stone-600">{t('portal.submit.formats')}</p>
         <div className="flex flex-col gap-1">
           <label htmlFor={fileId} className="text-sm font-medium text-stone-800">

@@ -1,5 +1,5 @@
 import { Badge, Card } from '../ui/Card';
-import { badgeIcon } from './badgeIcons';
+import { BadgeIcon } from './badgeIcons';
 import { difficultyTone } from './labels';
 import { useMilestoneLabels } from './use-labels';
 import type { RouterOutputs } from '../../lib/trpc';
@@ -9,7 +9,6 @@ export type Milestone = Outputs['milestones']['list'][number];
 export type Achievement = Outputs['achievements']['list'][number];
 
 export function MilestoneBadge({ milestone, size = 'md' }: { milestone: Pick<Milestone, 'badgeIcon' | 'badgeColor'>; size?: 'md' | 'sm' }) {
-  const Icon = badgeIcon(milestone.badgeIcon);
   return (
     <span
       className={
@@ -19,7 +18,7 @@ export function MilestoneBadge({ milestone, size = 'md' }: { milestone: Pick<Mil
       }
       style={{ backgroundColor: milestone.badgeColor }}
     >
-      <Icon aria-hidden="true" className={size === 'md' ? 'size-6 text-white' : 'size-5 text-white'} />
+      <BadgeIcon name={milestone.badgeIcon} aria-hidden="true" className={size === 'md' ? 'size-6 text-white' : 'size-5 text-white'} />
     </span>
   );
 }

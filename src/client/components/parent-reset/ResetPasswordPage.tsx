@@ -21,9 +21,11 @@ export function ResetPasswordPage({ words }: { words: ResetPasswordWords }) {
   const [token] = useState(tokenFromHash);
   // The link is checked as the page opens, so a used or expired one is said before a password is typed twice.
   const check = useMutation(trpc.parentAuth.checkResetLink.mutationOptions());
+  // `mutate` is the same function on every render (TanStack Query), so this runs once, for the page's token.
+  const { mutate: checkLink } = check;
   useEffect(() => {
-    if (token) check.mutate({ token });
-  }, [token]);
+    if (token) checkLink({ token });
+  }, [token, checkLink]);
   const reset = useMutation(
     trpc.parentAuth.resetPassword.mutationOptions({
       onSuccess: () => {

@@ -2,7 +2,7 @@ import { Clock, Smile } from 'lucide-react';
 import { usePortalIntl } from '../../i18n';
 import type { RouterOutputs } from '../../lib/trpc';
 import { Badge } from '../ui/Card';
-import { activityIcon, activityTone, categoryLabel } from './categories';
+import { ActivityIcon, activityTone, categoryLabel } from './categories';
 
 export type ParentActivity = RouterOutputs['parentPortal']['activities']['items'][number];
 
@@ -10,12 +10,11 @@ export type ParentActivity = RouterOutputs['parentPortal']['activities']['items'
 export function ActivityItem({ activity: a }: { activity: ParentActivity }) {
   const intl = usePortalIntl();
   const { t } = intl;
-  const Icon = activityIcon(a.category);
   return (
     <article className="rounded-xl border border-stone-200 bg-white p-4">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <h3 className="flex items-center gap-2 font-semibold text-stone-900">
-          <Icon aria-hidden="true" className="size-5 shrink-0 text-brand-700" />
+          <ActivityIcon category={a.category} aria-hidden="true" className="size-5 shrink-0 text-brand-700" />
           {a.title}
         </h3>
         <Badge tone={activityTone(a.category)}>{categoryLabel(intl, 'activity', a.category)}</Badge>

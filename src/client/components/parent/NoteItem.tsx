@@ -2,7 +2,7 @@ import type { RouterOutputs } from '../../lib/trpc';
 import { Badge } from '../ui/Card';
 import { usePortalIntl } from '../../i18n';
 import { MomentDay } from '../ui/MomentDay';
-import { categoryLabel, noteIcon, noteTone } from './categories';
+import { categoryLabel, NoteIcon, noteTone } from './categories';
 
 export type ParentNote = RouterOutputs['parentPortal']['notes']['items'][number];
 
@@ -26,12 +26,11 @@ function Chips({ title, items, tone }: { title: string; items: string[]; tone: '
 export function NoteItem({ note: n }: { note: ParentNote }) {
   const intl = usePortalIntl();
   const { t } = intl;
-  const Icon = noteIcon(n.category);
   return (
     <article className="rounded-xl border border-stone-200 bg-white p-4">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <h3 className="flex items-center gap-2 font-semibold text-stone-900">
-          <Icon aria-hidden="true" className="size-5 shrink-0 text-brand-700" />
+          <NoteIcon category={n.category} aria-hidden="true" className="size-5 shrink-0 text-brand-700" />
           {n.title}
         </h3>
         <Badge tone={noteTone(n.category)}>{categoryLabel(intl, 'note', n.category)}</Badge>

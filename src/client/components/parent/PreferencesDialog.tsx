@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Form, Label, Radio, RadioGroup } from 'react-aria-components';
 import type { Language, MessageEmails, Preferences } from '~/shared/schemas/preferences';
 import { portalIntl, usePortalIntl } from '../../i18n';
@@ -41,12 +41,6 @@ function Choice({ value, children }: { value: string; children: string }) {
 export function PreferencesDialog({ isOpen, onOpenChange }: { isOpen: boolean; onOpenChange: (open: boolean) => void }) {
   const { t, callError } = usePortalIntl();
   const saved = useQuery({ ...preferencesQuery(), enabled: isOpen });
-  const [values, setValues] = useState<Preferences | null>(null);
-  // The form starts from what is saved, each time the dialog opens.
-  useEffect(() => {
-    if (isOpen && saved.data) setValues(saved.data);
-    if (!isOpen) setValues(null);
-  }, [isOpen, saved.data]);
   const save = useMutation(
     trpc.parentPortal.updatePreferences.mutationOptions({
       onSuccess: async (answer) => {
@@ -61,11 +55,6 @@ export function PreferencesDialog({ isOpen, onOpenChange }: { isOpen: boolean; o
       onError: (error) => toast({ title: t('portal.prefs.failed'), description: callError(error, ''), variant: 'destructive' }),
     }),
   );
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    if (values) save.mutate(values);
-  }
-  const groupLabel = 'mb-1 text-sm font-semibold text-stone-900';
   return (
     <Dialog
       isOpen={isOpen}
@@ -74,7 +63,7 @@ export function PreferencesDialog({ isOpen, onOpenChange }: { isOpen: boolean; o
       description={t('portal.prefs.description')}
       closeLabel={t('portal.close')}
     >
-      {!values ? (
+      {!saved.data ? (
         saved.isError ? (
           <p role="alert" className="text-sm text-red-700">
             {t('portal.prefs.loadFailed')}
@@ -83,34 +72,65 @@ export function PreferencesDialog({ isOpen, onOpenChange }: { isOpen: boolean; o
           <p className="py-4 text-center text-sm text-stone-600">{t('portal.loading')}</p>
         )
       ) : (
-        <Form onSubmit={submit} className="flex flex-col gap-5">
-          <RadioGroup value={values.language} onChange={(v) => setValues({ ...values, language: v as Language })}>
-            <Label className={groupLabel}>{t('portal.prefs.language')}</Label>
-            {(['en', 'es'] as const).map((l) => (
-              <Choice key={l} value={l}>
-                {LANGUAGE_NAMES[l]}
-              </Choice>
-            ))}
-          </RadioGroup>
-          <RadioGroup value={values.messageEmails} onChange={(v) => setValues({ ...values, messageEmails: v as MessageEmails })}>
-            <Label className={groupLabel}>{t('portal.prefs.messageEmails')}</Label>
-            <Choice value="each">{t('portal.prefs.each')}</Choice>
-            <Choice value="digest">{t('portal.prefs.digest')}</Choice>
-            <Choice value="urgent_only">{t('portal.prefs.urgentOnly')}</Choice>
-          </RadioGroup>
-          <Checkbox isSelected={values.dailySummary} onChange={(dailySummary) => setValues({ ...values, dailySummary })}>
-            {t('portal.prefs.dailySummary')}
-          </Checkbox>
-          <div className={cn(DIALOG_FOOTER, 'flex flex-col-reverse gap-2 sm:flex-row sm:justify-end')}>
-            <Button variant="outline" onPress={() => onOpenChange(false)}>
-              {t('portal.cancel')}
-            </Button>
-            <Button type="submit" isDisabled={save.isPending}>
-              {save.isPending ? t('portal.saving') : t('portal.prefs.save')}
-            </Button>
-          </div>
-        </Form>
+        // The form starts from what is saved each time the dialog opens (a closed dialog's content is gone), and
+        // again if the saved copy changes while it is open.
+        <PreferencesForm
+          key={JSON.stringify(saved.data)}
+          saved={saved.data}
+          isPending={save.isPending}
+          onSave={(values) => save.mutate(values)}
+          onCancel={() => onOpenChange(false)}
+        />
       )}
     </Dialog>
+  );
+}
+
+function PreferencesForm({
+  saved,
+  isPending,
+  onSave,
+  onCancel,
+}: {
+  saved: Preferences;
+  isPending: boolean;
+  onSave: (values: Preferences) => void;
+  onCancel: () => void;
+}) {
+  const { t } = usePortalIntl();
+  const [values, setValues] = useState(saved);
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    onSave(values);
+  }
+  const groupLabel = 'mb-1 text-sm font-semibold text-stone-900';
+  return (
+    <Form onSubmit={submit} className="flex flex-col gap-5">
+      <RadioGroup value={values.language} onChange={(v) => setValues({ ...values, language: v as Language })}>
+        <Label className={groupLabel}>{t('portal.prefs.language')}</Label>
+        {(['en', 'es'] as const).map((l) => (
+          <Choice key={l} value={l}>
+            {LANGUAGE_NAMES[l]}
+          </Choice>
+        ))}
+      </RadioGroup>
+      <RadioGroup value={values.messageEmails} onChange={(v) => setValues({ ...values, messageEmails: v as MessageEmails })}>
+        <Label className={groupLabel}>{t('portal.prefs.messageEmails')}</Label>
+        <Choice value="each">{t('portal.prefs.each')}</Choice>
+        <Choice value="digest">{t('portal.prefs.digest')}</Choice>
+        <Choice value="urgent_only">{t('portal.prefs.urgentOnly')}</Choice>
+      </RadioGroup>
+      <Checkbox isSelected={values.dailySummary} onChange={(dailySummary) => setValues({ ...values, dailySummary })}>
+        {t('portal.prefs.dailySummary')}
+      </Checkbox>
+      <div className={cn(DIALOG_FOOTER, 'flex flex-col-reverse gap-2 sm:flex-row sm:justify-end')}>
+        <Button variant="outline" onPress={onCancel}>
+          {t('portal.cancel')}
+        </Button>
+        <Button type="submit" isDisabled={isPending}>
+          {isPending ? t('portal.saving') : t('portal.prefs.save')}
+        </Button>
+      </div>
+    </Form>
   );
 }

@@ -1,4 +1,16 @@
-import { Activity, BookOpen, Brain, MessageCircle, Palette, Puzzle, Star, Trees, Users, type LucideIcon } from 'lucide-react';
+import {
+  Activity,
+  BookOpen,
+  Brain,
+  MessageCircle,
+  Palette,
+  Puzzle,
+  Star,
+  Trees,
+  Users,
+  type LucideIcon,
+  type LucideProps,
+} from 'lucide-react';
 import { programName } from '~/shared/constants';
 import { portalEn, type PortalKey } from '~/shared/i18n/portal-en';
 import type { PortalIntl } from '../../i18n';
@@ -31,8 +43,15 @@ const NOTE_TONES: Record<string, BadgeTone> = {
   creativity: 'orange',
 };
 
-export const noteIcon = (category: string): LucideIcon => NOTE_ICONS[category] ?? Star;
-export const activityIcon = (category: string): LucideIcon => ACTIVITY_ICONS[category] ?? Star;
+/** A note category's icon (components, not functions that return one, so each render draws the same component). */
+export function NoteIcon({ category, ...props }: LucideProps & { category: string }) {
+  const Icon = NOTE_ICONS[category] ?? Star;
+  return <Icon {...props} />;
+}
+export function ActivityIcon({ category, ...props }: LucideProps & { category: string }) {
+  const Icon = ACTIVITY_ICONS[category] ?? Star;
+  return <Icon {...props} />;
+}
 export const activityTone = (category: string): BadgeTone => ACTIVITY_TONES[category] ?? 'stone';
 export const noteTone = (category: string): BadgeTone => NOTE_TONES[category] ?? 'stone';
 

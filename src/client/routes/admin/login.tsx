@@ -40,7 +40,7 @@ function AdminLoginPage() {
   const navigate = useNavigate();
   const { redirect } = Route.useSearch();
   const sessionEnded = useRouterState({ select: (s) => s.location.state.sessionEnded === true });
-  const { values, set, errors, parse, showErrors, showServerErrors, formRef } = useSchemaForm(loginSchema, { email: '', password: '' });
+  const { values, set, errors, parse, showErrors, showServerErrors, formId } = useSchemaForm(loginSchema, { email: '', password: '' });
   const [forgotOpen, setForgotOpen] = useState(false);
   const login = useMutation(
     trpc.adminAuth.login.mutationOptions({
@@ -84,7 +84,7 @@ function AdminLoginPage() {
             {SESSION_ENDED_MESSAGE}
           </p>
         )}
-        <Form ref={formRef} onSubmit={submit} validationBehavior="aria" className="flex flex-col gap-4">
+        <Form id={formId} onSubmit={submit} validationBehavior="aria" className="flex flex-col gap-4">
           <TextField
             label="Email"
             type="email"

@@ -160,7 +160,7 @@ function AnnouncementDialog({ announcement, onClose }: { announcement: AdminAnno
       description="Title and content are required."
       size="lg"
     >
-      <Form ref={schemaForm.formRef} onSubmit={submit} validationBehavior="aria" className="flex flex-col gap-4">
+      <Form id={schemaForm.formId} onSubmit={submit} validationBehavior="aria" className="flex flex-col gap-4">
         <TextField label="Title" value={form.title} onChange={set('title')} error={errors.title} required autoFocus />
         <TextField label="Content" value={form.content} onChange={set('content')} error={errors.content} required multiline rows={4} />
         <div className="grid gap-4 sm:grid-cols-3">

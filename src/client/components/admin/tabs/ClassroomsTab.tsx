@@ -130,7 +130,7 @@ function RoomDialog({ room, staff, onClose }: { room: Room | null; staff: { id: 
     }),
     { onEdit: 'clear', focusInvalid: true },
   );
-  const { values, set, errors, formRef } = form;
+  const { values, set, errors, formId } = form;
   const saved = (r: { name: string }) => ({ description: `${r.name} is saved.` });
   const { submit, isPending } = useSaveDialog({
     form,
@@ -154,7 +154,7 @@ function RoomDialog({ room, staff, onClose }: { room: Room | null; staff: { id: 
   const staffError = useId();
   return (
     <Dialog isOpen onOpenChange={(open) => !open && onClose()} title={room ? `Edit ${room.name}` : 'New Classroom'}>
-      <Form ref={formRef} onSubmit={submit} validationBehavior="aria" className="flex flex-col gap-3">
+      <Form id={formId} onSubmit={submit} validationBehavior="aria" className="flex flex-col gap-3">
         <TextField label="Room name" value={values.name} onChange={set('name')} error={errors.name} required />
         <Select
           label="Age group"

@@ -140,7 +140,7 @@ function EventDialog({ event, onClose }: { event: AdminEvent | null; onClose: ()
       description="Title, description and date are required."
       size="lg"
     >
-      <Form ref={schemaForm.formRef} onSubmit={submit} validationBehavior="aria" className="flex flex-col gap-4">
+      <Form id={schemaForm.formId} onSubmit={submit} validationBehavior="aria" className="flex flex-col gap-4">
         <TextField label="Title" value={form.title} onChange={set('title')} error={errors.title} required autoFocus />
         <TextField
           label="Description"

@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { ImagePlus, Trash2, Upload } from 'lucide-react';
-import { type ChangeEvent, type FormEvent, useEffect, useId, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Form } from 'react-aria-components';
 import { GALLERY_CATEGORIES, MAX_UPLOAD_BYTES } from '~/shared/constants';
 import { fieldMessages } from '~/shared/schemas/fields';
@@ -123,20 +123,12 @@ export default function GalleryTab() {
 function UploadCard() {
   const inputId = useId();
   const [file, setFile] = useState<File | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
   const [category, setCategory] = useState<string>('general');
   const [caption, setCaption] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   // A new key empties the native file input after an upload.
   const [inputKey, setInputKey] = useState(0);
   const upload = useMutation({ mutationFn: uploadPicture });
-
-  useEffect(() => {
-    if (!file) return setPreview(null);
-    const url = URL.createObjectURL(file);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [file]);
 
   function choose(e: ChangeEvent<HTMLInputElement>) {
     setFile(e.target.files?.[0] ?? null);
@@ -189,11 +181,7 @@ function UploadCard() {
       </p>
       <Form onSubmit={submit} validationBehavior="aria" className="grid gap-4 md:grid-cols-[auto_1fr]">
         <div className="flex size-28 items-center justify-center overflow-hidden rounded-xl border border-dashed border-stone-300 bg-stone-50 max-md:hidden">
-          {preview ? (
-            <img src={preview} alt="" className="size-full object-cover" />
-          ) : (
-            <ImagePlus aria-hidden="true" className="size-8 text-stone-400" />
-          )}
+          {file ? <FilePreview file={file} /> : <ImagePlus aria-hidden="true" className="size-8 text-stone-400" />}
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
           <div className="flex flex-col gap-1 sm:col-span-2">
@@ -234,4 +222,19 @@ function UploadCard() {
       </Form>
     </Card>
   );
+}
+
+/**
+ * The chosen picture, shown from an object URL made for it and released when the file changes or the preview
+ * goes: the URL is the browser's, not React state, so the effect writes it into the image itself.
+ */
+function FilePreview({ file }: { file: File }) {
+  const image = useRef<HTMLImageElement>(null);
+  useEffect(() => {
+    if (!image.current) return;
+    const url = URL.createObjectURL(file);
+    image.current.src = url;
+    return () => URL.revokeObjectURL(url);
+  }, [file]);
+  return <img ref={image} alt="" className="size-full object-cover" />;
 }

@@ -168,7 +168,7 @@ function InviteDialog({ onClose }: { onClose: () => void }) {
       title="Invite Staff"
       description="They get an e-mail with a link to choose their password."
     >
-      <Form ref={form.formRef} onSubmit={submit} validationBehavior="aria" className="flex flex-col gap-4">
+      <Form id={form.formId} onSubmit={submit} validationBehavior="aria" className="flex flex-col gap-4">
         <TextField label="Name" name="name" value={form.values.name} onChange={form.set('name')} error={form.errors.name} required />
         <TextField
           label="Email"

@@ -44,7 +44,7 @@ export function ActivityDialog({ childId, row, onClose }: { childId: string; row
   const v = form.values;
   return (
     <Dialog isOpen onOpenChange={(open) => !open && onClose()} title={row ? 'Edit Daily Activity' : 'Add Daily Activity'} size="lg">
-      <Form onSubmit={submit} validationBehavior="aria" ref={form.formRef} className="grid gap-4 sm:grid-cols-2">
+      <Form onSubmit={submit} validationBehavior="aria" id={form.formId} className="grid gap-4 sm:grid-cols-2">
         <TextField
           label="Date"
           type="date"

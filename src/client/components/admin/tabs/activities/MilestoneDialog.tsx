@@ -65,7 +65,7 @@ export function MilestoneDialog({ childId, childName, onClose }: { childId: stri
       description={`${childName}'s parents are told by e-mail.`}
       size="lg"
     >
-      <Form onSubmit={submit} validationBehavior="aria" ref={form.formRef} className="grid gap-4 sm:grid-cols-2">
+      <Form onSubmit={submit} validationBehavior="aria" id={form.formId} className="grid gap-4 sm:grid-cols-2">
         <Select
           className="sm:col-span-2"
           label="Milestone"

@@ -41,7 +41,7 @@ export function NoteDialog({ childId, row, onClose }: { childId: string; row: No
   const v = form.values;
   return (
     <Dialog isOpen onOpenChange={(open) => !open && onClose()} title={row ? 'Edit Development Note' : 'Add Development Note'} size="lg">
-      <Form onSubmit={submit} validationBehavior="aria" ref={form.formRef} className="grid gap-4 sm:grid-cols-2">
+      <Form onSubmit={submit} validationBehavior="aria" id={form.formId} className="grid gap-4 sm:grid-cols-2">
         <Select
           label="Category"
           options={options(NOTE_CATEGORIES)}

@@ -54,7 +54,7 @@ export function ReportDialog({ childId, childName, onClose }: { childId: string;
       title="Send Weekly Report"
       description={`E-mails ${childName}'s activities, notes (never private ones) and skills to the parents.`}
     >
-      <Form onSubmit={submit} validationBehavior="aria" ref={form.formRef} className="grid gap-4 sm:grid-cols-2">
+      <Form onSubmit={submit} validationBehavior="aria" id={form.formId} className="grid gap-4 sm:grid-cols-2">
         <TextField
           label="Week start"
           type="date"

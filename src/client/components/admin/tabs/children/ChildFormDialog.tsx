@@ -34,7 +34,7 @@ function toValues(child: Child | null): FormValues {
 export function ChildFormDialog({ child, onClose }: { child: Child | null; onClose: () => void }) {
   const today = useCentreToday();
   const schema = useMemo(() => childSchemaOn(today), [today]);
-  const { values, set, errors, parse, showServerErrors, formRef } = useSchemaForm(schema, () => toValues(child), {
+  const { values, set, errors, parse, showServerErrors, formId } = useSchemaForm(schema, () => toValues(child), {
     onEdit: 'clear',
     focusInvalid: true,
   });
@@ -60,7 +60,7 @@ export function ChildFormDialog({ child, onClose }: { child: Child | null; onClo
 
   return (
     <Dialog isOpen onOpenChange={(open) => !open && onClose()} title={child ? 'Edit Child' : 'Add Child'} size="lg">
-      <Form ref={formRef} onSubmit={submit} validationBehavior="aria" className="flex flex-col gap-4">
+      <Form id={formId} onSubmit={submit} validationBehavior="aria" className="flex flex-col gap-4">
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <TextField
             label="Child's Name"

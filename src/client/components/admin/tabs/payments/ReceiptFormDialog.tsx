@@ -22,7 +22,7 @@ import { invalidatePayments } from './records';
 /** The new receipt form (SPEC.md §5 Receipt form): the shared schema checks it here and on the server. */
 export function ReceiptFormDialog({ onClose }: { onClose: () => void }) {
   const children = useQuery({ ...trpc.children.list.queryOptions(), staleTime: 0 });
-  const { values, set, errors, parse, showServerErrors, formRef } = useSchemaForm(
+  const { values, set, errors, parse, showServerErrors, formId } = useSchemaForm(
     receiptSchema,
     () => ({ ...EMPTY_RECEIPT, paymentDate: centreDateOf(new Date()) }),
     {
@@ -67,7 +67,7 @@ export function ReceiptFormDialog({ onClose }: { onClose: () => void }) {
 
   return (
     <Dialog isOpen onOpenChange={(open) => !open && onClose()} title="New Payment Receipt" size="lg">
-      <Form ref={formRef} onSubmit={submit} validationBehavior="aria" className="flex flex-col gap-4">
+      <Form id={formId} onSubmit={submit} validationBehavior="aria" className="flex flex-col gap-4">
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <Select
             label="Child"

@@ -15,6 +15,7 @@ import {
   Hand,
   Heart,
   type LucideIcon,
+  type LucideProps,
   MessageCircle,
   Music,
   PenLine,
@@ -53,6 +54,8 @@ const BADGE_ICONS: Record<string, LucideIcon> = {
   Users,
 };
 
-export function badgeIcon(name: string | null | undefined): LucideIcon {
-  return (name && BADGE_ICONS[name]) || Award;
+/** A badge's icon by its name (a component, not a function that returns one, so each render draws the same one). */
+export function BadgeIcon({ name, ...props }: LucideProps & { name: string | null | undefined }) {
+  const Icon = (name && BADGE_ICONS[name]) || Award;
+  return <Icon {...props} />;
 }
