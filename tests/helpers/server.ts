@@ -4,14 +4,14 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { adminUsers, parentUsers } from '../../db/schema';
 import { createApp } from '../../src/server/app';
 import { listen } from '../../src/server/http-server';
 import { ADMIN_COOKIE, cookieName } from '../../src/server/auth/cookies';
 import { hashPassword } from '../../src/server/auth/password';
-import { createAdminSession, createParentSession } from '../../src/server/auth/session';
+import { type Auth, createAdminSession, createParentSession } from '../../src/server/auth/session';
 import { prepareDatabase } from '../../src/server/bootstrap';
 import type { Clock } from '../../src/server/clock';
 import { loadConfig, type Config } from '../../src/server/config';
@@ -59,8 +59,13 @@ export interface TestServer {
   adminCookie(email?: string, role?: 'director' | 'teacher'): Promise<string>;
   /** A bearer token for a parent (created when missing). */
   parentToken(email?: string): Promise<{ token: string; parentId: string }>;
-  /** A tRPC caller: anonymous, or with a synthetic admin or parent session (the middlewares only look at its kind). */
+  /**
+   * A tRPC caller: anonymous, or signed in as a director or a parent of its own (no children) with a real session:
+   * every write checks its session again (ADR 063).
+   */
   caller(auth?: 'admin' | 'parent' | null): ReturnType<typeof createCaller>;
+  /** A tRPC caller with this sign-in, as a request that read it before its body arrived. */
+  callerAs(auth: Auth): ReturnType<typeof createCaller>;
   /** How many rows a table holds. */
   count(table: SQLiteTable): number;
   close(): Promise<void>;
@@ -149,30 +154,41 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     caller(auth = null) {
       const ctx = { ...deps, limits: createLimiters(), resHeaders: new Headers(), ip: '127.0.0.1', auth: null };
       if (auth === 'admin') {
+        const email = 'caller.director@example.com';
+        db.insert(adminUsers).values({ email, name: 'Test Director', role: 'director', passwordHash: '' }).onConflictDoNothing().run();
+        const id = db.select({ id: adminUsers.id }).from(adminUsers).where(eq(adminUsers.email, email)).get()!.id;
+        const { token, expiresAt } = createAdminSession(db, clock, id);
         return createCaller({
           ...ctx,
           auth: {
             kind: 'admin',
-            sessionId: 'test',
-            expiresAt: new Date(8.64e15),
+            sessionId: token.split('.')[0]!,
+            expiresAt,
             refreshed: false,
-            admin: { id: 'test-admin', email: 'director@example.com', name: 'Test Director', role: 'director', lastLoginAt: null },
+            admin: { id, email, name: 'Test Director', role: 'director', lastLoginAt: null },
           },
         });
       }
       if (auth === 'parent') {
+        const email = 'caller.parent@example.com';
+        db.insert(parentUsers).values({ email, firstName: 'Pat', lastName: 'Parent', passwordHash: '' }).onConflictDoNothing().run();
+        const id = db.select({ id: parentUsers.id }).from(parentUsers).where(eq(parentUsers.email, email)).get()!.id;
+        const { token, expiresAt } = createParentSession(db, clock, id);
         return createCaller({
           ...ctx,
           auth: {
             kind: 'parent',
-            sessionId: 'test',
-            expiresAt: new Date(8.64e15),
+            sessionId: token.split('.')[0]!,
+            expiresAt,
             refreshed: false,
-            parent: { id: 'test-parent', email: 'parent@example.com', firstName: 'Pat', lastName: 'Parent', phone: null },
+            parent: { id, email, firstName: 'Pat', lastName: 'Parent', phone: null },
           },
         });
       }
       return createCaller(ctx);
+    },
+    callerAs(auth) {
+      return createCaller({ ...deps, limits: createLimiters(), resHeaders: new Headers(), ip: '127.0.0.1', auth });
     },
     count(table) {
       return db.select({ n: count() }).from(table).get()!.n;
