@@ -55,6 +55,11 @@ export function assertStillAllowed(db: Db, auth: Auth, right: WriteRight): void 
  */
 let checkedFor: Auth | null = null;
 
+/** Whether the code running now is inside a transaction that checked a session's rights (for tests). */
+export function insideCheckedWrite(): boolean {
+  return checkedFor !== null;
+}
+
 /** Each guarded handle, with the session it checks. */
 const handles = new WeakMap<object, Auth>();
 
