@@ -9,6 +9,16 @@ import { prepareDatabaseFile } from './private-files';
 
 export type { Db };
 
+/**
+ * What a handle that wraps the database answers for this key: the database itself. Memory kept per database (the
+ * cache store, the mail queue) is keyed by `baseDb(db)`, so a request's guarded handle (auth/write-rights.ts)
+ * shares it.
+ */
+export const BASE_DB = Symbol('the database a handle wraps');
+export function baseDb(db: Db): Db {
+  return (db as Db & { [BASE_DB]?: Db })[BASE_DB] ?? db;
+}
+
 export const MIGRATIONS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../db/migrations');
 
 /**

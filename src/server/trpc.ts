@@ -3,6 +3,7 @@ import superjson from 'superjson';
 import { portalErrorIn } from '../shared/i18n/portal-errors';
 import { clientError, SERVER_FAILURE } from './client-errors';
 import { assertAdmin, assertDirector } from './auth/guards';
+import { procedureDb } from './auth/write-rights';
 import type { Context } from './context';
 import { callerLanguage } from './parents/preferences';
 
@@ -32,26 +33,27 @@ export const publicProcedure = t.procedure;
 /**
  * Staff procedures declare their role (ADR 039): staffProcedure for what every staff member does (the
  * children's day: activities, notes, achievements, messages), directorProcedure for everything else. There is
- * no role-less staff builder, and tests/authorization-matrix.ts checks every procedure as a teacher.
+ * no role-less staff builder, and tests/authorization-matrix.ts checks every procedure as a teacher. Each
+ * builder's `ctx.db` checks the caller's rights again inside every write (auth/write-rights.ts, ADR 063).
  */
-export const staffProcedure = t.procedure.use(({ ctx, next }) => {
+export const staffProcedure = t.procedure.use(({ ctx, type, next }) => {
   assertAdmin(ctx.auth);
-  return next({ ctx: { ...ctx, auth: ctx.auth, admin: ctx.auth.admin } });
+  return next({ ctx: { ...ctx, db: procedureDb(ctx.db, ctx.auth, 'staff', type), auth: ctx.auth, admin: ctx.auth.admin } });
 });
 
-export const directorProcedure = t.procedure.use(({ ctx, next }) => {
+export const directorProcedure = t.procedure.use(({ ctx, type, next }) => {
   assertDirector(ctx.auth);
-  return next({ ctx: { ...ctx, auth: ctx.auth, admin: ctx.auth.admin } });
+  return next({ ctx: { ...ctx, db: procedureDb(ctx.db, ctx.auth, 'director', type), auth: ctx.auth, admin: ctx.auth.admin } });
 });
 
-export const parentProcedure = t.procedure.use(({ ctx, next }) => {
+export const parentProcedure = t.procedure.use(({ ctx, type, next }) => {
   if (!ctx.auth) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in' });
   if (ctx.auth.kind !== 'parent') throw new TRPCError({ code: 'FORBIDDEN', message: 'Parents only' });
-  return next({ ctx: { ...ctx, auth: ctx.auth, parent: ctx.auth.parent } });
+  return next({ ctx: { ...ctx, db: procedureDb(ctx.db, ctx.auth, 'parent', type), auth: ctx.auth, parent: ctx.auth.parent } });
 });
 
 /** Either role, for what staff and parents both do (mark a message read, ask for an upload URL). */
-export const signedInProcedure = t.procedure.use(({ ctx, next }) => {
+export const signedInProcedure = t.procedure.use(({ ctx, type, next }) => {
   if (!ctx.auth) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in' });
-  return next({ ctx: { ...ctx, auth: ctx.auth } });
+  return next({ ctx: { ...ctx, db: procedureDb(ctx.db, ctx.auth, 'signed-in', type), auth: ctx.auth } });
 });

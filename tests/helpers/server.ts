@@ -4,14 +4,14 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { adminUsers, parentUsers } from '../../db/schema';
 import { createApp } from '../../src/server/app';
 import { listen } from '../../src/server/http-server';
 import { ADMIN_COOKIE, cookieName } from '../../src/server/auth/cookies';
 import { hashPassword } from '../../src/server/auth/password';
-import { createAdminSession, createParentSession } from '../../src/server/auth/session';
+import { type Auth, createAdminSession, createParentSession } from '../../src/server/auth/session';
 import { prepareDatabase } from '../../src/server/bootstrap';
 import type { Clock } from '../../src/server/clock';
 import { loadConfig, type Config } from '../../src/server/config';
@@ -60,10 +60,12 @@ export interface TestServer {
   /** A bearer token for a parent (created when missing). */
   parentToken(email?: string): Promise<{ token: string; parentId: string }>;
   /**
-   * A tRPC caller: anonymous, or with a synthetic session (the middlewares look only at its kind and a staff
-   * member's role): `admin` is a director, `teacher` a teacher (ADR 039), `parent` a parent with no children.
+   * A tRPC caller: anonymous, or signed in with a real session of its own: `admin` a director, `teacher` a
+   * teacher (ADR 039), `parent` a parent with no children. Every write checks its session again (ADR 063).
    */
   caller(auth?: 'admin' | 'teacher' | 'parent' | null): ReturnType<typeof createCaller>;
+  /** A tRPC caller with this sign-in, as a request that read it before its body arrived. */
+  callerAs(auth: Auth): ReturnType<typeof createCaller>;
   /** How many rows a table holds. */
   count(table: SQLiteTable): number;
   close(): Promise<void>;
@@ -152,28 +154,44 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     caller(auth = null) {
       const ctx = { ...deps, limits: createLimiters(), resHeaders: new Headers(), ip: '127.0.0.1', auth: null };
       if (auth === 'admin' || auth === 'teacher') {
-        const admin =
+        const [email, name, role] =
           auth === 'admin'
-            ? { id: 'test-admin', email: 'director@example.com', name: 'Test Director', role: 'director' as const, lastLoginAt: null }
-            : { id: 'test-teacher', email: 'teacher@example.com', name: 'Test Teacher', role: 'teacher' as const, lastLoginAt: null };
+            ? (['caller.director@example.com', 'Test Director', 'director'] as const)
+            : (['caller.teacher@example.com', 'Test Teacher', 'teacher'] as const);
+        db.insert(adminUsers).values({ email, name, role, passwordHash: '' }).onConflictDoNothing().run();
+        const id = db.select({ id: adminUsers.id }).from(adminUsers).where(eq(adminUsers.email, email)).get()!.id;
+        const { token, expiresAt } = createAdminSession(db, clock, id);
         return createCaller({
           ...ctx,
-          auth: { kind: 'admin', sessionId: 'test', expiresAt: new Date(8.64e15), refreshed: false, admin },
+          auth: {
+            kind: 'admin',
+            sessionId: token.split('.')[0]!,
+            expiresAt,
+            refreshed: false,
+            admin: { id, email, name, role, lastLoginAt: null },
+          },
         });
       }
       if (auth === 'parent') {
+        const email = 'caller.parent@example.com';
+        db.insert(parentUsers).values({ email, firstName: 'Pat', lastName: 'Parent', passwordHash: '' }).onConflictDoNothing().run();
+        const id = db.select({ id: parentUsers.id }).from(parentUsers).where(eq(parentUsers.email, email)).get()!.id;
+        const { token, expiresAt } = createParentSession(db, clock, id);
         return createCaller({
           ...ctx,
           auth: {
             kind: 'parent',
-            sessionId: 'test',
-            expiresAt: new Date(8.64e15),
+            sessionId: token.split('.')[0]!,
+            expiresAt,
             refreshed: false,
-            parent: { id: 'test-parent', email: 'parent@example.com', firstName: 'Pat', lastName: 'Parent', phone: null },
+            parent: { id, email, firstName: 'Pat', lastName: 'Parent', phone: null },
           },
         });
       }
       return createCaller(ctx);
+    },
+    callerAs(auth) {
+      return createCaller({ ...deps, limits: createLimiters(), resHeaders: new Headers(), ip: '127.0.0.1', auth });
     },
     count(table) {
       return db.select({ n: count() }).from(table).get()!.n;

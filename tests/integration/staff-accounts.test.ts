@@ -3,10 +3,10 @@
  * staff's own reset and change of password, authors and the teacher's own-records rule.
  */
 import { readFileSync } from 'node:fs';
-import { eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import PostalMime from 'postal-mime';
 import { describe, expect, it } from 'vitest';
-import { adminUsers, dailyActivities, outboxMessages, staffPasswordLinks } from '../../db/schema';
+import { adminSessions, adminUsers, dailyActivities, outboxMessages, staffPasswordLinks } from '../../db/schema';
 import { drainMailQueue } from '../../src/server/services/mail-queue';
 import { DIRECTOR_ONLY } from '../../src/server/auth/guards';
 import { hashLinkToken } from '../../src/server/auth/single-use-links';
@@ -160,6 +160,86 @@ describe('deactivation and the last director', () => {
     // Reactivated, the same password works again.
     expect((await s.request(`/api/admin/staff/${t.id}`, { method: 'PATCH', json: { isActive: true }, ...as(s.admin) })).status).toBe(200);
     expect((await login(t.email)).status).toBe(200);
+  });
+
+  it('a session left untouched while its account was off is dead after a reactivation: deactivating deleted it', async () => {
+    const t = await signedInTeacher();
+    const sessions = () => s.db.select({ n: count() }).from(adminSessions).where(eq(adminSessions.adminId, t.id)).get()!.n;
+    expect(sessions()).toBe(1);
+    expect((await s.request(`/api/admin/staff/${t.id}`, { method: 'PATCH', json: { isActive: false }, ...as(s.admin) })).status).toBe(200);
+    // Not used while the account was off: only its deletion can have ended it.
+    expect(sessions()).toBe(0);
+    expect((await s.request(`/api/admin/staff/${t.id}`, { method: 'PATCH', json: { isActive: true }, ...as(s.admin) })).status).toBe(200);
+    expect((await s.request('/api/admin/me', as(t.cookie))).status).toBe(401);
+    expect((await login(t.email)).status).toBe(200);
+  });
+
+  it('an account deactivated in the database itself (a script, the sqlite3 shell) has its session refused and deleted', async () => {
+    const t = await signedInTeacher();
+    expect((await s.request('/api/admin/me', as(t.cookie))).status).toBe(200);
+    s.db.update(adminUsers).set({ isActive: false }).where(eq(adminUsers.id, t.id)).run();
+    expect((await s.request('/api/admin/me', as(t.cookie))).status).toBe(401);
+    expect(s.db.select().from(adminSessions).where(eq(adminSessions.adminId, t.id)).all()).toEqual([]);
+    // Switched back on the same way, the session it had stays ended.
+    s.db.update(adminUsers).set({ isActive: true }).where(eq(adminUsers.id, t.id)).run();
+    expect((await s.request('/api/admin/me', as(t.cookie))).status).toBe(401);
+  });
+
+  it('an invitation sent before a deactivation does not work after it, nor after a reactivation', async () => {
+    const t = await invite('teacher');
+    expect((await s.request(`/api/admin/staff/${t.id}`, { method: 'PATCH', json: { isActive: false }, ...as(s.admin) })).status).toBe(200);
+    const off = await setPassword(t.token.token);
+    expect(off.status).toBe(400);
+    expect((await json<{ message: string }>(off)).message).toBe(STAFF_LINK_INVALID);
+    expect((await s.request(`/api/admin/staff/${t.id}`, { method: 'PATCH', json: { isActive: true }, ...as(s.admin) })).status).toBe(200);
+    expect((await setPassword(t.token.token)).status).toBe(400);
+    expect(s.db.select().from(adminUsers).where(eq(adminUsers.id, t.id)).get()!.passwordHash).toBe('');
+    expect((await login(t.email)).status).toBe(401);
+  });
+
+  it('a reset link sent before a deactivation does not work after it, nor after a reactivation', async () => {
+    const t = await signedInTeacher();
+    const res = await s.request('/api/admin/forgot-password', { method: 'POST', json: { email: t.email }, headers: freshAddress() });
+    expect(res.status).toBe(200);
+    await drainMailQueue(s.db);
+    const { token } = await linkIn(t.email);
+    expect(token).not.toBe(t.token.token);
+    expect((await s.request(`/api/admin/staff/${t.id}`, { method: 'PATCH', json: { isActive: false }, ...as(s.admin) })).status).toBe(200);
+    expect((await setPassword(token, 'Reset while closed 1')).status).toBe(400);
+    expect((await s.request(`/api/admin/staff/${t.id}`, { method: 'PATCH', json: { isActive: true }, ...as(s.admin) })).status).toBe(200);
+    expect((await setPassword(token, 'Reset while closed 1')).status).toBe(400);
+    expect((await login(t.email, 'Reset while closed 1')).status).toBe(401);
+    expect((await login(t.email)).status).toBe(200);
+  });
+
+  it('an invitation and a reset link of an account deactivated in the database itself are refused', async () => {
+    const invited = await invite('teacher');
+    const t = await signedInTeacher();
+    await s.request('/api/admin/forgot-password', { method: 'POST', json: { email: t.email }, headers: freshAddress() });
+    await drainMailQueue(s.db);
+    const reset = (await linkIn(t.email)).token;
+    for (const id of [invited.id, t.id]) s.db.update(adminUsers).set({ isActive: false }).where(eq(adminUsers.id, id)).run();
+    expect((await setPassword(invited.token.token)).status).toBe(400);
+    expect((await setPassword(reset, 'Reset while closed 2')).status).toBe(400);
+    expect(s.db.select().from(adminUsers).where(eq(adminUsers.id, invited.id)).get()!.passwordHash).toBe('');
+  });
+
+  it('an inactive director is no director: the only active one can neither demote nor deactivate herself', async () => {
+    const me = await json<{ id: string }>(await s.request('/api/admin/me', as(s.admin)));
+    for (const d of s.db.select().from(adminUsers).where(eq(adminUsers.role, 'director')).all())
+      if (d.id !== me.id) s.db.update(adminUsers).set({ isActive: false }).where(eq(adminUsers.id, d.id)).run();
+    // A director kept in the table, switched off.
+    s.db
+      .insert(adminUsers)
+      .values({ email: `former.director${++n}@example.com`, name: 'Former Director', role: 'director', passwordHash: '', isActive: false })
+      .run();
+    for (const body of [{ role: 'teacher' }, { isActive: false }]) {
+      const res = await s.request(`/api/admin/staff/${me.id}`, { method: 'PATCH', json: body, ...as(s.admin) });
+      expect(res.status).toBe(400);
+      expect((await json<{ message: string }>(res)).message).toBe(LAST_DIRECTOR);
+    }
+    expect(s.db.select().from(adminUsers).where(eq(adminUsers.id, me.id)).get()).toMatchObject({ role: 'director', isActive: true });
+    expect((await s.request('/api/admin/staff', as(s.admin))).status).toBe(200);
   });
 
   it('the last active director can be neither demoted nor deactivated (400 with a sentence); with a second director, one can', async () => {

@@ -11,6 +11,7 @@ import { AUDIT_SECRET_FIELD, type AuditAction, type AuditEntity } from '../../sh
 import type { Clock } from '../clock';
 import type { Db } from '../db';
 import type { Auth } from '../auth/session';
+import { assertRightsChecked } from '../auth/write-rights';
 
 /** The database or a transaction of it: whatever the write runs on. */
 export type Writer = Pick<Db, 'select' | 'insert'>;
@@ -82,6 +83,7 @@ export function chainHash(prevHash: string, row: Omit<Row, 'hash' | 'prevHash'>)
 
 /** Records one audit row on `db` (the write's transaction). */
 export function recordAudit(db: Writer, ctx: AuditContext, entry: AuditEntry): void {
+  if (!entry.actor) assertRightsChecked(db, ctx.auth); // The session's rights are read again in this write (ADR 063).
   const staff = ctx.auth?.kind === 'admin' ? ctx.auth.admin : null;
   const actor = entry.actor ?? (staff ? { id: staff.id, name: staff.name } : { id: null, name: 'Unknown' });
   const last = db.select({ id: auditLog.id, hash: auditLog.hash }).from(auditLog).orderBy(desc(auditLog.id)).limit(1).get();

@@ -12,7 +12,7 @@ import { LRUCache } from 'lru-cache';
 import type { Statement } from 'better-sqlite3';
 import { centreDateOf } from '../../shared/centre-time';
 import type { Clock } from '../clock';
-import type { Db } from '../db';
+import { baseDb, type Db } from '../db';
 
 export const DEFAULT_CACHE_BUDGET_BYTES = 32 * 1024 * 1024;
 /** No single entry above this is cached: one huge answer must not push out hundreds of ordinary ones. */
@@ -76,7 +76,8 @@ interface VersionReaders {
 const stores = new WeakMap<Db, CacheStore>();
 const readers = new WeakMap<Db, VersionReaders>();
 
-function readersOf(db: Db): VersionReaders {
+function readersOf(handle: Db): VersionReaders {
+  const db = baseDb(handle);
   let r = readers.get(db);
   if (!r) {
     r = {
@@ -186,7 +187,8 @@ function createStore(db: Db, budget: number): CacheStore {
 }
 
 /** The store of `db`, made with `budget` bytes (createApp sets it from the config; tools get the default). */
-export function cacheStore(db: Db, budget?: number): CacheStore {
+export function cacheStore(handle: Db, budget?: number): CacheStore {
+  const db = baseDb(handle);
   let store = stores.get(db);
   if (!store || (budget !== undefined && store.budget !== budget)) {
     store = createStore(db, budget ?? DEFAULT_CACHE_BUDGET_BYTES);

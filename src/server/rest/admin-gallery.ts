@@ -3,6 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import { NO_FILE_MESSAGE } from '../../shared/schemas/gallery';
 import { assertDirector } from '../auth/guards';
 import { recordAudit } from '../audit/record';
+import { withWriteRights } from '../auth/write-rights';
 import { storeGalleryPicture } from '../services/images';
 import type { RestEnv } from './shim';
 
@@ -32,7 +33,7 @@ export const adminGalleryRest = new Hono<RestEnv>()
     if (entries.length > 1) throw new HTTPException(400, { message: 'Please upload one picture at a time.' });
     const file = entries[0]!;
     const picture = await storeGalleryPicture(
-      c.var.ctx,
+      withWriteRights(c.var.ctx, 'director'),
       { bytes: new Uint8Array(await file.arrayBuffer()), name: file.name },
       { category: textField(form.category), caption: textField(form.caption) },
       (db, id) =>

@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { Hono } from 'hono';
 import { openPrivateDocument, receiveUpload } from '../documents/uploads';
+import { withWriteRights } from '../auth/write-rights';
 import { callerLanguage } from '../parents/preferences';
 import { errorResponse, readJson, restPage, type RestEnv, sendPage } from './shim';
 
@@ -29,8 +30,11 @@ export const communicationsRest = new Hono<RestEnv>()
   // The plain PUT of SPEC.md §7: the raw body is the file. Who may send it is decided before a byte is read.
   .put('/objects/upload/:token', async (c) => {
     const { ctx } = c.var;
+    const auth = ctx.auth;
     try {
-      const result = await receiveUpload(ctx, ctx.auth, c.req.param('token'), c.req.raw.body, c.req.header('content-length'));
+      // The file is recorded only if the account may still write once the last byte is in (ADR 063).
+      const deps = auth ? withWriteRights(ctx, 'signed-in') : ctx;
+      const result = await receiveUpload(deps, auth, c.req.param('token'), c.req.raw.body, c.req.header('content-length'));
       return c.json({ success: true, ...result }, 201);
     } catch (err) {
       // A refused upload may leave unread bytes on the connection: close it rather than let the next request read them.

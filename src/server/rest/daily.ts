@@ -3,6 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import { TRPCError } from '@trpc/server';
 import { NO_FILE_MESSAGE } from '../../shared/schemas/gallery';
 import { assertAdmin } from '../auth/guards';
+import { withWriteRights } from '../auth/write-rights';
 import { openChildPhoto, storeChildPhoto } from '../daily/photos';
 import { consumeForAccount } from '../services/rate-limit';
 import { readJson, restPage, type RestEnv, sendPage } from './shim';
@@ -52,7 +53,7 @@ export const dailyRest = new Hono<RestEnv>()
     const caption = texts(form.caption)[0];
     const file = files[0]!;
     const photo = await storeChildPhoto(
-      ctx,
+      withWriteRights(ctx, 'staff'),
       ctx.auth.admin,
       { bytes: new Uint8Array(await file.arrayBuffer()), name: file.name },
       { childIds, caption: typeof caption === 'string' ? caption : undefined },

@@ -7,6 +7,7 @@ import { exportRangeSchema } from '../../shared/schemas/exports';
 import type { AuditEntity } from '../../shared/audit';
 import { assertDirector } from '../auth/guards';
 import { recordAudit } from '../audit/record';
+import { withWriteRights } from '../auth/write-rights';
 import { centreToday } from '../clock';
 import { csvResponse, inChunks } from '../exports/csv';
 import { applicationsExport, childrenExport, type CsvExport, EXPORT_CHUNK_ROWS, paymentsExport } from '../exports/admin-exports';
@@ -27,7 +28,9 @@ function download<T>(c: HonoContext<RestEnv>, entity: AuditEntity, make: () => C
   assertDirector(ctx.auth);
   consumeForAccount(ctx, ctx.limits.exports);
   const csv = make();
-  recordAudit(ctx.db, ctx, { action: 'export', entity, fields: { file: csv.filename, ...fields } });
+  withWriteRights(ctx, 'director').db.transaction((tx) =>
+    recordAudit(tx, ctx, { action: 'export', entity, fields: { file: csv.filename, ...fields } }),
+  );
   return csvResponse(csv.filename, csv.header, inChunks(csv.readAfter, EXPORT_CHUNK_ROWS), csv.toRow);
 }
 
@@ -95,7 +98,9 @@ export const exportsRest = new Hono<RestEnv>()
     consumeForAccount(ctx, ctx.limits.archives);
     const made = familyArchive(ctx, c.req.param('id'), { kind: 'staff' });
     if (!made) throw new TRPCError({ code: 'NOT_FOUND', message: 'Child not found' });
-    recordAudit(ctx.db, ctx, { action: 'export', entity: 'child', entityId: c.req.param('id'), fields: { file: made.fileName } });
+    withWriteRights(ctx, 'director').db.transaction((tx) =>
+      recordAudit(tx, ctx, { action: 'export', entity: 'child', entityId: c.req.param('id'), fields: { file: made.fileName } }),
+    );
     return archiveResponse(made);
   })
   .post('/admin/enrolled-children/:id/archive-link', async (c) => {

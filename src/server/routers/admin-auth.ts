@@ -93,7 +93,8 @@ export const adminAuthRouter = router({
     if (auth?.kind === 'admin') {
       ctx.db.transaction(() => {
         deleteSession(ctx.db, auth);
-        recordAudit(ctx.db, ctx, { action: 'sign-out', entity: 'session', entityId: auth.admin.id });
+        const actor = { id: auth.admin.id, name: auth.admin.name };
+        recordAudit(ctx.db, ctx, { action: 'sign-out', entity: 'session', entityId: auth.admin.id, actor });
       });
     }
     ctx.resHeaders.append('Set-Cookie', clearedCookie(ctx.config, ADMIN_COOKIE));

@@ -10,7 +10,7 @@
 import { asc, eq, lte } from 'drizzle-orm';
 import { mailQueue, parentEmails } from '~/db/schema';
 import type { Clock } from '../clock';
-import type { Db } from '../db';
+import { baseDb, type Db } from '../db';
 import { logger } from '../logger';
 import type { Mailer } from './mail';
 import type { EmailContent } from './mail-templates';
@@ -149,10 +149,12 @@ const queues = new WeakMap<Db, MailQueue>();
 
 /** The sender of this database's queue (made on first use with these deps). */
 export function mailQueueFor(deps: MailQueueDeps): MailQueue {
-  let queue = queues.get(deps.db);
+  // The database itself, not a request's guarded handle: the sender outlives the request (ADR 063).
+  const db = baseDb(deps.db);
+  let queue = queues.get(db);
   if (!queue) {
-    queue = createMailQueue(deps);
-    queues.set(deps.db, queue);
+    queue = createMailQueue({ db, mailer: deps.mailer, clock: deps.clock });
+    queues.set(db, queue);
   }
   return queue;
 }

@@ -131,8 +131,9 @@ function otherActiveDirectors(db: Db, exceptId: string): number {
 }
 
 /**
- * Changes an account's role or active state. Deactivating ends every session of the account in the same
- * transaction (its next call is a 401). The last active director can be neither demoted nor deactivated.
+ * Changes an account's role or active state. Deactivating ends every session of the account and every unused
+ * invitation or reset link of it in the same transaction (its next call is a 401; a reactivated account starts
+ * with neither). The last active director can be neither demoted nor deactivated.
  */
 export function updateStaff(ctx: Ctx, input: { id: string; role?: StaffRole; isActive?: boolean }) {
   return ctx.db.transaction(
@@ -152,7 +153,13 @@ export function updateStaff(ctx: Ctx, input: { id: string; role?: StaffRole; isA
         .where(eq(adminUsers.id, before.id))
         .returning(staffColumns)
         .get()!;
-      if (!isActive) deleteAdminSessions(db, before.id);
+      if (!isActive) {
+        // Closed now, closed after a reactivation too: every session ends and no link sent before works again.
+        deleteAdminSessions(db, before.id);
+        db.delete(staffPasswordLinks)
+          .where(and(eq(staffPasswordLinks.adminId, before.id), isNull(staffPasswordLinks.usedAt)))
+          .run();
+      }
       const changed = Object.fromEntries(Object.entries({ role, isActive }).filter(([k, v]) => before[k as 'role' | 'isActive'] !== v));
       recordAudit(db, ctx, { action: 'isActive' in changed ? 'status' : 'update', entity: 'staff', entityId: before.id, fields: changed });
       return account;
