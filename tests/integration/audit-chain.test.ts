@@ -14,7 +14,9 @@ import { asc } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as schema from '../../db/schema';
 import { auditLog } from '../../db/schema';
-import type { Db } from '../../src/server/db';
+import { type Db, openDatabase } from '../../src/server/db';
+import { recordAudit } from '../../src/server/audit/record';
+import { fakeClock } from '../helpers/server';
 import { createBackup, BACKUP_DATABASE } from '../../src/server/backup/backup';
 import { AUDIT_ANCHOR_FILE, AUDIT_TRIGGERS, GENESIS_HASH, prepareAuditChain, verifyAuditChain } from '../../src/server/audit/chain';
 import { startTestServer, type TestServer } from '../helpers/server';
@@ -191,6 +193,27 @@ describe('GET /api/admin/audit-log/verify', () => {
     const { s, verify } = await withLog(1);
     rmSync(join(s.config.privateDir, AUDIT_ANCHOR_FILE));
     expect(await verify()).toEqual(full({ rows: s.count(auditLog), unanchored: true }));
+  });
+});
+
+describe('without a database file to open in a worker', () => {
+  it('the check walks the log in slices on the request thread, and finds a stored prev_hash changed alone', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'audit-memory-'));
+    const db = openDatabase(':memory:');
+    try {
+      const ctx = { auth: null, clock: fakeClock(), ip: '127.0.0.1', config: { privateDir: join(dir, 'private') } };
+      for (let i = 0; i < 5; i++)
+        recordAudit(db, ctx, { action: 'create', entity: 'event', entityId: `e${i}`, fields: { title: 'Picnic' } });
+      await Promise.resolve();
+      expect(await verifyAuditChain(db, ctx.config.privateDir)).toEqual(full({ ok: true, rows: 5, anchorId: 5 }));
+      dropTriggers(db.$client);
+      db.$client.prepare('UPDATE audit_log SET prev_hash = ? WHERE id = 3').run('e'.repeat(64));
+      putTriggersBack(db.$client);
+      expect(await verifyAuditChain(db, ctx.config.privateDir)).toEqual(full({ rows: 5, firstBrokenId: 3, anchorId: 5 }));
+    } finally {
+      db.$client.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
