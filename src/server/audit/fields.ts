@@ -10,10 +10,9 @@
  * it is the one place to ask should the Audit tab one day show a field's value before and after a change.
  */
 import type { AuditValue } from '~/db/schema';
-import { AUDIT_SECRET_FIELD, type AuditEntity } from '../../shared/audit';
+import { AUDIT_CHANGED, AUDIT_SECRET_FIELD, type AuditEntity } from '../../shared/audit';
 
-/** What a value that is not kept reads as. */
-export const AUDIT_CHANGED = 'changed';
+export { AUDIT_CHANGED };
 
 type Kind = 'id' | 'date' | 'token' | 'amount' | 'file' | 'public-text';
 
