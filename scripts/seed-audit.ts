@@ -1,10 +1,10 @@
 /**
  * The audit log's share of `seed:scale` (issue 31): `rows` staff writes spread evenly over the years before
- * `now`, chained exactly as the app chains them (src/server/audit/record.ts), so the Audit tab, its filters
+ * `now`, chained exactly as the app chains them (src/server/audit/chain.ts: keyed, and anchored in `privateDir`), so the Audit tab, its filters
  * and the chain's verification run over a long history. Six staff members, the centre's kinds of records.
  */
 import { auditLog } from '../db/schema';
-import { chainHash, GENESIS_HASH } from '../src/server/audit/record';
+import { auditKey, chainHash, GENESIS_HASH, writeAuditAnchor } from '../src/server/audit/chain';
 import type { Db } from '../src/server/db';
 
 const STAFF = [
@@ -16,11 +16,12 @@ const WRITES = [
   { action: 'create', entity: 'note', fields: { title: 'Shared toys', category: 'social' } },
   { action: 'send', entity: 'message', fields: { subject: 'Today', isUrgent: false } },
   { action: 'sign-in', entity: 'session', fields: {} },
-  { action: 'update', entity: 'child', fields: { notes: 'Allergy updated' } },
+  { action: 'update', entity: 'child', fields: { notes: 'changed' } },
   { action: 'create', entity: 'receipt', fields: { amount: '425.00', paymentMethod: 'card' } },
 ] as const;
 
-export function seedAuditLog(db: Db, rows: number, years: number, now: Date): void {
+export function seedAuditLog(db: Db, rows: number, years: number, now: Date, privateDir: string): void {
+  const key = auditKey(privateDir);
   const start = now.getTime() - years * 365 * 86_400_000;
   const step = (now.getTime() - start) / Math.max(rows, 1);
   let prevHash = GENESIS_HASH;
@@ -40,10 +41,11 @@ export function seedAuditLog(db: Db, rows: number, years: number, now: Date): vo
       fields: { ...write.fields },
       address: '192.168.1.20',
     };
-    const hash = chainHash(prevHash, row);
+    const hash = chainHash(prevHash, row, key);
     batch.push({ ...row, prevHash, hash });
     prevHash = hash;
     if (batch.length === 500) db.insert(auditLog).values(batch.splice(0)).run();
   }
   if (batch.length) db.insert(auditLog).values(batch).run();
+  if (rows > 0) writeAuditAnchor(privateDir, { id: rows, hash: prevHash });
 }

@@ -17,7 +17,7 @@ import { pathToFileURL } from 'node:url';
 import { eq } from 'drizzle-orm';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { prepareDatabase } from '../src/server/bootstrap';
-import { loadConfig } from '../src/server/config';
+import { loadConfig, privateDirOf } from '../src/server/config';
 import { type Db, openDatabase } from '../src/server/db';
 import { seedAuditLog } from './seed-audit';
 import { seedDemo } from './seed-demo';
@@ -348,7 +348,8 @@ export function seedScale(db: Db, size: ScaleSize, now: Date = new Date()): { pa
       }),
     );
     seedAttendance(db, children, size.attendance ?? 0);
-    seedAuditLog(db, size.audit ?? 0, Math.max(1, (size.audit ?? 0) / AUDIT_ROWS_A_YEAR), now);
+    // Keyed and anchored in the private folder beside the database, as the app would find them.
+    seedAuditLog(db, size.audit ?? 0, Math.max(1, (size.audit ?? 0) / AUDIT_ROWS_A_YEAR), now, privateDirOf(db.$client.name));
   });
   return bench;
 }

@@ -20,6 +20,11 @@ export function normalizeAddress(address: string): string {
   return address.replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/i, '$1').toLowerCase();
 }
 
+/** The private folder beside a database file (`private/` in its folder). */
+export function privateDirOf(databasePath: string): string {
+  return databasePath === ':memory:' ? 'db/private' : `${databasePath.replace(/[^/]*$/, '') || './'}private`;
+}
+
 /** Configuration from the environment (ARCHITECTURE.md "Interfaces"), validated once at start. */
 const envSchema = z
   .object({
@@ -106,7 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     databasePath,
     uploadsDir: e.UPLOADS_DIR,
-    privateDir: databasePath === ':memory:' ? 'db/private' : `${databasePath.replace(/[^/]*$/, '') || './'}private`,
+    privateDir: privateDirOf(databasePath),
     publicUrl,
     secureCookies: publicUrl.startsWith('https://'),
     smtpUrl: e.SMTP_URL ?? null,

@@ -11,6 +11,7 @@ import { ensureFirstAdmin, prepareDatabase } from './bootstrap';
 import { systemClock } from './clock';
 import { ConfigError, loadConfig } from './config';
 import { clearRunning, markRunning } from './backup/running';
+import { prepareAuditChain } from './audit/chain';
 import { closeDatabase, openDatabase } from './db';
 import { logger } from './logger';
 import { securePrivateStorage, writePrivateFile } from './private-files';
@@ -28,6 +29,9 @@ async function main() {
   const db = openDatabase(config.databasePath);
   prepareDatabase(db);
   securePrivateStorage(config);
+  // A log written before the chain was keyed is checked, redacted and re-keyed once (ADR 064).
+  const chain = prepareAuditChain(db, config.privateDir);
+  if (chain === 'rekeyed') logger.info('audit: the log is now keyed under the private folder');
   mkdirSync(resolve(config.uploadsDir), { recursive: true });
 
   if (config.admin) {

@@ -23,7 +23,9 @@ type Row = {
 };
 const event = (title: string) => ({ title, description: 'Bring a hat', eventDate: '2026-12-04' });
 const verify = async () =>
-  json<{ ok: boolean; rows: number; firstBrokenId: number | null }>(await s.request('/api/admin/audit-log/verify', as(s.admin)));
+  json<{ ok: boolean; rows: number; firstBrokenId: number | null; anchorId: number | null; triggersMissing: boolean }>(
+    await s.request('/api/admin/audit-log/verify', as(s.admin)),
+  );
 
 describe('append-only', () => {
   it('SQLite refuses UPDATE and DELETE on the table, even from outside the app', async () => {
@@ -38,7 +40,15 @@ describe('append-only', () => {
     for (const title of ['Chain one', 'Chain two', 'Chain three'])
       await s.request('/api/events', { method: 'POST', json: event(title), ...as(s.admin) });
     const before = await verify();
-    expect(before).toEqual({ ok: true, rows: s.count(auditLog), firstBrokenId: null });
+    expect(before).toEqual({
+      ok: true,
+      rows: s.count(auditLog),
+      firstBrokenId: null,
+      anchorId: s.count(auditLog),
+      unanchored: false,
+      tailMissing: false,
+      triggersMissing: false,
+    });
 
     const target = s.db.select().from(auditLog).all().at(-2)!;
     const sqlite = s.db.$client;
@@ -49,10 +59,11 @@ describe('append-only', () => {
     sqlite.exec('DROP TRIGGER audit_log_no_update; DROP TRIGGER audit_log_no_delete;');
     try {
       sqlite.prepare("UPDATE audit_log SET fields = json_set(fields, '$.title', 'Edited') WHERE id = ?").run(target.id);
-      expect(await verify()).toEqual({ ok: false, rows: before.rows, firstBrokenId: target.id });
-      // Put back, it verifies again; a row removed from the middle breaks the chain at the next row.
+      expect(await verify()).toMatchObject({ ok: false, rows: before.rows, firstBrokenId: target.id, triggersMissing: true });
+      // Put back, the chain verifies again (the triggers are still dropped, and said so: ADR 064); a row removed
+      // from the middle breaks the chain at the next row.
       sqlite.prepare('UPDATE audit_log SET fields = ? WHERE id = ?').run(JSON.stringify(target.fields), target.id);
-      expect((await verify()).ok).toBe(true);
+      expect(await verify()).toMatchObject({ ok: false, firstBrokenId: null, triggersMissing: true });
       const middle = s.db.select().from(auditLog).all().at(-3)!;
       const saved = sqlite.prepare('SELECT * FROM audit_log WHERE id = ?').get(middle.id) as Record<string, unknown>;
       sqlite.prepare('DELETE FROM audit_log WHERE id = ?').run(middle.id);
@@ -62,10 +73,11 @@ describe('append-only', () => {
           'INSERT INTO audit_log (id, at, actor_id, actor_name, action, entity, entity_id, fields, address, prev_hash, hash) VALUES (@id, @at, @actor_id, @actor_name, @action, @entity, @entity_id, @fields, @address, @prev_hash, @hash)',
         )
         .run(saved);
-      expect((await verify()).ok).toBe(true);
+      expect(await verify()).toMatchObject({ firstBrokenId: null });
     } finally {
       for (const t of triggers) sqlite.exec(t.sql);
     }
+    expect((await verify()).ok).toBe(true);
   });
 });
 

@@ -112,9 +112,16 @@ describe('backup and restore', () => {
       expect(modeOf(join(backup, file)), file).toBe(0o600);
     expect(Object.keys(verifyBackup(backup).files).sort()).toEqual([
       BACKUP_DATABASE,
+      'private/audit-anchor.json',
+      'private/audit-chain.key',
       'private/documents/immunization.pdf',
       'uploads/gallery-1.webp',
     ]);
+    // The audit anchor it carries (ADR 064) was read before the copy: its row is in the copy, as the anchor saw it.
+    const anchor = JSON.parse(readFileSync(join(backup, 'private', 'audit-anchor.json'), 'utf8')) as { id: number; hash: string };
+    const copied = new Database(join(backup, BACKUP_DATABASE), { readonly: true });
+    expect(copied.prepare('SELECT hash FROM audit_log WHERE id = ?').get(anchor.id)).toEqual({ hash: anchor.hash });
+    copied.close();
 
     const live = receipts(config.databasePath);
     expect(live.numbers.size).toBeGreaterThan(copy.numbers.size);

@@ -13,7 +13,7 @@ import type { Db } from '../db';
 export const CLASSROOM_NOT_FOUND = 'Classroom not found';
 const CHILD_NOT_FOUND = 'Child not found';
 
-type Writing = Pick<Context, 'db' | 'clock' | 'auth' | 'ip'>;
+type Writing = Pick<Context, 'db' | 'clock' | 'auth' | 'ip' | 'config'>;
 
 export interface ClassroomView {
   id: string;

@@ -39,7 +39,7 @@ export function staffChildOr404(db: Db, childId: string) {
   return child;
 }
 
-type Writing = Pick<Context, 'db' | 'clock' | 'auth' | 'ip'>;
+type Writing = Pick<Context, 'db' | 'clock' | 'auth' | 'ip' | 'config'>;
 
 /**
  * Adds a person to a child's list, with an audit row naming who added them: the staff member, or the parent

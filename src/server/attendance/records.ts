@@ -25,7 +25,7 @@ import type { Context } from '../context';
 import type { Db } from '../db';
 import { classroomOr404 } from './classrooms';
 
-type Writing = Pick<Context, 'db' | 'clock' | 'auth' | 'ip'> & { admin: { id: string; name: string } };
+type Writing = Pick<Context, 'db' | 'clock' | 'auth' | 'ip' | 'config'> & { admin: { id: string; name: string } };
 
 export const EVENT_NOT_FOUND = 'Attendance record not found';
 export const FUTURE_TIME = 'The time cannot be in the future';

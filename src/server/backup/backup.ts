@@ -6,7 +6,9 @@
  *   app.sqlite      the database, copied with `VACUUM INTO` inside one read transaction: a snapshot of one
  *                   moment that never blocks the app's writes (WAL), compacted, with no -wal beside it
  *   uploads/        the public gallery images
- *   private/        parents' documents, the e-mail outbox, the upload-signing key
+ *   private/        parents' documents, the e-mail outbox, the upload-signing key, the audit chain's key and
+ *                   anchor (ADR 064): the anchor as it was before the database was copied, so it never names
+ *                   a row the copy lacks, and the restored copy's check finds rows cut from its end
  *   manifest.json   when, and the SHA-256 of every file, checked again before a restore
  * The database is copied first and the files after: a file a row refers to was written before its row, so
  * every file the copied rows name is in the copy. It is written as `<name>.partial` and renamed when
@@ -26,6 +28,7 @@ import {
   writePrivateFile,
 } from '../private-files';
 import { runningServerPid } from './running';
+import { AUDIT_ANCHOR_FILE } from '../audit/chain';
 
 type Storage = Pick<Config, 'databasePath' | 'uploadsDir' | 'privateDir'>;
 
@@ -39,6 +42,15 @@ export interface Manifest {
 }
 
 export class BackupError extends Error {}
+
+function readIfPresent(path: string): Buffer | null {
+  try {
+    return readFileSync(path);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw err;
+  }
+}
 
 function sha256(path: string): string {
   return createHash('sha256').update(readFileSync(path)).digest('hex');
@@ -95,6 +107,8 @@ export function createBackup(storage: Storage, root: string, now = new Date()): 
   ensurePrivateDir(partial);
   try {
     const database = join(partial, BACKUP_DATABASE);
+    // Read before the copy: the anchor only moves forward, after its row is committed.
+    const anchor = readIfPresent(join(resolve(storage.privateDir), AUDIT_ANCHOR_FILE));
     const source = new Database(resolve(storage.databasePath), { readonly: true, fileMustExist: true });
     try {
       source.pragma('busy_timeout = 5000');
@@ -106,6 +120,9 @@ export function createBackup(storage: Storage, root: string, now = new Date()): 
     verifyDatabase(database);
     copyTree(resolve(storage.uploadsDir), join(partial, 'uploads'));
     copyTree(resolve(storage.privateDir), join(partial, 'private'));
+    const copiedAnchor = join(partial, 'private', AUDIT_ANCHOR_FILE);
+    if (anchor) writePrivateFile(copiedAnchor, anchor);
+    else rmSync(copiedAnchor, { force: true });
     tighten(partial);
     const files = Object.fromEntries(listFiles(partial, partial).map((f) => [f, sha256(join(partial, f))]));
     const manifest: Manifest = { createdAt: now.toISOString(), files };

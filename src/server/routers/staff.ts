@@ -14,5 +14,5 @@ export const staffRouter = router({
 /** The audit trail, read-only: no procedure or path changes it (ADR 038). */
 export const auditLogRouter = router({
   list: directorProcedure.input(auditQuerySchema).query(({ ctx, input }) => auditPage(ctx.db, input)),
-  verify: directorProcedure.query(({ ctx }) => verifyAuditChain(ctx.db)),
+  verify: directorProcedure.query(({ ctx }) => verifyAuditChain(ctx.db, ctx.config.privateDir)),
 });

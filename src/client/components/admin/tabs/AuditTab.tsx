@@ -1,7 +1,7 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { AUDIT_ENTITIES, type AuditEntity } from '~/shared/audit';
+import { AUDIT_CHANGED, AUDIT_ENTITIES, type AuditEntity } from '~/shared/audit';
 import { formatDateTime } from '~/client/lib/format';
 import { trpc } from '~/client/lib/trpc';
 import { Button } from '../../ui/Button';
@@ -48,6 +48,27 @@ const ACTION_LABELS: Record<string, string> = {
   export: 'Exported',
 };
 
+/** What GET /api/admin/audit-log/verify answers (src/server/audit/chain.ts). */
+type Verification = {
+  ok: boolean;
+  rows: number;
+  firstBrokenId: number | null;
+  anchorId: number | null;
+  unanchored: boolean;
+  tailMissing: boolean;
+  triggersMissing: boolean;
+};
+
+/** Each thing the check found wrong, in words; none when the log is intact. */
+export function verificationProblems(v: Verification): string[] {
+  return [
+    v.firstBrokenId !== null ? `Entry ${v.firstBrokenId} was changed, added or removed outside the dashboard.` : null,
+    v.tailMissing ? `The newest entries (up to entry ${v.anchorId}) are missing: the log was cut or replaced outside the dashboard.` : null,
+    v.unanchored ? 'The log’s anchor in the private folder is missing, so entries cut from its end cannot be found.' : null,
+    v.triggersMissing ? 'The database no longer refuses changes to the log: its safeguards were removed.' : null,
+  ].filter((p): p is string => p !== null);
+}
+
 type Row = {
   id: number;
   at: Date;
@@ -60,11 +81,12 @@ type Row = {
   address: string;
 };
 
-/** The record's name as the row knows it (its title, a child's or a person's name), else its kind. */
+/** The record's name as the row knows it (a public title, a receipt number, an address), else its kind. */
 function recordName(row: Row): string {
   const f = row.fields;
+  // Free text is not kept (ADR 064): a name the log only knows as changed is no name.
   const name = [f.title, f.childName, f.name, f.subject, f.receiptNumber, f.parentEmail, f.email].find(
-    (v) => typeof v === 'string' && v.trim(),
+    (v) => typeof v === 'string' && v.trim() && v !== AUDIT_CHANGED,
   );
   return (name as string | undefined) ?? AUDIT_ENTITIES[row.entity as AuditEntity] ?? row.entity;
 }
@@ -112,16 +134,22 @@ export default function AuditTab() {
           </Button>
         }
       />
-      {verify.data && (
-        <p
-          role="status"
-          className={`mb-4 rounded-md px-3 py-2 text-sm ${verify.data.ok ? 'bg-green-50 text-green-900' : 'bg-red-50 text-red-900'}`}
-        >
-          {verify.data.ok
-            ? `All ${verify.data.rows} entries are intact.`
-            : `Entry ${verify.data.firstBrokenId} was changed or removed outside the dashboard. Please tell the centre's director.`}
-        </p>
-      )}
+      {verify.data &&
+        (verify.data.ok ? (
+          <p role="status" className="mb-4 rounded-md bg-green-50 px-3 py-2 text-sm text-green-900">
+            {`All ${verify.data.rows} entries are intact.`}
+          </p>
+        ) : (
+          <div role="alert" className="mb-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-900">
+            <p className="font-semibold">The audit log may have been tampered with.</p>
+            <ul className="list-disc pl-5">
+              {verificationProblems(verify.data).map((problem) => (
+                <li key={problem}>{problem}</li>
+              ))}
+            </ul>
+            <p>Please tell the centre&apos;s director.</p>
+          </div>
+        ))}
       <Card className="mb-4 grid gap-3 p-4 sm:grid-cols-2 lg:grid-cols-5">
         <Select label="Person" options={people} value={actorId} onChange={setActorId} />
         <Select label="Kind of record" options={kinds} value={entity} onChange={setEntity} />
