@@ -261,10 +261,12 @@ export interface Archive {
 
 /**
  * The archive of one child, or null for a child that does not exist. The caller has decided who may have it.
- * The record PDF is rendered first (it is one document); each receipt PDF is rendered only when the ZIP reaches it,
- * and each document is read from disk as it is written out, so the archive never sits in memory whole.
+ * Each entry is made only when the ZIP reaches it: the record PDF drawn a few entries a turn of the event loop,
+ * each receipt PDF in a turn of its own, each document and photo read from disk as it is written out; so the
+ * archive never sits in memory whole, and the other requests are answered between its steps (ADR 068).
+ * `done` is called once when the download ends, fails or is cancelled (the build's slot is given back then).
  */
-export function familyArchive(deps: ArchiveDeps, childId: string, scope: ArchiveScope): Archive | null {
+export function familyArchive(deps: ArchiveDeps, childId: string, scope: ArchiveScope, done: () => void = () => {}): Archive | null {
   const today = centreDateOf(deps.clock.now());
   const record = recordOf(deps.db, childId, today);
   if (!record) return null;
@@ -281,7 +283,14 @@ export function familyArchive(deps: ArchiveDeps, childId: string, scope: Archive
   const recordName = `${words('pdf.record.title', { child: record.childName })}.pdf`;
   // The centre's milestones are named in the record's language; what staff wrote stays as written.
   const inLanguage = { ...record, milestones: record.milestones.map((m) => milestoneIn(language, m)) };
-  zip.addBuffer(childRecordPdf(inLanguage, language), `${folder}/${top(safeName(recordName, 'record.pdf'))}`, stored);
+  // The one entry deflated: the record PDF is drawn uncompressed (child-record-pdf.ts), and zlib compresses it
+  // off the main thread as it streams.
+  zip.addReadStreamLazy(`${folder}/${top(safeName(recordName, 'record.pdf'))}`, { ...stored, compress: true }, (cb) => {
+    childRecordPdf(inLanguage, language).then(
+      (pdf) => cb(null, Readable.from([pdf])),
+      (err: Error) => cb(err, Readable.from([])),
+    );
+  });
 
   const photoName = uniqueNames();
   for (const photo of photos) {
@@ -304,18 +313,21 @@ export function familyArchive(deps: ArchiveDeps, childId: string, scope: Archive
     zip.addReadStreamLazy(
       `${folder}/${words('pdf.archive.receipts')}/${receiptName(safeName(`${words('pdf.archive.receiptFile', { number: receipt.receiptNumber })}.pdf`, 'receipt.pdf'))}`,
       stored,
-      (cb) => {
-        try {
-          cb(null, Readable.from([receiptPdf(receipt, today, language)]));
-        } catch (err) {
-          cb(err, Readable.from([]));
-        }
-      },
+      // Each receipt drawn in a turn of its own, after whatever else was waiting.
+      (cb) =>
+        setImmediate(() => {
+          try {
+            cb(null, Readable.from([receiptPdf(receipt, today, language)]));
+          } catch (err) {
+            cb(err, Readable.from([]));
+          }
+        }),
     );
   }
   zip.end();
 
   const out = zip.outputStream as Readable;
+  out.once('close', done);
   zip.on('error', (err: Error) => {
     logger.error({ err }, 'archive could not be written');
     out.destroy(err);
