@@ -35,7 +35,8 @@ async function turnsDuring<T>(work: () => Promise<T>): Promise<{ turns: number; 
 
 describe('archives and PDFs built at once', () => {
   const s = sharedAdminServer();
-  const archiveOf = (cookie: string, childId: string) => s.request(`/api/admin/enrolled-children/${childId}/archive.zip`, as(cookie));
+  const archiveOf = (cookie: string, childId: string, signal?: AbortSignal) =>
+    s.request(`/api/admin/enrolled-children/${childId}/archive.zip`, { ...as(cookie), signal });
 
   /** A photo of the day of `childId` whose file is large: its archive cannot be sent whole before someone reads it. */
   function largePhoto(childId: string) {
@@ -108,24 +109,31 @@ describe('archives and PDFs built at once', () => {
     expect(holding[2]!.status).toBe(200);
     expect(gate.load).toEqual({ running: BUILD_SLOTS, waiting: 0, accounts: 2 });
 
-    // Six more wait their turn (no answer yet), each account within its share.
+    // Six more wait their turn (no answer yet), each account within its share; the last one is given up.
     const queued = [
       archiveOf(directors[1]!, smallId),
       archiveOf(directors[2]!, smallId),
       archiveOf(directors[2]!, smallId),
       archiveOf(directors[3]!, smallId),
       archiveOf(directors[3]!, smallId),
-      archiveOf(directors[4]!, smallId),
     ];
-    expect(queued).toHaveLength(BUILD_QUEUE);
+    const givenUp = new AbortController();
+    const leaving = archiveOf(directors[4]!, smallId, givenUp.signal).catch((err: Error) => err.name);
+    await vi.waitFor(() => expect(gate.load).toEqual({ running: BUILD_SLOTS, waiting: BUILD_QUEUE, accounts: 5 }));
+    await refused(await archiveOf(directors[4]!, smallId));
+    // A download given up while it waits gives its place back at once, and nothing is built or recorded for it.
+    const auditRows = s.count(auditLog);
+    givenUp.abort();
+    expect(await leaving).toBe('AbortError');
+    await vi.waitFor(() => expect(gate.load).toEqual({ running: BUILD_SLOTS, waiting: BUILD_QUEUE - 1, accounts: 4 }));
+    queued.push(archiveOf(directors[4]!, smallId));
     await vi.waitFor(() => expect(gate.load).toEqual({ running: BUILD_SLOTS, waiting: BUILD_QUEUE, accounts: 5 }));
 
     // Beyond the slots and the queue: a director's archive, a parent's archive and a parent's receipt PDF are
     // refused, and nothing changes: no audit row, no rate point spent, nobody's place taken.
-    const auditRows = s.count(auditLog);
     const now = s.clock.now().getTime();
     const archivePoints = s.app.limits.archives.admin.counter.count(`admin:${directorId(4)}`, now);
-    expect(archivePoints).toBe(1);
+    expect(archivePoints).toBe(2);
     await refused(await archiveOf(directors[4]!, smallId));
     await refused(await s.request(`/api/parent/children/${smallId}/archive.zip`, bearer(small.token)));
     await refused(await s.request(`/api/parent/payment-receipts/${receipt.id}/pdf`, bearer(small.token)));

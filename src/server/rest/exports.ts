@@ -14,7 +14,7 @@ import { type Archive, archiveResponse, type ArchiveScope, familyArchive } from 
 import { verifyArchiveLink } from '../exports/archive-links';
 import { parentChildOr404 } from '../parents/access';
 import { preferencesOf } from '../parents/preferences';
-import { consume, consumeForAccount, SLOW_DOWN_MESSAGE } from '../services/rate-limit';
+import { BuildCancelled, consume, consumeForAccount, SLOW_DOWN_MESSAGE } from '../services/rate-limit';
 import { readJson, type RestEnv } from './shim';
 
 /**
@@ -48,15 +48,22 @@ async function archive(
 ) {
   const { ctx } = c.var;
   const ticket = ctx.limits.builds.admit(ctx, account);
+  // A download given up while it waits gives its place in the queue back, and nothing is built for it.
+  const signal = c.req.raw.signal;
+  signal.addEventListener('abort', ticket.release);
   try {
     const { childId, scope } = check();
     await ticket.ready;
+    signal.removeEventListener('abort', ticket.release);
     const built = familyArchive(ctx, childId, scope, ticket.release);
     if (!built) throw new TRPCError({ code: 'NOT_FOUND', message: 'Child not found' });
     made?.(built);
     return archiveResponse(built);
   } catch (err) {
+    signal.removeEventListener('abort', ticket.release);
     ticket.release();
+    // Nobody is there to read an answer.
+    if (err instanceof BuildCancelled) return new Response(null, { status: 499 });
     throw err;
   }
 }

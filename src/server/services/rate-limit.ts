@@ -56,7 +56,13 @@ export const BUILD_SHARE = 2;
 export const BUSY_MESSAGE = 'Many downloads are being prepared right now. Please try again in a minute.';
 const BUSY_RETRY_SECONDS = 10;
 
-/** One admitted build: `ready` once it has a slot; `release()` gives its place back (once; from the queue too). */
+/** What `ready` rejects with when a build is released while still waiting (its request went away). */
+export class BuildCancelled extends Error {}
+
+/**
+ * One admitted build: `ready` once it has a slot; `release()` gives its place back (once). Released while still
+ * waiting, `ready` rejects with BuildCancelled.
+ */
 export interface BuildTicket {
   ready: Promise<void>;
   release(): void;
@@ -69,7 +75,7 @@ export interface BuildTicket {
  */
 export class BuildGate {
   private running = 0;
-  private readonly waiting: { start: () => void }[] = [];
+  private readonly waiting: { start: () => void; cancel: () => void }[] = [];
   private readonly held = new Map<string, number>();
   constructor(
     readonly slots: number,
@@ -86,22 +92,28 @@ export class BuildGate {
     }
     this.held.set(account, held + 1);
     let state: 'waiting' | 'running' | 'done' = 'waiting';
-    let entry!: { start: () => void };
-    const ready = new Promise<void>((resolve) => {
+    let entry!: { start: () => void; cancel: () => void };
+    const ready = new Promise<void>((resolve, reject) => {
       entry = {
         start: () => {
           state = 'running';
           this.running++;
           resolve();
         },
+        cancel: () => reject(new BuildCancelled('The request went away while it waited for a slot')),
       };
     });
+    // A ticket given back before anyone awaited it is no unhandled rejection.
+    ready.catch(() => {});
     if (this.running < this.slots) entry.start();
     else this.waiting.push(entry);
     const release = () => {
       if (state === 'done') return;
       if (state === 'running') this.running--;
-      else this.waiting.splice(this.waiting.indexOf(entry), 1);
+      else {
+        this.waiting.splice(this.waiting.indexOf(entry), 1);
+        entry.cancel();
+      }
       state = 'done';
       const left = this.held.get(account)! - 1;
       if (left > 0) this.held.set(account, left);
