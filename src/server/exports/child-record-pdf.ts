@@ -60,7 +60,7 @@ const RULE: [number, number, number] = [214, 211, 209];
  * Entries drawn between two turns of the event loop (ADR 068): a few milliseconds of drawing, so a request
  * that arrives meanwhile is answered after at most that, however long the record.
  */
-export const ENTRIES_PER_TURN = 8;
+export const ENTRIES_PER_TURN = 4;
 
 class RecordPage {
   // Not compressed here: jspdf deflates every page in one synchronous call at the end, a long pause for a long
