@@ -3,7 +3,7 @@
  * directors each download a child's archive at the same moment (ADR 068). The BUILT app (dist/server/index.js, as
  * `npm start` runs it) in a process of its own, over a temporary database with a year of a centre
  * (scripts/seed-scale.ts, size small: each child with about 500 activities, 100 notes and 100 receipts), to which
- * each child gets 30 photos of the day (real WebP pictures of about 150 KB) and 3 documents the family sent.
+ * each child gets 30 photos of the day (WebP pictures of 46 KB) and 3 documents the family sent.
  *
  * Each director asks once; a 429 is asked again after its Retry-After, as a person would, until every archive
  * has been received whole. Meanwhile a visitor's thread GETs /api/events every 50 ms, each on a connection of its
