@@ -20,6 +20,7 @@ import {
   enrolledChildren,
   milestones,
   outboxMessages,
+  parentChildRelationships,
   privateFiles,
 } from '../../db/schema';
 import { archiveLinkToken } from '../../src/server/exports/archive-links';
@@ -347,6 +348,57 @@ describe('family archive', () => {
     const theirPhotos = [...(await unzip(Buffer.from(await theirs.arrayBuffer()))).keys()].filter((n) => n.includes('/photos/'));
     expect(theirPhotos).toHaveLength(2);
     expect((await s.request(`/api/parent/children/${otherId}/archive.zip`, bearer(family.token))).status).toBe(404);
+  });
+
+  it("holds exactly the receipts the portal shows: a parent's own for this child, never the co-parent's or another family's", async () => {
+    // Two children under one e-mail, a co-parent with an account of their own for the first, another family.
+    const family = await enrolFamily(s, 'archive.payer@example.com', ['Rae Receipts', 'Rex Receipts']);
+    const [child, sibling] = family.children.map((c) => c.id) as [string, string];
+    const coParent = await s.parentToken('archive.coparent@example.com');
+    s.db.insert(parentChildRelationships).values({ parentId: coParent.parentId, childId: child }).run();
+    const other = await enrolFamily(s, 'archive.otherpayer@example.com', ['Orla Other']);
+    const otherChild = other.children[0]!.id;
+    const receipt = async (childId: string, parentEmail: string) =>
+      (
+        (await ok(
+          await admin('/api/admin/payment-receipts', {
+            childId,
+            parentName: 'A Payer',
+            parentEmail,
+            amount: '100.00',
+            paymentMethod: 'cash',
+            paymentDate: '2026-11-02',
+            paymentType: 'tuition',
+          }),
+        )) as { receiptNumber: string }
+      ).receiptNumber;
+    const own = await receipt(child, family.email);
+    const coParents = await receipt(child, 'archive.coparent@example.com');
+    const siblings = await receipt(sibling, family.email);
+    const otherFamilys = await receipt(otherChild, other.email);
+    // Another family's child, paid from this family's e-mail (a mistyped receipt): still not this child's.
+    await receipt(otherChild, family.email);
+
+    const receiptsIn = async (res: Response) => {
+      expect(res.status).toBe(200);
+      const names = [...(await unzip(Buffer.from(await res.arrayBuffer()))).keys()];
+      return names
+        .filter((n) => /\/(receipts|recibos)\//.test(n))
+        .map((n) => /Receipt (.+)\.pdf$/.exec(n)![1])
+        .sort();
+    };
+    const path = `/api/parent/children/${child}/archive.zip`;
+    // ADR 008: a parent's receipts are those paid from their own e-mail; the archive holds what the portal shows them.
+    expect(await receiptsIn(await s.request(path, bearer(family.token)))).toEqual([own]);
+    expect(await receiptsIn(await s.request(path, bearer(coParent.token)))).toEqual([coParents]);
+    // Staff's copy has every receipt of the child, whoever paid, and none of another child's.
+    expect(await receiptsIn(await s.request(`/api/admin/enrolled-children/${child}/archive.zip`, as(s.admin)))).toEqual(
+      [own, coParents].sort(),
+    );
+    expect(await receiptsIn(await s.request(`/api/parent/children/${sibling}/archive.zip`, bearer(family.token)))).toEqual([siblings]);
+    expect(await receiptsIn(await s.request(`/api/parent/children/${otherChild}/archive.zip`, bearer(other.token)))).toEqual([
+      otherFamilys,
+    ]);
   });
 
   it("answers another family's child, and a child that does not exist, with the same 404; staff get 403, visitors 401", async () => {

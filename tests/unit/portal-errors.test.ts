@@ -26,7 +26,7 @@ import { CHILD_NOT_FOUND } from '../../src/server/parents/access';
 import { PICKUP_NOT_FOUND } from '../../src/server/attendance/pickups';
 import { PHOTO_NOT_FOUND } from '../../src/server/daily/photos';
 import { RECEIPT_NOT_FOUND } from '../../src/server/payments/receipts';
-import { RateLimitedError, SLOW_DOWN_MESSAGE } from '../../src/server/services/rate-limit';
+import { BUSY_MESSAGE, RateLimitedError, SLOW_DOWN_MESSAGE } from '../../src/server/services/rate-limit';
 
 /** Every message a schema gives for `input`. */
 function refusals(schema: { safeParse(v: unknown): { success: boolean; error?: unknown } }, input: unknown): string[] {
@@ -56,6 +56,7 @@ const SCHEMA_MESSAGES = [
 
 const SERVER_MESSAGES = [
   SLOW_DOWN_MESSAGE,
+  BUSY_MESSAGE,
   new RateLimitedError(1).message,
   WRONG_TYPE_MESSAGE,
   TOO_LARGE_MESSAGE,

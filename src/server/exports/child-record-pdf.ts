@@ -13,6 +13,7 @@ import type { Language } from '../../shared/i18n';
 import type { PdfKey } from '../../shared/i18n/pdf-en';
 import type { AttendanceSummary } from '../attendance/report';
 import { pdfSafe, PdfWords } from '../payments/pdf';
+import { breathe } from '../services/rate-limit';
 
 export interface RecordForPdf {
   childName: string;
@@ -55,8 +56,16 @@ const MUTED: [number, number, number] = [87, 83, 78];
 const BRAND: [number, number, number] = [17, 94, 89];
 const RULE: [number, number, number] = [214, 211, 209];
 
+/**
+ * Entries drawn between two turns of the event loop (ADR 068): a few milliseconds of drawing, so a request
+ * that arrives meanwhile is answered after at most that, however long the record.
+ */
+export const ENTRIES_PER_TURN = 4;
+
 class RecordPage {
-  readonly doc = new jsPDF({ unit: 'pt', format: 'letter', compress: true });
+  // Not compressed here: jspdf deflates every page in one synchronous call at the end, a long pause for a long
+  // record. The archive deflates this entry instead, with zlib off the main thread (family-archive.ts).
+  readonly doc = new jsPDF({ unit: 'pt', format: 'letter', compress: false });
   y = MARGIN;
 
   constructor(
@@ -158,8 +167,15 @@ function attendanceSection(page: RecordPage, a: AttendanceSummary) {
 
 const list = (label: string, items: string[]) => (items.length ? [`${label}: ${items.join(', ')}`] : []);
 
-/** The record of one child, in `language` (the parent's; staff's is English). */
-export function childRecordPdf(r: RecordForPdf, language: Language = 'en'): Buffer {
+/**
+ * The record of one child, in `language` (the parent's; staff's is English). Drawn in steps of ENTRIES_PER_TURN
+ * entries, the event loop turning between them, so the other requests are answered while a long record is drawn.
+ */
+export async function childRecordPdf(r: RecordForPdf, language: Language = 'en'): Promise<Buffer> {
+  let drawn = 0;
+  const step = async () => {
+    if (++drawn % ENTRIES_PER_TURN === 0) await breathe();
+  };
   const w = new PdfWords(language);
   const title = w.t('pdf.record.title', { child: r.childName });
   const page = new RecordPage(w, title);
@@ -182,7 +198,8 @@ export function childRecordPdf(r: RecordForPdf, language: Language = 'en'): Buff
 
   page.section(w.t('pdf.record.milestones'), r.milestones.length);
   if (!r.milestones.length) page.text(w.t('pdf.record.noMilestones'), 9.5, 'normal', MUTED);
-  for (const m of r.milestones)
+  for (const m of r.milestones) {
+    await step();
     page.entry(
       `${w.date(m.achievedAt)} - ${m.name}`,
       [
@@ -191,10 +208,12 @@ export function childRecordPdf(r: RecordForPdf, language: Language = 'en'): Buff
       ],
       m.notes ? [m.notes] : [],
     );
+  }
 
   page.section(w.t('pdf.record.notes'), r.notes.length);
   if (!r.notes.length) page.text(w.t('pdf.record.noNotes'), 9.5, 'normal', MUTED);
-  for (const n of r.notes)
+  for (const n of r.notes) {
+    await step();
     page.entry(
       `${w.date(n.createdOn)} - ${n.title}`,
       [
@@ -204,10 +223,12 @@ export function childRecordPdf(r: RecordForPdf, language: Language = 'en'): Buff
       ],
       [n.content],
     );
+  }
 
   page.section(w.t('pdf.record.activities'), r.activities.length);
   if (!r.activities.length) page.text(w.t('pdf.record.noActivities'), 9.5, 'normal', MUTED);
-  for (const a of r.activities)
+  for (const a of r.activities) {
+    await step();
     page.entry(
       `${w.date(a.activityDate)} - ${a.title}`,
       [
@@ -220,7 +241,10 @@ export function childRecordPdf(r: RecordForPdf, language: Language = 'en'): Buff
       ],
       [a.description, ...(a.notes ? [a.notes] : [])],
     );
+  }
 
+  await breathe();
   page.footers();
+  await breathe();
   return Buffer.from(page.doc.output('arraybuffer'));
 }

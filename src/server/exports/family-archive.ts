@@ -43,6 +43,7 @@ import { receiptPdf } from '../payments/pdf';
 import { childRecordPdf } from './child-record-pdf';
 import { inChunks } from './csv';
 import { milestoneIn } from '../../shared/i18n/milestones-es';
+import { breathe } from '../services/rate-limit';
 
 /**
  * Whose view of the record: a parent's (by their account e-mail, in their saved language, issue 33) or staff's
@@ -99,20 +100,29 @@ function uniqueNames() {
   };
 }
 
-/** The child's record as the PDF renders it, in the scope's view (never a private note). */
-function recordOf(db: Db, childId: string, madeOn: string) {
-  const child = db
-    .select({
-      childName: enrolledChildren.childName,
-      dateOfBirth: enrolledChildren.dateOfBirth,
-      program: enrolledChildren.program,
-      startDate: enrolledChildren.startDate,
-      isActive: enrolledChildren.isActive,
-    })
-    .from(enrolledChildren)
-    .where(eq(enrolledChildren.id, childId))
-    .get();
-  if (!child) return null;
+/** The child as the record's heading shows it, or null for a child that does not exist. */
+function childOf(db: Db, childId: string) {
+  return (
+    db
+      .select({
+        childName: enrolledChildren.childName,
+        dateOfBirth: enrolledChildren.dateOfBirth,
+        program: enrolledChildren.program,
+        startDate: enrolledChildren.startDate,
+        isActive: enrolledChildren.isActive,
+      })
+      .from(enrolledChildren)
+      .where(eq(enrolledChildren.id, childId))
+      .get() ?? null
+  );
+}
+
+/**
+ * The child's record as the PDF renders it, in the scope's view (never a private note): each part read in a turn
+ * of its own (ADR 068), as years of activities and attendance take a while to read.
+ */
+async function recordOf(db: Db, child: NonNullable<ReturnType<typeof childOf>>, childId: string, madeOn: string) {
+  await breathe();
   const activities = db
     .select({
       activityDate: dailyActivities.activityDate,
@@ -128,6 +138,7 @@ function recordOf(db: Db, childId: string, madeOn: string) {
     .where(eq(dailyActivities.childId, childId))
     .orderBy(asc(dailyActivities.activityDate), asc(dailyActivities.createdAt))
     .all();
+  await breathe();
   const notes = db
     .select({
       createdAt: developmentNotes.createdAt,
@@ -143,6 +154,7 @@ function recordOf(db: Db, childId: string, madeOn: string) {
     .orderBy(asc(developmentNotes.createdAt))
     .all()
     .map(({ createdAt, ...n }) => ({ ...n, createdOn: centreDateOf(createdAt) }));
+  await breathe();
   const achieved = db
     .select({
       achievedAt: childAchievements.achievedAt,
@@ -156,7 +168,9 @@ function recordOf(db: Db, childId: string, madeOn: string) {
     .where(eq(childAchievements.childId, childId))
     .orderBy(asc(childAchievements.achievedAt))
     .all();
-  return { ...child, madeOn, activities, notes, milestones: achieved, attendance: attendanceSummary(db, childId) };
+  await breathe();
+  const attendance = attendanceSummary(db, childId);
+  return { ...child, madeOn, activities, notes, milestones: achieved, attendance };
 }
 
 /** The family's documents: files sent in answer to the child's document requests (the parent's own, for a parent). */
@@ -261,67 +275,83 @@ export interface Archive {
 
 /**
  * The archive of one child, or null for a child that does not exist. The caller has decided who may have it.
- * The record PDF is rendered first (it is one document); each receipt PDF is rendered only when the ZIP reaches it,
- * and each document is read from disk as it is written out, so the archive never sits in memory whole.
+ * Each entry is made only when the ZIP reaches it: the record PDF drawn a few entries a turn of the event loop,
+ * each receipt PDF in a turn of its own, each document and photo read from disk as it is written out; so the
+ * archive never sits in memory whole, and the other requests are answered between its steps (ADR 068).
+ * `done` is called once when the download ends, fails or is cancelled (the build's slot is given back then).
  */
-export function familyArchive(deps: ArchiveDeps, childId: string, scope: ArchiveScope): Archive | null {
+export function familyArchive(deps: ArchiveDeps, childId: string, scope: ArchiveScope, done: () => void = () => {}): Archive | null {
   const today = centreDateOf(deps.clock.now());
-  const record = recordOf(deps.db, childId, today);
-  if (!record) return null;
-  const photos = photosOf(deps, childId);
-  const documents = documentsOf(deps, childId, scope);
-  const receipts = receiptsOf(deps.db, childId, scope);
+  const child = childOf(deps.db, childId);
+  if (!child) return null;
 
   const language = scope.kind === 'parent' ? scope.language : 'en';
   const words = (key: Parameters<typeof t>[1], values?: Record<string, string>) => t(language, key, values);
-  const folder = safeName(words('pdf.archive.folder', { child: record.childName, date: today }), 'archive');
+  const folder = safeName(words('pdf.archive.folder', { child: child.childName, date: today }), 'archive');
   const zip = new ZipFile();
   const stored = { compress: false, mtime: deps.clock.now() };
-  const top = uniqueNames();
-  const recordName = `${words('pdf.record.title', { child: record.childName })}.pdf`;
-  // The centre's milestones are named in the record's language; what staff wrote stays as written.
-  const inLanguage = { ...record, milestones: record.milestones.map((m) => milestoneIn(language, m)) };
-  zip.addBuffer(childRecordPdf(inLanguage, language), `${folder}/${top(safeName(recordName, 'record.pdf'))}`, stored);
+  const recordName = `${words('pdf.record.title', { child: child.childName })}.pdf`;
+  // The one entry deflated: the record PDF is drawn uncompressed (child-record-pdf.ts), and zlib compresses it
+  // off the main thread as it streams.
+  zip.addReadStreamLazy(`${folder}/${safeName(recordName, 'record.pdf')}`, { ...stored, compress: true }, (cb) => {
+    recordOf(deps.db, child, childId, today)
+      // The centre's milestones are named in the record's language; what staff wrote stays as written.
+      .then((record) => childRecordPdf({ ...record, milestones: record.milestones.map((m) => milestoneIn(language, m)) }, language))
+      .then(
+        (pdf) => cb(null, Readable.from([pdf])),
+        (err: Error) => cb(err, Readable.from([])),
+      );
+  });
 
-  const photoName = uniqueNames();
-  for (const photo of photos) {
-    zip.addReadStreamLazy(
-      `${folder}/${words('pdf.archive.photos')}/${photoName(safeName(photo.name, 'photo.webp'))}`,
-      { ...stored, mtime: photo.takenAt, size: photo.size },
-      (cb) => cb(null, createReadStream(photo.path)),
-    );
-  }
-  const docName = uniqueNames();
-  for (const doc of documents) {
-    zip.addReadStreamLazy(
-      `${folder}/${words('pdf.archive.documents')}/${docName(safeName(doc.name, 'document'))}`,
-      { ...stored, size: doc.size },
-      (cb) => cb(null, createReadStream(doc.path)),
-    );
-  }
-  const receiptName = uniqueNames();
-  for (const receipt of receipts) {
-    zip.addReadStreamLazy(
-      `${folder}/${words('pdf.archive.receipts')}/${receiptName(safeName(`${words('pdf.archive.receiptFile', { number: receipt.receiptNumber })}.pdf`, 'receipt.pdf'))}`,
-      stored,
-      (cb) => {
-        try {
-          cb(null, Readable.from([receiptPdf(receipt, today, language)]));
-        } catch (err) {
-          cb(err, Readable.from([]));
-        }
-      },
-    );
-  }
-  zip.end();
+  // The other entries are listed a kind a turn while the record is drawn, and the ZIP ends once all are added.
+  const listed = async () => {
+    await breathe();
+    const photoName = uniqueNames();
+    for (const photo of photosOf(deps, childId)) {
+      zip.addReadStreamLazy(
+        `${folder}/${words('pdf.archive.photos')}/${photoName(safeName(photo.name, 'photo.webp'))}`,
+        { ...stored, mtime: photo.takenAt, size: photo.size },
+        (cb) => cb(null, createReadStream(photo.path)),
+      );
+    }
+    await breathe();
+    const docName = uniqueNames();
+    for (const doc of documentsOf(deps, childId, scope)) {
+      zip.addReadStreamLazy(
+        `${folder}/${words('pdf.archive.documents')}/${docName(safeName(doc.name, 'document'))}`,
+        { ...stored, size: doc.size },
+        (cb) => cb(null, createReadStream(doc.path)),
+      );
+    }
+    await breathe();
+    const receiptName = uniqueNames();
+    for (const receipt of receiptsOf(deps.db, childId, scope)) {
+      zip.addReadStreamLazy(
+        `${folder}/${words('pdf.archive.receipts')}/${receiptName(safeName(`${words('pdf.archive.receiptFile', { number: receipt.receiptNumber })}.pdf`, 'receipt.pdf'))}`,
+        stored,
+        // Each receipt drawn in a turn of its own, after whatever else was waiting.
+        (cb) =>
+          setImmediate(() => {
+            try {
+              cb(null, Readable.from([receiptPdf(receipt, today, language)]));
+            } catch (err) {
+              cb(err as Error, Readable.from([]));
+            }
+          }),
+      );
+    }
+    zip.end();
+  };
+  listed().catch((err: unknown) => zip.emit('error', err));
 
   const out = zip.outputStream as Readable;
+  out.once('close', done);
   zip.on('error', (err: Error) => {
     logger.error({ err }, 'archive could not be written');
     out.destroy(err);
   });
   return {
-    fileName: `${words('pdf.archive.zipName', { child: safeName(record.childName, 'child').replace(/[^A-Za-z0-9._-]+/g, '-'), date: today })}.zip`,
+    fileName: `${words('pdf.archive.zipName', { child: safeName(child.childName, 'child').replace(/[^A-Za-z0-9._-]+/g, '-'), date: today })}.zip`,
     stream: Readable.toWeb(out) as ReadableStream<Uint8Array>,
   };
 }

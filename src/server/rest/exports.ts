@@ -11,11 +11,11 @@ import { withWriteRights } from '../auth/write-rights';
 import { centreToday } from '../clock';
 import { csvResponse, inChunks } from '../exports/csv';
 import { applicationsExport, childrenExport, type CsvExport, EXPORT_CHUNK_ROWS, paymentsExport } from '../exports/admin-exports';
-import { archiveResponse, type ArchiveScope, familyArchive } from '../exports/family-archive';
+import { type Archive, archiveResponse, type ArchiveScope, familyArchive } from '../exports/family-archive';
 import { verifyArchiveLink } from '../exports/archive-links';
 import { parentChildOr404 } from '../parents/access';
 import { preferencesOf } from '../parents/preferences';
-import { consume, consumeForAccount, SLOW_DOWN_MESSAGE } from '../services/rate-limit';
+import { BuildCancelled, consume, consumeForAccount, SLOW_DOWN_MESSAGE } from '../services/rate-limit';
 import { readJson, type RestEnv } from './shim';
 
 /**
@@ -36,11 +36,39 @@ function download<T>(c: HonoContext<RestEnv>, entity: AuditEntity, make: () => C
 
 const LINK_NOT_VALID = 'This archive link is not valid or has expired. Please ask the centre for a new one.';
 
-/** A child's archive as a streamed ZIP, or the 404 of a child that is not there (deleted since the check). */
-function archive(c: HonoContext<RestEnv>, childId: string, scope: ArchiveScope) {
-  const made = familyArchive(c.var.ctx, childId, scope);
-  if (!made) throw new TRPCError({ code: 'NOT_FOUND', message: 'Child not found' });
-  return archiveResponse(made);
+/**
+ * A child's archive as a streamed ZIP, built in a place of the build gate (ADR 068): `account`'s place is taken
+ * first (beyond the gate a 429 with Retry-After that changes nothing), then `check` runs (the rate point, who may
+ * have which child: a refusal gives the place back), then the archive waits for a slot. The slot is given back
+ * when the download ends, fails or is cancelled. A child that is not there (deleted since the check) is a 404;
+ * `made` records a staff download.
+ */
+async function archive(
+  c: HonoContext<RestEnv>,
+  account: string,
+  check: () => { childId: string; scope: ArchiveScope },
+  made?: (archive: Archive) => void,
+) {
+  const { ctx } = c.var;
+  const ticket = ctx.limits.builds.admit(ctx, account);
+  // A download given up while it waits gives its place in the queue back, and nothing is built for it.
+  const signal = c.req.raw.signal;
+  signal.addEventListener('abort', ticket.release);
+  try {
+    const { childId, scope } = check();
+    await ticket.ready;
+    signal.removeEventListener('abort', ticket.release);
+    const built = familyArchive(ctx, childId, scope, ticket.release);
+    if (!built) throw new TRPCError({ code: 'NOT_FOUND', message: 'Child not found' });
+    made?.(built);
+    return archiveResponse(built);
+  } catch (err) {
+    signal.removeEventListener('abort', ticket.release);
+    ticket.release();
+    // Nobody is there to read an answer.
+    if (err instanceof BuildCancelled) return new Response(null, { status: 499 });
+    throw err;
+  }
 }
 
 /** GET /api/admin/export/*.csv (issue 33): applications, enrolled children, and payments between two dates. */
@@ -61,10 +89,13 @@ export const exportsRest = new Hono<RestEnv>()
     const { ctx } = c.var;
     if (!ctx.auth) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in' });
     if (ctx.auth.kind !== 'parent') throw new TRPCError({ code: 'FORBIDDEN', message: 'Parents only' });
-    consumeForAccount(ctx, ctx.limits.archives);
-    const child = parentChildOr404(ctx.db, ctx.auth.parent.id, c.req.param('id'));
-    const { language } = preferencesOf(ctx.db, ctx.auth.parent.id);
-    return archive(c, child.id, { kind: 'parent', email: ctx.auth.parent.email, language });
+    const { parent } = ctx.auth;
+    return archive(c, `parent:${parent.id}`, () => {
+      consumeForAccount(ctx, ctx.limits.archives);
+      const child = parentChildOr404(ctx.db, parent.id, c.req.param('id'));
+      const { language } = preferencesOf(ctx.db, parent.id);
+      return { childId: child.id, scope: { kind: 'parent', email: parent.email, language } };
+    });
   })
   /**
    * The link staff e-mailed (routers/archives.ts). While the parent's account is open, only that parent signed in
@@ -88,20 +119,27 @@ export const exportsRest = new Hono<RestEnv>()
       if (ctx.auth.kind !== 'parent') throw new TRPCError({ code: 'FORBIDDEN', message: 'Parents only' });
       if (ctx.auth.parent.id !== parent.id) throw new TRPCError({ code: 'NOT_FOUND', message: LINK_NOT_VALID });
     }
-    consume(ctx, ctx.limits.archives.parent, `parent:${parent.id}`, SLOW_DOWN_MESSAGE);
-    return archive(c, link.childId, { kind: 'parent', email: parent.email, language: preferencesOf(ctx.db, parent.id).language });
+    return archive(c, `parent:${parent.id}`, () => {
+      consume(ctx, ctx.limits.archives.parent, `parent:${parent.id}`, SLOW_DOWN_MESSAGE);
+      return { childId: link.childId, scope: { kind: 'parent', email: parent.email, language: preferencesOf(ctx.db, parent.id).language } };
+    });
   })
   /** The director's copy of a child's archive (everything of the child), recorded in the audit log. */
   .get('/admin/enrolled-children/:id/archive.zip', (c) => {
     const { ctx } = c.var;
     assertDirector(ctx.auth);
-    consumeForAccount(ctx, ctx.limits.archives);
-    const made = familyArchive(ctx, c.req.param('id'), { kind: 'staff' });
-    if (!made) throw new TRPCError({ code: 'NOT_FOUND', message: 'Child not found' });
-    withWriteRights(ctx, 'director').db.transaction((tx) =>
-      recordAudit(tx, ctx, { action: 'export', entity: 'child', entityId: c.req.param('id'), fields: { file: made.fileName } }),
+    return archive(
+      c,
+      `admin:${ctx.auth.admin.id}`,
+      () => {
+        consumeForAccount(ctx, ctx.limits.archives);
+        return { childId: c.req.param('id'), scope: { kind: 'staff' } };
+      },
+      (made) =>
+        withWriteRights(ctx, 'director').db.transaction((tx) =>
+          recordAudit(tx, ctx, { action: 'export', entity: 'child', entityId: c.req.param('id'), fields: { file: made.fileName } }),
+        ),
     );
-    return archiveResponse(made);
   })
   .post('/admin/enrolled-children/:id/archive-link', async (c) => {
     await readJson(c);

@@ -21,7 +21,7 @@ import { attendanceDay, childAttendance, clockStaff, correctAttendance, recordAt
 import { signInSheetPdf } from '../attendance/sheet-pdf';
 import { centreToday } from '../clock';
 import { parentChildOr404 } from '../parents/access';
-import { consumeForAccount } from '../services/rate-limit';
+import { consumeForAccount, inBuildSlot } from '../services/rate-limit';
 import { directorProcedure, parentProcedure, router, staffProcedure } from '../trpc';
 import type { PdfFile } from '../payments/pdf-file';
 
@@ -122,11 +122,14 @@ export const attendanceRouter = router({
     fileName: `attendance-${input.month}.csv`,
   })),
   /** The printable daily sign-in sheet. */
-  sheetPdf: staffProcedure.input(attendanceDaySchema).query(({ ctx, input }): PdfFile => {
-    consumeForAccount(ctx, ctx.limits.pdfs);
-    const bytes = signInSheetPdf(attendanceDay(ctx.db, input.date));
-    return { fileName: `sign-in-sheet-${input.date}.pdf`, contentBase64: bytes.toString('base64') };
-  }),
+  sheetPdf: staffProcedure.input(attendanceDaySchema).query(({ ctx, input }): Promise<PdfFile> =>
+    // In a slot of the build gate, as every PDF (ADR 068).
+    inBuildSlot(ctx, () => {
+      consumeForAccount(ctx, ctx.limits.pdfs);
+      const bytes = signInSheetPdf(attendanceDay(ctx.db, input.date));
+      return { fileName: `sign-in-sheet-${input.date}.pdf`, contentBase64: bytes.toString('base64') };
+    }),
+  ),
 
   parentPickups: parentProcedure.input(childIdInput).query(({ ctx, input }) => {
     parentChildOr404(ctx.db, ctx.parent.id, input.childId);

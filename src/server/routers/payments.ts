@@ -31,7 +31,7 @@ import { PdfWords, receiptPdf, taxStatementPdf } from '../payments/pdf';
 import { firstPageRead } from '../cache/store';
 import { audited, recordAudit } from '../audit/record';
 import { directorProcedure, parentProcedure, router } from '../trpc';
-import { consumeForAccount } from '../services/rate-limit';
+import { consumeForAccount, inBuildSlot } from '../services/rate-limit';
 
 /** The PDF answer's type, for the procedures of other routers that answer a PDF (its home is payments/pdf-file.ts). */
 
@@ -106,13 +106,15 @@ export const paymentsRouter = router({
    * and answers the reason, so staff can try again.
    */
   sendEmail: directorProcedure.input(idSchema).mutation(async ({ ctx, input }) => {
-    // Each PDF is rendered on the server's CPU: a rate per account (issue 29).
-    consumeForAccount(ctx, ctx.limits.pdfs);
-    const receipt = findReceipt(ctx.db, input);
-    // The e-mail and its PDF in the language the parent chose (issue 33); English for an address with no account.
-    const { language } = preferencesOfAddress(ctx.db, receipt.parentEmail);
+    // Each PDF is rendered on the server's CPU: a rate per account (issue 29), in a slot of the build gate (ADR 068).
+    const { receipt, language, pdf } = await inBuildSlot(ctx, () => {
+      consumeForAccount(ctx, ctx.limits.pdfs);
+      const receipt = findReceipt(ctx.db, input);
+      // The e-mail and its PDF in the language the parent chose (issue 33); English for an address with no account.
+      const { language } = preferencesOfAddress(ctx.db, receipt.parentEmail);
+      return { receipt, language, pdf: receiptPdf(receipt, centreToday(ctx.clock), language) };
+    });
     const words = new PdfWords(language);
-    const pdf = receiptPdf(receipt, centreToday(ctx.clock), language);
     const content = paymentReceiptEmail(
       {
         receiptNumber: receipt.receiptNumber,
@@ -156,11 +158,13 @@ export const paymentsRouter = router({
 
   /** POST /api/admin/year-end-tax-receipt: builds the statement PDF and e-mails it to the parent. */
   sendTaxStatement: directorProcedure.input(taxStatementSchema).mutation(async ({ ctx, input }) => {
-    // Each PDF is rendered on the server's CPU: a rate per account (issue 29).
-    consumeForAccount(ctx, ctx.limits.pdfs);
-    const statement = adminStatement(ctx, input);
-    const { language } = preferencesOfAddress(ctx.db, statement.parentEmail);
-    const pdf = taxStatementPdf(statement, language);
+    // Each PDF is rendered on the server's CPU: a rate per account (issue 29), in a slot of the build gate (ADR 068).
+    const { statement, language, pdf } = await inBuildSlot(ctx, () => {
+      consumeForAccount(ctx, ctx.limits.pdfs);
+      const statement = adminStatement(ctx, input);
+      const { language } = preferencesOfAddress(ctx.db, statement.parentEmail);
+      return { statement, language, pdf: taxStatementPdf(statement, language) };
+    });
     const totalText = new PdfWords(language).money(statement.totalCents);
     const content = taxStatementEmail(
       { taxYear: statement.taxYear, parentName: statement.parentName, totalText, paymentCount: statement.payments.length },
@@ -191,20 +195,24 @@ export const paymentsRouter = router({
   }),
 
   /** A receipt's PDF for staff (GET /api/admin/payment-receipts/{id}/pdf). */
-  receiptPdf: directorProcedure.input(idSchema).query(({ ctx, input }): PdfFile => {
-    // Each PDF is rendered on the server's CPU: a rate per account (issue 29).
-    consumeForAccount(ctx, ctx.limits.pdfs);
-    const receipt = findReceipt(ctx.db, input);
-    return pdfFile(receiptFileName(receipt), receiptPdf(receipt, centreToday(ctx.clock)));
-  }),
+  receiptPdf: directorProcedure.input(idSchema).query(({ ctx, input }): Promise<PdfFile> =>
+    inBuildSlot(ctx, () => {
+      // Each PDF is rendered on the server's CPU: a rate per account (issue 29), in a slot of the build gate (ADR 068).
+      consumeForAccount(ctx, ctx.limits.pdfs);
+      const receipt = findReceipt(ctx.db, input);
+      return pdfFile(receiptFileName(receipt), receiptPdf(receipt, centreToday(ctx.clock)));
+    }),
+  ),
 
   /** A year-end statement's PDF for staff, without e-mailing it. */
-  taxStatementPdf: directorProcedure.input(taxStatementSchema).query(({ ctx, input }): PdfFile => {
-    // Each PDF is rendered on the server's CPU: a rate per account (issue 29).
-    consumeForAccount(ctx, ctx.limits.pdfs);
-    const statement = adminStatement(ctx, input);
-    return pdfFile(statementFileName(statement.taxYear, statement.parentEmail), taxStatementPdf(statement));
-  }),
+  taxStatementPdf: directorProcedure.input(taxStatementSchema).query(({ ctx, input }): Promise<PdfFile> =>
+    inBuildSlot(ctx, () => {
+      // Each PDF is rendered on the server's CPU: a rate per account (issue 29), in a slot of the build gate (ADR 068).
+      consumeForAccount(ctx, ctx.limits.pdfs);
+      const statement = adminStatement(ctx, input);
+      return pdfFile(statementFileName(statement.taxYear, statement.parentEmail), taxStatementPdf(statement));
+    }),
+  ),
 
   /**
    * A page of the signed-in parent's own receipts (payer e-mail = the account's e-mail, see ADR 008), newest
@@ -230,21 +238,25 @@ export const paymentsRouter = router({
     });
   }),
 
-  parentReceiptPdf: parentProcedure.input(idSchema).query(({ ctx, input }): PdfFile => {
-    // Each PDF is rendered on the server's CPU: a rate per account (issue 29).
-    consumeForAccount(ctx, ctx.limits.pdfs);
-    const receipt = findParentReceipt(ctx.db, ctx.parent.email, input);
-    // In the parent's saved language (issue 33); staff's download of the same receipt stays English.
-    const { language } = preferencesOf(ctx.db, ctx.parent.id);
-    return pdfFile(receiptFileName(receipt), receiptPdf(receipt, centreToday(ctx.clock), language));
-  }),
+  parentReceiptPdf: parentProcedure.input(idSchema).query(({ ctx, input }): Promise<PdfFile> =>
+    inBuildSlot(ctx, () => {
+      // Each PDF is rendered on the server's CPU: a rate per account (issue 29), in a slot of the build gate (ADR 068).
+      consumeForAccount(ctx, ctx.limits.pdfs);
+      const receipt = findParentReceipt(ctx.db, ctx.parent.email, input);
+      // In the parent's saved language (issue 33); staff's download of the same receipt stays English.
+      const { language } = preferencesOf(ctx.db, ctx.parent.id);
+      return pdfFile(receiptFileName(receipt), receiptPdf(receipt, centreToday(ctx.clock), language));
+    }),
+  ),
 
-  parentTaxStatementPdf: parentProcedure.input(z.object({ taxYear: taxYearField })).query(({ ctx, input }): PdfFile => {
-    // Each PDF is rendered on the server's CPU: a rate per account (issue 29).
-    consumeForAccount(ctx, ctx.limits.pdfs);
-    assertTaxYear(ctx.clock, input.taxYear);
-    const statement = buildStatement(ctx.db, ctx.clock, ctx.parent.email, input.taxYear);
-    if (!statement) throw new TRPCError({ code: 'NOT_FOUND', message: `No payments were recorded for you in ${input.taxYear}.` });
-    return pdfFile(statementFileName(statement.taxYear), taxStatementPdf(statement, preferencesOf(ctx.db, ctx.parent.id).language));
-  }),
+  parentTaxStatementPdf: parentProcedure.input(z.object({ taxYear: taxYearField })).query(({ ctx, input }): Promise<PdfFile> =>
+    inBuildSlot(ctx, () => {
+      // Each PDF is rendered on the server's CPU: a rate per account (issue 29), in a slot of the build gate (ADR 068).
+      consumeForAccount(ctx, ctx.limits.pdfs);
+      assertTaxYear(ctx.clock, input.taxYear);
+      const statement = buildStatement(ctx.db, ctx.clock, ctx.parent.email, input.taxYear);
+      if (!statement) throw new TRPCError({ code: 'NOT_FOUND', message: `No payments were recorded for you in ${input.taxYear}.` });
+      return pdfFile(statementFileName(statement.taxYear), taxStatementPdf(statement, preferencesOf(ctx.db, ctx.parent.id).language));
+    }),
+  ),
 });

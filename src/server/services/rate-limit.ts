@@ -42,6 +42,116 @@ export class RateLimit {
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 
+/**
+ * Archives and PDFs being built at once (ADR 068). Builds yield to the event loop between pages and files, so
+ * what a slot bounds is less the latency of other requests than how many downloads share the CPU and memory at
+ * a time: a few, so each finishes soon, and the rest wait their turn in a short queue. Only signed-in accounts
+ * (or the holder of a signed archive link) reach it, and each holds at most BUILD_SHARE places, fewer than the
+ * slots: one account can never take every slot, and the queue is full only when several accounts ask at once.
+ */
+export const BUILD_SLOTS = 3;
+export const BUILD_QUEUE = 6;
+export const BUILD_SHARE = 2;
+/** What a build refused for want of a place says, with Retry-After: the server is busy, not the account too fast. */
+export const BUSY_MESSAGE = 'Many downloads are being prepared right now. Please try again in a minute.';
+const BUSY_RETRY_SECONDS = 10;
+
+/** What `ready` rejects with when a build is released while still waiting (its request went away). */
+export class BuildCancelled extends Error {}
+
+/**
+ * One admitted build: `ready` once it has a slot; `release()` gives its place back (once). Released while still
+ * waiting, `ready` rejects with BuildCancelled.
+ */
+export interface BuildTicket {
+  ready: Promise<void>;
+  release(): void;
+}
+
+/**
+ * A counting gate: `slots` builds at once, `queue` more waiting in order of arrival, at most `share` of the two
+ * together per account; beyond them a 429 that takes nothing. Its memory is one entry per place (slots + queue),
+ * whatever asks.
+ */
+export class BuildGate {
+  private running = 0;
+  private readonly waiting: { start: () => void; cancel: () => void }[] = [];
+  private readonly held = new Map<string, number>();
+  constructor(
+    readonly slots: number,
+    readonly queue: number,
+    readonly share: number,
+  ) {}
+
+  /** A place for a build of `account`, or TOO_MANY_REQUESTS with Retry-After and BUSY_MESSAGE (nothing taken). */
+  admit(ctx: { resHeaders: Headers }, account: string): BuildTicket {
+    const held = this.held.get(account) ?? 0;
+    if (held >= this.share || (this.running >= this.slots && this.waiting.length >= this.queue)) {
+      ctx.resHeaders.set('Retry-After', String(BUSY_RETRY_SECONDS));
+      throw new RateLimitedError(BUSY_RETRY_SECONDS, BUSY_MESSAGE);
+    }
+    this.held.set(account, held + 1);
+    let state: 'waiting' | 'running' | 'done' = 'waiting';
+    let entry!: { start: () => void; cancel: () => void };
+    const ready = new Promise<void>((resolve, reject) => {
+      entry = {
+        start: () => {
+          state = 'running';
+          this.running++;
+          resolve();
+        },
+        cancel: () => reject(new BuildCancelled('The request went away while it waited for a slot')),
+      };
+    });
+    // A ticket given back before anyone awaited it is no unhandled rejection.
+    ready.catch(() => {});
+    if (this.running < this.slots) entry.start();
+    else this.waiting.push(entry);
+    const release = () => {
+      if (state === 'done') return;
+      if (state === 'running') this.running--;
+      else {
+        this.waiting.splice(this.waiting.indexOf(entry), 1);
+        entry.cancel();
+      }
+      state = 'done';
+      const left = this.held.get(account)! - 1;
+      if (left > 0) this.held.set(account, left);
+      else this.held.delete(account);
+      while (this.running < this.slots && this.waiting.length) this.waiting.shift()!.start();
+    };
+    return { ready, release };
+  }
+
+  /** Builds running and waiting (for the tests and the benchmark's report). */
+  get load(): { running: number; waiting: number; accounts: number } {
+    return { running: this.running, waiting: this.waiting.length, accounts: this.held.size };
+  }
+}
+
+/** One turn of the event loop: what a long build gives the other requests between its pages and files. */
+export const breathe = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+type BuildCtx = { resHeaders: Headers; limits: { builds: BuildGate }; auth: Account | null };
+
+const accountOf = (auth: Account | null) => (auth ? `${auth.kind}:${auth.kind === 'admin' ? auth.admin.id : auth.parent.id}` : 'none');
+
+/**
+ * A PDF built in a slot of the gate (ADR 068): admitted at once or refused with 429, then `work` (its rate point,
+ * its lookups and the drawing) once a slot is free and the event loop has turned; the slot is given back however
+ * `work` ends.
+ */
+export async function inBuildSlot<T>(ctx: BuildCtx, work: () => T | Promise<T>): Promise<T> {
+  const ticket = ctx.limits.builds.admit(ctx, accountOf(ctx.auth));
+  try {
+    await ticket.ready;
+    await breathe();
+    return await work();
+  } finally {
+    ticket.release();
+  }
+}
+
 /** Per-app limiters (one set per createApp, so tests never share counters). */
 export function createLimiters() {
   return {
@@ -76,6 +186,8 @@ export function createLimiters() {
     archives: { parent: new RateLimit(5, 10 * MINUTE), admin: new RateLimit(30, 10 * MINUTE) },
     /** E-mailed archive links, per staff account: a family or two at a time, never a flood of mail. */
     archiveLinks: new RateLimit(20, 10 * MINUTE),
+    /** Archives and PDFs being built at once, in all and per account (BuildGate, ADR 068). */
+    builds: new BuildGate(BUILD_SLOTS, BUILD_QUEUE, BUILD_SHARE),
   };
 }
 export type Limiters = ReturnType<typeof createLimiters>;

@@ -54,6 +54,7 @@ export const portalErrorsEn = {
   'portal.error.alreadyAnswered': 'This request has already been answered.',
   'portal.error.pickupsMax': 'A child can have at most {max} authorized pickups',
   'portal.error.slowDown': 'You are doing that too often. Please wait a few minutes and try again.',
+  'portal.error.busy': 'Many downloads are being prepared right now. Please try again in a minute.',
   'portal.error.tooManyAttempts': 'Too many attempts. Please try again later.',
   'portal.error.fileType': 'Only PDF, JPEG, PNG or HEIC files can be uploaded.',
   'portal.error.fileTooLarge': 'The file is too large. The limit is 10 MB.',

@@ -47,6 +47,7 @@ export const portalErrorsEs: Record<PortalErrorKey, string> = {
   'portal.error.alreadyAnswered': 'Esta solicitud ya fue respondida.',
   'portal.error.pickupsMax': 'Un niño puede tener como máximo {max} personas autorizadas para recogerlo',
   'portal.error.slowDown': 'Está haciendo esto con demasiada frecuencia. Espere unos minutos e inténtelo de nuevo.',
+  'portal.error.busy': 'Se están preparando muchas descargas en este momento. Inténtelo de nuevo en un minuto.',
   'portal.error.tooManyAttempts': 'Demasiados intentos. Inténtelo de nuevo más tarde.',
   'portal.error.fileType': 'Solo se pueden subir archivos PDF, JPEG, PNG o HEIC.',
   'portal.error.fileTooLarge': 'El archivo es demasiado grande. El límite es de 10 MB.',
