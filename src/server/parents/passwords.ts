@@ -11,7 +11,7 @@ import { mailQueueFor, sendAfterAnswer } from '../services/mail-queue';
 import { forgetUsedResetLinks } from '../services/outbox';
 import { logger } from '../logger';
 import type { Db } from '../db';
-import { addressKey, consume } from '../services/rate-limit';
+import { addressKey, consume, ensureRoom, spend } from '../services/rate-limit';
 import { PARENT_THROTTLED } from './sign-in';
 import { preferencesOf } from './preferences';
 import { pathIn } from '../../shared/i18n/paths';
@@ -26,13 +26,15 @@ export const PASSWORD_CHANGED = 'Your password has been changed. Please sign in 
 /**
  * 'Forgot your password?': e-mails an active parent a single-use link that expires in an hour. A new link
  * replaces any earlier unused one. The answer is the same whether or not the e-mail has an account, and the
- * requests are throttled per address and per e-mail so nobody can flood a parent's inbox.
+ * requests are throttled per address and per e-mail so nobody can flood a parent's inbox; the cap on every
+ * address together counts only messages queued (ADR 019).
  */
 export async function requestPasswordReset(ctx: Context, email: string): Promise<{ success: true; message: string }> {
-  consume(ctx, ctx.limits.passwordResetByIp, addressKey(ctx.ip), PARENT_THROTTLED);
+  consume(ctx, ctx.limits.passwordResetByIp, addressKey(ctx.ip, 48), PARENT_THROTTLED);
   consume(ctx, ctx.limits.passwordResetByAccount, email, PARENT_THROTTLED);
-  // Every address together: rotating addresses and e-mails cannot queue mail (or grow state) without end.
-  consume(ctx, ctx.limits.passwordResetGlobal, 'all', RESET_BUSY);
+  // Every address together cannot queue mail without end. Checked for any e-mail (the same answer whether it has
+  // an account), spent only below when a message is queued: made-up e-mails cannot use up real parents' resets.
+  ensureRoom(ctx, ctx.limits.passwordResetGlobal, 'all', RESET_BUSY);
   const parent = ctx.db
     .select({ id: parentUsers.id, email: parentUsers.email, firstName: parentUsers.firstName })
     .from(parentUsers)
@@ -59,6 +61,7 @@ export async function requestPasswordReset(ctx: Context, email: string): Promise
         tx as unknown as Db,
       );
     });
+    spend(ctx, ctx.limits.passwordResetGlobal, 'all');
     sendAfterAnswer(ctx);
   } else {
     // The same database work as the branch above (one write transaction), so the answer takes the same time.

@@ -21,7 +21,7 @@ import { logger } from '../logger';
 import { staffInvitationEmail, staffPasswordResetEmail } from '../services/mail-templates';
 import { mailQueueFor, sendAfterAnswer } from '../services/mail-queue';
 import { forgetUsedResetLinks, forgetUsedStaffLinks } from '../services/outbox';
-import { addressKey, consume } from '../services/rate-limit';
+import { addressKey, consume, ensureRoom, spend } from '../services/rate-limit';
 import { RESET_BUSY, RESET_LINK_MS } from '../parents/passwords';
 
 export const INVITATION_MS = 7 * 24 * 60 * 60 * 1000;
@@ -167,10 +167,11 @@ export function updateStaff(ctx: Ctx, input: { id: string; role?: StaffRole; isA
  * e-mail, throttled per address and per e-mail, a one-hour single-use link to an active account.
  */
 export async function requestStaffReset(ctx: Context, email: string) {
-  consume(ctx, ctx.limits.passwordResetByIp, addressKey(ctx.ip), STAFF_THROTTLED);
+  consume(ctx, ctx.limits.passwordResetByIp, addressKey(ctx.ip, 48), STAFF_THROTTLED);
   consume(ctx, ctx.limits.passwordResetByAccount, `staff:${email}`, STAFF_THROTTLED);
-  // Every address together, shared with the parents' resets: rotating addresses cannot queue mail without end.
-  consume(ctx, ctx.limits.passwordResetGlobal, 'all', RESET_BUSY);
+  // Every address together, shared with the parents' resets: checked for any e-mail, spent only when a message
+  // is queued (as the parents', parents/passwords.ts).
+  ensureRoom(ctx, ctx.limits.passwordResetGlobal, 'all', RESET_BUSY);
   const account = ctx.db
     .select({ id: adminUsers.id, name: adminUsers.name, email: adminUsers.email })
     .from(adminUsers)
@@ -187,6 +188,7 @@ export async function requestStaffReset(ctx: Context, email: string) {
         tx as unknown as Db,
       );
     });
+    spend(ctx, ctx.limits.passwordResetGlobal, 'all');
     sendAfterAnswer(ctx);
   } else {
     // The same database work as the branch above, so the answer takes the same time.
