@@ -11,6 +11,7 @@ import { mailQueueFor, sendAfterAnswer } from '../services/mail-queue';
 import { forgetUsedResetLinks } from '../services/outbox';
 import { logger } from '../logger';
 import type { Db } from '../db';
+import { bookkeeping } from '../cache/store';
 import { addressKey, consume, ensureRoom, spend } from '../services/rate-limit';
 import { PARENT_THROTTLED } from './sign-in';
 import { preferencesOf } from './preferences';
@@ -48,27 +49,33 @@ export async function requestPasswordReset(ctx: Context, email: string): Promise
     const { language } = preferencesOf(ctx.db, parent.id);
     const link = `${ctx.config.publicUrl}${pathIn(language, '/parent-reset-password')}#token=${token}`;
     const content = passwordResetEmail({ firstName: parent.firstName, link }, ctx.config, language);
-    ctx.db.transaction((tx) => {
-      tx.delete(parentPasswordResets)
-        .where(and(eq(parentPasswordResets.parentId, parent.id), isNull(parentPasswordResets.usedAt)))
-        .run();
-      tx.insert(parentPasswordResets)
-        .values({ parentId: parent.id, tokenHash: hashToken(token), expiresAt: new Date(now.getTime() + RESET_LINK_MS), createdAt: now })
-        .run();
-      // Queued, not sent: sending here made a known address answer slower than an unknown one (issue 29).
-      mailQueueFor(ctx).enqueue(
-        { to: parent.email, content, loggedText: withoutToken(content.text, token), sentBy: 'parent-portal' },
-        tx as unknown as Db,
-      );
-    });
+    // Bookkeeping for the response cache (ADR 065): no cached answer reads reset links or the mail queue, so a
+    // reset empties no cache, asked for a known e-mail or not.
+    bookkeeping(ctx.db, () =>
+      ctx.db.transaction((tx) => {
+        tx.delete(parentPasswordResets)
+          .where(and(eq(parentPasswordResets.parentId, parent.id), isNull(parentPasswordResets.usedAt)))
+          .run();
+        tx.insert(parentPasswordResets)
+          .values({ parentId: parent.id, tokenHash: hashToken(token), expiresAt: new Date(now.getTime() + RESET_LINK_MS), createdAt: now })
+          .run();
+        // Queued, not sent: sending here made a known address answer slower than an unknown one (issue 29).
+        mailQueueFor(ctx).enqueue(
+          { to: parent.email, content, loggedText: withoutToken(content.text, token), sentBy: 'parent-portal' },
+          tx as unknown as Db,
+        );
+      }),
+    );
     spend(ctx, ctx.limits.passwordResetGlobal, 'all');
     sendAfterAnswer(ctx);
   } else {
     // The same database work as the branch above (one write transaction), so the answer takes the same time.
-    ctx.db.transaction((tx) => {
-      tx.select({ id: parentPasswordResets.id }).from(parentPasswordResets).where(eq(parentPasswordResets.parentId, '')).all();
-      mailQueueFor(ctx).enqueueNothing(tx as unknown as Db);
-    });
+    bookkeeping(ctx.db, () =>
+      ctx.db.transaction((tx) => {
+        tx.select({ id: parentPasswordResets.id }).from(parentPasswordResets).where(eq(parentPasswordResets.parentId, '')).all();
+        mailQueueFor(ctx).enqueueNothing(tx as unknown as Db);
+      }),
+    );
   }
   return { success: true, message: RESET_REQUESTED };
 }

@@ -9,6 +9,7 @@
  * (here, and the password checks' admission in auth/password-checks.ts).
  */
 import { TRPCError } from '@trpc/server';
+import { createFailedSignIns } from '../auth/failed-sign-ins';
 import { createLoginThrottle } from '../auth/login-throttle';
 import { createPasswordCheckAdmission } from '../auth/password-checks';
 import type { Clock } from '../clock';
@@ -49,6 +50,8 @@ export function createLimiters() {
     enrollment: new RateLimit(20, 60 * MINUTE),
     /** Sign-in attempts of every kind of account (auth/login-throttle.ts). */
     login: createLoginThrottle(),
+    /** Failed staff sign-ins: a few audit rows per account an hour, e-mails with no account only counted (auth/failed-sign-ins.ts). */
+    failedSignIns: createFailedSignIns(),
     /** How many password checks run at once, per account and in all (auth/password-checks.ts). */
     passwordChecks: createPasswordCheckAdmission(),
     /** 'Forgot your password?': a few requests an hour per address (an IPv6 address by its /48), and per e-mail. */

@@ -12,6 +12,7 @@ import { recordAudit } from '../audit/record';
 import { beginLogin } from '../auth/login-throttle';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { deleteAdminSessions } from '../auth/session';
+import { bookkeeping } from '../cache/store';
 import { hashLinkToken, newLinkToken, withoutToken } from '../auth/single-use-links';
 import type { Context } from '../context';
 import type { Db } from '../db';
@@ -179,20 +180,22 @@ export async function requestStaffReset(ctx: Context, email: string) {
     .get();
   if (account) {
     // Queued in the link's transaction and sent after the answer, as the parents' are (issue 29): a known
-    // address must not answer slower than an unknown one.
-    ctx.db.transaction((tx) => {
-      const token = issueLink(tx as unknown as Db, ctx, account.id, 'reset');
-      const content = staffPasswordResetEmail({ name: account.name, link: setPasswordLink(ctx, token) }, ctx.config);
-      mailQueueFor(ctx).enqueue(
-        { to: account.email, content, loggedText: withoutToken(content.text, token), sentBy: 'staff' },
-        tx as unknown as Db,
-      );
-    });
+    // address must not answer slower than an unknown one. Bookkeeping for the response cache, as the parents'.
+    bookkeeping(ctx.db, () =>
+      ctx.db.transaction((tx) => {
+        const token = issueLink(tx as unknown as Db, ctx, account.id, 'reset');
+        const content = staffPasswordResetEmail({ name: account.name, link: setPasswordLink(ctx, token) }, ctx.config);
+        mailQueueFor(ctx).enqueue(
+          { to: account.email, content, loggedText: withoutToken(content.text, token), sentBy: 'staff' },
+          tx as unknown as Db,
+        );
+      }),
+    );
     spend(ctx, ctx.limits.passwordResetGlobal, 'all');
     sendAfterAnswer(ctx);
   } else {
     // The same database work as the branch above, so the answer takes the same time.
-    ctx.db.transaction((tx) => mailQueueFor(ctx).enqueueNothing(tx as unknown as Db));
+    bookkeeping(ctx.db, () => ctx.db.transaction((tx) => mailQueueFor(ctx).enqueueNothing(tx as unknown as Db)));
   }
   return { success: true as const, message: STAFF_RESET_REQUESTED };
 }
