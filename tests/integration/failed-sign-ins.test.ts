@@ -1,10 +1,9 @@
 import { desc, eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminUsers, auditLog } from '../../db/schema';
 import { LISTED_PER_HOUR } from '../../src/server/auth/failed-sign-ins';
 import { hashPassword } from '../../src/server/auth/password';
 import { startTestServer, type TestServer } from '../helpers/server';
-import { afterAll } from 'vitest';
 
 /**
  * Failed staff sign-ins (ADR 065): for an e-mail with no account they are only counted, never an audit row; a real
