@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminUsers } from '../../db/schema';
-import { ADDRESS_LIMIT } from '../../src/server/auth/login-throttle';
+import { ACCOUNT_DELAY_BASE_MS, ACCOUNT_FREE_FAILURES, ADDRESS_LIMIT } from '../../src/server/auth/login-throttle';
 import { hashPassword } from '../../src/server/auth/password';
 import { ACCOUNT_BUSY_MESSAGE, CHECKS_AT_ONCE, SERVER_BUSY_MESSAGE } from '../../src/server/auth/password-checks';
 import { startTestServer, type TestServer } from '../helpers/server';
@@ -97,4 +97,42 @@ describe('password checks are admitted, not all run at once (issue 29 finding 2)
     expect(signedIn).toBe(true);
     expect(took).toBeLessThan(10_000);
   }, 40_000);
+});
+
+describe("the known-device cookie skips the account's slow-down only when it is that account's own (ADR 019)", () => {
+  it("a forged cookie of the right length, or another account's real one, is slowed down like a browser without one", async () => {
+    const DEVICE = { email: 'device@example.com', password: 'the device owner knows it' };
+    s.db
+      .insert(adminUsers)
+      .values({ email: DEVICE.email, name: 'Device', passwordHash: await hashPassword(DEVICE.password) })
+      .run();
+    const deviceCookie = async (email: string, password: string) => {
+      const res = await login(email, password);
+      expect(res.status).toBe(200);
+      return res.headers
+        .getSetCookie()
+        .find((c) => c.startsWith('signin_device='))!
+        .split(';')[0]!;
+    };
+    const own = await deviceCookie(DEVICE.email, DEVICE.password);
+    const others = await deviceCookie(OWNER.email, OWNER.password);
+    // Strangers' guesses from rotating addresses: the account's checks are slowed from now on.
+    for (let i = 0; i < ACCOUNT_FREE_FAILURES + 1; i++) expect((await login(DEVICE.email, `guess ${i}`)).status).toBe(401);
+
+    /** How long the fake clock was made to wait before this attempt's check (the slow-down's sleep). */
+    const waited = async (cookie?: string) => {
+      const before = s.clock.now().getTime();
+      expect((await login(DEVICE.email, 'another guess', undefined, cookie)).status).toBe(401);
+      return s.clock.now().getTime() - before;
+    };
+    const value = own.slice('signin_device='.length);
+    const forged = `signin_device=${'A'.repeat(value.length)}`;
+    expect(forged.length).toBe(own.length);
+    expect(others.length).toBe(own.length);
+    expect(await waited()).toBeGreaterThanOrEqual(ACCOUNT_DELAY_BASE_MS);
+    expect(await waited(forged)).toBeGreaterThanOrEqual(ACCOUNT_DELAY_BASE_MS);
+    expect(await waited(others)).toBeGreaterThanOrEqual(ACCOUNT_DELAY_BASE_MS);
+    // The account's own cookie: no wait at all.
+    expect(await waited(own)).toBe(0);
+  });
 });

@@ -24,4 +24,12 @@ describe('addresses are counted by IPv4 address or IPv6 /64', () => {
     ['2001:db8::1', '2001:db8:0:0::/64'],
     ['::1', '0:0:0:0::/64'],
   ])('%s → %s', (ip, key) => expect(addressKey(ip)).toBe(key));
+
+  it.each([
+    ['203.0.113.7', '203.0.113.7'],
+    ['2001:db8:1:2:aaaa:bbbb:cccc:dddd', '2001:db8:1::/48'],
+    ['2001:db8:1:ff00::1', '2001:db8:1::/48'],
+    ['2001:0DB8:0001:0002:ffff::', '2001:db8:1::/48'],
+    ['2001:db8::1', '2001:db8:0::/48'],
+  ])('by /48 when asked (forgot-password): %s → %s', (ip, key) => expect(addressKey(ip, 48)).toBe(key));
 });

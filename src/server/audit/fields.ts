@@ -43,7 +43,8 @@ const TOKENS = new Set([
   'link',
   'language',
 ]);
-const AMOUNTS = new Set(['amount', 'capacity', 'size', 'taxYear', 'receiptNumber', 'duration']);
+/** Numbers: an amount, a count (`unlisted`: a failed sign-in row's count of the failures not listed, ADR 065). */
+const AMOUNTS = new Set(['amount', 'capacity', 'size', 'taxYear', 'receiptNumber', 'duration', 'unlisted']);
 const DATES = new Set(['at', 'previousAt', 'from', 'to']);
 const IDS = new Set(['movedFrom']);
 /** Titles of what the centre publishes on its public site: never about one child or family. */

@@ -13,7 +13,7 @@ import { and, eq, lt, ne } from 'drizzle-orm';
 import { adminSessions, adminUsers, parentSessions, parentUsers, type StaffRole } from '~/db/schema';
 import type { Clock } from '../clock';
 import type { Db } from '../db';
-import { cachedRead } from '../cache/store';
+import { bookkeeping, cachedRead, updateCachedRead } from '../cache/store';
 
 const HOUR = 60 * 60 * 1000;
 /** Idle lifetime: the session ends this long after its last use. */
@@ -83,6 +83,15 @@ function stateOf(sessionId: string, row: { expiresAt: Date }, extended: Date | n
   return { sessionId, expiresAt: extended ?? row.expiresAt, refreshed: extended !== null };
 }
 
+/**
+ * Stores a session's new expiry as bookkeeping (cache/store.ts, ADR 065): no cached answer reads it, so the
+ * response cache is not emptied for it; the session's own memo gets the new expiry instead.
+ */
+function slid<R extends { expiresAt: Date }>(db: Db, memo: string, row: R, extended: Date, write: () => unknown): void {
+  bookkeeping(db, write);
+  updateCachedRead(db, memo, { ...row, expiresAt: extended });
+}
+
 /** Past its idle expiry, or past its absolute end. */
 function ended(expiresAt: Date, createdAt: Date, now: Date, maxLifetime: number): boolean {
   return expiresAt.getTime() <= now.getTime() || createdAt.getTime() + maxLifetime <= now.getTime();
@@ -138,7 +147,10 @@ export function validateAdminToken(db: Db, clock: Clock, token: string): Auth | 
     return null;
   }
   const extended = slide(row.expiresAt, now, ADMIN_SESSION_MS, row.createdAt.getTime() + ADMIN_SESSION_MAX_MS);
-  if (extended) db.update(adminSessions).set({ expiresAt: extended }).where(eq(adminSessions.id, parts.id)).run();
+  if (extended)
+    slid(db, `admin-session:${parts.id}`, row, extended, () =>
+      db.update(adminSessions).set({ expiresAt: extended }).where(eq(adminSessions.id, parts.id)).run(),
+    );
   return {
     kind: 'admin',
     ...stateOf(parts.id, row, extended),
@@ -174,7 +186,10 @@ export function validateParentToken(db: Db, clock: Clock, token: string): Auth |
     return null;
   }
   const extended = slide(row.expiresAt, now, PARENT_SESSION_MS, row.createdAt.getTime() + PARENT_SESSION_MAX_MS);
-  if (extended) db.update(parentSessions).set({ expiresAt: extended }).where(eq(parentSessions.id, parts.id)).run();
+  if (extended)
+    slid(db, `parent-session:${parts.id}`, row, extended, () =>
+      db.update(parentSessions).set({ expiresAt: extended }).where(eq(parentSessions.id, parts.id)).run(),
+    );
   const { expiresAt: _e, createdAt: _c, token: _t, isActive: _a, ...parent } = row;
   return { kind: 'parent', ...stateOf(parts.id, row, extended), parent };
 }

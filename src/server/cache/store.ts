@@ -7,6 +7,12 @@
  * `total_changes()` (rows this connection changed, whichever code did it) and `data_version` (moves when another
  * connection or process commits; read once at the start of each request, `seeOtherWriters`). When it moves the
  * store is emptied, so no write path has to remember to invalidate anything, and an edit is seen at once.
+ *
+ * The one exception is explicit (ADR 065): rows written inside `bookkeeping()` do not move the version. Only
+ * writes that no cached answer or memo reads go there: a session's expiry slid forward (auth/session.ts, which
+ * updates its own memo), and a reset link with its queued message (parents/passwords.ts, staff/accounts.ts).
+ * Limiter state and the counts of failed sign-ins live in memory, never in the database. Every other write, and
+ * every audit row, still empties the store; tests/integration/cache-bookkeeping.test.ts holds both sides.
  */
 import { LRUCache } from 'lru-cache';
 import type { Statement } from 'better-sqlite3';
@@ -71,6 +77,8 @@ interface VersionReaders {
   changes: Statement;
   external: Statement;
   lastExternal: number;
+  /** Rows written inside `bookkeeping()`: taken off `total_changes()`, so they do not move the version. */
+  uncounted: number;
 }
 
 const stores = new WeakMap<Db, CacheStore>();
@@ -85,6 +93,7 @@ function readersOf(handle: Db): VersionReaders {
       // The pragma itself, not its table-valued form (`pragma_data_version`): the same value without a virtual table.
       external: db.$client.prepare('PRAGMA data_version').pluck(),
       lastExternal: 0,
+      uncounted: 0,
     };
     r.lastExternal = r.external.get() as number;
     readers.set(db, r);
@@ -104,7 +113,23 @@ export function seeOtherWriters(db: Db): void {
 
 export function writeVersion(db: Db): string {
   const r = readersOf(db);
-  return `${r.changes.get() as number}.${r.lastExternal}`;
+  return `${(r.changes.get() as number) - r.uncounted}.${r.lastExternal}`;
+}
+
+/**
+ * Runs `write` (synchronous, on this connection or a transaction of it) without moving the store's version: for
+ * rows that no cached answer and no memo reads (the list is in this file's header, ADR 065). A write a cached
+ * read depends on must never run here, nor an audit row: those are what empty the store. Rows written by
+ * anything else meanwhile still count, since only the rows changed during `write` are taken off.
+ */
+export function bookkeeping<T>(db: Db, write: () => T): T {
+  const r = readersOf(db);
+  const before = r.changes.get() as number;
+  try {
+    return write();
+  } finally {
+    r.uncounted += (r.changes.get() as number) - before;
+  }
 }
 
 /** A rough count of the bytes a value read from the database holds in memory (its JSON, twice for UTF-16 and objects). */
@@ -212,6 +237,16 @@ export function cachedRead<T>(db: Db, key: string, load: () => T): T {
   const value = load();
   store.setMemo(memoKey, value);
   return value;
+}
+
+/**
+ * Replaces what `cachedRead` keeps under `key` with `value`, if it keeps anything: for a memo whose row a
+ * `bookkeeping()` write changed (a session's expiry), which the store is not emptied for.
+ */
+export function updateCachedRead(db: Db, key: string, value: unknown): void {
+  const store = cacheStore(db);
+  const memoKey = `memo\n${key}`;
+  if (store.get(memoKey)?.kind === 'memo') store.setMemo(memoKey, value);
 }
 
 /** `cachedRead` for a list's first page; a page after a cursor is read from the database every time. */

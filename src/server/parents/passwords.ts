@@ -11,7 +11,8 @@ import { mailQueueFor, sendAfterAnswer } from '../services/mail-queue';
 import { forgetUsedResetLinks } from '../services/outbox';
 import { logger } from '../logger';
 import type { Db } from '../db';
-import { addressKey, consume } from '../services/rate-limit';
+import { bookkeeping } from '../cache/store';
+import { addressKey, consume, ensureRoom, spend } from '../services/rate-limit';
 import { PARENT_THROTTLED } from './sign-in';
 import { preferencesOf } from './preferences';
 import { pathIn } from '../../shared/i18n/paths';
@@ -26,13 +27,15 @@ export const PASSWORD_CHANGED = 'Your password has been changed. Please sign in 
 /**
  * 'Forgot your password?': e-mails an active parent a single-use link that expires in an hour. A new link
  * replaces any earlier unused one. The answer is the same whether or not the e-mail has an account, and the
- * requests are throttled per address and per e-mail so nobody can flood a parent's inbox.
+ * requests are throttled per address and per e-mail so nobody can flood a parent's inbox; the cap on every
+ * address together counts only messages queued (ADR 019).
  */
 export async function requestPasswordReset(ctx: Context, email: string): Promise<{ success: true; message: string }> {
-  consume(ctx, ctx.limits.passwordResetByIp, addressKey(ctx.ip), PARENT_THROTTLED);
+  consume(ctx, ctx.limits.passwordResetByIp, addressKey(ctx.ip, 48), PARENT_THROTTLED);
   consume(ctx, ctx.limits.passwordResetByAccount, email, PARENT_THROTTLED);
-  // Every address together: rotating addresses and e-mails cannot queue mail (or grow state) without end.
-  consume(ctx, ctx.limits.passwordResetGlobal, 'all', RESET_BUSY);
+  // Every address together cannot queue mail without end. Checked for any e-mail (the same answer whether it has
+  // an account), spent only below when a message is queued: made-up e-mails cannot use up real parents' resets.
+  ensureRoom(ctx, ctx.limits.passwordResetGlobal, 'all', RESET_BUSY);
   const parent = ctx.db
     .select({ id: parentUsers.id, email: parentUsers.email, firstName: parentUsers.firstName })
     .from(parentUsers)
@@ -46,26 +49,33 @@ export async function requestPasswordReset(ctx: Context, email: string): Promise
     const { language } = preferencesOf(ctx.db, parent.id);
     const link = `${ctx.config.publicUrl}${pathIn(language, '/parent-reset-password')}#token=${token}`;
     const content = passwordResetEmail({ firstName: parent.firstName, link }, ctx.config, language);
-    ctx.db.transaction((tx) => {
-      tx.delete(parentPasswordResets)
-        .where(and(eq(parentPasswordResets.parentId, parent.id), isNull(parentPasswordResets.usedAt)))
-        .run();
-      tx.insert(parentPasswordResets)
-        .values({ parentId: parent.id, tokenHash: hashToken(token), expiresAt: new Date(now.getTime() + RESET_LINK_MS), createdAt: now })
-        .run();
-      // Queued, not sent: sending here made a known address answer slower than an unknown one (issue 29).
-      mailQueueFor(ctx).enqueue(
-        { to: parent.email, content, loggedText: withoutToken(content.text, token), sentBy: 'parent-portal' },
-        tx as unknown as Db,
-      );
-    });
+    // Bookkeeping for the response cache (ADR 065): no cached answer reads reset links or the mail queue, so a
+    // reset empties no cache, asked for a known e-mail or not.
+    bookkeeping(ctx.db, () =>
+      ctx.db.transaction((tx) => {
+        tx.delete(parentPasswordResets)
+          .where(and(eq(parentPasswordResets.parentId, parent.id), isNull(parentPasswordResets.usedAt)))
+          .run();
+        tx.insert(parentPasswordResets)
+          .values({ parentId: parent.id, tokenHash: hashToken(token), expiresAt: new Date(now.getTime() + RESET_LINK_MS), createdAt: now })
+          .run();
+        // Queued, not sent: sending here made a known address answer slower than an unknown one (issue 29).
+        mailQueueFor(ctx).enqueue(
+          { to: parent.email, content, loggedText: withoutToken(content.text, token), sentBy: 'parent-portal' },
+          tx as unknown as Db,
+        );
+      }),
+    );
+    spend(ctx, ctx.limits.passwordResetGlobal, 'all');
     sendAfterAnswer(ctx);
   } else {
     // The same database work as the branch above (one write transaction), so the answer takes the same time.
-    ctx.db.transaction((tx) => {
-      tx.select({ id: parentPasswordResets.id }).from(parentPasswordResets).where(eq(parentPasswordResets.parentId, '')).all();
-      mailQueueFor(ctx).enqueueNothing(tx as unknown as Db);
-    });
+    bookkeeping(ctx.db, () =>
+      ctx.db.transaction((tx) => {
+        tx.select({ id: parentPasswordResets.id }).from(parentPasswordResets).where(eq(parentPasswordResets.parentId, '')).all();
+        mailQueueFor(ctx).enqueueNothing(tx as unknown as Db);
+      }),
+    );
   }
   return { success: true, message: RESET_REQUESTED };
 }

@@ -7,6 +7,7 @@ import { recordAudit } from '../audit/record';
 import type { Db } from '../db';
 import { changeOwnPassword, requestStaffReset, setPasswordWithLink } from '../staff/accounts';
 import { ADMIN_COOKIE, clearedCookie, sessionCookie } from '../auth/cookies';
+import { failedStaffSignIn } from '../auth/failed-sign-ins';
 import { beginLogin } from '../auth/login-throttle';
 import { endOtherKindOfSession } from '../auth/one-account';
 import { createAdminSession, deleteSession } from '../auth/session';
@@ -63,14 +64,18 @@ export const adminAuthRouter = router({
     const usable = row && row.isActive && row.passwordHash ? row : null;
     const ok = await attempt.check(usable?.passwordHash ?? null, input.password);
     if (!usable || !ok) {
-      recordAudit(ctx.db, ctx, {
-        action: 'sign-in-failed',
-        entity: 'session',
-        // The account tried is the record; whoever typed the password is not known, and it is not its owner.
-        entityId: row?.id ?? null,
-        actor: { id: null, name: NOT_SIGNED_IN },
-        fields: { email: input.email },
-      });
+      // A real account's failures are audit rows, a few an hour each; an e-mail with no account is only counted
+      // (auth/failed-sign-ins.ts, ADR 065): strangers cannot grow the log or empty the response cache.
+      const listing = failedStaffSignIn(ctx.limits.failedSignIns, row?.id ?? null, ctx.clock.now());
+      if (listing && row)
+        recordAudit(ctx.db, ctx, {
+          action: 'sign-in-failed',
+          entity: 'session',
+          // The account tried is the record; whoever typed the password is not known, and it is not its owner.
+          entityId: row.id,
+          actor: { id: null, name: NOT_SIGNED_IN },
+          fields: { email: input.email, ...listing },
+        });
       throw new TRPCError({ code: 'UNAUTHORIZED', message: INVALID_LOGIN });
     }
     attempt.succeeded();

@@ -9,6 +9,7 @@
  * (here, and the password checks' admission in auth/password-checks.ts).
  */
 import { TRPCError } from '@trpc/server';
+import { createFailedSignIns } from '../auth/failed-sign-ins';
 import { createLoginThrottle } from '../auth/login-throttle';
 import { createPasswordCheckAdmission } from '../auth/password-checks';
 import type { Clock } from '../clock';
@@ -159,12 +160,18 @@ export function createLimiters() {
     enrollment: new RateLimit(20, 60 * MINUTE),
     /** Sign-in attempts of every kind of account (auth/login-throttle.ts). */
     login: createLoginThrottle(),
+    /** Failed staff sign-ins: a few audit rows per account an hour, e-mails with no account only counted (auth/failed-sign-ins.ts). */
+    failedSignIns: createFailedSignIns(),
     /** How many password checks run at once, per account and in all (auth/password-checks.ts). */
     passwordChecks: createPasswordCheckAdmission(),
-    /** 'Forgot your password?': a few links an hour per address, so nobody can flood a parent's inbox. */
+    /** 'Forgot your password?': a few requests an hour per address (an IPv6 address by its /48), and per e-mail. */
     passwordResetByIp: new RateLimit(10, 60 * MINUTE),
     passwordResetByAccount: new RateLimit(3, 60 * MINUTE),
-    /** All addresses together: far above a centre's families forgetting at once, and a bound on the mail queue. */
+    /**
+     * Reset e-mails queued, from every address together: far above a centre's families forgetting at once, and a
+     * bound on the mail queue. Spent only by a message queued (an e-mail with no account costs nothing), and
+     * checked for every request alike, so a full cap refuses known and unknown e-mails with the same answer.
+     */
     passwordResetGlobal: new RateLimit(60, 10 * MINUTE, 1024).inBurst(10, 10 * SECOND),
     /** Per account (parent or staff): a conversation's pace, not a flood. */
     messages: { parent: new RateLimit(20, 10 * MINUTE).inBurst(5, 10 * SECOND), admin: new RateLimit(120, 10 * MINUTE) },
@@ -201,8 +208,12 @@ export class RateLimitedError extends TRPCError {
   }
 }
 
-/** Takes one point; over the limit (or its burst) it throws TOO_MANY_REQUESTS and sets Retry-After (whole seconds). */
-export function consume(ctx: { clock: Clock; resHeaders: Headers }, limit: RateLimit, key: string, message?: string): void {
+/**
+ * Refuses with TOO_MANY_REQUESTS and Retry-After (whole seconds) when `key` has no point left in the limit or its
+ * burst; takes nothing. With `spend`, for a limit that only the work itself should spend (ADR 019: the
+ * forgot-password cap on every address together is spent by a message queued, never by an e-mail with no account).
+ */
+export function ensureRoom(ctx: { clock: Clock; resHeaders: Headers }, limit: RateLimit, key: string, message?: string): void {
   const now = ctx.clock.now().getTime();
   const over = (counter: WindowCounter, points: number) => {
     if (counter.count(key, now) < points) return;
@@ -212,8 +223,19 @@ export function consume(ctx: { clock: Clock; resHeaders: Headers }, limit: RateL
   };
   over(limit.counter, limit.points);
   if (limit.burst) over(limit.burst.counter, limit.burst.points);
+}
+
+/** Takes one point of `key` (from the limit and its burst), without refusing: `ensureRoom` decided that before. */
+export function spend(ctx: { clock: Clock }, limit: RateLimit, key: string): void {
+  const now = ctx.clock.now().getTime();
   limit.counter.add(key, now);
   limit.burst?.counter.add(key, now);
+}
+
+/** Takes one point; over the limit (or its burst) it throws TOO_MANY_REQUESTS and sets Retry-After (whole seconds). */
+export function consume(ctx: { clock: Clock; resHeaders: Headers }, limit: RateLimit, key: string, message?: string): void {
+  ensureRoom(ctx, limit, key, message);
+  spend(ctx, limit, key);
 }
 
 /** The sentence a page shows when an account goes too fast (messages, uploads, PDFs). */

@@ -82,16 +82,17 @@ export class WindowCounter {
 
 /**
  * The key an address is counted by: an IPv4 address itself, an IPv6 address by its /64 (one home or one
- * phone gets a whole /64, so each of its addresses is not a new caller).
+ * phone gets a whole /64, so each of its addresses is not a new caller), or by a shorter prefix when asked:
+ * the forgot-password limit counts a /48, what one rented server may hold (ADR 019).
  */
-export function addressKey(ip: string): string {
+export function addressKey(ip: string, prefix: 48 | 64 = 64): string {
   if (isIP(ip) !== 6) return ip;
   const [head = '', tail = ''] = ip.toLowerCase().split('::');
   const left = head ? head.split(':') : [];
   const right = tail ? tail.split(':') : [];
   const groups = ip.includes('::') ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right] : left;
   return `${groups
-    .slice(0, 4)
+    .slice(0, prefix / 16)
     .map((g) => g.replace(/^0+(?=.)/, ''))
-    .join(':')}::/64`;
+    .join(':')}::/${prefix}`;
 }

@@ -12,6 +12,7 @@ import { recordAudit } from '../audit/record';
 import { beginLogin } from '../auth/login-throttle';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { deleteAdminSessions } from '../auth/session';
+import { bookkeeping } from '../cache/store';
 import { hashLinkToken, newLinkToken, withoutToken } from '../auth/single-use-links';
 import type { Context } from '../context';
 import type { Db } from '../db';
@@ -21,7 +22,7 @@ import { logger } from '../logger';
 import { staffInvitationEmail, staffPasswordResetEmail } from '../services/mail-templates';
 import { mailQueueFor, sendAfterAnswer } from '../services/mail-queue';
 import { forgetUsedResetLinks, forgetUsedStaffLinks } from '../services/outbox';
-import { addressKey, consume } from '../services/rate-limit';
+import { addressKey, consume, ensureRoom, spend } from '../services/rate-limit';
 import { RESET_BUSY, RESET_LINK_MS } from '../parents/passwords';
 
 export const INVITATION_MS = 7 * 24 * 60 * 60 * 1000;
@@ -174,10 +175,11 @@ export function updateStaff(ctx: Ctx, input: { id: string; role?: StaffRole; isA
  * e-mail, throttled per address and per e-mail, a one-hour single-use link to an active account.
  */
 export async function requestStaffReset(ctx: Context, email: string) {
-  consume(ctx, ctx.limits.passwordResetByIp, addressKey(ctx.ip), STAFF_THROTTLED);
+  consume(ctx, ctx.limits.passwordResetByIp, addressKey(ctx.ip, 48), STAFF_THROTTLED);
   consume(ctx, ctx.limits.passwordResetByAccount, `staff:${email}`, STAFF_THROTTLED);
-  // Every address together, shared with the parents' resets: rotating addresses cannot queue mail without end.
-  consume(ctx, ctx.limits.passwordResetGlobal, 'all', RESET_BUSY);
+  // Every address together, shared with the parents' resets: checked for any e-mail, spent only when a message
+  // is queued (as the parents', parents/passwords.ts).
+  ensureRoom(ctx, ctx.limits.passwordResetGlobal, 'all', RESET_BUSY);
   const account = ctx.db
     .select({ id: adminUsers.id, name: adminUsers.name, email: adminUsers.email })
     .from(adminUsers)
@@ -185,19 +187,22 @@ export async function requestStaffReset(ctx: Context, email: string) {
     .get();
   if (account) {
     // Queued in the link's transaction and sent after the answer, as the parents' are (issue 29): a known
-    // address must not answer slower than an unknown one.
-    ctx.db.transaction((tx) => {
-      const token = issueLink(tx as unknown as Db, ctx, account.id, 'reset');
-      const content = staffPasswordResetEmail({ name: account.name, link: setPasswordLink(ctx, token) }, ctx.config);
-      mailQueueFor(ctx).enqueue(
-        { to: account.email, content, loggedText: withoutToken(content.text, token), sentBy: 'staff' },
-        tx as unknown as Db,
-      );
-    });
+    // address must not answer slower than an unknown one. Bookkeeping for the response cache, as the parents'.
+    bookkeeping(ctx.db, () =>
+      ctx.db.transaction((tx) => {
+        const token = issueLink(tx as unknown as Db, ctx, account.id, 'reset');
+        const content = staffPasswordResetEmail({ name: account.name, link: setPasswordLink(ctx, token) }, ctx.config);
+        mailQueueFor(ctx).enqueue(
+          { to: account.email, content, loggedText: withoutToken(content.text, token), sentBy: 'staff' },
+          tx as unknown as Db,
+        );
+      }),
+    );
+    spend(ctx, ctx.limits.passwordResetGlobal, 'all');
     sendAfterAnswer(ctx);
   } else {
     // The same database work as the branch above, so the answer takes the same time.
-    ctx.db.transaction((tx) => mailQueueFor(ctx).enqueueNothing(tx as unknown as Db));
+    bookkeeping(ctx.db, () => ctx.db.transaction((tx) => mailQueueFor(ctx).enqueueNothing(tx as unknown as Db)));
   }
   return { success: true as const, message: STAFF_RESET_REQUESTED };
 }
