@@ -3,7 +3,7 @@ import { keepPreviousData, useInfiniteQuery, useMutation, useQuery } from '@tans
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { BookOpen, CalendarDays, KeyRound, LogOut, NotebookPen, Settings, Sparkles } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useDeferredValue, useEffect, useRef, useState } from 'react';
-import type { ParentDashboardSearch } from '~/shared/parent-dashboard-search';
+import type { ParentDashboardSearch, ParentDashboardTab } from '~/shared/parent-dashboard-search';
 import { forgetOfflineCopies } from '../../lib/offline';
 import { rememberPortalLanguage } from '../../lib/portal-catalogue';
 import { clearParentSession, getParentToken } from '../../lib/parent-session';
@@ -17,7 +17,8 @@ import { Card } from '../ui/Card';
 import { ChildSelect } from './child-select';
 
 export { loadChildSelect } from './child-select';
-import { revealTabPanel, Tab, TabList, TabPanel, Tabs } from '../ui/Tabs';
+import { revealTabPanel } from '../ui/Tabs';
+import { PortalTabs } from './PortalTabs';
 import { Timeline } from '../daily/Timeline';
 import { programLabel } from './categories';
 import { ActivityItem } from './ActivityItem';
@@ -109,13 +110,16 @@ function Dashboard() {
   const search = useSearch({ from: '/parent-dashboard' });
   const childId = search.child ?? null;
   const tab = search.tab ?? 'today';
-  const choose = (next: ParentDashboardSearch) => navigate({ to: '/parent-dashboard', search: { ...search, ...next }, resetScroll: false });
+  // Each choice changes only what it names, in the address as it is when it runs (not as this render saw it): a
+  // choice of child never puts back a tab the parent has left, nor a tab choice a child (ADR 067).
+  const choose = (next: ParentDashboardSearch) =>
+    navigate({ from: '/parent-dashboard', to: '/parent-dashboard', search: (current) => ({ ...current, ...next }), resetScroll: false });
   const setChildId = (id: string) => void choose({ child: id });
   // On a phone the tabs sit below the header and the four figures: the chosen tab's content is brought into view.
   const tabsRef = useRef<HTMLDivElement>(null);
-  const setTab = (key: string) => {
+  const setTab = (key: ParentDashboardTab) => {
     if (key === tab) return;
-    void choose({ tab: key === 'today' ? undefined : (key as ParentDashboardSearch['tab']) }).then(() => revealTabPanel(tabsRef.current));
+    void choose({ tab: key === 'today' ? undefined : key }).then(() => revealTabPanel(tabsRef.current));
   };
   const [changing, setChanging] = useState(false);
   const [preferring, setPreferring] = useState(false);
@@ -155,8 +159,8 @@ function Dashboard() {
       // The sign-in is a document of its own (ADR 037): a full page load, with the tab open, as for a 401.
       window.location.assign(parentSignInAfterSessionEnded());
     } else if (notTheirs) {
-      // A child in the address that is not (or no longer) theirs: their first child instead.
-      void navigate({ to: '/parent-dashboard', search: {}, replace: true });
+      // A child in the address that is not (or no longer) theirs: their first child instead, on the tab open.
+      void navigate({ from: '/parent-dashboard', to: '/parent-dashboard', search: (current) => ({ tab: current.tab }), replace: true });
     }
   }, [dashboard.error, navigate, notTheirs]);
 
@@ -278,70 +282,75 @@ function Dashboard() {
 
       {/* A screen tall at least, so the tabs can be scrolled to the top while a short tab's content is still loading. */}
       <div ref={tabsRef} className="max-md:min-h-dvh">
-        <Tabs selectedKey={tab} onSelectionChange={(key) => setTab(String(key))}>
-          {/* Seven tabs do not fit one row of a phone: they wrap, so none is cut off or hidden out of view. */}
-          <TabList aria-label={t('portal.tabs')} className="flex-wrap">
-            <Tab id="today">{t('portal.tab.today')}</Tab>
-            <Tab id="overview">{t('portal.tab.overview')}</Tab>
-            <Tab id="activities">{t('portal.tab.activities')}</Tab>
-            <Tab id="notes">{t('portal.tab.notes')}</Tab>
-            <Tab id="milestones">{t('portal.tab.milestones')}</Tab>
-            <Tab id="communication">{t('portal.tab.communication')}</Tab>
-            <Tab id="payments">{t('portal.tab.payments')}</Tab>
-          </TabList>
-          <TabPanel id="today">
+        <PortalTabs
+          search={search}
+          label={t('portal.tabs')}
+          labels={{
+            today: t('portal.tab.today'),
+            overview: t('portal.tab.overview'),
+            activities: t('portal.tab.activities'),
+            notes: t('portal.tab.notes'),
+            milestones: t('portal.tab.milestones'),
+            communication: t('portal.tab.communication'),
+            payments: t('portal.tab.payments'),
+          }}
+          onSelect={setTab}
+        >
+          {tab === 'today' && (
             <section aria-labelledby="today-heading" className="flex flex-col gap-3">
               <h2 id="today-heading" className="text-lg font-semibold text-stone-900">
                 {t('portal.today.heading', { name: child.childName })}
               </h2>
               <Timeline items={data.today} label={t('portal.today.heading', { name: child.childName })} empty={NO_TODAY} words={intl} />
             </section>
-          </TabPanel>
-          <TabPanel id="overview" className="grid gap-6 lg:grid-cols-2">
-            <section aria-labelledby="recent-notes" className="flex flex-col gap-3">
-              <h2 id="recent-notes" className="text-lg font-semibold text-stone-900">
-                {t('portal.recentNotes')}
-              </h2>
-              {data.recentNotes.length === 0 ? (
-                <p className="text-stone-600">{NO_NOTES}</p>
-              ) : (
-                data.recentNotes.map((n) => <NoteItem key={n.id} note={n} />)
-              )}
-            </section>
-            <section aria-labelledby="recent-activities" className="flex flex-col gap-3">
-              <h2 id="recent-activities" className="text-lg font-semibold text-stone-900">
-                {t('portal.recentActivities')}
-              </h2>
-              {data.recentActivities.length === 0 ? (
-                <p className="text-stone-600">{NO_ACTIVITIES}</p>
-              ) : (
-                data.recentActivities.map((a) => <ActivityItem key={a.id} activity={a} />)
-              )}
-            </section>
-          </TabPanel>
-          <TabPanel id="activities">
+          )}
+          {tab === 'overview' && (
+            <div className="grid gap-6 lg:grid-cols-2">
+              <section aria-labelledby="recent-notes" className="flex flex-col gap-3">
+                <h2 id="recent-notes" className="text-lg font-semibold text-stone-900">
+                  {t('portal.recentNotes')}
+                </h2>
+                {data.recentNotes.length === 0 ? (
+                  <p className="text-stone-600">{NO_NOTES}</p>
+                ) : (
+                  data.recentNotes.map((n) => <NoteItem key={n.id} note={n} />)
+                )}
+              </section>
+              <section aria-labelledby="recent-activities" className="flex flex-col gap-3">
+                <h2 id="recent-activities" className="text-lg font-semibold text-stone-900">
+                  {t('portal.recentActivities')}
+                </h2>
+                {data.recentActivities.length === 0 ? (
+                  <p className="text-stone-600">{NO_ACTIVITIES}</p>
+                ) : (
+                  data.recentActivities.map((a) => <ActivityItem key={a.id} activity={a} />)
+                )}
+              </section>
+            </div>
+          )}
+          {tab === 'activities' && (
             <PagedList
               query={activities}
               empty={NO_ACTIVITIES}
               label={t('portal.list.activities')}
               render={(a) => <ActivityItem activity={a} />}
             />
-          </TabPanel>
-          <TabPanel id="notes">
+          )}
+          {tab === 'notes' && (
             <PagedList query={notes} empty={NO_NOTES} label={t('portal.list.notes')} render={(n) => <NoteItem note={n} />} />
-          </TabPanel>
-          <TabPanel id="milestones">{data.milestones && <MilestonesTab data={data.milestones} />}</TabPanel>
-          <TabPanel id="communication">
+          )}
+          {tab === 'milestones' && data.milestones && <MilestonesTab data={data.milestones} />}
+          {tab === 'communication' && (
             <Suspense fallback={<TabLoading />}>
               <CommunicationCenter userType="parent" childId={child.id} parentEmail={parent?.email ?? ''} children={data.children} />
             </Suspense>
-          </TabPanel>
-          <TabPanel id="payments">
+          )}
+          {tab === 'payments' && (
             <Suspense fallback={<TabLoading />}>
               <ParentPayments childId={child.id} parentEmail={parent?.email ?? null} token={getParentToken()} />
             </Suspense>
-          </TabPanel>
-        </Tabs>
+          )}
+        </PortalTabs>
       </div>
       {changeOpened && (
         <Suspense fallback={null}>
