@@ -4,7 +4,7 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { BookOpen, CalendarDays, KeyRound, LogOut, NotebookPen, Settings, Sparkles } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useDeferredValue, useEffect, useRef, useState } from 'react';
 import type { ParentDashboardSearch, ParentDashboardTab } from '~/shared/parent-dashboard-search';
-import { forgetOfflineCopies } from '../../lib/offline';
+import { clearSignOutPending, forgetOfflineCopies, markSignOutPending } from '../../lib/offline';
 import { rememberPortalLanguage } from '../../lib/portal-catalogue';
 import { clearParentSession, getParentToken } from '../../lib/parent-session';
 import { useOfferSignOut } from '../../lib/header-sign-out';
@@ -159,8 +159,8 @@ function Dashboard() {
       // The sign-in is a document of its own (ADR 037): a full page load, with the tab open, as for a 401.
       window.location.assign(parentSignInAfterSessionEnded());
     } else if (notTheirs) {
-      // A child in the address that is not (or no longer) theirs: their first child instead, on the tab open.
-      void navigate({ from: '/parent-dashboard', to: '/parent-dashboard', search: (current) => ({ tab: current.tab }), replace: true });
+      // A child in the address that is not (or no longer) theirs: their first child instead.
+      void navigate({ to: '/parent-dashboard', search: {}, replace: true });
     }
   }, [dashboard.error, navigate, notTheirs]);
 
@@ -184,10 +184,28 @@ function Dashboard() {
   });
 
   async function signOut() {
-    signingOut();
+    const stay = signingOut();
     // The phone's cached copies of this parent's dashboard go first, even offline (ADR 051).
     await forgetOfflineCopies();
-    await logout.mutateAsync().catch(() => undefined);
+    // Marked before it is sent: if the phone is offline, the worker sends it as soon as it is back online, before
+    // anything else loads, and says meanwhile that it waits (ADR 067).
+    const marked = await markSignOutPending({
+      language: intl.language,
+      heading: t('portal.signOutPending.heading'),
+      body: t('portal.signOutPending.body'),
+    });
+    // Any answer means the server was reached (a 401: the session had ended already).
+    const reached = await logout.mutateAsync().then(
+      () => true,
+      (error: unknown) => isUnauthorized(error, [401]),
+    );
+    if (reached) await clearSignOutPending();
+    else if (!marked) {
+      // Nothing would send it later (no worker): the page stays, and says plainly the phone is still signed in.
+      stay();
+      toast({ title: t('portal.signOutPending.stillSignedIn'), variant: 'destructive' });
+      return;
+    }
     clearParentSession();
     queryClient.clear();
     window.location.assign(signIn);
