@@ -17,7 +17,7 @@ import { Card } from '../ui/Card';
 import { ChildSelect } from './child-select';
 
 export { loadChildSelect } from './child-select';
-import { revealTabPanel } from '../ui/Tabs';
+import { revealTabPanel } from '../ui/reveal-tab-panel';
 import { PortalTabs } from './PortalTabs';
 import { Timeline } from '../daily/Timeline';
 import { programLabel } from './categories';
