@@ -166,3 +166,57 @@ test('the worker never controls the public pages nor the staff pages', async ({ 
     expect(await page.evaluate(() => navigator.serviceWorker.controller), path).toBeNull();
   }
 });
+
+test('signed out offline, the sign-out is sent as soon as the phone is back online, before the dashboard opens', async ({
+  page,
+  context,
+  server,
+}) => {
+  const family = await parentFamily(server, 'away');
+  await signIn(page, family.email, family.password);
+  await controlled(page);
+  const session = (await context.cookies()).find((c) => c.name === 'parent_session')!;
+  const withOldCookie = () => server.request('/api/parent/me', { headers: { cookie: `parent_session=${session.value}` } });
+  expect((await withOldCookie()).status).toBe(200);
+
+  // Offline, Sign Out: the phone says the sign-out has not reached the centre yet (ADR 067).
+  await goOffline(context, page);
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL(/\/parent-login$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'You are offline.' })).toBeVisible();
+  await expect(page.getByText('Signing out has not reached the centre yet, so this phone is still signed in there.')).toBeVisible();
+  expect((await keptCopies(page)).caches).toEqual([]);
+
+  // Back online, the next person opens the dashboard: the sign-in page, and the session is gone at the server.
+  await context.setOffline(false);
+  await page.waitForFunction(() => navigator.onLine);
+  await page.evaluate(() => window.location.assign('/parent-dashboard'));
+  await expect(page).toHaveURL(/\/parent-login$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Parent Portal' })).toBeVisible();
+  await pageReady(page);
+  expect(await page.content()).not.toContain(family.child.childName);
+  expect((await withOldCookie()).status).toBe(401);
+  expect((await context.cookies()).find((c) => c.name === 'parent_session')).toBeUndefined();
+});
+
+test('a staff sign-in in the same browser drops the parent’s offline copy', async ({ page, context, server }) => {
+  const family = await parentFamily(server, 'staffed');
+  await signIn(page, family.email, family.password);
+  await controlled(page);
+  await expect.poll(async () => (await keptCopies(page)).document).toBe(true);
+
+  // The director signs in on the same computer (the staff pages are not the worker's: ADR 051, ADR 067).
+  await server.adminCookie();
+  await page.goto('/admin/login');
+  await page.getByLabel('Email').fill('director@example.com');
+  await page.getByLabel('Password', { exact: true }).fill('director-pass-1');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect.poll(async () => (await keptCopies(page)).caches).toEqual([]);
+
+  // Offline, the portal has nothing of the parent's to show.
+  await goOffline(context, page);
+  await page.evaluate(() => window.location.assign('/parent-dashboard'));
+  await expect(page.getByRole('heading', { level: 1, name: 'You are offline.' })).toBeVisible();
+  expect(await page.content()).not.toContain(family.child.childName);
+});

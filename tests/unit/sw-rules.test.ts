@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { classify, isKeepableData, isSignedInDocument, personalCacheName, trpcProcedures } from '../../src/client/sw/rules';
+import {
+  classify,
+  isKeepableData,
+  isSignedInDocument,
+  pendingSignOutHtml,
+  personalCacheName,
+  trpcProcedures,
+} from '../../src/client/sw/rules';
 
 /** The parent portal's service worker's rules (ADR 051): what it keeps, what it passes on, what makes it forget. */
 const origin = 'https://centre.example';
@@ -79,6 +86,12 @@ describe('what makes the worker forget', () => {
     expect(kind('/api/trpc/communications.markRead,parentAuth.logout?batch=1', 'POST')).toBe('session');
   });
 
+  it('sees the sign-in form posted without its script (ADR 067), and no other post of a page', () => {
+    expect(kind('/parent-login', 'POST', 'navigate')).toBe('session');
+    expect(kind('/parent-login', 'POST', 'cors')).toBe('pass');
+    expect(kind('/parent-reset-password', 'POST', 'navigate')).toBe('pass');
+  });
+
   it('keeps a document only when the server drew it for a signed-in parent (private), never the shell', () => {
     expect(isSignedInDocument(200, 'private, no-store', 'text/html; charset=UTF-8')).toBe(true);
     expect(isSignedInDocument(200, 'no-cache', 'text/html; charset=UTF-8')).toBe(false);
@@ -104,5 +117,15 @@ describe('names', () => {
     expect(trpcProcedures('/api/trpc/a.b,c.d')).toEqual(['a.b', 'c.d']);
     expect(trpcProcedures('/api/parent/login')).toBeNull();
     expect(trpcProcedures('/api/trpc/a.b%2Cc.d')).toEqual(['a.b', 'c.d']);
+  });
+});
+
+describe('a sign-out waiting for the network (ADR 067)', () => {
+  it('says so in the words the page left, escaped, in its language, and nothing else', () => {
+    const html = pendingSignOutHtml({ language: 'es', heading: 'No tiene conexión.', body: 'Se completará <pronto> & "ya"' });
+    expect(html).toContain('<html lang="es">');
+    expect(html).toContain('<h1>No tiene conexión.</h1>');
+    expect(html).toContain('Se completará &#60;pronto&#62; &#38; &#34;ya&#34;');
+    expect(pendingSignOutHtml({ language: '"><script>', heading: 'x', body: 'y' })).toContain('<html lang="en">');
   });
 });

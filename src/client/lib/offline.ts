@@ -1,6 +1,14 @@
 import { onlineManager } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
-import { PERSONAL_PREFIX, type ToWorker } from '../sw/rules';
+import { PORTAL_SCOPE } from '~/shared/pwa';
+import {
+  PERSONAL_PREFIX,
+  type PendingSignOutWords,
+  SIGN_OUT_PATH,
+  SIGN_OUT_PENDING_CACHE,
+  SIGN_OUT_PENDING_KEY,
+  type ToWorker,
+} from '../sw/rules';
 
 /**
  * The parent portal's side of its service worker (ADR 051) that the dashboard's first load needs: whether the
@@ -47,10 +55,55 @@ export async function forgetOfflineCopies(): Promise<void> {
   try {
     const names = (await caches.keys()).filter((name) => name.startsWith(PERSONAL_PREFIX));
     await Promise.all(names.map((name) => caches.delete(name)));
-    const controller = supported() ? navigator.serviceWorker.controller : null;
-    // The worker forgets what it holds in memory too (its reply is not waited for: the caches are gone already).
-    controller?.postMessage({ type: 'forget' } satisfies ToWorker);
+    // The worker forgets what it holds in memory too (its reply is not waited for: the caches are gone already),
+    // also when this page is not one of its own (a staff page signing in or out: ADR 067).
+    const worker = supported()
+      ? (navigator.serviceWorker.controller ?? (await navigator.serviceWorker.getRegistration(PORTAL_SCOPE))?.active)
+      : null;
+    worker?.postMessage({ type: 'forget' } satisfies ToWorker);
   } catch {
     // Storage refused (a private window): nothing was cached either.
   }
+}
+
+/**
+ * A sign-out that may not reach the server (ADR 067): marked before it is sent, with the words the worker shows in
+ * its place while the phone is offline. True when the mark is kept and a worker controls this page, so that it
+ * sends the sign-out before anything else loads; false when nothing would honour it (no worker): the mark is
+ * then not left behind, and the page must stay and say the phone is still signed in.
+ */
+export async function markSignOutPending(words: PendingSignOutWords): Promise<boolean> {
+  if (typeof caches === 'undefined' || !supported() || !navigator.serviceWorker.controller) return false;
+  try {
+    const body = JSON.stringify(words);
+    await (
+      await caches.open(SIGN_OUT_PENDING_CACHE)
+    ).put(SIGN_OUT_PENDING_KEY, new Response(body, { headers: { 'Content-Type': 'application/json' } }));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The sign-out went through: nothing waits any more. Never throws. */
+export async function clearSignOutPending(): Promise<void> {
+  if (typeof caches === 'undefined') return;
+  await caches.delete(SIGN_OUT_PENDING_CACHE).catch(() => false);
+}
+
+/**
+ * The page's side of a sign-out that waited (a load the worker did not answer: a reload that bypassed it, or a
+ * worker gone): when one is marked, it is sent now. Returns whether one was marked (the caller then signs the page
+ * out whatever the answer: the person asked for it). Never throws.
+ */
+export async function sendPendingSignOut(): Promise<boolean> {
+  if (typeof caches === 'undefined') return false;
+  try {
+    if (!(await caches.has(SIGN_OUT_PENDING_CACHE))) return false;
+    const response = await fetch(SIGN_OUT_PATH, { method: 'POST', credentials: 'same-origin', cache: 'no-store' });
+    if (response.status < 500) await clearSignOutPending();
+  } catch {
+    // Still offline: the mark stays for the worker and the next load.
+  }
+  return true;
 }

@@ -5,7 +5,15 @@ import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import superjson from 'superjson';
 import { TRPC_MAX_BATCH } from '../../shared/constants';
 import type { AppRouter } from '~/server/routers/_app';
+import { forgetOfflineCopies } from './offline';
 import { getParentToken } from './parent-session';
+import { trpcProcedures } from '../sw/rules';
+
+const SESSION_PROCEDURES = new Set(['adminAuth.login', 'adminAuth.logout', 'parentAuth.login', 'parentAuth.logout']);
+/** Whether a tRPC address names a sign-in or a sign-out. */
+function signsInOrOut(url: string): boolean {
+  return (trpcProcedures(new URL(url, window.location.origin).pathname) ?? []).some((p) => SESSION_PROCEDURES.has(p));
+}
 
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
 export type RouterInputs = inferRouterInputs<AppRouter>;
@@ -71,7 +79,13 @@ export const trpcClient = createTRPCClient<AppRouter>({
       url: '/api/trpc',
       transformer: superjson,
       maxItems: TRPC_MAX_BATCH,
-      fetch: (url, init) => fetch(url, { ...init, credentials: 'include' }),
+      fetch: async (url, init) => {
+        const response = await fetch(url, { ...init, credentials: 'include' });
+        // Any sign-in or sign-out that went through, staff's too (whose pages the portal's worker does not see),
+        // drops every parent's offline copy in this browser (ADR 067).
+        if (response.ok && signsInOrOut(String(url))) await forgetOfflineCopies();
+        return response;
+      },
       // SPEC.md §6: a parent's stored token goes out as a bearer header (staff are known by their cookie).
       headers: () => {
         const token = getParentToken();

@@ -4,7 +4,8 @@ import { OfflinePortal } from '../components/parent/OfflineBanner';
 import { ParentDashboard } from '../components/parent/ParentDashboard';
 import { dashboardQuery, signedInParentQuery } from '../components/parent/queries';
 import { publicPageHead } from '../lib/page-title';
-import { getParentToken } from '../lib/parent-session';
+import { sendPendingSignOut } from '../lib/offline';
+import { clearParentSession, getParentToken } from '../lib/parent-session';
 import { parentSignInPath } from '../lib/portal-catalogue';
 
 export const Route = createFileRoute('/parent-dashboard')({
@@ -15,7 +16,14 @@ export const Route = createFileRoute('/parent-dashboard')({
   // (by the session cookie) carries the parent in its state: that is signed in too, on the server and as it hydrates.
   // The sign-in is in the language the portal last showed in this browser (issue 33, ADR 054).
   // The tab asked for goes with it (?redirect=), to land on after signing in (issue 34).
-  beforeLoad: ({ context, search }) => {
+  // A sign-out the phone could not send (ADR 067) is sent before anything else, when the worker did not answer
+  // this load: the page is then signed out, whatever the answer.
+  beforeLoad: async ({ context, search }) => {
+    if (await sendPendingSignOut()) {
+      clearParentSession();
+      context.queryClient.clear();
+      throw redirect({ href: parentSignInPath(), reloadDocument: true });
+    }
     if (!getParentToken() && !context.queryClient.getQueryData(signedInParentQuery().queryKey))
       throw redirect({ href: parentSignInPath() + (search.tab ? `?redirect=${search.tab}` : ''), reloadDocument: true });
   },

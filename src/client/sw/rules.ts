@@ -20,6 +20,8 @@ export const DASHBOARD_PROCEDURES: ReadonlySet<string> = new Set(['parentAuth.me
 /** Sign-in and sign-out, on either API, tRPC or REST (ADR 001). */
 const SESSION_PROCEDURES: ReadonlySet<string> = new Set(['parentAuth.login', 'parentAuth.logout']);
 const SESSION_PATHS: ReadonlySet<string> = new Set(['/api/parent/login', '/api/parent/logout']);
+/** The sign-in page's own form, posted without its script (a tap before the script loaded, ADR 062): a sign-in too. */
+const SESSION_FORMS: ReadonlySet<string> = new Set(['/parent-login']);
 const STATIC_PATHS: ReadonlySet<string> = new Set(['/favicon.svg', '/manifest.webmanifest']);
 
 export const DASHBOARD_PATH = '/parent-dashboard';
@@ -52,7 +54,7 @@ export function classify({ url, method, mode, origin }: RequestFacts): RequestKi
   // request from a parent page to one is passed on as it is).
   if (path === '/admin' || path.startsWith('/admin/') || path.startsWith('/admin-') || path.startsWith('/api/admin')) return 'pass';
   if (method === 'POST') {
-    if (SESSION_PATHS.has(path)) return 'session';
+    if (SESSION_PATHS.has(path) || (mode === 'navigate' && SESSION_FORMS.has(path))) return 'session';
     const procedures = trpcProcedures(path);
     return procedures?.some((p) => SESSION_PROCEDURES.has(p)) ? 'session' : 'pass';
   }
@@ -91,3 +93,27 @@ export const MAX_DATA_ANSWERS = 12;
 /** Messages between the portal's page and its worker. */
 export type ToWorker = { type: 'hello'; parentId: string; document: string; assets: string[] } | { type: 'forget' } | { type: 'status' };
 export type FromWorker = { type: 'copy'; savedAt: number } | { type: 'forgotten' } | { type: 'status'; savedAt: number | null };
+
+/**
+ * A sign-out the phone could not send (offline, ADR 067): the page leaves this mark, with the words to show in the
+ * parent's language, and until the worker (or the page) has sent the sign-out nothing personal is served or fetched.
+ */
+export const SIGN_OUT_PENDING_CACHE = 'portal-sign-out-pending';
+export const SIGN_OUT_PENDING_KEY = '/parent-sign-out-pending';
+export const SIGN_OUT_PATH = '/api/parent/logout';
+export interface PendingSignOutWords {
+  language: string;
+  heading: string;
+  body: string;
+}
+
+/** The page shown while a sign-out waits for the network: the page's words, escaped, and nothing of anyone's. */
+export function pendingSignOutHtml(words: PendingSignOutWords): string {
+  const esc = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  const language = /^[a-z]{2}$/.test(words.language) ? words.language : 'en';
+  return (
+    `<!doctype html><html lang="${language}"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+    '<title>Parent Portal</title><body style="font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#1c1917">' +
+    `<h1>${esc(words.heading)}</h1><p role="status">${esc(words.body)}</p></body></html>`
+  );
+}

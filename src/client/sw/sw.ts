@@ -19,10 +19,15 @@ import {
   isKeepableData,
   isSignedInDocument,
   MAX_DATA_ANSWERS,
+  type PendingSignOutWords,
+  pendingSignOutHtml,
   PERSONAL_PREFIX,
   personalCacheName,
   SAVED_AT_HEADER,
   SHELL_PREFIX,
+  SIGN_OUT_PATH,
+  SIGN_OUT_PENDING_CACHE,
+  SIGN_OUT_PENDING_KEY,
   type ToWorker,
 } from './rules';
 
@@ -173,6 +178,46 @@ async function hello(client: WorkerClient, message: Extract<ToWorker, { type: 'h
   client.postMessage({ type: 'status', savedAt: servedCopies.get(client.id) ?? null });
 }
 
+/**
+ * A sign-out the page could not send (offline, ADR 067) is sent first, before anything personal is served or
+ * fetched: true when none is waiting (or it has just gone through), false while the network is still out of
+ * reach. Any answer from the server ends it (the sign-out is public: 200 whether or not the session still
+ * was); the server's answer also clears the session cookie. Concurrent requests wait for the same attempt.
+ */
+let signingOut: Promise<PendingSignOutWords | null> | null = null;
+function sendPendingSignOut(): Promise<PendingSignOutWords | null> {
+  signingOut ??= (async () => {
+    if (!(await caches.has(SIGN_OUT_PENDING_CACHE))) return null;
+    const mark = await (await caches.open(SIGN_OUT_PENDING_CACHE)).match(SIGN_OUT_PENDING_KEY);
+    const words = mark ? ((await mark.json().catch(() => null)) as PendingSignOutWords | null) : null;
+    try {
+      const response = await fetch(SIGN_OUT_PATH, { method: 'POST', credentials: 'same-origin', cache: 'no-store' });
+      if (response.status >= 500) throw new Error('not signed out');
+    } catch {
+      return words ?? { language: 'en', heading: 'You are offline.', body: '' };
+    }
+    await serial(forgetAll);
+    await caches.delete(SIGN_OUT_PENDING_CACHE);
+    return null;
+  })().finally(() => {
+    signingOut = null;
+  });
+  return signingOut;
+}
+
+function pendingSignOutPage(words: PendingSignOutWords): Response {
+  return new Response(pendingSignOutHtml(words), {
+    status: 503,
+    headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' },
+  });
+}
+
+/** Runs `next` once no sign-out waits; while one does, `waiting` answers instead. */
+async function afterPendingSignOut(next: () => Promise<Response>, waiting: (words: PendingSignOutWords) => Response): Promise<Response> {
+  const pending = await sendPendingSignOut();
+  return pending ? waiting(pending) : next();
+}
+
 /** A page for a navigation that found neither the network nor a copy: plain words, nothing of anyone's. */
 function offlinePage(): Response {
   const html =
@@ -296,20 +341,22 @@ worker.addEventListener('activate', (event) => {
 worker.addEventListener('fetch', (event) => {
   const request = event.request;
   const kind = classify({ url: new URL(request.url), method: request.method, mode: request.mode, origin: worker.location.origin });
+  // Nothing personal (and no other sign-in or sign-out) goes out before a sign-out that waits for the network.
+  const noSession = () => Response.error();
   switch (kind) {
     case 'dashboard-document':
-      return event.respondWith(dashboardDocument(event));
+      return event.respondWith(afterPendingSignOut(() => dashboardDocument(event), pendingSignOutPage));
     case 'portal-page':
-      return event.respondWith(fetch(request).catch(() => offlinePage()));
+      return event.respondWith(afterPendingSignOut(() => fetch(request).catch(() => offlinePage()), pendingSignOutPage));
     case 'dashboard-data':
-      return event.respondWith(dashboardData(event));
+      return event.respondWith(afterPendingSignOut(() => dashboardData(event), noSession));
     case 'shell':
       return event.respondWith(shellFile(request));
     case 'static':
       return event.respondWith(staticFile(request));
     case 'session':
       // Signing in or out: every personal copy goes before the request leaves (and the page tells us too).
-      return event.respondWith(serial(forgetAll).then(() => fetch(request)));
+      return event.respondWith(afterPendingSignOut(() => serial(forgetAll).then(() => fetch(request)), noSession));
     case 'pass':
       return;
   }

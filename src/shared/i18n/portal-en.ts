@@ -252,6 +252,12 @@ export const portalEn = {
   'portal.offline.status': 'You are offline. Last updated {when}.',
   'portal.offline.earlier': 'earlier',
   'portal.offline.paused': 'Sending is paused until you are back online.',
+  // A sign-out the phone could not send (offline): what the phone then shows, and what stays on screen without a worker (ADR 067).
+  'portal.signOutPending.heading': 'You are offline.',
+  'portal.signOutPending.body':
+    'Signing out has not reached the centre yet, so this phone is still signed in there. It will finish as soon as the phone is back online, before anything else opens.',
+  'portal.signOutPending.stillSignedIn':
+    'This phone is still signed in: signing out needs a connection. Please try again when you are back online.',
 } as const;
 
 export type PortalKey = keyof typeof portalEn;

@@ -251,4 +251,10 @@ export const portalEs = {
   'portal.offline.status': 'No tiene conexión. Última actualización: {when}.',
   'portal.offline.earlier': 'hace un rato',
   'portal.offline.paused': 'El envío queda en pausa hasta que vuelva a tener conexión.',
+  // A sign-out the phone could not send (offline): what the phone then shows, and what stays on screen without a worker (ADR 067).
+  'portal.signOutPending.heading': 'No tiene conexión.',
+  'portal.signOutPending.body':
+    'El cierre de sesión todavía no ha llegado al centro, así que este teléfono sigue con la sesión abierta allí. Se completará en cuanto el teléfono vuelva a tener conexión, antes de que se abra cualquier otra cosa.',
+  'portal.signOutPending.stillSignedIn':
+    'Este teléfono sigue con la sesión abierta: para cerrarla hace falta conexión. Vuelva a intentarlo cuando tenga conexión.',
 } as const satisfies Record<PortalKey, string>;

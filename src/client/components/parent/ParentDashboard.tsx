@@ -3,8 +3,8 @@ import { keepPreviousData, useInfiniteQuery, useMutation, useQuery } from '@tans
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { BookOpen, CalendarDays, KeyRound, LogOut, NotebookPen, Settings, Sparkles } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useDeferredValue, useEffect, useRef, useState } from 'react';
-import type { ParentDashboardSearch } from '~/shared/parent-dashboard-search';
-import { forgetOfflineCopies } from '../../lib/offline';
+import type { ParentDashboardSearch, ParentDashboardTab } from '~/shared/parent-dashboard-search';
+import { clearSignOutPending, forgetOfflineCopies, markSignOutPending } from '../../lib/offline';
 import { rememberPortalLanguage } from '../../lib/portal-catalogue';
 import { clearParentSession, getParentToken } from '../../lib/parent-session';
 import { useOfferSignOut } from '../../lib/header-sign-out';
@@ -17,7 +17,8 @@ import { Card } from '../ui/Card';
 import { ChildSelect } from './child-select';
 
 export { loadChildSelect } from './child-select';
-import { revealTabPanel, Tab, TabList, TabPanel, Tabs } from '../ui/Tabs';
+import { revealTabPanel } from '../ui/reveal-tab-panel';
+import { PortalTabs } from './PortalTabs';
 import { Timeline } from '../daily/Timeline';
 import { programLabel } from './categories';
 import { ActivityItem } from './ActivityItem';
@@ -109,13 +110,16 @@ function Dashboard() {
   const search = useSearch({ from: '/parent-dashboard' });
   const childId = search.child ?? null;
   const tab = search.tab ?? 'today';
-  const choose = (next: ParentDashboardSearch) => navigate({ to: '/parent-dashboard', search: { ...search, ...next }, resetScroll: false });
+  // Each choice changes only what it names, in the address as it is when it runs (not as this render saw it): a
+  // choice of child never puts back a tab the parent has left, nor a tab choice a child (ADR 067).
+  const choose = (next: ParentDashboardSearch) =>
+    navigate({ from: '/parent-dashboard', to: '/parent-dashboard', search: (current) => ({ ...current, ...next }), resetScroll: false });
   const setChildId = (id: string) => void choose({ child: id });
   // On a phone the tabs sit below the header and the four figures: the chosen tab's content is brought into view.
   const tabsRef = useRef<HTMLDivElement>(null);
-  const setTab = (key: string) => {
+  const setTab = (key: ParentDashboardTab) => {
     if (key === tab) return;
-    void choose({ tab: key === 'today' ? undefined : (key as ParentDashboardSearch['tab']) }).then(() => revealTabPanel(tabsRef.current));
+    void choose({ tab: key === 'today' ? undefined : key }).then(() => revealTabPanel(tabsRef.current));
   };
   const [changing, setChanging] = useState(false);
   const [preferring, setPreferring] = useState(false);
@@ -180,10 +184,28 @@ function Dashboard() {
   });
 
   async function signOut() {
-    signingOut();
+    const stay = signingOut();
     // The phone's cached copies of this parent's dashboard go first, even offline (ADR 051).
     await forgetOfflineCopies();
-    await logout.mutateAsync().catch(() => undefined);
+    // Marked before it is sent: if the phone is offline, the worker sends it as soon as it is back online, before
+    // anything else loads, and says meanwhile that it waits (ADR 067).
+    const marked = await markSignOutPending({
+      language: intl.language,
+      heading: t('portal.signOutPending.heading'),
+      body: t('portal.signOutPending.body'),
+    });
+    // Any answer means the server was reached (a 401: the session had ended already).
+    const reached = await logout.mutateAsync().then(
+      () => true,
+      (error: unknown) => isUnauthorized(error, [401]),
+    );
+    if (reached) await clearSignOutPending();
+    else if (!marked) {
+      // Nothing would send it later (no worker): the page stays, and says plainly the phone is still signed in.
+      stay();
+      toast({ title: t('portal.signOutPending.stillSignedIn'), variant: 'destructive' });
+      return;
+    }
     clearParentSession();
     queryClient.clear();
     window.location.assign(signIn);
@@ -278,70 +300,75 @@ function Dashboard() {
 
       {/* A screen tall at least, so the tabs can be scrolled to the top while a short tab's content is still loading. */}
       <div ref={tabsRef} className="max-md:min-h-dvh">
-        <Tabs selectedKey={tab} onSelectionChange={(key) => setTab(String(key))}>
-          {/* Seven tabs do not fit one row of a phone: they wrap, so none is cut off or hidden out of view. */}
-          <TabList aria-label={t('portal.tabs')} className="flex-wrap">
-            <Tab id="today">{t('portal.tab.today')}</Tab>
-            <Tab id="overview">{t('portal.tab.overview')}</Tab>
-            <Tab id="activities">{t('portal.tab.activities')}</Tab>
-            <Tab id="notes">{t('portal.tab.notes')}</Tab>
-            <Tab id="milestones">{t('portal.tab.milestones')}</Tab>
-            <Tab id="communication">{t('portal.tab.communication')}</Tab>
-            <Tab id="payments">{t('portal.tab.payments')}</Tab>
-          </TabList>
-          <TabPanel id="today">
+        <PortalTabs
+          search={search}
+          label={t('portal.tabs')}
+          labels={{
+            today: t('portal.tab.today'),
+            overview: t('portal.tab.overview'),
+            activities: t('portal.tab.activities'),
+            notes: t('portal.tab.notes'),
+            milestones: t('portal.tab.milestones'),
+            communication: t('portal.tab.communication'),
+            payments: t('portal.tab.payments'),
+          }}
+          onSelect={setTab}
+        >
+          {tab === 'today' && (
             <section aria-labelledby="today-heading" className="flex flex-col gap-3">
               <h2 id="today-heading" className="text-lg font-semibold text-stone-900">
                 {t('portal.today.heading', { name: child.childName })}
               </h2>
               <Timeline items={data.today} label={t('portal.today.heading', { name: child.childName })} empty={NO_TODAY} words={intl} />
             </section>
-          </TabPanel>
-          <TabPanel id="overview" className="grid gap-6 lg:grid-cols-2">
-            <section aria-labelledby="recent-notes" className="flex flex-col gap-3">
-              <h2 id="recent-notes" className="text-lg font-semibold text-stone-900">
-                {t('portal.recentNotes')}
-              </h2>
-              {data.recentNotes.length === 0 ? (
-                <p className="text-stone-600">{NO_NOTES}</p>
-              ) : (
-                data.recentNotes.map((n) => <NoteItem key={n.id} note={n} />)
-              )}
-            </section>
-            <section aria-labelledby="recent-activities" className="flex flex-col gap-3">
-              <h2 id="recent-activities" className="text-lg font-semibold text-stone-900">
-                {t('portal.recentActivities')}
-              </h2>
-              {data.recentActivities.length === 0 ? (
-                <p className="text-stone-600">{NO_ACTIVITIES}</p>
-              ) : (
-                data.recentActivities.map((a) => <ActivityItem key={a.id} activity={a} />)
-              )}
-            </section>
-          </TabPanel>
-          <TabPanel id="activities">
+          )}
+          {tab === 'overview' && (
+            <div className="grid gap-6 lg:grid-cols-2">
+              <section aria-labelledby="recent-notes" className="flex flex-col gap-3">
+                <h2 id="recent-notes" className="text-lg font-semibold text-stone-900">
+                  {t('portal.recentNotes')}
+                </h2>
+                {data.recentNotes.length === 0 ? (
+                  <p className="text-stone-600">{NO_NOTES}</p>
+                ) : (
+                  data.recentNotes.map((n) => <NoteItem key={n.id} note={n} />)
+                )}
+              </section>
+              <section aria-labelledby="recent-activities" className="flex flex-col gap-3">
+                <h2 id="recent-activities" className="text-lg font-semibold text-stone-900">
+                  {t('portal.recentActivities')}
+                </h2>
+                {data.recentActivities.length === 0 ? (
+                  <p className="text-stone-600">{NO_ACTIVITIES}</p>
+                ) : (
+                  data.recentActivities.map((a) => <ActivityItem key={a.id} activity={a} />)
+                )}
+              </section>
+            </div>
+          )}
+          {tab === 'activities' && (
             <PagedList
               query={activities}
               empty={NO_ACTIVITIES}
               label={t('portal.list.activities')}
               render={(a) => <ActivityItem activity={a} />}
             />
-          </TabPanel>
-          <TabPanel id="notes">
+          )}
+          {tab === 'notes' && (
             <PagedList query={notes} empty={NO_NOTES} label={t('portal.list.notes')} render={(n) => <NoteItem note={n} />} />
-          </TabPanel>
-          <TabPanel id="milestones">{data.milestones && <MilestonesTab data={data.milestones} />}</TabPanel>
-          <TabPanel id="communication">
+          )}
+          {tab === 'milestones' && data.milestones && <MilestonesTab data={data.milestones} />}
+          {tab === 'communication' && (
             <Suspense fallback={<TabLoading />}>
               <CommunicationCenter userType="parent" childId={child.id} parentEmail={parent?.email ?? ''} children={data.children} />
             </Suspense>
-          </TabPanel>
-          <TabPanel id="payments">
+          )}
+          {tab === 'payments' && (
             <Suspense fallback={<TabLoading />}>
               <ParentPayments childId={child.id} parentEmail={parent?.email ?? null} token={getParentToken()} />
             </Suspense>
-          </TabPanel>
-        </Tabs>
+          )}
+        </PortalTabs>
       </div>
       {changeOpened && (
         <Suspense fallback={null}>
