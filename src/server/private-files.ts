@@ -13,11 +13,13 @@ import {
   mkdirSync,
   openSync,
   readdirSync,
+  readFileSync,
   renameSync,
   rmSync,
+  writeFileSync,
   writeSync,
 } from 'node:fs';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { dirname, join, resolve } from 'node:path';
 import type { Config } from './config';
 
@@ -101,4 +103,33 @@ export function securePrivateStorage(config: Pick<Config, 'databasePath' | 'priv
   }
   ensurePrivateDir(config.privateDir);
   tightenTree(resolve(config.privateDir));
+}
+
+const secretKeys = new Map<string, Buffer>();
+
+/**
+ * A secret key kept as `fileName` in the private folder (0600 in a 0700 folder): 32 random bytes made at the first
+ * start, so nothing needs configuring and what it signed before a restart still verifies. Created with `wx`: two
+ * processes starting at once cannot each write a different key. Read once per process and file.
+ */
+export function privateKey(privateDir: string, fileName: string): Buffer {
+  const file = join(resolve(privateDir), fileName);
+  const cached = secretKeys.get(file);
+  if (cached) return cached;
+  mkdirSync(dirname(file), { recursive: true, mode: PRIVATE_DIR_MODE });
+  let key: Buffer;
+  try {
+    key = Buffer.from(readFileSync(file, 'utf8').trim(), 'base64url');
+  } catch {
+    try {
+      writeFileSync(file, randomBytes(32).toString('base64url'), { flag: 'wx', mode: PRIVATE_FILE_MODE });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
+    chmodSync(file, PRIVATE_FILE_MODE);
+    key = Buffer.from(readFileSync(file, 'utf8').trim(), 'base64url');
+  }
+  if (key.length < 32) throw new Error(`${file} must hold at least 32 random bytes (base64url); delete it to make a new one`);
+  secretKeys.set(file, key);
+  return key;
 }

@@ -13,8 +13,8 @@
  *   connection (or, where there is no file to open, in short slices that yield to other requests), so a
  *   request never waits behind it, and a broken row anywhere is still found.
  */
-import { createHash, createHmac, randomBytes } from 'node:crypto';
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createHash, createHmac } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -22,7 +22,7 @@ import { asc, count, desc, eq, gt } from 'drizzle-orm';
 import { auditLog } from '~/db/schema';
 import type { Db } from '../db';
 import { logger } from '../logger';
-import { writePrivateFile } from '../private-files';
+import { privateKey, writePrivateFile } from '../private-files';
 import { keptFields } from './fields';
 import type { AuditEntity } from '../../shared/audit';
 
@@ -66,34 +66,9 @@ function unkeyedHash(prevHash: string, row: Content): string {
   return createHash('sha256').update(content(prevHash, row)).digest('hex');
 }
 
-const keys = new Map<string, Buffer>();
-
-/**
- * The chain's key: 32 random bytes made at the first start in the private folder (0600 in a 0700 folder), as
- * the upload-signing key is (documents/upload-secret.ts). Created with `wx`, so two processes starting at once
- * cannot each write a different key. One entry per private folder: a process has one.
- */
+/** The chain's key, in the private folder beside the upload-signing key, never in the database (ADR 064). */
 export function auditKey(privateDir: string): Buffer {
-  const dir = resolve(privateDir);
-  const cached = keys.get(dir);
-  if (cached) return cached;
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const file = join(dir, AUDIT_KEY_FILE);
-  let key: Buffer;
-  try {
-    key = Buffer.from(readFileSync(file, 'utf8').trim(), 'base64url');
-  } catch {
-    try {
-      writeFileSync(file, randomBytes(32).toString('base64url'), { flag: 'wx', mode: 0o600 });
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-    }
-    chmodSync(file, 0o600);
-    key = Buffer.from(readFileSync(file, 'utf8').trim(), 'base64url');
-  }
-  if (key.length < 32) throw new Error(`${file} must hold at least 32 random bytes (base64url)`);
-  keys.set(dir, key);
-  return key;
+  return privateKey(privateDir, AUDIT_KEY_FILE);
 }
 
 export interface AuditAnchor {
