@@ -9,6 +9,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * of the run (docs/testing.md). Each of them still starts its own server over its own database.
  */
 export const ISOLATED = [
+  'tests/integration/audit-every-write.test.ts',
   'tests/integration/log-secrets.test.ts',
   'tests/integration/page-cache.test.ts',
   'tests/unit/centre-day-render.test.ts',

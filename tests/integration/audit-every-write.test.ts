@@ -6,12 +6,49 @@
  * staff's are listed below, each with its reason.
  */
 import { desc } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { auditLog } from '../../db/schema';
+import type * as Fields from '../../src/server/audit/fields';
+import { AUDIT_SECRET_FIELD } from '../../src/shared/audit';
 import { PROCEDURES, ROUTES } from '../authorization-matrix';
 import { sharedAdminServer } from '../helpers/admin-server';
 import { buildFixtures, callProcedure, callRoute, type Fixtures } from '../helpers/authz-fixtures';
 import { listApiRoutes, listProcedures } from '../helpers/routes';
+
+/**
+ * Every audit row's fields as the write handed them and as the row keeps them (fields.ts keptFields, wrapped
+ * here: this file runs with its own modules, vitest.config.ts ISOLATED). A kept value reads `changed` when it is
+ * not kept; it is null only where the write itself carried null (a cleared field) or the field is a secret
+ * (AUDIT_SECRET_FIELD: the Audit tab reads it "changed (not kept)"). A value dropped to null says "cleared",
+ * which is not what happened, so afterEach fails the write that did it.
+ */
+const kept = vi.hoisted(() => [] as { entity: string; written: Record<string, unknown>; out: Record<string, unknown> }[]);
+vi.mock('../../src/server/audit/fields', async (importOriginal) => {
+  const actual = await importOriginal<typeof Fields>();
+  return {
+    ...actual,
+    keptFields: (entity: Parameters<typeof actual.keptFields>[0], written: Record<string, unknown>) => {
+      const out = actual.keptFields(entity, written);
+      kept.push({ entity, written, out });
+      return out;
+    },
+  };
+});
+
+/** The fields of the rows written since the last check that read null though the write carried a value. */
+function droppedToNull(): string[] {
+  const dropped = kept.flatMap(({ entity, written, out }) =>
+    Object.entries(out)
+      .filter(([key, value]) => value === null && written[key] !== null && !AUDIT_SECRET_FIELD.test(key))
+      .map(([key]) => `${entity}.${key} = ${JSON.stringify(written[key])}`),
+  );
+  kept.length = 0;
+  return dropped;
+}
+
+afterEach(() => {
+  expect(droppedToNull(), 'audit fields kept as null though the write carried a value').toEqual([]);
+});
 
 const s = sharedAdminServer(() => ({ env: { TRUST_PROXY: 'true' } }));
 let fixtures: Promise<Fixtures> | null = null;
@@ -62,6 +99,7 @@ describe('every staff write records exactly one audit row', () => {
     const res = await callProcedure(s, path, type, input, fx.headers('admin'));
     expect(res.status, await res.text()).toBeLessThan(300);
     expect(rows() - before, `${path}: audit rows written`).toBe(1);
+    expect(kept.length, `${path}: the row's fields were checked`).toBeGreaterThan(0);
     expect(last().actorName, path).not.toBe('Unknown');
   });
 
@@ -74,6 +112,7 @@ describe('every staff write records exactly one audit row', () => {
     const res = await callRoute(s, method, url, body, fx.headers('admin'));
     expect(res.status, await res.text()).toBeLessThan(300);
     expect(rows() - before, `${method} ${path}: audit rows written`).toBe(1);
+    expect(kept.length, `${method} ${path}: the row's fields were checked`).toBeGreaterThan(0);
   });
 
   it('a write refused (404) records nothing, and a failed sign-in records one row without the password', async () => {

@@ -132,4 +132,13 @@ describe('values from fixed lists are kept', () => {
       password: null,
     });
   });
+
+  it('a nested object or a list of them reads "changed" under every kind of allowed name too, never null', () => {
+    const nested = { text: 'nested' };
+    const names = ['status', 'amount', 'eventDate', 'checkedInAt', 'childId', 'childIds', 'file', 'somethingNew'];
+    for (const value of [nested, [nested], [nested, 'c-1'], new Map([['a', 1]])])
+      expect(keptFields('event', Object.fromEntries(names.map((name) => [name, value])))).toEqual(
+        Object.fromEntries(names.map((name) => [name, AUDIT_CHANGED])),
+      );
+  });
 });
