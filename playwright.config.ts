@@ -2,12 +2,11 @@ import { defineConfig } from '@playwright/test';
 import { existsSync } from 'node:fs';
 
 /**
- * Tests of the pages' performance shape rather than of a feature: the scripts' gzipped budget, and the boot
- * script that starts the app after the first paint. A library upgrade that changes a bundle or the order a page
- * loads in fails these, not the feature tests: `playwright test --project=performance-shape` runs them alone,
- * `--project=features` the rest, and `playwright test` (CI, `npm test`) runs both projects.
+ * Tests of the pages' performance shape rather than of a feature: the scripts' gzipped budget. A library upgrade
+ * that changes a bundle fails these, not the feature tests: `playwright test --project=performance-shape` runs
+ * them alone, `--project=features` the rest, and `playwright test` (CI, `npm test`) runs both projects.
  */
-const PERFORMANCE_SHAPE = ['**/size-budget.spec.ts', '**/boot-after-paint.spec.ts'];
+const PERFORMANCE_SHAPE = ['**/size-budget.spec.ts'];
 
 /**
  * Tests of what only the full browser does: the headless shell loads `loading="lazy"` images at once and keeps no

@@ -29,7 +29,7 @@ import { parentRest } from './rest/parent';
 import { publicRest } from './rest/public';
 import { callerLanguage } from './parents/preferences';
 import { errorResponse, restContext, type RestEnv } from './rest/shim';
-import { BOOT_SCRIPT_CSP, DOCUMENT_PAGES, mainScript, startAfterFirstPaint, withOwnScript } from './pages/boot';
+import { DOCUMENT_PAGES, mainScript, NOT_FOUND_SCRIPT, withOwnScript } from './pages/document-script';
 import { createRoutePreloads, entryFiles, modulePreloadTags } from './pages/preload';
 import { formPages } from './pages/forms';
 import { createPageRenderer } from './pages/render';
@@ -108,8 +108,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     secureHeaders({
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
-        // The boot script of the server-rendered pages (pages/boot.ts), by its hash: no other inline script runs.
-        scriptSrc: ["'self'", BOOT_SCRIPT_CSP],
+        // Scripts from the site only: no page runs an inline script (pages/document-script.ts, ADR 072).
+        scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'"],
@@ -266,9 +266,10 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   const { renderPage, renderSignedIn } = createPageRenderer(deps, limits, options.ssrDir ?? resolve(clientDir, '../ssr'));
   // Every coupling to the build is checked here, at start, and stops the server loudly (ADR 018): the manifest's
   // keys and the router's chunk naming (pages/preload.ts), each document page's own script, and how index.html
-  // names the main script (pages/boot.ts).
+  // names the main script (pages/document-script.ts).
   const routePreloads = createRoutePreloads(clientDir);
   const ownScripts = new Map([...DOCUMENT_PAGES].map(([path, entry]) => [path, entryFiles(clientDir, entry)]));
+  const notFoundScript = entryFiles(clientDir, NOT_FOUND_SCRIPT);
   const readTemplate = () => {
     const file = resolve(clientDir, 'index.html');
     if (!existsSync(file)) return null;
@@ -285,16 +286,13 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     const head = headTags(c.req.path, origin);
     const preloads = routePreloads(c.req.path);
     const template = withPageLanguage(indexHtml, c.req.path).replace('<!--app-head-->', () => head);
-    // The public pages are documents the app never hydrates (ADR 016, ADR 018): each names only its own small script,
-    // in its head, and carries no data to hydrate from. Another page the server renders (the not-found page) is
-    // readable without its scripts: they start after its first paint (pages/boot.ts). The parent's dashboard keeps
-    // its script in the head: its visitors come back daily with the scripts in their browser's cache.
-    const ownScript = ownScripts.get(c.req.path);
+    // The public pages and the not-found page are documents the app never hydrates (ADR 016, ADR 018, ADR 072): each
+    // names only its own small script, in its head, and carries no data to hydrate from (an address no route answers
+    // has the home page's script; renderPage draws it only when it is the not-found page). The parent's dashboard
+    // keeps the app's script in the head: its visitors come back daily with the scripts in their browser's cache.
+    const ownScript = ownScripts.get(c.req.path) ?? notFoundScript;
     const rendered =
-      (await renderSignedIn(c, template)) ??
-      (ownScript?.length
-        ? await renderPage(c, withOwnScript(template, ownScript), false)
-        : await renderPage(c, startAfterFirstPaint(template, preloads)));
+      (await renderSignedIn(c, template)) ?? (ownScript.length ? await renderPage(c, withOwnScript(template, ownScript)) : null);
     if (rendered) return rendered;
     // A page the browser renders itself (the signed-in areas) shows nothing until its route's code has run: that
     // code is asked for at once, beside the main script. Before the main script and the stylesheet: measured

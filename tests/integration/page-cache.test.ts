@@ -6,6 +6,7 @@ import { events } from '../../db/schema';
 import { cacheStore } from '../../src/server/cache/store';
 import { keptPageKey } from '../../src/server/pages/render';
 import { fullTitle, notFoundTitle } from '../../src/shared/public-pages';
+import { standInManifest } from '../helpers/stand-in-build';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { capturedLines } from '../helpers/log-capture';
 
@@ -22,8 +23,9 @@ let s: TestServer;
 let dir: string;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'page-cache-'));
-  mkdirSync(join(dir, 'client'));
+  mkdirSync(join(dir, 'client', '.vite'), { recursive: true });
   mkdirSync(join(dir, 'ssr'));
+  writeFileSync(join(dir, 'client', '.vite', 'manifest.json'), JSON.stringify(standInManifest()));
   writeFileSync(
     join(dir, 'client', 'index.html'),
     '<!doctype html><html lang="en"><head>\n    <!--app-head-->\n    <script type="module" crossorigin src="/assets/index-A.js"></script>\n</head><body><div id="root"></div></body></html>',
@@ -60,8 +62,9 @@ describe('a server-rendered page', () => {
     const etag = first.headers.get('etag')!;
     expect(etag).toMatch(/^"[\w-]+-br"$/);
     const html = await first.text();
-    expect(html).toContain('<h1>/events</h1>');
-    expect(html).toContain('<script type="application/json" id="ssr-state">{}</script>');
+    expect(html).toContain('<div id="root"><h1>/events</h1>');
+    // A document: the app never hydrates it, so the data it was drawn from is not sent with it (ADR 018).
+    expect(html).not.toContain('id="ssr-state"');
 
     const again = await get('/events');
     expect(again.headers.get('etag')).toBe(etag);

@@ -3,8 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHash } from 'node:crypto';
-import { BOOT_SCRIPT } from '../../src/server/pages/boot';
 import { warmPublicPages } from '../../src/server/pages/warm';
 import { PUBLIC_PAGES } from '../../src/shared/public-pages';
 import { startTestServer, type TestServer } from '../helpers/server';
@@ -13,8 +11,8 @@ import { standInManifest } from '../helpers/stand-in-build';
 /**
  * What makes a page's first load fast on a phone, beyond the page itself: the signed-in pages, which the
  * browser draws, name their route's code in the HTML so it is fetched beside the main script; the server-drawn
- * pages start their scripts only after their first paint, and then all of their route's code at once (on a slow
- * network those downloads delay the first paint); and the public pages are drawn when the server starts, not by
+ * pages (the public pages and the not-found page) are documents that name only their own small script; and the
+ * public pages are drawn when the server starts, not by
  * the first visitor. A stand-in build (index.html, a Vite manifest and a server
  * render that counts its calls) so these run without `npm run build`.
  */
@@ -111,47 +109,38 @@ describe("a page the browser draws itself names its route's code", () => {
   });
 
   it('a path that is no route gets none, whatever it holds', async () => {
-    for (const path of ['/parent-portal', '/no-such-page', '/%3Cscript%3E', '/assets-x/../parent-dashboard.tsx']) {
+    // (An address no route answers is the not-found page, a document with the home page's script: below.)
+    for (const path of ['/parent-portal', '/%3Cscript%3E', '/assets-x/../parent-dashboard.tsx']) {
       expect(preloads(await (await s.request(path)).text()), path).toEqual([]);
     }
   });
 });
 
-/** The boot script a server-drawn page ends with (pages/boot.ts): what it starts, and its own text. */
-function bootOf(html: string) {
-  const m = /<script data-entry="([^"]*)" data-preload="([^"]*)">([\s\S]*?)<\/script>/.exec(html);
-  return m ? { entry: m[1], preload: m[2]!.split(' ').filter(Boolean), code: m[3]! } : null;
-}
+/** The inline scripts of a page: none may run (the CSP allows scripts from the site only); a data block is not one. */
+const inlineScripts = (html: string) =>
+  [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/(ld\+)?json")[^>]*>/g)].map((m) => m[0]);
 
-describe('a server-drawn page the app adopts (the not-found page)', () => {
-  it('names no code in its head: it is readable without it, and those downloads would compete with its first paint', async () => {
+describe('the not-found page is a document too (ADR 072)', () => {
+  it("names the home page's script in its head, nothing of the app, no data to hydrate from, and no inline script", async () => {
     for (const path of ['/no-such-page']) {
-      const html = await (await s.request(path)).text();
+      const res = await s.request(path);
+      expect(res.status).toBe(404);
+      const html = await res.text();
       expect(html).toContain(`<h1>${path}</h1>`);
       expect(html).not.toContain('Loading...');
-      expect(preloads(html), path).toEqual([]);
-      expect(html, path).not.toContain('<script type="module"');
+      expect(html, path).toContain(
+        '<script type="module" crossorigin src="/assets/home-J.js"></script>\n    <link rel="modulepreload" crossorigin href="/assets/document-behaviour-K.js">\n</head>',
+      );
+      expect(html, path).not.toContain('index-A.js');
+      expect(html, path).not.toContain('id="ssr-state"');
+      expect(inlineScripts(html), path).toEqual([]);
     }
   });
 
-  it("ends with the boot script, which starts the main script and asks for the route's code after the first paint", async () => {
-    const html = await (await s.request('/no-such-page')).text();
-    const boot = bootOf(html);
-    expect(boot?.entry).toBe('/assets/index-A.js');
-    // No route's code: the not-found page is drawn by the main script alone (it names its own imports).
-    expect(boot?.preload).toEqual([]);
-    expect(boot?.code).toBe(BOOT_SCRIPT);
-    // After the page's content and its data, so the browser has parsed everything before it runs.
-    expect(html.indexOf('<script data-entry')).toBeGreaterThan(html.indexOf('id="ssr-state"'));
-  });
-
-  it('the CSP allows exactly that inline script, by its hash, and no other', async () => {
+  it('the CSP allows scripts from the site only: no inline script, by hash or otherwise', async () => {
     const res = await s.request('/no-such-page');
-    const boot = bootOf(await res.text());
     const csp = res.headers.get('content-security-policy') ?? '';
-    const scriptSrc = /script-src ([^;]*)/.exec(csp)?.[1]?.split(' ');
-    const hash = `'sha256-${createHash('sha256').update(boot!.code).digest('base64')}'`;
-    expect(scriptSrc).toEqual(["'self'", hash]);
+    expect(/script-src ([^;]*)/.exec(csp)?.[1]?.split(' ')).toEqual(["'self'"]);
     // The API's answers carry the same policy (one header for the whole site).
     expect((await s.request('/api/events')).headers.get('content-security-policy')).toBe(csp);
   });
@@ -173,10 +162,8 @@ describe('the public pages are documents (ADR 016, ADR 018)', () => {
       );
       expect(html, path).not.toContain('index-A.js');
       expect(html, path).not.toContain('id="ssr-state"');
-      expect(bootOf(html), path).toBeNull();
+      expect(inlineScripts(html), path).toEqual([]);
     }
-    // A page the app adopts keeps its data, which the app hydrates it from.
-    expect(await (await s.request('/no-such-page')).text()).toContain('<script type="application/json" id="ssr-state">{}</script>');
   });
 
   it('the calendar day and month in the address are drawn (validated, in a fixed order); anything else is ignored', async () => {

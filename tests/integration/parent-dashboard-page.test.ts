@@ -78,8 +78,7 @@ describe('the parent dashboard drawn on the server', () => {
     // The state the browser hydrates from follows the drawing, as on the public pages.
     expect(html).toContain('<script type="application/json" id="ssr-state">{"n":1}</script>');
     expect(html).not.toContain('Ben Page Child');
-    // Its script stays in the head (app.ts): a returning parent has it cached, so it need not wait for the
-    // first paint as the public pages' scripts do (pages/boot.ts).
+    // The app's script stays in its head (app.ts): a returning parent has it cached. The only page the app hydrates.
     expect(html).toContain('<script type="module" crossorigin src="/assets/index-A.js"></script>\n</head>');
     expect(html).not.toContain('data-entry');
   });

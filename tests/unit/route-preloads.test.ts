@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { mainScript, startAfterFirstPaint, withOwnScript } from '../../src/server/pages/boot';
+import { mainScript, withOwnScript } from '../../src/server/pages/document-script';
 import { createRoutePreloads, entryFiles, type ManifestChunk, staticClosure } from '../../src/server/pages/preload';
 
 /** A client build with a manifest shaped like Vite's: index.html, a route sharing a chunk with the main script, a document page's script. */
@@ -88,7 +88,7 @@ describe('the guards on the build', () => {
     expect(() => entryFiles(dir, 'events.ts')).toThrow(/has no entry 'events\.ts'/);
   });
 
-  it('an index.html whose main script is not written as boot.ts reads it', () => {
+  it('an index.html whose main script is not written as document-script.ts reads it', () => {
     const good =
       '<head></head><body><div id="root"></div>\n    <script type="module" crossorigin src="/assets/index-A.js"></script>\n</body>';
     expect(mainScript(good)[1]).toBe('/assets/index-A.js');
@@ -98,7 +98,6 @@ describe('the guards on the build', () => {
       good.replace('</body>', ''),
     ]) {
       expect(() => mainScript(changed)).toThrow(/has no `<script type="module" crossorigin src="\.\.\.">` before `<\/body>`/);
-      expect(() => startAfterFirstPaint(changed, [])).toThrow();
       expect(() => withOwnScript(changed, ['/assets/home.js'])).toThrow();
     }
     expect(() => withOwnScript(good, [])).toThrow(/needs its own script/);

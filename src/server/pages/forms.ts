@@ -20,7 +20,7 @@ import { type AppDeps, createContext } from '../context';
 import { logger } from '../logger';
 import { createCaller } from '../routers/_app';
 import type { Limiters } from '../services/rate-limit';
-import { DOCUMENT_PAGES, withOwnScript } from './boot';
+import { DOCUMENT_PAGES, withOwnScript } from './document-script';
 import { entryFiles } from './preload';
 import { headTags, jsonForHtml, withPageLanguage } from './seo';
 import type { EnrollmentView, ParentLoginView } from '../../client/form-pages';
@@ -94,7 +94,7 @@ export function formPages(deps: AppDeps, limits: Limiters, { clientDir, ssrDir }
       : Promise.resolve(null));
 
   const templates = new Map<string, string | null>();
-  /** index.html with the page's head and its own script in place of the app's (pages/boot.ts withOwnScript). */
+  /** index.html with the page's head and its own script in place of the app's (pages/document-script.ts withOwnScript). */
   function template(path: FormPath): string | null {
     if (!templates.has(path)) {
       const file = resolve(clientDir, 'index.html');

@@ -110,7 +110,6 @@ export function createPageRenderer(deps: AppDeps, limits: Limiters, ssrDir: stri
     key: string | null,
     template: string,
     status: 200 | 404,
-    hydrated: boolean,
   ): Promise<RenderedPage> {
     const cache = store();
     // Read before the lists: a render made while something was written is not cached (it may hold the old data).
@@ -128,7 +127,8 @@ export function createPageRenderer(deps: AppDeps, limits: Limiters, ssrDir: stri
       Object.fromEntries(names.map((name, i) => [name, lists[i]])),
       deps.config.publicUrl.replace(/\/+$/, ''),
     );
-    const body = pageBody(template, hydrated ? rendered : { html: rendered.html, state: null });
+    // A document: the app never hydrates it, so it goes without the data the app would hydrate it from.
+    const body = pageBody(template, { html: rendered.html, state: null });
     const hash = createHash('sha256').update(body).digest('base64url').slice(0, 32);
     // Rendered again but byte for byte the same (a new minute): the compressed forms still fit.
     const page: RenderedPage = { minute, status, body, hash, encoded: last?.hash === hash ? last.encoded : new Map() };
@@ -138,11 +138,10 @@ export function createPageRenderer(deps: AppDeps, limits: Limiters, ssrDir: stri
 
   /**
    * The answer for a page, or null when it is the app's shell (a signed-in area, or no server render built).
-   * `template` is index.html with this path's head and its scripts. A page the app does not hydrate (`hydrated`
-   * false: pages/boot.ts, DOCUMENT_PAGES) goes without the data the app would hydrate it from. Strong ETag per
+   * `template` is index.html with this path's head and its own script (pages/document-script.ts). Strong ETag per
    * encoding; 304 when the browser has it.
    */
-  async function renderPage(c: HonoContext, template: string, hydrated = true): Promise<Response | null> {
+  async function renderPage(c: HonoContext, template: string): Promise<Response | null> {
     const ssr = await load();
     if (!ssr) return null;
     const path = c.req.path;
@@ -169,7 +168,6 @@ export function createPageRenderer(deps: AppDeps, limits: Limiters, ssrDir: stri
         key,
         head,
         rendered ? 200 : 404,
-        hydrated,
       );
     } catch (err) {
       logger.error({ err, path }, 'server render failed; the app shell is served');

@@ -30,7 +30,8 @@ function FacebookGlyph() {
   );
 }
 
-export function SiteFooter() {
+/** `home`: on a page other than the home page (the not-found page), the address of the home page its program links lead to. */
+export function SiteFooter({ home }: { home?: string } = {}) {
   const t = useT();
   return (
     <footer className="bg-stone-900 text-stone-300">
@@ -50,7 +51,7 @@ export function SiteFooter() {
           <ul className="mt-1 flex flex-col text-sm">
             {PROGRAM_LINKS.map((name) => (
               <li key={name}>
-                <a href="#programs" data-scroll-to="programs" className={footerLink}>
+                <a href={home ? `${home}#programs` : '#programs'} data-scroll-to={home ? undefined : 'programs'} className={footerLink}>
                   {t(name)}
                 </a>
               </li>
