@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 /**
- * `npm test` and `.ci/run`: runs the test stages one after another, stops at the first that fails, and prints
- * each stage's wall time, so a slow or failing stage is seen at a glance (issue 30).
+ * `npm test`, `npm run test:soak` and `.ci/run`: runs the test stages one after another, stops at the first that
+ * fails, and prints each stage's wall time, so a slow or failing stage is seen at a glance (ADR 072).
  *
- *   node scripts/run-tests.mjs               the stages of `npm test` (TEST_STAGES)
- *   node scripts/run-tests.mjs install test  the stages named, in order; `test` stands for TEST_STAGES (.ci/run)
+ *   node scripts/run-tests.mjs                    the stages of `npm test` (TEST_STAGES)
+ *   node scripts/run-tests.mjs soak               the soak tests (`npm run test:soak`)
+ *   node scripts/run-tests.mjs install test soak  the stages named, in order; `test` stands for TEST_STAGES (.ci/run)
  */
 import { spawn } from 'node:child_process';
 import { delimiter, resolve } from 'node:path';
@@ -19,6 +20,8 @@ const STAGES = {
   vitest: 'vitest run',
   build: 'npm run -s build',
   playwright: 'playwright test',
+  // Floods and crash loops that hold a bound over time (vitest.config.ts, SOAK): not in `npm test` (ADR 072).
+  soak: 'vitest run --config vitest.soak.config.ts',
 };
 // Lint first: a lint or formatting error fails `npm test` before the slower stages run (ADR 020). Lint and the
 // type check run side by side (each mostly uses one core); `lint+typecheck` names that pair.
