@@ -36,7 +36,7 @@ export function pageClosure(manifest: Readonly<Record<string, ManifestChunk>>, r
  *
  * Without them the browser learns of the page's code only once the main script has run and the router asked
  * for it: one more round trip in a row before the page can be rendered. A page the browser renders names them in its
- * head (`modulePreloadTags`); a server-rendered page the app hydrates asks for them after its first paint (`boot.ts`).
+ * head (`modulePreloadTags`); the pages the server renders are documents with scripts of their own (ADR 072).
  * Paths are matched to route files the way the router's file naming does (`/` → routes/index.tsx, `/events` →
  * routes/events.tsx or routes/events/index.tsx); an unknown path gets none.
  *
