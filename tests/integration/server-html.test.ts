@@ -63,7 +63,7 @@ const nextMonth = () => {
 };
 
 /** The address a GET form sends, as a browser builds it from the form's named controls and their current values. */
-function formAddress(doc: HtmlElement, form: HtmlElement, set: Record<string, string>): string {
+function formAddress(form: HtmlElement, set: Record<string, string>): string {
   const params = new URLSearchParams();
   for (const control of elements(form)) {
     const name = control.attrs.name;
@@ -76,7 +76,6 @@ function formAddress(doc: HtmlElement, form: HtmlElement, set: Record<string, st
       params.append(name, set[name] ?? control.attrs.value ?? '');
     }
   }
-  void doc;
   const query = params.toString();
   return `${form.attrs.action}${query ? `?${query}` : ''}`;
 }
@@ -182,7 +181,7 @@ describe('the public pages without JavaScript: what the server draws', () => {
     expect(form.attrs.method).toBe('get');
     const age = getByLabel(doc, 'Age Range');
     const category = getByLabel(doc, 'Category');
-    const sent = formAddress(doc, form, {
+    const sent = formAddress(form, {
       [age.attrs.name!]: optionValue(age, '3-4 years'),
       [category.attrs.name!]: optionValue(category, 'Language'),
     });
