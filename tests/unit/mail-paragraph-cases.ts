@@ -1,23 +1,15 @@
 /**
- * The letters whose paragraphs came from three helpers before they were one (mail-templates.ts `paragraph`), each
+ * The letters whose paragraphs came from three helpers before they were one (services/mail-layout.ts `paragraph`), each
  * in both languages, with values that need escaping: mail-paragraph.test.ts checks each is written exactly as
  * before (mail-paragraph-golden.json, written by the three helpers).
  */
-import { spanishApplicationReceivedEmail, spanishApplicationStatusEmail } from '../../src/server/services/application-mail-es';
 import { documentRequestNoticeEmail, messageDigestEmail, newMessageNoticeEmail } from '../../src/server/services/communication-mail';
-import {
-  achievementEmail,
-  applicationReceivedEmail,
-  applicationStatusEmail,
-  parentCredentialsEmail,
-  passwordResetEmail,
-  paymentReceiptEmail,
-  staffInvitationEmail,
-  staffPasswordResetEmail,
-  taxStatementEmail,
-  weeklyReportEmail,
-} from '../../src/server/services/mail-templates';
-import type { EmailContent } from '../../src/server/services/mail-templates';
+import { achievementEmail, weeklyReportEmail } from '../../src/server/development/development-mail';
+import { applicationReceivedEmail, applicationStatusEmail } from '../../src/server/applications/application-mail';
+import { parentCredentialsEmail, passwordResetEmail } from '../../src/server/parents/account-mail';
+import { paymentReceiptEmail, taxStatementEmail } from '../../src/server/payments/payment-mail';
+import { staffInvitationEmail, staffPasswordResetEmail } from '../../src/server/staff/account-mail';
+import type { EmailContent } from '../../src/server/services/mail-layout';
 
 const config = { publicUrl: 'https://centre.example' };
 const family = {
@@ -138,9 +130,9 @@ export function mailCases(): Record<string, EmailContent> {
   out['received.en'] = applicationReceivedEmail({ ...family, startDate: '2027-01-04' }, config);
   out['received.en.noFirstName'] = applicationReceivedEmail({ ...family, parentFirstName: '', startDate: '2027-01-04' }, config);
   for (const status of ['pending', 'approved', 'rejected', 'waitlist', 'more-info'] as const)
-    out[`application.es.${status}`] = spanishApplicationStatusEmail({ ...family, language: 'es' }, status, config);
-  out['received.es'] = spanishApplicationReceivedEmail({ ...family, language: 'es', startDate: '2027-01-04' }, config);
-  out['received.es.noFirstName'] = spanishApplicationReceivedEmail(
+    out[`application.es.${status}`] = applicationStatusEmail({ ...family, language: 'es' }, status, config);
+  out['received.es'] = applicationReceivedEmail({ ...family, language: 'es', startDate: '2027-01-04' }, config);
+  out['received.es.noFirstName'] = applicationReceivedEmail(
     { ...family, parentFirstName: '', language: 'es', startDate: '2027-01-04' },
     config,
   );
