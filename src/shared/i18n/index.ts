@@ -1,5 +1,7 @@
 import type { IntlShape } from '@formatjs/intl';
 import { CENTRE_TIME_ZONE } from '../centre-time';
+import { type CalendarKey, calendarEn } from './calendar-en';
+import { calendarEs } from './calendar-es';
 import { LANGUAGES, type Language } from './languages';
 import { makeIntl } from './formatter';
 import { en, type SiteKey } from './en';
@@ -29,11 +31,12 @@ export const AREAS = {
   mail: { en: mailEn, es: mailEs },
   pdf: { en: pdfEn, es: pdfEs },
   login: { en: loginEn, es: loginEs },
+  calendar: { en: calendarEn, es: calendarEs },
   staff: { en: staffEn },
 } as const satisfies Record<string, { en: Record<string, string>; es?: Record<string, string> }>;
 
 /** Every message the server can write. */
-export type MessageKey = SiteKey | PortalKey | MailKey | PdfKey | LoginKey | StaffKey;
+export type MessageKey = SiteKey | PortalKey | MailKey | PdfKey | LoginKey | CalendarKey | StaffKey;
 
 function merged(language: Language): Record<MessageKey, string> {
   const out: Record<string, string> = {};

@@ -4,6 +4,7 @@
  * strings and ICU messages alike: the e-mails format them through `t`, the dashboard reads its labels directly.
  */
 export const staffEn = {
+  'staff.dashboard.sections': 'Dashboard sections',
   'staff.tab.overview': 'Overview',
   'staff.tab.events': 'Events',
   'staff.tab.announcements': 'Announcements',

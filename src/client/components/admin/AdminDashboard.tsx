@@ -13,6 +13,10 @@ import { revealTabPanel, Tab, TabCount, TabList, TabPanel, Tabs } from '../ui/Ta
 import { type AdminTabId, TAB_COUNTS, tabsFor } from './admin-tabs';
 import { OwnPasswordButton } from './OwnPasswordButton';
 import { PANELS } from './tab-panels';
+import { staffEn } from '~/shared/i18n/staff-en';
+
+/** A tab's label, from the staff area's English-only catalogue (ADR 070). */
+const tabLabel = (id: AdminTabId): string => staffEn[`staff.tab.${id}`];
 
 export function AdminDashboard() {
   const navigate = useNavigate();
@@ -99,10 +103,10 @@ export function AdminDashboard() {
             );
           }}
         >
-          <TabList aria-label="Dashboard sections" items={tabs} dependencies={[attention.data]}>
+          <TabList aria-label={staffEn['staff.dashboard.sections']} items={tabs} dependencies={[attention.data]}>
             {(t) => (
               <Tab id={t.id}>
-                {t.label}
+                {tabLabel(t.id)}
                 <TabCount value={attention.data && TAB_COUNTS[t.id]?.(attention.data)} />
               </Tab>
             )}
