@@ -35,7 +35,7 @@ export const SPANISH_PATHS: readonly string[] = /* @__PURE__ */ (() => [
 
 /**
  * The Spanish twins with their heads. Made when asked, not when this module loads: their words are the Spanish
- * catalogue's, which the browser loads only for a `/es` page (shared/i18n/site-catalogue.ts).
+ * catalogue's, which the browser loads only for a `/es` page (shared/i18n/registry.ts).
  */
 function spanishPage(path: string): { path: string; title: string | null; description: string } | undefined {
   const twin = TWINNED.find((p) => pathIn('es', p) === path);

@@ -36,7 +36,7 @@ declare module 'react-aria-components' {
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   head: pageHead(),
-  // A `/es` page's words are a chunk of their own (shared/i18n/site-catalogue.ts), here before it is rendered.
+  // A `/es` page's words are a chunk of their own (shared/i18n/registry.ts), here before it is rendered.
   beforeLoad: ({ location }) => {
     const language = languageOfPath(location.pathname);
     return language === 'en' ? undefined : loadCatalogue('site', language);

@@ -28,7 +28,7 @@ export function headerSafe(value: string): string {
   return value.replace(/[\r\n]+/g, ' ').slice(0, 200);
 }
 
-/** The parent sign-in an e-mail links to: the Spanish one for a Spanish e-mail (issue 33). */
+/** The parent sign-in an e-mail links to: the Spanish one for a Spanish e-mail (ADR 045). */
 export function signInUrl(config: LinkConfig, language: Language): string {
   return `${config.publicUrl}${pathIn(language, '/parent-login')}`;
 }
