@@ -6,7 +6,16 @@
 import { centre } from '../../shared/centre';
 import { type ApplicationStatus, PROGRAMS, type Program } from '../../shared/constants';
 import { isLanguage, type Language, type MessageKey, t } from '../../shared/i18n';
-import { type EmailContent, headerSafe, homeUrl, letter, type LinkConfig, longDay, type Paragraph, paragraph } from '../services/mail-layout';
+import {
+  type EmailContent,
+  headerSafe,
+  homeUrl,
+  letter,
+  type LinkConfig,
+  longDay,
+  type Paragraph,
+  paragraph,
+} from '../services/mail-layout';
 
 export interface ApplicationForEmail {
   /** The language the family applied in; English when absent or unknown. */
