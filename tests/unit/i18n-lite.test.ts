@@ -2,12 +2,12 @@
  * lite.ts's contract (ADR 070): for every message it is given, the small formatter writes what FormatJS writes. It is
  * given the site's messages (the public pages' scripts: /enrollment's form, the navigation bar, the not-found page,
  * registry.ts siteText), the sign-in page's (its script's welcome) and the portal's (the timeline's words on the
- * server, shared/timeline-text.ts). So each of those messages is formatted here with both, in both languages, with
+ * server, shared/timeline-text.ts) and the staff screens' (admin/staff-words.ts). So each of those messages is formatted here with both, in both languages, with
  * every choice of each plural and select it holds, and must come out the same.
  */
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { describe, expect, it } from 'vitest';
-import { AREAS, CATALOGUES, LOCALES, t } from '../../src/shared/i18n';
+import { AREAS, CATALOGUES, type Language, LOCALES, t } from '../../src/shared/i18n';
 import { makeIntl } from '../../src/shared/i18n/formatter';
 import { formatLite } from '../../src/shared/i18n/lite';
 
@@ -55,23 +55,27 @@ function valueSets(message: string): Record<string, Value>[] {
   return [base, ...[...args].flatMap(([name, values]) => [...values].map((value) => ({ ...base, [name]: value })))];
 }
 
-const LITE_AREAS = ['site', 'login', 'portal'] as const;
+/** The catalogues lite.ts is given, by area and language (the staff area is English-only). */
+const LITE_CATALOGUES: [string, Language, Record<string, string>][] = [
+  ...(['site', 'login', 'portal'] as const).flatMap((area) =>
+    (['en', 'es'] as const).map((language): [string, Language, Record<string, string>] => [area, language, AREAS[area][language]]),
+  ),
+  ['staff', 'en', AREAS.staff.en],
+];
 
 describe("formatLite, every message of the catalogues it is given, against FormatJS's answer", () => {
-  for (const area of LITE_AREAS)
-    for (const language of ['en', 'es'] as const) {
-      it(`${area}, ${language}`, () => {
-        const catalogue: Record<string, string> = AREAS[area][language];
-        const intl = makeIntl(language, catalogue);
-        const differences: string[] = [];
-        for (const [key, message] of Object.entries(catalogue))
-          for (const values of valueSets(message)) {
-            const formatjs = intl.formatMessage({ id: key }, values);
-            const lite = formatLite(LOCALES[language], message, values);
-            if (lite !== formatjs)
-              differences.push(`${key} ${JSON.stringify(values)}: ${JSON.stringify(lite)} ≠ ${JSON.stringify(formatjs)}`);
-          }
-        expect(differences).toEqual([]);
-      });
-    }
+  for (const [area, language, catalogue] of LITE_CATALOGUES) {
+    it(`${area}, ${language}`, () => {
+      const intl = makeIntl(language, catalogue);
+      const differences: string[] = [];
+      for (const [key, message] of Object.entries(catalogue))
+        for (const values of valueSets(message)) {
+          const formatjs = intl.formatMessage({ id: key }, values);
+          const lite = formatLite(LOCALES[language], message, values);
+          if (lite !== formatjs)
+            differences.push(`${key} ${JSON.stringify(values)}: ${JSON.stringify(lite)} ≠ ${JSON.stringify(formatjs)}`);
+        }
+      expect(differences).toEqual([]);
+    });
+  }
 });

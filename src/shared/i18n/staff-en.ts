@@ -1,9 +1,14 @@
 /**
  * The staff area's words, in English only (ADR 070: the staff screens and the staff's own e-mails are an English-only
  * area, declared as such in shared/i18n/index.ts's CATALOGUES; the catalogue test asks no Spanish of them). Plain
- * strings and ICU messages alike: the e-mails format them through `t`, the dashboard reads its labels directly.
+ * strings and ICU messages alike: the e-mails format them through `t`, the staff screens through lite.ts (admin/staff-words.ts).
  */
 export const staffEn = {
+  'staff.loading': 'Loading...',
+  'staff.dashboard.title': 'Admin Dashboard',
+  'staff.dashboard.welcome': 'Welcome back, {name}',
+  'staff.dashboard.lastLogin': 'Last login: {when}',
+  'staff.dashboard.loadFailed': 'The dashboard could not be loaded. Please refresh the page.',
   'staff.dashboard.sections': 'Dashboard sections',
   'staff.tab.overview': 'Overview',
   'staff.tab.events': 'Events',
