@@ -1,7 +1,8 @@
-import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
+import type { IntlShape } from '@formatjs/intl';
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
 import { I18nProvider } from 'react-aria-components';
 import { CENTRE_TIME_ZONE } from '~/shared/centre-time';
+import { LOCALES, makeIntl } from '~/shared/i18n/formatter';
 import { portalEn, type PortalKey } from '~/shared/i18n/portal-en';
 import { formatAmount, formatCents } from '~/shared/money';
 import { centreTime } from '~/shared/timeline-text';
@@ -12,9 +13,6 @@ import { FieldMessageLanguage } from './lib/field-message-language';
 import { loadPortalCatalogue, portalCatalogue, portalError, registerPortalCatalogue } from './lib/portal-catalogue';
 
 registerPortalCatalogue('en', portalEn);
-
-/** As src/shared/i18n/index.ts (not imported here: it carries every catalogue, the public pages' too). */
-const LOCALES: Record<Language, string> = { en: 'en-US', es: 'es-US' };
 
 type Values = Record<string, string | number | Date>;
 
@@ -49,7 +47,6 @@ export interface PortalIntl {
   cents(value: number): string;
 }
 
-const cache = createIntlCache();
 const made = new Map<Language, PortalIntl>();
 const isCalendarDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
 
@@ -57,15 +54,7 @@ function build(language: Language): PortalIntl {
   const messages = portalCatalogue(language) ?? portalEn;
   // In the browser the phone's own zone (as format.ts, and no time-zone formatter to make during hydration);
   // on the server the centre's, whose families these are. A mismatch is kept as the server rendered it (MomentDay).
-  const intl: IntlShape<string> = createIntl(
-    {
-      locale: LOCALES[language],
-      messages,
-      defaultLocale: 'en-US',
-      ...(typeof window === 'undefined' ? { timeZone: CENTRE_TIME_ZONE } : {}),
-    },
-    cache,
-  );
+  const intl: IntlShape<string> = makeIntl(language, messages, typeof window === 'undefined' ? CENTRE_TIME_ZONE : undefined);
   const moment = (value: string | Date) => (typeof value === 'string' ? new Date(value) : value);
   return {
     language,

@@ -10,7 +10,7 @@ import superjson from 'superjson';
 import { listenToTabKeys } from './components/ui/tab-keys';
 import { listenForDocumentBehaviour } from './lib/document-behaviour';
 import { documentLanguage, loadPortalCatalogue } from './lib/portal-catalogue';
-import { loadSiteCatalogue } from '../shared/i18n/site-catalogue';
+import { loadCatalogue } from '../shared/i18n/registry';
 import { signOutWhenSessionEnds } from './lib/session-ended';
 import { queryClient, trpc } from './lib/trpc';
 import { routeTree } from './routeTree.gen';
@@ -78,7 +78,7 @@ function start() {
     // In a transition, React hydrates in slices, giving the phone back between them.
     // A portal the server rendered in Spanish (its <html lang>, ADR 047) is hydrated once its words are here too,
     // the site header's with them.
-    const words = documentLanguage() === 'es' && Promise.all([loadPortalCatalogue('es'), loadSiteCatalogue('es')]);
+    const words = documentLanguage() === 'es' && Promise.all([loadPortalCatalogue('es'), loadCatalogue('site', 'es')]);
     void Promise.all([router.load(), words]).then(() => startTransition(() => void hydrateRoot(root, app)));
   } else {
     startTransition(() => createRoot(root).render(app));

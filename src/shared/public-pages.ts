@@ -1,5 +1,5 @@
 import { centre } from './centre';
-import { plainText } from './i18n/plain';
+import { siteText } from './i18n/registry';
 import { languageOfPath, type PageLanguage, pathIn } from './i18n/paths';
 
 /**
@@ -15,8 +15,8 @@ function pageIn<P extends keyof typeof META>(language: PageLanguage, path: P) {
   const id = META[path];
   return {
     path: pathIn(language, path) as P,
-    title: id === 'home' ? null : plainText(language, `meta.${id as Exclude<typeof id, 'home'>}.title`),
-    description: plainText(language, `meta.${id}.description`, place),
+    title: id === 'home' ? null : siteText(language, `meta.${id as Exclude<typeof id, 'home'>}.title`),
+    description: siteText(language, `meta.${id}.description`, place),
   };
 }
 
@@ -35,7 +35,7 @@ export const SPANISH_PATHS: readonly string[] = /* @__PURE__ */ (() => [
 
 /**
  * The Spanish twins with their heads. Made when asked, not when this module loads: their words are the Spanish
- * catalogue's, which the browser loads only for a `/es` page (shared/i18n/site-catalogue.ts).
+ * catalogue's, which the browser loads only for a `/es` page (shared/i18n/registry.ts).
  */
 function spanishPage(path: string): { path: string; title: string | null; description: string } | undefined {
   const twin = TWINNED.find((p) => pathIn('es', p) === path);
@@ -69,15 +69,15 @@ export type PublicPage = (typeof PUBLIC_PAGES)[number];
 /** A page's full title: its own, then the centre's name (read first by screen readers and tabs). */
 export function fullTitle(title?: string | null, language: PageLanguage = 'en'): string {
   return title
-    ? plainText(language, 'meta.pageTitle', { title, name: centre.name })
-    : plainText(language, 'meta.siteTitle', { name: centre.name });
+    ? siteText(language, 'meta.pageTitle', { title, name: centre.name })
+    : siteText(language, 'meta.siteTitle', { name: centre.name });
 }
 
 /**
  * The tab title of the not-found page (SPEC.md §2: any other path) in the address's language, written by the server
  * and kept by the client.
  */
-export const notFoundTitle = (language: PageLanguage = 'en'): string => fullTitle(plainText(language, 'notFound.title'), language);
+export const notFoundTitle = (language: PageLanguage = 'en'): string => fullTitle(siteText(language, 'notFound.title'), language);
 
 export function publicPage(path: string): { path: string; title: string | null; description: string } | undefined {
   return PUBLIC_PAGES.find((p) => p.path === path) ?? spanishPage(path);

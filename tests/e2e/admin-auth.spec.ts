@@ -1,4 +1,5 @@
 import { ADMIN_TABS } from '../../src/client/components/admin/admin-tabs';
+import { staffEn } from '../../src/shared/i18n/staff-en';
 import { adminSessions, adminUsers, events } from '../../db/schema';
 import { hashPassword } from '../../src/server/auth/password';
 import type { TestServer } from '../helpers/server';
@@ -29,7 +30,7 @@ test('staff sign in through the form and see their name and the last login date'
   // The header shows the sign-in before this one, so staff notice one that was not theirs.
   await expect(page.getByText(/^Last login: Jan 05, 2026/)).toBeVisible();
   // A director sees every tab of the dashboard, in order (a tab's name may end with its count of new items).
-  await expect(page.getByRole('tab')).toHaveText(ADMIN_TABS.map((t) => new RegExp(`^${t.label}`)));
+  await expect(page.getByRole('tab')).toHaveText(ADMIN_TABS.map((t) => new RegExp(`^${staffEn[`staff.tab.${t.id}`]}`)));
 
   // The UI record is in local storage; the session is an HttpOnly cookie that scripts cannot read.
   const stored = await page.evaluate(() => window.localStorage.getItem('admin'));

@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { ADMIN_TABS } from '../../src/client/components/admin/admin-tabs';
+import { staffEn } from '../../src/shared/i18n/staff-en';
 import { expect, pageReady, test } from './fixtures';
 
 /**
@@ -116,7 +117,7 @@ test('a visitor, a parent and staff: zero CSP violations and no request to any o
     await page.goto(`/admin?tab=${tab.id}`);
     // Anchored: the Payments tab holds a 'Recent Payments' tab of its own; a tab's name may end with its count of
     // new items ('Applications (1 new)' once another test has sent an application to the shared server).
-    const name = new RegExp(`^${tab.label}( \\(\\d+ new\\))?$`);
+    const name = new RegExp(`^${staffEn[`staff.tab.${tab.id}`]}( \\(\\d+ new\\))?$`);
     await expect(page.getByRole('tab', { name, selected: true })).toBeVisible();
     violations.push(...(await violationsOf(page)));
   }

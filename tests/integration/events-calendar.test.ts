@@ -8,6 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { as, sharedAdminServer } from '../helpers/admin-server';
 import { json } from '../helpers/enrollment-fixtures';
 import { cacheStore } from '../../src/server/cache/store';
+import { eventsCalendar } from '../../src/server/services/events-calendar';
+import { centre } from '../../src/shared/centre';
 
 describe('the events feed', () => {
   const s = sharedAdminServer();
@@ -122,5 +124,16 @@ describe('the events feed', () => {
     expect(store.answers()).toBe(kept);
     const teacher = await feed(as(await s.adminCookie('cal.teacher@example.com', 'teacher')));
     expect(teacher.text).toBe(visitor.text);
+  });
+});
+
+describe("the events feed's own words", () => {
+  it('come from the catalogue (calendar.*): the calendar name and description, in English and in Spanish', () => {
+    const english = ICAL.Component.fromString(eventsCalendar([], 'https://centre.example'));
+    expect(english.getFirstPropertyValue('x-wr-calname')).toBe(`${centre.name} Events`);
+    expect(english.getFirstPropertyValue('x-wr-caldesc')).toBe(`Public events of ${centre.name}, Columbus, OH`);
+    const spanish = ICAL.Component.fromString(eventsCalendar([], 'https://centre.example', 'es'));
+    expect(spanish.getFirstPropertyValue('x-wr-calname')).toBe(`Eventos de ${centre.name}`);
+    expect(spanish.getFirstPropertyValue('x-wr-caldesc')).toBe(`Eventos públicos de ${centre.name}, Columbus, OH`);
   });
 });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { paragraph } from '../../src/server/services/mail-templates';
+import { paragraph } from '../../src/server/services/mail-layout';
 import { mailEn } from '../../src/shared/i18n/mail-en';
 import { mailEs } from '../../src/shared/i18n/mail-es';
 import { mailCases } from './mail-paragraph-cases';

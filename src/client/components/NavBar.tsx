@@ -2,7 +2,7 @@ import { Link, useLocation } from '@tanstack/react-router';
 import { ArrowLeft, Languages, LogOut, Menu, X } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
 import { centre } from '../../shared/centre';
-import { plainText } from '../../shared/i18n/plain';
+import { siteText } from '../../shared/i18n/registry';
 import { hasTwin, languageOfPath, type PageLanguage, pathIn } from '../../shared/i18n/paths';
 import { useHeaderSignOut } from '../lib/header-sign-out';
 import { useSiteWords } from '../lib/site-words';
@@ -26,7 +26,7 @@ const NAV_LINKS = [
 ] as const;
 
 function navLinks(language: PageLanguage) {
-  return NAV_LINKS.map(({ href, label }) => ({ href: hasTwin(href) ? pathIn(language, href) : href, label: plainText(language, label) }));
+  return NAV_LINKS.map(({ href, label }) => ({ href: hasTwin(href) ? pathIn(language, href) : href, label: siteText(language, label) }));
 }
 
 /**
@@ -44,11 +44,11 @@ function LanguageSwitch({ pathname, className, iconClass }: { pathname: string; 
       hrefLang={other}
       lang={other}
       data-language-switch=""
-      title={plainText(language, 'nav.otherLanguageLabel')}
+      title={siteText(language, 'nav.otherLanguageLabel')}
       className={cn(buttonClass('ghost', 'sm'), 'shrink-0', className)}
     >
       <Languages aria-hidden="true" className={cn('size-4', iconClass)} />
-      {plainText(language, 'nav.otherLanguage')}
+      {siteText(language, 'nav.otherLanguage')}
     </a>
   );
 }
@@ -80,13 +80,13 @@ function Header({ pathname, language: wanted }: { pathname: string; language: Pa
         href="#main"
         className="sr-only z-50 items-center rounded bg-white px-3 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:flex focus:min-h-11"
       >
-        {plainText(language, 'nav.skip')}
+        {siteText(language, 'nav.skip')}
       </a>
       <header className="relative z-40 border-b border-stone-200 bg-white/95 backdrop-blur md:sticky md:top-0">
         {/* One row on a 375 px phone: the short name is shown there, on two lines where the row is narrow (a page with
             Back to Home), never cut; the full name is what the link says to everyone. */}
         <nav
-          aria-label={plainText(language, 'nav.main')}
+          aria-label={siteText(language, 'nav.main')}
           className="mx-auto flex max-w-6xl flex-nowrap items-center justify-between gap-2 px-4 py-2"
         >
           <Link
@@ -105,7 +105,7 @@ function Header({ pathname, language: wanted }: { pathname: string; language: Pa
               <LanguageSwitch pathname={pathname} className="max-sm:px-2" iconClass="max-sm:hidden" />
               <LinkButton href={pathIn(language, '/')} variant="outline" size="sm" className="shrink-0 max-sm:px-2">
                 <ArrowLeft aria-hidden="true" className="size-4 max-sm:hidden" />
-                {plainText(language, 'nav.back')}
+                {siteText(language, 'nav.back')}
               </LinkButton>
             </div>
           ) : (
@@ -151,7 +151,7 @@ function PhoneMenu({ pathname, language }: { pathname: string; language: PageLan
       <PlainButton variant="outline" size="md" className="group" aria-expanded={false} aria-controls={panelId}>
         <Menu aria-hidden="true" className="size-5 group-aria-expanded:hidden" />
         <X aria-hidden="true" className="hidden size-5 group-aria-expanded:block" />
-        {plainText(language, 'nav.menu')}
+        {siteText(language, 'nav.menu')}
       </PlainButton>
       <div id={panelId} hidden className="absolute inset-x-0 top-full border-b border-stone-200 bg-white shadow-lg">
         <ul className="mx-auto flex max-w-6xl flex-col gap-1 px-4 py-3">

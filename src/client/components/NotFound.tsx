@@ -1,7 +1,7 @@
 import { useLocation } from '@tanstack/react-router';
 import { AlertCircle, ArrowLeft } from 'lucide-react';
 import { useEffect } from 'react';
-import { plainText } from '../../shared/i18n/plain';
+import { siteText } from '../../shared/i18n/registry';
 import { languageOfPath, pathIn } from '../../shared/i18n/paths';
 import { notFoundTitle } from '../../shared/public-pages';
 import { useSiteWords } from '../lib/site-words';
@@ -29,12 +29,12 @@ export function NotFound() {
         <Card className="w-full max-w-md p-6">
           <div className="flex items-center gap-2">
             <AlertCircle aria-hidden="true" className="size-8 text-red-500" />
-            <h1 className="text-2xl font-bold text-stone-900">{plainText(language, 'notFound.heading')}</h1>
+            <h1 className="text-2xl font-bold text-stone-900">{siteText(language, 'notFound.heading')}</h1>
           </div>
-          <p className="mt-4 text-sm text-stone-600">{plainText(language, 'notFound.text')}</p>
+          <p className="mt-4 text-sm text-stone-600">{siteText(language, 'notFound.text')}</p>
           <LinkButton href={pathIn(language, '/')} variant="outline" size="sm" className="mt-6">
             <ArrowLeft aria-hidden="true" className="size-4" />
-            {plainText(language, 'nav.back')}
+            {siteText(language, 'nav.back')}
           </LinkButton>
         </Card>
       </main>

@@ -3,7 +3,7 @@ import { centre, telHref } from '../../shared/centre';
 import { buttonClass } from './ui/button-class';
 import { LinkButton } from './ui/LinkButton';
 import { useLocation } from '@tanstack/react-router';
-import { plainText } from '../../shared/i18n/plain';
+import { siteText } from '../../shared/i18n/registry';
 import { languageOfPath, pathIn } from '../../shared/i18n/paths';
 
 /**
@@ -29,18 +29,18 @@ export function PhoneActionBar() {
   const language = languageOfPath(useLocation({ select: (l) => l.pathname }));
   return (
     <nav
-      aria-label={plainText(language, 'nav.actionBar')}
+      aria-label={siteText(language, 'nav.actionBar')}
       className="fixed inset-x-0 bottom-0 z-40 border-t border-stone-200 bg-white/95 px-3 pt-2 pb-[max(0.5rem,env(safe-area-inset-bottom))] backdrop-blur md:hidden"
     >
       <div className="grid grid-cols-2 gap-2">
         <a href={telHref(centre.phones[0])} className={buttonClass('outline', 'md')}>
           <Phone aria-hidden="true" className="size-4" />
-          {plainText(language, 'nav.call')}
+          {siteText(language, 'nav.call')}
           <span className="sr-only"> {centre.phones[0]}</span>
         </a>
         <LinkButton href={pathIn(language, '/enrollment')} variant="primary" size="md">
           <ClipboardPen aria-hidden="true" className="size-4" />
-          {plainText(language, 'nav.apply')}
+          {siteText(language, 'nav.apply')}
         </LinkButton>
       </div>
     </nav>

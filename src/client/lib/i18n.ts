@@ -1,27 +1,23 @@
 import { useLocation } from '@tanstack/react-router';
 import { useMemo } from 'react';
-import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
+import type { IntlShape } from '@formatjs/intl';
 import type { SiteKey as MessageKey } from '../../shared/i18n/en';
 import { languageOfPath, type PageLanguage, pathIn } from '../../shared/i18n/paths';
-import { siteCatalogue } from '../../shared/i18n/site-catalogue';
+import { makeIntl } from '../../shared/i18n/formatter';
+import { siteCatalogue } from '../../shared/i18n/registry';
 import { CENTRE_TIME_ZONE } from '../../shared/centre-time';
 import { formatDate, formatTime12, parseIsoDate } from './format';
 
-const LOCALES: Record<PageLanguage, string> = { en: 'en-US', es: 'es-US' };
-const cache = createIntlCache();
 const made = new Map<PageLanguage, IntlShape<string>>();
 
 /**
- * As shared/i18n/index.ts's `intlFor`, over the catalogues at hand (shared/i18n/site-catalogue.ts): that module
- * imports every catalogue, and the app loads Spanish only for a `/es` page (routes/__root.tsx).
+ * As shared/i18n/index.ts's `intlFor` (the same set-up, shared/i18n/formatter.ts), over the site's catalogue at hand
+ * (shared/i18n/registry.ts): index.ts imports every catalogue, and the app loads Spanish only for a `/es` page.
  */
 export function intlFor(language: PageLanguage): IntlShape<string> {
   let intl = made.get(language);
   if (!intl) {
-    intl = createIntl(
-      { locale: LOCALES[language], messages: siteCatalogue(language), timeZone: CENTRE_TIME_ZONE, defaultLocale: 'en-US' },
-      cache,
-    );
+    intl = makeIntl(language, siteCatalogue(language), CENTRE_TIME_ZONE);
     made.set(language, intl);
   }
   return intl;

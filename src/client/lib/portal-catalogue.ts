@@ -1,14 +1,13 @@
 import type { Language } from '~/shared/schemas/preferences';
 import type { PortalKey } from '~/shared/i18n/portal-en';
+import { catalogueOf, loadCatalogue, registerCatalogue } from '~/shared/i18n/registry';
 
 /**
- * The parent portal's catalogues in the browser (issue 33, ADR 047). English ships with the portal; Spanish is
- * its own chunk, loaded only for a parent who chose it: before React hydrates a page the server rendered in Spanish
- * (main.tsx reads the document's `lang`), or when the parent chooses it. No FormatJS here: main.tsx imports this,
- * and the formatter belongs to the portal's chunk (client/i18n.tsx).
+ * The parent portal's catalogues in the browser (ADR 047, ADR 070): kept by the one registry (shared/i18n/registry.ts),
+ * English in the portal's chunk, Spanish a chunk of its own, loaded only for a parent who chose it: before React
+ * hydrates a page the server rendered in Spanish (main.tsx reads the document's `lang`), or when the parent chooses
+ * it. No FormatJS here: main.tsx imports this, and the formatter belongs to the portal's chunk (client/i18n.tsx).
  */
-/** English is put here by client/i18n.tsx, in the portal's own chunk (main.tsx, which imports this, stays without it). */
-const loaded: Partial<Record<Language, Record<PortalKey, string>>> = {};
 
 /** shared/i18n/portal-errors.ts's portalErrorIn: loaded with Spanish (a parent reading English never needs it). */
 type ErrorLocalizer = (language: Language, message: string, fallback: 'same') => string;
@@ -23,17 +22,14 @@ export function portalError(language: Language, message: string): string {
 }
 
 export function portalCatalogue(language: Language): Record<PortalKey, string> | undefined {
-  return loaded[language];
+  return catalogueOf('portal', language);
 }
 
 export async function loadPortalCatalogue(language: Language): Promise<void> {
-  if (loaded[language]) return;
-  if (language === 'en') loaded.en = (await import('~/shared/i18n/portal-en')).portalEn;
-  else if (language === 'es') {
-    const [{ portalEs }, { portalErrorIn }] = await Promise.all([import('~/shared/i18n/portal-es'), import('~/shared/i18n/portal-errors')]);
+  if (language === 'es' && !errorLocalizer) {
+    const [, { portalErrorIn }] = await Promise.all([loadCatalogue('portal', language), import('~/shared/i18n/portal-errors')]);
     errorLocalizer = portalErrorIn;
-    loaded.es = portalEs;
-  }
+  } else await loadCatalogue('portal', language);
 }
 
 /**
@@ -41,7 +37,7 @@ export async function loadPortalCatalogue(language: Language): Promise<void> {
  * refusals' mapping (`errors`).
  */
 export function registerPortalCatalogue(language: Language, catalogue: Record<PortalKey, string>, errors?: ErrorLocalizer): void {
-  loaded[language] = catalogue;
+  registerCatalogue('portal', language, catalogue);
   if (errors) errorLocalizer = errors;
 }
 

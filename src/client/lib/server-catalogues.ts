@@ -1,13 +1,15 @@
 import { es } from '../../shared/i18n/es';
+import { portalEn } from '../../shared/i18n/portal-en';
 import { portalErrorIn } from '../../shared/i18n/portal-errors';
 import { portalEs } from '../../shared/i18n/portal-es';
-import { registerSiteCatalogue } from '../../shared/i18n/site-catalogue';
+import { registerCatalogue } from '../../shared/i18n/registry';
 import { registerPortalCatalogue } from './portal-catalogue';
 
 /**
- * The server render covers every language in one pass (issue 33, ADR 045, ADR 047): every catalogue is at hand
+ * The server render covers every language in one pass (ADR 045, ADR 047, ADR 070): every catalogue is at hand
  * there. entry-server.tsx imports this before the route tree, so whatever a route reads when it is defined finds
- * them. The browser loads Spanish on demand instead (shared/i18n/site-catalogue.ts, lib/portal-catalogue.ts).
+ * them. The browser loads them on demand instead (shared/i18n/registry.ts).
  */
-registerSiteCatalogue('es', es);
+registerCatalogue('site', 'es', es);
+registerCatalogue('portal', 'en', portalEn);
 registerPortalCatalogue('es', portalEs, portalErrorIn);

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { PageLanguage } from '../../shared/i18n/paths';
-import { hasSiteCatalogue, loadSiteCatalogue } from '../../shared/i18n/site-catalogue';
+import { hasCatalogue, loadCatalogue } from '../../shared/i18n/registry';
 
 /**
  * `language` once its words are here: the site's Spanish is a chunk of its own, loaded before a Spanish page is
@@ -8,9 +8,9 @@ import { hasSiteCatalogue, loadSiteCatalogue } from '../../shared/i18n/site-cata
  */
 export function useSiteWords(language: PageLanguage): PageLanguage {
   const [, setLoaded] = useState(0);
-  const ready = hasSiteCatalogue(language);
+  const ready = hasCatalogue('site', language);
   useEffect(() => {
-    if (!ready) void loadSiteCatalogue(language).then(() => setLoaded((n) => n + 1));
+    if (!ready) void loadCatalogue('site', language).then(() => setLoaded((n) => n + 1));
   }, [language, ready]);
   return ready ? language : 'en';
 }

@@ -9,6 +9,7 @@ import { listenForDocumentBehaviour } from '../lib/document-behaviour';
 import { type StoredParent, storeParentSession } from '../lib/parent-session';
 import { leaveToastForNextPage } from '../lib/toast-handoff';
 import { forgotPasswordSchema, loginSchema } from '../../shared/schemas/auth';
+import { formatLite } from '../../shared/i18n/lite';
 import { fieldMessages } from '../../shared/schemas/fields';
 import { control, failureMessage, postJson, setFieldError, showErrors, values } from './form-fields';
 import { setToastLabels, toast } from './toast';
@@ -62,7 +63,9 @@ function signIn(form: HTMLFormElement): void {
       // Shown by the dashboard, the next page (a full page load: the dashboard is the app).
       leaveToastForNextPage({
         title: say('Welcome back!'),
-        description: say('Hello, {name}! Here is how your child is doing.').replace('{name}', parent.firstName || say('Parent')),
+        description: formatLite(table ? 'es-US' : 'en-US', say('Hello, {name}! Here is how your child is doing.'), {
+          name: parent.firstName || say('Parent'),
+        }),
       });
       // At the tab asked for before signing in (issue 34), which the server wrote in the form (a known tab only). Always
       // the dashboard's path: the dashboard itself ignores a tab it does not know.

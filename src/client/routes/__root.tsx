@@ -17,9 +17,8 @@ import { cn } from '../components/ui/cn';
 import { ToasterWhenNeeded } from '../components/ui/ToasterWhenNeeded';
 import { syncPageHead } from '../lib/page-head';
 import { pageHead } from '../lib/page-title';
-import { plainText } from '../../shared/i18n/plain';
 import { languageOfPath } from '../../shared/i18n/paths';
-import { hasSiteCatalogue, loadSiteCatalogue } from '../../shared/i18n/site-catalogue';
+import { hasCatalogue, loadCatalogue, siteText } from '../../shared/i18n/registry';
 import { documentLanguage } from '../lib/portal-catalogue';
 import type { trpc } from '../lib/trpc';
 
@@ -37,10 +36,10 @@ declare module 'react-aria-components' {
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   head: pageHead(),
-  // A `/es` page's words are a chunk of their own (shared/i18n/site-catalogue.ts), here before it is rendered.
+  // A `/es` page's words are a chunk of their own (shared/i18n/registry.ts), here before it is rendered.
   beforeLoad: ({ location }) => {
     const language = languageOfPath(location.pathname);
-    return language === 'en' ? undefined : loadSiteCatalogue(language);
+    return language === 'en' ? undefined : loadCatalogue('site', language);
   },
   component: RootLayout,
   notFoundComponent: NotFound,
@@ -87,7 +86,7 @@ function PageChangeIndicator() {
   const pending = useRouterState({ select: (s) => s.status === 'pending' });
   // The page's language, or the portal's (its <html lang>, ADR 047): never rendered on the server.
   const wanted = languageOfPath(useLocation({ select: (l) => l.pathname })) === 'es' || documentLanguage() === 'es' ? 'es' : 'en';
-  const language = hasSiteCatalogue(wanted) ? wanted : 'en';
+  const language = hasCatalogue('site', wanted) ? wanted : 'en';
   const [shown, setShown] = useState(false);
   // Shown once the change has taken PAGE_CHANGE_NOTICE_MS; hidden, and the wait started afresh, when it ends.
   useEffect(() => {
@@ -102,7 +101,7 @@ function PageChangeIndicator() {
   return (
     <div
       role="progressbar"
-      aria-label={plainText(language, 'nav.loadingPage')}
+      aria-label={siteText(language, 'nav.loadingPage')}
       className="fixed inset-x-0 top-0 z-50 h-1 animate-pulse bg-brand-600"
     />
   );

@@ -22,7 +22,7 @@ import type { Db } from '../db';
 import { logger } from '../logger';
 import type { Mailer } from '../services/mail';
 import { mailQueueFor } from '../services/mail-queue';
-import { escapeHtml, headerSafe, letter, link, type EmailContent, type Paragraph, plain, signInUrl } from '../services/mail-templates';
+import { escapeHtml, headerSafe, letter, link, type EmailContent, type Paragraph, plain, signInUrl } from '../services/mail-layout';
 import { preferencesOf } from '../parents/preferences';
 import { dayTimeline } from './timeline';
 import { timelineWords } from './words';

@@ -8,7 +8,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { LOCALES, t } from '../../shared/i18n';
 import { localizeMessage, localizeMessages } from '../../shared/i18n/field-messages';
 import { languageOfPath, type PageLanguage } from '../../shared/i18n/paths';
-import { messagesWithPrefix } from '../../shared/i18n/plain';
+import { messagesWithPrefix } from '../../shared/i18n/registry';
 import { loginRefusal, scriptWords } from '../../shared/i18n/login';
 import { ageWarningText, programAgeFit } from '../../shared/program-age';
 import { dashboardAfterSignIn, parentDashboardSearch } from '../../shared/parent-dashboard-search';

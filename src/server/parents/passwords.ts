@@ -6,7 +6,7 @@ import { hashLinkToken as hashToken, newLinkToken, withoutToken } from '../auth/
 import { hashPassword } from '../auth/password';
 import type { Context } from '../context';
 import { fieldError } from '../field-errors';
-import { passwordResetEmail } from '../services/mail-templates';
+import { passwordResetEmail } from './account-mail';
 import { mailQueueFor, sendAfterAnswer } from '../services/mail-queue';
 import { forgetUsedResetLinks } from '../services/outbox';
 import { logger } from '../logger';

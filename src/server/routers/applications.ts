@@ -8,7 +8,7 @@ import { idSchema } from '../../shared/schemas/content';
 import { isUniqueViolation } from '../db-errors';
 import { cachedRead, firstPageRead } from '../cache/store';
 import { keysetPage, type SortKey } from '../pagination';
-import { applicationStatusEmail } from '../services/mail-templates';
+import { applicationStatusEmail } from '../applications/application-mail';
 import { sendToParent } from '../services/parent-mail';
 import { audited, recordAudit } from '../audit/record';
 import { directorProcedure, router } from '../trpc';

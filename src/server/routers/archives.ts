@@ -5,7 +5,7 @@ import { idSchema } from '../../shared/schemas/content';
 import { centre } from '../../shared/centre';
 import { recordAudit } from '../audit/record';
 import { ARCHIVE_LINK_DAYS, ARCHIVE_LINK_PATH, archiveLinkToken } from '../exports/archive-links';
-import { headerSafe, letter, link, plain } from '../services/mail-templates';
+import { headerSafe, letter, link, plain } from '../services/mail-layout';
 import { sendToParent } from '../services/parent-mail';
 import { consumeForAccount } from '../services/rate-limit';
 import { directorProcedure, router } from '../trpc';

@@ -11,7 +11,7 @@ import { accountEmail, linkExistingAccount, splitName, syncParentAccess, unlinkO
 import type { Context } from '../context';
 import type { Db } from '../db';
 import { isUniqueViolation } from '../db-errors';
-import { parentCredentialsEmail } from '../services/mail-templates';
+import { parentCredentialsEmail } from '../parents/account-mail';
 import { appliedLanguage, preferencesOf } from '../parents/preferences';
 import type { Language } from '../../shared/i18n/languages';
 import { type SendOutcome, sendToParent } from '../services/parent-mail';

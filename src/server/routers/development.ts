@@ -14,7 +14,7 @@ import {
 import type { Db } from '../db';
 import { activitiesPage, activityColumns, noteColumns, notesPage, rangeRecords, rangeSummary } from '../development/records';
 import { linkedParentRecipients } from '../development/recipients';
-import { weeklyReportEmail } from '../services/mail-templates';
+import { weeklyReportEmail } from '../development/development-mail';
 import { sendToParent } from '../services/parent-mail';
 import { assertMayChange } from '../audit/authors';
 import { audited, changedFields, recordAudit } from '../audit/record';

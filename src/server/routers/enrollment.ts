@@ -4,7 +4,7 @@ import { enrollmentDatesSchema, enrollmentSchema } from '../../shared/schemas/en
 import { centreToday } from '../clock';
 import { checkDayRules } from '../field-errors';
 import { noticeToCentre, newApplicationNotice } from '../services/centre-notices';
-import { applicationReceivedEmail } from '../services/mail-templates';
+import { applicationReceivedEmail } from '../applications/application-mail';
 import { sendToParent } from '../services/parent-mail';
 import { addressKey, consume } from '../services/rate-limit';
 import { publicProcedure, router } from '../trpc';

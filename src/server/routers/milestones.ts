@@ -6,7 +6,7 @@ import { idSchema } from '../../shared/schemas/content';
 import { type Clock, centreToday } from '../clock';
 import type { Db } from '../db';
 import { linkedParentRecipients } from '../development/recipients';
-import { achievementEmail } from '../services/mail-templates';
+import { achievementEmail } from '../development/development-mail';
 import { sendToParent } from '../services/parent-mail';
 import { dailyRead } from '../cache/store';
 import { audited } from '../audit/record';

@@ -25,7 +25,7 @@ import {
 } from '../payments/receipts';
 import { adminStatement, assertTaxYear, buildStatement, statementFileName, statementYears, taxParents } from '../payments/statements';
 import { summarise } from '../payments/summary';
-import { paymentReceiptEmail, taxStatementEmail } from '../services/mail-templates';
+import { paymentReceiptEmail, taxStatementEmail } from '../payments/payment-mail';
 import { sendToParent } from '../services/parent-mail';
 import { PdfWords, receiptPdf, taxStatementPdf } from '../payments/pdf';
 import { firstPageRead } from '../cache/store';

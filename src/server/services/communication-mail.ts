@@ -7,7 +7,7 @@ import { centre } from '../../shared/centre';
 import { type Language, t } from '../../shared/i18n';
 import { DOCUMENT_TYPES } from '../../shared/constants';
 import type { Config } from '../config';
-import { type EmailContent, headerSafe, letter, paragraph, signInUrl } from './mail-templates';
+import { type EmailContent, headerSafe, letter, paragraph, signInUrl } from './mail-layout';
 
 type LinkConfig = Pick<Config, 'publicUrl'>;
 type Values = Record<string, string | number | Date>;

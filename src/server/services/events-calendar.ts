@@ -2,6 +2,7 @@ import { getVtimezoneComponent } from '@touch4it/ical-timezones';
 import { ICalCalendar } from 'ical-generator';
 import { centre, centreAddressLine } from '../../shared/centre';
 import { CENTRE_TIME_ZONE } from '../../shared/centre-time';
+import { type Language, t } from '../../shared/i18n';
 
 /** What the feed needs of an event (public ones only: the caller reads `is_public = 1`). */
 export interface CalendarEvent {
@@ -32,12 +33,13 @@ export interface CalendarEvent {
 const SEQUENCE_EPOCH = Date.UTC(2024, 0, 1);
 const sequenceOf = (updatedAt: Date) => Math.max(0, Math.floor((updatedAt.getTime() - SEQUENCE_EPOCH) / 1000));
 
-export function eventsCalendar(rows: readonly CalendarEvent[], publicUrl: string): string {
+/** The feed's own words come from the catalogue (calendar.*), in `language`: English, the feed's only address today. */
+export function eventsCalendar(rows: readonly CalendarEvent[], publicUrl: string, language: Language = 'en'): string {
   const host = new URL(publicUrl).hostname;
   const cal = new ICalCalendar({
-    prodId: { company: centre.name, product: 'Events', language: 'EN' },
-    name: `${centre.name} Events`,
-    description: `Public events of ${centre.name}, ${centre.address.city}, ${centre.address.state}`,
+    prodId: { company: centre.name, product: t(language, 'calendar.product'), language: language.toUpperCase() },
+    name: t(language, 'calendar.name', { centre: centre.name }),
+    description: t(language, 'calendar.description', { centre: centre.name, city: centre.address.city, state: centre.address.state }),
     url: `${publicUrl}/events`,
     // Phones that honour it ask again every few hours; the answer is the same bytes until an event changes.
     ttl: 60 * 60 * 6,

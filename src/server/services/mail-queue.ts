@@ -13,7 +13,7 @@ import type { Clock } from '../clock';
 import { baseDb, type Db } from '../db';
 import { logger } from '../logger';
 import type { Mailer } from './mail';
-import type { EmailContent } from './mail-templates';
+import type { EmailContent } from './mail-layout';
 
 export const RETRY_FIRST_MS = 5_000;
 export const RETRY_MAX_MS = 60 * 60 * 1000;

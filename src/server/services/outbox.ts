@@ -16,7 +16,7 @@ import type { Config } from '../config';
 import type { Db } from '../db';
 import { logger } from '../logger';
 import { writePrivateFile } from '../private-files';
-import { PASSWORD_REMOVED, passwordInCredentialsText } from './mail-templates';
+import { PASSWORD_REMOVED, passwordInCredentialsText } from '../parents/account-mail';
 import { buildMime, outboxDir } from './mailer';
 
 /** How long a stored credentials e-mail keeps the password at most. */

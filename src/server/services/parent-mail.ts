@@ -3,7 +3,7 @@ import type { Clock } from '../clock';
 import type { Db } from '../db';
 import { logger } from '../logger';
 import type { MailAttachment, Mailer } from './mail';
-import type { EmailContent } from './mail-templates';
+import type { EmailContent } from './mail-layout';
 
 export type SendOutcome =
   { emailSent: true; emailError: null; via: 'smtp' | 'outbox' } | { emailSent: false; emailError: string; via: null };

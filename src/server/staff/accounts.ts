@@ -19,7 +19,7 @@ import type { Db } from '../db';
 import { isUniqueViolation } from '../db-errors';
 import { fieldError } from '../field-errors';
 import { logger } from '../logger';
-import { staffInvitationEmail, staffPasswordResetEmail } from '../services/mail-templates';
+import { staffInvitationEmail, staffPasswordResetEmail } from './account-mail';
 import { mailQueueFor, sendAfterAnswer } from '../services/mail-queue';
 import { forgetUsedResetLinks, forgetUsedStaffLinks } from '../services/outbox';
 import { addressKey, consume, ensureRoom, spend } from '../services/rate-limit';

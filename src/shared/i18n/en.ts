@@ -4,8 +4,6 @@
  * `{when, date, medium}`, `{amount, number, ::currency/USD}`. Keys are grouped by where they show, dot-separated.
  */
 export const en = {
-  'language.en': 'English',
-  'language.es': 'Español',
   'language.switch': 'Language',
   // ── Document types, in the portal and in e-mails ──
   'documentType.medical_form': 'Medical Form',

@@ -5,8 +5,6 @@ import type { SiteKey } from './en';
  * makes a missing or extra key a build error; tests/unit/i18n-catalogues.test.ts checks the placeholders match.
  */
 export const es = {
-  'language.en': 'English',
-  'language.es': 'Español',
   'language.switch': 'Idioma',
   // ── Tipos de documento ──
   'documentType.medical_form': 'Formulario médico',

@@ -1,6 +1,9 @@
-import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
+import type { IntlShape } from '@formatjs/intl';
 import { CENTRE_TIME_ZONE } from '../centre-time';
+import { type CalendarKey, calendarEn } from './calendar-en';
+import { calendarEs } from './calendar-es';
 import { LANGUAGES, type Language } from './languages';
+import { makeIntl } from './formatter';
 import { en, type SiteKey } from './en';
 import { es } from './es';
 import { type LoginKey, loginEn } from './login-en';
@@ -9,35 +12,57 @@ import { type MailKey, mailEn } from './mail-en';
 import { mailEs } from './mail-es';
 import { type PdfKey, pdfEn } from './pdf-en';
 import { pdfEs } from './pdf-es';
-import { registerSiteCatalogue } from './site-catalogue';
+import { type PortalKey, portalEn } from './portal-en';
+import { portalEs } from './portal-es';
+import { registerCatalogue } from './registry';
+import { type StaffKey, staffEn } from './staff-en';
 
-/** Every message the server can write: the site's, the e-mails', the PDFs' and the parent sign-in's. */
-export type MessageKey = SiteKey | MailKey | PdfKey | LoginKey;
+export { LOCALES } from './formatter';
 export type { Language } from './languages';
 
-/** The BCP 47 locale of each language the site speaks: dates, money and plurals follow it. */
-export const LOCALES: Record<Language, string> = { en: 'en-US', es: 'es-US' };
-export const CATALOGUES: Record<Language, Record<MessageKey, string>> = {
-  en: { ...en, ...mailEn, ...pdfEn, ...loginEn },
-  es: { ...es, ...mailEs, ...pdfEs, ...loginEs },
-};
-// Whatever imports this (the server, its tests) has Spanish too: plain.ts's lookups find it.
-registerSiteCatalogue('es', es);
+/**
+ * Every catalogue, by area (ADR 070): one file per language, `<area>-en.ts` / `<area>-es.ts` (the site's are en.ts
+ * and es.ts). An area is one line here. An area with no `es` is English-only (the staff's): its English words stand
+ * in for Spanish, and the catalogue test (tests/unit/catalogue.test.ts) asks no Spanish of it.
+ */
+export const AREAS = {
+  site: { en, es },
+  portal: { en: portalEn, es: portalEs },
+  mail: { en: mailEn, es: mailEs },
+  pdf: { en: pdfEn, es: pdfEs },
+  login: { en: loginEn, es: loginEs },
+  calendar: { en: calendarEn, es: calendarEs },
+  staff: { en: staffEn },
+} as const satisfies Record<string, { en: Record<string, string>; es?: Record<string, string> }>;
 
-const cache = createIntlCache();
+/** Every message the server can write. */
+export type MessageKey = SiteKey | PortalKey | MailKey | PdfKey | LoginKey | CalendarKey | StaffKey;
+
+function merged(language: Language): Record<MessageKey, string> {
+  const out: Record<string, string> = {};
+  for (const area of Object.values(AREAS)) Object.assign(out, language === 'es' && 'es' in area ? area.es : area.en);
+  return out as Record<MessageKey, string>;
+}
+
+export const CATALOGUES: Record<Language, Record<MessageKey, string>> = { en: merged('en'), es: merged('es') };
+
+// Whatever imports this (the server, its render, its tests) has every catalogue at hand: the registry's lookups
+// (the public pages' small formatter, the portal's) find Spanish without loading it.
+for (const language of LANGUAGES) {
+  registerCatalogue('site', language, AREAS.site[language]);
+  registerCatalogue('portal', language, AREAS.portal[language]);
+}
+
 const made = new Map<Language, IntlShape<string>>();
 
 /**
- * The formatter of a language (made once; there are two): `intlFor('es').formatMessage({ id: 'language.switch' })`,
- * `.formatDate`, `.formatNumber(cents / 100, { style: 'currency', currency: 'USD' })`. Times are the centre's.
+ * The formatter of a language over every catalogue (made once; there are two), times on the centre's clock:
+ * `intlFor('es').formatMessage({ id: 'language.switch' })`, `.formatDate`, `.formatNumber(cents / 100, { style: 'currency', currency: 'USD' })`.
  */
 export function intlFor(language: Language): IntlShape<string> {
   let intl = made.get(language);
   if (!intl) {
-    intl = createIntl(
-      { locale: LOCALES[language], messages: CATALOGUES[language], timeZone: CENTRE_TIME_ZONE, defaultLocale: 'en-US' },
-      cache,
-    );
+    intl = makeIntl(language, CATALOGUES[language], CENTRE_TIME_ZONE);
     made.set(language, intl);
   }
   return intl;

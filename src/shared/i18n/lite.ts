@@ -1,9 +1,10 @@
 /**
- * The part of ICU MessageFormat the public pages' small scripts need, without FormatJS's parser (12 KB compressed,
- * more than the enrollment page's whole budget can spare): `{name}`, `{n, plural, =0 {…} one {…} other {…}}`
- * with `#`, and `{x, select, a {…} other {…}}`, plurals chosen by the platform's Intl.PluralRules.
- * tests/unit/i18n-lite.test.ts checks it gives FormatJS's own answer for every catalogue message it is given.
- * No imports: a page's script takes the catalogue's messages from the page (server/pages/forms.ts).
+ * The small formatter (ADR 070): the part of ICU MessageFormat the public pages' scripts and first-load words need,
+ * without FormatJS's parser (12 KB compressed, more than the enrollment page's whole budget can spare): `{name}`,
+ * `{n, plural, =0 {…} one {…} other {…}}` with `#`, and `{x, select, a {…} other {…}}`, plurals chosen by the
+ * platform's Intl.PluralRules. It reads the same catalogue as FormatJS (the registry's siteText, a page's copy of its
+ * messages from server/pages/forms.ts), and its contract is FormatJS's own answer: tests/unit/i18n-lite.test.ts
+ * formats every message of the catalogues it is given with both and fails on any difference. No imports.
  */
 type Values = Record<string, string | number>;
 

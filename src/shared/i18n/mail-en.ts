@@ -1,7 +1,7 @@
 /**
- * The e-mails' words in English (issue 33): to a parent in their saved language (server/services/*-mail.ts,
- * mail-templates.ts) and about an enrollment application (applicationMail.*). Only the server sends e-mail, so
- * these stay out of the browser's catalogue (en.ts); shared/i18n/index.ts merges both for the server.
+ * The e-mails' words in English: to a parent in their saved language (the letters beside their domain,
+ * src/server/<domain>/*-mail.ts, over services/mail-layout.ts) and about an enrollment application (applicationMail.*).
+ * Only the server sends e-mail, so these stay out of the browser's catalogues (ADR 070).
  */
 export const mailEn = {
   'mail.letter.dear': 'Dear {name},',
@@ -49,14 +49,6 @@ export const mailEn = {
     'Attached is your year-end statement of child care payments for {year}: {count, plural, one {# payment} other {# payments}}, {total} in total.',
   'mail.statement.ein':
     'It shows our name, address and taxpayer identification number (EIN {ein}), which you need for the Child and Dependent Care Credit (IRS Form 2441); it may be used in place of Form W-10. Please give it to your tax preparer.',
-  'applicationMail.dear': 'Dear {name},',
-  'applicationMail.regards': 'Warm regards,',
-  'applicationMail.team': 'The team at {name}',
-  'applicationMail.phone': 'Phone: {phones}',
-  'applicationMail.or': '{a} or {b}',
-  'applicationMail.email': 'E-mail: {email}',
-  'applicationMail.website': 'Website: {url}',
-  'applicationMail.parent': 'Parent',
   'applicationMail.status.pending': 'Pending',
   'applicationMail.status.approved': 'Approved',
   'applicationMail.status.rejected': 'Rejected',

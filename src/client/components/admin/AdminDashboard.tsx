@@ -13,6 +13,10 @@ import { revealTabPanel, Tab, TabCount, TabList, TabPanel, Tabs } from '../ui/Ta
 import { type AdminTabId, TAB_COUNTS, tabsFor } from './admin-tabs';
 import { OwnPasswordButton } from './OwnPasswordButton';
 import { PANELS } from './tab-panels';
+import { staffText } from './staff-words';
+
+/** A tab's label, from the staff area's English-only catalogue (ADR 070). */
+const tabLabel = (id: AdminTabId): string => staffText(`staff.tab.${id}`);
 
 export function AdminDashboard() {
   const navigate = useNavigate();
@@ -64,7 +68,7 @@ export function AdminDashboard() {
   if (!me.data) {
     return (
       <main className="mx-auto max-w-6xl px-4 py-16 text-center text-stone-600" aria-busy="true">
-        {me.error && !isUnauthorized(me.error) ? 'The dashboard could not be loaded. Please refresh the page.' : 'Loading...'}
+        {me.error && !isUnauthorized(me.error) ? staffText('staff.dashboard.loadFailed') : staffText('staff.loading')}
       </main>
     );
   }
@@ -75,9 +79,11 @@ export function AdminDashboard() {
     <main className="mx-auto max-w-6xl px-4 py-6">
       <div className="mb-6 flex flex-wrap items-start justify-between gap-4">
         <div>
-          <h1 className="text-2xl font-bold text-stone-900">Admin Dashboard</h1>
-          <p className="text-stone-700">Welcome back, {me.data.name}</p>
-          {lastLogin && <p className="text-sm text-stone-500">Last login: {formatDateTime(lastLogin)}</p>}
+          <h1 className="text-2xl font-bold text-stone-900">{staffText('staff.dashboard.title')}</h1>
+          <p className="text-stone-700">{staffText('staff.dashboard.welcome', { name: me.data.name })}</p>
+          {lastLogin && (
+            <p className="text-sm text-stone-500">{staffText('staff.dashboard.lastLogin', { when: formatDateTime(lastLogin) })}</p>
+          )}
         </div>
         {me.data.role === 'director' && <OutboxButton />}
         <OwnPasswordButton />
@@ -99,10 +105,10 @@ export function AdminDashboard() {
             );
           }}
         >
-          <TabList aria-label="Dashboard sections" items={tabs} dependencies={[attention.data]}>
+          <TabList aria-label={staffText('staff.dashboard.sections')} items={tabs} dependencies={[attention.data]}>
             {(t) => (
               <Tab id={t.id}>
-                {t.label}
+                {tabLabel(t.id)}
                 <TabCount value={attention.data && TAB_COUNTS[t.id]?.(attention.data)} />
               </Tab>
             )}
@@ -111,7 +117,7 @@ export function AdminDashboard() {
             const Panel = PANELS.get(t.id)!;
             return (
               <TabPanel key={t.id} id={t.id}>
-                <Suspense fallback={<p className="py-8 text-center text-stone-500">Loading...</p>}>
+                <Suspense fallback={<p className="py-8 text-center text-stone-500">{staffText('staff.loading')}</p>}>
                   <Panel />
                 </Suspense>
               </TabPanel>

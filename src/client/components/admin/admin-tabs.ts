@@ -1,24 +1,24 @@
 /**
- * The dashboard's tabs, in order, and the `?tab=` search parameter: one entry per tab, its id, its label and the
- * file in `tabs/` that draws its panel (tab-panels.ts loads it, a chunk of its own). Kept apart from the dashboard
+ * The dashboard's tabs, in order, and the `?tab=` search parameter: one entry per tab, its id (its label is the staff
+ * catalogue's `staff.tab.<id>`, read by the dashboard) and the file in `tabs/` that draws its panel (tab-panels.ts loads it, a chunk of its own). Kept apart from the dashboard
  * component (and free of zod) because the route definitions import it: whatever they import is loaded by every
  * page, while the dashboard itself is a chunk of its own.
  */
 export const ADMIN_TABS = [
-  { id: 'overview', label: 'Overview', panel: 'OverviewTab' },
-  { id: 'events', label: 'Events', panel: 'EventsTab' },
-  { id: 'announcements', label: 'Announcements', panel: 'AnnouncementsTab' },
-  { id: 'applications', label: 'Applications', panel: 'ApplicationsTab' },
-  { id: 'children', label: 'Enrolled', panel: 'ChildrenTab' },
-  { id: 'classrooms', label: 'Classrooms', panel: 'ClassroomsTab' },
-  { id: 'activities', label: 'Activities', panel: 'ActivitiesTab' },
-  { id: 'attendance', label: 'Attendance', panel: 'AttendanceTab' },
-  { id: 'daily', label: 'Daily sheets', panel: 'DailySheetsTab' },
-  { id: 'communication', label: 'Communication', panel: 'CommunicationTab' },
-  { id: 'payments', label: 'Payments', panel: 'PaymentsTab' },
-  { id: 'gallery', label: 'Gallery', panel: 'GalleryTab' },
-  { id: 'staff', label: 'Staff', panel: 'StaffTab' },
-  { id: 'audit', label: 'Audit', panel: 'AuditTab' },
+  { id: 'overview', panel: 'OverviewTab' },
+  { id: 'events', panel: 'EventsTab' },
+  { id: 'announcements', panel: 'AnnouncementsTab' },
+  { id: 'applications', panel: 'ApplicationsTab' },
+  { id: 'children', panel: 'ChildrenTab' },
+  { id: 'classrooms', panel: 'ClassroomsTab' },
+  { id: 'activities', panel: 'ActivitiesTab' },
+  { id: 'attendance', panel: 'AttendanceTab' },
+  { id: 'daily', panel: 'DailySheetsTab' },
+  { id: 'communication', panel: 'CommunicationTab' },
+  { id: 'payments', panel: 'PaymentsTab' },
+  { id: 'gallery', panel: 'GalleryTab' },
+  { id: 'staff', panel: 'StaffTab' },
+  { id: 'audit', panel: 'AuditTab' },
 ] as const;
 export type AdminTabId = (typeof ADMIN_TABS)[number]['id'];
 

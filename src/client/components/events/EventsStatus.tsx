@@ -1,5 +1,5 @@
 import { useLocation, useRouter } from '@tanstack/react-router';
-import { plainText } from '~/shared/i18n/plain';
+import { siteText } from '~/shared/i18n/registry';
 import { languageOfPath } from '~/shared/i18n/paths';
 import { LoadFailed } from '../ui/LoadFailed';
 
@@ -10,7 +10,7 @@ import { LoadFailed } from '../ui/LoadFailed';
  */
 function usePlainT() {
   const language = languageOfPath(useLocation({ select: (l) => l.pathname }));
-  return (key: 'events.title' | 'events.loadFailed' | 'events.loading') => plainText(language, key);
+  return (key: 'events.title' | 'events.loadFailed' | 'events.loading') => siteText(language, key);
 }
 
 /** The loader failed: say so, and load again on request (invalidate re-runs the loader and clears the error). */

@@ -3,7 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { Form, Label, Radio, RadioGroup } from 'react-aria-components';
 import type { Language, MessageEmails, Preferences } from '~/shared/schemas/preferences';
 import { portalIntl, usePortalIntl } from '../../i18n';
-import { loadSiteCatalogue } from '~/shared/i18n/site-catalogue';
+import { loadCatalogue } from '~/shared/i18n/registry';
 import { loadPortalCatalogue } from '../../lib/portal-catalogue';
 import { toast } from '../../lib/toast';
 import { queryClient, trpc } from '../../lib/trpc';
@@ -46,7 +46,7 @@ export function PreferencesDialog({ isOpen, onOpenChange }: { isOpen: boolean; o
       onSuccess: async (answer) => {
         // The new language's words first, then the portal switches to them in one step.
         // The site header's words too (NavBar), so the header and the portal change together.
-        await Promise.all([loadPortalCatalogue(answer.language), loadSiteCatalogue(answer.language)]);
+        await Promise.all([loadPortalCatalogue(answer.language), loadCatalogue('site', answer.language)]);
         queryClient.setQueryData(preferencesQuery().queryKey, answer);
         onOpenChange(false);
         // Said in the language just chosen, as everything after it is.

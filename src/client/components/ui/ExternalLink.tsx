@@ -1,5 +1,5 @@
 import { useLocation } from '@tanstack/react-router';
-import { plainText } from '~/shared/i18n/plain';
+import { siteText } from '~/shared/i18n/registry';
 import { languageOfPath } from '~/shared/i18n/paths';
 import type { AnchorHTMLAttributes } from 'react';
 import { type ButtonSize, type ButtonVariant, buttonClass } from './button-class';
@@ -15,7 +15,7 @@ export function ExternalLinkButton({ variant = 'outline', size = 'md', className
   return (
     <a {...props} target="_blank" rel="noopener noreferrer" className={buttonClass(variant, size, className)}>
       {children}
-      <span className="sr-only"> {plainText(languageOfPath(useLocation({ select: (l) => l.pathname })), 'nav.newTab')}</span>
+      <span className="sr-only"> {siteText(languageOfPath(useLocation({ select: (l) => l.pathname })), 'nav.newTab')}</span>
     </a>
   );
 }

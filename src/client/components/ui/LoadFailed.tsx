@@ -1,5 +1,5 @@
 import { useLocation } from '@tanstack/react-router';
-import { plainText } from '~/shared/i18n/plain';
+import { siteText } from '~/shared/i18n/registry';
 import { languageOfPath } from '~/shared/i18n/paths';
 import { RotateCw } from 'lucide-react';
 import { PlainButton } from './PlainButton';
@@ -26,7 +26,7 @@ export function LoadFailed({
       <p className="text-sm text-stone-700">{message}</p>
       <PlainButton variant="outline" size="sm" onClick={onRetry} disabled={isRetrying}>
         <RotateCw aria-hidden="true" className="size-4" />
-        {plainText(language, isRetrying ? 'nav.tryingAgain' : 'nav.tryAgain')}
+        {siteText(language, isRetrying ? 'nav.tryingAgain' : 'nav.tryAgain')}
       </PlainButton>
     </div>
   );

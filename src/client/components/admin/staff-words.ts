@@ -1,0 +1,10 @@
+import { formatLite } from '~/shared/i18n/lite';
+import { type StaffKey, staffEn } from '~/shared/i18n/staff-en';
+
+/**
+ * A staff screen's words: the staff area of the catalogue, English-only (ADR 070), through the small formatter so
+ * the dashboard's first load carries no FormatJS (tests/unit/i18n-lite.test.ts holds it to FormatJS's answer).
+ */
+export function staffText(key: StaffKey, values?: Record<string, string | number>): string {
+  return formatLite('en-US', staffEn[key], values);
+}

@@ -1,0 +1,65 @@
+import { en, type SiteKey } from './en';
+import { formatLite } from './lite';
+import type { Language } from './languages';
+import type { PortalKey } from './portal-en';
+
+/**
+ * The catalogues at hand, by area, and how the browser fetches the others (ADR 070). The server has every one
+ * (shared/i18n/index.ts registers them). In the browser the site's English ships with the app, and every other
+ * catalogue is a chunk of its own, loaded when a page asks for it: Spanish before a `/es` page is drawn
+ * (routes/__root.tsx, main.tsx), the portal's when the portal opens (client/i18n.tsx). So the dashboards' first
+ * load carries no Spanish, and no portal words. No FormatJS here: every page imports this.
+ */
+interface Areas {
+  site: Record<SiteKey, string>;
+  portal: Record<PortalKey, string>;
+}
+export type BrowserArea = keyof Areas;
+
+const loaded: { [A in BrowserArea]: Partial<Record<Language, Areas[A]>> } = { site: { en }, portal: {} };
+
+/** Where each catalogue the browser may lack comes from: one line per area and language. */
+const LOADERS: { [A in BrowserArea]: Partial<Record<Language, () => Promise<Areas[A]>>> } = {
+  site: { es: () => import('./es').then((m) => m.es) },
+  portal: { en: () => import('./portal-en').then((m) => m.portalEn), es: () => import('./portal-es').then((m) => m.portalEs) },
+};
+
+/** The catalogue of `area` in `language`, or undefined when the browser has not loaded it yet. */
+export function catalogueOf<A extends BrowserArea>(area: A, language: Language): Areas[A] | undefined {
+  return loaded[area][language];
+}
+
+/** Whether the catalogue is at hand. */
+export const hasCatalogue = (area: BrowserArea, language: Language): boolean => !!loaded[area][language];
+
+export function registerCatalogue<A extends BrowserArea>(area: A, language: Language, catalogue: Areas[A]): void {
+  loaded[area][language] = catalogue;
+}
+
+/** Loads a catalogue in the browser (a no-op once loaded). */
+export async function loadCatalogue(area: BrowserArea, language: Language): Promise<void> {
+  if (loaded[area][language]) return;
+  const load = LOADERS[area][language];
+  if (load) (loaded[area] as Partial<Record<Language, unknown>>)[language] = await load();
+}
+
+/** The site's catalogue of `language`. A language not loaded yet is a mistake in the caller, not a reason to show English. */
+export function siteCatalogue(language: Language): Record<SiteKey, string> {
+  const catalogue = loaded.site[language];
+  if (!catalogue) throw new Error(`The ${language} site catalogue is not loaded.`);
+  return catalogue;
+}
+
+/**
+ * A site message through the small formatter (lite.ts), for what every page of the app draws before FormatJS is
+ * loaded, if ever (the navigation bar, the not-found page, a failed load): its parser would cost every page's first
+ * load. tests/unit/i18n-lite.test.ts checks lite.ts writes each such message as FormatJS does.
+ */
+export function siteText(language: Language, key: SiteKey, values: Record<string, string | number> = {}): string {
+  return formatLite(language === 'es' ? 'es-US' : 'en-US', siteCatalogue(language)[key], values);
+}
+
+/** The site's messages whose keys start with `prefix`, in `language` (a page's copy for its script). */
+export function messagesWithPrefix(language: Language, prefix: string): Record<string, string> {
+  return Object.fromEntries(Object.entries(siteCatalogue(language)).filter(([key]) => key.startsWith(prefix)));
+}
