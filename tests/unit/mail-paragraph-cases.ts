@@ -4,7 +4,7 @@
  * before (mail-paragraph-golden.json, written by the three helpers).
  */
 import { spanishApplicationReceivedEmail, spanishApplicationStatusEmail } from '../../src/server/services/application-mail-es';
-import { documentRequestNoticeEmail, messageDigestEmail, newMessageNoticeEmail } from '../../src/server/services/communication-mail';
+import { documentRequestNoticeEmail, messageDigestEmail, newMessageNoticeEmail } from '../../src/server/communications/mail';
 import { achievementEmail, passwordResetEmail } from '../../src/server/services/mail-templates';
 import type { EmailContent } from '../../src/server/services/mail-templates';
 

@@ -7,7 +7,7 @@ import { centreToday } from '../clock';
 import { dailyRead } from '../cache/store';
 import { audited } from '../audit/record';
 import { directorProcedure, publicProcedure, router } from '../trpc';
-import { deleteOr404, updateOr404 } from './content-writes';
+import { deleteOr404, updateOr404 } from '../content/writes';
 import { checkDayRules } from '../field-errors';
 
 const columns = {

@@ -9,7 +9,7 @@ import { isUniqueViolation } from '../db-errors';
 import { cachedRead, firstPageRead } from '../cache/store';
 import { keysetPage, type SortKey } from '../pagination';
 import { applicationStatusEmail } from '../services/mail-templates';
-import { sendToParent } from '../services/parent-mail';
+import { sendToParent } from '../parents/mail';
 import { audited, recordAudit } from '../audit/record';
 import { directorProcedure, router } from '../trpc';
 import { childColumns } from './children';

@@ -6,7 +6,7 @@ import { centre } from '../../shared/centre';
 import { recordAudit } from '../audit/record';
 import { ARCHIVE_LINK_DAYS, ARCHIVE_LINK_PATH, archiveLinkToken } from '../exports/archive-links';
 import { headerSafe, letter, link, plain } from '../services/mail-templates';
-import { sendToParent } from '../services/parent-mail';
+import { sendToParent } from '../parents/mail';
 import { consumeForAccount } from '../services/rate-limit';
 import { directorProcedure, router } from '../trpc';
 

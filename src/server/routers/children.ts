@@ -14,7 +14,7 @@ import { isUniqueViolation } from '../db-errors';
 import { parentCredentialsEmail } from '../services/mail-templates';
 import { appliedLanguage, preferencesOf } from '../parents/preferences';
 import type { Language } from '../../shared/i18n/languages';
-import { type SendOutcome, sendToParent } from '../services/parent-mail';
+import { type SendOutcome, sendToParent } from '../parents/mail';
 import { cachedRead } from '../cache/store';
 import { audited, changedFields, recordAudit } from '../audit/record';
 import { directorProcedure, staffProcedure, router } from '../trpc';

@@ -15,7 +15,7 @@ import type { Db } from '../db';
 import { activitiesPage, activityColumns, noteColumns, notesPage, rangeRecords, rangeSummary } from '../development/records';
 import { linkedParentRecipients } from '../development/recipients';
 import { weeklyReportEmail } from '../services/mail-templates';
-import { sendToParent } from '../services/parent-mail';
+import { sendToParent } from '../parents/mail';
 import { assertMayChange } from '../audit/authors';
 import { audited, changedFields, recordAudit } from '../audit/record';
 import { fieldError } from '../field-errors';

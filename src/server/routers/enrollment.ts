@@ -3,9 +3,9 @@ import { enrollmentApplications } from '~/db/schema';
 import { enrollmentDatesSchema, enrollmentSchema } from '../../shared/schemas/enrollment';
 import { centreToday } from '../clock';
 import { checkDayRules } from '../field-errors';
-import { noticeToCentre, newApplicationNotice } from '../services/centre-notices';
+import { noticeToCentre, newApplicationNotice } from '../communications/centre-notices';
 import { applicationReceivedEmail } from '../services/mail-templates';
-import { sendToParent } from '../services/parent-mail';
+import { sendToParent } from '../parents/mail';
 import { addressKey, consume } from '../services/rate-limit';
 import { publicProcedure, router } from '../trpc';
 

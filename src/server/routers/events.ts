@@ -4,8 +4,8 @@ import { eventSchema, eventUpdateSchema, idSchema } from '../../shared/schemas/c
 import { cachedRead, dailyRead } from '../cache/store';
 import { audited } from '../audit/record';
 import { directorProcedure, publicProcedure, router } from '../trpc';
-import { deleteOr404, updateOr404 } from './content-writes';
-import { eventsCalendar } from '../services/events-calendar';
+import { deleteOr404, updateOr404 } from '../content/writes';
+import { eventsCalendar } from '../content/events-calendar';
 
 const columns = {
   id: events.id,

@@ -7,7 +7,7 @@ import { type Clock, centreToday } from '../clock';
 import type { Db } from '../db';
 import { linkedParentRecipients } from '../development/recipients';
 import { achievementEmail } from '../services/mail-templates';
-import { sendToParent } from '../services/parent-mail';
+import { sendToParent } from '../parents/mail';
 import { dailyRead } from '../cache/store';
 import { audited } from '../audit/record';
 import { staffAuthorName } from '../audit/authors';

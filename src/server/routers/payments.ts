@@ -26,7 +26,7 @@ import {
 import { adminStatement, assertTaxYear, buildStatement, statementFileName, statementYears, taxParents } from '../payments/statements';
 import { summarise } from '../payments/summary';
 import { paymentReceiptEmail, taxStatementEmail } from '../services/mail-templates';
-import { sendToParent } from '../services/parent-mail';
+import { sendToParent } from '../parents/mail';
 import { PdfWords, receiptPdf, taxStatementPdf } from '../payments/pdf';
 import { firstPageRead } from '../cache/store';
 import { audited, recordAudit } from '../audit/record';

@@ -7,7 +7,7 @@ import { centre } from '../../shared/centre';
 import type { Config } from '../config';
 import type { Context } from '../context';
 import { logger } from '../logger';
-import { type EmailContent, headerSafe, letter, link, plain } from './mail-templates';
+import { type EmailContent, headerSafe, letter, link, plain } from '../services/mail-templates';
 
 type NoticeConfig = Pick<Config, 'publicUrl'>;
 
