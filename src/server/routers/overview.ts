@@ -3,7 +3,7 @@ import { announcements, enrolledChildren, enrollmentApplications, events } from 
 import { centreToday } from '../clock';
 import { directorProcedure, router, staffProcedure } from '../trpc';
 import type { Db } from '../db';
-import { communicationAttention } from './communications';
+import { communicationAttention } from '../communications/messages';
 
 /** SPEC.md §9: the overview lists 5 items each. */
 export const OVERVIEW_LIST_SIZE = 5;
