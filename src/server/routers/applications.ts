@@ -12,7 +12,7 @@ import { applicationStatusEmail } from '../services/mail-templates';
 import { sendToParent } from '../parents/mail';
 import { audited, recordAudit } from '../audit/record';
 import { directorProcedure, router } from '../trpc';
-import { childColumns } from './children';
+import { childColumns } from '../children/records';
 
 /** Every field of an application (SPEC.md §3), as the details dialog shows them. */
 export const applicationColumns = {
