@@ -1,0 +1,57 @@
+import type { z } from 'zod';
+import type { Context, StaffContext } from '../context';
+import { asc, eq } from 'drizzle-orm';
+import { events } from '~/db/schema';
+import { type eventSchema } from '../../shared/schemas/content';
+import { cachedRead, dailyRead } from '../cache/store';
+import { audited } from '../audit/record';
+import { eventsCalendar } from './events-calendar';
+export const columns = {
+  id: events.id,
+  title: events.title,
+  description: events.description,
+  eventDate: events.eventDate,
+  startTime: events.startTime,
+  endTime: events.endTime,
+  category: events.category,
+  isPublic: events.isPublic,
+  location: events.location,
+  createdAt: events.createdAt,
+};
+
+export function upcomingEvents(ctx: Context) {
+  const read = (isAdmin: boolean) =>
+    ctx.db
+      .select(columns)
+      .from(events)
+      .where(isAdmin ? undefined : eq(events.isPublic, true))
+      .orderBy(asc(events.eventDate), asc(events.startTime))
+      .all();
+  return ctx.auth?.kind === 'admin' ? read(true) : dailyRead(ctx, 'events.list', () => read(false));
+}
+
+export function calendarFeed(ctx: Context) {
+  return cachedRead(ctx.db, 'events.calendar', () =>
+    eventsCalendar(
+      ctx.db
+        .select({ ...columns, updatedAt: events.updatedAt })
+        .from(events)
+        .where(eq(events.isPublic, true))
+        .orderBy(asc(events.eventDate), asc(events.startTime), asc(events.id))
+        .all(),
+      ctx.config.publicUrl,
+    ),
+  );
+}
+
+export function allEvents(ctx: StaffContext) {
+  return ctx.db.select(columns).from(events).orderBy(asc(events.eventDate), asc(events.startTime)).all();
+}
+
+export function createEvent(ctx: StaffContext, input: z.output<typeof eventSchema>) {
+  return audited(
+    ctx,
+    (db) => db.insert(events).values(input).returning(columns).get(),
+    (row) => ({ action: 'create', entity: 'event', entityId: row.id, fields: input }),
+  );
+}

@@ -1,0 +1,16 @@
+import type { z } from 'zod';
+import type { StaffContext } from '../context';
+import { type idSchema } from '../../shared/schemas/content';
+import { deleteGalleryPicture, listGalleryPictures } from '../services/images';
+import { audited } from '../audit/record';
+export function listPictures(ctx: StaffContext) {
+  return listGalleryPictures(ctx.db);
+}
+
+export function deletePicture(ctx: StaffContext, input: z.output<typeof idSchema>) {
+  return audited(
+    ctx,
+    (db) => deleteGalleryPicture({ ...ctx, db }, input),
+    () => ({ action: 'delete', entity: 'picture', entityId: input }),
+  );
+}
