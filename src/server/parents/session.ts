@@ -1,0 +1,18 @@
+import type { Context, ParentContext } from '../context';
+import { TRPCError } from '@trpc/server';
+import { eq } from 'drizzle-orm';
+import { parentUsers } from '~/db/schema';
+import { clearedCookie, PARENT_COOKIE } from '../auth/cookies';
+import { deleteSession } from '../auth/session';
+import { parentRecordColumns } from './sign-in';
+export function parentLogout(ctx: Context) {
+  if (ctx.auth?.kind === 'parent') deleteSession(ctx.db, ctx.auth);
+  ctx.resHeaders.append('Set-Cookie', clearedCookie(ctx.config, PARENT_COOKIE));
+  return { success: true as const };
+}
+
+export function parentMe(ctx: ParentContext) {
+  const parent = ctx.db.select(parentRecordColumns).from(parentUsers).where(eq(parentUsers.id, ctx.parent.id)).get();
+  if (!parent) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in' });
+  return parent;
+}
