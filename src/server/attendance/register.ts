@@ -1,3 +1,8 @@
+/**
+ * Classrooms, attendance, staff clocking and authorized pickups: the queries and writes behind routers/attendance.ts.
+ * Each function takes the procedure's context: its `ctx.db` is the guarded database (ADR 063), so every
+ * write is checked again inside its transaction. The router validates the input and calls it (ADR 071).
+ */
 import type { z } from 'zod';
 import type { ParentContext, StaffContext } from '../context';
 import { TRPCError } from '@trpc/server';
@@ -18,6 +23,7 @@ import { signInSheetPdf } from './sheet-pdf';
 import { centreToday } from '../clock';
 import { parentChildOr404 } from '../parents/access';
 import { consumeForAccount, inBuildSlot } from '../services/rate-limit';
+
 export function classroomList(ctx: StaffContext) {
   return listClassrooms(ctx.db);
 }

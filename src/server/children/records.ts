@@ -1,3 +1,8 @@
+/**
+ * Enrolled children and their parent logins: the queries and writes behind routers/children.ts.
+ * Each function takes the procedure's context: its `ctx.db` is the guarded database (ADR 063), so every
+ * write is checked again inside its transaction. The router validates the input and calls it (ADR 071).
+ */
 import type { z } from 'zod';
 import type { StaffContext } from '../context';
 import { TRPCError } from '@trpc/server';
@@ -19,6 +24,7 @@ import type { Language } from '../../shared/i18n/languages';
 import { type SendOutcome, sendToParent } from '../parents/mail';
 import { cachedRead } from '../cache/store';
 import { audited, changedFields, recordAudit } from '../audit/record';
+
 export const childColumns = {
   id: enrolledChildren.id,
   childName: enrolledChildren.childName,

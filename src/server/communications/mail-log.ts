@@ -1,9 +1,15 @@
+/**
+ * The embedded outbox and the log of e-mails to parents: the queries behind routers/mail.ts.
+ * Each function takes the procedure's context: its `ctx.db` is the guarded database (ADR 063), so every
+ * write is checked again inside its transaction. The router validates the input and calls it (ADR 071).
+ */
 import type { z } from 'zod';
 import type { StaffContext } from '../context';
 import { TRPCError } from '@trpc/server';
 import { desc, eq } from 'drizzle-orm';
 import { outboxMessages, parentEmails } from '~/db/schema';
 import { type idSchema } from '../../shared/schemas/content';
+
 /** How many messages a list answers at most (newest first). */
 export const MAIL_LIST_LIMIT = 200;
 

@@ -1,3 +1,8 @@
+/**
+ * Messages between the centre and the families, and document requests: the queries and writes behind routers/communications.ts.
+ * Each function takes the procedure's context: its `ctx.db` is the guarded database (ADR 063), so every
+ * write is checked again inside its transaction. The router validates the input and calls it (ADR 071).
+ */
 import type { z } from 'zod';
 import type { ParentContext, SignedInContext, StaffContext } from '../context';
 import { TRPCError } from '@trpc/server';
@@ -28,6 +33,7 @@ import { emailsAtOnce } from './digest';
 import { sendToParent } from '../parents/mail';
 import { preferencesOfAddress } from '../parents/preferences';
 import { audited } from '../audit/record';
+
 const messageColumns = getTableColumns(communicationMessages);
 const requestColumns = getTableColumns(documentRequests);
 

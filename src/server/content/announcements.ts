@@ -1,3 +1,8 @@
+/**
+ * Announcements: the queries and writes behind routers/announcements.ts.
+ * Each function takes the procedure's context: its `ctx.db` is the guarded database (ADR 063), so every
+ * write is checked again inside its transaction. The router validates the input and calls it (ADR 071).
+ */
 import type { z } from 'zod';
 import type { Context, StaffContext } from '../context';
 import { TRPCError } from '@trpc/server';
@@ -10,6 +15,7 @@ import { dailyRead } from '../cache/store';
 import { audited } from '../audit/record';
 import { updateOr404 } from './writes';
 import { checkDayRules } from '../field-errors';
+
 const columns = {
   id: announcements.id,
   title: announcements.title,

@@ -1,3 +1,8 @@
+/**
+ * Events and the public calendar: the queries and writes behind routers/events.ts.
+ * Each function takes the procedure's context: its `ctx.db` is the guarded database (ADR 063), so every
+ * write is checked again inside its transaction. The router validates the input and calls it (ADR 071).
+ */
 import type { z } from 'zod';
 import type { Context, StaffContext } from '../context';
 import { asc, eq } from 'drizzle-orm';
@@ -6,6 +11,7 @@ import { type eventSchema } from '../../shared/schemas/content';
 import { cachedRead, dailyRead } from '../cache/store';
 import { audited } from '../audit/record';
 import { eventsCalendar } from './events-calendar';
+
 export const columns = {
   id: events.id,
   title: events.title,

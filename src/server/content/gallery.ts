@@ -1,8 +1,14 @@
+/**
+ * The public gallery: the query behind routers/gallery.ts.
+ * Each function takes the procedure's context: its `ctx.db` is the guarded database (ADR 063), so every
+ * write is checked again inside its transaction. The router validates the input and calls it (ADR 071).
+ */
 import type { Context } from '../context';
 import { desc, eq } from 'drizzle-orm';
 import { pictures } from '~/db/schema';
 import { dailyRead } from '../cache/store';
 import { pictureAlt } from '../services/images';
+
 export function publicGallery(ctx: Context) {
   return dailyRead(ctx, 'gallery.list', () =>
     ctx.db

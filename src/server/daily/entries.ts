@@ -1,3 +1,8 @@
+/**
+ * Daily sheet entries and photos of the day: the queries and writes behind routers/daily.ts.
+ * Each function takes the procedure's context: its `ctx.db` is the guarded database (ADR 063), so every
+ * write is checked again inside its transaction. The router validates the input and calls it (ADR 071).
+ */
 import type { z } from 'zod';
 import type { ParentContext, StaffContext } from '../context';
 import { TRPCError } from '@trpc/server';
@@ -22,6 +27,7 @@ import { childPhotosPage, roomPhotos } from './photos';
 import { dayTimeline, entryColumns, entryItem, roomEntries } from './timeline';
 import { parentChildOr404 } from '../parents/access';
 import { consumeForAccount } from '../services/rate-limit';
+
 const notFound = (what: string) => new TRPCError({ code: 'NOT_FOUND', message: `${what} not found` });
 
 /** Active children by id, with their first day; any id that is not one is a 404 (nothing is written). */

@@ -1,3 +1,8 @@
+/**
+ * Activities, development notes and the weekly report: the queries and writes behind routers/development.ts.
+ * Each function takes the procedure's context: its `ctx.db` is the guarded database (ADR 063), so every
+ * write is checked again inside its transaction. The router validates the input and calls it (ADR 071).
+ */
 import type { z } from 'zod';
 import type { StaffContext } from '../context';
 import { TRPCError } from '@trpc/server';
@@ -22,6 +27,7 @@ import { assertMayChange } from '../audit/authors';
 import { audited, changedFields, recordAudit } from '../audit/record';
 import { fieldError } from '../field-errors';
 import { preferencesOfAddress } from '../parents/preferences';
+
 /** SPEC.md §9: the Activities tab lists 5 of each. */
 export const ADMIN_RECENT_ITEMS = 5;
 

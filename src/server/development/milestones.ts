@@ -1,3 +1,8 @@
+/**
+ * Milestones and achievements: the queries and writes behind routers/milestones.ts.
+ * Each function takes the procedure's context: its `ctx.db` is the guarded database (ADR 063), so every
+ * write is checked again inside its transaction. The router validates the input and calls it (ADR 071).
+ */
 import type { z } from 'zod';
 import type { Context, StaffContext } from '../context';
 import { TRPCError } from '@trpc/server';
@@ -15,6 +20,7 @@ import { audited } from '../audit/record';
 import { staffAuthorName } from '../audit/authors';
 import { preferencesOfAddress } from '../parents/preferences';
 import { milestoneIn } from '../../shared/i18n/milestones-es';
+
 export const milestoneColumns = {
   id: milestones.id,
   name: milestones.name,

@@ -1,3 +1,8 @@
+/**
+ * Enrollment applications as staff handle them: the queries and writes behind routers/applications.ts.
+ * Each function takes the procedure's context: its `ctx.db` is the guarded database (ADR 063), so every
+ * write is checked again inside its transaction. The router validates the input and calls it (ADR 071).
+ */
 import type { z } from 'zod';
 import type { StaffContext } from '../context';
 import { TRPCError } from '@trpc/server';
@@ -14,6 +19,7 @@ import { applicationStatusEmail } from '../services/mail-templates';
 import { sendToParent } from '../parents/mail';
 import { audited, recordAudit } from '../audit/record';
 import { childColumns } from '../children/records';
+
 /** Every field of an application (SPEC.md §3), as the details dialog shows them. */
 export const applicationColumns = {
   id: enrollmentApplications.id,

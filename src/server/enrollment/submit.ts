@@ -1,3 +1,8 @@
+/**
+ * The public application form's write: behind routers/enrollment.ts.
+ * Each function takes the procedure's context: its `ctx.db` is the guarded database (ADR 063), so every
+ * write is checked again inside its transaction. The router validates the input and calls it (ADR 071).
+ */
 import type { z } from 'zod';
 import type { Context } from '../context';
 import { TRPCError } from '@trpc/server';
@@ -9,6 +14,7 @@ import { noticeToCentre, newApplicationNotice } from '../communications/centre-n
 import { applicationReceivedEmail } from '../services/mail-templates';
 import { sendToParent } from '../parents/mail';
 import { addressKey, consume } from '../services/rate-limit';
+
 export async function submitApplication(ctx: Context, input: z.output<typeof enrollmentSchema>) {
   checkDayRules(enrollmentDatesSchema(centreToday(ctx.clock)), input);
   consume(ctx, ctx.limits.enrollment, addressKey(ctx.ip), 'Too many applications from this network. Please call us or try again later.');

@@ -1,3 +1,8 @@
+/**
+ * E-mailing a family the link to their child's archive: behind routers/archives.ts.
+ * Each function takes the procedure's context: its `ctx.db` is the guarded database (ADR 063), so every
+ * write is checked again inside its transaction. The router validates the input and calls it (ADR 071).
+ */
 import type { z } from 'zod';
 import type { StaffContext } from '../context';
 import { TRPCError } from '@trpc/server';
@@ -10,6 +15,7 @@ import { ARCHIVE_LINK_DAYS, ARCHIVE_LINK_PATH, archiveLinkToken } from './archiv
 import { headerSafe, letter, link, plain } from '../services/mail-templates';
 import { sendToParent } from '../parents/mail';
 import { consumeForAccount } from '../services/rate-limit';
+
 export const NO_PARENT_LOGIN =
   'This child has no parent login, so there is nobody to e-mail a link to. Download the archive yourself and give it to the family.';
 

@@ -1,3 +1,8 @@
+/**
+ * The Parent Portal's reads and the parent's preferences: the queries behind routers/parent-portal.ts.
+ * Each function takes the procedure's context: its `ctx.db` is the guarded database (ADR 063), so every
+ * write is checked again inside its transaction. The router validates the input and calls it (ADR 071).
+ */
 import type { ParentContext } from '../context';
 import { z } from 'zod';
 import { and, asc, desc, eq } from 'drizzle-orm';
@@ -18,6 +23,7 @@ import { callerLanguage, preferencesOf, updatePreferences } from './preferences'
 import { type preferencesUpdateSchema } from '../../shared/schemas/preferences';
 import { consumeForAccount } from '../services/rate-limit';
 import { milestoneColumns } from '../development/milestones';
+
 /** SPEC.md §9: the parent overview shows the 3 most recent of each. */
 export const PARENT_OVERVIEW_ITEMS = 3;
 

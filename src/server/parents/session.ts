@@ -1,3 +1,8 @@
+/**
+ * The parent's session as the server knows it: behind routers/parent-auth.ts.
+ * Each function takes the procedure's context: its `ctx.db` is the guarded database (ADR 063), so every
+ * write is checked again inside its transaction. The router validates the input and calls it (ADR 071).
+ */
 import type { Context, ParentContext } from '../context';
 import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
@@ -5,6 +10,7 @@ import { parentUsers } from '~/db/schema';
 import { clearedCookie, PARENT_COOKIE } from '../auth/cookies';
 import { deleteSession } from '../auth/session';
 import { parentRecordColumns } from './sign-in';
+
 export function parentLogout(ctx: Context) {
   if (ctx.auth?.kind === 'parent') deleteSession(ctx.db, ctx.auth);
   ctx.resHeaders.append('Set-Cookie', clearedCookie(ctx.config, PARENT_COOKIE));

@@ -1,3 +1,8 @@
+/**
+ * Payment receipts and year-end statements: the queries and writes behind routers/payments.ts.
+ * Each function takes the procedure's context: its `ctx.db` is the guarded database (ADR 063), so every
+ * write is checked again inside its transaction. The router validates the input and calls it (ADR 071).
+ */
 import type { ParentContext, StaffContext } from '../context';
 import { TRPCError } from '@trpc/server';
 import { and, eq } from 'drizzle-orm';
@@ -38,6 +43,7 @@ import { PdfWords, receiptPdf, taxStatementPdf } from './pdf';
 import { firstPageRead } from '../cache/store';
 import { audited, recordAudit } from '../audit/record';
 import { consumeForAccount, inBuildSlot } from '../services/rate-limit';
+
 export const parentTaxStatementPdfForInput = z.object({ taxYear: taxYearField });
 
 export function receiptsPage(ctx: StaffContext, input: z.output<typeof pageInput>) {

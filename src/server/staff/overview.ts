@@ -1,9 +1,15 @@
+/**
+ * The dashboard's figures: the queries behind routers/overview.ts.
+ * Each function takes the procedure's context: its `ctx.db` is the guarded database (ADR 063), so every
+ * write is checked again inside its transaction. The router validates the input and calls it (ADR 071).
+ */
 import type { StaffContext } from '../context';
 import { asc, count, desc, eq, gte } from 'drizzle-orm';
 import { announcements, enrolledChildren, enrollmentApplications, events } from '~/db/schema';
 import { centreToday } from '../clock';
 import type { Db } from '../db';
 import { communicationAttention } from '../communications/messages';
+
 /** SPEC.md §9: the overview lists 5 items each. */
 export const OVERVIEW_LIST_SIZE = 5;
 

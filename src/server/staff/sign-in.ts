@@ -1,3 +1,8 @@
+/**
+ * Staff sign-in, sign-out and the signed-in staff member: the queries and writes behind routers/admin-auth.ts.
+ * Each function takes the procedure's context: its `ctx.db` is the guarded database (ADR 063), so every
+ * write is checked again inside its transaction. The router validates the input and calls it (ADR 071).
+ */
 import type { z } from 'zod';
 import type { Context, StaffContext } from '../context';
 import { TRPCError } from '@trpc/server';
@@ -11,6 +16,7 @@ import { failedStaffSignIn } from '../auth/failed-sign-ins';
 import { beginLogin } from '../auth/login-throttle';
 import { endOtherKindOfSession } from '../auth/one-account';
 import { createAdminSession, deleteSession } from '../auth/session';
+
 export const INVALID_LOGIN = 'Invalid email or password';
 /** Who the audit log names for a failed staff sign-in: the attempt was not made by anyone signed in. */
 export const NOT_SIGNED_IN = 'Not signed in';
