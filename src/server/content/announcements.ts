@@ -13,7 +13,7 @@ import { announcementExpirySchema, type announcementSchema, type announcementUpd
 import { centreToday } from '../clock';
 import { dailyRead } from '../cache/store';
 import { audited } from '../audit/record';
-import { updateOr404 } from './writes';
+import { deleteOr404, updateOr404 } from './writes';
 import { checkDayRules } from '../field-errors';
 
 const columns = {
@@ -67,4 +67,8 @@ export function updateAnnouncement(ctx: StaffContext, input: z.output<typeof ann
   // Ending an announcement early is fine; ending it before it was posted is not.
   checkDayRules(announcementExpirySchema(centreDateOf(posted.createdAt)), input);
   return updateOr404(ctx, { table: announcements, columns, entity: 'announcement', notFound: 'Announcement not found' }, id, fields);
+}
+
+export function deleteAnnouncement(ctx: StaffContext, input: string) {
+  return deleteOr404(ctx, { table: announcements, entity: 'announcement', notFound: 'Announcement not found' }, input);
 }

@@ -7,12 +7,13 @@ import type { z } from 'zod';
 import type { Context, StaffContext } from '../context';
 import { asc, eq } from 'drizzle-orm';
 import { events } from '~/db/schema';
-import { type eventSchema } from '../../shared/schemas/content';
+import { type eventSchema, type eventUpdateSchema } from '../../shared/schemas/content';
+import { deleteOr404, updateOr404 } from './writes';
 import { cachedRead, dailyRead } from '../cache/store';
 import { audited } from '../audit/record';
 import { eventsCalendar } from './events-calendar';
 
-export const columns = {
+const columns = {
   id: events.id,
   title: events.title,
   description: events.description,
@@ -60,4 +61,14 @@ export function createEvent(ctx: StaffContext, input: z.output<typeof eventSchem
     (db) => db.insert(events).values(input).returning(columns).get(),
     (row) => ({ action: 'create', entity: 'event', entityId: row.id, fields: input }),
   );
+}
+
+/** Replaces every field of the event (the create form's rules); 404 for an unknown id. */
+export function updateEvent(ctx: StaffContext, input: z.output<typeof eventUpdateSchema>) {
+  const { id, ...fields } = input;
+  return updateOr404(ctx, { table: events, columns, entity: 'event', notFound: 'Event not found' }, id, fields);
+}
+
+export function deleteEvent(ctx: StaffContext, input: string) {
+  return deleteOr404(ctx, { table: events, entity: 'event', notFound: 'Event not found' }, input);
 }

@@ -1,8 +1,12 @@
-import { announcements } from '~/db/schema';
 import { announcementSchema, announcementUpdateSchema, idSchema } from '../../shared/schemas/content';
 import { directorProcedure, publicProcedure, router } from '../trpc';
-import { deleteOr404 } from '../content/writes';
-import { currentAnnouncements, allAnnouncements, createAnnouncement, updateAnnouncement } from '../content/announcements';
+import {
+  allAnnouncements,
+  createAnnouncement,
+  currentAnnouncements,
+  deleteAnnouncement,
+  updateAnnouncement,
+} from '../content/announcements';
 
 export const announcementsRouter = router({
   /**
@@ -19,9 +23,5 @@ export const announcementsRouter = router({
   /** Replaces every field of the announcement (the create form's rules); 404 for an unknown id. */
   update: directorProcedure.input(announcementUpdateSchema).mutation(({ ctx, input }) => updateAnnouncement(ctx, input)),
 
-  delete: directorProcedure
-    .input(idSchema)
-    .mutation(({ ctx, input }) =>
-      deleteOr404(ctx, { table: announcements, entity: 'announcement', notFound: 'Announcement not found' }, input),
-    ),
+  delete: directorProcedure.input(idSchema).mutation(({ ctx, input }) => deleteAnnouncement(ctx, input)),
 });

@@ -1,8 +1,6 @@
-import { events } from '~/db/schema';
 import { eventSchema, eventUpdateSchema, idSchema } from '../../shared/schemas/content';
 import { directorProcedure, publicProcedure, router } from '../trpc';
-import { deleteOr404, updateOr404 } from '../content/writes';
-import { columns, upcomingEvents, calendarFeed, allEvents, createEvent } from '../content/events';
+import { allEvents, calendarFeed, createEvent, deleteEvent, upcomingEvents, updateEvent } from '../content/events';
 
 export const eventsRouter = router({
   /**
@@ -23,12 +21,7 @@ export const eventsRouter = router({
   create: directorProcedure.input(eventSchema).mutation(({ ctx, input }) => createEvent(ctx, input)),
 
   /** Replaces every field of the event (the create form's rules); 404 for an unknown id. */
-  update: directorProcedure.input(eventUpdateSchema).mutation(({ ctx, input }) => {
-    const { id, ...fields } = input;
-    return updateOr404(ctx, { table: events, columns, entity: 'event', notFound: 'Event not found' }, id, fields);
-  }),
+  update: directorProcedure.input(eventUpdateSchema).mutation(({ ctx, input }) => updateEvent(ctx, input)),
 
-  delete: directorProcedure
-    .input(idSchema)
-    .mutation(({ ctx, input }) => deleteOr404(ctx, { table: events, entity: 'event', notFound: 'Event not found' }, input)),
+  delete: directorProcedure.input(idSchema).mutation(({ ctx, input }) => deleteEvent(ctx, input)),
 });
