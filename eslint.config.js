@@ -39,7 +39,7 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
   },
   {
-    // Issue 30: an import into another layer goes through the `~/` alias, never climbs three folders up.
+    // ADR 021: an import that would climb three folders or more goes through the `~/` alias instead.
     files: ['src/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
@@ -47,8 +47,8 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^(\\.\\./){3,}(shared|server|client|db)/',
-              message: 'Import another layer with the ~/ alias (~/shared/..., ~/server/..., ~/db/...).',
+              regex: '^(\\.\\./){3,}',
+              message: 'An import never climbs three folders: use the ~/ alias (~/client/..., ~/shared/..., ~/server/..., ~/db/...).',
             },
           ],
         },

@@ -3,7 +3,7 @@ import { adminUsers } from '../../db/schema';
 import { seedReferenceData } from '../../db/seed';
 import { staffPasswordField } from '../shared/schemas/password-policy';
 import { hashPassword } from './auth/password';
-import { setStaffPassword } from './auth/staff-accounts';
+import { setStaffPassword } from './staff/passwords';
 import type { Config } from './config';
 import type { Db } from './db';
 

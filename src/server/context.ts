@@ -6,7 +6,7 @@ import type { Db } from './db';
 import type { Mailer } from './services/mail';
 import type { Limiters } from './services/rate-limit';
 import { ADMIN_COOKIE, cookieName, PARENT_COOKIE, readCookie, sessionCookie } from './auth/cookies';
-import { type Auth, validateAdminToken, validateParentToken } from './auth/session';
+import { type AdminIdentity, type Auth, type ParentIdentity, validateAdminToken, validateParentToken } from './auth/session';
 
 export interface AppDeps {
   db: Db;
@@ -24,6 +24,15 @@ export interface Context extends AppDeps {
   /** Headers the procedure wants on the response (Set-Cookie, Retry-After). */
   resHeaders: Headers;
 }
+
+/**
+ * The context a procedure hands a domain function (ADR 071): trpc.ts's builders narrow `auth` to the caller's
+ * kind, and their `ctx.db` is the guarded database of auth/write-rights.ts (ADR 063). A domain function queries
+ * through `ctx.db`, so every write it makes, and every transaction it opens, is checked again.
+ */
+export type StaffContext = Context & { auth: Extract<Auth, { kind: 'admin' }>; admin: AdminIdentity };
+export type ParentContext = Context & { auth: Extract<Auth, { kind: 'parent' }>; parent: ParentIdentity };
+export type SignedInContext = Context & { auth: Auth };
 
 /**
  * The caller's address, for rate limits. Directly on the internet it is the socket's peer. Behind the

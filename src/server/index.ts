@@ -21,7 +21,7 @@ import { createMailer } from './services/mailer';
 import { forgetExpiredPasswords, forgetExpiredResetLinks } from './services/outbox';
 import { mailQueueFor } from './services/mail-queue';
 import { startDailySummaries } from './daily/summary-mail';
-import { DIGEST_TICK_MS, digestTick } from './services/message-digest';
+import { DIGEST_TICK_MS, digestTick } from './communications/digest';
 import { RESET_LINK_MS } from './parents/passwords';
 
 async function main() {

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { as, sharedAdminServer } from '../helpers/admin-server';
 import { json } from '../helpers/enrollment-fixtures';
 import { cacheStore } from '../../src/server/cache/store';
-import { eventsCalendar } from '../../src/server/services/events-calendar';
+import { eventsCalendar } from '../../src/server/content/events-calendar';
 import { centre } from '../../src/shared/centre';
 
 describe('the events feed', () => {

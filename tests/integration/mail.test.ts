@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { outboxMessages, parentEmails, parentUsers } from '../../db/schema';
 import { verifyPassword } from '../../src/server/auth/password';
-import { applicationStatusEmail } from '../../src/server/applications/application-mail';
+import { applicationStatusEmail } from '../../src/server/enrollment/application-mail';
 import { parentCredentialsEmail } from '../../src/server/parents/account-mail';
 import { centre } from '../../src/shared/centre';
 import { addChild, as, sharedAdminServer } from '../helpers/admin-server';

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { messageDigests, outboxMessages, parentChildRelationships, parentUsers } from '../../db/schema';
 import { createParentSession } from '../../src/server/auth/session';
 import { drainMailQueue } from '../../src/server/services/mail-queue';
-import { digestTick, queueDueDigests } from '../../src/server/services/message-digest';
+import { digestTick, queueDueDigests } from '../../src/server/communications/digest';
 import { centre } from '../../src/shared/centre';
 import { addChild, as, type ChildBody, sharedAdminServer } from '../helpers/admin-server';
 import { json } from '../helpers/enrollment-fixtures';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { announcements, childAchievements, enrolledChildren, enrollmentApplications, events, milestones } from '../../db/schema';
-import { RECENT_LIMIT } from '../../src/server/routers/milestones';
+import { RECENT_LIMIT } from '../../src/server/development/milestones';
 import { AGE_RANGES, MILESTONE_CATEGORIES } from '../../src/shared/constants';
 import { requiredApplicationFields } from '../helpers/enrollment-fixtures';
 import { startTestServer, type TestServer } from '../helpers/server';

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminSessions, adminUsers } from '../../db/schema';
 import { generatePassword, verifyPassword } from '../../src/server/auth/password';
-import { setStaffPassword } from '../../src/server/auth/staff-accounts';
+import { setStaffPassword } from '../../src/server/staff/passwords';
 import { upsertAdmin } from '../../src/server/bootstrap';
 import { isCommonPassword } from '../../src/shared/common-passwords';
 import { STAFF_PASSWORD_TOO_COMMON, STAFF_PASSWORD_TOO_SHORT, staffPasswordField } from '../../src/shared/schemas/password-policy';

@@ -3,9 +3,9 @@
  * in both languages, with values that need escaping: mail-paragraph.test.ts checks each is written exactly as
  * before (mail-paragraph-golden.json, written by the three helpers).
  */
-import { documentRequestNoticeEmail, messageDigestEmail, newMessageNoticeEmail } from '../../src/server/services/communication-mail';
+import { documentRequestNoticeEmail, messageDigestEmail, newMessageNoticeEmail } from '../../src/server/communications/mail';
 import { achievementEmail, weeklyReportEmail } from '../../src/server/development/development-mail';
-import { applicationReceivedEmail, applicationStatusEmail } from '../../src/server/applications/application-mail';
+import { applicationReceivedEmail, applicationStatusEmail } from '../../src/server/enrollment/application-mail';
 import { parentCredentialsEmail, passwordResetEmail } from '../../src/server/parents/account-mail';
 import { paymentReceiptEmail, taxStatementEmail } from '../../src/server/payments/payment-mail';
 import { staffInvitationEmail, staffPasswordResetEmail } from '../../src/server/staff/account-mail';

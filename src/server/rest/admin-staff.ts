@@ -10,14 +10,20 @@ const param = (value: string | undefined) => (value ? value : undefined);
  */
 export const adminStaffRest = new Hono<RestEnv>()
   .get('/admin/staff', async (c) => c.json(await c.var.caller.staff.list()))
-  .post('/admin/staff', async (c) => c.json(await c.var.caller.staff.invite((await readJson(c)) as never), 201))
+  .post('/admin/staff', async (c) => c.json(await c.var.caller.staff.invite(await readJson(c, c.var.caller.staff.invite)), 201))
   .patch('/admin/staff/:id', async (c) => {
-    const body = (await readJson(c)) as Record<string, unknown>;
-    return c.json(await c.var.caller.staff.update({ ...(typeof body === 'object' && body ? body : {}), id: c.req.param('id') } as never));
+    const body = await readJson(c, c.var.caller.staff.update);
+    return c.json(await c.var.caller.staff.update({ ...(typeof body === 'object' && body ? body : {}), id: c.req.param('id') }));
   })
-  .post('/admin/forgot-password', async (c) => c.json(await c.var.caller.adminAuth.forgotPassword((await readJson(c)) as never)))
-  .post('/admin/set-password', async (c) => c.json(await c.var.caller.adminAuth.setPassword((await readJson(c)) as never)))
-  .post('/admin/change-password', async (c) => c.json(await c.var.caller.adminAuth.changePassword((await readJson(c)) as never)))
+  .post('/admin/forgot-password', async (c) =>
+    c.json(await c.var.caller.adminAuth.forgotPassword(await readJson(c, c.var.caller.adminAuth.forgotPassword))),
+  )
+  .post('/admin/set-password', async (c) =>
+    c.json(await c.var.caller.adminAuth.setPassword(await readJson(c, c.var.caller.adminAuth.setPassword))),
+  )
+  .post('/admin/change-password', async (c) =>
+    c.json(await c.var.caller.adminAuth.changePassword(await readJson(c, c.var.caller.adminAuth.changePassword))),
+  )
   .get('/admin/audit-log', async (c) => {
     const q = (name: string) => param(c.req.query(name));
     const page = await c.var.caller.auditLog.list({
@@ -27,7 +33,7 @@ export const adminStaffRest = new Hono<RestEnv>()
       entityId: q('entityId'),
       from: q('from'),
       to: q('to'),
-    } as never);
+    });
     return sendPage(c, page);
   })
   .get('/admin/audit-log/verify', async (c) => c.json(await c.var.caller.auditLog.verify()));

@@ -3,28 +3,28 @@ import { Hono } from 'hono';
 import { openPrivateDocument, receiveUpload } from '../documents/uploads';
 import { withWriteRights } from '../auth/write-rights';
 import { callerLanguage } from '../parents/preferences';
-import { errorResponse, readJson, restPage, type RestEnv, sendPage } from './shim';
+import { errorResponse, readJson, restPage, type RestEnv, sendPage, urlInput } from './shim';
 
 /** The Communication paths of SPEC.md §7, for staff and parents, and the private document upload and download. */
 export const communicationsRest = new Hono<RestEnv>()
   .get('/admin/communications', async (c) => sendPage(c, await c.var.caller.communications.adminMessages(restPage(c))))
-  .post('/admin/communications', async (c) => c.json(await c.var.caller.communications.adminSend((await readJson(c)) as never), 201))
+  .post('/admin/communications', async (c) =>
+    c.json(await c.var.caller.communications.adminSend(await readJson(c, c.var.caller.communications.adminSend)), 201),
+  )
   .get('/parent/communications', async (c) => sendPage(c, await c.var.caller.communications.parentMessages(restPage(c))))
-  .post('/parent/communications', async (c) => c.json(await c.var.caller.communications.parentSend((await readJson(c)) as never), 201))
+  .post('/parent/communications', async (c) =>
+    c.json(await c.var.caller.communications.parentSend(await readJson(c, c.var.caller.communications.parentSend)), 201),
+  )
   .post('/communications/:id/mark-read', async (c) => c.json(await c.var.caller.communications.markRead(c.req.param('id'))))
   .get('/admin/document-requests', async (c) => sendPage(c, await c.var.caller.communications.adminDocumentRequests(restPage(c))))
   .post('/admin/document-requests', async (c) =>
-    c.json(await c.var.caller.communications.requestDocument((await readJson(c)) as never), 201),
+    c.json(await c.var.caller.communications.requestDocument(await readJson(c, c.var.caller.communications.requestDocument)), 201),
   )
   .get('/parent/document-requests', async (c) => sendPage(c, await c.var.caller.communications.parentDocumentRequests(restPage(c))))
   .post('/parent/document-requests/:id/respond', async (c) => {
-    const body = (await readJson(c)) as Record<string, unknown>;
-    return c.json(
-      await c.var.caller.communications.parentRespond({
-        ...(typeof body === 'object' && body ? body : {}),
-        id: c.req.param('id'),
-      } as never),
-    );
+    const respond = c.var.caller.communications.parentRespond;
+    const body: unknown = await readJson(c);
+    return c.json(await respond(urlInput(respond, { ...(typeof body === 'object' && body ? body : {}), id: c.req.param('id') })));
   })
   .post('/objects/upload', async (c) => c.json(await c.var.caller.communications.createUpload()))
   // The plain PUT of SPEC.md §7: the raw body is the file. Who may send it is decided before a byte is read.

@@ -19,11 +19,11 @@ const texts = (value: unknown): unknown[] => (Array.isArray(value) ? value : val
  * child's day and photos; a photo's bytes go to staff and to the parents of a child tagged in it.
  */
 export const dailyRest = new Hono<RestEnv>()
-  .post('/admin/daily-entries', async (c) => c.json(await c.var.caller.daily.create((await readJson(c)) as never), 201))
-  .post('/admin/daily-entries/batch', async (c) => c.json(await c.var.caller.daily.batch((await readJson(c)) as never), 201))
+  .post('/admin/daily-entries', async (c) => c.json(await c.var.caller.daily.create(await readJson(c, c.var.caller.daily.create)), 201))
+  .post('/admin/daily-entries/batch', async (c) => c.json(await c.var.caller.daily.batch(await readJson(c, c.var.caller.daily.batch)), 201))
   .patch('/admin/daily-entries/:id', async (c) => {
-    const body = (await readJson(c)) as Record<string, unknown>;
-    return c.json(await c.var.caller.daily.update({ ...(typeof body === 'object' && body ? body : {}), id: c.req.param('id') } as never));
+    const body = await readJson(c, c.var.caller.daily.update);
+    return c.json(await c.var.caller.daily.update({ ...(typeof body === 'object' && body ? body : {}), id: c.req.param('id') }));
   })
   .delete('/admin/daily-entries/:id', async (c) => c.json(await c.var.caller.daily.delete(c.req.param('id'))))
   .get('/parent/daily-entries/:childId', async (c) =>

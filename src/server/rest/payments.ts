@@ -1,19 +1,5 @@
-import { Hono, type Context as HonoContext } from 'hono';
-import type { PdfFile } from '../payments/pdf-file';
-import { readJson, restPage, type RestEnv, sendPage } from './shim';
-
-/**
- * A PDF download: the bytes, named, never sniffed or cached (the documents are a family's financial
- * records). The procedure decided who may have it.
- */
-function pdfResponse(c: HonoContext, file: PdfFile): Response {
-  return c.body(Buffer.from(file.contentBase64, 'base64'), 200, {
-    'Content-Type': 'application/pdf',
-    'Content-Disposition': `attachment; filename="${file.fileName}"`,
-    'X-Content-Type-Options': 'nosniff',
-    'Cache-Control': 'private, no-store',
-  });
-}
+import { Hono } from 'hono';
+import { pdfResponse, readJson, restPage, type RestEnv, sendPage } from './shim';
 
 /**
  * Payment receipts and year-end tax statements (SPEC.md §7 Admin dashboard), plus the PDF downloads for staff
@@ -22,7 +8,9 @@ function pdfResponse(c: HonoContext, file: PdfFile): Response {
 export const paymentsRest = new Hono<RestEnv>()
   .get('/admin/payment-receipts', async (c) => sendPage(c, await c.var.caller.payments.list(restPage(c))))
   .get('/admin/payment-receipts/summary', async (c) => c.json(await c.var.caller.payments.summary()))
-  .post('/admin/payment-receipts', async (c) => c.json(await c.var.caller.payments.create((await readJson(c)) as never), 201))
+  .post('/admin/payment-receipts', async (c) =>
+    c.json(await c.var.caller.payments.create(await readJson(c, c.var.caller.payments.create)), 201),
+  )
   .post('/admin/payment-receipts/:id/send-email', async (c) => {
     // SPEC.md §7 sends an empty body; reading it still refuses malformed JSON the same way as everywhere.
     await readJson(c);
@@ -31,7 +19,9 @@ export const paymentsRest = new Hono<RestEnv>()
   .delete('/admin/payment-receipts/:id', async (c) => c.json(await c.var.caller.payments.delete(c.req.param('id'))))
   .get('/admin/payment-receipts/:id/pdf', async (c) => pdfResponse(c, await c.var.caller.payments.receiptPdf(c.req.param('id'))))
   .get('/admin/tax-statement-parents', async (c) => c.json(await c.var.caller.payments.taxParents()))
-  .post('/admin/year-end-tax-receipt', async (c) => c.json(await c.var.caller.payments.sendTaxStatement((await readJson(c)) as never)))
+  .post('/admin/year-end-tax-receipt', async (c) =>
+    c.json(await c.var.caller.payments.sendTaxStatement(await readJson(c, c.var.caller.payments.sendTaxStatement))),
+  )
   .get('/admin/year-end-tax-receipt/pdf', async (c) =>
     pdfResponse(
       c,

@@ -52,4 +52,6 @@ publicRest.get('/events.ics', async (c) => {
     'X-Content-Type-Options': 'nosniff',
   });
 });
-publicRest.post('/enrollment', async (c) => c.json(await c.var.caller.enrollment.submit((await readJson(c)) as never), 201));
+publicRest.post('/enrollment', async (c) =>
+  c.json(await c.var.caller.enrollment.submit(await readJson(c, c.var.caller.enrollment.submit)), 201),
+);

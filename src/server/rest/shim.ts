@@ -10,6 +10,7 @@ import { type AppDeps, type Context, createContext } from '../context';
 import { createCaller } from '../routers/_app';
 import { PAGE_MAX } from '../../shared/schemas/page';
 import type { Limiters } from '../services/rate-limit';
+import type { PdfFile } from '../payments/pdf-file';
 
 export type Caller = ReturnType<typeof createCaller>;
 export type RestEnv = { Variables: { caller: Caller; ctx: Context } };
@@ -33,15 +34,52 @@ export function restContext(deps: AppDeps, limits: Limiters): MiddlewareHandler<
   };
 }
 
-/** The JSON body, or a 400 that says what is wrong. */
-export async function readJson(c: HonoContext): Promise<unknown> {
+/**
+ * The JSON body, or a 400 that says what is wrong (an empty body is `{}`). Given the procedure it is for, the
+ * body is typed as that procedure's input; it is not checked here: the procedure's own schema validates it and
+ * refuses a wrong body with a 400 naming the fields, exactly as it does for a tRPC request.
+ */
+export async function readJson<I = unknown>(c: HonoContext, _procedure?: Procedure<I>): Promise<I> {
   const text = await c.req.text();
-  if (!text.trim()) return {};
+  if (!text.trim()) return {} as I;
   try {
-    return JSON.parse(text);
+    return JSON.parse(text) as I;
   } catch {
     throw new HTTPException(400, { message: 'The request body must be valid JSON' });
   }
+}
+
+/**
+ * The JSON body as an object for `procedure`, whatever was sent: a body that is not an object is handed over
+ * as `{ _: body }`, so the procedure's schema names each missing field rather than refusing the body whole.
+ */
+export async function readJsonObject<I>(c: HonoContext, _procedure: Procedure<I>): Promise<I> {
+  const value: unknown = await readJson(c);
+  return (typeof value === 'object' && value !== null && !Array.isArray(value) ? value : { _: value }) as I;
+}
+
+/**
+ * Fields a path builds from its URL (path and query parameters), typed as `procedure`'s input. Like a body they
+ * are not checked here: the procedure's schema refuses a missing or wrong one with a 400.
+ */
+export function urlInput<I>(_procedure: Procedure<I>, fields: Record<string, unknown>): I {
+  return fields as I;
+}
+
+/** A procedure of the tRPC caller as a REST path calls it: one input, checked by the procedure. */
+type Procedure<I> = (input: I) => Promise<unknown>;
+
+/**
+ * A PDF download: the bytes, named, never sniffed or cached (receipts, statements and sign-in sheets are
+ * personal records). The procedure decided who may have it.
+ */
+export function pdfResponse(c: HonoContext, file: PdfFile): Response {
+  return c.body(Buffer.from(file.contentBase64, 'base64'), 200, {
+    'Content-Type': 'application/pdf',
+    'Content-Disposition': `attachment; filename="${file.fileName}"`,
+    'X-Content-Type-Options': 'nosniff',
+    'Cache-Control': 'private, no-store',
+  });
 }
 
 export interface ErrorBody {

@@ -1,202 +1,28 @@
-import { TRPCError } from '@trpc/server';
-import { and, count, eq } from 'drizzle-orm';
-import { enrolledChildren, enrollmentApplications } from '~/db/schema';
-import { type ApplicationStatus, PROGRAMS, type Program } from '../../shared/constants';
-import { choiceLabel, RELATIONSHIP_CHOICES } from '../../shared/enrollment-choices';
 import { applicationsPageInput, applicationStatusUpdateSchema } from '../../shared/schemas/children';
 import { idSchema } from '../../shared/schemas/content';
-import { isUniqueViolation } from '../db-errors';
-import { cachedRead, firstPageRead } from '../cache/store';
-import { keysetPage, type SortKey } from '../pagination';
-import { applicationStatusEmail } from '../applications/application-mail';
-import { sendToParent } from '../services/parent-mail';
-import { audited, recordAudit } from '../audit/record';
 import { directorProcedure, router } from '../trpc';
-import { childColumns } from './children';
-
-/** Every field of an application (SPEC.md §3), as the details dialog shows them. */
-export const applicationColumns = {
-  id: enrollmentApplications.id,
-  parentFirstName: enrollmentApplications.parentFirstName,
-  parentLastName: enrollmentApplications.parentLastName,
-  parentEmail: enrollmentApplications.parentEmail,
-  parentPhone: enrollmentApplications.parentPhone,
-  parentAddress: enrollmentApplications.parentAddress,
-  parentCity: enrollmentApplications.parentCity,
-  parentState: enrollmentApplications.parentState,
-  parentZip: enrollmentApplications.parentZip,
-  childFirstName: enrollmentApplications.childFirstName,
-  childLastName: enrollmentApplications.childLastName,
-  childDateOfBirth: enrollmentApplications.childDateOfBirth,
-  childAge: enrollmentApplications.childAge,
-  programRequested: enrollmentApplications.programRequested,
-  startDate: enrollmentApplications.startDate,
-  emergencyContactName: enrollmentApplications.emergencyContactName,
-  emergencyContactPhone: enrollmentApplications.emergencyContactPhone,
-  emergencyContactRelationship: enrollmentApplications.emergencyContactRelationship,
-  pediatricianName: enrollmentApplications.pediatricianName,
-  pediatricianPhone: enrollmentApplications.pediatricianPhone,
-  allergies: enrollmentApplications.allergies,
-  medications: enrollmentApplications.medications,
-  medicalConditions: enrollmentApplications.medicalConditions,
-  specialInstructions: enrollmentApplications.specialInstructions,
-  howDidYouHear: enrollmentApplications.howDidYouHear,
-  language: enrollmentApplications.language,
-  status: enrollmentApplications.status,
-  createdAt: enrollmentApplications.createdAt,
-};
-
-/** applicationColumns is every column, so a selected row has the table's full shape. */
-type ApplicationRow = typeof enrollmentApplications.$inferSelect;
-
-/** Newest first, the id breaking ties (keyset pages, pagination.ts). */
-const applicationOrder: SortKey<Pick<ApplicationRow, 'createdAt' | 'id'>>[] = [
-  { column: enrollmentApplications.createdAt, kind: 'time', of: (a) => a.createdAt },
-  { column: enrollmentApplications.id, kind: 'text', of: (a) => a.id },
-];
-
-export const ALREADY_ENROLLED = 'This application is already enrolled.';
-export const NOT_APPROVED = 'Only an approved application can be enrolled. Set its status to Approved first.';
-const NOT_FOUND = 'Application not found';
-
-/** The medical and emergency details staff need day to day, carried into the enrolled child's notes (choices by their labels). */
-export function notesFromApplication(a: ApplicationRow): string | null {
-  const lines = [
-    a.allergies && `Allergies: ${a.allergies}`,
-    a.medications && `Medications: ${a.medications}`,
-    a.medicalConditions && `Medical conditions: ${a.medicalConditions}`,
-    a.specialInstructions && `Special instructions: ${a.specialInstructions}`,
-    a.pediatricianName && `Pediatrician: ${a.pediatricianName}${a.pediatricianPhone ? `, ${a.pediatricianPhone}` : ''}`,
-    `Emergency contact: ${a.emergencyContactName} (${choiceLabel(RELATIONSHIP_CHOICES, a.emergencyContactRelationship)}), ${a.emergencyContactPhone}`,
-  ].filter((l): l is string => !!l);
-  return lines.join('\n').slice(0, 10000) || null;
-}
+import { applicationsPage, updateApplicationStatus, deleteApplication, enrollApplication } from '../enrollment/applications';
 
 export const applicationsRouter = router({
   /**
    * A page of the applications, newest first (of one status when asked), each with the id of the child
    * enrolled from it (null until enrolled); and the counts the header shows, over every application.
    */
-  list: directorProcedure.input(applicationsPageInput).query(({ ctx, input }) => {
-    const ofStatus = input.status ? eq(enrollmentApplications.status, input.status) : undefined;
-    // The first page and the counts from memory until the next write (cache/store.ts): the counts read every
-    // application, and every director opening the tab reads the same first page.
-    const page = firstPageRead(ctx.db, `applications:${input.status ?? ''}:${input.limit}`, input.cursor, () =>
-      keysetPage(applicationOrder, input, (after, orderBy, n) =>
-        ctx.db
-          .select({ ...applicationColumns, enrolledChildId: enrolledChildren.id })
-          .from(enrollmentApplications)
-          .leftJoin(enrolledChildren, eq(enrolledChildren.applicationId, enrollmentApplications.id))
-          .where(and(ofStatus, after))
-          .orderBy(...orderBy)
-          .limit(n)
-          .all(),
-      ),
-    );
-    const byStatus = cachedRead(ctx.db, 'applications-by-status', () =>
-      ctx.db
-        .select({ status: enrollmentApplications.status, n: count() })
-        .from(enrollmentApplications)
-        .groupBy(enrollmentApplications.status)
-        .all(),
-    );
-    const total = byStatus.reduce((sum, row) => sum + row.n, 0);
-    const matching = input.status ? (byStatus.find((row) => row.status === input.status)?.n ?? 0) : total;
-    return { ...page, total, matching };
-  }),
+  list: directorProcedure.input(applicationsPageInput).query(({ ctx, input }) => applicationsPage(ctx, input)),
 
   /**
    * Any status to any status (SPEC.md §4). The change is committed first; the e-mail, when asked for, is
    * sent afterwards, and a failed send is reported in the answer without undoing the change.
    */
-  updateStatus: directorProcedure.input(applicationStatusUpdateSchema).mutation(async ({ ctx, input }) => {
-    const application = audited(
-      ctx,
-      (db) =>
-        db
-          .update(enrollmentApplications)
-          .set({ status: input.status })
-          .where(eq(enrollmentApplications.id, input.id))
-          .returning(applicationColumns)
-          .get(),
-      () => ({ action: 'status', entity: 'application', entityId: input.id, fields: { status: input.status, sendEmail: input.sendEmail } }),
-    );
-    if (!application) throw new TRPCError({ code: 'NOT_FOUND', message: NOT_FOUND });
-    if (!input.sendEmail)
-      return { success: true as const, application, emailRequested: false, emailSent: false, emailVia: null, emailError: null };
-
-    const outcome = await sendToParent(
-      ctx,
-      application.parentEmail,
-      applicationStatusEmail(application, input.status as ApplicationStatus, ctx.config),
-      ctx.admin.email,
-    );
-    return {
-      success: true as const,
-      application,
-      emailRequested: true,
-      emailSent: outcome.emailSent,
-      emailVia: outcome.via,
-      emailError: outcome.emailError,
-    };
-  }),
+  updateStatus: directorProcedure.input(applicationStatusUpdateSchema).mutation(({ ctx, input }) => updateApplicationStatus(ctx, input)),
 
   /** Removes the application; a child enrolled from it stays enrolled (its applicationId becomes null). */
-  delete: directorProcedure.input(idSchema).mutation(({ ctx, input }) => {
-    const gone = audited(
-      ctx,
-      (db) =>
-        db.delete(enrollmentApplications).where(eq(enrollmentApplications.id, input)).returning({ id: enrollmentApplications.id }).get(),
-      () => ({ action: 'delete', entity: 'application', entityId: input }),
-    );
-    if (!gone) throw new TRPCError({ code: 'NOT_FOUND', message: NOT_FOUND });
-    return { success: true as const, id: gone.id };
-  }),
+  delete: directorProcedure.input(idSchema).mutation(({ ctx, input }) => deleteApplication(ctx, input)),
 
   /**
    * Creates the enrolled child from an approved application. Enrolling twice is impossible: the status
    * check and the insert share one transaction, and the UNIQUE index on application_id refuses a second
    * row even when two requests arrive together; that refusal is answered as 409.
    */
-  enroll: directorProcedure.input(idSchema).mutation(({ ctx, input }) => {
-    try {
-      return ctx.db.transaction((tx) => {
-        const a = tx.select(applicationColumns).from(enrollmentApplications).where(eq(enrollmentApplications.id, input)).get();
-        if (!a) throw new TRPCError({ code: 'NOT_FOUND', message: NOT_FOUND });
-        if (a.status !== 'approved') throw new TRPCError({ code: 'CONFLICT', message: NOT_APPROVED });
-        const now = ctx.clock.now();
-        const program: Program = (PROGRAMS as readonly string[]).includes(a.programRequested)
-          ? (a.programRequested as Program)
-          : 'preschool';
-        const child = tx
-          .insert(enrolledChildren)
-          .values({
-            childName: `${a.childFirstName} ${a.childLastName}`.trim(),
-            parentName: `${a.parentFirstName} ${a.parentLastName}`.trim(),
-            parentEmail: a.parentEmail.toLowerCase(),
-            parentPhone: a.parentPhone,
-            dateOfBirth: a.childDateOfBirth,
-            program,
-            startDate: a.startDate,
-            isActive: true,
-            notes: notesFromApplication(a),
-            applicationId: a.id,
-            createdAt: now,
-            updatedAt: now,
-          })
-          .returning(childColumns)
-          .get();
-        recordAudit(tx, ctx, {
-          action: 'create',
-          entity: 'child',
-          entityId: child.id,
-          fields: { applicationId: a.id, childName: child.childName, program },
-        });
-        return { success: true as const, message: `${child.childName} has been enrolled.`, child };
-      });
-    } catch (err) {
-      if (isUniqueViolation(err, 'enrolled_children.application_id')) throw new TRPCError({ code: 'CONFLICT', message: ALREADY_ENROLLED });
-      throw err;
-    }
-  }),
+  enroll: directorProcedure.input(idSchema).mutation(({ ctx, input }) => enrollApplication(ctx, input)),
 });

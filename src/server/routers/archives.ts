@@ -1,17 +1,6 @@
-import { TRPCError } from '@trpc/server';
-import { and, asc, eq } from 'drizzle-orm';
-import { enrolledChildren, parentChildRelationships, parentUsers } from '~/db/schema';
 import { idSchema } from '../../shared/schemas/content';
-import { centre } from '../../shared/centre';
-import { recordAudit } from '../audit/record';
-import { ARCHIVE_LINK_DAYS, ARCHIVE_LINK_PATH, archiveLinkToken } from '../exports/archive-links';
-import { headerSafe, letter, link, plain } from '../services/mail-layout';
-import { sendToParent } from '../services/parent-mail';
-import { consumeForAccount } from '../services/rate-limit';
 import { directorProcedure, router } from '../trpc';
-
-export const NO_PARENT_LOGIN =
-  'This child has no parent login, so there is nobody to e-mail a link to. Download the archive yourself and give it to the family.';
+import { sendArchiveLink } from '../exports/archive-mail';
 
 /** A family's archive (issue 33): staff e-mail each parent of a child a link to download it. */
 export const archivesRouter = router({
@@ -19,63 +8,5 @@ export const archivesRouter = router({
    * E-mails each parent account linked to the child (active or not: a child who left closes the account, and
    * the link works without signing in then) a link to the child's archive, valid for ARCHIVE_LINK_DAYS.
    */
-  sendLink: directorProcedure.input(idSchema).mutation(async ({ ctx, input }) => {
-    consumeForAccount(ctx, ctx.limits.archiveLinks);
-    const child = ctx.db
-      .select({ id: enrolledChildren.id, childName: enrolledChildren.childName })
-      .from(enrolledChildren)
-      .where(eq(enrolledChildren.id, input))
-      .get();
-    if (!child) throw new TRPCError({ code: 'NOT_FOUND', message: 'Child not found' });
-    const parents = ctx.db
-      .select({ id: parentUsers.id, email: parentUsers.email, firstName: parentUsers.firstName, isActive: parentUsers.isActive })
-      .from(parentChildRelationships)
-      .innerJoin(parentUsers, eq(parentUsers.id, parentChildRelationships.parentId))
-      .where(and(eq(parentChildRelationships.childId, child.id)))
-      .orderBy(asc(parentUsers.email))
-      .all();
-    if (parents.length === 0) throw new TRPCError({ code: 'BAD_REQUEST', message: NO_PARENT_LOGIN });
-    recordAudit(ctx.db, ctx, {
-      action: 'send',
-      entity: 'child',
-      entityId: child.id,
-      fields: { archiveLinkTo: parents.map((p) => p.email) },
-    });
-
-    const expiresAt = ctx.clock.now().getTime() + ARCHIVE_LINK_DAYS * 24 * 60 * 60 * 1000;
-    const outcomes = [];
-    for (const parent of parents) {
-      const url = `${ctx.config.publicUrl}${ARCHIVE_LINK_PATH}${archiveLinkToken(ctx.config, { childId: child.id, parentId: parent.id, expiresAt })}`;
-      const signIn = parent.isActive
-        ? 'Sign in to the Parent Portal on this device first, then open the link.'
-        : 'The link works without signing in.';
-      const content = {
-        subject: headerSafe(`${child.childName}'s records from ${centre.name}`),
-        ...letter(
-          parent.firstName.trim() || 'Parent',
-          [
-            plain(
-              `We have put ${child.childName}'s records together for you: activities, development notes, milestones, your documents and receipts, in one ZIP file.`,
-            ),
-            { text: `Download it here: ${url}`, html: `Download it here: ${link(url, `Download ${child.childName}'s archive`)}` },
-            plain(
-              `${signIn} The link works for ${ARCHIVE_LINK_DAYS} days. Please do not forward this e-mail: the link opens your child's records.`,
-            ),
-          ],
-          ctx.config,
-        ),
-      };
-      // The log keeps the message without its link: the link opens a child's records.
-      const outcome = await sendToParent(ctx, parent.email, content, ctx.admin.name, content.text.replace(url, '[archive link]'));
-      outcomes.push({ email: parent.email, emailSent: outcome.emailSent, emailError: outcome.emailError });
-    }
-    const sent = outcomes.filter((o) => o.emailSent).map((o) => o.email);
-    return {
-      success: sent.length > 0,
-      outcomes,
-      message: sent.length
-        ? `A link to ${child.childName}'s archive was e-mailed to ${sent.join(' and ')}. It works for ${ARCHIVE_LINK_DAYS} days.`
-        : `The e-mail could not be sent. ${outcomes[0]?.emailError ?? ''}`.trim(),
-    };
-  }),
+  sendLink: directorProcedure.input(idSchema).mutation(({ ctx, input }) => sendArchiveLink(ctx, input)),
 });

@@ -1,213 +1,51 @@
-import { TRPCError } from '@trpc/server';
-import { eq } from 'drizzle-orm';
-import { dailyActivities, developmentNotes, enrolledChildren } from '~/db/schema';
 import { idSchema } from '../../shared/schemas/content';
 import {
   activitySchema,
   activityUpdateSchema,
   noteSchema,
-  NOTHING_TO_REPORT,
   noteUpdateSchema,
   summaryRangeSchema,
   weeklyReportSchema,
 } from '../../shared/schemas/development';
-import type { Db } from '../db';
-import { activitiesPage, activityColumns, noteColumns, notesPage, rangeRecords, rangeSummary } from '../development/records';
-import { linkedParentRecipients } from '../development/recipients';
-import { weeklyReportEmail } from '../development/development-mail';
-import { sendToParent } from '../services/parent-mail';
-import { assertMayChange } from '../audit/authors';
-import { audited, changedFields, recordAudit } from '../audit/record';
-import { fieldError } from '../field-errors';
 import { router, staffProcedure } from '../trpc';
-import { preferencesOfAddress } from '../parents/preferences';
-
-/** SPEC.md §9: the Activities tab lists 5 of each. */
-export const ADMIN_RECENT_ITEMS = 5;
-
-function childOr404(db: Db, childId: string) {
-  const child = db
-    .select({
-      id: enrolledChildren.id,
-      childName: enrolledChildren.childName,
-      parentName: enrolledChildren.parentName,
-      parentEmail: enrolledChildren.parentEmail,
-    })
-    .from(enrolledChildren)
-    .where(eq(enrolledChildren.id, childId))
-    .get();
-  if (!child) throw new TRPCError({ code: 'NOT_FOUND', message: 'Child not found' });
-  return child;
-}
-
-const notFound = (what: string) => new TRPCError({ code: 'NOT_FOUND', message: `${what} not found` });
+import {
+  childRecords,
+  createActivity,
+  updateActivity,
+  deleteActivity,
+  createNote,
+  updateNote,
+  deleteNote,
+  activitySummary,
+  sendWeeklyReport,
+} from '../development/entries';
 
 /** The admin Activities tab (SPEC.md §2, §7): daily activities, development notes, summaries and weekly reports. */
 export const developmentRouter = router({
   /** GET /api/admin/child-activities/{childId}: the 5 latest activities and notes (private ones included, marked). */
-  childRecords: staffProcedure.input(idSchema).query(({ ctx, input }) => {
-    childOr404(ctx.db, input);
-    return {
-      success: true as const,
-      data: {
-        activities: activitiesPage(ctx.db, input, ADMIN_RECENT_ITEMS).items,
-        developmentNotes: notesPage(ctx.db, 'staff', input, ADMIN_RECENT_ITEMS).items,
-      },
-    };
-  }),
+  childRecords: staffProcedure.input(idSchema).query(({ ctx, input }) => childRecords(ctx, input)),
 
-  createActivity: staffProcedure.input(activitySchema).mutation(({ ctx, input }) => {
-    childOr404(ctx.db, input.childId);
-    return audited(
-      ctx,
-      (db) =>
-        db
-          .insert(dailyActivities)
-          .values({ ...input, authorId: ctx.admin.id, authorName: ctx.admin.name, createdAt: ctx.clock.now() })
-          .returning(activityColumns)
-          .get(),
-      (row) => ({ action: 'create', entity: 'activity', entityId: row.id, fields: input }),
-    );
-  }),
+  createActivity: staffProcedure.input(activitySchema).mutation(({ ctx, input }) => createActivity(ctx, input)),
 
   /** A teacher corrects only their own activities (403 otherwise); a director any (audit/authors.ts). */
-  updateActivity: staffProcedure.input(activityUpdateSchema).mutation(({ ctx, input }) => {
-    const { id, ...fields } = input;
-    return audited(
-      ctx,
-      (db) => {
-        const before = db.select().from(dailyActivities).where(eq(dailyActivities.id, id)).get();
-        if (!before) throw notFound('Activity');
-        assertMayChange(ctx.admin, before.authorId);
-        return { before, row: db.update(dailyActivities).set(fields).where(eq(dailyActivities.id, id)).returning(activityColumns).get()! };
-      },
-      ({ before }) => ({ action: 'update', entity: 'activity', entityId: id, fields: changedFields(before, fields) }),
-    ).row;
-  }),
+  updateActivity: staffProcedure.input(activityUpdateSchema).mutation(({ ctx, input }) => updateActivity(ctx, input)),
 
-  deleteActivity: staffProcedure.input(idSchema).mutation(({ ctx, input }) => {
-    audited(
-      ctx,
-      (db) => {
-        const before = db.select({ authorId: dailyActivities.authorId }).from(dailyActivities).where(eq(dailyActivities.id, input)).get();
-        if (!before) throw notFound('Activity');
-        assertMayChange(ctx.admin, before.authorId);
-        db.delete(dailyActivities).where(eq(dailyActivities.id, input)).run();
-        return input;
-      },
-      () => ({ action: 'delete', entity: 'activity', entityId: input }),
-    );
-    return { success: true as const, id: input };
-  }),
+  deleteActivity: staffProcedure.input(idSchema).mutation(({ ctx, input }) => deleteActivity(ctx, input)),
 
-  createNote: staffProcedure.input(noteSchema).mutation(({ ctx, input }) => {
-    childOr404(ctx.db, input.childId);
-    return audited(
-      ctx,
-      (db) =>
-        db
-          .insert(developmentNotes)
-          .values({ ...input, authorId: ctx.admin.id, authorName: ctx.admin.name, createdAt: ctx.clock.now() })
-          .returning(noteColumns)
-          .get(),
-      (row) => ({ action: 'create', entity: 'note', entityId: row.id, fields: input }),
-    );
-  }),
+  createNote: staffProcedure.input(noteSchema).mutation(({ ctx, input }) => createNote(ctx, input)),
 
   /** A teacher corrects only their own notes (403 otherwise); a director any. */
-  updateNote: staffProcedure.input(noteUpdateSchema).mutation(({ ctx, input }) => {
-    const { id, ...fields } = input;
-    return audited(
-      ctx,
-      (db) => {
-        const before = db.select().from(developmentNotes).where(eq(developmentNotes.id, id)).get();
-        if (!before) throw notFound('Development note');
-        assertMayChange(ctx.admin, before.authorId);
-        return { before, row: db.update(developmentNotes).set(fields).where(eq(developmentNotes.id, id)).returning(noteColumns).get()! };
-      },
-      ({ before }) => ({ action: 'update', entity: 'note', entityId: id, fields: changedFields(before, fields) }),
-    ).row;
-  }),
+  updateNote: staffProcedure.input(noteUpdateSchema).mutation(({ ctx, input }) => updateNote(ctx, input)),
 
-  deleteNote: staffProcedure.input(idSchema).mutation(({ ctx, input }) => {
-    audited(
-      ctx,
-      (db) => {
-        const before = db
-          .select({ authorId: developmentNotes.authorId })
-          .from(developmentNotes)
-          .where(eq(developmentNotes.id, input))
-          .get();
-        if (!before) throw notFound('Development note');
-        assertMayChange(ctx.admin, before.authorId);
-        db.delete(developmentNotes).where(eq(developmentNotes.id, input)).run();
-        return input;
-      },
-      () => ({ action: 'delete', entity: 'note', entityId: input }),
-    );
-    return { success: true as const, id: input };
-  }),
+  deleteNote: staffProcedure.input(idSchema).mutation(({ ctx, input }) => deleteNote(ctx, input)),
 
   /** GET /api/admin/activities-summary/{childId}/{start}/{end} (staff figures: private notes count). */
-  summary: staffProcedure.input(summaryRangeSchema).query(({ ctx, input }) => {
-    childOr404(ctx.db, input.childId);
-    return {
-      success: true as const,
-      childId: input.childId,
-      start: input.start,
-      end: input.end,
-      summary: rangeSummary(ctx.db, 'staff', input.childId, input.start, input.end),
-    };
-  }),
+  summary: staffProcedure.input(summaryRangeSchema).query(({ ctx, input }) => activitySummary(ctx, input)),
 
   /**
    * POST /api/admin/send-activity-report/{childId}: e-mails the week's activities, notes (never private ones)
    * and skills to the child's parents. Nothing is stored, so a failed e-mail is reported, not retried. A week with
    * nothing to report is refused (400, at the start date): nothing is sent and nothing audited.
    */
-  sendWeeklyReport: staffProcedure.input(weeklyReportSchema).mutation(async ({ ctx, input }) => {
-    const child = childOr404(ctx.db, input.childId);
-    const { weekStartDate, weekEndDate } = input;
-    const { activities, notes } = rangeRecords(ctx.db, 'parent', child.id, weekStartDate, weekEndDate);
-    if (activities.length === 0 && notes.length === 0) throw fieldError('weekStartDate', NOTHING_TO_REPORT);
-    const summary = rangeSummary(ctx.db, 'parent', child.id, weekStartDate, weekEndDate);
-    const recipients = linkedParentRecipients(ctx.db, child.id);
-    const sent: string[] = [];
-    const errors: string[] = [];
-    for (const r of recipients) {
-      const content = weeklyReportEmail(
-        { parentName: r.name, childName: child.childName, weekStartDate, weekEndDate, activities, notes, skills: summary.skillsPracticed },
-        ctx.config,
-        preferencesOfAddress(ctx.db, r.email).language,
-      );
-      const outcome = await sendToParent(ctx, r.email, content, ctx.admin.email);
-      if (outcome.emailSent) sent.push(r.email);
-      else errors.push(outcome.emailError);
-    }
-    const emailSent = sent.length > 0;
-    recordAudit(ctx.db, ctx, {
-      action: 'send',
-      entity: 'report',
-      entityId: child.id,
-      fields: { weekStartDate, weekEndDate, recipients: sent },
-    });
-    return {
-      success: emailSent,
-      emailSent,
-      emailError: errors[0] ?? null,
-      message: emailSent
-        ? `The weekly report for ${child.childName} was sent to ${sent.join(', ')}.`
-        : `The weekly report for ${child.childName} could not be sent.`,
-      reportData: {
-        parent: { name: child.parentName, email: child.parentEmail },
-        recipients: sent,
-        child: { id: child.id, childName: child.childName },
-        weekStartDate,
-        weekEndDate,
-        summary,
-        activities,
-        developmentNotes: notes,
-      },
-    };
-  }),
+  sendWeeklyReport: staffProcedure.input(weeklyReportSchema).mutation(({ ctx, input }) => sendWeeklyReport(ctx, input)),
 });

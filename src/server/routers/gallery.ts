@@ -1,8 +1,5 @@
-import { desc, eq } from 'drizzle-orm';
-import { pictures } from '~/db/schema';
-import { dailyRead } from '../cache/store';
-import { pictureAlt } from '../services/images';
 import { publicProcedure, router } from '../trpc';
+import { publicGallery } from '../content/gallery';
 
 export const galleryRouter = router({
   /**
@@ -10,34 +7,5 @@ export const galleryRouter = router({
    * it) but holds the published file's own random name, never the uploader's: at a childcare centre that is
    * often a child's full name ('Emma_Johnson_birthday.jpg'). Staff see the real one in pictures.list.
    */
-  list: publicProcedure.query(({ ctx }) =>
-    dailyRead(ctx, 'gallery.list', () =>
-      ctx.db
-        .select({
-          id: pictures.id,
-          fileName: pictures.fileName,
-          caption: pictures.caption,
-          category: pictures.category,
-          width: pictures.width,
-          height: pictures.height,
-          variants: pictures.variants,
-        })
-        .from(pictures)
-        .where(eq(pictures.isActive, true))
-        .orderBy(desc(pictures.uploadedAt))
-        .all()
-        .map(({ category, id, fileName, caption, width, height, variants }) => ({
-          id,
-          fileName,
-          caption,
-          originalName: fileName,
-          alt: pictureAlt({ caption, category }),
-          // Added to the contract for responsive images (ADR 012): the size, and the AVIF/WebP copies for srcset
-          // ([] until made: the picture at /uploads/{fileName} is shown alone).
-          width,
-          height,
-          variants: variants ?? [],
-        })),
-    ),
-  ),
+  list: publicProcedure.query(({ ctx }) => publicGallery(ctx)),
 });

@@ -1,15 +1,11 @@
-import { TRPCError } from '@trpc/server';
-import { eq } from 'drizzle-orm';
-import { parentUsers } from '~/db/schema';
 import { portalErrorIn } from '../../shared/i18n/portal-errors';
 import { forgotPasswordSchema, loginSchema } from '../../shared/schemas/auth';
 import { changePasswordSchema, resetLinkSchema, resetPasswordSchema } from '../../shared/schemas/password-policy';
-import { clearedCookie, PARENT_COOKIE } from '../auth/cookies';
-import { deleteSession } from '../auth/session';
 import { callerLanguage } from '../parents/preferences';
 import { changePassword, checkResetLink, requestPasswordReset, resetPassword } from '../parents/passwords';
-import { parentRecordColumns, signInParent } from '../parents/sign-in';
+import { signInParent } from '../parents/sign-in';
 import { parentProcedure, publicProcedure, router } from '../trpc';
+import { parentLogout, parentMe } from '../parents/session';
 
 /** Parent sign-in and passwords (SPEC.md §2 Parent login, §7 POST /api/parent/login). */
 export const parentAuthRouter = router({
@@ -19,18 +15,10 @@ export const parentAuthRouter = router({
   }),
 
   /** Ends this parent session on the server and clears the cookie (a bearer token stops working too). */
-  logout: publicProcedure.mutation(({ ctx }) => {
-    if (ctx.auth?.kind === 'parent') deleteSession(ctx.db, ctx.auth);
-    ctx.resHeaders.append('Set-Cookie', clearedCookie(ctx.config, PARENT_COOKIE));
-    return { success: true as const };
-  }),
+  logout: publicProcedure.mutation(({ ctx }) => parentLogout(ctx)),
 
   /** The signed-in parent, as the server knows it: the page's check that the session still holds. */
-  me: parentProcedure.query(({ ctx }) => {
-    const parent = ctx.db.select(parentRecordColumns).from(parentUsers).where(eq(parentUsers.id, ctx.parent.id)).get();
-    if (!parent) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in' });
-    return parent;
-  }),
+  me: parentProcedure.query(({ ctx }) => parentMe(ctx)),
 
   forgotPassword: publicProcedure.input(forgotPasswordSchema).mutation(({ ctx, input }) => requestPasswordReset(ctx, input.email)),
 

@@ -4,9 +4,9 @@ import { ACTIVITY_CATEGORIES, PARTICIPATION_LEVELS } from '~/shared/constants';
 import { activityFields } from '~/shared/schemas/development';
 import { trpc } from '~/client/lib/trpc';
 import { useSchemaForm } from '~/client/lib/use-schema-form';
-import { Dialog, DialogActions } from '../../../ui/Dialog';
-import { TextField } from '../../../ui/Field';
-import { Select } from '../../../ui/Select';
+import { Dialog, DialogActions } from '~/client/components/ui/Dialog';
+import { TextField } from '~/client/components/ui/Field';
+import { Select } from '~/client/components/ui/Select';
 import { useSaveDialog } from '../../useSaveDialog';
 import { type ActivityRow, NONE, options, refresh } from './records';
 

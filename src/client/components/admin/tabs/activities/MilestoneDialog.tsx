@@ -6,11 +6,11 @@ import { AGE_RANGES, CELEBRATION_LEVELS } from '~/shared/constants';
 import { achievementSchema } from '~/shared/schemas/development';
 import { trpc } from '~/client/lib/trpc';
 import { useSchemaForm } from '~/client/lib/use-schema-form';
-import { AGE_RANGE_LABELS } from '../../../milestones/labels';
-import { Checkbox } from '../../../ui/Checkbox';
-import { Dialog, DialogActions } from '../../../ui/Dialog';
-import { TextField } from '../../../ui/Field';
-import { Select } from '../../../ui/Select';
+import { AGE_RANGE_LABELS } from '~/client/components/milestones/labels';
+import { Checkbox } from '~/client/components/ui/Checkbox';
+import { Dialog, DialogActions } from '~/client/components/ui/Dialog';
+import { TextField } from '~/client/components/ui/Field';
+import { Select } from '~/client/components/ui/Select';
 import { useSaveDialog } from '../../useSaveDialog';
 import { options, refresh } from './records';
 

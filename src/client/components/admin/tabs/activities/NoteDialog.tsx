@@ -3,10 +3,10 @@ import { NOTE_CATEGORIES } from '~/shared/constants';
 import { noteFields } from '~/shared/schemas/development';
 import { trpc } from '~/client/lib/trpc';
 import { useSchemaForm } from '~/client/lib/use-schema-form';
-import { Checkbox } from '../../../ui/Checkbox';
-import { Dialog, DialogActions } from '../../../ui/Dialog';
-import { TextField } from '../../../ui/Field';
-import { Select } from '../../../ui/Select';
+import { Checkbox } from '~/client/components/ui/Checkbox';
+import { Dialog, DialogActions } from '~/client/components/ui/Dialog';
+import { TextField } from '~/client/components/ui/Field';
+import { Select } from '~/client/components/ui/Select';
 import { useSaveDialog } from '../../useSaveDialog';
 import { type NoteRow, options, refresh } from './records';
 

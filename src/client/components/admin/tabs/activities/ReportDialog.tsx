@@ -6,8 +6,8 @@ import { MISSING_DATES, weeklyReportSchema } from '~/shared/schemas/development'
 import { toast } from '~/client/lib/toast';
 import { errorMessage, trpc } from '~/client/lib/trpc';
 import { type ServerError, useSchemaForm } from '~/client/lib/use-schema-form';
-import { Dialog, DialogActions } from '../../../ui/Dialog';
-import { TextField } from '../../../ui/Field';
+import { Dialog, DialogActions } from '~/client/components/ui/Dialog';
+import { TextField } from '~/client/components/ui/Field';
 
 /** E-mails a week of the child's records to the parents. */
 export function ReportDialog({ childId, childName, onClose }: { childId: string; childName: string; onClose: () => void }) {

@@ -1,5 +1,5 @@
 import { queryClient, type RouterOutputs, trpc } from '~/client/lib/trpc';
-import { label } from '../../../parent/categories';
+import { label } from '~/client/components/parent/categories';
 
 type Records = RouterOutputs['development']['childRecords']['data'];
 export type ActivityRow = Records['activities'][number];

@@ -7,10 +7,10 @@ import { useCentreToday } from '~/client/lib/centre-today';
 import { toast } from '~/client/lib/toast';
 import { trpc } from '~/client/lib/trpc';
 import { type ServerError, useSchemaForm } from '~/client/lib/use-schema-form';
-import { Switch } from '../../../ui/Checkbox';
-import { Dialog, DialogActions } from '../../../ui/Dialog';
-import { TextField } from '../../../ui/Field';
-import { Select } from '../../../ui/Select';
+import { Switch } from '~/client/components/ui/Checkbox';
+import { Dialog, DialogActions } from '~/client/components/ui/Dialog';
+import { TextField } from '~/client/components/ui/Field';
+import { Select } from '~/client/components/ui/Select';
 import { type Child, invalidateChildren, TRY_AGAIN } from './records';
 
 type FormValues = { [K in keyof typeof EMPTY_CHILD]: (typeof EMPTY_CHILD)[K] };

@@ -3,8 +3,8 @@ import { Check, Copy, RotateCcwKey, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '~/client/lib/toast';
 import { errorMessage, queryClient, trpc } from '~/client/lib/trpc';
-import { Button } from '../../../ui/Button';
-import { ConfirmDialog, Dialog } from '../../../ui/Dialog';
+import { Button } from '~/client/components/ui/Button';
+import { ConfirmDialog, Dialog } from '~/client/components/ui/Dialog';
 import { credentialsNote } from '../../credentials-note';
 import { type Child, type Credentials, TRY_AGAIN } from './records';
 

@@ -14,9 +14,9 @@ import { centreDateOf } from '~/shared/centre-time';
 import { toast } from '~/client/lib/toast';
 import { errorMessage, trpc } from '~/client/lib/trpc';
 import { type ServerError, useSchemaForm } from '~/client/lib/use-schema-form';
-import { Dialog, DialogActions } from '../../../ui/Dialog';
-import { TextField } from '../../../ui/Field';
-import { Select } from '../../../ui/Select';
+import { Dialog, DialogActions } from '~/client/components/ui/Dialog';
+import { TextField } from '~/client/components/ui/Field';
+import { Select } from '~/client/components/ui/Select';
 import { invalidatePayments } from './records';
 
 /** The new receipt form (SPEC.md §5 Receipt form): the shared schema checks it here and on the server. */

@@ -7,9 +7,9 @@ import { MISSING_TAX_INPUT, offeredTaxYears } from '~/shared/schemas/payments';
 import { downloadFile } from '~/client/lib/download';
 import { toast } from '~/client/lib/toast';
 import { errorMessage, queryClient, trpc } from '~/client/lib/trpc';
-import { Button } from '../../../ui/Button';
-import { Card } from '../../../ui/Card';
-import { Select } from '../../../ui/Select';
+import { Button } from '~/client/components/ui/Button';
+import { Card } from '~/client/components/ui/Card';
+import { Select } from '~/client/components/ui/Select';
 
 /** SPEC.md §2 Year-end tax statement panel. */
 export function TaxStatementPanel() {

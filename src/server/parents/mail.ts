@@ -2,8 +2,8 @@ import { parentEmails } from '~/db/schema';
 import type { Clock } from '../clock';
 import type { Db } from '../db';
 import { logger } from '../logger';
-import type { MailAttachment, Mailer } from './mail';
-import type { EmailContent } from './mail-layout';
+import type { MailAttachment, Mailer } from '../services/mail';
+import type { EmailContent } from '../services/mail-layout';
 
 export type SendOutcome =
   { emailSent: true; emailError: null; via: 'smtp' | 'outbox' } | { emailSent: false; emailError: string; via: null };

@@ -18,8 +18,8 @@ import type { MessageEmails } from '../../shared/schemas/preferences';
 import type { Config } from '../config';
 import type { Db } from '../db';
 import { logger } from '../logger';
-import { messageDigestEmail } from './communication-mail';
-import { type MailQueueDeps, mailQueueFor } from './mail-queue';
+import { messageDigestEmail } from './mail';
+import { type MailQueueDeps, mailQueueFor } from '../services/mail-queue';
 
 /** The digest goes out from 18:00 at the centre (it closes at 5:30 PM) and covers the 24 hours before. */
 export const DIGEST_HOUR = 18;

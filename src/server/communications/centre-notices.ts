@@ -7,7 +7,7 @@ import { centre } from '../../shared/centre';
 import type { Config } from '../config';
 import type { Context } from '../context';
 import { logger } from '../logger';
-import { type EmailContent, headerSafe, letter, link, plain } from './mail-layout';
+import { type EmailContent, headerSafe, letter, link, plain } from '../services/mail-layout';
 
 type NoticeConfig = Pick<Config, 'publicUrl'>;
 

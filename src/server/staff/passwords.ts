@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { adminUsers } from '~/db/schema';
 import { staffPasswordField } from '../../shared/schemas/password-policy';
 import type { Db } from '../db';
-import { hashPassword } from './password';
-import { deleteAdminSessions } from './session';
+import { hashPassword } from '../auth/password';
+import { deleteAdminSessions } from '../auth/session';
 
 /**
  * The one way to give an existing staff account a new password (admin:upsert, and any later change or reset

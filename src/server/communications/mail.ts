@@ -7,7 +7,7 @@ import { centre } from '../../shared/centre';
 import { type Language, t } from '../../shared/i18n';
 import { DOCUMENT_TYPES } from '../../shared/constants';
 import type { Config } from '../config';
-import { type EmailContent, headerSafe, letter, paragraph, signInUrl } from './mail-layout';
+import { type EmailContent, headerSafe, letter, paragraph, signInUrl } from '../services/mail-layout';
 
 type LinkConfig = Pick<Config, 'publicUrl'>;
 type Values = Record<string, string | number | Date>;
@@ -82,7 +82,7 @@ export function documentRequestNoticeEmail(
   };
 }
 
-/** The day's messages in one e-mail, for a parent who chose a daily digest (services/message-digest.ts). */
+/** The day's messages in one e-mail, for a parent who chose a daily digest (communications/digest.ts). */
 export function messageDigestEmail(
   data: { parentName: string; day: string; count: number },
   config: LinkConfig,

@@ -1,0 +1,113 @@
+/**
+ * Classrooms, attendance, staff clocking and authorized pickups: the queries and writes behind routers/attendance.ts.
+ * Each function takes the procedure's context: its `ctx.db` is the guarded database (ADR 063), so every
+ * write is checked again inside its transaction. The router validates the input and calls it (ADR 071).
+ */
+import type { z } from 'zod';
+import type { ParentContext, StaffContext } from '../context';
+import { TRPCError } from '@trpc/server';
+import { asc, eq, inArray } from 'drizzle-orm';
+import { authorizedPickups, enrolledChildren, parentChildRelationships, parentUsers } from '~/db/schema';
+import { addDays } from '../../shared/centre-time';
+import {
+  type attendanceDaySchema,
+  type childIdInput,
+  PARENT_RANGE_MAX_DAYS,
+  type parentAttendanceSchema,
+  type pickupAddSchema,
+} from '../../shared/schemas/attendance';
+import { listClassrooms } from './classrooms';
+import { addPickup, pickupsOf, staffChildOr404 } from './pickups';
+import { attendanceDay, childAttendance } from './records';
+import { signInSheetPdf } from './sheet-pdf';
+import { centreToday } from '../clock';
+import { parentChildOr404 } from '../parents/access';
+import { consumeForAccount, inBuildSlot } from '../services/rate-limit';
+
+export function classroomList(ctx: StaffContext) {
+  return listClassrooms(ctx.db);
+}
+
+export function attendanceOfDay(ctx: StaffContext, input: z.output<typeof attendanceDaySchema>) {
+  return attendanceDay(ctx.db, input.date);
+}
+
+export function adultsOnSiteNow(ctx: StaffContext) {
+  const children = ctx.db
+    .select({ id: enrolledChildren.id, parentName: enrolledChildren.parentName })
+    .from(enrolledChildren)
+    .where(eq(enrolledChildren.isActive, true))
+    .all();
+  const ids = children.map((c) => c.id);
+  const accounts = ids.length
+    ? ctx.db
+        .select({ childId: parentChildRelationships.childId, firstName: parentUsers.firstName, lastName: parentUsers.lastName })
+        .from(parentChildRelationships)
+        .innerJoin(parentUsers, eq(parentUsers.id, parentChildRelationships.parentId))
+        .where(inArray(parentChildRelationships.childId, ids))
+        .all()
+    : [];
+  const pickups = ids.length
+    ? ctx.db
+        .select({ childId: authorizedPickups.childId, name: authorizedPickups.name, relationship: authorizedPickups.relationship })
+        .from(authorizedPickups)
+        .where(inArray(authorizedPickups.childId, ids))
+        .orderBy(asc(authorizedPickups.createdAt))
+        .all()
+    : [];
+  return children.map((c) => {
+    const parents = [c.parentName];
+    for (const a of accounts.filter((x) => x.childId === c.id)) {
+      const name = `${a.firstName} ${a.lastName}`.trim();
+      if (name && !parents.some((p) => p.toLowerCase() === name.toLowerCase())) parents.push(name);
+    }
+    return {
+      childId: c.id,
+      parents,
+      pickups: pickups.filter((p) => p.childId === c.id).map((p) => ({ name: p.name, relationship: p.relationship })),
+    };
+  });
+}
+
+export function pickupList(ctx: StaffContext, input: z.output<typeof childIdInput>) {
+  staffChildOr404(ctx.db, input.childId);
+  return pickupsOf(ctx.db, input.childId);
+}
+
+export function addPickupFor(ctx: StaffContext, input: z.output<typeof pickupAddSchema>) {
+  consumeForAccount(ctx, ctx.limits.attendance);
+  const { childId, ...fields } = input;
+  staffChildOr404(ctx.db, childId);
+  return addPickup(ctx, childId, fields, { id: ctx.admin.id, name: ctx.admin.name });
+}
+
+export function sheetPdfOf(ctx: StaffContext, input: z.output<typeof attendanceDaySchema>) {
+  return inBuildSlot(ctx, () => {
+    consumeForAccount(ctx, ctx.limits.pdfs);
+    const bytes = signInSheetPdf(attendanceDay(ctx.db, input.date));
+    return { fileName: `sign-in-sheet-${input.date}.pdf`, contentBase64: bytes.toString('base64') };
+  });
+}
+
+export function parentPickupList(ctx: ParentContext, input: z.output<typeof childIdInput>) {
+  parentChildOr404(ctx.db, ctx.parent.id, input.childId);
+  return pickupsOf(ctx.db, input.childId).map(({ addedBy: _addedBy, ...p }) => p);
+}
+
+export function parentAddPickupFor(ctx: ParentContext, input: z.output<typeof pickupAddSchema>) {
+  const { childId, ...fields } = input;
+  parentChildOr404(ctx.db, ctx.parent.id, childId);
+  consumeForAccount(ctx, ctx.limits.attendance);
+  const name = `${ctx.parent.firstName} ${ctx.parent.lastName}`.trim() || ctx.parent.email;
+  const { addedBy: _addedBy, ...row } = addPickup(ctx, childId, fields, { id: ctx.parent.id, name });
+  return row;
+}
+
+export function parentHistoryOf(ctx: ParentContext, input: z.output<typeof parentAttendanceSchema>) {
+  parentChildOr404(ctx.db, ctx.parent.id, input.childId);
+  const to = input.to ?? (input.from ? addDays(input.from, 29) : centreToday(ctx.clock));
+  const from = input.from ?? addDays(to, -29);
+  if (addDays(from, PARENT_RANGE_MAX_DAYS - 1) < to)
+    throw new TRPCError({ code: 'BAD_REQUEST', message: `Please ask for at most ${PARENT_RANGE_MAX_DAYS} days at a time` });
+  return childAttendance(ctx.db, input.childId, from, to);
+}

@@ -1,0 +1,115 @@
+/**
+ * Staff sign-in, sign-out and the signed-in staff member: the queries and writes behind routers/admin-auth.ts.
+ * Each function takes the procedure's context: its `ctx.db` is the guarded database (ADR 063), so every
+ * write is checked again inside its transaction. The router validates the input and calls it (ADR 071).
+ */
+import type { z } from 'zod';
+import type { Context, StaffContext } from '../context';
+import { TRPCError } from '@trpc/server';
+import { eq } from 'drizzle-orm';
+import { adminUsers } from '~/db/schema';
+import { type loginSchema } from '../../shared/schemas/auth';
+import { recordAudit } from '../audit/record';
+import type { Db } from '../db';
+import { ADMIN_COOKIE, clearedCookie, sessionCookie } from '../auth/cookies';
+import { failedStaffSignIn } from '../auth/failed-sign-ins';
+import { beginLogin } from '../auth/login-throttle';
+import { endOtherKindOfSession } from '../auth/one-account';
+import { createAdminSession, deleteSession } from '../auth/session';
+
+export const INVALID_LOGIN = 'Invalid email or password';
+/** Who the audit log names for a failed staff sign-in: the attempt was not made by anyone signed in. */
+export const NOT_SIGNED_IN = 'Not signed in';
+
+/** The admin object of SPEC.md §3: what the client keeps under `admin` in local storage. Never a hash. */
+export interface AdminRecord {
+  id: string;
+  email: string;
+  name: string;
+  role: 'director' | 'teacher';
+  lastLoginAt: Date | null;
+  previousLoginAt: Date | null;
+}
+
+function adminRecord(db: Db, id: string): AdminRecord | undefined {
+  return db
+    .select({
+      id: adminUsers.id,
+      email: adminUsers.email,
+      name: adminUsers.name,
+      role: adminUsers.role,
+      lastLoginAt: adminUsers.lastLoginAt,
+      previousLoginAt: adminUsers.previousLoginAt,
+    })
+    .from(adminUsers)
+    .where(eq(adminUsers.id, id))
+    .get();
+}
+
+export async function staffLogin(ctx: Context, input: z.output<typeof loginSchema>) {
+  // Counted as a failure before the password is checked, so attempts sent together (in parallel, or many
+  // in one batch) are counted like attempts sent one after another.
+  const attempt = await beginLogin(ctx, 'admin', input.email);
+
+  const row = ctx.db
+    .select({
+      id: adminUsers.id,
+      name: adminUsers.name,
+      passwordHash: adminUsers.passwordHash,
+      isActive: adminUsers.isActive,
+      lastLoginAt: adminUsers.lastLoginAt,
+    })
+    .from(adminUsers)
+    .where(eq(adminUsers.email, input.email))
+    .get();
+  // The same work and the same answer whether the e-mail is unknown, the account closed or not yet set up
+  // (an invitation not used: no password), or the password wrong.
+  const usable = row && row.isActive && row.passwordHash ? row : null;
+  const ok = await attempt.check(usable?.passwordHash ?? null, input.password);
+  if (!usable || !ok) {
+    // A real account's failures are audit rows, a few an hour each; an e-mail with no account is only counted
+    // (auth/failed-sign-ins.ts, ADR 065): strangers cannot grow the log or empty the response cache.
+    const listing = failedStaffSignIn(ctx.limits.failedSignIns, row?.id ?? null, ctx.clock.now());
+    if (listing && row)
+      recordAudit(ctx.db, ctx, {
+        action: 'sign-in-failed',
+        entity: 'session',
+        // The account tried is the record; whoever typed the password is not known, and it is not its owner.
+        entityId: row.id,
+        actor: { id: null, name: NOT_SIGNED_IN },
+        fields: { email: input.email, ...listing },
+      });
+    throw new TRPCError({ code: 'UNAUTHORIZED', message: INVALID_LOGIN });
+  }
+  attempt.succeeded();
+
+  const now = ctx.clock.now();
+  const { token, expiresAt } = ctx.db.transaction(() => {
+    ctx.db.update(adminUsers).set({ previousLoginAt: usable.lastLoginAt, lastLoginAt: now }).where(eq(adminUsers.id, usable.id)).run();
+    recordAudit(ctx.db, ctx, { action: 'sign-in', entity: 'session', entityId: usable.id, actor: { id: usable.id, name: usable.name } });
+    return createAdminSession(ctx.db, ctx.clock, usable.id);
+  });
+  ctx.resHeaders.append('Set-Cookie', sessionCookie(ctx.config, ADMIN_COOKIE, token, expiresAt));
+  // One account per browser (ADR 062): a parent session this request carries ends now, its cookie cleared.
+  endOtherKindOfSession(ctx, 'admin');
+  return { success: true as const, message: 'Login successful', admin: adminRecord(ctx.db, usable.id)! };
+}
+
+export function staffLogout(ctx: Context) {
+  const auth = ctx.auth;
+  if (auth?.kind === 'admin') {
+    ctx.db.transaction(() => {
+      deleteSession(ctx.db, auth);
+      const actor = { id: auth.admin.id, name: auth.admin.name };
+      recordAudit(ctx.db, ctx, { action: 'sign-out', entity: 'session', entityId: auth.admin.id, actor });
+    });
+  }
+  ctx.resHeaders.append('Set-Cookie', clearedCookie(ctx.config, ADMIN_COOKIE));
+  return { success: true as const };
+}
+
+export function staffMe(ctx: StaffContext) {
+  const admin = adminRecord(ctx.db, ctx.admin.id);
+  if (!admin) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in as staff' });
+  return admin;
+}
