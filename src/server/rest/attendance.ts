@@ -1,4 +1,5 @@
 import { Hono, type Context as HonoContext } from 'hono';
+import type { PickupUpdateInput } from '~/shared/schemas/attendance';
 import { reportRows, REPORT_HEADER } from '../attendance/report';
 import { csvResponse } from '../exports/csv';
 import type { PdfFile } from '../payments/pdf-file';
@@ -41,6 +42,15 @@ export const attendanceRest = new Hono<RestEnv>()
   .post('/admin/enrolled-children/:id/pickups', async (c) =>
     c.json(await c.var.caller.attendance.addPickup({ ...(await body(c)), childId: c.req.param('id') } as never), 201),
   )
+  .patch('/admin/enrolled-children/:id/pickups/:pickupId', async (c) =>
+    c.json(
+      await c.var.caller.attendance.updatePickup({
+        ...(await body(c)),
+        childId: c.req.param('id'),
+        id: c.req.param('pickupId'),
+      } as PickupUpdateInput),
+    ),
+  )
   .delete('/admin/enrolled-children/:id/pickups/:pickupId', async (c) =>
     c.json(await c.var.caller.attendance.deletePickup({ childId: c.req.param('id'), id: c.req.param('pickupId') })),
   )
@@ -66,6 +76,9 @@ export const attendanceRest = new Hono<RestEnv>()
   .get('/parent/children/:id/pickups', async (c) => c.json(await c.var.caller.attendance.parentPickups({ childId: c.req.param('id') })))
   .post('/parent/children/:id/pickups', async (c) =>
     c.json(await c.var.caller.attendance.parentAddPickup({ ...(await body(c)), childId: c.req.param('id') } as never), 201),
+  )
+  .delete('/parent/children/:id/pickups/:pickupId', async (c) =>
+    c.json(await c.var.caller.attendance.parentDeletePickup({ childId: c.req.param('id'), id: c.req.param('pickupId') })),
   )
   .get('/parent/attendance/:childId', async (c) =>
     c.json(

@@ -12,11 +12,22 @@ import {
   parentAttendanceSchema,
   pickupAddSchema,
   pickupDeleteSchema,
+  pickupUpdateSchema,
   reportMonthSchema,
+  staffPickupAddSchema,
   staffAttendanceSchema,
 } from '../../shared/schemas/attendance';
 import { createClassroom, listClassrooms, patchChild, updateClassroom } from '../attendance/classrooms';
-import { addPickup, deletePickup, pickupsOf, staffChildOr404 } from '../attendance/pickups';
+import {
+  addParentPickup,
+  addStaffPickup,
+  deleteParentPickup,
+  deletePickup,
+  familyPickups,
+  pickupsOf,
+  staffChildOr404,
+  updatePickup,
+} from '../attendance/pickups';
 import { attendanceDay, childAttendance, clockStaff, correctAttendance, recordAttendance } from '../attendance/records';
 import { signInSheetPdf } from '../attendance/sheet-pdf';
 import { centreToday } from '../clock';
@@ -105,11 +116,15 @@ export const attendanceRouter = router({
     staffChildOr404(ctx.db, input.childId);
     return pickupsOf(ctx.db, input.childId);
   }),
-  addPickup: staffProcedure.input(pickupAddSchema).mutation(({ ctx, input }) => {
+  addPickup: staffProcedure.input(staffPickupAddSchema).mutation(({ ctx, input }) => {
     consumeForAccount(ctx, ctx.limits.attendance);
     const { childId, ...fields } = input;
-    staffChildOr404(ctx.db, childId);
-    return addPickup(ctx, childId, fields, { id: ctx.admin.id, name: ctx.admin.name });
+    return addStaffPickup(ctx, childId, fields);
+  }),
+  /** `PATCH /api/admin/enrolled-children/{id}/pickups/{pickupId}`. */
+  updatePickup: staffProcedure.input(pickupUpdateSchema).mutation(({ ctx, input }) => {
+    consumeForAccount(ctx, ctx.limits.attendance);
+    return updatePickup(ctx, input);
   }),
   deletePickup: staffProcedure.input(pickupDeleteSchema).mutation(({ ctx, input }) => {
     consumeForAccount(ctx, ctx.limits.attendance);
@@ -131,17 +146,18 @@ export const attendanceRouter = router({
     }),
   ),
 
-  parentPickups: parentProcedure.input(childIdInput).query(({ ctx, input }) => {
-    parentChildOr404(ctx.db, ctx.parent.id, input.childId);
-    return pickupsOf(ctx.db, input.childId).map(({ addedBy: _addedBy, ...p }) => p);
-  }),
+  parentPickups: parentProcedure.input(childIdInput).query(({ ctx, input }) => familyPickups(ctx.db, ctx.parent.id, input.childId)),
   parentAddPickup: parentProcedure.input(pickupAddSchema).mutation(({ ctx, input }) => {
     const { childId, ...fields } = input;
     parentChildOr404(ctx.db, ctx.parent.id, childId);
     consumeForAccount(ctx, ctx.limits.attendance);
-    const name = `${ctx.parent.firstName} ${ctx.parent.lastName}`.trim() || ctx.parent.email;
-    const { addedBy: _addedBy, ...row } = addPickup(ctx, childId, fields, { id: ctx.parent.id, name });
-    return row;
+    return addParentPickup(ctx, ctx.parent, childId, fields);
+  }),
+  /** `DELETE /api/parent/children/{id}/pickups/{pickupId}`: any person on their own child's list (ADR 073). */
+  parentDeletePickup: parentProcedure.input(pickupDeleteSchema).mutation(({ ctx, input }) => {
+    parentChildOr404(ctx.db, ctx.parent.id, input.childId);
+    consumeForAccount(ctx, ctx.limits.attendance);
+    return deleteParentPickup(ctx, ctx.parent, input.childId, input.id);
   }),
   /** A parent's child's check-ins and check-outs, `from`..`to` (centre dates; default the last 30 days). */
   parentHistory: parentProcedure.input(parentAttendanceSchema).query(({ ctx, input }) => {
