@@ -172,7 +172,7 @@ function PickupForm({
         />
         <TextField label="Note (staff only)" placeholder="ID checked" value={values.note} onChange={set('note')} error={errors.note} />
       </div>
-      <DialogActions onCancel={editing ? onDone : onClose} cancelLabel={editing ? 'Cancel Edit' : 'Close'} isDisabled={pending}>
+      <DialogActions onCancel={editing ? onDone : onClose} cancelLabel={editing ? 'Cancel Edit' : 'Done'} isDisabled={pending}>
         {pending ? 'Saving...' : editing ? 'Save Changes' : 'Add Pickup'}
       </DialogActions>
     </Form>
