@@ -1,5 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { classrooms, enrolledChildren } from '../../db/schema';
+import { portalErrorsEs } from '../../src/shared/i18n/portal-errors-es';
+import { portalEs } from '../../src/shared/i18n/portal-es';
 import { expect, test } from './fixtures';
 import { parentFamily, signIn } from './parent-family';
 
@@ -7,7 +9,8 @@ import { parentFamily, signIn } from './parent-family';
  * Photo consent and authorized pickups on screen (ADR 073). A director on a laptop records a family's photo
  * consent and adds the child's grandmother to the pickup list, from the child's card in the Enrolled tab; a
  * teacher on a 768 px tablet then finds the child taggable in a photo and checks her out to the grandmother
- * with one tap, no override. A parent on a 375 px phone adds a person to the list and removes them.
+ * with one tap, no override. A parent on a 375 px phone adds a person to the list and removes them; a parent who
+ * reads Spanish does so in Spanish.
  */
 test('a director records consent and a pickup; a teacher on a tablet tags the child and checks her out to the pickup', async ({
   page,
@@ -149,5 +152,36 @@ test('a parent on a 375 px phone adds a person to the pickup list and removes th
   await added.getByRole('button', { name: `Remove ${friend}` }).tap();
   await expect(people).toHaveCount(1);
   await expect(section).not.toContainText(friend);
+  await phone.close();
+});
+
+test('a parent who reads Spanish finds the pickup list in Spanish, with a refusal at its field in Spanish', async ({ server, browser }) => {
+  test.slow();
+  const fam = await parentFamily(server, 'recoger');
+  const login = await server.request('/api/parent/login', { method: 'POST', json: { email: fam.email, password: fam.password } });
+  const { token } = (await login.json()) as { token: string };
+  const saved = await server.request('/api/parent/preferences', {
+    method: 'PATCH',
+    json: { language: 'es' },
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(saved.status).toBe(200);
+  const phone = await browser.newContext({ baseURL: server.url, viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true });
+  const page = await phone.newPage();
+  await signIn(page, fam.email, fam.password, portalEs['portal.heading'].replace('{child}', fam.child.childName));
+  await page.getByRole('tab', { name: portalEs['portal.tab.overview'] }).tap();
+  const section = page.getByRole('region', { name: `Quién puede recoger a ${fam.child.childName}` });
+  await expect(section.getByText(portalEs['portal.pickups.none'])).toBeVisible();
+  await section.getByRole('textbox', { name: 'Nombre' }).fill(`Abuela ${fam.t}`);
+  await section.getByRole('textbox', { name: 'Parentesco' }).fill('Abuela');
+  await section.getByRole('textbox', { name: 'Teléfono' }).fill('no tengo');
+  await section.getByRole('button', { name: 'Añadir persona' }).tap();
+  await expect(section.getByRole('textbox', { name: 'Teléfono' })).toHaveAccessibleDescription(portalErrorsEs['portal.error.phone']);
+  await section.getByRole('textbox', { name: 'Teléfono' }).fill('6145550177');
+  await section.getByRole('button', { name: 'Añadir persona' }).tap();
+  const person = section.getByRole('listitem').filter({ hasText: `Abuela ${fam.t}` });
+  await expect(person).toContainText('(614) 555-0177');
+  await expect(person).toContainText(/Añadida por .+ el \d{1,2} [a-z]{3}\.? \d{4}/);
+  await expect(person.getByRole('button', { name: `Quitar a Abuela ${fam.t}` })).toBeVisible();
   await phone.close();
 });
