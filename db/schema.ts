@@ -247,6 +247,16 @@ export const enrolledChildren = sqliteTable(
     classroomId: text('classroom_id').references(() => classrooms.id, { onDelete: 'set null' }),
     /** Set by staff from the signed consent form; a child without it is never tagged in a photo of the day. */
     photoConsent: integer('photo_consent', { mode: 'boolean' }).notNull().default(false),
+    /**
+     * The consent's record (ADR 073): the day the family gave or withdrew it, the parent who did, and the staff
+     * member who recorded it and when. Null on a child whose consent was never recorded.
+     */
+    photoConsentDate: text('photo_consent_date'),
+    photoConsentGivenBy: text('photo_consent_given_by'),
+    /** The staff account's id, kept as text (no reference: a column added later cannot say ON DELETE in SQLite). */
+    photoConsentRecordedById: text('photo_consent_recorded_by_id'),
+    photoConsentRecordedByName: text('photo_consent_recorded_by_name'),
+    photoConsentRecordedAt: integer('photo_consent_recorded_at', { mode: 'timestamp_ms' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -294,9 +304,17 @@ export const authorizedPickups = sqliteTable(
     name: text('name').notNull(),
     relationship: text('relationship').notNull(),
     phone: text('phone').notNull(),
+    /** Staff only: what the centre checked ("ID checked"). Never shown to the family (ADR 073). */
+    note: text('note'),
     /** Who added the person: a staff member's or a parent's name. */
     addedBy: text('added_by').notNull(),
+    /** Whether a staff member or a parent added the person, and their account's id. */
+    addedByKind: text('added_by_kind').$type<'staff' | 'parent'>().notNull().default('staff'),
+    addedById: text('added_by_id'),
     createdAt: createdAt(),
+    /** The last change by staff (name, relationship, phone or note), and who made it. */
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }),
+    updatedByName: text('updated_by_name'),
   },
   (t) => [index('authorized_pickups_child_idx').on(t.childId, t.createdAt)],
 );

@@ -143,6 +143,10 @@ async function newPickup(f: Fixtures): Promise<{ childId: string; id: string }> 
   const childId = await f.child();
   return { childId, id: await adminPost(f, `/api/admin/enrolled-children/${childId}/pickups`, pickup()) };
 }
+/** A fresh person on family A's child's list (a parent's removal takes one each call). */
+async function pickupOfA(f: Fixtures): Promise<{ childId: string; id: string }> {
+  return { childId: f.childA, id: await adminPost(f, `/api/admin/enrolled-children/${f.childA}/pickups`, pickup()) };
+}
 /** A check-in an hour ago of a fresh child, and a time half an hour later to correct it to. */
 async function checkIn(f: Fixtures): Promise<{ id: string; at: string }> {
   const hourAgo = f.s.clock.now().getTime() - 3_600_000;
@@ -276,11 +280,13 @@ export const PROCEDURES: Record<string, ProcedureEntry> = {
   'attendance.adults': { expect: staff() },
   'attendance.pickups': { expect: staff(), input: (f) => ({ childId: f.childA }) },
   'attendance.addPickup': { expect: staff(), input: async (f) => ({ childId: await f.child(), ...pickup() }) },
+  'attendance.updatePickup': { expect: staff(), input: async (f) => ({ ...(await newPickup(f)), note: 'ID checked' }) },
   'attendance.deletePickup': { expect: staff(), input: newPickup },
   'attendance.reportFile': { expect: director(), input: () => ({ month: '2026-11' }) },
   'attendance.sheetPdf': { expect: staff(), input: () => ({ date: '2026-11-20' }) },
   'attendance.parentPickups': { expect: familyA(), input: (f) => ({ childId: f.childA }) },
   'attendance.parentAddPickup': { expect: familyA(), input: (f) => ({ childId: f.childA, ...pickup() }) },
+  'attendance.parentDeletePickup': { expect: familyA(), input: pickupOfA },
   'attendance.parentHistory': { expect: familyA(), input: (f) => ({ childId: f.childA }) },
 };
 
@@ -503,6 +509,14 @@ export const ROUTES: Record<string, RouteEntry> = {
     path: async (f) => `/api/admin/enrolled-children/${await f.child()}/pickups`,
     body: pickup,
   },
+  'PATCH /api/admin/enrolled-children/:id/pickups/:pickupId': {
+    expect: staff(),
+    path: async (f) => {
+      const p = await newPickup(f);
+      return `/api/admin/enrolled-children/${p.childId}/pickups/${p.id}`;
+    },
+    body: () => ({ note: 'ID checked' }),
+  },
   'DELETE /api/admin/enrolled-children/:id/pickups/:pickupId': {
     expect: staff(),
     path: async (f) => {
@@ -538,6 +552,13 @@ export const ROUTES: Record<string, RouteEntry> = {
     expect: familyA(201),
     path: (f) => `/api/parent/children/${f.childA}/pickups`,
     body: pickup,
+  },
+  'DELETE /api/parent/children/:id/pickups/:pickupId': {
+    expect: familyA(),
+    path: async (f) => {
+      const p = await pickupOfA(f);
+      return `/api/parent/children/${p.childId}/pickups/${p.id}`;
+    },
   },
   'GET /api/parent/attendance/:childId': {
     expect: familyA(),

@@ -337,7 +337,8 @@ test('add, edit, deactivate and remove an enrolled child', async ({ page, loginA
   await edit.getByLabel('Parent Phone').fill('614-555-0177');
   await edit.getByRole('button', { name: 'Save Changes' }).click();
   await expect(edit).toBeHidden();
-  await expect(card.getByText('614-555-0177')).toBeVisible();
+  // Typed 614-555-0177, shown as the centre writes a phone (ADR 073).
+  await expect(card.getByText('(614) 555-0177')).toBeVisible();
 
   await card.getByRole('button', { name: 'Deactivate Milo Brooks' }).click();
   await expect(page.getByText('Milo Brooks is now inactive.')).toBeVisible();

@@ -5,7 +5,8 @@
 import { TRPCError } from '@trpc/server';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { adminUsers, classrooms, classroomStaff, enrolledChildren } from '~/db/schema';
-import type { ClassroomAgeGroup } from '../../shared/schemas/classrooms';
+import { CONSENT_DATE_IN_FUTURE, type ClassroomAgeGroup } from '../../shared/schemas/classrooms';
+import { centreToday } from '../clock';
 import { audited, changedFields, recordAudit } from '../audit/record';
 import type { Context } from '../context';
 import type { Db } from '../db';
@@ -117,37 +118,78 @@ export function updateClassroom(
   return viewOf(ctx.db, id);
 }
 
-/** `PATCH /api/admin/enrolled-children/{id}`: the child's room and photo consent, and nothing else. */
-export function patchChild(ctx: Writing, input: { id: string; classroomId?: string | null; photoConsent?: boolean }) {
-  const { id, ...fields } = input;
+/** What a child's PATCH answers: the room and the photo consent's record. */
+const childPatchColumns = {
+  id: enrolledChildren.id,
+  childName: enrolledChildren.childName,
+  classroomId: enrolledChildren.classroomId,
+  photoConsent: enrolledChildren.photoConsent,
+  photoConsentDate: enrolledChildren.photoConsentDate,
+  photoConsentGivenBy: enrolledChildren.photoConsentGivenBy,
+  photoConsentRecordedByName: enrolledChildren.photoConsentRecordedByName,
+  photoConsentRecordedAt: enrolledChildren.photoConsentRecordedAt,
+};
+
+/**
+ * The consent fields a PATCH writes (ADR 073), or none when it sends none of them. A change of consent is a new
+ * record: its date (default: the centre's today; never after it), the parent who gave or withdrew it (what was
+ * sent; cleared when the consent itself changes without one), and the staff member recording it, now. A PATCH
+ * of the date or the parent alone corrects the record and is recorded the same way.
+ */
+function consentRecord(
+  ctx: Writing,
+  before: { photoConsent: boolean; photoConsentDate: string | null; photoConsentGivenBy: string | null },
+  input: { photoConsent?: boolean; photoConsentDate?: string; photoConsentGivenBy?: string | null },
+) {
+  if (input.photoConsent === undefined && input.photoConsentDate === undefined && input.photoConsentGivenBy === undefined) return {};
+  if (ctx.auth?.kind !== 'admin') throw new TRPCError({ code: 'FORBIDDEN', message: 'Staff only' });
+  const today = centreToday(ctx.clock);
+  if (input.photoConsentDate && input.photoConsentDate > today)
+    throw new TRPCError({ code: 'BAD_REQUEST', message: CONSENT_DATE_IN_FUTURE });
+  const photoConsent = input.photoConsent ?? before.photoConsent;
+  const turned = photoConsent !== before.photoConsent;
+  return {
+    photoConsent,
+    photoConsentDate: input.photoConsentDate ?? (turned ? today : (before.photoConsentDate ?? today)),
+    photoConsentGivenBy: input.photoConsentGivenBy !== undefined ? input.photoConsentGivenBy : turned ? null : before.photoConsentGivenBy,
+    photoConsentRecordedById: ctx.auth.admin.id,
+    photoConsentRecordedByName: ctx.auth.admin.name,
+    photoConsentRecordedAt: ctx.clock.now(),
+  };
+}
+
+/**
+ * `PATCH /api/admin/enrolled-children/{id}`: the child's room and photo consent, and nothing else. The audit row
+ * keeps the consent (yes/no) and its date; the parent's name reads `changed` (fields.ts).
+ */
+export function patchChild(
+  ctx: Writing,
+  input: {
+    id: string;
+    classroomId?: string | null;
+    photoConsent?: boolean;
+    photoConsentDate?: string;
+    photoConsentGivenBy?: string | null;
+  },
+) {
+  const { id, classroomId, ...consent } = input;
   return ctx.db.transaction(() => {
-    const before = ctx.db
-      .select({
-        id: enrolledChildren.id,
-        childName: enrolledChildren.childName,
-        classroomId: enrolledChildren.classroomId,
-        photoConsent: enrolledChildren.photoConsent,
-      })
-      .from(enrolledChildren)
-      .where(eq(enrolledChildren.id, id))
-      .get();
+    const before = ctx.db.select(childPatchColumns).from(enrolledChildren).where(eq(enrolledChildren.id, id)).get();
     if (!before) throw new TRPCError({ code: 'NOT_FOUND', message: CHILD_NOT_FOUND });
-    if (fields.classroomId) {
-      const room = ctx.db.select({ id: classrooms.id }).from(classrooms).where(eq(classrooms.id, fields.classroomId)).get();
+    if (classroomId) {
+      const room = ctx.db.select({ id: classrooms.id }).from(classrooms).where(eq(classrooms.id, classroomId)).get();
       if (!room) throw new TRPCError({ code: 'BAD_REQUEST', message: CLASSROOM_NOT_FOUND });
     }
+    const record = consentRecord(ctx, before, consent);
     const after = ctx.db
       .update(enrolledChildren)
-      .set({ ...fields, updatedAt: ctx.clock.now() })
+      .set({ classroomId, ...record, updatedAt: ctx.clock.now() })
       .where(eq(enrolledChildren.id, id))
-      .returning({
-        id: enrolledChildren.id,
-        childName: enrolledChildren.childName,
-        classroomId: enrolledChildren.classroomId,
-        photoConsent: enrolledChildren.photoConsent,
-      })
+      .returning(childPatchColumns)
       .get()!;
-    recordAudit(ctx.db, ctx, { action: 'update', entity: 'child', entityId: id, fields: changedFields(before, fields) });
+    const { photoConsent, photoConsentDate, photoConsentGivenBy } = record;
+    const changed = changedFields(before, { classroomId, photoConsent, photoConsentDate, photoConsentGivenBy });
+    recordAudit(ctx.db, ctx, { action: 'update', entity: 'child', entityId: id, fields: changed });
     return after;
   });
 }

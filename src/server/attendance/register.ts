@@ -15,9 +15,12 @@ import {
   PARENT_RANGE_MAX_DAYS,
   type parentAttendanceSchema,
   type pickupAddSchema,
+  type pickupDeleteSchema,
+  type pickupUpdateSchema,
+  type staffPickupAddSchema,
 } from '../../shared/schemas/attendance';
 import { listClassrooms } from './classrooms';
-import { addPickup, pickupsOf, staffChildOr404 } from './pickups';
+import { addParentPickup, addStaffPickup, deleteParentPickup, familyPickups, pickupsOf, staffChildOr404, updatePickup } from './pickups';
 import { attendanceDay, childAttendance } from './records';
 import { signInSheetPdf } from './sheet-pdf';
 import { centreToday } from '../clock';
@@ -74,11 +77,16 @@ export function pickupList(ctx: StaffContext, input: z.output<typeof childIdInpu
   return pickupsOf(ctx.db, input.childId);
 }
 
-export function addPickupFor(ctx: StaffContext, input: z.output<typeof pickupAddSchema>) {
+export function addPickupFor(ctx: StaffContext, input: z.output<typeof staffPickupAddSchema>) {
   consumeForAccount(ctx, ctx.limits.attendance);
   const { childId, ...fields } = input;
-  staffChildOr404(ctx.db, childId);
-  return addPickup(ctx, childId, fields, { id: ctx.admin.id, name: ctx.admin.name });
+  return addStaffPickup(ctx, childId, fields);
+}
+
+/** `PATCH /api/admin/enrolled-children/{id}/pickups/{pickupId}`. */
+export function updatePickupFor(ctx: StaffContext, input: z.output<typeof pickupUpdateSchema>) {
+  consumeForAccount(ctx, ctx.limits.attendance);
+  return updatePickup(ctx, input);
 }
 
 export function sheetPdfOf(ctx: StaffContext, input: z.output<typeof attendanceDaySchema>) {
@@ -90,17 +98,21 @@ export function sheetPdfOf(ctx: StaffContext, input: z.output<typeof attendanceD
 }
 
 export function parentPickupList(ctx: ParentContext, input: z.output<typeof childIdInput>) {
-  parentChildOr404(ctx.db, ctx.parent.id, input.childId);
-  return pickupsOf(ctx.db, input.childId).map(({ addedBy: _addedBy, ...p }) => p);
+  return familyPickups(ctx.db, ctx.parent.id, input.childId);
 }
 
 export function parentAddPickupFor(ctx: ParentContext, input: z.output<typeof pickupAddSchema>) {
   const { childId, ...fields } = input;
   parentChildOr404(ctx.db, ctx.parent.id, childId);
   consumeForAccount(ctx, ctx.limits.attendance);
-  const name = `${ctx.parent.firstName} ${ctx.parent.lastName}`.trim() || ctx.parent.email;
-  const { addedBy: _addedBy, ...row } = addPickup(ctx, childId, fields, { id: ctx.parent.id, name });
-  return row;
+  return addParentPickup(ctx, ctx.parent, childId, fields);
+}
+
+/** `DELETE /api/parent/children/{id}/pickups/{pickupId}`: any person on their own child's list (ADR 073). */
+export function parentDeletePickupFor(ctx: ParentContext, input: z.output<typeof pickupDeleteSchema>) {
+  parentChildOr404(ctx.db, ctx.parent.id, input.childId);
+  consumeForAccount(ctx, ctx.limits.attendance);
+  return deleteParentPickup(ctx, ctx.parent, input.childId, input.id);
 }
 
 export function parentHistoryOf(ctx: ParentContext, input: z.output<typeof parentAttendanceSchema>) {

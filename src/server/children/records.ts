@@ -36,6 +36,12 @@ export const childColumns = {
   startDate: enrolledChildren.startDate,
   isActive: enrolledChildren.isActive,
   notes: enrolledChildren.notes,
+  // The photo consent's record (ADR 073), shown on the child's card and set from it.
+  photoConsent: enrolledChildren.photoConsent,
+  photoConsentDate: enrolledChildren.photoConsentDate,
+  photoConsentGivenBy: enrolledChildren.photoConsentGivenBy,
+  photoConsentRecordedByName: enrolledChildren.photoConsentRecordedByName,
+  photoConsentRecordedAt: enrolledChildren.photoConsentRecordedAt,
   applicationId: enrolledChildren.applicationId,
   createdAt: enrolledChildren.createdAt,
   updatedAt: enrolledChildren.updatedAt,

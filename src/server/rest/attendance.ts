@@ -38,6 +38,15 @@ export const attendanceRest = new Hono<RestEnv>()
       201,
     ),
   )
+  .patch('/admin/enrolled-children/:id/pickups/:pickupId', async (c) =>
+    c.json(
+      await c.var.caller.attendance.updatePickup({
+        ...(await readJsonObject(c, c.var.caller.attendance.updatePickup)),
+        childId: c.req.param('id'),
+        id: c.req.param('pickupId'),
+      }),
+    ),
+  )
   .delete('/admin/enrolled-children/:id/pickups/:pickupId', async (c) =>
     c.json(await c.var.caller.attendance.deletePickup({ childId: c.req.param('id'), id: c.req.param('pickupId') })),
   )
@@ -82,6 +91,9 @@ export const attendanceRest = new Hono<RestEnv>()
       }),
       201,
     ),
+  )
+  .delete('/parent/children/:id/pickups/:pickupId', async (c) =>
+    c.json(await c.var.caller.attendance.parentDeletePickup({ childId: c.req.param('id'), id: c.req.param('pickupId') })),
   )
   .get('/parent/attendance/:childId', async (c) =>
     c.json(

@@ -7,7 +7,9 @@ import {
   parentAttendanceSchema,
   pickupAddSchema,
   pickupDeleteSchema,
+  pickupUpdateSchema,
   reportMonthSchema,
+  staffPickupAddSchema,
   staffAttendanceSchema,
 } from '../../shared/schemas/attendance';
 import { createClassroom, patchChild, updateClassroom } from '../attendance/classrooms';
@@ -24,6 +26,8 @@ import {
   sheetPdfOf,
   parentPickupList,
   parentAddPickupFor,
+  updatePickupFor,
+  parentDeletePickupFor,
   parentHistoryOf,
 } from '../attendance/register';
 
@@ -69,7 +73,9 @@ export const attendanceRouter = router({
   adults: staffProcedure.query(({ ctx }) => adultsOnSiteNow(ctx)),
 
   pickups: staffProcedure.input(childIdInput).query(({ ctx, input }) => pickupList(ctx, input)),
-  addPickup: staffProcedure.input(pickupAddSchema).mutation(({ ctx, input }) => addPickupFor(ctx, input)),
+  addPickup: staffProcedure.input(staffPickupAddSchema).mutation(({ ctx, input }) => addPickupFor(ctx, input)),
+  /** `PATCH /api/admin/enrolled-children/{id}/pickups/{pickupId}`. */
+  updatePickup: staffProcedure.input(pickupUpdateSchema).mutation(({ ctx, input }) => updatePickupFor(ctx, input)),
   deletePickup: staffProcedure.input(pickupDeleteSchema).mutation(({ ctx, input }) => {
     consumeForAccount(ctx, ctx.limits.attendance);
     return deletePickup(ctx, input.childId, input.id);
@@ -85,6 +91,8 @@ export const attendanceRouter = router({
 
   parentPickups: parentProcedure.input(childIdInput).query(({ ctx, input }) => parentPickupList(ctx, input)),
   parentAddPickup: parentProcedure.input(pickupAddSchema).mutation(({ ctx, input }) => parentAddPickupFor(ctx, input)),
+  /** `DELETE /api/parent/children/{id}/pickups/{pickupId}`: any person on their own child's list (ADR 073). */
+  parentDeletePickup: parentProcedure.input(pickupDeleteSchema).mutation(({ ctx, input }) => parentDeletePickupFor(ctx, input)),
   /** A parent's child's check-ins and check-outs, `from`..`to` (centre dates; default the last 30 days). */
   parentHistory: parentProcedure.input(parentAttendanceSchema).query(({ ctx, input }) => parentHistoryOf(ctx, input)),
 });

@@ -80,5 +80,45 @@ export const parentAttendanceSchema = z
   .refine((v) => !v.from || !v.to || v.from <= v.to, { message: 'from must not be after to', path: ['from'] });
 
 export const childIdInput = z.strictObject({ childId: idSchema });
+/** A parent adds a person to their child's list: name, relationship and phone. */
 export const pickupAddSchema = pickupSchema.extend({ childId: idSchema });
 export const pickupDeleteSchema = z.strictObject({ childId: idSchema, id: idSchema });
+
+/**
+ * Optional free text in a change: absent stays absent (nothing to change), blank becomes null (cleared). Unlike
+ * optionalText, which reads an absent field as null.
+ */
+export function changeableText(max: number) {
+  return plainString()
+    .max(max, `Must be at most ${max} characters`)
+    .nullable()
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v || null));
+}
+
+/** What staff checked about the person ("ID checked"); staff only, never shown to the family (ADR 073). */
+const pickupNoteField = changeableText(200);
+
+/** Staff add a person with a note of their own (`POST /api/admin/enrolled-children/{id}/pickups`). */
+export const staffPickupSchema = z.strictObject(
+  { ...pickupSchema.shape, note: pickupNoteField },
+  { error: 'Only name, relationship, phone and note can be set' },
+);
+export type StaffPickupInput = z.input<typeof staffPickupSchema>;
+export const staffPickupAddSchema = staffPickupSchema.extend({ childId: idSchema });
+
+/** `PATCH /api/admin/enrolled-children/{id}/pickups/{pickupId}`: any of the fields, at least one. */
+export const pickupUpdateSchema = z
+  .strictObject(
+    {
+      childId: idSchema,
+      id: idSchema,
+      name: pickupSchema.shape.name.optional(),
+      relationship: pickupSchema.shape.relationship.optional(),
+      phone: pickupSchema.shape.phone.optional(),
+      note: pickupNoteField,
+    },
+    { error: 'Only name, relationship, phone and note can be changed' },
+  )
+  .refine(({ childId: _c, id: _id, ...v }) => Object.values(v).some((x) => x !== undefined), 'Please send something to change');
+export type PickupUpdateInput = z.input<typeof pickupUpdateSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from './content';
-import { enumField, idField, requiredText } from './fields';
+import { changeableText } from './attendance';
+import { enumField, idField, isoDate, requiredText } from './fields';
 
 /** The rooms' age groups (issue 32), with the label the Classrooms view shows. */
 export const CLASSROOM_AGE_GROUPS = ['infant', 'young_toddler', 'older_toddler', 'preschool_3', 'preschool_4_5', 'school_age'] as const;
@@ -65,14 +66,24 @@ export const classroomUpdateSchema = z
   )
   .refine(({ id: _id, ...v }) => Object.values(v).some((x) => x !== undefined), 'Please send something to change');
 
-/** `PATCH /api/admin/enrolled-children/{id}`: the child's room (null: none) and photo consent. */
+/** A consent's date may not be after the centre's today (a record of what a family did, not a plan). */
+export const CONSENT_DATE_IN_FUTURE = 'The consent date cannot be in the future';
+
+/**
+ * `PATCH /api/admin/enrolled-children/{id}`: the child's room (null: none) and photo consent. A consent change is
+ * a record (ADR 073): given or withdrawn, the day the family did it (default: today) and the parent who did; the
+ * staff member who records it is the session.
+ */
 export const childPatchSchema = z
   .strictObject(
     {
       id: idSchema,
       classroomId: idField().nullable().optional(),
       photoConsent: z.boolean({ error: 'photoConsent must be true or false' }).optional(),
+      photoConsentDate: isoDate('Please give the date of the consent (YYYY-MM-DD)').optional(),
+      photoConsentGivenBy: changeableText(100),
     },
-    { error: 'Only classroomId and photoConsent can be changed' },
+    { error: 'Only classroomId, photoConsent, photoConsentDate and photoConsentGivenBy can be changed' },
   )
   .refine(({ id: _id, ...v }) => Object.values(v).some((x) => x !== undefined), 'Please send classroomId or photoConsent');
+export type ChildPatchInput = z.input<typeof childPatchSchema>;

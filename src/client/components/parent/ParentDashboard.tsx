@@ -36,6 +36,8 @@ import { PortalIntlProvider, usePortalIntl, useCatalogueReady } from '../../i18n
  */
 const CommunicationCenter = lazy(() => import('../communication/CommunicationCenter').then((m) => ({ default: m.CommunicationCenter })));
 const ParentPayments = lazy(() => import('./ParentPayments').then((m) => ({ default: m.ParentPayments })));
+/** The family's pickup list and its form, on the Overview tab (ADR 073): loaded when that tab is first opened. */
+const FamilyPickups = lazy(() => import('./FamilyPickups').then((m) => ({ default: m.FamilyPickups })));
 
 /** Loaded when first opened: its password rules bring the common-password dictionary (shared/schemas/password-policy.ts). */
 const ChangePasswordDialog = lazy(() => import('./ChangePasswordDialog').then((m) => ({ default: m.ChangePasswordDialog })));
@@ -344,6 +346,11 @@ function Dashboard() {
                   data.recentActivities.map((a) => <ActivityItem key={a.id} activity={a} />)
                 )}
               </section>
+              <div className="lg:col-span-2">
+                <Suspense fallback={<TabLoading />}>
+                  <FamilyPickups childId={child.id} childName={child.childName} />
+                </Suspense>
+              </div>
             </div>
           )}
           {tab === 'activities' && (

@@ -1,8 +1,9 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { differenceInYears, parseISO } from 'date-fns';
-import { Archive, KeyRound, Mail, Pencil, Plus, Power, Trash2 } from 'lucide-react';
+import { Archive, Camera, KeyRound, Mail, Pencil, Plus, Power, Trash2, Users } from 'lucide-react';
 import { useState } from 'react';
 import { PROGRAM_CHOICES, PROGRAM_LABELS, type Program } from '~/shared/constants';
+import { formatPhone, telHref } from '~/shared/phone';
 import { downloadFile } from '~/client/lib/download';
 import { formatDate } from '~/client/lib/format';
 import { toast } from '~/client/lib/toast';
@@ -16,6 +17,8 @@ import { FilteredListState, FilteredPanelHeader } from '../PanelHeader';
 import { useConfirmedDelete } from '../useConfirmedDelete';
 import { ChildFormDialog } from './children/ChildFormDialog';
 import { CredentialsDialog } from './children/CredentialsDialog';
+import { consentSummary, PhotoConsentDialog } from './children/PhotoConsentDialog';
+import { PickupsDialog } from './children/PickupsDialog';
 import { type Child, type Credentials, invalidateChildren, TRY_AGAIN } from './children/records';
 
 const PROGRAM_FILTER = [{ value: 'all', label: 'All Programs' }, ...PROGRAM_CHOICES];
@@ -44,6 +47,7 @@ export default function ChildrenTab() {
   const [program, setProgram] = useState('all');
   const [active, setActive] = useState('all');
   const [editing, setEditing] = useState<Child | 'new' | null>(null);
+  const [record, setRecord] = useState<{ child: Child; part: 'consent' | 'pickups' } | null>(null);
   const [credentials, setCredentials] = useState<{ child: Child; result: Credentials; opener: HTMLElement | null } | null>(null);
   const removal = useConfirmedDelete({
     mutation: trpc.children.delete.mutationOptions(),
@@ -100,6 +104,8 @@ export default function ChildrenTab() {
             <ChildCard
               child={c}
               onEdit={() => setEditing(c)}
+              onConsent={() => setRecord({ child: c, part: 'consent' })}
+              onPickups={() => setRecord({ child: c, part: 'pickups' })}
               onRemove={() => removal.request(c)}
               onCredentials={(result, opener) => setCredentials({ child: c, result, opener })}
             />
@@ -108,6 +114,8 @@ export default function ChildrenTab() {
       </ul>
 
       {editing && <ChildFormDialog child={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+      {record?.part === 'consent' && <PhotoConsentDialog child={record.child} onClose={() => setRecord(null)} />}
+      {record?.part === 'pickups' && <PickupsDialog child={record.child} onClose={() => setRecord(null)} />}
       {credentials && (
         <CredentialsDialog
           child={credentials.child}
@@ -129,11 +137,15 @@ export default function ChildrenTab() {
 function ChildCard({
   child: c,
   onEdit,
+  onConsent,
+  onPickups,
   onRemove,
   onCredentials,
 }: {
   child: Child;
   onEdit: () => void;
+  onConsent: () => void;
+  onPickups: () => void;
   onRemove: () => void;
   onCredentials: (r: Credentials, opener: HTMLElement | null) => void;
 }) {
@@ -228,8 +240,8 @@ function ChildCard({
           <div>
             <dt className="inline font-medium text-stone-700">Phone: </dt>
             <dd className="inline">
-              <a href={`tel:${c.parentPhone.replace(/[^\d+]/g, '')}`} className="text-brand-800 underline underline-offset-2">
-                {c.parentPhone}
+              <a href={telHref(c.parentPhone)} className="text-brand-800 underline underline-offset-2">
+                {formatPhone(c.parentPhone)}
               </a>
             </dd>
           </div>
@@ -237,6 +249,10 @@ function ChildCard({
         <div>
           <dt className="inline font-medium text-stone-700">Start date: </dt>
           <dd className="inline">{formatDate(c.startDate)}</dd>
+        </div>
+        <div>
+          <dt className="inline font-medium text-stone-700">Photo consent: </dt>
+          <dd className="inline">{consentSummary(c)}</dd>
         </div>
       </dl>
       {c.notes && (
@@ -248,6 +264,14 @@ function ChildCard({
         <Button variant="outline" size="sm" onPress={onEdit} aria-label={`Edit ${c.childName}`}>
           <Pencil aria-hidden="true" className="size-4" />
           Edit
+        </Button>
+        <Button variant="outline" size="sm" onPress={onConsent} aria-label={`Photo consent for ${c.childName}`}>
+          <Camera aria-hidden="true" className="size-4" />
+          Photo Consent
+        </Button>
+        <Button variant="outline" size="sm" onPress={onPickups} aria-label={`Authorized pickups for ${c.childName}`}>
+          <Users aria-hidden="true" className="size-4" />
+          Pickups
         </Button>
         <Button
           variant="outline"
