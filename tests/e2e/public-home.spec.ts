@@ -336,7 +336,7 @@ test('the teaser lists the next three public events and the three newest public 
       .values([
         { title: 'Teaser past picnic', eventDate: day(-2), category: 'general' },
         { title: 'Teaser private staff day', eventDate: day(0), isPublic: false },
-        // Dated today: still upcoming (SPEC.md §9 "today or later").
+        // Dated today: still upcoming (docs/product.md §9 "today or later").
         { title: 'Teaser story time', eventDate: day(0), startTime: '23:00', category: 'general' },
         { title: 'Teaser art show', eventDate: day(1), startTime: '14:30', endTime: '15:15', category: 'general' },
         { title: 'Teaser zoo trip', eventDate: day(3), startTime: '09:00', category: 'field-trip' },

@@ -7,7 +7,7 @@ import { notFoundTitle } from '../../shared/public-pages';
 import { useSiteWords } from '../lib/site-words';
 import { Card } from './ui/Card';
 
-/** SPEC.md §2: any other path; under /es, in Spanish. */
+/** docs/product.md §2: any other path; under /es, in Spanish. */
 export function NotFound() {
   const language = useSiteWords(languageOfPath(useLocation({ select: (l) => l.pathname })));
   // The not-found screen has no route of its own to give it a head, so it names the tab itself.

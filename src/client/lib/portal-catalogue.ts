@@ -2,7 +2,7 @@ import type { Language } from '~/shared/schemas/preferences';
 import type { PortalKey } from '~/shared/i18n/portal-en';
 
 /**
- * The parent portal's catalogues in the browser (issue 33, ADR 047). English ships with the portal; Spanish is
+ * The parent portal's catalogues in the browser (ADR 047). English ships with the portal; Spanish is
  * its own chunk, loaded only for a parent who chose it: before React hydrates a page the server rendered in Spanish
  * (main.tsx reads the document's `lang`), or when the parent chooses it. No FormatJS here: main.tsx imports this,
  * and the formatter belongs to the portal's chunk (client/i18n.tsx).
@@ -51,7 +51,7 @@ export function documentLanguage(): Language {
 }
 
 /**
- * The language the portal last showed, kept in this browser (issue 33, ADR 054): a language, nothing about the
+ * The language the portal last showed, kept in this browser (ADR 054): a language, nothing about the
  * parent, so it stays when they sign out. It lets a page that no longer knows the parent (a reload after the session
  * expired, when the server sends the app's shell in English) send them to the sign-in they read.
  */

@@ -1,4 +1,4 @@
-/** Authorized pickups (issue 32): who besides the parents may take a child home. */
+/** Authorized pickups: who besides the parents may take a child home. */
 import { TRPCError } from '@trpc/server';
 import { and, asc, eq } from 'drizzle-orm';
 import { authorizedPickups, enrolledChildren } from '~/db/schema';

@@ -23,7 +23,7 @@ function pdfResponse(c: HonoContext, file: PdfFile): Response {
 }
 
 /**
- * Classrooms, authorized pickups and attendance (issue 32): the REST twins of routers/attendance.ts, each
+ * Classrooms, authorized pickups and attendance: the REST twins of routers/attendance.ts, each
  * calling its procedure (which decides who may call it). The monthly CSV streams once its procedure has
  * checked the caller and the month.
  */
@@ -44,7 +44,7 @@ export const attendanceRest = new Hono<RestEnv>()
   .delete('/admin/enrolled-children/:id/pickups/:pickupId', async (c) =>
     c.json(await c.var.caller.attendance.deletePickup({ childId: c.req.param('id'), id: c.req.param('pickupId') })),
   )
-  // The issue's own form: the pickup's id in the body (`{ id }`).
+  // The documented form: the pickup's id in the body (`{ id }`).
   .delete('/admin/enrolled-children/:id/pickups', async (c) =>
     c.json(await c.var.caller.attendance.deletePickup({ id: (await body(c)).id, childId: c.req.param('id') } as never)),
   )

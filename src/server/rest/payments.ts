@@ -16,7 +16,7 @@ function pdfResponse(c: HonoContext, file: PdfFile): Response {
 }
 
 /**
- * Payment receipts and year-end tax statements (SPEC.md §7 Admin dashboard), plus the PDF downloads for staff
+ * Payment receipts and year-end tax statements (docs/product.md §7 Admin dashboard), plus the PDF downloads for staff
  * and the parent's own receipts and statements. Each path calls its procedure in routers/payments.ts.
  */
 export const paymentsRest = new Hono<RestEnv>()
@@ -24,7 +24,7 @@ export const paymentsRest = new Hono<RestEnv>()
   .get('/admin/payment-receipts/summary', async (c) => c.json(await c.var.caller.payments.summary()))
   .post('/admin/payment-receipts', async (c) => c.json(await c.var.caller.payments.create((await readJson(c)) as never), 201))
   .post('/admin/payment-receipts/:id/send-email', async (c) => {
-    // SPEC.md §7 sends an empty body; reading it still refuses malformed JSON the same way as everywhere.
+    // docs/product.md §7 sends an empty body; reading it still refuses malformed JSON the same way as everywhere.
     await readJson(c);
     return c.json(await c.var.caller.payments.sendEmail(c.req.param('id')));
   })

@@ -14,7 +14,7 @@ import { audited, recordAudit } from '../audit/record';
 import { directorProcedure, router } from '../trpc';
 import { childColumns } from './children';
 
-/** Every field of an application (SPEC.md §3), as the details dialog shows them. */
+/** Every field of an application (docs/product.md §3), as the details dialog shows them. */
 export const applicationColumns = {
   id: enrollmentApplications.id,
   parentFirstName: enrollmentApplications.parentFirstName,
@@ -106,7 +106,7 @@ export const applicationsRouter = router({
   }),
 
   /**
-   * Any status to any status (SPEC.md §4). The change is committed first; the e-mail, when asked for, is
+   * Any status to any status (docs/product.md §4). The change is committed first; the e-mail, when asked for, is
    * sent afterwards, and a failed send is reported in the answer without undoing the change.
    */
   updateStatus: directorProcedure.input(applicationStatusUpdateSchema).mutation(async ({ ctx, input }) => {

@@ -13,7 +13,7 @@ import { directorProcedure, router } from '../trpc';
 export const NO_PARENT_LOGIN =
   'This child has no parent login, so there is nobody to e-mail a link to. Download the archive yourself and give it to the family.';
 
-/** A family's archive (issue 33): staff e-mail each parent of a child a link to download it. */
+/** A family's archive: staff e-mail each parent of a child a link to download it. */
 export const archivesRouter = router({
   /**
    * E-mails each parent account linked to the child (active or not: a child who left closes the account, and

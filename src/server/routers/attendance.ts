@@ -25,7 +25,7 @@ import { consumeForAccount, inBuildSlot } from '../services/rate-limit';
 import { directorProcedure, parentProcedure, router, staffProcedure } from '../trpc';
 import type { PdfFile } from '../payments/pdf-file';
 
-/** Classrooms (issue 32): directors manage them, every staff member reads them. */
+/** Classrooms: directors manage them, every staff member reads them. */
 export const classroomsRouter = router({
   list: staffProcedure.query(({ ctx }) => listClassrooms(ctx.db)),
   create: directorProcedure.input(classroomSchema).mutation(({ ctx, input }) => {
@@ -44,7 +44,7 @@ export const classroomsRouter = router({
 });
 
 /**
- * Attendance (issue 32, ADR 041): staff record check-ins and check-outs, clock in and out of rooms, manage
+ * Attendance (ADR 041): staff record check-ins and check-outs, clock in and out of rooms, manage
  * authorized pickups and read the day; directors download the monthly report; parents read their own
  * children's attendance and pickup lists and add to the lists.
  */

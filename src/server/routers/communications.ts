@@ -231,7 +231,7 @@ export const communicationsRouter = router({
         }),
       (m) => ({ action: 'send', entity: 'message', entityId: m.id, fields: input }),
     );
-    // The parent's choice (issue 33), read now: a change takes effect for the next message.
+    // The parent's choice, read now: a change takes effect for the next message.
     const prefs = preferencesOfAddress(ctx.db, message.recipientId);
     if (!emailsAtOnce(prefs.messageEmails, input.isUrgent)) return { ...message, emailSent: false, emailError: null };
     const notice = newMessageNoticeEmail(

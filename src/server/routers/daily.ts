@@ -1,5 +1,5 @@
 /**
- * Daily sheets (issue 32): what teachers and directors record about each child's day, the room's screen of the
+ * Daily sheets: what teachers and directors record about each child's day, the room's screen of the
  * Daily sheets tab, and the parent's view of their own child's day and photos. Every staff write is audited and
  * counted against the account's rate (dailyEntries). A teacher changes or deletes only the entries they recorded,
  * of the last 31 days, and may end any nap still going on (a room's teachers share the naps); a director any

@@ -22,7 +22,7 @@ import { fieldError } from '../field-errors';
 import { router, staffProcedure } from '../trpc';
 import { preferencesOfAddress } from '../parents/preferences';
 
-/** SPEC.md §9: the Activities tab lists 5 of each. */
+/** docs/product.md §9: the Activities tab lists 5 of each. */
 export const ADMIN_RECENT_ITEMS = 5;
 
 function childOr404(db: Db, childId: string) {
@@ -42,7 +42,7 @@ function childOr404(db: Db, childId: string) {
 
 const notFound = (what: string) => new TRPCError({ code: 'NOT_FOUND', message: `${what} not found` });
 
-/** The admin Activities tab (SPEC.md §2, §7): daily activities, development notes, summaries and weekly reports. */
+/** The admin Activities tab (docs/product.md §2, §7): daily activities, development notes, summaries and weekly reports. */
 export const developmentRouter = router({
   /** GET /api/admin/child-activities/{childId}: the 5 latest activities and notes (private ones included, marked). */
   childRecords: staffProcedure.input(idSchema).query(({ ctx, input }) => {

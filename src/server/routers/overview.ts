@@ -5,7 +5,7 @@ import { directorProcedure, router, staffProcedure } from '../trpc';
 import type { Db } from '../db';
 import { communicationAttention } from './communications';
 
-/** SPEC.md §9: the overview lists 5 items each. */
+/** docs/product.md §9: the overview lists 5 items each. */
 export const OVERVIEW_LIST_SIZE = 5;
 
 /**

@@ -106,11 +106,11 @@ export const paymentsRouter = router({
    * and answers the reason, so staff can try again.
    */
   sendEmail: directorProcedure.input(idSchema).mutation(async ({ ctx, input }) => {
-    // Each PDF is rendered on the server's CPU: a rate per account (issue 29), in a slot of the build gate (ADR 068).
+    // Each PDF is rendered on the server's CPU: a rate per account, in a slot of the build gate (ADR 068).
     const { receipt, language, pdf } = await inBuildSlot(ctx, () => {
       consumeForAccount(ctx, ctx.limits.pdfs);
       const receipt = findReceipt(ctx.db, input);
-      // The e-mail and its PDF in the language the parent chose (issue 33); English for an address with no account.
+      // The e-mail and its PDF in the language the parent chose; English for an address with no account.
       const { language } = preferencesOfAddress(ctx.db, receipt.parentEmail);
       return { receipt, language, pdf: receiptPdf(receipt, centreToday(ctx.clock), language) };
     });
@@ -158,7 +158,7 @@ export const paymentsRouter = router({
 
   /** POST /api/admin/year-end-tax-receipt: builds the statement PDF and e-mails it to the parent. */
   sendTaxStatement: directorProcedure.input(taxStatementSchema).mutation(async ({ ctx, input }) => {
-    // Each PDF is rendered on the server's CPU: a rate per account (issue 29), in a slot of the build gate (ADR 068).
+    // Each PDF is rendered on the server's CPU: a rate per account, in a slot of the build gate (ADR 068).
     const { statement, language, pdf } = await inBuildSlot(ctx, () => {
       consumeForAccount(ctx, ctx.limits.pdfs);
       const statement = adminStatement(ctx, input);
@@ -177,7 +177,7 @@ export const paymentsRouter = router({
     const summary = {
       taxYear: statement.taxYear,
       parentName: statement.parentName,
-      /** In dollars, as SPEC.md names it; `yearlyTotalCents` is the exact figure. */
+      /** In dollars, as docs/product.md names it; `yearlyTotalCents` is the exact figure. */
       yearlyTotal: statement.totalCents / 100,
       yearlyTotalCents: statement.totalCents,
       paymentCount: statement.payments.length,
@@ -197,7 +197,7 @@ export const paymentsRouter = router({
   /** A receipt's PDF for staff (GET /api/admin/payment-receipts/{id}/pdf). */
   receiptPdf: directorProcedure.input(idSchema).query(({ ctx, input }): Promise<PdfFile> =>
     inBuildSlot(ctx, () => {
-      // Each PDF is rendered on the server's CPU: a rate per account (issue 29), in a slot of the build gate (ADR 068).
+      // Each PDF is rendered on the server's CPU: a rate per account, in a slot of the build gate (ADR 068).
       consumeForAccount(ctx, ctx.limits.pdfs);
       const receipt = findReceipt(ctx.db, input);
       return pdfFile(receiptFileName(receipt), receiptPdf(receipt, centreToday(ctx.clock)));
@@ -207,7 +207,7 @@ export const paymentsRouter = router({
   /** A year-end statement's PDF for staff, without e-mailing it. */
   taxStatementPdf: directorProcedure.input(taxStatementSchema).query(({ ctx, input }): Promise<PdfFile> =>
     inBuildSlot(ctx, () => {
-      // Each PDF is rendered on the server's CPU: a rate per account (issue 29), in a slot of the build gate (ADR 068).
+      // Each PDF is rendered on the server's CPU: a rate per account, in a slot of the build gate (ADR 068).
       consumeForAccount(ctx, ctx.limits.pdfs);
       const statement = adminStatement(ctx, input);
       return pdfFile(statementFileName(statement.taxYear, statement.parentEmail), taxStatementPdf(statement));
@@ -240,10 +240,10 @@ export const paymentsRouter = router({
 
   parentReceiptPdf: parentProcedure.input(idSchema).query(({ ctx, input }): Promise<PdfFile> =>
     inBuildSlot(ctx, () => {
-      // Each PDF is rendered on the server's CPU: a rate per account (issue 29), in a slot of the build gate (ADR 068).
+      // Each PDF is rendered on the server's CPU: a rate per account, in a slot of the build gate (ADR 068).
       consumeForAccount(ctx, ctx.limits.pdfs);
       const receipt = findParentReceipt(ctx.db, ctx.parent.email, input);
-      // In the parent's saved language (issue 33); staff's download of the same receipt stays English.
+      // In the parent's saved language; staff's download of the same receipt stays English.
       const { language } = preferencesOf(ctx.db, ctx.parent.id);
       return pdfFile(receiptFileName(receipt), receiptPdf(receipt, centreToday(ctx.clock), language));
     }),
@@ -251,7 +251,7 @@ export const paymentsRouter = router({
 
   parentTaxStatementPdf: parentProcedure.input(z.object({ taxYear: taxYearField })).query(({ ctx, input }): Promise<PdfFile> =>
     inBuildSlot(ctx, () => {
-      // Each PDF is rendered on the server's CPU: a rate per account (issue 29), in a slot of the build gate (ADR 068).
+      // Each PDF is rendered on the server's CPU: a rate per account, in a slot of the build gate (ADR 068).
       consumeForAccount(ctx, ctx.limits.pdfs);
       assertTaxYear(ctx.clock, input.taxYear);
       const statement = buildStatement(ctx.db, ctx.clock, ctx.parent.email, input.taxYear);

@@ -4,7 +4,7 @@ import { verifyAuditChain } from '../audit/record';
 import { inviteStaff, listStaff, updateStaff } from '../staff/accounts';
 import { directorProcedure, router } from '../trpc';
 
-/** The Staff tab (issue 31): directors list, invite, change roles, deactivate and reactivate staff accounts. */
+/** The Staff tab: directors list, invite, change roles, deactivate and reactivate staff accounts. */
 export const staffRouter = router({
   list: directorProcedure.query(({ ctx }) => listStaff(ctx.db)),
   invite: directorProcedure.input(staffInviteSchema).mutation(({ ctx, input }) => inviteStaff(ctx, input)),

@@ -1,5 +1,5 @@
 /**
- * The e-mails about an application made in Spanish (issue 33: `/es/enrollment` records `language: 'es'`): the
+ * The e-mails about an application made in Spanish (`/es/enrollment` records `language: 'es'`): the
  * confirmation sent when it arrives and the status letters staff send. The same letters as mail-templates.ts
  * writes in English, every word from the catalogue (applicationMail.*), dates in the Spanish locale. What the
  * family typed (names) is never translated; the HTML escapes it as the English letters do.

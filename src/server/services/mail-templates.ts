@@ -29,7 +29,7 @@ export function headerSafe(value: string): string {
   return value.replace(/[\r\n]+/g, ' ').slice(0, 200);
 }
 
-/** The parent sign-in an e-mail links to: the Spanish one for a Spanish e-mail (issue 33). */
+/** The parent sign-in an e-mail links to: the Spanish one for a Spanish e-mail. */
 export function signInUrl(config: LinkConfig, language: Language): string {
   return `${config.publicUrl}${pathIn(language, '/parent-login')}`;
 }
@@ -130,7 +130,7 @@ export function paragraph(
 
 /**
  * Every message is a letter: "Dear ...", its paragraphs, the team's sign-off and the signature, as text and as
- * HTML, in the language of the parent it goes to (issue 33: their saved preference; English by default).
+ * HTML, in the language of the parent it goes to (their saved preference; English by default).
  */
 export function letter(
   recipient: string,
@@ -159,7 +159,7 @@ export function letter(
 }
 
 export interface ApplicationForEmail {
-  /** The language the family applied in (issue 33): 'es' sends the Spanish letter (application-mail-es.ts). */
+  /** The language the family applied in: 'es' sends the Spanish letter (application-mail-es.ts). */
   language?: string | null;
   parentFirstName: string;
   parentLastName: string;
@@ -310,7 +310,7 @@ export interface StatementForEmail {
   paymentCount: number;
 }
 
-/** The year-end tax statement, with the statement attached as a PDF, in the parent's language (issue 33). */
+/** The year-end tax statement, with the statement attached as a PDF, in the parent's language. */
 export function taxStatementEmail(s: StatementForEmail, config: LinkConfig, language: Language = 'en'): EmailContent {
   return {
     subject: headerSafe(t(language, 'mail.statement.subject', { year: s.taxYear, centre: centre.name })),
@@ -326,7 +326,7 @@ export function taxStatementEmail(s: StatementForEmail, config: LinkConfig, lang
   };
 }
 
-/** 'Forgot your password?': the single-use link, valid for one hour, in the parent's language (issue 33). */
+/** 'Forgot your password?': the single-use link, valid for one hour, in the parent's language. */
 export function passwordResetEmail(data: { firstName: string; link: string }, config: LinkConfig, language: Language = 'en'): EmailContent {
   return {
     subject: headerSafe(t(language, 'mail.reset.subject', { centre: centre.name })),
@@ -475,7 +475,7 @@ export function achievementEmail(
   };
 }
 
-/** A new staff account's invitation (issue 31): the link sets the first password, once, within 7 days. */
+/** A new staff account's invitation: the link sets the first password, once, within 7 days. */
 export function staffInvitationEmail(data: { name: string; role: string; link: string }, config: LinkConfig): EmailContent {
   return {
     subject: headerSafe(`Your staff account at ${centre.name}`),
@@ -524,7 +524,7 @@ function letterDate(isoDate: string): string {
 
 /**
  * Sent to the applicant as soon as an application arrives: it repeats the child, the program and the start date
- * asked for (so a mistake is noticed now), and says what happens next, as the success screen does (SPEC.md §2).
+ * asked for (so a mistake is noticed now), and says what happens next, as the success screen does (docs/product.md §2).
  */
 export function applicationReceivedEmail(application: SubmittedApplicationForEmail, config: LinkConfig): EmailContent {
   if (application.language === 'es') return spanishApplicationReceivedEmail(application, config);

@@ -1,5 +1,5 @@
 /**
- * The e-mails' words in English (issue 33): to a parent in their saved language (server/services/*-mail.ts,
+ * The e-mails' words in English: to a parent in their saved language (server/services/*-mail.ts,
  * mail-templates.ts) and about an enrollment application (applicationMail.*). Only the server sends e-mail, so
  * these stay out of the browser's catalogue (en.ts); shared/i18n/index.ts merges both for the server.
  */

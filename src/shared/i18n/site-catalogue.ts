@@ -2,7 +2,7 @@ import { en, type SiteKey as MessageKey } from './en';
 import type { PageLanguage } from './paths';
 
 /**
- * The site's catalogues at hand (issue 33, ADR 045). English is always here. Spanish is put here by whoever has
+ * The site's catalogues at hand (ADR 045). English is always here. Spanish is put here by whoever has
  * it: the server and the server render import it (shared/i18n/index.ts, entry-server.tsx); in the browser it is a
  * chunk of its own, loaded before the app draws a `/es` page (routes/__root.tsx), so the dashboards' first load
  * carries no Spanish.
