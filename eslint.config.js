@@ -1,4 +1,4 @@
-// ESLint flat config (issue 30). Prettier owns layout, so no stylistic rules here; ESLint finds bugs.
+// ESLint flat config. Prettier owns layout, so no stylistic rules here; ESLint finds bugs.
 import js from '@eslint/js';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -39,7 +39,7 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
   },
   {
-    // Issue 30: an import into another layer goes through the `~/` alias, never climbs three folders up.
+    // An import into another layer goes through the `~/` alias, never climbs three folders up.
     files: ['src/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [

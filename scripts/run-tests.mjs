@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `npm test` and `.ci/run`: runs the test stages one after another, stops at the first that fails, and prints
- * each stage's wall time, so a slow or failing stage is seen at a glance (issue 30).
+ * each stage's wall time, so a slow or failing stage is seen at a glance.
  *
  *   node scripts/run-tests.mjs               the stages of `npm test` (TEST_STAGES)
  *   node scripts/run-tests.mjs install test  the stages named, in order; `test` stands for TEST_STAGES (.ci/run)
