@@ -1,4 +1,4 @@
-// ESLint flat config (issue 30). Prettier owns layout, so no stylistic rules here; ESLint finds bugs.
+// ESLint flat config. Prettier owns layout, so no stylistic rules here; ESLint finds bugs.
 import js from '@eslint/js';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';

@@ -1,5 +1,5 @@
 /**
- * Drizzle tables: one section per entity of SPEC.md §3, plus the session, outbox and private-file tables
+ * Drizzle tables: one section per entity of docs/product.md §3, plus the session, outbox and private-file tables
  * that the server needs. Calendar dates are ISO `YYYY-MM-DD` text; moments are millisecond timestamps.
  */
 import { sql } from 'drizzle-orm';
@@ -71,7 +71,7 @@ export const enrollmentApplications = sqliteTable(
     medicalConditions: text('medical_conditions'),
     specialInstructions: text('special_instructions'),
     howDidYouHear: text('how_did_you_hear'),
-    /** The language the family applied in ('en' | 'es', issue 33): the e-mails staff send them follow it. */
+    /** The language the family applied in ('en' | 'es'): the e-mails staff send them follow it. */
     language: text('language', { enum: ['en', 'es'] })
       .notNull()
       .default('en'),
@@ -175,7 +175,7 @@ export const staffPasswordLinks = sqliteTable(
 );
 
 /**
- * The audit trail (issue 31, ADR 038): one row per staff write, in the write's transaction. Append-only: the
+ * The audit trail (ADR 038): one row per staff write, in the write's transaction. Append-only: the
  * migration adds triggers that refuse UPDATE and DELETE, and each row's hash chains over the previous row's
  * hash and its own content (src/server/audit/record.ts), so a row edited behind the app's back is found.
  * The id is the chain's order and the list's sort key (newest first).
@@ -292,7 +292,7 @@ export const classroomStaff = sqliteTable(
   (t) => [uniqueIndex('classroom_staff_uq').on(t.classroomId, t.staffId), index('classroom_staff_staff_idx').on(t.staffId)],
 );
 
-// ── authorized pickups (issue 32) ──
+// ── authorized pickups ──
 /** Adults besides the parents who may pick a child up; added by staff or by the child's parents. */
 export const authorizedPickups = sqliteTable(
   'authorized_pickups',
@@ -319,7 +319,7 @@ export const authorizedPickups = sqliteTable(
   (t) => [index('authorized_pickups_child_idx').on(t.childId, t.createdAt)],
 );
 
-// ── attendance (issue 32, ADR 041) ──
+// ── attendance (ADR 041) ──
 /**
  * One row per check-in or check-out: the sign-in record Ohio asks a centre to keep. A correction changes `at`
  * and is kept in attendance_corrections (the time before, who, when); nothing is ever deleted.
@@ -580,7 +580,7 @@ export const dailyActivities = sqliteTable(
   (t) => [index('daily_activities_child_idx').on(t.childId, t.activityDate, t.createdAt)],
 );
 
-// ── daily_entries (daily sheets, issue 32) ──
+// ── daily_entries (daily sheets) ──
 /**
  * One thing recorded about a child's day: a meal, a bottle, a nap, a diaper, the toilet, the mood or a note.
  * `details` is the kind's own object, checked by shared/schemas/daily-entries.ts. `date` is the centre's calendar
@@ -605,7 +605,7 @@ export const dailyEntries = sqliteTable(
   (t) => [index('daily_entries_child_day_idx').on(t.childId, t.date, t.at)],
 );
 
-// ── child_photos (photos of the day, issue 32, ADR 043) ──
+// ── child_photos (photos of the day, ADR 043) ──
 /**
  * A private photo of the day: its files live in the private folder (`child-photos/`), never under /uploads, and
  * are served only to staff and to the parents of a child tagged in it (child_photo_tags).
@@ -653,7 +653,7 @@ export const childPhotoTags = sqliteTable(
 );
 
 /**
- * The end-of-day e-mail's record (issue 32): one row per child and day, written in the transaction that queues
+ * The end-of-day e-mail's record: one row per child and day, written in the transaction that queues
  * the e-mails, so a second tick or a restart never sends the day again.
  */
 export const dailySummaries = sqliteTable(
@@ -679,7 +679,7 @@ export const communicationMessages = sqliteTable(
     senderId: text('sender_id').notNull(),
     senderName: text('sender_name').notNull(),
     recipientType: text('recipient_type').notNull(),
-    /** Holds an e-mail address (SPEC.md §3). */
+    /** Holds an e-mail address (docs/product.md §3). */
     recipientId: text('recipient_id').notNull(),
     recipientName: text('recipient_name'),
     childId: text('child_id').references(() => enrolledChildren.id, { onDelete: 'set null' }),
@@ -694,7 +694,7 @@ export const communicationMessages = sqliteTable(
     readAt: integer('read_at', { mode: 'timestamp_ms' }),
     isUrgent: integer('is_urgent', { mode: 'boolean' }).notNull().default(false),
     /**
-     * When a staff message's notice was e-mailed to the parent at once (issue 33): null while it waits for the
+     * When a staff message's notice was e-mailed to the parent at once: null while it waits for the
      * parent's daily digest, or when their choice sends none. The digest counts the ones never e-mailed.
      */
     emailedAt: integer('emailed_at', { mode: 'timestamp_ms' }),
@@ -720,7 +720,7 @@ export const documentRequests = sqliteTable(
     id: id(),
     adminId: text('admin_id'),
     adminName: text('admin_name').notNull(),
-    /** An e-mail address (SPEC.md §3). */
+    /** An e-mail address (docs/product.md §3). */
     parentId: text('parent_id').notNull(),
     parentName: text('parent_name'),
     childId: text('child_id').references(() => enrolledChildren.id, { onDelete: 'set null' }),
@@ -868,7 +868,7 @@ export const uploadTokens = sqliteTable(
 );
 
 /**
- * The daily digests of staff messages sent (issue 33, services/message-digest.ts): one row per parent and centre
+ * The daily digests of staff messages sent (services/message-digest.ts): one row per parent and centre
  * day, written in the same transaction as the digest's e-mail is queued, so a restart, a second tick or a second
  * process never sends a parent two digests for one day.
  */

@@ -1,6 +1,6 @@
 /**
  * `npm run bench:abuse [-- --seconds 60 --without <regexp> --cpu-prof --cold]`: the BUILT app (dist/server/index.js, as `npm start` runs it) on
- * loopback over a temporary database, under the floods of issue 29 all at once: sign-in guessing (the owner's
+ * loopback over a temporary database, under every flood of ADR 019 at once: sign-in guessing (the owner's
  * account and unknown e-mails, from rotating addresses), forgot-password, uploads, messages, PDFs, slow bodies
  * and distinct cache keys. Meanwhile a well-behaved visitor and a well-behaved parent each read once a second,
  * and halfway the owner signs in. Reports the well-behaved readers' p99, the server's peak RSS, the errors
@@ -8,7 +8,7 @@
  * is missed (p99 < 200 ms, RSS < 400 MB, no 5xx, owner signed in). Bounded: every flood has a fixed number of
  * workers, and everything stops after the given seconds. Loopback only (127.x addresses, which Linux routes to
  * this machine). `--without` leaves out the floods whose name matches; `--cpu-prof` writes the server's CPU profile
- * into ./bench-profiles. Not a test: the figures go in docs/performance.md ("Abuse").
+ * into ./bench-profiles. Not a test: the figures go in docs/performance-log.md ("Abuse").
  */
 import { execSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';

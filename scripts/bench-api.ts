@@ -276,7 +276,7 @@ async function main() {
           }))
         : []),
       // What /parent-dashboard sends: its first load, then each tab's first page (Communication and Payments
-      // load when opened), and the REST paths SPEC.md §7 names.
+      // load when opened), and the REST paths docs/product.md §7 names.
       {
         group: 'parent',
         name: 'dashboard (tRPC, first load)',
@@ -340,7 +340,7 @@ async function main() {
         path: `/api/trpc/applications.list?batch=1&input=${trpcInput([{ limit: 20, status: null }])}`,
         headers: staff,
       },
-      // The Audit tab (issue 31): its first page, and one kind of record over a date range.
+      // The Audit tab: its first page, and one kind of record over a date range.
       { group: 'staff', name: 'GET /api/admin/audit-log', path: '/api/admin/audit-log?limit=50', headers: staff },
       {
         group: 'staff',
@@ -348,7 +348,7 @@ async function main() {
         path: '/api/admin/audit-log?limit=50&entity=note&actorId=seed-teacher-2&from=2000-01-01',
         headers: staff,
       },
-      // The staff's day view (issue 32): the last weekday the seed filled with check-ins and check-outs.
+      // The staff's day view: the last weekday the seed filled with check-ins and check-outs.
       {
         group: 'staff',
         name: 'GET /api/admin/attendance?date= (the Attendance tab)',

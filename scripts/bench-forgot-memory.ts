@@ -1,13 +1,13 @@
 /**
- * `npx tsx scripts/bench-forgot-memory.ts [--requests 10000] [--warmup 2000] [--flags "--max-old-space-size=200"]` (issue 29
- * finding 4): the built server (dist/server/index.js) with the node flags of `npm start` (scripts/start-flags.ts),
+ * `npx tsx scripts/bench-forgot-memory.ts [--requests 10000] [--warmup 2000] [--flags "--max-old-space-size=200"]` (ADR 019):
+ * the built server (dist/server/index.js) with the node flags of `npm start` (scripts/start-flags.ts),
  * or the ones given, and a probe that answers its process.memoryUsage() over IPC. After 2,000 forgot-password
  * requests to warm it up, `--requests` more, each on a new connection from a new loopback address (127.1.0.0/16:
  * Linux routes all of 127/8 to this machine) with a new e-mail, 50 at a time. Prints the RSS, heap used and heap
  * total before and after, as V8 leaves them (no collection forced), then heap used after a forced collection
- * (what the flood left alive), and exits 1 if the RSS grew by 30 MB or more (the issue's bound) or an answer was
+ * (what the flood left alive), and exits 1 if the RSS grew by 30 MB or more (the target, docs/performance.md) or an answer was
  * not 200 or 429. Not a test: on a shared 2-core machine it took 13 minutes; the figures go in
- * docs/performance.md ("Abuse").
+ * docs/performance-log.md ("Abuse").
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';

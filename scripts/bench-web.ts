@@ -35,7 +35,7 @@ import { openDatabase } from '../src/server/db';
 import { storeGalleryPicture } from '../src/server/services/images';
 import { PARENT_TOKEN_KEY, PARENT_USER_KEY } from '../src/client/lib/parent-session';
 
-// The Spanish twins (issue 33) are audited beside their English pages.
+// The Spanish twins are audited beside their English pages.
 const PAGES = [
   '/',
   '/events',

@@ -1,4 +1,4 @@
-// Draws the home-screen icons of the parent portal (issue 33, ADR 051) from the centre's mark (favicon.svg,
+// Draws the home-screen icons of the parent portal (ADR 051) from the centre's mark (favicon.svg,
 // components/BrandMark.tsx: a sun over a small figure on teal) with sharp, and writes them to
 // src/client/public/icons, where they are committed; run again only when the mark changes:
 //   node scripts/make-icons.mjs

@@ -1,5 +1,5 @@
 /**
- * The audit log's share of `seed:scale` (issue 31): `rows` staff writes spread evenly over the years before
+ * The audit log's share of `seed:scale`: `rows` staff writes spread evenly over the years before
  * `now`, chained exactly as the app chains them (src/server/audit/chain.ts: keyed, and anchored in `privateDir`), so the Audit tab, its filters
  * and the chain's verification run over a long history. Six staff members, the centre's kinds of records.
  */

@@ -48,16 +48,16 @@ export interface ScaleSize {
   receipts: number;
   /** Enrollment applications received over the years (none when absent). */
   applications?: number;
-  /** Audit rows (issue 31, ADR 038's growth: about 50,000 staff writes a year for a centre of 60 children). */
+  /** Audit rows (ADR 038's growth: about 50,000 staff writes a year for a centre of 60 children). */
   audit?: number;
-  /** Stays (a check-in and its check-out; issue 32), spread over the children's weekdays (none when absent). */
+  /** Stays (a check-in and its check-out), spread over the children's weekdays (none when absent). */
   attendance?: number;
-  /** Daily sheet entries (issue 32): six a day per child present, ten years of days (none when absent). */
+  /** Daily sheet entries: six a day per child present, ten years of days (none when absent). */
   dailyEntries?: number;
 }
 
 export const SIZES = {
-  /** Ten years of a centre (issue 12). */
+  /** Ten years of a centre. */
   scale: {
     children: 200,
     activities: 100_000,
@@ -441,7 +441,7 @@ const DAY_PLAN: { hour: number; kind: string; details: (n: number) => Record<str
 ];
 
 /**
- * Daily sheet entries (issue 32): spread over the children like the activities, each child's going back day by day
+ * Daily sheet entries: spread over the children like the activities, each child's going back day by day
  * from its last day, six a day. Rows are built and inserted a batch at a time, so ten years stay a few seconds.
  */
 function seedDailyEntries(db: Db, children: { id: string; lastDay: number }[], total: number): void {

@@ -41,7 +41,7 @@ export interface RouteEntry {
 
 /** Anyone, signed in or not. */
 const everyone = (ok = 200): Expected => ({ anonymous: ok, parentA: ok, parentB: ok, teacher: ok, admin: ok });
-/** Every staff member, teacher or director (the children's day, issue 31): 401 without a session, 403 to a parent. */
+/** Every staff member, teacher or director (the children's day): 401 without a session, 403 to a parent. */
 const staff = (ok = 200): Expected => ({ anonymous: 401, parentA: 403, parentB: 403, teacher: ok, admin: ok });
 /** A director only: a teacher gets 403 with a sentence (ADR 039). */
 const director = (ok = 200): Expected => ({ anonymous: 401, parentA: 403, parentB: 403, teacher: 403, admin: ok });
@@ -127,7 +127,7 @@ const respond = async (f: Fixtures) => ({
   documentName: 'Immunization record',
 });
 
-// ── classrooms and attendance (issue 32): fresh rows per call, so a role's call never meets another's ──
+// ── classrooms and attendance: fresh rows per call, so a role's call never meets another's ──
 const room = () => ({ name: unique('Sunflower Room'), ageGroup: 'preschool_3', capacity: 16 });
 const pickup = () => ({ name: unique('Grace Grandma'), relationship: 'Grandmother', phone: '614-555-0199' });
 async function adminPost(f: Fixtures, path: string, body: unknown): Promise<string> {

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * One-off codemod (issue 30): rewrites relative imports to the `~/` alias (ADR 021) where they cross layers:
+ * One-off codemod: rewrites relative imports to the `~/` alias (ADR 021) where they cross layers:
  *   - any relative import that climbs three folders or more (`../../../db/schema` -> `~/db/schema`);
  *   - any import from src/client into src/server, however short (`../../server/routers/_app` -> `~/server/routers/_app`).
  * `~/` is src/ and `~/db/` is db/; a target elsewhere (tests/, scripts/) is left as it is and listed.

@@ -33,7 +33,7 @@ export const SERVER_RENDERED: Readonly<Record<string, readonly PageList[]>> = {
   '/': ['gallery.list', 'events.list', 'announcements.list'],
   '/events': ['events.list', 'announcements.list'],
   '/milestones': ['milestones.list', 'achievements.list', 'achievements.recent'],
-  // Their Spanish twins (issue 33): the same pages and data, in the address's language.
+  // Their Spanish twins: the same pages and data, in the address's language.
   '/es': ['gallery.list', 'events.list', 'announcements.list'],
   '/es/events': ['events.list', 'announcements.list'],
   '/es/milestones': ['milestones.list', 'achievements.list', 'achievements.recent'],

@@ -17,8 +17,8 @@ registerPortalCatalogue('en', portalEn);
 type Values = Record<string, string | number | Date>;
 
 /**
- * The parent portal's words, dates and money in the parent's saved language (issue 33, ADR 047), through
- * FormatJS (ADR 040). English dates and money stay exactly as the portal has always rendered them (SPEC.md's
+ * The parent portal's words, dates and money in the parent's saved language (ADR 047), through
+ * FormatJS (ADR 040). English dates and money stay exactly as the portal has always rendered them (the product's
  * 'MMM dd, yyyy'); Spanish ones come from the formatter in es-US.
  */
 export interface PortalIntl {

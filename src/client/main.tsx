@@ -27,7 +27,7 @@ function makeRouter(hydrating: boolean) {
     routeTree,
     context: { queryClient, trpc },
     defaultPreload: 'intent',
-    // Loaders hand their data to TanStack Query, which owns freshness (SPEC.md §9 cache times).
+    // Loaders hand their data to TanStack Query, which owns freshness (docs/product.md §9 cache times).
     defaultPreloadStaleTime: 0,
     scrollRestoration: () => {
       if (!leaveScroll) return true;

@@ -147,7 +147,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.use('*', compress());
 
   // Connection: close on both: the refused body is never read, so the connection cannot carry another request.
-  // Said in the signed-in parent's language (issue 33): these answer before the API's context is made.
+  // Said in the signed-in parent's language: these answer before the API's context is made.
   const tooLarge = (c: HonoContext, message: string) =>
     c.json({ message: portalErrorIn(callerLanguage({ db: deps.db, auth: requestAuth(deps, c).auth }), message) }, 413, {
       Connection: 'close',
@@ -168,7 +168,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.use('/api/*', csrfGuard(deps.config.publicUrl));
   app.use('/api/*', contentTypeGuard());
   // API answers depend on who asks (staff see private items): never stored by browsers or proxies. The
-  // client keeps its own cache (TanStack Query, SPEC.md §9 times).
+  // client keeps its own cache (TanStack Query, docs/product.md §9 times).
   app.use('/api/*', async (c, next) => {
     await next();
     if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
@@ -299,7 +299,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     // both ways with Lighthouse's phone profile, the pages' largest paint came 0.3 s sooner this way (the
     // route's chunks are what the first render waits for last).
     const tags = modulePreloadTags(preloads);
-    // A page under /es (the Spanish reset-password page) says its language and its 'Loading...' in Spanish (issue 33).
+    // A page under /es (the Spanish reset-password page) says its language and its 'Loading...' in Spanish.
     const shell = withPageLanguage(indexHtml, c.req.path).replace('<!--app-head-->', () => (tags ? `${head}\n    ${tags}` : head));
     if (languageOfPath(c.req.path) === 'es') c.header('Content-Language', 'es');
     return c.html(shell.replace('<div id="root"></div>', () => `<div id="root">${shellLoading(c.req.path)}</div>`));

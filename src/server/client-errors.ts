@@ -21,7 +21,7 @@ const TRPC_READ_FAILURE =
  * What a 4xx answer may say (both APIs: tRPC's error formatter and the REST shim). Validation failures read
  * as the form's own messages; a body that is not even an object, or a request tRPC or the JSON parser could
  * not read, gets one plain sentence, so no answer names a library, a parser or a stack. In `language`: the
- * signed-in parent's saved one (issue 33, callerLanguage), English for everyone else.
+ * signed-in parent's saved one (callerLanguage), English for everyone else.
  */
 export function clientError(error: TRPCError, language: Language = 'en'): { message: string; fieldErrors: Record<string, string> | null } {
   const { message, fieldErrors } = englishClientError(error);

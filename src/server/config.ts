@@ -25,7 +25,7 @@ export function privateDirOf(databasePath: string): string {
   return databasePath === ':memory:' ? 'db/private' : `${databasePath.replace(/[^/]*$/, '') || './'}private`;
 }
 
-/** Configuration from the environment (ARCHITECTURE.md "Interfaces"), validated once at start. */
+/** Configuration from the environment (README.md "Configuration"), validated once at start. */
 const envSchema = z
   .object({
     PORT: z.coerce

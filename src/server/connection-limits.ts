@@ -1,5 +1,5 @@
 /**
- * What node's HTTP server allows one connection and one address (issue 29, ADR 019): a client that sends its
+ * What node's HTTP server allows one connection and one address (ADR 019): a client that sends its
  * headers or body slowly is cut off after 20 s / 60 s (node's defaults, 60 s / 300 s, let slow bodies hold
  * connections for minutes), and one address keeps at most PER_ADDRESS_MAX connections open. Kept apart from
  * the server's creation (http-server.ts) so it applies to however the server is made.

@@ -22,7 +22,7 @@ export function baseDb(db: Db): Db {
 export const MIGRATIONS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../db/migrations');
 
 /**
- * Opens the SQLite file with the pragmas ARCHITECTURE.md asks for and applies pending migrations. The file is
+ * Opens the SQLite file with the pragmas of docs/operations.md (WAL, synchronous = FULL) and applies pending migrations. The file is
  * created (or kept) owner-only, 0600, and SQLite gives its -wal and -shm files the same mode.
  */
 export function openDatabase(path: string): Db {

@@ -53,7 +53,7 @@ async function main() {
   const app = createApp({ db, config, mailer, clock: systemClock });
   // E-mails queued before a stop (forgot-password answers before it sends) are sent now (services/mail-queue.ts).
   void mailQueueFor({ db, mailer, clock: systemClock }).kick();
-  // The end-of-day e-mails (issue 32): a tick now catches up on a closing time missed while stopped, then one a minute.
+  // The end-of-day e-mails: a tick now catches up on a closing time missed while stopped, then one a minute.
   const stopSummaries = startDailySummaries({ db, mailer, clock: systemClock, config });
   const server = listen(app, { port: config.port, limits: { ...DEFAULT_CONNECTION_LIMITS, trustedProxies: config.trustProxy } }, (info) => {
     logger.info({ mode: process.env.NODE_ENV ?? 'development' }, `Listening on http://localhost:${info.port}`);
@@ -82,7 +82,7 @@ async function main() {
     60 * 60 * 1000,
   );
   housekeeping.unref();
-  // The daily digests of messages (issue 33): looked for at start, so a restart after 18:00 still sends today's.
+  // The daily digests of messages: looked for at start, so a restart after 18:00 still sends today's.
   const digests = () => void digestTick({ db, mailer, clock: systemClock, config });
   digests();
   const digestTimer = setInterval(digests, DIGEST_TICK_MS);

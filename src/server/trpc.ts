@@ -12,7 +12,7 @@ const t = initTRPC.context<Context>().create({
   transformer: superjson,
   errorFormatter({ shape, error, ctx }) {
     const { stack: _stack, ...data } = shape.data;
-    // A parent who reads Spanish is refused in Spanish (issue 33): the server knows whose session this is.
+    // A parent who reads Spanish is refused in Spanish: the server knows whose session this is.
     const language = callerLanguage(ctx);
     if (error.code === 'INTERNAL_SERVER_ERROR')
       return {

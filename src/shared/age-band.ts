@@ -16,7 +16,7 @@ export function wholeMonthsBetween(dateOfBirth: string, today: string): number {
 }
 
 /**
- * The milestone age band of SPEC.md §4: up to 6 whole months is 0-6months, up to 12 is 6-12months, up to 24
+ * The milestone age band of docs/product.md §4: up to 6 whole months is 0-6months, up to 12 is 6-12months, up to 24
  * is 1-2years, up to 48 is 3-4years, older is 4-5years ("up to" includes the bound).
  */
 export function ageBand(dateOfBirth: string, today: string): AgeRange {

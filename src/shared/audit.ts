@@ -1,5 +1,5 @@
 /**
- * The audit trail's vocabulary (issue 31, ADR 038): what a row's `action` and `entity` may be. Shared by the
+ * The audit trail's vocabulary (ADR 038): what a row's `action` and `entity` may be. Shared by the
  * server that writes and filters rows and the Audit tab that offers the filters and links a row to its record.
  */
 export const AUDIT_ACTIONS = [

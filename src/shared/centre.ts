@@ -1,6 +1,6 @@
 /**
- * The centre's own details. SPEC.md leaves them as placeholders ({phone}, {email}, the address and the
- * provider tax ID); this is the one place both the client and the server read them from.
+ * The centre's own details (the phones, the e-mail, the address and the provider tax ID): this
+ * is the one place both the client and the server read them from.
  */
 export const centre = {
   name: 'Little Buckeyes Learning Center',

@@ -1,4 +1,4 @@
-/** Enumerations of SPEC.md §3 and the choice lists of §5, shared by forms, server and database. */
+/** Enumerations of docs/product.md §3 and the choice lists of §5, shared by forms, server and database. */
 
 export const AGE_RANGES = ['0-6months', '6-12months', '1-2years', '3-4years', '4-5years'] as const;
 export type AgeRange = (typeof AGE_RANGES)[number];
@@ -31,14 +31,14 @@ export const APPLICATION_STATUS_LABELS: Record<ApplicationStatus, string> = {
 
 export const PROGRAMS = ['infant', 'preschool', 'kindergarten'] as const;
 export type Program = (typeof PROGRAMS)[number];
-/** Program names as the enrollment form and the admin screens show them (SPEC.md §5 and §9). */
+/** Program names as the enrollment form and the admin screens show them (docs/product.md §5 and §9). */
 export const PROGRAM_LABELS: Record<Program, string> = {
   infant: 'Infant Care (6 weeks - 18 months)',
   preschool: 'Preschool Program (19 months - 4 years)',
   kindergarten: 'Kindergarten Prep (4-5 years)',
 };
 
-/** The programs' short names (SPEC.md §1), where a child's program follows the name: 'Ava (Preschool Program)'. */
+/** The programs' short names (docs/product.md §1), where a child's program follows the name: 'Ava (Preschool Program)'. */
 export const PROGRAM_NAMES: Record<Program, string> = {
   infant: 'Infant Program',
   preschool: 'Preschool Program',
@@ -53,7 +53,7 @@ export const GALLERY_CATEGORIES = ['general', 'activities', 'classroom', 'outdoo
 export const NOTE_CATEGORIES = ['physical', 'cognitive', 'social', 'language', 'creativity'] as const;
 export const ACTIVITY_CATEGORIES = ['learning', 'play', 'meals', 'rest', 'outdoor', 'creative'] as const;
 export const PARTICIPATION_LEVELS = ['eager', 'willing', 'reluctant', 'observer'] as const;
-/** How big a celebration a milestone gets; 'standard' is the default of SPEC.md §9. */
+/** How big a celebration a milestone gets; 'standard' is the default of docs/product.md §9. */
 export const CELEBRATION_LEVELS = ['standard', 'special', 'major'] as const;
 export const DOCUMENT_TYPES = ['medical_form', 'immunization', 'emergency_contact', 'photo_permission', 'other'] as const;
 export const DOCUMENT_REQUEST_STATUSES = ['pending', 'fulfilled', 'overdue'] as const;
@@ -68,7 +68,7 @@ export interface Choice<V extends string = string> {
 
 export const PROGRAM_CHOICES = PROGRAMS.map((value) => ({ value, label: PROGRAM_LABELS[value] }));
 
-/** Upload limit of SPEC.md §9: one file, 10 MB. */
+/** Upload limit of docs/product.md §9: one file, 10 MB. */
 export const MAX_UPLOAD_BYTES = 10_485_760;
 
 /** The most calls one tRPC request may carry: the server's maxBatchSize and the client link's maxItems. */

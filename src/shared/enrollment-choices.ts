@@ -1,8 +1,8 @@
 import type { Choice } from './constants';
 
 /**
- * The enrollment form's own choices (SPEC.md §5), apart from constants.ts: the parent portal loads the constants
- * with its first page and needs none of these (issue 34: the bytes paid for the portal's clearer words).
+ * The enrollment form's own choices (docs/product.md §5), apart from constants.ts: the parent portal loads the constants
+ * with its first page and needs none of these (the bytes paid for the portal's clearer words).
  */
 export const STATE_CHOICES = [
   { value: 'OH', label: 'Ohio' },

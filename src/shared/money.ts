@@ -1,12 +1,12 @@
 /**
- * Money in whole cents. Amounts are stored as text (SPEC.md §3 payment_receipts.amount), so every sum parses
+ * Money in whole cents. Amounts are stored as text (docs/product.md §3 payment_receipts.amount), so every sum parses
  * each amount into an integer number of cents first: 0.1 + 0.2 is 30 cents, never 0.30000000000000004.
  */
 
 const STORED_AMOUNT = /^(-)?\$?\s*(\d{1,3}(?:,\d{3})+|\d+)?(?:\.(\d+))?$/;
 
 /**
- * The cents of a stored amount, or null when it is not a number (SPEC.md §5: sums ignore non-numeric
+ * The cents of a stored amount, or null when it is not a number (docs/product.md §5: sums ignore non-numeric
  * amounts). Understands what older records may hold: a `$` sign, thousands commas, more than two decimals
  * (rounded half up to the cent). Never goes through a float.
  */
@@ -39,7 +39,7 @@ export function centsToAmount(cents: number): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
-/** `123456` → `$1,234.56` (SPEC.md §9: USD). */
+/** `123456` → `$1,234.56` (docs/product.md §9: USD). */
 export function formatCents(cents: number): string {
   const sign = cents < 0 ? '-' : '';
   const abs = Math.abs(cents);

@@ -4,7 +4,7 @@
  * server renders the page a signed-in parent asked for (server/pages/render.ts). One reading for the route and
  * the server. A plain function, not a zod schema: the route definitions are loaded by every page.
  */
-/** The Today tab (issue 32) comes first: the child's day is what a parent opens the portal for. */
+/** The Today tab comes first: the child's day is what a parent opens the portal for. */
 export const PARENT_DASHBOARD_TABS = ['today', 'overview', 'activities', 'notes', 'milestones', 'communication', 'payments'] as const;
 export type ParentDashboardTab = (typeof PARENT_DASHBOARD_TABS)[number];
 
@@ -25,7 +25,7 @@ export function parentDashboardSearch(search: Record<string, unknown>): ParentDa
 }
 
 /**
- * Where a parent lands once signed in (issue 34): the dashboard, at the tab they asked for before the sign-in
+ * Where a parent lands once signed in: the dashboard, at the tab they asked for before the sign-in
  * (`/parent-login?redirect={tab}`, as the staff's `/admin/login?redirect={tab}`). Only a known tab is kept, and the
  * path is always the dashboard's: the parameter can never send anyone to another page or site.
  */

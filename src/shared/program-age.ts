@@ -3,7 +3,7 @@ import { PROGRAMS, type Program } from './constants';
 import { isValidIsoDate } from './schemas/fields';
 
 /**
- * The ages each program takes (SPEC.md §1 and §9), in whole months on the desired start date: infant 6 weeks to
+ * The ages each program takes (docs/product.md §1 and §9), in whole months on the desired start date: infant 6 weeks to
  * 18 months, preschool 18 months to 4 years, kindergarten prep 4 to 5 years (a child of 5 still fits). Bounds
  * overlap on purpose: a child of exactly 18 months or 4 years fits either neighbour.
  */
@@ -23,7 +23,7 @@ export interface AgeMisfit {
 }
 
 /**
- * The misfit when the program asked for does not fit the child's age on the desired start date (issue 34), or
+ * The misfit when the program asked for does not fit the child's age on the desired start date, or
  * null when it fits, or when a date or the program is not there yet to compare (the schema reports those).
  */
 export function programAgeFit(program: string, dateOfBirth: string, startDate: string): AgeMisfit | null {

@@ -25,7 +25,7 @@ export const PUBLIC_PAGES = [pageIn('en', '/'), pageIn('en', '/events'), pageIn(
 const TWINNED = ['/', '/events', '/enrollment', '/milestones'] as const;
 
 /**
- * The Spanish twins of the public pages (issue 33): `/es`, `/es/events`, `/es/enrollment`, `/es/milestones`, and
+ * The Spanish twins of the public pages: `/es`, `/es/events`, `/es/enrollment`, `/es/milestones`, and
  * of the parent sign-in, `/es/parent-login` (its head is the server's: server/pages/seo.ts).
  */
 export const SPANISH_PATHS: readonly string[] = /* @__PURE__ */ (() => [
@@ -74,7 +74,7 @@ export function fullTitle(title?: string | null, language: PageLanguage = 'en'):
 }
 
 /**
- * The tab title of the not-found page (SPEC.md §2: any other path) in the address's language, written by the server
+ * The tab title of the not-found page (docs/product.md §2: any other path) in the address's language, written by the server
  * and kept by the client.
  */
 export const notFoundTitle = (language: PageLanguage = 'en'): string => fullTitle(siteText(language, 'notFound.title'), language);

@@ -1,7 +1,7 @@
 import { centre } from './centre';
 
 /**
- * The parent portal on the home screen (issue 33, ADR 051): the numbers the manifest, the pages' head, the
+ * The parent portal on the home screen (ADR 051): the numbers the manifest, the pages' head, the
  * service worker's registration and its cache rules share.
  */
 

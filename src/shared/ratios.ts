@@ -7,7 +7,8 @@
  *   infants under 12 months 1:5; 12 to under 18 months 1:6; 18 to under 30 months 1:7;
  *   30 to under 36 months 1:8; three years 1:12; four and five years (not school age) 1:14; school age 1:18.
  * A range's lower bound belongs to it ("12–18 months" starts on the day the child turns 12 months).
- * The rule applied in a room of mixed ages is the one the issue (32) sets: the youngest present child's ratio for
+ * The rule applied in a room of mixed ages is the one the centre
+ * follows (tests/unit/ratios.test.ts): the youngest present child's ratio for
  * every child present. School age is taken as six years and older: the record does not say who is in kindergarten.
  */
 export interface RatioBand {

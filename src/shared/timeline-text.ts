@@ -4,8 +4,8 @@ import { portalEn, type PortalKey } from './i18n/portal-en';
 import type { TimelineBody } from './timeline';
 
 /**
- * The words of one timeline item (issue 32), the same in the parent's Today tab, the staff's room screen and the
- * end-of-day e-mail, through the portal's catalogue (portal.timeline.*) in the reader's language (issue 33). Times
+ * The words of one timeline item, the same in the parent's Today tab, the staff's room screen and the
+ * end-of-day e-mail, through the portal's catalogue (portal.timeline.*) in the reader's language. Times
  * are the centre's wall clock (Columbus), whatever the reader's device says.
  *
  * No catalogue but the English one is imported here: the portal passes its own formatter (usePortalIntl, whose

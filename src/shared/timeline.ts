@@ -1,7 +1,7 @@
 import type { DailyEntryBody } from './schemas/daily-entries';
 
 /**
- * One item of a child's day as the parent's Today tab and the end-of-day e-mail show it (issue 32). One type with a
+ * One item of a child's day as the parent's Today tab and the end-of-day e-mail show it. One type with a
  * `kind` discriminator: the daily sheet's kinds, a photo of the day, and the attendance's check-in and check-out.
  */
 export interface PhotoDetails {

@@ -52,7 +52,7 @@ test('a wrong password shows the Login Failed toast and stays on the login page'
   await expect(page.getByRole('alertdialog').getByText('Invalid email or password')).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/login$/);
   expect(await page.evaluate(() => window.localStorage.getItem('admin'))).toBeNull();
-  // Focus, lost with the disabled button, is on the password to try again (issue 34), not on <body>; the refusal is
+  // Focus, lost with the disabled button, is on the password to try again, not on <body>; the refusal is
   // said at it too, not only by the toast.
   await expect(page.getByLabel('Password', { exact: true })).toBeFocused();
   await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('aria-invalid', 'true');
@@ -133,7 +133,7 @@ test('a forged admin record in local storage, without a session cookie, gives no
   expect(statuses).toEqual({ applications: 401, pictures: 401, overview: 401, createEvent: 401 });
 });
 
-test('F8 moves focus to the toast, as SPEC.md §9 says', async ({ page, server }) => {
+test('F8 moves focus to the toast, as docs/product.md §9 says', async ({ page, server }) => {
   await ensureAdmin(server, 'morgan@centre.example', 'Morgan Lee');
   await page.goto('/admin/login');
   await page.getByLabel('Email').fill('nobody@centre.example');

@@ -77,7 +77,7 @@ test('messages both ways: the admin writes to the parent of a child, a reply rai
   // The button's name starts with its visible words (WCAG 2.5.3).
   await expect(item.getByRole('button', { name: `Mark as Read: Re: ${subject}` })).toHaveText('Mark as Read');
 
-  // Issue 34 item 9: shown on screen for a moment, the message counts as read without any button.
+  // Shown on screen for a moment, the message counts as read without any button.
   await expect(item.getByText('New', { exact: true })).toBeHidden();
   await expect(item.getByRole('button', { name: /^Mark as Read/ })).toBeHidden();
   await expect

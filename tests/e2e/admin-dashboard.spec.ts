@@ -31,7 +31,7 @@ test('add an event in the Events tab (with inline validation) and find it on /ev
   await dialog.getByRole('button', { name: 'Create Event' }).click();
   await expect(dialog.getByText('Title is required')).toBeVisible();
   await expect(dialog.getByText('Description is required')).toBeVisible();
-  // Focus goes to the first field to correct, as every form's messages take it (issue 34: it stayed on the button).
+  // Focus goes to the first field to correct, as every form's messages take it (it stayed on the button).
   await expect(dialog.getByLabel('Title')).toBeFocused();
 
   await dialog.getByLabel('Title').fill(title);
@@ -74,7 +74,7 @@ test('delete an event after confirming', async ({ page }) => {
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Event Deleted')).toBeVisible();
   await expect(page.getByRole('list', { name: 'Events' }).getByText(title)).toHaveCount(0);
-  // The Delete button went with the event: focus is on the tab's heading in its place (issue 34), not on <body>.
+  // The Delete button went with the event: focus is on the tab's heading in its place, not on <body>.
   await expect(page.locator('#events-tab-heading')).toBeFocused();
 });
 
@@ -87,7 +87,7 @@ test('add an announcement, see it with its count, then delete it', async ({ page
 
   await page.getByRole('button', { name: 'Add Announcement' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Announcement' });
-  // Sent empty: the messages at their fields, and focus on the first of them (issue 34: it stayed on the button).
+  // Sent empty: the messages at their fields, and focus on the first of them (it stayed on the button).
   await dialog.getByRole('button', { name: 'Post Announcement' }).focus();
   await page.keyboard.press('Enter');
   await expect(dialog.getByText('Title is required')).toBeVisible();

@@ -85,18 +85,18 @@ test('approve an application with an e-mail, enroll the child, and give the pare
   await page.getByRole('alertdialog', { name: 'Email the Parent?' }).getByRole('button', { name: 'Change Status and Email' }).click();
   await expect(page.getByText('Email Sent Successfully!')).toBeVisible();
   await expect(statusSelect).toContainText('Approved');
-  // The confirmation closed while the select was busy: focus comes back to it once it is free (issue 34), not <body>.
+  // The confirmation closed while the select was busy: focus comes back to it once it is free, not <body>.
   await expect(statusSelect).toBeFocused();
 
   // From the keyboard: the button turns into 'Already Enrolled', which cannot take focus; focus goes to the card's
-  // heading (issue 34: it fell to <body>) and the toast says what happened.
+  // heading (it fell to <body>) and the toast says what happened.
   await card.getByRole('button', { name: 'Add to Enrolled' }).focus();
   await page.keyboard.press('Enter');
   const enrolled = card.getByRole('button', { name: 'Already Enrolled' });
   await expect(enrolled).toBeDisabled();
   await expect(page.getByText('Child Enrolled')).toBeVisible();
   await expect(card.getByRole('heading', { name: 'Ava Tester' })).toBeFocused();
-  // Disabled, and still readable: at least 4.5:1 (issue 34: it was 3.09:1, a faded button).
+  // Disabled, and still readable: at least 4.5:1 (it was 3.09:1, a faded button).
   expect(await contrastOf(enrolled)).toBeGreaterThanOrEqual(4.5);
   await expect(card.getByRole('button', { name: 'Add to Enrolled' })).toHaveCount(0);
   await shot(page, 'applications');
@@ -127,7 +127,7 @@ test('approve an application with an e-mail, enroll the child, and give the pare
   await expect(dialog.getByText('keeps only a secure hash')).toHaveCount(0);
   await shot(page, 'credentials');
   await dialog.getByRole('button', { name: 'Done' }).click();
-  // The dialog opened after the request, while its button was busy: focus still goes back to it (issue 34).
+  // The dialog opened after the request, while its button was busy: focus still goes back to it.
   await expect(childCard.getByRole('button', { name: 'Parent Login for Ava Tester' })).toBeFocused();
 
   // A second request finds the account: the password stays masked and the dialog says so.
@@ -143,7 +143,7 @@ test('approve an application with an e-mail, enroll the child, and give the pare
   const outbox = page.getByRole('dialog', { name: 'Outbox' });
   await expect(outbox.getByText('No mail server (SMTP) is configured')).toBeVisible();
   await expect(outbox.getByRole('button', { name: /Enrollment application for Ava Tester: Approved/ })).toBeVisible();
-  // Not only parents' e-mails: the notice to the centre's own address is here too, and the dialog says so (issue 34).
+  // Not only parents' e-mails: the notice to the centre's own address is here too, and the dialog says so.
   await expect(outbox.getByRole('button', { name: /New enrollment application \(Ava\)/ })).toBeVisible();
   await expect(outbox.getByText("to families, to staff, and the notices to the centre's own address", { exact: false })).toBeVisible();
   await outbox
@@ -166,7 +166,7 @@ test('a status change that e-mails the family asks first, and the e-mail tick ne
   const last = `Tick${Math.random().toString(36).slice(2, 8)}`;
   const email = `${last.toLowerCase()}@example.com`;
   await submitApplication(server, { first: 'Leo', last }, email);
-  // The family's confirmation of the application itself (issue 34 item 8) is not a status e-mail: counted from after it.
+  // The family's confirmation of the application itself is not a status e-mail: counted from after it.
   const confirmations = server.db.select().from(outboxMessages).where(eq(outboxMessages.toAddress, email)).all().length;
   expect(confirmations).toBe(1);
   const sentTo = () => server.db.select().from(outboxMessages).where(eq(outboxMessages.toAddress, email)).all().length - confirmations;
@@ -205,7 +205,7 @@ test('a status change that e-mails the family asks first, and the e-mail tick ne
   expect(sentTo()).toBe(1);
 
   // The next change, with the tick left alone, e-mails nobody and needs no confirmation. From the keyboard: the
-  // select is disabled while the change is sent, and focus comes back to it after (issue 34: it fell to <body>).
+  // select is disabled while the change is sent, and focus comes back to it after (it fell to <body>).
   await statusSelect.focus();
   await page.keyboard.press('Enter');
   await page.getByRole('option', { name: 'Waitlist' }).focus();

@@ -3,7 +3,7 @@ import type { TestServer } from '../helpers/server';
 import { expect, test } from './fixtures';
 
 /**
- * The Attendance tab (issue 32): the director sees a room go over ratio when the second teacher clocks out. A
+ * The Attendance tab: the director sees a room go over ratio when the second teacher clocks out. A
  * teacher checking a child in and out to a listed pickup on a tablet is part of the day in daily-sheets.spec.ts.
  * Rows are unique per run, so the test repeats on one server.
  */

@@ -5,7 +5,7 @@ import { expect, test } from './fixtures';
 import { parentFamily, signIn } from './parent-family';
 
 /**
- * Issue 32, the children's day in the browser: a teacher on a tablet checks a child in (Attendance tab: In, then
+ * The children's day in the browser: a teacher on a tablet checks a child in (Attendance tab: In, then
  * the parent who dropped off), records lunch for the room, a nap and a diaper, uploads a photo tagging two
  * children, then checks the child out to someone on the child's pickup list; then on a 375 px phone a parent sees
  * each of those in the Today tab (the tab a parent sees first), newest first, with the photo.

@@ -14,7 +14,7 @@ import { parentFamily, signIn } from './parent-family';
 import { expect, pageReady, test } from './fixtures';
 
 /**
- * Issue 34: what a director on a 1366x768 desktop and a parent on a 375x812 phone hit. Back and Forward move
+ * What a director on a 1366x768 desktop and a parent on a 375x812 phone hit. Back and Forward move
  * between the staff tabs, a chosen tab's content comes into view on a phone, toasts keep clear of the control
  * just used and of the header, dialog buttons stay visible, and the phone header keeps one row.
  */
@@ -206,7 +206,7 @@ test.describe('a director on a desktop', () => {
     }
   });
 
-  test("Record Milestone lists milestones youngest first with SPEC.md's age labels, never the raw codes; a parent's child picker names programs", async ({
+  test("Record Milestone lists milestones youngest first with the product's age labels, never the raw codes; a parent's child picker names programs", async ({
     page,
     browser,
     server,
@@ -239,7 +239,7 @@ test.describe('a director on a desktop', () => {
     ]);
     await expect(page.getByRole('listbox')).not.toContainText(/\(\d+-\d+(months|years)\)/);
 
-    // A parent of two children picks one by name and program, as SPEC.md writes programs (a browser of their own).
+    // A parent of two children picks one by name and program, as docs/product.md writes programs (a browser of their own).
     const sibling = server.db
       .insert(enrolledChildren)
       .values({

@@ -6,7 +6,7 @@ import { expect, pageReady, test } from './fixtures';
 import { parentFamily, signInWithForm as signIn } from './parent-family';
 
 /**
- * The parent portal on the home screen (issue 33, ADR 051), in Debian's Chromium with its service worker running:
+ * The parent portal on the home screen (ADR 051), in Debian's Chromium with its service worker running:
  * installable, the last dashboard offline with its banner and nothing sent, and a second parent on the same phone
  * never seeing the first one's child, online or offline. Every wait is for a state (the worker controlling the
  * page, a kept copy in the cache, a heading), never for time.

@@ -68,7 +68,7 @@ test('the Communication tab loads a second page of messages on a phone; the unre
   await oldest.getByRole('button', { name: `Mark as Read: Daily note ${fam.t} 01` }).click();
   await expect(page.getByRole('tab', { name: /^Messages/ })).toContainText('4 unread');
   await expect(oldest.getByText('New', { exact: true })).toBeHidden();
-  // The button went: focus is on Reply beside it, and the change was read out (issue 34), not lost to <body>.
+  // The button went: focus is on Reply beside it, and the change was read out, not lost to <body>.
   await expect(oldest.getByRole('button', { name: `Reply to Daily note ${fam.t} 01` })).toBeFocused();
   await expect(oldest.getByRole('status')).toHaveText('Marked as read');
   await expect(messages.getByRole('listitem')).toHaveCount(25);

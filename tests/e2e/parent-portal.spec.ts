@@ -128,7 +128,7 @@ test.describe('on a phone', () => {
       return { word: ctx.measureText('Development').width, box: el.clientWidth };
     });
     expect(widest.word).toBeLessThanOrEqual(widest.box);
-    // The header's three buttons look alike, each at least 44 px square, on one row within the screen (walk-through fix).
+    // The header's three buttons look alike, each at least 44 px square, on one row within the screen.
     const headerButtons = ['Preferences', 'Change Password', 'Sign Out'].map((name) => page.getByRole('button', { name, exact: true }));
     const looks = await Promise.all(
       headerButtons.map((button) =>
@@ -149,7 +149,7 @@ test.describe('on a phone', () => {
       expect(box.x + box.width).toBeLessThanOrEqual(375);
     }
 
-    // Today is the tab a parent sees first (issue 32); the overview: the latest notes and activities, never the private note.
+    // Today is the tab a parent sees first; the overview: the latest notes and activities, never the private note.
     await expect(page.getByRole('tab', { name: 'Today', selected: true })).toBeVisible();
     await page.getByRole('tab', { name: 'Overview' }).click();
     await expect(page.getByRole('heading', { name: 'New words' })).toBeVisible();
@@ -171,7 +171,7 @@ test.describe('on a phone', () => {
 
     // The other child: its own activities and milestones.
     await page.getByRole('button', { name: /Select Child/ }).click();
-    // The program as SPEC.md names it, not its stored code (issue 34 item 12).
+    // The program as docs/product.md names it, not its stored code.
     await page.getByRole('option', { name: `${ben.childName} (Preschool Program)` }).click();
     await expect(page.getByRole('heading', { level: 1, name: `${ben.childName}'s Development Journey` })).toBeVisible();
     await expect(page.getByText('Milestones for 3-4 years.')).toBeVisible();
@@ -320,7 +320,7 @@ test('the busy state and a refusal: Signing in... while the call is out, then Lo
   await expect(page.getByRole('alertdialog').getByText('Login Failed')).toBeVisible();
   await expect(page.getByRole('alertdialog').getByText('Invalid email or password')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Sign In' })).toBeEnabled();
-  // Focus, lost with the disabled button, is on the password to try again (issue 34), not on <body>; the refusal is
+  // Focus, lost with the disabled button, is on the password to try again, not on <body>; the refusal is
   // said at it too, not only by the toast, and goes once the password is edited.
   const passwordField = page.getByLabel('Password', { exact: true });
   await expect(passwordField).toBeFocused();
@@ -356,7 +356,7 @@ test("'Forgot your password?' opens in place and answers the same sentence for a
   await reset.getByRole('button', { name: 'Send reset link' }).click();
   const answer = page.getByRole('status').filter({ hasText: 'If a Parent Portal account exists for that e-mail' });
   await expect(answer).toBeVisible();
-  // The form and its button are gone: focus is on the answer (issue 34), not on <body>.
+  // The form and its button are gone: focus is on the answer, not on <body>.
   await expect(answer).toBeFocused();
 });
 
@@ -374,7 +374,7 @@ test.describe('with JavaScript off', () => {
     await expect(failure).toContainText('Invalid email or password');
     await expect(page.getByLabel('Email')).toHaveValue(fam.email);
     await expect(page.getByLabel('Password', { exact: true })).toBeFocused();
-    // Said at the password too (issue 34).
+    // Said at the password too.
     await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('aria-invalid', 'true');
     await expect(page.getByLabel('Password', { exact: true })).toHaveAccessibleDescription('Invalid email or password');
 
@@ -389,7 +389,7 @@ test.describe('with JavaScript off', () => {
     await expect(page).toHaveURL(/\/parent-dashboard$/);
   });
 
-  test("empty fields get SPEC.md's messages at the fields, and 'Forgot your password?' works by posting", async ({ page }) => {
+  test("empty fields get the product's messages at the fields, and 'Forgot your password?' works by posting", async ({ page }) => {
     await page.goto('/parent-login');
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect(page.getByLabel('Email')).toHaveAccessibleDescription('Please enter a valid email address');
@@ -411,13 +411,13 @@ test.describe('with JavaScript off', () => {
 test('choosing a new password from a reset link: the page says what it must be, read out with the field', async ({ page, server }) => {
   const fam = await parentFamily(server, 'reset');
   expect((await server.request('/api/parent/forgot-password', { method: 'POST', json: { email: fam.email } })).status).toBe(200);
-  // The reset e-mail is queued and sent after the answer (issue 29): its outbox copy holds the link until it is used.
+  // The reset e-mail is queued and sent after the answer: its outbox copy holds the link until it is used.
   await drainMailQueue(server.db);
   const mail = server.db.select().from(outboxMessages).where(eq(outboxMessages.toAddress, fam.email)).all().at(-1)!;
   const token = mail.textBody.match(/parent-reset-password#token=([a-z0-9]+)/)![1]!;
   await page.goto(`/parent-reset-password#token=${token}`);
   await expect(page.getByLabel('New password', { exact: true })).toHaveAccessibleDescription(PARENT_PASSWORD_HINT);
-  // Too short: the message at the field, and focus on it, as every form's messages take it (issue 34: it stayed on
+  // Too short: the message at the field, and focus on it, as every form's messages take it (it stayed on
   // the button); then a repeat that differs takes it.
   const fresh = page.getByLabel('New password', { exact: true });
   const repeat = page.getByLabel('Repeat the new password', { exact: true });
@@ -434,9 +434,7 @@ test('choosing a new password from a reset link: the page says what it must be, 
   await expect(repeat).toBeFocused();
 });
 
-test('a used, expired or unknown reset link is said as the page opens, before any password is typed (issue 34 item 6)', async ({
-  page,
-}) => {
+test('a used, expired or unknown reset link is said as the page opens, before any password is typed', async ({ page }) => {
   await page.goto('/parent-reset-password#token=abc');
   await expect(page.getByRole('alert')).toHaveText(
     'This reset link is invalid, was already used or has expired. Please ask for a new one.',

@@ -16,7 +16,7 @@ import { expect, pageReady, test } from './fixtures';
 import { parentFamily, secondChild, signIn } from './parent-family';
 
 /**
- * Issue 33: on a phone, a parent opens the portal's Preferences, chooses Español, and the portal is in Spanish at
+ * On a phone, a parent opens the portal's Preferences, chooses Español, and the portal is in Spanish at
  * once, and still after a reload (the server draws it in Spanish and the browser adopts it). Every tab is walked,
  * the server's HTML too, and any of the portal's English words left fails the test, its refusals included (a
  * message form sent empty, a new password too short, a wrong current password that only the server can judge).
@@ -244,7 +244,7 @@ test('a parent who reads Spanish signs in at /es/parent-login, and signing out b
   await page.getByLabel(loginEs['login.password'], { exact: true }).fill('no-es-la-mia');
   await page.getByRole('button', { name: loginEs['login.signIn'] }).click();
   await expect(page.getByRole('alertdialog').getByText(loginEs['login.error.invalid'])).toBeVisible();
-  // Said at the password too, in Spanish (issue 34: only the toast said it).
+  // Said at the password too, in Spanish (only the toast said it).
   await expect(page.getByLabel(loginEs['login.password'], { exact: true })).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByLabel(loginEs['login.password'], { exact: true })).toHaveAccessibleDescription(loginEs['login.error.invalid']);
   await expect(page.getByLabel(loginEs['login.password'], { exact: true })).toBeFocused();
@@ -381,7 +381,7 @@ test('a session that ends while the Spanish portal is open sends the parent to t
 }) => {
   const fam = await spanishFamily(server, 'termina');
   await signIn(page, fam.email, fam.password, `El desarrollo de ${fam.child.childName}`);
-  // On a tab other than the first, which the sign-in is to come back to (issue 34).
+  // On a tab other than the first, which the sign-in is to come back to.
   await page.goto('/parent-dashboard?tab=notes');
   await expect(page.getByRole('tab', { name: 'Notas de desarrollo', exact: true })).toHaveAttribute('aria-selected', 'true');
   endSessions(server, fam.email);
@@ -399,7 +399,7 @@ test('a session that ends while the Spanish portal is open sends the parent to t
   await expect(page.getByRole('heading', { level: 1, name: loginEs['login.title'] })).toBeVisible();
   await expect(page.getByText(loginEs['login.notice.sessionEnded'])).toBeVisible();
   expect(foundIn(await mainText(page), SIGN_IN_ENGLISH)).toEqual([]);
-  // Signing in again lands on the tab that was open (issue 34).
+  // Signing in again lands on the tab that was open.
   await page.getByLabel(loginEs['login.email']).fill(fam.email);
   await page.getByLabel(loginEs['login.password'], { exact: true }).fill(fam.password);
   await page.getByRole('button', { name: loginEs['login.signIn'], exact: true }).click();

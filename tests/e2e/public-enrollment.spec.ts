@@ -235,7 +235,7 @@ test.describe('toasts on a phone', () => {
     await page.mouse.move(x + 30, y, { steps: 4 });
     await page.mouse.up();
     await expect(toast).toBeVisible();
-    // A leftward drag is not one either (SPEC.md §9: swipe direction right).
+    // A leftward drag is not one either (docs/product.md §9: swipe direction right).
     await page.mouse.move(x + 100, y);
     await page.mouse.down();
     await page.mouse.move(x, y, { steps: 4 });

@@ -112,7 +112,7 @@ test('the calendar works from the keyboard: arrows move between days, Enter sele
   await expect(page.getByRole('link', { name: new RegExp(`^${longDate(weekLater)},`) })).toBeFocused();
 });
 
-test('a day tapped before any script has run is selected all the same: the days are links (issue 34)', async ({ page }) => {
+test('a day tapped before any script has run is selected all the same: the days are links', async ({ page }) => {
   const day = otherDayThisMonth();
   // The page's own script never arrives: the page is what the server drew, as on a slow phone in its first moments.
   await page.route(/\/assets\/[^/]*\.js$/, () => new Promise(() => {}));
@@ -183,7 +183,7 @@ test('announcements: a short preview, the full list with badges and dates, and n
   // Other tests on this worker's server may add events today too: look inside this event's own entry.
   const entry = upcoming.getByRole('listitem').filter({ has: page.getByRole('heading', { name: upcomingTitle }) });
   await expect(entry.getByText('12:00 AM - 12:45 AM')).toBeVisible();
-  // An unknown category falls back to general, label and colour (SPEC.md §9).
+  // An unknown category falls back to general, label and colour (docs/product.md §9).
   await expect(entry.getByText('General', { exact: true })).toHaveClass(/bg-blue-100/);
   await expect(page.getByText('Unknown Kind')).toHaveCount(0);
 
@@ -385,7 +385,7 @@ test.describe('layout', () => {
     }) => {
       const titles = await seed(server);
       await page.goto('/events');
-      // SPEC.md §9's card on every width (walk-through fix): the newest three, cut to 100 characters.
+      // docs/product.md §9's card on every width: the newest three, cut to 100 characters.
       const preview = page.getByRole('region', { name: 'Announcements', exact: true });
       await expect(preview).toBeVisible();
       await expect(preview.getByRole('heading', { level: 3 })).toHaveText([titles[3]!, titles[2]!, titles[1]!]);
@@ -401,7 +401,7 @@ test.describe('layout', () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     });
 
-    test("a day tapped brings its list, below the calendar, into view: with the page's script and without (issue 34)", async ({
+    test("a day tapped brings its list, below the calendar, into view: with the page's script and without", async ({
       page,
       server,
       browser,

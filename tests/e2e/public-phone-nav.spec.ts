@@ -48,7 +48,7 @@ test.describe('on a phone', () => {
     await expect(nav.getByRole('button', { name: 'Menu' })).toHaveAttribute('aria-expanded', 'false');
     await expect(nav.getByRole('link', { name: 'Events' })).toBeHidden();
 
-    // SPEC.md §2 still holds: pages that show only Back to Home have no menu.
+    // docs/product.md §2 still holds: pages that show only Back to Home have no menu.
     await page.goto('/events');
     await expect(nav.getByRole('link', { name: 'Back to Home' })).toBeVisible();
     await expect(nav.getByRole('button', { name: 'Menu' })).toHaveCount(0);

@@ -5,12 +5,12 @@ import { type ManifestChunk, pageClosure, staticClosure } from '../../src/server
 import { expect, test } from './fixtures';
 
 /**
- * The JavaScript budget of the public pages (issue 12, issue 28, ADR 011, ADR 018): every script a page loads,
+ * The JavaScript budget of the public pages (ADR 011, ADR 018): every script a page loads,
  * gzipped at level 9 from the build (so the figure does not depend on how the server compresses), summed; and none
  * of them belongs to the staff or parent areas, nor to React, TanStack Router or React Aria. Run after
  * `npm run build`; it prints the figures.
  *
- * Each public page is a document with a small script of its own: at most 60 KB (issue 28, ARCHITECTURE.md). The
+ * Each public page is a document with a small script of its own: at most 60 KB (ADR 018). The
  * budgets below are ratchets just under that, set above today's figures: a big import added to a page fails here.
  */
 const PUBLIC_PAGE_LIMIT = 60 * 1024;
@@ -57,11 +57,11 @@ const PAGES = [
   // The tabs' keys and applying the filters in place.
   { path: '/milestones', heading: 'Milestone Achievement Badges', budget: 4 * 1024 },
   // Its own script (ADR 037): zod with the shared enrollment schema (fields checked as they are left), toasts, and
-  // the schema's messages mapped to the page's language (issue 33).
+  // the schema's messages mapped to the page's language.
   { path: '/enrollment', heading: 'Online Enrollment Application', budget: 35 * 1024 },
   // Its own script (ADR 037): zod with the sign-in schema, toasts.
   { path: '/parent-login', heading: 'Parent Portal', budget: 33 * 1024 },
-  // The Spanish twins (issue 33): the same scripts, within the same budgets as their English pages.
+  // The Spanish twins: the same scripts, within the same budgets as their English pages.
   { path: '/es', heading: /Próximos eventos/, budget: 2 * 1024 },
   { path: '/es/events', heading: 'Todos los avisos', budget: 4 * 1024 },
   { path: '/es/milestones', heading: 'Insignias de logros del desarrollo', budget: 4 * 1024 },

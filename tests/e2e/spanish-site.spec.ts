@@ -4,7 +4,7 @@ import { es } from '../../src/shared/i18n/es';
 import { expect, test } from './fixtures';
 
 /**
- * Issue 33: on a 375 px phone a family switches the site to Spanish from the phone menu and applies in Spanish:
+ * On a 375 px phone a family switches the site to Spanish from the phone menu and applies in Spanish:
  * the form's messages, the toast and the success screen are Spanish, and the application records it.
  */
 test.use({ viewport: { width: 375, height: 812 } });

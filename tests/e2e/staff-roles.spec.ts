@@ -84,7 +84,7 @@ test('a director invites a teacher, who sets a password, sees only their tabs an
   await teacher.getByRole('button', { name: 'Sign In' }).click();
   await expect(teacher.getByText(`Welcome back, ${teacherName}`)).toBeVisible();
   const tabs = teacher.getByRole('tab');
-  // Only these tabs (Attendance and Daily sheets since issue 32); a tab's name may end with its count of new items.
+  // Only these tabs (Attendance and Daily sheets); a tab's name may end with its count of new items.
   await expect(tabs).toHaveText([/^Activities/, /^Attendance/, /^Daily sheets/, /^Communication/]);
   await expect(teacher.getByRole('tab', { name: 'Activities', selected: true })).toBeVisible();
 

@@ -335,7 +335,7 @@ export async function buildFixtures(s: AdminTestServer): Promise<Fixtures> {
   });
   await f.note();
   await f.messageFor('parentA');
-  // Family A's child has photo consent on file (issue 32): a photo of the day tags them.
+  // Family A's child has photo consent on file: a photo of the day tags them.
   s.db.update(enrolledChildren).set({ photoConsent: true }).where(eq(enrolledChildren.id, childA)).run();
   const photo = await s.request('/api/admin/child-photos', { method: 'POST', body: await f.childPhotoForm(), ...as(s.admin) });
   expect(photo.status, await photo.clone().text()).toBe(201);

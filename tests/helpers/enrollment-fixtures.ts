@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { enrollmentApplications } from '../../db/schema';
 import type { TestServer } from './server';
 
-/** The fields the public form requires (SPEC.md §5), filled in. */
+/** The fields the public form requires (docs/product.md §5), filled in. */
 export const requiredApplicationFields = {
   parentFirstName: 'Maria',
   parentLastName: 'Lopez',
@@ -23,7 +23,7 @@ export const requiredApplicationFields = {
   emergencyContactRelationship: 'grandparent',
 };
 
-/** A complete application as the public form sends it (SPEC.md §3). */
+/** A complete application as the public form sends it (docs/product.md §3). */
 export const sampleApplication = {
   ...requiredApplicationFields,
   pediatricianName: 'Dr. Shah',

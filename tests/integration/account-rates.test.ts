@@ -30,7 +30,7 @@ function afterBurst(i: number, limit: RateLimit) {
 }
 const BURST_MS = 10_000;
 
-describe('per-account rates (issue 29 finding 9)', () => {
+describe('per-account rates', () => {
   it('messages: a parent over the rate gets 429 over REST and tRPC, nothing stored; another parent is not slowed', async () => {
     const points = limits.messages.parent.points;
     for (let i = 0; i < points; i++) {
@@ -99,7 +99,7 @@ describe('per-account rates (issue 29 finding 9)', () => {
   });
 });
 
-describe('the quota of files uploaded but not submitted (issue 29 finding 3)', () => {
+describe('the quota of files uploaded but not submitted', () => {
   it(`refuses a ${UNSUBMITTED_MAX_FILES + 1}th unsubmitted file with a clear 409, at the URL and at the PUT`, async () => {
     const fresh = await enrolFamily(s, 'quota@example.com', ['Cy Quota']);
     const urls: string[] = [];
@@ -128,7 +128,7 @@ function parentsWith(emails: string[]) {
     .run();
 }
 
-describe('forgot-password has a global cap (issue 29 finding 4)', () => {
+describe('forgot-password has a global cap', () => {
   it('answers 429 with Retry-After once every address together went over it', async () => {
     const points = limits.passwordResetGlobal.points;
     parentsWith(Array.from({ length: points }, (_, i) => `someone${i}@example.com`));
@@ -152,7 +152,7 @@ describe('forgot-password has a global cap (issue 29 finding 4)', () => {
   });
 });
 
-describe("bursts: a window's allowance of costly work cannot all arrive at once (issue 29)", () => {
+describe("bursts: a window's allowance of costly work cannot all arrive at once", () => {
   it('messages: one over the burst within ten seconds gets 429 with Retry-After, nothing stored; ten seconds later it is taken', async () => {
     const fresh = await enrolFamily(s, 'burst-messages@example.com', ['Di Burst']);
     const send = (subject: string) =>

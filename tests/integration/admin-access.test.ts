@@ -179,7 +179,7 @@ describe('REST paths, generated from the Hono app', () => {
   const routes = listApiRoutes();
   const guarded = routes.filter((r) => !PUBLIC_ROUTES.has(`${r.method} ${r.path}`));
 
-  it('finds the admin paths of SPEC.md §7 (the generator is not vacuous)', () => {
+  it('finds the admin paths of docs/product.md §7 (the generator is not vacuous)', () => {
     const keys = guarded.map((r) => `${r.method} ${normalise(r.path)}`);
     for (const known of [
       'GET /api/parent/children',

@@ -346,7 +346,7 @@ describe('weekly report and achievement e-mails (real SMTP on loopback)', () => 
   });
 });
 
-describe("a Spanish-speaking parent's e-mails (issue 33, real SMTP on loopback)", () => {
+describe("a Spanish-speaking parent's e-mails (real SMTP on loopback)", () => {
   const mail = loopbackSmtp();
   const s = sharedAdminServer(() => ({ env: { SMTP_URL: mail.smtpUrl() } }));
 
@@ -390,7 +390,7 @@ describe("a Spanish-speaking parent's e-mails (issue 33, real SMTP on loopback)"
     expect(achieved).toContain('Lo presenció Sra. Rivera.');
     expect(achieved).not.toMatch(/Counts to Ten|reached a milestone|Wonderful news|Witnessed by/);
 
-    // The reset e-mail is queued and sent after the answer (issue 29): waited for by its words.
+    // The reset e-mail is queued and sent after the answer: waited for by its words.
     expect((await s.request('/api/parent/forgot-password', { method: 'POST', json: { email: 'semana.es@example.com' } })).status).toBe(200);
     await expect.poll(() => lastTo('semana.es@example.com')).toContain('Elija una nueva contraseña aquí:');
     expect(await lastTo('semana.es@example.com')).not.toMatch(/Choose a new password|Someone \(we hope you\)/);

@@ -122,7 +122,7 @@ describe('POST /api/admin/login', () => {
     });
   });
 
-  it('validates the form as SPEC.md §5 says', async () => {
+  it('validates the form as docs/product.md §5 says', async () => {
     const badEmail = await login(s, 'not-an-email', 'x');
     expect(badEmail.status).toBe(400);
     expect(((await badEmail.json()) as { message: string }).message).toBe('Please enter a valid email address');

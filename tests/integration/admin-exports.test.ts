@@ -1,5 +1,5 @@
 /**
- * The director's CSV exports (issue 33): GET /api/admin/export/{applications,children,payments}.csv parsed back
+ * The director's CSV exports: GET /api/admin/export/{applications,children,payments}.csv parsed back
  * with csv-parse: a BOM, a header row, RFC 4180 quoting of accents, commas, quotes and newlines, the formula
  * prefix on injection cells, the payments' date range (validated with a clear 400), every row once when there
  * are more rows than a chunk, director only, a rate per account, and an audit row per export.

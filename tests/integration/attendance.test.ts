@@ -1,5 +1,5 @@
 /**
- * Classrooms, authorized pickups and attendance (issue 32) over REST and tRPC: the rules of a check-in and a
+ * Classrooms, authorized pickups and attendance over REST and tRPC: the rules of a check-in and a
  * check-out, overrides and corrections, staff clocking in and out, the day's figures against known rows across
  * midnight in Columbus, the monthly CSV, and each family seeing only its own pickups and attendance.
  */
@@ -124,7 +124,7 @@ describe('authorized pickups', () => {
     expect((await post(path, { name: 'X', relationship: '', phone: '614-555-0101' }, teacher)).status).toBe(400);
     expect((await send(`${path}/${pickup.id}`, 'DELETE', teacher)).status).toBe(200);
     expect((await send(`${path}/${pickup.id}`, 'DELETE', teacher)).status).toBe(404);
-    // The issue's own form: DELETE .../pickups with the id in the body.
+    // The documented form: DELETE .../pickups with the id in the body.
     const second = await json<{ id: string }>(await post(path, { name: 'Tom Park', relationship: 'Uncle', phone: '6145550102' }));
     expect((await send(path, 'DELETE', teacher, { id: second.id })).status).toBe(200);
     expect(await json(await get(path))).toEqual([]);

@@ -1,5 +1,5 @@
 /**
- * Every staff write leaves exactly one audit row (issue 31, ADR 038). Generated like the authorization matrix:
+ * Every staff write leaves exactly one audit row (ADR 038). Generated like the authorization matrix:
  * every mutation of appRouter and every unsafe REST path a director may call runs once, as the director, with
  * the matrix's own input (tests/authorization-matrix.ts), and the audit log must have grown by exactly one row
  * naming the director. A new mutation or path without its audit row fails here; the few writes that are not

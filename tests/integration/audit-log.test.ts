@@ -1,5 +1,5 @@
 /**
- * The audit trail (issue 31, ADR 038): append-only at the database (triggers), a chain that finds a row
+ * The audit trail (ADR 038): append-only at the database (triggers), a chain that finds a row
  * changed behind the app's back, and the director's paged, filtered list.
  */
 import { eq } from 'drizzle-orm';

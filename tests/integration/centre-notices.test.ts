@@ -1,5 +1,5 @@
 /**
- * Issue 34 items 7 and 8: the centre hears from families. CENTRE_EMAIL gets a short notice (no private content)
+ * The centre hears from families. CENTRE_EMAIL gets a short notice (no private content)
  * for each new application, parent message and uploaded document; the applicant gets a confirmation; the
  * dashboard counts what staff have not seen (unread messages, new uploads, new applications).
  */

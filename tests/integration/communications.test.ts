@@ -1,5 +1,5 @@
 /**
- * Communication Center (issue 9): messages both ways, document requests, the private upload flow and the
+ * Communication Center: messages both ways, document requests, the private upload flow and the
  * download, with two families that must never see each other's records. E-mail notices go through a real
  * SMTP server on loopback.
  */
@@ -359,7 +359,7 @@ describe('document requests', () => {
       expect(s.count(privateFiles)).toBe(1);
     });
 
-    it('says a link expired, not used, when its permit is gone before the time the link carries (issue 29)', async () => {
+    it('says a link expired, not used, when its permit is gone before the time the link carries', async () => {
       // The hourly sweep removes permits past their time. Run while the clock was ahead (a clock later stepped
       // back, or a restore from a backup taken before the link was issued), it leaves a link whose signed time
       // has not passed and whose permit row is gone: the parent must be told to choose the file again, not

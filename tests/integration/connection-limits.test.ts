@@ -39,7 +39,7 @@ function open(): Promise<{ socket: Socket; closed: Promise<{ data: string; ms: n
   });
 }
 
-describe('slow clients are cut off (issue 29 finding 10)', () => {
+describe('slow clients are cut off', () => {
   it('the real server has 20 s for headers and 60 s for a request', async () => {
     const real = listen(s.app, { port: 0, hostname: '127.0.0.1' }) as Server;
     await new Promise<void>((r) => real.once('listening', () => r()));

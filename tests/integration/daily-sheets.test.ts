@@ -1,6 +1,6 @@
 /**
- * Daily sheets, photos of the day and the end-of-day e-mail (issue 32): each kind's details checked as the issue
- * says, the group entry, each family seeing only its own child's day and photos (REST and tRPC), photo consent,
+ * Daily sheets, photos of the day and the end-of-day e-mail: each kind's details as the
+ * daily sheet records them, the group entry, each family seeing only its own child's day and photos (REST and tRPC), photo consent,
  * the photo pipeline (typed by bytes, EXIF stripped, private), and the summary e-mail sent once per child and day.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';

@@ -8,7 +8,7 @@ import { as, sharedAdminServer } from '../helpers/admin-server';
 import { json, sampleApplication, sampleChild } from '../helpers/enrollment-fixtures';
 
 /**
- * Issue 34 item 4: the rules that depend on the day are the server's, with its own clock (a fake one here),
+ * The rules that depend on the day are the server's, with its own clock (a fake one here),
  * in the centre's time zone; phones are 10 digits with an optional +1, over REST and tRPC alike.
  */
 const s = sharedAdminServer();
@@ -133,7 +133,7 @@ describe('isValidPhone', () => {
   });
 });
 
-describe('dates in the past (issue 34 item 5)', () => {
+describe('dates in the past', () => {
   const post = async (path: string, body: Record<string, unknown>, method = 'POST') =>
     s.request(path, { method, json: body, ...as(await s.adminCookie()) });
   const announcement = {

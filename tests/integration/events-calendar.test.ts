@@ -1,5 +1,5 @@
 /**
- * GET /api/events.ics (issue 33, "In their calendar"): the public events as an RFC 5545 feed, read back with a
+ * GET /api/events.ics ("In their calendar"): the public events as an RFC 5545 feed, read back with a
  * real parser (ical.js): a stable UID per event through edits, all-day events all-day, timed events in the
  * centre's zone with its VTIMEZONE, no private event, text/calendar, cacheable by visitors.
  */

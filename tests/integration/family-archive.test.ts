@@ -1,5 +1,5 @@
 /**
- * A family's archive (issue 33): GET /api/parent/children/{id}/archive.zip opened with yauzl: the record PDF's
+ * A family's archive: GET /api/parent/children/{id}/archive.zip opened with yauzl: the record PDF's
  * text (activities, notes that are not private, milestones achieved, the attendance summary by month), the
  * photos of the day that tag the child (and no other child's), the family's documents and receipts,
  * names that are safe and unique; another family's child is a 404; no-store; rated. Staff make the same archive

@@ -258,7 +258,7 @@ describe('/parent-login', () => {
     expect(again.headers.get('location')).toBe('/parent-dashboard');
   });
 
-  it("bad fields get the schema's messages at the fields; a wrong password SPEC.md's sentence; no cookie either way", async () => {
+  it("bad fields get the schema's messages at the fields; a wrong password the product's sentence; no cookie either way", async () => {
     const bad = await post('/parent-login', { email: 'not-an-email', password: '' });
     expect(bad.status).toBe(400);
     expect(viewOf(await bad.text())).toMatchObject({
@@ -269,7 +269,7 @@ describe('/parent-login', () => {
 
     const wrong = await post('/parent-login', { email, password: 'not the password' });
     expect(wrong.status).toBe(401);
-    // Said at the password too (issue 34): the page marks it invalid with the sentence in its message slot, and focuses it.
+    // Said at the password too: the page marks it invalid with the sentence in its message slot, and focuses it.
     expect(viewOf(await wrong.text())).toMatchObject({
       email,
       failure: 'Invalid email or password',
@@ -312,7 +312,7 @@ describe('/parent-login', () => {
     expect(viewOf(await bad.text())).toMatchObject({ forgotOpen: true, resetError: 'Please enter a valid email address' });
   });
 
-  it('lands on the tab asked for before signing in (?redirect=), a known tab only, never another page or site (issue 34)', async () => {
+  it('lands on the tab asked for before signing in (?redirect=), a known tab only, never another page or site', async () => {
     // The page keeps the tab in its forms; anything but a dashboard tab is dropped.
     expect(viewOf(await (await s.request('/parent-login?redirect=communication')).text()).redirect).toBe('communication');
     expect(viewOf(await (await s.request('/es/parent-login?redirect=payments')).text()).redirect).toBe('payments');
@@ -336,7 +336,7 @@ describe('/parent-login', () => {
     expect(evil.headers.get('location')).toBe('/parent-dashboard');
   });
 
-  it('with a staff session and no parent session, keeps the tab and the notice the portal sends it, as when signed out (walk-through fix)', async () => {
+  it('with a staff session and no parent session, keeps the tab and the notice the portal sends it, as when signed out', async () => {
     // The portal answers a staff cookie 403 and sends here with ?notice=session-ended&redirect={tab}: the staff session
     // is no parent's, so the page is shown (no redirect to a dashboard), with the tab kept in its forms.
     const cookie = await s.adminCookie();

@@ -11,7 +11,7 @@ beforeAll(async () => {
   family = await enrolFamily(s, 'invisible@example.com', ['Ada Lovelace']);
 });
 
-/** What the review sent in one-line fields (issue 29, finding 8): each was stored before. */
+/** What the review sent in one-line fields: each was stored before. */
 const INVISIBLE = {
   'a line separator': 'Pick\u2028up',
   'an Arabic letter mark': 'Pick\u061Cup',

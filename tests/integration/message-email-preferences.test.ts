@@ -1,5 +1,5 @@
 /**
- * Issue 33: how staff messages reach a parent by e-mail follows the parent's saved choice, read when each message
+ * How staff messages reach a parent by e-mail follows the parent's saved choice, read when each message
  * is sent (`each` at once, `urgent_only`, a daily `digest` sent once per parent and day, even after a restart),
  * and every e-mail to that parent is in their saved language.
  */

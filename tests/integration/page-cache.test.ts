@@ -166,7 +166,7 @@ describe('a server-rendered page', () => {
     expect(keptLines()).toBe(before + 1);
   });
 
-  it('keeps its last drawing in the cache store, under its byte budget, until a write (issue 28)', async () => {
+  it('keeps its last drawing in the cache store, under its byte budget, until a write', async () => {
     const store = cacheStore(s.db);
     // A session cookie: the response cache leaves the request to the renderer, which draws once and keeps it.
     const cookie = await s.adminCookie();

@@ -1,5 +1,5 @@
 /**
- * Issue 33: a parent whose saved language is Spanish is refused in Spanish, over REST and tRPC alike (the REST
+ * A parent whose saved language is Spanish is refused in Spanish, over REST and tRPC alike (the REST
  * shim calls the same procedures; the server knows whose session it is and reads that parent's preference). A
  * field error, another family's child (404), a wrong current password, the rate of changes (429, with its
  * Retry-After), a file refused by its type or size, and an upload link used twice (409) are checked; a parent who

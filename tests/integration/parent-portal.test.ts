@@ -193,7 +193,7 @@ describe('passwords: reset link and change', () => {
       ...bearer(fam.token),
     });
     expect(wrong.status).toBe(400);
-    // At its field, where the form shows it (issue 34 item 6), not as a toast.
+    // At its field, where the form shows it, not as a toast.
     expect((await json<{ errors: Record<string, string> }>(wrong)).errors).toEqual({
       currentPassword: 'The current password is not correct',
     });

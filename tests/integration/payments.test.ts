@@ -388,7 +388,7 @@ describe('e-mails through a real SMTP server on loopback', () => {
       'Jonas Müller (jonas@example.com)',
       '$640.25',
       'Nov 20, 2026',
-      // The labels people read, not the stored codes (issue 34 item 12).
+      // The labels people read, not the stored codes.
       'Payment Type Tuition',
       'Payment Method Check',
       'Check Number 3107',

@@ -1,5 +1,5 @@
 /**
- * The receipt and year-end statement PDFs in the parent's saved language (issue 33): a parent whose preference is
+ * The receipt and year-end statement PDFs in the parent's saved language: a parent whose preference is
  * Spanish downloads them with every fixed word in Spanish and dates and money from the es-US formatter, while what
  * staff typed stays as typed; the same parent back in English gets the PDFs as they always were; staff's download
  * of the same receipt stays English; another family's receipt is still a 404.

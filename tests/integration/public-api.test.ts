@@ -297,10 +297,10 @@ describe('POST /api/enrollment', () => {
   });
 
   it.each(Object.keys(requiredApplicationFields))(
-    'requires %s (SPEC.md §5): missing or blank, it is refused and nothing is stored',
+    'requires %s (docs/product.md §5): missing or blank, it is refused and nothing is stored',
     async (field) => {
       const before = count();
-      // The state defaults to Ohio when left out (SPEC.md §5), so only a blank one is refused.
+      // The state defaults to Ohio when left out (docs/product.md §5), so only a blank one is refused.
       for (const value of field === 'parentState' ? ['', '   '] : [undefined, '', '   ']) {
         const res = await s.request('/api/enrollment', { method: 'POST', json: { ...validApplication, [field]: value } });
         expect(res.status, `${field}=${JSON.stringify(value)}`).toBe(400);

@@ -182,7 +182,7 @@ describe('EXPLAIN QUERY PLAN of the hot paths', () => {
       await ok('/api/parent/children', bearer);
       await ok(`/api/parent/stats/${childId}`, bearer);
       await ok(`/api/parent/milestones/${childId}`, bearer);
-      // The Today tab (issue 32): the day's timeline, today's and another day's, and the photos' pages.
+      // The Today tab: the day's timeline, today's and another day's, and the photos' pages.
       await ok(`/api/parent/daily-entries/${childId}`, bearer);
       await ok(`/api/parent/daily-entries/${childId}?date=2026-11-18`, bearer);
       await ok(trpc('daily.parentDay', [{ childId, date: '2026-11-17' }]), bearer);
@@ -205,7 +205,7 @@ describe('EXPLAIN QUERY PLAN of the hot paths', () => {
       await ok(`/api/admin/child-activities/${childId}`, staff);
       await ok(`/api/admin/activities-summary/${childId}/2026-11-15/2026-11-21`, staff);
       await ok(`/api/admin/child-achievements/${childId}`, staff);
-      // The Daily sheets tab (issue 32): every child's day.
+      // The Daily sheets tab: every child's day.
       await ok(trpc('daily.room', [{}]), staff);
     });
     expect(statements.length).toBeGreaterThan(3);
@@ -225,7 +225,7 @@ describe('EXPLAIN QUERY PLAN of the hot paths', () => {
     for (const sql of statements) expect(fullScans(sql), sql).toEqual([]);
   });
 
-  it("attendance (issue 32): the staff's day view, the tab's adults, the monthly report, the sign-in sheet and a parent's history search an index", async () => {
+  it("attendance: the staff's day view, the tab's adults, the monthly report, the sign-in sheet and a parent's history search an index", async () => {
     const staff = { cookie: s.admin };
     const bearer = { authorization: `Bearer ${token}` };
     const yesterday = new Date(s.clock.now().getTime() - 86_400_000).toISOString().slice(0, 10);
@@ -248,7 +248,7 @@ describe('EXPLAIN QUERY PLAN of the hot paths', () => {
     for (const sql of statements) expect(fullScans(sql), sql).toEqual([]);
   });
 
-  it("the family archive (issue 33): the record, the attendance summary and the photos of the day search the child's indexes", async () => {
+  it("the family archive: the record, the attendance summary and the photos of the day search the child's indexes", async () => {
     const bearer = { authorization: `Bearer ${token}` };
     const statements = await statementsOf(async () => {
       await ok(`/api/parent/children/${childId}/archive.zip`, bearer).then((r) => r.arrayBuffer());

@@ -19,7 +19,7 @@ const trpcBatch = (paths: string[], inputs: unknown[]) =>
   `/api/trpc/${paths.join(',')}?batch=1&input=${encodeURIComponent(JSON.stringify(Object.fromEntries(inputs.map((json, i) => [i, { json }]))))}`;
 const headersOf = (res: Response) => [...res.headers].filter(([name]) => name !== 'date');
 
-/** The two ways a parent is signed in (SPEC.md: the bearer token; the browser: the session cookie). */
+/** The two ways a parent is signed in (docs/product.md: the bearer token; the browser: the session cookie). */
 const credentialsOf = (family: Family): { name: string; headers: Record<string, string> }[] => [
   { name: 'bearer', headers: { authorization: `Bearer ${family.token}` } },
   { name: 'cookie', headers: { cookie: family.cookie } },

@@ -77,7 +77,7 @@ describe('robots.txt and sitemap.xml', () => {
     expect(body).toMatch(new RegExp(`^Sitemap: ${origin()}/sitemap.xml$`, 'm'));
   });
 
-  it('sitemap.xml lists exactly the public pages, their Spanish twins (issue 33) and the parent sign-in, as absolute URLs', async () => {
+  it('sitemap.xml lists exactly the public pages, their Spanish twins and the parent sign-in, as absolute URLs', async () => {
     const res = await s.request('/sitemap.xml');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^application\/xml/);

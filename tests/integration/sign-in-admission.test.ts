@@ -36,7 +36,7 @@ async function outcome(res: Response): Promise<string> {
 }
 
 // The owner signing in through a flood of strangers runs in `npm run test:soak` (tests/soak/sign-in-flood.test.ts).
-describe('password checks are admitted, not all run at once (issue 29 finding 2)', () => {
+describe('password checks are admitted, not all run at once', () => {
   it('guesses sent together against one account are checked one at a time; the rest get 429 + Retry-After', async () => {
     const results = await Promise.all(Array.from({ length: 20 }, (_, i) => login('target@example.com', `guess ${i}`).then(outcome)));
     // One in flight and one waiting for it: a guess that finds both taken is refused before its check.

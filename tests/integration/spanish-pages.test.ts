@@ -20,7 +20,7 @@ import { resetPasswordEs } from '../../src/shared/i18n/reset-password-es';
 import { newPasswordField, resetLinkSchema } from '../../src/shared/schemas/password-policy';
 
 /**
- * The Spanish twins of the public pages (issue 33), drawn by the real server render (src/client/entry-server.tsx,
+ * The Spanish twins of the public pages, drawn by the real server render (src/client/entry-server.tsx,
  * loaded from source, as `npm run build:ssr` builds it) over a stand-in client build.
  */
 let s: TestServer;
@@ -259,7 +259,7 @@ describe('/es/enrollment', () => {
     expect(shown).not.toContain(en['enrollment.error.email']);
     expect(englishLeft(html)).toEqual([]);
     expect(s.count(enrollmentApplications)).toBe(before);
-    // The same mistakes on the English page stay as SPEC.md writes them.
+    // The same mistakes on the English page stay word for word.
     const english = await (await s.request('/enrollment', form({ ...requiredApplicationFields, parentFirstName: '' }))).text();
     expect(english).toContain('Parent first name is required');
   });

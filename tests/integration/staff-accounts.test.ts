@@ -1,5 +1,5 @@
 /**
- * Staff accounts and roles (issue 31): invitations, the teacher's 403, deactivation, the last director, the
+ * Staff accounts and roles: invitations, the teacher's 403, deactivation, the last director, the
  * staff's own reset and change of password, authors and the teacher's own-records rule.
  */
 import { readFileSync } from 'node:fs';
@@ -275,7 +275,7 @@ describe("staff's own passwords", () => {
     const known = await json<{ message: string }>(await ask(t.email));
     const unknown = await json<{ message: string }>(await ask('nobody@example.com'));
     expect(known).toEqual(unknown);
-    // Queued and sent after the answer (issue 29). Without SMTP the outbox is how the link is passed on, so its row
+    // Queued and sent after the answer. Without SMTP the outbox is how the link is passed on, so its row
     // keeps the link while it works, and loses it once used (ADR 019).
     await drainMailQueue(s.db);
     const { token, row } = await linkIn(t.email);
@@ -302,7 +302,7 @@ describe("staff's own passwords", () => {
       s.request('/api/admin/change-password', { method: 'POST', json: body, headers: { cookie: t.cookie, ...freshAddress() } });
     const wrong = await change({ currentPassword: 'wrong password here', newPassword: 'Changed lantern 12' });
     expect(wrong.status).toBe(400);
-    // At its field, where the dialog shows it (issue 34 item 6), not as a toast.
+    // At its field, where the dialog shows it, not as a toast.
     expect(((await wrong.json()) as { errors: Record<string, string> }).errors).toEqual({
       currentPassword: 'The current password is not correct',
     });

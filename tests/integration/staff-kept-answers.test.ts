@@ -1,5 +1,5 @@
 /**
- * The staff's day view (the Attendance tab, issue 32) and the Audit tab's first page (issue 31) are kept per staff
+ * The staff's day view (the Attendance tab) and the Audit tab's first page are kept per staff
  * session (cache/response-cache.ts, ADR 017): answered from memory until anything is written, a write is seen on
  * the very next read, and a kept answer is never another session's or role's.
  */

@@ -1,5 +1,5 @@
 /**
- * The Today tab's timeline (issue 32): the day's check-in and check-out come with the daily sheet's entries,
+ * The Today tab's timeline: the day's check-in and check-out come with the daily sheet's entries,
  * newest first, over REST (GET /api/parent/daily-entries/{childId}) and tRPC (daily.parentDay, and the dashboard's
  * `today`), for the family's own child only.
  */

@@ -11,7 +11,7 @@ import { startTestServer, type TestServer } from '../helpers/server';
 import { standInManifest } from '../helpers/stand-in-build';
 
 /**
- * The parent portal on the home screen (issue 33, ADR 051): the manifest's answer, its icons (committed files,
+ * The parent portal on the home screen (ADR 051): the manifest's answer, its icons (committed files,
  * served from the build), the tags that link it from the parent's pages only, and the CSP that lets the worker run.
  * The client is a stand-in index.html with the build's placeholder, plus the real public icons.
  */

@@ -1,5 +1,5 @@
 /**
- * Backups (issue 11): `createBackup` while a writer process creates payment receipts, then `restoreBackup`.
+ * Backups: `createBackup` while a writer process creates payment receipts, then `restoreBackup`.
  * The copy is a consistent moment: intact, every receipt acknowledged before it began, receipt numbers 1..N
  * matching the counter; the files come along byte for byte, owner-only. Restore refuses while the server
  * runs, refuses a backup whose files changed, and replaces the data only when the backup checks out.

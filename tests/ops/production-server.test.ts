@@ -1,5 +1,5 @@
 /**
- * The production server (issues 11 and 12): `npm run build:server` output, started with plain node as
+ * The production server: `npm run build:server` output, started with plain node as
  * `npm start` does. It serves, marks itself running for `npm run restore`, and on SIGTERM stops taking
  * connections, lets the request in flight finish, closes the database with its WAL checkpointed and exits 0;
  * a request that outlives the grace period is cut off and the process still exits 0.

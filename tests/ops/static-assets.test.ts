@@ -1,5 +1,5 @@
 /**
- * Static files of the production build (issue 12): hashed assets are cached for a year and sent as the
+ * Static files of the production build: hashed assets are cached for a year and sent as the
  * brotli or gzip file the build wrote beside them (scripts/precompress.mjs); the HTML shell is revalidated on
  * every visit; an API answer is never stored by anyone.
  */

@@ -1,5 +1,5 @@
 /**
- * Durability (issue 11): a writer process creating payment receipts is killed with SIGKILL at random moments,
+ * Durability: a writer process creating payment receipts is killed with SIGKILL at random moments,
  * 20 times, over the same database. After every kill, every receipt it acknowledged is there with its number,
  * the receipt numbers run 1..N with no gap and match the year's counter (the counter bump and the receipt
  * are one transaction: a torn one would leave a gap), and `PRAGMA integrity_check` answers ok.

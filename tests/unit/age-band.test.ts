@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ageBand, wholeMonthsBetween } from '../../src/shared/age-band';
 import { centreMidnight, centreRange, weekOf } from '../../src/shared/centre-time';
 
-describe('the child age band of SPEC.md §4 (whole calendar months)', () => {
+describe('the child age band of docs/product.md §4 (whole calendar months)', () => {
   it.each([
     ['2026-01-15', '2026-07-14', 5, '0-6months'],
     ['2026-01-15', '2026-07-15', 6, '0-6months'],

@@ -19,7 +19,7 @@ describe('loadConfig', () => {
     expect(c.centreEmail).toBe('hello@littlebuckeyeslearning.com');
   });
 
-  it('reads every variable of ARCHITECTURE.md', () => {
+  it('reads every variable the README lists', () => {
     const c = loadConfig({
       PORT: '8080',
       DATABASE_PATH: '/srv/centre/app.sqlite',

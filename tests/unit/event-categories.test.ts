@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { eventCategoryTone, publicEventCategoryLabel } from '../../src/client/components/events/categories';
 import { ADMIN_EVENT_CATEGORIES, PUBLIC_EVENT_CATEGORIES } from '../../src/shared/constants';
 
-describe('public event category badges (SPEC.md §9: an unknown category falls back to general)', () => {
+describe('public event category badges (docs/product.md §9: an unknown category falls back to general)', () => {
   it('shows the public categories by their own label', () => {
     expect(PUBLIC_EVENT_CATEGORIES.map(publicEventCategoryLabel)).toEqual(['General', 'Holiday', 'Field Trip', 'Conference', 'Health']);
   });

@@ -55,7 +55,7 @@ describe('/enrollment', () => {
     expect(quiet).toMatch(/<div id="age-warning" hidden=""/);
   });
 
-  it('sent: the success screen of SPEC.md and no form', async () => {
+  it('sent: the success screen of docs/product.md and no form', async () => {
     const { renderEnrollmentPage } = await load();
     const html = await renderEnrollmentPage({ submitted: true, values: {}, errors: {} });
     expect(html).toContain('Application Submitted Successfully!');
@@ -71,7 +71,7 @@ describe('/parent-login', () => {
     expect(tag(html, 'email')).toMatch(/value="pat@example.com"/);
     expect(tag(html, 'password')).toMatch(/autofocus=""/);
     expect(tag(html, 'password')).not.toMatch(/value=/);
-    // Refused credentials are said at the password too, when the server gives them to it (issue 34).
+    // Refused credentials are said at the password too, when the server gives them to it.
     const atField = await renderParentLoginPage({
       failure: 'Invalid email or password',
       errors: { password: 'Invalid email or password' },
@@ -84,7 +84,7 @@ describe('/parent-login', () => {
     expect(html).toMatch(/<div id="reset-panel" hidden=""><\/div><template id="reset-template">/);
   });
 
-  it('the password is marked required as the e-mail is: the asterisk beside its label, aria-required (issue 34)', async () => {
+  it('the password is marked required as the e-mail is: the asterisk beside its label, aria-required', async () => {
     const { renderParentLoginPage } = await load();
     for (const language of ['en', 'es'] as const) {
       const html = await renderParentLoginPage({ language });

@@ -54,7 +54,7 @@ describe('catalogues', () => {
     }
   });
 
-  it("Preferences: the messages' e-mails and the end-of-day report read apart, in both languages (issue 34)", () => {
+  it("Preferences: the messages' e-mails and the end-of-day report read apart, in both languages", () => {
     const words = (text: string) => new Set(text.toLowerCase().match(/[\p{L}-]{5,}/gu) ?? []);
     for (const [catalogue, message, day, mail] of [
       [portalEn, /\bmessages?\b/, /\bmeals\b.*\bnaps\b/, 'e-mail'],

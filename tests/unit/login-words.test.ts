@@ -1,5 +1,5 @@
 /**
- * The parent sign-in's words (shared/i18n/login-en.ts, issue 33): the English is what the page, its script, the
+ * The parent sign-in's words (shared/i18n/login-en.ts): the English is what the page, its script, the
  * sign-in schema and the server say, exactly, so that /parent-login is unchanged and /es/parent-login can map each
  * English refusal to its Spanish (shared/i18n/login.ts).
  */

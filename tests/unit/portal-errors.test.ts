@@ -1,5 +1,5 @@
 /**
- * Issue 33: portal-errors-en.ts holds the shared schemas' and the server's refusals exactly as they say them, so a
+ * portal-errors-en.ts holds the shared schemas' and the server's refusals exactly as they say them, so a
  * Spanish parent reads each one in Spanish (shared/i18n/portal-errors.ts). Every message the portal's forms can
  * produce, and the server's own sentences, must be found; English must stay as it is; a message the catalogue
  * does not know is never English to a Spanish parent.
@@ -96,7 +96,7 @@ describe("the portal's refusals in Spanish", () => {
     expect(portalErrorIn('en', 'Some new refusal nobody translated')).toBe('Some new refusal nobody translated');
   });
 
-  it("the Change Password dialog's hint is SPEC.md's English word for word", () => {
+  it("the Change Password dialog's hint is the product's English word for word", () => {
     expect(formatLite('en-US', portalEn['portal.password.hint'], { min: PARENT_PASSWORD_MIN })).toBe(PARENT_PASSWORD_HINT);
   });
 });

@@ -4,7 +4,7 @@ import { formatLite } from '../../src/shared/i18n/lite';
 import { ageWarningText, programAgeFit } from '../../src/shared/program-age';
 
 /**
- * A warning when the program asked for does not fit the child's age on the desired start date (issue 34), in
+ * A warning when the program asked for does not fit the child's age on the desired start date, in
  * English: the parent may still apply (the centre talks it through on the call), so this never refuses an
  * application.
  */
@@ -13,7 +13,7 @@ function programAgeWarning(program: string, dateOfBirth: string, startDate: stri
   return misfit && ageWarningText(misfit, (key, values) => formatLite('en-US', en[key], values));
 }
 
-/** SPEC.md §9's program ages, on the desired start date (issue 34: a warning, never a refusal). */
+/** docs/product.md §9's program ages, on the desired start date (a warning, never a refusal). */
 describe('programAgeWarning', () => {
   it('is quiet when the program fits, bounds included', () => {
     expect(programAgeWarning('infant', '2026-01-01', '2026-03-01')).toBeNull(); // 8 weeks

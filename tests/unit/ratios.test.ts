@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ageInMonths, childrenPerStaff, OHIO_RATIOS, overRatioSentence, ratioBandFor, staffRequired } from '../../src/shared/ratios';
 
 describe('ratio table', () => {
-  it('holds the issue’s table, band by band', () => {
+  it('holds the ratio table, band by band', () => {
     expect(OHIO_RATIOS.map((b) => [b.fromMonths, b.children])).toEqual([
       [0, 5],
       [12, 6],

@@ -1,5 +1,5 @@
 /**
- * The timeline's words (issue 32) through the portal's catalogue (issue 33): English exactly as before, and Spanish
+ * The timeline's words through the portal's catalogue: English exactly as before, and Spanish
  * for a Spanish-speaking parent (the server's words; the portal's formatter reads the same catalogue).
  */
 import { describe, expect, it } from 'vitest';

@@ -14,10 +14,10 @@ import { PlainButton } from './ui/PlainButton';
 import { BrandMark } from './BrandMark';
 import { closePhoneMenu } from './phone-menu';
 
-/** Pages that show only a Back to Home button (SPEC.md §2 Navigation bar), and their Spanish twins. */
+/** Pages that show only a Back to Home button (docs/product.md §2 Navigation bar), and their Spanish twins. */
 const BACK_ONLY = new Set(['/enrollment', '/events', '/milestones', '/es/enrollment', '/es/events', '/es/milestones']);
 
-/** The four buttons of SPEC.md §2, in order; the last is the call to action. The parent portal has no twin. */
+/** The four buttons of docs/product.md §2, in order; the last is the call to action. The parent portal has no twin. */
 const NAV_LINKS = [
   { href: '/events', label: 'nav.events' },
   { href: '/milestones', label: 'nav.milestones' },
@@ -30,7 +30,7 @@ function navLinks(language: PageLanguage) {
 }
 
 /**
- * The language switch (issue 33): a plain link to the same page in the other language, named in that language
+ * The language switch: a plain link to the same page in the other language, named in that language
  * (`lang`, `hreflang`). Rendered only on a page that has a twin.
  */
 function LanguageSwitch({ pathname, className, iconClass }: { pathname: string; className?: string; iconClass?: string }) {

@@ -49,7 +49,7 @@ const ENGLISH_FORM: NewPasswordFormWords = {
 /**
  * The new password typed twice: `field` (the account's password rule) checks it, the two must be the same, and
  * only then `onValid` gets it. `words` and `refusal` (the rule's English message in the page's language) for a
- * page in another language (issue 33: /es/parent-reset-password).
+ * page in another language (/es/parent-reset-password).
  */
 export function NewPasswordForm({
   field,
@@ -75,7 +75,7 @@ export function NewPasswordForm({
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<{ password?: string; confirm?: string }>({});
-  // Focus on the first field to correct, as every form's messages take it (issue 34).
+  // Focus on the first field to correct, as every form's messages take it.
   const { formId, focusFirstInvalid } = useFocusFirstInvalid();
 
   function submit(e: FormEvent) {

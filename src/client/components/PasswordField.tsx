@@ -18,7 +18,7 @@ interface PasswordFieldProps {
   toggleLabels?: { show: string; hide: string };
 }
 
-/** Password input with a show/hide toggle (SPEC.md §2 Admin Login). */
+/** Password input with a show/hide toggle (docs/product.md §2 Admin Login). */
 export function PasswordField({
   label = 'Password',
   value,

@@ -1,5 +1,5 @@
 /**
- * The `admin` record SPEC.md keeps in local storage. It only drives the UI (redirects, the header); the
+ * The `admin` record kept in local storage. It only drives the UI (redirects, the header); the
  * server decides every request by the HttpOnly session cookie and never reads this record.
  */
 export interface StoredAdmin {

@@ -35,7 +35,7 @@ export function parseIsoDate(value: string): Date {
 const toDate = (value: string | Date) => (typeof value === 'string' ? parseIsoDate(value) : value);
 const dayText = (date: Date) => `${MONTHS[date.getMonth()]} ${pad(date.getDate())}, ${date.getFullYear()}`;
 
-/** 'MMM dd, yyyy' (SPEC.md §9) for a calendar date `YYYY-MM-DD` or a moment. */
+/** 'MMM dd, yyyy' (docs/product.md §9) for a calendar date `YYYY-MM-DD` or a moment. */
 export function formatDate(value: string | Date | null | undefined): string {
   if (!value) return '';
   const date = toDate(value);

@@ -59,7 +59,7 @@ export function hrefIn(language: PageLanguage, path: string): string {
 
 const UTC = { timeZone: 'UTC' } as const;
 
-/** A calendar day `YYYY-MM-DD` (or a Date) as the page's language writes it: 'Nov 27, 2026' (SPEC.md §9), '27 nov 2026'. */
+/** A calendar day `YYYY-MM-DD` (or a Date) as the page's language writes it: 'Nov 27, 2026' (docs/product.md §9), '27 nov 2026'. */
 export function formatDay(language: PageLanguage, value: string | Date | null | undefined): string {
   if (language === 'en' || !value) return formatDate(value);
   const date = typeof value === 'string' ? parseIsoDate(value) : value;

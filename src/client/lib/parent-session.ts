@@ -1,5 +1,5 @@
 /**
- * The parent session as SPEC.md §4 and §9 keep it in browser storage: one key for the token, one for the
+ * The parent session as docs/product.md §4 and §9 keep it in browser storage: one key for the token, one for the
  * parent record (never a hash). The token goes out as `Authorization: Bearer` on tRPC calls; the server also
  * set it as an HttpOnly cookie at sign-in, so the session survives a reload either way.
  */

@@ -47,7 +47,7 @@ export function documentLanguage(): Language {
 }
 
 /**
- * The language the portal last showed, kept in this browser (issue 33, ADR 054): a language, nothing about the
+ * The language the portal last showed, kept in this browser (ADR 054): a language, nothing about the
  * parent, so it stays when they sign out. It lets a page that no longer knows the parent (a reload after the session
  * expired, when the server sends the app's shell in English) send them to the sign-in they read.
  */

@@ -38,7 +38,7 @@ export function signingOut(): () => void {
 
 /**
  * The parent sign-in to go to when the portal's session ended or is of the wrong kind (a staff cookie): it says
- * so, and carries the tab that was open, to land on again after signing in, as staff do (issue 34, ADR 057). The
+ * so, and carries the tab that was open, to land on again after signing in, as staff do (ADR 057). The
  * tab is the address's (the router's own state may not have caught up with a tab just chosen), a known one only.
  */
 export function parentSignInAfterSessionEnded(): string {

@@ -1,6 +1,6 @@
 /**
  * A toast said on one page and shown on the next, across a full page load: the sign-in page's script (no React,
- * ADR 037) leaves SPEC.md §8's 'Welcome back!' for the dashboard, which the app then shows. Per tab
+ * ADR 037) leaves docs/product.md §8's 'Welcome back!' for the dashboard, which the app then shows. Per tab
  * (sessionStorage), taken once.
  */
 export interface HandedToast {

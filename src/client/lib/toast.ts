@@ -34,7 +34,7 @@ export function placeAwayFrom(used: Element | null): ToastPlace {
   return { edge: 'bottom', offset: barHeight + GAP };
 }
 
-/** SPEC.md §9: one toast at a time, shown for 5000 ms. */
+/** docs/product.md §9: one toast at a time, shown for 5000 ms. */
 export const toastQueue = new ToastQueue<ToastContent>({ maxVisibleToasts: 1 });
 
 /**

@@ -61,7 +61,7 @@ function isSignIn(mutation: Mutation<unknown, unknown, unknown>) {
 }
 
 /**
- * SPEC.md §7 "Default data behaviour": no retries, no refetch on focus, no polling, never stale by default.
+ * docs/product.md §7 "Default data behaviour": no retries, no refetch on focus, no polling, never stale by default.
  * Every query and mutation reports a 401 here, in one place, whichever component made it.
  */
 export const queryClient = new QueryClient({
@@ -86,7 +86,7 @@ export const trpcClient = createTRPCClient<AppRouter>({
         if (response.ok && signsInOrOut(String(url))) await forgetOfflineCopies();
         return response;
       },
-      // SPEC.md §6: a parent's stored token goes out as a bearer header (staff are known by their cookie).
+      // docs/product.md §6: a parent's stored token goes out as a bearer header (staff are known by their cookie).
       headers: () => {
         const token = getParentToken();
         return token ? { authorization: `Bearer ${token}` } : {};
@@ -97,7 +97,7 @@ export const trpcClient = createTRPCClient<AppRouter>({
 
 export const trpc = createTRPCOptionsProxy<AppRouter>({ client: trpcClient, queryClient });
 
-/** Cache times of SPEC.md §9. */
+/** Cache times of docs/product.md §9. */
 export const CACHE = {
   gallery: 2 * 60 * 1000,
   events: 5 * 60 * 1000,

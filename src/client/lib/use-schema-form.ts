@@ -18,8 +18,8 @@ export interface SchemaFormOptions {
    */
   onEdit?: 'keep' | 'clear' | 'revalidate';
   /**
-   * Whenever messages are shown, move focus to the first field that has one: on by default, for every form (issue
-   * 34: dialogs left it on their submit button). The form is the one with `formId`, or else the one that had
+   * Whenever messages are shown, move focus to the first field that has one: on by default, for every form (dialogs left
+   * it on their submit button). The form is the one with `formId`, or else the one that had
    * focus when the messages came (its submit button's). `centred` first scrolls that field to the middle of the window: on a page
    * under a sticky navigation bar, focus's own scrolling can leave the field hidden beneath it.
    */

@@ -1,6 +1,6 @@
 import { type PointerEvent, useRef } from 'react';
 
-/** SPEC.md §9: toasts are swiped away to the right, past 50 px. */
+/** docs/product.md §9: toasts are swiped away to the right, past 50 px. */
 export const SWIPE_THRESHOLD = 50;
 
 /**

@@ -1,8 +1,8 @@
 /**
  * /enrollment's own script (ADR 037). The server renders the form and answers it when the browser posts it; this
  * adds what a script does better: each field checked as it is left (the shared schema the server uses), the
- * program's age warning as the dates and program change, SPEC.md §8's toasts, sending without a page load
- * (to SPEC.md §7's POST /api/enrollment), and keeping what was typed if the tab is reloaded.
+ * program's age warning as the dates and program change, docs/product.md §8's toasts, sending without a page load
+ * (to docs/product.md §7's POST /api/enrollment), and keeping what was typed if the tab is reloaded.
  */
 import '../lib/zod-config';
 import { listenForDocumentBehaviour } from '../lib/document-behaviour';
@@ -15,7 +15,7 @@ import { control, failureMessage, type FieldErrors, postJson, setFieldError, sho
 import { setToastLabels, toast } from './toast';
 
 /**
- * The page's words (issue 33), which the server writes into the page from the catalogue in the page's language
+ * The page's words, which the server writes into the page from the catalogue in the page's language
  * (server/pages/forms.ts): what this script says itself, and the schema's English messages to map them.
  */
 const page = readMessages();

@@ -1,7 +1,7 @@
 /**
  * /parent-login's own script (ADR 037). The server renders the sign-in and answers it when the browser posts it
- * (the session cookie, then the dashboard); with this script the sign-in goes through SPEC.md §7's JSON call
- * instead, so the token and parent record are kept in browser storage as SPEC.md §4 says, with §8's toasts.
+ * (the session cookie, then the dashboard); with this script the sign-in goes through docs/product.md §7's JSON call
+ * instead, so the token and parent record are kept in browser storage as docs/product.md §4 says, with §8's toasts.
  * It also checks a field as it is left, shows the password on request, and opens 'Forgot your password?' in place.
  */
 import '../lib/zod-config';
@@ -17,7 +17,7 @@ import { setToastLabels, toast } from './toast';
 const LOGIN_FIELDS = ['email', 'password'] as const;
 
 /**
- * What this script says, in the page's language (issue 33): on /es/parent-login the page carries a table from each
+ * What this script says, in the page's language: on /es/parent-login the page carries a table from each
  * English sentence to its Spanish (server/pages/forms.ts), the schema's and the server's English refusals with them,
  * and under `*` the sentence for one it does not know. The English page carries none: the words are as written here.
  */
@@ -67,7 +67,7 @@ function signIn(form: HTMLFormElement): void {
           name: parent.firstName || say('Parent'),
         }),
       });
-      // At the tab asked for before signing in (issue 34), which the server wrote in the form (a known tab only). Always
+      // At the tab asked for before signing in, which the server wrote in the form (a known tab only). Always
       // the dashboard's path: the dashboard itself ignores a tab it does not know.
       const tab = control(form, 'redirect')?.value;
       window.location.assign(tab ? `/parent-dashboard?tab=${encodeURIComponent(tab)}` : '/parent-dashboard');
@@ -77,7 +77,7 @@ function signIn(form: HTMLFormElement): void {
     submit.disabled = false;
     submit.textContent = label;
     // The refusal is read out by the toast's live region; focus, lost with the disabled button, goes to the field
-    // to correct (issue 34): the first one refused, else the password.
+    // to correct: the first one refused, else the password.
     const failure = say(failureMessage(answer, 'Login failed'));
     if (!(answer?.body.errors && showErrors(form, LOGIN_FIELDS, sayAll(answer.body.errors)))) {
       // Refused credentials are said at the password too (aria-invalid, its message slot), not only by the toast.
@@ -100,7 +100,7 @@ function signIn(form: HTMLFormElement): void {
   }
 }
 
-/** 'Forgot your password?': opened in place; the request goes to SPEC.md's JSON path, with the same answer for any e-mail. */
+/** 'Forgot your password?': opened in place; the request goes to the product's JSON path, with the same answer for any e-mail. */
 function forgotPassword(signInForm: HTMLFormElement | null): void {
   const button = document.getElementById('forgot-toggle');
   const panel = document.getElementById('reset-panel');
@@ -147,7 +147,7 @@ function enhanceReset(panel: HTMLElement): void {
       done.setAttribute('role', 'status');
       done.className = 'mt-3 rounded-lg bg-green-50 p-3 text-sm text-green-900';
       done.textContent = say(answer.body.message);
-      // The form goes, with the focused button: focus goes to the answer, which is read out (issue 34).
+      // The form goes, with the focused button: focus goes to the answer, which is read out.
       done.tabIndex = -1;
       panel.replaceChildren(done);
       done.focus();

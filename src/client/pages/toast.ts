@@ -1,5 +1,5 @@
 /**
- * The toasts of SPEC.md §8 for the pages the app does not run (ADR 037), in plain DOM: the same look, place and
+ * The toasts of docs/product.md §8 for the pages the app does not run (ADR 037), in plain DOM: the same look, place and
  * behaviour as the app's (components/ui/Toaster.tsx): one at a time (§9), 5000 ms (held while pointed at or
  * focused), closed by its button, Escape, or a swipe to the right past 50 px; F8 moves focus to it. The region is
  * a live region, there from the start, so screen readers hear each toast as it appears.
@@ -14,7 +14,7 @@ const DURATION_MS = 5000;
 const SWIPE_THRESHOLD = 50;
 
 let region: HTMLElement | null = null;
-/** The toasts' own words, in the page's language (the page's script sets them: issue 33). */
+/** The toasts' own words, in the page's language (the page's script sets them). */
 let labels = { region: 'Notifications', close: 'Close' };
 export function setToastLabels(next: { region: string; close: string }): void {
   labels = next;

@@ -4,7 +4,7 @@ import { getStoredAdmin } from '~/client/lib/admin-session';
 import { pageHead } from '~/client/lib/page-title';
 
 /**
- * The staff dashboard's two addresses (/admin and /admin-dashboard, SPEC.md §2) share this pathless layout route:
+ * The staff dashboard's two addresses (/admin and /admin-dashboard, docs/product.md §2) share this pathless layout route:
  * one guard sends a visitor without a stored staff session to the sign-in page, with the tab they asked for.
  */
 export const Route = createFileRoute('/_staff')({

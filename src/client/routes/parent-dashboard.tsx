@@ -12,10 +12,10 @@ export const Route = createFileRoute('/parent-dashboard')({
   head: publicPageHead('/parent-dashboard'),
   // ?child= and ?tab=: the child shown and the tab open, so a reload finds the parent where they were.
   validateSearch: parentDashboardSearch,
-  // SPEC.md §2: without a stored parent token, the sign-in page. A page the server rendered for a signed-in parent
+  // docs/product.md §2: without a stored parent token, the sign-in page. A page the server rendered for a signed-in parent
   // (by the session cookie) carries the parent in its state: that is signed in too, on the server and as it hydrates.
-  // The sign-in is in the language the portal last showed in this browser (issue 33, ADR 054).
-  // The tab asked for goes with it (?redirect=), to land on after signing in (issue 34).
+  // The sign-in is in the language the portal last showed in this browser (ADR 054).
+  // The tab asked for goes with it (?redirect=), to land on after signing in.
   // A sign-out the phone could not send (ADR 067) is sent before anything else, when the worker did not answer
   // this load: the page is then signed out, whatever the answer.
   beforeLoad: async ({ context, search }) => {

@@ -1,5 +1,5 @@
 /**
- * The parent portal's service worker (issue 33, ADR 051), written by hand: its rules are few and each is a
+ * The parent portal's service worker (ADR 051), written by hand: its rules are few and each is a
  * privacy rule. Built by scripts/build-sw.mjs (esbuild, one classic script) to dist/client/sw.js, registered by
  * lib/offline.ts with the scope /parent, so it controls the parent's pages only.
  *

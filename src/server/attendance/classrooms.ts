@@ -1,5 +1,5 @@
 /**
- * Classrooms (issue 32): the rooms, the staff assigned to each and the children in each. A child belongs to at
+ * Classrooms: the rooms, the staff assigned to each and the children in each. A child belongs to at
  * most one room (enrolled_children.classroom_id); staff may be assigned to several (classroom_staff).
  */
 import { TRPCError } from '@trpc/server';

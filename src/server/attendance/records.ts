@@ -1,5 +1,5 @@
 /**
- * Children's check-ins and check-outs and staff clocking in and out of rooms (issue 32, ADR 041). Events are
+ * Children's check-ins and check-outs and staff clocking in and out of rooms (ADR 041). Events are
  * kept, never deleted: a correction moves an event's time and is kept with who made it and when.
  */
 import { TRPCError } from '@trpc/server';
@@ -105,7 +105,7 @@ export function notStartedYet(childName: string, startDate: string): string {
   return `${childName} starts at the centre on ${format(parseISO(startDate), 'MMM dd, yyyy')}.`;
 }
 
-/** `POST /api/admin/attendance`: a check-in or check-out, by the rules of the issue. */
+/** `POST /api/admin/attendance`: a check-in or check-out, by the rules of ADR 041. */
 export function recordAttendance(
   ctx: Writing,
   input: { childId: string; kind: AttendanceKind; by: string; at?: Date; override?: boolean; reason?: string | null },

@@ -128,7 +128,7 @@ export interface AttendanceSummary {
 const EVENT_CHUNK = 1000;
 
 /**
- * One child's attendance, a line per month (the family archive's PDF, issue 33). The events are read by keyset
+ * One child's attendance, a line per month (the family archive's PDF). The events are read by keyset
  * on the child's (child, at) index a chunk at a time, and only one month's events are held at once; each month
  * is paired into stays exactly as the monthly report pairs it (staysOf, within the centre's month), so a month's
  * hours here are that month's report total.

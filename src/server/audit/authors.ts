@@ -1,5 +1,5 @@
 /**
- * Authors of what staff write (issue 31): a row records the staff account and its name at the time. Rows from
+ * Authors of what staff write: a row records the staff account and its name at the time. Rows from
  * before staff accounts have none and read as 'Staff'.
  */
 import { TRPCError } from '@trpc/server';

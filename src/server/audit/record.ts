@@ -1,5 +1,5 @@
 /**
- * The one way a staff write records its audit row (issue 31, ADR 038, ADR 064). Called inside the write's own
+ * The one way a staff write records its audit row (ADR 038, ADR 064). Called inside the write's own
  * transaction, so a change never lands without its row. Each row's hash is an HMAC, under the chain's key in
  * the private folder, over the previous row's hash and the row's own content (chain.ts): changing, removing or
  * inserting a row behind the app's back breaks the chain, and the anchor outside the database shows rows cut

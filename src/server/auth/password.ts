@@ -1,6 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
 
-/** argon2id with the parameters ARCHITECTURE.md fixes (OWASP's minimum: 19 MiB, 2 passes, 1 lane). */
+/** argon2id with fixed parameters (OWASP's minimum: 19 MiB, 2 passes, 1 lane). */
 const OPTIONS = {
   algorithm: 2 /* Algorithm.Argon2id (a const enum, not importable here) */,
   memoryCost: 19456,

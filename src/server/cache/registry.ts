@@ -21,7 +21,7 @@ export type InputShape = 'none' | 'id' | readonly string[];
 
 export interface CachedRead {
   procedure: string;
-  /** The REST path of SPEC.md §7 (`:name` for a path parameter), when the read has one. */
+  /** The REST path of docs/product.md §7 (`:name` for a path parameter), when the read has one. */
   rest?: string;
   /** The REST query parameters the read takes. */
   query?: readonly string[];
@@ -83,7 +83,7 @@ export const CACHED_READS: readonly CachedRead[] = [
     whose: 'parent-session',
   },
   { procedure: 'parentPortal.stats', rest: '/api/parent/stats/:childId', input: 'id', whose: 'parent-session' },
-  // The Today tab (issue 32): a child's day, and the child's photos.
+  // The Today tab: a child's day, and the child's photos.
   {
     procedure: 'daily.parentDay',
     rest: '/api/parent/daily-entries/:childId',
@@ -126,7 +126,7 @@ export const CACHED_READS: readonly CachedRead[] = [
   { procedure: 'development.childRecords', rest: '/api/admin/child-activities/:childId', input: 'id', whose: 'staff-session' },
   { procedure: 'payments.list', rest: '/api/admin/payment-receipts', query: PAGE, input: PAGE, whose: 'staff-session' },
   { procedure: 'payments.summary', rest: '/api/admin/payment-receipts/summary', input: 'none', whose: 'staff-session' },
-  // The Attendance tab's day (issue 32), and the Audit tab's first page with its filters (issue 31).
+  // The Attendance tab's day, and the Audit tab's first page with its filters.
   { procedure: 'attendance.day', rest: '/api/admin/attendance', query: ['date'], input: ['date'], whose: 'staff-session' },
   {
     procedure: 'auditLog.list',

@@ -1,5 +1,5 @@
 /**
- * How staff messages reach a parent by e-mail (issue 33, `messageEmails` in the parent's preferences):
+ * How staff messages reach a parent by e-mail (`messageEmails` in the parent's preferences):
  * - `each` (the default): every message is e-mailed at once, as before;
  * - `urgent_only`: only urgent messages are e-mailed (at once); the rest wait in the portal;
  * - `digest`: urgent messages are still e-mailed at once (they may be about a child's health), and the day's

@@ -1,7 +1,7 @@
 /**
  * E-mail notices of the Communication Center. They say that something is waiting and link to the portal; the
  * words of a message and any document stay behind the sign-in (e-mail is neither private nor reliable, and
- * these may be about a child's health). Each is written in the language the parent chose (issue 33, ADR 047).
+ * these may be about a child's health). Each is written in the language the parent chose (ADR 047).
  */
 import { centre } from '../../shared/centre';
 import { type Language, t } from '../../shared/i18n';
@@ -51,7 +51,7 @@ export function documentRequestNoticeEmail(
   language: Language = 'en',
 ): EmailContent {
   const type = documentTypeLabel(language, data.documentType);
-  // English keeps the date as SPEC.md's e-mails always wrote it; Spanish reads it as a date ("15 de marzo de 2026").
+  // English keeps the date as the product's e-mails always wrote it; Spanish reads it as a date ("15 de marzo de 2026").
   const due = data.dueDate
     ? language === 'en'
       ? data.dueDate

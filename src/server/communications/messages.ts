@@ -233,7 +233,7 @@ export async function sendToFamily(ctx: StaffContext, input: z.output<typeof adm
       }),
     (m) => ({ action: 'send', entity: 'message', entityId: m.id, fields: input }),
   );
-  // The parent's choice (issue 33), read now: a change takes effect for the next message.
+  // The parent's choice, read now: a change takes effect for the next message.
   const prefs = preferencesOfAddress(ctx.db, message.recipientId);
   if (!emailsAtOnce(prefs.messageEmails, input.isUrgent)) return { ...message, emailSent: false, emailError: null };
   const notice = newMessageNoticeEmail(

@@ -1,5 +1,5 @@
 /**
- * Photos of the day (issue 32, ADR 043): private pictures of children, tagged with the children they show. The
+ * Photos of the day (ADR 043): private pictures of children, tagged with the children they show. The
  * bytes go through the gallery's pipeline (services/images.ts) and are written to the private folder
  * (`child-photos/`, owner-only), never under /uploads. Staff see every photo; a parent only the photos of a child
  * of theirs (any other family, and an id that does not exist, get the same 404).

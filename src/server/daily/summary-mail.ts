@@ -1,5 +1,5 @@
 /**
- * The end-of-day e-mail (issue 32): at the centre's closing time, each parent who chose `dailySummary` gets a summary
+ * The end-of-day e-mail: at the centre's closing time, each parent who chose `dailySummary` gets a summary
  * of their child's day. Sent once per child and day whatever happens: the (child, date) row of daily_summaries is
  * written in the same transaction that queues the e-mails (services/mail-queue.ts), and its unique index turns a
  * second tick, a second server or a tick after a restart into a no-op. The mail queue sends after the commit and
@@ -67,7 +67,7 @@ function longDate(date: string, language: Language): string {
 }
 
 /**
- * The e-mail, in the parent's language (issue 33): the day in the order it happened, photos counted with a link to
+ * The e-mail, in the parent's language: the day in the order it happened, photos counted with a link to
  * the portal (never attached).
  */
 export function dailySummaryEmail(

@@ -1,5 +1,5 @@
 /**
- * A child's day (issue 32): the daily sheet's entries and the photos of the day the child is tagged in, merged into
+ * A child's day: the daily sheet's entries and the photos of the day the child is tagged in, merged into
  * one timeline with the day's check-ins and check-outs, newest first. Each read is one index range: daily_entries
  * (child, date, at), child_photo_tags (child, date, takenAt) and attendance_events (child, at) over the centre's
  * day, the same bounds as the attendance module (centreRange).

@@ -1,5 +1,5 @@
 /**
- * The timeline's words on the server (the end-of-day e-mail, issue 32) in a parent's language (issue 33): the portal
+ * The timeline's words on the server (the end-of-day e-mail) in a parent's language: the portal
  * catalogue's portal.timeline.* messages, and times on the centre's wall clock in that language.
  */
 import { CENTRE_TIME_ZONE } from '../../shared/centre-time';

@@ -28,7 +28,7 @@ import { audited, changedFields, recordAudit } from '../audit/record';
 import { fieldError } from '../field-errors';
 import { preferencesOfAddress } from '../parents/preferences';
 
-/** SPEC.md §9: the Activities tab lists 5 of each. */
+/** docs/product.md §9: the Activities tab lists 5 of each. */
 export const ADMIN_RECENT_ITEMS = 5;
 
 function childOr404(db: Db, childId: string) {

@@ -157,7 +157,7 @@ export function rangeRecords(db: Db, audience: Audience, childId: string, start:
   return { activities, notes };
 }
 
-/** The parent dashboard's four figures (SPEC.md §3 Parent stats, plus the notes count of its third card). */
+/** The parent dashboard's four figures (docs/product.md §3 Parent stats, plus the notes count of its third card). */
 export function parentStats(db: Db, clock: Clock, childId: string) {
   const today = centreDateOf(clock.now());
   return cachedRead(db, `parent-stats:${childId}:${today}`, () => readParentStats(db, childId, today));

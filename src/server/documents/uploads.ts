@@ -54,7 +54,7 @@ function signature(config: Config, id: string, expires: number, owner: Owner): B
   return createHmac('sha256', uploadSecret(config.privateDir)).update(`upload:${id}:${expires}:${owner.type}:${owner.id}`).digest();
 }
 
-/** Files one account may keep uploaded but not yet submitted (issue 29): a few documents, not a disk. */
+/** Files one account may keep uploaded but not yet submitted: a few documents, not a disk. */
 export const UNSUBMITTED_MAX_FILES = 5;
 export const UNSUBMITTED_MAX_BYTES = 50 * 1024 * 1024;
 export const QUOTA_MESSAGE = `You have ${UNSUBMITTED_MAX_FILES} uploaded files (or 50 MB) that are not submitted yet. Please submit them with your answer, or try again tomorrow.`;

@@ -20,7 +20,7 @@ import { sendToParent } from '../parents/mail';
 import { audited, recordAudit } from '../audit/record';
 import { childColumns } from '../children/records';
 
-/** Every field of an application (SPEC.md §3), as the details dialog shows them. */
+/** Every field of an application (docs/product.md §3), as the details dialog shows them. */
 export const applicationColumns = {
   id: enrollmentApplications.id,
   parentFirstName: enrollmentApplications.parentFirstName,

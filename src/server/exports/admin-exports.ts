@@ -1,5 +1,5 @@
 /**
- * The director's CSV exports (issue 33, ADR 049): applications, enrolled children and payments, each read by
+ * The director's CSV exports (ADR 049): applications, enrolled children and payments, each read by
  * keyset in chunks of EXPORT_CHUNK_ROWS (`inChunks`) and streamed out by `csvResponse`, so ten years of records
  * never sit in memory at once and each chunk is one index range.
  */

@@ -1,5 +1,5 @@
 /**
- * The link e-mailed to a parent when staff make their child's archive (issue 33): `/api/parent/archives/{token}`,
+ * The link e-mailed to a parent when staff make their child's archive: `/api/parent/archives/{token}`,
  * where the token names the child and the parent and when it expires, signed with the server's key (the one
  * that signs upload URLs, under its own label). Nothing is stored: a link cannot be changed to another child
  * or parent, and it stops working after ARCHIVE_LINK_DAYS.

@@ -1,9 +1,9 @@
 /**
- * The PDF at the heart of a family's archive (issue 33): a child's record as the family saw it in the portal,
+ * The PDF at the heart of a family's archive: a child's record as the family saw it in the portal,
  * rendered with jspdf in the style of the receipts (payments/pdf.ts): the centre's letterhead, then the
  * attendance summary (a line per month: days attended and hours, as the monthly report counts them), the
  * milestones achieved, the development notes that are not private, and the activities. In the parent's saved
- * language (issue 33): fixed words from the PDFs' catalogue (shared/i18n/pdf-*.ts), dates from the language's
+ * language: fixed words from the PDFs' catalogue (shared/i18n/pdf-*.ts), dates from the language's
  * formatter; what staff wrote (titles, notes, names) as they wrote it. Staff's copy is English.
  */
 import { jsPDF } from 'jspdf';

@@ -1,5 +1,5 @@
 /**
- * A family's archive of their child (issue 33, ADR 049): one ZIP, streamed by yazl as it is written, holding
+ * A family's archive of their child (ADR 049): one ZIP, streamed by yazl as it is written, holding
  *
  * - `Record of {child}.pdf`: the attendance summary (a line per month), milestones achieved, development notes
  *   that are not private, activities (child-record-pdf.ts);
@@ -46,7 +46,7 @@ import { milestoneIn } from '../../shared/i18n/milestones-es';
 import { breathe } from '../services/rate-limit';
 
 /**
- * Whose view of the record: a parent's (by their account e-mail, in their saved language, issue 33) or staff's
+ * Whose view of the record: a parent's (by their account e-mail, in their saved language) or staff's
  * (everything, in English).
  */
 export type ArchiveScope = { kind: 'parent'; email: string; language: Language } | { kind: 'staff' };

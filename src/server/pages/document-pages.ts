@@ -11,7 +11,7 @@ export const DOCUMENT_PAGES: ReadonlyMap<string, string> = new Map([
   ['/', 'home.ts'],
   ['/events', 'events.ts'],
   ['/milestones', 'milestones.ts'],
-  // Their Spanish twins (issue 33): the same scripts, which carry no words of their own.
+  // Their Spanish twins: the same scripts, which carry no words of their own.
   ['/es', 'home.ts'],
   ['/es/events', 'events.ts'],
   ['/es/milestones', 'milestones.ts'],

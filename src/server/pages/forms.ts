@@ -46,7 +46,7 @@ export const FORM_BODY_LIMIT = 64 * 1024;
 const NOTICES = new Set(['session-ended', 'password-changed']);
 const SERVER_FAILURE = 'Something went wrong on our side. Please try again in a moment, or call us.';
 
-/** The schema's and the server's messages of the enrollment form, by key (issue 33: mapped to the page's language). */
+/** The schema's and the server's messages of the enrollment form, by key (mapped to the page's language). */
 const ENGLISH_ERRORS = messagesWithPrefix('en', 'enrollment.error.');
 const SPANISH_ERRORS = messagesWithPrefix('es', 'enrollment.error.');
 
@@ -61,7 +61,7 @@ function enrollmentMessagesBlock(language: PageLanguage): string {
 }
 
 /**
- * What the sign-in page's script says, in the page's language (issue 33): its own words and the refusals it may be
+ * What the sign-in page's script says, in the page's language: its own words and the refusals it may be
  * given in English, as a table from the English (shared/i18n/login.ts). None on the English page.
  */
 function loginWordsBlock(language: PageLanguage): string {
@@ -114,7 +114,7 @@ export function formPages(deps: AppDeps, limits: Limiters, { clientDir, ssrDir }
     const html = await render(m);
     c.header('Cache-Control', cache);
     c.header('Content-Language', languageOfPath(path));
-    // The form pages' scripts take their words from the page (issue 33): the catalogue's, in the page's language.
+    // The form pages' scripts take their words from the page: the catalogue's, in the page's language.
     const messages = path.endsWith('/parent-login') ? loginWordsBlock(languageOfPath(path)) : enrollmentMessagesBlock(languageOfPath(path));
     return c.html(
       page.replace('<div id="root"></div>', () => `<div id="root">${html}</div>${messages}`),
@@ -145,7 +145,7 @@ export function formPages(deps: AppDeps, limits: Limiters, { clientDir, ssrDir }
 
   for (const path of ['/enrollment', '/es/enrollment'] as const) {
     const language = languageOfPath(path);
-    /** A refusal's messages in the page's language: the schema's English mapped through the catalogue (issue 33). */
+    /** A refusal's messages in the page's language: the schema's English mapped through the catalogue. */
     const inLanguage = (errors: Record<string, string>) =>
       language === 'en' ? errors : localizeMessages(errors, ENGLISH_ERRORS, SPANISH_ERRORS, LOCALES.es, t('es', 'enrollment.checkRetry'));
     const sentence = (message: string | null) =>
@@ -219,9 +219,9 @@ export function formPages(deps: AppDeps, limits: Limiters, { clientDir, ssrDir }
     const saidAll = (errors: Record<string, string>) => Object.fromEntries(Object.entries(errors).map(([k, m]) => [k, said(m)]));
 
     app.get(path, async (c) => {
-      // ?redirect={tab}: the dashboard's tab asked for before signing in, where the parent lands after (issue 34).
+      // ?redirect={tab}: the dashboard's tab asked for before signing in, where the parent lands after.
       const redirect = parentDashboardSearch({ tab: c.req.query('redirect') }).tab;
-      // Someone already signed in is sent on to their dashboard (issue 34).
+      // Someone already signed in is sent on to their dashboard.
       const { caller, resHeaders } = callerFor(c);
       const me = await caller.parentAuth.me().catch(() => null);
       resHeaders.forEach((value, key) => c.header(key, value));
@@ -279,9 +279,9 @@ export function formPages(deps: AppDeps, limits: Limiters, { clientDir, ssrDir }
         }
         const { message, fieldErrors } = clientError(err);
         // The schema's messages at their fields; any other refusal (wrong password, closed account, too many
-        // attempts) as SPEC.md §8's 'Login Failed' with the server's sentence.
+        // attempts) as docs/product.md §8's 'Login Failed' with the server's sentence.
         if (fieldErrors) return page(status, { email, errors: saidAll(fieldErrors) });
-        // Refused credentials are said at the password too (issue 34: only the banner said it), which takes focus.
+        // Refused credentials are said at the password too (only the banner said it), which takes focus.
         return page(status, { email, failure: said(message), errors: status === 401 ? { password: said(message) } : undefined });
       }
       // The session cookie exactly as the API sets it (parents/sign-in.ts); the token is never in the page.

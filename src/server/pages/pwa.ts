@@ -3,7 +3,7 @@ import { centre } from '../../shared/centre';
 import { APPLE_TOUCH_ICON, MANIFEST_PATH, PORTAL_SCOPE, webManifest } from '../../shared/pwa';
 
 /**
- * The parent portal on the home screen (issue 33, ADR 051): the manifest's answer, and the tags that link it from
+ * The parent portal on the home screen (ADR 051): the manifest's answer, and the tags that link it from
  * the parent's pages. The service worker itself is a file of the client build (dist/client/sw.js).
  */
 

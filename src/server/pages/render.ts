@@ -223,7 +223,7 @@ export function createPageRenderer(deps: AppDeps, limits: Limiters, ssrDir: stri
       // is the procedure's 404, and the page is then the browser's to render (it falls back to the first child).
       const href = `${PARENT_DASHBOARD_PATH}${new URL(c.req.url).search}`;
       const parent = await caller.parentAuth.me();
-      // The page is in the parent's saved language (issue 33, ADR 047), and says so: the browser hydrates it in it.
+      // The page is in the parent's saved language (ADR 047), and says so: the browser hydrates it in it.
       const { language } = await caller.parentPortal.preferences();
       const page = template.replace('<html lang="en">', () => `<html lang="${language}">`);
       body = pageBody(page, await ssr.renderParentDashboard(href, parent, (childId) => caller.parentPortal.dashboard({ childId })));

@@ -63,7 +63,7 @@ export function childCareJsonLd(origin: string) {
  */
 export function headTags(path: string, origin: string): string {
   const page = pageHeadOf(path, origin) ?? serverOnlyHead(path, origin);
-  // (Under /es, the site's title in Spanish: the Spanish reset-password page, issue 33.)
+  // (Under /es, the site's title in Spanish: the Spanish reset-password page.)
   if (!page)
     return [`<title>${escapeHtml(fullTitle(null, languageOfPath(path)))}</title>`, '<meta name="robots" content="noindex" />'].join(
       '\n    ',
@@ -82,20 +82,20 @@ export function headTags(path: string, origin: string): string {
     `<meta property="og:url" content="${url}" />`,
     `<meta property="og:locale" content="${languageOfPath(path) === 'es' ? 'es_US' : 'en_US'}" />`,
   ];
-  // Each page and its twin in the other language name each other (issue 33, ADR 045); English is the default.
+  // Each page and its twin in the other language name each other (ADR 045); English is the default.
   if (hasTwin(path)) {
     for (const language of ['en', 'es'] as const)
       tags.push(`<link rel="alternate" hreflang="${language}" href="${escapeHtml(origin + pathIn(language, path))}" />`);
     tags.push(`<link rel="alternate" hreflang="x-default" href="${escapeHtml(origin + pathIn('en', path))}" />`);
   }
-  // The parent's pages link the home-screen app's manifest and icon (issue 33, ADR 051).
+  // The parent's pages link the home-screen app's manifest and icon (ADR 051).
   tags.push(...pwaHeadTags(path));
   if (path === '/' || path === '/es') tags.push(`<script type="application/ld+json">${jsonForHtml(childCareJsonLd(origin))}</script>`);
   return tags.join('\n    ');
 }
 
 /**
- * The head of a page whose words only the server has: the parent sign-in and its Spanish twin (issue 33, ADR 052),
+ * The head of a page whose words only the server has: the parent sign-in and its Spanish twin (ADR 052),
  * from their server-only catalogue (shared/i18n/login-en.ts, login-es.ts): indexed and in the sitemap (a family
  * searching for the centre's parent sign-in should find it). The app never shows them, so its bundle goes without.
  */

@@ -45,7 +45,7 @@ export async function requestPasswordReset(ctx: Context, email: string): Promise
     const token = newLinkToken();
     const now = ctx.clock.now();
     // The link carries the token in the fragment: browsers never send it to a server or in a Referer. It opens the
-    // page in the e-mail's language, the parent's saved one (issue 33): /es/parent-reset-password for Spanish.
+    // page in the e-mail's language, the parent's saved one: /es/parent-reset-password for Spanish.
     const { language } = preferencesOf(ctx.db, parent.id);
     const link = `${ctx.config.publicUrl}${pathIn(language, '/parent-reset-password')}#token=${token}`;
     const content = passwordResetEmail({ firstName: parent.firstName, link }, ctx.config, language);
@@ -59,7 +59,7 @@ export async function requestPasswordReset(ctx: Context, email: string): Promise
         tx.insert(parentPasswordResets)
           .values({ parentId: parent.id, tokenHash: hashToken(token), expiresAt: new Date(now.getTime() + RESET_LINK_MS), createdAt: now })
           .run();
-        // Queued, not sent: sending here made a known address answer slower than an unknown one (issue 29).
+        // Queued, not sent: sending here made a known address answer slower than an unknown one.
         mailQueueFor(ctx).enqueue(
           { to: parent.email, content, loggedText: withoutToken(content.text, token), sentBy: 'parent-portal' },
           tx as unknown as Db,

@@ -24,7 +24,7 @@ import { type preferencesUpdateSchema } from '../../shared/schemas/preferences';
 import { consumeForAccount } from '../services/rate-limit';
 import { milestoneColumns } from '../development/milestones';
 
-/** SPEC.md §9: the parent overview shows the 3 most recent of each. */
+/** docs/product.md §9: the parent overview shows the 3 most recent of each. */
 export const PARENT_OVERVIEW_ITEMS = 3;
 
 /** The child's own achievements (with the photo, which the public page never shows). */
@@ -45,12 +45,12 @@ function achievementsOf(db: Db, childId: string) {
     .all();
 }
 
-/** The Milestones tab: the milestones of the child's age band (SPEC.md §4) and the child's achievements. */
+/** The Milestones tab: the milestones of the child's age band (docs/product.md §4) and the child's achievements. */
 function milestonesFor(db: Db, childId: string, dateOfBirth: string, today: string) {
   return cachedRead(db, `parent-milestones:${childId}:${dateOfBirth}:${today}`, () => readMilestonesFor(db, childId, dateOfBirth, today));
 }
 
-/** The Milestones tab in the parent's language: the centre's milestones in Spanish for a Spanish portal (issue 33). */
+/** The Milestones tab in the parent's language: the centre's milestones in Spanish for a Spanish portal. */
 function milestonesIn<T extends { milestones: M[]; earnedElsewhere: M[] }, M extends { name: string; description: string }>(
   language: Language,
   tab: T,
@@ -90,7 +90,7 @@ function dashboardOf(db: Db, clock: Clock, parentId: string, childId: string | n
   return {
     children,
     child,
-    // The Today tab (issue 32), the first a parent sees: rendered with the rest of the first answer.
+    // The Today tab, the first a parent sees: rendered with the rest of the first answer.
     today: dayTimeline(db, child.id, today),
     stats: parentStats(db, clock, child.id),
     recentNotes: notesPage(db, 'parent', child.id, PARENT_OVERVIEW_ITEMS).items,
@@ -111,7 +111,7 @@ export function portalDashboard(ctx: ParentContext, input: z.output<typeof porta
   const answer = cachedRead(ctx.db, `parent-dashboard:${ctx.parent.id}:${input.childId ?? ''}:${today}`, () =>
     dashboardOf(ctx.db, ctx.clock, ctx.parent.id, input.childId ?? null, today),
   );
-  // The portal's language comes with its first answer (issue 33, ADR 047): rendered in it at once, no second trip.
+  // The portal's language comes with its first answer (ADR 047): rendered in it at once, no second trip.
   const { language } = preferencesOf(ctx.db, ctx.parent.id);
   return { ...answer, milestones: answer.milestones && milestonesIn(language, answer.milestones), language };
 }

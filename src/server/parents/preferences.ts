@@ -20,7 +20,7 @@ export function preferencesOf(db: Db, parentId: string): Preferences {
 }
 
 /**
- * The language a request is answered in where the words are the server's own (its refusals, issue 33): the
+ * The language a request is answered in where the words are the server's own (its refusals): the
  * signed-in parent's saved one; English for staff and for anyone not signed in. Never Accept-Language (ADR 045).
  */
 export function callerLanguage(ctx: { db: Db; auth: Auth | null } | null | undefined): Language {
@@ -49,7 +49,7 @@ function definedOnly(patch: PreferencesUpdate): Partial<Preferences> {
 
 /**
  * The preferences of whoever holds the parent account with this e-mail address (staff messages and requests
- * are addressed by e-mail, SPEC.md §3): the defaults when no account has it yet.
+ * are addressed by e-mail, docs/product.md §3): the defaults when no account has it yet.
  */
 export function preferencesOfAddress(db: Db, email: string): Preferences {
   const parent = db.select({ id: parentUsers.id }).from(parentUsers).where(eq(parentUsers.email, email.trim().toLowerCase())).get();
@@ -57,7 +57,7 @@ export function preferencesOfAddress(db: Db, email: string): Preferences {
 }
 
 /**
- * The language a family applied in (issue 33): the one their Parent Portal account starts with, so that a family
+ * The language a family applied in: the one their Parent Portal account starts with, so that a family
  * who applied in Spanish gets their credentials, the portal and staff's e-mails in Spanish from the first day.
  * English for a child added by staff without an application.
  */

@@ -14,7 +14,7 @@ export const INVALID_PARENT_LOGIN = 'Invalid email or password';
 export const PARENT_THROTTLED = THROTTLED_MESSAGE;
 export const ACCOUNT_CLOSED = `This Parent Portal account is closed. Please call the office at ${centre.phones[0]} if you think this is a mistake.`;
 
-/** The parent record of SPEC.md §3 "Parent login response": what the browser keeps. Never a hash. */
+/** The parent record of docs/product.md §3 "Parent login response": what the browser keeps. Never a hash. */
 export type ParentRecord = ParentIdentity;
 
 export const parentRecordColumns = {
@@ -29,7 +29,7 @@ export const parentRecordColumns = {
  * The one parent sign-in: throttle, argon2id check, session, cookie. Every attempt spends its points before
  * the password is checked (attempts sent together count like attempts sent one after another); unknown
  * e-mail and wrong password take the same time and get the same answer. A closed account is told so only
- * after its password was right. Answers the bearer token (SPEC.md §7) and sets the same token as an
+ * after its password was right. Answers the bearer token (docs/product.md §7) and sets the same token as an
  * HttpOnly cookie, so a reload keeps the parent signed in without the page reading the token.
  */
 export async function signInParent(

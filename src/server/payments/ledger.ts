@@ -109,11 +109,11 @@ export function deleteReceipt(ctx: StaffContext, input: z.output<typeof idSchema
 }
 
 export async function emailReceipt(ctx: StaffContext, input: z.output<typeof idSchema>) {
-  // Each PDF is rendered on the server's CPU: a rate per account (issue 29), in a slot of the build gate (ADR 068).
+  // Each PDF is rendered on the server's CPU: a rate per account, in a slot of the build gate (ADR 068).
   const { receipt, language, pdf } = await inBuildSlot(ctx, () => {
     consumeForAccount(ctx, ctx.limits.pdfs);
     const receipt = findReceipt(ctx.db, input);
-    // The e-mail and its PDF in the language the parent chose (issue 33); English for an address with no account.
+    // The e-mail and its PDF in the language the parent chose; English for an address with no account.
     const { language } = preferencesOfAddress(ctx.db, receipt.parentEmail);
     return { receipt, language, pdf: receiptPdf(receipt, centreToday(ctx.clock), language) };
   });
@@ -161,7 +161,7 @@ export function taxStatementParents(ctx: StaffContext) {
 }
 
 export async function emailTaxStatement(ctx: StaffContext, input: z.output<typeof taxStatementSchema>) {
-  // Each PDF is rendered on the server's CPU: a rate per account (issue 29), in a slot of the build gate (ADR 068).
+  // Each PDF is rendered on the server's CPU: a rate per account, in a slot of the build gate (ADR 068).
   const { statement, language, pdf } = await inBuildSlot(ctx, () => {
     consumeForAccount(ctx, ctx.limits.pdfs);
     const statement = adminStatement(ctx, input);
@@ -180,7 +180,7 @@ export async function emailTaxStatement(ctx: StaffContext, input: z.output<typeo
   const summary = {
     taxYear: statement.taxYear,
     parentName: statement.parentName,
-    /** In dollars, as SPEC.md names it; `yearlyTotalCents` is the exact figure. */
+    /** In dollars, as docs/product.md names it; `yearlyTotalCents` is the exact figure. */
     yearlyTotal: statement.totalCents / 100,
     yearlyTotalCents: statement.totalCents,
     paymentCount: statement.payments.length,
@@ -199,7 +199,7 @@ export async function emailTaxStatement(ctx: StaffContext, input: z.output<typeo
 
 export function receiptPdfFor(ctx: StaffContext, input: z.output<typeof idSchema>) {
   return inBuildSlot(ctx, () => {
-    // Each PDF is rendered on the server's CPU: a rate per account (issue 29), in a slot of the build gate (ADR 068).
+    // Each PDF is rendered on the server's CPU: a rate per account, in a slot of the build gate (ADR 068).
     consumeForAccount(ctx, ctx.limits.pdfs);
     const receipt = findReceipt(ctx.db, input);
     return pdfFile(receiptFileName(receipt), receiptPdf(receipt, centreToday(ctx.clock)));
@@ -227,10 +227,10 @@ export function parentReceiptsPage(ctx: ParentContext, input: z.output<typeof pa
 
 export function parentReceiptPdfFor(ctx: ParentContext, input: z.output<typeof idSchema>) {
   return inBuildSlot(ctx, () => {
-    // Each PDF is rendered on the server's CPU: a rate per account (issue 29), in a slot of the build gate (ADR 068).
+    // Each PDF is rendered on the server's CPU: a rate per account, in a slot of the build gate (ADR 068).
     consumeForAccount(ctx, ctx.limits.pdfs);
     const receipt = findParentReceipt(ctx.db, ctx.parent.email, input);
-    // In the parent's saved language (issue 33); staff's download of the same receipt stays English.
+    // In the parent's saved language; staff's download of the same receipt stays English.
     const { language } = preferencesOf(ctx.db, ctx.parent.id);
     return pdfFile(receiptFileName(receipt), receiptPdf(receipt, centreToday(ctx.clock), language));
   });
@@ -238,7 +238,7 @@ export function parentReceiptPdfFor(ctx: ParentContext, input: z.output<typeof i
 
 export function parentTaxStatementPdfFor(ctx: ParentContext, input: z.output<typeof parentTaxStatementPdfForInput>) {
   return inBuildSlot(ctx, () => {
-    // Each PDF is rendered on the server's CPU: a rate per account (issue 29), in a slot of the build gate (ADR 068).
+    // Each PDF is rendered on the server's CPU: a rate per account, in a slot of the build gate (ADR 068).
     consumeForAccount(ctx, ctx.limits.pdfs);
     assertTaxYear(ctx.clock, input.taxYear);
     const statement = buildStatement(ctx.db, ctx.clock, ctx.parent.email, input.taxYear);

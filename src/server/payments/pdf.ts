@@ -1,9 +1,9 @@
 /**
- * The PDFs of the Payments tab (SPEC.md §2): a receipt for one payment, and the year-end statement a family
+ * The PDFs of the Payments tab (docs/product.md §2): a receipt for one payment, and the year-end statement a family
  * gives its tax preparer for the Child and Dependent Care Credit (IRS Form 2441), in place of a Form W-10.
  * Drawn with jspdf on US Letter: the centre's details at the top, labelled fields, amounts right-aligned,
  * every long value wrapped (never clipped), a new page (with the table header again) when one is full.
- * A parent's download is in the parent's saved language (issue 33): every fixed word from the PDFs' catalogue
+ * A parent's download is in the parent's saved language: every fixed word from the PDFs' catalogue
  * (shared/i18n/pdf-en.ts, pdf-es.ts), dates and money from that language's formatter; what staff typed (names,
  * periods, descriptions) as they typed it. Staff's downloads and e-mails are English.
  */
@@ -82,7 +82,7 @@ export function formatPdfDate(iso: string): string {
 }
 
 /**
- * The fixed words, dates and money of one PDF in one language. English is as it always was (SPEC.md): dates
+ * The fixed words, dates and money of one PDF in one language. English is as it always was: dates
  * "Jan 01, 2025", money "$1,234.50". Other languages take both from their FormatJS formatter (`intlFor`).
  */
 export class PdfWords {

@@ -6,7 +6,7 @@ import type { Db } from '../db';
 
 /** The Payments tab's summary cards: every receipt, and this month's, summed in cents. */
 export function summarise(db: Db, clock: Clock) {
-  // SPEC.md §9: 'This Month' is the current month and year, on the centre's calendar.
+  // docs/product.md §9: 'This Month' is the current month and year, on the centre's calendar.
   const month = centreToday(clock).slice(0, 7);
   // Every receipt is read and summed: from memory until the next write or the next month (cache/store.ts).
   return cachedRead(db, `payments-summary:${month}`, () => summariseMonth(db, month));

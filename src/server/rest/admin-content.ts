@@ -7,7 +7,7 @@ async function withId<I>(c: HonoContext, procedure: (input: I) => Promise<unknow
   return urlInput(procedure, { ...(body && typeof body === 'object' && !Array.isArray(body) ? body : {}), id: c.req.param('id') });
 }
 
-/** Admin writes on events and announcements (SPEC.md §7 Admin dashboard). */
+/** Admin writes on events and announcements (docs/product.md §7 Admin dashboard). */
 export const adminContentRest = new Hono<RestEnv>()
   .post('/events', async (c) => c.json(await c.var.caller.events.create(await readJson(c, c.var.caller.events.create)), 201))
   .put('/events/:id', async (c) => c.json(await c.var.caller.events.update(await withId(c, c.var.caller.events.update))))

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { readJson, type RestEnv } from './shim';
 
-/** The Activities tab's paths (SPEC.md §7 Admin dashboard), plus correcting and deleting, and achievements. */
+/** The Activities tab's paths (docs/product.md §7 Admin dashboard), plus correcting and deleting, and achievements. */
 export const adminDevelopmentRest = new Hono<RestEnv>()
   .get('/admin/child-activities/:childId', async (c) => c.json(await c.var.caller.development.childRecords(c.req.param('childId'))))
   .get('/admin/activities-summary/:childId/:start/:end', async (c) =>

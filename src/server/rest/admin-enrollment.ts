@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { readJson, restPage, type RestEnv, sendPage, urlInput } from './shim';
 
 /**
- * Applications, enrolled children, parent logins and the mail views (SPEC.md §7 Admin dashboard). Each path
+ * Applications, enrolled children, parent logins and the mail views (docs/product.md §7 Admin dashboard). Each path
  * calls its tRPC procedure, which requires an admin session (401 without one, 403 for a parent).
  */
 export const adminEnrollmentRest = new Hono<RestEnv>()

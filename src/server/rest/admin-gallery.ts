@@ -16,7 +16,7 @@ function textField(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
-/** Gallery management (SPEC.md §7 Admin dashboard): list, multipart upload, delete. */
+/** Gallery management (docs/product.md §7 Admin dashboard): list, multipart upload, delete. */
 export const adminGalleryRest = new Hono<RestEnv>()
   .get('/admin/pictures', async (c) => c.json(await c.var.caller.pictures.list()))
   .post('/admin/pictures', async (c) => {

@@ -5,7 +5,7 @@ import { readJson, restPage, type RestEnv, sendPage } from './shim';
 const param = (value: string | undefined) => (value ? value : undefined);
 
 /**
- * Staff accounts, the staff's own password and the audit trail (issue 31): the REST twins of
+ * Staff accounts, the staff's own password and the audit trail: the REST twins of
  * routers/staff.ts and routers/admin-auth.ts, each calling its procedure.
  */
 export const adminStaffRest = new Hono<RestEnv>()

@@ -7,7 +7,7 @@ import { pdfResponse, readJsonObject, type RestEnv, urlInput } from './shim';
 const query = (c: HonoContext, name: string) => c.req.query(name) || undefined;
 
 /**
- * Classrooms, authorized pickups and attendance (issue 32): the REST twins of routers/attendance.ts, each
+ * Classrooms, authorized pickups and attendance: the REST twins of routers/attendance.ts, each
  * calling its procedure (which decides who may call it). The monthly CSV streams once its procedure has
  * checked the caller and the month.
  */
@@ -50,7 +50,7 @@ export const attendanceRest = new Hono<RestEnv>()
   .delete('/admin/enrolled-children/:id/pickups/:pickupId', async (c) =>
     c.json(await c.var.caller.attendance.deletePickup({ childId: c.req.param('id'), id: c.req.param('pickupId') })),
   )
-  // The issue's own form: the pickup's id in the body (`{ id }`).
+  // The documented form: the pickup's id in the body (`{ id }`).
   .delete('/admin/enrolled-children/:id/pickups', async (c) =>
     c.json(
       await c.var.caller.attendance.deletePickup({

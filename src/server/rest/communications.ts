@@ -5,7 +5,7 @@ import { withWriteRights } from '../auth/write-rights';
 import { callerLanguage } from '../parents/preferences';
 import { errorResponse, readJson, restPage, type RestEnv, sendPage, urlInput } from './shim';
 
-/** The Communication paths of SPEC.md §7, for staff and parents, and the private document upload and download. */
+/** The Communication paths of docs/product.md §7, for staff and parents, and the private document upload and download. */
 export const communicationsRest = new Hono<RestEnv>()
   .get('/admin/communications', async (c) => sendPage(c, await c.var.caller.communications.adminMessages(restPage(c))))
   .post('/admin/communications', async (c) =>
@@ -27,7 +27,7 @@ export const communicationsRest = new Hono<RestEnv>()
     return c.json(await respond(urlInput(respond, { ...(typeof body === 'object' && body ? body : {}), id: c.req.param('id') })));
   })
   .post('/objects/upload', async (c) => c.json(await c.var.caller.communications.createUpload()))
-  // The plain PUT of SPEC.md §7: the raw body is the file. Who may send it is decided before a byte is read.
+  // The plain PUT of docs/product.md §7: the raw body is the file. Who may send it is decided before a byte is read.
   .put('/objects/upload/:token', async (c) => {
     const { ctx } = c.var;
     const auth = ctx.auth;

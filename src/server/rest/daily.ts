@@ -15,7 +15,7 @@ function isFile(value: unknown): value is File {
 const texts = (value: unknown): unknown[] => (Array.isArray(value) ? value : value === undefined ? [] : [value]);
 
 /**
- * Daily sheets and photos of the day (issue 32): staff record entries and upload photos; parents read their own
+ * Daily sheets and photos of the day: staff record entries and upload photos; parents read their own
  * child's day and photos; a photo's bytes go to staff and to the parents of a child tagged in it.
  */
 export const dailyRest = new Hono<RestEnv>()

@@ -71,7 +71,7 @@ async function archive(
   }
 }
 
-/** GET /api/admin/export/*.csv (issue 33): applications, enrolled children, and payments between two dates. */
+/** GET /api/admin/export/*.csv: applications, enrolled children, and payments between two dates. */
 export const exportsRest = new Hono<RestEnv>()
   .get('/admin/export/applications.csv', (c) =>
     download(c, 'application', () => applicationsExport(c.var.ctx.db, centreToday(c.var.ctx.clock))),
@@ -84,7 +84,7 @@ export const exportsRest = new Hono<RestEnv>()
     if (!parsed.success) throw new HTTPException(400, { message: parsed.error.issues[0]!.message });
     return download(c, 'receipt', () => paymentsExport(c.var.ctx.db, parsed.data), parsed.data);
   })
-  /** A parent's own child's archive (issue 33): another family's child, or an inactive one, is the portal's 404. */
+  /** A parent's own child's archive: another family's child, or an inactive one, is the portal's 404. */
   .get('/parent/children/:id/archive.zip', (c) => {
     const { ctx } = c.var;
     if (!ctx.auth) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in' });

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { readJson, restPage, type RestEnv, sendPage } from './shim';
 
 /**
- * The parent paths of SPEC.md §7: sign-in, the portal's data (bearer header or the session cookie) and the
+ * The parent paths of docs/product.md §7: sign-in, the portal's data (bearer header or the session cookie) and the
  * password paths. Each calls its tRPC procedure, which checks the child belongs to the caller.
  */
 export const parentRest = new Hono<RestEnv>()

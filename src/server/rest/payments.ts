@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { pdfResponse, readJson, restPage, type RestEnv, sendPage } from './shim';
 
 /**
- * Payment receipts and year-end tax statements (SPEC.md §7 Admin dashboard), plus the PDF downloads for staff
+ * Payment receipts and year-end tax statements (docs/product.md §7 Admin dashboard), plus the PDF downloads for staff
  * and the parent's own receipts and statements. Each path calls its procedure in routers/payments.ts.
  */
 export const paymentsRest = new Hono<RestEnv>()
@@ -12,7 +12,7 @@ export const paymentsRest = new Hono<RestEnv>()
     c.json(await c.var.caller.payments.create(await readJson(c, c.var.caller.payments.create)), 201),
   )
   .post('/admin/payment-receipts/:id/send-email', async (c) => {
-    // SPEC.md §7 sends an empty body; reading it still refuses malformed JSON the same way as everywhere.
+    // docs/product.md §7 sends an empty body; reading it still refuses malformed JSON the same way as everywhere.
     await readJson(c);
     return c.json(await c.var.caller.payments.sendEmail(c.req.param('id')));
   })

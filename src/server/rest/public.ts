@@ -33,14 +33,14 @@ function list(c: HonoContext<RestEnv>, value: unknown) {
   );
 }
 
-/** The public paths of SPEC.md §7: each public list of the registry at its REST path, calling its procedure. */
+/** The public paths of docs/product.md §7: each public list of the registry at its REST path, calling its procedure. */
 export const publicRest = new Hono<RestEnv>();
 for (const read of PUBLIC_LISTS)
   publicRest.get(read.rest.slice('/api'.length), async (c) => list(c, await callRead(c.var.caller, read.procedure)));
 /**
  * The public events as an iCalendar feed for a phone's calendar to subscribe to. Visitors' answers are kept by the
  * response cache (registry.ts) until an event changes, and browsers and calendar apps may keep them five minutes
- * (SPEC.md §9's time for events). A signed-in caller gets the very same feed, `no-store` like every API answer
+ * (docs/product.md §9's time for events). A signed-in caller gets the very same feed, `no-store` like every API answer
  * to a session.
  */
 publicRest.get('/events.ics', async (c) => {

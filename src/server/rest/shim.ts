@@ -17,7 +17,7 @@ export type RestEnv = { Variables: { caller: Caller; ctx: Context } };
 
 /**
  * Gives each REST request the same tRPC caller (and context) a tRPC request gets, so the REST paths of
- * SPEC.md §7 run the very same procedures. Headers a procedure sets (cookies, Retry-After) are copied over.
+ * docs/product.md §7 run the very same procedures. Headers a procedure sets (cookies, Retry-After) are copied over.
  */
 export function restContext(deps: AppDeps, limits: Limiters): MiddlewareHandler<RestEnv> {
   return async (c, next) => {
@@ -89,7 +89,7 @@ export interface ErrorBody {
 
 /**
  * Turns any thrown error into the documented status and a `{ message, errors? }` body, in `language` (the
- * signed-in parent's, issue 33: parents/preferences.ts callerLanguage; English for everyone else).
+ * signed-in parent's: parents/preferences.ts callerLanguage; English for everyone else).
  */
 export function errorResponse(err: unknown, language: Language = 'en'): { status: number; body: ErrorBody } {
   if (err instanceof TRPCError) {
@@ -113,7 +113,7 @@ export function restPage(c: HonoContext): { limit: number; cursor: string | null
 }
 
 /**
- * A page as SPEC.md §7's list paths answer it: the JSON array of the rows, the next page's cursor in the
+ * A page as docs/product.md §7's list paths answer it: the JSON array of the rows, the next page's cursor in the
  * `X-Next-Cursor` header (absent on the last page).
  */
 export function sendPage(c: HonoContext, page: { items: unknown[]; nextCursor: string | null }) {

@@ -11,7 +11,7 @@ export const applicationsRouter = router({
   list: directorProcedure.input(applicationsPageInput).query(({ ctx, input }) => applicationsPage(ctx, input)),
 
   /**
-   * Any status to any status (SPEC.md §4). The change is committed first; the e-mail, when asked for, is
+   * Any status to any status (docs/product.md §4). The change is committed first; the e-mail, when asked for, is
    * sent afterwards, and a failed send is reported in the answer without undoing the change.
    */
   updateStatus: directorProcedure.input(applicationStatusUpdateSchema).mutation(({ ctx, input }) => updateApplicationStatus(ctx, input)),

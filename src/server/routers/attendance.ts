@@ -31,7 +31,7 @@ import {
   parentHistoryOf,
 } from '../attendance/register';
 
-/** Classrooms (issue 32): directors manage them, every staff member reads them. */
+/** Classrooms: directors manage them, every staff member reads them. */
 export const classroomsRouter = router({
   list: staffProcedure.query(({ ctx }) => classroomList(ctx)),
   create: directorProcedure.input(classroomSchema).mutation(({ ctx, input }) => {
@@ -50,7 +50,7 @@ export const classroomsRouter = router({
 });
 
 /**
- * Attendance (issue 32, ADR 041): staff record check-ins and check-outs, clock in and out of rooms, manage
+ * Attendance (ADR 041): staff record check-ins and check-outs, clock in and out of rooms, manage
  * authorized pickups and read the day; directors download the monthly report; parents read their own
  * children's attendance and pickup lists and add to the lists.
  */

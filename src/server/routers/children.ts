@@ -29,7 +29,7 @@ export const childrenRouter = router({
   toggleActive: directorProcedure.input(idSchema).mutation(({ ctx, input }) => toggleChildActive(ctx, input)),
 
   /**
-   * The parent's portal account for this child (SPEC.md §7 generate-parent-login). One account per parent
+   * The parent's portal account for this child (docs/product.md §7 generate-parent-login). One account per parent
    * e-mail: a parent with several children gets one login linked to each. A new account gets its password
    * from issueCredentials. An existing account keeps its password; the answer masks it (staff can reset it).
    */

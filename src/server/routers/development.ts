@@ -20,7 +20,7 @@ import {
   sendWeeklyReport,
 } from '../development/entries';
 
-/** The admin Activities tab (SPEC.md §2, §7): daily activities, development notes, summaries and weekly reports. */
+/** The admin Activities tab (docs/product.md §2, §7): daily activities, development notes, summaries and weekly reports. */
 export const developmentRouter = router({
   /** GET /api/admin/child-activities/{childId}: the 5 latest activities and notes (private ones included, marked). */
   childRecords: staffProcedure.input(idSchema).query(({ ctx, input }) => childRecords(ctx, input)),

@@ -7,7 +7,7 @@ import { signInParent } from '../parents/sign-in';
 import { parentProcedure, publicProcedure, router } from '../trpc';
 import { parentLogout, parentMe } from '../parents/session';
 
-/** Parent sign-in and passwords (SPEC.md §2 Parent login, §7 POST /api/parent/login). */
+/** Parent sign-in and passwords (docs/product.md §2 Parent login, §7 POST /api/parent/login). */
 export const parentAuthRouter = router({
   login: publicProcedure.input(loginSchema).mutation(async ({ ctx, input }) => {
     const { token, parent } = await signInParent(ctx, input);
@@ -29,7 +29,7 @@ export const parentAuthRouter = router({
 
   changePassword: parentProcedure.input(changePasswordSchema).mutation(async ({ ctx, input }) => {
     const result = await changePassword(ctx, ctx.parent.id, ctx.auth.sessionId, input);
-    // The dialog shows the server's sentence: in the parent's language (issue 33).
+    // The dialog shows the server's sentence: in the parent's language.
     return { ...result, message: portalErrorIn(callerLanguage(ctx), result.message) };
   }),
 });

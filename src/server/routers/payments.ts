@@ -54,7 +54,7 @@ export const paymentsRouter = router({
   /** A year-end statement's PDF for staff, without e-mailing it. */
   taxStatementPdf: directorProcedure.input(taxStatementSchema).query(({ ctx, input }): Promise<PdfFile> =>
     inBuildSlot(ctx, () => {
-      // Each PDF is rendered on the server's CPU: a rate per account (issue 29), in a slot of the build gate (ADR 068).
+      // Each PDF is rendered on the server's CPU: a rate per account, in a slot of the build gate (ADR 068).
       consumeForAccount(ctx, ctx.limits.pdfs);
       const statement = adminStatement(ctx, input);
       return pdfFile(statementFileName(statement.taxYear, statement.parentEmail), taxStatementPdf(statement));

@@ -3,7 +3,7 @@ import { inviteStaff, updateStaff } from '../staff/accounts';
 import { directorProcedure, router } from '../trpc';
 import { staffList, auditList, auditVerify } from '../staff/directory';
 
-/** The Staff tab (issue 31): directors list, invite, change roles, deactivate and reactivate staff accounts. */
+/** The Staff tab: directors list, invite, change roles, deactivate and reactivate staff accounts. */
 export const staffRouter = router({
   list: directorProcedure.query(({ ctx }) => staffList(ctx)),
   invite: directorProcedure.input(staffInviteSchema).mutation(({ ctx, input }) => inviteStaff(ctx, input)),

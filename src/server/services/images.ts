@@ -340,7 +340,7 @@ export async function backfillPictureVariants(deps: Pick<GalleryDeps, 'db' | 'co
 export const PHOTO_DISPLAY_WIDTH = 640;
 
 /**
- * A photo of the day (issue 32, ADR 043), through the gallery's pipeline: typed by its bytes, the pixel limit
+ * A photo of the day (ADR 043), through the gallery's pipeline: typed by its bytes, the pixel limit
  * checked from the header, decoded once and re-encoded (no EXIF, no GPS, nothing after the image data). Answers
  * the whole picture (the parent's download, within MAX_IMAGE_EDGE) and a copy for the timeline; the caller stores
  * both privately. Nothing here touches the public uploads folder.

@@ -1,5 +1,5 @@
 /**
- * E-mails sent after the answer (issue 29, ADR 019). A request that must not take longer when it sends mail
+ * E-mails sent after the answer (ADR 019). A request that must not take longer when it sends mail
  * (forgot-password: the time would tell which addresses have accounts) puts its message in the mail_queue table
  * and answers; the sender then hands each row to the mailer (SMTP or the outbox), logs it in parent_emails and
  * deletes it. A failure is retried with a doubling delay (5 s up to an hour), for as long as it takes: a queued

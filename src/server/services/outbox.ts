@@ -152,7 +152,7 @@ const STAFF_LINK = /\/admin\/set-password#token=([a-z2-7]+)/;
 /**
  * After a staff member used a link (an invitation or a reset; every link of the account is dead then): the
  * delivered copies of their invitations, the `.eml` files whose rows never held the token, lose it too, so the
- * outbox keeps only redacted copies (issue 31). Safe to repeat; answers how many were changed.
+ * outbox keeps only redacted copies. Safe to repeat; answers how many were changed.
  */
 export async function forgetUsedStaffLinks(db: Db, config: Pick<Config, 'privateDir'>, email: string): Promise<number> {
   const rows = db

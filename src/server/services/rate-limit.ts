@@ -181,13 +181,13 @@ export function createLimiters() {
     pdfs: { parent: new RateLimit(20, 5 * MINUTE).inBurst(5, 10 * SECOND), admin: new RateLimit(120, 5 * MINUTE) },
     /** A parent's preference changes: a few clicks in the menu, not a flood of writes. */
     preferences: new RateLimit(30, 10 * MINUTE),
-    /** Attendance, pickups and classrooms (issue 32): a morning's drop-offs for staff; a few list changes for a parent. */
+    /** Attendance, pickups and classrooms: a morning's drop-offs for staff; a few list changes for a parent. */
     attendance: { parent: new RateLimit(20, 10 * MINUTE), admin: new RateLimit(600, 10 * MINUTE) },
     /** Daily sheets per staff account: a room of twenty children's meals, naps and diapers, not a script's flood. */
     dailyEntries: new RateLimit(300, 10 * MINUTE),
     /** Photos of the day per staff account (each one is decoded and encoded on the server's CPU). */
     childPhotos: new RateLimit(30, 10 * MINUTE),
-    /** The director's CSV exports: each reads a whole table, so a few a minute, not a loop (issue 33). */
+    /** The director's CSV exports: each reads a whole table, so a few a minute, not a loop. */
     exports: new RateLimit(30, 10 * MINUTE),
     /** A child's archive (a PDF rendered and every document and receipt zipped): heavy, so a few per account. */
     archives: { parent: new RateLimit(5, 10 * MINUTE), admin: new RateLimit(30, 10 * MINUTE) },

@@ -1,5 +1,5 @@
 /**
- * Staff accounts (issue 31, ADR 039): invitations, roles, deactivation, and the single-use links that set a
+ * Staff accounts (ADR 039): invitations, roles, deactivation, and the single-use links that set a
  * password. The links work as the parents' reset links do (auth/single-use-links.ts): only SHA-256 of the
  * token is stored, the check and the use share one transaction, and the stored copies of the e-mail hold
  * no token.
@@ -186,7 +186,7 @@ export async function requestStaffReset(ctx: Context, email: string) {
     .where(and(eq(adminUsers.email, email), eq(adminUsers.isActive, true)))
     .get();
   if (account) {
-    // Queued in the link's transaction and sent after the answer, as the parents' are (issue 29): a known
+    // Queued in the link's transaction and sent after the answer, as the parents' are: a known
     // address must not answer slower than an unknown one. Bookkeeping for the response cache, as the parents'.
     bookkeeping(ctx.db, () =>
       ctx.db.transaction((tx) => {
@@ -283,7 +283,7 @@ export async function changeOwnPassword(
   if (!row) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in as staff' });
   const attempt = await beginLogin(ctx, 'admin', row.email);
   if (!row.passwordHash || !(await verifyPassword(row.passwordHash, input.currentPassword))) {
-    // Shown at the form's current-password field, as the parent's change-password form does (issue 34).
+    // Shown at the form's current-password field, as the parent's change-password form does.
     throw fieldError('currentPassword', 'The current password is not correct');
   }
   attempt.succeeded();

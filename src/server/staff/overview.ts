@@ -10,7 +10,7 @@ import { centreToday } from '../clock';
 import type { Db } from '../db';
 import { communicationAttention } from '../communications/messages';
 
-/** SPEC.md §9: the overview lists 5 items each. */
+/** docs/product.md §9: the overview lists 5 items each. */
 export const OVERVIEW_LIST_SIZE = 5;
 
 /**

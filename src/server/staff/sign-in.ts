@@ -21,7 +21,7 @@ export const INVALID_LOGIN = 'Invalid email or password';
 /** Who the audit log names for a failed staff sign-in: the attempt was not made by anyone signed in. */
 export const NOT_SIGNED_IN = 'Not signed in';
 
-/** The admin object of SPEC.md §3: what the client keeps under `admin` in local storage. Never a hash. */
+/** The admin object of docs/product.md §3: what the client keeps under `admin` in local storage. Never a hash. */
 export interface AdminRecord {
   id: string;
   email: string;

@@ -1,5 +1,5 @@
 /**
- * The English catalogue: every message of the Spanish-capable pages, e-mails and PDFs, as SPEC.md writes it.
+ * The English catalogue: every message of the Spanish-capable pages, e-mails and PDFs, word for word.
  * Messages are ICU MessageFormat (FormatJS, ADR 040): `{count, plural, one {# child} other {# children}}`,
  * `{when, date, medium}`, `{amount, number, ::currency/USD}`. Keys are grouped by where they show, dot-separated.
  */
@@ -12,7 +12,7 @@ export const en = {
   'documentType.photo_permission': 'Photo Permission',
   'documentType.other': 'Other',
 
-  // ── The public pages and their Spanish twins (issue 33): nav.*, footer.*, home.*, events.*, milestones.*,
+  // ── The public pages and their Spanish twins: nav.*, footer.*, home.*, events.*, milestones.*,
   // enrollment.*, meta.* ──
   'site.hours': 'Monday - Friday: 7:30 AM - 5:30 PM',
   'site.licence': 'Licensed by the Ohio Department of Job and Family Services',

@@ -13,7 +13,7 @@ export const es = {
   'documentType.photo_permission': 'Permiso para fotos',
   'documentType.other': 'Otro',
 
-  // ── Las páginas públicas en español (issue 33): nav.*, footer.*, home.*, events.*, milestones.*, enrollment.*,
+  // ── Las páginas públicas en español: nav.*, footer.*, home.*, events.*, milestones.*, enrollment.*,
   // meta.* ──
   'site.hours': 'Lunes a viernes: 7:30 a. m. - 5:30 p. m.',
   'site.licence': 'Con licencia del Departamento de Trabajo y Servicios Familiares de Ohio',

@@ -1,7 +1,7 @@
 import { formatLite } from './lite';
 
 /**
- * The shared schemas (shared/schemas/*) say what is wrong in English, as SPEC.md writes it, for the form and the
+ * The shared schemas (shared/schemas/*) say what is wrong in English, word for word, for the form and the
  * server alike. A Spanish page answers the same rule in Spanish: each English message of the catalogue's
  * `enrollment.error.*` is matched (its `{placeholders}` standing for any words), and the same key's message in the
  * page's language is given with the same values. The tables are the catalogue's (server) or the page's copy of

@@ -1,6 +1,6 @@
 /**
- * The parent sign-in page's words (SPEC.md §2 Parent login, §8 toasts), in English exactly as the page has always
- * said them; login-es.ts is its Spanish twin, /es/parent-login (issue 33, ADR 052). Server-only like the e-mails'
+ * The parent sign-in page's words (docs/product.md §2 Parent login, §8 toasts), in English exactly as the page has always
+ * said them; login-es.ts is its Spanish twin, /es/parent-login (ADR 052). Server-only like the e-mails'
  * (mail-en.ts): the server draws the page from these, and gives the page's script the few it says itself as a data
  * block (server/pages/forms.ts). Never imported by the app: the dashboards' first load does not carry them.
  * `{phone}` is the office's number; `{name}` the parent's first name, filled in by the page's script.

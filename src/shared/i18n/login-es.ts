@@ -1,6 +1,6 @@
 import type { LoginKey } from './login-en';
 
-/** /es/parent-login's words (issue 33, ADR 052): login-en.ts in Spanish, written for the families who read it. */
+/** /es/parent-login's words (ADR 052): login-en.ts in Spanish, written for the families who read it. */
 export const loginEs: Record<LoginKey, string> = {
   'login.title': 'Portal para padres',
   'login.lead': 'Siga el día, el desarrollo y los logros de su hijo.',

@@ -4,7 +4,7 @@ import { loginEs } from './login-es';
 import type { PageLanguage } from './paths';
 
 /**
- * The parent sign-in's words in a page's language (issue 33, ADR 052): `/parent-login` English, `/es/parent-login`
+ * The parent sign-in's words in a page's language (ADR 052): `/parent-login` English, `/es/parent-login`
  * Spanish. Server-only (the server render and server/pages/forms.ts): the page's script gets what it says as a data
  * block, `scriptWords`.
  */

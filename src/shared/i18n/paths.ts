@@ -6,7 +6,7 @@
 export type PageLanguage = 'en' | 'es';
 
 /**
- * The pages that have a Spanish twin (issue 33), by their English path: the public pages, and the parent sign-in,
+ * The pages that have a Spanish twin, by their English path: the public pages, and the parent sign-in,
  * where a parent who reads Spanish lands when their session ends or they sign out.
  */
 export const TWINNED_PATHS = ['/', '/events', '/enrollment', '/milestones', '/parent-login'] as const;

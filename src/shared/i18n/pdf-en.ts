@@ -1,7 +1,7 @@
 /**
  * The words of the receipt and year-end statement PDFs (payments/pdf.ts) and of the family archive's
- * record PDF (exports/child-record-pdf.ts) in English, exactly as SPEC.md and the PDFs have always written them
- * (issue 33: a parent gets them in their saved language). Only the server draws PDFs, so these stay out of the
+ * record PDF (exports/child-record-pdf.ts) in English, exactly as the product and the PDFs have always written them
+ * (a parent gets them in their saved language). Only the server draws PDFs, so these stay out of the
  * browser's catalogue (en.ts), as the e-mails' words do (mail-en.ts); shared/i18n/index.ts merges them for the server.
  * Numbers that are read, not counted (years, counts), are passed as strings so that no grouping is added.
  */

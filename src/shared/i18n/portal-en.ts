@@ -1,5 +1,5 @@
 /**
- * The parent portal's messages (issue 33, ADR 047), English as the portal has always written them. Apart from
+ * The parent portal's messages (ADR 047), English as the portal has always written them. Apart from
  * en.ts so that the portal's first load carries only these (src/client/i18n.tsx), not the public pages' words.
  */
 export const portalEn = {
@@ -189,7 +189,7 @@ export const portalEn = {
   'portal.prefs.dailySummary': "Also e-mail me each evening a report of my child's day: meals, naps and activities",
   'portal.prefs.save': 'Save',
   'portal.prefs.saved': 'Preferences saved',
-  // A child's program (SPEC.md's names, shared/constants.ts PROGRAM_NAMES), beside the child's name.
+  // A child's program (the product's names, shared/constants.ts PROGRAM_NAMES), beside the child's name.
   'portal.program.infant': 'Infant Program',
   'portal.program.preschool': 'Preschool Program',
   'portal.program.kindergarten': 'Kindergarten Prep',
@@ -208,7 +208,7 @@ export const portalEn = {
   'portal.documentType.emergency_contact': 'Emergency Contact Form',
   'portal.documentType.photo_permission': 'Photo Permission',
   'portal.documentType.other': 'Other',
-  // The Today tab's timeline, the attendance line and the offline banner (issue 32).
+  // The Today tab's timeline, the attendance line and the offline banner.
   'portal.timeline.kind.meal': 'Meal',
   'portal.timeline.kind.bottle': 'Bottle',
   'portal.timeline.kind.nap': 'Nap',

@@ -1,6 +1,6 @@
 /**
- * What the shared schemas and the server say when they refuse a parent's request (issue 33, ADR 047), in English
- * exactly as they write it (SPEC.md's words): the keys by which a Spanish parent reads the same refusal in
+ * What the shared schemas and the server say when they refuse a parent's request (ADR 047), in English
+ * exactly as they write it (the product's words): the keys by which a Spanish parent reads the same refusal in
  * Spanish (portal-errors-es.ts; the mapping is shared/i18n/field-messages.ts, as on /es/enrollment). A
  * `{placeholder}` stands for the figure or name the message carries. Kept apart from portal-en.ts: a parent who
  * reads English never needs these, so the portal's first load does not carry them (portal-errors.ts).

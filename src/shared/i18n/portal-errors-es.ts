@@ -1,6 +1,6 @@
 import type { PortalErrorKey } from './portal-errors-en';
 
-/** portal-errors-en.ts's refusals as a parent who reads Spanish reads them (issue 33): "usted", as portal-es.ts. */
+/** portal-errors-en.ts's refusals as a parent who reads Spanish reads them: "usted", as portal-es.ts. */
 export const portalErrorsEs: Record<PortalErrorKey, string> = {
   'portal.error.subjectRequired': 'Escriba el asunto',
   'portal.error.messageRequired': 'Escriba el mensaje',

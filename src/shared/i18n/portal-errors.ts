@@ -4,7 +4,7 @@ import { portalErrorsEn } from './portal-errors-en';
 import { portalErrorsEs } from './portal-errors-es';
 
 /**
- * A refusal (a schema's or the server's English message, portal-errors-en.ts) in a parent's language (issue 33):
+ * A refusal (a schema's or the server's English message, portal-errors-en.ts) in a parent's language:
  * the same mapping as /es/enrollment's (field-messages.ts), with the portal's tables. English stays as it is.
  * `fallback` is what a message the catalogue does not know becomes: the server says the catalogue's general
  * sentence (never English to a parent who reads Spanish); the portal, which maps only what its own schemas say

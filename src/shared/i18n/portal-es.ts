@@ -1,6 +1,6 @@
 import type { PortalKey } from './portal-en';
 
-/** The parent portal in Spanish (issue 33, ADR 047): loaded by the portal only for a parent who chose Spanish. */
+/** The parent portal in Spanish (ADR 047): loaded by the portal only for a parent who chose Spanish. */
 export const portalEs = {
   'portal.loading': 'Cargando...',
   'portal.documentTitle': 'Panel para padres | {centre}',
@@ -207,7 +207,7 @@ export const portalEs = {
   'portal.documentType.emergency_contact': 'Formulario de contactos de emergencia',
   'portal.documentType.photo_permission': 'Permiso para fotos',
   'portal.documentType.other': 'Otro',
-  // The Today tab's timeline, the attendance line and the offline banner (issue 32).
+  // The Today tab's timeline, the attendance line and the offline banner.
   'portal.timeline.kind.meal': 'Comida',
   'portal.timeline.kind.bottle': 'Biberón',
   'portal.timeline.kind.nap': 'Siesta',

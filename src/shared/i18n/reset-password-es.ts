@@ -1,7 +1,7 @@
 import type { ResetPasswordWords } from './reset-password';
 
 /**
- * /es/parent-reset-password's words (issue 33): the English page's in Spanish, written for the families who read
+ * /es/parent-reset-password's words: the English page's in Spanish, written for the families who read
  * it, in the words the Spanish portal and e-mails already use (`portal.password.*`, `mail.reset.*`).
  */
 export const resetPasswordEs: ResetPasswordWords = {

@@ -1,7 +1,7 @@
 import type { PageLanguage } from './paths';
 
 /**
- * The parent reset-password page's words (issue 33): `/parent-reset-password` English, exactly as the page said
+ * The parent reset-password page's words: `/parent-reset-password` English, exactly as the page said
  * them, and `/es/parent-reset-password` Spanish (reset-password-es.ts, loaded with that page's own chunk only).
  * No imports beyond types: each route's chunk carries only its own language.
  */

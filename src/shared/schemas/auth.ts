@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { emailField, passwordField } from './fields';
 
 /**
- * Sign-in and 'Forgot your password?' (SPEC.md §5). The rules for a new password (length, not a common one)
+ * Sign-in and 'Forgot your password?' (docs/product.md §5). The rules for a new password (length, not a common one)
  * are in ./password-policy.ts: they need the common-password dictionary (a few hundred KB), which the sign-in
  * pages must not load.
  */
 
-/** Admin and parent sign-in (SPEC.md §5). */
+/** Admin and parent sign-in (docs/product.md §5). */
 export const loginSchema = z.object({
   email: emailField(),
   password: passwordField(),

@@ -7,7 +7,7 @@ import { pageFields } from './page';
 const DOB_REQUIRED = 'Date of birth is required';
 
 /**
- * The admin's enrolled-child form (SPEC.md §5 Enrolled child form): one schema for the dialog and the server.
+ * The admin's enrolled-child form (docs/product.md §5 Enrolled child form): one schema for the dialog and the server.
  * With `today` the date of birth is also checked against the day (see `birthDateField`); the start date may be
  * in the past, since children already enrolled started earlier.
  */
@@ -46,7 +46,7 @@ export const EMPTY_CHILD = {
   notes: '',
 };
 
-/** PATCH /api/enrollment-applications/{id}/status: any status to any status (SPEC.md §4). */
+/** PATCH /api/enrollment-applications/{id}/status: any status to any status (docs/product.md §4). */
 export const statusUpdateSchema = z.object({
   status: z.enum(APPLICATION_STATUSES, {
     error: 'Please choose a valid status',

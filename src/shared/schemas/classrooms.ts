@@ -3,7 +3,7 @@ import { idSchema } from './content';
 import { changeableText } from './attendance';
 import { enumField, idField, isoDate, requiredText } from './fields';
 
-/** The rooms' age groups (issue 32), with the label the Classrooms view shows. */
+/** The rooms' age groups, with the label the Classrooms view shows. */
 export const CLASSROOM_AGE_GROUPS = ['infant', 'young_toddler', 'older_toddler', 'preschool_3', 'preschool_4_5', 'school_age'] as const;
 export type ClassroomAgeGroup = (typeof CLASSROOM_AGE_GROUPS)[number];
 export const CLASSROOM_AGE_GROUP_LABELS: Record<ClassroomAgeGroup, string> = {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DOCUMENT_TYPES } from '../constants';
 import { isoDate, looseBoolean, optionalText, requiredText } from './fields';
 
-/** Limits of the Communication Center (SPEC.md §5 Message compose, Document request, Submit document). */
+/** Limits of the Communication Center (docs/product.md §5 Message compose, Document request, Submit document). */
 export const SUBJECT_MAX = 200;
 export const CONTENT_MAX = 5000;
 export const DOCUMENT_NAME_MAX = 200;
@@ -27,7 +27,7 @@ const optionalId = z
 
 /**
  * The compose dialog. The server decides the recipient: an admin's message goes to the parent of the chosen
- * child, a parent's message goes to the centre. Fields of SPEC.md §7 the server derives (type, recipientType,
+ * child, a parent's message goes to the centre. Fields of docs/product.md §7 the server derives (type, recipientType,
  * recipientId, recipientName, childName) are accepted and ignored so a client posting them is understood.
  */
 export const messageSchema = z.object({
@@ -38,7 +38,7 @@ export const messageSchema = z.object({
 });
 export type MessageInput = z.input<typeof messageSchema>;
 
-/** The admin must pick a child: that fills the recipient (SPEC.md §5 Message compose). */
+/** The admin must pick a child: that fills the recipient (docs/product.md §5 Message compose). */
 export const adminMessageSchema = messageSchema.extend({ childId: idText('Please select a child') });
 
 export const DUE_DATE_IN_PAST = 'The due date cannot be before today';

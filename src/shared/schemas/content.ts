@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ANNOUNCEMENT_CATEGORIES, EVENT_CATEGORIES, PRIORITIES } from '../constants';
 import { idField, isoDate, looseBoolean, optionalText, optionalTime, plainString, requiredText } from './fields';
 
-/** Event form of the admin dashboard (SPEC.md §5 Event). */
+/** Event form of the admin dashboard (docs/product.md §5 Event). */
 export const eventSchema = z
   .object({
     title: requiredText('Title is required', 200),
@@ -45,7 +45,7 @@ const announcementObject = (postedDay?: string) =>
     expiresAt: expiryField(postedDay),
   });
 
-/** Announcement form (SPEC.md §5 Announcement); a blank expiry is stored as null. */
+/** Announcement form (docs/product.md §5 Announcement); a blank expiry is stored as null. */
 export const announcementSchema = announcementObject();
 /**
  * The form's schema: an announcement may not expire before the day it is posted (today for a new one, in the

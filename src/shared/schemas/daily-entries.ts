@@ -3,7 +3,7 @@ import { enumField, idField, optionalText, requiredText } from './fields';
 import { idSchema } from './content';
 
 /**
- * Daily sheets (issue 32): what staff record about a child's day. One discriminated union on `kind`, shared by
+ * Daily sheets: what staff record about a child's day. One discriminated union on `kind`, shared by
  * the Daily sheets tab's buttons and forms and by the server (POST, PATCH, the group entry).
  */
 export const DAILY_ENTRY_KINDS = ['meal', 'bottle', 'nap', 'diaper', 'toilet', 'mood', 'note'] as const;
@@ -25,7 +25,7 @@ export const AMOUNT_LABELS: Record<(typeof MEAL_AMOUNTS)[number], string> = { no
 export const DIAPER_LABELS: Record<(typeof DIAPER_TYPES)[number], string> = { wet: 'Wet', bm: 'BM', dry: 'Dry' };
 export const TOILET_LABELS: Record<(typeof TOILET_RESULTS)[number], string> = { success: 'Success', attempt: 'Tried' };
 
-/** The longest nap a sheet takes: a longer one is a mistake in the times (issue 32). */
+/** The longest nap a sheet takes: a longer one is a mistake in the times. */
 export const NAP_MAX_MS = 4 * 60 * 60 * 1000;
 export const NAP_ORDER_MESSAGE = 'The nap must end after it starts';
 export const NAP_TOO_LONG_MESSAGE = 'A nap can be at most 4 hours';

@@ -6,7 +6,7 @@ import { pageFields } from './page';
 
 /**
  * A comma-separated list as the forms send it ("Counting, sharing ,") or an array: split on commas, each
- * item trimmed through the shared text helper, blanks dropped (SPEC.md §5).
+ * item trimmed through the shared text helper, blanks dropped (docs/product.md §5).
  */
 export function listField(itemMax = 100, maxItems = 30) {
   return z
@@ -46,7 +46,7 @@ const optionalParticipation = z
   .refine((v) => v === null || (PARTICIPATION_LEVELS as readonly string[]).includes(v), PARTICIPATION_MESSAGE)
   .transform((v) => v as (typeof PARTICIPATION_LEVELS)[number] | null);
 
-/** Add Daily Activity (SPEC.md §3 daily_activities, §5 Daily activity). */
+/** Add Daily Activity (docs/product.md §3 daily_activities, §5 Daily activity). */
 export const activityFields = z.object({
   activityDate: isoDate('Date is required'),
   category: z.enum(ACTIVITY_CATEGORIES, { error: 'Please choose a category' }),
@@ -62,7 +62,7 @@ export const activitySchema = activityFields.extend({ childId: idSchema });
 export const activityUpdateSchema = activityFields.extend({ id: idSchema });
 export type ActivityInput = z.input<typeof activitySchema>;
 
-/** Add Development Note (SPEC.md §3 development_notes, §5 Development note). The author is set by the server. */
+/** Add Development Note (docs/product.md §3 development_notes, §5 Development note). The author is set by the server. */
 export const noteFields = z.object({
   category: z.enum(NOTE_CATEGORIES, { error: 'Please choose a category' }),
   title: requiredText('Title is required', 200),
@@ -83,7 +83,7 @@ export const MISSING_DATES = 'Missing Dates: Please select both start and end da
  */
 export const NOTHING_TO_REPORT = 'There are no activities or notes to report for this week.';
 
-/** Send Weekly Report (SPEC.md §5 Weekly report): both dates, in order, at most five weeks apart. */
+/** Send Weekly Report (docs/product.md §5 Weekly report): both dates, in order, at most five weeks apart. */
 export const weeklyReportSchema = z
   .object({
     childId: idSchema,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PROGRAM_CHOICES } from '../constants';
 import { HOW_HEARD_CHOICES, RELATIONSHIP_CHOICES, STATE_CHOICES } from '../enrollment-choices';
 
-/** The languages an application can be made in: the public pages' (issue 33). */
+/** The languages an application can be made in: the public pages'. */
 export const LANGUAGE_CHOICES = [
   { value: 'en', label: 'English' },
   { value: 'es', label: 'Español' },
@@ -21,7 +21,7 @@ import {
 } from './fields';
 
 /**
- * The online enrollment application of SPEC.md §3 and §5: one schema for the form and the server.
+ * The online enrollment application of docs/product.md §3 and §5: one schema for the form and the server.
  *
  * Built the first time it checks something (`z.lazy`), not when its module loads: its two dozen fields, each a
  * chain of zod schemas (normalized, trimmed, refined, bounded), took 20 ms of a desktop's CPU to build (80 ms on
@@ -80,7 +80,7 @@ function enrollmentObject(today?: string) {
       .nullish()
       .or(z.literal('').transform(() => null))
       .transform((v) => v ?? null),
-    /** The language the family applied in (issue 33): the page's, `/es/enrollment` is Spanish; staff e-mails follow it. */
+    /** The language the family applied in: the page's, `/es/enrollment` is Spanish; staff e-mails follow it. */
     language: choiceField(LANGUAGE_CHOICES, 'Please choose a language')
       .or(z.literal('').transform(() => 'en' as const))
       .optional()

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { GALLERY_CATEGORIES } from '../constants';
 import { optionalText, plainString } from './fields';
 
-/** The text fields of the gallery upload form (SPEC.md §3 pictures); the file itself is checked by the server. */
+/** The text fields of the gallery upload form (docs/product.md §3 pictures); the file itself is checked by the server. */
 export const pictureFieldsSchema = z.object({
   category: plainString()
     .nullish()

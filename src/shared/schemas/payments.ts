@@ -34,12 +34,12 @@ export function paymentMethodLabel(value: string): string {
   return PAYMENT_METHOD_CHOICES.find((c) => c.value === value)?.label ?? spaced(value);
 }
 
-/** SPEC.md §2 Payment receipt card: a stored value with its underscores shown as spaces. */
+/** docs/product.md §2 Payment receipt card: a stored value with its underscores shown as spaces. */
 export function spaced(value: string): string {
   return value.replace(/_/g, ' ');
 }
 
-/** SPEC.md §5 Receipt form: the check number belongs to checks, the transaction ID to cards and transfers. */
+/** docs/product.md §5 Receipt form: the check number belongs to checks, the transaction ID to cards and transfers. */
 export const takesCheckNumber = (method: string) => method === 'check';
 export const takesTransactionId = (method: string) => method === 'credit_card' || method === 'bank_transfer';
 
@@ -75,7 +75,7 @@ export const amountField = z
     return centsToAmount(cents);
   });
 
-/** The new receipt form (SPEC.md §5 Receipt form): one schema for the form and the server. */
+/** The new receipt form (docs/product.md §5 Receipt form): one schema for the form and the server. */
 export const receiptSchema = z
   .object({
     childId: requiredText('Please choose a child', 64),
@@ -118,20 +118,20 @@ export const MISSING_TAX_INPUT = 'Please select a parent and enter a tax year.';
 /** The earliest tax year a statement can be made for: older records are not kept in this system. */
 export const FIRST_TAX_YEAR = 2000;
 
-/** A tax year, as text (SPEC.md §7) or a number: four digits. The range against today is checked by the server. */
+/** A tax year, as text (docs/product.md §7) or a number: four digits. The range against today is checked by the server. */
 export const taxYearField = z
   .union([z.string({ error: MISSING_TAX_INPUT }), z.number({ error: MISSING_TAX_INPUT }).transform(String)], { error: MISSING_TAX_INPUT })
   .pipe(requiredText(MISSING_TAX_INPUT, 10))
   .refine((v) => /^\d{4}$/.test(v), 'The tax year must be a four-digit year, e.g. 2025');
 
-/** POST /api/admin/year-end-tax-receipt (SPEC.md §7). */
+/** POST /api/admin/year-end-tax-receipt (docs/product.md §7). */
 export const taxStatementSchema = z.object({
   parentEmail: z.string({ error: MISSING_TAX_INPUT }).pipe(requiredText(MISSING_TAX_INPUT, 254)).pipe(emailField()),
   taxYear: taxYearField,
 });
 export type TaxStatementInput = z.input<typeof taxStatementSchema>;
 
-/** The tax years the panel offers (SPEC.md §9): the current year and the 4 previous. */
+/** The tax years the panel offers (docs/product.md §9): the current year and the 4 previous. */
 export function offeredTaxYears(currentYear: number): string[] {
   return Array.from({ length: 5 }, (_, i) => String(currentYear - i));
 }

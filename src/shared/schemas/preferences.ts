@@ -4,7 +4,7 @@ import { enumField } from './fields';
 
 /**
  * A parent's own choices (`GET` and `PATCH /api/parent/preferences`): the language of the portal, its e-mails
- * and PDFs (issue 33), how messages are e-mailed (issue 33) and the end-of-day summary (issue 32).
+ * and PDFs, how messages are e-mailed and the end-of-day summary.
  */
 export { LANGUAGES, type Language } from '../i18n/languages';
 

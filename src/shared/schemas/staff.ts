@@ -4,7 +4,7 @@ import { emailField, enumField, idField, isoDate, requiredText } from './fields'
 import { pageFields } from './page';
 
 /**
- * Staff accounts and the audit log (issue 31). The forms that set a password import ./password-policy.ts
+ * Staff accounts and the audit log. The forms that set a password import ./password-policy.ts
  * themselves (its dictionary is large): staffSetPasswordSchema and staffChangePasswordSchema live there.
  */
 export const STAFF_ROLES = ['director', 'teacher'] as const;

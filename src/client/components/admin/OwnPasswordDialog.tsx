@@ -2,7 +2,7 @@ import { staffChangePasswordSchema, STAFF_PASSWORD_MIN } from '~/shared/schemas/
 import { trpc } from '~/client/lib/trpc';
 import { PasswordChangeDialog } from '../PasswordChangeDialog';
 
-/** Any staff member's own password (issue 31); their other sessions end, this one stays. */
+/** Any staff member's own password; their other sessions end, this one stays. */
 function OwnPasswordDialog({ isOpen, onOpenChange }: { isOpen: boolean; onOpenChange: (open: boolean) => void }) {
   return (
     <PasswordChangeDialog

@@ -23,7 +23,7 @@ export function StaffForgotPassword({ initialEmail }: { initialEmail: string }) 
   }
   if (request.data) {
     return (
-      // In place of the form and its focused button: focus goes to the answer (issue 34).
+      // In place of the form and its focused button: focus goes to the answer.
       <p
         role="status"
         tabIndex={-1}

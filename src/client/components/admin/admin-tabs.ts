@@ -25,7 +25,7 @@ export type AdminTabId = (typeof ADMIN_TABS)[number]['id'];
 export type StaffRoleName = 'director' | 'teacher';
 
 /**
- * The tabs each role sees (issue 31, ADR 039): a director every tab, a teacher the children's day. Only what is
+ * The tabs each role sees (ADR 039): a director every tab, a teacher the children's day. Only what is
  * shown: the server refuses a teacher every director's call whatever the page asks.
  */
 const TEACHER_TABS: readonly AdminTabId[] = ['activities', 'attendance', 'daily', 'communication'];

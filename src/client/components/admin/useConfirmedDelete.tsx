@@ -12,9 +12,9 @@ export interface ConfirmedDeleteOptions<Item, Result, TError, Context> {
   title: string;
   message: ReactNode | ((item: Item) => ReactNode);
   confirmLabel?: string;
-  /** The toast after the delete (SPEC.md §8 wording). */
+  /** The toast after the delete (docs/product.md §8 wording). */
   success: (item: Item, result: Result) => ToastText;
-  /** The toast when the delete fails, shown as destructive (SPEC.md §8 wording). */
+  /** The toast when the delete fails, shown as destructive (docs/product.md §8 wording). */
   failure: (error: TError) => ToastText;
   /** Refreshes whatever showed the item. */
   onDeleted: () => void;

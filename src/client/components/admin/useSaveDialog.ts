@@ -6,7 +6,7 @@ import type { ServerError } from '~/client/lib/use-schema-form';
 
 type ToastText = Omit<ToastContent, 'variant'>;
 
-/** One way a dialog saves: its procedure, the input it sends, and the toasts that follow (SPEC.md §8 wording). */
+/** One way a dialog saves: its procedure, the input it sends, and the toasts that follow (docs/product.md §8 wording). */
 export interface SaveStep<Data, Input, Result, TError, Context> {
   /** The procedure's options, e.g. `trpc.events.create.mutationOptions()`. */
   mutation: UseMutationOptions<Result, TError, Input, Context>;

@@ -41,7 +41,7 @@ export function replySubject(subject: string): string {
 }
 
 /**
- * The Communication Center of SPEC.md §2, shared by the admin dashboard and the parent portal: messages both
+ * The Communication Center of docs/product.md §2, shared by the admin dashboard and the parent portal: messages both
  * ways with unread badges, document requests with pending badges, and the three dialogs.
  */
 export function CommunicationCenter({ userType, childId, parentEmail, children = [] }: CommunicationCenterProps) {
@@ -228,7 +228,7 @@ function MessageItem({
   // Shown to its recipient for a moment, the message counts as read (the button stays for a quick reader).
   const text = useRef<HTMLParagraphElement>(null);
   // Marked read while its button has focus (pressed, or seen on screen): the button is about to go, so focus goes to
-  // Reply beside it, and the change is read out (issue 34: it was lost to <body>).
+  // Reply beside it, and the change is read out (it was lost to <body>).
   const markButton = useRef<HTMLButtonElement>(null);
   const reply = useRef<HTMLButtonElement>(null);
   const [announced, setAnnounced] = useState(false);

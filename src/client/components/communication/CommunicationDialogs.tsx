@@ -35,7 +35,7 @@ function httpStatus(error: unknown): number | undefined {
 }
 
 /**
- * SPEC.md §8: 'HTTP {status}: ' and the server's error, or the fallback. `describe` is the portal's (in the parent's
+ * docs/product.md §8: 'HTTP {status}: ' and the server's error, or the fallback. `describe` is the portal's (in the parent's
  * language, client/i18n.tsx callError); errorMessage for staff.
  */
 function httpDescription(error: unknown, fallback: string, describe: (error: unknown, fallback: string) => string = errorMessage): string {
@@ -289,7 +289,7 @@ async function uploadFile(file: File): Promise<string> {
 
 /**
  * Parent: answer a request with one file (a PDF, or a photo of the paper form taken with the phone). The file
- * is uploaded as soon as it is chosen; the submit button stays disabled until it is (SPEC.md §5).
+ * is uploaded as soon as it is chosen; the submit button stays disabled until it is (docs/product.md §5).
  */
 export function SubmitDocumentDialog({ request, onClose }: { request: DocumentRequest; onClose: () => void }) {
   const { t, callError } = usePortalIntl();

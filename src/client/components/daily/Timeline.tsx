@@ -4,7 +4,7 @@ import type { TimelineItem, TimelineKind } from '~/shared/timeline';
 import { describeItem, ENGLISH_WORDS, type TimelineWords } from '~/shared/timeline-text';
 
 /**
- * A child's day as a list, newest first (issue 32): the parent's Today tab and the staff's child sheet. One case per
+ * A child's day as a list, newest first: the parent's Today tab and the staff's child sheet. One case per
  * kind of TimelineItem, the attendance's check-in and check-out included.
  */
 const ICONS: Record<TimelineKind, ReactNode> = {

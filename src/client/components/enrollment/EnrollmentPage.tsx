@@ -22,7 +22,7 @@ export interface EnrollmentView {
   /** The program does not fit the child's age (shared/program-age.ts): the parent may apply anyway. */
   ageWarning?: string | null;
   ageWarningAccepted?: boolean;
-  /** The page's language (issue 33): `/es/enrollment` is Spanish, and so is the application it sends. */
+  /** The page's language: `/es/enrollment` is Spanish, and so is the application it sends. */
   language?: 'en' | 'es';
 }
 
@@ -77,7 +77,7 @@ function EnrollmentForm({ view }: { view: EnrollmentView }) {
         </p>
       </header>
       {refused && (
-        // What the toast says when the script sends the form (SPEC.md §8), here for a form the browser sent itself.
+        // What the toast says when the script sends the form (docs/product.md §8), here for a form the browser sent itself.
         <div
           id="form-problem"
           role="alert"

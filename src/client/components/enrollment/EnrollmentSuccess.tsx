@@ -13,7 +13,7 @@ const NEXT_STEPS = [
 const linkClass =
   'rounded font-semibold text-brand-800 underline underline-offset-2 outline-none focus-visible:ring-3 focus-visible:ring-brand-500/50';
 
-/** The success screen of SPEC.md §2. Its heading takes focus when the page's script shows it in place of the form. */
+/** The success screen of docs/product.md §2. Its heading takes focus when the page's script shows it in place of the form. */
 export function EnrollmentSuccess() {
   const t = useT();
   const href = useLocalHref();

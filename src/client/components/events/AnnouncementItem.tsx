@@ -8,7 +8,7 @@ import { PriorityIcon, usePriorityLabel } from './PriorityIcon';
 import type { PublicAnnouncement } from './queries';
 
 /**
- * One announcement with every detail SPEC.md §2 names: the 'All Announcements' list and the dashboard's
+ * One announcement with every detail docs/product.md §2 names: the 'All Announcements' list and the dashboard's
  * Announcements tab, which adds its own `badges` (Private) after the category and priority.
  */
 export function AnnouncementItem({

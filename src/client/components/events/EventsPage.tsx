@@ -17,12 +17,12 @@ import { truncate } from '../../lib/format';
 import { formatDay, usePageLanguage, useT } from '../../lib/i18n';
 import { SubscribeToCalendar } from './SubscribeToCalendar';
 
-/** SPEC.md §9: upcoming events at most 5; announcement preview 3 items cut to 100 characters. */
+/** docs/product.md §9: upcoming events at most 5; announcement preview 3 items cut to 100 characters. */
 const UPCOMING_LIMIT = 5;
 const PREVIEW_LIMIT = 3;
 const PREVIEW_CHARS = 100;
 
-/** `/events` and its Spanish twin `/es/events` (issue 33): the same page, in the address's language. */
+/** `/events` and its Spanish twin `/es/events`: the same page, in the address's language. */
 export function EventsPage() {
   const t = useT();
   const language = usePageLanguage();
@@ -55,7 +55,7 @@ export function EventsPage() {
 
       {/*
         Phones and tablets: one column, calendar first, then the day, the upcoming events, the Announcements card
-        (SPEC.md's preview, the same on every width) and every announcement.
+        (the product's preview, the same on every width) and every announcement.
         Desktops: the main column holds the calendar, the day and the full list one under the other (no hole
         beside a taller sidebar); the sidebar with the upcoming events and the preview spans all three rows,
         and its extra height, if any, goes to the last row.

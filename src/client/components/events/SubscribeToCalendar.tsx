@@ -20,7 +20,7 @@ export function feedLinks(origin: string): { webcal: string; https: string } {
 }
 
 /**
- * "Subscribe to calendar" (issue 33) on /events and /es/events: a `webcal:` link, which a phone hands to its
+ * "Subscribe to calendar" on /events and /es/events: a `webcal:` link, which a phone hands to its
  * calendar app, and the https address shown in a read-only field to copy into any other calendar. Plain markup:
  * nothing here needs a script.
  */

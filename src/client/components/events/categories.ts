@@ -5,7 +5,7 @@ import type { BadgeTone } from '../ui/Card';
 export type PublicEventCategory = (typeof PUBLIC_EVENT_CATEGORIES)[number];
 
 /**
- * Badge colours of the event categories the public pages know (SPEC.md §2). Shared with the admin
+ * Badge colours of the event categories the public pages know (docs/product.md §2). Shared with the admin
  * dashboard so an event looks the same everywhere.
  */
 export const EVENT_CATEGORY_TONES: Record<PublicEventCategory, BadgeTone> = {
@@ -16,7 +16,7 @@ export const EVENT_CATEGORY_TONES: Record<PublicEventCategory, BadgeTone> = {
   health: 'orange',
 };
 
-/** An unknown category is shown as general (SPEC.md §9). */
+/** An unknown category is shown as general (docs/product.md §9). */
 export function publicEventCategory(category: string | null | undefined): PublicEventCategory {
   return (PUBLIC_EVENT_CATEGORIES as readonly string[]).includes(category ?? '') ? (category as PublicEventCategory) : 'general';
 }
@@ -26,7 +26,7 @@ export function eventCategoryTone(category: string | null | undefined): BadgeTon
 }
 
 /**
- * The badge label of an event on the public pages: only SPEC.md's public set, so a category staff use
+ * The badge label of an event on the public pages: only the product's public set, so a category staff use
  * among themselves (education, parent-meeting) or an unknown one reads 'General', as its colour already does.
  */
 export function publicEventCategoryLabel(category: string | null | undefined): string {

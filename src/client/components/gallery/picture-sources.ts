@@ -1,5 +1,5 @@
 /**
- * Where the browser finds a gallery picture: the stored WebP (`/uploads/{fileName}`, SPEC.md §7) and, when the
+ * Where the browser finds a gallery picture: the stored WebP (`/uploads/{fileName}`, docs/product.md §7) and, when the
  * server has made them (ADR 012), `srcset` lists of its AVIF and WebP copies so a phone downloads a small one.
  */
 export interface StoredPicture {

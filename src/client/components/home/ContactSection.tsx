@@ -5,7 +5,7 @@ import { LinkButton } from '../ui/LinkButton';
 import { Card } from '../ui/Card';
 import { ExternalLinkButton } from '../ui/ExternalLink';
 
-/** What the online application asks for (SPEC.md §2 Contact). */
+/** What the online application asks for (docs/product.md §2 Contact). */
 const FORM_GROUPS = [
   'home.contact.group.parent',
   'home.contact.group.child',

@@ -12,7 +12,7 @@ import { Badge, Card } from '../ui/Card';
 import { LoadFailed } from '../ui/LoadFailed';
 import { MomentDay } from '../ui/MomentDay';
 
-/** SPEC.md §9: events dated today or later, at most 3; public announcements newest first, at most 3. */
+/** docs/product.md §9: events dated today or later, at most 3; public announcements newest first, at most 3. */
 const TEASER_LIMIT = 3;
 
 export function EventsTeaserSection() {

@@ -4,7 +4,7 @@ import { centre } from '~/shared/centre';
 import { LinkButton } from '../ui/LinkButton';
 import { PlainButton } from '../ui/PlainButton';
 
-/** The claims of SPEC.md §1, written as an Ohio centre states them. */
+/** The claims of docs/product.md §1, written as an Ohio centre states them. */
 const CLAIMS = [
   { icon: ShieldCheck, text: 'site.licence' },
   { icon: Star, text: 'home.claims.sutq' },

@@ -6,7 +6,7 @@ import { HeroSection } from './HeroSection';
 import { ProgramsSection } from './ProgramsSection';
 import { SiteFooter } from './SiteFooter';
 
-/** The home page, and its Spanish twin `/es` (issue 33): each section reads the address's language. */
+/** The home page, and its Spanish twin `/es`: each section reads the address's language. */
 export function HomePage() {
   return (
     <>

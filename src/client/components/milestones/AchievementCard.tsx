@@ -5,7 +5,7 @@ import { Badge, Card } from '../ui/Card';
 import { difficultyTone } from './labels';
 import { type Achievement, type Milestone, MilestoneBadge } from './MilestoneCard';
 
-/** An achievement with its milestone (joined by milestoneId on the client, SPEC.md §7). */
+/** An achievement with its milestone (joined by milestoneId on the client, docs/product.md §7). */
 export function AchievementCard({ achievement: a, milestone }: { achievement: Achievement; milestone: Milestone | undefined }) {
   const t = useT();
   const language = usePageLanguage();

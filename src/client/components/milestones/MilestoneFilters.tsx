@@ -10,7 +10,7 @@ const selectClass =
   'min-h-11 w-full appearance-none rounded-lg border border-stone-300 bg-white px-3 py-2 pr-9 text-base text-stone-900 outline-none focus-visible:border-brand-600 focus-visible:ring-3 focus-visible:ring-brand-500/30';
 
 /**
- * The Age Range and Category filters (SPEC.md §2) as a GET form of native selects (ADR 018): sent, it loads
+ * The Age Range and Category filters (docs/product.md §2) as a GET form of native selects (ADR 018): sent, it loads
  * `/milestones?age=…&category=…`, which the server renders filtered, so the filters work before and without any
  * script. With a script, a choice applies at once (the page's script, or the app's router through `onChange`), and
  * the Apply button, which only a page without scripts needs, is hidden.

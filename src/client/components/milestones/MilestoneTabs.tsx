@@ -7,7 +7,7 @@ import { usePageLanguage, useT } from '../../lib/i18n';
 type View = (typeof MILESTONE_VIEWS)[number]['id'];
 
 /**
- * The three tabs (SPEC.md §2) as links to `/milestones?tab=…` (ADR 018), so each works before and without any
+ * The three tabs (docs/product.md §2) as links to `/milestones?tab=…` (ADR 018), so each works before and without any
  * script; all three panels are in the page, the others hidden. With a script, a tab shows its panel in place
  * (the page's script, or the app's router through `onSelect`) and the arrow keys move between tabs
  * (ui/tab-keys.ts).

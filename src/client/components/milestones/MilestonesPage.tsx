@@ -13,7 +13,7 @@ import { Card } from '../ui/Card';
 import { achievementsQuery, milestonesQuery, recentQuery } from './queries';
 import { usePageLanguage, useT } from '../../lib/i18n';
 
-/** `/milestones` and its Spanish twin `/es/milestones` (issue 33): the same page, in the address's language. */
+/** `/milestones` and its Spanish twin `/es/milestones`: the same page, in the address's language. */
 export function MilestonesPage() {
   const t = useT();
   const language = usePageLanguage();

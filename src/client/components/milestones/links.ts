@@ -7,7 +7,7 @@ export function milestonesHref(search: MilestonesSearch, language: 'en' | 'es' =
   return query ? `${path}?${query}` : path;
 }
 
-/** The page's three tabs, in order; the first is the default (SPEC.md §2). */
+/** The page's three tabs, in order; the first is the default (docs/product.md §2). */
 export const MILESTONE_VIEWS = [
   { id: 'milestones', label: 'Available Milestones' },
   { id: 'achievements', label: 'All Achievements' },

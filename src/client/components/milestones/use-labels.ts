@@ -5,7 +5,7 @@ import { capitalize } from './labels';
 const has = <T extends string>(values: readonly T[], value: string): value is T => (values as readonly string[]).includes(value);
 
 /**
- * The public milestones page's words for the stored values, in the address's language (issue 33): age bands,
+ * The public milestones page's words for the stored values, in the address's language: age bands,
  * categories, difficulties and celebrations from the catalogue; a value it does not know is shown as stored.
  */
 export function useMilestoneLabels() {

@@ -12,14 +12,14 @@ import { inputClass } from '../ui/Field';
 import { buttonClass } from '../ui/button-class';
 import { Card } from '../ui/Card';
 
-/** What the server renders /parent-login with (SPEC.md §2 Parent login), and /es/parent-login (issue 33). */
+/** What the server renders /parent-login with (docs/product.md §2 Parent login), and /es/parent-login. */
 export interface ParentLoginView {
   /** The page's language, its address's (ADR 045): English unless said. */
   language?: PageLanguage;
   notice?: ParentNotice | null;
   email?: string;
   errors?: { email?: string; password?: string };
-  /** The sign-in was refused: SPEC.md §8 'Login Failed' with the server's sentence. */
+  /** The sign-in was refused: docs/product.md §8 'Login Failed' with the server's sentence. */
   failure?: string | null;
   /** 'Forgot your password?' is open (?forgot=1, or after a reset request). */
   forgotOpen?: boolean;

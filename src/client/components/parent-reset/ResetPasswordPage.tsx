@@ -11,7 +11,7 @@ import { LinkButton } from '../ui/Button';
 
 /**
  * The page a parent's reset link opens (`…/parent-reset-password#token=…`), in the language of its address: the
- * English page, and its Spanish twin `/es/parent-reset-password` that a Spanish reset e-mail links to (issue 33).
+ * English page, and its Spanish twin `/es/parent-reset-password` that a Spanish reset e-mail links to.
  * The token stays in the fragment, which browsers never send to a server: the page asks whether the link still
  * works as it opens, then takes the new password. What the schema and the server say in English is shown in the
  * page's language (`words.refusals`); the sign-in it sends the parent to is the same language's.

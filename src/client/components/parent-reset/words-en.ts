@@ -1,7 +1,7 @@
 import type { ResetPasswordWords } from '~/shared/i18n/reset-password';
 import { PARENT_PASSWORD_HINT } from '~/shared/schemas/password-policy';
 
-/** The page's words, as SPEC.md and the page have always said them; its Spanish twin's are shared/i18n/reset-password-es.ts. */
+/** The page's words, as the product and the page have always said them; its Spanish twin's are shared/i18n/reset-password-es.ts. */
 export const resetPasswordEn: ResetPasswordWords = {
   language: 'en',
   title: 'Choose a New Password',

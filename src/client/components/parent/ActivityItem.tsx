@@ -6,7 +6,7 @@ import { ActivityIcon, activityTone, categoryLabel } from './categories';
 
 export type ParentActivity = RouterOutputs['parentPortal']['activities']['items'][number];
 
-/** One daily activity (SPEC.md §2 Activities tab): title, category, date, description, duration, skills, enjoyment. */
+/** One daily activity (docs/product.md §2 Activities tab): title, category, date, description, duration, skills, enjoyment. */
 export function ActivityItem({ activity: a }: { activity: ParentActivity }) {
   const intl = usePortalIntl();
   const { t } = intl;

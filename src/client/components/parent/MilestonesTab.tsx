@@ -47,7 +47,7 @@ function MilestoneItem({ milestone: m, achievedAt }: { milestone: Milestone; ach
   );
 }
 
-/** SPEC.md §2 Milestones tab: the milestones of the child's age band, the ones the child achieved shown as earned. */
+/** docs/product.md §2 Milestones tab: the milestones of the child's age band, the ones the child achieved shown as earned. */
 export function MilestonesTab({ data }: { data: MilestonesData }) {
   const intl = usePortalIntl();
   const { t } = intl;

@@ -22,7 +22,7 @@ function Chips({ title, items, tone }: { title: string; items: string[]; tone: '
   );
 }
 
-/** One development note (SPEC.md §2 Notes tab): title, category, date, content, skills, areas, author. */
+/** One development note (docs/product.md §2 Notes tab): title, category, date, content, skills, areas, author. */
 export function NoteItem({ note: n }: { note: ParentNote }) {
   const intl = usePortalIntl();
   const { t } = intl;

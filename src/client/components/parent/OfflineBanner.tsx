@@ -10,7 +10,7 @@ import { dashboardQuery, signedInParentQuery } from './queries';
 queriesFollowTheNetwork();
 
 /**
- * The parent portal offline (issue 33, ADR 051). Starts the service worker for the signed-in parent, says
+ * The parent portal offline (ADR 051). Starts the service worker for the signed-in parent, says
  * "You are offline. Last updated …" when the browser is offline or the page is a cached copy, and pauses sending
  * below it (SendingPaused: every submit and every `needsNetwork` button is disabled).
  *

@@ -49,7 +49,7 @@ const ChangePasswordDialog = lazy(() => import('./ChangePasswordDialog').then((m
 const HEADER_BUTTON =
   'min-w-11 max-sm:flex-col max-sm:gap-1 max-sm:px-1.5 max-sm:py-1.5 max-sm:text-xs max-sm:leading-tight max-sm:text-center';
 
-/** Loaded when first opened, as the password dialog (issue 33: language and notification choices). */
+/** Loaded when first opened, as the password dialog (language and notification choices). */
 const PreferencesDialog = lazy(() => import('./PreferencesDialog').then((m) => ({ default: m.PreferencesDialog })));
 
 /** A page of a long list (a year of activities is loaded as the parent scrolls through it). */
@@ -73,7 +73,7 @@ function StatCard({ icon, label, value }: { icon: ReactNode; label: string; valu
 }
 
 /**
- * The portal in the parent's saved language (issue 33, ADR 047): the dashboard's first answer carries it (so a
+ * The portal in the parent's saved language (ADR 047): the dashboard's first answer carries it (so a
  * page the server rendered is hydrated in it), and the Preferences dialog changes it at once. Until the chosen
  * language's words have loaded, the portal says 'Loading...'.
  */
@@ -101,7 +101,7 @@ function TabLoading() {
 function Dashboard() {
   const intl = usePortalIntl();
   const { t } = intl;
-  // The sign-in in the portal's language (issue 33): /es/parent-login for a parent who reads Spanish.
+  // The sign-in in the portal's language: /es/parent-login for a parent who reads Spanish.
   const signIn = `${intl.language === 'es' ? '/es' : ''}/parent-login`;
   const NO_NOTES = t('portal.noNotes');
   const NO_ACTIVITIES = t('portal.noActivities');
@@ -146,7 +146,7 @@ function Dashboard() {
   /** The address names a child that is not (or no longer) this parent's: the server answered 404. */
   const notTheirs = !!childId && isNotFound(dashboard.error);
 
-  // SPEC.md §8's 'Welcome back!', said by the sign-in page's script just before it loaded this page.
+  // docs/product.md §8's 'Welcome back!', said by the sign-in page's script just before it loaded this page.
   useEffect(() => {
     const welcome = takeToastLeftForThisPage();
     if (welcome) toast(welcome);

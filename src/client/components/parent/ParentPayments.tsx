@@ -42,7 +42,7 @@ export interface ParentPaymentsProps {
   childId?: string | null;
   /** Shown in the heading's note; the server decides whose payments these are from the session. */
   parentEmail?: string | null;
-  /** The stored parent token, sent as a bearer header (SPEC.md §6); the session cookie works without it. */
+  /** The stored parent token, sent as a bearer header (docs/product.md §6); the session cookie works without it. */
   token?: string | null;
 }
 

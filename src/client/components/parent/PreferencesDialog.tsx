@@ -34,7 +34,7 @@ function Choice({ value, children }: { value: string; children: string }) {
 }
 
 /**
- * The parent's own choices (issue 33): the portal's language (its e-mails and PDFs too), how messages from the
+ * The parent's own choices: the portal's language (its e-mails and PDFs too), how messages from the
  * centre are e-mailed, and the end-of-day summary. Saved with `PATCH /api/parent/preferences`; the portal
  * changes language as soon as the answer comes.
  */

@@ -5,7 +5,7 @@ import { useCentreToday } from '../../lib/centre-today';
 import { trpc } from '../../lib/trpc';
 
 /**
- * Today's check-in status on the parent's overview (issue 32): "Checked in at 7:42 AM by Anna Alvarez". Rendered
+ * Today's check-in status on the parent's overview: "Checked in at 7:42 AM by Anna Alvarez". Rendered
  * once the answer is there (the server-rendered page has no line here, so hydration matches); nothing on failure.
  * "Not checked in yet today" only while the centre is open, and once the child has started there: never at night,
  * at the weekend or before the first day.

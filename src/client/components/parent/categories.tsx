@@ -16,7 +16,7 @@ import { portalEn, type PortalKey } from '~/shared/i18n/portal-en';
 import type { PortalIntl } from '../../i18n';
 import type { BadgeTone } from '../ui/Card';
 
-/** SPEC.md §2: note categories with distinct icons (others a default icon). */
+/** docs/product.md §2: note categories with distinct icons (others a default icon). */
 const NOTE_ICONS: Record<string, LucideIcon> = {
   physical: Activity,
   cognitive: Brain,
@@ -24,7 +24,7 @@ const NOTE_ICONS: Record<string, LucideIcon> = {
   language: MessageCircle,
   creativity: Palette,
 };
-/** SPEC.md §2: activity categories with icons: learning, play, creative, outdoor (others default). */
+/** docs/product.md §2: activity categories with icons: learning, play, creative, outdoor (others default). */
 const ACTIVITY_ICONS: Record<string, LucideIcon> = { learning: BookOpen, play: Puzzle, creative: Palette, outdoor: Trees };
 
 const ACTIVITY_TONES: Record<string, BadgeTone> = {
@@ -65,7 +65,7 @@ export function categoryLabel(intl: PortalIntl, kind: 'activity' | 'note', value
   return intl.language !== 'en' && key in portalEn ? intl.t(key) : label(value);
 }
 
-/** A child's program as SPEC.md names it, in the portal's language (English, as staff read it, elsewhere). */
+/** A child's program as docs/product.md names it, in the portal's language (English, as staff read it, elsewhere). */
 export function programLabel(intl: PortalIntl, program: string): string {
   const key = `portal.program.${program}` as PortalKey;
   return intl.language !== 'en' && key in portalEn ? intl.t(key) : programName(program);

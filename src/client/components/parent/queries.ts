@@ -8,7 +8,7 @@ import { trpc } from '../../lib/trpc';
 /**
  * The parent dashboard's one request, shared by the route's loader and the dashboard. Apart from the component:
  * whatever a route's loader imports is loaded by every page, while the dashboard is a chunk of its own.
- * Fresh for 30 seconds (SPEC.md §9): a page the server rendered with it is not asked for again as it hydrates.
+ * Fresh for 30 seconds (docs/product.md §9): a page the server rendered with it is not asked for again as it hydrates.
  */
 export const dashboardQuery = (childId: string | null) => ({ ...trpc.parentPortal.dashboard.queryOptions({ childId }), staleTime: 30_000 });
 
@@ -23,11 +23,11 @@ export const signedInParentQuery = () => ({
   staleTime: Number.POSITIVE_INFINITY,
 });
 
-/** The parent's preferences (issue 33): asked for by the Preferences dialog, which puts what it saves here. */
+/** The parent's preferences: asked for by the Preferences dialog, which puts what it saves here. */
 export const preferencesQuery = () => ({ ...trpc.parentPortal.preferences.queryOptions(), staleTime: 0 });
 
 /**
- * The portal's language (issue 33, ADR 047), as the dashboard decides it: what the Preferences dialog saved, else
+ * The portal's language (ADR 047), as the dashboard decides it: what the Preferences dialog saved, else
  * what the dashboard's answer for `childId` says (the server's render has it, and so does the page it hydrates),
  * else the page's own `lang`. Read from the cache without a query of its own: the site header (NavBar) follows it.
  */

@@ -79,7 +79,7 @@ export interface ConfirmDialogProps {
   isPending?: boolean;
 }
 
-/** The confirm prompt before a delete (SPEC.md §2 and §5) or another step that cannot be taken back. */
+/** The confirm prompt before a delete (docs/product.md §2 and §5) or another step that cannot be taken back. */
 export function ConfirmDialog({
   isOpen,
   onOpenChange,

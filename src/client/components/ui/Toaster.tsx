@@ -14,12 +14,12 @@ import { useSwipeDismiss } from '../../lib/use-swipe-dismiss';
 import { cn } from './cn';
 
 /**
- * The toast region: toasts are announced to screen readers, and F8 (SPEC.md §9) moves focus to the newest.
+ * The toast region: toasts are announced to screen readers, and F8 (docs/product.md §9) moves focus to the newest.
  * A toast never covers the control just used: it goes to the top or the bottom edge, whichever is away from
  * it, below the header or above the Call / Apply bar (lib/toast.ts). A toast that covered a card's buttons or a
  * receipt's PDF link for 5 s swallowed the next click. From `sm` on it sits at the left, a dialog's buttons
  * being at its bottom right. Its names are in the page's language (its `<html lang>`: a Spanish page, the portal
- * in Spanish), as the sign-in's own toasts are (issue 33).
+ * in Spanish), as the sign-in's own toasts are.
  */
 export function Toaster() {
   const region = useRef<HTMLDivElement>(null);

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 const HEADING = 'h1, h2, h3';
 
 /**
- * Where focus goes once a confirmation has closed (issue 34): back to the control that opened it, as React Aria does,
+ * Where focus goes once a confirmation has closed: back to the control that opened it, as React Aria does,
  * also when that control could not take it at once (a select disabled while its change is sent: focus then fell to
  * <body>), and, when the control is gone (the item deleted), to the heading of its section, which takes the place of
  * the item as the keyboard's. The outcome itself is said by the toast's live region.

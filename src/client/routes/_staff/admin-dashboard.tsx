@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { AdminDashboard } from '~/client/components/admin/AdminDashboard';
 
-/** SPEC.md §2: /admin-dashboard is the same screen as /admin (the guard is the `_staff` layout route's). */
+/** docs/product.md §2: /admin-dashboard is the same screen as /admin (the guard is the `_staff` layout route's). */
 export const Route = createFileRoute('/_staff/admin-dashboard')({
   component: () => <AdminDashboard />,
 });

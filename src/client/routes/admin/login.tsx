@@ -53,7 +53,7 @@ function AdminLoginPage() {
       onError: (error) => {
         const message = errorMessage(error, 'Invalid email or password');
         // Refused credentials are said at the password too (aria-invalid, its message), which takes focus, lost with
-        // the disabled button (issue 34); any other refusal leaves focus on the password to try again.
+        // the disabled button; any other refusal leaves focus on the password to try again.
         if (!showServerErrors(error)) {
           if (error.data?.httpStatus === 401) showErrors({ password: message });
           else document.querySelector<HTMLInputElement>('main input[name="password"]')?.focus();

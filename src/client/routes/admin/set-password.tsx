@@ -13,7 +13,7 @@ export const Route = createFileRoute('/admin/set-password')({
   component: SetPasswordPage,
 });
 
-/** A staff invitation's or reset link's page (issue 31): choose the password, then sign in with it. */
+/** A staff invitation's or reset link's page: choose the password, then sign in with it. */
 function SetPasswordPage() {
   const navigate = useNavigate();
   const [token] = useState(tokenFromHash);

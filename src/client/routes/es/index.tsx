@@ -4,7 +4,7 @@ import { announcementsQuery, eventsQuery } from '../../components/events/queries
 import { publicPageHead } from '../../lib/page-title';
 import { HomePage } from '../../components/home/HomePage';
 
-/** The Spanish twin of the home page (issue 33): the same sections, in the address's language. */
+/** The Spanish twin of the home page: the same sections, in the address's language. */
 export const Route = createFileRoute('/es/')({
   head: publicPageHead('/es'),
   loader: ({ context: { queryClient } }) => {

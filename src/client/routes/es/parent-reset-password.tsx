@@ -4,7 +4,7 @@ import { ResetPasswordPage } from '../../components/parent-reset/ResetPasswordPa
 import { pageHead } from '../../lib/page-title';
 
 /**
- * The Spanish twin of /parent-reset-password (issue 33): where a Spanish reset e-mail's link opens, its words in
+ * The Spanish twin of /parent-reset-password: where a Spanish reset e-mail's link opens, its words in
  * Spanish, its refusals too, and its way back the Spanish sign-in. The token rides in the fragment as on the English page.
  */
 export const Route = createFileRoute('/es/parent-reset-password')({

@@ -16,7 +16,7 @@ import { NoteDialog } from './activities/NoteDialog';
 import { type ActivityRow, type NoteRow, refresh } from './activities/records';
 import { ReportDialog } from './activities/ReportDialog';
 
-/** Activities tab (SPEC.md §2): child picker, add activity / note, weekly report, milestones, the 5 latest of each. */
+/** Activities tab (docs/product.md §2): child picker, add activity / note, weekly report, milestones, the 5 latest of each. */
 export default function ActivitiesTab() {
   const children = useQuery({ ...trpc.children.list.queryOptions(), staleTime: 0 });
   const active = (children.data ?? []).filter((c) => c.isActive);

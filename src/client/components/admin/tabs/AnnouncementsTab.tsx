@@ -41,7 +41,7 @@ function refreshAnnouncements() {
   void queryClient.invalidateQueries(trpc.overview.pathFilter());
 }
 
-/** Announcements tab (SPEC.md §2): list with count, add and edit dialog, delete confirmation. */
+/** Announcements tab (docs/product.md §2): list with count, add and edit dialog, delete confirmation. */
 export default function AnnouncementsTab() {
   const announcements = useQuery({ ...trpc.announcements.all.queryOptions(), staleTime: 0 });
   /** The open dialog: a new announcement, or the one being edited. */

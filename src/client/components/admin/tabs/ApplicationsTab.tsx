@@ -56,7 +56,7 @@ function invalidateEnrollment() {
   void queryClient.invalidateQueries(trpc.overview.pathFilter());
 }
 
-/** Applications tab (SPEC.md §2): status filter, cards, details, status changes, delete and Add to Enrolled. */
+/** Applications tab (docs/product.md §2): status filter, cards, details, status changes, delete and Add to Enrolled. */
 export default function ApplicationsTab() {
   const [filter, setFilter] = useState('all');
   // The server filters by status, so a page is never emptied by a filter here.
@@ -143,7 +143,7 @@ function ApplicationCard({ application: a, onView, onDelete }: { application: Ap
     if (status === a.status) return;
     if (emailParent) setConfirming(status);
     else {
-      // The select is disabled while the change is sent, which dropped focus to <body> (issue 34): it comes back.
+      // The select is disabled while the change is sent, which dropped focus to <body>: it comes back.
       keepFocusNear(focusedControl());
       changeStatus(status, false);
     }
@@ -265,7 +265,7 @@ function ApplicationCard({ application: a, onView, onDelete }: { application: Ap
           View Details
         </Button>
         {a.enrolledChildId ? (
-          // Disabled (SPEC.md §4) yet readable: its own colours at full opacity, not a faded button (4.5:1, issue 34).
+          // Disabled (docs/product.md §4) yet readable: its own colours at full opacity, not a faded button (4.5:1).
           <button type="button" disabled className={ALREADY_ENROLLED}>
             <CheckCircle2 aria-hidden="true" className="size-4" />
             Already Enrolled
@@ -349,7 +349,7 @@ function ApplicationDetails({ application: a, onClose }: { application: Applicat
         <Group title="Additional Information">
           <Field label="Special instructions" value={a.specialInstructions} />
           <Field label="How did you hear about us" value={choiceLabel(HOW_HEARD_CHOICES, a.howDidYouHear)} />
-          {/* The language the family applied in (issue 33): the e-mails sent to them about it are in it. */}
+          {/* The language the family applied in: the e-mails sent to them about it are in it. */}
           <Field label="Language" value={a.language === 'es' ? 'Spanish' : 'English'} />
           <Field label="Status" value={statusLabel(a.status)} />
           <Field label="Submitted" value={formatDateTime(a.createdAt)} />

@@ -46,7 +46,7 @@ function refresh() {
 }
 
 /**
- * The Attendance tab (issue 32; teachers and directors, desktop and tablet): per room, the children with
+ * The Attendance tab (teachers and directors, desktop and tablet): per room, the children with
  * In and Out, who is present now, staff clocking in and out, and the ratio banner, red with a plain sentence
  * when the room is over ratio.
  */

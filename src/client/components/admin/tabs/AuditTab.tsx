@@ -91,7 +91,7 @@ function recordName(row: Row): string {
   return (name as string | undefined) ?? AUDIT_ENTITIES[row.entity as AuditEntity] ?? row.entity;
 }
 
-/** The Audit tab (director, issue 31): every staff write, newest first, by person, kind of record, record and dates. */
+/** The Audit tab (director): every staff write, newest first, by person, kind of record, record and dates. */
 export default function AuditTab() {
   const [actorId, setActorId] = useState(ANY);
   const [entity, setEntity] = useState(ANY);

@@ -28,7 +28,7 @@ const ACTIVE_FILTER = [
   { value: 'inactive', label: 'Inactive' },
 ];
 
-/** Whole years since the date of birth (SPEC.md §9: admin displays). */
+/** Whole years since the date of birth (docs/product.md §9: admin displays). */
 export function ageInYears(dateOfBirth: string, now: Date = new Date()): number | null {
   const dob = parseISO(dateOfBirth);
   if (Number.isNaN(dob.getTime())) return null;
@@ -41,7 +41,7 @@ function ageText(dateOfBirth: string): string {
   return `${years} year${years === 1 ? '' : 's'} old`;
 }
 
-/** Enrolled tab (SPEC.md §2): filters, list, add/edit, remove, active toggle and parent credentials. */
+/** Enrolled tab (docs/product.md §2): filters, list, add/edit, remove, active toggle and parent credentials. */
 export default function ChildrenTab() {
   const children = useQuery({ ...trpc.children.list.queryOptions(), staleTime: 0 });
   const [program, setProgram] = useState('all');
@@ -123,7 +123,7 @@ export default function ChildrenTab() {
           onReset={(result) => setCredentials({ ...credentials, result })}
           onClose={() => {
             // The dialog opened after the request, while its button was disabled, so it had nothing to return focus
-            // to (it fell to <body>, issue 34): it goes back to the button that asked.
+            // to (it fell to <body>): it goes back to the button that asked.
             keepFocusNear(credentials.opener);
             setCredentials(null);
           }}

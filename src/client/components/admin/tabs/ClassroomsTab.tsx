@@ -25,7 +25,7 @@ function refresh() {
   void queryClient.invalidateQueries(trpc.auditLog.pathFilter());
 }
 
-/** The Classrooms tab (director, issue 32): create rooms, assign children and staff. */
+/** The Classrooms tab (director): create rooms, assign children and staff. */
 export default function ClassroomsTab() {
   const rooms = useQuery({ ...trpc.classrooms.list.queryOptions(), staleTime: 0 });
   const children = useQuery(trpc.children.list.queryOptions());

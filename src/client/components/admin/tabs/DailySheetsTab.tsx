@@ -66,7 +66,7 @@ async function uploadPhoto(body: FormData) {
 }
 
 /**
- * The Daily sheets tab (issue 32), for teachers and directors on a tablet: a room's children as big buttons; a tap
+ * The Daily sheets tab, for teachers and directors on a tablet: a room's children as big buttons; a tap
  * opens the child's sheet, where one more tap records a diaper, a nap, the toilet or a mood. The room's meal is one
  * group entry; photos of the day are uploaded with their tags (only children with photo consent can be tagged).
  */

@@ -23,7 +23,7 @@ import { useSaveDialog } from '../useSaveDialog';
 
 type AdminEvent = RouterOutputs['events']['all'][number];
 
-// The public calendar knows fewer categories (SPEC.md §2): the picker says which ones it shows as 'General'.
+// The public calendar knows fewer categories (docs/product.md §2): the picker says which ones it shows as 'General'.
 const CATEGORY_OPTIONS = ADMIN_EVENT_CATEGORIES.map((value) => ({
   value,
   label: publicEventCategory(value) === value ? categoryLabel(value) : `${categoryLabel(value)} (shown as General on the website)`,
@@ -46,7 +46,7 @@ function refreshEvents() {
   void queryClient.invalidateQueries(trpc.overview.pathFilter());
 }
 
-/** Events tab (SPEC.md §2): every event, public and private; add and edit dialog; delete with confirmation. */
+/** Events tab (docs/product.md §2): every event, public and private; add and edit dialog; delete with confirmation. */
 export default function EventsTab() {
   const events = useQuery({ ...trpc.events.all.queryOptions(), staleTime: 0 });
   /** The open dialog: a new event, or the event being edited. */

@@ -46,7 +46,7 @@ async function uploadPicture(body: FormData): Promise<AdminPicture> {
   return data as AdminPicture;
 }
 
-/** Gallery tab (SPEC.md §2): upload form and the picture grid with delete. */
+/** Gallery tab (docs/product.md §2): upload form and the picture grid with delete. */
 export default function GalleryTab() {
   const pictures = useQuery({ ...trpc.pictures.list.queryOptions(), staleTime: 0 });
   const deletion = useConfirmedDelete({

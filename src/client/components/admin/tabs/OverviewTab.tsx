@@ -13,7 +13,7 @@ function programLabel(program: string): string {
   return PROGRAM_LABELS[program as Program] ?? program;
 }
 
-/** Overview tab (SPEC.md §2): four counts, the first 5 applications, the next 5 events. */
+/** Overview tab (docs/product.md §2): four counts, the first 5 applications, the next 5 events. */
 export default function OverviewTab() {
   // Always fresh: other tabs change these numbers.
   const overview = useQuery({ ...trpc.overview.counts.queryOptions(), staleTime: 0 });

@@ -23,12 +23,12 @@ type Outputs = RouterOutputs;
 type Receipt = Outputs['payments']['list']['items'][number];
 type View = 'recent' | 'all' | 'tax';
 
-/** SPEC.md §9: Recent Payments shows the 5 newest by paymentDate. */
+/** docs/product.md §9: Recent Payments shows the 5 newest by paymentDate. */
 const RECENT_COUNT = 5;
 /** All Payments is read a page at a time (ADR 014); the cards above count every receipt on the server. */
 const RECEIPTS_PAGE_SIZE = 20;
 
-/** Payments tab (SPEC.md §2): summary cards, Recent / All / Tax Statements, and the new receipt form. */
+/** Payments tab (docs/product.md §2): summary cards, Recent / All / Tax Statements, and the new receipt form. */
 export default function PaymentsTab() {
   const receipts = useInfiniteQuery({
     ...trpc.payments.list.infiniteQueryOptions({ limit: RECEIPTS_PAGE_SIZE }, { getNextPageParam: (last) => last.nextCursor }),
@@ -180,7 +180,7 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** SPEC.md §2 Payment receipt card. */
+/** docs/product.md §2 Payment receipt card. */
 function ReceiptCard({ receipt: r, onDelete }: { receipt: Receipt; onDelete: () => void }) {
   const send = useMutation(trpc.payments.sendEmail.mutationOptions());
 

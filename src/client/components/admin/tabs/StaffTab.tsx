@@ -26,7 +26,7 @@ function refresh() {
   void queryClient.invalidateQueries(trpc.outbox.pathFilter());
 }
 
-/** The Staff tab (director, issue 31): list, invite, change role, deactivate and reactivate. */
+/** The Staff tab (director): list, invite, change role, deactivate and reactivate. */
 export default function StaffTab() {
   const staff = useQuery({ ...trpc.staff.list.queryOptions(), staleTime: 0 });
   const [inviting, setInviting] = useState(false);

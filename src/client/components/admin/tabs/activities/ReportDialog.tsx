@@ -40,7 +40,7 @@ export function ReportDialog({ childId, childName, onClose }: { childId: string;
     e.preventDefault();
     const { weekStartDate, weekEndDate } = form.values;
     if (!weekStartDate || !weekEndDate) {
-      // SPEC.md §8 names this one a toast.
+      // docs/product.md §8 names this one a toast.
       toast({ title: 'Missing Dates', description: MISSING_DATES.replace('Missing Dates: ', ''), variant: 'destructive' });
       return;
     }

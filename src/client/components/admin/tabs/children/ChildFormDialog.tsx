@@ -30,7 +30,7 @@ function toValues(child: Child | null): FormValues {
   };
 }
 
-/** Add and edit share the form and the schema of SPEC.md §5 Enrolled child form; messages appear inline. */
+/** Add and edit share the form and the schema of docs/product.md §5 Enrolled child form; messages appear inline. */
 export function ChildFormDialog({ child, onClose }: { child: Child | null; onClose: () => void }) {
   const today = useCentreToday();
   const schema = useMemo(() => childSchemaOn(today), [today]);

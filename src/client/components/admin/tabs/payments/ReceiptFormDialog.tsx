@@ -19,7 +19,7 @@ import { TextField } from '~/client/components/ui/Field';
 import { Select } from '~/client/components/ui/Select';
 import { invalidatePayments } from './records';
 
-/** The new receipt form (SPEC.md §5 Receipt form): the shared schema checks it here and on the server. */
+/** The new receipt form (docs/product.md §5 Receipt form): the shared schema checks it here and on the server. */
 export function ReceiptFormDialog({ onClose }: { onClose: () => void }) {
   const children = useQuery({ ...trpc.children.list.queryOptions(), staleTime: 0 });
   const { values, set, errors, parse, showServerErrors, formId } = useSchemaForm(

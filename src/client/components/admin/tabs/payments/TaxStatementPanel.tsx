@@ -11,7 +11,7 @@ import { Button } from '~/client/components/ui/Button';
 import { Card } from '~/client/components/ui/Card';
 import { Select } from '~/client/components/ui/Select';
 
-/** SPEC.md §2 Year-end tax statement panel. */
+/** docs/product.md §2 Year-end tax statement panel. */
 export function TaxStatementPanel() {
   const parents = useQuery({ ...trpc.payments.taxParents.queryOptions(), staleTime: 0 });
   const years = offeredTaxYears(new Date().getFullYear());
