@@ -5,9 +5,9 @@ import { useCentreToday } from '~/client/lib/centre-today';
 import { formatDate, formatDateTime } from '~/client/lib/format';
 import { toast } from '~/client/lib/toast';
 import { errorMessage, trpc } from '~/client/lib/trpc';
-import { Switch } from '../../../ui/Checkbox';
-import { Dialog, DialogActions } from '../../../ui/Dialog';
-import { TextField } from '../../../ui/Field';
+import { Switch } from '~/client/components/ui/Checkbox';
+import { Dialog, DialogActions } from '~/client/components/ui/Dialog';
+import { TextField } from '~/client/components/ui/Field';
 import { type Child, invalidateChildren, TRY_AGAIN } from './records';
 
 /** The consent line of a child's card: given or withdrawn, when, by which parent, and who recorded it. */

@@ -8,9 +8,9 @@ import { formatDateTime } from '~/client/lib/format';
 import { toast } from '~/client/lib/toast';
 import { errorMessage, queryClient, type RouterOutputs, trpc } from '~/client/lib/trpc';
 import { type ServerError, useSchemaForm } from '~/client/lib/use-schema-form';
-import { Button } from '../../../ui/Button';
-import { Dialog, DialogActions } from '../../../ui/Dialog';
-import { TextField } from '../../../ui/Field';
+import { Button } from '~/client/components/ui/Button';
+import { Dialog, DialogActions } from '~/client/components/ui/Dialog';
+import { TextField } from '~/client/components/ui/Field';
 import { type Child, TRY_AGAIN } from './records';
 
 type Pickup = RouterOutputs['attendance']['pickups'][number];
