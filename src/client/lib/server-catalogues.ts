@@ -1,5 +1,5 @@
 import { es } from '../../shared/i18n/es';
-import { portalErrorIn } from '../../shared/i18n/portal-errors';
+import { errorsEs } from '../../shared/i18n/errors-es';
 import { portalEs } from '../../shared/i18n/portal-es';
 import { registerSiteCatalogue } from '../../shared/i18n/site-catalogue';
 import { registerPortalCatalogue } from './portal-catalogue';
@@ -10,4 +10,4 @@ import { registerPortalCatalogue } from './portal-catalogue';
  * them. The browser loads Spanish on demand instead (shared/i18n/site-catalogue.ts, lib/portal-catalogue.ts).
  */
 registerSiteCatalogue('es', es);
-registerPortalCatalogue('es', portalEs, portalErrorIn);
+registerPortalCatalogue('es', portalEs, errorsEs);

@@ -2,16 +2,16 @@
  * Classrooms (issue 32): the rooms, the staff assigned to each and the children in each. A child belongs to at
  * most one room (enrolled_children.classroom_id); staff may be assigned to several (classroom_staff).
  */
-import { TRPCError } from '@trpc/server';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { adminUsers, classrooms, classroomStaff, enrolledChildren } from '~/db/schema';
 import type { ClassroomAgeGroup } from '../../shared/schemas/classrooms';
 import { audited, changedFields, recordAudit } from '../audit/record';
 import type { Context } from '../context';
 import type { Db } from '../db';
+import { refuse } from '../refusal';
 
-export const CLASSROOM_NOT_FOUND = 'Classroom not found';
-const CHILD_NOT_FOUND = 'Child not found';
+export const CLASSROOM_NOT_FOUND = 'error.classroomNotFound';
+const CHILD_NOT_FOUND = 'error.childNotFound';
 
 type Writing = Pick<Context, 'db' | 'clock' | 'auth' | 'ip' | 'config'>;
 
@@ -51,7 +51,7 @@ export function listClassrooms(db: Db): ClassroomView[] {
 
 export function classroomOr404(db: Db, id: string) {
   const room = db.select(columns).from(classrooms).where(eq(classrooms.id, id)).get();
-  if (!room) throw new TRPCError({ code: 'NOT_FOUND', message: CLASSROOM_NOT_FOUND });
+  if (!room) throw refuse('NOT_FOUND', CLASSROOM_NOT_FOUND);
   return room;
 }
 
@@ -60,7 +60,7 @@ function setStaff(db: Db, classroomId: string, staffIds: string[]) {
   const unique = [...new Set(staffIds)];
   if (unique.length > 0) {
     const found = db.select({ id: adminUsers.id }).from(adminUsers).where(inArray(adminUsers.id, unique)).all();
-    if (found.length !== unique.length) throw new TRPCError({ code: 'BAD_REQUEST', message: 'One of the staff members was not found' });
+    if (found.length !== unique.length) throw refuse('BAD_REQUEST', 'error.staffMemberNotFound');
   }
   db.delete(classroomStaff).where(eq(classroomStaff.classroomId, classroomId)).run();
   if (unique.length > 0)
@@ -131,10 +131,10 @@ export function patchChild(ctx: Writing, input: { id: string; classroomId?: stri
       .from(enrolledChildren)
       .where(eq(enrolledChildren.id, id))
       .get();
-    if (!before) throw new TRPCError({ code: 'NOT_FOUND', message: CHILD_NOT_FOUND });
+    if (!before) throw refuse('NOT_FOUND', CHILD_NOT_FOUND);
     if (fields.classroomId) {
       const room = ctx.db.select({ id: classrooms.id }).from(classrooms).where(eq(classrooms.id, fields.classroomId)).get();
-      if (!room) throw new TRPCError({ code: 'BAD_REQUEST', message: CLASSROOM_NOT_FOUND });
+      if (!room) throw refuse('BAD_REQUEST', CLASSROOM_NOT_FOUND);
     }
     const after = ctx.db
       .update(enrolledChildren)

@@ -1,12 +1,12 @@
 /** Authorized pickups (issue 32): who besides the parents may take a child home. */
-import { TRPCError } from '@trpc/server';
 import { and, asc, eq } from 'drizzle-orm';
 import { authorizedPickups, enrolledChildren } from '~/db/schema';
 import { recordAudit } from '../audit/record';
 import type { Context } from '../context';
 import type { Db } from '../db';
+import { refuse } from '../refusal';
 
-export const PICKUP_NOT_FOUND = 'Pickup not found';
+export const PICKUP_NOT_FOUND = 'error.pickupNotFound';
 /** A bound on a child's list: a family's circle, not a directory. */
 export const PICKUPS_MAX = 30;
 
@@ -35,7 +35,7 @@ export function staffChildOr404(db: Db, childId: string) {
     .from(enrolledChildren)
     .where(eq(enrolledChildren.id, childId))
     .get();
-  if (!child) throw new TRPCError({ code: 'NOT_FOUND', message: 'Child not found' });
+  if (!child) throw refuse('NOT_FOUND', 'error.childNotFound');
   return child;
 }
 
@@ -53,7 +53,7 @@ export function addPickup(
 ) {
   return ctx.db.transaction(() => {
     if (pickupsOf(ctx.db, childId).length >= PICKUPS_MAX)
-      throw new TRPCError({ code: 'CONFLICT', message: `A child can have at most ${PICKUPS_MAX} authorized pickups` });
+      throw refuse('CONFLICT', 'error.pickupsMax', { max: PICKUPS_MAX });
     const row = ctx.db
       .insert(authorizedPickups)
       .values({ childId, ...input, addedBy: addedBy.name, createdAt: ctx.clock.now() })
@@ -77,7 +77,7 @@ export function deletePickup(ctx: Writing, childId: string, id: string) {
       .where(and(eq(authorizedPickups.id, id), eq(authorizedPickups.childId, childId)))
       .returning(columns)
       .get();
-    if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: PICKUP_NOT_FOUND });
+    if (!row) throw refuse('NOT_FOUND', PICKUP_NOT_FOUND);
     recordAudit(ctx.db, ctx, { action: 'delete', entity: 'pickup', entityId: id, fields: { childId, name: row.name } });
     return { success: true as const, id };
   });

@@ -7,7 +7,7 @@ const MULTIPART = /^\/api\/admin\/(pictures|child-photos)$/;
 /** Signed upload URLs: the browser PUTs the file's raw bytes, whatever their type. */
 const RAW_UPLOAD = /^\/api\/objects\/upload\/[^/]+$/;
 
-export const JSON_ONLY_MESSAGE = 'Please send the request as JSON (Content-Type: application/json)';
+export const JSON_ONLY_MESSAGE = 'error.jsonOnly';
 
 /**
  * Answers 415 to an unsafe /api request whose body is not `application/json`: a form or `text/plain` body

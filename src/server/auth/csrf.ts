@@ -3,7 +3,7 @@ import { ADMIN_COOKIE, PARENT_COOKIE, readCookie } from './cookies';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export const CROSS_SITE_MESSAGE = 'Cross-site request refused';
+export const CROSS_SITE_MESSAGE = 'error.crossSite';
 
 /**
  * Refuses every unsafe request (POST, PUT, PATCH, DELETE…) that does not come from our own pages, with or

@@ -1,4 +1,3 @@
-import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import { adminUsers } from '~/db/schema';
 import { forgotPasswordSchema, loginSchema } from '../../shared/schemas/auth';
@@ -12,10 +11,11 @@ import { beginLogin } from '../auth/login-throttle';
 import { endOtherKindOfSession } from '../auth/one-account';
 import { createAdminSession, deleteSession } from '../auth/session';
 import { publicProcedure, router, staffProcedure } from '../trpc';
+import { refuse } from '../refusal';
 
-export const INVALID_LOGIN = 'Invalid email or password';
+export const INVALID_LOGIN = 'error.invalidLogin';
 /** Who the audit log names for a failed staff sign-in: the attempt was not made by anyone signed in. */
-export const NOT_SIGNED_IN = 'Not signed in';
+export const NOT_SIGNED_IN = 'error.notSignedIn';
 
 /** The admin object of SPEC.md §3: what the client keeps under `admin` in local storage. Never a hash. */
 export interface AdminRecord {
@@ -76,7 +76,7 @@ export const adminAuthRouter = router({
           actor: { id: null, name: NOT_SIGNED_IN },
           fields: { email: input.email, ...listing },
         });
-      throw new TRPCError({ code: 'UNAUTHORIZED', message: INVALID_LOGIN });
+      throw refuse('UNAUTHORIZED', INVALID_LOGIN);
     }
     attempt.succeeded();
 
@@ -109,7 +109,7 @@ export const adminAuthRouter = router({
   /** Who the session belongs to: the dashboard's check that the server, not local storage, says yes. */
   me: staffProcedure.query(({ ctx }) => {
     const admin = adminRecord(ctx.db, ctx.admin.id);
-    if (!admin) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in as staff' });
+    if (!admin) throw refuse('UNAUTHORIZED', 'error.signInStaff');
     return admin;
   }),
 

@@ -1,4 +1,3 @@
-import { TRPCError } from '@trpc/server';
 import { and, desc, eq, gte, isNull, or } from 'drizzle-orm';
 import { announcements } from '~/db/schema';
 import { centreDateOf } from '../../shared/centre-time';
@@ -9,6 +8,7 @@ import { audited } from '../audit/record';
 import { directorProcedure, publicProcedure, router } from '../trpc';
 import { deleteOr404, updateOr404 } from './content-writes';
 import { checkDayRules } from '../field-errors';
+import { refuse } from '../refusal';
 
 const columns = {
   id: announcements.id,
@@ -62,15 +62,15 @@ export const announcementsRouter = router({
   update: directorProcedure.input(announcementUpdateSchema).mutation(({ ctx, input }) => {
     const { id, ...fields } = input;
     const posted = ctx.db.select({ createdAt: announcements.createdAt }).from(announcements).where(eq(announcements.id, id)).get();
-    if (!posted) throw new TRPCError({ code: 'NOT_FOUND', message: 'Announcement not found' });
+    if (!posted) throw refuse('NOT_FOUND', 'error.announcementNotFound');
     // Ending an announcement early is fine; ending it before it was posted is not.
     checkDayRules(announcementExpirySchema(centreDateOf(posted.createdAt)), input);
-    return updateOr404(ctx, { table: announcements, columns, entity: 'announcement', notFound: 'Announcement not found' }, id, fields);
+    return updateOr404(ctx, { table: announcements, columns, entity: 'announcement', notFound: 'error.announcementNotFound' }, id, fields);
   }),
 
   delete: directorProcedure
     .input(idSchema)
     .mutation(({ ctx, input }) =>
-      deleteOr404(ctx, { table: announcements, entity: 'announcement', notFound: 'Announcement not found' }, input),
+      deleteOr404(ctx, { table: announcements, entity: 'announcement', notFound: 'error.announcementNotFound' }, input),
     ),
 });

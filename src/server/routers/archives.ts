@@ -1,4 +1,3 @@
-import { TRPCError } from '@trpc/server';
 import { and, asc, eq } from 'drizzle-orm';
 import { enrolledChildren, parentChildRelationships, parentUsers } from '~/db/schema';
 import { idSchema } from '../../shared/schemas/content';
@@ -9,9 +8,9 @@ import { headerSafe, letter, link, plain } from '../services/mail-templates';
 import { sendToParent } from '../services/parent-mail';
 import { consumeForAccount } from '../services/rate-limit';
 import { directorProcedure, router } from '../trpc';
+import { refuse } from '../refusal';
 
-export const NO_PARENT_LOGIN =
-  'This child has no parent login, so there is nobody to e-mail a link to. Download the archive yourself and give it to the family.';
+export const NO_PARENT_LOGIN = 'error.noParentLogin';
 
 /** A family's archive (issue 33): staff e-mail each parent of a child a link to download it. */
 export const archivesRouter = router({
@@ -26,7 +25,7 @@ export const archivesRouter = router({
       .from(enrolledChildren)
       .where(eq(enrolledChildren.id, input))
       .get();
-    if (!child) throw new TRPCError({ code: 'NOT_FOUND', message: 'Child not found' });
+    if (!child) throw refuse('NOT_FOUND', 'error.childNotFound');
     const parents = ctx.db
       .select({ id: parentUsers.id, email: parentUsers.email, firstName: parentUsers.firstName, isActive: parentUsers.isActive })
       .from(parentChildRelationships)
@@ -34,7 +33,7 @@ export const archivesRouter = router({
       .where(and(eq(parentChildRelationships.childId, child.id)))
       .orderBy(asc(parentUsers.email))
       .all();
-    if (parents.length === 0) throw new TRPCError({ code: 'BAD_REQUEST', message: NO_PARENT_LOGIN });
+    if (parents.length === 0) throw refuse('BAD_REQUEST', NO_PARENT_LOGIN);
     recordAudit(ctx.db, ctx, {
       action: 'send',
       entity: 'child',

@@ -1,4 +1,3 @@
-import { TRPCError } from '@trpc/server';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { authorizedPickups, enrolledChildren, parentChildRelationships, parentUsers } from '~/db/schema';
 import { addDays } from '../../shared/centre-time';
@@ -24,6 +23,7 @@ import { parentChildOr404 } from '../parents/access';
 import { consumeForAccount, inBuildSlot } from '../services/rate-limit';
 import { directorProcedure, parentProcedure, router, staffProcedure } from '../trpc';
 import type { PdfFile } from '../payments/pdf-file';
+import { refuse } from '../refusal';
 
 /** Classrooms (issue 32): directors manage them, every staff member reads them. */
 export const classroomsRouter = router({
@@ -149,7 +149,7 @@ export const attendanceRouter = router({
     const to = input.to ?? (input.from ? addDays(input.from, 29) : centreToday(ctx.clock));
     const from = input.from ?? addDays(to, -29);
     if (addDays(from, PARENT_RANGE_MAX_DAYS - 1) < to)
-      throw new TRPCError({ code: 'BAD_REQUEST', message: `Please ask for at most ${PARENT_RANGE_MAX_DAYS} days at a time` });
+      throw refuse('BAD_REQUEST', 'error.rangeMax', { days: PARENT_RANGE_MAX_DAYS });
     return childAttendance(ctx.db, input.childId, from, to);
   }),
 });

@@ -5,7 +5,6 @@
  * of the last 31 days, and may end any nap still going on (a room's teachers share the naps); a director any
  * (daily/entry-rules.ts, ADR 066), checked inside the write's transaction.
  */
-import { TRPCError } from '@trpc/server';
 import { and, asc, eq, inArray, lte } from 'drizzle-orm';
 import { classrooms, dailyEntries, enrolledChildren } from '~/db/schema';
 import { centreDateOf } from '../../shared/centre-time';
@@ -28,8 +27,11 @@ import { dayTimeline, entryColumns, entryItem, roomEntries } from '../daily/time
 import { parentChildOr404 } from '../parents/access';
 import { consumeForAccount } from '../services/rate-limit';
 import { parentProcedure, router, staffProcedure } from '../trpc';
+import type { ErrorKey } from '../../shared/i18n/errors-en';
+import { validationError } from '../field-errors';
+import { refuse } from '../refusal';
 
-const notFound = (what: string) => new TRPCError({ code: 'NOT_FOUND', message: `${what} not found` });
+const notFound = (id: ErrorKey) => refuse('NOT_FOUND', id);
 
 /** Active children by id, with their first day; any id that is not one is a 404 (nothing is written). */
 function activeChildren(db: Db, ids: string[]) {
@@ -38,14 +40,14 @@ function activeChildren(db: Db, ids: string[]) {
     .from(enrolledChildren)
     .where(and(inArray(enrolledChildren.id, ids), eq(enrolledChildren.isActive, true)))
     .all();
-  if (rows.length !== new Set(ids).size) throw notFound('Child');
+  if (rows.length !== new Set(ids).size) throw notFound('error.childNotFound');
   return rows;
 }
 
 /** What a room's screen shows: its children (every active child when no room is chosen) and the day's entries and photos. */
 function roomDay(db: Db, classroomId: string | null, date: string) {
   const rooms = db.select({ id: classrooms.id, name: classrooms.name }).from(classrooms).orderBy(asc(classrooms.name)).all();
-  if (classroomId && !rooms.some((r) => r.id === classroomId)) throw notFound('Classroom');
+  if (classroomId && !rooms.some((r) => r.id === classroomId)) throw notFound('error.classroomNotFound');
   const children = db
     .select({
       id: enrolledChildren.id,
@@ -146,18 +148,14 @@ export const dailyRouter = router({
           .from(dailyEntries)
           .where(eq(dailyEntries.id, input.id))
           .get();
-        if (!before) throw notFound('Entry');
+        if (!before) throw notFound('error.entryNotFound');
         const kind = before.kind as DailyEntryKind;
         const current = entryItem(before).details as Record<string, unknown>;
         let changed: Record<string, unknown> | null = null;
         if (input.details) {
           const parsed = DETAILS_SCHEMAS[kind].safeParse(input.details);
           if (!parsed.success)
-            throw new TRPCError({
-              code: 'BAD_REQUEST',
-              message: parsed.error.issues[0]?.message ?? 'Invalid details',
-              cause: parsed.error,
-            });
+            throw validationError(parsed.error);
           changed = parsed.data as Record<string, unknown>;
         }
         assertMayChangeEntry(ctx.admin, ctx.clock.now(), { ...before, kind, details: current }, { at: input.at, details: changed });
@@ -203,7 +201,7 @@ export const dailyRouter = router({
           .from(dailyEntries)
           .where(eq(dailyEntries.id, input))
           .get();
-        if (!before) throw notFound('Entry');
+        if (!before) throw notFound('error.entryNotFound');
         assertMayChangeEntry(ctx.admin, ctx.clock.now(), { ...before, kind: before.kind as DailyEntryKind, details: {} });
         db.delete(dailyEntries).where(eq(dailyEntries.id, input)).run();
         return before;

@@ -1,4 +1,3 @@
-import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import { dailyActivities, developmentNotes, enrolledChildren } from '~/db/schema';
 import { idSchema } from '../../shared/schemas/content';
@@ -21,6 +20,8 @@ import { audited, changedFields, recordAudit } from '../audit/record';
 import { fieldError } from '../field-errors';
 import { router, staffProcedure } from '../trpc';
 import { preferencesOfAddress } from '../parents/preferences';
+import type { ErrorKey } from '../../shared/i18n/errors-en';
+import { refuse } from '../refusal';
 
 /** SPEC.md §9: the Activities tab lists 5 of each. */
 export const ADMIN_RECENT_ITEMS = 5;
@@ -36,11 +37,11 @@ function childOr404(db: Db, childId: string) {
     .from(enrolledChildren)
     .where(eq(enrolledChildren.id, childId))
     .get();
-  if (!child) throw new TRPCError({ code: 'NOT_FOUND', message: 'Child not found' });
+  if (!child) throw refuse('NOT_FOUND', 'error.childNotFound');
   return child;
 }
 
-const notFound = (what: string) => new TRPCError({ code: 'NOT_FOUND', message: `${what} not found` });
+const notFound = (id: ErrorKey) => refuse('NOT_FOUND', id);
 
 /** The admin Activities tab (SPEC.md §2, §7): daily activities, development notes, summaries and weekly reports. */
 export const developmentRouter = router({
@@ -77,7 +78,7 @@ export const developmentRouter = router({
       ctx,
       (db) => {
         const before = db.select().from(dailyActivities).where(eq(dailyActivities.id, id)).get();
-        if (!before) throw notFound('Activity');
+        if (!before) throw notFound('error.activityNotFound');
         assertMayChange(ctx.admin, before.authorId);
         return { before, row: db.update(dailyActivities).set(fields).where(eq(dailyActivities.id, id)).returning(activityColumns).get()! };
       },
@@ -90,7 +91,7 @@ export const developmentRouter = router({
       ctx,
       (db) => {
         const before = db.select({ authorId: dailyActivities.authorId }).from(dailyActivities).where(eq(dailyActivities.id, input)).get();
-        if (!before) throw notFound('Activity');
+        if (!before) throw notFound('error.activityNotFound');
         assertMayChange(ctx.admin, before.authorId);
         db.delete(dailyActivities).where(eq(dailyActivities.id, input)).run();
         return input;
@@ -121,7 +122,7 @@ export const developmentRouter = router({
       ctx,
       (db) => {
         const before = db.select().from(developmentNotes).where(eq(developmentNotes.id, id)).get();
-        if (!before) throw notFound('Development note');
+        if (!before) throw notFound('error.noteNotFound');
         assertMayChange(ctx.admin, before.authorId);
         return { before, row: db.update(developmentNotes).set(fields).where(eq(developmentNotes.id, id)).returning(noteColumns).get()! };
       },
@@ -138,7 +139,7 @@ export const developmentRouter = router({
           .from(developmentNotes)
           .where(eq(developmentNotes.id, input))
           .get();
-        if (!before) throw notFound('Development note');
+        if (!before) throw notFound('error.noteNotFound');
         assertMayChange(ctx.admin, before.authorId);
         db.delete(developmentNotes).where(eq(developmentNotes.id, input)).run();
         return input;
@@ -169,7 +170,7 @@ export const developmentRouter = router({
     const child = childOr404(ctx.db, input.childId);
     const { weekStartDate, weekEndDate } = input;
     const { activities, notes } = rangeRecords(ctx.db, 'parent', child.id, weekStartDate, weekEndDate);
-    if (activities.length === 0 && notes.length === 0) throw fieldError('weekStartDate', NOTHING_TO_REPORT);
+    if (activities.length === 0 && notes.length === 0) throw fieldError('weekStartDate', 'error.nothingToReport');
     const summary = rangeSummary(ctx.db, 'parent', child.id, weekStartDate, weekEndDate);
     const recipients = linkedParentRecipients(ctx.db, child.id);
     const sent: string[] = [];

@@ -1,4 +1,3 @@
-import { TRPCError } from '@trpc/server';
 import { enrollmentApplications } from '~/db/schema';
 import { enrollmentDatesSchema, enrollmentSchema } from '../../shared/schemas/enrollment';
 import { centreToday } from '../clock';
@@ -8,16 +7,17 @@ import { applicationReceivedEmail } from '../services/mail-templates';
 import { sendToParent } from '../services/parent-mail';
 import { addressKey, consume } from '../services/rate-limit';
 import { publicProcedure, router } from '../trpc';
+import { refuse } from '../refusal';
 
 export const enrollmentRouter = router({
   /** The public application form. Stored as `pending`; the status is never taken from the request. */
   submit: publicProcedure.input(enrollmentSchema).mutation(async ({ ctx, input }) => {
     checkDayRules(enrollmentDatesSchema(centreToday(ctx.clock)), input);
-    consume(ctx, ctx.limits.enrollment, addressKey(ctx.ip), 'Too many applications from this network. Please call us or try again later.');
+    consume(ctx, ctx.limits.enrollment, addressKey(ctx.ip), 'error.tooManyApplications');
     const { website, ...application } = input;
     if (website) {
       // The honeypot field is invisible to people; only a bot fills it in.
-      throw new TRPCError({ code: 'BAD_REQUEST', message: 'Your application could not be accepted. Please call us.' });
+      throw refuse('BAD_REQUEST', 'error.notAccepted');
     }
     const row = ctx.db
       .insert(enrollmentApplications)

@@ -70,10 +70,10 @@ export const eventsRouter = router({
   /** Replaces every field of the event (the create form's rules); 404 for an unknown id. */
   update: directorProcedure.input(eventUpdateSchema).mutation(({ ctx, input }) => {
     const { id, ...fields } = input;
-    return updateOr404(ctx, { table: events, columns, entity: 'event', notFound: 'Event not found' }, id, fields);
+    return updateOr404(ctx, { table: events, columns, entity: 'event', notFound: 'error.eventNotFound' }, id, fields);
   }),
 
   delete: directorProcedure
     .input(idSchema)
-    .mutation(({ ctx, input }) => deleteOr404(ctx, { table: events, entity: 'event', notFound: 'Event not found' }, input)),
+    .mutation(({ ctx, input }) => deleteOr404(ctx, { table: events, entity: 'event', notFound: 'error.eventNotFound' }, input)),
 });

@@ -1,8 +1,8 @@
-import { TRPCError } from '@trpc/server';
 import { desc, eq } from 'drizzle-orm';
 import { outboxMessages, parentEmails } from '~/db/schema';
 import { idSchema } from '../../shared/schemas/content';
 import { directorProcedure, router } from '../trpc';
+import { refuse } from '../refusal';
 
 /** How many messages a list answers at most (newest first). */
 export const MAIL_LIST_LIMIT = 200;
@@ -22,7 +22,7 @@ export const outboxRouter = router({
   ),
   get: directorProcedure.input(idSchema).query(({ ctx, input }) => {
     const message = ctx.db.select(outboxColumns).from(outboxMessages).where(eq(outboxMessages.id, input)).get();
-    if (!message) throw new TRPCError({ code: 'NOT_FOUND', message: 'Message not found' });
+    if (!message) throw refuse('NOT_FOUND', 'error.messageNotFound');
     return message;
   }),
 });

@@ -1,7 +1,6 @@
-import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import { parentUsers } from '~/db/schema';
-import { portalErrorIn } from '../../shared/i18n/portal-errors';
+import { t } from '../../shared/i18n';
 import { forgotPasswordSchema, loginSchema } from '../../shared/schemas/auth';
 import { changePasswordSchema, resetLinkSchema, resetPasswordSchema } from '../../shared/schemas/password-policy';
 import { clearedCookie, PARENT_COOKIE } from '../auth/cookies';
@@ -10,6 +9,7 @@ import { callerLanguage } from '../parents/preferences';
 import { changePassword, checkResetLink, requestPasswordReset, resetPassword } from '../parents/passwords';
 import { parentRecordColumns, signInParent } from '../parents/sign-in';
 import { parentProcedure, publicProcedure, router } from '../trpc';
+import { refuse } from '../refusal';
 
 /** Parent sign-in and passwords (SPEC.md §2 Parent login, §7 POST /api/parent/login). */
 export const parentAuthRouter = router({
@@ -28,7 +28,7 @@ export const parentAuthRouter = router({
   /** The signed-in parent, as the server knows it: the page's check that the session still holds. */
   me: parentProcedure.query(({ ctx }) => {
     const parent = ctx.db.select(parentRecordColumns).from(parentUsers).where(eq(parentUsers.id, ctx.parent.id)).get();
-    if (!parent) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in' });
+    if (!parent) throw refuse('UNAUTHORIZED', 'error.signIn');
     return parent;
   }),
 
@@ -41,7 +41,7 @@ export const parentAuthRouter = router({
 
   changePassword: parentProcedure.input(changePasswordSchema).mutation(async ({ ctx, input }) => {
     const result = await changePassword(ctx, ctx.parent.id, ctx.auth.sessionId, input);
-    // The dialog shows the server's sentence: in the parent's language (issue 33).
-    return { ...result, message: portalErrorIn(callerLanguage(ctx), result.message) };
+    // The dialog shows the server's sentence: in the parent's language.
+    return { ...result, message: t(callerLanguage(ctx), 'error.passwordChanged') };
   }),
 });

@@ -1,4 +1,3 @@
-import { TRPCError } from '@trpc/server';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { enrolledChildren, paymentReceipts } from '~/db/schema';
@@ -32,6 +31,7 @@ import { firstPageRead } from '../cache/store';
 import { audited, recordAudit } from '../audit/record';
 import { directorProcedure, parentProcedure, router } from '../trpc';
 import { consumeForAccount, inBuildSlot } from '../services/rate-limit';
+import { refuse } from '../refusal';
 
 /** The PDF answer's type, for the procedures of other routers that answer a PDF (its home is payments/pdf-file.ts). */
 
@@ -58,9 +58,9 @@ export const paymentsRouter = router({
   /** POST /api/admin/payment-receipts: the child's name comes from the child's record, the number from the server. */
   create: directorProcedure.input(receiptSchema).mutation(({ ctx, input }) => {
     const today = centreToday(ctx.clock);
-    if (input.paymentDate > today) throw new TRPCError({ code: 'BAD_REQUEST', message: 'The payment date cannot be in the future.' });
+    if (input.paymentDate > today) throw refuse('BAD_REQUEST', 'error.paymentInFuture');
     if (input.paymentDate < `${FIRST_TAX_YEAR}-01-01`)
-      throw new TRPCError({ code: 'BAD_REQUEST', message: `The payment date must be in ${FIRST_TAX_YEAR} or later.` });
+      throw refuse('BAD_REQUEST', 'error.paymentYear', { first: String(FIRST_TAX_YEAR) });
     const year = today.slice(0, 4);
     return ctx.db.transaction(
       (tx) => {
@@ -70,7 +70,7 @@ export const paymentsRouter = router({
           .from(enrolledChildren)
           .where(eq(enrolledChildren.id, input.childId))
           .get();
-        if (!child) throw new TRPCError({ code: 'NOT_FOUND', message: 'Child not found' });
+        if (!child) throw refuse('NOT_FOUND', 'error.childNotFound');
         let receiptNumber = nextReceiptNumber(db, year);
         // A number already on file (typed into an imported record) is skipped, never shared.
         while (db.select({ id: paymentReceipts.id }).from(paymentReceipts).where(eq(paymentReceipts.receiptNumber, receiptNumber)).get()) {
@@ -96,7 +96,7 @@ export const paymentsRouter = router({
         db.delete(paymentReceipts).where(eq(paymentReceipts.id, input)).returning({ receiptNumber: paymentReceipts.receiptNumber }).get(),
       (gone) => ({ action: 'delete', entity: 'receipt', entityId: input, fields: { receiptNumber: gone?.receiptNumber } }),
     );
-    if (!deleted) throw new TRPCError({ code: 'NOT_FOUND', message: RECEIPT_NOT_FOUND });
+    if (!deleted) throw refuse('NOT_FOUND', RECEIPT_NOT_FOUND);
     return { success: true, message: `Receipt #${deleted.receiptNumber} was deleted.` };
   }),
 
@@ -255,7 +255,7 @@ export const paymentsRouter = router({
       consumeForAccount(ctx, ctx.limits.pdfs);
       assertTaxYear(ctx.clock, input.taxYear);
       const statement = buildStatement(ctx.db, ctx.clock, ctx.parent.email, input.taxYear);
-      if (!statement) throw new TRPCError({ code: 'NOT_FOUND', message: `No payments were recorded for you in ${input.taxYear}.` });
+      if (!statement) throw refuse('NOT_FOUND', 'error.noPaymentsInYear', { year: input.taxYear });
       return pdfFile(statementFileName(statement.taxYear), taxStatementPdf(statement, preferencesOf(ctx.db, ctx.parent.id).language));
     }),
   ),

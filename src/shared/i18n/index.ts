@@ -3,6 +3,8 @@ import { CENTRE_TIME_ZONE } from '../centre-time';
 import { LANGUAGES, type Language } from './languages';
 import { en, type SiteKey } from './en';
 import { es } from './es';
+import { type ErrorKey, errorsEn } from './errors-en';
+import { errorsEs } from './errors-es';
 import { type LoginKey, loginEn } from './login-en';
 import { loginEs } from './login-es';
 import { type MailKey, mailEn } from './mail-en';
@@ -11,15 +13,15 @@ import { type PdfKey, pdfEn } from './pdf-en';
 import { pdfEs } from './pdf-es';
 import { registerSiteCatalogue } from './site-catalogue';
 
-/** Every message the server can write: the site's, the e-mails', the PDFs' and the parent sign-in's. */
-export type MessageKey = SiteKey | MailKey | PdfKey | LoginKey;
+/** Every message the server can write: the site's, the e-mails', the PDFs', the parent sign-in's and the refusals. */
+export type MessageKey = SiteKey | MailKey | PdfKey | LoginKey | ErrorKey;
 export type { Language } from './languages';
 
 /** The BCP 47 locale of each language the site speaks: dates, money and plurals follow it. */
 export const LOCALES: Record<Language, string> = { en: 'en-US', es: 'es-US' };
 export const CATALOGUES: Record<Language, Record<MessageKey, string>> = {
-  en: { ...en, ...mailEn, ...pdfEn, ...loginEn },
-  es: { ...es, ...mailEs, ...pdfEs, ...loginEs },
+  en: { ...en, ...mailEn, ...pdfEn, ...loginEn, ...errorsEn },
+  es: { ...es, ...mailEs, ...pdfEs, ...loginEs, ...errorsEs },
 };
 // Whatever imports this (the server, its tests) has Spanish too: plain.ts's lookups find it.
 registerSiteCatalogue('es', es);
