@@ -300,6 +300,7 @@ export const errorsEn = {
   'error.passwordChanged': 'Your password has been changed. You were signed out on your other devices.',
   // Said when the server failed (a 500), and said instead of a refusal a page has no words for.
   'error.server': 'Something went wrong on our side. Please try again in a moment, or call us at {phone}.',
+  'error.network': 'We could not reach the centre. Please check your internet connection and try again, or call us at {phone}.',
   'error.other': 'We could not complete your request. Please check it and try again.',
 } as const;
 
