@@ -253,6 +253,7 @@ export const errorsEn = {
   'error.alreadyHasMilestone': '{child} already has "{milestone}".',
   // Staff: content, gallery, communication.
   'error.expiryBeforePosting': 'The expiry date cannot be before the day the announcement is posted',
+  'error.endTime': 'End time must be after the start time',
   'error.expiryDate': 'Please enter a valid expiry date',
   'error.announcementNotFound': 'Announcement not found',
   'error.galleryCategory': 'Please choose a gallery category',

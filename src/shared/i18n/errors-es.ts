@@ -241,6 +241,7 @@ export const errorsEs: Record<ErrorKey, string> = {
   'error.achievementNotFound': 'No encontramos ese logro alcanzado',
   'error.alreadyHasMilestone': '{child} ya tiene «{milestone}».',
   'error.expiryBeforePosting': 'La fecha de vencimiento no puede ser anterior al día en que se publica el aviso',
+  'error.endTime': 'La hora de fin debe ser posterior a la de inicio',
   'error.expiryDate': 'Escriba una fecha de vencimiento válida',
   'error.announcementNotFound': 'No encontramos ese aviso',
   'error.galleryCategory': 'Elija una categoría de la galería',

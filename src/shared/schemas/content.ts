@@ -19,7 +19,7 @@ export const eventSchema = z
     location: optionalText(200),
   })
   .refine((e) => !e.startTime || !e.endTime || e.endTime >= e.startTime, {
-    message: 'End time must be after the start time',
+    message: 'error.endTime',
     path: ['endTime'],
   });
 export type EventInput = z.input<typeof eventSchema>;
