@@ -60,7 +60,13 @@ export function clientError(error: TRPCError, language: Language = 'en'): Client
     }
     const first = Object.keys(fieldErrors)[0];
     const ref = first ? fieldErrorIds[first]! : { id: 'error.notAnObject' as const, values: {} };
-    return { message: first ? fieldErrors[first]! : sayIn(language, ref), messageId: ref.id, values: ref.values, fieldErrors, fieldErrorIds };
+    return {
+      message: first ? fieldErrors[first]! : sayIn(language, ref),
+      messageId: ref.id,
+      values: ref.values,
+      fieldErrors,
+      fieldErrorIds,
+    };
   }
   const readFailure = error.code === 'PARSE_ERROR' || error.code === 'BAD_REQUEST' || error.code === 'UNSUPPORTED_MEDIA_TYPE';
   if (

@@ -144,13 +144,28 @@ describe('refusals as ids', () => {
       const ref = errorRef(message);
       expect({ message, known: !!ref && ref.id in errorsEn }).toEqual({ message, known: true });
     }
-    expect(t('en', 'error.tooLong', errorRef(messagesOf(enrollmentSchema, { parentFirstName: 'x'.repeat(500) }).find((m) => m.startsWith('error.tooLong'))!)!.values)).toBe(
-      'Must be at most 100 characters',
-    );
+    expect(
+      t(
+        'en',
+        'error.tooLong',
+        errorRef(messagesOf(enrollmentSchema, { parentFirstName: 'x'.repeat(500) }).find((m) => m.startsWith('error.tooLong'))!)!.values,
+      ),
+    ).toBe('Must be at most 100 characters');
   });
 
   it("each form page carries every refusal its schema can give (the page's script formats them by id)", () => {
-    const inputs = [{}, { parentFirstName: 'x'.repeat(500), parentEmail: 'nope', parentPhone: '12', childDateOfBirth: '2020-13-45', startDate: 'x', parentZip: '1' }, { parentFirstName: 'a\u202Eb' }];
+    const inputs = [
+      {},
+      {
+        parentFirstName: 'x'.repeat(500),
+        parentEmail: 'nope',
+        parentPhone: '12',
+        childDateOfBirth: '2020-13-45',
+        startDate: 'x',
+        parentZip: '1',
+      },
+      { parentFirstName: 'a\u202Eb' },
+    ];
     for (const input of inputs)
       for (const message of messagesOf(enrollmentSchema, input)) expect(ENROLLMENT_PAGE_ERRORS, message).toContain(errorRef(message)!.id);
     for (const input of [{}, { email: 'a\u202Eb', password: 'x'.repeat(201) }, { email: 'x'.repeat(300) }])

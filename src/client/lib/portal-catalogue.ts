@@ -46,7 +46,11 @@ export async function loadPortalCatalogue(language: Language): Promise<void> {
  * A catalogue already at hand: English in the portal's chunk; every one on the server (entry-server.tsx), with the
  * refusals' catalogue of the language.
  */
-export function registerPortalCatalogue(language: Language, catalogue: Record<PortalKey, string>, refusals: Record<ErrorKey, string>): void {
+export function registerPortalCatalogue(
+  language: Language,
+  catalogue: Record<PortalKey, string>,
+  refusals: Record<ErrorKey, string>,
+): void {
   loaded[language] = catalogue;
   errors[language] = refusals;
 }

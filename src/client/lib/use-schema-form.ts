@@ -113,7 +113,9 @@ export function useSchemaForm<S extends z.ZodType, V extends Record<string, unkn
     if (ids && Object.keys(ids).length > 0) {
       // 'error.other' stands for a message that is no id (zod's own): the server's text says it as it was said.
       const said = (field: string, id: string, values?: Record<string, string>) =>
-        id === 'error.other' && fields?.[field] ? fields[field] : say(values && Object.keys(values).length ? `${id} ${JSON.stringify(values)}` : id);
+        id === 'error.other' && fields?.[field]
+          ? fields[field]
+          : say(values && Object.keys(values).length ? `${id} ${JSON.stringify(values)}` : id);
       showErrors(Object.fromEntries(Object.entries(ids).map(([field, { id, values }]) => [field, said(field, id, values)])));
       return true;
     }

@@ -84,7 +84,8 @@ interface AnswerIds {
   fieldErrorIds?: Record<string, { id: string; values?: Record<string, string> }>;
 }
 
-const said = (id: string, values?: Record<string, string>) => (values && Object.keys(values).length ? `${id} ${JSON.stringify(values)}` : id);
+const said = (id: string, values?: Record<string, string>) =>
+  values && Object.keys(values).length ? `${id} ${JSON.stringify(values)}` : id;
 
 /** An answer of the JSON API: its status, body and refusal ids, or null when no answer came (offline, the server down). */
 export async function postJson(
@@ -126,4 +127,3 @@ export function answerFieldErrors(page: PageWords, answer: Awaited<ReturnType<ty
   if (!ids) return null;
   return Object.fromEntries(Object.entries(ids).map(([field, { id, values }]) => [field, sayError(page, said(id, values))]));
 }
-

@@ -52,8 +52,7 @@ export function addPickup(
   addedBy: { id: string; name: string },
 ) {
   return ctx.db.transaction(() => {
-    if (pickupsOf(ctx.db, childId).length >= PICKUPS_MAX)
-      throw refuse('CONFLICT', 'error.pickupsMax', { max: PICKUPS_MAX });
+    if (pickupsOf(ctx.db, childId).length >= PICKUPS_MAX) throw refuse('CONFLICT', 'error.pickupsMax', { max: PICKUPS_MAX });
     const row = ctx.db
       .insert(authorizedPickups)
       .values({ childId, ...input, addedBy: addedBy.name, createdAt: ctx.clock.now() })

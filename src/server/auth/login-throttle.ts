@@ -30,7 +30,6 @@
  * clock has one (the tests' fake clock moves forward instead of waiting). Counters live in memory, per app:
  * one server process, as this centre runs (a restart forgets them, which only helps the people locked out).
  */
-import { TRPCError } from '@trpc/server';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
 import { admitted, isKnownDevice, knownDeviceCookie, type PasswordCheckAdmission } from './password-checks';

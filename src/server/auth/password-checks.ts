@@ -13,7 +13,7 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { availableParallelism } from 'node:os';
-import { TRPCError } from '@trpc/server';
+import type { TRPCError } from '@trpc/server';
 import type { Config } from '../config';
 import { uploadSecret } from '../documents/upload-secret';
 import { cookieName, readCookie } from './cookies';

@@ -178,7 +178,6 @@ export function procedureDb(db: Db, auth: Auth, right: WriteRight, type: 'query'
  * an export's audit row), after their own check of the caller.
  */
 export function withWriteRights<C extends { db: Db; auth: Auth | null }>(ctx: C, right: WriteRight): C {
-  if (!ctx.auth)
-    throw refuse('UNAUTHORIZED', right === 'staff' || right === 'director' ? STAFF_SIGN_IN : SIGN_IN);
+  if (!ctx.auth) throw refuse('UNAUTHORIZED', right === 'staff' || right === 'director' ? STAFF_SIGN_IN : SIGN_IN);
   return { ...ctx, db: guardWrites(ctx.db, ctx.auth, right) };
 }

@@ -101,8 +101,7 @@ export function assertMayChangeEntry(
 ): void {
   if (staff.role === 'director') return;
   const own = entry.authorId === staff.id;
-  if (!own && !(change && endsOpenNap(entry.kind, entry.details, change.at, change.details)))
-    throw refuse('FORBIDDEN', NOT_YOUR_ENTRY);
+  if (!own && !(change && endsOpenNap(entry.kind, entry.details, change.at, change.details))) throw refuse('FORBIDDEN', NOT_YOUR_ENTRY);
   const earliest = earliestDay(staff, now);
   if (earliest && entry.date < earliest) throw refuse('BAD_REQUEST', 'error.teacherDaysBack', { days: TEACHER_DAYS_BACK });
 }

@@ -161,7 +161,8 @@ export function tokenFromUploadUrl(config: Config, url: string): string | null {
 
 export const EXPIRED_MESSAGE = 'error.uploadExpired';
 
-const fail = (code: TRPCError['code'], id: ErrorKey) => refuse(code, id, id === QUOTA_MESSAGE ? { count: UNSUBMITTED_MAX_FILES } : undefined);
+const fail = (code: TRPCError['code'], id: ErrorKey) =>
+  refuse(code, id, id === QUOTA_MESSAGE ? { count: UNSUBMITTED_MAX_FILES } : undefined);
 
 /**
  * Claims an upload URL for one use: it must be signed for this caller, unexpired and unused. The claim is one

@@ -114,8 +114,7 @@ export const exportsRest = new Hono<RestEnv>()
       .get();
     if (!parent) throw refuse('NOT_FOUND', LINK_NOT_VALID);
     if (parent.isActive) {
-      if (!ctx.auth)
-        throw refuse('UNAUTHORIZED', 'error.archiveSignIn');
+      if (!ctx.auth) throw refuse('UNAUTHORIZED', 'error.archiveSignIn');
       if (ctx.auth.kind !== 'parent') throw refuse('FORBIDDEN', 'error.parentsOnly');
       if (ctx.auth.parent.id !== parent.id) throw refuse('NOT_FOUND', LINK_NOT_VALID);
     }

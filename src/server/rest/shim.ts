@@ -59,12 +59,17 @@ export const MESSAGE_IDS_HEADER = 'X-Message-Ids';
 
 export function messageIdsHeader(said: Omit<ClientError, 'message' | 'fieldErrors'>): Record<string, string> {
   const { messageId, values, fieldErrorIds } = said;
-  return { [MESSAGE_IDS_HEADER]: encodeURIComponent(JSON.stringify(fieldErrorIds ? { messageId, values, fieldErrorIds } : { messageId, values })) };
+  return {
+    [MESSAGE_IDS_HEADER]: encodeURIComponent(JSON.stringify(fieldErrorIds ? { messageId, values, fieldErrorIds } : { messageId, values })),
+  };
 }
 
 /** A refusal the app answers itself (not found, too large): its sentence in `language`, its id in the header. */
 export function refusalAnswer(ref: ErrorRef, language: Language = 'en'): { body: ErrorBody; headers: Record<string, string> } {
-  return { body: { message: sayIn(language, ref) }, headers: messageIdsHeader({ messageId: ref.id, values: ref.values, fieldErrorIds: null }) };
+  return {
+    body: { message: sayIn(language, ref) },
+    headers: messageIdsHeader({ messageId: ref.id, values: ref.values, fieldErrorIds: null }),
+  };
 }
 
 /**
@@ -72,7 +77,10 @@ export function refusalAnswer(ref: ErrorRef, language: Language = 'en'): { body:
  * signed-in parent's: parents/preferences.ts callerLanguage; English for everyone else), and the header with its
  * id and values.
  */
-export function errorResponse(err: unknown, language: Language = 'en'): { status: number; body: ErrorBody; headers: Record<string, string> } {
+export function errorResponse(
+  err: unknown,
+  language: Language = 'en',
+): { status: number; body: ErrorBody; headers: Record<string, string> } {
   const answer = (status: number, { message, fieldErrors, ...said }: ClientError) => ({
     status,
     body: fieldErrors ? { message, errors: fieldErrors } : { message },
@@ -84,7 +92,8 @@ export function errorResponse(err: unknown, language: Language = 'en'): { status
     return answer(err.cause instanceof ZodError ? 400 : status, clientError(err, language));
   }
   // Hono's own refusals (a body it could not parse): said as a request that could not be read.
-  if (err instanceof HTTPException && err.status < 500) return answer(err.status, clientError(refuse('BAD_REQUEST', 'error.unreadable'), language));
+  if (err instanceof HTTPException && err.status < 500)
+    return answer(err.status, clientError(refuse('BAD_REQUEST', 'error.unreadable'), language));
   return answer(500, serverFailure(language));
 }
 

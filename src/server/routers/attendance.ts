@@ -148,8 +148,7 @@ export const attendanceRouter = router({
     parentChildOr404(ctx.db, ctx.parent.id, input.childId);
     const to = input.to ?? (input.from ? addDays(input.from, 29) : centreToday(ctx.clock));
     const from = input.from ?? addDays(to, -29);
-    if (addDays(from, PARENT_RANGE_MAX_DAYS - 1) < to)
-      throw refuse('BAD_REQUEST', 'error.rangeMax', { days: PARENT_RANGE_MAX_DAYS });
+    if (addDays(from, PARENT_RANGE_MAX_DAYS - 1) < to) throw refuse('BAD_REQUEST', 'error.rangeMax', { days: PARENT_RANGE_MAX_DAYS });
     return childAttendance(ctx.db, input.childId, from, to);
   }),
 });

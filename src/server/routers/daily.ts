@@ -154,8 +154,7 @@ export const dailyRouter = router({
         let changed: Record<string, unknown> | null = null;
         if (input.details) {
           const parsed = DETAILS_SCHEMAS[kind].safeParse(input.details);
-          if (!parsed.success)
-            throw validationError(parsed.error);
+          if (!parsed.success) throw validationError(parsed.error);
           changed = parsed.data as Record<string, unknown>;
         }
         assertMayChangeEntry(ctx.admin, ctx.clock.now(), { ...before, kind, details: current }, { at: input.at, details: changed });

@@ -170,7 +170,7 @@ export const developmentRouter = router({
     const child = childOr404(ctx.db, input.childId);
     const { weekStartDate, weekEndDate } = input;
     const { activities, notes } = rangeRecords(ctx.db, 'parent', child.id, weekStartDate, weekEndDate);
-    if (activities.length === 0 && notes.length === 0) throw fieldError('weekStartDate', 'error.nothingToReport');
+    if (activities.length === 0 && notes.length === 0) throw fieldError('weekStartDate', NOTHING_TO_REPORT);
     const summary = rangeSummary(ctx.db, 'parent', child.id, weekStartDate, weekEndDate);
     const recipients = linkedParentRecipients(ctx.db, child.id);
     const sent: string[] = [];

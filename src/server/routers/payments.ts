@@ -59,8 +59,7 @@ export const paymentsRouter = router({
   create: directorProcedure.input(receiptSchema).mutation(({ ctx, input }) => {
     const today = centreToday(ctx.clock);
     if (input.paymentDate > today) throw refuse('BAD_REQUEST', 'error.paymentInFuture');
-    if (input.paymentDate < `${FIRST_TAX_YEAR}-01-01`)
-      throw refuse('BAD_REQUEST', 'error.paymentYear', { first: String(FIRST_TAX_YEAR) });
+    if (input.paymentDate < `${FIRST_TAX_YEAR}-01-01`) throw refuse('BAD_REQUEST', 'error.paymentYear', { first: String(FIRST_TAX_YEAR) });
     const year = today.slice(0, 4);
     return ctx.db.transaction(
       (tx) => {

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { rmSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
-import { TRPCError } from '@trpc/server';
+import type { TRPCError } from '@trpc/server';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type Sharp } from 'sharp';
@@ -119,7 +119,8 @@ async function decodeUpload(bytes: Uint8Array): Promise<Pixels> {
     .metadata()
     .catch(() => null);
   if (!header?.width || !header.height) throw badRequest(UNREADABLE_MESSAGE);
-  if (header.width * header.height > MAX_INPUT_PIXELS) throw refuse('PAYLOAD_TOO_LARGE', TOO_MANY_PIXELS_MESSAGE, { max: MAX_INPUT_MEGAPIXELS });
+  if (header.width * header.height > MAX_INPUT_PIXELS)
+    throw refuse('PAYLOAD_TOO_LARGE', TOO_MANY_PIXELS_MESSAGE, { max: MAX_INPUT_MEGAPIXELS });
   try {
     const { data, info } = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
       // Applies the EXIF orientation to the pixels; raw pixels carry no metadata (EXIF, GPS) at all.
@@ -216,8 +217,7 @@ export async function storeGalleryPicture(
 ) {
   const parsed = pictureFieldsSchema.safeParse(fields);
   if (!parsed.success) throw validationError(parsed.error);
-  if (file.bytes.byteLength > MAX_UPLOAD_BYTES)
-    throw refuse('PAYLOAD_TOO_LARGE', 'error.fileTooLarge');
+  if (file.bytes.byteLength > MAX_UPLOAD_BYTES) throw refuse('PAYLOAD_TOO_LARGE', 'error.fileTooLarge');
 
   const pixels = await decodeUpload(file.bytes);
   const { width, height } = pixels.info;
@@ -348,8 +348,7 @@ export const PHOTO_DISPLAY_WIDTH = 640;
  * both privately. Nothing here touches the public uploads folder.
  */
 export async function encodeChildPhoto(bytes: Uint8Array): Promise<{ full: Buffer; display: Buffer; width: number; height: number }> {
-  if (bytes.byteLength > MAX_UPLOAD_BYTES)
-    throw refuse('PAYLOAD_TOO_LARGE', 'error.fileTooLarge');
+  if (bytes.byteLength > MAX_UPLOAD_BYTES) throw refuse('PAYLOAD_TOO_LARGE', 'error.fileTooLarge');
   const pixels = await decodeUpload(bytes);
   const { width, height } = pixels.info;
   try {

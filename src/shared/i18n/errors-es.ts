@@ -285,7 +285,6 @@ export const errorsEs: Record<ErrorKey, string> = {
   'error.directorOnly': 'Solo un director puede hacer esto. Pídaselo al director del centro.',
   'error.passwordChanged': 'Su contraseña se cambió. Se cerró su sesión en sus otros dispositivos.',
   'error.server': 'Algo salió mal de nuestro lado. Inténtelo de nuevo en un momento, o llámenos al {phone}.',
-  'error.network':
-    'No pudimos comunicarnos con el centro. Revise su conexión a internet e inténtelo de nuevo, o llámenos al {phone}.',
+  'error.network': 'No pudimos comunicarnos con el centro. Revise su conexión a internet e inténtelo de nuevo, o llámenos al {phone}.',
   'error.other': 'No pudimos completar su solicitud. Revísela e inténtelo de nuevo.',
 };

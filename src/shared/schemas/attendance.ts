@@ -22,10 +22,7 @@ export const momentField = z.union([
   z.date({ error: 'error.timeValid' }),
   plainString('error.timeValid')
     .max(40, 'error.timeValid')
-    .refine(
-      (v) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(v),
-      'error.timeExample',
-    )
+    .refine((v) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(v), 'error.timeExample')
     .transform((v) => new Date(v))
     .refine((d) => !Number.isNaN(d.getTime()), 'error.timeValid'),
 ]);
@@ -61,10 +58,7 @@ export const attendanceDaySchema = z.strictObject({ date: isoDate('error.dateGiv
 
 /** `YYYY-MM` of the monthly report. */
 export const reportMonthSchema = z.strictObject({
-  month: plainString('error.month').refine(
-    (v) => /^\d{4}-\d{2}$/.test(v) && isValidIsoDate(`${v}-01`),
-    'error.month',
-  ),
+  month: plainString('error.month').refine((v) => /^\d{4}-\d{2}$/.test(v) && isValidIsoDate(`${v}-01`), 'error.month'),
 });
 
 /** The longest span a parent's history answers at once. */

@@ -88,34 +88,19 @@ const mealDetails = z.strictObject(
 );
 const bottleDetails = z.strictObject(
   {
-    ounces: z
-      .number({ error: 'error.ouncesNumber' })
-      .positive('error.ouncesMin')
-      .max(16, 'error.ouncesMax'),
+    ounces: z.number({ error: 'error.ouncesNumber' }).positive('error.ouncesMin').max(16, 'error.ouncesMax'),
   },
   { error: 'error.bottleFields' },
 );
 /** A nap: `end` after `start`, at most 4 hours. `end: null` is a nap still going on (ended by a PATCH). */
 const napDetails = z
-  .strictObject(
-    { start: momentField('error.napStart'), end: momentField('error.napEnd').nullable() },
-    { error: 'error.napFields' },
-  )
+  .strictObject({ start: momentField('error.napStart'), end: momentField('error.napEnd').nullable() }, { error: 'error.napFields' })
   .refine((n) => n.end === null || n.end.getTime() > n.start.getTime(), { message: NAP_ORDER_MESSAGE, path: ['end'] })
   .refine((n) => n.end === null || n.end.getTime() - n.start.getTime() <= NAP_MAX_MS, { message: NAP_TOO_LONG_MESSAGE, path: ['end'] });
-const diaperDetails = z.strictObject(
-  { type: enumField(DIAPER_TYPES, 'error.diaper') },
-  { error: 'error.diaperFields' },
-);
-const toiletDetails = z.strictObject(
-  { result: enumField(TOILET_RESULTS, 'error.toilet') },
-  { error: 'error.toiletFields' },
-);
+const diaperDetails = z.strictObject({ type: enumField(DIAPER_TYPES, 'error.diaper') }, { error: 'error.diaperFields' });
+const toiletDetails = z.strictObject({ result: enumField(TOILET_RESULTS, 'error.toilet') }, { error: 'error.toiletFields' });
 const moodDetails = z.strictObject({ mood: requiredText('error.mood', 100) }, { error: 'error.moodFields' });
-const noteDetails = z.strictObject(
-  { text: requiredText('error.note', 1000, { multiline: true }) },
-  { error: 'error.noteFields' },
-);
+const noteDetails = z.strictObject({ text: requiredText('error.note', 1000, { multiline: true }) }, { error: 'error.noteFields' });
 
 /** Each kind's details, for the server's PATCH (the kind of an entry never changes). */
 export const DETAILS_SCHEMAS = {

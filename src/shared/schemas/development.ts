@@ -88,16 +88,8 @@ export const NOTHING_TO_REPORT = 'error.nothingToReport';
 export const weeklyReportSchema = z
   .object({
     childId: idSchema,
-    weekStartDate: z
-      .string({ error: MISSING_DATES })
-      .trim()
-      .min(1, MISSING_DATES)
-      .refine(isValidDate, 'error.date'),
-    weekEndDate: z
-      .string({ error: MISSING_DATES })
-      .trim()
-      .min(1, MISSING_DATES)
-      .refine(isValidDate, 'error.date'),
+    weekStartDate: z.string({ error: MISSING_DATES }).trim().min(1, MISSING_DATES).refine(isValidDate, 'error.date'),
+    weekEndDate: z.string({ error: MISSING_DATES }).trim().min(1, MISSING_DATES).refine(isValidDate, 'error.date'),
   })
   .refine((r) => r.weekEndDate >= r.weekStartDate, { message: 'error.endBeforeStart', path: ['weekEndDate'] })
   .refine((r) => spanDays(r.weekStartDate, r.weekEndDate) <= 35, { message: 'error.reportWeeks', path: ['weekEndDate'] });

@@ -58,9 +58,7 @@ function enrollmentObject(today?: string) {
     parentAddress: requiredText('error.parentAddress', 200),
     parentCity: requiredText('error.parentCity', 100),
     parentState: choiceField(STATE_CHOICES, 'error.state').default('OH'),
-    parentZip: plainString('error.zip')
-      .min(5, 'error.zip')
-      .max(10, 'error.zip'),
+    parentZip: plainString('error.zip').min(5, 'error.zip').max(10, 'error.zip'),
     childFirstName: requiredText('error.childFirstName', 100),
     childLastName: requiredText('error.childLastName', 100),
     childDateOfBirth: birthDateField(CHILD_DOB_REQUIRED, today),
