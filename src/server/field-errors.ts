@@ -1,7 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import type { z } from 'zod';
-import { errorRef } from '../shared/i18n/error-ids';
-import { englishOf } from './refusal';
+import { englishOfMessage } from './refusal';
 
 export { fieldError } from './refusal';
 
@@ -17,7 +16,5 @@ export function checkDayRules(schema: z.ZodType, value: unknown): void {
 
 /** A schema's refusal, thrown by hand (a schema checked inside a procedure): a 400 with its messages at their fields. */
 export function validationError(error: z.ZodError): TRPCError {
-  const first = error.issues[0]?.message ?? 'error.other';
-  const ref = errorRef(first);
-  return new TRPCError({ code: 'BAD_REQUEST', message: ref ? englishOf(ref.id, ref.values) : first, cause: error });
+  return new TRPCError({ code: 'BAD_REQUEST', message: englishOfMessage(error.issues[0]?.message ?? 'error.other'), cause: error });
 }

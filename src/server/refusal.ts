@@ -1,7 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { t } from '../shared/i18n';
-import { type ErrorRef, errorId, plainValues } from '../shared/i18n/error-ids';
+import { type ErrorRef, errorId, errorRef, plainValues } from '../shared/i18n/error-ids';
 import type { ErrorKey } from '../shared/i18n/errors-en';
 
 /**
@@ -24,6 +24,12 @@ export function refusalOf(error: unknown): ErrorRef | null {
 
 /** The English of an id (what the error's own message is). */
 export const englishOf = (id: ErrorKey, values?: Record<string, string | number>) => t('en', id, plainValues(values));
+
+/** A message that may be an id (a schema's) in English; anything else as it is. */
+export function englishOfMessage(message: string): string {
+  const ref = errorRef(message);
+  return ref ? t('en', ref.id, ref.values) : message;
+}
 
 /** `throw refuse('NOT_FOUND', 'error.childNotFound')`: a refusal with its status, id and values. */
 export function refuse(code: TRPCError['code'], id: ErrorKey, values?: Record<string, string | number>, cause?: unknown): TRPCError {

@@ -9,3 +9,8 @@ export function english(message: string, values: Record<string, string | number>
   const ref = errorRef(message);
   return ref ? t('en', ref.id, { ...Object.fromEntries(Object.entries(values).map(([k, v]) => [k, String(v)])), ...ref.values }) : message;
 }
+
+/** A schema refusal's field messages (fieldMessages) in English. */
+export function englishFields(messages: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(messages).map(([field, message]) => [field, english(message)]));
+}

@@ -84,7 +84,7 @@ describe('the limits that stay, answered alike for known and unknown e-mails', (
       }
       const [a, b] = [await seen(await ask(who, known)), await seen(await ask(who, unknown))];
       expect(a.status).toBe(429);
-      expect(a.body).toContain(who === 'parent' ? PARENT_THROTTLED : english(STAFF_THROTTLED));
+      expect(a.body).toContain(english(who === 'parent' ? PARENT_THROTTLED : STAFF_THROTTLED));
       expect(a).toEqual(b);
     }
     await drainMailQueue(s.db);

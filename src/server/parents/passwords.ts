@@ -135,13 +135,10 @@ function liveReset(ctx: Pick<Context, 'db' | 'clock'>, token: string): { id: str
  * Whether a reset link still works, for the page to say so when it opens rather than after the new password
  * is typed twice. Answers only yes or no: the link's parent is never named.
  */
-export function checkResetLink(
-  ctx: Pick<Context, 'db' | 'clock'>,
-  token: string,
-): { valid: boolean; message: string | null; messageId: typeof RESET_LINK_INVALID | null } {
+export function checkResetLink(ctx: Pick<Context, 'db' | 'clock'>, token: string): { valid: boolean; message: string | null } {
   const valid = liveReset(ctx, token) !== undefined;
-  // The sentence in English (the parent is not known here), and its id for the page to say it in its language.
-  return { valid, message: valid ? null : englishOf(RESET_LINK_INVALID), messageId: valid ? null : RESET_LINK_INVALID };
+  // In English (the parent is not known here): the page says RESET_LINK_INVALID's id in its own language.
+  return { valid, message: valid ? null : englishOf(RESET_LINK_INVALID) };
 }
 
 /**

@@ -16,7 +16,7 @@ import { preferencesOf } from '../parents/preferences';
 import { BuildCancelled, consume, consumeForAccount, SLOW_DOWN_MESSAGE } from '../services/rate-limit';
 import { readJson, type RestEnv } from './shim';
 import { refuse } from '../refusal';
-import { validationError } from '../field-errors';
+import { errorRef } from '../../shared/i18n/error-ids';
 
 /**
  * A director's CSV download: director only (401 / 403 with a sentence), a rate per account, one audit row
@@ -81,7 +81,11 @@ export const exportsRest = new Hono<RestEnv>()
     // Who may ask comes first: a parent or a visitor learns nothing about the parameters from the answer.
     assertDirector(c.var.ctx.auth);
     const parsed = exportRangeSchema.safeParse({ from: c.req.query('from'), to: c.req.query('to') });
-    if (!parsed.success) throw validationError(parsed.error);
+    if (!parsed.success) {
+      // The first rule broken, as a plain refusal (the documented `{ message }`), its id beside it.
+      const ref = errorRef(parsed.error.issues[0]!.message) ?? { id: 'error.other' as const, values: {} };
+      throw refuse('BAD_REQUEST', ref.id, ref.values);
+    }
     return download(c, 'receipt', () => paymentsExport(c.var.ctx.db, parsed.data), parsed.data);
   })
   /** A parent's own child's archive (issue 33): another family's child, or an inactive one, is the portal's 404. */

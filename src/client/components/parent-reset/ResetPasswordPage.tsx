@@ -63,8 +63,8 @@ export function ResetPasswordPage({ words }: { words: ResetPasswordWords }) {
       ) : token ? (
         <div className="flex flex-col gap-4">
           <p role="alert" className="text-stone-700">
-            {check.data?.messageId
-              ? refusalIn(words, check.data.messageId)
+            {check.data && !check.data.valid
+              ? refusalIn(words, 'error.resetLinkUsed')
               : check.error
                 ? refusalIn(words, refusalOf(check.error) ?? errorMessage(check.error, words.notChecked))
                 : words.notChecked}
