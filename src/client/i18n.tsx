@@ -3,16 +3,17 @@ import { createContext, type ReactNode, useContext, useEffect, useMemo, useState
 import { I18nProvider } from 'react-aria-components';
 import { CENTRE_TIME_ZONE } from '~/shared/centre-time';
 import { LOCALES, makeIntl } from '~/shared/i18n/formatter';
+import { errorsEn } from '~/shared/i18n/errors-en';
 import { portalEn, type PortalKey } from '~/shared/i18n/portal-en';
 import { formatAmount, formatCents } from '~/shared/money';
 import { centreTime } from '~/shared/timeline-text';
 import type { Language } from '~/shared/i18n/languages';
 import { formatDate, formatDateTime } from './lib/format';
 import { errorMessage } from './lib/trpc';
-import { FieldMessageLanguage } from './lib/field-message-language';
+import { FieldMessageLanguage, refusalOf } from './lib/field-message-language';
 import { loadPortalCatalogue, portalCatalogue, portalError, registerPortalCatalogue } from './lib/portal-catalogue';
 
-registerPortalCatalogue('en', portalEn);
+registerPortalCatalogue('en', portalEn, errorsEn);
 
 type Values = Record<string, string | number | Date>;
 
@@ -25,10 +26,7 @@ export interface PortalIntl {
   language: Language;
   locale: string;
   t(key: PortalKey, values?: Values): string;
-  /**
-   * A refusal in this language: a shared schema's English message (or the server's, already in the parent's
-   * language) as the form shows it (shared/i18n/portal-errors.ts, the mapping /es/enrollment uses too).
-   */
+  /** A refusal in this language: a shared schema's id, or the id the server answered (ADR 069). */
   error(message: string): string;
   /**
    * What a toast says of a failed call (`lib/trpc.ts` errorMessage, as before, in English). In Spanish, what the
@@ -62,6 +60,9 @@ function build(language: Language): PortalIntl {
     t: (key, values) => intl.formatMessage({ id: key }, values) as string,
     error: (message) => portalError(language, message),
     callError(error, fallback) {
+      // The server's refusal by its id, in this language; else what it said (already in the parent's language).
+      const refusal = refusalOf(error);
+      if (refusal) return portalError(language, refusal);
       const message = errorMessage(error, fallback);
       return language === 'en' ? message : saidByServer(error, message) ? portalError(language, message) : fallback;
     },

@@ -10,7 +10,6 @@ import { MAX_UPLOAD_BYTES, TRPC_MAX_BATCH } from '../shared/constants';
 import { contentTypeGuard } from './auth/content-type';
 import { csrfGuard } from './auth/csrf';
 import { type AppDeps, createContext, requestAuth } from './context';
-import { portalErrorIn } from '../shared/i18n/portal-errors';
 import { logAccess } from './access-log';
 import { loggablePath, logger } from './logger';
 import { appRouter } from './routers/_app';
@@ -28,7 +27,7 @@ import { exportsRest } from './rest/exports';
 import { parentRest } from './rest/parent';
 import { publicRest } from './rest/public';
 import { callerLanguage } from './parents/preferences';
-import { errorResponse, restContext, type RestEnv } from './rest/shim';
+import { errorResponse, refusalAnswer, restContext, type RestEnv } from './rest/shim';
 import { DOCUMENT_PAGES, mainScript, NOT_FOUND_SCRIPT, withOwnScript } from './pages/document-script';
 import { createRoutePreloads, entryFiles, modulePreloadTags } from './pages/preload';
 import { formPages } from './pages/forms';
@@ -80,11 +79,17 @@ export const accessLog: MiddlewareHandler = async (c, next) => {
   logAccess(c.req.method, c.req.path, c.res.status, started, fromCache(c));
 };
 
+/** The API's 404 for a path it does not have. */
+function notFoundJson(c: HonoContext) {
+  const { body, headers } = refusalAnswer({ id: 'error.notFound', values: {} });
+  return c.json(body, 404, headers);
+}
+
 function handleError(err: Error, c: HonoContext) {
   // The API's requests have their context (rest/shim.ts restContext): a parent's refusal is said in their language.
-  const { status, body } = errorResponse(err, callerLanguage((c as HonoContext<RestEnv>).get('ctx')));
+  const { status, body, headers } = errorResponse(err, callerLanguage((c as HonoContext<RestEnv>).get('ctx')));
   if (status >= 500) logger.error({ err, path: loggablePath(c.req.path) }, 'request failed');
-  return c.json(body, status as 400);
+  return c.json(body, status as 400, headers);
 }
 
 export function createApp(deps: AppDeps, options: AppOptions = {}) {
@@ -101,7 +106,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   // No page, file or API path holds a control character: such a path (a CR/LF, tab or NUL, raw or encoded) is
   // answered 404 here, before anything could put it in a header such as a redirect's Location.
   app.use('*', async (c, next) =>
-    hasControlCharacter(c.req.path) || ENCODED_CONTROL.test(c.req.url.split('?', 1)[0]!) ? c.json({ message: 'Not found' }, 404) : next(),
+    hasControlCharacter(c.req.path) || ENCODED_CONTROL.test(c.req.url.split('?', 1)[0]!) ? notFoundJson(c) : next(),
   );
   app.use(
     '*',
@@ -148,18 +153,18 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
 
   // Connection: close on both: the refused body is never read, so the connection cannot carry another request.
   // Said in the signed-in parent's language: these answer before the API's context is made.
-  const tooLarge = (c: HonoContext, message: string) =>
-    c.json({ message: portalErrorIn(callerLanguage({ db: deps.db, auth: requestAuth(deps, c).auth }), message) }, 413, {
-      Connection: 'close',
-    });
+  const tooLarge = (c: HonoContext, id: 'error.requestTooLarge' | 'error.fileTooLarge') => {
+    const { body, headers } = refusalAnswer({ id, values: {} }, callerLanguage({ db: deps.db, auth: requestAuth(deps, c).auth }));
+    return c.json(body, 413, { ...headers, Connection: 'close' });
+  };
   const jsonLimit = bodyLimit({
     maxSize: 1024 * 1024,
-    onError: (c) => tooLarge(c, 'The request is too large'),
+    onError: (c) => tooLarge(c, 'error.requestTooLarge'),
   });
   const uploadLimit = bodyLimit({
     maxSize: MAX_UPLOAD_BYTES + 64 * 1024,
     // Connection: close, because the refused body is never read.
-    onError: (c) => tooLarge(c, 'The file is too large. The limit is 10 MB.'),
+    onError: (c) => tooLarge(c, 'error.fileTooLarge'),
   });
   // GET and HEAD carry no body; asking (bodyLimit reads c.req.raw.body) would build a full Request per call.
   app.use('/api/*', (c, next) =>
@@ -213,7 +218,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   api.route('/', parentRest);
   api.onError(handleError);
   app.route('/api', api);
-  app.all('/api/*', (c) => c.json({ message: 'Not found' }, 404));
+  app.all('/api/*', (c) => notFoundJson(c));
 
   // Dotfiles (.gitkeep, an editor's .swp, anything hidden) are never served, at any depth.
   app.use('/uploads/*', async (c, next) => (/\/\./.test(c.req.path) ? c.text('Not found', 404) : next()));
@@ -314,7 +319,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     c.header('Connection', 'close');
     return c.redirect(FORM_PAGES.has(c.req.path) ? c.req.path : '/', 303);
   });
-  app.notFound((c) => c.json({ message: 'Not found' }, 404));
+  app.notFound((c) => notFoundJson(c));
   app.onError(handleError);
   return Object.assign(app, {
     /** The app's limiters (their state is what bench:abuse and the tests look at). */

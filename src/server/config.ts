@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { z } from 'zod';
 import { centre } from '../shared/centre';
 import { staffPasswordField } from '../shared/schemas/password-policy';
+import { englishOfMessage } from './refusal';
 
 const TRUST_PROXY_MESSAGE =
   'TRUST_PROXY must be false, true (a proxy on this machine), or the proxy addresses, such as 10.0.0.5 or 10.0.0.5,10.0.0.6';
@@ -101,7 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = envSchema.safeParse(cleaned);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || 'env'}: ${i.message}`);
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || 'env'}: ${englishOfMessage(i.message)}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;

@@ -1,15 +1,8 @@
 import { TRPCError } from '@trpc/server';
-import { z } from 'zod';
+import type { z } from 'zod';
+import { englishOfMessage } from './refusal';
 
-/**
- * A refusal that belongs to one field (a wrong current password): a 400 whose message sits at that field, like
- * any validation failure (client-errors.ts gives the form `fieldErrors`).
- */
-export function fieldError(field: string, message: string): TRPCError {
-  // A ZodError made by parsing: one built with `new ZodError` is not an Error to tRPC, which would drop it.
-  const { error } = z.object({ [field]: z.never({ error: message }) }).safeParse({ [field]: 0 });
-  return new TRPCError({ code: 'BAD_REQUEST', message, cause: error });
-}
+export { fieldError } from './refusal';
 
 /**
  * Checks the rules that depend on the day (a date of birth not in the future, a start date not in the past)
@@ -18,6 +11,10 @@ export function fieldError(field: string, message: string): TRPCError {
  */
 export function checkDayRules(schema: z.ZodType, value: unknown): void {
   const result = schema.safeParse(value);
-  if (!result.success)
-    throw new TRPCError({ code: 'BAD_REQUEST', message: result.error.issues[0]?.message ?? 'Invalid date', cause: result.error });
+  if (!result.success) throw validationError(result.error);
+}
+
+/** A schema's refusal, thrown by hand (a schema checked inside a procedure): a 400 with its messages at their fields. */
+export function validationError(error: z.ZodError): TRPCError {
+  return new TRPCError({ code: 'BAD_REQUEST', message: englishOfMessage(error.issues[0]?.message ?? 'error.other'), cause: error });
 }

@@ -5,10 +5,10 @@
  * timestamps never cause a repeat or a gap (the id breaks the tie), and each page is an index range, never
  * an OFFSET that reads and throws away every earlier row.
  */
-import { TRPCError } from '@trpc/server';
 import { and, desc, eq, lt, lte, or, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Page } from '../shared/schemas/page';
+import { refuse } from './refusal';
 
 /** One column of the sort order (newest first): text, a timestamp_ms column (a Date in the row), or an integer. */
 export interface SortKey<Row> {
@@ -17,8 +17,8 @@ export interface SortKey<Row> {
   of: (row: Row) => string | Date | number;
 }
 
-export const BAD_CURSOR_MESSAGE = 'The page cursor is not valid';
-const badCursor = () => new TRPCError({ code: 'BAD_REQUEST', message: BAD_CURSOR_MESSAGE });
+export const BAD_CURSOR_MESSAGE = 'error.pageCursor';
+const badCursor = () => refuse('BAD_REQUEST', BAD_CURSOR_MESSAGE);
 
 function encode(values: (string | number)[]): string {
   return Buffer.from(JSON.stringify(values)).toString('base64url');

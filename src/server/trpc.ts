@@ -1,28 +1,23 @@
-import { initTRPC, TRPCError } from '@trpc/server';
+import { initTRPC } from '@trpc/server';
 import superjson from 'superjson';
-import { portalErrorIn } from '../shared/i18n/portal-errors';
-import { clientError, SERVER_FAILURE } from './client-errors';
+import { clientError, serverFailure } from './client-errors';
 import { assertAdmin, assertDirector } from './auth/guards';
 import { procedureDb } from './auth/write-rights';
 import type { Context } from './context';
 import { callerLanguage } from './parents/preferences';
+import { refuse } from './refusal';
 
 /** Builders only: routers live in routers/, one file per domain. */
 const t = initTRPC.context<Context>().create({
   transformer: superjson,
   errorFormatter({ shape, error, ctx }) {
     const { stack: _stack, ...data } = shape.data;
-    // A parent who reads Spanish is refused in Spanish: the server knows whose session this is.
+    // A parent who reads Spanish is refused in Spanish: the server knows whose session this is. The id and values
+    // come too (ADR 069), so a page says it in its own reader's language.
     const language = callerLanguage(ctx);
-    if (error.code === 'INTERNAL_SERVER_ERROR')
-      return {
-        ...shape,
-        message: portalErrorIn(language, SERVER_FAILURE),
-        data: { ...data, fieldErrors: null },
-      };
     // A validation failure reads as its first message, not as a JSON dump of every issue; nothing names a library.
-    const { message, fieldErrors } = clientError(error, language);
-    return { ...shape, message, data: { ...data, fieldErrors } };
+    const { message, ...said } = error.code === 'INTERNAL_SERVER_ERROR' ? serverFailure(language) : clientError(error, language);
+    return { ...shape, message, data: { ...data, ...said } };
   },
 });
 
@@ -47,13 +42,13 @@ export const directorProcedure = t.procedure.use(({ ctx, type, next }) => {
 });
 
 export const parentProcedure = t.procedure.use(({ ctx, type, next }) => {
-  if (!ctx.auth) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in' });
-  if (ctx.auth.kind !== 'parent') throw new TRPCError({ code: 'FORBIDDEN', message: 'Parents only' });
+  if (!ctx.auth) throw refuse('UNAUTHORIZED', 'error.signIn');
+  if (ctx.auth.kind !== 'parent') throw refuse('FORBIDDEN', 'error.parentsOnly');
   return next({ ctx: { ...ctx, db: procedureDb(ctx.db, ctx.auth, 'parent', type), auth: ctx.auth, parent: ctx.auth.parent } });
 });
 
 /** Either role, for what staff and parents both do (mark a message read, ask for an upload URL). */
 export const signedInProcedure = t.procedure.use(({ ctx, type, next }) => {
-  if (!ctx.auth) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in' });
+  if (!ctx.auth) throw refuse('UNAUTHORIZED', 'error.signIn');
   return next({ ctx: { ...ctx, db: procedureDb(ctx.db, ctx.auth, 'signed-in', type), auth: ctx.auth } });
 });

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { classrooms, enrolledChildren } from '../../db/schema';
-import { portalErrorsEs } from '../../src/shared/i18n/portal-errors-es';
+import { errorsEs } from '../../src/shared/i18n/errors-es';
 import { portalEs } from '../../src/shared/i18n/portal-es';
 import { expect, test } from './fixtures';
 import { parentFamily, signIn } from './parent-family';
@@ -176,7 +176,7 @@ test('a parent who reads Spanish finds the pickup list in Spanish, with a refusa
   await section.getByRole('textbox', { name: 'Parentesco' }).fill('Abuela');
   await section.getByRole('textbox', { name: 'Teléfono' }).fill('no tengo');
   await section.getByRole('button', { name: 'Añadir persona' }).tap();
-  await expect(section.getByRole('textbox', { name: 'Teléfono' })).toHaveAccessibleDescription(portalErrorsEs['portal.error.phone']);
+  await expect(section.getByRole('textbox', { name: 'Teléfono' })).toHaveAccessibleDescription(errorsEs['error.phone']);
   await section.getByRole('textbox', { name: 'Teléfono' }).fill('6145550177');
   await section.getByRole('button', { name: 'Añadir persona' }).tap();
   const person = section.getByRole('listitem').filter({ hasText: `Abuela ${fam.t}` });

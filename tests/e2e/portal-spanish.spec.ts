@@ -10,7 +10,9 @@ import { loginEn } from '../../src/shared/i18n/login-en';
 import { loginEs } from '../../src/shared/i18n/login-es';
 import { portalEn } from '../../src/shared/i18n/portal-en';
 import { portalEs } from '../../src/shared/i18n/portal-es';
-import { portalErrorsEn } from '../../src/shared/i18n/portal-errors-en';
+import { errorsEn } from '../../src/shared/i18n/errors-en';
+import { errorsEs } from '../../src/shared/i18n/errors-es';
+import { RESET_PAGE_REFUSALS } from '../../src/shared/i18n/reset-password';
 import { RESET_LINK_INVALID } from '../../src/server/parents/passwords';
 import { expect, pageReady, test } from './fixtures';
 import { parentFamily, secondChild, signIn } from './parent-family';
@@ -27,13 +29,13 @@ test.describe.configure({ timeout: 60_000 });
 
 /**
  * The portal's English words that Spanish writes otherwise (long enough not to be part of a name), and the
- * schemas' and the server's refusals as English says them (portal-errors-en.ts).
+ * schemas' and the server's refusals as English says them (errors-en.ts).
  */
 const ENGLISH = [
   ...new Set(
     [
       ...(Object.keys(portalEn) as (keyof typeof portalEn)[]).filter((k) => portalEn[k] !== portalEs[k]).map((k) => portalEn[k]),
-      ...Object.values(portalErrorsEn),
+      ...Object.values(errorsEn),
     ]
       .map((message) => message.split(/\{[^}]*\}/)[0]!.trim())
       .filter((words) => words.length >= 6),
@@ -243,10 +245,10 @@ test('a parent who reads Spanish signs in at /es/parent-login, and signing out b
   await page.getByLabel(loginEs['login.email']).fill(fam.email);
   await page.getByLabel(loginEs['login.password'], { exact: true }).fill('no-es-la-mia');
   await page.getByRole('button', { name: loginEs['login.signIn'] }).click();
-  await expect(page.getByRole('alertdialog').getByText(loginEs['login.error.invalid'])).toBeVisible();
+  await expect(page.getByRole('alertdialog').getByText(errorsEs['error.invalidLogin'])).toBeVisible();
   // Said at the password too, in Spanish (only the toast said it).
   await expect(page.getByLabel(loginEs['login.password'], { exact: true })).toHaveAttribute('aria-invalid', 'true');
-  await expect(page.getByLabel(loginEs['login.password'], { exact: true })).toHaveAccessibleDescription(loginEs['login.error.invalid']);
+  await expect(page.getByLabel(loginEs['login.password'], { exact: true })).toHaveAccessibleDescription(errorsEs['error.invalidLogin']);
   await expect(page.getByLabel(loginEs['login.password'], { exact: true })).toBeFocused();
   expect(foundIn(await page.locator('body').innerText(), SIGN_IN_ENGLISH)).toEqual([]);
   await page.getByLabel(loginEs['login.password'], { exact: true }).fill(fam.password);
@@ -288,7 +290,7 @@ function endSessions(server: Parameters<typeof parentFamily>[0], email: string) 
 /** The reset page's English words (and the refusals it may be told in English) that Spanish writes otherwise. */
 const RESET_ENGLISH = [
   ...Object.values(resetPasswordEn).filter((v): v is string => typeof v === 'string' && v.length >= 6),
-  ...Object.keys(resetPasswordEs.refusals),
+  ...RESET_PAGE_REFUSALS.map((id) => errorsEn[id]),
 ];
 
 test('a parent who reads Spanish resets the password from /es/parent-login: the e-mail, the page and the way back in Spanish', async ({
@@ -307,7 +309,7 @@ test('a parent who reads Spanish resets the password from /es/parent-login: the 
   const ask = page.getByRole('form', { name: loginEs['login.resetLabel'] });
   await ask.getByLabel(loginEs['login.resetEmail']).fill(fam.email);
   await ask.getByRole('button', { name: loginEs['login.resetSend'] }).click();
-  await expect(page.getByText(loginEs['login.error.resetRequested'])).toBeVisible();
+  await expect(page.getByText(loginEs['login.resetRequested'])).toBeVisible();
   await drainMailQueue(server.db);
   const mail = server.db.select().from(outboxMessages).where(eq(outboxMessages.toAddress, fam.email)).all().at(-1)!;
   const link = /\/es\/parent-reset-password#token=[a-z2-7]+/.exec(mail.textBody)![0];

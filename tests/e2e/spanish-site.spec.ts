@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { errorsEs } from '../../src/shared/i18n/errors-es';
 import { enrollmentApplications } from '../../db/schema';
 import { es } from '../../src/shared/i18n/es';
 import { expect, test } from './fixtures';
@@ -32,7 +33,7 @@ test('a visitor switches to Spanish from the phone menu and applies in Spanish',
 
   // Sent empty: the script's own check answers in Spanish.
   await page.getByRole('button', { name: es['enrollment.submit'] }).click();
-  await expect(page.getByText(es['enrollment.error.parentFirstName'])).toBeVisible();
+  await expect(page.getByText(errorsEs['error.parentFirstName'])).toBeVisible();
   await expect(page.getByText(es['enrollment.failed'], { exact: true })).toBeVisible();
 
   const email = `lucia.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;

@@ -7,6 +7,7 @@ import { as, sharedAdminServer } from '../helpers/admin-server';
 import { PDF } from '../helpers/authz-fixtures';
 import { json } from '../helpers/enrollment-fixtures';
 import { bearer, enrolFamily, type Family } from '../helpers/parent-fixtures';
+import { english } from '../helpers/english';
 
 const s = sharedAdminServer(() => ({ env: { TRUST_PROXY: 'true' } }));
 const limits = createLimiters();
@@ -18,7 +19,7 @@ beforeAll(async () => {
 });
 
 /** A 429 the page can show: Retry-After in whole seconds and the plain sentence. */
-async function expectSlowDown(res: Response, message = SLOW_DOWN_MESSAGE) {
+async function expectSlowDown(res: Response, message = english(SLOW_DOWN_MESSAGE)) {
   expect(res.status).toBe(429);
   expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
   expect(JSON.stringify(await res.json())).toContain(message);
@@ -113,7 +114,7 @@ describe('the quota of files uploaded but not submitted', () => {
     const files = s.count(privateFiles);
     const refused = await s.request(urls.at(-1)!, { method: 'PUT', body: PDF, ...bearer(fresh.token) });
     expect(refused.status).toBe(409);
-    expect(((await refused.json()) as { message: string }).message).toBe(QUOTA_MESSAGE);
+    expect(((await refused.json()) as { message: string }).message).toBe(english(QUOTA_MESSAGE, { count: 5 }));
     expect(s.count(privateFiles)).toBe(files);
     const noUrl = await s.request('/api/objects/upload', { method: 'POST', ...bearer(fresh.token) });
     expect(noUrl.status).toBe(409);
@@ -147,7 +148,7 @@ describe('forgot-password has a global cap', () => {
         json: { email: 'late@example.com' },
         headers: { 'x-forwarded-for': '10.99.0.1' },
       }),
-      RESET_BUSY,
+      english(RESET_BUSY),
     );
   });
 });
@@ -189,7 +190,7 @@ describe("bursts: a window's allowance of costly work cannot all arrive at once"
     const burst = limits.passwordResetGlobal.burst!.points;
     parentsWith(Array.from({ length: burst }, (_, i) => `burst${i}@example.com`));
     for (let i = 0; i < burst; i++) expect((await ask(i)).status).toBe(200);
-    await expectSlowDown(await ask(burst), RESET_BUSY);
+    await expectSlowDown(await ask(burst), english(RESET_BUSY));
     s.clock.advance(BURST_MS);
     expect((await ask(burst + 1)).status).toBe(200);
   });

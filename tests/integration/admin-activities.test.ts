@@ -11,6 +11,7 @@ import { decodeMime, json } from '../helpers/enrollment-fixtures';
 import { bearer, enrolFamily } from '../helpers/parent-fixtures';
 import { loopbackSmtp } from '../helpers/smtp';
 import PostalMime from 'postal-mime';
+import { english } from '../helpers/english';
 
 const activity = {
   activityDate: '2026-11-18',
@@ -209,7 +210,7 @@ describe('weekly report and achievement e-mails (real SMTP on loopback)', () => 
 
     const rest = await s.request(`/api/admin/send-activity-report/${childId}`, { method: 'POST', json: week, ...as(s.admin) });
     expect(rest.status).toBe(400);
-    expect(await json(rest)).toMatchObject({ message: NOTHING_TO_REPORT, errors: { weekStartDate: NOTHING_TO_REPORT } });
+    expect(await json(rest)).toMatchObject({ message: english(NOTHING_TO_REPORT), errors: { weekStartDate: english(NOTHING_TO_REPORT) } });
     const trpc = await s.request('/api/trpc/development.sendWeeklyReport', {
       method: 'POST',
       json: { json: { childId, ...week } },
@@ -217,7 +218,7 @@ describe('weekly report and achievement e-mails (real SMTP on loopback)', () => 
     });
     expect(trpc.status).toBe(400);
     expect(await json(trpc)).toMatchObject({
-      error: { json: { message: NOTHING_TO_REPORT, data: { fieldErrors: { weekStartDate: NOTHING_TO_REPORT } } } },
+      error: { json: { message: english(NOTHING_TO_REPORT), data: { fieldErrors: { weekStartDate: english(NOTHING_TO_REPORT) } } } },
     });
     expect(mail.received).toHaveLength(before);
     expect(audits()).toBe(0);

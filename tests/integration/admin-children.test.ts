@@ -14,6 +14,7 @@ import {
 import { verifyPassword } from '../../src/server/auth/password';
 import { validateParentToken } from '../../src/server/auth/session';
 import { fieldMessages } from '../../src/shared/schemas/fields';
+import { englishFields } from '../helpers/english';
 import { addChild, as, type ChildBody, sharedAdminServer } from '../helpers/admin-server';
 import { json, sampleChild } from '../helpers/enrollment-fixtures';
 
@@ -108,7 +109,7 @@ describe('POST /api/admin/enrolled-children', () => {
       .children.create({ ...sampleChild, parentEmail: '' })
       .catch((e: unknown) => e);
     expect(err).toMatchObject({ code: 'BAD_REQUEST' });
-    expect(fieldMessages((err as { cause: ZodError }).cause).parentEmail).toBe('Email is required');
+    expect(englishFields(fieldMessages((err as { cause: ZodError }).cause)).parentEmail).toBe('Email is required');
     expect(s.count(enrolledChildren)).toBe(before);
   });
 });

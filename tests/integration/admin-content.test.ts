@@ -4,6 +4,7 @@ import type { ZodError } from 'zod';
 import { adminSessions, adminUsers, announcements, enrolledChildren, enrollmentApplications, events } from '../../db/schema';
 import { ADMIN_EVENT_CATEGORIES, ANNOUNCEMENT_CATEGORIES } from '../../src/shared/constants';
 import { fieldMessages } from '../../src/shared/schemas/fields';
+import { englishFields } from '../helpers/english';
 import { startTestServer, type TestServer } from '../helpers/server';
 
 let s: TestServer;
@@ -193,7 +194,9 @@ describe('events (admin)', () => {
         .events.update({ ...valid, id, startTime: '11:00', endTime: '10:00' })
         .catch((e: unknown) => e);
       expect(error).toMatchObject({ code: 'BAD_REQUEST' });
-      expect(fieldMessages((error as { cause: ZodError }).cause)).toEqual({ endTime: 'End time must be after the start time' });
+      expect(englishFields(fieldMessages((error as { cause: ZodError }).cause))).toEqual({
+        endTime: 'End time must be after the start time',
+      });
       expect(row(id)).toMatchObject({ startTime: '09:30', endTime: '10:30' });
       await expect(s.caller('admin').events.update({ ...valid, id: 'nope' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
       await expect(s.caller('parent').events.update({ ...valid, id })).rejects.toMatchObject({ code: 'FORBIDDEN' });
@@ -209,7 +212,7 @@ describe('events (admin)', () => {
       .catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'BAD_REQUEST' });
     // A direct caller skips the HTTP error formatter; the zod cause carries the form's message.
-    expect(fieldMessages((error as { cause: ZodError }).cause)).toEqual({ description: 'Description is required' });
+    expect(englishFields(fieldMessages((error as { cause: ZodError }).cause))).toEqual({ description: 'Description is required' });
     const made = await s.caller('admin').events.create({ ...valid, category: 'parent-meeting' });
     expect(made.category).toBe('parent-meeting');
     await expect(s.caller('admin').events.delete('nope')).rejects.toMatchObject({ code: 'NOT_FOUND' });
@@ -346,7 +349,7 @@ describe('announcements (admin)', () => {
         .announcements.update({ ...valid, id, content: '' })
         .catch((e: unknown) => e);
       expect(error).toMatchObject({ code: 'BAD_REQUEST' });
-      expect(fieldMessages((error as { cause: ZodError }).cause)).toEqual({ content: 'Content is required' });
+      expect(englishFields(fieldMessages((error as { cause: ZodError }).cause))).toEqual({ content: 'Content is required' });
       await expect(s.caller('admin').announcements.update({ ...valid, id: 'nope' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
       await expect(s.caller('parent').announcements.update({ ...valid, id })).rejects.toMatchObject({ code: 'FORBIDDEN' });
       await expect(s.caller().announcements.update({ ...valid, id })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });

@@ -9,6 +9,7 @@ import { MAX_UPLOAD_BYTES } from '../../src/shared/constants';
 import { NO_FILE_MESSAGE, ONLY_IMAGES_MESSAGE } from '../../src/shared/schemas/gallery';
 import { backfillPictureVariants, VARIANT_WIDTHS } from '../../src/server/services/images';
 import { startTestServer, type TestServer } from '../helpers/server';
+import { english } from '../helpers/english';
 
 let s: TestServer;
 let cookie: string;
@@ -277,7 +278,7 @@ describe('POST /api/admin/pictures', () => {
     const [rows, files] = [s.count(pictures), storedFiles()];
     const res = await upload(form(file, { caption: 'nope' }));
     expect(res.status).toBe(400);
-    expect(((await res.json()) as { message: string }).message).toBe(ONLY_IMAGES_MESSAGE);
+    expect(((await res.json()) as { message: string }).message).toBe(english(ONLY_IMAGES_MESSAGE));
     expect(s.count(pictures)).toBe(rows);
     expect(storedFiles()).toEqual(files);
   });
@@ -297,7 +298,7 @@ describe('POST /api/admin/pictures', () => {
     const [rows, files] = [s.count(pictures), storedFiles()];
     const res = await upload(form({ bytes: await bytes(), name: name.split(' ').at(-1)!, type: 'image/jpeg' }, { caption: 'nope' }));
     expect(res.status).toBe(400);
-    expect(((await res.json()) as { message: string }).message).toBe(ONLY_IMAGES_MESSAGE);
+    expect(((await res.json()) as { message: string }).message).toBe(english(ONLY_IMAGES_MESSAGE));
     expect(s.count(pictures)).toBe(rows);
     expect(storedFiles()).toEqual(files);
   });
@@ -318,11 +319,11 @@ describe('POST /api/admin/pictures', () => {
     const rows = s.count(pictures);
     const none = await upload(form(null, { caption: 'no file' }));
     expect(none.status).toBe(400);
-    expect(((await none.json()) as { message: string }).message).toBe(NO_FILE_MESSAGE);
+    expect(((await none.json()) as { message: string }).message).toBe(english(NO_FILE_MESSAGE));
     // What a browser sends for a file input left empty: a part with no name and no bytes.
     const emptyInput = await upload(form({ bytes: new Uint8Array(0), name: '', type: 'application/octet-stream' }));
     expect(emptyInput.status).toBe(400);
-    expect(((await emptyInput.json()) as { message: string }).message).toBe(NO_FILE_MESSAGE);
+    expect(((await emptyInput.json()) as { message: string }).message).toBe(english(NO_FILE_MESSAGE));
     const json = await s.request('/api/admin/pictures', { method: 'POST', json: { picture: 'x' }, headers: { cookie } });
     expect(json.status).toBe(400);
     expect(s.count(pictures)).toBe(rows);

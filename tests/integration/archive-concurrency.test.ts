@@ -15,6 +15,7 @@ import { BUILD_QUEUE, BUILD_SHARE, BUILD_SLOTS, BUSY_MESSAGE } from '../../src/s
 import { as, sharedAdminServer } from '../helpers/admin-server';
 import { json } from '../helpers/enrollment-fixtures';
 import { bearer, enrolFamily } from '../helpers/parent-fixtures';
+import { english } from '../helpers/english';
 
 /** Turns of the event loop while `work` runs: a callback that puts itself back at the end of each turn. */
 async function turnsDuring<T>(work: () => Promise<T>): Promise<{ turns: number; value: T }> {
@@ -96,7 +97,7 @@ describe('archives and PDFs built at once', () => {
     const refused = async (res: Response) => {
       expect(res.status).toBe(429);
       expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
-      expect(((await res.json()) as { message: string }).message).toBe(BUSY_MESSAGE);
+      expect(((await res.json()) as { message: string }).message).toBe(english(BUSY_MESSAGE));
     };
 
     // One director's two downloads hold two slots (their ZIPs are large, and nobody reads them yet).

@@ -22,6 +22,7 @@ import { MAX_UPLOAD_BYTES } from '../../src/shared/constants';
 import { addChild, as, type ChildBody, sharedAdminServer } from '../helpers/admin-server';
 import { decodeMime, json } from '../helpers/enrollment-fixtures';
 import { loopbackSmtp } from '../helpers/smtp';
+import { english } from '../helpers/english';
 
 const smtp = loopbackSmtp();
 const s = sharedAdminServer(() => ({ env: { SMTP_URL: smtp.smtpUrl() } }));
@@ -376,7 +377,7 @@ describe('document requests', () => {
       try {
         const res = await put(url, PDF, a.auth);
         expect(res.status).toBe(403);
-        expect((await json<{ message: string }>(res)).message).toBe(EXPIRED_MESSAGE);
+        expect((await json<{ message: string }>(res)).message).toBe(english(EXPIRED_MESSAGE));
         expect(s.count(privateFiles)).toBe(files);
       } finally {
         s.clock.set(ahead);

@@ -25,6 +25,7 @@ import { as, sharedAdminServer } from '../helpers/admin-server';
 import { callProcedure } from '../helpers/authz-fixtures';
 import { json } from '../helpers/enrollment-fixtures';
 import { bearer, enrolFamily, type Family } from '../helpers/parent-fixtures';
+import { english } from '../helpers/english';
 
 const s = sharedAdminServer();
 /** Friday 20 November 2026, 12:00 in Columbus (EST, UTC-5). */
@@ -85,11 +86,11 @@ describe('whose entries', () => {
     const directorDiaper = await made({ childId: rosa, kind: 'diaper', details: { type: 'wet' } });
     const before = { note: row(annNote), diaper: row(directorDiaper), count: s.count(dailyEntries), audit: lastAudit() };
 
-    await refused(await patch(annNote, { details: { text: 'Bea changed it' } }, bea), 403, NOT_YOUR_ENTRY);
-    await refused(await patch(annNote, { at: '2026-11-20T16:00:00Z' }, bea), 403, NOT_YOUR_ENTRY);
-    await refused(await del(annNote, bea), 403, NOT_YOUR_ENTRY);
-    await refused(await patch(directorDiaper, { details: { type: 'bm' } }, bea), 403, NOT_YOUR_ENTRY);
-    await refused(await del(directorDiaper, bea), 403, NOT_YOUR_ENTRY);
+    await refused(await patch(annNote, { details: { text: 'Bea changed it' } }, bea), 403, english(NOT_YOUR_ENTRY));
+    await refused(await patch(annNote, { at: '2026-11-20T16:00:00Z' }, bea), 403, english(NOT_YOUR_ENTRY));
+    await refused(await del(annNote, bea), 403, english(NOT_YOUR_ENTRY));
+    await refused(await patch(directorDiaper, { details: { type: 'bm' } }, bea), 403, english(NOT_YOUR_ENTRY));
+    await refused(await del(directorDiaper, bea), 403, english(NOT_YOUR_ENTRY));
     expect((await trpc('daily.update', { id: annNote, details: { text: 'Bea changed it' } }, bea)).status).toBe(403);
     expect((await trpc('daily.delete', annNote, bea)).status).toBe(403);
     expect((await trpc('daily.delete', directorDiaper, ann)).status).toBe(403);
@@ -119,7 +120,7 @@ describe('whose entries', () => {
       .values({ childId: rosa, kind: 'diaper', at: new Date(NOON), date: '2026-11-20', details: { type: 'dry' } })
       .returning()
       .get();
-    await refused(await del(old.id, ann), 403, NOT_YOUR_ENTRY);
+    await refused(await del(old.id, ann), 403, english(NOT_YOUR_ENTRY));
     expect(row(old.id)).toBeDefined();
     expect((await del(old.id, s.admin)).status).toBe(200);
   });
@@ -131,10 +132,10 @@ describe('whose entries', () => {
     await refused(
       await patch(nap, { details: { start: new Date(Date.parse(NOON) - 2 * HOUR).toISOString(), end: NOON } }, bea),
       403,
-      NOT_YOUR_ENTRY,
+      english(NOT_YOUR_ENTRY),
     );
-    await refused(await patch(nap, { details: { start, end: null } }, bea), 403, NOT_YOUR_ENTRY);
-    await refused(await del(nap, bea), 403, NOT_YOUR_ENTRY);
+    await refused(await patch(nap, { details: { start, end: null } }, bea), 403, english(NOT_YOUR_ENTRY));
+    await refused(await del(nap, bea), 403, english(NOT_YOUR_ENTRY));
     expect(row(nap)!.details).toEqual({ start, end: null });
 
     const woke = await patch(nap, { details: { start, end: NOON } }, bea);
@@ -144,7 +145,7 @@ describe('whose entries', () => {
     await refused(
       await patch(nap, { details: { start, end: new Date(Date.parse(NOON) - HOUR / 2).toISOString() } }, bea),
       403,
-      NOT_YOUR_ENTRY,
+      english(NOT_YOUR_ENTRY),
     );
     expect(row(nap)!.details).toEqual({ start, end: new Date(NOON).toISOString() });
   });
@@ -154,8 +155,8 @@ describe('when an entry may be', () => {
   it('a nap dated 1999 for a child born in 2023: refused for a teacher (too far back) and a director (before her first day)', async () => {
     const n = s.count(dailyEntries);
     const nap = { childId: rosa, kind: 'nap', details: { start: '1999-06-01T15:00:00Z', end: '1999-06-01T16:00:00Z' } };
-    await refused(await post(nap, ann), 400, TOO_OLD_MESSAGE, 'details.start');
-    const first = beforeStartMessage('Rosa Rules', '2025-09-01');
+    await refused(await post(nap, ann), 400, english(TOO_OLD_MESSAGE), 'details.start');
+    const first = english(beforeStartMessage('Rosa Rules', '2025-09-01'));
     expect(first).toBe("The time cannot be before Rosa Rules's first day at the centre (Sep 01, 2025)");
     await refused(await post(nap), 400, first, 'details.start');
     expect((await trpc('daily.create', nap, s.admin)).status).toBe(400);
@@ -170,12 +171,17 @@ describe('when an entry may be', () => {
     const nap = await made({ childId: rosa, kind: 'nap', details: { start, end: NOON } }, ann);
     const before = { diaper: row(diaper), nap: row(nap), audit: lastAudit() };
 
-    await refused(await patch(diaper, { at: '2000-01-01T00:00:00Z' }, ann), 400, TOO_OLD_MESSAGE, 'at');
-    await refused(await patch(diaper, { at: '2000-01-01T00:00:00Z' }, s.admin), 400, beforeStartMessage('Rosa Rules', '2025-09-01'), 'at');
+    await refused(await patch(diaper, { at: '2000-01-01T00:00:00Z' }, ann), 400, english(TOO_OLD_MESSAGE), 'at');
+    await refused(
+      await patch(diaper, { at: '2000-01-01T00:00:00Z' }, s.admin),
+      400,
+      english(beforeStartMessage('Rosa Rules', '2025-09-01')),
+      'at',
+    );
     expect((await trpc('daily.update', { id: diaper, at: '2000-01-01T00:00:00Z' }, s.admin)).status).toBe(400);
     // The nap's time is its start: an `at` elsewhere would take the entry off the day its start is on.
-    await refused(await patch(nap, { at: '2026-11-19T17:00:00Z' }, ann), 400, NAP_AT_MESSAGE, 'at');
-    await refused(await patch(nap, { at: '2000-01-01T00:00:00Z' }, s.admin), 400, NAP_AT_MESSAGE, 'at');
+    await refused(await patch(nap, { at: '2026-11-19T17:00:00Z' }, ann), 400, english(NAP_AT_MESSAGE), 'at');
+    await refused(await patch(nap, { at: '2000-01-01T00:00:00Z' }, s.admin), 400, english(NAP_AT_MESSAGE), 'at');
     expect(row(diaper)).toEqual(before.diaper);
     expect(row(nap)).toEqual(before.nap);
     expect(lastAudit()).toBe(before.audit);
@@ -192,10 +198,10 @@ describe('when an entry may be', () => {
   it('a nap is one moment: `at` sent with it is its start, and it ends on the day it started (Columbus midnight)', async () => {
     const n = s.count(dailyEntries);
     const napAt = { childId: rosa, kind: 'nap', at: '2026-11-20T16:00:00Z', details: { start: '2026-11-20T15:00:00Z', end: null } };
-    await refused(await post(napAt), 400, NAP_AT_MESSAGE, 'at');
+    await refused(await post(napAt), 400, english(NAP_AT_MESSAGE), 'at');
     // 11:30 PM to 12:30 AM in Columbus: the same UTC date, two of the centre's days.
     const overnight = { childId: rosa, kind: 'nap', details: { start: '2026-11-20T04:30:00Z', end: '2026-11-20T05:30:00Z' } };
-    await refused(await post(overnight), 400, NAP_ONE_DAY_MESSAGE, 'details.end');
+    await refused(await post(overnight), 400, english(NAP_ONE_DAY_MESSAGE), 'details.end');
     expect(s.count(dailyEntries)).toBe(n);
     // `at` equal to the start is the same nap.
     const same = await made({ ...napAt, at: '2026-11-20T15:00:00Z' });
@@ -205,7 +211,7 @@ describe('when an entry may be', () => {
     await refused(
       await patch(late, { details: { start: '2026-11-20T04:30:00Z', end: '2026-11-20T05:10:00Z' } }, s.admin),
       400,
-      NAP_ONE_DAY_MESSAGE,
+      english(NAP_ONE_DAY_MESSAGE),
       'details.end',
     );
     expect(row(late)!.details).toMatchObject({ end: null });
@@ -214,7 +220,7 @@ describe('when an entry may be', () => {
   it("a child's first day begins at midnight in Columbus, not UTC; a group entry with a child not yet started is refused whole", async () => {
     const n = s.count(dailyEntries);
     // 11:59:59 PM on 19 November in Columbus (already the 20th in UTC): before Rory's first day.
-    const first = beforeStartMessage('Rory Rules', '2026-11-20');
+    const first = english(beforeStartMessage('Rory Rules', '2026-11-20'));
     await refused(
       await post({ childId: rory, kind: 'diaper', at: '2026-11-20T04:59:59Z', details: { type: 'wet' } }, ann),
       400,
@@ -239,7 +245,7 @@ describe('when an entry may be', () => {
       await refused(
         await post({ childId: rosa, kind: 'diaper', at: '2026-10-10T03:59:59Z', details: { type: 'wet' } }, ann),
         400,
-        TOO_OLD_MESSAGE,
+        english(TOO_OLD_MESSAGE),
         'at',
       );
       // A director's correction may be older (back to the child's first day).
@@ -254,8 +260,8 @@ describe('when an entry may be', () => {
       expect(row(lastOne)!.date).toBe('2026-10-09');
       // Half an hour later it is Tuesday in Columbus: that entry is past the teacher's 31 days, and a director's.
       s.clock.set('2026-11-10T05:00:00Z');
-      await refused(await patch(lastOne, { details: { type: 'bm' } }, ann), 400, TOO_OLD_MESSAGE);
-      await refused(await del(lastOne, ann), 400, TOO_OLD_MESSAGE);
+      await refused(await patch(lastOne, { details: { type: 'bm' } }, ann), 400, english(TOO_OLD_MESSAGE));
+      await refused(await del(lastOne, ann), 400, english(TOO_OLD_MESSAGE));
       expect(row(lastOne)!.details).toEqual({ type: 'dry' });
       expect((await patch(lastOne, { details: { type: 'bm' } }, s.admin)).status).toBe(200);
       expect((await del(lastOne, s.admin)).status).toBe(200);
@@ -282,9 +288,14 @@ describe('the longest nap', () => {
     const four = await made({ childId: rosa, kind: 'nap', details: { start, end: new Date(Date.parse(start) + 4 * HOUR).toISOString() } });
     expect(row(four)!.details).toMatchObject({ end: new Date(Date.parse(start) + 4 * HOUR).toISOString() });
     const n = s.count(dailyEntries);
-    await refused(await post({ childId: rosa, kind: 'nap', details: { start, end: NOON } }), 400, NAP_TOO_LONG_MESSAGE, 'details.end');
+    await refused(
+      await post({ childId: rosa, kind: 'nap', details: { start, end: NOON } }),
+      400,
+      english(NAP_TOO_LONG_MESSAGE),
+      'details.end',
+    );
     expect(s.count(dailyEntries)).toBe(n);
-    await refused(await patch(four, { details: { start, end: NOON } }, s.admin), 400, NAP_TOO_LONG_MESSAGE);
+    await refused(await patch(four, { details: { start, end: NOON } }, s.admin), 400, english(NAP_TOO_LONG_MESSAGE));
     expect(row(four)!.details).toMatchObject({ end: new Date(Date.parse(start) + 4 * HOUR).toISOString() });
   });
 });

@@ -18,6 +18,7 @@ import { ONLY_IMAGES_MESSAGE } from '../../src/shared/schemas/gallery';
 import { as, sharedAdminServer } from '../helpers/admin-server';
 import { json } from '../helpers/enrollment-fixtures';
 import { bearer, enrolFamily, type Family } from '../helpers/parent-fixtures';
+import { english } from '../helpers/english';
 
 const s = sharedAdminServer();
 /** Friday 20 November 2026, 12:00 in Columbus (EST, UTC-5). */
@@ -252,7 +253,7 @@ describe('photos of the day', () => {
   it('is typed by its bytes: a text file named .jpg is refused', async () => {
     const res = await uploadPhoto(photoForm(new TextEncoder().encode('not a picture at all'), [childA], 'x', 'fake.jpg'));
     expect(res.status).toBe(400);
-    expect((await json<{ message: string }>(res)).message).toBe(ONLY_IMAGES_MESSAGE);
+    expect((await json<{ message: string }>(res)).message).toBe(english(ONLY_IMAGES_MESSAGE));
   });
 
   it('is re-encoded without EXIF or GPS, stored owner-only in the private folder, never under /uploads', async () => {

@@ -6,6 +6,7 @@ import { BIRTH_DATE_IN_FUTURE, BIRTH_DATE_TOO_EARLY, isValidPhone } from '../../
 import { START_DATE_IN_PAST } from '../../src/shared/schemas/enrollment';
 import { as, sharedAdminServer } from '../helpers/admin-server';
 import { json, sampleApplication, sampleChild } from '../helpers/enrollment-fixtures';
+import { english } from '../helpers/english';
 
 /**
  * The rules that depend on the day are the server's, with its own clock (a fake one here),
@@ -24,11 +25,11 @@ const addChild = async (change: Record<string, unknown>) =>
 
 describe('an application (POST /api/enrollment and enrollment.submit)', () => {
   const refused: [string, Record<string, unknown>, string, string][] = [
-    ['a birth date in the future', { childDateOfBirth: '2030-01-01' }, 'childDateOfBirth', BIRTH_DATE_IN_FUTURE],
-    ['a birth date tomorrow in Columbus', { childDateOfBirth: '2026-11-22' }, 'childDateOfBirth', BIRTH_DATE_IN_FUTURE],
-    ['a birth date more than 13 years back', { childDateOfBirth: '2013-11-20' }, 'childDateOfBirth', BIRTH_DATE_TOO_EARLY],
-    ['a start date in 2020', { startDate: '2020-09-01' }, 'startDate', START_DATE_IN_PAST],
-    ['a start date yesterday in Columbus', { startDate: '2026-11-20' }, 'startDate', START_DATE_IN_PAST],
+    ['a birth date in the future', { childDateOfBirth: '2030-01-01' }, 'childDateOfBirth', english(BIRTH_DATE_IN_FUTURE)],
+    ['a birth date tomorrow in Columbus', { childDateOfBirth: '2026-11-22' }, 'childDateOfBirth', english(BIRTH_DATE_IN_FUTURE)],
+    ['a birth date more than 13 years back', { childDateOfBirth: '2013-11-20' }, 'childDateOfBirth', english(BIRTH_DATE_TOO_EARLY)],
+    ['a start date in 2020', { startDate: '2020-09-01' }, 'startDate', english(START_DATE_IN_PAST)],
+    ['a start date yesterday in Columbus', { startDate: '2026-11-20' }, 'startDate', english(START_DATE_IN_PAST)],
     [
       'letters for the emergency phone',
       { emergencyContactPhone: 'abcdefghijk' },
@@ -53,10 +54,10 @@ describe('an application (POST /api/enrollment and enrollment.submit)', () => {
     s.clock.set(LATE_EVENING);
     await expect(s.caller().enrollment.submit({ ...sampleApplication, startDate: '2026-11-20' })).rejects.toMatchObject({
       code: 'BAD_REQUEST',
-      message: START_DATE_IN_PAST,
+      message: english(START_DATE_IN_PAST),
     });
     await expect(s.caller().enrollment.submit({ ...sampleApplication, childDateOfBirth: '2031-02-01' })).rejects.toMatchObject({
-      message: BIRTH_DATE_IN_FUTURE,
+      message: english(BIRTH_DATE_IN_FUTURE),
     });
   });
 
@@ -87,12 +88,12 @@ describe('Add Child and Edit Child (POST and PUT /api/admin/enrolled-children)',
     const before = s.count(enrolledChildren);
     const future = await addChild({ dateOfBirth: '2031-03-01' });
     expect(future.status).toBe(400);
-    expect((await json<ErrorBody>(future)).errors.dateOfBirth).toBe(BIRTH_DATE_IN_FUTURE);
+    expect((await json<ErrorBody>(future)).errors.dateOfBirth).toBe(english(BIRTH_DATE_IN_FUTURE));
     const old = await addChild({ dateOfBirth: '2010-01-01' });
-    expect((await json<ErrorBody>(old)).errors.dateOfBirth).toBe(BIRTH_DATE_TOO_EARLY);
+    expect((await json<ErrorBody>(old)).errors.dateOfBirth).toBe(english(BIRTH_DATE_TOO_EARLY));
     await expect(s.caller('admin').children.create({ ...sampleChild, dateOfBirth: '2026-11-22' })).rejects.toMatchObject({
       code: 'BAD_REQUEST',
-      message: BIRTH_DATE_IN_FUTURE,
+      message: english(BIRTH_DATE_IN_FUTURE),
     });
     expect(s.count(enrolledChildren)).toBe(before);
   });
@@ -111,7 +112,7 @@ describe('Add Child and Edit Child (POST and PUT /api/admin/enrolled-children)',
       ...as(await s.adminCookie()),
     });
     expect(res.status).toBe(400);
-    expect((await json<ErrorBody>(res)).errors.dateOfBirth).toBe(BIRTH_DATE_IN_FUTURE);
+    expect((await json<ErrorBody>(res)).errors.dateOfBirth).toBe(english(BIRTH_DATE_IN_FUTURE));
   });
 
   it('refuses a parent phone that is not a phone number, and takes a blank one as none', async () => {
@@ -149,10 +150,10 @@ describe('dates in the past', () => {
     const before = s.count(announcements);
     const res = await post('/api/announcements', { ...announcement, expiresAt: '2026-11-20' });
     expect(res.status).toBe(400);
-    expect((await json<ErrorBody>(res)).errors.expiresAt).toBe(EXPIRY_BEFORE_POSTING);
+    expect((await json<ErrorBody>(res)).errors.expiresAt).toBe(english(EXPIRY_BEFORE_POSTING));
     await expect(s.caller('admin').announcements.create({ ...announcement, expiresAt: '2026-11-01' })).rejects.toMatchObject({
       code: 'BAD_REQUEST',
-      message: EXPIRY_BEFORE_POSTING,
+      message: english(EXPIRY_BEFORE_POSTING),
     });
     expect(s.count(announcements)).toBe(before);
     expect((await post('/api/announcements', { ...announcement, expiresAt: '2026-11-21' })).status).toBe(201);
@@ -166,7 +167,7 @@ describe('dates in the past', () => {
     expect((await post(`/api/announcements/${created.id}`, { ...announcement, expiresAt: '2026-11-15' }, 'PUT')).status).toBe(200);
     const res = await post(`/api/announcements/${created.id}`, { ...announcement, expiresAt: '2026-11-09' }, 'PUT');
     expect(res.status).toBe(400);
-    expect((await json<ErrorBody>(res)).errors.expiresAt).toBe(EXPIRY_BEFORE_POSTING);
+    expect((await json<ErrorBody>(res)).errors.expiresAt).toBe(english(EXPIRY_BEFORE_POSTING));
     expect((await post('/api/announcements/no-such-id', { ...announcement, expiresAt: '2026-11-09' }, 'PUT')).status).toBe(404);
   });
 
@@ -182,10 +183,10 @@ describe('dates in the past', () => {
     const before = s.count(documentRequests);
     const res = await post('/api/admin/document-requests', { ...request, dueDate: '2026-11-20' });
     expect(res.status).toBe(400);
-    expect((await json<ErrorBody>(res)).errors.dueDate).toBe(DUE_DATE_IN_PAST);
+    expect((await json<ErrorBody>(res)).errors.dueDate).toBe(english(DUE_DATE_IN_PAST));
     await expect(s.caller('admin').communications.requestDocument({ ...request, dueDate: '2026-01-01' })).rejects.toMatchObject({
       code: 'BAD_REQUEST',
-      message: DUE_DATE_IN_PAST,
+      message: english(DUE_DATE_IN_PAST),
     });
     expect(s.count(documentRequests)).toBe(before);
     const today = await post('/api/admin/document-requests', { ...request, dueDate: '2026-11-21' });

@@ -1,6 +1,9 @@
 /** 4xx answers to malformed requests speak to the visitor: no library, parser, internal or stack named. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NOT_AN_OBJECT, UNREADABLE_REQUEST } from '../../src/server/client-errors';
+import { t } from '../../src/shared/i18n';
+
+const UNREADABLE_REQUEST = t('en', 'error.unreadable');
+const NOT_AN_OBJECT = t('en', 'error.notAnObject');
 import { startTestServer, type TestServer } from '../helpers/server';
 
 const LEAKS =

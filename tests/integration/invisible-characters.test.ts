@@ -4,6 +4,7 @@ import { INVISIBLE_CHARACTERS_MESSAGE } from '../../src/shared/schemas/fields';
 import { as, sharedAdminServer } from '../helpers/admin-server';
 import { sampleChild } from '../helpers/enrollment-fixtures';
 import { bearer, enrolFamily, type Family } from '../helpers/parent-fixtures';
+import { english } from '../helpers/english';
 
 const s = sharedAdminServer();
 let family: Family;
@@ -29,14 +30,14 @@ describe('invisible characters in one-line fields are refused over REST and tRPC
       ...bearer(family.token),
     });
     expect(rest.status).toBe(400);
-    expect(((await rest.json()) as { errors?: Record<string, string> }).errors?.subject).toBe(INVISIBLE_CHARACTERS_MESSAGE);
+    expect(((await rest.json()) as { errors?: Record<string, string> }).errors?.subject).toBe(english(INVISIBLE_CHARACTERS_MESSAGE));
     const trpc = await s.request('/api/trpc/communications.parentSend', {
       method: 'POST',
       json: { json: { subject, content: 'Hello' } },
       ...bearer(family.token),
     });
     expect(trpc.status).toBe(400);
-    expect(JSON.stringify(await trpc.json())).toContain(INVISIBLE_CHARACTERS_MESSAGE);
+    expect(JSON.stringify(await trpc.json())).toContain(english(INVISIBLE_CHARACTERS_MESSAGE));
     expect(s.count(communicationMessages)).toBe(before);
   });
 
@@ -48,7 +49,7 @@ describe('invisible characters in one-line fields are refused over REST and tRPC
         ...as(s.admin),
       });
       expect(res.status, JSON.stringify(body)).toBe(400);
-      expect(JSON.stringify(await res.json())).toContain(INVISIBLE_CHARACTERS_MESSAGE);
+      expect(JSON.stringify(await res.json())).toContain(english(INVISIBLE_CHARACTERS_MESSAGE));
     }
   });
 

@@ -85,6 +85,28 @@ describe("a parent's refusals in their saved language", () => {
     );
   });
 
+  it('a refusal carries its catalogue id and values beside the sentence, over tRPC (data) and REST (X-Message-Ids)', async () => {
+    const long = await mutate(spanish, 'communications.parentSend', { subject: 'Hola', content: 'x'.repeat(5001) });
+    const { data } = (await json<{ error: { json: { data: Record<string, unknown> } } }>(long)).error.json;
+    expect(data).toMatchObject({
+      messageId: 'error.tooLong',
+      values: { max: '5000' },
+      fieldErrorIds: { content: { id: 'error.tooLong', values: { max: '5000' } } },
+    });
+    const theirs = await rest(spanish, `/api/parent/stats/${english.children[0]!.id}`);
+    expect(await json(theirs)).toEqual({ message: 'No encontramos a ese niño' });
+    expect(JSON.parse(decodeURIComponent(theirs.headers.get('X-Message-Ids') ?? '{}'))).toEqual({
+      messageId: 'error.childNotFound',
+      values: {},
+    });
+    const empty = await rest(english, '/api/parent/communications', 'POST', { subject: '', content: '' });
+    expect(JSON.parse(decodeURIComponent(empty.headers.get('X-Message-Ids') ?? '{}'))).toEqual({
+      messageId: 'error.subjectRequired',
+      values: {},
+      fieldErrorIds: { subject: { id: 'error.subjectRequired', values: {} }, content: { id: 'error.messageRequired', values: {} } },
+    });
+  });
+
   it("another family's child answers 404 in the asker's language", async () => {
     const theirs = english.children[0]!.id;
     const es = await rest(spanish, `/api/parent/stats/${theirs}`);

@@ -5,6 +5,7 @@ import { ACCOUNT_DELAY_BASE_MS, ACCOUNT_FREE_FAILURES, ADDRESS_LIMIT } from '../
 import { hashPassword } from '../../src/server/auth/password';
 import { ACCOUNT_BUSY_MESSAGE, CHECKS_AT_ONCE, SERVER_BUSY_MESSAGE } from '../../src/server/auth/password-checks';
 import { startTestServer, type TestServer } from '../helpers/server';
+import { english } from '../helpers/english';
 
 let s: TestServer;
 const OWNER = { email: 'owner@example.com', password: 'the owner knows this one' };
@@ -41,7 +42,10 @@ describe('password checks are admitted, not all run at once', () => {
     const results = await Promise.all(Array.from({ length: 20 }, (_, i) => login('target@example.com', `guess ${i}`).then(outcome)));
     // One in flight and one waiting for it: a guess that finds both taken is refused before its check.
     expect(s.app.limits.passwordChecks.accountPeak).toBe(1);
-    expect(results.filter((r) => r.startsWith(`429 ${ACCOUNT_BUSY_MESSAGE} (Retry-After `)).length, results.join('\n')).toBeGreaterThan(0);
+    expect(
+      results.filter((r) => r.startsWith(`429 ${english(ACCOUNT_BUSY_MESSAGE)} (Retry-After `)).length,
+      results.join('\n'),
+    ).toBeGreaterThan(0);
     expect(
       results.every((r) => r === '401' || r.startsWith('429 ')),
       results.join('\n'),
@@ -54,7 +58,10 @@ describe('password checks are admitted, not all run at once', () => {
     expect(s.app.limits.passwordChecks.global.peak).toBe(CHECKS_AT_ONCE);
     // Never every core: one is left to the thread that answers every other request (ADR 060).
     expect(s.app.limits.passwordChecks.global.peak).toBeLessThan(Math.max(2, availableParallelism()));
-    expect(results.filter((r) => r.startsWith(`429 ${SERVER_BUSY_MESSAGE} (Retry-After `)).length, results.join('\n')).toBeGreaterThan(0);
+    expect(
+      results.filter((r) => r.startsWith(`429 ${english(SERVER_BUSY_MESSAGE)} (Retry-After `)).length,
+      results.join('\n'),
+    ).toBeGreaterThan(0);
     expect(
       results.every((r) => r === '401' || r.startsWith('429 ')),
       results.join('\n'),

@@ -1,4 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { errorRef } from '../../src/shared/i18n/error-ids';
+import { errorsEn } from '../../src/shared/i18n/errors-en';
+import { errorsEs } from '../../src/shared/i18n/errors-es';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -249,14 +252,13 @@ describe('/es/enrollment', () => {
     expect(res.status).toBe(400);
     const html = await res.text();
     expect(html).toMatch(/<html lang="es">/);
-    expect(html).toContain(es['enrollment.error.parentFirstName']);
-    expect(html).toContain(es['enrollment.error.email']);
-    expect(html).toContain(es['enrollment.error.childAge']);
+    expect(html).toContain(errorsEs['error.parentFirstName']);
+    expect(html).toContain(errorsEs['error.email']);
+    expect(html).toContain(errorsEs['error.childAge']);
     expect(html).toContain(es['enrollment.failed']);
-    // (The English messages are in the page's data block only, for its script to map the schema's messages.)
-    const shown = html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '');
-    expect(shown).not.toContain(en['enrollment.error.parentFirstName']);
-    expect(shown).not.toContain(en['enrollment.error.email']);
+    // No English anywhere, the page's data block included: its script gets the Spanish refusals by id.
+    expect(html).not.toContain(errorsEn['error.parentFirstName']);
+    expect(html).not.toContain(errorsEn['error.email']);
     expect(englishLeft(html)).toEqual([]);
     expect(s.count(enrollmentApplications)).toBe(before);
     // The same mistakes on the English page stay word for word.
@@ -386,18 +388,19 @@ describe('/es/parent-login (a parent who reads Spanish, signed out or whose sess
     // The header speaks Spanish, and its 'Portal para padres' is this page.
     expect(html).toContain('>Portal para padres</a>');
     expect(html).toContain('href="/es/parent-login"');
-    // The script's words: English sentence to Spanish, with the sentence for any refusal it does not know.
-    const block = JSON.parse(/<script type="application\/json" id="page-messages">([^<]*)<\/script>/.exec(html)![1]!) as Record<
-      string,
-      string
-    >;
-    expect(block['Invalid email or password']).toBe(loginEs['login.error.invalid']);
-    expect(block['Signing in...']).toBe(loginEs['login.signingIn']);
-    expect(block['*']).toBe(loginEs['login.error.other']);
-    // The English page is as it was: English words, no data block, the English header.
+    // The script's words by key, and its refusals by id (ADR 069), in Spanish: no English sentence to match.
+    const block = JSON.parse(/<script type="application\/json" id="page-messages">([^<]*)<\/script>/.exec(html)![1]!) as {
+      messages: Record<string, string>;
+      errors: Record<string, string>;
+    };
+    expect(block.errors['error.invalidLogin']).toBe(errorsEs['error.invalidLogin']);
+    expect(block.messages['login.signingIn']).toBe(loginEs['login.signingIn']);
+    expect(block.errors['error.other']).toBe(errorsEs['error.other']);
+    expect(JSON.stringify(block)).not.toContain('Invalid email or password');
+    // The English page: English words, its block in English, the English header.
     const english = await (await get('/parent-login')).text();
     expect(english).toMatch(/<html lang="en">/);
-    expect(english).not.toContain('id="page-messages"');
+    expect(english).toContain('Invalid email or password');
     expect(english).toContain('Forgot your password?');
     expect(english).toContain('action="/parent-login"');
 
@@ -423,21 +426,20 @@ describe('/es/parent-login (a parent who reads Spanish, signed out or whose sess
     expect(bad.status).toBe(400);
     const badHtml = await bad.text();
     expect(badHtml).toMatch(/<html lang="es">/);
-    expect(badHtml).toContain(loginEs['login.error.email']);
-    expect(badHtml).toContain(loginEs['login.error.passwordRequired']);
+    expect(badHtml).toContain(errorsEs['error.email']);
+    expect(badHtml).toContain(errorsEs['error.passwordRequired']);
     expect(englishLeft(badHtml)).toEqual([]);
 
     const wrong = await post('/es/parent-login', { email, password: 'no es la mía' });
     expect(wrong.status).toBe(401);
     const wrongHtml = await wrong.text();
     expect(wrongHtml).toContain(loginEs['login.failed']);
-    expect(wrongHtml).toContain(loginEs['login.error.invalid']);
-    // (The English sentences are in the page's data block only, for its script to map what the server says.)
-    expect(wrongHtml.replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '')).not.toContain('Invalid email or password');
+    expect(wrongHtml).toContain(errorsEs['error.invalidLogin']);
+    expect(wrongHtml).not.toContain('Invalid email or password');
     expect(englishLeft(wrongHtml)).toEqual([]);
 
     const reset = await (await post('/es/parent-login', { intent: 'reset', 'reset-email': email })).text();
-    expect(reset).toContain(loginEs['login.error.resetRequested']);
+    expect(reset).toContain(loginEs['login.resetRequested']);
     expect(englishLeft(reset)).toEqual([]);
 
     const ok = await post('/es/parent-login', { email, password: 'parent-pass-1' });
@@ -570,9 +572,12 @@ describe('/es/parent-reset-password (where a Spanish reset e-mail sends a parent
       RESET_LINK_INVALID,
     ];
     expect(said.length).toBeGreaterThan(4);
-    for (const message of said) expect(refusals, message).toHaveProperty([message]);
+    for (const message of said) expect(refusals, message).toHaveProperty([errorRef(message)!.id]);
     expect(refusalIn(resetPasswordEs, 'Something the page has never seen')).toBe(otherRefusal);
-    // The English page shows what it is told, as before.
-    expect(refusalIn(resetPasswordEn, RESET_LINK_INVALID)).toBe(RESET_LINK_INVALID);
+    expect(refusalIn(resetPasswordEs, RESET_LINK_INVALID)).toBe(errorsEs['error.resetLinkUsed']);
+    // The English page says the same ids in English.
+    expect(refusalIn(resetPasswordEn, RESET_LINK_INVALID)).toBe(
+      'This reset link is invalid, was already used or has expired. Please ask for a new one.',
+    );
   });
 });

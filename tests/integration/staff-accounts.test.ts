@@ -16,6 +16,7 @@ import { STAFF_PASSWORD_TOO_SHORT } from '../../src/shared/schemas/password-poli
 import { addChild, as, sharedAdminServer } from '../helpers/admin-server';
 import { json } from '../helpers/enrollment-fixtures';
 import { freshAddress } from '../helpers/authz-fixtures';
+import { english } from '../helpers/english';
 
 const s = sharedAdminServer(() => ({ env: { TRUST_PROXY: 'true' } }));
 const GOOD_PASSWORD = 'Lantern orchard pebble 7';
@@ -78,10 +79,10 @@ describe('invitations', () => {
     const t = await invite();
     const wrong = await setPassword(`${t.token.token}x`);
     expect(wrong.status).toBe(400);
-    expect((await json<{ message: string }>(wrong)).message).toBe(STAFF_LINK_INVALID);
+    expect((await json<{ message: string }>(wrong)).message).toBe(english(STAFF_LINK_INVALID));
     const short = await setPassword(t.token.token, 'short pass');
     expect(short.status).toBe(400);
-    expect((await json<{ message: string }>(short)).message).toBe(STAFF_PASSWORD_TOO_SHORT);
+    expect((await json<{ message: string }>(short)).message).toBe(english(STAFF_PASSWORD_TOO_SHORT));
     // Until it is used, the delivered message (the outbox's .eml, how a centre without SMTP passes it on) has the link.
     expect(readFileSync(t.token.row.emlFile, 'utf8')).toContain(t.token.token);
     expect((await setPassword(t.token.token)).status).toBe(200);
@@ -108,7 +109,7 @@ describe('invitations', () => {
       ...as(s.admin),
     });
     expect(dup.status).toBe(409);
-    expect((await json<{ message: string }>(dup)).message).toBe(DUPLICATE_EMAIL);
+    expect((await json<{ message: string }>(dup)).message).toBe(english(DUPLICATE_EMAIL));
     const bad = await s.request('/api/admin/staff', {
       method: 'POST',
       json: { name: 'Other', email: 'other@example.com', role: 'janitor' },
@@ -136,10 +137,10 @@ describe('roles', () => {
       ...as(t.cookie),
     });
     expect(rest.status).toBe(403);
-    expect((await json<{ message: string }>(rest)).message).toBe(DIRECTOR_ONLY);
+    expect((await json<{ message: string }>(rest)).message).toBe(english(DIRECTOR_ONLY));
     const trpc = await s.request('/api/trpc/staff.list', as(t.cookie));
     expect(trpc.status).toBe(403);
-    expect(((await trpc.json()) as { error: { json: { message: string } } }).error.json.message).toBe(DIRECTOR_ONLY);
+    expect(((await trpc.json()) as { error: { json: { message: string } } }).error.json.message).toBe(english(DIRECTOR_ONLY));
     expect((await s.request('/api/admin/audit-log', as(t.cookie))).status).toBe(403);
     // The teacher's own session answers who they are and their role.
     expect(await json(await s.request('/api/admin/me', as(t.cookie)))).toMatchObject({ role: 'teacher', name: t.name });
@@ -190,7 +191,7 @@ describe('deactivation and the last director', () => {
     expect((await s.request(`/api/admin/staff/${t.id}`, { method: 'PATCH', json: { isActive: false }, ...as(s.admin) })).status).toBe(200);
     const off = await setPassword(t.token.token);
     expect(off.status).toBe(400);
-    expect((await json<{ message: string }>(off)).message).toBe(STAFF_LINK_INVALID);
+    expect((await json<{ message: string }>(off)).message).toBe(english(STAFF_LINK_INVALID));
     expect((await s.request(`/api/admin/staff/${t.id}`, { method: 'PATCH', json: { isActive: true }, ...as(s.admin) })).status).toBe(200);
     expect((await setPassword(t.token.token)).status).toBe(400);
     expect(s.db.select().from(adminUsers).where(eq(adminUsers.id, t.id)).get()!.passwordHash).toBe('');
@@ -236,7 +237,7 @@ describe('deactivation and the last director', () => {
     for (const body of [{ role: 'teacher' }, { isActive: false }]) {
       const res = await s.request(`/api/admin/staff/${me.id}`, { method: 'PATCH', json: body, ...as(s.admin) });
       expect(res.status).toBe(400);
-      expect((await json<{ message: string }>(res)).message).toBe(LAST_DIRECTOR);
+      expect((await json<{ message: string }>(res)).message).toBe(english(LAST_DIRECTOR));
     }
     expect(s.db.select().from(adminUsers).where(eq(adminUsers.id, me.id)).get()).toMatchObject({ role: 'director', isActive: true });
     expect((await s.request('/api/admin/staff', as(s.admin))).status).toBe(200);
@@ -250,7 +251,7 @@ describe('deactivation and the last director', () => {
     for (const body of [{ role: 'teacher' }, { isActive: false }]) {
       const res = await s.request(`/api/admin/staff/${me.id}`, { method: 'PATCH', json: body, ...as(s.admin) });
       expect(res.status).toBe(400);
-      expect((await json<{ message: string }>(res)).message).toBe(LAST_DIRECTOR);
+      expect((await json<{ message: string }>(res)).message).toBe(english(LAST_DIRECTOR));
     }
     expect(s.db.select().from(adminUsers).where(eq(adminUsers.id, me.id)).get()).toMatchObject({ role: 'director', isActive: true });
     const other = await invite('director');
@@ -358,7 +359,7 @@ describe('authors and the teacher’s own records', () => {
       ...as(t.cookie),
     });
     expect(refused.status).toBe(403);
-    expect((await json<{ message: string }>(refused)).message).toBe(NOT_YOUR_RECORD);
+    expect((await json<{ message: string }>(refused)).message).toBe(english(NOT_YOUR_RECORD));
     expect((await s.request(`/api/admin/daily-activities/${theirs.id}`, { method: 'DELETE', ...as(t.cookie) })).status).toBe(403);
     expect((await s.request(`/api/admin/development-notes/${note.id}`, { method: 'DELETE', ...as(t.cookie) })).status).toBe(403);
     expect(s.db.select().from(dailyActivities).where(eq(dailyActivities.id, theirs.id)).get()!.title).toBe('Sand play');

@@ -11,14 +11,18 @@ import { isCommonPassword } from '../../src/shared/common-passwords';
 import { STAFF_PASSWORD_TOO_COMMON, STAFF_PASSWORD_TOO_SHORT, staffPasswordField } from '../../src/shared/schemas/password-policy';
 import { PROJECT_ROOT } from '../../src/server/app';
 import { startTestServer, type TestServer } from '../helpers/server';
+import { english } from '../helpers/english';
 
 const run = promisify(execFile);
 
 describe('staff password policy (staffPasswordField)', () => {
-  const problem = (p: string) => staffPasswordField().safeParse(p).error?.issues[0]?.message;
+  const problem = (p: string) => {
+    const message = staffPasswordField().safeParse(p).error?.issues[0]?.message;
+    return message === undefined ? undefined : english(message);
+  };
 
   it('needs at least 12 characters', () => {
-    expect(problem('Xk9#mQ2$vL7')).toBe(STAFF_PASSWORD_TOO_SHORT);
+    expect(problem('Xk9#mQ2$vL7')).toBe(english(STAFF_PASSWORD_TOO_SHORT));
     expect(problem('Xk9#mQ2$vL7!')).toBeUndefined();
   });
 
@@ -34,7 +38,7 @@ describe('staff password policy (staffPasswordField)', () => {
     'letmein12345',
   ])('refuses the common password %s', (p) => {
     expect(isCommonPassword(p)).toBe(true);
-    expect(problem(p)).toBe(STAFF_PASSWORD_TOO_COMMON);
+    expect(problem(p)).toBe(english(STAFF_PASSWORD_TOO_COMMON));
   });
 
   it('accepts a long passphrase, and every generated password passes', () => {
@@ -83,9 +87,9 @@ describe('changing or resetting a staff password ends every session of that acco
     const cookie = await s.adminCookie('lee@centre.example');
     const id = adminId('lee@centre.example');
     const before = s.db.select().from(adminUsers).where(eq(adminUsers.id, id)).get()!;
-    await expect(setStaffPassword(s.db, id, 'short')).rejects.toThrow(STAFF_PASSWORD_TOO_SHORT);
+    await expect(setStaffPassword(s.db, id, 'short')).rejects.toThrow(english(STAFF_PASSWORD_TOO_SHORT));
     await expect(upsertAdmin(s.db, { email: 'lee@centre.example', password: 'password1234', name: 'Lee' })).rejects.toThrow(
-      STAFF_PASSWORD_TOO_COMMON,
+      english(STAFF_PASSWORD_TOO_COMMON),
     );
     expect(s.db.select().from(adminUsers).where(eq(adminUsers.id, id)).get()).toEqual(before);
     expect(await verifyPassword(before.passwordHash, 'director-pass-1')).toBe(true);
@@ -103,6 +107,6 @@ describe('changing or resetting a staff password ends every session of that acco
       );
     const common = await attempt('qwerty123456');
     expect(common.code).toBe(1);
-    expect(common.stderr).toContain(`ADMIN_PASSWORD: ${STAFF_PASSWORD_TOO_COMMON}`);
+    expect(common.stderr).toContain(`ADMIN_PASSWORD: ${english(STAFF_PASSWORD_TOO_COMMON)}`);
   });
 });

@@ -16,6 +16,7 @@ import { cacheStore } from '../../src/server/cache/store';
 import { as, sharedAdminServer } from '../helpers/admin-server';
 import { json } from '../helpers/enrollment-fixtures';
 import { PDF } from '../helpers/authz-fixtures';
+import { english } from '../helpers/english';
 
 const s = sharedAdminServer();
 let n = 0;
@@ -67,8 +68,8 @@ const accountsNamed = (email: string) => s.db.select().from(adminUsers).where(eq
 const patchStaff = (id: string, body: unknown) => s.request(`/api/admin/staff/${id}`, { method: 'PATCH', json: body, ...as(s.admin) });
 
 const CHANGES = [
-  { change: 'deactivated', body: { isActive: false }, status: 401, message: STAFF_SIGN_IN },
-  { change: 'demoted to teacher', body: { role: 'teacher' }, status: 403, message: DIRECTOR_ONLY },
+  { change: 'deactivated', body: { isActive: false }, status: 401, message: english(STAFF_SIGN_IN) },
+  { change: 'demoted to teacher', body: { role: 'teacher' }, status: 403, message: english(DIRECTOR_ONLY) },
 ] as const;
 
 describe('a director changed while their request is still arriving', () => {
@@ -148,7 +149,7 @@ describe('a director changed while their request is still arriving', () => {
     const audit = auditRows();
     const res = await slow.finish();
     expect(res.status, res.text).toBe(401);
-    expect(JSON.parse(res.text)).toEqual({ message: STAFF_SIGN_IN });
+    expect(JSON.parse(res.text)).toEqual({ message: english(STAFF_SIGN_IN) });
     expect((await pictures()).length).toBe(before);
     expect(auditRows()).toBe(audit);
   });
@@ -168,7 +169,7 @@ describe('a parent closed while their upload is still arriving', () => {
     s.db.update(parentUsers).set({ isActive: false }).where(eq(parentUsers.id, parentId)).run();
     const res = await slow.finish();
     expect(res.status, res.text).toBe(401);
-    expect(JSON.parse(res.text)).toEqual({ message: SIGN_IN });
+    expect(JSON.parse(res.text)).toEqual({ message: english(SIGN_IN) });
     expect(files()).toBe(0);
   });
 });
@@ -225,20 +226,20 @@ describe('the check inside the write (a request that read its session long befor
         .insert(events)
         .values(event(`${title} c`))
         .run(),
-    ).toThrow(STAFF_SIGN_IN);
+    ).toThrow(english(STAFF_SIGN_IN));
     expect(() =>
       db
         .update(events)
         .set({ description: 'changed' })
         .where(eq(events.title, `${title} a`))
         .run(),
-    ).toThrow(STAFF_SIGN_IN);
+    ).toThrow(english(STAFF_SIGN_IN));
     expect(() =>
       db
         .delete(events)
         .where(eq(events.title, `${title} b`))
         .run(),
-    ).toThrow(STAFF_SIGN_IN);
+    ).toThrow(english(STAFF_SIGN_IN));
     expect(() =>
       db.transaction((tx) =>
         tx
@@ -246,8 +247,8 @@ describe('the check inside the write (a request that read its session long befor
           .values(event(`${title} d`))
           .run(),
       ),
-    ).toThrow(STAFF_SIGN_IN);
-    await expect(async () => db.insert(events).values(event(`${title} e`))).rejects.toThrow(STAFF_SIGN_IN);
+    ).toThrow(english(STAFF_SIGN_IN));
+    await expect(async () => db.insert(events).values(event(`${title} e`))).rejects.toThrow(english(STAFF_SIGN_IN));
     expect(eventsTitled(`${title} c`)).toEqual([]);
     expect(eventsTitled(`${title} d`)).toEqual([]);
     expect(eventsTitled(`${title} e`)).toEqual([]);
@@ -266,7 +267,7 @@ describe('the check inside the write (a request that read its session long befor
   it('a teacher demoted from nothing keeps what a teacher may do; a director-only write of a demoted director is a 403', async () => {
     const t = await signedIn('teacher');
     expect(() => guardWrites(s.db, t.auth, 'staff').transaction(() => undefined)).not.toThrow();
-    expect(() => guardWrites(s.db, t.auth, 'director').transaction(() => undefined)).toThrow(DIRECTOR_ONLY);
+    expect(() => guardWrites(s.db, t.auth, 'director').transaction(() => undefined)).toThrow(english(DIRECTOR_ONLY));
   });
 
   it('a parent whose account was closed since is refused with the parent’s sentence', async () => {
@@ -275,7 +276,7 @@ describe('the check inside the write (a request that read its session long befor
     s.db.update(parentUsers).set({ isActive: false }).where(eq(parentUsers.id, parentId)).run();
     await expect(s.callerAs(auth).parentPortal.updatePreferences({ dailySummary: false })).rejects.toMatchObject({
       code: 'UNAUTHORIZED',
-      message: SIGN_IN,
+      message: english(SIGN_IN),
     });
   });
 });

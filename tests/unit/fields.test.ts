@@ -1,7 +1,14 @@
+import { t } from '../../src/shared/i18n';
+import { errorRef } from '../../src/shared/i18n/error-ids';
 import { describe, expect, it } from 'vitest';
 import { emailField, INVISIBLE_CHARACTERS_MESSAGE, idField, optionalText, phoneField, requiredText } from '../../src/shared/schemas/fields';
 
-const firstMessage = (r: { success: boolean; error?: { issues: { message: string }[] } }) => r.error?.issues[0]?.message;
+/** A schema's message (a catalogue id, ADR 069) as the English reader reads it. */
+const english = (message: string | undefined) => {
+  const ref = message === undefined ? null : errorRef(message);
+  return ref ? t('en', ref.id, ref.values) : message;
+};
+const firstMessage = (r: { success: boolean; error?: { issues: { message: string }[] } }) => english(r.error?.issues[0]?.message);
 
 describe('shared text fields', () => {
   const name = requiredText('Name is required', 100);
@@ -40,7 +47,7 @@ describe('shared text fields', () => {
     ['an unassigned code point (Cn)', 'Emma\u{50000}'],
     ['a lone surrogate', 'Emma\uD800'],
   ])('refuses %s in a one-line field with a clear message', (_label, value) => {
-    expect(firstMessage(name.safeParse(value))).toBe(INVISIBLE_CHARACTERS_MESSAGE);
+    expect(firstMessage(name.safeParse(value))).toBe(english(INVISIBLE_CHARACTERS_MESSAGE));
   });
 
   it('keeps accents, other scripts and apostrophes in names', () => {
@@ -50,9 +57,9 @@ describe('shared text fields', () => {
   it('lets multi-line fields keep line breaks, tabs and joiners but not controls or overrides', () => {
     expect(notes.parse('Peanuts\r\n\tand tree nuts')).toBe('Peanuts\r\n\tand tree nuts');
     expect(notes.parse('Family: 👨\u200D👩\u200D👧')).toBe('Family: 👨\u200D👩\u200D👧');
-    expect(firstMessage(notes.safeParse('Peanuts\u0000'))).toBe(INVISIBLE_CHARACTERS_MESSAGE);
-    expect(firstMessage(notes.safeParse('Give \u202E01 mg'))).toBe(INVISIBLE_CHARACTERS_MESSAGE);
-    expect(firstMessage(notes.safeParse('\u2067isolated\u2069'))).toBe(INVISIBLE_CHARACTERS_MESSAGE);
+    expect(firstMessage(notes.safeParse('Peanuts\u0000'))).toBe(english(INVISIBLE_CHARACTERS_MESSAGE));
+    expect(firstMessage(notes.safeParse('Give \u202E01 mg'))).toBe(english(INVISIBLE_CHARACTERS_MESSAGE));
+    expect(firstMessage(notes.safeParse('\u2067isolated\u2069'))).toBe(english(INVISIBLE_CHARACTERS_MESSAGE));
   });
 
   it('lets multi-line text keep only the format characters a language needs', () => {
@@ -75,7 +82,7 @@ describe('shared text fields', () => {
       'private\uE000',
       'bom\uFEFFinside',
     ]) {
-      expect(firstMessage(notes.safeParse(v)), JSON.stringify(v)).toBe(INVISIBLE_CHARACTERS_MESSAGE);
+      expect(firstMessage(notes.safeParse(v)), JSON.stringify(v)).toBe(english(INVISIBLE_CHARACTERS_MESSAGE));
     }
   });
 
@@ -88,11 +95,11 @@ describe('shared text fields', () => {
   it('checks e-mails, phones and ids the same way', () => {
     const email = emailField();
     expect(email.parse(' Maria@Example.COM ')).toBe('maria@example.com');
-    expect(firstMessage(email.safeParse('maria\u200B@example.com'))).toBe(INVISIBLE_CHARACTERS_MESSAGE);
-    expect(firstMessage(email.safeParse('maria@exa\u202Emple.com'))).toBe(INVISIBLE_CHARACTERS_MESSAGE);
+    expect(firstMessage(email.safeParse('maria\u200B@example.com'))).toBe(english(INVISIBLE_CHARACTERS_MESSAGE));
+    expect(firstMessage(email.safeParse('maria@exa\u202Emple.com'))).toBe(english(INVISIBLE_CHARACTERS_MESSAGE));
     expect(firstMessage(email.safeParse('not an email'))).toBe('Please enter a valid email address');
     expect(firstMessage(emailField('Please enter a valid email address', 'Email is required').safeParse(''))).toBe('Email is required');
-    expect(firstMessage(phoneField().safeParse('614-555-0100\u0000'))).toBe(INVISIBLE_CHARACTERS_MESSAGE);
-    expect(firstMessage(idField().safeParse('abc\u0000'))).toBe(INVISIBLE_CHARACTERS_MESSAGE);
+    expect(firstMessage(phoneField().safeParse('614-555-0100\u0000'))).toBe(english(INVISIBLE_CHARACTERS_MESSAGE));
+    expect(firstMessage(idField().safeParse('abc\u0000'))).toBe(english(INVISIBLE_CHARACTERS_MESSAGE));
   });
 });

@@ -7,8 +7,6 @@ import { describe, expect, it } from 'vitest';
 import { CATALOGUES, intlFor, t } from '../../src/shared/i18n';
 import { portalEn } from '../../src/shared/i18n/portal-en';
 import { portalEs } from '../../src/shared/i18n/portal-es';
-import { portalErrorsEn } from '../../src/shared/i18n/portal-errors-en';
-import { portalErrorsEs } from '../../src/shared/i18n/portal-errors-es';
 import { MILESTONES_ES, milestoneIn } from '../../src/shared/i18n/milestones-es';
 import { MILESTONES } from '../../db/milestones';
 
@@ -41,16 +39,6 @@ describe('catalogues', () => {
       const en = [...placeholders(parse(portalEn[key]))].sort();
       const es = [...placeholders(parse(portalEs[key]))].sort();
       expect({ key, es }).toEqual({ key, es: en });
-    }
-  });
-
-  it("the portal's refusals (portal.error.*) have the same keys both ways, the same placeholders, and every one in Spanish", () => {
-    expect(Object.keys(portalErrorsEs).sort()).toEqual(Object.keys(portalErrorsEn).sort());
-    for (const key of Object.keys(portalErrorsEn) as (keyof typeof portalErrorsEn)[]) {
-      const en = [...placeholders(parse(portalErrorsEn[key]))].sort();
-      const es = [...placeholders(parse(portalErrorsEs[key]))].sort();
-      expect({ key, es }).toEqual({ key, es: en });
-      expect({ key, same: portalErrorsEs[key] === portalErrorsEn[key] }).toEqual({ key, same: false });
     }
   });
 

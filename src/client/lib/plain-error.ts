@@ -1,4 +1,6 @@
 import { centre } from '../../shared/centre';
+import { errorsEn } from '../../shared/i18n/errors-en';
+import { formatLite } from '../../shared/i18n/lite';
 
 /** What a tRPC client error carries: the server's message and, when it answered at all, the HTTP status. */
 interface CallError {
@@ -6,8 +8,8 @@ interface CallError {
   data?: { httpStatus?: number } | null;
 }
 
-export const NETWORK_MESSAGE = `We could not reach the centre. Please check your internet connection and try again, or call us at ${centre.phones[0]}.`;
-export const SERVER_MESSAGE = `Something went wrong on our side. Please try again in a moment, or call us at ${centre.phones[0]}.`;
+export const NETWORK_MESSAGE = formatLite('en-US', errorsEn['error.network'], { phone: centre.phones[0] });
+export const SERVER_MESSAGE = formatLite('en-US', errorsEn['error.server'], { phone: centre.phones[0] });
 
 /** A message a person wrote, not a machine's: no JSON, no "500: ..." status prefix, no stack or error names. */
 function isPlainSentence(message: string): boolean {

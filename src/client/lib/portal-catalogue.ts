@@ -1,4 +1,6 @@
 import type { Language } from '~/shared/schemas/preferences';
+import { formatErrorLite } from '~/shared/i18n/error-ids';
+import type { ErrorKey } from '~/shared/i18n/errors-en';
 import type { PortalKey } from '~/shared/i18n/portal-en';
 import { catalogueOf, loadCatalogue, registerCatalogue } from '~/shared/i18n/registry';
 
@@ -9,16 +11,17 @@ import { catalogueOf, loadCatalogue, registerCatalogue } from '~/shared/i18n/reg
  * it. No FormatJS here: main.tsx imports this, and the formatter belongs to the portal's chunk (client/i18n.tsx).
  */
 
-/** shared/i18n/portal-errors.ts's portalErrorIn: loaded with Spanish (a parent reading English never needs it). */
-type ErrorLocalizer = (language: Language, message: string, fallback: 'same') => string;
-let errorLocalizer: ErrorLocalizer | null = null;
+/** The refusals' catalogue of each language (shared/i18n/errors-*.ts), loaded with the portal's. */
+const errors: Partial<Record<Language, Record<ErrorKey, string>>> = {};
+const LOCALE: Record<Language, string> = { en: 'en-US', es: 'es-US' };
 
 /**
- * A refusal (a shared schema's English message, or what the server said) in `language`: the schema's English mapped
- * to the catalogue's Spanish; what is already Spanish (the server answers a Spanish parent in Spanish) as it came.
+ * A refusal in `language` (ADR 069): a shared schema's id, or the id the server answered with, from the catalogue;
+ * what is no id (a sentence the server already wrote in the parent's language) as it came.
  */
 export function portalError(language: Language, message: string): string {
-  return language === 'en' || !errorLocalizer ? message : errorLocalizer(language, message, 'same');
+  const catalogue = errors[language] ?? errors.en;
+  return catalogue ? formatErrorLite(catalogue, LOCALE[language], message) : message;
 }
 
 export function portalCatalogue(language: Language): Record<PortalKey, string> | undefined {
@@ -26,19 +29,20 @@ export function portalCatalogue(language: Language): Record<PortalKey, string> |
 }
 
 export async function loadPortalCatalogue(language: Language): Promise<void> {
-  if (language === 'es' && !errorLocalizer) {
-    const [, { portalErrorIn }] = await Promise.all([loadCatalogue('portal', language), import('~/shared/i18n/portal-errors')]);
-    errorLocalizer = portalErrorIn;
-  } else await loadCatalogue('portal', language);
+  await Promise.all([loadCatalogue('portal', language), loadCatalogue('errors', language)]);
 }
 
 /**
  * A catalogue already at hand: English in the portal's chunk; every one on the server (entry-server.tsx), with the
- * refusals' mapping (`errors`).
+ * refusals' catalogue of the language.
  */
-export function registerPortalCatalogue(language: Language, catalogue: Record<PortalKey, string>, errors?: ErrorLocalizer): void {
+export function registerPortalCatalogue(
+  language: Language,
+  catalogue: Record<PortalKey, string>,
+  refusals: Record<ErrorKey, string>,
+): void {
   registerCatalogue('portal', language, catalogue);
-  if (errors) errorLocalizer = errors;
+  registerCatalogue('errors', language, refusals);
 }
 
 /** The language a server-rendered portal page was rendered in (its `<html lang>`). */

@@ -1,6 +1,7 @@
+import { errorsEn } from '../../shared/i18n/errors-en';
+import { errorsEs } from '../../shared/i18n/errors-es';
 import { es } from '../../shared/i18n/es';
 import { portalEn } from '../../shared/i18n/portal-en';
-import { portalErrorIn } from '../../shared/i18n/portal-errors';
 import { portalEs } from '../../shared/i18n/portal-es';
 import { registerCatalogue } from '../../shared/i18n/registry';
 import { registerPortalCatalogue } from './portal-catalogue';
@@ -11,5 +12,5 @@ import { registerPortalCatalogue } from './portal-catalogue';
  * them. The browser loads them on demand instead (shared/i18n/registry.ts).
  */
 registerCatalogue('site', 'es', es);
-registerCatalogue('portal', 'en', portalEn);
-registerPortalCatalogue('es', portalEs, portalErrorIn);
+registerPortalCatalogue('en', portalEn, errorsEn);
+registerPortalCatalogue('es', portalEs, errorsEs);

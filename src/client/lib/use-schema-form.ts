@@ -6,9 +6,15 @@ import { FieldMessageLanguage } from './field-message-language';
 /** A message per field name, as `fieldMessages` and the tRPC errorFormatter's `data.fieldErrors` give them. */
 export type FieldErrors = Partial<Record<string, string>>;
 
-/** What a tRPC client error carries when the server's schema refused the input (see src/server/trpc.ts). */
+/**
+ * What a tRPC client error carries when the server's schema refused the input (see src/server/trpc.ts): the
+ * messages, and their ids and values, which the form says in its reader's language (ADR 069).
+ */
 export interface ServerError {
-  data?: { fieldErrors?: Record<string, string> | null } | null;
+  data?: {
+    fieldErrors?: Record<string, string> | null;
+    fieldErrorIds?: Record<string, { id: string; values?: Record<string, string> }> | null;
+  } | null;
 }
 
 export interface SchemaFormOptions {
@@ -102,7 +108,17 @@ export function useSchemaForm<S extends z.ZodType, V extends Record<string, unkn
 
   /** Shows the messages the server put in `error.data.fieldErrors`; true when there were any. */
   function showServerErrors(error: ServerError): boolean {
+    const ids = error.data?.fieldErrorIds;
     const fields = error.data?.fieldErrors;
+    if (ids && Object.keys(ids).length > 0) {
+      // 'error.other' stands for a message that is no id (zod's own): the server's text says it as it was said.
+      const said = (field: string, id: string, values?: Record<string, string>) =>
+        id === 'error.other' && fields?.[field]
+          ? fields[field]
+          : say(values && Object.keys(values).length ? `${id} ${JSON.stringify(values)}` : id);
+      showErrors(Object.fromEntries(Object.entries(ids).map(([field, { id, values }]) => [field, said(field, id, values)])));
+      return true;
+    }
     if (!fields || Object.keys(fields).length === 0) return false;
     showErrors(Object.fromEntries(Object.entries(fields).map(([field, message]) => [field, say(message)])));
     return true;

@@ -6,38 +6,34 @@
  */
 import '../lib/zod-config';
 import { listenForDocumentBehaviour } from '../lib/document-behaviour';
-import { localizeMessage, localizeMessages, type MessageTable } from '../../shared/i18n/field-messages';
 import { formatLite } from '../../shared/i18n/lite';
 import { ageWarningText, programAgeFit } from '../../shared/program-age';
 import { EMPTY_ENROLLMENT, enrollmentSchema } from '../../shared/schemas/enrollment';
 import { fieldMessages } from '../../shared/schemas/fields';
-import { control, failureMessage, type FieldErrors, postJson, setFieldError, showErrors, values } from './form-fields';
+import {
+  answerFieldErrors,
+  control,
+  failureMessage,
+  type FieldErrors,
+  postJson,
+  readPageWords,
+  sayErrors,
+  setFieldError,
+  showErrors,
+  values,
+} from './form-fields';
 import { setToastLabels, toast } from './toast';
 
 /**
  * The page's words, which the server writes into the page from the catalogue in the page's language
- * (server/pages/forms.ts): what this script says itself, and the schema's English messages to map them.
+ * (server/pages/forms.ts): what this script says itself, and the refusals it can meet by id (ADR 069).
  */
-const page = readMessages();
-function readMessages(): { language: string; locale: string; messages: MessageTable; english: MessageTable } {
-  try {
-    const data = JSON.parse(document.getElementById('page-messages')?.textContent ?? '') as ReturnType<typeof readMessages>;
-    if (data && typeof data.messages === 'object') return data;
-  } catch {
-    // No words in the page (an old page from the cache): the English the schema speaks.
-  }
-  return { language: 'en', locale: 'en-US', messages: {}, english: {} };
-}
+const page = readPageWords();
 const say = (key: string, fallback: string, values?: Record<string, string | number>) => {
   const message = page.messages[key];
   return message === undefined ? fallback : formatLite(page.locale, message, values);
 };
 const CHECK_AND_RETRY = say('enrollment.checkRetry', 'Please check your information and try again.');
-/** A message of the schema or the server in the page's language (English stays as it is). */
-const localized = (message: string) =>
-  page.language === 'en' ? message : localizeMessage(message, page.english, page.messages, page.locale, CHECK_AND_RETRY);
-const localizedAll = (errors: FieldErrors): FieldErrors =>
-  page.language === 'en' ? errors : localizeMessages(errors, page.english, page.messages, page.locale, CHECK_AND_RETRY);
 setToastLabels({ region: say('enrollment.toast.region', 'Notifications'), close: say('enrollment.toast.close', 'Close') });
 const DRAFT_KEY = 'enrollmentDraft';
 /** Every field of the application, in the form's order; the spam trap is sent but never kept in the draft. */
@@ -46,7 +42,7 @@ const KEPT = FIELDS.filter((name) => name !== 'website' && name !== 'language');
 
 function check(all: Record<string, string>): FieldErrors {
   const result = enrollmentSchema.safeParse(all);
-  return result.success ? {} : localizedAll(fieldMessages(result.error));
+  return result.success ? {} : sayErrors(page, fieldMessages(result.error));
 }
 
 function enhance(form: HTMLFormElement): void {
@@ -130,10 +126,11 @@ function enhance(form: HTMLFormElement): void {
       return;
     }
     // The answers stay in the form whatever failed, so the parent can simply press Submit again.
-    if (answer?.body.errors) showErrors(form, FIELDS, localizedAll(answer.body.errors));
+    const fieldErrors = answerFieldErrors(page, answer);
+    if (fieldErrors) showErrors(form, FIELDS, fieldErrors);
     toast({
       title: say('enrollment.failed', 'Submission Failed'),
-      description: localized(failureMessage(answer, CHECK_AND_RETRY)),
+      description: failureMessage(page, answer, CHECK_AND_RETRY),
       variant: 'destructive',
     });
   }

@@ -1,4 +1,4 @@
-import { NETWORK_MESSAGE, plainErrorMessage } from '../lib/plain-error';
+import { formatErrorLite } from '../../shared/i18n/error-ids';
 
 /**
  * What the form pages' scripts do to the fields the server rendered (components/enrollment/DocumentFields.tsx): the
@@ -46,11 +46,52 @@ export function values(form: HTMLFormElement, names: readonly string[]): Record<
   return Object.fromEntries(names.map((name) => [name, control(form, name)?.value ?? '']));
 }
 
-/** An answer of the JSON API: its status and body, or null when no answer came (offline, the server down). */
+/**
+ * What the server writes into a form page for its script (server/pages/forms.ts), in the page's language: the
+ * script's own words by key, and the refusals it can meet by id (ADR 069).
+ */
+export interface PageWords {
+  language: string;
+  locale: string;
+  phone: string;
+  messages: Record<string, string>;
+  errors: Record<string, string>;
+}
+
+export function readPageWords(): PageWords {
+  try {
+    const data = JSON.parse(document.getElementById('page-messages')?.textContent ?? '') as PageWords;
+    if (data && typeof data.messages === 'object' && typeof data.errors === 'object') return data;
+  } catch {
+    // No words in the page (an old page from the cache): the keys' English fallbacks below.
+  }
+  return { language: 'en', locale: 'en-US', phone: '', messages: {}, errors: {} };
+}
+
+/** A refusal (a schema's id, or one the server answered) in the page's language; the general sentence otherwise. */
+export function sayError(page: PageWords, message: string): string {
+  return formatErrorLite(page.errors, page.locale, message, page.errors['error.other'] ?? message);
+}
+
+export function sayErrors(page: PageWords, errors: FieldErrors): FieldErrors {
+  return Object.fromEntries(Object.entries(errors).map(([field, message]) => [field, message && sayError(page, message)]));
+}
+
+/** The id and values an answer's header carries (rest/shim.ts MESSAGE_IDS_HEADER). */
+interface AnswerIds {
+  messageId?: string;
+  values?: Record<string, string>;
+  fieldErrorIds?: Record<string, { id: string; values?: Record<string, string> }>;
+}
+
+const said = (id: string, values?: Record<string, string>) =>
+  values && Object.keys(values).length ? `${id} ${JSON.stringify(values)}` : id;
+
+/** An answer of the JSON API: its status, body and refusal ids, or null when no answer came (offline, the server down). */
 export async function postJson(
   url: string,
   body: unknown,
-): Promise<{ status: number; body: { message?: unknown; errors?: FieldErrors } & Record<string, unknown> } | null> {
+): Promise<{ status: number; body: { message?: unknown; errors?: FieldErrors } & Record<string, unknown>; ids: AnswerIds } | null> {
   let res: Response;
   try {
     res = await fetch(url, {
@@ -63,11 +104,26 @@ export async function postJson(
     return null;
   }
   const parsed = await res.json().catch(() => ({}));
-  return { status: res.status, body: parsed && typeof parsed === 'object' ? parsed : {} };
+  let ids: AnswerIds = {};
+  try {
+    const header = res.headers.get('X-Message-Ids');
+    if (header) ids = JSON.parse(decodeURIComponent(header)) as AnswerIds;
+  } catch {
+    // An unreadable header: the refusal is said by the page's general sentence.
+  }
+  return { status: res.status, body: parsed && typeof parsed === 'object' ? parsed : {}, ids };
 }
 
-/** The sentence a failed call shows (lib/plain-error.ts, as the app says it): the server's, the network's, or `fallback`. */
-export function failureMessage(answer: Awaited<ReturnType<typeof postJson>>, fallback: string): string {
-  if (!answer) return NETWORK_MESSAGE;
-  return plainErrorMessage({ message: answer.body.message, data: { httpStatus: answer.status } }, fallback);
+/** What a failed call shows, in the page's language: the network's, the server's failure, its refusal, or `fallback`. */
+export function failureMessage(page: PageWords, answer: Awaited<ReturnType<typeof postJson>>, fallback: string): string {
+  if (!answer) return sayError(page, said('error.network', { phone: page.phone }));
+  if (answer.status >= 500) return sayError(page, said('error.server', { phone: page.phone }));
+  return answer.ids.messageId ? sayError(page, said(answer.ids.messageId, answer.ids.values)) : fallback;
+}
+
+/** A refused answer's field messages, in the page's language. */
+export function answerFieldErrors(page: PageWords, answer: Awaited<ReturnType<typeof postJson>>): FieldErrors | null {
+  const ids = answer?.ids.fieldErrorIds;
+  if (!ids) return null;
+  return Object.fromEntries(Object.entries(ids).map(([field, { id, values }]) => [field, sayError(page, said(id, values))]));
 }

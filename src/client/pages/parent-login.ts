@@ -9,25 +9,31 @@ import { listenForDocumentBehaviour } from '../lib/document-behaviour';
 import { type StoredParent, storeParentSession } from '../lib/parent-session';
 import { leaveToastForNextPage } from '../lib/toast-handoff';
 import { forgotPasswordSchema, loginSchema } from '../../shared/schemas/auth';
-import { formatLite } from '../../shared/i18n/lite';
 import { fieldMessages } from '../../shared/schemas/fields';
-import { control, failureMessage, postJson, setFieldError, showErrors, values } from './form-fields';
+import { formatLite } from '../../shared/i18n/lite';
+import {
+  answerFieldErrors,
+  control,
+  failureMessage,
+  postJson,
+  readPageWords,
+  sayErrors,
+  setFieldError,
+  showErrors,
+  values,
+} from './form-fields';
 import { setToastLabels, toast } from './toast';
 
 const LOGIN_FIELDS = ['email', 'password'] as const;
 
 /**
- * What this script says, in the page's language: on /es/parent-login the page carries a table from each
- * English sentence to its Spanish (server/pages/forms.ts), the schema's and the server's English refusals with them,
- * and under `*` the sentence for one it does not know. The English page carries none: the words are as written here.
+ * What this script says, in the page's language: its own words by key and the refusals it can meet by id, which the
+ * server writes into the page from the catalogue (server/pages/forms.ts, ADR 069). Without them (an old page from
+ * the cache) the English written here.
  */
-const table = ((el) => (el?.textContent ? (JSON.parse(el.textContent) as Record<string, string>) : null))(
-  document.getElementById('page-messages'),
-);
-const say = (english: string): string => (table ? (table[english] ?? table['*'] ?? english) : english);
-setToastLabels({ region: say('Notifications'), close: say('Close') });
-const sayAll = (errors: Partial<Record<string, string>>) =>
-  Object.fromEntries(Object.entries(errors).map(([field, message]) => [field, message && say(message)]));
+const page = readPageWords();
+const say = (key: string, fallback: string): string => page.messages[key] ?? fallback;
+setToastLabels({ region: say('login.toast.region', 'Notifications'), close: say('login.toast.close', 'Close') });
 
 function signIn(form: HTMLFormElement): void {
   const submit = form.querySelector<HTMLButtonElement>('button[type="submit"]')!;
@@ -37,7 +43,7 @@ function signIn(form: HTMLFormElement): void {
   const password = control(form, 'password') as HTMLInputElement;
   const messages = () => {
     const result = loginSchema.safeParse(values(form, LOGIN_FIELDS));
-    return result.success ? {} : sayAll(fieldMessages(result.error));
+    return result.success ? {} : sayErrors(page, fieldMessages(result.error));
   };
   form.addEventListener('input', (e) => {
     const name = (e.target as HTMLInputElement).name;
@@ -55,16 +61,16 @@ function signIn(form: HTMLFormElement): void {
     if (showErrors(form, LOGIN_FIELDS, errors)) return;
     busy = true;
     submit.disabled = true;
-    submit.textContent = say('Signing in...');
+    submit.textContent = say('login.signingIn', 'Signing in...');
     const answer = await postJson('/api/parent/login', values(form, LOGIN_FIELDS));
     if (answer && answer.status === 200 && typeof answer.body.token === 'string') {
       const parent = answer.body.parent as StoredParent;
       storeParentSession(answer.body.token, parent);
       // Shown by the dashboard, the next page (a full page load: the dashboard is the app).
       leaveToastForNextPage({
-        title: say('Welcome back!'),
-        description: formatLite(table ? 'es-US' : 'en-US', say('Hello, {name}! Here is how your child is doing.'), {
-          name: parent.firstName || say('Parent'),
+        title: say('login.welcome', 'Welcome back!'),
+        description: formatLite(page.locale, say('login.welcomeText', 'Hello, {name}! Here is how your child is doing.'), {
+          name: parent.firstName || say('login.parent', 'Parent'),
         }),
       });
       // At the tab asked for before signing in, which the server wrote in the form (a known tab only). Always
@@ -78,13 +84,14 @@ function signIn(form: HTMLFormElement): void {
     submit.textContent = label;
     // The refusal is read out by the toast's live region; focus, lost with the disabled button, goes to the field
     // to correct: the first one refused, else the password.
-    const failure = say(failureMessage(answer, 'Login failed'));
-    if (!(answer?.body.errors && showErrors(form, LOGIN_FIELDS, sayAll(answer.body.errors)))) {
+    const failure = failureMessage(page, answer, say('login.loginFailed', 'Login failed'));
+    const fieldErrors = answerFieldErrors(page, answer);
+    if (!(fieldErrors && showErrors(form, LOGIN_FIELDS, fieldErrors))) {
       // Refused credentials are said at the password too (aria-invalid, its message slot), not only by the toast.
       if (answer?.status === 401) showErrors(form, LOGIN_FIELDS, { password: failure });
       else password.focus();
     }
-    toast({ title: say('Login Failed'), description: failure, variant: 'destructive' });
+    toast({ title: say('login.failed', 'Login Failed'), description: failure, variant: 'destructive' });
   });
 
   const toggle = document.getElementById('password-toggle');
@@ -93,7 +100,7 @@ function signIn(form: HTMLFormElement): void {
     toggle.addEventListener('click', () => {
       const show = password.type === 'password';
       password.type = show ? 'text' : 'password';
-      toggle.setAttribute('aria-label', say(show ? 'Hide password' : 'Show password'));
+      toggle.setAttribute('aria-label', show ? say('login.hidePassword', 'Hide password') : say('login.showPassword', 'Show password'));
       for (const icon of toggle.querySelectorAll<HTMLElement>('[data-shown-when]'))
         icon.toggleAttribute('hidden', icon.dataset.shownWhen !== (show ? 'visible' : 'hidden'));
     });
@@ -136,9 +143,9 @@ function enhanceReset(panel: HTMLElement): void {
     if (submit.disabled) return;
     const email = control(form, 'reset-email')?.value ?? '';
     const result = forgotPasswordSchema.safeParse({ email });
-    if (showErrors(form, ['email'], result.success ? {} : sayAll(fieldMessages(result.error)), { email: 'reset-email' })) return;
+    if (showErrors(form, ['email'], result.success ? {} : sayErrors(page, fieldMessages(result.error)), { email: 'reset-email' })) return;
     submit.disabled = true;
-    submit.textContent = say('Sending...');
+    submit.textContent = say('login.sending', 'Sending...');
     const answer = await postJson('/api/parent/forgot-password', { email });
     submit.disabled = false;
     submit.textContent = label;
@@ -146,7 +153,7 @@ function enhanceReset(panel: HTMLElement): void {
       const done = document.createElement('p');
       done.setAttribute('role', 'status');
       done.className = 'mt-3 rounded-lg bg-green-50 p-3 text-sm text-green-900';
-      done.textContent = say(answer.body.message);
+      done.textContent = say('login.resetRequested', answer.body.message);
       // The form goes, with the focused button: focus goes to the answer, which is read out.
       done.tabIndex = -1;
       panel.replaceChildren(done);
@@ -154,7 +161,11 @@ function enhanceReset(panel: HTMLElement): void {
       return;
     }
     control(form, 'reset-email')?.focus();
-    toast({ title: say('Request Failed'), description: say(failureMessage(answer, 'Please try again.')), variant: 'destructive' });
+    toast({
+      title: say('login.requestFailed', 'Request Failed'),
+      description: failureMessage(page, answer, say('login.tryAgain', 'Please try again.')),
+      variant: 'destructive',
+    });
   });
 }
 

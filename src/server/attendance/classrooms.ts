@@ -2,7 +2,6 @@
  * Classrooms: the rooms, the staff assigned to each and the children in each. A child belongs to at
  * most one room (enrolled_children.classroom_id); staff may be assigned to several (classroom_staff).
  */
-import { TRPCError } from '@trpc/server';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { adminUsers, classrooms, classroomStaff, enrolledChildren } from '~/db/schema';
 import { CONSENT_DATE_IN_FUTURE, type ClassroomAgeGroup } from '../../shared/schemas/classrooms';
@@ -10,9 +9,10 @@ import { centreToday } from '../clock';
 import { audited, changedFields, recordAudit } from '../audit/record';
 import type { Context } from '../context';
 import type { Db } from '../db';
+import { refuse } from '../refusal';
 
-export const CLASSROOM_NOT_FOUND = 'Classroom not found';
-const CHILD_NOT_FOUND = 'Child not found';
+export const CLASSROOM_NOT_FOUND = 'error.classroomNotFound';
+const CHILD_NOT_FOUND = 'error.childNotFound';
 
 type Writing = Pick<Context, 'db' | 'clock' | 'auth' | 'ip' | 'config'>;
 
@@ -52,7 +52,7 @@ export function listClassrooms(db: Db): ClassroomView[] {
 
 export function classroomOr404(db: Db, id: string) {
   const room = db.select(columns).from(classrooms).where(eq(classrooms.id, id)).get();
-  if (!room) throw new TRPCError({ code: 'NOT_FOUND', message: CLASSROOM_NOT_FOUND });
+  if (!room) throw refuse('NOT_FOUND', CLASSROOM_NOT_FOUND);
   return room;
 }
 
@@ -61,7 +61,7 @@ function setStaff(db: Db, classroomId: string, staffIds: string[]) {
   const unique = [...new Set(staffIds)];
   if (unique.length > 0) {
     const found = db.select({ id: adminUsers.id }).from(adminUsers).where(inArray(adminUsers.id, unique)).all();
-    if (found.length !== unique.length) throw new TRPCError({ code: 'BAD_REQUEST', message: 'One of the staff members was not found' });
+    if (found.length !== unique.length) throw refuse('BAD_REQUEST', 'error.staffMemberNotFound');
   }
   db.delete(classroomStaff).where(eq(classroomStaff.classroomId, classroomId)).run();
   if (unique.length > 0)
@@ -142,10 +142,9 @@ function consentRecord(
   input: { photoConsent?: boolean; photoConsentDate?: string; photoConsentGivenBy?: string | null },
 ) {
   if (input.photoConsent === undefined && input.photoConsentDate === undefined && input.photoConsentGivenBy === undefined) return {};
-  if (ctx.auth?.kind !== 'admin') throw new TRPCError({ code: 'FORBIDDEN', message: 'Staff only' });
+  if (ctx.auth?.kind !== 'admin') throw refuse('FORBIDDEN', 'error.staffOnly');
   const today = centreToday(ctx.clock);
-  if (input.photoConsentDate && input.photoConsentDate > today)
-    throw new TRPCError({ code: 'BAD_REQUEST', message: CONSENT_DATE_IN_FUTURE });
+  if (input.photoConsentDate && input.photoConsentDate > today) throw refuse('BAD_REQUEST', CONSENT_DATE_IN_FUTURE);
   const photoConsent = input.photoConsent ?? before.photoConsent;
   const turned = photoConsent !== before.photoConsent;
   return {
@@ -175,10 +174,10 @@ export function patchChild(
   const { id, classroomId, ...consent } = input;
   return ctx.db.transaction(() => {
     const before = ctx.db.select(childPatchColumns).from(enrolledChildren).where(eq(enrolledChildren.id, id)).get();
-    if (!before) throw new TRPCError({ code: 'NOT_FOUND', message: CHILD_NOT_FOUND });
+    if (!before) throw refuse('NOT_FOUND', CHILD_NOT_FOUND);
     if (classroomId) {
       const room = ctx.db.select({ id: classrooms.id }).from(classrooms).where(eq(classrooms.id, classroomId)).get();
-      if (!room) throw new TRPCError({ code: 'BAD_REQUEST', message: CLASSROOM_NOT_FOUND });
+      if (!room) throw refuse('BAD_REQUEST', CLASSROOM_NOT_FOUND);
     }
     const record = consentRecord(ctx, before, consent);
     const after = ctx.db

@@ -6,15 +6,15 @@
  * Every write checks its rights inside its own transaction and leaves one audit row, whose values are ids only
  * (the names, phones and notes are free text: fields.ts keeps them as `changed`).
  */
-import { TRPCError } from '@trpc/server';
 import { and, asc, eq } from 'drizzle-orm';
 import { authorizedPickups, enrolledChildren } from '~/db/schema';
 import { changedFields, recordAudit } from '../audit/record';
 import type { Context } from '../context';
 import type { Db } from '../db';
 import { parentChildOr404 } from '../parents/access';
+import { refuse } from '../refusal';
 
-export const PICKUP_NOT_FOUND = 'Pickup not found';
+export const PICKUP_NOT_FOUND = 'error.pickupNotFound';
 /** A bound on a child's list: a family's circle, not a directory. */
 export const PICKUPS_MAX = 30;
 
@@ -67,7 +67,7 @@ export function staffChildOr404(db: Db, childId: string) {
     .from(enrolledChildren)
     .where(eq(enrolledChildren.id, childId))
     .get();
-  if (!child) throw new TRPCError({ code: 'NOT_FOUND', message: 'Child not found' });
+  if (!child) throw refuse('NOT_FOUND', 'error.childNotFound');
   return child;
 }
 
@@ -97,8 +97,7 @@ function insertPickup(
   author: { kind: 'staff' | 'parent'; id: string; name: string },
   actor?: { id: string; name: string },
 ): PickupRow {
-  if (pickupsOf(ctx.db, childId).length >= PICKUPS_MAX)
-    throw new TRPCError({ code: 'CONFLICT', message: `A child can have at most ${PICKUPS_MAX} authorized pickups` });
+  if (pickupsOf(ctx.db, childId).length >= PICKUPS_MAX) throw refuse('CONFLICT', 'error.pickupsMax', { max: PICKUPS_MAX });
   const row = ctx.db
     .insert(authorizedPickups)
     .values({
@@ -122,7 +121,7 @@ function insertPickup(
 }
 
 function staffOf(ctx: Writing): { id: string; name: string } {
-  if (ctx.auth?.kind !== 'admin') throw new TRPCError({ code: 'FORBIDDEN', message: 'Staff only' });
+  if (ctx.auth?.kind !== 'admin') throw refuse('FORBIDDEN', 'error.staffOnly');
   return { id: ctx.auth.admin.id, name: ctx.auth.admin.name };
 }
 
@@ -159,7 +158,7 @@ export function updatePickup(
     const staff = staffOf(ctx);
     const where = and(eq(authorizedPickups.id, id), eq(authorizedPickups.childId, childId));
     const before = ctx.db.select(columns).from(authorizedPickups).where(where).get();
-    if (!before) throw new TRPCError({ code: 'NOT_FOUND', message: PICKUP_NOT_FOUND });
+    if (!before) throw refuse('NOT_FOUND', PICKUP_NOT_FOUND);
     const changed = changedFields(before, fields);
     if (Object.keys(changed).length === 0) return before;
     const row = ctx.db
@@ -179,7 +178,7 @@ function removePickup(ctx: Writing, childId: string, id: string, actor?: { id: s
     .where(and(eq(authorizedPickups.id, id), eq(authorizedPickups.childId, childId)))
     .returning(columns)
     .get();
-  if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: PICKUP_NOT_FOUND });
+  if (!row) throw refuse('NOT_FOUND', PICKUP_NOT_FOUND);
   recordAudit(ctx.db, ctx, {
     action: 'delete',
     entity: 'pickup',

@@ -2,7 +2,6 @@
  * Children's check-ins and check-outs and staff clocking in and out of rooms (ADR 041). Events are
  * kept, never deleted: a correction moves an event's time and is kept with who made it and when.
  */
-import { TRPCError } from '@trpc/server';
 import { format, parseISO } from 'date-fns';
 import { and, asc, desc, eq, gt, gte, inArray, lt, lte, ne } from 'drizzle-orm';
 import {
@@ -24,11 +23,13 @@ import { recordAudit } from '../audit/record';
 import type { Context } from '../context';
 import type { Db } from '../db';
 import { classroomOr404 } from './classrooms';
+import type { ErrorKey } from '../../shared/i18n/errors-en';
+import { refuse } from '../refusal';
 
 type Writing = Pick<Context, 'db' | 'clock' | 'auth' | 'ip' | 'config'> & { admin: { id: string; name: string } };
 
-export const EVENT_NOT_FOUND = 'Attendance record not found';
-export const FUTURE_TIME = 'The time cannot be in the future';
+export const EVENT_NOT_FOUND = 'error.attendanceNotFound';
+export const FUTURE_TIME = 'error.timeInFuture';
 
 const eventColumns = {
   id: attendanceEvents.id,
@@ -92,18 +93,12 @@ function lastEventOf(db: Db, childId: string) {
     .get() as AttendanceEventRow | undefined;
 }
 
-function conflict(message: string): never {
-  throw new TRPCError({ code: 'CONFLICT', message });
+function conflict(id: ErrorKey, values: Record<string, string>): never {
+  throw refuse('CONFLICT', id, values);
 }
 
-export function unauthorizedPickupMessage(by: string, childName: string): string {
-  return `${by} is not a parent of ${childName} or on the authorized pickup list. Check the list, or record an override with a reason.`;
-}
-
-/** Why a child enrolled ahead of their first day cannot be checked in yet. */
-export function notStartedYet(childName: string, startDate: string): string {
-  return `${childName} starts at the centre on ${format(parseISO(startDate), 'MMM dd, yyyy')}.`;
-}
+/** The day a child enrolled ahead of their first day starts, as the sheets write it. */
+const startDay = (startDate: string) => format(parseISO(startDate), 'MMM dd, yyyy');
 
 /** `POST /api/admin/attendance`: a check-in or check-out, by the rules of ADR 041. */
 export function recordAttendance(
@@ -112,7 +107,7 @@ export function recordAttendance(
 ) {
   const now = ctx.clock.now();
   const at = input.at ?? now;
-  if (at.getTime() > now.getTime()) throw new TRPCError({ code: 'BAD_REQUEST', message: FUTURE_TIME });
+  if (at.getTime() > now.getTime()) throw refuse('BAD_REQUEST', FUTURE_TIME);
   return ctx.db.transaction(() => {
     const db = ctx.db;
     const child = db
@@ -125,24 +120,22 @@ export function recordAttendance(
       .from(enrolledChildren)
       .where(eq(enrolledChildren.id, input.childId))
       .get();
-    if (!child) throw new TRPCError({ code: 'NOT_FOUND', message: 'Child not found' });
-    if (!child.isActive) conflict(`${child.childName} is inactive.`);
+    if (!child) throw refuse('NOT_FOUND', 'error.childNotFound');
+    if (!child.isActive) conflict('error.childInactive', { child: child.childName });
     // A child enrolled ahead of their first day is not at the centre yet: nobody checks them in or out.
-    if (child.startDate > centreDateOf(at)) conflict(notStartedYet(child.childName, child.startDate));
+    if (child.startDate > centreDateOf(at)) conflict('error.notStartedYet', { child: child.childName, day: startDay(child.startDate) });
     const last = lastEventOf(db, child.id);
     if (last && last.at.getTime() > at.getTime())
-      conflict(
-        `A later ${last.kind === 'in' ? 'check-in' : 'check-out'} of ${child.childName} is already recorded (${centreDateOf(last.at)} ${centreTimeOf(last.at)}). Correct that record instead.`,
-      );
+      conflict('error.laterRecord', { kind: last.kind, child: child.childName, date: centreDateOf(last.at), time: centreTimeOf(last.at) });
     const isIn = last?.kind === 'in';
-    if (input.kind === 'in' && isIn) conflict(`${child.childName} is already checked in (since ${centreTimeOf(last.at)}).`);
-    if (input.kind === 'out' && !isIn) conflict(`${child.childName} is not checked in.`);
+    if (input.kind === 'in' && isIn) conflict('error.alreadyCheckedIn', { child: child.childName, time: centreTimeOf(last.at) });
+    if (input.kind === 'out' && !isIn) conflict('error.notCheckedIn', { child: child.childName });
     let override = false;
     if (input.kind === 'out') {
       const { parents, pickups } = authorizedAdults(db, child.id);
       const authorized = [...parents, ...pickups.map((p) => p.name)].some((name) => sameName(name, input.by));
       if (!authorized) {
-        if (!input.override || !input.reason) conflict(unauthorizedPickupMessage(input.by, child.childName));
+        if (!input.override || !input.reason) conflict('error.unauthorizedPickup', { by: input.by, child: child.childName });
         override = true;
       }
     }
@@ -174,12 +167,12 @@ export function recordAttendance(
 /** `PATCH /api/admin/attendance/{id}`: a corrected time, kept with who corrected it and when. */
 export function correctAttendance(ctx: Writing, input: { id: string; at: Date }) {
   const now = ctx.clock.now();
-  if (input.at.getTime() > now.getTime()) throw new TRPCError({ code: 'BAD_REQUEST', message: FUTURE_TIME });
+  if (input.at.getTime() > now.getTime()) throw refuse('BAD_REQUEST', FUTURE_TIME);
   return ctx.db.transaction(() => {
     const db = ctx.db;
     const event = db.select(eventColumns).from(attendanceEvents).where(eq(attendanceEvents.id, input.id)).get() as
       AttendanceEventRow | undefined;
-    if (!event) throw new TRPCError({ code: 'NOT_FOUND', message: EVENT_NOT_FOUND });
+    if (!event) throw refuse('NOT_FOUND', EVENT_NOT_FOUND);
     // The events of a child alternate in and out: a correction may not move one past its neighbours.
     const others = and(eq(attendanceEvents.childId, event.childId), ne(attendanceEvents.id, event.id));
     const prev = db
@@ -197,9 +190,9 @@ export function correctAttendance(ctx: Writing, input: { id: string; at: Date })
       .limit(1)
       .get();
     if (prev && input.at.getTime() <= prev.at.getTime())
-      conflict(`The corrected time must come after the record before it (${centreDateOf(prev.at)} ${centreTimeOf(prev.at)}).`);
+      conflict('error.correctAfter', { date: centreDateOf(prev.at), time: centreTimeOf(prev.at) });
     if (next && input.at.getTime() >= next.at.getTime())
-      conflict(`The corrected time must come before the record after it (${centreDateOf(next.at)} ${centreTimeOf(next.at)}).`);
+      conflict('error.correctBefore', { date: centreDateOf(next.at), time: centreTimeOf(next.at) });
     db.insert(attendanceCorrections)
       .values({
         eventId: event.id,
@@ -259,8 +252,8 @@ export function clockStaff(ctx: Writing, input: { kind: AttendanceKind; classroo
     const room = classroomOr404(db, input.classroomId);
     const state = staffStateToday(db, ctx.admin.id, now);
     const current = state?.kind === 'in' ? state.classroomId : null;
-    if (input.kind === 'in' && current === room.id) conflict(`You are already clocked in to ${room.name}.`);
-    if (input.kind === 'out' && current !== room.id) conflict(`You are not clocked in to ${room.name}.`);
+    if (input.kind === 'in' && current === room.id) conflict('error.alreadyClockedIn', { room: room.name });
+    if (input.kind === 'out' && current !== room.id) conflict('error.notClockedIn', { room: room.name });
     const base = { staffId: ctx.admin.id, staffName: ctx.admin.name, at: now, createdAt: now };
     if (input.kind === 'in' && current)
       db.insert(staffAttendance)

@@ -5,7 +5,6 @@
  */
 import type { z } from 'zod';
 import type { ParentContext, StaffContext } from '../context';
-import { TRPCError } from '@trpc/server';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { authorizedPickups, enrolledChildren, parentChildRelationships, parentUsers } from '~/db/schema';
 import { addDays } from '../../shared/centre-time';
@@ -26,6 +25,7 @@ import { signInSheetPdf } from './sheet-pdf';
 import { centreToday } from '../clock';
 import { parentChildOr404 } from '../parents/access';
 import { consumeForAccount, inBuildSlot } from '../services/rate-limit';
+import { refuse } from '../refusal';
 
 export function classroomList(ctx: StaffContext) {
   return listClassrooms(ctx.db);
@@ -119,7 +119,6 @@ export function parentHistoryOf(ctx: ParentContext, input: z.output<typeof paren
   parentChildOr404(ctx.db, ctx.parent.id, input.childId);
   const to = input.to ?? (input.from ? addDays(input.from, 29) : centreToday(ctx.clock));
   const from = input.from ?? addDays(to, -29);
-  if (addDays(from, PARENT_RANGE_MAX_DAYS - 1) < to)
-    throw new TRPCError({ code: 'BAD_REQUEST', message: `Please ask for at most ${PARENT_RANGE_MAX_DAYS} days at a time` });
+  if (addDays(from, PARENT_RANGE_MAX_DAYS - 1) < to) throw refuse('BAD_REQUEST', 'error.rangeMax', { days: PARENT_RANGE_MAX_DAYS });
   return childAttendance(ctx.db, input.childId, from, to);
 }

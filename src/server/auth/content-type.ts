@@ -1,4 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
+import { englishOf } from '../refusal';
+import { messageIdsHeader } from '../rest/shim';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -7,7 +9,7 @@ const MULTIPART = /^\/api\/admin\/(pictures|child-photos)$/;
 /** Signed upload URLs: the browser PUTs the file's raw bytes, whatever their type. */
 const RAW_UPLOAD = /^\/api\/objects\/upload\/[^/]+$/;
 
-export const JSON_ONLY_MESSAGE = 'Please send the request as JSON (Content-Type: application/json)';
+export const JSON_ONLY_MESSAGE = 'error.jsonOnly';
 
 /**
  * Answers 415 to an unsafe /api request whose body is not `application/json`: a form or `text/plain` body
@@ -24,7 +26,11 @@ export function contentTypeGuard(): MiddlewareHandler {
     const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
     if (type === 'application/json') return next();
     if (type === 'multipart/form-data' && method === 'POST' && MULTIPART.test(path)) return next();
-    return c.json({ message: JSON_ONLY_MESSAGE }, 415);
+    return c.json(
+      { message: englishOf(JSON_ONLY_MESSAGE) },
+      415,
+      messageIdsHeader({ messageId: JSON_ONLY_MESSAGE, values: {}, fieldErrorIds: null }),
+    );
   };
 }
 

@@ -1,9 +1,11 @@
 import type { MiddlewareHandler } from 'hono';
 import { ADMIN_COOKIE, PARENT_COOKIE, readCookie } from './cookies';
+import { englishOf } from '../refusal';
+import { messageIdsHeader } from '../rest/shim';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export const CROSS_SITE_MESSAGE = 'Cross-site request refused';
+export const CROSS_SITE_MESSAGE = 'error.crossSite';
 
 /**
  * Refuses every unsafe request (POST, PUT, PATCH, DELETE…) that does not come from our own pages, with or
@@ -23,7 +25,11 @@ export function csrfGuard(publicUrl: string): MiddlewareHandler {
     const origin = c.req.header('origin');
     if (site !== undefined ? site === 'same-origin' : origin === allowedOrigin) return next();
     if (bearerOnly(c.req.header('authorization'), c.req.header('cookie')) && site === undefined && origin === undefined) return next();
-    return c.json({ message: CROSS_SITE_MESSAGE }, 403);
+    return c.json(
+      { message: englishOf(CROSS_SITE_MESSAGE) },
+      403,
+      messageIdsHeader({ messageId: CROSS_SITE_MESSAGE, values: {}, fieldErrorIds: null }),
+    );
   };
 }
 

@@ -1,5 +1,5 @@
-import { TRPCError } from '@trpc/server';
 import type { Auth } from './session';
+import { refuse } from '../refusal';
 
 export type AdminAuth = Extract<Auth, { kind: 'admin' }>;
 export type ParentAuth = Extract<Auth, { kind: 'parent' }>;
@@ -9,14 +9,14 @@ export type ParentAuth = Extract<Auth, { kind: 'parent' }>;
  * REST handlers that must decide before they read a request body (the gallery upload).
  */
 export function assertAdmin(auth: Auth | null): asserts auth is AdminAuth {
-  if (!auth) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in as staff' });
-  if (auth.kind !== 'admin') throw new TRPCError({ code: 'FORBIDDEN', message: 'Staff only' });
+  if (!auth) throw refuse('UNAUTHORIZED', 'error.signInStaff');
+  if (auth.kind !== 'admin') throw refuse('FORBIDDEN', 'error.staffOnly');
 }
 
-export const DIRECTOR_ONLY = "Only a director can do this. Please ask the centre's director.";
+export const DIRECTOR_ONLY = 'error.directorOnly';
 
 /** The director check, after assertAdmin: a teacher's session answers 403 with a plain sentence (ADR 039). */
 export function assertDirector(auth: Auth | null): asserts auth is AdminAuth {
   assertAdmin(auth);
-  if (auth.admin.role !== 'director') throw new TRPCError({ code: 'FORBIDDEN', message: DIRECTOR_ONLY });
+  if (auth.admin.role !== 'director') throw refuse('FORBIDDEN', DIRECTOR_ONLY);
 }

@@ -30,12 +30,12 @@
  * clock has one (the tests' fake clock moves forward instead of waiting). Counters live in memory, per app:
  * one server process, as this centre runs (a restart forgets them, which only helps the people locked out).
  */
-import { TRPCError } from '@trpc/server';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
 import { admitted, isKnownDevice, knownDeviceCookie, type PasswordCheckAdmission } from './password-checks';
 import { verifyAgainstDummy, verifyPassword } from './password';
 import { addressKey, WindowCounter as FailureCounter } from '../services/window-counter';
+import { refuse as refuseWith } from '../refusal';
 
 export type AccountKind = 'admin' | 'parent';
 
@@ -47,7 +47,7 @@ export const ACCOUNT_FREE_FAILURES = 5;
 export const ACCOUNT_DELAY_BASE_MS = 250;
 export const ACCOUNT_DELAY_CAP_MS = 4000;
 
-export const THROTTLED_MESSAGE = 'Too many sign-in attempts. Please wait a few minutes and try again.';
+export const THROTTLED_MESSAGE = 'error.throttled';
 
 /** The counters of failures, bounded like every limiter (services/window-counter.ts). */
 export { WindowCounter as FailureCounter } from '../services/window-counter';
@@ -97,7 +97,7 @@ export function accountDelayMs(failures: number): number {
 function refuse(ctx: LoginThrottleContext, ms: number): never {
   const seconds = Math.max(1, Math.ceil(ms / 1000));
   ctx.resHeaders.set('Retry-After', String(seconds));
-  throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: THROTTLED_MESSAGE });
+  throw refuseWith('TOO_MANY_REQUESTS', THROTTLED_MESSAGE);
 }
 
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

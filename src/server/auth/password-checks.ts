@@ -13,10 +13,12 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { availableParallelism } from 'node:os';
-import { TRPCError } from '@trpc/server';
+import type { TRPCError } from '@trpc/server';
 import type { Config } from '../config';
 import { uploadSecret } from '../documents/upload-secret';
 import { cookieName, readCookie } from './cookies';
+import type { ErrorKey } from '../../shared/i18n/errors-en';
+import { refuse } from '../refusal';
 
 /** Every core but one: the checks never take the core that answers every other request (ADR 060). */
 export const CHECKS_AT_ONCE = Math.max(1, availableParallelism() - 1);
@@ -24,12 +26,12 @@ export const QUEUE_MAX = 16;
 export const QUEUE_WAIT_MS = 3000;
 export const ACCOUNT_WAIT_MS = 3000;
 
-export const ACCOUNT_BUSY_MESSAGE = 'Another sign-in to this account is being checked. Please try again in a moment.';
-export const SERVER_BUSY_MESSAGE = 'Signing in is busy right now. Please try again in a few seconds.';
+export const ACCOUNT_BUSY_MESSAGE = 'error.accountBusy';
+export const SERVER_BUSY_MESSAGE = 'error.signInBusy';
 
-function busy(resHeaders: Headers, message: string, seconds: number): TRPCError {
+function busy(resHeaders: Headers, id: ErrorKey, seconds: number): TRPCError {
   resHeaders.set('Retry-After', String(seconds));
-  return new TRPCError({ code: 'TOO_MANY_REQUESTS', message });
+  return refuse('TOO_MANY_REQUESTS', id);
 }
 
 interface Waiter {

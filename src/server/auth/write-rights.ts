@@ -12,19 +12,19 @@
  * write that reaches the database another way fails its tests; tests/integration/write-rights.test.ts calls every
  * write of the authorization matrix with a session ended mid-request and finds nothing written.
  */
-import { TRPCError } from '@trpc/server';
 import { and, eq } from 'drizzle-orm';
 import { adminSessions, adminUsers, parentSessions, parentUsers } from '~/db/schema';
 import { BASE_DB, baseDb, type Db } from '../db';
 import { DIRECTOR_ONLY } from './guards';
 import type { Auth } from './session';
+import { refuse } from '../refusal';
 
 /** What a procedure needs of its caller: the builders of trpc.ts, one each. */
 export type WriteRight = 'staff' | 'director' | 'parent' | 'signed-in';
 
 /** The messages of the refusals made before the body (trpc.ts, guards.ts), so a late refusal reads the same. */
-export const STAFF_SIGN_IN = 'Please sign in as staff';
-export const SIGN_IN = 'Please sign in';
+export const STAFF_SIGN_IN = 'error.signInStaff';
+export const SIGN_IN = 'error.signIn';
 
 /** Reads the session and its account on `db` (the write's transaction) and refuses when `right` is no longer held. */
 export function assertStillAllowed(db: Db, auth: Auth, right: WriteRight): void {
@@ -36,8 +36,8 @@ export function assertStillAllowed(db: Db, auth: Auth, right: WriteRight): void 
       .innerJoin(adminUsers, eq(adminUsers.id, adminSessions.adminId))
       .where(and(eq(adminSessions.id, auth.sessionId), eq(adminSessions.adminId, auth.admin.id)))
       .get();
-    if (!row?.isActive) throw new TRPCError({ code: 'UNAUTHORIZED', message: signIn });
-    if (right === 'director' && row.role !== 'director') throw new TRPCError({ code: 'FORBIDDEN', message: DIRECTOR_ONLY });
+    if (!row?.isActive) throw refuse('UNAUTHORIZED', signIn);
+    if (right === 'director' && row.role !== 'director') throw refuse('FORBIDDEN', DIRECTOR_ONLY);
     return;
   }
   const row = db
@@ -46,7 +46,7 @@ export function assertStillAllowed(db: Db, auth: Auth, right: WriteRight): void 
     .innerJoin(parentUsers, eq(parentUsers.id, parentSessions.parentId))
     .where(and(eq(parentSessions.id, auth.sessionId), eq(parentSessions.parentId, auth.parent.id)))
     .get();
-  if (!row?.isActive) throw new TRPCError({ code: 'UNAUTHORIZED', message: signIn });
+  if (!row?.isActive) throw refuse('UNAUTHORIZED', signIn);
 }
 
 /**
@@ -178,7 +178,6 @@ export function procedureDb(db: Db, auth: Auth, right: WriteRight, type: 'query'
  * an export's audit row), after their own check of the caller.
  */
 export function withWriteRights<C extends { db: Db; auth: Auth | null }>(ctx: C, right: WriteRight): C {
-  if (!ctx.auth)
-    throw new TRPCError({ code: 'UNAUTHORIZED', message: right === 'staff' || right === 'director' ? STAFF_SIGN_IN : SIGN_IN });
+  if (!ctx.auth) throw refuse('UNAUTHORIZED', right === 'staff' || right === 'director' ? STAFF_SIGN_IN : SIGN_IN);
   return { ...ctx, db: guardWrites(ctx.db, ctx.auth, right) };
 }

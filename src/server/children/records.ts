@@ -5,7 +5,6 @@
  */
 import type { z } from 'zod';
 import type { StaffContext } from '../context';
-import { TRPCError } from '@trpc/server';
 import { asc, eq } from 'drizzle-orm';
 import { enrolledChildren, parentChildRelationships, parentPreferences, parentUsers } from '~/db/schema';
 import { childDatesSchema, type childSchema, type childUpdateSchema } from '../../shared/schemas/children';
@@ -24,6 +23,7 @@ import type { Language } from '../../shared/i18n/languages';
 import { type SendOutcome, sendToParent } from '../parents/mail';
 import { cachedRead } from '../cache/store';
 import { audited, changedFields, recordAudit } from '../audit/record';
+import { refuse } from '../refusal';
 
 export const childColumns = {
   id: enrolledChildren.id,
@@ -50,19 +50,18 @@ export const childColumns = {
 /** What the credentials dialog shows instead of a password it no longer knows (only a hash is kept). */
 export const MASKED_PASSWORD = '••••••••';
 export const EXISTING_ACCOUNT_MESSAGE = 'This parent already has a Parent Portal account. They can sign in with their existing password.';
-const NOT_FOUND = 'Child not found';
+const NOT_FOUND = 'error.childNotFound';
 
 type ChildRow = ReturnType<typeof findChild>;
 
 function findChild(db: Db, id: string) {
   const child = db.select(childColumns).from(enrolledChildren).where(eq(enrolledChildren.id, id)).get();
-  if (!child) throw new TRPCError({ code: 'NOT_FOUND', message: NOT_FOUND });
+  if (!child) throw refuse('NOT_FOUND', NOT_FOUND);
   return child;
 }
 
-function assertActive(child: ChildRow, action: string): void {
-  if (!child.isActive)
-    throw new TRPCError({ code: 'CONFLICT', message: `${child.childName} is inactive. Make the child active before ${action}.` });
+function assertActive(child: ChildRow, action: 'error.childInactiveLogin' | 'error.childInactiveReset'): void {
+  if (!child.isActive) throw refuse('CONFLICT', action, { child: child.childName });
 }
 
 type CredentialsKind = 'created' | 'reset';
@@ -105,7 +104,7 @@ async function issueCredentials(
   const parentId = ctx.db.transaction(() => {
     const now = findChild(ctx.db, child.id);
     if (!now.isActive || accountEmail(now) !== email) {
-      throw new TRPCError({ code: 'CONFLICT', message: `${now.childName} was changed meanwhile. Please try again.` });
+      throw refuse('CONFLICT', 'error.childChanged', { child: now.childName });
     }
     return save(passwordHash);
   });
@@ -201,7 +200,7 @@ export function toggleChildActive(ctx: StaffContext, input: z.output<typeof idSc
 
 export async function generateParentLogin(ctx: StaffContext, input: z.output<typeof idSchema>) {
   const child = findChild(ctx.db, input);
-  assertActive(child, 'creating a parent login');
+  assertActive(child, 'error.childInactiveLogin');
   const email = accountEmail(child);
 
   const existingReply = (parentId: string) => ({
@@ -268,10 +267,9 @@ export async function generateParentLogin(ctx: StaffContext, input: z.output<typ
 
 export async function resetParentPassword(ctx: StaffContext, input: z.output<typeof idSchema>) {
   const child = findChild(ctx.db, input);
-  assertActive(child, "resetting the parent's password");
+  assertActive(child, 'error.childInactiveReset');
   const email = accountEmail(child);
-  const noAccount = () =>
-    new TRPCError({ code: 'NOT_FOUND', message: `There is no Parent Portal account for ${email} yet. Use Parent Login to create one.` });
+  const noAccount = () => refuse('NOT_FOUND', 'error.noPortalAccount', { email });
   if (!ctx.db.select({ id: parentUsers.id }).from(parentUsers).where(eq(parentUsers.email, email)).get()) throw noAccount();
 
   return issueCredentials(

@@ -5,10 +5,10 @@
  */
 import type { z } from 'zod';
 import type { StaffContext } from '../context';
-import { TRPCError } from '@trpc/server';
 import { desc, eq } from 'drizzle-orm';
 import { outboxMessages, parentEmails } from '~/db/schema';
 import { type idSchema } from '../../shared/schemas/content';
+import { refuse } from '../refusal';
 
 /** How many messages a list answers at most (newest first). */
 export const MAIL_LIST_LIMIT = 200;
@@ -27,7 +27,7 @@ export function outboxList(ctx: StaffContext) {
 
 export function outboxMessage(ctx: StaffContext, input: z.output<typeof idSchema>) {
   const message = ctx.db.select(outboxColumns).from(outboxMessages).where(eq(outboxMessages.id, input)).get();
-  if (!message) throw new TRPCError({ code: 'NOT_FOUND', message: 'Message not found' });
+  if (!message) throw refuse('NOT_FOUND', 'error.messageNotFound');
   return message;
 }
 

@@ -5,7 +5,6 @@
  */
 import type { z } from 'zod';
 import type { ParentContext, SignedInContext, StaffContext } from '../context';
-import { TRPCError } from '@trpc/server';
 import { and, count, eq, getTableColumns, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { communicationMessages, documentRequests, enrolledChildren, parentChildRelationships } from '~/db/schema';
 import { centre } from '../../shared/centre';
@@ -33,6 +32,7 @@ import { emailsAtOnce } from './digest';
 import { sendToParent } from '../parents/mail';
 import { preferencesOfAddress } from '../parents/preferences';
 import { audited } from '../audit/record';
+import { refuse } from '../refusal';
 
 const messageColumns = getTableColumns(communicationMessages);
 const requestColumns = getTableColumns(documentRequests);
@@ -136,7 +136,7 @@ function findChild(db: Db, childId: string) {
 /** The child the admin picked, or the 400 the form shows next to the child picker. */
 function pickedChild(db: Db, childId: string) {
   const child = findChild(db, childId);
-  if (!child) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Please select a child' });
+  if (!child) throw refuse('BAD_REQUEST', 'error.selectChild');
   return child;
 }
 
@@ -148,7 +148,7 @@ function ownChild(db: Db, parentId: string, childId: string) {
     .innerJoin(enrolledChildren, eq(enrolledChildren.id, parentChildRelationships.childId))
     .where(and(eq(parentChildRelationships.parentId, parentId), eq(enrolledChildren.id, childId)))
     .get();
-  if (!child) throw new TRPCError({ code: 'NOT_FOUND', message: 'Child not found' });
+  if (!child) throw refuse('NOT_FOUND', 'error.childNotFound');
   return child;
 }
 
@@ -287,7 +287,7 @@ export function markMessageRead(ctx: SignedInContext, input: z.output<typeof idS
     ctx.auth.kind === 'admin'
       ? audited(ctx, mark, () => ({ action: 'update', entity: 'message', entityId: input, fields: { isRead: true } }))
       : mark(ctx.db);
-  if (!updated) throw new TRPCError({ code: 'NOT_FOUND', message: 'Message not found' });
+  if (!updated) throw refuse('NOT_FOUND', 'error.messageNotFound');
   return { success: true as const, id: updated.id };
 }
 
@@ -297,7 +297,7 @@ export function markResponseSeen(ctx: StaffContext, input: z.output<typeof idSch
     .from(documentRequests)
     .where(eq(documentRequests.id, input))
     .get();
-  if (!request || request.status !== 'fulfilled') throw new TRPCError({ code: 'NOT_FOUND', message: 'Document not found' });
+  if (!request || request.status !== 'fulfilled') throw refuse('NOT_FOUND', 'error.documentNotFound');
   audited(
     ctx,
     (db) =>
@@ -369,14 +369,14 @@ export async function respondToRequest(ctx: ParentContext, input: z.output<typeo
     .from(documentRequests)
     .where(and(eq(documentRequests.id, input.id), eq(documentRequests.parentId, ctx.parent.email)))
     .get();
-  if (!request) throw new TRPCError({ code: 'NOT_FOUND', message: 'Document request not found' });
-  if (request.status !== 'pending') throw new TRPCError({ code: 'CONFLICT', message: 'This request has already been answered.' });
+  if (!request) throw refuse('NOT_FOUND', 'error.requestNotFound');
+  if (request.status !== 'pending') throw refuse('CONFLICT', 'error.alreadyAnswered');
   const file = uploadedFileFor(ctx, input.documentUrl, ownerOf(ctx.auth));
-  if (!file) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Please upload the file first, then submit it.' });
+  if (!file) throw refuse('BAD_REQUEST', 'error.uploadBeforeSubmit');
   const url = downloadUrl(file.id);
   const answered = ctx.db.transaction((tx) => {
     const used = tx.select({ id: documentRequests.id }).from(documentRequests).where(eq(documentRequests.responseDocumentUrl, url)).get();
-    if (used) throw new TRPCError({ code: 'BAD_REQUEST', message: 'This file was already submitted. Please upload the file again.' });
+    if (used) throw refuse('BAD_REQUEST', 'error.alreadySubmitted');
     const updated = tx
       .update(documentRequests)
       .set({
@@ -389,7 +389,7 @@ export async function respondToRequest(ctx: ParentContext, input: z.output<typeo
       .where(and(eq(documentRequests.id, input.id), eq(documentRequests.status, 'pending')))
       .returning(requestColumns)
       .get();
-    if (!updated) throw new TRPCError({ code: 'CONFLICT', message: 'This request has already been answered.' });
+    if (!updated) throw refuse('CONFLICT', 'error.alreadyAnswered');
     renameDocument({ ...ctx, db: tx as unknown as Db }, file.id, input.documentName, file.mimeType);
     return updated;
   });

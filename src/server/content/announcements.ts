@@ -5,7 +5,6 @@
  */
 import type { z } from 'zod';
 import type { Context, StaffContext } from '../context';
-import { TRPCError } from '@trpc/server';
 import { and, desc, eq, gte, isNull, or } from 'drizzle-orm';
 import { announcements } from '~/db/schema';
 import { centreDateOf } from '../../shared/centre-time';
@@ -15,6 +14,7 @@ import { dailyRead } from '../cache/store';
 import { audited } from '../audit/record';
 import { deleteOr404, updateOr404 } from './writes';
 import { checkDayRules } from '../field-errors';
+import { refuse } from '../refusal';
 
 const columns = {
   id: announcements.id,
@@ -63,12 +63,12 @@ export function createAnnouncement(ctx: StaffContext, input: z.output<typeof ann
 export function updateAnnouncement(ctx: StaffContext, input: z.output<typeof announcementUpdateSchema>) {
   const { id, ...fields } = input;
   const posted = ctx.db.select({ createdAt: announcements.createdAt }).from(announcements).where(eq(announcements.id, id)).get();
-  if (!posted) throw new TRPCError({ code: 'NOT_FOUND', message: 'Announcement not found' });
+  if (!posted) throw refuse('NOT_FOUND', 'error.announcementNotFound');
   // Ending an announcement early is fine; ending it before it was posted is not.
   checkDayRules(announcementExpirySchema(centreDateOf(posted.createdAt)), input);
-  return updateOr404(ctx, { table: announcements, columns, entity: 'announcement', notFound: 'Announcement not found' }, id, fields);
+  return updateOr404(ctx, { table: announcements, columns, entity: 'announcement', notFound: 'error.announcementNotFound' }, id, fields);
 }
 
 export function deleteAnnouncement(ctx: StaffContext, input: string) {
-  return deleteOr404(ctx, { table: announcements, entity: 'announcement', notFound: 'Announcement not found' }, input);
+  return deleteOr404(ctx, { table: announcements, entity: 'announcement', notFound: 'error.announcementNotFound' }, input);
 }

@@ -66,9 +66,9 @@ export function createEvent(ctx: StaffContext, input: z.output<typeof eventSchem
 /** Replaces every field of the event (the create form's rules); 404 for an unknown id. */
 export function updateEvent(ctx: StaffContext, input: z.output<typeof eventUpdateSchema>) {
   const { id, ...fields } = input;
-  return updateOr404(ctx, { table: events, columns, entity: 'event', notFound: 'Event not found' }, id, fields);
+  return updateOr404(ctx, { table: events, columns, entity: 'event', notFound: 'error.eventNotFound' }, id, fields);
 }
 
 export function deleteEvent(ctx: StaffContext, input: string) {
-  return deleteOr404(ctx, { table: events, entity: 'event', notFound: 'Event not found' }, input);
+  return deleteOr404(ctx, { table: events, entity: 'event', notFound: 'error.eventNotFound' }, input);
 }

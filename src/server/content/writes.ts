@@ -1,4 +1,3 @@
-import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/sqlite-core';
 import type { announcements, events } from '~/db/schema';
@@ -6,6 +5,8 @@ import { type AuditContext, audited } from '../audit/record';
 import type { AuditEntity } from '~/shared/audit';
 import type { Clock } from '../clock';
 import type { Db } from '../db';
+import type { ErrorKey } from '../../shared/i18n/errors-en';
+import { refuse } from '../refusal';
 
 /** The dashboard's content tables that are edited and deleted by id: an update replaces every field. */
 type ContentTable = typeof events | typeof announcements;
@@ -17,7 +18,7 @@ type WriteContext = AuditContext & { db: Db; clock: Clock };
  */
 export function updateOr404<C extends SelectedFields>(
   ctx: WriteContext,
-  { table, columns, entity, notFound }: { table: ContentTable; columns: C; entity: AuditEntity; notFound: string },
+  { table, columns, entity, notFound }: { table: ContentTable; columns: C; entity: AuditEntity; notFound: ErrorKey },
   id: string,
   fields: Record<string, unknown>,
 ) {
@@ -32,14 +33,14 @@ export function updateOr404<C extends SelectedFields>(
         .get(),
     () => ({ action: 'update', entity, entityId: id, fields }),
   );
-  if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: notFound });
+  if (!row) throw refuse('NOT_FOUND', notFound);
   return row;
 }
 
 /** Deletes the row `id` of `table` and records it in the audit log; an unknown id answers 404 with `notFound`. */
 export function deleteOr404(
   ctx: WriteContext,
-  { table, entity, notFound }: { table: ContentTable; entity: AuditEntity; notFound: string },
+  { table, entity, notFound }: { table: ContentTable; entity: AuditEntity; notFound: ErrorKey },
   id: string,
 ) {
   const gone = audited(
@@ -47,6 +48,6 @@ export function deleteOr404(
     (db) => db.delete(table).where(eq(table.id, id)).returning({ id: table.id }).get(),
     () => ({ action: 'delete', entity, entityId: id }),
   );
-  if (!gone) throw new TRPCError({ code: 'NOT_FOUND', message: notFound });
+  if (!gone) throw refuse('NOT_FOUND', notFound);
   return { success: true as const, id: gone.id };
 }

@@ -5,7 +5,6 @@
  */
 import type { z } from 'zod';
 import type { ParentContext, StaffContext } from '../context';
-import { TRPCError } from '@trpc/server';
 import { and, asc, eq, inArray, lte } from 'drizzle-orm';
 import { classrooms, dailyEntries, enrolledChildren } from '~/db/schema';
 import { centreDateOf } from '../../shared/centre-time';
@@ -27,8 +26,11 @@ import { childPhotosPage, roomPhotos } from './photos';
 import { dayTimeline, entryColumns, entryItem, roomEntries } from './timeline';
 import { parentChildOr404 } from '../parents/access';
 import { consumeForAccount } from '../services/rate-limit';
+import { refuse } from '../refusal';
+import { validationError } from '../field-errors';
+import type { ErrorKey } from '../../shared/i18n/errors-en';
 
-const notFound = (what: string) => new TRPCError({ code: 'NOT_FOUND', message: `${what} not found` });
+const notFound = (id: ErrorKey) => refuse('NOT_FOUND', id);
 
 /** Active children by id, with their first day; any id that is not one is a 404 (nothing is written). */
 function activeChildren(db: Db, ids: string[]) {
@@ -37,14 +39,14 @@ function activeChildren(db: Db, ids: string[]) {
     .from(enrolledChildren)
     .where(and(inArray(enrolledChildren.id, ids), eq(enrolledChildren.isActive, true)))
     .all();
-  if (rows.length !== new Set(ids).size) throw notFound('Child');
+  if (rows.length !== new Set(ids).size) throw notFound('error.childNotFound');
   return rows;
 }
 
 /** What a room's screen shows: its children (every active child when no room is chosen) and the day's entries and photos. */
 function roomDay(db: Db, classroomId: string | null, date: string) {
   const rooms = db.select({ id: classrooms.id, name: classrooms.name }).from(classrooms).orderBy(asc(classrooms.name)).all();
-  if (classroomId && !rooms.some((r) => r.id === classroomId)) throw notFound('Classroom');
+  if (classroomId && !rooms.some((r) => r.id === classroomId)) throw notFound('error.classroomNotFound');
   const children = db
     .select({
       id: enrolledChildren.id,
@@ -137,18 +139,13 @@ export function updateEntry(ctx: StaffContext, input: z.output<typeof dailyEntry
         .from(dailyEntries)
         .where(eq(dailyEntries.id, input.id))
         .get();
-      if (!before) throw notFound('Entry');
+      if (!before) throw notFound('error.entryNotFound');
       const kind = before.kind as DailyEntryKind;
       const current = entryItem(before).details as Record<string, unknown>;
       let changed: Record<string, unknown> | null = null;
       if (input.details) {
         const parsed = DETAILS_SCHEMAS[kind].safeParse(input.details);
-        if (!parsed.success)
-          throw new TRPCError({
-            code: 'BAD_REQUEST',
-            message: parsed.error.issues[0]?.message ?? 'Invalid details',
-            cause: parsed.error,
-          });
+        if (!parsed.success) throw validationError(parsed.error);
         changed = parsed.data as Record<string, unknown>;
       }
       assertMayChangeEntry(ctx.admin, ctx.clock.now(), { ...before, kind, details: current }, { at: input.at, details: changed });
@@ -193,7 +190,7 @@ export function deleteEntry(ctx: StaffContext, input: z.output<typeof idSchema>)
         .from(dailyEntries)
         .where(eq(dailyEntries.id, input))
         .get();
-      if (!before) throw notFound('Entry');
+      if (!before) throw notFound('error.entryNotFound');
       assertMayChangeEntry(ctx.admin, ctx.clock.now(), { ...before, kind: before.kind as DailyEntryKind, details: {} });
       db.delete(dailyEntries).where(eq(dailyEntries.id, input)).run();
       return before;

@@ -4,12 +4,11 @@
  * first day, a teacher not more than TEACHER_DAYS_BACK of the centre's days back, a nap's `at` its start and its end
  * on the same day). Every refusal is a 4xx with a sentence from shared/schemas/daily-entries.ts, and nothing is written.
  */
-import { TRPCError } from '@trpc/server';
 import { inArray } from 'drizzle-orm';
 import { enrolledChildren } from '~/db/schema';
 import { addDays, centreDateOf } from '../../shared/centre-time';
 import {
-  beforeStartMessage,
+  beforeStartValues,
   type DailyEntryKind,
   FUTURE_MESSAGE,
   FUTURE_SLACK_MS,
@@ -17,12 +16,12 @@ import {
   NAP_ONE_DAY_MESSAGE,
   NOT_YOUR_ENTRY,
   TEACHER_DAYS_BACK,
-  TOO_OLD_MESSAGE,
 } from '../../shared/schemas/daily-entries';
 import type { AdminIdentity } from '../auth/session';
 import type { Clock } from '../clock';
 import type { Db } from '../db';
 import { fieldError } from '../field-errors';
+import { refuse } from '../refusal';
 
 type Staff = Pick<AdminIdentity, 'id' | 'role'>;
 type Nap = { start: Date; end: Date | null };
@@ -67,9 +66,9 @@ export function placeEntry(
     if (centreDateOf(nap.end) !== date) throw fieldError('details.end', NAP_ONE_DAY_MESSAGE);
   }
   const earliest = earliestDay(staff, now);
-  if (earliest && date < earliest) throw fieldError(field, TOO_OLD_MESSAGE);
+  if (earliest && date < earliest) throw fieldError(field, 'error.teacherDaysBack', { days: TEACHER_DAYS_BACK });
   const early = children.find((c) => date < c.startDate);
-  if (early) throw fieldError(field, beforeStartMessage(early.childName, early.startDate));
+  if (early) throw fieldError(field, 'error.beforeFirstDay', beforeStartValues(early.childName, early.startDate));
   const stored = nap ? { ...details, start: nap.start.toISOString(), end: nap.end ? nap.end.toISOString() : null } : details;
   return { at: moment, date, details: stored };
 }
@@ -102,8 +101,7 @@ export function assertMayChangeEntry(
 ): void {
   if (staff.role === 'director') return;
   const own = entry.authorId === staff.id;
-  if (!own && !(change && endsOpenNap(entry.kind, entry.details, change.at, change.details)))
-    throw new TRPCError({ code: 'FORBIDDEN', message: NOT_YOUR_ENTRY });
+  if (!own && !(change && endsOpenNap(entry.kind, entry.details, change.at, change.details))) throw refuse('FORBIDDEN', NOT_YOUR_ENTRY);
   const earliest = earliestDay(staff, now);
-  if (earliest && entry.date < earliest) throw new TRPCError({ code: 'BAD_REQUEST', message: TOO_OLD_MESSAGE });
+  if (earliest && entry.date < earliest) throw refuse('BAD_REQUEST', 'error.teacherDaysBack', { days: TEACHER_DAYS_BACK });
 }

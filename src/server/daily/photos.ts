@@ -10,7 +10,6 @@ import { stat } from 'node:fs/promises';
 import { createReadStream } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
-import { TRPCError } from '@trpc/server';
 import { and, eq, inArray } from 'drizzle-orm';
 import { childPhotos, childPhotoTags, enrolledChildren, parentChildRelationships } from '~/db/schema';
 import { centreDateOf } from '../../shared/centre-time';
@@ -23,9 +22,11 @@ import { keysetPage, type SortKey } from '../pagination';
 import { privateSubdir, writePrivateFile } from '../private-files';
 import { cleanOriginalName, encodeChildPhoto, STORED_MIME } from '../services/images';
 import { photoColumns, photoItem } from './timeline';
+import { validationError } from '../field-errors';
+import { refuse } from '../refusal';
 
 export const PHOTOS_DIR = 'child-photos';
-export const PHOTO_NOT_FOUND = 'Photo not found';
+export const PHOTO_NOT_FOUND = 'error.photoNotFound';
 const STORED = /^[0-9a-f-]{36}(-display)?\.webp$/;
 
 export interface PhotoDeps extends AuditContext {
@@ -50,14 +51,11 @@ export function taggableChildren(db: Db, childIds: string[]) {
     .from(enrolledChildren)
     .where(and(inArray(enrolledChildren.id, childIds), eq(enrolledChildren.isActive, true)))
     .all();
-  if (rows.length !== childIds.length) throw new TRPCError({ code: 'NOT_FOUND', message: 'Child not found' });
+  if (rows.length !== childIds.length) throw refuse('NOT_FOUND', 'error.childNotFound');
   const refused = rows.filter((c) => !c.photoConsent).map((c) => c.childName);
   if (refused.length) {
     const names = refused.length === 1 ? refused[0]! : `${refused.slice(0, -1).join(', ')} and ${refused.at(-1)}`;
-    throw new TRPCError({
-      code: 'BAD_REQUEST',
-      message: `${names} cannot be tagged: no photo consent is on file. Please leave ${refused.length === 1 ? 'this child' : 'these children'} out of the photo.`,
-    });
+    throw refuse('BAD_REQUEST', 'error.photoConsent', { names, many: refused.length === 1 ? 'no' : 'yes' });
   }
   return rows;
 }
@@ -73,8 +71,7 @@ export async function storeChildPhoto(
   fields: { childIds: unknown; caption: unknown },
 ) {
   const parsed = childPhotoFieldsSchema.safeParse(fields);
-  if (!parsed.success)
-    throw new TRPCError({ code: 'BAD_REQUEST', message: parsed.error.issues[0]?.message ?? 'Invalid input', cause: parsed.error });
+  if (!parsed.success) throw validationError(parsed.error);
   const { childIds, caption } = parsed.data;
   taggableChildren(deps.db, childIds);
   const encoded = await encodeChildPhoto(file.bytes);
@@ -144,7 +141,7 @@ function mayRead(db: Db, auth: Auth, photoId: string): boolean {
  * `original`: the whole picture as a download; otherwise the timeline's copy, inline.
  */
 export async function openChildPhoto(deps: { db: Db; config: Pick<Config, 'privateDir'> }, auth: Auth, photoId: string, original: boolean) {
-  const notFound = new TRPCError({ code: 'NOT_FOUND', message: PHOTO_NOT_FOUND });
+  const notFound = refuse('NOT_FOUND', PHOTO_NOT_FOUND);
   if (!/^[0-9a-f-]{36}$/.test(photoId)) throw notFound;
   const photo = deps.db
     .select({ storedName: childPhotos.storedName, originalName: childPhotos.originalName, date: childPhotos.date })

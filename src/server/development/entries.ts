@@ -5,7 +5,6 @@
  */
 import type { z } from 'zod';
 import type { StaffContext } from '../context';
-import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import { dailyActivities, developmentNotes, enrolledChildren } from '~/db/schema';
 import { type idSchema } from '../../shared/schemas/content';
@@ -27,6 +26,8 @@ import { assertMayChange } from '../audit/authors';
 import { audited, changedFields, recordAudit } from '../audit/record';
 import { fieldError } from '../field-errors';
 import { preferencesOfAddress } from '../parents/preferences';
+import { refuse } from '../refusal';
+import type { ErrorKey } from '../../shared/i18n/errors-en';
 
 /** docs/product.md §9: the Activities tab lists 5 of each. */
 export const ADMIN_RECENT_ITEMS = 5;
@@ -42,11 +43,11 @@ function childOr404(db: Db, childId: string) {
     .from(enrolledChildren)
     .where(eq(enrolledChildren.id, childId))
     .get();
-  if (!child) throw new TRPCError({ code: 'NOT_FOUND', message: 'Child not found' });
+  if (!child) throw refuse('NOT_FOUND', 'error.childNotFound');
   return child;
 }
 
-const notFound = (what: string) => new TRPCError({ code: 'NOT_FOUND', message: `${what} not found` });
+const notFound = (id: ErrorKey) => refuse('NOT_FOUND', id);
 
 export function childRecords(ctx: StaffContext, input: z.output<typeof idSchema>) {
   childOr404(ctx.db, input);
@@ -79,7 +80,7 @@ export function updateActivity(ctx: StaffContext, input: z.output<typeof activit
     ctx,
     (db) => {
       const before = db.select().from(dailyActivities).where(eq(dailyActivities.id, id)).get();
-      if (!before) throw notFound('Activity');
+      if (!before) throw notFound('error.activityNotFound');
       assertMayChange(ctx.admin, before.authorId);
       return { before, row: db.update(dailyActivities).set(fields).where(eq(dailyActivities.id, id)).returning(activityColumns).get()! };
     },
@@ -92,7 +93,7 @@ export function deleteActivity(ctx: StaffContext, input: z.output<typeof idSchem
     ctx,
     (db) => {
       const before = db.select({ authorId: dailyActivities.authorId }).from(dailyActivities).where(eq(dailyActivities.id, input)).get();
-      if (!before) throw notFound('Activity');
+      if (!before) throw notFound('error.activityNotFound');
       assertMayChange(ctx.admin, before.authorId);
       db.delete(dailyActivities).where(eq(dailyActivities.id, input)).run();
       return input;
@@ -122,7 +123,7 @@ export function updateNote(ctx: StaffContext, input: z.output<typeof noteUpdateS
     ctx,
     (db) => {
       const before = db.select().from(developmentNotes).where(eq(developmentNotes.id, id)).get();
-      if (!before) throw notFound('Development note');
+      if (!before) throw notFound('error.noteNotFound');
       assertMayChange(ctx.admin, before.authorId);
       return { before, row: db.update(developmentNotes).set(fields).where(eq(developmentNotes.id, id)).returning(noteColumns).get()! };
     },
@@ -135,7 +136,7 @@ export function deleteNote(ctx: StaffContext, input: z.output<typeof idSchema>) 
     ctx,
     (db) => {
       const before = db.select({ authorId: developmentNotes.authorId }).from(developmentNotes).where(eq(developmentNotes.id, input)).get();
-      if (!before) throw notFound('Development note');
+      if (!before) throw notFound('error.noteNotFound');
       assertMayChange(ctx.admin, before.authorId);
       db.delete(developmentNotes).where(eq(developmentNotes.id, input)).run();
       return input;

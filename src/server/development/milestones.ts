@@ -5,7 +5,6 @@
  */
 import type { z } from 'zod';
 import type { Context, StaffContext } from '../context';
-import { TRPCError } from '@trpc/server';
 import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
 import { childAchievements, enrolledChildren, milestones } from '~/db/schema';
 import { type achievementSchema } from '../../shared/schemas/development';
@@ -20,6 +19,7 @@ import { audited } from '../audit/record';
 import { staffAuthorName } from '../audit/authors';
 import { preferencesOfAddress } from '../parents/preferences';
 import { milestoneIn } from '../../shared/i18n/milestones-es';
+import { refuse } from '../refusal';
 
 export const milestoneColumns = {
   id: milestones.id,
@@ -112,15 +112,15 @@ export async function recordAchievement(ctx: StaffContext, input: z.output<typeo
     .from(enrolledChildren)
     .where(eq(enrolledChildren.id, input.childId))
     .get();
-  if (!child) throw new TRPCError({ code: 'NOT_FOUND', message: 'Child not found' });
+  if (!child) throw refuse('NOT_FOUND', 'error.childNotFound');
   const milestone = ctx.db.select(milestoneColumns).from(milestones).where(eq(milestones.id, input.milestoneId)).get();
-  if (!milestone) throw new TRPCError({ code: 'NOT_FOUND', message: 'Milestone not found' });
+  if (!milestone) throw refuse('NOT_FOUND', 'error.milestoneNotFound');
   const dup = ctx.db
     .select({ id: childAchievements.id })
     .from(childAchievements)
     .where(and(eq(childAchievements.childId, child.id), eq(childAchievements.milestoneId, milestone.id)))
     .get();
-  if (dup) throw new TRPCError({ code: 'CONFLICT', message: `${child.childName} already has "${milestone.name}".` });
+  if (dup) throw refuse('CONFLICT', 'error.alreadyHasMilestone', { child: child.childName, milestone: milestone.name });
 
   const row = audited(
     ctx,
@@ -175,6 +175,6 @@ export function deleteAchievement(ctx: StaffContext, input: z.output<typeof idSc
     (db) => db.delete(childAchievements).where(eq(childAchievements.id, input)).returning({ id: childAchievements.id }).get(),
     () => ({ action: 'delete', entity: 'achievement', entityId: input }),
   );
-  if (!gone) throw new TRPCError({ code: 'NOT_FOUND', message: 'Achievement not found' });
+  if (!gone) throw refuse('NOT_FOUND', 'error.achievementNotFound');
   return { success: true as const, id: gone.id };
 }

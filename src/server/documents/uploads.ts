@@ -18,6 +18,8 @@ import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Db } from '../db';
 import { uploadSecret } from './upload-secret';
+import type { ErrorKey } from '../../shared/i18n/errors-en';
+import { refuse } from '../refusal';
 
 export interface DocumentDeps {
   db: Db;
@@ -38,8 +40,8 @@ const ALLOWED_TYPES: Record<string, { ext: string; mime: string }> = {
   'image/heic': { ext: 'heic', mime: 'image/heic' },
   'image/heif': { ext: 'heic', mime: 'image/heic' },
 };
-export const WRONG_TYPE_MESSAGE = 'Only PDF, JPEG, PNG or HEIC files can be uploaded.';
-export const TOO_LARGE_MESSAGE = 'The file is too large. The limit is 10 MB.';
+export const WRONG_TYPE_MESSAGE = 'error.fileType';
+export const TOO_LARGE_MESSAGE = 'error.fileTooLarge';
 
 export interface Owner {
   type: 'admin' | 'parent';
@@ -57,7 +59,7 @@ function signature(config: Config, id: string, expires: number, owner: Owner): B
 /** Files one account may keep uploaded but not yet submitted: a few documents, not a disk. */
 export const UNSUBMITTED_MAX_FILES = 5;
 export const UNSUBMITTED_MAX_BYTES = 50 * 1024 * 1024;
-export const QUOTA_MESSAGE = `You have ${UNSUBMITTED_MAX_FILES} uploaded files (or 50 MB) that are not submitted yet. Please submit them with your answer, or try again tomorrow.`;
+export const QUOTA_MESSAGE = 'error.uploadQuota';
 
 /** Private files only referred to by nothing yet: uploaded, not yet part of a request's answer or a message. */
 function unsubmitted(deps: DocumentDeps, owner: Owner) {
@@ -157,9 +159,10 @@ export function tokenFromUploadUrl(config: Config, url: string): string | null {
   return path.slice(UPLOAD_PATH.length);
 }
 
-export const EXPIRED_MESSAGE = 'This upload link has expired. Please choose the file again.';
+export const EXPIRED_MESSAGE = 'error.uploadExpired';
 
-const fail = (code: TRPCError['code'], message: string) => new TRPCError({ code, message });
+const fail = (code: TRPCError['code'], id: ErrorKey) =>
+  refuse(code, id, id === QUOTA_MESSAGE ? { count: UNSUBMITTED_MAX_FILES } : undefined);
 
 /**
  * Claims an upload URL for one use: it must be signed for this caller, unexpired and unused. The claim is one
@@ -167,7 +170,7 @@ const fail = (code: TRPCError['code'], message: string) => new TRPCError({ code,
  */
 function claimUpload(deps: DocumentDeps, token: string, owner: Owner): string {
   const verified = verifyUploadToken(deps.config, token, owner);
-  if (!verified) throw fail('NOT_FOUND', 'This upload link is not valid. Please choose the file again.');
+  if (!verified) throw fail('NOT_FOUND', 'error.uploadInvalid');
   const now = deps.clock.now();
   if (verified.expiresAt <= now.getTime()) throw fail('FORBIDDEN', EXPIRED_MESSAGE);
   const claimed = deps.db
@@ -191,7 +194,7 @@ function claimUpload(deps: DocumentDeps, token: string, owner: Owner): string {
       .where(eq(uploadTokens.id, verified.id))
       .get();
     if (!row || row.expiresAt.getTime() <= now.getTime()) throw fail('FORBIDDEN', EXPIRED_MESSAGE);
-    throw fail('CONFLICT', 'This upload link has already been used. Please choose the file again.');
+    throw fail('CONFLICT', 'error.uploadUsed');
   }
   return verified.id;
 }
@@ -212,7 +215,7 @@ export async function receiveUpload(
   body: ReadableStream<Uint8Array> | null,
   declaredLength: string | undefined,
 ): Promise<{ size: number; mimeType: string }> {
-  if (!auth) throw fail('UNAUTHORIZED', 'Please sign in to upload a document');
+  if (!auth) throw fail('UNAUTHORIZED', 'error.signInToUpload');
   const owner = ownerOf(auth);
   if (declaredLength !== undefined && Number(declaredLength) > MAX_UPLOAD_BYTES) throw fail('PAYLOAD_TOO_LARGE', TOO_LARGE_MESSAGE);
   const id = claimUpload(deps, token, owner);
@@ -237,7 +240,7 @@ export async function receiveUpload(
   const tmp = join(tmpDir, `${id}.part`);
   let size = 0;
   try {
-    if (!body) throw fail('BAD_REQUEST', 'Please choose a file to upload.');
+    if (!body) throw fail('BAD_REQUEST', 'error.chooseFile');
     const out = createWriteStream(tmp, { flags: 'wx', mode: 0o600 });
     const written = new Promise<void>((ok, ko) => {
       out.on('finish', ok);
@@ -258,12 +261,12 @@ export async function receiveUpload(
     } catch (err) {
       out.destroy();
       if (err instanceof TRPCError) throw err;
-      throw fail('BAD_REQUEST', 'The upload was interrupted. Please try again.');
+      throw fail('BAD_REQUEST', 'error.uploadInterrupted');
     } finally {
       out.end();
     }
     await written;
-    if (size === 0) throw fail('BAD_REQUEST', 'The file is empty. Please choose another file.');
+    if (size === 0) throw fail('BAD_REQUEST', 'error.fileEmpty');
 
     const sniffed = await fileTypeFromFile(tmp).catch(() => undefined);
     const type = sniffed ? ALLOWED_TYPES[sniffed.mime] : undefined;
@@ -332,7 +335,7 @@ export async function openPrivateDocument(
   fileId: string,
   canRead: (file: { id: string; ownerType: string; ownerId: string }) => boolean,
 ): Promise<Response> {
-  const notFound = fail('NOT_FOUND', 'Document not found');
+  const notFound = fail('NOT_FOUND', 'error.documentNotFound');
   if (!/^[0-9a-f-]{36}$/.test(fileId)) throw notFound;
   const file = deps.db
     .select({

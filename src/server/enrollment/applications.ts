@@ -5,7 +5,6 @@
  */
 import type { z } from 'zod';
 import type { StaffContext } from '../context';
-import { TRPCError } from '@trpc/server';
 import { and, count, eq } from 'drizzle-orm';
 import { enrolledChildren, enrollmentApplications } from '~/db/schema';
 import { type ApplicationStatus, PROGRAMS, type Program } from '../../shared/constants';
@@ -19,6 +18,7 @@ import { applicationStatusEmail } from './application-mail';
 import { sendToParent } from '../parents/mail';
 import { audited, recordAudit } from '../audit/record';
 import { childColumns } from '../children/records';
+import { refuse } from '../refusal';
 
 /** Every field of an application (docs/product.md §3), as the details dialog shows them. */
 export const applicationColumns = {
@@ -61,9 +61,9 @@ const applicationOrder: SortKey<Pick<ApplicationRow, 'createdAt' | 'id'>>[] = [
   { column: enrollmentApplications.id, kind: 'text', of: (a) => a.id },
 ];
 
-export const ALREADY_ENROLLED = 'This application is already enrolled.';
-export const NOT_APPROVED = 'Only an approved application can be enrolled. Set its status to Approved first.';
-const NOT_FOUND = 'Application not found';
+export const ALREADY_ENROLLED = 'error.alreadyEnrolled';
+export const NOT_APPROVED = 'error.notApproved';
+const NOT_FOUND = 'error.applicationNotFound';
 
 /** The medical and emergency details staff need day to day, carried into the enrolled child's notes (choices by their labels). */
 export function notesFromApplication(a: ApplicationRow): string | null {
@@ -118,7 +118,7 @@ export async function updateApplicationStatus(ctx: StaffContext, input: z.output
         .get(),
     () => ({ action: 'status', entity: 'application', entityId: input.id, fields: { status: input.status, sendEmail: input.sendEmail } }),
   );
-  if (!application) throw new TRPCError({ code: 'NOT_FOUND', message: NOT_FOUND });
+  if (!application) throw refuse('NOT_FOUND', NOT_FOUND);
   if (!input.sendEmail)
     return { success: true as const, application, emailRequested: false, emailSent: false, emailVia: null, emailError: null };
 
@@ -145,7 +145,7 @@ export function deleteApplication(ctx: StaffContext, input: z.output<typeof idSc
       db.delete(enrollmentApplications).where(eq(enrollmentApplications.id, input)).returning({ id: enrollmentApplications.id }).get(),
     () => ({ action: 'delete', entity: 'application', entityId: input }),
   );
-  if (!gone) throw new TRPCError({ code: 'NOT_FOUND', message: NOT_FOUND });
+  if (!gone) throw refuse('NOT_FOUND', NOT_FOUND);
   return { success: true as const, id: gone.id };
 }
 
@@ -153,8 +153,8 @@ export function enrollApplication(ctx: StaffContext, input: z.output<typeof idSc
   try {
     return ctx.db.transaction((tx) => {
       const a = tx.select(applicationColumns).from(enrollmentApplications).where(eq(enrollmentApplications.id, input)).get();
-      if (!a) throw new TRPCError({ code: 'NOT_FOUND', message: NOT_FOUND });
-      if (a.status !== 'approved') throw new TRPCError({ code: 'CONFLICT', message: NOT_APPROVED });
+      if (!a) throw refuse('NOT_FOUND', NOT_FOUND);
+      if (a.status !== 'approved') throw refuse('CONFLICT', NOT_APPROVED);
       const now = ctx.clock.now();
       const program: Program = (PROGRAMS as readonly string[]).includes(a.programRequested) ? (a.programRequested as Program) : 'preschool';
       const child = tx
@@ -184,7 +184,7 @@ export function enrollApplication(ctx: StaffContext, input: z.output<typeof idSc
       return { success: true as const, message: `${child.childName} has been enrolled.`, child };
     });
   } catch (err) {
-    if (isUniqueViolation(err, 'enrolled_children.application_id')) throw new TRPCError({ code: 'CONFLICT', message: ALREADY_ENROLLED });
+    if (isUniqueViolation(err, 'enrolled_children.application_id')) throw refuse('CONFLICT', ALREADY_ENROLLED);
     throw err;
   }
 }

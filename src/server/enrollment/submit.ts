@@ -5,7 +5,6 @@
  */
 import type { z } from 'zod';
 import type { Context } from '../context';
-import { TRPCError } from '@trpc/server';
 import { enrollmentApplications } from '~/db/schema';
 import { enrollmentDatesSchema, type enrollmentSchema } from '../../shared/schemas/enrollment';
 import { centreToday } from '../clock';
@@ -14,14 +13,15 @@ import { noticeToCentre, newApplicationNotice } from '../communications/centre-n
 import { applicationReceivedEmail } from './application-mail';
 import { sendToParent } from '../parents/mail';
 import { addressKey, consume } from '../services/rate-limit';
+import { refuse } from '../refusal';
 
 export async function submitApplication(ctx: Context, input: z.output<typeof enrollmentSchema>) {
   checkDayRules(enrollmentDatesSchema(centreToday(ctx.clock)), input);
-  consume(ctx, ctx.limits.enrollment, addressKey(ctx.ip), 'Too many applications from this network. Please call us or try again later.');
+  consume(ctx, ctx.limits.enrollment, addressKey(ctx.ip), 'error.tooManyApplications');
   const { website, ...application } = input;
   if (website) {
     // The honeypot field is invisible to people; only a bot fills it in.
-    throw new TRPCError({ code: 'BAD_REQUEST', message: 'Your application could not be accepted. Please call us.' });
+    throw refuse('BAD_REQUEST', 'error.notAccepted');
   }
   const row = ctx.db
     .insert(enrollmentApplications)

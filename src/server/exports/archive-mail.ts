@@ -5,7 +5,6 @@
  */
 import type { z } from 'zod';
 import type { StaffContext } from '../context';
-import { TRPCError } from '@trpc/server';
 import { and, asc, eq } from 'drizzle-orm';
 import { enrolledChildren, parentChildRelationships, parentUsers } from '~/db/schema';
 import { type idSchema } from '../../shared/schemas/content';
@@ -15,9 +14,9 @@ import { ARCHIVE_LINK_DAYS, ARCHIVE_LINK_PATH, archiveLinkToken } from './archiv
 import { headerSafe, letter, link, plain } from '../services/mail-layout';
 import { sendToParent } from '../parents/mail';
 import { consumeForAccount } from '../services/rate-limit';
+import { refuse } from '../refusal';
 
-export const NO_PARENT_LOGIN =
-  'This child has no parent login, so there is nobody to e-mail a link to. Download the archive yourself and give it to the family.';
+export const NO_PARENT_LOGIN = 'error.noParentLogin';
 
 export async function sendArchiveLink(ctx: StaffContext, input: z.output<typeof idSchema>) {
   consumeForAccount(ctx, ctx.limits.archiveLinks);
@@ -26,7 +25,7 @@ export async function sendArchiveLink(ctx: StaffContext, input: z.output<typeof 
     .from(enrolledChildren)
     .where(eq(enrolledChildren.id, input))
     .get();
-  if (!child) throw new TRPCError({ code: 'NOT_FOUND', message: 'Child not found' });
+  if (!child) throw refuse('NOT_FOUND', 'error.childNotFound');
   const parents = ctx.db
     .select({ id: parentUsers.id, email: parentUsers.email, firstName: parentUsers.firstName, isActive: parentUsers.isActive })
     .from(parentChildRelationships)
@@ -34,7 +33,7 @@ export async function sendArchiveLink(ctx: StaffContext, input: z.output<typeof 
     .where(and(eq(parentChildRelationships.childId, child.id)))
     .orderBy(asc(parentUsers.email))
     .all();
-  if (parents.length === 0) throw new TRPCError({ code: 'BAD_REQUEST', message: NO_PARENT_LOGIN });
+  if (parents.length === 0) throw refuse('BAD_REQUEST', NO_PARENT_LOGIN);
   recordAudit(ctx.db, ctx, {
     action: 'send',
     entity: 'child',

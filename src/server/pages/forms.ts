@@ -5,11 +5,14 @@ import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { Hono, type Context as HonoContext } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { LOCALES, t } from '../../shared/i18n';
-import { localizeMessage, localizeMessages } from '../../shared/i18n/field-messages';
+import { CATALOGUES, LOCALES, t } from '../../shared/i18n';
+import { errorRef } from '../../shared/i18n/error-ids';
+import type { ErrorKey } from '../../shared/i18n/errors-en';
+import { loginWords } from '../../shared/i18n/login';
+import type { LoginKey } from '../../shared/i18n/login-en';
 import { languageOfPath, type PageLanguage } from '../../shared/i18n/paths';
 import { messagesWithPrefix } from '../../shared/i18n/registry';
-import { loginRefusal, scriptWords } from '../../shared/i18n/login';
+import { centre } from '../../shared/centre';
 import { ageWarningText, programAgeFit } from '../../shared/program-age';
 import { dashboardAfterSignIn, parentDashboardSearch } from '../../shared/parent-dashboard-search';
 import { EMPTY_ENROLLMENT, enrollmentSchema } from '../../shared/schemas/enrollment';
@@ -44,30 +47,112 @@ type FormPath = '/enrollment' | '/es/enrollment' | '/parent-login' | '/es/parent
 export const FORM_BODY_LIMIT = 64 * 1024;
 
 const NOTICES = new Set(['session-ended', 'password-changed']);
-const SERVER_FAILURE = 'Something went wrong on our side. Please try again in a moment, or call us.';
-
-/** The schema's and the server's messages of the enrollment form, by key (mapped to the page's language). */
-const ENGLISH_ERRORS = messagesWithPrefix('en', 'enrollment.error.');
-const SPANISH_ERRORS = messagesWithPrefix('es', 'enrollment.error.');
 
 /**
- * The words the enrollment page's script says itself (toasts, the age warning, the messages of the fields it
- * checks), as a data block (never executed: the CSP stays strict): the page's language's `enrollment.*` messages,
- * and the English error messages the shared schema gives, to map them (shared/i18n/field-messages.ts).
+ * The refusals each page's script can meet, by id (ADR 069): its schema's, the server's answers to its form, a failed
+ * call's. tests/unit/error-ids.test.ts checks every message the schemas give these forms is listed.
  */
-function enrollmentMessagesBlock(language: PageLanguage): string {
-  const data = { language, locale: LOCALES[language], messages: messagesWithPrefix(language, 'enrollment.'), english: ENGLISH_ERRORS };
+const CALL_ERRORS: readonly ErrorKey[] = [
+  'error.server',
+  'error.network',
+  'error.other',
+  'error.notAnObject',
+  'error.unreadable',
+  'error.invalidJson',
+  'error.requestTooLarge',
+  'error.tooManyAttempts',
+  'error.crossSite',
+  'error.jsonOnly',
+];
+export const ENROLLMENT_PAGE_ERRORS: readonly ErrorKey[] = [
+  ...CALL_ERRORS,
+  'error.invisible',
+  'error.tooLong',
+  'error.email',
+  'error.phone',
+  'error.date',
+  'error.option',
+  'error.parentFirstName',
+  'error.parentLastName',
+  'error.parentAddress',
+  'error.parentCity',
+  'error.state',
+  'error.zip',
+  'error.childFirstName',
+  'error.childLastName',
+  'error.childDateOfBirth',
+  'error.childAge',
+  'error.selectProgram',
+  'error.startDate',
+  'error.startInPast',
+  'error.emergencyContactName',
+  'error.selectRelationship',
+  'error.language',
+  'error.birthInFuture',
+  'error.birthTooEarly',
+  'error.notAccepted',
+  'error.tooManyApplications',
+];
+export const LOGIN_PAGE_ERRORS: readonly ErrorKey[] = [
+  ...CALL_ERRORS,
+  'error.invisible',
+  'error.email',
+  'error.passwordRequired',
+  'error.passwordTooLong',
+  'error.invalidLogin',
+  'error.accountClosed',
+  'error.throttled',
+  'error.accountBusy',
+  'error.signInBusy',
+  'error.resetBusy',
+];
+/** The sign-in page's script's own words (toasts, buttons), by key. */
+const LOGIN_SCRIPT_WORDS: readonly LoginKey[] = [
+  'login.toast.region',
+  'login.toast.close',
+  'login.signingIn',
+  'login.sending',
+  'login.welcome',
+  'login.welcomeText',
+  'login.parent',
+  'login.requestFailed',
+  'login.failed',
+  'login.loginFailed',
+  'login.tryAgain',
+  'login.showPassword',
+  'login.hidePassword',
+  'login.resetRequested',
+];
+
+/**
+ * What a form page's script says, as a data block (never executed: the CSP stays strict), in the page's language:
+ * its own words by key, and the refusals it can meet by id, which it formats with the small formatter (lite.ts).
+ */
+function pageMessagesBlock(language: PageLanguage, messages: Record<string, string>, errors: readonly ErrorKey[]): string {
+  const data = {
+    language,
+    locale: LOCALES[language],
+    phone: centre.phones[0],
+    messages,
+    errors: Object.fromEntries(errors.map((id) => [id, CATALOGUES[language][id]])),
+  };
   return `<script type="application/json" id="page-messages">${jsonForHtml(data)}</script>`;
 }
 
-/**
- * What the sign-in page's script says, in the page's language: its own words and the refusals it may be
- * given in English, as a table from the English (shared/i18n/login.ts). None on the English page.
- */
-function loginWordsBlock(language: PageLanguage): string {
-  const words = scriptWords(language);
-  return words ? `<script type="application/json" id="page-messages">${jsonForHtml(words)}</script>` : '';
+/** A refusal's messages (a schema's ids, or sentences the server already said) in `language`. */
+function sayAll(language: PageLanguage, errors: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [field, message] of Object.entries(errors)) {
+    const ref = errorRef(message);
+    out[field] = ref ? t(language, ref.id, ref.values) : message;
+  }
+  return out;
 }
+
+/** What a 500 says on a form page. */
+const serverFailure = (language: PageLanguage) => t(language, 'error.server', { phone: centre.phones[0] });
+
+const pick = <K extends string>(words: Record<K, string>, keys: readonly K[]) => Object.fromEntries(keys.map((k) => [k, words[k]]));
 
 export function formPages(deps: AppDeps, limits: Limiters, { clientDir, ssrDir }: { clientDir: string; ssrDir: string }) {
   const origin = deps.config.publicUrl.replace(/\/+$/, '');
@@ -115,7 +200,10 @@ export function formPages(deps: AppDeps, limits: Limiters, { clientDir, ssrDir }
     c.header('Cache-Control', cache);
     c.header('Content-Language', languageOfPath(path));
     // The form pages' scripts take their words from the page: the catalogue's, in the page's language.
-    const messages = path.endsWith('/parent-login') ? loginWordsBlock(languageOfPath(path)) : enrollmentMessagesBlock(languageOfPath(path));
+    const language = languageOfPath(path);
+    const messages = path.endsWith('/parent-login')
+      ? pageMessagesBlock(language, pick(loginWords(language), LOGIN_SCRIPT_WORDS), LOGIN_PAGE_ERRORS)
+      : pageMessagesBlock(language, messagesWithPrefix(language, 'enrollment.'), ENROLLMENT_PAGE_ERRORS);
     return c.html(
       page.replace('<div id="root"></div>', () => `<div id="root">${html}</div>${messages}`),
       status as 200,
@@ -145,13 +233,6 @@ export function formPages(deps: AppDeps, limits: Limiters, { clientDir, ssrDir }
 
   for (const path of ['/enrollment', '/es/enrollment'] as const) {
     const language = languageOfPath(path);
-    /** A refusal's messages in the page's language: the schema's English mapped through the catalogue. */
-    const inLanguage = (errors: Record<string, string>) =>
-      language === 'en' ? errors : localizeMessages(errors, ENGLISH_ERRORS, SPANISH_ERRORS, LOCALES.es, t('es', 'enrollment.checkRetry'));
-    const sentence = (message: string | null) =>
-      message === null || language === 'en'
-        ? message
-        : localizeMessage(message, ENGLISH_ERRORS, SPANISH_ERRORS, LOCALES.es, t('es', 'enrollment.checkRetry'));
 
     app.get(path, (c) =>
       // ?submitted: where a form the browser sent itself lands (post, redirect, get), so a reload sends nothing again.
@@ -181,8 +262,8 @@ export function formPages(deps: AppDeps, limits: Limiters, { clientDir, ssrDir }
           m.renderEnrollmentPage({
             submitted: false,
             values,
-            errors: inLanguage(errors),
-            formError: sentence(formError),
+            errors: sayAll(language, errors),
+            formError,
             ageWarning: warning,
             ageWarningAccepted: accepted,
             language,
@@ -202,9 +283,10 @@ export function formPages(deps: AppDeps, limits: Limiters, { clientDir, ssrDir }
         const status = getHTTPStatusCodeFromError(err);
         if (status >= 500) {
           logger.error({ err }, 'an enrollment sent by the form failed');
-          return refuse(500, {}, SERVER_FAILURE);
+          return refuse(500, {}, serverFailure(language));
         }
-        const { message, fieldErrors } = clientError(err);
+        // Said in the page's language: the server answers with the id, and says it in the language asked.
+        const { message, fieldErrors } = clientError(err, language);
         return refuse(status, fieldErrors ?? {}, fieldErrors ? null : message);
       }
       c.header('Cache-Control', 'no-store');
@@ -214,9 +296,6 @@ export function formPages(deps: AppDeps, limits: Limiters, { clientDir, ssrDir }
 
   for (const path of ['/parent-login', '/es/parent-login'] as const) {
     const language = languageOfPath(path);
-    /** A refusal in the page's language: a parent signing in is not known yet, so the server said it in English. */
-    const said = (message: string) => loginRefusal(language, message);
-    const saidAll = (errors: Record<string, string>) => Object.fromEntries(Object.entries(errors).map(([k, m]) => [k, said(m)]));
 
     app.get(path, async (c) => {
       // ?redirect={tab}: the dashboard's tab asked for before signing in, where the parent lands after.
@@ -255,16 +334,16 @@ export function formPages(deps: AppDeps, limits: Limiters, { clientDir, ssrDir }
       if (form.intent === 'reset') {
         const resetEmail = form['reset-email'] ?? '';
         try {
-          const { message } = await caller.parentAuth.forgotPassword({ email: resetEmail });
-          return page(200, { email, forgotOpen: true, resetEmail, resetDone: said(message) });
+          await caller.parentAuth.forgotPassword({ email: resetEmail });
+          return page(200, { email, forgotOpen: true, resetEmail, resetDone: loginWords(language)['login.resetRequested'] });
         } catch (err) {
           if (!(err instanceof TRPCError) || getHTTPStatusCodeFromError(err) >= 500) throw err;
-          const { message, fieldErrors } = clientError(err);
+          const { message, fieldErrors } = clientError(err, language);
           return page(getHTTPStatusCodeFromError(err), {
             email,
             forgotOpen: true,
             resetEmail,
-            resetError: said(fieldErrors?.email ?? message),
+            resetError: fieldErrors?.email ?? message,
           });
         }
       }
@@ -275,14 +354,14 @@ export function formPages(deps: AppDeps, limits: Limiters, { clientDir, ssrDir }
         const status = getHTTPStatusCodeFromError(err);
         if (status >= 500) {
           logger.error({ err }, 'a parent sign-in sent by the form failed');
-          return page(500, { email, failure: said(SERVER_FAILURE) });
+          return page(500, { email, failure: serverFailure(language) });
         }
-        const { message, fieldErrors } = clientError(err);
+        const { message, fieldErrors } = clientError(err, language);
         // The schema's messages at their fields; any other refusal (wrong password, closed account, too many
         // attempts) as docs/product.md §8's 'Login Failed' with the server's sentence.
-        if (fieldErrors) return page(status, { email, errors: saidAll(fieldErrors) });
+        if (fieldErrors) return page(status, { email, errors: fieldErrors });
         // Refused credentials are said at the password too (only the banner said it), which takes focus.
-        return page(status, { email, failure: said(message), errors: status === 401 ? { password: said(message) } : undefined });
+        return page(status, { email, failure: message, errors: status === 401 ? { password: message } : undefined });
       }
       // The session cookie exactly as the API sets it (parents/sign-in.ts); the token is never in the page.
       for (const cookie of resHeaders.getSetCookie()) c.header('Set-Cookie', cookie, { append: true });

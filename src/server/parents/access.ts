@@ -1,10 +1,10 @@
-import { TRPCError } from '@trpc/server';
 import { and, asc, eq } from 'drizzle-orm';
 import { enrolledChildren, parentChildRelationships } from '~/db/schema';
 import type { Db } from '../db';
 import { cachedRead } from '../cache/store';
+import { refuse } from '../refusal';
 
-export const CHILD_NOT_FOUND = 'Child not found';
+export const CHILD_NOT_FOUND = 'error.childNotFound';
 
 /** What a parent sees of a child: no notes, no other family's contact details. */
 export const parentChildColumns = {
@@ -48,6 +48,6 @@ export function parentChildOr404(db: Db, parentId: string, childId: string) {
       )
       .get(),
   );
-  if (!child) throw new TRPCError({ code: 'NOT_FOUND', message: CHILD_NOT_FOUND });
+  if (!child) throw refuse('NOT_FOUND', CHILD_NOT_FOUND);
   return child;
 }

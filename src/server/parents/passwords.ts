@@ -1,4 +1,3 @@
-import { TRPCError } from '@trpc/server';
 import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import { parentPasswordResets, parentSessions, parentUsers } from '~/db/schema';
 import { beginLogin } from '../auth/login-throttle';
@@ -16,12 +15,13 @@ import { addressKey, consume, ensureRoom, spend } from '../services/rate-limit';
 import { PARENT_THROTTLED } from './sign-in';
 import { preferencesOf } from './preferences';
 import { pathIn } from '../../shared/i18n/paths';
+import { englishOf, refuse } from '../refusal';
 
 export const RESET_LINK_MS = 60 * 60 * 1000;
 export const RESET_REQUESTED =
   'If a Parent Portal account exists for that e-mail, we have sent it a link to choose a new password. The link works once, within one hour.';
-export const RESET_LINK_INVALID = 'This reset link is invalid, was already used or has expired. Please ask for a new one.';
-export const RESET_BUSY = 'Too many password reset requests right now. Please try again in a few minutes, or call the office.';
+export const RESET_LINK_INVALID = 'error.resetLinkUsed';
+export const RESET_BUSY = 'error.resetBusy';
 export const PASSWORD_CHANGED = 'Your password has been changed. Please sign in with your new password.';
 
 /**
@@ -86,7 +86,7 @@ export async function requestPasswordReset(ctx: Context, email: string): Promise
  * same link cannot be used twice even by two requests at the same moment.
  */
 export async function resetPassword(ctx: Context, input: { token: string; password: string }): Promise<{ success: true; message: string }> {
-  const invalid = () => new TRPCError({ code: 'BAD_REQUEST', message: RESET_LINK_INVALID });
+  const invalid = () => refuse('BAD_REQUEST', RESET_LINK_INVALID);
   const live = liveReset(ctx, input.token);
   if (!live) throw invalid();
   const passwordHash = await hashPassword(input.password);
@@ -137,7 +137,8 @@ function liveReset(ctx: Pick<Context, 'db' | 'clock'>, token: string): { id: str
  */
 export function checkResetLink(ctx: Pick<Context, 'db' | 'clock'>, token: string): { valid: boolean; message: string | null } {
   const valid = liveReset(ctx, token) !== undefined;
-  return { valid, message: valid ? null : RESET_LINK_INVALID };
+  // In English (the parent is not known here): the page says RESET_LINK_INVALID's id in its own language.
+  return { valid, message: valid ? null : englishOf(RESET_LINK_INVALID) };
 }
 
 /**
@@ -155,11 +156,11 @@ export async function changePassword(
     .from(parentUsers)
     .where(eq(parentUsers.id, parentId))
     .get();
-  if (!row) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in' });
+  if (!row) throw refuse('UNAUTHORIZED', 'error.signIn');
   // Guessing the current password through this form is throttled exactly like guessing it at the sign-in.
   const attempt = await beginLogin(ctx, 'parent', row.email);
   if (!(await attempt.check(row.passwordHash, input.currentPassword))) {
-    throw fieldError('currentPassword', 'The current password is not correct');
+    throw fieldError('currentPassword', 'error.currentPasswordWrong');
   }
   attempt.succeeded();
   const passwordHash = await hashPassword(input.newPassword);

@@ -4,12 +4,12 @@
  * write is checked again inside its transaction. The router validates the input and calls it (ADR 071).
  */
 import type { Context, ParentContext } from '../context';
-import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import { parentUsers } from '~/db/schema';
 import { clearedCookie, PARENT_COOKIE } from '../auth/cookies';
 import { deleteSession } from '../auth/session';
 import { parentRecordColumns } from './sign-in';
+import { refuse } from '../refusal';
 
 export function parentLogout(ctx: Context) {
   if (ctx.auth?.kind === 'parent') deleteSession(ctx.db, ctx.auth);
@@ -19,6 +19,6 @@ export function parentLogout(ctx: Context) {
 
 export function parentMe(ctx: ParentContext) {
   const parent = ctx.db.select(parentRecordColumns).from(parentUsers).where(eq(parentUsers.id, ctx.parent.id)).get();
-  if (!parent) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in' });
+  if (!parent) throw refuse('UNAUTHORIZED', 'error.signIn');
   return parent;
 }

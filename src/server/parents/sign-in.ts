@@ -1,4 +1,3 @@
-import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import { parentUsers } from '~/db/schema';
 import { centre } from '../../shared/centre';
@@ -9,10 +8,11 @@ import type { Context } from '../context';
 import { beginLogin, THROTTLED_MESSAGE } from '../auth/login-throttle';
 import { logger } from '../logger';
 import { forgetParentPassword } from '../services/outbox';
+import { refuse } from '../refusal';
 
-export const INVALID_PARENT_LOGIN = 'Invalid email or password';
+export const INVALID_PARENT_LOGIN = 'error.invalidLogin';
 export const PARENT_THROTTLED = THROTTLED_MESSAGE;
-export const ACCOUNT_CLOSED = `This Parent Portal account is closed. Please call the office at ${centre.phones[0]} if you think this is a mistake.`;
+export const ACCOUNT_CLOSED = 'error.accountClosed';
 
 /** The parent record of docs/product.md §3 "Parent login response": what the browser keeps. Never a hash. */
 export type ParentRecord = ParentIdentity;
@@ -45,8 +45,8 @@ export async function signInParent(
     .where(eq(parentUsers.email, input.email))
     .get();
   const ok = await attempt.check(row?.passwordHash ?? null, input.password);
-  if (!row || !ok) throw new TRPCError({ code: 'UNAUTHORIZED', message: INVALID_PARENT_LOGIN });
-  if (!row.isActive) throw new TRPCError({ code: 'FORBIDDEN', message: ACCOUNT_CLOSED });
+  if (!row || !ok) throw refuse('UNAUTHORIZED', INVALID_PARENT_LOGIN);
+  if (!row.isActive) throw refuse('FORBIDDEN', ACCOUNT_CLOSED, { phone: centre.phones[0] });
   attempt.succeeded();
 
   // The generated password in a stored credentials e-mail has done its job: remove it from the outbox copy

@@ -4,7 +4,6 @@
  * write is checked again inside its transaction. The router validates the input and calls it (ADR 071).
  */
 import type { ParentContext, StaffContext } from '../context';
-import { TRPCError } from '@trpc/server';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { enrolledChildren, paymentReceipts } from '~/db/schema';
@@ -43,6 +42,7 @@ import { PdfWords, receiptPdf, taxStatementPdf } from './pdf';
 import { firstPageRead } from '../cache/store';
 import { audited, recordAudit } from '../audit/record';
 import { consumeForAccount, inBuildSlot } from '../services/rate-limit';
+import { refuse } from '../refusal';
 
 export const parentTaxStatementPdfForInput = z.object({ taxYear: taxYearField });
 
@@ -66,9 +66,8 @@ export function paymentsSummary(ctx: StaffContext) {
 
 export function createReceipt(ctx: StaffContext, input: z.output<typeof receiptSchema>) {
   const today = centreToday(ctx.clock);
-  if (input.paymentDate > today) throw new TRPCError({ code: 'BAD_REQUEST', message: 'The payment date cannot be in the future.' });
-  if (input.paymentDate < `${FIRST_TAX_YEAR}-01-01`)
-    throw new TRPCError({ code: 'BAD_REQUEST', message: `The payment date must be in ${FIRST_TAX_YEAR} or later.` });
+  if (input.paymentDate > today) throw refuse('BAD_REQUEST', 'error.paymentInFuture');
+  if (input.paymentDate < `${FIRST_TAX_YEAR}-01-01`) throw refuse('BAD_REQUEST', 'error.paymentYear', { first: String(FIRST_TAX_YEAR) });
   const year = today.slice(0, 4);
   return ctx.db.transaction(
     (tx) => {
@@ -78,7 +77,7 @@ export function createReceipt(ctx: StaffContext, input: z.output<typeof receiptS
         .from(enrolledChildren)
         .where(eq(enrolledChildren.id, input.childId))
         .get();
-      if (!child) throw new TRPCError({ code: 'NOT_FOUND', message: 'Child not found' });
+      if (!child) throw refuse('NOT_FOUND', 'error.childNotFound');
       let receiptNumber = nextReceiptNumber(db, year);
       // A number already on file (typed into an imported record) is skipped, never shared.
       while (db.select({ id: paymentReceipts.id }).from(paymentReceipts).where(eq(paymentReceipts.receiptNumber, receiptNumber)).get()) {
@@ -104,7 +103,7 @@ export function deleteReceipt(ctx: StaffContext, input: z.output<typeof idSchema
       db.delete(paymentReceipts).where(eq(paymentReceipts.id, input)).returning({ receiptNumber: paymentReceipts.receiptNumber }).get(),
     (gone) => ({ action: 'delete', entity: 'receipt', entityId: input, fields: { receiptNumber: gone?.receiptNumber } }),
   );
-  if (!deleted) throw new TRPCError({ code: 'NOT_FOUND', message: RECEIPT_NOT_FOUND });
+  if (!deleted) throw refuse('NOT_FOUND', RECEIPT_NOT_FOUND);
   return { success: true, message: `Receipt #${deleted.receiptNumber} was deleted.` };
 }
 
@@ -242,7 +241,7 @@ export function parentTaxStatementPdfFor(ctx: ParentContext, input: z.output<typ
     consumeForAccount(ctx, ctx.limits.pdfs);
     assertTaxYear(ctx.clock, input.taxYear);
     const statement = buildStatement(ctx.db, ctx.clock, ctx.parent.email, input.taxYear);
-    if (!statement) throw new TRPCError({ code: 'NOT_FOUND', message: `No payments were recorded for you in ${input.taxYear}.` });
+    if (!statement) throw refuse('NOT_FOUND', 'error.noPaymentsInYear', { year: input.taxYear });
     return pdfFile(statementFileName(statement.taxYear), taxStatementPdf(statement, preferencesOf(ctx.db, ctx.parent.id).language));
   });
 }

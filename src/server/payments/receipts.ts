@@ -1,8 +1,8 @@
-import { TRPCError } from '@trpc/server';
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import { paymentReceipts, receiptNumberCounters } from '~/db/schema';
 import type { Db } from '../db';
 import type { SortKey } from '../pagination';
+import { refuse } from '../refusal';
 
 export const receiptColumns = getTableColumns(paymentReceipts);
 
@@ -12,7 +12,7 @@ export { parentReceiptColumns };
 
 export type Receipt = typeof paymentReceipts.$inferSelect;
 
-export const RECEIPT_NOT_FOUND = 'Receipt not found';
+export const RECEIPT_NOT_FOUND = 'error.receiptNotFound';
 
 /**
  * The next receipt number of `year`: `2026-000042`. One UPSERT bumps the year's counter and answers the new
@@ -31,7 +31,7 @@ export function nextReceiptNumber(db: Db, year: string): string {
 
 export function findReceipt(db: Db, id: string): Receipt {
   const receipt = db.select(receiptColumns).from(paymentReceipts).where(eq(paymentReceipts.id, id)).get();
-  if (!receipt) throw new TRPCError({ code: 'NOT_FOUND', message: RECEIPT_NOT_FOUND });
+  if (!receipt) throw refuse('NOT_FOUND', RECEIPT_NOT_FOUND);
   return receipt;
 }
 
@@ -42,7 +42,7 @@ export function findParentReceipt(db: Db, parentEmail: string, id: string): Rece
     .from(paymentReceipts)
     .where(and(eq(paymentReceipts.id, id), sql`lower(${paymentReceipts.parentEmail}) = ${parentEmail.toLowerCase()}`))
     .get();
-  if (!receipt) throw new TRPCError({ code: 'NOT_FOUND', message: RECEIPT_NOT_FOUND });
+  if (!receipt) throw refuse('NOT_FOUND', RECEIPT_NOT_FOUND);
   return receipt;
 }
 

@@ -1,4 +1,3 @@
-import { TRPCError } from '@trpc/server';
 import { and, asc, desc, gte, lte, sql } from 'drizzle-orm';
 import { enrolledChildren, paymentReceipts } from '~/db/schema';
 import { sumCents } from '../../shared/money';
@@ -8,6 +7,7 @@ import type { Context } from '../context';
 import type { Db } from '../db';
 import type { StatementForPdf } from './pdf';
 import { paidFrom, receiptColumns } from './receipts';
+import { refuse } from '../refusal';
 
 /** The years a parent can download a statement for, with their figures: over every receipt, not a page. */
 export function statementYears(db: Db, email: string) {
@@ -30,7 +30,7 @@ export function assertTaxYear(clock: Clock, taxYear: string): void {
   const current = Number(centreToday(clock).slice(0, 4));
   const year = Number(taxYear);
   if (year < FIRST_TAX_YEAR || year > current) {
-    throw new TRPCError({ code: 'BAD_REQUEST', message: `Please choose a tax year from ${FIRST_TAX_YEAR} to ${current}.` });
+    throw refuse('BAD_REQUEST', 'error.taxYear', { first: String(FIRST_TAX_YEAR), last: String(current) });
   }
 }
 
@@ -116,14 +116,11 @@ function knownParent(db: Db, email: string): boolean {
 export function adminStatement(ctx: Pick<Context, 'db' | 'clock'>, input: { parentEmail: string; taxYear: string }): StatementForPdf {
   assertTaxYear(ctx.clock, input.taxYear);
   if (!knownParent(ctx.db, input.parentEmail)) {
-    throw new TRPCError({ code: 'NOT_FOUND', message: `No enrolled family or payment uses the e-mail ${input.parentEmail}.` });
+    throw refuse('NOT_FOUND', 'error.noFamilyEmail', { email: input.parentEmail });
   }
   const statement = buildStatement(ctx.db, ctx.clock, input.parentEmail, input.taxYear);
   if (!statement) {
-    throw new TRPCError({
-      code: 'BAD_REQUEST',
-      message: `No payments from ${input.parentEmail} were recorded in ${input.taxYear}, so there is no statement to send.`,
-    });
+    throw refuse('BAD_REQUEST', 'error.noPaymentsFrom', { email: input.parentEmail, year: input.taxYear });
   }
   return statement;
 }

@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
-import { HTTPException } from 'hono/http-exception';
 import { NO_FILE_MESSAGE } from '../../shared/schemas/gallery';
 import { assertDirector } from '../auth/guards';
 import { recordAudit } from '../audit/record';
 import { withWriteRights } from '../auth/write-rights';
 import { storeGalleryPicture } from '../services/images';
 import type { RestEnv } from './shim';
+import { refuse } from '../refusal';
 
 function isFile(value: unknown): value is File {
   return typeof value === 'object' && value !== null && typeof (value as File).arrayBuffer === 'function';
@@ -26,11 +26,11 @@ export const adminGalleryRest = new Hono<RestEnv>()
     try {
       form = await c.req.parseBody({ all: true });
     } catch {
-      throw new HTTPException(400, { message: 'The upload could not be read. Please send the picture as a multipart form.' });
+      throw refuse('BAD_REQUEST', 'error.pictureUnreadableUpload');
     }
     const entries = (Array.isArray(form.picture) ? form.picture : [form.picture]).filter(isFile).filter((f) => f.size > 0 || f.name !== '');
-    if (entries.length === 0) throw new HTTPException(400, { message: NO_FILE_MESSAGE });
-    if (entries.length > 1) throw new HTTPException(400, { message: 'Please upload one picture at a time.' });
+    if (entries.length === 0) throw refuse('BAD_REQUEST', NO_FILE_MESSAGE);
+    if (entries.length > 1) throw refuse('BAD_REQUEST', 'error.onePicture');
     const file = entries[0]!;
     const picture = await storeGalleryPicture(
       withWriteRights(c.var.ctx, 'director'),

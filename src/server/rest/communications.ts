@@ -1,9 +1,9 @@
-import { TRPCError } from '@trpc/server';
 import { Hono } from 'hono';
 import { openPrivateDocument, receiveUpload } from '../documents/uploads';
 import { withWriteRights } from '../auth/write-rights';
 import { callerLanguage } from '../parents/preferences';
 import { errorResponse, readJson, restPage, type RestEnv, sendPage, urlInput } from './shim';
+import { refuse } from '../refusal';
 
 /** The Communication paths of docs/product.md §7, for staff and parents, and the private document upload and download. */
 export const communicationsRest = new Hono<RestEnv>()
@@ -38,16 +38,15 @@ export const communicationsRest = new Hono<RestEnv>()
       return c.json({ success: true, ...result }, 201);
     } catch (err) {
       // A refused upload may leave unread bytes on the connection: close it rather than let the next request read them.
-      const { status, body } = errorResponse(err, callerLanguage(ctx));
-      c.header('Connection', 'close');
-      return c.json(body, status as 400);
+      const { status, body, headers } = errorResponse(err, callerLanguage(ctx));
+      return c.json(body, status as 400, { ...headers, Connection: 'close' });
     }
   })
   .get('/documents/:id', async (c) => {
     const { ctx } = c.var;
     // Signed in first (401); then staff read any document and a parent only their own (404 for the rest).
     const auth = ctx.auth;
-    if (!auth) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in' });
+    if (!auth) throw refuse('UNAUTHORIZED', 'error.signIn');
     return openPrivateDocument(
       ctx,
       c.req.param('id'),

@@ -1,12 +1,11 @@
 import { Hono } from 'hono';
-import { HTTPException } from 'hono/http-exception';
-import { TRPCError } from '@trpc/server';
 import { NO_FILE_MESSAGE } from '../../shared/schemas/gallery';
 import { assertAdmin } from '../auth/guards';
 import { withWriteRights } from '../auth/write-rights';
 import { openChildPhoto, storeChildPhoto } from '../daily/photos';
 import { consumeForAccount } from '../services/rate-limit';
 import { readJson, restPage, type RestEnv, sendPage } from './shim';
+import { refuse } from '../refusal';
 
 function isFile(value: unknown): value is File {
   return typeof value === 'object' && value !== null && typeof (value as File).arrayBuffer === 'function';
@@ -41,15 +40,15 @@ export const dailyRest = new Hono<RestEnv>()
     try {
       form = await c.req.parseBody({ all: true });
     } catch {
-      throw new HTTPException(400, { message: 'The upload could not be read. Please send the photo as a multipart form.' });
+      throw refuse('BAD_REQUEST', 'error.photoUnreadable');
     }
     const files = texts(form.picture)
       .filter(isFile)
       .filter((f) => f.size > 0 || f.name !== '');
-    if (files.length === 0) throw new HTTPException(400, { message: NO_FILE_MESSAGE });
-    if (files.length > 1) throw new HTTPException(400, { message: 'Please upload one photo at a time.' });
+    if (files.length === 0) throw refuse('BAD_REQUEST', NO_FILE_MESSAGE);
+    if (files.length > 1) throw refuse('BAD_REQUEST', 'error.onePhoto');
     const childIds = [...texts(form['childIds[]']), ...texts(form.childIds)];
-    if (childIds.some((v) => typeof v !== 'string')) throw new HTTPException(400, { message: 'Please tag at least one child' });
+    if (childIds.some((v) => typeof v !== 'string')) throw refuse('BAD_REQUEST', 'error.tagChild');
     const caption = texts(form.caption)[0];
     const file = files[0]!;
     const photo = await storeChildPhoto(
@@ -64,6 +63,6 @@ export const dailyRest = new Hono<RestEnv>()
   .get('/child-photos/:id/original', async (c) => photoResponse(c.var.ctx, c.req.param('id'), true));
 
 function photoResponse(ctx: RestEnv['Variables']['ctx'], id: string, original: boolean) {
-  if (!ctx.auth) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in' });
+  if (!ctx.auth) throw refuse('UNAUTHORIZED', 'error.signIn');
   return openChildPhoto(ctx, ctx.auth, id, original);
 }

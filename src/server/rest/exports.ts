@@ -1,7 +1,5 @@
-import { TRPCError } from '@trpc/server';
 import { and, eq } from 'drizzle-orm';
 import { Hono, type Context as HonoContext } from 'hono';
-import { HTTPException } from 'hono/http-exception';
 import { parentChildRelationships, parentUsers } from '~/db/schema';
 import { exportRangeSchema } from '../../shared/schemas/exports';
 import type { AuditEntity } from '../../shared/audit';
@@ -17,6 +15,8 @@ import { parentChildOr404 } from '../parents/access';
 import { preferencesOf } from '../parents/preferences';
 import { BuildCancelled, consume, consumeForAccount, SLOW_DOWN_MESSAGE } from '../services/rate-limit';
 import { readJson, type RestEnv } from './shim';
+import { refuse } from '../refusal';
+import { errorRef } from '../../shared/i18n/error-ids';
 
 /**
  * A director's CSV download: director only (401 / 403 with a sentence), a rate per account, one audit row
@@ -34,7 +34,7 @@ function download<T>(c: HonoContext<RestEnv>, entity: AuditEntity, make: () => C
   return csvResponse(csv.filename, csv.header, inChunks(csv.readAfter, EXPORT_CHUNK_ROWS), csv.toRow);
 }
 
-const LINK_NOT_VALID = 'This archive link is not valid or has expired. Please ask the centre for a new one.';
+const LINK_NOT_VALID = 'error.archiveLinkInvalid';
 
 /**
  * A child's archive as a streamed ZIP, built in a place of the build gate (ADR 068): `account`'s place is taken
@@ -59,7 +59,7 @@ async function archive(
     await ticket.ready;
     signal.removeEventListener('abort', ticket.release);
     const built = familyArchive(ctx, childId, scope, ticket.release);
-    if (!built) throw new TRPCError({ code: 'NOT_FOUND', message: 'Child not found' });
+    if (!built) throw refuse('NOT_FOUND', 'error.childNotFound');
     made?.(built);
     return archiveResponse(built);
   } catch (err) {
@@ -81,14 +81,18 @@ export const exportsRest = new Hono<RestEnv>()
     // Who may ask comes first: a parent or a visitor learns nothing about the parameters from the answer.
     assertDirector(c.var.ctx.auth);
     const parsed = exportRangeSchema.safeParse({ from: c.req.query('from'), to: c.req.query('to') });
-    if (!parsed.success) throw new HTTPException(400, { message: parsed.error.issues[0]!.message });
+    if (!parsed.success) {
+      // The first rule broken, as a plain refusal (the documented `{ message }`), its id beside it.
+      const ref = errorRef(parsed.error.issues[0]!.message) ?? { id: 'error.other' as const, values: {} };
+      throw refuse('BAD_REQUEST', ref.id, ref.values);
+    }
     return download(c, 'receipt', () => paymentsExport(c.var.ctx.db, parsed.data), parsed.data);
   })
   /** A parent's own child's archive: another family's child, or an inactive one, is the portal's 404. */
   .get('/parent/children/:id/archive.zip', (c) => {
     const { ctx } = c.var;
-    if (!ctx.auth) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in' });
-    if (ctx.auth.kind !== 'parent') throw new TRPCError({ code: 'FORBIDDEN', message: 'Parents only' });
+    if (!ctx.auth) throw refuse('UNAUTHORIZED', 'error.signIn');
+    if (ctx.auth.kind !== 'parent') throw refuse('FORBIDDEN', 'error.parentsOnly');
     const { parent } = ctx.auth;
     return archive(c, `parent:${parent.id}`, () => {
       consumeForAccount(ctx, ctx.limits.archives);
@@ -105,19 +109,18 @@ export const exportsRest = new Hono<RestEnv>()
   .get('/parent/archives/:token', (c) => {
     const { ctx } = c.var;
     const link = verifyArchiveLink(ctx.config, c.req.param('token'), ctx.clock.now().getTime());
-    if (!link) throw new TRPCError({ code: 'NOT_FOUND', message: LINK_NOT_VALID });
+    if (!link) throw refuse('NOT_FOUND', LINK_NOT_VALID);
     const parent = ctx.db
       .select({ id: parentUsers.id, email: parentUsers.email, isActive: parentUsers.isActive })
       .from(parentUsers)
       .innerJoin(parentChildRelationships, eq(parentChildRelationships.parentId, parentUsers.id))
       .where(and(eq(parentUsers.id, link.parentId), eq(parentChildRelationships.childId, link.childId)))
       .get();
-    if (!parent) throw new TRPCError({ code: 'NOT_FOUND', message: LINK_NOT_VALID });
+    if (!parent) throw refuse('NOT_FOUND', LINK_NOT_VALID);
     if (parent.isActive) {
-      if (!ctx.auth)
-        throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in to the Parent Portal, then open the link again.' });
-      if (ctx.auth.kind !== 'parent') throw new TRPCError({ code: 'FORBIDDEN', message: 'Parents only' });
-      if (ctx.auth.parent.id !== parent.id) throw new TRPCError({ code: 'NOT_FOUND', message: LINK_NOT_VALID });
+      if (!ctx.auth) throw refuse('UNAUTHORIZED', 'error.archiveSignIn');
+      if (ctx.auth.kind !== 'parent') throw refuse('FORBIDDEN', 'error.parentsOnly');
+      if (ctx.auth.parent.id !== parent.id) throw refuse('NOT_FOUND', LINK_NOT_VALID);
     }
     return archive(c, `parent:${parent.id}`, () => {
       consume(ctx, ctx.limits.archives.parent, `parent:${parent.id}`, SLOW_DOWN_MESSAGE);

@@ -4,13 +4,14 @@ import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { ZodError } from 'zod';
 import type { Language } from '../../shared/i18n/languages';
-import { portalErrorIn } from '../../shared/i18n/portal-errors';
-import { clientError, SERVER_FAILURE } from '../client-errors';
+import type { ErrorRef } from '../../shared/i18n/error-ids';
+import { type ClientError, clientError, sayIn, serverFailure } from '../client-errors';
 import { type AppDeps, type Context, createContext } from '../context';
 import { createCaller } from '../routers/_app';
 import { PAGE_MAX } from '../../shared/schemas/page';
 import type { Limiters } from '../services/rate-limit';
 import type { PdfFile } from '../payments/pdf-file';
+import { refuse } from '../refusal';
 
 export type Caller = ReturnType<typeof createCaller>;
 export type RestEnv = { Variables: { caller: Caller; ctx: Context } };
@@ -45,7 +46,7 @@ export async function readJson<I = unknown>(c: HonoContext, _procedure?: Procedu
   try {
     return JSON.parse(text) as I;
   } catch {
-    throw new HTTPException(400, { message: 'The request body must be valid JSON' });
+    throw refuse('BAD_REQUEST', 'error.invalidJson');
   }
 }
 
@@ -88,19 +89,50 @@ export interface ErrorBody {
 }
 
 /**
- * Turns any thrown error into the documented status and a `{ message, errors? }` body, in `language` (the
- * signed-in parent's: parents/preferences.ts callerLanguage; English for everyone else).
+ * The header that carries a refusal's id and values beside the documented `{ message, errors? }` body (ADR 069):
+ * URI-encoded JSON `{ messageId, values, fieldErrorIds? }`, which a page's script reads to say the refusal in its
+ * reader's language (client/pages/form-fields.ts).
  */
-export function errorResponse(err: unknown, language: Language = 'en'): { status: number; body: ErrorBody } {
+export const MESSAGE_IDS_HEADER = 'X-Message-Ids';
+
+export function messageIdsHeader(said: Omit<ClientError, 'message' | 'fieldErrors'>): Record<string, string> {
+  const { messageId, values, fieldErrorIds } = said;
+  return {
+    [MESSAGE_IDS_HEADER]: encodeURIComponent(JSON.stringify(fieldErrorIds ? { messageId, values, fieldErrorIds } : { messageId, values })),
+  };
+}
+
+/** A refusal the app answers itself (not found, too large): its sentence in `language`, its id in the header. */
+export function refusalAnswer(ref: ErrorRef, language: Language = 'en'): { body: ErrorBody; headers: Record<string, string> } {
+  return {
+    body: { message: sayIn(language, ref) },
+    headers: messageIdsHeader({ messageId: ref.id, values: ref.values, fieldErrorIds: null }),
+  };
+}
+
+/**
+ * Turns any thrown error into the documented status and a `{ message, errors? }` body, in `language` (the
+ * signed-in parent's: parents/preferences.ts callerLanguage; English for everyone else), and the header with its
+ * id and values.
+ */
+export function errorResponse(
+  err: unknown,
+  language: Language = 'en',
+): { status: number; body: ErrorBody; headers: Record<string, string> } {
+  const answer = (status: number, { message, fieldErrors, ...said }: ClientError) => ({
+    status,
+    body: fieldErrors ? { message, errors: fieldErrors } : { message },
+    headers: messageIdsHeader(said),
+  });
   if (err instanceof TRPCError) {
     const status = getHTTPStatusCodeFromError(err);
-    if (status >= 500) return { status: 500, body: { message: portalErrorIn(language, SERVER_FAILURE) } };
-    const { message, fieldErrors } = clientError(err, language);
-    return { status: err.cause instanceof ZodError ? 400 : status, body: fieldErrors ? { message, errors: fieldErrors } : { message } };
+    if (status >= 500) return answer(500, serverFailure(language));
+    return answer(err.cause instanceof ZodError ? 400 : status, clientError(err, language));
   }
-  if (err instanceof HTTPException)
-    return { status: err.status, body: { message: err.message ? portalErrorIn(language, err.message) : 'Bad request' } };
-  return { status: 500, body: { message: portalErrorIn(language, SERVER_FAILURE) } };
+  // Hono's own refusals (a body it could not parse): said as a request that could not be read.
+  if (err instanceof HTTPException && err.status < 500)
+    return answer(err.status, clientError(refuse('BAD_REQUEST', 'error.unreadable'), language));
+  return answer(500, serverFailure(language));
 }
 
 /**

@@ -1,4 +1,4 @@
-import { portalErrorIn } from '../../shared/i18n/portal-errors';
+import { t } from '../../shared/i18n';
 import { forgotPasswordSchema, loginSchema } from '../../shared/schemas/auth';
 import { changePasswordSchema, resetLinkSchema, resetPasswordSchema } from '../../shared/schemas/password-policy';
 import { callerLanguage } from '../parents/preferences';
@@ -30,6 +30,6 @@ export const parentAuthRouter = router({
   changePassword: parentProcedure.input(changePasswordSchema).mutation(async ({ ctx, input }) => {
     const result = await changePassword(ctx, ctx.parent.id, ctx.auth.sessionId, input);
     // The dialog shows the server's sentence: in the parent's language.
-    return { ...result, message: portalErrorIn(callerLanguage(ctx), result.message) };
+    return { ...result, message: t(callerLanguage(ctx), 'error.passwordChanged') };
   }),
 });

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { rmSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
-import { TRPCError } from '@trpc/server';
+import type { TRPCError } from '@trpc/server';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type Sharp } from 'sharp';
@@ -19,6 +19,9 @@ import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Db } from '../db';
 import { logger as defaultLogger, type Logger } from '../logger';
+import type { ErrorKey } from '../../shared/i18n/errors-en';
+import { validationError } from '../field-errors';
+import { refuse } from '../refusal';
 
 /** Text for the image's alt attribute: the caption, else a description from the category. */
 export function pictureAlt(p: { caption: string | null; category: string }): string {
@@ -37,8 +40,8 @@ export const MAX_IMAGE_EDGE = 2000;
  */
 export const MAX_INPUT_MEGAPIXELS = 40;
 export const MAX_INPUT_PIXELS = MAX_INPUT_MEGAPIXELS * 1_000_000;
-export const TOO_MANY_PIXELS_MESSAGE = `The picture is too large (over ${MAX_INPUT_MEGAPIXELS} megapixels). Please upload a smaller one.`;
-const UNREADABLE_MESSAGE = 'The picture could not be read. It may be damaged or too large; please try another file.';
+export const TOO_MANY_PIXELS_MESSAGE = 'error.tooManyPixels';
+const UNREADABLE_MESSAGE = 'error.pictureUnreadable';
 export const STORED_MIME = 'image/webp';
 const STORED_EXTENSION = 'webp';
 /**
@@ -80,8 +83,8 @@ const adminColumns = {
   variants: pictures.variants,
 };
 
-function badRequest(message: string): TRPCError {
-  return new TRPCError({ code: 'BAD_REQUEST', message });
+function badRequest(id: ErrorKey): TRPCError {
+  return refuse('BAD_REQUEST', id);
 }
 
 /** The browser's file name, made safe to store and show: no folders, no control characters, bounded. */
@@ -108,7 +111,7 @@ interface Pixels {
 async function decodeUpload(bytes: Uint8Array): Promise<Pixels> {
   const type = await fileTypeFromBuffer(bytes).catch(() => undefined);
   if (type?.mime === 'image/heic' || type?.mime === 'image/heif') {
-    throw badRequest('HEIC photos cannot be read here. Please save the photo as JPEG and upload it again.');
+    throw badRequest('error.heic');
   }
   if (!type || !DECODABLE.has(type.mime)) throw badRequest(ONLY_IMAGES_MESSAGE);
   // The header alone (cheap) tells the size; a picture over the limit is refused before it is decoded.
@@ -116,7 +119,8 @@ async function decodeUpload(bytes: Uint8Array): Promise<Pixels> {
     .metadata()
     .catch(() => null);
   if (!header?.width || !header.height) throw badRequest(UNREADABLE_MESSAGE);
-  if (header.width * header.height > MAX_INPUT_PIXELS) throw new TRPCError({ code: 'PAYLOAD_TOO_LARGE', message: TOO_MANY_PIXELS_MESSAGE });
+  if (header.width * header.height > MAX_INPUT_PIXELS)
+    throw refuse('PAYLOAD_TOO_LARGE', TOO_MANY_PIXELS_MESSAGE, { max: MAX_INPUT_MEGAPIXELS });
   try {
     const { data, info } = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
       // Applies the EXIF orientation to the pixels; raw pixels carry no metadata (EXIF, GPS) at all.
@@ -212,10 +216,8 @@ export async function storeGalleryPicture(
   alsoWrite?: (db: GalleryDeps['db'], pictureId: string) => void,
 ) {
   const parsed = pictureFieldsSchema.safeParse(fields);
-  if (!parsed.success)
-    throw new TRPCError({ code: 'BAD_REQUEST', message: parsed.error.issues[0]?.message ?? 'Invalid input', cause: parsed.error });
-  if (file.bytes.byteLength > MAX_UPLOAD_BYTES)
-    throw new TRPCError({ code: 'PAYLOAD_TOO_LARGE', message: 'The file is too large. The limit is 10 MB.' });
+  if (!parsed.success) throw validationError(parsed.error);
+  if (file.bytes.byteLength > MAX_UPLOAD_BYTES) throw refuse('PAYLOAD_TOO_LARGE', 'error.fileTooLarge');
 
   const pixels = await decodeUpload(file.bytes);
   const { width, height } = pixels.info;
@@ -280,7 +282,7 @@ export function deleteGalleryPicture(deps: GalleryDeps, id: string): { success: 
       .where(eq(pictures.id, id))
       .returning({ id: pictures.id, fileName: pictures.fileName, variants: pictures.variants })
       .get();
-    if (!gone) throw new TRPCError({ code: 'NOT_FOUND', message: 'Picture not found' });
+    if (!gone) throw refuse('NOT_FOUND', 'error.pictureNotFound');
     for (const name of [gone.fileName, ...(gone.variants ?? []).map((v) => v.fileName)]) {
       const path = storedPath(deps.config.uploadsDir, name);
       if (path) rmSync(path, { force: true });
@@ -346,8 +348,7 @@ export const PHOTO_DISPLAY_WIDTH = 640;
  * both privately. Nothing here touches the public uploads folder.
  */
 export async function encodeChildPhoto(bytes: Uint8Array): Promise<{ full: Buffer; display: Buffer; width: number; height: number }> {
-  if (bytes.byteLength > MAX_UPLOAD_BYTES)
-    throw new TRPCError({ code: 'PAYLOAD_TOO_LARGE', message: 'The file is too large. The limit is 10 MB.' });
+  if (bytes.byteLength > MAX_UPLOAD_BYTES) throw refuse('PAYLOAD_TOO_LARGE', 'error.fileTooLarge');
   const pixels = await decodeUpload(bytes);
   const { width, height } = pixels.info;
   try {

@@ -14,6 +14,8 @@ import { createLoginThrottle } from '../auth/login-throttle';
 import { createPasswordCheckAdmission } from '../auth/password-checks';
 import type { Clock } from '../clock';
 import { DEFAULT_MAX_BYTES, WindowCounter } from './window-counter';
+import { saying, englishOf } from '../refusal';
+import type { ErrorKey } from '../../shared/i18n/errors-en';
 
 export { addressKey, WindowCounter } from './window-counter';
 
@@ -54,7 +56,7 @@ export const BUILD_SLOTS = 3;
 export const BUILD_QUEUE = 6;
 export const BUILD_SHARE = 2;
 /** What a build refused for want of a place says, with Retry-After: the server is busy, not the account too fast. */
-export const BUSY_MESSAGE = 'Many downloads are being prepared right now. Please try again in a minute.';
+export const BUSY_MESSAGE = 'error.busy';
 const BUSY_RETRY_SECONDS = 10;
 
 /** What `ready` rejects with when a build is released while still waiting (its request went away). */
@@ -202,9 +204,10 @@ export type Limiters = ReturnType<typeof createLimiters>;
 export class RateLimitedError extends TRPCError {
   constructor(
     public readonly retryAfterSeconds: number,
-    message = 'Too many attempts. Please try again later.',
+    id: ErrorKey = 'error.tooManyAttempts',
   ) {
-    super({ code: 'TOO_MANY_REQUESTS', message });
+    super({ code: 'TOO_MANY_REQUESTS', message: englishOf(id) });
+    saying(this, id);
   }
 }
 
@@ -213,7 +216,7 @@ export class RateLimitedError extends TRPCError {
  * burst; takes nothing. With `spend`, for a limit that only the work itself should spend (ADR 019: the
  * forgot-password cap on every address together is spent by a message queued, never by an e-mail with no account).
  */
-export function ensureRoom(ctx: { clock: Clock; resHeaders: Headers }, limit: RateLimit, key: string, message?: string): void {
+export function ensureRoom(ctx: { clock: Clock; resHeaders: Headers }, limit: RateLimit, key: string, message?: ErrorKey): void {
   const now = ctx.clock.now().getTime();
   const over = (counter: WindowCounter, points: number) => {
     if (counter.count(key, now) < points) return;
@@ -233,13 +236,13 @@ export function spend(ctx: { clock: Clock }, limit: RateLimit, key: string): voi
 }
 
 /** Takes one point; over the limit (or its burst) it throws TOO_MANY_REQUESTS and sets Retry-After (whole seconds). */
-export function consume(ctx: { clock: Clock; resHeaders: Headers }, limit: RateLimit, key: string, message?: string): void {
+export function consume(ctx: { clock: Clock; resHeaders: Headers }, limit: RateLimit, key: string, message?: ErrorKey): void {
   ensureRoom(ctx, limit, key, message);
   spend(ctx, limit, key);
 }
 
 /** The sentence a page shows when an account goes too fast (messages, uploads, PDFs). */
-export const SLOW_DOWN_MESSAGE = 'You are doing that too often. Please wait a few minutes and try again.';
+export const SLOW_DOWN_MESSAGE = 'error.slowDown';
 
 type Account = { kind: 'admin'; admin: { id: string } } | { kind: 'parent'; parent: { id: string } };
 

@@ -4,7 +4,6 @@
  * token is stored, the check and the use share one transaction, and the stored copies of the e-mail hold
  * no token.
  */
-import { TRPCError } from '@trpc/server';
 import { and, asc, count, eq, gt, isNull, ne } from 'drizzle-orm';
 import { adminUsers, staffPasswordLinks, type StaffRole } from '~/db/schema';
 import { STAFF_ROLE_LABELS } from '../../shared/schemas/staff';
@@ -24,16 +23,17 @@ import { mailQueueFor, sendAfterAnswer } from '../services/mail-queue';
 import { forgetUsedResetLinks, forgetUsedStaffLinks } from '../services/outbox';
 import { addressKey, consume, ensureRoom, spend } from '../services/rate-limit';
 import { RESET_BUSY, RESET_LINK_MS } from '../parents/passwords';
+import { refuse } from '../refusal';
 
 export const INVITATION_MS = 7 * 24 * 60 * 60 * 1000;
-export const DUPLICATE_EMAIL = 'A staff account with this e-mail already exists.';
-export const LAST_DIRECTOR = 'The centre must keep at least one active director. Make someone else a director first.';
-export const STAFF_NOT_FOUND = 'Staff account not found';
-export const STAFF_LINK_INVALID = 'This link is invalid, was already used or has expired. Please ask for a new one.';
+export const DUPLICATE_EMAIL = 'error.duplicateEmail';
+export const LAST_DIRECTOR = 'error.lastDirector';
+export const STAFF_NOT_FOUND = 'error.staffNotFound';
+export const STAFF_LINK_INVALID = 'error.staffLinkUsed';
 export const STAFF_RESET_REQUESTED =
   'If a staff account exists for that e-mail, we have sent it a link to choose a new password. The link works once, within one hour.';
 export const STAFF_PASSWORD_SET = 'Your password is set. Please sign in with it.';
-export const STAFF_THROTTLED = 'Too many requests. Please wait a few minutes and try again.';
+export const STAFF_THROTTLED = 'error.tooManyRequests';
 
 /** What GET /api/admin/staff answers per account: never a hash, a token or a session. */
 export const staffColumns = {
@@ -99,7 +99,7 @@ export async function inviteStaff(ctx: Ctx, input: { name: string; email: string
     created = ctx.db.transaction((tx) => {
       const db = tx as unknown as Db;
       if (db.select({ id: adminUsers.id }).from(adminUsers).where(eq(adminUsers.email, input.email)).get())
-        throw new TRPCError({ code: 'CONFLICT', message: DUPLICATE_EMAIL });
+        throw refuse('CONFLICT', DUPLICATE_EMAIL);
       const now = ctx.clock.now();
       // No password until the invitation is used: an empty hash never verifies (sign-in checks it is set).
       const account = db
@@ -112,7 +112,7 @@ export async function inviteStaff(ctx: Ctx, input: { name: string; email: string
       return { account, token };
     });
   } catch (err) {
-    if (isUniqueViolation(err, 'admin_users.email')) throw new TRPCError({ code: 'CONFLICT', message: DUPLICATE_EMAIL });
+    if (isUniqueViolation(err, 'admin_users.email')) throw refuse('CONFLICT', DUPLICATE_EMAIL);
     throw err;
   }
   const content = staffInvitationEmail(
@@ -141,12 +141,12 @@ export function updateStaff(ctx: Ctx, input: { id: string; role?: StaffRole; isA
     (tx) => {
       const db = tx as unknown as Db;
       const before = db.select(staffColumns).from(adminUsers).where(eq(adminUsers.id, input.id)).get();
-      if (!before) throw new TRPCError({ code: 'NOT_FOUND', message: STAFF_NOT_FOUND });
+      if (!before) throw refuse('NOT_FOUND', STAFF_NOT_FOUND);
       const role = input.role ?? before.role;
       const isActive = input.isActive ?? before.isActive;
       const wasDirector = before.role === 'director' && before.isActive;
       if (wasDirector && !(role === 'director' && isActive) && otherActiveDirectors(db, before.id) === 0) {
-        throw new TRPCError({ code: 'BAD_REQUEST', message: LAST_DIRECTOR });
+        throw refuse('BAD_REQUEST', LAST_DIRECTOR);
       }
       const account = db
         .update(adminUsers)
@@ -213,7 +213,7 @@ export async function requestStaffReset(ctx: Context, email: string) {
  */
 export async function setPasswordWithLink(ctx: Context, input: { token: string; password: string }) {
   const tokenHash = hashLinkToken(input.token);
-  const invalid = () => new TRPCError({ code: 'BAD_REQUEST', message: STAFF_LINK_INVALID });
+  const invalid = () => refuse('BAD_REQUEST', STAFF_LINK_INVALID);
   const live = () =>
     and(
       eq(staffPasswordLinks.tokenHash, tokenHash),
@@ -280,11 +280,11 @@ export async function changeOwnPassword(
     .from(adminUsers)
     .where(eq(adminUsers.id, ctx.admin.id))
     .get();
-  if (!row) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in as staff' });
+  if (!row) throw refuse('UNAUTHORIZED', 'error.signInStaff');
   const attempt = await beginLogin(ctx, 'admin', row.email);
   if (!row.passwordHash || !(await verifyPassword(row.passwordHash, input.currentPassword))) {
     // Shown at the form's current-password field, as the parent's change-password form does.
-    throw fieldError('currentPassword', 'The current password is not correct');
+    throw fieldError('currentPassword', 'error.currentPasswordWrong');
   }
   attempt.succeeded();
   const passwordHash = await hashPassword(input.newPassword);

@@ -5,7 +5,6 @@
  */
 import type { z } from 'zod';
 import type { Context, StaffContext } from '../context';
-import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import { adminUsers } from '~/db/schema';
 import { type loginSchema } from '../../shared/schemas/auth';
@@ -16,8 +15,9 @@ import { failedStaffSignIn } from '../auth/failed-sign-ins';
 import { beginLogin } from '../auth/login-throttle';
 import { endOtherKindOfSession } from '../auth/one-account';
 import { createAdminSession, deleteSession } from '../auth/session';
+import { refuse } from '../refusal';
 
-export const INVALID_LOGIN = 'Invalid email or password';
+export const INVALID_LOGIN = 'error.invalidLogin';
 /** Who the audit log names for a failed staff sign-in: the attempt was not made by anyone signed in. */
 export const NOT_SIGNED_IN = 'Not signed in';
 
@@ -79,7 +79,7 @@ export async function staffLogin(ctx: Context, input: z.output<typeof loginSchem
         actor: { id: null, name: NOT_SIGNED_IN },
         fields: { email: input.email, ...listing },
       });
-    throw new TRPCError({ code: 'UNAUTHORIZED', message: INVALID_LOGIN });
+    throw refuse('UNAUTHORIZED', INVALID_LOGIN);
   }
   attempt.succeeded();
 
@@ -110,6 +110,6 @@ export function staffLogout(ctx: Context) {
 
 export function staffMe(ctx: StaffContext) {
   const admin = adminRecord(ctx.db, ctx.admin.id);
-  if (!admin) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in as staff' });
+  if (!admin) throw refuse('UNAUTHORIZED', 'error.signInStaff');
   return admin;
 }

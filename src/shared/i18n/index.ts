@@ -6,6 +6,8 @@ import { LANGUAGES, type Language } from './languages';
 import { makeIntl } from './formatter';
 import { en, type SiteKey } from './en';
 import { es } from './es';
+import { type ErrorKey, errorsEn } from './errors-en';
+import { errorsEs } from './errors-es';
 import { type LoginKey, loginEn } from './login-en';
 import { loginEs } from './login-es';
 import { type MailKey, mailEn } from './mail-en';
@@ -32,11 +34,12 @@ export const AREAS = {
   pdf: { en: pdfEn, es: pdfEs },
   login: { en: loginEn, es: loginEs },
   calendar: { en: calendarEn, es: calendarEs },
+  errors: { en: errorsEn, es: errorsEs },
   staff: { en: staffEn },
 } as const satisfies Record<string, { en: Record<string, string>; es?: Record<string, string> }>;
 
 /** Every message the server can write. */
-export type MessageKey = SiteKey | PortalKey | MailKey | PdfKey | LoginKey | CalendarKey | StaffKey;
+export type MessageKey = SiteKey | PortalKey | MailKey | PdfKey | LoginKey | CalendarKey | ErrorKey | StaffKey;
 
 function merged(language: Language): Record<MessageKey, string> {
   const out: Record<string, string> = {};
@@ -51,6 +54,7 @@ export const CATALOGUES: Record<Language, Record<MessageKey, string>> = { en: me
 for (const language of LANGUAGES) {
   registerCatalogue('site', language, AREAS.site[language]);
   registerCatalogue('portal', language, AREAS.portal[language]);
+  registerCatalogue('errors', language, AREAS.errors[language]);
 }
 
 const made = new Map<Language, IntlShape<string>>();

@@ -37,21 +37,8 @@ export const loginEn = {
   'login.meta.title': 'Parent Portal',
   'login.meta.description':
     "Parents of {centre}: sign in to follow your child's day, development and milestones, message the centre and see your payments.",
-  // What the sign-in schema and the server say (shared/schemas/auth.ts, server/parents/*, client/lib/plain-error.ts).
-  'login.error.email': 'Please enter a valid email address',
-  'login.error.passwordRequired': 'Password is required',
-  'login.error.passwordTooLong': 'Password is too long',
-  'login.error.invalid': 'Invalid email or password',
-  'login.error.closed': 'This Parent Portal account is closed. Please call the office at {phone} if you think this is a mistake.',
-  'login.error.throttled': 'Too many sign-in attempts. Please wait a few minutes and try again.',
-  'login.error.tooMany': 'Too many attempts. Please try again later.',
-  'login.error.resetBusy': 'Too many password reset requests right now. Please try again in a few minutes, or call the office.',
-  'login.error.resetRequested':
+  'login.resetRequested':
     'If a Parent Portal account exists for that e-mail, we have sent it a link to choose a new password. The link works once, within one hour.',
-  'login.error.network': 'We could not reach the centre. Please check your internet connection and try again, or call us at {phone}.',
-  'login.error.server': 'Something went wrong on our side. Please try again in a moment, or call us at {phone}.',
-  'login.error.serverForm': 'Something went wrong on our side. Please try again in a moment, or call us.',
-  'login.error.other': 'We could not complete your request. Please check it and try again.',
 } as const;
 
 export type LoginKey = keyof typeof loginEn;

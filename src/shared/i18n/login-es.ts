@@ -33,20 +33,6 @@ export const loginEs: Record<LoginKey, string> = {
   'login.meta.title': 'Portal para padres',
   'login.meta.description':
     'Familias de {centre}: inicien sesión para seguir el día, el desarrollo y los logros de su hijo, escribir al centro y ver sus pagos.',
-  'login.error.email': 'Escriba un correo electrónico válido',
-  'login.error.passwordRequired': 'Escriba su contraseña',
-  'login.error.passwordTooLong': 'La contraseña es demasiado larga',
-  'login.error.invalid': 'El correo electrónico o la contraseña no son correctos',
-  'login.error.closed': 'Esta cuenta del Portal para padres está cerrada. Si cree que es un error, llame a la oficina al {phone}.',
-  'login.error.throttled': 'Demasiados intentos de inicio de sesión. Espere unos minutos e inténtelo de nuevo.',
-  'login.error.tooMany': 'Demasiados intentos. Inténtelo de nuevo más tarde.',
-  'login.error.resetBusy':
-    'En este momento hay demasiadas solicitudes para restablecer contraseñas. Inténtelo de nuevo en unos minutos o llame a la oficina.',
-  'login.error.resetRequested':
+  'login.resetRequested':
     'Si existe una cuenta del Portal para padres con ese correo electrónico, le enviamos un enlace para elegir una contraseña nueva. El enlace sirve una sola vez y durante una hora.',
-  'login.error.network':
-    'No pudimos comunicarnos con el centro. Revise su conexión a internet e inténtelo de nuevo, o llámenos al {phone}.',
-  'login.error.server': 'Algo salió mal de nuestro lado. Inténtelo de nuevo en un momento, o llámenos al {phone}.',
-  'login.error.serverForm': 'Algo salió mal de nuestro lado. Inténtelo de nuevo en un momento, o llámenos.',
-  'login.error.other': 'No pudimos completar su solicitud. Revísela e inténtelo de nuevo.',
 };

@@ -2,6 +2,7 @@ import { en, type SiteKey } from './en';
 import { formatLite } from './lite';
 import type { Language } from './languages';
 import type { PortalKey } from './portal-en';
+import type { ErrorKey } from './errors-en';
 
 /**
  * The catalogues at hand, by area, and how the browser fetches the others (ADR 070). The server has every one
@@ -13,15 +14,18 @@ import type { PortalKey } from './portal-en';
 interface Areas {
   site: Record<SiteKey, string>;
   portal: Record<PortalKey, string>;
+  /** The refusals (ADR 069): loaded with the portal, and by any page that shows a server's refusal by id. */
+  errors: Record<ErrorKey, string>;
 }
 export type BrowserArea = keyof Areas;
 
-const loaded: { [A in BrowserArea]: Partial<Record<Language, Areas[A]>> } = { site: { en }, portal: {} };
+const loaded: { [A in BrowserArea]: Partial<Record<Language, Areas[A]>> } = { site: { en }, portal: {}, errors: {} };
 
 /** Where each catalogue the browser may lack comes from: one line per area and language. */
 const LOADERS: { [A in BrowserArea]: Partial<Record<Language, () => Promise<Areas[A]>>> } = {
   site: { es: () => import('./es').then((m) => m.es) },
   portal: { en: () => import('./portal-en').then((m) => m.portalEn), es: () => import('./portal-es').then((m) => m.portalEs) },
+  errors: { en: () => import('./errors-en').then((m) => m.errorsEn), es: () => import('./errors-es').then((m) => m.errorsEs) },
 };
 
 /** The catalogue of `area` in `language`, or undefined when the browser has not loaded it yet. */

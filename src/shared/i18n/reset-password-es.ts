@@ -1,4 +1,5 @@
-import type { ResetPasswordWords } from './reset-password';
+import { errorsEs } from './errors-es';
+import { RESET_PAGE_REFUSALS, type ResetPasswordWords } from './reset-password';
 
 /**
  * /es/parent-reset-password's words: the English page's in Spanish, written for the families who read
@@ -23,17 +24,6 @@ export const resetPasswordEs: ResetPasswordWords = {
   goToSignIn: 'Ir a iniciar sesión',
   incomplete:
     'Este enlace está incompleto. Vuelva a abrir el enlace del correo electrónico o pida uno nuevo en la página para iniciar sesión.',
-  refusals: {
-    // server/parents/passwords.ts RESET_LINK_INVALID: the link was used, has expired, or was never one.
-    'This reset link is invalid, was already used or has expired. Please ask for a new one.':
-      'Este enlace para elegir una contraseña nueva no es válido, ya se usó o ya venció. Pida uno nuevo.',
-    // shared/schemas/password-policy.ts: the token, and the new password's rules.
-    'This reset link is invalid or has expired': 'Este enlace para elegir una contraseña nueva no es válido o ya venció.',
-    'Please choose a password of at least 10 characters': 'Elija una contraseña de al menos 10 caracteres',
-    'This password is too common. Please choose another one.': 'Esa contraseña es demasiado común. Por favor, elija otra.',
-    'Password is too long': 'La contraseña es demasiado larga',
-    // server/services/rate-limit.ts's general refusal.
-    'Too many attempts. Please try again later.': 'Demasiados intentos. Inténtelo de nuevo más tarde.',
-  },
+  refusals: Object.fromEntries(RESET_PAGE_REFUSALS.map((id) => [id, errorsEs[id]])),
   otherRefusal: 'No pudimos completar su solicitud. Inténtelo de nuevo en un momento o llame a la oficina.',
 };

@@ -1,3 +1,4 @@
+import { formatErrorLite } from './error-ids';
 import type { PageLanguage } from './paths';
 
 /**
@@ -27,15 +28,26 @@ export interface ResetPasswordWords {
   goToSignIn: string;
   incomplete: string;
   /**
-   * The refusals the schema and the server say in English (the parent is not known on this page, so the server
-   * answers in English, ADR 047), in this page's language; empty on the English page, which shows them as they are.
+   * The refusals the schema and the server can say on this page, by id (ADR 069), in this page's language: the
+   * catalogue's (errors-*.ts).
    */
   refusals: Readonly<Record<string, string>>;
   /** What a refusal not in `refusals` becomes on a page that is not English (never English there). */
   otherRefusal: string | null;
 }
 
-/** A refusal (the schema's or the server's English sentence) as the page's language says it. */
+/** The ids of the refusals this page can meet: the link's, the new password's rules, the general limit. */
+export const RESET_PAGE_REFUSALS = [
+  'error.resetLinkUsed',
+  'error.resetLinkInvalid',
+  'error.passwordTooShort',
+  'error.passwordTooCommon',
+  'error.passwordTooLong',
+  'error.passwordRequired',
+  'error.tooManyAttempts',
+] as const;
+
+/** A refusal (the schema's id, or the one the server answered) as the page's language says it. */
 export function refusalIn(words: ResetPasswordWords, message: string): string {
-  return words.otherRefusal === null ? message : (words.refusals[message] ?? words.otherRefusal);
+  return formatErrorLite(words.refusals, words.language === 'es' ? 'es-US' : 'en-US', message, words.otherRefusal ?? undefined);
 }

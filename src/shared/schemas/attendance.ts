@@ -1,36 +1,34 @@
 import { z } from 'zod';
+import { errorId } from '../i18n/error-ids';
 import { idSchema } from './content';
 import { enumField, idField, isoDate, isValidIsoDate, optionalText, phoneField, plainString, requiredText } from './fields';
 
 /** An adult who may pick a child up (`POST .../pickups`, staff and parents alike). */
 export const pickupSchema = z.strictObject(
   {
-    name: requiredText('Name is required', 100),
-    relationship: requiredText('Relationship is required', 60),
+    name: requiredText('error.nameRequired', 100),
+    relationship: requiredText('error.relationshipRequired', 60),
     phone: phoneField(),
   },
-  { error: 'Only name, relationship and phone can be set' },
+  { error: 'error.pickupFields' },
 );
 export type PickupInput = z.input<typeof pickupSchema>;
 
 export const ATTENDANCE_KINDS = ['in', 'out'] as const;
 export type AttendanceKind = (typeof ATTENDANCE_KINDS)[number];
-const kindField = enumField(ATTENDANCE_KINDS, "kind must be 'in' or 'out'");
+const kindField = enumField(ATTENDANCE_KINDS, 'error.kindInOut');
 
 /** A moment as an ISO 8601 string with its offset (or a Date, from the tRPC client). */
 export const momentField = z.union([
-  z.date({ error: 'Please give a valid time' }),
-  plainString('Please give a valid time')
-    .max(40, 'Please give a valid time')
-    .refine(
-      (v) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(v),
-      'Please give a time such as 2026-11-27T07:42:00-05:00',
-    )
+  z.date({ error: 'error.timeValid' }),
+  plainString('error.timeValid')
+    .max(40, 'error.timeValid')
+    .refine((v) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(v), 'error.timeExample')
     .transform((v) => new Date(v))
-    .refine((d) => !Number.isNaN(d.getTime()), 'Please give a valid time'),
+    .refine((d) => !Number.isNaN(d.getTime()), 'error.timeValid'),
 ]);
 
-export const OVERRIDE_REASON_REQUIRED = 'An override needs a reason';
+export const OVERRIDE_REASON_REQUIRED = 'error.overrideReason';
 
 /** `POST /api/admin/attendance`. */
 export const attendanceRecordSchema = z
@@ -38,33 +36,30 @@ export const attendanceRecordSchema = z
     {
       childId: idSchema,
       kind: kindField,
-      by: requiredText('Please say who dropped off or picked up', 100),
+      by: requiredText('error.whoDroppedOff', 100),
       at: momentField.optional(),
-      override: z.boolean({ error: 'override must be true or false' }).optional(),
+      override: z.boolean({ error: 'error.overrideBoolean' }).optional(),
       reason: optionalText(500),
     },
-    { error: 'Only childId, kind, by, at, override and reason can be set' },
+    { error: 'error.attendanceFields' },
   )
   .refine((v) => !v.override || !!v.reason, { message: OVERRIDE_REASON_REQUIRED, path: ['reason'] });
 export type AttendanceRecordInput = z.input<typeof attendanceRecordSchema>;
 
 /** `PATCH /api/admin/attendance/{id}`: a corrected time. */
-export const attendanceCorrectionSchema = z.strictObject({ id: idSchema, at: momentField }, { error: 'Only at can be corrected' });
+export const attendanceCorrectionSchema = z.strictObject({ id: idSchema, at: momentField }, { error: 'error.attendanceCorrect' });
 
 /** `POST /api/admin/staff-attendance`: the signed-in staff member clocks in or out of a room. */
 export const staffAttendanceSchema = z.strictObject(
-  { kind: kindField, classroomId: idField('Please choose a classroom') },
-  { error: 'Only kind and classroomId can be set' },
+  { kind: kindField, classroomId: idField('error.chooseClassroom') },
+  { error: 'error.staffAttendanceFields' },
 );
 
-export const attendanceDaySchema = z.strictObject({ date: isoDate('Please give a date (YYYY-MM-DD)') });
+export const attendanceDaySchema = z.strictObject({ date: isoDate('error.dateGive') });
 
 /** `YYYY-MM` of the monthly report. */
 export const reportMonthSchema = z.strictObject({
-  month: plainString('Please give a month (YYYY-MM)').refine(
-    (v) => /^\d{4}-\d{2}$/.test(v) && isValidIsoDate(`${v}-01`),
-    'Please give a month (YYYY-MM)',
-  ),
+  month: plainString('error.month').refine((v) => /^\d{4}-\d{2}$/.test(v) && isValidIsoDate(`${v}-01`), 'error.month'),
 });
 
 /** The longest span a parent's history answers at once. */
@@ -74,10 +69,10 @@ export const PARENT_RANGE_MAX_DAYS = 92;
 export const parentAttendanceSchema = z
   .strictObject({
     childId: idSchema,
-    from: isoDate('from must be a date (YYYY-MM-DD)').optional(),
-    to: isoDate('to must be a date (YYYY-MM-DD)').optional(),
+    from: isoDate('error.fromDate').optional(),
+    to: isoDate('error.toDate').optional(),
   })
-  .refine((v) => !v.from || !v.to || v.from <= v.to, { message: 'from must not be after to', path: ['from'] });
+  .refine((v) => !v.from || !v.to || v.from <= v.to, { message: 'error.fromAfterTo', path: ['from'] });
 
 export const childIdInput = z.strictObject({ childId: idSchema });
 /** A parent adds a person to their child's list: name, relationship and phone. */
@@ -90,7 +85,7 @@ export const pickupDeleteSchema = z.strictObject({ childId: idSchema, id: idSche
  */
 export function changeableText(max: number) {
   return plainString()
-    .max(max, `Must be at most ${max} characters`)
+    .max(max, errorId('error.tooLong', { max }))
     .nullable()
     .optional()
     .transform((v) => (v === undefined ? undefined : v || null));
@@ -100,10 +95,7 @@ export function changeableText(max: number) {
 const pickupNoteField = changeableText(200);
 
 /** Staff add a person with a note of their own (`POST /api/admin/enrolled-children/{id}/pickups`). */
-export const staffPickupSchema = z.strictObject(
-  { ...pickupSchema.shape, note: pickupNoteField },
-  { error: 'Only name, relationship, phone and note can be set' },
-);
+export const staffPickupSchema = z.strictObject({ ...pickupSchema.shape, note: pickupNoteField }, { error: 'error.pickupFields' });
 export type StaffPickupInput = z.input<typeof staffPickupSchema>;
 export const staffPickupAddSchema = staffPickupSchema.extend({ childId: idSchema });
 
@@ -118,7 +110,7 @@ export const pickupUpdateSchema = z
       phone: pickupSchema.shape.phone.optional(),
       note: pickupNoteField,
     },
-    { error: 'Only name, relationship, phone and note can be changed' },
+    { error: 'error.pickupChangeFields' },
   )
-  .refine(({ childId: _c, id: _id, ...v }) => Object.values(v).some((x) => x !== undefined), 'Please send something to change');
+  .refine(({ childId: _c, id: _id, ...v }) => Object.values(v).some((x) => x !== undefined), 'error.nothingToChange');
 export type PickupUpdateInput = z.input<typeof pickupUpdateSchema>;

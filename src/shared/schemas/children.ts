@@ -4,7 +4,7 @@ import { idSchema } from './content';
 import { birthDateField, choiceField, emailField, isoDate, looseBoolean, optionalPhoneField, optionalText, requiredText } from './fields';
 import { pageFields } from './page';
 
-const DOB_REQUIRED = 'Date of birth is required';
+const DOB_REQUIRED = 'error.dobRequired';
 
 /**
  * The admin's enrolled-child form (docs/product.md §5 Enrolled child form): one schema for the dialog and the server.
@@ -13,12 +13,12 @@ const DOB_REQUIRED = 'Date of birth is required';
  */
 const childObject = (today?: string) =>
   z.object({
-    childName: requiredText("Child's name is required", 100),
+    childName: requiredText('error.childNameRequired', 100),
     dateOfBirth: birthDateField(DOB_REQUIRED, today),
-    program: choiceField(PROGRAM_CHOICES, 'Please choose a program').default('preschool'),
-    startDate: isoDate('Start date is required'),
-    parentName: requiredText('Parent name is required', 100),
-    parentEmail: emailField('Please enter a valid email address', 'Email is required'),
+    program: choiceField(PROGRAM_CHOICES, 'error.chooseProgram').default('preschool'),
+    startDate: isoDate('error.startRequired'),
+    parentName: requiredText('error.parentNameRequired', 100),
+    parentEmail: emailField('error.email', 'error.emailRequired'),
     parentPhone: optionalPhoneField(),
     isActive: looseBoolean.default(true),
     /** Roomy: a child enrolled from an application carries its medical and emergency details here. */
@@ -49,7 +49,7 @@ export const EMPTY_CHILD = {
 /** PATCH /api/enrollment-applications/{id}/status: any status to any status (docs/product.md §4). */
 export const statusUpdateSchema = z.object({
   status: z.enum(APPLICATION_STATUSES, {
-    error: 'Please choose a valid status',
+    error: 'error.validStatus',
   }),
   sendEmail: looseBoolean.default(false),
 });
@@ -61,5 +61,5 @@ export const applicationStatusUpdateSchema = statusUpdateSchema.extend({
 
 /** The Applications tab: a page of the applications (ADR 014), of one status or (none) of all. */
 export const applicationsPageInput = z
-  .object({ status: z.enum(APPLICATION_STATUSES, { error: 'Please choose a valid status' }).nullish(), ...pageFields })
+  .object({ status: z.enum(APPLICATION_STATUSES, { error: 'error.validStatus' }).nullish(), ...pageFields })
   .prefault({});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorId } from '../i18n/error-ids';
 import { idSchema } from './content';
 import { changeableText } from './attendance';
 import { enumField, idField, isoDate, requiredText } from './fields';
@@ -15,26 +16,26 @@ export const CLASSROOM_AGE_GROUP_LABELS: Record<ClassroomAgeGroup, string> = {
   school_age: 'School age',
 };
 
-const AGE_GROUP_MESSAGE = `Please choose an age group: ${CLASSROOM_AGE_GROUPS.join(', ')}`;
+const AGE_GROUP_MESSAGE = errorId('error.ageGroup', { groups: CLASSROOM_AGE_GROUPS.join(', ') });
 export const CAPACITY_MAX = 200;
 
 const capacityField = z
-  .number({ error: 'Capacity must be a whole number' })
-  .int('Capacity must be a whole number')
-  .min(1, 'Capacity must be at least 1')
-  .max(CAPACITY_MAX, `Capacity must be at most ${CAPACITY_MAX}`);
+  .number({ error: 'error.capacityWhole' })
+  .int('error.capacityWhole')
+  .min(1, 'error.capacityMin')
+  .max(CAPACITY_MAX, errorId('error.capacityMax', { max: CAPACITY_MAX }));
 
 /** Staff assigned to a room: the whole list, replacing the one before. */
-const staffIdsField = z.array(idField(), { error: 'staffIds must be a list of staff ids' }).max(100, 'Too many staff');
+const staffIdsField = z.array(idField(), { error: 'error.staffIdsList' }).max(100, 'error.tooManyStaff');
 
 export const classroomSchema = z.strictObject(
   {
-    name: requiredText('Room name is required', 80),
+    name: requiredText('error.roomNameRequired', 80),
     ageGroup: enumField(CLASSROOM_AGE_GROUPS, AGE_GROUP_MESSAGE),
     capacity: capacityField,
     staffIds: staffIdsField.optional(),
   },
-  { error: 'Only name, ageGroup, capacity and staffIds can be set' },
+  { error: 'error.classroomFieldsSet' },
 );
 export type ClassroomInput = z.input<typeof classroomSchema>;
 
@@ -44,9 +45,9 @@ export type ClassroomInput = z.input<typeof classroomSchema>;
  */
 export const classroomFormSchema = classroomSchema.extend({
   capacity: z
-    .string({ error: 'Capacity must be a whole number' })
+    .string({ error: 'error.capacityWhole' })
     .trim()
-    .regex(/^\d{1,6}$/, 'Capacity must be a whole number')
+    .regex(/^\d{1,6}$/, 'error.capacityWhole')
     .transform(Number)
     .pipe(capacityField),
   staffIds: staffIdsField,
@@ -57,17 +58,17 @@ export const classroomUpdateSchema = z
   .strictObject(
     {
       id: idSchema,
-      name: requiredText('Room name is required', 80).optional(),
+      name: requiredText('error.roomNameRequired', 80).optional(),
       ageGroup: enumField(CLASSROOM_AGE_GROUPS, AGE_GROUP_MESSAGE).optional(),
       capacity: capacityField.optional(),
       staffIds: staffIdsField.optional(),
     },
-    { error: 'Only name, ageGroup, capacity and staffIds can be changed' },
+    { error: 'error.classroomFieldsChange' },
   )
-  .refine(({ id: _id, ...v }) => Object.values(v).some((x) => x !== undefined), 'Please send something to change');
+  .refine(({ id: _id, ...v }) => Object.values(v).some((x) => x !== undefined), 'error.nothingToChange');
 
 /** A consent's date may not be after the centre's today (a record of what a family did, not a plan). */
-export const CONSENT_DATE_IN_FUTURE = 'The consent date cannot be in the future';
+export const CONSENT_DATE_IN_FUTURE = 'error.consentDateFuture';
 
 /**
  * `PATCH /api/admin/enrolled-children/{id}`: the child's room (null: none) and photo consent. A consent change is
@@ -79,11 +80,11 @@ export const childPatchSchema = z
     {
       id: idSchema,
       classroomId: idField().nullable().optional(),
-      photoConsent: z.boolean({ error: 'photoConsent must be true or false' }).optional(),
-      photoConsentDate: isoDate('Please give the date of the consent (YYYY-MM-DD)').optional(),
+      photoConsent: z.boolean({ error: 'error.photoConsentBoolean' }).optional(),
+      photoConsentDate: isoDate('error.photoConsentDate').optional(),
       photoConsentGivenBy: changeableText(100),
     },
-    { error: 'Only classroomId, photoConsent, photoConsentDate and photoConsentGivenBy can be changed' },
+    { error: 'error.childFields' },
   )
-  .refine(({ id: _id, ...v }) => Object.values(v).some((x) => x !== undefined), 'Please send classroomId or photoConsent');
+  .refine(({ id: _id, ...v }) => Object.values(v).some((x) => x !== undefined), 'error.childPatch');
 export type ChildPatchInput = z.input<typeof childPatchSchema>;

@@ -32,20 +32,20 @@ const optionalId = z
  */
 export const messageSchema = z.object({
   childId: optionalId,
-  subject: requiredText('Subject is required', SUBJECT_MAX),
-  content: requiredText('Message is required', CONTENT_MAX, { multiline: true }),
+  subject: requiredText('error.subjectRequired', SUBJECT_MAX),
+  content: requiredText('error.messageRequired', CONTENT_MAX, { multiline: true }),
   isUrgent: looseBoolean.default(false),
 });
 export type MessageInput = z.input<typeof messageSchema>;
 
 /** The admin must pick a child: that fills the recipient (docs/product.md §5 Message compose). */
-export const adminMessageSchema = messageSchema.extend({ childId: idText('Please select a child') });
+export const adminMessageSchema = messageSchema.extend({ childId: idText('error.selectChild') });
 
-export const DUE_DATE_IN_PAST = 'The due date cannot be before today';
+export const DUE_DATE_IN_PAST = 'error.dueInPast';
 
 /** The due date, blank meaning none; with `today` (the centre's), not before it: it would start out overdue. */
 function dueDateField(today?: string) {
-  const date = isoDate('Please enter a valid due date');
+  const date = isoDate('error.dueDate');
   return z
     .string()
     .trim()
@@ -56,10 +56,10 @@ function dueDateField(today?: string) {
 
 const documentRequestObject = (today?: string) =>
   z.object({
-    childId: idText('Please select a child'),
-    documentType: z.enum(DOCUMENT_TYPES, { error: 'Please choose a document type' }).default('other'),
-    title: requiredText('Title is required', SUBJECT_MAX),
-    description: requiredText('Description is required', CONTENT_MAX, { multiline: true }),
+    childId: idText('error.selectChild'),
+    documentType: z.enum(DOCUMENT_TYPES, { error: 'error.documentType' }).default('other'),
+    title: requiredText('error.titleRequired', SUBJECT_MAX),
+    description: requiredText('error.descriptionRequired', CONTENT_MAX, { multiline: true }),
     dueDate: dueDateField(today),
     isUrgent: looseBoolean.default(false),
   });
@@ -73,8 +73,8 @@ export type DocumentRequestInput = z.input<typeof documentRequestSchema>;
 
 /** Submit document (parent): the upload URL as `POST /api/objects/upload` returned it, a name and a note. */
 export const documentResponseSchema = z.object({
-  documentUrl: requiredText('Please upload a file first', 1000),
-  documentName: requiredText('Document name is required', DOCUMENT_NAME_MAX),
+  documentUrl: requiredText('error.uploadFirst', 1000),
+  documentName: requiredText('error.documentNameRequired', DOCUMENT_NAME_MAX),
   message: optionalText(CONTENT_MAX, { multiline: true }),
 });
 export type DocumentResponseInput = z.input<typeof documentResponseSchema>;

@@ -5,30 +5,30 @@ import { idField, isoDate, looseBoolean, optionalText, optionalTime, plainString
 /** Event form of the admin dashboard (docs/product.md §5 Event). */
 export const eventSchema = z
   .object({
-    title: requiredText('Title is required', 200),
-    description: requiredText('Description is required', 5000, {
+    title: requiredText('error.titleRequired', 200),
+    description: requiredText('error.descriptionRequired', 5000, {
       multiline: true,
     }),
-    eventDate: isoDate('Date is required'),
+    eventDate: isoDate('error.dateRequired'),
     startTime: optionalTime(),
     endTime: optionalTime(),
     category: plainString()
-      .refine((v) => EVENT_CATEGORIES.includes(v), 'Please choose a category')
+      .refine((v) => EVENT_CATEGORIES.includes(v), 'error.category')
       .default('general'),
     isPublic: looseBoolean.default(true),
     location: optionalText(200),
   })
   .refine((e) => !e.startTime || !e.endTime || e.endTime >= e.startTime, {
-    message: 'End time must be after the start time',
+    message: 'error.endTime',
     path: ['endTime'],
   });
 export type EventInput = z.input<typeof eventSchema>;
 
-export const EXPIRY_BEFORE_POSTING = 'The expiry date cannot be before the day the announcement is posted';
+export const EXPIRY_BEFORE_POSTING = 'error.expiryBeforePosting';
 
 /** The expiry date (its last day shown), blank meaning none; with `postedDay`, not before it. */
 function expiryField(postedDay?: string) {
-  const date = isoDate('Please enter a valid expiry date');
+  const date = isoDate('error.expiryDate');
   return plainString()
     .nullish()
     .transform((v) => (v ? v : null))
@@ -37,10 +37,10 @@ function expiryField(postedDay?: string) {
 
 const announcementObject = (postedDay?: string) =>
   z.object({
-    title: requiredText('Title is required', 200),
-    content: requiredText('Content is required', 10000, { multiline: true }),
-    category: z.enum(ANNOUNCEMENT_CATEGORIES, { error: 'Please choose a category' }).default('general'),
-    priority: z.enum(PRIORITIES, { error: 'Priority must be high, normal or low' }).default('normal'),
+    title: requiredText('error.titleRequired', 200),
+    content: requiredText('error.contentRequired', 10000, { multiline: true }),
+    category: z.enum(ANNOUNCEMENT_CATEGORIES, { error: 'error.category' }).default('general'),
+    priority: z.enum(PRIORITIES, { error: 'error.priority' }).default('normal'),
     isPublic: looseBoolean.default(true),
     expiresAt: expiryField(postedDay),
   });

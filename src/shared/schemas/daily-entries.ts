@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorId } from '../i18n/error-ids';
 import { enumField, idField, optionalText, requiredText } from './fields';
 import { idSchema } from './content';
 
@@ -27,28 +28,33 @@ export const TOILET_LABELS: Record<(typeof TOILET_RESULTS)[number], string> = { 
 
 /** The longest nap a sheet takes: a longer one is a mistake in the times. */
 export const NAP_MAX_MS = 4 * 60 * 60 * 1000;
-export const NAP_ORDER_MESSAGE = 'The nap must end after it starts';
-export const NAP_TOO_LONG_MESSAGE = 'A nap can be at most 4 hours';
+export const NAP_ORDER_MESSAGE = 'error.napOrder';
+export const NAP_TOO_LONG_MESSAGE = 'error.napTooLong';
 /** A moment a little ahead of the server's clock (a tablet's clock running fast) is accepted; more is a mistake. */
 export const FUTURE_SLACK_MS = 5 * 60 * 1000;
-export const FUTURE_MESSAGE = 'The time cannot be in the future';
+export const FUTURE_MESSAGE = 'error.timeInFuture';
 /** A nap's moment is its start (`at` is kept equal to it), and it ends on the centre's day it started (ADR 066). */
-export const NAP_AT_MESSAGE = "A nap's time is when it started: please change the start instead";
-export const NAP_ONE_DAY_MESSAGE = 'A nap must end on the day it started';
+export const NAP_AT_MESSAGE = 'error.napAt';
+export const NAP_ONE_DAY_MESSAGE = 'error.napOneDay';
 /** How many of the centre's days back a teacher records or corrects the sheet; older corrections are a director's (ADR 066). */
 export const TEACHER_DAYS_BACK = 31;
-export const TOO_OLD_MESSAGE = `A teacher can record or change only the last ${TEACHER_DAYS_BACK} days of the sheets. Please ask a director.`;
+export const TOO_OLD_MESSAGE = errorId('error.teacherDaysBack', { days: TEACHER_DAYS_BACK });
 /** A teacher changes or deletes only the entries they recorded, a director any (ADR 039, ADR 066). */
-export const NOT_YOUR_ENTRY = 'A teacher can change or delete only the entries they recorded. Please ask a director.';
+export const NOT_YOUR_ENTRY = 'error.notYourEntry';
 /** An entry dated before the child's first day at the centre (`startDate`, YYYY-MM-DD). */
 export function beforeStartMessage(childName: string, startDate: string): string {
+  return errorId('error.beforeFirstDay', beforeStartValues(childName, startDate));
+}
+
+/** beforeStartMessage's values: the child and the day, as the sheets write it. */
+export function beforeStartValues(childName: string, startDate: string): { child: string; day: string } {
   const day = new Date(`${startDate}T12:00:00Z`).toLocaleDateString('en-US', {
     timeZone: 'UTC',
     month: 'short',
     day: '2-digit',
     year: 'numeric',
   });
-  return `The time cannot be before ${childName}'s first day at the centre (${day})`;
+  return { child: childName, day };
 }
 /** The most children one group entry names (a room, with room to spare). */
 export const BATCH_MAX_CHILDREN = 60;
@@ -74,42 +80,27 @@ export function momentField(message: string) {
 
 const mealDetails = z.strictObject(
   {
-    meal: enumField(MEALS, 'Please choose the meal: breakfast, am_snack, lunch, pm_snack or dinner'),
-    amount: enumField(MEAL_AMOUNTS, 'Please choose how much was eaten: none, some, most or all'),
+    meal: enumField(MEALS, 'error.meal'),
+    amount: enumField(MEAL_AMOUNTS, 'error.mealAmount'),
     food: optionalText(200),
   },
-  { error: 'A meal has meal, amount and food' },
+  { error: 'error.mealFields' },
 );
 const bottleDetails = z.strictObject(
   {
-    ounces: z
-      .number({ error: 'Please enter the ounces as a number' })
-      .positive('The ounces must be more than 0')
-      .max(16, 'A bottle holds at most 16 ounces'),
+    ounces: z.number({ error: 'error.ouncesNumber' }).positive('error.ouncesMin').max(16, 'error.ouncesMax'),
   },
-  { error: 'A bottle has ounces' },
+  { error: 'error.bottleFields' },
 );
 /** A nap: `end` after `start`, at most 4 hours. `end: null` is a nap still going on (ended by a PATCH). */
 const napDetails = z
-  .strictObject(
-    { start: momentField('Please give the time the nap started'), end: momentField('Please give the time the nap ended').nullable() },
-    { error: 'A nap has start and end' },
-  )
+  .strictObject({ start: momentField('error.napStart'), end: momentField('error.napEnd').nullable() }, { error: 'error.napFields' })
   .refine((n) => n.end === null || n.end.getTime() > n.start.getTime(), { message: NAP_ORDER_MESSAGE, path: ['end'] })
   .refine((n) => n.end === null || n.end.getTime() - n.start.getTime() <= NAP_MAX_MS, { message: NAP_TOO_LONG_MESSAGE, path: ['end'] });
-const diaperDetails = z.strictObject(
-  { type: enumField(DIAPER_TYPES, 'Please choose the diaper: wet, bm or dry') },
-  { error: 'A diaper has type' },
-);
-const toiletDetails = z.strictObject(
-  { result: enumField(TOILET_RESULTS, 'Please choose the result: success or attempt') },
-  { error: 'A toilet visit has result' },
-);
-const moodDetails = z.strictObject({ mood: requiredText('Please describe the mood', 100) }, { error: 'A mood has mood' });
-const noteDetails = z.strictObject(
-  { text: requiredText('Please write the note', 1000, { multiline: true }) },
-  { error: 'A note has text' },
-);
+const diaperDetails = z.strictObject({ type: enumField(DIAPER_TYPES, 'error.diaper') }, { error: 'error.diaperFields' });
+const toiletDetails = z.strictObject({ result: enumField(TOILET_RESULTS, 'error.toilet') }, { error: 'error.toiletFields' });
+const moodDetails = z.strictObject({ mood: requiredText('error.mood', 100) }, { error: 'error.moodFields' });
+const noteDetails = z.strictObject({ text: requiredText('error.note', 1000, { multiline: true }) }, { error: 'error.noteFields' });
 
 /** Each kind's details, for the server's PATCH (the kind of an entry never changes). */
 export const DETAILS_SCHEMAS = {
@@ -126,8 +117,8 @@ export type DailyEntryDetails = { [K in DailyEntryKind]: z.output<(typeof DETAIL
 /** One entry's kind and details, as the API answers them (moments as Dates over tRPC, ISO strings over REST). */
 export type DailyEntryBody = { [K in DailyEntryKind]: { kind: K; details: DailyEntryDetails[K] } }[DailyEntryKind];
 
-const KIND_MESSAGE = 'Please choose the kind: meal, bottle, nap, diaper, toilet, mood or note';
-const atField = momentField('Please give the time as an ISO date-time').optional();
+const KIND_MESSAGE = 'error.entryKind';
+const atField = momentField('error.timeIso').optional();
 
 function variants<Extra extends z.ZodRawShape>(extra: Extra) {
   return [
@@ -150,10 +141,10 @@ export const dailyEntryBatchSchema = z.discriminatedUnion(
   'kind',
   variants({
     childIds: z
-      .array(idField('Please choose the children'), { error: 'Please choose the children' })
-      .min(1, 'Please choose at least one child')
-      .max(BATCH_MAX_CHILDREN, `A group entry names at most ${BATCH_MAX_CHILDREN} children`)
-      .refine((ids) => new Set(ids).size === ids.length, 'A child is named twice'),
+      .array(idField('error.chooseChildren'), { error: 'error.chooseChildren' })
+      .min(1, 'error.atLeastOneChild')
+      .max(BATCH_MAX_CHILDREN, errorId('error.groupMax', { max: BATCH_MAX_CHILDREN }))
+      .refine((ids) => new Set(ids).size === ids.length, 'error.childNamedTwice'),
   }),
   { error: KIND_MESSAGE },
 );
@@ -163,20 +154,20 @@ export type DailyEntryBatchInput = z.input<typeof dailyEntryBatchSchema>;
 export const dailyEntryUpdateSchema = z
   .strictObject(
     { id: idSchema, at: atField, details: z.record(z.string().max(20), z.unknown()).optional() },
-    { error: 'Only at and details can be changed' },
+    { error: 'error.entryFields' },
   )
-  .refine((v) => v.at !== undefined || v.details !== undefined, 'Please send at or details to change');
+  .refine((v) => v.at !== undefined || v.details !== undefined, 'error.entryPatch');
 export type DailyEntryUpdateInput = z.input<typeof dailyEntryUpdateSchema>;
 
 /** The day asked for (`?date=YYYY-MM-DD`; none: today in Columbus). */
 const dayField = z
   .string()
-  .max(10, 'Please give the date as YYYY-MM-DD')
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Please give the date as YYYY-MM-DD')
+  .max(10, 'error.dateAsIso')
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'error.dateAsIso')
   .refine((v) => {
     const d = new Date(`${v}T00:00:00Z`);
     return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-  }, 'Please give the date as YYYY-MM-DD')
+  }, 'error.dateAsIso')
   .nullish();
 export const childDaySchema = z.object({ childId: idSchema, date: dayField });
 
@@ -187,9 +178,9 @@ export const roomDaySchema = z.object({ classroomId: idField().nullish(), date: 
 export const CAPTION_MAX = 300;
 export const childPhotoFieldsSchema = z.object({
   childIds: z
-    .array(idField('Please tag at least one child'), { error: 'Please tag at least one child' })
-    .min(1, 'Please tag at least one child')
-    .max(BATCH_MAX_CHILDREN, `A photo tags at most ${BATCH_MAX_CHILDREN} children`)
-    .refine((ids) => new Set(ids).size === ids.length, 'A child is tagged twice'),
+    .array(idField('error.tagChild'), { error: 'error.tagChild' })
+    .min(1, 'error.tagChild')
+    .max(BATCH_MAX_CHILDREN, errorId('error.photoTagsMax', { max: BATCH_MAX_CHILDREN }))
+    .refine((ids) => new Set(ids).size === ids.length, 'error.childTaggedTwice'),
   caption: optionalText(CAPTION_MAX, { multiline: false }),
 });

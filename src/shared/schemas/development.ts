@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorId } from '../i18n/error-ids';
 import { ACTIVITY_CATEGORIES, CELEBRATION_LEVELS, NOTE_CATEGORIES, PARTICIPATION_LEVELS } from '../constants';
 import { idSchema } from './content';
 import { idField, isoDate, looseBoolean, optionalText, requiredText } from './fields';
@@ -11,14 +12,14 @@ import { pageFields } from './page';
 export function listField(itemMax = 100, maxItems = 30) {
   return z
     .union([
-      z.string().max(5000, 'The list is too long'),
-      z.array(z.string().max(itemMax * 2, `Each item must be at most ${itemMax} characters`)).max(maxItems * 2, 'The list is too long'),
+      z.string().max(5000, 'error.listTooLong'),
+      z.array(z.string().max(itemMax * 2, errorId('error.itemTooLong', { max: itemMax }))).max(maxItems * 2, 'error.listTooLong'),
     ])
     .nullish()
     .transform((v): (string | null | undefined)[] => (v == null ? [] : typeof v === 'string' ? v.split(',') : v))
     .pipe(z.array(optionalText(itemMax)))
     .transform((items) => [...new Set(items.filter((i): i is string => !!i))])
-    .refine((items) => items.length <= maxItems, `At most ${maxItems} items`);
+    .refine((items) => items.length <= maxItems, errorId('error.atMostItems', { max: maxItems }));
 }
 
 /** A whole number typed in a form (string) or sent as a number; blank means none. */
@@ -37,7 +38,7 @@ function optionalWholeNumber(min: number, max: number, message: string) {
     });
 }
 
-const PARTICIPATION_MESSAGE = 'Please choose eager, willing, reluctant or observer';
+const PARTICIPATION_MESSAGE = 'error.participation';
 const optionalParticipation = z
   .string({ error: PARTICIPATION_MESSAGE })
   .trim()
@@ -48,13 +49,13 @@ const optionalParticipation = z
 
 /** Add Daily Activity (docs/product.md §3 daily_activities, §5 Daily activity). */
 export const activityFields = z.object({
-  activityDate: isoDate('Date is required'),
-  category: z.enum(ACTIVITY_CATEGORIES, { error: 'Please choose a category' }),
-  title: requiredText('Title is required', 200),
-  description: requiredText('Description is required', 5000, { multiline: true }),
-  duration: optionalWholeNumber(1, 1440, 'Duration must be a whole number of minutes (1 to 1440)'),
+  activityDate: isoDate('error.dateRequired'),
+  category: z.enum(ACTIVITY_CATEGORIES, { error: 'error.category' }),
+  title: requiredText('error.titleRequired', 200),
+  description: requiredText('error.descriptionRequired', 5000, { multiline: true }),
+  duration: optionalWholeNumber(1, 1440, 'error.duration'),
   skillsPracticed: listField(),
-  enjoymentLevel: optionalWholeNumber(1, 5, 'Enjoyment must be a whole number from 1 to 5'),
+  enjoymentLevel: optionalWholeNumber(1, 5, 'error.enjoyment'),
   participationLevel: optionalParticipation,
   notes: optionalText(2000, { multiline: true }),
 });
@@ -64,9 +65,9 @@ export type ActivityInput = z.input<typeof activitySchema>;
 
 /** Add Development Note (docs/product.md §3 development_notes, §5 Development note). The author is set by the server. */
 export const noteFields = z.object({
-  category: z.enum(NOTE_CATEGORIES, { error: 'Please choose a category' }),
-  title: requiredText('Title is required', 200),
-  content: requiredText('Content is required', 10000, { multiline: true }),
+  category: z.enum(NOTE_CATEGORIES, { error: 'error.category' }),
+  title: requiredText('error.titleRequired', 200),
+  content: requiredText('error.contentRequired', 10000, { multiline: true }),
   skillsObserved: listField(),
   developmentAreas: listField(),
   isPrivate: looseBoolean.default(false),
@@ -75,31 +76,23 @@ export const noteSchema = noteFields.extend({ childId: idSchema });
 export const noteUpdateSchema = noteFields.extend({ id: idSchema });
 export type NoteInput = z.input<typeof noteSchema>;
 
-export const MISSING_DATES = 'Missing Dates: Please select both start and end dates for the weekly report';
+export const MISSING_DATES = 'error.missingDates';
 
 /**
  * A weekly report with nothing in it (no activity and no note the parents may read in its dates) is refused, not
  * sent empty: the message sits at the week's start date.
  */
-export const NOTHING_TO_REPORT = 'There are no activities or notes to report for this week.';
+export const NOTHING_TO_REPORT = 'error.nothingToReport';
 
 /** Send Weekly Report (docs/product.md §5 Weekly report): both dates, in order, at most five weeks apart. */
 export const weeklyReportSchema = z
   .object({
     childId: idSchema,
-    weekStartDate: z
-      .string({ error: MISSING_DATES })
-      .trim()
-      .min(1, MISSING_DATES)
-      .refine(isValidDate, 'Please enter a valid date (YYYY-MM-DD)'),
-    weekEndDate: z
-      .string({ error: MISSING_DATES })
-      .trim()
-      .min(1, MISSING_DATES)
-      .refine(isValidDate, 'Please enter a valid date (YYYY-MM-DD)'),
+    weekStartDate: z.string({ error: MISSING_DATES }).trim().min(1, MISSING_DATES).refine(isValidDate, 'error.date'),
+    weekEndDate: z.string({ error: MISSING_DATES }).trim().min(1, MISSING_DATES).refine(isValidDate, 'error.date'),
   })
-  .refine((r) => r.weekEndDate >= r.weekStartDate, { message: 'The end date must not be before the start date', path: ['weekEndDate'] })
-  .refine((r) => spanDays(r.weekStartDate, r.weekEndDate) <= 35, { message: 'A report covers at most five weeks', path: ['weekEndDate'] });
+  .refine((r) => r.weekEndDate >= r.weekStartDate, { message: 'error.endBeforeStart', path: ['weekEndDate'] })
+  .refine((r) => spanDays(r.weekStartDate, r.weekEndDate) <= 35, { message: 'error.reportWeeks', path: ['weekEndDate'] });
 
 function isValidDate(v: string): boolean {
   return isoDate('x').safeParse(v).success;
@@ -110,18 +103,18 @@ function spanDays(a: string, b: string): number {
 
 /** The summary's range (GET activities-summary/{childId}/{start}/{end}): in order, at most a year. */
 export const summaryRangeSchema = z
-  .object({ childId: idSchema, start: isoDate('A start date is required'), end: isoDate('An end date is required') })
-  .refine((r) => r.end >= r.start, { message: 'The end date must not be before the start date', path: ['end'] })
-  .refine((r) => spanDays(r.start, r.end) <= 366, { message: 'A summary covers at most a year', path: ['end'] });
+  .object({ childId: idSchema, start: isoDate('error.startDateRequired'), end: isoDate('error.endDateRequired') })
+  .refine((r) => r.end >= r.start, { message: 'error.endBeforeStart', path: ['end'] })
+  .refine((r) => spanDays(r.start, r.end) <= 366, { message: 'error.summaryYear', path: ['end'] });
 
 /** Staff record that a child achieved a milestone. */
 export const achievementSchema = z.object({
   childId: idSchema,
-  milestoneId: idField('Please choose a milestone'),
-  achievedAt: isoDate('The date is required'),
+  milestoneId: idField('error.chooseMilestone'),
+  achievedAt: isoDate('error.theDateRequired'),
   notes: optionalText(2000, { multiline: true }),
   witnessedBy: optionalText(100),
-  celebrationLevel: z.enum(CELEBRATION_LEVELS, { error: 'Please choose a celebration level' }).default('standard'),
+  celebrationLevel: z.enum(CELEBRATION_LEVELS, { error: 'error.celebration' }).default('standard'),
   /** Off by default: the notes appear on the public milestones page only when staff tick it. */
   sharePublicly: looseBoolean.default(false),
 });

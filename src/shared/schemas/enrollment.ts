@@ -37,10 +37,10 @@ export const enrollmentSchema = z.lazy(() => enrollmentObject());
  */
 export const enrollmentSchemaOn = (today: string) => z.lazy(() => enrollmentObject(today));
 
-export const START_DATE_IN_PAST = 'The start date cannot be before today';
+export const START_DATE_IN_PAST = 'error.startInPast';
 
-const CHILD_DOB_REQUIRED = "Child's date of birth is required";
-const START_DATE_REQUIRED = 'Desired start date is required';
+const CHILD_DOB_REQUIRED = 'error.childDateOfBirth';
+const START_DATE_REQUIRED = 'error.startDate';
 
 /** Only the day-dependent fields, for the server's check with its clock. */
 export const enrollmentDatesSchema = (today: string) =>
@@ -51,37 +51,35 @@ export const enrollmentDatesSchema = (today: string) =>
 
 function enrollmentObject(today?: string) {
   return z.object({
-    parentFirstName: requiredText('Parent first name is required', 100),
-    parentLastName: requiredText('Parent last name is required', 100),
+    parentFirstName: requiredText('error.parentFirstName', 100),
+    parentLastName: requiredText('error.parentLastName', 100),
     parentEmail: emailField(),
     parentPhone: phoneField(),
-    parentAddress: requiredText('Street address is required', 200),
-    parentCity: requiredText('City is required', 100),
-    parentState: choiceField(STATE_CHOICES, 'Please choose a state').default('OH'),
-    parentZip: plainString('Please enter a valid ZIP code')
-      .min(5, 'Please enter a valid ZIP code')
-      .max(10, 'Please enter a valid ZIP code'),
-    childFirstName: requiredText("Child's first name is required", 100),
-    childLastName: requiredText("Child's last name is required", 100),
+    parentAddress: requiredText('error.parentAddress', 200),
+    parentCity: requiredText('error.parentCity', 100),
+    parentState: choiceField(STATE_CHOICES, 'error.state').default('OH'),
+    parentZip: plainString('error.zip').min(5, 'error.zip').max(10, 'error.zip'),
+    childFirstName: requiredText('error.childFirstName', 100),
+    childLastName: requiredText('error.childLastName', 100),
     childDateOfBirth: birthDateField(CHILD_DOB_REQUIRED, today),
-    childAge: requiredText("Child's age is required", 50),
-    programRequested: choiceField(PROGRAM_CHOICES, 'Please select a program'),
+    childAge: requiredText('error.childAge', 50),
+    programRequested: choiceField(PROGRAM_CHOICES, 'error.selectProgram'),
     startDate: dateFromToday(START_DATE_REQUIRED, START_DATE_IN_PAST, today),
-    emergencyContactName: requiredText('Emergency contact name is required', 100),
+    emergencyContactName: requiredText('error.emergencyContactName', 100),
     emergencyContactPhone: phoneField(),
-    emergencyContactRelationship: choiceField(RELATIONSHIP_CHOICES, 'Please select a relationship'),
+    emergencyContactRelationship: choiceField(RELATIONSHIP_CHOICES, 'error.selectRelationship'),
     pediatricianName: optionalText(100),
     pediatricianPhone: optionalPhoneField(),
     allergies: optionalText(2000, { multiline: true }),
     medications: optionalText(2000, { multiline: true }),
     medicalConditions: optionalText(2000, { multiline: true }),
     specialInstructions: optionalText(2000, { multiline: true }),
-    howDidYouHear: choiceField(HOW_HEARD_CHOICES, 'Please choose an option')
+    howDidYouHear: choiceField(HOW_HEARD_CHOICES, 'error.option')
       .nullish()
       .or(z.literal('').transform(() => null))
       .transform((v) => v ?? null),
     /** The language the family applied in: the page's, `/es/enrollment` is Spanish; staff e-mails follow it. */
-    language: choiceField(LANGUAGE_CHOICES, 'Please choose a language')
+    language: choiceField(LANGUAGE_CHOICES, 'error.language')
       .or(z.literal('').transform(() => 'en' as const))
       .optional()
       .transform((v) => v ?? 'en'),

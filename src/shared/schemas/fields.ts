@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorId } from '../i18n/error-ids';
 import type { Choice } from '../constants';
 
 /**
@@ -18,7 +19,7 @@ import type { Choice } from '../constants';
  *   embeddings and isolates stay refused (U+202E makes a name read backwards).
  */
 
-export const INVISIBLE_CHARACTERS_MESSAGE = 'Please remove invisible or control characters';
+export const INVISIBLE_CHARACTERS_MESSAGE = 'error.invisible';
 
 /** Refused in every field. */
 const NEVER = /[\p{Zl}\p{Zp}\p{Co}\p{Cn}\p{Cs}\u3164\u115F\u1160\uFFA0]|(?![\t\n\r])\p{Cc}/u;
@@ -52,18 +53,18 @@ export function plainString(message?: string, options: TextOptions = {}) {
 }
 
 export function requiredText(message: string, max = 200, options: TextOptions = {}) {
-  return plainString(message, options).min(1, message).max(max, `Must be at most ${max} characters`);
+  return plainString(message, options).min(1, message).max(max, errorId('error.tooLong', { max }));
 }
 
 /** Optional free text: blank becomes null so the database never holds empty strings. */
 export function optionalText(max = 2000, options: TextOptions = {}) {
   return plainString(undefined, options)
-    .max(max, `Must be at most ${max} characters`)
+    .max(max, errorId('error.tooLong', { max }))
     .nullish()
     .transform((v) => (v ? v : null));
 }
 
-export function emailField(message = 'Please enter a valid email address', requiredMessage = message) {
+export function emailField(message = 'error.email', requiredMessage = message) {
   return plainString(requiredMessage)
     .min(1, requiredMessage)
     .max(254, message)
@@ -79,12 +80,12 @@ export function isValidPhone(value: string): boolean {
   return /^(\+?1)?\d{10}$/.test(value.replace(/[\s.()-]/g, ''));
 }
 
-export function phoneField(message = 'Please enter a valid phone number') {
+export function phoneField(message = 'error.phone') {
   return plainString(message).min(1, message).max(30, message).refine(isValidPhone, message);
 }
 
 /** An optional phone number: blank becomes null, anything else must be a phone number. */
-export function optionalPhoneField(message = 'Please enter a valid phone number') {
+export function optionalPhoneField(message = 'error.phone') {
   return plainString(message)
     .max(30, message)
     .refine((v) => v === '' || isValidPhone(v), message)
@@ -93,16 +94,16 @@ export function optionalPhoneField(message = 'Please enter a valid phone number'
 }
 
 /** A record id from a path or a form: bounded, and an id with hidden characters is refused before any look-up. */
-export function idField(requiredMessage = 'An id is required') {
-  return plainString(requiredMessage).min(1, requiredMessage).max(64, 'Unknown id');
+export function idField(requiredMessage = 'error.idRequired') {
+  return plainString(requiredMessage).min(1, requiredMessage).max(64, 'error.unknownId');
 }
 
 /**
  * A password as typed. It is neither trimmed nor normalized (the hash must see exactly the characters that
  * were chosen), only bounded; it is never shown or stored as text.
  */
-export function passwordField(message = 'Password is required') {
-  return z.string({ error: message }).min(1, message).max(200, 'Password is too long');
+export function passwordField(message = 'error.passwordRequired') {
+  return z.string({ error: message }).min(1, message).max(200, 'error.passwordTooLong');
 }
 
 /**
@@ -123,13 +124,13 @@ export function isValidIsoDate(v: string): boolean {
 
 /** A calendar date `YYYY-MM-DD`; an empty or missing value answers `message`. */
 export function isoDate(message: string) {
-  return plainString(message).min(1, message).refine(isValidIsoDate, 'Please enter a valid date (YYYY-MM-DD)');
+  return plainString(message).min(1, message).refine(isValidIsoDate, 'error.date');
 }
 
 /** The oldest child the centre enrolls or keeps on file, in years (it serves 6 weeks to 5 years, plus school-age siblings). */
 export const OLDEST_CHILD_YEARS = 13;
-export const BIRTH_DATE_IN_FUTURE = 'The date of birth cannot be in the future';
-export const BIRTH_DATE_TOO_EARLY = `The date of birth cannot be more than ${OLDEST_CHILD_YEARS} years ago`;
+export const BIRTH_DATE_IN_FUTURE = 'error.birthInFuture';
+export const BIRTH_DATE_TOO_EARLY = errorId('error.birthTooEarly', { years: OLDEST_CHILD_YEARS });
 
 /** `YYYY-MM-DD` moved by whole years (29 February becomes 28 February in a common year). */
 export function addYears(isoDate: string, years: number): string {
@@ -164,7 +165,7 @@ export function optionalTime() {
   return plainString()
     .nullish()
     .transform((v) => (v ? v : null))
-    .refine((v) => v === null || /^([01]\d|2[0-3]):[0-5]\d$/.test(v), 'Please enter a time as HH:MM');
+    .refine((v) => v === null || /^([01]\d|2[0-3]):[0-5]\d$/.test(v), 'error.timeHhMm');
 }
 
 /**

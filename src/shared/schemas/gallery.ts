@@ -7,7 +7,7 @@ export const pictureFieldsSchema = z.object({
   category: plainString()
     .nullish()
     .transform((v) => (v ? v : 'general'))
-    .pipe(z.enum(GALLERY_CATEGORIES, { error: 'Please choose a gallery category' })),
+    .pipe(z.enum(GALLERY_CATEGORIES, { error: 'error.galleryCategory' })),
   caption: optionalText(300),
 });
 export type PictureFieldsInput = z.input<typeof pictureFieldsSchema>;
@@ -15,5 +15,5 @@ export type PictureFieldsInput = z.input<typeof pictureFieldsSchema>;
 /** Image types the gallery accepts, decided from the file's bytes (the browser's hint is only for the picker). */
 export const GALLERY_ACCEPT = 'image/jpeg,image/png,image/webp,image/gif,image/avif';
 
-export const NO_FILE_MESSAGE = 'No file selected. Please choose a picture to upload.';
-export const ONLY_IMAGES_MESSAGE = 'Only image files can be uploaded';
+export const NO_FILE_MESSAGE = 'error.noFile';
+export const ONLY_IMAGES_MESSAGE = 'error.onlyImages';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorId } from '../i18n/error-ids';
 
 /**
  * A page of a list that grows with the years (ADR 014): `limit` rows at most, after `cursor` (what the previous
@@ -10,12 +11,12 @@ export const PAGE_MAX = 100;
 
 export const pageFields = {
   limit: z
-    .number({ error: 'The page size (limit) must be a number' })
-    .int('The page size (limit) must be a whole number')
-    .min(1, 'The page size (limit) must be at least 1')
-    .max(PAGE_MAX, `The page size (limit) must be at most ${PAGE_MAX}`)
+    .number({ error: 'error.pageLimitNumber' })
+    .int('error.pageLimitWhole')
+    .min(1, 'error.pageLimitMin')
+    .max(PAGE_MAX, errorId('error.pageLimitMax', { max: PAGE_MAX }))
     .default(PAGE_DEFAULT),
-  cursor: z.string().max(500, 'The page cursor is not valid').nullish(),
+  cursor: z.string().max(500, 'error.pageCursor').nullish(),
 };
 
 /** The page input of a procedure whose whole input is the page; optional: none is the first page of PAGE_DEFAULT rows. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorId } from '../i18n/error-ids';
 import { isCommonPassword } from '../common-passwords';
 import { passwordField, requiredText } from './fields';
 
@@ -10,8 +11,8 @@ import { passwordField, requiredText } from './fields';
  */
 
 export const STAFF_PASSWORD_MIN = 12;
-export const STAFF_PASSWORD_TOO_SHORT = `Password must be at least ${STAFF_PASSWORD_MIN} characters`;
-export const STAFF_PASSWORD_TOO_COMMON = 'This password is too common. Please choose another one.';
+export const STAFF_PASSWORD_TOO_SHORT = errorId('error.staffPasswordTooShort', { min: STAFF_PASSWORD_MIN });
+export const STAFF_PASSWORD_TOO_COMMON = 'error.passwordTooCommon';
 
 /**
  * A new staff password (ADR 006): at least 12 characters and not a common password. Every path that sets one
@@ -25,7 +26,7 @@ export function staffPasswordField() {
 }
 
 export const PARENT_PASSWORD_MIN = 10;
-const PARENT_PASSWORD_TOO_SHORT = `Please choose a password of at least ${PARENT_PASSWORD_MIN} characters`;
+const PARENT_PASSWORD_TOO_SHORT = errorId('error.passwordTooShort', { min: PARENT_PASSWORD_MIN });
 /** Said under the field where a parent chooses a password, before anything is checked. */
 export const PARENT_PASSWORD_HINT = `At least ${PARENT_PASSWORD_MIN} characters, and not a common password.`;
 
@@ -34,7 +35,7 @@ export const newPasswordField = passwordField(PARENT_PASSWORD_TOO_SHORT)
   .min(PARENT_PASSWORD_MIN, PARENT_PASSWORD_TOO_SHORT)
   .refine((p) => !isCommonPassword(p), STAFF_PASSWORD_TOO_COMMON);
 
-const INVALID_RESET_LINK = 'This reset link is invalid or has expired';
+const INVALID_RESET_LINK = 'error.resetLinkInvalid';
 
 /** The reset link's form: the token from the link and the new password. */
 export const resetPasswordSchema = z.object({
@@ -51,7 +52,7 @@ export const changePasswordSchema = z.object({
   newPassword: newPasswordField,
 });
 
-const INVALID_STAFF_LINK = 'This link is invalid or has expired';
+const INVALID_STAFF_LINK = 'error.staffLinkInvalidShort';
 
 /** A staff invitation's or reset link's form: the token from the link and the new password (staff policy). */
 export const staffSetPasswordSchema = z.object({

@@ -47,17 +47,17 @@ export const takesTransactionId = (method: string) => method === 'credit_card' |
 export const MAX_RECEIPT_CENTS = 100_000_000;
 
 const ENTERED_AMOUNT = /^\$?(?:\d{1,3}(?:,\d{3})+|\d+)?(?:\.\d{1,2})?$/;
-export const AMOUNT_FORMAT_MESSAGE = 'Please enter an amount in dollars and cents, e.g. 125.50';
+export const AMOUNT_FORMAT_MESSAGE = 'error.amountFormat';
 
 /**
  * An amount as staff type it (or a client posts it, as text or a number): positive, at most two decimals,
  * answered as the stored text `1234.50`.
  */
 export const amountField = z
-  .union([z.string({ error: 'Amount is required' }), z.number({ error: 'Amount is required' }).transform(String)], {
-    error: 'Amount is required',
+  .union([z.string({ error: 'error.amountRequired' }), z.number({ error: 'error.amountRequired' }).transform(String)], {
+    error: 'error.amountRequired',
   })
-  .pipe(requiredText('Amount is required', 20))
+  .pipe(requiredText('error.amountRequired', 20))
   .transform((v, ctx) => {
     const cents = ENTERED_AMOUNT.test(v) ? parseCents(v) : null;
     if (cents === null) {
@@ -65,11 +65,11 @@ export const amountField = z
       return z.NEVER;
     }
     if (cents <= 0) {
-      ctx.addIssue({ code: 'custom', message: 'The amount must be greater than $0.00' });
+      ctx.addIssue({ code: 'custom', message: 'error.amountMin' });
       return z.NEVER;
     }
     if (cents > MAX_RECEIPT_CENTS) {
-      ctx.addIssue({ code: 'custom', message: 'The amount must be at most $1,000,000.00' });
+      ctx.addIssue({ code: 'custom', message: 'error.amountMax' });
       return z.NEVER;
     }
     return centsToAmount(cents);
@@ -78,13 +78,13 @@ export const amountField = z
 /** The new receipt form (docs/product.md §5 Receipt form): one schema for the form and the server. */
 export const receiptSchema = z
   .object({
-    childId: requiredText('Please choose a child', 64),
-    parentName: requiredText('Parent name is required', 100),
+    childId: requiredText('error.chooseChild', 64),
+    parentName: requiredText('error.parentNameRequired', 100),
     parentEmail: emailField(),
-    paymentType: choiceField(PAYMENT_TYPE_CHOICES, 'Please choose a payment type').default('tuition'),
+    paymentType: choiceField(PAYMENT_TYPE_CHOICES, 'error.paymentType').default('tuition'),
     amount: amountField,
-    paymentMethod: choiceField(PAYMENT_METHOD_CHOICES, 'Please choose a payment method').default('cash'),
-    paymentDate: isoDate('Payment date is required'),
+    paymentMethod: choiceField(PAYMENT_METHOD_CHOICES, 'error.paymentMethod').default('cash'),
+    paymentDate: isoDate('error.paymentDateRequired'),
     description: optionalText(500, { multiline: true }),
     checkNumber: optionalText(40),
     transactionId: optionalText(100),
@@ -114,7 +114,7 @@ export const EMPTY_RECEIPT = {
   notes: '',
 };
 
-export const MISSING_TAX_INPUT = 'Please select a parent and enter a tax year.';
+export const MISSING_TAX_INPUT = 'error.missingTaxInput';
 /** The earliest tax year a statement can be made for: older records are not kept in this system. */
 export const FIRST_TAX_YEAR = 2000;
 
@@ -122,7 +122,7 @@ export const FIRST_TAX_YEAR = 2000;
 export const taxYearField = z
   .union([z.string({ error: MISSING_TAX_INPUT }), z.number({ error: MISSING_TAX_INPUT }).transform(String)], { error: MISSING_TAX_INPUT })
   .pipe(requiredText(MISSING_TAX_INPUT, 10))
-  .refine((v) => /^\d{4}$/.test(v), 'The tax year must be a four-digit year, e.g. 2025');
+  .refine((v) => /^\d{4}$/.test(v), 'error.taxYearFormat');
 
 /** POST /api/admin/year-end-tax-receipt (docs/product.md §7). */
 export const taxStatementSchema = z.object({

@@ -19,11 +19,11 @@ export const DEFAULT_PREFERENCES: Preferences = { language: 'en', messageEmails:
 export const preferencesUpdateSchema = z
   .strictObject(
     {
-      language: enumField(LANGUAGES, 'Please choose a language: en or es').optional(),
-      messageEmails: enumField(MESSAGE_EMAILS, 'Please choose how messages are e-mailed: each, digest or urgent_only').optional(),
-      dailySummary: z.boolean({ error: 'dailySummary must be true or false' }).optional(),
+      language: enumField(LANGUAGES, 'error.chooseLanguage').optional(),
+      messageEmails: enumField(MESSAGE_EMAILS, 'error.chooseMessageEmails').optional(),
+      dailySummary: z.boolean({ error: 'error.dailySummary' }).optional(),
     },
-    { error: 'Only language, messageEmails and dailySummary can be changed' },
+    { error: 'error.preferenceFields' },
   )
-  .refine((v) => Object.values(v).some((x) => x !== undefined), 'Please send a preference to change');
+  .refine((v) => Object.values(v).some((x) => x !== undefined), 'error.noPreference');
 export type PreferencesUpdate = z.infer<typeof preferencesUpdateSchema>;

@@ -20,32 +20,32 @@ export function isOnlyActiveDirector(list: readonly { id: string; role: StaffRol
   return directors.length === 1 && directors[0]!.id === id;
 }
 
-const role = enumField(STAFF_ROLES, 'Please choose a role: director or teacher');
+const role = enumField(STAFF_ROLES, 'error.chooseRole');
 
 export const staffInviteSchema = z.object({
-  name: requiredText('Name is required', 100),
+  name: requiredText('error.nameRequired', 100),
   email: emailField(),
   role,
 });
 export type StaffInviteInput = z.input<typeof staffInviteSchema>;
 
 export const staffUpdateSchema = z
-  .object({ id: idField(), role: role.optional(), isActive: z.boolean({ error: 'isActive must be true or false' }).optional() })
-  .refine((v) => v.role !== undefined || v.isActive !== undefined, 'Please send a role or isActive to change');
+  .object({ id: idField(), role: role.optional(), isActive: z.boolean({ error: 'error.isActiveBoolean' }).optional() })
+  .refine((v) => v.role !== undefined || v.isActive !== undefined, 'error.roleOrActive');
 
-const DATE = 'Please enter a valid date (YYYY-MM-DD)';
+const DATE = 'error.date';
 
 /** `GET /api/admin/audit-log` and the Audit tab: a page, newest first, of the rows matching every filter given. */
 export const auditQuerySchema = z
   .object({
     ...pageFields,
     actorId: idField().optional(),
-    entity: enumField(AUDIT_ENTITY_IDS as [string, ...string[]], 'Unknown kind of record').optional(),
+    entity: enumField(AUDIT_ENTITY_IDS as [string, ...string[]], 'error.unknownRecord').optional(),
     entityId: idField().optional(),
     /** Calendar dates in the centre, inclusive. */
     from: isoDate(DATE).optional(),
     to: isoDate(DATE).optional(),
   })
-  .refine((v) => !v.from || !v.to || v.from <= v.to, 'The start date must not be after the end date')
+  .refine((v) => !v.from || !v.to || v.from <= v.to, 'error.startAfterEnd')
   .prefault({});
 export type AuditQuery = z.input<typeof auditQuerySchema>;

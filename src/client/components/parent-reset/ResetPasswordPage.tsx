@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { pathIn } from '~/shared/i18n/paths';
 import { refusalIn, type ResetPasswordWords } from '~/shared/i18n/reset-password';
+import { refusalOf } from '../../lib/field-message-language';
 import { newPasswordField } from '~/shared/schemas/password-policy';
 import { clearParentSession } from '../../lib/parent-session';
 import { toast } from '../../lib/toast';
@@ -36,7 +37,7 @@ export function ResetPasswordPage({ words }: { words: ResetPasswordWords }) {
       onError: (error) =>
         toast({
           title: words.notChanged,
-          description: refusalIn(words, errorMessage(error, words.tryAgain)),
+          description: refusalIn(words, refusalOf(error) ?? errorMessage(error, words.tryAgain)),
           variant: 'destructive',
         }),
     }),
@@ -62,10 +63,10 @@ export function ResetPasswordPage({ words }: { words: ResetPasswordWords }) {
       ) : token ? (
         <div className="flex flex-col gap-4">
           <p role="alert" className="text-stone-700">
-            {check.data?.message
-              ? refusalIn(words, check.data.message)
+            {check.data && !check.data.valid
+              ? refusalIn(words, 'error.resetLinkUsed')
               : check.error
-                ? refusalIn(words, errorMessage(check.error, words.notChecked))
+                ? refusalIn(words, refusalOf(check.error) ?? errorMessage(check.error, words.notChecked))
                 : words.notChecked}
           </p>
           <LinkButton href={signIn}>{words.goToSignIn}</LinkButton>

@@ -1,4 +1,5 @@
-import type { ResetPasswordWords } from '~/shared/i18n/reset-password';
+import { errorsEn } from '~/shared/i18n/errors-en';
+import { RESET_PAGE_REFUSALS, type ResetPasswordWords } from '~/shared/i18n/reset-password';
 import { PARENT_PASSWORD_HINT } from '~/shared/schemas/password-policy';
 
 /** The page's words, as the product and the page have always said them; its Spanish twin's are shared/i18n/reset-password-es.ts. */
@@ -20,6 +21,6 @@ export const resetPasswordEn: ResetPasswordWords = {
   notChecked: 'This link could not be checked. Please open the link from the e-mail again.',
   goToSignIn: 'Go to sign in',
   incomplete: 'This link is not complete. Please open the link from the e-mail again, or ask for a new one on the sign-in page.',
-  refusals: {},
+  refusals: Object.fromEntries(RESET_PAGE_REFUSALS.map((id) => [id, errorsEn[id]])),
   otherRefusal: null,
 };
