@@ -103,7 +103,6 @@ export const errorsEn = {
   'error.currentPasswordWrong': 'The current password is not correct',
   'error.signIn': 'Please sign in',
   'error.signInStaff': 'Please sign in as staff',
-  'error.notSignedIn': 'Not signed in',
   'error.parentsOnly': 'Parents only',
   'error.staffOnly': 'Staff only',
   'error.noPortalAccount': 'There is no Parent Portal account for {email} yet. Use Parent Login to create one.',

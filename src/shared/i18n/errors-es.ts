@@ -95,7 +95,6 @@ export const errorsEs: Record<ErrorKey, string> = {
   'error.currentPasswordWrong': 'La contraseña actual no es correcta',
   'error.signIn': 'Inicie sesión',
   'error.signInStaff': 'Inicie sesión como personal del centro',
-  'error.notSignedIn': 'No ha iniciado sesión',
   'error.parentsOnly': 'Solo para padres de familia',
   'error.staffOnly': 'Solo para el personal del centro',
   'error.noPortalAccount': 'Todavía no hay una cuenta del Portal para padres para {email}. Use el acceso de padres para crearla.',
