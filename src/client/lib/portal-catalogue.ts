@@ -11,17 +11,13 @@ import { catalogueOf, loadCatalogue, registerCatalogue } from '~/shared/i18n/reg
  * it. No FormatJS here: main.tsx imports this, and the formatter belongs to the portal's chunk (client/i18n.tsx).
  */
 
-/** The refusals' catalogue of each language (shared/i18n/errors-*.ts), loaded with the portal's. */
-const errors: Partial<Record<Language, Record<ErrorKey, string>>> = {};
-const LOCALE: Record<Language, string> = { en: 'en-US', es: 'es-US' };
-
 /**
- * A refusal in `language` (ADR 069): a shared schema's id, or the id the server answered with, from the catalogue;
- * what is no id (a sentence the server already wrote in the parent's language) as it came.
+ * A refusal in `language` (ADR 069): a shared schema's id, or the id the server answered with, from the errors
+ * catalogue; what is no id (a sentence the server already wrote in the parent's language) as it came.
  */
 export function portalError(language: Language, message: string): string {
-  const catalogue = errors[language] ?? errors.en;
-  return catalogue ? formatErrorLite(catalogue, LOCALE[language], message) : message;
+  const catalogue = catalogueOf('errors', language) ?? catalogueOf('errors', 'en');
+  return catalogue ? formatErrorLite(catalogue, language === 'es' ? 'es-US' : 'en-US', message) : message;
 }
 
 export function portalCatalogue(language: Language): Record<PortalKey, string> | undefined {
