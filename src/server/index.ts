@@ -57,7 +57,9 @@ async function main() {
   const stopSummaries = startDailySummaries({ db, mailer, clock: systemClock, config });
   const server = listen(app, { port: config.port, limits: { ...DEFAULT_CONNECTION_LIMITS, trustedProxies: config.trustProxy } }, (info) => {
     logger.info({ mode: process.env.NODE_ENV ?? 'development' }, `Listening on http://localhost:${info.port}`);
-    console.log(`Childcare centre app: http://localhost:${info.port}`);
+    // The address people open: PUBLIC_URL when it is set (behind a proxy or on the LAN), else this machine's port.
+    const local = `http://localhost:${info.port}`;
+    console.log(`Childcare centre app: ${config.publicUrl === local ? local : `${config.publicUrl} (listening on ${local})`}`);
     void warmPublicPages(app);
   });
   // Gallery pictures uploaded before responsive variants existed get them now, in the background (ADR 012).

@@ -104,6 +104,14 @@ describe('production server (dist/server/index.js)', () => {
     expect(await child.exited).toEqual({ code: 0, signal: null });
   }, 60_000);
 
+  it('prints the address people open: PUBLIC_URL when it is set, with the port it listens on', async () => {
+    const { child, port, origin } = await startServer();
+    const line = await child.waitForLine((l) => l.startsWith('Childcare centre app:'));
+    expect(line).toBe(`Childcare centre app: ${origin} (listening on http://localhost:${port})`);
+    child.process.kill('SIGTERM');
+    expect(await child.exited).toEqual({ code: 0, signal: null });
+  }, 60_000);
+
   it('on SIGTERM finishes the request in flight, closes the database cleanly and exits 0', async () => {
     const { child, port, origin, databasePath } = await startServer();
     const home = await fetch(`${origin}/api/events`);
