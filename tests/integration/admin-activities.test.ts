@@ -266,6 +266,11 @@ describe('weekly report and achievement e-mails (real SMTP on loopback)', () => 
     const body = await json<{ success: boolean; reportData: { parent: { name: string; email: string }; summary: unknown } }>(res);
     expect(body.success).toBe(true);
     expect(body.reportData.parent).toEqual({ name: 'Jin Park', email: 'weekly.parent@example.com' });
+    // The staff page says the outcome from the staff catalogue: the id and its values (ADR 086).
+    expect(body).toMatchObject({
+      message: 'The weekly report for Lou Lane was sent to weekly.parent@example.com.',
+      notice: { id: 'staff.notice.reportSent', values: { child: 'Lou Lane', recipients: 'weekly.parent@example.com' } },
+    });
     expect(body.reportData.summary).toEqual({
       totalActivities: 2,
       totalNotes: 1,
@@ -301,7 +306,12 @@ describe('weekly report and achievement e-mails (real SMTP on loopback)', () => 
       ...as(s.admin),
     });
     expect(res.status).toBe(201);
-    expect(await json(res)).toMatchObject({ emailSent: true, achievement: { parentNotified: true, sharePublicly: false } });
+    expect(await json(res)).toMatchObject({
+      emailSent: true,
+      achievement: { parentNotified: true, sharePublicly: false },
+      message: "Recorded. Max Moss's parents were told by e-mail.",
+      notice: { id: 'staff.notice.milestoneTold', values: { child: 'Max Moss' } },
+    });
     expect(mail.received).toHaveLength(before + 1);
     const text = decodeMime(mail.received.at(-1)!.raw);
     expect(mail.received.at(-1)!.to).toEqual(['proud.parent@example.com']);

@@ -191,6 +191,8 @@ describe('POST /api/enrollment-applications/{id}/enroll', () => {
     const body = await json<{ success: boolean; message: string; child: Record<string, unknown> }>(res);
     expect(body.success).toBe(true);
     expect(body.message).toBe('Emma Lopez has been enrolled.');
+    // The staff page says it from the staff catalogue: the id and its values (ADR 086).
+    expect(body).toMatchObject({ notice: { id: 'staff.notice.enrolled', values: { child: 'Emma Lopez' } } });
     expect(body.child).toMatchObject({
       childName: 'Emma Lopez',
       parentName: 'Maria Lopez',

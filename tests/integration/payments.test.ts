@@ -177,7 +177,10 @@ describe('receipts', () => {
     const first = await createReceipt(s, child);
     const del = await s.request(`/api/admin/payment-receipts/${first.id}`, { method: 'DELETE', ...as(s.admin) });
     expect(del.status).toBe(200);
-    expect((await json(del)).message).toBe(`Receipt #${first.receiptNumber} was deleted.`);
+    expect(await json(del)).toMatchObject({
+      message: `Receipt #${first.receiptNumber} was deleted.`,
+      notice: { id: 'staff.notice.receiptDeleted', values: { number: first.receiptNumber } },
+    });
     const next = await createReceipt(s, child);
     expect(Number(next.receiptNumber.slice(5))).toBe(Number(first.receiptNumber.slice(5)) + 1);
     expect((await s.request(`/api/admin/payment-receipts/${first.id}`, { method: 'DELETE', ...as(s.admin) })).status).toBe(404);
@@ -280,6 +283,12 @@ describe('year-end tax statement', () => {
     });
     expect(body.emailSent).toBe(true);
     expect(body.message).toBe('The 2025 year-end tax statement ($1,200.65) was e-mailed to Carmen Rivera at carmen@example.com.');
+    expect(body).toMatchObject({
+      notice: {
+        id: 'staff.notice.taxSent',
+        values: { year: '2025', total: '$1,200.65', parent: 'Carmen Rivera', email: 'carmen@example.com' },
+      },
+    });
 
     const pdf = await s.request(`/api/admin/year-end-tax-receipt/pdf?parentEmail=carmen%40example.com&taxYear=2025`, as(s.admin));
     expect(pdf.status).toBe(200);
@@ -372,6 +381,10 @@ describe('e-mails through a real SMTP server on loopback', () => {
     expect(res.status).toBe(200);
     const body = await json<SendBody>(res);
     expect(body).toMatchObject({ emailSent: true, via: 'smtp', receipt: { emailSent: true, emailSentBy: 'director@example.com' } });
+    expect(body).toMatchObject({
+      message: `Receipt #${r.receiptNumber} was e-mailed to jonas@example.com.`,
+      notice: { id: 'staff.notice.receiptEmailed', values: { number: r.receiptNumber, email: 'jonas@example.com' } },
+    });
     expect(body.receipt.emailSentAt).toBeTruthy();
 
     expect(received.at(-1)!.to).toEqual(['jonas@example.com']);

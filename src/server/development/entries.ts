@@ -28,6 +28,7 @@ import { fieldError } from '../field-errors';
 import { preferencesOfAddress } from '../parents/preferences';
 import { refuse } from '../refusal';
 import type { ErrorKey } from '../../shared/i18n/errors-en';
+import { staffNotice } from '../notice';
 
 /** docs/product.md §9: the Activities tab lists 5 of each. */
 export const ADMIN_RECENT_ITEMS = 5;
@@ -187,9 +188,9 @@ export async function sendWeeklyReport(ctx: StaffContext, input: z.output<typeof
     success: emailSent,
     emailSent,
     emailError: errors[0] ?? null,
-    message: emailSent
-      ? `The weekly report for ${child.childName} was sent to ${sent.join(', ')}.`
-      : `The weekly report for ${child.childName} could not be sent.`,
+    ...(emailSent
+      ? staffNotice('staff.notice.reportSent', { child: child.childName, recipients: sent.join(', ') })
+      : staffNotice('staff.notice.reportNotSent', { child: child.childName })),
     reportData: {
       parent: { name: child.parentName, email: child.parentEmail },
       recipients: sent,

@@ -20,6 +20,7 @@ import { staffAuthorName } from '../audit/authors';
 import { preferencesOfAddress } from '../parents/preferences';
 import { milestoneIn } from '../../shared/i18n/milestones-es';
 import { refuse } from '../refusal';
+import { staffNotice } from '../notice';
 
 export const milestoneColumns = {
   id: milestones.id,
@@ -162,10 +163,9 @@ export async function recordAchievement(ctx: StaffContext, input: z.output<typeo
     achievement: { ...row, parentNotified: notified > 0 },
     emailSent: notified > 0,
     emailError: errors[0] ?? null,
-    message:
-      notified > 0
-        ? `Recorded. ${child.childName}'s parents were told by e-mail.`
-        : `Recorded, but the e-mail to the parents could not be sent.`,
+    ...(notified > 0
+      ? staffNotice('staff.notice.milestoneTold', { child: child.childName })
+      : staffNotice('staff.notice.milestoneNotTold')),
   };
 }
 

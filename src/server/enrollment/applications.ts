@@ -19,6 +19,7 @@ import { sendToParent } from '../parents/mail';
 import { audited, recordAudit } from '../audit/record';
 import { childColumns } from '../children/records';
 import { refuse } from '../refusal';
+import { staffNotice } from '../notice';
 
 /** Every field of an application (docs/product.md §3), as the details dialog shows them. */
 export const applicationColumns = {
@@ -181,7 +182,7 @@ export function enrollApplication(ctx: StaffContext, input: z.output<typeof idSc
         entityId: child.id,
         fields: { applicationId: a.id, childName: child.childName, program },
       });
-      return { success: true as const, message: `${child.childName} has been enrolled.`, child };
+      return { success: true as const, ...staffNotice('staff.notice.enrolled', { child: child.childName }), child };
     });
   } catch (err) {
     if (isUniqueViolation(err, 'enrolled_children.application_id')) throw refuse('CONFLICT', ALREADY_ENROLLED);

@@ -6,6 +6,8 @@
 import { and, asc, eq, gt, gte, lte, or, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { classrooms, enrolledChildren, enrollmentApplications, paymentReceipts } from '~/db/schema';
+import { t } from '~/shared/i18n';
+import type { StaffExportKey } from '~/shared/i18n/staff-exports-en';
 import type { Db } from '../db';
 
 /** Rows per read: small enough that a chunk is a few hundred kilobytes, large enough that the reads are few. */
@@ -51,6 +53,9 @@ const applicationColumns = {
 };
 type ApplicationRow = { [K in keyof typeof applicationColumns]: (typeof enrollmentApplications.$inferSelect)[K] };
 
+/** A header row in the staff's words (the staff area of the catalogue, ADR 086). */
+const csvHeader = (keys: readonly StaffExportKey[]): readonly string[] => keys.map((key) => t('en', key));
+
 export interface CsvExport<T> {
   filename: string;
   header: readonly string[];
@@ -64,35 +69,35 @@ export function applicationsExport(db: Db, today: string, size = EXPORT_CHUNK_RO
   const keys = [enrollmentApplications.createdAt, enrollmentApplications.id];
   return {
     filename: `applications-${today}.csv`,
-    header: [
-      'Application ID',
-      'Submitted',
-      'Status',
-      'Parent first name',
-      'Parent last name',
-      'Parent e-mail',
-      'Parent phone',
-      'Address',
-      'City',
-      'State',
-      'ZIP',
-      'Child first name',
-      'Child last name',
-      'Child date of birth',
-      'Child age',
-      'Program',
-      'Start date',
-      'Emergency contact',
-      'Emergency phone',
-      'Emergency relationship',
-      'Pediatrician',
-      'Pediatrician phone',
-      'Allergies',
-      'Medications',
-      'Medical conditions',
-      'Special instructions',
-      'How they heard of us',
-    ],
+    header: csvHeader([
+      'staff.csv.applications.applicationId',
+      'staff.csv.applications.submitted',
+      'staff.csv.applications.status',
+      'staff.csv.applications.parentFirstName',
+      'staff.csv.applications.parentLastName',
+      'staff.csv.applications.parentEmail',
+      'staff.csv.applications.parentPhone',
+      'staff.csv.applications.address',
+      'staff.csv.applications.city',
+      'staff.csv.applications.state',
+      'staff.csv.applications.zip',
+      'staff.csv.applications.childFirstName',
+      'staff.csv.applications.childLastName',
+      'staff.csv.applications.childDateOfBirth',
+      'staff.csv.applications.childAge',
+      'staff.csv.applications.program',
+      'staff.csv.applications.startDate',
+      'staff.csv.applications.emergencyContact',
+      'staff.csv.applications.emergencyPhone',
+      'staff.csv.applications.emergencyRelationship',
+      'staff.csv.applications.pediatrician',
+      'staff.csv.applications.pediatricianPhone',
+      'staff.csv.applications.allergies',
+      'staff.csv.applications.medications',
+      'staff.csv.applications.medicalConditions',
+      'staff.csv.applications.specialInstructions',
+      'staff.csv.applications.howTheyHeardOfUs',
+    ]),
     readAfter: (last) =>
       db
         .select(applicationColumns)
@@ -154,21 +159,21 @@ type ChildRow = { id: string } & Record<Exclude<keyof typeof childColumns, 'id'>
 export function childrenExport(db: Db, today: string, size = EXPORT_CHUNK_ROWS): CsvExport<ChildRow> {
   return {
     filename: `children-${today}.csv`,
-    header: [
-      'Child ID',
-      'Child name',
-      'Date of birth',
-      'Program',
-      'Start date',
-      'Active',
-      'Classroom',
-      'Photo consent',
-      'Parent name',
-      'Parent e-mail',
-      'Parent phone',
-      'Notes',
-      'Enrolled on',
-    ],
+    header: csvHeader([
+      'staff.csv.children.childId',
+      'staff.csv.children.childName',
+      'staff.csv.children.dateOfBirth',
+      'staff.csv.children.program',
+      'staff.csv.children.startDate',
+      'staff.csv.children.active',
+      'staff.csv.children.classroom',
+      'staff.csv.children.photoConsent',
+      'staff.csv.children.parentName',
+      'staff.csv.children.parentEmail',
+      'staff.csv.children.parentPhone',
+      'staff.csv.children.notes',
+      'staff.csv.children.enrolledOn',
+    ]),
     readAfter: (last) =>
       db
         .select(childColumns)
@@ -222,22 +227,22 @@ export function paymentsExport(db: Db, range: { from: string; to: string }, size
   const inRange = and(gte(paymentReceipts.paymentDate, range.from), lte(paymentReceipts.paymentDate, range.to));
   return {
     filename: `payments-${range.from}-to-${range.to}.csv`,
-    header: [
-      'Receipt number',
-      'Payment date',
-      'Child',
-      'Parent',
-      'Parent e-mail',
-      'Payment type',
-      'Amount',
-      'Method',
-      'Check number',
-      'Transaction ID',
-      'Period covered',
-      'Description',
-      'Notes',
-      'Receipt e-mailed',
-    ],
+    header: csvHeader([
+      'staff.csv.payments.receiptNumber',
+      'staff.csv.payments.paymentDate',
+      'staff.csv.payments.child',
+      'staff.csv.payments.parent',
+      'staff.csv.payments.parentEmail',
+      'staff.csv.payments.paymentType',
+      'staff.csv.payments.amount',
+      'staff.csv.payments.method',
+      'staff.csv.payments.checkNumber',
+      'staff.csv.payments.transactionId',
+      'staff.csv.payments.periodCovered',
+      'staff.csv.payments.description',
+      'staff.csv.payments.notes',
+      'staff.csv.payments.receiptEmailed',
+    ]),
     readAfter: (last) =>
       db
         .select(paymentColumns)

@@ -43,6 +43,7 @@ import { firstPageRead } from '../cache/store';
 import { audited, recordAudit } from '../audit/record';
 import { consumeForAccount, inBuildSlot } from '../services/rate-limit';
 import { refuse } from '../refusal';
+import { staffNotice } from '../notice';
 
 export const parentTaxStatementPdfForInput = z.object({ taxYear: taxYearField });
 
@@ -104,7 +105,7 @@ export function deleteReceipt(ctx: StaffContext, input: z.output<typeof idSchema
     (gone) => ({ action: 'delete', entity: 'receipt', entityId: input, fields: { receiptNumber: gone?.receiptNumber } }),
   );
   if (!deleted) throw refuse('NOT_FOUND', RECEIPT_NOT_FOUND);
-  return { success: true, message: `Receipt #${deleted.receiptNumber} was deleted.` };
+  return { success: true, ...staffNotice('staff.notice.receiptDeleted', { number: String(deleted.receiptNumber) }) };
 }
 
 export async function emailReceipt(ctx: StaffContext, input: z.output<typeof idSchema>) {
@@ -138,7 +139,11 @@ export async function emailReceipt(ctx: StaffContext, input: z.output<typeof idS
       entityId: receipt.id,
       fields: { parentEmail: receipt.parentEmail, emailSent: false },
     });
-    return { ...outcome, receipt, message: `Receipt #${receipt.receiptNumber} could not be e-mailed to ${receipt.parentEmail}.` };
+    return {
+      ...outcome,
+      receipt,
+      ...staffNotice('staff.notice.receiptNotEmailed', { number: String(receipt.receiptNumber), email: receipt.parentEmail }),
+    };
   }
   const updated =
     audited(
@@ -152,7 +157,11 @@ export async function emailReceipt(ctx: StaffContext, input: z.output<typeof idS
           .get(),
       () => ({ action: 'send', entity: 'receipt', entityId: receipt.id, fields: { parentEmail: receipt.parentEmail, emailSent: true } }),
     ) ?? receipt;
-  return { ...outcome, receipt: updated, message: `Receipt #${receipt.receiptNumber} was e-mailed to ${receipt.parentEmail}.` };
+  return {
+    ...outcome,
+    receipt: updated,
+    ...staffNotice('staff.notice.receiptEmailed', { number: String(receipt.receiptNumber), email: receipt.parentEmail }),
+  };
 }
 
 export function taxStatementParents(ctx: StaffContext) {
@@ -190,10 +199,19 @@ export async function emailTaxStatement(ctx: StaffContext, input: z.output<typeo
     entityId: null,
     fields: { parentEmail: statement.parentEmail, taxYear: statement.taxYear, emailSent: outcome.emailSent },
   });
-  const message = outcome.emailSent
-    ? `The ${statement.taxYear} year-end tax statement (${totalText}) was e-mailed to ${statement.parentName} at ${statement.parentEmail}.`
-    : `The ${statement.taxYear} year-end tax statement could not be e-mailed to ${statement.parentEmail}. ${outcome.emailError} You can download it and hand it over instead.`;
-  return { ...outcome, message, summary };
+  const said = outcome.emailSent
+    ? staffNotice('staff.notice.taxSent', {
+        year: String(statement.taxYear),
+        total: totalText,
+        parent: statement.parentName,
+        email: statement.parentEmail,
+      })
+    : staffNotice('staff.notice.taxNotSent', {
+        year: String(statement.taxYear),
+        email: statement.parentEmail,
+        error: String(outcome.emailError),
+      });
+  return { ...outcome, ...said, summary };
 }
 
 export function receiptPdfFor(ctx: StaffContext, input: z.output<typeof idSchema>) {

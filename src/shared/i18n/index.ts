@@ -18,6 +18,8 @@ import { type PortalKey, portalEn } from './portal-en';
 import { portalEs } from './portal-es';
 import { registerCatalogue } from './registry';
 import { type StaffKey, staffEn } from './staff-en';
+import { type StaffExportKey, staffExportsEn } from './staff-exports-en';
+import { type StaffTabKey, staffTabsEn } from './staff-tabs-en';
 
 export { LOCALES } from './formatter';
 export type { Language } from './languages';
@@ -35,11 +37,13 @@ export const AREAS = {
   login: { en: loginEn, es: loginEs },
   calendar: { en: calendarEn, es: calendarEs },
   errors: { en: errorsEn, es: errorsEs },
-  staff: { en: staffEn },
+  // One area in three files (ADR 086): the dashboard's first load, its tabs' words, the server's CSV headers.
+  staff: { en: { ...staffEn, ...staffTabsEn, ...staffExportsEn } },
 } as const satisfies Record<string, { en: Record<string, string>; es?: Record<string, string> }>;
 
 /** Every message the server can write. */
-export type MessageKey = SiteKey | PortalKey | MailKey | PdfKey | LoginKey | CalendarKey | ErrorKey | StaffKey;
+export type MessageKey =
+  SiteKey | PortalKey | MailKey | PdfKey | LoginKey | CalendarKey | ErrorKey | StaffKey | StaffTabKey | StaffExportKey;
 
 function merged(language: Language): Record<MessageKey, string> {
   const out: Record<string, string> = {};
