@@ -2,6 +2,7 @@ import { Lock, Pencil, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '../ui/Button';
 import { Badge, Card } from '../ui/Card';
+import { tabText } from './tabs/tab-words';
 
 export interface ContentRowProps {
   /** Names the item for a screen reader, e.g. 'event Harvest Parade': the buttons read 'Edit event …', 'Delete event …'. */
@@ -17,13 +18,13 @@ export function ContentRow({ itemLabel, onEdit, onDelete, children }: ContentRow
     <Card className="flex flex-col gap-3 p-4 sm:flex-row sm:items-start sm:justify-between">
       {children}
       <div className="flex gap-2 self-end sm:self-start">
-        <Button variant="outline" onPress={onEdit} aria-label={`Edit ${itemLabel}`}>
+        <Button variant="outline" onPress={onEdit} aria-label={tabText('staff.editItem', { item: itemLabel })}>
           <Pencil aria-hidden="true" className="size-4" />
-          Edit
+          {tabText('staff.edit')}
         </Button>
-        <Button variant="outline" onPress={onDelete} aria-label={`Delete ${itemLabel}`} className="text-red-700">
+        <Button variant="outline" onPress={onDelete} aria-label={tabText('staff.deleteItem', { item: itemLabel })} className="text-red-700">
           <Trash2 aria-hidden="true" className="size-4" />
-          Delete
+          {tabText('staff.delete')}
         </Button>
       </div>
     </Card>
@@ -35,7 +36,7 @@ export function PrivateBadge() {
   return (
     <Badge tone="stone">
       <Lock aria-hidden="true" className="size-3" />
-      Private
+      {tabText('staff.private')}
     </Badge>
   );
 }

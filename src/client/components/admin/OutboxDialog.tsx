@@ -6,6 +6,7 @@ import { trpc } from '../../lib/trpc';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
 import { cn } from '../ui/cn';
+import { staffText } from './staff-words';
 
 /**
  * The embedded outbox: without SMTP_URL every e-mail the centre composes is kept here (and as an .eml file),
@@ -23,33 +24,29 @@ export function OutboxDialog({ isOpen, onOpenChange }: { isOpen: boolean; onOpen
     <Dialog
       isOpen={isOpen}
       onOpenChange={onOpenChange}
-      title="Outbox"
+      title={staffText('staff.outbox.title')}
       size="xl"
-      description="Every e-mail the centre's system has composed: to families, to staff, and the notices to the centre's own address."
+      description={staffText('staff.outbox.description')}
     >
       {status.data &&
         (status.data.smtpConfigured ? (
-          <p className="mb-4 rounded-lg border border-green-200 bg-green-50 p-3 text-sm text-green-900">
-            A mail server is configured: new messages go out by SMTP and are not kept here. Messages listed below were composed before SMTP
-            was set up.
-          </p>
+          <p className="mb-4 rounded-lg border border-green-200 bg-green-50 p-3 text-sm text-green-900">{staffText('staff.outbox.smtp')}</p>
         ) : (
           <p className="mb-4 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950">
-            No mail server (SMTP) is configured, so e-mails are not delivered: each one is kept here exactly as it would have been sent. Set
-            SMTP_URL to send them.
+            {staffText('staff.outbox.noSmtp')}
           </p>
         ))}
-      {messages.isPending && <p className="py-6 text-center text-stone-500">Loading messages...</p>}
-      {messages.isError && <p className="py-6 text-center text-red-700">The outbox could not be loaded.</p>}
+      {messages.isPending && <p className="py-6 text-center text-stone-500">{staffText('staff.outbox.loading')}</p>}
+      {messages.isError && <p className="py-6 text-center text-red-700">{staffText('staff.outbox.loadFailed')}</p>}
       {messages.isSuccess && list.length === 0 && (
         <p className="flex flex-col items-center gap-2 py-8 text-center text-stone-500">
           <Inbox aria-hidden="true" className="size-8" />
-          The outbox is empty.
+          {staffText('staff.outbox.empty')}
         </p>
       )}
       {list.length > 0 && (
         <div className="grid gap-4 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-          <ul aria-label="Outbox messages" className="flex max-h-96 flex-col gap-1 overflow-y-auto">
+          <ul aria-label={staffText('staff.outbox.list')} className="flex max-h-96 flex-col gap-1 overflow-y-auto">
             {list.map((m) => (
               <li key={m.id}>
                 <Button
@@ -66,17 +63,21 @@ export function OutboxDialog({ isOpen, onOpenChange }: { isOpen: boolean; onOpen
                   )}
                 >
                   <span className="w-full truncate font-semibold text-stone-900">{m.subject}</span>
-                  <span className="w-full truncate text-xs font-normal text-stone-600">To: {m.to}</span>
+                  <span className="w-full truncate text-xs font-normal text-stone-600">{staffText('staff.outbox.to', { to: m.to })}</span>
                   <span className="text-xs font-normal text-stone-500">{formatDateTime(m.createdAt)}</span>
                 </Button>
               </li>
             ))}
           </ul>
-          <article ref={reader} aria-label="Message" className="min-h-40 rounded-xl border border-stone-200 bg-stone-50 p-4">
+          <article
+            ref={reader}
+            aria-label={staffText('staff.outbox.message')}
+            className="min-h-40 rounded-xl border border-stone-200 bg-stone-50 p-4"
+          >
             {selected ? (
               <>
                 <h3 className="font-semibold text-stone-900">{selected.subject}</h3>
-                <p className="text-sm text-stone-600">To: {selected.to}</p>
+                <p className="text-sm text-stone-600">{staffText('staff.outbox.to', { to: selected.to })}</p>
                 <p className="mb-3 text-sm text-stone-600">{formatDateTime(selected.createdAt)}</p>
                 <pre className="max-h-80 overflow-auto font-sans text-sm break-words whitespace-pre-wrap text-stone-800">
                   {selected.text}
@@ -85,7 +86,7 @@ export function OutboxDialog({ isOpen, onOpenChange }: { isOpen: boolean; onOpen
             ) : (
               <p className="flex h-full flex-col items-center justify-center gap-2 text-center text-sm text-stone-500">
                 <Mail aria-hidden="true" className="size-6" />
-                Choose a message to read it.
+                {staffText('staff.outbox.choose')}
               </p>
             )}
           </article>
@@ -102,7 +103,7 @@ export function OutboxButton() {
     <>
       <Button variant="outline" onPress={() => setOpen(true)} className="ml-auto">
         <Mail aria-hidden="true" className="size-4" />
-        Outbox
+        {staffText('staff.outbox.title')}
       </Button>
       <OutboxDialog isOpen={open} onOpenChange={setOpen} />
     </>

@@ -1,6 +1,7 @@
 import { KeyRound } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Button } from '../ui/Button';
+import { staffText } from './staff-words';
 
 // The dialog carries the common-password list (password-policy.ts): loaded when opened, not with the dashboard.
 const OwnPasswordDialog = lazy(() => import('./OwnPasswordDialog'));
@@ -11,7 +12,7 @@ export function OwnPasswordButton() {
     <>
       <Button variant="outline" onPress={() => setOpen(true)}>
         <KeyRound aria-hidden="true" className="size-4" />
-        Change password
+        {staffText('staff.password.change')}
       </Button>
       {open && (
         <Suspense fallback={null}>

@@ -1,6 +1,7 @@
 import { staffChangePasswordSchema, STAFF_PASSWORD_MIN } from '~/shared/schemas/password-policy';
 import { trpc } from '~/client/lib/trpc';
 import { PasswordChangeDialog } from '../PasswordChangeDialog';
+import { staffText } from './staff-words';
 
 /** Any staff member's own password; their other sessions end, this one stays. */
 function OwnPasswordDialog({ isOpen, onOpenChange }: { isOpen: boolean; onOpenChange: (open: boolean) => void }) {
@@ -10,7 +11,7 @@ function OwnPasswordDialog({ isOpen, onOpenChange }: { isOpen: boolean; onOpenCh
       onOpenChange={onOpenChange}
       schema={staffChangePasswordSchema}
       mutation={trpc.adminAuth.changePassword.mutationOptions()}
-      hint={`At least ${STAFF_PASSWORD_MIN} characters, and not a common password.`}
+      hint={staffText('staff.password.hint', { min: STAFF_PASSWORD_MIN })}
       withCancel
     />
   );

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Card } from '../ui/Card';
 import { cn } from '../ui/cn';
 import { countLine, type ListCount } from '../../lib/count-line';
+import { staffText } from './staff-words';
 
 /** The heading row of a dashboard tab: its title, an optional count, and the tab's main action. */
 export function PanelHeader({
@@ -38,11 +39,11 @@ export function PanelHeader({
 
 /** Loading, failure and empty states of a tab's list, worded for staff. */
 export function ListState({ isPending, error, isEmpty, empty }: { isPending: boolean; error: unknown; isEmpty: boolean; empty: string }) {
-  if (isPending) return <p className="py-8 text-center text-stone-500">Loading...</p>;
+  if (isPending) return <p className="py-8 text-center text-stone-500">{staffText('staff.loading')}</p>;
   if (error)
     return (
       <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-center text-red-800">
-        This list could not be loaded. Please refresh the page.
+        {staffText('staff.list.loadFailed')}
       </p>
     );
   if (isEmpty) return <p className="rounded-xl border border-dashed border-stone-300 bg-white p-8 text-center text-stone-500">{empty}</p>;
@@ -65,8 +66,8 @@ export function FilteredPanelHeader({
   title: string;
   /** How many items the filters let through, of how many (and how many are loaded, for a paged list); undefined until the list has loaded. */
   count: ListCount | undefined;
-  /** The item's name, singular and plural: ['child', 'children']. */
-  noun: [string, string];
+  /** The item's name, singular and plural (['child', 'children']), or the count's noun from the catalogue. */
+  noun: [string, string] | ((n: number) => string);
   wideFrom?: 'sm' | 'lg';
   children: ReactNode;
 }) {

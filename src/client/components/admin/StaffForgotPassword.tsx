@@ -7,13 +7,19 @@ import { errorMessage, trpc } from '../../lib/trpc';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { Button } from '../ui/Button';
 import { TextField } from '../ui/Field';
+import { staffText } from './staff-words';
 
 /** 'Forgot your password?' on /admin/login: the same answer whether or not the e-mail has a staff account. */
 export function StaffForgotPassword({ initialEmail }: { initialEmail: string }) {
   const { values, set, errors, parse } = useSchemaForm(forgotPasswordSchema, { email: initialEmail });
   const request = useMutation(
     trpc.adminAuth.forgotPassword.mutationOptions({
-      onError: (error) => toast({ title: 'Request Failed', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
+      onError: (error) =>
+        toast({
+          title: staffText('staff.forgot.failed'),
+          description: errorMessage(error, staffText('staff.tryAgain')),
+          variant: 'destructive',
+        }),
     }),
   );
   function submit(e: FormEvent) {
@@ -39,12 +45,12 @@ export function StaffForgotPassword({ initialEmail }: { initialEmail: string }) 
       method="post"
       onSubmit={submit}
       validationBehavior="aria"
-      aria-label="Reset your password"
+      aria-label={staffText('staff.forgot.form')}
       className="mt-3 flex flex-col gap-3 rounded-lg border border-stone-200 p-4"
     >
-      <p className="text-sm text-stone-700">Enter your e-mail and we will send you a link to choose a new password.</p>
+      <p className="text-sm text-stone-700">{staffText('staff.forgot.intro')}</p>
       <TextField
-        label="Your email"
+        label={staffText('staff.forgot.email')}
         type="email"
         name="reset-email"
         autoComplete="email"
@@ -54,7 +60,7 @@ export function StaffForgotPassword({ initialEmail }: { initialEmail: string }) 
         required
       />
       <Button type="submit" variant="secondary" isDisabled={request.isPending}>
-        {request.isPending ? 'Sending...' : 'Send reset link'}
+        {request.isPending ? staffText('staff.sending') : staffText('staff.forgot.send')}
       </Button>
     </Form>
   );

@@ -3,6 +3,7 @@ import type { FormEvent } from 'react';
 import { type ToastContent, toast } from '~/client/lib/toast';
 import { errorMessage } from '~/client/lib/trpc';
 import type { ServerError } from '~/client/lib/use-schema-form';
+import { staffText } from './staff-words';
 
 type ToastText = Omit<ToastContent, 'variant'>;
 
@@ -48,7 +49,7 @@ export function useSaveDialog<Data, CI, CR, UI, UR, TError, Context>({
 }: SaveDialogOptions<Data, CI, CR, UI, UR, TError, Context>) {
   const failed = (title: string, error: TError) => {
     form.showServerErrors(error as ServerError);
-    toast({ title, description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
+    toast({ title, description: errorMessage(error, staffText('staff.tryAgain')), variant: 'destructive' });
   };
   const saved = (content: ToastText) => {
     toast(content);

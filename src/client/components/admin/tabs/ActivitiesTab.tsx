@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Award, CalendarPlus, Lock, Mail, NotebookPen, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { centreDateOf, weekOf } from '~/shared/centre-time';
-import { formatDate, plural } from '~/client/lib/format';
+import { formatDate } from '~/client/lib/format';
 import { errorMessage, trpc } from '~/client/lib/trpc';
 import { label } from '../../parent/categories';
 import { Button } from '../../ui/Button';
@@ -15,6 +15,7 @@ import { MilestoneDialog } from './activities/MilestoneDialog';
 import { NoteDialog } from './activities/NoteDialog';
 import { type ActivityRow, type NoteRow, refresh } from './activities/records';
 import { ReportDialog } from './activities/ReportDialog';
+import { tabText } from './tab-words';
 
 /** Activities tab (docs/product.md §2): child picker, add activity / note, weekly report, milestones, the 5 latest of each. */
 export default function ActivitiesTab() {
@@ -34,41 +35,41 @@ export default function ActivitiesTab() {
     <section aria-labelledby="activities-heading" className="flex flex-col gap-4">
       <PanelHeader
         id="activities-heading"
-        title="Activities & Development"
-        description="Record each child's day and development, and keep the parents informed."
+        title={tabText('staff.activities.title')}
+        description={tabText('staff.activities.description')}
       />
       {children.isPending ? (
-        <p className="py-8 text-center text-stone-500">Loading...</p>
+        <p className="py-8 text-center text-stone-500">{tabText('staff.loading')}</p>
       ) : active.length === 0 ? (
         <p className="rounded-xl border border-dashed border-stone-300 bg-white p-8 text-center text-stone-500">
-          No active children yet. Enroll a child first.
+          {tabText('staff.activities.noChildren')}
         </p>
       ) : (
         <div className="flex flex-col gap-3 lg:flex-row lg:items-end">
           <Select
-            label="Select Child"
+            label={tabText('staff.activities.selectChild')}
             options={active.map((c) => ({ value: c.id, label: c.childName }))}
             value={childId}
             onChange={setChildId}
-            placeholder="Choose a child"
+            placeholder={tabText('staff.activities.chooseChild')}
             className="lg:w-72"
           />
           <div className="grid grid-cols-1 gap-2 sm:grid-cols-2 lg:flex lg:flex-wrap">
             <Button isDisabled={!child} onPress={() => setDialog({ kind: 'activity', row: null })}>
               <CalendarPlus aria-hidden="true" className="size-4" />
-              Add Daily Activity
+              {tabText('staff.activities.addActivity')}
             </Button>
             <Button isDisabled={!child} variant="secondary" onPress={() => setDialog({ kind: 'note', row: null })}>
               <NotebookPen aria-hidden="true" className="size-4" />
-              Add Development Note
+              {tabText('staff.activities.addNote')}
             </Button>
             <Button isDisabled={!child} variant="outline" onPress={() => setDialog({ kind: 'report' })}>
               <Mail aria-hidden="true" className="size-4" />
-              Send Weekly Report
+              {tabText('staff.activities.sendReport')}
             </Button>
             <Button isDisabled={!child} variant="outline" onPress={() => setDialog({ kind: 'milestone' })}>
               <Award aria-hidden="true" className="size-4" />
-              Record Milestone
+              {tabText('staff.activities.recordMilestone')}
             </Button>
           </div>
         </div>
@@ -115,18 +116,18 @@ function ChildRecords({
 
   const deleteActivity = useConfirmedDelete({
     mutation: trpc.development.deleteActivity.mutationOptions(),
-    title: 'Delete Activity',
-    message: (a: ActivityRow) => `Delete "${a.title}" of ${formatDate(a.activityDate)}? The parents will no longer see it.`,
-    success: () => ({ title: 'Activity deleted' }),
-    failure: (e) => ({ title: 'Failed to delete activity', description: errorMessage(e, 'Please try again.') }),
+    title: tabText('staff.activities.deleteActivityTitle'),
+    message: (a: ActivityRow) => tabText('staff.activities.deleteActivityText', { title: a.title, date: formatDate(a.activityDate) }),
+    success: () => ({ title: tabText('staff.activities.activityDeleted') }),
+    failure: (e) => ({ title: tabText('staff.activities.activityDeleteFailed'), description: errorMessage(e, tabText('staff.tryAgain')) }),
     onDeleted: refresh,
   });
   const deleteNote = useConfirmedDelete({
     mutation: trpc.development.deleteNote.mutationOptions(),
-    title: 'Delete Development Note',
-    message: (n: NoteRow) => `Delete the note "${n.title}"?`,
-    success: () => ({ title: 'Development note deleted' }),
-    failure: (e) => ({ title: 'Failed to delete development note', description: errorMessage(e, 'Please try again.') }),
+    title: tabText('staff.activities.deleteNoteTitle'),
+    message: (n: NoteRow) => tabText('staff.activities.deleteNoteText', { title: n.title }),
+    success: () => ({ title: tabText('staff.activities.noteDeleted') }),
+    failure: (e) => ({ title: tabText('staff.activities.noteDeleteFailed'), description: errorMessage(e, tabText('staff.tryAgain')) }),
     onDeleted: refresh,
   });
 
@@ -135,30 +136,33 @@ function ChildRecords({
     <div className="flex flex-col gap-4">
       <Card className="p-4">
         <h3 className="font-semibold text-stone-900">
-          This week ({formatDate(week.start)} to {formatDate(week.end)})
+          {tabText('staff.activities.week', { start: formatDate(week.start), end: formatDate(week.end) })}
         </h3>
         {summary.data ? (
           <p className="mt-1 text-sm text-stone-700">
-            {plural(summary.data.summary.totalActivities, 'activity', 'activities')},{' '}
-            {plural(summary.data.summary.totalNotes, 'note', 'notes')}.{' '}
-            {summary.data.summary.skillsPracticed.length > 0 && `Skills practiced: ${summary.data.summary.skillsPracticed.join(', ')}.`}
+            {tabText('staff.activities.weekCounts', {
+              activities: summary.data.summary.totalActivities,
+              notes: summary.data.summary.totalNotes,
+            })}{' '}
+            {summary.data.summary.skillsPracticed.length > 0 &&
+              tabText('staff.activities.skillsPracticed', { skills: summary.data.summary.skillsPracticed.join(', ') })}
           </p>
         ) : (
-          <p className="mt-1 text-sm text-stone-500">Loading...</p>
+          <p className="mt-1 text-sm text-stone-500">{tabText('staff.loading')}</p>
         )}
       </Card>
       <div className="grid gap-4 lg:grid-cols-2">
         <section aria-labelledby="recent-activities-admin" className="flex flex-col gap-3">
           <h3 id="recent-activities-admin" className="text-lg font-semibold text-stone-900">
-            Recent Activities
+            {tabText('staff.activities.recent')}
           </h3>
           <ListState
             isPending={records.isPending}
             error={records.error}
             isEmpty={data?.activities.length === 0}
-            empty="No activities recorded yet."
+            empty={tabText('staff.activities.noActivities')}
           />
-          <ul className="flex flex-col gap-2" aria-label="Recent activities">
+          <ul className="flex flex-col gap-2" aria-label={tabText('staff.activities.recentList')}>
             {data?.activities.map((a) => (
               <li key={a.id}>
                 <Card className="flex flex-col gap-1 p-3">
@@ -168,20 +172,32 @@ function ChildRecords({
                   </div>
                   <p className="text-sm text-stone-600">
                     {formatDate(a.activityDate)} · {a.authorName}
-                    {a.duration != null && ` · ${a.duration} minutes`}
-                    {a.enjoymentLevel != null && ` · Enjoyment ${a.enjoymentLevel}/5`}
+                    {a.duration != null && ` · ${tabText('staff.activities.minutes', { minutes: a.duration })}`}
+                    {a.enjoymentLevel != null && ` · ${tabText('staff.activities.enjoyment', { level: a.enjoymentLevel })}`}
                   </p>
                   <p className="text-sm text-stone-800">{a.description}</p>
-                  {a.skillsPracticed.length > 0 && <p className="text-sm text-stone-600">Skills: {a.skillsPracticed.join(', ')}</p>}
+                  {a.skillsPracticed.length > 0 && (
+                    <p className="text-sm text-stone-600">{tabText('staff.activities.skills', { skills: a.skillsPracticed.join(', ') })}</p>
+                  )}
                   {mayChange(a.authorId) && (
                     <div className="flex gap-2">
-                      <Button size="md" variant="ghost" aria-label={`Edit activity ${a.title}`} onPress={() => onEditActivity(a)}>
+                      <Button
+                        size="md"
+                        variant="ghost"
+                        aria-label={tabText('staff.activities.editActivity', { title: a.title })}
+                        onPress={() => onEditActivity(a)}
+                      >
                         <Pencil aria-hidden="true" className="size-4" />
-                        Edit
+                        {tabText('staff.edit')}
                       </Button>
-                      <Button size="md" variant="ghost" aria-label={`Delete activity ${a.title}`} onPress={() => deleteActivity.request(a)}>
+                      <Button
+                        size="md"
+                        variant="ghost"
+                        aria-label={tabText('staff.activities.deleteActivity', { title: a.title })}
+                        onPress={() => deleteActivity.request(a)}
+                      >
                         <Trash2 aria-hidden="true" className="size-4" />
-                        Delete
+                        {tabText('staff.delete')}
                       </Button>
                     </div>
                   )}
@@ -192,15 +208,15 @@ function ChildRecords({
         </section>
         <section aria-labelledby="recent-notes-admin" className="flex flex-col gap-3">
           <h3 id="recent-notes-admin" className="text-lg font-semibold text-stone-900">
-            Development Notes
+            {tabText('staff.activities.notes')}
           </h3>
           <ListState
             isPending={records.isPending}
             error={records.error}
             isEmpty={data?.developmentNotes.length === 0}
-            empty="No development notes yet."
+            empty={tabText('staff.activities.noNotes')}
           />
-          <ul className="flex flex-col gap-2" aria-label="Recent development notes">
+          <ul className="flex flex-col gap-2" aria-label={tabText('staff.activities.notesList')}>
             {data?.developmentNotes.map((n) => (
               <li key={n.id}>
                 <Card className="flex flex-col gap-1 p-3">
@@ -210,7 +226,7 @@ function ChildRecords({
                       {n.isPrivate && (
                         <Badge tone="red">
                           <Lock aria-hidden="true" className="size-3" />
-                          Private
+                          {tabText('staff.private')}
                         </Badge>
                       )}
                       <Badge tone="purple">{label(n.category)}</Badge>
@@ -222,13 +238,23 @@ function ChildRecords({
                   <p className="text-sm whitespace-pre-line text-stone-800">{n.content}</p>
                   {mayChange(n.authorId) && (
                     <div className="flex gap-2">
-                      <Button size="md" variant="ghost" aria-label={`Edit note ${n.title}`} onPress={() => onEditNote(n)}>
+                      <Button
+                        size="md"
+                        variant="ghost"
+                        aria-label={tabText('staff.activities.editNote', { title: n.title })}
+                        onPress={() => onEditNote(n)}
+                      >
                         <Pencil aria-hidden="true" className="size-4" />
-                        Edit
+                        {tabText('staff.edit')}
                       </Button>
-                      <Button size="md" variant="ghost" aria-label={`Delete note ${n.title}`} onPress={() => deleteNote.request(n)}>
+                      <Button
+                        size="md"
+                        variant="ghost"
+                        aria-label={tabText('staff.activities.deleteNote', { title: n.title })}
+                        onPress={() => deleteNote.request(n)}
+                      >
                         <Trash2 aria-hidden="true" className="size-4" />
-                        Delete
+                        {tabText('staff.delete')}
                       </Button>
                     </div>
                   )}
@@ -241,13 +267,13 @@ function ChildRecords({
       {achievements.data && achievements.data.length > 0 && (
         <section aria-labelledby="achievements-admin" className="flex flex-col gap-2">
           <h3 id="achievements-admin" className="text-lg font-semibold text-stone-900">
-            Milestones achieved
+            {tabText('staff.activities.achieved')}
           </h3>
           <ul className="flex flex-wrap gap-2">
             {achievements.data.map((a) => (
               <li key={a.id}>
                 <Badge tone="green">
-                  {names.get(a.milestoneId) ?? 'Milestone'} · {formatDate(a.achievedAt)}
+                  {names.get(a.milestoneId) ?? tabText('staff.activities.milestone')} · {formatDate(a.achievedAt)}
                 </Badge>
               </li>
             ))}

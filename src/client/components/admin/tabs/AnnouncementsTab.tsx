@@ -20,6 +20,7 @@ import { ContentRow, PrivateBadge } from '../ContentRow';
 import { ListState, PanelHeader } from '../PanelHeader';
 import { useConfirmedDelete } from '../useConfirmedDelete';
 import { useSaveDialog } from '../useSaveDialog';
+import { tabText } from './tab-words';
 
 type AdminAnnouncement = RouterOutputs['announcements']['all'][number];
 
@@ -48,10 +49,16 @@ export default function AnnouncementsTab() {
   const [editing, setEditing] = useState<{ announcement: AdminAnnouncement | null } | null>(null);
   const deletion = useConfirmedDelete({
     mutation: trpc.announcements.delete.mutationOptions(),
-    title: 'Delete Announcement',
-    message: (a: AdminAnnouncement) => `Are you sure you want to delete "${a.title}"? This cannot be undone.`,
-    success: (a) => ({ title: 'Announcement Deleted', description: `"${a.title}" was removed.` }),
-    failure: (error) => ({ title: 'Failed to delete announcement.', description: errorMessage(error, 'Please try again.') }),
+    title: tabText('staff.announcements.deleteTitle'),
+    message: (a: AdminAnnouncement) => tabText('staff.deleteForever', { title: a.title }),
+    success: (a) => ({
+      title: tabText('staff.announcements.deleted'),
+      description: tabText('staff.announcements.deletedText', { title: a.title }),
+    }),
+    failure: (error) => ({
+      title: tabText('staff.announcements.deleteFailed'),
+      description: errorMessage(error, tabText('staff.tryAgain')),
+    }),
     onDeleted: refreshAnnouncements,
   });
   const list = announcements.data ?? [];
@@ -60,13 +67,13 @@ export default function AnnouncementsTab() {
     <section aria-labelledby="announcements-tab-heading">
       <PanelHeader
         id="announcements-tab-heading"
-        title="Announcements"
+        title={tabText('staff.tab.announcements')}
         count={announcements.data ? list.length : undefined}
-        description="Public announcements appear on the website until they expire."
+        description={tabText('staff.announcements.description')}
         action={
           <Button onPress={() => setEditing({ announcement: null })}>
             <Plus aria-hidden="true" className="size-4" />
-            Add Announcement
+            {tabText('staff.announcements.add')}
           </Button>
         }
       />
@@ -74,10 +81,10 @@ export default function AnnouncementsTab() {
         isPending={announcements.isPending}
         error={announcements.error}
         isEmpty={list.length === 0}
-        empty="No announcements yet. Add the first one."
+        empty={tabText('staff.announcements.empty')}
       />
       {list.length > 0 && (
-        <ul className="flex flex-col gap-3" aria-label="Announcements">
+        <ul className="flex flex-col gap-3" aria-label={tabText('staff.tab.announcements')}>
           {list.map((a) => (
             <li key={a.id}>
               <AnnouncementRow announcement={a} onEdit={() => setEditing({ announcement: a })} onDelete={() => deletion.request(a)} />
@@ -107,14 +114,14 @@ function AnnouncementRow({
   // The expiry date is the last day it is shown: from the next day on the website no longer lists it.
   const expired = a.expiresAt !== null && a.expiresAt.slice(0, 10) < today;
   return (
-    <ContentRow itemLabel={`announcement ${a.title}`} onEdit={onEdit} onDelete={onDelete}>
+    <ContentRow itemLabel={tabText('staff.announcements.item', { title: a.title })} onEdit={onEdit} onDelete={onDelete}>
       <AnnouncementItem
         announcement={a}
         className="min-w-0 flex-1"
         badges={
           (expired || !a.isPublic) && (
             <>
-              {expired && <Badge tone="orange">Expired</Badge>}
+              {expired && <Badge tone="orange">{tabText('staff.announcements.expired')}</Badge>}
               {!a.isPublic && <PrivateBadge />}
             </>
           )
@@ -138,14 +145,17 @@ function AnnouncementDialog({ announcement, onClose }: { announcement: AdminAnno
     create: {
       mutation: trpc.announcements.create.mutationOptions(),
       input: (data) => data,
-      success: (saved) => ({ title: 'Announcement Created', description: `"${saved.title}" was posted.` }),
-      failure: 'Failed to create announcement.',
+      success: (saved) => ({
+        title: tabText('staff.announcements.created'),
+        description: tabText('staff.announcements.createdText', { title: saved.title }),
+      }),
+      failure: tabText('staff.announcements.createFailed'),
     },
     update: {
       mutation: trpc.announcements.update.mutationOptions(),
       input: (data) => ({ ...data, id: announcement!.id }),
-      success: (saved) => ({ title: 'Announcement Updated', description: `"${saved.title}" was saved.` }),
-      failure: 'Failed to update announcement.',
+      success: (saved) => ({ title: tabText('staff.announcements.updated'), description: tabText('staff.saved', { title: saved.title }) }),
+      failure: tabText('staff.announcements.updateFailed'),
     },
     refresh: refreshAnnouncements,
     refreshAfterFailedUpdate: true,
@@ -156,30 +166,59 @@ function AnnouncementDialog({ announcement, onClose }: { announcement: AdminAnno
     <Dialog
       isOpen
       onOpenChange={(open) => !open && onClose()}
-      title={announcement ? 'Edit Announcement' : 'Add Announcement'}
-      description="Title and content are required."
+      title={announcement ? tabText('staff.announcements.edit') : tabText('staff.announcements.add')}
+      description={tabText('staff.announcements.required')}
       size="lg"
     >
       <Form id={schemaForm.formId} onSubmit={submit} validationBehavior="aria" className="flex flex-col gap-4">
-        <TextField label="Title" value={form.title} onChange={set('title')} error={errors.title} required autoFocus />
-        <TextField label="Content" value={form.content} onChange={set('content')} error={errors.content} required multiline rows={4} />
+        <TextField
+          label={tabText('staff.field.title')}
+          value={form.title}
+          onChange={set('title')}
+          error={errors.title}
+          required
+          autoFocus
+        />
+        <TextField
+          label={tabText('staff.field.content')}
+          value={form.content}
+          onChange={set('content')}
+          error={errors.content}
+          required
+          multiline
+          rows={4}
+        />
         <div className="grid gap-4 sm:grid-cols-3">
-          <Select label="Category" options={CATEGORY_OPTIONS} value={form.category} onChange={set('category')} error={errors.category} />
-          <Select label="Priority" options={PRIORITY_OPTIONS} value={form.priority} onChange={set('priority')} error={errors.priority} />
+          <Select
+            label={tabText('staff.field.category')}
+            options={CATEGORY_OPTIONS}
+            value={form.category}
+            onChange={set('category')}
+            error={errors.category}
+          />
+          <Select
+            label={tabText('staff.announcements.priority')}
+            options={PRIORITY_OPTIONS}
+            value={form.priority}
+            onChange={set('priority')}
+            error={errors.priority}
+          />
           <TextField
-            label="Expiry date"
+            label={tabText('staff.announcements.expiry')}
             type="date"
             value={form.expiresAt}
             onChange={set('expiresAt')}
             error={errors.expiresAt}
-            description="Optional"
+            description={tabText('staff.optional')}
           />
         </div>
         <Switch isSelected={form.isPublic} onChange={set('isPublic')}>
-          Show on the public website
+          {tabText('staff.announcements.showPublic')}
         </Switch>
         <DialogActions onCancel={onClose} isDisabled={isPending}>
-          {announcement ? (isUpdating ? 'Saving...' : 'Save Changes') : isCreating ? 'Posting...' : 'Post Announcement'}
+          {announcement
+            ? tabText(isUpdating ? 'staff.saving' : 'staff.saveChanges')
+            : tabText(isCreating ? 'staff.announcements.posting' : 'staff.announcements.post')}
         </DialogActions>
       </Form>
     </Dialog>

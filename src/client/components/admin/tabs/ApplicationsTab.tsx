@@ -17,6 +17,7 @@ import { Select } from '../../ui/Select';
 import { ExportLink } from '../ExportLink';
 import { FilteredListState, FilteredPanelHeader } from '../PanelHeader';
 import { useConfirmedDelete } from '../useConfirmedDelete';
+import { tabText } from './tab-words';
 
 type Application = RouterOutputs['applications']['list']['items'][number];
 
@@ -32,7 +33,7 @@ const STATUS_TONES: Record<ApplicationStatus, BadgeTone> = {
 };
 
 const STATUS_OPTIONS = APPLICATION_STATUSES.map((value) => ({ value, label: APPLICATION_STATUS_LABELS[value] }));
-const FILTER_OPTIONS = [{ value: 'all', label: 'All Applications' }, ...STATUS_OPTIONS];
+const FILTER_OPTIONS = [{ value: 'all', label: tabText('staff.applications.all') }, ...STATUS_OPTIONS];
 
 export function statusLabel(status: string): string {
   return APPLICATION_STATUS_LABELS[status as ApplicationStatus] ?? status;
@@ -70,10 +71,13 @@ export default function ApplicationsTab() {
   const [details, setDetails] = useState<Application | null>(null);
   const deletion = useConfirmedDelete({
     mutation: trpc.applications.delete.mutationOptions(),
-    title: 'Delete Application',
-    message: (a: Application) => `Delete the application for ${childNameOf(a)}? This cannot be undone.`,
-    success: (a) => ({ title: 'Application Deleted', description: `The application for ${childNameOf(a)} was deleted.` }),
-    failure: () => ({ title: 'Failed to delete application. Please try again.' }),
+    title: tabText('staff.applications.deleteTitle'),
+    message: (a: Application) => tabText('staff.applications.deleteText', { child: childNameOf(a) }),
+    success: (a) => ({
+      title: tabText('staff.applications.deleted'),
+      description: tabText('staff.applications.deletedText', { child: childNameOf(a) }),
+    }),
+    failure: () => ({ title: tabText('staff.applications.deleteFailed') }),
     onDeleted: invalidateEnrollment,
   });
 
@@ -84,14 +88,20 @@ export default function ApplicationsTab() {
     <section aria-labelledby="applications-heading" className="flex flex-col gap-4">
       <FilteredPanelHeader
         id="applications-heading"
-        title="Enrollment Applications"
+        title={tabText('staff.applications.title')}
         count={counts ? { shown: counts.matching, total: counts.total, loaded: shown.length } : undefined}
-        noun={['application', 'applications']}
+        noun={(n) => tabText('staff.applications.noun', { n })}
       >
         <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-          <Select label="Filter by status" options={FILTER_OPTIONS} value={filter} onChange={setFilter} className="sm:w-60" />
-          <ExportLink href="/api/admin/export/applications.csv" label="Export all applications as CSV">
-            Export CSV
+          <Select
+            label={tabText('staff.applications.filter')}
+            options={FILTER_OPTIONS}
+            value={filter}
+            onChange={setFilter}
+            className="sm:w-60"
+          />
+          <ExportLink href="/api/admin/export/applications.csv" label={tabText('staff.applications.exportLabel')}>
+            {tabText('staff.exportCsv')}
           </ExportLink>
         </div>
       </FilteredPanelHeader>
@@ -101,20 +111,20 @@ export default function ApplicationsTab() {
         isError={applications.isError}
         shown={counts?.matching ?? 0}
         total={counts?.total ?? 0}
-        loading="Loading applications..."
-        error="The applications could not be loaded. Please refresh the page."
-        none="No enrollment applications yet."
-        noMatch="No applications with this status."
+        loading={tabText('staff.applications.loading')}
+        error={tabText('staff.applications.loadFailed')}
+        none={tabText('staff.applications.none')}
+        noMatch={tabText('staff.applications.noMatch')}
       />
 
-      <ul className="grid gap-4 lg:grid-cols-2" aria-label="Applications">
+      <ul className="grid gap-4 lg:grid-cols-2" aria-label={tabText('staff.tab.applications')}>
         {shown.map((a) => (
           <li key={a.id}>
             <ApplicationCard application={a} onView={() => setDetails(a)} onDelete={() => deletion.request(a)} />
           </li>
         ))}
       </ul>
-      <LoadMoreButton query={applications} label="Load more applications" />
+      <LoadMoreButton query={applications} label={tabText('staff.applications.loadMore')} />
 
       {details && <ApplicationDetails application={shown.find((a) => a.id === details.id) ?? details} onClose={() => setDetails(null)} />}
       {deletion.dialog}
@@ -156,24 +166,21 @@ function ApplicationCard({ application: a, onView, onDelete }: { application: Ap
         onSuccess: (result) => {
           setEmailParent(false);
           invalidateEnrollment();
+          const now = { child, status: statusLabel(status) };
           if (result.emailRequested && result.emailSent) {
-            const where =
-              result.emailVia === 'outbox'
-                ? ' No mail server is configured, so the e-mail is in the Outbox.'
-                : ' The parent has been e-mailed.';
-            toast({ title: 'Email Sent Successfully!', description: `${child}'s application is now ${statusLabel(status)}.${where}` });
+            const where = result.emailVia === 'outbox' ? 'staff.applications.nowStatusInOutbox' : 'staff.applications.nowStatusEmailed';
+            toast({ title: tabText('staff.applications.emailSent'), description: tabText(where, now) });
           } else if (result.emailRequested) {
             toast({
-              title: 'Email Failed',
-              description:
-                `${child}'s application is now ${statusLabel(status)}, but the e-mail to the parent could not be sent. ${result.emailError ?? ''}`.trim(),
+              title: tabText('staff.applications.emailFailed'),
+              description: tabText('staff.applications.emailFailedText', { ...now, error: result.emailError ?? '' }).trim(),
               variant: 'destructive',
             });
           } else {
-            toast({ title: 'Status Updated', description: `${child}'s application is now ${statusLabel(status)}.` });
+            toast({ title: tabText('staff.applications.statusUpdated'), description: tabText('staff.applications.nowStatus', now) });
           }
         },
-        onError: () => toast({ title: 'Failed to update application status. Please try again.', variant: 'destructive' }),
+        onError: () => toast({ title: tabText('staff.applications.statusFailed'), variant: 'destructive' }),
       },
     );
   }
@@ -193,11 +200,11 @@ function ApplicationCard({ application: a, onView, onDelete }: { application: Ap
     });
     enroll.mutate(a.id, {
       onSuccess: (result) => {
-        toast({ title: 'Child Enrolled', description: result.message });
+        toast({ title: tabText('staff.applications.enrolled'), description: tabText(result.notice.id, result.notice.values) });
         invalidateEnrollment();
       },
       onError: (error) => {
-        toast({ title: 'Failed to enroll child. Please try again.', description: error.message, variant: 'destructive' });
+        toast({ title: tabText('staff.applications.enrollFailed'), description: error.message, variant: 'destructive' });
         invalidateEnrollment();
       },
     });
@@ -213,74 +220,71 @@ function ApplicationCard({ application: a, onView, onDelete }: { application: Ap
           >
             {child}
           </h3>
-          <p className="text-sm text-stone-600">
-            Parent: {a.parentFirstName} {a.parentLastName}
-          </p>
+          <p className="text-sm text-stone-600">{tabText('staff.applications.parent', { name: parent })}</p>
         </div>
         <StatusBadge status={a.status} />
       </div>
       <dl className="grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-2">
         <div className="sm:col-span-2">
-          <dt className="inline font-medium text-stone-700">Program: </dt>
+          <dt className="inline font-medium text-stone-700">{tabText('staff.applications.program')} </dt>
           <dd className="inline text-stone-900">{programLabel(a.programRequested)}</dd>
         </div>
         <div>
-          <dt className="inline font-medium text-stone-700">Start date: </dt>
+          <dt className="inline font-medium text-stone-700">{tabText('staff.applications.startDate')} </dt>
           <dd className="inline text-stone-900">{formatDate(a.startDate)}</dd>
         </div>
         <div>
-          <dt className="inline font-medium text-stone-700">Submitted: </dt>
+          <dt className="inline font-medium text-stone-700">{tabText('staff.applications.submitted')} </dt>
           <dd className="inline text-stone-900">{formatDate(a.createdAt)}</dd>
         </div>
       </dl>
 
       <div className="flex flex-col gap-1 rounded-xl bg-stone-50 p-3">
         <Select
-          label={`Status of ${child}'s application`}
+          label={tabText('staff.applications.statusOf', { child })}
           options={STATUS_OPTIONS}
           value={a.status}
           onChange={chooseStatus}
           isDisabled={updateStatus.isPending}
         />
         <Checkbox isSelected={emailParent} onChange={setEmailParent} isDisabled={updateStatus.isPending}>
-          Email the parent about this change
+          {tabText('staff.applications.emailParent')}
         </Checkbox>
       </div>
       <ConfirmDialog
         isOpen={confirming !== null}
         onOpenChange={(open) => !open && setConfirming(null)}
-        title="Email the Parent?"
+        title={tabText('staff.applications.confirmTitle')}
         message={
-          confirming &&
-          `${child}'s application will be marked ${statusLabel(confirming)}, and ${parent} will be e-mailed about it at ${a.parentEmail}.`
+          confirming && tabText('staff.applications.confirmText', { child, status: statusLabel(confirming), parent, email: a.parentEmail })
         }
-        confirmLabel="Change Status and Email"
+        confirmLabel={tabText('staff.applications.confirm')}
         confirmVariant="primary"
         onConfirm={confirmEmailedChange}
       />
 
       <div className="mt-auto flex flex-wrap gap-2">
-        <Button variant="outline" size="sm" onPress={onView} aria-label={`View details of ${child}'s application`}>
+        <Button variant="outline" size="sm" onPress={onView} aria-label={tabText('staff.applications.viewDetailsOf', { child })}>
           <Eye aria-hidden="true" className="size-4" />
-          View Details
+          {tabText('staff.applications.viewDetails')}
         </Button>
         {a.enrolledChildId ? (
           // Disabled (docs/product.md §4) yet readable: its own colours at full opacity, not a faded button (4.5:1).
           <button type="button" disabled className={ALREADY_ENROLLED}>
             <CheckCircle2 aria-hidden="true" className="size-4" />
-            Already Enrolled
+            {tabText('staff.applications.alreadyEnrolled')}
           </button>
         ) : (
           a.status === 'approved' && (
             <Button size="sm" onPress={addToEnrolled} isDisabled={enroll.isPending}>
               <UserPlus aria-hidden="true" className="size-4" />
-              Add to Enrolled
+              {tabText('staff.applications.addToEnrolled')}
             </Button>
           )
         )}
-        <Button variant="ghost" size="sm" onPress={onDelete} aria-label={`Delete ${child}'s application`}>
+        <Button variant="ghost" size="sm" onPress={onDelete} aria-label={tabText('staff.applications.deleteOf', { child })}>
           <Trash2 aria-hidden="true" className="size-4" />
-          Delete
+          {tabText('staff.delete')}
         </Button>
       </div>
     </Card>
@@ -292,7 +296,7 @@ function Field({ label, value }: { label: string; value: string | null | undefin
     <div className="flex flex-col">
       <dt className="text-xs font-medium tracking-wide text-stone-500 uppercase">{label}</dt>
       <dd className="break-words whitespace-pre-wrap text-stone-900">
-        {value ? value : <span className="text-stone-600 italic">Not provided</span>}
+        {value ? value : <span className="text-stone-600 italic">{tabText('staff.applications.notProvided')}</span>}
       </dd>
     </div>
   );
@@ -313,52 +317,58 @@ function ApplicationDetails({ application: a, onClose }: { application: Applicat
     <Dialog
       isOpen
       onOpenChange={(open) => !open && onClose()}
-      title={`Application: ${childNameOf(a)}`}
+      title={tabText('staff.applications.detailsTitle', { child: childNameOf(a) })}
       description={<StatusBadge status={a.status} />}
       size="lg"
     >
       <div className="flex flex-col gap-5">
-        <Group title="Parent/Guardian Information">
-          <Field label="Parent name" value={`${a.parentFirstName} ${a.parentLastName}`} />
-          <Field label="Email" value={a.parentEmail} />
-          <Field label="Phone" value={a.parentPhone} />
-          <Field label="Address" value={a.parentAddress} />
-          <Field label="City" value={a.parentCity} />
-          <Field label="State" value={choiceLabel(STATE_CHOICES, a.parentState)} />
-          <Field label="ZIP code" value={a.parentZip} />
+        <Group title={tabText('staff.applications.parentGroup')}>
+          <Field label={tabText('staff.applications.parentName')} value={`${a.parentFirstName} ${a.parentLastName}`} />
+          <Field label={tabText('staff.field.email')} value={a.parentEmail} />
+          <Field label={tabText('staff.field.phone')} value={a.parentPhone} />
+          <Field label={tabText('staff.applications.address')} value={a.parentAddress} />
+          <Field label={tabText('staff.applications.city')} value={a.parentCity} />
+          <Field label={tabText('staff.applications.state')} value={choiceLabel(STATE_CHOICES, a.parentState)} />
+          <Field label={tabText('staff.applications.zip')} value={a.parentZip} />
         </Group>
-        <Group title="Child Information">
-          <Field label="Child name" value={childNameOf(a)} />
-          <Field label="Date of birth" value={formatDate(a.childDateOfBirth)} />
-          <Field label="Age" value={a.childAge} />
-          <Field label="Program requested" value={programLabel(a.programRequested)} />
-          <Field label="Desired start date" value={formatDate(a.startDate)} />
+        <Group title={tabText('staff.applications.childGroup')}>
+          <Field label={tabText('staff.applications.childName')} value={childNameOf(a)} />
+          <Field label={tabText('staff.applications.dateOfBirth')} value={formatDate(a.childDateOfBirth)} />
+          <Field label={tabText('staff.applications.age')} value={a.childAge} />
+          <Field label={tabText('staff.applications.programRequested')} value={programLabel(a.programRequested)} />
+          <Field label={tabText('staff.applications.desiredStart')} value={formatDate(a.startDate)} />
         </Group>
-        <Group title="Emergency Contact">
-          <Field label="Name" value={a.emergencyContactName} />
-          <Field label="Phone" value={a.emergencyContactPhone} />
-          <Field label="Relationship" value={choiceLabel(RELATIONSHIP_CHOICES, a.emergencyContactRelationship)} />
+        <Group title={tabText('staff.applications.emergencyGroup')}>
+          <Field label={tabText('staff.field.name')} value={a.emergencyContactName} />
+          <Field label={tabText('staff.field.phone')} value={a.emergencyContactPhone} />
+          <Field
+            label={tabText('staff.applications.relationship')}
+            value={choiceLabel(RELATIONSHIP_CHOICES, a.emergencyContactRelationship)}
+          />
         </Group>
-        <Group title="Medical Information">
-          <Field label="Pediatrician" value={a.pediatricianName} />
-          <Field label="Pediatrician phone" value={a.pediatricianPhone} />
-          <Field label="Allergies" value={a.allergies} />
-          <Field label="Medications" value={a.medications} />
-          <Field label="Medical conditions" value={a.medicalConditions} />
+        <Group title={tabText('staff.applications.medicalGroup')}>
+          <Field label={tabText('staff.applications.pediatrician')} value={a.pediatricianName} />
+          <Field label={tabText('staff.applications.pediatricianPhone')} value={a.pediatricianPhone} />
+          <Field label={tabText('staff.applications.allergies')} value={a.allergies} />
+          <Field label={tabText('staff.applications.medications')} value={a.medications} />
+          <Field label={tabText('staff.applications.conditions')} value={a.medicalConditions} />
         </Group>
-        <Group title="Additional Information">
-          <Field label="Special instructions" value={a.specialInstructions} />
-          <Field label="How did you hear about us" value={choiceLabel(HOW_HEARD_CHOICES, a.howDidYouHear)} />
+        <Group title={tabText('staff.applications.additionalGroup')}>
+          <Field label={tabText('staff.applications.instructions')} value={a.specialInstructions} />
+          <Field label={tabText('staff.applications.howHeard')} value={choiceLabel(HOW_HEARD_CHOICES, a.howDidYouHear)} />
           {/* The language the family applied in: the e-mails sent to them about it are in it. */}
-          <Field label="Language" value={a.language === 'es' ? 'Spanish' : 'English'} />
-          <Field label="Status" value={statusLabel(a.status)} />
-          <Field label="Submitted" value={formatDateTime(a.createdAt)} />
-          <Field label="Enrolled" value={a.enrolledChildId ? 'Yes' : 'No'} />
+          <Field
+            label={tabText('staff.applications.language')}
+            value={tabText(a.language === 'es' ? 'staff.applications.spanish' : 'staff.applications.english')}
+          />
+          <Field label={tabText('staff.field.status')} value={statusLabel(a.status)} />
+          <Field label={tabText('staff.field.submitted')} value={formatDateTime(a.createdAt)} />
+          <Field label={tabText('staff.applications.enrolledField')} value={tabText(a.enrolledChildId ? 'staff.yes' : 'staff.no')} />
         </Group>
       </div>
       <div className={cn(DIALOG_FOOTER, 'mt-6 flex justify-end')}>
         <Button variant="outline" onPress={onClose}>
-          Close
+          {tabText('staff.close')}
         </Button>
       </div>
     </Dialog>

@@ -14,6 +14,7 @@ import { TextField } from '../../ui/Field';
 import { Select } from '../../ui/Select';
 import { ListState, PanelHeader } from '../PanelHeader';
 import { useSaveDialog } from '../useSaveDialog';
+import { tabText } from './tab-words';
 
 type Room = { id: string; name: string; ageGroup: ClassroomAgeGroup; capacity: number; childIds: string[]; staffIds: string[] };
 const ageOptions = CLASSROOM_AGE_GROUPS.map((g) => ({ value: g, label: CLASSROOM_AGE_GROUP_LABELS[g] }));
@@ -34,12 +35,17 @@ export default function ClassroomsTab() {
   const assign = useMutation(
     trpc.classrooms.updateChild.mutationOptions({
       onSuccess: refresh,
-      onError: (error) => toast({ title: 'Not Saved', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
+      onError: (error) =>
+        toast({
+          title: tabText('staff.classrooms.notSaved'),
+          description: errorMessage(error, tabText('staff.tryAgain')),
+          variant: 'destructive',
+        }),
     }),
   );
   const list = (rooms.data ?? []) as Room[];
   const roomOf = (childId: string) => list.find((r) => r.childIds.includes(childId))?.id ?? NO_ROOM;
-  const staffName = (id: string) => staff.data?.find((s) => s.id === id)?.name ?? 'Staff';
+  const staffName = (id: string) => staff.data?.find((s) => s.id === id)?.name ?? tabText('staff.field.staff');
   const active = children.data?.filter((c) => c.isActive) ?? [];
 
   return (
@@ -47,18 +53,18 @@ export default function ClassroomsTab() {
       <div>
         <PanelHeader
           id="classrooms-heading"
-          title="Classrooms"
+          title={tabText('staff.tab.classrooms')}
           count={rooms.data?.length}
-          description="Each child belongs to one room; staff may work in several."
+          description={tabText('staff.classrooms.description')}
           action={
             <Button onPress={() => setEditing('new')}>
               <Plus aria-hidden="true" className="size-4" />
-              New Classroom
+              {tabText('staff.classrooms.new')}
             </Button>
           }
         />
-        <ListState isPending={rooms.isPending} error={rooms.error} isEmpty={list.length === 0} empty="No classrooms yet." />
-        <ul aria-label="Classrooms" className="grid gap-3 md:grid-cols-2">
+        <ListState isPending={rooms.isPending} error={rooms.error} isEmpty={list.length === 0} empty={tabText('staff.classrooms.empty')} />
+        <ul aria-label={tabText('staff.tab.classrooms')} className="grid gap-3 md:grid-cols-2">
           {list.map((r) => (
             <li key={r.id}>
               <Card className="flex flex-col gap-2 p-4">
@@ -67,14 +73,16 @@ export default function ClassroomsTab() {
                   <Badge tone="brand">{CLASSROOM_AGE_GROUP_LABELS[r.ageGroup]}</Badge>
                 </p>
                 <p className="text-sm text-stone-700">
-                  {r.childIds.length} of {r.capacity} places taken
+                  {tabText('staff.classrooms.places', { taken: r.childIds.length, capacity: r.capacity })}
                 </p>
                 <p className="text-sm text-stone-700">
-                  Staff: {r.staffIds.length ? r.staffIds.map(staffName).join(', ') : 'none assigned'}
+                  {r.staffIds.length
+                    ? tabText('staff.classrooms.staff', { names: r.staffIds.map(staffName).join(', ') })
+                    : tabText('staff.classrooms.noStaff')}
                 </p>
                 <div>
-                  <Button variant="outline" aria-label={`Edit ${r.name}`} onPress={() => setEditing(r)}>
-                    Edit
+                  <Button variant="outline" aria-label={tabText('staff.editItem', { item: r.name })} onPress={() => setEditing(r)}>
+                    {tabText('staff.edit')}
                   </Button>
                 </div>
               </Card>
@@ -85,18 +93,21 @@ export default function ClassroomsTab() {
 
       <section aria-labelledby="assign-heading">
         <h3 id="assign-heading" className="mb-2 text-lg font-semibold text-stone-900">
-          Children's rooms
+          {tabText('staff.classrooms.childrensRooms')}
         </h3>
-        <ul aria-label="Children's rooms" className="grid gap-2 md:grid-cols-2">
+        <ul aria-label={tabText('staff.classrooms.childrensRooms')} className="grid gap-2 md:grid-cols-2">
           {active.map((c) => (
             <li key={c.id}>
               <Card className="p-3">
                 <Select
-                  label={`Room for ${c.childName}`}
+                  label={tabText('staff.classrooms.roomFor', { child: c.childName })}
                   value={roomOf(c.id)}
                   isDisabled={assign.isPending}
                   onChange={(value) => assign.mutate({ id: c.id, classroomId: value === NO_ROOM ? null : value })}
-                  options={[{ value: NO_ROOM, label: 'No classroom' }, ...list.map((r) => ({ value: r.id, label: r.name }))]}
+                  options={[
+                    { value: NO_ROOM, label: tabText('staff.classrooms.noRoom') },
+                    ...list.map((r) => ({ value: r.id, label: r.name })),
+                  ]}
                 />
               </Card>
             </li>
@@ -131,21 +142,21 @@ function RoomDialog({ room, staff, onClose }: { room: Room | null; staff: { id: 
     { onEdit: 'clear', focusInvalid: true },
   );
   const { values, set, errors, formId } = form;
-  const saved = (r: { name: string }) => ({ description: `${r.name} is saved.` });
+  const saved = (r: { name: string }) => ({ description: tabText('staff.classrooms.saved', { name: r.name }) });
   const { submit, isPending } = useSaveDialog({
     form,
     editing: room !== null,
     create: {
       mutation: trpc.classrooms.create.mutationOptions(),
       input: (data) => data,
-      success: (r) => ({ title: 'Classroom Created', ...saved(r) }),
-      failure: 'Failed to create classroom.',
+      success: (r) => ({ title: tabText('staff.classrooms.created'), ...saved(r) }),
+      failure: tabText('staff.classrooms.createFailed'),
     },
     update: {
       mutation: trpc.classrooms.update.mutationOptions(),
       input: (data) => ({ ...data, id: room!.id }),
-      success: (r) => ({ title: 'Classroom Updated', ...saved(r) }),
-      failure: 'Failed to update classroom.',
+      success: (r) => ({ title: tabText('staff.classrooms.updated'), ...saved(r) }),
+      failure: tabText('staff.classrooms.updateFailed'),
     },
     refresh,
     refreshAfterFailedUpdate: true,
@@ -153,11 +164,15 @@ function RoomDialog({ room, staff, onClose }: { room: Room | null; staff: { id: 
   });
   const staffError = useId();
   return (
-    <Dialog isOpen onOpenChange={(open) => !open && onClose()} title={room ? `Edit ${room.name}` : 'New Classroom'}>
+    <Dialog
+      isOpen
+      onOpenChange={(open) => !open && onClose()}
+      title={room ? tabText('staff.editItem', { item: room.name }) : tabText('staff.classrooms.new')}
+    >
       <Form id={formId} onSubmit={submit} validationBehavior="aria" className="flex flex-col gap-3">
-        <TextField label="Room name" value={values.name} onChange={set('name')} error={errors.name} required />
+        <TextField label={tabText('staff.classrooms.name')} value={values.name} onChange={set('name')} error={errors.name} required />
         <Select
-          label="Age group"
+          label={tabText('staff.classrooms.ageGroup')}
           value={values.ageGroup}
           onChange={(v) => set('ageGroup')(v as ClassroomAgeGroup)}
           options={ageOptions}
@@ -165,7 +180,7 @@ function RoomDialog({ room, staff, onClose }: { room: Room | null; staff: { id: 
           required
         />
         <TextField
-          label="Capacity"
+          label={tabText('staff.classrooms.capacity')}
           value={values.capacity}
           onChange={set('capacity')}
           error={errors.capacity}
@@ -177,7 +192,7 @@ function RoomDialog({ room, staff, onClose }: { room: Room | null; staff: { id: 
           data-invalid={errors.staffIds ? '' : undefined}
           aria-describedby={errors.staffIds ? staffError : undefined}
         >
-          <legend className="text-sm font-medium text-stone-800">Staff</legend>
+          <legend className="text-sm font-medium text-stone-800">{tabText('staff.field.staff')}</legend>
           {staff.map((s) => (
             <Checkbox
               key={s.id}
@@ -194,7 +209,7 @@ function RoomDialog({ room, staff, onClose }: { room: Room | null; staff: { id: 
           )}
         </fieldset>
         <DialogActions onCancel={onClose} isDisabled={isPending}>
-          {room ? 'Save Classroom' : 'Create Classroom'}
+          {room ? tabText('staff.classrooms.save') : tabText('staff.classrooms.create')}
         </DialogActions>
       </Form>
     </Dialog>

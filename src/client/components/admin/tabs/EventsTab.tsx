@@ -20,13 +20,17 @@ import { ContentRow, PrivateBadge } from '../ContentRow';
 import { ListState, PanelHeader } from '../PanelHeader';
 import { useConfirmedDelete } from '../useConfirmedDelete';
 import { useSaveDialog } from '../useSaveDialog';
+import { tabText } from './tab-words';
 
 type AdminEvent = RouterOutputs['events']['all'][number];
 
 // The public calendar knows fewer categories (docs/product.md §2): the picker says which ones it shows as 'General'.
 const CATEGORY_OPTIONS = ADMIN_EVENT_CATEGORIES.map((value) => ({
   value,
-  label: publicEventCategory(value) === value ? categoryLabel(value) : `${categoryLabel(value)} (shown as General on the website)`,
+  label:
+    publicEventCategory(value) === value
+      ? categoryLabel(value)
+      : tabText('staff.events.shownAsGeneral', { category: categoryLabel(value) }),
 }));
 
 /** The form's values: a new event's defaults, or the event being edited (blank for what it lacks). */
@@ -53,10 +57,13 @@ export default function EventsTab() {
   const [editing, setEditing] = useState<{ event: AdminEvent | null } | null>(null);
   const deletion = useConfirmedDelete({
     mutation: trpc.events.delete.mutationOptions(),
-    title: 'Delete Event',
-    message: (event: AdminEvent) => `Are you sure you want to delete "${event.title}"? This cannot be undone.`,
-    success: (event) => ({ title: 'Event Deleted', description: `"${event.title}" was removed from the calendar.` }),
-    failure: (error) => ({ title: 'Failed to delete event.', description: errorMessage(error, 'Please try again.') }),
+    title: tabText('staff.events.deleteTitle'),
+    message: (event: AdminEvent) => tabText('staff.deleteForever', { title: event.title }),
+    success: (event) => ({
+      title: tabText('staff.events.deleted'),
+      description: tabText('staff.events.deletedText', { title: event.title }),
+    }),
+    failure: (error) => ({ title: tabText('staff.events.deleteFailed'), description: errorMessage(error, tabText('staff.tryAgain')) }),
     onDeleted: refreshEvents,
   });
   const list = events.data ?? [];
@@ -65,19 +72,19 @@ export default function EventsTab() {
     <section aria-labelledby="events-tab-heading">
       <PanelHeader
         id="events-tab-heading"
-        title="Events"
+        title={tabText('staff.tab.events')}
         count={events.data ? list.length : undefined}
-        description="Public events appear on the calendar; private ones only here."
+        description={tabText('staff.events.description')}
         action={
           <Button onPress={() => setEditing({ event: null })}>
             <Plus aria-hidden="true" className="size-4" />
-            Add Event
+            {tabText('staff.events.add')}
           </Button>
         }
       />
-      <ListState isPending={events.isPending} error={events.error} isEmpty={list.length === 0} empty="No events yet. Add the first one." />
+      <ListState isPending={events.isPending} error={events.error} isEmpty={list.length === 0} empty={tabText('staff.events.empty')} />
       {list.length > 0 && (
-        <ul className="flex flex-col gap-3" aria-label="Events">
+        <ul className="flex flex-col gap-3" aria-label={tabText('staff.tab.events')}>
           {list.map((event) => (
             <li key={event.id}>
               <EventRow event={event} onEdit={() => setEditing({ event })} onDelete={() => deletion.request(event)} />
@@ -94,12 +101,12 @@ export default function EventsTab() {
 
 function EventRow({ event, onEdit, onDelete }: { event: AdminEvent; onEdit: () => void; onDelete: () => void }) {
   return (
-    <ContentRow itemLabel={`event ${event.title}`} onEdit={onEdit} onDelete={onDelete}>
+    <ContentRow itemLabel={tabText('staff.events.item', { title: event.title })} onEdit={onEdit} onDelete={onDelete}>
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-2">
           <h3 className="font-semibold text-stone-900">{event.title}</h3>
           <Badge tone={eventCategoryTone(event.category)}>{categoryLabel(event.category)}</Badge>
-          {event.isPublic ? <Badge tone="green">Public</Badge> : <PrivateBadge />}
+          {event.isPublic ? <Badge tone="green">{tabText('staff.public')}</Badge> : <PrivateBadge />}
         </div>
         {event.description && <p className="mt-1 text-sm text-stone-700">{event.description}</p>}
         <EventMeta event={event} withDate withLocation className="mt-2" />
@@ -118,14 +125,17 @@ function EventDialog({ event, onClose }: { event: AdminEvent | null; onClose: ()
     create: {
       mutation: trpc.events.create.mutationOptions(),
       input: (data) => data,
-      success: (saved) => ({ title: 'Event Created', description: `"${saved.title}" was added for ${formatDate(saved.eventDate)}.` }),
-      failure: 'Failed to create event.',
+      success: (saved) => ({
+        title: tabText('staff.events.created'),
+        description: tabText('staff.events.createdText', { title: saved.title, date: formatDate(saved.eventDate) }),
+      }),
+      failure: tabText('staff.events.createFailed'),
     },
     update: {
       mutation: trpc.events.update.mutationOptions(),
       input: (data) => ({ ...data, id: event!.id }),
-      success: (saved) => ({ title: 'Event Updated', description: `"${saved.title}" was saved.` }),
-      failure: 'Failed to update event.',
+      success: (saved) => ({ title: tabText('staff.events.updated'), description: tabText('staff.saved', { title: saved.title }) }),
+      failure: tabText('staff.events.updateFailed'),
     },
     refresh: refreshEvents,
     refreshAfterFailedUpdate: true,
@@ -136,14 +146,21 @@ function EventDialog({ event, onClose }: { event: AdminEvent | null; onClose: ()
     <Dialog
       isOpen
       onOpenChange={(open) => !open && onClose()}
-      title={event ? 'Edit Event' : 'Add Event'}
-      description="Title, description and date are required."
+      title={event ? tabText('staff.events.edit') : tabText('staff.events.add')}
+      description={tabText('staff.events.required')}
       size="lg"
     >
       <Form id={schemaForm.formId} onSubmit={submit} validationBehavior="aria" className="flex flex-col gap-4">
-        <TextField label="Title" value={form.title} onChange={set('title')} error={errors.title} required autoFocus />
         <TextField
-          label="Description"
+          label={tabText('staff.field.title')}
+          value={form.title}
+          onChange={set('title')}
+          error={errors.title}
+          required
+          autoFocus
+        />
+        <TextField
+          label={tabText('staff.field.description')}
           value={form.description}
           onChange={set('description')}
           error={errors.description}
@@ -152,25 +169,52 @@ function EventDialog({ event, onClose }: { event: AdminEvent | null; onClose: ()
           rows={3}
         />
         <div className="grid gap-4 sm:grid-cols-3">
-          <TextField label="Date" type="date" value={form.eventDate} onChange={set('eventDate')} error={errors.eventDate} required />
-          <TextField label="Start time" type="time" value={form.startTime} onChange={set('startTime')} error={errors.startTime} />
-          <TextField label="End time" type="time" value={form.endTime} onChange={set('endTime')} error={errors.endTime} />
+          <TextField
+            label={tabText('staff.field.date')}
+            type="date"
+            value={form.eventDate}
+            onChange={set('eventDate')}
+            error={errors.eventDate}
+            required
+          />
+          <TextField
+            label={tabText('staff.events.startTime')}
+            type="time"
+            value={form.startTime}
+            onChange={set('startTime')}
+            error={errors.startTime}
+          />
+          <TextField
+            label={tabText('staff.events.endTime')}
+            type="time"
+            value={form.endTime}
+            onChange={set('endTime')}
+            error={errors.endTime}
+          />
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Select label="Category" options={CATEGORY_OPTIONS} value={form.category} onChange={set('category')} error={errors.category} />
+          <Select
+            label={tabText('staff.field.category')}
+            options={CATEGORY_OPTIONS}
+            value={form.category}
+            onChange={set('category')}
+            error={errors.category}
+          />
           <TextField
-            label="Location"
+            label={tabText('staff.events.location')}
             value={form.location}
             onChange={set('location')}
             error={errors.location}
-            placeholder="e.g. Main playground"
+            placeholder={tabText('staff.events.locationExample')}
           />
         </div>
         <Switch isSelected={form.isPublic} onChange={set('isPublic')}>
-          Show on the public calendar
+          {tabText('staff.events.showPublic')}
         </Switch>
         <DialogActions onCancel={onClose} isDisabled={isPending}>
-          {event ? (isUpdating ? 'Saving...' : 'Save Changes') : isCreating ? 'Creating...' : 'Create Event'}
+          {event
+            ? tabText(isUpdating ? 'staff.saving' : 'staff.saveChanges')
+            : tabText(isCreating ? 'staff.creating' : 'staff.events.create')}
         </DialogActions>
       </Form>
     </Dialog>

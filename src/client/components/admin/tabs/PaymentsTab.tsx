@@ -18,6 +18,7 @@ import { useConfirmedDelete } from '../useConfirmedDelete';
 import { ReceiptFormDialog } from './payments/ReceiptFormDialog';
 import { invalidatePayments } from './payments/records';
 import { TaxStatementPanel } from './payments/TaxStatementPanel';
+import { tabText } from './tab-words';
 
 type Outputs = RouterOutputs;
 type Receipt = Outputs['payments']['list']['items'][number];
@@ -39,84 +40,84 @@ export default function PaymentsTab() {
   const [creating, setCreating] = useState(false);
   const removal = useConfirmedDelete({
     mutation: trpc.payments.delete.mutationOptions(),
-    title: 'Delete Receipt',
+    title: tabText('staff.payments.deleteTitle'),
     message: (r: Receipt) =>
-      `Delete receipt #${r.receiptNumber} (${formatAmount(r.amount)} from ${r.parentName})? This cannot be undone; its number is not given out again.`,
-    success: (_r, result) => ({ title: 'Receipt Deleted', description: result.message }),
-    failure: () => ({ title: 'Failed to delete payment receipt.' }),
+      tabText('staff.payments.deleteText', { number: String(r.receiptNumber), amount: formatAmount(r.amount), parent: r.parentName }),
+    success: (_r, result) => ({ title: tabText('staff.payments.deleted'), description: tabText(result.notice.id, result.notice.values) }),
+    failure: () => ({ title: tabText('staff.payments.deleteFailed') }),
     onDeleted: invalidatePayments,
   });
 
   const list: Receipt[] = receipts.data?.pages.flatMap((p) => p.items) ?? [];
   const total = summary.data?.receiptCount ?? list.length;
   const listState = (
-    <ListState isPending={receipts.isPending} error={receipts.error} isEmpty={list.length === 0} empty="No payment receipts yet." />
+    <ListState isPending={receipts.isPending} error={receipts.error} isEmpty={list.length === 0} empty={tabText('staff.payments.empty')} />
   );
 
   return (
     <section aria-labelledby="payments-heading" className="flex flex-col gap-4">
       <PanelHeader
         id="payments-heading"
-        title="Payments"
-        description="Payment receipts and year-end tax statements"
+        title={tabText('staff.tab.payments')}
+        description={tabText('staff.payments.description')}
         action={
           <Button onPress={() => setCreating(true)}>
             <Plus aria-hidden="true" className="size-4" />
-            New Receipt
+            {tabText('staff.payments.new')}
           </Button>
         }
       />
 
       <PaymentsExport />
 
-      <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-label="Payment summary">
+      <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-label={tabText('staff.payments.summary')}>
         <SummaryCard
-          label="Total Received"
+          label={tabText('staff.payments.totalReceived')}
           value={summary.data ? formatCents(summary.data.totalCents) : '-'}
           icon={DollarSign}
           tone="bg-green-100 text-green-800"
         />
         <SummaryCard
-          label="This Month"
+          label={tabText('staff.payments.thisMonth')}
           value={summary.data ? formatCents(summary.data.thisMonthCents) : '-'}
-          note={summary.data ? `${summary.data.thisMonthCount} receipt${summary.data.thisMonthCount === 1 ? '' : 's'}` : undefined}
+          note={summary.data ? tabText('staff.payments.receipts', { n: summary.data.thisMonthCount }) : undefined}
           icon={CalendarDays}
           tone="bg-blue-100 text-blue-800"
         />
         <SummaryCard
-          label="Total Receipts"
+          label={tabText('staff.payments.totalReceipts')}
           value={summary.data ? String(summary.data.receiptCount) : '-'}
           icon={ReceiptIcon}
           tone="bg-purple-100 text-purple-800"
         />
         <SummaryCard
-          label="Emails Sent"
+          label={tabText('staff.payments.emailsSent')}
           value={summary.data ? String(summary.data.emailSentCount) : '-'}
-          note={summary.data ? `${summary.data.notSentCount} not sent` : undefined}
+          note={summary.data ? tabText('staff.payments.notSentCount', { n: summary.data.notSentCount }) : undefined}
           icon={Mail}
           tone="bg-orange-100 text-orange-800"
         />
       </ul>
 
       <Tabs selectedKey={view} onSelectionChange={(key) => setView(key as View)}>
-        <TabList aria-label="Payment views">
-          <Tab id="recent">Recent Payments</Tab>
-          <Tab id="all">All Payments</Tab>
-          <Tab id="tax">Tax Statements</Tab>
+        <TabList aria-label={tabText('staff.payments.views')}>
+          <Tab id="recent">{tabText('staff.payments.recentTab')}</Tab>
+          <Tab id="all">{tabText('staff.payments.allTab')}</Tab>
+          <Tab id="tax">{tabText('staff.payments.taxTab')}</Tab>
         </TabList>
         <TabPanel id="recent" className="flex flex-col gap-4">
           {listState}
-          <ReceiptList receipts={list.slice(0, RECENT_COUNT)} label="Recent payments" onDelete={removal.request} />
+          <ReceiptList receipts={list.slice(0, RECENT_COUNT)} label={tabText('staff.payments.recentList')} onDelete={removal.request} />
           {total > RECENT_COUNT && (
             <Button variant="outline" onPress={() => setView('all')} className="self-center">
-              View All ({total})
+              {tabText('staff.payments.viewAll', { n: total })}
             </Button>
           )}
         </TabPanel>
         <TabPanel id="all" className="flex flex-col gap-4">
           {listState}
-          <ReceiptList receipts={list} label="All payments" onDelete={removal.request} />
-          <LoadMoreButton query={receipts} label="Load more receipts" />
+          <ReceiptList receipts={list} label={tabText('staff.payments.allList')} onDelete={removal.request} />
+          <LoadMoreButton query={receipts} label={tabText('staff.payments.loadMore')} />
         </TabPanel>
         <TabPanel id="tax">
           <TaxStatementPanel />
@@ -184,14 +185,18 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 function ReceiptCard({ receipt: r, onDelete }: { receipt: Receipt; onDelete: () => void }) {
   const send = useMutation(trpc.payments.sendEmail.mutationOptions());
 
+  const emailFailed = () =>
+    toast({ title: tabText('staff.payments.emailFailed'), description: tabText('staff.payments.emailFailedText'), variant: 'destructive' });
+
   function sendEmail() {
     send.mutate(r.id, {
       onSuccess: (result) => {
         invalidatePayments();
-        if (result.emailSent) toast({ title: 'Email Sent', description: result.message });
-        else toast({ title: 'Email Failed', description: 'Failed to send payment receipt email.', variant: 'destructive' });
+        if (result.emailSent)
+          toast({ title: tabText('staff.payments.emailSent'), description: tabText(result.notice.id, result.notice.values) });
+        else emailFailed();
       },
-      onError: () => toast({ title: 'Email Failed', description: 'Failed to send payment receipt email.', variant: 'destructive' }),
+      onError: emailFailed,
     });
   }
 
@@ -199,34 +204,36 @@ function ReceiptCard({ receipt: r, onDelete }: { receipt: Receipt; onDelete: () 
     <Card className="flex h-full flex-col gap-3 p-4 sm:p-5">
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
-          <h3 className="text-base font-semibold text-stone-900 sm:text-lg">Receipt #{r.receiptNumber}</h3>
+          <h3 className="text-base font-semibold text-stone-900 sm:text-lg">
+            {tabText('staff.payments.receipt', { number: String(r.receiptNumber) })}
+          </h3>
           <p className="text-2xl font-bold text-brand-800">{formatAmount(r.amount)}</p>
         </div>
         <Badge tone={r.emailSent ? 'green' : 'stone'} className="shrink-0 whitespace-nowrap">
-          {r.emailSent ? 'Email Sent' : 'Not Sent'}
+          {tabText(r.emailSent ? 'staff.payments.emailSent' : 'staff.payments.notSent')}
         </Badge>
       </div>
       <dl className="flex flex-col gap-1 text-sm">
-        <Detail label="Child">{r.childName}</Detail>
-        <Detail label="Parent">
+        <Detail label={tabText('staff.field.child')}>{r.childName}</Detail>
+        <Detail label={tabText('staff.field.parent')}>
           {r.parentName} <span className="break-all text-stone-600">({r.parentEmail})</span>
         </Detail>
-        <Detail label="Date">{formatDate(r.paymentDate) || r.paymentDate}</Detail>
-        <Detail label="Type">
+        <Detail label={tabText('staff.field.date')}>{formatDate(r.paymentDate) || r.paymentDate}</Detail>
+        <Detail label={tabText('staff.payments.type')}>
           <span className="capitalize">{spaced(r.paymentType)}</span>
         </Detail>
-        <Detail label="Method">
+        <Detail label={tabText('staff.payments.method')}>
           <span className="capitalize">{spaced(r.paymentMethod)}</span>
         </Detail>
-        {r.periodCovered && <Detail label="Period">{r.periodCovered}</Detail>}
-        {r.checkNumber && <Detail label="Check #">{r.checkNumber}</Detail>}
-        {r.transactionId && <Detail label="Transaction ID">{r.transactionId}</Detail>}
-        {r.emailSent && r.emailSentAt && <Detail label="Emailed">{formatDate(r.emailSentAt)}</Detail>}
+        {r.periodCovered && <Detail label={tabText('staff.payments.period')}>{r.periodCovered}</Detail>}
+        {r.checkNumber && <Detail label={tabText('staff.payments.checkShort')}>{r.checkNumber}</Detail>}
+        {r.transactionId && <Detail label={tabText('staff.field.transactionId')}>{r.transactionId}</Detail>}
+        {r.emailSent && r.emailSentAt && <Detail label={tabText('staff.payments.emailed')}>{formatDate(r.emailSentAt)}</Detail>}
       </dl>
       {r.description && <p className="rounded-lg bg-stone-50 p-2 text-sm whitespace-pre-wrap text-stone-700">{r.description}</p>}
       {r.notes && (
         <p className="text-xs text-stone-500">
-          <span className="font-medium">Internal note:</span> {r.notes}
+          <span className="font-medium">{tabText('staff.payments.internalNote')}</span> {r.notes}
         </p>
       )}
       <div className="mt-auto flex flex-wrap gap-2">
@@ -234,23 +241,28 @@ function ReceiptCard({ receipt: r, onDelete }: { receipt: Receipt; onDelete: () 
           variant="secondary"
           onPress={sendEmail}
           isDisabled={send.isPending}
-          aria-label={`Send Email for receipt #${r.receiptNumber}`}
+          aria-label={tabText('staff.payments.sendEmailFor', { number: String(r.receiptNumber) })}
         >
           <Send aria-hidden="true" className="size-4" />
-          {send.isPending ? 'Sending...' : 'Send Email'}
+          {send.isPending ? tabText('staff.sending') : tabText('staff.payments.sendEmail')}
         </Button>
         <a
           href={`/api/admin/payment-receipts/${encodeURIComponent(r.id)}/pdf`}
           download
           className={buttonClass('outline')}
-          aria-label={`Download PDF of receipt #${r.receiptNumber}`}
+          aria-label={tabText('staff.payments.pdfOf', { number: String(r.receiptNumber) })}
         >
           <Download aria-hidden="true" className="size-4" />
-          PDF
+          {tabText('staff.payments.pdf')}
         </a>
-        <Button variant="ghost" onPress={onDelete} aria-label={`Delete receipt #${r.receiptNumber}`} className="text-red-700">
+        <Button
+          variant="ghost"
+          onPress={onDelete}
+          aria-label={tabText('staff.payments.deleteOf', { number: String(r.receiptNumber) })}
+          className="text-red-700"
+        >
           <Trash2 aria-hidden="true" className="size-4" />
-          Delete
+          {tabText('staff.delete')}
         </Button>
       </div>
     </Card>
@@ -265,17 +277,20 @@ function PaymentsExport() {
   const valid = /^\d{4}-\d{2}-\d{2}$/.test(from) && /^\d{4}-\d{2}-\d{2}$/.test(to) && from <= to;
   return (
     <Card className="p-4">
-      <h3 className="mb-3 font-semibold text-stone-900">Export payments</h3>
+      <h3 className="mb-3 font-semibold text-stone-900">{tabText('staff.payments.export')}</h3>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-        <TextField label="Export from" type="date" value={from} onChange={setFrom} className="sm:w-48" />
-        <TextField label="Export to" type="date" value={to} onChange={setTo} className="sm:w-48" />
+        <TextField label={tabText('staff.payments.exportFrom')} type="date" value={from} onChange={setFrom} className="sm:w-48" />
+        <TextField label={tabText('staff.payments.exportTo')} type="date" value={to} onChange={setTo} className="sm:w-48" />
         {valid ? (
-          <ExportLink href={`/api/admin/export/payments.csv?from=${from}&to=${to}`} label={`Export payments from ${from} to ${to} as CSV`}>
-            Export CSV
+          <ExportLink
+            href={`/api/admin/export/payments.csv?from=${from}&to=${to}`}
+            label={tabText('staff.payments.exportLabel', { from, to })}
+          >
+            {tabText('staff.exportCsv')}
           </ExportLink>
         ) : (
           <p role="status" className="text-sm text-red-800">
-            Choose an Export from date on or before the Export to date.
+            {tabText('staff.payments.exportDates')}
           </p>
         )}
       </div>

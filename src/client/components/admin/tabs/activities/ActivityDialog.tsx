@@ -9,6 +9,7 @@ import { TextField } from '~/client/components/ui/Field';
 import { Select } from '~/client/components/ui/Select';
 import { useSaveDialog } from '../../useSaveDialog';
 import { type ActivityRow, NONE, options, refresh } from './records';
+import { tabText } from '../tab-words';
 
 /** Adds a daily activity (`row` null) or edits one. */
 export function ActivityDialog({ childId, row, onClose }: { childId: string; row: ActivityRow | null; onClose: () => void }) {
@@ -29,24 +30,29 @@ export function ActivityDialog({ childId, row, onClose }: { childId: string; row
     create: {
       mutation: trpc.development.createActivity.mutationOptions(),
       input: (data) => ({ ...data, childId }),
-      success: () => ({ title: 'Activity added' }),
-      failure: 'Failed to create activity',
+      success: () => ({ title: tabText('staff.activity.added') }),
+      failure: tabText('staff.activity.createFailed'),
     },
     update: {
       mutation: trpc.development.updateActivity.mutationOptions(),
       input: (data) => ({ ...data, id: row!.id }),
-      success: () => ({ title: 'Activity updated' }),
-      failure: 'Failed to update activity',
+      success: () => ({ title: tabText('staff.activity.updated') }),
+      failure: tabText('staff.activity.updateFailed'),
     },
     refresh,
     onClose,
   });
   const v = form.values;
   return (
-    <Dialog isOpen onOpenChange={(open) => !open && onClose()} title={row ? 'Edit Daily Activity' : 'Add Daily Activity'} size="lg">
+    <Dialog
+      isOpen
+      onOpenChange={(open) => !open && onClose()}
+      title={row ? tabText('staff.activity.edit') : tabText('staff.activities.addActivity')}
+      size="lg"
+    >
       <Form onSubmit={submit} validationBehavior="aria" id={form.formId} className="grid gap-4 sm:grid-cols-2">
         <TextField
-          label="Date"
+          label={tabText('staff.field.date')}
           type="date"
           value={v.activityDate}
           onChange={form.set('activityDate')}
@@ -54,7 +60,7 @@ export function ActivityDialog({ childId, row, onClose }: { childId: string; row
           required
         />
         <Select
-          label="Category"
+          label={tabText('staff.field.category')}
           options={options(ACTIVITY_CATEGORIES)}
           value={v.category!}
           onChange={form.set('category')}
@@ -63,7 +69,7 @@ export function ActivityDialog({ childId, row, onClose }: { childId: string; row
         />
         <TextField
           className="sm:col-span-2"
-          label="Title"
+          label={tabText('staff.field.title')}
           value={v.title}
           onChange={form.set('title')}
           error={form.errors.title}
@@ -71,7 +77,7 @@ export function ActivityDialog({ childId, row, onClose }: { childId: string; row
         />
         <TextField
           className="sm:col-span-2"
-          label="Description"
+          label={tabText('staff.field.description')}
           multiline
           value={v.description}
           onChange={form.set('description')}
@@ -79,14 +85,14 @@ export function ActivityDialog({ childId, row, onClose }: { childId: string; row
           required
         />
         <TextField
-          label="Duration (minutes)"
+          label={tabText('staff.activity.duration')}
           inputMode="numeric"
           value={v.duration}
           onChange={form.set('duration')}
           error={form.errors.duration}
         />
         <Select
-          label="Enjoyment (1 to 5)"
+          label={tabText('staff.activity.enjoyment')}
           options={[NONE, ...['1', '2', '3', '4', '5'].map((n) => ({ value: n, label: `${n}/5` }))]}
           value={v.enjoymentLevel!}
           onChange={form.set('enjoymentLevel')}
@@ -94,22 +100,22 @@ export function ActivityDialog({ childId, row, onClose }: { childId: string; row
         />
         <TextField
           className="sm:col-span-2"
-          label="Skills practiced"
-          description="Separate skills with commas"
+          label={tabText('staff.activity.skills')}
+          description={tabText('staff.activity.skillsHint')}
           value={v.skillsPracticed}
           onChange={form.set('skillsPracticed')}
           error={form.errors.skillsPracticed}
         />
         <Select
-          label="Participation"
+          label={tabText('staff.activity.participation')}
           options={[NONE, ...options(PARTICIPATION_LEVELS)]}
           value={v.participationLevel!}
           onChange={form.set('participationLevel')}
           error={form.errors.participationLevel}
         />
-        <TextField label="Notes" value={v.notes} onChange={form.set('notes')} error={form.errors.notes} />
+        <TextField label={tabText('staff.field.notes')} value={v.notes} onChange={form.set('notes')} error={form.errors.notes} />
         <DialogActions className="sm:col-span-2" onCancel={onClose} isDisabled={isPending}>
-          {row ? 'Save Changes' : 'Add Activity'}
+          {row ? tabText('staff.saveChanges') : tabText('staff.activity.add')}
         </DialogActions>
       </Form>
     </Dialog>

@@ -13,6 +13,7 @@ import { TextField } from '~/client/components/ui/Field';
 import { Select } from '~/client/components/ui/Select';
 import { useSaveDialog } from '../../useSaveDialog';
 import { options, refresh } from './records';
+import { tabText } from '../tab-words';
 
 /** The milestone picker: youngest age band first, then by name, each with its age band as people write it. */
 function milestoneOptions(list: readonly { id: string; name: string; ageRange: string }[]) {
@@ -50,8 +51,8 @@ export function MilestoneDialog({ childId, childName, onClose }: { childId: stri
     create: {
       mutation: trpc.achievements.record.mutationOptions(),
       input: (data) => data,
-      success: (result) => ({ title: 'Milestone Recorded', description: result.message }),
-      failure: 'Failed to record milestone',
+      success: (result) => ({ title: tabText('staff.milestone.recorded'), description: tabText(result.notice.id, result.notice.values) }),
+      failure: tabText('staff.milestone.failed'),
     },
     refresh,
     onClose,
@@ -61,14 +62,14 @@ export function MilestoneDialog({ childId, childName, onClose }: { childId: stri
     <Dialog
       isOpen
       onOpenChange={(open) => !open && onClose()}
-      title="Record Milestone"
-      description={`${childName}'s parents are told by e-mail.`}
+      title={tabText('staff.activities.recordMilestone')}
+      description={tabText('staff.milestone.told', { child: childName })}
       size="lg"
     >
       <Form onSubmit={submit} validationBehavior="aria" id={form.formId} className="grid gap-4 sm:grid-cols-2">
         <Select
           className="sm:col-span-2"
-          label="Milestone"
+          label={tabText('staff.activities.milestone')}
           options={milestoneOptions(milestones.data ?? [])}
           value={v.milestoneId}
           onChange={form.set('milestoneId')}
@@ -76,7 +77,7 @@ export function MilestoneDialog({ childId, childName, onClose }: { childId: stri
           required
         />
         <TextField
-          label="Date achieved"
+          label={tabText('staff.milestone.achievedOn')}
           type="date"
           value={v.achievedAt}
           onChange={form.set('achievedAt')}
@@ -84,19 +85,24 @@ export function MilestoneDialog({ childId, childName, onClose }: { childId: stri
           required
         />
         <Select
-          label="Celebration"
+          label={tabText('staff.milestone.celebration')}
           options={options(CELEBRATION_LEVELS)}
           value={v.celebrationLevel}
           onChange={form.set('celebrationLevel')}
           error={form.errors.celebrationLevel}
         />
-        <TextField label="Witnessed by" value={v.witnessedBy} onChange={form.set('witnessedBy')} error={form.errors.witnessedBy} />
-        <TextField label="Notes" value={v.notes} onChange={form.set('notes')} error={form.errors.notes} />
+        <TextField
+          label={tabText('staff.milestone.witnessedBy')}
+          value={v.witnessedBy}
+          onChange={form.set('witnessedBy')}
+          error={form.errors.witnessedBy}
+        />
+        <TextField label={tabText('staff.field.notes')} value={v.notes} onChange={form.set('notes')} error={form.errors.notes} />
         <Checkbox className="sm:col-span-2" isSelected={v.sharePublicly} onChange={form.set('sharePublicly')}>
-          Share the notes on the public milestones page (never the child's name)
+          {tabText('staff.milestone.share')}
         </Checkbox>
         <DialogActions className="sm:col-span-2" onCancel={onClose} isDisabled={isPending}>
-          {isPending ? 'Saving...' : 'Record Milestone'}
+          {isPending ? tabText('staff.saving') : tabText('staff.activities.recordMilestone')}
         </DialogActions>
       </Form>
     </Dialog>

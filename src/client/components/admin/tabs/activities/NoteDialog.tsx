@@ -9,6 +9,7 @@ import { TextField } from '~/client/components/ui/Field';
 import { Select } from '~/client/components/ui/Select';
 import { useSaveDialog } from '../../useSaveDialog';
 import { type NoteRow, options, refresh } from './records';
+import { tabText } from '../tab-words';
 
 /** Adds a development note (`row` null) or edits one. */
 export function NoteDialog({ childId, row, onClose }: { childId: string; row: NoteRow | null; onClose: () => void }) {
@@ -26,34 +27,39 @@ export function NoteDialog({ childId, row, onClose }: { childId: string; row: No
     create: {
       mutation: trpc.development.createNote.mutationOptions(),
       input: (data) => ({ ...data, childId }),
-      success: () => ({ title: 'Development note added' }),
-      failure: 'Failed to create development note',
+      success: () => ({ title: tabText('staff.note.added') }),
+      failure: tabText('staff.note.createFailed'),
     },
     update: {
       mutation: trpc.development.updateNote.mutationOptions(),
       input: (data) => ({ ...data, id: row!.id }),
-      success: () => ({ title: 'Development note updated' }),
-      failure: 'Failed to update development note',
+      success: () => ({ title: tabText('staff.note.updated') }),
+      failure: tabText('staff.note.updateFailed'),
     },
     refresh,
     onClose,
   });
   const v = form.values;
   return (
-    <Dialog isOpen onOpenChange={(open) => !open && onClose()} title={row ? 'Edit Development Note' : 'Add Development Note'} size="lg">
+    <Dialog
+      isOpen
+      onOpenChange={(open) => !open && onClose()}
+      title={row ? tabText('staff.note.edit') : tabText('staff.activities.addNote')}
+      size="lg"
+    >
       <Form onSubmit={submit} validationBehavior="aria" id={form.formId} className="grid gap-4 sm:grid-cols-2">
         <Select
-          label="Category"
+          label={tabText('staff.field.category')}
           options={options(NOTE_CATEGORIES)}
           value={v.category}
           onChange={form.set('category')}
           error={form.errors.category}
           required
         />
-        <TextField label="Title" value={v.title} onChange={form.set('title')} error={form.errors.title} required />
+        <TextField label={tabText('staff.field.title')} value={v.title} onChange={form.set('title')} error={form.errors.title} required />
         <TextField
           className="sm:col-span-2"
-          label="Content"
+          label={tabText('staff.field.content')}
           multiline
           rows={5}
           value={v.content}
@@ -62,24 +68,24 @@ export function NoteDialog({ childId, row, onClose }: { childId: string; row: No
           required
         />
         <TextField
-          label="Skills observed"
-          description="Separate skills with commas"
+          label={tabText('staff.note.skills')}
+          description={tabText('staff.activity.skillsHint')}
           value={v.skillsObserved}
           onChange={form.set('skillsObserved')}
           error={form.errors.skillsObserved}
         />
         <TextField
-          label="Development areas"
-          description="Separate areas with commas"
+          label={tabText('staff.note.areas')}
+          description={tabText('staff.note.areasHint')}
           value={v.developmentAreas}
           onChange={form.set('developmentAreas')}
           error={form.errors.developmentAreas}
         />
         <Checkbox className="sm:col-span-2" isSelected={v.isPrivate} onChange={form.set('isPrivate')}>
-          Private (staff only; never shown to parents)
+          {tabText('staff.note.private')}
         </Checkbox>
         <DialogActions className="sm:col-span-2" onCancel={onClose} isDisabled={isPending}>
-          {row ? 'Save Changes' : 'Add Note'}
+          {row ? tabText('staff.saveChanges') : tabText('staff.note.add')}
         </DialogActions>
       </Form>
     </Dialog>

@@ -2,12 +2,13 @@ import { useMutation } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { Form } from 'react-aria-components';
 import { centreDateOf, weekOf } from '~/shared/centre-time';
-import { MISSING_DATES, weeklyReportSchema } from '~/shared/schemas/development';
+import { weeklyReportSchema } from '~/shared/schemas/development';
 import { toast } from '~/client/lib/toast';
 import { errorMessage, trpc } from '~/client/lib/trpc';
 import { type ServerError, useSchemaForm } from '~/client/lib/use-schema-form';
 import { Dialog, DialogActions } from '~/client/components/ui/Dialog';
 import { TextField } from '~/client/components/ui/Field';
+import { tabText } from '../tab-words';
 
 /** E-mails a week of the child's records to the parents. */
 export function ReportDialog({ childId, childName, onClose }: { childId: string; childName: string; onClose: () => void }) {
@@ -23,16 +24,20 @@ export function ReportDialog({ childId, childName, onClose }: { childId: string;
     trpc.development.sendWeeklyReport.mutationOptions({
       onSuccess: (result) => {
         if (!result.emailSent) {
-          toast({ title: 'Failed to send activity report', description: result.emailError ?? result.message, variant: 'destructive' });
+          toast({
+            title: tabText('staff.report.failed'),
+            description: result.emailError ?? tabText(result.notice.id, result.notice.values),
+            variant: 'destructive',
+          });
           return;
         }
-        toast({ title: 'Weekly Report Sent', description: result.message });
+        toast({ title: tabText('staff.report.sent'), description: tabText(result.notice.id, result.notice.values) });
         onClose();
       },
       onError: (e) => {
         // A date the server refuses (end before start) is shown at its field; anything else as a toast.
         if (!form.showServerErrors(e as ServerError))
-          toast({ title: 'Failed to send activity report', description: errorMessage(e, 'Please try again.'), variant: 'destructive' });
+          toast({ title: tabText('staff.report.failed'), description: errorMessage(e, tabText('staff.tryAgain')), variant: 'destructive' });
       },
     }),
   );
@@ -41,7 +46,7 @@ export function ReportDialog({ childId, childName, onClose }: { childId: string;
     const { weekStartDate, weekEndDate } = form.values;
     if (!weekStartDate || !weekEndDate) {
       // docs/product.md §8 names this one a toast.
-      toast({ title: 'Missing Dates', description: MISSING_DATES.replace('Missing Dates: ', ''), variant: 'destructive' });
+      toast({ title: tabText('staff.report.missingDates'), description: tabText('staff.report.missingDatesText'), variant: 'destructive' });
       return;
     }
     const data = form.parse();
@@ -51,26 +56,26 @@ export function ReportDialog({ childId, childName, onClose }: { childId: string;
     <Dialog
       isOpen
       onOpenChange={(open) => !open && onClose()}
-      title="Send Weekly Report"
-      description={`E-mails ${childName}'s activities, notes (never private ones) and skills to the parents.`}
+      title={tabText('staff.activities.sendReport')}
+      description={tabText('staff.report.description', { child: childName })}
     >
       <Form onSubmit={submit} validationBehavior="aria" id={form.formId} className="grid gap-4 sm:grid-cols-2">
         <TextField
-          label="Week start"
+          label={tabText('staff.report.weekStart')}
           type="date"
           value={form.values.weekStartDate}
           onChange={form.set('weekStartDate')}
           error={form.errors.weekStartDate}
         />
         <TextField
-          label="Week end"
+          label={tabText('staff.report.weekEnd')}
           type="date"
           value={form.values.weekEndDate}
           onChange={form.set('weekEndDate')}
           error={form.errors.weekEndDate}
         />
         <DialogActions className="sm:col-span-2" onCancel={onClose} isDisabled={send.isPending}>
-          {send.isPending ? 'Sending...' : 'Send Report'}
+          {send.isPending ? tabText('staff.sending') : tabText('staff.report.send')}
         </DialogActions>
       </Form>
     </Dialog>

@@ -18,6 +18,7 @@ import { Dialog, DialogActions } from '~/client/components/ui/Dialog';
 import { TextField } from '~/client/components/ui/Field';
 import { Select } from '~/client/components/ui/Select';
 import { invalidatePayments } from './records';
+import { tabText } from '../tab-words';
 
 /** The new receipt form (docs/product.md §5 Receipt form): the shared schema checks it here and on the server. */
 export function ReceiptFormDialog({ onClose }: { onClose: () => void }) {
@@ -31,7 +32,10 @@ export function ReceiptFormDialog({ onClose }: { onClose: () => void }) {
     },
   );
   const create = useMutation(trpc.payments.create.mutationOptions());
-  const childOptions = (children.data ?? []).map((c) => ({ value: c.id, label: c.isActive ? c.childName : `${c.childName} (inactive)` }));
+  const childOptions = (children.data ?? []).map((c) => ({
+    value: c.id,
+    label: c.isActive ? c.childName : tabText('staff.receipt.inactive', { name: c.childName }),
+  }));
 
   function chooseChild(id: string) {
     set('childId')(id);
@@ -48,8 +52,8 @@ export function ReceiptFormDialog({ onClose }: { onClose: () => void }) {
     create.mutate(values, {
       onSuccess: (saved) => {
         toast({
-          title: 'Receipt Created',
-          description: `Receipt #${saved.receiptNumber} for ${formatAmount(saved.amount)} has been saved.`,
+          title: tabText('staff.receipt.created'),
+          description: tabText('staff.receipt.createdText', { number: String(saved.receiptNumber), amount: formatAmount(saved.amount) }),
         });
         invalidatePayments();
         onClose();
@@ -57,8 +61,8 @@ export function ReceiptFormDialog({ onClose }: { onClose: () => void }) {
       onError: (error: ServerError & { message?: string }) => {
         showServerErrors(error);
         toast({
-          title: 'Failed to create payment receipt.',
-          description: errorMessage(error, 'Please try again.'),
+          title: tabText('staff.receipt.createFailed'),
+          description: errorMessage(error, tabText('staff.tryAgain')),
           variant: 'destructive',
         });
       },
@@ -66,25 +70,33 @@ export function ReceiptFormDialog({ onClose }: { onClose: () => void }) {
   }
 
   return (
-    <Dialog isOpen onOpenChange={(open) => !open && onClose()} title="New Payment Receipt" size="lg">
+    <Dialog isOpen onOpenChange={(open) => !open && onClose()} title={tabText('staff.receipt.title')} size="lg">
       <Form id={formId} onSubmit={submit} validationBehavior="aria" className="flex flex-col gap-4">
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <Select
-            label="Child"
+            label={tabText('staff.field.child')}
             required
             options={childOptions}
             value={values.childId}
             onChange={chooseChild}
             error={errors.childId}
-            placeholder={children.isPending ? 'Loading...' : childOptions.length ? 'Select a child' : 'No enrolled children'}
+            placeholder={tabText(
+              children.isPending ? 'staff.receipt.loading' : childOptions.length ? 'staff.receipt.selectChild' : 'staff.receipt.noChildren',
+            )}
             // As the statement's parent select: a select with no options yet does not open, so a click while
             // the list loads did nothing (a test that opened it at once waited in vain).
             isDisabled={children.isPending}
             className="sm:col-span-2"
           />
-          <TextField label="Parent Name" required value={values.parentName} onChange={set('parentName')} error={errors.parentName} />
           <TextField
-            label="Parent Email"
+            label={tabText('staff.receipt.parentName')}
+            required
+            value={values.parentName}
+            onChange={set('parentName')}
+            error={errors.parentName}
+          />
+          <TextField
+            label={tabText('staff.receipt.parentEmail')}
             type="email"
             required
             value={values.parentEmail}
@@ -92,31 +104,31 @@ export function ReceiptFormDialog({ onClose }: { onClose: () => void }) {
             error={errors.parentEmail}
           />
           <Select
-            label="Payment Type"
+            label={tabText('staff.receipt.paymentType')}
             options={PAYMENT_TYPE_CHOICES}
             value={values.paymentType}
             onChange={set('paymentType')}
             error={errors.paymentType}
           />
           <TextField
-            label="Amount ($)"
+            label={tabText('staff.receipt.amount')}
             required
             inputMode="decimal"
             placeholder="0.00"
-            description="Dollars and cents, e.g. 125.50"
+            description={tabText('staff.receipt.amountHint')}
             value={values.amount}
             onChange={set('amount')}
             error={errors.amount}
           />
           <Select
-            label="Payment Method"
+            label={tabText('staff.receipt.paymentMethod')}
             options={PAYMENT_METHOD_CHOICES}
             value={values.paymentMethod}
             onChange={set('paymentMethod')}
             error={errors.paymentMethod}
           />
           <TextField
-            label="Payment Date"
+            label={tabText('staff.receipt.paymentDate')}
             type="date"
             required
             value={values.paymentDate}
@@ -124,20 +136,30 @@ export function ReceiptFormDialog({ onClose }: { onClose: () => void }) {
             error={errors.paymentDate}
           />
           {takesCheckNumber(values.paymentMethod) && (
-            <TextField label="Check Number" value={values.checkNumber} onChange={set('checkNumber')} error={errors.checkNumber} />
+            <TextField
+              label={tabText('staff.receipt.checkNumber')}
+              value={values.checkNumber}
+              onChange={set('checkNumber')}
+              error={errors.checkNumber}
+            />
           )}
           {takesTransactionId(values.paymentMethod) && (
-            <TextField label="Transaction ID" value={values.transactionId} onChange={set('transactionId')} error={errors.transactionId} />
+            <TextField
+              label={tabText('staff.field.transactionId')}
+              value={values.transactionId}
+              onChange={set('transactionId')}
+              error={errors.transactionId}
+            />
           )}
           <TextField
-            label="Period Covered"
-            placeholder="e.g. November 2026"
+            label={tabText('staff.receipt.period')}
+            placeholder={tabText('staff.receipt.periodExample')}
             value={values.periodCovered}
             onChange={set('periodCovered')}
             error={errors.periodCovered}
           />
           <TextField
-            label="Description"
+            label={tabText('staff.field.description')}
             multiline
             rows={2}
             value={values.description}
@@ -146,8 +168,8 @@ export function ReceiptFormDialog({ onClose }: { onClose: () => void }) {
             className="sm:col-span-2"
           />
           <TextField
-            label="Internal Notes"
-            description="Seen by staff only; not printed on the receipt."
+            label={tabText('staff.receipt.internalNotes')}
+            description={tabText('staff.receipt.internalNotesHint')}
             multiline
             rows={2}
             value={values.notes}
@@ -157,7 +179,7 @@ export function ReceiptFormDialog({ onClose }: { onClose: () => void }) {
           />
         </div>
         <DialogActions onCancel={onClose} isDisabled={create.isPending}>
-          {create.isPending ? 'Creating...' : 'Create Receipt'}
+          {create.isPending ? tabText('staff.creating') : tabText('staff.receipt.create')}
         </DialogActions>
       </Form>
     </Dialog>

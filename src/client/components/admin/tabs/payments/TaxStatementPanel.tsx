@@ -1,15 +1,28 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Download, Send } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { centre } from '~/shared/centre';
 import { centsToAmount } from '~/shared/money';
-import { MISSING_TAX_INPUT, offeredTaxYears } from '~/shared/schemas/payments';
+import { offeredTaxYears } from '~/shared/schemas/payments';
 import { downloadFile } from '~/client/lib/download';
 import { toast } from '~/client/lib/toast';
 import { errorMessage, queryClient, trpc } from '~/client/lib/trpc';
 import { Button } from '~/client/components/ui/Button';
 import { Card } from '~/client/components/ui/Card';
 import { Select } from '~/client/components/ui/Select';
+import { tabText } from '../tab-words';
+
+/** A catalogue sentence with one of its values drawn as an element (`{taxId}` in bold): the text on either side of it. */
+function around(key: 'staff.tax.intro' | 'staff.tax.willSend', slot: string, values: Record<string, string>, element: ReactNode) {
+  const [before, after] = tabText(key, { ...values, [slot]: '\u0000' }).split('\u0000');
+  return (
+    <>
+      {before}
+      {element}
+      {after}
+    </>
+  );
+}
 
 /** docs/product.md §2 Year-end tax statement panel. */
 export function TaxStatementPanel() {
@@ -28,8 +41,8 @@ export function TaxStatementPanel() {
       await downloadFile(`/api/admin/year-end-tax-receipt/pdf?${new URLSearchParams({ parentEmail, taxYear }).toString()}`);
     } catch (error) {
       toast({
-        title: 'Download Failed',
-        description: errorMessage(error, 'The statement could not be downloaded.'),
+        title: tabText('staff.tax.downloadFailed'),
+        description: errorMessage(error, tabText('staff.tax.downloadFailedText')),
         variant: 'destructive',
       });
     } finally {
@@ -39,7 +52,7 @@ export function TaxStatementPanel() {
 
   function generate() {
     if (!parentEmail || !taxYear) {
-      toast({ title: 'Missing Information', description: MISSING_TAX_INPUT, variant: 'destructive' });
+      toast({ title: tabText('staff.tax.missing'), description: tabText('staff.tax.missingText'), variant: 'destructive' });
       return;
     }
     send.mutate(
@@ -48,23 +61,30 @@ export function TaxStatementPanel() {
         onSuccess: (result) => {
           void queryClient.invalidateQueries(trpc.outbox.pathFilter());
           if (!result.emailSent) {
-            toast({ title: 'Error Generating Tax Statement', description: result.message, variant: 'destructive' });
+            toast({
+              title: tabText('staff.tax.error'),
+              description: tabText(result.notice.id, result.notice.values),
+              variant: 'destructive',
+            });
             return;
           }
           toast(
             result.summary
               ? {
-                  title: 'Tax Statement Sent Successfully!',
-                  description: `Year-end tax statement for ${result.summary.taxYear} sent to the parent. Total: $${centsToAmount(result.summary.yearlyTotalCents)}`,
+                  title: tabText('staff.tax.sent'),
+                  description: tabText('staff.tax.sentText', {
+                    year: result.summary.taxYear,
+                    total: centsToAmount(result.summary.yearlyTotalCents),
+                  }),
                 }
-              : { title: 'Tax Statement Sent Successfully!', description: result.message },
+              : { title: tabText('staff.tax.sent'), description: tabText(result.notice.id, result.notice.values) },
           );
           setParentEmail('');
         },
         onError: (error) =>
           toast({
-            title: 'Error Generating Tax Statement',
-            description: errorMessage(error, 'Failed to generate and send year-end tax statement.'),
+            title: tabText('staff.tax.error'),
+            description: errorMessage(error, tabText('staff.tax.errorText')),
             variant: 'destructive',
           }),
       },
@@ -75,41 +95,44 @@ export function TaxStatementPanel() {
 
   return (
     <Card className="flex flex-col gap-4 p-4 sm:p-6">
-      <h3 className="text-lg font-semibold text-stone-900">Year-End Tax Statement</h3>
+      <h3 className="text-lg font-semibold text-stone-900">{tabText('staff.tax.title')}</h3>
       <div className="rounded-lg border border-blue-200 bg-blue-50 p-3 text-sm text-blue-950">
-        <p>
-          Produces a W-10 style statement for the Child and Dependent Care Credit (IRS Form 2441) with our provider tax ID{' '}
-          <strong>{centre.providerTaxId}</strong> and the total annual payments for the year. A PDF is created and e-mailed to the parent
-          automatically.
-        </p>
+        <p>{around('staff.tax.intro', 'taxId', {}, <strong>{centre.providerTaxId}</strong>)}</p>
       </div>
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-[2fr_1fr]">
         <Select
-          label="Parent"
+          label={tabText('staff.field.parent')}
           required
           options={parentOptions}
           value={parentEmail}
           onChange={setParentEmail}
-          placeholder={parents.isPending ? 'Loading...' : parentOptions.length ? 'Select a parent' : 'No parents on file'}
+          placeholder={tabText(
+            parents.isPending ? 'staff.receipt.loading' : parentOptions.length ? 'staff.tax.selectParent' : 'staff.tax.noParents',
+          )}
           // A select with no options yet does not open: a click while the list loads would do nothing.
           isDisabled={parents.isPending}
         />
-        <Select label="Tax Year" required options={years.map((y) => ({ value: y, label: y }))} value={taxYear} onChange={setTaxYear} />
+        <Select
+          label={tabText('staff.tax.year')}
+          required
+          options={years.map((y) => ({ value: y, label: y }))}
+          value={taxYear}
+          onChange={setTaxYear}
+        />
       </div>
       {parent && (
         <p className="text-sm text-stone-700">
-          The {taxYear} statement will be sent to {parent.name} at <span className="break-all">{parent.email}</span> and includes all
-          payments made in {taxYear}.
+          {around('staff.tax.willSend', 'email', { year: taxYear, name: parent.name }, <span className="break-all">{parent.email}</span>)}
         </p>
       )}
       <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
         <Button onPress={generate} isDisabled={!parentEmail || !taxYear || send.isPending}>
           <Send aria-hidden="true" className="size-4" />
-          {send.isPending ? 'Generating & Sending Tax Statement...' : 'Generate & Send Year-End Tax Statement'}
+          {send.isPending ? tabText('staff.tax.sending') : tabText('staff.tax.send')}
         </Button>
         <Button variant="outline" onPress={download} isDisabled={!parentEmail || !taxYear || downloading}>
           <Download aria-hidden="true" className="size-4" />
-          {downloading ? 'Preparing PDF...' : 'Download PDF'}
+          {downloading ? tabText('staff.tax.preparing') : tabText('staff.tax.download')}
         </Button>
       </div>
     </Card>

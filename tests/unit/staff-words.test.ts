@@ -1,0 +1,116 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The staff screens' words live in the staff area of the catalogue (ADR 070, ADR 086): these files say nothing in
+ * English themselves, they name catalogue keys (`staffText`, `tabText`, the server's `t` and `staffNotice`). Read
+ * with the TypeScript parser, so comments and class names are not findings: a finding is JSX text with a letter, or a
+ * string (or a piece of a template) that reads as words: a capitalised word first, or a letter beside a space.
+ */
+const root = join(import.meta.dirname, '../..');
+const admin = 'src/client/components/admin';
+
+const GUARDED = [
+  `${admin}/tabs/ActivitiesTab.tsx`,
+  `${admin}/tabs/activities/ActivityDialog.tsx`,
+  `${admin}/tabs/activities/MilestoneDialog.tsx`,
+  `${admin}/tabs/activities/NoteDialog.tsx`,
+  `${admin}/tabs/activities/ReportDialog.tsx`,
+  `${admin}/tabs/activities/records.ts`,
+  `${admin}/tabs/AnnouncementsTab.tsx`,
+  `${admin}/tabs/ApplicationsTab.tsx`,
+  `${admin}/tabs/ClassroomsTab.tsx`,
+  `${admin}/tabs/CommunicationTab.tsx`,
+  `${admin}/tabs/EventsTab.tsx`,
+  `${admin}/tabs/PaymentsTab.tsx`,
+  `${admin}/tabs/payments/ReceiptFormDialog.tsx`,
+  `${admin}/tabs/payments/TaxStatementPanel.tsx`,
+  `${admin}/tabs/payments/records.ts`,
+  `${admin}/OutboxDialog.tsx`,
+  `${admin}/ContentRow.tsx`,
+  `${admin}/PanelHeader.tsx`,
+  `${admin}/useConfirmedDelete.tsx`,
+  `${admin}/useSaveDialog.ts`,
+  `${admin}/credentials-note.ts`,
+  `${admin}/OwnPasswordButton.tsx`,
+  `${admin}/OwnPasswordDialog.tsx`,
+  `${admin}/StaffForgotPassword.tsx`,
+  'src/client/lib/count-line.ts',
+  'src/server/exports/admin-exports.ts',
+];
+
+/** A Tailwind class list ('flex gap-2 sm:flex-row'), not words: lower-case tokens, one at least with a dash or a colon. */
+const classList = (text: string) => {
+  const tokens = text.trim().split(/\s+/);
+  return tokens.every((t) => /^[a-z0-9:\-[\]/._%!()]+$/.test(t)) && tokens.some((t) => /[-:]/.test(t));
+};
+
+/** Text that reads as words: a capitalised word first, or a letter beside a space. */
+const words = (text: string) =>
+  /[A-Za-z]{2,}/.test(text) && (/^\s*[A-Z][a-z]/.test(text) || /[A-Za-z] | [A-Za-z]/.test(text)) && !classList(text);
+
+/** Where a string is not text a person reads: a module's name, a class list. */
+function exempt(node: ts.Node): boolean {
+  for (let at: ts.Node | undefined = node.parent; at; at = at.parent) {
+    if (ts.isImportDeclaration(at) || ts.isExportDeclaration(at) || ts.isImportTypeNode(at)) return true;
+    if (ts.isJsxAttribute(at) && at.name.getText() === 'className') return true;
+    if (ts.isPropertyAssignment(at) && at.name.getText() === 'className') return true;
+    if (ts.isCallExpression(at) && ts.isIdentifier(at.expression) && at.expression.text === 'cn') return true;
+    if (ts.isCallExpression(at) && ts.isCallExpression(at.expression) && at.expression.expression.getText() === 'import') return true;
+  }
+  return false;
+}
+
+function findings(path: string): string[] {
+  const text = readFileSync(join(root, path), 'utf8');
+  const file = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true, path.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const out: string[] = [];
+  const report = (node: ts.Node, what: string) =>
+    out.push(`${path}:${file.getLineAndCharacterOfPosition(node.getStart(file)).line + 1}: ${JSON.stringify(what.trim())}`);
+  const visit = (node: ts.Node) => {
+    if (ts.isJsxText(node)) {
+      if (/[A-Za-z]/.test(node.text)) report(node, node.text);
+    } else if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) {
+      if (words(node.text) && !exempt(node)) report(node, node.text);
+    } else if (ts.isTemplateExpression(node)) {
+      const parts = [node.head.text, ...node.templateSpans.map((s) => s.literal.text)];
+      const said = parts.filter(words);
+      if (said.length > 0 && !exempt(node)) report(node, said.join('…'));
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return out;
+}
+
+describe("the staff screens' words come from the catalogue", () => {
+  it('guards files that are there (a renamed file must be renamed here too)', () => {
+    expect(GUARDED.filter((path) => !existsSync(join(root, path)))).toEqual([]);
+  });
+
+  it('has no English written in the guarded files: each text names its key in the staff area', () => {
+    const found = GUARDED.flatMap(findings);
+    expect(found, `English words in a guarded staff file (add them to shared/i18n/staff-*-en.ts):\n${found.join('\n')}`).toEqual([]);
+  });
+
+  it('finds English where it is written (the guard itself)', () => {
+    const sample = ts.createSourceFile(
+      'sample.tsx',
+      `const a = <p className="flex gap-2">Loading...</p>; const b = { title: 'Saved' }; const c = \`event \${x}\`; const d = cn('px-2 py-1');`,
+      ts.ScriptTarget.Latest,
+      true,
+      ts.ScriptKind.TSX,
+    );
+    const seen: string[] = [];
+    const visit = (node: ts.Node) => {
+      if (ts.isJsxText(node) && /[A-Za-z]/.test(node.text)) seen.push(node.text);
+      if ((ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) && words(node.text) && !exempt(node)) seen.push(node.text);
+      if (ts.isTemplateExpression(node) && words(node.head.text)) seen.push(node.head.text);
+      ts.forEachChild(node, visit);
+    };
+    visit(sample);
+    expect(seen).toEqual(['Loading...', 'Saved', 'event ']);
+  });
+});
