@@ -599,6 +599,8 @@ export const dailyEntries = sqliteTable(
     details: text('details', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
     authorId: text('author_id').references(() => adminUsers.id, { onDelete: 'set null' }),
     authorName: text('author_name'),
+    /** Recorded by a director for a day the child was not checked in (ADR 080): the sheet shows it as a correction. */
+    correction: integer('correction', { mode: 'boolean' }).notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -74,3 +74,22 @@ export function centreMidnight(isoDate: string): Date {
 export function centreRange(start: string, end: string): { from: Date; to: Date } {
   return { from: centreMidnight(start), to: centreMidnight(addDays(end, 1)) };
 }
+
+/** The moment the centre's wall clock reads `time` (HH:MM, 24-hour) on `isoDate`: a time typed on a staff form. */
+export function centreMoment(isoDate: string, time: string): Date {
+  const [hours = 0, minutes = 0] = time.split(':').map(Number);
+  const naive = Date.parse(`${isoDate}T00:00:00Z`) + (hours * 60 + minutes) * 60_000;
+  let guess = naive - offsetAt(new Date(naive));
+  guess = naive - offsetAt(new Date(guess));
+  return new Date(guess);
+}
+
+/** The centre's wall-clock time (HH:MM, 24-hour) at a moment: what a time field shows. */
+export function centreTimeOf(moment: Date): string {
+  const p = Object.fromEntries(
+    partsFormatter()
+      .formatToParts(moment)
+      .map((x) => [x.type, x.value]),
+  );
+  return `${String(p.hour).padStart(2, '0')}:${String(p.minute).padStart(2, '0')}`;
+}

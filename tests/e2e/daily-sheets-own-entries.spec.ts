@@ -32,6 +32,13 @@ test('a teacher deletes only her own entries, and ends a nap another teacher sta
     const res = await server.request('/api/admin/daily-entries', { method: 'POST', headers, json: { childId: child.id, ...body } });
     expect(res.status, await res.text()).toBe(201);
   };
+  // The child is here today (the sheet takes entries only for a child checked in: ADR 080).
+  const checkIn = await server.request('/api/admin/attendance', {
+    method: 'POST',
+    headers: fam.admin,
+    json: { childId: child.id, kind: 'in', by: child.parentName },
+  });
+  expect(checkIn.status, await checkIn.text()).toBe(201);
   // Ann's note and Ann's nap (still going on), then Bea signs in and records a diaper.
   await write(ann, { kind: 'note', details: { text: `Ann's note ${fam.t}` } });
   await write(ann, { kind: 'nap', details: { start: new Date(Date.now() - 20 * 60_000).toISOString(), end: null } });

@@ -323,6 +323,8 @@ export async function buildFixtures(s: AdminTestServer): Promise<Fixtures> {
   expect(respond.status).toBe(200);
   f.documentA = (await json<{ responseDocumentUrl: string }>(respond)).responseDocumentUrl.split('/').at(-1)!;
   f.answeredRequestA = requestId;
+  // Family A's child is here today: the daily sheet takes entries only for a child checked in (ADR 080).
+  await created('/api/admin/attendance', { childId: childA, kind: 'in', by: 'Ada Ashdown' });
   await f.activity();
   // Something for the matrix's weekly report (2026-11-15 to 21) to report: a week with nothing in it is refused
   // (400), and the matrix asks for the answer to a valid input. Its own row, which no role's call deletes.

@@ -9,6 +9,7 @@ import { auditLog } from '../../db/schema';
 import { as, sharedAdminServer } from '../helpers/admin-server';
 import { json, sampleChild } from '../helpers/enrollment-fixtures';
 import { enrolFamily, type Family } from '../helpers/parent-fixtures';
+import { checkedInEveryDay } from '../helpers/daily-fixtures';
 import { AUDIT_CHANGED, keptFields } from '../../src/server/audit/fields';
 
 const s = sharedAdminServer();
@@ -21,6 +22,8 @@ beforeAll(async () => {
   s.clock.set(NOON);
   fam = await enrolFamily(s, 'private.audit@example.com', ['Pia Private'], [{ parentName: 'Paula Private' }]);
   childId = fam.children[0]!.id;
+  // The daily-sheet note is about the day before, when Pia was there (the sheet takes entries for children who came).
+  checkedInEveryDay(s, [childId], '2026-11-19', '2026-11-19');
 });
 
 const send = async (method: string, path: string, body?: unknown) => {
@@ -70,7 +73,7 @@ describe('free text never reaches the log', () => {
     const entry = await send('POST', '/api/admin/daily-entries', {
       childId,
       kind: 'note',
-      at: '2026-11-20T16:30:00Z',
+      at: '2026-11-19T16:30:00Z',
       details: { text: 'DAILYNOTE-ONE bruise on the left arm on arrival' },
     });
     await send('PATCH', `/api/admin/daily-entries/${entry.id}`, { details: { text: 'DAILYNOTE-TWO mother says it was a fall' } });

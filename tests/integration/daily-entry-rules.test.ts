@@ -25,6 +25,7 @@ import { as, sharedAdminServer } from '../helpers/admin-server';
 import { callProcedure } from '../helpers/authz-fixtures';
 import { json } from '../helpers/enrollment-fixtures';
 import { bearer, enrolFamily, type Family } from '../helpers/parent-fixtures';
+import { checkedInEveryDay } from '../helpers/daily-fixtures';
 import { english } from '../helpers/english';
 
 const s = sharedAdminServer();
@@ -53,6 +54,8 @@ beforeAll(async () => {
   );
   rosa = fam.children[0]!.id;
   rory = fam.children[1]!.id;
+  // These tests are about the sheet's other rules: both children were there every day (the check-in rule: daily-checked-in.test.ts).
+  checkedInEveryDay(s, [rosa, rory], '2025-09-01', '2026-11-21');
   ann = await s.adminCookie('ann.rules@example.com', 'teacher');
   bea = await s.adminCookie('bea.rules@example.com', 'teacher');
 });
@@ -306,6 +309,7 @@ describe('the end-of-day e-mail', () => {
     try {
       const family = await enrolFamily(s, 'summary.one@example.com', ['Sam Summary']);
       const child = family.children[0]!.id;
+      checkedInEveryDay(s, [child], '2026-11-20', '2026-11-20');
       const other = await s.parentToken('summary.two@example.com');
       s.db.insert(parentChildRelationships).values({ parentId: other.parentId, childId: child, isPrimary: false }).run();
       const prefs = (token: string, dailySummary: boolean) =>

@@ -18,6 +18,7 @@ import { ONLY_IMAGES_MESSAGE } from '../../src/shared/schemas/gallery';
 import { as, sharedAdminServer } from '../helpers/admin-server';
 import { json } from '../helpers/enrollment-fixtures';
 import { bearer, enrolFamily, type Family } from '../helpers/parent-fixtures';
+import { checkedInEveryDay } from '../helpers/daily-fixtures';
 import { english } from '../helpers/english';
 
 const s = sharedAdminServer();
@@ -38,6 +39,10 @@ beforeAll(async () => {
   childA = a.children[0]!.id;
   siblingA = a.children[1]!.id;
   childB = b.children[0]!.id;
+  // The sheet is for children who came (the check-in rule itself: daily-checked-in.test.ts): all three came on the
+  // days these tests record.
+  checkedInEveryDay(s, [childA, siblingA, childB], DAY, DAY);
+  checkedInEveryDay(s, [childB], '2026-11-23', '2026-11-23');
   // Consent from the signed form (set by staff through the other helper's PATCH; here directly).
   for (const id of [childA, childB]) s.db.update(enrolledChildren).set({ photoConsent: true }).where(eq(enrolledChildren.id, id)).run();
 });

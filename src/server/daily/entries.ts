@@ -21,9 +21,9 @@ import {
 } from '../../shared/schemas/daily-entries';
 import type { Db } from '../db';
 import { audited } from '../audit/record';
-import { assertMayChangeEntry, entryChildren, placeEntry } from './entry-rules';
+import { assertCheckedIn, assertMayChangeEntry, assertMayCorrect, entryChildren, placeEntry, presenceOn } from './entry-rules';
 import { childPhotosPage, roomPhotos } from './photos';
-import { dayTimeline, entryColumns, entryItem, roomEntries } from './timeline';
+import { dayTimeline, entryColumns, entryItem, roomEntries, staffItem } from './timeline';
 import { parentChildOr404 } from '../parents/access';
 import { consumeForAccount } from '../services/rate-limit';
 import { refuse } from '../refusal';
@@ -66,7 +66,15 @@ function roomDay(db: Db, classroomId: string | null, date: string) {
     .orderBy(asc(enrolledChildren.childName), asc(enrolledChildren.id))
     .all();
   const ids = children.map((c) => c.id);
-  return { date, classrooms: rooms, children, entries: roomEntries(db, ids, date), photos: roomPhotos(db, ids, date) };
+  // Each card says whether the child is there (ADR 080): a group entry is for the children present.
+  const presence = presenceOn(db, ids, date);
+  return {
+    date,
+    classrooms: rooms,
+    children: children.map((c) => ({ ...c, presence: presence.get(c.id) ?? 'absent' })),
+    entries: roomEntries(db, ids, date),
+    photos: roomPhotos(db, ids, date),
+  };
 }
 
 export function roomOfDay(ctx: StaffContext, input: z.output<typeof roomDaySchema>) {
@@ -78,20 +86,23 @@ export function createEntry(ctx: StaffContext, input: z.output<typeof dailyEntry
   return audited(
     ctx,
     (db) => {
+      assertMayCorrect(ctx.admin, input.correction);
+      const correction = input.correction === true;
       const children = activeChildren(db, [input.childId]);
       const placed = placeEntry(ctx.clock, ctx.admin, input.kind, input.at, input.details, children);
+      assertCheckedIn(db, children, placed, { group: false, correction });
       const row = db
         .insert(dailyEntries)
-        .values({ childId: input.childId, kind: input.kind, ...placed, authorId: ctx.admin.id, authorName: ctx.admin.name })
+        .values({ childId: input.childId, kind: input.kind, ...placed, correction, authorId: ctx.admin.id, authorName: ctx.admin.name })
         .returning(entryColumns)
         .get();
-      return { item: entryItem(row), placed };
+      return { item: staffItem(row), placed };
     },
     ({ item, placed: { at, details } }) => ({
       action: 'create',
       entity: 'daily-entry',
       entityId: item.id,
-      fields: { childId: input.childId, kind: input.kind, at, ...details },
+      fields: { childId: input.childId, kind: input.kind, at, ...details, ...(item.correction ? { correction: true } : {}) },
     }),
   ).item;
 }
@@ -101,8 +112,11 @@ export function createEntries(ctx: StaffContext, input: z.output<typeof dailyEnt
   const { items } = audited(
     ctx,
     (db) => {
+      assertMayCorrect(ctx.admin, input.correction);
+      const correction = input.correction === true;
       const children = activeChildren(db, input.childIds);
       const placed = placeEntry(ctx.clock, ctx.admin, input.kind, input.at, input.details, children);
+      assertCheckedIn(db, children, placed, { group: true, correction });
       const items = db
         .insert(dailyEntries)
         .values(
@@ -110,20 +124,21 @@ export function createEntries(ctx: StaffContext, input: z.output<typeof dailyEnt
             childId,
             kind: input.kind,
             ...placed,
+            correction,
             authorId: ctx.admin.id,
             authorName: ctx.admin.name,
           })),
         )
         .returning(entryColumns)
         .all()
-        .map((row) => ({ ...entryItem(row), childId: row.childId }));
+        .map((row) => ({ ...staffItem(row), childId: row.childId }));
       return { items, placed };
     },
     ({ placed: { at, details } }) => ({
       action: 'create',
       entity: 'daily-entry',
       entityId: null,
-      fields: { childIds: input.childIds, kind: input.kind, at, ...details },
+      fields: { childIds: input.childIds, kind: input.kind, at, ...details, ...(input.correction ? { correction: true } : {}) },
     }),
   );
   return { success: true as const, count: items.length, items };
@@ -134,6 +149,7 @@ export function updateEntry(ctx: StaffContext, input: z.output<typeof dailyEntry
   return audited(
     ctx,
     (db) => {
+      assertMayCorrect(ctx.admin, input.correction);
       const before = db
         .select({ ...entryColumns, authorId: dailyEntries.authorId })
         .from(dailyEntries)
@@ -149,17 +165,21 @@ export function updateEntry(ctx: StaffContext, input: z.output<typeof dailyEntry
         changed = parsed.data as Record<string, unknown>;
       }
       assertMayChangeEntry(ctx.admin, ctx.clock.now(), { ...before, kind, details: current }, { at: input.at, details: changed });
+      const children = entryChildren(db, [before.childId]);
       const next = placeEntry(
         ctx.clock,
         ctx.admin,
         kind,
         kind === 'nap' ? input.at : (input.at ?? before.at),
         changed ?? current,
-        entryChildren(db, [before.childId]),
+        children,
       );
+      // Moved or changed, it is still about a child who was there that day; an entry recorded as a correction stays one.
+      const correction = before.correction || input.correction === true;
+      assertCheckedIn(db, children, next, { group: false, correction });
       const row = db
         .update(dailyEntries)
-        .set({ ...next, updatedAt: ctx.clock.now() })
+        .set({ ...next, correction, updatedAt: ctx.clock.now() })
         .where(eq(dailyEntries.id, input.id))
         .returning(entryColumns)
         .get()!;
@@ -169,7 +189,7 @@ export function updateEntry(ctx: StaffContext, input: z.output<typeof dailyEntry
       action: 'update',
       entity: 'daily-entry',
       entityId: row.id,
-      fields: { at: input.at, ...(input.details ? next.details : {}) },
+      fields: { at: input.at, ...(input.details ? next.details : {}), ...(input.correction ? { correction: true } : {}) },
     }),
   ).row;
 }

@@ -4,11 +4,12 @@
  * first day, a teacher not more than TEACHER_DAYS_BACK of the centre's days back, a nap's `at` its start and its end
  * on the same day). Every refusal is a 4xx with a sentence from shared/schemas/daily-entries.ts, and nothing is written.
  */
-import { inArray } from 'drizzle-orm';
-import { enrolledChildren } from '~/db/schema';
-import { addDays, centreDateOf } from '../../shared/centre-time';
+import { and, asc, gte, inArray, lt } from 'drizzle-orm';
+import { attendanceEvents, enrolledChildren } from '~/db/schema';
+import { addDays, centreDateOf, centreRange } from '../../shared/centre-time';
 import {
   beforeStartValues,
+  CORRECTION_DIRECTOR_MESSAGE,
   type DailyEntryKind,
   FUTURE_MESSAGE,
   FUTURE_SLACK_MS,
@@ -104,4 +105,69 @@ export function assertMayChangeEntry(
   if (!own && !(change && endsOpenNap(entry.kind, entry.details, change.at, change.details))) throw refuse('FORBIDDEN', NOT_YOUR_ENTRY);
   const earliest = earliestDay(staff, now);
   if (earliest && entry.date < earliest) throw refuse('BAD_REQUEST', 'error.teacherDaysBack', { days: TEACHER_DAYS_BACK });
+}
+
+/** A director may send `correction: true`; a teacher who does is refused (403) before anything else is looked at. */
+export function assertMayCorrect(staff: Staff, correction: boolean | undefined): void {
+  if (correction && staff.role !== 'director') throw refuse('FORBIDDEN', CORRECTION_DIRECTOR_MESSAGE);
+}
+
+/**
+ * Each child's check-ins and check-outs on the centre day `date`, oldest first (one index range per child:
+ * attendance_events (child, at)).
+ */
+function dayEvents(db: Db, ids: string[], date: string): Map<string, { kind: 'in' | 'out'; at: Date }[]> {
+  const { from, to } = centreRange(date, date);
+  const rows = db
+    .select({ childId: attendanceEvents.childId, kind: attendanceEvents.kind, at: attendanceEvents.at })
+    .from(attendanceEvents)
+    .where(and(inArray(attendanceEvents.childId, ids), gte(attendanceEvents.at, from), lt(attendanceEvents.at, to)))
+    .orderBy(asc(attendanceEvents.at))
+    .all();
+  const byChild = new Map<string, { kind: 'in' | 'out'; at: Date }[]>();
+  for (const r of rows) byChild.set(r.childId, [...(byChild.get(r.childId) ?? []), r]);
+  return byChild;
+}
+
+/** Where a child is on a day, as the Daily sheets cards show it: never checked in, checked in, or checked out since. */
+export type Presence = 'absent' | 'present' | 'gone';
+
+export function presenceOn(db: Db, ids: string[], date: string): Map<string, Presence> {
+  const events = dayEvents(db, ids, date);
+  return new Map(
+    ids.map((id) => {
+      const last = events.get(id)?.at(-1);
+      return [id, !last ? 'absent' : last.kind === 'in' ? 'present' : 'gone'];
+    }),
+  );
+}
+
+/**
+ * An entry is about children who were there (ADR 080): one child's, a child checked in on the entry's day; a group
+ * entry's, children checked in at its moment (the day's last check-in or check-out before it a check-in). Otherwise
+ * 409 naming them, unless a director records it as a correction (assertMayCorrect refused anyone else's).
+ */
+export function assertCheckedIn(
+  db: Db,
+  children: EntryChild[],
+  placed: { at: Date; date: string },
+  options: { group: boolean; correction: boolean },
+): void {
+  if (options.correction || children.length === 0) return;
+  const events = dayEvents(
+    db,
+    children.map((c) => c.id),
+    placed.date,
+  );
+  const there = (id: string) => {
+    const day = events.get(id) ?? [];
+    if (!options.group) return day.some((e) => e.kind === 'in');
+    const before = day.filter((e) => e.at.getTime() <= placed.at.getTime()).at(-1);
+    return before?.kind === 'in';
+  };
+  const missing = children.filter((c) => !there(c.id)).sort((x, y) => x.childName.localeCompare(y.childName));
+  if (missing.length === 0) return;
+  const values = { names: missing.map((c) => c.childName).join(', '), many: missing.length > 1 ? 'yes' : 'no' };
+  if (options.group) throw refuse('CONFLICT', 'error.absentThen', values);
+  throw refuse('CONFLICT', 'error.absentThatDay', { ...values, day: beforeStartValues(missing[0]!.childName, placed.date).day });
 }

@@ -19,6 +19,7 @@ export const entryColumns = {
   date: dailyEntries.date,
   details: dailyEntries.details,
   authorName: dailyEntries.authorName,
+  correction: dailyEntries.correction,
 };
 
 type EntryRow = { id: string; kind: string; at: Date; details: Record<string, unknown>; authorName: string | null };
@@ -31,6 +32,11 @@ export function entryItem(row: EntryRow): TimelineItem {
     details.end = details.end == null ? null : new Date(details.end as string);
   }
   return { id: row.id, at: row.at, by: row.authorName, ...({ kind: row.kind, details } as DailyEntryBody) };
+}
+
+/** An entry as staff read it: with whether a director recorded it as a correction (ADR 080). */
+export function staffItem(row: EntryRow & { correction: boolean }): TimelineItem & { correction: boolean } {
+  return { ...entryItem(row), correction: row.correction };
 }
 
 type PhotoRow = { id: string; takenAt: Date; caption: string | null; width: number; height: number; authorName: string | null };
@@ -110,7 +116,11 @@ export function dayTimeline(db: Db, childId: string, date: string): TimelineItem
  * Several children's entries of one day (the Daily sheets tab's room), newest first, each with its child and its
  * author's account (the tab offers a teacher Delete only on their own: ADR 066).
  */
-export function roomEntries(db: Db, childIds: string[], date: string): (TimelineItem & { childId: string; authorId: string | null })[] {
+export function roomEntries(
+  db: Db,
+  childIds: string[],
+  date: string,
+): (TimelineItem & { childId: string; authorId: string | null; correction: boolean })[] {
   if (childIds.length === 0) return [];
   return db
     .select({ ...entryColumns, authorId: dailyEntries.authorId })
@@ -118,5 +128,5 @@ export function roomEntries(db: Db, childIds: string[], date: string): (Timeline
     .where(and(inArray(dailyEntries.childId, childIds), eq(dailyEntries.date, date)))
     .orderBy(desc(dailyEntries.at))
     .all()
-    .map((row) => ({ ...entryItem(row), childId: row.childId, authorId: row.authorId }));
+    .map((row) => ({ ...staffItem(row), childId: row.childId, authorId: row.authorId }));
 }

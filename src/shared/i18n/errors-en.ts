@@ -228,10 +228,16 @@ export const errorsEn = {
   'error.moodFields': 'A mood has mood',
   'error.note': 'Please write the note',
   'error.noteFields': 'A note has text',
-  'error.entryFields': 'Only at and details can be changed',
+  'error.entryFields': 'Only at, details and correction can be changed',
   'error.entryPatch': 'Please send at or details to change',
   'error.teacherDaysBack': 'A teacher can record or change only the last {days} days of the sheets. Please ask a director.',
   'error.notYourEntry': 'A teacher can change or delete only the entries they recorded. Please ask a director.',
+  'error.absentThatDay':
+    '{names} {many, select, yes {were} other {was}} not checked in on {day}. Please check in first, or ask a director to record it as a correction.',
+  'error.absentThen':
+    '{names} {many, select, yes {are} other {is}} not checked in at that time. Please check in first, or ask a director to record it as a correction.',
+  'error.correctionDirector': 'Only a director can record an entry as a correction.',
+  'error.correctionBoolean': 'correction must be true or false',
   'error.notYourRecord': 'A teacher can change or delete only the activities and notes they wrote. Please ask a director.',
   'error.entryNotFound': 'Entry not found',
   'error.photoConsent':

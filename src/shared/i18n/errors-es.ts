@@ -217,11 +217,17 @@ export const errorsEs: Record<ErrorKey, string> = {
   'error.moodFields': 'Un estado de ánimo tiene mood',
   'error.note': 'Escriba la nota',
   'error.noteFields': 'Una nota tiene texto',
-  'error.entryFields': 'Solo se pueden cambiar at y details',
+  'error.entryFields': 'Solo se pueden cambiar at, details y correction',
   'error.entryPatch': 'Indique at o details para cambiar',
   'error.teacherDaysBack':
     'Un maestro solo puede registrar o cambiar los últimos {days} días de las hojas diarias. Pídaselo a un director.',
   'error.notYourEntry': 'Un maestro solo puede cambiar o borrar los registros que anotó. Pídaselo a un director.',
+  'error.absentThatDay':
+    '{names} no {many, select, yes {tenían} other {tenía}} registrada la llegada el {day}. Registre primero la llegada o pida a un director que lo anote como corrección.',
+  'error.absentThen':
+    '{names} no {many, select, yes {tienen} other {tiene}} registrada la llegada a esa hora. Registre primero la llegada o pida a un director que lo anote como corrección.',
+  'error.correctionDirector': 'Solo un director puede anotar un registro como corrección.',
+  'error.correctionBoolean': 'correction debe ser true o false',
   'error.notYourRecord': 'Un maestro solo puede cambiar o borrar las actividades y notas que escribió. Pídaselo a un director.',
   'error.entryNotFound': 'No encontramos ese registro',
   'error.photoConsent':

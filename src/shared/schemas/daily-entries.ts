@@ -41,6 +41,12 @@ export const TEACHER_DAYS_BACK = 31;
 export const TOO_OLD_MESSAGE = errorId('error.teacherDaysBack', { days: TEACHER_DAYS_BACK });
 /** A teacher changes or deletes only the entries they recorded, a director any (ADR 039, ADR 066). */
 export const NOT_YOUR_ENTRY = 'error.notYourEntry';
+/**
+ * An entry is about a child who was checked in that day (a group entry: checked in at its moment); a director may
+ * record one for a day the child was not, as a correction (ADR 080), which the sheet shows as such.
+ */
+export const CORRECTION_DIRECTOR_MESSAGE = 'error.correctionDirector';
+const correctionField = z.boolean({ error: 'error.correctionBoolean' }).optional();
 /** An entry dated before the child's first day at the centre (`startDate`, YYYY-MM-DD). */
 export function beforeStartMessage(childName: string, startDate: string): string {
   return errorId('error.beforeFirstDay', beforeStartValues(childName, startDate));
@@ -122,13 +128,13 @@ const atField = momentField('error.timeIso').optional();
 
 function variants<Extra extends z.ZodRawShape>(extra: Extra) {
   return [
-    z.object({ ...extra, at: atField, kind: z.literal('meal'), details: mealDetails }),
-    z.object({ ...extra, at: atField, kind: z.literal('bottle'), details: bottleDetails }),
-    z.object({ ...extra, at: atField, kind: z.literal('nap'), details: napDetails }),
-    z.object({ ...extra, at: atField, kind: z.literal('diaper'), details: diaperDetails }),
-    z.object({ ...extra, at: atField, kind: z.literal('toilet'), details: toiletDetails }),
-    z.object({ ...extra, at: atField, kind: z.literal('mood'), details: moodDetails }),
-    z.object({ ...extra, at: atField, kind: z.literal('note'), details: noteDetails }),
+    z.object({ ...extra, at: atField, correction: correctionField, kind: z.literal('meal'), details: mealDetails }),
+    z.object({ ...extra, at: atField, correction: correctionField, kind: z.literal('bottle'), details: bottleDetails }),
+    z.object({ ...extra, at: atField, correction: correctionField, kind: z.literal('nap'), details: napDetails }),
+    z.object({ ...extra, at: atField, correction: correctionField, kind: z.literal('diaper'), details: diaperDetails }),
+    z.object({ ...extra, at: atField, correction: correctionField, kind: z.literal('toilet'), details: toiletDetails }),
+    z.object({ ...extra, at: atField, correction: correctionField, kind: z.literal('mood'), details: moodDetails }),
+    z.object({ ...extra, at: atField, correction: correctionField, kind: z.literal('note'), details: noteDetails }),
   ] as const;
 }
 
@@ -150,10 +156,13 @@ export const dailyEntryBatchSchema = z.discriminatedUnion(
 );
 export type DailyEntryBatchInput = z.input<typeof dailyEntryBatchSchema>;
 
-/** PATCH /api/admin/daily-entries/{id}: a new time and/or new details (checked against the entry's own kind). */
+/**
+ * PATCH /api/admin/daily-entries/{id}: a new time and/or new details (checked against the entry's own kind); a
+ * director's `correction: true` moves it to a day the child was not checked in.
+ */
 export const dailyEntryUpdateSchema = z
   .strictObject(
-    { id: idSchema, at: atField, details: z.record(z.string().max(20), z.unknown()).optional() },
+    { id: idSchema, at: atField, details: z.record(z.string().max(20), z.unknown()).optional(), correction: correctionField },
     { error: 'error.entryFields' },
   )
   .refine((v) => v.at !== undefined || v.details !== undefined, 'error.entryPatch');

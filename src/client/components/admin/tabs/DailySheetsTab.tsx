@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Camera, Trash2 } from 'lucide-react';
+import { Camera, Pencil, Trash2 } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
+import { centreMoment } from '~/shared/centre-time';
 import { MAX_UPLOAD_BYTES } from '~/shared/constants';
 import { MEAL_AMOUNTS, MEAL_LABELS, MEALS, type DailyEntryInput } from '~/shared/schemas/daily-entries';
 import { describeItem } from '~/shared/timeline-text';
@@ -15,6 +16,11 @@ import { Dialog } from '../../ui/Dialog';
 import { TextField } from '../../ui/Field';
 import { Select } from '../../ui/Select';
 import { ListState, PanelHeader } from '../PanelHeader';
+import { staffText } from '../staff-words';
+import { EditEntryDialog } from './daily/EditEntryDialog';
+import { namesInWords } from './daily/names';
+import { readNoteDraft, storeNoteDraft } from './daily/note-draft';
+import { PresenceBadge } from './daily/PresenceBadge';
 
 type Room = RouterOutputs['daily']['room'];
 type RoomChild = Room['children'][number];
@@ -117,7 +123,10 @@ export default function DailySheetsTab() {
                     className="h-full min-h-20 w-full flex-col items-start justify-start p-3 text-left"
                     onPress={() => setOpenChild(c)}
                   >
-                    <span className="text-base font-bold text-stone-900">{c.childName}</span>
+                    <span className="flex w-full flex-wrap items-center justify-between gap-1">
+                      <span className="text-base font-bold text-stone-900">{c.childName}</span>
+                      <PresenceBadge presence={c.presence} />
+                    </span>
                     <span className="text-sm font-normal text-stone-600">
                       {asleep ? 'Napping' : latest ? `${describeItem(latest).title}: ${describeItem(latest).detail}` : 'Nothing yet today'}
                     </span>
@@ -128,9 +137,16 @@ export default function DailySheetsTab() {
           </ul>
         )}
       </section>
-      {children.length > 0 && <GroupMeal childIds={children.map((c) => c.id)} />}
+      {children.length > 0 && <GroupMeal present={children.filter((c) => c.presence === 'present')} />}
       {children.length > 0 && <PhotoUpload children={children} photos={data?.photos ?? []} />}
-      {openChild && <ChildSheet child={openChild} entries={entriesOf(openChild.id)} onClose={() => setOpenChild(null)} />}
+      {openChild && data && (
+        <ChildSheet
+          child={children.find((c) => c.id === openChild.id) ?? openChild}
+          date={data.date}
+          entries={entriesOf(openChild.id)}
+          onClose={() => setOpenChild(null)}
+        />
+      )}
     </div>
   );
 }
@@ -139,19 +155,35 @@ function openNap(entries: Entry[]): Entry | undefined {
   return entries.find((e) => e.kind === 'nap' && e.details.end === null);
 }
 
-/** One child's sheet: quick buttons (one tap records), a bottle, a note, and the day so far with delete. */
-function ChildSheet({ child, entries, onClose }: { child: RoomChild; entries: Entry[]; onClose: () => void }) {
+/**
+ * One child's sheet: quick buttons (one tap records), a bottle, a nap that already happened, a note (kept as a draft
+ * until saved or discarded), and the day so far with edit and delete. For a child not checked in today a director
+ * may record a correction (ADR 080).
+ */
+function ChildSheet({ child, date, entries, onClose }: { child: RoomChild; date: string; entries: Entry[]; onClose: () => void }) {
   const record = useMutation(trpc.daily.create.mutationOptions());
   const update = useMutation(trpc.daily.update.mutationOptions());
   const remove = useMutation(trpc.daily.delete.mutationOptions());
   const [ounces, setOunces] = useState('');
-  const [note, setNote] = useState('');
+  const [note, setNoteText] = useState(() => readNoteDraft(child.id));
+  const setNote = (text: string) => {
+    setNoteText(text);
+    storeNoteDraft(child.id, text);
+  };
+  const [askDraft, setAskDraft] = useState(false);
+  const [napStart, setNapStart] = useState('');
+  const [napEnd, setNapEnd] = useState('');
+  const [correction, setCorrection] = useState(false);
+  const [editing, setEditing] = useState<Entry | null>(null);
   const nap = openNap(entries);
   const busy = record.isPending || update.isPending;
   // A teacher deletes only what they recorded (ADR 066): Delete shows where the server would say yes. Any teacher
   // may still end a nap another started (Woke up).
   const me = useQuery(trpc.adminAuth.me.queryOptions());
   const mayDelete = (entry: Entry) => me.data?.role === 'director' || (!!entry.authorId && entry.authorId === me.data?.id);
+  const isDirector = me.data?.role === 'director';
+  /** Closing with a note typed asks first: kept as a draft, or discarded. */
+  const close = () => (note.trim() ? setAskDraft(true) : onClose());
 
   function done(what: string, close = true) {
     refresh();
@@ -161,8 +193,15 @@ function ChildSheet({ child, entries, onClose }: { child: RoomChild; entries: En
   const failed = (error: unknown) =>
     toast({ title: 'Not recorded', description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
 
-  function quick(what: string, entry: Omit<DailyEntryInput, 'childId'>, close = true) {
-    record.mutate({ childId: child.id, ...entry } as DailyEntryInput, { onSuccess: () => done(what, close), onError: failed });
+  function quick(what: string, entry: Omit<DailyEntryInput, 'childId'>, closeAfter = true, onSaved?: () => void) {
+    const input = { childId: child.id, ...entry, ...(correction ? { correction: true } : {}) } as DailyEntryInput;
+    record.mutate(input, {
+      onSuccess: () => {
+        onSaved?.();
+        done(what, closeAfter);
+      },
+      onError: failed,
+    });
   }
 
   function endNap() {
@@ -174,8 +213,22 @@ function ChildSheet({ child, entries, onClose }: { child: RoomChild; entries: En
   }
 
   return (
-    <Dialog isOpen onOpenChange={(open) => !open && onClose()} title={child.childName} size="lg" description="One tap records it now.">
+    <Dialog isOpen onOpenChange={(open) => !open && close()} title={child.childName} size="lg" description="One tap records it now.">
       <div className="flex flex-col gap-5">
+        {child.presence !== 'present' && (
+          <div className="flex flex-col gap-1 rounded-lg bg-amber-50 p-3 text-sm text-amber-950">
+            <p>
+              {staffText(child.presence === 'gone' ? 'staff.daily.notHere.gone' : 'staff.daily.notHere.absent', {
+                child: child.childName,
+              })}
+            </p>
+            {child.presence === 'absent' && isDirector && (
+              <Checkbox isSelected={correction} onChange={setCorrection}>
+                {staffText('staff.daily.correction.label')}
+              </Checkbox>
+            )}
+          </div>
+        )}
         <div role="group" aria-label="Diaper" className="grid grid-cols-3 gap-2">
           <Button size="lg" isDisabled={busy} onPress={() => quick('Wet diaper', { kind: 'diaper', details: { type: 'wet' } })}>
             Wet diaper
@@ -239,16 +292,39 @@ function ChildSheet({ child, entries, onClose }: { child: RoomChild; entries: En
           </Button>
         </form>
         <form
+          aria-label={staffText('staff.daily.napAfter.title')}
+          className="flex flex-wrap items-end gap-2"
+          onSubmit={(e: FormEvent) => {
+            e.preventDefault();
+            const start = centreMoment(date, napStart).toISOString();
+            const end = centreMoment(date, napEnd).toISOString();
+            quick('Nap', { kind: 'nap', details: { start, end } });
+          }}
+        >
+          <TextField label={staffText('staff.daily.napAfter.start')} type="time" value={napStart} onChange={setNapStart} className="w-36" />
+          <TextField label={staffText('staff.daily.napAfter.end')} type="time" value={napEnd} onChange={setNapEnd} className="w-36" />
+          <Button type="submit" variant="outline" isDisabled={busy || !napStart || !napEnd}>
+            {staffText('staff.daily.napAfter.record')}
+          </Button>
+        </form>
+        <form
           className="flex flex-col gap-2"
           onSubmit={(e: FormEvent) => {
             e.preventDefault();
-            quick('Note', { kind: 'note', details: { text: note } });
+            quick('Note', { kind: 'note', details: { text: note } }, true, () => setNote(''));
           }}
         >
           <TextField label="Note for the family" multiline rows={2} value={note} onChange={setNote} />
-          <Button type="submit" variant="outline" className="self-start" isDisabled={busy || !note.trim()}>
-            Save note
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            <Button type="submit" variant="outline" isDisabled={busy || !note.trim()}>
+              Save note
+            </Button>
+            {note !== '' && (
+              <Button variant="ghost" onPress={() => setNote('')}>
+                {staffText('staff.daily.draft.discard')}
+              </Button>
+            )}
+          </div>
         </form>
         <section aria-labelledby="child-day-heading">
           <h3 id="child-day-heading" className="mb-2 font-semibold text-stone-900">
@@ -260,29 +336,84 @@ function ChildSheet({ child, entries, onClose }: { child: RoomChild; entries: En
             empty="Nothing recorded yet today."
             action={(item) => {
               const entry = entries.find((e) => e.id === item.id);
-              return entry && mayDelete(entry) ? (
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  aria-label={`Delete ${describeItem(item).title}`}
-                  isDisabled={remove.isPending}
-                  onPress={() => remove.mutate(item.id, { onSuccess: () => refresh(), onError: failed })}
-                >
-                  <Trash2 aria-hidden="true" className="size-4" />
-                </Button>
-              ) : null;
+              if (!entry) return null;
+              const what = describeItem(item).title;
+              return (
+                <span className="flex items-center gap-1">
+                  {entry.correction && (
+                    <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+                      {staffText('staff.daily.correction.badge')}
+                    </span>
+                  )}
+                  {mayDelete(entry) && (
+                    <>
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        aria-label={staffText('staff.daily.edit.button', { what })}
+                        onPress={() => setEditing(entry)}
+                      >
+                        <Pencil aria-hidden="true" className="size-4" />
+                      </Button>
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        aria-label={`Delete ${what}`}
+                        isDisabled={remove.isPending}
+                        onPress={() => remove.mutate(item.id, { onSuccess: () => refresh(), onError: failed })}
+                      >
+                        <Trash2 aria-hidden="true" className="size-4" />
+                      </Button>
+                    </>
+                  )}
+                </span>
+              );
             }}
           />
         </section>
       </div>
+      {editing && <EditEntryDialog entry={editing as TimelineItem} date={date} onClose={() => setEditing(null)} />}
+      <Dialog
+        isOpen={askDraft}
+        onOpenChange={(open) => !open && setAskDraft(false)}
+        title={staffText('staff.daily.draft.askTitle')}
+        role="alertdialog"
+      >
+        <p className="text-sm text-stone-700">{staffText('staff.daily.draft.askMessage', { child: child.childName })}</p>
+        <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button
+            variant="danger"
+            onPress={() => {
+              setNote('');
+              setAskDraft(false);
+              onClose();
+            }}
+          >
+            {staffText('staff.daily.draft.discard')}
+          </Button>
+          <Button
+            onPress={() => {
+              setAskDraft(false);
+              onClose();
+            }}
+          >
+            {staffText('staff.daily.draft.keep')}
+          </Button>
+        </div>
+      </Dialog>
     </Dialog>
   );
 }
 
-/** The room's meal in one entry ("lunch, all ate most"): choose the meal, then tap how much everyone ate. */
-function GroupMeal({ childIds }: { childIds: string[] }) {
+/**
+ * The room's meal in one entry ("lunch, all ate most") for the children checked in now, named before and after the
+ * tap (ADR 080): choose the meal, then tap how much everyone ate.
+ */
+function GroupMeal({ present }: { present: RoomChild[] }) {
   const [meal, setMeal] = useState<(typeof MEALS)[number]>(mealNow);
   const batch = useMutation(trpc.daily.batch.mutationOptions());
+  const childIds = present.map((c) => c.id);
+  const names = new Map(present.map((c) => [c.id, c.childName]));
   return (
     <Card className="flex flex-col gap-3 p-4">
       <h3 className="font-semibold text-stone-900">Meal for the whole room</h3>
@@ -293,13 +424,21 @@ function GroupMeal({ childIds }: { childIds: string[] }) {
         onChange={(v) => setMeal(v as (typeof MEALS)[number])}
         options={MEAL_OPTIONS}
       />
+      <p className="text-sm text-stone-700">
+        {present.length === 0
+          ? staffText('staff.daily.group.nobody')
+          : staffText('staff.daily.group.records', {
+              meal: staffText(`staff.daily.meal.${meal}`),
+              names: namesInWords(present.map((c) => c.childName)),
+            })}
+      </p>
       <div role="group" aria-label="How much everyone ate" className="grid grid-cols-2 gap-2 sm:grid-cols-4">
         {MEAL_AMOUNTS.map((amount) => (
           <Button
             key={amount}
             size="lg"
             variant="outline"
-            isDisabled={batch.isPending}
+            isDisabled={batch.isPending || childIds.length === 0}
             onPress={() =>
               batch.mutate(
                 { childIds, kind: 'meal', details: { meal, amount } },
@@ -307,8 +446,10 @@ function GroupMeal({ childIds }: { childIds: string[] }) {
                   onSuccess: (r) => {
                     refresh();
                     toast({
-                      title: `${MEAL_LABELS[meal]} recorded`,
-                      description: `For ${r.count} ${r.count === 1 ? 'child' : 'children'}.`,
+                      title: staffText('staff.daily.group.recorded', { meal: MEAL_LABELS[meal] }),
+                      description: staffText('staff.daily.group.for', {
+                        names: namesInWords(r.items.map((i) => names.get(i.childId) ?? '')),
+                      }),
                     });
                   },
                   onError: (error) =>

@@ -1,0 +1,1 @@
+ALTER TABLE `daily_entries` ADD `correction` integer DEFAULT false NOT NULL;
