@@ -52,6 +52,29 @@ export function* staysOf<E extends { kind: 'in' | 'out'; at: Date }>(events: rea
   }
 }
 
+/**
+ * The centre's date of a moment within the month, by the month's day boundaries (one time-zone lookup per day, not
+ * per event): a month of a busy centre has thousands of events.
+ */
+function dayFinder(month: string): (at: Date) => string {
+  const { start, end } = monthDates(month);
+  const bounds: { date: string; from: number }[] = [];
+  for (let date = start; date <= end; date = addDays(date, 1)) bounds.push({ date, from: centreRange(date, date).from.getTime() });
+  const last = centreRange(end, end).to.getTime();
+  return (at) => {
+    const t = at.getTime();
+    if (t < bounds[0]!.from || t >= last) return centreDateOf(at);
+    let lo = 0;
+    let hi = bounds.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (bounds[mid]!.from <= t) lo = mid;
+      else hi = mid - 1;
+    }
+    return bounds[lo]!.date;
+  };
+}
+
 /** How the adult who dropped off or picked up is known to the centre, as the report labels them. */
 export type AdultLabel =
   | { kind: 'parent' }
@@ -157,6 +180,7 @@ export function* childMonths(db: Db, month: string, today: string): Generator<Ch
   const { start, end } = monthDates(month);
   const { from, to } = centreRange(start, end);
   const lastCounted = end < today ? end : today;
+  const dayOf = dayFinder(month);
   const roomNames = new Map(
     db
       .select({ id: classrooms.id, name: classrooms.name })
@@ -226,7 +250,7 @@ export function* childMonths(db: Db, month: string, today: string): Generator<Ch
     const byDay = new Map<string, ChildDay>();
     let monthMs = 0;
     for (const stay of staysOf(events)) {
-      const date = centreDateOf((stay.inEvent ?? stay.outEvent)!.at);
+      const date = dayOf((stay.inEvent ?? stay.outEvent)!.at);
       let day = byDay.get(date);
       if (!day) byDay.set(date, (day = { date, status: 'present', stays: [], ms: 0 }));
       const handover = (e: (typeof events)[number] | null): Handover | null =>
@@ -290,13 +314,16 @@ export function staffMonths(db: Db, month: string, today: string): StaffMonth[] 
     db,
     events.map((e) => e.classroomId),
   );
+  const dayOf = dayFinder(month);
   const people = new Map<string, { name: string; days: Map<string, StaffEvent[]> }>();
   for (const e of events) {
     let person = people.get(e.staffId);
     if (!person) people.set(e.staffId, (person = { name: e.staffName, days: new Map() }));
     person.name = e.staffName;
-    const date = centreDateOf(e.at);
-    person.days.set(date, [...(person.days.get(date) ?? []), e]);
+    const date = dayOf(e.at);
+    const list = person.days.get(date);
+    if (list) list.push(e);
+    else person.days.set(date, [e]);
   }
   const months: StaffMonth[] = [];
   for (const [staffId, person] of people) {
@@ -381,9 +408,12 @@ export function ratioHistory(db: Db, month: string, now: Date): RatioBreach[] {
   type Moment = { at: Date; apply: (state: DayState) => void };
   type DayState = { children: Map<string, string>; staff: Map<string, { room: string; name: string }> };
   const days = new Map<string, Moment[]>();
+  const dayOf = dayFinder(month);
   const push = (at: Date, apply: Moment['apply']) => {
-    const date = centreDateOf(at);
-    days.set(date, [...(days.get(date) ?? []), { at, apply }]);
+    const date = dayOf(at);
+    const list = days.get(date);
+    if (list) list.push({ at, apply });
+    else days.set(date, [{ at, apply }]);
   };
   for (const e of childEvents) {
     const room = kids.get(e.childId)?.classroomId;
@@ -402,14 +432,21 @@ export function ratioHistory(db: Db, month: string, now: Date): RatioBreach[] {
     const moments = days.get(date)!.sort((a, b) => a.at.getTime() - b.at.getTime());
     const state: DayState = { children: new Map(), staff: new Map() };
     const open = new Map<string, RatioBreach>();
+    const ages = new Map<string, number>();
+    const ageOf = (childId: string) => {
+      let age = ages.get(childId);
+      if (age === undefined) ages.set(childId, (age = ageInMonths(kids.get(childId)!.dateOfBirth, date)));
+      return age;
+    };
     for (let i = 0; i < moments.length;) {
       const at = moments[i]!.at;
       while (i < moments.length && moments[i]!.at.getTime() === at.getTime()) moments[i++]!.apply(state);
       const rooms = new Set([...state.children.values(), ...[...state.staff.values()].map((s) => s.room), ...open.keys()]);
       for (const roomId of rooms) {
-        const present = [...state.children].filter(([, r]) => r === roomId).map(([id]) => kids.get(id)!);
+        const presentIds = [...state.children].filter(([, r]) => r === roomId).map(([id]) => id);
+        const present = presentIds.map((id) => kids.get(id)!);
         const staff = [...state.staff.values()].filter((s) => s.room === roomId);
-        const needed = staffRequired(present.map((c) => ageInMonths(c.dateOfBirth, date)));
+        const needed = staffRequired(presentIds.map(ageOf));
         const breach = open.get(roomId);
         if (staff.length >= needed) {
           if (breach) {
