@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import type { BrowserContext } from '@playwright/test';
+import { parse } from 'csv-parse/sync';
 import type { TestServer } from '../helpers/server';
 import { expect, test } from './fixtures';
 
@@ -82,4 +84,53 @@ test('the director sees a room go over ratio when the second teacher clocks out'
   await expect(banner).toHaveText(`${roomName} is over ratio: 6 children with 1 staff member. One more staff member is needed.`);
   await expect(banner).toHaveAttribute('data-ratio', 'over');
   await expect(banner).toHaveClass(/bg-red-600/);
+});
+
+test("the director downloads the month's attendance report from the tab, as CSV and as PDF", async ({ server, page, loginAsAdmin }) => {
+  // The dashboard's first load on a busy 2-core machine takes most of the default budget.
+  test.slow();
+  const id = unique();
+  const director = await server.adminCookie();
+  const child = await api(server, director, 'POST', '/api/admin/enrolled-children', {
+    childName: `Report Child ${id}`,
+    dateOfBirth: bornMonthsAgo(40),
+    program: 'preschool',
+    startDate: '2026-09-01',
+    parentName: `Report Parent ${id}`,
+    parentEmail: `report.${id}@example.com`,
+  });
+  await api(server, director, 'POST', '/api/admin/attendance', { childId: child.id, kind: 'in', by: `Report Parent ${id}` });
+
+  await loginAsAdmin();
+  await page.goto('/admin?tab=attendance');
+  const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Monthly Report (CSV)' }).click()]);
+  expect(csv.suggestedFilename()).toMatch(/^attendance-\d{4}-\d{2}\.csv$/);
+  const rows = parse(readFileSync((await csv.path())!).subarray(3)) as string[][];
+  expect(rows[0]).toEqual([
+    'section',
+    'name',
+    'room',
+    'date of birth',
+    'date',
+    'status',
+    'in',
+    'dropped off by',
+    'out',
+    'picked up by',
+    'hours',
+    'days present',
+    'days absent',
+    'details',
+  ]);
+  const today = rows.find((r) => r[1] === `Report Child ${id}` && r[5] === 'present')!;
+  expect(today[7]).toBe(`Report Parent ${id} (parent)`);
+  expect(today[10]).toBe('still in');
+
+  const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Monthly Report (PDF)' }).click()]);
+  expect(pdf.suggestedFilename()).toMatch(/^attendance-\d{4}-\d{2}\.pdf$/);
+  expect(
+    readFileSync((await pdf.path())!)
+      .subarray(0, 5)
+      .toString(),
+  ).toBe('%PDF-');
 });

@@ -3,6 +3,7 @@
  * check-out, overrides and corrections, staff clocking in and out, the day's figures against known rows across
  * midnight in Columbus, the monthly CSV, and each family seeing only its own pickups and attendance.
  */
+import { inflateSync } from 'node:zlib';
 import { parse } from 'csv-parse/sync';
 import { format, parseISO } from 'date-fns';
 import { desc, eq } from 'drizzle-orm';
@@ -442,7 +443,7 @@ describe('staff attendance and the ratio', () => {
 });
 
 describe('the monthly report', () => {
-  it('lists each stay with hours and a total per child, quoted and safe from formula injection; director only', async () => {
+  it('lists each day with hours and a total per child, quoted and safe from formula injection; director only', async () => {
     const odd = await addChild(s, { childName: '=HYPERLINK("http://x")', parentName: '@Mallory, "Jr"' });
     const plain = await addChild(s, { childName: 'Zed Report', parentName: 'Pat Report' });
     const ev = (childId: string, kind: 'in' | 'out', at: string, by: string, extra = {}) => ({
@@ -477,25 +478,49 @@ describe('the monthly report', () => {
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="attendance-2026-10.csv"');
     const text = new TextDecoder().decode(new Uint8Array(await res.arrayBuffer()).slice(3));
     const rows = parse(text) as string[][];
-    expect(rows[0]).toEqual(['child', 'date', 'in', 'out', 'hours', 'by', 'overrides']);
-    const oddRows = rows.filter((r) => r[0] === '\'=HYPERLINK("http://x")');
-    expect(oddRows).toEqual([
-      [
-        '\'=HYPERLINK("http://x")',
-        '2026-10-05',
-        '08:00',
-        '16:30',
-        '8.50',
-        '\'@Mallory, "Jr" / +1 Stranger',
-        "'+1 Stranger: -called ahead (allowed by Director Dee)",
-      ],
-      ['\'=HYPERLINK("http://x")', 'Total', '', '', '8.50', '', ''],
+    expect(rows[0]).toEqual([
+      'section',
+      'name',
+      'room',
+      'date of birth',
+      'date',
+      'status',
+      'in',
+      'dropped off by',
+      'out',
+      'picked up by',
+      'hours',
+      'days present',
+      'days absent',
+      'details',
     ]);
-    expect(rows.filter((r) => r[0] === 'Zed Report')).toEqual([
-      ['Zed Report', '2026-10-06', '09:00', '17:15', '8.25', 'Pat Report / Pat Report', ''],
-      ['Zed Report', '2026-10-07', '09:00', '13:00', '4.00', 'Pat Report / Pat Report', ''],
-      ['Zed Report', '2026-10-31', '21:30', '', '', 'Pat Report', ''],
-      ['Zed Report', 'Total', '', '', '12.25', '', ''],
+    const oddName = '\'=HYPERLINK("http://x")';
+    const oddWho = [oddName, 'no classroom', '2022-08-30'];
+    // Present on Monday the 5th only; absent on the 21 other weekdays of October.
+    expect(rows.filter((r) => r[1] === oddName && r[5] !== 'absent')).toEqual([
+      [
+        'child',
+        ...oddWho,
+        '2026-10-05',
+        'present',
+        '08:00',
+        '\'@Mallory, "Jr" (parent)',
+        '16:30',
+        "'+1 Stranger (staff override: -called ahead; allowed by Director Dee)",
+        '8.50',
+        '',
+        '',
+        '',
+      ],
+      ['child total', ...oddWho, '2026-10', '', '', '', '', '', '8.50', '1', '21', ''],
+    ]);
+    const zedWho = ['Zed Report', 'no classroom', '2022-08-30'];
+    expect(rows.filter((r) => r[1] === 'Zed Report' && r[5] !== 'absent')).toEqual([
+      ['child', ...zedWho, '2026-10-06', 'present', '09:00', 'Pat Report (parent)', '17:15', 'Pat Report (parent)', '8.25', '', '', ''],
+      ['child', ...zedWho, '2026-10-07', 'present', '09:00', 'Pat Report (parent)', '13:00', 'Pat Report (parent)', '4.00', '', '', ''],
+      // Checked out on November 1st: no check-out in October, and not "still in".
+      ['child', ...zedWho, '2026-10-31', 'present', '21:30', 'Pat Report (parent)', '', '', '0.00', '', '', 'no check-out recorded'],
+      ['child total', ...zedWho, '2026-10', '', '', '', '', '', '12.25', '3', '20', ''],
     ]);
     // No cell of the file starts with a formula character.
     for (const r of rows) for (const cell of r) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
@@ -511,6 +536,265 @@ describe('the monthly report', () => {
         .subarray(0, 5)
         .toString(),
     ).toBe('%PDF-');
+  });
+});
+
+/** The text a jspdf PDF draws: each content stream inflated, its `(…) Tj` strings joined by spaces. */
+function pdfText(bytes: Buffer): string {
+  const raw = bytes.toString('latin1');
+  const out: string[] = [];
+  for (const m of raw.matchAll(/stream\r?\n/g)) {
+    const start = m.index + m[0].length;
+    const end = raw.indexOf('endstream', start);
+    const chunk = Buffer.from(raw.slice(start, end), 'latin1');
+    let text: string;
+    try {
+      text = inflateSync(chunk).toString('latin1');
+    } catch {
+      text = chunk.toString('latin1');
+    }
+    for (const t of text.matchAll(/\(((?:\\.|[^\\)])*)\) Tj/g)) out.push(t[1]!.replace(/\\(.)/g, '$1'));
+  }
+  return out.join(' ');
+}
+
+describe('the monthly report: each day, who, hours, staff and ratio', () => {
+  // September 2026 in Columbus is UTC-4. Tuesday the 1st to Wednesday the 30th: 22 weekdays.
+  const at = (iso: string) => new Date(iso);
+  let ivy = '';
+  let tinaCookie = '';
+  let parentToken = '';
+  const ids: string[] = [];
+  beforeAll(async () => {
+    const oak = await room('Oak Report Room', 'infant', 8);
+    ivy = (
+      await childIn(oak.id, { childName: 'Ivy Report', dateOfBirth: '2025-12-01', startDate: '2026-09-01', parentName: 'Rosa Report' })
+    ).id;
+    s.db
+      .insert(authorizedPickups)
+      .values({ childId: ivy, name: 'Gus Grand', relationship: 'Grandfather', phone: '614-555-0177', addedBy: 'Director' })
+      .run();
+    for (let i = 1; i <= 5; i++)
+      ids.push(
+        (
+          await childIn(oak.id, {
+            childName: `Baby Report ${i}`,
+            dateOfBirth: '2026-01-15',
+            startDate: '2026-09-01',
+            parentName: `Parent Report ${i}`,
+          })
+        ).id,
+      );
+    tinaCookie = await s.adminCookie('tina.report@example.com', 'teacher');
+    await s.adminCookie('uma.report@example.com', 'teacher');
+    parentToken = a.token;
+    const staffId = (email: string) => s.db.query.adminUsers.findFirst({ where: (u, { eq }) => eq(u.email, email) }).sync()!.id;
+    const tina = { staffId: staffId('tina.report@example.com'), staffName: 'Tina Report', classroomId: oak.id };
+    const uma = { staffId: staffId('uma.report@example.com'), staffName: 'Uma Report', classroomId: oak.id };
+    const ev = (childId: string, kind: 'in' | 'out', iso: string, by: string, extra = {}) => ({
+      childId,
+      kind,
+      at: at(iso),
+      by,
+      recordedByName: 'Director Dee',
+      ...extra,
+    });
+    s.db
+      .insert(attendanceEvents)
+      .values([
+        // Tuesday the 1st: Ivy 08:00 to 16:30, dropped off by her mother, picked up by her grandfather.
+        ev(ivy, 'in', '2026-09-01T12:00:00Z', 'Rosa Report'),
+        ev(ivy, 'out', '2026-09-01T20:30:00Z', 'gus  GRAND'),
+        // Five more infants from 08:10 to 12:00: six infants need two staff (1:5).
+        ...ids.flatMap((id, i) => [
+          ev(id, 'in', '2026-09-01T12:10:00Z', `Parent Report ${i + 1}`),
+          ev(id, 'out', '2026-09-01T16:00:00Z', `Parent Report ${i + 1}`),
+        ]),
+        // Wednesday the 2nd: two stays, 09:00-12:00 and 13:00-15:15, the second to an adult not on the list.
+        ev(ivy, 'in', '2026-09-02T13:00:00Z', 'Rosa Report'),
+        ev(ivy, 'out', '2026-09-02T16:00:00Z', 'Rosa Report'),
+        ev(ivy, 'in', '2026-09-02T17:00:00Z', 'Rosa Report'),
+        ev(ivy, 'out', '2026-09-02T19:15:00Z', 'Stranger Sam', { override: true, overrideReason: 'Mother phoned' }),
+      ])
+      .run();
+    s.db
+      .insert(staffAttendance)
+      .values([
+        { ...tina, kind: 'in', at: at('2026-09-01T11:50:00Z') },
+        { ...uma, kind: 'in', at: at('2026-09-01T12:40:00Z') },
+        { ...uma, kind: 'out', at: at('2026-09-01T18:00:00Z') },
+        { ...tina, kind: 'out', at: at('2026-09-01T19:00:00Z') },
+        // The 2nd: Tina never clocks out.
+        { ...tina, kind: 'in', at: at('2026-09-02T12:55:00Z') },
+        { ...tina, kind: 'in', at: at('2026-09-03T12:00:00Z') },
+        { ...tina, kind: 'out', at: at('2026-09-03T16:30:00Z') },
+      ])
+      .run();
+  });
+
+  const csv = async (month: string) => {
+    const res = await get(`/api/admin/attendance/report.csv?month=${month}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    return parse(new TextDecoder().decode(new Uint8Array(await res.arrayBuffer()).slice(3))) as string[][];
+  };
+
+  it('lists each open day present or absent with times, who and how they are known, the hours of each day and of the month', async () => {
+    const rows = await csv('2026-09');
+    expect(rows[0]).toEqual([
+      'section',
+      'name',
+      'room',
+      'date of birth',
+      'date',
+      'status',
+      'in',
+      'dropped off by',
+      'out',
+      'picked up by',
+      'hours',
+      'days present',
+      'days absent',
+      'details',
+    ]);
+    const mine = rows.filter((r) => r[1] === 'Ivy Report');
+    const who = ['Ivy Report', 'Oak Report Room', '2025-12-01'];
+    expect(mine[0]).toEqual([
+      'child',
+      ...who,
+      '2026-09-01',
+      'present',
+      '08:00',
+      'Rosa Report (parent)',
+      '16:30',
+      'gus  GRAND (authorized pickup: Grandfather)',
+      '8.50',
+      '',
+      '',
+      '',
+    ]);
+    expect(mine[1]).toEqual([
+      'child',
+      ...who,
+      '2026-09-02',
+      'present',
+      '09:00',
+      'Rosa Report (parent)',
+      '15:15',
+      'Stranger Sam (staff override: Mother phoned; allowed by Director Dee)',
+      '5.25',
+      '',
+      '',
+      'Stays: 09:00-12:00, 13:00-15:15',
+    ]);
+    expect(mine[2]).toEqual(['child', ...who, '2026-09-03', 'absent', '', '', '', '', '', '', '', '']);
+    // No row for a Saturday or a Sunday: the 5th and 6th are not open days.
+    expect(mine.map((r) => r[4])).not.toContain('2026-09-05');
+    expect(mine.filter((r) => r[5] === 'absent')).toHaveLength(20);
+    expect(mine.at(-1)).toEqual(['child total', ...who, '2026-09', '', '', '', '', '', '13.75', '2', '20', '']);
+  });
+
+  it('a child still checked in shows "still in", not 0.00, and a day still to come is not absent', async () => {
+    const kit = await childIn(null, { childName: 'Kit Report', startDate: '2026-11-16', parentName: 'Lou Report' });
+    expect((await record({ childId: kit.id, kind: 'in', by: 'Lou Report' })).status).toBe(201);
+    const mine = (await csv('2026-11')).filter((r) => r[1] === 'Kit Report');
+    // Monday the 16th to Friday the 20th absent; today (Saturday the 21st) in, and no row after today.
+    expect(mine.map((r) => [r[4], r[5]])).toEqual([
+      ['2026-11-16', 'absent'],
+      ['2026-11-17', 'absent'],
+      ['2026-11-18', 'absent'],
+      ['2026-11-19', 'absent'],
+      ['2026-11-20', 'absent'],
+      ['2026-11-21', 'present'],
+      ['2026-11', ''],
+    ]);
+    const today = mine[5]!;
+    expect(today[2]).toBe('no classroom');
+    expect(today[8]).toBe('still in');
+    expect(today[10]).toBe('still in');
+    expect(mine[6]!.slice(10)).toEqual(['0.00', '1', '5', 'still in']);
+  });
+
+  it('has a staff section: hours per person and day from the clock, a day without its clock-out said so', async () => {
+    const rows = (await csv('2026-09')).filter((r) => r[0]!.startsWith('staff'));
+    expect(rows.map((r) => [r[0], r[1], r[2], r[4], r[6], r[8], r[10], r[11], r[13]])).toEqual([
+      ['staff', 'Tina Report', 'Oak Report Room', '2026-09-01', '07:50', '15:00', '7.17', '', ''],
+      ['staff', 'Tina Report', 'Oak Report Room', '2026-09-02', '08:55', '', '0.00', '', 'no clock-out recorded'],
+      ['staff', 'Tina Report', 'Oak Report Room', '2026-09-03', '08:00', '12:30', '4.50', '', ''],
+      ['staff total', 'Tina Report', '', '2026-09', '', '', '11.67', '3', ''],
+      ['staff', 'Uma Report', 'Oak Report Room', '2026-09-01', '08:40', '14:00', '5.33', '', ''],
+      ['staff total', 'Uma Report', '', '2026-09', '', '', '5.33', '1', ''],
+    ]);
+  });
+
+  it('has each spell out of ratio: the room, from when, for how long and who was there', async () => {
+    const rows = (await csv('2026-09')).filter((r) => r[0] === 'out of ratio');
+    const babies = ['Ivy Report', 'Baby Report 1', 'Baby Report 2', 'Baby Report 3', 'Baby Report 4', 'Baby Report 5'].join(', ');
+    expect(rows).toEqual([
+      [
+        'out of ratio',
+        'Tina Report',
+        'Oak Report Room',
+        '',
+        '2026-09-01',
+        '6 children, 1 staff, 2 needed',
+        '08:10',
+        '',
+        '08:40',
+        '',
+        '0.50',
+        '',
+        '',
+        `30 minutes; Staff: Tina Report; Children: ${babies}`,
+      ],
+      [
+        'out of ratio',
+        '',
+        'Oak Report Room',
+        '',
+        '2026-09-01',
+        '1 child, 0 staff, 1 needed',
+        '15:00',
+        '',
+        '16:30',
+        '',
+        '1.50',
+        '',
+        '',
+        '90 minutes; Staff: nobody; Children: Ivy Report',
+      ],
+    ]);
+  });
+
+  it('draws the same month as a PDF for the director: no-store, with the days, the staff and the ratio history', async () => {
+    const res = await get('/api/admin/attendance/report.pdf?month=2026-09');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    expect(res.headers.get('cache-control')).toMatch(/no-store/);
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="attendance-2026-09.pdf"');
+    const bytes = Buffer.from(await res.arrayBuffer());
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    const text = pdfText(bytes);
+    expect(text).toContain('Monthly attendance report: September 2026');
+    expect(text).toContain('Room: Oak Report Room - Born Dec 01, 2025 - Present 2 days, absent 20 days - 13.75 hours');
+    expect(text).toContain('gus  GRAND (authorized pickup:');
+    expect(text).toContain('Ratio history');
+    expect(text).toContain('90 minutes');
+    expect(text).toContain('Tina Report');
+  });
+
+  it('refuses a teacher and a parent (403) and a bad month (400 with its sentence), CSV and PDF alike', async () => {
+    for (const file of ['report.csv', 'report.pdf']) {
+      expect((await get(`/api/admin/attendance/${file}?month=2026-09`, tinaCookie)).status).toBe(403);
+      expect((await s.request(`/api/admin/attendance/${file}?month=2026-09`, bearer(parentToken))).status).toBe(403);
+      for (const month of ['2026-13', '2026-9', 'September', '']) {
+        const res = await get(`/api/admin/attendance/${file}?month=${month}`);
+        expect(res.status, `${file} ${month}`).toBe(400);
+        expect((await res.json()) as { message: string }).toMatchObject({ message: 'Please give a month (YYYY-MM)' });
+      }
+    }
+    const caller = s.caller('teacher');
+    await expect(caller.attendance.reportPdf({ month: '2026-09' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
   });
 });
 

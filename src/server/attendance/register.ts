@@ -16,12 +16,14 @@ import {
   type pickupAddSchema,
   type pickupDeleteSchema,
   type pickupUpdateSchema,
+  type reportMonthSchema,
   type staffPickupAddSchema,
 } from '../../shared/schemas/attendance';
 import { listClassrooms } from './classrooms';
 import { addParentPickup, addStaffPickup, deleteParentPickup, familyPickups, pickupsOf, staffChildOr404, updatePickup } from './pickups';
 import { attendanceDay, childAttendance } from './records';
 import { signInSheetPdf } from './sheet-pdf';
+import { attendanceReportPdf } from './report-pdf';
 import { centreToday } from '../clock';
 import { parentChildOr404 } from '../parents/access';
 import { consumeForAccount, inBuildSlot } from '../services/rate-limit';
@@ -94,6 +96,15 @@ export function sheetPdfOf(ctx: StaffContext, input: z.output<typeof attendanceD
     consumeForAccount(ctx, ctx.limits.pdfs);
     const bytes = signInSheetPdf(attendanceDay(ctx.db, input.date));
     return { fileName: `sign-in-sheet-${input.date}.pdf`, contentBase64: bytes.toString('base64') };
+  });
+}
+
+/** The monthly attendance report's PDF, built in a slot of the PDF gate (ADR 068) and counted against the PDF limit. */
+export function reportPdfOf(ctx: StaffContext, input: z.output<typeof reportMonthSchema>) {
+  return inBuildSlot(ctx, async () => {
+    consumeForAccount(ctx, ctx.limits.pdfs);
+    const bytes = await attendanceReportPdf(ctx.db, input.month, ctx.clock.now());
+    return { fileName: `attendance-${input.month}.pdf`, contentBase64: bytes.toString('base64') };
   });
 }
 

@@ -137,7 +137,7 @@ class RecordPage {
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 /** A month (`YYYY-MM`): "November 2026" as it always was in English, "Noviembre de 2026" from the formatter in Spanish. */
-function monthName(w: PdfWords, month: string): string {
+export function monthName(w: PdfWords, month: string): string {
   if (w.language === 'en') return `${MONTHS[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`;
   const text = w.intl.formatDate(new Date(`${month}-15T12:00:00Z`), { month: 'long', year: 'numeric' });
   return text.charAt(0).toUpperCase() + text.slice(1);

@@ -1,5 +1,6 @@
 import { Hono, type Context as HonoContext } from 'hono';
-import { reportRows, REPORT_HEADER } from '../attendance/report';
+import { reportCsvRows, reportHeader } from '../attendance/report';
+import { PdfWords } from '../payments/pdf';
 import { csvResponse } from '../exports/csv';
 import { pdfResponse, readJsonObject, type RestEnv, urlInput } from './shim';
 
@@ -9,7 +10,7 @@ const query = (c: HonoContext, name: string) => c.req.query(name) || undefined;
 /**
  * Classrooms, authorized pickups and attendance: the REST twins of routers/attendance.ts, each
  * calling its procedure (which decides who may call it). The monthly CSV streams once its procedure has
- * checked the caller and the month.
+ * checked the caller and the month; its PDF twin is drawn by its procedure.
  */
 export const attendanceRest = new Hono<RestEnv>()
   .get('/admin/classrooms', async (c) => c.json(await c.var.caller.classrooms.list()))
@@ -73,8 +74,12 @@ export const attendanceRest = new Hono<RestEnv>()
     const { month, fileName } = await c.var.caller.attendance.reportFile(
       urlInput(c.var.caller.attendance.reportFile, { month: c.req.query('month') }),
     );
-    return csvResponse(fileName, REPORT_HEADER, reportRows(c.var.ctx.db, month), (row) => row);
+    const words = new PdfWords('en');
+    return csvResponse(fileName, reportHeader(words), reportCsvRows(c.var.ctx.db, month, c.var.ctx.clock.now(), words), (row) => row);
   })
+  .get('/admin/attendance/report.pdf', async (c) =>
+    pdfResponse(c, await c.var.caller.attendance.reportPdf(urlInput(c.var.caller.attendance.reportPdf, { month: c.req.query('month') }))),
+  )
   .get('/admin/attendance/sheet.pdf', async (c) =>
     pdfResponse(c, await c.var.caller.attendance.sheetPdf(urlInput(c.var.caller.attendance.sheetPdf, { date: c.req.query('date') }))),
   )

@@ -24,6 +24,7 @@ import {
   pickupList,
   addPickupFor,
   sheetPdfOf,
+  reportPdfOf,
   parentPickupList,
   parentAddPickupFor,
   updatePickupFor,
@@ -86,6 +87,8 @@ export const attendanceRouter = router({
     month: input.month,
     fileName: `attendance-${input.month}.csv`,
   })),
+  /** The monthly report as a PDF (attendance/report-pdf.ts): the CSV's figures, drawn for printing. */
+  reportPdf: directorProcedure.input(reportMonthSchema).query(({ ctx, input }) => reportPdfOf(ctx, input)),
   /** The printable daily sign-in sheet. */
   sheetPdf: staffProcedure.input(attendanceDaySchema).query(({ ctx, input }) => sheetPdfOf(ctx, input)),
 

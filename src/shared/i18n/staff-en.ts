@@ -18,6 +18,8 @@ export const staffEn = {
   'staff.tab.classrooms': 'Classrooms',
   'staff.tab.activities': 'Activities',
   'staff.tab.attendance': 'Attendance',
+  'staff.attendance.reportCsv': 'Monthly Report (CSV)',
+  'staff.attendance.reportPdf': 'Monthly Report (PDF)',
   'staff.tab.daily': 'Daily sheets',
   'staff.tab.communication': 'Communication',
   'staff.tab.payments': 'Payments',

@@ -13,6 +13,7 @@ import { Badge, Card } from '../../ui/Card';
 import { Dialog } from '../../ui/Dialog';
 import { TextField } from '../../ui/Field';
 import { ListState, PanelHeader } from '../PanelHeader';
+import { staffText } from '../staff-words';
 
 type Day = {
   children: {
@@ -89,10 +90,16 @@ export default function AttendanceTab() {
               Sign-in Sheet (PDF)
             </Button>
             {me.data?.role === 'director' && (
-              <Button variant="outline" onPress={() => void download(`/api/admin/attendance/report.csv?month=${month}`)}>
-                <Download aria-hidden="true" className="size-4" />
-                Monthly Report (CSV)
-              </Button>
+              <>
+                <Button variant="outline" onPress={() => void download(`/api/admin/attendance/report.csv?month=${month}`)}>
+                  <Download aria-hidden="true" className="size-4" />
+                  {staffText('staff.attendance.reportCsv')}
+                </Button>
+                <Button variant="outline" onPress={() => void download(`/api/admin/attendance/report.pdf?month=${month}`)}>
+                  <FileText aria-hidden="true" className="size-4" />
+                  {staffText('staff.attendance.reportPdf')}
+                </Button>
+              </>
             )}
           </div>
         }
