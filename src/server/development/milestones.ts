@@ -23,6 +23,7 @@ import { refuse } from '../refusal';
 
 export const milestoneColumns = {
   id: milestones.id,
+  key: milestones.key,
   name: milestones.name,
   description: milestones.description,
   category: milestones.category,
