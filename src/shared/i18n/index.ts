@@ -17,6 +17,8 @@ import { pdfEs } from './pdf-es';
 import { type PortalKey, portalEn } from './portal-en';
 import { portalEs } from './portal-es';
 import { registerCatalogue } from './registry';
+import { type ResetPasswordKey, resetPasswordEn } from './reset-password-en';
+import { resetPasswordEs } from './reset-password-es';
 import { type StaffKey, staffEn } from './staff-en';
 
 export { LOCALES } from './formatter';
@@ -33,13 +35,14 @@ export const AREAS = {
   mail: { en: mailEn, es: mailEs },
   pdf: { en: pdfEn, es: pdfEs },
   login: { en: loginEn, es: loginEs },
+  resetPassword: { en: resetPasswordEn, es: resetPasswordEs },
   calendar: { en: calendarEn, es: calendarEs },
   errors: { en: errorsEn, es: errorsEs },
   staff: { en: staffEn },
 } as const satisfies Record<string, { en: Record<string, string>; es?: Record<string, string> }>;
 
 /** Every message the server can write. */
-export type MessageKey = SiteKey | PortalKey | MailKey | PdfKey | LoginKey | CalendarKey | ErrorKey | StaffKey;
+export type MessageKey = SiteKey | PortalKey | MailKey | PdfKey | LoginKey | ResetPasswordKey | CalendarKey | ErrorKey | StaffKey;
 
 function merged(language: Language): Record<MessageKey, string> {
   const out: Record<string, string> = {};
