@@ -62,6 +62,8 @@ beforeAll(async () => {
     .insert(dailyActivities)
     .values({ childId: otto.id, activityDate: today, category: 'creative', title: 'Clay animals', description: 'A cat' })
     .run();
+  // The server render is loaded from source on the first page drawn: here, in a hook, not in the first test's time.
+  expect((await s.request('/')).status).toBe(200);
 });
 
 async function dashboard(query: string, cookie: string | null) {
