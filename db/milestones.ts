@@ -4,6 +4,11 @@
  * tests/unit/milestone-seed.test.ts checks that each seed uses one of them.
  */
 export interface MilestoneSeed {
+  /**
+   * The milestone's stable key: what the Spanish catalogue (src/shared/i18n/milestones-es.ts) and the seed find it
+   * by. Never changed once written; the name and description may be reworded.
+   */
+  key: string;
   name: string;
   description: string;
   category: string;
@@ -16,12 +21,13 @@ export interface MilestoneSeed {
 
 /**
  * Developmental milestones by age band, written from Ohio's Early Learning and Development Standards
- * (birth to kindergarten entry) and the CDC's "Learn the Signs. Act Early." checklists. Names are unique:
- * the seed upserts by name, so a reworded description reaches existing databases.
+ * (birth to kindergarten entry) and the CDC's "Learn the Signs. Act Early." checklists. Keys and names are
+ * unique: the seed upserts by key, so a reworded name or description reaches existing databases.
  */
 export const MILESTONES: MilestoneSeed[] = [
   // 0-6 months
   {
+    key: 'holds-head-steady',
     name: 'Holds Head Steady',
     description: 'Holds head up steadily without support when held upright and pushes up on forearms during tummy time.',
     category: 'physical',
@@ -31,6 +37,7 @@ export const MILESTONES: MilestoneSeed[] = [
     difficulty: 'easy',
   },
   {
+    key: 'first-social-smile',
     name: 'First Social Smile',
     description: "Smiles in response to a familiar caregiver's face and voice, showing the beginning of a warm relationship.",
     category: 'social',
@@ -40,6 +47,7 @@ export const MILESTONES: MilestoneSeed[] = [
     difficulty: 'easy',
   },
   {
+    key: 'coos-and-babbles',
     name: 'Coos and Babbles',
     description: 'Makes cooing sounds and turns toward voices, taking turns "talking" with an adult.',
     category: 'language',
@@ -49,6 +57,7 @@ export const MILESTONES: MilestoneSeed[] = [
     difficulty: 'normal',
   },
   {
+    key: 'tracks-moving-objects',
     name: 'Tracks Moving Objects',
     description: 'Follows a moving toy or face with the eyes from side to side and reaches toward what interests them.',
     category: 'cognitive',
@@ -58,6 +67,7 @@ export const MILESTONES: MilestoneSeed[] = [
     difficulty: 'normal',
   },
   {
+    key: 'brings-hands-to-mouth',
     name: 'Brings Hands to Mouth',
     description: 'Brings hands to mouth to self-soothe and begins to calm when picked up or spoken to.',
     category: 'self-care',
@@ -69,6 +79,7 @@ export const MILESTONES: MilestoneSeed[] = [
 
   // 6-12 months
   {
+    key: 'sits-without-support',
     name: 'Sits Without Support',
     description: 'Sits steadily without help, freeing both hands to explore and pass toys from hand to hand.',
     category: 'physical',
@@ -78,6 +89,7 @@ export const MILESTONES: MilestoneSeed[] = [
     difficulty: 'normal',
   },
   {
+    key: 'pulls-to-stand',
     name: 'Pulls to Stand',
     description: 'Pulls up to standing on furniture and cruises a few steps while holding on.',
     category: 'physical',
@@ -87,6 +99,7 @@ export const MILESTONES: MilestoneSeed[] = [
     difficulty: 'challenging',
   },
   {
+    key: 'object-permanence',
     name: 'Object Permanence',
     description: 'Looks for a toy hidden under a blanket, understanding that things exist when out of sight.',
     category: 'cognitive',
@@ -96,6 +109,7 @@ export const MILESTONES: MilestoneSeed[] = [
     difficulty: 'normal',
   },
   {
+    key: 'waves-bye-bye',
     name: 'Waves Bye-Bye',
     description: 'Waves bye-bye and plays simple back-and-forth games such as peek-a-boo and pat-a-cake.',
     category: 'social',
@@ -105,6 +119,7 @@ export const MILESTONES: MilestoneSeed[] = [
     difficulty: 'easy',
   },
   {
+    key: 'first-words',
     name: 'First Words',
     description: 'Says "mama" or "dada" with meaning and responds to their own name.',
     category: 'language',
@@ -114,6 +129,7 @@ export const MILESTONES: MilestoneSeed[] = [
     difficulty: 'challenging',
   },
   {
+    key: 'finger-feeds',
     name: 'Finger Feeds',
     description: 'Picks up small pieces of food with thumb and finger and feeds themself.',
     category: 'self-care',
@@ -125,6 +141,7 @@ export const MILESTONES: MilestoneSeed[] = [
 
   // 1-2 years
   {
+    key: 'walks-independently',
     name: 'Walks Independently',
     description: 'Walks across the room without holding on and begins to climb onto low furniture.',
     category: 'physical',
@@ -134,6 +151,7 @@ export const MILESTONES: MilestoneSeed[] = [
     difficulty: 'normal',
   },
   {
+    key: 'stacks-blocks',
     name: 'Stacks Blocks',
     description: 'Stacks two to four blocks and fits simple shapes into a shape sorter.',
     category: 'cognitive',
@@ -143,6 +161,7 @@ export const MILESTONES: MilestoneSeed[] = [
     difficulty: 'normal',
   },
   {
+    key: 'two-word-phrases',
     name: 'Two-Word Phrases',
     description: 'Puts two words together such as "more milk" and points to pictures in a book when named.',
     category: 'language',
@@ -152,6 +171,7 @@ export const MILESTONES: MilestoneSeed[] = [
     difficulty: 'challenging',
   },
   {
+    key: 'parallel-play',
     name: 'Parallel Play',
     description: 'Plays alongside other children, watching and copying what they do.',
     category: 'social',
@@ -161,6 +181,7 @@ export const MILESTONES: MilestoneSeed[] = [
     difficulty: 'easy',
   },
   {
+    key: 'drinks-from-an-open-cup',
     name: 'Drinks From an Open Cup',
     description: 'Drinks from an open cup with little spilling and tries to use a spoon.',
     category: 'self-care',
@@ -172,6 +193,7 @@ export const MILESTONES: MilestoneSeed[] = [
 
   // 3-4 years
   {
+    key: 'pedals-a-tricycle',
     name: 'Pedals a Tricycle',
     description: 'Pedals a tricycle, runs easily and climbs playground equipment with confidence.',
     category: 'physical',
@@ -181,6 +203,7 @@ export const MILESTONES: MilestoneSeed[] = [
     difficulty: 'normal',
   },
   {
+    key: 'counts-to-ten',
     name: 'Counts to Ten',
     description: 'Counts aloud to ten and counts up to five objects, touching each one once.',
     category: 'cognitive',
@@ -190,6 +213,7 @@ export const MILESTONES: MilestoneSeed[] = [
     difficulty: 'normal',
   },
   {
+    key: 'takes-turns',
     name: 'Takes Turns',
     description: 'Takes turns in a simple game and shares materials with a friend with gentle reminders.',
     category: 'social',
@@ -199,6 +223,7 @@ export const MILESTONES: MilestoneSeed[] = [
     difficulty: 'normal',
   },
   {
+    key: 'tells-a-simple-story',
     name: 'Tells a Simple Story',
     description: 'Speaks in sentences of four or more words and retells parts of a familiar story.',
     category: 'language',
@@ -208,6 +233,7 @@ export const MILESTONES: MilestoneSeed[] = [
     difficulty: 'challenging',
   },
   {
+    key: 'washes-hands-independently',
     name: 'Washes Hands Independently',
     description: 'Washes and dries hands without help before meals and after using the toilet.',
     category: 'self-care',
@@ -219,6 +245,7 @@ export const MILESTONES: MilestoneSeed[] = [
 
   // 4-5 years
   {
+    key: 'hops-on-one-foot',
     name: 'Hops on One Foot',
     description: 'Hops on one foot, catches a bounced ball and uses scissors to cut along a line.',
     category: 'physical',
@@ -228,6 +255,7 @@ export const MILESTONES: MilestoneSeed[] = [
     difficulty: 'challenging',
   },
   {
+    key: 'writes-first-name',
     name: 'Writes First Name',
     description: 'Writes some letters of their first name and recognises it in print.',
     category: 'cognitive',
@@ -237,6 +265,7 @@ export const MILESTONES: MilestoneSeed[] = [
     difficulty: 'challenging',
   },
   {
+    key: 'rhymes-and-sounds',
     name: 'Rhymes and Sounds',
     description: 'Recognises rhyming words and names the first sound of familiar words.',
     category: 'language',
@@ -246,6 +275,7 @@ export const MILESTONES: MilestoneSeed[] = [
     difficulty: 'normal',
   },
   {
+    key: 'names-feelings',
     name: 'Names Feelings',
     description: 'Names their feelings and those of others and uses words to solve small conflicts.',
     category: 'social',
@@ -255,6 +285,7 @@ export const MILESTONES: MilestoneSeed[] = [
     difficulty: 'normal',
   },
   {
+    key: 'dresses-independently',
     name: 'Dresses Independently',
     description: 'Puts on a coat and shoes, and manages zippers and large buttons without help.',
     category: 'self-care',

@@ -124,6 +124,11 @@ export const announcements = sqliteTable(
 // ── milestones (reference data, seeded) ──
 export const milestones = sqliteTable('milestones', {
   id: id(),
+  /**
+   * The seed's stable key (db/milestones.ts), what the Spanish catalogue is keyed by. Null only for a row the seed
+   * no longer writes (none is made any other way).
+   */
+  key: text('key').unique(),
   name: text('name').notNull().unique(),
   description: text('description').notNull(),
   category: text('category').notNull(),

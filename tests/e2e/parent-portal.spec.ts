@@ -4,7 +4,7 @@ import { dailyActivities, developmentNotes, milestones, outboxMessages, parentSe
 import { centreDateOf } from '../../src/shared/centre-time';
 import { PARENT_PASSWORD_HINT } from '../../src/shared/schemas/password-policy';
 import type { TestServer } from '../helpers/server';
-import { expect, openBeforeScripts, pageReady, test } from './fixtures';
+import { expect, openBeforeScripts, pageReady, test, watchForProblems } from './fixtures';
 import { parentFamily } from './parent-family';
 import { drainMailQueue } from '../../src/server/services/mail-queue';
 
@@ -443,12 +443,16 @@ test('a used, expired or unknown reset link is said as the page opens, before an
   await expect(page.getByRole('link', { name: 'Go to sign in' })).toBeVisible();
 });
 
+// What the server draws with a notice in the address is read in tests/integration/server-html.test.ts; here, the page
+// with its script: the notice shown, nothing from the address, no console error or CSP violation.
 test('the sign-in page shows only its own notices, never words taken from the address', async ({ page }) => {
+  const problems = await watchForProblems(page);
   await page.goto('/parent-login?notice=Your%20account%20is%20locked.%20Call%20555-0100');
   await expect(page.getByRole('heading', { level: 1, name: 'Parent Portal' })).toBeVisible();
   await expect(page.getByText('Call 555-0100')).toHaveCount(0);
   await page.goto('/parent-login?notice=session-ended');
   await expect(page.getByText('Your session has ended. Please sign in again.')).toBeVisible();
+  await problems();
 });
 
 test('staff add an activity and a note in the Activities tab, and the parent sees them', async ({

@@ -1,9 +1,9 @@
 import type { Page } from '@playwright/test';
 import { eq } from 'drizzle-orm';
 import { outboxMessages, parentPasswordResets, parentSessions, parentUsers } from '../../db/schema';
-import { resetPasswordEn } from '../../src/client/components/parent-reset/words-en';
+import { resetPasswordWordsEn as resetPasswordEn } from '../../src/client/components/parent-reset/words-en';
 import { drainMailQueue } from '../../src/server/services/mail-queue';
-import { resetPasswordEs } from '../../src/shared/i18n/reset-password-es';
+import { resetPasswordWordsEs as resetPasswordEs } from '../../src/client/components/parent-reset/words-es';
 import { en } from '../../src/shared/i18n/en';
 import { es } from '../../src/shared/i18n/es';
 import { loginEn } from '../../src/shared/i18n/login-en';

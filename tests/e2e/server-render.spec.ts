@@ -1,6 +1,5 @@
 import type { Page } from '@playwright/test';
 import { announcements } from '../../db/schema';
-import { PARENT_NOTICES } from '../../src/client/lib/parent-session';
 import { centreDateOf } from '../../src/shared/centre-time';
 import { expect, test, watchForProblems } from './fixtures';
 
@@ -168,16 +167,6 @@ for (const { path, script, act } of [
     await problems();
   });
 }
-
-test('the sign-in page with a notice in its address is drawn by the server, notice included', async ({ page }) => {
-  const problems = await watchForProblems(page);
-  const response = await page.goto('/parent-login?notice=session-ended');
-  const html = await response!.text();
-  expect(html).not.toContain('id="ssr-state"');
-  expect(html).toContain(PARENT_NOTICES['session-ended']);
-  await expect(page.getByText(PARENT_NOTICES['session-ended'])).toBeVisible();
-  await problems();
-});
 
 // 03:00 UTC on 20 November is the 19th in Columbus (22:00) and Los Angeles (19:00), the 20th in UTC (the server's
 // clock) and in Tokyo (12:00). Drawn in UTC, the page would not match what Los Angeles draws; in Tokyo, React keeps

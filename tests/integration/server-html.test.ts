@@ -1,15 +1,16 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { announcements, events } from '../../db/schema';
 import { centre, centreMapsUrl, telHref } from '../../src/shared/centre';
 import { addDays, centreDateOf } from '../../src/shared/centre-time';
 import { en } from '../../src/shared/i18n/en';
 import { es } from '../../src/shared/i18n/es';
+import { PARENT_NOTICES } from '../../src/client/lib/parent-session';
 import { notFoundTitle } from '../../src/shared/public-pages';
 import { byId, elements, getAllByRole, getByLabel, getByRole, hasText, type HtmlElement, nameOf, parseHtml, textOf } from '../helpers/html';
-import { standInManifest } from '../helpers/stand-in-build';
+import { writeStandInBuildWithRealRender } from '../helpers/stand-in-build';
 import { startTestServer, type TestServer } from '../helpers/server';
 
 /**
@@ -24,14 +25,7 @@ const realClock = () => ({ now: () => new Date(), set() {}, advance() {}, sleep:
 let dir: string;
 function standInBuild() {
   dir = mkdtempSync(join(tmpdir(), 'server-html-'));
-  mkdirSync(join(dir, 'client', '.vite'), { recursive: true });
-  mkdirSync(join(dir, 'ssr'));
-  writeFileSync(
-    join(dir, 'client', 'index.html'),
-    '<!doctype html>\n<html lang="en">\n  <head>\n    <!--app-head-->\n    <script type="module" crossorigin src="/assets/index-A.js"></script>\n  </head>\n  <body><div id="root"></div></body>\n</html>',
-  );
-  writeFileSync(join(dir, 'client', '.vite', 'manifest.json'), JSON.stringify(standInManifest()));
-  writeFileSync(join(dir, 'ssr', 'entry-server.js'), `export * from ${JSON.stringify(resolve('src/client/entry-server.tsx'))};`);
+  writeStandInBuildWithRealRender(dir);
 }
 const startSite = () => startTestServer({ clientDir: join(dir, 'client'), ssrDir: join(dir, 'ssr'), clock: realClock() });
 
@@ -222,6 +216,16 @@ describe('the public pages without JavaScript: what the server draws', () => {
     const answer = parseHtml(await res.text());
     expect(res.headers.get('location') ?? '').not.toContain('not-in-the-address');
     expect(textOf(getByRole(answer, 'alert'))).toContain('Invalid email or password');
+  });
+
+  it('the sign-in page with a notice in its address is drawn by the server, notice included, and never words the address holds', async () => {
+    const { html, doc } = await page('/parent-login?notice=session-ended');
+    expect(html).not.toContain('id="ssr-state"');
+    expect(html).toContain(PARENT_NOTICES['session-ended']);
+    expect(hasText(doc, PARENT_NOTICES['session-ended'])).toBe(true);
+    const made = await page('/parent-login?notice=Your%20account%20is%20locked.%20Call%20555-0100');
+    heading(made.doc, 'Parent Portal', 1);
+    expect(made.html).not.toContain('Call 555-0100');
   });
 });
 

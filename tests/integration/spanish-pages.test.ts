@@ -16,10 +16,10 @@ import { SPANISH_PATHS } from '../../src/shared/i18n/paths';
 import { requiredApplicationFields } from '../helpers/enrollment-fixtures';
 import { standInManifest } from '../helpers/stand-in-build';
 import { startTestServer, type TestServer } from '../helpers/server';
-import { resetPasswordEn } from '../../src/client/components/parent-reset/words-en';
+import { resetPasswordWordsEn as resetPasswordEn } from '../../src/client/components/parent-reset/words-en';
 import { RESET_LINK_INVALID } from '../../src/server/parents/passwords';
 import { refusalIn } from '../../src/shared/i18n/reset-password';
-import { resetPasswordEs } from '../../src/shared/i18n/reset-password-es';
+import { resetPasswordWordsEs as resetPasswordEs } from '../../src/client/components/parent-reset/words-es';
 import { newPasswordField, resetLinkSchema } from '../../src/shared/schemas/password-policy';
 
 /**

@@ -72,23 +72,37 @@ describe('catalogues', () => {
 });
 
 describe("the centre's milestones in Spanish", () => {
-  it('every milestone the seed writes has a Spanish name and description, and none is named that is gone', () => {
-    const names = MILESTONES.map((m) => m.name).sort();
-    expect(Object.keys(MILESTONES_ES).sort()).toEqual(names);
+  it('every milestone the seed writes has a Spanish name and description under its key, and none is named that is gone', () => {
+    const keys = MILESTONES.map((m) => m.key).sort();
+    expect(Object.keys(MILESTONES_ES).sort()).toEqual(keys);
     for (const m of MILESTONES) {
-      const es = MILESTONES_ES[m.name]!;
-      expect(es.name.trim(), m.name).not.toBe('');
-      expect(es.name, m.name).not.toBe(m.name);
-      expect(es.description, m.name).not.toBe(m.description);
+      const es = MILESTONES_ES[m.key]!;
+      expect(es.name.trim(), m.key).not.toBe('');
+      expect(es.name, m.key).not.toBe(m.name);
+      expect(es.description, m.key).not.toBe(m.description);
     }
-    expect(new Set(Object.values(MILESTONES_ES).map((m) => m.name)).size).toBe(names.length);
+    expect(new Set(Object.values(MILESTONES_ES).map((m) => m.name)).size).toBe(keys.length);
   });
 
-  it('milestoneIn gives the Spanish in Spanish, and the stored words in English or for a milestone staff added', () => {
-    const m = { name: 'Counts to Ten', description: 'Counts aloud to ten.', id: 'x' };
-    expect(milestoneIn('es', m)).toEqual({ ...m, name: 'Cuenta hasta diez', description: MILESTONES_ES['Counts to Ten']!.description });
+  it('the seed gives each milestone a key of its own, in lower case with hyphens', () => {
+    expect(new Set(MILESTONES.map((m) => m.key)).size).toBe(MILESTONES.length);
+    for (const m of MILESTONES) expect(m.key).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+  });
+
+  it('milestoneIn finds the Spanish by key, not by the English name, and keeps the stored words in English or for a milestone without one', () => {
+    const m = { key: 'counts-to-ten', name: 'Counts to Ten', description: 'Counts aloud to ten.', id: 'x' };
+    expect(milestoneIn('es', m)).toEqual({ ...m, name: 'Cuenta hasta diez', description: MILESTONES_ES['counts-to-ten']!.description });
     expect(milestoneIn('en', m)).toBe(m);
-    const own = { name: 'Rides a Scooter', description: 'Scoots.' };
+    // Reworded in English, the same milestone keeps its Spanish.
+    const reworded = { ...m, name: 'Counts Aloud to Ten' };
+    expect(milestoneIn('es', reworded).name).toBe('Cuenta hasta diez');
+    // A name alone finds nothing: the key is what the catalogue is keyed by.
+    const byNameOnly = { key: null, name: 'Counts to Ten', description: 'Counts aloud to ten.' };
+    expect(milestoneIn('es', byNameOnly)).toBe(byNameOnly);
+    const own = { key: 'rides-a-scooter', name: 'Rides a Scooter', description: 'Scoots.' };
     expect(milestoneIn('es', own)).toBe(own);
+    // A key the catalogue's object would inherit is not a milestone.
+    const odd = { key: 'constructor', name: 'Odd', description: 'Odd.' };
+    expect(milestoneIn('es', odd)).toBe(odd);
   });
 });

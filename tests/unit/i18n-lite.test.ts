@@ -58,7 +58,7 @@ function valueSets(message: string): Record<string, Value>[] {
 
 /** The catalogues lite.ts is given, by area and language (the staff area is English-only). */
 const LITE_CATALOGUES: [string, Language, Record<string, string>][] = [
-  ...(['site', 'login', 'portal'] as const).flatMap((area) =>
+  ...(['site', 'login', 'resetPassword', 'portal'] as const).flatMap((area) =>
     (['en', 'es'] as const).map((language): [string, Language, Record<string, string>] => [area, language, AREAS[area][language]]),
   ),
   ['staff', 'en', AREAS.staff.en],

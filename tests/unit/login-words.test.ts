@@ -10,7 +10,7 @@ import { t } from '../../src/shared/i18n';
 import { errorRef } from '../../src/shared/i18n/error-ids';
 import { RESET_BUSY, RESET_REQUESTED } from '../../src/server/parents/passwords';
 import { ACCOUNT_CLOSED, INVALID_PARENT_LOGIN } from '../../src/server/parents/sign-in';
-import { loginWords } from '../../src/shared/i18n/login';
+import { loginText, loginWords } from '../../src/shared/i18n/login';
 import { loginEn } from '../../src/shared/i18n/login-en';
 import { loginEs } from '../../src/shared/i18n/login-es';
 import { forgotPasswordSchema, loginSchema } from '../../src/shared/schemas/auth';
@@ -52,5 +52,21 @@ describe('the sign-in words', () => {
   it('are all written in Spanish', () => {
     for (const key of Object.keys(loginEn) as (keyof typeof loginEn)[])
       expect({ key, same: loginEs[key] === loginEn[key] }).toEqual({ key, same: false });
+  });
+
+  it('are formatted as FormatJS formats them, the office phone and the centre filled in; the script fills the name itself', () => {
+    const values = { phone: '(614) 555-0142', centre: 'Little Buckeyes Learning Center' };
+    for (const language of ['en', 'es'] as const) {
+      const words = loginWords(language);
+      for (const key of Object.keys(loginEn) as (keyof typeof loginEn)[]) {
+        if (key === 'login.welcomeText') continue;
+        expect({ key, text: words[key] }).toEqual({ key, text: t(language, key, values) });
+      }
+      expect(words['login.welcomeText']).toBe((language === 'es' ? loginEs : loginEn)['login.welcomeText']);
+      expect(words['login.welcomeText']).toContain('{name}');
+    }
+    // The formatter, not a text replaced once: a placeholder said twice is filled twice, and both values in one message.
+    expect(loginText('en', 'Call {phone}, or {phone} after hours.')).toBe('Call (614) 555-0142, or (614) 555-0142 after hours.');
+    expect(loginText('es', '{centre}: {phone}')).toBe('Little Buckeyes Learning Center: (614) 555-0142');
   });
 });

@@ -24,6 +24,7 @@ import { staffNotice } from '../notice';
 
 export const milestoneColumns = {
   id: milestones.id,
+  key: milestones.key,
   name: milestones.name,
   description: milestones.description,
   category: milestones.category,

@@ -158,6 +158,7 @@ async function recordOf(db: Db, child: NonNullable<ReturnType<typeof childOf>>, 
   const achieved = db
     .select({
       achievedAt: childAchievements.achievedAt,
+      key: milestones.key,
       name: milestones.name,
       category: milestones.category,
       notes: childAchievements.notes,

@@ -24,7 +24,7 @@ import type { Limiters } from '../services/rate-limit';
  */
 function inLanguage(language: PageLanguage, name: string, list: unknown): unknown {
   if (language === 'en' || name !== 'milestones.list' || !Array.isArray(list)) return list;
-  return list.map((m: { name: string; description: string }) => milestoneIn(language, m));
+  return list.map((m: { key: string | null; name: string; description: string }) => milestoneIn(language, m));
 }
 
 /** What dist/ssr/entry-server.js (src/client/entry-server.tsx) exports. */

@@ -51,10 +51,10 @@ function milestonesFor(db: Db, childId: string, dateOfBirth: string, today: stri
 }
 
 /** The Milestones tab in the parent's language: the centre's milestones in Spanish for a Spanish portal. */
-function milestonesIn<T extends { milestones: M[]; earnedElsewhere: M[] }, M extends { name: string; description: string }>(
-  language: Language,
-  tab: T,
-): T {
+function milestonesIn<
+  T extends { milestones: M[]; earnedElsewhere: M[] },
+  M extends { key: string | null; name: string; description: string },
+>(language: Language, tab: T): T {
   if (language === 'en') return tab;
   const say = (m: M) => milestoneIn(language, m);
   return { ...tab, milestones: tab.milestones.map(say), earnedElsewhere: tab.earnedElsewhere.map(say) };

@@ -17,6 +17,8 @@ import { pdfEs } from './pdf-es';
 import { type PortalKey, portalEn } from './portal-en';
 import { portalEs } from './portal-es';
 import { registerCatalogue } from './registry';
+import { type ResetPasswordKey, resetPasswordEn } from './reset-password-en';
+import { resetPasswordEs } from './reset-password-es';
 import { type StaffKey, staffEn } from './staff-en';
 import { type StaffExportKey, staffExportsEn } from './staff-exports-en';
 import { type StaffTabKey, staffTabsEn } from './staff-tabs-en';
@@ -35,6 +37,7 @@ export const AREAS = {
   mail: { en: mailEn, es: mailEs },
   pdf: { en: pdfEn, es: pdfEs },
   login: { en: loginEn, es: loginEs },
+  resetPassword: { en: resetPasswordEn, es: resetPasswordEs },
   calendar: { en: calendarEn, es: calendarEs },
   errors: { en: errorsEn, es: errorsEs },
   // One area in three files (ADR 086): the dashboard's first load, its tabs' words, the server's CSV headers.
@@ -43,7 +46,17 @@ export const AREAS = {
 
 /** Every message the server can write. */
 export type MessageKey =
-  SiteKey | PortalKey | MailKey | PdfKey | LoginKey | CalendarKey | ErrorKey | StaffKey | StaffTabKey | StaffExportKey;
+  | SiteKey
+  | PortalKey
+  | MailKey
+  | PdfKey
+  | LoginKey
+  | ResetPasswordKey
+  | CalendarKey
+  | ErrorKey
+  | StaffKey
+  | StaffTabKey
+  | StaffExportKey;
 
 function merged(language: Language): Record<MessageKey, string> {
   const out: Record<string, string> = {};

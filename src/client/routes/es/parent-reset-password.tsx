@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { resetPasswordEs } from '~/shared/i18n/reset-password-es';
 import { ResetPasswordPage } from '../../components/parent-reset/ResetPasswordPage';
+import { resetPasswordWordsEs } from '../../components/parent-reset/words-es';
 import { pageHead } from '../../lib/page-title';
 
 /**
@@ -10,5 +10,5 @@ import { pageHead } from '../../lib/page-title';
 export const Route = createFileRoute('/es/parent-reset-password')({
   // The title as a literal: what `head` names stays in the router's first-load code (the words are the page's chunk).
   head: pageHead('Elija una contraseña nueva', 'es'),
-  component: () => <ResetPasswordPage words={resetPasswordEs} />,
+  component: () => <ResetPasswordPage words={resetPasswordWordsEs} />,
 });
