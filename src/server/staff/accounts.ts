@@ -7,6 +7,7 @@
 import { and, asc, count, eq, gt, isNull, ne } from 'drizzle-orm';
 import { adminUsers, staffPasswordLinks, type StaffRole } from '~/db/schema';
 import { STAFF_ROLE_LABELS } from '../../shared/schemas/staff';
+import { clockOutDeactivated } from '../attendance/records';
 import { recordAudit } from '../audit/record';
 import { beginLogin } from '../auth/login-throttle';
 import { hashPassword, verifyPassword } from '../auth/password';
@@ -134,7 +135,7 @@ function otherActiveDirectors(db: Db, exceptId: string): number {
 /**
  * Changes an account's role or active state. Deactivating ends every session of the account and every unused
  * invitation or reset link of it in the same transaction (its next call is a 401; a reactivated account starts
- * with neither). The last active director can be neither demoted nor deactivated.
+ * with neither), and clocks it out of the room it is clocked in to. The last active director can be neither demoted nor deactivated.
  */
 export function updateStaff(ctx: Ctx, input: { id: string; role?: StaffRole; isActive?: boolean }) {
   return ctx.db.transaction(
@@ -157,6 +158,8 @@ export function updateStaff(ctx: Ctx, input: { id: string; role?: StaffRole; isA
       if (!isActive) {
         // Closed now, closed after a reactivation too: every session ends and no link sent before works again.
         deleteAdminSessions(db, before.id);
+        // Nobody who cannot sign in stays counted in a room: the ratio is counted again without her.
+        if (before.isActive) clockOutDeactivated(db, ctx, before);
         db.delete(staffPasswordLinks)
           .where(and(eq(staffPasswordLinks.adminId, before.id), isNull(staffPasswordLinks.usedAt)))
           .run();
