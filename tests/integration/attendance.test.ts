@@ -355,7 +355,23 @@ describe('staff attendance and the ratio', () => {
     expect(again.status).toBe(409);
     expect((await json<{ message: string }>(again)).message).toBe('You are already clocked in to Duckling Room.');
     s.clock.advance(60_000);
-    expect((await post('/api/admin/staff-attendance', { kind: 'out', classroomId: r.id }, secondTeacher)).status).toBe(201);
+    // Leaving would put the room over ratio: asked first (409 naming the room and the staff it needs), nothing recorded.
+    const asked = await post('/api/admin/staff-attendance', { kind: 'out', classroomId: r.id }, secondTeacher);
+    expect(asked.status).toBe(409);
+    expect((await json<{ message: string }>(asked)).message).toBe(
+      'Duckling Room would be over ratio: 6 children present need 2 staff members, and 1 would stay.',
+    );
+    expect(await view()).toMatchObject({ staffPresent: 2, ratioOk: true });
+    const notBoolean = await post(
+      '/api/admin/staff-attendance',
+      { kind: 'out', classroomId: r.id, confirmOverRatio: 'yes' },
+      secondTeacher,
+    );
+    expect(notBoolean.status).toBe(400);
+    expect(await view()).toMatchObject({ staffPresent: 2, ratioOk: true });
+    const confirmed = await post('/api/admin/staff-attendance', { kind: 'out', classroomId: r.id, confirmOverRatio: true }, secondTeacher);
+    expect(confirmed.status).toBe(201);
+    expect(lastAudit()).toMatchObject({ entity: 'staff-attendance', fields: { kind: 'out', classroomId: r.id, overRatio: true } });
     expect(await view()).toMatchObject({ staffPresent: 1, staffRequired: 2, ratioOk: false });
     const notIn = await post('/api/admin/staff-attendance', { kind: 'out', classroomId: r.id }, secondTeacher);
     expect(notIn.status).toBe(409);
@@ -365,8 +381,54 @@ describe('staff attendance and the ratio', () => {
     // Clocking in to another room moves the teacher: out of this one, in to that one.
     const other = await room('Elm Room');
     s.clock.advance(60_000);
-    expect((await post('/api/admin/staff-attendance', { kind: 'in', classroomId: other.id }, teacher)).status).toBe(201);
+    // A move leaves the first room too: asked first, over tRPC as over REST.
+    const viaTrpc = await callProcedure(s, 'attendance.clock', 'mutation', { kind: 'in', classroomId: other.id }, { cookie: teacher });
+    expect(viaTrpc.status).toBe(409);
+    expect(await viaTrpc.text()).toContain(
+      'Duckling Room would be over ratio: 6 children present need 2 staff members, and nobody would stay.',
+    );
+    expect(await view()).toMatchObject({ staffPresent: 1 });
+    expect((await post('/api/admin/staff-attendance', { kind: 'in', classroomId: other.id, confirmOverRatio: true }, teacher)).status).toBe(
+      201,
+    );
     expect(await view()).toMatchObject({ staffPresent: 0, ratioOk: false });
+  });
+
+  it('deactivating a staff member who is clocked in clocks her out in the same write, audited, and the ratio is counted again', async () => {
+    const r = await room('Gum Room', 'preschool_3', 20);
+    // Three three-year-olds: 1:12, one staff member needed.
+    for (let i = 0; i < 3; i++) {
+      const child = await childIn(r.id, { childName: `Gum Child ${i}`, dateOfBirth: '2023-01-01' });
+      expect((await record({ childId: child.id, kind: 'in', by: 'Jin Park' })).status).toBe(201);
+    }
+    const leaving = await s.adminCookie('leaving.teacher@example.com', 'teacher');
+    const leavingId = s.db.query.adminUsers.findFirst({ where: (u, { eq }) => eq(u.email, 'leaving.teacher@example.com') }).sync()!.id;
+    expect((await post('/api/admin/staff-attendance', { kind: 'in', classroomId: r.id }, leaving)).status).toBe(201);
+    const view = async () =>
+      (
+        await json<{ classrooms: { classroomId: string; staffPresent: number; ratioOk: boolean; staffOnDuty: { staffId: string }[] }[] }>(
+          await get(`/api/admin/attendance?date=${centreDateOf(s.clock.now())}`),
+        )
+      ).classrooms.find((c) => c.classroomId === r.id)!;
+    expect(await view()).toMatchObject({ staffPresent: 1, ratioOk: true, staffOnDuty: [{ staffId: leavingId }] });
+
+    s.clock.advance(60_000);
+    expect((await patch(`/api/admin/staff/${leavingId}`, { isActive: false })).status).toBe(200);
+    expect(await view()).toMatchObject({ staffPresent: 0, ratioOk: false, staffOnDuty: [] });
+    const out = s.db.select().from(staffAttendance).where(eq(staffAttendance.staffId, leavingId)).orderBy(desc(staffAttendance.at)).get()!;
+    expect(out).toMatchObject({ kind: 'out', classroomId: r.id, at: s.clock.now() });
+    const rows = s.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(2).all();
+    expect(rows.map((row) => row.entity).sort()).toEqual(['staff', 'staff-attendance']);
+    expect(rows.find((row) => row.entity === 'staff-attendance')).toMatchObject({
+      action: 'create',
+      entityId: out.id,
+      fields: { kind: 'out', classroomId: r.id, staffId: leavingId, deactivated: true },
+    });
+    // Not clocked in: a deactivation writes no clock row.
+    const before = s.count(staffAttendance);
+    expect((await patch(`/api/admin/staff/${leavingId}`, { isActive: true })).status).toBe(200);
+    expect((await patch(`/api/admin/staff/${leavingId}`, { isActive: false })).status).toBe(200);
+    expect(s.count(staffAttendance)).toBe(before);
   });
 
   it('answers the day’s figures from known rows, the day running midnight to midnight in Columbus', async () => {

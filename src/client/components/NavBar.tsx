@@ -17,6 +17,12 @@ import { closePhoneMenu } from './phone-menu';
 /** Pages that show only a Back to Home button (docs/product.md §2 Navigation bar), and their Spanish twins. */
 const BACK_ONLY = new Set(['/enrollment', '/events', '/milestones', '/es/enrollment', '/es/events', '/es/milestones']);
 
+/**
+ * The staff dashboard's addresses: their header is the staff's own, the centre's name with no public-site buttons
+ * (at 768 px those broke into "Even ts"); on a phone its menu holds only the dashboard's Logout.
+ */
+const STAFF_PAGES = new Set(['/admin', '/admin-dashboard']);
+
 /** The four buttons of docs/product.md §2, in order; the last is the call to action. The parent portal has no twin. */
 const NAV_LINKS = [
   { href: '/events', label: 'nav.events' },
@@ -72,8 +78,9 @@ function PortalNavBar({ child }: { child: string | null }) {
 
 function Header({ pathname, language: wanted }: { pathname: string; language: PageLanguage }) {
   const backOnly = BACK_ONLY.has(pathname.replace(/\/+$/, '') || '/');
+  const staff = STAFF_PAGES.has(pathname.replace(/\/+$/, ''));
   const language = useSiteWords(wanted);
-  const links = navLinks(language);
+  const links = staff ? [] : navLinks(language);
   return (
     <>
       <a
@@ -108,6 +115,13 @@ function Header({ pathname, language: wanted }: { pathname: string; language: Pa
                 {siteText(language, 'nav.back')}
               </LinkButton>
             </div>
+          ) : staff ? (
+            <>
+              <p data-staff-header="" className="hidden shrink-0 text-sm font-medium text-stone-600 md:block">
+                {siteText(language, 'nav.staffArea')}
+              </p>
+              <PhoneMenu pathname={pathname} language={language} links={links} />
+            </>
           ) : (
             <>
               <div className="hidden items-center gap-1 md:flex">
@@ -118,7 +132,7 @@ function Header({ pathname, language: wanted }: { pathname: string; language: Pa
                   </LinkButton>
                 ))}
               </div>
-              <PhoneMenu pathname={pathname} language={language} />
+              <PhoneMenu pathname={pathname} language={language} links={links} />
             </>
           )}
         </nav>
@@ -133,8 +147,7 @@ function Header({ pathname, language: wanted }: { pathname: string; language: Pa
  * What it does is plain DOM, in phone-menu.ts, so that it works alike on the home page, which React does not
  * hydrate (ADR 016): React renders it closed and never sets its state again, and closes it when the page changes.
  */
-function PhoneMenu({ pathname, language }: { pathname: string; language: PageLanguage }) {
-  const links = navLinks(language);
+function PhoneMenu({ pathname, language, links }: { pathname: string; language: PageLanguage; links: ReturnType<typeof navLinks> }) {
   // The signed-in area's own Sign Out (the parent's dashboard, the staff's), where someone is signed in.
   const signOut = useHeaderSignOut();
   const panelId = useId();

@@ -242,10 +242,33 @@ function staffStateToday(db: Db, staffId: string, now: Date) {
 }
 
 /**
- * `POST /api/admin/staff-attendance`: the signed-in staff member clocks in or out of a room. Clocking in to a
- * room while in another moves them (out of the first, in to the second, at the same moment).
+ * A room's ratio once one staff member has left it: refused with a 409 naming the room and the staff it needs when
+ * that would leave it over ratio (shared/ratios.ts), unless the request says the person saw that and confirms.
  */
-export function clockStaff(ctx: Writing, input: { kind: AttendanceKind; classroomId: string }) {
+function checkRatioOnLeaving(db: Db, now: Date, classroomId: string, confirmed: boolean): boolean {
+  const room = attendanceDay(db, centreDateOf(now)).classrooms.find((r) => r.classroomId === classroomId);
+  if (!room || room.childrenPresent === 0) return false;
+  const staying = Math.max(0, room.staffPresent - 1);
+  if (staying >= room.staffRequired) return false;
+  if (!confirmed)
+    throw refuse('CONFLICT', OVER_RATIO_ON_LEAVING, {
+      room: room.name,
+      children: room.childrenPresent,
+      required: room.staffRequired,
+      staying,
+    });
+  return true;
+}
+
+export const OVER_RATIO_ON_LEAVING = 'error.clockOutOverRatio';
+
+/**
+ * `POST /api/admin/staff-attendance`: the signed-in staff member clocks in or out of a room. Clocking in to a
+ * room while in another moves them (out of the first, in to the second, at the same moment). Leaving a room
+ * (an out, or a move) that would put it over ratio is a 409 unless `confirmOverRatio` is set; a confirmed one is
+ * audited as such.
+ */
+export function clockStaff(ctx: Writing, input: { kind: AttendanceKind; classroomId: string; confirmOverRatio?: boolean }) {
   const now = ctx.clock.now();
   return ctx.db.transaction(() => {
     const db = ctx.db;
@@ -254,6 +277,7 @@ export function clockStaff(ctx: Writing, input: { kind: AttendanceKind; classroo
     const current = state?.kind === 'in' ? state.classroomId : null;
     if (input.kind === 'in' && current === room.id) conflict('error.alreadyClockedIn', { room: room.name });
     if (input.kind === 'out' && current !== room.id) conflict('error.notClockedIn', { room: room.name });
+    const overRatio = current ? checkRatioOnLeaving(db, now, current, input.confirmOverRatio === true) : false;
     const base = { staffId: ctx.admin.id, staffName: ctx.admin.name, at: now, createdAt: now };
     if (input.kind === 'in' && current)
       db.insert(staffAttendance)
@@ -273,9 +297,36 @@ export function clockStaff(ctx: Writing, input: { kind: AttendanceKind; classroo
       action: 'create',
       entity: 'staff-attendance',
       entityId: row.id,
-      fields: { kind: input.kind, classroomId: room.id, ...(input.kind === 'in' && current ? { movedFrom: current } : {}) },
+      fields: {
+        kind: input.kind,
+        classroomId: room.id,
+        ...(input.kind === 'in' && current ? { movedFrom: current } : {}),
+        ...(overRatio ? { overRatio: true } : {}),
+      },
     });
     return { ...row, staffId: ctx.admin.id, classroomName: room.name };
+  });
+}
+
+/**
+ * A staff account being deactivated (staff/accounts.ts, inside its transaction): if it is clocked in to a room
+ * today it is clocked out now, with an audit row naming why, so the room's staff and ratio no longer count it.
+ * Not refused when that leaves the room over ratio: the day view then says so in red.
+ */
+export function clockOutDeactivated(db: Db, ctx: Writing, staff: { id: string; name: string }): void {
+  const now = ctx.clock.now();
+  const state = staffStateToday(db, staff.id, now);
+  if (state?.kind !== 'in') return;
+  const row = db
+    .insert(staffAttendance)
+    .values({ staffId: staff.id, staffName: staff.name, classroomId: state.classroomId, kind: 'out', at: now, createdAt: now })
+    .returning({ id: staffAttendance.id })
+    .get();
+  recordAudit(db, ctx, {
+    action: 'create',
+    entity: 'staff-attendance',
+    entityId: row.id,
+    fields: { kind: 'out', classroomId: state.classroomId, staffId: staff.id, deactivated: true },
   });
 }
 

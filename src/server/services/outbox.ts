@@ -8,9 +8,10 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
-import { and, eq, isNotNull, like, lt, or } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, like, lt, or } from 'drizzle-orm';
 import PostalMime from 'postal-mime';
-import { outboxMessages } from '~/db/schema';
+import { adminUsers, outboxMessages, staffPasswordLinks } from '~/db/schema';
+import { hashLinkToken } from '../auth/single-use-links';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Db } from '../db';
@@ -146,7 +147,7 @@ export function forgetUsedResetLinks(db: Db, config: Pick<Config, 'privateDir'>,
   return forgetResetLinks({ db, config }, rows, RESET_LINK_REMOVED.used);
 }
 
-/** A staff link in a delivered message's text: the token itself (its row keeps `#token=[link removed]`). */
+/** A staff link in a message's text (the row of an invitation stored while they were kept without it reads `#token=[link removed]`). */
 const STAFF_LINK = /\/admin\/set-password#token=([a-z2-7]+)/;
 
 /**
@@ -177,14 +178,37 @@ export async function forgetUsedStaffLinks(db: Db, config: Pick<Config, 'private
   return done;
 }
 
-/** Stored reset links older than their lifetime (the hourly sweep). */
+/**
+ * Whether a stored staff link still works (unused, unexpired, of an account still active): a staff invitation
+ * lives 7 days, longer than a reset link, and is kept in the outbox as long as it can be used.
+ */
+function staffLinkLive(db: Db, clock: Clock, text: string): boolean {
+  const token = STAFF_LINK.exec(text)?.[1];
+  if (!token) return false;
+  return !!db
+    .select({ id: staffPasswordLinks.id })
+    .from(staffPasswordLinks)
+    .innerJoin(adminUsers, eq(adminUsers.id, staffPasswordLinks.adminId))
+    .where(
+      and(
+        eq(staffPasswordLinks.tokenHash, hashLinkToken(token)),
+        isNull(staffPasswordLinks.usedAt),
+        gt(staffPasswordLinks.expiresAt, clock.now()),
+        eq(adminUsers.isActive, true),
+      ),
+    )
+    .get();
+}
+
+/** Stored reset links older than their lifetime (the hourly sweep); a staff link that still works stays. */
 export function forgetExpiredResetLinks(db: Db, config: Pick<Config, 'privateDir'>, clock: Clock, lifetimeMs: number): Promise<number> {
   const before = new Date(clock.now().getTime() - lifetimeMs);
   const rows = db
     .select()
     .from(outboxMessages)
     .where(and(lt(outboxMessages.createdAt, before), resetLinkStored()))
-    .all();
+    .all()
+    .filter((row) => !staffLinkLive(db, clock, row.textBody));
   return forgetResetLinks({ db, config }, rows, RESET_LINK_REMOVED.expired);
 }
 

@@ -7,6 +7,7 @@
 import { and, asc, count, eq, gt, isNull, ne } from 'drizzle-orm';
 import { adminUsers, staffPasswordLinks, type StaffRole } from '~/db/schema';
 import { STAFF_ROLE_LABELS } from '../../shared/schemas/staff';
+import { clockOutDeactivated } from '../attendance/records';
 import { recordAudit } from '../audit/record';
 import { beginLogin } from '../auth/login-throttle';
 import { hashPassword, verifyPassword } from '../auth/password';
@@ -73,15 +74,18 @@ function issueLink(db: Db, ctx: Pick<Context, 'clock'>, adminId: string, purpose
 /** The link's address: the token in the fragment, never sent to a server. */
 const setPasswordLink = (ctx: Pick<Context, 'config'>, token: string) => `${ctx.config.publicUrl}/admin/set-password#token=${token}`;
 
-/** Sends a message whose text holds `token`: the outbox's row keeps the text without it (MailMessage.storedText). */
-async function sendLink(
+/**
+ * Sends the invitation. Without SMTP the outbox keeps it whole, link included, as it keeps a parent's reset link
+ * (ADR 019): the director passes it on by hand, and services/outbox.ts removes it once it is used or can no longer
+ * work. With SMTP nothing is stored.
+ */
+async function sendInvitation(
   ctx: Context,
   to: string,
   content: { subject: string; text: string; html: string },
-  token: string,
 ): Promise<{ emailSent: boolean; emailError: string | null }> {
   try {
-    await ctx.mailer.send({ to, ...content, storedText: withoutToken(content.text, token) });
+    await ctx.mailer.send({ to, ...content });
     return { emailSent: true, emailError: null };
   } catch (err) {
     logger.warn({ err, subject: content.subject }, 'staff e-mail could not be sent');
@@ -91,7 +95,8 @@ async function sendLink(
 
 /**
  * A new staff account with no password yet, and an invitation link valid 7 days. A second account with the
- * same e-mail is a 409, whether found first or refused by the unique index.
+ * same e-mail is a 409, whether found first or refused by the unique index. Without SMTP the answer carries the
+ * link as `invitationUrl`.
  */
 export async function inviteStaff(ctx: Ctx, input: { name: string; email: string; role: StaffRole }) {
   let created: { account: ReturnType<typeof listStaff>[number]; token: string };
@@ -115,11 +120,14 @@ export async function inviteStaff(ctx: Ctx, input: { name: string; email: string
     if (isUniqueViolation(err, 'admin_users.email')) throw refuse('CONFLICT', DUPLICATE_EMAIL);
     throw err;
   }
+  const invitationUrl = setPasswordLink(ctx, created.token);
   const content = staffInvitationEmail(
-    { name: input.name, role: STAFF_ROLE_LABELS[input.role].toLowerCase(), link: setPasswordLink(ctx, created.token) },
+    { name: input.name, role: STAFF_ROLE_LABELS[input.role].toLowerCase(), link: invitationUrl },
     ctx.config,
   );
-  return { ...created.account, ...(await sendLink(ctx, input.email, content, created.token)) };
+  const sent = await sendInvitation(ctx, input.email, content);
+  // Without SMTP nobody delivers it: the director is shown the link once, to pass on (the Staff tab has a copy button).
+  return { ...created.account, ...sent, ...(ctx.config.smtpUrl ? {} : { invitationUrl }) };
 }
 
 /** Active directors other than `exceptId`. */
@@ -134,7 +142,7 @@ function otherActiveDirectors(db: Db, exceptId: string): number {
 /**
  * Changes an account's role or active state. Deactivating ends every session of the account and every unused
  * invitation or reset link of it in the same transaction (its next call is a 401; a reactivated account starts
- * with neither). The last active director can be neither demoted nor deactivated.
+ * with neither), and clocks it out of the room it is clocked in to. The last active director can be neither demoted nor deactivated.
  */
 export function updateStaff(ctx: Ctx, input: { id: string; role?: StaffRole; isActive?: boolean }) {
   return ctx.db.transaction(
@@ -157,6 +165,8 @@ export function updateStaff(ctx: Ctx, input: { id: string; role?: StaffRole; isA
       if (!isActive) {
         // Closed now, closed after a reactivation too: every session ends and no link sent before works again.
         deleteAdminSessions(db, before.id);
+        // Nobody who cannot sign in stays counted in a room: the ratio is counted again without her.
+        if (before.isActive) clockOutDeactivated(db, ctx, before);
         db.delete(staffPasswordLinks)
           .where(and(eq(staffPasswordLinks.adminId, before.id), isNull(staffPasswordLinks.usedAt)))
           .run();
@@ -267,7 +277,8 @@ export async function setPasswordWithLink(ctx: Context, input: { token: string; 
     await forgetUsedResetLinks(ctx.db, ctx.config, email).catch(warn);
     await forgetUsedStaffLinks(ctx.db, ctx.config, email).catch(warn);
   }
-  return { success: true as const, message: STAFF_PASSWORD_SET };
+  // The e-mail goes back to the one who holds the link (it is theirs): the sign-in form is filled in with it.
+  return { success: true as const, message: STAFF_PASSWORD_SET, email: email ?? null };
 }
 
 /** A signed-in staff member's own new password: the current one is checked (throttled as a sign-in); every other session ends. */

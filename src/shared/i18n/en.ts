@@ -24,6 +24,7 @@ export const en = {
   'nav.enrollment': 'Online Enrollment',
   'nav.back': 'Back to Home',
   'nav.menu': 'Menu',
+  'nav.staffArea': 'Staff dashboard',
   'nav.loadingPage': 'Loading the page',
   'nav.otherLanguage': 'Español',
   'nav.otherLanguageLabel': 'Ver esta página en español',

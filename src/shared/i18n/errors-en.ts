@@ -183,7 +183,8 @@ export const errorsEn = {
   'error.whoDroppedOff': 'Please say who dropped off or picked up',
   'error.attendanceFields': 'Only childId, kind, by, at, override and reason can be set',
   'error.attendanceCorrect': 'Only at can be corrected',
-  'error.staffAttendanceFields': 'Only kind and classroomId can be set',
+  'error.staffAttendanceFields': 'Only kind, classroomId and confirmOverRatio can be set',
+  'error.confirmOverRatioBoolean': 'confirmOverRatio must be true or false',
   'error.childInactive': '{child} is inactive.',
   'error.notStartedYet': '{child} starts at the centre on {day}.',
   'error.laterRecord':
@@ -196,6 +197,8 @@ export const errorsEn = {
   'error.correctBefore': 'The corrected time must come before the record after it ({date} {time}).',
   'error.alreadyClockedIn': 'You are already clocked in to {room}.',
   'error.notClockedIn': 'You are not clocked in to {room}.',
+  'error.clockOutOverRatio':
+    '{room} would be over ratio: {children, plural, one {# child present needs} other {# children present need}} {required, plural, one {# staff member} other {# staff members}}, and {staying, plural, =0 {nobody} other {#}} would stay.',
   // Staff: the daily sheets.
   'error.entryKind': 'Please choose the kind: meal, bottle, nap, diaper, toilet, mood or note',
   'error.unknownRecord': 'Unknown kind of record',

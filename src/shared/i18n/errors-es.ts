@@ -173,7 +173,8 @@ export const errorsEs: Record<ErrorKey, string> = {
   'error.whoDroppedOff': 'Indique quién dejó o recogió al niño',
   'error.attendanceFields': 'Solo se pueden indicar childId, kind, by, at, override y reason',
   'error.attendanceCorrect': 'Solo se puede corregir at',
-  'error.staffAttendanceFields': 'Solo se pueden indicar kind y classroomId',
+  'error.staffAttendanceFields': 'Solo se pueden indicar kind, classroomId y confirmOverRatio',
+  'error.confirmOverRatioBoolean': 'confirmOverRatio debe ser true o false',
   'error.childInactive': '{child} está inactivo.',
   'error.notStartedYet': '{child} empieza en el centro el {day}.',
   'error.laterRecord':
@@ -186,6 +187,8 @@ export const errorsEs: Record<ErrorKey, string> = {
   'error.correctBefore': 'La hora corregida debe ser anterior al registro siguiente ({date} {time}).',
   'error.alreadyClockedIn': 'Ya tiene registrada la entrada en {room}.',
   'error.notClockedIn': 'No tiene registrada la entrada en {room}.',
+  'error.clockOutOverRatio':
+    '{room} quedaría fuera de la proporción: {children, plural, one {# niño presente necesita} other {# niños presentes necesitan}} {required, plural, one {# miembro del personal} other {# miembros del personal}}, y {staying, plural, =0 {no quedaría nadie} one {quedaría #} other {quedarían #}}.',
   'error.entryKind': 'Elija el tipo: meal, bottle, nap, diaper, toilet, mood o note',
   'error.unknownRecord': 'Tipo de registro desconocido',
   'error.chooseChildren': 'Elija a los niños',

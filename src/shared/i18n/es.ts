@@ -25,6 +25,7 @@ export const es = {
   'nav.enrollment': 'Inscripción en línea',
   'nav.back': 'Volver al inicio',
   'nav.menu': 'Menú',
+  'nav.staffArea': 'Panel del personal',
   'nav.loadingPage': 'Cargando la página',
   'nav.otherLanguage': 'English',
   'nav.otherLanguageLabel': 'View this page in English',

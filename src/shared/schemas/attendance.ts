@@ -51,7 +51,12 @@ export const attendanceCorrectionSchema = z.strictObject({ id: idSchema, at: mom
 
 /** `POST /api/admin/staff-attendance`: the signed-in staff member clocks in or out of a room. */
 export const staffAttendanceSchema = z.strictObject(
-  { kind: kindField, classroomId: idField('error.chooseClassroom') },
+  {
+    kind: kindField,
+    classroomId: idField('error.chooseClassroom'),
+    /** Set after the person was told that leaving puts the room over ratio, and chose to leave anyway. */
+    confirmOverRatio: z.boolean({ error: 'error.confirmOverRatioBoolean' }).optional(),
+  },
   { error: 'error.staffAttendanceFields' },
 );
 

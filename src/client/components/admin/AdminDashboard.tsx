@@ -10,7 +10,7 @@ import { isUnauthorized, queryClient, trpc } from '../../lib/trpc';
 import { Button } from '../ui/Button';
 import { OutboxButton } from './OutboxDialog';
 import { revealTabPanel, Tab, TabCount, TabList, TabPanel, Tabs } from '../ui/Tabs';
-import { type AdminTabId, TAB_COUNTS, tabsFor } from './admin-tabs';
+import { type AdminTabId, landingTab, TAB_COUNTS, tabsFor } from './admin-tabs';
 import { OwnPasswordButton } from './OwnPasswordButton';
 import { PANELS } from './tab-panels';
 import { staffText } from './staff-words';
@@ -21,10 +21,11 @@ const tabLabel = (id: AdminTabId): string => staffText(`staff.tab.${id}`);
 export function AdminDashboard() {
   const navigate = useNavigate();
   const search = useSearch({ strict: false }) as { tab?: AdminTabId };
-  const requestedTab: AdminTabId = search.tab ?? 'overview';
   // The server, not local storage, decides whether this is staff: no session, no dashboard.
   // Checked again when the director comes back to the window, so an expired session shows no stale dashboard.
   const me = useQuery({ ...trpc.adminAuth.me.queryOptions(), staleTime: 0, refetchOnWindowFocus: 'always' });
+  // No tab asked for: a director opens on the overview, a teacher on her room's attendance (admin-tabs.ts).
+  const requestedTab: AdminTabId = search.tab ?? landingTab(me.data?.role);
   const logout = useMutation(trpc.adminAuth.logout.mutationOptions());
   // What families did that staff have not seen, on the tabs themselves; fresh whenever the director comes back.
   const attention = useQuery({

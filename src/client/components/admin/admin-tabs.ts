@@ -34,6 +34,11 @@ export function tabsFor(role: StaffRoleName): (typeof ADMIN_TABS)[number][] {
   return ADMIN_TABS.filter((t) => role === 'director' || TEACHER_TABS.includes(t.id));
 }
 
+/** The tab a dashboard opens on when none is asked for: a teacher's is the Attendance tab, her own rooms first. */
+export function landingTab(role: StaffRoleName | undefined): AdminTabId {
+  return role === 'teacher' ? 'attendance' : 'overview';
+}
+
 /** What `overview.attention` counts, and the tab whose badge shows it (a tab may show the sum of several). */
 export type AttentionCounts = { unreadMessages: number; newUploads: number; newApplications: number };
 export const TAB_COUNTS: Partial<Record<AdminTabId, (a: AttentionCounts) => number>> = {

@@ -40,7 +40,12 @@ function AdminLoginPage() {
   const navigate = useNavigate();
   const { redirect } = Route.useSearch();
   const sessionEnded = useRouterState({ select: (s) => s.location.state.sessionEnded === true });
-  const { values, set, errors, parse, showErrors, showServerErrors, formId } = useSchemaForm(loginSchema, { email: '', password: '' });
+  // Just after choosing a password (/admin/set-password): the account's e-mail is filled in.
+  const signInEmail = useRouterState({ select: (s) => s.location.state.signInEmail });
+  const { values, set, errors, parse, showErrors, showServerErrors, formId } = useSchemaForm(loginSchema, {
+    email: typeof signInEmail === 'string' ? signInEmail : '',
+    password: '',
+  });
   const [forgotOpen, setForgotOpen] = useState(false);
   const login = useMutation(
     trpc.adminAuth.login.mutationOptions({

@@ -8,6 +8,13 @@ import { pageHead } from '../../lib/page-title';
 import { toast } from '../../lib/toast';
 import { errorMessage, trpc } from '../../lib/trpc';
 
+declare module '@tanstack/react-router' {
+  interface HistoryState {
+    /** Set on the way from /admin/set-password to /admin/login: the e-mail the sign-in form is filled in with. */
+    signInEmail?: string;
+  }
+}
+
 export const Route = createFileRoute('/admin/set-password')({
   head: pageHead('Choose Your Password'),
   component: SetPasswordPage,
@@ -22,7 +29,8 @@ function SetPasswordPage() {
       onSuccess: (result) => {
         clearStoredAdmin();
         toast({ title: 'Password Saved', description: result.message });
-        void navigate({ to: '/admin/login' });
+        // The sign-in form opens with the account's e-mail filled in (in the history entry's state, not the address).
+        void navigate({ to: '/admin/login', state: result.email ? { signInEmail: result.email } : {} });
       },
       onError: (error) =>
         toast({ title: 'Password Not Saved', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),

@@ -10,7 +10,7 @@ import { toast } from '~/client/lib/toast';
 import { errorMessage, queryClient, trpc } from '~/client/lib/trpc';
 import { Button } from '../../ui/Button';
 import { Badge, Card } from '../../ui/Card';
-import { Dialog } from '../../ui/Dialog';
+import { ConfirmDialog, Dialog } from '../../ui/Dialog';
 import { TextField } from '../../ui/Field';
 import { ListState, PanelHeader } from '../PanelHeader';
 import { staffText } from '../staff-words';
@@ -34,6 +34,9 @@ type Day = {
   }[];
 };
 type DayChild = Day['children'][number];
+type ClockInput = { kind: 'in' | 'out'; classroomId: string; confirmOverRatio?: boolean };
+/** The server's refusal when leaving would put the room over ratio (server/attendance/records.ts). */
+const OVER_RATIO_ON_LEAVING = 'error.clockOutOverRatio';
 type Pending = { child: DayChild; kind: 'in' | 'out' };
 
 const STATUS: Record<DayChild['status'], { label: string; tone: 'green' | 'stone' | 'blue' }> = {
@@ -57,20 +60,33 @@ export default function AttendanceTab() {
   // Fresh on every visit and every few seconds' return: another teacher's check-in must show.
   const day = useQuery({ ...trpc.attendance.day.queryOptions({ date: today }), staleTime: 0, refetchOnWindowFocus: 'always' });
   const [pending, setPending] = useState<Pending | null>(null);
+  // Leaving a room that would then be over ratio: the server's sentence, asked before the confirmed request.
+  const [overRatio, setOverRatio] = useState<{ message: string; input: ClockInput } | null>(null);
   const clock = useMutation(
     trpc.attendance.clock.mutationOptions({
-      onSuccess: (row) =>
+      onSuccess: (row) => {
+        setOverRatio(null);
         toast({
           title: row.kind === 'in' ? 'Clocked In' : 'Clocked Out',
           description: `${row.kind === 'in' ? 'In to' : 'Out of'} ${row.classroomName}.`,
-        }),
-      onError: (error) => toast({ title: 'Not Recorded', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
+        });
+      },
+      onError: (error, input) => {
+        if (error.data?.messageId === OVER_RATIO_ON_LEAVING && !input.confirmOverRatio)
+          return setOverRatio({ message: error.message, input });
+        setOverRatio(null);
+        toast({ title: 'Not Recorded', description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
+      },
       onSettled: refresh,
     }),
   );
+  // A teacher's own rooms (the Classrooms tab's staff lists) come first: her dashboard opens on them.
+  const assigned = useQuery({ ...trpc.classrooms.list.queryOptions(), enabled: me.data?.role === 'teacher' });
+  const mine = new Set((assigned.data ?? []).filter((r) => me.data && r.staffIds.includes(me.data.id)).map((r) => r.id));
 
   const data = day.data as Day | undefined;
-  const rooms = data ? [...data.classrooms.map((r) => ({ ...r, id: r.classroomId as string | null })), null] : [];
+  const ownFirst = data ? [...data.classrooms].sort((x, y) => Number(mine.has(y.classroomId)) - Number(mine.has(x.classroomId))) : [];
+  const rooms = data ? [...ownFirst.map((r) => ({ ...r, id: r.classroomId as string | null })), null] : [];
   const month = today.slice(0, 7);
   const download = (url: string) =>
     downloadFile(url).catch((error: unknown) =>
@@ -122,8 +138,9 @@ export default function AttendanceTab() {
             <section key={headingId} aria-labelledby={headingId}>
               <Card className="flex flex-col gap-3 p-4">
                 <div className="flex flex-wrap items-center justify-between gap-3">
-                  <h3 id={headingId} className="text-lg font-semibold text-stone-900">
+                  <h3 id={headingId} className="flex flex-wrap items-center gap-2 text-lg font-semibold text-stone-900">
                     {name}
+                    {room && mine.has(room.classroomId) && <Badge tone="blue">{staffText('staff.attendance.yourRoom')}</Badge>}
                   </h3>
                   {room && (
                     <Button
@@ -201,6 +218,15 @@ export default function AttendanceTab() {
         })}
       </div>
       {pending && <RecordDialog pending={pending} onClose={() => setPending(null)} />}
+      <ConfirmDialog
+        isOpen={overRatio !== null}
+        onOpenChange={(open) => !open && setOverRatio(null)}
+        title={staffText('staff.attendance.overRatio.title')}
+        message={overRatio?.message}
+        confirmLabel={staffText(overRatio?.input.kind === 'in' ? 'staff.attendance.overRatio.move' : 'staff.attendance.overRatio.leave')}
+        onConfirm={() => overRatio && clock.mutate({ ...overRatio.input, confirmOverRatio: true })}
+        isPending={clock.isPending}
+      />
     </section>
   );
 }

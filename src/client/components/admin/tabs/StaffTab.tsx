@@ -13,6 +13,7 @@ import { ConfirmDialog, Dialog, DialogActions } from '../../ui/Dialog';
 import { TextField } from '../../ui/Field';
 import { Select } from '../../ui/Select';
 import { ListState, PanelHeader } from '../PanelHeader';
+import { InvitationLinkDialog } from './InvitationLinkDialog';
 
 type Staff = { id: string; name: string; email: string; role: StaffRoleId; isActive: boolean; lastLoginAt: Date | null };
 /** A change waiting for its confirmation. */
@@ -136,9 +137,13 @@ export default function StaffTab() {
 
 function InviteDialog({ onClose }: { onClose: () => void }) {
   const form = useSchemaForm(staffInviteSchema, { name: '', email: '', role: 'teacher' });
+  // Without SMTP the server answers the link: shown once, in place of the form (InvitationLinkDialog).
+  const [link, setLink] = useState<{ name: string; url: string } | null>(null);
   const invite = useMutation(
     trpc.staff.invite.mutationOptions({
       onSuccess: (account) => {
+        refresh();
+        if (account.invitationUrl) return setLink({ name: account.name, url: account.invitationUrl });
         toast(
           account.emailSent
             ? {
@@ -147,7 +152,6 @@ function InviteDialog({ onClose }: { onClose: () => void }) {
               }
             : { title: 'Invitation Not Sent', description: account.emailError ?? 'The e-mail could not be sent.', variant: 'destructive' },
         );
-        refresh();
         onClose();
       },
       onError: (error) => {
@@ -161,6 +165,7 @@ function InviteDialog({ onClose }: { onClose: () => void }) {
     const data = form.parse();
     if (data) invite.mutate(data);
   }
+  if (link) return <InvitationLinkDialog name={link.name} url={link.url} onClose={onClose} />;
   return (
     <Dialog
       isOpen

@@ -8,7 +8,8 @@ import { ConfirmDialog, Dialog } from '~/client/components/ui/Dialog';
 import { credentialsNote } from '../../credentials-note';
 import { type Child, type Credentials, TRY_AGAIN } from './records';
 
-function CopyButton({ value, label }: { value: string; label: string }) {
+/** Copies `value`, saying so on the button for two seconds (a parent's credentials, a staff invitation link). */
+export function CopyButton({ value, label }: { value: string; label: string }) {
   const [copied, setCopied] = useState(false);
   async function copy() {
     try {
