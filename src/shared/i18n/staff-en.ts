@@ -31,6 +31,8 @@ export const staffEn = {
   'staff.startingLater.askDirector': 'A director changes a start date in the Enrolled tab.',
   'staff.care.allergies': 'Allergies',
   'staff.care.careNeeds': 'Care needs',
+  'staff.care.notesHint':
+    'A line that starts "Allergies:" or "Care needs:" (or Medications, Medical conditions, Special instructions) shows on the child\'s card in Attendance and Daily sheets.',
   'staffMail.dearSomeone': 'there',
   'staffMail.invitation.subject': 'Your staff account at {centre}',
   'staffMail.invitation.invited': "You have been invited to {centre}'s staff dashboard as a {role}.",
