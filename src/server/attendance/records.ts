@@ -22,6 +22,7 @@ import type { AttendanceKind } from '../../shared/schemas/attendance';
 import { recordAudit } from '../audit/record';
 import type { Context } from '../context';
 import type { Db } from '../db';
+import { careFlagsOf } from '../children/care-flags';
 import { classroomOr404 } from './classrooms';
 import type { ErrorKey } from '../../shared/i18n/errors-en';
 import { refuse } from '../refusal';
@@ -350,6 +351,7 @@ export function attendanceDay(db: Db, date: string) {
     childName: enrolledChildren.childName,
     classroomId: enrolledChildren.classroomId,
     dateOfBirth: enrolledChildren.dateOfBirth,
+    notes: enrolledChildren.notes,
   };
   // The children at the centre that day: active, and started by then (a child enrolled ahead is listed from their first day).
   const active = db
@@ -372,6 +374,8 @@ export function attendanceDay(db: Db, date: string) {
       childId: c.id,
       childName: c.childName,
       classroomId: c.classroomId,
+      // Staff only (the procedure is staff's): the allergies and care needs the card and the check-in dialog show.
+      ...careFlagsOf(c.notes),
       status,
       events: own.map((e) => ({
         id: e.id,

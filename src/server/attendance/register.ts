@@ -21,6 +21,7 @@ import {
 } from '../../shared/schemas/attendance';
 import { listClassrooms } from './classrooms';
 import { addParentPickup, addStaffPickup, deleteParentPickup, familyPickups, pickupsOf, staffChildOr404, updatePickup } from './pickups';
+import { laterStarters } from './later-starters';
 import { attendanceDay, childAttendance } from './records';
 import { signInSheetPdf } from './sheet-pdf';
 import { attendanceReportPdf } from './report-pdf';
@@ -33,8 +34,9 @@ export function classroomList(ctx: StaffContext) {
   return listClassrooms(ctx.db);
 }
 
+/** The day, with the children who start later (ADR 081) of the rooms the caller may see. */
 export function attendanceOfDay(ctx: StaffContext, input: z.output<typeof attendanceDaySchema>) {
-  return attendanceDay(ctx.db, input.date);
+  return { ...attendanceDay(ctx.db, input.date), startingLater: laterStarters(ctx, input.date) };
 }
 
 export function adultsOnSiteNow(ctx: StaffContext) {

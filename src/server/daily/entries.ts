@@ -25,6 +25,8 @@ import { assertCheckedIn, assertMayChangeEntry, assertMayCorrect, entryChildren,
 import { childPhotosPage, roomPhotos } from './photos';
 import { dayTimeline, entryColumns, entryItem, roomEntries, staffItem } from './timeline';
 import { parentChildOr404 } from '../parents/access';
+import { careFlagsOf } from '../children/care-flags';
+import { laterStarters } from '../attendance/later-starters';
 import { consumeForAccount } from '../services/rate-limit';
 import { refuse } from '../refusal';
 import { validationError } from '../field-errors';
@@ -44,7 +46,8 @@ function activeChildren(db: Db, ids: string[]) {
 }
 
 /** What a room's screen shows: its children (every active child when no room is chosen) and the day's entries and photos. */
-function roomDay(db: Db, classroomId: string | null, date: string) {
+function roomDay(ctx: Pick<StaffContext, 'db' | 'admin'>, classroomId: string | null, date: string) {
+  const db = ctx.db;
   const rooms = db.select({ id: classrooms.id, name: classrooms.name }).from(classrooms).orderBy(asc(classrooms.name)).all();
   if (classroomId && !rooms.some((r) => r.id === classroomId)) throw notFound('error.classroomNotFound');
   const children = db
@@ -53,6 +56,7 @@ function roomDay(db: Db, classroomId: string | null, date: string) {
       childName: enrolledChildren.childName,
       classroomId: enrolledChildren.classroomId,
       photoConsent: enrolledChildren.photoConsent,
+      notes: enrolledChildren.notes,
     })
     .from(enrolledChildren)
     // Active children who have started by that day, as on the Attendance tab.
@@ -71,14 +75,16 @@ function roomDay(db: Db, classroomId: string | null, date: string) {
   return {
     date,
     classrooms: rooms,
-    children: children.map((c) => ({ ...c, presence: presence.get(c.id) ?? 'absent' })),
+    // Staff only (the procedure is staff's): the allergies and care needs each card shows, not the whole notes.
+    children: children.map(({ notes, ...c }) => ({ ...c, ...careFlagsOf(notes), presence: presence.get(c.id) ?? 'absent' })),
     entries: roomEntries(db, ids, date),
     photos: roomPhotos(db, ids, date),
+    startingLater: laterStarters(ctx, date, classroomId),
   };
 }
 
 export function roomOfDay(ctx: StaffContext, input: z.output<typeof roomDaySchema>) {
-  return roomDay(ctx.db, input.classroomId ?? null, input.date ?? centreDateOf(ctx.clock.now()));
+  return roomDay(ctx, input.classroomId ?? null, input.date ?? centreDateOf(ctx.clock.now()));
 }
 
 export function createEntry(ctx: StaffContext, input: z.output<typeof dailyEntrySchema>) {

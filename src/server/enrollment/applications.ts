@@ -18,6 +18,7 @@ import { applicationStatusEmail } from './application-mail';
 import { sendToParent } from '../parents/mail';
 import { audited, recordAudit } from '../audit/record';
 import { childColumns } from '../children/records';
+import { ALLERGY_LABELS, CARE_NEED_LABELS } from '../children/care-flags';
 import { refuse } from '../refusal';
 import { staffNotice } from '../notice';
 
@@ -66,13 +67,21 @@ export const ALREADY_ENROLLED = 'error.alreadyEnrolled';
 export const NOT_APPROVED = 'error.notApproved';
 const NOT_FOUND = 'error.applicationNotFound';
 
+/** A multi-line answer on one line: a second line would lose its label, and with it its flag. */
+const oneLine = (text: string) =>
+  text
+    .split(/\s*\r?\n\s*/)
+    .filter(Boolean)
+    .join('; ');
+
 /** The medical and emergency details staff need day to day, carried into the enrolled child's notes (choices by their labels). */
 export function notesFromApplication(a: ApplicationRow): string | null {
   const lines = [
-    a.allergies && `Allergies: ${a.allergies}`,
-    a.medications && `Medications: ${a.medications}`,
-    a.medicalConditions && `Medical conditions: ${a.medicalConditions}`,
-    a.specialInstructions && `Special instructions: ${a.specialInstructions}`,
+    // Labelled as children/care-flags.ts reads them: these lines show on the child's card where teachers work.
+    a.allergies && `${ALLERGY_LABELS[0]}: ${oneLine(a.allergies)}`,
+    a.medications && `${CARE_NEED_LABELS[0]}: ${oneLine(a.medications)}`,
+    a.medicalConditions && `${CARE_NEED_LABELS[2]}: ${oneLine(a.medicalConditions)}`,
+    a.specialInstructions && `${CARE_NEED_LABELS[3]}: ${oneLine(a.specialInstructions)}`,
     a.pediatricianName && `Pediatrician: ${a.pediatricianName}${a.pediatricianPhone ? `, ${a.pediatricianPhone}` : ''}`,
     `Emergency contact: ${a.emergencyContactName} (${choiceLabel(RELATIONSHIP_CHOICES, a.emergencyContactRelationship)}), ${a.emergencyContactPhone}`,
   ].filter((l): l is string => !!l);

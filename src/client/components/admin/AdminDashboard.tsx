@@ -14,6 +14,7 @@ import { type AdminTabId, landingTab, TAB_COUNTS, tabsFor } from './admin-tabs';
 import { OwnPasswordButton } from './OwnPasswordButton';
 import { PANELS } from './tab-panels';
 import { staffText } from './staff-words';
+import { TOAST_CLEARANCE } from '~/client/lib/toast-area';
 
 /** A tab's label, from the staff area's English-only catalogue (ADR 070). */
 const tabLabel = (id: AdminTabId): string => staffText(`staff.tab.${id}`);
@@ -77,7 +78,7 @@ export function AdminDashboard() {
   const lastLogin = me.data.previousLoginAt ?? me.data.lastLoginAt;
   const tabs = visible;
   return (
-    <main className="mx-auto max-w-6xl px-4 py-6">
+    <main className={`mx-auto max-w-6xl px-4 pt-6 ${TOAST_CLEARANCE}`}>
       <div className="mb-6 flex flex-wrap items-start justify-between gap-4">
         <div>
           <h1 className="text-2xl font-bold text-stone-900">{staffText('staff.dashboard.title')}</h1>

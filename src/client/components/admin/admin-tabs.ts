@@ -48,13 +48,20 @@ export const TAB_COUNTS: Partial<Record<AdminTabId, (a: AttentionCounts) => numb
 
 const TAB_IDS: readonly string[] = ADMIN_TABS.map((t) => t.id);
 
+/** A record id as the server makes them: letters, digits, '-' and '_', never long. */
+const CHILD_ID = /^[\w-]{1,64}$/;
+
 /**
  * `validateSearch` of the dashboard routes: an unknown tab is ignored (the overview shows). The key is always
  * returned, `undefined` when unknown: TanStack Router lays the validated search over the raw one, so leaving
  * the key out would let the raw value through.
  */
-export function adminSearch(search: Record<string, unknown>): { tab?: AdminTabId } {
-  return { tab: typeof search.tab === 'string' && TAB_IDS.includes(search.tab) ? (search.tab as AdminTabId) : undefined };
+export function adminSearch(search: Record<string, unknown>): { tab?: AdminTabId; child?: string } {
+  return {
+    tab: typeof search.tab === 'string' && TAB_IDS.includes(search.tab) ? (search.tab as AdminTabId) : undefined,
+    // The Enrolled tab opens this child's edit dialog (a link from the notice of children who start later).
+    child: typeof search.child === 'string' && CHILD_ID.test(search.child) ? search.child : undefined,
+  };
 }
 
 /**

@@ -28,6 +28,7 @@ import { PagedList } from './PagedList';
 import { TodayAttendance } from './TodayAttendance';
 import { dashboardQuery, signedInParentQuery, usePortalLanguage } from './queries';
 import { PortalIntlProvider, usePortalIntl, useCatalogueReady } from '../../i18n';
+import { TOAST_CLEARANCE } from '~/client/lib/toast-area';
 
 /**
  * The Communication and Payments tabs are loaded when first opened, as the staff dashboard's tabs are: with
@@ -246,7 +247,7 @@ function Dashboard() {
   }
 
   return (
-    <main className="mx-auto max-w-5xl px-4 py-6" aria-busy={dashboard.isFetching}>
+    <main className={`mx-auto max-w-5xl px-4 pt-6 ${TOAST_CLEARANCE}`} aria-busy={dashboard.isFetching}>
       <div className="mb-5 flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <h1 className="text-2xl font-bold break-words text-stone-900 sm:text-3xl">{t('portal.heading', { child: child.childName })}</h1>

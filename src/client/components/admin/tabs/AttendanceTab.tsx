@@ -12,14 +12,18 @@ import { Button } from '../../ui/Button';
 import { Badge, Card } from '../../ui/Card';
 import { ConfirmDialog, Dialog } from '../../ui/Dialog';
 import { TextField } from '../../ui/Field';
+import { ChildCareFlags } from '../ChildCareFlags';
 import { ListState, PanelHeader } from '../PanelHeader';
 import { staffText } from '../staff-words';
+import { type LaterStarter, StartingLater } from '../StartingLater';
 
 type Day = {
   children: {
     childId: string;
     childName: string;
     classroomId: string | null;
+    allergies: string | null;
+    careNeeds: string | null;
     status: 'present' | 'checked_out' | 'absent';
     events: { id: string; kind: 'in' | 'out'; at: Date; by: string; override: boolean; overrideReason: string | null }[];
   }[];
@@ -32,6 +36,7 @@ type Day = {
     ratioOk: boolean;
     staffOnDuty: { staffId: string; name: string }[];
   }[];
+  startingLater: LaterStarter[];
 };
 type DayChild = Day['children'][number];
 type ClockInput = { kind: 'in' | 'out'; classroomId: string; confirmOverRatio?: boolean };
@@ -126,6 +131,11 @@ export default function AttendanceTab() {
         isEmpty={!!data && data.children.length === 0}
         empty="No children enrolled yet."
       />
+      {data && (
+        <div className="mb-4">
+          <StartingLater children={data.startingLater} mayEdit={me.data?.role === 'director'} />
+        </div>
+      )}
       <div className="flex flex-col gap-6">
         {rooms.map((room) => {
           const kids = data!.children.filter((c) => c.classroomId === (room?.classroomId ?? null));
@@ -187,6 +197,7 @@ export default function AttendanceTab() {
                             {c.childName}
                             <Badge tone={STATUS[c.status].tone}>{STATUS[c.status].label}</Badge>
                           </p>
+                          <ChildCareFlags flags={c} className="my-1" />
                           {last && (
                             <p className="text-sm text-stone-600">
                               {last.kind === 'in' ? 'In' : 'Out'} at {centreTimeOf(new Date(last.at))} by {last.by}
@@ -267,6 +278,7 @@ function RecordDialog({ pending, onClose }: { pending: Pending; onClose: () => v
       title={title}
       description={kind === 'in' ? 'Who dropped off?' : 'Who is picking up?'}
     >
+      <ChildCareFlags flags={child} className="mb-3" />
       {problem ? (
         <form
           className="flex flex-col gap-3"

@@ -1,7 +1,8 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { differenceInYears, parseISO } from 'date-fns';
 import { Archive, Camera, KeyRound, Mail, Pencil, Plus, Power, Trash2, Users } from 'lucide-react';
-import { useState } from 'react';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
 import { PROGRAM_CHOICES, PROGRAM_LABELS, type Program } from '~/shared/constants';
 import { formatPhone, telHref } from '~/shared/phone';
 import { downloadFile } from '~/client/lib/download';
@@ -61,6 +62,21 @@ export default function ChildrenTab() {
   });
 
   const list = children.data ?? [];
+  // `?child=` (the notice of children who start later links here): that child's edit dialog, once; the address
+  // then drops it, so a reload or Back does not open it again.
+  const navigate = useNavigate();
+  const wanted = (useSearch({ strict: false }) as { child?: string }).child;
+  const [opened, setOpened] = useState<string | null>(null);
+  if (!wanted && opened) setOpened(null);
+  if (wanted && children.data && opened !== wanted) {
+    setOpened(wanted);
+    const child = children.data.find((c) => c.id === wanted);
+    if (child) setEditing(child);
+  }
+  const loaded = !!children.data;
+  useEffect(() => {
+    if (wanted && loaded) void navigate({ to: '.', search: { tab: 'children' }, replace: true, resetScroll: false });
+  }, [wanted, loaded, navigate]);
   const shown = list.filter(
     (c) => (program === 'all' || c.program === program) && (active === 'all' || (active === 'active') === c.isActive),
   );

@@ -15,7 +15,9 @@ import { Checkbox } from '../../ui/Checkbox';
 import { Dialog } from '../../ui/Dialog';
 import { TextField } from '../../ui/Field';
 import { Select } from '../../ui/Select';
+import { ChildCareFlags } from '../ChildCareFlags';
 import { ListState, PanelHeader } from '../PanelHeader';
+import { StartingLater } from '../StartingLater';
 import { staffText } from '../staff-words';
 import { EditEntryDialog } from './daily/EditEntryDialog';
 import { namesInWords } from './daily/names';
@@ -86,6 +88,7 @@ export default function DailySheetsTab() {
   // The room kept from before was removed since: every child again.
   if (classroomId !== ALL && isNotFound(room.error)) chooseRoom(ALL);
   const [openChild, setOpenChild] = useState<RoomChild | null>(null);
+  const me = useQuery(trpc.adminAuth.me.queryOptions());
   const data = room.data;
   const children = data?.children ?? [];
   const entriesOf = (childId: string) => (data?.entries ?? []).filter((e) => e.childId === childId);
@@ -111,6 +114,7 @@ export default function DailySheetsTab() {
           isEmpty={!!data && children.length === 0}
           empty="No children in this room yet."
         />
+        {data && <StartingLater children={data.startingLater} mayEdit={me.data?.role === 'director'} />}
         {children.length > 0 && (
           <ul aria-label="Children" className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
             {children.map((c) => {
@@ -127,6 +131,7 @@ export default function DailySheetsTab() {
                       <span className="text-base font-bold text-stone-900">{c.childName}</span>
                       <PresenceBadge presence={c.presence} />
                     </span>
+                    <ChildCareFlags flags={c} className="my-1 w-full" />
                     <span className="text-sm font-normal text-stone-600">
                       {asleep ? 'Napping' : latest ? `${describeItem(latest).title}: ${describeItem(latest).detail}` : 'Nothing yet today'}
                     </span>

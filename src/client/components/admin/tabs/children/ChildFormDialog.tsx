@@ -12,6 +12,7 @@ import { Dialog, DialogActions } from '~/client/components/ui/Dialog';
 import { TextField } from '~/client/components/ui/Field';
 import { Select } from '~/client/components/ui/Select';
 import { type Child, invalidateChildren, TRY_AGAIN } from './records';
+import { staffText } from '../../staff-words';
 
 type FormValues = { [K in keyof typeof EMPTY_CHILD]: (typeof EMPTY_CHILD)[K] };
 
@@ -109,6 +110,7 @@ export function ChildFormDialog({ child, onClose }: { child: Child | null; onClo
           </Switch>
           <TextField
             label="Notes"
+            description={staffText('staff.care.notesHint')}
             multiline
             rows={4}
             value={values.notes}
