@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AUDIT_ENTITY_IDS } from '../audit';
-import { emailField, enumField, idField, isoDate, requiredText } from './fields';
+import { emailField, enumField, idField, isoDate, optionalText, requiredText } from './fields';
 import { pageFields } from './page';
 
 /**
@@ -34,6 +34,8 @@ export const staffUpdateSchema = z
   .refine((v) => v.role !== undefined || v.isActive !== undefined, 'error.roleOrActive');
 
 const DATE = 'error.date';
+/** The longest name the Audit tab searches for. */
+export const AUDIT_NAME_MAX = 60;
 
 /** `GET /api/admin/audit-log` and the Audit tab: a page, newest first, of the rows matching every filter given. */
 export const auditQuerySchema = z
@@ -45,6 +47,8 @@ export const auditQuerySchema = z
     /** Calendar dates in the centre, inclusive. */
     from: isoDate(DATE).optional(),
     to: isoDate(DATE).optional(),
+    /** A child's or a person's name, or part of it: the rows of the records so named and of the staff so named. */
+    name: optionalText(AUDIT_NAME_MAX),
   })
   .refine((v) => !v.from || !v.to || v.from <= v.to, 'error.startAfterEnd')
   .prefault({});
