@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AUDIT_ENTITY_IDS } from '../audit';
+import { AUDIT_ENTITY_IDS, AUDIT_NAME_MAX } from '../audit';
 import { emailField, enumField, idField, isoDate, optionalText, requiredText } from './fields';
 import { pageFields } from './page';
 
@@ -34,8 +34,6 @@ export const staffUpdateSchema = z
   .refine((v) => v.role !== undefined || v.isActive !== undefined, 'error.roleOrActive');
 
 const DATE = 'error.date';
-/** The longest name the Audit tab searches for. */
-export const AUDIT_NAME_MAX = 60;
 
 /** `GET /api/admin/audit-log` and the Audit tab: a page, newest first, of the rows matching every filter given. */
 export const auditQuerySchema = z
