@@ -92,7 +92,11 @@ test('the first-run checklist says what is left, links to it, and stays hidden o
   await expect(page).toHaveURL(/tab=children/);
 
   await page.goto('/admin?tab=overview');
-  await checklist.getByRole('button', { name: 'Hide this list' }).click();
+  const [dismissed] = await Promise.all([
+    page.waitForResponse((res) => res.url().includes('overview.dismissSetupChecklist')),
+    checklist.getByRole('button', { name: 'Hide this list' }).click(),
+  ]);
+  expect(dismissed.status(), await dismissed.text()).toBe(200);
   await expect(checklist).toBeHidden();
   await page.reload();
   await expect(page.getByRole('region', { name: 'From families' })).toBeVisible();

@@ -36,7 +36,11 @@ export function SetupChecklist() {
   const checklist = useQuery({ ...trpc.overview.setupChecklist.queryOptions(), staleTime: 0 });
   const dismiss = useMutation(
     trpc.overview.dismissSetupChecklist.mutationOptions({
-      onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.overview.setupChecklist.queryKey() }),
+      // Hidden at once, as the server now answers; then read again.
+      onSuccess: () => {
+        queryClient.setQueryData(trpc.overview.setupChecklist.queryKey(), (old) => old && { ...old, show: false, dismissed: true });
+        void queryClient.invalidateQueries(trpc.overview.setupChecklist.pathFilter());
+      },
     }),
   );
   if (!checklist.data?.show) return null;
