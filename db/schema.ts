@@ -153,6 +153,8 @@ export const adminUsers = sqliteTable('admin_users', {
   role: text('role').$type<StaffRole>().notNull().default('director'),
   /** A deactivated account cannot sign in and holds no session; it is kept so its name stays on what it wrote. */
   isActive: integer('is_active', { mode: 'boolean' }).notNull().default(true),
+  /** When this director put away the Overview's first-run checklist (ADR 082); null while it shows. */
+  setupChecklistDismissedAt: integer('setup_checklist_dismissed_at', { mode: 'timestamp_ms' }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -199,6 +201,11 @@ export const auditLog = sqliteTable(
     /** The names of the fields written, with their values where they are not secret (null otherwise). */
     fields: text('fields', { mode: 'json' }).$type<Record<string, AuditValue>>().notNull(),
     address: text('address').notNull(),
+    /**
+     * For an update, the value each changed field had before it, only for fields whose values the log keeps
+     * (src/server/audit/fields.ts); null when there is none (a create, a private field, rows written before it).
+     */
+    before: text('before', { mode: 'json' }).$type<Record<string, AuditValue>>(),
     prevHash: text('prev_hash').notNull(),
     hash: text('hash').notNull(),
   },

@@ -219,6 +219,8 @@ export const PROCEDURES: Record<string, ProcedureEntry> = {
   'pictures.list': { expect: director() },
   'pictures.delete': { expect: director(), input: (f) => f.picture() },
   'overview.counts': { expect: director() },
+  'overview.setupChecklist': { expect: director() },
+  'overview.dismissSetupChecklist': { expect: director() },
   'overview.attention': { expect: staff() },
   'payments.list': { expect: director(), input: () => ({ limit: 5 }) },
   'payments.summary': { expect: director() },

@@ -48,5 +48,8 @@ export const AUDIT_ENTITY_IDS = Object.keys(AUDIT_ENTITIES) as AuditEntity[];
 /** Field names whose values the log never keeps (passwords, tokens, hashes, secrets): it says only that they changed. */
 export const AUDIT_SECRET_FIELD = /password|token|secret|hash/i;
 
+/** The longest name the Audit tab searches for (a child's or a staff member's, or part of one). */
+export const AUDIT_NAME_MAX = 60;
+
 /** What a field's value reads in the log when the value is not kept (free text, ADR 064). */
 export const AUDIT_CHANGED = 'changed';

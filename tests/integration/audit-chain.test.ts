@@ -258,6 +258,7 @@ describe('a log from before the key', () => {
         entityId: `record-${i}`,
         fields: f as Record<string, schema.AuditValue>,
         address: '192.168.1.20',
+        before: null,
       };
       const hash = sha256(prev, { ...row, prevHash: prev, hash: '' });
       db.insert(auditLog)

@@ -95,7 +95,7 @@ describe('GET /api/admin/audit-log', () => {
     const first = await json<Row[]>(res);
     expect(first.map((r) => r.action)).toEqual(['delete', 'update']);
     expect(Object.keys(first[0]!).sort()).toEqual(
-      ['action', 'actorId', 'actorName', 'address', 'at', 'entity', 'entityId', 'fields', 'id'].sort(),
+      ['action', 'actorId', 'actorName', 'address', 'at', 'before', 'entity', 'entityId', 'fields', 'id', 'record'].sort(),
     );
     expect(first[1]).toMatchObject({
       actorName: 'Test Director',

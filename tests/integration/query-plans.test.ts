@@ -122,6 +122,9 @@ describe('EXPLAIN QUERY PLAN of the hot paths', () => {
         'from=2020-01-01&to=2024-12-31',
         'actorId=seed-director&from=2020-01-01',
         'entity=activity&to=2025-06-30',
+        // A name: the children and staff so named, their rows through the record's and the person's indexes.
+        'name=e',
+        'name=e&entity=note',
       ]) {
         expect((await pages(`/api/admin/audit-log${q ? `?${q}` : ''}`, staff, 2)).length, q).toBeGreaterThan(0);
       }

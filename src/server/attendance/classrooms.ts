@@ -113,7 +113,7 @@ export function updateClassroom(
     if (staffIds) setStaff(ctx.db, id, staffIds);
     const changed = changedFields(before, fields);
     if (staffIds && JSON.stringify([...beforeStaff].sort()) !== JSON.stringify([...new Set(staffIds)].sort())) changed.staffIds = staffIds;
-    recordAudit(ctx.db, ctx, { action: 'update', entity: 'classroom', entityId: id, fields: changed });
+    recordAudit(ctx.db, ctx, { action: 'update', entity: 'classroom', entityId: id, fields: changed, before });
   });
   return viewOf(ctx.db, id);
 }
@@ -188,7 +188,7 @@ export function patchChild(
       .get()!;
     const { photoConsent, photoConsentDate, photoConsentGivenBy } = record;
     const changed = changedFields(before, { classroomId, photoConsent, photoConsentDate, photoConsentGivenBy });
-    recordAudit(ctx.db, ctx, { action: 'update', entity: 'child', entityId: id, fields: changed });
+    recordAudit(ctx.db, ctx, { action: 'update', entity: 'child', entityId: id, fields: changed, before });
     return after;
   });
 }

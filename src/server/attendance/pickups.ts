@@ -167,7 +167,7 @@ export function updatePickup(
       .where(where)
       .returning(columns)
       .get()!;
-    recordAudit(ctx.db, ctx, { action: 'update', entity: 'pickup', entityId: id, fields: { childId, ...changed } });
+    recordAudit(ctx.db, ctx, { action: 'update', entity: 'pickup', entityId: id, fields: { childId, ...changed }, before });
     return row;
   });
 }

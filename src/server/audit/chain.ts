@@ -31,7 +31,8 @@ export const AUDIT_KEY_FILE = 'audit-chain.key';
 export const AUDIT_ANCHOR_FILE = 'audit-anchor.json';
 
 type Row = typeof auditLog.$inferSelect;
-type Content = Omit<Row, 'hash' | 'prevHash'>;
+/** A row's content; `before` is absent or null on every row written before updates kept earlier values. */
+type Content = Omit<Row, 'hash' | 'prevHash' | 'before'> & { before?: Row['before'] };
 
 /** The append-only triggers of migration 0009, as SQLite keeps them: the check says when either is gone or differs. */
 export const AUDIT_TRIGGERS = {
@@ -42,7 +43,7 @@ export const AUDIT_TRIGGERS = {
 } as const;
 
 function content(prevHash: string, row: Content): string {
-  return JSON.stringify([
+  const parts: unknown[] = [
     prevHash,
     row.id,
     row.at.getTime(),
@@ -53,7 +54,10 @@ function content(prevHash: string, row: Content): string {
     row.entityId,
     row.fields,
     row.address,
-  ]);
+  ];
+  // Earlier values are hashed only where a row has them, so every row written before them verifies as it did.
+  if (row.before != null) parts.push(row.before);
+  return JSON.stringify(parts);
 }
 
 /** The chain hash of a row: HMAC-SHA-256 under the chain's key, over the previous hash and every other column. */
@@ -200,13 +204,16 @@ const Database = require(workerData.driver);
 const db = new Database(workerData.path, { readonly: true, fileMustExist: true });
 try {
   db.pragma('busy_timeout = 5000');
-  const read = db.prepare('SELECT id, at, actor_id, actor_name, action, entity, entity_id, fields, address, prev_hash, hash FROM audit_log WHERE id > ? ORDER BY id LIMIT 1000');
+  const read = db.prepare('SELECT id, at, actor_id, actor_name, action, entity, entity_id, fields, address, "before", prev_hash, hash FROM audit_log WHERE id > ? ORDER BY id LIMIT 1000');
   let prev = workerData.genesis, after = 0, broken = null;
   walk: for (;;) {
     const rows = read.all(after);
     if (rows.length === 0) break;
     for (const r of rows) {
-      const text = JSON.stringify([prev, r.id, r.at, r.actor_id, r.actor_name, r.action, r.entity, r.entity_id, JSON.parse(r.fields), r.address]);
+      const parts = [prev, r.id, r.at, r.actor_id, r.actor_name, r.action, r.entity, r.entity_id, JSON.parse(r.fields), r.address];
+      const before = r.before === null ? null : JSON.parse(r.before);
+      if (before !== null) parts.push(before);
+      const text = JSON.stringify(parts);
       if (r.prev_hash !== prev || createHmac('sha256', workerData.key).update(text).digest('hex') !== r.hash) { broken = r.id; break walk; }
       prev = r.hash;
       after = r.id;

@@ -7,7 +7,7 @@
  * free-text field is private until someone adds it here on purpose.
  *
  * The same rule applies to the values of rows written before it existed (the one-time pass in chain.ts), and
- * it is the one place to ask should the Audit tab one day show a field's value before and after a change.
+ * it is the one place that says which fields the Audit tab shows before and after a change (keptBefore).
  */
 import type { AuditValue } from '~/db/schema';
 import { AUDIT_CHANGED, AUDIT_SECRET_FIELD, type AuditEntity } from '../../shared/audit';
@@ -108,4 +108,24 @@ export function keptFields(entity: AuditEntity, fields: Record<string, unknown>)
     out[key] = keptValue(entity, key, value);
   }
   return out;
+}
+
+/**
+ * What an update's row keeps of the values its changed fields had before: only for a field on the allow-list
+ * above whose earlier value has its kind's shape, so the Audit tab shows "before → after" for a status, a room,
+ * a date or a public title, and nothing at all for a private field (no `changed` either: the after value says it).
+ * Null when nothing is kept, so a row without earlier values is as it was before this rule.
+ */
+export function keptBefore(
+  entity: AuditEntity,
+  before: Record<string, unknown>,
+  kept: Record<string, AuditValue>,
+): Record<string, AuditValue> | null {
+  const out: Record<string, AuditValue> = {};
+  for (const key of Object.keys(kept)) {
+    if (!(key in before) || AUDIT_SECRET_FIELD.test(key) || !kindOf(entity, key)) continue;
+    const value = keptValue(entity, key, before[key] ?? null);
+    if (value !== AUDIT_CHANGED) out[key] = value;
+  }
+  return Object.keys(out).length > 0 ? out : null;
 }

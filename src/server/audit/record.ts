@@ -15,7 +15,7 @@ import type { Db } from '../db';
 import type { Auth } from '../auth/session';
 import { assertRightsChecked } from '../auth/write-rights';
 import { auditKey, chainHash, GENESIS_HASH, noteAuditRow } from './chain';
-import { keptFields } from './fields';
+import { keptBefore, keptFields } from './fields';
 
 export { GENESIS_HASH, verifyAuditChain } from './chain';
 
@@ -37,6 +37,8 @@ export interface AuditEntry {
   entityId?: string | null;
   /** The fields written: their names are kept, their values only where fields.ts allows. */
   fields?: Record<string, unknown>;
+  /** For an update, the record as it was: the row keeps the earlier value of each changed field fields.ts allows. */
+  before?: Record<string, unknown>;
   /** Who, when there is no staff session (a sign-in, a failed sign-in, a link used). */
   actor?: { id: string | null; name: string };
 }
@@ -53,6 +55,7 @@ export function recordAudit(db: Writer, ctx: AuditContext, entry: AuditEntry): v
   const staff = ctx.auth?.kind === 'admin' ? ctx.auth.admin : null;
   const actor = entry.actor ?? (staff ? { id: staff.id, name: staff.name } : { id: null, name: 'Unknown' });
   const last = db.select({ id: auditLog.id, hash: auditLog.hash }).from(auditLog).orderBy(desc(auditLog.id)).limit(1).get();
+  const fields = keptFields(entry.entity, entry.fields ?? {});
   const row = {
     id: (last?.id ?? 0) + 1,
     at: ctx.clock.now(),
@@ -61,8 +64,9 @@ export function recordAudit(db: Writer, ctx: AuditContext, entry: AuditEntry): v
     action: entry.action,
     entity: entry.entity,
     entityId: entry.entityId ?? null,
-    fields: keptFields(entry.entity, entry.fields ?? {}),
+    fields,
     address: ctx.ip.slice(0, 64),
+    before: entry.before ? keptBefore(entry.entity, entry.before, fields) : null,
   };
   const prevHash = last?.hash ?? GENESIS_HASH;
   const hash = chainHash(prevHash, row, auditKey(ctx.config.privateDir));

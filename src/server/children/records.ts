@@ -162,7 +162,7 @@ export function updateChild(ctx: StaffContext, input: z.output<typeof childUpdat
       .get()!;
     if (accountEmail(before) !== accountEmail(child)) unlinkOtherParents(ctx.db, id, accountEmail(child));
     if (before.isActive !== child.isActive) syncParentAccess(ctx.db, id, child.isActive);
-    recordAudit(ctx.db, ctx, { action: 'update', entity: 'child', entityId: id, fields: changedFields(before, fields) });
+    recordAudit(ctx.db, ctx, { action: 'update', entity: 'child', entityId: id, fields: changedFields(before, fields), before });
     return child;
   });
 }

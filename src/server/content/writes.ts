@@ -22,19 +22,24 @@ export function updateOr404<C extends SelectedFields>(
   id: string,
   fields: Record<string, unknown>,
 ) {
-  const row = audited(
+  const written = audited(
     ctx,
-    (db) =>
-      db
+    (db) => {
+      // Read in the write's transaction: the row keeps each changed public field's value before (a title, a date).
+      const before = db.select().from(table).where(eq(table.id, id)).get() as Record<string, unknown> | undefined;
+      if (!before) return undefined;
+      const row = db
         .update(table)
         .set({ ...fields, updatedAt: ctx.clock.now() })
         .where(eq(table.id, id))
         .returning(columns)
-        .get(),
-    () => ({ action: 'update', entity, entityId: id, fields }),
+        .get();
+      return row && { row, before };
+    },
+    ({ before }) => ({ action: 'update', entity, entityId: id, fields, before }),
   );
-  if (!row) throw refuse('NOT_FOUND', notFound);
-  return row;
+  if (!written) throw refuse('NOT_FOUND', notFound);
+  return written.row;
 }
 
 /** Deletes the row `id` of `table` and records it in the audit log; an unknown id answers 404 with `notFound`. */

@@ -85,7 +85,7 @@ export function updateActivity(ctx: StaffContext, input: z.output<typeof activit
       assertMayChange(ctx.admin, before.authorId);
       return { before, row: db.update(dailyActivities).set(fields).where(eq(dailyActivities.id, id)).returning(activityColumns).get()! };
     },
-    ({ before }) => ({ action: 'update', entity: 'activity', entityId: id, fields: changedFields(before, fields) }),
+    ({ before }) => ({ action: 'update', entity: 'activity', entityId: id, fields: changedFields(before, fields), before }),
   ).row;
 }
 
@@ -128,7 +128,7 @@ export function updateNote(ctx: StaffContext, input: z.output<typeof noteUpdateS
       assertMayChange(ctx.admin, before.authorId);
       return { before, row: db.update(developmentNotes).set(fields).where(eq(developmentNotes.id, id)).returning(noteColumns).get()! };
     },
-    ({ before }) => ({ action: 'update', entity: 'note', entityId: id, fields: changedFields(before, fields) }),
+    ({ before }) => ({ action: 'update', entity: 'note', entityId: id, fields: changedFields(before, fields), before }),
   ).row;
 }
 

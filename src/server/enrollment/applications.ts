@@ -117,18 +117,32 @@ export function applicationsPage(ctx: StaffContext, input: z.output<typeof appli
 }
 
 export async function updateApplicationStatus(ctx: StaffContext, input: z.output<typeof applicationStatusUpdateSchema>) {
-  const application = audited(
+  const written = audited(
     ctx,
-    (db) =>
-      db
+    (db) => {
+      const before = db
+        .select({ status: enrollmentApplications.status })
+        .from(enrollmentApplications)
+        .where(eq(enrollmentApplications.id, input.id))
+        .get();
+      const row = db
         .update(enrollmentApplications)
         .set({ status: input.status })
         .where(eq(enrollmentApplications.id, input.id))
         .returning(applicationColumns)
-        .get(),
-    () => ({ action: 'status', entity: 'application', entityId: input.id, fields: { status: input.status, sendEmail: input.sendEmail } }),
+        .get();
+      return row && before && { row, before };
+    },
+    ({ before }) => ({
+      action: 'status',
+      entity: 'application',
+      entityId: input.id,
+      fields: { status: input.status, sendEmail: input.sendEmail },
+      before,
+    }),
   );
-  if (!application) throw refuse('NOT_FOUND', NOT_FOUND);
+  if (!written) throw refuse('NOT_FOUND', NOT_FOUND);
+  const application = written.row;
   if (!input.sendEmail)
     return { success: true as const, application, emailRequested: false, emailSent: false, emailVia: null, emailError: null };
 

@@ -33,6 +33,7 @@ export const adminStaffRest = new Hono<RestEnv>()
       entityId: q('entityId'),
       from: q('from'),
       to: q('to'),
+      name: q('name'),
     });
     return sendPage(c, page);
   })

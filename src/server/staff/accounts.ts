@@ -172,7 +172,13 @@ export function updateStaff(ctx: Ctx, input: { id: string; role?: StaffRole; isA
           .run();
       }
       const changed = Object.fromEntries(Object.entries({ role, isActive }).filter(([k, v]) => before[k as 'role' | 'isActive'] !== v));
-      recordAudit(db, ctx, { action: 'isActive' in changed ? 'status' : 'update', entity: 'staff', entityId: before.id, fields: changed });
+      recordAudit(db, ctx, {
+        action: 'isActive' in changed ? 'status' : 'update',
+        entity: 'staff',
+        entityId: before.id,
+        fields: changed,
+        before,
+      });
       return account;
     },
     // The count of directors and the change are one write: two directors demoting each other cannot both pass.

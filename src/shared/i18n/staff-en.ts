@@ -127,6 +127,27 @@ export const staffEn = {
   'staffMail.reset.linkLabel': 'Choose a new password',
   'staffMail.reset.once':
     'The link works once, within one hour. If you did not ask for it, you can ignore this message: your password stays as it is.',
+  'staff.audit.search': 'Child or person',
+  'staff.audit.searchHint': "A child's or a staff member's name",
+  'staff.audit.deletedRecord': '{kind} (deleted)',
+  'staff.audit.forChild': 'for {child}',
+  'staff.audit.fieldChange': '{field}: {before} → {after}',
+  'staff.setup.title': 'Getting started',
+  'staff.setup.intro': 'What a new centre sets up first. This list goes away once every step is done.',
+  'staff.setup.done': 'Done',
+  'staff.setup.notDone': 'Not done',
+  'staff.setup.missing': '{count, plural, one {# child to go} other {# children to go}}',
+  'staff.setup.goTo': 'Go to {tab}',
+  'staff.setup.dismiss': 'Hide this list',
+  'staff.setup.rooms': 'Create the rooms',
+  'staff.setup.childrenInRooms': 'Put each child in a room',
+  'staff.setup.startDates': "Set each child's start date",
+  'staff.setup.consent': "Record each child's photo consent",
+  'staff.setup.pickups': 'Add authorized pickups for each child',
+  'staff.setup.staff': 'Invite your staff',
+  'staff.setup.smtp': 'E-mail (SMTP)',
+  'staff.setup.smtpSet': 'Set: e-mails are sent',
+  'staff.setup.smtpNotSet': 'Not set: invitations and reset links wait in the Outbox until SMTP_URL is set on the server',
 } as const;
 
 export type StaffKey = keyof typeof staffEn;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { AUDIT_ENTITY_IDS } from '../audit';
-import { emailField, enumField, idField, isoDate, requiredText } from './fields';
+import { AUDIT_ENTITY_IDS, AUDIT_NAME_MAX } from '../audit';
+import { emailField, enumField, idField, isoDate, optionalText, requiredText } from './fields';
 import { pageFields } from './page';
 
 /**
@@ -45,6 +45,8 @@ export const auditQuerySchema = z
     /** Calendar dates in the centre, inclusive. */
     from: isoDate(DATE).optional(),
     to: isoDate(DATE).optional(),
+    /** A child's or a person's name, or part of it: the rows of the records so named and of the staff so named. */
+    name: optionalText(AUDIT_NAME_MAX),
   })
   .refine((v) => !v.from || !v.to || v.from <= v.to, 'error.startAfterEnd')
   .prefault({});

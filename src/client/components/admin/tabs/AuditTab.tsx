@@ -1,7 +1,7 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { AUDIT_CHANGED, AUDIT_ENTITIES, type AuditEntity } from '~/shared/audit';
+import { AUDIT_CHANGED, AUDIT_ENTITIES, AUDIT_NAME_MAX, type AuditEntity } from '~/shared/audit';
 import { formatDateTime } from '~/client/lib/format';
 import { trpc } from '~/client/lib/trpc';
 import { Button } from '../../ui/Button';
@@ -12,6 +12,7 @@ import { Select } from '../../ui/Select';
 import type { AdminTabId } from '../admin-tabs';
 import { ListState, PanelHeader } from '../PanelHeader';
 import { auditFieldsText } from './audit/audit-fields';
+import { staffText } from '../staff-words';
 
 const PAGE_SIZE = 50;
 const ANY = 'all';
@@ -78,17 +79,21 @@ type Row = {
   entity: string;
   entityId: string | null;
   fields: Record<string, unknown>;
+  before: Record<string, unknown> | null;
   address: string;
+  /** The record's name as it is now, read by the server with the page (server/audit/names.ts, ADR 082). */
+  record: { name: string | null; child: string | null; gone: boolean };
 };
 
-/** The record's name as the row knows it (a public title, a receipt number, an address), else its kind. */
+/** The record's name now; a record deleted since reads as such; else what the row knows (a public title), else its kind. */
 function recordName(row: Row): string {
+  const kind = AUDIT_ENTITIES[row.entity as AuditEntity] ?? row.entity;
+  if (row.record.name) return row.record.name;
+  if (row.record.gone) return staffText('staff.audit.deletedRecord', { kind });
   const f = row.fields;
   // Free text is not kept (ADR 064): a name the log only knows as changed is no name.
-  const name = [f.title, f.childName, f.name, f.subject, f.receiptNumber, f.parentEmail, f.email].find(
-    (v) => typeof v === 'string' && v.trim() && v !== AUDIT_CHANGED,
-  );
-  return (name as string | undefined) ?? AUDIT_ENTITIES[row.entity as AuditEntity] ?? row.entity;
+  const name = [f.title, f.receiptNumber, f.email].find((v) => typeof v === 'string' && v.trim() && v !== AUDIT_CHANGED);
+  return (name as string | undefined) ?? kind;
 }
 
 /** The Audit tab (director): every staff write, newest first, by person, kind of record, record and dates. */
@@ -98,6 +103,7 @@ export default function AuditTab() {
   const [entityId, setEntityId] = useState('');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
+  const [search, setSearch] = useState('');
   const staff = useQuery({ ...trpc.staff.list.queryOptions(), staleTime: 60_000 });
   const filter = {
     limit: PAGE_SIZE,
@@ -106,6 +112,7 @@ export default function AuditTab() {
     ...(entityId.trim() ? { entityId: entityId.trim() } : {}),
     ...(from ? { from } : {}),
     ...(to ? { to } : {}),
+    ...(search.trim() ? { name: search.trim().slice(0, AUDIT_NAME_MAX) } : {}),
   };
   const log = useInfiniteQuery({
     ...trpc.auditLog.list.infiniteQueryOptions(filter, { getNextPageParam: (last) => last.nextCursor }),
@@ -150,7 +157,15 @@ export default function AuditTab() {
             <p>Please tell the centre&apos;s director.</p>
           </div>
         ))}
-      <Card className="mb-4 grid gap-3 p-4 sm:grid-cols-2 lg:grid-cols-5">
+      <Card className="mb-4 grid gap-3 p-4 sm:grid-cols-2 lg:grid-cols-6">
+        <TextField
+          label={staffText('staff.audit.search')}
+          description={staffText('staff.audit.searchHint')}
+          type="search"
+          maxLength={AUDIT_NAME_MAX}
+          value={search}
+          onChange={setSearch}
+        />
         <Select label="Person" options={people} value={actorId} onChange={setActorId} />
         <Select label="Kind of record" options={kinds} value={entity} onChange={setEntity} />
         <TextField label="Record" description="A record's id" value={entityId} onChange={setEntityId} />
@@ -204,6 +219,11 @@ export default function AuditTab() {
                       ) : (
                         name
                       )}
+                      {row.record.child && (
+                        <span className="block text-xs text-stone-600">
+                          {staffText('staff.audit.forChild', { child: row.record.child })}
+                        </span>
+                      )}
                       {row.entityId && (
                         <button
                           type="button"
@@ -215,7 +235,7 @@ export default function AuditTab() {
                         </button>
                       )}
                     </td>
-                    <td className="max-w-xs break-words px-3 py-2 text-stone-700">{auditFieldsText(row.fields)}</td>
+                    <td className="max-w-xs break-words px-3 py-2 text-stone-700">{auditFieldsText(row.fields, row.before)}</td>
                     <td className="whitespace-nowrap px-3 py-2 text-stone-500">{row.address}</td>
                   </tr>
                 );

@@ -8,6 +8,7 @@ import { trpc } from '~/client/lib/trpc';
 import { categoryLabel, eventCategoryTone } from '../../events/categories';
 import { Badge, Card } from '../../ui/Card';
 import { ListState } from '../PanelHeader';
+import { SetupChecklist } from './overview/SetupChecklist';
 
 function programLabel(program: string): string {
   return PROGRAM_LABELS[program as Program] ?? program;
@@ -28,6 +29,7 @@ export default function OverviewTab() {
   return (
     <div className="flex flex-col gap-6">
       <h2 className="sr-only">Overview</h2>
+      <SetupChecklist />
       <section aria-labelledby="waiting-heading" className="rounded-xl border border-amber-200 bg-amber-50 p-4">
         <h3 id="waiting-heading" className="mb-2 font-semibold text-stone-900">
           From families

@@ -1,5 +1,6 @@
 import { AUDIT_SECRET_FIELD } from '~/shared/audit';
 import { formatDateTime } from '~/client/lib/format';
+import { staffText } from '../../staff-words';
 
 /** A moment as the server keeps it (`Date.toISOString()`), shown in the director's own time. */
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?Z$/;
@@ -21,9 +22,20 @@ function auditFieldValue(key: string, value: unknown): string {
   return String(value);
 }
 
-/** What a row of the Audit tab says was written: each field in words, moments in local time, secrets never. */
-export function auditFieldsText(fields: Record<string, unknown>): string {
+/**
+ * What a row of the Audit tab says was written: each field in words, moments in local time, secrets never; and
+ * for a field whose earlier value the log keeps (`before`, server/audit/fields.ts), the value before and after.
+ */
+export function auditFieldsText(fields: Record<string, unknown>, before?: Record<string, unknown> | null): string {
   return Object.entries(fields)
-    .map(([key, value]) => `${auditFieldLabel(key)}: ${auditFieldValue(key, value)}`)
+    .map(([key, value]) =>
+      before && key in before
+        ? staffText('staff.audit.fieldChange', {
+            field: auditFieldLabel(key),
+            before: auditFieldValue(key, before[key]),
+            after: auditFieldValue(key, value),
+          })
+        : `${auditFieldLabel(key)}: ${auditFieldValue(key, value)}`,
+    )
     .join('; ');
 }
