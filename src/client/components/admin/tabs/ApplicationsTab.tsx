@@ -2,6 +2,7 @@ import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { CheckCircle2, Eye, Trash2, UserPlus } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { APPLICATION_STATUS_LABELS, APPLICATION_STATUSES, type ApplicationStatus, PROGRAM_LABELS, type Program } from '~/shared/constants';
+import { formatPhone } from '~/shared/phone';
 import { choiceLabel, HOW_HEARD_CHOICES, RELATIONSHIP_CHOICES, STATE_CHOICES } from '~/shared/enrollment-choices';
 import { formatDate, formatDateTime } from '~/client/lib/format';
 import { toast } from '~/client/lib/toast';
@@ -321,7 +322,7 @@ function ApplicationDetails({ application: a, onClose }: { application: Applicat
         <Group title="Parent/Guardian Information">
           <Field label="Parent name" value={`${a.parentFirstName} ${a.parentLastName}`} />
           <Field label="Email" value={a.parentEmail} />
-          <Field label="Phone" value={a.parentPhone} />
+          <Field label="Phone" value={formatPhone(a.parentPhone)} />
           <Field label="Address" value={a.parentAddress} />
           <Field label="City" value={a.parentCity} />
           <Field label="State" value={choiceLabel(STATE_CHOICES, a.parentState)} />
@@ -336,12 +337,12 @@ function ApplicationDetails({ application: a, onClose }: { application: Applicat
         </Group>
         <Group title="Emergency Contact">
           <Field label="Name" value={a.emergencyContactName} />
-          <Field label="Phone" value={a.emergencyContactPhone} />
+          <Field label="Phone" value={formatPhone(a.emergencyContactPhone)} />
           <Field label="Relationship" value={choiceLabel(RELATIONSHIP_CHOICES, a.emergencyContactRelationship)} />
         </Group>
         <Group title="Medical Information">
           <Field label="Pediatrician" value={a.pediatricianName} />
-          <Field label="Pediatrician phone" value={a.pediatricianPhone} />
+          <Field label="Pediatrician phone" value={a.pediatricianPhone && formatPhone(a.pediatricianPhone)} />
           <Field label="Allergies" value={a.allergies} />
           <Field label="Medications" value={a.medications} />
           <Field label="Medical conditions" value={a.medicalConditions} />
