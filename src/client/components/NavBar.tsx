@@ -118,7 +118,12 @@ function Header({ pathname, language: wanted }: { pathname: string; language: Pa
                   </LinkButton>
                 ))}
               </div>
-              <PhoneMenu pathname={pathname} language={language} />
+              {/* On a phone the other language is in the row itself, not behind Menu: a reader of Spanish sees
+                  "Español" as the page opens (a link, never a redirect: a page's language is its address, ADR 045). */}
+              <div className="ml-auto flex shrink-0 items-center gap-1 md:hidden">
+                <LanguageSwitch pathname={pathname} className="max-sm:px-2" iconClass="max-sm:hidden" />
+                <PhoneMenu pathname={pathname} language={language} />
+              </div>
             </>
           )}
         </nav>
@@ -162,9 +167,6 @@ function PhoneMenu({ pathname, language }: { pathname: string; language: PageLan
               </LinkButton>
             </li>
           ))}
-          <li>
-            <LanguageSwitch pathname={pathname} className="min-h-11 w-full justify-start" />
-          </li>
           {signOut && (
             <li>
               <PlainButton variant="outline" className="w-full justify-start" onClick={signOut.run}>
