@@ -33,7 +33,7 @@ test.describe('a phone whose browser reads Spanish', () => {
     await spanish.click();
     await expect(page).toHaveURL(/\/es$/);
     await expect(page.locator('html')).toHaveAttribute('lang', 'es');
-    await expect(nav.getByRole('link', { name: 'English' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'English' })).toBeVisible();
   });
 });
 
