@@ -3,6 +3,7 @@ import { createContext, type ReactNode, useContext, useEffect, useMemo, useState
 import { I18nProvider } from 'react-aria-components';
 import { CENTRE_TIME_ZONE } from '~/shared/centre-time';
 import { LOCALES, makeIntl } from '~/shared/i18n/formatter';
+import { oneFullStop } from '~/shared/i18n/lite';
 import { errorsEn } from '~/shared/i18n/errors-en';
 import { portalEn, type PortalKey } from '~/shared/i18n/portal-en';
 import { formatAmount, formatCents } from '~/shared/money';
@@ -57,7 +58,7 @@ function build(language: Language): PortalIntl {
   return {
     language,
     locale: LOCALES[language],
-    t: (key, values) => intl.formatMessage({ id: key }, values) as string,
+    t: (key, values) => intl.formatMessage({ id: key }, oneFullStop(messages[key], values)) as string,
     error: (message) => portalError(language, message),
     callError(error, fallback) {
       // The server's refusal by its id, in this language; else what it said (already in the parent's language).

@@ -210,8 +210,8 @@ describe('POST /api/enrollment-applications/{id}/enroll', () => {
       'Medications: Inhaler as needed',
       'Medical conditions: Mild asthma',
       'Special instructions: Naps after lunch',
-      'Pediatrician: Dr. Shah, 614-555-0111',
-      'Emergency contact: Rosa Lopez (Grandparent), 614-555-0100',
+      'Pediatrician: Dr. Shah, (614) 555-0111',
+      'Emergency contact: Rosa Lopez (Grandparent), (614) 555-0100',
     ]) {
       expect(notes).toContain(part);
     }

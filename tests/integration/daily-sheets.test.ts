@@ -280,7 +280,8 @@ describe('photos of the day', () => {
     expect(statSync(path).mode & 0o777).toBe(0o600);
     const stored = readFileSync(path);
     const meta = await sharp(stored).metadata();
-    expect(meta.format).toBe('webp');
+    // The picture as uploaded: a JPEG stays a JPEG (ADR 084), its metadata gone.
+    expect(meta.format).toBe('jpeg');
     expect(meta.exif).toBeUndefined();
     expect(stored.includes('TestCam')).toBe(false);
     expect(stored.includes(GPS_POINTER)).toBe(false);
@@ -300,7 +301,8 @@ describe('photos of the day', () => {
     }
     const original = await s.request(`/api/child-photos/${photoId}/original`, bearer(a.token));
     expect(original.status).toBe(200);
-    expect(original.headers.get('content-disposition')).toMatch(/^attachment; filename="IMG_0042-2026-11-20\.webp"$/);
+    expect(original.headers.get('content-disposition')).toMatch(/^attachment; filename="IMG_0042-2026-11-20\.jpg"$/);
+    expect(original.headers.get('content-type')).toBe('image/jpeg');
     expect((await sharp(Buffer.from(await original.arrayBuffer())).metadata()).exif).toBeUndefined();
     expect((await s.request(`/api/child-photos/${photoId}`)).status).toBe(401);
     // A third family, whose child is not tagged: the same 404 as a photo that does not exist.

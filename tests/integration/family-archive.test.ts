@@ -329,9 +329,10 @@ describe('family archive', () => {
     const files = await unzip(Buffer.from(await res.arrayBuffer()));
     const photos = [...files.keys()].filter((n) => n.includes('/photos/'));
     expect(photos).toHaveLength(2);
-    for (const name of photos) expect(name).toMatch(/\/photos\/\d{4}-\d{2}-\d{2} [^/\\]+\.webp$/);
-    expect(photos.some((n) => n.endsWith(' .._.._sand table.webp'))).toBe(true);
-    expect(photos.some((n) => n.endsWith(' IMG_0002.webp'))).toBe(true);
+    // JPEGs uploaded, JPEGs kept (ADR 084): each named with its own extension.
+    for (const name of photos) expect(name).toMatch(/\/photos\/\d{4}-\d{2}-\d{2} [^/\\]+\.jpg$/);
+    expect(photos.some((n) => n.endsWith(' .._.._sand table.jpg'))).toBe(true);
+    expect(photos.some((n) => n.endsWith(' IMG_0002.jpg'))).toBe(true);
     expect(photos.some((n) => n.includes('NOT_MINE'))).toBe(false);
     // The bytes are the stored whole pictures of the two photos that tag this child, and never the other one's.
     const stored = (id: string) => {

@@ -170,10 +170,14 @@ describe('the Spanish public pages', () => {
 
   it('the events pages link the calendar feed: webcal:// and the https address to copy, from the public origin', async () => {
     const host = new URL(s.config.publicUrl).host;
-    for (const path of ['/events', '/es/events']) {
+    // The Spanish page links the Spanish feed (its calendar's name in Spanish).
+    for (const [path, feed] of [
+      ['/events', '/api/events.ics'],
+      ['/es/events', '/api/events.ics?lang=es'],
+    ] as const) {
       const html = await (await get(path)).text();
-      expect(html).toContain(`href="webcal://${host}/api/events.ics"`);
-      expect(html).toContain(`value="${s.config.publicUrl}/api/events.ics"`);
+      expect(html).toContain(`href="webcal://${host}${feed}"`);
+      expect(html).toContain(`value="${s.config.publicUrl}${feed}"`);
     }
     expect(await (await get('/es/events')).text()).toContain('Suscribirse al calendario');
     expect(await (await get('/events')).text()).toContain('Subscribe to calendar');

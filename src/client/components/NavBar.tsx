@@ -132,7 +132,12 @@ function Header({ pathname, language: wanted }: { pathname: string; language: Pa
                   </LinkButton>
                 ))}
               </div>
-              <PhoneMenu pathname={pathname} language={language} links={links} />
+              {/* On a phone the other language is in the row itself, not behind Menu: a reader of Spanish sees
+                  "Español" as the page opens (a link, never a redirect: a page's language is its address, ADR 045). */}
+              <div className="ml-auto flex shrink-0 items-center gap-1 md:hidden">
+                <LanguageSwitch pathname={pathname} className="max-sm:px-2" iconClass="max-sm:hidden" />
+                <PhoneMenu pathname={pathname} language={language} links={links} />
+              </div>
             </>
           )}
         </nav>
@@ -175,9 +180,6 @@ function PhoneMenu({ pathname, language, links }: { pathname: string; language: 
               </LinkButton>
             </li>
           ))}
-          <li>
-            <LanguageSwitch pathname={pathname} className="min-h-11 w-full justify-start" />
-          </li>
           {signOut && (
             <li>
               <PlainButton variant="outline" className="w-full justify-start" onClick={signOut.run}>

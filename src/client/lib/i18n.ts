@@ -4,6 +4,7 @@ import type { IntlShape } from '@formatjs/intl';
 import type { SiteKey as MessageKey } from '../../shared/i18n/en';
 import { languageOfPath, type PageLanguage, pathIn } from '../../shared/i18n/paths';
 import { makeIntl } from '../../shared/i18n/formatter';
+import { oneFullStop } from '../../shared/i18n/lite';
 import { siteCatalogue } from '../../shared/i18n/registry';
 import { CENTRE_TIME_ZONE } from '../../shared/centre-time';
 import { formatDate, formatTime12, parseIsoDate } from './format';
@@ -25,7 +26,8 @@ export function intlFor(language: PageLanguage): IntlShape<string> {
 
 /** `t('es', 'events.title')`: one message, with its values. */
 export function t(language: PageLanguage, key: MessageKey, values?: Record<string, string | number | Date>): string {
-  return intlFor(language).formatMessage({ id: key }, values) as string;
+  const intl = intlFor(language);
+  return intl.formatMessage({ id: key }, oneFullStop(intl.messages[key] as string | undefined, values)) as string;
 }
 
 /**

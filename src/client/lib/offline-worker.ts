@@ -9,10 +9,11 @@ import { supported } from './offline';
 
 /**
  * Registers the worker (once per page) and, when it is ready, says which parent this page shows, so the worker
- * keeps this dashboard under that parent's key (and drops another parent's). `onCopy` hears when what the page
+ * keeps this dashboard under that parent's key (and drops another parent's), and in which language its offline page
+ * speaks. `onCopy` hears when what the page
  * shows is a cached copy, with the time it was made.
  */
-export function startPortalWorker(parentId: string, onCopy: (savedAt: number) => void): () => void {
+export function startPortalWorker(parentId: string, language: string, onCopy: (savedAt: number) => void): () => void {
   if (!supported()) return () => undefined;
   let stopped = false;
   const onMessage = (event: MessageEvent<FromWorker>) => {
@@ -28,7 +29,7 @@ export function startPortalWorker(parentId: string, onCopy: (savedAt: number) =>
     if (!navigator.serviceWorker.controller)
       await new Promise<void>((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }));
     const to = navigator.serviceWorker.controller ?? registration.active;
-    const message: ToWorker = { type: 'hello', parentId, document: `${location.pathname}${location.search}`, assets: [] };
+    const message: ToWorker = { type: 'hello', parentId, document: `${location.pathname}${location.search}`, assets: [], language };
     if (!stopped) to?.postMessage(message);
   });
   return () => {

@@ -91,7 +91,9 @@ export const SAVED_AT_HEADER = 'X-Portal-Saved-At';
 export const MAX_DATA_ANSWERS = 12;
 
 /** Messages between the portal's page and its worker. */
-export type ToWorker = { type: 'hello'; parentId: string; document: string; assets: string[] } | { type: 'forget' } | { type: 'status' };
+/** `hello` names the portal's language too: the worker's offline page speaks it (offline-page.ts). */
+export type ToWorker =
+  { type: 'hello'; parentId: string; document: string; assets: string[]; language?: string } | { type: 'forget' } | { type: 'status' };
 export type FromWorker = { type: 'copy'; savedAt: number } | { type: 'forgotten' } | { type: 'status'; savedAt: number | null };
 
 /**

@@ -30,6 +30,7 @@ import {
   SIGN_OUT_PENDING_KEY,
   type ToWorker,
 } from './rules';
+import { offlineLanguage, offlinePageHtml } from './offline-page';
 
 /** The build's hash of its own file list (scripts/build-sw.mjs): a new build is a new shell cache. */
 declare const SHELL_VERSION: string;
@@ -56,6 +57,7 @@ interface ExtendableMessageEvent extends ExtendableEvent {
 }
 interface WorkerScope {
   location: Location;
+  navigator: { languages?: readonly string[] };
   clients: { claim(): Promise<void>; get(id: string): Promise<WorkerClient | undefined> };
   skipWaiting(): Promise<void>;
   addEventListener(type: 'install' | 'activate', listener: (event: ExtendableEvent) => void): void;
@@ -218,13 +220,29 @@ async function afterPendingSignOut(next: () => Promise<Response>, waiting: (word
   return pending ? waiting(pending) : next();
 }
 
-/** A page for a navigation that found neither the network nor a copy: plain words, nothing of anyone's. */
-function offlinePage(): Response {
-  const html =
-    '<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
-    '<title>Parent Portal</title><body style="font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#1c1917">' +
-    '<h1>You are offline.</h1><p>The Parent Portal will open when you are back online.</p></body></html>';
-  return new Response(html, { status: 503, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' } });
+/**
+ * The portal's language as its page last said (hello), kept beside the shell so a worker started again still knows
+ * it: only a language, nothing of anyone's, so it outlives a sign-out (the next offline page still speaks it).
+ */
+const LANGUAGE_CACHE = 'portal-language';
+const LANGUAGE_KEY = '/portal-language';
+async function rememberLanguage(language: unknown): Promise<void> {
+  if (language !== 'en' && language !== 'es') return;
+  await (await caches.open(LANGUAGE_CACHE)).put(LANGUAGE_KEY, new Response(language, { headers: { 'Content-Type': 'text/plain' } }));
+}
+async function toldLanguage(): Promise<string | null> {
+  if (!(await caches.has(LANGUAGE_CACHE))) return null;
+  const kept = await (await caches.open(LANGUAGE_CACHE)).match(LANGUAGE_KEY);
+  return kept ? kept.text() : null;
+}
+
+/** A page for a navigation that found neither the network nor a copy, in the reader's language: nothing of anyone's. */
+async function offlinePage(): Promise<Response> {
+  const language = offlineLanguage(await toldLanguage().catch(() => null), worker.navigator.languages ?? []);
+  return new Response(offlinePageHtml(language), {
+    status: 503,
+    headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' },
+  });
 }
 
 async function dashboardDocument(event: FetchEvent): Promise<Response> {
@@ -370,6 +388,7 @@ worker.addEventListener('message', (event) => {
     event.waitUntil(serial(forgetAll).then(() => source?.postMessage({ type: 'forgotten' })));
   } else if (message.type === 'hello' && source && typeof message.parentId === 'string' && message.parentId) {
     event.waitUntil(hello(source, { ...message, assets: Array.isArray(message.assets) ? message.assets.slice(0, 200) : [] }));
+    event.waitUntil(rememberLanguage(message.language));
   } else if (message.type === 'status' && source) {
     source.postMessage({ type: 'status', savedAt: servedCopies.get(source.id) ?? null });
   }

@@ -63,7 +63,7 @@ export type PublicListName = (typeof PUBLIC_LISTS)[number]['procedure'];
 export const CACHED_READS: readonly CachedRead[] = [
   ...PUBLIC_LISTS,
   // The public events as an iCalendar feed (rest/public.ts): every visitor's the same, like the lists.
-  { procedure: 'events.calendar', rest: '/api/events.ics', input: 'none', whose: 'everyone' },
+  { procedure: 'events.calendar', rest: '/api/events.ics', input: ['lang'], whose: 'everyone', lang: true },
   // A signed-in parent's own reads: the portal and its dashboard.
   { procedure: 'parentAuth.me', rest: '/api/parent/me', input: 'none', whose: 'parent-session' },
   { procedure: 'parentPortal.children', rest: '/api/parent/children', input: 'none', whose: 'parent-session' },

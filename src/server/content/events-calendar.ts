@@ -33,7 +33,7 @@ export interface CalendarEvent {
 const SEQUENCE_EPOCH = Date.UTC(2024, 0, 1);
 const sequenceOf = (updatedAt: Date) => Math.max(0, Math.floor((updatedAt.getTime() - SEQUENCE_EPOCH) / 1000));
 
-/** The feed's own words come from the catalogue (calendar.*), in `language`: English, the feed's only address today. */
+/** The feed's own words come from the catalogue (calendar.*), in `language`: `/api/events.ics` English, `?lang=es` Spanish. */
 export function eventsCalendar(rows: readonly CalendarEvent[], publicUrl: string, language: Language = 'en'): string {
   const host = new URL(publicUrl).hostname;
   const cal = new ICalCalendar({

@@ -8,6 +8,7 @@ import type { Context, StaffContext } from '../context';
 import { asc, eq } from 'drizzle-orm';
 import { events } from '~/db/schema';
 import { type eventSchema, type eventUpdateSchema } from '../../shared/schemas/content';
+import type { Language } from '../../shared/i18n/languages';
 import { deleteOr404, updateOr404 } from './writes';
 import { cachedRead, dailyRead } from '../cache/store';
 import { audited } from '../audit/record';
@@ -37,8 +38,8 @@ export function upcomingEvents(ctx: Context) {
   return ctx.auth?.kind === 'admin' ? read(true) : dailyRead(ctx, 'events.list', () => read(false));
 }
 
-export function calendarFeed(ctx: Context) {
-  return cachedRead(ctx.db, 'events.calendar', () =>
+export function calendarFeed(ctx: Context, language: Language) {
+  return cachedRead(ctx.db, `events.calendar:${language}`, () =>
     eventsCalendar(
       ctx.db
         .select({ ...columns, updatedAt: events.updatedAt })
@@ -47,6 +48,7 @@ export function calendarFeed(ctx: Context) {
         .orderBy(asc(events.eventDate), asc(events.startTime), asc(events.id))
         .all(),
       ctx.config.publicUrl,
+      language,
     ),
   );
 }

@@ -20,21 +20,34 @@ import type { Config } from '../config';
 import type { Db } from '../db';
 import { keysetPage, type SortKey } from '../pagination';
 import { privateSubdir, writePrivateFile } from '../private-files';
-import { cleanOriginalName, encodeChildPhoto, STORED_MIME } from '../services/images';
+import { cleanOriginalName, encodeChildPhoto } from '../services/images';
 import { photoColumns, photoItem } from './timeline';
 import { validationError } from '../field-errors';
 import { refuse } from '../refusal';
 
 export const PHOTOS_DIR = 'child-photos';
 export const PHOTO_NOT_FOUND = 'error.photoNotFound';
-const STORED = /^[0-9a-f-]{36}(-display)?\.webp$/;
+/**
+ * `{uuid}.jpg` (or .png, .webp, .gif, .avif: the picture as uploaded, without metadata) and `{uuid}-display.webp`
+ * beside it for the timeline. Photos stored before pictures kept their format are `{uuid}.webp`.
+ */
+const STORED = /^[0-9a-f-]{36}(\.(jpg|png|webp|gif|avif)|-display\.webp)$/;
+/** The type of a stored picture, from its extension (the row's mime_type says the same). */
+const TYPE_OF_EXTENSION: Record<string, string> = {
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  gif: 'image/gif',
+  avif: 'image/avif',
+};
 
 export interface PhotoDeps extends AuditContext {
   db: Db;
   config: Pick<Config, 'privateDir'>;
 }
 
-const displayName = (storedName: string) => storedName.replace(/\.webp$/, '-display.webp');
+const displayName = (storedName: string) => storedName.replace(/\.[a-z]+$/, '-display.webp');
+export const extensionOf = (storedName: string) => /\.([a-z]+)$/.exec(storedName)?.[1] ?? 'webp';
 
 /** The file of a stored name inside the photos folder, or null for a name that is not the server's own. */
 export function photoPath(config: Pick<Config, 'privateDir'>, name: string): string | null {
@@ -76,7 +89,7 @@ export async function storeChildPhoto(
   taggableChildren(deps.db, childIds);
   const encoded = await encodeChildPhoto(file.bytes);
   const dir = privateSubdir(deps.config, PHOTOS_DIR);
-  const storedName = `${randomUUID()}.webp`;
+  const storedName = `${randomUUID()}.${encoded.extension}`;
   const paths = [join(dir, storedName), join(dir, displayName(storedName))];
   const takenAt = deps.clock.now();
   const date = centreDateOf(takenAt);
@@ -91,7 +104,7 @@ export async function storeChildPhoto(
         .values({
           storedName,
           originalName: cleanOriginalName(file.name),
-          mimeType: STORED_MIME,
+          mimeType: encoded.mimeType,
           size: encoded.full.byteLength,
           width: encoded.width,
           height: encoded.height,
@@ -138,7 +151,8 @@ function mayRead(db: Db, auth: Auth, photoId: string): boolean {
 
 /**
  * The photo's bytes for a signed-in caller (401 before: the REST path checks), `private, no-store`, `nosniff`.
- * `original`: the whole picture as a download; otherwise the timeline's copy, inline.
+ * `original`: the whole picture as a download, in the format it was uploaded in (without metadata); otherwise the
+ * timeline's copy, inline.
  */
 export async function openChildPhoto(deps: { db: Db; config: Pick<Config, 'privateDir'> }, auth: Auth, photoId: string, original: boolean) {
   const notFound = refuse('NOT_FOUND', PHOTO_NOT_FOUND);
@@ -157,10 +171,11 @@ export async function openChildPhoto(deps: { db: Db; config: Pick<Config, 'priva
       .replace(/\.[A-Za-z0-9]{1,5}$/, '')
       .replace(/[^\x20-\x7e]/g, '_')
       .replace(/["\\]/g, '_') || 'photo';
-  const name = `${base}-${photo.date}.webp`;
+  const extension = original ? extensionOf(photo.storedName) : 'webp';
+  const name = `${base}-${photo.date}.${extension}`;
   return new Response(Readable.toWeb(createReadStream(path)) as ReadableStream<Uint8Array>, {
     headers: {
-      'Content-Type': STORED_MIME,
+      'Content-Type': TYPE_OF_EXTENSION[extension] ?? 'image/webp',
       'Content-Length': String(info.size),
       'Content-Disposition': original ? `attachment; filename="${name}"` : 'inline',
       'X-Content-Type-Options': 'nosniff',

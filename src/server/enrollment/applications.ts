@@ -9,6 +9,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { enrolledChildren, enrollmentApplications } from '~/db/schema';
 import { type ApplicationStatus, PROGRAMS, type Program } from '../../shared/constants';
 import { choiceLabel, RELATIONSHIP_CHOICES } from '../../shared/enrollment-choices';
+import { formatPhone } from '../../shared/phone';
 import { type applicationsPageInput, type applicationStatusUpdateSchema } from '../../shared/schemas/children';
 import { type idSchema } from '../../shared/schemas/content';
 import { isUniqueViolation } from '../db-errors';
@@ -82,8 +83,8 @@ export function notesFromApplication(a: ApplicationRow): string | null {
     a.medications && `${CARE_NEED_LABELS[0]}: ${oneLine(a.medications)}`,
     a.medicalConditions && `${CARE_NEED_LABELS[2]}: ${oneLine(a.medicalConditions)}`,
     a.specialInstructions && `${CARE_NEED_LABELS[3]}: ${oneLine(a.specialInstructions)}`,
-    a.pediatricianName && `Pediatrician: ${a.pediatricianName}${a.pediatricianPhone ? `, ${a.pediatricianPhone}` : ''}`,
-    `Emergency contact: ${a.emergencyContactName} (${choiceLabel(RELATIONSHIP_CHOICES, a.emergencyContactRelationship)}), ${a.emergencyContactPhone}`,
+    a.pediatricianName && `Pediatrician: ${a.pediatricianName}${a.pediatricianPhone ? `, ${formatPhone(a.pediatricianPhone)}` : ''}`,
+    `Emergency contact: ${a.emergencyContactName} (${choiceLabel(RELATIONSHIP_CHOICES, a.emergencyContactRelationship)}), ${formatPhone(a.emergencyContactPhone)}`,
   ].filter((l): l is string => !!l);
   return lines.join('\n').slice(0, 10000) || null;
 }

@@ -36,7 +36,7 @@ import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Db } from '../db';
 import { attendanceSummary } from '../attendance/report';
-import { photoPath } from '../daily/photos';
+import { extensionOf, photoPath } from '../daily/photos';
 import { documentsDir, DOWNLOAD_PATH } from '../documents/uploads';
 import { logger } from '../logger';
 import { receiptPdf } from '../payments/pdf';
@@ -249,7 +249,7 @@ function photosOf(deps: ArchiveDeps, childId: string) {
     const info = path ? statSync(path, { throwIfNoEntry: false }) : undefined;
     if (!path || !info?.isFile()) continue;
     const base = row.originalName.replace(/\.[A-Za-z0-9]{1,5}$/, '').trim() || 'photo';
-    files.push({ path, name: `${row.date} ${base}.webp`, size: info.size, takenAt: row.takenAt });
+    files.push({ path, name: `${row.date} ${base}.${extensionOf(row.storedName)}`, size: info.size, takenAt: row.takenAt });
   }
   return files;
 }

@@ -3,7 +3,7 @@ import { gzipSync } from 'node:zlib';
 import { Hono, type Context as HonoContext } from 'hono';
 import { callRead, PUBLIC_LISTS } from '../cache/registry';
 import { accepts, encodingWeights } from '../cache/response-cache';
-import { readJson, type RestEnv } from './shim';
+import { readJson, type RestEnv, urlInput } from './shim';
 
 const tagOf = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('base64url').slice(0, 32);
 
@@ -44,7 +44,8 @@ for (const read of PUBLIC_LISTS)
  * to a session.
  */
 publicRest.get('/events.ics', async (c) => {
-  const feed = await c.var.caller.events.calendar();
+  const lang = c.req.query('lang');
+  const feed = await c.var.caller.events.calendar(urlInput(c.var.caller.events.calendar, lang === undefined ? {} : { lang }));
   if (!c.var.ctx.auth) c.header('Cache-Control', 'public, max-age=300');
   return c.body(feed, 200, {
     'Content-Type': 'text/calendar; charset=utf-8',

@@ -1,4 +1,4 @@
-import { eventSchema, eventUpdateSchema, idSchema } from '../../shared/schemas/content';
+import { calendarInput, eventSchema, eventUpdateSchema, idSchema } from '../../shared/schemas/content';
 import { directorProcedure, publicProcedure, router } from '../trpc';
 import { allEvents, calendarFeed, createEvent, deleteEvent, upcomingEvents, updateEvent } from '../content/events';
 
@@ -11,9 +11,10 @@ export const eventsRouter = router({
 
   /**
    * The public events as an iCalendar feed (GET /api/events.ics): only public events, whoever asks (a director's
-   * phone subscribed with a session gets the same feed as a family's), made again only after a write.
+   * phone subscribed with a session gets the same feed as a family's), made again only after a write. Named in
+   * the language asked for (`?lang=es`), English by default.
    */
-  calendar: publicProcedure.query(({ ctx }) => calendarFeed(ctx)),
+  calendar: publicProcedure.input(calendarInput).query(({ ctx, input }) => calendarFeed(ctx, input?.lang ?? 'en')),
 
   /** Every event, public and private: the dashboard's Events tab. */
   all: directorProcedure.query(({ ctx }) => allEvents(ctx)),

@@ -342,25 +342,62 @@ export async function backfillPictureVariants(deps: Pick<GalleryDeps, 'db' | 'co
 export const PHOTO_DISPLAY_WIDTH = 640;
 
 /**
- * A photo of the day (ADR 043), through the gallery's pipeline: typed by its bytes, the pixel limit
- * checked from the header, decoded once and re-encoded (no EXIF, no GPS, nothing after the image data). Answers
- * the whole picture (the parent's download, within MAX_IMAGE_EDGE) and a copy for the timeline; the caller stores
- * both privately. Nothing here touches the public uploads folder.
+ * A photo of the day is kept in the format it was uploaded in (a parent's download is a JPEG when the phone took a
+ * JPEG): the format sharp writes, its type and the extension its file takes.
  */
-export async function encodeChildPhoto(bytes: Uint8Array): Promise<{ full: Buffer; display: Buffer; width: number; height: number }> {
+const KEPT_FORMATS = {
+  'image/jpeg': { format: 'jpeg', extension: 'jpg', options: { quality: 90 } },
+  'image/png': { format: 'png', extension: 'png', options: {} },
+  'image/webp': { format: 'webp', extension: 'webp', options: { quality: 85 } },
+  'image/gif': { format: 'gif', extension: 'gif', options: {} },
+  'image/avif': { format: 'avif', extension: 'avif', options: AVIF_OPTIONS },
+} as const;
+export type KeptPhotoType = keyof typeof KEPT_FORMATS;
+/** The extensions a kept photo's file may have. */
+export const KEPT_PHOTO_EXTENSIONS = [...new Set(Object.values(KEPT_FORMATS).map((f) => f.extension))];
+
+/**
+ * A photo of the day (ADR 043, ADR 084), through the gallery's pipeline: typed by its bytes, the pixel limit
+ * checked from the header. Answers the whole picture as uploaded (its size, upright, in its own format: the
+ * parent's download) re-encoded by sharp, which writes no metadata (no EXIF, no GPS, no comment, nothing after the
+ * image data), and a WebP copy for the timeline; the caller stores both privately. Nothing here touches the
+ * public uploads folder.
+ */
+export async function encodeChildPhoto(bytes: Uint8Array): Promise<{
+  full: Buffer;
+  mimeType: KeptPhotoType;
+  extension: string;
+  display: Buffer;
+  width: number;
+  height: number;
+}> {
   if (bytes.byteLength > MAX_UPLOAD_BYTES) throw refuse('PAYLOAD_TOO_LARGE', 'error.fileTooLarge');
   const pixels = await decodeUpload(bytes);
-  const { width, height } = pixels.info;
+  const type = (await fileTypeFromBuffer(bytes))!.mime as KeptPhotoType;
+  const kept = KEPT_FORMATS[type];
   try {
-    const full = await fromPixels(pixels).webp({ quality: 85 }).toBuffer();
+    const { data: full, info } = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+      // Upright as the camera meant it: the orientation is in the EXIF that is not written again.
+      .rotate()
+      .toFormat(kept.format, kept.options)
+      .toBuffer({ resolveWithObject: true });
+    const { width, height } = pixels.info;
     const display =
       width > PHOTO_DISPLAY_WIDTH
-        ? await fromPixels(pixels)
-            .resize({ width: PHOTO_DISPLAY_WIDTH, height: Math.max(1, Math.round((height * PHOTO_DISPLAY_WIDTH) / width)), fit: 'fill' })
-            .webp(VARIANT_WEBP_OPTIONS)
-            .toBuffer()
-        : full;
-    return { full, display, width, height };
+        ? fromPixels(pixels).resize({
+            width: PHOTO_DISPLAY_WIDTH,
+            height: Math.max(1, Math.round((height * PHOTO_DISPLAY_WIDTH) / width)),
+            fit: 'fill',
+          })
+        : fromPixels(pixels);
+    return {
+      full,
+      mimeType: type,
+      extension: kept.extension,
+      display: await display.webp(VARIANT_WEBP_OPTIONS).toBuffer(),
+      width: info.width,
+      height: info.height,
+    };
   } catch {
     throw badRequest(UNREADABLE_MESSAGE);
   }

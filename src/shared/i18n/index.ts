@@ -4,6 +4,7 @@ import { type CalendarKey, calendarEn } from './calendar-en';
 import { calendarEs } from './calendar-es';
 import { LANGUAGES, type Language } from './languages';
 import { makeIntl } from './formatter';
+import { oneFullStop } from './lite';
 import { en, type SiteKey } from './en';
 import { es } from './es';
 import { type ErrorKey, errorsEn } from './errors-en';
@@ -91,7 +92,7 @@ export function intlFor(language: Language): IntlShape<string> {
 
 /** `t('es', 'language.switch')`: one message, with its values. */
 export function t(language: Language, key: MessageKey, values?: Record<string, string | number | Date>): string {
-  return intlFor(language).formatMessage({ id: key }, values) as string;
+  return intlFor(language).formatMessage({ id: key }, oneFullStop(CATALOGUES[language][key], values)) as string;
 }
 
 export function isLanguage(value: unknown): value is Language {

@@ -8,6 +8,22 @@
  */
 type Values = Record<string, string | number>;
 
+/**
+ * One full stop at the end of a sentence: a value that ends with its own (a Spanish time, "5:18 p.m.", an
+ * abbreviation, a title typed with one) put where the message itself then writes "." loses its own, so the
+ * sentence reads "5:18 p.m." and not "5:18 p.m..". An ellipsis is left whole. Every formatter of the catalogue
+ * (FormatJS's wrappers and this one) passes its values through this.
+ */
+export function oneFullStop<V>(message: string | undefined, values: Record<string, V> | undefined): Record<string, V> | undefined {
+  if (!values || !message) return values;
+  let out: Record<string, V> | undefined;
+  for (const [name, value] of Object.entries(values)) {
+    if (typeof value !== 'string' || !value.endsWith('.') || value.endsWith('..') || !message.includes(`{${name}}.`)) continue;
+    (out ??= { ...values })[name] = value.slice(0, -1) as V;
+  }
+  return out ?? values;
+}
+
 /** The end of the `{…}` group opening at `open` (the index of its `}`). */
 function closing(message: string, open: number): number {
   let depth = 0;
@@ -32,7 +48,8 @@ function options(body: string): Map<string, string> {
   return out;
 }
 
-export function formatLite(locale: string, message: string, values: Values = {}, pound?: string): string {
+export function formatLite(locale: string, message: string, given: Values = {}, pound?: string): string {
+  const values = oneFullStop(message, given)!;
   let out = '';
   let i = 0;
   while (i < message.length) {

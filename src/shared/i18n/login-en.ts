@@ -39,6 +39,9 @@ export const loginEn = {
     "Parents of {centre}: sign in to follow your child's day, development and milestones, message the centre and see your payments.",
   'login.resetRequested':
     'If a Parent Portal account exists for that e-mail, we have sent it a link to choose a new password. The link works once, within one hour.',
+  // The parent pages' worker answers these when the network is out and it has no copy (client/sw/offline-page.ts).
+  'login.offline.heading': 'You are offline.',
+  'login.offline.body': 'The Parent Portal will open when you are back online.',
 } as const;
 
 export type LoginKey = keyof typeof loginEn;

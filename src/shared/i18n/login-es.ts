@@ -35,4 +35,6 @@ export const loginEs: Record<LoginKey, string> = {
     'Familias de {centre}: inicien sesión para seguir el día, el desarrollo y los logros de su hijo, escribir al centro y ver sus pagos.',
   'login.resetRequested':
     'Si existe una cuenta del Portal para padres con ese correo electrónico, le enviamos un enlace para elegir una contraseña nueva. El enlace sirve una sola vez y durante una hora.',
+  'login.offline.heading': 'No tiene conexión.',
+  'login.offline.body': 'El Portal para padres se abrirá cuando vuelva a tener conexión.',
 };

@@ -251,6 +251,7 @@ export const portalEn = {
   'portal.attendance.none': 'Not checked in yet today',
   // Who may pick the child up: the family's list (ADR 073).
   'portal.pickups.heading': 'Who may pick up {name}',
+  'portal.calendar.subscribe': "Subscribe to the centre's calendar",
   'portal.pickups.intro':
     'Besides the parents, these people may take {name} home. A person you add may pick up from today; staff may ask for their ID.',
   'portal.pickups.none': 'No one besides the parents yet.',

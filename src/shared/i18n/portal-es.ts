@@ -250,6 +250,7 @@ export const portalEs = {
   'portal.attendance.none': 'Todavía no ha llegado hoy',
   // Who may pick the child up: the family's list (ADR 073).
   'portal.pickups.heading': 'Quién puede recoger a {name}',
+  'portal.calendar.subscribe': 'Suscribirse al calendario del centro',
   'portal.pickups.intro':
     'Además de los padres, estas personas pueden llevarse a {name} a casa. Una persona que usted añada puede recogerle desde hoy; el personal puede pedirle una identificación.',
   'portal.pickups.none': 'Por ahora, nadie más que los padres.',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ANNOUNCEMENT_CATEGORIES, EVENT_CATEGORIES, PRIORITIES } from '../constants';
-import { idField, isoDate, looseBoolean, optionalText, optionalTime, plainString, requiredText } from './fields';
+import { LANGUAGES } from '../i18n/languages';
+import { enumField, idField, isoDate, looseBoolean, optionalText, optionalTime, plainString, requiredText } from './fields';
 
 /** Event form of the admin dashboard (docs/product.md §5 Event). */
 export const eventSchema = z
@@ -57,6 +58,9 @@ export const announcementExpirySchema = (postedDay: string) => z.object({ expire
 export type AnnouncementInput = z.input<typeof announcementSchema>;
 
 export const idSchema = idField();
+
+/** The events feed's language (`GET /api/events.ics?lang=es`): its name and description; English when not given. */
+export const calendarInput = z.object({ lang: enumField(LANGUAGES, 'error.chooseLanguage').optional() }).optional();
 
 /**
  * Editing replaces the whole item: the same fields and rules as creating it, plus the id. `safeExtend` keeps

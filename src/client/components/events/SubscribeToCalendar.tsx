@@ -1,23 +1,12 @@
 import { CalendarPlus } from 'lucide-react';
-import { createContext, useContext, useId } from 'react';
-import { useT } from '../../lib/i18n';
+import { useId } from 'react';
+import { feedLinks } from '~/shared/events-feed';
+import { usePageLanguage, useT } from '../../lib/i18n';
+import { usePublicOrigin } from '../../lib/public-origin';
 import { buttonClass } from '../ui/button-class';
 import { inputClass } from '../ui/Field';
 
-/** The public feed of the centre's events (RFC 5545), served by GET /api/events.ics. */
-export const EVENTS_FEED_PATH = '/api/events.ics';
-
-/**
- * The site's public origin as the server knows it (config.publicUrl): given by the server render
- * (entry-server.tsx); in the browser, the page's own origin.
- */
-export const PublicOriginContext = createContext<string | null>(null);
-
-/** The feed's two addresses: `webcal://` (a phone's calendar subscribes to it) and the `https://` one to copy. */
-export function feedLinks(origin: string): { webcal: string; https: string } {
-  const url = new URL(EVENTS_FEED_PATH, origin);
-  return { https: url.href, webcal: `webcal://${url.host}${url.pathname}` };
-}
+export { PublicOriginContext } from '../../lib/public-origin';
 
 /**
  * "Subscribe to calendar" on /events and /es/events: a `webcal:` link, which a phone hands to its
@@ -26,10 +15,11 @@ export function feedLinks(origin: string): { webcal: string; https: string } {
  */
 export function SubscribeToCalendar() {
   const t = useT();
+  const language = usePageLanguage();
   const id = useId();
-  const origin = useContext(PublicOriginContext) ?? (typeof window === 'undefined' ? null : window.location.origin);
+  const origin = usePublicOrigin();
   if (!origin) return null;
-  const links = feedLinks(origin);
+  const links = feedLinks(origin, language);
   return (
     <section aria-labelledby={`${id}-heading`} className="mx-auto mt-6 flex max-w-xl flex-col items-center gap-2">
       <h2 id={`${id}-heading`} className="sr-only">

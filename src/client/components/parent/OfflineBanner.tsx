@@ -25,14 +25,15 @@ export function OfflinePortal({ children }: { children: ReactNode }) {
   const updatedAt = dashboard.dataUpdatedAt;
   // Outside the dashboard's PortalIntlProvider: the parent's language from the same cached answer (English until its
   // catalogue is loaded, as the dashboard itself).
-  const intl = portalIntl(dashboard.data?.language ?? 'en');
+  const language = dashboard.data?.language ?? 'en';
+  const intl = portalIntl(language);
   const online = useOnline();
   const [copySavedAt, setCopySavedAt] = useState<number | null>(null);
 
   useEffect(() => {
     if (!parentId) return;
-    return startPortalWorker(parentId, setCopySavedAt);
-  }, [parentId]);
+    return startPortalWorker(parentId, language, setCopySavedAt);
+  }, [parentId, language]);
   // Back online: what is on screen is refreshed by the queries (refetch on reconnect); the copy's time is history.
   useEffect(() => {
     const back = () => setCopySavedAt(null);

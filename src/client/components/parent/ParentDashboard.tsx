@@ -22,6 +22,7 @@ import { PortalTabs } from './PortalTabs';
 import { Timeline } from '../daily/Timeline';
 import { programLabel } from './categories';
 import { ActivityItem } from './ActivityItem';
+import { CalendarLink } from './CalendarLink';
 import { MilestonesTab } from './MilestonesTab';
 import { NoteItem } from './NoteItem';
 import { PagedList } from './PagedList';
@@ -351,6 +352,9 @@ function Dashboard() {
                 <Suspense fallback={<TabLoading />}>
                   <FamilyPickups childId={child.id} childName={child.childName} />
                 </Suspense>
+              </div>
+              <div className="lg:col-span-2">
+                <CalendarLink />
               </div>
             </div>
           )}

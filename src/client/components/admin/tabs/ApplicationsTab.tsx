@@ -2,6 +2,7 @@ import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { CheckCircle2, Eye, Trash2, UserPlus } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { APPLICATION_STATUS_LABELS, APPLICATION_STATUSES, type ApplicationStatus, PROGRAM_LABELS, type Program } from '~/shared/constants';
+import { formatPhone } from '~/shared/phone';
 import { choiceLabel, HOW_HEARD_CHOICES, RELATIONSHIP_CHOICES, STATE_CHOICES } from '~/shared/enrollment-choices';
 import { formatDate, formatDateTime } from '~/client/lib/format';
 import { toast } from '~/client/lib/toast';
@@ -325,7 +326,7 @@ function ApplicationDetails({ application: a, onClose }: { application: Applicat
         <Group title={tabText('staff.applications.parentGroup')}>
           <Field label={tabText('staff.applications.parentName')} value={`${a.parentFirstName} ${a.parentLastName}`} />
           <Field label={tabText('staff.field.email')} value={a.parentEmail} />
-          <Field label={tabText('staff.field.phone')} value={a.parentPhone} />
+          <Field label={tabText('staff.field.phone')} value={formatPhone(a.parentPhone)} />
           <Field label={tabText('staff.applications.address')} value={a.parentAddress} />
           <Field label={tabText('staff.applications.city')} value={a.parentCity} />
           <Field label={tabText('staff.applications.state')} value={choiceLabel(STATE_CHOICES, a.parentState)} />
@@ -340,7 +341,7 @@ function ApplicationDetails({ application: a, onClose }: { application: Applicat
         </Group>
         <Group title={tabText('staff.applications.emergencyGroup')}>
           <Field label={tabText('staff.field.name')} value={a.emergencyContactName} />
-          <Field label={tabText('staff.field.phone')} value={a.emergencyContactPhone} />
+          <Field label={tabText('staff.field.phone')} value={formatPhone(a.emergencyContactPhone)} />
           <Field
             label={tabText('staff.applications.relationship')}
             value={choiceLabel(RELATIONSHIP_CHOICES, a.emergencyContactRelationship)}
@@ -348,7 +349,7 @@ function ApplicationDetails({ application: a, onClose }: { application: Applicat
         </Group>
         <Group title={tabText('staff.applications.medicalGroup')}>
           <Field label={tabText('staff.applications.pediatrician')} value={a.pediatricianName} />
-          <Field label={tabText('staff.applications.pediatricianPhone')} value={a.pediatricianPhone} />
+          <Field label={tabText('staff.applications.pediatricianPhone')} value={a.pediatricianPhone && formatPhone(a.pediatricianPhone)} />
           <Field label={tabText('staff.applications.allergies')} value={a.allergies} />
           <Field label={tabText('staff.applications.medications')} value={a.medications} />
           <Field label={tabText('staff.applications.conditions')} value={a.medicalConditions} />

@@ -552,6 +552,8 @@ function PhotoUpload({ children, photos }: { children: RoomChild[]; photos: Room
                   className="aspect-square w-full rounded-lg object-cover"
                   loading="lazy"
                 />
+                {/* What the parents read under it, so staff see the words they sent. */}
+                {p.details.caption && <p className="text-sm break-words text-stone-900">{p.details.caption}</p>}
                 <span className="text-sm text-stone-600">{p.childIds.map((id) => names.get(id) ?? 'Another room').join(', ')}</span>
               </li>
             ) : null,
