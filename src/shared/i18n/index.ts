@@ -47,17 +47,7 @@ export const AREAS = {
 
 /** Every message the server can write. */
 export type MessageKey =
-  | SiteKey
-  | PortalKey
-  | MailKey
-  | PdfKey
-  | LoginKey
-  | ResetPasswordKey
-  | CalendarKey
-  | ErrorKey
-  | StaffKey
-  | StaffTabKey
-  | StaffExportKey;
+  SiteKey | PortalKey | MailKey | PdfKey | LoginKey | ResetPasswordKey | CalendarKey | ErrorKey | StaffKey | StaffTabKey | StaffExportKey;
 
 function merged(language: Language): Record<MessageKey, string> {
   const out: Record<string, string> = {};
