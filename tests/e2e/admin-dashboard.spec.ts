@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import sharp from 'sharp';
+import { centre } from '../../src/shared/centre';
 import { centreDateOf } from '../../src/shared/centre-time';
 import { expect, test } from './fixtures';
 
@@ -171,6 +172,9 @@ test('edit an event: the dialog opens filled in, and the dashboard and /events s
   await expect(addDialog).toBeHidden();
 
   // The public page, reached inside the app (so from the same query cache), shows the edited event.
+  // The staff header has no public links (ADR 079): the centre's name leads to the site, whose header has Events.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: centre.name }).click();
+  await expect(page).toHaveURL(/\/$/);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Events' }).click();
   await expect(page).toHaveURL(/\/events$/);
   const day = page.getByRole('region', { name: /^Events on / });
@@ -209,6 +213,9 @@ test('edit an announcement: the dialog opens filled in, and the dashboard and /e
   await expect(row.getByText('High Priority')).toBeVisible();
   await expect(row.getByText('Bring coats and boots to the office.')).toBeVisible();
 
+  // The staff header has no public links (ADR 079): the centre's name leads to the site, whose header has Events.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: centre.name }).click();
+  await expect(page).toHaveURL(/\/$/);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Events' }).click();
   await expect(page).toHaveURL(/\/events$/);
   const all = page.getByRole('region', { name: 'All Announcements' });

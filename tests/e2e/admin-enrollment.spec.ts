@@ -110,7 +110,7 @@ test('approve an application with an e-mail, enroll the child, and give the pare
   // The notes carried over from the application name the relationship by its label.
   await childCard.getByRole('button', { name: 'Edit Ava Tester' }).click();
   const edit = page.getByRole('dialog', { name: 'Edit Child' });
-  await expect(edit.getByLabel('Notes')).toHaveValue(/Emergency contact: Rosa Lopez \(Grandparent\), 614-555-0100/);
+  await expect(edit.getByLabel('Notes')).toHaveValue(/Emergency contact: Rosa Lopez \(Grandparent\), \(614\) 555-0100/);
   await edit.getByRole('button', { name: 'Cancel' }).click();
   await expect(edit).toBeHidden();
 

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { addMonths, format, parseISO, setDate } from 'date-fns';
 import { announcements, events } from '../../db/schema';
 import { DEFAULT_CLIENT_DIR } from '../../src/server/app';
+import { centre } from '../../src/shared/centre';
 import { addDays, centreDateOf } from '../../src/shared/centre-time';
 import type { TestServer } from '../helpers/server';
 import { startTestServer } from '../helpers/server';
@@ -449,7 +450,10 @@ test.describe('layout', () => {
       const topOf = async (name: string) => (await page.getByRole('heading', { name }).boundingBox())?.y ?? -1;
       const dayLink = (date: string) => page.getByRole('table').getByRole('link', { name: new RegExp(`^${longDate(date)},`) });
       await page.goto('/admin');
-      // The header's Events link is followed by the app: the same page, drawn by React, without a page load.
+      // The staff header's centre name, then the site header's Events link, are followed by the app: the same page,
+      // drawn by React, without a page load.
+      await page.getByRole('link', { name: centre.name }).click();
+      await expect(page).toHaveURL(/\/$/);
       await page.getByRole('button', { name: 'Menu' }).click();
       await page.getByRole('link', { name: 'Events', exact: true }).click();
       await expect(page.getByRole('heading', { level: 1, name: 'Events & Announcements' })).toBeVisible();

@@ -111,12 +111,13 @@ test('a director invites a teacher, who sets a password, sees only their tabs an
   const activity = page.getByRole('list', { name: 'Recent activities' }).getByRole('listitem').filter({ hasText: title });
   await expect(activity.getByText(teacherName)).toBeVisible();
   await page.getByRole('tab', { name: 'Audit' }).click();
-  // The log keeps no free text about a child (ADR 064): the activity is named by its kind, its title only changed.
+  // The log keeps no free text about a child (ADR 064): the row says the activity's kind and names it by its child,
+  // read with the page (ADR 082); its title only changed.
   const row = page
     .getByRole('row')
     .filter({ has: page.getByRole('cell', { name: teacherName }) })
     .filter({ hasText: 'Daily activity' });
-  await expect(row.first().getByRole('link', { name: 'Daily activity' })).toHaveAttribute('href', /tab=activities/);
+  await expect(row.first().getByRole('link', { name: childName })).toHaveAttribute('href', /tab=activities/);
   // What was written reads in words, not as the code names it.
   await expect(row.first()).toContainText('Title: changed');
   await expect(page.getByRole('table')).not.toContainText(title);

@@ -1,4 +1,4 @@
-import { createContext, useContext } from 'react';
+import { createContext, useContext, useSyncExternalStore } from 'react';
 
 /**
  * The site's public origin as the server knows it (config.publicUrl): given by the server render
@@ -6,7 +6,19 @@ import { createContext, useContext } from 'react';
  */
 export const PublicOriginContext = createContext<string | null>(null);
 
-/** The public origin, or null while neither the server render nor a browser gives one. */
+const never = () => () => {};
+
+/**
+ * The public origin, or null while neither the server render nor a browser gives one. While React hydrates a page
+ * the server drew without one (the parent dashboard), it is null as it was there, and the browser's follows at once:
+ * a link built from it never makes the hydrated page differ from the server's (tests/e2e/parent-dashboard-render.spec.ts).
+ */
 export function usePublicOrigin(): string | null {
-  return useContext(PublicOriginContext) ?? (typeof window === 'undefined' ? null : window.location.origin);
+  const given = useContext(PublicOriginContext);
+  const browser = useSyncExternalStore(
+    never,
+    () => window.location.origin,
+    () => null,
+  );
+  return given ?? browser;
 }
