@@ -28,6 +28,11 @@ export function isSigningOut(): boolean {
   return leaving;
 }
 
+/** Whether the page is on its way to a sign-in page (or signing out): a navigation now would go from there. */
+export function leavingForSignIn(): boolean {
+  return leaving;
+}
+
 export function signingOut(): () => void {
   leaving = true;
   // For a sign-out that stays in the app (staff go to the home page): once there, a refusal is news again.
@@ -60,7 +65,8 @@ export function signOutWhenSessionEnds(router: RegisteredRouter): () => void {
     });
   };
   return onSessionEnded(() => {
-    const { pathname, search } = router.state.location;
+    // The latest location asked for, not only the one shown: a tab chosen just before the refusal is still the tab.
+    const { pathname, search } = router.latestLocation;
     // One batch may hold several refused calls; the sign-in pages themselves make no signed-in calls.
     if (leaving) return;
     if (pathname.startsWith('/parent-')) {

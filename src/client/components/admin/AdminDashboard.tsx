@@ -5,7 +5,7 @@ import { Suspense, useEffect, useRef } from 'react';
 import { clearStoredAdmin } from '../../lib/admin-session';
 import { formatDateTime } from '../../lib/format';
 import { useOfferSignOut } from '../../lib/header-sign-out';
-import { signingOut } from '../../lib/session-ended';
+import { leavingForSignIn, signingOut } from '../../lib/session-ended';
 import { isUnauthorized, queryClient, trpc } from '../../lib/trpc';
 import { Button } from '../ui/Button';
 import { OutboxButton } from './OutboxDialog';
@@ -101,7 +101,8 @@ export function AdminDashboard() {
         <Tabs
           selectedKey={tab}
           onSelectionChange={(key) => {
-            if (key === tab) return;
+            // Not while the sign-in page takes over (a session that ended): '.' would then be the sign-in page.
+            if (key === tab || leavingForSignIn()) return;
             void navigate({ to: '.', search: { tab: key === 'overview' ? undefined : (key as AdminTabId) }, resetScroll: false }).then(() =>
               revealTabPanel(tabsRef.current),
             );
