@@ -21,6 +21,7 @@ const GUARDED = [
   `${admin}/tabs/activities/records.ts`,
   `${admin}/tabs/AnnouncementsTab.tsx`,
   `${admin}/tabs/ApplicationsTab.tsx`,
+  `${admin}/tabs/AttendanceTab.tsx`,
   `${admin}/tabs/ClassroomsTab.tsx`,
   `${admin}/tabs/CommunicationTab.tsx`,
   `${admin}/tabs/EventsTab.tsx`,

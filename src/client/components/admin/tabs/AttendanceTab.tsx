@@ -16,6 +16,7 @@ import { ChildCareFlags } from '../ChildCareFlags';
 import { ListState, PanelHeader } from '../PanelHeader';
 import { staffText } from '../staff-words';
 import { type LaterStarter, StartingLater } from '../StartingLater';
+import { tabText } from './tab-words';
 
 type Day = {
   children: {
@@ -45,9 +46,9 @@ const OVER_RATIO_ON_LEAVING = 'error.clockOutOverRatio';
 type Pending = { child: DayChild; kind: 'in' | 'out' };
 
 const STATUS: Record<DayChild['status'], { label: string; tone: 'green' | 'stone' | 'blue' }> = {
-  present: { label: 'Present', tone: 'green' },
-  checked_out: { label: 'Checked out', tone: 'blue' },
-  absent: { label: 'Not in yet', tone: 'stone' },
+  present: { label: tabText('staff.attendance.status.present'), tone: 'green' },
+  checked_out: { label: tabText('staff.attendance.status.checkedOut'), tone: 'blue' },
+  absent: { label: tabText('staff.attendance.status.notInYet'), tone: 'stone' },
 };
 
 function refresh() {
@@ -72,15 +73,21 @@ export default function AttendanceTab() {
       onSuccess: (row) => {
         setOverRatio(null);
         toast({
-          title: row.kind === 'in' ? 'Clocked In' : 'Clocked Out',
-          description: `${row.kind === 'in' ? 'In to' : 'Out of'} ${row.classroomName}.`,
+          title: tabText(row.kind === 'in' ? 'staff.attendance.clockedIn' : 'staff.attendance.clockedOut'),
+          description: tabText(row.kind === 'in' ? 'staff.attendance.clockedInTo' : 'staff.attendance.clockedOutOf', {
+            room: row.classroomName,
+          }),
         });
       },
       onError: (error, input) => {
         if (error.data?.messageId === OVER_RATIO_ON_LEAVING && !input.confirmOverRatio)
           return setOverRatio({ message: error.message, input });
         setOverRatio(null);
-        toast({ title: 'Not Recorded', description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
+        toast({
+          title: tabText('staff.attendance.notRecorded'),
+          description: errorMessage(error, tabText('staff.tryAgain')),
+          variant: 'destructive',
+        });
       },
       onSettled: refresh,
     }),
@@ -95,20 +102,24 @@ export default function AttendanceTab() {
   const month = today.slice(0, 7);
   const download = (url: string) =>
     downloadFile(url).catch((error: unknown) =>
-      toast({ title: 'Download Failed', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
+      toast({
+        title: tabText('staff.attendance.downloadFailed'),
+        description: errorMessage(error, tabText('staff.tryAgain')),
+        variant: 'destructive',
+      }),
     );
 
   return (
     <section aria-labelledby="attendance-heading">
       <PanelHeader
         id="attendance-heading"
-        title="Attendance"
-        description={`Today, ${formatDate(today)}. Tap In or Out as each child arrives and leaves.`}
+        title={tabText('staff.tab.attendance')}
+        description={tabText('staff.attendance.description', { date: formatDate(today) })}
         action={
           <div className="flex flex-wrap gap-2">
             <Button variant="outline" onPress={() => void download(`/api/admin/attendance/sheet.pdf?date=${today}`)}>
               <FileText aria-hidden="true" className="size-4" />
-              Sign-in Sheet (PDF)
+              {tabText('staff.attendance.sheetPdf')}
             </Button>
             {me.data?.role === 'director' && (
               <>
@@ -129,7 +140,7 @@ export default function AttendanceTab() {
         isPending={day.isPending}
         error={day.error}
         isEmpty={!!data && data.children.length === 0}
-        empty="No children enrolled yet."
+        empty={tabText('staff.attendance.empty')}
       />
       {data && (
         <div className="mb-4">
@@ -140,7 +151,7 @@ export default function AttendanceTab() {
         {rooms.map((room) => {
           const kids = data!.children.filter((c) => c.classroomId === (room?.classroomId ?? null));
           if (!room && kids.length === 0) return null;
-          const name = room?.name ?? 'No classroom';
+          const name = room?.name ?? tabText('staff.attendance.noClassroom');
           const headingId = `room-${room?.classroomId ?? 'none'}`;
           const present = kids.filter((c) => c.status === 'present');
           const onDuty = !!room && room.staffOnDuty.some((s) => s.staffId === me.data?.id);
@@ -159,14 +170,14 @@ export default function AttendanceTab() {
                       onPress={() => clock.mutate({ kind: onDuty ? 'out' : 'in', classroomId: room.classroomId })}
                     >
                       {onDuty ? <LogOut aria-hidden="true" className="size-4" /> : <LogIn aria-hidden="true" className="size-4" />}
-                      {onDuty ? `Clock out of ${name}` : `Clock in to ${name}`}
+                      {tabText(onDuty ? 'staff.attendance.clockOut' : 'staff.attendance.clockIn', { room: name })}
                     </Button>
                   )}
                 </div>
                 {room && (
                   <p
                     role="status"
-                    aria-label={`Ratio in ${name}`}
+                    aria-label={tabText('staff.attendance.ratioIn', { room: name })}
                     data-ratio={room.ratioOk ? 'ok' : 'over'}
                     className={
                       room.ratioOk
@@ -175,19 +186,27 @@ export default function AttendanceTab() {
                     }
                   >
                     {room.ratioOk
-                      ? `In ratio: ${room.childrenPresent} ${room.childrenPresent === 1 ? 'child' : 'children'} present, ${room.staffPresent} staff (${room.staffRequired} needed).`
+                      ? tabText('staff.attendance.inRatio', {
+                          children: room.childrenPresent,
+                          staff: room.staffPresent,
+                          needed: room.staffRequired,
+                        })
                       : overRatioSentence(name, room.childrenPresent, room.staffPresent, room.staffRequired)}
                   </p>
                 )}
                 {room && (
                   <p className="text-sm text-stone-700">
-                    Staff in the room: {room.staffOnDuty.length ? room.staffOnDuty.map((s) => s.name).join(', ') : 'nobody'}
+                    {tabText('staff.attendance.staffInRoom', {
+                      names: room.staffOnDuty.length ? room.staffOnDuty.map((s) => s.name).join(', ') : tabText('staff.attendance.nobody'),
+                    })}
                   </p>
                 )}
                 <p className="text-sm text-stone-700">
-                  Present now: {present.length ? present.map((c) => c.childName).join(', ') : 'nobody'}
+                  {tabText('staff.attendance.presentNow', {
+                    names: present.length ? present.map((c) => c.childName).join(', ') : tabText('staff.attendance.nobody'),
+                  })}
                 </p>
-                <ul aria-label={`Children in ${name}`} className="flex flex-col divide-y divide-stone-100">
+                <ul aria-label={tabText('staff.attendance.childrenIn', { room: name })} className="flex flex-col divide-y divide-stone-100">
                   {kids.map((c) => {
                     const last = c.events.at(-1);
                     return (
@@ -200,8 +219,11 @@ export default function AttendanceTab() {
                           <ChildCareFlags flags={c} className="my-1" />
                           {last && (
                             <p className="text-sm text-stone-600">
-                              {last.kind === 'in' ? 'In' : 'Out'} at {centreTimeOf(new Date(last.at))} by {last.by}
-                              {last.override && ` (override: ${last.overrideReason})`}
+                              {tabText(last.kind === 'in' ? 'staff.attendance.lastIn' : 'staff.attendance.lastOut', {
+                                time: centreTimeOf(new Date(last.at)),
+                                by: last.by,
+                              })}
+                              {last.override && tabText('staff.attendance.override', { reason: last.overrideReason ?? '' })}
                             </p>
                           )}
                         </div>
@@ -209,14 +231,18 @@ export default function AttendanceTab() {
                           <Button
                             size="lg"
                             variant="outline"
-                            aria-label={`Check out ${c.childName}`}
+                            aria-label={tabText('staff.attendance.checkOut', { child: c.childName })}
                             onPress={() => setPending({ child: c, kind: 'out' })}
                           >
-                            Out
+                            {tabText('staff.attendance.out')}
                           </Button>
                         ) : (
-                          <Button size="lg" aria-label={`Check in ${c.childName}`} onPress={() => setPending({ child: c, kind: 'in' })}>
-                            In
+                          <Button
+                            size="lg"
+                            aria-label={tabText('staff.attendance.checkIn', { child: c.childName })}
+                            onPress={() => setPending({ child: c, kind: 'in' })}
+                          >
+                            {tabText('staff.attendance.in')}
                           </Button>
                         )}
                       </li>
@@ -255,20 +281,24 @@ function RecordDialog({ pending, onClose }: { pending: Pending; onClose: () => v
     trpc.attendance.record.mutationOptions({
       onSuccess: (row) => {
         toast({
-          title: kind === 'in' ? 'Checked In' : 'Checked Out',
-          description: `${child.childName} ${kind === 'in' ? 'checked in' : 'checked out'} at ${centreTimeOf(new Date(row.at))} by ${row.by}.`,
+          title: tabText(kind === 'in' ? 'staff.attendance.checkedIn' : 'staff.attendance.checkedOut'),
+          description: tabText(kind === 'in' ? 'staff.attendance.checkedInAt' : 'staff.attendance.checkedOutAt', {
+            child: child.childName,
+            time: centreTimeOf(new Date(row.at)),
+            by: row.by,
+          }),
         });
         refresh();
         onClose();
       },
       onError: (error, vars) => {
-        const message = errorMessage(error, 'Please try again.');
+        const message = errorMessage(error, tabText('staff.tryAgain'));
         if (kind === 'out' && /authorized pickup list/.test(message)) setProblem({ by: vars.by, message });
-        else toast({ title: 'Not Recorded', description: message, variant: 'destructive' });
+        else toast({ title: tabText('staff.attendance.notRecorded'), description: message, variant: 'destructive' });
       },
     }),
   );
-  const title = kind === 'in' ? `Check in ${child.childName}` : `Check out ${child.childName}`;
+  const title = tabText(kind === 'in' ? 'staff.attendance.checkIn' : 'staff.attendance.checkOut', { child: child.childName });
   const go = (by: string) => record.mutate({ childId: child.childId, kind, by });
 
   return (
@@ -276,7 +306,7 @@ function RecordDialog({ pending, onClose }: { pending: Pending; onClose: () => v
       isOpen
       onOpenChange={(open) => !open && onClose()}
       title={title}
-      description={kind === 'in' ? 'Who dropped off?' : 'Who is picking up?'}
+      description={tabText(kind === 'in' ? 'staff.attendance.whoDroppedOff' : 'staff.attendance.whoPicksUp')}
     >
       <ChildCareFlags flags={child} className="mb-3" />
       {problem ? (
@@ -290,23 +320,26 @@ function RecordDialog({ pending, onClose }: { pending: Pending; onClose: () => v
           <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-900">
             {problem.message}
           </p>
-          <TextField label="Reason for the override" value={reason} onChange={setReason} required multiline rows={2} />
+          <TextField label={tabText('staff.attendance.overrideReason')} value={reason} onChange={setReason} required multiline rows={2} />
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="outline" onPress={() => setProblem(null)}>
-              Back
+              {tabText('staff.attendance.back')}
             </Button>
             <Button type="submit" isDisabled={!reason.trim() || record.isPending}>
-              Record with override
+              {tabText('staff.attendance.recordOverride')}
             </Button>
           </div>
         </form>
       ) : (
         <div className="flex flex-col gap-3">
-          <ul aria-label={kind === 'in' ? 'Dropped off by' : 'Picked up by'} className="flex flex-col gap-2">
+          <ul
+            aria-label={tabText(kind === 'in' ? 'staff.attendance.droppedOffBy' : 'staff.attendance.pickedUpBy')}
+            className="flex flex-col gap-2"
+          >
             {mine?.parents.map((name) => (
               <li key={`p-${name}`}>
                 <Button size="lg" className="w-full justify-start" isDisabled={record.isPending} onPress={() => go(name)}>
-                  {name} (parent)
+                  {tabText('staff.attendance.parent', { name })}
                 </Button>
               </li>
             ))}
@@ -319,23 +352,23 @@ function RecordDialog({ pending, onClose }: { pending: Pending; onClose: () => v
                   isDisabled={record.isPending}
                   onPress={() => go(p.name)}
                 >
-                  {p.name} ({p.relationship})
+                  {tabText('staff.attendance.pickup', { name: p.name, relationship: p.relationship })}
                 </Button>
               </li>
             ))}
           </ul>
-          {adults.isPending && <p className="text-sm text-stone-600">Loading...</p>}
+          {adults.isPending && <p className="text-sm text-stone-600">{tabText('staff.loading')}</p>}
           <form
             className="flex flex-col gap-2 sm:flex-row sm:items-end"
             onSubmit={(e) => {
               e.preventDefault();
               if (other.trim()) go(other.trim());
-              else setOtherError(kind === 'in' ? 'Please enter who dropped off' : 'Please enter who is picking up');
+              else setOtherError(tabText(kind === 'in' ? 'staff.attendance.enterDroppedOff' : 'staff.attendance.enterPicksUp'));
             }}
           >
             <TextField
               className="flex-1"
-              label="Someone else"
+              label={tabText('staff.attendance.someoneElse')}
               value={other}
               onChange={(value) => {
                 setOther(value);
@@ -344,7 +377,7 @@ function RecordDialog({ pending, onClose }: { pending: Pending; onClose: () => v
               error={otherError}
             />
             <Button type="submit" variant="outline" isDisabled={record.isPending}>
-              Record
+              {tabText('staff.attendance.record')}
             </Button>
           </form>
         </div>
