@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Camera, Pencil, Trash2 } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { centreMoment } from '~/shared/centre-time';
+import { CENTRE_TIME_ZONE, centreMoment } from '~/shared/centre-time';
 import { MAX_UPLOAD_BYTES } from '~/shared/constants';
 import { MEAL_AMOUNTS, MEAL_LABELS, MEALS, type DailyEntryInput } from '~/shared/schemas/daily-entries';
 import { describeItem } from '~/shared/timeline-text';
@@ -23,6 +23,7 @@ import { EditEntryDialog } from './daily/EditEntryDialog';
 import { namesInWords } from './daily/names';
 import { readNoteDraft, storeNoteDraft } from './daily/note-draft';
 import { PresenceBadge } from './daily/PresenceBadge';
+import { tabText } from './tab-words';
 
 type Room = RouterOutputs['daily']['room'];
 type RoomChild = Room['children'][number];
@@ -49,12 +50,13 @@ function storeRoom(id: string) {
   }
 }
 const MEAL_OPTIONS = MEALS.map((m) => ({ value: m, label: MEAL_LABELS[m] }));
-const MOODS = ['Happy', 'Calm', 'Tired', 'Fussy'] as const;
+// A mood is recorded as the words its button says (the family's timeline shows them as they were written).
+const MOODS = (['happy', 'calm', 'tired', 'fussy'] as const).map((m) => tabText(`staff.daily.mood.${m}`));
 
 /** The meal a teacher most likely records now, by the centre's clock (Columbus). */
 function mealNow(): (typeof MEALS)[number] {
   const hour = Number(
-    new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', hour: 'numeric', hourCycle: 'h23' }).format(new Date()),
+    new Intl.DateTimeFormat('en-US', { timeZone: CENTRE_TIME_ZONE, hour: 'numeric', hourCycle: 'h23' }).format(new Date()),
   );
   if (hour < 10) return 'breakfast';
   if (hour < 11) return 'am_snack';
@@ -69,7 +71,10 @@ const refresh = () => void queryClient.invalidateQueries(trpc.daily.pathFilter()
 async function uploadPhoto(body: FormData) {
   const res = await fetch('/api/admin/child-photos', { method: 'POST', body, credentials: 'same-origin' });
   const data = (await res.json().catch(() => null)) as { message?: string } | null;
-  if (!res.ok) throw Object.assign(new Error(data?.message || `HTTP ${res.status}`), { data: { httpStatus: res.status } });
+  if (!res.ok)
+    throw Object.assign(new Error(data?.message || tabText('staff.daily.httpStatus', { status: res.status })), {
+      data: { httpStatus: res.status },
+    });
   return data;
 }
 
@@ -96,27 +101,26 @@ export default function DailySheetsTab() {
   return (
     <div className="flex flex-col gap-6">
       <section aria-labelledby="daily-sheets-heading" className="flex flex-col gap-4">
-        <PanelHeader
-          id="daily-sheets-heading"
-          title="Daily sheets"
-          description="Tap a child to record a diaper, a nap, the toilet, a mood or a note."
-        />
+        <PanelHeader id="daily-sheets-heading" title={tabText('staff.tab.daily')} description={tabText('staff.daily.description')} />
         <Select
           className="max-w-sm"
-          label="Classroom"
+          label={tabText('staff.daily.classroom')}
           value={classroomId}
           onChange={chooseRoom}
-          options={[{ value: ALL, label: 'All children' }, ...(data?.classrooms ?? []).map((c) => ({ value: c.id, label: c.name }))]}
+          options={[
+            { value: ALL, label: tabText('staff.daily.allChildren') },
+            ...(data?.classrooms ?? []).map((c) => ({ value: c.id, label: c.name })),
+          ]}
         />
         <ListState
           isPending={room.isPending}
           error={room.error}
           isEmpty={!!data && children.length === 0}
-          empty="No children in this room yet."
+          empty={tabText('staff.daily.empty')}
         />
         {data && <StartingLater children={data.startingLater} mayEdit={me.data?.role === 'director'} />}
         {children.length > 0 && (
-          <ul aria-label="Children" className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
+          <ul aria-label={tabText('staff.daily.children')} className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
             {children.map((c) => {
               const latest = entriesOf(c.id)[0];
               const asleep = openNap(entriesOf(c.id));
@@ -133,7 +137,11 @@ export default function DailySheetsTab() {
                     </span>
                     <ChildCareFlags flags={c} className="my-1 w-full" />
                     <span className="text-sm font-normal text-stone-600">
-                      {asleep ? 'Napping' : latest ? `${describeItem(latest).title}: ${describeItem(latest).detail}` : 'Nothing yet today'}
+                      {asleep
+                        ? tabText('staff.daily.napping')
+                        : latest
+                          ? `${describeItem(latest).title}: ${describeItem(latest).detail}`
+                          : tabText('staff.daily.nothingYet')}
                     </span>
                   </Button>
                 </li>
@@ -192,11 +200,11 @@ function ChildSheet({ child, date, entries, onClose }: { child: RoomChild; date:
 
   function done(what: string, close = true) {
     refresh();
-    toast({ title: `${what} recorded`, description: `For ${child.childName}.` });
+    toast({ title: tabText('staff.daily.recorded', { what }), description: tabText('staff.daily.for', { child: child.childName }) });
     if (close) onClose();
   }
   const failed = (error: unknown) =>
-    toast({ title: 'Not recorded', description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
+    toast({ title: tabText('staff.notRecorded'), description: errorMessage(error, tabText('staff.tryAgain')), variant: 'destructive' });
 
   function quick(what: string, entry: Omit<DailyEntryInput, 'childId'>, closeAfter = true, onSaved?: () => void) {
     const input = { childId: child.id, ...entry, ...(correction ? { correction: true } : {}) } as DailyEntryInput;
@@ -213,12 +221,12 @@ function ChildSheet({ child, date, entries, onClose }: { child: RoomChild; date:
     if (!nap || nap.kind !== 'nap') return;
     update.mutate(
       { id: nap.id, details: { start: new Date(nap.details.start).toISOString(), end: new Date().toISOString() } },
-      { onSuccess: () => done('Nap'), onError: failed },
+      { onSuccess: () => done(tabText('staff.daily.nap')), onError: failed },
     );
   }
 
   return (
-    <Dialog isOpen onOpenChange={(open) => !open && close()} title={child.childName} size="lg" description="One tap records it now.">
+    <Dialog isOpen onOpenChange={(open) => !open && close()} title={child.childName} size="lg" description={tabText('staff.daily.oneTap')}>
       <div className="flex flex-col gap-5">
         {child.presence !== 'present' && (
           <div className="flex flex-col gap-1 rounded-lg bg-amber-50 p-3 text-sm text-amber-950">
@@ -234,52 +242,69 @@ function ChildSheet({ child, date, entries, onClose }: { child: RoomChild; date:
             )}
           </div>
         )}
-        <div role="group" aria-label="Diaper" className="grid grid-cols-3 gap-2">
-          <Button size="lg" isDisabled={busy} onPress={() => quick('Wet diaper', { kind: 'diaper', details: { type: 'wet' } })}>
-            Wet diaper
+        <div role="group" aria-label={tabText('staff.daily.edit.diaper')} className="grid grid-cols-3 gap-2">
+          <Button
+            size="lg"
+            isDisabled={busy}
+            onPress={() => quick(tabText('staff.daily.wetDiaper'), { kind: 'diaper', details: { type: 'wet' } })}
+          >
+            {tabText('staff.daily.wetDiaper')}
           </Button>
-          <Button size="lg" isDisabled={busy} onPress={() => quick('BM diaper', { kind: 'diaper', details: { type: 'bm' } })}>
-            BM diaper
+          <Button
+            size="lg"
+            isDisabled={busy}
+            onPress={() => quick(tabText('staff.daily.bmDiaper'), { kind: 'diaper', details: { type: 'bm' } })}
+          >
+            {tabText('staff.daily.bmDiaper')}
           </Button>
-          <Button size="lg" isDisabled={busy} onPress={() => quick('Dry diaper', { kind: 'diaper', details: { type: 'dry' } })}>
-            Dry diaper
+          <Button
+            size="lg"
+            isDisabled={busy}
+            onPress={() => quick(tabText('staff.daily.dryDiaper'), { kind: 'diaper', details: { type: 'dry' } })}
+          >
+            {tabText('staff.daily.dryDiaper')}
           </Button>
         </div>
-        <div role="group" aria-label="Nap and toilet" className="grid grid-cols-3 gap-2">
+        <div role="group" aria-label={tabText('staff.daily.napAndToilet')} className="grid grid-cols-3 gap-2">
           {nap ? (
             <Button size="lg" variant="secondary" isDisabled={busy} onPress={endNap}>
-              Woke up
+              {tabText('staff.daily.wokeUp')}
             </Button>
           ) : (
             <Button
               size="lg"
               variant="secondary"
               isDisabled={busy}
-              onPress={() => quick('Nap', { kind: 'nap', details: { start: new Date().toISOString(), end: null } })}
+              onPress={() => quick(tabText('staff.daily.nap'), { kind: 'nap', details: { start: new Date().toISOString(), end: null } })}
             >
-              Nap started
+              {tabText('staff.daily.napStarted')}
             </Button>
           )}
           <Button
             size="lg"
             variant="secondary"
             isDisabled={busy}
-            onPress={() => quick('Toilet', { kind: 'toilet', details: { result: 'success' } })}
+            onPress={() => quick(tabText('staff.daily.edit.toilet'), { kind: 'toilet', details: { result: 'success' } })}
           >
-            Toilet: success
+            {tabText('staff.daily.toiletSuccess')}
           </Button>
           <Button
             size="lg"
             variant="secondary"
             isDisabled={busy}
-            onPress={() => quick('Toilet', { kind: 'toilet', details: { result: 'attempt' } })}
+            onPress={() => quick(tabText('staff.daily.edit.toilet'), { kind: 'toilet', details: { result: 'attempt' } })}
           >
-            Toilet: tried
+            {tabText('staff.daily.toiletTried')}
           </Button>
         </div>
-        <div role="group" aria-label="Mood" className="grid grid-cols-4 gap-2">
+        <div role="group" aria-label={tabText('staff.daily.edit.mood')} className="grid grid-cols-4 gap-2">
           {MOODS.map((m) => (
-            <Button key={m} variant="outline" isDisabled={busy} onPress={() => quick('Mood', { kind: 'mood', details: { mood: m } })}>
+            <Button
+              key={m}
+              variant="outline"
+              isDisabled={busy}
+              onPress={() => quick(tabText('staff.daily.edit.mood'), { kind: 'mood', details: { mood: m } })}
+            >
               {m}
             </Button>
           ))}
@@ -288,12 +313,12 @@ function ChildSheet({ child, date, entries, onClose }: { child: RoomChild; date:
           className="flex flex-wrap items-end gap-2"
           onSubmit={(e: FormEvent) => {
             e.preventDefault();
-            quick('Bottle', { kind: 'bottle', details: { ounces: Number(ounces) } });
+            quick(tabText('staff.daily.bottle'), { kind: 'bottle', details: { ounces: Number(ounces) } });
           }}
         >
-          <TextField label="Bottle (ounces)" inputMode="decimal" value={ounces} onChange={setOunces} className="w-40" />
+          <TextField label={tabText('staff.daily.bottleOunces')} inputMode="decimal" value={ounces} onChange={setOunces} className="w-40" />
           <Button type="submit" variant="outline" isDisabled={busy || !ounces}>
-            Record bottle
+            {tabText('staff.daily.recordBottle')}
           </Button>
         </form>
         <form
@@ -303,7 +328,7 @@ function ChildSheet({ child, date, entries, onClose }: { child: RoomChild; date:
             e.preventDefault();
             const start = centreMoment(date, napStart).toISOString();
             const end = centreMoment(date, napEnd).toISOString();
-            quick('Nap', { kind: 'nap', details: { start, end } });
+            quick(tabText('staff.daily.nap'), { kind: 'nap', details: { start, end } });
           }}
         >
           <TextField label={staffText('staff.daily.napAfter.start')} type="time" value={napStart} onChange={setNapStart} className="w-36" />
@@ -316,13 +341,13 @@ function ChildSheet({ child, date, entries, onClose }: { child: RoomChild; date:
           className="flex flex-col gap-2"
           onSubmit={(e: FormEvent) => {
             e.preventDefault();
-            quick('Note', { kind: 'note', details: { text: note } }, true, () => setNote(''));
+            quick(tabText('staff.daily.edit.note'), { kind: 'note', details: { text: note } }, true, () => setNote(''));
           }}
         >
-          <TextField label="Note for the family" multiline rows={2} value={note} onChange={setNote} />
+          <TextField label={tabText('staff.daily.noteForFamily')} multiline rows={2} value={note} onChange={setNote} />
           <div className="flex flex-wrap gap-2">
             <Button type="submit" variant="outline" isDisabled={busy || !note.trim()}>
-              Save note
+              {tabText('staff.daily.saveNote')}
             </Button>
             {note !== '' && (
               <Button variant="ghost" onPress={() => setNote('')}>
@@ -333,12 +358,12 @@ function ChildSheet({ child, date, entries, onClose }: { child: RoomChild; date:
         </form>
         <section aria-labelledby="child-day-heading">
           <h3 id="child-day-heading" className="mb-2 font-semibold text-stone-900">
-            Today so far
+            {tabText('staff.daily.todaySoFar')}
           </h3>
           <Timeline
             items={entries as TimelineItem[]}
-            label={`${child.childName}'s day`}
-            empty="Nothing recorded yet today."
+            label={tabText('staff.daily.childsDay', { child: child.childName })}
+            empty={tabText('staff.daily.nothingRecorded')}
             action={(item) => {
               const entry = entries.find((e) => e.id === item.id);
               if (!entry) return null;
@@ -363,7 +388,7 @@ function ChildSheet({ child, date, entries, onClose }: { child: RoomChild; date:
                       <Button
                         variant="ghost"
                         size="sm"
-                        aria-label={`Delete ${what}`}
+                        aria-label={tabText('staff.deleteItem', { item: what })}
                         isDisabled={remove.isPending}
                         onPress={() => remove.mutate(item.id, { onSuccess: () => refresh(), onError: failed })}
                       >
@@ -421,10 +446,10 @@ function GroupMeal({ present }: { present: RoomChild[] }) {
   const names = new Map(present.map((c) => [c.id, c.childName]));
   return (
     <Card className="flex flex-col gap-3 p-4">
-      <h3 className="font-semibold text-stone-900">Meal for the whole room</h3>
+      <h3 className="font-semibold text-stone-900">{tabText('staff.daily.roomMeal')}</h3>
       <Select
         className="max-w-xs"
-        label="Meal"
+        label={tabText('staff.daily.edit.meal')}
         value={meal}
         onChange={(v) => setMeal(v as (typeof MEALS)[number])}
         options={MEAL_OPTIONS}
@@ -437,7 +462,7 @@ function GroupMeal({ present }: { present: RoomChild[] }) {
               names: namesInWords(present.map((c) => c.childName)),
             })}
       </p>
-      <div role="group" aria-label="How much everyone ate" className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+      <div role="group" aria-label={tabText('staff.daily.howMuchEveryone')} className="grid grid-cols-2 gap-2 sm:grid-cols-4">
         {MEAL_AMOUNTS.map((amount) => (
           <Button
             key={amount}
@@ -458,12 +483,16 @@ function GroupMeal({ present }: { present: RoomChild[] }) {
                     });
                   },
                   onError: (error) =>
-                    toast({ title: 'Not recorded', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
+                    toast({
+                      title: tabText('staff.notRecorded'),
+                      description: errorMessage(error, tabText('staff.tryAgain')),
+                      variant: 'destructive',
+                    }),
                 },
               )
             }
           >
-            Everyone ate {amount}
+            {tabText('staff.daily.everyoneAte', { amount })}
           </Button>
         ))}
       </div>
@@ -483,9 +512,9 @@ function PhotoUpload({ children, photos }: { children: RoomChild[]; photos: Room
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    if (!file) return toast({ title: 'Please choose a photo', variant: 'destructive' });
-    if (file.size > MAX_UPLOAD_BYTES) return toast({ title: 'The file is too large. The limit is 10 MB.', variant: 'destructive' });
-    if (tagged.length === 0) return toast({ title: 'Please tag at least one child', variant: 'destructive' });
+    if (!file) return toast({ title: tabText('staff.daily.choosePhoto'), variant: 'destructive' });
+    if (file.size > MAX_UPLOAD_BYTES) return toast({ title: tabText('staff.daily.tooLarge'), variant: 'destructive' });
+    if (tagged.length === 0) return toast({ title: tabText('staff.daily.tagOne'), variant: 'destructive' });
     const body = new FormData();
     body.append('picture', file);
     for (const id of tagged) body.append('childIds[]', id);
@@ -493,23 +522,31 @@ function PhotoUpload({ children, photos }: { children: RoomChild[]; photos: Room
     upload.mutate(body, {
       onSuccess: () => {
         refresh();
-        toast({ title: 'Photo uploaded', description: `Shared with the families of ${tagged.map((id) => names.get(id)).join(', ')}.` });
+        toast({
+          title: tabText('staff.daily.photoUploaded'),
+          description: tabText('staff.daily.sharedWith', { names: tagged.map((id) => names.get(id)).join(', ') }),
+        });
         setFile(null);
         setCaption('');
         setTagged([]);
         setInputKey((k) => k + 1);
       },
-      onError: (error) => toast({ title: 'Upload failed', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
+      onError: (error) =>
+        toast({
+          title: tabText('staff.daily.uploadFailed'),
+          description: errorMessage(error, tabText('staff.tryAgain')),
+          variant: 'destructive',
+        }),
     });
   }
 
   return (
     <Card className="flex flex-col gap-4 p-4">
-      <h3 className="font-semibold text-stone-900">Photo of the day</h3>
+      <h3 className="font-semibold text-stone-900">{tabText('staff.daily.photoOfDay')}</h3>
       <form className="flex flex-col gap-3" onSubmit={submit}>
         <div className="flex flex-col gap-1">
           <label htmlFor={fileId} className="text-sm font-medium text-stone-800">
-            Photo
+            {tabText('staff.daily.photo')}
           </label>
           <input
             key={inputKey}
@@ -521,7 +558,7 @@ function PhotoUpload({ children, photos }: { children: RoomChild[]; photos: Room
           />
         </div>
         <fieldset className="flex flex-col gap-1">
-          <legend className="mb-1 text-sm font-medium text-stone-800">Children in the photo</legend>
+          <legend className="mb-1 text-sm font-medium text-stone-800">{tabText('staff.daily.childrenInPhoto')}</legend>
           <div className="grid grid-cols-1 gap-1 sm:grid-cols-2">
             {children.map((c) => (
               <Checkbox
@@ -530,31 +567,33 @@ function PhotoUpload({ children, photos }: { children: RoomChild[]; photos: Room
                 isSelected={tagged.includes(c.id)}
                 onChange={(on) => setTagged((t) => (on ? [...t, c.id] : t.filter((x) => x !== c.id)))}
               >
-                {c.photoConsent ? c.childName : `${c.childName} (no photo consent)`}
+                {c.photoConsent ? c.childName : tabText('staff.daily.noConsent', { child: c.childName })}
               </Checkbox>
             ))}
           </div>
         </fieldset>
-        <TextField label="Caption" value={caption} onChange={setCaption} maxLength={300} />
+        <TextField label={tabText('staff.daily.caption')} value={caption} onChange={setCaption} maxLength={300} />
         <Button type="submit" className="self-start" isDisabled={upload.isPending}>
           <Camera aria-hidden="true" className="size-4" />
-          {upload.isPending ? 'Uploading...' : 'Upload photo'}
+          {tabText(upload.isPending ? 'staff.daily.uploading' : 'staff.daily.uploadPhoto')}
         </Button>
       </form>
       {photos.length > 0 && (
-        <ul aria-label="Photos of the day" className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+        <ul aria-label={tabText('staff.daily.photosOfDay')} className="grid grid-cols-2 gap-3 sm:grid-cols-3">
           {photos.map((p) =>
             p.kind === 'photo' ? (
               <li key={p.id} className="flex flex-col gap-1">
                 <img
                   src={p.details.url}
-                  alt={p.details.caption ?? 'A photo of the day'}
+                  alt={p.details.caption ?? tabText('staff.daily.aPhotoOfDay')}
                   className="aspect-square w-full rounded-lg object-cover"
                   loading="lazy"
                 />
                 {/* What the parents read under it, so staff see the words they sent. */}
                 {p.details.caption && <p className="text-sm break-words text-stone-900">{p.details.caption}</p>}
-                <span className="text-sm text-stone-600">{p.childIds.map((id) => names.get(id) ?? 'Another room').join(', ')}</span>
+                <span className="text-sm text-stone-600">
+                  {p.childIds.map((id) => names.get(id) ?? tabText('staff.daily.anotherRoom')).join(', ')}
+                </span>
               </li>
             ) : null,
           )}

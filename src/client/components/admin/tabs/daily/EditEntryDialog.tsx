@@ -77,7 +77,7 @@ export function EditEntryDialog({ entry, date, onClose }: { entry: TimelineItem;
       onError: (error) =>
         toast({
           title: staffText('staff.daily.edit.notSaved'),
-          description: errorMessage(error, 'Please try again.'),
+          description: errorMessage(error, staffText('staff.tryAgain')),
           variant: 'destructive',
         }),
     });
