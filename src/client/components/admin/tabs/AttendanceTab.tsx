@@ -16,7 +16,6 @@ import { ChildCareFlags } from '../ChildCareFlags';
 import { ListState, PanelHeader } from '../PanelHeader';
 import { staffText } from '../staff-words';
 import { type LaterStarter, StartingLater } from '../StartingLater';
-import { tabText } from './tab-words';
 
 type Day = {
   children: {
@@ -46,9 +45,9 @@ const OVER_RATIO_ON_LEAVING = 'error.clockOutOverRatio';
 type Pending = { child: DayChild; kind: 'in' | 'out' };
 
 const STATUS: Record<DayChild['status'], { label: string; tone: 'green' | 'stone' | 'blue' }> = {
-  present: { label: tabText('staff.attendance.status.present'), tone: 'green' },
-  checked_out: { label: tabText('staff.attendance.status.checkedOut'), tone: 'blue' },
-  absent: { label: tabText('staff.attendance.status.notInYet'), tone: 'stone' },
+  present: { label: staffText('staff.attendance.status.present'), tone: 'green' },
+  checked_out: { label: staffText('staff.attendance.status.checkedOut'), tone: 'blue' },
+  absent: { label: staffText('staff.attendance.status.notInYet'), tone: 'stone' },
 };
 
 function refresh() {
@@ -73,8 +72,8 @@ export default function AttendanceTab() {
       onSuccess: (row) => {
         setOverRatio(null);
         toast({
-          title: tabText(row.kind === 'in' ? 'staff.attendance.clockedIn' : 'staff.attendance.clockedOut'),
-          description: tabText(row.kind === 'in' ? 'staff.attendance.clockedInTo' : 'staff.attendance.clockedOutOf', {
+          title: staffText(row.kind === 'in' ? 'staff.attendance.clockedIn' : 'staff.attendance.clockedOut'),
+          description: staffText(row.kind === 'in' ? 'staff.attendance.clockedInTo' : 'staff.attendance.clockedOutOf', {
             room: row.classroomName,
           }),
         });
@@ -84,8 +83,8 @@ export default function AttendanceTab() {
           return setOverRatio({ message: error.message, input });
         setOverRatio(null);
         toast({
-          title: tabText('staff.attendance.notRecorded'),
-          description: errorMessage(error, tabText('staff.tryAgain')),
+          title: staffText('staff.attendance.notRecorded'),
+          description: errorMessage(error, staffText('staff.tryAgain')),
           variant: 'destructive',
         });
       },
@@ -103,8 +102,8 @@ export default function AttendanceTab() {
   const download = (url: string) =>
     downloadFile(url).catch((error: unknown) =>
       toast({
-        title: tabText('staff.attendance.downloadFailed'),
-        description: errorMessage(error, tabText('staff.tryAgain')),
+        title: staffText('staff.attendance.downloadFailed'),
+        description: errorMessage(error, staffText('staff.tryAgain')),
         variant: 'destructive',
       }),
     );
@@ -113,13 +112,13 @@ export default function AttendanceTab() {
     <section aria-labelledby="attendance-heading">
       <PanelHeader
         id="attendance-heading"
-        title={tabText('staff.tab.attendance')}
-        description={tabText('staff.attendance.description', { date: formatDate(today) })}
+        title={staffText('staff.tab.attendance')}
+        description={staffText('staff.attendance.description', { date: formatDate(today) })}
         action={
           <div className="flex flex-wrap gap-2">
             <Button variant="outline" onPress={() => void download(`/api/admin/attendance/sheet.pdf?date=${today}`)}>
               <FileText aria-hidden="true" className="size-4" />
-              {tabText('staff.attendance.sheetPdf')}
+              {staffText('staff.attendance.sheetPdf')}
             </Button>
             {me.data?.role === 'director' && (
               <>
@@ -140,7 +139,7 @@ export default function AttendanceTab() {
         isPending={day.isPending}
         error={day.error}
         isEmpty={!!data && data.children.length === 0}
-        empty={tabText('staff.attendance.empty')}
+        empty={staffText('staff.attendance.empty')}
       />
       {data && (
         <div className="mb-4">
@@ -151,7 +150,7 @@ export default function AttendanceTab() {
         {rooms.map((room) => {
           const kids = data!.children.filter((c) => c.classroomId === (room?.classroomId ?? null));
           if (!room && kids.length === 0) return null;
-          const name = room?.name ?? tabText('staff.attendance.noClassroom');
+          const name = room?.name ?? staffText('staff.attendance.noClassroom');
           const headingId = `room-${room?.classroomId ?? 'none'}`;
           const present = kids.filter((c) => c.status === 'present');
           const onDuty = !!room && room.staffOnDuty.some((s) => s.staffId === me.data?.id);
@@ -170,14 +169,14 @@ export default function AttendanceTab() {
                       onPress={() => clock.mutate({ kind: onDuty ? 'out' : 'in', classroomId: room.classroomId })}
                     >
                       {onDuty ? <LogOut aria-hidden="true" className="size-4" /> : <LogIn aria-hidden="true" className="size-4" />}
-                      {tabText(onDuty ? 'staff.attendance.clockOut' : 'staff.attendance.clockIn', { room: name })}
+                      {staffText(onDuty ? 'staff.attendance.clockOut' : 'staff.attendance.clockIn', { room: name })}
                     </Button>
                   )}
                 </div>
                 {room && (
                   <p
                     role="status"
-                    aria-label={tabText('staff.attendance.ratioIn', { room: name })}
+                    aria-label={staffText('staff.attendance.ratioIn', { room: name })}
                     data-ratio={room.ratioOk ? 'ok' : 'over'}
                     className={
                       room.ratioOk
@@ -186,7 +185,7 @@ export default function AttendanceTab() {
                     }
                   >
                     {room.ratioOk
-                      ? tabText('staff.attendance.inRatio', {
+                      ? staffText('staff.attendance.inRatio', {
                           children: room.childrenPresent,
                           staff: room.staffPresent,
                           needed: room.staffRequired,
@@ -196,17 +195,22 @@ export default function AttendanceTab() {
                 )}
                 {room && (
                   <p className="text-sm text-stone-700">
-                    {tabText('staff.attendance.staffInRoom', {
-                      names: room.staffOnDuty.length ? room.staffOnDuty.map((s) => s.name).join(', ') : tabText('staff.attendance.nobody'),
+                    {staffText('staff.attendance.staffInRoom', {
+                      names: room.staffOnDuty.length
+                        ? room.staffOnDuty.map((s) => s.name).join(', ')
+                        : staffText('staff.attendance.nobody'),
                     })}
                   </p>
                 )}
                 <p className="text-sm text-stone-700">
-                  {tabText('staff.attendance.presentNow', {
-                    names: present.length ? present.map((c) => c.childName).join(', ') : tabText('staff.attendance.nobody'),
+                  {staffText('staff.attendance.presentNow', {
+                    names: present.length ? present.map((c) => c.childName).join(', ') : staffText('staff.attendance.nobody'),
                   })}
                 </p>
-                <ul aria-label={tabText('staff.attendance.childrenIn', { room: name })} className="flex flex-col divide-y divide-stone-100">
+                <ul
+                  aria-label={staffText('staff.attendance.childrenIn', { room: name })}
+                  className="flex flex-col divide-y divide-stone-100"
+                >
                   {kids.map((c) => {
                     const last = c.events.at(-1);
                     return (
@@ -219,11 +223,11 @@ export default function AttendanceTab() {
                           <ChildCareFlags flags={c} className="my-1" />
                           {last && (
                             <p className="text-sm text-stone-600">
-                              {tabText(last.kind === 'in' ? 'staff.attendance.lastIn' : 'staff.attendance.lastOut', {
+                              {staffText(last.kind === 'in' ? 'staff.attendance.lastIn' : 'staff.attendance.lastOut', {
                                 time: centreTimeOf(new Date(last.at)),
                                 by: last.by,
                               })}
-                              {last.override && tabText('staff.attendance.override', { reason: last.overrideReason ?? '' })}
+                              {last.override && staffText('staff.attendance.override', { reason: last.overrideReason ?? '' })}
                             </p>
                           )}
                         </div>
@@ -231,18 +235,18 @@ export default function AttendanceTab() {
                           <Button
                             size="lg"
                             variant="outline"
-                            aria-label={tabText('staff.attendance.checkOut', { child: c.childName })}
+                            aria-label={staffText('staff.attendance.checkOut', { child: c.childName })}
                             onPress={() => setPending({ child: c, kind: 'out' })}
                           >
-                            {tabText('staff.attendance.out')}
+                            {staffText('staff.attendance.out')}
                           </Button>
                         ) : (
                           <Button
                             size="lg"
-                            aria-label={tabText('staff.attendance.checkIn', { child: c.childName })}
+                            aria-label={staffText('staff.attendance.checkIn', { child: c.childName })}
                             onPress={() => setPending({ child: c, kind: 'in' })}
                           >
-                            {tabText('staff.attendance.in')}
+                            {staffText('staff.attendance.in')}
                           </Button>
                         )}
                       </li>
@@ -281,8 +285,8 @@ function RecordDialog({ pending, onClose }: { pending: Pending; onClose: () => v
     trpc.attendance.record.mutationOptions({
       onSuccess: (row) => {
         toast({
-          title: tabText(kind === 'in' ? 'staff.attendance.checkedIn' : 'staff.attendance.checkedOut'),
-          description: tabText(kind === 'in' ? 'staff.attendance.checkedInAt' : 'staff.attendance.checkedOutAt', {
+          title: staffText(kind === 'in' ? 'staff.attendance.checkedIn' : 'staff.attendance.checkedOut'),
+          description: staffText(kind === 'in' ? 'staff.attendance.checkedInAt' : 'staff.attendance.checkedOutAt', {
             child: child.childName,
             time: centreTimeOf(new Date(row.at)),
             by: row.by,
@@ -292,13 +296,13 @@ function RecordDialog({ pending, onClose }: { pending: Pending; onClose: () => v
         onClose();
       },
       onError: (error, vars) => {
-        const message = errorMessage(error, tabText('staff.tryAgain'));
+        const message = errorMessage(error, staffText('staff.tryAgain'));
         if (kind === 'out' && /authorized pickup list/.test(message)) setProblem({ by: vars.by, message });
-        else toast({ title: tabText('staff.attendance.notRecorded'), description: message, variant: 'destructive' });
+        else toast({ title: staffText('staff.attendance.notRecorded'), description: message, variant: 'destructive' });
       },
     }),
   );
-  const title = tabText(kind === 'in' ? 'staff.attendance.checkIn' : 'staff.attendance.checkOut', { child: child.childName });
+  const title = staffText(kind === 'in' ? 'staff.attendance.checkIn' : 'staff.attendance.checkOut', { child: child.childName });
   const go = (by: string) => record.mutate({ childId: child.childId, kind, by });
 
   return (
@@ -306,7 +310,7 @@ function RecordDialog({ pending, onClose }: { pending: Pending; onClose: () => v
       isOpen
       onOpenChange={(open) => !open && onClose()}
       title={title}
-      description={tabText(kind === 'in' ? 'staff.attendance.whoDroppedOff' : 'staff.attendance.whoPicksUp')}
+      description={staffText(kind === 'in' ? 'staff.attendance.whoDroppedOff' : 'staff.attendance.whoPicksUp')}
     >
       <ChildCareFlags flags={child} className="mb-3" />
       {problem ? (
@@ -320,26 +324,26 @@ function RecordDialog({ pending, onClose }: { pending: Pending; onClose: () => v
           <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-900">
             {problem.message}
           </p>
-          <TextField label={tabText('staff.attendance.overrideReason')} value={reason} onChange={setReason} required multiline rows={2} />
+          <TextField label={staffText('staff.attendance.overrideReason')} value={reason} onChange={setReason} required multiline rows={2} />
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="outline" onPress={() => setProblem(null)}>
-              {tabText('staff.attendance.back')}
+              {staffText('staff.attendance.back')}
             </Button>
             <Button type="submit" isDisabled={!reason.trim() || record.isPending}>
-              {tabText('staff.attendance.recordOverride')}
+              {staffText('staff.attendance.recordOverride')}
             </Button>
           </div>
         </form>
       ) : (
         <div className="flex flex-col gap-3">
           <ul
-            aria-label={tabText(kind === 'in' ? 'staff.attendance.droppedOffBy' : 'staff.attendance.pickedUpBy')}
+            aria-label={staffText(kind === 'in' ? 'staff.attendance.droppedOffBy' : 'staff.attendance.pickedUpBy')}
             className="flex flex-col gap-2"
           >
             {mine?.parents.map((name) => (
               <li key={`p-${name}`}>
                 <Button size="lg" className="w-full justify-start" isDisabled={record.isPending} onPress={() => go(name)}>
-                  {tabText('staff.attendance.parent', { name })}
+                  {staffText('staff.attendance.parent', { name })}
                 </Button>
               </li>
             ))}
@@ -352,23 +356,23 @@ function RecordDialog({ pending, onClose }: { pending: Pending; onClose: () => v
                   isDisabled={record.isPending}
                   onPress={() => go(p.name)}
                 >
-                  {tabText('staff.attendance.pickup', { name: p.name, relationship: p.relationship })}
+                  {staffText('staff.attendance.pickup', { name: p.name, relationship: p.relationship })}
                 </Button>
               </li>
             ))}
           </ul>
-          {adults.isPending && <p className="text-sm text-stone-600">{tabText('staff.loading')}</p>}
+          {adults.isPending && <p className="text-sm text-stone-600">{staffText('staff.loading')}</p>}
           <form
             className="flex flex-col gap-2 sm:flex-row sm:items-end"
             onSubmit={(e) => {
               e.preventDefault();
               if (other.trim()) go(other.trim());
-              else setOtherError(tabText(kind === 'in' ? 'staff.attendance.enterDroppedOff' : 'staff.attendance.enterPicksUp'));
+              else setOtherError(staffText(kind === 'in' ? 'staff.attendance.enterDroppedOff' : 'staff.attendance.enterPicksUp'));
             }}
           >
             <TextField
               className="flex-1"
-              label={tabText('staff.attendance.someoneElse')}
+              label={staffText('staff.attendance.someoneElse')}
               value={other}
               onChange={(value) => {
                 setOther(value);
@@ -377,7 +381,7 @@ function RecordDialog({ pending, onClose }: { pending: Pending; onClose: () => v
               error={otherError}
             />
             <Button type="submit" variant="outline" isDisabled={record.isPending}>
-              {tabText('staff.attendance.record')}
+              {staffText('staff.attendance.record')}
             </Button>
           </form>
         </div>

@@ -13,6 +13,7 @@ import type { AdminTabId } from '../admin-tabs';
 import { ListState, PanelHeader } from '../PanelHeader';
 import { auditFieldsText } from './audit/audit-fields';
 import { staffText } from '../staff-words';
+import { tabText } from './tab-words';
 
 const PAGE_SIZE = 50;
 const ANY = 'all';
@@ -37,16 +38,16 @@ const TAB_OF: Partial<Record<AuditEntity, AdminTabId>> = {
 };
 
 const ACTION_LABELS: Record<string, string> = {
-  create: 'Created',
-  update: 'Changed',
-  delete: 'Deleted',
-  status: 'Status changed',
-  send: 'Sent',
-  'sign-in': 'Signed in',
-  'sign-in-failed': 'Failed sign-in',
-  'sign-out': 'Signed out',
-  password: 'Password set',
-  export: 'Exported',
+  create: tabText('staff.audit.action.create'),
+  update: tabText('staff.audit.action.update'),
+  delete: tabText('staff.audit.action.delete'),
+  status: tabText('staff.audit.action.status'),
+  send: tabText('staff.audit.action.send'),
+  'sign-in': tabText('staff.audit.action.signIn'),
+  'sign-in-failed': tabText('staff.audit.action.signInFailed'),
+  'sign-out': tabText('staff.audit.action.signOut'),
+  password: tabText('staff.audit.action.password'),
+  export: tabText('staff.audit.action.export'),
 };
 
 /** What GET /api/admin/audit-log/verify answers (src/server/audit/chain.ts). */
@@ -63,10 +64,10 @@ type Verification = {
 /** Each thing the check found wrong, in words; none when the log is intact. */
 export function verificationProblems(v: Verification): string[] {
   return [
-    v.firstBrokenId !== null ? `Entry ${v.firstBrokenId} was changed, added or removed outside the dashboard.` : null,
-    v.tailMissing ? `The newest entries (up to entry ${v.anchorId}) are missing: the log was cut or replaced outside the dashboard.` : null,
-    v.unanchored ? 'The log’s anchor in the private folder is missing, so entries cut from its end cannot be found.' : null,
-    v.triggersMissing ? 'The database no longer refuses changes to the log: its safeguards were removed.' : null,
+    v.firstBrokenId !== null ? tabText('staff.audit.verify.broken', { id: String(v.firstBrokenId) }) : null,
+    v.tailMissing ? tabText('staff.audit.verify.tailMissing', { id: String(v.anchorId) }) : null,
+    v.unanchored ? tabText('staff.audit.verify.unanchored') : null,
+    v.triggersMissing ? tabText('staff.audit.verify.triggersMissing') : null,
   ].filter((p): p is string => p !== null);
 }
 
@@ -122,8 +123,14 @@ export default function AuditTab() {
   const rows = (log.data?.pages.flatMap((p) => p.items) ?? []) as Row[];
   const verify = useQuery({ ...trpc.auditLog.verify.queryOptions(), enabled: false });
 
-  const people = [{ value: ANY, label: 'Everyone' }, ...(staff.data ?? []).map((s) => ({ value: s.id, label: s.name }))];
-  const kinds = [{ value: ANY, label: 'Every kind' }, ...Object.entries(AUDIT_ENTITIES).map(([value, label]) => ({ value, label }))];
+  const people = [
+    { value: ANY, label: tabText('staff.audit.everyone') },
+    ...(staff.data ?? []).map((s) => ({ value: s.id, label: s.name })),
+  ];
+  const kinds = [
+    { value: ANY, label: tabText('staff.audit.everyKind') },
+    ...Object.entries(AUDIT_ENTITIES).map(([value, label]) => ({ value, label })),
+  ];
   const showRecord = (row: Row) => {
     setEntity(row.entity);
     setEntityId(row.entityId ?? '');
@@ -133,28 +140,28 @@ export default function AuditTab() {
     <section aria-labelledby="audit-heading">
       <PanelHeader
         id="audit-heading"
-        title="Audit"
-        description="Every change staff made, who made it, when and from where. Nothing here can be changed or removed."
+        title={tabText('staff.tab.audit')}
+        description={tabText('staff.audit.description')}
         action={
           <Button variant="outline" onPress={() => void verify.refetch()} isDisabled={verify.isFetching}>
-            {verify.isFetching ? 'Checking...' : 'Check the log'}
+            {tabText(verify.isFetching ? 'staff.audit.checking' : 'staff.audit.check')}
           </Button>
         }
       />
       {verify.data &&
         (verify.data.ok ? (
           <p role="status" className="mb-4 rounded-md bg-green-50 px-3 py-2 text-sm text-green-900">
-            {`All ${verify.data.rows} entries are intact.`}
+            {tabText('staff.audit.intact', { rows: verify.data.rows })}
           </p>
         ) : (
           <div role="alert" className="mb-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-900">
-            <p className="font-semibold">The audit log may have been tampered with.</p>
+            <p className="font-semibold">{tabText('staff.audit.tampered')}</p>
             <ul className="list-disc pl-5">
               {verificationProblems(verify.data).map((problem) => (
                 <li key={problem}>{problem}</li>
               ))}
             </ul>
-            <p>Please tell the centre&apos;s director.</p>
+            <p>{tabText('staff.audit.tellDirector')}</p>
           </div>
         ))}
       <Card className="mb-4 grid gap-3 p-4 sm:grid-cols-2 lg:grid-cols-6">
@@ -166,36 +173,41 @@ export default function AuditTab() {
           value={search}
           onChange={setSearch}
         />
-        <Select label="Person" options={people} value={actorId} onChange={setActorId} />
-        <Select label="Kind of record" options={kinds} value={entity} onChange={setEntity} />
-        <TextField label="Record" description="A record's id" value={entityId} onChange={setEntityId} />
-        <TextField label="From" type="date" value={from} onChange={setFrom} />
-        <TextField label="To" type="date" value={to} onChange={setTo} />
+        <Select label={tabText('staff.audit.person')} options={people} value={actorId} onChange={setActorId} />
+        <Select label={tabText('staff.audit.kind')} options={kinds} value={entity} onChange={setEntity} />
+        <TextField
+          label={tabText('staff.audit.record')}
+          description={tabText('staff.audit.recordId')}
+          value={entityId}
+          onChange={setEntityId}
+        />
+        <TextField label={tabText('staff.audit.from')} type="date" value={from} onChange={setFrom} />
+        <TextField label={tabText('staff.audit.to')} type="date" value={to} onChange={setTo} />
       </Card>
-      <ListState isPending={log.isPending} error={log.error} isEmpty={rows.length === 0} empty="Nothing matches these filters." />
+      <ListState isPending={log.isPending} error={log.error} isEmpty={rows.length === 0} empty={tabText('staff.audit.empty')} />
       {rows.length > 0 && (
         <div className="overflow-x-auto rounded-lg border border-stone-200">
           <table className="w-full min-w-[48rem] text-left text-sm">
-            <caption className="sr-only">Audit log, newest first</caption>
+            <caption className="sr-only">{tabText('staff.audit.caption')}</caption>
             <thead className="bg-stone-50 text-stone-700">
               <tr>
                 <th scope="col" className="whitespace-nowrap px-3 py-2 font-semibold">
-                  When
+                  {tabText('staff.audit.col.when')}
                 </th>
                 <th scope="col" className="whitespace-nowrap px-3 py-2 font-semibold">
-                  Who
+                  {tabText('staff.audit.col.who')}
                 </th>
                 <th scope="col" className="whitespace-nowrap px-3 py-2 font-semibold">
-                  What
+                  {tabText('staff.audit.col.what')}
                 </th>
                 <th scope="col" className="whitespace-nowrap px-3 py-2 font-semibold">
-                  Record
+                  {tabText('staff.audit.record')}
                 </th>
                 <th scope="col" className="whitespace-nowrap px-3 py-2 font-semibold">
-                  Fields
+                  {tabText('staff.audit.col.fields')}
                 </th>
                 <th scope="col" className="whitespace-nowrap px-3 py-2 font-semibold">
-                  Address
+                  {tabText('staff.audit.col.address')}
                 </th>
               </tr>
             </thead>
@@ -229,9 +241,9 @@ export default function AuditTab() {
                           type="button"
                           className="ml-2 text-xs text-stone-600 underline"
                           onClick={() => showRecord(row)}
-                          aria-label={`History of ${name}`}
+                          aria-label={tabText('staff.audit.historyOf', { name })}
                         >
-                          History
+                          {tabText('staff.audit.history')}
                         </button>
                       )}
                     </td>
@@ -245,7 +257,7 @@ export default function AuditTab() {
         </div>
       )}
       <div className="mt-4 flex justify-center">
-        <LoadMoreButton query={log} label="Load older entries" />
+        <LoadMoreButton query={log} label={tabText('staff.audit.loadOlder')} />
       </div>
     </section>
   );

@@ -8,6 +8,7 @@ import { trpc } from '~/client/lib/trpc';
 import { categoryLabel, eventCategoryTone } from '../../events/categories';
 import { Badge, Card } from '../../ui/Card';
 import { ListState } from '../PanelHeader';
+import { staffText } from '../staff-words';
 import { SetupChecklist } from './overview/SetupChecklist';
 
 function programLabel(program: string): string {
@@ -21,18 +22,18 @@ export default function OverviewTab() {
   if (!overview.data) return <ListState isPending={overview.isPending} error={overview.error} isEmpty={false} empty="" />;
   const { attention, counts, applications, events } = overview.data;
   const waiting = [
-    { label: 'Unread messages', value: attention.unreadMessages, tab: 'communication' as const, icon: Mail },
-    { label: 'New uploads', value: attention.newUploads, tab: 'communication' as const, icon: Upload },
-    { label: 'New applications', value: attention.newApplications, tab: 'applications' as const, icon: FileText },
+    { label: staffText('staff.overview.unreadMessages'), value: attention.unreadMessages, tab: 'communication' as const, icon: Mail },
+    { label: staffText('staff.overview.newUploads'), value: attention.newUploads, tab: 'communication' as const, icon: Upload },
+    { label: staffText('staff.overview.newApplications'), value: attention.newApplications, tab: 'applications' as const, icon: FileText },
   ];
 
   return (
     <div className="flex flex-col gap-6">
-      <h2 className="sr-only">Overview</h2>
+      <h2 className="sr-only">{staffText('staff.tab.overview')}</h2>
       <SetupChecklist />
       <section aria-labelledby="waiting-heading" className="rounded-xl border border-amber-200 bg-amber-50 p-4">
         <h3 id="waiting-heading" className="mb-2 font-semibold text-stone-900">
-          From families
+          {staffText('staff.overview.fromFamilies')}
         </h3>
         <ul className="flex flex-wrap gap-2">
           {waiting.map((w) => (
@@ -43,24 +44,45 @@ export default function OverviewTab() {
                 className="flex min-h-11 items-center gap-2 rounded-lg bg-white px-3 text-sm font-medium text-stone-800 shadow-sm outline-none hover:bg-stone-50 focus-visible:ring-3 focus-visible:ring-brand-500/50"
               >
                 <w.icon aria-hidden="true" className="size-4 text-amber-700" />
-                {w.label}: <span className={w.value > 0 ? 'font-bold text-red-700' : ''}>{w.value}</span>
+                {staffText('staff.overview.waiting', { label: w.label })}
+                <span className={w.value > 0 ? 'font-bold text-red-700' : ''}>{w.value}</span>
               </Link>
             </li>
           ))}
         </ul>
       </section>
-      <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-label="Totals">
-        <CountCard label="Total Events" value={counts.events} icon={CalendarDays} tone="bg-blue-100 text-blue-800" />
-        <CountCard label="Announcements" value={counts.announcements} icon={Megaphone} tone="bg-orange-100 text-orange-800" />
-        <CountCard label="Applications" value={counts.applications} icon={FileText} tone="bg-purple-100 text-purple-800" />
-        <CountCard label="Enrolled Children" value={counts.enrolledChildren} icon={Users} tone="bg-green-100 text-green-800" />
+      <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-label={staffText('staff.overview.totals')}>
+        <CountCard
+          label={staffText('staff.overview.totalEvents')}
+          value={counts.events}
+          icon={CalendarDays}
+          tone="bg-blue-100 text-blue-800"
+        />
+        <CountCard
+          label={staffText('staff.tab.announcements')}
+          value={counts.announcements}
+          icon={Megaphone}
+          tone="bg-orange-100 text-orange-800"
+        />
+        <CountCard
+          label={staffText('staff.tab.applications')}
+          value={counts.applications}
+          icon={FileText}
+          tone="bg-purple-100 text-purple-800"
+        />
+        <CountCard
+          label={staffText('staff.overview.enrolledChildren')}
+          value={counts.enrolledChildren}
+          icon={Users}
+          tone="bg-green-100 text-green-800"
+        />
       </ul>
 
       <div className="grid gap-6 lg:grid-cols-2">
         <Card className="p-5">
-          <h3 className="mb-3 text-lg font-semibold text-stone-900">Recent Applications</h3>
+          <h3 className="mb-3 text-lg font-semibold text-stone-900">{staffText('staff.overview.recentApplications')}</h3>
           {applications.length === 0 ? (
-            <p className="text-sm text-stone-500">No applications yet.</p>
+            <p className="text-sm text-stone-500">{staffText('staff.overview.noApplications')}</p>
           ) : (
             <ul className="divide-y divide-stone-100">
               {applications.map((a) => (
@@ -69,7 +91,7 @@ export default function OverviewTab() {
                     {a.childFirstName} {a.childLastName}
                   </p>
                   <p className="text-sm text-stone-600">
-                    Parent: {a.parentFirstName} {a.parentLastName}
+                    {staffText('staff.overview.parent', { name: `${a.parentFirstName} ${a.parentLastName}` })}
                   </p>
                   <p className="text-sm text-stone-600">{programLabel(a.programRequested)}</p>
                 </li>
@@ -79,9 +101,9 @@ export default function OverviewTab() {
         </Card>
 
         <Card className="p-5">
-          <h3 className="mb-3 text-lg font-semibold text-stone-900">Upcoming Events</h3>
+          <h3 className="mb-3 text-lg font-semibold text-stone-900">{staffText('staff.overview.upcomingEvents')}</h3>
           {events.length === 0 ? (
-            <p className="text-sm text-stone-500">No upcoming events.</p>
+            <p className="text-sm text-stone-500">{staffText('staff.overview.noEvents')}</p>
           ) : (
             <ul className="divide-y divide-stone-100">
               {events.map((e) => (
@@ -90,7 +112,7 @@ export default function OverviewTab() {
                     <p className="font-medium text-stone-900">{e.title}</p>
                     <p className="text-sm text-stone-600">
                       <time dateTime={e.eventDate}>{formatDate(e.eventDate)}</time>
-                      {e.startTime && ` at ${formatTime12(e.startTime)}`}
+                      {e.startTime && staffText('staff.overview.atTime', { time: formatTime12(e.startTime) })}
                     </p>
                   </div>
                   <Badge tone={eventCategoryTone(e.category)} className="shrink-0">

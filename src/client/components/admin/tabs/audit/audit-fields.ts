@@ -1,6 +1,7 @@
 import { AUDIT_SECRET_FIELD } from '~/shared/audit';
 import { formatDateTime } from '~/client/lib/format';
 import { staffText } from '../../staff-words';
+import { tabText } from '../tab-words';
 
 /** A moment as the server keeps it (`Date.toISOString()`), shown in the director's own time. */
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?Z$/;
@@ -16,8 +17,9 @@ export function auditFieldLabel(key: string): string {
 }
 
 function auditFieldValue(key: string, value: unknown): string {
-  if (value === null || value === undefined) return AUDIT_SECRET_FIELD.test(key) ? 'changed (not kept)' : 'empty';
-  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  if (value === null || value === undefined)
+    return tabText(AUDIT_SECRET_FIELD.test(key) ? 'staff.audit.notKept' : 'staff.audit.emptyValue');
+  if (typeof value === 'boolean') return tabText(value ? 'staff.audit.yes' : 'staff.audit.no');
   if (typeof value === 'string' && INSTANT.test(value)) return formatDateTime(value) || value;
   return String(value);
 }
@@ -35,7 +37,7 @@ export function auditFieldsText(fields: Record<string, unknown>, before?: Record
             before: auditFieldValue(key, before[key]),
             after: auditFieldValue(key, value),
           })
-        : `${auditFieldLabel(key)}: ${auditFieldValue(key, value)}`,
+        : tabText('staff.audit.field', { field: auditFieldLabel(key), value: auditFieldValue(key, value) }),
     )
     .join('; ');
 }
