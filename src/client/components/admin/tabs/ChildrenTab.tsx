@@ -21,12 +21,13 @@ import { CredentialsDialog } from './children/CredentialsDialog';
 import { consentSummary, PhotoConsentDialog } from './children/PhotoConsentDialog';
 import { PickupsDialog } from './children/PickupsDialog';
 import { type Child, type Credentials, invalidateChildren, TRY_AGAIN } from './children/records';
+import { tabText } from './tab-words';
 
-const PROGRAM_FILTER = [{ value: 'all', label: 'All Programs' }, ...PROGRAM_CHOICES];
+const PROGRAM_FILTER = [{ value: 'all', label: tabText('staff.children.allPrograms') }, ...PROGRAM_CHOICES];
 const ACTIVE_FILTER = [
-  { value: 'all', label: 'All Children' },
-  { value: 'active', label: 'Active' },
-  { value: 'inactive', label: 'Inactive' },
+  { value: 'all', label: tabText('staff.children.allChildren') },
+  { value: 'active', label: tabText('staff.children.active') },
+  { value: 'inactive', label: tabText('staff.children.inactive') },
 ];
 
 /** Whole years since the date of birth (docs/product.md §9: admin displays). */
@@ -39,7 +40,7 @@ export function ageInYears(dateOfBirth: string, now: Date = new Date()): number 
 function ageText(dateOfBirth: string): string {
   const years = ageInYears(dateOfBirth);
   if (years === null) return '';
-  return `${years} year${years === 1 ? '' : 's'} old`;
+  return tabText('staff.children.age', { years });
 }
 
 /** Enrolled tab (docs/product.md §2): filters, list, add/edit, remove, active toggle and parent credentials. */
@@ -52,12 +53,11 @@ export default function ChildrenTab() {
   const [credentials, setCredentials] = useState<{ child: Child; result: Credentials; opener: HTMLElement | null } | null>(null);
   const removal = useConfirmedDelete({
     mutation: trpc.children.delete.mutationOptions(),
-    title: 'Remove Child',
-    message: (c: Child) =>
-      `Remove ${c.childName} from the enrolled children? Their activities, development notes and parent links are deleted; payment receipts are kept. This cannot be undone.`,
-    confirmLabel: 'Remove',
-    success: (_c, result) => ({ title: 'Child Removed', description: result.message }),
-    failure: () => ({ title: 'Failed to remove child.', description: TRY_AGAIN }),
+    title: tabText('staff.children.removeTitle'),
+    message: (c: Child) => tabText('staff.children.removeAsk', { child: c.childName }),
+    confirmLabel: tabText('staff.children.remove'),
+    success: (_c, result) => ({ title: tabText('staff.children.removed'), description: result.message }),
+    failure: () => ({ title: tabText('staff.children.removeFailed'), description: TRY_AGAIN }),
     onDeleted: invalidateChildren,
   });
 
@@ -85,20 +85,26 @@ export default function ChildrenTab() {
     <section aria-labelledby="children-heading" className="flex flex-col gap-4">
       <FilteredPanelHeader
         id="children-heading"
-        title="Enrolled Children"
+        title={tabText('staff.overview.enrolledChildren')}
         count={children.isSuccess ? { shown: shown.length, total: list.length } : undefined}
-        noun={['child', 'children']}
+        noun={(n) => tabText('staff.children.noun', { n })}
         wideFrom="lg"
       >
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-[1fr_1fr_auto_auto] sm:items-end">
-          <Select label="Program" options={PROGRAM_FILTER} value={program} onChange={setProgram} className="sm:w-56" />
-          <Select label="Status" options={ACTIVE_FILTER} value={active} onChange={setActive} className="sm:w-44" />
-          <ExportLink href="/api/admin/export/children.csv" label="Export all enrolled children as CSV">
-            Export CSV
+          <Select
+            label={tabText('staff.children.program')}
+            options={PROGRAM_FILTER}
+            value={program}
+            onChange={setProgram}
+            className="sm:w-56"
+          />
+          <Select label={tabText('staff.field.status')} options={ACTIVE_FILTER} value={active} onChange={setActive} className="sm:w-44" />
+          <ExportLink href="/api/admin/export/children.csv" label={tabText('staff.children.exportLabel')}>
+            {tabText('staff.exportCsv')}
           </ExportLink>
           <Button onPress={() => setEditing('new')}>
             <Plus aria-hidden="true" className="size-4" />
-            Add Child
+            {tabText('staff.children.add')}
           </Button>
         </div>
       </FilteredPanelHeader>
@@ -108,13 +114,13 @@ export default function ChildrenTab() {
         isError={children.isError}
         shown={shown.length}
         total={list.length}
-        loading="Loading enrolled children..."
-        error="The enrolled children could not be loaded. Please refresh the page."
-        none="No children are enrolled yet."
-        noMatch="No children match these filters."
+        loading={tabText('staff.children.loading')}
+        error={tabText('staff.children.loadFailed')}
+        none={tabText('staff.children.none')}
+        noMatch={tabText('staff.children.noMatch')}
       />
 
-      <ul className="grid gap-4 lg:grid-cols-2" aria-label="Enrolled children">
+      <ul className="grid gap-4 lg:grid-cols-2" aria-label={tabText('staff.children.list')}>
         {shown.map((c) => (
           <li key={c.id}>
             <ChildCard
@@ -176,7 +182,7 @@ function ChildCard({
     downloadFile(`/api/admin/enrolled-children/${c.id}/archive.zip`)
       .catch((err: unknown) =>
         toast({
-          title: 'Failed to make the archive.',
+          title: tabText('staff.children.archiveFailed'),
           description: err instanceof Error ? err.message : TRY_AGAIN,
           variant: 'destructive',
         }),
@@ -191,13 +197,17 @@ function ChildCard({
       onSuccess: (result) => {
         toast(
           result.success
-            ? { title: 'Archive Link Sent', description: result.message }
-            : { title: 'Failed to send the archive link.', description: result.message, variant: 'destructive' },
+            ? { title: tabText('staff.children.archiveLinkSent'), description: result.message }
+            : { title: tabText('staff.children.archiveLinkFailed'), description: result.message, variant: 'destructive' },
         );
         void queryClient.invalidateQueries(trpc.outbox.pathFilter());
       },
       onError: (err) =>
-        toast({ title: 'Failed to send the archive link.', description: errorMessage(err, TRY_AGAIN), variant: 'destructive' }),
+        toast({
+          title: tabText('staff.children.archiveLinkFailed'),
+          description: errorMessage(err, TRY_AGAIN),
+          variant: 'destructive',
+        }),
     });
   }
 
@@ -209,7 +219,7 @@ function ChildCard({
         toast({ title: result.message });
         invalidateChildren();
       },
-      onError: () => toast({ title: 'Failed to update status.', description: TRY_AGAIN, variant: 'destructive' }),
+      onError: () => toast({ title: tabText('staff.children.statusFailed'), description: TRY_AGAIN, variant: 'destructive' }),
     });
   }
 
@@ -220,7 +230,7 @@ function ChildCard({
         onCredentials(result, opener);
         void queryClient.invalidateQueries(trpc.outbox.pathFilter());
       },
-      onError: () => toast({ title: 'Failed to generate parent credentials.', description: TRY_AGAIN, variant: 'destructive' }),
+      onError: () => toast({ title: tabText('staff.children.credentialsFailed'), description: TRY_AGAIN, variant: 'destructive' }),
     });
   }
 
@@ -230,22 +240,24 @@ function ChildCard({
         <div className="min-w-0">
           <h3 className="truncate text-lg font-semibold text-stone-900">{c.childName}</h3>
           <p className="text-sm text-stone-600">
-            {ageText(c.dateOfBirth)} · Born {formatDate(c.dateOfBirth)}
+            {ageText(c.dateOfBirth)} · {tabText('staff.children.born', { date: formatDate(c.dateOfBirth) })}
           </p>
         </div>
-        <Badge tone={c.isActive ? 'green' : 'stone'}>{c.isActive ? 'Active' : 'Inactive'}</Badge>
+        <Badge tone={c.isActive ? 'green' : 'stone'}>{tabText(c.isActive ? 'staff.children.active' : 'staff.children.inactive')}</Badge>
       </div>
       <dl className="flex flex-col gap-1 text-sm">
         <div>
-          <dt className="inline font-medium text-stone-700">Program: </dt>
+          <dt className="inline font-medium text-stone-700">
+            {tabText('staff.children.term', { term: tabText('staff.children.program') })}
+          </dt>
           <dd className="inline">{PROGRAM_LABELS[c.program as Program] ?? c.program}</dd>
         </div>
         <div>
-          <dt className="inline font-medium text-stone-700">Parent: </dt>
+          <dt className="inline font-medium text-stone-700">{tabText('staff.children.term', { term: tabText('staff.field.parent') })}</dt>
           <dd className="inline">{c.parentName}</dd>
         </div>
         <div className="min-w-0">
-          <dt className="inline font-medium text-stone-700">Email: </dt>
+          <dt className="inline font-medium text-stone-700">{tabText('staff.children.term', { term: tabText('staff.field.email') })}</dt>
           <dd className="inline break-all">
             <a href={`mailto:${c.parentEmail}`} className="text-brand-800 underline underline-offset-2">
               {c.parentEmail}
@@ -254,7 +266,7 @@ function ChildCard({
         </div>
         {c.parentPhone && (
           <div>
-            <dt className="inline font-medium text-stone-700">Phone: </dt>
+            <dt className="inline font-medium text-stone-700">{tabText('staff.children.term', { term: tabText('staff.field.phone') })}</dt>
             <dd className="inline">
               <a href={telHref(c.parentPhone)} className="text-brand-800 underline underline-offset-2">
                 {formatPhone(c.parentPhone)}
@@ -263,11 +275,15 @@ function ChildCard({
           </div>
         )}
         <div>
-          <dt className="inline font-medium text-stone-700">Start date: </dt>
+          <dt className="inline font-medium text-stone-700">
+            {tabText('staff.children.term', { term: tabText('staff.children.startDate') })}
+          </dt>
           <dd className="inline">{formatDate(c.startDate)}</dd>
         </div>
         <div>
-          <dt className="inline font-medium text-stone-700">Photo consent: </dt>
+          <dt className="inline font-medium text-stone-700">
+            {tabText('staff.children.term', { term: tabText('staff.children.photoConsent') })}
+          </dt>
           <dd className="inline">{consentSummary(c)}</dd>
         </div>
       </dl>
@@ -277,67 +293,67 @@ function ChildCard({
         </div>
       )}
       <div className="mt-auto flex flex-wrap gap-2">
-        <Button variant="outline" size="sm" onPress={onEdit} aria-label={`Edit ${c.childName}`}>
+        <Button variant="outline" size="sm" onPress={onEdit} aria-label={tabText('staff.editItem', { item: c.childName })}>
           <Pencil aria-hidden="true" className="size-4" />
-          Edit
+          {tabText('staff.edit')}
         </Button>
-        <Button variant="outline" size="sm" onPress={onConsent} aria-label={`Photo consent for ${c.childName}`}>
+        <Button variant="outline" size="sm" onPress={onConsent} aria-label={tabText('staff.children.consentFor', { child: c.childName })}>
           <Camera aria-hidden="true" className="size-4" />
-          Photo Consent
+          {tabText('staff.children.consentButton')}
         </Button>
-        <Button variant="outline" size="sm" onPress={onPickups} aria-label={`Authorized pickups for ${c.childName}`}>
+        <Button variant="outline" size="sm" onPress={onPickups} aria-label={tabText('staff.children.pickupsFor', { child: c.childName })}>
           <Users aria-hidden="true" className="size-4" />
-          Pickups
+          {tabText('staff.children.pickups')}
         </Button>
         <Button
           variant="outline"
           size="sm"
           onPress={toggleActive}
           isDisabled={toggle.isPending}
-          aria-label={`${c.isActive ? 'Deactivate' : 'Activate'} ${c.childName}`}
+          aria-label={tabText(c.isActive ? 'staff.children.deactivateChild' : 'staff.children.activateChild', { child: c.childName })}
         >
           <Power aria-hidden="true" className="size-4" />
-          {c.isActive ? 'Deactivate' : 'Activate'}
+          {tabText(c.isActive ? 'staff.children.deactivate' : 'staff.children.activate')}
         </Button>
         <Button
           variant="secondary"
           size="sm"
           onPress={parentLogin}
           isDisabled={login.isPending || !c.isActive}
-          aria-label={`Parent Login for ${c.childName}`}
+          aria-label={tabText('staff.children.parentLoginFor', { child: c.childName })}
           aria-describedby={c.isActive ? undefined : `inactive-${c.id}`}
         >
           <KeyRound aria-hidden="true" className="size-4" />
-          {login.isPending ? 'Generating...' : 'Parent Login'}
+          {tabText(login.isPending ? 'staff.children.generating' : 'staff.children.parentLogin')}
         </Button>
         <Button
           variant="outline"
           size="sm"
           onPress={downloadArchive}
           isDisabled={downloading}
-          aria-label={`Download ${c.childName}'s archive`}
+          aria-label={tabText('staff.children.downloadArchive', { child: c.childName })}
         >
           <Archive aria-hidden="true" className="size-4" />
-          {downloading ? 'Preparing...' : 'Archive'}
+          {tabText(downloading ? 'staff.children.preparing' : 'staff.children.archive')}
         </Button>
         <Button
           variant="outline"
           size="sm"
           onPress={emailArchive}
           isDisabled={archiveLink.isPending}
-          aria-label={`E-mail ${c.childName}'s archive link to the family`}
+          aria-label={tabText('staff.children.emailArchiveFor', { child: c.childName })}
         >
           <Mail aria-hidden="true" className="size-4" />
-          {archiveLink.isPending ? 'Sending...' : 'E-mail Archive'}
+          {tabText(archiveLink.isPending ? 'staff.sending' : 'staff.children.emailArchive')}
         </Button>
-        <Button variant="ghost" size="sm" onPress={onRemove} aria-label={`Remove ${c.childName}`}>
+        <Button variant="ghost" size="sm" onPress={onRemove} aria-label={tabText('staff.children.removeChild', { child: c.childName })}>
           <Trash2 aria-hidden="true" className="size-4" />
-          Remove
+          {tabText('staff.children.remove')}
         </Button>
       </div>
       {!c.isActive && (
         <p id={`inactive-${c.id}`} className="text-xs text-stone-500">
-          Activate the child to create a parent login.
+          {tabText('staff.children.activateFirst')}
         </p>
       )}
     </Card>

@@ -14,6 +14,7 @@ import { TextField } from '../../ui/Field';
 import { Select } from '../../ui/Select';
 import { ListState, PanelHeader } from '../PanelHeader';
 import { InvitationLinkDialog } from './InvitationLinkDialog';
+import { tabText } from './tab-words';
 
 type Staff = { id: string; name: string; email: string; role: StaffRoleId; isActive: boolean; lastLoginAt: Date | null };
 /** A change waiting for its confirmation. */
@@ -36,30 +37,38 @@ export default function StaffTab() {
     trpc.staff.update.mutationOptions({
       onSuccess: (account) => {
         toast({
-          title: 'Staff Updated',
-          description: `${account.name} is now ${account.isActive ? STAFF_ROLE_LABELS[account.role].toLowerCase() : 'deactivated'}.`,
+          title: tabText('staff.accounts.updated'),
+          description: tabText('staff.accounts.isNow', { name: account.name, state: account.isActive ? account.role : 'deactivated' }),
         });
         setPending(null);
         refresh();
       },
       onError: (error) =>
-        toast({ title: 'Staff Not Updated', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
+        toast({
+          title: tabText('staff.accounts.notUpdated'),
+          description: errorMessage(error, tabText('staff.tryAgain')),
+          variant: 'destructive',
+        }),
     }),
   );
 
   const confirmText = (p: Pending) =>
     'role' in p.change
       ? {
-          title: 'Change Role',
-          label: `Make ${STAFF_ROLE_LABELS[p.change.role].toLowerCase()}`,
-          message: `Make ${p.staff.name} a ${STAFF_ROLE_LABELS[p.change.role].toLowerCase()}? It applies at their next click.`,
+          title: tabText('staff.accounts.changeRole'),
+          label: tabText('staff.accounts.make', { role: p.change.role }),
+          message: tabText('staff.accounts.makeAsk', { name: p.staff.name, role: p.change.role }),
         }
       : p.change.isActive
-        ? { title: 'Reactivate Staff', label: 'Reactivate', message: `Let ${p.staff.name} sign in again with their password?` }
+        ? {
+            title: tabText('staff.accounts.reactivateTitle'),
+            label: tabText('staff.accounts.reactivate'),
+            message: tabText('staff.accounts.reactivateAsk', { name: p.staff.name }),
+          }
         : {
-            title: 'Deactivate Staff',
-            label: 'Deactivate',
-            message: `Deactivate ${p.staff.name}? They are signed out everywhere at once and cannot sign in until reactivated.`,
+            title: tabText('staff.accounts.deactivateTitle'),
+            label: tabText('staff.accounts.deactivate'),
+            message: tabText('staff.accounts.deactivateAsk', { name: p.staff.name }),
           };
 
   const text = pending && confirmText(pending);
@@ -67,18 +76,23 @@ export default function StaffTab() {
     <section aria-labelledby="staff-heading">
       <PanelHeader
         id="staff-heading"
-        title="Staff"
+        title={tabText('staff.tab.staff')}
         count={staff.data?.length}
-        description="Directors can do everything; teachers record the children's day and talk with families."
+        description={tabText('staff.accounts.description')}
         action={
           <Button onPress={() => setInviting(true)}>
             <UserPlus aria-hidden="true" className="size-4" />
-            Invite Staff
+            {tabText('staff.accounts.invite')}
           </Button>
         }
       />
-      <ListState isPending={staff.isPending} error={staff.error} isEmpty={staff.data?.length === 0} empty="No staff accounts yet." />
-      <ul className="flex flex-col gap-2" aria-label="Staff accounts">
+      <ListState
+        isPending={staff.isPending}
+        error={staff.error}
+        isEmpty={staff.data?.length === 0}
+        empty={tabText('staff.accounts.empty')}
+      />
+      <ul className="flex flex-col gap-2" aria-label={tabText('staff.accounts.list')}>
         {staff.data?.map((s) => (
           <li key={s.id}>
             <Card className="flex flex-col gap-3 p-4 md:flex-row md:items-center md:justify-between">
@@ -86,33 +100,33 @@ export default function StaffTab() {
                 <p className="flex flex-wrap items-center gap-2 font-semibold text-stone-900">
                   {s.name}
                   <Badge tone={s.role === 'director' ? 'purple' : 'blue'}>{STAFF_ROLE_LABELS[s.role]}</Badge>
-                  {!s.isActive && <Badge tone="stone">Deactivated</Badge>}
+                  {!s.isActive && <Badge tone="stone">{tabText('staff.accounts.deactivated')}</Badge>}
                 </p>
                 <p className="break-all text-sm text-stone-600">{s.email}</p>
                 <p className="text-sm text-stone-500">
-                  {s.lastLoginAt ? `Last login: ${formatDateTime(s.lastLoginAt)}` : 'Has not signed in yet'}
+                  {s.lastLoginAt
+                    ? tabText('staff.dashboard.lastLogin', { when: formatDateTime(s.lastLoginAt) })
+                    : tabText('staff.accounts.neverSignedIn')}
                 </p>
               </div>
               {isOnlyActiveDirector(staff.data, s.id) ? (
-                <p className="text-sm text-stone-600">
-                  The only active director: make someone else a director first to change this account.
-                </p>
+                <p className="text-sm text-stone-600">{tabText('staff.accounts.onlyDirector')}</p>
               ) : (
                 <div className="flex flex-wrap gap-2">
                   <Button
                     variant="outline"
-                    aria-label={`Make ${s.name} ${s.role === 'director' ? 'a teacher' : 'a director'}`}
+                    aria-label={tabText('staff.accounts.makeName', { name: s.name, role: s.role === 'director' ? 'teacher' : 'director' })}
                     onPress={() => setPending({ staff: s, change: { role: s.role === 'director' ? 'teacher' : 'director' } })}
                   >
-                    {s.role === 'director' ? 'Make teacher' : 'Make director'}
+                    {tabText('staff.accounts.make', { role: s.role === 'director' ? 'teacher' : 'director' })}
                   </Button>
                   <Button
                     variant="outline"
                     className={s.isActive ? 'text-red-700' : undefined}
-                    aria-label={`${s.isActive ? 'Deactivate' : 'Reactivate'} ${s.name}`}
+                    aria-label={tabText(s.isActive ? 'staff.accounts.deactivateName' : 'staff.accounts.reactivateName', { name: s.name })}
                     onPress={() => setPending({ staff: s, change: { isActive: !s.isActive } })}
                   >
-                    {s.isActive ? 'Deactivate' : 'Reactivate'}
+                    {tabText(s.isActive ? 'staff.accounts.deactivate' : 'staff.accounts.reactivate')}
                   </Button>
                 </div>
               )}
@@ -147,16 +161,24 @@ function InviteDialog({ onClose }: { onClose: () => void }) {
         toast(
           account.emailSent
             ? {
-                title: 'Invitation Sent',
-                description: `${account.name} was e-mailed a link to choose a password. It works once, within 7 days.`,
+                title: tabText('staff.accounts.invitationSent'),
+                description: tabText('staff.accounts.invitationSentText', { name: account.name }),
               }
-            : { title: 'Invitation Not Sent', description: account.emailError ?? 'The e-mail could not be sent.', variant: 'destructive' },
+            : {
+                title: tabText('staff.accounts.invitationNotSent'),
+                description: account.emailError ?? tabText('staff.accounts.emailNotSent'),
+                variant: 'destructive',
+              },
         );
         onClose();
       },
       onError: (error) => {
         if (!form.showServerErrors(error as ServerError))
-          toast({ title: 'Invitation Failed', description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
+          toast({
+            title: tabText('staff.accounts.invitationFailed'),
+            description: errorMessage(error, tabText('staff.tryAgain')),
+            variant: 'destructive',
+          });
       },
     }),
   );
@@ -170,13 +192,20 @@ function InviteDialog({ onClose }: { onClose: () => void }) {
     <Dialog
       isOpen
       onOpenChange={(open) => !open && onClose()}
-      title="Invite Staff"
-      description="They get an e-mail with a link to choose their password."
+      title={tabText('staff.accounts.invite')}
+      description={tabText('staff.accounts.inviteIntro')}
     >
       <Form id={form.formId} onSubmit={submit} validationBehavior="aria" className="flex flex-col gap-4">
-        <TextField label="Name" name="name" value={form.values.name} onChange={form.set('name')} error={form.errors.name} required />
         <TextField
-          label="Email"
+          label={tabText('staff.field.name')}
+          name="name"
+          value={form.values.name}
+          onChange={form.set('name')}
+          error={form.errors.name}
+          required
+        />
+        <TextField
+          label={tabText('staff.field.email')}
           type="email"
           name="email"
           value={form.values.email}
@@ -184,9 +213,16 @@ function InviteDialog({ onClose }: { onClose: () => void }) {
           error={form.errors.email}
           required
         />
-        <Select label="Role" options={roleOptions} value={form.values.role} onChange={form.set('role')} error={form.errors.role} required />
+        <Select
+          label={tabText('staff.accounts.role')}
+          options={roleOptions}
+          value={form.values.role}
+          onChange={form.set('role')}
+          error={form.errors.role}
+          required
+        />
         <DialogActions onCancel={onClose} isDisabled={invite.isPending}>
-          {invite.isPending ? 'Sending...' : 'Send Invitation'}
+          {tabText(invite.isPending ? 'staff.sending' : 'staff.accounts.sendInvitation')}
         </DialogActions>
       </Form>
     </Dialog>

@@ -13,6 +13,7 @@ import { TextField } from '~/client/components/ui/Field';
 import { Select } from '~/client/components/ui/Select';
 import { type Child, invalidateChildren, TRY_AGAIN } from './records';
 import { staffText } from '../../staff-words';
+import { tabText } from '../tab-words';
 
 type FormValues = { [K in keyof typeof EMPTY_CHILD]: (typeof EMPTY_CHILD)[K] };
 
@@ -48,10 +49,17 @@ export function ChildFormDialog({ child, onClose }: { child: Child | null; onClo
     if (!parse()) return;
     const onError = (error: ServerError) => {
       showServerErrors(error);
-      toast({ title: child ? 'Failed to update child.' : 'Failed to add child.', description: TRY_AGAIN, variant: 'destructive' });
+      toast({
+        title: tabText(child ? 'staff.children.updateFailed' : 'staff.children.addFailed'),
+        description: TRY_AGAIN,
+        variant: 'destructive',
+      });
     };
     const onSuccess = (saved: Child) => {
-      toast({ title: child ? 'Child Updated' : 'Child Added', description: `${saved.childName} has been saved.` });
+      toast({
+        title: tabText(child ? 'staff.children.updated' : 'staff.children.added'),
+        description: tabText('staff.children.saved', { child: saved.childName }),
+      });
       invalidateChildren();
       onClose();
     };
@@ -60,11 +68,16 @@ export function ChildFormDialog({ child, onClose }: { child: Child | null; onClo
   }
 
   return (
-    <Dialog isOpen onOpenChange={(open) => !open && onClose()} title={child ? 'Edit Child' : 'Add Child'} size="lg">
+    <Dialog
+      isOpen
+      onOpenChange={(open) => !open && onClose()}
+      title={tabText(child ? 'staff.children.edit' : 'staff.children.add')}
+      size="lg"
+    >
       <Form id={formId} onSubmit={submit} validationBehavior="aria" className="flex flex-col gap-4">
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <TextField
-            label="Child's Name"
+            label={tabText('staff.children.childName')}
             required
             value={values.childName}
             onChange={set('childName')}
@@ -72,7 +85,7 @@ export function ChildFormDialog({ child, onClose }: { child: Child | null; onClo
             className="sm:col-span-2"
           />
           <TextField
-            label="Date of Birth"
+            label={tabText('staff.children.dateOfBirth')}
             type="date"
             required
             value={values.dateOfBirth}
@@ -80,7 +93,7 @@ export function ChildFormDialog({ child, onClose }: { child: Child | null; onClo
             error={errors.dateOfBirth}
           />
           <TextField
-            label="Start Date"
+            label={tabText('staff.children.startDateField')}
             type="date"
             required
             value={values.startDate}
@@ -88,28 +101,40 @@ export function ChildFormDialog({ child, onClose }: { child: Child | null; onClo
             error={errors.startDate}
           />
           <Select
-            label="Program"
+            label={tabText('staff.children.program')}
             options={PROGRAM_CHOICES}
             value={values.program}
             onChange={set('program')}
             error={errors.program}
             className="sm:col-span-2"
           />
-          <TextField label="Parent Name" required value={values.parentName} onChange={set('parentName')} error={errors.parentName} />
           <TextField
-            label="Parent Email"
+            label={tabText('staff.children.parentName')}
+            required
+            value={values.parentName}
+            onChange={set('parentName')}
+            error={errors.parentName}
+          />
+          <TextField
+            label={tabText('staff.children.parentEmail')}
             type="email"
             required
             value={values.parentEmail}
             onChange={set('parentEmail')}
             error={errors.parentEmail}
           />
-          <TextField label="Parent Phone" type="tel" value={values.parentPhone} onChange={set('parentPhone')} error={errors.parentPhone} />
+          <TextField
+            label={tabText('staff.children.parentPhone')}
+            type="tel"
+            value={values.parentPhone}
+            onChange={set('parentPhone')}
+            error={errors.parentPhone}
+          />
           <Switch isSelected={values.isActive} onChange={set('isActive')} className="self-end">
-            Active
+            {tabText('staff.children.active')}
           </Switch>
           <TextField
-            label="Notes"
+            label={tabText('staff.field.notes')}
             description={staffText('staff.care.notesHint')}
             multiline
             rows={4}
@@ -120,7 +145,7 @@ export function ChildFormDialog({ child, onClose }: { child: Child | null; onClo
           />
         </div>
         <DialogActions onCancel={onClose} isDisabled={pending}>
-          {pending ? 'Saving...' : child ? 'Save Changes' : 'Add Child'}
+          {tabText(pending ? 'staff.saving' : child ? 'staff.saveChanges' : 'staff.children.add')}
         </DialogActions>
       </Form>
     </Dialog>

@@ -6,6 +6,7 @@ import { errorMessage, queryClient, trpc } from '~/client/lib/trpc';
 import { Button } from '~/client/components/ui/Button';
 import { ConfirmDialog, Dialog } from '~/client/components/ui/Dialog';
 import { credentialsNote } from '../../credentials-note';
+import { tabText } from '../tab-words';
 import { type Child, type Credentials, TRY_AGAIN } from './records';
 
 /** Copies `value`, saying so on the button for two seconds (a parent's credentials, a staff invitation link). */
@@ -17,13 +18,18 @@ export function CopyButton({ value, label }: { value: string; label: string }) {
       setCopied(true);
       setTimeout(() => setCopied(false), 2000);
     } catch {
-      toast({ title: 'Could not copy', description: 'Select the text and copy it by hand.', variant: 'destructive' });
+      toast({ title: tabText('staff.copy.failed'), description: tabText('staff.copy.byHand'), variant: 'destructive' });
     }
   }
   return (
-    <Button variant="outline" size="sm" onPress={copy} aria-label={copied ? `${label} copied` : `Copy ${label}`}>
+    <Button
+      variant="outline"
+      size="sm"
+      onPress={copy}
+      aria-label={tabText(copied ? 'staff.copy.copiedLabel' : 'staff.copy.label', { label })}
+    >
       {copied ? <Check aria-hidden="true" className="size-4" /> : <Copy aria-hidden="true" className="size-4" />}
-      {copied ? 'Copied' : 'Copy'}
+      {tabText(copied ? 'staff.copy.copied' : 'staff.copy.copy')}
     </Button>
   );
 }
@@ -55,7 +61,11 @@ export function CredentialsDialog({
         void queryClient.invalidateQueries(trpc.outbox.pathFilter());
       },
       onError: (error) =>
-        toast({ title: 'Failed to reset the password.', description: errorMessage(error, TRY_AGAIN), variant: 'destructive' }),
+        toast({
+          title: tabText('staff.credentials.resetFailed'),
+          description: errorMessage(error, TRY_AGAIN),
+          variant: 'destructive',
+        }),
     });
   }
 
@@ -63,17 +73,17 @@ export function CredentialsDialog({
     <Dialog
       isOpen
       onOpenChange={(open) => !open && onClose()}
-      title="Parent Login Credentials"
-      description={`Parent Portal account for ${child.childName}'s parent`}
+      title={tabText('staff.credentials.title')}
+      description={tabText('staff.credentials.accountFor', { child: child.childName })}
     >
       <div className="flex flex-col gap-4">
         {masked ? (
           <div className="flex flex-col gap-3 rounded-lg border border-blue-200 bg-blue-50 p-3 text-sm text-blue-900">
-            <p>This parent already has an account and can use the existing password. Their children are linked to the same login.</p>
-            <p>If the parent never received their password, you can give them a new one.</p>
+            <p>{tabText('staff.credentials.existing')}</p>
+            <p>{tabText('staff.credentials.neverReceived')}</p>
             <Button variant="outline" size="sm" onPress={() => setConfirming(true)} className="self-start">
               <RotateCcwKey aria-hidden="true" className="size-4" />
-              Reset Password
+              {tabText('staff.credentials.reset')}
             </Button>
           </div>
         ) : (
@@ -81,21 +91,21 @@ export function CredentialsDialog({
         )}
         <dl className="flex flex-col gap-3">
           <div className="flex flex-col gap-1">
-            <dt className="text-sm font-medium text-stone-700">Email</dt>
+            <dt className="text-sm font-medium text-stone-700">{tabText('staff.field.email')}</dt>
             <dd className="flex items-center justify-between gap-2 rounded-lg border border-stone-200 bg-stone-50 px-3 py-2">
               <span className="font-mono text-sm break-all select-all" data-testid="credential-email">
                 {result.credentials.email}
               </span>
-              <CopyButton value={result.credentials.email} label="email" />
+              <CopyButton value={result.credentials.email} label={tabText('staff.credentials.emailLabel')} />
             </dd>
           </div>
           <div className="flex flex-col gap-1">
-            <dt className="text-sm font-medium text-stone-700">Password</dt>
+            <dt className="text-sm font-medium text-stone-700">{tabText('staff.credentials.password')}</dt>
             <dd className="flex items-center justify-between gap-2 rounded-lg border border-stone-200 bg-stone-50 px-3 py-2">
               <span className="font-mono text-base break-all select-all" data-testid="credential-password">
                 {result.credentials.password}
               </span>
-              {!masked && <CopyButton value={result.credentials.password} label="password" />}
+              {!masked && <CopyButton value={result.credentials.password} label={tabText('staff.credentials.passwordLabel')} />}
             </dd>
           </div>
         </dl>
@@ -116,15 +126,15 @@ export function CredentialsDialog({
           </p>
         )}
         <div className="flex justify-end">
-          <Button onPress={onClose}>Done</Button>
+          <Button onPress={onClose}>{tabText('staff.invitationLink.done')}</Button>
         </div>
       </div>
       <ConfirmDialog
         isOpen={confirming}
         onOpenChange={setConfirming}
-        title="Reset Parent Password"
-        message="This signs the parent out everywhere and e-mails a new password."
-        confirmLabel={reset.isPending ? 'Resetting...' : 'Reset Password'}
+        title={tabText('staff.credentials.resetTitle')}
+        message={tabText('staff.credentials.resetAsk')}
+        confirmLabel={tabText(reset.isPending ? 'staff.credentials.resetting' : 'staff.credentials.reset')}
         onConfirm={confirmReset}
         isPending={reset.isPending}
       />

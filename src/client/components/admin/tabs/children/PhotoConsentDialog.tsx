@@ -8,14 +8,19 @@ import { errorMessage, trpc } from '~/client/lib/trpc';
 import { Switch } from '~/client/components/ui/Checkbox';
 import { Dialog, DialogActions } from '~/client/components/ui/Dialog';
 import { TextField } from '~/client/components/ui/Field';
+import { tabText } from '../tab-words';
 import { type Child, invalidateChildren, TRY_AGAIN } from './records';
 
 /** The consent line of a child's card: given or withdrawn, when, by which parent, and who recorded it. */
 export function consentSummary(c: Child): string {
-  if (!c.photoConsentRecordedAt) return c.photoConsent ? 'Given (no record of when)' : 'Not on file';
-  const by = c.photoConsentGivenBy ? ` by ${c.photoConsentGivenBy}` : '';
-  const what = c.photoConsent ? 'Given' : 'Withdrawn';
-  return `${what}${by} on ${formatDate(c.photoConsentDate)} (recorded by ${c.photoConsentRecordedByName ?? 'staff'}, ${formatDateTime(c.photoConsentRecordedAt)})`;
+  if (!c.photoConsentRecordedAt) return tabText(c.photoConsent ? 'staff.consent.givenUndated' : 'staff.consent.notOnFile');
+  return tabText(c.photoConsentGivenBy ? 'staff.consent.summaryBy' : 'staff.consent.summary', {
+    state: c.photoConsent ? 'given' : 'withdrawn',
+    by: c.photoConsentGivenBy ?? '',
+    date: formatDate(c.photoConsentDate),
+    recorder: c.photoConsentRecordedByName ?? tabText('staff.consent.staff'),
+    at: formatDateTime(c.photoConsentRecordedAt),
+  });
 }
 
 /**
@@ -33,9 +38,9 @@ export function PhotoConsentDialog({ child, onClose }: { child: Child; onClose: 
   function submit(e: FormEvent) {
     e.preventDefault();
     const next: typeof errors = {};
-    if (!date) next.photoConsentDate = 'Please give the date of the consent';
-    else if (date > today) next.photoConsentDate = 'The consent date cannot be in the future';
-    if (!givenBy.trim()) next.photoConsentGivenBy = 'Please say which parent gave or withdrew consent';
+    if (!date) next.photoConsentDate = tabText('staff.consent.dateMissing');
+    else if (date > today) next.photoConsentDate = tabText('staff.consent.dateFuture');
+    if (!givenBy.trim()) next.photoConsentGivenBy = tabText('staff.consent.givenByMissing');
     setErrors(next);
     if (Object.keys(next).length) return;
     save.mutate(
@@ -43,8 +48,10 @@ export function PhotoConsentDialog({ child, onClose }: { child: Child; onClose: 
       {
         onSuccess: (saved) => {
           toast({
-            title: 'Photo Consent Saved',
-            description: `${saved.childName}: ${saved.photoConsent ? 'may be tagged in photos' : 'is not tagged in photos'}.`,
+            title: tabText('staff.consent.saved'),
+            description: tabText(saved.photoConsent ? 'staff.consent.mayBeTagged' : 'staff.consent.notTagged', {
+              child: saved.childName,
+            }),
           });
           invalidateChildren();
           onClose();
@@ -52,7 +59,7 @@ export function PhotoConsentDialog({ child, onClose }: { child: Child; onClose: 
         onError: (error) => {
           const fields = (error.data as { fieldErrors?: typeof errors } | undefined)?.fieldErrors;
           if (fields) setErrors(fields);
-          toast({ title: 'Failed to save photo consent.', description: errorMessage(error, TRY_AGAIN), variant: 'destructive' });
+          toast({ title: tabText('staff.consent.saveFailed'), description: errorMessage(error, TRY_AGAIN), variant: 'destructive' });
         },
       },
     );
@@ -62,19 +69,19 @@ export function PhotoConsentDialog({ child, onClose }: { child: Child; onClose: 
     <Dialog
       isOpen
       onOpenChange={(open) => !open && onClose()}
-      title={`Photo consent: ${child.childName}`}
-      description="Record what the family signed. A child without consent is never tagged in a photo of the day."
+      title={tabText('staff.consent.title', { child: child.childName })}
+      description={tabText('staff.consent.intro')}
     >
       <Form onSubmit={submit} validationBehavior="aria" className="flex flex-col gap-4">
         <p className="text-sm text-stone-700">
-          <span className="font-medium">On file: </span>
+          <span className="font-medium">{tabText('staff.consent.onFile')}</span>
           {consentSummary(child)}
         </p>
         <Switch isSelected={consent} onChange={setConsent}>
-          The family consents to photos
+          {tabText('staff.consent.consents')}
         </Switch>
         <TextField
-          label={consent ? 'Date consent was given' : 'Date consent was withdrawn'}
+          label={tabText(consent ? 'staff.consent.dateGiven' : 'staff.consent.dateWithdrawn')}
           type="date"
           required
           value={date}
@@ -85,7 +92,7 @@ export function PhotoConsentDialog({ child, onClose }: { child: Child; onClose: 
           error={errors.photoConsentDate}
         />
         <TextField
-          label={consent ? 'Given by (parent)' : 'Withdrawn by (parent)'}
+          label={tabText(consent ? 'staff.consent.givenBy' : 'staff.consent.withdrawnBy')}
           required
           value={givenBy}
           onChange={(v) => {
@@ -95,7 +102,7 @@ export function PhotoConsentDialog({ child, onClose }: { child: Child; onClose: 
           error={errors.photoConsentGivenBy}
         />
         <DialogActions onCancel={onClose} isDisabled={save.isPending}>
-          {save.isPending ? 'Saving...' : 'Save Consent'}
+          {tabText(save.isPending ? 'staff.saving' : 'staff.consent.save')}
         </DialogActions>
       </Form>
     </Dialog>

@@ -11,6 +11,7 @@ import { type ServerError, useSchemaForm } from '~/client/lib/use-schema-form';
 import { Button } from '~/client/components/ui/Button';
 import { Dialog, DialogActions } from '~/client/components/ui/Dialog';
 import { TextField } from '~/client/components/ui/Field';
+import { tabText } from '../tab-words';
 import { type Child, TRY_AGAIN } from './records';
 
 type Pickup = RouterOutputs['attendance']['pickups'][number];
@@ -18,9 +19,14 @@ const EMPTY = { name: '', relationship: '', phone: '', note: '' };
 
 /** Who added a person and when, as the centre sees it: a parent's additions say so. */
 function authorLine(p: Pickup): string {
-  const who = p.addedByKind === 'parent' ? `${p.addedBy} (parent)` : p.addedBy;
-  const changed = p.updatedAt ? ` · changed by ${p.updatedByName ?? 'staff'}, ${formatDateTime(p.updatedAt)}` : '';
-  return `Added by ${who}, ${formatDateTime(p.createdAt)}${changed}`;
+  const who = p.addedByKind === 'parent' ? tabText('staff.attendance.parent', { name: p.addedBy }) : p.addedBy;
+  const added = tabText('staff.pickups.addedBy', { who, at: formatDateTime(p.createdAt) });
+  if (!p.updatedAt) return added;
+  return tabText('staff.pickups.changedBy', {
+    added,
+    who: p.updatedByName ?? tabText('staff.consent.staff'),
+    at: formatDateTime(p.updatedAt),
+  });
 }
 
 function refresh(childId: string) {
@@ -38,11 +44,15 @@ export function PickupsDialog({ child, onClose }: { child: Child; onClose: () =>
   const remove = useMutation(
     trpc.attendance.deletePickup.mutationOptions({
       onSuccess: () => {
-        toast({ title: 'Pickup Removed' });
+        toast({ title: tabText('staff.pickups.removed') });
         refresh(child.id);
       },
       onError: (error) =>
-        toast({ title: 'Failed to remove the pickup.', description: errorMessage(error, TRY_AGAIN), variant: 'destructive' }),
+        toast({
+          title: tabText('staff.pickups.removeFailed'),
+          description: errorMessage(error, TRY_AGAIN),
+          variant: 'destructive',
+        }),
     }),
   );
   const people = list.data ?? [];
@@ -51,20 +61,20 @@ export function PickupsDialog({ child, onClose }: { child: Child; onClose: () =>
     <Dialog
       isOpen
       onOpenChange={(open) => !open && onClose()}
-      title={`Authorized pickups: ${child.childName}`}
-      description={`Besides ${child.parentName}, who may take ${child.childName} home. Check-out offers each person here.`}
+      title={tabText('staff.pickups.title', { child: child.childName })}
+      description={tabText('staff.pickups.intro', { parent: child.parentName, child: child.childName })}
       size="lg"
     >
       <div className="flex flex-col gap-4">
-        {list.isPending && <p className="text-sm text-stone-600">Loading...</p>}
+        {list.isPending && <p className="text-sm text-stone-600">{tabText('staff.loading')}</p>}
         {list.isError && (
           <p role="alert" className="text-sm text-red-700">
-            The pickups could not be loaded. Please try again.
+            {tabText('staff.pickups.loadFailed')}
           </p>
         )}
-        {list.isSuccess && people.length === 0 && <p className="text-sm text-stone-600">No one besides the parents yet.</p>}
+        {list.isSuccess && people.length === 0 && <p className="text-sm text-stone-600">{tabText('staff.pickups.none')}</p>}
         {people.length > 0 && (
-          <ul aria-label="Authorized pickups" className="flex flex-col gap-2">
+          <ul aria-label={tabText('staff.pickups.list')} className="flex flex-col gap-2">
             {people.map((p) => (
               <li key={p.id} className="flex flex-wrap items-start justify-between gap-2 rounded-lg border border-stone-200 p-3">
                 <div className="min-w-0 text-sm">
@@ -76,23 +86,28 @@ export function PickupsDialog({ child, onClose }: { child: Child; onClose: () =>
                       {formatPhone(p.phone)}
                     </a>
                   </p>
-                  {p.note && <p className="text-stone-700">Note: {p.note}</p>}
+                  {p.note && <p className="text-stone-700">{tabText('staff.pickups.note', { note: p.note })}</p>}
                   <p className="text-xs text-stone-600">{authorLine(p)}</p>
                 </div>
                 <div className="flex gap-2">
-                  <Button variant="outline" size="sm" onPress={() => setEditing(p)} aria-label={`Edit ${p.name}`}>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    onPress={() => setEditing(p)}
+                    aria-label={tabText('staff.editItem', { item: p.name })}
+                  >
                     <Pencil aria-hidden="true" className="size-4" />
-                    Edit
+                    {tabText('staff.edit')}
                   </Button>
                   <Button
                     variant="ghost"
                     size="sm"
                     isDisabled={remove.isPending}
                     onPress={() => remove.mutate({ childId: child.id, id: p.id })}
-                    aria-label={`Remove ${p.name}`}
+                    aria-label={tabText('staff.children.removeChild', { child: p.name })}
                   >
                     <Trash2 aria-hidden="true" className="size-4" />
-                    Remove
+                    {tabText('staff.children.remove')}
                   </Button>
                 </div>
               </li>
@@ -133,13 +148,16 @@ function PickupForm({
     const onError = (error: ServerError & { message: string }) => {
       showServerErrors(error);
       toast({
-        title: editing ? 'Failed to update the pickup.' : 'Failed to add the pickup.',
+        title: tabText(editing ? 'staff.pickups.updateFailed' : 'staff.pickups.addFailed'),
         description: errorMessage(error, TRY_AGAIN),
         variant: 'destructive',
       });
     };
     const onSuccess = (saved: Pickup) => {
-      toast({ title: editing ? 'Pickup Updated' : 'Pickup Added', description: `${saved.name} may pick up ${child.childName}.` });
+      toast({
+        title: tabText(editing ? 'staff.pickups.updated' : 'staff.pickups.added'),
+        description: tabText('staff.pickups.mayPickUp', { name: saved.name, child: child.childName }),
+      });
       refresh(child.id);
       reset();
       onDone();
@@ -150,19 +168,21 @@ function PickupForm({
 
   return (
     <Form id={formId} onSubmit={submit} validationBehavior="aria" className="flex flex-col gap-3 border-t border-stone-200 pt-4">
-      <h3 className="font-semibold text-stone-900">{editing ? `Edit ${editing.name}` : 'Add a person'}</h3>
+      <h3 className="font-semibold text-stone-900">
+        {editing ? tabText('staff.editItem', { item: editing.name }) : tabText('staff.pickups.addPerson')}
+      </h3>
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-        <TextField label="Name" required value={values.name} onChange={set('name')} error={errors.name} />
+        <TextField label={tabText('staff.field.name')} required value={values.name} onChange={set('name')} error={errors.name} />
         <TextField
-          label="Relationship"
+          label={tabText('staff.pickups.relationship')}
           required
-          placeholder="Grandmother"
+          placeholder={tabText('staff.pickups.relationshipExample')}
           value={values.relationship}
           onChange={set('relationship')}
           error={errors.relationship}
         />
         <TextField
-          label="Phone"
+          label={tabText('staff.field.phone')}
           type="tel"
           required
           placeholder="(614) 555-0123"
@@ -170,10 +190,20 @@ function PickupForm({
           onChange={set('phone')}
           error={errors.phone}
         />
-        <TextField label="Note (staff only)" placeholder="ID checked" value={values.note} onChange={set('note')} error={errors.note} />
+        <TextField
+          label={tabText('staff.pickups.noteLabel')}
+          placeholder={tabText('staff.pickups.noteExample')}
+          value={values.note}
+          onChange={set('note')}
+          error={errors.note}
+        />
       </div>
-      <DialogActions onCancel={editing ? onDone : onClose} cancelLabel={editing ? 'Cancel Edit' : 'Done'} isDisabled={pending}>
-        {pending ? 'Saving...' : editing ? 'Save Changes' : 'Add Pickup'}
+      <DialogActions
+        onCancel={editing ? onDone : onClose}
+        cancelLabel={tabText(editing ? 'staff.pickups.cancelEdit' : 'staff.invitationLink.done')}
+        isDisabled={pending}
+      >
+        {tabText(pending ? 'staff.saving' : editing ? 'staff.saveChanges' : 'staff.pickups.add')}
       </DialogActions>
     </Form>
   );
