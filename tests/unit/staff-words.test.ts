@@ -40,6 +40,7 @@ const GUARDED = [
   `${admin}/tabs/EventsTab.tsx`,
   `${admin}/tabs/OverviewTab.tsx`,
   `${admin}/tabs/overview/SetupChecklist.tsx`,
+  `${admin}/tabs/GalleryTab.tsx`,
   `${admin}/tabs/PaymentsTab.tsx`,
   `${admin}/tabs/StaffTab.tsx`,
   `${admin}/tabs/InvitationLinkDialog.tsx`,

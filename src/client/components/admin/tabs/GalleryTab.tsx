@@ -17,6 +17,7 @@ import { TextField } from '../../ui/Field';
 import { Select } from '../../ui/Select';
 import { ListState, PanelHeader } from '../PanelHeader';
 import { useConfirmedDelete } from '../useConfirmedDelete';
+import { tabText } from './tab-words';
 
 type AdminPicture = RouterOutputs['pictures']['list'][number];
 
@@ -26,9 +27,9 @@ const CARD_SIZES = '(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw';
 const CATEGORY_OPTIONS = GALLERY_CATEGORIES.map((value) => ({ value, label: categoryLabel(value) }));
 
 function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  if (bytes < 1024) return tabText('staff.gallery.bytes', { size: String(bytes) });
+  if (bytes < 1024 * 1024) return tabText('staff.gallery.kilobytes', { size: String(Math.round(bytes / 1024)) });
+  return tabText('staff.gallery.megabytes', { size: (bytes / (1024 * 1024)).toFixed(1) });
 }
 
 function refreshGallery() {
@@ -42,7 +43,9 @@ async function uploadPicture(body: FormData): Promise<AdminPicture> {
   const data = (await res.json().catch(() => null)) as { message?: string } | null;
   // `data.httpStatus` as on a tRPC error, so a 401 here also ends the session (lib/trpc.ts).
   if (!res.ok)
-    throw Object.assign(new Error(data?.message || res.statusText || `HTTP ${res.status}`), { data: { httpStatus: res.status } });
+    throw Object.assign(new Error(data?.message || res.statusText || tabText('staff.daily.httpStatus', { status: res.status })), {
+      data: { httpStatus: res.status },
+    });
   return data as AdminPicture;
 }
 
@@ -51,10 +54,10 @@ export default function GalleryTab() {
   const pictures = useQuery({ ...trpc.pictures.list.queryOptions(), staleTime: 0 });
   const deletion = useConfirmedDelete({
     mutation: trpc.pictures.delete.mutationOptions(),
-    title: 'Delete Picture',
-    message: 'Are you sure you want to delete this picture? It will be removed from the website and cannot be recovered.',
-    success: () => ({ title: 'Picture Deleted', description: 'The picture was removed from the gallery.' }),
-    failure: (error) => ({ title: 'Delete failed', description: errorMessage(error, 'Please try again.') }),
+    title: tabText('staff.gallery.deleteTitle'),
+    message: tabText('staff.gallery.deleteAsk'),
+    success: () => ({ title: tabText('staff.gallery.deleted'), description: tabText('staff.gallery.deletedText') }),
+    failure: (error) => ({ title: tabText('staff.gallery.deleteFailed'), description: errorMessage(error, tabText('staff.tryAgain')) }),
     onDeleted: refreshGallery,
   });
   const list = pictures.data ?? [];
@@ -65,18 +68,18 @@ export default function GalleryTab() {
       <section aria-labelledby="gallery-tab-heading">
         <PanelHeader
           id="gallery-tab-heading"
-          title="Gallery Pictures"
+          title={tabText('staff.gallery.title')}
           count={pictures.data ? list.length : undefined}
-          description="Shown in the home page gallery."
+          description={tabText('staff.gallery.description')}
         />
         <ListState
           isPending={pictures.isPending}
           error={pictures.error}
           isEmpty={list.length === 0}
-          empty="No pictures uploaded yet. The home page shows the built-in photos until you add some."
+          empty={tabText('staff.gallery.empty')}
         />
         {list.length > 0 && (
-          <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Gallery pictures">
+          <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={tabText('staff.gallery.list')}>
             {list.map((p) => (
               <li key={p.id}>
                 <Card className="flex h-full flex-col overflow-hidden">
@@ -89,7 +92,7 @@ export default function GalleryTab() {
                   <div className="flex flex-1 flex-col gap-2 p-3">
                     <div className="flex items-start justify-between gap-2">
                       <p className="min-w-0 font-medium break-words text-stone-900">
-                        {p.caption || <span className="text-stone-500 italic">No caption</span>}
+                        {p.caption || <span className="text-stone-500 italic">{tabText('staff.gallery.noCaption')}</span>}
                       </p>
                       <Badge tone="brand" className="shrink-0">
                         {categoryLabel(p.category)}
@@ -102,11 +105,11 @@ export default function GalleryTab() {
                       variant="outline"
                       size="sm"
                       onPress={() => deletion.request(p)}
-                      aria-label={`Delete picture ${p.caption || p.originalName}`}
+                      aria-label={tabText('staff.gallery.deleteItem', { name: p.caption || p.originalName })}
                       className="mt-auto self-end text-red-700"
                     >
                       <Trash2 aria-hidden="true" className="size-4" />
-                      Delete
+                      {tabText('staff.delete')}
                     </Button>
                   </div>
                 </Card>
@@ -141,11 +144,11 @@ function UploadCard() {
   function submit(e: FormEvent) {
     e.preventDefault();
     if (!file) {
-      toast({ title: 'No File Selected', description: 'Please choose a picture to upload.', variant: 'destructive' });
+      toast({ title: tabText('staff.gallery.noFile'), description: tabText('staff.gallery.chooseFile'), variant: 'destructive' });
       return;
     }
     if (file.size > MAX_UPLOAD_BYTES) {
-      toast({ title: 'Upload failed', description: 'The file is too large. The limit is 10 MB.', variant: 'destructive' });
+      toast({ title: tabText('staff.daily.uploadFailed'), description: tabText('staff.daily.tooLarge'), variant: 'destructive' });
       return;
     }
     const parsed = pictureFieldsSchema.safeParse({ category, caption });
@@ -160,13 +163,18 @@ function UploadCard() {
     if (parsed.data.caption) body.append('caption', parsed.data.caption);
     upload.mutate(body, {
       onSuccess: () => {
-        toast({ title: 'Picture Uploaded', description: 'The picture is now in the gallery.' });
+        toast({ title: tabText('staff.gallery.uploaded'), description: tabText('staff.gallery.uploadedText') });
         setFile(null);
         setCaption('');
         setInputKey((k) => k + 1);
         refreshGallery();
       },
-      onError: (error) => toast({ title: 'Upload failed', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
+      onError: (error) =>
+        toast({
+          title: tabText('staff.daily.uploadFailed'),
+          description: errorMessage(error, tabText('staff.tryAgain')),
+          variant: 'destructive',
+        }),
     });
   }
 
@@ -174,11 +182,9 @@ function UploadCard() {
     <Card className="p-5" role="region" aria-labelledby={`${inputId}-heading`}>
       <h2 id={`${inputId}-heading`} className="mb-1 flex items-center gap-2 text-lg font-semibold text-stone-900">
         <ImagePlus aria-hidden="true" className="size-5 text-brand-700" />
-        Upload a Picture
+        {tabText('staff.gallery.uploadTitle')}
       </h2>
-      <p className="mb-4 text-sm text-stone-600">
-        JPEG, PNG, WebP, GIF or AVIF up to 10 MB. Location and camera details are removed before the picture is published.
-      </p>
+      <p className="mb-4 text-sm text-stone-600">{tabText('staff.gallery.uploadHint')}</p>
       <Form onSubmit={submit} validationBehavior="aria" className="grid gap-4 md:grid-cols-[auto_1fr]">
         <div className="flex size-28 items-center justify-center overflow-hidden rounded-xl border border-dashed border-stone-300 bg-stone-50 max-md:hidden">
           {file ? <FilePreview file={file} /> : <ImagePlus aria-hidden="true" className="size-8 text-stone-400" />}
@@ -186,7 +192,7 @@ function UploadCard() {
         <div className="grid gap-4 sm:grid-cols-2">
           <div className="flex flex-col gap-1 sm:col-span-2">
             <span className="text-sm font-medium text-stone-800">
-              <label htmlFor={inputId}>Picture</label>
+              <label htmlFor={inputId}>{tabText('staff.gallery.picture')}</label>
               <span aria-hidden="true" className="text-red-600">
                 {' '}
                 *
@@ -203,19 +209,25 @@ function UploadCard() {
               className="block w-full min-h-11 rounded-lg border border-stone-300 bg-white text-sm text-stone-700 file:mr-3 file:min-h-11 file:cursor-pointer file:border-0 file:bg-brand-100 file:px-4 file:font-semibold file:text-brand-900 hover:file:bg-brand-200 focus-visible:outline-none focus-visible:ring-3 focus-visible:ring-brand-500/40"
             />
           </div>
-          <Select label="Category" options={CATEGORY_OPTIONS} value={category} onChange={setCategory} error={errors.category} />
+          <Select
+            label={tabText('staff.field.category')}
+            options={CATEGORY_OPTIONS}
+            value={category}
+            onChange={setCategory}
+            error={errors.category}
+          />
           <TextField
-            label="Caption"
+            label={tabText('staff.daily.caption')}
             value={caption}
             onChange={setCaption}
             error={errors.caption}
-            placeholder="e.g. Painting in the art corner"
-            description="Also read aloud to visitors who use a screen reader."
+            placeholder={tabText('staff.gallery.captionExample')}
+            description={tabText('staff.gallery.captionHint')}
           />
           <div className="sm:col-span-2">
             <Button type="submit" isDisabled={upload.isPending}>
               <Upload aria-hidden="true" className="size-4" />
-              {upload.isPending ? 'Uploading...' : 'Upload Picture'}
+              {tabText(upload.isPending ? 'staff.daily.uploading' : 'staff.gallery.upload')}
             </Button>
           </div>
         </div>
