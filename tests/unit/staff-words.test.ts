@@ -57,6 +57,9 @@ const GUARDED = [
   `${admin}/OwnPasswordDialog.tsx`,
   `${admin}/StaffForgotPassword.tsx`,
   'src/client/lib/count-line.ts',
+  'src/client/routes/admin/login.tsx',
+  'src/client/routes/admin/set-password.tsx',
+  'src/client/routes/_staff.tsx',
   'src/server/exports/admin-exports.ts',
 ];
 

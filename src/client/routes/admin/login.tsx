@@ -10,6 +10,7 @@ import { Card } from '../../components/ui/Card';
 import { TextField } from '../../components/ui/Field';
 import { loginSearch } from '../../components/admin/admin-tabs';
 import { StaffForgotPassword } from '../../components/admin/StaffForgotPassword';
+import { staffText } from '../../components/admin/staff-words';
 import { clearStoredAdmin, getStoredAdmin, storeAdmin } from '../../lib/admin-session';
 import { SESSION_ENDED_MESSAGE } from '../../lib/session-ended';
 import { toast } from '../../lib/toast';
@@ -18,7 +19,7 @@ import { useSchemaForm } from '../../lib/use-schema-form';
 import { pageHead } from '../../lib/page-title';
 
 export const Route = createFileRoute('/admin/login')({
-  head: pageHead('Admin Login'),
+  head: pageHead(staffText('staff.login.title')),
   validateSearch: loginSearch,
   /**
    * Someone already signed in (Back from the dashboard, a bookmark) goes to the dashboard instead of the form.
@@ -51,19 +52,19 @@ function AdminLoginPage() {
     trpc.adminAuth.login.mutationOptions({
       onSuccess: ({ admin }) => {
         storeAdmin(admin);
-        toast({ title: 'Login Successful', description: 'Welcome to the admin dashboard!' });
+        toast({ title: staffText('staff.login.success'), description: staffText('staff.login.welcome') });
         // In place of the form: Back from the dashboard does not return to a sign-in form.
         void navigate({ to: '/admin', search: redirect ? { tab: redirect } : {}, replace: true });
       },
       onError: (error) => {
-        const message = errorMessage(error, 'Invalid email or password');
+        const message = errorMessage(error, staffText('staff.login.invalid'));
         // Refused credentials are said at the password too (aria-invalid, its message), which takes focus, lost with
         // the disabled button; any other refusal leaves focus on the password to try again.
         if (!showServerErrors(error)) {
           if (error.data?.httpStatus === 401) showErrors({ password: message });
-          else document.querySelector<HTMLInputElement>('main input[name="password"]')?.focus();
+          else document.querySelector('main')?.querySelector<HTMLInputElement>('input[name="password"]')?.focus();
         }
-        toast({ title: 'Login Failed', description: message, variant: 'destructive' });
+        toast({ title: staffText('staff.login.failed'), description: message, variant: 'destructive' });
       },
     }),
   );
@@ -81,8 +82,8 @@ function AdminLoginPage() {
           <span className="flex size-12 items-center justify-center rounded-full bg-brand-100 text-brand-800">
             <Lock aria-hidden="true" className="size-6" />
           </span>
-          <h1 className="text-2xl font-bold">Admin Login</h1>
-          <p className="text-sm text-stone-600">Staff sign-in for the centre dashboard</p>
+          <h1 className="text-2xl font-bold">{staffText('staff.login.title')}</h1>
+          <p className="text-sm text-stone-600">{staffText('staff.login.intro')}</p>
         </div>
         {sessionEnded && (
           <p role="status" className="mb-4 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
@@ -91,7 +92,7 @@ function AdminLoginPage() {
         )}
         <Form id={formId} onSubmit={submit} validationBehavior="aria" className="flex flex-col gap-4">
           <TextField
-            label="Email"
+            label={staffText('staff.login.email')}
             type="email"
             name="email"
             autoComplete="username"
@@ -102,11 +103,11 @@ function AdminLoginPage() {
           />
           <PasswordField value={values.password} onChange={set('password')} error={errors.password} />
           <Button type="submit" size="lg" isDisabled={login.isPending}>
-            {login.isPending ? 'Signing in...' : 'Sign In'}
+            {staffText(login.isPending ? 'staff.login.signingIn' : 'staff.login.signIn')}
           </Button>
         </Form>
         <Button variant="ghost" className="mt-2 w-full" onPress={() => setForgotOpen((o) => !o)} aria-expanded={forgotOpen}>
-          Forgot your password?
+          {staffText('staff.login.forgot')}
         </Button>
         {forgotOpen && <StaffForgotPassword initialEmail={values.email} />}
       </Card>

@@ -3,6 +3,7 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { STAFF_PASSWORD_MIN, staffPasswordField } from '~/shared/schemas/password-policy';
 import { IncompleteLink, NewPasswordForm, NewPasswordPage, tokenFromHash } from '~/client/components/NewPasswordPage';
+import { staffText } from '../../components/admin/staff-words';
 import { clearStoredAdmin } from '../../lib/admin-session';
 import { pageHead } from '../../lib/page-title';
 import { toast } from '../../lib/toast';
@@ -16,7 +17,7 @@ declare module '@tanstack/react-router' {
 }
 
 export const Route = createFileRoute('/admin/set-password')({
-  head: pageHead('Choose Your Password'),
+  head: pageHead(staffText('staff.setPassword.title')),
   component: SetPasswordPage,
 });
 
@@ -28,23 +29,27 @@ function SetPasswordPage() {
     trpc.adminAuth.setPassword.mutationOptions({
       onSuccess: (result) => {
         clearStoredAdmin();
-        toast({ title: 'Password Saved', description: result.message });
+        toast({ title: staffText('staff.setPassword.saved'), description: result.message });
         // The sign-in form opens with the account's e-mail filled in (in the history entry's state, not the address).
         void navigate({ to: '/admin/login', state: result.email ? { signInEmail: result.email } : {} });
       },
       onError: (error) =>
-        toast({ title: 'Password Not Saved', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
+        toast({
+          title: staffText('staff.setPassword.notSaved'),
+          description: errorMessage(error, staffText('staff.tryAgain')),
+          variant: 'destructive',
+        }),
     }),
   );
 
   return (
-    <NewPasswordPage title="Choose Your Password">
+    <NewPasswordPage title={staffText('staff.setPassword.title')}>
       {token ? (
         <NewPasswordForm
           field={staffPasswordField()}
-          intro="For your staff account. You will be signed out everywhere and can then sign in with it."
-          hint={`At least ${STAFF_PASSWORD_MIN} characters, and not a common password.`}
-          submitLabel="Save password"
+          intro={staffText('staff.setPassword.intro')}
+          hint={staffText('staff.password.hint', { min: STAFF_PASSWORD_MIN })}
+          submitLabel={staffText('staff.setPassword.save')}
           isPending={save.isPending}
           onValid={(password) => save.mutate({ token, password })}
         />
