@@ -194,11 +194,17 @@ describe('PATCH /api/admin/enrolled-children/{id}/toggle-active', () => {
     expect(await json(off)).toMatchObject({
       success: true,
       message: 'Emma Lopez is now inactive.',
+      // The page says it from the staff catalogue (ADR 086): the notice's id and its values.
+      notice: { id: 'staff.notice.childInactive', values: { child: 'Emma Lopez' } },
       child: { id: child.id, isActive: false },
     });
     expect(childRow(child.id)?.isActive).toBe(false);
     const on = await s.caller('admin').children.toggleActive(child.id);
-    expect(on).toMatchObject({ message: 'Emma Lopez is now active.', child: { isActive: true } });
+    expect(on).toMatchObject({
+      message: 'Emma Lopez is now active.',
+      notice: { id: 'staff.notice.childActive', values: { child: 'Emma Lopez' } },
+      child: { isActive: true },
+    });
     expect(childRow(child.id)?.isActive).toBe(true);
   });
 
@@ -233,7 +239,12 @@ describe('DELETE /api/admin/enrolled-children/{id}', () => {
 
     const res = await s.request(`/api/admin/enrolled-children/${child.id}`, { method: 'DELETE', ...as(s.admin) });
     expect(res.status).toBe(200);
-    expect(await json(res)).toMatchObject({ success: true, id: child.id });
+    expect(await json(res)).toMatchObject({
+      success: true,
+      id: child.id,
+      message: `${child.childName} has been removed.`,
+      notice: { id: 'staff.notice.childRemoved', values: { child: child.childName } },
+    });
     expect(childRow(child.id)).toBeUndefined();
     expect(s.db.select().from(parentChildRelationships).where(eq(parentChildRelationships.childId, child.id)).all()).toEqual([]);
     expect(s.db.select().from(dailyActivities).where(eq(dailyActivities.childId, child.id)).all()).toEqual([]);
@@ -453,8 +464,9 @@ describe('parent accounts follow their children', () => {
     expect((await json<LoginBody>(await generate(child.id))).isExisting).toBe(true);
     expect(validateParentToken(s.db, s.clock, token)).not.toBeNull();
 
-    const res = await json<{ message: string }>(await toggle(child.id));
+    const res = await json<{ message: string; notice: unknown }>(await toggle(child.id));
     expect(res.message).toBe('Solo Child is now inactive. Their parent account has been deactivated.');
+    expect(res.notice).toEqual({ id: 'staff.notice.childInactiveParent', values: { child: 'Solo Child' } });
     expect(parentByEmail(email)?.isActive).toBe(false);
     expect(s.db.select().from(parentSessions).where(eq(parentSessions.parentId, parentId)).all()).toEqual([]);
     expect(validateParentToken(s.db, s.clock, token)).toBeNull();

@@ -453,7 +453,11 @@ describe('family archive', () => {
 
     const sent = await s.request(`/api/admin/enrolled-children/${family.childId}/archive-link`, { method: 'POST', ...as(s.admin) });
     expect(sent.status).toBe(200);
-    expect(await json(sent)).toMatchObject({ success: true, message: expect.stringContaining('archive.leaving@example.com') });
+    expect(await json(sent)).toMatchObject({
+      success: true,
+      message: expect.stringContaining('archive.leaving@example.com'),
+      notice: { id: 'staff.notice.archiveSent', values: { recipients: 'archive.leaving@example.com', days: expect.any(String) } },
+    });
     const mail = s.db
       .select()
       .from(outboxMessages)

@@ -24,6 +24,7 @@ import { type SendOutcome, sendToParent } from '../parents/mail';
 import { cachedRead } from '../cache/store';
 import { audited, changedFields, recordAudit } from '../audit/record';
 import { refuse } from '../refusal';
+import { staffNotice } from '../notice';
 
 export const childColumns = {
   id: enrolledChildren.id,
@@ -173,7 +174,7 @@ export function deleteChild(ctx: StaffContext, input: z.output<typeof idSchema>)
     syncParentAccess(ctx.db, input, false);
     ctx.db.delete(enrolledChildren).where(eq(enrolledChildren.id, input)).run();
     recordAudit(ctx.db, ctx, { action: 'delete', entity: 'child', entityId: input, fields: { childName: child.childName } });
-    return { success: true as const, id: child.id, message: `${child.childName} has been removed.` };
+    return { success: true as const, id: child.id, ...staffNotice('staff.notice.childRemoved', { child: child.childName }) };
   });
 }
 
@@ -188,13 +189,15 @@ export function toggleChildActive(ctx: StaffContext, input: z.output<typeof idSc
       .get()!;
     const { deactivated } = syncParentAccess(ctx.db, input, child.isActive);
     recordAudit(ctx.db, ctx, { action: 'status', entity: 'child', entityId: input, fields: { isActive: child.isActive } });
-    const closed =
-      deactivated === 1
-        ? ' Their parent account has been deactivated.'
-        : deactivated > 1
-          ? ` ${deactivated} parent accounts have been deactivated.`
-          : '';
-    return { success: true as const, child, message: `${child.childName} is now ${child.isActive ? 'active' : 'inactive'}.${closed}` };
+    // The parent accounts the change closed, when it closed any (ADR 086: the page formats the notice).
+    const notice = child.isActive
+      ? staffNotice('staff.notice.childActive', { child: child.childName })
+      : deactivated === 0
+        ? staffNotice('staff.notice.childInactive', { child: child.childName })
+        : deactivated === 1
+          ? staffNotice('staff.notice.childInactiveParent', { child: child.childName })
+          : staffNotice('staff.notice.childInactiveParents', { child: child.childName, count: String(deactivated) });
+    return { success: true as const, child, ...notice };
   });
 }
 

@@ -55,6 +55,8 @@ type ApplicationRow = { [K in keyof typeof applicationColumns]: (typeof enrollme
 
 /** A header row in the staff's words (the staff area of the catalogue, ADR 086). */
 const csvHeader = (keys: readonly StaffExportKey[]): readonly string[] => keys.map((key) => t('en', key));
+/** A flag's cell: the catalogue's yes or no. */
+const yesNo = (flag: boolean | null): string => t('en', flag ? 'staff.csv.yes' : 'staff.csv.no');
 
 export interface CsvExport<T> {
   filename: string;
@@ -189,9 +191,9 @@ export function childrenExport(db: Db, today: string, size = EXPORT_CHUNK_ROWS):
       r.dateOfBirth,
       r.program,
       r.startDate,
-      r.isActive ? 'yes' : 'no',
+      yesNo(r.isActive),
       r.classroom,
-      r.photoConsent ? 'yes' : 'no',
+      yesNo(r.photoConsent),
       r.parentName,
       r.parentEmail,
       r.parentPhone,
@@ -265,7 +267,7 @@ export function paymentsExport(db: Db, range: { from: string; to: string }, size
       r.periodCovered,
       r.description,
       r.notes,
-      r.emailSent ? 'yes' : 'no',
+      yesNo(r.emailSent),
     ],
   };
 }

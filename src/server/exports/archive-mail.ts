@@ -10,6 +10,7 @@ import { enrolledChildren, parentChildRelationships, parentUsers } from '~/db/sc
 import { type idSchema } from '../../shared/schemas/content';
 import { centre } from '../../shared/centre';
 import { recordAudit } from '../audit/record';
+import { staffNotice } from '../notice';
 import { ARCHIVE_LINK_DAYS, ARCHIVE_LINK_PATH, archiveLinkToken } from './archive-links';
 import { headerSafe, letter, link, plain } from '../services/mail-layout';
 import { sendToParent } from '../parents/mail';
@@ -72,8 +73,14 @@ export async function sendArchiveLink(ctx: StaffContext, input: z.output<typeof 
   return {
     success: sent.length > 0,
     outcomes,
-    message: sent.length
-      ? `A link to ${child.childName}'s archive was e-mailed to ${sent.join(' and ')}. It works for ${ARCHIVE_LINK_DAYS} days.`
-      : `The e-mail could not be sent. ${outcomes[0]?.emailError ?? ''}`.trim(),
+    ...(sent.length
+      ? staffNotice('staff.notice.archiveSent', {
+          child: child.childName,
+          recipients: sent.join(' and '),
+          days: String(ARCHIVE_LINK_DAYS),
+        })
+      : outcomes[0]?.emailError
+        ? staffNotice('staff.notice.archiveNotSentWhy', { error: outcomes[0].emailError })
+        : staffNotice('staff.notice.archiveNotSent')),
   };
 }

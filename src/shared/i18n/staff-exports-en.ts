@@ -57,6 +57,8 @@ export const staffExportsEn = {
   'staff.csv.payments.description': 'Description',
   'staff.csv.payments.notes': 'Notes',
   'staff.csv.payments.receiptEmailed': 'Receipt e-mailed',
+  'staff.csv.yes': 'yes',
+  'staff.csv.no': 'no',
 } as const;
 
 export type StaffExportKey = keyof typeof staffExportsEn;

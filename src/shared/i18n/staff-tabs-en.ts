@@ -627,6 +627,14 @@ export const staffTabsEn = {
   'staff.notice.taxSent': 'The {year} year-end tax statement ({total}) was e-mailed to {parent} at {email}.',
   'staff.notice.taxNotSent':
     'The {year} year-end tax statement could not be e-mailed to {email}. {error} You can download it and hand it over instead.',
+  'staff.notice.childRemoved': '{child} has been removed.',
+  'staff.notice.childActive': '{child} is now active.',
+  'staff.notice.childInactive': '{child} is now inactive.',
+  'staff.notice.childInactiveParent': '{child} is now inactive. Their parent account has been deactivated.',
+  'staff.notice.childInactiveParents': '{child} is now inactive. {count} parent accounts have been deactivated.',
+  'staff.notice.archiveSent': "A link to {child}'s archive was e-mailed to {recipients}. It works for {days} days.",
+  'staff.notice.archiveNotSent': 'The e-mail could not be sent.',
+  'staff.notice.archiveNotSentWhy': 'The e-mail could not be sent. {error}',
 } as const;
 
 export type StaffTabKey = keyof typeof staffTabsEn;

@@ -56,7 +56,7 @@ export default function ChildrenTab() {
     title: tabText('staff.children.removeTitle'),
     message: (c: Child) => tabText('staff.children.removeAsk', { child: c.childName }),
     confirmLabel: tabText('staff.children.remove'),
-    success: (_c, result) => ({ title: tabText('staff.children.removed'), description: result.message }),
+    success: (_c, result) => ({ title: tabText('staff.children.removed'), description: tabText(result.notice.id, result.notice.values) }),
     failure: () => ({ title: tabText('staff.children.removeFailed'), description: TRY_AGAIN }),
     onDeleted: invalidateChildren,
   });
@@ -197,8 +197,12 @@ function ChildCard({
       onSuccess: (result) => {
         toast(
           result.success
-            ? { title: tabText('staff.children.archiveLinkSent'), description: result.message }
-            : { title: tabText('staff.children.archiveLinkFailed'), description: result.message, variant: 'destructive' },
+            ? { title: tabText('staff.children.archiveLinkSent'), description: tabText(result.notice.id, result.notice.values) }
+            : {
+                title: tabText('staff.children.archiveLinkFailed'),
+                description: tabText(result.notice.id, result.notice.values),
+                variant: 'destructive',
+              },
         );
         void queryClient.invalidateQueries(trpc.outbox.pathFilter());
       },
@@ -216,7 +220,7 @@ function ChildCard({
     keepFocusNear(focusedControl());
     toggle.mutate(c.id, {
       onSuccess: (result) => {
-        toast({ title: result.message });
+        toast({ title: tabText(result.notice.id, result.notice.values) });
         invalidateChildren();
       },
       onError: () => toast({ title: tabText('staff.children.statusFailed'), description: TRY_AGAIN, variant: 'destructive' }),
