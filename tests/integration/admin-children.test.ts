@@ -274,6 +274,7 @@ describe('POST /api/admin/generate-parent-login/{id}', () => {
     });
     expect(body.credentials.password).toMatch(/^[A-Za-z0-9]{16}$/);
     expect(body.message).toContain('wei.chen@example.com');
+    expect(body).toMatchObject({ notice: { id: 'staff.notice.accountCreatedOutbox', values: { email: 'wei.chen@example.com' } } });
 
     const parent = parentByEmail('wei.chen@example.com')!;
     expect(parent).toMatchObject({ firstName: 'Wei', lastName: 'Chen', phone: '614-555-0123', isActive: true });
@@ -313,6 +314,7 @@ describe('POST /api/admin/generate-parent-login/{id}', () => {
       emailVia: null,
       emailError: null,
       message: 'This parent already has a Parent Portal account. They can sign in with their existing password.',
+      notice: { id: 'staff.notice.accountExists', values: {} },
     });
     expect(s.count(outboxMessages)).toBe(outboxBefore);
     expect(s.db.select().from(parentChildRelationships).where(eq(parentChildRelationships.childId, child.id)).all()).toHaveLength(1);
@@ -387,6 +389,7 @@ describe('POST /api/admin/reset-parent-password/{id}', () => {
     expect(body.credentials.password).not.toBe(first.credentials.password);
     expect(body.message).toContain('kim.stone@example.com');
     expect(body.message).toContain('Outbox');
+    expect(body).toMatchObject({ notice: { id: 'staff.notice.passwordResetOutbox', values: { email: 'kim.stone@example.com' } } });
 
     const parent = parentByEmail('kim.stone@example.com')!;
     expect(parent.passwordHash.startsWith('$argon2id$')).toBe(true);

@@ -178,6 +178,7 @@ describe('a real SMTP server on loopback (SMTP_URL)', () => {
     expect(body.message).toBe(
       'A Parent Portal account was created for smtp.parent@example.com and the credentials were e-mailed to the parent.',
     );
+    expect(body).toMatchObject({ notice: { id: 'staff.notice.accountCreatedSent', values: { email: 'smtp.parent@example.com' } } });
 
     expect(received).toHaveLength(1);
     const mail = received[0]!;

@@ -50,7 +50,6 @@ export const childColumns = {
 
 /** What the credentials dialog shows instead of a password it no longer knows (only a hash is kept). */
 export const MASKED_PASSWORD = '••••••••';
-export const EXISTING_ACCOUNT_MESSAGE = 'This parent already has a Parent Portal account. They can sign in with their existing password.';
 const NOT_FOUND = 'error.childNotFound';
 
 type ChildRow = ReturnType<typeof findChild>;
@@ -67,19 +66,23 @@ function assertActive(child: ChildRow, action: 'error.childInactiveLogin' | 'err
 
 type CredentialsKind = 'created' | 'reset';
 
-function credentialsMessage(kind: CredentialsKind, email: string, outcome: SendOutcome): string {
-  if (kind === 'created') {
-    if (!outcome.emailSent)
-      return `A Parent Portal account was created for ${email}, but the e-mail could not be sent. Please give the parent these credentials yourself.`;
-    return outcome.via === 'outbox'
-      ? `A Parent Portal account was created for ${email}. No mail server is configured, so the credentials e-mail was kept in the Outbox.`
-      : `A Parent Portal account was created for ${email} and the credentials were e-mailed to the parent.`;
-  }
-  const done = `The Parent Portal password for ${email} was reset and the parent was signed out everywhere.`;
-  if (!outcome.emailSent) return `${done} The e-mail could not be sent. Please give the parent these credentials yourself.`;
-  return outcome.via === 'outbox'
-    ? `${done} No mail server is configured, so the credentials e-mail was kept in the Outbox.`
-    : `${done} The new credentials were e-mailed to the parent.`;
+/** What the credentials dialog says of the account and its e-mail: a staff notice (ADR 086) the page formats. */
+const CREDENTIALS_NOTICES = {
+  created: {
+    notSent: 'staff.notice.accountCreatedNotSent',
+    outbox: 'staff.notice.accountCreatedOutbox',
+    sent: 'staff.notice.accountCreatedSent',
+  },
+  reset: {
+    notSent: 'staff.notice.passwordResetNotSent',
+    outbox: 'staff.notice.passwordResetOutbox',
+    sent: 'staff.notice.passwordResetSent',
+  },
+} as const;
+
+function credentialsNotice(kind: CredentialsKind, email: string, outcome: SendOutcome) {
+  const how = !outcome.emailSent ? 'notSent' : outcome.via === 'outbox' ? 'outbox' : 'sent';
+  return staffNotice(CREDENTIALS_NOTICES[kind][how], { email });
 }
 
 type IssuingContext = Pick<Context, 'db' | 'mailer' | 'clock' | 'config'> & { admin: { email: string } };
@@ -125,7 +128,7 @@ async function issueCredentials(
     /** `outbox`: no SMTP server, so the Outbox keeps the e-mail, password included; `smtp`: sent; null: not sent. */
     emailVia: outcome.via,
     emailError: outcome.emailError,
-    message: credentialsMessage(kind, email, outcome),
+    ...credentialsNotice(kind, email, outcome),
   };
 }
 
@@ -214,7 +217,7 @@ export async function generateParentLogin(ctx: StaffContext, input: z.output<typ
     emailSent: false,
     emailVia: null,
     emailError: null,
-    message: EXISTING_ACCOUNT_MESSAGE,
+    ...staffNotice('staff.notice.accountExists'),
   });
 
   const existingId = ctx.db.transaction(() => {

@@ -627,6 +627,18 @@ export const staffTabsEn = {
   'staff.notice.taxSent': 'The {year} year-end tax statement ({total}) was e-mailed to {parent} at {email}.',
   'staff.notice.taxNotSent':
     'The {year} year-end tax statement could not be e-mailed to {email}. {error} You can download it and hand it over instead.',
+  'staff.notice.accountExists': 'This parent already has a Parent Portal account. They can sign in with their existing password.',
+  'staff.notice.accountCreatedNotSent':
+    'A Parent Portal account was created for {email}, but the e-mail could not be sent. Please give the parent these credentials yourself.',
+  'staff.notice.accountCreatedOutbox':
+    'A Parent Portal account was created for {email}. No mail server is configured, so the credentials e-mail was kept in the Outbox.',
+  'staff.notice.accountCreatedSent': 'A Parent Portal account was created for {email} and the credentials were e-mailed to the parent.',
+  'staff.notice.passwordResetNotSent':
+    'The Parent Portal password for {email} was reset and the parent was signed out everywhere. The e-mail could not be sent. Please give the parent these credentials yourself.',
+  'staff.notice.passwordResetOutbox':
+    'The Parent Portal password for {email} was reset and the parent was signed out everywhere. No mail server is configured, so the credentials e-mail was kept in the Outbox.',
+  'staff.notice.passwordResetSent':
+    'The Parent Portal password for {email} was reset and the parent was signed out everywhere. The new credentials were e-mailed to the parent.',
   'staff.notice.childRemoved': '{child} has been removed.',
   'staff.notice.childActive': '{child} is now active.',
   'staff.notice.childInactive': '{child} is now inactive.',

@@ -120,7 +120,7 @@ export function CredentialsDialog({
           >
             {!result.emailSent && <TriangleAlert aria-hidden="true" className="size-5 shrink-0" />}
             <span>
-              {result.message}
+              {tabText(result.notice.id, result.notice.values)}
               {result.emailError ? ` ${result.emailError}` : ''}
             </span>
           </p>
