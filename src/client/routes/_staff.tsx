@@ -1,6 +1,5 @@
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
 import { adminSearch } from '~/client/components/admin/admin-tabs';
-import { staffText } from '~/client/components/admin/staff-words';
 import { getStoredAdmin } from '~/client/lib/admin-session';
 import { pageHead } from '~/client/lib/page-title';
 
@@ -9,7 +8,7 @@ import { pageHead } from '~/client/lib/page-title';
  * one guard sends a visitor without a stored staff session to the sign-in page, with the tab they asked for.
  */
 export const Route = createFileRoute('/_staff')({
-  head: pageHead(staffText('staff.dashboard.title')),
+  head: pageHead('Admin Dashboard'),
   validateSearch: adminSearch,
   beforeLoad: ({ search }) => {
     if (!getStoredAdmin()) throw redirect({ to: '/admin/login', search: search.tab ? { redirect: search.tab } : {} });

@@ -56,7 +56,7 @@ type ApplicationRow = { [K in keyof typeof applicationColumns]: (typeof enrollme
 /** A header row in the staff's words (the staff area of the catalogue, ADR 086). */
 const csvHeader = (keys: readonly StaffExportKey[]): readonly string[] => keys.map((key) => t('en', key));
 /** A flag's cell: the catalogue's yes or no. */
-const yesNo = (flag: boolean | null): string => t('en', flag ? 'staff.csv.yes' : 'staff.csv.no');
+const yesNo = (flag: unknown): string => t('en', flag ? 'staff.csv.yes' : 'staff.csv.no');
 
 export interface CsvExport<T> {
   filename: string;

@@ -19,7 +19,7 @@ import { useSchemaForm } from '../../lib/use-schema-form';
 import { pageHead } from '../../lib/page-title';
 
 export const Route = createFileRoute('/admin/login')({
-  head: pageHead(staffText('staff.login.title')),
+  head: pageHead('Admin Login'),
   validateSearch: loginSearch,
   /**
    * Someone already signed in (Back from the dashboard, a bookmark) goes to the dashboard instead of the form.

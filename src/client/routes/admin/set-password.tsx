@@ -17,7 +17,7 @@ declare module '@tanstack/react-router' {
 }
 
 export const Route = createFileRoute('/admin/set-password')({
-  head: pageHead(staffText('staff.setPassword.title')),
+  head: pageHead('Choose Your Password'),
   component: SetPasswordPage,
 });
 
