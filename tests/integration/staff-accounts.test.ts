@@ -277,12 +277,23 @@ describe("staff's own passwords", () => {
     const known = await json<{ message: string }>(await ask(t.email));
     const unknown = await json<{ message: string }>(await ask('nobody@example.com'));
     expect(known).toEqual(unknown);
+    // The sign-in page says it from the staff catalogue (ADR 086): the notice's id, and the same sentence for REST.
+    expect(known).toMatchObject({
+      message:
+        'If a staff account exists for that e-mail, we have sent it a link to choose a new password. The link works once, within one hour.',
+      notice: { id: 'staff.notice.resetRequested', values: {} },
+    });
     // Queued and sent after the answer. Without SMTP the outbox is how the link is passed on, so its row
     // keeps the link while it works, and loses it once used (ADR 019).
     await drainMailQueue(s.db);
     const { token, row } = await linkIn(t.email);
     expect(row.textBody).toContain(token);
-    expect((await setPassword(token, 'Brand new lantern 9')).status).toBe(200);
+    const set = await setPassword(token, 'Brand new lantern 9');
+    expect(set.status).toBe(200);
+    expect(await json(set)).toMatchObject({
+      message: 'Your password is set. Please sign in with it.',
+      notice: { id: 'staff.notice.passwordSet', values: {} },
+    });
     expect(s.db.select().from(outboxMessages).where(eq(outboxMessages.id, row.id)).get()!.textBody).not.toContain(token);
     // The reset ended the session the teacher held.
     expect((await s.request('/api/admin/me', as(t.cookie))).status).toBe(401);

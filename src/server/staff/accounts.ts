@@ -25,15 +25,13 @@ import { forgetUsedResetLinks, forgetUsedStaffLinks } from '../services/outbox';
 import { addressKey, consume, ensureRoom, spend } from '../services/rate-limit';
 import { RESET_BUSY, RESET_LINK_MS } from '../parents/passwords';
 import { refuse } from '../refusal';
+import { staffNotice } from '../notice';
 
 export const INVITATION_MS = 7 * 24 * 60 * 60 * 1000;
 export const DUPLICATE_EMAIL = 'error.duplicateEmail';
 export const LAST_DIRECTOR = 'error.lastDirector';
 export const STAFF_NOT_FOUND = 'error.staffNotFound';
 export const STAFF_LINK_INVALID = 'error.staffLinkUsed';
-export const STAFF_RESET_REQUESTED =
-  'If a staff account exists for that e-mail, we have sent it a link to choose a new password. The link works once, within one hour.';
-export const STAFF_PASSWORD_SET = 'Your password is set. Please sign in with it.';
 export const STAFF_THROTTLED = 'error.tooManyRequests';
 
 /** What GET /api/admin/staff answers per account: never a hash, a token or a session. */
@@ -220,7 +218,7 @@ export async function requestStaffReset(ctx: Context, email: string) {
     // The same database work as the branch above, so the answer takes the same time.
     bookkeeping(ctx.db, () => ctx.db.transaction((tx) => mailQueueFor(ctx).enqueueNothing(tx as unknown as Db)));
   }
-  return { success: true as const, message: STAFF_RESET_REQUESTED };
+  return { success: true as const, ...staffNotice('staff.notice.resetRequested') };
 }
 
 /**
@@ -284,7 +282,7 @@ export async function setPasswordWithLink(ctx: Context, input: { token: string; 
     await forgetUsedStaffLinks(ctx.db, ctx.config, email).catch(warn);
   }
   // The e-mail goes back to the one who holds the link (it is theirs): the sign-in form is filled in with it.
-  return { success: true as const, message: STAFF_PASSWORD_SET, email: email ?? null };
+  return { success: true as const, ...staffNotice('staff.notice.passwordSet'), email: email ?? null };
 }
 
 /** A signed-in staff member's own new password: the current one is checked (throttled as a sign-in); every other session ends. */

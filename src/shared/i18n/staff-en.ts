@@ -63,6 +63,10 @@ export const staffEn = {
   'staff.setPassword.notSaved': 'Password Not Saved',
   'staff.setPassword.intro': 'For your staff account. You will be signed out everywhere and can then sign in with it.',
   'staff.setPassword.save': 'Save password',
+  // The server's answers the sign-in pages show (server/notice.ts).
+  'staff.notice.resetRequested':
+    'If a staff account exists for that e-mail, we have sent it a link to choose a new password. The link works once, within one hour.',
+  'staff.notice.passwordSet': 'Your password is set. Please sign in with it.',
   'staff.forgot.failed': 'Request Failed',
   'staff.forgot.form': 'Reset your password',
   'staff.forgot.intro': 'Enter your e-mail and we will send you a link to choose a new password.',

@@ -36,7 +36,7 @@ export function StaffForgotPassword({ initialEmail }: { initialEmail: string }) 
         ref={(el) => el?.focus()}
         className="mt-3 rounded-lg bg-green-50 p-3 text-sm text-green-900 outline-none"
       >
-        {request.data.message}
+        {staffText(request.data.notice.id, request.data.notice.values)}
       </p>
     );
   }

@@ -29,7 +29,7 @@ function SetPasswordPage() {
     trpc.adminAuth.setPassword.mutationOptions({
       onSuccess: (result) => {
         clearStoredAdmin();
-        toast({ title: staffText('staff.setPassword.saved'), description: result.message });
+        toast({ title: staffText('staff.setPassword.saved'), description: staffText(result.notice.id, result.notice.values) });
         // The sign-in form opens with the account's e-mail filled in (in the history entry's state, not the address).
         void navigate({ to: '/admin/login', state: result.email ? { signInEmail: result.email } : {} });
       },
