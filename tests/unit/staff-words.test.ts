@@ -47,6 +47,7 @@ const GUARDED = [
   `${admin}/tabs/payments/ReceiptFormDialog.tsx`,
   `${admin}/tabs/payments/TaxStatementPanel.tsx`,
   `${admin}/tabs/payments/records.ts`,
+  `${admin}/AdminDashboard.tsx`,
   `${admin}/OutboxDialog.tsx`,
   `${admin}/ContentRow.tsx`,
   `${admin}/PanelHeader.tsx`,

@@ -10,6 +10,7 @@ export const staffEn = {
   'staff.dashboard.lastLogin': 'Last login: {when}',
   'staff.dashboard.loadFailed': 'The dashboard could not be loaded. Please refresh the page.',
   'staff.dashboard.sections': 'Dashboard sections',
+  'staff.dashboard.logout': 'Logout',
   'staff.tab.overview': 'Overview',
   'staff.tab.events': 'Events',
   'staff.tab.announcements': 'Announcements',

@@ -65,7 +65,7 @@ export function AdminDashboard() {
   }
 
   // The same Logout in the header's phone menu, while someone is signed in.
-  useOfferSignOut(me.data ? 'Logout' : null, signOut);
+  useOfferSignOut(me.data ? staffText('staff.dashboard.logout') : null, signOut);
 
   if (!me.data) {
     return (
@@ -91,7 +91,7 @@ export function AdminDashboard() {
         <OwnPasswordButton />
         <Button variant="outline" onPress={signOut}>
           <LogOut aria-hidden="true" className="size-4" />
-          Logout
+          {staffText('staff.dashboard.logout')}
         </Button>
       </div>
       {/* A screen tall at least, so the tabs can be scrolled to the top while a short tab's content is still loading. */}
