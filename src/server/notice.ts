@@ -11,6 +11,6 @@ export type NoticeValues = Record<string, string>;
  * admin/staff-words.ts); `message` is the same sentence in English, for the REST clients and the audit of the
  * answer, which keep the body they always had.
  */
-export function staffNotice(id: (StaffTabKey | StaffKey) & `staff.notice.${string}`, values: NoticeValues = {}) {
+export function staffNotice<Id extends (StaffTabKey | StaffKey) & `staff.notice.${string}`>(id: Id, values: NoticeValues = {}) {
   return { message: t('en', id, values), notice: { id, values } };
 }
