@@ -122,7 +122,7 @@ describe("the staff screens' words come from the catalogue", () => {
   it('finds English where it is written (the guard itself)', () => {
     const sample = ts.createSourceFile(
       'sample.tsx',
-      `const a = <p className="flex gap-2">Loading...</p>; const b = { title: 'Saved' }; const c = \`event \${x}\`; const d = cn('px-2 py-1');`,
+      `const a = <p className="flex gap-2">Loading...</p>; const b = { title: 'Saved' }; const c = \`event \${x}\`; const d = cn('px-2 py-1'); const e = { head: pageHead('Admin Login') };`,
       ts.ScriptTarget.Latest,
       true,
       ts.ScriptKind.TSX,
