@@ -11,10 +11,14 @@ import { parentFamily } from './parent-family';
  */
 test.use({ viewport: { width: 768, height: 1024 }, hasTouch: true });
 
-/** HH:MM on the centre's wall clock, `minutesAgo` before now. */
+/**
+ * HH:MM on the centre's wall clock, `minutesAgo` before the test's start: one instant for every time the test types,
+ * so a minute that ticks between two of them cannot change the durations it expects.
+ */
+const testStart = Date.now();
 function columbusTime(minutesAgo: number): string {
   return new Intl.DateTimeFormat('en-GB', { timeZone: 'America/New_York', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
-    new Date(Date.now() - minutesAgo * 60_000),
+    new Date(testStart - minutesAgo * 60_000),
   );
 }
 
