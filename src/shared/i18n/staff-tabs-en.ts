@@ -342,6 +342,9 @@ export const staffTabsEn = {
   'staff.notice.reportNotSent': 'The weekly report for {child} could not be sent.',
   'staff.notice.milestoneTold': "Recorded. {child}'s parents were told by e-mail.",
   'staff.notice.milestoneNotTold': 'Recorded, but the e-mail to the parents could not be sent.',
+  'staff.notice.incidentTold': "Report saved. {child}'s parents were told by e-mail and in the portal.",
+  'staff.notice.incidentNotTold':
+    "Report saved and shown in {child}'s portal, but the e-mail to the parents could not be sent. Please tell them at pickup.",
   'staff.notice.receiptDeleted': 'Receipt #{number} was deleted.',
   'staff.notice.receiptEmailed': 'Receipt #{number} was e-mailed to {email}.',
   'staff.notice.receiptNotEmailed': 'Receipt #{number} could not be e-mailed to {email}.',
