@@ -4,7 +4,7 @@
  * is recorded on it once each (the parent's acknowledgement, the paper copy handed over, the licensing notice).
  * Each write runs in one transaction with its audit row, which keeps ids, kinds and times, never the text.
  */
-import { and, asc, count, eq, gte, inArray, lt } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { enrolledChildren, incidentAmendments, incidentReports } from '~/db/schema';
 import { centreDateOf, centreRange, addDays } from '~/shared/centre-time';
@@ -88,7 +88,7 @@ const order: SortKey<ReportRow>[] = [
   { column: incidentReports.id, kind: 'text', of: (r) => r.id },
 ];
 
-/** The amendments of these reports, oldest first, by report. */
+/** The amendments of these reports, oldest first (in the order written, within one millisecond too), by report. */
 function amendmentsOf(db: Db, ids: string[]): Map<string, Amendment[]> {
   const out = new Map<string, Amendment[]>(ids.map((id) => [id, []]));
   if (ids.length === 0) return out;
@@ -96,7 +96,7 @@ function amendmentsOf(db: Db, ids: string[]): Map<string, Amendment[]> {
     .select(amendmentColumns)
     .from(incidentAmendments)
     .where(inArray(incidentAmendments.incidentId, ids))
-    .orderBy(asc(incidentAmendments.createdAt), asc(incidentAmendments.id))
+    .orderBy(asc(incidentAmendments.createdAt), sql`rowid`)
     .all();
   for (const row of rows) out.get(row.incidentId)?.push(row);
   return out;

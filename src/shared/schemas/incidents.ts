@@ -7,11 +7,14 @@ import { z } from 'zod';
 import { errorId } from '../i18n/error-ids';
 import { INCIDENT_KINDS } from '../licensing-notice';
 import { idSchema } from './content';
-import { momentField } from './attendance';
+import { momentField as anyMoment } from './attendance';
 import { enumField, isoDate, optionalText, requiredText } from './fields';
 import { pageFields } from './page';
 
 export { INCIDENT_KINDS };
+
+/** A moment (ISO 8601 with its offset, or a Date from the tRPC client); anything else is told the shape expected. */
+const momentField = z.union(anyMoment.options, { error: 'error.timeExample' });
 export const MAX_WITNESSES = 10;
 /** The longest range a list or a summary covers: the two years a prospective parent may ask about, and a day more. */
 export const INCIDENT_RANGE_DAYS = 732;
