@@ -16,6 +16,7 @@ import { ChildCareFlags } from '../ChildCareFlags';
 import { ListState, PanelHeader } from '../PanelHeader';
 import { staffText } from '../staff-words';
 import { type LaterStarter, StartingLater } from '../StartingLater';
+import { CheckOutIncidents } from './incidents/CheckOutIncidents';
 
 type Day = {
   children: {
@@ -279,6 +280,7 @@ function RecordDialog({ pending, onClose }: { pending: Pending; onClose: () => v
       description={kind === 'in' ? 'Who dropped off?' : 'Who is picking up?'}
     >
       <ChildCareFlags flags={child} className="mb-3" />
+      {kind === 'out' && <CheckOutIncidents childId={child.childId} />}
       {problem ? (
         <form
           className="flex flex-col gap-3"
