@@ -899,3 +899,63 @@ export const messageDigests = sqliteTable(
   },
   (t) => [uniqueIndex('message_digests_parent_day_idx').on(t.parentId, t.day)],
 );
+
+/**
+ * Incident and injury reports (ADR 093): written by staff, given to the parent the same day (acknowledged in the
+ * portal with a typed signature, or handed over on paper), told to the licensing office when serious or an
+ * unusual event. Never deleted: a correction is an amendment (incident_amendments), and a child's record removed
+ * leaves the report with the child's name (child_id set to null), so the two-year injury counts stay whole.
+ */
+export const incidentReports = sqliteTable(
+  'incident_reports',
+  {
+    id: id(),
+    childId: text('child_id').references(() => enrolledChildren.id, { onDelete: 'set null' }),
+    /** The child's name when the report was written: kept with the report whatever becomes of the child's record. */
+    childName: text('child_name').notNull(),
+    occurredAt: integer('occurred_at', { mode: 'timestamp_ms' }).notNull(),
+    location: text('location').notNull(),
+    /** 'injury' | 'illness' | 'head-bump' | 'emergency-transport' | 'unusual-event' (shared/licensing-notice.ts). */
+    kind: text('kind').notNull(),
+    description: text('description').notNull(),
+    firstAid: text('first_aid').notNull(),
+    /** Who was told (a parent by phone, the director) and when. */
+    whoWasTold: text('who_was_told'),
+    toldAt: integer('told_at', { mode: 'timestamp_ms' }),
+    witnesses: stringList('witnesses'),
+    serious: integer('serious', { mode: 'boolean' }).notNull().default(false),
+    authorId: text('author_id').references(() => adminUsers.id, { onDelete: 'set null' }),
+    authorName: text('author_name').notNull(),
+    /** The parent's acknowledgement in the portal: their typed signature, when, and the account. */
+    acknowledgedAt: integer('acknowledged_at', { mode: 'timestamp_ms' }),
+    acknowledgedSignature: text('acknowledged_signature'),
+    acknowledgedById: text('acknowledged_by_id').references(() => parentUsers.id, { onDelete: 'set null' }),
+    /** Given on paper at pickup instead: to whom, when, and by which staff member. */
+    handedOverAt: integer('handed_over_at', { mode: 'timestamp_ms' }),
+    handedOverTo: text('handed_over_to'),
+    handedOverByName: text('handed_over_by_name'),
+    /** The director's record of telling the licensing office: when, how, the office's reference. */
+    licensingNotifiedAt: integer('licensing_notified_at', { mode: 'timestamp_ms' }),
+    licensingMethod: text('licensing_method'),
+    licensingReference: text('licensing_reference'),
+    licensingRecordedByName: text('licensing_recorded_by_name'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('incident_reports_occurred_idx').on(t.occurredAt), index('incident_reports_child_idx').on(t.childId, t.occurredAt)],
+);
+
+/** A correction of an incident report: kept beside the original, which is never changed. */
+export const incidentAmendments = sqliteTable(
+  'incident_amendments',
+  {
+    id: id(),
+    incidentId: text('incident_id')
+      .notNull()
+      .references(() => incidentReports.id),
+    text: text('text').notNull(),
+    authorId: text('author_id').references(() => adminUsers.id, { onDelete: 'set null' }),
+    authorName: text('author_name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('incident_amendments_incident_idx').on(t.incidentId, t.createdAt)],
+);

@@ -147,6 +147,19 @@ async function newPickup(f: Fixtures): Promise<{ childId: string; id: string }> 
 async function pickupOfA(f: Fixtures): Promise<{ childId: string; id: string }> {
   return { childId: f.childA, id: await adminPost(f, `/api/admin/enrolled-children/${f.childA}/pickups`, pickup()) };
 }
+// ── incident reports (ADR 093): a fresh report of family A's child per call, for what a call uses up ──
+const incident = (f: Fixtures) => ({
+  childId: f.childA,
+  occurredAt: new Date(f.s.clock.now().getTime() - 3_600_000).toISOString(),
+  location: 'Playground',
+  kind: 'injury',
+  description: 'Fell from the slide and scraped a knee',
+  firstAid: 'Washed and a plaster',
+  witnesses: ['Tess Teacher'],
+  serious: true,
+});
+const newIncident = (f: Fixtures) => adminPost(f, '/api/admin/incidents', incident(f));
+const licensingNotice = (f: Fixtures) => ({ notifiedAt: f.s.clock.now().toISOString(), method: 'phone', reference: 'OH-1' });
 /** A check-in an hour ago of a fresh child, and a time half an hour later to correct it to. */
 async function checkIn(f: Fixtures): Promise<{ id: string; at: string }> {
   const hourAgo = f.s.clock.now().getTime() - 3_600_000;
@@ -291,6 +304,17 @@ export const PROCEDURES: Record<string, ProcedureEntry> = {
   'attendance.parentAddPickup': { expect: familyA(), input: (f) => ({ childId: f.childA, ...pickup() }) },
   'attendance.parentDeletePickup': { expect: familyA(), input: pickupOfA },
   'attendance.parentHistory': { expect: familyA(), input: (f) => ({ childId: f.childA }) },
+  'incidents.create': { expect: staff(), input: incident },
+  'incidents.list': { expect: staff(), input: (f) => ({ childId: f.childA }) },
+  'incidents.get': { expect: staff(), input: newIncident },
+  'incidents.amend': { expect: staff(), input: async (f) => ({ id: await newIncident(f), text: 'It was the left knee' }) },
+  'incidents.licensingNotice': { expect: director(), input: async (f) => ({ id: await newIncident(f), ...licensingNotice(f) }) },
+  'incidents.handOver': { expect: staff(), input: async (f) => ({ id: await newIncident(f), to: 'Ann Ashdown' }) },
+  'incidents.summary': { expect: staff(), input: () => ({ from: '2026-01-01', to: '2026-12-31' }) },
+  'incidents.pdf': { expect: staff(), input: newIncident },
+  'incidents.parentList': { expect: familyA(), input: (f) => ({ childId: f.childA }) },
+  'incidents.acknowledge': { expect: familyA(), input: async (f) => ({ id: await newIncident(f), signature: 'Ann Ashdown' }) },
+  'incidents.parentPdf': { expect: familyA(), input: newIncident },
 };
 
 export const ROUTES: Record<string, RouteEntry> = {
@@ -567,6 +591,41 @@ export const ROUTES: Record<string, RouteEntry> = {
   'GET /api/parent/attendance/:childId': {
     expect: familyA(),
     path: (f) => `/api/parent/attendance/${f.childA}?from=2026-11-01&to=2026-11-21`,
+  },
+  'POST /api/admin/incidents': { expect: staff(201), body: incident },
+  'GET /api/admin/incidents': { expect: staff(), path: (f) => `/api/admin/incidents?from=2026-11-01&to=2026-11-30&childId=${f.childA}` },
+  'GET /api/admin/incidents/summary': { expect: staff(), path: () => '/api/admin/incidents/summary?from=2025-11-22&to=2026-11-21' },
+  'GET /api/admin/incidents/:id': { expect: staff(), path: async (f) => `/api/admin/incidents/${await newIncident(f)}` },
+  // Never deleted: 405 whoever asks, before anything is read.
+  'DELETE /api/admin/incidents/:id': { expect: everyone(405), path: async (f) => `/api/admin/incidents/${await newIncident(f)}` },
+  'POST /api/admin/incidents/:id/amendments': {
+    expect: staff(201),
+    path: async (f) => `/api/admin/incidents/${await newIncident(f)}/amendments`,
+    body: () => ({ text: 'It was the left knee' }),
+  },
+  'POST /api/admin/incidents/:id/licensing-notice': {
+    expect: director(),
+    path: async (f) => `/api/admin/incidents/${await newIncident(f)}/licensing-notice`,
+    body: licensingNotice,
+  },
+  'POST /api/admin/incidents/:id/handed-over': {
+    expect: staff(),
+    path: async (f) => `/api/admin/incidents/${await newIncident(f)}/handed-over`,
+    body: () => ({ to: 'Ann Ashdown' }),
+  },
+  'GET /api/admin/incidents/:id/report.pdf': {
+    expect: staff(),
+    path: async (f) => `/api/admin/incidents/${await newIncident(f)}/report.pdf`,
+  },
+  'GET /api/parent/children/:id/incidents': { expect: familyA(), path: (f) => `/api/parent/children/${f.childA}/incidents` },
+  'POST /api/parent/incidents/:id/acknowledge': {
+    expect: familyA(),
+    path: async (f) => `/api/parent/incidents/${await newIncident(f)}/acknowledge`,
+    body: () => ({ signature: 'Ann Ashdown' }),
+  },
+  'GET /api/parent/incidents/:id/report.pdf': {
+    expect: familyA(),
+    path: async (f) => `/api/parent/incidents/${await newIncident(f)}/report.pdf`,
   },
 };
 

@@ -173,7 +173,16 @@ async function parentWithChild(server: TestServer) {
   return { email, password: login.credentials.password };
 }
 
-const PARENT_TABS_SCANNED = ['Today', 'Overview', 'Daily Activities', 'Development Notes', 'Milestones', 'Communication', 'Payments'];
+const PARENT_TABS_SCANNED = [
+  'Today',
+  'Overview',
+  'Daily Activities',
+  'Development Notes',
+  'Milestones',
+  'Health',
+  'Communication',
+  'Payments',
+];
 
 test("each of the parent dashboard's tabs has no serious accessibility violations on a phone or a desktop", async ({ page, server }) => {
   test.slow();

@@ -39,6 +39,8 @@ const BIG_TABLES = [
   'child_photo_tags',
   'child_photos',
   'daily_summaries',
+  'incident_reports',
+  'incident_amendments',
 ];
 
 let token = '';
@@ -190,6 +192,8 @@ describe('EXPLAIN QUERY PLAN of the hot paths', () => {
       await ok(`/api/parent/daily-entries/${childId}?date=2026-11-18`, bearer);
       await ok(trpc('daily.parentDay', [{ childId, date: '2026-11-17' }]), bearer);
       await pages(`/api/parent/children/${childId}/photos`, bearer);
+      // The Today tab's notice of an incident report to sign, and the Health tab's list (ADR 093).
+      await ok(`/api/parent/children/${childId}/incidents`, bearer);
       await ok(trpc('communications.parentMessages,communications.parentDocumentRequests', [{ limit: 20 }, { limit: 20 }]), bearer);
       expect((await pages('/api/parent/communications', bearer)).length).toBeGreaterThan(1);
       await pages('/api/parent/document-requests', bearer);

@@ -7,7 +7,7 @@
  * here. Only the e-mail machinery is left out: the mailer's outbox and the queue's sender write for no one.
  */
 import type { Statement } from 'better-sqlite3';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { events } from '../../db/schema';
 import { insideCheckedWrite } from '../../src/server/auth/write-rights';
 import { type Expected, PROCEDURES, ROUTES } from '../authorization-matrix';
@@ -18,6 +18,11 @@ import { listApiRoutes, listProcedures } from '../helpers/routes';
 const s = sharedAdminServer(() => ({ env: { TRUST_PROXY: 'true' } }));
 let fixtures: Promise<Fixtures> | null = null;
 const f = () => (fixtures ??= buildFixtures(s));
+
+// Each case comes ten seconds after the last on the server's clock, as in authorization-matrix.test.ts: the bursts of
+// the costly limits (ADR 058: PDFs among them) count calls within ten seconds, and a parent's six PDF downloads in a
+// row (receipts, statements, incident reports) would otherwise meet the burst; this file is about the check, not how often.
+beforeEach(() => s.clock.advance(10_000));
 
 /** The mail machinery's own tables: the mailer (its outbox) and the queue's sender write after the answer. */
 const MAIL_TABLES = /"(outbox_messages|mail_queue|parent_emails)"/;

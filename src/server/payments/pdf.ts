@@ -131,7 +131,7 @@ export class PdfWords {
   }
 }
 
-class Page {
+export class Page {
   readonly doc: jsPDF;
   y = MARGIN;
 

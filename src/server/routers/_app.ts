@@ -12,6 +12,7 @@ import { mailRouter, outboxRouter } from './mail';
 import { enrollmentRouter } from './enrollment';
 import { eventsRouter } from './events';
 import { galleryRouter } from './gallery';
+import { incidentsRouter } from './incidents';
 import { achievementsRouter, milestonesRouter } from './milestones';
 import { overviewRouter } from './overview';
 import { paymentsRouter } from './payments';
@@ -45,6 +46,7 @@ export const appRouter = router({
   classrooms: classroomsRouter,
   attendance: attendanceRouter,
   archives: archivesRouter,
+  incidents: incidentsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -114,6 +114,17 @@ export const mailEn = {
   'mail.achievement.portal': "See all of {child}'s milestones in the Parent Portal: {url}",
   'mail.achievement.portalHtml': "See all of {child}'s milestones in the {portal}.",
   'mail.portalName': 'Parent Portal',
+  // An incident report (ADR 093): no description in the letter, only in the portal.
+  'mail.incident.subject': 'Incident report for {child}: {kind}',
+  'mail.incident.news':
+    'We wrote an incident report for {child} today: {kind}, on {date} at {time}. A member of our staff will also tell you about it at pickup.',
+  'mail.incident.portal': 'Please read the report in the Parent Portal and sign it there to say you have received it: {url}',
+  'mail.incident.portalHtml': 'Please read the report in the {portal} and sign it there to say you have received it.',
+  'mail.incident.kind.injury': 'an injury',
+  'mail.incident.kind.illness': 'an illness',
+  'mail.incident.kind.head-bump': 'a bump or blow to the head',
+  'mail.incident.kind.emergency-transport': 'emergency transport',
+  'mail.incident.kind.unusual-event': 'an unusual event',
 } as const;
 
 export type MailKey = keyof typeof mailEn;

@@ -111,4 +111,14 @@ export const mailEs = {
   'mail.achievement.portal': 'Vea todos los logros de {child} en el Portal para padres: {url}',
   'mail.achievement.portalHtml': 'Vea todos los logros de {child} en el {portal}.',
   'mail.portalName': 'Portal para padres',
+  'mail.incident.subject': 'Informe de incidente de {child}: {kind}',
+  'mail.incident.news':
+    'Hoy escribimos un informe de incidente de {child}: {kind}, el {date} a las {time}. Un miembro de nuestro personal también se lo contará a la hora de recogerle.',
+  'mail.incident.portal': 'Lea el informe en el Portal para padres y fírmelo allí para confirmar que lo recibió: {url}',
+  'mail.incident.portalHtml': 'Lea el informe en el {portal} y fírmelo allí para confirmar que lo recibió.',
+  'mail.incident.kind.injury': 'una lesión',
+  'mail.incident.kind.illness': 'una enfermedad',
+  'mail.incident.kind.head-bump': 'un golpe en la cabeza',
+  'mail.incident.kind.emergency-transport': 'un traslado de emergencia',
+  'mail.incident.kind.unusual-event': 'un suceso inusual',
 } as const satisfies Record<MailKey, string>;

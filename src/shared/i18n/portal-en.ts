@@ -29,6 +29,7 @@ export const portalEn = {
   'portal.tab.activities': 'Daily Activities',
   'portal.tab.notes': 'Development Notes',
   'portal.tab.milestones': 'Milestones',
+  'portal.tab.health': 'Health',
   'portal.tab.communication': 'Communication',
   'portal.tab.payments': 'Payments',
   'portal.recentNotes': 'Recent Development Notes',
@@ -278,6 +279,35 @@ export const portalEn = {
     'Signing out has not reached the centre yet, so this phone is still signed in there. It will finish as soon as the phone is back online, before anything else opens.',
   'portal.signOutPending.stillSignedIn':
     'This phone is still signed in: signing out needs a connection. Please try again when you are back online.',
+  // The Health tab's incident reports (ADR 093).
+  'portal.incidents.heading': 'Incident reports',
+  'portal.incidents.none': 'No incident reports.',
+  'portal.incidents.loadFailed': 'The incident reports could not be loaded. Please check your connection and try again.',
+  'portal.incidents.kind.injury': 'Injury',
+  'portal.incidents.kind.illness': 'Illness',
+  'portal.incidents.kind.head-bump': 'Bump or blow to the head',
+  'portal.incidents.kind.emergency-transport': 'Emergency transport',
+  'portal.incidents.kind.unusual-event': 'Unusual event',
+  'portal.incidents.when': '{date} at {time}',
+  'portal.incidents.location': 'Where: {place}',
+  'portal.incidents.description': 'What happened',
+  'portal.incidents.firstAid': 'First aid given',
+  'portal.incidents.told': 'Who was told',
+  'portal.incidents.witnesses': 'Staff witnesses',
+  'portal.incidents.writtenBy': 'Written by {name}',
+  'portal.incidents.serious': 'Serious',
+  'portal.incidents.amendment': 'Correction by {name}, {date}',
+  'portal.incidents.signed': 'Signed by {name}, {date}',
+  'portal.incidents.handedOver': 'Given on paper to {name}, {date}',
+  'portal.incidents.signLabel': 'Type your full name to sign',
+  'portal.incidents.acknowledge': 'Sign: I have received this report',
+  'portal.incidents.acknowledged': 'Thank you. Your signature was saved.',
+  'portal.incidents.notSaved': 'Your signature was not saved. Please try again.',
+  'portal.incidents.pdf': 'Download PDF',
+  'portal.incidents.pdfFailed': 'The PDF could not be downloaded',
+  'portal.incidents.notice':
+    '{count, plural, one {There is an incident report} other {There are # incident reports}} about {child} to read and sign.',
+  'portal.incidents.open': 'Read and sign',
 } as const;
 
 export type PortalKey = keyof typeof portalEn;

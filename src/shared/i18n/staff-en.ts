@@ -22,6 +22,7 @@ export const staffEn = {
   'staff.attendance.reportCsv': 'Monthly Report (CSV)',
   'staff.attendance.reportPdf': 'Monthly Report (PDF)',
   'staff.tab.daily': 'Daily sheets',
+  'staff.tab.incidents': 'Incidents',
   'staff.tab.communication': 'Communication',
   'staff.tab.payments': 'Payments',
   'staff.tab.gallery': 'Gallery',

@@ -41,6 +41,10 @@ const ParentPayments = lazy(() => import('./ParentPayments').then((m) => ({ defa
 /** The family's pickup list and its form, on the Overview tab (ADR 073): loaded when that tab is first opened. */
 const FamilyPickups = lazy(() => import('./FamilyPickups').then((m) => ({ default: m.FamilyPickups })));
 
+/** The Health tab and the Today tab's notice of a report to sign (ADR 093): loaded when first drawn (ADR 078). */
+const HealthTab = lazy(() => import('./health/HealthTab').then((m) => ({ default: m.HealthTab })));
+const IncidentNotice = lazy(() => import('./health/IncidentNotice').then((m) => ({ default: m.IncidentNotice })));
+
 /** Loaded when first opened: its password rules bring the common-password dictionary (shared/schemas/password-policy.ts). */
 const ChangePasswordDialog = lazy(() => import('./ChangePasswordDialog').then((m) => ({ default: m.ChangePasswordDialog })));
 /**
@@ -313,6 +317,7 @@ function Dashboard() {
             activities: t('portal.tab.activities'),
             notes: t('portal.tab.notes'),
             milestones: t('portal.tab.milestones'),
+            health: t('portal.tab.health'),
             communication: t('portal.tab.communication'),
             payments: t('portal.tab.payments'),
           }}
@@ -323,6 +328,9 @@ function Dashboard() {
               <h2 id="today-heading" className="text-lg font-semibold text-stone-900">
                 {t('portal.today.heading', { name: child.childName })}
               </h2>
+              <Suspense fallback={null}>
+                <IncidentNotice childId={child.id} childName={child.childName} onOpen={() => setTab('health')} />
+              </Suspense>
               <Timeline items={data.today} label={t('portal.today.heading', { name: child.childName })} empty={NO_TODAY} words={intl} />
             </section>
           )}
@@ -370,6 +378,11 @@ function Dashboard() {
             <PagedList query={notes} empty={NO_NOTES} label={t('portal.list.notes')} render={(n) => <NoteItem note={n} />} />
           )}
           {tab === 'milestones' && data.milestones && <MilestonesTab data={data.milestones} />}
+          {tab === 'health' && (
+            <Suspense fallback={<TabLoading />}>
+              <HealthTab childId={child.id} />
+            </Suspense>
+          )}
           {tab === 'communication' && (
             <Suspense fallback={<TabLoading />}>
               <CommunicationCenter userType="parent" childId={child.id} parentEmail={parent?.email ?? ''} children={data.children} />

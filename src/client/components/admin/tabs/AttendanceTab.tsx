@@ -16,6 +16,7 @@ import { ChildCareFlags } from '../ChildCareFlags';
 import { ListState, PanelHeader } from '../PanelHeader';
 import { staffText } from '../staff-words';
 import { type LaterStarter, StartingLater } from '../StartingLater';
+import { CheckOutIncidents } from './incidents/CheckOutIncidents';
 
 type Day = {
   children: {
@@ -313,6 +314,7 @@ function RecordDialog({ pending, onClose }: { pending: Pending; onClose: () => v
       description={staffText(kind === 'in' ? 'staff.attendance.whoDroppedOff' : 'staff.attendance.whoPicksUp')}
     >
       <ChildCareFlags flags={child} className="mb-3" />
+      {kind === 'out' && <CheckOutIncidents childId={child.childId} />}
       {problem ? (
         <form
           className="flex flex-col gap-3"
