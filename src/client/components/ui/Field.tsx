@@ -24,10 +24,25 @@ export interface TextFieldProps extends Omit<AriaTextFieldProps, 'children' | 'c
   rows?: number;
   className?: string;
   required?: boolean;
+  /** Bounds of a date or time input (`YYYY-MM-DD` / `HH:MM`): the picker offers nothing outside them. */
+  min?: string;
+  max?: string;
 }
 
 /** Label, input (or textarea), help text and error message, wired together for screen readers. */
-export function TextField({ label, description, error, placeholder, multiline, rows = 3, className, required, ...props }: TextFieldProps) {
+export function TextField({
+  label,
+  description,
+  error,
+  placeholder,
+  multiline,
+  rows = 3,
+  className,
+  required,
+  min,
+  max,
+  ...props
+}: TextFieldProps) {
   return (
     <AriaTextField
       {...props}
@@ -40,7 +55,7 @@ export function TextField({ label, description, error, placeholder, multiline, r
       {multiline ? (
         <AriaTextArea rows={rows} placeholder={placeholder} className={cn(inputClass, 'min-h-20')} />
       ) : (
-        <Input placeholder={placeholder} className={inputClass} />
+        <Input placeholder={placeholder} min={min} max={max} className={inputClass} />
       )}
       <FieldMessages description={description} error={error} />
     </AriaTextField>
