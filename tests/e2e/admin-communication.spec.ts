@@ -35,12 +35,10 @@ function family(server: TestServer) {
 // Each flow loads the dashboard several times; under a shared machine that takes longer than the default budget.
 test.describe.configure({ timeout: 90_000 });
 
-test.beforeEach(async ({ loginAsAdmin }) => {
-  await loginAsAdmin();
-});
+// Every test here is the director's: each takes the worker's signed-in page (`directorPage`, tests/e2e/fixtures.ts).
 
 test('messages both ways: the admin writes to the parent of a child, a reply raises the unread badge, reading it on screen clears it', async ({
-  page,
+  directorPage: page,
   server,
 }) => {
   const fam = family(server);
@@ -111,7 +109,7 @@ test('messages both ways: the admin writes to the parent of a child, a reply rai
   await expect(sent.getByText(/^Read by the parent/)).toBeVisible();
 });
 
-test('the admin requests a document, the parent answers with a PDF, the admin opens it', async ({ page, server }) => {
+test('the admin requests a document, the parent answers with a PDF, the admin opens it', async ({ directorPage: page, server }) => {
   const fam = family(server);
   const title = unique('Immunization record');
   await page.goto('/admin?tab=communication');
@@ -164,7 +162,7 @@ test('the admin requests a document, the parent answers with a PDF, the admin op
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 375, height: 800 } });
 
-  test('the Communication Center and its compose dialog fit 375 px without sideways scrolling', async ({ page, server }) => {
+  test('the Communication Center and its compose dialog fit 375 px without sideways scrolling', async ({ directorPage: page, server }) => {
     const fam = family(server);
     await page.goto('/admin?tab=communication');
     await page.getByRole('button', { name: 'New Message' }).click();

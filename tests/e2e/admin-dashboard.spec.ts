@@ -8,11 +8,9 @@ import { expect, test } from './fixtures';
 /** Unique per run, so tests sharing a worker's database never see each other's rows. */
 const unique = (prefix: string) => `${prefix} ${Math.random().toString(36).slice(2, 8)}`;
 
-test.beforeEach(async ({ loginAsAdmin }) => {
-  await loginAsAdmin();
-});
+// Every test here is the director's: each takes the worker's signed-in page (`directorPage`, tests/e2e/fixtures.ts).
 
-test('Overview shows the four counts and the lists', async ({ page }) => {
+test('Overview shows the four counts and the lists', async ({ directorPage: page }) => {
   await page.goto('/admin');
   const totals = page.getByRole('list', { name: 'Totals' });
   for (const label of ['Total Events', 'Announcements', 'Applications', 'Enrolled Children'])
@@ -21,7 +19,7 @@ test('Overview shows the four counts and the lists', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Upcoming Events' })).toBeVisible();
 });
 
-test('add an event in the Events tab (with inline validation) and find it on /events', async ({ page }) => {
+test('add an event in the Events tab (with inline validation) and find it on /events', async ({ directorPage: page }) => {
   const title = unique('Zoo trip');
   await page.goto('/admin');
   await page.getByRole('tab', { name: 'Events' }).click();
@@ -59,7 +57,7 @@ test('add an event in the Events tab (with inline validation) and find it on /ev
   await expect(page.getByRole('region', { name: /^Events on / }).getByText(title)).toBeVisible();
 });
 
-test('delete an event after confirming', async ({ page }) => {
+test('delete an event after confirming', async ({ directorPage: page }) => {
   const title = unique('Picnic');
   await page.goto('/admin?tab=events');
   await page.getByRole('button', { name: 'Add Event' }).click();
@@ -79,7 +77,7 @@ test('delete an event after confirming', async ({ page }) => {
   await expect(page.locator('#events-tab-heading')).toBeFocused();
 });
 
-test('add an announcement, see it with its count, then delete it', async ({ page }) => {
+test('add an announcement, see it with its count, then delete it', async ({ directorPage: page }) => {
   const title = unique('Flu clinic');
   await page.goto('/admin?tab=announcements');
   const heading = page.getByRole('heading', { name: /^Announcements \(\d+\)$/ });
@@ -117,7 +115,7 @@ test('add an announcement, see it with its count, then delete it', async ({ page
   await expect(page.getByRole('list', { name: 'Announcements' }).getByText(title)).toHaveCount(0);
 });
 
-test('edit an event: the dialog opens filled in, and the dashboard and /events show the change', async ({ page, server }) => {
+test('edit an event: the dialog opens filled in, and the dashboard and /events show the change', async ({ directorPage: page, server }) => {
   const oldEvent = unique('Book fair');
   const newEvent = unique('Book and bake fair');
   const admin = { cookie: await server.adminCookie() };
@@ -182,7 +180,10 @@ test('edit an event: the dialog opens filled in, and the dashboard and /events s
   await expect(day.getByText(oldEvent, { exact: true })).toHaveCount(0);
 });
 
-test('edit an announcement: the dialog opens filled in, and the dashboard and /events show the change', async ({ page, server }) => {
+test('edit an announcement: the dialog opens filled in, and the dashboard and /events show the change', async ({
+  directorPage: page,
+  server,
+}) => {
   const oldNotice = unique('Coat drive');
   const newNotice = unique('Coat and boot drive');
   const admin = { cookie: await server.adminCookie() };
@@ -223,7 +224,7 @@ test('edit an announcement: the dialog opens filled in, and the dashboard and /e
   await expect(all.getByText(oldNotice, { exact: true })).toHaveCount(0);
 });
 
-test('saving an event someone else deleted says so and refreshes the list', async ({ page, server }) => {
+test('saving an event someone else deleted says so and refreshes the list', async ({ directorPage: page, server }) => {
   const title = unique('Gone event');
   const admin = { cookie: await server.adminCookie() };
   const made = (await (
@@ -252,7 +253,7 @@ test('saving an event someone else deleted says so and refreshes the list', asyn
 });
 
 test('on a 375 px phone the Events and Announcements rows fit, and Edit and Delete are full-size touch targets', async ({
-  page,
+  directorPage: page,
   server,
 }) => {
   await page.setViewportSize({ width: 375, height: 812 });
@@ -282,7 +283,7 @@ test('on a 375 px phone the Events and Announcements rows fit, and Edit and Dele
 });
 
 test('upload a picture, see it in the home page gallery with its caption (read once: the alt does not repeat it), then delete it', async ({
-  page,
+  directorPage: page,
 }, testInfo) => {
   const caption = unique('Painting at the easel');
   const file = testInfo.outputPath('easel.png');
@@ -329,7 +330,7 @@ test('upload a picture, see it in the home page gallery with its caption (read o
   expect(await page.evaluate(async (path) => (await fetch(path!, { cache: 'no-store' })).status, src)).toBe(404);
 });
 
-test('a file that is not an image is refused by the server, whose message the toast shows', async ({ page }, testInfo) => {
+test('a file that is not an image is refused by the server, whose message the toast shows', async ({ directorPage: page }, testInfo) => {
   const fs = await import('node:fs/promises');
   // HTML wearing a .jpg name: the browser calls it image/jpeg; and HTML named as HTML, which the browser calls
   // text/html. Both go to the server, which reads the bytes and answers 400.
@@ -351,7 +352,7 @@ test('a file that is not an image is refused by the server, whose message the to
   }
 });
 
-test('a real picture whose name says otherwise uploads: the server decides by the bytes', async ({ page }, testInfo) => {
+test('a real picture whose name says otherwise uploads: the server decides by the bytes', async ({ directorPage: page }, testInfo) => {
   const caption = unique('Named like text');
   const file = testInfo.outputPath('photo.txt');
   mkdirSync(dirname(file), { recursive: true });

@@ -49,8 +49,7 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: `${SHOTS}/${name}-${page.viewportSize()?.width}.png`, fullPage: true });
 }
 
-test('approve an application with an e-mail, enroll the child, and give the parent a login', async ({ page, server, loginAsAdmin }) => {
-  await loginAsAdmin();
+test('approve an application with an e-mail, enroll the child, and give the parent a login', async ({ directorPage: page, server }) => {
   await submitApplication(server, { first: 'Ava', last: 'Tester' }, 'ava.parent@example.com');
 
   await page.goto('/admin?tab=applications');
@@ -158,11 +157,9 @@ test('approve an application with an e-mail, enroll the child, and give the pare
 });
 
 test('a status change that e-mails the family asks first, and the e-mail tick never carries over to the next change', async ({
-  page,
+  directorPage: page,
   server,
-  loginAsAdmin,
 }) => {
-  await loginAsAdmin();
   const last = `Tick${Math.random().toString(36).slice(2, 8)}`;
   const email = `${last.toLowerCase()}@example.com`;
   await submitApplication(server, { first: 'Leo', last }, email);
@@ -219,11 +216,9 @@ test('a status change that e-mails the family asks first, and the e-mail tick ne
 });
 
 test('reset the password of a parent who never got it: confirm, sign them out, show and e-mail the new one', async ({
-  page,
+  directorPage: page,
   server,
-  loginAsAdmin,
 }) => {
-  await loginAsAdmin();
   const email = `reset.${Math.random().toString(36).slice(2, 8)}@example.com`;
   const admin = { cookie: await server.adminCookie() };
   const added = await server.request('/api/admin/enrolled-children', {
@@ -281,8 +276,7 @@ test('reset the password of a parent who never got it: confirm, sign them out, s
   await expect(message).toContainText('Your Parent Portal password has been reset.');
 });
 
-test('add, edit, deactivate and remove an enrolled child', async ({ page, loginAsAdmin }) => {
-  await loginAsAdmin();
+test('add, edit, deactivate and remove an enrolled child', async ({ directorPage: page }) => {
   await page.goto('/admin?tab=children');
 
   await page.getByRole('button', { name: 'Add Child' }).click();
@@ -359,9 +353,8 @@ test('add, edit, deactivate and remove an enrolled child', async ({ page, loginA
   await expect(card).toHaveCount(0);
 });
 
-test('the enrollment tabs fit a 375 px phone', async ({ page, server, loginAsAdmin }) => {
+test('the enrollment tabs fit a 375 px phone', async ({ directorPage: page, server }) => {
   await page.setViewportSize({ width: 375, height: 812 });
-  await loginAsAdmin();
   await submitApplication(server, { first: 'Ivy', last: 'Narrow' }, 'ivy.parent@example.com');
   await page.goto('/admin?tab=applications');
   await expect(page.getByRole('heading', { name: 'Ivy Narrow' })).toBeVisible();

@@ -6,13 +6,13 @@ import { expect, test } from './fixtures';
 /** Unique per run, so tests sharing a worker's database never see each other's rows. */
 const unique = (prefix: string) => `${prefix} ${Math.random().toString(36).slice(2, 8)}`;
 
-test.beforeEach(async ({ loginAsAdmin }) => {
+// Every test here is the director's: each takes the worker's signed-in page (`directorPage`, tests/e2e/fixtures.ts).
+test.beforeEach(() => {
   // The dashboard's first load on a busy 2-core machine takes most of the default budget.
   test.slow();
-  await loginAsAdmin();
 });
 
-test('the director exports the payments of chosen dates as a CSV from the Payments tab', async ({ page, server }) => {
+test('the director exports the payments of chosen dates as a CSV from the Payments tab', async ({ directorPage: page, server }) => {
   const childName = unique('Cara Csv');
   server.db
     .insert(paymentReceipts)
@@ -43,7 +43,10 @@ test('the director exports the payments of chosen dates as a CSV from the Paymen
   await expect(page.getByRole('link', { name: /^Export payments from/ })).toHaveCount(0);
 });
 
-test("on the Enrolled tab the director downloads a child's archive and e-mails the family a link", async ({ page, server }) => {
+test("on the Enrolled tab the director downloads a child's archive and e-mails the family a link", async ({
+  directorPage: page,
+  server,
+}) => {
   const childName = unique('Arlo Archive');
   const email = `${childName.replace(/\W+/g, '.').toLowerCase()}@example.com`;
   const child = server.db
@@ -80,7 +83,7 @@ test("on the Enrolled tab the director downloads a child's archive and e-mails t
   await expect(page.getByText(`A link to ${childName}'s archive was e-mailed to ${email}.`, { exact: false })).toBeVisible();
 });
 
-test('the Applications tab offers every application as a CSV', async ({ page }) => {
+test('the Applications tab offers every application as a CSV', async ({ directorPage: page }) => {
   await page.goto('/admin?tab=applications');
   const link = page.getByRole('link', { name: 'Export all applications as CSV' });
   const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);

@@ -15,11 +15,9 @@ function addChild(server: TestServer, childName: string, parentName: string, par
     .get();
 }
 
-test.beforeEach(async ({ loginAsAdmin }) => {
-  await loginAsAdmin();
-});
+// Every test here is the director's: each takes the worker's signed-in page (`directorPage`, tests/e2e/fixtures.ts).
 
-test('create a receipt paid by check, e-mail it, and see Email Sent', async ({ page, server }) => {
+test('create a receipt paid by check, e-mail it, and see Email Sent', async ({ directorPage: page, server }) => {
   // The longest flow of the file (form, a refused amount, create, send): on a busy 2-core machine it has
   // come within a few seconds of the default budget, so it gets the slow-test budget.
   test.slow();
@@ -58,7 +56,7 @@ test('create a receipt paid by check, e-mail it, and see Email Sent', async ({ p
   await expect(card.getByText('Not Sent')).toHaveCount(0);
 });
 
-test('generate a year-end tax statement and see the success toast with the total', async ({ page, server }) => {
+test('generate a year-end tax statement and see the success toast with the total', async ({ directorPage: page, server }) => {
   const parentName = unique('Tess Tax');
   const parentEmail = `${parentName.replace(/\W+/g, '.').toLowerCase()}@example.com`;
   const year = String(new Date().getFullYear());
@@ -109,7 +107,7 @@ test('generate a year-end tax statement and see the success toast with the total
   await expect(generate).toBeDisabled();
 });
 
-test('download a receipt as a PDF from its card', async ({ page, server }) => {
+test('download a receipt as a PDF from its card', async ({ directorPage: page, server }) => {
   const childName = unique('Pia Print');
   const child = addChild(server, childName, 'Paul Print', 'paul.print@example.com');
   const receiptNumber = `PRINT-${Math.random().toString(36).slice(2, 8)}`;

@@ -72,13 +72,11 @@ test.describe('a director on a desktop', () => {
   });
 
   test('Edit Child keeps its Save button on screen, and the toast after saving covers neither the Edit nor the Delete button', async ({
-    page,
+    directorPage: page,
     server,
-    loginAsAdmin,
   }) => {
     await page.setViewportSize(DESKTOP_WINDOW);
     const { child } = await parentFamily(server, 'footer');
-    await loginAsAdmin();
     await page.goto('/admin?tab=children');
     const row = page.getByRole('listitem').filter({ hasText: child.childName });
     await row.getByRole('button', { name: new RegExp(`^Edit ${child.childName}`) }).click();
@@ -97,9 +95,8 @@ test.describe('a director on a desktop', () => {
   });
 
   test("a status change's toast keeps clear of the status picker just used and of the card's View Details and Delete, low on the screen", async ({
-    page,
+    directorPage: page,
     server,
-    loginAsAdmin,
   }) => {
     const child = `Tia ${Math.random().toString(36).slice(2, 8)}`;
     const res = await server.request('/api/enrollment', {
@@ -110,7 +107,6 @@ test.describe('a director on a desktop', () => {
     // Four newer applications above it, so its card is in the left column and can be scrolled to the bottom of the window.
     for (let i = 0; i < 4; i++)
       expect((await server.request('/api/enrollment', { method: 'POST', json: sampleApplication })).status).toBe(201);
-    await loginAsAdmin();
     await page.goto('/admin?tab=applications');
     const view = page.getByRole('button', { name: `View details of ${child}'s application` });
     const remove = page.getByRole('button', { name: `Delete ${child}'s application` });
@@ -124,10 +120,9 @@ test.describe('a director on a desktop', () => {
     for (const control of [status, view, remove]) expect(overlaps(await box(toast), await box(control))).toBe(false);
   });
 
-  test('Add Daily Activity keeps its buttons on screen', async ({ page, server, loginAsAdmin }) => {
+  test('Add Daily Activity keeps its buttons on screen', async ({ directorPage: page, server }) => {
     await page.setViewportSize(DESKTOP_WINDOW);
     const { child } = await parentFamily(server, 'activity');
-    await loginAsAdmin();
     await page.goto('/admin?tab=activities');
     await page.getByRole('button', { name: 'Select Child' }).click();
     await page.getByRole('option', { name: child.childName }).click();
@@ -137,8 +132,7 @@ test.describe('a director on a desktop', () => {
     await expect(dialog.locator('button[type="submit"]')).toBeInViewport({ ratio: 1 });
   });
 
-  test("the event category picker says which categories the public calendar shows as 'General'", async ({ page, loginAsAdmin }) => {
-    await loginAsAdmin();
+  test("the event category picker says which categories the public calendar shows as 'General'", async ({ directorPage: page }) => {
     await page.goto('/admin?tab=events');
     await page.getByRole('button', { name: 'Add Event' }).click();
     await page
@@ -152,9 +146,8 @@ test.describe('a director on a desktop', () => {
   });
 
   test('the Communication and Applications tabs show what families did that staff have not seen', async ({
-    page,
+    directorPage: page,
     server,
-    loginAsAdmin,
   }) => {
     const fam = await parentFamily(server, 'badges');
     const { token } = (await (
@@ -169,7 +162,6 @@ test.describe('a director on a desktop', () => {
         })
       ).status,
     ).toBe(201);
-    await loginAsAdmin();
     await page.goto('/admin');
     const attention = (await (
       await server.request('/api/trpc/overview.attention', { headers: { cookie: await server.adminCookie() } })
@@ -180,9 +172,8 @@ test.describe('a director on a desktop', () => {
   });
 
   test("an announcement whose expiry day has passed shows 'Expired' in the staff list; one expiring today or later does not", async ({
-    page,
+    directorPage: page,
     server,
-    loginAsAdmin,
   }) => {
     const t = Math.random().toString(36).slice(2, 8);
     const today = centreDateOf(new Date());
@@ -196,7 +187,6 @@ test.describe('a director on a desktop', () => {
         .insert(announcements)
         .values({ ...r, content: 'Notice for families' })
         .run();
-    await loginAsAdmin();
     await page.goto('/admin?tab=announcements');
     const row = (title: string) => page.getByRole('listitem').filter({ hasText: title });
     await expect(row(`Past ${t}`).getByText('Expired', { exact: true })).toBeVisible();
@@ -207,10 +197,9 @@ test.describe('a director on a desktop', () => {
   });
 
   test("Record Milestone lists milestones youngest first with the product's age labels, never the raw codes; a parent's child picker names programs", async ({
-    page,
+    directorPage: page,
     browser,
     server,
-    loginAsAdmin,
   }) => {
     const { t, child, email, password } = await parentFamily(server, 'labels');
     // Inserted oldest band first, so the picker's order is its own.
@@ -224,7 +213,6 @@ test.describe('a director on a desktop', () => {
         .insert(milestones)
         .values({ name, ageRange, description: 'A step', category: 'physical', badgeIcon: 'star', badgeColor: 'blue' })
         .run();
-    await loginAsAdmin();
     await page.goto('/admin?tab=activities');
     await page.getByRole('button', { name: 'Select Child' }).click();
     await page.getByRole('option', { name: child.childName }).click();
@@ -266,12 +254,10 @@ test.describe('a director on a desktop', () => {
   });
 
   test('a weekly report ending before its start or with nothing to report, a new classroom, and a wrong current password, are refused at their fields', async ({
-    page,
+    directorPage: page,
     server,
-    loginAsAdmin,
   }) => {
     const { child } = await parentFamily(server, 'fielderr');
-    await loginAsAdmin();
     await page.goto('/admin?tab=activities');
     await page.getByRole('button', { name: 'Select Child' }).click();
     await page.getByRole('option', { name: child.childName }).click();
@@ -333,9 +319,8 @@ test.describe('a director on a desktop', () => {
   });
 
   test("a parent's uploaded document counts as new on the Communication tab until staff have it on screen", async ({
-    page,
+    directorPage: page,
     server,
-    loginAsAdmin,
   }) => {
     // Earlier tests on this server leave messages and uploads staff have not seen, and the Messages sub-tab marks
     // those on screen read as the page opens: start from none, so the count is this test's own.
@@ -375,7 +360,6 @@ test.describe('a director on a desktop', () => {
     };
     const { unreadMessages, newUploads } = attention.result.data.json;
     expect(newUploads).toBeGreaterThanOrEqual(1);
-    await loginAsAdmin();
     await page.goto('/admin?tab=communication');
     const tab = page.getByRole('tab', { name: /^Communication/ });
     // On the Messages sub-tab the answer is not on screen yet, so it still counts.

@@ -36,7 +36,7 @@ async function fillApplication(page: Page, parentEmail: string, childFirstName: 
 
 const unique = () => crypto.randomUUID().slice(0, 8);
 
-test('a family completes the application and it is stored as pending', async ({ page, server }) => {
+test('a family completes the application and it is stored as pending', async ({ visitorPage: page, server }) => {
   const email = `maria.${unique()}@example.com`;
   const child = `Sofia${unique()}`;
   await page.goto('/enrollment');
@@ -84,7 +84,7 @@ test('a family completes the application and it is stored as pending', async ({ 
   });
 });
 
-test('while the application is sent the button reads Submitting Application... and is disabled', async ({ page }) => {
+test('while the application is sent the button reads Submitting Application... and is disabled', async ({ visitorPage: page }) => {
   let release!: () => void;
   const held = new Promise<void>((r) => (release = r));
   await page.route('**/api/enrollment', async (route) => {
@@ -100,7 +100,7 @@ test('while the application is sent the button reads Submitting Application... a
   await expect(page.getByRole('heading', { name: 'Application Submitted Successfully!' })).toBeVisible();
 });
 
-test('a bad e-mail address is explained next to the field, focused, and nothing is stored', async ({ page, server }) => {
+test('a bad e-mail address is explained next to the field, focused, and nothing is stored', async ({ visitorPage: page, server }) => {
   const child = `Bad${unique()}`;
   await page.goto('/enrollment');
   await fillApplication(page, 'maria-at-example', child);
@@ -121,7 +121,7 @@ test('a bad e-mail address is explained next to the field, focused, and nothing 
   await expect(email).not.toHaveAttribute('aria-invalid', 'true');
 });
 
-test('an empty form shows a message under each required field and focuses the first', async ({ page, server }) => {
+test('an empty form shows a message under each required field and focuses the first', async ({ visitorPage: page, server }) => {
   const before = server.db.select().from(enrollmentApplications).all().length;
   await page.goto('/enrollment');
   await page.getByRole('button', { name: 'Submit Enrollment Application' }).click();
@@ -144,7 +144,7 @@ test('an empty form shows a message under each required field and focuses the fi
   expect(server.db.select().from(enrollmentApplications).all().length).toBe(before);
 });
 
-test('the spam trap is hidden from people and from assistive technology', async ({ page }) => {
+test('the spam trap is hidden from people and from assistive technology', async ({ visitorPage: page }) => {
   await page.goto('/enrollment');
   const trap = page.locator('input[name="website"]');
   await expect(trap).toHaveAttribute('tabindex', '-1');
@@ -168,7 +168,7 @@ test.describe('when the submission fails', () => {
       },
     ],
   ] as const) {
-    test(`${failure}: a plain sentence, and every answer is kept`, async ({ page, server }) => {
+    test(`${failure}: a plain sentence, and every answer is kept`, async ({ visitorPage: page, server }) => {
       const child = `Kept${unique()}`;
       await page.route(SUBMIT, (route) => route.fulfill(answer));
       await page.goto('/enrollment');
@@ -187,7 +187,10 @@ test.describe('when the submission fails', () => {
     });
   }
 
-  test('the network fails: the parent reads that we could not be reached, and sending again works', async ({ page, server }) => {
+  test('the network fails: the parent reads that we could not be reached, and sending again works', async ({
+    visitorPage: page,
+    server,
+  }) => {
     const child = `Retry${unique()}`;
     await page.route(SUBMIT, (route) => route.abort('internetdisconnected'));
     await page.goto('/enrollment');
@@ -206,14 +209,16 @@ test.describe('when the submission fails', () => {
 test.describe('toasts on a phone', () => {
   test.use({ viewport: { width: 375, height: 812 } });
 
-  test('choosing the program with the longest name keeps the page within the phone', async ({ page }) => {
+  test('choosing the program with the longest name keeps the page within the phone', async ({ visitorPage: page }) => {
     await page.goto('/enrollment');
     await choose(page, /Program Requested/, 'Preschool Program (19 months - 4 years)');
     await expect(page.getByRole('combobox', { name: /Program Requested/ })).toHaveValue('preschool');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   });
 
-  test('the failure toast does not cover the Submit button, and a swipe to the right (past 50 px) dismisses it', async ({ page }) => {
+  test('the failure toast does not cover the Submit button, and a swipe to the right (past 50 px) dismisses it', async ({
+    visitorPage: page,
+  }) => {
     await page.route(/\/api\/enrollment$/, (route) => route.fulfill({ status: 500, body: 'x' }));
     await page.goto('/enrollment');
     await fillApplication(page, `swipe.${unique()}@example.com`, 'Swipe');
@@ -251,7 +256,7 @@ test.describe('toasts on a phone', () => {
 });
 
 test.describe('checked as the family goes', () => {
-  test('a field is checked as it is left, and its message goes as soon as the answer is right', async ({ page }) => {
+  test('a field is checked as it is left, and its message goes as soon as the answer is right', async ({ visitorPage: page }) => {
     await page.goto('/enrollment');
     const email = page.getByLabel('Email Address');
     // Passing through an untouched field scolds nobody.
@@ -267,7 +272,7 @@ test.describe('checked as the family goes', () => {
     await expect(page.getByText('Please enter a valid email address')).toHaveCount(0);
   });
 
-  test('what was typed comes back after a reload of the tab, and is gone once the application is sent', async ({ page }) => {
+  test('what was typed comes back after a reload of the tab, and is gone once the application is sent', async ({ visitorPage: page }) => {
     await page.goto('/enrollment');
     await page.getByLabel('Parent First Name').fill('Maria');
     await page.getByLabel('Allergies').fill('Peanuts');
@@ -284,7 +289,7 @@ test.describe('checked as the family goes', () => {
   });
 
   test("a program that does not fit the child's age is a warning, shown as the answers change, that the family can accept", async ({
-    page,
+    visitorPage: page,
     server,
   }) => {
     const child = `Young${unique()}`;
@@ -311,7 +316,7 @@ test.describe('checked as the family goes', () => {
 
 test.describe('before the page script has run', () => {
   test('a family who sends the form before its script has run gets the same answers from the server, and nothing typed is lost', async ({
-    page,
+    visitorPage: page,
     server,
   }) => {
     const email = `early.${unique()}@example.com`;
@@ -344,7 +349,7 @@ test.describe('before the page script has run', () => {
     });
   });
 
-  test('scrolled down before the script is there, the form stays where the reader is when it arrives', async ({ page }) => {
+  test('scrolled down before the script is there, the form stays where the reader is when it arrives', async ({ visitorPage: page }) => {
     const ready = await openBeforeScripts(page, '/enrollment', (p) => p.getByLabel('Parent First Name'), PAGE_SCRIPT);
     await page.evaluate(() => window.scrollTo(0, 700));
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(700);

@@ -21,7 +21,10 @@ function otherDayThisMonth(): string {
   return iso(setDate(today, today.getDate() === 15 ? 16 : 15));
 }
 
-test('an event shows as a dot on its day; selecting the day lists it with 12-hour times and its category', async ({ page, server }) => {
+test('an event shows as a dot on its day; selecting the day lists it with 12-hour times and its category', async ({
+  visitorPage: page,
+  server,
+}) => {
   const dayIso = otherDayThisMonth();
   const title = `Pumpkin patch trip ${unique()}`;
   const hidden = `Staff-only planning ${unique()}`;
@@ -65,7 +68,7 @@ test('an event shows as a dot on its day; selecting the day lists it with 12-hou
   await expect(page.getByText(hidden)).toHaveCount(0);
 });
 
-test('the calendar works from the keyboard: arrows move between days, Enter selects, months change', async ({ page }) => {
+test('the calendar works from the keyboard: arrows move between days, Enter selects, months change', async ({ visitorPage: page }) => {
   await page.goto('/events');
   const thisMonth = format(parseISO(centreToday()), 'MMMM yyyy');
   const calendar = page.getByRole('table', { name: thisMonth });
@@ -113,7 +116,7 @@ test('the calendar works from the keyboard: arrows move between days, Enter sele
   await expect(page.getByRole('link', { name: new RegExp(`^${longDate(weekLater)},`) })).toBeFocused();
 });
 
-test('a day tapped before any script has run is selected all the same: the days are links', async ({ page }) => {
+test('a day tapped before any script has run is selected all the same: the days are links', async ({ visitorPage: page }) => {
   const day = otherDayThisMonth();
   // The page's own script never arrives: the page is what the server drew, as on a slow phone in its first moments.
   await page.route(/\/assets\/[^/]*\.js$/, () => new Promise(() => {}));
@@ -131,7 +134,7 @@ test('a day tapped before any script has run is selected all the same: the days 
   expect(await page.locator('html[data-app-ready]').count()).toBe(0);
 });
 
-test('a day or month in the address is shown; a day that does not exist shows today', async ({ page }) => {
+test('a day or month in the address is shown; a day that does not exist shows today', async ({ visitorPage: page }) => {
   const day = otherDayThisMonth();
   const nextMonth = format(addMonths(parseISO(day), 1), 'yyyy-MM');
   await page.goto(`/events?date=${day}&month=${nextMonth}`);
@@ -144,7 +147,10 @@ test('a day or month in the address is shown; a day that does not exist shows to
   }
 });
 
-test('announcements: a short preview, the full list with badges and dates, and never a private one', async ({ page, server }) => {
+test('announcements: a short preview, the full list with badges and dates, and never a private one', async ({
+  visitorPage: page,
+  server,
+}) => {
   const title = `Flu shots ${unique()}`;
   const secret = `Staff memo ${unique()}`;
   const content =
@@ -191,7 +197,7 @@ test('announcements: a short preview, the full list with badges and dates, and n
   await expect(page.getByText(secret)).toHaveCount(0);
 });
 
-test('with nothing posted the page says so', async ({ page }) => {
+test('with nothing posted the page says so', async ({ visitorPage: page }) => {
   const clientDir = process.env.E2E_CLIENT_DIR ? resolve(process.env.E2E_CLIENT_DIR) : DEFAULT_CLIENT_DIR;
   const fresh = await startTestServer({ clientDir, clock: { now: () => new Date(), set() {}, advance() {} } });
   try {
@@ -206,7 +212,7 @@ test('with nothing posted the page says so', async ({ page }) => {
   }
 });
 
-test('Upcoming Events lists the next five public events from today on, nothing earlier', async ({ page }) => {
+test('Upcoming Events lists the next five public events from today on, nothing earlier', async ({ visitorPage: page }) => {
   const clientDir = process.env.E2E_CLIENT_DIR ? resolve(process.env.E2E_CLIENT_DIR) : DEFAULT_CLIENT_DIR;
   const fresh = await startTestServer({ clientDir, clock: { now: () => new Date(), set() {}, advance() {} } });
   const day = (offset: number) => addDays(centreToday(), offset);
@@ -236,11 +242,9 @@ test('Upcoming Events lists the next five public events from today on, nothing e
 });
 
 test('a signed-in admin sees the public calendar as visitors do: no private events or announcements', async ({
-  page,
+  directorPage: page,
   server,
-  loginAsAdmin,
 }) => {
-  await loginAsAdmin();
   const day = centreToday();
   const privateEvent = `Budget meeting ${unique()}`;
   const publicEvent = `Story time ${unique()}`;
@@ -268,7 +272,7 @@ test('a signed-in admin sees the public calendar as visitors do: no private even
   await expect(page.getByText(privateEvent)).toHaveCount(0);
 });
 
-test("admin-only categories (education, parent-meeting) read 'General' on the public pages", async ({ page, server }) => {
+test("admin-only categories (education, parent-meeting) read 'General' on the public pages", async ({ visitorPage: page, server }) => {
   const day = centreToday();
   const lesson = `Phonics evening ${unique()}`;
   const meeting = `Parent meeting ${unique()}`;
@@ -289,7 +293,7 @@ test("admin-only categories (education, parent-meeting) read 'General' on the pu
   await expect(page.getByText('Parent Meeting', { exact: true })).toHaveCount(0);
 });
 
-test('when the events cannot be loaded the page says so and offers to try again', async ({ page }) => {
+test('when the events cannot be loaded the page says so and offers to try again', async ({ visitorPage: page }) => {
   let fail = true;
   await page.route(/\/api\/trpc\/[^?]*events\.list/, (route) =>
     fail ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"boom"}' }) : route.fallback(),
@@ -308,7 +312,7 @@ test('when the events cannot be loaded the page says so and offers to try again'
 });
 
 test('when the home teaser cannot load the events it says so, not that there are none, and tries again on request', async ({
-  page,
+  visitorPage: page,
   server,
 }) => {
   const title = `Teaser retry ${unique()}`;
@@ -359,7 +363,7 @@ test.describe('layout', () => {
   test.describe('on a desktop', () => {
     test.use({ viewport: { width: 1280, height: 900 } });
     test('the main column has no hole: the day and all announcements follow the calendar, the sidebar beside it', async ({
-      page,
+      visitorPage: page,
       server,
     }) => {
       await seed(server);
@@ -381,7 +385,7 @@ test.describe('layout', () => {
   test.describe('on a phone', () => {
     test.use({ viewport: { width: 375, height: 812 } });
     test("the Announcements card is shown, below the calendar, with the desktop's content; the full list shows each once", async ({
-      page,
+      visitorPage: page,
       server,
     }) => {
       const titles = await seed(server);
@@ -440,12 +444,10 @@ test.describe('layout', () => {
     });
 
     test('within the app (reached from the dashboard), a day tapped brings its list into view; Enter keeps the keyboard on the calendar', async ({
-      page,
+      directorPage: page,
       server,
-      loginAsAdmin,
     }) => {
       await seed(server);
-      await loginAsAdmin();
       const day = otherDayThisMonth();
       const topOf = async (name: string) => (await page.getByRole('heading', { name }).boundingBox())?.y ?? -1;
       const dayLink = (date: string) => page.getByRole('table').getByRole('link', { name: new RegExp(`^${longDate(date)},`) });

@@ -17,7 +17,7 @@ async function freshServer(): Promise<TestServer> {
 // What the home page draws (its sections, claims, links, the teaser's lists) is checked in the HTML the server sends:
 // tests/integration/server-html.test.ts (ADR 072).
 
-test('the public pages load nothing from other sites', async ({ page, server }) => {
+test('the public pages load nothing from other sites', async ({ visitorPage: page, server }) => {
   const foreign: string[] = [];
   page.on('request', (req) => {
     if (!req.url().startsWith(server.url) && !req.url().startsWith('data:')) foreign.push(req.url());
@@ -31,7 +31,7 @@ test('the public pages load nothing from other sites', async ({ page, server }) 
   expect(foreign).toEqual([]);
 });
 
-test('View Programs and the footer program links scroll the programs to the top of the page', async ({ page }) => {
+test('View Programs and the footer program links scroll the programs to the top of the page', async ({ visitorPage: page }) => {
   await page.goto('/');
   const programs = page.locator('section#programs');
   // Where the section starts, relative to the top of the window (it stops just under the sticky bar).
@@ -55,7 +55,9 @@ test('View Programs and the footer program links scroll the programs to the top 
   await expect.poll(atTop).toBe(true);
 });
 
-test('the navigation bar is cleared where it sticks (a desktop), and not on a phone, where it scrolls away', async ({ page }) => {
+test('the navigation bar is cleared where it sticks (a desktop), and not on a phone, where it scrolls away', async ({
+  visitorPage: page,
+}) => {
   // Desktop: Skip to content leaves the content under the sticky bar, not behind it.
   await page.goto('/');
   await page.keyboard.press('Tab');
@@ -111,7 +113,10 @@ test('another page opens at its top, and Back finds the home page where it was, 
   await toTheCalendarAndBack();
 });
 
-test("moving between pages keeps the head the page's own: canonical URL, description, Open Graph, noindex", async ({ page, server }) => {
+test("moving between pages keeps the head the page's own: canonical URL, description, Open Graph, noindex", async ({
+  visitorPage: page,
+  server,
+}) => {
   const head = () =>
     page.evaluate(() => ({
       canonical: document.querySelector<HTMLLinkElement>('link[rel="canonical"]')?.href ?? null,
@@ -157,7 +162,7 @@ test("moving between pages keeps the head the page's own: canonical URL, descrip
 });
 
 // A page change within the app: the home page's links load the next page the ordinary way (ADR 016).
-test('a page change that takes a moment shows a bar along the top until the page is there', async ({ page }) => {
+test('a page change that takes a moment shows a bar along the top until the page is there', async ({ visitorPage: page }) => {
   // (The form pages are documents since ADR 037: the staff sign-in and the events page are pages of the app.)
   await page.goto('/admin/login');
   // The events page's code held back, as on a slow phone.
@@ -175,7 +180,7 @@ test('a page change that takes a moment shows a bar along the top until the page
   await expect(bar).toHaveCount(0);
 });
 
-test('the buttons lead to the enrollment form and the admin sign-in', async ({ page }) => {
+test('the buttons lead to the enrollment form and the admin sign-in', async ({ visitorPage: page }) => {
   await page.goto('/');
   await page.getByRole('link', { name: 'Apply Online Today' }).click();
   await expect(page).toHaveURL(/\/enrollment$/);
@@ -186,7 +191,9 @@ test('the buttons lead to the enrollment form and the admin sign-in', async ({ p
   await expect(page).toHaveURL(/\/admin\/login$/);
 });
 
-test('with nothing uploaded or posted, the gallery shows the five built-in photos and the teaser its empty texts', async ({ page }) => {
+test('with nothing uploaded or posted, the gallery shows the five built-in photos and the teaser its empty texts', async ({
+  visitorPage: page,
+}) => {
   const fresh = await freshServer();
   try {
     await page.goto(fresh.url + '/');
@@ -216,7 +223,7 @@ test('with nothing uploaded or posted, the gallery shows the five built-in photo
 });
 
 test('an uploaded picture leads the gallery, the built-in photos fill the rest of the grid, and no alt repeats its caption', async ({
-  page,
+  visitorPage: page,
   server,
 }) => {
   const fileName = `e2e-${crypto.randomUUID()}.png`;

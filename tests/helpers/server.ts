@@ -80,6 +80,18 @@ export interface TestServerOptions {
   ssrDir?: string;
 }
 
+const testHashes = new Map<string, Promise<string>>();
+/**
+ * The helper accounts' argon2id hash, made once per password and worker, not once per account: a hash takes tens
+ * of milliseconds of a core at the production parameters, and every file's server makes these accounts again
+ * (docs/testing.md). Each hash verifies its password like any other; the accounts merely share a salt.
+ */
+export function testPasswordHash(password: string): Promise<string> {
+  let hashed = testHashes.get(password);
+  if (!hashed) testHashes.set(password, (hashed = hashPassword(password)));
+  return hashed;
+}
+
 /** The real app on an ephemeral port over a copy of the migrated template database. */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const dir = mkdtempSync(join(tmpdir(), 'childcare-test-'));
@@ -118,7 +130,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     const name = role === 'director' ? 'Test Director' : 'Test Teacher';
     return db
       .insert(adminUsers)
-      .values({ email, name, role, passwordHash: await hashPassword('director-pass-1') })
+      .values({ email, name, role, passwordHash: await testPasswordHash('director-pass-1') })
       .returning()
       .get().id;
   }
@@ -146,7 +158,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       let parent = db.query.parentUsers.findFirst({ where: (p, { eq }) => eq(p.email, email) }).sync();
       parent ??= db
         .insert(parentUsers)
-        .values({ email, firstName: 'Pat', lastName: 'Parent', passwordHash: await hashPassword('parent-pass-1') })
+        .values({ email, firstName: 'Pat', lastName: 'Parent', passwordHash: await testPasswordHash('parent-pass-1') })
         .returning()
         .get();
       return { token: createParentSession(db, clock, parent.id).token, parentId: parent.id };
