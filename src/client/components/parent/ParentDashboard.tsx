@@ -1,12 +1,12 @@
 import { centre } from '~/shared/centre';
-import { keepPreviousData, useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { BookOpen, CalendarDays, KeyRound, LogOut, NotebookPen, Settings, Sparkles } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useDeferredValue, useEffect, useRef, useState } from 'react';
 import type { ParentDashboardSearch, ParentDashboardTab } from '~/shared/parent-dashboard-search';
 import { clearSignOutPending, forgetOfflineCopies, markSignOutPending } from '../../lib/offline';
 import { rememberPortalLanguage } from '../../lib/portal-catalogue';
-import { clearParentSession, getParentToken } from '../../lib/parent-session';
+import { clearParentSession } from '../../lib/parent-session';
 import { useOfferSignOut } from '../../lib/header-sign-out';
 import { isSigningOut, parentSignInAfterSessionEnded, signingOut } from '../../lib/session-ended';
 import { toast } from '../../lib/toast';
@@ -17,29 +17,16 @@ import { Card } from '../ui/Card';
 import { ChildSelect } from './child-select';
 
 export { loadChildSelect } from './child-select';
+/** Fetches a tab's code (the route's loader, for the tab the address opens). */
+export const loadTab = (tab: ParentDashboardTab) => PORTAL_TABS[tab].load();
 import { revealTabPanel } from '../ui/reveal-tab-panel';
 import { PortalTabs } from './PortalTabs';
-import { Timeline } from '../daily/Timeline';
+import { PORTAL_TABS } from './tabs';
 import { programLabel } from './categories';
-import { ActivityItem } from './ActivityItem';
-import { CalendarLink } from './CalendarLink';
-import { MilestonesTab } from './MilestonesTab';
-import { NoteItem } from './NoteItem';
-import { PagedList } from './PagedList';
 import { TodayAttendance } from './TodayAttendance';
 import { dashboardQuery, signedInParentQuery, usePortalLanguage } from './queries';
 import { PortalIntlProvider, usePortalIntl, useCatalogueReady } from '../../i18n';
 import { TOAST_CLEARANCE } from '~/client/lib/toast-area';
-
-/**
- * The Communication and Payments tabs are loaded when first opened, as the staff dashboard's tabs are: with
- * their forms, dialogs and the upload they are most of the dashboard's code, and a parent opening the portal
- * at pickup wants the overview rendered first (Lighthouse's phone profile: 274 KB of script before this).
- */
-const CommunicationCenter = lazy(() => import('../communication/CommunicationCenter').then((m) => ({ default: m.CommunicationCenter })));
-const ParentPayments = lazy(() => import('./ParentPayments').then((m) => ({ default: m.ParentPayments })));
-/** The family's pickup list and its form, on the Overview tab (ADR 073): loaded when that tab is first opened. */
-const FamilyPickups = lazy(() => import('./FamilyPickups').then((m) => ({ default: m.FamilyPickups })));
 
 /** Loaded when first opened: its password rules bring the common-password dictionary (shared/schemas/password-policy.ts). */
 const ChangePasswordDialog = lazy(() => import('./ChangePasswordDialog').then((m) => ({ default: m.ChangePasswordDialog })));
@@ -53,11 +40,6 @@ const HEADER_BUTTON =
 
 /** Loaded when first opened, as the password dialog (language and notification choices). */
 const PreferencesDialog = lazy(() => import('./PreferencesDialog').then((m) => ({ default: m.PreferencesDialog })));
-
-/** A page of a long list (a year of activities is loaded as the parent scrolls through it). */
-export const PAGE_SIZE = 20;
-
-/** The first load's query: the same options in the route loader and here, so the data arrives in one round trip. */
 
 function StatCard({ icon, label, value }: { icon: ReactNode; label: string; value: number | undefined }) {
   return (
@@ -105,9 +87,6 @@ function Dashboard() {
   const { t } = intl;
   // The sign-in in the portal's language: /es/parent-login for a parent who reads Spanish.
   const signIn = `${intl.language === 'es' ? '/es' : ''}/parent-login`;
-  const NO_NOTES = t('portal.noNotes');
-  const NO_ACTIVITIES = t('portal.noActivities');
-  const NO_TODAY = t('portal.today.empty');
   const navigate = useNavigate();
   // The child shown and the tab open live in the address (shared/parent-dashboard-search.ts): each choice is a
   // step the Back button undoes, and a reload comes back to it. The page keeps its scroll position.
@@ -170,23 +149,7 @@ function Dashboard() {
 
   const child = shown?.child ?? null;
   const selectedId = child?.id ?? '';
-  const activities = useInfiniteQuery({
-    ...trpc.parentPortal.activities.infiniteQueryOptions(
-      { childId: selectedId, limit: PAGE_SIZE },
-      { getNextPageParam: (last) => last.nextCursor },
-    ),
-    enabled: !!child && tab === 'activities',
-    staleTime: 30_000,
-  });
-  const notes = useInfiniteQuery({
-    ...trpc.parentPortal.notes.infiniteQueryOptions(
-      { childId: selectedId, limit: PAGE_SIZE },
-      { getNextPageParam: (last) => last.nextCursor },
-    ),
-    enabled: !!child && tab === 'notes',
-    staleTime: 30_000,
-  });
-
+  const OpenTab = PORTAL_TABS[tab].Tab;
   async function signOut() {
     const stay = signingOut();
     // The phone's cached copies of this parent's dashboard go first, even offline (ADR 051).
@@ -318,68 +281,10 @@ function Dashboard() {
           }}
           onSelect={setTab}
         >
-          {tab === 'today' && (
-            <section aria-labelledby="today-heading" className="flex flex-col gap-3">
-              <h2 id="today-heading" className="text-lg font-semibold text-stone-900">
-                {t('portal.today.heading', { name: child.childName })}
-              </h2>
-              <Timeline items={data.today} label={t('portal.today.heading', { name: child.childName })} empty={NO_TODAY} words={intl} />
-            </section>
-          )}
-          {tab === 'overview' && (
-            <div className="grid gap-6 lg:grid-cols-2">
-              <section aria-labelledby="recent-notes" className="flex flex-col gap-3">
-                <h2 id="recent-notes" className="text-lg font-semibold text-stone-900">
-                  {t('portal.recentNotes')}
-                </h2>
-                {data.recentNotes.length === 0 ? (
-                  <p className="text-stone-600">{NO_NOTES}</p>
-                ) : (
-                  data.recentNotes.map((n) => <NoteItem key={n.id} note={n} />)
-                )}
-              </section>
-              <section aria-labelledby="recent-activities" className="flex flex-col gap-3">
-                <h2 id="recent-activities" className="text-lg font-semibold text-stone-900">
-                  {t('portal.recentActivities')}
-                </h2>
-                {data.recentActivities.length === 0 ? (
-                  <p className="text-stone-600">{NO_ACTIVITIES}</p>
-                ) : (
-                  data.recentActivities.map((a) => <ActivityItem key={a.id} activity={a} />)
-                )}
-              </section>
-              <div className="lg:col-span-2">
-                <Suspense fallback={<TabLoading />}>
-                  <FamilyPickups childId={child.id} childName={child.childName} />
-                </Suspense>
-              </div>
-              <div className="lg:col-span-2">
-                <CalendarLink />
-              </div>
-            </div>
-          )}
-          {tab === 'activities' && (
-            <PagedList
-              query={activities}
-              empty={NO_ACTIVITIES}
-              label={t('portal.list.activities')}
-              render={(a) => <ActivityItem activity={a} />}
-            />
-          )}
-          {tab === 'notes' && (
-            <PagedList query={notes} empty={NO_NOTES} label={t('portal.list.notes')} render={(n) => <NoteItem note={n} />} />
-          )}
-          {tab === 'milestones' && data.milestones && <MilestonesTab data={data.milestones} />}
-          {tab === 'communication' && (
-            <Suspense fallback={<TabLoading />}>
-              <CommunicationCenter userType="parent" childId={child.id} parentEmail={parent?.email ?? ''} children={data.children} />
-            </Suspense>
-          )}
-          {tab === 'payments' && (
-            <Suspense fallback={<TabLoading />}>
-              <ParentPayments childId={child.id} parentEmail={parent?.email ?? null} token={getParentToken()} />
-            </Suspense>
-          )}
+          {/* Keyed by tab: a tab opened the first time shows the loading state in its place while its code loads. */}
+          <Suspense key={tab} fallback={<TabLoading />}>
+            <OpenTab data={data} child={child} parent={parent} />
+          </Suspense>
         </PortalTabs>
       </div>
       {changeOpened && (
