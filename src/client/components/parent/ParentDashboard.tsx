@@ -12,7 +12,7 @@ import { isSigningOut, parentSignInAfterSessionEnded, signingOut } from '../../l
 import { toast } from '../../lib/toast';
 import { takeToastLeftForThisPage } from '../../lib/toast-handoff';
 import { isNotFound, isUnauthorized, queryClient, trpc } from '../../lib/trpc';
-import { Button } from '../ui/Button';
+import { PlainButton } from '../ui/PlainButton';
 import { Card } from '../ui/Card';
 import { ChildSelect } from './child-select';
 
@@ -31,6 +31,7 @@ import { TOAST_CLEARANCE } from '~/client/lib/toast-area';
 /** Loaded when first opened: its password rules bring the common-password dictionary (shared/schemas/password-policy.ts). */
 const ChangePasswordDialog = lazy(() => import('./ChangePasswordDialog').then((m) => ({ default: m.ChangePasswordDialog })));
 /**
+ * Native buttons (PlainButton): a click is all they need, and React Aria's press handling is not in the first load.
  * The header's three buttons (Preferences, Change Password, Sign Out): one look, each at least 44 px square. On a
  * 375 px phone they share one row in three equal columns, the icon above the words, which may take two lines
  * ('Change / Password', 'Cambiar / contraseña') rather than push a button onto a row of its own.
@@ -194,10 +195,10 @@ function Dashboard() {
   const data = shown;
 
   const signOutButton = (className?: string) => (
-    <Button variant="outline" className={className} onPress={() => void signOut()}>
+    <PlainButton variant="outline" className={className} onClick={() => void signOut()}>
       <LogOut aria-hidden="true" className="size-4 shrink-0" />
       {t('portal.signOut')}
-    </Button>
+    </PlainButton>
   );
 
   if (!child) {
@@ -218,28 +219,28 @@ function Dashboard() {
           {parent && <p className="text-stone-600">{t('portal.welcome', { name: parent.firstName || t('portal.parent') })}</p>}
         </div>
         <div className="grid w-full grid-cols-3 gap-2 sm:flex sm:w-auto sm:flex-wrap">
-          <Button
+          <PlainButton
             variant="outline"
             className={HEADER_BUTTON}
-            onPress={() => {
+            onClick={() => {
               setPreferOpened(true);
               setPreferring(true);
             }}
           >
             <Settings aria-hidden="true" className="size-4 shrink-0" />
             {t('portal.preferences')}
-          </Button>
-          <Button
+          </PlainButton>
+          <PlainButton
             variant="outline"
             className={HEADER_BUTTON}
-            onPress={() => {
+            onClick={() => {
               setChangeOpened(true);
               setChanging(true);
             }}
           >
             <KeyRound aria-hidden="true" className="size-4 shrink-0" />
             {t('portal.changePassword')}
-          </Button>
+          </PlainButton>
           {signOutButton(HEADER_BUTTON)}
         </div>
       </div>
