@@ -1,14 +1,12 @@
-import type { IntlShape } from '@formatjs/intl';
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
 import { I18nProvider } from 'react-aria-components';
 import { CENTRE_TIME_ZONE } from '~/shared/centre-time';
-import { LOCALES, makeIntl } from '~/shared/i18n/formatter';
-import { oneFullStop } from '~/shared/i18n/lite';
+import { type Language, LOCALES } from '~/shared/i18n/languages';
+import { formatLite } from '~/shared/i18n/lite';
 import { errorsEn } from '~/shared/i18n/errors-en';
 import { portalEn, type PortalKey } from '~/shared/i18n/portal-en';
 import { formatAmount, formatCents } from '~/shared/money';
 import { centreTime } from '~/shared/timeline-text';
-import type { Language } from '~/shared/i18n/languages';
 import { formatDate, formatDateTime } from './lib/format';
 import { errorMessage } from './lib/trpc';
 import { FieldMessageLanguage, refusalOf } from './lib/field-message-language';
@@ -16,7 +14,7 @@ import { loadPortalCatalogue, portalCatalogue, portalError, registerPortalCatalo
 
 registerPortalCatalogue('en', portalEn, errorsEn);
 
-type Values = Record<string, string | number | Date>;
+type Values = Record<string, string | number>;
 
 /**
  * The parent portal's words, dates and money in the parent's saved language (ADR 047), through
@@ -51,14 +49,30 @@ const isCalendarDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
 
 function build(language: Language): PortalIntl {
   const messages = portalCatalogue(language) ?? portalEn;
+  const locale = LOCALES[language];
   // In the browser the phone's own zone (as format.ts, and no time-zone formatter to make during hydration);
   // on the server the centre's, whose families these are. A mismatch is kept as the server rendered it (MomentDay).
-  const intl: IntlShape<string> = makeIntl(language, messages, typeof window === 'undefined' ? CENTRE_TIME_ZONE : undefined);
+  const zone = typeof window === 'undefined' ? { timeZone: CENTRE_TIME_ZONE } : {};
+  // The messages through the small formatter, held to FormatJS's answer for every portal message
+  // (tests/unit/i18n-lite.test.ts): FormatJS's parser stays out of the dashboard's first load (ADR 070, ADR 089).
+  // Dates and money through the platform's Intl, as FormatJS formats them; each formatter made once, when first used.
+  const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
+  const once = <F extends Intl.DateTimeFormat | Intl.NumberFormat>(name: string, make: () => F): F => {
+    let f = formatters.get(name);
+    if (!f) formatters.set(name, (f = make()));
+    return f as F;
+  };
+  const day = (options: Intl.DateTimeFormatOptions) =>
+    once(
+      `day${options.timeZone ?? ''}`,
+      () => new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric', ...options }),
+    );
+  const money = () => once('money', () => new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' }));
   const moment = (value: string | Date) => (typeof value === 'string' ? new Date(value) : value);
   return {
     language,
-    locale: LOCALES[language],
-    t: (key, values) => intl.formatMessage({ id: key }, oneFullStop(messages[key], values)) as string,
+    locale,
+    t: (key, values) => formatLite(locale, messages[key], values),
     error: (message) => portalError(language, message),
     callError(error, fallback) {
       // The server's refusal by its id, in this language; else what it said (already in the parent's language).
@@ -70,25 +84,37 @@ function build(language: Language): PortalIntl {
     date(value) {
       if (language === 'en' || !value) return formatDate(value);
       // A calendar date is that day wherever the reader is: formatted at noon UTC, in UTC.
-      if (typeof value === 'string' && isCalendarDate(value))
-        return intl.formatDate(new Date(`${value}T12:00:00Z`), { timeZone: 'UTC', day: 'numeric', month: 'short', year: 'numeric' });
+      if (typeof value === 'string' && isCalendarDate(value)) return day({ timeZone: 'UTC' }).format(new Date(`${value}T12:00:00Z`));
       const d = moment(value);
-      return Number.isNaN(d.getTime()) ? '' : intl.formatDate(d, { day: 'numeric', month: 'short', year: 'numeric' });
+      return Number.isNaN(d.getTime()) ? '' : day(zone).format(d);
     },
     dateTime(value) {
       if (language === 'en' || !value) return formatDateTime(value);
       const d = moment(value);
       return Number.isNaN(d.getTime())
         ? ''
-        : intl.formatDate(d, { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+        : once(
+            'dateTime',
+            () =>
+              new Intl.DateTimeFormat(locale, {
+                day: 'numeric',
+                month: 'short',
+                year: 'numeric',
+                hour: 'numeric',
+                minute: '2-digit',
+                ...zone,
+              }),
+          ).format(d);
     },
     time(value) {
       if (language === 'en') return centreTime(value);
       const d = moment(value);
-      return Number.isNaN(d.getTime()) ? '' : intl.formatTime(d, { hour: 'numeric', minute: '2-digit', timeZone: CENTRE_TIME_ZONE });
+      return Number.isNaN(d.getTime())
+        ? ''
+        : once('time', () => new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone: CENTRE_TIME_ZONE })).format(d);
     },
-    amount: (value) => (language === 'en' ? formatAmount(value) : intl.formatNumber(Number(value), { style: 'currency', currency: 'USD' })),
-    cents: (value) => (language === 'en' ? formatCents(value) : intl.formatNumber(value / 100, { style: 'currency', currency: 'USD' })),
+    amount: (value) => (language === 'en' ? formatAmount(value) : money().format(Number(value))),
+    cents: (value) => (language === 'en' ? formatCents(value) : money().format(value / 100)),
   };
 }
 

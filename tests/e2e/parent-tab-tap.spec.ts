@@ -47,3 +47,30 @@ test('a tap on a tab once the app has the page opens it, with the CPU slowed 4x'
   await page.getByRole('tab', { name: 'Daily Activities' }).tap();
   await activitiesOpen(page);
 });
+
+test("a later tab's code loads when it is first opened: its loading state in the tab's place, then the tab", async ({ page, server }) => {
+  const fam = await parentFamily(server, 'tap');
+  await signIn(page, fam.email, fam.password);
+  // The Overview tab's chunk is held until its loading state has been seen (components/parent/tabs.tsx, ADR 089).
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const asked: string[] = [];
+  await page.route(/\/assets\/OverviewTab-[^/]*\.js$/, async (route) => {
+    asked.push(route.request().url());
+    await held;
+    await route.continue();
+  });
+  await openSlowly(page);
+  await pageReady(page);
+  // Today's content needs no more code: the Overview's chunk is not asked for until the tab is opened.
+  await expect(page.getByRole('tab', { name: 'Today' })).toHaveAttribute('aria-selected', 'true');
+  expect(asked).toEqual([]);
+  await page.getByRole('tab', { name: 'Overview' }).tap();
+  await expect(page.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
+  const panel = page.getByRole('tabpanel', { name: 'Overview' });
+  await expect(panel.getByText('Loading...')).toBeVisible();
+  expect(asked).toHaveLength(1);
+  release();
+  await expect(panel.getByRole('heading', { name: 'Recent Development Notes' })).toBeVisible();
+  await expect(panel.getByText('Loading...')).toHaveCount(0);
+});

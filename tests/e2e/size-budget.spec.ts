@@ -117,26 +117,54 @@ test("no script carries the e-mails' or the PDFs' words: only the server writes 
   expect(carrying).toEqual([]);
 });
 
-test("the parent dashboard's first load leaves out its Communication and Payments tabs, the child select and the password dialog", () => {
-  const manifest = readManifest();
-  const firstLoad = new Set([...pageClosure(manifest, ['routes/parent-dashboard.tsx?tsr-split=component'])].map((k) => manifest[k]!.file));
-  // React DOM, which the main script imports, is counted.
-  expect([...firstLoad].some((f) => readFileSync(resolve(clientDir, f), 'utf8').includes('hydrateRoot'))).toBe(true);
-  const later = [
-    'components/communication/CommunicationCenter.tsx',
-    'components/parent/ParentPayments.tsx',
-    'components/parent/ChangePasswordDialog.tsx',
-    ...Object.keys(manifest).filter((k) => /^_Select-/.test(k)),
-    // The site's Spanish words (a `/es` page loads them) and the public events page with its calendar.
-    '../shared/i18n/es.ts',
-    ...Object.keys(manifest).filter((k) => /^_EventsPage-/.test(k)),
-  ];
-  expect(later.length).toBe(6);
-  for (const key of later) {
-    expect(manifest[key], key).toBeDefined();
-    expect(firstLoad.has(manifest[key]!.file), key).toBe(false);
-  }
-  const total = [...firstLoad].reduce((sum, file) => sum + gzipKb(file), 0);
-  console.log(`/parent-dashboard's first load: ${firstLoad.size} scripts, ${total.toFixed(1)} KB gzip (budget 212 KB)`);
-  expect(total).toBeLessThan(212);
-});
+/**
+ * The dashboard's first load (ADR 078, ADR 089): the main script, the route's chunks and what they import, and for a
+ * Spanish portal the Spanish words main.tsx loads before hydrating. The target is 150 KB; this ratchet sits just
+ * above today's figure and only comes down.
+ */
+/** English 167.5 KB and Spanish 177.5 KB on 29 November 2026 (the Spanish words are 10 KB more). */
+const DASHBOARD_BUDGET_KB = { en: 170, es: 180 } as const;
+const DASHBOARD_LANGUAGES = { en: [], es: ['../shared/i18n/portal-es.ts', '../shared/i18n/es.ts'] } as const;
+
+for (const language of ['en', 'es'] as const) {
+  const words = DASHBOARD_LANGUAGES[language];
+  test(`the parent dashboard's first load (${language}) leaves out every tab but Today, the child select and the password dialog`, () => {
+    const manifest = readManifest();
+    const firstLoad = new Set(
+      [...pageClosure(manifest, ['routes/parent-dashboard.tsx?tsr-split=component']), ...staticClosure(manifest, [...words])].map(
+        (k) => manifest[k]!.file,
+      ),
+    );
+    // React DOM, which the main script imports, is counted.
+    expect([...firstLoad].some((f) => readFileSync(resolve(clientDir, f), 'utf8').includes('hydrateRoot'))).toBe(true);
+    for (const key of words) expect(manifest[key], key).toBeDefined();
+    // Each tab but Today is its own chunk (components/parent/tabs.tsx): a tab imported some other way is counted here.
+    const later = [
+      'components/parent/OverviewTab.tsx',
+      'components/parent/ListTabs.tsx',
+      'components/parent/MilestonesTab.tsx',
+      'components/communication/CommunicationCenter.tsx',
+      'components/parent/ParentPayments.tsx',
+      'components/parent/ChangePasswordDialog.tsx',
+      ...Object.keys(manifest).filter((k) => /^_Select-/.test(k)),
+      // The public events page with its calendar, and FormatJS (the portal formats through the small formatter).
+      ...Object.keys(manifest).filter((k) => /^_EventsPage-/.test(k)),
+      ...(language === 'en' ? ['../shared/i18n/es.ts'] : []),
+    ];
+    expect(later.length).toBe(language === 'en' ? 9 : 8);
+    for (const key of later) {
+      expect(manifest[key], key).toBeDefined();
+      expect(firstLoad.has(manifest[key]!.file), key).toBe(false);
+    }
+    // Neither React Aria's press handling nor FormatJS's parser: the first view needs neither.
+    const heavy = [...firstLoad].filter((f) =>
+      /react-aria-pressable-style|MALFORMED_ARGUMENT/.test(readFileSync(resolve(clientDir, f), 'utf8')),
+    );
+    expect(heavy).toEqual([]);
+    const total = [...firstLoad].reduce((sum, file) => sum + gzipKb(file), 0);
+    console.log(
+      `/parent-dashboard's first load (${language}): ${firstLoad.size} scripts, ${total.toFixed(1)} KB gzip (budget ${DASHBOARD_BUDGET_KB[language]} KB)`,
+    );
+    expect(total).toBeLessThan(DASHBOARD_BUDGET_KB[language]);
+  });
+}

@@ -1,8 +1,8 @@
-import { useLocation } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import type { IntlShape } from '@formatjs/intl';
 import type { SiteKey as MessageKey } from '../../shared/i18n/en';
-import { languageOfPath, type PageLanguage, pathIn } from '../../shared/i18n/paths';
+import { type PageLanguage, pathIn } from '../../shared/i18n/paths';
+import { usePageLanguage } from './page-language';
 import { makeIntl } from '../../shared/i18n/formatter';
 import { oneFullStop } from '../../shared/i18n/lite';
 import { siteCatalogue } from '../../shared/i18n/registry';
@@ -30,13 +30,7 @@ export function t(language: PageLanguage, key: MessageKey, values?: Record<strin
   return intl.formatMessage({ id: key }, oneFullStop(intl.messages[key] as string | undefined, values)) as string;
 }
 
-/**
- * The public pages' language, from their address (ADR 045): `/es/...` is Spanish. Read from the router's location,
- * so the same components render `/events` and `/es/events`, on the server and in the app alike.
- */
-export function usePageLanguage(): PageLanguage {
-  return languageOfPath(useLocation({ select: (l) => l.pathname }));
-}
+export { usePageLanguage } from './page-language';
 
 export type Translate = (key: MessageKey, values?: Record<string, string | number | Date>) => string;
 

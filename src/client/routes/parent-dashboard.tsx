@@ -29,11 +29,17 @@ export const Route = createFileRoute('/parent-dashboard')({
   },
   loaderDeps: ({ search }) => ({ child: search.child ?? null }),
   // Starts the dashboard's one request while the page's code loads; a failure is the component's to show. A
-  // dashboard the server rendered with a child select is hydrated once the select's code is here.
-  loader: async ({ context, deps }) => {
+  // dashboard the server rendered with a child select is hydrated once the select's code is here, and one opened
+  // at a tab other than Today once that tab's code is (components/parent/tabs.tsx): what shows works at once.
+  loader: async ({ context, deps, location }) => {
     void context.queryClient.prefetchQuery(dashboardQuery(deps.child));
     const rendered = context.queryClient.getQueryData(dashboardQuery(deps.child).queryKey);
-    if (rendered && rendered.children.length > 1) await import('../components/parent/ParentDashboard').then((m) => m.loadChildSelect());
+    const tab = parentDashboardSearch(location.search).tab;
+    const dashboard = import('../components/parent/ParentDashboard');
+    await Promise.all([
+      rendered && rendered.children.length > 1 && dashboard.then((m) => m.loadChildSelect()),
+      tab && dashboard.then((m) => m.loadTab(tab)),
+    ]);
   },
   // Offline, the cached dashboard with its banner, and nothing sent (ADR 051).
   component: () => (

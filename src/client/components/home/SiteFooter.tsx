@@ -1,4 +1,6 @@
-import { useT } from '../../lib/i18n';
+import type { SiteKey } from '~/shared/i18n/en';
+import { siteText } from '~/shared/i18n/registry';
+import { usePageLanguage } from '../../lib/page-language';
 import { Lock } from 'lucide-react';
 import { centre } from '~/shared/centre';
 import { BrandMark } from '../BrandMark';
@@ -32,7 +34,10 @@ function FacebookGlyph() {
 
 /** `home`: on a page other than the home page (the not-found page), the address of the home page its program links lead to. */
 export function SiteFooter({ home }: { home?: string } = {}) {
-  const t = useT();
+  // Through the small formatter, as the navigation bar (ADR 070): the not-found page, drawn by the app, is not to
+  // bring FormatJS's parser into the app's first load.
+  const language = usePageLanguage();
+  const t = (key: SiteKey, values?: Record<string, string>) => siteText(language, key, values);
   return (
     <footer className="bg-stone-900 text-stone-300">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-3">

@@ -2,6 +2,7 @@ import { Award, CheckCircle2 } from 'lucide-react';
 import type { PortalKey } from '~/shared/i18n/portal-en';
 import { type PortalIntl, usePortalIntl } from '../../i18n';
 import type { RouterOutputs } from '../../lib/trpc';
+import type { PortalTabProps } from './tabs';
 import { Badge, Card } from '../ui/Card';
 import { AGE_RANGE_LABELS, capitalize, difficultyTone, MILESTONE_CATEGORY_LABELS } from '../milestones/labels';
 import { MilestoneBadge } from '../milestones/MilestoneCard';
@@ -88,4 +89,9 @@ export function MilestonesTab({ data }: { data: MilestonesData }) {
       )}
     </div>
   );
+}
+
+/** The Milestones tab of the dashboard (tabs.tsx): the child's milestones, when the answer has them. */
+export function PortalMilestonesTab({ data }: PortalTabProps) {
+  return data.milestones ? <MilestonesTab data={data.milestones} /> : null;
 }

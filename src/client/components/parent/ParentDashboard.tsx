@@ -1,53 +1,37 @@
 import { centre } from '~/shared/centre';
-import { keepPreviousData, useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { BookOpen, CalendarDays, KeyRound, LogOut, NotebookPen, Settings, Sparkles } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useDeferredValue, useEffect, useRef, useState } from 'react';
 import type { ParentDashboardSearch, ParentDashboardTab } from '~/shared/parent-dashboard-search';
 import { clearSignOutPending, forgetOfflineCopies, markSignOutPending } from '../../lib/offline';
 import { rememberPortalLanguage } from '../../lib/portal-catalogue';
-import { clearParentSession, getParentToken } from '../../lib/parent-session';
+import { clearParentSession } from '../../lib/parent-session';
 import { useOfferSignOut } from '../../lib/header-sign-out';
 import { isSigningOut, parentSignInAfterSessionEnded, signingOut } from '../../lib/session-ended';
 import { toast } from '../../lib/toast';
 import { takeToastLeftForThisPage } from '../../lib/toast-handoff';
 import { isNotFound, isUnauthorized, queryClient, trpc } from '../../lib/trpc';
-import { Button } from '../ui/Button';
+import { PlainButton } from '../ui/PlainButton';
 import { Card } from '../ui/Card';
 import { ChildSelect } from './child-select';
 
 export { loadChildSelect } from './child-select';
+/** Fetches a tab's code (the route's loader, for the tab the address opens). */
+export const loadTab = (tab: ParentDashboardTab) => PORTAL_TABS[tab].load();
 import { revealTabPanel } from '../ui/reveal-tab-panel';
 import { PortalTabs } from './PortalTabs';
-import { Timeline } from '../daily/Timeline';
+import { PORTAL_TABS } from './tabs';
 import { programLabel } from './categories';
-import { ActivityItem } from './ActivityItem';
-import { CalendarLink } from './CalendarLink';
-import { MilestonesTab } from './MilestonesTab';
-import { NoteItem } from './NoteItem';
-import { PagedList } from './PagedList';
 import { TodayAttendance } from './TodayAttendance';
 import { dashboardQuery, signedInParentQuery, usePortalLanguage } from './queries';
 import { PortalIntlProvider, usePortalIntl, useCatalogueReady } from '../../i18n';
 import { TOAST_CLEARANCE } from '~/client/lib/toast-area';
 
-/**
- * The Communication and Payments tabs are loaded when first opened, as the staff dashboard's tabs are: with
- * their forms, dialogs and the upload they are most of the dashboard's code, and a parent opening the portal
- * at pickup wants the overview rendered first (Lighthouse's phone profile: 274 KB of script before this).
- */
-const CommunicationCenter = lazy(() => import('../communication/CommunicationCenter').then((m) => ({ default: m.CommunicationCenter })));
-const ParentPayments = lazy(() => import('./ParentPayments').then((m) => ({ default: m.ParentPayments })));
-/** The family's pickup list and its form, on the Overview tab (ADR 073): loaded when that tab is first opened. */
-const FamilyPickups = lazy(() => import('./FamilyPickups').then((m) => ({ default: m.FamilyPickups })));
-
-/** The Health tab and the Today tab's notice of a report to sign (ADR 093): loaded when first drawn (ADR 078). */
-const HealthTab = lazy(() => import('./health/HealthTab').then((m) => ({ default: m.HealthTab })));
-const IncidentNotice = lazy(() => import('./health/IncidentNotice').then((m) => ({ default: m.IncidentNotice })));
-
 /** Loaded when first opened: its password rules bring the common-password dictionary (shared/schemas/password-policy.ts). */
 const ChangePasswordDialog = lazy(() => import('./ChangePasswordDialog').then((m) => ({ default: m.ChangePasswordDialog })));
 /**
+ * Native buttons (PlainButton): a click is all they need, and React Aria's press handling is not in the first load.
  * The header's three buttons (Preferences, Change Password, Sign Out): one look, each at least 44 px square. On a
  * 375 px phone they share one row in three equal columns, the icon above the words, which may take two lines
  * ('Change / Password', 'Cambiar / contraseña') rather than push a button onto a row of its own.
@@ -57,11 +41,6 @@ const HEADER_BUTTON =
 
 /** Loaded when first opened, as the password dialog (language and notification choices). */
 const PreferencesDialog = lazy(() => import('./PreferencesDialog').then((m) => ({ default: m.PreferencesDialog })));
-
-/** A page of a long list (a year of activities is loaded as the parent scrolls through it). */
-export const PAGE_SIZE = 20;
-
-/** The first load's query: the same options in the route loader and here, so the data arrives in one round trip. */
 
 function StatCard({ icon, label, value }: { icon: ReactNode; label: string; value: number | undefined }) {
   return (
@@ -109,9 +88,6 @@ function Dashboard() {
   const { t } = intl;
   // The sign-in in the portal's language: /es/parent-login for a parent who reads Spanish.
   const signIn = `${intl.language === 'es' ? '/es' : ''}/parent-login`;
-  const NO_NOTES = t('portal.noNotes');
-  const NO_ACTIVITIES = t('portal.noActivities');
-  const NO_TODAY = t('portal.today.empty');
   const navigate = useNavigate();
   // The child shown and the tab open live in the address (shared/parent-dashboard-search.ts): each choice is a
   // step the Back button undoes, and a reload comes back to it. The page keeps its scroll position.
@@ -174,23 +150,7 @@ function Dashboard() {
 
   const child = shown?.child ?? null;
   const selectedId = child?.id ?? '';
-  const activities = useInfiniteQuery({
-    ...trpc.parentPortal.activities.infiniteQueryOptions(
-      { childId: selectedId, limit: PAGE_SIZE },
-      { getNextPageParam: (last) => last.nextCursor },
-    ),
-    enabled: !!child && tab === 'activities',
-    staleTime: 30_000,
-  });
-  const notes = useInfiniteQuery({
-    ...trpc.parentPortal.notes.infiniteQueryOptions(
-      { childId: selectedId, limit: PAGE_SIZE },
-      { getNextPageParam: (last) => last.nextCursor },
-    ),
-    enabled: !!child && tab === 'notes',
-    staleTime: 30_000,
-  });
-
+  const OpenTab = PORTAL_TABS[tab].Tab;
   async function signOut() {
     const stay = signingOut();
     // The phone's cached copies of this parent's dashboard go first, even offline (ADR 051).
@@ -235,10 +195,10 @@ function Dashboard() {
   const data = shown;
 
   const signOutButton = (className?: string) => (
-    <Button variant="outline" className={className} onPress={() => void signOut()}>
+    <PlainButton variant="outline" className={className} onClick={() => void signOut()}>
       <LogOut aria-hidden="true" className="size-4 shrink-0" />
       {t('portal.signOut')}
-    </Button>
+    </PlainButton>
   );
 
   if (!child) {
@@ -259,28 +219,28 @@ function Dashboard() {
           {parent && <p className="text-stone-600">{t('portal.welcome', { name: parent.firstName || t('portal.parent') })}</p>}
         </div>
         <div className="grid w-full grid-cols-3 gap-2 sm:flex sm:w-auto sm:flex-wrap">
-          <Button
+          <PlainButton
             variant="outline"
             className={HEADER_BUTTON}
-            onPress={() => {
+            onClick={() => {
               setPreferOpened(true);
               setPreferring(true);
             }}
           >
             <Settings aria-hidden="true" className="size-4 shrink-0" />
             {t('portal.preferences')}
-          </Button>
-          <Button
+          </PlainButton>
+          <PlainButton
             variant="outline"
             className={HEADER_BUTTON}
-            onPress={() => {
+            onClick={() => {
               setChangeOpened(true);
               setChanging(true);
             }}
           >
             <KeyRound aria-hidden="true" className="size-4 shrink-0" />
             {t('portal.changePassword')}
-          </Button>
+          </PlainButton>
           {signOutButton(HEADER_BUTTON)}
         </div>
       </div>
@@ -323,76 +283,10 @@ function Dashboard() {
           }}
           onSelect={setTab}
         >
-          {tab === 'today' && (
-            <section aria-labelledby="today-heading" className="flex flex-col gap-3">
-              <h2 id="today-heading" className="text-lg font-semibold text-stone-900">
-                {t('portal.today.heading', { name: child.childName })}
-              </h2>
-              <Suspense fallback={null}>
-                <IncidentNotice childId={child.id} childName={child.childName} onOpen={() => setTab('health')} />
-              </Suspense>
-              <Timeline items={data.today} label={t('portal.today.heading', { name: child.childName })} empty={NO_TODAY} words={intl} />
-            </section>
-          )}
-          {tab === 'overview' && (
-            <div className="grid gap-6 lg:grid-cols-2">
-              <section aria-labelledby="recent-notes" className="flex flex-col gap-3">
-                <h2 id="recent-notes" className="text-lg font-semibold text-stone-900">
-                  {t('portal.recentNotes')}
-                </h2>
-                {data.recentNotes.length === 0 ? (
-                  <p className="text-stone-600">{NO_NOTES}</p>
-                ) : (
-                  data.recentNotes.map((n) => <NoteItem key={n.id} note={n} />)
-                )}
-              </section>
-              <section aria-labelledby="recent-activities" className="flex flex-col gap-3">
-                <h2 id="recent-activities" className="text-lg font-semibold text-stone-900">
-                  {t('portal.recentActivities')}
-                </h2>
-                {data.recentActivities.length === 0 ? (
-                  <p className="text-stone-600">{NO_ACTIVITIES}</p>
-                ) : (
-                  data.recentActivities.map((a) => <ActivityItem key={a.id} activity={a} />)
-                )}
-              </section>
-              <div className="lg:col-span-2">
-                <Suspense fallback={<TabLoading />}>
-                  <FamilyPickups childId={child.id} childName={child.childName} />
-                </Suspense>
-              </div>
-              <div className="lg:col-span-2">
-                <CalendarLink />
-              </div>
-            </div>
-          )}
-          {tab === 'activities' && (
-            <PagedList
-              query={activities}
-              empty={NO_ACTIVITIES}
-              label={t('portal.list.activities')}
-              render={(a) => <ActivityItem activity={a} />}
-            />
-          )}
-          {tab === 'notes' && (
-            <PagedList query={notes} empty={NO_NOTES} label={t('portal.list.notes')} render={(n) => <NoteItem note={n} />} />
-          )}
-          {tab === 'milestones' && data.milestones && <MilestonesTab data={data.milestones} />}
-          {tab === 'health' && (
-            <Suspense fallback={<TabLoading />}>
-              <HealthTab childId={child.id} />
-            </Suspense>
-          )}
-          {tab === 'communication' && (
-            <Suspense fallback={<TabLoading />}>
-              <CommunicationCenter userType="parent" childId={child.id} parentEmail={parent?.email ?? ''} children={data.children} />
-            </Suspense>
-          )}
-          {tab === 'payments' && (
-            <Suspense fallback={<TabLoading />}>
-              <ParentPayments childId={child.id} parentEmail={parent?.email ?? null} token={getParentToken()} />
-            </Suspense>
-          )}
+          {/* Keyed by tab: a tab opened the first time shows the loading state in its place while its code loads. */}
+          <Suspense key={tab} fallback={<TabLoading />}>
+            <OpenTab data={data} child={child} parent={parent} openTab={setTab} />
+          </Suspense>
         </PortalTabs>
       </div>
       {changeOpened && (
