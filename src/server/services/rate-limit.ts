@@ -169,6 +169,8 @@ export function createLimiters() {
     /** 'Forgot your password?': a few requests an hour per address (an IPv6 address by its /48), and per e-mail. */
     passwordResetByIp: new RateLimit(10, 60 * MINUTE),
     passwordResetByAccount: new RateLimit(3, 60 * MINUTE),
+    /** The first start's setup form: wrong links, per address (staff/first-start.ts); a right link is never counted. */
+    firstStart: new RateLimit(10, 60 * MINUTE),
     /**
      * Reset e-mails queued, from every address together: far above a centre's families forgetting at once, and a
      * bound on the mail queue. Spent only by a message queued (an e-mail with no account costs nothing), and
