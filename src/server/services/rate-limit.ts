@@ -15,6 +15,7 @@ import { createPasswordCheckAdmission } from '../auth/password-checks';
 import type { Clock } from '../clock';
 import { DEFAULT_MAX_BYTES, WindowCounter } from './window-counter';
 import { saying, englishOf } from '../refusal';
+import { loadPdfLibrary } from '../pdf/library';
 import type { ErrorKey } from '../../shared/i18n/errors-en';
 
 export { addressKey, WindowCounter } from './window-counter';
@@ -148,6 +149,8 @@ export async function inBuildSlot<T>(ctx: BuildCtx, work: () => T | Promise<T>):
   const ticket = ctx.limits.builds.admit(ctx, accountOf(ctx.auth));
   try {
     await ticket.ready;
+    // Whatever is built here may draw a PDF: the library is loaded on the first one (pdf/library.ts, ADR 091).
+    await loadPdfLibrary();
     await breathe();
     return await work();
   } finally {
