@@ -182,6 +182,18 @@ export const staffPasswordLinks = sqliteTable(
 );
 
 /**
+ * The first start's setup link (ADR 091): made at start while no staff account exists, valid 24 hours, used once
+ * to create the director. Only SHA-256 of the token is stored, as for every single-use link.
+ */
+export const setupLinks = sqliteTable('setup_links', {
+  id: id(),
+  tokenHash: text('token_hash').notNull().unique(),
+  expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+  usedAt: integer('used_at', { mode: 'timestamp_ms' }),
+  createdAt: createdAt(),
+});
+
+/**
  * The audit trail (ADR 038): one row per staff write, in the write's transaction. Append-only: the
  * migration adds triggers that refuse UPDATE and DELETE, and each row's hash chains over the previous row's
  * hash and its own content (src/server/audit/record.ts), so a row edited behind the app's back is found.

@@ -121,6 +121,16 @@ function staffPasswordChange(f: Fixtures, role: Role) {
 }
 const invite = () => ({ name: unique('Tess Teacher'), email: `${unique('matrix.invite')}@example.com`, role: 'teacher' });
 const setPassword = async (f: Fixtures) => ({ token: await f.staffToken(), password: unique('Lantern orchard pebble') });
+/**
+ * The first start's setup form (ADR 091): the matrix's centre has staff, so no link can set it up again: 400 to
+ * everyone, and no role gets an account out of it (tests/integration/first-start.test.ts has the working link).
+ */
+const firstStart = () => ({
+  token: unique('setup-token'),
+  name: 'Dana Director',
+  email: `${unique('matrix.setup')}@example.com`,
+  password: unique('Lantern orchard pebble'),
+});
 const respond = async (f: Fixtures) => ({
   id: await f.documentRequestA(),
   documentUrl: await f.uploadedByA(),
@@ -197,6 +207,7 @@ export const PROCEDURES: Record<string, ProcedureEntry> = {
   'adminAuth.me': { expect: staff() },
   'adminAuth.forgotPassword': { expect: everyone(), input: forgot },
   'adminAuth.setPassword': { expect: everyone(), input: setPassword },
+  'adminAuth.setup': { expect: everyone(400), input: firstStart },
   'adminAuth.changePassword': { expect: staff(), input: staffPasswordChange },
   'staff.list': { expect: director() },
   'staff.invite': { expect: director(), input: invite },
@@ -331,6 +342,7 @@ export const ROUTES: Record<string, RouteEntry> = {
   'GET /api/admin/me': { expect: staff() },
   'POST /api/admin/forgot-password': { expect: everyone(), body: forgot },
   'POST /api/admin/set-password': { expect: everyone(), body: setPassword },
+  'POST /api/admin/setup': { expect: everyone(400), body: firstStart },
   'POST /api/admin/change-password': { expect: staff(), body: staffPasswordChange },
   'GET /api/admin/staff': { expect: director() },
   'POST /api/admin/staff': { expect: director(201), body: invite },

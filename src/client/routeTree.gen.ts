@@ -18,6 +18,7 @@ import { Route as ParentResetPasswordRouteImport } from './routes/parent-reset-p
 import { Route as StaffAdminDashboardRouteImport } from './routes/_staff/admin-dashboard'
 import { Route as AdminLoginRouteImport } from './routes/admin/login'
 import { Route as AdminSetPasswordRouteImport } from './routes/admin/set-password'
+import { Route as AdminSetupRouteImport } from './routes/admin/setup'
 import { Route as EsIndexRouteImport } from './routes/es/index'
 import { Route as EsEventsRouteImport } from './routes/es/events'
 import { Route as EsMilestonesRouteImport } from './routes/es/milestones'
@@ -68,6 +69,11 @@ const AdminSetPasswordRoute = AdminSetPasswordRouteImport.update({
   path: '/admin/set-password',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminSetupRoute = AdminSetupRouteImport.update({
+  id: '/admin/setup',
+  path: '/admin/setup',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const EsIndexRoute = EsIndexRouteImport.update({
   id: '/es/',
   path: '/es/',
@@ -103,6 +109,7 @@ export interface FileRoutesByFullPath {
   '/admin-dashboard': typeof StaffAdminDashboardRoute
   '/admin/login': typeof AdminLoginRoute
   '/admin/set-password': typeof AdminSetPasswordRoute
+  '/admin/setup': typeof AdminSetupRoute
   '/es/events': typeof EsEventsRoute
   '/es/milestones': typeof EsMilestonesRoute
   '/es/parent-reset-password': typeof EsParentResetPasswordRoute
@@ -118,6 +125,7 @@ export interface FileRoutesByTo {
   '/admin-dashboard': typeof StaffAdminDashboardRoute
   '/admin/login': typeof AdminLoginRoute
   '/admin/set-password': typeof AdminSetPasswordRoute
+  '/admin/setup': typeof AdminSetupRoute
   '/es/events': typeof EsEventsRoute
   '/es/milestones': typeof EsMilestonesRoute
   '/es/parent-reset-password': typeof EsParentResetPasswordRoute
@@ -135,6 +143,7 @@ export interface FileRoutesById {
   '/_staff/admin-dashboard': typeof StaffAdminDashboardRoute
   '/admin/login': typeof AdminLoginRoute
   '/admin/set-password': typeof AdminSetPasswordRoute
+  '/admin/setup': typeof AdminSetupRoute
   '/es/events': typeof EsEventsRoute
   '/es/milestones': typeof EsMilestonesRoute
   '/es/parent-reset-password': typeof EsParentResetPasswordRoute
@@ -152,6 +161,7 @@ export interface FileRouteTypes {
     | '/admin-dashboard'
     | '/admin/login'
     | '/admin/set-password'
+    | '/admin/setup'
     | '/es/events'
     | '/es/milestones'
     | '/es/parent-reset-password'
@@ -167,6 +177,7 @@ export interface FileRouteTypes {
     | '/admin-dashboard'
     | '/admin/login'
     | '/admin/set-password'
+    | '/admin/setup'
     | '/es/events'
     | '/es/milestones'
     | '/es/parent-reset-password'
@@ -183,6 +194,7 @@ export interface FileRouteTypes {
     | '/_staff/admin-dashboard'
     | '/admin/login'
     | '/admin/set-password'
+    | '/admin/setup'
     | '/es/events'
     | '/es/milestones'
     | '/es/parent-reset-password'
@@ -199,6 +211,7 @@ export interface RootRouteChildren {
   ParentResetPasswordRoute: typeof ParentResetPasswordRoute
   AdminLoginRoute: typeof AdminLoginRoute
   AdminSetPasswordRoute: typeof AdminSetPasswordRoute
+  AdminSetupRoute: typeof AdminSetupRoute
   EsEventsRoute: typeof EsEventsRoute
   EsMilestonesRoute: typeof EsMilestonesRoute
   EsParentResetPasswordRoute: typeof EsParentResetPasswordRoute
@@ -270,6 +283,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminSetPasswordRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/admin/setup': {
+      id: '/admin/setup'
+      path: '/admin/setup'
+      fullPath: '/admin/setup'
+      preLoaderRoute: typeof AdminSetupRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/es/': {
       id: '/es/'
       path: '/es'
@@ -329,6 +349,7 @@ const rootRouteChildren: RootRouteChildren = {
   ParentResetPasswordRoute: ParentResetPasswordRoute,
   AdminLoginRoute: AdminLoginRoute,
   AdminSetPasswordRoute: AdminSetPasswordRoute,
+  AdminSetupRoute: AdminSetupRoute,
   EsEventsRoute: EsEventsRoute,
   EsMilestonesRoute: EsMilestonesRoute,
   EsParentResetPasswordRoute: EsParentResetPasswordRoute,

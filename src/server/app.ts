@@ -39,6 +39,7 @@ import { fromCache, responseCache } from './cache/response-cache';
 import { PORTAL_PAGES, PUBLIC_PAGES, SPANISH_PATHS } from '../shared/public-pages';
 import { createLimiters } from './services/rate-limit';
 import { languageOfPath } from '../shared/i18n/paths';
+import { SETUP_PAGE } from './staff/first-start';
 
 export const PROJECT_ROOT = resolve(import.meta.dirname, '../..');
 export const DEFAULT_CLIENT_DIR = resolve(PROJECT_ROOT, 'dist/client');
@@ -289,7 +290,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     // (A build made after the server started is read on the first request.)
     indexHtml ??= readTemplate();
     if (indexHtml === null) return c.text('The client is not built. Run `npm run build`.', 503);
-    c.header('Cache-Control', 'no-cache');
+    // The first start's setup page (ADR 091) is kept by no cache at all: its link is a key to the whole centre.
+    c.header('Cache-Control', c.req.path === SETUP_PAGE ? 'no-store' : 'no-cache');
     const head = headTags(c.req.path, origin);
     const preloads = routePreloads(c.req.path);
     const template = withPageLanguage(indexHtml, c.req.path).replace('<!--app-head-->', () => head);

@@ -95,6 +95,9 @@ export interface Config {
   cacheBudgetBytes: number;
 }
 
+/** Every variable the configuration reads (deploy/ examples are checked against it: tests/ops/deploy-examples.test.ts). */
+export const CONFIG_VARIABLES: readonly string[] = [...Object.keys(envSchema.shape), 'LOG_LEVEL', 'NODE_ENV'];
+
 export class ConfigError extends Error {}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {

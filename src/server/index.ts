@@ -3,11 +3,11 @@ import type { Server } from 'node:http';
 import { resolve } from 'node:path';
 import { createApp } from './app';
 import { forgetAbandonedUploads } from './documents/uploads';
-import { generatePassword } from './auth/password';
 import { listen } from './http-server';
 import { DEFAULT_CONNECTION_LIMITS } from './connection-limits';
 import { deleteExpiredSessions } from './auth/session';
 import { ensureFirstAdmin, prepareDatabase } from './bootstrap';
+import { issueSetupLink, SETUP_LINK_FILE, setupLinkUrl } from './staff/first-start';
 import { systemClock } from './clock';
 import { ConfigError, loadConfig } from './config';
 import { clearRunning, markRunning } from './backup/running';
@@ -37,14 +37,15 @@ async function main() {
   if (config.admin) {
     if (await ensureFirstAdmin(db, config.admin)) logger.info({ email: config.admin.email }, 'created the first admin from ADMIN_EMAIL');
   } else {
-    // A fresh install without ADMIN_EMAIL still gets a working login: a random password, shown once and kept
-    // in the private folder (never a fixed default that every copy of this code would share).
-    const admin = { email: 'admin@example.com', password: generatePassword(), name: 'Centre Director' };
-    if (await ensureFirstAdmin(db, admin)) {
-      const file = resolve(config.privateDir, 'initial-admin.txt');
-      writePrivateFile(file, `email: ${admin.email}\npassword: ${admin.password}\n`);
+    // A fresh install without ADMIN_EMAIL: a setup link, printed once and kept in the private folder, opens the
+    // page where the director creates her own account (ADR 091). Never a fixed default every copy would share.
+    const token = issueSetupLink(db, systemClock);
+    if (token) {
+      const file = resolve(config.privateDir, SETUP_LINK_FILE);
+      const link = setupLinkUrl(config.publicUrl, token);
+      writePrivateFile(file, `${link}\n`);
       console.log(
-        `\n  First start: an admin account was created.\n    e-mail:   ${admin.email}\n    password: ${admin.password}\n  (also saved in ${file}; set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own)\n`,
+        `\n  First start: open this link to create the director's account (valid 24 hours, works once):\n    ${link}\n  (also saved in ${file}; set ADMIN_EMAIL and ADMIN_PASSWORD instead for a scripted install)\n`,
       );
     }
   }

@@ -5,11 +5,11 @@
  * a request that outlives the grace period is cut off and the process still exits 0.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { request } from 'node:http';
 import { createServer, connect } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runningServerPid } from '../../src/server/backup/running';
@@ -33,23 +33,25 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-async function startServer(env: Record<string, string> = {}, base: NodeJS.ProcessEnv = process.env) {
+/** Starts the built server over a fresh database; a variable given as undefined is left out (ADMIN_EMAIL for a first start). */
+async function startServer(env: Record<string, string | undefined> = {}, base: NodeJS.ProcessEnv = process.env) {
   const dir = mkdtempSync(join(tmpdir(), 'childcare-prod-'));
   dirs.push(dir);
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const databasePath = join(dir, 'app.sqlite');
+  const all: Record<string, string | undefined> = {
+    ...base,
+    PORT: String(port),
+    DATABASE_PATH: databasePath,
+    UPLOADS_DIR: join(dir, 'uploads'),
+    PUBLIC_URL: origin,
+    ADMIN_EMAIL: 'director@example.com',
+    ADMIN_PASSWORD: 'a long and unusual passphrase',
+    ...env,
+  };
   const child: Child = startNode(['dist/server/index.js'], {
-    env: {
-      ...base,
-      PORT: String(port),
-      DATABASE_PATH: databasePath,
-      UPLOADS_DIR: join(dir, 'uploads'),
-      PUBLIC_URL: origin,
-      ADMIN_EMAIL: 'director@example.com',
-      ADMIN_PASSWORD: 'a long and unusual passphrase',
-      ...env,
-    },
+    env: Object.fromEntries(Object.entries(all).filter(([, v]) => v !== undefined)),
   });
   await child.waitForLine((l) => l.includes(`http://localhost:${port}`));
   return { child, port, origin, databasePath };
@@ -110,6 +112,46 @@ describe('production server (dist/server/index.js)', () => {
     expect(line).toBe(`Childcare centre app: ${origin} (listening on http://localhost:${port})`);
     child.process.kill('SIGTERM');
     expect(await child.exited).toEqual({ code: 0, signal: null });
+  }, 60_000);
+
+  it('a first start without ADMIN_EMAIL prints a setup link and the private file that keeps it; the link creates the director, and the next start prints none', async () => {
+    const first = await startServer({ ADMIN_EMAIL: undefined, ADMIN_PASSWORD: undefined });
+    const link = (await first.child.waitForLine((l) => l.includes('/admin/setup#token='))).trim();
+    expect(link).toMatch(new RegExp(`^${first.origin}/admin/setup#token=[a-z2-7]{52}$`));
+    const saved = await first.child.waitForLine((l) => l.includes('also saved in'));
+    const file = join(dirname(first.databasePath), 'private', 'setup-link.txt');
+    expect(saved).toContain(file);
+    expect(readFileSync(file, 'utf8').trim()).toBe(link);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    // The database keeps only the token's hash.
+    const token = link.split('#token=')[1]!;
+    const db = new Database(first.databasePath, { readonly: true });
+    expect(JSON.stringify(db.prepare('select * from setup_links').all())).not.toContain(token);
+    db.close();
+    const done = await fetch(`${first.origin}/api/admin/setup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: first.origin },
+      body: JSON.stringify({ token, name: 'Dana Director', email: 'dana@example.com', password: 'Lantern orchard pebble 7' }),
+    });
+    expect(done.status).toBe(201);
+    expect(existsSync(file)).toBe(false);
+    first.child.process.kill('SIGTERM');
+    expect(await first.child.exited).toEqual({ code: 0, signal: null });
+    expect(first.child.lines.filter((l) => l.includes('#token=')).length).toBe(1);
+
+    const again = startNode(['dist/server/index.js'], {
+      env: {
+        ...process.env,
+        PORT: String(first.port),
+        DATABASE_PATH: first.databasePath,
+        UPLOADS_DIR: join(dirname(first.databasePath), 'uploads'),
+        PUBLIC_URL: first.origin,
+      },
+    });
+    await again.waitForLine((l) => l.startsWith('Childcare centre app:'));
+    expect(again.lines.join('\n')).not.toContain('#token=');
+    again.process.kill('SIGTERM');
+    expect(await again.exited).toEqual({ code: 0, signal: null });
   }, 60_000);
 
   it('on SIGTERM finishes the request in flight, closes the database cleanly and exits 0', async () => {

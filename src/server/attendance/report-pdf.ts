@@ -5,7 +5,7 @@
  * Every fixed word from the PDFs' catalogue (shared/i18n/pdf-*.ts); long cells wrap, never clipped; a new page
  * repeats the table's header. The event loop turns between children (ADR 068).
  */
-import { jsPDF } from 'jspdf';
+import { loadPdfLibrary, newPdfDocument } from '../pdf/library';
 import { centre } from '../../shared/centre';
 import { centreTimeOf } from '../../shared/centre-clock';
 import { centreDateOf } from '../../shared/centre-time';
@@ -31,7 +31,7 @@ const CHILDREN_PER_TURN = 10;
 type Table = { keys: PdfKey[]; widths: number[] };
 
 class ReportPage {
-  readonly doc = new jsPDF({ unit: 'pt', format: 'letter', orientation: 'landscape', compress: true });
+  readonly doc = newPdfDocument({ unit: 'pt', format: 'letter', orientation: 'landscape', compress: true });
   y = MARGIN;
   private table: Table | null = null;
 
@@ -161,6 +161,7 @@ const RATIO_TABLE: Table = {
 
 /** The month's report as PDF bytes; staff's copy is English. */
 export async function attendanceReportPdf(db: Db, month: string, now: Date): Promise<Buffer> {
+  await loadPdfLibrary();
   const w = new PdfWords('en');
   const page = new ReportPage(w);
   const today = centreDateOf(now);

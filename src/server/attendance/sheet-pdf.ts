@@ -3,7 +3,7 @@
  * check-ins and check-outs, and blank lines for a paper signature. Drawn with jspdf on US Letter, as the
  * payment PDFs are (payments/pdf.ts).
  */
-import { jsPDF } from 'jspdf';
+import { newPdfDocument } from '../pdf/library';
 import { centre } from '../../shared/centre';
 import { centreTimeOf } from '../../shared/centre-clock';
 import { pdfSafe } from '../payments/pdf';
@@ -17,7 +17,7 @@ const BOTTOM = PAGE_H - 48;
 const COLS = [MARGIN, 200, 270, 390, 460] as const;
 
 export function signInSheetPdf(day: Day): Buffer {
-  const doc = new jsPDF({ unit: 'pt', format: 'letter', compress: true });
+  const doc = newPdfDocument({ unit: 'pt', format: 'letter', compress: true });
   const title = `Daily sign-in sheet ${day.date}`;
   doc.setProperties({ title, author: centre.name, creator: centre.name });
   let y = MARGIN;

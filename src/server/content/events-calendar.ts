@@ -1,5 +1,5 @@
-import { getVtimezoneComponent } from '@touch4it/ical-timezones';
-import { ICalCalendar } from 'ical-generator';
+import type { getVtimezoneComponent } from '@touch4it/ical-timezones';
+import type { ICalCalendar } from 'ical-generator';
 import { centre, centreAddressLine } from '../../shared/centre';
 import { CENTRE_TIME_ZONE } from '../../shared/centre-time';
 import { type Language, t } from '../../shared/i18n';
@@ -33,10 +33,20 @@ export interface CalendarEvent {
 const SEQUENCE_EPOCH = Date.UTC(2024, 0, 1);
 const sequenceOf = (updatedAt: Date) => Math.max(0, Math.floor((updatedAt.getTime() - SEQUENCE_EPOCH) / 1000));
 
+let ical: { ICalCalendar: typeof ICalCalendar; getVtimezoneComponent: typeof getVtimezoneComponent } | null = null;
+
+/** ical-generator and the zone files, loaded on the first feed and never at start (ADR 091); the feed's read awaits it. */
+export async function loadCalendarLibrary(): Promise<void> {
+  if (ical) return;
+  const [generator, zones] = await Promise.all([import('ical-generator'), import('@touch4it/ical-timezones')]);
+  ical = { ICalCalendar: generator.ICalCalendar, getVtimezoneComponent: zones.getVtimezoneComponent };
+}
+
 /** The feed's own words come from the catalogue (calendar.*), in `language`: `/api/events.ics` English, `?lang=es` Spanish. */
 export function eventsCalendar(rows: readonly CalendarEvent[], publicUrl: string, language: Language = 'en'): string {
+  if (!ical) throw new Error('loadCalendarLibrary() must resolve before eventsCalendar()');
   const host = new URL(publicUrl).hostname;
-  const cal = new ICalCalendar({
+  const cal = new ical.ICalCalendar({
     prodId: { company: centre.name, product: t(language, 'calendar.product'), language: language.toUpperCase() },
     name: t(language, 'calendar.name', { centre: centre.name }),
     description: t(language, 'calendar.description', { centre: centre.name, city: centre.address.city, state: centre.address.state }),
@@ -44,7 +54,7 @@ export function eventsCalendar(rows: readonly CalendarEvent[], publicUrl: string
     // Phones that honour it ask again every few hours; the answer is the same bytes until an event changes.
     ttl: 60 * 60 * 6,
   });
-  cal.timezone({ name: null, generator: getVtimezoneComponent });
+  cal.timezone({ name: null, generator: ical.getVtimezoneComponent });
   for (const e of rows) {
     const timed = e.startTime !== null && e.startTime !== '';
     // An end before its start (the admin form allows it) would make an invalid event: the start alone, then.

@@ -12,7 +12,7 @@ import type { Language } from '../../shared/i18n/languages';
 import { deleteOr404, updateOr404 } from './writes';
 import { cachedRead, dailyRead } from '../cache/store';
 import { audited } from '../audit/record';
-import { eventsCalendar } from './events-calendar';
+import { eventsCalendar, loadCalendarLibrary } from './events-calendar';
 
 const columns = {
   id: events.id,
@@ -38,7 +38,8 @@ export function upcomingEvents(ctx: Context) {
   return ctx.auth?.kind === 'admin' ? read(true) : dailyRead(ctx, 'events.list', () => read(false));
 }
 
-export function calendarFeed(ctx: Context, language: Language) {
+export async function calendarFeed(ctx: Context, language: Language) {
+  await loadCalendarLibrary();
   return cachedRead(ctx.db, `events.calendar:${language}`, () =>
     eventsCalendar(
       ctx.db

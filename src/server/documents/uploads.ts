@@ -10,7 +10,6 @@ import { join, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { TRPCError } from '@trpc/server';
 import { and, eq, gt, isNotNull, isNull, lt, notExists, sql } from 'drizzle-orm';
-import { fileTypeFromFile } from 'file-type';
 import { communicationMessages, documentRequests, privateFiles, uploadTokens } from '~/db/schema';
 import { MAX_UPLOAD_BYTES } from '../../shared/constants';
 import type { Auth } from '../auth/session';
@@ -268,7 +267,8 @@ export async function receiveUpload(
     await written;
     if (size === 0) throw fail('BAD_REQUEST', 'error.fileEmpty');
 
-    const sniffed = await fileTypeFromFile(tmp).catch(() => undefined);
+    // file-type is loaded on the first upload, not at start (ADR 091).
+    const sniffed = await import('file-type').then((m) => m.fileTypeFromFile(tmp)).catch(() => undefined);
     const type = sniffed ? ALLOWED_TYPES[sniffed.mime] : undefined;
     if (!type) throw fail('UNSUPPORTED_MEDIA_TYPE', WRONG_TYPE_MESSAGE);
 

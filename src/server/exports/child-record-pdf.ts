@@ -6,7 +6,7 @@
  * language: fixed words from the PDFs' catalogue (shared/i18n/pdf-*.ts), dates from the language's
  * formatter; what staff wrote (titles, notes, names) as they wrote it. Staff's copy is English.
  */
-import { jsPDF } from 'jspdf';
+import { loadPdfLibrary, newPdfDocument } from '../pdf/library';
 import { ACTIVITY_CATEGORIES, MILESTONE_CATEGORIES, NOTE_CATEGORIES, PROGRAMS } from '../../shared/constants';
 import { centre, centreAddressLine } from '../../shared/centre';
 import type { Language } from '../../shared/i18n';
@@ -65,7 +65,7 @@ export const ENTRIES_PER_TURN = 4;
 class RecordPage {
   // Not compressed here: jspdf deflates every page in one synchronous call at the end, a long pause for a long
   // record. The archive deflates this entry instead, with zlib off the main thread (family-archive.ts).
-  readonly doc = new jsPDF({ unit: 'pt', format: 'letter', compress: false });
+  readonly doc = newPdfDocument({ unit: 'pt', format: 'letter', compress: false });
   y = MARGIN;
 
   constructor(
@@ -172,6 +172,7 @@ const list = (label: string, items: string[]) => (items.length ? [`${label}: ${i
  * entries, the event loop turning between them, so the other requests are answered while a long record is drawn.
  */
 export async function childRecordPdf(r: RecordForPdf, language: Language = 'en'): Promise<Buffer> {
+  await loadPdfLibrary();
   let drawn = 0;
   const step = async () => {
     if (++drawn % ENTRIES_PER_TURN === 0) await breathe();

@@ -17,7 +17,8 @@ import { existsSync, createReadStream, statSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { and, asc, eq, gt, isNotNull, or, sql } from 'drizzle-orm';
-import { ZipFile } from 'yazl';
+import type { ZipFile } from 'yazl';
+import { loadPdfLibrary } from '../pdf/library';
 import {
   childAchievements,
   childPhotos,
@@ -281,6 +282,17 @@ export interface Archive {
  * archive never sits in memory whole, and the other requests are answered between its steps (ADR 068).
  * `done` is called once when the download ends, fails or is cancelled (the build's slot is given back then).
  */
+let Zip: typeof ZipFile | null = null;
+
+/**
+ * What an archive is built with, loaded on the first archive and never at start (ADR 091): yazl and the PDF library.
+ * The download awaits it before familyArchive (rest/exports.ts).
+ */
+export async function loadArchiveLibraries(): Promise<void> {
+  await loadPdfLibrary();
+  Zip ??= (await import('yazl')).ZipFile;
+}
+
 export function familyArchive(deps: ArchiveDeps, childId: string, scope: ArchiveScope, done: () => void = () => {}): Archive | null {
   const today = centreDateOf(deps.clock.now());
   const child = childOf(deps.db, childId);
@@ -289,7 +301,8 @@ export function familyArchive(deps: ArchiveDeps, childId: string, scope: Archive
   const language = scope.kind === 'parent' ? scope.language : 'en';
   const words = (key: Parameters<typeof t>[1], values?: Record<string, string>) => t(language, key, values);
   const folder = safeName(words('pdf.archive.folder', { child: child.childName, date: today }), 'archive');
-  const zip = new ZipFile();
+  if (!Zip) throw new Error('loadArchiveLibraries() must resolve before familyArchive()');
+  const zip = new Zip();
   const stored = { compress: false, mtime: deps.clock.now() };
   const recordName = `${words('pdf.record.title', { child: child.childName })}.pdf`;
   // The one entry deflated: the record PDF is drawn uncompressed (child-record-pdf.ts), and zlib compresses it

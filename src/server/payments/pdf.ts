@@ -8,7 +8,7 @@
  * periods, descriptions) as they typed it. Staff's downloads and e-mails are English.
  */
 import { format, parseISO } from 'date-fns';
-import { jsPDF } from 'jspdf';
+import { newPdfDocument, type PdfDocument } from '../pdf/library';
 import { centre, centreAddressLine } from '../../shared/centre';
 import { PAYMENT_METHODS, PAYMENT_TYPES } from '../../shared/constants';
 import { intlFor, type Language, t } from '../../shared/i18n';
@@ -132,14 +132,14 @@ export class PdfWords {
 }
 
 export class Page {
-  readonly doc: jsPDF;
+  readonly doc: PdfDocument;
   y = MARGIN;
 
   constructor(
     readonly words: PdfWords,
     title: string,
   ) {
-    this.doc = new jsPDF({ unit: 'pt', format: 'letter', compress: true });
+    this.doc = newPdfDocument({ unit: 'pt', format: 'letter', compress: true });
     this.doc.setProperties({ title: pdfSafe(title), author: centre.name, creator: centre.name, subject: pdfSafe(title) });
     this.doc.setTextColor(...INK);
   }

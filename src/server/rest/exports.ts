@@ -9,7 +9,7 @@ import { withWriteRights } from '../auth/write-rights';
 import { centreToday } from '../clock';
 import { csvResponse, inChunks } from '../exports/csv';
 import { applicationsExport, childrenExport, type CsvExport, EXPORT_CHUNK_ROWS, paymentsExport } from '../exports/admin-exports';
-import { type Archive, archiveResponse, type ArchiveScope, familyArchive } from '../exports/family-archive';
+import { type Archive, archiveResponse, type ArchiveScope, familyArchive, loadArchiveLibraries } from '../exports/family-archive';
 import { verifyArchiveLink } from '../exports/archive-links';
 import { parentChildOr404 } from '../parents/access';
 import { preferencesOf } from '../parents/preferences';
@@ -58,6 +58,7 @@ async function archive(
     const { childId, scope } = check();
     await ticket.ready;
     signal.removeEventListener('abort', ticket.release);
+    await loadArchiveLibraries();
     const built = familyArchive(ctx, childId, scope, ticket.release);
     if (!built) throw refuse('NOT_FOUND', 'error.childNotFound');
     made?.(built);

@@ -1,8 +1,9 @@
 import { forgotPasswordSchema, loginSchema } from '../../shared/schemas/auth';
-import { staffChangePasswordSchema, staffSetPasswordSchema } from '../../shared/schemas/password-policy';
+import { firstStartSetupSchema, staffChangePasswordSchema, staffSetPasswordSchema } from '../../shared/schemas/password-policy';
 import { changeOwnPassword, requestStaffReset, setPasswordWithLink } from '../staff/accounts';
 import { publicProcedure, router, staffProcedure } from '../trpc';
 import { staffLogin, staffLogout, staffMe } from '../staff/sign-in';
+import { completeFirstStart } from '../staff/first-start';
 
 export const adminAuthRouter = router({
   login: publicProcedure.input(loginSchema).mutation(({ ctx, input }) => staffLogin(ctx, input)),
@@ -18,6 +19,9 @@ export const adminAuthRouter = router({
 
   /** /admin/set-password: an invitation's or a reset link's token and the new password. */
   setPassword: publicProcedure.input(staffSetPasswordSchema).mutation(({ ctx, input }) => setPasswordWithLink(ctx, input)),
+
+  /** /admin/setup: the first start's link creates the director and signs her in (ADR 091). */
+  setup: publicProcedure.input(firstStartSetupSchema).mutation(({ ctx, input }) => completeFirstStart(ctx, input)),
 
   /** Any staff member's own password; their other sessions end. */
   changePassword: staffProcedure.input(staffChangePasswordSchema).mutation(({ ctx, input }) => changeOwnPassword(ctx, input)),

@@ -10,8 +10,8 @@ import { rmSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
 import type { TRPCError } from '@trpc/server';
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import { fileTypeFromBuffer } from 'file-type';
-import sharp, { type Sharp } from 'sharp';
+import type sharpLibrary from 'sharp';
+import type { Sharp } from 'sharp';
 import { type PictureVariant, pictures } from '~/db/schema';
 import { MAX_UPLOAD_BYTES } from '../../shared/constants';
 import { ONLY_IMAGES_MESSAGE, type PictureFieldsInput, pictureFieldsSchema } from '../../shared/schemas/gallery';
@@ -22,6 +22,26 @@ import { logger as defaultLogger, type Logger } from '../logger';
 import type { ErrorKey } from '../../shared/i18n/errors-en';
 import { validationError } from '../field-errors';
 import { refuse } from '../refusal';
+
+/**
+ * sharp (libvips) and file-type are loaded on the first picture, never at start: loaded, they hold tens of MB of
+ * every centre's process (ADR 091, docs/performance.md). Each function that decodes calls loadSharp() first.
+ */
+let sharp: typeof sharpLibrary;
+let sharpLoading: Promise<void> | null = null;
+function loadSharp(): Promise<void> {
+  sharpLoading ??= import('sharp').then(
+    (m) => {
+      sharp = m.default;
+    },
+    (err: unknown) => {
+      sharpLoading = null;
+      throw err;
+    },
+  );
+  return sharpLoading;
+}
+const fileTypeFromBuffer = async (bytes: Uint8Array) => (await import('file-type')).fileTypeFromBuffer(bytes);
 
 /** Text for the image's alt attribute: the caption, else a description from the category. */
 export function pictureAlt(p: { caption: string | null; category: string }): string {
@@ -109,6 +129,7 @@ interface Pixels {
  * that is not a readable image is a 400, a picture over MAX_INPUT_PIXELS a 413 (decided from the header alone).
  */
 async function decodeUpload(bytes: Uint8Array): Promise<Pixels> {
+  await loadSharp();
   const type = await fileTypeFromBuffer(bytes).catch(() => undefined);
   if (type?.mime === 'image/heic' || type?.mime === 'image/heif') {
     throw badRequest('error.heic');
@@ -300,6 +321,7 @@ export function deleteGalleryPicture(deps: GalleryDeps, id: string): { success: 
 export async function backfillPictureVariants(deps: Pick<GalleryDeps, 'db' | 'config'>, log: Logger = defaultLogger): Promise<number> {
   const pending = deps.db.select({ id: pictures.id, fileName: pictures.fileName }).from(pictures).where(isNull(pictures.variants)).all();
   let made = 0;
+  if (pending.length) await loadSharp();
   for (const p of pending) {
     const path = storedPath(deps.config.uploadsDir, p.fileName);
     let result: { width: number | null; height: number | null; variants: Encoded[] };

@@ -15,6 +15,7 @@ import { createPasswordCheckAdmission } from '../auth/password-checks';
 import type { Clock } from '../clock';
 import { DEFAULT_MAX_BYTES, WindowCounter } from './window-counter';
 import { saying, englishOf } from '../refusal';
+import { loadPdfLibrary } from '../pdf/library';
 import type { ErrorKey } from '../../shared/i18n/errors-en';
 
 export { addressKey, WindowCounter } from './window-counter';
@@ -148,6 +149,8 @@ export async function inBuildSlot<T>(ctx: BuildCtx, work: () => T | Promise<T>):
   const ticket = ctx.limits.builds.admit(ctx, accountOf(ctx.auth));
   try {
     await ticket.ready;
+    // Whatever is built here may draw a PDF: the library is loaded on the first one (pdf/library.ts, ADR 091).
+    await loadPdfLibrary();
     await breathe();
     return await work();
   } finally {
@@ -169,6 +172,8 @@ export function createLimiters() {
     /** 'Forgot your password?': a few requests an hour per address (an IPv6 address by its /48), and per e-mail. */
     passwordResetByIp: new RateLimit(10, 60 * MINUTE),
     passwordResetByAccount: new RateLimit(3, 60 * MINUTE),
+    /** The first start's setup form: wrong links, per address (staff/first-start.ts); a right link is never counted. */
+    firstStart: new RateLimit(10, 60 * MINUTE),
     /**
      * Reset e-mails queued, from every address together: far above a centre's families forgetting at once, and a
      * bound on the mail queue. Spent only by a message queued (an e-mail with no account costs nothing), and

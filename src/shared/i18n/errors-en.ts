@@ -92,6 +92,8 @@ export const errorsEn = {
   'error.staffLinkInvalidShort': 'This link is invalid or has expired',
   'error.resetLinkUsed': 'This reset link is invalid, was already used or has expired. Please ask for a new one.',
   'error.staffLinkUsed': 'This link is invalid, was already used or has expired. Please ask for a new one.',
+  'error.setupLinkInvalid':
+    'This setup link is invalid, was already used or has expired. Restart the server for a new one, or sign in if the centre is already set up.',
   'error.invalidLogin': 'Invalid email or password',
   'error.accountClosed': 'This Parent Portal account is closed. Please call the office at {phone} if you think this is a mistake.',
   'error.throttled': 'Too many sign-in attempts. Please wait a few minutes and try again.',

@@ -83,6 +83,8 @@ export const errorsEs: Record<ErrorKey, string> = {
   'error.staffLinkInvalidShort': 'Este enlace no es válido o ya venció',
   'error.resetLinkUsed': 'Este enlace para restablecer la contraseña no es válido, ya se usó o venció. Pida uno nuevo.',
   'error.staffLinkUsed': 'Este enlace no es válido, ya se usó o venció. Pida uno nuevo.',
+  'error.setupLinkInvalid':
+    'Este enlace de configuración no es válido, ya se usó o venció. Reinicie el servidor para obtener uno nuevo, o inicie sesión si el centro ya está configurado.',
   'error.invalidLogin': 'El correo electrónico o la contraseña no son correctos',
   'error.accountClosed': 'Esta cuenta del Portal para padres está cerrada. Si cree que es un error, llame a la oficina al {phone}.',
   'error.throttled': 'Demasiados intentos de inicio de sesión. Espere unos minutos e inténtelo de nuevo.',

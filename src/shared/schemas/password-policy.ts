@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { errorId } from '../i18n/error-ids';
 import { isCommonPassword } from '../common-passwords';
-import { passwordField, requiredText } from './fields';
+import { emailField, passwordField, requiredText } from './fields';
 
 /**
  * Every rule for a password someone chooses, in one place. This module pulls in the common-password dictionary
@@ -64,4 +64,12 @@ export const staffSetPasswordSchema = z.object({
 export const staffChangePasswordSchema = z.object({
   currentPassword: passwordField(),
   newPassword: staffPasswordField(),
+});
+
+/** The first start's setup form (ADR 091): the link's token and the director's name, e-mail and password. */
+export const firstStartSetupSchema = z.object({
+  token: requiredText('error.setupLinkInvalid', 200),
+  name: requiredText('error.nameRequired', 100),
+  email: emailField(),
+  password: staffPasswordField(),
 });

@@ -1,0 +1,36 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The heavy libraries are loaded on first use, never when the server starts (ADR 091): each has one module that
+ * loads it with import(), and every other server file imports only its types. A value import anywhere else would
+ * load it at start again, in every centre's process (what each costs: docs/performance.md, `npm run bench:memory`).
+ */
+const root = join(import.meta.dirname, '../..');
+const LAZY: Record<string, string> = {
+  jspdf: 'src/server/pdf/library.ts',
+  sharp: 'src/server/services/images.ts',
+  'file-type': 'src/server/services/images.ts src/server/documents/uploads.ts',
+  yazl: 'src/server/exports/family-archive.ts',
+  'ical-generator': 'src/server/content/events-calendar.ts',
+  '@touch4it/ical-timezones': 'src/server/content/events-calendar.ts',
+};
+
+const serverFiles = (dir: string): string[] =>
+  readdirSync(join(root, dir), { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? serverFiles(join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [join(dir, e.name)] : [],
+  );
+
+describe('heavy modules are loaded on first use', () => {
+  const files = serverFiles('src/server').map((f) => ({ file: relative(root, join(root, f)), text: readFileSync(join(root, f), 'utf8') }));
+
+  it.each(Object.keys(LAZY))('%s: no static value import in src/server; import() only in its own module', (name) => {
+    const quoted = name.replace(/[/.@-]/g, '\\$&');
+    const staticImport = new RegExp(`^import\\s+(?!type\\b)[^;]*from\\s+'${quoted}'`, 'm');
+    expect(files.filter((f) => staticImport.test(f.text)).map((f) => f.file)).toEqual([]);
+    const dynamic = new RegExp(`import\\('${quoted}'\\)`);
+    const loaders = files.filter((f) => dynamic.test(f.text)).map((f) => f.file);
+    expect(loaders.sort()).toEqual(LAZY[name]!.split(' ').sort());
+  });
+});
