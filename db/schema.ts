@@ -4,6 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import type { CentreProfile } from '../src/shared/centre-profile';
 
 const id = () =>
   text('id')
@@ -899,3 +900,15 @@ export const messageDigests = sqliteTable(
   },
   (t) => [uniqueIndex('message_digests_parent_day_idx').on(t.parentId, t.day)],
 );
+
+// ── the centre's profile (ADR 090) ──
+/**
+ * The centre's profile: one row (id 1), its fields as one JSON document validated by
+ * src/shared/centre-profile.ts on every write and read. Without a row the centre is the default profile
+ * (src/shared/centre.ts); the first write stores the whole profile.
+ */
+export const centreProfile = sqliteTable('centre_profile', {
+  id: integer('id').primaryKey(),
+  profile: text('profile', { mode: 'json' }).$type<CentreProfile>().notNull(),
+  updatedAt: updatedAt(),
+});

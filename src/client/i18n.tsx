@@ -1,7 +1,7 @@
 import type { IntlShape } from '@formatjs/intl';
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
 import { I18nProvider } from 'react-aria-components';
-import { CENTRE_TIME_ZONE } from '~/shared/centre-time';
+import { centreTimeZone } from '~/shared/centre-time';
 import { LOCALES, makeIntl } from '~/shared/i18n/formatter';
 import { oneFullStop } from '~/shared/i18n/lite';
 import { errorsEn } from '~/shared/i18n/errors-en';
@@ -53,7 +53,7 @@ function build(language: Language): PortalIntl {
   const messages = portalCatalogue(language) ?? portalEn;
   // In the browser the phone's own zone (as format.ts, and no time-zone formatter to make during hydration);
   // on the server the centre's, whose families these are. A mismatch is kept as the server rendered it (MomentDay).
-  const intl: IntlShape<string> = makeIntl(language, messages, typeof window === 'undefined' ? CENTRE_TIME_ZONE : undefined);
+  const intl: IntlShape<string> = makeIntl(language, messages, typeof window === 'undefined' ? centreTimeZone() : undefined);
   const moment = (value: string | Date) => (typeof value === 'string' ? new Date(value) : value);
   return {
     language,
@@ -85,7 +85,7 @@ function build(language: Language): PortalIntl {
     time(value) {
       if (language === 'en') return centreTime(value);
       const d = moment(value);
-      return Number.isNaN(d.getTime()) ? '' : intl.formatTime(d, { hour: 'numeric', minute: '2-digit', timeZone: CENTRE_TIME_ZONE });
+      return Number.isNaN(d.getTime()) ? '' : intl.formatTime(d, { hour: 'numeric', minute: '2-digit', timeZone: centreTimeZone() });
     },
     amount: (value) => (language === 'en' ? formatAmount(value) : intl.formatNumber(Number(value), { style: 'currency', currency: 'USD' })),
     cents: (value) => (language === 'en' ? formatCents(value) : intl.formatNumber(value / 100, { style: 'currency', currency: 'USD' })),
