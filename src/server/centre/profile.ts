@@ -49,9 +49,9 @@ function storedProfile(db: Pick<Db, 'select'>): CentreProfile {
   return DEFAULT_CENTRE_PROFILE;
 }
 
-/** Reads the profile of `db` into memory (the app does at start). */
-export function loadCentreProfile(db: Db): CentreProfile {
-  return hold(storedProfile(db));
+/** Reads the profile of `db` into memory (the app does at start; an app made only to list its routes has no database). */
+export function loadCentreProfile(db: Db | null | undefined): CentreProfile {
+  return db ? hold(storedProfile(db)) : current;
 }
 
 /** The centre's profile, as last loaded or written. */

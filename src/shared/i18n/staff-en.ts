@@ -26,6 +26,7 @@ export const staffEn = {
   'staff.tab.gallery': 'Gallery',
   'staff.tab.staff': 'Staff',
   'staff.tab.audit': 'Audit',
+  'staff.tab.settings': 'Settings',
   'staff.tryAgain': 'Please try again.',
   'staff.sending': 'Sending...',
   'staff.list.loadFailed': 'This list could not be loaded. Please refresh the page.',
