@@ -13,6 +13,7 @@ export const ISOLATED = [
   'tests/integration/log-secrets.test.ts',
   'tests/integration/page-cache.test.ts',
   'tests/unit/centre-day-render.test.ts',
+  'tests/integration/centre-profile.test.ts',
 ];
 /**
  * The files that take 20 s or more, longest first (docs/performance.md, "The test suite's time"). They start before

@@ -4,6 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import type { CentreProfile } from '../src/shared/centre-profile';
 
 const id = () =>
   text('id')
@@ -971,3 +972,14 @@ export const incidentAmendments = sqliteTable(
   },
   (t) => [index('incident_amendments_incident_idx').on(t.incidentId, t.createdAt)],
 );
+// ── the centre's profile (ADR 090) ──
+/**
+ * The centre's profile: one row (id 1), its fields as one JSON document validated by
+ * src/shared/centre-profile.ts on every write and read. Without a row the centre is the default profile
+ * (src/shared/centre.ts); the first write stores the whole profile.
+ */
+export const centreProfile = sqliteTable('centre_profile', {
+  id: integer('id').primaryKey(),
+  profile: text('profile', { mode: 'json' }).$type<CentreProfile>().notNull(),
+  updatedAt: updatedAt(),
+});

@@ -55,6 +55,9 @@ const staffOrFamilyA = (ok = 200): Expected => ({ anonymous: 401, parentA: ok, p
 let n = 0;
 const unique = (prefix: string) => `${prefix}-${++n}`;
 
+/** A valid patch of the centre's profile: a new licence number, which no page or test reads. */
+const centrePatch = () => ({ licenceNumber: unique('LIC') });
+
 const event = () => ({ title: unique('Pajama Day'), description: 'Wear your pajamas', eventDate: '2026-12-04' });
 const announcement = () => ({
   title: unique('Picture day'),
@@ -189,6 +192,10 @@ export const PROCEDURES: Record<string, ProcedureEntry> = {
   'events.create': { expect: director(), input: event },
   'events.update': { expect: director(), input: async (f) => ({ id: await f.event(), ...event() }) },
   'events.delete': { expect: director(), input: (f) => f.event() },
+  // The centre's profile (ADR 090).
+  'centre.public': { expect: everyone() },
+  'centre.profile': { expect: director() },
+  'centre.update': { expect: director(), input: centrePatch },
   'announcements.list': { expect: everyone() },
   'announcements.all': { expect: director() },
   'announcements.create': { expect: director(), input: announcement },
@@ -353,6 +360,9 @@ export const ROUTES: Record<string, RouteEntry> = {
   },
   'GET /api/admin/audit-log': { expect: director(), path: () => '/api/admin/audit-log?limit=5' },
   'GET /api/admin/audit-log/verify': { expect: director() },
+  'GET /api/centre': { expect: everyone() },
+  'GET /api/admin/centre': { expect: director() },
+  'PATCH /api/admin/centre': { expect: director(), body: centrePatch },
   'POST /api/events': { expect: director(201), body: event },
   'PUT /api/events/:id': { expect: director(), path: async (f) => `/api/events/${await f.event()}`, body: event },
   'DELETE /api/events/:id': { expect: director(), path: async (f) => `/api/events/${await f.event()}` },

@@ -39,6 +39,12 @@ export const SERVER_RENDERED: Readonly<Record<string, readonly PageList[]>> = {
   '/es/milestones': ['milestones.list', 'achievements.list', 'achievements.recent'],
 };
 
+/**
+ * The centre's public profile, set by the server before each render (this bundle has its own copy of the module
+ * that holds it: shared/page-centre.ts, ADR 090).
+ */
+export { setPageCentre } from '../shared/page-centre';
+
 /** The form pages, rendered per request as documents (ADR 037; server/pages/forms.ts). */
 export { renderEnrollmentPage, renderParentLoginPage } from './form-pages';
 

@@ -1,6 +1,6 @@
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
 import { I18nProvider } from 'react-aria-components';
-import { CENTRE_TIME_ZONE } from '~/shared/centre-time';
+import { centreTimeZone } from '~/shared/centre-time';
 import { type Language, LOCALES } from '~/shared/i18n/languages';
 import { formatLite } from '~/shared/i18n/lite';
 import { errorsEn } from '~/shared/i18n/errors-en';
@@ -52,7 +52,7 @@ function build(language: Language): PortalIntl {
   const locale = LOCALES[language];
   // In the browser the phone's own zone (as format.ts, and no time-zone formatter to make during hydration);
   // on the server the centre's, whose families these are. A mismatch is kept as the server rendered it (MomentDay).
-  const zone = typeof window === 'undefined' ? { timeZone: CENTRE_TIME_ZONE } : {};
+  const zone = typeof window === 'undefined' ? { timeZone: centreTimeZone() } : {};
   // The messages through the small formatter, held to FormatJS's answer for every portal message
   // (tests/unit/i18n-lite.test.ts): FormatJS's parser stays out of the dashboard's first load (ADR 070, ADR 089).
   // Dates and money through the platform's Intl, as FormatJS formats them; each formatter made once, when first used.
@@ -111,7 +111,7 @@ function build(language: Language): PortalIntl {
       const d = moment(value);
       return Number.isNaN(d.getTime())
         ? ''
-        : once('time', () => new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone: CENTRE_TIME_ZONE })).format(d);
+        : once('time', () => new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone: centreTimeZone() })).format(d);
     },
     amount: (value) => (language === 'en' ? formatAmount(value) : money().format(Number(value))),
     cents: (value) => (language === 'en' ? formatCents(value) : money().format(value / 100)),

@@ -20,6 +20,8 @@ import { adminEnrollmentRest } from './rest/admin-enrollment';
 import { adminGalleryRest } from './rest/admin-gallery';
 import { adminStaffRest } from './rest/admin-staff';
 import { attendanceRest } from './rest/attendance';
+import { centreRest } from './rest/centre';
+import { loadCentreProfile } from './centre/profile';
 import { dailyRest } from './rest/daily';
 import { communicationsRest } from './rest/communications';
 import { paymentsRest } from './rest/payments';
@@ -96,6 +98,8 @@ function handleError(err: Error, c: HonoContext) {
 
 export function createApp(deps: AppDeps, options: AppOptions = {}) {
   const limits = createLimiters();
+  // The centre's profile, read once here and again after each change (centre/profile.ts, ADR 090).
+  loadCentreProfile(deps.db);
   const clientDir = options.clientDir ?? DEFAULT_CLIENT_DIR;
   const uploadsDir = resolve(deps.config.uploadsDir);
   const app = new Hono();
@@ -219,6 +223,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   api.route('/', dailyRest);
   api.route('/', parentRest);
   api.route('/', incidentsRest);
+  api.route('/', centreRest);
   api.onError(handleError);
   app.route('/api', api);
   app.all('/api/*', (c) => notFoundJson(c));

@@ -1,6 +1,6 @@
 import type { TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
-import { centre } from '../shared/centre';
+import { centre } from './centre/profile';
 import { t } from '../shared/i18n';
 import { type ErrorRef, type ErrorValues, errorRef } from '../shared/i18n/error-ids';
 import type { ErrorKey } from '../shared/i18n/errors-en';
@@ -8,8 +8,8 @@ import type { Language } from '../shared/i18n/languages';
 import { fieldMessages } from '../shared/schemas/fields';
 import { refusalOf } from './refusal';
 
-/** What a 500 says, over tRPC and REST alike: nothing of what failed. */
-export const SERVER_FAILURE: ErrorRef = { id: 'error.server', values: { phone: centre.phones[0] } };
+/** What a 500 says, over tRPC and REST alike: nothing of what failed (the centre's phone as its profile has it now). */
+const serverFailureRef = (): ErrorRef => ({ id: 'error.server', values: { phone: centre.phones[0]! } });
 
 /**
  * The messages tRPC writes itself when it cannot read a request (@trpc/server resolveResponse): they name its
@@ -36,7 +36,7 @@ export const sayIn = (language: Language, ref: ErrorRef) => t(language, ref.id, 
 
 /** A 500's answer: nothing of what failed. */
 export function serverFailure(language: Language): ClientError {
-  return said(language, SERVER_FAILURE);
+  return said(language, serverFailureRef());
 }
 
 /**

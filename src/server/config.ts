@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import { centre } from '../shared/centre';
+import { centre } from './centre/profile';
 import { staffPasswordField } from '../shared/schemas/password-policy';
 import { englishOfMessage } from './refusal';
 
@@ -100,6 +100,11 @@ export const CONFIG_VARIABLES: readonly string[] = [...Object.keys(envSchema.sha
 
 export class ConfigError extends Error {}
 
+/** A name as an address's display name: quoted when it holds a character a bare name may not (RFC 5322). */
+function displayName(name: string): string {
+  return /[()<>[\]:;@\\,."]/.test(name) ? `"${name.replace(/["\\]/g, '')}"` : name;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // Blank variables count as unset, so `FOO=` in a service file does not trip validation.
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
@@ -119,8 +124,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     secureCookies: publicUrl.startsWith('https://'),
     smtpUrl: e.SMTP_URL ?? null,
-    mailFrom: e.MAIL_FROM ?? `Little Buckeyes Learning Center <no-reply@${new URL(publicUrl).hostname}>`,
-    centreEmail: (e.CENTRE_EMAIL ?? centre.email).toLowerCase(),
+    // Read when a message is sent: without MAIL_FROM and CENTRE_EMAIL they follow the centre's profile (ADR 090).
+    get mailFrom() {
+      return e.MAIL_FROM ?? `${displayName(centre.name)} <no-reply@${new URL(publicUrl).hostname}>`;
+    },
+    get centreEmail() {
+      return (e.CENTRE_EMAIL ?? centre.email).toLowerCase();
+    },
     trustProxy: parseTrustProxy(e.TRUST_PROXY) ?? [],
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
     cacheBudgetBytes: e.CACHE_BUDGET_MB * 1024 * 1024,

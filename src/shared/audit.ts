@@ -42,6 +42,7 @@ export const AUDIT_ENTITIES = {
   'staff-attendance': 'Staff clock-in',
   pickup: 'Authorized pickup',
   incident: 'Incident report',
+  centre: 'Centre profile',
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 export const AUDIT_ENTITY_IDS = Object.keys(AUDIT_ENTITIES) as AuditEntity[];

@@ -1,27 +1,59 @@
 /**
- * Calendar arithmetic in the centre's time zone (Columbus, Ohio). Activities carry a calendar date; notes
- * carry a moment. A "week" is Sunday to Saturday as the centre's wall clock reads it, so a note written at
- * 23:59 on Saturday evening in Columbus belongs to that week even though it is already Sunday in UTC.
+ * Calendar arithmetic in the centre's time zone (the profile's `timeZone`, ADR 090). Activities carry a calendar
+ * date; notes carry a moment. A "week" is Sunday to Saturday as the centre's wall clock reads it, so a note written
+ * at 23:59 on Saturday evening at the centre belongs to that week even though it is already Sunday in UTC.
+ *
+ * The zone is set from the profile: on the server by src/server/centre/profile.ts when it reads or writes the
+ * profile, in the browser from the page's data (`setCentreTimeZone`). Until then it is the default profile's.
  */
-export const CENTRE_TIME_ZONE = 'America/New_York';
+export const DEFAULT_CENTRE_TIME_ZONE = 'America/New_York';
+
+let zone: string = DEFAULT_CENTRE_TIME_ZONE;
+
+/** The centre's IANA time zone now. */
+export function centreTimeZone(): string {
+  return zone;
+}
+
+/** Sets the centre's time zone (the profile's); every formatter made for the old one is made again. */
+export function setCentreTimeZone(next: string): void {
+  if (next === zone) return;
+  zone = next;
+  lastMinute = Number.NaN;
+}
+
+/**
+ * A value made for the centre's time zone (a formatter), made on first use and again after the zone changes:
+ * `const fmt = zoned((timeZone) => new Intl.DateTimeFormat('en-US', { timeZone }))`, then `fmt().format(d)`.
+ */
+export function zoned<T>(make: (timeZone: string) => T): () => T {
+  let made: T | undefined;
+  let madeFor = '';
+  return () => {
+    if (made === undefined || madeFor !== zone) {
+      made = make(zone);
+      madeFor = zone;
+    }
+    return made;
+  };
+}
 
 // Made on first use, not when the module loads: a formatter for a time zone costs tens of milliseconds to make
 // on a phone (measured: ~90 ms for these two with Lighthouse's 4x slower CPU), and most pages need one or none.
-let dayFormat: Intl.DateTimeFormat | undefined;
-let partsFormat: Intl.DateTimeFormat | undefined;
-const dayFormatter = () =>
-  (dayFormat ??= new Intl.DateTimeFormat('en-CA', { timeZone: CENTRE_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }));
-const partsFormatter = () =>
-  (partsFormat ??= new Intl.DateTimeFormat('en-US', {
-    timeZone: CENTRE_TIME_ZONE,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  }));
+const dayFormatter = zoned((timeZone) => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }));
+const partsFormatter = zoned(
+  (timeZone) =>
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    }),
+);
 
 /** The centre's calendar date (`YYYY-MM-DD`) at a moment. */
 export function centreDateOf(moment: Date): string {
@@ -50,7 +82,7 @@ export function weekOf(isoDate: string): { start: string; end: string } {
   return { start, end: addDays(start, 6) };
 }
 
-/** How far the centre's wall clock is ahead of UTC at `moment`, in ms (negative in Ohio). */
+/** How far the centre's wall clock is ahead of UTC at `moment`, in ms (negative in the Americas). */
 function offsetAt(moment: Date): number {
   const p = Object.fromEntries(
     partsFormatter()

@@ -1,4 +1,4 @@
-import { centre } from './centre';
+import { pageCentre } from './page-centre';
 import { siteText } from './i18n/registry';
 import { languageOfPath, type PageLanguage, pathIn } from './i18n/paths';
 
@@ -8,7 +8,8 @@ import { languageOfPath, type PageLanguage, pathIn } from './i18n/paths';
  * paths in /sitemap.xml; the client's route `head` takes the same titles (lib/page-title.ts).
  */
 const META = { '/': 'home', '/events': 'events', '/enrollment': 'enrollment', '/milestones': 'milestones' } as const;
-const place = { name: centre.name, city: centre.address.city };
+/** The centre's name and city, as the page's descriptions name them (its profile, ADR 090). */
+const place = () => ({ name: pageCentre().name, city: pageCentre().address.city });
 
 /** A public page's head in `language`, its words from the catalogue (meta.*). */
 function pageIn<P extends keyof typeof META>(language: PageLanguage, path: P) {
@@ -16,7 +17,10 @@ function pageIn<P extends keyof typeof META>(language: PageLanguage, path: P) {
   return {
     path: pathIn(language, path) as P,
     title: id === 'home' ? null : siteText(language, `meta.${id as Exclude<typeof id, 'home'>}.title`),
-    description: siteText(language, `meta.${id}.description`, place),
+    // Read when asked: it names the centre as its profile has it now.
+    get description() {
+      return siteText(language, `meta.${id}.description`, place());
+    },
   };
 }
 
@@ -54,7 +58,9 @@ export const PORTAL_PAGES = [
   {
     path: '/parent-dashboard',
     title: 'Parent Dashboard',
-    description: `Your child's activities, development notes, milestones, messages and receipts at ${centre.name}. Sign in with the login the centre sent you.`,
+    get description() {
+      return `Your child's activities, development notes, milestones, messages and receipts at ${pageCentre().name}. Sign in with the login the centre sent you.`;
+    },
   },
 ] as const;
 
@@ -69,8 +75,8 @@ export type PublicPage = (typeof PUBLIC_PAGES)[number];
 /** A page's full title: its own, then the centre's name (read first by screen readers and tabs). */
 export function fullTitle(title?: string | null, language: PageLanguage = 'en'): string {
   return title
-    ? siteText(language, 'meta.pageTitle', { title, name: centre.name })
-    : siteText(language, 'meta.siteTitle', { name: centre.name });
+    ? siteText(language, 'meta.pageTitle', { title, name: pageCentre().name })
+    : siteText(language, 'meta.siteTitle', { name: pageCentre().name });
 }
 
 /**

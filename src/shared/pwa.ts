@@ -1,4 +1,4 @@
-import { centre } from './centre';
+import { pageCentre } from './page-centre';
 
 /**
  * The parent portal on the home screen (ADR 051): the numbers the manifest, the pages' head, the
@@ -34,6 +34,7 @@ export const APPLE_TOUCH_ICON = '/icons/apple-touch-icon.png';
 
 /** The web app manifest (https://www.w3.org/TR/appmanifest/). */
 export function webManifest() {
+  const centre = pageCentre();
   return {
     id: PORTAL_START_URL,
     name: `${centre.shortName} Parent Portal`,

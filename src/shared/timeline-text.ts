@@ -1,4 +1,4 @@
-import { CENTRE_TIME_ZONE } from './centre-time';
+import { zoned } from './centre-time';
 import { formatLite } from './i18n/lite';
 import { portalEn, type PortalKey } from './i18n/portal-en';
 import type { TimelineBody } from './timeline';
@@ -17,11 +17,10 @@ export interface TimelineWords {
   time(moment: Date | string): string;
 }
 
-let timeFormat: Intl.DateTimeFormat | undefined;
+const timeFormat = zoned((timeZone) => new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit' }));
 /** A moment on the centre's wall clock in English ('7:42 AM'). */
 export function centreTime(moment: Date | string): string {
-  timeFormat ??= new Intl.DateTimeFormat('en-US', { timeZone: CENTRE_TIME_ZONE, hour: 'numeric', minute: '2-digit' });
-  return timeFormat.format(new Date(moment));
+  return timeFormat().format(new Date(moment));
 }
 
 /** The English words, as the staff's screens and an English parent read them. */

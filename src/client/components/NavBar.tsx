@@ -1,7 +1,7 @@
 import { Link, useLocation } from '@tanstack/react-router';
 import { ArrowLeft, Languages, LogOut, Menu, X } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
-import { centre } from '../../shared/centre';
+import { pageCentre } from '../../shared/page-centre';
 import { siteText } from '../../shared/i18n/registry';
 import { hasTwin, languageOfPath, type PageLanguage, pathIn } from '../../shared/i18n/paths';
 import { useHeaderSignOut } from '../lib/header-sign-out';
@@ -77,6 +77,7 @@ function PortalNavBar({ child }: { child: string | null }) {
 }
 
 function Header({ pathname, language: wanted }: { pathname: string; language: PageLanguage }) {
+  const centre = pageCentre();
   const backOnly = BACK_ONLY.has(pathname.replace(/\/+$/, '') || '/');
   const staff = STAFF_PAGES.has(pathname.replace(/\/+$/, ''));
   const language = useSiteWords(wanted);

@@ -1,5 +1,6 @@
 import { ClipboardPen, Phone } from 'lucide-react';
-import { centre, telHref } from '../../shared/centre';
+import { pageCentre } from '../../shared/page-centre';
+import { telHref } from '../../shared/centre-profile';
 import { buttonClass } from './ui/button-class';
 import { LinkButton } from './ui/LinkButton';
 import { useLocation } from '@tanstack/react-router';
@@ -26,6 +27,7 @@ export const PHONE_ACTION_BAR_CLEARANCE = 'pb-[calc(4rem+env(safe-area-inset-bot
 
 /** On a phone, Call and Apply stay at hand at the bottom of the screen, as parents expect of a centre's site. */
 export function PhoneActionBar() {
+  const centre = pageCentre();
   const language = languageOfPath(useLocation({ select: (l) => l.pathname }));
   return (
     <nav
@@ -33,10 +35,10 @@ export function PhoneActionBar() {
       className="fixed inset-x-0 bottom-0 z-40 border-t border-stone-200 bg-white/95 px-3 pt-2 pb-[max(0.5rem,env(safe-area-inset-bottom))] backdrop-blur md:hidden"
     >
       <div className="grid grid-cols-2 gap-2">
-        <a href={telHref(centre.phones[0])} className={buttonClass('outline', 'md')}>
+        <a href={telHref(centre.phone)} className={buttonClass('outline', 'md')}>
           <Phone aria-hidden="true" className="size-4" />
           {siteText(language, 'nav.call')}
-          <span className="sr-only"> {centre.phones[0]}</span>
+          <span className="sr-only"> {centre.phone}</span>
         </a>
         <LinkButton href={pathIn(language, '/enrollment')} variant="primary" size="md">
           <ClipboardPen aria-hidden="true" className="size-4" />

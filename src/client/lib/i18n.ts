@@ -6,7 +6,7 @@ import { usePageLanguage } from './page-language';
 import { makeIntl } from '../../shared/i18n/formatter';
 import { oneFullStop } from '../../shared/i18n/lite';
 import { siteCatalogue } from '../../shared/i18n/registry';
-import { CENTRE_TIME_ZONE } from '../../shared/centre-time';
+import { centreTimeZone } from '../../shared/centre-time';
 import { formatDate, formatTime12, parseIsoDate } from './format';
 
 const made = new Map<PageLanguage, IntlShape<string>>();
@@ -17,8 +17,9 @@ const made = new Map<PageLanguage, IntlShape<string>>();
  */
 export function intlFor(language: PageLanguage): IntlShape<string> {
   let intl = made.get(language);
-  if (!intl) {
-    intl = makeIntl(language, siteCatalogue(language), CENTRE_TIME_ZONE);
+  // Made again when the centre's time zone changes (its profile, ADR 090).
+  if (!intl || intl.timeZone !== centreTimeZone()) {
+    intl = makeIntl(language, siteCatalogue(language), centreTimeZone());
     made.set(language, intl);
   }
   return intl;

@@ -1,4 +1,4 @@
-import { centre } from '../../shared/centre';
+import { pageCentre } from '../../shared/page-centre';
 import { errorsEn } from '../../shared/i18n/errors-en';
 import { formatLite } from '../../shared/i18n/lite';
 
@@ -8,8 +8,10 @@ interface CallError {
   data?: { httpStatus?: number } | null;
 }
 
-export const NETWORK_MESSAGE = formatLite('en-US', errorsEn['error.network'], { phone: centre.phones[0] });
-export const SERVER_MESSAGE = formatLite('en-US', errorsEn['error.server'], { phone: centre.phones[0] });
+/** The page's centre (its data block): the phone these sentences give. */
+const centre = pageCentre();
+export const NETWORK_MESSAGE = formatLite('en-US', errorsEn['error.network'], { phone: centre.phone });
+export const SERVER_MESSAGE = formatLite('en-US', errorsEn['error.server'], { phone: centre.phone });
 
 /** A message a person wrote, not a machine's: no JSON, no "500: ..." status prefix, no stack or error names. */
 function isPlainSentence(message: string): boolean {

@@ -6,7 +6,7 @@
  * repeats the table's header. The event loop turns between children (ADR 068).
  */
 import { loadPdfLibrary, newPdfDocument } from '../pdf/library';
-import { centre } from '../../shared/centre';
+import { centre } from '../centre/profile';
 import { centreTimeOf } from '../../shared/centre-clock';
 import { centreDateOf } from '../../shared/centre-time';
 import type { PdfKey } from '../../shared/i18n/pdf-en';

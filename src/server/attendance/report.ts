@@ -8,7 +8,8 @@
  */
 import { and, asc, eq, gt, gte, inArray, lt, or } from 'drizzle-orm';
 import { attendanceEvents, classrooms, enrolledChildren, staffAttendance } from '~/db/schema';
-import { centre } from '../../shared/centre';
+import { centre } from '../centre/profile';
+import { WEEKDAYS } from '../../shared/centre-profile';
 import { centreClock24 } from '../../shared/centre-clock';
 import { addDays, centreDateOf, centreRange } from '../../shared/centre-time';
 import { ageInMonths, staffRequired } from '../../shared/ratios';
@@ -153,11 +154,8 @@ export interface RatioBreach {
   childNames: string[];
 }
 
-/** The days the centre is open (centre.openingHours): a day without a record is an absence only on these. */
-const OPEN_WEEKDAYS = new Set<number>(
-  centre.openingHours.days.map((d) => ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'].indexOf(d)),
-);
-const isOpenDay = (date: string) => OPEN_WEEKDAYS.has(new Date(`${date}T00:00:00Z`).getUTCDay());
+/** Whether the centre opens on `date` by its profile's hours: a day without a record is an absence only on these. */
+const isOpenDay = (date: string) => centre.hours[WEEKDAYS[(new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7]!] !== null;
 
 function labelOf(
   event: { by: string; override: boolean; overrideReason: string | null; recordedByName: string },

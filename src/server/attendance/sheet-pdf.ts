@@ -4,7 +4,7 @@
  * payment PDFs are (payments/pdf.ts).
  */
 import { newPdfDocument } from '../pdf/library';
-import { centre } from '../../shared/centre';
+import { centre } from '../centre/profile';
 import { centreTimeOf } from '../../shared/centre-clock';
 import { pdfSafe } from '../payments/pdf';
 import type { attendanceDay } from './records';

@@ -3,7 +3,7 @@
  * uploaded document. Like the parents' notices they carry no private content (no message text, no medical
  * details, no file): only that something is waiting, and where to read it in the dashboard.
  */
-import { centre } from '../../shared/centre';
+import { centre } from '../centre/profile';
 import type { Config } from '../config';
 import type { Context } from '../context';
 import { logger } from '../logger';

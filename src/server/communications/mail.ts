@@ -3,7 +3,7 @@
  * words of a message and any document stay behind the sign-in (e-mail is neither private nor reliable, and
  * these may be about a child's health). Each is written in the language the parent chose (ADR 047).
  */
-import { centre } from '../../shared/centre';
+import { centre } from '../centre/profile';
 import { type Language, t } from '../../shared/i18n';
 import { DOCUMENT_TYPES } from '../../shared/constants';
 import type { Config } from '../config';

@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import type { ParentContext, SignedInContext, StaffContext } from '../context';
 import { and, count, eq, getTableColumns, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { communicationMessages, documentRequests, enrolledChildren, parentChildRelationships } from '~/db/schema';
-import { centre } from '../../shared/centre';
+import { centre } from '../centre/profile';
 import {
   type adminMessageSchema,
   documentDueSchema,

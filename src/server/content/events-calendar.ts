@@ -1,7 +1,7 @@
 import type { getVtimezoneComponent } from '@touch4it/ical-timezones';
 import type { ICalCalendar } from 'ical-generator';
-import { centre, centreAddressLine } from '../../shared/centre';
-import { CENTRE_TIME_ZONE } from '../../shared/centre-time';
+import { addressLine } from '../../shared/centre-profile';
+import { centreProfile } from '../centre/profile';
 import { type Language, t } from '../../shared/i18n';
 
 /** What the feed needs of an event (public ones only: the caller reads `is_public = 1`). */
@@ -21,7 +21,7 @@ export interface CalendarEvent {
 /**
  * The public events as an iCalendar feed (RFC 5545, GET /api/events.ics), made by `ical-generator`.
  *
- * - An event with a start time is at that wall-clock time in the centre's zone (`DTSTART;TZID=America/New_York`),
+ * - An event with a start time is at that wall-clock time in the centre's zone (`DTSTART;TZID=` the profile's zone),
  *   with the zone's VTIMEZONE from the files `@touch4it/ical-timezones` ships (no network). No calendar-wide
  *   zone is set, so DTSTAMP and LAST-MODIFIED stay in UTC as RFC 5545 wants them.
  * - An event without a start time is all-day (`DTSTART;VALUE=DATE`).
@@ -46,6 +46,7 @@ export async function loadCalendarLibrary(): Promise<void> {
 export function eventsCalendar(rows: readonly CalendarEvent[], publicUrl: string, language: Language = 'en'): string {
   if (!ical) throw new Error('loadCalendarLibrary() must resolve before eventsCalendar()');
   const host = new URL(publicUrl).hostname;
+  const centre = centreProfile();
   const cal = new ical.ICalCalendar({
     prodId: { company: centre.name, product: t(language, 'calendar.product'), language: language.toUpperCase() },
     name: t(language, 'calendar.name', { centre: centre.name }),
@@ -63,9 +64,9 @@ export function eventsCalendar(rows: readonly CalendarEvent[], publicUrl: string
       id: `${e.id}@${host}`,
       summary: e.title,
       description: e.description || null,
-      location: e.location || centreAddressLine,
+      location: e.location || addressLine(centre),
       categories: [{ name: e.category }],
-      ...(timed ? { start: `${e.eventDate}T${e.startTime}:00`, end, timezone: CENTRE_TIME_ZONE } : { start: e.eventDate, allDay: true }),
+      ...(timed ? { start: `${e.eventDate}T${e.startTime}:00`, end, timezone: centre.timeZone } : { start: e.eventDate, allDay: true }),
       stamp: e.updatedAt,
       created: e.createdAt,
       lastModified: e.updatedAt,

@@ -10,7 +10,8 @@
  */
 import { and, asc, eq, notExists, sql } from 'drizzle-orm';
 import { dailySummaries, enrolledChildren, parentChildRelationships, parentPreferences, parentUsers } from '~/db/schema';
-import { centre } from '../../shared/centre';
+import { centre } from '../centre/profile';
+import { WEEKDAYS } from '../../shared/centre-profile';
 import { addDays, centreDateOf, centreMidnight } from '../../shared/centre-time';
 import { intlFor, t } from '../../shared/i18n';
 import type { Language } from '../../shared/schemas/preferences';
@@ -30,8 +31,6 @@ import { timelineWords } from './words';
 export const CATCH_UP_DAYS = 3;
 export const SUMMARY_TICK_MS = 60_000;
 const SENT_BY = 'End-of-day summary';
-const OPEN_DAYS: readonly string[] = centre.openingHours.days;
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
 export interface SummaryDeps {
   db: Db;
@@ -40,11 +39,13 @@ export interface SummaryDeps {
   config: Pick<Config, 'publicUrl'>;
 }
 
-const weekdayOf = (date: string) => WEEKDAYS[new Date(`${date}T12:00:00Z`).getUTCDay()]!;
+/** The centre's hours on `date` by its profile, or null on a day it is closed. */
+const hoursOn = (date: string) => centre.hours[WEEKDAYS[(new Date(`${date}T12:00:00Z`).getUTCDay() + 6) % 7]!];
 
-/** The moment the centre closes on `date` (its wall clock in Columbus; shared/centre.ts). */
+/** The moment the centre closes on `date` (its wall clock, its profile's hours; an open day's). */
 export function closingMoment(date: string): Date {
-  const [h, m] = centre.openingHours.closes.split(':').map(Number) as [number, number];
+  const closes = hoursOn(date)?.closes ?? '17:30';
+  const [h, m] = closes.split(':').map(Number) as [number, number];
   // Daylight saving time changes on a Sunday at 2 AM, when the centre is closed: midnight plus the hours is exact.
   return new Date(centreMidnight(date).getTime() + (h * 60 + m) * 60_000);
 }
@@ -55,7 +56,7 @@ export function dueDates(now: Date): string[] {
   const out: string[] = [];
   for (let i = CATCH_UP_DAYS; i >= 0; i--) {
     const date = addDays(today, -i);
-    if (OPEN_DAYS.includes(weekdayOf(date)) && closingMoment(date).getTime() <= now.getTime()) out.push(date);
+    if (hoursOn(date) && closingMoment(date).getTime() <= now.getTime()) out.push(date);
   }
   return out;
 }

@@ -1,5 +1,5 @@
 /** A child's development, told to the parents in their language: the weekly report staff send, and a milestone reached. */
-import { centre } from '../../shared/centre';
+import { centre } from '../centre/profile';
 import { CATALOGUES, type Language, type MessageKey, t } from '../../shared/i18n';
 import {
   type EmailContent,

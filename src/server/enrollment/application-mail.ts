@@ -3,7 +3,7 @@
  * `language: 'es'`): the confirmation sent when it arrives and the status letters staff send. Every word is the
  * catalogue's (applicationMail.*); what the family typed (names) is never translated and is escaped in the HTML.
  */
-import { centre } from '../../shared/centre';
+import { centre } from '../centre/profile';
 import { type ApplicationStatus, PROGRAMS, type Program } from '../../shared/constants';
 import { isLanguage, type Language, type MessageKey, t } from '../../shared/i18n';
 import {
@@ -74,7 +74,7 @@ export function applicationStatusEmail(application: ApplicationForEmail, status:
 export function applicationReceivedEmail(application: SubmittedApplicationForEmail, config: LinkConfig): EmailContent {
   const language = languageOf(application);
   const child = childOf(application);
-  const [phone, otherPhone] = centre.phones;
+  const [phone, otherPhone = phone] = centre.phones;
   const details: Paragraph[] = [
     paragraph(language, 'applicationMail.child', { child }, { strong: ['child'] }),
     paragraph(language, 'applicationMail.program', { program: programIn(language, application.programRequested) }, { strong: ['program'] }),

@@ -8,7 +8,7 @@ import type { StaffContext } from '../context';
 import { and, asc, eq } from 'drizzle-orm';
 import { enrolledChildren, parentChildRelationships, parentUsers } from '~/db/schema';
 import { type idSchema } from '../../shared/schemas/content';
-import { centre } from '../../shared/centre';
+import { centre } from '../centre/profile';
 import { recordAudit } from '../audit/record';
 import { staffNotice } from '../notice';
 import { ARCHIVE_LINK_DAYS, ARCHIVE_LINK_PATH, archiveLinkToken } from './archive-links';

@@ -8,7 +8,7 @@
  */
 import { loadPdfLibrary, newPdfDocument } from '../pdf/library';
 import { ACTIVITY_CATEGORIES, MILESTONE_CATEGORIES, NOTE_CATEGORIES, PROGRAMS } from '../../shared/constants';
-import { centre, centreAddressLine } from '../../shared/centre';
+import { centre } from '../centre/profile';
 import type { Language } from '../../shared/i18n';
 import type { PdfKey } from '../../shared/i18n/pdf-en';
 import type { AttendanceSummary } from '../attendance/report';
@@ -125,7 +125,7 @@ class RecordPage {
       this.doc.setTextColor(...MUTED);
       const footer = this.words.t('pdf.record.footer', {
         centre: centre.name,
-        address: centreAddressLine,
+        address: centre.addressLine,
         page: String(i),
         pages: String(pages),
       });
@@ -181,7 +181,7 @@ export async function childRecordPdf(r: RecordForPdf, language: Language = 'en')
   const title = w.t('pdf.record.title', { child: r.childName });
   const page = new RecordPage(w, title);
   page.text(centre.name, 16, 'bold', BRAND);
-  page.text(centreAddressLine, 9.5, 'normal', MUTED);
+  page.text(centre.addressLine, 9.5, 'normal', MUTED);
   page.y += 8;
   page.text(title, 18, 'bold');
   page.text(

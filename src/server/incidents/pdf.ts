@@ -3,7 +3,7 @@
  * file (from the dashboard, which adds the licensing notice). Drawn with the receipts' page (payments/pdf.ts): the
  * centre's letterhead, the report's fields, each amendment beside the original, then who received it.
  */
-import { centre, centreAddressLine } from '~/shared/centre';
+import { centre } from '../centre/profile';
 import { centreDateOf } from '~/shared/centre-time';
 import type { Language } from '~/shared/i18n';
 import type { IncidentKind } from '~/shared/licensing-notice';
@@ -78,6 +78,6 @@ export function incidentPdf(r: IncidentForPdf, language: Language = 'en'): Buffe
       );
     else if (r.licensing.deadline) page.field(w.t('pdf.incident.licensingDue'), when(r.licensing.deadline));
   }
-  page.footer(w.t('pdf.footer', { centre: centre.name, address: centreAddressLine, ein: centre.providerTaxId }));
+  page.footer(w.t('pdf.footer', { centre: centre.name, address: centre.addressLine, ein: centre.providerTaxId }));
   return page.bytes();
 }

@@ -12,7 +12,8 @@ import { loginWords } from '../../shared/i18n/login';
 import type { LoginKey } from '../../shared/i18n/login-en';
 import { languageOfPath, type PageLanguage } from '../../shared/i18n/paths';
 import { messagesWithPrefix } from '../../shared/i18n/registry';
-import { centre } from '../../shared/centre';
+import { centre, publicCentre } from '../centre/profile';
+import type { PublicCentre } from '../../shared/centre-profile';
 import { ageWarningText, programAgeFit } from '../../shared/program-age';
 import { dashboardAfterSignIn, parentDashboardSearch } from '../../shared/parent-dashboard-search';
 import { EMPTY_ENROLLMENT, enrollmentSchema } from '../../shared/schemas/enrollment';
@@ -39,6 +40,8 @@ import type { EnrollmentView, ParentLoginView } from '../../client/form-pages';
 interface FormPagesModule {
   renderEnrollmentPage(view: EnrollmentView): Promise<string>;
   renderParentLoginPage(view: ParentLoginView): Promise<string>;
+  /** Sets the centre the render shows (its own copy of shared/page-centre.ts, ADR 090). */
+  setPageCentre?(centre: PublicCentre): void;
 }
 
 type FormPath = '/enrollment' | '/es/enrollment' | '/parent-login' | '/es/parent-login';
@@ -179,23 +182,25 @@ export function formPages(deps: AppDeps, limits: Limiters, { clientDir, ssrDir }
       : Promise.resolve(null));
 
   const templates = new Map<string, string | null>();
-  /** index.html with the page's head and its own script in place of the app's (pages/document-script.ts withOwnScript). */
+  /**
+   * index.html with the page's head and its own script in place of the app's (pages/document-script.ts withOwnScript).
+   * The file is read once; the head is written per request (it names the centre as its profile has it now).
+   */
   function template(path: FormPath): string | null {
     if (!templates.has(path)) {
       const file = resolve(clientDir, 'index.html');
-      const html = existsSync(file)
-        ? withPageLanguage(readFileSync(file, 'utf8'), path).replace('<!--app-head-->', () => headTags(path, origin))
-        : null;
+      const html = existsSync(file) ? withPageLanguage(readFileSync(file, 'utf8'), path) : null;
       const files = entryFiles(clientDir, DOCUMENT_PAGES.get(path) ?? '');
       if (html && !files.length) logger.error({ path }, 'the client build has no script for this form page: rebuild with `npm run build`');
       templates.set(path, html && withOwnScript(html, files));
     }
-    return templates.get(path)!;
+    return templates.get(path)?.replace('<!--app-head-->', () => headTags(path, origin)) ?? null;
   }
 
   async function send(c: HonoContext, path: FormPath, status: number, render: (m: FormPagesModule) => Promise<string>, cache = 'no-store') {
     const [m, page] = [await load(), template(path)];
     if (!m || !page) return c.text('The site is not built. Run `npm run build`.', 503);
+    m.setPageCentre?.(publicCentre());
     const html = await render(m);
     c.header('Cache-Control', cache);
     c.header('Content-Language', languageOfPath(path));

@@ -1,5 +1,6 @@
 import type { Hono } from 'hono';
-import { centre } from '../../shared/centre';
+import { centre } from '../centre/profile';
+import { escapeHtml } from './seo';
 import { APPLE_TOUCH_ICON, MANIFEST_PATH, PORTAL_SCOPE, webManifest } from '../../shared/pwa';
 
 /**
@@ -7,15 +8,13 @@ import { APPLE_TOUCH_ICON, MANIFEST_PATH, PORTAL_SCOPE, webManifest } from '../.
  * the parent's pages. The service worker itself is a file of the client build (dist/client/sw.js).
  */
 
-/** Made once: it depends on nothing a request says. */
-const MANIFEST_BODY = JSON.stringify(webManifest());
-
 export function pwaRoutes(app: Hono) {
   app.get(MANIFEST_PATH, (c) => {
     // An hour: browsers check the manifest now and then for a new name or icons; an hour-old copy is harmless.
+    // Made per request: the name is the centre's profile's, which the director may change (ADR 090).
     c.header('Cache-Control', 'public, max-age=3600');
     c.header('X-Content-Type-Options', 'nosniff');
-    return c.body(MANIFEST_BODY, 200, { 'Content-Type': 'application/manifest+json; charset=utf-8' });
+    return c.body(JSON.stringify(webManifest()), 200, { 'Content-Type': 'application/manifest+json; charset=utf-8' });
   });
 }
 
@@ -32,6 +31,6 @@ export function pwaHeadTags(path: string): string[] {
     `<link rel="manifest" href="${MANIFEST_PATH}" />`,
     `<link rel="apple-touch-icon" href="${APPLE_TOUCH_ICON}" />`,
     '<meta name="mobile-web-app-capable" content="yes" />',
-    `<meta name="apple-mobile-web-app-title" content="${centre.shortName}" />`,
+    `<meta name="apple-mobile-web-app-title" content="${escapeHtml(centre.shortName)}" />`,
   ];
 }

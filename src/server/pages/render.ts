@@ -9,6 +9,8 @@ import type { Context as HonoContext } from 'hono';
 import { PAGE_SEARCH, searchString } from '../../shared/page-search';
 import { notFoundTitle, type PageList } from '../../shared/public-pages';
 import { callRead } from '../cache/registry';
+import { publicCentre } from '../centre/profile';
+import type { PublicCentre } from '../../shared/centre-profile';
 import { cacheStore } from '../cache/store';
 import { type AppDeps, clientIp, createContext } from '../context';
 import { logger } from '../logger';
@@ -33,6 +35,8 @@ interface SsrModule {
   /** Pages rendered only when the address has no query string (their render would depend on it). */
   DRAWN_WITHOUT_QUERY_ONLY?: readonly string[];
   isNotFound(path: string): boolean;
+  /** Sets the centre the render shows (its own copy of shared/page-centre.ts). */
+  setPageCentre?(centre: PublicCentre): void;
   render(path: string, data: Partial<Record<PageList, unknown>>, origin?: string | null): Promise<{ html: string; state: string }>;
   renderParentDashboard?(
     href: string,
@@ -122,6 +126,7 @@ export function createPageRenderer(deps: AppDeps, limits: Limiters, ssrDir: stri
     const names = status === 404 ? [] : (ssr.SERVER_RENDERED[path] ?? []);
     const language = languageOfPath(path);
     const lists = (await Promise.all(names.map((name) => callRead(caller, name)))).map((list, i) => inLanguage(language, names[i]!, list));
+    ssr.setPageCentre?.(publicCentre());
     const rendered = await ssr.render(
       href,
       Object.fromEntries(names.map((name, i) => [name, lists[i]])),
@@ -226,6 +231,7 @@ export function createPageRenderer(deps: AppDeps, limits: Limiters, ssrDir: stri
       // The page is in the parent's saved language (ADR 047), and says so: the browser hydrates it in it.
       const { language } = await caller.parentPortal.preferences();
       const page = template.replace('<html lang="en">', () => `<html lang="${language}">`);
+      ssr.setPageCentre?.(publicCentre());
       body = pageBody(page, await ssr.renderParentDashboard(href, parent, (childId) => caller.parentPortal.dashboard({ childId })));
     } catch (err) {
       // The session ended as it was read, or the render failed: the browser renders the page and says what is wrong.

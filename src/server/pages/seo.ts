@@ -1,5 +1,7 @@
 import { pwaHeadTags } from './pwa';
-import { centre } from '../../shared/centre';
+import { centre, publicCentre } from '../centre/profile';
+import { centreDataBlock } from '../../shared/page-centre';
+import { openDays, SCHEMA_ORG_DAYS } from '../../shared/centre-profile';
 import { hasTwin, languageOfPath, pathIn } from '../../shared/i18n/paths';
 import { fullTitle, pageHeadOf, SITEMAP_PATHS } from '../../shared/public-pages';
 import { loginWords } from '../../shared/i18n/login';
@@ -22,8 +24,38 @@ export function sitemapXml(origin: string): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
 }
 
-/** schema.org `ChildCare` for the home page, from the centre's details. */
+/** The ages the programs take together: "6 weeks to 5 years" for programs from birth (licensing's six weeks) to 71 months. */
+function agesServed() {
+  const programs = centre.programs;
+  if (programs.length === 0) return null;
+  const from = Math.min(...programs.map((p) => p.fromMonths));
+  const to = Math.max(...programs.map((p) => p.toMonths));
+  const years = Math.floor(to / 12);
+  const youngest = from === 0 ? '6 weeks' : from < 24 ? `${from} months` : `${Math.floor(from / 12)} years`;
+  return { text: `${youngest} to ${years} years`, minYears: from === 0 ? 0.12 : Math.round((from / 12) * 100) / 100, maxYears: years };
+}
+
+/** schema.org's opening hours: one entry per set of days sharing the same hours (one, for most centres). */
+function openingHoursSpecification() {
+  const groups = new Map<string, { opens: string; closes: string; days: string[] }>();
+  for (const { index, hours } of openDays(centre)) {
+    const key = `${hours.opens}-${hours.closes}`;
+    const group = groups.get(key) ?? { ...hours, days: [] };
+    group.days.push(`https://schema.org/${SCHEMA_ORG_DAYS[index]}`);
+    groups.set(key, group);
+  }
+  const specs = [...groups.values()].map((g) => ({
+    '@type': 'OpeningHoursSpecification',
+    dayOfWeek: g.days,
+    opens: g.opens,
+    closes: g.closes,
+  }));
+  return specs.length === 1 ? specs[0] : specs;
+}
+
+/** schema.org `ChildCare` for the home page, from the centre's profile. */
 export function childCareJsonLd(origin: string) {
+  const ages = agesServed();
   return {
     '@context': 'https://schema.org',
     '@type': 'ChildCare',
@@ -31,7 +63,7 @@ export function childCareJsonLd(origin: string) {
     url: `${origin}/`,
     email: centre.email,
     telephone: centre.phones.map((p) => `+1-${p.replace(/\D/g, '').replace(/^(\d{3})(\d{3})(\d{4})$/, '$1-$2-$3')}`),
-    description: `Licensed childcare for children ${centre.agesServed.text}.`,
+    description: ages ? `Licensed childcare for children ${ages.text}.` : 'Licensed childcare.',
     address: {
       '@type': 'PostalAddress',
       streetAddress: centre.address.street,
@@ -40,18 +72,17 @@ export function childCareJsonLd(origin: string) {
       postalCode: centre.address.zip,
       addressCountry: 'US',
     },
-    openingHoursSpecification: {
-      '@type': 'OpeningHoursSpecification',
-      dayOfWeek: centre.openingHours.days.map((d) => `https://schema.org/${d}`),
-      opens: centre.openingHours.opens,
-      closes: centre.openingHours.closes,
-    },
-    audience: {
-      '@type': 'PeopleAudience',
-      audienceType: `Children ${centre.agesServed.text}`,
-      suggestedMinAge: centre.agesServed.minYears,
-      suggestedMaxAge: centre.agesServed.maxYears,
-    },
+    openingHoursSpecification: openingHoursSpecification(),
+    ...(ages
+      ? {
+          audience: {
+            '@type': 'PeopleAudience',
+            audienceType: `Children ${ages.text}`,
+            suggestedMinAge: ages.minYears,
+            suggestedMaxAge: ages.maxYears,
+          },
+        }
+      : {}),
   };
 }
 
@@ -65,9 +96,11 @@ export function headTags(path: string, origin: string): string {
   const page = pageHeadOf(path, origin) ?? serverOnlyHead(path, origin);
   // (Under /es, the site's title in Spanish: the Spanish reset-password page.)
   if (!page)
-    return [`<title>${escapeHtml(fullTitle(null, languageOfPath(path)))}</title>`, '<meta name="robots" content="noindex" />'].join(
-      '\n    ',
-    );
+    return [
+      `<title>${escapeHtml(fullTitle(null, languageOfPath(path)))}</title>`,
+      '<meta name="robots" content="noindex" />',
+      centreDataBlock(publicCentre()),
+    ].join('\n    ');
   const title = escapeHtml(page.title);
   const description = escapeHtml(page.description);
   const url = escapeHtml(page.url);
@@ -91,6 +124,8 @@ export function headTags(path: string, origin: string): string {
   // The parent's pages link the home-screen app's manifest and icon (ADR 051).
   tags.push(...pwaHeadTags(path));
   if (path === '/' || path === '/es') tags.push(`<script type="application/ld+json">${jsonForHtml(childCareJsonLd(origin))}</script>`);
+  // The centre's public profile, for the page's own scripts and the app (shared/page-centre.ts, ADR 090).
+  tags.push(centreDataBlock(publicCentre()));
   return tags.join('\n    ');
 }
 

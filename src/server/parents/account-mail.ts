@@ -2,7 +2,7 @@
  * A parent's account e-mails, in the parent's saved language (ADR 047): the portal login (a new account, or a password
  * staff reset) and the 'Forgot your password?' link.
  */
-import { centre } from '../../shared/centre';
+import { centre } from '../centre/profile';
 import { type Language, type MessageKey, t } from '../../shared/i18n';
 import {
   type EmailContent,

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { parentUsers } from '~/db/schema';
-import { centre } from '../../shared/centre';
+import { centre } from '../centre/profile';
 import { PARENT_COOKIE, sessionCookie } from '../auth/cookies';
 import { endOtherKindOfSession } from '../auth/one-account';
 import { createParentSession, type ParentIdentity } from '../auth/session';

@@ -1,5 +1,5 @@
 /** The payment e-mails staff send, each with its PDF attached, in the parent's language: a receipt and the year-end statement. */
-import { centre } from '../../shared/centre';
+import { centre } from '../centre/profile';
 import { type Language, t } from '../../shared/i18n';
 import { type EmailContent, headerSafe, letter, type LinkConfig, plain } from '../services/mail-layout';
 

@@ -9,7 +9,7 @@
  */
 import { format, parseISO } from 'date-fns';
 import { newPdfDocument, type PdfDocument } from '../pdf/library';
-import { centre, centreAddressLine } from '../../shared/centre';
+import { centre } from '../centre/profile';
 import { PAYMENT_METHODS, PAYMENT_TYPES } from '../../shared/constants';
 import { intlFor, type Language, t } from '../../shared/i18n';
 import type { PdfKey } from '../../shared/i18n/pdf-en';
@@ -185,7 +185,7 @@ export class Page {
   letterhead(title: string, reference: string[]) {
     const top = this.y;
     this.text(centre.name, MARGIN, 300, 16, 'bold', BRAND);
-    this.text(centreAddressLine, MARGIN, 300, 9.5, 'normal', MUTED);
+    this.text(centre.addressLine, MARGIN, 300, 9.5, 'normal', MUTED);
     this.text(this.words.t('pdf.letterhead.phone', { phone: centre.phones[0], email: centre.email }), MARGIN, 300, 9.5, 'normal', MUTED);
     this.text(this.words.t('pdf.letterhead.taxId', { ein: centre.providerTaxId }), MARGIN, 300, 9.5, 'normal', MUTED);
     const leftBottom = this.y;
@@ -251,7 +251,7 @@ function paymentReference(w: PdfWords, r: ReceiptForPdf): { label: string; value
   return null;
 }
 
-const footerNote = (w: PdfWords) => w.t('pdf.footer', { centre: centre.name, address: centreAddressLine, ein: centre.providerTaxId });
+const footerNote = (w: PdfWords) => w.t('pdf.footer', { centre: centre.name, address: centre.addressLine, ein: centre.providerTaxId });
 
 /** One receipt, as e-mailed to the parent and downloaded from the dashboard or the portal, in `language`. */
 export function receiptPdf(r: ReceiptForPdf, issuedOn: string, language: Language = 'en'): Buffer {
@@ -321,7 +321,7 @@ export function taxStatementPdf(s: StatementForPdf, language: Language = 'en'): 
 
   page.heading(w.t('pdf.statement.provider'));
   page.field(w.t('pdf.statement.name'), centre.name);
-  page.field(w.t('pdf.statement.address'), centreAddressLine);
+  page.field(w.t('pdf.statement.address'), centre.addressLine);
   page.field(w.t('pdf.statement.taxpayerId'), centre.providerTaxId);
   page.field(w.t('pdf.statement.phone'), centre.phones[0]);
 

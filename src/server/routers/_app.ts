@@ -2,6 +2,7 @@ import { createCallerFactory, router } from '../trpc';
 import { adminAuthRouter } from './admin-auth';
 import { announcementsRouter } from './announcements';
 import { attendanceRouter, classroomsRouter } from './attendance';
+import { centreRouter } from './centre';
 import { archivesRouter } from './archives';
 import { applicationsRouter } from './applications';
 import { childrenRouter } from './children';
@@ -23,6 +24,7 @@ import { auditLogRouter, staffRouter } from './staff';
 
 export const appRouter = router({
   events: eventsRouter,
+  centre: centreRouter,
   announcements: announcementsRouter,
   gallery: galleryRouter,
   milestones: milestonesRouter,

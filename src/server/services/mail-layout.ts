@@ -4,7 +4,7 @@
  * from the catalogue (shared/i18n, ADR 070); links are built from PUBLIC_URL and every piece of user content in the
  * HTML is escaped. The letters themselves live beside their domain (`src/server/<domain>/*-mail.ts`).
  */
-import { centre, centreAddressLine } from '../../shared/centre';
+import { centre } from '../centre/profile';
 import { intlFor, type Language, type MessageKey, t } from '../../shared/i18n';
 import type { Config } from '../config';
 import { pathIn } from '../../shared/i18n/paths';
@@ -42,7 +42,7 @@ function signatureText(config: LinkConfig, language: Language = 'en'): string {
   return [
     '--',
     centre.name,
-    centreAddressLine,
+    centre.addressLine,
     t(language, 'mail.signature.phone', { phones: intlFor(language).formatList(centre.phones, { type: 'disjunction' }) }),
     t(language, 'mail.signature.email', { email: centre.email }),
     t(language, 'mail.signature.website', { url: homeUrl(config, language) }),
@@ -63,7 +63,7 @@ function signatureHtml(config: LinkConfig, language: Language = 'en'): string {
   return `<hr style="border:none;border-top:1px solid #e7e5e4;margin:24px 0">
 <p style="margin:0;color:#57534e;font-size:13px;line-height:1.5">
 <strong>${escapeHtml(centre.name)}</strong><br>
-${escapeHtml(centreAddressLine)}<br>
+${escapeHtml(centre.addressLine)}<br>
 ${escapeHtml(t(language, 'mail.signature.phone', { phones: '\u0000' })).replace('\u0000', () => phones)}<br>
 ${escapeHtml(t(language, 'mail.signature.email', { email: '\u0000' })).replace('\u0000', () => link(`mailto:${centre.email}`, centre.email))}<br>
 ${escapeHtml(t(language, 'mail.signature.website', { url: '\u0000' })).replace('\u0000', () => link(homeUrl(config, language)))}<br>

@@ -5,7 +5,7 @@ import { outboxMessages } from '~/db/schema';
 import type { Config } from '../config';
 import type { Db } from '../db';
 import { privateSubdir, writePrivateFile } from '../private-files';
-import { centre } from '../../shared/centre';
+import { centre } from '../centre/profile';
 import type { Mailer, MailMessage } from './mail';
 
 /**
@@ -14,7 +14,7 @@ import type { Mailer, MailMessage } from './mail';
  * row of the outbox table, so a centre without SMTP sees exactly what would have been sent.
  */
 /** Replies from families reach the office, whatever MAIL_FROM is (often a no-reply address). */
-const REPLY_TO = `${centre.name} <${centre.email}>`;
+const replyTo = () => ({ name: centre.name, address: centre.email });
 
 /** The outbox's folder under the private folder (owner-only). */
 export function outboxDir(config: Pick<Config, 'privateDir'>): string {
@@ -41,14 +41,14 @@ export function createMailer(config: Config, db: Db): Mailer {
     });
     return {
       async send({ credentialsFor: _sentNotStored, storedText: _neither, ...message }) {
-        const info = await transport.sendMail({ from: config.mailFrom, replyTo: REPLY_TO, ...message });
+        const info = await transport.sendMail({ from: config.mailFrom, replyTo: replyTo(), ...message });
         return { via: 'smtp', messageId: info.messageId };
       },
     };
   }
   return {
     async send({ credentialsFor, storedText, ...message }: MailMessage) {
-      const { eml, messageId } = await buildMime({ from: config.mailFrom, replyTo: REPLY_TO, ...message });
+      const { eml, messageId } = await buildMime({ from: config.mailFrom, replyTo: replyTo(), ...message });
       const id = crypto.randomUUID();
       const emlFile = join(outboxDir(config), `${id}.eml`);
       writePrivateFile(emlFile, eml);

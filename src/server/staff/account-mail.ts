@@ -1,5 +1,5 @@
 /** The staff's own e-mails (ADR 039): an account's invitation and the 'Forgot your password?' link, in English (ADR 070). */
-import { centre } from '../../shared/centre';
+import { centre } from '../centre/profile';
 import { t } from '../../shared/i18n';
 import { type EmailContent, headerSafe, letter, link, type LinkConfig, paragraph, plain } from '../services/mail-layout';
 

@@ -342,6 +342,15 @@ export const errorsEn = {
   // Said when the server was glad to (a toast's description), beside its refusals.
   'error.passwordChanged': 'Your password has been changed. You were signed out on your other devices.',
   // Said when the server failed (a 500), and said instead of a refusal a page has no words for.
+  'error.centreName': "Please enter the centre's name",
+  'error.centreShortName': "Please enter the centre's short name",
+  'error.centreTaxId': 'Please enter the tax ID as 12-3456789',
+  'error.centreTimeZone': 'Please choose a time zone such as America/New_York',
+  'error.centreProgram': 'Please choose a program',
+  'error.centreProgramAges': "Please give the program's ages in whole months, the oldest after the youngest",
+  'error.centreTooManyPrograms': 'At most {max} programs',
+  'error.centreUnknownField': 'The profile has no such field',
+  'error.centreNothingToChange': 'Please change at least one field',
   'error.server': 'Something went wrong on our side. Please try again in a moment, or call us at {phone}.',
   'error.network': 'We could not reach the centre. Please check your internet connection and try again, or call us at {phone}.',
   'error.other': 'We could not complete your request. Please check it and try again.',

@@ -1,5 +1,5 @@
 import type { IntlShape } from '@formatjs/intl';
-import { CENTRE_TIME_ZONE } from '../centre-time';
+import { centreTimeZone } from '../centre-time';
 import { type CalendarKey, calendarEn } from './calendar-en';
 import { calendarEs } from './calendar-es';
 import { LANGUAGES, type Language } from './languages';
@@ -73,8 +73,9 @@ const made = new Map<Language, IntlShape<string>>();
  */
 export function intlFor(language: Language): IntlShape<string> {
   let intl = made.get(language);
-  if (!intl) {
-    intl = makeIntl(language, CATALOGUES[language], CENTRE_TIME_ZONE);
+  // Made again when the centre's time zone changes (its profile, ADR 090).
+  if (!intl || intl.timeZone !== centreTimeZone()) {
+    intl = makeIntl(language, CATALOGUES[language], centreTimeZone());
     made.set(language, intl);
   }
   return intl;

@@ -1,4 +1,4 @@
-import { centre } from '../centre';
+import { pageCentre } from '../page-centre';
 import { formatLite } from './lite';
 import { type LoginKey, loginEn } from './login-en';
 import { loginEs } from './login-es';
@@ -18,7 +18,7 @@ const FILLED_BY_THE_SCRIPT: readonly LoginKey[] = ['login.welcomeText'];
  * one the page's script formats the rest with; tests/unit/i18n-lite.test.ts holds it to FormatJS's answer).
  */
 export function loginText(language: PageLanguage, message: string): string {
-  return formatLite(language === 'es' ? 'es-US' : 'en-US', message, { phone: centre.phones[0], centre: centre.name });
+  return formatLite(language === 'es' ? 'es-US' : 'en-US', message, { phone: pageCentre().phone, centre: pageCentre().name });
 }
 
 const made: Partial<Record<PageLanguage, Record<LoginKey, string>>> = {};

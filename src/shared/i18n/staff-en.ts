@@ -28,6 +28,7 @@ export const staffEn = {
   'staff.tab.gallery': 'Gallery',
   'staff.tab.staff': 'Staff',
   'staff.tab.audit': 'Audit',
+  'staff.tab.settings': 'Settings',
   'staff.tryAgain': 'Please try again.',
   'staff.firstStart.title': 'Set Up Your Centre',
   'staff.firstStart.intro': "Create the director's account: the director manages the whole dashboard and invites the staff.",

@@ -20,6 +20,7 @@ export const ADMIN_TABS = [
   { id: 'gallery', panel: 'GalleryTab' },
   { id: 'staff', panel: 'StaffTab' },
   { id: 'audit', panel: 'AuditTab' },
+  { id: 'settings', panel: 'SettingsTab' },
 ] as const;
 export type AdminTabId = (typeof ADMIN_TABS)[number]['id'];
 

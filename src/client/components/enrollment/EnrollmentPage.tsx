@@ -1,5 +1,6 @@
 import { ClipboardList, HeartPulse, ShieldAlert, Smile, TriangleAlert, UserRound } from 'lucide-react';
-import { centre, telHref } from '~/shared/centre';
+import { pageCentre } from '~/shared/page-centre';
+import { telHref } from '~/shared/centre-profile';
 import { PROGRAM_CHOICES } from '~/shared/constants';
 import { HOW_HEARD_CHOICES, RELATIONSHIP_CHOICES, STATE_CHOICES } from '~/shared/enrollment-choices';
 import { EMPTY_ENROLLMENT, type EnrollmentInput } from '~/shared/schemas/enrollment';
@@ -47,6 +48,7 @@ export function EnrollmentPage({ view }: { view: EnrollmentView }) {
 }
 
 function EnrollmentForm({ view }: { view: EnrollmentView }) {
+  const centre = pageCentre();
   const { values, errors, formError, ageWarning, ageWarningAccepted } = view;
   const t = useT();
   const language = usePageLanguage();
@@ -68,10 +70,10 @@ function EnrollmentForm({ view }: { view: EnrollmentView }) {
         <p className="mt-3 text-stone-700">
           {t('enrollment.introBefore', { name: centre.name })}{' '}
           <a
-            href={telHref(centre.phones[0])}
+            href={telHref(centre.phone)}
             className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline underline-offset-2"
           >
-            {centre.phones[0]}
+            {centre.phone}
           </a>
           .
         </p>

@@ -1,6 +1,7 @@
 import { useLocalHref, useT } from '../../lib/i18n';
 import { CalendarCheck, CircleCheck, FileText, Mail, Phone } from 'lucide-react';
-import { centre, telHref } from '~/shared/centre';
+import { pageCentre } from '~/shared/page-centre';
+import { phonesOf, telHref } from '~/shared/centre-profile';
 import { LinkButton } from '../ui/LinkButton';
 import { Card } from '../ui/Card';
 
@@ -15,6 +16,7 @@ const linkClass =
 
 /** The success screen of docs/product.md §2. Its heading takes focus when the page's script shows it in place of the form. */
 export function EnrollmentSuccess() {
+  const centre = pageCentre();
   const t = useT();
   const href = useLocalHref();
   return (
@@ -45,7 +47,7 @@ export function EnrollmentSuccess() {
 
       <h2 className="mt-8 text-lg font-bold text-stone-900">{t('enrollment.success.questions')}</h2>
       <ul className="mt-3 flex flex-col items-center gap-2">
-        {centre.phones.map((phone) => (
+        {phonesOf(centre).map((phone) => (
           <li key={phone} className="flex items-center gap-2">
             <Phone aria-hidden="true" className="size-4 text-brand-700" />
             <a href={telHref(phone)} className={`${linkClass} inline-flex min-h-11 items-center`}>

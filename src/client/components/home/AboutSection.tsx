@@ -1,6 +1,6 @@
 import { useLocalHref, useT } from '../../lib/i18n';
 import { Apple, HeartHandshake, Sprout, Users } from 'lucide-react';
-import { centre } from '~/shared/centre';
+import { pageCentre } from '~/shared/page-centre';
 import { LinkButton } from '../ui/LinkButton';
 
 const VALUES = [
@@ -11,6 +11,7 @@ const VALUES = [
 ] as const;
 
 export function AboutSection() {
+  const centre = pageCentre();
   const t = useT();
   const href = useLocalHref();
   return (

@@ -1,6 +1,7 @@
 import { useLocalHref, useT } from '../../lib/i18n';
 import { CircleCheck, Clock, ExternalLink, MapPin, Phone, ShieldCheck } from 'lucide-react';
-import { centre, centreMapsUrl, telHref } from '~/shared/centre';
+import { pageCentre } from '~/shared/page-centre';
+import { mapsUrl, phonesOf, telHref } from '~/shared/centre-profile';
 import { LinkButton } from '../ui/LinkButton';
 import { Card } from '../ui/Card';
 import { ExternalLinkButton } from '../ui/ExternalLink';
@@ -18,6 +19,7 @@ const linkClass =
   'inline-flex min-h-11 items-center rounded font-semibold text-brand-800 underline decoration-brand-300 underline-offset-2 outline-none hover:decoration-brand-700 focus-visible:ring-3 focus-visible:ring-brand-500/50';
 
 export function ContactSection() {
+  const centre = pageCentre();
   const t = useT();
   const href = useLocalHref();
   return (
@@ -38,7 +40,7 @@ export function ContactSection() {
                     <span className="sr-only">{t('home.contact.phone')}</span>
                   </dt>
                   <dd className="flex flex-col items-start">
-                    {centre.phones.map((phone) => (
+                    {phonesOf(centre).map((phone) => (
                       <a key={phone} href={telHref(phone)} className={linkClass}>
                         {phone}
                       </a>
@@ -63,7 +65,7 @@ export function ContactSection() {
                       <br />
                       {centre.address.city}, {centre.address.state} {centre.address.zip}
                     </address>
-                    <ExternalLinkButton href={centreMapsUrl} variant="outline" size="sm">
+                    <ExternalLinkButton href={mapsUrl(centre)} variant="outline" size="sm">
                       <ExternalLink aria-hidden="true" className="size-4" />
                       {t('home.contact.maps')}
                     </ExternalLinkButton>

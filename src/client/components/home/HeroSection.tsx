@@ -1,6 +1,6 @@
 import { useLocalHref, useT } from '../../lib/i18n';
 import { Award, ShieldCheck, Star } from 'lucide-react';
-import { centre } from '~/shared/centre';
+import { pageCentre } from '~/shared/page-centre';
 import { LinkButton } from '../ui/LinkButton';
 import { PlainButton } from '../ui/PlainButton';
 
@@ -12,6 +12,7 @@ const CLAIMS = [
 ] as const;
 
 export function HeroSection() {
+  const centre = pageCentre();
   const t = useT();
   const href = useLocalHref();
   return (

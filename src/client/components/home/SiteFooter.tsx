@@ -2,7 +2,7 @@ import type { SiteKey } from '~/shared/i18n/en';
 import { siteText } from '~/shared/i18n/registry';
 import { usePageLanguage } from '../../lib/page-language';
 import { Lock } from 'lucide-react';
-import { centre } from '~/shared/centre';
+import { pageCentre } from '~/shared/page-centre';
 import { BrandMark } from '../BrandMark';
 import { LinkButton } from '../ui/LinkButton';
 import { PlainButton } from '../ui/PlainButton';
@@ -13,6 +13,10 @@ const footerLink =
   'inline-flex min-h-11 items-center rounded text-stone-300 underline-offset-2 outline-none hover:text-white hover:underline focus-visible:ring-3 focus-visible:ring-sun-300/70';
 
 /** An Instagram-style glyph (lucide no longer ships brand logos). */
+/** The site's social link and the year its copyright line starts. */
+const SOCIAL_URL = 'https://www.facebook.com/';
+const COPYRIGHT_YEAR = 2024;
+
 function InstagramGlyph() {
   return (
     <svg viewBox="0 0 24 24" aria-hidden="true" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">
@@ -34,6 +38,7 @@ function FacebookGlyph() {
 
 /** `home`: on a page other than the home page (the not-found page), the address of the home page its program links lead to. */
 export function SiteFooter({ home }: { home?: string } = {}) {
+  const centre = pageCentre();
   // Through the small formatter, as the navigation bar (ADR 070): the not-found page, drawn by the app, is not to
   // bring FormatJS's parser into the app's first load.
   const language = usePageLanguage();
@@ -67,7 +72,7 @@ export function SiteFooter({ home }: { home?: string } = {}) {
           <h2 className="font-semibold text-white">{t('footer.follow')}</h2>
           <div className="mt-3 flex items-center gap-2">
             <a
-              href={centre.socialUrl}
+              href={SOCIAL_URL}
               target="_blank"
               rel="noopener noreferrer"
               aria-label={t('footer.facebook')}
@@ -96,7 +101,7 @@ export function SiteFooter({ home }: { home?: string } = {}) {
       </div>
       <div className="border-t border-white/10">
         <p className="mx-auto max-w-6xl px-4 py-4 text-center text-sm text-stone-400">
-          {t('footer.rights', { year: String(centre.copyrightYear), name: centre.name })}
+          {t('footer.rights', { year: String(COPYRIGHT_YEAR), name: centre.name })}
         </p>
       </div>
     </footer>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Eye, EyeOff, Heart, Info, Phone } from 'lucide-react';
-import { centre, telHref } from '~/shared/centre';
+import { pageCentre } from '~/shared/page-centre';
+import { telHref } from '~/shared/centre-profile';
 import { loginWords } from '~/shared/i18n/login';
 import type { LoginKey } from '~/shared/i18n/login-en';
 import { type PageLanguage, pathIn } from '~/shared/i18n/paths';
@@ -37,6 +38,7 @@ const NOTICES: Record<ParentNotice, LoginKey> = {
 };
 
 export function ParentLoginPage({ view }: { view: ParentLoginView }) {
+  const centre = pageCentre();
   const { notice, email = '', errors = {}, failure, forgotOpen, resetEmail, resetError, resetDone, language = 'en', redirect } = view;
   const keepTab = redirect && <input type="hidden" name="redirect" value={redirect} />;
   const w = loginWords(language);
@@ -161,8 +163,8 @@ export function ParentLoginPage({ view }: { view: ParentLoginView }) {
           <span>
             {w['login.help']} {/* 44 px tall: a parent at pickup taps it on a phone; the full stop stays beside it. */}
             <span className="whitespace-nowrap">
-              <a className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline" href={telHref(centre.phones[0])}>
-                {centre.phones[0]}
+              <a className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline" href={telHref(centre.phone)}>
+                {centre.phone}
               </a>
               .
             </span>

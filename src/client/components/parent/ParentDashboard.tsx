@@ -1,4 +1,4 @@
-import { centre } from '~/shared/centre';
+import { pageCentre } from '~/shared/page-centre';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { BookOpen, CalendarDays, KeyRound, LogOut, NotebookPen, Settings, Sparkles } from 'lucide-react';
@@ -84,6 +84,7 @@ function TabLoading() {
 }
 
 function Dashboard() {
+  const centre = pageCentre();
   const intl = usePortalIntl();
   const { t } = intl;
   // The sign-in in the portal's language: /es/parent-login for a parent who reads Spanish.
@@ -121,7 +122,7 @@ function Dashboard() {
   useEffect(() => {
     if (shown) rememberPortalLanguage(intl.language);
     document.title = t('portal.documentTitle', { centre: centre.name });
-  }, [shown, intl.language, t]);
+  }, [shown, intl.language, t, centre.name]);
   // Sent even offline (it then fails at once): signing out never waits for the network (ADR 051).
   const logout = useMutation({ ...trpc.parentAuth.logout.mutationOptions(), networkMode: 'always' });
   const parent = useQuery(signedInParentQuery()).data;

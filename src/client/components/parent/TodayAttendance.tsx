@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { centreOpenAt, centreTimeOf } from '~/shared/centre-clock';
+import { pageCentre } from '~/shared/page-centre';
 import { usePortalIntl } from '../../i18n';
 import { useCentreToday } from '../../lib/centre-today';
 import { trpc } from '../../lib/trpc';
@@ -20,7 +21,7 @@ export function TodayAttendance({ childId, startsOn }: { childId: string; starts
   });
   if (!history.data) return null;
   const last = history.data.at(-1);
-  if (!last && (today < startsOn || !centreOpenAt(new Date()))) return null;
+  if (!last && (today < startsOn || !centreOpenAt(new Date(), pageCentre().hours))) return null;
   const text = last
     ? intl.t(last.kind === 'in' ? 'portal.attendance.in' : 'portal.attendance.out', {
         // English exactly as before (centreTimeOf's plain space); Spanish from the portal's formatter.

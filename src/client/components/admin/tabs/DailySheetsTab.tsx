@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Camera, Pencil, Trash2 } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { CENTRE_TIME_ZONE, centreMoment } from '~/shared/centre-time';
+import { centreMoment, centreTimeZone } from '~/shared/centre-time';
 import { MAX_UPLOAD_BYTES } from '~/shared/constants';
 import { MEAL_AMOUNTS, MEAL_LABELS, MEALS, type DailyEntryInput } from '~/shared/schemas/daily-entries';
 import { describeItem } from '~/shared/timeline-text';
@@ -56,7 +56,7 @@ const MOODS = (['happy', 'calm', 'tired', 'fussy'] as const).map((m) => tabText(
 /** The meal a teacher most likely records now, by the centre's clock (Columbus). */
 function mealNow(): (typeof MEALS)[number] {
   const hour = Number(
-    new Intl.DateTimeFormat('en-US', { timeZone: CENTRE_TIME_ZONE, hour: 'numeric', hourCycle: 'h23' }).format(new Date()),
+    new Intl.DateTimeFormat('en-US', { timeZone: centreTimeZone(), hour: 'numeric', hourCycle: 'h23' }).format(new Date()),
   );
   if (hour < 10) return 'breakfast';
   if (hour < 11) return 'am_snack';

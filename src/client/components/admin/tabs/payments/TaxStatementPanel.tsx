@@ -1,7 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Download, Send } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
-import { centre } from '~/shared/centre';
 import { centsToAmount } from '~/shared/money';
 import { offeredTaxYears } from '~/shared/schemas/payments';
 import { downloadFile } from '~/client/lib/download';
@@ -27,6 +26,8 @@ function around(key: 'staff.tax.intro' | 'staff.tax.willSend', slot: string, val
 /** docs/product.md §2 Year-end tax statement panel. */
 export function TaxStatementPanel() {
   const parents = useQuery({ ...trpc.payments.taxParents.queryOptions(), staleTime: 0 });
+  // The provider's tax ID is the profile's (not public: the director's read of it, ADR 090).
+  const profile = useQuery(trpc.centre.profile.queryOptions());
   const years = offeredTaxYears(new Date().getFullYear());
   const [parentEmail, setParentEmail] = useState('');
   const [taxYear, setTaxYear] = useState(years[0]!);
@@ -97,7 +98,7 @@ export function TaxStatementPanel() {
     <Card className="flex flex-col gap-4 p-4 sm:p-6">
       <h3 className="text-lg font-semibold text-stone-900">{tabText('staff.tax.title')}</h3>
       <div className="rounded-lg border border-blue-200 bg-blue-50 p-3 text-sm text-blue-950">
-        <p>{around('staff.tax.intro', 'taxId', {}, <strong>{centre.providerTaxId}</strong>)}</p>
+        <p>{around('staff.tax.intro', 'taxId', {}, <strong>{profile.data?.taxId ?? ''}</strong>)}</p>
       </div>
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-[2fr_1fr]">
         <Select

@@ -1,0 +1,183 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { desc } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, centreProfile, outboxMessages } from '../../db/schema';
+import { DEFAULT_CENTRE_PROFILE } from '../../src/shared/centre';
+import { centreDateOf, centreTimeZone } from '../../src/shared/centre-time';
+import { json, sampleChild } from '../helpers/enrollment-fixtures';
+import { pdfText } from '../helpers/pdf';
+import { writeStandInBuildWithRealRender } from '../helpers/stand-in-build';
+import { startTestServer, type TestServer } from '../helpers/server';
+
+/**
+ * The centre's profile is data (ADR 090): the director changes it (`PATCH /api/admin/centre`) and the next request
+ * shows it everywhere the centre is named — the pages in both languages, their structured data, an e-mail, a tax
+ * statement, the calendar feed — with no restart. Bad input is refused with the catalogue's words and changes
+ * nothing; a teacher is refused. This file runs with its own modules (vitest.config.ts ISOLATED): it moves the
+ * centre's time zone.
+ */
+let dir: string;
+let s: TestServer;
+let director: string;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'centre-profile-'));
+  writeStandInBuildWithRealRender(dir);
+  s = await startTestServer({ clientDir: join(dir, 'client'), ssrDir: join(dir, 'ssr') });
+  director = await s.adminCookie();
+});
+afterAll(async () => {
+  await s?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const patch = (body: unknown, cookie = director) => s.request('/api/admin/centre', { method: 'PATCH', json: body, headers: { cookie } });
+const page = async (path: string) => (await s.request(path, { headers: { 'accept-encoding': 'identity' } })).text();
+const jsonLd = (html: string) =>
+  JSON.parse(/<script type="application\/ld\+json">([^<]*)<\/script>/.exec(html)![1]!) as Record<string, unknown>;
+
+describe('the centre profile', () => {
+  it('is the shipped centre until the director changes it; GET /api/centre has no tax ID', async () => {
+    const res = await s.request('/api/centre');
+    expect(res.status).toBe(200);
+    const body = await json<Record<string, unknown>>(res);
+    const { taxId: _taxId, ...publicFields } = DEFAULT_CENTRE_PROFILE;
+    expect(body).toEqual(publicFields);
+    expect(JSON.stringify(body)).not.toContain(DEFAULT_CENTRE_PROFILE.taxId);
+    expect(s.count(centreProfile)).toBe(0);
+  });
+
+  it('refuses bad input with the catalogue’s words and changes nothing', async () => {
+    const auditRows = s.count(auditLog);
+    const cases: [unknown, string, string][] = [
+      [{ timeZone: 'Mars/Olympus_Mons' }, 'timeZone', 'Please choose a time zone such as America/New_York'],
+      [{ phone: '12' }, 'phone', 'Please enter a valid phone number'],
+      [{ name: '' }, 'name', "Please enter the centre's name"],
+      [{ taxId: '311234567' }, 'taxId', 'Please enter the tax ID as 12-3456789'],
+      [{ licensingState: 'ZZ' }, 'licensingState', 'Please choose a state'],
+      [{ address: { street: '1 Main St', city: 'Dayton', state: 'OH', zip: 'abc' } }, 'address.zip', 'Please enter a valid ZIP code'],
+      [
+        { hours: { ...DEFAULT_CENTRE_PROFILE.hours, monday: { opens: '18:00', closes: '07:00' } } },
+        'hours.monday.closes',
+        'End time must be after the start time',
+      ],
+      [{ colour: 'red' }, '_form', 'The profile has no such field'],
+      [{}, '_form', 'Please change at least one field'],
+    ];
+    for (const [body, field, message] of cases) {
+      const res = await patch(body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      const answer = await json<{ message: string; errors?: Record<string, string> }>(res);
+      expect(answer.errors?.[field] ?? answer.message, JSON.stringify(body)).toBe(message);
+    }
+    expect(s.count(centreProfile)).toBe(0);
+    expect(s.count(auditLog)).toBe(auditRows);
+    expect(await json(await s.request('/api/centre'))).toMatchObject({ phone: DEFAULT_CENTRE_PROFILE.phone });
+  });
+
+  it('refuses a teacher (403) and a visitor (401)', async () => {
+    const teacher = await s.adminCookie('teacher@example.com', 'teacher');
+    expect((await patch({ phone: '(614) 555-0199' }, teacher)).status).toBe(403);
+    expect((await s.request('/api/admin/centre', { method: 'PATCH', json: { phone: '(614) 555-0199' } })).status).toBe(401);
+    expect(s.count(centreProfile)).toBe(0);
+  });
+
+  it('a changed name, phone and time zone show on /, /es, in the JSON-LD, an e-mail, a tax statement and the calendar, without a restart', async () => {
+    // Rendered and cached before the change: the change must empty what was kept.
+    expect(await page('/')).toContain(DEFAULT_CENTRE_PROFILE.name);
+    await s.request('/api/events', {
+      method: 'POST',
+      json: { title: 'Pumpkin Day', description: 'Carve', eventDate: '2026-12-04', startTime: '09:30' },
+      headers: { cookie: director },
+    });
+
+    const res = await patch({
+      name: 'Maple Grove Early Learning',
+      shortName: 'Maple Grove',
+      phone: '(503) 555-0110',
+      timeZone: 'America/Los_Angeles',
+    });
+    expect(res.status).toBe(200);
+    const profile = await json<Record<string, unknown>>(res);
+    expect(profile).toMatchObject({
+      name: 'Maple Grove Early Learning',
+      phone: '(503) 555-0110',
+      timeZone: 'America/Los_Angeles',
+      taxId: DEFAULT_CENTRE_PROFILE.taxId,
+    });
+
+    for (const path of ['/', '/es']) {
+      const html = await page(path);
+      expect(html, path).toContain('Maple Grove Early Learning');
+      expect(html, path).toContain('(503) 555-0110');
+      expect(html, path).toContain('tel:+15035550110');
+      expect(html, path).not.toContain(DEFAULT_CENTRE_PROFILE.name);
+      expect(html, path).not.toContain(DEFAULT_CENTRE_PROFILE.phone);
+      expect(jsonLd(html), path).toMatchObject({ name: 'Maple Grove Early Learning', telephone: ['+1-503-555-0110', '+1-614-555-0187'] });
+    }
+
+    // The calendar feed: the centre's name and its new zone.
+    const ics = await (await s.request('/api/events.ics')).text();
+    expect(ics).toContain('Maple Grove Early Learning');
+    expect(ics).toMatch(/DTSTART;TZID=America\/Los_Angeles:20261204T093000/);
+    expect(centreTimeZone()).toBe('America/Los_Angeles');
+    // 23:30 in Los Angeles on 3 December is already 4 December in New York.
+    expect(centreDateOf(new Date('2026-12-04T07:30:00Z'))).toBe('2026-12-03');
+
+    // An e-mail and a tax statement.
+    const child = await s.request('/api/admin/enrolled-children', {
+      method: 'POST',
+      json: {
+        ...sampleChild,
+        childName: 'Ana Rivera',
+        parentName: 'Carmen Rivera',
+        parentEmail: 'carmen@example.com',
+        startDate: '2025-01-06',
+      },
+      headers: { cookie: director },
+    });
+    expect(child.status, await child.clone().text()).toBe(201);
+    const childId = (await json<{ id: string }>(child)).id;
+    const receipt = await s.request('/api/admin/payment-receipts', {
+      method: 'POST',
+      json: {
+        childId,
+        parentName: 'Carmen Rivera',
+        parentEmail: 'carmen@example.com',
+        paymentType: 'tuition',
+        amount: '250.00',
+        paymentMethod: 'cash',
+        paymentDate: '2025-11-02',
+      },
+      headers: { cookie: director },
+    });
+    expect(receipt.status, await receipt.clone().text()).toBe(201);
+    const sent = await s.request('/api/admin/year-end-tax-receipt', {
+      method: 'POST',
+      json: { parentEmail: 'carmen@example.com', taxYear: '2025' },
+      headers: { cookie: director },
+    });
+    expect(sent.status, await sent.clone().text()).toBe(200);
+    const mail = s.db.select().from(outboxMessages).orderBy(desc(outboxMessages.createdAt)).all()[0]!;
+    expect(mail.subject).toBe('Your 2025 year-end tax statement from Maple Grove Early Learning');
+    const pdf = await s.request('/api/admin/year-end-tax-receipt/pdf?parentEmail=carmen%40example.com&taxYear=2025', {
+      headers: { cookie: director },
+    });
+    expect(pdf.status).toBe(200);
+    const text = await pdfText(new Uint8Array(await pdf.arrayBuffer()));
+    expect(text).toContain('Maple Grove Early Learning');
+    expect(text).toContain('(503) 555-0110');
+
+    // Audited: the fields changed, by the director.
+    const row = s.db
+      .select()
+      .from(auditLog)
+      .orderBy(desc(auditLog.id))
+      .all()
+      .find((r) => r.entity === 'centre')!;
+    expect(row).toMatchObject({ action: 'update', entity: 'centre' });
+    expect(Object.keys(row.fields ?? {}).sort()).toEqual(['name', 'phone', 'shortName', 'timeZone']);
+  });
+});
