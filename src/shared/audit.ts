@@ -41,6 +41,8 @@ export const AUDIT_ENTITIES = {
   attendance: 'Attendance',
   'staff-attendance': 'Staff clock-in',
   pickup: 'Authorized pickup',
+  'medication-authorization': 'Medication authorization',
+  'medication-dose': 'Medication dose',
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 export const AUDIT_ENTITY_IDS = Object.keys(AUDIT_ENTITIES) as AuditEntity[];

@@ -13,6 +13,7 @@ import { enrollmentRouter } from './enrollment';
 import { eventsRouter } from './events';
 import { galleryRouter } from './gallery';
 import { achievementsRouter, milestonesRouter } from './milestones';
+import { medicationRouter } from './medication';
 import { overviewRouter } from './overview';
 import { paymentsRouter } from './payments';
 import { parentAuthRouter } from './parent-auth';
@@ -45,6 +46,7 @@ export const appRouter = router({
   classrooms: classroomsRouter,
   attendance: attendanceRouter,
   archives: archivesRouter,
+  medication: medicationRouter,
 });
 
 export type AppRouter = typeof appRouter;
