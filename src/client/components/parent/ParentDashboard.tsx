@@ -41,6 +41,10 @@ const ParentPayments = lazy(() => import('./ParentPayments').then((m) => ({ defa
 /** The family's pickup list and its form, on the Overview tab (ADR 073): loaded when that tab is first opened. */
 const FamilyPickups = lazy(() => import('./FamilyPickups').then((m) => ({ default: m.FamilyPickups })));
 
+/** The Health tab (ADR 078's later tabs), and the Today tab's doses of the day: loaded when first shown. */
+const HealthTab = lazy(() => import('./health/HealthTab').then((m) => ({ default: m.HealthTab })));
+const TodayMedication = lazy(() => import('./health/TodayMedication').then((m) => ({ default: m.TodayMedication })));
+
 /** Loaded when first opened: its password rules bring the common-password dictionary (shared/schemas/password-policy.ts). */
 const ChangePasswordDialog = lazy(() => import('./ChangePasswordDialog').then((m) => ({ default: m.ChangePasswordDialog })));
 /**
@@ -313,6 +317,7 @@ function Dashboard() {
             activities: t('portal.tab.activities'),
             notes: t('portal.tab.notes'),
             milestones: t('portal.tab.milestones'),
+            health: t('portal.tab.health'),
             communication: t('portal.tab.communication'),
             payments: t('portal.tab.payments'),
           }}
@@ -324,6 +329,9 @@ function Dashboard() {
                 {t('portal.today.heading', { name: child.childName })}
               </h2>
               <Timeline items={data.today} label={t('portal.today.heading', { name: child.childName })} empty={NO_TODAY} words={intl} />
+              <Suspense fallback={null}>
+                <TodayMedication childId={child.id} />
+              </Suspense>
             </section>
           )}
           {tab === 'overview' && (
@@ -370,6 +378,11 @@ function Dashboard() {
             <PagedList query={notes} empty={NO_NOTES} label={t('portal.list.notes')} render={(n) => <NoteItem note={n} />} />
           )}
           {tab === 'milestones' && data.milestones && <MilestonesTab data={data.milestones} />}
+          {tab === 'health' && (
+            <Suspense fallback={<TabLoading />}>
+              <HealthTab childId={child.id} />
+            </Suspense>
+          )}
           {tab === 'communication' && (
             <Suspense fallback={<TabLoading />}>
               <CommunicationCenter userType="parent" childId={child.id} parentEmail={parent?.email ?? ''} children={data.children} />
