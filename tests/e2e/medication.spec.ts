@@ -56,7 +56,8 @@ test('a parent asks on a phone in Spanish with an upload, the director approves,
   await section.getByRole('textbox', { name: portalEs['portal.medication.route'] }).fill('Por la boca');
   // Due now: the time the centre's clock reads, so the teacher's dose below is within its hour.
   await section.getByRole('textbox', { name: portalEs['portal.medication.times'] }).fill(centreClock24(new Date()));
-  await section.getByRole('checkbox', { name: portalEs['portal.medication.physician.codeine-or-aspirin'] }).check();
+  await section.getByText(portalEs['portal.medication.physician.codeine-or-aspirin']).tap();
+  await expect(section.getByRole('checkbox', { name: portalEs['portal.medication.physician.codeine-or-aspirin'] })).toBeChecked();
   await section
     .getByLabel(portalEs['portal.medication.file'])
     .setInputFiles({ name: 'receta.pdf', mimeType: 'application/pdf', buffer: PDF });
@@ -88,7 +89,7 @@ test('a parent asks on a phone in Spanish with an upload, the director approves,
   const dialog = teacher.getByRole('dialog', { name: `${medicine} for ${fam.child.childName}` });
   await expect(dialog.getByRole('textbox', { name: 'Dose given' })).toHaveValue('5 ml');
   await dialog.getByRole('textbox', { name: 'Notes' }).fill('Con agua');
-  await dialog.getByRole('button', { name: 'Record' }).tap();
+  await dialog.getByRole('button', { name: 'Record', exact: true }).tap();
   const given = teacher.getByRole('list', { name: 'Today' }).getByRole('listitem').filter({ hasText: medicine });
   await expect(given).toContainText('Given at');
   await tablet.close();

@@ -156,9 +156,7 @@ function DoseDialog({ line, onClose }: { line: Line; onClose: () => void }) {
         <TextField label={tabText('staff.medication.dose')} required value={dose} onChange={setDose} />
         <TextField label={tabText('staff.medication.notes')} multiline value={notes} onChange={setNotes} />
         <DialogActions onCancel={onClose} isDisabled={record.isPending}>
-          <Button type="submit" className="min-h-11" isDisabled={record.isPending}>
-            {tabText('staff.medication.save')}
-          </Button>
+          {tabText('staff.medication.save')}
         </DialogActions>
       </form>
     </Dialog>
@@ -272,9 +270,7 @@ function ReturnDialog({ request, onClose }: { request: Request; onClose: () => v
       <form onSubmit={submit} className="flex flex-col gap-3">
         <TextField label={tabText('staff.medication.returnReason')} required multiline value={reason} onChange={setReason} />
         <DialogActions onCancel={onClose} isDisabled={send.isPending}>
-          <Button type="submit" className="min-h-11" isDisabled={send.isPending}>
-            {tabText('staff.medication.return')}
-          </Button>
+          {tabText('staff.medication.return')}
         </DialogActions>
       </form>
     </Dialog>
