@@ -983,3 +983,81 @@ export const centreProfile = sqliteTable('centre_profile', {
   profile: text('profile', { mode: 'json' }).$type<CentreProfile>().notNull(),
   updatedAt: updatedAt(),
 });
+
+// ── medication (ADR 092) ──
+/**
+ * One medication a parent asked the centre to give (form JFS 01217). `status` is pending, active (approved) or
+ * returned; "ended" is read from `end_date`, never stored. `signed_on` is the centre's date of the signature,
+ * the account that signed or entered it is kept beside it. `document_id` is the private file (physician's
+ * instructions, pharmacy label or the paper form's scan).
+ */
+export const medicationAuthorizations = sqliteTable(
+  'medication_authorizations',
+  {
+    id: id(),
+    childId: text('child_id')
+      .notNull()
+      .references(() => enrolledChildren.id, { onDelete: 'cascade' }),
+    medicationName: text('medication_name').notNull(),
+    reason: text('reason').notNull(),
+    dose: text('dose').notNull(),
+    route: text('route').notNull(),
+    times: stringList('times'),
+    asNeeded: text('as_needed'),
+    startDate: text('start_date').notNull(),
+    endDate: text('end_date').notNull(),
+    refrigerate: integer('refrigerate', { mode: 'boolean' }).notNull().default(false),
+    prescription: integer('prescription', { mode: 'boolean' }).notNull().default(false),
+    physicianNeeded: integer('physician_needed', { mode: 'boolean' }).notNull().default(false),
+    physicianReasons: stringList('physician_reasons'),
+    signature: text('signature').notNull(),
+    signedOn: text('signed_on').notNull(),
+    /** Who sent it: 'parent' (from the portal) or 'staff' (from the paper form), and that account's id and name. */
+    enteredByKind: text('entered_by_kind').notNull(),
+    enteredById: text('entered_by_id').notNull(),
+    enteredByName: text('entered_by_name').notNull(),
+    documentId: text('document_id').references(() => privateFiles.id, { onDelete: 'set null' }),
+    status: text('status').notNull().default('pending'),
+    returnReason: text('return_reason'),
+    reviewedById: text('reviewed_by_id'),
+    reviewedByName: text('reviewed_by_name'),
+    reviewedAt: integer('reviewed_at', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('medication_authorizations_child_idx').on(t.childId, t.createdAt),
+    index('medication_authorizations_status_idx').on(t.status, t.endDate),
+    uniqueIndex('medication_authorizations_document_uq').on(t.documentId),
+  ],
+);
+
+/**
+ * A dose given, recorded right after (ADR 092). A scheduled dose names its slot (`slot_date`, `slot_time`): the
+ * unique index refuses the same slot twice, even from two tablets at once. An "as needed" dose has no slot.
+ */
+export const medicationDoses = sqliteTable(
+  'medication_doses',
+  {
+    id: id(),
+    authorizationId: text('authorization_id')
+      .notNull()
+      .references(() => medicationAuthorizations.id, { onDelete: 'cascade' }),
+    childId: text('child_id')
+      .notNull()
+      .references(() => enrolledChildren.id, { onDelete: 'cascade' }),
+    givenAt: integer('given_at', { mode: 'timestamp_ms' }).notNull(),
+    /** The centre's date the dose counts for: its slot's date, or the date it was given. */
+    date: text('date').notNull(),
+    slotTime: text('slot_time'),
+    dose: text('dose').notNull(),
+    notes: text('notes'),
+    authorId: text('author_id').references(() => adminUsers.id, { onDelete: 'set null' }),
+    authorName: text('author_name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('medication_doses_slot_uq').on(t.authorizationId, t.date, t.slotTime),
+    index('medication_doses_child_day_idx').on(t.childId, t.date),
+    index('medication_doses_day_idx').on(t.date),
+  ],
+);

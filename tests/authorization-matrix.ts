@@ -16,6 +16,8 @@ import { json, sampleApplication, sampleChild } from './helpers/enrollment-fixtu
 import { as } from './helpers/admin-server';
 import { type Fixtures, PDF, type Role } from './helpers/authz-fixtures';
 import { archiveLinkToken } from '../src/server/exports/archive-links';
+import { centreDateOf } from '../src/shared/centre-time';
+import { centreClock24 } from '../src/shared/centre-clock';
 
 export type Expected = Record<Role, number>;
 type Maybe<T> = T | Promise<T>;
@@ -185,6 +187,39 @@ async function checkIn(f: Fixtures): Promise<{ id: string; at: string }> {
   return { id, at: new Date(hourAgo + 1_800_000).toISOString() };
 }
 
+// ── medication (ADR 092): fresh requests per call, so an approval or a dose never meets another role's ──
+const todayOf = (f: Fixtures) => centreDateOf(f.s.clock.now());
+const medication = (f: Fixtures) => ({
+  medicationName: 'Amoxicillin',
+  reason: 'Ear infection',
+  dose: '5 ml',
+  route: 'By mouth',
+  times: [centreClock24(f.s.clock.now())],
+  asNeeded: null,
+  startDate: todayOf(f),
+  endDate: todayOf(f),
+  refrigerate: true,
+  prescription: true,
+  physicianNeeded: false,
+  signature: 'Ann Ashdown',
+});
+const paperMedication = (f: Fixtures) => ({ ...medication(f), childId: f.childA, signedOn: todayOf(f) });
+/** A pending request for family A's child, entered by the director from paper. */
+const pendingMedication = (f: Fixtures) => adminPost(f, '/api/admin/medication-authorizations', paperMedication(f));
+/** An approved request due now, for a dose. */
+async function activeMedication(f: Fixtures): Promise<string> {
+  const id = await pendingMedication(f);
+  const res = await f.s.request(`/api/admin/medication-authorizations/${id}/approve`, { method: 'POST', ...as(f.s.admin) });
+  if (res.status !== 200) throw new Error(`approve: ${res.status} ${await res.text()}`);
+  return id;
+}
+const dose = async (f: Fixtures) => ({
+  authorizationId: await activeMedication(f),
+  givenAt: f.s.clock.now().toISOString(),
+  dose: '5 ml',
+  notes: null,
+});
+
 export const PROCEDURES: Record<string, ProcedureEntry> = {
   'events.list': { expect: everyone() },
   'events.calendar': { expect: everyone() },
@@ -333,6 +368,15 @@ export const PROCEDURES: Record<string, ProcedureEntry> = {
   'incidents.parentList': { expect: familyA(), input: (f) => ({ childId: f.childA }) },
   'incidents.acknowledge': { expect: familyA(), input: async (f) => ({ id: await newIncident(f), signature: 'Ann Ashdown' }) },
   'incidents.parentPdf': { expect: familyA(), input: newIncident },
+  'medication.request': { expect: familyA(), input: (f) => ({ ...medication(f), childId: f.childA }) },
+  'medication.familyList': { expect: familyA(), input: (f) => ({ childId: f.childA }) },
+  'medication.familyDoses': { expect: familyA(), input: (f) => ({ childId: f.childA }) },
+  'medication.enter': { expect: staff(), input: paperMedication },
+  'medication.list': { expect: staff(), input: (f) => ({ childId: f.childA }) },
+  'medication.approve': { expect: director(), input: pendingMedication },
+  'medication.return': { expect: director(), input: async (f) => ({ id: await pendingMedication(f), reason: 'Please add the dose' }) },
+  'medication.recordDose': { expect: staff(), input: dose },
+  'medication.roomDoses': { expect: staff() },
 };
 
 export const ROUTES: Record<string, RouteEntry> = {
@@ -649,6 +693,35 @@ export const ROUTES: Record<string, RouteEntry> = {
     expect: familyA(),
     path: async (f) => `/api/parent/incidents/${await newIncident(f)}/report.pdf`,
   },
+  'POST /api/parent/children/:id/medication-authorizations': {
+    expect: familyA(201),
+    path: (f) => `/api/parent/children/${f.childA}/medication-authorizations`,
+    body: medication,
+  },
+  'GET /api/parent/children/:id/medication-authorizations': {
+    expect: familyA(),
+    path: (f) => `/api/parent/children/${f.childA}/medication-authorizations`,
+  },
+  'GET /api/parent/children/:id/medication-doses': {
+    expect: familyA(),
+    path: (f) => `/api/parent/children/${f.childA}/medication-doses?date=${todayOf(f)}`,
+  },
+  'POST /api/admin/medication-authorizations': { expect: staff(201), body: paperMedication },
+  'GET /api/admin/medication-authorizations': {
+    expect: staff(),
+    path: (f) => `/api/admin/medication-authorizations?status=pending&childId=${f.childA}`,
+  },
+  'POST /api/admin/medication-authorizations/:id/approve': {
+    expect: director(),
+    path: async (f) => `/api/admin/medication-authorizations/${await pendingMedication(f)}/approve`,
+  },
+  'POST /api/admin/medication-authorizations/:id/return': {
+    expect: director(),
+    path: async (f) => `/api/admin/medication-authorizations/${await pendingMedication(f)}/return`,
+    body: () => ({ reason: 'Please add the dose' }),
+  },
+  'POST /api/admin/medication-doses': { expect: staff(201), body: dose },
+  'GET /api/admin/medication-doses': { expect: staff(), path: (f) => `/api/admin/medication-doses?date=${todayOf(f)}` },
 };
 
 /** Whether an entry answers personal data to a signed-in caller (everything but the public pages' lists and the sign-in paths). */

@@ -27,6 +27,7 @@ import { communicationsRest } from './rest/communications';
 import { paymentsRest } from './rest/payments';
 import { exportsRest } from './rest/exports';
 import { incidentsRest } from './rest/incidents';
+import { medicationRest } from './rest/medication';
 import { parentRest } from './rest/parent';
 import { publicRest } from './rest/public';
 import { callerLanguage } from './parents/preferences';
@@ -224,6 +225,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   api.route('/', parentRest);
   api.route('/', incidentsRest);
   api.route('/', centreRest);
+  api.route('/', medicationRest);
   api.onError(handleError);
   app.route('/api', api);
   app.all('/api/*', (c) => notFoundJson(c));

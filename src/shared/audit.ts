@@ -43,6 +43,8 @@ export const AUDIT_ENTITIES = {
   pickup: 'Authorized pickup',
   incident: 'Incident report',
   centre: 'Centre profile',
+  'medication-authorization': 'Medication authorization',
+  'medication-dose': 'Medication dose',
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 export const AUDIT_ENTITY_IDS = Object.keys(AUDIT_ENTITIES) as AuditEntity[];

@@ -10,7 +10,7 @@ import { join, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { TRPCError } from '@trpc/server';
 import { and, eq, gt, isNotNull, isNull, lt, notExists, sql } from 'drizzle-orm';
-import { communicationMessages, documentRequests, privateFiles, uploadTokens } from '~/db/schema';
+import { communicationMessages, documentRequests, medicationAuthorizations, privateFiles, uploadTokens } from '~/db/schema';
 import { MAX_UPLOAD_BYTES } from '../../shared/constants';
 import type { Auth } from '../auth/session';
 import type { Clock } from '../clock';
@@ -77,6 +77,17 @@ function unsubmitted(deps: DocumentDeps, owner: Owner) {
         .from(communicationMessages)
         .where(eq(communicationMessages.documentUrl, sql`${DOWNLOAD_PATH} || ${privateFiles.id}`)),
     ),
+    attachedToNoMedication(deps),
+  );
+}
+
+/** Not the file of a medication authorization (its physician's instructions, pharmacy label or paper scan). */
+function attachedToNoMedication(deps: Pick<DocumentDeps, 'db'>) {
+  return notExists(
+    deps.db
+      .select({ one: sql`1` })
+      .from(medicationAuthorizations)
+      .where(eq(medicationAuthorizations.documentId, privateFiles.id)),
   );
 }
 
@@ -383,7 +394,7 @@ export const ABANDONED_UPLOAD_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Removes what an upload left behind when it was never submitted (a parent chose a file, then closed the
- * page): private files older than a day that no document request's answer or message refers to, their bytes,
+ * page): private files older than a day that no document request's answer, message or medication authorization refers to, their bytes,
  * expired upload permits, and partial files of interrupted uploads older than a day. A child's
  * record should not keep a stray copy of a medical form that nobody at the centre can see. Run hourly.
  */
@@ -407,6 +418,7 @@ export async function forgetAbandonedUploads(deps: DocumentDeps): Promise<number
             .from(communicationMessages)
             .where(eq(communicationMessages.documentUrl, sql`${DOWNLOAD_PATH} || ${privateFiles.id}`)),
         ),
+        attachedToNoMedication(deps),
       ),
     )
     .all();

@@ -15,6 +15,7 @@ import { eventsRouter } from './events';
 import { galleryRouter } from './gallery';
 import { incidentsRouter } from './incidents';
 import { achievementsRouter, milestonesRouter } from './milestones';
+import { medicationRouter } from './medication';
 import { overviewRouter } from './overview';
 import { paymentsRouter } from './payments';
 import { parentAuthRouter } from './parent-auth';
@@ -49,6 +50,7 @@ export const appRouter = router({
   attendance: attendanceRouter,
   archives: archivesRouter,
   incidents: incidentsRouter,
+  medication: medicationRouter,
 });
 
 export type AppRouter = typeof appRouter;

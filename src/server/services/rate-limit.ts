@@ -192,6 +192,8 @@ export function createLimiters() {
     attendance: { parent: new RateLimit(20, 10 * MINUTE), admin: new RateLimit(600, 10 * MINUTE) },
     /** Daily sheets per staff account: a room of twenty children's meals, naps and diapers, not a script's flood. */
     dailyEntries: new RateLimit(300, 10 * MINUTE),
+    /** Medication requests a parent sends and staff's entries and doses: a family's few, a centre's day of doses. */
+    medication: { parent: new RateLimit(20, 10 * MINUTE), admin: new RateLimit(300, 10 * MINUTE) },
     /** Photos of the day per staff account (each one is decoded and encoded on the server's CPU). */
     childPhotos: new RateLimit(30, 10 * MINUTE),
     /** The director's CSV exports: each reads a whole table, so a few a minute, not a loop. */

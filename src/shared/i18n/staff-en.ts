@@ -19,6 +19,7 @@ export const staffEn = {
   'staff.tab.classrooms': 'Classrooms',
   'staff.tab.activities': 'Activities',
   'staff.tab.attendance': 'Attendance',
+  'staff.tab.medication': 'Medication',
   'staff.attendance.reportCsv': 'Monthly Report (CSV)',
   'staff.attendance.reportPdf': 'Monthly Report (PDF)',
   'staff.tab.daily': 'Daily sheets',

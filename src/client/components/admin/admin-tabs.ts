@@ -14,6 +14,7 @@ export const ADMIN_TABS = [
   { id: 'activities', panel: 'ActivitiesTab' },
   { id: 'attendance', panel: 'AttendanceTab' },
   { id: 'daily', panel: 'DailySheetsTab' },
+  { id: 'medication', panel: 'MedicationTab' },
   { id: 'incidents', panel: 'IncidentsTab' },
   { id: 'communication', panel: 'CommunicationTab' },
   { id: 'payments', panel: 'PaymentsTab' },
@@ -30,7 +31,7 @@ export type StaffRoleName = 'director' | 'teacher';
  * The tabs each role sees (ADR 039): a director every tab, a teacher the children's day. Only what is
  * shown: the server refuses a teacher every director's call whatever the page asks.
  */
-const TEACHER_TABS: readonly AdminTabId[] = ['activities', 'attendance', 'daily', 'incidents', 'communication'];
+const TEACHER_TABS: readonly AdminTabId[] = ['activities', 'attendance', 'daily', 'medication', 'incidents', 'communication'];
 
 export function tabsFor(role: StaffRoleName): (typeof ADMIN_TABS)[number][] {
   return ADMIN_TABS.filter((t) => role === 'director' || TEACHER_TABS.includes(t.id));

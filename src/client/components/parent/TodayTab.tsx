@@ -5,6 +5,8 @@ import type { PortalTabProps } from './tabs';
 
 /** A report from the centre still to sign (ADR 093): its code loads with the first Today tab that asks, not in the first load. */
 const IncidentNotice = lazy(() => import('./health/IncidentNotice').then((m) => ({ default: m.IncidentNotice })));
+/** The child's doses of the day (ADR 092), under the timeline: loaded with the first Today tab that draws it. */
+const TodayMedication = lazy(() => import('./health/TodayMedication').then((m) => ({ default: m.TodayMedication })));
 
 /** The Today tab, the first a parent sees: the child's day as the staff record it. The one tab in the first load. */
 export function TodayTab({ data, child, openTab }: PortalTabProps) {
@@ -19,6 +21,9 @@ export function TodayTab({ data, child, openTab }: PortalTabProps) {
         <IncidentNotice childId={child.id} childName={child.childName} onOpen={() => openTab('health')} />
       </Suspense>
       <Timeline items={data.today} label={heading} empty={intl.t('portal.today.empty')} words={intl} />
+      <Suspense fallback={null}>
+        <TodayMedication childId={child.id} />
+      </Suspense>
     </section>
   );
 }
