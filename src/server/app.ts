@@ -24,6 +24,7 @@ import { dailyRest } from './rest/daily';
 import { communicationsRest } from './rest/communications';
 import { paymentsRest } from './rest/payments';
 import { exportsRest } from './rest/exports';
+import { healthRest } from './rest/health';
 import { parentRest } from './rest/parent';
 import { publicRest } from './rest/public';
 import { callerLanguage } from './parents/preferences';
@@ -216,6 +217,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   api.route('/', attendanceRest);
   api.route('/', dailyRest);
   api.route('/', parentRest);
+  api.route('/', healthRest);
   api.onError(handleError);
   app.route('/api', api);
   app.all('/api/*', (c) => notFoundJson(c));

@@ -41,6 +41,10 @@ export const AUDIT_ENTITIES = {
   attendance: 'Attendance',
   'staff-attendance': 'Staff clock-in',
   pickup: 'Authorized pickup',
+  'health-record': 'Health record',
+  'annual-review': 'Yearly review',
+  'staff-record': 'Staff record',
+  compliance: 'Compliance export',
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 export const AUDIT_ENTITY_IDS = Object.keys(AUDIT_ENTITIES) as AuditEntity[];

@@ -5,6 +5,8 @@ import { attendanceRouter, classroomsRouter } from './attendance';
 import { archivesRouter } from './archives';
 import { applicationsRouter } from './applications';
 import { childrenRouter } from './children';
+import { complianceRouter } from './compliance';
+import { healthRouter } from './health';
 import { communicationsRouter } from './communications';
 import { dailyRouter } from './daily';
 import { developmentRouter } from './development';
@@ -45,6 +47,8 @@ export const appRouter = router({
   classrooms: classroomsRouter,
   attendance: attendanceRouter,
   archives: archivesRouter,
+  health: healthRouter,
+  compliance: complianceRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -311,6 +311,21 @@ export const errorsEn = {
   // Said when the server was glad to (a toast's description), beside its refusals.
   'error.passwordChanged': 'Your password has been changed. You were signed out on your other devices.',
   // Said when the server failed (a 500), and said instead of a refusal a page has no words for.
+  'error.immunizationsChoice':
+    'Choose the immunization status: complete, in progress, or an exemption (medical, or conscience or religion)',
+  'error.examinerRequired': 'Enter who did the exam',
+  'error.examInFuture': 'The exam date cannot be after today',
+  'error.healthFileKind': 'Choose which record the file is: the medical statement, the immunization record or the care plan',
+  'error.signatureRequired': 'Type your full name to sign',
+  'error.reviewSection': 'Choose the part of the record you changed',
+  'error.reviewChangeRequired': 'Say what you changed',
+  'error.reviewTooManyChanges': 'Name each part of the record once',
+  'error.reviewAwaitingCountersign': 'Your last review is waiting for the director to countersign it. You can review again after that.',
+  'error.reviewNotFound': 'Review not found',
+  'error.reviewCountersigned': 'This review is already countersigned',
+  'error.trainingHours': 'Enter the training hours as a whole number from 0 to 10000',
+  'error.complianceItem': 'Choose an item of the list',
+  'error.complianceStatus': 'Choose a status: ok, due soon, overdue or missing',
   'error.server': 'Something went wrong on our side. Please try again in a moment, or call us at {phone}.',
   'error.network': 'We could not reach the centre. Please check your internet connection and try again, or call us at {phone}.',
   'error.other': 'We could not complete your request. Please check it and try again.',

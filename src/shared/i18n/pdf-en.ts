@@ -175,6 +175,16 @@ export const pdfEn = {
   'pdf.archive.receipts': 'receipts',
   'pdf.archive.receiptFile': 'Receipt {number}',
   'pdf.archive.zipName': '{child}-archive-{date}',
+  'pdf.emergency.title': 'Emergency sheet: {child}',
+  'pdf.emergency.born': 'Born {date}',
+  'pdf.emergency.contacts': 'Contacts',
+  'pdf.emergency.emergencyContact': 'Emergency contact: {contact}',
+  'pdf.emergency.pickups': 'Authorized pickups',
+  'pdf.emergency.allergies': 'Allergies',
+  'pdf.emergency.medications': 'Medications and medical conditions',
+  'pdf.emergency.physician': 'Physician',
+  'pdf.emergency.carePlan': 'Care plan: what staff must do',
+  'pdf.emergency.none': 'None on file',
 } as const;
 
 export type PdfKey = keyof typeof pdfEn;
