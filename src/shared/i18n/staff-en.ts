@@ -26,6 +26,7 @@ export const staffEn = {
   'staff.tab.gallery': 'Gallery',
   'staff.tab.staff': 'Staff',
   'staff.tab.audit': 'Audit',
+  'staff.tab.compliance': 'Compliance',
   'staff.tryAgain': 'Please try again.',
   'staff.sending': 'Sending...',
   'staff.list.loadFailed': 'This list could not be loaded. Please refresh the page.',
@@ -112,6 +113,7 @@ export const staffEn = {
   'staff.startingLater.changeFor': 'for {name}',
   'staff.startingLater.askDirector': 'A director changes a start date in the Enrolled tab.',
   'staff.care.allergies': 'Allergies',
+  'staff.care.carePlan': 'Care plan',
   'staff.care.careNeeds': 'Care needs',
   'staff.care.notesHint':
     'A line that starts "Allergies:" or "Care needs:" (or Medications, Medical conditions, Special instructions) shows on the child\'s card in Attendance and Daily sheets.',

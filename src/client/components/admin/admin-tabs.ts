@@ -14,6 +14,7 @@ export const ADMIN_TABS = [
   { id: 'activities', panel: 'ActivitiesTab' },
   { id: 'attendance', panel: 'AttendanceTab' },
   { id: 'daily', panel: 'DailySheetsTab' },
+  { id: 'compliance', panel: 'ComplianceTab' },
   { id: 'communication', panel: 'CommunicationTab' },
   { id: 'payments', panel: 'PaymentsTab' },
   { id: 'gallery', panel: 'GalleryTab' },

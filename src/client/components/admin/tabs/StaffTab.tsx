@@ -14,6 +14,7 @@ import { TextField } from '../../ui/Field';
 import { Select } from '../../ui/Select';
 import { ListState, PanelHeader } from '../PanelHeader';
 import { InvitationLinkDialog } from './InvitationLinkDialog';
+import { StaffRecords } from './compliance/StaffRecords';
 
 type Staff = { id: string; name: string; email: string; role: StaffRoleId; isActive: boolean; lastLoginAt: Date | null };
 /** A change waiting for its confirmation. */
@@ -131,6 +132,7 @@ export default function StaffTab() {
         onConfirm={() => pending && update.mutate({ id: pending.staff.id, ...pending.change })}
         isPending={update.isPending}
       />
+      <StaffRecords />
     </section>
   );
 }
