@@ -17,6 +17,8 @@ export const COMPLIANCE_ITEMS = [
   'staff-credential',
 ] as const;
 export type ComplianceItem = (typeof COMPLIANCE_ITEMS)[number];
+/** The items of a child's own record (the portal shows these to the family). */
+export type ChildRecordItem = 'enrollment-record' | 'medical-statement' | 'immunizations' | 'care-plan' | 'annual-review';
 
 export const COMPLIANCE_STATUSES = ['ok', 'due-soon', 'overdue', 'missing'] as const;
 export type ComplianceStatus = (typeof COMPLIANCE_STATUSES)[number];

@@ -8,6 +8,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { childHealth, enrolledChildren } from '~/db/schema';
 import {
   annualReviewStatus,
+  type ChildRecordItem,
   carePlanStatus,
   COMPLIANCE_ITEMS,
   type ComplianceItem,
@@ -75,7 +76,7 @@ export function childFacts(db: Db, childId?: string) {
 type ChildFacts = ReturnType<typeof childFacts>[number];
 
 /** The five items of a child's own record, in the order the tab lists them. */
-export function childVerdicts(today: string, c: ChildFacts): [ComplianceItem, Verdict][] {
+export function childVerdicts(today: string, c: ChildFacts): [ChildRecordItem, Verdict][] {
   return [
     ['enrollment-record', enrollmentRecordStatus(today, c)],
     ['medical-statement', medicalStatementStatus(today, c)],

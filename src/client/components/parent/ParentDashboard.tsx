@@ -39,6 +39,7 @@ import { TOAST_CLEARANCE } from '~/client/lib/toast-area';
 const CommunicationCenter = lazy(() => import('../communication/CommunicationCenter').then((m) => ({ default: m.CommunicationCenter })));
 const ParentPayments = lazy(() => import('./ParentPayments').then((m) => ({ default: m.ParentPayments })));
 /** The family's pickup list and its form, on the Overview tab (ADR 073): loaded when that tab is first opened. */
+const HealthTab = lazy(() => import('./health/HealthTab').then((m) => ({ default: m.HealthTab })));
 const FamilyPickups = lazy(() => import('./FamilyPickups').then((m) => ({ default: m.FamilyPickups })));
 
 /** Loaded when first opened: its password rules bring the common-password dictionary (shared/schemas/password-policy.ts). */
@@ -313,6 +314,7 @@ function Dashboard() {
             activities: t('portal.tab.activities'),
             notes: t('portal.tab.notes'),
             milestones: t('portal.tab.milestones'),
+            health: t('portal.tab.health'),
             communication: t('portal.tab.communication'),
             payments: t('portal.tab.payments'),
           }}
@@ -370,6 +372,11 @@ function Dashboard() {
             <PagedList query={notes} empty={NO_NOTES} label={t('portal.list.notes')} render={(n) => <NoteItem note={n} />} />
           )}
           {tab === 'milestones' && data.milestones && <MilestonesTab data={data.milestones} />}
+          {tab === 'health' && (
+            <Suspense fallback={<TabLoading />}>
+              <HealthTab childId={child.id} />
+            </Suspense>
+          )}
           {tab === 'communication' && (
             <Suspense fallback={<TabLoading />}>
               <CommunicationCenter userType="parent" childId={child.id} parentEmail={parent?.email ?? ''} children={data.children} />
