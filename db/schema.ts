@@ -1061,3 +1061,100 @@ export const medicationDoses = sqliteTable(
     index('medication_doses_day_idx').on(t.date),
   ],
 );
+
+// ── health records, the yearly review, staff records (ADR 094) ──
+/**
+ * A child's health record: the medical statement (exam date, examiner, the signed file), the immunization record
+ * and the care plan with what staff must do. One row per child, written on the first save; the files are in
+ * health_files.
+ */
+export const childHealth = sqliteTable('child_health', {
+  childId: text('child_id')
+    .primaryKey()
+    .references(() => enrolledChildren.id, { onDelete: 'cascade' }),
+  medicalExamDate: text('medical_exam_date'),
+  examiner: text('examiner'),
+  /** One of IMMUNIZATION_STATUSES (src/shared/compliance-rules.ts), or null when none is recorded. */
+  immunizations: text('immunizations'),
+  carePlanRequired: integer('care_plan_required', { mode: 'boolean' }).notNull().default(false),
+  /** The short "what staff must do", shown to teachers on the child's card. */
+  carePlanSummary: text('care_plan_summary'),
+  updatedAt: updatedAt(),
+  updatedByName: text('updated_by_name'),
+});
+
+/**
+ * The signed files of a child's health record (the medical statement, the immunization record, the care plan): private
+ * documents (their download paths), uploaded by a parent from the portal or by staff from a paper form. Every file
+ * handed in is kept; the latest of each kind is the one on file.
+ */
+export const healthFiles = sqliteTable(
+  'health_files',
+  {
+    id: id(),
+    childId: text('child_id')
+      .notNull()
+      .references(() => enrolledChildren.id, { onDelete: 'cascade' }),
+    /** One of HEALTH_FILES (src/shared/schemas/health.ts). */
+    kind: text('kind').notNull(),
+    /** The private document's download path (`/api/documents/<id>`): the upload pipeline keeps a file referred to here. */
+    fileUrl: text('file_url').notNull().unique(),
+    uploadedByKind: text('uploaded_by_kind').$type<'staff' | 'parent'>().notNull(),
+    uploadedById: text('uploaded_by_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('health_files_child_idx').on(t.childId, t.kind, t.createdAt)],
+);
+
+/**
+ * The parent's yearly review of the child's record (form JFS 01234): the typed signature, the parent's account, the
+ * sections changed in the same visit, and the director's countersignature. Never deleted: the latest countersigned
+ * one dates the next.
+ */
+export const annualReviews = sqliteTable(
+  'annual_reviews',
+  {
+    id: id(),
+    childId: text('child_id')
+      .notNull()
+      .references(() => enrolledChildren.id, { onDelete: 'cascade' }),
+    parentId: text('parent_id').notNull(),
+    signature: text('signature').notNull(),
+    /** The centre's calendar day the parent signed. */
+    signedOn: text('signed_on').notNull(),
+    signedAt: integer('signed_at', { mode: 'timestamp_ms' }).notNull(),
+    /** The sections the parent changed or asked to change in the same visit, each with what. */
+    changes: text('changes', { mode: 'json' })
+      .$type<{ section: string; note: string }[]>()
+      .notNull()
+      .default(sql`'[]'`),
+    countersignedAt: integer('countersigned_at', { mode: 'timestamp_ms' }),
+    countersignedById: text('countersigned_by_id'),
+    countersignedByName: text('countersigned_by_name'),
+  },
+  (t) => [index('annual_reviews_child_idx').on(t.childId, t.signedAt)],
+);
+
+/** A staff member's record for the licence (director only): the background check, the credentials' expiry, training hours. */
+export const staffRecords = sqliteTable('staff_records', {
+  staffId: text('staff_id')
+    .primaryKey()
+    .references(() => adminUsers.id, { onDelete: 'cascade' }),
+  backgroundCheckDate: text('background_check_date'),
+  firstAidExpires: text('first_aid_expires'),
+  cprExpires: text('cpr_expires'),
+  communicableDiseaseExpires: text('communicable_disease_expires'),
+  childAbuseExpires: text('child_abuse_expires'),
+  trainingHours: integer('training_hours').notNull().default(0),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * The weekly "what is due" e-mails sent (compliance/weekly-mail.ts): one row per recipient and week, written in the
+ * same transaction as the e-mail is queued, so a restart or a second tick never sends one twice.
+ */
+export const complianceMails = sqliteTable('compliance_mails', {
+  /** `director:<week>` or `parent:<parent id>:<week>`, the week being its Monday (`YYYY-MM-DD`). */
+  key: text('key').primaryKey(),
+  createdAt: createdAt(),
+});

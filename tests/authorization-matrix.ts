@@ -219,6 +219,53 @@ const dose = async (f: Fixtures) => ({
   dose: '5 ml',
   notes: null,
 });
+// ── health records, the yearly review, staff records, the inspector's view (ADR 094) ──
+const health = () => ({
+  medicalExamDate: '2026-10-01',
+  examiner: 'Dr. Lee',
+  immunizations: 'complete',
+  carePlanRequired: false,
+  carePlanSummary: null,
+});
+/** A file the role uploaded, for the role that may hand it in; a made-up URL for the others (refused before it is read). */
+async function healthUpload(f: Fixtures, role: Role): Promise<string> {
+  if (role === 'parentA') return f.uploadedByA();
+  if (role !== 'admin') return '/api/objects/upload/not-a-token';
+  const res = await f.s.request('/api/objects/upload', { method: 'POST', headers: f.headers('admin') });
+  const { uploadURL } = await json<{ uploadURL: string }>(res);
+  const put = await f.s.request(uploadURL, {
+    method: 'PUT',
+    body: PDF,
+    headers: { ...f.headers('admin'), 'content-type': 'application/pdf' },
+  });
+  if (put.status !== 201) throw new Error(`upload: ${put.status}`);
+  return uploadURL;
+}
+/** Family A's child with no yearly review waiting: any waiting one is countersigned first, so the parent may sign again. */
+async function noReviewWaiting(f: Fixtures): Promise<void> {
+  const waiting = await json<{ id: string }[]>(await f.s.request('/api/admin/annual-reviews', { headers: f.headers('admin') }));
+  for (const r of waiting)
+    await f.s.request(`/api/admin/annual-reviews/${r.id}/countersign`, { method: 'POST', headers: f.headers('admin') });
+}
+/** A review of family A's child waiting for the director, for the director's call; a made-up id for the others. */
+async function reviewWaiting(f: Fixtures, role: Role): Promise<string> {
+  if (role !== 'admin') return 'no-such-review';
+  await noReviewWaiting(f);
+  const res = await f.s.request(`/api/parent/children/${f.childA}/annual-review`, {
+    method: 'POST',
+    json: { signature: 'Ada Ashdown' },
+    headers: f.headers('parentA'),
+  });
+  if (res.status !== 201) throw new Error(`review: ${res.status} ${await res.text()}`);
+  return (await json<{ id: string }>(res)).id;
+}
+const staffRecord = () => ({
+  backgroundCheckDate: '2024-05-01',
+  firstAidExpires: '2027-05-01',
+  cprExpires: '2027-05-01',
+  trainingHours: 12,
+});
+const staffFor = (f: Fixtures, role: Role) => (role === 'admin' ? f.staffAccount() : 'no-such-staff');
 
 export const PROCEDURES: Record<string, ProcedureEntry> = {
   'events.list': { expect: everyone() },
@@ -377,6 +424,35 @@ export const PROCEDURES: Record<string, ProcedureEntry> = {
   'medication.return': { expect: director(), input: async (f) => ({ id: await pendingMedication(f), reason: 'Please add the dose' }) },
   'medication.recordDose': { expect: staff(), input: dose },
   'medication.roomDoses': { expect: staff() },
+  'health.get': { expect: staff(), input: (f) => f.childA },
+  'health.update': { expect: director(), input: (f) => ({ id: f.childA, ...health() }) },
+  'health.addFile': {
+    expect: director(),
+    input: async (f, role) => ({ childId: f.childA, kind: 'medical-statement', documentUrl: await healthUpload(f, role) }),
+  },
+  'health.parentRecord': { expect: familyA(), input: (f) => f.childA },
+  'health.parentAddFile': {
+    expect: familyA(),
+    input: async (f, role) => ({ childId: f.childA, kind: 'immunizations', documentUrl: await healthUpload(f, role) }),
+  },
+  'health.parentReview': { expect: familyA(), input: (f) => f.childA },
+  'health.parentSubmitReview': {
+    expect: familyA(),
+    input: async (f, role) => {
+      if (role === 'parentA') await noReviewWaiting(f);
+      return { childId: f.childA, signature: 'Ada Ashdown', changes: [] };
+    },
+  },
+  'health.pendingReviews': { expect: director() },
+  'health.countersignReview': { expect: director(), input: reviewWaiting },
+  'compliance.list': { expect: director(), input: () => ({}) },
+  'compliance.export': { expect: director(), input: () => ({ status: 'overdue' }) },
+  'compliance.emergencySheet': { expect: staff(), input: (f) => f.childA },
+  'compliance.staffRecords': { expect: director() },
+  'compliance.updateStaffRecord': {
+    expect: director(),
+    input: async (f, role) => ({ staffId: await staffFor(f, role), ...staffRecord() }),
+  },
 };
 
 export const ROUTES: Record<string, RouteEntry> = {
@@ -722,6 +798,45 @@ export const ROUTES: Record<string, RouteEntry> = {
   },
   'POST /api/admin/medication-doses': { expect: staff(201), body: dose },
   'GET /api/admin/medication-doses': { expect: staff(), path: (f) => `/api/admin/medication-doses?date=${todayOf(f)}` },
+  'GET /api/admin/children/:id/health': { expect: staff(), path: (f) => `/api/admin/children/${f.childA}/health` },
+  'PUT /api/admin/children/:id/health': { expect: director(), path: (f) => `/api/admin/children/${f.childA}/health`, body: health },
+  'POST /api/admin/children/:id/health/files': {
+    expect: director(201),
+    path: (f) => `/api/admin/children/${f.childA}/health/files`,
+    body: async (f, role) => ({ kind: 'care-plan', documentUrl: await healthUpload(f, role) }),
+  },
+  'GET /api/admin/children/:id/emergency-sheet.pdf': {
+    expect: staff(),
+    path: (f) => `/api/admin/children/${f.childA}/emergency-sheet.pdf`,
+  },
+  'GET /api/parent/children/:id/health': { expect: familyA(), path: (f) => `/api/parent/children/${f.childA}/health` },
+  'POST /api/parent/children/:id/health/files': {
+    expect: familyA(201),
+    path: (f) => `/api/parent/children/${f.childA}/health/files`,
+    body: async (f, role) => ({ kind: 'medical-statement', documentUrl: await healthUpload(f, role) }),
+  },
+  'GET /api/parent/children/:id/annual-review': { expect: familyA(), path: (f) => `/api/parent/children/${f.childA}/annual-review` },
+  'POST /api/parent/children/:id/annual-review': {
+    expect: familyA(201),
+    path: async (f, role) => {
+      if (role === 'parentA') await noReviewWaiting(f);
+      return `/api/parent/children/${f.childA}/annual-review`;
+    },
+    body: () => ({ signature: 'Ada Ashdown', changes: [{ section: 'pickups', note: 'Added Grandma' }] }),
+  },
+  'GET /api/admin/annual-reviews': { expect: director() },
+  'POST /api/admin/annual-reviews/:id/countersign': {
+    expect: director(),
+    path: async (f, role) => `/api/admin/annual-reviews/${await reviewWaiting(f, role)}/countersign`,
+  },
+  'GET /api/admin/compliance': { expect: director(), path: () => '/api/admin/compliance?status=missing' },
+  'GET /api/admin/compliance.csv': { expect: director() },
+  'GET /api/admin/staff-records': { expect: director() },
+  'PUT /api/admin/staff/:id/record': {
+    expect: director(),
+    path: async (f, role) => `/api/admin/staff/${await staffFor(f, role)}/record`,
+    body: staffRecord,
+  },
 };
 
 /** Whether an entry answers personal data to a signed-in caller (everything but the public pages' lists and the sign-in paths). */

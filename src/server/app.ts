@@ -28,6 +28,7 @@ import { paymentsRest } from './rest/payments';
 import { exportsRest } from './rest/exports';
 import { incidentsRest } from './rest/incidents';
 import { medicationRest } from './rest/medication';
+import { healthRest } from './rest/health';
 import { parentRest } from './rest/parent';
 import { publicRest } from './rest/public';
 import { callerLanguage } from './parents/preferences';
@@ -226,6 +227,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   api.route('/', incidentsRest);
   api.route('/', centreRest);
   api.route('/', medicationRest);
+  api.route('/', healthRest);
   api.onError(handleError);
   app.route('/api', api);
   app.all('/api/*', (c) => notFoundJson(c));

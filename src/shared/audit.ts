@@ -45,6 +45,10 @@ export const AUDIT_ENTITIES = {
   centre: 'Centre profile',
   'medication-authorization': 'Medication authorization',
   'medication-dose': 'Medication dose',
+  'health-record': 'Health record',
+  'annual-review': 'Yearly review',
+  'staff-record': 'Staff record',
+  compliance: 'Compliance export',
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 export const AUDIT_ENTITY_IDS = Object.keys(AUDIT_ENTITIES) as AuditEntity[];

@@ -23,6 +23,7 @@ import { recordAudit } from '../audit/record';
 import type { Context } from '../context';
 import type { Db } from '../db';
 import { careFlagsOf } from '../children/care-flags';
+import { carePlansOf } from '../health/records';
 import { classroomOr404 } from './classrooms';
 import type { ErrorKey } from '../../shared/i18n/errors-en';
 import { refuse } from '../refusal';
@@ -364,6 +365,10 @@ export function attendanceDay(db: Db, date: string) {
   const others = missing.length ? db.select(childColumns).from(enrolledChildren).where(inArray(enrolledChildren.id, missing)).all() : [];
   const all = [...active, ...others].sort((a, b) => a.childName.localeCompare(b.childName, 'en') || a.id.localeCompare(b.id));
 
+  const carePlans = carePlansOf(
+    db,
+    all.map((c) => c.id),
+  );
   const byChild = new Map<string, AttendanceEventRow[]>();
   for (const e of events) byChild.set(e.childId, [...(byChild.get(e.childId) ?? []), e]);
   const children = all.map((c) => {
@@ -375,7 +380,7 @@ export function attendanceDay(db: Db, date: string) {
       childName: c.childName,
       classroomId: c.classroomId,
       // Staff only (the procedure is staff's): the allergies and care needs the card and the check-in dialog show.
-      ...careFlagsOf(c.notes),
+      ...careFlagsOf(c.notes, carePlans.get(c.id) ?? null),
       status,
       events: own.map((e) => ({
         id: e.id,

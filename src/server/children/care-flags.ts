@@ -18,7 +18,8 @@ export const CARE_NEED_LABELS = [
 /** What a family writes for "nothing to flag" (in English or Spanish): no flag, or every card would carry one. */
 const NOTHING = new Set(['none', 'no', 'n/a', 'na', 'nothing', 'nka', 'nkda', 'no known allergies', 'ninguna', 'ninguno', 'nada', '-']);
 
-export type CareFlags = { allergies: string | null; careNeeds: string | null };
+/** `carePlan` is the care plan's "what staff must do" (health/records.ts, ADR 094), when the child has one. */
+export type CareFlags = { allergies: string | null; careNeeds: string | null; carePlan?: string | null };
 
 /** The text after `label:` on a line, or null when the line does not start with one of the labels. */
 function labelled(line: string, labels: readonly string[]): string | null {
@@ -30,8 +31,11 @@ function labelled(line: string, labels: readonly string[]): string | null {
   return text && !NOTHING.has(text.toLowerCase().replace(/\.$/, '')) ? text : null;
 }
 
-/** The allergies and care needs in a child's notes, each a line or several joined by "; ", null when there are none. */
-export function careFlagsOf(notes: string | null): CareFlags {
+/**
+ * The allergies and care needs in a child's notes, each a line or several joined by "; ", null when there are none,
+ * and the care plan's summary when the caller reads it (the staff lists: health/records.ts `carePlansOf`).
+ */
+export function careFlagsOf(notes: string | null, carePlan?: string | null): CareFlags {
   const allergies: string[] = [];
   const careNeeds: string[] = [];
   for (const line of (notes ?? '').split(/\r?\n/)) {
@@ -43,5 +47,6 @@ export function careFlagsOf(notes: string | null): CareFlags {
     const need = labelled(line, CARE_NEED_LABELS);
     if (need) careNeeds.push(need);
   }
-  return { allergies: allergies.join('; ') || null, careNeeds: careNeeds.join('; ') || null };
+  const flags = { allergies: allergies.join('; ') || null, careNeeds: careNeeds.join('; ') || null };
+  return carePlan === undefined ? flags : { ...flags, carePlan };
 }

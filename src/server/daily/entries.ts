@@ -26,6 +26,7 @@ import { childPhotosPage, roomPhotos } from './photos';
 import { dayTimeline, entryColumns, entryItem, roomEntries, staffItem } from './timeline';
 import { parentChildOr404 } from '../parents/access';
 import { careFlagsOf } from '../children/care-flags';
+import { carePlansOf } from '../health/records';
 import { laterStarters } from '../attendance/later-starters';
 import { consumeForAccount } from '../services/rate-limit';
 import { refuse } from '../refusal';
@@ -72,11 +73,16 @@ function roomDay(ctx: Pick<StaffContext, 'db' | 'admin'>, classroomId: string | 
   const ids = children.map((c) => c.id);
   // Each card says whether the child is there (ADR 080): a group entry is for the children present.
   const presence = presenceOn(db, ids, date);
+  const carePlans = carePlansOf(db, ids);
   return {
     date,
     classrooms: rooms,
     // Staff only (the procedure is staff's): the allergies and care needs each card shows, not the whole notes.
-    children: children.map(({ notes, ...c }) => ({ ...c, ...careFlagsOf(notes), presence: presence.get(c.id) ?? 'absent' })),
+    children: children.map(({ notes, ...c }) => ({
+      ...c,
+      ...careFlagsOf(notes, carePlans.get(c.id) ?? null),
+      presence: presence.get(c.id) ?? 'absent',
+    })),
     entries: roomEntries(db, ids, date),
     photos: roomPhotos(db, ids, date),
     startingLater: laterStarters(ctx, date, classroomId),

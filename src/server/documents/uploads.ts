@@ -10,7 +10,7 @@ import { join, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { TRPCError } from '@trpc/server';
 import { and, eq, gt, isNotNull, isNull, lt, notExists, sql } from 'drizzle-orm';
-import { communicationMessages, documentRequests, medicationAuthorizations, privateFiles, uploadTokens } from '~/db/schema';
+import { communicationMessages, documentRequests, healthFiles, medicationAuthorizations, privateFiles, uploadTokens } from '~/db/schema';
 import { MAX_UPLOAD_BYTES } from '../../shared/constants';
 import type { Auth } from '../auth/session';
 import type { Clock } from '../clock';
@@ -60,6 +60,16 @@ export const UNSUBMITTED_MAX_FILES = 5;
 export const UNSUBMITTED_MAX_BYTES = 50 * 1024 * 1024;
 export const QUOTA_MESSAGE = 'error.uploadQuota';
 
+/** Not one of a child's health files (health/records.ts): a medical statement handed in is kept, never swept. */
+function notInHealthRecord(deps: DocumentDeps) {
+  return notExists(
+    deps.db
+      .select({ one: sql`1` })
+      .from(healthFiles)
+      .where(eq(healthFiles.fileUrl, sql`${DOWNLOAD_PATH} || ${privateFiles.id}`)),
+  );
+}
+
 /** Private files only referred to by nothing yet: uploaded, not yet part of a request's answer or a message. */
 function unsubmitted(deps: DocumentDeps, owner: Owner) {
   return and(
@@ -78,6 +88,7 @@ function unsubmitted(deps: DocumentDeps, owner: Owner) {
         .where(eq(communicationMessages.documentUrl, sql`${DOWNLOAD_PATH} || ${privateFiles.id}`)),
     ),
     attachedToNoMedication(deps),
+    notInHealthRecord(deps),
   );
 }
 
@@ -419,6 +430,7 @@ export async function forgetAbandonedUploads(deps: DocumentDeps): Promise<number
             .where(eq(communicationMessages.documentUrl, sql`${DOWNLOAD_PATH} || ${privateFiles.id}`)),
         ),
         attachedToNoMedication(deps),
+        notInHealthRecord(deps),
       ),
     )
     .all();

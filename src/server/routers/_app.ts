@@ -6,6 +6,8 @@ import { centreRouter } from './centre';
 import { archivesRouter } from './archives';
 import { applicationsRouter } from './applications';
 import { childrenRouter } from './children';
+import { complianceRouter } from './compliance';
+import { healthRouter } from './health';
 import { communicationsRouter } from './communications';
 import { dailyRouter } from './daily';
 import { developmentRouter } from './development';
@@ -51,6 +53,8 @@ export const appRouter = router({
   archives: archivesRouter,
   incidents: incidentsRouter,
   medication: medicationRouter,
+  health: healthRouter,
+  compliance: complianceRouter,
 });
 
 export type AppRouter = typeof appRouter;

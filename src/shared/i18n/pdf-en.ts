@@ -205,6 +205,16 @@ export const pdfEn = {
   'pdf.incident.licensing': 'Licensing office',
   'pdf.incident.licensingTold': 'Told',
   'pdf.incident.licensingDue': 'Notice due by',
+  'pdf.emergency.title': 'Emergency sheet: {child}',
+  'pdf.emergency.born': 'Born {date}',
+  'pdf.emergency.contacts': 'Contacts',
+  'pdf.emergency.emergencyContact': 'Emergency contact: {contact}',
+  'pdf.emergency.pickups': 'Authorized pickups',
+  'pdf.emergency.allergies': 'Allergies',
+  'pdf.emergency.medications': 'Medications and medical conditions',
+  'pdf.emergency.physician': 'Physician',
+  'pdf.emergency.carePlan': 'Care plan: what staff must do',
+  'pdf.emergency.none': 'None on file',
 } as const;
 
 export type PdfKey = keyof typeof pdfEn;

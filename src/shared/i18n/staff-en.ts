@@ -30,6 +30,7 @@ export const staffEn = {
   'staff.tab.staff': 'Staff',
   'staff.tab.audit': 'Audit',
   'staff.tab.settings': 'Settings',
+  'staff.tab.compliance': 'Compliance',
   'staff.tryAgain': 'Please try again.',
   'staff.firstStart.title': 'Set Up Your Centre',
   'staff.firstStart.intro': "Create the director's account: the director manages the whole dashboard and invites the staff.",
@@ -195,6 +196,7 @@ export const staffEn = {
   'staff.startingLater.changeFor': 'for {name}',
   'staff.startingLater.askDirector': 'A director changes a start date in the Enrolled tab.',
   'staff.care.allergies': 'Allergies',
+  'staff.care.carePlan': 'Care plan',
   'staff.care.careNeeds': 'Care needs',
   'staff.care.notesHint':
     'A line that starts "Allergies:" or "Care needs:" (or Medications, Medical conditions, Special instructions) shows on the child\'s card in Attendance and Daily sheets.',

@@ -16,6 +16,7 @@ export const ADMIN_TABS = [
   { id: 'daily', panel: 'DailySheetsTab' },
   { id: 'medication', panel: 'MedicationTab' },
   { id: 'incidents', panel: 'IncidentsTab' },
+  { id: 'compliance', panel: 'ComplianceTab' },
   { id: 'communication', panel: 'CommunicationTab' },
   { id: 'payments', panel: 'PaymentsTab' },
   { id: 'gallery', panel: 'GalleryTab' },

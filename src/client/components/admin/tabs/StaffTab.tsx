@@ -15,6 +15,7 @@ import { Select } from '../../ui/Select';
 import { ListState, PanelHeader } from '../PanelHeader';
 import { InvitationLinkDialog } from './InvitationLinkDialog';
 import { tabText } from './tab-words';
+import { StaffRecords } from './compliance/StaffRecords';
 
 type Staff = { id: string; name: string; email: string; role: StaffRoleId; isActive: boolean; lastLoginAt: Date | null };
 /** A change waiting for its confirmation. */
@@ -145,6 +146,7 @@ export default function StaffTab() {
         onConfirm={() => pending && update.mutate({ id: pending.staff.id, ...pending.change })}
         isPending={update.isPending}
       />
+      <StaffRecords />
     </section>
   );
 }
