@@ -1148,13 +1148,3 @@ export const staffRecords = sqliteTable('staff_records', {
   trainingHours: integer('training_hours').notNull().default(0),
   updatedAt: updatedAt(),
 });
-
-/**
- * The weekly "what is due" e-mails sent (compliance/weekly-mail.ts): one row per recipient and week, written in the
- * same transaction as the e-mail is queued, so a restart or a second tick never sends one twice.
- */
-export const complianceMails = sqliteTable('compliance_mails', {
-  /** `director:<week>` or `parent:<parent id>:<week>`, the week being its Monday (`YYYY-MM-DD`). */
-  key: text('key').primaryKey(),
-  createdAt: createdAt(),
-});
