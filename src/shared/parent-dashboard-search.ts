@@ -5,7 +5,16 @@
  * the server. A plain function, not a zod schema: the route definitions are loaded by every page.
  */
 /** The Today tab comes first: the child's day is what a parent opens the portal for. */
-export const PARENT_DASHBOARD_TABS = ['today', 'overview', 'activities', 'notes', 'milestones', 'health', 'communication', 'payments'] as const;
+export const PARENT_DASHBOARD_TABS = [
+  'today',
+  'overview',
+  'activities',
+  'notes',
+  'milestones',
+  'health',
+  'communication',
+  'payments',
+] as const;
 export type ParentDashboardTab = (typeof PARENT_DASHBOARD_TABS)[number];
 
 export interface ParentDashboardSearch {
