@@ -4,8 +4,8 @@
  * physician and the care plan. Drawn with jspdf on US Letter, as the sign-in sheet is (attendance/sheet-pdf.ts);
  * staff's copy, English words from the PDFs' catalogue. Long texts are cut to fit the one page.
  */
-import { jsPDF } from 'jspdf';
-import { centre } from '../../shared/centre';
+import { newPdfDocument } from '../pdf/library';
+import { centre } from '../centre/profile';
 import type { PdfKey } from '../../shared/i18n/pdf-en';
 import { pdfSafe, PdfWords } from '../payments/pdf';
 
@@ -29,7 +29,7 @@ const SECTION_LINES = 6;
 
 export function emergencySheetPdf(sheet: EmergencySheet): Buffer {
   const words = new PdfWords('en');
-  const doc = new jsPDF({ unit: 'pt', format: 'letter', compress: true });
+  const doc = newPdfDocument({ unit: 'pt', format: 'letter', compress: true });
   const title = words.t('pdf.emergency.title', { child: sheet.childName });
   doc.setProperties({ title: pdfSafe(title), author: centre.name, creator: centre.name });
   let y = MARGIN;
