@@ -58,7 +58,7 @@ test('a director invites a teacher, who sets a password, sees only their tabs an
   await page.goto('/admin?tab=staff');
   // On a 1280 px desktop every one of the director's tabs is on screen: none hides past the list's edge.
   const directorsTabs = page.getByRole('tablist', { name: 'Dashboard sections' }).getByRole('tab');
-  await expect(directorsTabs).toHaveCount(15);
+  await expect(directorsTabs).toHaveCount(18);
   for (const tab of await directorsTabs.all()) await expect(tab).toBeInViewport({ ratio: 1 });
   await page.getByRole('button', { name: 'Invite Staff' }).click();
   const invite = page.getByRole('dialog', { name: 'Invite Staff' });
@@ -85,7 +85,7 @@ test('a director invites a teacher, who sets a password, sees only their tabs an
   await expect(teacher.getByText(`Welcome back, ${teacherName}`)).toBeVisible();
   const tabs = teacher.getByRole('tab');
   // Only these tabs (Attendance and Daily sheets); a tab's name may end with its count of new items.
-  await expect(tabs).toHaveText([/^Activities/, /^Attendance/, /^Daily sheets/, /^Incidents/, /^Communication/]);
+  await expect(tabs).toHaveText([/^Activities/, /^Attendance/, /^Daily sheets/, /^Medication/, /^Incidents/, /^Communication/]);
   // A teacher's dashboard opens on Attendance (her own room first).
   await expect(teacher.getByRole('tab', { name: 'Attendance', selected: true })).toBeVisible();
   await teacher.getByRole('tab', { name: 'Activities' }).click();

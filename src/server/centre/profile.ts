@@ -1,16 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { centreProfile as centreProfileTable } from '~/db/schema';
 import { DEFAULT_CENTRE_PROFILE } from '~/shared/centre';
-import {
-  addressLine,
-  type CentreProfile,
-  type CentreProfilePatch,
-  centreProfilePatchSchema,
-  centreProfileSchema,
-  phonesOf,
-  publicCentreOf,
-  type PublicCentre,
-} from '~/shared/centre-profile';
+import { addressLine, type CentreProfile, phonesOf, publicCentreOf, type PublicCentre } from '~/shared/centre-profile';
+import { type CentreProfilePatch, centreProfilePatchSchema, centreProfileSchema } from '~/shared/schemas/centre-profile';
 import { setCentreTimeZone } from '~/shared/centre-time';
 import { setPageCentre } from '~/shared/page-centre';
 import { type AuditContext, type AuditEntry, audited, changedFields } from '../audit/record';

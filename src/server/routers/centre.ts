@@ -1,4 +1,4 @@
-import { centreProfilePatchSchema } from '../../shared/centre-profile';
+import { centreProfilePatchSchema } from '../../shared/schemas/centre-profile';
 import { centreProfile, publicCentre, updateCentreProfile } from '../centre/profile';
 import { directorProcedure, publicProcedure, router } from '../trpc';
 

@@ -18,7 +18,7 @@ import { useSchemaForm } from '../../lib/use-schema-form';
 const setupFields = firstStartSetupSchema.omit({ token: true });
 
 export const Route = createFileRoute('/admin/setup')({
-  head: pageHead(staffText('staff.firstStart.title')),
+  head: pageHead('Set Up Your Centre'),
   component: SetupPage,
 });
 

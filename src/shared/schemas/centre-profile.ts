@@ -1,0 +1,76 @@
+/**
+ * The centre's profile as the director edits it (ADR 090): the full profile's schema, read back on every load, and
+ * the strict patch the Settings tab and `PATCH /api/admin/centre` send. Apart from src/shared/centre-profile.ts, whose
+ * types and small helpers the public pages and the parent dashboard load: zod stays out of their first load
+ * (tests/e2e/size-budget.spec.ts).
+ */
+import { z } from 'zod';
+import { STATE_CHOICES } from '../enrollment-choices';
+import { errorId } from '../i18n/error-ids';
+import { choiceField, emailField, optionalPhoneField, optionalText, phoneField, plainString, requiredText } from './fields';
+import { WEEKDAYS, type Weekday } from '../centre-profile';
+
+/** Whether this runtime knows `zone` as an IANA time zone. */
+export function isTimeZone(zone: string): boolean {
+  if (!/^[A-Za-z_]+(\/[A-Za-z0-9_+-]+){0,2}$/.test(zone) || zone.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+const hhmm = plainString('error.timeHhMm').regex(TIME, 'error.timeHhMm');
+const dayHoursSchema = z
+  .object({ opens: hhmm, closes: hhmm })
+  .nullable()
+  .refine((h) => h === null || h.closes > h.opens, { message: 'error.endTime', path: ['closes'] });
+
+const hoursSchema = z.object(Object.fromEntries(WEEKDAYS.map((d) => [d, dayHoursSchema])) as Record<Weekday, typeof dayHoursSchema>);
+
+const programSchema = z
+  .object({
+    id: plainString('error.centreProgram').regex(/^[a-z_]{1,32}$/, 'error.centreProgram'),
+    fromMonths: z
+      .number({ error: 'error.centreProgramAges' })
+      .int('error.centreProgramAges')
+      .min(0, 'error.centreProgramAges')
+      .max(216, 'error.centreProgramAges'),
+    toMonths: z
+      .number({ error: 'error.centreProgramAges' })
+      .int('error.centreProgramAges')
+      .min(0, 'error.centreProgramAges')
+      .max(216, 'error.centreProgramAges'),
+  })
+  .refine((p) => p.toMonths >= p.fromMonths, { message: 'error.centreProgramAges', path: ['toMonths'] });
+
+/** Every field of the profile, as the server stores it and the Settings form sends it. */
+export const centreProfileSchema = z.object({
+  name: requiredText('error.centreName', 120),
+  shortName: requiredText('error.centreShortName', 60),
+  address: z.object({
+    street: requiredText('error.parentAddress', 200),
+    city: requiredText('error.parentCity', 100),
+    state: choiceField(STATE_CHOICES, 'error.state'),
+    zip: plainString('error.zip').regex(/^\d{5}(-\d{4})?$/, 'error.zip'),
+  }),
+  phone: phoneField(),
+  secondPhone: optionalPhoneField(),
+  email: emailField(),
+  hours: hoursSchema,
+  licenceNumber: optionalText(60),
+  taxId: plainString('error.centreTaxId').regex(/^\d{2}-\d{7}$/, 'error.centreTaxId'),
+  timeZone: plainString('error.centreTimeZone').refine(isTimeZone, 'error.centreTimeZone'),
+  licensingState: choiceField(STATE_CHOICES, 'error.state'),
+  programs: z.array(programSchema).max(12, errorId('error.centreTooManyPrograms', { max: 12 })),
+});
+
+/** `PATCH /api/admin/centre`: any of the profile's fields; the address only whole. Unknown fields are refused. */
+export const centreProfilePatchSchema = z
+  .strictObject(centreProfileSchema.partial().shape, {
+    error: (issue) => (issue.code === 'unrecognized_keys' ? 'error.centreUnknownField' : undefined),
+  })
+  .refine((p) => Object.keys(p).length > 0, 'error.centreNothingToChange');
+export type CentreProfilePatch = z.input<typeof centreProfilePatchSchema>;
