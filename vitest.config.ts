@@ -57,6 +57,7 @@ export default defineConfig({
   test: {
     environment: 'node',
     globalSetup: ['tests/helpers/global-setup.ts'],
+    setupFiles: ['tests/helpers/page-centre-setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 30_000,
     // Both cores: each file starts its own server over its own temporary database, so files run side by side.
