@@ -1,4 +1,5 @@
 import type { BrowserContext } from '@playwright/test';
+import { centreDateOf, centreMidnight } from '../../src/shared/centre-time';
 import type { TestServer } from '../helpers/server';
 import { expect, test } from './fixtures';
 import { parentFamily } from './parent-family';
@@ -41,7 +42,10 @@ test('a teacher deletes only her own entries, and ends a nap another teacher sta
   expect(checkIn.status, await checkIn.text()).toBe(201);
   // Ann's note and Ann's nap (still going on), then Bea signs in and records a diaper.
   await write(ann, { kind: 'note', details: { text: `Ann's note ${fam.t}` } });
-  await write(ann, { kind: 'nap', details: { start: new Date(Date.now() - 20 * 60_000).toISOString(), end: null } });
+  // Started 20 minutes ago, or at the centre's midnight when that is later: a nap from the day before is not this
+  // day's (the entry would be refused, the child being checked in only today).
+  const napStart = Math.max(Date.now() - 20 * 60_000, centreMidnight(centreDateOf(new Date())).getTime());
+  await write(ann, { kind: 'nap', details: { start: new Date(napStart).toISOString(), end: null } });
   const bea = await signInStaff(server, context, `bea.${fam.t}@example.com`, 'teacher');
   await write(bea, { kind: 'diaper', details: { type: 'wet' } });
 
