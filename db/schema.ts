@@ -1148,3 +1148,126 @@ export const staffRecords = sqliteTable('staff_records', {
   trainingHours: integer('training_hours').notNull().default(0),
   updatedAt: updatedAt(),
 });
+
+// ── tuition billing ──
+/** A tuition plan: what a program costs per period, in integer cents. A plan in use is retired, never deleted. */
+export const billingPlans = sqliteTable('billing_plans', {
+  id: id(),
+  name: text('name').notNull(),
+  program: text('program').notNull(),
+  /** `weekly` or `monthly`. */
+  period: text('period').notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  active: integer('active', { mode: 'boolean' }).notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * A child's billing terms (one row per child): the plan, from when (and until when, for a child who leaves), a
+ * discount in whole percent with its reason (for example "Sibling"), and an optional subsidy: the agency and
+ * the family's share per period in cents; the rest of the plan's amount is owed by the agency.
+ */
+export const childBillingTerms = sqliteTable(
+  'child_billing_terms',
+  {
+    childId: text('child_id')
+      .primaryKey()
+      .references(() => enrolledChildren.id, { onDelete: 'cascade' }),
+    planId: text('plan_id')
+      .notNull()
+      .references(() => billingPlans.id),
+    startDate: text('start_date').notNull(),
+    endDate: text('end_date'),
+    discountPercent: integer('discount_percent').notNull().default(0),
+    discountReason: text('discount_reason'),
+    subsidyAgency: text('subsidy_agency'),
+    subsidyFamilyShareCents: integer('subsidy_family_share_cents'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('child_billing_terms_plan_idx').on(t.planId)],
+);
+
+/**
+ * An invoice to one family (the parent e-mail, kept lower-case) for one period. Never deleted: a mistake is
+ * voided with a reason. Money is integer cents; `paid_cents` is the sum of the payments applied to it.
+ * Generating a period twice finds the open or paid invoice of that family and period and creates nothing.
+ */
+export const invoices = sqliteTable(
+  'invoices',
+  {
+    id: id(),
+    /** "INV-2026-0001": sequential per year, from invoice_number_counters. */
+    number: text('number').notNull().unique(),
+    familyEmail: text('family_email').notNull(),
+    familyName: text('family_name').notNull(),
+    /** `monthly` or `weekly`. */
+    periodKind: text('period_kind').notNull(),
+    periodStart: text('period_start').notNull(),
+    periodEnd: text('period_end').notNull(),
+    issueDate: text('issue_date').notNull(),
+    dueDate: text('due_date').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    paidCents: integer('paid_cents').notNull().default(0),
+    /** `open`, `paid` or `void`. */
+    status: text('status').notNull().default('open'),
+    voidReason: text('void_reason'),
+    voidedAt: integer('voided_at', { mode: 'timestamp_ms' }),
+    voidedById: text('voided_by_id'),
+    emailedAt: integer('emailed_at', { mode: 'timestamp_ms' }),
+    reminderSentAt: integer('reminder_sent_at', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('invoices_family_period_uq')
+      .on(t.familyEmail, t.periodKind, t.periodStart)
+      .where(sql`status <> 'void'`),
+    index('invoices_family_idx').on(t.familyEmail, t.periodStart),
+    index('invoices_status_idx').on(t.status, t.dueDate),
+    index('invoices_period_idx').on(t.periodStart),
+  ],
+);
+
+/** One line of an invoice: tuition per child, its discount, a fee, a late-pickup fee or a credit (negative). */
+export const invoiceLines = sqliteTable(
+  'invoice_lines',
+  {
+    id: id(),
+    invoiceId: text('invoice_id')
+      .notNull()
+      .references(() => invoices.id),
+    /** Kept when a child is removed: invoices are financial records. */
+    childId: text('child_id').references(() => enrolledChildren.id, { onDelete: 'set null' }),
+    /** `tuition`, `discount`, `fee`, `late_fee` or `credit`. */
+    kind: text('kind').notNull(),
+    description: text('description').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    position: integer('position').notNull(),
+    createdById: text('created_by_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('invoice_lines_invoice_idx').on(t.invoiceId, t.position)],
+);
+
+/** What a subsidy agency owes for a child and period: reported apart, never on the family's invoice total. */
+export const agencyCharges = sqliteTable(
+  'agency_charges',
+  {
+    id: id(),
+    invoiceId: text('invoice_id')
+      .notNull()
+      .references(() => invoices.id),
+    childId: text('child_id').references(() => enrolledChildren.id, { onDelete: 'set null' }),
+    agency: text('agency').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('agency_charges_invoice_idx').on(t.invoiceId), index('agency_charges_agency_idx').on(t.agency)],
+);
+
+/** The last invoice number given out in each year (like receipt_number_counters). */
+export const invoiceNumberCounters = sqliteTable('invoice_number_counters', {
+  year: text('year').primaryKey(),
+  lastNumber: integer('last_number').notNull(),
+});
