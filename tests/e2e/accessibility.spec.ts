@@ -87,7 +87,7 @@ async function headingSkips(page: Page) {
 // heading-order only moderate, so it is checked here).
 for (const [path, heading] of PUBLIC_PAGES) {
   test(`${path} has no serious accessibility violations on a phone or a desktop, its own title, and headings that never skip a level`, async ({
-    page,
+    visitorPage: page,
   }) => {
     await page.goto(path);
     if (TITLES[path]) await expect(page).toHaveTitle(TITLES[path]);
@@ -112,9 +112,8 @@ const ADMIN_TABS_SCANNED = [
 ];
 
 // One sign-in, every tab: each tab is a step of its own, and a finding in one does not stop the scan of the next.
-test("each of the dashboard's tabs has no serious accessibility violations on a phone or a desktop", async ({ page, loginAsAdmin }) => {
+test("each of the dashboard's tabs has no serious accessibility violations on a phone or a desktop", async ({ directorPage: page }) => {
   test.slow();
-  await loginAsAdmin();
   await page.goto('/admin');
   for (const tab of ADMIN_TABS_SCANNED) {
     await test.step(tab, async () => {
@@ -184,7 +183,10 @@ const PARENT_TABS_SCANNED = [
   'Payments',
 ];
 
-test("each of the parent dashboard's tabs has no serious accessibility violations on a phone or a desktop", async ({ page, server }) => {
+test("each of the parent dashboard's tabs has no serious accessibility violations on a phone or a desktop", async ({
+  parentPage: page,
+  server,
+}) => {
   test.slow();
   const { email, password } = await parentWithChild(server);
   await signIn(page, email, password);
@@ -203,7 +205,7 @@ test("each of the parent dashboard's tabs has no serious accessibility violation
   }
 });
 
-test('each page has its own title (WCAG 2.4.2) after client-side navigation too', async ({ page }) => {
+test('each page has its own title (WCAG 2.4.2) after client-side navigation too', async ({ visitorPage: page }) => {
   await page.goto('/');
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Events' }).click();
   await expect(page).toHaveTitle(TITLES['/events']!);

@@ -41,7 +41,7 @@ test('staff sign in through the form and see their name and the last login date'
   expect(await page.evaluate(() => document.cookie)).not.toContain('admin_session');
 });
 
-test('a wrong password shows the Login Failed toast and stays on the login page', async ({ page, server }) => {
+test('a wrong password shows the Login Failed toast and stays on the login page', async ({ visitorPage: page, server }) => {
   await ensureAdmin(server, 'morgan@centre.example', 'Morgan Lee');
   await page.goto('/admin/login');
   await page.getByLabel('Email').fill('morgan@centre.example');
@@ -68,7 +68,7 @@ test('a wrong password shows the Login Failed toast and stays on the login page'
   await expect(answer).toBeFocused();
 });
 
-test('without any session /admin and /admin-dashboard go to the login page', async ({ page }) => {
+test('without any session /admin and /admin-dashboard go to the login page', async ({ visitorPage: page }) => {
   await page.goto('/admin');
   await expect(page).toHaveURL(/\/admin\/login$/);
   await page.goto('/admin-dashboard');
@@ -77,10 +77,8 @@ test('without any session /admin and /admin-dashboard go to the login page', asy
 });
 
 test('Logout ends the session on the server, clears the record and goes home; /admin then asks to sign in', async ({
-  page,
-  loginAsAdmin,
+  directorPage: page,
 }) => {
-  await loginAsAdmin();
   await page.goto('/admin');
   await expect(page.getByText(/^Welcome back, /)).toBeVisible();
   // /admin-dashboard is the same screen.
@@ -133,7 +131,7 @@ test('a forged admin record in local storage, without a session cookie, gives no
   expect(statuses).toEqual({ applications: 401, pictures: 401, overview: 401, createEvent: 401 });
 });
 
-test('F8 moves focus to the toast, as docs/product.md §9 says', async ({ page, server }) => {
+test('F8 moves focus to the toast, as docs/product.md §9 says', async ({ visitorPage: page, server }) => {
   await ensureAdmin(server, 'morgan@centre.example', 'Morgan Lee');
   await page.goto('/admin/login');
   await page.getByLabel('Email').fill('nobody@centre.example');
@@ -207,8 +205,7 @@ test('the login page returns only to a known dashboard tab, never elsewhere', as
 
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 375, height: 812 } });
-  test('opening a tab by its address scrolls it into view in the tab bar', async ({ page, loginAsAdmin }) => {
-    await loginAsAdmin();
+  test('opening a tab by its address scrolls it into view in the tab bar', async ({ directorPage: page }) => {
     await page.goto('/admin?tab=gallery');
     const selected = page.getByRole('tab', { name: 'Gallery' });
     await expect(selected).toHaveAttribute('aria-selected', 'true');

@@ -38,7 +38,7 @@ test.describe('a director on a desktop', () => {
   test.use({ viewport: DESKTOP });
 
   test('signs in, opens Payments then Enrolled: Back returns to Payments, not to the sign-in form; Forward and reload keep the tab', async ({
-    page,
+    visitorPage: page,
     server,
   }) => {
     await server.adminCookie(); // makes the director's account (director@example.com / director-pass-1)
@@ -198,7 +198,7 @@ test.describe('a director on a desktop', () => {
 
   test("Record Milestone lists milestones youngest first with the product's age labels, never the raw codes; a parent's child picker names programs", async ({
     directorPage: page,
-    browser,
+    parentPage: parent,
     server,
   }) => {
     const { t, child, email, password } = await parentFamily(server, 'labels');
@@ -242,7 +242,6 @@ test.describe('a director on a desktop', () => {
       .get();
     const parentId = server.db.query.parentUsers.findFirst({ where: (u, { eq }) => eq(u.email, email) }).sync()!.id;
     server.db.insert(parentChildRelationships).values({ parentId, childId: sibling.id }).run();
-    const parent = await browser.newPage({ baseURL: server.url, viewport: DESKTOP });
     await signIn(parent, email, password);
     // The dashboard is drawn by the server: the picker opens once the app has taken the page over.
     await pageReady(parent);
@@ -250,7 +249,6 @@ test.describe('a director on a desktop', () => {
     await expect(parent.getByRole('option', { name: `${child.childName} (Preschool Program)` })).toBeVisible();
     await expect(parent.getByRole('option', { name: `Theo ${t} (Infant Program)` })).toBeVisible();
     await expect(parent.getByRole('listbox')).not.toContainText(/\((preschool|infant)\)/);
-    await parent.close();
   });
 
   test('a weekly report ending before its start or with nothing to report, a new classroom, and a wrong current password, are refused at their fields', async ({

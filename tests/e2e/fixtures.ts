@@ -3,14 +3,19 @@ import { resolve } from 'node:path';
 import { DEFAULT_CLIENT_DIR } from '../../src/server/app';
 import { startTestServer, type TestServer } from '../helpers/server';
 
-/** Who a worker's shared page is signed in as (`directorPage`, `teacherPage`, `visitorPage`). */
-export type SharedRole = 'director' | 'teacher' | 'visitor';
+/**
+ * Who a worker's shared page is signed in as (`directorPage`, `teacherPage`, `visitorPage`, `parentPage`). A parent's
+ * page starts signed out like a visitor's: each test signs its own family in (`signIn` in `parent-family.ts`), since
+ * a parent's dashboard is the family's data and tests must not read what another test's family left.
+ */
+export type SharedRole = 'director' | 'teacher' | 'visitor' | 'parent';
 
 /** The staff account each shared role signs in with (`server.adminCookie`); a visitor has none. */
 const SHARED_ACCOUNTS = {
   director: ['director@example.com', 'director'],
   teacher: ['shared.teacher@example.com', 'teacher'],
 } as const;
+const isStaff = (role: SharedRole): role is keyof typeof SHARED_ACCOUNTS => role === 'director' || role === 'teacher';
 
 interface SharedPages {
   /** The worker's page for `role`, made ready for a new test: see `sharedPage` below. */
@@ -23,10 +28,11 @@ interface SharedPages {
  * `server`: the real app (built client included) on an ephemeral port over a fresh temporary database,
  * one per worker. `page` opens it as baseURL. `loginAsAdmin` signs in by inserting a session, as epic-stack's
  * fixtures do, so tests of the dashboard do not depend on the login form (which has its own test).
- * `directorPage`, `teacherPage` and `visitorPage` are a worker's page reused by test after test (`sharedPage`).
+ * `directorPage`, `teacherPage`, `visitorPage` and `parentPage` are a worker's page reused by test after test
+ * (`sharedPage`).
  */
 export const test = base.extend<
-  { loginAsAdmin: () => Promise<void>; directorPage: Page; teacherPage: Page; visitorPage: Page },
+  { loginAsAdmin: () => Promise<void>; directorPage: Page; teacherPage: Page; visitorPage: Page; parentPage: Page },
   { server: TestServer; sharedPages: SharedPages }
 >({
   server: [
@@ -69,7 +75,7 @@ export const test = base.extend<
           let shared = open.get(role);
           if (!shared) {
             const context = await browser.newContext({ baseURL: server.url, serviceWorkers: 'block' });
-            if (role !== 'visitor') {
+            if (isStaff(role)) {
               const [email, staffRole] = SHARED_ACCOUNTS[role];
               await server.adminCookie(email, staffRole);
               await rememberStaff(context, server.db.query.adminUsers.findFirst({ where: (a, { eq }) => eq(a.email, email) }).sync()!);
@@ -80,15 +86,17 @@ export const test = base.extend<
             open.set(role, shared);
           }
           const { context, page } = shared;
-          // What the last test left: its cookies and both storages (a draft kept for the tab, a chosen language).
+          // What the last test left: its cookies, both storages (a draft kept for the tab, a chosen language, a
+          // parent's token) and the cache storage (a sign-out marked pending).
           await context.clearCookies();
           if (!page.url().startsWith(server.url)) await page.goto('/favicon.svg');
-          await page.evaluate(() => {
+          await page.evaluate(async () => {
             window.localStorage.clear();
             window.sessionStorage.clear();
+            if (typeof caches !== 'undefined') for (const name of await caches.keys()) await caches.delete(name);
           });
           // A new session of the role's own for each test, so a test may end its session.
-          if (role !== 'visitor') await addStaffCookie(context, server, ...SHARED_ACCOUNTS[role]);
+          if (isStaff(role)) await addStaffCookie(context, server, ...SHARED_ACCOUNTS[role]);
           if (viewport) await page.setViewportSize(viewport);
           return page;
         },
@@ -111,14 +119,17 @@ export const test = base.extend<
     },
     { scope: 'worker' },
   ],
-  directorPage: async ({ sharedPages, viewport, javaScriptEnabled, hasTouch, isMobile }, use, testInfo) => {
-    await sharedPage('director', { sharedPages, viewport, javaScriptEnabled, hasTouch, isMobile }, use, testInfo);
+  directorPage: async ({ sharedPages, viewport, javaScriptEnabled, hasTouch, isMobile, locale, timezoneId }, use, testInfo) => {
+    await sharedPage('director', { sharedPages, viewport, javaScriptEnabled, hasTouch, isMobile, locale, timezoneId }, use, testInfo);
   },
-  teacherPage: async ({ sharedPages, viewport, javaScriptEnabled, hasTouch, isMobile }, use, testInfo) => {
-    await sharedPage('teacher', { sharedPages, viewport, javaScriptEnabled, hasTouch, isMobile }, use, testInfo);
+  teacherPage: async ({ sharedPages, viewport, javaScriptEnabled, hasTouch, isMobile, locale, timezoneId }, use, testInfo) => {
+    await sharedPage('teacher', { sharedPages, viewport, javaScriptEnabled, hasTouch, isMobile, locale, timezoneId }, use, testInfo);
   },
-  visitorPage: async ({ sharedPages, viewport, javaScriptEnabled, hasTouch, isMobile }, use, testInfo) => {
-    await sharedPage('visitor', { sharedPages, viewport, javaScriptEnabled, hasTouch, isMobile }, use, testInfo);
+  visitorPage: async ({ sharedPages, viewport, javaScriptEnabled, hasTouch, isMobile, locale, timezoneId }, use, testInfo) => {
+    await sharedPage('visitor', { sharedPages, viewport, javaScriptEnabled, hasTouch, isMobile, locale, timezoneId }, use, testInfo);
+  },
+  parentPage: async ({ sharedPages, viewport, javaScriptEnabled, hasTouch, isMobile, locale, timezoneId }, use, testInfo) => {
+    await sharedPage('parent', { sharedPages, viewport, javaScriptEnabled, hasTouch, isMobile, locale, timezoneId }, use, testInfo);
   },
 });
 
@@ -154,12 +165,17 @@ async function sharedPage(
     javaScriptEnabled: boolean;
     hasTouch: boolean;
     isMobile: boolean;
+    locale: string | undefined;
+    timezoneId: string | undefined;
   },
   use: (page: Page) => Promise<void>,
   testInfo: TestInfo,
 ) {
   if (options.javaScriptEnabled === false || options.hasTouch || options.isMobile)
     throw new Error(`A shared ${role} page has JavaScript on and no touch: this test needs its own \`page\`.`);
+  // The shared context is made once with the defaults: a test's own locale or time zone would be silently ignored.
+  if ((options.locale !== undefined && options.locale !== 'en-US') || options.timezoneId !== undefined)
+    throw new Error(`A shared ${role} page has the default locale and time zone: this test needs its own \`page\`.`);
   await use(await options.sharedPages.take(role, options.viewport));
   await options.sharedPages.release(role, testInfo);
 }

@@ -14,7 +14,7 @@ test.describe.configure({ timeout: 60_000 });
 
 const family = (server: TestServer) => parentFamily(server, 'portal');
 
-test('a parent uploads a requested PDF from the portal, and staff can open it', async ({ page, server }, testInfo) => {
+test('a parent uploads a requested PDF from the portal, and staff can open it', async ({ parentPage: page, server }, testInfo) => {
   const fam = await family(server);
   const title = `Immunization record ${tag()}`;
   const requested = await server.request('/api/admin/document-requests', {
@@ -67,7 +67,10 @@ test('a parent uploads a requested PDF from the portal, and staff can open it', 
   expect((await opened.text()).startsWith('%PDF-1.4')).toBe(true);
 });
 
-test("messages both ways in the portal: the unread badge counts the centre's message until it is answered", async ({ page, server }) => {
+test("messages both ways in the portal: the unread badge counts the centre's message until it is answered", async ({
+  parentPage: page,
+  server,
+}) => {
   const fam = await family(server);
   const subject = `Picture day ${tag()}`;
   const sent = await server.request('/api/admin/communications', {
@@ -106,7 +109,7 @@ test("messages both ways in the portal: the unread badge counts the centre's mes
   expect(received).toMatchObject({ childId: fam.child.id, isRead: false, senderType: 'parent' });
 });
 
-test('a parent downloads their own year-end tax statement from the portal', async ({ page, server }) => {
+test('a parent downloads their own year-end tax statement from the portal', async ({ parentPage: page, server }) => {
   const fam = await family(server);
   const year = String(new Date().getFullYear());
   for (const amount of ['450.10', '450.20']) {

@@ -15,7 +15,7 @@ test.describe.configure({ timeout: 60_000 });
 const family = (server: TestServer) => parentFamily(server, 'paged');
 
 test('the Communication tab loads a second page of messages on a phone; the unread badge counts the unloaded ones', async ({
-  page,
+  parentPage: page,
   server,
 }) => {
   const fam = await family(server);
@@ -75,7 +75,10 @@ test('the Communication tab loads a second page of messages on a phone; the unre
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 });
 
-test('the Payments tab loads a second page of receipts on a phone; the statement counts every payment', async ({ page, server }) => {
+test('the Payments tab loads a second page of receipts on a phone; the statement counts every payment', async ({
+  parentPage: page,
+  server,
+}) => {
   const fam = await family(server);
   const year = new Date().getFullYear();
   server.db

@@ -219,7 +219,7 @@ test.describe('on a phone', () => {
 });
 
 test('a parent who signs in before the page script has run is signed in by the server, and lands on the dashboard', async ({
-  page,
+  parentPage: page,
   server,
 }) => {
   const fam = await family(server);
@@ -234,7 +234,7 @@ test('a parent who signs in before the page script has run is signed in by the s
 });
 
 test('with the page script, sign-in goes through the JSON call: the token and parent record are stored and the welcome toast shows', async ({
-  page,
+  parentPage: page,
   server,
 }) => {
   const fam = await family(server);
@@ -257,7 +257,7 @@ test('with the page script, sign-in goes through the JSON call: the token and pa
 });
 
 test('a signed-out parent who opens a tab by its address (a link in an e-mail) lands on that tab after signing in', async ({
-  page,
+  parentPage: page,
   server,
 }) => {
   const fam = await family(server);
@@ -303,7 +303,10 @@ test('a staff session in the same browser (no parent session) sends to the paren
   await expect(page.getByRole('heading', { name: 'Communication Center' })).toBeVisible();
 });
 
-test('the busy state and a refusal: Signing in... while the call is out, then Login Failed with the sentence', async ({ page, server }) => {
+test('the busy state and a refusal: Signing in... while the call is out, then Login Failed with the sentence', async ({
+  parentPage: page,
+  server,
+}) => {
   const fam = await family(server);
   let release!: () => void;
   const held = new Promise<void>((r) => (release = r));
@@ -339,7 +342,7 @@ test('the busy state and a refusal: Signing in... while the call is out, then Lo
   await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('type', 'password');
 });
 
-test("'Forgot your password?' opens in place and answers the same sentence for any e-mail", async ({ page }) => {
+test("'Forgot your password?' opens in place and answers the same sentence for any e-mail", async ({ parentPage: page }) => {
   await page.goto('/parent-login');
   await page.getByLabel('Email').fill('someone@example.com');
   const toggle = page.getByRole('button', { name: 'Forgot your password?' });
@@ -408,7 +411,10 @@ test.describe('with JavaScript off', () => {
   });
 });
 
-test('choosing a new password from a reset link: the page says what it must be, read out with the field', async ({ page, server }) => {
+test('choosing a new password from a reset link: the page says what it must be, read out with the field', async ({
+  parentPage: page,
+  server,
+}) => {
   const fam = await parentFamily(server, 'reset');
   expect((await server.request('/api/parent/forgot-password', { method: 'POST', json: { email: fam.email } })).status).toBe(200);
   // The reset e-mail is queued and sent after the answer: its outbox copy holds the link until it is used.
@@ -434,7 +440,7 @@ test('choosing a new password from a reset link: the page says what it must be, 
   await expect(repeat).toBeFocused();
 });
 
-test('a used, expired or unknown reset link is said as the page opens, before any password is typed', async ({ page }) => {
+test('a used, expired or unknown reset link is said as the page opens, before any password is typed', async ({ parentPage: page }) => {
   await page.goto('/parent-reset-password#token=abc');
   await expect(page.getByRole('alert')).toHaveText(
     'This reset link is invalid, was already used or has expired. Please ask for a new one.',
@@ -456,15 +462,13 @@ test('the sign-in page shows only its own notices, never words taken from the ad
 });
 
 test('staff add an activity and a note in the Activities tab, and the parent sees them', async ({
-  page,
+  directorPage: page,
+  parentPage,
   server,
-  loginAsAdmin,
-  browser,
 }) => {
   const fam = await family(server);
   const ava = fam.children[0]!;
   const title = `Sandbox ${unique()}`;
-  await loginAsAdmin();
   await page.goto('/admin?tab=activities');
   await page.getByRole('button', { name: /Select Child/ }).click();
   await page.getByRole('option', { name: ava.childName }).click();
@@ -493,11 +497,10 @@ test('staff add an activity and a note in the Activities tab, and the parent see
   await expect(noteDialog).toBeHidden();
   await expect(page.getByRole('list', { name: 'Recent development notes' }).getByText('Shares toys')).toBeVisible();
 
-  const phone = await browser.newContext({ viewport: { width: 375, height: 812 }, baseURL: server.url });
-  const parentPage = await phone.newPage();
+  // The parent on a phone.
+  await parentPage.setViewportSize({ width: 375, height: 812 });
   await signIn(parentPage, fam.email, fam.password);
   await parentPage.getByRole('tab', { name: 'Overview' }).click();
   await expect(parentPage.getByRole('heading', { name: title })).toBeVisible();
   await expect(parentPage.getByRole('heading', { name: 'Shares toys' })).toBeVisible();
-  await phone.close();
 });

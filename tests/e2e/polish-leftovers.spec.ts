@@ -54,7 +54,7 @@ async function spanishFamily(server: Parameters<typeof parentFamily>[0], prefix:
 test.describe('the parent portal', () => {
   test.use({ viewport: { width: 375, height: 812 } });
 
-  test("links the centre's calendar feed in Spanish for a parent who reads Spanish", async ({ page, server }) => {
+  test("links the centre's calendar feed in Spanish for a parent who reads Spanish", async ({ parentPage: page, server }) => {
     const fam = await spanishFamily(server, 'calendario');
     await signIn(page, fam.email, fam.password, /El desarrollo de/);
     await page.goto('/parent-dashboard?tab=overview');
@@ -64,7 +64,7 @@ test.describe('the parent portal', () => {
     await expect(spanish).toHaveAttribute('href', `webcal://${new URL(server.url).host}/api/events.ics?lang=es`);
   });
 
-  test("links the centre's calendar feed in English for a parent who reads English", async ({ page, server }) => {
+  test("links the centre's calendar feed in English for a parent who reads English", async ({ parentPage: page, server }) => {
     const fam = await parentFamily(server, 'calendar');
     await signIn(page, fam.email, fam.password);
     await page.goto('/parent-dashboard?tab=overview');
@@ -101,7 +101,7 @@ test.describe('offline, with the portal worker running', () => {
   });
 });
 
-test("the staff's Daily sheets show each photo's caption under it", async ({ page, server, loginAsAdmin }) => {
+test("the staff's Daily sheets show each photo's caption under it", async ({ directorPage: page, server }) => {
   const fam = await parentFamily(server, 'caption');
   server.db.update(enrolledChildren).set({ photoConsent: true }).where(eq(enrolledChildren.id, fam.child.id)).run();
   const form = new FormData();
@@ -114,7 +114,6 @@ test("the staff's Daily sheets show each photo's caption under it", async ({ pag
   const uploaded = await server.request('/api/admin/child-photos', { method: 'POST', body: form, headers: fam.admin });
   expect(uploaded.status).toBe(201);
 
-  await loginAsAdmin();
   await page.goto('/admin?tab=daily');
   const photos = page.getByRole('list', { name: 'Photos of the day' });
   const item = photos.getByRole('listitem').filter({ has: page.getByRole('img', { name: `Finger painting ${fam.t}` }) });

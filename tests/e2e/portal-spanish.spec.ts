@@ -87,7 +87,10 @@ async function headerWords(page: Page): Promise<string> {
   return words;
 }
 
-test('a parent on a phone chooses Español in the portal and sees it in Spanish, after a reload too', async ({ page, server }) => {
+test('a parent on a phone chooses Español in the portal and sees it in Spanish, after a reload too', async ({
+  parentPage: page,
+  server,
+}) => {
   // React says so in the console when what the browser draws differs from the server's page.
   const hydrationErrors: string[] = [];
   page.on('console', (m) => {
@@ -227,7 +230,10 @@ test('a parent on a phone chooses Español in the portal and sees it in Spanish,
   await expect(page).toHaveTitle('Parent Dashboard | Little Buckeyes Learning Center');
 });
 
-test('a parent who reads Spanish signs in at /es/parent-login, and signing out brings them back there', async ({ page, server }) => {
+test('a parent who reads Spanish signs in at /es/parent-login, and signing out brings them back there', async ({
+  parentPage: page,
+  server,
+}) => {
   const hydrationErrors: string[] = [];
   page.on('console', (m) => {
     if (m.type() === 'error' && /hydrat|did not match/i.test(m.text())) hydrationErrors.push(m.text());
@@ -294,7 +300,7 @@ const RESET_ENGLISH = [
 ];
 
 test('a parent who reads Spanish resets the password from /es/parent-login: the e-mail, the page and the way back in Spanish', async ({
-  page,
+  parentPage: page,
   server,
 }) => {
   const fam = await spanishFamily(server, 'olvido');
@@ -358,7 +364,7 @@ test('a parent who reads Spanish resets the password from /es/parent-login: the 
 });
 
 test('a reload after the session expired lands on the Spanish sign-in for a parent whose portal was in Spanish', async ({
-  page,
+  parentPage: page,
   server,
 }) => {
   const fam = await spanishFamily(server, 'recarga');
@@ -378,7 +384,7 @@ test('a reload after the session expired lands on the Spanish sign-in for a pare
 });
 
 test('a session that ends while the Spanish portal is open sends the parent to the Spanish sign-in, which says why', async ({
-  page,
+  parentPage: page,
   server,
 }) => {
   const fam = await spanishFamily(server, 'termina');

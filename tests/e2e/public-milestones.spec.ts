@@ -15,7 +15,7 @@ async function choose(page: Page, label: RegExp, option: string) {
 
 const today = format(new Date(), 'yyyy-MM-dd');
 
-test('the age range and category filters leave only the matching milestone cards', async ({ page, server }) => {
+test('the age range and category filters leave only the matching milestone cards', async ({ visitorPage: page, server }) => {
   const expected = server.db
     .select({ name: milestones.name })
     .from(milestones)
@@ -64,7 +64,7 @@ test('the age range and category filters leave only the matching milestone cards
   await expect(cards).toHaveCount(language);
 });
 
-test('the tabs: a tap or the arrow keys show a panel, the address names it, and the filters keep it', async ({ page }) => {
+test('the tabs: a tap or the arrow keys show a panel, the address names it, and the filters keep it', async ({ visitorPage: page }) => {
   await page.goto('/milestones');
   const available = page.getByRole('tab', { name: 'Available Milestones' });
   await available.focus();
@@ -88,7 +88,7 @@ test('the tabs: a tap or the arrow keys show a panel, the address names it, and 
   await expect(page.getByRole('tabpanel', { name: 'Recent Achievements' })).toBeVisible();
 });
 
-test('counters and achievements: each shows its milestone, date, notes, witness and celebration', async ({ page, server }) => {
+test('counters and achievements: each shows its milestone, date, notes, witness and celebration', async ({ visitorPage: page, server }) => {
   const child = server.db
     .insert(enrolledChildren)
     .values({
@@ -142,7 +142,7 @@ test('counters and achievements: each shows its milestone, date, notes, witness 
   await expect(page.getByText('No recent achievements match these filters.')).toBeVisible();
 });
 
-test('while loading the page says so; with no achievements each tab says so', async ({ page }) => {
+test('while loading the page says so; with no achievements each tab says so', async ({ visitorPage: page }) => {
   const clientDir = process.env.E2E_CLIENT_DIR ? resolve(process.env.E2E_CLIENT_DIR) : DEFAULT_CLIENT_DIR;
   const fresh = await startTestServer({ clientDir, clock: { now: () => new Date(), set() {}, advance() {} } });
   try {
@@ -173,7 +173,7 @@ test('while loading the page says so; with no achievements each tab says so', as
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 375, height: 812 } });
 
-  test('the counters never break a word across lines', async ({ page }) => {
+  test('the counters never break a word across lines', async ({ visitorPage: page }) => {
     await page.goto('/milestones');
     const stats = page.getByRole('list', { name: 'Milestone statistics' });
     await expect(stats.getByRole('listitem')).toHaveCount(4);

@@ -7,7 +7,9 @@ import { parentFamily, signIn } from './parent-family';
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 375, height: 812 } });
 
-  test('the header has a Menu button that opens the four buttons, works by keyboard, and closes on navigation', async ({ page }) => {
+  test('the header has a Menu button that opens the four buttons, works by keyboard, and closes on navigation', async ({
+    visitorPage: page,
+  }) => {
     await page.goto('/');
     const nav = page.getByRole('navigation', { name: 'Main' });
     const menu = nav.getByRole('button', { name: 'Menu' });
@@ -56,7 +58,7 @@ test.describe('on a phone', () => {
 
   // On a page the app has (the home page is not one: ADR 016), the same menu, and a page change closes it even
   // when the change did not come from the menu's own links.
-  test('on a page the app has, the menu works the same and closes when the page changes under it', async ({ page }) => {
+  test('on a page the app has, the menu works the same and closes when the page changes under it', async ({ visitorPage: page }) => {
     // (The sign-in is a document of its own since ADR 037: the staff sign-in is a page of the app with the menu.)
     await page.goto('/admin/login');
     const nav = page.getByRole('navigation', { name: 'Main' });
@@ -122,7 +124,7 @@ test.describe('on a phone', () => {
     expect(await page.evaluate(async () => (await fetch('/api/admin/me')).status)).toBe(401);
   });
 
-  test('a Call / Apply bar stays at the bottom of public pages, without hiding the end of the page', async ({ page }) => {
+  test('a Call / Apply bar stays at the bottom of public pages, without hiding the end of the page', async ({ visitorPage: page }) => {
     for (const path of ['/', '/events', '/milestones']) {
       await page.goto(path);
       const bar = page.getByRole('navigation', { name: 'Call or apply' });
@@ -148,24 +150,26 @@ test.describe('on a phone', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Online Enrollment Application' })).toBeVisible();
   });
 
-  test('the bar is not on the enrollment form (nothing covers Submit) nor on the staff screens', async ({ page, loginAsAdmin }) => {
+  test('the bar is not on the enrollment form (nothing covers Submit) nor on the staff screens', async ({
+    visitorPage: page,
+    directorPage: staff,
+  }) => {
     await page.goto('/enrollment');
     await expect(page.getByRole('heading', { level: 1, name: 'Online Enrollment Application' })).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Call or apply' })).toHaveCount(0);
     await page.goto('/admin/login');
     await expect(page.getByRole('heading', { level: 1, name: 'Admin Login' })).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Call or apply' })).toHaveCount(0);
-    await loginAsAdmin();
-    await page.goto('/admin');
-    await expect(page.getByRole('tab', { name: 'Overview' })).toBeVisible();
-    await expect(page.getByRole('navigation', { name: 'Call or apply' })).toHaveCount(0);
+    await staff.goto('/admin');
+    await expect(staff.getByRole('tab', { name: 'Overview' })).toBeVisible();
+    await expect(staff.getByRole('navigation', { name: 'Call or apply' })).toHaveCount(0);
   });
 });
 
 test.describe('on a desktop', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
-  test('the four buttons show in the header, with no Menu button and no Call / Apply bar', async ({ page }) => {
+  test('the four buttons show in the header, with no Menu button and no Call / Apply bar', async ({ visitorPage: page }) => {
     await page.goto('/');
     const nav = page.getByRole('navigation', { name: 'Main' });
     for (const name of ['Events', 'Milestones', 'Parent Portal', 'Online Enrollment'])
