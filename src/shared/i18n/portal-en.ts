@@ -263,6 +263,7 @@ export const portalEn = {
   'portal.pickups.name': 'Name',
   'portal.pickups.relationship': 'Relationship',
   'portal.pickups.phone': 'Phone',
+  'portal.pickups.phoneExample': '({area}) 555-0123',
   'portal.pickups.save': 'Add Person',
   'portal.pickups.added': '{name} may now pick up {child}.',
   'portal.pickups.addFailed': 'The person could not be added.',

@@ -51,6 +51,7 @@ export const staffTabsEn = {
   'staff.field.notes': 'Notes',
   'staff.field.email': 'Email',
   'staff.field.phone': 'Phone',
+  'staff.field.phoneExample': '({area}) 555-0123',
   'staff.field.name': 'Name',
   'staff.field.child': 'Child',
   'staff.field.parent': 'Parent',
