@@ -21,32 +21,9 @@ export type Priority = (typeof PRIORITIES)[number];
 
 export const APPLICATION_STATUSES = ['pending', 'approved', 'rejected', 'waitlist', 'more-info'] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
-export const APPLICATION_STATUS_LABELS: Record<ApplicationStatus, string> = {
-  pending: 'Pending',
-  approved: 'Approved',
-  rejected: 'Rejected',
-  waitlist: 'Waitlist',
-  'more-info': 'More Info Needed',
-};
 
 export const PROGRAMS = ['infant', 'preschool', 'kindergarten'] as const;
 export type Program = (typeof PROGRAMS)[number];
-/** Program names as the enrollment form and the admin screens show them (docs/product.md §5 and §9). */
-export const PROGRAM_LABELS: Record<Program, string> = {
-  infant: 'Infant Care (6 weeks - 18 months)',
-  preschool: 'Preschool Program (19 months - 4 years)',
-  kindergarten: 'Kindergarten Prep (4-5 years)',
-};
-
-/** The programs' short names (docs/product.md §1), where a child's program follows the name: 'Ava (Preschool Program)'. */
-export const PROGRAM_NAMES: Record<Program, string> = {
-  infant: 'Infant Program',
-  preschool: 'Preschool Program',
-  kindergarten: 'Kindergarten Prep',
-};
-export function programName(program: string): string {
-  return PROGRAM_NAMES[program as Program] ?? program;
-}
 
 export const GALLERY_CATEGORIES = ['general', 'activities', 'classroom', 'outdoor', 'events'] as const;
 
@@ -66,7 +43,16 @@ export interface Choice<V extends string = string> {
   label: string;
 }
 
-export const PROGRAM_CHOICES = PROGRAMS.map((value) => ({ value, label: PROGRAM_LABELS[value] }));
+/**
+ * The programs a form may send: each by its id, or by the words the enrollment form has always shown for it, which
+ * the API keeps accepting (tests/integration/public-api.test.ts). What a page shows is the catalogue's
+ * (`enrollment.program.*` on the site, `staff.program.*` on the staff screens, `portal.program.*` in the portal).
+ */
+export const PROGRAM_CHOICES = [
+  { value: 'infant', label: 'Infant Care (6 weeks - 18 months)' },
+  { value: 'preschool', label: 'Preschool Program (19 months - 4 years)' },
+  { value: 'kindergarten', label: 'Kindergarten Prep (4-5 years)' },
+] as const satisfies readonly Choice<Program>[];
 
 /** Upload limit of docs/product.md §9: one file, 10 MB. */
 export const MAX_UPLOAD_BYTES = 10_485_760;

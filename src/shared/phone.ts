@@ -13,3 +13,13 @@ export function formatPhone(value: string): string {
 export function telHref(value: string): string {
   return `tel:${value.replace(/[^\d+]/g, '')}`;
 }
+
+/**
+ * The area code of a ten-digit North American number ('614' for "(614) 555-0142"), or '555' for anything else: a
+ * phone field's example number ("(614) 555-0100") is written in the centre's own area code.
+ */
+export function areaCode(value: string): string {
+  const digits = value.replace(/\D/g, '');
+  const ten = digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
+  return ten.length === 10 ? ten.slice(0, 3) : '555';
+}

@@ -1,5 +1,6 @@
 import { pageCentre } from './page-centre';
-import { siteText } from './i18n/registry';
+import type { SiteKey } from './i18n/en';
+import { siteCatalogue, siteText } from './i18n/registry';
 import { languageOfPath, type PageLanguage, pathIn } from './i18n/paths';
 
 /**
@@ -8,8 +9,15 @@ import { languageOfPath, type PageLanguage, pathIn } from './i18n/paths';
  * paths in /sitemap.xml; the client's route `head` takes the same titles (lib/page-title.ts).
  */
 const META = { '/': 'home', '/events': 'events', '/enrollment': 'enrollment', '/milestones': 'milestones' } as const;
-/** The centre's name and city, as the page's descriptions name them (its profile, ADR 090). */
-const place = () => ({ name: pageCentre().name, city: pageCentre().address.city });
+/**
+ * The centre's name, city and state as the pages name them (its profile, ADR 090): the state by its name in the
+ * page's language where the catalogue has one ('Ohio'), else by its code.
+ */
+export function centrePlace(language: PageLanguage): { name: string; city: string; state: string } {
+  const { name, address } = pageCentre();
+  const state = siteCatalogue(language)[`enrollment.state.${address.state}` as SiteKey] ?? address.state;
+  return { name, city: address.city, state };
+}
 
 /** A public page's head in `language`, its words from the catalogue (meta.*). */
 function pageIn<P extends keyof typeof META>(language: PageLanguage, path: P) {
@@ -19,7 +27,7 @@ function pageIn<P extends keyof typeof META>(language: PageLanguage, path: P) {
     title: id === 'home' ? null : siteText(language, `meta.${id as Exclude<typeof id, 'home'>}.title`),
     // Read when asked: it names the centre as its profile has it now.
     get description() {
-      return siteText(language, `meta.${id}.description`, place());
+      return siteText(language, `meta.${id}.description`, centrePlace(language));
     },
   };
 }
@@ -57,9 +65,11 @@ function spanishPage(path: string): { path: string; title: string | null; descri
 export const PORTAL_PAGES = [
   {
     path: '/parent-dashboard',
-    title: 'Parent Dashboard',
+    get title() {
+      return siteText('en', 'meta.portal.title');
+    },
     get description() {
-      return `Your child's activities, development notes, milestones, messages and receipts at ${pageCentre().name}. Sign in with the login the centre sent you.`;
+      return siteText('en', 'meta.portal.description', { name: pageCentre().name });
     },
   },
 ] as const;
@@ -76,7 +86,7 @@ export type PublicPage = (typeof PUBLIC_PAGES)[number];
 export function fullTitle(title?: string | null, language: PageLanguage = 'en'): string {
   return title
     ? siteText(language, 'meta.pageTitle', { title, name: pageCentre().name })
-    : siteText(language, 'meta.siteTitle', { name: pageCentre().name });
+    : siteText(language, 'meta.siteTitle', centrePlace(language));
 }
 
 /**

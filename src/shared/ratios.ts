@@ -63,11 +63,3 @@ export function staffRequired(agesInMonths: readonly number[]): number {
   const youngest = Math.min(...agesInMonths);
   return Math.ceil(agesInMonths.length / childrenPerStaff(youngest));
 }
-
-/** The plain sentence the Attendance tab shows for a room over ratio. */
-export function overRatioSentence(room: string, childrenPresent: number, staffPresent: number, required: number): string {
-  const kids = `${childrenPresent} ${childrenPresent === 1 ? 'child' : 'children'}`;
-  const staff = `${staffPresent} staff ${staffPresent === 1 ? 'member' : 'members'}`;
-  const need = required - staffPresent;
-  return `${room} is over ratio: ${kids} with ${staff}. ${need === 1 ? 'One more staff member is' : `${need} more staff members are`} needed.`;
-}

@@ -41,12 +41,15 @@ function duration(ms: number, words: TimelineWords): string {
 }
 
 /** The heading of a kind ('Meal', 'Nap', 'Checked in'). */
-export function kindLabel(kind: TimelineBody['kind'], words: TimelineWords = ENGLISH_WORDS): string {
+export function kindLabel(kind: TimelineBody['kind'], words: TimelineWords): string {
   return words.t(`portal.timeline.kind.${kind}`);
 }
 
-/** A heading ('Lunch', 'Nap', 'Diaper') and the detail ('Ate most: pasta', '12:30 PM to 2:00 PM (1 h 30 min)'). */
-export function describeItem(item: TimelineBody, words: TimelineWords = ENGLISH_WORDS): { title: string; detail: string } {
+/**
+ * A heading ('Lunch', 'Nap', 'Diaper') and the detail ('Ate most: pasta', '12:30 PM to 2:00 PM (1 h 30 min)'), in the
+ * words given: the caller names its reader's catalogue (`ENGLISH_WORDS` for the staff's screens).
+ */
+export function describeItem(item: TimelineBody, words: TimelineWords): { title: string; detail: string } {
   const { t } = words;
   switch (item.kind) {
     case 'meal': {

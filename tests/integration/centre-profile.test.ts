@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, centreProfile, outboxMessages } from '../../db/schema';
 import { DEFAULT_CENTRE_PROFILE } from '../../src/shared/centre';
 import { centreDateOf, centreTimeZone } from '../../src/shared/centre-time';
-import { json, sampleChild } from '../helpers/enrollment-fixtures';
+import { json, sampleApplication, sampleChild } from '../helpers/enrollment-fixtures';
 import { pdfText } from '../helpers/pdf';
 import { writeStandInBuildWithRealRender } from '../helpers/stand-in-build';
 import { startTestServer, type TestServer } from '../helpers/server';
@@ -179,5 +179,45 @@ describe('the centre profile', () => {
       .find((r) => r.entity === 'centre')!;
     expect(row).toMatchObject({ action: 'update', entity: 'centre' });
     expect(Object.keys(row.fields ?? {}).sort()).toEqual(['name', 'phone', 'shortName', 'timeZone']);
+  });
+
+  it('another centre shows its own city and state on /, /es, the enrollment form, an e-mail and the attendance PDF, and nothing of Columbus', async () => {
+    const res = await patch({ address: { street: '200 Kirkwood Avenue', city: 'Bloomington', state: 'IN', zip: '47401' } });
+    expect(res.status, await res.clone().text()).toBe(200);
+
+    const home = await page('/');
+    expect(home).toContain('Bloomington, Indiana · Ages 6 weeks to 5 years');
+    expect(home).toContain('<title>Maple Grove Early Learning | Childcare in Bloomington, Indiana</title>');
+    expect(home).toContain('Licensed childcare in Bloomington, Indiana for children 6 weeks to 5 years');
+    expect(home).toContain('Licensed childcare and early education in Bloomington, Indiana, for children 6 weeks to 5 years.');
+    expect(home).not.toContain('Columbus');
+    const es = await page('/es');
+    expect(es).toContain('Bloomington, Indiana · De 6 semanas a 5 años');
+    expect(es).toContain('Maple Grove Early Learning | Cuidado infantil en Bloomington, Indiana');
+    expect(es).not.toContain('Columbus');
+    // The example number in the phone field carries the centre's own area code.
+    expect(await page('/enrollment')).toContain('placeholder="(503) 555-0100"');
+
+    // An e-mail: the application's acknowledgement names the centre and its address, nothing of the shipped one.
+    const applied = await s.request('/api/enrollment', {
+      method: 'POST',
+      json: { ...sampleApplication, parentEmail: 'dana@example.com' },
+    });
+    expect(applied.status, await applied.clone().text()).toBe(201);
+    const mail = s.db
+      .select()
+      .from(outboxMessages)
+      .all()
+      .find((m) => m.toAddress === 'dana@example.com')!;
+    expect(mail.textBody).toContain('200 Kirkwood Avenue, Bloomington, IN 47401');
+    expect(mail.textBody).toContain('Maple Grove Early Learning');
+    expect(mail.textBody).not.toContain('Columbus');
+    expect(mail.textBody).not.toContain(DEFAULT_CENTRE_PROFILE.name);
+
+    // The attendance report says whose clock its times are.
+    const pdf = await s.request('/api/admin/attendance/report.pdf?month=2026-11', { headers: { cookie: director } });
+    expect(pdf.status).toBe(200);
+    const text = await pdfText(new Uint8Array(await pdf.arrayBuffer()));
+    expect(text).toContain("Times are the centre's clock (Bloomington, Indiana).");
   });
 });

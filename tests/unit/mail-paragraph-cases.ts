@@ -121,7 +121,7 @@ export function mailCases(): Record<string, EmailContent> {
     );
   }
   out['staff.invitation'] = staffInvitationEmail({ name: 'Sam <S>', role: 'teacher', link: 'https://centre.example/invite#t=a&b' }, config);
-  out['staff.invitation.noName'] = staffInvitationEmail({ name: ' ', role: 'admin', link: 'https://centre.example/invite#t=c' }, config);
+  out['staff.invitation.noName'] = staffInvitationEmail({ name: ' ', role: 'director', link: 'https://centre.example/invite#t=c' }, config);
   out['staff.reset'] = staffPasswordResetEmail({ name: 'Sam', link: 'https://centre.example/staff-reset#t=a&b' }, config);
   for (const status of ['pending', 'approved', 'rejected', 'waitlist', 'more-info'] as const)
     out[`application.en.${status}`] = applicationStatusEmail({ ...family }, status, config);

@@ -1,6 +1,7 @@
 /** Ohio's ratio table (src/shared/ratios.ts): every boundary of every band, ages counted as birthdays do, mixed rooms. */
 import { describe, expect, it } from 'vitest';
-import { ageInMonths, childrenPerStaff, OHIO_RATIOS, overRatioSentence, ratioBandFor, staffRequired } from '../../src/shared/ratios';
+import { staffText } from '../../src/client/components/admin/staff-words';
+import { ageInMonths, childrenPerStaff, OHIO_RATIOS, ratioBandFor, staffRequired } from '../../src/shared/ratios';
 
 describe('ratio table', () => {
   it('holds the ratio table, band by band', () => {
@@ -68,12 +69,15 @@ describe('ratio table', () => {
     expect(staffRequired([30, 80, 80, 80, 80, 80, 80, 80, 80])).toBe(2);
   });
 
-  it('says plainly what is wrong', () => {
+  it("says plainly what is wrong (the staff catalogue's sentence, as the Attendance tab writes it)", () => {
+    const overRatioSentence = (room: string, children: number, staff: number, required: number) =>
+      staffText('staff.attendance.overRatioLine', { room, children, staff, need: required - staff });
     expect(overRatioSentence('Sunflower Room', 7, 1, 2)).toBe(
       'Sunflower Room is over ratio: 7 children with 1 staff member. One more staff member is needed.',
     );
     expect(overRatioSentence('Acorn', 11, 0, 3)).toBe(
       'Acorn is over ratio: 11 children with 0 staff members. 3 more staff members are needed.',
     );
+    expect(overRatioSentence('Acorn', 1, 0, 1)).toBe('Acorn is over ratio: 1 child with 0 staff members. One more staff member is needed.');
   });
 });

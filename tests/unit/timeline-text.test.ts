@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { timelineWords } from '../../src/server/daily/words';
 import type { TimelineBody } from '../../src/shared/timeline';
-import { describeItem } from '../../src/shared/timeline-text';
+import { describeItem, ENGLISH_WORDS } from '../../src/shared/timeline-text';
 
 const items: TimelineBody[] = [
   { kind: 'meal', details: { meal: 'lunch', amount: 'most', food: 'Pasta' } },
@@ -22,7 +22,7 @@ const sp = (s: string) => s.replace(/[\u202f\u00a0]/g, ' ').replace(/([ap])\.\s?
 
 describe('describeItem', () => {
   it('in English, as the Today tab has always read', () => {
-    expect(items.map((i) => describeItem(i)).map((d) => sp(`${d.title} | ${d.detail}`))).toEqual([
+    expect(items.map((i) => describeItem(i, ENGLISH_WORDS)).map((d) => sp(`${d.title} | ${d.detail}`))).toEqual([
       'Lunch | Ate most: Pasta',
       'AM snack | Ate none',
       'Nap | 12:30 PM to 2:00 PM (1 h 30 min)',

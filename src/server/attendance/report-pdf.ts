@@ -9,6 +9,7 @@ import { loadPdfLibrary, newPdfDocument } from '../pdf/library';
 import { centre } from '../centre/profile';
 import { centreTimeOf } from '../../shared/centre-clock';
 import { centreDateOf } from '../../shared/centre-time';
+import { CATALOGUES, type MessageKey } from '../../shared/i18n';
 import type { PdfKey } from '../../shared/i18n/pdf-en';
 import type { Db } from '../db';
 import { monthName } from '../exports/child-record-pdf';
@@ -169,7 +170,10 @@ export async function attendanceReportPdf(db: Db, month: string, now: Date): Pro
   page.doc.setProperties({ title: pdfSafe(w.t('pdf.attendance.documentTitle', { month })), author: centre.name, creator: centre.name });
   page.text(centre.name, 15, 'bold', BRAND);
   page.text(w.t('pdf.attendance.title', { month: name }), 17, 'bold');
-  page.text(w.t('pdf.attendance.made', { date: w.date(today) }), 9.5, 'normal', MUTED);
+  const { city, state } = centre.address;
+  // The state by its name where the catalogue has one ('Ohio'), else by its code.
+  const stateName = CATALOGUES[w.language][`enrollment.state.${state}` as MessageKey] ?? state;
+  page.text(w.t('pdf.attendance.made', { date: w.date(today), city, state: stateName }), 9.5, 'normal', MUTED);
   const days = (n: number) => w.t('pdf.attendance.days', { count: n, n: String(n) });
 
   page.section(w.t('pdf.attendance.children'));

@@ -1,12 +1,13 @@
 /** The staff's own e-mails (ADR 039): an account's invitation and the 'Forgot your password?' link, in English (ADR 070). */
 import { centre } from '../centre/profile';
 import { t } from '../../shared/i18n';
+import type { StaffRoleId } from '../../shared/schemas/staff';
 import { type EmailContent, headerSafe, letter, link, type LinkConfig, paragraph, plain } from '../services/mail-layout';
 
 const staffName = (name: string) => name.trim() || t('en', 'staffMail.dearSomeone');
 
 /** A new staff account's invitation: the link sets the first password, once, within 7 days. */
-export function staffInvitationEmail(data: { name: string; role: string; link: string }, config: LinkConfig): EmailContent {
+export function staffInvitationEmail(data: { name: string; role: StaffRoleId; link: string }, config: LinkConfig): EmailContent {
   return {
     subject: headerSafe(t('en', 'staffMail.invitation.subject', { centre: centre.name })),
     ...letter(

@@ -6,7 +6,6 @@
  */
 import { and, asc, count, eq, gt, isNull, ne } from 'drizzle-orm';
 import { adminUsers, staffPasswordLinks, type StaffRole } from '~/db/schema';
-import { STAFF_ROLE_LABELS } from '../../shared/schemas/staff';
 import { clockOutDeactivated } from '../attendance/records';
 import { recordAudit } from '../audit/record';
 import { beginLogin } from '../auth/login-throttle';
@@ -119,10 +118,7 @@ export async function inviteStaff(ctx: Ctx, input: { name: string; email: string
     throw err;
   }
   const invitationUrl = setPasswordLink(ctx, created.token);
-  const content = staffInvitationEmail(
-    { name: input.name, role: STAFF_ROLE_LABELS[input.role].toLowerCase(), link: invitationUrl },
-    ctx.config,
-  );
+  const content = staffInvitationEmail({ name: input.name, role: input.role, link: invitationUrl }, ctx.config);
   const sent = await sendInvitation(ctx, input.email, content);
   // Without SMTP nobody delivers it: the director is shown the link once, to pass on (the Staff tab has a copy button).
   return { ...created.account, ...sent, ...(ctx.config.smtpUrl ? {} : { invitationUrl }) };

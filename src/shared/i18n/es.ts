@@ -35,7 +35,7 @@ export const es = {
   'nav.apply': 'Inscribirse',
   'nav.tryAgain': 'Intentar de nuevo',
   'nav.tryingAgain': 'Intentando de nuevo...',
-  'footer.tagline': 'Cuidado infantil con licencia y educación temprana en {city}, Ohio, para niños de 6 semanas a 5 años.',
+  'footer.tagline': 'Cuidado infantil con licencia y educación temprana en {city}, {state}, para niños de 6 semanas a 5 años.',
   'footer.programs': 'Programas',
   'footer.follow': 'Síganos',
   'footer.facebook': 'Visite nuestra página de Facebook (se abre en una pestaña nueva)',
@@ -45,7 +45,7 @@ export const es = {
   'home.status.label': 'Estado de inscripción',
   'home.status.now': 'INSCRIPCIONES ABIERTAS',
   'home.status.contact': '¡Contáctenos hoy para asegurar el lugar de su hijo!',
-  'home.hero.kicker': 'Columbus, Ohio · De 6 semanas a 5 años',
+  'home.hero.kicker': '{city}, {state} · De 6 semanas a 5 años',
   'home.hero.lead':
     'Aprendizaje temprano cálido y basado en el juego, donde bebés, niños pequeños y preescolares crecen con confianza, curiosidad y amigos.',
   'home.hero.apply': 'Inscríbase en línea hoy',
@@ -92,7 +92,7 @@ export const es = {
   'home.gallery.cognitive.alt': 'Ilustración de un niño armando un rompecabezas junto a bloques para contar y un clasificador de formas',
   'home.about.heading': 'Acerca de {name}',
   'home.about.p1':
-    '{name} es un centro de cuidado infantil con licencia en {city}, Ohio, que atiende a niños de 6 semanas a 5 años. Nuestras maestras y maestros con experiencia crean un día cálido y organizado en el que los pequeños exploran, hacen amigos y desarrollan las habilidades que necesitan para el kínder y más allá.',
+    '{name} es un centro de cuidado infantil con licencia en {city}, {state}, que atiende a niños de 6 semanas a 5 años. Nuestras maestras y maestros con experiencia crean un día cálido y organizado en el que los pequeños exploran, hacen amigos y desarrollan las habilidades que necesitan para el kínder y más allá.',
   'home.about.p2':
     'Nos enorgullece contar con la licencia del Departamento de Trabajo y Servicios Familiares de Ohio y con la calificación del programa Step Up To Quality de Ohio.',
   'home.about.cta': 'Inscriba a su hijo hoy',
@@ -226,6 +226,7 @@ export const es = {
   'enrollment.field.parentLastName': 'Apellido del padre o la madre',
   'enrollment.field.parentEmail': 'Correo electrónico',
   'enrollment.field.parentPhone': 'Número de teléfono',
+  'enrollment.phoneExample': '({area}) 555-0100',
   'enrollment.field.parentAddress': 'Dirección',
   'enrollment.field.parentCity': 'Ciudad',
   'enrollment.field.parentState': 'Estado',
@@ -301,18 +302,21 @@ export const es = {
   'enrollment.success.paperwork.text': 'Le ayudaremos a completar los formularios de inscripción y de salud que falten.',
   'enrollment.success.questions': '¿Preguntas? Contáctenos',
   'enrollment.success.home': 'Volver al inicio',
-  'meta.siteTitle': '{name} | Cuidado infantil en Columbus, Ohio',
+  'meta.siteTitle': '{name} | Cuidado infantil en {city}, {state}',
   'notFound.title': 'Página no encontrada',
   'notFound.heading': '404 Página no encontrada',
   'notFound.text': 'Esta página no existe. Use el menú de arriba para volver al inicio o ir a otra página.',
   'meta.pageTitle': '{title} | {name}',
   'meta.home.description':
-    'Cuidado infantil con licencia en {city}, Ohio, para niños de 6 semanas a 5 años: programas para bebés, preescolar y preparación para kínder. Inscripciones abiertas.',
+    'Cuidado infantil con licencia en {city}, {state}, para niños de 6 semanas a 5 años: programas para bebés, preescolar y preparación para kínder. Inscripciones abiertas.',
   'meta.events.title': 'Eventos y avisos',
-  'meta.events.description': 'Eventos familiares, celebraciones, cierres y noticias de {name} en {city}, Ohio.',
+  'meta.events.description': 'Eventos familiares, celebraciones, cierres y noticias de {name} en {city}, {state}.',
   'meta.enrollment.title': 'Solicitud de inscripción en línea',
   'meta.enrollment.description':
-    'Solicite en línea un lugar en {name}: cuidado de bebés, preescolar y preparación para kínder en {city}, Ohio.',
+    'Solicite en línea un lugar en {name}: cuidado de bebés, preescolar y preparación para kínder en {city}, {state}.',
+  'meta.portal.title': 'Panel de padres',
+  'meta.portal.description':
+    'Las actividades, notas de desarrollo, logros, mensajes y recibos de su hijo en {name}. Inicie sesión con los datos que le envió el centro.',
   'meta.milestones.title': 'Insignias de logros del desarrollo',
   'meta.milestones.description':
     'Los logros del desarrollo que celebramos en {name}, desde las primeras palabras hasta estar listos para el kínder, y las insignias más recientes de los niños.',

@@ -111,7 +111,7 @@ export const pdfEn = {
   'pdf.record.category.creative': 'creative',
   'pdf.attendance.documentTitle': 'Monthly attendance report {month}',
   'pdf.attendance.title': 'Monthly attendance report: {month}',
-  'pdf.attendance.made': "Made {date}. Times are the centre's clock (Columbus, Ohio).",
+  'pdf.attendance.made': "Made {date}. Times are the centre's clock ({city}, {state}).",
   'pdf.attendance.children': 'Children',
   'pdf.attendance.noChildren': 'No child was enrolled or checked in this month.',
   'pdf.attendance.childSummary': 'Room: {room} - Born {born} - Present {present}, absent {absent} - {hours} hours',

@@ -113,7 +113,7 @@ export const pdfEs = {
   'pdf.record.category.creative': 'Creatividad',
   'pdf.attendance.documentTitle': 'Informe mensual de asistencia {month}',
   'pdf.attendance.title': 'Informe mensual de asistencia: {month}',
-  'pdf.attendance.made': 'Hecho el {date}. Las horas son las del centro (Columbus, Ohio).',
+  'pdf.attendance.made': 'Hecho el {date}. Las horas son las del centro ({city}, {state}).',
   'pdf.attendance.children': 'Niños',
   'pdf.attendance.noChildren': 'Ningún niño estuvo inscrito ni registró entrada este mes.',
   'pdf.attendance.childSummary': 'Sala: {room} - Nació el {born} - Presente {present}, ausente {absent} - {hours} horas',

@@ -190,7 +190,7 @@ export const portalEn = {
   'portal.prefs.dailySummary': "Also e-mail me each evening a report of my child's day: meals, naps and activities",
   'portal.prefs.save': 'Save',
   'portal.prefs.saved': 'Preferences saved',
-  // A child's program (the product's names, shared/constants.ts PROGRAM_NAMES), beside the child's name.
+  // A child's program (the product's names for its ids, shared/constants.ts PROGRAMS), beside the child's name.
   'portal.program.infant': 'Infant Program',
   'portal.program.preschool': 'Preschool Program',
   'portal.program.kindergarten': 'Kindergarten Prep',
@@ -263,6 +263,7 @@ export const portalEn = {
   'portal.pickups.name': 'Name',
   'portal.pickups.relationship': 'Relationship',
   'portal.pickups.phone': 'Phone',
+  'portal.pickups.phoneExample': '({area}) 555-0123',
   'portal.pickups.save': 'Add Person',
   'portal.pickups.added': '{name} may now pick up {child}.',
   'portal.pickups.addFailed': 'The person could not be added.',

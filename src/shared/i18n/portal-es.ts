@@ -262,6 +262,7 @@ export const portalEs = {
   'portal.pickups.name': 'Nombre',
   'portal.pickups.relationship': 'Parentesco',
   'portal.pickups.phone': 'Teléfono',
+  'portal.pickups.phoneExample': '({area}) 555-0123',
   'portal.pickups.save': 'Añadir persona',
   'portal.pickups.added': '{name} ya puede recoger a {child}.',
   'portal.pickups.addFailed': 'No se pudo añadir a la persona.',

@@ -202,7 +202,8 @@ export const staffEn = {
     'A line that starts "Allergies:" or "Care needs:" (or Medications, Medical conditions, Special instructions) shows on the child\'s card in Attendance and Daily sheets.',
   'staffMail.dearSomeone': 'there',
   'staffMail.invitation.subject': 'Your staff account at {centre}',
-  'staffMail.invitation.invited': "You have been invited to {centre}'s staff dashboard as a {role}.",
+  'staffMail.invitation.invited':
+    "You have been invited to {centre}'s staff dashboard as a {role, select, director {director} other {teacher}}.",
   'staffMail.invitation.link': 'Choose your password here: {link}',
   'staffMail.invitation.linkLabel': 'Choose your password',
   'staffMail.invitation.once': 'The link works once, within 7 days. If you were not expecting it, you can ignore this message.',
@@ -248,6 +249,12 @@ export const staffEn = {
   'staff.setup.smtp': 'E-mail (SMTP)',
   'staff.setup.smtpSet': 'Set: e-mails are sent',
   'staff.setup.smtpNotSet': 'Not set: invitations and reset links wait in the Outbox until SMTP_URL is set on the server',
+  // The programs as the staff screens name them (the enrollment form's words, site `enrollment.program.*`).
+  'staff.program.infant': 'Infant Care (6 weeks - 18 months)',
+  'staff.program.preschool': 'Preschool Program (19 months - 4 years)',
+  'staff.program.kindergarten': 'Kindergarten Prep (4-5 years)',
+  'staff.attendance.overRatioLine':
+    '{room} is over ratio: {children, plural, one {# child} other {# children}} with {staff, plural, one {# staff member} other {# staff members}}. {need, plural, one {One more staff member is} other {# more staff members are}} needed.',
 } as const;
 
 export type StaffKey = keyof typeof staffEn;

@@ -4,17 +4,9 @@ import { idSchema } from './content';
 import { changeableText } from './attendance';
 import { enumField, idField, isoDate, requiredText } from './fields';
 
-/** The rooms' age groups, with the label the Classrooms view shows. */
+/** The rooms' age groups; the Classrooms view's words for each are `staff.classrooms.group.*` (staff-tabs-en.ts). */
 export const CLASSROOM_AGE_GROUPS = ['infant', 'young_toddler', 'older_toddler', 'preschool_3', 'preschool_4_5', 'school_age'] as const;
 export type ClassroomAgeGroup = (typeof CLASSROOM_AGE_GROUPS)[number];
-export const CLASSROOM_AGE_GROUP_LABELS: Record<ClassroomAgeGroup, string> = {
-  infant: 'Infants',
-  young_toddler: 'Young toddlers',
-  older_toddler: 'Older toddlers',
-  preschool_3: 'Preschool (3)',
-  preschool_4_5: 'Preschool (4–5)',
-  school_age: 'School age',
-};
 
 const AGE_GROUP_MESSAGE = errorId('error.ageGroup', { groups: CLASSROOM_AGE_GROUPS.join(', ') });
 export const CAPACITY_MAX = 200;

@@ -7,14 +7,6 @@ export const SUBJECT_MAX = 200;
 export const CONTENT_MAX = 5000;
 export const DOCUMENT_NAME_MAX = 200;
 
-export const DOCUMENT_TYPE_LABELS: Record<(typeof DOCUMENT_TYPES)[number], string> = {
-  medical_form: 'Medical Form',
-  immunization: 'Immunization Record',
-  emergency_contact: 'Emergency Contact Form',
-  photo_permission: 'Photo Permission',
-  other: 'Other',
-};
-
 const idText = (message: string) => requiredText(message, 100);
 
 /** An optional id: blank means none. */

@@ -15,17 +15,6 @@ export const MEAL_AMOUNTS = ['none', 'some', 'most', 'all'] as const;
 export const DIAPER_TYPES = ['wet', 'bm', 'dry'] as const;
 export const TOILET_RESULTS = ['success', 'attempt'] as const;
 
-export const MEAL_LABELS: Record<(typeof MEALS)[number], string> = {
-  breakfast: 'Breakfast',
-  am_snack: 'AM snack',
-  lunch: 'Lunch',
-  pm_snack: 'PM snack',
-  dinner: 'Dinner',
-};
-export const AMOUNT_LABELS: Record<(typeof MEAL_AMOUNTS)[number], string> = { none: 'None', some: 'Some', most: 'Most', all: 'All' };
-export const DIAPER_LABELS: Record<(typeof DIAPER_TYPES)[number], string> = { wet: 'Wet', bm: 'BM', dry: 'Dry' };
-export const TOILET_LABELS: Record<(typeof TOILET_RESULTS)[number], string> = { success: 'Success', attempt: 'Tried' };
-
 /** The longest nap a sheet takes: a longer one is a mistake in the times. */
 export const NAP_MAX_MS = 4 * 60 * 60 * 1000;
 export const NAP_ORDER_MESSAGE = 'error.napOrder';

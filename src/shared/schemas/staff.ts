@@ -9,7 +9,6 @@ import { pageFields } from './page';
  */
 export const STAFF_ROLES = ['director', 'teacher'] as const;
 export type StaffRoleId = (typeof STAFF_ROLES)[number];
-export const STAFF_ROLE_LABELS: Record<StaffRoleId, string> = { director: 'Director', teacher: 'Teacher' };
 
 /**
  * Whether `id` is the only active director of the list: the Staff tab offers that account no demotion or
@@ -40,7 +39,7 @@ export const auditQuerySchema = z
   .object({
     ...pageFields,
     actorId: idField().optional(),
-    entity: enumField(AUDIT_ENTITY_IDS as [string, ...string[]], 'error.unknownRecord').optional(),
+    entity: enumField([...AUDIT_ENTITY_IDS] as [string, ...string[]], 'error.unknownRecord').optional(),
     entityId: idField().optional(),
     /** Calendar dates in the centre, inclusive. */
     from: isoDate(DATE).optional(),

@@ -1,4 +1,5 @@
 import { formatLite } from '~/shared/i18n/lite';
+import { PROGRAMS, type Program } from '~/shared/constants';
 import { type StaffKey, staffEn } from '~/shared/i18n/staff-en';
 
 /**
@@ -7,4 +8,9 @@ import { type StaffKey, staffEn } from '~/shared/i18n/staff-en';
  */
 export function staffText(key: StaffKey, values?: Record<string, string | number>): string {
   return formatLite('en-US', staffEn[key], values);
+}
+
+/** A program's words on the staff screens (`staff.program.*`); an id the product does not know, as it is. */
+export function programText(program: string): string {
+  return (PROGRAMS as readonly string[]).includes(program) ? staffText(`staff.program.${program as Program}`) : program;
 }

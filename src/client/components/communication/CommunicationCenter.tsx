@@ -8,7 +8,7 @@ import { Tab, TabList, TabPanel, Tabs } from '../ui/Tabs';
 import { usePortalIntl } from '../../i18n';
 import { queryClient, trpc, type RouterOutputs } from '../../lib/trpc';
 import { useSeenOnScreen } from '../../lib/use-seen-on-screen';
-import { DOCUMENT_TYPE_LABELS } from '~/shared/schemas/communication';
+import { DOCUMENT_TYPES } from '~/shared/constants';
 import type { PortalKey } from '~/shared/i18n/portal-en';
 import { ComposeMessageDialog, RequestDocumentDialog, SubmitDocumentDialog, type ChildOption } from './CommunicationDialogs';
 
@@ -318,7 +318,6 @@ function MessageItem({
 }
 
 const STATUS_TONES = { pending: 'sun', fulfilled: 'green', overdue: 'red' } as const;
-const PORTAL_DOCUMENT_TYPES = Object.fromEntries(Object.keys(DOCUMENT_TYPE_LABELS).map((k) => [`portal.documentType.${k}`, true]));
 
 function RequestItem({
   request: r,
@@ -355,9 +354,7 @@ function RequestItem({
         </div>
       </div>
       <p className="mt-1 text-xs text-stone-600">
-        {intl.language !== 'en' && typeKey in PORTAL_DOCUMENT_TYPES
-          ? t(typeKey)
-          : (DOCUMENT_TYPE_LABELS[r.documentType as keyof typeof DOCUMENT_TYPE_LABELS] ?? r.documentType)}
+        {(DOCUMENT_TYPES as readonly string[]).includes(r.documentType) ? t(typeKey) : r.documentType}
         {r.childName && <> · {r.childName}</>}
         {isAdmin && <> · {r.parentName ? `${r.parentName} (${r.parentId})` : r.parentId}</>}
         {r.dueDate && <> · {t('portal.comm.due', { date: intl.date(r.dueDate) })}</>}

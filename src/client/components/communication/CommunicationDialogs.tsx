@@ -3,13 +3,7 @@ import { Upload } from 'lucide-react';
 import { type ChangeEvent, type FormEvent, useId, useMemo, useState } from 'react';
 import { Form } from 'react-aria-components';
 import { DOCUMENT_TYPES, MAX_UPLOAD_BYTES } from '~/shared/constants';
-import {
-  adminMessageSchema,
-  DOCUMENT_TYPE_LABELS,
-  documentRequestSchemaOn,
-  documentResponseSchema,
-  messageSchema,
-} from '~/shared/schemas/communication';
+import { adminMessageSchema, documentRequestSchemaOn, documentResponseSchema, messageSchema } from '~/shared/schemas/communication';
 import { type PortalIntl, usePortalIntl } from '../../i18n';
 import { programLabel } from '../parent/categories';
 import { useCentreToday } from '../../lib/centre-today';
@@ -188,8 +182,6 @@ export function ComposeMessageDialog({
   );
 }
 
-const TYPE_OPTIONS = DOCUMENT_TYPES.map((value) => ({ value, label: DOCUMENT_TYPE_LABELS[value] }));
-
 /** Admin: ask a family for a document. Choosing a child fills the parent. */
 export function RequestDocumentDialog({ childOptions, onClose }: { childOptions: ChildOption[]; onClose: () => void }) {
   const intl = usePortalIntl();
@@ -242,7 +234,7 @@ export function RequestDocumentDialog({ childOptions, onClose }: { childOptions:
         </p>
         <Select
           label="Document Type"
-          options={TYPE_OPTIONS}
+          options={DOCUMENT_TYPES.map((value) => ({ value, label: intl.t(`portal.documentType.${value}`) }))}
           value={values.documentType}
           onChange={set('documentType')}
           error={errors.documentType}

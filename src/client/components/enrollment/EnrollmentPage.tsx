@@ -1,6 +1,7 @@
 import { ClipboardList, HeartPulse, ShieldAlert, Smile, TriangleAlert, UserRound } from 'lucide-react';
 import { pageCentre } from '~/shared/page-centre';
 import { telHref } from '~/shared/centre-profile';
+import { areaCode } from '~/shared/phone';
 import { PROGRAM_CHOICES } from '~/shared/constants';
 import { HOW_HEARD_CHOICES, RELATIONSHIP_CHOICES, STATE_CHOICES } from '~/shared/enrollment-choices';
 import { EMPTY_ENROLLMENT, type EnrollmentInput } from '~/shared/schemas/enrollment';
@@ -135,7 +136,7 @@ function EnrollmentForm({ view }: { view: EnrollmentView }) {
             type="tel"
             required
             autoComplete="tel"
-            placeholder="(614) 555-0100"
+            placeholder={t('enrollment.phoneExample', { area: areaCode(centre.phone) })}
             {...text('parentPhone')}
           />
           <DocumentTextField

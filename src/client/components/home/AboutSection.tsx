@@ -1,6 +1,8 @@
 import { useLocalHref, useT } from '../../lib/i18n';
 import { Apple, HeartHandshake, Sprout, Users } from 'lucide-react';
 import { pageCentre } from '~/shared/page-centre';
+import { centrePlace } from '~/shared/public-pages';
+import { usePageLanguage } from '../../lib/page-language';
 import { LinkButton } from '../ui/LinkButton';
 
 const VALUES = [
@@ -13,6 +15,7 @@ const VALUES = [
 export function AboutSection() {
   const centre = pageCentre();
   const t = useT();
+  const language = usePageLanguage();
   const href = useLocalHref();
   return (
     <section id="about" tabIndex={-1} aria-labelledby="about-heading" className="bg-white py-16 outline-none">
@@ -21,7 +24,7 @@ export function AboutSection() {
           <h2 id="about-heading" className="text-3xl font-bold text-stone-900">
             {t('home.about.heading', { name: centre.name })}
           </h2>
-          <p className="mt-4 text-stone-700">{t('home.about.p1', { name: centre.name, city: centre.address.city })}</p>
+          <p className="mt-4 text-stone-700">{t('home.about.p1', centrePlace(language))}</p>
           <p className="mt-4 text-stone-700">{t('home.about.p2')}</p>
           <LinkButton href={href('/enrollment')} size="lg" className="mt-8">
             {t('home.about.cta')}

@@ -1,6 +1,8 @@
 import { useLocalHref, useT } from '../../lib/i18n';
 import { Award, ShieldCheck, Star } from 'lucide-react';
 import { pageCentre } from '~/shared/page-centre';
+import { centrePlace } from '~/shared/public-pages';
+import { usePageLanguage } from '../../lib/page-language';
 import { LinkButton } from '../ui/LinkButton';
 import { PlainButton } from '../ui/PlainButton';
 
@@ -14,6 +16,7 @@ const CLAIMS = [
 export function HeroSection() {
   const centre = pageCentre();
   const t = useT();
+  const language = usePageLanguage();
   const href = useLocalHref();
   return (
     <section id="home" tabIndex={-1} aria-labelledby="home-heading" className="outline-none">
@@ -26,7 +29,7 @@ export function HeroSection() {
       <div className="bg-brand-800 text-white">
         <div className="mx-auto grid max-w-6xl gap-10 px-4 py-14 sm:py-20 lg:grid-cols-[3fr_2fr] lg:items-center">
           <div>
-            <p className="text-sm font-semibold tracking-wide text-brand-100 uppercase">{t('home.hero.kicker')}</p>
+            <p className="text-sm font-semibold tracking-wide text-brand-100 uppercase">{t('home.hero.kicker', centrePlace(language))}</p>
             <h1 id="home-heading" className="mt-3 text-4xl font-extrabold tracking-tight text-balance sm:text-5xl">
               {centre.name}
             </h1>

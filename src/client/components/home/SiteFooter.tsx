@@ -3,6 +3,7 @@ import { siteText } from '~/shared/i18n/registry';
 import { usePageLanguage } from '../../lib/page-language';
 import { Lock } from 'lucide-react';
 import { pageCentre } from '~/shared/page-centre';
+import { centrePlace } from '~/shared/public-pages';
 import { BrandMark } from '../BrandMark';
 import { LinkButton } from '../ui/LinkButton';
 import { PlainButton } from '../ui/PlainButton';
@@ -51,7 +52,7 @@ export function SiteFooter({ home }: { home?: string } = {}) {
             <BrandMark className="size-8" />
             {centre.name}
           </p>
-          <p className="mt-3 text-sm">{t('footer.tagline', { city: centre.address.city })}</p>
+          <p className="mt-3 text-sm">{t('footer.tagline', centrePlace(language))}</p>
         </div>
         <nav aria-labelledby="footer-programs">
           <h2 id="footer-programs" className="font-semibold text-white">

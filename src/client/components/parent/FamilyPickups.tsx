@@ -2,7 +2,8 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Trash2, UserPlus } from 'lucide-react';
 import { type FormEvent } from 'react';
 import { Form } from 'react-aria-components';
-import { formatPhone, telHref } from '~/shared/phone';
+import { pageCentre } from '~/shared/page-centre';
+import { areaCode, formatPhone, telHref } from '~/shared/phone';
 import { pickupSchema } from '~/shared/schemas/attendance';
 import { usePortalIntl } from '../../i18n';
 import { toast } from '../../lib/toast';
@@ -116,7 +117,7 @@ export function FamilyPickups({ childId, childName }: { childId: string; childNa
             label={t('portal.pickups.phone')}
             type="tel"
             required
-            placeholder="(614) 555-0123"
+            placeholder={intl.t('portal.pickups.phoneExample', { area: areaCode(pageCentre().phone) })}
             value={values.phone}
             onChange={set('phone')}
             error={errors.phone}

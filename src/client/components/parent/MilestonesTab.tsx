@@ -1,18 +1,18 @@
 import { Award, CheckCircle2 } from 'lucide-react';
-import type { PortalKey } from '~/shared/i18n/portal-en';
-import { type PortalIntl, usePortalIntl } from '../../i18n';
+import { usePortalIntl } from '../../i18n';
 import type { RouterOutputs } from '../../lib/trpc';
 import type { PortalTabProps } from './tabs';
 import { Badge, Card } from '../ui/Card';
-import { AGE_RANGE_LABELS, capitalize, difficultyTone, MILESTONE_CATEGORY_LABELS } from '../milestones/labels';
+import { AGE_RANGES, DIFFICULTIES, MILESTONE_CATEGORIES } from '~/shared/constants';
+import { capitalize, difficultyTone } from '../milestones/labels';
 import { MilestoneBadge } from '../milestones/MilestoneCard';
 
 type MilestonesData = NonNullable<RouterOutputs['parentPortal']['dashboard']['milestones']>;
 type Milestone = MilestonesData['milestones'][number];
 
-/** A label from the catalogue in Spanish; in English the words the public milestones page uses too. */
-function word(intl: PortalIntl, key: string, english: string): string {
-  return intl.language === 'en' ? english : intl.t(key as PortalKey);
+/** Whether `value` is one of the product's ids, whose words the portal's catalogue holds; another is shown as it is. */
+function known<const T extends string>(ids: readonly T[], value: string): value is T {
+  return (ids as readonly string[]).includes(value);
 }
 
 function MilestoneItem({ milestone: m, achievedAt }: { milestone: Milestone; achievedAt: string | undefined }) {
@@ -28,14 +28,10 @@ function MilestoneItem({ milestone: m, achievedAt }: { milestone: Milestone; ach
       </div>
       <div className="mt-3 flex flex-wrap gap-2">
         <Badge tone="purple">
-          {MILESTONE_CATEGORY_LABELS[m.category]
-            ? word(intl, `portal.category.${m.category}`, MILESTONE_CATEGORY_LABELS[m.category]!)
-            : capitalize(m.category)}
+          {known(MILESTONE_CATEGORIES, m.category) ? intl.t(`portal.category.${m.category}`) : capitalize(m.category)}
         </Badge>
         <Badge tone={difficultyTone(m.difficulty)}>
-          {['easy', 'normal', 'challenging'].includes(m.difficulty)
-            ? word(intl, `portal.difficulty.${m.difficulty}`, capitalize(m.difficulty))
-            : capitalize(m.difficulty)}
+          {known(DIFFICULTIES, m.difficulty) ? intl.t(`portal.difficulty.${m.difficulty}`) : capitalize(m.difficulty)}
         </Badge>
         {achievedAt && (
           <Badge tone="green">
@@ -57,7 +53,7 @@ export function MilestonesTab({ data }: { data: MilestonesData }) {
     <div className="flex flex-col gap-4">
       <p className="text-sm text-stone-700">
         {t('portal.milestones.for', {
-          age: AGE_RANGE_LABELS[data.ageBand] ? word(intl, `portal.age.${data.ageBand}`, AGE_RANGE_LABELS[data.ageBand]!) : data.ageBand,
+          age: known(AGE_RANGES, data.ageBand) ? t(`portal.age.${data.ageBand}`) : data.ageBand,
         })}{' '}
         {data.achievements.length > 0 && t('portal.milestones.earnedSoFar', { count: data.achievements.length })}
       </p>

@@ -11,7 +11,6 @@ import {
   type LucideIcon,
   type LucideProps,
 } from 'lucide-react';
-import { programName } from '~/shared/constants';
 import { portalEn, type PortalKey } from '~/shared/i18n/portal-en';
 import type { PortalIntl } from '../../i18n';
 import type { BadgeTone } from '../ui/Card';
@@ -68,5 +67,5 @@ export function categoryLabel(intl: PortalIntl, kind: 'activity' | 'note', value
 /** A child's program as docs/product.md names it, in the portal's language (English, as staff read it, elsewhere). */
 export function programLabel(intl: PortalIntl, program: string): string {
   const key = `portal.program.${program}` as PortalKey;
-  return intl.language !== 'en' && key in portalEn ? intl.t(key) : programName(program);
+  return key in portalEn ? intl.t(key) : program;
 }

@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { CheckCircle2, Eye, Trash2, UserPlus } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { APPLICATION_STATUS_LABELS, APPLICATION_STATUSES, type ApplicationStatus, PROGRAM_LABELS, type Program } from '~/shared/constants';
+import { APPLICATION_STATUSES, type ApplicationStatus } from '~/shared/constants';
 import { formatPhone } from '~/shared/phone';
 import { choiceLabel, HOW_HEARD_CHOICES, RELATIONSHIP_CHOICES, STATE_CHOICES } from '~/shared/enrollment-choices';
 import { formatDate, formatDateTime } from '~/client/lib/format';
@@ -18,6 +18,7 @@ import { Select } from '../../ui/Select';
 import { ExportLink } from '../ExportLink';
 import { FilteredListState, FilteredPanelHeader } from '../PanelHeader';
 import { useConfirmedDelete } from '../useConfirmedDelete';
+import { programText } from '../staff-words';
 import { tabText } from './tab-words';
 
 type Application = RouterOutputs['applications']['list']['items'][number];
@@ -33,15 +34,13 @@ const STATUS_TONES: Record<ApplicationStatus, BadgeTone> = {
   'more-info': 'purple',
 };
 
-const STATUS_OPTIONS = APPLICATION_STATUSES.map((value) => ({ value, label: APPLICATION_STATUS_LABELS[value] }));
+const STATUS_OPTIONS = APPLICATION_STATUSES.map((value) => ({ value, label: tabText(`staff.applications.status.${value}`) }));
 const FILTER_OPTIONS = [{ value: 'all', label: tabText('staff.applications.all') }, ...STATUS_OPTIONS];
 
 export function statusLabel(status: string): string {
-  return APPLICATION_STATUS_LABELS[status as ApplicationStatus] ?? status;
-}
-
-export function programLabel(program: string): string {
-  return PROGRAM_LABELS[program as Program] ?? program;
+  return (APPLICATION_STATUSES as readonly string[]).includes(status)
+    ? tabText(`staff.applications.status.${status as ApplicationStatus}`)
+    : status;
 }
 
 export function StatusBadge({ status }: { status: string }) {
@@ -228,7 +227,7 @@ function ApplicationCard({ application: a, onView, onDelete }: { application: Ap
       <dl className="grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-2">
         <div className="sm:col-span-2">
           <dt className="inline font-medium text-stone-700">{tabText('staff.applications.program')} </dt>
-          <dd className="inline text-stone-900">{programLabel(a.programRequested)}</dd>
+          <dd className="inline text-stone-900">{programText(a.programRequested)}</dd>
         </div>
         <div>
           <dt className="inline font-medium text-stone-700">{tabText('staff.applications.startDate')} </dt>
@@ -336,7 +335,7 @@ function ApplicationDetails({ application: a, onClose }: { application: Applicat
           <Field label={tabText('staff.applications.childName')} value={childNameOf(a)} />
           <Field label={tabText('staff.applications.dateOfBirth')} value={formatDate(a.childDateOfBirth)} />
           <Field label={tabText('staff.applications.age')} value={a.childAge} />
-          <Field label={tabText('staff.applications.programRequested')} value={programLabel(a.programRequested)} />
+          <Field label={tabText('staff.applications.programRequested')} value={programText(a.programRequested)} />
           <Field label={tabText('staff.applications.desiredStart')} value={formatDate(a.startDate)} />
         </Group>
         <Group title={tabText('staff.applications.emergencyGroup')}>

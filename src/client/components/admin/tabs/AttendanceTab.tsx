@@ -2,7 +2,6 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Download, FileText, LogIn, LogOut } from 'lucide-react';
 import { useState } from 'react';
 import { centreTimeOf } from '~/shared/centre-clock';
-import { overRatioSentence } from '~/shared/ratios';
 import { useCentreToday } from '~/client/lib/centre-today';
 import { downloadFile } from '~/client/lib/download';
 import { formatDate } from '~/client/lib/format';
@@ -191,7 +190,12 @@ export default function AttendanceTab() {
                           staff: room.staffPresent,
                           needed: room.staffRequired,
                         })
-                      : overRatioSentence(name, room.childrenPresent, room.staffPresent, room.staffRequired)}
+                      : staffText('staff.attendance.overRatioLine', {
+                          room: name,
+                          children: room.childrenPresent,
+                          staff: room.staffPresent,
+                          need: room.staffRequired - room.staffPresent,
+                        })}
                   </p>
                 )}
                 {room && (

@@ -1,7 +1,7 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { AUDIT_CHANGED, AUDIT_ENTITIES, AUDIT_NAME_MAX, type AuditEntity } from '~/shared/audit';
+import { AUDIT_CHANGED, AUDIT_ENTITY_IDS, AUDIT_NAME_MAX, type AuditEntity } from '~/shared/audit';
 import { formatDateTime } from '~/client/lib/format';
 import { trpc } from '~/client/lib/trpc';
 import { Button } from '../../ui/Button';
@@ -86,9 +86,14 @@ type Row = {
   record: { name: string | null; child: string | null; gone: boolean };
 };
 
+/** A kind of record in words (`staff.audit.entity.*`); a kind this page does not know, as the row has it. */
+function entityText(entity: string): string {
+  return (AUDIT_ENTITY_IDS as readonly string[]).includes(entity) ? tabText(`staff.audit.entity.${entity as AuditEntity}`) : entity;
+}
+
 /** The record's name now; a record deleted since reads as such; else what the row knows (a public title), else its kind. */
 function recordName(row: Row): string {
-  const kind = AUDIT_ENTITIES[row.entity as AuditEntity] ?? row.entity;
+  const kind = entityText(row.entity);
   if (row.record.name) return row.record.name;
   if (row.record.gone) return staffText('staff.audit.deletedRecord', { kind });
   const f = row.fields;
@@ -129,7 +134,7 @@ export default function AuditTab() {
   ];
   const kinds = [
     { value: ANY, label: tabText('staff.audit.everyKind') },
-    ...Object.entries(AUDIT_ENTITIES).map(([value, label]) => ({ value, label })),
+    ...AUDIT_ENTITY_IDS.map((value) => ({ value, label: entityText(value) })),
   ];
   const showRecord = (row: Row) => {
     setEntity(row.entity);
@@ -220,8 +225,7 @@ export default function AuditTab() {
                     <td className="whitespace-nowrap px-3 py-2">{formatDateTime(row.at)}</td>
                     <td className="px-3 py-2">{row.actorName}</td>
                     <td className="px-3 py-2">
-                      {ACTION_LABELS[row.action] ?? row.action}{' '}
-                      <span className="text-stone-500">· {AUDIT_ENTITIES[row.entity as AuditEntity] ?? row.entity}</span>
+                      {ACTION_LABELS[row.action] ?? row.action} <span className="text-stone-500">· {entityText(row.entity)}</span>
                     </td>
                     <td className="px-3 py-2">
                       {tab && row.action !== 'delete' ? (

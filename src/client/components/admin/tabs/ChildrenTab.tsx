@@ -3,7 +3,8 @@ import { differenceInYears, parseISO } from 'date-fns';
 import { Archive, Camera, KeyRound, Mail, Pencil, Plus, Power, Trash2, Users } from 'lucide-react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { PROGRAM_CHOICES, PROGRAM_LABELS, type Program } from '~/shared/constants';
+import { PROGRAMS } from '~/shared/constants';
+import { programText } from '../staff-words';
 import { formatPhone, telHref } from '~/shared/phone';
 import { downloadFile } from '~/client/lib/download';
 import { formatDate } from '~/client/lib/format';
@@ -23,7 +24,10 @@ import { PickupsDialog } from './children/PickupsDialog';
 import { type Child, type Credentials, invalidateChildren, TRY_AGAIN } from './children/records';
 import { tabText } from './tab-words';
 
-const PROGRAM_FILTER = [{ value: 'all', label: tabText('staff.children.allPrograms') }, ...PROGRAM_CHOICES];
+const PROGRAM_FILTER = [
+  { value: 'all', label: tabText('staff.children.allPrograms') },
+  ...PROGRAMS.map((value) => ({ value, label: programText(value) })),
+];
 const ACTIVE_FILTER = [
   { value: 'all', label: tabText('staff.children.allChildren') },
   { value: 'active', label: tabText('staff.children.active') },
@@ -254,7 +258,7 @@ function ChildCard({
           <dt className="inline font-medium text-stone-700">
             {tabText('staff.children.term', { term: tabText('staff.children.program') })}
           </dt>
-          <dd className="inline">{PROGRAM_LABELS[c.program as Program] ?? c.program}</dd>
+          <dd className="inline">{programText(c.program)}</dd>
         </div>
         <div>
           <dt className="inline font-medium text-stone-700">{tabText('staff.children.term', { term: tabText('staff.field.parent') })}</dt>

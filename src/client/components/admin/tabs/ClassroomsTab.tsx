@@ -2,7 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Form } from 'react-aria-components';
-import { CLASSROOM_AGE_GROUP_LABELS, CLASSROOM_AGE_GROUPS, type ClassroomAgeGroup, classroomFormSchema } from '~/shared/schemas/classrooms';
+import { CLASSROOM_AGE_GROUPS, type ClassroomAgeGroup, classroomFormSchema } from '~/shared/schemas/classrooms';
 import { toast } from '~/client/lib/toast';
 import { errorMessage, queryClient, trpc } from '~/client/lib/trpc';
 import { useSchemaForm } from '~/client/lib/use-schema-form';
@@ -17,7 +17,7 @@ import { useSaveDialog } from '../useSaveDialog';
 import { tabText } from './tab-words';
 
 type Room = { id: string; name: string; ageGroup: ClassroomAgeGroup; capacity: number; childIds: string[]; staffIds: string[] };
-const ageOptions = CLASSROOM_AGE_GROUPS.map((g) => ({ value: g, label: CLASSROOM_AGE_GROUP_LABELS[g] }));
+const ageOptions = CLASSROOM_AGE_GROUPS.map((g) => ({ value: g, label: tabText(`staff.classrooms.group.${g}`) }));
 const NO_ROOM = '__none__';
 
 function refresh() {
@@ -70,7 +70,7 @@ export default function ClassroomsTab() {
               <Card className="flex flex-col gap-2 p-4">
                 <p className="flex flex-wrap items-center gap-2 font-semibold text-stone-900">
                   {r.name}
-                  <Badge tone="brand">{CLASSROOM_AGE_GROUP_LABELS[r.ageGroup]}</Badge>
+                  <Badge tone="brand">{tabText(`staff.classrooms.group.${r.ageGroup}`)}</Badge>
                 </p>
                 <p className="text-sm text-stone-700">
                   {tabText('staff.classrooms.places', { taken: r.childIds.length, capacity: r.capacity })}

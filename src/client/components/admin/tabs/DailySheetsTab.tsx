@@ -3,8 +3,8 @@ import { Camera, Pencil, Trash2 } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { centreMoment, centreTimeZone } from '~/shared/centre-time';
 import { MAX_UPLOAD_BYTES } from '~/shared/constants';
-import { MEAL_AMOUNTS, MEAL_LABELS, MEALS, type DailyEntryInput } from '~/shared/schemas/daily-entries';
-import { describeItem } from '~/shared/timeline-text';
+import { MEAL_AMOUNTS, MEALS, type DailyEntryInput } from '~/shared/schemas/daily-entries';
+import { describeItem, ENGLISH_WORDS } from '~/shared/timeline-text';
 import type { TimelineItem } from '~/shared/timeline';
 import { toast } from '~/client/lib/toast';
 import { errorMessage, isNotFound, queryClient, trpc, type RouterOutputs } from '~/client/lib/trpc';
@@ -49,7 +49,7 @@ function storeRoom(id: string) {
     // Storage refused (private browsing): the choice lasts while the tab is open.
   }
 }
-const MEAL_OPTIONS = MEALS.map((m) => ({ value: m, label: MEAL_LABELS[m] }));
+const MEAL_OPTIONS = MEALS.map((m) => ({ value: m, label: tabText(`staff.daily.mealName.${m}`) }));
 // A mood is recorded as the words its button says (the family's timeline shows them as they were written).
 const MOODS = (['happy', 'calm', 'tired', 'fussy'] as const).map((m) => tabText(`staff.daily.mood.${m}`));
 
@@ -140,7 +140,7 @@ export default function DailySheetsTab() {
                       {asleep
                         ? tabText('staff.daily.napping')
                         : latest
-                          ? `${describeItem(latest).title}: ${describeItem(latest).detail}`
+                          ? `${describeItem(latest, ENGLISH_WORDS).title}: ${describeItem(latest, ENGLISH_WORDS).detail}`
                           : tabText('staff.daily.nothingYet')}
                     </span>
                   </Button>
@@ -367,7 +367,7 @@ function ChildSheet({ child, date, entries, onClose }: { child: RoomChild; date:
             action={(item) => {
               const entry = entries.find((e) => e.id === item.id);
               if (!entry) return null;
-              const what = describeItem(item).title;
+              const what = describeItem(item, ENGLISH_WORDS).title;
               return (
                 <span className="flex items-center gap-1">
                   {entry.correction && (
@@ -476,7 +476,7 @@ function GroupMeal({ present }: { present: RoomChild[] }) {
                   onSuccess: (r) => {
                     refresh();
                     toast({
-                      title: staffText('staff.daily.group.recorded', { meal: MEAL_LABELS[meal] }),
+                      title: staffText('staff.daily.group.recorded', { meal: tabText(`staff.daily.mealName.${meal}`) }),
                       description: staffText('staff.daily.group.for', {
                         names: namesInWords(r.items.map((i) => names.get(i.childId) ?? '')),
                       }),

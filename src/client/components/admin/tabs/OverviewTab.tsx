@@ -2,18 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { CalendarDays, FileText, Mail, Megaphone, Upload, Users } from 'lucide-react';
 import { Link } from '@tanstack/react-router';
 import type { ComponentType } from 'react';
-import { PROGRAM_LABELS, type Program } from '~/shared/constants';
 import { formatDate, formatTime12 } from '~/client/lib/format';
 import { trpc } from '~/client/lib/trpc';
 import { categoryLabel, eventCategoryTone } from '../../events/categories';
 import { Badge, Card } from '../../ui/Card';
 import { ListState } from '../PanelHeader';
-import { staffText } from '../staff-words';
+import { programText, staffText } from '../staff-words';
 import { SetupChecklist } from './overview/SetupChecklist';
-
-function programLabel(program: string): string {
-  return PROGRAM_LABELS[program as Program] ?? program;
-}
 
 /** Overview tab (docs/product.md §2): four counts, the first 5 applications, the next 5 events. */
 export default function OverviewTab() {
@@ -93,7 +88,7 @@ export default function OverviewTab() {
                   <p className="text-sm text-stone-600">
                     {staffText('staff.overview.parent', { name: `${a.parentFirstName} ${a.parentLastName}` })}
                   </p>
-                  <p className="text-sm text-stone-600">{programLabel(a.programRequested)}</p>
+                  <p className="text-sm text-stone-600">{programText(a.programRequested)}</p>
                 </li>
               ))}
             </ul>

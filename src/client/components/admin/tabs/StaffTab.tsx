@@ -2,7 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { UserPlus } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Form } from 'react-aria-components';
-import { isOnlyActiveDirector, STAFF_ROLE_LABELS, STAFF_ROLES, staffInviteSchema, type StaffRoleId } from '~/shared/schemas/staff';
+import { isOnlyActiveDirector, STAFF_ROLES, staffInviteSchema, type StaffRoleId } from '~/shared/schemas/staff';
 import { formatDateTime } from '~/client/lib/format';
 import { toast } from '~/client/lib/toast';
 import { errorMessage, queryClient, trpc } from '~/client/lib/trpc';
@@ -21,7 +21,7 @@ type Staff = { id: string; name: string; email: string; role: StaffRoleId; isAct
 /** A change waiting for its confirmation. */
 type Pending = { staff: Staff; change: { role: StaffRoleId } | { isActive: boolean } };
 
-const roleOptions = STAFF_ROLES.map((r) => ({ value: r, label: STAFF_ROLE_LABELS[r] }));
+const roleOptions = STAFF_ROLES.map((r) => ({ value: r, label: tabText(`staff.role.${r}`) }));
 
 function refresh() {
   void queryClient.invalidateQueries(trpc.staff.pathFilter());
@@ -100,7 +100,7 @@ export default function StaffTab() {
               <div className="min-w-0">
                 <p className="flex flex-wrap items-center gap-2 font-semibold text-stone-900">
                   {s.name}
-                  <Badge tone={s.role === 'director' ? 'purple' : 'blue'}>{STAFF_ROLE_LABELS[s.role]}</Badge>
+                  <Badge tone={s.role === 'director' ? 'purple' : 'blue'}>{tabText(`staff.role.${s.role}`)}</Badge>
                   {!s.isActive && <Badge tone="stone">{tabText('staff.accounts.deactivated')}</Badge>}
                 </p>
                 <p className="break-all text-sm text-stone-600">{s.email}</p>

@@ -6,7 +6,6 @@ import { AGE_RANGES, CELEBRATION_LEVELS } from '~/shared/constants';
 import { achievementSchema } from '~/shared/schemas/development';
 import { trpc } from '~/client/lib/trpc';
 import { useSchemaForm } from '~/client/lib/use-schema-form';
-import { AGE_RANGE_LABELS } from '~/client/components/milestones/labels';
 import { Checkbox } from '~/client/components/ui/Checkbox';
 import { Dialog, DialogActions } from '~/client/components/ui/Dialog';
 import { TextField } from '~/client/components/ui/Field';
@@ -14,6 +13,10 @@ import { Select } from '~/client/components/ui/Select';
 import { useSaveDialog } from '../../useSaveDialog';
 import { options, refresh } from './records';
 import { tabText } from '../tab-words';
+
+/** A milestone's age band in words (`staff.ageRange.*`); a band this page does not know, as it is. */
+const ageRangeText = (range: string) =>
+  (AGE_RANGES as readonly string[]).includes(range) ? tabText(`staff.ageRange.${range as (typeof AGE_RANGES)[number]}`) : range;
 
 /** The milestone picker: youngest age band first, then by name, each with its age band as people write it. */
 function milestoneOptions(list: readonly { id: string; name: string; ageRange: string }[]) {
@@ -23,7 +26,7 @@ function milestoneOptions(list: readonly { id: string; name: string; ageRange: s
   };
   return [...list]
     .sort((a, b) => rank(a.ageRange) - rank(b.ageRange) || compareNames(a.name, b.name))
-    .map((m) => ({ value: m.id, label: `${m.name} (${AGE_RANGE_LABELS[m.ageRange] ?? m.ageRange})` }));
+    .map((m) => ({ value: m.id, label: `${m.name} (${ageRangeText(m.ageRange)})` }));
 }
 
 export function MilestoneDialog({ childId, childName, onClose }: { childId: string; childName: string; onClose: () => void }) {

@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useMemo } from 'react';
 import { Form } from 'react-aria-components';
-import { PROGRAM_CHOICES } from '~/shared/constants';
+import { PROGRAMS } from '~/shared/constants';
+import { programText } from '../../staff-words';
 import { childSchemaOn, EMPTY_CHILD } from '~/shared/schemas/children';
 import { useCentreToday } from '~/client/lib/centre-today';
 import { toast } from '~/client/lib/toast';
@@ -102,7 +103,7 @@ export function ChildFormDialog({ child, onClose }: { child: Child | null; onClo
           />
           <Select
             label={tabText('staff.children.program')}
-            options={PROGRAM_CHOICES}
+            options={PROGRAMS.map((value) => ({ value, label: programText(value) }))}
             value={values.program}
             onChange={set('program')}
             error={errors.program}

@@ -2,7 +2,8 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Pencil, Trash2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Form } from 'react-aria-components';
-import { formatPhone, telHref } from '~/shared/phone';
+import { pageCentre } from '~/shared/page-centre';
+import { areaCode, formatPhone, telHref } from '~/shared/phone';
 import { staffPickupSchema } from '~/shared/schemas/attendance';
 import { formatDateTime } from '~/client/lib/format';
 import { toast } from '~/client/lib/toast';
@@ -185,7 +186,7 @@ function PickupForm({
           label={tabText('staff.field.phone')}
           type="tel"
           required
-          placeholder="(614) 555-0123"
+          placeholder={tabText('staff.field.phoneExample', { area: areaCode(pageCentre().phone) })}
           value={values.phone}
           onChange={set('phone')}
           error={errors.phone}

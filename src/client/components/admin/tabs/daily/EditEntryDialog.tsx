@@ -1,17 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { centreMoment, centreTimeOf } from '~/shared/centre-time';
-import {
-  AMOUNT_LABELS,
-  DIAPER_LABELS,
-  DIAPER_TYPES,
-  MEAL_AMOUNTS,
-  MEAL_LABELS,
-  MEALS,
-  TOILET_LABELS,
-  TOILET_RESULTS,
-} from '~/shared/schemas/daily-entries';
-import { describeItem } from '~/shared/timeline-text';
+import { DIAPER_TYPES, MEAL_AMOUNTS, MEALS, TOILET_RESULTS } from '~/shared/schemas/daily-entries';
+import type { StaffTabKey } from '~/shared/i18n/staff-tabs-en';
+import { describeItem, ENGLISH_WORDS } from '~/shared/timeline-text';
 import type { TimelineItem } from '~/shared/timeline';
 import { toast } from '~/client/lib/toast';
 import { errorMessage, queryClient, trpc } from '~/client/lib/trpc';
@@ -19,8 +11,11 @@ import { Dialog, DialogActions } from '~/client/components/ui/Dialog';
 import { TextField } from '~/client/components/ui/Field';
 import { Select } from '~/client/components/ui/Select';
 import { staffText } from '../../staff-words';
+import { tabText } from '../tab-words';
 
-const options = <K extends string>(values: readonly K[], labels: Record<K, string>) => values.map((v) => ({ value: v, label: labels[v] }));
+/** A select's options: each id with its words, `staff.daily.<kind>.<id>` (staff-tabs-en.ts). */
+const options = <K extends string>(values: readonly K[], kind: 'mealName' | 'amount' | 'diaper' | 'toilet') =>
+  values.map((v) => ({ value: v, label: tabText(`staff.daily.${kind}.${v}` as StaffTabKey) }));
 
 type Fields = Record<string, string>;
 
@@ -43,7 +38,7 @@ export function EditEntryDialog({ entry, date, onClose }: { entry: TimelineItem;
   const [fields, setFields] = useState<Fields>(() => fieldsOf(entry));
   const set = (name: string) => (value: string) => setFields((f) => ({ ...f, [name]: value }));
   const update = useMutation(trpc.daily.update.mutationOptions());
-  const what = describeItem(entry).title;
+  const what = describeItem(entry, ENGLISH_WORDS).title;
   const at = (time: string | undefined) => centreMoment(date, time ?? '').toISOString();
 
   function details(): Record<string, unknown> {
@@ -100,13 +95,13 @@ export function EditEntryDialog({ entry, date, onClose }: { entry: TimelineItem;
               label={staffText('staff.daily.edit.meal')}
               value={fields.meal ?? null}
               onChange={set('meal')}
-              options={options(MEALS, MEAL_LABELS)}
+              options={options(MEALS, 'mealName')}
             />
             <Select
               label={staffText('staff.daily.edit.amount')}
               value={fields.amount ?? null}
               onChange={set('amount')}
-              options={options(MEAL_AMOUNTS, AMOUNT_LABELS)}
+              options={options(MEAL_AMOUNTS, 'amount')}
             />
             <TextField label={staffText('staff.daily.edit.food')} value={fields.food ?? ''} onChange={set('food')} maxLength={200} />
           </>
@@ -125,7 +120,7 @@ export function EditEntryDialog({ entry, date, onClose }: { entry: TimelineItem;
             label={staffText('staff.daily.edit.diaper')}
             value={fields.type ?? null}
             onChange={set('type')}
-            options={options(DIAPER_TYPES, DIAPER_LABELS)}
+            options={options(DIAPER_TYPES, 'diaper')}
           />
         )}
         {entry.kind === 'toilet' && (
@@ -133,7 +128,7 @@ export function EditEntryDialog({ entry, date, onClose }: { entry: TimelineItem;
             label={staffText('staff.daily.edit.toilet')}
             value={fields.result ?? null}
             onChange={set('result')}
-            options={options(TOILET_RESULTS, TOILET_LABELS)}
+            options={options(TOILET_RESULTS, 'toilet')}
           />
         )}
         {entry.kind === 'mood' && <TextField label={staffText('staff.daily.edit.mood')} value={fields.mood} onChange={set('mood')} />}
