@@ -13,6 +13,10 @@
  * Usage: npm run bench:web [-- --runs 3 --save <folder for the JSON reports> --pages /,/parent-dashboard]
  * Each page is audited `--runs` times (default 3); the run with the median performance score is shown.
  * `--pages` audits only the listed ones (comma-separated, from the ten above).
+ * `--language es`: the signed-in parent's saved language is Spanish (the Spanish portal).
+ * `--alternate <checkout>`: another checkout's build (built, with node_modules) is started beside this one, over
+ * its own copy of the same data, and each run audits one then the other: per page and build, the median and spread
+ * (lowest–highest) of performance, TBT and LCP.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -23,7 +27,14 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import sharp from 'sharp';
-import { dailyActivities, developmentNotes, enrolledChildren, parentChildRelationships, parentUsers } from '../db/schema';
+import {
+  dailyActivities,
+  developmentNotes,
+  enrolledChildren,
+  parentChildRelationships,
+  parentPreferences,
+  parentUsers,
+} from '../db/schema';
 import { seedDemo } from './seed-demo';
 import { DEFAULT_CLIENT_DIR, PROJECT_ROOT } from '../src/server/app';
 import { createParentSession } from '../src/server/auth/session';
@@ -62,6 +73,8 @@ const unknownPage = ONLY?.find((p) => !(PAGES as readonly string[]).includes(p))
 if (unknownPage) throw new Error(`--pages: ${unknownPage} is not one of ${PAGES.join(', ')}`);
 const AUDITED = PAGES.filter((p) => !ONLY || ONLY.includes(p));
 const SAVE_DIR = argValue('save');
+const LANGUAGE = argValue('language') === 'es' ? 'es' : 'en';
+const ALTERNATE = argValue('alternate') ? resolve(argValue('alternate')!) : undefined;
 
 function freePort(): Promise<number> {
   return new Promise((ok, fail) => {
@@ -126,6 +139,7 @@ async function seed(dir: string) {
     .returning()
     .get();
   db.insert(parentChildRelationships).values({ parentId: parent.id, childId: child.id }).run();
+  if (LANGUAGE === 'es') db.insert(parentPreferences).values({ parentId: parent.id, language: 'es' }).run();
   const day = (i: number) => new Date(Date.now() - i * 86_400_000).toISOString().slice(0, 10);
   db.insert(dailyActivities)
     .values(
@@ -162,9 +176,9 @@ async function seed(dir: string) {
 }
 
 /** `npm start` (the production start, whatever it runs) in its own process group, ready when the API answers. */
-async function startApp(dir: string, port: number): Promise<ChildProcess> {
+async function startApp(dir: string, port: number, root = PROJECT_ROOT): Promise<ChildProcess> {
   const app = spawn('npm', ['start'], {
-    cwd: PROJECT_ROOT,
+    cwd: root,
     detached: true,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
@@ -278,49 +292,73 @@ function figures(path: string, lhr: Result): PageFigures {
 async function main() {
   if (!existsSync(resolve(DEFAULT_CLIENT_DIR, 'index.html')))
     throw new Error('No client build: run `npm run build` first (npm run bench:web does).');
-  const dir = mkdtempSync(join(tmpdir(), 'childcare-bench-web-'));
-  let app: ChildProcess | null = null;
+  if (ALTERNATE && !existsSync(resolve(ALTERNATE, 'dist/client/index.html'))) throw new Error(`--alternate: ${ALTERNATE} has no build`);
+  const builds = [{ label: '', root: PROJECT_ROOT }, ...(ALTERNATE ? [{ label: ` [${ALTERNATE}]`, root: ALTERNATE }] : [])];
+  const dirs: string[] = [];
+  const apps: ChildProcess[] = [];
   let chrome: chromeLauncher.LaunchedChrome | null = null;
   try {
-    const { parent } = await seed(dir);
-    const port = await freePort();
-    app = await startApp(dir, port);
-    const base = `http://127.0.0.1:${port}`;
+    const targets: { label: string; base: string; parent: { token: string; stored: object } }[] = [];
+    for (const build of builds) {
+      const dir = mkdtempSync(join(tmpdir(), 'childcare-bench-web-'));
+      dirs.push(dir);
+      const { parent } = await seed(dir);
+      const port = await freePort();
+      apps.push(await startApp(dir, port, build.root));
+      targets.push({ label: build.label, base: `http://127.0.0.1:${port}`, parent });
+    }
     chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
     if (SAVE_DIR) mkdirSync(SAVE_DIR, { recursive: true });
 
     const rows: PageFigures[] = [];
+    const spreads: string[] = [];
     let version = '';
     const benchmarkIndex: number[] = [];
     for (const path of AUDITED) {
-      const runs: PageFigures[] = [];
+      const runs = targets.map(() => [] as PageFigures[]);
       for (let run = 0; run < RUNS; run++) {
-        const flags: Flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] };
-        if (SIGNED_IN.has(path)) {
-          await signInParent(chrome.port, base, parent);
-          // Lighthouse would otherwise empty local storage (and sign the parent out) before loading the page.
-          flags.disableStorageReset = true;
+        // Alternated: one build, then the other, so a change in the machine's load falls on both.
+        for (const [t, { label, base, parent }] of targets.entries()) {
+          const flags: Flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] };
+          if (SIGNED_IN.has(path)) {
+            await signInParent(chrome.port, base, parent);
+            // Lighthouse would otherwise empty local storage (and sign the parent out) before loading the page.
+            flags.disableStorageReset = true;
+          }
+          let result = await lighthouse(base + path, flags);
+          // Lighthouse now and then fails to record the trace (NO_NAVSTART and the like): that run is made again, once.
+          if (result?.lhr.runtimeError) {
+            console.log(`  ${path}: Lighthouse failed (${result.lhr.runtimeError.code}); running it again`);
+            if (SIGNED_IN.has(path)) await signInParent(chrome.port, base, parent);
+            result = await lighthouse(base + path, flags);
+          }
+          if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
+          if (result.lhr.runtimeError) throw new Error(`${path}: ${result.lhr.runtimeError.message}`);
+          if (SIGNED_IN.has(path) && !result.lhr.finalDisplayedUrl.endsWith(path))
+            throw new Error(`${path}: not signed in (landed on ${result.lhr.finalDisplayedUrl})`);
+          if (SAVE_DIR)
+            writeFileSync(
+              join(SAVE_DIR, `${path === '/' ? 'home' : path.slice(1).replaceAll('/', '-')}-${t}-${run + 1}.json`),
+              result.report as string,
+            );
+          version = result.lhr.lighthouseVersion;
+          benchmarkIndex.push(result.lhr.environment.benchmarkIndex);
+          runs[t]!.push({ ...figures(path, result.lhr), path: path + label });
         }
-        let result = await lighthouse(base + path, flags);
-        // Lighthouse now and then fails to record the trace (NO_NAVSTART and the like): that run is made again, once.
-        if (result?.lhr.runtimeError) {
-          console.log(`  ${path}: Lighthouse failed (${result.lhr.runtimeError.code}); running it again`);
-          if (SIGNED_IN.has(path)) await signInParent(chrome.port, base, parent);
-          result = await lighthouse(base + path, flags);
-        }
-        if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
-        if (result.lhr.runtimeError) throw new Error(`${path}: ${result.lhr.runtimeError.message}`);
-        if (SIGNED_IN.has(path) && !result.lhr.finalDisplayedUrl.endsWith(path))
-          throw new Error(`${path}: not signed in (landed on ${result.lhr.finalDisplayedUrl})`);
-        if (SAVE_DIR) writeFileSync(join(SAVE_DIR, `${path === '/' ? 'home' : path.slice(1)}-${run + 1}.json`), result.report as string);
-        version = result.lhr.lighthouseVersion;
-        benchmarkIndex.push(result.lhr.environment.benchmarkIndex);
-        runs.push(figures(path, result.lhr));
       }
-      runs.sort((a, b) => a.scores.performance - b.scores.performance);
-      const median = runs[Math.floor(runs.length / 2)]!;
-      rows.push(median);
-      process.stderr.write(`  ${path}: done (performance ${runs.map((r) => r.scores.performance).join(', ')})\n`);
+      for (const [t, { label }] of targets.entries()) {
+        const all = runs[t]!;
+        const spread = (pick: (r: PageFigures) => number, digits: number) => {
+          const v = all.map(pick).sort((a, b) => a - b);
+          return `${v[Math.floor(v.length / 2)]!.toFixed(digits)} (${v[0]!.toFixed(digits)}–${v.at(-1)!.toFixed(digits)})`;
+        };
+        spreads.push(
+          `${path}${label}: performance ${spread((r) => r.scores.performance, 0)}, TBT ms ${spread((r) => r.tbt, 0)}, LCP s ${spread((r) => r.lcp / 1000, 2)}, JS KB ${spread((r) => r.jsBytes / 1024, 1)}`,
+        );
+        all.sort((a, b) => a.scores.performance - b.scores.performance);
+        rows.push(all[Math.floor(all.length / 2)]!);
+        process.stderr.write(`  ${path}${label}: done (performance ${all.map((r) => r.scores.performance).join(', ')})\n`);
+      }
     }
 
     console.log(
@@ -366,10 +404,12 @@ async function main() {
         : '\nEvery accessibility, best-practices and SEO audit passed.',
     );
     for (const r of failing) for (const f of r.failing) console.log(`  ${r.path.padEnd(18)} ${f}`);
+    console.log(`\nMedian (lowest–highest) of ${RUNS} run(s) per page and build, parent's language ${LANGUAGE}:`);
+    for (const line of spreads) console.log(`  ${line}`);
   } finally {
     await chrome?.kill();
-    if (app) stopApp(app);
-    rmSync(dir, { recursive: true, force: true });
+    for (const app of apps) stopApp(app);
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   }
 }
 

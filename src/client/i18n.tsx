@@ -3,16 +3,19 @@ import { I18nProvider } from 'react-aria-components';
 import { centreTimeZone } from '~/shared/centre-time';
 import { type Language, LOCALES } from '~/shared/i18n/languages';
 import { formatLite } from '~/shared/i18n/lite';
-import { errorsEn } from '~/shared/i18n/errors-en';
-import { portalEn, type PortalKey } from '~/shared/i18n/portal-en';
+import type { PortalKey } from '~/shared/i18n/portal-en';
+import { portalTodayEn } from '~/shared/i18n/portal-today-en';
 import { formatAmount, formatCents } from '~/shared/money';
 import { centreTime } from '~/shared/timeline-text';
 import { formatDate, formatDateTime } from './lib/format';
 import { errorMessage } from './lib/trpc';
 import { FieldMessageLanguage, refusalOf } from './lib/field-message-language';
-import { loadPortalCatalogue, portalCatalogue, portalError, registerPortalCatalogue } from './lib/portal-catalogue';
+import { registerCatalogue } from '~/shared/i18n/registry';
+import { loadPortalCatalogue, portalCatalogue, portalError, refusalsAtHand } from './lib/portal-catalogue';
 
-registerPortalCatalogue('en', portalEn, errorsEn);
+// The first view's English words come with the portal; every other word and the refusals load with the tabs and
+// dialogs that draw them (components/parent/tabs.tsx, ADR 089).
+registerCatalogue('portalToday', 'en', portalTodayEn);
 
 type Values = Record<string, string | number>;
 
@@ -25,6 +28,8 @@ export interface PortalIntl {
   language: Language;
   locale: string;
   t(key: PortalKey, values?: Values): string;
+  /** Whether `key` is a word of the portal at hand (a category or program the catalogue names). */
+  has(key: string): key is PortalKey;
   /** A refusal in this language: a shared schema's id, or the id the server answered (ADR 069). */
   error(message: string): string;
   /**
@@ -48,7 +53,9 @@ const made = new Map<Language, PortalIntl>();
 const isCalendarDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
 
 function build(language: Language): PortalIntl {
-  const messages = portalCatalogue(language) ?? portalEn;
+  // Read when said, not when made: a tab's words arrive with its code (ADR 089). One the first view lacks is a
+  // mistake tests/e2e/size-budget.spec.ts refuses; should it happen, English, else the key.
+  const word = (key: PortalKey) => portalCatalogue(language)?.[key] ?? portalCatalogue('en')?.[key] ?? key;
   const locale = LOCALES[language];
   // In the browser the phone's own zone (as format.ts, and no time-zone formatter to make during hydration);
   // on the server the centre's, whose families these are. A mismatch is kept as the server rendered it (MomentDay).
@@ -72,12 +79,14 @@ function build(language: Language): PortalIntl {
   return {
     language,
     locale,
-    t: (key, values) => formatLite(locale, messages[key], values),
+    t: (key, values) => formatLite(locale, word(key), values),
+    has: (key): key is PortalKey => key in (portalCatalogue(language) ?? {}),
     error: (message) => portalError(language, message),
     callError(error, fallback) {
-      // The server's refusal by its id, in this language; else what it said (already in the parent's language).
+      // The server's refusal by its id, in this language; else (its words not loaded yet, or no id) what it said,
+      // already in the parent's language.
       const refusal = refusalOf(error);
-      if (refusal) return portalError(language, refusal);
+      if (refusal && refusalsAtHand(language)) return portalError(language, refusal);
       const message = errorMessage(error, fallback);
       return language === 'en' ? message : saidByServer(error, message) ? portalError(language, message) : fallback;
     },

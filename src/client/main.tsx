@@ -9,7 +9,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import superjson from 'superjson';
 import { listenToTabKeys } from './components/ui/tab-keys';
 import { listenForDocumentBehaviour } from './lib/document-behaviour';
-import { documentLanguage, loadPortalCatalogue } from './lib/portal-catalogue';
+import { documentLanguage } from './lib/portal-catalogue';
 import { loadCatalogue } from '../shared/i18n/registry';
 import { signOutWhenSessionEnds } from './lib/session-ended';
 import { queryClient, trpc } from './lib/trpc';
@@ -77,8 +77,9 @@ function start() {
     router.ssr = { manifest: undefined };
     // In a transition, React hydrates in slices, giving the phone back between them.
     // A portal the server rendered in Spanish (its <html lang>, ADR 047) is hydrated once its words are here too,
-    // the site header's with them.
-    const words = documentLanguage() === 'es' && Promise.all([loadPortalCatalogue('es'), loadCatalogue('site', 'es')]);
+    // the site header's with them: the first view's (ADR 089); the rest, and the refusals, come with the tabs and
+    // dialogs that draw them.
+    const words = documentLanguage() === 'es' && Promise.all([loadCatalogue('portalToday', 'es'), loadCatalogue('site', 'es')]);
     void Promise.all([router.load(), words]).then(() => startTransition(() => void hydrateRoot(root, app)));
   } else {
     startTransition(() => createRoot(root).render(app));

@@ -1,6 +1,6 @@
 import { zoned } from './centre-time';
 import { formatLite } from './i18n/lite';
-import { portalEn, type PortalKey } from './i18n/portal-en';
+import { portalTodayEn, type PortalTodayKey } from './i18n/portal-today-en';
 import type { TimelineBody } from './timeline';
 
 /**
@@ -8,11 +8,11 @@ import type { TimelineBody } from './timeline';
  * end-of-day e-mail, through the portal's catalogue (portal.timeline.*) in the reader's language. Times
  * are the centre's wall clock (Columbus), whatever the reader's device says.
  *
- * No catalogue but the English one is imported here: the portal passes its own formatter (usePortalIntl, whose
+ * No catalogue but the English one of the first view (portal-today-en.ts, ADR 089) is imported here: the portal passes its own formatter (usePortalIntl, whose
  * Spanish catalogue is loaded on demand) and the server one made from the Spanish catalogue (server/daily/words.ts).
  */
 export interface TimelineWords {
-  t(key: PortalKey, values?: Record<string, string | number>): string;
+  t(key: PortalTodayKey, values?: Record<string, string | number>): string;
   /** A moment as the centre's wall clock reads it, to the minute. */
   time(moment: Date | string): string;
 }
@@ -25,7 +25,7 @@ export function centreTime(moment: Date | string): string {
 
 /** The English words, as the staff's screens and an English parent read them. */
 export const ENGLISH_WORDS: TimelineWords = {
-  t: (key, values) => formatLite('en-US', portalEn[key], values),
+  t: (key, values) => formatLite('en-US', portalTodayEn[key], values),
   time: centreTime,
 };
 

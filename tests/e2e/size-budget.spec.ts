@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { type ManifestChunk, pageClosure, staticClosure } from '../../src/server/pages/preload';
+import { portalTodayEn } from '../../src/shared/i18n/portal-today-en';
 import { expect, test } from './fixtures';
 
 /**
@@ -124,11 +125,11 @@ test("no script carries the e-mails' or the PDFs' words: only the server writes 
  */
 /**
  * English 167.5 KB and Spanish 177.5 KB on 29 November 2026 (the Spanish words are 10 KB more); 171.3 and 182.9 once
- * the Health tab (medication, incidents, health records) joined: its words and refusals are in the portal's and the
- * errors' catalogues, which the first load carries whole (ADR 089 names the next cut: words loaded with their tab).
+ * the Health tab (medication, incidents, health records) joined; 160.2 and 167.4 once the first load carried only
+ * the first view's words and no refusals (ADR 097).
  */
-const DASHBOARD_BUDGET_KB = { en: 172, es: 184 } as const;
-const DASHBOARD_LANGUAGES = { en: [], es: ['../shared/i18n/portal-es.ts', '../shared/i18n/es.ts'] } as const;
+const DASHBOARD_BUDGET_KB = { en: 161, es: 168 } as const;
+const DASHBOARD_LANGUAGES = { en: [], es: ['../shared/i18n/portal-today-es.ts', '../shared/i18n/es.ts'] } as const;
 
 for (const language of ['en', 'es'] as const) {
   const words = DASHBOARD_LANGUAGES[language];
@@ -154,8 +155,13 @@ for (const language of ['en', 'es'] as const) {
       // The public events page with its calendar, and FormatJS (the portal formats through the small formatter).
       ...Object.keys(manifest).filter((k) => /^_EventsPage-/.test(k)),
       ...(language === 'en' ? ['../shared/i18n/es.ts'] : []),
+      // The refusals and every word but the first view's: they load with the tabs and dialogs that draw them
+      // (components/parent/portal-words.ts, lib/refusal-words.ts).
+      ...Object.keys(manifest).filter((k) => /^_errors-e[ns]-/.test(k)),
+      '../shared/i18n/portal-en.ts',
+      '../shared/i18n/portal-es.ts',
     ];
-    expect(later.length).toBe(language === 'en' ? 9 : 8);
+    expect(later.length).toBe(language === 'en' ? 13 : 12);
     for (const key of later) {
       expect(manifest[key], key).toBeDefined();
       expect(firstLoad.has(manifest[key]!.file), key).toBe(false);
@@ -165,6 +171,14 @@ for (const language of ['en', 'es'] as const) {
       /react-aria-pressable-style|MALFORMED_ARGUMENT/.test(readFileSync(resolve(clientDir, f), 'utf8')),
     );
     expect(heavy).toEqual([]);
+    // Every portal word the first load names (whole, or a prefix it builds keys from) is one of the first view's
+    // (shared/i18n/portal-today-en.ts): another would be drawn before its words had loaded.
+    const named = new Set<string>();
+    for (const f of firstLoad)
+      for (const m of readFileSync(resolve(clientDir, f), 'utf8').matchAll(/[`'"](portal\.[\w.-]+)(?=\$\{|[`'"])/g)) named.add(m[1]!);
+    const first = Object.keys(portalTodayEn);
+    expect(named.size).toBeGreaterThan(first.length / 2);
+    expect([...named].filter((k) => (k.endsWith('.') ? !first.some((f) => f.startsWith(k)) : !first.includes(k)))).toEqual([]);
     const total = [...firstLoad].reduce((sum, file) => sum + gzipKb(file), 0);
     console.log(
       `/parent-dashboard's first load (${language}): ${firstLoad.size} scripts, ${total.toFixed(1)} KB gzip (budget ${DASHBOARD_BUDGET_KB[language]} KB)`,

@@ -1,13 +1,12 @@
 import { createContext } from 'react';
-import { formatErrorLite } from '~/shared/i18n/error-ids';
-import { errorsEn } from '~/shared/i18n/errors-en';
 
 /**
  * What a form's messages (a shared schema's id, or the id the server answered, ADR 069) become where they are
- * shown: English by default (the staff pages), the parent's language in the portal (client/i18n.tsx). Its own
- * module: the staff pages' forms import no FormatJS for it.
+ * shown: the parent's language in the portal (client/i18n.tsx); none given, English (the staff pages: the form's
+ * hook, lib/use-schema-form.ts, says them with lib/refusal-words.ts). Its own module, with no catalogue: the
+ * portal's first load provides it and has no form (ADR 089), and the staff pages' forms import no FormatJS for it.
  */
-export const FieldMessageLanguage = createContext<(message: string) => string>((message) => formatErrorLite(errorsEn, 'en-US', message));
+export const FieldMessageLanguage = createContext<((message: string) => string) | null>(null);
 
 /** What a failed tRPC call said, as an id with its values (the errorFormatter's `data.messageId`), or null. */
 export function refusalOf(error: unknown): string | null {

@@ -13,25 +13,43 @@ import { catalogueOf, loadCatalogue, registerCatalogue } from '~/shared/i18n/reg
 
 /**
  * A refusal in `language` (ADR 069): a shared schema's id, or the id the server answered with, from the errors
- * catalogue; what is no id (a sentence the server already wrote in the parent's language) as it came.
+ * catalogue; what is no id (a sentence the server already wrote in the parent's language) as it came. The
+ * refusals are not in the dashboard's first load (ADR 089): they come with the tabs and dialogs that have forms
+ * (`loadRefusals`), and the English ones with every form (lib/refusal-words.ts).
  */
 export function portalError(language: Language, message: string): string {
   const catalogue = catalogueOf('errors', language) ?? catalogueOf('errors', 'en');
   return catalogue ? formatErrorLite(catalogue, language === 'es' ? 'es-US' : 'en-US', message) : message;
 }
 
-export function portalCatalogue(language: Language): Record<PortalKey, string> | undefined {
-  return catalogueOf('portal', language);
-}
+/** Whether the refusals of `language` are at hand (else a call's failure is said as the server wrote it). */
+export const refusalsAtHand = (language: Language): boolean => !!catalogueOf('errors', language);
 
-export async function loadPortalCatalogue(language: Language): Promise<void> {
-  await Promise.all([loadCatalogue('portal', language), loadCatalogue('errors', language)]);
+/**
+ * Loads the refusals of `language` (a no-op once loaded): with the code of a tab or a dialog that shows them
+ * (components/parent/tabs.tsx), and with the words of a language the parent chooses (`loadPortalCatalogue`).
+ */
+export function loadRefusals(language: Language): Promise<void> {
+  return loadCatalogue('errors', language);
 }
 
 /**
- * A catalogue already at hand: English in the portal's chunk; every one on the server (entry-server.tsx), with the
- * refusals' catalogue of the language.
+ * The portal's words of `language` at hand: the whole catalogue once loaded, else the first view's
+ * (shared/i18n/portal-today-en.ts, ADR 089), else undefined.
  */
+export function portalCatalogue(language: Language): Partial<Record<PortalKey, string>> | undefined {
+  return catalogueOf('portal', language) ?? catalogueOf('portalToday', language);
+}
+
+/**
+ * Every word of the portal in `language`, with its refusals: with a tab's or a dialog's code (components/parent/tabs.tsx
+ * withPortalWords), and for a language the parent chooses (the Preferences dialog, ParentDashboard).
+ */
+export async function loadPortalCatalogue(language: Language): Promise<void> {
+  await Promise.all([loadCatalogue('portal', language), loadRefusals(language)]);
+}
+
+/** Every catalogue on the server (entry-server.tsx), with the refusals' catalogue of the language. */
 export function registerPortalCatalogue(
   language: Language,
   catalogue: Record<PortalKey, string>,

@@ -2,6 +2,7 @@ import { useContext, useEffect, useId, useLayoutEffect, useState } from 'react';
 import type { z } from 'zod';
 import { fieldMessages } from '../../shared/schemas/fields';
 import { FieldMessageLanguage } from './field-message-language';
+import { refusalInEnglish } from './refusal-words';
 
 /** A message per field name, as `fieldMessages` and the tRPC errorFormatter's `data.fieldErrors` give them. */
 export type FieldErrors = Partial<Record<string, string>>;
@@ -49,7 +50,7 @@ export function useSchemaForm<S extends z.ZodType, V extends Record<string, unkn
   const [attempted, setAttempted] = useState(false);
   const { formId, focusFirstInvalid } = useFocusFirstInvalid(focusInvalid);
   // The messages in the reader's language (the parent portal's; as they are elsewhere).
-  const say = useContext(FieldMessageLanguage);
+  const say = useContext(FieldMessageLanguage) ?? refusalInEnglish;
   const messagesOf = (error: z.ZodError): FieldErrors => {
     const out: FieldErrors = {};
     for (const [field, message] of Object.entries(fieldMessages(error))) out[field] = say(message);

@@ -2,6 +2,7 @@ import { en, type SiteKey } from './en';
 import { formatLite } from './lite';
 import type { Language } from './languages';
 import type { PortalKey } from './portal-en';
+import type { PortalTodayKey } from './portal-today-en';
 import type { ErrorKey } from './errors-en';
 
 /**
@@ -14,17 +15,20 @@ import type { ErrorKey } from './errors-en';
 interface Areas {
   site: Record<SiteKey, string>;
   portal: Record<PortalKey, string>;
+  /** The portal's first words (ADR 089): what its first load draws, before `portal` (which holds them too) loads. */
+  portalToday: Record<PortalTodayKey, string>;
   /** The refusals (ADR 069): loaded with the portal, and by any page that shows a server's refusal by id. */
   errors: Record<ErrorKey, string>;
 }
 export type BrowserArea = keyof Areas;
 
-const loaded: { [A in BrowserArea]: Partial<Record<Language, Areas[A]>> } = { site: { en }, portal: {}, errors: {} };
+const loaded: { [A in BrowserArea]: Partial<Record<Language, Areas[A]>> } = { site: { en }, portal: {}, portalToday: {}, errors: {} };
 
 /** Where each catalogue the browser may lack comes from: one line per area and language. */
 const LOADERS: { [A in BrowserArea]: Partial<Record<Language, () => Promise<Areas[A]>>> } = {
   site: { es: () => import('./es').then((m) => m.es) },
   portal: { en: () => import('./portal-en').then((m) => m.portalEn), es: () => import('./portal-es').then((m) => m.portalEs) },
+  portalToday: { es: () => import('./portal-today-es').then((m) => m.portalTodayEs) },
   errors: { en: () => import('./errors-en').then((m) => m.errorsEn), es: () => import('./errors-es').then((m) => m.errorsEs) },
 };
 

@@ -22,6 +22,7 @@ export const loadTab = (tab: ParentDashboardTab) => PORTAL_TABS[tab].load();
 import { revealTabPanel } from '../ui/reveal-tab-panel';
 import { PortalTabs } from './PortalTabs';
 import { PORTAL_TABS } from './tabs';
+import { withPortalWords } from './portal-words';
 import { programLabel } from './categories';
 import { TodayAttendance } from './TodayAttendance';
 import { dashboardQuery, signedInParentQuery, usePortalLanguage } from './queries';
@@ -29,7 +30,9 @@ import { PortalIntlProvider, usePortalIntl, useCatalogueReady } from '../../i18n
 import { TOAST_CLEARANCE } from '~/client/lib/toast-area';
 
 /** Loaded when first opened: its password rules bring the common-password dictionary (shared/schemas/password-policy.ts). */
-const ChangePasswordDialog = lazy(() => import('./ChangePasswordDialog').then((m) => ({ default: m.ChangePasswordDialog })));
+const ChangePasswordDialog = lazy(() =>
+  withPortalWords(() => import('./ChangePasswordDialog'))().then((m) => ({ default: m.ChangePasswordDialog })),
+);
 /**
  * Native buttons (PlainButton): a click is all they need, and React Aria's press handling is not in the first load.
  * The header's three buttons (Preferences, Change Password, Sign Out): one look, each at least 44 px square. On a
@@ -40,7 +43,9 @@ const HEADER_BUTTON =
   'min-w-11 max-sm:flex-col max-sm:gap-1 max-sm:px-1.5 max-sm:py-1.5 max-sm:text-xs max-sm:leading-tight max-sm:text-center';
 
 /** Loaded when first opened, as the password dialog (language and notification choices). */
-const PreferencesDialog = lazy(() => import('./PreferencesDialog').then((m) => ({ default: m.PreferencesDialog })));
+const PreferencesDialog = lazy(() =>
+  withPortalWords(() => import('./PreferencesDialog'))().then((m) => ({ default: m.PreferencesDialog })),
+);
 
 function StatCard({ icon, label, value }: { icon: ReactNode; label: string; value: number | undefined }) {
   return (

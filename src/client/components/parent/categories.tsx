@@ -11,7 +11,6 @@ import {
   type LucideIcon,
   type LucideProps,
 } from 'lucide-react';
-import { portalEn, type PortalKey } from '~/shared/i18n/portal-en';
 import type { PortalIntl } from '../../i18n';
 import type { BadgeTone } from '../ui/Card';
 
@@ -60,12 +59,12 @@ export function label(value: string): string {
 
 /** A category's name in the portal's language; one the catalogue does not know is written as `label` writes it. */
 export function categoryLabel(intl: PortalIntl, kind: 'activity' | 'note', value: string): string {
-  const key = `portal.${kind}.${value}` as PortalKey;
-  return intl.language !== 'en' && key in portalEn ? intl.t(key) : label(value);
+  const key = `portal.${kind}.${value}`;
+  return intl.language !== 'en' && intl.has(key) ? intl.t(key) : label(value);
 }
 
 /** A child's program as docs/product.md names it, in the portal's language (English, as staff read it, elsewhere). */
 export function programLabel(intl: PortalIntl, program: string): string {
-  const key = `portal.program.${program}` as PortalKey;
-  return key in portalEn ? intl.t(key) : program;
+  const key = `portal.program.${program}`;
+  return intl.has(key) ? intl.t(key) : program;
 }

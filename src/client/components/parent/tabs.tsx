@@ -2,6 +2,7 @@ import { type ComponentType, lazy } from 'react';
 import type { ParentDashboardTab } from '~/shared/parent-dashboard-search';
 import { getParentToken } from '../../lib/parent-session';
 import type { RouterOutputs } from '../../lib/trpc';
+import { withPortalWords } from './portal-words';
 import { TodayTab } from './TodayTab';
 
 type Dashboard = RouterOutputs['parentPortal']['dashboard'];
@@ -22,14 +23,15 @@ export interface PortalTab {
 }
 
 /** A tab whose code is a chunk of its own, fetched when the tab is first opened (or by `load`, ahead of that). */
-function lazyTab<M>(load: () => Promise<M>, pick: (module: M) => ComponentType<PortalTabProps>): PortalTab {
+function lazyTab<M>(code: () => Promise<M>, pick: (module: M) => ComponentType<PortalTabProps>): PortalTab {
+  const load = withPortalWords(code);
   return { Tab: lazy(() => load().then((m) => ({ default: pick(m) }))), load };
 }
 
 /**
  * The dashboard's tabs, one entry each (ADR 078, ADR 089). Today is what a parent opens the portal for, and the
- * only one in the dashboard's first load; every other tab is `lazyTab(() => import(...))`, so its code, words and
- * icons load when it is first opened, with the dashboard's loading state in its place. A new tab is one more
+ * only one in the dashboard's first load; every other tab is `lazyTab(() => import(...))`, so its code, words,
+ * refusals and icons load when it is first opened, with the dashboard's loading state in its place. A new tab is one more
  * `lazyTab` line here (and its key in shared/parent-dashboard-search.ts): importing its module anywhere else puts it
  * back in the first load, which tests/e2e/size-budget.spec.ts refuses.
  */
