@@ -49,6 +49,9 @@ export const AUDIT_ENTITIES = {
   'annual-review': 'Yearly review',
   'staff-record': 'Staff record',
   compliance: 'Compliance export',
+  'billing-plan': 'Tuition plan',
+  'billing-terms': "Child's billing terms",
+  invoice: 'Invoice',
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 export const AUDIT_ENTITY_IDS = Object.keys(AUDIT_ENTITIES) as AuditEntity[];
