@@ -13,6 +13,7 @@ import type { Clock } from '../clock';
 import type { Config } from '../config';
 import { baseDb, type Db } from '../db';
 import { logger } from '../logger';
+import { loadPdfLibrary } from '../pdf/library';
 import { sendToParent } from '../parents/mail';
 import { preferencesOfAddress } from '../parents/preferences';
 import { PdfWords } from '../payments/pdf';
@@ -61,6 +62,8 @@ const runs = new WeakMap<Db, Promise<number>>();
 async function sendPending(deps: InvoiceMailDeps): Promise<number> {
   let sent = 0;
   const tried = new Set<string>();
+  // The PDF library is loaded on first use (pdf/library.ts), not at start.
+  await loadPdfLibrary();
   for (;;) {
     const pending = deps.db
       .select()
