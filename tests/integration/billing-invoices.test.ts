@@ -376,7 +376,7 @@ describe("the centre's billing settings", () => {
     const centre = await json<{ billing: unknown }>(await s.request('/api/admin/centre', as(s.admin)));
     expect(centre.billing).toEqual({ invoiceDueDays: 30, lateFeePerQuarterHour: '7.50' });
     // A profile row written before billing existed: read with the default settings, not refused.
-    const { billing: _billing, ...older } = s.db.select().from(centreProfile).get()!.profile as Record<string, unknown>;
+    const { billing: _billing, ...older } = s.db.select().from(centreProfile).get()!.profile as unknown as Record<string, unknown>;
     s.db
       .update(centreProfile)
       .set({ profile: older as never })
