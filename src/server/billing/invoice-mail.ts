@@ -59,7 +59,7 @@ export interface InvoiceMailDeps {
 
 const runs = new WeakMap<Db, Promise<number>>();
 
-async function sendPending(deps: InvoiceMailDeps): Promise<number> {
+async function sendPending(deps: InvoiceMailDeps, mark: Db): Promise<number> {
   let sent = 0;
   const tried = new Set<string>();
   // The PDF library is loaded on first use (pdf/library.ts), not at start.
@@ -83,7 +83,8 @@ async function sendPending(deps: InvoiceMailDeps): Promise<number> {
         { filename: invoiceFileName(invoice), content: pdf, contentType: 'application/pdf' },
       ]);
       if (!outcome.emailSent) continue;
-      deps.db.update(invoices).set({ emailedAt: deps.clock.now() }).where(eq(invoices.id, invoice.id)).run();
+      // Through the caller's handle: a director's run marks it in a transaction that checks her rights (ADR 063).
+      mark.update(invoices).set({ emailedAt: deps.clock.now() }).where(eq(invoices.id, invoice.id)).run();
       sent++;
     }
   }
@@ -98,7 +99,7 @@ export function sendIssuedInvoices(deps: InvoiceMailDeps): Promise<number> {
   const before = runs.get(db) ?? Promise.resolve(0);
   const run = before
     .catch(() => 0)
-    .then(() => sendPending({ ...deps, db }))
+    .then(() => sendPending({ ...deps, db }, deps.db))
     .catch((err: unknown) => {
       logger.error({ err }, 'invoice e-mails failed; the next run tries again');
       return 0;
