@@ -150,6 +150,27 @@ async function adminPost(f: Fixtures, path: string, body: unknown): Promise<stri
   if (res.status !== 201) throw new Error(`${path}: ${res.status} ${await res.text()}`);
   return (await json<{ id: string }>(res)).id;
 }
+/** Tuition billing (ADR 100): a plan, family A's child billed on one, and family A's invoice of a month of its own. */
+const billingPlan = () => ({ name: unique('Preschool full time'), program: 'preschool', period: 'monthly', amount: '1080.00' });
+const newPlan = (f: Fixtures) => adminPost(f, '/api/admin/billing/plans', billingPlan());
+const terms = async (f: Fixtures) => ({
+  planId: await newPlan(f),
+  startDate: '2026-01-01',
+  discountPercent: 0,
+  discountReason: null,
+  subsidy: null,
+});
+let invoiceMonths = 0;
+async function newInvoiceA(f: Fixtures): Promise<string> {
+  const put = await f.s.request(`/api/admin/children/${f.childA}/billing`, { method: 'PUT', json: await terms(f), ...as(f.s.admin) });
+  if (put.status !== 200) throw new Error(`terms: ${put.status} ${await put.text()}`);
+  const month = ++invoiceMonths;
+  const period = `${2030 + Math.floor((month - 1) / 12)}-${String(((month - 1) % 12) + 1).padStart(2, '0')}`;
+  const generated = await f.s.request('/api/admin/invoices/generate', { method: 'POST', json: { period }, ...as(f.s.admin) });
+  if (generated.status !== 200) throw new Error(`generate: ${generated.status} ${await generated.text()}`);
+  const list = await f.s.request(`/api/admin/invoices?period=${period}&familyEmail=${encodeURIComponent(f.a.email)}`, as(f.s.admin));
+  return (await json<{ id: string }[]>(list))[0]!.id;
+}
 /** A path's row made by `path` for its `body` (path is called first, for the same fixtures). */
 const pendingPickup = new WeakMap<Fixtures, string>();
 const pendingTime = new WeakMap<Fixtures, string>();
@@ -453,6 +474,21 @@ export const PROCEDURES: Record<string, ProcedureEntry> = {
     expect: director(),
     input: async (f, role) => ({ staffId: await staffFor(f, role), ...staffRecord() }),
   },
+  'billing.plans': { expect: director() },
+  'billing.createPlan': { expect: director(), input: billingPlan },
+  'billing.updatePlan': { expect: director(), input: async (f) => ({ id: await newPlan(f), name: unique('Renamed plan') }) },
+  'billing.terms': { expect: director(), input: (f) => f.childA },
+  'billing.setTerms': { expect: director(), input: async (f) => ({ childId: f.childA, ...(await terms(f)) }) },
+  'billing.generate': { expect: director(), input: () => ({ period: '2029-12' }) },
+  'billing.invoices': { expect: director(), input: () => ({ status: 'open', limit: 5 }) },
+  'billing.invoice': { expect: director(), input: newInvoiceA },
+  'billing.addLine': {
+    expect: director(),
+    input: async (f) => ({ id: await newInvoiceA(f), description: 'Late pickup', amount: '15.00' }),
+  },
+  'billing.void': { expect: director(), input: async (f) => ({ id: await newInvoiceA(f), reason: 'Billed twice' }) },
+  'billing.invoicePdf': { expect: director(), input: newInvoiceA },
+  'billing.parentInvoicePdf': { expect: familyA(), input: newInvoiceA },
 };
 
 export const ROUTES: Record<string, RouteEntry> = {
@@ -836,6 +872,37 @@ export const ROUTES: Record<string, RouteEntry> = {
     expect: director(),
     path: async (f, role) => `/api/admin/staff/${await staffFor(f, role)}/record`,
     body: staffRecord,
+  },
+  'GET /api/admin/billing/plans': { expect: director() },
+  'POST /api/admin/billing/plans': { expect: director(201), body: billingPlan },
+  'PATCH /api/admin/billing/plans/:id': {
+    expect: director(),
+    path: async (f) => `/api/admin/billing/plans/${await newPlan(f)}`,
+    body: () => ({ active: false }),
+  },
+  'GET /api/admin/children/:id/billing': { expect: director(), path: (f) => `/api/admin/children/${f.childA}/billing` },
+  'PUT /api/admin/children/:id/billing': { expect: director(), path: (f) => `/api/admin/children/${f.childA}/billing`, body: terms },
+  'POST /api/admin/invoices/generate': { expect: director(), body: () => ({ period: '2029-11' }) },
+  'GET /api/admin/invoices': { expect: director(), path: () => '/api/admin/invoices?status=open&limit=5' },
+  'GET /api/admin/invoices/:id': { expect: director(), path: async (f) => `/api/admin/invoices/${await newInvoiceA(f)}` },
+  'DELETE /api/admin/invoices/:id': { expect: everyone(405), path: async (f) => `/api/admin/invoices/${await newInvoiceA(f)}` },
+  'POST /api/admin/invoices/:id/lines': {
+    expect: director(201),
+    path: async (f) => `/api/admin/invoices/${await newInvoiceA(f)}/lines`,
+    body: () => ({ description: 'Materials', amount: '20.00' }),
+  },
+  'POST /api/admin/invoices/:id/void': {
+    expect: director(),
+    path: async (f) => `/api/admin/invoices/${await newInvoiceA(f)}/void`,
+    body: () => ({ reason: 'Billed twice' }),
+  },
+  'GET /api/admin/invoices/:id/invoice.pdf': {
+    expect: director(),
+    path: async (f) => `/api/admin/invoices/${await newInvoiceA(f)}/invoice.pdf`,
+  },
+  'GET /api/parent/invoices/:id/invoice.pdf': {
+    expect: familyA(),
+    path: async (f) => `/api/parent/invoices/${await newInvoiceA(f)}/invoice.pdf`,
   },
 };
 

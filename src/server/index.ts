@@ -21,6 +21,7 @@ import { createMailer } from './services/mailer';
 import { forgetExpiredPasswords, forgetExpiredResetLinks } from './services/outbox';
 import { mailQueueFor } from './services/mail-queue';
 import { startDailySummaries } from './daily/summary-mail';
+import { startBillingScheduler } from './billing/scheduler';
 import { DIGEST_TICK_MS, digestTick } from './communications/digest';
 import { RESET_LINK_MS } from './parents/passwords';
 
@@ -56,6 +57,8 @@ async function main() {
   void mailQueueFor({ db, mailer, clock: systemClock }).kick();
   // The end-of-day e-mails: a tick now catches up on a closing time missed while stopped, then one a minute.
   const stopSummaries = startDailySummaries({ db, mailer, clock: systemClock, config });
+  // Invoices of the month on its first day (and of the week on Mondays), then their e-mails: a tick now and every ten minutes.
+  const stopBilling = startBillingScheduler({ db, mailer, clock: systemClock, config });
   const server = listen(app, { port: config.port, limits: { ...DEFAULT_CONNECTION_LIMITS, trustedProxies: config.trustProxy } }, (info) => {
     logger.info({ mode: process.env.NODE_ENV ?? 'development' }, `Listening on http://localhost:${info.port}`);
     // The address people open: PUBLIC_URL when it is set (behind a proxy or on the LAN), else this machine's port.
@@ -103,6 +106,7 @@ async function main() {
     logger.info({ signal }, 'shutting down: finishing the requests in flight');
     clearInterval(housekeeping);
     stopSummaries();
+    stopBilling();
     clearInterval(digestTimer);
     // A keep-alive connection that has just answered its last request is closed at once rather than at the cap.
     const idle = setInterval(() => http.closeIdleConnections(), 50);

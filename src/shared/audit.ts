@@ -49,6 +49,9 @@ export const AUDIT_ENTITY_IDS = [
   'annual-review',
   'staff-record',
   'compliance',
+  'billing-plan',
+  'billing-terms',
+  'invoice',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITY_IDS)[number];
 

@@ -43,13 +43,24 @@ export interface CentreProfile {
   /** Two-letter state whose licensing rules (the ratio table) apply. */
   licensingState: string;
   programs: CentreProgram[];
+  /** Tuition billing (ADR 100): days from an invoice's issue to its due date, and the late-pickup fee per started 15 minutes. */
+  billing: CentreBilling;
 }
 
-/** What anyone may read (`GET /api/centre`, the pages' data): the profile without the tax ID. */
-export type PublicCentre = Omit<CentreProfile, 'taxId'>;
+export interface CentreBilling {
+  invoiceDueDays: number;
+  /** An amount with two decimals, `"5.00"`. */
+  lateFeePerQuarterHour: string;
+}
+
+/** What a profile stored before billing existed reads. */
+export const DEFAULT_CENTRE_BILLING: CentreBilling = { invoiceDueDays: 10, lateFeePerQuarterHour: '5.00' };
+
+/** What anyone may read (`GET /api/centre`, the pages' data): the profile without the tax ID and the billing settings. */
+export type PublicCentre = Omit<CentreProfile, 'taxId' | 'billing'>;
 
 export function publicCentreOf(profile: CentreProfile): PublicCentre {
-  const { taxId: _taxId, ...rest } = profile;
+  const { taxId: _taxId, billing: _billing, ...rest } = profile;
   return rest;
 }
 

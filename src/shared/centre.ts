@@ -1,4 +1,4 @@
-import type { CentreProfile } from './centre-profile';
+import { type CentreProfile, DEFAULT_CENTRE_BILLING } from './centre-profile';
 import { addressLine, mapsUrl } from './centre-profile';
 
 /**
@@ -31,6 +31,7 @@ export const DEFAULT_CENTRE_PROFILE: CentreProfile = {
     { id: 'preschool', fromMonths: 18, toMonths: 48 },
     { id: 'kindergarten', fromMonths: 48, toMonths: 71 },
   ],
+  billing: DEFAULT_CENTRE_BILLING,
 };
 
 /**

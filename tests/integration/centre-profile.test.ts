@@ -43,7 +43,7 @@ describe('the centre profile', () => {
     const res = await s.request('/api/centre');
     expect(res.status).toBe(200);
     const body = await json<Record<string, unknown>>(res);
-    const { taxId: _taxId, ...publicFields } = DEFAULT_CENTRE_PROFILE;
+    const { taxId: _taxId, billing: _billing, ...publicFields } = DEFAULT_CENTRE_PROFILE;
     expect(body).toEqual(publicFields);
     expect(JSON.stringify(body)).not.toContain(DEFAULT_CENTRE_PROFILE.taxId);
     expect(s.count(centreProfile)).toBe(0);

@@ -20,6 +20,7 @@ import { achievementsRouter, milestonesRouter } from './milestones';
 import { medicationRouter } from './medication';
 import { overviewRouter } from './overview';
 import { paymentsRouter } from './payments';
+import { billingRouter } from './billing';
 import { parentAuthRouter } from './parent-auth';
 import { parentPortalRouter } from './parent-portal';
 import { picturesRouter } from './pictures';
@@ -42,6 +43,7 @@ export const appRouter = router({
   pictures: picturesRouter,
   overview: overviewRouter,
   payments: paymentsRouter,
+  billing: billingRouter,
   development: developmentRouter,
   daily: dailyRouter,
   parentAuth: parentAuthRouter,

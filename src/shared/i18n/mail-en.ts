@@ -125,6 +125,9 @@ export const mailEn = {
   'mail.incident.kind.head-bump': 'a bump or blow to the head',
   'mail.incident.kind.emergency-transport': 'emergency transport',
   'mail.incident.kind.unusual-event': 'an unusual event',
+  'mail.invoice.subject': 'Invoice {number} from {centre}',
+  'mail.invoice.issued': 'Your invoice {number} for {period} is ready: {total}, due by {due}.',
+  'mail.invoice.attached': 'The invoice is attached as a PDF. You can also see your invoices and balance in the Parent Portal.',
 } as const;
 
 export type MailKey = keyof typeof mailEn;

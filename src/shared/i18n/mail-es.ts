@@ -121,4 +121,7 @@ export const mailEs = {
   'mail.incident.kind.head-bump': 'un golpe en la cabeza',
   'mail.incident.kind.emergency-transport': 'un traslado de emergencia',
   'mail.incident.kind.unusual-event': 'un suceso inusual',
+  'mail.invoice.subject': 'Factura {number} de {centre}',
+  'mail.invoice.issued': 'Su factura {number} de {period} está lista: {total}, con vencimiento el {due}.',
+  'mail.invoice.attached': 'La factura va adjunta en PDF. También puede ver sus facturas y su saldo en el Portal para Padres.',
 } as const satisfies Record<MailKey, string>;

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { STATE_CHOICES } from '../enrollment-choices';
 import { errorId } from '../i18n/error-ids';
 import { choiceField, emailField, optionalPhoneField, optionalText, phoneField, plainString, requiredText } from './fields';
-import { WEEKDAYS, type Weekday } from '../centre-profile';
+import { DEFAULT_CENTRE_BILLING, WEEKDAYS, type Weekday } from '../centre-profile';
 
 /** Whether this runtime knows `zone` as an IANA time zone. */
 export function isTimeZone(zone: string): boolean {
@@ -46,6 +46,16 @@ const programSchema = z
   })
   .refine((p) => p.toMonths >= p.fromMonths, { message: 'error.centreProgramAges', path: ['toMonths'] });
 
+/** The billing settings (ADR 100): days to pay an invoice, and the late-pickup fee per started 15 minutes. */
+export const billingSettingsSchema = z.object({
+  invoiceDueDays: z
+    .number({ error: 'error.billingDueDays' })
+    .int('error.billingDueDays')
+    .min(0, 'error.billingDueDays')
+    .max(90, 'error.billingDueDays'),
+  lateFeePerQuarterHour: plainString('error.billingLateFee').regex(/^\d{1,4}\.\d{2}$/, 'error.billingLateFee'),
+});
+
 /** Every field of the profile, as the server stores it and the Settings form sends it. */
 export const centreProfileSchema = z.object({
   name: requiredText('error.centreName', 120),
@@ -65,12 +75,18 @@ export const centreProfileSchema = z.object({
   timeZone: plainString('error.centreTimeZone').refine(isTimeZone, 'error.centreTimeZone'),
   licensingState: choiceField(STATE_CHOICES, 'error.state'),
   programs: z.array(programSchema).max(12, errorId('error.centreTooManyPrograms', { max: 12 })),
+  // A profile stored before billing existed reads the defaults (ADR 100).
+  billing: billingSettingsSchema.default(DEFAULT_CENTRE_BILLING),
 });
 
 /** `PATCH /api/admin/centre`: any of the profile's fields; the address only whole. Unknown fields are refused. */
 export const centreProfilePatchSchema = z
-  .strictObject(centreProfileSchema.partial().shape, {
-    error: (issue) => (issue.code === 'unrecognized_keys' ? 'error.centreUnknownField' : undefined),
-  })
+  // The billing settings without their default: a patch that leaves them out leaves them as they are.
+  .strictObject(
+    { ...centreProfileSchema.partial().shape, billing: billingSettingsSchema.optional() },
+    {
+      error: (issue) => (issue.code === 'unrecognized_keys' ? 'error.centreUnknownField' : undefined),
+    },
+  )
   .refine((p) => Object.keys(p).length > 0, 'error.centreNothingToChange');
 export type CentreProfilePatch = z.input<typeof centreProfilePatchSchema>;

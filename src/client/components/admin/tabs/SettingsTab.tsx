@@ -9,6 +9,7 @@ import { Card } from '../../ui/Card';
 import { TextField } from '../../ui/Field';
 import { ListState, PanelHeader } from '../PanelHeader';
 import { tabText } from './tab-words';
+import { BillingSettingsFields } from './BillingSettingsFields';
 
 /** The fields this form edits, as typed. */
 type Draft = {
@@ -133,6 +134,7 @@ function SettingsForm({ profile }: { profile: CentreProfile }) {
           </div>
         </Form>
       </Card>
+      <BillingSettingsFields profile={profile} />
     </section>
   );
 }

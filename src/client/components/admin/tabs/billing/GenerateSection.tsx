@@ -1,0 +1,47 @@
+import { useMutation } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { Form } from 'react-aria-components';
+import { errorMessage, queryClient, trpc } from '~/client/lib/trpc';
+import { Button } from '~/client/components/ui/Button';
+import { Card } from '~/client/components/ui/Card';
+import { TextField } from '~/client/components/ui/Field';
+import { staffText } from '../../staff-words';
+
+/** Generates a month's invoices on demand (ADR 100): the month, then "N invoices created". */
+export function GenerateSection() {
+  const [month, setMonth] = useState('');
+  const [said, setSaid] = useState<{ text: string; error: boolean } | null>(null);
+  const generate = useMutation(
+    trpc.billing.generate.mutationOptions({
+      onSuccess: ({ created }) => {
+        setSaid({ text: staffText('staff.billing.created', { count: created }), error: false });
+        void queryClient.invalidateQueries(trpc.billing.pathFilter());
+      },
+      onError: (error) => setSaid({ text: errorMessage(error, staffText('staff.billing.failed')), error: true }),
+    }),
+  );
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    generate.mutate({ period: month });
+  }
+  return (
+    <section aria-labelledby="billing-generate-title">
+      <h2 id="billing-generate-title" className="mb-2 text-xl font-semibold">
+        {staffText('staff.billing.generate')}
+      </h2>
+      <Card className="p-4">
+        <Form onSubmit={submit} validationBehavior="aria" className="flex flex-wrap items-end gap-3">
+          <TextField name="month" type="month" label={staffText('staff.billing.month')} required value={month} onChange={setMonth} />
+          <Button type="submit" isDisabled={generate.isPending}>
+            {staffText('staff.billing.generateButton')}
+          </Button>
+        </Form>
+        {said ? (
+          <p role={said.error ? 'alert' : 'status'} className={said.error ? 'mt-3 text-red-700' : 'mt-3 text-brand-800'}>
+            {said.text}
+          </p>
+        ) : null}
+      </Card>
+    </section>
+  );
+}
