@@ -22,6 +22,7 @@ import { forgetExpiredPasswords, forgetExpiredResetLinks } from './services/outb
 import { mailQueueFor } from './services/mail-queue';
 import { startDailySummaries } from './daily/summary-mail';
 import { DIGEST_TICK_MS, digestTick } from './communications/digest';
+import { WEEKLY_TICK_MS, weeklyDueTick } from './compliance/weekly-mail';
 import { RESET_LINK_MS } from './parents/passwords';
 
 async function main() {
@@ -90,6 +91,11 @@ async function main() {
   digests();
   const digestTimer = setInterval(digests, DIGEST_TICK_MS);
   digestTimer.unref();
+  // The weekly e-mails of what is due (Monday 07:00): looked for at start, so a server stopped then sends them later that week.
+  const weekly = () => void weeklyDueTick({ db, mailer, clock: systemClock, config });
+  weekly();
+  const weeklyTimer = setInterval(weekly, WEEKLY_TICK_MS);
+  weeklyTimer.unref();
 
   markRunning(config);
 
@@ -104,6 +110,7 @@ async function main() {
     clearInterval(housekeeping);
     stopSummaries();
     clearInterval(digestTimer);
+    clearInterval(weeklyTimer);
     // A keep-alive connection that has just answered its last request is closed at once rather than at the cap.
     const idle = setInterval(() => http.closeIdleConnections(), 50);
     const cap = setTimeout(() => {

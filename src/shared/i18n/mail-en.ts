@@ -125,6 +125,24 @@ export const mailEn = {
   'mail.incident.kind.head-bump': 'a bump or blow to the head',
   'mail.incident.kind.emergency-transport': 'emergency transport',
   'mail.incident.kind.unusual-event': 'an unusual event',
+  // The weekly e-mail of what is due for the family's children (compliance/due-mail.ts).
+  'mail.due.subject': '{centre}: records due for your family this week',
+  'mail.due.intro':
+    '{count, plural, one {One record for your child needs your attention:} other {# records for your children need your attention:}}',
+  'mail.due.line': '{child}: {item}, {status} (due {date})',
+  'mail.due.lineNoDate': '{child}: {item}, {status}',
+  'mail.due.portal': 'Please sign in to the Parent Portal, where you can hand in what is missing: {url}',
+  'mail.due.portalHtml': 'Please sign in to the {portal}, where you can hand in what is missing.',
+  'mail.due.item.enrollment-record': 'enrollment record',
+  'mail.due.item.medical-statement': 'medical statement',
+  'mail.due.item.immunizations': 'immunization record',
+  'mail.due.item.care-plan': 'care plan',
+  'mail.due.item.annual-review': 'yearly review of the record',
+  'mail.due.item.medication-authorization': 'medication authorization',
+  'mail.due.item.incident-acknowledgement': 'incident report to sign',
+  'mail.due.status.due-soon': 'due soon',
+  'mail.due.status.overdue': 'overdue',
+  'mail.due.status.missing': 'missing',
 } as const;
 
 export type MailKey = keyof typeof mailEn;
