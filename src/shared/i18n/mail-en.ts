@@ -125,6 +125,12 @@ export const mailEn = {
   'mail.incident.kind.head-bump': 'a bump or blow to the head',
   'mail.incident.kind.emergency-transport': 'emergency transport',
   'mail.incident.kind.unusual-event': 'an unusual event',
+  // A medication request the director returned (medication/mail.ts): the reason stays in the portal.
+  'mail.medicationReturned.subject': 'Medication request for {child} returned',
+  'mail.medicationReturned.news':
+    '{centre} returned the medication request for {child} that was signed on {date}. It has not been approved, so staff cannot give this medication yet.',
+  'mail.medicationReturned.portal': 'Please read the reason in the Parent Portal, under Health, and send a corrected request there: {url}',
+  'mail.medicationReturned.portalHtml': 'Please read the reason in the {portal}, under Health, and send a corrected request there.',
   // The weekly e-mail of what is due for the family's children (compliance/due-mail.ts).
   'mail.due.subject': '{centre}: records due for your family this week',
   'mail.due.intro':

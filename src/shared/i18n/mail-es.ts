@@ -121,6 +121,11 @@ export const mailEs = {
   'mail.incident.kind.head-bump': 'un golpe en la cabeza',
   'mail.incident.kind.emergency-transport': 'un traslado de emergencia',
   'mail.incident.kind.unusual-event': 'un suceso inusual',
+  'mail.medicationReturned.subject': 'Solicitud de medicamento de {child} devuelta',
+  'mail.medicationReturned.news':
+    '{centre} devolvió la solicitud de medicamento de {child} firmada el {date}. No se ha aprobado, así que el personal todavía no puede darle este medicamento.',
+  'mail.medicationReturned.portal': 'Lea el motivo en el Portal para padres, en Salud, y envíe allí una solicitud corregida: {url}',
+  'mail.medicationReturned.portalHtml': 'Lea el motivo en el {portal}, en Salud, y envíe allí una solicitud corregida.',
   'mail.due.subject': '{centre}: documentos pendientes de su familia esta semana',
   'mail.due.intro':
     '{count, plural, one {Un documento de su hijo o hija necesita su atención:} other {# documentos de sus hijos necesitan su atención:}}',
