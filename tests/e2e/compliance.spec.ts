@@ -7,7 +7,7 @@ import { expect, test } from './fixtures';
  * row turns OK. The rules, the files' pipeline and every refusal are in tests/integration/health-records.test.ts.
  */
 test.use({ viewport: { width: 1024, height: 768 } });
-test.describe.configure({ timeout: 60_000 });
+test.describe.configure({ timeout: 90_000 });
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 

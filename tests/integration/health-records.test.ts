@@ -246,6 +246,19 @@ describe('the yearly review', () => {
     expect(await rowOf(child, 'annual-review')).toMatchObject({ status: 'ok', dueDate: plusMonths(review.signedOn, 12) });
   });
 
+  it('the parent reads what changed at the last review (the changes recorded at signing), newest first, in the portal', async () => {
+    const child = a.children[0]!.id;
+    const view = await json<{
+      awaitingCountersignature: boolean;
+      reviews: { signedOn: string; changes: unknown[]; countersignedAt: string | null }[];
+    }>(await parent(a, `/api/parent/children/${child}/annual-review`));
+    expect(view.awaitingCountersignature).toBe(false);
+    expect(view.reviews[0]).toMatchObject({ signedOn: today, changes: [{ section: 'physician', note: 'New pediatrician: Dr. Sol' }] });
+    expect(view.reviews[0]!.countersignedAt).not.toBeNull();
+    // Another family never reads them.
+    expect((await parent(b, `/api/parent/children/${child}/annual-review`)).status).toBe(404);
+  });
+
   it('an empty signature or an unknown section is 400; another family is 404; nothing is written', async () => {
     const child = a.children[0]!.id;
     const before = s.count(annualReviews);
