@@ -914,6 +914,23 @@ export const messageDigests = sqliteTable(
 );
 
 /**
+ * The weekly e-mails of what is due (compliance/weekly-mail.ts): one row per recipient and week, written in the
+ * transaction that queues the e-mail, so a restart or a second server process never sends the week's twice.
+ * `recipient` is `director:<staff id>` or `parent:<parent id>`.
+ */
+export const complianceMails = sqliteTable(
+  'compliance_mails',
+  {
+    recipient: text('recipient').notNull(),
+    /** The Monday (`YYYY-MM-DD`, the centre's calendar) of the week the e-mail is for. */
+    week: text('week').notNull(),
+    itemCount: integer('item_count').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('compliance_mails_recipient_week_idx').on(t.recipient, t.week)],
+);
+
+/**
  * Incident and injury reports (ADR 093): written by staff, given to the parent the same day (acknowledged in the
  * portal with a typed signature, or handed over on paper), told to the licensing office when serious or an
  * unusual event. Never deleted: a correction is an amendment (incident_amendments), and a child's record removed
@@ -954,7 +971,13 @@ export const incidentReports = sqliteTable(
     licensingRecordedByName: text('licensing_recorded_by_name'),
     createdAt: createdAt(),
   },
-  (t) => [index('incident_reports_occurred_idx').on(t.occurredAt), index('incident_reports_child_idx').on(t.childId, t.occurredAt)],
+  (t) => [
+    index('incident_reports_occurred_idx').on(t.occurredAt),
+    index('incident_reports_child_idx').on(t.childId, t.occurredAt),
+    // The inspector's list reads the reports still open by these, never the whole table (incidents/compliance.ts).
+    index('incident_reports_unacknowledged_idx').on(t.acknowledgedAt, t.handedOverAt),
+    index('incident_reports_notice_idx').on(t.licensingNotifiedAt, t.serious, t.kind),
+  ],
 );
 
 /** A correction of an incident report: kept beside the original, which is never changed. */

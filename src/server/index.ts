@@ -23,6 +23,7 @@ import { mailQueueFor } from './services/mail-queue';
 import { startDailySummaries } from './daily/summary-mail';
 import { startBillingScheduler } from './billing/scheduler';
 import { DIGEST_TICK_MS, digestTick } from './communications/digest';
+import { WEEKLY_TICK_MS, weeklyDueTick } from './compliance/weekly-mail';
 import { RESET_LINK_MS } from './parents/passwords';
 
 async function main() {
@@ -93,6 +94,11 @@ async function main() {
   digests();
   const digestTimer = setInterval(digests, DIGEST_TICK_MS);
   digestTimer.unref();
+  // The weekly e-mails of what is due (Monday 07:00): looked for at start, so a server stopped then sends them later that week.
+  const weekly = () => void weeklyDueTick({ db, mailer, clock: systemClock, config });
+  weekly();
+  const weeklyTimer = setInterval(weekly, WEEKLY_TICK_MS);
+  weeklyTimer.unref();
 
   markRunning(config);
 
@@ -108,6 +114,7 @@ async function main() {
     stopSummaries();
     stopBilling();
     clearInterval(digestTimer);
+    clearInterval(weeklyTimer);
     // A keep-alive connection that has just answered its last request is closed at once rather than at the cap.
     const idle = setInterval(() => http.closeIdleConnections(), 50);
     const cap = setTimeout(() => {

@@ -163,6 +163,44 @@ describe('files a parent hands in', () => {
   });
 });
 
+describe('paper forms staff file from the dashboard', () => {
+  it('the director files the scan of a signed medical statement: typed by its bytes, no-store, audited; a teacher 403, no child 404', async () => {
+    const child = (await addChild(s, { childName: 'Pedro Paper' })).id;
+    const headers = as(s.admin).headers;
+    // Bytes that are not a document are refused at the upload, whatever type the request claims.
+    const { uploadURL: fake } = await json<{ uploadURL: string }>(await send('/api/objects/upload', 'POST', headers));
+    const notPdf = await s.request(fake, { method: 'PUT', body: 'not a scan', headers: { ...headers, 'content-type': 'application/pdf' } });
+    expect(notPdf.status).toBe(415);
+    const before = s.count(healthFiles);
+    expect(
+      (await director(`/api/admin/children/${child}/health/files`, 'POST', { kind: 'medical-statement', documentUrl: fake })).status,
+    ).toBe(400);
+    const documentUrl = await uploadAs(headers);
+    expect((await asTeacher(`/api/admin/children/${child}/health/files`, 'POST', { kind: 'medical-statement', documentUrl })).status).toBe(
+      403,
+    );
+    expect(
+      (await director('/api/admin/children/no-such-child/health/files', 'POST', { kind: 'medical-statement', documentUrl })).status,
+    ).toBe(404);
+    expect(s.count(healthFiles)).toBe(before);
+
+    const res = await director(`/api/admin/children/${child}/health/files`, 'POST', { kind: 'medical-statement', documentUrl });
+    expect(res.status, await res.clone().text()).toBe(201);
+    const record = await json<{ files: { medicalStatement: { url: string; uploadedBy: string } | null } }>(
+      await director(`/api/admin/children/${child}/health`),
+    );
+    expect(record.files.medicalStatement).toMatchObject({ uploadedBy: 'staff' });
+    const file = await director(record.files.medicalStatement!.url);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toContain('application/pdf');
+    expect(file.headers.get('cache-control')).toContain('no-store');
+    expect(lastAudit()).toMatchObject({ entity: 'health-record', entityId: child, action: 'create' });
+    expect(lastAudit().fields).toMatchObject({ kind: 'medical-statement' });
+    // A parent cannot reach the staff's route.
+    expect((await parent(a, `/api/admin/children/${child}/health/files`, 'POST', { kind: 'care-plan', documentUrl })).status).toBe(403);
+  });
+});
+
 describe('the care plan', () => {
   it('allergies on the record ask for one; once written, teachers see what to do on the attendance card', async () => {
     const child = (await addChild(s, { childName: 'Pia Peanut', startDate: '2026-09-01', notes: 'Allergies: peanuts' })).id;
@@ -206,6 +244,19 @@ describe('the yearly review', () => {
     expect((await director(`/api/admin/annual-reviews/${review.id}/countersign`, 'POST')).status).toBe(409);
     expect((await director('/api/admin/annual-reviews/no-such-review/countersign', 'POST')).status).toBe(404);
     expect(await rowOf(child, 'annual-review')).toMatchObject({ status: 'ok', dueDate: plusMonths(review.signedOn, 12) });
+  });
+
+  it('the parent reads what changed at the last review (the changes recorded at signing), newest first, in the portal', async () => {
+    const child = a.children[0]!.id;
+    const view = await json<{
+      awaitingCountersignature: boolean;
+      reviews: { signedOn: string; changes: unknown[]; countersignedAt: string | null }[];
+    }>(await parent(a, `/api/parent/children/${child}/annual-review`));
+    expect(view.awaitingCountersignature).toBe(false);
+    expect(view.reviews[0]).toMatchObject({ signedOn: today, changes: [{ section: 'physician', note: 'New pediatrician: Dr. Sol' }] });
+    expect(view.reviews[0]!.countersignedAt).not.toBeNull();
+    // Another family never reads them.
+    expect((await parent(b, `/api/parent/children/${child}/annual-review`)).status).toBe(404);
   });
 
   it('an empty signature or an unknown section is 400; another family is 404; nothing is written', async () => {

@@ -7,7 +7,8 @@
  */
 import { desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, medicationAuthorizations, medicationDoses, privateFiles } from '../../db/schema';
+import { auditLog, medicationAuthorizations, medicationDoses, outboxMessages, privateFiles } from '../../db/schema';
+import { drainMailQueue } from '../../src/server/services/mail-queue';
 import { addChild, as, sharedAdminServer } from '../helpers/admin-server';
 import { PDF } from '../helpers/authz-fixtures';
 import { json } from '../helpers/enrollment-fixtures';
@@ -224,6 +225,47 @@ describe('the physician upload and the director', () => {
     const audit = s.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1).get()!;
     expect(JSON.stringify(audit)).not.toContain('Please give the dose in ml');
     expect((await staffCall('/api/admin/medication-authorizations/nope/approve', 'POST')).status).toBe(404);
+  });
+
+  it('a returned request is e-mailed to the family in their language, without the medication or the reason', async () => {
+    const mailsTo = (address: string) =>
+      s.db
+        .select({ subject: outboxMessages.subject, text: outboxMessages.textBody })
+        .from(outboxMessages)
+        .where(eq(outboxMessages.toAddress, address))
+        .all()
+        .filter((m) => /medication|medicamento/i.test(m.subject));
+    const { id } = await asked({ medicationName: 'Cetirizine', reason: 'Hay fever' });
+    // The earlier test returned one request of this family already.
+    const before = mailsTo(a.email).length;
+    const res = await staffCall(`/api/admin/medication-authorizations/${id}/return`, 'POST', { reason: 'The dose is unreadable' });
+    expect(res.status, await res.clone().text()).toBe(200);
+    await drainMailQueue(s.db);
+    const [mail, ...more] = mailsTo(a.email).slice(before);
+    expect(more).toEqual([]);
+    expect(mail!.subject).toBe('Medication request for Mia Moreno returned');
+    expect(mail!.text).toContain('Dear Marta Moreno,');
+    expect(mail!.text).toContain('returned the medication request for Mia Moreno that was signed on Sat, Nov 21, 2026');
+    for (const secret of ['Cetirizine', 'Hay fever', 'unreadable']) expect(mail!.text).not.toContain(secret);
+
+    // A family who reads Spanish is told in Spanish; an approval e-mails nobody.
+    const prefs = await parentCall(b, '/api/parent/preferences', 'PATCH', { language: 'es' });
+    expect(prefs.status).toBe(200);
+    const childB = b.children[0]!.id;
+    const asked2 = await asks({ signature: 'Ben Brook Senior' }, b, childB);
+    expect(asked2.status, await asked2.clone().text()).toBe(201);
+    const other = await json<{ id: string }>(asked2);
+    expect((await staffCall(`/api/admin/medication-authorizations/${other.id}/return`, 'POST', { reason: 'Falta la firma' })).status).toBe(
+      200,
+    );
+    await drainMailQueue(s.db);
+    const [es] = mailsTo(b.email);
+    expect(es!.subject).toBe('Solicitud de medicamento de Ben Brook devuelta');
+    expect(es!.text).toContain('firmada el sáb, 21 de nov de 2026');
+    const approvedId = await approved();
+    expect(approvedId).toBeTruthy();
+    await drainMailQueue(s.db);
+    expect(mailsTo(a.email)).toHaveLength(before + 1);
   });
 
   it('staff enter a request from the paper form with its scan; a signature date in the future is refused', async () => {

@@ -45,7 +45,7 @@ export type RowSource = (db: Db, now: Date) => ComplianceRow[];
 
 /** What the child-record items read of each active child (or of one). */
 export function childFacts(db: Db, childId?: string) {
-  const reviews = lastReviewDates(db);
+  const reviews = lastReviewDates(db, childId);
   return db
     .select({
       childId: enrolledChildren.id,

@@ -5,7 +5,7 @@
  * after the last countersigned one (src/shared/compliance-rules.ts). Reviews are never deleted.
  */
 import type { z } from 'zod';
-import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, max, sql } from 'drizzle-orm';
 import { annualReviews, enrolledChildren } from '~/db/schema';
 import { annualReviewStatus } from '../../shared/compliance-rules';
 import type { annualReviewInput } from '../../shared/schemas/health';
@@ -46,15 +46,23 @@ const reviewColumns = {
   countersignedByName: annualReviews.countersignedByName,
 };
 
-/** The date the next review counts from: the parent's signing day of the latest countersigned review. */
-export function lastReviewDates(db: Db): Map<string, string> {
-  const rows = db
-    .select({ childId: annualReviews.childId, signedOn: annualReviews.signedOn })
+/**
+ * The date the next review counts from: the parent's signing day of the latest countersigned review, for the active
+ * children (or one child). Read from the children through the reviews' index on the child, so the list never reads
+ * every review the centre ever kept (tests/integration/query-plans.test.ts).
+ */
+export function lastReviewDates(db: Db, childId?: string): Map<string, string> {
+  const latest = db
+    .select({ signedOn: max(annualReviews.signedOn) })
     .from(annualReviews)
-    .where(isNotNull(annualReviews.countersignedAt))
+    .where(and(eq(annualReviews.childId, enrolledChildren.id), isNotNull(annualReviews.countersignedAt)));
+  const rows = db
+    .select({ childId: enrolledChildren.id, signedOn: sql<string | null>`(${latest})` })
+    .from(enrolledChildren)
+    .where(and(eq(enrolledChildren.isActive, true), childId ? eq(enrolledChildren.id, childId) : undefined))
     .all();
   const last = new Map<string, string>();
-  for (const r of rows) if ((last.get(r.childId) ?? '') < r.signedOn) last.set(r.childId, r.signedOn);
+  for (const r of rows) if (r.signedOn) last.set(r.childId, r.signedOn);
   return last;
 }
 

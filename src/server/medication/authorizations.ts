@@ -17,6 +17,10 @@ import { parentChildOr404 } from '../parents/access';
 import { staffChildOr404 } from '../attendance/pickups';
 import { downloadUrl, ownerOf, uploadedFileFor } from '../documents/uploads';
 import { consumeForAccount } from '../services/rate-limit';
+import { mailQueueFor, sendAfterAnswer } from '../services/mail-queue';
+import { linkedParentRecipients } from '../development/recipients';
+import { preferencesOfAddress } from '../parents/preferences';
+import { medicationReturnedEmail } from './mail';
 import { latestEndDate, physicianRequired, statusOn, type MedicationStatus, type StoredMedicationStatus } from '~/shared/medication-rules';
 import type {
   authorizationListSchema,
@@ -255,6 +259,18 @@ export function approveAuthorization(ctx: StaffContext, id: string) {
   return present(row, today);
 }
 
+/** Queues the e-mail that tells each parent of the child, in their language, that the request came back. */
+function tellFamilyReturned(ctx: StaffContext, db: Db, row: Row): void {
+  const child = db.select({ name: enrolledChildren.childName }).from(enrolledChildren).where(eq(enrolledChildren.id, row.childId)).get();
+  if (!child) return;
+  const queue = mailQueueFor(ctx);
+  for (const r of linkedParentRecipients(db, row.childId)) {
+    const language = preferencesOfAddress(db, r.email).language;
+    const content = medicationReturnedEmail({ parentName: r.name, childName: child.name, signedOn: row.signedOn }, ctx.config, language);
+    queue.enqueue({ to: r.email, content, loggedText: content.text, sentBy: ctx.admin.email }, db);
+  }
+}
+
 /** The director returns a pending request to the family with a reason (kept with it; the log says only that it was returned). */
 export function returnAuthorization(ctx: StaffContext, input: z.output<typeof returnAuthorizationSchema>) {
   const today = centreToday(ctx.clock);
@@ -262,7 +278,7 @@ export function returnAuthorization(ctx: StaffContext, input: z.output<typeof re
     ctx,
     (db) => {
       pendingOr409(db, input.id, today);
-      return db
+      const returned = db
         .update(medicationAuthorizations)
         .set({
           status: 'returned',
@@ -274,6 +290,9 @@ export function returnAuthorization(ctx: StaffContext, input: z.output<typeof re
         .where(and(eq(medicationAuthorizations.id, input.id), eq(medicationAuthorizations.status, 'pending')))
         .returning(authorizationColumns)
         .get();
+      // The family is told in the same transaction: queued with the change, sent after the answer, never lost.
+      if (returned) tellFamilyReturned(ctx, db, returned);
+      return returned;
     },
     (r) => ({
       action: 'status',
@@ -283,5 +302,6 @@ export function returnAuthorization(ctx: StaffContext, input: z.output<typeof re
     }),
   );
   if (!row) throw refuse('CONFLICT', 'error.medicationDecided');
+  sendAfterAnswer(ctx);
   return present(row, today);
 }

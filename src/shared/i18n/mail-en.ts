@@ -128,6 +128,30 @@ export const mailEn = {
   'mail.invoice.subject': 'Invoice {number} from {centre}',
   'mail.invoice.issued': 'Your invoice {number} for {period} is ready: {total}, due by {due}.',
   'mail.invoice.attached': 'The invoice is attached as a PDF. You can also see your invoices and balance in the Parent Portal.',
+  // A medication request the director returned (medication/mail.ts): the reason stays in the portal.
+  'mail.medicationReturned.subject': 'Medication request for {child} returned',
+  'mail.medicationReturned.news':
+    '{centre} returned the medication request for {child} that was signed on {date}. It has not been approved, so staff cannot give this medication yet.',
+  'mail.medicationReturned.portal': 'Please read the reason in the Parent Portal, under Health, and send a corrected request there: {url}',
+  'mail.medicationReturned.portalHtml': 'Please read the reason in the {portal}, under Health, and send a corrected request there.',
+  // The weekly e-mail of what is due for the family's children (compliance/due-mail.ts).
+  'mail.due.subject': '{centre}: records due for your family this week',
+  'mail.due.intro':
+    '{count, plural, one {One record for your child needs your attention:} other {# records for your children need your attention:}}',
+  'mail.due.line': '{child}: {item}, {status} (due {date})',
+  'mail.due.lineNoDate': '{child}: {item}, {status}',
+  'mail.due.portal': 'Please sign in to the Parent Portal, where you can hand in what is missing: {url}',
+  'mail.due.portalHtml': 'Please sign in to the {portal}, where you can hand in what is missing.',
+  'mail.due.item.enrollment-record': 'enrollment record',
+  'mail.due.item.medical-statement': 'medical statement',
+  'mail.due.item.immunizations': 'immunization record',
+  'mail.due.item.care-plan': 'care plan',
+  'mail.due.item.annual-review': 'yearly review of the record',
+  'mail.due.item.medication-authorization': 'medication authorization',
+  'mail.due.item.incident-acknowledgement': 'incident report to sign',
+  'mail.due.status.due-soon': 'due soon',
+  'mail.due.status.overdue': 'overdue',
+  'mail.due.status.missing': 'missing',
 } as const;
 
 export type MailKey = keyof typeof mailEn;

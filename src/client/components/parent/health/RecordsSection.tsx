@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
-import { HEALTH_FILES, type HealthFile } from '~/shared/schemas/health';
+import { HEALTH_FILES, type HealthFile, REVIEW_SECTIONS, type ReviewSection } from '~/shared/schemas/health';
 import { usePortalIntl } from '~/client/i18n';
 import { toast } from '~/client/lib/toast';
 import { queryClient, trpc, trpcClient } from '~/client/lib/trpc';
@@ -108,11 +108,14 @@ function YearlyReview({ childId, onDone }: { childId: string; onDone: () => void
   const { t } = intl;
   const review = useQuery({ ...trpc.health.parentReview.queryOptions(childId), staleTime: 0 });
   const [signature, setSignature] = useState('');
+  const [section, setSection] = useState<ReviewSection>('contacts');
+  const [note, setNote] = useState('');
   const submit = useMutation(
     trpc.health.parentSubmitReview.mutationOptions({
       onSuccess: () => {
         toast({ title: t('portal.records.reviewSigned') });
         setSignature('');
+        setNote('');
         onDone();
       },
       onError: (error) =>
@@ -122,6 +125,16 @@ function YearlyReview({ childId, onDone }: { childId: string; onDone: () => void
   const data = review.data;
   if (!data) return null;
   const none = t('portal.records.none');
+  const sectionLabel: Record<ReviewSection, string> = {
+    contacts: t('portal.records.contacts'),
+    pickups: t('portal.records.pickups'),
+    allergies: t('portal.records.allergies'),
+    medications: t('portal.records.medications'),
+    physician: t('portal.records.physician'),
+    'care-plan': t('portal.records.item.care-plan'),
+  };
+  // What changed since the review before: the changes the family recorded when they signed the latest one.
+  const last = data.reviews[0];
   const lines: [string, string][] = [
     [
       t('portal.records.contacts'),
@@ -145,6 +158,20 @@ function YearlyReview({ childId, onDone }: { childId: string; onDone: () => void
           </div>
         ))}
       </dl>
+      {last && (
+        <div aria-label={t('portal.records.lastReview', { date: intl.date(last.signedOn) })} role="group">
+          <p className="font-medium text-stone-800">{t('portal.records.lastReview', { date: intl.date(last.signedOn) })}</p>
+          {last.changes.length === 0 ? (
+            <p>{t('portal.records.noChanges')}</p>
+          ) : (
+            <ul className="list-disc pl-5">
+              {last.changes.map((c) => (
+                <li key={c.section}>{`${sectionLabel[c.section as ReviewSection] ?? c.section}: ${c.note}`}</li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
       {data.awaitingCountersignature ? (
         <p>{t('portal.records.awaiting')}</p>
       ) : (
@@ -152,9 +179,16 @@ function YearlyReview({ childId, onDone }: { childId: string; onDone: () => void
           className="flex flex-col gap-2"
           onSubmit={(e) => {
             e.preventDefault();
-            submit.mutate({ childId, signature, changes: [] });
+            submit.mutate({ childId, signature, changes: note.trim() ? [{ section, note: note.trim() }] : [] });
           }}
         >
+          <Select
+            label={t('portal.records.changeSection')}
+            value={section}
+            onChange={(v) => setSection(v as ReviewSection)}
+            options={REVIEW_SECTIONS.map((k) => ({ value: k, label: sectionLabel[k] }))}
+          />
+          <TextField label={t('portal.records.changeNote')} value={note} onChange={setNote} />
           <TextField label={t('portal.records.signature')} value={signature} onChange={setSignature} />
           <div>
             <Button type="submit" isDisabled={!signature.trim() || submit.isPending}>

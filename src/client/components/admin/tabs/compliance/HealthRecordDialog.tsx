@@ -1,9 +1,10 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { Form } from 'react-aria-components';
 import { IMMUNIZATION_STATUSES } from '~/shared/compliance-rules';
+import { HEALTH_FILES, type HealthFile } from '~/shared/schemas/health';
 import { toast } from '~/client/lib/toast';
-import { errorMessage, queryClient, type RouterOutputs, trpc } from '~/client/lib/trpc';
+import { errorMessage, queryClient, type RouterOutputs, trpc, trpcClient } from '~/client/lib/trpc';
 import { Button } from '~/client/components/ui/Button';
 import { Checkbox } from '~/client/components/ui/Checkbox';
 import { Dialog, DialogActions } from '~/client/components/ui/Dialog';
@@ -20,12 +21,83 @@ export function HealthRecordDialog({ childId, childName, onClose }: { childId: s
   if (!data) return null;
   return (
     <Dialog isOpen onOpenChange={(open) => !open && onClose()} title={tabText('staff.compliance.healthOf', { child: childName })} size="lg">
+      <PaperScan childId={childId} />
       <HealthForm key={String(data.updatedAt)} record={data} onClose={onClose} />
     </Dialog>
   );
 }
 
 type HealthRecord = RouterOutputs['health']['get'];
+
+const ACCEPT = 'application/pdf,image/jpeg,image/png,image/heic,image/heif,.pdf,.jpg,.jpeg,.png,.heic';
+
+/** Sends one file through the private-document pipeline: an upload URL from the server, then the bytes by PUT. */
+async function uploadScan(file: File): Promise<string> {
+  const { uploadURL } = await trpcClient.communications.createUpload.mutate();
+  const res = await fetch(uploadURL, { method: 'PUT', body: file, credentials: 'include' });
+  if (!res.ok) {
+    const body = (await res.json().catch(() => null)) as { message?: string } | null;
+    throw new Error(body?.message ?? `HTTP ${res.status}`);
+  }
+  return uploadURL;
+}
+
+/** A signed paper form's scan (the medical statement, the immunization record or the care plan), filed for the child. */
+function PaperScan({ childId }: { childId: string }) {
+  const fileId = useId();
+  const [kind, setKind] = useState<HealthFile>('medical-statement');
+  const [file, setFile] = useState<File | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [inputKey, setInputKey] = useState(0);
+  const add = useMutation(trpc.health.addFile.mutationOptions());
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!file) return;
+    setBusy(true);
+    try {
+      const documentUrl = await uploadScan(file);
+      await add.mutateAsync({ childId, kind, documentUrl });
+      toast({ title: tabText('staff.compliance.scanUploaded') });
+      setFile(null);
+      setInputKey((k) => k + 1);
+      void queryClient.invalidateQueries(trpc.health.pathFilter());
+    } catch (error) {
+      toast({
+        title: tabText('staff.compliance.scanFailed'),
+        description: errorMessage(error, tabText('staff.tryAgain')),
+        variant: 'destructive',
+      });
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <form
+      className="mb-4 flex flex-col gap-2 border-b border-stone-200 pb-4"
+      onSubmit={(e) => void submit(e)}
+      aria-labelledby={`${fileId}-heading`}
+    >
+      <h3 id={`${fileId}-heading`} className="font-semibold text-stone-900">
+        {tabText('staff.compliance.scanHeading')}
+      </h3>
+      <Select
+        label={tabText('staff.compliance.scanKind')}
+        value={kind}
+        onChange={(v) => setKind(v as HealthFile)}
+        options={HEALTH_FILES.map((k) => ({ value: k, label: tabText(`staff.compliance.item.${k}`) }))}
+      />
+      <label htmlFor={fileId} className="text-sm font-medium text-stone-800">
+        {tabText('staff.compliance.scanFile')}
+      </label>
+      <input key={inputKey} id={fileId} type="file" accept={ACCEPT} onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+      <div>
+        <Button type="submit" variant="outline" isDisabled={!file || busy}>
+          {busy ? tabText('staff.compliance.uploadingScan') : tabText('staff.compliance.uploadScan')}
+        </Button>
+      </div>
+    </form>
+  );
+}
 
 function HealthForm({ record, onClose }: { record: HealthRecord; onClose: () => void }) {
   const [examDate, setExamDate] = useState(record.medicalExamDate ?? '');
@@ -100,10 +172,9 @@ function HealthForm({ record, onClose }: { record: HealthRecord; onClose: () => 
           {error}
         </p>
       )}
+      {/* DialogActions' own button submits: a button inside it would be a button in a button. */}
       <DialogActions onCancel={onClose} isDisabled={save.isPending}>
-        <Button type="submit" isDisabled={save.isPending}>
-          {save.isPending ? tabText('staff.saving') : tabText('staff.saveChanges')}
-        </Button>
+        {save.isPending ? tabText('staff.saving') : tabText('staff.saveChanges')}
       </DialogActions>
     </Form>
   );
