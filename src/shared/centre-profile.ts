@@ -43,6 +43,8 @@ export interface CentreProfile {
   /** Two-letter state whose licensing rules (the ratio table) apply. */
   licensingState: string;
   programs: CentreProgram[];
+  /** The logo's public path (`/uploads/{uuid}.webp`, re-encoded by the server: server/centre/logo.ts), or null. */
+  logo: string | null;
 }
 
 /** What anyone may read (`GET /api/centre`, the pages' data): the profile without the tax ID. */

@@ -31,6 +31,7 @@ export const DEFAULT_CENTRE_PROFILE: CentreProfile = {
     { id: 'preschool', fromMonths: 18, toMonths: 48 },
     { id: 'kindergarten', fromMonths: 48, toMonths: 71 },
   ],
+  logo: null,
 };
 
 /**
