@@ -14,6 +14,8 @@ export const ISOLATED = [
   'tests/integration/page-cache.test.ts',
   'tests/unit/centre-day-render.test.ts',
   'tests/integration/centre-profile.test.ts',
+  'tests/integration/ratio-tables.test.ts',
+  'tests/integration/centre-settings-fields.test.ts',
 ];
 /**
  * The files that take 20 s or more, longest first (docs/performance.md, "The test suite's time"). They start before

@@ -299,6 +299,7 @@ export const PROCEDURES: Record<string, ProcedureEntry> = {
   'centre.public': { expect: everyone() },
   'centre.profile': { expect: director() },
   'centre.update': { expect: director(), input: centrePatch },
+  'centre.removeLogo': { expect: director() },
   'announcements.list': { expect: everyone() },
   'announcements.all': { expect: director() },
   'announcements.create': { expect: director(), input: announcement },
@@ -519,6 +520,15 @@ export const ROUTES: Record<string, RouteEntry> = {
   'GET /api/centre': { expect: everyone() },
   'GET /api/admin/centre': { expect: director() },
   'PATCH /api/admin/centre': { expect: director(), body: centrePatch },
+  'PUT /api/admin/centre/logo': {
+    expect: director(),
+    body: async (f) => {
+      const form = new FormData();
+      form.append('logo', (await f.imageForm()).get('picture')!);
+      return form;
+    },
+  },
+  'DELETE /api/admin/centre/logo': { expect: director() },
   'POST /api/events': { expect: director(201), body: event },
   'PUT /api/events/:id': { expect: director(), path: async (f) => `/api/events/${await f.event()}`, body: event },
   'DELETE /api/events/:id': { expect: director(), path: async (f) => `/api/events/${await f.event()}` },

@@ -65,6 +65,7 @@ const envSchema = z
       .min(1, 'CACHE_BUDGET_MB must be a whole number of megabytes between 1 and 4096')
       .max(4096, 'CACHE_BUDGET_MB must be a whole number of megabytes between 1 and 4096')
       .default(32),
+    WARM_PAGES: z.enum(['true', 'false'], { error: 'WARM_PAGES must be true or false' }).default('false'),
   })
   .refine((e) => !e.ADMIN_EMAIL === !e.ADMIN_PASSWORD, {
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
@@ -93,6 +94,8 @@ export interface Config {
   shutdownGraceMs: number;
   /** The bytes the response cache and the data memo may hold together (ADR 017). */
   cacheBudgetBytes: number;
+  /** Whether the public pages are rendered at start (ADR 074); off by default, for one centre's idle memory (ADR 098). */
+  warmPages: boolean;
 }
 
 /** Every variable the configuration reads (deploy/ examples are checked against it: tests/ops/deploy-examples.test.ts). */
@@ -134,6 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(e.TRUST_PROXY) ?? [],
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
     cacheBudgetBytes: e.CACHE_BUDGET_MB * 1024 * 1024,
+    warmPages: e.WARM_PAGES === 'true',
     admin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD
         ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD, name: e.ADMIN_NAME ?? 'Centre Director' }

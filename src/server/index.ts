@@ -65,7 +65,8 @@ async function main() {
     // The address people open: PUBLIC_URL when it is set (behind a proxy or on the LAN), else this machine's port.
     const local = `http://localhost:${info.port}`;
     console.log(`Childcare centre app: ${config.publicUrl === local ? local : `${config.publicUrl} (listening on ${local})`}`);
-    void warmPublicPages(app);
+    // Off unless WARM_PAGES=true: the warm pages hold about 65 MiB of an idle centre's process (ADR 098).
+    if (config.warmPages) void warmPublicPages(app);
   });
   // Gallery pictures uploaded before responsive variants existed get them now, in the background (ADR 012).
   void backfillPictureVariants({ db, config })

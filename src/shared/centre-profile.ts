@@ -45,6 +45,8 @@ export interface CentreProfile {
   programs: CentreProgram[];
   /** Tuition billing (ADR 100): days from an invoice's issue to its due date, and the late-pickup fee per started 15 minutes. */
   billing: CentreBilling;
+  /** The logo's public path (`/uploads/{uuid}.webp`, re-encoded by the server: server/centre/logo.ts), or null. */
+  logo: string | null;
 }
 
 export interface CentreBilling {

@@ -32,6 +32,7 @@ export const DEFAULT_CENTRE_PROFILE: CentreProfile = {
     { id: 'kindergarten', fromMonths: 48, toMonths: 71 },
   ],
   billing: DEFAULT_CENTRE_BILLING,
+  logo: null,
 };
 
 /**

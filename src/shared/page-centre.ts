@@ -29,6 +29,7 @@ const BLANK: PublicCentre = {
   timeZone: 'UTC',
   licensingState: '',
   programs: [],
+  logo: null,
 };
 
 /** The page's centre: the one set, else the page's data block, else blanks (a page served without one). */

@@ -1,8 +1,11 @@
 /**
- * Staff-to-child ratios of Ohio's child care centres, one table for the server's day view, the Attendance tab
- * and the tests.
+ * Staff-to-child ratio tables, one per licensing state, as data (ADR 090): the centre's profile names its state
+ * (`licensingState`) and the server's day view, the clock-out check and the monthly report read that state's table
+ * through `ratioTableFor`. A state without a table here has no ratio check at all, and the Attendance tab says so,
+ * rather than applying another state's numbers. Ohio's table ships; another state's is one more entry of
+ * RATIO_TABLES, with its source cited beside it.
  *
- * Source: Ohio Administrative Code 5101:2-12-18 "Staff/child ratios and group size requirements for child care
+ * Ohio's source: Ohio Administrative Code 5101:2-12-18 "Staff/child ratios and group size requirements for child care
  * centers", Appendix A (single age group ratios):
  *   infants under 12 months 1:5; 12 to under 18 months 1:6; 18 to under 30 months 1:7;
  *   30 to under 36 months 1:8; three years 1:12; four and five years (not school age) 1:14; school age 1:18.
@@ -30,6 +33,28 @@ export const OHIO_RATIOS: readonly RatioBand[] = [
   { id: 'school_age', fromMonths: 72, children: 18, label: 'school age' },
 ];
 
+export interface RatioTable {
+  /** Two-letter state the table is the law of. */
+  state: string;
+  /** The regulation the numbers are taken from. */
+  source: string;
+  bands: readonly RatioBand[];
+}
+
+/** The tables this product knows, by two-letter state. */
+export const RATIO_TABLES: Readonly<Record<string, RatioTable>> = {
+  OH: {
+    state: 'OH',
+    source: 'Ohio Administrative Code 5101:2-12-18, Appendix A',
+    bands: OHIO_RATIOS,
+  },
+};
+
+/** The ratio table of a licensing state, or null when this product has none for it (no ratio is checked then). */
+export function ratioTableFor(state: string): RatioTable | null {
+  return Object.hasOwn(RATIO_TABLES, state) ? RATIO_TABLES[state]! : null;
+}
+
 /** Whole months from the date of birth to `onDate` (both `YYYY-MM-DD`), as a birthday counts them. */
 export function ageInMonths(dateOfBirth: string, onDate: string): number {
   const [by, bm, bd] = dateOfBirth.split('-').map(Number) as [number, number, number];
@@ -42,24 +67,24 @@ export function ageInMonths(dateOfBirth: string, onDate: string): number {
   return Math.max(0, months);
 }
 
-/** The band of a child of this age in months. */
-export function ratioBandFor(months: number): RatioBand {
-  let band = OHIO_RATIOS[0]!;
-  for (const b of OHIO_RATIOS) if (months >= b.fromMonths) band = b;
+/** The band of `table` (Ohio's by default) of a child of this age in months. */
+export function ratioBandFor(months: number, table: readonly RatioBand[] = OHIO_RATIOS): RatioBand {
+  let band = table[0]!;
+  for (const b of table) if (months >= b.fromMonths) band = b;
   return band;
 }
 
 /** Children per staff member for a child of this age. */
-export function childrenPerStaff(months: number): number {
-  return ratioBandFor(months).children;
+export function childrenPerStaff(months: number, table: readonly RatioBand[] = OHIO_RATIOS): number {
+  return ratioBandFor(months, table).children;
 }
 
 /**
  * Staff a room needs for the children present (their ages in months): the youngest present child's ratio
  * applies to all of them. No child, no staff required.
  */
-export function staffRequired(agesInMonths: readonly number[]): number {
+export function staffRequired(agesInMonths: readonly number[], table: readonly RatioBand[]): number {
   if (agesInMonths.length === 0) return 0;
   const youngest = Math.min(...agesInMonths);
-  return Math.ceil(agesInMonths.length / childrenPerStaff(youngest));
+  return Math.ceil(agesInMonths.length / childrenPerStaff(youngest, table));
 }

@@ -39,3 +39,28 @@ test('the director changes the phone in Settings; a visitor sees it on the next 
     expect(res.status, await res.text()).toBe(200);
   }
 });
+
+test('a centre licensed in a state without a ratio table reads so in Attendance, with no ratio banner', async ({
+  directorPage: page,
+  server,
+}) => {
+  try {
+    await page.goto('/admin?tab=settings');
+    const field = page.getByRole('textbox', { name: 'Licensing state' });
+    await expect(field).toHaveValue('OH');
+    await field.fill('MI');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await expect(page.getByText('Settings saved')).toBeVisible();
+
+    await page.goto('/admin?tab=attendance');
+    await expect(page.getByRole('note')).toHaveText(/No staff-to-child ratio table exists for MI/);
+    await expect(page.getByRole('status', { name: /^Ratio in / })).toHaveCount(0);
+  } finally {
+    const res = await server.request('/api/admin/centre', {
+      method: 'PATCH',
+      headers: { cookie: await server.adminCookie() },
+      json: { licensingState: 'OH' },
+    });
+    expect(res.status, await res.text()).toBe(200);
+  }
+});

@@ -34,3 +34,22 @@ describe('heavy modules are loaded on first use', () => {
     expect(loaders.sort()).toEqual(LAZY[name]!.split(' ').sort());
   });
 });
+
+/**
+ * What an idle centre does not hold (ADR 098): the server render and its pages are not made at start unless
+ * WARM_PAGES=true, and `npm start` keeps V8's young generation small.
+ */
+describe('an idle centre holds no warm pages and a small young generation', () => {
+  it('the start renders the public pages only when the config asks (WARM_PAGES)', () => {
+    const index = readFileSync(join(root, 'src/server/index.ts'), 'utf8');
+    const calls = index.split('\n').filter((line) => /warmPublicPages\(/.test(line) && !/^\s*import/.test(line));
+    expect(calls).toEqual([expect.stringMatching(/^\s*if \(config\.warmPages\) void warmPublicPages\(app\);$/)]);
+  });
+
+  it('npm start runs node with a semi-space of at most 2 MiB', () => {
+    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: { start: string } };
+    const semi = /--max-semi-space-size=(\d+)/.exec(pkg.scripts.start);
+    expect(semi, pkg.scripts.start).not.toBeNull();
+    expect(Number(semi![1])).toBeLessThanOrEqual(2);
+  });
+});

@@ -1,9 +1,26 @@
 /** Ohio's ratio table (src/shared/ratios.ts): every boundary of every band, ages counted as birthdays do, mixed rooms. */
 import { describe, expect, it } from 'vitest';
 import { staffText } from '../../src/client/components/admin/staff-words';
-import { ageInMonths, childrenPerStaff, OHIO_RATIOS, ratioBandFor, staffRequired } from '../../src/shared/ratios';
+import {
+  ageInMonths,
+  childrenPerStaff,
+  OHIO_RATIOS,
+  RATIO_TABLES,
+  ratioBandFor,
+  ratioTableFor,
+  staffRequired,
+} from '../../src/shared/ratios';
 
 describe('ratio table', () => {
+  it('is chosen by the licensing state: Ohio ships, with its source; a state without a table has none', () => {
+    expect(ratioTableFor('OH')).toMatchObject({ state: 'OH', bands: OHIO_RATIOS });
+    expect(ratioTableFor('OH')!.source).toMatch(/5101:2-12-18/);
+    expect(ratioTableFor('CA')).toBeNull();
+    expect(ratioTableFor('toString')).toBeNull();
+    expect(ratioTableFor('__proto__')).toBeNull();
+    for (const [state, table] of Object.entries(RATIO_TABLES)) expect(table.state).toBe(state);
+  });
+
   it('holds the ratio table, band by band', () => {
     expect(OHIO_RATIOS.map((b) => [b.fromMonths, b.children])).toEqual([
       [0, 5],
@@ -49,24 +66,24 @@ describe('ratio table', () => {
   });
 
   it('needs staff for each started group of children, at each band’s size', () => {
-    expect(staffRequired([])).toBe(0);
+    expect(staffRequired([], OHIO_RATIOS)).toBe(0);
     for (const band of OHIO_RATIOS) {
       const age = band.fromMonths;
-      expect(staffRequired(Array(band.children).fill(age)), band.label).toBe(1);
-      expect(staffRequired(Array(band.children + 1).fill(age)), band.label).toBe(2);
-      expect(staffRequired(Array(band.children * 2).fill(age)), band.label).toBe(2);
+      expect(staffRequired(Array(band.children).fill(age), OHIO_RATIOS), band.label).toBe(1);
+      expect(staffRequired(Array(band.children + 1).fill(age), OHIO_RATIOS), band.label).toBe(2);
+      expect(staffRequired(Array(band.children * 2).fill(age), OHIO_RATIOS), band.label).toBe(2);
     }
   });
 
   it('in a mixed room, the youngest present child’s ratio counts for every child', () => {
     // Twelve three-year-olds need one teacher; add one 17-month-old and the room is at 1:6 for all 13.
-    expect(staffRequired(Array(12).fill(40))).toBe(1);
-    expect(staffRequired([...Array(12).fill(40), 17])).toBe(3);
+    expect(staffRequired(Array(12).fill(40), OHIO_RATIOS)).toBe(1);
+    expect(staffRequired([...Array(12).fill(40), 17], OHIO_RATIOS)).toBe(3);
     // Four-year-olds with one infant: 1:5 for all.
-    expect(staffRequired([...Array(9).fill(50), 6])).toBe(2);
-    expect(staffRequired([...Array(10).fill(50), 6])).toBe(3);
+    expect(staffRequired([...Array(9).fill(50), 6], OHIO_RATIOS)).toBe(2);
+    expect(staffRequired([...Array(10).fill(50), 6], OHIO_RATIOS)).toBe(3);
     // The youngest, not the first or the most common.
-    expect(staffRequired([30, 80, 80, 80, 80, 80, 80, 80, 80])).toBe(2);
+    expect(staffRequired([30, 80, 80, 80, 80, 80, 80, 80, 80], OHIO_RATIOS)).toBe(2);
   });
 
   it("says plainly what is wrong (the staff catalogue's sentence, as the Attendance tab writes it)", () => {

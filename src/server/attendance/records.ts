@@ -17,11 +17,12 @@ import {
 } from '~/db/schema';
 import { centreTimeOf } from '../../shared/centre-clock';
 import { centreDateOf, centreRange } from '../../shared/centre-time';
-import { ageInMonths, staffRequired } from '../../shared/ratios';
+import { ageInMonths, ratioTableFor, staffRequired } from '../../shared/ratios';
 import type { AttendanceKind } from '../../shared/schemas/attendance';
 import { recordAudit } from '../audit/record';
 import type { Context } from '../context';
 import type { Db } from '../db';
+import { centre } from '../centre/profile';
 import { careFlagsOf } from '../children/care-flags';
 import { carePlansOf } from '../health/records';
 import { classroomOr404 } from './classrooms';
@@ -246,10 +247,11 @@ function staffStateToday(db: Db, staffId: string, now: Date) {
 /**
  * A room's ratio once one staff member has left it: refused with a 409 naming the room and the staff it needs when
  * that would leave it over ratio (shared/ratios.ts), unless the request says the person saw that and confirms.
+ * A centre whose licensing state has no ratio table is never refused: there is no ratio to check.
  */
 function checkRatioOnLeaving(db: Db, now: Date, classroomId: string, confirmed: boolean): boolean {
   const room = attendanceDay(db, centreDateOf(now)).classrooms.find((r) => r.classroomId === classroomId);
-  if (!room || room.childrenPresent === 0) return false;
+  if (!room || room.childrenPresent === 0 || room.staffRequired === null) return false;
   const staying = Math.max(0, room.staffPresent - 1);
   if (staying >= room.staffRequired) return false;
   if (!confirmed)
@@ -337,9 +339,13 @@ export type ChildStatus = 'present' | 'checked_out' | 'absent';
 /**
  * `GET /api/admin/attendance?date=`: the day as the centre's calendar has it (midnight to midnight in
  * Columbus). Each active child (and any other with a record that day), their status at the end of the day's
- * records, and each room's children and staff present against Ohio's ratios (shared/ratios.ts).
+ * records, and each room's children and staff present against the ratio table of the centre's licensing state
+ * (shared/ratios.ts). With no table for that state, `ratioTable` is null and each room's `staffRequired` and
+ * `ratioOk` are null: the tab says no table exists rather than judging the room by another state's numbers.
  */
 export function attendanceDay(db: Db, date: string) {
+  const licensingState = centre.licensingState;
+  const table = ratioTableFor(licensingState);
   const { from, to } = centreRange(date, date);
   const events = db
     .select(eventColumns)
@@ -420,7 +426,12 @@ export function attendanceDay(db: Db, date: string) {
   const classroomsOut = rooms.map((r) => {
     const present = children.filter((c) => c.classroomId === r.id && c.status === 'present');
     const staff = staffIn.filter((e) => e.classroomId === r.id);
-    const required = staffRequired(present.map((c) => ageInMonths(ages.get(c.childId)!, date)));
+    const required = table
+      ? staffRequired(
+          present.map((c) => ageInMonths(ages.get(c.childId)!, date)),
+          table.bands,
+        )
+      : null;
     return {
       classroomId: r.id,
       name: r.name,
@@ -429,11 +440,17 @@ export function attendanceDay(db: Db, date: string) {
       childrenPresent: present.length,
       staffPresent: staff.length,
       staffRequired: required,
-      ratioOk: staff.length >= required,
+      ratioOk: required === null ? null : staff.length >= required,
       staffOnDuty: staff.map((e) => ({ staffId: e.staffId, name: e.staffName })),
     };
   });
-  return { date, children, classrooms: classroomsOut };
+  return {
+    date,
+    licensingState,
+    ratioTable: table ? { state: table.state, source: table.source } : null,
+    children,
+    classrooms: classroomsOut,
+  };
 }
 
 /** A parent's view of their child's check-ins and check-outs between two centre dates, oldest first. */

@@ -10,6 +10,7 @@ import { centre } from '../centre/profile';
 import { centreTimeOf } from '../../shared/centre-clock';
 import { centreDateOf } from '../../shared/centre-time';
 import { CATALOGUES, type MessageKey } from '../../shared/i18n';
+import { ratioTableFor } from '../../shared/ratios';
 import type { PdfKey } from '../../shared/i18n/pdf-en';
 import type { Db } from '../db';
 import { monthName } from '../exports/child-record-pdf';
@@ -238,7 +239,9 @@ export async function attendanceReportPdf(db: Db, month: string, now: Date): Pro
   page.section(w.t('pdf.attendance.ratio'));
   page.text(w.t('pdf.attendance.ratioIntro'), 9, 'normal', MUTED);
   const breaches = ratioHistory(db, month, now);
-  if (breaches.length === 0) page.text(w.t('pdf.attendance.noBreaches'), 9.5, 'normal', MUTED);
+  if (!ratioTableFor(centre.licensingState))
+    page.text(w.t('pdf.attendance.noRatioTable', { state: centre.licensingState }), 9.5, 'normal', MUTED);
+  else if (breaches.length === 0) page.text(w.t('pdf.attendance.noBreaches'), 9.5, 'normal', MUTED);
   else {
     page.startTable(RATIO_TABLE);
     for (const b of breaches)

@@ -12,7 +12,7 @@ import { centre } from '../centre/profile';
 import { WEEKDAYS } from '../../shared/centre-profile';
 import { centreClock24 } from '../../shared/centre-clock';
 import { addDays, centreDateOf, centreRange } from '../../shared/centre-time';
-import { ageInMonths, staffRequired } from '../../shared/ratios';
+import { ageInMonths, ratioTableFor, staffRequired } from '../../shared/ratios';
 import type { PdfKey } from '../../shared/i18n/pdf-en';
 import type { Db } from '../db';
 import { inChunks } from '../exports/csv';
@@ -374,10 +374,14 @@ function roomNamesOf(db: Db, ids: string[]): Map<string, string> {
  * Each room's spells out of ratio in the month. Nothing records the ratio over time, so it is worked out again
  * from the events, day by day as the Attendance tab's day view counts them (records.ts attendanceDay): at each
  * moment a child or a staff member came or went, the children checked in to a room (the room they belong to)
- * against the staff clocked in to it, by Ohio's ratios (staffRequired). A spell starts when the room needs more
- * staff than it has and ends when it has enough again, at the end of the centre's day, or now.
+ * against the staff clocked in to it, by the ratio table of the centre's licensing state (staffRequired). A spell
+ * starts when the room needs more staff than it has and ends when it has enough again, at the end of the centre's
+ * day, or now. A state without a table has no spells: nothing is judged by another state's numbers (the report
+ * says no table exists: `ratioTableFor`).
  */
 export function ratioHistory(db: Db, month: string, now: Date): RatioBreach[] {
+  const table = ratioTableFor(centre.licensingState);
+  if (!table) return [];
   const { start, end } = monthDates(month);
   const { from, to } = centreRange(start, end);
   const childEvents = db
@@ -444,7 +448,7 @@ export function ratioHistory(db: Db, month: string, now: Date): RatioBreach[] {
         const presentIds = [...state.children].filter(([, r]) => r === roomId).map(([id]) => id);
         const present = presentIds.map((id) => kids.get(id)!);
         const staff = [...state.staff.values()].filter((s) => s.room === roomId);
-        const needed = staffRequired(presentIds.map(ageOf));
+        const needed = staffRequired(presentIds.map(ageOf), table.bands);
         const breach = open.get(roomId);
         if (staff.length >= needed) {
           if (breach) {

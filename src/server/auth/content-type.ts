@@ -6,6 +6,8 @@ const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Paths whose body may be a multipart form (the gallery upload, photos of the day). */
 const MULTIPART = /^\/api\/admin\/(pictures|child-photos)$/;
+/** The centre's logo, PUT as a multipart form (a PUT is never sent cross-site without a preflight). */
+const MULTIPART_PUT = /^\/api\/admin\/centre\/logo$/;
 /** Signed upload URLs: the browser PUTs the file's raw bytes, whatever their type. */
 const RAW_UPLOAD = /^\/api\/objects\/upload\/[^/]+$/;
 
@@ -26,6 +28,7 @@ export function contentTypeGuard(): MiddlewareHandler {
     const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
     if (type === 'application/json') return next();
     if (type === 'multipart/form-data' && method === 'POST' && MULTIPART.test(path)) return next();
+    if (type === 'multipart/form-data' && method === 'PUT' && MULTIPART_PUT.test(path)) return next();
     return c.json(
       { message: englishOf(JSON_ONLY_MESSAGE) },
       415,

@@ -66,11 +66,29 @@ export type ProfileActor = NonNullable<AuditEntry['actor']>;
  * fields audit/fields.ts allows). Answers the whole profile. A patch that changes nothing writes nothing.
  */
 export function updateCentreProfile(ctx: AuditContext & { db: Db }, patch: CentreProfilePatch, actor?: ProfileActor): CentreProfile {
-  const input = centreProfilePatchSchema.parse(patch);
+  return writeProfile(ctx, centreProfilePatchSchema.parse(patch), actor).profile;
+}
+
+/**
+ * Sets or removes the logo (server/centre/logo.ts, after the new file is written), audited like any change of the
+ * profile. Answers the whole profile and the logo it replaced, whose file the caller removes.
+ */
+export function setCentreLogo(ctx: AuditContext & { db: Db }, logo: string | null): { profile: CentreProfile; previous: string | null } {
+  return writeProfile(ctx, { logo });
+}
+
+/** The change applied to the stored profile in one transaction with its audit row; nothing written when nothing changes. */
+function writeProfile(
+  ctx: AuditContext & { db: Db },
+  input: Partial<CentreProfile>,
+  actor?: ProfileActor,
+): { profile: CentreProfile; previous: string | null } {
+  let previous: string | null = null;
   const written = audited(
     ctx,
     (tx) => {
       const before = storedProfile(tx);
+      previous = before.logo;
       const after: CentreProfile = centreProfileSchema.parse({ ...before, ...input });
       const changed = changedFields(before as unknown as Record<string, unknown>, after as unknown as Record<string, unknown>);
       if (Object.keys(changed).length === 0) return undefined;
@@ -89,7 +107,7 @@ export function updateCentreProfile(ctx: AuditContext & { db: Db }, patch: Centr
       ...(actor ? { actor } : {}),
     }),
   );
-  return written ? hold(written.profile) : loadCentreProfile(ctx.db);
+  return { profile: written ? hold(written.profile) : loadCentreProfile(ctx.db), previous };
 }
 
 /**

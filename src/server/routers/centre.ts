@@ -1,4 +1,5 @@
 import { centreProfilePatchSchema } from '../../shared/schemas/centre-profile';
+import { removeCentreLogo } from '../centre/logo';
 import { centreProfile, publicCentre, updateCentreProfile } from '../centre/profile';
 import { directorProcedure, publicProcedure, router } from '../trpc';
 
@@ -12,4 +13,7 @@ export const centreRouter = router({
 
   /** Any of the profile's fields (PATCH /api/admin/centre); answers the whole profile. */
   update: directorProcedure.input(centreProfilePatchSchema).mutation(({ ctx, input }) => updateCentreProfile(ctx, input)),
+
+  /** The profile without its logo (DELETE /api/admin/centre/logo); a new logo is uploaded as multipart (rest/centre.ts). */
+  removeLogo: directorProcedure.mutation(({ ctx }) => removeCentreLogo(ctx)),
 });

@@ -360,6 +360,29 @@ export async function backfillPictureVariants(deps: Pick<GalleryDeps, 'db' | 'co
   return made;
 }
 
+/**
+ * The centre's logo (the Settings tab, server/centre/logo.ts), through the gallery's pipeline: typed by its bytes,
+ * the pixel limit checked from the header, decoded and re-encoded (no metadata), at most `edge` pixels a side, as
+ * WebP with its transparency kept. A file over `maxBytes` is a 413 before anything is decoded.
+ */
+export async function encodeLogo(
+  bytes: Uint8Array,
+  maxBytes: number,
+  edge: number,
+): Promise<{ data: Buffer; width: number; height: number }> {
+  if (bytes.byteLength > maxBytes) throw refuse('PAYLOAD_TOO_LARGE', 'error.logoTooLarge', { max: Math.round(maxBytes / 1024) });
+  const pixels = await decodeUpload(bytes);
+  try {
+    const { data, info } = await fromPixels(pixels)
+      .resize({ width: edge, height: edge, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 90 })
+      .toBuffer({ resolveWithObject: true });
+    return { data, width: info.width, height: info.height };
+  } catch {
+    throw badRequest(UNREADABLE_MESSAGE);
+  }
+}
+
 /** The width of a photo of the day's copy for the timeline (a phone's full width at 2x, a tablet's card). */
 export const PHOTO_DISPLAY_WIDTH = 640;
 

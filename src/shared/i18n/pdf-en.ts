@@ -135,6 +135,7 @@ export const pdfEn = {
   'pdf.attendance.ratio': 'Ratio history',
   'pdf.attendance.ratioIntro':
     "Each time a room had fewer staff clocked in than Ohio's ratios need for the children checked in to it, worked out from the month's check-ins, check-outs and staff clock events.",
+  'pdf.attendance.noRatioTable': 'No staff-to-child ratio table is kept for the state of {state}: ratios were not checked.',
   'pdf.attendance.noBreaches': 'No room went out of ratio this month.',
   'pdf.attendance.breach': '{count, plural, one {{n} child} other {{n} children}}, {staff} staff, {needed} needed',
   'pdf.attendance.whoStaff': 'Staff: {names}',

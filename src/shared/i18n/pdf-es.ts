@@ -137,6 +137,8 @@ export const pdfEs = {
   'pdf.attendance.ratio': 'Historial de proporción',
   'pdf.attendance.ratioIntro':
     'Cada vez que una sala tuvo menos personal en turno del que exigen las proporciones de Ohio para los niños registrados en ella, calculado a partir de las entradas, salidas y turnos del personal del mes.',
+  'pdf.attendance.noRatioTable':
+    'No hay una tabla de proporciones de personal por niño para el estado de {state}: no se verificaron las proporciones.',
   'pdf.attendance.noBreaches': 'Ninguna sala quedó fuera de proporción este mes.',
   'pdf.attendance.breach': '{count, plural, one {{n} niño} other {{n} niños}}, {staff} del personal, {needed} necesarios',
   'pdf.attendance.whoStaff': 'Personal: {names}',

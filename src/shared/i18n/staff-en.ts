@@ -162,6 +162,8 @@ export const staffEn = {
   'staff.attendance.clockOut': 'Clock out of {room}',
   'staff.attendance.clockIn': 'Clock in to {room}',
   'staff.attendance.ratioIn': 'Ratio in {room}',
+  'staff.attendance.noRatioTable':
+    'No staff-to-child ratio table exists for {state}, the centre’s licensing state (Settings): ratios are not checked here. Keep your state’s ratios by hand.',
   'staff.attendance.inRatio': 'In ratio: {children, plural, one {# child} other {# children}} present, {staff} staff ({needed} needed).',
   'staff.attendance.staffInRoom': 'Staff in the room: {names}',
   'staff.attendance.presentNow': 'Present now: {names}',

@@ -55,6 +55,11 @@ export const billingSettingsSchema = z.object({
     .max(90, 'error.billingDueDays'),
   lateFeePerQuarterHour: plainString('error.billingLateFee').regex(/^\d{1,4}\.\d{2}$/, 'error.billingLateFee'),
 });
+/** The logo's public path, as server/centre/logo.ts names it; only the upload sets it, never the patch. */
+export const LOGO_PATH = /^\/uploads\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.webp$/;
+/** The largest logo file taken (it is re-encoded to at most LOGO_EDGE pixels a side); under the API's 1 MB body limit. */
+export const LOGO_MAX_BYTES = 512 * 1024;
+export const LOGO_EDGE = 512;
 
 /** Every field of the profile, as the server stores it and the Settings form sends it. */
 export const centreProfileSchema = z.object({
@@ -74,16 +79,28 @@ export const centreProfileSchema = z.object({
   taxId: plainString('error.centreTaxId').regex(/^\d{2}-\d{7}$/, 'error.centreTaxId'),
   timeZone: plainString('error.centreTimeZone').refine(isTimeZone, 'error.centreTimeZone'),
   licensingState: choiceField(STATE_CHOICES, 'error.state'),
-  programs: z.array(programSchema).max(12, errorId('error.centreTooManyPrograms', { max: 12 })),
+  programs: z
+    .array(programSchema)
+    .max(12, errorId('error.centreTooManyPrograms', { max: 12 }))
+    .superRefine((programs, ctx) => {
+      const seen = new Set<string>();
+      programs.forEach((p, i) => {
+        if (seen.has(p.id)) ctx.addIssue({ code: 'custom', message: 'error.centreProgramTwice', path: [i, 'id'] });
+        seen.add(p.id);
+      });
+    }),
   // A profile stored before billing existed reads the defaults (ADR 100).
   billing: billingSettingsSchema.default(DEFAULT_CENTRE_BILLING),
+  // A profile stored before logos has none.
+  logo: z.string().regex(LOGO_PATH).nullable().default(null),
 });
 
 /** `PATCH /api/admin/centre`: any of the profile's fields; the address only whole. Unknown fields are refused. */
 export const centreProfilePatchSchema = z
-  // The billing settings without their default: a patch that leaves them out leaves them as they are.
+  // The billing settings without their default: a patch that leaves them out leaves them as they are; the logo is
+  // set only by its upload.
   .strictObject(
-    { ...centreProfileSchema.partial().shape, billing: billingSettingsSchema.optional() },
+    { ...centreProfileSchema.omit({ logo: true }).partial().shape, billing: billingSettingsSchema.optional() },
     {
       error: (issue) => (issue.code === 'unrecognized_keys' ? 'error.centreUnknownField' : undefined),
     },

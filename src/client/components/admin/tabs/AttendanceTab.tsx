@@ -32,11 +32,14 @@ type Day = {
     name: string;
     childrenPresent: number;
     staffPresent: number;
-    staffRequired: number;
-    ratioOk: boolean;
+    /** Null when the centre's licensing state has no ratio table (`ratioTable` is null). */
+    staffRequired: number | null;
+    ratioOk: boolean | null;
     staffOnDuty: { staffId: string; name: string }[];
   }[];
   startingLater: LaterStarter[];
+  licensingState: string;
+  ratioTable: { state: string; source: string } | null;
 };
 type DayChild = Day['children'][number];
 type ClockInput = { kind: 'in' | 'out'; classroomId: string; confirmOverRatio?: boolean };
@@ -141,6 +144,11 @@ export default function AttendanceTab() {
         isEmpty={!!data && data.children.length === 0}
         empty={staffText('staff.attendance.empty')}
       />
+      {data && data.ratioTable === null && (
+        <p role="note" className="mb-4 rounded-lg bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900">
+          {staffText('staff.attendance.noRatioTable', { state: data.licensingState })}
+        </p>
+      )}
       {data && (
         <div className="mb-4">
           <StartingLater children={data.startingLater} mayEdit={me.data?.role === 'director'} />
@@ -173,7 +181,7 @@ export default function AttendanceTab() {
                     </Button>
                   )}
                 </div>
-                {room && (
+                {room && room.ratioOk !== null && room.staffRequired !== null && (
                   <p
                     role="status"
                     aria-label={staffText('staff.attendance.ratioIn', { room: name })}

@@ -8,6 +8,9 @@ import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { TextField } from '../../ui/Field';
 import { ListState, PanelHeader } from '../PanelHeader';
+import { HoursFields } from './settings/HoursFields';
+import { LogoField } from './settings/LogoField';
+import { type ProgramDraft, programsOf, ProgramsFields } from './settings/ProgramsFields';
 import { tabText } from './tab-words';
 import { BillingSettingsFields } from './BillingSettingsFields';
 
@@ -61,6 +64,10 @@ export default function SettingsTab() {
 function SettingsForm({ profile }: { profile: CentreProfile }) {
   const [draft, setDraft] = useState<Draft>(() => draftOf(profile));
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [hours, setHours] = useState(profile.hours);
+  const [programs, setPrograms] = useState<ProgramDraft[]>(() =>
+    profile.programs.map((p) => ({ id: p.id, fromMonths: String(p.fromMonths), toMonths: String(p.toMonths) })),
+  );
   const save = useMutation(
     trpc.centre.update.mutationOptions({
       onSuccess: () => {
@@ -95,6 +102,8 @@ function SettingsForm({ profile }: { profile: CentreProfile }) {
       licensingState: draft.licensingState,
       licenceNumber: draft.licenceNumber,
       taxId: draft.taxId,
+      hours,
+      programs: programsOf(programs),
     });
   }
 
@@ -127,6 +136,9 @@ function SettingsForm({ profile }: { profile: CentreProfile }) {
           {field('licensingState', tabText('staff.settings.licensingState'))}
           {field('licenceNumber', tabText('staff.settings.licenceNumber'), false)}
           {field('taxId', tabText('staff.settings.taxId'))}
+          <HoursFields value={hours} onChange={setHours} errors={errors} />
+          <ProgramsFields value={programs} onChange={setPrograms} errors={errors} />
+          <LogoField logo={profile.logo} />
           <div className="sm:col-span-2">
             <Button type="submit" isDisabled={save.isPending}>
               {save.isPending ? tabText('staff.settings.saving') : tabText('staff.settings.save')}
