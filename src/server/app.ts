@@ -25,6 +25,7 @@ import { loadCentreProfile } from './centre/profile';
 import { dailyRest } from './rest/daily';
 import { communicationsRest } from './rest/communications';
 import { paymentsRest } from './rest/payments';
+import { billingReportsRest } from './rest/billing-reports';
 import { exportsRest } from './rest/exports';
 import { incidentsRest } from './rest/incidents';
 import { medicationRest } from './rest/medication';
@@ -218,6 +219,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   api.route('/', adminGalleryRest);
   api.route('/', communicationsRest);
   api.route('/', paymentsRest);
+  api.route('/', billingReportsRest);
   api.route('/', exportsRest);
   api.route('/', adminDevelopmentRest);
   api.route('/', adminStaffRest);

@@ -23,6 +23,7 @@ import { mailQueueFor } from './services/mail-queue';
 import { startDailySummaries } from './daily/summary-mail';
 import { DIGEST_TICK_MS, digestTick } from './communications/digest';
 import { RESET_LINK_MS } from './parents/passwords';
+import { invoiceReminderTick, REMINDER_TICK_MS } from './billing/reminders';
 
 async function main() {
   const config = loadConfig();
@@ -90,6 +91,11 @@ async function main() {
   digests();
   const digestTimer = setInterval(digests, DIGEST_TICK_MS);
   digestTimer.unref();
+  // One reminder per overdue open invoice (billing/reminders.ts): looked for at start, then hourly.
+  const reminders = () => void invoiceReminderTick({ db, mailer, clock: systemClock, config });
+  reminders();
+  const reminderTimer = setInterval(reminders, REMINDER_TICK_MS);
+  reminderTimer.unref();
 
   markRunning(config);
 
@@ -104,6 +110,7 @@ async function main() {
     clearInterval(housekeeping);
     stopSummaries();
     clearInterval(digestTimer);
+    clearInterval(reminderTimer);
     // A keep-alive connection that has just answered its last request is closed at once rather than at the cap.
     const idle = setInterval(() => http.closeIdleConnections(), 50);
     const cap = setTimeout(() => {

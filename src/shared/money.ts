@@ -54,3 +54,11 @@ export function formatAmount(value: string): string {
   const cents = parseCents(value);
   return cents === null ? `$${value}` : formatCents(cents);
 }
+
+/**
+ * `"1080.00"` → `108000`: an amount as it travels (a string with two decimals) in integer cents, rounded half up
+ * past the cent; null when it is not a number. The inverse of `centsToAmount`.
+ */
+export function amountToCents(amount: string): number | null {
+  return parseCents(amount);
+}

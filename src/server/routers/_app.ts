@@ -20,6 +20,7 @@ import { achievementsRouter, milestonesRouter } from './milestones';
 import { medicationRouter } from './medication';
 import { overviewRouter } from './overview';
 import { paymentsRouter } from './payments';
+import { billingReportsRouter } from './billing-reports';
 import { parentAuthRouter } from './parent-auth';
 import { parentPortalRouter } from './parent-portal';
 import { picturesRouter } from './pictures';
@@ -42,6 +43,7 @@ export const appRouter = router({
   pictures: picturesRouter,
   overview: overviewRouter,
   payments: paymentsRouter,
+  billingReports: billingReportsRouter,
   development: developmentRouter,
   daily: dailyRouter,
   parentAuth: parentAuthRouter,

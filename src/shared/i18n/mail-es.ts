@@ -121,4 +121,8 @@ export const mailEs = {
   'mail.incident.kind.head-bump': 'un golpe en la cabeza',
   'mail.incident.kind.emergency-transport': 'un traslado de emergencia',
   'mail.incident.kind.unusual-event': 'un suceso inusual',
+  'mail.invoiceReminder.subject': 'La factura {number} de {centre} está vencida',
+  'mail.invoiceReminder.body':
+    'La factura {number} vencía el {due}. El saldo pendiente es {balance}. Si la pagó en los últimos días, gracias, y no tenga en cuenta este recordatorio.',
+  'mail.invoiceReminder.portal': 'Puede ver sus facturas, pagos y saldo en el Portal para Padres, en Pagos: {url}',
 } as const satisfies Record<MailKey, string>;

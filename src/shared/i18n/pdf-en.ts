@@ -215,6 +215,7 @@ export const pdfEn = {
   'pdf.emergency.physician': 'Physician',
   'pdf.emergency.carePlan': 'Care plan: what staff must do',
   'pdf.emergency.none': 'None on file',
+  'pdf.billing.lateFeeLine': 'Late pickup: {child}, {day, date, medium}, {minutes} minutes after closing',
 } as const;
 
 export type PdfKey = keyof typeof pdfEn;

@@ -217,4 +217,5 @@ export const pdfEs = {
   'pdf.emergency.physician': 'Médico',
   'pdf.emergency.carePlan': 'Plan de cuidado: lo que el personal debe hacer',
   'pdf.emergency.none': 'Nada registrado',
+  'pdf.billing.lateFeeLine': 'Recogida tardía: {child}, {day, date, medium}, {minutes} minutos después del cierre',
 } as const satisfies Record<PdfKey, string>;

@@ -26,6 +26,7 @@ export const staffEn = {
   'staff.tab.incidents': 'Incidents',
   'staff.tab.communication': 'Communication',
   'staff.tab.payments': 'Payments',
+  'staff.tab.billing': 'Billing',
   'staff.tab.gallery': 'Gallery',
   'staff.tab.staff': 'Staff',
   'staff.tab.audit': 'Audit',

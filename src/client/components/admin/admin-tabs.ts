@@ -19,6 +19,7 @@ export const ADMIN_TABS = [
   { id: 'compliance', panel: 'ComplianceTab' },
   { id: 'communication', panel: 'CommunicationTab' },
   { id: 'payments', panel: 'PaymentsTab' },
+  { id: 'billing', panel: 'BillingTab' },
   { id: 'gallery', panel: 'GalleryTab' },
   { id: 'staff', panel: 'StaffTab' },
   { id: 'audit', panel: 'AuditTab' },
