@@ -1294,3 +1294,53 @@ export const invoiceNumberCounters = sqliteTable('invoice_number_counters', {
   year: text('year').primaryKey(),
   lastNumber: integer('last_number').notNull(),
 });
+
+/**
+ * Which receipt paid how much of which invoice (server/billing/settle.ts, ADR 101). A receipt's amount not yet in
+ * any row here is the family's credit, applied to its next open invoice. Undone with its receipt.
+ */
+export const paymentAllocations = sqliteTable(
+  'payment_allocations',
+  {
+    id: id(),
+    receiptId: text('receipt_id')
+      .notNull()
+      .references(() => paymentReceipts.id, { onDelete: 'cascade' }),
+    invoiceId: text('invoice_id')
+      .notNull()
+      .references(() => invoices.id),
+    amountCents: integer('amount_cents').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('payment_allocations_receipt_idx').on(t.receiptId), index('payment_allocations_invoice_idx').on(t.invoiceId)],
+);
+
+/**
+ * A check-out after the centre's closing time proposes a late-pickup fee (server/billing/late-fees.ts): one row per
+ * check-out. The director confirms it (the fee in cents is fixed then) or dismisses it. A confirmed fee is a line
+ * of the family's open invoice for that period, or waits (`invoice_id` null) for the next invoice generated.
+ */
+export const lateFeeProposals = sqliteTable(
+  'late_fee_proposals',
+  {
+    id: id(),
+    eventId: text('event_id')
+      .notNull()
+      .unique()
+      .references(() => attendanceEvents.id, { onDelete: 'cascade' }),
+    childId: text('child_id')
+      .notNull()
+      .references(() => enrolledChildren.id, { onDelete: 'cascade' }),
+    /** The centre day of the check-out (YYYY-MM-DD). */
+    date: text('date').notNull(),
+    minutesLate: integer('minutes_late').notNull(),
+    /** `proposed`, `confirmed` or `dismissed`. */
+    status: text('status').notNull().default('proposed'),
+    feeCents: integer('fee_cents'),
+    invoiceId: text('invoice_id').references(() => invoices.id),
+    decidedById: text('decided_by_id'),
+    decidedAt: integer('decided_at', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('late_fee_proposals_status_idx').on(t.status, t.date)],
+);

@@ -18,6 +18,7 @@ import { type Fixtures, PDF, type Role } from './helpers/authz-fixtures';
 import { archiveLinkToken } from '../src/server/exports/archive-links';
 import { centreDateOf } from '../src/shared/centre-time';
 import { centreClock24 } from '../src/shared/centre-clock';
+import { lateFeeProposalFor } from './helpers/billing';
 
 export type Expected = Record<Role, number>;
 type Maybe<T> = T | Promise<T>;
@@ -371,6 +372,13 @@ export const PROCEDURES: Record<string, ProcedureEntry> = {
   'payments.parentReceiptPdf': { expect: familyA(), input: (f) => f.receiptA },
   // Family B paid nothing that year: there is no statement for them, the same 404 as for any year without payments.
   'payments.parentTaxStatementPdf': { expect: familyA(), input: (f) => ({ taxYear: f.taxYear }) },
+  'billingReports.summary': { expect: director() },
+  'billingReports.aging': { expect: director() },
+  'billingReports.lateFees': { expect: director() },
+  'billingReports.confirmLateFee': { expect: director(), input: (f) => lateFeeProposalFor(f.s.db, f.childA) },
+  'billingReports.dismissLateFee': { expect: director(), input: (f) => lateFeeProposalFor(f.s.db, f.childA) },
+  // No input names a family: each parent reads their own (family B's answer holds nothing of family A).
+  'billingReports.parentBilling': { expect: parents() },
   'development.childRecords': { expect: staff(), input: (f) => f.childA },
   'development.createActivity': { expect: staff(), input: activity },
   'development.updateActivity': {
@@ -622,6 +630,19 @@ export const ROUTES: Record<string, RouteEntry> = {
   'GET /api/parent/payment-receipts': { expect: familyA(), path: (f) => `/api/parent/payment-receipts?childId=${f.childA}&limit=5` },
   'GET /api/parent/payment-receipts/:id/pdf': { expect: familyA(), path: (f) => `/api/parent/payment-receipts/${f.receiptA}/pdf` },
   'GET /api/parent/tax-statements/:taxYear/pdf': { expect: familyA(), path: (f) => `/api/parent/tax-statements/${f.taxYear}/pdf` },
+  'GET /api/admin/billing/summary': { expect: director() },
+  'GET /api/admin/billing/aging': { expect: director() },
+  'GET /api/admin/billing/aging.csv': { expect: director() },
+  'GET /api/admin/billing/late-fees': { expect: director() },
+  'POST /api/admin/billing/late-fees/:id/confirm': {
+    expect: director(),
+    path: (f) => `/api/admin/billing/late-fees/${lateFeeProposalFor(f.s.db, f.childA)}/confirm`,
+  },
+  'POST /api/admin/billing/late-fees/:id/dismiss': {
+    expect: director(),
+    path: (f) => `/api/admin/billing/late-fees/${lateFeeProposalFor(f.s.db, f.childA)}/dismiss`,
+  },
+  'GET /api/parent/billing': { expect: parents() },
   'GET /api/admin/child-activities/:childId': { expect: staff(), path: (f) => `/api/admin/child-activities/${f.childA}` },
   'GET /api/admin/activities-summary/:childId/:start/:end': {
     expect: staff(),

@@ -26,6 +26,7 @@ import { dailyRest } from './rest/daily';
 import { communicationsRest } from './rest/communications';
 import { paymentsRest } from './rest/payments';
 import { billingRest } from './rest/billing';
+import { billingReportsRest } from './rest/billing-reports';
 import { exportsRest } from './rest/exports';
 import { incidentsRest } from './rest/incidents';
 import { medicationRest } from './rest/medication';
@@ -220,6 +221,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   api.route('/', communicationsRest);
   api.route('/', paymentsRest);
   api.route('/', billingRest);
+  api.route('/', billingReportsRest);
   api.route('/', exportsRest);
   api.route('/', adminDevelopmentRest);
   api.route('/', adminStaffRest);

@@ -25,6 +25,7 @@ import { startBillingScheduler } from './billing/scheduler';
 import { DIGEST_TICK_MS, digestTick } from './communications/digest';
 import { WEEKLY_TICK_MS, weeklyDueTick } from './compliance/weekly-mail';
 import { RESET_LINK_MS } from './parents/passwords';
+import { invoiceReminderTick, REMINDER_TICK_MS } from './billing/reminders';
 
 async function main() {
   const config = loadConfig();
@@ -100,6 +101,11 @@ async function main() {
   weekly();
   const weeklyTimer = setInterval(weekly, WEEKLY_TICK_MS);
   weeklyTimer.unref();
+  // One reminder per overdue open invoice (billing/reminders.ts): looked for at start, then hourly.
+  const reminders = () => void invoiceReminderTick({ db, mailer, clock: systemClock, config });
+  reminders();
+  const reminderTimer = setInterval(reminders, REMINDER_TICK_MS);
+  reminderTimer.unref();
 
   markRunning(config);
 
@@ -116,6 +122,7 @@ async function main() {
     stopBilling();
     clearInterval(digestTimer);
     clearInterval(weeklyTimer);
+    clearInterval(reminderTimer);
     // A keep-alive connection that has just answered its last request is closed at once rather than at the cap.
     const idle = setInterval(() => http.closeIdleConnections(), 50);
     const cap = setTimeout(() => {

@@ -52,6 +52,8 @@ export const AUDIT_ENTITY_IDS = [
   'billing-plan',
   'billing-terms',
   'invoice',
+  'late-fee',
+  'aging',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITY_IDS)[number];
 

@@ -28,6 +28,7 @@ import { carePlansOf } from '../health/records';
 import { classroomOr404 } from './classrooms';
 import type { ErrorKey } from '../../shared/i18n/errors-en';
 import { refuse } from '../refusal';
+import { proposeLateFee } from '../billing/late-fees';
 
 type Writing = Pick<Context, 'db' | 'clock' | 'auth' | 'ip' | 'config'> & { admin: { id: string; name: string } };
 
@@ -163,6 +164,8 @@ export function recordAttendance(
       entityId: row.id,
       fields: { childId: child.id, kind: input.kind, by: input.by, at, ...(override ? { override: true, reason: input.reason } : {}) },
     });
+    // A check-out after closing time proposes a late-pickup fee for the director to confirm (billing/late-fees.ts).
+    if (input.kind === 'out') proposeLateFee(db, row);
     return row;
   });
 }
@@ -213,6 +216,7 @@ export function correctAttendance(ctx: Writing, input: { id: string; at: Date })
       .returning(eventColumns)
       .get() as AttendanceEventRow;
     recordAudit(db, ctx, { action: 'update', entity: 'attendance', entityId: event.id, fields: { at: input.at, previousAt: event.at } });
+    if (row.kind === 'out') proposeLateFee(db, row);
     return { ...row, corrections: correctionsOf(db, event.id) };
   });
 }

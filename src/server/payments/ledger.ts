@@ -44,6 +44,7 @@ import { audited, recordAudit } from '../audit/record';
 import { consumeForAccount, inBuildSlot } from '../services/rate-limit';
 import { refuse } from '../refusal';
 import { staffNotice } from '../notice';
+import { settleFamily } from '../billing/settle';
 
 export const parentTaxStatementPdfForInput = z.object({ taxYear: taxYearField });
 
@@ -90,6 +91,8 @@ export function createReceipt(ctx: StaffContext, input: z.output<typeof receiptS
         .returning(receiptColumns)
         .get();
       recordAudit(db, ctx, { action: 'create', entity: 'receipt', entityId: receipt.id, fields: { ...input, receiptNumber } });
+      // The payment pays the family's oldest open invoices first; what is left is its credit (ADR 101).
+      settleFamily(db, receipt.parentEmail);
       return receipt;
     },
     // Takes the write lock at the start, so the counter is read and bumped by one writer at a time.
@@ -100,8 +103,16 @@ export function createReceipt(ctx: StaffContext, input: z.output<typeof receiptS
 export function deleteReceipt(ctx: StaffContext, input: z.output<typeof idSchema>) {
   const deleted = audited(
     ctx,
-    (db) =>
-      db.delete(paymentReceipts).where(eq(paymentReceipts.id, input)).returning({ receiptNumber: paymentReceipts.receiptNumber }).get(),
+    (db) => {
+      const gone = db
+        .delete(paymentReceipts)
+        .where(eq(paymentReceipts.id, input))
+        .returning({ receiptNumber: paymentReceipts.receiptNumber, parentEmail: paymentReceipts.parentEmail })
+        .get();
+      // Its allocations went with it (ON DELETE CASCADE): the invoices it paid are owed again, or paid by a credit.
+      if (gone) settleFamily(db, gone.parentEmail);
+      return gone;
+    },
     (gone) => ({ action: 'delete', entity: 'receipt', entityId: input, fields: { receiptNumber: gone?.receiptNumber } }),
   );
   if (!deleted) throw refuse('NOT_FOUND', RECEIPT_NOT_FOUND);

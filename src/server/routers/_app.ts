@@ -21,6 +21,7 @@ import { medicationRouter } from './medication';
 import { overviewRouter } from './overview';
 import { paymentsRouter } from './payments';
 import { billingRouter } from './billing';
+import { billingReportsRouter } from './billing-reports';
 import { parentAuthRouter } from './parent-auth';
 import { parentPortalRouter } from './parent-portal';
 import { picturesRouter } from './pictures';
@@ -44,6 +45,7 @@ export const appRouter = router({
   overview: overviewRouter,
   payments: paymentsRouter,
   billing: billingRouter,
+  billingReports: billingReportsRouter,
   development: developmentRouter,
   daily: dailyRouter,
   parentAuth: parentAuthRouter,

@@ -432,6 +432,8 @@ export const errorsEn = {
   'error.server': 'Something went wrong on our side. Please try again in a moment, or call us at {phone}.',
   'error.network': 'We could not reach the centre. Please check your internet connection and try again, or call us at {phone}.',
   'error.other': 'We could not complete your request. Please check it and try again.',
+  'error.lateFeeNotFound': 'That late pickup fee was not found.',
+  'error.lateFeeDecided': 'That late pickup fee was already confirmed or dismissed.',
 } as const;
 
 export type ErrorKey = keyof typeof errorsEn;

@@ -416,4 +416,6 @@ export const errorsEs: Record<ErrorKey, string> = {
   'error.server': 'Algo salió mal de nuestro lado. Inténtelo de nuevo en un momento, o llámenos al {phone}.',
   'error.network': 'No pudimos comunicarnos con el centro. Revise su conexión a internet e inténtelo de nuevo, o llámenos al {phone}.',
   'error.other': 'No pudimos completar su solicitud. Revísela e inténtelo de nuevo.',
+  'error.lateFeeNotFound': 'No se encontró ese cargo por recogida tardía.',
+  'error.lateFeeDecided': 'Ese cargo por recogida tardía ya fue confirmado o descartado.',
 };

@@ -152,6 +152,10 @@ export const mailEn = {
   'mail.due.status.due-soon': 'due soon',
   'mail.due.status.overdue': 'overdue',
   'mail.due.status.missing': 'missing',
+  'mail.invoiceReminder.subject': 'Invoice {number} from {centre} is past due',
+  'mail.invoiceReminder.body':
+    'Invoice {number} was due on {due}. The balance still open is {balance}. If you have paid it in the last few days, thank you, and please ignore this reminder.',
+  'mail.invoiceReminder.portal': 'You can see your invoices, payments and balance in the Parent Portal, under Payments: {url}',
 } as const;
 
 export type MailKey = keyof typeof mailEn;

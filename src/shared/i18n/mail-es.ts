@@ -146,4 +146,8 @@ export const mailEs = {
   'mail.due.status.due-soon': 'vence pronto',
   'mail.due.status.overdue': 'vencido',
   'mail.due.status.missing': 'falta',
+  'mail.invoiceReminder.subject': 'La factura {number} de {centre} está vencida',
+  'mail.invoiceReminder.body':
+    'La factura {number} vencía el {due}. El saldo pendiente es {balance}. Si la pagó en los últimos días, gracias, y no tenga en cuenta este recordatorio.',
+  'mail.invoiceReminder.portal': 'Puede ver sus facturas, pagos y saldo en el Portal para Padres, en Pagos: {url}',
 } as const satisfies Record<MailKey, string>;

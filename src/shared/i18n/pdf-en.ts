@@ -236,6 +236,7 @@ export const pdfEn = {
   'pdf.invoice.balance': 'Balance due',
   'pdf.invoice.agencyShare': 'Paid by the subsidy agency, not part of your total: {amount}',
   'pdf.invoice.payBy': 'Please pay by {date}. Thank you for choosing {centre}.',
+  'pdf.billing.lateFeeLine': 'Late pickup: {child}, {day, date, medium}, {minutes} minutes after closing',
 } as const;
 
 export type PdfKey = keyof typeof pdfEn;

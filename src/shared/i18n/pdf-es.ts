@@ -239,4 +239,5 @@ export const pdfEs = {
   'pdf.invoice.balance': 'Saldo a pagar',
   'pdf.invoice.agencyShare': 'Pagado por la agencia del subsidio, no incluido en su total: {amount}',
   'pdf.invoice.payBy': 'Por favor pague antes del {date}. Gracias por elegir {centre}.',
+  'pdf.billing.lateFeeLine': 'Recogida tardía: {child}, {day, date, medium}, {minutes} minutos después del cierre',
 } as const satisfies Record<PdfKey, string>;

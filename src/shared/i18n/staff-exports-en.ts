@@ -59,6 +59,15 @@ export const staffExportsEn = {
   'staff.csv.payments.receiptEmailed': 'Receipt e-mailed',
   'staff.csv.yes': 'yes',
   'staff.csv.no': 'no',
+  'staff.csv.aging.family': 'Family',
+  'staff.csv.aging.email': 'Parent e-mail',
+  'staff.csv.aging.current': 'Current',
+  'staff.csv.aging.days1to30': '1-30 days',
+  'staff.csv.aging.days31to60': '31-60 days',
+  'staff.csv.aging.days61to90': '61-90 days',
+  'staff.csv.aging.over90': 'Over 90 days',
+  'staff.csv.aging.total': 'Total',
+  'staff.csv.aging.totals': 'All families',
 } as const;
 
 export type StaffExportKey = keyof typeof staffExportsEn;

@@ -11,6 +11,7 @@ import { toast } from '../../lib/toast';
 import { Button } from '../ui/Button';
 import { Card } from '../ui/Card';
 import { LoadMoreButton } from '../ui/LoadMoreButton';
+import { FamilyBilling } from './billing/FamilyBilling';
 
 /** The payment types and methods the catalogue names. */
 const PAY_KEYS = Object.fromEntries(
@@ -105,6 +106,7 @@ export function ParentPayments({ childId, parentEmail, token }: ParentPaymentsPr
 
   return (
     <div className="flex flex-col gap-6">
+      <FamilyBilling token={token} />
       <Card className="p-4 sm:p-5">
         <h2 id="tax-statements-heading" className="text-lg font-semibold text-stone-900">
           {t('portal.pay.statements')}

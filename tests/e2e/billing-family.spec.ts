@@ -1,0 +1,71 @@
+import { portalEs } from '../../src/shared/i18n/portal-es';
+import { insertInvoice } from '../helpers/billing';
+import { expect, test } from './fixtures';
+import { parentFamily, signIn } from './parent-family';
+
+/**
+ * The family's billing in the portal (ADR 101), on a 375 px phone in Spanish: the invoice, its PDF link and the
+ * balance; then the director records a check and the parent's balance drops. Every rule (oldest first, credits,
+ * aging, refusals) is tested in tests/integration/billing-payments.test.ts.
+ */
+test.describe.configure({ timeout: 60_000 });
+
+test('a parent on a phone sees the invoice and balance in Spanish; a check recorded by the director lowers it', async ({
+  browser,
+  server,
+}) => {
+  const fam = await parentFamily(server, 'factura');
+  const login = await server.request('/api/parent/login', { method: 'POST', json: { email: fam.email, password: fam.password } });
+  const { token } = (await login.json()) as { token: string };
+  const saved = await server.request('/api/parent/preferences', {
+    method: 'PATCH',
+    json: { language: 'es' },
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(saved.status).toBe(200);
+  const invoiceId = insertInvoice(server.db, {
+    familyEmail: fam.email,
+    familyName: fam.child.parentName,
+    month: '2026-11',
+    totalCents: 30000,
+    childId: fam.child.id,
+  });
+
+  const phone = await browser.newContext({ baseURL: server.url, viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true });
+  const page = await phone.newPage();
+  await signIn(page, fam.email, fam.password, portalEs['portal.heading'].replace('{child}', fam.child.childName));
+  await page.getByRole('tab', { name: portalEs['portal.tab.payments'] }).tap();
+
+  const balance = page.getByTestId('family-balance');
+  await expect(balance).toHaveText(/300[.,]00/);
+  const invoices = page.getByRole('list', { name: portalEs['portal.billing.invoices'] });
+  await expect(invoices.getByText(/^Factura INV-/)).toBeVisible();
+  await expect(invoices.getByText(/Pendiente/)).toBeVisible();
+  const pdf = invoices.getByRole('link', { name: /^Descargar la factura INV-.* \(PDF\)$/ });
+  await expect(pdf).toHaveAttribute('href', `/api/parent/invoices/${invoiceId}/invoice.pdf`);
+  // Readable at 375 px: nothing wider than the screen.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+  // The director records a check of 250.00 for the family.
+  const receipt = await server.request('/api/admin/payment-receipts', {
+    method: 'POST',
+    headers: fam.admin,
+    json: {
+      childId: fam.child.id,
+      parentName: fam.child.parentName,
+      parentEmail: fam.email,
+      paymentType: 'tuition',
+      amount: '250.00',
+      paymentMethod: 'check',
+      checkNumber: '2041',
+      paymentDate: '2026-11-21',
+    },
+  });
+  expect(receipt.status).toBe(201);
+
+  await page.reload();
+  await page.getByRole('tab', { name: portalEs['portal.tab.payments'] }).tap();
+  await expect(balance).toHaveText(/50[.,]00/);
+  await expect(page.getByRole('list', { name: portalEs['portal.billing.payments'] }).getByText(/250[.,]00/)).toBeVisible();
+  await phone.close();
+});
