@@ -6,7 +6,7 @@
  * period: generating the same period twice, from two calls at once, or after a restart creates nothing new; the
  * partial unique index `invoices_family_period_uq` refuses a second one even if that look were skipped.
  */
-import { and, asc, eq, gte, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import {
   agencyCharges,
   billingPlans,
@@ -15,6 +15,7 @@ import {
   invoiceLines,
   invoiceNumberCounters,
   invoices,
+  lateFeeProposals,
 } from '~/db/schema';
 import { addDays, discountCents, enrolledDays, monthPeriod, type Period, prorateCents, weekPeriod } from '../../shared/billing/proration';
 import type { GenerateInput } from '../../shared/schemas/billing';
@@ -23,6 +24,8 @@ import { centreProfile } from '../centre/profile';
 import { centreToday } from '../clock';
 import type { Db } from '../db';
 import { type InvoiceMailDeps, sendIssuedInvoices } from './invoice-mail';
+import { pendingLateFeeLines } from './late-fees';
+import { settleFamily } from './settle';
 
 /** The next invoice number of `year`, `INV-2026-0001`: one UPSERT in the caller's transaction, as receipts do. */
 export function nextInvoiceNumber(db: Db, year: string): string {
@@ -163,8 +166,11 @@ export function issueFamilyInvoice(tx: Db, family: string, children: ChildTerms[
     lines.push(...out.lines);
     if (out.agency) shares.push(out.agency);
   }
-  if (lines.length === 0) return null;
-  const totalCents = lines.reduce((sum, l) => sum + l.amountCents, 0);
+  // Confirmed late-pickup fees waiting for this family's next invoice (ADR 101), marked billed in this transaction.
+  const fees = pendingLateFeeLines(tx, family, period.start, period.end);
+  if (lines.length === 0 && fees.length === 0) return null;
+  const allLines: Array<Pick<Line, 'childId' | 'description' | 'amountCents'> & { kind: Line['kind'] | 'late_fee' }> = [...lines, ...fees];
+  const totalCents = allLines.reduce((sum, l) => sum + l.amountCents, 0);
   const number = nextInvoiceNumber(tx, issue.issueDate.slice(0, 4));
   const invoice = tx
     .insert(invoices)
@@ -185,7 +191,7 @@ export function issueFamilyInvoice(tx: Db, family: string, children: ChildTerms[
     .get();
   tx.insert(invoiceLines)
     .values(
-      lines.map((l, position) => ({
+      allLines.map((l, position) => ({
         invoiceId: invoice.id,
         childId: l.childId,
         kind: l.kind,
@@ -199,6 +205,18 @@ export function issueFamilyInvoice(tx: Db, family: string, children: ChildTerms[
     tx.insert(agencyCharges)
       .values(shares.map((s) => ({ invoiceId: invoice.id, ...s })))
       .run();
+  if (fees.length)
+    tx.update(lateFeeProposals)
+      .set({ invoiceId: invoice.id })
+      .where(
+        inArray(
+          lateFeeProposals.id,
+          fees.map((f) => f.proposalId),
+        ),
+      )
+      .run();
+  // The family's payments not yet applied (an earlier overpayment: its credit) go to the new invoice (ADR 101).
+  settleFamily(tx, family);
   recordAudit(tx, issue.audit, {
     action: 'create',
     entity: 'invoice',

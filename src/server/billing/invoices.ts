@@ -12,6 +12,7 @@ import type { ParentContext, StaffContext } from '../context';
 import type { Db } from '../db';
 import { keysetPage, type SortKey } from '../pagination';
 import { recordAudit } from '../audit/record';
+import { settleFamily } from './settle';
 import { refuse } from '../refusal';
 import { monthPeriod } from '../../shared/billing/proration';
 
@@ -158,7 +159,9 @@ export function addInvoiceLine(ctx: StaffContext, input: z.output<typeof invoice
         .returning()
         .get();
       recordAudit(db, ctx, { action: 'update', entity: 'invoice', entityId: invoice.id, fields: { lineId: line.id, kind: line.kind } });
-      return invoiceDetail(db, updated);
+      // A family's unapplied payments (a credit) meet the new amount at once (ADR 101).
+      settleFamily(db, updated.familyEmail);
+      return invoiceDetail(db, findInvoice(db, updated.id));
     },
     { behavior: 'immediate' },
   );
