@@ -49,6 +49,7 @@ export const AUDIT_ENTITIES = {
   'annual-review': 'Yearly review',
   'staff-record': 'Staff record',
   compliance: 'Compliance export',
+  'second-factor': 'Second factor',
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 export const AUDIT_ENTITY_IDS = Object.keys(AUDIT_ENTITIES) as AuditEntity[];

@@ -50,8 +50,9 @@ function AdminLoginPage() {
   const [forgotOpen, setForgotOpen] = useState(false);
   const login = useMutation(
     trpc.adminAuth.login.mutationOptions({
-      onSuccess: ({ admin }) => {
-        storeAdmin(admin);
+      onSuccess: (result) => {
+        if (!('admin' in result)) return;
+        storeAdmin(result.admin);
         toast({ title: staffText('staff.login.success'), description: staffText('staff.login.welcome') });
         // In place of the form: Back from the dashboard does not return to a sign-in form.
         void navigate({ to: '/admin', search: redirect ? { tab: redirect } : {}, replace: true });
