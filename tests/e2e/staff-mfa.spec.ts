@@ -38,7 +38,6 @@ test.beforeAll(async () => {
   });
 });
 test.afterAll(() => server.close());
-test.use({ baseURL: async ({}, use) => use(server.url) });
 
 test('a passkey registered in Account signs in alone; an app code finishes a password sign-in', async ({ page }) => {
   const email = await freshStaff(server);
@@ -49,7 +48,7 @@ test('a passkey registered in Account signs in alone; an app code finishes a pas
   });
 
   // Password sign-in: no factor yet, straight to the dashboard.
-  await page.goto('/admin/login');
+  await page.goto(`${server.url}/admin/login`);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign In' }).click();
@@ -74,14 +73,14 @@ test('a passkey registered in Account signs in alone; an app code finishes a pas
   // Sign out; sign in with the passkey alone.
   await page.getByRole('button', { name: 'Logout' }).first().click();
   await expect(page).toHaveURL(/\/$/);
-  await page.goto('/admin/login');
+  await page.goto(`${server.url}/admin/login`);
   await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
   await expect(page.getByText('Welcome back, Riley Two-Step')).toBeVisible();
 
   // Sign out; the password now asks for the app's code (the next step's: the setup's code is spent).
   await page.getByRole('button', { name: 'Logout' }).first().click();
   await expect(page).toHaveURL(/\/$/);
-  await page.goto('/admin/login');
+  await page.goto(`${server.url}/admin/login`);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign In' }).click();
