@@ -74,7 +74,7 @@ test('a passkey registered in Account signs in alone; an app code finishes a pas
   await page.getByRole('button', { name: 'Logout' }).first().click();
   await expect(page).toHaveURL(/\/$/);
   await page.goto(`${server.url}/admin/login`);
-  await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+  await page.getByRole('button', { name: 'Use a passkey' }).click();
   await expect(page.getByText('Welcome back, Riley Two-Step')).toBeVisible();
 
   // Sign out; the password now asks for the app's code (the next step's: the setup's code is spent).

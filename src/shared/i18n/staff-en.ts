@@ -280,7 +280,7 @@ export const staffEn = {
   'staff.mfa.useRecovery': 'Use a recovery code instead',
   'staff.mfa.useApp': 'Use the app instead',
   'staff.mfa.verify': 'Verify',
-  'staff.mfa.passkeySignIn': 'Sign in with a passkey',
+  'staff.mfa.passkeySignIn': 'Use a passkey',
   'staff.mfa.policy': 'Require a second factor of every staff member',
   'staff.mfa.reset': 'Reset second factor',
   'staff.mfa.resetConfirm': "This takes off {name}'s authenticator app, recovery codes and passkeys and signs them out everywhere.",
