@@ -252,6 +252,82 @@ export const adminSessions = sqliteTable(
   (t) => [index('admin_sessions_admin_idx').on(t.adminId), index('admin_sessions_expires_idx').on(t.expiresAt)],
 );
 
+/**
+ * A staff member's authenticator app (ADR 102): the TOTP secret sealed with AES-GCM under the key in the private
+ * folder (auth/mfa-secrets.ts), never in the clear. `confirmedAt` is null until one code has been accepted: an
+ * unconfirmed secret is no factor. `lastStep` is the last 30-second step accepted, so no code is used twice.
+ */
+export const staffMfa = sqliteTable('staff_mfa', {
+  adminId: text('admin_id')
+    .primaryKey()
+    .references(() => adminUsers.id, { onDelete: 'cascade' }),
+  totpSecret: text('totp_secret').notNull(),
+  confirmedAt: integer('confirmed_at', { mode: 'timestamp_ms' }),
+  lastStep: integer('last_step'),
+  createdAt: createdAt(),
+});
+
+/** Ten single-use recovery codes per staff member, as SHA-256; a new set deletes the old one. */
+export const staffRecoveryCodes = sqliteTable(
+  'staff_recovery_codes',
+  {
+    id: id(),
+    adminId: text('admin_id')
+      .notNull()
+      .references(() => adminUsers.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: integer('used_at', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('staff_recovery_codes_admin_idx').on(t.adminId)],
+);
+
+/** A staff member's passkeys (WebAuthn credentials), each named; the public key only, base64url. */
+export const staffPasskeys = sqliteTable(
+  'staff_passkeys',
+  {
+    id: id(),
+    adminId: text('admin_id')
+      .notNull()
+      .references(() => adminUsers.id, { onDelete: 'cascade' }),
+    credentialId: text('credential_id').notNull(),
+    publicKey: text('public_key').notNull(),
+    counter: integer('counter').notNull().default(0),
+    transports: text('transports', { mode: 'json' }).$type<string[]>(),
+    name: text('name').notNull(),
+    lastUsedAt: integer('last_used_at', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('staff_passkeys_credential_uq').on(t.credentialId), index('staff_passkeys_admin_idx').on(t.adminId)],
+);
+
+/**
+ * Short-lived sign-in states bound to one browser (ADR 102): the second step after a right password ('mfa'), and
+ * WebAuthn challenges ('passkey-login', 'passkey-register'). The browser holds a random token in an HttpOnly
+ * SameSite=Strict cookie; only its SHA-256 is here. `address` is the caller's address key, to cap each address's rows.
+ */
+export const staffSignInStates = sqliteTable(
+  'staff_sign_in_states',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    purpose: text('purpose').$type<'mfa' | 'passkey-login' | 'passkey-register'>().notNull(),
+    adminId: text('admin_id').references(() => adminUsers.id, { onDelete: 'cascade' }),
+    challenge: text('challenge'),
+    address: text('address').notNull(),
+    failures: integer('failures').notNull().default(0),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('staff_sign_in_states_address_idx').on(t.address), index('staff_sign_in_states_expires_idx').on(t.expiresAt)],
+);
+
+/** The director's rule (one row, id 1): every staff account must have a second factor. */
+export const staffMfaPolicy = sqliteTable('staff_mfa_policy', {
+  id: integer('id').primaryKey(),
+  required: integer('required', { mode: 'boolean' }).notNull().default(false),
+  updatedAt: integer('updated_at', { mode: 'timestamp_ms' }),
+});
+
 // ── enrolled_children ──
 export const enrolledChildren = sqliteTable(
   'enrolled_children',

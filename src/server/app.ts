@@ -19,6 +19,7 @@ import { adminDevelopmentRest } from './rest/admin-development';
 import { adminEnrollmentRest } from './rest/admin-enrollment';
 import { adminGalleryRest } from './rest/admin-gallery';
 import { adminStaffRest } from './rest/admin-staff';
+import { adminMfaRest } from './rest/admin-mfa';
 import { attendanceRest } from './rest/attendance';
 import { centreRest } from './rest/centre';
 import { loadCentreProfile } from './centre/profile';
@@ -225,6 +226,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   api.route('/', exportsRest);
   api.route('/', adminDevelopmentRest);
   api.route('/', adminStaffRest);
+  api.route('/', adminMfaRest);
   api.route('/', attendanceRest);
   api.route('/', dailyRest);
   api.route('/', parentRest);

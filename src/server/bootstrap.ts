@@ -1,3 +1,4 @@
+import { clearFactors } from './staff/second-factor';
 import { eq } from 'drizzle-orm';
 import { adminUsers } from '../../db/schema';
 import { seedReferenceData } from '../../db/seed';
@@ -18,11 +19,17 @@ export async function ensureFirstAdmin(db: Db, admin: NonNullable<Config['admin'
 }
 
 /** Creates an admin or resets the password of an existing one (scripts/upsert-admin.ts). */
-export async function upsertAdmin(db: Db, admin: NonNullable<Config['admin']>): Promise<'created' | 'updated'> {
+export async function upsertAdmin(
+  db: Db,
+  admin: NonNullable<Config['admin']>,
+  options: { resetSecondFactor?: boolean } = {},
+): Promise<'created' | 'updated'> {
   const existing = db.select({ id: adminUsers.id }).from(adminUsers).where(eq(adminUsers.email, admin.email)).get();
   if (existing) {
     // A reset ends every session of the account (whoever had signed in with the old password is out).
     await setStaffPassword(db, existing.id, admin.password, { name: admin.name });
+    // The last director's lost phone (ADR 102): her app, recovery codes and passkeys are taken off.
+    if (options.resetSecondFactor) db.transaction(() => clearFactors(db, existing.id));
     return 'updated';
   }
   db.insert(adminUsers)

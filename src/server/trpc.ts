@@ -1,7 +1,7 @@
 import { initTRPC } from '@trpc/server';
 import superjson from 'superjson';
 import { clientError, serverFailure } from './client-errors';
-import { assertAdmin, assertDirector } from './auth/guards';
+import { assertAdmin, assertDirector, assertStaffSession, MFA_SETUP_REQUIRED } from './auth/guards';
 import { procedureDb } from './auth/write-rights';
 import type { Context } from './context';
 import { callerLanguage } from './parents/preferences';
@@ -41,6 +41,15 @@ export const directorProcedure = t.procedure.use(({ ctx, type, next }) => {
   return next({ ctx: { ...ctx, db: procedureDb(ctx.db, ctx.auth, 'director', type), auth: ctx.auth, admin: ctx.auth.admin } });
 });
 
+/**
+ * A staff member's own second factor and identity (ADR 102): the only staff paths a session reaches while the
+ * director's rule asks it to set one up. Every other staff procedure refuses it with 403.
+ */
+export const factorSetupProcedure = t.procedure.use(({ ctx, type, next }) => {
+  assertStaffSession(ctx.auth);
+  return next({ ctx: { ...ctx, db: procedureDb(ctx.db, ctx.auth, 'factor-setup', type), auth: ctx.auth, admin: ctx.auth.admin } });
+});
+
 export const parentProcedure = t.procedure.use(({ ctx, type, next }) => {
   if (!ctx.auth) throw refuse('UNAUTHORIZED', 'error.signIn');
   if (ctx.auth.kind !== 'parent') throw refuse('FORBIDDEN', 'error.parentsOnly');
@@ -50,5 +59,6 @@ export const parentProcedure = t.procedure.use(({ ctx, type, next }) => {
 /** Either role, for what staff and parents both do (mark a message read, ask for an upload URL). */
 export const signedInProcedure = t.procedure.use(({ ctx, type, next }) => {
   if (!ctx.auth) throw refuse('UNAUTHORIZED', 'error.signIn');
+  if (ctx.auth.kind === 'admin' && ctx.auth.admin.mfaSetupRequired) throw refuse('FORBIDDEN', MFA_SETUP_REQUIRED);
   return next({ ctx: { ...ctx, db: procedureDb(ctx.db, ctx.auth, 'signed-in', type), auth: ctx.auth } });
 });

@@ -54,6 +54,7 @@ export const AUDIT_ENTITY_IDS = [
   'invoice',
   'late-fee',
   'aging',
+  'second-factor',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITY_IDS)[number];
 

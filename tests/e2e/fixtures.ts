@@ -268,7 +268,7 @@ export async function watchForProblems(page: Page, expected?: RegExp) {
 }
 
 /** The browser runs in real time, so the server does too. */
-function realClock() {
+export function realClock() {
   return { now: () => new Date(), set() {}, advance() {} };
 }
 

@@ -78,6 +78,8 @@ export interface TestServerOptions {
   clientDir?: string;
   /** Where the server render (entry-server.js) is; by default beside the client, as in the build. */
   ssrDir?: string;
+  /** The host name of PUBLIC_URL and `url` (the server listens on 127.0.0.1): `localhost` where a test needs a domain, as WebAuthn does. */
+  publicHost?: 'localhost';
 }
 
 const testHashes = new Map<string, Promise<string>>();
@@ -114,7 +116,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const config = loadConfig({
     DATABASE_PATH: dbFile,
     UPLOADS_DIR: join(dir, 'uploads'),
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    PUBLIC_URL: `http://${options.publicHost ?? '127.0.0.1'}:${port}`,
     ...options.env,
   });
   const mailer = options.mailer ? options.mailer({ config, db }) : createMailer(config, db);
@@ -122,7 +124,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const app = createApp(deps, { clientDir: options.clientDir ?? join(dir, 'no-client'), ssrDir: options.ssrDir });
   server = listen(app, { port, hostname: '127.0.0.1' });
   await new Promise<void>((r) => server!.once('listening', () => r()));
-  const url = `http://127.0.0.1:${port}`;
+  const url = `http://${options.publicHost ?? '127.0.0.1'}:${port}`;
 
   async function ensureAdmin(email: string, role: 'director' | 'teacher') {
     const existing = db.query.adminUsers.findFirst({ where: (a, { eq }) => eq(a.email, email) }).sync();

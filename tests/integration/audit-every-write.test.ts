@@ -71,6 +71,13 @@ const NOT_STAFF_WRITES: Record<string, string> = {
   // Asking for a link changes no account, and anyone may ask: the link's use is recorded (adminAuth.setPassword).
   'adminAuth.forgotPassword': 'asks for a link; its use is recorded',
   'POST /api/admin/forgot-password': 'asks for a link; its use is recorded',
+  // The second factor (ADR 102): a challenge or a secret not yet confirmed is no factor; what becomes one is recorded.
+  'adminAuth.passkeyOptions': "a passkey sign-in's challenge; the sign-in is recorded",
+  'POST /api/admin/login/passkey-options': "a passkey sign-in's challenge; the sign-in is recorded",
+  'staffMfa.totpSetup': "starts the app's setup; its confirmation is recorded",
+  'POST /api/admin/mfa/totp/setup': "starts the app's setup; its confirmation is recorded",
+  'staffMfa.passkeyRegistrationOptions': "a passkey's challenge; the passkey's registration is recorded",
+  'POST /api/admin/passkeys/registration-options': "a passkey's challenge; the passkey's registration is recorded",
 };
 
 const mutations = listProcedures().filter(

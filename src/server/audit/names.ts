@@ -63,6 +63,7 @@ const LOOKUPS: Partial<Record<AuditEntity, Lookup>> = {
   child: byId(enrolledChildren, enrolledChildren.id, childName),
   staff: byId(adminUsers, adminUsers.id, adminUsers.name),
   session: byId(adminUsers, adminUsers.id, adminUsers.name),
+  'second-factor': byId(adminUsers, adminUsers.id, adminUsers.name),
   'parent-login': byId(parentUsers, parentUsers.id, sql`${parentUsers.firstName} || ' ' || ${parentUsers.lastName}`),
   event: byId(events, events.id, events.title),
   announcement: byId(announcements, announcements.id, announcements.title),

@@ -9,6 +9,15 @@ export type ParentAuth = Extract<Auth, { kind: 'parent' }>;
  * REST handlers that must decide before they read a request body (the gallery upload).
  */
 export function assertAdmin(auth: Auth | null): asserts auth is AdminAuth {
+  assertStaffSession(auth);
+  // The director's rule (ADR 102): a session without a second factor reaches only the setup paths.
+  if (auth.admin.mfaSetupRequired) throw refuse('FORBIDDEN', MFA_SETUP_REQUIRED);
+}
+
+export const MFA_SETUP_REQUIRED = 'error.mfaSetupRequired';
+
+/** A staff session, whether or not the director's rule still asks it for a second factor: the setup paths' check. */
+export function assertStaffSession(auth: Auth | null): asserts auth is AdminAuth {
   if (!auth) throw refuse('UNAUTHORIZED', 'error.signInStaff');
   if (auth.kind !== 'admin') throw refuse('FORBIDDEN', 'error.staffOnly');
 }

@@ -84,8 +84,12 @@ export interface LoginAttempt {
    * same time), admitted by auth/password-checks.ts: may throw 429 when too many checks are running.
    */
   check(passwordHash: string | null, password: string): Promise<boolean>;
-  /** The password was right: this attempt is not held against the address or the account. */
-  succeeded(): void;
+  /**
+   * The password was right: this attempt is not held against the address or the account. With `secondStep` a
+   * second factor is still to come (ADR 102): only this attempt is forgiven, the address keeps its earlier failures
+   * on the account (its wrong codes among them) and the browser is not yet a known device.
+   */
+  succeeded(options?: { secondStep?: boolean }): void;
 }
 
 /** The delay before an account's next check, from the failures it has seen in the window. */
@@ -135,9 +139,15 @@ export async function beginLogin(ctx: LoginThrottleContext, kind: AccountKind, e
         passwordHash ? verifyPassword(passwordHash, password) : verifyAgainstDummy(password),
       );
     },
-    succeeded() {
-      ctx.resHeaders.append('Set-Cookie', knownDeviceCookie(ctx.config, account, ctx.clock.now()));
+    succeeded(options) {
       const at = ctx.clock.now().getTime();
+      if (options?.secondStep) {
+        byAddress.forgiveOne(address, at);
+        byAddressAccount.forgiveOne(addressAccount, at);
+        byAccount.forgiveOne(account, at);
+        return;
+      }
+      ctx.resHeaders.append('Set-Cookie', knownDeviceCookie(ctx.config, account, ctx.clock.now()));
       byAddress.forgiveOne(address, at);
       // The address knows the password: its earlier typos on this account are forgiven too.
       byAddressAccount.clear(addressAccount);

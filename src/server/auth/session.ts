@@ -14,6 +14,7 @@ import { adminSessions, adminUsers, parentSessions, parentUsers, type StaffRole 
 import type { Clock } from '../clock';
 import type { Db } from '../db';
 import { bookkeeping, cachedRead, updateCachedRead } from '../cache/store';
+import { setupRequiredSql } from './second-factor';
 
 const HOUR = 60 * 60 * 1000;
 /** Idle lifetime: the session ends this long after its last use. */
@@ -29,6 +30,8 @@ export interface AdminIdentity {
   name: string;
   role: StaffRole;
   lastLoginAt: Date | null;
+  /** The director's rule is on and this account has no second factor: only the setup paths answer (ADR 102). */
+  mfaSetupRequired?: boolean;
 }
 export interface ParentIdentity {
   id: string;
@@ -133,6 +136,7 @@ export function validateAdminToken(db: Db, clock: Clock, token: string): Auth | 
         role: adminUsers.role,
         isActive: adminUsers.isActive,
         lastLoginAt: adminUsers.lastLoginAt,
+        mfaSetupRequired: setupRequiredSql(adminUsers.id),
       })
       .from(adminSessions)
       .innerJoin(adminUsers, eq(adminUsers.id, adminSessions.adminId))
@@ -154,7 +158,14 @@ export function validateAdminToken(db: Db, clock: Clock, token: string): Auth | 
   return {
     kind: 'admin',
     ...stateOf(parts.id, row, extended),
-    admin: { id: row.id, email: row.email, name: row.name, role: row.role, lastLoginAt: row.lastLoginAt },
+    admin: {
+      id: row.id,
+      email: row.email,
+      name: row.name,
+      role: row.role,
+      lastLoginAt: row.lastLoginAt,
+      mfaSetupRequired: Boolean(row.mfaSetupRequired),
+    },
   };
 }
 

@@ -15,12 +15,14 @@
 import { and, eq } from 'drizzle-orm';
 import { adminSessions, adminUsers, parentSessions, parentUsers } from '~/db/schema';
 import { BASE_DB, baseDb, type Db } from '../db';
-import { DIRECTOR_ONLY } from './guards';
+import { DIRECTOR_ONLY, MFA_SETUP_REQUIRED } from './guards';
+import { setupRequiredSql } from './second-factor';
 import type { Auth } from './session';
 import { refuse } from '../refusal';
 
 /** What a procedure needs of its caller: the builders of trpc.ts, one each. */
-export type WriteRight = 'staff' | 'director' | 'parent' | 'signed-in';
+/** 'factor-setup': a staff session the director's rule may still hold to its second factor's setup (ADR 102). */
+export type WriteRight = 'staff' | 'director' | 'parent' | 'signed-in' | 'factor-setup';
 
 /** The messages of the refusals made before the body (trpc.ts, guards.ts), so a late refusal reads the same. */
 export const STAFF_SIGN_IN = 'error.signInStaff';
@@ -28,16 +30,17 @@ export const SIGN_IN = 'error.signIn';
 
 /** Reads the session and its account on `db` (the write's transaction) and refuses when `right` is no longer held. */
 export function assertStillAllowed(db: Db, auth: Auth, right: WriteRight): void {
-  const signIn = right === 'staff' || right === 'director' ? STAFF_SIGN_IN : SIGN_IN;
+  const signIn = right === 'staff' || right === 'director' || right === 'factor-setup' ? STAFF_SIGN_IN : SIGN_IN;
   if (auth.kind === 'admin') {
     const row = db
-      .select({ role: adminUsers.role, isActive: adminUsers.isActive })
+      .select({ role: adminUsers.role, isActive: adminUsers.isActive, setupRequired: setupRequiredSql(adminUsers.id) })
       .from(adminSessions)
       .innerJoin(adminUsers, eq(adminUsers.id, adminSessions.adminId))
       .where(and(eq(adminSessions.id, auth.sessionId), eq(adminSessions.adminId, auth.admin.id)))
       .get();
     if (!row?.isActive) throw refuse('UNAUTHORIZED', signIn);
     if (right === 'director' && row.role !== 'director') throw refuse('FORBIDDEN', DIRECTOR_ONLY);
+    if (right !== 'factor-setup' && row.setupRequired) throw refuse('FORBIDDEN', MFA_SETUP_REQUIRED);
     return;
   }
   const row = db
@@ -178,6 +181,6 @@ export function procedureDb(db: Db, auth: Auth, right: WriteRight, type: 'query'
  * an export's audit row), after their own check of the caller.
  */
 export function withWriteRights<C extends { db: Db; auth: Auth | null }>(ctx: C, right: WriteRight): C {
-  if (!ctx.auth) throw refuse('UNAUTHORIZED', right === 'staff' || right === 'director' ? STAFF_SIGN_IN : SIGN_IN);
+  if (!ctx.auth) throw refuse('UNAUTHORIZED', right === 'parent' || right === 'signed-in' ? SIGN_IN : STAFF_SIGN_IN);
   return { ...ctx, db: guardWrites(ctx.db, ctx.auth, right) };
 }

@@ -10,7 +10,8 @@
  *
  * The one exception is explicit (ADR 065): rows written inside `bookkeeping()` do not move the version. Only
  * writes that no cached answer or memo reads go there: a session's expiry slid forward (auth/session.ts, which
- * updates its own memo), and a reset link with its queued message (parents/passwords.ts, staff/accounts.ts).
+ * updates its own memo), a reset link with its queued message (parents/passwords.ts, staff/accounts.ts), and a
+ * staff sign-in's pending second step or passkey challenge (auth/second-factor.ts, ADR 102).
  * Limiter state and the counts of failed sign-ins live in memory, never in the database. Every other write, and
  * every audit row, still empties the store; tests/integration/cache-bookkeeping.test.ts holds both sides.
  */

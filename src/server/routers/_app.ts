@@ -26,6 +26,7 @@ import { parentAuthRouter } from './parent-auth';
 import { parentPortalRouter } from './parent-portal';
 import { picturesRouter } from './pictures';
 import { auditLogRouter, staffRouter } from './staff';
+import { staffMfaRouter } from './staff-mfa';
 
 export const appRouter = router({
   events: eventsRouter,
@@ -59,6 +60,7 @@ export const appRouter = router({
   medication: medicationRouter,
   health: healthRouter,
   compliance: complianceRouter,
+  staffMfa: staffMfaRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -16,6 +16,7 @@ import { beginLogin } from '../auth/login-throttle';
 import { endOtherKindOfSession } from '../auth/one-account';
 import { createAdminSession, deleteSession } from '../auth/session';
 import { refuse } from '../refusal';
+import { policyRequired, signInMethods, startSecondStep } from './second-factor';
 
 export const INVALID_LOGIN = 'error.invalidLogin';
 /** Who the audit log names for a failed staff sign-in: the attempt was not made by anyone signed in. */
@@ -57,7 +58,6 @@ export async function staffLogin(ctx: Context, input: z.output<typeof loginSchem
       name: adminUsers.name,
       passwordHash: adminUsers.passwordHash,
       isActive: adminUsers.isActive,
-      lastLoginAt: adminUsers.lastLoginAt,
     })
     .from(adminUsers)
     .where(eq(adminUsers.email, input.email))
@@ -81,18 +81,44 @@ export async function staffLogin(ctx: Context, input: z.output<typeof loginSchem
       });
     throw refuse('UNAUTHORIZED', INVALID_LOGIN);
   }
+  // A second factor follows (ADR 102): no session yet, only this browser's pending state.
+  const methods = signInMethods(ctx.db, usable.id);
+  if (methods.length > 0) {
+    attempt.succeeded({ secondStep: true });
+    return startSecondStep(ctx, usable.id, methods);
+  }
   attempt.succeeded();
+  const opened = openStaffSession(ctx, usable.id, 'password');
+  // The director's rule, and no factor yet: a session that reaches only the setup page.
+  return policyRequired(ctx.db) ? { ...opened, mfaSetupRequired: true as const } : opened;
+}
 
+/**
+ * Opens a staff session for `adminId`, whose sign-in is complete (a password, with its second factor when it has
+ * one, or a passkey): the sign-in times, the audit row, the cookie.
+ */
+export function openStaffSession(ctx: Context, adminId: string, kind: 'password' | 'totp' | 'recovery-code' | 'passkey') {
   const now = ctx.clock.now();
   const { token, expiresAt } = ctx.db.transaction(() => {
-    ctx.db.update(adminUsers).set({ previousLoginAt: usable.lastLoginAt, lastLoginAt: now }).where(eq(adminUsers.id, usable.id)).run();
-    recordAudit(ctx.db, ctx, { action: 'sign-in', entity: 'session', entityId: usable.id, actor: { id: usable.id, name: usable.name } });
-    return createAdminSession(ctx.db, ctx.clock, usable.id);
+    const account = ctx.db
+      .select({ name: adminUsers.name, lastLoginAt: adminUsers.lastLoginAt })
+      .from(adminUsers)
+      .where(eq(adminUsers.id, adminId))
+      .get()!;
+    ctx.db.update(adminUsers).set({ previousLoginAt: account.lastLoginAt, lastLoginAt: now }).where(eq(adminUsers.id, adminId)).run();
+    recordAudit(ctx.db, ctx, {
+      action: 'sign-in',
+      entity: 'session',
+      entityId: adminId,
+      actor: { id: adminId, name: account.name },
+      ...(kind === 'password' ? {} : { fields: { kind } }),
+    });
+    return createAdminSession(ctx.db, ctx.clock, adminId);
   });
   ctx.resHeaders.append('Set-Cookie', sessionCookie(ctx.config, ADMIN_COOKIE, token, expiresAt));
   // One account per browser (ADR 062): a parent session this request carries ends now, its cookie cleared.
   endOtherKindOfSession(ctx, 'admin');
-  return { success: true as const, message: 'Login successful', admin: adminRecord(ctx.db, usable.id)! };
+  return { success: true as const, message: 'Login successful', admin: adminRecord(ctx.db, adminId)! };
 }
 
 export function staffLogout(ctx: Context) {
@@ -111,5 +137,6 @@ export function staffLogout(ctx: Context) {
 export function staffMe(ctx: StaffContext) {
   const admin = adminRecord(ctx.db, ctx.admin.id);
   if (!admin) throw refuse('UNAUTHORIZED', 'error.signInStaff');
-  return admin;
+  // The director's rule holds this session to the setup page (ADR 102): the dashboard shows only that.
+  return ctx.admin.mfaSetupRequired ? { ...admin, mfaSetupRequired: true as const } : admin;
 }

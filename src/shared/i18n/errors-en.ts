@@ -434,6 +434,24 @@ export const errorsEn = {
   'error.other': 'We could not complete your request. Please check it and try again.',
   'error.lateFeeNotFound': 'That late pickup fee was not found.',
   'error.lateFeeDecided': 'That late pickup fee was already confirmed or dismissed.',
+  // The staff second factor (ADR 102).
+  'error.mfaCode': 'Please enter the 6-digit code from your authenticator app',
+  'error.mfaRecoveryCode': 'Please enter one of your recovery codes',
+  'error.mfaCodeWrong': 'That code is not right, or it was already used. Please try the next code from your app.',
+  'error.mfaRecoveryCodeWrong': 'That recovery code is not right, or it was already used',
+  'error.mfaPendingExpired': 'Your sign-in took too long. Please enter your e-mail and password again.',
+  'error.mfaSetupRequired': 'The director asks every staff member to set up a second factor first. Please set one up in Account.',
+  'error.mfaNoSetup': 'Please start the authenticator app setup again',
+  'error.mfaAlreadyOn': 'Your authenticator app is already set up. Remove it first to set up another one.',
+  'error.mfaNoFactor': 'Please set up an authenticator app or a passkey first',
+  'error.mfaResetSelf': 'You cannot reset your own second factor here. Remove it in Account instead.',
+  'error.mfaPolicyBoolean': 'required must be true or false',
+  'error.mfaAppNotSet': 'No authenticator app is set up',
+  'error.passkeyName': 'Please give the passkey a name',
+  'error.passkeyNotFound': 'Passkey not found',
+  'error.passkeyFailed': 'The passkey could not be verified. Please try again.',
+  'error.passkeyTooMany': 'You have the most passkeys one person may keep. Remove one first.',
+  'error.passkeyExpired': 'The passkey request took too long. Please try again.',
 } as const;
 
 export type ErrorKey = keyof typeof errorsEn;

@@ -913,6 +913,7 @@ export const staffTabsEn = {
   'staff.audit.entity.invoice': 'Invoice',
   'staff.audit.entity.late-fee': 'Late pickup fee',
   'staff.audit.entity.aging': 'Aging report',
+  'staff.audit.entity.second-factor': 'Second factor',
   'staff.daily.mealName.breakfast': 'Breakfast',
   'staff.daily.mealName.am_snack': 'AM snack',
   'staff.daily.mealName.lunch': 'Lunch',

@@ -12,6 +12,8 @@ import { OutboxButton } from './OutboxDialog';
 import { revealTabPanel, Tab, TabCount, TabList, TabPanel, Tabs } from '../ui/Tabs';
 import { type AdminTabId, landingTab, TAB_COUNTS, tabsFor } from './admin-tabs';
 import { OwnPasswordButton } from './OwnPasswordButton';
+import { SecondFactorButton } from './SecondFactorButton';
+import { SecondFactorSetupPage } from './SecondFactorSetupPage';
 import { PANELS } from './tab-panels';
 import { staffText } from './staff-words';
 import { TOAST_CLEARANCE } from '~/client/lib/toast-area';
@@ -31,7 +33,7 @@ export function AdminDashboard() {
   // What families did that staff have not seen, on the tabs themselves; fresh whenever the director comes back.
   const attention = useQuery({
     ...trpc.overview.attention.queryOptions(),
-    enabled: !!me.data,
+    enabled: !!me.data && !('mfaSetupRequired' in me.data),
     staleTime: 0,
     refetchOnWindowFocus: 'always',
   });
@@ -75,6 +77,9 @@ export function AdminDashboard() {
     );
   }
 
+  // The director's rule and no second factor yet (ADR 102): only the setup page, until one is set up.
+  if ('mfaSetupRequired' in me.data) return <SecondFactorSetupPage onSignOut={signOut} />;
+
   const lastLogin = me.data.previousLoginAt ?? me.data.lastLoginAt;
   const tabs = visible;
   return (
@@ -89,6 +94,7 @@ export function AdminDashboard() {
         </div>
         {me.data.role === 'director' && <OutboxButton />}
         <OwnPasswordButton />
+        <SecondFactorButton />
         <Button variant="outline" onPress={signOut}>
           <LogOut aria-hidden="true" className="size-4" />
           {staffText('staff.dashboard.logout')}

@@ -10,6 +10,7 @@ import { Card } from '../../components/ui/Card';
 import { TextField } from '../../components/ui/Field';
 import { loginSearch } from '../../components/admin/admin-tabs';
 import { StaffForgotPassword } from '../../components/admin/StaffForgotPassword';
+import { PasskeySignInButton, StaffSecondStep } from '../../components/admin/StaffSecondStep';
 import { staffText } from '../../components/admin/staff-words';
 import { clearStoredAdmin, getStoredAdmin, storeAdmin } from '../../lib/admin-session';
 import { SESSION_ENDED_MESSAGE } from '../../lib/session-ended';
@@ -48,13 +49,19 @@ function AdminLoginPage() {
     password: '',
   });
   const [forgotOpen, setForgotOpen] = useState(false);
+  // The password was right and a second factor follows (ADR 102): the ways this account can finish.
+  const [methods, setMethods] = useState<string[] | null>(null);
+  function signedIn(admin: Parameters<typeof storeAdmin>[0]) {
+    storeAdmin(admin);
+    toast({ title: staffText('staff.login.success'), description: staffText('staff.login.welcome') });
+    // In place of the form: Back from the dashboard does not return to a sign-in form.
+    void navigate({ to: '/admin', search: redirect ? { tab: redirect } : {}, replace: true });
+  }
   const login = useMutation(
     trpc.adminAuth.login.mutationOptions({
-      onSuccess: ({ admin }) => {
-        storeAdmin(admin);
-        toast({ title: staffText('staff.login.success'), description: staffText('staff.login.welcome') });
-        // In place of the form: Back from the dashboard does not return to a sign-in form.
-        void navigate({ to: '/admin', search: redirect ? { tab: redirect } : {}, replace: true });
+      onSuccess: (result) => {
+        if ('mfaRequired' in result) setMethods(result.methods);
+        else signedIn(result.admin);
       },
       onError: (error) => {
         const message = errorMessage(error, staffText('staff.login.invalid'));
@@ -90,22 +97,27 @@ function AdminLoginPage() {
             {SESSION_ENDED_MESSAGE}
           </p>
         )}
-        <Form id={formId} onSubmit={submit} validationBehavior="aria" className="flex flex-col gap-4">
-          <TextField
-            label={staffText('staff.login.email')}
-            type="email"
-            name="email"
-            autoComplete="username"
-            value={values.email}
-            onChange={set('email')}
-            error={errors.email}
-            required
-          />
-          <PasswordField value={values.password} onChange={set('password')} error={errors.password} />
-          <Button type="submit" size="lg" isDisabled={login.isPending}>
-            {staffText(login.isPending ? 'staff.login.signingIn' : 'staff.login.signIn')}
-          </Button>
-        </Form>
+        {methods ? (
+          <StaffSecondStep methods={methods} onSignedIn={signedIn} />
+        ) : (
+          <Form id={formId} onSubmit={submit} validationBehavior="aria" className="flex flex-col gap-4">
+            <TextField
+              label={staffText('staff.login.email')}
+              type="email"
+              name="email"
+              autoComplete="username"
+              value={values.email}
+              onChange={set('email')}
+              error={errors.email}
+              required
+            />
+            <PasswordField value={values.password} onChange={set('password')} error={errors.password} />
+            <Button type="submit" size="lg" isDisabled={login.isPending}>
+              {staffText(login.isPending ? 'staff.login.signingIn' : 'staff.login.signIn')}
+            </Button>
+          </Form>
+        )}
+        <PasskeySignInButton onSignedIn={signedIn} />
         <Button variant="ghost" className="mt-2 w-full" onPress={() => setForgotOpen((o) => !o)} aria-expanded={forgotOpen}>
           {staffText('staff.login.forgot')}
         </Button>

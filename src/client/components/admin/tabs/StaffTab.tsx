@@ -16,6 +16,7 @@ import { ListState, PanelHeader } from '../PanelHeader';
 import { InvitationLinkDialog } from './InvitationLinkDialog';
 import { tabText } from './tab-words';
 import { StaffRecords } from './compliance/StaffRecords';
+import { StaffFactorReset } from '../StaffFactorReset';
 
 type Staff = { id: string; name: string; email: string; role: StaffRoleId; isActive: boolean; lastLoginAt: Date | null };
 /** A change waiting for its confirmation. */
@@ -129,6 +130,7 @@ export default function StaffTab() {
                   >
                     {tabText(s.isActive ? 'staff.accounts.deactivate' : 'staff.accounts.reactivate')}
                   </Button>
+                  <StaffFactorReset staff={s} />
                 </div>
               )}
             </Card>

@@ -1,0 +1,184 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { Form } from 'react-aria-components';
+import { errorMessage, queryClient, trpc } from '~/client/lib/trpc';
+import { toast } from '~/client/lib/toast';
+import { Button } from '../ui/Button';
+import { Checkbox } from '../ui/Checkbox';
+import { TextField } from '../ui/Field';
+import { staffText } from './staff-words';
+
+/**
+ * A staff member's own second factor (ADR 102): the authenticator app (QR code, key, one code to confirm), the
+ * recovery codes (shown once), and passkeys (named, several, each removable). The Account dialog shows it, and so
+ * does the setup-only page the director's rule gives a person without a factor.
+ */
+export default function SecondFactorPanel({ onFactorAdded }: { onFactorAdded?: () => void }) {
+  const status = useQuery(trpc.staffMfa.status.queryOptions());
+  const passkeys = useQuery(trpc.staffMfa.passkeys.queryOptions());
+  const [setup, setSetup] = useState<{ secret: string; qrCode: string } | null>(null);
+  const [code, setCode] = useState('');
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const [passkeyName, setPasskeyName] = useState('');
+  const [error, setError] = useState<string | undefined>();
+
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: trpc.staffMfa.status.queryKey() });
+    void queryClient.invalidateQueries({ queryKey: trpc.staffMfa.passkeys.queryKey() });
+  };
+  const failed = (e: unknown) =>
+    toast({ title: staffText('staff.mfa.failed'), description: errorMessage(e, staffText('staff.mfa.failed')), variant: 'destructive' });
+
+  const start = useMutation(trpc.staffMfa.totpSetup.mutationOptions({ onSuccess: (r) => setSetup(r), onError: failed }));
+  const confirm = useMutation(
+    trpc.staffMfa.totpConfirm.mutationOptions({
+      onSuccess: (r) => {
+        setSetup(null);
+        setCode('');
+        setError(undefined);
+        setCodes(r.recoveryCodes);
+        refresh();
+        onFactorAdded?.();
+      },
+      onError: (e) => setError(errorMessage(e, staffText('staff.mfa.failed'))),
+    }),
+  );
+  const remove = useMutation(trpc.staffMfa.totpRemove.mutationOptions({ onSuccess: refresh, onError: failed }));
+  const newCodes = useMutation(
+    trpc.staffMfa.recoveryCodes.mutationOptions({ onSuccess: (r) => (setCodes(r.recoveryCodes), refresh()), onError: failed }),
+  );
+  const removePasskey = useMutation(trpc.staffMfa.passkeyRemove.mutationOptions({ onSuccess: refresh, onError: failed }));
+  const options = useMutation(trpc.staffMfa.passkeyRegistrationOptions.mutationOptions());
+  const register = useMutation(trpc.staffMfa.passkeyRegister.mutationOptions());
+  const [adding, setAdding] = useState(false);
+  const me = useQuery(trpc.adminAuth.me.queryOptions());
+  const policy = useMutation(trpc.staffMfa.setPolicy.mutationOptions({ onSuccess: refresh, onError: failed }));
+
+  async function addPasskey(e: FormEvent) {
+    e.preventDefault();
+    setAdding(true);
+    try {
+      const { startRegistration } = await import('@simplewebauthn/browser');
+      const optionsJSON = await options.mutateAsync();
+      const response = await startRegistration({ optionsJSON });
+      await register.mutateAsync({ name: passkeyName, response: response as unknown as Record<string, unknown> });
+      setPasskeyName('');
+      toast({ title: staffText('staff.mfa.passkeyAdded') });
+      refresh();
+      onFactorAdded?.();
+    } catch (err) {
+      failed(err);
+    } finally {
+      setAdding(false);
+    }
+  }
+
+  function submitCode(e: FormEvent) {
+    e.preventDefault();
+    confirm.mutate({ code });
+  }
+
+  const s = status.data;
+  return (
+    <div className="flex flex-col gap-6">
+      {s?.setupRequired && (
+        <p role="status" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          {staffText('staff.mfa.required')}
+        </p>
+      )}
+      {me.data?.role === 'director' && s && (
+        <Checkbox isSelected={s.policyRequired} onChange={(required) => policy.mutate({ required })} isDisabled={policy.isPending}>
+          {staffText('staff.mfa.policy')}
+        </Checkbox>
+      )}
+      <section aria-labelledby="mfa-app" className="flex flex-col gap-3">
+        <h3 id="mfa-app" className="font-semibold">
+          {staffText('staff.mfa.app')}
+        </h3>
+        {s && <p className="text-sm text-stone-700">{staffText(s.totp ? 'staff.mfa.appOn' : 'staff.mfa.appOff')}</p>}
+        {s && !s.totp && !setup && (
+          <Button variant="outline" onPress={() => start.mutate()} isDisabled={start.isPending}>
+            {staffText('staff.mfa.appSetup')}
+          </Button>
+        )}
+        {s?.totp && (
+          <Button variant="outline" onPress={() => remove.mutate()} isDisabled={remove.isPending}>
+            {staffText('staff.mfa.appRemove')}
+          </Button>
+        )}
+        {setup && (
+          <Form onSubmit={submitCode} validationBehavior="aria" className="flex flex-col gap-3">
+            <p className="text-sm text-stone-700">{staffText('staff.mfa.appScan')}</p>
+            <img src={setup.qrCode} alt={staffText('staff.mfa.qr')} width={192} height={192} className="self-center" />
+            <p className="text-sm">
+              {staffText('staff.mfa.secret')}:{' '}
+              <code data-testid="totp-secret" className="break-all font-mono">
+                {setup.secret}
+              </code>
+            </p>
+            <TextField
+              label={staffText('staff.mfa.code')}
+              name="code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              value={code}
+              onChange={setCode}
+              error={error}
+              required
+            />
+            <Button type="submit" isDisabled={confirm.isPending}>
+              {staffText('staff.mfa.confirm')}
+            </Button>
+          </Form>
+        )}
+      </section>
+      <section aria-labelledby="mfa-codes" className="flex flex-col gap-3">
+        <h3 id="mfa-codes" className="font-semibold">
+          {staffText('staff.mfa.codes')}
+        </h3>
+        {codes && (
+          <div role="status" className="rounded-md border border-stone-300 bg-stone-50 p-3">
+            <p className="mb-2 text-sm">{staffText('staff.mfa.codesShown')}</p>
+            <ul aria-label={staffText('staff.mfa.codes')} className="grid grid-cols-2 gap-1 font-mono text-sm">
+              {codes.map((c) => (
+                <li key={c}>{c}</li>
+              ))}
+            </ul>
+          </div>
+        )}
+        {s && (s.totp || s.passkeys > 0) && (
+          <>
+            <p className="text-sm text-stone-700">{staffText('staff.mfa.codesLeft', { count: s.recoveryCodesLeft })}</p>
+            <Button variant="outline" onPress={() => newCodes.mutate()} isDisabled={newCodes.isPending}>
+              {staffText('staff.mfa.codesNew')}
+            </Button>
+          </>
+        )}
+      </section>
+      <section aria-labelledby="mfa-passkeys" className="flex flex-col gap-3">
+        <h3 id="mfa-passkeys" className="font-semibold">
+          {staffText('staff.mfa.passkeys')}
+        </h3>
+        {passkeys.data?.length === 0 && <p className="text-sm text-stone-700">{staffText('staff.mfa.passkeysNone')}</p>}
+        {passkeys.data && passkeys.data.length > 0 && (
+          <ul aria-label={staffText('staff.mfa.passkeys')} className="flex flex-col gap-2">
+            {passkeys.data.map((p) => (
+              <li key={p.id} className="flex items-center justify-between gap-2">
+                <span>{p.name}</span>
+                <Button variant="outline" size="sm" onPress={() => removePasskey.mutate({ id: p.id })}>
+                  {staffText('staff.mfa.passkeyRemove', { name: p.name })}
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+        <Form onSubmit={(e) => void addPasskey(e)} validationBehavior="aria" className="flex flex-col gap-3">
+          <TextField label={staffText('staff.mfa.passkeyName')} name="passkeyName" value={passkeyName} onChange={setPasskeyName} required />
+          <Button type="submit" isDisabled={adding || !passkeyName.trim()}>
+            {staffText('staff.mfa.passkeyAdd')}
+          </Button>
+        </Form>
+      </section>
+    </div>
+  );
+}

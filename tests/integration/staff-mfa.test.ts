@@ -1,0 +1,505 @@
+/**
+ * The staff second factor (ADR 102) over REST and tRPC: the authenticator app's setup and confirmation, the sign-in's
+ * second step (a password alone opens no session), wrong, replayed and expired codes, recovery codes used once, the
+ * director's rule, the director's reset, the throttles, and the audit trail. Codes are computed from the secret the
+ * setup answers, with @oslojs/otp, at the server's (fake) clock.
+ */
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
+import { decodeBase32IgnorePadding } from '@oslojs/encoding';
+import { generateHOTP } from '@oslojs/otp';
+import { and, desc, eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminSessions, adminUsers, auditLog, staffMfa, staffRecoveryCodes } from '../../db/schema';
+import { MFA_KEY_FILE } from '../../src/server/auth/second-factor';
+import { sharedAdminServer } from '../helpers/admin-server';
+import { freshAddress } from '../helpers/authz-fixtures';
+import { testPasswordHash } from '../helpers/server';
+
+const PASSWORD = 'correct horse battery staple';
+// Each caller's address from X-Forwarded-For (the tests' freshAddress), as behind the centre's proxy.
+const s = sharedAdminServer(() => ({ env: { TRUST_PROXY: 'true' } }));
+
+let n = 0;
+async function newStaff(role: 'director' | 'teacher' = 'teacher') {
+  const email = `mfa.person${++n}@centre.example`;
+  const row = s.db
+    .insert(adminUsers)
+    .values({ email, name: `Mfa Person ${n}`, role, passwordHash: await testPasswordHash(PASSWORD) })
+    .returning()
+    .get();
+  return row;
+}
+
+/** The Cookie header for every cookie a response set with a value (the session, a pending sign-in). */
+function cookiesFrom(res: Response): string {
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0]!)
+    .filter((c) => !c.endsWith('='))
+    .join('; ');
+}
+
+function setCookie(res: Response, name: string): string | undefined {
+  return res.headers.getSetCookie().find((c) => c.startsWith(`${name}=`));
+}
+
+function login(email: string, headers: Record<string, string> = freshAddress()) {
+  return s.request('/api/admin/login', { method: 'POST', json: { email, password: PASSWORD }, headers });
+}
+
+function secondStep(cookie: string, body: unknown, headers: Record<string, string> = freshAddress()) {
+  return s.request('/api/admin/login/mfa', { method: 'POST', json: body, headers: { cookie, ...headers } });
+}
+
+/** The code an app shows for `secret` at the server's clock, `steps` steps from now. */
+function codeFor(secret: string, steps = 0): string {
+  const step = Math.floor(s.clock.now().getTime() / 30_000) + steps;
+  return generateHOTP(decodeBase32IgnorePadding(secret), BigInt(step), 6);
+}
+
+async function signedIn(email: string): Promise<string> {
+  const res = await login(email);
+  expect(res.status).toBe(200);
+  return cookiesFrom(res);
+}
+
+/** A staff member with the app set up: their session cookie, secret and recovery codes. */
+async function withApp(role: 'director' | 'teacher' = 'teacher') {
+  const person = await newStaff(role);
+  const cookie = await signedIn(person.email);
+  const setup = await s.request('/api/admin/mfa/totp/setup', { method: 'POST', headers: { cookie } });
+  expect(setup.status).toBe(200);
+  const { secret } = (await setup.json()) as { secret: string };
+  const confirm = await s.request('/api/admin/mfa/totp/confirm', { method: 'POST', json: { code: codeFor(secret) }, headers: { cookie } });
+  expect(confirm.status).toBe(200);
+  const { recoveryCodes } = (await confirm.json()) as { recoveryCodes: string[] };
+  // The code just used is spent: the tests' next code is the next step's.
+  s.clock.advance(30_000);
+  return { person, cookie, secret, recoveryCodes };
+}
+
+function sessions(adminId: string) {
+  return s.db.select().from(adminSessions).where(eq(adminSessions.adminId, adminId)).all();
+}
+
+describe('the authenticator app: setup and confirmation', () => {
+  it('answers the secret, the otpauth URL and a QR code; stores the secret sealed; one code confirms it; ten recovery codes as hashes', async () => {
+    const person = await newStaff();
+    const cookie = await signedIn(person.email);
+    const setup = await s.request('/api/admin/mfa/totp/setup', { method: 'POST', headers: { cookie } });
+    expect(setup.status).toBe(200);
+    expect(setup.headers.get('cache-control')).toContain('no-store');
+    const body = (await setup.json()) as { secret: string; otpauthUrl: string; qrCode: string };
+    expect(body.secret).toMatch(/^[A-Z2-7]{32}$/);
+    expect(body.otpauthUrl).toMatch(/^otpauth:\/\/totp\//);
+    expect(body.otpauthUrl).toContain(`secret=${body.secret}`);
+    expect(body.qrCode).toMatch(/^data:image\/svg\+xml;base64,/);
+
+    // Sealed at rest: neither the base32 nor the raw bytes are in the row; the key file is the owner's only.
+    const row = s.db.select().from(staffMfa).where(eq(staffMfa.adminId, person.id)).get()!;
+    expect(row.totpSecret).not.toContain(body.secret);
+    expect(row.totpSecret).not.toContain(Buffer.from(decodeBase32IgnorePadding(body.secret)).toString('base64url'));
+    expect(row.confirmedAt).toBeNull();
+    expect(statSync(join(s.config.privateDir, MFA_KEY_FILE)).mode & 0o777).toBe(0o600);
+
+    // Not a factor yet: the password alone still signs in.
+    const before = await login(person.email);
+    expect(await before.json()).toMatchObject({ success: true });
+
+    const wrong = await s.request('/api/admin/mfa/totp/confirm', {
+      method: 'POST',
+      json: { code: codeFor(body.secret, 5) },
+      headers: { cookie },
+    });
+    expect(wrong.status).toBe(400);
+    expect(((await wrong.json()) as { message: string }).message).toMatch(/not right/);
+
+    const confirm = await s.request('/api/admin/mfa/totp/confirm', {
+      method: 'POST',
+      json: { code: codeFor(body.secret) },
+      headers: { cookie },
+    });
+    expect(confirm.status).toBe(200);
+    const { recoveryCodes } = (await confirm.json()) as { recoveryCodes: string[] };
+    expect(recoveryCodes).toHaveLength(10);
+    expect(new Set(recoveryCodes).size).toBe(10);
+    const stored = s.db.select().from(staffRecoveryCodes).where(eq(staffRecoveryCodes.adminId, person.id)).all();
+    expect(stored).toHaveLength(10);
+    for (const code of recoveryCodes) expect(stored.some((r) => r.codeHash.includes(code.replace('-', '')))).toBe(false);
+
+    // A second setup while the app is on is refused: it is removed first.
+    const again = await s.request('/api/admin/mfa/totp/setup', { method: 'POST', headers: { cookie } });
+    expect(again.status).toBe(409);
+
+    const audit = s.db.select().from(auditLog).where(eq(auditLog.entity, 'second-factor')).orderBy(desc(auditLog.id)).get()!;
+    expect(audit).toMatchObject({ action: 'create', entityId: person.id, actorId: person.id });
+    expect(audit.fields).toMatchObject({ kind: 'totp' });
+  });
+});
+
+describe('signing in with the app', () => {
+  it('the password alone opens no session: a pending state for this browser, then a code opens it', async () => {
+    const { person, secret } = await withApp();
+    const countBefore = sessions(person.id).length;
+    const step1 = await login(person.email);
+    expect(step1.status).toBe(200);
+    expect(await step1.json()).toEqual({ mfaRequired: true, methods: ['totp', 'recovery-code'] });
+    expect(setCookie(step1, 'admin_session')).toBeUndefined();
+    expect(sessions(person.id)).toHaveLength(countBefore);
+    const pending = setCookie(step1, 'admin_mfa_pending')!;
+    expect(pending).toMatch(/HttpOnly/);
+    expect(pending).toMatch(/SameSite=Strict/);
+    expect(pending).toMatch(/Max-Age=300/);
+    const cookie = cookiesFrom(step1);
+    // The pending cookie is no session.
+    expect((await s.request('/api/admin/me', { headers: { cookie } })).status).toBe(401);
+
+    const step2 = await secondStep(cookie, { code: codeFor(secret) });
+    expect(step2.status).toBe(200);
+    expect(await step2.json()).toMatchObject({ success: true, admin: { id: person.id } });
+    const session = cookiesFrom(step2);
+    expect(session).toMatch(/admin_session=/);
+    expect(setCookie(step2, 'admin_mfa_pending')).toMatch(/Max-Age=0/);
+    expect((await s.request('/api/admin/me', { headers: { cookie: session } })).status).toBe(200);
+
+    const row = s.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'sign-in'), eq(auditLog.entityId, person.id)))
+      .orderBy(desc(auditLog.id))
+      .get()!;
+    expect(row.fields).toMatchObject({ kind: 'totp' });
+
+    // The pending state is used: sending it again is refused.
+    const reused = await secondStep(cookie, { code: codeFor(secret, 1) });
+    expect(reused.status).toBe(400);
+  });
+
+  it('through tRPC too: adminAuth.login answers mfaRequired, adminAuth.loginMfa needs the pending cookie', async () => {
+    const { person } = await withApp();
+    const res = await s.request('/api/trpc/adminAuth.login', {
+      method: 'POST',
+      json: { json: { email: person.email, password: PASSWORD } },
+      headers: freshAddress(),
+    });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { result: { data: { json: unknown } } }).result.data.json).toMatchObject({ mfaRequired: true });
+    expect(setCookie(res, 'admin_session')).toBeUndefined();
+    const noState = await s.request('/api/trpc/adminAuth.loginMfa', {
+      method: 'POST',
+      json: { json: { code: '123456' } },
+      headers: freshAddress(),
+    });
+    expect(noState.status).toBe(400);
+  });
+
+  it('refuses a wrong code, a replayed code and an expired pending state, with catalogue messages', async () => {
+    const { person, secret } = await withApp();
+    let cookie = cookiesFrom(await login(person.email));
+    const wrong = await secondStep(cookie, { code: codeFor(secret, 7) });
+    expect(wrong.status).toBe(401);
+    expect(((await wrong.json()) as { message: string }).message).toBe(
+      'That code is not right, or it was already used. Please try the next code from your app.',
+    );
+    expect(wrong.headers.get('x-message-ids')).toContain('mfaCodeWrong');
+
+    const code = codeFor(secret);
+    expect((await secondStep(cookie, { code })).status).toBe(200);
+    // The same code, within its window, in a new sign-in: refused.
+    cookie = cookiesFrom(await login(person.email));
+    const replay = await secondStep(cookie, { code });
+    expect(replay.status).toBe(401);
+    expect(replay.headers.get('x-message-ids')).toContain('mfaCodeWrong');
+    // The previous step's code is older than the one used: refused too. The next step's works.
+    expect((await secondStep(cookie, { code: codeFor(secret, -1) })).status).toBe(401);
+    s.clock.advance(30_000);
+    expect((await secondStep(cookie, { code: codeFor(secret) })).status).toBe(200);
+
+    // Five minutes pass between the password and the code: refused, nothing opened.
+    s.clock.advance(30_000);
+    cookie = cookiesFrom(await login(person.email));
+    s.clock.advance(5 * 60 * 1000 + 1000);
+    const late = await secondStep(cookie, { code: codeFor(secret) });
+    expect(late.status).toBe(400);
+    expect(((await late.json()) as { message: string }).message).toBe(
+      'Your sign-in took too long. Please enter your e-mail and password again.',
+    );
+    expect(setCookie(late, 'admin_session')).toBeUndefined();
+  });
+
+  it('a bad body is a 400 naming the field; nothing is used up', async () => {
+    const { person } = await withApp();
+    const cookie = cookiesFrom(await login(person.email));
+    for (const body of [
+      {},
+      { code: '12345' },
+      { code: 'abcdef' },
+      { recoveryCode: '!!' },
+      { code: '123456', recoveryCode: 'abcde-fghij' },
+      [],
+    ]) {
+      const res = await secondStep(cookie, body);
+      expect(res.status).toBe(400);
+    }
+  });
+});
+
+describe('recovery codes', () => {
+  it('each works once; a new set voids the old one', async () => {
+    const { person, recoveryCodes, cookie: session } = await withApp();
+    let cookie = cookiesFrom(await login(person.email));
+    // Typed in capitals with spaces: the same code.
+    const first = await secondStep(cookie, { recoveryCode: ` ${recoveryCodes[0]!.toUpperCase().replace('-', ' ')} ` });
+    expect(first.status).toBe(200);
+    const row = s.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'sign-in'), eq(auditLog.entityId, person.id)))
+      .orderBy(desc(auditLog.id))
+      .get()!;
+    expect(row.fields).toMatchObject({ kind: 'recovery-code' });
+
+    cookie = cookiesFrom(await login(person.email));
+    const again = await secondStep(cookie, { recoveryCode: recoveryCodes[0] });
+    expect(again.status).toBe(401);
+    expect(again.headers.get('x-message-ids')).toContain('mfaRecoveryCodeWrong');
+
+    const fresh = await s.request('/api/admin/mfa/recovery-codes', { method: 'POST', headers: { cookie: session } });
+    expect(fresh.status).toBe(200);
+    const { recoveryCodes: newSet } = (await fresh.json()) as { recoveryCodes: string[] };
+    expect(newSet).toHaveLength(10);
+    expect((await secondStep(cookie, { recoveryCode: recoveryCodes[1] })).status).toBe(401);
+    expect((await secondStep(cookie, { recoveryCode: newSet[0] })).status).toBe(200);
+  });
+
+  it('an account with no factor gets no recovery codes', async () => {
+    const person = await newStaff();
+    const cookie = await signedIn(person.email);
+    const res = await s.request('/api/admin/mfa/recovery-codes', { method: 'POST', headers: { cookie } });
+    expect(res.status).toBe(409);
+    expect(s.db.select().from(staffRecoveryCodes).where(eq(staffRecoveryCodes.adminId, person.id)).all()).toHaveLength(0);
+  });
+
+  it('removing the app (DELETE /api/admin/mfa/totp) makes the password enough again and voids the codes', async () => {
+    const { person, cookie } = await withApp();
+    const res = await s.request('/api/admin/mfa/totp', { method: 'DELETE', headers: { cookie } });
+    expect(res.status).toBe(200);
+    expect(s.db.select().from(staffRecoveryCodes).where(eq(staffRecoveryCodes.adminId, person.id)).all()).toHaveLength(0);
+    const audit = s.db.select().from(auditLog).where(eq(auditLog.entity, 'second-factor')).orderBy(desc(auditLog.id)).get()!;
+    expect(audit).toMatchObject({ action: 'delete', entityId: person.id, actorId: person.id });
+    expect(await (await login(person.email)).json()).toMatchObject({ success: true });
+    expect((await s.request('/api/admin/mfa/totp', { method: 'DELETE', headers: { cookie } })).status).toBe(404);
+  });
+});
+
+describe('throttling the second step', () => {
+  it('wrong codes count per address and account: that address is refused 429, the owner from another address signs in', async () => {
+    const { person, secret, cookie: ownerCookies } = await withApp();
+    // The owner's browser signed in before: it holds the known-device cookie (auth/password-checks.ts).
+    const device = ownerCookies.split('; ').find((c) => c.startsWith('signin_device='))!;
+    expect(device).toBeTruthy();
+    const stranger = freshAddress();
+    let refused: Response | null = null;
+    for (let i = 0; i < 8 && !refused; i++) {
+      const step1 = await login(person.email, stranger);
+      if (step1.status === 429) {
+        refused = step1;
+        break;
+      }
+      const cookie = cookiesFrom(step1);
+      const res = await secondStep(cookie, { code: codeFor(secret, 9) }, stranger);
+      if (res.status === 429) refused = res;
+      else expect(res.status).toBe(401);
+    }
+    expect(refused?.status).toBe(429);
+    expect(refused?.headers.get('retry-after')).toBeTruthy();
+
+    const owner = freshAddress();
+    const ownerStep = await login(person.email, { ...owner, cookie: device });
+    expect(ownerStep.status).toBe(200);
+    const cookie = `${cookiesFrom(ownerStep)}; ${device}`;
+    const ok = await secondStep(cookie, { code: codeFor(secret) }, owner);
+    expect(await ok.text()).toContain('"success":true');
+  });
+
+  it('five wrong codes end the pending state', async () => {
+    const { person, secret } = await withApp();
+    const address = freshAddress();
+    const cookie = cookiesFrom(await login(person.email, address));
+    for (let i = 0; i < 5; i++) expect((await secondStep(cookie, { code: codeFor(secret, 9) })).status).toBe(401);
+    const res = await secondStep(cookie, { code: codeFor(secret) });
+    expect(res.status).toBe(400);
+    expect(res.headers.get('x-message-ids')).toContain('mfaPendingExpired');
+  });
+
+  it('failed codes are audit rows on the account', async () => {
+    const { person, secret } = await withApp();
+    const cookie = cookiesFrom(await login(person.email));
+    await secondStep(cookie, { code: codeFor(secret, 9) });
+    const row = s.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'sign-in-failed'), eq(auditLog.entityId, person.id)))
+      .orderBy(desc(auditLog.id))
+      .get()!;
+    expect(row.fields).toMatchObject({ kind: 'totp' });
+    expect(row.actorId).toBeNull();
+  });
+});
+
+describe("the director's rule and reset", () => {
+  let director: Awaited<ReturnType<typeof withApp>>;
+  beforeAll(async () => {
+    director = await withApp('director');
+  });
+
+  it('a teacher cannot set the rule or reset anyone; a director without a factor cannot turn it on', async () => {
+    const teacher = await newStaff();
+    const cookie = await signedIn(teacher.email);
+    expect((await s.request('/api/admin/mfa/policy', { method: 'PATCH', json: { required: true }, headers: { cookie } })).status).toBe(403);
+    expect((await s.request(`/api/admin/staff/${director.person.id}/mfa-reset`, { method: 'POST', headers: { cookie } })).status).toBe(403);
+    const plain = await newStaff('director');
+    const plainCookie = await signedIn(plain.email);
+    const res = await s.request('/api/admin/mfa/policy', { method: 'PATCH', json: { required: true }, headers: { cookie: plainCookie } });
+    expect(res.status).toBe(409);
+    expect(
+      (await s.request('/api/admin/mfa/policy', { method: 'PATCH', json: { required: 'yes' }, headers: { cookie: plainCookie } })).status,
+    ).toBe(400);
+  });
+
+  it('when on, a person without a factor gets a session that reaches only the setup paths, until they set one up', async () => {
+    const teacher = await newStaff();
+    const on = await s.request('/api/admin/mfa/policy', {
+      method: 'PATCH',
+      json: { required: true },
+      headers: { cookie: director.cookie },
+    });
+    expect(on.status).toBe(200);
+    const audit = s.db.select().from(auditLog).where(eq(auditLog.entity, 'second-factor')).orderBy(desc(auditLog.id)).get()!;
+    expect(audit).toMatchObject({ action: 'update', actorId: director.person.id });
+    expect(audit.fields).toMatchObject({ required: true });
+    try {
+      const res = await login(teacher.email);
+      const body = (await res.json()) as Record<string, unknown>;
+      expect(body).toMatchObject({ success: true, mfaSetupRequired: true });
+      const cookie = cookiesFrom(res);
+
+      // Every other staff path: 403, over REST and tRPC, reads and writes.
+      const blocked = [
+        s.request('/api/admin/enrolled-children', { headers: { cookie } }),
+        s.request('/api/admin/change-password', { method: 'POST', json: {}, headers: { cookie } }),
+        s.request('/api/admin/staff-attendance', { method: 'POST', json: { kind: 'in' }, headers: { cookie } }),
+        s.request('/api/trpc/children.list', { headers: { cookie } }),
+        s.request('/api/trpc/overview.attention', { headers: { cookie } }),
+        s.request('/api/trpc/classrooms.list', { headers: { cookie } }),
+        s.request('/api/trpc/staff.list', { headers: { cookie } }),
+      ];
+      expect((await Promise.all(blocked)).map((r) => r.status)).toEqual(blocked.map(() => 403));
+      const refusal = await s.request('/api/admin/enrolled-children', { headers: { cookie } });
+      expect(((await refusal.json()) as { message: string }).message).toMatch(/second factor/);
+
+      // The setup paths answer.
+      expect((await s.request('/api/admin/me', { headers: { cookie } })).status).toBe(200);
+      expect((await s.request('/api/admin/passkeys', { headers: { cookie } })).status).toBe(200);
+      const status = await s.request('/api/trpc/staffMfa.status', { headers: { cookie } });
+      expect(((await status.json()) as { result: { data: { json: unknown } } }).result.data.json).toMatchObject({ setupRequired: true });
+      const setup = await s.request('/api/admin/mfa/totp/setup', { method: 'POST', headers: { cookie } });
+      const { secret } = (await setup.json()) as { secret: string };
+      expect(
+        (await s.request('/api/admin/mfa/totp/confirm', { method: 'POST', json: { code: codeFor(secret) }, headers: { cookie } })).status,
+      ).toBe(200);
+      // Set up: the same session now reaches the dashboard.
+      expect((await s.request('/api/admin/enrolled-children', { headers: { cookie } })).status).toBe(200);
+      expect((await s.request('/api/trpc/children.list', { headers: { cookie } })).status).toBe(200);
+    } finally {
+      await s.request('/api/admin/mfa/policy', { method: 'PATCH', json: { required: false }, headers: { cookie: director.cookie } });
+    }
+  });
+
+  it("a director's reset takes the factor off, ends the person's sessions, and is audited", async () => {
+    const teacher = await withApp();
+    const other = cookiesFrom(await secondStep(cookiesFrom(await login(teacher.person.email)), { code: codeFor(teacher.secret) }));
+    expect(other).toMatch(/admin_session=/);
+    expect(sessions(teacher.person.id).length).toBeGreaterThanOrEqual(2);
+
+    const res = await s.request(`/api/admin/staff/${teacher.person.id}/mfa-reset`, {
+      method: 'POST',
+      headers: { cookie: director.cookie },
+    });
+    expect(res.status).toBe(200);
+    expect(sessions(teacher.person.id)).toHaveLength(0);
+    expect((await s.request('/api/admin/me', { headers: { cookie: teacher.cookie } })).status).toBe(401);
+    expect(s.db.select().from(staffMfa).where(eq(staffMfa.adminId, teacher.person.id)).all()).toHaveLength(0);
+    expect(s.db.select().from(staffRecoveryCodes).where(eq(staffRecoveryCodes.adminId, teacher.person.id)).all()).toHaveLength(0);
+    const audit = s.db.select().from(auditLog).where(eq(auditLog.entity, 'second-factor')).orderBy(desc(auditLog.id)).get()!;
+    expect(audit).toMatchObject({ action: 'delete', entityId: teacher.person.id, actorId: director.person.id });
+    // The password alone signs in again.
+    expect(await (await login(teacher.person.email)).json()).toMatchObject({ success: true });
+
+    expect(
+      (await s.request(`/api/admin/staff/${director.person.id}/mfa-reset`, { method: 'POST', headers: { cookie: director.cookie } }))
+        .status,
+    ).toBe(409);
+    expect(
+      (await s.request('/api/admin/staff/no-such-person/mfa-reset', { method: 'POST', headers: { cookie: director.cookie } })).status,
+    ).toBe(404);
+  });
+});
+
+describe('passkey sign-in, refused without its challenge or with a made-up answer', () => {
+  it('options set a challenge cookie; a wrong answer is 401 with a message, never 500; the challenge is used once', async () => {
+    const noChallenge = await s.request('/api/admin/login/passkey', {
+      method: 'POST',
+      json: { response: { id: 'x' } },
+      headers: freshAddress(),
+    });
+    expect(noChallenge.status).toBe(400);
+    const options = await s.request('/api/admin/login/passkey-options', { method: 'POST', headers: freshAddress() });
+    expect(options.status).toBe(200);
+    const body = (await options.json()) as { challenge: string; rpId: string; userVerification: string };
+    expect(body.rpId).toBe(new URL(s.config.publicUrl).hostname);
+    expect(body.userVerification).toBe('required');
+    const challenge = setCookie(options, 'admin_passkey_challenge')!;
+    expect(challenge).toMatch(/SameSite=Strict/);
+    const cookie = cookiesFrom(options);
+    const made = await s.request('/api/admin/login/passkey', {
+      method: 'POST',
+      json: { response: { id: 'AAAA', rawId: 'AAAA', type: 'public-key', response: {} } },
+      headers: { cookie, ...freshAddress() },
+    });
+    expect(made.status).toBe(401);
+    expect(made.headers.get('x-message-ids')).toContain('passkeyFailed');
+    const again = await s.request('/api/admin/login/passkey', { method: 'POST', json: { response: { id: 'AAAA' } }, headers: { cookie } });
+    expect(again.status).toBe(400);
+    expect(again.headers.get('x-message-ids')).toContain('passkeyExpired');
+    expect((await s.request('/api/admin/login/passkey', { method: 'POST', json: { response: 'x' }, headers: { cookie } })).status).toBe(
+      400,
+    );
+  });
+
+  it('registration needs its own challenge; a made-up answer is 400; names are required', async () => {
+    const cookie = s.admin;
+    const noChallenge = await s.request('/api/admin/passkeys', {
+      method: 'POST',
+      json: { name: 'Phone', response: {} },
+      headers: { cookie },
+    });
+    expect(noChallenge.status).toBe(400);
+    const options = await s.request('/api/admin/passkeys/registration-options', { method: 'POST', headers: { cookie } });
+    expect(options.status).toBe(200);
+    const both = `${cookie}; ${cookiesFrom(options)}`;
+    const made = await s.request('/api/admin/passkeys', {
+      method: 'POST',
+      json: { name: 'Phone', response: { id: 'x' } },
+      headers: { cookie: both },
+    });
+    expect(made.status).toBe(400);
+    expect(made.headers.get('x-message-ids')).toContain('passkeyFailed');
+    expect(
+      (await s.request('/api/admin/passkeys', { method: 'POST', json: { name: '', response: {} }, headers: { cookie: both } })).status,
+    ).toBe(400);
+    expect((await s.request('/api/admin/passkeys/nope', { method: 'DELETE', headers: { cookie } })).status).toBe(404);
+    expect(await (await s.request('/api/admin/passkeys', { headers: { cookie } })).json()).toEqual([]);
+  });
+});
