@@ -300,7 +300,14 @@ export const PROCEDURES: Record<string, ProcedureEntry> = {
   'centre.public': { expect: everyone() },
   'centre.profile': { expect: director() },
   'centre.update': { expect: director(), input: centrePatch },
-  'centre.removeLogo': { expect: director() },
+  // A logo is uploaded first each time, so that removing it writes (removing no logo changes nothing).
+  'centre.removeLogo': {
+    expect: director(),
+    input: async (f) => {
+      await f.centreLogo();
+      return undefined;
+    },
+  },
   'announcements.list': { expect: everyone() },
   'announcements.all': { expect: director() },
   'announcements.create': { expect: director(), input: announcement },
@@ -569,7 +576,13 @@ export const ROUTES: Record<string, RouteEntry> = {
       return form;
     },
   },
-  'DELETE /api/admin/centre/logo': { expect: director() },
+  'DELETE /api/admin/centre/logo': {
+    expect: director(),
+    path: async (f) => {
+      await f.centreLogo();
+      return '/api/admin/centre/logo';
+    },
+  },
   'POST /api/events': { expect: director(201), body: event },
   'PUT /api/events/:id': { expect: director(), path: async (f) => `/api/events/${await f.event()}`, body: event },
   'DELETE /api/events/:id': { expect: director(), path: async (f) => `/api/events/${await f.event()}` },

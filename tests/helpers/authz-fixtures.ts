@@ -78,6 +78,8 @@ export interface Fixtures {
   uploadUrlA(): Promise<string>;
   resetToken(): Promise<string>;
   imageForm(): Promise<FormData>;
+  /** The centre's logo uploaded by the director, so that removing it is a write. */
+  centreLogo(): Promise<void>;
   /** A fresh daily sheet entry of family A's child (a diaper): the teacher's own when the role is the teacher, as activity. */
   dailyEntry(role?: Role): Promise<string>;
   /** A photo of the day tagging family A's child (who has photo consent), and the form that uploads another. */
@@ -177,6 +179,12 @@ export async function buildFixtures(s: AdminTestServer): Promise<Fixtures> {
       const res = await s.request('/api/admin/pictures', { method: 'POST', body: await f.imageForm(), ...as(s.admin) });
       expect(res.status).toBe(201);
       return (await json<{ id: string }>(res)).id;
+    },
+    centreLogo: async () => {
+      const form = new FormData();
+      form.append('logo', (await f.imageForm()).get('picture')!);
+      const res = await s.request('/api/admin/centre/logo', { method: 'PUT', body: form, ...as(s.admin) });
+      expect(res.status, await res.clone().text()).toBe(200);
     },
     activity: (role) =>
       created(

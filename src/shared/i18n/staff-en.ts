@@ -342,7 +342,6 @@ export const staffEn = {
   'staff.mfa.passkeyAdd': 'Add a passkey',
   'staff.mfa.passkeyAdded': 'Passkey added',
   'staff.mfa.passkeyRemove': 'Remove {name}',
-  'staff.mfa.saved': 'Saved',
   'staff.mfa.failed': 'That did not work',
   'staff.mfa.stepTitle': 'Second step',
   'staff.mfa.stepIntro': 'Enter the 6-digit code from your authenticator app, or one of your recovery codes.',
