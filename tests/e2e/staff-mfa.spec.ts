@@ -67,7 +67,7 @@ test('a passkey registered in Account signs in alone; an app code finishes a pas
 
   await dialog.getByLabel('Name for a new passkey').fill('Office laptop');
   await dialog.getByRole('button', { name: 'Add a passkey' }).click();
-  await expect(dialog.getByRole('list', { name: 'Passkeys' }).getByText('Office laptop')).toBeVisible();
+  await expect(dialog.getByRole('list', { name: 'Passkeys' }).getByText('Office laptop', { exact: true })).toBeVisible();
   await dialog.getByRole('button', { name: 'Close' }).click();
 
   // Sign out; sign in with the passkey alone.
