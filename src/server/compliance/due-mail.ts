@@ -16,6 +16,7 @@ import {
   plain,
   shortDay,
   signInUrl,
+  portalParagraph,
 } from '../services/mail-layout';
 import type { ComplianceRow } from './rows';
 
@@ -85,15 +86,7 @@ export function familyDueEmail(
       [
         plain(t(language, 'mail.due.intro', { count: data.rows.length })),
         ...lines,
-        {
-          text: t(language, 'mail.due.portal', { url: portal }),
-          html: paragraph(
-            language,
-            'mail.due.portalHtml',
-            { portal: t(language, 'mail.portalName') },
-            { html: { portal: link(portal, t(language, 'mail.portalName')) } },
-          ).html,
-        },
+        portalParagraph(language, { text: 'mail.due.portal', html: 'mail.due.portalHtml' }, portal),
       ],
       config,
       language,

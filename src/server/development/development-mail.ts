@@ -13,6 +13,7 @@ import {
   plain,
   shortDay,
   signInUrl,
+  portalParagraph,
 } from '../services/mail-layout';
 
 export interface WeeklyReportForEmail {
@@ -116,15 +117,9 @@ export function achievementEmail(
         },
         ...(data.notes ? [plain(t(language, 'mail.achievement.notes', { notes: data.notes }))] : []),
         ...(data.witnessedBy ? [plain(t(language, 'mail.achievement.witnessed', { name: data.witnessedBy }))] : []),
-        {
-          text: t(language, 'mail.achievement.portal', { child: data.childName, url: portal }),
-          html: paragraph(
-            language,
-            'mail.achievement.portalHtml',
-            { child: data.childName, portal: t(language, 'mail.portalName') },
-            { html: { portal: link(portal, t(language, 'mail.portalName')) } },
-          ).html,
-        },
+        portalParagraph(language, { text: 'mail.achievement.portal', html: 'mail.achievement.portalHtml' }, portal, {
+          child: data.childName,
+        }),
       ],
       config,
       language,

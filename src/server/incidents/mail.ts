@@ -11,12 +11,11 @@ import {
   type EmailContent,
   headerSafe,
   letter,
-  link,
   type LinkConfig,
-  paragraph,
   plain,
   shortDay,
   signInUrl,
+  portalParagraph,
 } from '../services/mail-layout';
 
 /** A moment as the centre's clock reads it for this reader: '10:40 AM' in English, '10:40' in Spanish. */
@@ -43,15 +42,7 @@ export function incidentEmail(
       data.parentName,
       [
         plain(t(language, 'mail.incident.news', values)),
-        {
-          text: t(language, 'mail.incident.portal', { url: portal }),
-          html: paragraph(
-            language,
-            'mail.incident.portalHtml',
-            { portal: t(language, 'mail.portalName') },
-            { html: { portal: link(portal, t(language, 'mail.portalName')) } },
-          ).html,
-        },
+        portalParagraph(language, { text: 'mail.incident.portal', html: 'mail.incident.portalHtml' }, portal),
       ],
       config,
       language,

@@ -9,12 +9,11 @@ import {
   type EmailContent,
   headerSafe,
   letter,
-  link,
   type LinkConfig,
-  paragraph,
   plain,
   shortDay,
   signInUrl,
+  portalParagraph,
 } from '../services/mail-layout';
 
 export function medicationReturnedEmail(
@@ -35,15 +34,7 @@ export function medicationReturnedEmail(
             date: shortDay(data.signedOn, language),
           }),
         ),
-        {
-          text: t(language, 'mail.medicationReturned.portal', { url: portal }),
-          html: paragraph(
-            language,
-            'mail.medicationReturned.portalHtml',
-            { portal: t(language, 'mail.portalName') },
-            { html: { portal: link(portal, t(language, 'mail.portalName')) } },
-          ).html,
-        },
+        portalParagraph(language, { text: 'mail.medicationReturned.portal', html: 'mail.medicationReturned.portalHtml' }, portal),
       ],
       config,
       language,

@@ -128,6 +128,23 @@ export function paragraph(
 }
 
 /**
+ * The closing paragraph that sends the reader to the portal: as text the address written out (`textKey` with
+ * `{url}`), as HTML the portal's name as a link (`htmlKey` with `{portal}`); `values` are the catalogue's others.
+ */
+export function portalParagraph(
+  language: Language,
+  keys: { text: MessageKey; html: MessageKey },
+  portal: string,
+  values: Readonly<Record<string, ParagraphValue>> = {},
+): Paragraph {
+  const name = t(language, 'mail.portalName');
+  return {
+    text: t(language, keys.text, { ...values, url: portal }),
+    html: paragraph(language, keys.html, { ...values, portal: name }, { html: { portal: link(portal, name) } }).html,
+  };
+}
+
+/**
  * Every message is a letter: "Dear ...", its paragraphs, the team's sign-off and the signature, as text and as
  * HTML, in the language of the reader it goes to (a parent's saved preference; English by default).
  */
