@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { expect } from 'vitest';
+import { drainMailQueue } from '../../src/server/services/mail-queue';
 import type { Expected } from '../authorization-matrix';
 import type { AdminTestServer } from './admin-server';
 import type { Role } from './authz-fixtures';
@@ -118,6 +119,16 @@ export function writes(s: AdminTestServer): string {
     name === 'audit_log' ? "SELECT * FROM audit_log WHERE action <> 'sign-in-failed'" : `SELECT * FROM "${name}"`;
   for (const { name } of tables) hash.update(name).update(JSON.stringify(s.db.$client.prepare(rows(name)).raw().all()));
   return hash.digest('hex');
+}
+
+/**
+ * writes(), once the mail an earlier answer queued has gone out. An accepted request sends its mail 100 ms after
+ * answering (services/mail-queue.ts): on a busy machine that send moved a row from mail_queue to parent_emails
+ * while the next, refused, request ran (medication.return's letter during medication.recordDose).
+ */
+export async function settledWrites(s: AdminTestServer): Promise<string> {
+  await drainMailQueue(s.db);
+  return writes(s);
 }
 
 /** The rule every answer keeps: never a 5xx; a refusal changes nothing; a refusal says what is wrong. */

@@ -8,7 +8,7 @@ import { afterAll, beforeEach, describe, it } from 'vitest';
 import { ROUTES } from '../authorization-matrix';
 import { sharedAdminServer } from '../helpers/admin-server';
 import { buildFixtures, callRoute, type Fixtures } from '../helpers/authz-fixtures';
-import { allowedRole, expectHandled, expectIntact, fuzzParams, hostileInput, hostileSegment, hostileValue, writes } from '../helpers/fuzz';
+import { allowedRole, expectHandled, expectIntact, fuzzParams, hostileInput, hostileSegment, hostileValue, settledWrites } from '../helpers/fuzz';
 import { listApiRoutes } from '../helpers/routes';
 
 const s = sharedAdminServer(() => ({ env: { TRUST_PROXY: 'true' } }));
@@ -70,7 +70,7 @@ describe('REST paths with hostile input', () => {
         hostileUrl(pattern, valid),
         method === 'GET' || method === 'DELETE' ? fc.constant(undefined) : hostileBody(body),
         async (url, input) => {
-          const before = writes(s);
+          const before = await settledWrites(s);
           await expectHandled(s, before, await callRoute(s, method, url, input, headers), `${method} ${url.slice(0, 120)}`);
         },
       ),
