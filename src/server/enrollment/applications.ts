@@ -23,7 +23,7 @@ import { ALLERGY_LABELS, CARE_NEED_LABELS } from '../children/care-flags';
 import { refuse } from '../refusal';
 import { staffNotice } from '../notice';
 
-/** Every field of an application (docs/product.md §3), as the details dialog shows them. */
+/** Every field of an application (docs/product.md §3), as the details dialog shows them and the CSV export reads them. */
 export const applicationColumns = {
   id: enrollmentApplications.id,
   parentFirstName: enrollmentApplications.parentFirstName,

@@ -9,6 +9,7 @@ import { classrooms, enrolledChildren, enrollmentApplications, paymentReceipts }
 import { t } from '~/shared/i18n';
 import type { StaffExportKey } from '~/shared/i18n/staff-exports-en';
 import type { Db } from '../db';
+import { applicationColumns } from '../enrollment/applications';
 
 /** Rows per read: small enough that a chunk is a few hundred kilobytes, large enough that the reads are few. */
 export const EXPORT_CHUNK_ROWS = 500;
@@ -22,35 +23,6 @@ function after(columns: SQLiteColumn[], values: unknown[]): SQL {
   return and(gte(columns[0]!, values[0]), strictly(0))!;
 }
 
-const applicationColumns = {
-  id: enrollmentApplications.id,
-  createdAt: enrollmentApplications.createdAt,
-  status: enrollmentApplications.status,
-  parentFirstName: enrollmentApplications.parentFirstName,
-  parentLastName: enrollmentApplications.parentLastName,
-  parentEmail: enrollmentApplications.parentEmail,
-  parentPhone: enrollmentApplications.parentPhone,
-  parentAddress: enrollmentApplications.parentAddress,
-  parentCity: enrollmentApplications.parentCity,
-  parentState: enrollmentApplications.parentState,
-  parentZip: enrollmentApplications.parentZip,
-  childFirstName: enrollmentApplications.childFirstName,
-  childLastName: enrollmentApplications.childLastName,
-  childDateOfBirth: enrollmentApplications.childDateOfBirth,
-  childAge: enrollmentApplications.childAge,
-  programRequested: enrollmentApplications.programRequested,
-  startDate: enrollmentApplications.startDate,
-  emergencyContactName: enrollmentApplications.emergencyContactName,
-  emergencyContactPhone: enrollmentApplications.emergencyContactPhone,
-  emergencyContactRelationship: enrollmentApplications.emergencyContactRelationship,
-  pediatricianName: enrollmentApplications.pediatricianName,
-  pediatricianPhone: enrollmentApplications.pediatricianPhone,
-  allergies: enrollmentApplications.allergies,
-  medications: enrollmentApplications.medications,
-  medicalConditions: enrollmentApplications.medicalConditions,
-  specialInstructions: enrollmentApplications.specialInstructions,
-  howDidYouHear: enrollmentApplications.howDidYouHear,
-};
 type ApplicationRow = { [K in keyof typeof applicationColumns]: (typeof enrollmentApplications.$inferSelect)[K] };
 
 /** A header row in the staff's words (the staff area of the catalogue, ADR 086). */
