@@ -72,9 +72,12 @@ function notInHealthRecord(deps: DocumentDeps) {
 
 /** Private files only referred to by nothing yet: uploaded, not yet part of a request's answer or a message. */
 function unsubmitted(deps: DocumentDeps, owner: Owner) {
+  return and(eq(privateFiles.ownerType, owner.type), eq(privateFiles.ownerId, owner.id), referencedByNothing(deps));
+}
+
+/** A file no request's answer, message, medication authorization or health record refers to. */
+function referencedByNothing(deps: DocumentDeps) {
   return and(
-    eq(privateFiles.ownerType, owner.type),
-    eq(privateFiles.ownerId, owner.id),
     notExists(
       deps.db
         .select({ one: sql`1` })
@@ -414,25 +417,7 @@ export async function forgetAbandonedUploads(deps: DocumentDeps): Promise<number
   const abandoned = deps.db
     .select({ id: privateFiles.id, storedName: privateFiles.storedName })
     .from(privateFiles)
-    .where(
-      and(
-        lt(privateFiles.createdAt, cutoff),
-        notExists(
-          deps.db
-            .select({ one: sql`1` })
-            .from(documentRequests)
-            .where(eq(documentRequests.responseDocumentUrl, sql`${DOWNLOAD_PATH} || ${privateFiles.id}`)),
-        ),
-        notExists(
-          deps.db
-            .select({ one: sql`1` })
-            .from(communicationMessages)
-            .where(eq(communicationMessages.documentUrl, sql`${DOWNLOAD_PATH} || ${privateFiles.id}`)),
-        ),
-        attachedToNoMedication(deps),
-        notInHealthRecord(deps),
-      ),
-    )
+    .where(and(lt(privateFiles.createdAt, cutoff), referencedByNothing(deps)))
     .all();
   const root = documentsDir(deps.config);
   for (const file of abandoned) {
