@@ -9,6 +9,7 @@ import { hashPassword } from '../../src/server/auth/password';
 import { ADMIN_COOKIE, cookieName } from '../../src/server/auth/cookies';
 import { createAdminSession, createParentSession } from '../../src/server/auth/session';
 import { addChild, as, type AdminTestServer } from './admin-server';
+import { httpRequest } from './http-client';
 import { insertApplication, json } from './enrollment-fixtures';
 import { bearer, enrolFamily, type Family } from './parent-fixtures';
 
@@ -369,12 +370,19 @@ export function callProcedure(
   input: unknown,
   headers: Record<string, string>,
 ): Promise<Response> {
-  const h = { ...freshAddress(), ...headers };
+  // As s.request (our own Origin unless the caller names one), through node:http: the matrix and the fuzz tests
+  // call every procedure thousands of times in all (tests/helpers/http-client.ts).
+  const h: Record<string, string> = { ...freshAddress(), ...headers };
+  if (!('origin' in h) && !('sec-fetch-site' in h)) h.origin = s.url;
   if (type === 'query') {
     const query = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify({ json: input }))}`;
-    return s.request(`/api/trpc/${path}${query}`, { headers: h });
+    return httpRequest(`${s.url}/api/trpc/${path}${query}`, { headers: h });
   }
-  return s.request(`/api/trpc/${path}`, { method: 'POST', json: { json: input ?? null }, headers: h });
+  return httpRequest(`${s.url}/api/trpc/${path}`, {
+    method: 'POST',
+    headers: { ...h, 'content-type': 'application/json' },
+    body: JSON.stringify({ json: input ?? null }),
+  });
 }
 
 /** Calls a REST path: JSON for plain values, FormData and bytes as they are. */

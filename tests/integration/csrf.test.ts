@@ -7,6 +7,7 @@ import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminUsers, pictures } from '../../db/schema';
 import { hashPassword } from '../../src/server/auth/password';
+import { httpRequest } from '../helpers/http-client';
 import { listApiRoutes, listProcedures } from '../helpers/routes';
 import { json, sampleApplication, sampleChild } from '../helpers/enrollment-fixtures';
 import { startTestServer, type TestServer } from '../helpers/server';
@@ -90,8 +91,9 @@ const CROSS_SITE: Record<string, Record<string, string>> = {
 };
 
 function send(method: string, path: string, body: unknown, headers: Record<string, string>) {
-  // fetch directly: the test helper would add our own Origin.
-  return fetch(s.url + path, {
+  // Not s.request, which would add our own Origin; node:http rather than fetch, for the thousands of requests
+  // below (tests/helpers/http-client.ts).
+  return httpRequest(s.url + path, {
     method,
     headers: { 'content-type': 'application/json', ...headers },
     body: body === undefined ? undefined : JSON.stringify(body),
