@@ -14,11 +14,20 @@ import { adminSessions, adminUsers, auditLog, staffMfa, staffRecoveryCodes } fro
 import { MFA_KEY_FILE } from '../../src/server/auth/second-factor';
 import { sharedAdminServer } from '../helpers/admin-server';
 import { freshAddress } from '../helpers/authz-fixtures';
-import { testPasswordHash } from '../helpers/server';
+import { fakeClock, testPasswordHash } from '../helpers/server';
 
 const PASSWORD = 'correct horse battery staple';
 // Each caller's address from X-Forwarded-For (the tests' freshAddress), as behind the centre's proxy.
-const s = sharedAdminServer(() => ({ env: { TRUST_PROXY: 'true' } }));
+// The throttles' slow-down waits a turn of the event loop before the fake clock moves on, as a real wait lets other
+// requests run meanwhile.
+const s = sharedAdminServer(() => {
+  const clock = fakeClock();
+  clock.sleep = async (ms) => {
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    clock.advance(ms);
+  };
+  return { env: { TRUST_PROXY: 'true' }, clock };
+});
 
 let n = 0;
 async function newStaff(role: 'director' | 'teacher' = 'teacher') {
@@ -228,6 +237,37 @@ describe('signing in with the app', () => {
     expect(setCookie(late, 'admin_session')).toBeUndefined();
   });
 
+  it("the pending state is this browser's: no cookie, a made-up one or another sign-in's is refused; five minutes to the second", async () => {
+    const { person, secret } = await withApp();
+    const other = await withApp();
+    const mine = cookiesFrom(await login(person.email));
+    const theirs = cookiesFrom(await login(other.person.email));
+    const refusedWith = async (res: Response, id: string) => {
+      expect(res.status).toBe(400);
+      expect(res.headers.get('x-message-ids')).toContain(id);
+      expect(setCookie(res, 'admin_session')).toBeUndefined();
+    };
+    const lastStep = () => s.db.select().from(staffMfa).where(eq(staffMfa.adminId, person.id)).get()!.lastStep;
+    const stepBefore = lastStep();
+    // The right code of this account, from a browser that holds no pending state, a made-up one, or another
+    // account's: none of them is this sign-in.
+    await refusedWith(await secondStep('', { code: codeFor(secret) }), 'mfaPendingExpired');
+    await refusedWith(await secondStep(`admin_mfa_pending=${'a'.repeat(39)}`, { code: codeFor(secret) }), 'mfaPendingExpired');
+    const crossed = await secondStep(theirs, { code: codeFor(secret) });
+    expect(crossed.status).toBe(401);
+    expect(setCookie(crossed, 'admin_session')).toBeUndefined();
+    expect(lastStep()).toBe(stepBefore);
+
+    // Four minutes and 59 seconds after the password: still open. The next sign-in's state at five minutes and
+    // one second: gone.
+    s.clock.advance(5 * 60 * 1000 - 1000);
+    expect((await secondStep(mine, { code: codeFor(secret) })).status).toBe(200);
+    s.clock.advance(30_000);
+    const late = cookiesFrom(await login(person.email));
+    s.clock.advance(5 * 60 * 1000 + 1000);
+    await refusedWith(await secondStep(late, { code: codeFor(secret) }), 'mfaPendingExpired');
+  });
+
   it('a bad body is a 400 naming the field; nothing is used up', async () => {
     const { person } = await withApp();
     const cookie = cookiesFrom(await login(person.email));
@@ -331,6 +371,55 @@ describe('throttling the second step', () => {
     const res = await secondStep(cookie, { code: codeFor(secret) });
     expect(res.status).toBe(400);
     expect(res.headers.get('x-message-ids')).toContain('mfaPendingExpired');
+  });
+
+  it('five wrong codes end the pending state even when sent all at once, from many addresses, while checks wait', async () => {
+    const { person, secret } = await withApp();
+    // Wrong passwords from elsewhere: the account's next checks now wait (login-throttle.ts), so the codes below
+    // are all in flight together, each past the pending state's check before any is counted against it.
+    for (let i = 0; i < 5; i++) {
+      const res = await s.request('/api/admin/login', {
+        method: 'POST',
+        json: { email: person.email, password: 'a wrong passphrase' },
+        headers: freshAddress(),
+      });
+      expect(res.status).toBe(401);
+    }
+    const cookie = cookiesFrom(await login(person.email));
+    const answers = await Promise.all(Array.from({ length: 12 }, () => secondStep(cookie, { code: codeFor(secret, 9) })));
+    const statuses = answers.map((r) => r.status);
+    // Each address is new, so no throttle refuses them: only the pending state's own count of tries does.
+    expect(statuses.filter((status) => status === 401)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 400)).toHaveLength(7);
+    const res = await secondStep(cookie, { code: codeFor(secret) });
+    expect(res.status).toBe(400);
+    expect(res.headers.get('x-message-ids')).toContain('mfaPendingExpired');
+    expect(setCookie(res, 'admin_session')).toBeUndefined();
+  });
+
+  it("wrong codes from many addresses slow the account's next checks down, never its owner's known browser", async () => {
+    const { person, secret, cookie: ownerCookies } = await withApp();
+    const device = ownerCookies.split('; ').find((c) => c.startsWith('signin_device='))!;
+    // Six strangers, each with the password and one wrong code from an address of its own: no address is over
+    // its limit, the account has failed six times.
+    for (let i = 0; i < 6; i++) {
+      const address = freshAddress();
+      const cookie = cookiesFrom(await login(person.email, address));
+      expect((await secondStep(cookie, { code: codeFor(secret, 9) }, address)).status).toBe(401);
+    }
+    // The next stranger's check waits (the fake clock moves on by the delay instead of sleeping).
+    const address = freshAddress();
+    const cookie = cookiesFrom(await login(person.email, address));
+    const before = s.clock.now().getTime();
+    expect((await secondStep(cookie, { code: codeFor(secret, 9) }, address)).status).toBe(401);
+    expect(s.clock.now().getTime() - before).toBeGreaterThanOrEqual(250);
+    // The owner's browser, which signed in before, is not slowed and signs in.
+    const owner = freshAddress();
+    const ownerStep = await login(person.email, { ...owner, cookie: device });
+    const start = s.clock.now().getTime();
+    const ok = await secondStep(`${cookiesFrom(ownerStep)}; ${device}`, { code: codeFor(secret) }, owner);
+    expect(ok.status).toBe(200);
+    expect(s.clock.now().getTime()).toBe(start);
   });
 
   it('failed codes are audit rows on the account', async () => {
