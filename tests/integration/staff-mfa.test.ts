@@ -4,13 +4,16 @@
  * director's rule, the director's reset, the throttles, and the audit trail. Codes are computed from the secret the
  * setup answers, with @oslojs/otp, at the server's (fake) clock.
  */
+import { execFile } from 'node:child_process';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { decodeBase32IgnorePadding } from '@oslojs/encoding';
 import { generateHOTP } from '@oslojs/otp';
 import { and, desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { adminSessions, adminUsers, auditLog, staffMfa, staffRecoveryCodes } from '../../db/schema';
+import { adminSessions, adminUsers, auditLog, staffMfa, staffPasskeys, staffRecoveryCodes } from '../../db/schema';
+import { PROJECT_ROOT } from '../../src/server/app';
 import { MFA_KEY_FILE } from '../../src/server/auth/second-factor';
 import { sharedAdminServer } from '../helpers/admin-server';
 import { freshAddress } from '../helpers/authz-fixtures';
@@ -86,6 +89,14 @@ async function withApp(role: 'director' | 'teacher' = 'teacher') {
   // The code just used is spent: the tests' next code is the next step's.
   s.clock.advance(30_000);
   return { person, cookie, secret, recoveryCodes };
+}
+
+/** A passkey row as registration stores it (the ceremony itself: staff-passkeys.test.ts). */
+function addPasskey(adminId: string) {
+  s.db
+    .insert(staffPasskeys)
+    .values({ adminId, credentialId: `cred-${adminId}`, publicKey: 'pk-public-key', counter: 0, name: 'Phone', createdAt: s.clock.now() })
+    .run();
 }
 
 function sessions(adminId: string) {
@@ -511,6 +522,7 @@ describe("the director's rule and reset", () => {
     const other = cookiesFrom(await secondStep(cookiesFrom(await login(teacher.person.email)), { code: codeFor(teacher.secret) }));
     expect(other).toMatch(/admin_session=/);
     expect(sessions(teacher.person.id).length).toBeGreaterThanOrEqual(2);
+    addPasskey(teacher.person.id);
 
     const res = await s.request(`/api/admin/staff/${teacher.person.id}/mfa-reset`, {
       method: 'POST',
@@ -521,8 +533,14 @@ describe("the director's rule and reset", () => {
     expect((await s.request('/api/admin/me', { headers: { cookie: teacher.cookie } })).status).toBe(401);
     expect(s.db.select().from(staffMfa).where(eq(staffMfa.adminId, teacher.person.id)).all()).toHaveLength(0);
     expect(s.db.select().from(staffRecoveryCodes).where(eq(staffRecoveryCodes.adminId, teacher.person.id)).all()).toHaveLength(0);
+    expect(s.db.select().from(staffPasskeys).where(eq(staffPasskeys.adminId, teacher.person.id)).all()).toHaveLength(0);
     const audit = s.db.select().from(auditLog).where(eq(auditLog.entity, 'second-factor')).orderBy(desc(auditLog.id)).get()!;
     expect(audit).toMatchObject({ action: 'delete', entityId: teacher.person.id, actorId: director.person.id });
+    // The row says what happened, never a secret: no key, no recovery code, no passkey.
+    expect(audit.fields).toEqual({ kind: 'reset' });
+    expect(audit.before).toBeNull();
+    const written = JSON.stringify(audit);
+    for (const secret of [teacher.secret, ...teacher.recoveryCodes, 'pk-public-key']) expect(written).not.toContain(secret);
     // The password alone signs in again.
     expect(await (await login(teacher.person.email)).json()).toMatchObject({ success: true });
 
@@ -534,6 +552,39 @@ describe("the director's rule and reset", () => {
       (await s.request('/api/admin/staff/no-such-person/mfa-reset', { method: 'POST', headers: { cookie: director.cookie } })).status,
     ).toBe(404);
   });
+});
+
+describe('npm run admin:upsert -- --reset-second-factor', () => {
+  it("takes the last director's app, recovery codes and passkeys off and ends her sessions; nobody else's", async () => {
+    const director = await withApp('director');
+    const colleague = await withApp();
+    addPasskey(director.person.id);
+    const run = promisify(execFile);
+    const { stdout } = await run(join(PROJECT_ROOT, 'node_modules/.bin/tsx'), ['scripts/upsert-admin.ts', '--reset-second-factor'], {
+      cwd: PROJECT_ROOT,
+      env: {
+        ...process.env,
+        DATABASE_PATH: join(s.dir, 'app.sqlite'),
+        ADMIN_EMAIL: director.person.email,
+        ADMIN_PASSWORD: 'a brand new passphrase',
+      },
+    });
+    expect(stdout).toContain(`Admin ${director.person.email} updated, second factor reset.`);
+    const id = director.person.id;
+    expect(s.db.select().from(staffMfa).where(eq(staffMfa.adminId, id)).all()).toEqual([]);
+    expect(s.db.select().from(staffRecoveryCodes).where(eq(staffRecoveryCodes.adminId, id)).all()).toEqual([]);
+    expect(s.db.select().from(staffPasskeys).where(eq(staffPasskeys.adminId, id)).all()).toEqual([]);
+    expect(sessions(id)).toEqual([]);
+    // The new password alone opens a session; the colleague's factor is untouched.
+    const res = await s.request('/api/admin/login', {
+      method: 'POST',
+      json: { email: director.person.email, password: 'a brand new passphrase' },
+      headers: freshAddress(),
+    });
+    expect(await res.json()).toMatchObject({ success: true });
+    expect(await (await login(colleague.person.email)).json()).toMatchObject({ mfaRequired: true });
+    // A child process (tsx, then an argon2id hash): more than the default time on a busy machine.
+  }, 60_000);
 });
 
 describe('passkey sign-in, refused without its challenge or with a made-up answer', () => {
