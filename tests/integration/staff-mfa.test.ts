@@ -4,21 +4,33 @@
  * director's rule, the director's reset, the throttles, and the audit trail. Codes are computed from the secret the
  * setup answers, with @oslojs/otp, at the server's (fake) clock.
  */
+import { execFile } from 'node:child_process';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { decodeBase32IgnorePadding } from '@oslojs/encoding';
 import { generateHOTP } from '@oslojs/otp';
 import { and, desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { adminSessions, adminUsers, auditLog, staffMfa, staffRecoveryCodes } from '../../db/schema';
+import { adminSessions, adminUsers, auditLog, staffMfa, staffPasskeys, staffRecoveryCodes } from '../../db/schema';
+import { PROJECT_ROOT } from '../../src/server/app';
 import { MFA_KEY_FILE } from '../../src/server/auth/second-factor';
 import { sharedAdminServer } from '../helpers/admin-server';
 import { freshAddress } from '../helpers/authz-fixtures';
-import { testPasswordHash } from '../helpers/server';
+import { fakeClock, testPasswordHash } from '../helpers/server';
 
 const PASSWORD = 'correct horse battery staple';
 // Each caller's address from X-Forwarded-For (the tests' freshAddress), as behind the centre's proxy.
-const s = sharedAdminServer(() => ({ env: { TRUST_PROXY: 'true' } }));
+// The throttles' slow-down waits a turn of the event loop before the fake clock moves on, as a real wait lets other
+// requests run meanwhile.
+const s = sharedAdminServer(() => {
+  const clock = fakeClock();
+  clock.sleep = async (ms) => {
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    clock.advance(ms);
+  };
+  return { env: { TRUST_PROXY: 'true' }, clock };
+});
 
 let n = 0;
 async function newStaff(role: 'director' | 'teacher' = 'teacher') {
@@ -77,6 +89,14 @@ async function withApp(role: 'director' | 'teacher' = 'teacher') {
   // The code just used is spent: the tests' next code is the next step's.
   s.clock.advance(30_000);
   return { person, cookie, secret, recoveryCodes };
+}
+
+/** A passkey row as registration stores it (the ceremony itself: staff-passkeys.test.ts). */
+function addPasskey(adminId: string) {
+  s.db
+    .insert(staffPasskeys)
+    .values({ adminId, credentialId: `cred-${adminId}`, publicKey: 'pk-public-key', counter: 0, name: 'Phone', createdAt: s.clock.now() })
+    .run();
 }
 
 function sessions(adminId: string) {
@@ -228,6 +248,37 @@ describe('signing in with the app', () => {
     expect(setCookie(late, 'admin_session')).toBeUndefined();
   });
 
+  it("the pending state is this browser's: no cookie, a made-up one or another sign-in's is refused; five minutes to the second", async () => {
+    const { person, secret } = await withApp();
+    const other = await withApp();
+    const mine = cookiesFrom(await login(person.email));
+    const theirs = cookiesFrom(await login(other.person.email));
+    const refusedWith = async (res: Response, id: string) => {
+      expect(res.status).toBe(400);
+      expect(res.headers.get('x-message-ids')).toContain(id);
+      expect(setCookie(res, 'admin_session')).toBeUndefined();
+    };
+    const lastStep = () => s.db.select().from(staffMfa).where(eq(staffMfa.adminId, person.id)).get()!.lastStep;
+    const stepBefore = lastStep();
+    // The right code of this account, from a browser that holds no pending state, a made-up one, or another
+    // account's: none of them is this sign-in.
+    await refusedWith(await secondStep('', { code: codeFor(secret) }), 'mfaPendingExpired');
+    await refusedWith(await secondStep(`admin_mfa_pending=${'a'.repeat(39)}`, { code: codeFor(secret) }), 'mfaPendingExpired');
+    const crossed = await secondStep(theirs, { code: codeFor(secret) });
+    expect(crossed.status).toBe(401);
+    expect(setCookie(crossed, 'admin_session')).toBeUndefined();
+    expect(lastStep()).toBe(stepBefore);
+
+    // Four minutes and 59 seconds after the password: still open. The next sign-in's state at five minutes and
+    // one second: gone.
+    s.clock.advance(5 * 60 * 1000 - 1000);
+    expect((await secondStep(mine, { code: codeFor(secret) })).status).toBe(200);
+    s.clock.advance(30_000);
+    const late = cookiesFrom(await login(person.email));
+    s.clock.advance(5 * 60 * 1000 + 1000);
+    await refusedWith(await secondStep(late, { code: codeFor(secret) }), 'mfaPendingExpired');
+  });
+
   it('a bad body is a 400 naming the field; nothing is used up', async () => {
     const { person } = await withApp();
     const cookie = cookiesFrom(await login(person.email));
@@ -333,6 +384,55 @@ describe('throttling the second step', () => {
     expect(res.headers.get('x-message-ids')).toContain('mfaPendingExpired');
   });
 
+  it('five wrong codes end the pending state even when sent all at once, from many addresses, while checks wait', async () => {
+    const { person, secret } = await withApp();
+    // Wrong passwords from elsewhere: the account's next checks now wait (login-throttle.ts), so the codes below
+    // are all in flight together, each past the pending state's check before any is counted against it.
+    for (let i = 0; i < 5; i++) {
+      const res = await s.request('/api/admin/login', {
+        method: 'POST',
+        json: { email: person.email, password: 'a wrong passphrase' },
+        headers: freshAddress(),
+      });
+      expect(res.status).toBe(401);
+    }
+    const cookie = cookiesFrom(await login(person.email));
+    const answers = await Promise.all(Array.from({ length: 12 }, () => secondStep(cookie, { code: codeFor(secret, 9) })));
+    const statuses = answers.map((r) => r.status);
+    // Each address is new, so no throttle refuses them: only the pending state's own count of tries does.
+    expect(statuses.filter((status) => status === 401)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 400)).toHaveLength(7);
+    const res = await secondStep(cookie, { code: codeFor(secret) });
+    expect(res.status).toBe(400);
+    expect(res.headers.get('x-message-ids')).toContain('mfaPendingExpired');
+    expect(setCookie(res, 'admin_session')).toBeUndefined();
+  });
+
+  it("wrong codes from many addresses slow the account's next checks down, never its owner's known browser", async () => {
+    const { person, secret, cookie: ownerCookies } = await withApp();
+    const device = ownerCookies.split('; ').find((c) => c.startsWith('signin_device='))!;
+    // Six strangers, each with the password and one wrong code from an address of its own: no address is over
+    // its limit, the account has failed six times.
+    for (let i = 0; i < 6; i++) {
+      const address = freshAddress();
+      const cookie = cookiesFrom(await login(person.email, address));
+      expect((await secondStep(cookie, { code: codeFor(secret, 9) }, address)).status).toBe(401);
+    }
+    // The next stranger's check waits (the fake clock moves on by the delay instead of sleeping).
+    const address = freshAddress();
+    const cookie = cookiesFrom(await login(person.email, address));
+    const before = s.clock.now().getTime();
+    expect((await secondStep(cookie, { code: codeFor(secret, 9) }, address)).status).toBe(401);
+    expect(s.clock.now().getTime() - before).toBeGreaterThanOrEqual(250);
+    // The owner's browser, which signed in before, is not slowed and signs in.
+    const owner = freshAddress();
+    const ownerStep = await login(person.email, { ...owner, cookie: device });
+    const start = s.clock.now().getTime();
+    const ok = await secondStep(`${cookiesFrom(ownerStep)}; ${device}`, { code: codeFor(secret) }, owner);
+    expect(ok.status).toBe(200);
+    expect(s.clock.now().getTime()).toBe(start);
+  });
+
   it('failed codes are audit rows on the account', async () => {
     const { person, secret } = await withApp();
     const cookie = cookiesFrom(await login(person.email));
@@ -422,6 +522,7 @@ describe("the director's rule and reset", () => {
     const other = cookiesFrom(await secondStep(cookiesFrom(await login(teacher.person.email)), { code: codeFor(teacher.secret) }));
     expect(other).toMatch(/admin_session=/);
     expect(sessions(teacher.person.id).length).toBeGreaterThanOrEqual(2);
+    addPasskey(teacher.person.id);
 
     const res = await s.request(`/api/admin/staff/${teacher.person.id}/mfa-reset`, {
       method: 'POST',
@@ -432,8 +533,14 @@ describe("the director's rule and reset", () => {
     expect((await s.request('/api/admin/me', { headers: { cookie: teacher.cookie } })).status).toBe(401);
     expect(s.db.select().from(staffMfa).where(eq(staffMfa.adminId, teacher.person.id)).all()).toHaveLength(0);
     expect(s.db.select().from(staffRecoveryCodes).where(eq(staffRecoveryCodes.adminId, teacher.person.id)).all()).toHaveLength(0);
+    expect(s.db.select().from(staffPasskeys).where(eq(staffPasskeys.adminId, teacher.person.id)).all()).toHaveLength(0);
     const audit = s.db.select().from(auditLog).where(eq(auditLog.entity, 'second-factor')).orderBy(desc(auditLog.id)).get()!;
     expect(audit).toMatchObject({ action: 'delete', entityId: teacher.person.id, actorId: director.person.id });
+    // The row says what happened, never a secret: no key, no recovery code, no passkey.
+    expect(audit.fields).toEqual({ kind: 'reset' });
+    expect(audit.before).toBeNull();
+    const written = JSON.stringify(audit);
+    for (const secret of [teacher.secret, ...teacher.recoveryCodes, 'pk-public-key']) expect(written).not.toContain(secret);
     // The password alone signs in again.
     expect(await (await login(teacher.person.email)).json()).toMatchObject({ success: true });
 
@@ -445,6 +552,39 @@ describe("the director's rule and reset", () => {
       (await s.request('/api/admin/staff/no-such-person/mfa-reset', { method: 'POST', headers: { cookie: director.cookie } })).status,
     ).toBe(404);
   });
+});
+
+describe('npm run admin:upsert -- --reset-second-factor', () => {
+  it("takes the last director's app, recovery codes and passkeys off and ends her sessions; nobody else's", async () => {
+    const director = await withApp('director');
+    const colleague = await withApp();
+    addPasskey(director.person.id);
+    const run = promisify(execFile);
+    const { stdout } = await run(join(PROJECT_ROOT, 'node_modules/.bin/tsx'), ['scripts/upsert-admin.ts', '--reset-second-factor'], {
+      cwd: PROJECT_ROOT,
+      env: {
+        ...process.env,
+        DATABASE_PATH: join(s.dir, 'app.sqlite'),
+        ADMIN_EMAIL: director.person.email,
+        ADMIN_PASSWORD: 'a brand new passphrase',
+      },
+    });
+    expect(stdout).toContain(`Admin ${director.person.email} updated, second factor reset.`);
+    const id = director.person.id;
+    expect(s.db.select().from(staffMfa).where(eq(staffMfa.adminId, id)).all()).toEqual([]);
+    expect(s.db.select().from(staffRecoveryCodes).where(eq(staffRecoveryCodes.adminId, id)).all()).toEqual([]);
+    expect(s.db.select().from(staffPasskeys).where(eq(staffPasskeys.adminId, id)).all()).toEqual([]);
+    expect(sessions(id)).toEqual([]);
+    // The new password alone opens a session; the colleague's factor is untouched.
+    const res = await s.request('/api/admin/login', {
+      method: 'POST',
+      json: { email: director.person.email, password: 'a brand new passphrase' },
+      headers: freshAddress(),
+    });
+    expect(await res.json()).toMatchObject({ success: true });
+    expect(await (await login(colleague.person.email)).json()).toMatchObject({ mfaRequired: true });
+    // A child process (tsx, then an argon2id hash): more than the default time on a busy machine.
+  }, 60_000);
 });
 
 describe('passkey sign-in, refused without its challenge or with a made-up answer', () => {

@@ -214,20 +214,33 @@ export function closeState(ctx: StateContext, purpose: SignInPurpose, tokenHash:
   ctx.resHeaders.append('Set-Cookie', stateCookie(ctx.config, cookieOf(purpose), null));
 }
 
-/** Counts a wrong code against the state; answers whether it may take another. */
+/**
+ * Whether `state` is still open with tries left, read again from the table: a request that waited (the throttles'
+ * slow-down) may find that other requests with the same cookie have used its tries meanwhile. Call it with no await
+ * between it and the code's check and `failState`, so checking and counting are one step for every request.
+ */
+export function stateStillOpen(ctx: StateContext, state: SignInState): boolean {
+  const row = ctx.db
+    .select({ failures: staffSignInStates.failures, expiresAt: staffSignInStates.expiresAt })
+    .from(staffSignInStates)
+    .where(eq(staffSignInStates.tokenHash, state.tokenHash))
+    .get();
+  return Boolean(row && row.failures < SIGN_IN_STATE_TRIES && row.expiresAt.getTime() > ctx.clock.now().getTime());
+}
+
+/** Counts a wrong code against the state (the table's count, not the one read earlier); answers whether it may take another. */
 export function failState(ctx: StateContext, state: SignInState): boolean {
-  if (state.failures + 1 >= SIGN_IN_STATE_TRIES) {
-    closeState(ctx, 'mfa', state.tokenHash);
-    return false;
-  }
-  bookkeeping(ctx.db, () =>
+  const counted = bookkeeping(ctx.db, () =>
     ctx.db
       .update(staffSignInStates)
       .set({ failures: sql`${staffSignInStates.failures} + 1` })
       .where(eq(staffSignInStates.tokenHash, state.tokenHash))
-      .run(),
+      .returning({ failures: staffSignInStates.failures })
+      .get(),
   );
-  return true;
+  if (counted && counted.failures < SIGN_IN_STATE_TRIES) return true;
+  closeState(ctx, 'mfa', state.tokenHash);
+  return false;
 }
 
 // ── The director's rule ──

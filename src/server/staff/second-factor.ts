@@ -26,6 +26,7 @@ import {
   readState,
   recoveryCodeHash,
   sealSecret,
+  stateStillOpen,
   TOTP_DIGITS,
   TOTP_PERIOD_SECONDS,
 } from '../auth/second-factor';
@@ -241,6 +242,12 @@ export async function staffLoginSecondStep(ctx: Context, input: z.output<typeof 
     throw refuse('BAD_REQUEST', 'error.mfaPendingExpired');
   }
   const attempt = await beginLogin(ctx, 'admin', account.email);
+  // Read again after the throttle's wait: requests sent together with this cookie may have used its tries. From
+  // here to failState nothing waits, so each try is checked and counted before the next is looked at.
+  if (!stateStillOpen(ctx, state)) {
+    closeState(ctx, 'mfa', state.tokenHash);
+    throw refuse('BAD_REQUEST', 'error.mfaPendingExpired');
+  }
   const now = ctx.clock.now();
   const used = ctx.db.transaction(() => {
     if ('code' in input) {
