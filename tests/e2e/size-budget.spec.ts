@@ -75,7 +75,8 @@ const PAGES = [
  * each page fetches every script it loads: one worker and server for the file instead of a context per page.
  */
 test("each public page's compressed JavaScript stays within its budget, none of it staff or parent code", async ({ page }) => {
-  test.setTimeout(60_000);
+  // Ten pages, and the worker's server and browser started for the first (this project's only test that needs them).
+  test.setTimeout(90_000);
   // Playwright turns the browser's cache off while a route is set: every page asks for each of its scripts again.
   await page.route(/\.js$/, (route) => route.continue());
   let scripts = new Set<string>();
