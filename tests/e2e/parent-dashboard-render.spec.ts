@@ -135,9 +135,5 @@ test("a child in the address that is not the parent's shows their own first chil
 });
 
 // What the server sends there, signed out (nothing personal) and without JavaScript (the child's day), is read in
-// tests/integration/parent-dashboard-html.test.ts.
-test('signed out, the dashboard address sends the visitor to the sign-in', async ({ page }) => {
-  // The sign-in is a document of its own (ADR 037), so the app leaves for it with a full page load.
-  await page.goto('/parent-dashboard');
-  await expect(page).toHaveURL(/\/parent-login$/);
-});
+// tests/integration/parent-dashboard-html.test.ts; that the address sends a signed-out visitor to the sign-in is
+// walked in parent-portal.spec.ts (after Sign Out) and portal-spanish.spec.ts (to the Spanish sign-in).

@@ -1,17 +1,19 @@
-import { resolve } from 'node:path';
 import { addMonths, format, parseISO, setDate } from 'date-fns';
 import { announcements, events } from '../../db/schema';
-import { DEFAULT_CLIENT_DIR } from '../../src/server/app';
 import { centre } from '../../src/shared/centre';
 import { addDays, centreDateOf } from '../../src/shared/centre-time';
 import type { TestServer } from '../helpers/server';
-import { startTestServer } from '../helpers/server';
 import { expect, pageReady, test } from './fixtures';
 
 const iso = (d: Date) => format(d, 'yyyy-MM-dd');
 const longDate = (d: string) => format(parseISO(d), 'MMMM d, yyyy');
 const shortDate = (d: string) => format(parseISO(d), 'MMM dd, yyyy');
 const unique = () => crypto.randomUUID().slice(0, 8);
+
+// What the page draws (an event on its day with its times and category, a day or month from the address, the
+// announcements with their badges, the empty texts, the next five events, what a signed-in director is shown, the
+// categories only staff use) and that a day tapped before any script has run is a link the server answers are read
+// from the HTML the server sends: tests/integration/public-pages-html.test.ts and server-html.test.ts (ADR 072).
 /** The page's "today" is the centre's day in Columbus, whatever the time zone of the machine running the tests. */
 const centreToday = () => centreDateOf(new Date());
 
@@ -20,53 +22,6 @@ function otherDayThisMonth(): string {
   const today = parseISO(centreToday());
   return iso(setDate(today, today.getDate() === 15 ? 16 : 15));
 }
-
-test('an event shows as a dot on its day; selecting the day lists it with 12-hour times and its category', async ({
-  visitorPage: page,
-  server,
-}) => {
-  const dayIso = otherDayThisMonth();
-  const title = `Pumpkin patch trip ${unique()}`;
-  const hidden = `Staff-only planning ${unique()}`;
-  server.db
-    .insert(events)
-    .values([
-      {
-        title,
-        description: 'We ride the bus to the farm and pick a pumpkin each.',
-        eventDate: dayIso,
-        startTime: '09:30',
-        endTime: '14:15',
-        category: 'field-trip',
-      },
-      { title: hidden, description: 'Private', eventDate: dayIso, startTime: '08:00', isPublic: false },
-    ])
-    .run();
-
-  await page.goto('/events');
-  await expect(page.getByRole('heading', { level: 1, name: 'Events & Announcements' })).toBeVisible();
-  const calendar = page.getByRole('table', { name: format(parseISO(centreToday()), 'MMMM yyyy') });
-  await expect(calendar.getByRole('columnheader')).toHaveText(['Su', 'Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa']);
-
-  // Today is selected at first. The days are links (ADR 018): the selected one is the calendar's current date.
-  const todayLink = calendar.getByRole('link', { name: new RegExp(`^${longDate(centreToday())},.*, today$`) });
-  await expect(todayLink).toHaveAttribute('aria-current', 'date');
-  await expect(page.getByRole('heading', { name: `Events on ${shortDate(centreToday())}` })).toBeVisible();
-
-  // Only the public event counts.
-  const dayLink = calendar.getByRole('link', { name: `${longDate(dayIso)}, 1 event`, exact: true });
-  await dayLink.click();
-  await expect(page).toHaveURL(new RegExp(`/events\\?date=${dayIso}#day-events$`));
-  await expect(dayLink).toHaveAttribute('aria-current', 'date');
-  await expect(todayLink).not.toHaveAttribute('aria-current');
-
-  const list = page.getByRole('region', { name: `Events on ${shortDate(dayIso)}` });
-  await expect(list.getByRole('heading', { name: title })).toBeVisible();
-  await expect(list.getByText('We ride the bus to the farm and pick a pumpkin each.')).toBeVisible();
-  await expect(list.getByText('9:30 AM - 2:15 PM')).toBeVisible();
-  await expect(list.getByText('Field Trip', { exact: true })).toBeVisible();
-  await expect(page.getByText(hidden)).toHaveCount(0);
-});
 
 test('the calendar works from the keyboard: arrows move between days, Enter selects, months change', async ({ visitorPage: page }) => {
   await page.goto('/events');
@@ -114,183 +69,6 @@ test('the calendar works from the keyboard: arrows move between days, Enter sele
     .focus();
   await page.keyboard.press('ArrowDown');
   await expect(page.getByRole('link', { name: new RegExp(`^${longDate(weekLater)},`) })).toBeFocused();
-});
-
-test('a day tapped before any script has run is selected all the same: the days are links', async ({ visitorPage: page }) => {
-  const day = otherDayThisMonth();
-  // The page's own script never arrives: the page is what the server drew, as on a slow phone in its first moments.
-  await page.route(/\/assets\/[^/]*\.js$/, () => new Promise(() => {}));
-  // Not the fixture's goto, which waits for the page's script.
-  await page.goto('/favicon.svg');
-  await page.evaluate((to) => window.location.assign(to), '/events');
-  const link = page.getByRole('table').getByRole('link', { name: new RegExp(`^${longDate(day)},`) });
-  await link.click();
-  await expect(page).toHaveURL(new RegExp(`/events\\?date=${day}#day-events$`));
-  await expect(page.getByRole('heading', { name: `Events on ${shortDate(day)}` })).toBeVisible();
-  await expect(page.getByRole('table').getByRole('link', { name: new RegExp(`^${longDate(day)},`) })).toHaveAttribute(
-    'aria-current',
-    'date',
-  );
-  expect(await page.locator('html[data-app-ready]').count()).toBe(0);
-});
-
-test('a day or month in the address is shown; a day that does not exist shows today', async ({ visitorPage: page }) => {
-  const day = otherDayThisMonth();
-  const nextMonth = format(addMonths(parseISO(day), 1), 'yyyy-MM');
-  await page.goto(`/events?date=${day}&month=${nextMonth}`);
-  await expect(page.getByRole('table', { name: format(parseISO(`${nextMonth}-01`), 'MMMM yyyy') })).toBeVisible();
-  await expect(page.getByRole('heading', { name: `Events on ${shortDate(day)}` })).toBeVisible();
-  for (const bad of ['date=2026-02-30', 'date=%3Cb%3E', 'month=13']) {
-    const res = await page.goto(`/events?${bad}`);
-    expect(res?.status(), bad).toBe(200);
-    await expect(page.getByRole('heading', { name: `Events on ${shortDate(centreToday())}` })).toBeVisible();
-  }
-});
-
-test('announcements: a short preview, the full list with badges and dates, and never a private one', async ({
-  visitorPage: page,
-  server,
-}) => {
-  const title = `Flu shots ${unique()}`;
-  const secret = `Staff memo ${unique()}`;
-  const content =
-    'The county health department will give flu shots at the centre on Friday morning. Bring your insurance card and the signed consent form.';
-  const expiresAt = iso(addMonths(parseISO(centreToday()), 1));
-  const upcomingTitle = `Family breakfast ${unique()}`;
-  const posted = new Date(Date.now() + 60_000);
-  server.db
-    .insert(announcements)
-    .values([
-      { title, content, category: 'health', priority: 'high', expiresAt, createdAt: posted },
-      { title: secret, content: 'Not for parents', isPublic: false, createdAt: new Date(Date.now() + 120_000) },
-    ])
-    .run();
-  // Today at midnight: first among the upcoming events whatever else this worker added.
-  server.db
-    .insert(events)
-    .values({ title: upcomingTitle, eventDate: centreToday(), startTime: '00:00', endTime: '00:45', category: 'unknown-kind' })
-    .run();
-
-  await page.goto('/events');
-  const preview = page.getByRole('region', { name: 'Announcements', exact: true });
-  await expect(preview.getByRole('heading', { name: title })).toBeVisible();
-  await expect(preview.getByText(`${content.slice(0, 100)}...`, { exact: true })).toBeVisible();
-
-  const all = page.getByRole('region', { name: 'All Announcements' });
-  const item = all.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) });
-  await expect(item.getByText(content, { exact: true })).toBeVisible();
-  await expect(item.getByText('Health', { exact: true })).toBeVisible();
-  await expect(item.getByText('High Priority', { exact: true })).toBeVisible();
-  // Posted is a moment: the page drawn on the server shows the centre's day for it (Columbus), as React keeps it.
-  await expect(item.getByText(`Posted ${shortDate(centreDateOf(posted))}`)).toBeVisible();
-  await expect(item.getByText(`Expires ${shortDate(expiresAt)}`)).toBeVisible();
-
-  const upcoming = page.getByRole('region', { name: 'Upcoming Events' });
-  await expect(upcoming.getByRole('heading', { level: 3 }).first()).toHaveText(upcomingTitle);
-  // Other tests on this worker's server may add events today too: look inside this event's own entry.
-  const entry = upcoming.getByRole('listitem').filter({ has: page.getByRole('heading', { name: upcomingTitle }) });
-  await expect(entry.getByText('12:00 AM - 12:45 AM')).toBeVisible();
-  // An unknown category falls back to general, label and colour (docs/product.md §9).
-  await expect(entry.getByText('General', { exact: true })).toHaveClass(/bg-blue-100/);
-  await expect(page.getByText('Unknown Kind')).toHaveCount(0);
-
-  await expect(page.getByText(secret)).toHaveCount(0);
-});
-
-test('with nothing posted the page says so', async ({ visitorPage: page }) => {
-  const clientDir = process.env.E2E_CLIENT_DIR ? resolve(process.env.E2E_CLIENT_DIR) : DEFAULT_CLIENT_DIR;
-  const fresh = await startTestServer({ clientDir, clock: { now: () => new Date(), set() {}, advance() {} } });
-  try {
-    fresh.db.insert(events).values({ title: 'Private only', eventDate: centreToday(), isPublic: false }).run();
-    await page.goto(fresh.url + '/events');
-    await expect(page.getByText('No upcoming events scheduled.', { exact: true })).toBeVisible();
-    await expect(page.getByText('No current announcements.', { exact: true })).toBeVisible();
-    await expect(page.getByText('No announcements available.', { exact: true })).toBeVisible();
-    await expect(page.getByText('Private only')).toHaveCount(0);
-  } finally {
-    await fresh.close();
-  }
-});
-
-test('Upcoming Events lists the next five public events from today on, nothing earlier', async ({ visitorPage: page }) => {
-  const clientDir = process.env.E2E_CLIENT_DIR ? resolve(process.env.E2E_CLIENT_DIR) : DEFAULT_CLIENT_DIR;
-  const fresh = await startTestServer({ clientDir, clock: { now: () => new Date(), set() {}, advance() {} } });
-  const day = (offset: number) => addDays(centreToday(), offset);
-  try {
-    fresh.db
-      .insert(events)
-      .values([
-        { title: 'Yesterday picnic', eventDate: day(-1), startTime: '23:30' },
-        { title: 'Private staff day', eventDate: day(0), startTime: '08:00', isPublic: false },
-        { title: 'Today story time', eventDate: day(0), startTime: '23:00' },
-        ...[1, 2, 3, 4, 5, 6].map((n) => ({ title: `Upcoming ${n}`, eventDate: day(n) })),
-      ])
-      .run();
-    await page.goto(fresh.url + '/events');
-    const upcoming = page.getByRole('region', { name: 'Upcoming Events' });
-    await expect(upcoming.getByRole('heading', { level: 3 })).toHaveText([
-      'Today story time',
-      'Upcoming 1',
-      'Upcoming 2',
-      'Upcoming 3',
-      'Upcoming 4',
-    ]);
-    await expect(page.getByText('Yesterday picnic')).toHaveCount(0);
-  } finally {
-    await fresh.close();
-  }
-});
-
-test('a signed-in admin sees the public calendar as visitors do: no private events or announcements', async ({
-  directorPage: page,
-  server,
-}) => {
-  const day = centreToday();
-  const privateEvent = `Budget meeting ${unique()}`;
-  const publicEvent = `Story time ${unique()}`;
-  const privateNote = `Staff rota ${unique()}`;
-  server.db
-    .insert(events)
-    .values([
-      { title: privateEvent, description: 'Staff only', eventDate: day, startTime: '07:00', isPublic: false },
-      { title: publicEvent, description: 'Open to families', eventDate: day, startTime: '10:00' },
-    ])
-    .run();
-  server.db.insert(announcements).values({ title: privateNote, content: 'Internal', isPublic: false }).run();
-
-  // The admin's session really does receive private items from the same API...
-  const adminList = await page.request.get('/api/events');
-  expect(((await adminList.json()) as { title: string }[]).map((e) => e.title)).toContain(privateEvent);
-
-  // ...and the public pages still leave them out.
-  await page.goto('/events');
-  await expect(page.getByRole('region', { name: `Events on ${shortDate(day)}` }).getByRole('heading', { name: publicEvent })).toBeVisible();
-  await expect(page.getByText(privateEvent)).toHaveCount(0);
-  await expect(page.getByText(privateNote)).toHaveCount(0);
-  await page.goto('/');
-  await expect(page.getByText(publicEvent).first()).toBeVisible();
-  await expect(page.getByText(privateEvent)).toHaveCount(0);
-});
-
-test("admin-only categories (education, parent-meeting) read 'General' on the public pages", async ({ visitorPage: page, server }) => {
-  const day = centreToday();
-  const lesson = `Phonics evening ${unique()}`;
-  const meeting = `Parent meeting ${unique()}`;
-  server.db
-    .insert(events)
-    .values([
-      { title: lesson, eventDate: day, startTime: '00:01', category: 'education' },
-      { title: meeting, eventDate: day, startTime: '00:02', category: 'parent-meeting' },
-    ])
-    .run();
-  await page.goto('/events');
-  const list = page.getByRole('region', { name: `Events on ${shortDate(day)}` });
-  for (const title of [lesson, meeting]) {
-    const event = list.getByRole('article').filter({ has: page.getByRole('heading', { name: title }) });
-    await expect(event.getByText('General', { exact: true })).toBeVisible();
-  }
-  await expect(page.getByText('Education', { exact: true })).toHaveCount(0);
-  await expect(page.getByText('Parent Meeting', { exact: true })).toHaveCount(0);
 });
 
 test('when the events cannot be loaded the page says so and offers to try again', async ({ visitorPage: page }) => {

@@ -1,21 +1,14 @@
 import { writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { pictures } from '../../db/schema';
-import { DEFAULT_CLIENT_DIR } from '../../src/server/app';
 import { fullTitle, PUBLIC_PAGES } from '../../src/shared/public-pages';
-import { startTestServer, type TestServer } from '../helpers/server';
 import { expect, test } from './fixtures';
 
-/** A server of its own over an empty database, for what must hold when nothing has been added. */
-async function freshServer(): Promise<TestServer> {
-  const clientDir = process.env.E2E_CLIENT_DIR ? resolve(process.env.E2E_CLIENT_DIR) : DEFAULT_CLIENT_DIR;
-  return startTestServer({ clientDir, clock: { now: () => new Date(), set() {}, advance() {} } });
-}
-
-// What the home page draws (its sections, claims, links, the teaser's lists) is checked in the HTML the server sends:
-// tests/integration/server-html.test.ts (ADR 072).
+// What the home page draws (its sections, claims, links, the teaser's lists; the built-in photos and the empty texts
+// with nothing posted; the footer's Admin link) is checked in the HTML the server sends:
+// tests/integration/server-html.test.ts and public-pages-html.test.ts (ADR 072). Here, what only a browser shows.
 
 test('the public pages load nothing from other sites', async ({ visitorPage: page, server }) => {
   const foreign: string[] = [];
@@ -180,49 +173,7 @@ test('a page change that takes a moment shows a bar along the top until the page
   await expect(bar).toHaveCount(0);
 });
 
-test('the buttons lead to the enrollment form and the admin sign-in', async ({ visitorPage: page }) => {
-  await page.goto('/');
-  await page.getByRole('link', { name: 'Apply Online Today' }).click();
-  await expect(page).toHaveURL(/\/enrollment$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Online Enrollment Application' })).toBeVisible();
-
-  await page.goto('/');
-  await page.getByRole('contentinfo').getByRole('link', { name: 'Admin' }).click();
-  await expect(page).toHaveURL(/\/admin\/login$/);
-});
-
-test('with nothing uploaded or posted, the gallery shows the five built-in photos and the teaser its empty texts', async ({
-  visitorPage: page,
-}) => {
-  const fresh = await freshServer();
-  try {
-    await page.goto(fresh.url + '/');
-    const gallery = page.getByRole('list', { name: 'Photo gallery' });
-    const captions = [
-      'Classroom learning space',
-      'Outdoor learning activities',
-      'Science discovery',
-      'Fine motor skills',
-      'Cognitive development',
-    ];
-    await expect(gallery.getByRole('listitem')).toHaveCount(5);
-    for (const caption of captions) await expect(gallery.getByText(caption, { exact: true })).toBeVisible();
-    const images = gallery.getByRole('img');
-    await expect(images).toHaveCount(5);
-    for (const img of await images.all()) {
-      await img.scrollIntoViewIfNeeded();
-      await expect(img).toHaveAttribute('src', /^\/gallery\/[a-z-]+\.svg$/);
-      await expect(img).toHaveAttribute('alt', /\w{10,}/);
-      await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBeGreaterThan(0);
-    }
-    await expect(page.getByText('No upcoming events scheduled at this time.')).toBeVisible();
-    await expect(page.getByText('No high-priority announcements at this time.')).toBeVisible();
-  } finally {
-    await fresh.close();
-  }
-});
-
-test('an uploaded picture leads the gallery, the built-in photos fill the rest of the grid, and no alt repeats its caption', async ({
+test('an uploaded picture leads the gallery, the built-in photos fill the rest of the grid, every image is decoded, and no alt repeats its caption', async ({
   visitorPage: page,
   server,
 }) => {
@@ -251,6 +202,11 @@ test('an uploaded picture leads the gallery, the built-in photos fill the rest o
     // The first upload does not leave a lone picture: four built-in photos still fill the grid.
     await expect(gallery.getByText('Classroom learning space', { exact: true })).toBeVisible();
     await expect(gallery.getByText('Science discovery', { exact: true })).toBeVisible();
+    // Every image is there, the built-in photos too (their files are served and decode).
+    for (const other of await gallery.getByRole('img').all()) {
+      await other.scrollIntoViewIfNeeded();
+      await expect.poll(() => other.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBeGreaterThan(0);
+    }
     // A screen reader hears each caption once: no image's alt text repeats the caption beside it.
     for (const figure of await gallery.getByRole('figure').all()) {
       const alt = (await figure.locator('img').getAttribute('alt'))!.trim().toLowerCase();

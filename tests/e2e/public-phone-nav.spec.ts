@@ -86,9 +86,9 @@ test.describe('on a phone', () => {
   });
 
   test("a signed-in parent's menu has Sign Out, and staff's Logout: the page's own sign-out, which forgets the person", async ({
-    page,
+    parentPage: page,
+    directorPage: staff,
     server,
-    loginAsAdmin,
   }) => {
     const fam = await parentFamily(server, 'menuout');
     await signIn(page, fam.email, fam.password);
@@ -115,13 +115,14 @@ test.describe('on a phone', () => {
     await expect(nav.getByRole('link', { name: 'Events' })).toBeVisible();
     await expect(nav.getByRole('button', { name: /Sign Out|Logout/ })).toHaveCount(0);
 
-    await loginAsAdmin();
-    await page.goto('/admin');
-    await expect(page.getByRole('tab', { name: 'Overview' })).toBeVisible();
-    await menu.click();
-    await nav.getByRole('button', { name: 'Logout' }).click();
-    await expect(page).toHaveURL(/\/$/);
-    expect(await page.evaluate(async () => (await fetch('/api/admin/me')).status)).toBe(401);
+    // Staff, signed in on their own browser (the worker's director page), on a phone too.
+    await staff.goto('/admin');
+    await expect(staff.getByRole('tab', { name: 'Overview' })).toBeVisible();
+    const staffNav = staff.getByRole('navigation', { name: 'Main' });
+    await staffNav.getByRole('button', { name: 'Menu' }).click();
+    await staffNav.getByRole('button', { name: 'Logout' }).click();
+    await expect(staff).toHaveURL(/\/$/);
+    expect(await staff.evaluate(async () => (await fetch('/api/admin/me')).status)).toBe(401);
   });
 
   test('a Call / Apply bar stays at the bottom of public pages, without hiding the end of the page', async ({ visitorPage: page }) => {

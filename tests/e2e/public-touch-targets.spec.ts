@@ -40,7 +40,7 @@ async function smallTargets(page: Page): Promise<string[]> {
   }, MIN);
 }
 
-test('every link, button and control on the public pages is at least 44 × 44 px on a phone', async ({ page, server }) => {
+test('every link, button and control on the public pages is at least 44 × 44 px on a phone', async ({ visitorPage: page, server }) => {
   const today = centreDateOf(new Date());
   server.db
     .insert(events)
@@ -68,7 +68,7 @@ test('every link, button and control on the public pages is at least 44 × 44 px
   }
 });
 
-test("the enrollment form's selects are 44 px tall on a phone (native: the phone draws their options)", async ({ page }) => {
+test("the enrollment form's selects are 44 px tall on a phone (native: the phone draws their options)", async ({ visitorPage: page }) => {
   await page.goto('/enrollment');
   for (const name of [/^State/, /^Program Requested/, /^Relationship to Child/, /^How did you hear about us\?/]) {
     expect((await page.getByRole('combobox', { name }).boundingBox())!.height, String(name)).toBeGreaterThanOrEqual(44);

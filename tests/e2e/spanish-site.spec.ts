@@ -10,7 +10,7 @@ import { expect, test } from './fixtures';
  */
 test.use({ viewport: { width: 375, height: 812 } });
 
-test('a visitor switches to Spanish from the phone menu and applies in Spanish', async ({ page, server }) => {
+test('a visitor switches to Spanish from the phone menu and applies in Spanish', async ({ visitorPage: page, server }) => {
   await page.goto('/');
   const nav = page.getByRole('navigation', { name: 'Main' });
   await nav.getByRole('button', { name: 'Menu' }).click();

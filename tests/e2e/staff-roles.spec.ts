@@ -20,10 +20,9 @@ async function invitationLink(server: TestServer, email: string): Promise<string
 }
 
 test('a director invites a teacher, who sets a password, sees only their tabs and records an activity; the director sees it, audits it and deactivates the teacher', async ({
-  page,
+  directorPage: page,
+  visitorPage: teacher,
   server,
-  loginAsAdmin,
-  browser,
 }) => {
   // Two people, three sessions and an e-mailed link: a long flow, given the time it takes on a busy machine.
   test.setTimeout(60_000);
@@ -54,7 +53,6 @@ test('a director invites a teacher, who sets a password, sees only their tabs an
   expect(made.status).toBe(201);
 
   // The director invites the teacher from the Staff tab.
-  await loginAsAdmin();
   await page.goto('/admin?tab=staff');
   // On a 1280 px desktop every one of the director's tabs is on screen: none hides past the list's edge.
   const directorsTabs = page.getByRole('tablist', { name: 'Dashboard sections' }).getByRole('tab');
@@ -69,11 +67,8 @@ test('a director invites a teacher, who sets a password, sees only their tabs an
   await page.getByRole('dialog', { name: 'Invitation Link' }).getByRole('button', { name: 'Done' }).click();
   await expect(page.getByRole('list', { name: 'Staff accounts' }).getByText(teacherName)).toBeVisible();
 
-  // The teacher opens the e-mailed link, chooses a password and signs in.
-  const teacherContext = await browser.newContext({ baseURL: server.url });
-  const teacher = await teacherContext.newPage();
+  // The teacher, in a browser of her own (signed out), opens the e-mailed link, chooses a password and signs in.
   await teacher.goto(await invitationLink(server, teacherEmail));
-  await teacher.locator('html[data-app-ready]').waitFor({ state: 'attached' });
   const password = `Maple lantern pebble ${id}`;
   await teacher.getByLabel('New password', { exact: true }).fill(password);
   await teacher.getByLabel('Repeat the new password').fill(password);
@@ -130,5 +125,4 @@ test('a director invites a teacher, who sets a password, sees only their tabs an
   await teacher.getByRole('tab', { name: 'Communication' }).click();
   await expect(teacher).toHaveURL(/\/admin\/login/);
   await expect(teacher.getByText(SESSION_ENDED_MESSAGE)).toBeVisible();
-  await teacherContext.close();
 });

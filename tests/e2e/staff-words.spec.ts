@@ -6,12 +6,10 @@ import { expect, test } from './fixtures';
  * showed the refusal's id ('error.missingDates') as its description; it says the catalogue's sentence.
  */
 test('a weekly report without a start date: the Missing Dates toast says which dates, not an id', async ({
-  page,
+  directorPage: page,
   server,
-  loginAsAdmin,
 }) => {
   const { child } = await parentFamily(server, 'words');
-  await loginAsAdmin();
   await page.goto('/admin?tab=activities');
   await page.getByRole('button', { name: 'Select Child' }).click();
   await page.getByRole('option', { name: child.childName }).click();
