@@ -7,10 +7,11 @@ import { parentFamily, signIn } from './parent-family';
 /**
  * The family's billing in the portal (ADR 101), on a 375 px phone in Spanish: the invoice, its PDF link and the
  * balance; then the director records a check, the parent's balance drops, and the director's Billing tab shows the
- * invoice still open with what is left to pay. Every rule (oldest first, credits,
- * aging, refusals) is tested in tests/integration/billing-payments.test.ts.
+ * invoice still open with what is left to pay. Every rule (oldest first, credits, aging, refusals) is tested in
+ * tests/integration/billing-payments.test.ts.
  */
-test.describe.configure({ timeout: 60_000 });
+// A walk of two people on two screens: the 90 s budget of the other multi-step walks (60 s ran out on a busy machine).
+test.describe.configure({ timeout: 90_000 });
 
 test('a parent on a phone sees the invoice and balance in Spanish; a check recorded by the director lowers it', async ({
   browser,
