@@ -208,6 +208,8 @@ async function main() {
               (select count(*) from communication_messages) messages, (select count(*) from payment_receipts) receipts`,
     )
     .get() as Record<string, number>;
+  // The audit chain's anchor moves a moment after the seed's last write (audit/chain.ts): let it before closing.
+  await new Promise((r) => setImmediate(r));
   db.$client.close();
 
   const port = await freePort();
@@ -348,6 +350,23 @@ async function main() {
         path: '/api/admin/audit-log?limit=50&entity=note&actorId=seed-teacher-2&from=2000-01-01',
         headers: staff,
       },
+      // Billing (ADR 100, 101) over the seed's year of invoices: the family's balance, invoices, payments and ledger;
+      // the director's invoice list, filtered as the Billing tab filters it; the aging report.
+      { group: 'parent', name: 'GET /api/parent/billing', path: '/api/parent/billing', headers: bearer },
+      { group: 'staff', name: 'GET /api/admin/invoices (first page)', path: '/api/admin/invoices?limit=50', headers: staff },
+      {
+        group: 'staff',
+        name: 'GET /api/admin/invoices?status=&period=',
+        path: `/api/admin/invoices?status=open&period=${centreDateOf(new Date()).slice(0, 7)}&limit=50`,
+        headers: staff,
+      },
+      {
+        group: 'staff',
+        name: 'GET /api/admin/invoices?familyEmail=',
+        path: `/api/admin/invoices?familyEmail=${encodeURIComponent(BENCH_PARENT_EMAIL)}&limit=50`,
+        headers: staff,
+      },
+      { group: 'staff', name: 'GET /api/admin/billing/aging', path: '/api/admin/billing/aging', headers: staff },
       // The staff's day view: the last weekday the seed filled with check-ins and check-outs.
       {
         group: 'staff',

@@ -1,7 +1,8 @@
 /**
  * A centre's data at a size, for benchmarks and query-plan checks: children with their parents' accounts,
  * a long history of daily activities, development notes, messages and payment receipts, plus a year of
- * public content (events, announcements, gallery rows). Rows go in through drizzle (so every default and
+ * public content (events, announcements, gallery rows) and a year of tuition billing for the active children's
+ * families (seed-billing.ts: invoices, payments and credits written by the billing domain's own functions). Rows go in through drizzle (so every default and
  * JSON column is the app's own), in batches inside one transaction: ten years take seconds, not minutes.
  *
  *   npm run seed:scale                       ten years into DATABASE_PATH (200 children, 100,000 activities,
@@ -20,6 +21,7 @@ import { prepareDatabase } from '../src/server/bootstrap';
 import { loadConfig, privateDirOf } from '../src/server/config';
 import { type Db, openDatabase } from '../src/server/db';
 import { seedAuditLog } from './seed-audit';
+import { seedBilling } from './seed-billing';
 import { seedDemo } from './seed-demo';
 import { centreMidnight } from '../src/shared/centre-time';
 import {
@@ -54,6 +56,8 @@ export interface ScaleSize {
   attendance?: number;
   /** Daily sheet entries: six a day per child present, ten years of days (none when absent). */
   dailyEntries?: number;
+  /** Months of tuition billing for the active children, ending with this one (seed-billing.ts; none when absent). */
+  billingMonths?: number;
 }
 
 export const SIZES = {
@@ -69,6 +73,7 @@ export const SIZES = {
     attendance: 100_000,
     // Ten years of a 60-child centre's sheets: 60 children x 6 entries x 250 days x 10 years.
     dailyEntries: 900_000,
+    billingMonths: 12,
   },
   /** One year: a tenth of each, the same history per child. */
   small: {
@@ -81,6 +86,7 @@ export const SIZES = {
     audit: 50_000,
     attendance: 10_000,
     dailyEntries: 90_000,
+    billingMonths: 12,
   },
 } satisfies Record<string, ScaleSize>;
 
@@ -286,10 +292,12 @@ export function seedScale(db: Db, size: ScaleSize, now: Date = new Date()): { pa
     messages.length = 0;
 
     const receipts = [];
+    // The billed year's payments are seed-billing.ts's (receipts the billing domain applies): these end before it.
+    const billedFrom = (size.billingMonths ?? 0) * 31 * DAY;
     for (let n = 0; n < size.receipts; n++) {
       const c = children[n % size.children]!;
       const k = Math.floor(n / size.children);
-      const at = c.lastDay - k * DAY * 14;
+      const at = c.lastDay - (c.isActive ? billedFrom : 0) - k * DAY * 14;
       const parent = parents.find((p) => p.id === c.parentId)!;
       receipts.push({
         childId: c.id,
@@ -351,6 +359,7 @@ export function seedScale(db: Db, size: ScaleSize, now: Date = new Date()): { pa
     // Keyed and anchored in the private folder beside the database, as the app would find them.
     seedAuditLog(db, size.audit ?? 0, Math.max(1, (size.audit ?? 0) / AUDIT_ROWS_A_YEAR), now, privateDirOf(db.$client.name));
   });
+  if (size.billingMonths) seedBilling(db, privateDirOf(db.$client.name), now, size.billingMonths);
   return bench;
 }
 
@@ -499,9 +508,11 @@ if (import.meta.url === pathToFileURL(resolve(process.argv[1] ?? '')).href) {
   prepareDatabase(db);
   const started = performance.now();
   seedScale(db, SIZES[name]);
+  // The audit chain's anchor moves a moment after the last write (audit/chain.ts): let it before closing.
+  await new Promise((r) => setImmediate(r));
   const s = SIZES[name];
   console.log(
-    `Seeded ${config.databasePath} (${name}): ${s.children} children, ${s.activities} activities, ${s.notes} notes, ${s.messages} messages, ${s.receipts} receipts, ${s.applications} applications in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    `Seeded ${config.databasePath} (${name}): ${s.children} children, ${s.activities} activities, ${s.notes} notes, ${s.messages} messages, ${s.receipts} receipts, ${s.applications} applications, ${s.billingMonths ?? 0} months of billing in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
   db.$client.close();
 }

@@ -1,18 +1,22 @@
 import { portalEs } from '../../src/shared/i18n/portal-es';
+import { staffEn } from '../../src/shared/i18n/staff-en';
 import { insertInvoice } from '../helpers/billing';
 import { expect, test } from './fixtures';
 import { parentFamily, signIn } from './parent-family';
 
 /**
  * The family's billing in the portal (ADR 101), on a 375 px phone in Spanish: the invoice, its PDF link and the
- * balance; then the director records a check and the parent's balance drops. Every rule (oldest first, credits,
- * aging, refusals) is tested in tests/integration/billing-payments.test.ts.
+ * balance; then the director records a check, the parent's balance drops, and the director's Billing tab shows the
+ * invoice still open with what is left to pay. Every rule (oldest first, credits, aging, refusals) is tested in
+ * tests/integration/billing-payments.test.ts.
  */
-test.describe.configure({ timeout: 60_000 });
+// A walk of two people on two screens: the 90 s budget of the other multi-step walks (60 s ran out on a busy machine).
+test.describe.configure({ timeout: 90_000 });
 
 test('a parent on a phone sees the invoice and balance in Spanish; a check recorded by the director lowers it', async ({
   browser,
   server,
+  directorPage: director,
 }) => {
   const fam = await parentFamily(server, 'factura');
   const login = await server.request('/api/parent/login', { method: 'POST', json: { email: fam.email, password: fam.password } });
@@ -68,4 +72,17 @@ test('a parent on a phone sees the invoice and balance in Spanish; a check recor
   await expect(balance).toHaveText(/50[.,]00/);
   await expect(page.getByRole('list', { name: portalEs['portal.billing.payments'] }).getByText(/250[.,]00/)).toBeVisible();
   await phone.close();
+
+  // The director sees the check on the family's invoice in the Billing tab: still open, 50.00 left to pay.
+  await director.goto('/admin?tab=billing');
+  const section = director.getByRole('region', { name: staffEn['staff.billing.invoices'] });
+  await section.getByRole('textbox', { name: staffEn['staff.billing.family'] }).fill(fam.email);
+  const invoice = section
+    .getByRole('list', { name: staffEn['staff.billing.invoices'] })
+    .getByRole('listitem')
+    .filter({ hasText: fam.email });
+  await expect(invoice).toHaveCount(1);
+  await invoice.getByRole('button', { expanded: false }).click();
+  await expect(invoice).toContainText(`$300.00 · ${staffEn['staff.billing.status.open']}`);
+  await expect(invoice).toContainText('Total $300.00 · Paid $250.00 · Balance $50.00');
 });

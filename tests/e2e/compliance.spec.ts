@@ -1,10 +1,13 @@
 import { centreDateOf } from '../../src/shared/centre-time';
+import { portalEn } from '../../src/shared/i18n/portal-en';
 import { expect, test } from './fixtures';
+import { parentFamily, signIn } from './parent-family';
 
 /**
  * The Compliance tab (ADR 094), the browser's walk: on a 1024 px tablet the director sees a new child's medical
  * statement missing, files the signed paper form's scan from the child's health record, records the exam, and the
- * row turns OK. The rules, the files' pipeline and every refusal are in tests/integration/health-records.test.ts.
+ * row turns OK; a family opens the yearly review in the portal, sees the part the last review changed marked, and
+ * confirms the record. The rules, the files' pipeline and every refusal are in tests/integration/health-records.test.ts.
  */
 test.use({ viewport: { width: 1024, height: 768 } });
 test.describe.configure({ timeout: 90_000 });
@@ -62,4 +65,35 @@ test('the director sees a missing medical statement, files its scan and the exam
   await expect(dialog).toBeHidden();
   await expect(row).toContainText('OK');
   await expect(row).not.toContainText('Missing');
+});
+
+test('a family opens the yearly review, sees the part the last review changed marked, and confirms the record', async ({
+  page,
+  server,
+}) => {
+  const fam = await parentFamily(server, 'review');
+  // Last year's review, through the API: the family changed the allergies, the director countersigned it.
+  const login = await server.request('/api/parent/login', { method: 'POST', json: { email: fam.email, password: fam.password } });
+  const { token } = (await login.json()) as { token: string };
+  const signed = await server.request(`/api/parent/children/${fam.child.id}/annual-review`, {
+    method: 'POST',
+    json: { signature: fam.child.parentName, changes: [{ section: 'allergies', note: 'Peanuts since March' }] },
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(signed.status).toBe(201);
+  const { id } = (await signed.json()) as { id: string };
+  expect((await server.request(`/api/admin/annual-reviews/${id}/countersign`, { method: 'POST', headers: fam.admin })).status).toBe(200);
+
+  await signIn(page, fam.email, fam.password);
+  await page.getByRole('tab', { name: portalEn['portal.tab.health'] }).click();
+  await expect(page.getByRole('heading', { name: portalEn['portal.records.review'] })).toBeVisible();
+  const marked = page.getByRole('definition').filter({ hasText: portalEn['portal.records.changedMark'] });
+  await expect(marked).toHaveCount(1);
+  await expect(page.locator('dt:has(+ dd[data-changed])')).toHaveText(portalEn['portal.records.allergies']);
+  await expect(page.getByRole('group', { name: /^What changed at the review signed/ })).toContainText('Allergies: Peanuts since March');
+
+  await page.getByRole('textbox', { name: portalEn['portal.records.signature'] }).fill(fam.child.parentName);
+  await page.getByRole('button', { name: portalEn['portal.records.confirm'] }).click();
+  await expect(page.getByText(portalEn['portal.records.reviewSigned'])).toBeVisible();
+  await expect(page.getByText(portalEn['portal.records.awaiting'])).toBeVisible();
 });

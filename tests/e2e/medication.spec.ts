@@ -1,6 +1,7 @@
 import type { BrowserContext } from '@playwright/test';
 import { centreClock24 } from '../../src/shared/centre-clock';
 import { portalEs } from '../../src/shared/i18n/portal-es';
+import { staffTabsEn } from '../../src/shared/i18n/staff-tabs-en';
 import type { TestServer } from '../helpers/server';
 import { expect, test } from './fixtures';
 import { parentFamily, signIn } from './parent-family';
@@ -8,8 +9,8 @@ import { parentFamily, signIn } from './parent-family';
 /**
  * Medication (ADR 092), the browser's walk: on a 375 px phone in Spanish a parent asks for a medicine with the
  * physician's instructions uploaded; the director approves it; on a 1024 px tablet a teacher records the dose from
- * the room's "due now" list; the parent sees it on the Today tab. Every rule and refusal is in
- * tests/integration/medication.test.ts.
+ * the room's "due now" list and enters a form the parent signed on paper, with its scan; the parent sees the dose on
+ * the Today tab. Every rule and refusal is in tests/integration/medication.test.ts.
  */
 test.describe.configure({ timeout: 90_000 });
 
@@ -25,6 +26,7 @@ async function staffIn(server: TestServer, context: BrowserContext, email: strin
     (record) => window.localStorage.setItem('admin', record),
     JSON.stringify({ id: staff.id, email, name: staff.name }),
   );
+  return staff.name;
 }
 
 test('a parent asks on a phone in Spanish with an upload, the director approves, a teacher records the dose on a tablet, the parent sees it today', async ({
@@ -78,7 +80,7 @@ test('a parent asks on a phone in Spanish with an upload, the director approves,
 
   // The teacher, on a 1024 px tablet, records the dose from the room's list.
   const tablet = await browser.newContext({ baseURL: server.url, viewport: { width: 1024, height: 768 }, hasTouch: true });
-  await staffIn(server, tablet, 'meds.teacher@example.com', 'teacher');
+  const teacherName = await staffIn(server, tablet, 'meds.teacher@example.com', 'teacher');
   const teacher = await tablet.newPage();
   await teacher.goto('/admin?tab=medication');
   const due = teacher.getByRole('list', { name: 'Due now' }).getByRole('listitem').filter({ hasText: medicine });
@@ -89,6 +91,32 @@ test('a parent asks on a phone in Spanish with an upload, the director approves,
   await dialog.getByRole('button', { name: 'Record', exact: true }).tap();
   const given = teacher.getByRole('list', { name: 'Today' }).getByRole('listitem').filter({ hasText: medicine });
   await expect(given).toContainText('Given at');
+
+  // A form the parent signed on paper, entered by the teacher with its scan: it waits for the director's approval.
+  const paper = `Amoxicilina ${fam.t}`;
+  await teacher.getByRole('button', { name: staffTabsEn['staff.medication.enterPaper'] }).tap();
+  const form = teacher.getByRole('dialog', { name: staffTabsEn['staff.medication.paperTitle'] });
+  await form.getByRole('button', { name: new RegExp(staffTabsEn['staff.medication.child']) }).tap();
+  await teacher.getByRole('option', { name: fam.child.childName }).tap();
+  await form.getByRole('textbox', { name: staffTabsEn['staff.medication.name'] }).fill(paper);
+  await form.getByRole('textbox', { name: staffTabsEn['staff.medication.reason'] }).fill('Otitis');
+  await form.getByRole('textbox', { name: staffTabsEn['staff.medication.doseField'] }).fill('4 ml');
+  await form.getByRole('textbox', { name: staffTabsEn['staff.medication.route'] }).fill('Por la boca');
+  await form.getByRole('textbox', { name: staffTabsEn['staff.medication.times'] }).fill('08:00, 16:00');
+  await form.getByRole('textbox', { name: staffTabsEn['staff.medication.signature'] }).fill(fam.child.parentName);
+  await form
+    .getByLabel(staffTabsEn['staff.medication.scan'])
+    .setInputFiles({ name: 'formulario.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await form.getByRole('button', { name: staffTabsEn['staff.medication.enter'] }).tap();
+  await expect(form).toHaveCount(0);
+  const entered = teacher
+    .getByRole('list', { name: staffTabsEn['staff.medication.requests'] })
+    .getByRole('listitem')
+    .filter({ hasText: paper });
+  await expect(entered).toContainText('4 ml · Por la boca · 08:00, 16:00');
+  await expect(entered).toContainText(`Signed "${fam.child.parentName}"`);
+  await expect(entered).toContainText(`(sent by ${teacherName})`);
+  await expect(entered.getByRole('link', { name: staffTabsEn['staff.medication.scan'] })).toBeVisible();
   await tablet.close();
 
   // The parent sees the dose on the Today tab.

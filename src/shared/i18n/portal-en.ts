@@ -311,6 +311,7 @@ export const portalEn = {
   'portal.records.reviewFailed': 'The review was not sent',
   'portal.records.lastReview': 'What changed at the review signed {date}',
   'portal.records.noChanges': 'Nothing was changed at that review.',
+  'portal.records.changedMark': 'Changed at the last review',
   'portal.records.changeSection': 'Part of the record you change (if any)',
   'portal.records.changeNote': 'What changed (leave empty if nothing)',
   'portal.records.awaiting': 'Your review is waiting for the director to countersign it.',

@@ -308,6 +308,7 @@ export const portalEs = {
   'portal.records.reviewFailed': 'No se envió la revisión',
   'portal.records.lastReview': 'Lo que cambió en la revisión firmada el {date}',
   'portal.records.noChanges': 'No se cambió nada en esa revisión.',
+  'portal.records.changedMark': 'Cambiado en la última revisión',
   'portal.records.changeSection': 'Parte del registro que cambia (si la hay)',
   'portal.records.changeNote': 'Qué cambió (déjelo vacío si nada)',
   'portal.records.awaiting': 'Su revisión espera la firma del director.',

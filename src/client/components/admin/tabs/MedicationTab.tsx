@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Check, FileText, Pill, Snowflake, Undo2 } from 'lucide-react';
+import { Check, FilePlus, FileText, Pill, Snowflake, Undo2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { centreClock24 } from '~/shared/centre-clock';
 import { toast } from '~/client/lib/toast';
@@ -10,6 +10,7 @@ import { Dialog, DialogActions } from '../../ui/Dialog';
 import { TextField } from '../../ui/Field';
 import { Select } from '../../ui/Select';
 import { ListState, PanelHeader } from '../PanelHeader';
+import { PaperRequestDialog } from './medication/PaperRequestDialog';
 import { tabText } from './tab-words';
 
 type Line = RouterOutputs['medication']['roomDoses'][number];
@@ -168,12 +169,19 @@ function Requests({ isDirector }: { isDirector: boolean }) {
   const pending = useQuery({ ...trpc.medication.list.queryOptions({ status: 'pending' }), staleTime: 0 });
   const approve = useMutation(trpc.medication.approve.mutationOptions());
   const [returning, setReturning] = useState<Request | null>(null);
+  const [entering, setEntering] = useState(false);
   const data = pending.data ?? [];
   return (
     <section aria-labelledby="medication-requests" className="flex flex-col gap-3">
-      <h3 id="medication-requests" className="text-base font-semibold text-stone-900">
-        {tabText('staff.medication.requests')}
-      </h3>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 id="medication-requests" className="text-base font-semibold text-stone-900">
+          {tabText('staff.medication.requests')}
+        </h3>
+        <Button variant="outline" className="min-h-11" onPress={() => setEntering(true)}>
+          <FilePlus aria-hidden="true" className="size-4" />
+          {tabText('staff.medication.enterPaper')}
+        </Button>
+      </div>
       <ListState
         isPending={pending.isPending}
         error={pending.error}
@@ -202,7 +210,7 @@ function Requests({ isDirector }: { isDirector: boolean }) {
               {r.documentUrl && (
                 <a href={r.documentUrl} className="inline-flex items-center gap-1 text-brand-800 underline underline-offset-2">
                   <FileText aria-hidden="true" className="size-4" />
-                  {tabText('staff.medication.document')}
+                  {tabText(r.enteredByKind === 'staff' ? 'staff.medication.scan' : 'staff.medication.document')}
                 </a>
               )}
               {isDirector && (
@@ -240,6 +248,7 @@ function Requests({ isDirector }: { isDirector: boolean }) {
         ))}
       </ul>
       {returning && <ReturnDialog request={returning} onClose={() => setReturning(null)} />}
+      {entering && <PaperRequestDialog onClose={() => setEntering(false)} />}
     </section>
   );
 }

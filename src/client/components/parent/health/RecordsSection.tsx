@@ -135,26 +135,35 @@ function YearlyReview({ childId, onDone }: { childId: string; onDone: () => void
   };
   // What changed since the review before: the changes the family recorded when they signed the latest one.
   const last = data.reviews[0];
-  const lines: [string, string][] = [
+  // The parts of the record that latest review changed are marked where the family reads them.
+  const changed = new Set(last?.changes.map((c) => c.section) ?? []);
+  const lines: [ReviewSection, string][] = [
     [
-      t('portal.records.contacts'),
+      'contacts',
       [data.record.contacts.parentName, data.record.contacts.parentPhone, data.record.contacts.emergencyContact].filter(Boolean).join(', '),
     ],
-    [t('portal.records.pickups'), data.record.pickups.map((p) => p.name).join(', ') || none],
-    [t('portal.records.allergies'), data.record.allergies ?? none],
-    [t('portal.records.medications'), data.record.medications ?? none],
-    [t('portal.records.physician'), data.record.physician ?? none],
-    [t('portal.records.item.care-plan'), data.record.carePlan ?? none],
+    ['pickups', data.record.pickups.map((p) => p.name).join(', ') || none],
+    ['allergies', data.record.allergies ?? none],
+    ['medications', data.record.medications ?? none],
+    ['physician', data.record.physician ?? none],
+    ['care-plan', data.record.carePlan ?? none],
   ];
   return (
     <Card className="flex flex-col gap-2 p-4 text-sm">
       <h3 className="font-semibold text-stone-900">{t('portal.records.review')}</h3>
       <p>{t('portal.records.reviewDue', { date: intl.date(data.due.dueDate ?? '') })}</p>
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
-        {lines.map(([label, value]) => (
-          <div key={label} className="contents">
-            <dt className="font-medium text-stone-800">{label}</dt>
-            <dd className="text-stone-700">{value}</dd>
+        {lines.map(([section, value]) => (
+          <div key={section} className="contents">
+            <dt className="font-medium text-stone-800">{sectionLabel[section]}</dt>
+            <dd className="text-stone-700" data-changed={changed.has(section) || undefined}>
+              {value}
+              {changed.has(section) && (
+                <span className="ml-2 inline-block rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+                  {t('portal.records.changedMark')}
+                </span>
+              )}
+            </dd>
           </div>
         ))}
       </dl>

@@ -4,12 +4,13 @@ import { Form } from 'react-aria-components';
 import { IMMUNIZATION_STATUSES } from '~/shared/compliance-rules';
 import { HEALTH_FILES, type HealthFile } from '~/shared/schemas/health';
 import { toast } from '~/client/lib/toast';
-import { errorMessage, queryClient, type RouterOutputs, trpc, trpcClient } from '~/client/lib/trpc';
+import { errorMessage, queryClient, type RouterOutputs, trpc } from '~/client/lib/trpc';
 import { Button } from '~/client/components/ui/Button';
 import { Checkbox } from '~/client/components/ui/Checkbox';
 import { Dialog, DialogActions } from '~/client/components/ui/Dialog';
 import { TextField } from '~/client/components/ui/Field';
 import { Select } from '~/client/components/ui/Select';
+import { ScanFileInput, uploadScan } from '../paper-scan';
 import { tabText } from '../tab-words';
 
 const NONE = '__none__';
@@ -28,19 +29,6 @@ export function HealthRecordDialog({ childId, childName, onClose }: { childId: s
 }
 
 type HealthRecord = RouterOutputs['health']['get'];
-
-const ACCEPT = 'application/pdf,image/jpeg,image/png,image/heic,image/heif,.pdf,.jpg,.jpeg,.png,.heic';
-
-/** Sends one file through the private-document pipeline: an upload URL from the server, then the bytes by PUT. */
-async function uploadScan(file: File): Promise<string> {
-  const { uploadURL } = await trpcClient.communications.createUpload.mutate();
-  const res = await fetch(uploadURL, { method: 'PUT', body: file, credentials: 'include' });
-  if (!res.ok) {
-    const body = (await res.json().catch(() => null)) as { message?: string } | null;
-    throw new Error(body?.message ?? `HTTP ${res.status}`);
-  }
-  return uploadURL;
-}
 
 /** A signed paper form's scan (the medical statement, the immunization record or the care plan), filed for the child. */
 function PaperScan({ childId }: { childId: string }) {
@@ -86,10 +74,7 @@ function PaperScan({ childId }: { childId: string }) {
         onChange={(v) => setKind(v as HealthFile)}
         options={HEALTH_FILES.map((k) => ({ value: k, label: tabText(`staff.compliance.item.${k}`) }))}
       />
-      <label htmlFor={fileId} className="text-sm font-medium text-stone-800">
-        {tabText('staff.compliance.scanFile')}
-      </label>
-      <input key={inputKey} id={fileId} type="file" accept={ACCEPT} onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+      <ScanFileInput label={tabText('staff.compliance.scanFile')} resetKey={inputKey} onChange={setFile} />
       <div>
         <Button type="submit" variant="outline" isDisabled={!file || busy}>
           {busy ? tabText('staff.compliance.uploadingScan') : tabText('staff.compliance.uploadScan')}
