@@ -5,8 +5,7 @@ import { expect, test } from './fixtures';
  * The Audit tab's check (ADR 064): an intact log says so; a log whose append-only triggers were removed
  * behind the app's back is shown as a warning, in words, until they are back.
  */
-test('the Audit tab warns when the log’s safeguards were removed', async ({ page, server, loginAsAdmin }) => {
-  await loginAsAdmin();
+test('the Audit tab warns when the log’s safeguards were removed', async ({ directorPage: page, server }) => {
   await page.goto('/admin?tab=audit');
   const check = page.getByRole('button', { name: 'Check the log' });
   await check.click();

@@ -30,12 +30,11 @@ async function signInAsNewDirector(server: TestServer, context: BrowserContext):
 }
 
 test('the Audit tab names the child, shows the program before and after, and finds the rows by the child’s name', async ({
-  page,
+  directorPage: page,
   server,
-  context,
 }) => {
-  test.slow(); // two API writes, then the dashboard's first load: on a shared two-core machine it can take 25 s
-  const cookie = await signInAsNewDirector(server, context);
+  test.slow(); // two API writes, then the dashboard's load: on a shared two-core machine it can take 25 s
+  const cookie = await server.adminCookie();
   const childName = `Mia Audit${unique()}`;
   const created = await server.request('/api/admin/enrolled-children', {
     method: 'POST',

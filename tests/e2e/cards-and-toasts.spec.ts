@@ -140,15 +140,14 @@ test('a teacher on a tablet sees who starts later and when, and a child\u2019s a
 
 test('a director follows the notice to the child\u2019s record, changes the start date, and the child is on the list', async ({
   server,
-  browser,
+  directorPage: page,
 }) => {
   const id = unique();
   const today = centreDateOf(new Date());
   const later = `Ada ${id}`;
   const room = await roomWith(server, `room.${id}@example.com`, [{ name: later, startDate: addDays(today, 9) }]);
-  const { context, page } = await staffPage(server, browser, `director.${id}@example.com`, 'director', { width: 1366, height: 768 });
+  await page.setViewportSize({ width: 1366, height: 768 });
   await page.goto('/admin?tab=attendance');
-  await pageReady(page);
   const item = page
     .getByRole('region', { name: /starts? later$/ })
     .getByRole('listitem')
@@ -171,41 +170,53 @@ test('a director follows the notice to the child\u2019s record, changes the star
   await expect(page).toHaveURL(/\?tab=children$/);
   await expect(page.getByRole('list', { name: 'Enrolled children' })).toContainText(later);
   await expect(page.getByRole('dialog')).toHaveCount(0);
-  await context.close();
 });
 
-for (const viewport of [TABLET, PORTRAIT]) {
-  test(`at ${viewport.width}x${viewport.height} the check-in toast leaves the last child row uncovered`, async ({ server, browser }) => {
-    const id = unique();
-    const teacherEmail = `rows.${id}@example.com`;
-    const names = Array.from({ length: 9 }, (_, i) => `Kid ${i + 1} ${id}`);
-    const room = await roomWith(
-      server,
-      teacherEmail,
-      names.map((name) => ({ name })),
-    );
-    const { context, page } = await staffPage(server, browser, teacherEmail, 'teacher', viewport);
-    await page.goto('/admin?tab=attendance');
-    await pageReady(page);
-    const rows = page.getByRole('list', { name: `Children in ${room.name}` }).getByRole('listitem');
-    await expect(rows).toHaveCount(9);
-    // The room's card is the last on the page only when it is the newest room; scroll to this room's last row as a
-    // teacher does, to the end of the page when it is there.
-    const last = rows.last();
-    await last.evaluate((el) => el.scrollIntoView({ block: 'end' }));
-    await page.evaluate(() => window.scrollBy(0, document.documentElement.scrollHeight));
+// One teacher's tablet, turned: a room of nine children for each way it is held, each checked at its own width.
+test('on a tablet, landscape (1024x768) then portrait (768x1024), the check-in toast leaves the last child row uncovered', async ({
+  server,
+  browser,
+}) => {
+  const id = unique();
+  const teacherEmail = `rows.${id}@example.com`;
+  const rooms = [];
+  for (const viewport of [TABLET, PORTRAIT]) {
+    const names = Array.from({ length: 9 }, (_, i) => `Kid ${i + 1} ${viewport.width} ${id}`);
+    rooms.push({
+      viewport,
+      names,
+      room: await roomWith(
+        server,
+        teacherEmail,
+        names.map((name) => ({ name })),
+      ),
+    });
+  }
+  const { context, page } = await staffPage(server, browser, teacherEmail, 'teacher', TABLET);
+  for (const { viewport, names, room } of rooms)
+    await test.step(`at ${viewport.width}x${viewport.height}`, async () => {
+      await page.setViewportSize(viewport);
+      await page.goto('/admin?tab=attendance');
+      await pageReady(page);
+      const rows = page.getByRole('list', { name: `Children in ${room.name}` }).getByRole('listitem');
+      await expect(rows).toHaveCount(9);
+      // The room's card is the last on the page only when it is the newest room; scroll to this room's last row as a
+      // teacher does, to the end of the page when it is there.
+      const last = rows.last();
+      await last.evaluate((el) => el.scrollIntoView({ block: 'end' }));
+      await page.evaluate(() => window.scrollBy(0, document.documentElement.scrollHeight));
 
-    await last.getByRole('button', { name: `Check in ${names[8]}` }).tap();
-    await page
-      .getByRole('dialog')
-      .getByRole('button', { name: `Parent of ${names[8]} (parent)` })
-      .tap();
-    const toast = page.getByRole('alertdialog').filter({ hasText: 'Checked In' });
-    const { covered, detail } = await covers(page, toast, last);
-    expect(covered, detail).toBe(false);
-    await context.close();
-  });
-}
+      await last.getByRole('button', { name: `Check in ${names[8]}` }).tap();
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: `Parent of ${names[8]} (parent)` })
+        .tap();
+      const toast = page.getByRole('alertdialog').filter({ hasText: 'Checked In' });
+      const { covered, detail } = await covers(page, toast, last);
+      expect(covered, detail).toBe(false);
+    });
+  await context.close();
+});
 
 test('on a 375 px phone a toast leaves the tab bar uncovered', async ({ server, browser }) => {
   const phone = await browser.newContext({ baseURL: server.url, viewport: PHONE, hasTouch: true, isMobile: true });

@@ -13,9 +13,8 @@ import { parentFamily, signIn } from './parent-family';
  * reads Spanish does so in Spanish.
  */
 test('a director records consent and a pickup; a teacher on a tablet tags the child and checks her out to the pickup', async ({
-  page,
+  directorPage: page,
   server,
-  loginAsAdmin,
   browser,
 }) => {
   // Two devices and two sign-ins: a long flow.
@@ -31,7 +30,6 @@ test('a director records consent and a pickup; a teacher on a tablet tags the ch
   const name = fam.child.childName;
   const grandmother = `Grace ${fam.t}`;
 
-  await loginAsAdmin();
   await page.goto('/admin?tab=children');
   const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
   await expect(card.getByText('Photo consent: Not on file')).toBeVisible();
