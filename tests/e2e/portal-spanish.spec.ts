@@ -252,6 +252,9 @@ test('a parent who reads Spanish signs in at /es/parent-login, and signing out b
   await page.getByLabel(loginEs['login.password'], { exact: true }).fill('no-es-la-mia');
   await page.getByRole('button', { name: loginEs['login.signIn'] }).click();
   await expect(page.getByRole('alertdialog').getByText(errorsEs['error.invalidLogin'])).toBeVisible();
+  // The toasts' live region and its close button are named in Spanish (the page's words, set before the region is made).
+  await expect(page.getByRole('region', { name: loginEs['login.toast.region'], exact: true })).toHaveCount(1);
+  await expect(page.getByRole('alertdialog').getByRole('button', { name: loginEs['login.toast.close'], exact: true })).toBeVisible();
   // Said at the password too, in Spanish (only the toast said it).
   await expect(page.getByLabel(loginEs['login.password'], { exact: true })).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByLabel(loginEs['login.password'], { exact: true })).toHaveAccessibleDescription(errorsEs['error.invalidLogin']);

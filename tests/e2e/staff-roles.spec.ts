@@ -69,6 +69,11 @@ test('a director invites a teacher, who sets a password, sees only their tabs an
 
   // The teacher, in a browser of her own (signed out), opens the e-mailed link, chooses a password and signs in.
   await teacher.goto(await invitationLink(server, teacherEmail));
+  await teacher.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+  // Too short: the rule's refusal in English words, never its catalogue id.
+  await teacher.getByLabel('New password', { exact: true }).fill('short');
+  await teacher.getByRole('button', { name: 'Save password' }).click();
+  await expect(teacher.getByLabel('New password', { exact: true })).toHaveAccessibleDescription(/Password must be at least 12 characters$/);
   const password = `Maple lantern pebble ${id}`;
   await teacher.getByLabel('New password', { exact: true }).fill(password);
   await teacher.getByLabel('Repeat the new password').fill(password);

@@ -220,4 +220,35 @@ describe('the centre profile', () => {
     const text = await pdfText(new Uint8Array(await pdf.arrayBuffer()));
     expect(text).toContain("Times are the centre's clock (Bloomington, Indiana).");
   });
+
+  it("signs every e-mail with the profile's opening hours, in the reader's language", async () => {
+    const hours = {
+      monday: { opens: '07:00', closes: '18:00' },
+      tuesday: { opens: '07:00', closes: '18:00' },
+      wednesday: { opens: '07:00', closes: '18:00' },
+      thursday: { opens: '07:00', closes: '18:00' },
+      friday: { opens: '07:00', closes: '12:30' },
+      saturday: { opens: '09:00', closes: '12:00' },
+      sunday: null,
+    };
+    expect((await patch({ hours })).status).toBe(200);
+    const signature = async (parentEmail: string, language: 'en' | 'es') => {
+      const applied = await s.request('/api/enrollment', { method: 'POST', json: { ...sampleApplication, parentEmail, language } });
+      expect(applied.status, await applied.clone().text()).toBe(201);
+      const mail = s.db
+        .select()
+        .from(outboxMessages)
+        .all()
+        .find((m) => m.toAddress === parentEmail)!;
+      return mail.textBody.split('\n').slice(-3);
+    };
+    const en = await signature('hours.en@example.com', 'en');
+    expect(en).toEqual(['Monday - Thursday: 7:00 AM - 6:00 PM', 'Friday: 7:00 AM - 12:30 PM', 'Saturday: 9:00 AM - 12:00 PM']);
+    const es = await signature('hours.es@example.com', 'es');
+    expect(es).toEqual([
+      'De lunes a jueves, de 7:00 a. m. a 6:00 p. m.',
+      'Los viernes, de 7:00 a. m. a 12:30 p. m.',
+      'Los sábados, de 9:00 a. m. a 12:00 p. m.',
+    ]);
+  });
 });

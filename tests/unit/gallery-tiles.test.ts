@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pictureSources } from '../../src/client/components/gallery/picture-sources';
-import { FALLBACK_PHOTOS, GALLERY_MIN_TILES, galleryTiles, tileAlt } from '../../src/client/components/home/gallery-tiles';
+import { FALLBACK_PHOTOS, GALLERY_MIN_TILES, galleryTiles as tilesOf, tileAlt } from '../../src/client/components/home/gallery-tiles';
 
 const upload = (n: number) => ({
   id: `p${n}`,
@@ -12,9 +12,17 @@ const upload = (n: number) => ({
   variants: [],
 });
 
+/** The built-in photos' words as a page gives them (GallerySection: the site catalogue's `home.gallery.<id>.*`). */
+const builtIn = (id: string) => ({ alt: `alt of ${id}`, caption: `caption of ${id}` });
+const galleryTiles = (uploaded: Parameters<typeof tilesOf>[0]) => tilesOf(uploaded, builtIn);
+
 describe('galleryTiles', () => {
   it('shows the built-in photos when nothing is uploaded', () => {
     expect(galleryTiles([]).map((t) => t.src)).toEqual(FALLBACK_PHOTOS.map((p) => p.src));
+  });
+
+  it("names the built-in photos in the page's words, by their catalogue id", () => {
+    expect(galleryTiles([])[0]).toMatchObject({ alt: 'alt of classroom', caption: 'caption of classroom' });
   });
 
   it('puts the first upload in front of the built-in photos instead of replacing them all', () => {

@@ -2,6 +2,7 @@ import { KeyRound } from 'lucide-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Form } from 'react-aria-components';
 import type { z } from 'zod';
+import { refusalInEnglish } from '../lib/refusal-words';
 import { useFocusFirstInvalid } from '../lib/use-schema-form';
 import { PasswordField } from './PasswordField';
 import { Button, LinkButton } from './ui/Button';
@@ -27,7 +28,7 @@ export function NewPasswordPage({ title, children }: { title: string; children: 
   );
 }
 
-/** What the form says; English (staff pages, the English parent page) unless a page gives its own. */
+/** What the form says, from the page's catalogue (the staff area's `staff.password.*`, the reset page's words). */
 export interface NewPasswordFormWords {
   newPassword: string;
   repeat: string;
@@ -37,19 +38,10 @@ export interface NewPasswordFormWords {
   hide: string;
 }
 
-const ENGLISH_FORM: NewPasswordFormWords = {
-  newPassword: 'New password',
-  repeat: 'Repeat the new password',
-  mismatch: 'The two passwords are not the same',
-  saving: 'Saving...',
-  show: 'Show password',
-  hide: 'Hide password',
-};
-
 /**
  * The new password typed twice: `field` (the account's password rule) checks it, the two must be the same, and
- * only then `onValid` gets it. `words` and `refusal` (the rule's English message in the page's language) for a
- * page in another language (/es/parent-reset-password).
+ * only then `onValid` gets it. `words` in the page's language; `refusal` says the rule's refusal (an id, ADR 069)
+ * in it: in English by default, as the staff pages are.
  */
 export function NewPasswordForm({
   field,
@@ -58,8 +50,8 @@ export function NewPasswordForm({
   submitLabel,
   isPending,
   onValid,
-  words = ENGLISH_FORM,
-  refusal = (message) => message,
+  words,
+  refusal = refusalInEnglish,
 }: {
   field: z.ZodType<unknown, string>;
   /** The line above the fields. */
@@ -69,7 +61,7 @@ export function NewPasswordForm({
   submitLabel: string;
   isPending: boolean;
   onValid: (password: string) => void;
-  words?: NewPasswordFormWords;
+  words: NewPasswordFormWords;
   refusal?: (message: string) => string;
 }) {
   const [password, setPassword] = useState('');
@@ -119,16 +111,8 @@ export function NewPasswordForm({
   );
 }
 
-/** A link without its token: where to go instead (English unless a page gives its own words). */
-export function IncompleteLink({
-  signInHref,
-  text = 'This link is not complete. Please open the link from the e-mail again, or ask for a new one on the sign-in page.',
-  goToSignIn = 'Go to sign in',
-}: {
-  signInHref: string;
-  text?: string;
-  goToSignIn?: string;
-}) {
+/** A link without its token: where to go instead, in the page's words. */
+export function IncompleteLink({ signInHref, text, goToSignIn }: { signInHref: string; text: string; goToSignIn: string }) {
   return (
     <div className="flex flex-col gap-4">
       <p className="text-stone-700">{text}</p>

@@ -12,21 +12,20 @@ import { Dialog, DIALOG_FOOTER, DialogActions } from './ui/Dialog';
 
 type PasswordChange = { currentPassword: string; newPassword: string };
 
-/** The dialog's words: English by default; the parent portal passes its own language's (ADR 047). */
-export const PASSWORD_CHANGE_WORDS = {
-  title: 'Change Password',
-  description: 'You stay signed in here; your other devices are signed out.',
-  current: 'Current password',
-  new: 'New password',
-  changed: 'Password Changed',
-  notChanged: 'Password Not Changed',
-  tryAgain: 'Please try again.',
-  saving: 'Saving...',
-  close: 'Close',
-  show: 'Show password',
-  hide: 'Hide password',
-};
-export type PasswordChangeWords = typeof PASSWORD_CHANGE_WORDS;
+/** The dialog's words, from the caller's catalogue: the staff area's, or the portal's in the parent's language (ADR 047). */
+export interface PasswordChangeWords {
+  title: string;
+  description: string;
+  current: string;
+  new: string;
+  changed: string;
+  notChanged: string;
+  tryAgain: string;
+  saving: string;
+  close: string;
+  show: string;
+  hide: string;
+}
 
 export interface PasswordChangeDialogProps<Result extends { message: string }, TError, Context> {
   isOpen: boolean;
@@ -39,7 +38,7 @@ export interface PasswordChangeDialogProps<Result extends { message: string }, T
   hint: string;
   /** A Cancel button beside the submit one (the dashboard's dialogs have one; the parent portal's has only submit). */
   withCancel?: boolean;
-  words?: PasswordChangeWords;
+  words: PasswordChangeWords;
   /** What a refused change's toast says (the parent portal's, in the parent's language); errorMessage by default. */
   describeError?: (error: unknown, fallback: string) => string;
 }
@@ -56,7 +55,7 @@ export function PasswordChangeDialog<Result extends { message: string }, TError,
   mutation,
   hint,
   withCancel = false,
-  words = PASSWORD_CHANGE_WORDS,
+  words,
   describeError = errorMessage,
 }: PasswordChangeDialogProps<Result, TError, Context>) {
   const form = useSchemaForm(schema, { currentPassword: '', newPassword: '' });

@@ -6,7 +6,8 @@ import { FieldMessages } from './ui/FieldMessages';
 import { cn } from './ui/cn';
 
 interface PasswordFieldProps {
-  label?: string;
+  /** The field's name, in the page's language (the caller's catalogue: staff, portal or reset-password words). */
+  label: string;
   value: string;
   onChange: (value: string) => void;
   error?: string | null;
@@ -15,19 +16,19 @@ interface PasswordFieldProps {
   /** Help under the field (what a new password must be), read out with it. */
   description?: string;
   /** The show/hide button's names, in the page's language (the parent portal's, ADR 047). */
-  toggleLabels?: { show: string; hide: string };
+  toggleLabels: { show: string; hide: string };
 }
 
 /** Password input with a show/hide toggle (docs/product.md §2 Admin Login). */
 export function PasswordField({
-  label = 'Password',
+  label,
   value,
   onChange,
   error,
   name = 'password',
   autoComplete = 'current-password',
   description,
-  toggleLabels = { show: 'Show password', hide: 'Hide password' },
+  toggleLabels,
 }: PasswordFieldProps) {
   const [visible, setVisible] = useState(false);
   return (

@@ -14,10 +14,17 @@ const DURATION_MS = 5000;
 const SWIPE_THRESHOLD = 50;
 
 let region: HTMLElement | null = null;
-/** The toasts' own words, in the page's language (the page's script sets them). */
-let labels = { region: 'Notifications', close: 'Close' };
+/** The toasts' own words, in the page's language, from the catalogue the page carries. */
+let labels: { region: string; close: string } = { region: '', close: '' };
+
+/**
+ * Sets the toasts' words (the page's script, as it starts, from the words the server wrote into the page) and puts
+ * the live region in the page, named in them: one added together with its first toast is often not read.
+ */
 export function setToastLabels(next: { region: string; close: string }): void {
   labels = next;
+  setUp();
+  region!.setAttribute('aria-label', labels.region);
 }
 let current: { el: HTMLElement; timer: number | undefined; left: number } | null = null;
 let ids = 0;
@@ -129,6 +136,3 @@ function swipeToDismiss(el: HTMLElement): void {
   });
   el.addEventListener('pointercancel', release);
 }
-
-// The live region is in the page before its first toast: one added together with its content is often not read.
-setUp();

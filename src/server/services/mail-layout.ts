@@ -5,6 +5,7 @@
  * HTML is escaped. The letters themselves live beside their domain (`src/server/<domain>/*-mail.ts`).
  */
 import { centre } from '../centre/profile';
+import { type CentreProfile, openDays, type Weekday, WEEKDAYS } from '../../shared/centre-profile';
 import { intlFor, type Language, type MessageKey, t } from '../../shared/i18n';
 import type { Config } from '../config';
 import { pathIn } from '../../shared/i18n/paths';
@@ -38,6 +39,41 @@ export function homeUrl(config: LinkConfig, language: Language): string {
   return `${config.publicUrl}${pathIn(language, '/')}`;
 }
 
+/** A wall-clock time of the profile ('07:30', '17:30') as the catalogue writes it: '7:30 AM'; '5:30 p. m.'. */
+function clockText(language: Language, time: string): string {
+  const [hour = 0, minute = 0] = time.split(':').map(Number);
+  return t(language, 'mail.signature.time', {
+    hour: String(hour % 12 === 0 ? 12 : hour % 12),
+    minute: String(minute).padStart(2, '0'),
+    half: hour < 12 ? 'am' : 'pm',
+  });
+}
+
+/**
+ * The centre's opening hours from its profile, in the reader's language: each run of days in a row with the same
+ * hours on a line ('Monday - Friday: 7:30 AM - 5:30 PM'; 'De lunes a viernes, de 7:30 a. m. a 5:30 p. m.'). No line
+ * when the profile opens no day.
+ */
+export function hoursLines(language: Language, hours: CentreProfile['hours']): string[] {
+  const runs: { first: Weekday; last: Weekday; opens: string; closes: string }[] = [];
+  for (const { day, hours: open } of openDays({ hours })) {
+    const run = runs.at(-1);
+    const follows = run && WEEKDAYS.indexOf(day) === WEEKDAYS.indexOf(run.last) + 1;
+    if (run && follows && run.opens === open.opens && run.closes === open.closes) run.last = day;
+    else runs.push({ first: day, last: day, ...open });
+  }
+  return runs.map(({ first, last, opens, closes }) => {
+    const times = { opens: clockText(language, opens), closes: clockText(language, closes) };
+    return first === last
+      ? t(language, 'mail.signature.hoursDay', { day: first, ...times })
+      : t(language, 'mail.signature.hoursRange', {
+          first: t(language, 'mail.signature.weekday', { day: first }),
+          last: t(language, 'mail.signature.weekday', { day: last }),
+          ...times,
+        });
+  });
+}
+
 function signatureText(config: LinkConfig, language: Language = 'en'): string {
   return [
     '--',
@@ -46,7 +82,7 @@ function signatureText(config: LinkConfig, language: Language = 'en'): string {
     t(language, 'mail.signature.phone', { phones: intlFor(language).formatList(centre.phones, { type: 'disjunction' }) }),
     t(language, 'mail.signature.email', { email: centre.email }),
     t(language, 'mail.signature.website', { url: homeUrl(config, language) }),
-    t(language, 'mail.signature.hours'),
+    ...hoursLines(language, centre.hours),
   ].join('\n');
 }
 
@@ -56,6 +92,7 @@ export function link(href: string, label = href): string {
 }
 
 function signatureHtml(config: LinkConfig, language: Language = 'en'): string {
+  const hours = hoursLines(language, centre.hours).map((line) => `<br>\n${escapeHtml(line)}`);
   const phones = intlFor(language).formatList(
     centre.phones.map((p) => escapeHtml(p)),
     { type: 'disjunction' },
@@ -66,8 +103,7 @@ function signatureHtml(config: LinkConfig, language: Language = 'en'): string {
 ${escapeHtml(centre.addressLine)}<br>
 ${escapeHtml(t(language, 'mail.signature.phone', { phones: '\u0000' })).replace('\u0000', () => phones)}<br>
 ${escapeHtml(t(language, 'mail.signature.email', { email: '\u0000' })).replace('\u0000', () => link(`mailto:${centre.email}`, centre.email))}<br>
-${escapeHtml(t(language, 'mail.signature.website', { url: '\u0000' })).replace('\u0000', () => link(homeUrl(config, language)))}<br>
-${escapeHtml(t(language, 'mail.signature.hours'))}
+${escapeHtml(t(language, 'mail.signature.website', { url: '\u0000' })).replace('\u0000', () => link(homeUrl(config, language)))}${hours.join('')}
 </p>`;
 }
 

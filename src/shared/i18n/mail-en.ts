@@ -11,7 +11,13 @@ export const mailEn = {
   'mail.signature.phone': 'Phone: {phones}',
   'mail.signature.email': 'E-mail: {email}',
   'mail.signature.website': 'Website: {url}',
-  'mail.signature.hours': 'Monday - Friday: 7:30 AM - 5:30 PM',
+  // The opening hours, from the centre's profile: each run of days with the same hours, joined as a list.
+  'mail.signature.hoursRange': '{first} - {last}: {opens} - {closes}',
+  'mail.signature.hoursDay':
+    '{day, select, monday {Monday} tuesday {Tuesday} wednesday {Wednesday} thursday {Thursday} friday {Friday} saturday {Saturday} other {Sunday}}: {opens} - {closes}',
+  'mail.signature.weekday':
+    '{day, select, monday {Monday} tuesday {Tuesday} wednesday {Wednesday} thursday {Thursday} friday {Friday} saturday {Saturday} other {Sunday}}',
+  'mail.signature.time': '{hour}:{minute} {half, select, am {AM} other {PM}}',
   'mail.urgent': 'Urgent: {subject}',
   'mail.dueDate': '{day, date, long}',
   'mail.message.subject': 'New message from {centre}',

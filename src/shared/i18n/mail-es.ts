@@ -9,7 +9,12 @@ export const mailEs = {
   'mail.signature.phone': 'Teléfono: {phones}',
   'mail.signature.email': 'Correo electrónico: {email}',
   'mail.signature.website': 'Sitio web: {url}',
-  'mail.signature.hours': 'De lunes a viernes, de 7:30 a. m. a 5:30 p. m.',
+  'mail.signature.hoursRange': 'De {first} a {last}, de {opens} a {closes}',
+  'mail.signature.hoursDay':
+    '{day, select, monday {Los lunes} tuesday {Los martes} wednesday {Los miércoles} thursday {Los jueves} friday {Los viernes} saturday {Los sábados} other {Los domingos}}, de {opens} a {closes}',
+  'mail.signature.weekday':
+    '{day, select, monday {lunes} tuesday {martes} wednesday {miércoles} thursday {jueves} friday {viernes} saturday {sábado} other {domingo}}',
+  'mail.signature.time': '{hour}:{minute} {half, select, am {a. m.} other {p. m.}}',
   'mail.urgent': 'Urgente: {subject}',
   'mail.dueDate': '{day, date, long}',
   'mail.message.subject': 'Nuevo mensaje de {centre}',

@@ -103,6 +103,11 @@ export const portalEn = {
   'portal.compose.reply': 'Reply to Message',
   'portal.compose.new': 'New Message',
   'portal.compose.toStaff': 'Your message goes to the centre’s staff.',
+  // The staff's side of the same dialog (the staff Communication tab loads these English words with its code).
+  'portal.compose.toParent': 'Choose a child: the message goes to that child’s parent.',
+  'portal.compose.to': 'To: {parent}',
+  'portal.compose.parentOf': '{name} ({email})',
+  'portal.compose.chooseFirst': 'choose a child first',
   'portal.compose.child': 'Child',
   'portal.compose.selectChild': 'Select a child',
   'portal.compose.subject': 'Subject',

@@ -6,7 +6,7 @@ import { toast } from '~/client/lib/toast';
 import { Button } from '../ui/Button';
 import { Checkbox } from '../ui/Checkbox';
 import { TextField } from '../ui/Field';
-import { staffText } from './staff-words';
+import { tabText } from './tabs/tab-words';
 
 /**
  * A staff member's own second factor (ADR 102): the authenticator app (QR code, key, one code to confirm), the
@@ -27,7 +27,7 @@ export default function SecondFactorPanel({ onFactorAdded }: { onFactorAdded?: (
     void queryClient.invalidateQueries({ queryKey: trpc.staffMfa.passkeys.queryKey() });
   };
   const failed = (e: unknown) =>
-    toast({ title: staffText('staff.mfa.failed'), description: errorMessage(e, staffText('staff.mfa.failed')), variant: 'destructive' });
+    toast({ title: tabText('staff.mfa.failed'), description: errorMessage(e, tabText('staff.mfa.failed')), variant: 'destructive' });
 
   const start = useMutation(trpc.staffMfa.totpSetup.mutationOptions({ onSuccess: (r) => setSetup(r), onError: failed }));
   const confirm = useMutation(
@@ -40,7 +40,7 @@ export default function SecondFactorPanel({ onFactorAdded }: { onFactorAdded?: (
         refresh();
         onFactorAdded?.();
       },
-      onError: (e) => setError(errorMessage(e, staffText('staff.mfa.failed'))),
+      onError: (e) => setError(errorMessage(e, tabText('staff.mfa.failed'))),
     }),
   );
   const remove = useMutation(trpc.staffMfa.totpRemove.mutationOptions({ onSuccess: refresh, onError: failed }));
@@ -63,7 +63,7 @@ export default function SecondFactorPanel({ onFactorAdded }: { onFactorAdded?: (
       const response = await startRegistration({ optionsJSON });
       await register.mutateAsync({ name: passkeyName, response: response as unknown as Record<string, unknown> });
       setPasskeyName('');
-      toast({ title: staffText('staff.mfa.passkeyAdded') });
+      toast({ title: tabText('staff.mfa.passkeyAdded') });
       refresh();
       onFactorAdded?.();
     } catch (err) {
@@ -83,41 +83,41 @@ export default function SecondFactorPanel({ onFactorAdded }: { onFactorAdded?: (
     <div className="flex flex-col gap-6">
       {s?.setupRequired && (
         <p role="status" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-          {staffText('staff.mfa.required')}
+          {tabText('staff.mfa.required')}
         </p>
       )}
       {me.data?.role === 'director' && s && (
         <Checkbox isSelected={s.policyRequired} onChange={(required) => policy.mutate({ required })} isDisabled={policy.isPending}>
-          {staffText('staff.mfa.policy')}
+          {tabText('staff.mfa.policy')}
         </Checkbox>
       )}
       <section aria-labelledby="mfa-app" className="flex flex-col gap-3">
         <h3 id="mfa-app" className="font-semibold">
-          {staffText('staff.mfa.app')}
+          {tabText('staff.mfa.app')}
         </h3>
-        {s && <p className="text-sm text-stone-700">{staffText(s.totp ? 'staff.mfa.appOn' : 'staff.mfa.appOff')}</p>}
+        {s && <p className="text-sm text-stone-700">{tabText(s.totp ? 'staff.mfa.appOn' : 'staff.mfa.appOff')}</p>}
         {s && !s.totp && !setup && (
           <Button variant="outline" onPress={() => start.mutate()} isDisabled={start.isPending}>
-            {staffText('staff.mfa.appSetup')}
+            {tabText('staff.mfa.appSetup')}
           </Button>
         )}
         {s?.totp && (
           <Button variant="outline" onPress={() => remove.mutate()} isDisabled={remove.isPending}>
-            {staffText('staff.mfa.appRemove')}
+            {tabText('staff.mfa.appRemove')}
           </Button>
         )}
         {setup && (
           <Form onSubmit={submitCode} validationBehavior="aria" className="flex flex-col gap-3">
-            <p className="text-sm text-stone-700">{staffText('staff.mfa.appScan')}</p>
-            <img src={setup.qrCode} alt={staffText('staff.mfa.qr')} width={192} height={192} className="self-center" />
+            <p className="text-sm text-stone-700">{tabText('staff.mfa.appScan')}</p>
+            <img src={setup.qrCode} alt={tabText('staff.mfa.qr')} width={192} height={192} className="self-center" />
             <p className="text-sm">
-              {staffText('staff.mfa.secret')}:{' '}
+              {tabText('staff.mfa.secret')}:{' '}
               <code data-testid="totp-secret" className="break-all font-mono">
                 {setup.secret}
               </code>
             </p>
             <TextField
-              label={staffText('staff.mfa.code')}
+              label={tabText('staff.mfa.code')}
               name="code"
               inputMode="numeric"
               autoComplete="one-time-code"
@@ -127,19 +127,19 @@ export default function SecondFactorPanel({ onFactorAdded }: { onFactorAdded?: (
               required
             />
             <Button type="submit" isDisabled={confirm.isPending}>
-              {staffText('staff.mfa.confirm')}
+              {tabText('staff.mfa.confirm')}
             </Button>
           </Form>
         )}
       </section>
       <section aria-labelledby="mfa-codes" className="flex flex-col gap-3">
         <h3 id="mfa-codes" className="font-semibold">
-          {staffText('staff.mfa.codes')}
+          {tabText('staff.mfa.codes')}
         </h3>
         {codes && (
           <div role="status" className="rounded-md border border-stone-300 bg-stone-50 p-3">
-            <p className="mb-2 text-sm">{staffText('staff.mfa.codesShown')}</p>
-            <ul aria-label={staffText('staff.mfa.codes')} className="grid grid-cols-2 gap-1 font-mono text-sm">
+            <p className="mb-2 text-sm">{tabText('staff.mfa.codesShown')}</p>
+            <ul aria-label={tabText('staff.mfa.codes')} className="grid grid-cols-2 gap-1 font-mono text-sm">
               {codes.map((c) => (
                 <li key={c}>{c}</li>
               ))}
@@ -148,34 +148,34 @@ export default function SecondFactorPanel({ onFactorAdded }: { onFactorAdded?: (
         )}
         {s && (s.totp || s.passkeys > 0) && (
           <>
-            <p className="text-sm text-stone-700">{staffText('staff.mfa.codesLeft', { count: s.recoveryCodesLeft })}</p>
+            <p className="text-sm text-stone-700">{tabText('staff.mfa.codesLeft', { count: s.recoveryCodesLeft })}</p>
             <Button variant="outline" onPress={() => newCodes.mutate()} isDisabled={newCodes.isPending}>
-              {staffText('staff.mfa.codesNew')}
+              {tabText('staff.mfa.codesNew')}
             </Button>
           </>
         )}
       </section>
       <section aria-labelledby="mfa-passkeys" className="flex flex-col gap-3">
         <h3 id="mfa-passkeys" className="font-semibold">
-          {staffText('staff.mfa.passkeys')}
+          {tabText('staff.mfa.passkeys')}
         </h3>
-        {passkeys.data?.length === 0 && <p className="text-sm text-stone-700">{staffText('staff.mfa.passkeysNone')}</p>}
+        {passkeys.data?.length === 0 && <p className="text-sm text-stone-700">{tabText('staff.mfa.passkeysNone')}</p>}
         {passkeys.data && passkeys.data.length > 0 && (
-          <ul aria-label={staffText('staff.mfa.passkeys')} className="flex flex-col gap-2">
+          <ul aria-label={tabText('staff.mfa.passkeys')} className="flex flex-col gap-2">
             {passkeys.data.map((p) => (
               <li key={p.id} className="flex items-center justify-between gap-2">
                 <span>{p.name}</span>
                 <Button variant="outline" size="sm" onPress={() => removePasskey.mutate({ id: p.id })}>
-                  {staffText('staff.mfa.passkeyRemove', { name: p.name })}
+                  {tabText('staff.mfa.passkeyRemove', { name: p.name })}
                 </Button>
               </li>
             ))}
           </ul>
         )}
         <Form onSubmit={(e) => void addPasskey(e)} validationBehavior="aria" className="flex flex-col gap-3">
-          <TextField label={staffText('staff.mfa.passkeyName')} name="passkeyName" value={passkeyName} onChange={setPasskeyName} required />
+          <TextField label={tabText('staff.mfa.passkeyName')} name="passkeyName" value={passkeyName} onChange={setPasskeyName} required />
           <Button type="submit" isDisabled={adding || !passkeyName.trim()}>
-            {staffText('staff.mfa.passkeyAdd')}
+            {tabText('staff.mfa.passkeyAdd')}
           </Button>
         </Form>
       </section>

@@ -4,7 +4,7 @@ import { errorMessage, trpc } from '~/client/lib/trpc';
 import { toast } from '~/client/lib/toast';
 import { Button } from '../ui/Button';
 import { ConfirmDialog } from '../ui/Dialog';
-import { staffText } from './staff-words';
+import { tabText } from './tabs/tab-words';
 
 /** The director's reset of another staff member's second factor (a lost phone, ADR 102): audited; their sessions end. */
 export function StaffFactorReset({ staff }: { staff: { id: string; name: string } }) {
@@ -13,12 +13,12 @@ export function StaffFactorReset({ staff }: { staff: { id: string; name: string 
     trpc.staffMfa.reset.mutationOptions({
       onSuccess: () => {
         setOpen(false);
-        toast({ title: staffText('staff.mfa.resetDone') });
+        toast({ title: tabText('staff.mfa.resetDone') });
       },
       onError: (e) =>
         toast({
-          title: staffText('staff.mfa.failed'),
-          description: errorMessage(e, staffText('staff.mfa.failed')),
+          title: tabText('staff.mfa.failed'),
+          description: errorMessage(e, tabText('staff.mfa.failed')),
           variant: 'destructive',
         }),
     }),
@@ -26,14 +26,14 @@ export function StaffFactorReset({ staff }: { staff: { id: string; name: string 
   return (
     <>
       <Button variant="outline" onPress={() => setOpen(true)}>
-        {staffText('staff.mfa.reset')}
+        {tabText('staff.mfa.reset')}
       </Button>
       <ConfirmDialog
         isOpen={open}
         onOpenChange={setOpen}
-        title={staffText('staff.mfa.reset')}
-        message={staffText('staff.mfa.resetConfirm', { name: staff.name })}
-        confirmLabel={staffText('staff.mfa.reset')}
+        title={tabText('staff.mfa.reset')}
+        message={tabText('staff.mfa.resetConfirm', { name: staff.name })}
+        confirmLabel={tabText('staff.mfa.reset')}
         onConfirm={() => reset.mutate({ id: staff.id })}
         isPending={reset.isPending}
       />

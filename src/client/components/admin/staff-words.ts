@@ -10,6 +10,11 @@ export function staffText(key: StaffKey, values?: Record<string, string | number
   return formatLite('en-US', staffEn[key], values);
 }
 
+/** The show/hide button's names of a staff page's password field. */
+export function staffPasswordToggle(): { show: string; hide: string } {
+  return { show: staffText('staff.password.show'), hide: staffText('staff.password.hide') };
+}
+
 /** A program's words on the staff screens (`staff.program.*`); an id the product does not know, as it is. */
 export function programText(program: string): string {
   return (PROGRAMS as readonly string[]).includes(program) ? staffText(`staff.program.${program as Program}`) : program;

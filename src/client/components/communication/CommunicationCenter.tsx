@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import { AlertTriangle, CheckCheck, FileText, Mail, MailOpen, Plus, Reply, Send } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { type ComponentType, useRef, useState } from 'react';
 import { Badge } from '../ui/Card';
 import { Button } from '../ui/Button';
 import { LoadMoreButton } from '../ui/LoadMoreButton';
@@ -10,7 +10,7 @@ import { queryClient, trpc, type RouterOutputs } from '../../lib/trpc';
 import { useSeenOnScreen } from '../../lib/use-seen-on-screen';
 import { DOCUMENT_TYPES } from '~/shared/constants';
 import type { PortalKey } from '~/shared/i18n/portal-en';
-import { ComposeMessageDialog, RequestDocumentDialog, SubmitDocumentDialog, type ChildOption } from './CommunicationDialogs';
+import { ComposeMessageDialog, SubmitDocumentDialog, type ChildOption } from './CommunicationDialogs';
 
 type Outputs = RouterOutputs['communications'];
 export type Message = Outputs['adminMessages']['items'][number];
@@ -27,6 +27,8 @@ export interface CommunicationCenterProps {
   parentEmail?: string;
   /** Parent only: the parent's children, for the compose dialog's child picker. */
   children?: readonly ChildOption[];
+  /** Staff only: the dialog asking a family for a document (the staff tab's, with the staff words: RequestDocumentDialog). */
+  requestDialog?: ComponentType<{ childOptions: ChildOption[]; onClose: () => void }>;
 }
 
 export function refreshCommunications() {
@@ -44,7 +46,13 @@ export function replySubject(subject: string): string {
  * The Communication Center of docs/product.md §2, shared by the admin dashboard and the parent portal: messages both
  * ways with unread badges, document requests with pending badges, and the three dialogs.
  */
-export function CommunicationCenter({ userType, childId, parentEmail, children = [] }: CommunicationCenterProps) {
+export function CommunicationCenter({
+  userType,
+  childId,
+  parentEmail,
+  children = [],
+  requestDialog: RequestDialog,
+}: CommunicationCenterProps) {
   // The parent's language in the portal; English on the staff dashboard (no provider there).
   const { t } = usePortalIntl();
   const loadMore = { more: t('portal.loadMore'), loading: t('portal.loading'), end: t('portal.everything') };
@@ -181,7 +189,7 @@ export function CommunicationCenter({ userType, childId, parentEmail, children =
           onClose={() => setComposing(null)}
         />
       )}
-      {requesting && <RequestDocumentDialog childOptions={childOptions} onClose={() => setRequesting(false)} />}
+      {requesting && RequestDialog && <RequestDialog childOptions={childOptions} onClose={() => setRequesting(false)} />}
       {submitting && <SubmitDocumentDialog request={submitting} onClose={() => setSubmitting(null)} />}
     </section>
   );

@@ -1,12 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import { Upload } from 'lucide-react';
-import { type ChangeEvent, type FormEvent, useId, useMemo, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
 import { Form } from 'react-aria-components';
-import { DOCUMENT_TYPES, MAX_UPLOAD_BYTES } from '~/shared/constants';
-import { adminMessageSchema, documentRequestSchemaOn, documentResponseSchema, messageSchema } from '~/shared/schemas/communication';
+import { MAX_UPLOAD_BYTES } from '~/shared/constants';
+import { adminMessageSchema, documentResponseSchema, messageSchema } from '~/shared/schemas/communication';
 import { type PortalIntl, usePortalIntl } from '../../i18n';
 import { programLabel } from '../parent/categories';
-import { useCentreToday } from '../../lib/centre-today';
 import { toast } from '../../lib/toast';
 import { errorMessage, trpc, trpcClient } from '../../lib/trpc';
 import { useSchemaForm } from '../../lib/use-schema-form';
@@ -58,7 +57,7 @@ function Actions({
   );
 }
 
-function childLabel(intl: PortalIntl, c: ChildOption): string {
+export function childLabel(intl: PortalIntl, c: ChildOption): string {
   return c.program ? `${c.childName} (${programLabel(intl, c.program)})` : c.childName;
 }
 
@@ -129,7 +128,7 @@ export function ComposeMessageDialog({
       isOpen
       onOpenChange={(open) => !open && onClose()}
       title={replyTo ? t('portal.compose.reply') : t('portal.compose.new')}
-      description={isAdmin ? 'Choose a child: the message goes to that child’s parent.' : t('portal.compose.toStaff')}
+      description={isAdmin ? t('portal.compose.toParent') : t('portal.compose.toStaff')}
       closeLabel={t('portal.close')}
       size="lg"
     >
@@ -147,7 +146,11 @@ export function ComposeMessageDialog({
         )}
         {isAdmin && (
           <p className="text-sm text-stone-700" aria-live="polite">
-            To: {chosen ? `${chosen.parentName} (${chosen.parentEmail})` : 'choose a child first'}
+            {t('portal.compose.to', {
+              parent: chosen
+                ? t('portal.compose.parentOf', { name: chosen.parentName ?? '', email: chosen.parentEmail ?? '' })
+                : t('portal.compose.chooseFirst'),
+            })}
           </p>
         )}
         <TextField
@@ -177,90 +180,6 @@ export function ComposeMessageDialog({
           pendingLabel={t('portal.compose.sending')}
           isPending={send.isPending}
         />
-      </Form>
-    </Dialog>
-  );
-}
-
-/** Admin: ask a family for a document. Choosing a child fills the parent. */
-export function RequestDocumentDialog({ childOptions, onClose }: { childOptions: ChildOption[]; onClose: () => void }) {
-  const intl = usePortalIntl();
-  const today = useCentreToday();
-  const { values, set, errors, parse, showServerErrors, formId } = useSchemaForm(
-    useMemo(() => documentRequestSchemaOn(today), [today]),
-    () => ({ childId: '', documentType: 'other', title: '', description: '', dueDate: '', isUrgent: false }),
-    { onEdit: 'revalidate', focusInvalid: true },
-  );
-  const create = useMutation(trpc.communications.requestDocument.mutationOptions());
-  const chosen = childOptions.find((c) => c.id === values.childId);
-
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    const data = parse();
-    if (!data) return;
-    create.mutate(data, {
-      onSuccess: () => {
-        toast({ title: 'Document request sent successfully!' });
-        refreshCommunications();
-        onClose();
-      },
-      onError: (error) => {
-        showServerErrors(error);
-        toast({ title: 'Failed to send document request', description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
-      },
-    });
-  }
-
-  return (
-    <Dialog
-      isOpen
-      onOpenChange={(open) => !open && onClose()}
-      title="Request Document"
-      description="Title and description are required; the due date is optional."
-      size="lg"
-    >
-      <Form id={formId} onSubmit={submit} validationBehavior="aria" className="flex flex-col gap-4">
-        <Select
-          label="Child"
-          options={childOptions.map((c) => ({ value: c.id, label: childLabel(intl, c) }))}
-          value={values.childId}
-          onChange={set('childId')}
-          error={errors.childId}
-          required
-          placeholder="Select a child"
-        />
-        <p className="text-sm text-stone-700" aria-live="polite">
-          Parent: {chosen ? `${chosen.parentName} (${chosen.parentEmail})` : 'choose a child first'}
-        </p>
-        <Select
-          label="Document Type"
-          options={DOCUMENT_TYPES.map((value) => ({ value, label: intl.t(`portal.documentType.${value}`) }))}
-          value={values.documentType}
-          onChange={set('documentType')}
-          error={errors.documentType}
-        />
-        <TextField label="Title" value={values.title} onChange={set('title')} error={errors.title} required />
-        <TextField
-          label="Description"
-          value={values.description}
-          onChange={set('description')}
-          error={errors.description}
-          required
-          multiline
-          rows={4}
-        />
-        <TextField
-          label="Due Date"
-          type="date"
-          value={values.dueDate ?? ''}
-          onChange={set('dueDate')}
-          error={errors.dueDate}
-          description="Optional"
-        />
-        <Checkbox isSelected={values.isUrgent} onChange={set('isUrgent')}>
-          Mark as urgent
-        </Checkbox>
-        <Actions onCancel={onClose} submitLabel="Send Request" pendingLabel="Sending..." isPending={create.isPending} />
       </Form>
     </Dialog>
   );

@@ -25,22 +25,11 @@ function wideTiles(n: number): number {
   return 0;
 }
 
-/** The built-in illustrations' words, by file: what staff upload is shown as they wrote it. */
-const BUILT_IN: Record<string, 'classroom' | 'outdoor' | 'science' | 'fineMotor' | 'cognitive'> = {
-  '/gallery/classroom-learning-space.svg': 'classroom',
-  '/gallery/outdoor-learning-activities.svg': 'outdoor',
-  '/gallery/science-discovery.svg': 'science',
-  '/gallery/fine-motor-skills.svg': 'fineMotor',
-  '/gallery/cognitive-development.svg': 'cognitive',
-};
-
 export function GallerySection() {
   const t = useT();
   const gallery = useQuery(galleryQuery());
-  const photos = galleryTiles(gallery.data ?? []).map((p) => {
-    const id = BUILT_IN[p.key];
-    return id ? { ...p, alt: t(`home.gallery.${id}.alt`), caption: t(`home.gallery.${id}.caption`) } : p;
-  });
+  // What staff upload is shown as they wrote it; the built-in illustrations in the page's language.
+  const photos = galleryTiles(gallery.data ?? [], (id) => ({ alt: t(`home.gallery.${id}.alt`), caption: t(`home.gallery.${id}.caption`) }));
 
   return (
     <section aria-labelledby="gallery-heading" className="bg-stone-50 py-16">

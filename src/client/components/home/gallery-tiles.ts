@@ -3,34 +3,21 @@ import { type PictureSources, pictureSources, type StoredPicture } from '../gall
 /**
  * Built-in photos (illustrations made for this project, served from /gallery/) that fill the grid until enough
  * pictures are uploaded. They are SVG: about 1 KB each compressed, sharp at every width, so no srcset (ADR 012).
+ * Their caption and alt text are the site catalogue's `home.gallery.<id>.*`, in the page's language.
  */
 export const FALLBACK_PHOTOS = [
-  {
-    src: '/gallery/classroom-learning-space.svg',
-    caption: 'Classroom learning space',
-    alt: 'Illustration of a bright classroom with low tables, a bookshelf and an alphabet banner',
-  },
-  {
-    src: '/gallery/outdoor-learning-activities.svg',
-    caption: 'Outdoor learning activities',
-    alt: 'Illustration of children playing outdoors with a slide, a tree and a ball',
-  },
-  {
-    src: '/gallery/science-discovery.svg',
-    caption: 'Science discovery',
-    alt: 'Illustration of a child looking at a leaf through a magnifying glass beside a plant',
-  },
-  {
-    src: '/gallery/fine-motor-skills.svg',
-    caption: 'Fine motor skills',
-    alt: 'Illustration of small hands threading beads, with a pegboard and crayons',
-  },
-  {
-    src: '/gallery/cognitive-development.svg',
-    caption: 'Cognitive development',
-    alt: 'Illustration of a child solving a puzzle beside counting blocks and a shape sorter',
-  },
+  { src: '/gallery/classroom-learning-space.svg', id: 'classroom' },
+  { src: '/gallery/outdoor-learning-activities.svg', id: 'outdoor' },
+  { src: '/gallery/science-discovery.svg', id: 'science' },
+  { src: '/gallery/fine-motor-skills.svg', id: 'fineMotor' },
+  { src: '/gallery/cognitive-development.svg', id: 'cognitive' },
 ] as const;
+
+/** A built-in photo's name in the catalogue. */
+export type BuiltInPhoto = (typeof FALLBACK_PHOTOS)[number]['id'];
+
+/** A built-in photo's words in the page's language (GallerySection reads them from the catalogue). */
+export type BuiltInWords = (id: BuiltInPhoto) => { alt: string; caption: string };
 
 export interface Photo {
   key: string;
@@ -52,7 +39,10 @@ export const GALLERY_MIN_TILES = FALLBACK_PHOTOS.length;
  * `GALLERY_MIN_TILES`. The first upload therefore joins the built-in photos instead of replacing all of them
  * with a lone picture; they step aside one by one as real pictures arrive.
  */
-export function galleryTiles(uploaded: readonly (StoredPicture & { id: string; alt: string; caption: string | null })[]): Photo[] {
+export function galleryTiles(
+  uploaded: readonly (StoredPicture & { id: string; alt: string; caption: string | null })[],
+  builtIn: BuiltInWords,
+): Photo[] {
   const real: Photo[] = uploaded.map((p) => {
     const image = pictureSources(p);
     return { key: p.id, src: image.src, image, alt: p.alt, caption: p.caption };
@@ -61,8 +51,7 @@ export function galleryTiles(uploaded: readonly (StoredPicture & { id: string; a
     key: p.src,
     src: p.src,
     image: { src: p.src, ...FALLBACK_SIZE },
-    alt: p.alt,
-    caption: p.caption,
+    ...builtIn(p.id),
   }));
   return [...real, ...fill];
 }

@@ -17,12 +17,12 @@ export interface NextPageQuery {
 export function LoadMoreButton({
   query,
   label,
-  words = { more: 'Load more', loading: 'Loading...', end: 'That is everything.' },
+  words,
 }: {
   query: NextPageQuery;
   label?: string;
-  /** Its words: English, or the parent portal's in the parent's language. */
-  words?: { more: string; loading: string; end: string };
+  /** Its words, from the screen's catalogue: the staff tabs' (`staffLoadMoreWords`), or the portal's in the parent's language. */
+  words: { more: string; loading: string; end: string };
 }) {
   const [pressed, setPressed] = useState(false);
   const hadFocus = useRef(false);

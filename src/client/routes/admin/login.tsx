@@ -11,7 +11,7 @@ import { TextField } from '../../components/ui/Field';
 import { loginSearch } from '../../components/admin/admin-tabs';
 import { StaffForgotPassword } from '../../components/admin/StaffForgotPassword';
 import { PasskeySignInButton, StaffSecondStep } from '../../components/admin/StaffSecondStep';
-import { staffText } from '../../components/admin/staff-words';
+import { staffPasswordToggle, staffText } from '../../components/admin/staff-words';
 import { clearStoredAdmin, getStoredAdmin, storeAdmin } from '../../lib/admin-session';
 import { SESSION_ENDED_MESSAGE } from '../../lib/session-ended';
 import { toast } from '../../lib/toast';
@@ -111,7 +111,13 @@ function AdminLoginPage() {
               error={errors.email}
               required
             />
-            <PasswordField value={values.password} onChange={set('password')} error={errors.password} />
+            <PasswordField
+              label={staffText('staff.login.password')}
+              value={values.password}
+              onChange={set('password')}
+              error={errors.password}
+              toggleLabels={staffPasswordToggle()}
+            />
             <Button type="submit" size="lg" isDisabled={login.isPending}>
               {staffText(login.isPending ? 'staff.login.signingIn' : 'staff.login.signIn')}
             </Button>

@@ -3,7 +3,7 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { STAFF_PASSWORD_MIN, staffPasswordField } from '~/shared/schemas/password-policy';
 import { IncompleteLink, NewPasswordForm, NewPasswordPage, tokenFromHash } from '~/client/components/NewPasswordPage';
-import { staffText } from '../../components/admin/staff-words';
+import { staffPasswordToggle, staffText } from '../../components/admin/staff-words';
 import { clearStoredAdmin } from '../../lib/admin-session';
 import { pageHead } from '../../lib/page-title';
 import { toast } from '../../lib/toast';
@@ -52,9 +52,20 @@ function SetPasswordPage() {
           submitLabel={staffText('staff.setPassword.save')}
           isPending={save.isPending}
           onValid={(password) => save.mutate({ token, password })}
+          words={{
+            newPassword: staffText('staff.password.new'),
+            repeat: staffText('staff.password.repeat'),
+            mismatch: staffText('staff.password.mismatch'),
+            saving: staffText('staff.password.saving'),
+            ...staffPasswordToggle(),
+          }}
         />
       ) : (
-        <IncompleteLink signInHref="/admin/login" />
+        <IncompleteLink
+          signInHref="/admin/login"
+          text={staffText('staff.setPassword.incomplete')}
+          goToSignIn={staffText('staff.setPassword.goToSignIn')}
+        />
       )}
     </NewPasswordPage>
   );

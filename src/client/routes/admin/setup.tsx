@@ -7,7 +7,7 @@ import { IncompleteLink, NewPasswordPage, tokenFromHash } from '~/client/compone
 import { PasswordField } from '~/client/components/PasswordField';
 import { Button } from '~/client/components/ui/Button';
 import { TextField } from '~/client/components/ui/Field';
-import { staffText } from '~/client/components/admin/staff-words';
+import { staffPasswordToggle, staffText } from '~/client/components/admin/staff-words';
 import { storeAdmin } from '../../lib/admin-session';
 import { pageHead } from '../../lib/page-title';
 import { toast } from '../../lib/toast';
@@ -87,6 +87,7 @@ function SetupPage() {
             value={values.password}
             onChange={set('password')}
             error={errors.password}
+            toggleLabels={staffPasswordToggle()}
           />
           <Button type="submit" size="lg" isDisabled={setup.isPending}>
             {setup.isPending ? staffText('staff.firstStart.saving') : staffText('staff.firstStart.submit')}

@@ -19,7 +19,7 @@ import { ExportLink } from '../ExportLink';
 import { FilteredListState, FilteredPanelHeader } from '../PanelHeader';
 import { useConfirmedDelete } from '../useConfirmedDelete';
 import { programText } from '../staff-words';
-import { tabText } from './tab-words';
+import { staffLoadMoreWords, tabText } from './tab-words';
 
 type Application = RouterOutputs['applications']['list']['items'][number];
 
@@ -124,7 +124,7 @@ export default function ApplicationsTab() {
           </li>
         ))}
       </ul>
-      <LoadMoreButton query={applications} label={tabText('staff.applications.loadMore')} />
+      <LoadMoreButton query={applications} label={tabText('staff.applications.loadMore')} words={staffLoadMoreWords()} />
 
       {details && <ApplicationDetails application={shown.find((a) => a.id === details.id) ?? details} onClose={() => setDetails(null)} />}
       {deletion.dialog}

@@ -13,7 +13,7 @@ import type { AdminTabId } from '../admin-tabs';
 import { ListState, PanelHeader } from '../PanelHeader';
 import { auditFieldsText } from './audit/audit-fields';
 import { staffText } from '../staff-words';
-import { tabText } from './tab-words';
+import { staffLoadMoreWords, tabText } from './tab-words';
 
 const PAGE_SIZE = 50;
 const ANY = 'all';
@@ -261,7 +261,7 @@ export default function AuditTab() {
         </div>
       )}
       <div className="mt-4 flex justify-center">
-        <LoadMoreButton query={log} label={tabText('staff.audit.loadOlder')} />
+        <LoadMoreButton query={log} label={tabText('staff.audit.loadOlder')} words={staffLoadMoreWords()} />
       </div>
     </section>
   );

@@ -7,7 +7,7 @@ import { errorMessage, queryClient, trpc } from '~/client/lib/trpc';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { TextField } from '../../ui/Field';
-import { staffText } from '../staff-words';
+import { tabText } from './tab-words';
 import { fieldErrorsOf } from './billing/billing-errors';
 
 /** The centre's billing settings (ADR 100): days to pay an invoice, the late-pickup fee per started 15 minutes. */
@@ -20,7 +20,7 @@ export function BillingSettingsFields({ profile }: { profile: CentreProfile }) {
     trpc.centre.update.mutationOptions({
       onSuccess: () => {
         setErrors({});
-        toast({ title: staffText('staff.billing.settingsSaved') });
+        toast({ title: tabText('staff.billing.settingsSaved') });
         void queryClient.invalidateQueries(trpc.centre.pathFilter());
       },
       onError: (error) => {
@@ -28,8 +28,8 @@ export function BillingSettingsFields({ profile }: { profile: CentreProfile }) {
         if (fields) setErrors(fields);
         else
           toast({
-            title: staffText('staff.billing.failed'),
-            description: errorMessage(error, staffText('staff.billing.failed')),
+            title: tabText('staff.billing.failed'),
+            description: errorMessage(error, tabText('staff.billing.failed')),
             variant: 'destructive',
           });
       },
@@ -42,11 +42,11 @@ export function BillingSettingsFields({ profile }: { profile: CentreProfile }) {
   }
   return (
     <Card className="mt-4 p-4">
-      <h3 className="mb-3 text-lg font-semibold">{staffText('staff.billing.settings')}</h3>
+      <h3 className="mb-3 text-lg font-semibold">{tabText('staff.billing.settings')}</h3>
       <Form onSubmit={submit} validationBehavior="aria" className="grid gap-4 sm:grid-cols-3 sm:items-end">
         <TextField
           name="invoiceDueDays"
-          label={staffText('staff.billing.dueDays')}
+          label={tabText('staff.billing.dueDays')}
           required
           value={days}
           onChange={setDays}
@@ -54,14 +54,14 @@ export function BillingSettingsFields({ profile }: { profile: CentreProfile }) {
         />
         <TextField
           name="lateFeePerQuarterHour"
-          label={staffText('staff.billing.lateFee')}
+          label={tabText('staff.billing.lateFee')}
           required
           value={fee}
           onChange={setFee}
           error={errors.lateFeePerQuarterHour}
         />
         <Button type="submit" isDisabled={save.isPending}>
-          {staffText('staff.billing.saveSettings')}
+          {tabText('staff.billing.saveSettings')}
         </Button>
       </Form>
     </Card>

@@ -6,9 +6,13 @@ import { loadPortalCatalogue } from '~/client/lib/portal-catalogue';
  * parent's first view carries them): its code comes with the English portal catalogue.
  */
 const StaffCommunicationCenter = lazy(() =>
-  Promise.all([import('../../communication/CommunicationCenter'), loadPortalCatalogue('en')]).then(([m]) => ({
+  Promise.all([
+    import('../../communication/CommunicationCenter'),
+    import('../../communication/RequestDocumentDialog'),
+    loadPortalCatalogue('en'),
+  ]).then(([m, request]) => ({
     default: function StaffCenter() {
-      return <m.CommunicationCenter userType="admin" />;
+      return <m.CommunicationCenter userType="admin" requestDialog={request.default} />;
     },
   })),
 );

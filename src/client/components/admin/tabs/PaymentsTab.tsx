@@ -18,7 +18,7 @@ import { useConfirmedDelete } from '../useConfirmedDelete';
 import { ReceiptFormDialog } from './payments/ReceiptFormDialog';
 import { invalidatePayments } from './payments/records';
 import { TaxStatementPanel } from './payments/TaxStatementPanel';
-import { tabText } from './tab-words';
+import { staffLoadMoreWords, tabText } from './tab-words';
 
 type Outputs = RouterOutputs;
 type Receipt = Outputs['payments']['list']['items'][number];
@@ -117,7 +117,7 @@ export default function PaymentsTab() {
         <TabPanel id="all" className="flex flex-col gap-4">
           {listState}
           <ReceiptList receipts={list} label={tabText('staff.payments.allList')} onDelete={removal.request} />
-          <LoadMoreButton query={receipts} label={tabText('staff.payments.loadMore')} />
+          <LoadMoreButton query={receipts} label={tabText('staff.payments.loadMore')} words={staffLoadMoreWords()} />
         </TabPanel>
         <TabPanel id="tax">
           <TaxStatementPanel />

@@ -7,6 +7,11 @@ import { type StaffTabKey, staffTabsEn } from '~/shared/i18n/staff-tabs-en';
  * dashboard already loaded (admin/staff-words.ts), through the small formatter. Only the tabs import this file, so
  * their words load with their chunks, not with the dashboard's first load (ADR 086).
  */
+/** The words of a staff list's 'Load more' button (ui/LoadMoreButton). */
+export function staffLoadMoreWords(): { more: string; loading: string; end: string } {
+  return { more: tabText('staff.loadMore'), loading: tabText('staff.loading'), end: tabText('staff.everything') };
+}
+
 export function tabText(key: StaffTabKey | StaffKey, values?: Record<string, string | number>): string {
   return formatLite('en-US', key in staffTabsEn ? staffTabsEn[key as StaffTabKey] : staffEn[key as StaffKey], values);
 }

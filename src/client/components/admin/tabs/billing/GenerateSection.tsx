@@ -5,7 +5,7 @@ import { errorMessage, queryClient, trpc } from '~/client/lib/trpc';
 import { Button } from '~/client/components/ui/Button';
 import { Card } from '~/client/components/ui/Card';
 import { TextField } from '~/client/components/ui/Field';
-import { staffText } from '../../staff-words';
+import { tabText } from '../tab-words';
 
 /** Generates a month's invoices on demand (ADR 100): the month, then "N invoices created". */
 export function GenerateSection() {
@@ -14,10 +14,10 @@ export function GenerateSection() {
   const generate = useMutation(
     trpc.billing.generate.mutationOptions({
       onSuccess: ({ created }) => {
-        setSaid({ text: staffText('staff.billing.created', { count: created }), error: false });
+        setSaid({ text: tabText('staff.billing.created', { count: created }), error: false });
         void queryClient.invalidateQueries(trpc.billing.pathFilter());
       },
-      onError: (error) => setSaid({ text: errorMessage(error, staffText('staff.billing.failed')), error: true }),
+      onError: (error) => setSaid({ text: errorMessage(error, tabText('staff.billing.failed')), error: true }),
     }),
   );
   function submit(e: FormEvent) {
@@ -27,13 +27,13 @@ export function GenerateSection() {
   return (
     <section aria-labelledby="billing-generate-title">
       <h2 id="billing-generate-title" className="mb-2 text-xl font-semibold">
-        {staffText('staff.billing.generate')}
+        {tabText('staff.billing.generate')}
       </h2>
       <Card className="p-4">
         <Form onSubmit={submit} validationBehavior="aria" className="flex flex-wrap items-end gap-3">
-          <TextField name="month" type="month" label={staffText('staff.billing.month')} required value={month} onChange={setMonth} />
+          <TextField name="month" type="month" label={tabText('staff.billing.month')} required value={month} onChange={setMonth} />
           <Button type="submit" isDisabled={generate.isPending}>
-            {staffText('staff.billing.generateButton')}
+            {tabText('staff.billing.generateButton')}
           </Button>
         </Form>
         {said ? (

@@ -9,15 +9,15 @@ import { Card } from '~/client/components/ui/Card';
 import { TextField } from '~/client/components/ui/Field';
 import { Select } from '~/client/components/ui/Select';
 import { ListState } from '../../PanelHeader';
-import { staffText } from '../../staff-words';
+import { tabText } from '../tab-words';
 
 const STATUS = ['open', 'paid', 'void'] as const;
 const statusLabel = (s: string) =>
   s === 'paid'
-    ? staffText('staff.billing.status.paid')
+    ? tabText('staff.billing.status.paid')
     : s === 'void'
-      ? staffText('staff.billing.status.void')
-      : staffText('staff.billing.status.open');
+      ? tabText('staff.billing.status.void')
+      : tabText('staff.billing.status.open');
 
 /** The invoices (ADR 100): filtered by status, family and month; one opened shows its lines, adds a line, voids, links its PDF. */
 export function InvoicesSection() {
@@ -35,23 +35,23 @@ export function InvoicesSection() {
     staleTime: 0,
   });
   const statusOptions = [
-    { value: '', label: staffText('staff.billing.status.all') },
+    { value: '', label: tabText('staff.billing.status.all') },
     ...STATUS.map((s) => ({ value: s, label: statusLabel(s) })),
   ];
   return (
     <section aria-labelledby="billing-invoices-title" className="space-y-3">
       <h2 id="billing-invoices-title" className="text-xl font-semibold">
-        {staffText('staff.billing.invoices')}
+        {tabText('staff.billing.invoices')}
       </h2>
       <div className="grid gap-3 sm:grid-cols-3">
-        <Select name="status" label={staffText('staff.billing.status')} options={statusOptions} value={status} onChange={setStatus} />
-        <TextField name="familyEmail" label={staffText('staff.billing.family')} value={family} onChange={setFamily} />
-        <TextField name="period" type="month" label={staffText('staff.billing.month')} value={period} onChange={setPeriod} />
+        <Select name="status" label={tabText('staff.billing.status')} options={statusOptions} value={status} onChange={setStatus} />
+        <TextField name="familyEmail" label={tabText('staff.billing.family')} value={family} onChange={setFamily} />
+        <TextField name="period" type="month" label={tabText('staff.billing.month')} value={period} onChange={setPeriod} />
       </div>
       {list.data && list.data.items.length > 0 ? (
         <ul
           className="divide-y divide-stone-200 rounded-xl border border-stone-200 bg-white"
-          aria-label={staffText('staff.billing.invoices')}
+          aria-label={tabText('staff.billing.invoices')}
         >
           {list.data.items.map((i) => (
             <li key={i.id} className="p-3">
@@ -73,7 +73,7 @@ export function InvoicesSection() {
           ))}
         </ul>
       ) : (
-        <ListState isPending={list.isPending} error={list.error} isEmpty empty={staffText('staff.billing.noInvoices')} />
+        <ListState isPending={list.isPending} error={list.error} isEmpty empty={tabText('staff.billing.noInvoices')} />
       )}
     </section>
   );
@@ -86,8 +86,8 @@ function InvoiceDetail({ id }: { id: string }) {
   const refresh = () => void queryClient.invalidateQueries(trpc.billing.pathFilter());
   const failed = (error: unknown) =>
     toast({
-      title: staffText('staff.billing.failed'),
-      description: errorMessage(error, staffText('staff.billing.failed')),
+      title: tabText('staff.billing.failed'),
+      description: errorMessage(error, tabText('staff.billing.failed')),
       variant: 'destructive',
     });
   const addLine = useMutation(
@@ -100,7 +100,7 @@ function InvoiceDetail({ id }: { id: string }) {
     }),
   );
   const voidIt = useMutation(trpc.billing.void.mutationOptions({ onSuccess: refresh, onError: failed }));
-  if (!invoice.data) return <p className="text-stone-500">{staffText('staff.loading')}</p>;
+  if (!invoice.data) return <p className="text-stone-500">{tabText('staff.loading')}</p>;
   const i = invoice.data;
   const submitLine = (e: FormEvent) => {
     e.preventDefault();
@@ -112,7 +112,7 @@ function InvoiceDetail({ id }: { id: string }) {
   };
   return (
     <Card className="mt-3 space-y-3 p-3">
-      <table className="w-full text-sm" aria-label={staffText('staff.billing.lines', { number: i.number })}>
+      <table className="w-full text-sm" aria-label={tabText('staff.billing.lines', { number: i.number })}>
         <tbody>
           {i.lines.map((l) => (
             <tr key={l.id}>
@@ -123,7 +123,7 @@ function InvoiceDetail({ id }: { id: string }) {
         </tbody>
       </table>
       <p>
-        {staffText('staff.billing.totals', {
+        {tabText('staff.billing.totals', {
           total: formatCents(i.totalCents),
           paid: formatCents(i.paidCents),
           balance: formatCents(i.balanceCents),
@@ -131,38 +131,38 @@ function InvoiceDetail({ id }: { id: string }) {
         })}
       </p>
       <p>
-        {staffText('staff.billing.dates', { issued: i.issueDate, due: i.dueDate })} · {statusLabel(i.status)}
+        {tabText('staff.billing.dates', { issued: i.issueDate, due: i.dueDate })} · {statusLabel(i.status)}
         {i.voidReason ? ` · ${i.voidReason}` : ''}
       </p>
       <a className="text-brand-700 underline" href={`/api/admin/invoices/${i.id}/invoice.pdf`}>
-        {staffText('staff.billing.pdf')}
+        {tabText('staff.billing.pdf')}
       </a>
       {i.status === 'open' ? (
         <Form onSubmit={submitLine} validationBehavior="aria" className="flex flex-wrap items-end gap-2">
           <TextField
             name="description"
-            label={staffText('staff.billing.lineDescription')}
+            label={tabText('staff.billing.lineDescription')}
             required
             value={line.description}
             onChange={(description) => setLine((l) => ({ ...l, description }))}
           />
           <TextField
             name="amount"
-            label={staffText('staff.billing.lineAmount')}
+            label={tabText('staff.billing.lineAmount')}
             required
             value={line.amount}
             onChange={(amount) => setLine((l) => ({ ...l, amount }))}
           />
           <Button type="submit" variant="outline" isDisabled={addLine.isPending}>
-            {staffText('staff.billing.addLine')}
+            {tabText('staff.billing.addLine')}
           </Button>
         </Form>
       ) : null}
       {i.status !== 'void' ? (
         <Form onSubmit={submitVoid} validationBehavior="aria" className="flex flex-wrap items-end gap-2">
-          <TextField name="reason" label={staffText('staff.billing.voidReason')} required value={reason} onChange={setReason} />
+          <TextField name="reason" label={tabText('staff.billing.voidReason')} required value={reason} onChange={setReason} />
           <Button type="submit" variant="danger" isDisabled={voidIt.isPending}>
-            {staffText('staff.billing.void')}
+            {tabText('staff.billing.void')}
           </Button>
         </Form>
       ) : null}

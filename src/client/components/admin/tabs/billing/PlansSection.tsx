@@ -9,7 +9,7 @@ import { Card } from '~/client/components/ui/Card';
 import { TextField } from '~/client/components/ui/Field';
 import { Select } from '~/client/components/ui/Select';
 import { ListState, PanelHeader } from '../../PanelHeader';
-import { staffText } from '../../staff-words';
+import { tabText } from '../tab-words';
 import { fieldErrorsOf } from './billing-errors';
 import { TermsSection } from './TermsSection';
 
@@ -27,7 +27,7 @@ export function PlansSection() {
       onSuccess: (plan) => {
         setDraft(EMPTY);
         setErrors({});
-        toast({ title: staffText('staff.billing.planAdded', { name: plan.name }) });
+        toast({ title: tabText('staff.billing.planAdded', { name: plan.name }) });
         refresh();
       },
       onError: (error) => {
@@ -35,8 +35,8 @@ export function PlansSection() {
         if (fields) setErrors(fields);
         else
           toast({
-            title: staffText('staff.billing.failed'),
-            description: errorMessage(error, staffText('staff.billing.failed')),
+            title: tabText('staff.billing.failed'),
+            description: errorMessage(error, tabText('staff.billing.failed')),
             variant: 'destructive',
           });
       },
@@ -51,18 +51,18 @@ export function PlansSection() {
 
   const programs = (centre.data?.programs ?? []).map((p) => ({ value: p.id, label: p.id }));
   const periods = [
-    { value: 'monthly', label: staffText('staff.billing.monthly') },
-    { value: 'weekly', label: staffText('staff.billing.weekly') },
+    { value: 'monthly', label: tabText('staff.billing.monthly') },
+    { value: 'weekly', label: tabText('staff.billing.weekly') },
   ];
 
   return (
     <section aria-labelledby="billing-plans-title" className="space-y-4">
-      <PanelHeader id="billing-plans-title" title={staffText('staff.billing.plans')} description={staffText('staff.billing.plansText')} />
+      <PanelHeader id="billing-plans-title" title={tabText('staff.billing.plans')} description={tabText('staff.billing.plansText')} />
       <Card className="p-4">
         <Form onSubmit={submit} validationBehavior="aria" className="grid gap-3 sm:grid-cols-5 sm:items-end">
           <TextField
             name="name"
-            label={staffText('staff.billing.planName')}
+            label={tabText('staff.billing.planName')}
             required
             value={draft.name}
             onChange={(name) => setDraft((d) => ({ ...d, name }))}
@@ -70,7 +70,7 @@ export function PlansSection() {
           />
           <Select
             name="program"
-            label={staffText('staff.billing.program')}
+            label={tabText('staff.billing.program')}
             required
             options={programs}
             value={draft.program}
@@ -79,7 +79,7 @@ export function PlansSection() {
           />
           <Select
             name="period"
-            label={staffText('staff.billing.period')}
+            label={tabText('staff.billing.period')}
             required
             options={periods}
             value={draft.period}
@@ -88,35 +88,34 @@ export function PlansSection() {
           />
           <TextField
             name="amount"
-            label={staffText('staff.billing.amount')}
+            label={tabText('staff.billing.amount')}
             required
             value={draft.amount}
             onChange={(amount) => setDraft((d) => ({ ...d, amount }))}
             error={errors.amount}
           />
           <Button type="submit" isDisabled={create.isPending}>
-            {staffText('staff.billing.addPlan')}
+            {tabText('staff.billing.addPlan')}
           </Button>
         </Form>
       </Card>
       {plans.data && plans.data.length > 0 ? (
-        <ul className="divide-y divide-stone-200 rounded-xl border border-stone-200 bg-white" aria-label={staffText('staff.billing.plans')}>
+        <ul className="divide-y divide-stone-200 rounded-xl border border-stone-200 bg-white" aria-label={tabText('staff.billing.plans')}>
           {plans.data.map((p) => (
             <li key={p.id} className="flex flex-wrap items-center justify-between gap-2 p-3">
               <span>
                 <strong>{p.name}</strong> · {p.program} ·{' '}
-                {p.period === 'weekly' ? staffText('staff.billing.weekly') : staffText('staff.billing.monthly')} ·{' '}
-                {formatCents(p.amountCents)}
-                {p.active ? '' : ` · ${staffText('staff.billing.retired')}`}
+                {p.period === 'weekly' ? tabText('staff.billing.weekly') : tabText('staff.billing.monthly')} · {formatCents(p.amountCents)}
+                {p.active ? '' : ` · ${tabText('staff.billing.retired')}`}
               </span>
               <Button variant="outline" size="sm" onPress={() => update.mutate({ id: p.id, active: !p.active })}>
-                {p.active ? staffText('staff.billing.retire') : staffText('staff.billing.reuse')}
+                {p.active ? tabText('staff.billing.retire') : tabText('staff.billing.reuse')}
               </Button>
             </li>
           ))}
         </ul>
       ) : (
-        <ListState isPending={plans.isPending} error={plans.error} isEmpty empty={staffText('staff.billing.noPlans')} />
+        <ListState isPending={plans.isPending} error={plans.error} isEmpty empty={tabText('staff.billing.noPlans')} />
       )}
       <TermsSection plans={(plans.data ?? []).filter((p) => p.active)} />
     </section>

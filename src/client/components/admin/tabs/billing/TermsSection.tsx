@@ -7,7 +7,7 @@ import { Button } from '~/client/components/ui/Button';
 import { Card } from '~/client/components/ui/Card';
 import { TextField } from '~/client/components/ui/Field';
 import { Select } from '~/client/components/ui/Select';
-import { staffText } from '../../staff-words';
+import { tabText } from '../tab-words';
 import { fieldErrorsOf } from './billing-errors';
 
 type Plan = RouterOutputs['billing']['plans'][number];
@@ -30,8 +30,8 @@ export function TermsSection({ plans }: { plans: Plan[] }) {
   const options = (children.data ?? []).map((c) => ({ value: c.id, label: c.childName }));
   return (
     <Card className="space-y-3 p-4">
-      <h3 className="text-lg font-semibold">{staffText('staff.billing.terms')}</h3>
-      <Select name="child" label={staffText('staff.billing.child')} options={options} value={childId} onChange={setChildId} />
+      <h3 className="text-lg font-semibold">{tabText('staff.billing.terms')}</h3>
+      <Select name="child" label={tabText('staff.billing.child')} options={options} value={childId} onChange={setChildId} />
       {childId ? <TermsLoader key={childId} childId={childId} plans={plans} /> : null}
     </Card>
   );
@@ -39,7 +39,7 @@ export function TermsSection({ plans }: { plans: Plan[] }) {
 
 function TermsLoader({ childId, plans }: { childId: string; plans: Plan[] }) {
   const terms = useQuery({ ...trpc.billing.terms.queryOptions(childId), staleTime: 0 });
-  if (!terms.data) return <p className="text-stone-500">{staffText('staff.loading')}</p>;
+  if (!terms.data) return <p className="text-stone-500">{tabText('staff.loading')}</p>;
   return <TermsForm childId={childId} plans={plans} terms={terms.data.terms} />;
 }
 
@@ -50,7 +50,7 @@ function TermsForm({ childId, plans, terms }: { childId: string; plans: Plan[]; 
     trpc.billing.setTerms.mutationOptions({
       onSuccess: () => {
         setErrors({});
-        toast({ title: staffText('staff.billing.termsSaved') });
+        toast({ title: tabText('staff.billing.termsSaved') });
         void queryClient.invalidateQueries(trpc.billing.terms.queryFilter(childId));
       },
       onError: (error) => {
@@ -58,8 +58,8 @@ function TermsForm({ childId, plans, terms }: { childId: string; plans: Plan[]; 
         if (fields) setErrors(fields);
         else
           toast({
-            title: staffText('staff.billing.failed'),
-            description: errorMessage(error, staffText('staff.billing.failed')),
+            title: tabText('staff.billing.failed'),
+            description: errorMessage(error, tabText('staff.billing.failed')),
             variant: 'destructive',
           });
       },
@@ -82,10 +82,10 @@ function TermsForm({ childId, plans, terms }: { childId: string; plans: Plan[]; 
   }
 
   return (
-    <Form onSubmit={submit} validationBehavior="aria" className="grid gap-3 sm:grid-cols-2" aria-label={staffText('staff.billing.terms')}>
+    <Form onSubmit={submit} validationBehavior="aria" className="grid gap-3 sm:grid-cols-2" aria-label={tabText('staff.billing.terms')}>
       <Select
         name="planId"
-        label={staffText('staff.billing.plan')}
+        label={tabText('staff.billing.plan')}
         required
         options={plans.map((p) => ({ value: p.id, label: p.name }))}
         value={draft.planId}
@@ -95,7 +95,7 @@ function TermsForm({ childId, plans, terms }: { childId: string; plans: Plan[]; 
       <TextField
         name="startDate"
         type="date"
-        label={staffText('staff.billing.startDate')}
+        label={tabText('staff.billing.startDate')}
         required
         value={draft.startDate}
         onChange={set('startDate')}
@@ -104,42 +104,42 @@ function TermsForm({ childId, plans, terms }: { childId: string; plans: Plan[]; 
       <TextField
         name="endDate"
         type="date"
-        label={staffText('staff.billing.endDate')}
+        label={tabText('staff.billing.endDate')}
         value={draft.endDate}
         onChange={set('endDate')}
         error={errors.endDate}
       />
       <TextField
         name="discountPercent"
-        label={staffText('staff.billing.discountPercent')}
+        label={tabText('staff.billing.discountPercent')}
         value={draft.discountPercent}
         onChange={set('discountPercent')}
         error={errors.discountPercent}
       />
       <TextField
         name="discountReason"
-        label={staffText('staff.billing.discountReason')}
+        label={tabText('staff.billing.discountReason')}
         value={draft.discountReason}
         onChange={set('discountReason')}
         error={errors.discountReason}
       />
       <TextField
         name="agency"
-        label={staffText('staff.billing.agency')}
+        label={tabText('staff.billing.agency')}
         value={draft.agency}
         onChange={set('agency')}
         error={errors.agency}
       />
       <TextField
         name="familyShare"
-        label={staffText('staff.billing.familyShare')}
+        label={tabText('staff.billing.familyShare')}
         value={draft.familyShare}
         onChange={set('familyShare')}
         error={errors.familyShare}
       />
       <div className="sm:col-span-2">
         <Button type="submit" isDisabled={save.isPending}>
-          {staffText('staff.billing.saveTerms')}
+          {tabText('staff.billing.saveTerms')}
         </Button>
       </div>
     </Form>
