@@ -1,5 +1,5 @@
 import { portalEs } from '../../src/shared/i18n/portal-es';
-import { staffEn } from '../../src/shared/i18n/staff-en';
+import { staffTabsEn } from '../../src/shared/i18n/staff-tabs-en';
 import { insertInvoice } from '../helpers/billing';
 import { expect, test } from './fixtures';
 import { parentFamily, signIn } from './parent-family';
@@ -75,14 +75,14 @@ test('a parent on a phone sees the invoice and balance in Spanish; a check recor
 
   // The director sees the check on the family's invoice in the Billing tab: still open, 50.00 left to pay.
   await director.goto('/admin?tab=billing');
-  const section = director.getByRole('region', { name: staffEn['staff.billing.invoices'] });
-  await section.getByRole('textbox', { name: staffEn['staff.billing.family'] }).fill(fam.email);
+  const section = director.getByRole('region', { name: staffTabsEn['staff.billing.invoices'] });
+  await section.getByRole('textbox', { name: staffTabsEn['staff.billing.family'] }).fill(fam.email);
   const invoice = section
-    .getByRole('list', { name: staffEn['staff.billing.invoices'] })
+    .getByRole('list', { name: staffTabsEn['staff.billing.invoices'] })
     .getByRole('listitem')
     .filter({ hasText: fam.email });
   await expect(invoice).toHaveCount(1);
   await invoice.getByRole('button', { expanded: false }).click();
-  await expect(invoice).toContainText(`$300.00 · ${staffEn['staff.billing.status.open']}`);
+  await expect(invoice).toContainText(`$300.00 · ${staffTabsEn['staff.billing.status.open']}`);
   await expect(invoice).toContainText('Total $300.00 · Paid $250.00 · Balance $50.00');
 });
