@@ -11,12 +11,13 @@
  * `--scale` ten years, or `--database <file>` an existing one made by `npm run seed:scale` (used in place:
  * the benchmark adds a session for the bench parent and one for a staff account).
  *
- *   npm run bench:api [-- --duration 5 --connections 50 --warmup 1 --scale --database <file> --only <regexp> --cpu-prof]
+ *   npm run bench:api [-- --duration 5 --connections 50 --warmup 1 --scale --database <file> --only <regexp> --cpu-prof --memory-report]
  *
  * --cpu-prof writes the server's CPU profile (.cpuprofile, open it in Chrome DevTools) to ./bench-profiles.
+ * --memory-report prints where the server's RSS is after the run (printMemoryReport).
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { get as httpGet } from 'node:http';
 import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -216,10 +217,16 @@ async function main() {
   const base = `http://127.0.0.1:${port}`;
   const profileDir = resolve(PROJECT_ROOT, 'bench-profiles');
   if (flag('cpu-prof')) mkdirSync(profileDir, { recursive: true });
+  if (flag('memory-report')) mkdirSync(join(dir, 'report'), { recursive: true });
   // The built server, as `npm start` runs it (ensure-build rebuilds whatever is older than its sources).
   execFileSync(process.execPath, ['scripts/ensure-build.mjs'], { cwd: PROJECT_ROOT, stdio: 'inherit' });
   const app = startProcess(
-    [...(flag('cpu-prof') ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), ...startNodeFlags(), 'dist/server/index.js'],
+    [
+      ...(flag('cpu-prof') ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
+      ...(flag('memory-report') ? ['--report-on-signal', '--report-signal=SIGUSR2', `--report-directory=${join(dir, 'report')}`] : []),
+      ...startNodeFlags(),
+      'dist/server/index.js',
+    ],
     {
       NODE_ENV: 'production',
       PORT: String(port),
@@ -414,12 +421,44 @@ async function main() {
         .map((l) => l.toFixed(1))
         .join(', ')}`,
     );
+    if (flag('memory-report')) await printMemoryReport(app, join(dir, 'report'));
   } finally {
     if (ceiling) await stopProcess(ceiling);
     await stopProcess(app);
     rmSync(dir, { recursive: true, force: true });
   }
   if (flag('cpu-prof')) console.log(`\nCPU profile of the server: ${profileDir}`);
+}
+
+/**
+ * `--memory-report`: where the server's RSS is after the run. Node's diagnostic report (asked for by signal, written
+ * by the server itself) gives the JavaScript heap by space; /proc gives the RSS split into anonymous memory (heaps,
+ * buffers, SQLite's page cache, native libraries' allocations) and file-backed pages (the node binary and the
+ * native modules' code, mapped from disk).
+ */
+async function printMemoryReport(app: ChildProcess, reportDir: string): Promise<void> {
+  const rollup = readFileSync(`/proc/${app.pid}/smaps_rollup`, 'utf8');
+  const kb = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(rollup)?.[1] ?? 0);
+  app.kill('SIGUSR2');
+  let file: string | undefined;
+  for (let i = 0; i < 100 && !file; i++) {
+    await new Promise((r) => setTimeout(r, 100));
+    file = existsSync(reportDir) ? readdirSync(reportDir).find((f) => f.endsWith('.json')) : undefined;
+  }
+  if (!file) throw new Error('the server wrote no diagnostic report');
+  await new Promise((r) => setTimeout(r, 500));
+  const report = JSON.parse(readFileSync(join(reportDir, file), 'utf8')) as {
+    javascriptHeap: { totalMemory: number; usedMemory: number; heapSpaces: Record<string, { memorySize: number; used: number }> };
+  };
+  const mib = (bytes: number) => (bytes / 1048576).toFixed(1);
+  const heap = report.javascriptHeap;
+  console.log(
+    `\nserver memory after the run: RSS ${mib(kb('Rss') * 1024)} MiB = anonymous ${mib(kb('Anonymous') * 1024)} + file-backed ${mib((kb('Rss') - kb('Anonymous')) * 1024)}`,
+  );
+  console.log(`JavaScript heap: ${mib(heap.totalMemory)} MiB committed, ${mib(heap.usedMemory)} used; by space (committed / used):`);
+  for (const [space, { memorySize, used }] of Object.entries(heap.heapSpaces))
+    if (memorySize > 0) console.log(`  ${space.padEnd(28)}${mib(memorySize).padStart(8)}${mib(used).padStart(8)}`);
+  console.log(`outside the JavaScript heap (anonymous minus the heap's committed): ${mib(kb('Anonymous') * 1024 - heap.totalMemory)} MiB`);
 }
 
 await main();

@@ -22,7 +22,7 @@ import { adminStaffRest } from './rest/admin-staff';
 import { adminMfaRest } from './rest/admin-mfa';
 import { attendanceRest } from './rest/attendance';
 import { centreRest } from './rest/centre';
-import { loadCentreProfile } from './centre/profile';
+import { centreProfile, loadCentreProfile } from './centre/profile';
 import { dailyRest } from './rest/daily';
 import { communicationsRest } from './rest/communications';
 import { paymentsRest } from './rest/payments';
@@ -246,8 +246,9 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
       root: uploadsDir,
       rewriteRequestPath: (p) => p.replace(/^\/uploads/, ''),
       onFound: (_p, c) => {
-        // Short: a picture staff delete (a family may ask) should leave browsers' caches soon.
-        c.header('Cache-Control', 'public, max-age=600');
+        // Short: a picture staff delete (a family may ask) should leave browsers' caches soon. The centre's logo is
+        // the exception: every upload is a new address (centre/logo.ts), so the one the pages name is kept a year.
+        c.header('Cache-Control', c.req.path === centreProfile().logo ? 'public, max-age=31536000, immutable' : 'public, max-age=600');
         c.header('X-Content-Type-Options', 'nosniff');
       },
     }),

@@ -47,6 +47,19 @@ export interface CentreProfile {
   billing: CentreBilling;
   /** The logo's public path (`/uploads/{uuid}.webp`, re-encoded by the server: server/centre/logo.ts), or null. */
   logo: string | null;
+  /** The logo's size in pixels as the server encoded it, for the header's `width` and `height`; null without one. */
+  logoSize: LogoSize | null;
+}
+
+export interface LogoSize {
+  width: number;
+  height: number;
+}
+
+/** The header's logo: `height` CSS pixels high, as wide as its shape gives, at most four times its height. */
+export function logoBox(size: LogoSize | null, height: number): LogoSize {
+  if (!size) return { width: height, height };
+  return { width: Math.max(1, Math.min(4 * height, Math.round((size.width * height) / size.height))), height };
 }
 
 export interface CentreBilling {

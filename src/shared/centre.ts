@@ -33,6 +33,7 @@ export const DEFAULT_CENTRE_PROFILE: CentreProfile = {
   ],
   billing: DEFAULT_CENTRE_BILLING,
   logo: null,
+  logoSize: null,
 };
 
 /**

@@ -30,6 +30,7 @@ const BLANK: PublicCentre = {
   licensingState: '',
   programs: [],
   logo: null,
+  logoSize: null,
 };
 
 /** The page's centre: the one set, else the page's data block, else blanks (a page served without one). */

@@ -142,9 +142,10 @@ test("no script carries the e-mails' or the PDFs' words: only the server writes 
 /**
  * English 167.5 KB and Spanish 177.5 KB on 29 November 2026 (the Spanish words are 10 KB more); 171.3 and 182.9 once
  * the Health tab (medication, incidents, health records) joined; 160.2 and 167.4 once the first load carried only
- * the first view's words and no refusals (ADR 097).
+ * the first view's words and no refusals (ADR 097); 156.7 and 164.2 once the first view's icons were one data module
+ * (ADR 107).
  */
-const DASHBOARD_BUDGET_KB = { en: 161, es: 168 } as const;
+const DASHBOARD_BUDGET_KB = { en: 157, es: 165 } as const;
 const DASHBOARD_LANGUAGES = { en: [], es: ['../shared/i18n/portal-today-es.ts', '../shared/i18n/es.ts'] } as const;
 
 for (const language of ['en', 'es'] as const) {
@@ -187,6 +188,12 @@ for (const language of ['en', 'es'] as const) {
       /react-aria-pressable-style|MALFORMED_ARGUMENT/.test(readFileSync(resolve(clientDir, f), 'utf8')),
     );
     expect(heavy).toEqual([]);
+    // Nor lucide-react's runtime: the first view's icons are one data module (components/icons/first-view-icons.ts, ADR 107).
+    expect([...firstLoad].filter((f) => /createLucideIcon|lucide-react/.test(f))).toEqual([]);
+    expect(
+      Object.values(manifest).some((c) => /createLucideIcon/.test(c.file)),
+      'lucide-react is still built for later screens',
+    ).toBe(true);
     // Every portal word the first load names (whole, or a prefix it builds keys from) is one of the first view's
     // (shared/i18n/portal-today-en.ts): another would be drawn before its words had loaded.
     const named = new Set<string>();

@@ -252,3 +252,110 @@ describe('the centre profile', () => {
     ]);
   });
 });
+
+/**
+ * The logo the director uploads (server/centre/logo.ts) is drawn in the public header of the server-rendered pages,
+ * in both languages, with its width and height and an alt text naming the centre; without one the header keeps its
+ * drawn mark. Its address is new with every upload, so it is cached for a year and a replaced logo is a new request.
+ */
+describe('the logo in the public header', () => {
+  const putLogo = async (width: number, height: number) => {
+    const { default: sharp } = await import('sharp');
+    const png = await sharp({ create: { width, height, channels: 4, background: { r: 20, g: 120, b: 80, alpha: 1 } } })
+      .png()
+      .toBuffer();
+    const form = new FormData();
+    form.append('logo', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'logo.png');
+    const res = await s.request('/api/admin/centre/logo', { method: 'PUT', body: form, headers: { cookie: director } });
+    expect(res.status, await res.clone().text()).toBe(200);
+    return (await json<{ logo: string; logoSize: { width: number; height: number } }>(res)).logo;
+  };
+  const header = (html: string) => /<header[\s\S]*?<\/header>/.exec(html)![0];
+  const logoImgs = (html: string) => [...html.matchAll(/<img[^>]*data-centre-logo[^>]*>/g)].map((m) => m[0]);
+  const attr = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
+
+  it('is absent without a logo, drawn with its size and the centre’s name once uploaded, and a new one is a new address', async () => {
+    const { name } = await json<{ name: string }>(await s.request('/api/centre'));
+    const before = await page('/');
+    expect(logoImgs(before)).toEqual([]);
+    // The drawn mark, as before logos.
+    expect(header(before)).toContain('viewBox="0 0 64 64"');
+
+    const first = await putLogo(1200, 600);
+    const home = await page('/');
+    const [img] = logoImgs(home);
+    expect(img, 'the home page draws the logo').toBeDefined();
+    expect(attr(img!, 'src')).toBe(first);
+    expect(attr(img!, 'alt')).toBe(`${name} logo`);
+    // 512 x 256 as encoded, drawn 32 px high.
+    expect([attr(img!, 'width'), attr(img!, 'height')]).toEqual(['64', '32']);
+    expect(header(home)).not.toContain('viewBox="0 0 64 64"');
+    const es = logoImgs(await page('/es'))[0]!;
+    expect([attr(es, 'src'), attr(es, 'alt')]).toEqual([first, `Logotipo de ${name}`]);
+
+    const served = await s.request(first);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/webp');
+    expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+
+    const second = await putLogo(100, 100);
+    expect(second).not.toBe(first);
+    const [replaced] = logoImgs(await page('/'));
+    expect(attr(replaced!, 'src')).toBe(second);
+    expect([attr(replaced!, 'width'), attr(replaced!, 'height')]).toEqual(['32', '32']);
+    expect((await s.request(first)).status).toBe(404);
+
+    const removed = await s.request('/api/admin/centre/logo', { method: 'DELETE', headers: { cookie: director } });
+    expect(removed.status).toBe(200);
+    const after = await page('/');
+    expect(logoImgs(after)).toEqual([]);
+    expect(header(after)).toContain('viewBox="0 0 64 64"');
+  });
+});
+
+/**
+ * The home page's opening hours and program ages are the profile's (ADR 090), in the page's language; the shipped
+ * centre reads as the catalogue always wrote it.
+ */
+describe('the opening hours and the programs on the home page', () => {
+  const text = (html: string) => html.replace(/<!-- -->/g, '');
+  it('follow the director’s change in both languages, and read as shipped for the shipped profile', async () => {
+    const { hours, programs } = await json<{ hours: Record<string, unknown>; programs: unknown[] }>(await s.request('/api/centre'));
+    try {
+      const shipped = await patch({ hours: DEFAULT_CENTRE_PROFILE.hours, programs: DEFAULT_CENTRE_PROFILE.programs });
+      expect(shipped.status, await shipped.clone().text()).toBe(200);
+      const en = text(await page('/'));
+      expect(en).toContain('>Monday - Friday: 7:30 AM - 5:30 PM<');
+      for (const ages of ['6 weeks to 18 months', '18 months to 4 years', '4 to 5 years']) expect(en).toContain(`>${ages}<`);
+      const es = text(await page('/es'));
+      expect(es).toContain('>Lunes a viernes: 7:30 a. m. - 5:30 p. m.<');
+      for (const ages of ['De 6 semanas a 18 meses', 'De 18 meses a 4 años', 'De 4 a 5 años']) expect(es).toContain(`>${ages}<`);
+
+      const changed = await patch({
+        hours: {
+          ...DEFAULT_CENTRE_PROFILE.hours,
+          friday: { opens: '07:30', closes: '12:00' },
+          saturday: { opens: '09:00', closes: '12:30' },
+        },
+        programs: [
+          { id: 'infant', fromMonths: 0, toMonths: 24 },
+          { id: 'preschool', fromMonths: 24, toMonths: 60 },
+        ],
+      });
+      expect(changed.status, await changed.clone().text()).toBe(200);
+      const after = text(await page('/'));
+      expect(after).toContain('>Monday - Thursday: 7:30 AM - 5:30 PM; Friday: 7:30 AM - 12:00 PM; Saturday: 9:00 AM - 12:30 PM<');
+      expect(after).toContain('>6 weeks to 2 years<');
+      expect(after).toContain('>2 to 5 years<');
+      expect(after).not.toContain('Kindergarten Prep</h3>');
+      const afterEs = text(await page('/es'));
+      expect(afterEs).toContain(
+        '>Lunes a jueves: 7:30 a. m. - 5:30 p. m.; viernes: 7:30 a. m. - 12:00 p. m.; sábado: 9:00 a. m. - 12:30 p. m.<',
+      );
+      expect(afterEs).toContain('>De 6 semanas a 2 años<');
+    } finally {
+      expect((await patch({ hours, programs })).status).toBe(200);
+    }
+  });
+});

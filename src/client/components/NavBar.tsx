@@ -1,6 +1,7 @@
 import { Link, useLocation } from '@tanstack/react-router';
-import { ArrowLeft, Languages, LogOut, Menu, X } from 'lucide-react';
+import { ArrowLeft, Languages, LogOut, Menu, X } from '~/client/components/icons/first-view-icons';
 import { useEffect, useId, useRef } from 'react';
+import { logoBox, type LogoSize } from '../../shared/centre-profile';
 import { pageCentre } from '../../shared/page-centre';
 import { siteText } from '../../shared/i18n/registry';
 import { hasTwin, languageOfPath, type PageLanguage, pathIn } from '../../shared/i18n/paths';
@@ -60,6 +61,18 @@ function LanguageSwitch({ pathname, className, iconClass }: { pathname: string; 
 }
 
 /**
+ * The centre's logo where the header draws its mark, once the director has uploaded one (server/centre/logo.ts):
+ * 32 px high, its width and height set from the size the server encoded, so nothing moves when it arrives. Its
+ * address is new with every upload, so it is cached for long (app.ts) and a new logo is a new request.
+ */
+function CentreLogo({ src, size, alt }: { src: string; size: LogoSize | null; alt: string }) {
+  const box = logoBox(size, 32);
+  return (
+    <img src={src} alt={alt} width={box.width} height={box.height} data-centre-logo="" className="h-8 w-auto shrink-0 object-contain" />
+  );
+}
+
+/**
  * The skip link and the site header, in the page's language: its address's (ADR 045), or on the parent's portal
  * the portal's (ADR 047), so a parent who reads Spanish meets no English above their dashboard.
  */
@@ -101,7 +114,11 @@ function Header({ pathname, language: wanted }: { pathname: string; language: Pa
             to={pathIn(language, '/')}
             className="flex min-h-11 min-w-0 items-center gap-2 rounded-lg font-bold text-brand-800 outline-none focus-visible:ring-3 focus-visible:ring-brand-500/50"
           >
-            <BrandMark className="size-8 shrink-0" />
+            {centre.logo ? (
+              <CentreLogo src={centre.logo} size={centre.logoSize} alt={siteText(language, 'nav.logoAlt', { name: centre.name })} />
+            ) : (
+              <BrandMark className="size-8 shrink-0" />
+            )}
             <span aria-hidden="true" className="text-sm leading-tight break-normal sm:hidden">
               {centre.shortName}
             </span>

@@ -1,4 +1,4 @@
-import { ClipboardPen, Phone } from 'lucide-react';
+import { ClipboardPen, Phone } from '~/client/components/icons/first-view-icons';
 import { pageCentre } from '../../shared/page-centre';
 import { telHref } from '../../shared/centre-profile';
 import { buttonClass } from './ui/button-class';

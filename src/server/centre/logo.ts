@@ -36,7 +36,7 @@ export async function storeCentreLogo(deps: LogoDeps, bytes: Uint8Array): Promis
   const file = resolve(root, name);
   await writeFile(file, logo.data, { flag: 'wx' });
   try {
-    const { profile, previous } = setCentreLogo(deps, `/uploads/${name}`);
+    const { profile, previous } = setCentreLogo(deps, { path: `/uploads/${name}`, size: { width: logo.width, height: logo.height } });
     await removeFile(fileOf(root, previous));
     return profile;
   } catch (err) {

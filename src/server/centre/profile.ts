@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { centreProfile as centreProfileTable } from '~/db/schema';
 import { DEFAULT_CENTRE_PROFILE } from '~/shared/centre';
-import { addressLine, type CentreProfile, phonesOf, publicCentreOf, type PublicCentre } from '~/shared/centre-profile';
+import { addressLine, type CentreProfile, type LogoSize, phonesOf, publicCentreOf, type PublicCentre } from '~/shared/centre-profile';
 import { type CentreProfilePatch, centreProfilePatchSchema, centreProfileSchema } from '~/shared/schemas/centre-profile';
 import { setCentreTimeZone } from '~/shared/centre-time';
 import { setPageCentre } from '~/shared/page-centre';
@@ -73,8 +73,11 @@ export function updateCentreProfile(ctx: AuditContext & { db: Db }, patch: Centr
  * Sets or removes the logo (server/centre/logo.ts, after the new file is written), audited like any change of the
  * profile. Answers the whole profile and the logo it replaced, whose file the caller removes.
  */
-export function setCentreLogo(ctx: AuditContext & { db: Db }, logo: string | null): { profile: CentreProfile; previous: string | null } {
-  return writeProfile(ctx, { logo });
+export function setCentreLogo(
+  ctx: AuditContext & { db: Db },
+  logo: { path: string; size: LogoSize } | null,
+): { profile: CentreProfile; previous: string | null } {
+  return writeProfile(ctx, { logo: logo?.path ?? null, logoSize: logo?.size ?? null });
 }
 
 /** The change applied to the stored profile in one transaction with its audit row; nothing written when nothing changes. */

@@ -93,6 +93,11 @@ export const centreProfileSchema = z.object({
   billing: billingSettingsSchema.default(DEFAULT_CENTRE_BILLING),
   // A profile stored before logos has none.
   logo: z.string().regex(LOGO_PATH).nullable().default(null),
+  // A logo stored before its size was kept has none: the header draws it in a square.
+  logoSize: z
+    .object({ width: z.number().int().min(1).max(LOGO_EDGE), height: z.number().int().min(1).max(LOGO_EDGE) })
+    .nullable()
+    .default(null),
 });
 
 /** `PATCH /api/admin/centre`: any of the profile's fields; the address only whole. Unknown fields are refused. */
@@ -100,7 +105,7 @@ export const centreProfilePatchSchema = z
   // The billing settings without their default: a patch that leaves them out leaves them as they are; the logo is
   // set only by its upload.
   .strictObject(
-    { ...centreProfileSchema.omit({ logo: true }).partial().shape, billing: billingSettingsSchema.optional() },
+    { ...centreProfileSchema.omit({ logo: true, logoSize: true }).partial().shape, billing: billingSettingsSchema.optional() },
     {
       error: (issue) => (issue.code === 'unrecognized_keys' ? 'error.centreUnknownField' : undefined),
     },

@@ -1,4 +1,16 @@
-import { Baby, Camera, DoorOpen, LogIn, Download, Milk, MessageSquareText, Moon, Smile, Toilet, Utensils } from 'lucide-react';
+import {
+  Baby,
+  Camera,
+  DoorOpen,
+  LogIn,
+  Download,
+  Milk,
+  MessageSquareText,
+  Moon,
+  Smile,
+  Toilet,
+  Utensils,
+} from '~/client/components/icons/first-view-icons';
 import type { ReactNode } from 'react';
 import type { TimelineItem, TimelineKind } from '~/shared/timeline';
 import { describeItem, ENGLISH_WORDS, type TimelineWords } from '~/shared/timeline-text';

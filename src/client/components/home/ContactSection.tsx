@@ -2,6 +2,7 @@ import { useLocalHref, useT } from '../../lib/i18n';
 import { CircleCheck, Clock, ExternalLink, MapPin, Phone, ShieldCheck } from 'lucide-react';
 import { pageCentre } from '~/shared/page-centre';
 import { mapsUrl, phonesOf, telHref } from '~/shared/centre-profile';
+import { openingHoursText } from '~/shared/centre-hours';
 import { LinkButton } from '../ui/LinkButton';
 import { Card } from '../ui/Card';
 import { ExternalLinkButton } from '../ui/ExternalLink';
@@ -52,7 +53,7 @@ export function ContactSection() {
                     <Clock aria-hidden="true" className="mt-0.5 size-5 text-brand-700" />
                     <span className="sr-only">{t('home.contact.hours')}</span>
                   </dt>
-                  <dd className="text-stone-800">{t('site.hours')}</dd>
+                  <dd className="text-stone-800">{openingHoursText(centre.hours, t)}</dd>
                 </div>
                 <div className="flex gap-3">
                   <dt>

@@ -1,6 +1,8 @@
 import { useT } from '../../lib/i18n';
 import { Baby, Check, GraduationCap, Shapes } from 'lucide-react';
 import { Badge, Card } from '../ui/Card';
+import { programAgesText } from '~/shared/centre-hours';
+import { pageCentre } from '~/shared/page-centre';
 
 const PROGRAMS = [
   { id: 'infant', icon: Baby, accent: 'bg-pink-100 text-pink-700' },
@@ -12,6 +14,8 @@ const HIGHLIGHTS = ['h1', 'h2', 'h3'] as const;
 
 export function ProgramsSection() {
   const t = useT();
+  // The programs the centre's profile lists, with its ages (ADR 090); a program the catalogue has no card for is not drawn.
+  const offered = new Map(pageCentre().programs.map((p) => [p.id, p]));
   return (
     <section id="programs" tabIndex={-1} aria-labelledby="programs-heading" className="bg-white py-16 outline-none">
       <div className="mx-auto max-w-6xl px-4">
@@ -20,7 +24,7 @@ export function ProgramsSection() {
         </h2>
         <p className="mx-auto mt-3 max-w-2xl text-center text-stone-600">{t('home.programs.lead')}</p>
         <ul className="mt-10 grid gap-6 md:grid-cols-3">
-          {PROGRAMS.map(({ id, icon: Icon, accent }) => {
+          {PROGRAMS.filter(({ id }) => offered.has(id)).map(({ id, icon: Icon, accent }) => {
             const name = t(`home.programs.${id}.name`);
             return (
               <li key={id}>
@@ -32,7 +36,7 @@ export function ProgramsSection() {
                     <Badge tone="green">{t('home.programs.enrolling')}</Badge>
                   </div>
                   <h3 className="mt-4 text-xl font-bold text-stone-900">{name}</h3>
-                  <p className="text-sm font-semibold text-brand-700">{t(`home.programs.${id}.ages`)}</p>
+                  <p className="text-sm font-semibold text-brand-700">{programAgesText(offered.get(id)!, t)}</p>
                   <p className="mt-3 text-sm text-stone-600">{t(`home.programs.${id}.summary`)}</p>
                   <ul className="mt-4 flex flex-col gap-2" aria-label={t('home.programs.highlights', { name })}>
                     {HIGHLIGHTS.map((h) => (

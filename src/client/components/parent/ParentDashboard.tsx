@@ -1,7 +1,7 @@
 import { pageCentre } from '~/shared/page-centre';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { BookOpen, CalendarDays, KeyRound, LogOut, NotebookPen, Settings, Sparkles } from 'lucide-react';
+import { BookOpen, CalendarDays, KeyRound, LogOut, NotebookPen, Settings, Sparkles } from '~/client/components/icons/first-view-icons';
 import { lazy, type ReactNode, Suspense, useDeferredValue, useEffect, useRef, useState } from 'react';
 import type { ParentDashboardSearch, ParentDashboardTab } from '~/shared/parent-dashboard-search';
 import { clearSignOutPending, forgetOfflineCopies, markSignOutPending } from '../../lib/offline';

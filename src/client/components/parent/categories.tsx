@@ -8,14 +8,14 @@ import {
   Star,
   Trees,
   Users,
-  type LucideIcon,
-  type LucideProps,
-} from 'lucide-react';
+  type IconComponent,
+  type IconProps,
+} from '~/client/components/icons/first-view-icons';
 import type { PortalIntl } from '../../i18n';
 import type { BadgeTone } from '../ui/Card';
 
 /** docs/product.md §2: note categories with distinct icons (others a default icon). */
-const NOTE_ICONS: Record<string, LucideIcon> = {
+const NOTE_ICONS: Record<string, IconComponent> = {
   physical: Activity,
   cognitive: Brain,
   social: Users,
@@ -23,7 +23,7 @@ const NOTE_ICONS: Record<string, LucideIcon> = {
   creativity: Palette,
 };
 /** docs/product.md §2: activity categories with icons: learning, play, creative, outdoor (others default). */
-const ACTIVITY_ICONS: Record<string, LucideIcon> = { learning: BookOpen, play: Puzzle, creative: Palette, outdoor: Trees };
+const ACTIVITY_ICONS: Record<string, IconComponent> = { learning: BookOpen, play: Puzzle, creative: Palette, outdoor: Trees };
 
 const ACTIVITY_TONES: Record<string, BadgeTone> = {
   learning: 'blue',
@@ -42,11 +42,11 @@ const NOTE_TONES: Record<string, BadgeTone> = {
 };
 
 /** A note category's icon (components, not functions that return one, so each render draws the same component). */
-export function NoteIcon({ category, ...props }: LucideProps & { category: string }) {
+export function NoteIcon({ category, ...props }: IconProps & { category: string }) {
   const Icon = NOTE_ICONS[category] ?? Star;
   return <Icon {...props} />;
 }
-export function ActivityIcon({ category, ...props }: LucideProps & { category: string }) {
+export function ActivityIcon({ category, ...props }: IconProps & { category: string }) {
   const Icon = ACTIVITY_ICONS[category] ?? Star;
   return <Icon {...props} />;
 }

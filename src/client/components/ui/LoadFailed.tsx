@@ -1,7 +1,7 @@
 import { useLocation } from '@tanstack/react-router';
 import { siteText } from '~/shared/i18n/registry';
 import { languageOfPath } from '~/shared/i18n/paths';
-import { RotateCw } from 'lucide-react';
+import { RotateCw } from '~/client/components/icons/first-view-icons';
 import { PlainButton } from './PlainButton';
 import { cn } from './cn';
 
