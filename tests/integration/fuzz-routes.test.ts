@@ -8,7 +8,16 @@ import { afterAll, beforeEach, describe, it } from 'vitest';
 import { ROUTES } from '../authorization-matrix';
 import { sharedAdminServer } from '../helpers/admin-server';
 import { buildFixtures, callRoute, type Fixtures } from '../helpers/authz-fixtures';
-import { allowedRole, expectHandled, expectIntact, fuzzParams, hostileInput, hostileSegment, hostileValue, settledWrites } from '../helpers/fuzz';
+import {
+  allowedRole,
+  expectHandled,
+  expectIntact,
+  fuzzParams,
+  hostileInput,
+  hostileSegment,
+  hostileValue,
+  settledWrites,
+} from '../helpers/fuzz';
 import { listApiRoutes } from '../helpers/routes';
 
 const s = sharedAdminServer(() => ({ env: { TRUST_PROXY: 'true' } }));
