@@ -158,6 +158,34 @@ describe('the authenticator app: setup and confirmation', () => {
   });
 });
 
+describe("a staff member's own second-factor changes have a rate", () => {
+  it('the 31st change in ten minutes answers 429 with Retry-After and writes nothing; a colleague is not slowed; ten minutes on it is allowed again', async () => {
+    const person = await newStaff();
+    const cookie = await signedIn(person.email);
+    const setup = () => s.request('/api/admin/mfa/totp/setup', { method: 'POST', headers: { cookie } });
+    for (let i = 0; i < 29; i++) expect((await setup()).status).toBe(200);
+    // Removing a passkey that is not there still counts: a script's loop is refused whatever it asks.
+    const removal = await s.request(`/api/admin/passkeys/${crypto.randomUUID()}`, { method: 'DELETE', headers: { cookie } });
+    expect(removal.status).toBe(404);
+    const sealed = s.db.select().from(staffMfa).where(eq(staffMfa.adminId, person.id)).get()!.totpSecret;
+
+    const refused = await setup();
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await refused.json()).toMatchObject({ message: 'You are doing that too often. Please wait a few minutes and try again.' });
+    expect(s.db.select().from(staffMfa).where(eq(staffMfa.adminId, person.id)).get()!.totpSecret).toBe(sealed);
+    const codes = await s.request('/api/admin/mfa/recovery-codes', { method: 'POST', headers: { cookie } });
+    expect(codes.status).toBe(429);
+
+    const colleague = await newStaff();
+    const theirs = await s.request('/api/admin/mfa/totp/setup', { method: 'POST', headers: { cookie: await signedIn(colleague.email) } });
+    expect(theirs.status).toBe(200);
+
+    s.clock.advance(10 * 60_000);
+    expect((await setup()).status).toBe(200);
+  });
+});
+
 describe('signing in with the app', () => {
   it('the password alone opens no session: a pending state for this browser, then a code opens it', async () => {
     const { person, secret } = await withApp();

@@ -194,6 +194,11 @@ export function createLimiters() {
     dailyEntries: new RateLimit(300, 10 * MINUTE),
     /** Medication requests a parent sends and staff's entries and doses: a family's few, a centre's day of doses. */
     medication: { parent: new RateLimit(20, 10 * MINUTE), admin: new RateLimit(300, 10 * MINUTE) },
+    /**
+     * A staff member's own second-factor changes (the app's setup and its QR code, confirmation, removal, recovery
+     * codes, a passkey's options, registration and removal): a setup and a few retries, never a script's loop.
+     */
+    secondFactor: new RateLimit(30, 10 * MINUTE),
     /** Photos of the day per staff account (each one is decoded and encoded on the server's CPU). */
     childPhotos: new RateLimit(30, 10 * MINUTE),
     /** The director's CSV exports: each reads a whole table, so a few a minute, not a loop. */

@@ -25,6 +25,7 @@ import { closeState, openState, readState, SIGN_IN_STATE_MS } from '../auth/seco
 import { centre } from '../centre/profile';
 import { refuse } from '../refusal';
 import { NOT_SIGNED_IN, openStaffSession } from './sign-in';
+import { consumeForAccount } from '../services/rate-limit';
 
 /** Passkeys one person may keep. */
 export const PASSKEYS_MAX = 10;
@@ -56,6 +57,7 @@ export function listPasskeys(ctx: StaffContext) {
 
 /** The options for the browser's navigator.credentials.create(): a discoverable credential, user verification required. */
 export async function passkeyRegistrationOptions(ctx: StaffContext) {
+  consumeForAccount(ctx, ctx.limits.secondFactor);
   const { rpID } = relyingParty(ctx.config);
   const existing = ctx.db
     .select({ credentialId: staffPasskeys.credentialId, transports: staffPasskeys.transports })
@@ -80,6 +82,7 @@ export async function passkeyRegistrationOptions(ctx: StaffContext) {
 
 /** Checks the browser's answer against this browser's challenge and keeps the passkey under its name. */
 export async function registerPasskey(ctx: StaffContext, input: z.output<typeof passkeyRegisterSchema>) {
+  consumeForAccount(ctx, ctx.limits.secondFactor);
   const state = readState(ctx, 'passkey-register');
   if (!state?.challenge || state.adminId !== ctx.admin.id) throw refuse('BAD_REQUEST', 'error.passkeyExpired');
   closeState(ctx, 'passkey-register', state.tokenHash);
@@ -129,6 +132,7 @@ export async function registerPasskey(ctx: StaffContext, input: z.output<typeof 
 }
 
 export function removePasskey(ctx: StaffContext, input: z.output<typeof passkeyIdSchema>) {
+  consumeForAccount(ctx, ctx.limits.secondFactor);
   return ctx.db.transaction(() => {
     const removed = ctx.db
       .delete(staffPasskeys)

@@ -34,6 +34,7 @@ import { deleteAdminSessions } from '../auth/session';
 import { centre } from '../centre/profile';
 import { refuse } from '../refusal';
 import { NOT_SIGNED_IN, openStaffSession } from './sign-in';
+import { consumeForAccount } from '../services/rate-limit';
 
 export type SignInMethod = 'totp' | 'recovery-code' | 'passkey';
 
@@ -111,6 +112,7 @@ function replaceRecoveryCodes(db: Db, adminId: string): string[] {
  * it is removed first, so a session left open cannot swap it silently.
  */
 export async function startTotpSetup(ctx: StaffContext) {
+  consumeForAccount(ctx, ctx.limits.secondFactor);
   const id = ctx.admin.id;
   const key = newTotpKey();
   const sealed = sealSecret(ctx.config, id, key);
@@ -134,6 +136,7 @@ export async function startTotpSetup(ctx: StaffContext) {
 
 /** Confirms the app with one code: from now on it is a factor. Answers ten recovery codes, shown this once. */
 export function confirmTotp(ctx: StaffContext, input: z.output<typeof totpConfirmSchema>) {
+  consumeForAccount(ctx, ctx.limits.secondFactor);
   const id = ctx.admin.id;
   return ctx.db.transaction(() => {
     const app = ctx.db.select().from(staffMfa).where(eq(staffMfa.adminId, id)).get();
@@ -150,6 +153,7 @@ export function confirmTotp(ctx: StaffContext, input: z.output<typeof totpConfir
 
 /** Removes the app. Without a passkey left, the recovery codes go too (they stand in for a factor that is gone). */
 export function removeTotp(ctx: StaffContext) {
+  consumeForAccount(ctx, ctx.limits.secondFactor);
   const id = ctx.admin.id;
   ctx.db.transaction(() => {
     const removed = ctx.db.delete(staffMfa).where(eq(staffMfa.adminId, id)).returning({ confirmedAt: staffMfa.confirmedAt }).all();
@@ -169,6 +173,7 @@ export function removeTotp(ctx: StaffContext) {
 
 /** A new set of recovery codes, voiding the old; only for an account with a factor. */
 export function regenerateRecoveryCodes(ctx: StaffContext) {
+  consumeForAccount(ctx, ctx.limits.secondFactor);
   const id = ctx.admin.id;
   return ctx.db.transaction(() => {
     if (signInMethods(ctx.db, id).length === 0) throw refuse('CONFLICT', 'error.mfaNoFactor');
