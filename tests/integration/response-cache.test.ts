@@ -66,14 +66,20 @@ describe('the key holds only what a read declares', () => {
     const child = family.children[0]!.id;
     const paths: Record<string, string[]> = {};
     // A valid value of each declared field (a page's limit: 20).
-    const values: Record<string, string | number> = {
+    const valuesOf: Record<string, Record<string, string | number>> = {};
+    valuesOf.default = {
       childId: child,
       status: 'pending',
       date: '2026-11-20',
       entity: 'note',
       from: '2026-01-01',
+      familyEmail: 'outside.key@example.com',
+      period: '2026-11',
     };
+    // A field two reads name with different values: the invoice list's statuses are not an application's.
+    valuesOf['billing.invoices'] = { ...valuesOf.default, status: 'open' };
     for (const read of CACHED_READS) {
+      const values = valuesOf[read.procedure] ?? valuesOf.default!;
       const query = (read.query ?? []).filter((f) => values[f] !== undefined).map((f) => `${f}=${values[f]}`);
       const rest = read.rest && read.rest.replace(/:childId|:id/, child) + (query.length ? `?${query.join('&')}` : '');
       const input =

@@ -46,6 +46,8 @@ export const CURSOR = 'cursor';
 const PAGE = ['limit', CURSOR] as const;
 /** The Audit tab's filters (GET /api/admin/audit-log). */
 const AUDIT_FILTERS = ['actorId', 'entity', 'entityId', 'from', 'to'] as const;
+/** The Billing tab's invoice filters (GET /api/admin/invoices). */
+const INVOICE_FILTERS = ['status', 'familyEmail', 'period'] as const;
 
 /** The public lists: every visitor reads the same answer; a page may be rendered with them. */
 export const PUBLIC_LISTS = [
@@ -141,6 +143,14 @@ export const CACHED_READS: readonly CachedRead[] = [
     rest: '/api/admin/document-requests',
     query: PAGE,
     input: PAGE,
+    whose: 'staff-session',
+  },
+  // The Billing tab's invoice list with its filters (its amounts and statuses are stored: nothing in it moves with the clock).
+  {
+    procedure: 'billing.invoices',
+    rest: '/api/admin/invoices',
+    query: [...INVOICE_FILTERS, ...PAGE],
+    input: [...INVOICE_FILTERS, ...PAGE],
     whose: 'staff-session',
   },
 ];
