@@ -281,6 +281,9 @@ test('a staff session in the same browser (no parent session) sends to the paren
   // A parent signed in here once (their record is still stored, their session has ended), then the director signed in
   // to the dashboard in the same browser: the staff cookie is the session every call carries, and the portal answers 403.
   await signIn(page, fam.email, fam.password);
+  // Off the dashboard before its session ends: its own reads would meet the ended session and send it to the sign-in
+  // page, a navigation that could cut across the goto below (net::ERR_ABORTED).
+  await page.goto('/');
   const parent = server.db.select().from(parentUsers).where(eq(parentUsers.email, fam.email)).get()!;
   server.db.delete(parentSessions).where(eq(parentSessions.parentId, parent.id)).run();
   await loginAsAdmin();
