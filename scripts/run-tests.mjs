@@ -15,7 +15,8 @@ const root = resolve(import.meta.dirname, '..');
 /** Every stage a run can name; the commands are the package's own scripts and tools. */
 const STAGES = {
   install: 'npm ci --no-audit --no-fund',
-  lint: 'npm run -s lint',
+  lint: 'eslint . --max-warnings 0',
+  format: 'prettier --check .',
   typecheck: 'npm run -s typecheck',
   vitest: 'vitest run',
   build: 'npm run -s build',
@@ -23,9 +24,10 @@ const STAGES = {
   // Floods and crash loops that hold a bound over time (vitest.config.ts, SOAK): not in `npm test` (ADR 072).
   soak: 'vitest run --config vitest.soak.config.ts',
 };
-// Lint first: a lint or formatting error fails `npm test` before the slower stages run (ADR 020). Lint and the
-// type check run side by side (each mostly uses one core); `lint+typecheck` names that pair.
-const TEST_STAGES = ['lint+typecheck', 'vitest', 'build', 'playwright'];
+// Lint first: a lint or formatting error fails `npm test` before the slower stages run (ADR 020). ESLint, the
+// formatting check and the type check run side by side (`npm run lint` and `npm run typecheck` between them):
+// ESLint is the longest and mostly uses one core, the other two share the second (ADR 116).
+const TEST_STAGES = ['lint+format+typecheck', 'vitest', 'build', 'playwright'];
 
 const names = process.argv.slice(2);
 const run = (names.length > 0 ? names : ['test']).flatMap((n) => (n === 'test' ? TEST_STAGES : [n]));
