@@ -45,6 +45,8 @@ test('a wrong password shows the Login Failed toast, which F8 focuses, and stays
   visitorPage: page,
   server,
 }) => {
+  // What were two tests (F8 had a sign-in of its own): given the time of two.
+  test.slow();
   await ensureAdmin(server, 'morgan@centre.example', 'Morgan Lee');
   await page.goto('/admin/login');
   await page.getByLabel('Email').fill('morgan@centre.example');

@@ -14,6 +14,8 @@ const unique = (prefix: string) => `${prefix} ${Math.random().toString(36).slice
 test('Overview shows the four counts and the lists; add an event in the Events tab (with inline validation) and find it on /events', async ({
   directorPage: page,
 }) => {
+  // What were two tests: given the time of two.
+  test.slow();
   const title = unique('Zoo trip');
   await page.goto('/admin');
   await test.step('Overview shows the four counts and the lists', async () => {
@@ -68,6 +70,8 @@ test("add an announcement, see it with its count, then delete it; one whose expi
   server,
 }) => {
   const title = unique('Flu clinic');
+  // What were two tests: given the time of two.
+  test.slow();
   const t = Math.random().toString(36).slice(2, 8);
   const today = centreDateOf(new Date());
   for (const r of [
@@ -229,6 +233,8 @@ test('saving an event someone else deleted says so and refreshes the list; anoth
   directorPage: page,
   server,
 }) => {
+  // What were two tests: given the time of two.
+  test.slow();
   const title = unique('Gone event');
   const picnic = unique('Picnic');
   const admin = { cookie: await server.adminCookie() };
