@@ -9,8 +9,8 @@ import { parentFamily, signIn } from './parent-family';
  * Photo consent and authorized pickups on screen (ADR 073). A director on a laptop records a family's photo
  * consent and adds the child's grandmother to the pickup list, from the child's card in the Enrolled tab; a
  * teacher on a 768 px tablet then finds the child taggable in a photo and checks her out to the grandmother
- * with one tap, no override. A parent on a 375 px phone adds a person to the list and removes them; a parent who
- * reads Spanish does so in Spanish.
+ * with one tap, no override. A parent on a 375 px phone adds a person to the list (the toast covers not the tab
+ * bar) and removes them; a parent who reads Spanish does so in Spanish.
  */
 test('a director records consent and a pickup; a teacher on a tablet tags the child and checks her out to the pickup', async ({
   directorPage: page,
@@ -110,7 +110,10 @@ test('a director records consent and a pickup; a teacher on a tablet tags the ch
   await tablet.close();
 });
 
-test('a parent on a 375 px phone adds a person to the pickup list and removes them', async ({ server, browser }) => {
+test('a parent on a 375 px phone adds a person to the pickup list (its toast leaving the tab bar uncovered) and removes them', async ({
+  server,
+  browser,
+}) => {
   // A sign-in, the portal and two writes on a phone's profile: given the time of three, as the other portal flows.
   test.slow();
   const phone = await browser.newContext({ baseURL: server.url, viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true });
@@ -139,7 +142,21 @@ test('a parent on a 375 px phone adds a person to the pickup list and removes th
   await section.getByRole('button', { name: 'Add Person' }).tap();
   await expect(section.getByRole('textbox', { name: 'Phone' })).toHaveAccessibleDescription(/Please enter a valid phone number/);
   await section.getByRole('textbox', { name: 'Phone' }).fill('614 555 0123');
-  await section.getByRole('button', { name: 'Add Person' }).tap();
+  // The parent scrolls back up to the tabs, then sends the form from the keyboard's Go (its button lower down): the
+  // toast leaves the tab bar uncovered.
+  const tabs = page.getByRole('tablist');
+  await tabs.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+  await section.getByRole('button', { name: 'Add Person' }).evaluate((el: HTMLElement) => el.focus({ preventScroll: true }));
+  await page.keyboard.press('Enter');
+  const toast = page.getByRole('alertdialog').filter({ hasText: `${friend} may now pick up` });
+  await expect(toast).toBeVisible();
+  const [toastBox, tabsBox] = [(await toast.boundingBox())!, (await tabs.boundingBox())!];
+  const covered =
+    toastBox.x < tabsBox.x + tabsBox.width &&
+    tabsBox.x < toastBox.x + toastBox.width &&
+    toastBox.y < tabsBox.y + tabsBox.height &&
+    tabsBox.y < toastBox.y + toastBox.height;
+  expect(covered, `toast ${JSON.stringify(toastBox)} and the tabs ${JSON.stringify(tabsBox)}`).toBe(false);
   await expect(people).toHaveCount(2);
   const added = people.filter({ hasText: friend });
   await expect(added).toContainText('(614) 555-0123');
