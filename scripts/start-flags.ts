@@ -7,6 +7,9 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 export function startNodeFlags(): string[] {
+  // A bench comparing other flags with the start's (`bench:memory --flags "<flags>"`) names them here for its children.
+  const compared = process.env.BENCH_NODE_FLAGS;
+  if (compared !== undefined) return compared.split(/\s+/).filter(Boolean);
   const pkg = JSON.parse(readFileSync(resolve(import.meta.dirname, '../package.json'), 'utf8')) as { scripts: { start: string } };
   const command = /(?:^|&&)\s*node\s+((?:--\S+\s+)*)dist\/server\/index\.js\s*$/.exec(pkg.scripts.start);
   if (!command)
