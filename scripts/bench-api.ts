@@ -33,7 +33,7 @@ import { createAdminSession, createParentSession } from '../src/server/auth/sess
 import { prepareDatabase } from '../src/server/bootstrap';
 import { systemClock } from '../src/server/clock';
 import { openDatabase } from '../src/server/db';
-import { startNodeFlags } from './start-flags';
+import { startEnv, startNodeFlags } from './start-flags';
 import { printHeapSummary } from './heap-summary';
 import { addDays, centreDateOf } from '../src/shared/centre-time';
 
@@ -232,6 +232,7 @@ async function main() {
       'dist/server/index.js',
     ],
     {
+      ...startEnv(),
       NODE_ENV: 'production',
       PORT: String(port),
       DATABASE_PATH: databasePath,

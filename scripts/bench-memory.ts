@@ -24,7 +24,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { PROJECT_ROOT } from '../src/server/app';
 import { privateDirOf } from '../src/server/config';
-import { startNodeFlags } from './start-flags';
+import { startEnv, startNodeFlags } from './start-flags';
 
 const argv = process.argv.slice(2);
 const option = (name: string) => {
@@ -70,6 +70,7 @@ async function idleRun(): Promise<{ idle: number; peak: number }> {
   const child = spawn(process.execPath, [...startNodeFlags(), SERVER], {
     cwd: PROJECT_ROOT,
     env: {
+      ...startEnv(),
       ...process.env,
       PORT: String(port),
       DATABASE_PATH: join(dir, 'app.sqlite'),
@@ -136,6 +137,7 @@ function moduleCost(modules: string[]): number {
     console.log(rss() - before);`;
   const out = execFileSync(process.execPath, [...startNodeFlags(), '--input-type=module', '-e', code], {
     cwd: PROJECT_ROOT,
+    env: { ...startEnv(), ...process.env },
     encoding: 'utf8',
   });
   return Number(out.trim());
