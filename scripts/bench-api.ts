@@ -11,13 +11,14 @@
  * `--scale` ten years, or `--database <file>` an existing one made by `npm run seed:scale` (used in place:
  * the benchmark adds a session for the bench parent and one for a staff account).
  *
- *   npm run bench:api [-- --duration 5 --connections 50 --warmup 1 --scale --database <file> --only <regexp> --cpu-prof --memory-report]
+ *   npm run bench:api [-- --duration 5 --connections 50 --warmup 1 --scale --database <file> --only <regexp> --cpu-prof --memory-report --heap-snapshot]
  *
  * --cpu-prof writes the server's CPU profile (.cpuprofile, open it in Chrome DevTools) to ./bench-profiles.
- * --memory-report prints where the server's RSS is after the run (printMemoryReport).
+ * --memory-report prints where the server's RSS is after the run (printMemoryReport); with --heap-snapshot also a
+ * heap snapshot of the server after the run, written to ./bench-profiles and summed up (scripts/heap-summary.ts).
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { get as httpGet } from 'node:http';
 import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -32,7 +33,8 @@ import { createAdminSession, createParentSession } from '../src/server/auth/sess
 import { prepareDatabase } from '../src/server/bootstrap';
 import { systemClock } from '../src/server/clock';
 import { openDatabase } from '../src/server/db';
-import { startNodeFlags } from './start-flags';
+import { startEnv, startNodeFlags } from './start-flags';
+import { printHeapSummary } from './heap-summary';
 import { addDays, centreDateOf } from '../src/shared/centre-time';
 
 /** The last weekday before today in the centre (seed-scale.ts records attendance on weekdays before today). */
@@ -216,7 +218,7 @@ async function main() {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const profileDir = resolve(PROJECT_ROOT, 'bench-profiles');
-  if (flag('cpu-prof')) mkdirSync(profileDir, { recursive: true });
+  if (flag('cpu-prof') || flag('heap-snapshot')) mkdirSync(profileDir, { recursive: true });
   if (flag('memory-report')) mkdirSync(join(dir, 'report'), { recursive: true });
   // The built server, as `npm start` runs it (ensure-build rebuilds whatever is older than its sources).
   execFileSync(process.execPath, ['scripts/ensure-build.mjs'], { cwd: PROJECT_ROOT, stdio: 'inherit' });
@@ -224,10 +226,13 @@ async function main() {
     [
       ...(flag('cpu-prof') ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
       ...(flag('memory-report') ? ['--report-on-signal', '--report-signal=SIGUSR2', `--report-directory=${join(dir, 'report')}`] : []),
+      // SIGHUP, as SIGUSR1 starts the inspector and SIGUSR2 asks for the report above.
+      ...(flag('heap-snapshot') ? ['--heapsnapshot-signal=SIGHUP', `--diagnostic-dir=${profileDir}`] : []),
       ...startNodeFlags(),
       'dist/server/index.js',
     ],
     {
+      ...startEnv(),
       NODE_ENV: 'production',
       PORT: String(port),
       DATABASE_PATH: databasePath,
@@ -422,12 +427,32 @@ async function main() {
         .join(', ')}`,
     );
     if (flag('memory-report')) await printMemoryReport(app, join(dir, 'report'));
+    if (flag('heap-snapshot')) await takeHeapSnapshot(app, profileDir);
   } finally {
     if (ceiling) await stopProcess(ceiling);
     await stopProcess(app);
     rmSync(dir, { recursive: true, force: true });
   }
   if (flag('cpu-prof')) console.log(`\nCPU profile of the server: ${profileDir}`);
+}
+
+/** `--heap-snapshot`: the server writes one (it pauses while it does), then its summary is printed. */
+async function takeHeapSnapshot(app: ChildProcess, profileDir: string): Promise<void> {
+  const before = new Set(readdirSync(profileDir));
+  app.kill('SIGHUP');
+  let file: string | undefined;
+  let size = -1;
+  // Written by the server in one pass: done when the file stops growing.
+  for (let i = 0; i < 600; i++) {
+    await new Promise((r) => setTimeout(r, 500));
+    file ??= readdirSync(profileDir).find((f) => f.endsWith('.heapsnapshot') && !before.has(f));
+    if (!file) continue;
+    const now = statSync(join(profileDir, file)).size;
+    if (now > 0 && now === size) break;
+    size = now;
+  }
+  if (!file) throw new Error('the server wrote no heap snapshot');
+  printHeapSummary(join(profileDir, file));
 }
 
 /**
@@ -448,7 +473,13 @@ async function printMemoryReport(app: ChildProcess, reportDir: string): Promise<
   if (!file) throw new Error('the server wrote no diagnostic report');
   await new Promise((r) => setTimeout(r, 500));
   const report = JSON.parse(readFileSync(join(reportDir, file), 'utf8')) as {
-    javascriptHeap: { totalMemory: number; usedMemory: number; heapSpaces: Record<string, { memorySize: number; used: number }> };
+    javascriptHeap: {
+      totalMemory: number;
+      usedMemory: number;
+      externalMemory: number;
+      mallocedMemory: number;
+      heapSpaces: Record<string, { memorySize: number; used: number }>;
+    };
   };
   const mib = (bytes: number) => (bytes / 1048576).toFixed(1);
   const heap = report.javascriptHeap;
@@ -459,6 +490,8 @@ async function printMemoryReport(app: ChildProcess, reportDir: string): Promise<
   for (const [space, { memorySize, used }] of Object.entries(heap.heapSpaces))
     if (memorySize > 0) console.log(`  ${space.padEnd(28)}${mib(memorySize).padStart(8)}${mib(used).padStart(8)}`);
   console.log(`outside the JavaScript heap (anonymous minus the heap's committed): ${mib(kb('Anonymous') * 1024 - heap.totalMemory)} MiB`);
+  // External: ArrayBuffers and Buffers (the response cache's bodies among them) that V8 was told of; malloced: V8's own.
+  console.log(`  of which V8 knows: external (buffers) ${mib(heap.externalMemory)} MiB, V8's own malloc ${mib(heap.mallocedMemory)} MiB`);
 }
 
 await main();

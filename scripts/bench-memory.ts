@@ -11,15 +11,20 @@
  * Each figure is the median of `--runs` (5) runs with the spread (min-max). The machine's load average is printed:
  * on a shared machine RSS moves less than time does, but a busy machine stretches the start.
  *
- *   npm run build && npm run bench:memory [-- --runs 5 --idle-seconds 30 --api-args "--duration 2" --no-api --server <file>]
+ * `--alternate "<VAR=value ...> <node flags ...>"` runs each measure twice a turn, as the start script runs the server
+ * and as the alternate does: its variables are set (MALLOC_ARENA_MAX=2), and its node flags, if it names any, replace
+ * the start script's (the variable BENCH_NODE_FLAGS, scripts/start-flags.ts); both are printed.
+ *
+ *   npm run build && npm run bench:memory [-- --runs 5 --api-runs 5 --idle-seconds 30 --api-args "--duration 2" --no-idle --no-api --no-modules --database <file> --server <file> --alternate "<variables and flags>"]
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { PROJECT_ROOT } from '../src/server/app';
-import { startNodeFlags } from './start-flags';
+import { privateDirOf } from '../src/server/config';
+import { startEnv, startNodeFlags } from './start-flags';
 
 const argv = process.argv.slice(2);
 const option = (name: string) => {
@@ -27,6 +32,8 @@ const option = (name: string) => {
   return i >= 0 ? argv[i + 1] : undefined;
 };
 const RUNS = Number(option('runs') ?? 5);
+/** `--api-runs`: how many bench:api runs of each (a run takes minutes); `--runs` otherwise. */
+const API_RUNS = Number(option('api-runs') ?? RUNS);
 const IDLE_SECONDS = Number(option('idle-seconds') ?? 30);
 const API_ARGS = (option('api-args') ?? '').split(/\s+/).filter(Boolean);
 /** `--server <file>`: another build to compare (it must sit two folders below the project, as dist/server does). */
@@ -63,6 +70,7 @@ async function idleRun(): Promise<{ idle: number; peak: number }> {
   const child = spawn(process.execPath, [...startNodeFlags(), SERVER], {
     cwd: PROJECT_ROOT,
     env: {
+      ...startEnv(),
       ...process.env,
       PORT: String(port),
       DATABASE_PATH: join(dir, 'app.sqlite'),
@@ -86,9 +94,29 @@ async function idleRun(): Promise<{ idle: number; peak: number }> {
   return { idle, peak };
 }
 
+/** `--database <file>` (from `npm run seed:scale -- --size small`): bench:api runs over a fresh copy of it, not a new seed. */
+const DATABASE = option('database');
+
 /** The RSS bench:api's server had after its run (its last line says it). */
 function apiRun(): number {
-  const out = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/bench-api.ts', ...API_ARGS], {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-memory-api-'));
+  const copy = join(dir, 'app.sqlite');
+  if (DATABASE) {
+    copyFileSync(resolve(DATABASE), copy);
+    // Its private folder too (the audit chain's key, config.ts privateDirOf).
+    const privateDir = privateDirOf(resolve(DATABASE));
+    if (existsSync(privateDir)) cpSync(privateDir, privateDirOf(copy), { recursive: true });
+  }
+  const args = [...API_ARGS, ...(DATABASE ? ['--database', copy] : [])];
+  try {
+    return apiRunOf(args);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function apiRunOf(args: string[]): number {
+  const out = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/bench-api.ts', ...args], {
     cwd: PROJECT_ROOT,
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -109,6 +137,7 @@ function moduleCost(modules: string[]): number {
     console.log(rss() - before);`;
   const out = execFileSync(process.execPath, [...startNodeFlags(), '--input-type=module', '-e', code], {
     cwd: PROJECT_ROOT,
+    env: { ...startEnv(), ...process.env },
     encoding: 'utf8',
   });
   return Number(out.trim());
@@ -123,22 +152,47 @@ console.log(
     .map((l) => l.toFixed(2))
     .join(' ')}\n`,
 );
-const idle: number[] = [];
-const peak: number[] = [];
-for (let i = 0; i < RUNS; i++) {
-  const run = await idleRun();
-  idle.push(run.idle);
-  peak.push(run.peak);
+/** The start script's way, and with --alternate the other: its variables and its node flags (if it names any). */
+const alternate = option('alternate')?.split(/\s+/).filter(Boolean);
+const variants = [{ label: 'as the start script', env: {} as Record<string, string>, flags: undefined as string | undefined }];
+if (alternate) {
+  const env = Object.fromEntries(alternate.filter((t) => /^[A-Z_]+=/.test(t)).map((t) => t.split('=') as [string, string]));
+  const flags = alternate.filter((t) => !/^[A-Z_]+=/.test(t));
+  variants.push({ label: alternate.join(' '), env, flags: flags.length ? flags.join(' ') : undefined });
 }
-line(`idle RSS ${IDLE_SECONDS} s after start (empty database)`, idle);
-line('peak RSS in those seconds', peak);
+/** Runs `measure` with the variant's variables and flags in this process's environment (its children inherit it). */
+async function as<T>(variant: (typeof variants)[number], measure: () => T | Promise<T>): Promise<T> {
+  const saved = { ...process.env };
+  Object.assign(process.env, variant.env);
+  if (variant.flags !== undefined) process.env.BENCH_NODE_FLAGS = variant.flags;
+  try {
+    return await measure();
+  } finally {
+    for (const name of Object.keys(process.env)) if (!(name in saved)) delete process.env[name];
+    Object.assign(process.env, saved);
+  }
+}
+const idle = variants.map(() => [] as number[]);
+const peak = variants.map(() => [] as number[]);
+for (let i = 0; i < (argv.includes('--no-idle') ? 0 : RUNS); i++)
+  for (const [v, variant] of variants.entries()) {
+    const run = await as(variant, idleRun);
+    idle[v]!.push(run.idle);
+    peak[v]!.push(run.peak);
+  }
+for (const [v, variant] of argv.includes('--no-idle') ? [] : variants.entries()) {
+  if (alternate) console.log(`${variant.label}:`);
+  line(`idle RSS ${IDLE_SECONDS} s after start (empty database)`, idle[v]!);
+  line('peak RSS in those seconds', peak[v]!);
+}
 if (!argv.includes('--no-api')) {
-  const after: number[] = [];
-  for (let i = 0; i < RUNS; i++) after.push(apiRun());
-  line(`RSS after bench:api ${API_ARGS.join(' ')}`.trim(), after);
+  const after = variants.map(() => [] as number[]);
+  for (let i = 0; i < API_RUNS; i++) for (const [v, variant] of variants.entries()) after[v]!.push(await as(variant, apiRun));
+  for (const [v, variant] of variants.entries())
+    line(`RSS after bench:api ${API_ARGS.join(' ')}${alternate ? `, ${variant.label}` : ''}`.trim(), after[v]!);
 }
-console.log('\nWhat each module loaded on first use adds to a process (MiB):');
-for (const [label, modules] of Object.entries(HEAVY)) {
+if (!argv.includes('--no-modules')) console.log('\nWhat each module loaded on first use adds to a process (MiB):');
+for (const [label, modules] of argv.includes('--no-modules') ? [] : Object.entries(HEAVY)) {
   const costs = Array.from({ length: RUNS }, () => moduleCost(modules));
   line(`  ${label}`, costs);
 }

@@ -5,13 +5,14 @@
  * a request that outlives the grace period is cut off and the process still exits 0.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { createServer, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startNodeFlags } from '../../scripts/start-flags';
 import { runningServerPid } from '../../src/server/backup/running';
 import { type Child, PROJECT_ROOT, startNode } from '../helpers/child-process';
 import { sampleApplication } from '../helpers/enrollment-fixtures';
@@ -33,8 +34,11 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** Starts the built server over a fresh database; a variable given as undefined is left out (ADMIN_EMAIL for a first start). */
-async function startServer(env: Record<string, string | undefined> = {}, base: NodeJS.ProcessEnv = process.env) {
+/**
+ * Starts the built server over a fresh database; a variable given as undefined is left out (ADMIN_EMAIL for a first
+ * start). `nodeArgs` go before the script.
+ */
+async function startServer(env: Record<string, string | undefined> = {}, base: NodeJS.ProcessEnv = process.env, nodeArgs: string[] = []) {
   const dir = mkdtempSync(join(tmpdir(), 'childcare-prod-'));
   dirs.push(dir);
   const port = await freePort();
@@ -50,7 +54,7 @@ async function startServer(env: Record<string, string | undefined> = {}, base: N
     ADMIN_PASSWORD: 'a long and unusual passphrase',
     ...env,
   };
-  const child: Child = startNode(['dist/server/index.js'], {
+  const child: Child = startNode([...nodeArgs, 'dist/server/index.js'], {
     env: Object.fromEntries(Object.entries(all).filter(([, v]) => v !== undefined)),
   });
   await child.waitForLine((l) => l.includes(`http://localhost:${port}`));
@@ -102,6 +106,22 @@ describe('production server (dist/server/index.js)', () => {
     const listening = await child.waitForLine((l) => l.includes('Listening on'));
     expect(JSON.parse(listening)).toMatchObject({ mode: 'production' });
     expect((await fetch(`${origin}/api/events`)).status).toBe(200);
+    child.process.kill('SIGTERM');
+    expect(await child.exited).toEqual({ code: 0, signal: null });
+  }, 60_000);
+
+  it("a started centre asks for none of the heavy modules (PDF, images, ZIP, iCal) until a request needs one: the start's ticks load none", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'childcare-heavy-'));
+    dirs.push(dir);
+    const log = join(dir, 'heavy-modules.log');
+    writeFileSync(log, '');
+    const asked = () => readFileSync(log, 'utf8').split('\n').filter(Boolean).sort();
+    const preload = ['--import', './tests/ops/fixtures/heavy-module-log.mjs'];
+    const { child, origin } = await startServer({ HEAVY_MODULE_LOG: log }, process.env, [...startNodeFlags(), ...preload]);
+    // The ticks run at start (billing and its invoice e-mails, reminders, digests, the gallery's variants) began
+    // before the server listened; the iCal feed's modules are asked for after them, and the loader logs in order.
+    expect((await fetch(`${origin}/api/events.ics`)).status).toBe(200);
+    expect(asked()).toEqual(['@touch4it/ical-timezones', 'ical-generator']);
     child.process.kill('SIGTERM');
     expect(await child.exited).toEqual({ code: 0, signal: null });
   }, 60_000);

@@ -46,6 +46,17 @@ describe('an idle centre holds no warm pages and a small young generation', () =
     expect(calls).toEqual([expect.stringMatching(/^\s*if \(config\.warmPages\) void warmPublicPages\(app\);$/)]);
   });
 
+  it("npm start runs node without source-mapped stacks, which keep every loaded package's map in memory (ADR 111)", () => {
+    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: { start: string } };
+    expect(pkg.scripts.start).not.toMatch(/--enable-source-maps/);
+  });
+
+  it('npm start and the systemd unit give the server two malloc arenas (ADR 111)', () => {
+    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: { start: string } };
+    expect(pkg.scripts.start).toMatch(/&& MALLOC_ARENA_MAX=2 node /);
+    expect(readFileSync(join(root, 'deploy/childcare@.service'), 'utf8')).toMatch(/^Environment=MALLOC_ARENA_MAX=2$/m);
+  });
+
   it('npm start runs node with a semi-space of at most 2 MiB', () => {
     const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: { start: string } };
     const semi = /--max-semi-space-size=(\d+)/.exec(pkg.scripts.start);

@@ -62,8 +62,6 @@ const runs = new WeakMap<Db, Promise<number>>();
 async function sendPending(deps: InvoiceMailDeps, mark: Db): Promise<number> {
   let sent = 0;
   const tried = new Set<string>();
-  // The PDF library is loaded on first use (pdf/library.ts), not at start.
-  await loadPdfLibrary();
   for (;;) {
     const pending = deps.db
       .select()
@@ -74,6 +72,8 @@ async function sendPending(deps: InvoiceMailDeps, mark: Db): Promise<number> {
       .all()
       .filter((i) => !tried.has(i.id));
     if (pending.length === 0) return sent;
+    // The PDF library is loaded on the first invoice to send (pdf/library.ts), not by the scheduler's tick at start.
+    await loadPdfLibrary();
     for (const invoice of pending) {
       tried.add(invoice.id);
       const { language } = preferencesOfAddress(deps.db, invoice.familyEmail);
