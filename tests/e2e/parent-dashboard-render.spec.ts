@@ -46,6 +46,8 @@ test("the dashboard drawn for a signed-in parent: React takes it over without a 
   page,
   server,
 }) => {
+  // Several former tests' walk in one (a step each): their time in one budget.
+  test.slow();
   const fam = await familyWithTwo(server);
   await signIn(page, fam.email, fam.password);
 

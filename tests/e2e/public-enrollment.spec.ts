@@ -104,6 +104,8 @@ test('checked as the family goes: the spam trap hidden, a field checked as it is
   visitorPage: page,
   server,
 }) => {
+  // Several former tests' walk in one (a step each): their time in one budget.
+  test.slow();
   await page.goto('/enrollment');
 
   await test.step('the spam trap is hidden from people and from assistive technology', async () => {
@@ -176,6 +178,8 @@ test('what was typed comes back after a reload of the tab and is gone once the a
   visitorPage: page,
   server,
 }) => {
+  // Several former tests' walk in one (a step each): their time in one budget.
+  test.slow();
   await test.step('what was typed comes back after a reload of the tab, and is gone once the application is sent', async () => {
     await page.goto('/enrollment');
     await page.getByLabel('Parent First Name').fill('Maria');
@@ -219,6 +223,8 @@ test('when the submission fails (a 500, a technical JSON error, the network): a 
   visitorPage: page,
   server,
 }) => {
+  // Several former tests' walk in one (a step each): their time in one budget.
+  test.slow();
   const SUBMIT = /\/api\/enrollment$/;
   const child = `Kept${unique()}`;
   let answer: Parameters<Route['fulfill']>[0] | 'network' = 'network';
@@ -317,6 +323,8 @@ test('before the page script has run: a form sent gets the same answers from the
   visitorPage: page,
   server,
 }) => {
+  // Several former tests' walk in one (a step each): their time in one budget.
+  test.slow();
   await test.step('a family who sends the form before its script has run gets the same answers from the server, and nothing typed is lost', async () => {
     const email = `early.${unique()}@example.com`;
     const child = `Early${unique()}`;

@@ -192,6 +192,8 @@ test('each public document (the home page, the not-found page, the milestones, t
   page,
   server,
 }) => {
+  // Several former tests' walk in one (a step each): their time in one budget.
+  test.slow();
   const documents = DOCUMENTS.filter((d) => !d.timezoneId);
   await walkDocuments(page, [...documents.map((d) => d.path), ...FORMS.map((f) => f.path)], async (path, scripts) => {
     const document = documents.find((d) => d.path === path);
