@@ -234,6 +234,8 @@ test('a parent who reads Spanish resets the password from /es/parent-login (the 
   parentPage: page,
   server,
 }) => {
+  // Two former tests' walk in one (a step each): their time in one budget.
+  test.slow();
   /** The password the reset chooses, which the sign-in then uses. */
   const NEW_PASSWORD = 'una frase nueva y larga';
   const fam = await spanishFamily(server, 'olvido');
@@ -370,6 +372,8 @@ test('a session that ends while the Spanish portal is open sends the parent to t
   parentPage: page,
   server,
 }) => {
+  // Two former tests' walk in one (a step each): their time in one budget.
+  test.slow();
   const fam = await spanishFamily(server, 'termina');
   await test.step('a session that ends while the Spanish portal is open sends the parent to the Spanish sign-in, which says why', async () => {
     await signIn(page, fam.email, fam.password, `El desarrollo de ${fam.child.childName}`);
