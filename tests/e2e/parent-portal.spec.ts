@@ -66,7 +66,10 @@ test.slow();
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 375, height: 812 }, hasTouch: true });
 
-  test('a parent signs in, switches children, sees activities, notes and the right milestones, and signs out', async ({ page, server }) => {
+  test('a parent signs in (a wrong password first), switches children, sees activities, notes and the right milestones, signs out, and a session that ends sends them back with a sentence', async ({
+    page,
+    server,
+  }) => {
     const fam = await family(server);
     const [ava, ben] = fam.children as [{ id: string; childName: string }, { id: string; childName: string }];
     server.db
@@ -110,6 +113,15 @@ test.describe('on a phone', () => {
       .run();
     const toddler = server.db.select().from(milestones).where(eq(milestones.ageRange, '1-2years')).all();
     const preschool = server.db.select().from(milestones).where(eq(milestones.ageRange, '3-4years')).all();
+
+    // A wrong password says so.
+    await page.goto('/parent-login');
+    await page.getByLabel('Email').fill(fam.email);
+    await page.getByLabel('Password', { exact: true }).fill('not the password');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByText('Login Failed')).toBeVisible();
+    await expect(page.getByRole('alertdialog').getByText('Invalid email or password')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign In' })).toBeEnabled();
 
     await signIn(page, fam.email, fam.password);
     await expect(page.getByText('Welcome back!')).toBeVisible();
@@ -195,21 +207,10 @@ test.describe('on a phone', () => {
         .where(eq(parentUsers.email, fam.email))
         .all(),
     ).toHaveLength(0);
-  });
 
-  test('a wrong password says so; a session that ends sends the parent back with a sentence', async ({ page, server }) => {
-    const fam = await family(server);
-    await page.goto('/parent-login');
-    await page.getByLabel('Email').fill(fam.email);
-    await page.getByLabel('Password', { exact: true }).fill('not the password');
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await expect(page.getByText('Login Failed')).toBeVisible();
-    await expect(page.getByRole('alertdialog').getByText('Invalid email or password')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Sign In' })).toBeEnabled();
-
+    // Signed in again, staff close the account elsewhere: the next load ends on the sign-in page, with a plain sentence.
     await signIn(page, fam.email, fam.password);
     await expect(page.getByRole('heading', { level: 1, name: /Development Journey/ })).toBeVisible();
-    // Staff close the account elsewhere: the next load ends on the sign-in page, with a plain sentence.
     const parent = server.db.select().from(parentUsers).where(eq(parentUsers.email, fam.email)).get()!;
     server.db.delete(parentSessions).where(eq(parentSessions.parentId, parent.id)).run();
     await page.reload();
@@ -233,29 +234,6 @@ test('a parent who signs in before the page script has run is signed in by the s
   await expect(page.getByRole('heading', { level: 1, name: /Development Journey/ })).toBeVisible();
 });
 
-test('with the page script, sign-in goes through the JSON call: the token and parent record are stored and the welcome toast shows', async ({
-  parentPage: page,
-  server,
-}) => {
-  const fam = await family(server);
-  const calls: string[] = [];
-  page.on('request', (r) => r.method() === 'POST' && calls.push(new URL(r.url()).pathname));
-  await signIn(page, fam.email, fam.password);
-  expect(calls).toContain('/api/parent/login');
-  expect(calls).not.toContain('/parent-login');
-  await expect(page.getByText('Welcome back!')).toBeVisible();
-  await expect(page.getByText('Hello, Pat! Here is how your child is doing.')).toBeVisible();
-  const stored = await page.evaluate(() => ({
-    token: localStorage.getItem('parentToken'),
-    parent: JSON.parse(localStorage.getItem('parentUser') ?? 'null') as { email: string } | null,
-  }));
-  expect(stored.token).toMatch(/\S+/);
-  expect(stored.parent?.email).toBe(fam.email);
-  // Signed in, the sign-in page sends the parent on to the dashboard.
-  await page.goto('/parent-login');
-  await expect(page).toHaveURL(/\/parent-dashboard$/);
-});
-
 test('a signed-out parent who opens a tab by its address (a link in an e-mail) lands on that tab after signing in', async ({
   parentPage: page,
   server,
@@ -272,11 +250,65 @@ test('a signed-out parent who opens a tab by its address (a link in an e-mail) l
   await expect(page.getByRole('heading', { name: 'Communication Center' })).toBeVisible();
 });
 
-test('a staff session in the same browser (no parent session) sends to the parent sign-in with the tab asked for, and the parent who signs in there reaches the dashboard', async ({
+test('a reset link: an unknown one is said as the page opens; a real one says what the new password must be, read out with the field', async ({
+  parentPage: page,
+  server,
+}) => {
+  await test.step('a used, expired or unknown reset link is said as the page opens, before any password is typed', async () => {
+    await page.goto('/parent-reset-password#token=abc');
+    await expect(page.getByRole('alert')).toHaveText(
+      'This reset link is invalid, was already used or has expired. Please ask for a new one.',
+    );
+    await expect(page.getByLabel('New password', { exact: true })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Go to sign in' })).toBeVisible();
+  });
+
+  await test.step('choosing a new password from a reset link: the page says what it must be, read out with the field', async () => {
+    // Another document (the link differs only after its #).
+    await page.goto('/favicon.svg');
+    const fam = await parentFamily(server, 'reset');
+    expect((await server.request('/api/parent/forgot-password', { method: 'POST', json: { email: fam.email } })).status).toBe(200);
+    // The reset e-mail is queued and sent after the answer: its outbox copy holds the link until it is used.
+    await drainMailQueue(server.db);
+    const mail = server.db.select().from(outboxMessages).where(eq(outboxMessages.toAddress, fam.email)).all().at(-1)!;
+    const token = mail.textBody.match(/parent-reset-password#token=([a-z0-9]+)/)![1]!;
+    await page.goto(`/parent-reset-password#token=${token}`);
+    await expect(page.getByLabel('New password', { exact: true })).toHaveAccessibleDescription(PARENT_PASSWORD_HINT);
+    // Too short: the message at the field, and focus on it, as every form's messages take it (it stayed on
+    // the button); then a repeat that differs takes it.
+    const fresh = page.getByLabel('New password', { exact: true });
+    const repeat = page.getByLabel('Repeat the new password', { exact: true });
+    await fresh.fill('short');
+    await repeat.fill('short');
+    await page.getByRole('button', { name: 'Save new password' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(fresh).toHaveAttribute('aria-invalid', 'true');
+    await expect(fresh).toBeFocused();
+    await fresh.fill('a much longer password 42');
+    await page.getByRole('button', { name: 'Save new password' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(repeat).toHaveAccessibleDescription('The two passwords are not the same');
+    await expect(repeat).toBeFocused();
+  });
+});
+
+test('the sign-in page shows only its own notices; a staff session in the same browser (no parent session) sends to the parent sign-in with the tab asked for, and the parent who signs in there reaches the dashboard', async ({
   page,
   server,
   loginAsAdmin,
 }) => {
+  // What the server draws with a notice in the address is read in tests/integration/server-html.test.ts; here, the page
+  // with its script: the notice shown, nothing from the address, no console error or CSP violation.
+  await test.step('the sign-in page shows only its own notices, never words taken from the address', async () => {
+    const problems = await watchForProblems(page);
+    await page.goto('/parent-login?notice=Your%20account%20is%20locked.%20Call%20555-0100');
+    await expect(page.getByRole('heading', { level: 1, name: 'Parent Portal' })).toBeVisible();
+    await expect(page.getByText('Call 555-0100')).toHaveCount(0);
+    await page.goto('/parent-login?notice=session-ended');
+    await expect(page.getByText('Your session has ended. Please sign in again.')).toBeVisible();
+    await problems();
+  });
+
   const fam = await family(server);
   // A parent signed in here once (their record is still stored, their session has ended), then the director signed in
   // to the dashboard in the same browser: the staff cookie is the session every call carries, and the portal answers 403.
@@ -306,70 +338,111 @@ test('a staff session in the same browser (no parent session) sends to the paren
   await expect(page.getByRole('heading', { name: 'Communication Center' })).toBeVisible();
 });
 
-test('the busy state and a refusal: Signing in... while the call is out, then Login Failed with the sentence', async ({
+test("the sign-in page: 'Forgot your password?' in place, the busy state and a refusal, then sign-in through the JSON call with the token stored and the welcome toast", async ({
   parentPage: page,
   server,
 }) => {
   const fam = await family(server);
-  let release!: () => void;
-  const held = new Promise<void>((r) => (release = r));
-  await page.route('**/api/parent/login', async (route) => {
-    await held;
-    await route.continue();
+  await test.step("'Forgot your password?' opens in place and answers the same sentence for any e-mail", async () => {
+    await page.goto('/parent-login');
+    await page.getByLabel('Email').fill('someone@example.com');
+    const toggle = page.getByRole('button', { name: 'Forgot your password?' });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(page).toHaveURL(/\/parent-login$/);
+    const reset = page.getByRole('form', { name: 'Reset your password' });
+    await expect(reset.getByLabel('Your email')).toHaveValue('someone@example.com');
+    await reset.getByLabel('Your email').fill('nope');
+    await reset.getByRole('button', { name: 'Send reset link' }).click();
+    await expect(reset.getByLabel('Your email')).toHaveAccessibleDescription('Please enter a valid email address');
+    await reset.getByLabel('Your email').fill('someone@example.com');
+    await reset.getByRole('button', { name: 'Send reset link' }).click();
+    const answer = page.getByRole('status').filter({ hasText: 'If a Parent Portal account exists for that e-mail' });
+    await expect(answer).toBeVisible();
+    // The form and its button are gone: focus is on the answer, not on <body>.
+    await expect(answer).toBeFocused();
   });
-  await page.goto('/parent-login');
-  await page.getByLabel('Email').fill(fam.email);
-  await page.getByLabel('Password', { exact: true }).fill('not the password');
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByRole('button', { name: 'Signing in...' })).toBeDisabled();
-  release();
-  await expect(page.getByRole('alertdialog').getByText('Login Failed')).toBeVisible();
-  await expect(page.getByRole('alertdialog').getByText('Invalid email or password')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Sign In' })).toBeEnabled();
-  // Focus, lost with the disabled button, is on the password to try again, not on <body>; the refusal is
-  // said at it too, not only by the toast, and goes once the password is edited.
-  const passwordField = page.getByLabel('Password', { exact: true });
-  await expect(passwordField).toBeFocused();
-  await expect(passwordField).toHaveAttribute('aria-invalid', 'true');
-  await expect(passwordField).toHaveAccessibleDescription('Invalid email or password');
-  await passwordField.press('x');
-  await expect(passwordField).not.toHaveAttribute('aria-invalid');
-  await expect(passwordField).toHaveAccessibleDescription('');
-  // Required, as the e-mail is: the same asterisk beside its label.
-  await expect(page.locator('label[for="password"]').locator('..')).toHaveText('Password *');
-  await expect(page.locator('label[for="email"]')).toHaveText('Email *');
-  // The password can be shown to check it.
-  await page.getByRole('button', { name: 'Show password' }).click();
-  await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('type', 'text');
-  await page.getByRole('button', { name: 'Hide password' }).click();
-  await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('type', 'password');
-});
 
-test("'Forgot your password?' opens in place and answers the same sentence for any e-mail", async ({ parentPage: page }) => {
-  await page.goto('/parent-login');
-  await page.getByLabel('Email').fill('someone@example.com');
-  const toggle = page.getByRole('button', { name: 'Forgot your password?' });
-  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
-  await toggle.click();
-  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
-  await expect(page).toHaveURL(/\/parent-login$/);
-  const reset = page.getByRole('form', { name: 'Reset your password' });
-  await expect(reset.getByLabel('Your email')).toHaveValue('someone@example.com');
-  await reset.getByLabel('Your email').fill('nope');
-  await reset.getByRole('button', { name: 'Send reset link' }).click();
-  await expect(reset.getByLabel('Your email')).toHaveAccessibleDescription('Please enter a valid email address');
-  await reset.getByLabel('Your email').fill('someone@example.com');
-  await reset.getByRole('button', { name: 'Send reset link' }).click();
-  const answer = page.getByRole('status').filter({ hasText: 'If a Parent Portal account exists for that e-mail' });
-  await expect(answer).toBeVisible();
-  // The form and its button are gone: focus is on the answer, not on <body>.
-  await expect(answer).toBeFocused();
+  await test.step('the busy state and a refusal: Signing in... while the call is out, then Login Failed with the sentence', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route('**/api/parent/login', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/parent-login');
+    await page.getByLabel('Email').fill(fam.email);
+    await page.getByLabel('Password', { exact: true }).fill('not the password');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByRole('button', { name: 'Signing in...' })).toBeDisabled();
+    release();
+    await expect(page.getByRole('alertdialog').getByText('Login Failed')).toBeVisible();
+    await expect(page.getByRole('alertdialog').getByText('Invalid email or password')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign In' })).toBeEnabled();
+    // Focus, lost with the disabled button, is on the password to try again, not on <body>; the refusal is
+    // said at it too, not only by the toast, and goes once the password is edited.
+    const passwordField = page.getByLabel('Password', { exact: true });
+    await expect(passwordField).toBeFocused();
+    await expect(passwordField).toHaveAttribute('aria-invalid', 'true');
+    await expect(passwordField).toHaveAccessibleDescription('Invalid email or password');
+    await passwordField.press('x');
+    await expect(passwordField).not.toHaveAttribute('aria-invalid');
+    await expect(passwordField).toHaveAccessibleDescription('');
+    // Required, as the e-mail is: the same asterisk beside its label.
+    await expect(page.locator('label[for="password"]').locator('..')).toHaveText('Password *');
+    await expect(page.locator('label[for="email"]')).toHaveText('Email *');
+    // The password can be shown to check it.
+    await page.getByRole('button', { name: 'Show password' }).click();
+    await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('type', 'text');
+    await page.getByRole('button', { name: 'Hide password' }).click();
+    await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('type', 'password');
+    await page.unrouteAll();
+  });
+
+  await test.step('with the page script, sign-in goes through the JSON call: the token and parent record are stored and the welcome toast shows', async () => {
+    const calls: string[] = [];
+    page.on('request', (r) => r.method() === 'POST' && calls.push(new URL(r.url()).pathname));
+    await signIn(page, fam.email, fam.password);
+    expect(calls).toContain('/api/parent/login');
+    expect(calls).not.toContain('/parent-login');
+    await expect(page.getByText('Welcome back!')).toBeVisible();
+    await expect(page.getByText('Hello, Pat! Here is how your child is doing.')).toBeVisible();
+    const stored = await page.evaluate(() => ({
+      token: localStorage.getItem('parentToken'),
+      parent: JSON.parse(localStorage.getItem('parentUser') ?? 'null') as { email: string } | null,
+    }));
+    expect(stored.token).toMatch(/\S+/);
+    expect(stored.parent?.email).toBe(fam.email);
+    // Signed in, the sign-in page sends the parent on to the dashboard.
+    await page.goto('/parent-login');
+    await expect(page).toHaveURL(/\/parent-dashboard$/);
+  });
 });
 
 test.describe('with JavaScript off', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('a parent signs in and the dashboard works from the cookie; a wrong password says so at the form', async ({ page, server }) => {
+  test("empty fields get the product's messages at the fields, 'Forgot your password?' works by posting, a wrong password says so at the form, and the dashboard works from the cookie", async ({
+    page,
+    server,
+  }) => {
+    await page.goto('/parent-login');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByLabel('Email')).toHaveAccessibleDescription('Please enter a valid email address');
+    await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByLabel('Password', { exact: true })).toHaveAccessibleDescription('Password is required');
+    await expect(page.getByLabel('Email')).toBeFocused();
+    // No Show password button without the script that works it.
+    await expect(page.getByRole('button', { name: 'Show password' })).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Forgot your password?' }).click();
+    await expect(page).toHaveURL(/\/parent-login\?forgot=1$/);
+    const reset = page.getByRole('form', { name: 'Reset your password' });
+    await reset.getByLabel('Your email').fill('someone@example.com');
+    await reset.getByRole('button', { name: 'Send reset link' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'If a Parent Portal account exists for that e-mail' })).toBeVisible();
+
     const fam = await family(server);
     await page.goto('/parent-login');
     await page.getByLabel('Email').fill(fam.email);
@@ -394,74 +467,6 @@ test.describe('with JavaScript off', () => {
     await page.goto('/parent-login');
     await expect(page).toHaveURL(/\/parent-dashboard$/);
   });
-
-  test("empty fields get the product's messages at the fields, and 'Forgot your password?' works by posting", async ({ page }) => {
-    await page.goto('/parent-login');
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await expect(page.getByLabel('Email')).toHaveAccessibleDescription('Please enter a valid email address');
-    await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
-    await expect(page.getByLabel('Password', { exact: true })).toHaveAccessibleDescription('Password is required');
-    await expect(page.getByLabel('Email')).toBeFocused();
-    // No Show password button without the script that works it.
-    await expect(page.getByRole('button', { name: 'Show password' })).toHaveCount(0);
-
-    await page.getByRole('button', { name: 'Forgot your password?' }).click();
-    await expect(page).toHaveURL(/\/parent-login\?forgot=1$/);
-    const reset = page.getByRole('form', { name: 'Reset your password' });
-    await reset.getByLabel('Your email').fill('someone@example.com');
-    await reset.getByRole('button', { name: 'Send reset link' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'If a Parent Portal account exists for that e-mail' })).toBeVisible();
-  });
-});
-
-test('choosing a new password from a reset link: the page says what it must be, read out with the field', async ({
-  parentPage: page,
-  server,
-}) => {
-  const fam = await parentFamily(server, 'reset');
-  expect((await server.request('/api/parent/forgot-password', { method: 'POST', json: { email: fam.email } })).status).toBe(200);
-  // The reset e-mail is queued and sent after the answer: its outbox copy holds the link until it is used.
-  await drainMailQueue(server.db);
-  const mail = server.db.select().from(outboxMessages).where(eq(outboxMessages.toAddress, fam.email)).all().at(-1)!;
-  const token = mail.textBody.match(/parent-reset-password#token=([a-z0-9]+)/)![1]!;
-  await page.goto(`/parent-reset-password#token=${token}`);
-  await expect(page.getByLabel('New password', { exact: true })).toHaveAccessibleDescription(PARENT_PASSWORD_HINT);
-  // Too short: the message at the field, and focus on it, as every form's messages take it (it stayed on
-  // the button); then a repeat that differs takes it.
-  const fresh = page.getByLabel('New password', { exact: true });
-  const repeat = page.getByLabel('Repeat the new password', { exact: true });
-  await fresh.fill('short');
-  await repeat.fill('short');
-  await page.getByRole('button', { name: 'Save new password' }).focus();
-  await page.keyboard.press('Enter');
-  await expect(fresh).toHaveAttribute('aria-invalid', 'true');
-  await expect(fresh).toBeFocused();
-  await fresh.fill('a much longer password 42');
-  await page.getByRole('button', { name: 'Save new password' }).focus();
-  await page.keyboard.press('Enter');
-  await expect(repeat).toHaveAccessibleDescription('The two passwords are not the same');
-  await expect(repeat).toBeFocused();
-});
-
-test('a used, expired or unknown reset link is said as the page opens, before any password is typed', async ({ parentPage: page }) => {
-  await page.goto('/parent-reset-password#token=abc');
-  await expect(page.getByRole('alert')).toHaveText(
-    'This reset link is invalid, was already used or has expired. Please ask for a new one.',
-  );
-  await expect(page.getByLabel('New password', { exact: true })).toHaveCount(0);
-  await expect(page.getByRole('link', { name: 'Go to sign in' })).toBeVisible();
-});
-
-// What the server draws with a notice in the address is read in tests/integration/server-html.test.ts; here, the page
-// with its script: the notice shown, nothing from the address, no console error or CSP violation.
-test('the sign-in page shows only its own notices, never words taken from the address', async ({ page }) => {
-  const problems = await watchForProblems(page);
-  await page.goto('/parent-login?notice=Your%20account%20is%20locked.%20Call%20555-0100');
-  await expect(page.getByRole('heading', { level: 1, name: 'Parent Portal' })).toBeVisible();
-  await expect(page.getByText('Call 555-0100')).toHaveCount(0);
-  await page.goto('/parent-login?notice=session-ended');
-  await expect(page.getByText('Your session has ended. Please sign in again.')).toBeVisible();
-  await problems();
 });
 
 test('staff add an activity and a note in the Activities tab, and the parent sees them', async ({

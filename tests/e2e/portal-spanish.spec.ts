@@ -230,50 +230,116 @@ test('a parent on a phone chooses Español in the portal and sees it in Spanish,
   await expect(page).toHaveTitle('Parent Dashboard | Little Buckeyes Learning Center');
 });
 
-test('a parent who reads Spanish signs in at /es/parent-login, and signing out brings them back there', async ({
+test('a parent who reads Spanish resets the password from /es/parent-login (the e-mail, the page and the way back in Spanish), then signs in there, and signing out brings them back there', async ({
   parentPage: page,
   server,
 }) => {
-  const hydrationErrors: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error' && /hydrat|did not match/i.test(m.text())) hydrationErrors.push(m.text());
+  // Two former tests' walk in one (a step each): their time in one budget.
+  test.slow();
+  /** The password the reset chooses, which the sign-in then uses. */
+  const NEW_PASSWORD = 'una frase nueva y larga';
+  const fam = await spanishFamily(server, 'olvido');
+  await test.step('a parent who reads Spanish resets the password from /es/parent-login: the e-mail, the page and the way back in Spanish', async () => {
+    // A link without its token says so, in Spanish.
+    await page.goto('/es/parent-reset-password');
+    await expect(page.getByRole('heading', { level: 1, name: resetPasswordEs.title })).toBeVisible();
+    await expect(page.getByText(resetPasswordEs.incomplete)).toBeVisible();
+    await expect(page.getByRole('link', { name: resetPasswordEs.goToSignIn })).toHaveAttribute('href', '/es/parent-login');
+
+    await page.goto('/es/parent-login');
+    await page.getByRole('button', { name: loginEs['login.forgot'] }).click();
+    const ask = page.getByRole('form', { name: loginEs['login.resetLabel'] });
+    await ask.getByLabel(loginEs['login.resetEmail']).fill(fam.email);
+    await ask.getByRole('button', { name: loginEs['login.resetSend'] }).click();
+    await expect(page.getByText(loginEs['login.resetRequested'])).toBeVisible();
+    await drainMailQueue(server.db);
+    const mail = server.db.select().from(outboxMessages).where(eq(outboxMessages.toAddress, fam.email)).all().at(-1)!;
+    const link = /\/es\/parent-reset-password#token=[a-z2-7]+/.exec(mail.textBody)![0];
+
+    await page.goto(link);
+    await expect(page.getByRole('heading', { level: 1, name: resetPasswordEs.title })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+    await expect(page).toHaveTitle(new RegExp(`^${resetPasswordEs.title}`));
+    const password = page.getByLabel(resetPasswordEs.newPassword, { exact: true });
+    await expect(password).toHaveAccessibleDescription(resetPasswordEs.hint);
+    // Too short, and not the same twice: the form says both in Spanish.
+    await password.fill('corta');
+    await page.getByLabel(resetPasswordEs.repeat, { exact: true }).fill('otra');
+    await page.getByRole('button', { name: resetPasswordEs.save }).click();
+    await expect(page.getByText('Elija una contraseña de al menos 10 caracteres')).toBeVisible();
+    await expect(page.getByText(resetPasswordEs.mismatch)).toBeVisible();
+    expect(foundIn(await page.locator('main').innerText(), RESET_ENGLISH)).toEqual([]);
+    expect(foundIn(await headerWords(page), HEADER_ENGLISH)).toEqual([]);
+    await expect(page.getByRole('button', { name: resetPasswordEs.show })).toHaveCount(2);
+
+    // The link expires while the form is open: the server refuses in English, the page says it in Spanish.
+    const parent = server.db.select().from(parentUsers).where(eq(parentUsers.email, fam.email)).get()!;
+    const expire = (at: Date) =>
+      server.db.update(parentPasswordResets).set({ expiresAt: at }).where(eq(parentPasswordResets.parentId, parent.id)).run();
+    expire(new Date(Date.now() - 1_000));
+    await password.fill(NEW_PASSWORD);
+    await page.getByLabel(resetPasswordEs.repeat, { exact: true }).fill(NEW_PASSWORD);
+    await page.getByRole('button', { name: resetPasswordEs.save }).click();
+    const refused = page.getByRole('alertdialog').filter({ hasText: resetPasswordEs.notChanged });
+    await expect(refused).toContainText(resetPasswordEs.refusals[RESET_LINK_INVALID]!);
+    await expect(page.getByRole('region', { name: 'Notificaciones' })).toBeVisible();
+    await expect(refused.getByRole('button', { name: 'Cerrar' })).toBeVisible();
+    expect(foundIn(await refused.innerText(), RESET_ENGLISH)).toEqual([]);
+    // (Live again, for the rest of the walk.)
+    expire(new Date(Date.now() + 60 * 60 * 1000));
+
+    await page.getByRole('button', { name: resetPasswordEs.save }).click();
+    await expect(page).toHaveURL(/\/es\/parent-login\?notice=password-changed$/);
+    await expect(page.getByText(loginEs['login.notice.passwordChanged'])).toBeVisible();
+
+    // The same link again: used, and said so in Spanish as the page opens, with the way back to the Spanish sign-in.
+    await page.goto(link);
+    await expect(page.getByRole('alert')).toHaveText(resetPasswordEs.refusals[RESET_LINK_INVALID]!);
+    await expect(page.getByRole('link', { name: resetPasswordEs.goToSignIn })).toHaveAttribute('href', '/es/parent-login');
+    expect(foundIn(await page.locator('main').innerText(), RESET_ENGLISH)).toEqual([]);
   });
-  const fam = await spanishFamily(server, 'salida');
 
-  // The Spanish sign-in, header and all, with no English left.
-  await page.goto('/es/parent-login');
-  await pageReady(page);
-  await expect(page.getByRole('heading', { level: 1, name: loginEs['login.title'] })).toBeVisible();
-  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
-  expect(foundIn(await mainText(page), SIGN_IN_ENGLISH)).toEqual([]);
-  expect(foundIn(await headerWords(page), HEADER_ENGLISH)).toEqual([]);
-  // A wrong password, said by the server in English and shown by the page's script in Spanish.
-  await page.getByLabel(loginEs['login.email']).fill(fam.email);
-  await page.getByLabel(loginEs['login.password'], { exact: true }).fill('no-es-la-mia');
-  await page.getByRole('button', { name: loginEs['login.signIn'] }).click();
-  await expect(page.getByRole('alertdialog').getByText(errorsEs['error.invalidLogin'])).toBeVisible();
-  // The toasts' live region and its close button are named in Spanish (the page's words, set before the region is made).
-  await expect(page.getByRole('region', { name: loginEs['login.toast.region'], exact: true })).toHaveCount(1);
-  await expect(page.getByRole('alertdialog').getByRole('button', { name: loginEs['login.toast.close'], exact: true })).toBeVisible();
-  // Said at the password too, in Spanish (only the toast said it).
-  await expect(page.getByLabel(loginEs['login.password'], { exact: true })).toHaveAttribute('aria-invalid', 'true');
-  await expect(page.getByLabel(loginEs['login.password'], { exact: true })).toHaveAccessibleDescription(errorsEs['error.invalidLogin']);
-  await expect(page.getByLabel(loginEs['login.password'], { exact: true })).toBeFocused();
-  expect(foundIn(await page.locator('body').innerText(), SIGN_IN_ENGLISH)).toEqual([]);
-  await page.getByLabel(loginEs['login.password'], { exact: true }).fill(fam.password);
-  await page.getByRole('button', { name: loginEs['login.signIn'] }).click();
-  await expect(page.getByRole('heading', { level: 1, name: `El desarrollo de ${fam.child.childName}` })).toBeVisible();
-  await pageReady(page);
-  await expect(page.getByText(loginEs['login.welcome'])).toBeVisible();
-  expect(foundIn(await headerWords(page), HEADER_ENGLISH)).toEqual([]);
+  await test.step('a parent who reads Spanish signs in at /es/parent-login, and signing out brings them back there', async () => {
+    const hydrationErrors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error' && /hydrat|did not match/i.test(m.text())) hydrationErrors.push(m.text());
+    });
 
-  // Signing out lands on the Spanish sign-in.
-  await page.getByRole('button', { name: 'Cerrar sesión' }).click();
-  await expect(page).toHaveURL(/\/es\/parent-login$/);
-  await pageReady(page);
-  await expect(page.getByRole('heading', { level: 1, name: loginEs['login.title'] })).toBeVisible();
+    // The Spanish sign-in, header and all, with no English left.
+    await page.goto('/es/parent-login');
+    await pageReady(page);
+    await expect(page.getByRole('heading', { level: 1, name: loginEs['login.title'] })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+    expect(foundIn(await mainText(page), SIGN_IN_ENGLISH)).toEqual([]);
+    expect(foundIn(await headerWords(page), HEADER_ENGLISH)).toEqual([]);
+    // A wrong password, said by the server in English and shown by the page's script in Spanish.
+    await page.getByLabel(loginEs['login.email']).fill(fam.email);
+    await page.getByLabel(loginEs['login.password'], { exact: true }).fill('no-es-la-mia');
+    await page.getByRole('button', { name: loginEs['login.signIn'] }).click();
+    await expect(page.getByRole('alertdialog').getByText(errorsEs['error.invalidLogin'])).toBeVisible();
+    // The toasts' live region and its close button are named in Spanish (the page's words, set before the region is made).
+    await expect(page.getByRole('region', { name: loginEs['login.toast.region'], exact: true })).toHaveCount(1);
+    await expect(page.getByRole('alertdialog').getByRole('button', { name: loginEs['login.toast.close'], exact: true })).toBeVisible();
+    // Said at the password too, in Spanish (only the toast said it).
+    await expect(page.getByLabel(loginEs['login.password'], { exact: true })).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByLabel(loginEs['login.password'], { exact: true })).toHaveAccessibleDescription(errorsEs['error.invalidLogin']);
+    await expect(page.getByLabel(loginEs['login.password'], { exact: true })).toBeFocused();
+    expect(foundIn(await page.locator('body').innerText(), SIGN_IN_ENGLISH)).toEqual([]);
+    await page.getByLabel(loginEs['login.password'], { exact: true }).fill(NEW_PASSWORD);
+    await page.getByRole('button', { name: loginEs['login.signIn'] }).click();
+    await expect(page.getByRole('heading', { level: 1, name: `El desarrollo de ${fam.child.childName}` })).toBeVisible();
+    await pageReady(page);
+    await expect(page.getByText(loginEs['login.welcome'])).toBeVisible();
+    expect(foundIn(await headerWords(page), HEADER_ENGLISH)).toEqual([]);
 
-  expect(hydrationErrors).toEqual([]);
+    // Signing out lands on the Spanish sign-in.
+    await page.getByRole('button', { name: 'Cerrar sesión' }).click();
+    await expect(page).toHaveURL(/\/es\/parent-login$/);
+    await pageReady(page);
+    await expect(page.getByRole('heading', { level: 1, name: loginEs['login.title'] })).toBeVisible();
+
+    expect(hydrationErrors).toEqual([]);
+  });
 });
 
 /** A parent whose saved language is Spanish (as the first test saves it in the portal). */
@@ -302,120 +368,58 @@ const RESET_ENGLISH = [
   ...RESET_PAGE_REFUSALS.map((id) => errorsEn[id]),
 ];
 
-test('a parent who reads Spanish resets the password from /es/parent-login: the e-mail, the page and the way back in Spanish', async ({
+test('a session that ends while the Spanish portal is open sends the parent to the Spanish sign-in, which says why; a reload after the session expired lands there too', async ({
   parentPage: page,
   server,
 }) => {
-  const fam = await spanishFamily(server, 'olvido');
-  // A link without its token says so, in Spanish.
-  await page.goto('/es/parent-reset-password');
-  await expect(page.getByRole('heading', { level: 1, name: resetPasswordEs.title })).toBeVisible();
-  await expect(page.getByText(resetPasswordEs.incomplete)).toBeVisible();
-  await expect(page.getByRole('link', { name: resetPasswordEs.goToSignIn })).toHaveAttribute('href', '/es/parent-login');
-
-  await page.goto('/es/parent-login');
-  await page.getByRole('button', { name: loginEs['login.forgot'] }).click();
-  const ask = page.getByRole('form', { name: loginEs['login.resetLabel'] });
-  await ask.getByLabel(loginEs['login.resetEmail']).fill(fam.email);
-  await ask.getByRole('button', { name: loginEs['login.resetSend'] }).click();
-  await expect(page.getByText(loginEs['login.resetRequested'])).toBeVisible();
-  await drainMailQueue(server.db);
-  const mail = server.db.select().from(outboxMessages).where(eq(outboxMessages.toAddress, fam.email)).all().at(-1)!;
-  const link = /\/es\/parent-reset-password#token=[a-z2-7]+/.exec(mail.textBody)![0];
-
-  await page.goto(link);
-  await expect(page.getByRole('heading', { level: 1, name: resetPasswordEs.title })).toBeVisible();
-  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
-  await expect(page).toHaveTitle(new RegExp(`^${resetPasswordEs.title}`));
-  const password = page.getByLabel(resetPasswordEs.newPassword, { exact: true });
-  await expect(password).toHaveAccessibleDescription(resetPasswordEs.hint);
-  // Too short, and not the same twice: the form says both in Spanish.
-  await password.fill('corta');
-  await page.getByLabel(resetPasswordEs.repeat, { exact: true }).fill('otra');
-  await page.getByRole('button', { name: resetPasswordEs.save }).click();
-  await expect(page.getByText('Elija una contraseña de al menos 10 caracteres')).toBeVisible();
-  await expect(page.getByText(resetPasswordEs.mismatch)).toBeVisible();
-  expect(foundIn(await page.locator('main').innerText(), RESET_ENGLISH)).toEqual([]);
-  expect(foundIn(await headerWords(page), HEADER_ENGLISH)).toEqual([]);
-  await expect(page.getByRole('button', { name: resetPasswordEs.show })).toHaveCount(2);
-
-  // The link expires while the form is open: the server refuses in English, the page says it in Spanish.
-  const parent = server.db.select().from(parentUsers).where(eq(parentUsers.email, fam.email)).get()!;
-  const expire = (at: Date) =>
-    server.db.update(parentPasswordResets).set({ expiresAt: at }).where(eq(parentPasswordResets.parentId, parent.id)).run();
-  expire(new Date(Date.now() - 1_000));
-  await password.fill('una frase nueva y larga');
-  await page.getByLabel(resetPasswordEs.repeat, { exact: true }).fill('una frase nueva y larga');
-  await page.getByRole('button', { name: resetPasswordEs.save }).click();
-  const refused = page.getByRole('alertdialog').filter({ hasText: resetPasswordEs.notChanged });
-  await expect(refused).toContainText(resetPasswordEs.refusals[RESET_LINK_INVALID]!);
-  await expect(page.getByRole('region', { name: 'Notificaciones' })).toBeVisible();
-  await expect(refused.getByRole('button', { name: 'Cerrar' })).toBeVisible();
-  expect(foundIn(await refused.innerText(), RESET_ENGLISH)).toEqual([]);
-  // (Live again, for the rest of the walk.)
-  expire(new Date(Date.now() + 60 * 60 * 1000));
-
-  await page.getByRole('button', { name: resetPasswordEs.save }).click();
-  await expect(page).toHaveURL(/\/es\/parent-login\?notice=password-changed$/);
-  await expect(page.getByText(loginEs['login.notice.passwordChanged'])).toBeVisible();
-
-  // The same link again: used, and said so in Spanish as the page opens, with the way back to the Spanish sign-in.
-  await page.goto(link);
-  await expect(page.getByRole('alert')).toHaveText(resetPasswordEs.refusals[RESET_LINK_INVALID]!);
-  await expect(page.getByRole('link', { name: resetPasswordEs.goToSignIn })).toHaveAttribute('href', '/es/parent-login');
-  expect(foundIn(await page.locator('main').innerText(), RESET_ENGLISH)).toEqual([]);
-});
-
-test('a reload after the session expired lands on the Spanish sign-in for a parent whose portal was in Spanish', async ({
-  parentPage: page,
-  server,
-}) => {
-  const fam = await spanishFamily(server, 'recarga');
-  await signIn(page, fam.email, fam.password, `El desarrollo de ${fam.child.childName}`);
-  endSessions(server, fam.email);
-  // The server no longer knows the parent: it sends the app's shell, in English; the portal remembers Spanish.
-  await page.reload();
-  await expect(page).toHaveURL(/\/es\/parent-login\?notice=session-ended$/);
-  await expect(page.getByRole('heading', { level: 1, name: loginEs['login.title'] })).toBeVisible();
-  await expect(page.getByText(loginEs['login.notice.sessionEnded'])).toBeVisible();
-  // Nothing of the parent is left in the browser; the language is (it is not theirs to forget).
-  expect(await page.evaluate(() => [localStorage.getItem('parentToken'), localStorage.getItem('parentUser')])).toEqual([null, null]);
-  // Signed out, the portal's address sends them to the same sign-in.
-  await page.goto('/parent-dashboard');
-  await expect(page).toHaveURL(/\/es\/parent-login$/);
-  await expect(page.getByRole('heading', { level: 1, name: loginEs['login.title'] })).toBeVisible();
-});
-
-test('a session that ends while the Spanish portal is open sends the parent to the Spanish sign-in, which says why', async ({
-  parentPage: page,
-  server,
-}) => {
+  // Two former tests' walk in one (a step each): their time in one budget.
+  test.slow();
   const fam = await spanishFamily(server, 'termina');
-  await signIn(page, fam.email, fam.password, `El desarrollo de ${fam.child.childName}`);
-  // On a tab other than the first, which the sign-in is to come back to.
-  await page.goto('/parent-dashboard?tab=notes');
-  await expect(page.getByRole('tab', { name: 'Notas de desarrollo', exact: true })).toHaveAttribute('aria-selected', 'true');
-  endSessions(server, fam.email);
-  // The next call the portal makes (a tab's list) is refused: the portal leaves for the Spanish sign-in. A tap while
-  // React adopts the page can be lost, so the tab is tapped again until the page has left (never a second call).
-  const activities = page.getByRole('tab', { name: 'Actividades diarias', exact: true });
-  const left = /\/es\/parent-login\?notice=session-ended&redirect=(notes|activities)$/;
-  await expect(async () => {
-    if (new URL(page.url()).pathname === '/parent-dashboard') await activities.click({ timeout: 2_000 }).catch(() => undefined);
-    // With the tab that was open (the one chosen, or the one it was chosen from), to land on again after signing in.
-    await expect(page).toHaveURL(left, { timeout: 2_000 });
-  }).toPass();
-  const tab = left.exec(page.url())![1]!;
-  await pageReady(page);
-  await expect(page.getByRole('heading', { level: 1, name: loginEs['login.title'] })).toBeVisible();
-  await expect(page.getByText(loginEs['login.notice.sessionEnded'])).toBeVisible();
-  expect(foundIn(await mainText(page), SIGN_IN_ENGLISH)).toEqual([]);
-  // Signing in again lands on the tab that was open.
-  await page.getByLabel(loginEs['login.email']).fill(fam.email);
-  await page.getByLabel(loginEs['login.password'], { exact: true }).fill(fam.password);
-  await page.getByRole('button', { name: loginEs['login.signIn'], exact: true }).click();
-  await expect(page).toHaveURL(new RegExp(`/parent-dashboard\\?tab=${tab}$`));
-  await expect(
-    page.getByRole('tab', { name: tab === 'notes' ? 'Notas de desarrollo' : 'Actividades diarias', exact: true }),
-  ).toHaveAttribute('aria-selected', 'true');
+  await test.step('a session that ends while the Spanish portal is open sends the parent to the Spanish sign-in, which says why', async () => {
+    await signIn(page, fam.email, fam.password, `El desarrollo de ${fam.child.childName}`);
+    // On a tab other than the first, which the sign-in is to come back to.
+    await page.goto('/parent-dashboard?tab=notes');
+    await expect(page.getByRole('tab', { name: 'Notas de desarrollo', exact: true })).toHaveAttribute('aria-selected', 'true');
+    endSessions(server, fam.email);
+    // The next call the portal makes (a tab's list) is refused: the portal leaves for the Spanish sign-in. A tap while
+    // React adopts the page can be lost, so the tab is tapped again until the page has left (never a second call).
+    const activities = page.getByRole('tab', { name: 'Actividades diarias', exact: true });
+    const left = /\/es\/parent-login\?notice=session-ended&redirect=(notes|activities)$/;
+    await expect(async () => {
+      if (new URL(page.url()).pathname === '/parent-dashboard') await activities.click({ timeout: 2_000 }).catch(() => undefined);
+      // With the tab that was open (the one chosen, or the one it was chosen from), to land on again after signing in.
+      await expect(page).toHaveURL(left, { timeout: 2_000 });
+    }).toPass();
+    const tab = left.exec(page.url())![1]!;
+    await pageReady(page);
+    await expect(page.getByRole('heading', { level: 1, name: loginEs['login.title'] })).toBeVisible();
+    await expect(page.getByText(loginEs['login.notice.sessionEnded'])).toBeVisible();
+    expect(foundIn(await mainText(page), SIGN_IN_ENGLISH)).toEqual([]);
+    // Signing in again lands on the tab that was open.
+    await page.getByLabel(loginEs['login.email']).fill(fam.email);
+    await page.getByLabel(loginEs['login.password'], { exact: true }).fill(fam.password);
+    await page.getByRole('button', { name: loginEs['login.signIn'], exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/parent-dashboard\\?tab=${tab}$`));
+    await expect(
+      page.getByRole('tab', { name: tab === 'notes' ? 'Notas de desarrollo' : 'Actividades diarias', exact: true }),
+    ).toHaveAttribute('aria-selected', 'true');
+  });
+
+  await test.step('a reload after the session expired lands on the Spanish sign-in for a parent whose portal was in Spanish', async () => {
+    // Signed in again (the step before): on the dashboard's first tab.
+    await page.goto('/parent-dashboard');
+    await expect(page.getByRole('heading', { level: 1, name: `El desarrollo de ${fam.child.childName}` })).toBeVisible();
+    endSessions(server, fam.email);
+    // The server no longer knows the parent: it sends the app's shell, in English; the portal remembers Spanish.
+    await page.reload();
+    await expect(page).toHaveURL(/\/es\/parent-login\?notice=session-ended$/);
+    await expect(page.getByRole('heading', { level: 1, name: loginEs['login.title'] })).toBeVisible();
+    await expect(page.getByText(loginEs['login.notice.sessionEnded'])).toBeVisible();
+    // Nothing of the parent is left in the browser; the language is (it is not theirs to forget).
+    expect(await page.evaluate(() => [localStorage.getItem('parentToken'), localStorage.getItem('parentUser')])).toEqual([null, null]);
+    // Signed out, the portal's address sends them to the same sign-in.
+    await page.goto('/parent-dashboard');
+    await expect(page).toHaveURL(/\/es\/parent-login$/);
+    await expect(page.getByRole('heading', { level: 1, name: loginEs['login.title'] })).toBeVisible();
+  });
 });

@@ -24,47 +24,95 @@ test('the public pages load nothing from other sites', async ({ visitorPage: pag
   expect(foreign).toEqual([]);
 });
 
-test('View Programs and the footer program links scroll the programs to the top of the page', async ({ visitorPage: page }) => {
-  await page.goto('/');
-  const programs = page.locator('section#programs');
-  // Where the section starts, relative to the top of the window (it stops just under the sticky bar).
-  const programsTop = () => programs.evaluate((el) => Math.round(el.getBoundingClientRect().top));
-  const atTop = async () => {
-    const top = await programsTop();
-    return top >= 0 && top < 100;
-  };
-  await expect(programs.getByRole('heading', { name: 'Our Programs' })).toBeVisible();
-  expect(await programsTop()).toBeGreaterThan(300);
-
-  await page.getByRole('button', { name: 'View Programs' }).click();
-  await expect.poll(atTop).toBe(true);
-  await expect(programs).toBeFocused();
-  await expect(page).toHaveURL(/\/$/);
-
-  const footer = page.getByRole('contentinfo');
-  await footer.scrollIntoViewIfNeeded();
-  await expect.poll(programsTop).toBeLessThan(-500);
-  await footer.getByRole('link', { name: 'Kindergarten Prep' }).click();
-  await expect.poll(atTop).toBe(true);
-});
-
-test('the navigation bar is cleared where it sticks (a desktop), and not on a phone, where it scrolls away', async ({
+test('the home page in the browser: View Programs and the footer links scroll to the programs, the sticky bar is cleared on a desktop and not on a phone, and the gallery leads with an upload, every image decoded', async ({
   visitorPage: page,
+  server,
 }) => {
-  // Desktop: Skip to content leaves the content under the sticky bar, not behind it.
-  await page.goto('/');
-  await page.keyboard.press('Tab');
-  await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
-  await page.keyboard.press('Enter');
-  await expect(page.locator('#main')).toBeFocused();
-  const headerBottom = await page.locator('header').evaluate((el) => el.getBoundingClientRect().bottom);
-  const noteTop = await page.getByRole('note', { name: 'Enrollment status' }).evaluate((el) => el.getBoundingClientRect().top);
-  expect(noteTop).toBeGreaterThanOrEqual(headerBottom - 1);
+  // Several former tests' walk in one (a step each): their time in one budget.
+  test.slow();
+  // One test of the home page (a step per former test), each step from a fresh load of the page.
+  await test.step('View Programs and the footer program links scroll the programs to the top of the page', async () => {
+    await page.goto('/');
+    const programs = page.locator('section#programs');
+    // Where the section starts, relative to the top of the window (it stops just under the sticky bar).
+    const programsTop = () => programs.evaluate((el) => Math.round(el.getBoundingClientRect().top));
+    const atTop = async () => {
+      const top = await programsTop();
+      return top >= 0 && top < 100;
+    };
+    await expect(programs.getByRole('heading', { name: 'Our Programs' })).toBeVisible();
+    expect(await programsTop()).toBeGreaterThan(300);
 
-  // Phone: View Programs brings the programs to the very top of the screen.
-  await page.setViewportSize({ width: 375, height: 812 });
-  await page.getByRole('button', { name: 'View Programs' }).click();
-  await expect.poll(() => page.locator('section#programs').evaluate((el) => Math.round(el.getBoundingClientRect().top))).toBe(0);
+    await page.getByRole('button', { name: 'View Programs' }).click();
+    await expect.poll(atTop).toBe(true);
+    await expect(programs).toBeFocused();
+    await expect(page).toHaveURL(/\/$/);
+
+    const footer = page.getByRole('contentinfo');
+    await footer.scrollIntoViewIfNeeded();
+    await expect.poll(programsTop).toBeLessThan(-500);
+    await footer.getByRole('link', { name: 'Kindergarten Prep' }).click();
+    await expect.poll(atTop).toBe(true);
+  });
+
+  await test.step('the navigation bar is cleared where it sticks (a desktop), and not on a phone, where it scrolls away', async () => {
+    // Desktop: Skip to content leaves the content under the sticky bar, not behind it.
+    await page.goto('/');
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.locator('#main')).toBeFocused();
+    const headerBottom = await page.locator('header').evaluate((el) => el.getBoundingClientRect().bottom);
+    const noteTop = await page.getByRole('note', { name: 'Enrollment status' }).evaluate((el) => el.getBoundingClientRect().top);
+    expect(noteTop).toBeGreaterThanOrEqual(headerBottom - 1);
+
+    // Phone: View Programs brings the programs to the very top of the screen.
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.getByRole('button', { name: 'View Programs' }).click();
+    await expect.poll(() => page.locator('section#programs').evaluate((el) => Math.round(el.getBoundingClientRect().top))).toBe(0);
+    await page.setViewportSize({ width: 1280, height: 800 });
+  });
+
+  await test.step('an uploaded picture leads the gallery, the built-in photos fill the rest of the grid, every image is decoded, and no alt repeats its caption', async () => {
+    const fileName = `e2e-${crypto.randomUUID()}.png`;
+    const caption = `Block tower building ${Date.now()}`;
+    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#0f766e' } })
+      .png()
+      .toBuffer();
+    writeFileSync(join(server.config.uploadsDir, fileName), png);
+    const row = server.db
+      .insert(pictures)
+      .values({ fileName, originalName: 'tower.png', fileSize: png.length, mimeType: 'image/png', category: 'classroom', caption })
+      .returning()
+      .get();
+    try {
+      await page.goto('/');
+      const gallery = page.getByRole('list', { name: 'Photo gallery' });
+      const tile = gallery.getByRole('figure', { name: caption });
+      await expect(gallery.getByRole('figure')).toHaveCount(5);
+      await expect(gallery.getByRole('figure').first()).toHaveAccessibleName(caption);
+      const img = tile.locator('img');
+      await img.scrollIntoViewIfNeeded();
+      await expect(img).toHaveAttribute('src', `/uploads/${fileName}`);
+      await expect(img).toHaveAttribute('loading', 'lazy');
+      await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(64);
+      // The first upload does not leave a lone picture: four built-in photos still fill the grid.
+      await expect(gallery.getByText('Classroom learning space', { exact: true })).toBeVisible();
+      await expect(gallery.getByText('Science discovery', { exact: true })).toBeVisible();
+      // Every image is there, the built-in photos too (their files are served and decode).
+      for (const other of await gallery.getByRole('img').all()) {
+        await other.scrollIntoViewIfNeeded();
+        await expect.poll(() => other.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBeGreaterThan(0);
+      }
+      // A screen reader hears each caption once: no image's alt text repeats the caption beside it.
+      for (const figure of await gallery.getByRole('figure').all()) {
+        const alt = (await figure.locator('img').getAttribute('alt'))!.trim().toLowerCase();
+        expect(alt).not.toBe((await figure.locator('figcaption').innerText()).trim().toLowerCase());
+      }
+    } finally {
+      server.db.delete(pictures).where(eq(pictures.id, row.id)).run();
+    }
+  });
 });
 
 test('another page opens at its top, and Back finds the home page where it was, without scrolling through: the home page as the server serves it and as the app draws it', async ({
@@ -171,48 +219,4 @@ test('a page change that takes a moment shows a bar along the top until the page
   release();
   await expect(page.getByRole('heading', { level: 1, name: 'Events & Announcements' })).toBeVisible();
   await expect(bar).toHaveCount(0);
-});
-
-test('an uploaded picture leads the gallery, the built-in photos fill the rest of the grid, every image is decoded, and no alt repeats its caption', async ({
-  visitorPage: page,
-  server,
-}) => {
-  const fileName = `e2e-${crypto.randomUUID()}.png`;
-  const caption = `Block tower building ${Date.now()}`;
-  const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#0f766e' } })
-    .png()
-    .toBuffer();
-  writeFileSync(join(server.config.uploadsDir, fileName), png);
-  const row = server.db
-    .insert(pictures)
-    .values({ fileName, originalName: 'tower.png', fileSize: png.length, mimeType: 'image/png', category: 'classroom', caption })
-    .returning()
-    .get();
-  try {
-    await page.goto('/');
-    const gallery = page.getByRole('list', { name: 'Photo gallery' });
-    const tile = gallery.getByRole('figure', { name: caption });
-    await expect(gallery.getByRole('figure')).toHaveCount(5);
-    await expect(gallery.getByRole('figure').first()).toHaveAccessibleName(caption);
-    const img = tile.locator('img');
-    await img.scrollIntoViewIfNeeded();
-    await expect(img).toHaveAttribute('src', `/uploads/${fileName}`);
-    await expect(img).toHaveAttribute('loading', 'lazy');
-    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(64);
-    // The first upload does not leave a lone picture: four built-in photos still fill the grid.
-    await expect(gallery.getByText('Classroom learning space', { exact: true })).toBeVisible();
-    await expect(gallery.getByText('Science discovery', { exact: true })).toBeVisible();
-    // Every image is there, the built-in photos too (their files are served and decode).
-    for (const other of await gallery.getByRole('img').all()) {
-      await other.scrollIntoViewIfNeeded();
-      await expect.poll(() => other.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBeGreaterThan(0);
-    }
-    // A screen reader hears each caption once: no image's alt text repeats the caption beside it.
-    for (const figure of await gallery.getByRole('figure').all()) {
-      const alt = (await figure.locator('img').getAttribute('alt'))!.trim().toLowerCase();
-      expect(alt).not.toBe((await figure.locator('figcaption').innerText()).trim().toLowerCase());
-    }
-  } finally {
-    server.db.delete(pictures).where(eq(pictures.id, row.id)).run();
-  }
 });

@@ -115,47 +115,59 @@ const DOCUMENTS: {
   },
 ];
 
-for (const { path, script, timezoneId, before, works } of DOCUMENTS) {
-  test.describe(timezoneId ? `a reader in ${timezoneId}` : 'a reader', () => {
-    if (timezoneId) test.use({ timezoneId });
-    test(`${path} loads only its own small script and none of the app, and works with it, with no console error, no CSP violation and no collation`, async ({
-      page,
-      server,
-    }) => {
-      before?.(server);
-      // The browser reports the not-found page's own 404 status in the console: expected there, and only there.
-      const problems = await watchForProblems(
-        page,
-        path === '/no-such-page' ? /^Failed to load resource: the server responded with a status of 404/ : undefined,
-      );
-      const collation = await watchForCollation(page);
-      const scripts: string[] = [];
-      page.on('request', (r) => {
-        if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
-      });
-      const response = await page.goto(path);
-      expect(response!.status()).toBe(path === '/no-such-page' ? 404 : 200);
-      const html = await response!.text();
-      // Drawn on the server, without the data the app would hydrate it from, and with its own script instead of the app's.
-      expect(html).not.toContain('id="ssr-state"');
-      expect(html).toMatch(new RegExp(`<script type="module" crossorigin src="/assets/${script}-[^"]+\\.js"></script>`));
-      await page.waitForLoadState('networkidle');
-      await works(page);
-      expect(scripts.length).toBeGreaterThan(0);
-      // Neither React nor the router nor React Aria: only the page's script and the plain-DOM modules it imports.
-      const app = await page.evaluate(() => [...document.querySelectorAll('script[src]')].map((s) => (s as HTMLScriptElement).src));
-      expect(app.filter((src) => /\/assets\/index-/.test(src))).toEqual([]);
-      for (const file of scripts)
-        expect(await (await page.request.get(file)).text(), file).not.toMatch(/react\.transitional\.element|__TSR_|react-aria/);
+/**
+ * One page walks every document (a new context per page was most of each former test's time): a `test.step` per
+ * page. Console errors and page errors are collected for the whole walk, CSP violations and collation per document
+ * (each document starts its own record), and the not-found page's own 404 in the console is allowed there alone.
+ */
+async function walkDocuments(page: Page, paths: string[], each: (path: string, scripts: string[]) => Promise<void>) {
+  let current = '';
+  const fourOhFours: string[] = [];
+  page.on('console', (m) => {
+    if (NOT_FOUND_STATUS.test(m.text())) fourOhFours.push(current);
+  });
+  const problems = await watchForProblems(page, NOT_FOUND_STATUS);
+  const collation = await watchForCollation(page);
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+  });
+  for (const path of paths) {
+    await test.step(path, async () => {
+      current = path;
+      scripts.length = 0;
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await each(path, scripts);
       expect(await collation()).toEqual([]);
       await problems();
     });
-  });
+  }
+  // The browser reports the not-found page's own 404 status in the console: expected there, and only there.
+  expect(fourOhFours.filter((path) => path !== '/no-such-page')).toEqual([]);
+}
+const NOT_FOUND_STATUS = /^Failed to load resource: the server responded with a status of 404/;
+
+/** What each document's test checks: its status and its own script in the HTML, that it works, and no app script. */
+async function documentLoads(page: Page, scripts: string[], { path, script, works }: (typeof DOCUMENTS)[number]) {
+  const response = await page.goto(path);
+  expect(response!.status()).toBe(path === '/no-such-page' ? 404 : 200);
+  const html = await response!.text();
+  // Drawn on the server, without the data the app would hydrate it from, and with its own script instead of the app's.
+  expect(html).not.toContain('id="ssr-state"');
+  expect(html).toMatch(new RegExp(`<script type="module" crossorigin src="/assets/${script}-[^"]+\\.js"></script>`));
+  await page.waitForLoadState('networkidle');
+  await works(page);
+  expect(scripts.length).toBeGreaterThan(0);
+  // Neither React nor the router nor React Aria: only the page's script and the plain-DOM modules it imports.
+  const app = await page.evaluate(() => [...document.querySelectorAll('script[src]')].map((s) => (s as HTMLScriptElement).src));
+  expect(app.filter((src) => /\/assets\/index-/.test(src))).toEqual([]);
+  for (const file of scripts)
+    expect(await (await page.request.get(file)).text(), file).not.toMatch(/react\.transitional\.element|__TSR_|react-aria/);
 }
 
 // ADR 037: the form pages are documents too, each with its own script (no React, router or React Aria): it checks a
 // field as it is left and sends the form without a page load.
-for (const { path, script, act } of [
+const FORMS = [
   {
     path: '/enrollment',
     script: 'enrollment',
@@ -174,24 +186,43 @@ for (const { path, script, act } of [
       await expect(page).toHaveURL(/\/parent-login$/);
     },
   },
-]) {
-  test(`${path} loads only its own script and none of the app, which checks the form in place, with no console error, no CSP violation and no collation`, async ({
-    page,
-  }) => {
-    const problems = await watchForProblems(page);
-    const collation = await watchForCollation(page);
-    const scripts: string[] = [];
-    page.on('request', (r) => {
-      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
-    });
+];
+
+test('each public document (the home page, the not-found page, the milestones, the two form pages) loads only its own small script and none of the app, and works with it (a form page checks its form in place), with no console error, no CSP violation and no collation', async ({
+  page,
+  server,
+}) => {
+  // Several former tests' walk in one (a step each): their time in one budget.
+  test.slow();
+  const documents = DOCUMENTS.filter((d) => !d.timezoneId);
+  await walkDocuments(page, [...documents.map((d) => d.path), ...FORMS.map((f) => f.path)], async (path, scripts) => {
+    const document = documents.find((d) => d.path === path);
+    if (document) {
+      document.before?.(server);
+      return documentLoads(page, scripts, document);
+    }
+    const { script, act } = FORMS.find((f) => f.path === path)!;
     const response = await page.goto(path);
     const html = await response!.text();
     expect(html).not.toContain('id="ssr-state"');
     expect(html).toMatch(new RegExp(`<script type="module" crossorigin src="/assets/${script}-[^"]+\\.js"></script>`));
     await page.waitForLoadState('networkidle');
     expect(scripts.filter((p) => /^\/assets\/(index|client|react)-/.test(p))).toEqual([]);
-    expect(await collation()).toEqual([]);
     await act(page);
-    await problems();
+  });
+});
+
+for (const document of DOCUMENTS.filter((d) => d.timezoneId)) {
+  test.describe(`a reader in ${document.timezoneId}`, () => {
+    test.use({ timezoneId: document.timezoneId });
+    test(`${document.path} loads only its own small script and none of the app, and works with it, with no console error, no CSP violation and no collation`, async ({
+      page,
+      server,
+    }) => {
+      await walkDocuments(page, [document.path], async (_path, scripts) => {
+        document.before?.(server);
+        await documentLoads(page, scripts, document);
+      });
+    });
   });
 }
