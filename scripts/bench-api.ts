@@ -13,6 +13,9 @@
  *
  *   npm run bench:api [-- --duration 5 --connections 50 --warmup 1 --scale --database <file> --only <regexp> --cpu-prof --memory-report]
  *
+ * Before the first target it waits until the server has sent the e-mails its start queued (startUpMailSent), and
+ * beside each target it prints the ceiling's own p99: what this machine's load allows any answer.
+ *
  * --cpu-prof writes the server's CPU profile (.cpuprofile, open it in Chrome DevTools) to ./bench-profiles.
  * --memory-report prints where the server's RSS is after the run (printMemoryReport).
  */

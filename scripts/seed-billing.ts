@@ -1,7 +1,8 @@
 /**
- * Months (a year, or ten for the scale size) of tuition billing for the families seed-scale.ts made (ADR 100, ADR 101), written by the billing domain's
- * own functions, so the rows are those production writes: the plans, each active child's terms (a sibling discount
- * on the second child, a subsidy for some families), the monthly invoices generated on each month's first day, the
+ * Months of tuition billing (a year; ten for seed-scale.ts's scale size) for the families seed-scale.ts made (ADR
+ * 100, ADR 101), written by the billing domain's own functions, so the rows are those production writes: the plans,
+ * each active child's terms (a sibling discount on the second child, a subsidy for some families), the monthly
+ * invoices generated on each month's first day (marked e-mailed that day), the
  * families' payments recorded as receipts (applied oldest first by the domain), credits added to open invoices,
  * and what a year leaves behind: a family that pays late, one that pays part of each invoice, one with a credit.
  * The clock moves through the year, so every issue, due and payment date, and every audit row, is the day it

@@ -2,8 +2,9 @@
  * A centre's data at a size, for benchmarks and query-plan checks: children with their parents' accounts,
  * a long history of daily activities, development notes, messages and payment receipts, plus a year of
  * public content (events, announcements, gallery rows) and tuition billing for the active children's families (ten
- * years, or one for the small size; seed-billing.ts: invoices, payments and credits written by the billing domain's own functions). Rows go in through drizzle (so every default and
- * JSON column is the app's own), in batches inside one transaction: ten years take seconds, not minutes.
+ * years, or one for the small size; seed-billing.ts: invoices, payments and credits written by the billing domain's
+ * own functions, a transaction each as in production, so ten years of it take minutes). The other rows go in through
+ * drizzle (so every default and JSON column is the app's own), in batches inside one transaction: seconds.
  *
  *   npm run seed:scale                       ten years into DATABASE_PATH (200 children, 100,000 activities,
  *                                            20,000 notes, 50,000 messages, 20,000 receipts)
