@@ -1,13 +1,14 @@
 /**
- * A year of tuition billing for the families seed-scale.ts made (ADR 100, ADR 101), written by the billing domain's
- * own functions, so the rows are those production writes: the plans, each active child's terms (a sibling discount
- * on the second child, a subsidy for some families), the monthly invoices generated on each month's first day, the
+ * Months of tuition billing (a year; ten for seed-scale.ts's scale size) for the families seed-scale.ts made (ADR
+ * 100, ADR 101), written by the billing domain's own functions, so the rows are those production writes: the plans,
+ * each active child's terms (a sibling discount on the second child, a subsidy for some families), the monthly
+ * invoices generated on each month's first day (marked e-mailed that day), the
  * families' payments recorded as receipts (applied oldest first by the domain), credits added to open invoices,
  * and what a year leaves behind: a family that pays late, one that pays part of each invoice, one with a credit.
  * The clock moves through the year, so every issue, due and payment date, and every audit row, is the day it
  * would have been.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { adminUsers, enrolledChildren, invoices } from '../db/schema';
 import type { Clock } from '../src/server/clock';
 import type { StaffContext } from '../src/server/context';
@@ -163,6 +164,10 @@ export function seedBilling(db: Db, privateDir: string, now: Date, months = 12):
     const month = addMonths(first, k);
     setDay(`${month}-01`);
     out.invoices += generateInvoices({ db: ctx.db, audit: ctx }, monthPeriod(month), false).length;
+    // E-mailed the day they were issued, as the scheduler's run does (billing/invoice-mail.ts): left unmarked, the
+    // first start of a server on this database would send every invoice of the years seeded, a PDF each, and each
+    // send is a write that empties the response cache (ADR 017) while a benchmark measures.
+    db.update(invoices).set({ emailedAt: clock.now() }).where(isNull(invoices.emailedAt)).run();
     order.forEach((family, f) => {
       const invoice = invoiceOf(family, month);
       if (!invoice) return;

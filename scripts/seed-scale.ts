@@ -1,9 +1,10 @@
 /**
  * A centre's data at a size, for benchmarks and query-plan checks: children with their parents' accounts,
  * a long history of daily activities, development notes, messages and payment receipts, plus a year of
- * public content (events, announcements, gallery rows) and a year of tuition billing for the active children's
- * families (seed-billing.ts: invoices, payments and credits written by the billing domain's own functions). Rows go in through drizzle (so every default and
- * JSON column is the app's own), in batches inside one transaction: ten years take seconds, not minutes.
+ * public content (events, announcements, gallery rows) and tuition billing for the active children's families (ten
+ * years, or one for the small size; seed-billing.ts: invoices, payments and credits written by the billing domain's
+ * own functions, a transaction each as in production, so ten years of it take minutes). The other rows go in through
+ * drizzle (so every default and JSON column is the app's own), in batches inside one transaction: seconds.
  *
  *   npm run seed:scale                       ten years into DATABASE_PATH (200 children, 100,000 activities,
  *                                            20,000 notes, 50,000 messages, 20,000 receipts)
@@ -73,7 +74,8 @@ export const SIZES = {
     attendance: 100_000,
     // Ten years of a 60-child centre's sheets: 60 children x 6 entries x 250 days x 10 years.
     dailyEntries: 900_000,
-    billingMonths: 12,
+    // Ten years of monthly invoices for the active families (the small size keeps one year).
+    billingMonths: 120,
   },
   /** One year: a tenth of each, the same history per child. */
   small: {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { invoiceLines, invoices, lateFeeProposals, mailQueue, paymentAllocations } from '../../db/schema';
 import { settleFamily } from '../../src/server/billing/settle';
 import { agingBucket } from '../../src/server/billing/aging';
+import { cacheStore } from '../../src/server/cache/store';
 import { pendingLateFeeLines } from '../../src/server/billing/late-fees';
 import { queueInvoiceReminders } from '../../src/server/billing/reminders';
 import type { Db } from '../../src/server/db';
@@ -11,6 +12,7 @@ import { as, sharedAdminServer } from '../helpers/admin-server';
 import { insertInvoice, invoiceRow } from '../helpers/billing';
 import { json } from '../helpers/enrollment-fixtures';
 import { bearer, enrolFamily } from '../helpers/parent-fixtures';
+import { fakeClock } from '../helpers/server';
 
 type Billing = {
   balance: string;
@@ -396,3 +398,85 @@ describe('late pickups and overdue reminders', () => {
     expect(invoiceRow(s.db, paidLate).reminderSentAt).toBeNull();
   });
 });
+
+describe('the aging report and the family billing kept by the response cache (ADR 017, ADR 101)', () => {
+  // 23:00 in the centre on 2026-11-21: the next centre day is an hour away, well within a session's idle life.
+  const s = sharedAdminServer(() => ({ clock: fakeClock('2026-11-22T04:00:00Z') }));
+
+  /** A read that must answer 200, never stored on the way, as its text. */
+  const read = async (path: string, init: RequestInit) => {
+    const res = await s.request(path, init);
+    expect(res.status, path).toBe(200);
+    expect(res.headers.get('cache-control'), path).toContain('no-store');
+    return res.text();
+  };
+
+  it('answers a repeat from memory, and anew after a payment, an invoice and on the next centre day', async () => {
+    const a = await enrolFamily(s, 'cached.aging@example.com', ['Cora Cached']);
+    const b = await enrolFamily(s, 'cached.other@example.com', ['Otto Other']);
+    // Due today (2026-11-21): current, not yet overdue.
+    const inv = insertInvoice(s.db, {
+      familyEmail: a.email,
+      familyName: 'Cora Cached',
+      month: '2026-11',
+      dueDate: '2026-11-21',
+      totalCents: 50000,
+    });
+    const store = cacheStore(s.db);
+    const reads: [string, RequestInit][] = [
+      ['/api/admin/billing/aging', as(s.admin)],
+      ['/api/parent/billing', bearer(a.token)],
+    ];
+    const answers: string[] = [];
+    for (const [path, init] of reads) {
+      const before = store.answers();
+      const first = await read(path, init);
+      // Kept: the second request is answered with the very same bytes, and nothing more is stored.
+      expect(store.answers(), path).toBe(before + 1);
+      expect(await read(path, init), path).toBe(first);
+      expect(store.answers(), path).toBe(before + 1);
+      answers.push(first);
+    }
+    const aging = () => read('/api/admin/billing/aging', as(s.admin)).then((t) => JSON.parse(t) as AgingAnswer);
+    const family = (token: string) => read('/api/parent/billing', bearer(token)).then((t) => JSON.parse(t) as Billing);
+    expect(JSON.parse(answers[0]!)).toMatchObject({ asOf: '2026-11-21', totals: { current: '500.00', days1to30: '0.00' } });
+    expect(JSON.parse(answers[1]!)).toMatchObject({ balance: '500.00', invoices: [{ id: inv, overdue: false }] });
+    // Another family's session, another teacher's or parent's: each its own answer or its own refusal.
+    expect((await family(b.token)).invoices).toEqual([]);
+    expect(await read('/api/parent/billing', bearer(a.token))).toBe(answers[1]);
+    const teacher = await s.adminCookie('cached.teacher@example.com', 'teacher');
+    expect((await s.request('/api/admin/billing/aging', as(teacher))).status).toBe(403);
+    expect((await s.request('/api/admin/billing/aging', bearer(a.token))).status).toBe(403);
+
+    // A payment is written: both answers move at once.
+    const paid = await s.request('/api/admin/payment-receipts', {
+      method: 'POST',
+      json: {
+        childId: a.children[0]!.id,
+        parentName: a.children[0]!.parentName,
+        parentEmail: a.email,
+        paymentType: 'tuition',
+        amount: '200.00',
+        paymentMethod: 'check',
+        checkNumber: '2001',
+        paymentDate: '2026-11-21',
+      },
+      ...as(s.admin),
+    });
+    expect(paid.status).toBe(201);
+    expect(await aging()).toMatchObject({ totals: { current: '300.00' } });
+    expect(await family(a.token)).toMatchObject({ balance: '300.00', invoices: [{ id: inv, balance: '300.00', overdue: false }] });
+
+    // An invoice is written: the same.
+    insertInvoice(s.db, { familyEmail: a.email, familyName: 'Cora Cached', month: '2026-10', dueDate: '2026-10-10', totalCents: 1000 });
+    expect(await aging()).toMatchObject({ totals: { current: '300.00', days31to60: '10.00', total: '310.00' } });
+    expect((await family(a.token)).balance).toBe('310.00');
+
+    // The next day in the centre, nothing written: the November invoice is a day late.
+    s.clock.advance(2 * 3_600_000);
+    expect(await aging()).toMatchObject({ asOf: '2026-11-22', totals: { current: '0.00', days1to30: '300.00' } });
+    expect((await family(a.token)).invoices.find((i) => i.id === inv)).toMatchObject({ overdue: true });
+  });
+});
+
+type AgingAnswer = { asOf: string; totals: Record<string, string> };

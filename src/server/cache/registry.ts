@@ -153,6 +153,10 @@ export const CACHED_READS: readonly CachedRead[] = [
     input: [...INVOICE_FILTERS, ...PAGE],
     whose: 'staff-session',
   },
+  // The Billing tab's aging report and the parent's Payments tab (ADR 101): both move with the centre's day (days
+  // past due, "overdue"), which every key holds, and with any write, which empties the store.
+  { procedure: 'billingReports.aging', rest: '/api/admin/billing/aging', input: 'none', whose: 'staff-session' },
+  { procedure: 'billingReports.parentBilling', rest: '/api/parent/billing', input: 'none', whose: 'parent-session' },
 ];
 
 /** The pages rendered the same for every visitor (pages/render.ts); the parent dashboard is rendered per parent, never cached. */
