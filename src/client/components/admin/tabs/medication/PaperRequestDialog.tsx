@@ -106,10 +106,17 @@ export function PaperRequestDialog({ onClose }: { onClose: () => void }) {
   }
 
   return (
-    <Dialog isOpen onOpenChange={(open) => !open && onClose()} title={tabText('staff.medication.paperTitle')} size="lg">
+    <Dialog
+      closeLabel={tabText('staff.close')}
+      isOpen
+      onOpenChange={(open) => !open && onClose()}
+      title={tabText('staff.medication.paperTitle')}
+      size="lg"
+    >
       <form onSubmit={(e) => void submit(e)} className="flex flex-col gap-3" noValidate>
         <p className="text-sm text-stone-700">{tabText('staff.medication.paperIntro')}</p>
         <Select
+          placeholder={tabText('staff.select')}
           label={tabText('staff.medication.child')}
           value={v.childId}
           onChange={set('childId')}
@@ -201,7 +208,7 @@ export function PaperRequestDialog({ onClose }: { onClose: () => void }) {
           />
         </div>
         <ScanFileInput label={tabText('staff.medication.scan')} error={errors.documentUrl} onChange={setFile} />
-        <DialogActions onCancel={onClose} isDisabled={sending}>
+        <DialogActions cancelLabel={tabText('staff.cancel')} onCancel={onClose} isDisabled={sending}>
           {sending ? tabText('staff.saving') : tabText('staff.medication.enter')}
         </DialogActions>
       </form>
