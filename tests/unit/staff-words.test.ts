@@ -218,7 +218,7 @@ describe('no table of English labels outside the catalogue', () => {
 });
 
 /**
- * The components every surface shares (the password pages and dialog, ui/, communication/) take their words from
+ * The components every surface shares (the password pages and dialog, ui/, communication/, medication/) take their words from
  * their caller or their own surface's catalogue: a finding is JSX text with a letter, or a string that reads as words
  * (the rule above) given to a prop a person reads or hears (`label`, `aria-label`, `alt`, `placeholder`, `title`,
  * `description`) or as such a prop's default (`label = 'Password'`, `closeLabel = 'Close'`).
@@ -229,6 +229,7 @@ const SHARED_COMPONENTS = [
   'src/client/components/PasswordField.tsx',
   ...sourceFiles('src/client/components/ui'),
   ...sourceFiles('src/client/components/communication'),
+  ...sourceFiles('src/client/components/medication'),
 ];
 const SAID = /^(label|aria-label|alt|placeholder|title|description|\w+Label)$/;
 
