@@ -8,7 +8,7 @@ import {
   type QueuedToast,
   UNSTABLE_ToastRegion as ToastRegion,
 } from 'react-aria-components';
-import { siteText } from '~/shared/i18n/registry';
+import { hasCatalogue, siteText } from '~/shared/i18n/registry';
 import { documentLanguage } from '../../lib/portal-catalogue';
 import { type ToastContent as Content, toastQueue } from '../../lib/toast';
 import { useSwipeDismiss } from '../../lib/use-swipe-dismiss';
@@ -22,6 +22,9 @@ import { cn } from './cn';
  * being at its bottom right. Its names are in the page's language (its `<html lang>`: a Spanish page, the portal
  * in Spanish), from the site's catalogue (`nav.notifications`, `nav.close`), as the sign-in's own toasts are.
  */
+/** The page's language, once its site words are at hand (a toast must never fail for want of them). */
+const toastLanguage = () => (hasCatalogue('site', documentLanguage()) ? documentLanguage() : 'en');
+
 export function Toaster() {
   const region = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -45,7 +48,7 @@ export function Toaster() {
   return (
     <ToastRegion
       ref={region}
-      aria-label={siteText(documentLanguage(), 'nav.notifications')}
+      aria-label={siteText(toastLanguage(), 'nav.notifications')}
       queue={toastQueue}
       style={place.edge === 'top' ? { top: place.offset } : { bottom: place.offset }}
       className="fixed inset-x-2 z-[60] flex flex-col gap-2 outline-none sm:inset-x-auto sm:left-4 sm:w-96"
@@ -79,7 +82,7 @@ function SwipeableToast({ toast }: { toast: QueuedToast<Content> }) {
       </ToastContent>
       <Button
         slot="close"
-        aria-label={siteText(documentLanguage(), 'nav.close')}
+        aria-label={siteText(toastLanguage(), 'nav.close')}
         className="-m-2.5 flex size-11 shrink-0 items-center justify-center rounded-md outline-none hover:bg-black/5 focus-visible:ring-3 focus-visible:ring-brand-500/50"
       >
         <X aria-hidden="true" className="size-4" />
