@@ -23,6 +23,8 @@ export interface PasswordChangeWords {
   tryAgain: string;
   saving: string;
   close: string;
+  /** The Cancel button's word (with `withCancel`). */
+  cancel: string;
   show: string;
   hide: string;
 }
@@ -99,7 +101,7 @@ export function PasswordChangeDialog<Result extends { message: string }, TError,
           toggleLabels={words}
         />
         {withCancel ? (
-          <DialogActions onCancel={() => onOpenChange(false)} isDisabled={change.isPending}>
+          <DialogActions onCancel={() => onOpenChange(false)} isDisabled={change.isPending} cancelLabel={words.cancel}>
             {submitLabel}
           </DialogActions>
         ) : (

@@ -45,6 +45,8 @@ export const en = {
   'nav.apply': 'Apply',
   'nav.tryAgain': 'Try again',
   'nav.tryingAgain': 'Trying again...',
+  'nav.notifications': 'Notifications',
+  'nav.close': 'Close',
   'nav.logoAlt': '{name} logo',
   'footer.tagline': 'Licensed childcare and early education in {city}, {state}, for children 6 weeks to 5 years.',
   'footer.programs': 'Programs',

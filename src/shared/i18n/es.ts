@@ -46,6 +46,8 @@ export const es = {
   'nav.apply': 'Inscribirse',
   'nav.tryAgain': 'Intentar de nuevo',
   'nav.tryingAgain': 'Intentando de nuevo...',
+  'nav.notifications': 'Notificaciones',
+  'nav.close': 'Cerrar',
   'nav.logoAlt': 'Logotipo de {name}',
   'footer.tagline': 'Cuidado infantil con licencia y educación temprana en {city}, {state}, para niños de 6 semanas a 5 años.',
   'footer.programs': 'Programas',

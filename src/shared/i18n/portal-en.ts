@@ -20,6 +20,7 @@ export const portalEn = {
   'portal.everything': 'That is everything.',
   'portal.close': 'Close',
   'portal.cancel': 'Cancel',
+  'portal.select': 'Select...',
   'portal.saving': 'Saving...',
   'portal.minutes': '{count} minutes',
   'portal.enjoyment': 'Enjoyment: {level}/5',

@@ -16,6 +16,7 @@ export const portalEs = {
   'portal.loadMore': 'Cargar más',
   'portal.everything': 'No hay nada más.',
   'portal.close': 'Cerrar',
+  'portal.select': 'Seleccione...',
   'portal.cancel': 'Cancelar',
   'portal.saving': 'Guardando...',
   'portal.minutes': '{count, plural, one {# minuto} other {# minutos}}',

@@ -11,6 +11,11 @@ export const staffEn = {
   'staff.dashboard.loadFailed': 'The dashboard could not be loaded. Please refresh the page.',
   'staff.dashboard.sections': 'Dashboard sections',
   'staff.dashboard.logout': 'Logout',
+  // A tab's figure read out beside its name (ui/Tabs.tsx TabCount): unread messages, new applications.
+  'staff.tab.count': '({count} new)',
+  // Every staff dialog's close button and its Cancel (ui/Dialog.tsx takes them from its caller).
+  'staff.close': 'Close',
+  'staff.cancel': 'Cancel',
   'staff.tab.overview': 'Overview',
   'staff.tab.events': 'Events',
   'staff.tab.announcements': 'Announcements',

@@ -61,9 +61,8 @@ export const staffTabsEn = {
   'staff.saving': 'Saving...',
   'staff.creating': 'Creating...',
   'staff.saveChanges': 'Save Changes',
-  'staff.close': 'Close',
   'staff.loadMore': 'Load more',
-  'staff.cancel': 'Cancel',
+  'staff.select': 'Select...',
   // Asking a family for a document (communication/RequestDocumentDialog).
   'staff.docRequest.title': 'Request Document',
   'staff.docRequest.description': 'Title and description are required; the due date is optional.',

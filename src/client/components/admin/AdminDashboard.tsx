@@ -118,7 +118,10 @@ export function AdminDashboard() {
             {(t) => (
               <Tab id={t.id}>
                 {tabLabel(t.id)}
-                <TabCount value={attention.data && TAB_COUNTS[t.id]?.(attention.data)} />
+                <TabCount
+                  value={attention.data && TAB_COUNTS[t.id]?.(attention.data)}
+                  said={(count) => staffText('staff.tab.count', { count })}
+                />
               </Tab>
             )}
           </TabList>

@@ -22,6 +22,7 @@ export function OutboxDialog({ isOpen, onOpenChange }: { isOpen: boolean; onOpen
 
   return (
     <Dialog
+      closeLabel={staffText('staff.close')}
       isOpen={isOpen}
       onOpenChange={onOpenChange}
       title={staffText('staff.outbox.title')}

@@ -23,6 +23,7 @@ function OwnPasswordDialog({ isOpen, onOpenChange }: { isOpen: boolean; onOpenCh
         tryAgain: staffText('staff.tryAgain'),
         saving: staffText('staff.password.saving'),
         close: staffText('staff.password.close'),
+        cancel: staffText('staff.cancel'),
         ...staffPasswordToggle(),
       }}
     />

@@ -17,7 +17,13 @@ export function SecondFactorButton() {
         {staffText('staff.mfa.account')}
       </Button>
       {open && (
-        <Dialog isOpen={open} onOpenChange={setOpen} title={staffText('staff.mfa.title')} description={staffText('staff.mfa.description')}>
+        <Dialog
+          closeLabel={staffText('staff.close')}
+          isOpen={open}
+          onOpenChange={setOpen}
+          title={staffText('staff.mfa.title')}
+          description={staffText('staff.mfa.description')}
+        >
           <Suspense fallback={null}>
             <SecondFactorPanel />
           </Suspense>

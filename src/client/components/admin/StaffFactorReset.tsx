@@ -29,6 +29,8 @@ export function StaffFactorReset({ staff }: { staff: { id: string; name: string 
         {tabText('staff.mfa.reset')}
       </Button>
       <ConfirmDialog
+        cancelLabel={tabText('staff.cancel')}
+        closeLabel={tabText('staff.close')}
         isOpen={open}
         onOpenChange={setOpen}
         title={tabText('staff.mfa.reset')}

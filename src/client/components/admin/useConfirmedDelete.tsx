@@ -2,6 +2,7 @@ import { type UseMutationOptions, useMutation } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { type ToastContent, toast } from '../../lib/toast';
 import { ConfirmDialog } from '../ui/Dialog';
+import { tabText } from './tabs/tab-words';
 
 type ToastText = Omit<ToastContent, 'variant'>;
 
@@ -11,6 +12,7 @@ export interface ConfirmedDeleteOptions<Item, Result, TError, Context> {
   /** The confirm dialog's title, e.g. 'Delete Event'. */
   title: string;
   message: ReactNode | ((item: Item) => ReactNode);
+  /** The confirm button's word; the staff area's `staff.delete` when not given. */
   confirmLabel?: string;
   /** The toast after the delete (docs/product.md §8 wording). */
   success: (item: Item, result: Result) => ToastText;
@@ -54,7 +56,9 @@ export function useConfirmedDelete<Item extends { id: string }, Result, TError, 
       onOpenChange={(open) => !open && setItem(null)}
       title={title}
       message={typeof message === 'function' ? item && message(item) : message}
-      confirmLabel={confirmLabel}
+      confirmLabel={confirmLabel ?? tabText('staff.delete')}
+      cancelLabel={tabText('staff.cancel')}
+      closeLabel={tabText('staff.close')}
       onConfirm={confirm}
       isPending={remove.isPending}
     />

@@ -55,6 +55,7 @@ export default function RequestDocumentDialog({ childOptions, onClose }: { child
 
   return (
     <Dialog
+      closeLabel={tabText('staff.close')}
       isOpen
       onOpenChange={(open) => !open && onClose()}
       title={tabText('staff.docRequest.title')}
@@ -79,6 +80,7 @@ export default function RequestDocumentDialog({ childOptions, onClose }: { child
           })}
         </p>
         <Select
+          placeholder={tabText('staff.select')}
           label={tabText('staff.docRequest.type')}
           options={DOCUMENT_TYPES.map((value) => ({ value, label: intl.t(`portal.documentType.${value}`) }))}
           value={values.documentType}

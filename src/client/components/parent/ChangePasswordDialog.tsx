@@ -24,6 +24,7 @@ export function ChangePasswordDialog({ isOpen, onOpenChange }: { isOpen: boolean
         tryAgain: t('portal.submit.tryAgain'),
         saving: t('portal.saving'),
         close: t('portal.close'),
+        cancel: t('portal.cancel'),
         show: t('portal.password.show'),
         hide: t('portal.password.hide'),
       }}

@@ -257,6 +257,7 @@ function Dashboard() {
           <ChildSelect
             className="mb-5 max-w-sm"
             label={t('portal.selectChild')}
+            placeholder={t('portal.selectChild')}
             value={selectedId}
             onChange={(id) => setChildId(id)}
             options={data.children.map((c) => ({ value: c.id, label: `${c.childName} (${programLabel(intl, c.program)})` }))}

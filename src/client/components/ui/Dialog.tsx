@@ -14,21 +14,12 @@ export interface DialogProps {
   size?: 'md' | 'lg' | 'xl';
   /** `alertdialog` for confirmations. */
   role?: 'dialog' | 'alertdialog';
-  /** The close button's name: 'Close', or the portal's word for it in the parent's language. */
-  closeLabel?: string;
+  /** The close button's name, from the caller's catalogue: the staff area's, or the portal's in the parent's language. */
+  closeLabel: string;
 }
 
 /** A modal dialog: focus is trapped and restored, Escape closes it, the title names it. */
-export function Dialog({
-  isOpen,
-  onOpenChange,
-  title,
-  description,
-  children,
-  size = 'md',
-  role = 'dialog',
-  closeLabel = 'Close',
-}: DialogProps) {
+export function Dialog({ isOpen, onOpenChange, title, description, children, size = 'md', role = 'dialog', closeLabel }: DialogProps) {
   return (
     <ModalOverlay
       isOpen={isOpen}
@@ -72,7 +63,10 @@ export interface ConfirmDialogProps {
   onOpenChange: (open: boolean) => void;
   title: string;
   message: ReactNode;
-  confirmLabel?: string;
+  /** The words of its buttons and its close button, from the caller's catalogue (the staff area's: `staff.delete`...). */
+  confirmLabel: string;
+  cancelLabel: string;
+  closeLabel: string;
   /** `danger` (the default) for a delete; `primary` for a step that destroys nothing, such as e-mailing a family. */
   confirmVariant?: ButtonVariant;
   onConfirm: () => void;
@@ -85,18 +79,20 @@ export function ConfirmDialog({
   onOpenChange,
   title,
   message,
-  confirmLabel = 'Delete',
+  confirmLabel,
+  cancelLabel,
+  closeLabel,
   confirmVariant = 'danger',
   onConfirm,
   isPending,
 }: ConfirmDialogProps) {
   useFocusAfterClose(isOpen);
   return (
-    <Dialog isOpen={isOpen} onOpenChange={onOpenChange} title={title} role="alertdialog">
+    <Dialog isOpen={isOpen} onOpenChange={onOpenChange} title={title} role="alertdialog" closeLabel={closeLabel}>
       <p className="text-sm text-stone-700">{message}</p>
       <div className={cn(DIALOG_FOOTER, 'mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end')}>
         <Button variant="outline" onPress={() => onOpenChange(false)}>
-          Cancel
+          {cancelLabel}
         </Button>
         <Button variant={confirmVariant} onPress={onConfirm} isDisabled={isPending} needsNetwork>
           {confirmLabel}
@@ -118,11 +114,12 @@ export function DialogActions({
   isDisabled,
   children,
   className,
-  cancelLabel = 'Cancel',
+  cancelLabel,
 }: {
   onCancel: () => void;
   isDisabled?: boolean;
-  cancelLabel?: string;
+  /** Its Cancel button's word, from the caller's catalogue. */
+  cancelLabel: string;
   children: ReactNode;
   className?: string;
 }) {

@@ -14,7 +14,8 @@ export interface SelectProps {
   options: readonly SelectOption[];
   value: string | null;
   onChange: (value: string) => void;
-  placeholder?: string;
+  /** What the field shows while nothing is chosen, from the caller's catalogue (the staff area's `staff.select`). */
+  placeholder: string;
   error?: string | null;
   required?: boolean;
   className?: string;
@@ -30,7 +31,7 @@ export function Select({
   options,
   value,
   onChange,
-  placeholder = 'Select...',
+  placeholder,
   error,
   required,
   className,

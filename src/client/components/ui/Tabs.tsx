@@ -28,15 +28,18 @@ export function TabList<T extends object>({ className, ...props }: TabListProps<
 // In a module of its own, so a page with tabs of its own (the parent dashboard's links) loads no React Aria for it.
 export { revealTabPanel } from './reveal-tab-panel';
 
-/** A figure beside a tab's name (unread messages, new applications): read out as "3 new". */
-export function TabCount({ value }: { value: number | undefined }) {
+/**
+ * A figure beside a tab's name (unread messages, new applications), read out in the caller's words: `said` gives
+ * them for the figure (the staff dashboard's `staff.tab.count`, "(3 new)").
+ */
+export function TabCount({ value, said }: { value: number | undefined; said: (count: number) => string }) {
   if (!value) return null;
   return (
     <>
       <span aria-hidden="true" className="min-w-5 rounded-full bg-red-600 px-1.5 text-center text-xs font-semibold leading-5 text-white">
         {value}
       </span>
-      <span className="sr-only">({value} new)</span>
+      <span className="sr-only">{said(value)}</span>
     </>
   );
 }

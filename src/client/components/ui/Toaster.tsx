@@ -8,6 +8,7 @@ import {
   type QueuedToast,
   UNSTABLE_ToastRegion as ToastRegion,
 } from 'react-aria-components';
+import { hasCatalogue, siteText } from '~/shared/i18n/registry';
 import { documentLanguage } from '../../lib/portal-catalogue';
 import { type ToastContent as Content, toastQueue } from '../../lib/toast';
 import { useSwipeDismiss } from '../../lib/use-swipe-dismiss';
@@ -19,8 +20,11 @@ import { cn } from './cn';
  * it, below the header or above the Call / Apply bar (lib/toast.ts). A toast that covered a card's buttons or a
  * receipt's PDF link for 5 s swallowed the next click. From `sm` on it sits at the left, a dialog's buttons
  * being at its bottom right. Its names are in the page's language (its `<html lang>`: a Spanish page, the portal
- * in Spanish), as the sign-in's own toasts are.
+ * in Spanish), from the site's catalogue (`nav.notifications`, `nav.close`), as the sign-in's own toasts are.
  */
+/** The page's language, once its site words are at hand (a toast must never fail for want of them). */
+const toastLanguage = () => (hasCatalogue('site', documentLanguage()) ? documentLanguage() : 'en');
+
 export function Toaster() {
   const region = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -44,7 +48,7 @@ export function Toaster() {
   return (
     <ToastRegion
       ref={region}
-      aria-label={documentLanguage() === 'es' ? 'Notificaciones' : 'Notifications'}
+      aria-label={siteText(toastLanguage(), 'nav.notifications')}
       queue={toastQueue}
       style={place.edge === 'top' ? { top: place.offset } : { bottom: place.offset }}
       className="fixed inset-x-2 z-[60] flex flex-col gap-2 outline-none sm:inset-x-auto sm:left-4 sm:w-96"
@@ -78,7 +82,7 @@ function SwipeableToast({ toast }: { toast: QueuedToast<Content> }) {
       </ToastContent>
       <Button
         slot="close"
-        aria-label={documentLanguage() === 'es' ? 'Cerrar' : 'Close'}
+        aria-label={siteText(toastLanguage(), 'nav.close')}
         className="-m-2.5 flex size-11 shrink-0 items-center justify-center rounded-md outline-none hover:bg-black/5 focus-visible:ring-3 focus-visible:ring-brand-500/50"
       >
         <X aria-hidden="true" className="size-4" />

@@ -164,6 +164,7 @@ function AnnouncementDialog({ announcement, onClose }: { announcement: AdminAnno
 
   return (
     <Dialog
+      closeLabel={tabText('staff.close')}
       isOpen
       onOpenChange={(open) => !open && onClose()}
       title={announcement ? tabText('staff.announcements.edit') : tabText('staff.announcements.add')}
@@ -190,6 +191,7 @@ function AnnouncementDialog({ announcement, onClose }: { announcement: AdminAnno
         />
         <div className="grid gap-4 sm:grid-cols-3">
           <Select
+            placeholder={tabText('staff.select')}
             label={tabText('staff.field.category')}
             options={CATEGORY_OPTIONS}
             value={form.category}
@@ -197,6 +199,7 @@ function AnnouncementDialog({ announcement, onClose }: { announcement: AdminAnno
             error={errors.category}
           />
           <Select
+            placeholder={tabText('staff.select')}
             label={tabText('staff.announcements.priority')}
             options={PRIORITY_OPTIONS}
             value={form.priority}
@@ -215,7 +218,7 @@ function AnnouncementDialog({ announcement, onClose }: { announcement: AdminAnno
         <Switch isSelected={form.isPublic} onChange={set('isPublic')}>
           {tabText('staff.announcements.showPublic')}
         </Switch>
-        <DialogActions onCancel={onClose} isDisabled={isPending}>
+        <DialogActions cancelLabel={tabText('staff.cancel')} onCancel={onClose} isDisabled={isPending}>
           {announcement
             ? tabText(isUpdating ? 'staff.saving' : 'staff.saveChanges')
             : tabText(isCreating ? 'staff.announcements.posting' : 'staff.announcements.post')}

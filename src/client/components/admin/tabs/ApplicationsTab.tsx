@@ -94,6 +94,7 @@ export default function ApplicationsTab() {
       >
         <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
           <Select
+            placeholder={tabText('staff.select')}
             label={tabText('staff.applications.filter')}
             options={FILTER_OPTIONS}
             value={filter}
@@ -241,6 +242,7 @@ function ApplicationCard({ application: a, onView, onDelete }: { application: Ap
 
       <div className="flex flex-col gap-1 rounded-xl bg-stone-50 p-3">
         <Select
+          placeholder={tabText('staff.select')}
           label={tabText('staff.applications.statusOf', { child })}
           options={STATUS_OPTIONS}
           value={a.status}
@@ -252,6 +254,8 @@ function ApplicationCard({ application: a, onView, onDelete }: { application: Ap
         </Checkbox>
       </div>
       <ConfirmDialog
+        cancelLabel={tabText('staff.cancel')}
+        closeLabel={tabText('staff.close')}
         isOpen={confirming !== null}
         onOpenChange={(open) => !open && setConfirming(null)}
         title={tabText('staff.applications.confirmTitle')}
@@ -315,6 +319,7 @@ function Group({ title, children }: { title: string; children: React.ReactNode }
 function ApplicationDetails({ application: a, onClose }: { application: Application; onClose: () => void }) {
   return (
     <Dialog
+      closeLabel={tabText('staff.close')}
       isOpen
       onOpenChange={(open) => !open && onClose()}
       title={tabText('staff.applications.detailsTitle', { child: childNameOf(a) })}

@@ -273,6 +273,8 @@ export default function AttendanceTab() {
       </div>
       {pending && <RecordDialog pending={pending} onClose={() => setPending(null)} />}
       <ConfirmDialog
+        cancelLabel={staffText('staff.cancel')}
+        closeLabel={staffText('staff.close')}
         isOpen={overRatio !== null}
         onOpenChange={(open) => !open && setOverRatio(null)}
         title={staffText('staff.attendance.overRatio.title')}
@@ -320,6 +322,7 @@ function RecordDialog({ pending, onClose }: { pending: Pending; onClose: () => v
 
   return (
     <Dialog
+      closeLabel={staffText('staff.close')}
       isOpen
       onOpenChange={(open) => !open && onClose()}
       title={title}

@@ -178,8 +178,20 @@ export default function AuditTab() {
           value={search}
           onChange={setSearch}
         />
-        <Select label={tabText('staff.audit.person')} options={people} value={actorId} onChange={setActorId} />
-        <Select label={tabText('staff.audit.kind')} options={kinds} value={entity} onChange={setEntity} />
+        <Select
+          placeholder={tabText('staff.select')}
+          label={tabText('staff.audit.person')}
+          options={people}
+          value={actorId}
+          onChange={setActorId}
+        />
+        <Select
+          placeholder={tabText('staff.select')}
+          label={tabText('staff.audit.kind')}
+          options={kinds}
+          value={entity}
+          onChange={setEntity}
+        />
         <TextField
           label={tabText('staff.audit.record')}
           description={tabText('staff.audit.recordId')}

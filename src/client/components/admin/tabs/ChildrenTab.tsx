@@ -96,13 +96,21 @@ export default function ChildrenTab() {
       >
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-[1fr_1fr_auto_auto] sm:items-end">
           <Select
+            placeholder={tabText('staff.select')}
             label={tabText('staff.children.program')}
             options={PROGRAM_FILTER}
             value={program}
             onChange={setProgram}
             className="sm:w-56"
           />
-          <Select label={tabText('staff.field.status')} options={ACTIVE_FILTER} value={active} onChange={setActive} className="sm:w-44" />
+          <Select
+            placeholder={tabText('staff.select')}
+            label={tabText('staff.field.status')}
+            options={ACTIVE_FILTER}
+            value={active}
+            onChange={setActive}
+            className="sm:w-44"
+          />
           <ExportLink href="/api/admin/export/children.csv" label={tabText('staff.children.exportLabel')}>
             {tabText('staff.exportCsv')}
           </ExportLink>

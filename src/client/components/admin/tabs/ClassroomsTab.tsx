@@ -100,6 +100,7 @@ export default function ClassroomsTab() {
             <li key={c.id}>
               <Card className="p-3">
                 <Select
+                  placeholder={tabText('staff.select')}
                   label={tabText('staff.classrooms.roomFor', { child: c.childName })}
                   value={roomOf(c.id)}
                   isDisabled={assign.isPending}
@@ -165,6 +166,7 @@ function RoomDialog({ room, staff, onClose }: { room: Room | null; staff: { id: 
   const staffError = useId();
   return (
     <Dialog
+      closeLabel={tabText('staff.close')}
       isOpen
       onOpenChange={(open) => !open && onClose()}
       title={room ? tabText('staff.editItem', { item: room.name }) : tabText('staff.classrooms.new')}
@@ -172,6 +174,7 @@ function RoomDialog({ room, staff, onClose }: { room: Room | null; staff: { id: 
       <Form id={formId} onSubmit={submit} validationBehavior="aria" className="flex flex-col gap-3">
         <TextField label={tabText('staff.classrooms.name')} value={values.name} onChange={set('name')} error={errors.name} required />
         <Select
+          placeholder={tabText('staff.select')}
           label={tabText('staff.classrooms.ageGroup')}
           value={values.ageGroup}
           onChange={(v) => set('ageGroup')(v as ClassroomAgeGroup)}
@@ -208,7 +211,7 @@ function RoomDialog({ room, staff, onClose }: { room: Room | null; staff: { id: 
             </p>
           )}
         </fieldset>
-        <DialogActions onCancel={onClose} isDisabled={isPending}>
+        <DialogActions cancelLabel={tabText('staff.cancel')} onCancel={onClose} isDisabled={isPending}>
           {room ? tabText('staff.classrooms.save') : tabText('staff.classrooms.create')}
         </DialogActions>
       </Form>

@@ -67,6 +67,7 @@ export default function ComplianceTab() {
         )}
         <div className="mb-4 grid gap-3 sm:grid-cols-2">
           <Select
+            placeholder={tabText('staff.select')}
             label={tabText('staff.compliance.itemFilter')}
             value={item}
             onChange={setItem}
@@ -76,6 +77,7 @@ export default function ComplianceTab() {
             ]}
           />
           <Select
+            placeholder={tabText('staff.select')}
             label={tabText('staff.compliance.statusFilter')}
             value={status}
             onChange={setStatus}

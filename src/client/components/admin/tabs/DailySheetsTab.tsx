@@ -103,6 +103,7 @@ export default function DailySheetsTab() {
       <section aria-labelledby="daily-sheets-heading" className="flex flex-col gap-4">
         <PanelHeader id="daily-sheets-heading" title={tabText('staff.tab.daily')} description={tabText('staff.daily.description')} />
         <Select
+          placeholder={tabText('staff.select')}
           className="max-w-sm"
           label={tabText('staff.daily.classroom')}
           value={classroomId}
@@ -226,7 +227,14 @@ function ChildSheet({ child, date, entries, onClose }: { child: RoomChild; date:
   }
 
   return (
-    <Dialog isOpen onOpenChange={(open) => !open && close()} title={child.childName} size="lg" description={tabText('staff.daily.oneTap')}>
+    <Dialog
+      closeLabel={tabText('staff.close')}
+      isOpen
+      onOpenChange={(open) => !open && close()}
+      title={child.childName}
+      size="lg"
+      description={tabText('staff.daily.oneTap')}
+    >
       <div className="flex flex-col gap-5">
         {child.presence !== 'present' && (
           <div className="flex flex-col gap-1 rounded-lg bg-amber-50 p-3 text-sm text-amber-950">
@@ -404,6 +412,7 @@ function ChildSheet({ child, date, entries, onClose }: { child: RoomChild; date:
       </div>
       {editing && <EditEntryDialog entry={editing as TimelineItem} date={date} onClose={() => setEditing(null)} />}
       <Dialog
+        closeLabel={tabText('staff.close')}
         isOpen={askDraft}
         onOpenChange={(open) => !open && setAskDraft(false)}
         title={staffText('staff.daily.draft.askTitle')}
@@ -448,6 +457,7 @@ function GroupMeal({ present }: { present: RoomChild[] }) {
     <Card className="flex flex-col gap-3 p-4">
       <h3 className="font-semibold text-stone-900">{tabText('staff.daily.roomMeal')}</h3>
       <Select
+        placeholder={tabText('staff.select')}
         className="max-w-xs"
         label={tabText('staff.daily.edit.meal')}
         value={meal}

@@ -144,6 +144,7 @@ function EventDialog({ event, onClose }: { event: AdminEvent | null; onClose: ()
 
   return (
     <Dialog
+      closeLabel={tabText('staff.close')}
       isOpen
       onOpenChange={(open) => !open && onClose()}
       title={event ? tabText('staff.events.edit') : tabText('staff.events.add')}
@@ -194,6 +195,7 @@ function EventDialog({ event, onClose }: { event: AdminEvent | null; onClose: ()
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
           <Select
+            placeholder={tabText('staff.select')}
             label={tabText('staff.field.category')}
             options={CATEGORY_OPTIONS}
             value={form.category}
@@ -211,7 +213,7 @@ function EventDialog({ event, onClose }: { event: AdminEvent | null; onClose: ()
         <Switch isSelected={form.isPublic} onChange={set('isPublic')}>
           {tabText('staff.events.showPublic')}
         </Switch>
-        <DialogActions onCancel={onClose} isDisabled={isPending}>
+        <DialogActions cancelLabel={tabText('staff.cancel')} onCancel={onClose} isDisabled={isPending}>
           {event
             ? tabText(isUpdating ? 'staff.saving' : 'staff.saveChanges')
             : tabText(isCreating ? 'staff.creating' : 'staff.events.create')}

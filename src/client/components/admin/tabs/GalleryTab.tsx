@@ -210,6 +210,7 @@ function UploadCard() {
             />
           </div>
           <Select
+            placeholder={tabText('staff.select')}
             label={tabText('staff.field.category')}
             options={CATEGORY_OPTIONS}
             value={category}

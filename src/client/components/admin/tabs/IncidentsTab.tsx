@@ -193,6 +193,7 @@ function NoticeForm({ id, occurredAt, onDone }: { id: string; occurredAt: Date; 
         <TextField label={tabText('staff.incidents.noticeDate')} type="date" value={date} onChange={setDate} required />
         <TextField label={tabText('staff.incidents.noticeTime')} type="time" value={time} onChange={setTime} required />
         <Select
+          placeholder={tabText('staff.select')}
           label={tabText('staff.incidents.noticeMethod')}
           value={method}
           onChange={setMethod}
@@ -294,9 +295,16 @@ function WriteDialog({ onClose }: { onClose: () => void }) {
   }
 
   return (
-    <Dialog isOpen onOpenChange={(open) => !open && onClose()} title={tabText('staff.incidents.new')} size="lg">
+    <Dialog
+      closeLabel={tabText('staff.close')}
+      isOpen
+      onOpenChange={(open) => !open && onClose()}
+      title={tabText('staff.incidents.new')}
+      size="lg"
+    >
       <form onSubmit={submit} className="flex flex-col gap-3">
         <Select
+          placeholder={tabText('staff.select')}
           label={tabText('staff.incidents.child')}
           value={draft.childId}
           onChange={set('childId')}
@@ -321,7 +329,14 @@ function WriteDialog({ onClose }: { onClose: () => void }) {
             error={errors.location}
             required
           />
-          <Select label={tabText('staff.incidents.kind')} value={draft.kind} onChange={set('kind')} options={kindOptions()} required />
+          <Select
+            placeholder={tabText('staff.select')}
+            label={tabText('staff.incidents.kind')}
+            value={draft.kind}
+            onChange={set('kind')}
+            options={kindOptions()}
+            required
+          />
         </div>
         <TextField
           label={tabText('staff.incidents.descriptionField')}

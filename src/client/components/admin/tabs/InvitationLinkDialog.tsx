@@ -11,6 +11,7 @@ import { CopyButton } from './children/CredentialsDialog';
 export function InvitationLinkDialog({ name, url, onClose }: { name: string; url: string; onClose: () => void }) {
   return (
     <Dialog
+      closeLabel={staffText('staff.close')}
       isOpen
       onOpenChange={(open) => !open && onClose()}
       title={staffText('staff.invitationLink.title')}

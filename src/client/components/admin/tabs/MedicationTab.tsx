@@ -51,6 +51,7 @@ export default function MedicationTab() {
       <section aria-labelledby="medication-heading" className="flex flex-col gap-4">
         <PanelHeader id="medication-heading" title={tabText('staff.medication.title')} description={tabText('staff.medication.intro')} />
         <Select
+          placeholder={tabText('staff.select')}
           className="max-w-sm"
           label={tabText('staff.medication.room')}
           value={classroomId}
@@ -149,6 +150,7 @@ function DoseDialog({ line, onClose }: { line: Line; onClose: () => void }) {
   }
   return (
     <Dialog
+      closeLabel={tabText('staff.close')}
       isOpen
       onOpenChange={(open) => !open && onClose()}
       title={tabText('staff.medication.recordTitle', { medicine: line.medicationName, name: line.childName })}
@@ -156,7 +158,7 @@ function DoseDialog({ line, onClose }: { line: Line; onClose: () => void }) {
       <form onSubmit={submit} className="flex flex-col gap-3">
         <TextField label={tabText('staff.medication.dose')} required value={dose} onChange={setDose} />
         <TextField label={tabText('staff.medication.notes')} multiline value={notes} onChange={setNotes} />
-        <DialogActions onCancel={onClose} isDisabled={record.isPending}>
+        <DialogActions cancelLabel={tabText('staff.cancel')} onCancel={onClose} isDisabled={record.isPending}>
           {tabText('staff.medication.save')}
         </DialogActions>
       </form>
@@ -272,13 +274,14 @@ function ReturnDialog({ request, onClose }: { request: Request; onClose: () => v
   }
   return (
     <Dialog
+      closeLabel={tabText('staff.close')}
       isOpen
       onOpenChange={(open) => !open && onClose()}
       title={tabText('staff.medication.returnTitle', { medicine: request.medicationName })}
     >
       <form onSubmit={submit} className="flex flex-col gap-3">
         <TextField label={tabText('staff.medication.returnReason')} required multiline value={reason} onChange={setReason} />
-        <DialogActions onCancel={onClose} isDisabled={send.isPending}>
+        <DialogActions cancelLabel={tabText('staff.cancel')} onCancel={onClose} isDisabled={send.isPending}>
           {tabText('staff.medication.return')}
         </DialogActions>
       </form>

@@ -139,11 +139,13 @@ export default function StaffTab() {
       </ul>
       {inviting && <InviteDialog onClose={() => setInviting(false)} />}
       <ConfirmDialog
+        cancelLabel={tabText('staff.cancel')}
+        closeLabel={tabText('staff.close')}
         isOpen={pending !== null}
         onOpenChange={(open) => !open && setPending(null)}
         title={text?.title ?? ''}
         message={text?.message}
-        confirmLabel={text?.label}
+        confirmLabel={text?.label ?? ''}
         confirmVariant={pending && 'isActive' in pending.change && !pending.change.isActive ? 'danger' : 'primary'}
         onConfirm={() => pending && update.mutate({ id: pending.staff.id, ...pending.change })}
         isPending={update.isPending}
@@ -194,6 +196,7 @@ function InviteDialog({ onClose }: { onClose: () => void }) {
   if (link) return <InvitationLinkDialog name={link.name} url={link.url} onClose={onClose} />;
   return (
     <Dialog
+      closeLabel={tabText('staff.close')}
       isOpen
       onOpenChange={(open) => !open && onClose()}
       title={tabText('staff.accounts.invite')}
@@ -218,6 +221,7 @@ function InviteDialog({ onClose }: { onClose: () => void }) {
           required
         />
         <Select
+          placeholder={tabText('staff.select')}
           label={tabText('staff.accounts.role')}
           options={roleOptions}
           value={form.values.role}
@@ -225,7 +229,7 @@ function InviteDialog({ onClose }: { onClose: () => void }) {
           error={form.errors.role}
           required
         />
-        <DialogActions onCancel={onClose} isDisabled={invite.isPending}>
+        <DialogActions cancelLabel={tabText('staff.cancel')} onCancel={onClose} isDisabled={invite.isPending}>
           {tabText(invite.isPending ? 'staff.sending' : 'staff.accounts.sendInvitation')}
         </DialogActions>
       </Form>

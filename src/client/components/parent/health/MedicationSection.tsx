@@ -1,15 +1,15 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { FileText, Pill } from 'lucide-react';
 import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
-import { PHYSICIAN_REASONS, latestEndDate, type MedicationStatus } from '~/shared/medication-rules';
+import { latestEndDate, type MedicationStatus } from '~/shared/medication-rules';
 import { usePortalIntl } from '~/client/i18n';
 import { useCentreToday } from '~/client/lib/centre-today';
 import { toast } from '~/client/lib/toast';
 import { queryClient, trpc, trpcClient } from '~/client/lib/trpc';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
-import { Checkbox } from '../../ui/Checkbox';
 import { TextField } from '../../ui/Field';
+import { emptyMedicationDraft, type MedicationDraft, MedicationFields, medicationRequestFields } from '../../medication/MedicationFields';
 
 const ACCEPT = 'application/pdf,image/jpeg,image/png,image/heic,image/heif,.pdf,.jpg,.jpeg,.png,.heic';
 const STATUS_CLASS: Record<MedicationStatus, string> = {
@@ -100,21 +100,7 @@ function RequestForm({ childId, onDone }: { childId: string; onDone: () => void 
   const { t } = intl;
   const today = useCentreToday();
   const fileId = useId();
-  const [v, setV] = useState({
-    medicationName: '',
-    reason: '',
-    dose: '',
-    route: '',
-    times: '',
-    asNeeded: false,
-    sign: '',
-    startDate: today,
-    endDate: today,
-    refrigerate: false,
-    prescription: false,
-    reasons: [] as string[],
-    signature: '',
-  });
+  const [v, setV] = useState({ ...emptyMedicationDraft(today), signature: '' });
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
@@ -123,8 +109,7 @@ function RequestForm({ childId, onDone }: { childId: string; onDone: () => void 
     <K extends keyof typeof v>(key: K) =>
     (value: (typeof v)[K]) =>
       setV((old) => ({ ...old, [key]: value }));
-  const toggleReason = (reason: string) => (on: boolean) =>
-    setV((old) => ({ ...old, reasons: on ? [...old.reasons, reason] : old.reasons.filter((r) => r !== reason) }));
+  const change = (fields: Partial<MedicationDraft>) => setV((old) => ({ ...old, ...fields }));
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -134,24 +119,7 @@ function RequestForm({ childId, onDone }: { childId: string; onDone: () => void 
       const documentUrl = file ? await upload(file) : null;
       await request.mutateAsync({
         childId,
-        medicationName: v.medicationName,
-        reason: v.reason,
-        dose: v.dose,
-        route: v.route,
-        times: v.asNeeded
-          ? []
-          : v.times
-              .split(/[,\s]+/)
-              .map((x) => x.trim())
-              .filter(Boolean)
-              .map((x) => (x.length === 4 ? `0${x}` : x)),
-        asNeeded: v.asNeeded ? v.sign : null,
-        startDate: v.startDate,
-        endDate: v.endDate,
-        refrigerate: v.refrigerate,
-        prescription: v.prescription,
-        physicianNeeded: v.reasons.length > 0,
-        physicianReasons: v.reasons as (typeof PHYSICIAN_REASONS)[number][],
+        ...medicationRequestFields(v),
         signature: v.signature,
         documentUrl,
       });
@@ -172,49 +140,27 @@ function RequestForm({ childId, onDone }: { childId: string; onDone: () => void 
           {t('portal.medication.formHeading')}
         </h3>
         <p className="text-sm text-stone-700">{t('portal.medication.formIntro')}</p>
-        <TextField label={t('portal.medication.name')} required value={v.medicationName} onChange={set('medicationName')} />
-        <TextField label={t('portal.medication.reason')} required value={v.reason} onChange={set('reason')} />
-        <TextField label={t('portal.medication.dose')} required value={v.dose} onChange={set('dose')} />
-        <TextField label={t('portal.medication.route')} required value={v.route} onChange={set('route')} />
-        <Checkbox isSelected={v.asNeeded} onChange={set('asNeeded')}>
-          {t('portal.medication.asNeeded')}
-        </Checkbox>
-        {v.asNeeded ? (
-          <TextField label={t('portal.medication.sign')} required value={v.sign} onChange={set('sign')} />
-        ) : (
-          <TextField
-            label={t('portal.medication.times')}
-            description={t('portal.medication.timesHelp')}
-            required
-            value={v.times}
-            onChange={set('times')}
-          />
-        )}
-        <div className="grid grid-cols-2 gap-3">
-          <TextField label={t('portal.medication.start')} type="date" required value={v.startDate} onChange={set('startDate')} />
-          <TextField
-            label={t('portal.medication.end')}
-            type="date"
-            required
-            value={v.endDate}
-            onChange={set('endDate')}
-            description={t('portal.medication.endHelp', { date: intl.date(latestEndDate(today)) })}
-          />
-        </div>
-        <Checkbox isSelected={v.refrigerate} onChange={set('refrigerate')}>
-          {t('portal.medication.refrigerate')}
-        </Checkbox>
-        <Checkbox isSelected={v.prescription} onChange={set('prescription')}>
-          {t('portal.medication.prescription')}
-        </Checkbox>
-        <fieldset className="flex flex-col gap-2">
-          <legend className="mb-1 text-sm font-medium text-stone-800">{t('portal.medication.physicianLegend')}</legend>
-          {PHYSICIAN_REASONS.map((reason) => (
-            <Checkbox key={reason} isSelected={v.reasons.includes(reason)} onChange={toggleReason(reason)}>
-              {t(`portal.medication.physician.${reason}`)}
-            </Checkbox>
-          ))}
-        </fieldset>
+        <MedicationFields
+          value={v}
+          onChange={change}
+          words={{
+            name: t('portal.medication.name'),
+            reason: t('portal.medication.reason'),
+            dose: t('portal.medication.dose'),
+            route: t('portal.medication.route'),
+            asNeeded: t('portal.medication.asNeeded'),
+            sign: t('portal.medication.sign'),
+            times: t('portal.medication.times'),
+            timesHelp: t('portal.medication.timesHelp'),
+            start: t('portal.medication.start'),
+            end: t('portal.medication.end'),
+            endHelp: t('portal.medication.endHelp', { date: intl.date(latestEndDate(today)) }),
+            refrigerate: t('portal.medication.refrigerate'),
+            prescription: t('portal.medication.prescription'),
+            physicianLegend: t('portal.medication.physicianLegend'),
+            physician: (reason) => t(`portal.medication.physician.${reason}`),
+          }}
+        />
         <div className="flex flex-col gap-1">
           <label htmlFor={fileId} className="text-sm font-medium text-stone-800">
             {t('portal.medication.file')}

@@ -81,6 +81,7 @@ export function RecordsSection({ childId }: { childId: string }) {
         <form className="flex flex-col gap-3" onSubmit={(e) => void submit(e)}>
           <h3 className="font-semibold text-stone-900">{t('portal.records.upload')}</h3>
           <Select
+            placeholder={t('portal.select')}
             label={t('portal.records.kind')}
             value={kind}
             onChange={(v) => setKind(v as HealthFile)}
@@ -192,6 +193,7 @@ function YearlyReview({ childId, onDone }: { childId: string; onDone: () => void
           }}
         >
           <Select
+            placeholder={t('portal.select')}
             label={t('portal.records.changeSection')}
             value={section}
             onChange={(v) => setSection(v as ReviewSection)}

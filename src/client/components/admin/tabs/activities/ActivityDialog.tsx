@@ -45,6 +45,7 @@ export function ActivityDialog({ childId, row, onClose }: { childId: string; row
   const v = form.values;
   return (
     <Dialog
+      closeLabel={tabText('staff.close')}
       isOpen
       onOpenChange={(open) => !open && onClose()}
       title={row ? tabText('staff.activity.edit') : tabText('staff.activities.addActivity')}
@@ -60,6 +61,7 @@ export function ActivityDialog({ childId, row, onClose }: { childId: string; row
           required
         />
         <Select
+          placeholder={tabText('staff.select')}
           label={tabText('staff.field.category')}
           options={options(ACTIVITY_CATEGORIES)}
           value={v.category!}
@@ -92,6 +94,7 @@ export function ActivityDialog({ childId, row, onClose }: { childId: string; row
           error={form.errors.duration}
         />
         <Select
+          placeholder={tabText('staff.select')}
           label={tabText('staff.activity.enjoyment')}
           options={[NONE, ...['1', '2', '3', '4', '5'].map((n) => ({ value: n, label: `${n}/5` }))]}
           value={v.enjoymentLevel!}
@@ -107,6 +110,7 @@ export function ActivityDialog({ childId, row, onClose }: { childId: string; row
           error={form.errors.skillsPracticed}
         />
         <Select
+          placeholder={tabText('staff.select')}
           label={tabText('staff.activity.participation')}
           options={[NONE, ...options(PARTICIPATION_LEVELS)]}
           value={v.participationLevel!}
@@ -114,7 +118,7 @@ export function ActivityDialog({ childId, row, onClose }: { childId: string; row
           error={form.errors.participationLevel}
         />
         <TextField label={tabText('staff.field.notes')} value={v.notes} onChange={form.set('notes')} error={form.errors.notes} />
-        <DialogActions className="sm:col-span-2" onCancel={onClose} isDisabled={isPending}>
+        <DialogActions cancelLabel={tabText('staff.cancel')} className="sm:col-span-2" onCancel={onClose} isDisabled={isPending}>
           {row ? tabText('staff.saveChanges') : tabText('staff.activity.add')}
         </DialogActions>
       </Form>

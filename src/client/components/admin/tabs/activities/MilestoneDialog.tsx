@@ -63,6 +63,7 @@ export function MilestoneDialog({ childId, childName, onClose }: { childId: stri
   const v = form.values;
   return (
     <Dialog
+      closeLabel={tabText('staff.close')}
       isOpen
       onOpenChange={(open) => !open && onClose()}
       title={tabText('staff.activities.recordMilestone')}
@@ -71,6 +72,7 @@ export function MilestoneDialog({ childId, childName, onClose }: { childId: stri
     >
       <Form onSubmit={submit} validationBehavior="aria" id={form.formId} className="grid gap-4 sm:grid-cols-2">
         <Select
+          placeholder={tabText('staff.select')}
           className="sm:col-span-2"
           label={tabText('staff.activities.milestone')}
           options={milestoneOptions(milestones.data ?? [])}
@@ -88,6 +90,7 @@ export function MilestoneDialog({ childId, childName, onClose }: { childId: stri
           required
         />
         <Select
+          placeholder={tabText('staff.select')}
           label={tabText('staff.milestone.celebration')}
           options={options(CELEBRATION_LEVELS)}
           value={v.celebrationLevel}
@@ -104,7 +107,7 @@ export function MilestoneDialog({ childId, childName, onClose }: { childId: stri
         <Checkbox className="sm:col-span-2" isSelected={v.sharePublicly} onChange={form.set('sharePublicly')}>
           {tabText('staff.milestone.share')}
         </Checkbox>
-        <DialogActions className="sm:col-span-2" onCancel={onClose} isDisabled={isPending}>
+        <DialogActions cancelLabel={tabText('staff.cancel')} className="sm:col-span-2" onCancel={onClose} isDisabled={isPending}>
           {isPending ? tabText('staff.saving') : tabText('staff.activities.recordMilestone')}
         </DialogActions>
       </Form>

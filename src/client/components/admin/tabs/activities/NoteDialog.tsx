@@ -42,6 +42,7 @@ export function NoteDialog({ childId, row, onClose }: { childId: string; row: No
   const v = form.values;
   return (
     <Dialog
+      closeLabel={tabText('staff.close')}
       isOpen
       onOpenChange={(open) => !open && onClose()}
       title={row ? tabText('staff.note.edit') : tabText('staff.activities.addNote')}
@@ -49,6 +50,7 @@ export function NoteDialog({ childId, row, onClose }: { childId: string; row: No
     >
       <Form onSubmit={submit} validationBehavior="aria" id={form.formId} className="grid gap-4 sm:grid-cols-2">
         <Select
+          placeholder={tabText('staff.select')}
           label={tabText('staff.field.category')}
           options={options(NOTE_CATEGORIES)}
           value={v.category}
@@ -84,7 +86,7 @@ export function NoteDialog({ childId, row, onClose }: { childId: string; row: No
         <Checkbox className="sm:col-span-2" isSelected={v.isPrivate} onChange={form.set('isPrivate')}>
           {tabText('staff.note.private')}
         </Checkbox>
-        <DialogActions className="sm:col-span-2" onCancel={onClose} isDisabled={isPending}>
+        <DialogActions cancelLabel={tabText('staff.cancel')} className="sm:col-span-2" onCancel={onClose} isDisabled={isPending}>
           {row ? tabText('staff.saveChanges') : tabText('staff.note.add')}
         </DialogActions>
       </Form>

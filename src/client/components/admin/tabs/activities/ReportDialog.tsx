@@ -54,6 +54,7 @@ export function ReportDialog({ childId, childName, onClose }: { childId: string;
   }
   return (
     <Dialog
+      closeLabel={tabText('staff.close')}
       isOpen
       onOpenChange={(open) => !open && onClose()}
       title={tabText('staff.activities.sendReport')}
@@ -74,7 +75,7 @@ export function ReportDialog({ childId, childName, onClose }: { childId: string;
           onChange={form.set('weekEndDate')}
           error={form.errors.weekEndDate}
         />
-        <DialogActions className="sm:col-span-2" onCancel={onClose} isDisabled={send.isPending}>
+        <DialogActions cancelLabel={tabText('staff.cancel')} className="sm:col-span-2" onCancel={onClose} isDisabled={send.isPending}>
           {send.isPending ? tabText('staff.sending') : tabText('staff.report.send')}
         </DialogActions>
       </Form>

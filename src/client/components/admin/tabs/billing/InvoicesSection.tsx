@@ -44,7 +44,14 @@ export function InvoicesSection() {
         {tabText('staff.billing.invoices')}
       </h2>
       <div className="grid gap-3 sm:grid-cols-3">
-        <Select name="status" label={tabText('staff.billing.status')} options={statusOptions} value={status} onChange={setStatus} />
+        <Select
+          placeholder={tabText('staff.select')}
+          name="status"
+          label={tabText('staff.billing.status')}
+          options={statusOptions}
+          value={status}
+          onChange={setStatus}
+        />
         <TextField name="familyEmail" label={tabText('staff.billing.family')} value={family} onChange={setFamily} />
         <TextField name="period" type="month" label={tabText('staff.billing.month')} value={period} onChange={setPeriod} />
       </div>

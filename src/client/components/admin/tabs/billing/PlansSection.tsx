@@ -69,6 +69,7 @@ export function PlansSection() {
             error={errors.name}
           />
           <Select
+            placeholder={tabText('staff.select')}
             name="program"
             label={tabText('staff.billing.program')}
             required
@@ -78,6 +79,7 @@ export function PlansSection() {
             error={errors.program}
           />
           <Select
+            placeholder={tabText('staff.select')}
             name="period"
             label={tabText('staff.billing.period')}
             required

@@ -31,7 +31,14 @@ export function TermsSection({ plans }: { plans: Plan[] }) {
   return (
     <Card className="space-y-3 p-4">
       <h3 className="text-lg font-semibold">{tabText('staff.billing.terms')}</h3>
-      <Select name="child" label={tabText('staff.billing.child')} options={options} value={childId} onChange={setChildId} />
+      <Select
+        placeholder={tabText('staff.select')}
+        name="child"
+        label={tabText('staff.billing.child')}
+        options={options}
+        value={childId}
+        onChange={setChildId}
+      />
       {childId ? <TermsLoader key={childId} childId={childId} plans={plans} /> : null}
     </Card>
   );
@@ -84,6 +91,7 @@ function TermsForm({ childId, plans, terms }: { childId: string; plans: Plan[]; 
   return (
     <Form onSubmit={submit} validationBehavior="aria" className="grid gap-3 sm:grid-cols-2" aria-label={tabText('staff.billing.terms')}>
       <Select
+        placeholder={tabText('staff.select')}
         name="planId"
         label={tabText('staff.billing.plan')}
         required

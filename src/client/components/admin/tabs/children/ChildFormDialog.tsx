@@ -70,6 +70,7 @@ export function ChildFormDialog({ child, onClose }: { child: Child | null; onClo
 
   return (
     <Dialog
+      closeLabel={tabText('staff.close')}
       isOpen
       onOpenChange={(open) => !open && onClose()}
       title={tabText(child ? 'staff.children.edit' : 'staff.children.add')}
@@ -102,6 +103,7 @@ export function ChildFormDialog({ child, onClose }: { child: Child | null; onClo
             error={errors.startDate}
           />
           <Select
+            placeholder={tabText('staff.select')}
             label={tabText('staff.children.program')}
             options={PROGRAMS.map((value) => ({ value, label: programText(value) }))}
             value={values.program}
@@ -145,7 +147,7 @@ export function ChildFormDialog({ child, onClose }: { child: Child | null; onClo
             className="sm:col-span-2"
           />
         </div>
-        <DialogActions onCancel={onClose} isDisabled={pending}>
+        <DialogActions cancelLabel={tabText('staff.cancel')} onCancel={onClose} isDisabled={pending}>
           {tabText(pending ? 'staff.saving' : child ? 'staff.saveChanges' : 'staff.children.add')}
         </DialogActions>
       </Form>

@@ -71,6 +71,7 @@ export function CredentialsDialog({
 
   return (
     <Dialog
+      closeLabel={tabText('staff.close')}
       isOpen
       onOpenChange={(open) => !open && onClose()}
       title={tabText('staff.credentials.title')}
@@ -130,6 +131,8 @@ export function CredentialsDialog({
         </div>
       </div>
       <ConfirmDialog
+        cancelLabel={tabText('staff.cancel')}
+        closeLabel={tabText('staff.close')}
         isOpen={confirming}
         onOpenChange={setConfirming}
         title={tabText('staff.credentials.resetTitle')}

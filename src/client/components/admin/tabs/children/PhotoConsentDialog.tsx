@@ -67,6 +67,7 @@ export function PhotoConsentDialog({ child, onClose }: { child: Child; onClose: 
 
   return (
     <Dialog
+      closeLabel={tabText('staff.close')}
       isOpen
       onOpenChange={(open) => !open && onClose()}
       title={tabText('staff.consent.title', { child: child.childName })}
@@ -101,7 +102,7 @@ export function PhotoConsentDialog({ child, onClose }: { child: Child; onClose: 
           }}
           error={errors.photoConsentGivenBy}
         />
-        <DialogActions onCancel={onClose} isDisabled={save.isPending}>
+        <DialogActions cancelLabel={tabText('staff.cancel')} onCancel={onClose} isDisabled={save.isPending}>
           {tabText(save.isPending ? 'staff.saving' : 'staff.consent.save')}
         </DialogActions>
       </Form>

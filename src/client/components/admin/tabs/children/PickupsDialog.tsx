@@ -60,6 +60,7 @@ export function PickupsDialog({ child, onClose }: { child: Child; onClose: () =>
 
   return (
     <Dialog
+      closeLabel={tabText('staff.close')}
       isOpen
       onOpenChange={(open) => !open && onClose()}
       title={tabText('staff.pickups.title', { child: child.childName })}

@@ -21,7 +21,13 @@ export function HealthRecordDialog({ childId, childName, onClose }: { childId: s
   const data = record.data;
   if (!data) return null;
   return (
-    <Dialog isOpen onOpenChange={(open) => !open && onClose()} title={tabText('staff.compliance.healthOf', { child: childName })} size="lg">
+    <Dialog
+      closeLabel={tabText('staff.close')}
+      isOpen
+      onOpenChange={(open) => !open && onClose()}
+      title={tabText('staff.compliance.healthOf', { child: childName })}
+      size="lg"
+    >
       <PaperScan childId={childId} />
       <HealthForm key={String(data.updatedAt)} record={data} onClose={onClose} />
     </Dialog>
@@ -69,6 +75,7 @@ function PaperScan({ childId }: { childId: string }) {
         {tabText('staff.compliance.scanHeading')}
       </h3>
       <Select
+        placeholder={tabText('staff.select')}
         label={tabText('staff.compliance.scanKind')}
         value={kind}
         onChange={(v) => setKind(v as HealthFile)}
@@ -140,6 +147,7 @@ function HealthForm({ record, onClose }: { record: HealthRecord; onClose: () => 
       <TextField label={tabText('staff.compliance.examDate')} type="date" value={examDate} onChange={setExamDate} />
       <TextField label={tabText('staff.compliance.examiner')} value={examiner} onChange={setExaminer} />
       <Select
+        placeholder={tabText('staff.select')}
         label={tabText('staff.compliance.item.immunizations')}
         value={immunizations}
         onChange={setImmunizations}
@@ -158,7 +166,7 @@ function HealthForm({ record, onClose }: { record: HealthRecord; onClose: () => 
         </p>
       )}
       {/* DialogActions' own button submits: a button inside it would be a button in a button. */}
-      <DialogActions onCancel={onClose} isDisabled={save.isPending}>
+      <DialogActions cancelLabel={tabText('staff.cancel')} onCancel={onClose} isDisabled={save.isPending}>
         {save.isPending ? tabText('staff.saving') : tabText('staff.saveChanges')}
       </DialogActions>
     </Form>

@@ -73,7 +73,12 @@ function StaffRecordDialog({ record, onClose }: { record: StaffRecord; onClose: 
     }),
   );
   return (
-    <Dialog isOpen onOpenChange={(open) => !open && onClose()} title={tabText('staff.records.editOf', { name: record.name })}>
+    <Dialog
+      closeLabel={tabText('staff.close')}
+      isOpen
+      onOpenChange={(open) => !open && onClose()}
+      title={tabText('staff.records.editOf', { name: record.name })}
+    >
       <Form
         className="flex flex-col gap-3"
         onSubmit={(e) => {
@@ -97,7 +102,7 @@ function StaffRecordDialog({ record, onClose }: { record: StaffRecord; onClose: 
             {error}
           </p>
         )}
-        <DialogActions onCancel={onClose} isDisabled={save.isPending}>
+        <DialogActions cancelLabel={tabText('staff.cancel')} onCancel={onClose} isDisabled={save.isPending}>
           <Button type="submit" isDisabled={save.isPending}>
             {save.isPending ? tabText('staff.saving') : tabText('staff.saveChanges')}
           </Button>

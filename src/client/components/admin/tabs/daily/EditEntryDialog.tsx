@@ -79,7 +79,12 @@ export function EditEntryDialog({ entry, date, onClose }: { entry: TimelineItem;
   }
 
   return (
-    <Dialog isOpen onOpenChange={(open) => !open && onClose()} title={staffText('staff.daily.edit.title', { what })}>
+    <Dialog
+      closeLabel={tabText('staff.close')}
+      isOpen
+      onOpenChange={(open) => !open && onClose()}
+      title={staffText('staff.daily.edit.title', { what })}
+    >
       <form className="flex flex-col gap-4" onSubmit={submit}>
         {entry.kind === 'nap' ? (
           <div className="grid grid-cols-2 gap-3">
@@ -92,12 +97,14 @@ export function EditEntryDialog({ entry, date, onClose }: { entry: TimelineItem;
         {entry.kind === 'meal' && (
           <>
             <Select
+              placeholder={tabText('staff.select')}
               label={staffText('staff.daily.edit.meal')}
               value={fields.meal ?? null}
               onChange={set('meal')}
               options={options(MEALS, 'mealName')}
             />
             <Select
+              placeholder={tabText('staff.select')}
               label={staffText('staff.daily.edit.amount')}
               value={fields.amount ?? null}
               onChange={set('amount')}
@@ -117,6 +124,7 @@ export function EditEntryDialog({ entry, date, onClose }: { entry: TimelineItem;
         )}
         {entry.kind === 'diaper' && (
           <Select
+            placeholder={tabText('staff.select')}
             label={staffText('staff.daily.edit.diaper')}
             value={fields.type ?? null}
             onChange={set('type')}
@@ -125,6 +133,7 @@ export function EditEntryDialog({ entry, date, onClose }: { entry: TimelineItem;
         )}
         {entry.kind === 'toilet' && (
           <Select
+            placeholder={tabText('staff.select')}
             label={staffText('staff.daily.edit.toilet')}
             value={fields.result ?? null}
             onChange={set('result')}
@@ -135,7 +144,7 @@ export function EditEntryDialog({ entry, date, onClose }: { entry: TimelineItem;
         {entry.kind === 'note' && (
           <TextField label={staffText('staff.daily.edit.note')} multiline rows={3} value={fields.text} onChange={set('text')} />
         )}
-        <DialogActions onCancel={onClose} isDisabled={update.isPending}>
+        <DialogActions cancelLabel={tabText('staff.cancel')} onCancel={onClose} isDisabled={update.isPending}>
           {staffText('staff.daily.edit.save')}
         </DialogActions>
       </form>

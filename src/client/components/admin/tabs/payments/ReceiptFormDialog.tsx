@@ -70,7 +70,13 @@ export function ReceiptFormDialog({ onClose }: { onClose: () => void }) {
   }
 
   return (
-    <Dialog isOpen onOpenChange={(open) => !open && onClose()} title={tabText('staff.receipt.title')} size="lg">
+    <Dialog
+      closeLabel={tabText('staff.close')}
+      isOpen
+      onOpenChange={(open) => !open && onClose()}
+      title={tabText('staff.receipt.title')}
+      size="lg"
+    >
       <Form id={formId} onSubmit={submit} validationBehavior="aria" className="flex flex-col gap-4">
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <Select
@@ -104,6 +110,7 @@ export function ReceiptFormDialog({ onClose }: { onClose: () => void }) {
             error={errors.parentEmail}
           />
           <Select
+            placeholder={tabText('staff.select')}
             label={tabText('staff.receipt.paymentType')}
             options={PAYMENT_TYPE_CHOICES}
             value={values.paymentType}
@@ -121,6 +128,7 @@ export function ReceiptFormDialog({ onClose }: { onClose: () => void }) {
             error={errors.amount}
           />
           <Select
+            placeholder={tabText('staff.select')}
             label={tabText('staff.receipt.paymentMethod')}
             options={PAYMENT_METHOD_CHOICES}
             value={values.paymentMethod}
@@ -178,7 +186,7 @@ export function ReceiptFormDialog({ onClose }: { onClose: () => void }) {
             className="sm:col-span-2"
           />
         </div>
-        <DialogActions onCancel={onClose} isDisabled={create.isPending}>
+        <DialogActions cancelLabel={tabText('staff.cancel')} onCancel={onClose} isDisabled={create.isPending}>
           {create.isPending ? tabText('staff.creating') : tabText('staff.receipt.create')}
         </DialogActions>
       </Form>

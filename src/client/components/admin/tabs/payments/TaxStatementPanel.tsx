@@ -114,6 +114,7 @@ export function TaxStatementPanel() {
           isDisabled={parents.isPending}
         />
         <Select
+          placeholder={tabText('staff.select')}
           label={tabText('staff.tax.year')}
           required
           options={years.map((y) => ({ value: y, label: y }))}
