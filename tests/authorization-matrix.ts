@@ -328,6 +328,8 @@ export const PROCEDURES: Record<string, ProcedureEntry> = {
   'adminAuth.setPassword': { expect: everyone(), input: setPassword },
   'adminAuth.setup': { expect: everyone(400), input: firstStart },
   'adminAuth.changePassword': { expect: staff(), input: staffPasswordChange },
+  // The password again before a second-factor change (auth/recent-proof.ts): the matrix's staff share one password.
+  'adminAuth.reauth': { expect: staff(), input: (f) => ({ password: f.passwords.admin }) },
   // The second factor (ADR 102). Without a pending sign-in or a challenge of this browser, the second steps are 400.
   'adminAuth.loginMfa': { expect: everyone(400), input: () => ({ code: '123456' }) },
   'adminAuth.passkeyOptions': { expect: everyone() },
@@ -540,6 +542,7 @@ export const ROUTES: Record<string, RouteEntry> = {
   'POST /api/admin/set-password': { expect: everyone(), body: setPassword },
   'POST /api/admin/setup': { expect: everyone(400), body: firstStart },
   'POST /api/admin/change-password': { expect: staff(), body: staffPasswordChange },
+  'POST /api/admin/reauth': { expect: staff(), body: (f) => ({ password: f.passwords.admin }) },
   'POST /api/admin/login/mfa': { expect: everyone(400), body: () => ({ code: '123456' }) },
   'POST /api/admin/login/passkey-options': { expect: everyone() },
   'POST /api/admin/login/passkey': { expect: everyone(400), body: () => ({ response: { id: 'made-up' } }) },
