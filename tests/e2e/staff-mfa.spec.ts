@@ -42,6 +42,8 @@ test.beforeAll(async () => {
 test.afterAll(() => server.close());
 
 test('a passkey registered in Account signs in alone; an app code finishes a password sign-in', async ({ page }) => {
+  // Four sign-ins and the password dialog in one walk: three times the default budget, as the other long walks have.
+  test.slow();
   const email = await freshStaff(server);
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('WebAuthn.enable');
