@@ -247,6 +247,11 @@ export const adminSessions = sqliteTable(
       .references(() => adminUsers.id, { onDelete: 'cascade' }),
     secretHash: text('secret_hash').notNull(),
     expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    /**
+     * When the person last proved it is them on this session: the password typed again (POST /api/admin/reauth).
+     * With `createdAt` (the sign-in), it says whether a second-factor change may go ahead (auth/recent-proof.ts).
+     */
+    reauthenticatedAt: integer('reauthenticated_at', { mode: 'timestamp_ms' }),
     createdAt: createdAt(),
   },
   (t) => [index('admin_sessions_admin_idx').on(t.adminId), index('admin_sessions_expires_idx').on(t.expiresAt)],
@@ -264,6 +269,13 @@ export const staffMfa = sqliteTable('staff_mfa', {
   totpSecret: text('totp_secret').notNull(),
   confirmedAt: integer('confirmed_at', { mode: 'timestamp_ms' }),
   lastStep: integer('last_step'),
+  /**
+   * Wrong app codes on this account, from every pending sign-in and address, in the window that began at
+   * `codeFailuresSince` (ADR 102): past the cap a code is refused until the window ends; recovery codes and
+   * passkeys still sign in.
+   */
+  codeFailures: integer('code_failures').notNull().default(0),
+  codeFailuresSince: integer('code_failures_since', { mode: 'timestamp_ms' }),
   createdAt: createdAt(),
 });
 

@@ -125,6 +125,8 @@ function staffPasswordChange(f: Fixtures, role: Role) {
   if (role === who) f.passwords[who] = newPassword;
   return { currentPassword, newPassword };
 }
+/** A staff member's password typed again: the teacher's for the teacher, the director's for anyone else. */
+const ownPassword = (f: Fixtures, role: Role) => ({ password: f.passwords[role === 'teacher' ? 'teacher' : 'admin'] });
 const invite = () => ({ name: unique('Tess Teacher'), email: `${unique('matrix.invite')}@example.com`, role: 'teacher' });
 const setPassword = async (f: Fixtures) => ({ token: await f.staffToken(), password: unique('Lantern orchard pebble') });
 /**
@@ -328,6 +330,8 @@ export const PROCEDURES: Record<string, ProcedureEntry> = {
   'adminAuth.setPassword': { expect: everyone(), input: setPassword },
   'adminAuth.setup': { expect: everyone(400), input: firstStart },
   'adminAuth.changePassword': { expect: staff(), input: staffPasswordChange },
+  // The password again before a second-factor change (auth/recent-proof.ts): the role's own, as a change left it.
+  'adminAuth.reauth': { expect: staff(), input: ownPassword },
   // The second factor (ADR 102). Without a pending sign-in or a challenge of this browser, the second steps are 400.
   'adminAuth.loginMfa': { expect: everyone(400), input: () => ({ code: '123456' }) },
   'adminAuth.passkeyOptions': { expect: everyone() },
@@ -540,6 +544,7 @@ export const ROUTES: Record<string, RouteEntry> = {
   'POST /api/admin/set-password': { expect: everyone(), body: setPassword },
   'POST /api/admin/setup': { expect: everyone(400), body: firstStart },
   'POST /api/admin/change-password': { expect: staff(), body: staffPasswordChange },
+  'POST /api/admin/reauth': { expect: staff(), body: ownPassword },
   'POST /api/admin/login/mfa': { expect: everyone(400), body: () => ({ code: '123456' }) },
   'POST /api/admin/login/passkey-options': { expect: everyone() },
   'POST /api/admin/login/passkey': { expect: everyone(400), body: () => ({ response: { id: 'made-up' } }) },

@@ -1,6 +1,7 @@
 import { decodeBase32IgnorePadding } from '@oslojs/encoding';
 import { generateHOTP } from '@oslojs/otp';
-import { adminUsers } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import { adminSessions, adminUsers } from '../../db/schema';
 import { hashPassword } from '../../src/server/auth/password';
 import { resolve } from 'node:path';
 import { DEFAULT_CLIENT_DIR } from '../../src/server/app';
@@ -10,7 +11,8 @@ import { expect, realClock, test } from './fixtures';
 /**
  * The staff second factor in the browser (ADR 102): a fresh staff account (the shared director stays single-factor)
  * sets up the authenticator app and registers a passkey with Chromium's virtual authenticator, signs out, signs in
- * with the passkey, and signs in with a code from the app. Every rule and refusal is in
+ * with the passkey, and signs in with a code from the app. Then, its session past the ten minutes a factor change
+ * allows (auth/recent-proof.ts), it removes the passkey through the password dialog. Every rule and refusal is in
  * tests/integration/staff-mfa.test.ts.
  */
 const PASSWORD = 'a-long-staff-password';
@@ -40,6 +42,8 @@ test.beforeAll(async () => {
 test.afterAll(() => server.close());
 
 test('a passkey registered in Account signs in alone; an app code finishes a password sign-in', async ({ page }) => {
+  // Four sign-ins and the password dialog in one walk: three times the default budget, as the other long walks have.
+  test.slow();
   const email = await freshStaff(server);
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('WebAuthn.enable');
@@ -88,4 +92,20 @@ test('a passkey registered in Account signs in alone; an app code finishes a pas
   await page.getByLabel('Code from the app').fill(codeFor(server, secret, 1));
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByText('Welcome back, Riley Two-Step')).toBeVisible();
+
+  // Eleven minutes later (the session's sign-in moved back on the server): removing the passkey asks for the
+  // password in a dialog first, then goes ahead.
+  const account = server.db.select({ id: adminUsers.id }).from(adminUsers).where(eq(adminUsers.email, email)).get()!;
+  server.db
+    .update(adminSessions)
+    .set({ createdAt: new Date(server.clock.now().getTime() - 11 * 60_000) })
+    .where(eq(adminSessions.adminId, account.id))
+    .run();
+  await page.getByRole('button', { name: 'Sign-in security' }).click();
+  await dialog.getByRole('button', { name: 'Remove Office laptop' }).click();
+  const proof = page.getByRole('dialog', { name: 'Your password, please' });
+  await proof.getByLabel('Your password').fill(PASSWORD);
+  await proof.getByRole('button', { name: 'Continue' }).click();
+  await expect(proof).toBeHidden();
+  await expect(dialog.getByText('No passkeys yet.')).toBeVisible();
 });

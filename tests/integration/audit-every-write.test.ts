@@ -78,6 +78,9 @@ const NOT_STAFF_WRITES: Record<string, string> = {
   'POST /api/admin/mfa/totp/setup': "starts the app's setup; its confirmation is recorded",
   'staffMfa.passkeyRegistrationOptions': "a passkey's challenge; the passkey's registration is recorded",
   'POST /api/admin/passkeys/registration-options': "a passkey's challenge; the passkey's registration is recorded",
+  // The password again stamps the session's proof; the factor change it allows is recorded, and so is a wrong one.
+  'adminAuth.reauth': 'proves the person before a factor change; that change is recorded, as is a wrong password',
+  'POST /api/admin/reauth': 'proves the person before a factor change; that change is recorded, as is a wrong password',
 };
 
 const mutations = listProcedures().filter(

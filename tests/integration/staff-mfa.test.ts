@@ -70,6 +70,11 @@ function codeFor(secret: string, steps = 0): string {
   return generateHOTP(decodeBase32IgnorePadding(secret), BigInt(step), 6);
 }
 
+/** The password typed again on the session `cookie` (POST /api/admin/reauth). */
+function reauth(cookie: string, password = PASSWORD, headers: Record<string, string> = freshAddress()) {
+  return s.request('/api/admin/reauth', { method: 'POST', json: { password }, headers: { cookie, ...headers } });
+}
+
 async function signedIn(email: string): Promise<string> {
   const res = await login(email);
   expect(res.status).toBe(200);
@@ -182,6 +187,8 @@ describe("a staff member's own second-factor changes have a rate", () => {
     expect(theirs.status).toBe(200);
 
     s.clock.advance(10 * 60_000);
+    // The session is ten minutes old by now: the password again, then the change (auth/recent-proof.ts).
+    expect((await reauth(cookie)).status).toBe(200);
     expect((await setup()).status).toBe(200);
   });
 });
@@ -647,7 +654,8 @@ describe('passkey sign-in, refused without its challenge or with a made-up answe
   });
 
   it('registration needs its own challenge; a made-up answer is 400; names are required', async () => {
-    const cookie = s.admin;
+    // A session of its own, just opened: the shared one is older than a factor change allows (auth/recent-proof.ts).
+    const cookie = await signedIn((await newStaff('director')).email);
     const noChallenge = await s.request('/api/admin/passkeys', {
       method: 'POST',
       json: { name: 'Phone', response: {} },
@@ -669,5 +677,209 @@ describe('passkey sign-in, refused without its challenge or with a made-up answe
     ).toBe(400);
     expect((await s.request('/api/admin/passkeys/nope', { method: 'DELETE', headers: { cookie } })).status).toBe(404);
     expect(await (await s.request('/api/admin/passkeys', { headers: { cookie } })).json()).toEqual([]);
+  });
+});
+
+describe('a second-factor change needs the person proved within ten minutes (auth/recent-proof.ts)', () => {
+  const refusedForProof = async (res: Response) => {
+    expect(res.status).toBe(403);
+    expect(res.headers.get('x-message-ids')).toContain('reauthRequired');
+    expect(((await res.json()) as { message: string }).message).toBe(
+      'For your safety, please enter your password again before you change how you sign in.',
+    );
+  };
+
+  it('ten minutes after the sign-in every change is refused 403 and changes nothing; the password again lets each through, for ten minutes', async () => {
+    const colleague = await withApp();
+    const { person, cookie, secret } = await withApp('director');
+    addPasskey(person.id);
+    const passkeyId = s.db.select().from(staffPasskeys).where(eq(staffPasskeys.adminId, person.id)).get()!.id;
+    const codesBefore = s.db.select().from(staffRecoveryCodes).where(eq(staffRecoveryCodes.adminId, person.id)).all();
+    const sealed = s.db.select().from(staffMfa).where(eq(staffMfa.adminId, person.id)).get()!.totpSecret;
+    const auditBefore = s.db.select().from(auditLog).where(eq(auditLog.entity, 'second-factor')).all().length;
+
+    // Nine minutes and 59 seconds after the sign-in: still recent. Ten minutes: no longer.
+    const openedAt = sessions(person.id)
+      .find((row) => cookie.includes(row.id))!
+      .createdAt.getTime();
+    s.clock.advance(openedAt + 10 * 60_000 - 1000 - s.clock.now().getTime());
+    expect((await s.request('/api/admin/passkeys/registration-options', { method: 'POST', headers: { cookie } })).status).toBe(200);
+    s.clock.advance(1000);
+
+    const calls: [string, string, unknown?][] = [
+      ['POST', '/api/admin/mfa/totp/setup'],
+      ['POST', '/api/admin/mfa/totp/confirm', { code: codeFor(secret) }],
+      ['DELETE', '/api/admin/mfa/totp'],
+      ['POST', '/api/admin/mfa/recovery-codes'],
+      ['POST', '/api/admin/passkeys/registration-options'],
+      ['POST', '/api/admin/passkeys', { name: 'Laptop', response: { id: 'made-up' } }],
+      ['DELETE', `/api/admin/passkeys/${passkeyId}`],
+      ['POST', `/api/admin/staff/${colleague.person.id}/mfa-reset`],
+    ];
+    for (const [method, path, json] of calls) {
+      const res = await s.request(path, { method, headers: { cookie }, ...(json === undefined ? {} : { json }) });
+      await refusedForProof(res);
+      expect(res.headers.get('set-cookie')).toBeNull();
+    }
+    // The tRPC twins say the same.
+    for (const procedure of ['staffMfa.totpRemove', 'staffMfa.recoveryCodes', 'staffMfa.passkeyRegistrationOptions']) {
+      const res = await s.request(`/api/trpc/${procedure}`, { method: 'POST', json: {}, headers: { cookie } });
+      expect(res.status).toBe(403);
+      expect(await res.text()).toContain('error.reauthRequired');
+    }
+    // Nothing changed: the app, the codes, the passkey, the colleague's factor, the audit trail.
+    expect(s.db.select().from(staffMfa).where(eq(staffMfa.adminId, person.id)).get()!.totpSecret).toBe(sealed);
+    expect(s.db.select().from(staffRecoveryCodes).where(eq(staffRecoveryCodes.adminId, person.id)).all()).toEqual(codesBefore);
+    expect(s.db.select().from(staffPasskeys).where(eq(staffPasskeys.adminId, person.id)).all()).toHaveLength(1);
+    expect(s.db.select().from(staffMfa).where(eq(staffMfa.adminId, colleague.person.id)).all()).toHaveLength(1);
+    expect(s.db.select().from(auditLog).where(eq(auditLog.entity, 'second-factor')).all()).toHaveLength(auditBefore);
+    // Reading is not a change: the list and the status still answer.
+    expect((await s.request('/api/admin/passkeys', { headers: { cookie } })).status).toBe(200);
+
+    // The password again: this session may change its factors for ten minutes more.
+    const again = await reauth(cookie);
+    expect(again.status).toBe(200);
+    expect(again.headers.get('cache-control')).toContain('no-store');
+    expect(await again.json()).toEqual({ success: true });
+    const stamped = sessions(person.id).find((row) => cookie.includes(row.id))!;
+    expect(stamped.reauthenticatedAt?.getTime()).toBe(s.clock.now().getTime());
+    s.clock.advance(9 * 60_000);
+    expect((await s.request(`/api/admin/passkeys/${passkeyId}`, { method: 'DELETE', headers: { cookie } })).status).toBe(200);
+    const codes = await s.request('/api/admin/mfa/recovery-codes', { method: 'POST', headers: { cookie } });
+    expect(codes.status).toBe(200);
+    const reset = await s.request(`/api/admin/staff/${colleague.person.id}/mfa-reset`, { method: 'POST', headers: { cookie } });
+    expect(reset.status).toBe(200);
+    expect((await s.request('/api/admin/mfa/totp', { method: 'DELETE', headers: { cookie } })).status).toBe(200);
+    // And then no longer.
+    s.clock.advance(60_000);
+    await refusedForProof(await s.request('/api/admin/mfa/totp/setup', { method: 'POST', headers: { cookie } }));
+  });
+
+  it("the proof is this session's: another session of the same person is still asked", async () => {
+    const person = await newStaff();
+    const first = await signedIn(person.email);
+    const second = await signedIn(person.email);
+    s.clock.advance(10 * 60_000);
+    expect((await reauth(first)).status).toBe(200);
+    expect((await s.request('/api/admin/mfa/totp/setup', { method: 'POST', headers: { cookie: first } })).status).toBe(200);
+    await refusedForProof(await s.request('/api/admin/mfa/totp/setup', { method: 'POST', headers: { cookie: second } }));
+  });
+
+  it('through tRPC too: adminAuth.reauth stamps the session', async () => {
+    const person = await newStaff();
+    const cookie = await signedIn(person.email);
+    s.clock.advance(10 * 60_000);
+    const res = await s.request('/api/trpc/adminAuth.reauth', {
+      method: 'POST',
+      json: { json: { password: PASSWORD } },
+      headers: { cookie, ...freshAddress() },
+    });
+    expect(res.status).toBe(200);
+    expect((await s.request('/api/trpc/staffMfa.totpSetup', { method: 'POST', json: {}, headers: { cookie } })).status).toBe(200);
+  });
+});
+
+describe('POST /api/admin/reauth', () => {
+  it('a wrong password is refused with a message, stamps nothing, is an audit row, and counts in the sign-in throttles', async () => {
+    const person = await newStaff();
+    const cookie = await signedIn(person.email);
+    s.clock.advance(10 * 60_000);
+    const address = freshAddress();
+    const wrong = await reauth(cookie, 'not the password at all', address);
+    expect(wrong.status).toBe(400);
+    expect(wrong.headers.get('x-message-ids')).toContain('reauthWrong');
+    expect(((await wrong.json()) as { message: string }).message).toBe('That password is not right. Please try again.');
+    expect(wrong.headers.get('cache-control')).toContain('no-store');
+    expect(sessions(person.id).every((row) => row.reauthenticatedAt === null)).toBe(true);
+    await refusedAfter(await s.request('/api/admin/mfa/totp/setup', { method: 'POST', headers: { cookie } }));
+    const row = s.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'sign-in-failed'), eq(auditLog.entityId, person.id)))
+      .orderBy(desc(auditLog.id))
+      .get()!;
+    expect(row.fields).toMatchObject({ kind: 'reauth' });
+
+    // Four more wrong from this address: the fifth failure of this account here. The right password is then refused
+    // 429 from this address, as a sign-in would be, and the sign-in page is refused here too: the same count.
+    for (let i = 0; i < 4; i++) expect((await reauth(cookie, 'not the password at all', address)).status).toBe(400);
+    const throttled = await reauth(cookie, PASSWORD, address);
+    expect(throttled.status).toBe(429);
+    expect(Number(throttled.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(throttled.headers.get('x-message-ids')).toContain('throttled');
+    expect((await login(person.email, address)).status).toBe(429);
+    // From elsewhere it goes through.
+    expect((await reauth(cookie)).status).toBe(200);
+  });
+
+  it('has a rate per account: the eleventh in ten minutes answers 429 with Retry-After, right password or not', async () => {
+    const person = await newStaff();
+    const cookie = await signedIn(person.email);
+    for (let i = 0; i < 10; i++) expect((await reauth(cookie)).status).toBe(200);
+    const refused = await reauth(cookie);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(refused.headers.get('x-message-ids')).toContain('slowDown');
+    s.clock.advance(10 * 60_000);
+    expect((await reauth(cookie)).status).toBe(200);
+  });
+
+  it('checks the origin, needs a staff session, and refuses a bad body with 400', async () => {
+    const person = await newStaff();
+    const cookie = await signedIn(person.email);
+    const crossSite = await s.request('/api/admin/reauth', {
+      method: 'POST',
+      json: { password: PASSWORD },
+      headers: { cookie, 'sec-fetch-site': 'cross-site' },
+    });
+    expect(crossSite.status).toBe(403);
+    expect(crossSite.headers.get('x-message-ids')).toContain('crossSite');
+    expect((await s.request('/api/admin/reauth', { method: 'POST', json: { password: PASSWORD } })).status).toBe(401);
+    for (const body of [{}, { password: 12 }, { password: 'x'.repeat(10_000) }, [], 'text'])
+      expect((await s.request('/api/admin/reauth', { method: 'POST', json: body, headers: { cookie } })).status).toBe(400);
+    expect(sessions(person.id).every((row) => row.reauthenticatedAt === null)).toBe(true);
+  });
+});
+
+async function refusedAfter(res: Response) {
+  expect(res.status).toBe(403);
+  expect(res.headers.get('x-message-ids')).toContain('reauthRequired');
+}
+
+describe("the account's cap on wrong app codes", () => {
+  it('ten wrong codes from ten addresses at once pause codes for the account: the eleventh, a right one, is 429; a recovery code still signs in', async () => {
+    const { person, secret, recoveryCodes } = await withApp();
+    // Ten holders of the password, each with a pending sign-in of its own from an address of its own.
+    const strangers: { address: Record<string, string>; cookie: string }[] = [];
+    for (let i = 0; i < 10; i++) {
+      const address = freshAddress();
+      strangers.push({ address, cookie: cookiesFrom(await login(person.email, address)) });
+    }
+    const answers = await Promise.all(strangers.map(({ address, cookie }) => secondStep(cookie, { code: codeFor(secret, 9) }, address)));
+    expect(answers.map((r) => r.status)).toEqual(strangers.map(() => 401));
+    expect(s.db.select().from(staffMfa).where(eq(staffMfa.adminId, person.id)).get()!.codeFailures).toBe(10);
+
+    // The eleventh, from a new address with a new pending sign-in, is the right code: refused all the same.
+    const address = freshAddress();
+    const cookie = cookiesFrom(await login(person.email, address));
+    const stepBefore = s.db.select().from(staffMfa).where(eq(staffMfa.adminId, person.id)).get()!.lastStep;
+    const paused = await secondStep(cookie, { code: codeFor(secret) }, address);
+    expect(paused.status).toBe(429);
+    expect(Number(paused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(Number(paused.headers.get('retry-after'))).toBeLessThanOrEqual(15 * 60);
+    expect(paused.headers.get('x-message-ids')).toContain('mfaCodesPaused');
+    expect(setCookie(paused, 'admin_session')).toBeUndefined();
+    expect(s.db.select().from(staffMfa).where(eq(staffMfa.adminId, person.id)).get()!.lastStep).toBe(stepBefore);
+
+    // The owner is not locked out: a recovery code, in the same pending sign-in, opens the session.
+    const recovered = await secondStep(cookie, { recoveryCode: recoveryCodes[0] }, address);
+    expect(recovered.status).toBe(200);
+    expect(cookiesFrom(recovered)).toMatch(/admin_session=/);
+
+    // Fifteen minutes after the first wrong code, codes are checked again.
+    s.clock.advance(15 * 60_000);
+    const later = freshAddress();
+    const next = await secondStep(cookiesFrom(await login(person.email, later)), { code: codeFor(secret) }, later);
+    expect(next.status).toBe(200);
   });
 });

@@ -1,11 +1,11 @@
-import { forgotPasswordSchema, loginSchema } from '../../shared/schemas/auth';
+import { forgotPasswordSchema, loginSchema, reauthSchema } from '../../shared/schemas/auth';
 import { firstStartSetupSchema, staffChangePasswordSchema, staffSetPasswordSchema } from '../../shared/schemas/password-policy';
 import { changeOwnPassword, requestStaffReset, setPasswordWithLink } from '../staff/accounts';
 import { factorSetupProcedure, publicProcedure, router, staffProcedure } from '../trpc';
 import { mfaLoginSchema, passkeyLoginSchema } from '../../shared/schemas/second-factor';
 import { staffLoginSecondStep } from '../staff/second-factor';
 import { passkeyLoginOptions, staffLoginWithPasskey } from '../staff/passkeys';
-import { staffLogin, staffLogout, staffMe } from '../staff/sign-in';
+import { staffLogin, staffLogout, staffMe, staffReauth } from '../staff/sign-in';
 import { completeFirstStart } from '../staff/first-start';
 
 export const adminAuthRouter = router({
@@ -32,6 +32,9 @@ export const adminAuthRouter = router({
 
   /** /admin/setup: the first start's link creates the director and signs her in (ADR 091). */
   setup: publicProcedure.input(firstStartSetupSchema).mutation(({ ctx, input }) => completeFirstStart(ctx, input)),
+
+  /** The password again, before a second-factor change: stamps this session as proved now (auth/recent-proof.ts). */
+  reauth: factorSetupProcedure.input(reauthSchema).mutation(({ ctx, input }) => staffReauth(ctx, input)),
 
   /** Any staff member's own password; their other sessions end. */
   changePassword: staffProcedure.input(staffChangePasswordSchema).mutation(({ ctx, input }) => changeOwnPassword(ctx, input)),

@@ -199,6 +199,11 @@ export function createLimiters() {
      * codes, a passkey's options, registration and removal): a setup and a few retries, never a script's loop.
      */
     secondFactor: new RateLimit(30, 10 * MINUTE),
+    /**
+     * The password typed again before a second-factor change (POST /api/admin/reauth), per account: a few tries
+     * and the dialog's retries. Wrong ones count in the sign-in throttles as well.
+     */
+    reauth: new RateLimit(10, 10 * MINUTE),
     /** Photos of the day per staff account (each one is decoded and encoded on the server's CPU). */
     childPhotos: new RateLimit(30, 10 * MINUTE),
     /** The director's CSV exports: each reads a whole table, so a few a minute, not a loop. */

@@ -21,6 +21,7 @@ import type { Context, StaffContext } from '../context';
 import { recordAudit } from '../audit/record';
 import { failedStaffSignIn } from '../auth/failed-sign-ins';
 import { beginLogin } from '../auth/login-throttle';
+import { assertRecentProof } from '../auth/recent-proof';
 import { closeState, openState, readState, SIGN_IN_STATE_MS } from '../auth/second-factor';
 import { centre } from '../centre/profile';
 import { refuse } from '../refusal';
@@ -58,6 +59,7 @@ export function listPasskeys(ctx: StaffContext) {
 /** The options for the browser's navigator.credentials.create(): a discoverable credential, user verification required. */
 export async function passkeyRegistrationOptions(ctx: StaffContext) {
   consumeForAccount(ctx, ctx.limits.secondFactor);
+  assertRecentProof(ctx);
   const { rpID } = relyingParty(ctx.config);
   const existing = ctx.db
     .select({ credentialId: staffPasskeys.credentialId, transports: staffPasskeys.transports })
@@ -83,6 +85,8 @@ export async function passkeyRegistrationOptions(ctx: StaffContext) {
 /** Checks the browser's answer against this browser's challenge and keeps the passkey under its name. */
 export async function registerPasskey(ctx: StaffContext, input: z.output<typeof passkeyRegisterSchema>) {
   consumeForAccount(ctx, ctx.limits.secondFactor);
+  // Before the challenge is used: refused here, the same answer is sent again once the password is (ADR 102).
+  assertRecentProof(ctx);
   const state = readState(ctx, 'passkey-register');
   if (!state?.challenge || state.adminId !== ctx.admin.id) throw refuse('BAD_REQUEST', 'error.passkeyExpired');
   closeState(ctx, 'passkey-register', state.tokenHash);
@@ -99,6 +103,7 @@ export async function registerPasskey(ctx: StaffContext, input: z.output<typeof 
   if (!result.verified) throw refuse('BAD_REQUEST', 'error.passkeyFailed');
   const { credential } = result.registrationInfo;
   return ctx.db.transaction(() => {
+    assertRecentProof(ctx);
     const count =
       ctx.db
         .select({ n: sql<number>`count(*)` })
@@ -134,6 +139,7 @@ export async function registerPasskey(ctx: StaffContext, input: z.output<typeof 
 export function removePasskey(ctx: StaffContext, input: z.output<typeof passkeyIdSchema>) {
   consumeForAccount(ctx, ctx.limits.secondFactor);
   return ctx.db.transaction(() => {
+    assertRecentProof(ctx);
     const removed = ctx.db
       .delete(staffPasskeys)
       .where(and(eq(staffPasskeys.id, input.id), eq(staffPasskeys.adminId, ctx.admin.id)))

@@ -13,6 +13,7 @@ import type { mfaLoginSchema, mfaPolicySchema, totpConfirmSchema } from '../../s
 import type { Context, StaffContext } from '../context';
 import type { Db } from '../db';
 import { recordAudit } from '../audit/record';
+import { bookkeeping } from '../cache/store';
 import { failedStaffSignIn } from '../auth/failed-sign-ins';
 import { beginLogin } from '../auth/login-throttle';
 import {
@@ -30,6 +31,7 @@ import {
   TOTP_DIGITS,
   TOTP_PERIOD_SECONDS,
 } from '../auth/second-factor';
+import { assertRecentProof } from '../auth/recent-proof';
 import { deleteAdminSessions } from '../auth/session';
 import { centre } from '../centre/profile';
 import { refuse } from '../refusal';
@@ -37,6 +39,14 @@ import { NOT_SIGNED_IN, openStaffSession } from './sign-in';
 import { consumeForAccount } from '../services/rate-limit';
 
 export type SignInMethod = 'totp' | 'recovery-code' | 'passkey';
+
+/**
+ * Wrong app codes one account takes, from all its pending sign-ins and addresses together, in a window of fifteen
+ * minutes from the first (ADR 102): five per pending state and the throttles' slow-down alone would let someone who
+ * holds the password open state after state from address after address and keep guessing.
+ */
+export const CODE_FAILURES_MAX = 10;
+export const CODE_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 
 /** The ways this account can finish a sign-in; empty when it has no second factor. */
 export function signInMethods(db: Db, adminId: string): SignInMethod[] {
@@ -117,6 +127,7 @@ export async function startTotpSetup(ctx: StaffContext) {
   const key = newTotpKey();
   const sealed = sealSecret(ctx.config, id, key);
   ctx.db.transaction(() => {
+    assertRecentProof(ctx);
     const app = ctx.db.select({ confirmedAt: staffMfa.confirmedAt }).from(staffMfa).where(eq(staffMfa.adminId, id)).get();
     if (app?.confirmedAt) throw refuse('CONFLICT', 'error.mfaAlreadyOn');
     ctx.db
@@ -139,6 +150,7 @@ export function confirmTotp(ctx: StaffContext, input: z.output<typeof totpConfir
   consumeForAccount(ctx, ctx.limits.secondFactor);
   const id = ctx.admin.id;
   return ctx.db.transaction(() => {
+    assertRecentProof(ctx);
     const app = ctx.db.select().from(staffMfa).where(eq(staffMfa.adminId, id)).get();
     if (!app) throw refuse('BAD_REQUEST', 'error.mfaNoSetup');
     if (app.confirmedAt) throw refuse('CONFLICT', 'error.mfaAlreadyOn');
@@ -156,6 +168,7 @@ export function removeTotp(ctx: StaffContext) {
   consumeForAccount(ctx, ctx.limits.secondFactor);
   const id = ctx.admin.id;
   ctx.db.transaction(() => {
+    assertRecentProof(ctx);
     const removed = ctx.db.delete(staffMfa).where(eq(staffMfa.adminId, id)).returning({ confirmedAt: staffMfa.confirmedAt }).all();
     // A setup never confirmed is no factor: the answer is that no app is set up (and the row stays, rolled back).
     if (!removed[0]?.confirmedAt) throw refuse('NOT_FOUND', 'error.mfaAppNotSet');
@@ -176,6 +189,7 @@ export function regenerateRecoveryCodes(ctx: StaffContext) {
   consumeForAccount(ctx, ctx.limits.secondFactor);
   const id = ctx.admin.id;
   return ctx.db.transaction(() => {
+    assertRecentProof(ctx);
     if (signInMethods(ctx.db, id).length === 0) throw refuse('CONFLICT', 'error.mfaNoFactor');
     const recoveryCodes = replaceRecoveryCodes(ctx.db, id);
     recordAudit(ctx.db, ctx, { action: 'create', entity: 'second-factor', entityId: id, fields: { kind: 'recovery-codes' } });
@@ -219,6 +233,8 @@ export function clearFactors(db: Db, adminId: string): void {
 export function resetStaffFactor(ctx: StaffContext, input: { id: string }) {
   if (input.id === ctx.admin.id) throw refuse('CONFLICT', 'error.mfaResetSelf');
   return ctx.db.transaction(() => {
+    // The director proves it is her, as for her own factor: a session left open cannot strip a colleague's.
+    assertRecentProof(ctx);
     const person = ctx.db.select({ id: adminUsers.id }).from(adminUsers).where(eq(adminUsers.id, input.id)).get();
     if (!person) throw refuse('NOT_FOUND', 'error.staffNotFound');
     clearFactors(ctx.db, person.id);
@@ -257,13 +273,33 @@ export async function staffLoginSecondStep(ctx: Context, input: z.output<typeof 
   const used = ctx.db.transaction(() => {
     if ('code' in input) {
       const app = ctx.db
-        .select({ totpSecret: staffMfa.totpSecret, lastStep: staffMfa.lastStep })
+        .select({
+          totpSecret: staffMfa.totpSecret,
+          lastStep: staffMfa.lastStep,
+          codeFailures: staffMfa.codeFailures,
+          codeFailuresSince: staffMfa.codeFailuresSince,
+        })
         .from(staffMfa)
         .where(and(eq(staffMfa.adminId, account.id), isNotNull(staffMfa.confirmedAt)))
         .get();
       if (!app) return null;
+      // The account's cap on wrong codes, across every pending sign-in and address: read and counted in this
+      // transaction, so codes sent together are each checked against the count the ones before them left.
+      const since = app.codeFailuresSince?.getTime() ?? null;
+      const windowOpen = since !== null && now.getTime() - since < CODE_FAILURE_WINDOW_MS;
+      if (windowOpen && app.codeFailures >= CODE_FAILURES_MAX) return { pausedMs: since + CODE_FAILURE_WINDOW_MS - now.getTime() };
       const step = matchingStep(openSecret(ctx.config, account.id, app.totpSecret), input.code, now, app.lastStep);
-      if (step === null) return null;
+      if (step === null) {
+        // Bookkeeping (ADR 065): no cached answer reads the count, so a stranger's wrong code empties no cache.
+        bookkeeping(ctx.db, () =>
+          ctx.db
+            .update(staffMfa)
+            .set(windowOpen ? { codeFailures: sql`${staffMfa.codeFailures} + 1` } : { codeFailures: 1, codeFailuresSince: now })
+            .where(eq(staffMfa.adminId, account.id))
+            .run(),
+        );
+        return null;
+      }
       // The step is stored as used, so the same code (or an earlier one) is refused from now on.
       ctx.db.update(staffMfa).set({ lastStep: step }).where(eq(staffMfa.adminId, account.id)).run();
       return 'totp' as const;
@@ -282,6 +318,12 @@ export async function staffLoginSecondStep(ctx: Context, input: z.output<typeof 
       .all();
     return code.length === 1 ? ('recovery-code' as const) : null;
   });
+  if (used && typeof used === 'object') {
+    // Past the cap, no code is checked until the window ends; a recovery code or a passkey still signs in, so the
+    // owner is never locked out by someone who holds the password.
+    ctx.resHeaders.set('Retry-After', String(Math.max(1, Math.ceil(used.pausedMs / 1000))));
+    throw refuse('TOO_MANY_REQUESTS', 'error.mfaCodesPaused');
+  }
   if (!used) {
     failState(ctx, state);
     const listing = failedStaffSignIn(ctx.limits.failedSignIns, account.id, now);

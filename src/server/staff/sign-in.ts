@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import type { Context, StaffContext } from '../context';
 import { eq } from 'drizzle-orm';
 import { adminUsers } from '~/db/schema';
-import { type loginSchema } from '../../shared/schemas/auth';
+import { type loginSchema, type reauthSchema } from '../../shared/schemas/auth';
 import { recordAudit } from '../audit/record';
 import type { Db } from '../db';
 import { ADMIN_COOKIE, clearedCookie, sessionCookie } from '../auth/cookies';
@@ -15,7 +15,9 @@ import { failedStaffSignIn } from '../auth/failed-sign-ins';
 import { beginLogin } from '../auth/login-throttle';
 import { endOtherKindOfSession } from '../auth/one-account';
 import { createAdminSession, deleteSession } from '../auth/session';
-import { refuse } from '../refusal';
+import { stampRecentProof } from '../auth/recent-proof';
+import { fieldError, refuse } from '../refusal';
+import { consumeForAccount } from '../services/rate-limit';
 import { policyRequired, signInMethods, startSecondStep } from './second-factor';
 
 export const INVALID_LOGIN = 'error.invalidLogin';
@@ -119,6 +121,40 @@ export function openStaffSession(ctx: Context, adminId: string, kind: 'password'
   // One account per browser (ADR 062): a parent session this request carries ends now, its cookie cleared.
   endOtherKindOfSession(ctx, 'admin');
   return { success: true as const, message: 'Login successful', admin: adminRecord(ctx.db, adminId)! };
+}
+
+/**
+ * The password typed again by a signed-in staff member (POST /api/admin/reauth): before a second-factor change, a
+ * session older than ten minutes proves its person again (auth/recent-proof.ts, ADR 102). It is a sign-in attempt
+ * like any other: it counts in the per-account and per-address throttles (a wrong password is a failure, and a
+ * refusal says no more than a sign-in's would), and it has a rate of its own per account. A right one stamps this
+ * session, and only this one.
+ */
+export async function staffReauth(ctx: StaffContext, input: z.output<typeof reauthSchema>) {
+  consumeForAccount(ctx, ctx.limits.reauth);
+  const row = ctx.db
+    .select({ email: adminUsers.email, passwordHash: adminUsers.passwordHash })
+    .from(adminUsers)
+    .where(eq(adminUsers.id, ctx.admin.id))
+    .get();
+  if (!row) throw refuse('UNAUTHORIZED', 'error.signInStaff');
+  const attempt = await beginLogin(ctx, 'admin', row.email);
+  const ok = await attempt.check(row.passwordHash, input.password);
+  if (!ok) {
+    const listing = failedStaffSignIn(ctx.limits.failedSignIns, ctx.admin.id, ctx.clock.now());
+    if (listing)
+      recordAudit(ctx.db, ctx, {
+        action: 'sign-in-failed',
+        entity: 'session',
+        entityId: ctx.admin.id,
+        fields: { email: row.email, kind: 'reauth', ...listing },
+      });
+    throw fieldError('password', 'error.reauthWrong');
+  }
+  // The browser already holds this account's session: only this attempt is forgiven, nothing else changes.
+  attempt.succeeded({ secondStep: true });
+  stampRecentProof(ctx.db, ctx.clock, ctx.auth);
+  return { success: true as const };
 }
 
 export function staffLogout(ctx: Context) {

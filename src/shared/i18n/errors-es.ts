@@ -431,6 +431,10 @@ export const errorsEs: Record<ErrorKey, string> = {
   'error.mfaResetSelf': 'Aquí no puede restablecer su propio segundo factor. Quítelo en Cuenta.',
   'error.mfaPolicyBoolean': 'required debe ser true o false',
   'error.mfaAppNotSet': 'No hay ninguna aplicación de autenticación configurada',
+  'error.reauthRequired': 'Por su seguridad, escriba de nuevo su contraseña antes de cambiar cómo inicia sesión.',
+  'error.reauthWrong': 'Esa contraseña no es correcta. Inténtelo de nuevo.',
+  'error.mfaCodesPaused':
+    'Demasiados códigos incorrectos en esta cuenta. Espere unos minutos o use un código de recuperación o una llave de acceso.',
   'error.passkeyName': 'Dé un nombre a la llave de acceso',
   'error.passkeyNotFound': 'No se encontró la llave de acceso',
   'error.passkeyFailed': 'No se pudo verificar la llave de acceso. Inténtelo de nuevo.',

@@ -1094,6 +1094,10 @@ export const staffTabsEn = {
   'staff.mfa.reset': 'Reset second factor',
   'staff.mfa.resetConfirm': "This takes off {name}'s authenticator app, recovery codes and passkeys and signs them out everywhere.",
   'staff.mfa.resetDone': 'Second factor reset',
+  'staff.mfa.reauthTitle': 'Your password, please',
+  'staff.mfa.reauthIntro': 'For your safety, enter your password again before you change how you sign in.',
+  'staff.mfa.reauthPassword': 'Your password',
+  'staff.mfa.reauthContinue': 'Continue',
 } as const;
 
 export type StaffTabKey = keyof typeof staffTabsEn;

@@ -14,5 +14,8 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.input<typeof loginSchema>;
 
+/** A signed-in staff member's password typed again before a second-factor change (ADR 102). */
+export const reauthSchema = z.object({ password: passwordField() });
+
 /** 'Forgot your password?' (the answer is the same whether or not the e-mail has an account). */
 export const forgotPasswordSchema = z.object({ email: emailField() });

@@ -6,12 +6,14 @@ import { toast } from '~/client/lib/toast';
 import { Button } from '../ui/Button';
 import { Checkbox } from '../ui/Checkbox';
 import { TextField } from '../ui/Field';
+import { useRecentProof } from './ReauthDialog';
 import { tabText } from './tabs/tab-words';
 
 /**
  * A staff member's own second factor (ADR 102): the authenticator app (QR code, key, one code to confirm), the
  * recovery codes (shown once), and passkeys (named, several, each removable). The Account dialog shows it, and so
- * does the setup-only page the director's rule gives a person without a factor.
+ * does the setup-only page the director's rule gives a person without a factor. Each change runs through
+ * useRecentProof: on a session older than ten minutes the server asks for the password again, and a dialog does.
  */
 export default function SecondFactorPanel({ onFactorAdded }: { onFactorAdded?: () => void }) {
   const status = useQuery(trpc.staffMfa.status.queryOptions());
@@ -29,7 +31,8 @@ export default function SecondFactorPanel({ onFactorAdded }: { onFactorAdded?: (
   const failed = (e: unknown) =>
     toast({ title: tabText('staff.mfa.failed'), description: errorMessage(e, tabText('staff.mfa.failed')), variant: 'destructive' });
 
-  const start = useMutation(trpc.staffMfa.totpSetup.mutationOptions({ onSuccess: (r) => setSetup(r), onError: failed }));
+  const proof = useRecentProof(failed);
+  const start = useMutation(trpc.staffMfa.totpSetup.mutationOptions({ onSuccess: (r) => setSetup(r) }));
   const confirm = useMutation(
     trpc.staffMfa.totpConfirm.mutationOptions({
       onSuccess: (r) => {
@@ -40,14 +43,12 @@ export default function SecondFactorPanel({ onFactorAdded }: { onFactorAdded?: (
         refresh();
         onFactorAdded?.();
       },
-      onError: (e) => setError(errorMessage(e, tabText('staff.mfa.failed'))),
     }),
   );
-  const remove = useMutation(trpc.staffMfa.totpRemove.mutationOptions({ onSuccess: refresh, onError: failed }));
-  const newCodes = useMutation(
-    trpc.staffMfa.recoveryCodes.mutationOptions({ onSuccess: (r) => (setCodes(r.recoveryCodes), refresh()), onError: failed }),
-  );
-  const removePasskey = useMutation(trpc.staffMfa.passkeyRemove.mutationOptions({ onSuccess: refresh, onError: failed }));
+  const codeRefused = (e: unknown) => setError(errorMessage(e, tabText('staff.mfa.failed')));
+  const remove = useMutation(trpc.staffMfa.totpRemove.mutationOptions({ onSuccess: refresh }));
+  const newCodes = useMutation(trpc.staffMfa.recoveryCodes.mutationOptions({ onSuccess: (r) => (setCodes(r.recoveryCodes), refresh()) }));
+  const removePasskey = useMutation(trpc.staffMfa.passkeyRemove.mutationOptions({ onSuccess: refresh }));
   const options = useMutation(trpc.staffMfa.passkeyRegistrationOptions.mutationOptions());
   const register = useMutation(trpc.staffMfa.passkeyRegister.mutationOptions());
   const [adding, setAdding] = useState(false);
@@ -58,16 +59,16 @@ export default function SecondFactorPanel({ onFactorAdded }: { onFactorAdded?: (
     e.preventDefault();
     setAdding(true);
     try {
-      const { startRegistration } = await import('@simplewebauthn/browser');
-      const optionsJSON = await options.mutateAsync();
-      const response = await startRegistration({ optionsJSON });
-      await register.mutateAsync({ name: passkeyName, response: response as unknown as Record<string, unknown> });
-      setPasskeyName('');
-      toast({ title: tabText('staff.mfa.passkeyAdded') });
-      refresh();
-      onFactorAdded?.();
-    } catch (err) {
-      failed(err);
+      await proof.run(async () => {
+        const { startRegistration } = await import('@simplewebauthn/browser');
+        const optionsJSON = await options.mutateAsync();
+        const response = await startRegistration({ optionsJSON });
+        await register.mutateAsync({ name: passkeyName, response: response as unknown as Record<string, unknown> });
+        setPasskeyName('');
+        toast({ title: tabText('staff.mfa.passkeyAdded') });
+        refresh();
+        onFactorAdded?.();
+      });
     } finally {
       setAdding(false);
     }
@@ -75,7 +76,7 @@ export default function SecondFactorPanel({ onFactorAdded }: { onFactorAdded?: (
 
   function submitCode(e: FormEvent) {
     e.preventDefault();
-    confirm.mutate({ code });
+    void proof.run(() => confirm.mutateAsync({ code }), codeRefused);
   }
 
   const s = status.data;
@@ -97,12 +98,12 @@ export default function SecondFactorPanel({ onFactorAdded }: { onFactorAdded?: (
         </h3>
         {s && <p className="text-sm text-stone-700">{tabText(s.totp ? 'staff.mfa.appOn' : 'staff.mfa.appOff')}</p>}
         {s && !s.totp && !setup && (
-          <Button variant="outline" onPress={() => start.mutate()} isDisabled={start.isPending}>
+          <Button variant="outline" onPress={() => void proof.run(() => start.mutateAsync())} isDisabled={start.isPending}>
             {tabText('staff.mfa.appSetup')}
           </Button>
         )}
         {s?.totp && (
-          <Button variant="outline" onPress={() => remove.mutate()} isDisabled={remove.isPending}>
+          <Button variant="outline" onPress={() => void proof.run(() => remove.mutateAsync())} isDisabled={remove.isPending}>
             {tabText('staff.mfa.appRemove')}
           </Button>
         )}
@@ -149,7 +150,7 @@ export default function SecondFactorPanel({ onFactorAdded }: { onFactorAdded?: (
         {s && (s.totp || s.passkeys > 0) && (
           <>
             <p className="text-sm text-stone-700">{tabText('staff.mfa.codesLeft', { count: s.recoveryCodesLeft })}</p>
-            <Button variant="outline" onPress={() => newCodes.mutate()} isDisabled={newCodes.isPending}>
+            <Button variant="outline" onPress={() => void proof.run(() => newCodes.mutateAsync())} isDisabled={newCodes.isPending}>
               {tabText('staff.mfa.codesNew')}
             </Button>
           </>
@@ -165,7 +166,7 @@ export default function SecondFactorPanel({ onFactorAdded }: { onFactorAdded?: (
             {passkeys.data.map((p) => (
               <li key={p.id} className="flex items-center justify-between gap-2">
                 <span>{p.name}</span>
-                <Button variant="outline" size="sm" onPress={() => removePasskey.mutate({ id: p.id })}>
+                <Button variant="outline" size="sm" onPress={() => void proof.run(() => removePasskey.mutateAsync({ id: p.id }))}>
                   {tabText('staff.mfa.passkeyRemove', { name: p.name })}
                 </Button>
               </li>
@@ -179,6 +180,7 @@ export default function SecondFactorPanel({ onFactorAdded }: { onFactorAdded?: (
           </Button>
         </Form>
       </section>
+      {proof.dialog}
     </div>
   );
 }

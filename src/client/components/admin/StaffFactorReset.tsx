@@ -4,6 +4,7 @@ import { errorMessage, trpc } from '~/client/lib/trpc';
 import { toast } from '~/client/lib/toast';
 import { Button } from '../ui/Button';
 import { ConfirmDialog } from '../ui/Dialog';
+import { useRecentProof } from './ReauthDialog';
 import { tabText } from './tabs/tab-words';
 
 /** The director's reset of another staff member's second factor (a lost phone, ADR 102): audited; their sessions end. */
@@ -15,13 +16,11 @@ export function StaffFactorReset({ staff }: { staff: { id: string; name: string 
         setOpen(false);
         toast({ title: tabText('staff.mfa.resetDone') });
       },
-      onError: (e) =>
-        toast({
-          title: tabText('staff.mfa.failed'),
-          description: errorMessage(e, tabText('staff.mfa.failed')),
-          variant: 'destructive',
-        }),
     }),
+  );
+  // The director's own password again on a session older than ten minutes (ADR 102).
+  const proof = useRecentProof((e) =>
+    toast({ title: tabText('staff.mfa.failed'), description: errorMessage(e, tabText('staff.mfa.failed')), variant: 'destructive' }),
   );
   return (
     <>
@@ -36,9 +35,10 @@ export function StaffFactorReset({ staff }: { staff: { id: string; name: string 
         title={tabText('staff.mfa.reset')}
         message={tabText('staff.mfa.resetConfirm', { name: staff.name })}
         confirmLabel={tabText('staff.mfa.reset')}
-        onConfirm={() => reset.mutate({ id: staff.id })}
+        onConfirm={() => void proof.run(() => reset.mutateAsync({ id: staff.id }))}
         isPending={reset.isPending}
       />
+      {proof.dialog}
     </>
   );
 }
