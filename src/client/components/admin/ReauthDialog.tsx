@@ -4,6 +4,7 @@ import { Form } from 'react-aria-components';
 import { errorMessage, trpc } from '~/client/lib/trpc';
 import { TextField } from '../ui/Field';
 import { Dialog, DialogActions } from '../ui/Dialog';
+import { staffText } from './staff-words';
 import { tabText } from './tabs/tab-words';
 
 /** The server's refusal of a second-factor change on a session that has not proved its person lately (ADR 102). */
@@ -76,7 +77,13 @@ function ReauthDialog({
     reauth.mutate({ password });
   }
   return (
-    <Dialog isOpen={isOpen} onOpenChange={close} title={tabText('staff.mfa.reauthTitle')} description={tabText('staff.mfa.reauthIntro')}>
+    <Dialog
+      isOpen={isOpen}
+      onOpenChange={close}
+      closeLabel={staffText('staff.close')}
+      title={tabText('staff.mfa.reauthTitle')}
+      description={tabText('staff.mfa.reauthIntro')}
+    >
       <Form onSubmit={submit} validationBehavior="aria" className="flex flex-col gap-4">
         <TextField
           label={tabText('staff.mfa.reauthPassword')}
@@ -88,7 +95,7 @@ function ReauthDialog({
           error={error}
           required
         />
-        <DialogActions onCancel={() => close(false)} isDisabled={reauth.isPending || !password}>
+        <DialogActions onCancel={() => close(false)} cancelLabel={staffText('staff.cancel')} isDisabled={reauth.isPending || !password}>
           {tabText('staff.mfa.reauthContinue')}
         </DialogActions>
       </Form>
