@@ -1,5 +1,6 @@
+import { statfsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { configDefaults, defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig, type ViteUserConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
@@ -54,20 +55,48 @@ export const ALIASES = [
   { find: /^~\//, replacement: `${resolve(import.meta.dirname, 'src')}/` },
 ];
 
-export default defineConfig({
-  resolve: { alias: ALIASES },
-  test: {
-    environment: 'node',
-    globalSetup: ['tests/helpers/global-setup.ts'],
-    setupFiles: ['tests/helpers/page-centre-setup.ts'],
-    testTimeout: 20_000,
-    hookTimeout: 30_000,
-    // Both cores: each file starts its own server over its own temporary database, so files run side by side.
-    maxWorkers: 2,
-    sequence: { sequencer: LongestFirst },
-    projects: [
-      { extends: true, test: { name: 'shared-modules', include: ALL, exclude: [...configDefaults.exclude, ...ISOLATED], isolate: false } },
-      { extends: true, test: { name: 'isolated', include: ISOLATED, isolate: true } },
-    ],
-  },
+const TMPFS_MAGIC = 0x01021994;
+/**
+ * Where the test files' temporary folders go: a memory file system (/dev/shm) when the machine has one and TMPDIR
+ * names none. Every test server's database, uploads and private files live in a folder of os.tmpdir()
+ * (tests/helpers/server.ts, global-setup.ts), and each commit there waits for an fsync (synchronous = FULL, the
+ * audit chain's anchor, each private file): on the machine's disk that was a few ms a commit, more when other work
+ * used the disk, and the authorization matrix alone makes thousands of commits. In memory the fsync returns at once;
+ * what the tests check is unchanged (no test can see whether a commit reached a disk). The soak tests keep the disk.
+ */
+export function memoryTempDir(): string | undefined {
+  if (process.env.TMPDIR) return undefined;
+  try {
+    if (statfsSync('/dev/shm').type !== TMPFS_MAGIC) return undefined;
+  } catch {
+    return undefined;
+  }
+  return '/dev/shm';
+}
+
+export default defineConfig((): ViteUserConfig => {
+  // Set in Vitest's own process before its workers start: they, global-setup.ts and the servers the ops tests
+  // start inherit it.
+  const tmp = memoryTempDir();
+  if (tmp) process.env.TMPDIR = tmp;
+  return {
+    resolve: { alias: ALIASES },
+    test: {
+      environment: 'node',
+      globalSetup: ['tests/helpers/global-setup.ts'],
+      setupFiles: ['tests/helpers/page-centre-setup.ts'],
+      testTimeout: 20_000,
+      hookTimeout: 30_000,
+      // Both cores: each file starts its own server over its own temporary database, so files run side by side.
+      maxWorkers: 2,
+      sequence: { sequencer: LongestFirst },
+      projects: [
+        {
+          extends: true,
+          test: { name: 'shared-modules', include: ALL, exclude: [...configDefaults.exclude, ...ISOLATED], isolate: false },
+        },
+        { extends: true, test: { name: 'isolated', include: ISOLATED, isolate: true } },
+      ],
+    },
+  };
 });
