@@ -5,13 +5,15 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sha256 } from '@oslojs/crypto/sha2';
+import { encodeHexLowerCase } from '@oslojs/encoding';
 import Database from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { afterAll, expect, it } from 'vitest';
 import * as schema from '../../db/schema';
 import { adminUsers } from '../../db/schema';
-import { createAdminSession, validateAdminToken } from '../../src/server/auth/session';
+import { validateAdminToken } from '../../src/server/auth/session';
 import type { Db } from '../../src/server/db';
 import { MIGRATIONS_DIR } from '../../src/server/db';
 import { fakeClock } from '../helpers/server';
@@ -37,8 +39,15 @@ it('keeps every existing account (now a director) and session working', () => {
     .prepare("INSERT INTO admin_users (id, email, password_hash, name) VALUES ('old-admin', 'old@centre.example', 'x', 'Old Admin')")
     .run();
   const clock = fakeClock();
-  // A session made by the code of before the upgrade would be the same row: id, admin id, secret hash, expiry.
-  const { token } = createAdminSession(db, clock, 'old-admin');
+  // A session as the code of before the upgrade wrote it: id, admin id, the secret's SHA-256 in hex, expiry. Written
+  // by hand, as today's createAdminSession names columns later migrations added (a second factor's recent proof).
+  const secret = 'oldsessionsecretoldsessionsecret';
+  const secretHash = encodeHexLowerCase(sha256(new TextEncoder().encode(secret)));
+  const expiresAt = clock.now().getTime() + 60 * 60 * 1000;
+  sqlite
+    .prepare('INSERT INTO admin_sessions (id, admin_id, secret_hash, expires_at) VALUES (?, ?, ?, ?)')
+    .run('old-session', 'old-admin', secretHash, expiresAt);
+  const token = `old-session.${secret}`;
 
   migrate(db, { migrationsFolder: MIGRATIONS_DIR });
   expect(db.select({ role: adminUsers.role, isActive: adminUsers.isActive }).from(adminUsers).all()).toEqual([
