@@ -1,21 +1,14 @@
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
-import { I18nProvider } from 'react-aria-components';
 import { centreTimeZone } from '~/shared/centre-time';
 import { type Language, LOCALES } from '~/shared/i18n/languages';
 import { formatLite } from '~/shared/i18n/lite';
 import type { PortalKey } from '~/shared/i18n/portal-en';
-import { portalTodayEn } from '~/shared/i18n/portal-today-en';
 import { formatAmount, formatCents } from '~/shared/money';
 import { centreTime } from '~/shared/timeline-text';
 import { formatDate, formatDateTime } from './lib/format';
 import { errorMessage } from './lib/trpc';
 import { FieldMessageLanguage, refusalOf } from './lib/field-message-language';
-import { registerCatalogue } from '~/shared/i18n/registry';
 import { loadPortalCatalogue, portalCatalogue, portalError, refusalsAtHand } from './lib/portal-catalogue';
-
-// The first view's English words come with the portal; every other word and the refusals load with the tabs and
-// dialogs that draw them (components/parent/tabs.tsx, ADR 089).
-registerCatalogue('portalToday', 'en', portalTodayEn);
 
 type Values = Record<string, string | number>;
 
@@ -151,7 +144,10 @@ export function portalIntl(language: Language): PortalIntl {
 
 const PortalIntlContext = createContext<PortalIntl | null>(null);
 
-/** The portal's language for what it renders, React Aria's words included (its hidden buttons, its typing). */
+/**
+ * The portal's language for what it renders. React Aria's words (its hidden buttons, its typing) are set where its
+ * components are, in the parts loaded later (components/parent/aria-locale.tsx, ADR 108).
+ */
 export function PortalIntlProvider({ language, children }: { language: Language; children: ReactNode }) {
   const value = useMemo(() => portalIntl(language), [language]);
   useEffect(() => {
@@ -159,9 +155,7 @@ export function PortalIntlProvider({ language, children }: { language: Language;
   }, [value.language]);
   return (
     <PortalIntlContext value={value}>
-      <FieldMessageLanguage value={value.error}>
-        <I18nProvider locale={value.locale}>{children}</I18nProvider>
-      </FieldMessageLanguage>
+      <FieldMessageLanguage value={value.error}>{children}</FieldMessageLanguage>
     </PortalIntlContext>
   );
 }

@@ -76,10 +76,11 @@ function start() {
     // Marked as server-rendered, the router renders its matches as the server did (no Suspense boundary of its own).
     router.ssr = { manifest: undefined };
     // In a transition, React hydrates in slices, giving the phone back between them.
-    // A portal the server rendered in Spanish (its <html lang>, ADR 047) is hydrated once its words are here too,
-    // the site header's with them: the first view's (ADR 089); the rest, and the refusals, come with the tabs and
-    // dialogs that draw them.
-    const words = documentLanguage() === 'es' && Promise.all([loadCatalogue('portalToday', 'es'), loadCatalogue('site', 'es')]);
+    // A portal the server rendered is hydrated once the first view's words in its language (its <html lang>, ADR 047)
+    // are here too, the site header's with them (ADR 089, ADR 108): each language's are a chunk of their own, so a
+    // Spanish portal loads no English words. The rest, and the refusals, come with the tabs and dialogs that draw them.
+    const language = documentLanguage();
+    const words = Promise.all([loadCatalogue('portalToday', language), loadCatalogue('siteFrame', language)]);
     void Promise.all([router.load(), words]).then(() => startTransition(() => void hydrateRoot(root, app)));
   } else {
     startTransition(() => createRoot(root).render(app));

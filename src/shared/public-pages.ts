@@ -1,6 +1,6 @@
 import { pageCentre } from './page-centre';
 import type { SiteKey } from './i18n/en';
-import { siteCatalogue, siteText } from './i18n/registry';
+import { siteText, siteWord } from './i18n/registry';
 import { languageOfPath, type PageLanguage, pathIn } from './i18n/paths';
 
 /**
@@ -15,7 +15,7 @@ const META = { '/': 'home', '/events': 'events', '/enrollment': 'enrollment', '/
  */
 export function centrePlace(language: PageLanguage): { name: string; city: string; state: string } {
   const { name, address } = pageCentre();
-  const state = siteCatalogue(language)[`enrollment.state.${address.state}` as SiteKey] ?? address.state;
+  const state = siteWord(language, `enrollment.state.${address.state}` as SiteKey) ?? address.state;
   return { name, city: address.city, state };
 }
 

@@ -1,6 +1,5 @@
 import { zoned } from './centre-time';
-import { formatLite } from './i18n/lite';
-import { portalTodayEn, type PortalTodayKey } from './i18n/portal-today-en';
+import type { PortalTodayKey } from './i18n/portal-today-en';
 import type { TimelineBody } from './timeline';
 
 /**
@@ -8,8 +7,9 @@ import type { TimelineBody } from './timeline';
  * end-of-day e-mail, through the portal's catalogue (portal.timeline.*) in the reader's language. Times
  * are the centre's wall clock (Columbus), whatever the reader's device says.
  *
- * No catalogue but the English one of the first view (portal-today-en.ts, ADR 089) is imported here: the portal passes its own formatter (usePortalIntl, whose
- * Spanish catalogue is loaded on demand) and the server one made from the Spanish catalogue (server/daily/words.ts).
+ * No catalogue is imported here: the portal passes its own formatter (usePortalIntl, whose catalogue of the first view
+ * is loaded in the parent's language, ADR 108), the staff's screens `ENGLISH_WORDS` (timeline-english.ts) and the
+ * server one made from the Spanish catalogue (server/daily/words.ts).
  */
 export interface TimelineWords {
   t(key: PortalTodayKey, values?: Record<string, string | number>): string;
@@ -22,12 +22,6 @@ const timeFormat = zoned((timeZone) => new Intl.DateTimeFormat('en-US', { timeZo
 export function centreTime(moment: Date | string): string {
   return timeFormat().format(new Date(moment));
 }
-
-/** The English words, as the staff's screens and an English parent read them. */
-export const ENGLISH_WORDS: TimelineWords = {
-  t: (key, values) => formatLite('en-US', portalTodayEn[key], values),
-  time: centreTime,
-};
 
 function duration(ms: number, words: TimelineWords): string {
   const minutes = Math.round(ms / 60_000);

@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { timelineWords } from '../../src/server/daily/words';
 import type { TimelineBody } from '../../src/shared/timeline';
-import { describeItem, ENGLISH_WORDS } from '../../src/shared/timeline-text';
+import { ENGLISH_WORDS } from '../../src/shared/timeline-english';
+import { describeItem } from '../../src/shared/timeline-text';
 
 const items: TimelineBody[] = [
   { kind: 'meal', details: { meal: 'lunch', amount: 'most', food: 'Pasta' } },

@@ -1,5 +1,5 @@
 import { useLocation } from '@tanstack/react-router';
-import { AlertCircle, ArrowLeft } from '~/client/components/icons/first-view-icons';
+import { AlertCircle, ArrowLeft } from 'lucide-react';
 import { useEffect } from 'react';
 import { siteText } from '../../shared/i18n/registry';
 import { languageOfPath, pathIn } from '../../shared/i18n/paths';

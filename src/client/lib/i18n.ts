@@ -1,13 +1,17 @@
 import { useMemo } from 'react';
 import type { IntlShape } from '@formatjs/intl';
-import type { SiteKey as MessageKey } from '../../shared/i18n/en';
+import { en, type SiteKey as MessageKey } from '../../shared/i18n/en';
 import { type PageLanguage, pathIn } from '../../shared/i18n/paths';
 import { usePageLanguage } from './page-language';
 import { makeIntl } from '../../shared/i18n/formatter';
 import { oneFullStop } from '../../shared/i18n/lite';
-import { siteCatalogue } from '../../shared/i18n/registry';
+import { registerCatalogue, siteCatalogue } from '../../shared/i18n/registry';
 import { centreTimeZone } from '../../shared/centre-time';
 import { formatDate, formatTime12, parseIsoDate } from './format';
+
+// The public pages' words come with their code (this module, which their components import): the app's first load
+// has only the frame's (shared/i18n/site-frame-en.ts, ADR 108).
+registerCatalogue('site', 'en', en);
 
 const made = new Map<PageLanguage, IntlShape<string>>();
 

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import {
   createRootRouteWithContext,
+  lazyRouteComponent,
   type NavigateOptions,
   Outlet,
   type ToOptions,
@@ -11,14 +12,13 @@ import {
 import { useEffect, useState } from 'react';
 import { RouterProvider as AriaRouterProvider } from 'react-aria-components';
 import { NavBar } from '../components/NavBar';
-import { NotFound } from '../components/NotFound';
 import { PHONE_ACTION_BAR_CLEARANCE, PhoneActionBar, showsPhoneActionBar } from '../components/PhoneActionBar';
 import { cn } from '../components/ui/cn';
 import { ToasterWhenNeeded } from '../components/ui/ToasterWhenNeeded';
 import { syncPageHead } from '../lib/page-head';
 import { pageHead } from '../lib/page-title';
 import { languageOfPath } from '../../shared/i18n/paths';
-import { hasCatalogue, loadCatalogue, siteText } from '../../shared/i18n/registry';
+import { hasSiteFrame, loadCatalogue, siteText } from '../../shared/i18n/registry';
 import { documentLanguage } from '../lib/portal-catalogue';
 import type { trpc } from '../lib/trpc';
 
@@ -42,7 +42,9 @@ export const Route = createRootRouteWithContext<RouterContext>()({
     return language === 'en' ? undefined : loadCatalogue('site', language);
   },
   component: RootLayout,
-  notFoundComponent: NotFound,
+  // Its own chunk, with the site's footer: the server sends an unknown address as a document of its own (ADR 072), so
+  // the app draws it only when a link inside the app leads nowhere; the dashboards' first load leaves it out (ADR 108).
+  notFoundComponent: lazyRouteComponent(() => import('../components/NotFound'), 'NotFound'),
 });
 
 function RootLayout() {
@@ -86,7 +88,7 @@ function PageChangeIndicator() {
   const pending = useRouterState({ select: (s) => s.status === 'pending' });
   // The page's language, or the portal's (its <html lang>, ADR 047): never rendered on the server.
   const wanted = languageOfPath(useLocation({ select: (l) => l.pathname })) === 'es' || documentLanguage() === 'es' ? 'es' : 'en';
-  const language = hasCatalogue('site', wanted) ? wanted : 'en';
+  const language = hasSiteFrame(wanted) ? wanted : 'en';
   const [shown, setShown] = useState(false);
   // Shown once the change has taken PAGE_CHANGE_NOTICE_MS; hidden, and the wait started afresh, when it ends.
   useEffect(() => {

@@ -6,7 +6,8 @@ import { dashboardQuery, signedInParentQuery } from '../components/parent/querie
 import { publicPageHead } from '../lib/page-title';
 import { sendPendingSignOut } from '../lib/offline';
 import { clearParentSession, getParentToken } from '../lib/parent-session';
-import { parentSignInPath } from '../lib/portal-catalogue';
+import { documentLanguage, parentSignInPath } from '../lib/portal-catalogue';
+import { loadCatalogue } from '../../shared/i18n/registry';
 
 export const Route = createFileRoute('/parent-dashboard')({
   head: publicPageHead('/parent-dashboard'),
@@ -30,13 +31,16 @@ export const Route = createFileRoute('/parent-dashboard')({
   loaderDeps: ({ search }) => ({ child: search.child ?? null }),
   // Starts the dashboard's one request while the page's code loads; a failure is the component's to show. A
   // dashboard the server rendered with a child select is hydrated once the select's code is here, and one opened
-  // at a tab other than Today once that tab's code is (components/parent/tabs.tsx): what shows works at once.
+  // at a tab other than Today once that tab's code is (components/parent/tabs.tsx): what shows works at once. The
+  // first view's words are a chunk of their own in each language (ADR 108): a server-rendered page has them already
+  // (main.tsx), one the browser renders loads them here.
   loader: async ({ context, deps, location }) => {
     void context.queryClient.prefetchQuery(dashboardQuery(deps.child));
     const rendered = context.queryClient.getQueryData(dashboardQuery(deps.child).queryKey);
     const tab = parentDashboardSearch(location.search).tab;
     const dashboard = import('../components/parent/ParentDashboard');
     await Promise.all([
+      loadCatalogue('portalToday', documentLanguage()),
       rendered && rendered.children.length > 1 && dashboard.then((m) => m.loadChildSelect()),
       tab && dashboard.then((m) => m.loadTab(tab)),
     ]);

@@ -6,7 +6,8 @@ import { zoned } from '../../shared/centre-time';
 import { formatLite } from '../../shared/i18n/lite';
 import { portalEs } from '../../shared/i18n/portal-es';
 import type { Language } from '../../shared/schemas/preferences';
-import { ENGLISH_WORDS, type TimelineWords } from '../../shared/timeline-text';
+import type { TimelineWords } from '../../shared/timeline-text';
+import { ENGLISH_WORDS } from '../../shared/timeline-english';
 
 const spanishTime = zoned((timeZone) => new Intl.DateTimeFormat('es-US', { timeZone, hour: 'numeric', minute: '2-digit' }));
 

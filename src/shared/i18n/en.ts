@@ -1,9 +1,13 @@
+import { siteFrameEn } from './site-frame-en';
+
 /**
  * The English catalogue: every message of the Spanish-capable pages, e-mails and PDFs, word for word.
  * Messages are ICU MessageFormat (FormatJS, ADR 040): `{count, plural, one {# child} other {# children}}`,
  * `{when, date, medium}`, `{amount, number, ::currency/USD}`. Keys are grouped by where they show, dot-separated.
  */
 export const en = {
+  // The words every page of the app may draw before its own code (site-frame-en.ts).
+  ...siteFrameEn,
   'language.switch': 'Language',
   // ── Document types, in the portal and in e-mails ──
   'documentType.medical_form': 'Medical Form',
@@ -12,8 +16,8 @@ export const en = {
   'documentType.photo_permission': 'Photo Permission',
   'documentType.other': 'Other',
 
-  // ── The public pages and their Spanish twins: nav.*, footer.*, home.*, events.*, milestones.*,
-  // enrollment.*, meta.* ──
+  // ── The public pages and their Spanish twins: home.*, events.*, milestones.*, enrollment.*;
+  // nav.*, footer.*, meta.* and the state names are in site-frame-en.ts ──
   'site.hours': '{days}: {opens} - {closes}',
   'site.hoursDays': '{first} - {last}',
   'site.hoursNone': 'Hours by appointment',
@@ -27,34 +31,6 @@ export const en = {
   'site.day.saturday': 'Saturday',
   'site.day.sunday': 'Sunday',
   'site.licence': 'Licensed by the Ohio Department of Job and Family Services',
-  'nav.skip': 'Skip to content',
-  'nav.main': 'Main',
-  'nav.events': 'Events',
-  'nav.milestones': 'Milestones',
-  'nav.parentPortal': 'Parent Portal',
-  'nav.enrollment': 'Online Enrollment',
-  'nav.back': 'Back to Home',
-  'nav.menu': 'Menu',
-  'nav.staffArea': 'Staff dashboard',
-  'nav.loadingPage': 'Loading the page',
-  'nav.otherLanguage': 'Español',
-  'nav.otherLanguageLabel': 'Ver esta página en español',
-  'nav.newTab': '(opens in a new tab)',
-  'nav.actionBar': 'Call or apply',
-  'nav.call': 'Call',
-  'nav.apply': 'Apply',
-  'nav.tryAgain': 'Try again',
-  'nav.tryingAgain': 'Trying again...',
-  'nav.notifications': 'Notifications',
-  'nav.close': 'Close',
-  'nav.logoAlt': '{name} logo',
-  'footer.tagline': 'Licensed childcare and early education in {city}, {state}, for children 6 weeks to 5 years.',
-  'footer.programs': 'Programs',
-  'footer.follow': 'Follow Us',
-  'footer.facebook': 'Visit our Facebook page (opens in a new tab)',
-  'footer.instagram': 'Instagram (coming soon)',
-  'footer.admin': 'Admin',
-  'footer.rights': '© {year} {name}. All rights reserved.',
   'home.status.label': 'Enrollment status',
   'home.status.now': 'NOW ENROLLING',
   'home.status.contact': "Contact us today to secure your child's spot!",
@@ -145,10 +121,7 @@ export const en = {
   'home.contact.applyCta': 'Complete Online Enrollment Application',
   'home.contact.preferBefore': 'Prefer to talk first? Call us at either number above or email',
   'home.contact.preferAfter': 'and we will gladly answer your questions.',
-  'events.title': 'Events & Announcements',
   'events.lead': 'Family events, celebrations, closures and news from the centre.',
-  'events.loading': 'Loading events...',
-  'events.loadFailed': 'We could not load the events and announcements right now. Please try again in a moment.',
   'events.dayHeading': 'Events on {date}',
   'events.noneOnDay': 'No events scheduled for this day.',
   'events.upcoming': 'Upcoming Events',
@@ -274,12 +247,6 @@ export const en = {
   'enrollment.toast.sentText': "We'll contact you within 24 hours to discuss next steps.",
   'enrollment.toast.region': 'Notifications',
   'enrollment.toast.close': 'Close',
-  'enrollment.state.OH': 'Ohio',
-  'enrollment.state.MI': 'Michigan',
-  'enrollment.state.PA': 'Pennsylvania',
-  'enrollment.state.IN': 'Indiana',
-  'enrollment.state.KY': 'Kentucky',
-  'enrollment.state.WV': 'West Virginia',
   'enrollment.program.infant': 'Infant Care (6 weeks - 18 months)',
   'enrollment.program.preschool': 'Preschool Program (19 months - 4 years)',
   'enrollment.program.kindergarten': 'Kindergarten Prep (4-5 years)',
@@ -313,23 +280,6 @@ export const en = {
   'enrollment.success.paperwork.text': 'We will help you finish the remaining enrollment and health forms.',
   'enrollment.success.questions': 'Questions? Contact us',
   'enrollment.success.home': 'Return to Home',
-  'meta.siteTitle': '{name} | Childcare in {city}, {state}',
-  'notFound.title': 'Page Not Found',
-  'notFound.heading': '404 Page Not Found',
-  'notFound.text': 'Did you forget to add the page to the router?',
-  'meta.pageTitle': '{title} | {name}',
-  'meta.home.description':
-    'Licensed childcare in {city}, {state} for children 6 weeks to 5 years: infant, preschool and kindergarten prep programs. Now enrolling.',
-  'meta.events.title': 'Events & Announcements',
-  'meta.events.description': 'Family events, celebrations, closures and news from {name} in {city}, {state}.',
-  'meta.enrollment.title': 'Online Enrollment Application',
-  'meta.enrollment.description': 'Apply online for a place at {name}: infant care, preschool and kindergarten prep in {city}, {state}.',
-  'meta.portal.title': 'Parent Dashboard',
-  'meta.portal.description':
-    "Your child's activities, development notes, milestones, messages and receipts at {name}. Sign in with the login the centre sent you.",
-  'meta.milestones.title': 'Milestone Achievement Badges',
-  'meta.milestones.description':
-    "The developmental milestones we celebrate at {name}, from first words to kindergarten readiness, and the children's latest badges.",
 } as const;
 
 /** A key of the site's catalogue (the e-mails' words are server-only: mail-en.ts). */

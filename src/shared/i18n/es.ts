@@ -1,10 +1,13 @@
 import type { SiteKey } from './en';
+import { siteFrameEs } from './site-frame-es';
 
 /**
  * The Spanish catalogue, written by a person who reads Spanish (never machine-translated placeholders). The type
  * makes a missing or extra key a build error; tests/unit/i18n-catalogues.test.ts checks the placeholders match.
  */
 export const es = {
+  // site-frame-en.ts in Spanish.
+  ...siteFrameEs,
   'language.switch': 'Idioma',
   // ── Tipos de documento ──
   'documentType.medical_form': 'Formulario médico',
@@ -13,8 +16,8 @@ export const es = {
   'documentType.photo_permission': 'Permiso para fotos',
   'documentType.other': 'Otro',
 
-  // ── Las páginas públicas en español: nav.*, footer.*, home.*, events.*, milestones.*, enrollment.*,
-  // meta.* ──
+  // ── Las páginas públicas en español: home.*, events.*, milestones.*, enrollment.*;
+  // nav.*, footer.*, meta.* y los estados están en site-frame-es.ts ──
   'site.hours': '{days}: {opens} - {closes}',
   'site.hoursDays': '{first} a {last}',
   'site.hoursNone': 'Horario con cita previa',
@@ -28,34 +31,6 @@ export const es = {
   'site.day.saturday': 'sábado',
   'site.day.sunday': 'domingo',
   'site.licence': 'Con licencia del Departamento de Trabajo y Servicios Familiares de Ohio',
-  'nav.skip': 'Ir al contenido',
-  'nav.main': 'Principal',
-  'nav.events': 'Eventos',
-  'nav.milestones': 'Logros',
-  'nav.parentPortal': 'Portal para padres',
-  'nav.enrollment': 'Inscripción en línea',
-  'nav.back': 'Volver al inicio',
-  'nav.menu': 'Menú',
-  'nav.staffArea': 'Panel del personal',
-  'nav.loadingPage': 'Cargando la página',
-  'nav.otherLanguage': 'English',
-  'nav.otherLanguageLabel': 'View this page in English',
-  'nav.newTab': '(se abre en una pestaña nueva)',
-  'nav.actionBar': 'Llamar o inscribirse',
-  'nav.call': 'Llamar',
-  'nav.apply': 'Inscribirse',
-  'nav.tryAgain': 'Intentar de nuevo',
-  'nav.tryingAgain': 'Intentando de nuevo...',
-  'nav.notifications': 'Notificaciones',
-  'nav.close': 'Cerrar',
-  'nav.logoAlt': 'Logotipo de {name}',
-  'footer.tagline': 'Cuidado infantil con licencia y educación temprana en {city}, {state}, para niños de 6 semanas a 5 años.',
-  'footer.programs': 'Programas',
-  'footer.follow': 'Síganos',
-  'footer.facebook': 'Visite nuestra página de Facebook (se abre en una pestaña nueva)',
-  'footer.instagram': 'Instagram (muy pronto)',
-  'footer.admin': 'Personal',
-  'footer.rights': '© {year} {name}. Todos los derechos reservados.',
   'home.status.label': 'Estado de inscripción',
   'home.status.now': 'INSCRIPCIONES ABIERTAS',
   'home.status.contact': '¡Contáctenos hoy para asegurar el lugar de su hijo!',
@@ -148,10 +123,7 @@ export const es = {
   'home.contact.applyCta': 'Completar la solicitud de inscripción en línea',
   'home.contact.preferBefore': '¿Prefiere hablar primero? Llámenos a cualquiera de los números de arriba o escriba a',
   'home.contact.preferAfter': 'y con gusto responderemos sus preguntas.',
-  'events.title': 'Eventos y avisos',
   'events.lead': 'Eventos familiares, celebraciones, cierres y noticias del centro.',
-  'events.loading': 'Cargando eventos...',
-  'events.loadFailed': 'No pudimos cargar los eventos y avisos en este momento. Inténtelo de nuevo en un momento.',
   'events.dayHeading': 'Eventos del {date}',
   'events.noneOnDay': 'No hay eventos programados para este día.',
   'events.upcoming': 'Próximos eventos',
@@ -279,12 +251,6 @@ export const es = {
   'enrollment.toast.sentText': 'Lo llamaremos en un plazo de 24 horas para hablar de los próximos pasos.',
   'enrollment.toast.region': 'Notificaciones',
   'enrollment.toast.close': 'Cerrar',
-  'enrollment.state.OH': 'Ohio',
-  'enrollment.state.MI': 'Míchigan',
-  'enrollment.state.PA': 'Pensilvania',
-  'enrollment.state.IN': 'Indiana',
-  'enrollment.state.KY': 'Kentucky',
-  'enrollment.state.WV': 'Virginia Occidental',
   'enrollment.program.infant': 'Cuidado de bebés (6 semanas - 18 meses)',
   'enrollment.program.preschool': 'Programa preescolar (19 meses - 4 años)',
   'enrollment.program.kindergarten': 'Preparación para kínder (4-5 años)',
@@ -318,22 +284,4 @@ export const es = {
   'enrollment.success.paperwork.text': 'Le ayudaremos a completar los formularios de inscripción y de salud que falten.',
   'enrollment.success.questions': '¿Preguntas? Contáctenos',
   'enrollment.success.home': 'Volver al inicio',
-  'meta.siteTitle': '{name} | Cuidado infantil en {city}, {state}',
-  'notFound.title': 'Página no encontrada',
-  'notFound.heading': '404 Página no encontrada',
-  'notFound.text': 'Esta página no existe. Use el menú de arriba para volver al inicio o ir a otra página.',
-  'meta.pageTitle': '{title} | {name}',
-  'meta.home.description':
-    'Cuidado infantil con licencia en {city}, {state}, para niños de 6 semanas a 5 años: programas para bebés, preescolar y preparación para kínder. Inscripciones abiertas.',
-  'meta.events.title': 'Eventos y avisos',
-  'meta.events.description': 'Eventos familiares, celebraciones, cierres y noticias de {name} en {city}, {state}.',
-  'meta.enrollment.title': 'Solicitud de inscripción en línea',
-  'meta.enrollment.description':
-    'Solicite en línea un lugar en {name}: cuidado de bebés, preescolar y preparación para kínder en {city}, {state}.',
-  'meta.portal.title': 'Panel de padres',
-  'meta.portal.description':
-    'Las actividades, notas de desarrollo, logros, mensajes y recibos de su hijo en {name}. Inicie sesión con los datos que le envió el centro.',
-  'meta.milestones.title': 'Insignias de logros del desarrollo',
-  'meta.milestones.description':
-    'Los logros del desarrollo que celebramos en {name}, desde las primeras palabras hasta estar listos para el kínder, y las insignias más recientes de los niños.',
 } as const satisfies Record<SiteKey, string>;

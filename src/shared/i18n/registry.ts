@@ -1,19 +1,24 @@
-import { en, type SiteKey } from './en';
+import type { SiteKey } from './en';
 import { formatLite } from './lite';
 import type { Language } from './languages';
 import type { PortalKey } from './portal-en';
 import type { PortalTodayKey } from './portal-today-en';
 import type { ErrorKey } from './errors-en';
+import { type SiteFrameKey, siteFrameEn } from './site-frame-en';
 
 /**
  * The catalogues at hand, by area, and how the browser fetches the others (ADR 070). The server has every one
- * (shared/i18n/index.ts registers them). In the browser the site's English ships with the app, and every other
- * catalogue is a chunk of its own, loaded when a page asks for it: Spanish before a `/es` page is drawn
- * (routes/__root.tsx, main.tsx), the portal's when the portal opens (client/i18n.tsx). So the dashboards' first
- * load carries no Spanish, and no portal words. No FormatJS here: every page imports this.
+ * (shared/i18n/index.ts registers them). In the browser only the site's frame in English (the header, titles, the
+ * not-found page: site-frame-en.ts, ADR 108) ships with the app, and every other catalogue is a chunk of its own,
+ * loaded when a page asks for it: the whole site's English with the public pages' code (client/lib/i18n.ts), its
+ * Spanish before a `/es` page is drawn (routes/__root.tsx), the frame's Spanish before a Spanish portal is hydrated
+ * (main.tsx), the portal's when the portal opens (client/i18n.tsx). So the dashboards' first load carries no
+ * Spanish, no portal words and none of the public pages' words. No FormatJS here: every page imports this.
  */
 interface Areas {
   site: Record<SiteKey, string>;
+  /** The site's words the app's frame draws before a page's own code is here (ADR 108); `site` holds them too. */
+  siteFrame: Record<SiteFrameKey, string>;
   portal: Record<PortalKey, string>;
   /** The portal's first words (ADR 089): what its first load draws, before `portal` (which holds them too) loads. */
   portalToday: Record<PortalTodayKey, string>;
@@ -22,13 +27,23 @@ interface Areas {
 }
 export type BrowserArea = keyof Areas;
 
-const loaded: { [A in BrowserArea]: Partial<Record<Language, Areas[A]>> } = { site: { en }, portal: {}, portalToday: {}, errors: {} };
+const loaded: { [A in BrowserArea]: Partial<Record<Language, Areas[A]>> } = {
+  site: {},
+  siteFrame: { en: siteFrameEn },
+  portal: {},
+  portalToday: {},
+  errors: {},
+};
 
 /** Where each catalogue the browser may lack comes from: one line per area and language. */
 const LOADERS: { [A in BrowserArea]: Partial<Record<Language, () => Promise<Areas[A]>>> } = {
-  site: { es: () => import('./es').then((m) => m.es) },
+  site: { en: () => import('./en').then((m) => m.en), es: () => import('./es').then((m) => m.es) },
+  siteFrame: { es: () => import('./site-frame-es').then((m) => m.siteFrameEs) },
   portal: { en: () => import('./portal-en').then((m) => m.portalEn), es: () => import('./portal-es').then((m) => m.portalEs) },
-  portalToday: { es: () => import('./portal-today-es').then((m) => m.portalTodayEs) },
+  portalToday: {
+    en: () => import('./portal-today-en').then((m) => m.portalTodayEn),
+    es: () => import('./portal-today-es').then((m) => m.portalTodayEs),
+  },
   errors: { en: () => import('./errors-en').then((m) => m.errorsEn), es: () => import('./errors-es').then((m) => m.errorsEs) },
 };
 
@@ -51,11 +66,25 @@ export async function loadCatalogue(area: BrowserArea, language: Language): Prom
   if (load) (loaded[area] as Partial<Record<Language, unknown>>)[language] = await load();
 }
 
-/** The site's catalogue of `language`. A language not loaded yet is a mistake in the caller, not a reason to show English. */
+/**
+ * The site's whole catalogue of `language` (the public pages' code loads it first). A language not loaded yet is a
+ * mistake in the caller, not a reason to show English.
+ */
 export function siteCatalogue(language: Language): Record<SiteKey, string> {
   const catalogue = loaded.site[language];
   if (!catalogue) throw new Error(`The ${language} site catalogue is not loaded.`);
   return catalogue;
+}
+
+/** Whether the site's frame (site-frame-*.ts) can be drawn in `language`: its words, or the whole catalogue, are here. */
+export const hasSiteFrame = (language: Language): boolean => !!loaded.site[language] || !!loaded.siteFrame[language];
+
+/**
+ * One site message as written in `language`: from the whole catalogue, else from the frame's words (ADR 108); undefined
+ * when neither has it.
+ */
+export function siteWord(language: Language, key: SiteKey): string | undefined {
+  return loaded.site[language]?.[key] ?? (loaded.siteFrame[language] as Partial<Record<SiteKey, string>> | undefined)?.[key];
 }
 
 /**
@@ -64,7 +93,9 @@ export function siteCatalogue(language: Language): Record<SiteKey, string> {
  * load. tests/unit/i18n-lite.test.ts checks lite.ts writes each such message as FormatJS does.
  */
 export function siteText(language: Language, key: SiteKey, values: Record<string, string | number> = {}): string {
-  return formatLite(language === 'es' ? 'es-US' : 'en-US', siteCatalogue(language)[key], values);
+  const message = siteWord(language, key);
+  if (message === undefined) throw new Error(`The ${language} site word '${key}' is not loaded.`);
+  return formatLite(language === 'es' ? 'es-US' : 'en-US', message, values);
 }
 
 /** The site's messages whose keys start with `prefix`, in `language` (a page's copy for its script). */

@@ -5,7 +5,7 @@ import { Form } from 'react-aria-components';
 import { MAX_UPLOAD_BYTES } from '~/shared/constants';
 import { adminMessageSchema, documentResponseSchema, messageSchema } from '~/shared/schemas/communication';
 import { type PortalIntl, usePortalIntl } from '../../i18n';
-import { programLabel } from '../parent/categories';
+import { programLabel } from '../parent/program-label';
 import { toast } from '../../lib/toast';
 import { errorMessage, trpc, trpcClient } from '../../lib/trpc';
 import { useSchemaForm } from '../../lib/use-schema-form';

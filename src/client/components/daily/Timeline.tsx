@@ -13,7 +13,7 @@ import {
 } from '~/client/components/icons/first-view-icons';
 import type { ReactNode } from 'react';
 import type { TimelineItem, TimelineKind } from '~/shared/timeline';
-import { describeItem, ENGLISH_WORDS, type TimelineWords } from '~/shared/timeline-text';
+import { describeItem, type TimelineWords } from '~/shared/timeline-text';
 
 /**
  * A child's day as a list, newest first: the parent's Today tab and the staff's child sheet. One case per
@@ -37,11 +37,11 @@ export function Timeline({
   label,
   empty,
   action,
-  words = ENGLISH_WORDS,
+  words,
 }: {
   items: TimelineItem[];
-  /** The reader's words and times: the portal's formatter for a parent (usePortalIntl), English for staff. */
-  words?: TimelineWords;
+  /** The reader's words and times: the portal's formatter for a parent (usePortalIntl), `ENGLISH_WORDS` for staff. */
+  words: TimelineWords;
   label: string;
   empty: string;
   action?: (item: TimelineItem) => ReactNode;

@@ -1,7 +1,7 @@
 import type { SiteKey } from '~/shared/i18n/en';
 import { siteText } from '~/shared/i18n/registry';
 import { usePageLanguage } from '../../lib/page-language';
-import { Lock } from '~/client/components/icons/first-view-icons';
+import { Lock } from 'lucide-react';
 import { pageCentre } from '~/shared/page-centre';
 import { centrePlace } from '~/shared/public-pages';
 import { BrandMark } from '../BrandMark';

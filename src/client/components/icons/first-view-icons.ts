@@ -38,14 +38,6 @@ function icon(name: string, node: IconNode): IconComponent {
 
 /** Each icon's lucide name and drawing. */
 export const ICON_NODES = {
-  AlertCircle: [
-    'circle-exclamation-point',
-    [
-      ['circle', { cx: '12', cy: '12', r: '10' }],
-      ['line', { x1: '12', x2: '12', y1: '8', y2: '12' }],
-      ['line', { x1: '12', x2: '12.01', y1: '16', y2: '16' }],
-    ],
-  ],
   ClipboardPen: [
     'clipboard-pen',
     [
@@ -76,15 +68,6 @@ export const ICON_NODES = {
     [
       ['path', { d: 'M21 12a9 9 0 1 1-9-9c2.52 0 4.93 1 6.74 2.74L21 8' }],
       ['path', { d: 'M21 3v5h-5' }],
-    ],
-  ],
-  Activity: [
-    'activity',
-    [
-      [
-        'path',
-        { d: 'M22 12h-2.48a2 2 0 0 0-1.93 1.46l-2.35 8.36a.25.25 0 0 1-.48 0L9.24 2.18a.25.25 0 0 0-.48 0l-2.35 8.36A2 2 0 0 1 4.49 12H2' },
-      ],
     ],
   ],
   ArrowLeft: [
@@ -120,19 +103,6 @@ export const ICON_NODES = {
       ],
     ],
   ],
-  Brain: [
-    'brain',
-    [
-      ['path', { d: 'M12 18V5' }],
-      ['path', { d: 'M15 13a4.17 4.17 0 01-3-4 4.17 4.17 0 01-3 4' }],
-      ['path', { d: 'M17.707 6.294A3 3 0 1012 5a3 3 0 10-5.707 1.294' }],
-      ['path', { d: 'M17.996 5.125a4 4 0 012.526 5.77' }],
-      ['path', { d: 'M18 18a4 4 0 002-7.465' }],
-      ['path', { d: 'M19.967 17.482a4 4 0 11-7.967.517 4 4 0 11-7.967-.517' }],
-      ['path', { d: 'M6 18a4 4 0 01-2-7.465' }],
-      ['path', { d: 'M6.004 5.125a4 4 0 00-2.526 5.77' }],
-    ],
-  ],
   CalendarDays: [
     'calendar-days',
     [
@@ -158,13 +128,6 @@ export const ICON_NODES = {
         },
       ],
       ['circle', { cx: '12', cy: '13', r: '3' }],
-    ],
-  ],
-  Clock: [
-    'clock',
-    [
-      ['circle', { cx: '12', cy: '12', r: '10' }],
-      ['path', { d: 'M12 6v6l4 2' }],
     ],
   ],
   DoorOpen: [
@@ -208,13 +171,6 @@ export const ICON_NODES = {
       ['path', { d: 'M14 18h6' }],
     ],
   ],
-  Lock: [
-    'lock',
-    [
-      ['rect', { width: '18', height: '11', x: '3', y: '11', rx: '2', ry: '2' }],
-      ['path', { d: 'M7 11V7a5 5 0 0 1 10 0v4' }],
-    ],
-  ],
   LogIn: [
     'log-in',
     [
@@ -237,17 +193,6 @@ export const ICON_NODES = {
       ['path', { d: 'M4 5h16' }],
       ['path', { d: 'M4 12h16' }],
       ['path', { d: 'M4 19h16' }],
-    ],
-  ],
-  MessageCircle: [
-    'message-circle',
-    [
-      [
-        'path',
-        {
-          d: 'M2.992 16.342a2 2 0 0 1 .094 1.167l-1.065 3.29a1 1 0 0 0 1.236 1.168l3.413-.998a2 2 0 0 1 1.099.092 10 10 0 1 0-4.777-4.719',
-        },
-      ],
     ],
   ],
   MessageSquareText: [
@@ -295,27 +240,6 @@ export const ICON_NODES = {
       ],
     ],
   ],
-  Palette: [
-    'palette',
-    [
-      ['path', { d: 'M12 22a1 1 0 0 1 0-20 10 9 0 0 1 10 9 5 5 0 0 1-5 5h-2.25a1.75 1.75 0 0 0-1.4 2.8l.3.4a1.75 1.75 0 0 1-1.4 2.8z' }],
-      ['circle', { cx: '13.5', cy: '6.5', r: '.5', fill: 'currentColor' }],
-      ['circle', { cx: '17.5', cy: '10.5', r: '.5', fill: 'currentColor' }],
-      ['circle', { cx: '6.5', cy: '12.5', r: '.5', fill: 'currentColor' }],
-      ['circle', { cx: '8.5', cy: '7.5', r: '.5', fill: 'currentColor' }],
-    ],
-  ],
-  Puzzle: [
-    'puzzle',
-    [
-      [
-        'path',
-        {
-          d: 'M15.39 4.39a1 1 0 0 0 1.68-.474 2.5 2.5 0 1 1 3.014 3.015 1 1 0 0 0-.474 1.68l1.683 1.682a2.414 2.414 0 0 1 0 3.414L19.61 15.39a1 1 0 0 1-1.68-.474 2.5 2.5 0 1 0-3.014 3.015 1 1 0 0 1 .474 1.68l-1.683 1.682a2.414 2.414 0 0 1-3.414 0L8.61 19.61a1 1 0 0 0-1.68.474 2.5 2.5 0 1 1-3.014-3.015 1 1 0 0 0 .474-1.68l-1.683-1.682a2.414 2.414 0 0 1 0-3.414L4.39 8.61a1 1 0 0 1 1.68.474 2.5 2.5 0 1 0 3.014-3.015 1 1 0 0 1-.474-1.68l1.683-1.682a2.414 2.414 0 0 1 3.414 0z',
-        },
-      ],
-    ],
-  ],
   Settings: [
     'settings',
     [
@@ -351,17 +275,6 @@ export const ICON_NODES = {
       ['circle', { cx: '4', cy: '20', r: '2' }],
     ],
   ],
-  Star: [
-    'star',
-    [
-      [
-        'path',
-        {
-          d: 'M11.525 2.295a.53.53 0 0 1 .95 0l2.31 4.679a2.123 2.123 0 0 0 1.595 1.16l5.166.756a.53.53 0 0 1 .294.904l-3.736 3.638a2.123 2.123 0 0 0-.611 1.878l.882 5.14a.53.53 0 0 1-.771.56l-4.618-2.428a2.122 2.122 0 0 0-1.973 0L6.396 21.01a.53.53 0 0 1-.77-.56l.881-5.139a2.122 2.122 0 0 0-.611-1.879L2.16 9.795a.53.53 0 0 1 .294-.906l5.165-.755a2.122 2.122 0 0 0 1.597-1.16z',
-        },
-      ],
-    ],
-  ],
   Toilet: [
     'toilet',
     [
@@ -372,24 +285,6 @@ export const ICON_NODES = {
         },
       ],
       ['path', { d: 'M8 18a5 5 0 0 1-5-5V4a2 2 0 0 1 2-2h8a2 2 0 0 1 2 2v8' }],
-    ],
-  ],
-  Trees: [
-    'trees',
-    [
-      ['path', { d: 'M10 10v.2A3 3 0 0 1 8.9 16H5a3 3 0 0 1-1-5.8V10a3 3 0 0 1 6 0Z' }],
-      ['path', { d: 'M7 16v6' }],
-      ['path', { d: 'M13 19v3' }],
-      ['path', { d: 'M12 19h8.3a1 1 0 0 0 .7-1.7L18 14h.3a1 1 0 0 0 .7-1.7L16 9h.2a1 1 0 0 0 .8-1.7L13 3l-1.4 1.5' }],
-    ],
-  ],
-  Users: [
-    'users',
-    [
-      ['path', { d: 'M16 21v-2a4 4 0 0 0-4-4H6a4 4 0 0 0-4 4v2' }],
-      ['path', { d: 'M16 3.128a4 4 0 0 1 0 7.744' }],
-      ['path', { d: 'M22 21v-2a4 4 0 0 0-3-3.87' }],
-      ['circle', { cx: '9', cy: '7', r: '4' }],
     ],
   ],
   Utensils: [
@@ -409,39 +304,28 @@ export const ICON_NODES = {
   ],
 } as const satisfies Record<string, readonly [string, IconNode]>;
 
-export const Activity = icon(...ICON_NODES.Activity);
 export const ArrowLeft = icon(...ICON_NODES.ArrowLeft);
 export const Baby = icon(...ICON_NODES.Baby);
 export const BookOpen = icon(...ICON_NODES.BookOpen);
-export const Brain = icon(...ICON_NODES.Brain);
 export const CalendarDays = icon(...ICON_NODES.CalendarDays);
 export const Camera = icon(...ICON_NODES.Camera);
-export const Clock = icon(...ICON_NODES.Clock);
 export const DoorOpen = icon(...ICON_NODES.DoorOpen);
 export const Download = icon(...ICON_NODES.Download);
 export const KeyRound = icon(...ICON_NODES.KeyRound);
 export const Languages = icon(...ICON_NODES.Languages);
-export const Lock = icon(...ICON_NODES.Lock);
 export const LogIn = icon(...ICON_NODES.LogIn);
 export const LogOut = icon(...ICON_NODES.LogOut);
 export const Menu = icon(...ICON_NODES.Menu);
-export const MessageCircle = icon(...ICON_NODES.MessageCircle);
 export const MessageSquareText = icon(...ICON_NODES.MessageSquareText);
 export const Milk = icon(...ICON_NODES.Milk);
 export const Moon = icon(...ICON_NODES.Moon);
 export const NotebookPen = icon(...ICON_NODES.NotebookPen);
-export const Palette = icon(...ICON_NODES.Palette);
-export const Puzzle = icon(...ICON_NODES.Puzzle);
 export const Settings = icon(...ICON_NODES.Settings);
 export const Smile = icon(...ICON_NODES.Smile);
 export const Sparkles = icon(...ICON_NODES.Sparkles);
-export const Star = icon(...ICON_NODES.Star);
 export const Toilet = icon(...ICON_NODES.Toilet);
-export const Trees = icon(...ICON_NODES.Trees);
-export const Users = icon(...ICON_NODES.Users);
 export const Utensils = icon(...ICON_NODES.Utensils);
 export const X = icon(...ICON_NODES.X);
-export const AlertCircle = icon(...ICON_NODES.AlertCircle);
 export const ClipboardPen = icon(...ICON_NODES.ClipboardPen);
 export const Phone = icon(...ICON_NODES.Phone);
 export const RotateCw = icon(...ICON_NODES.RotateCw);

@@ -1,4 +1,4 @@
-import { Clock, Smile } from '~/client/components/icons/first-view-icons';
+import { Clock, Smile } from 'lucide-react';
 import { usePortalIntl } from '../../i18n';
 import type { RouterOutputs } from '../../lib/trpc';
 import { Badge } from '../ui/Card';

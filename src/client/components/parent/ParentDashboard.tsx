@@ -1,8 +1,8 @@
 import { pageCentre } from '~/shared/page-centre';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { BookOpen, CalendarDays, KeyRound, LogOut, NotebookPen, Settings, Sparkles } from '~/client/components/icons/first-view-icons';
-import { lazy, type ReactNode, Suspense, useDeferredValue, useEffect, useRef, useState } from 'react';
+import { type ReactNode, Suspense, useDeferredValue, useEffect, useRef, useState } from 'react';
 import type { ParentDashboardSearch, ParentDashboardTab } from '~/shared/parent-dashboard-search';
 import { clearSignOutPending, forgetOfflineCopies, markSignOutPending } from '../../lib/offline';
 import { rememberPortalLanguage } from '../../lib/portal-catalogue';
@@ -11,7 +11,7 @@ import { useOfferSignOut } from '../../lib/header-sign-out';
 import { isSigningOut, parentSignInAfterSessionEnded, signingOut } from '../../lib/session-ended';
 import { toast } from '../../lib/toast';
 import { takeToastLeftForThisPage } from '../../lib/toast-handoff';
-import { isNotFound, isUnauthorized, queryClient, trpc } from '../../lib/trpc';
+import { isNotFound, isUnauthorized, queryClient, trpcClient } from '../../lib/trpc';
 import { PlainButton } from '../ui/PlainButton';
 import { Card } from '../ui/Card';
 import { ChildSelect } from './child-select';
@@ -22,16 +22,17 @@ export const loadTab = (tab: ParentDashboardTab) => PORTAL_TABS[tab].load();
 import { revealTabPanel } from '../ui/reveal-tab-panel';
 import { PortalTabs } from './PortalTabs';
 import { PORTAL_TABS } from './tabs';
-import { withPortalWords } from './portal-words';
-import { programLabel } from './categories';
+import { lazyPortalPart } from './portal-words';
+import { programLabel } from './program-label';
 import { TodayAttendance } from './TodayAttendance';
 import { dashboardQuery, signedInParentQuery, usePortalLanguage } from './queries';
 import { PortalIntlProvider, usePortalIntl, useCatalogueReady } from '../../i18n';
 import { TOAST_CLEARANCE } from '~/client/lib/toast-area';
 
 /** Loaded when first opened: its password rules bring the common-password dictionary (shared/schemas/password-policy.ts). */
-const ChangePasswordDialog = lazy(() =>
-  withPortalWords(() => import('./ChangePasswordDialog'))().then((m) => ({ default: m.ChangePasswordDialog })),
+const ChangePasswordDialog = lazyPortalPart(
+  () => import('./ChangePasswordDialog'),
+  (m) => m.ChangePasswordDialog,
 );
 /**
  * Native buttons (PlainButton): a click is all they need, and React Aria's press handling is not in the first load.
@@ -43,8 +44,9 @@ const HEADER_BUTTON =
   'min-w-11 max-sm:flex-col max-sm:gap-1 max-sm:px-1.5 max-sm:py-1.5 max-sm:text-xs max-sm:leading-tight max-sm:text-center';
 
 /** Loaded when first opened, as the password dialog (language and notification choices). */
-const PreferencesDialog = lazy(() =>
-  withPortalWords(() => import('./PreferencesDialog'))().then((m) => ({ default: m.PreferencesDialog })),
+const PreferencesDialog = lazyPortalPart(
+  () => import('./PreferencesDialog'),
+  (m) => m.PreferencesDialog,
 );
 
 function StatCard({ icon, label, value }: { icon: ReactNode; label: string; value: number | undefined }) {
@@ -128,8 +130,6 @@ function Dashboard() {
     if (shown) rememberPortalLanguage(intl.language);
     document.title = t('portal.documentTitle', { centre: centre.name });
   }, [shown, intl.language, t, centre.name]);
-  // Sent even offline (it then fails at once): signing out never waits for the network (ADR 051).
-  const logout = useMutation({ ...trpc.parentAuth.logout.mutationOptions(), networkMode: 'always' });
   const parent = useQuery(signedInParentQuery()).data;
   /** The address names a child that is not (or no longer) this parent's: the server answered 404. */
   const notTheirs = !!childId && isNotFound(dashboard.error);
@@ -168,8 +168,10 @@ function Dashboard() {
       heading: t('portal.signOutPending.heading'),
       body: t('portal.signOutPending.body'),
     });
-    // Any answer means the server was reached (a 401: the session had ended already).
-    const reached = await logout.mutateAsync().then(
+    // Any answer means the server was reached (a 401: the session had ended already). Sent even offline (it then
+    // fails at once): signing out never waits for the network (ADR 051). A call of its own, not a mutation: the
+    // mutation hook's code is not in the first load (ADR 108), and nothing else watches this one.
+    const reached = await trpcClient.parentAuth.logout.mutate().then(
       () => true,
       (error: unknown) => isUnauthorized(error, [401]),
     );

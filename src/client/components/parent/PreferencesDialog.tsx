@@ -45,8 +45,8 @@ export function PreferencesDialog({ isOpen, onOpenChange }: { isOpen: boolean; o
     trpc.parentPortal.updatePreferences.mutationOptions({
       onSuccess: async (answer) => {
         // The new language's words first, then the portal switches to them in one step.
-        // The site header's words too (NavBar), so the header and the portal change together.
-        await Promise.all([loadPortalCatalogue(answer.language), loadCatalogue('site', answer.language)]);
+        // The site header's words too (NavBar, shared/i18n/site-frame-*.ts), so the header and the portal change together.
+        await Promise.all([loadPortalCatalogue(answer.language), loadCatalogue('siteFrame', answer.language)]);
         queryClient.setQueryData(preferencesQuery().queryKey, answer);
         onOpenChange(false);
         // Said in the language just chosen, as everything after it is.

@@ -1,14 +1,18 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { usePortalIntl } from '../../i18n';
 import { Timeline } from '../daily/Timeline';
 import type { PortalTabProps } from './tabs';
-import { withPortalWords } from './portal-words';
+import { lazyPortalPart } from './portal-words';
 
 /** A report from the centre still to sign (ADR 093): its code loads with the first Today tab that asks, not in the first load. */
-const IncidentNotice = lazy(() => withPortalWords(() => import('./health/IncidentNotice'))().then((m) => ({ default: m.IncidentNotice })));
+const IncidentNotice = lazyPortalPart(
+  () => import('./health/IncidentNotice'),
+  (m) => m.IncidentNotice,
+);
 /** The child's doses of the day (ADR 092), under the timeline: loaded with the first Today tab that draws it. */
-const TodayMedication = lazy(() =>
-  withPortalWords(() => import('./health/TodayMedication'))().then((m) => ({ default: m.TodayMedication })),
+const TodayMedication = lazyPortalPart(
+  () => import('./health/TodayMedication'),
+  (m) => m.TodayMedication,
 );
 
 /** The Today tab, the first a parent sees: the child's day as the staff record it. The one tab in the first load. */

@@ -2,20 +2,20 @@ import {
   Activity,
   BookOpen,
   Brain,
+  type LucideIcon,
+  type LucideProps,
   MessageCircle,
   Palette,
   Puzzle,
   Star,
   Trees,
   Users,
-  type IconComponent,
-  type IconProps,
-} from '~/client/components/icons/first-view-icons';
+} from 'lucide-react';
 import type { PortalIntl } from '../../i18n';
 import type { BadgeTone } from '../ui/Card';
 
 /** docs/product.md §2: note categories with distinct icons (others a default icon). */
-const NOTE_ICONS: Record<string, IconComponent> = {
+const NOTE_ICONS: Record<string, LucideIcon> = {
   physical: Activity,
   cognitive: Brain,
   social: Users,
@@ -23,7 +23,7 @@ const NOTE_ICONS: Record<string, IconComponent> = {
   creativity: Palette,
 };
 /** docs/product.md §2: activity categories with icons: learning, play, creative, outdoor (others default). */
-const ACTIVITY_ICONS: Record<string, IconComponent> = { learning: BookOpen, play: Puzzle, creative: Palette, outdoor: Trees };
+const ACTIVITY_ICONS: Record<string, LucideIcon> = { learning: BookOpen, play: Puzzle, creative: Palette, outdoor: Trees };
 
 const ACTIVITY_TONES: Record<string, BadgeTone> = {
   learning: 'blue',
@@ -42,11 +42,11 @@ const NOTE_TONES: Record<string, BadgeTone> = {
 };
 
 /** A note category's icon (components, not functions that return one, so each render draws the same component). */
-export function NoteIcon({ category, ...props }: IconProps & { category: string }) {
+export function NoteIcon({ category, ...props }: LucideProps & { category: string }) {
   const Icon = NOTE_ICONS[category] ?? Star;
   return <Icon {...props} />;
 }
-export function ActivityIcon({ category, ...props }: IconProps & { category: string }) {
+export function ActivityIcon({ category, ...props }: LucideProps & { category: string }) {
   const Icon = ACTIVITY_ICONS[category] ?? Star;
   return <Icon {...props} />;
 }
@@ -61,10 +61,4 @@ export function label(value: string): string {
 export function categoryLabel(intl: PortalIntl, kind: 'activity' | 'note', value: string): string {
   const key = `portal.${kind}.${value}`;
   return intl.language !== 'en' && intl.has(key) ? intl.t(key) : label(value);
-}
-
-/** A child's program as docs/product.md names it, in the portal's language (English, as staff read it, elsewhere). */
-export function programLabel(intl: PortalIntl, program: string): string {
-  const key = `portal.program.${program}`;
-  return intl.has(key) ? intl.t(key) : program;
 }

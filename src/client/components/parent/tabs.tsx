@@ -1,8 +1,8 @@
-import { type ComponentType, lazy } from 'react';
+import type { ComponentType } from 'react';
 import type { ParentDashboardTab } from '~/shared/parent-dashboard-search';
 import { getParentToken } from '../../lib/parent-session';
 import type { RouterOutputs } from '../../lib/trpc';
-import { withPortalWords } from './portal-words';
+import { lazyPortalPart, withPortalWords } from './portal-words';
 import { TodayTab } from './TodayTab';
 
 type Dashboard = RouterOutputs['parentPortal']['dashboard'];
@@ -24,8 +24,7 @@ export interface PortalTab {
 
 /** A tab whose code is a chunk of its own, fetched when the tab is first opened (or by `load`, ahead of that). */
 function lazyTab<M>(code: () => Promise<M>, pick: (module: M) => ComponentType<PortalTabProps>): PortalTab {
-  const load = withPortalWords(code);
-  return { Tab: lazy(() => load().then((m) => ({ default: pick(m) }))), load };
+  return { Tab: lazyPortalPart(code, pick), load: withPortalWords(code) };
 }
 
 /**

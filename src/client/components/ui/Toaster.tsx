@@ -8,7 +8,7 @@ import {
   type QueuedToast,
   UNSTABLE_ToastRegion as ToastRegion,
 } from 'react-aria-components';
-import { hasCatalogue, siteText } from '~/shared/i18n/registry';
+import { hasSiteFrame, siteText } from '~/shared/i18n/registry';
 import { documentLanguage } from '../../lib/portal-catalogue';
 import { type ToastContent as Content, toastQueue } from '../../lib/toast';
 import { useSwipeDismiss } from '../../lib/use-swipe-dismiss';
@@ -23,7 +23,7 @@ import { cn } from './cn';
  * in Spanish), from the site's catalogue (`nav.notifications`, `nav.close`), as the sign-in's own toasts are.
  */
 /** The page's language, once its site words are at hand (a toast must never fail for want of them). */
-const toastLanguage = () => (hasCatalogue('site', documentLanguage()) ? documentLanguage() : 'en');
+const toastLanguage = () => (hasSiteFrame(documentLanguage()) ? documentLanguage() : 'en');
 
 export function Toaster() {
   const region = useRef<HTMLDivElement>(null);

@@ -4,7 +4,8 @@ import { type FormEvent, useId, useState } from 'react';
 import { centreMoment, centreTimeZone } from '~/shared/centre-time';
 import { MAX_UPLOAD_BYTES } from '~/shared/constants';
 import { MEAL_AMOUNTS, MEALS, type DailyEntryInput } from '~/shared/schemas/daily-entries';
-import { describeItem, ENGLISH_WORDS } from '~/shared/timeline-text';
+import { describeItem } from '~/shared/timeline-text';
+import { ENGLISH_WORDS } from '~/shared/timeline-english';
 import type { TimelineItem } from '~/shared/timeline';
 import { toast } from '~/client/lib/toast';
 import { errorMessage, isNotFound, queryClient, trpc, type RouterOutputs } from '~/client/lib/trpc';
@@ -372,6 +373,7 @@ function ChildSheet({ child, date, entries, onClose }: { child: RoomChild; date:
             items={entries as TimelineItem[]}
             label={tabText('staff.daily.childsDay', { child: child.childName })}
             empty={tabText('staff.daily.nothingRecorded')}
+            words={ENGLISH_WORDS}
             action={(item) => {
               const entry = entries.find((e) => e.id === item.id);
               if (!entry) return null;
