@@ -104,6 +104,21 @@ function addPasskey(adminId: string) {
     .run();
 }
 
+/** The newest audit row of `action` (a sign-in, a failed one) about the account `adminId`. */
+function lastAudit(action: 'sign-in' | 'sign-in-failed', adminId: string) {
+  return s.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.action, action), eq(auditLog.entityId, adminId)))
+    .orderBy(desc(auditLog.id))
+    .get()!;
+}
+
+/** The newest audit row of a second-factor change. */
+function lastSecondFactorAudit() {
+  return s.db.select().from(auditLog).where(eq(auditLog.entity, 'second-factor')).orderBy(desc(auditLog.id)).get()!;
+}
+
 function sessions(adminId: string) {
   return s.db.select().from(adminSessions).where(eq(adminSessions.adminId, adminId)).all();
 }
@@ -157,7 +172,7 @@ describe('the authenticator app: setup and confirmation', () => {
     const again = await s.request('/api/admin/mfa/totp/setup', { method: 'POST', headers: { cookie } });
     expect(again.status).toBe(409);
 
-    const audit = s.db.select().from(auditLog).where(eq(auditLog.entity, 'second-factor')).orderBy(desc(auditLog.id)).get()!;
+    const audit = lastSecondFactorAudit();
     expect(audit).toMatchObject({ action: 'create', entityId: person.id, actorId: person.id });
     expect(audit.fields).toMatchObject({ kind: 'totp' });
   });
@@ -218,12 +233,7 @@ describe('signing in with the app', () => {
     expect(setCookie(step2, 'admin_mfa_pending')).toMatch(/Max-Age=0/);
     expect((await s.request('/api/admin/me', { headers: { cookie: session } })).status).toBe(200);
 
-    const row = s.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, 'sign-in'), eq(auditLog.entityId, person.id)))
-      .orderBy(desc(auditLog.id))
-      .get()!;
+    const row = lastAudit('sign-in', person.id);
     expect(row.fields).toMatchObject({ kind: 'totp' });
 
     // The pending state is used: sending it again is refused.
@@ -338,12 +348,7 @@ describe('recovery codes', () => {
     // Typed in capitals with spaces: the same code.
     const first = await secondStep(cookie, { recoveryCode: ` ${recoveryCodes[0]!.toUpperCase().replace('-', ' ')} ` });
     expect(first.status).toBe(200);
-    const row = s.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, 'sign-in'), eq(auditLog.entityId, person.id)))
-      .orderBy(desc(auditLog.id))
-      .get()!;
+    const row = lastAudit('sign-in', person.id);
     expect(row.fields).toMatchObject({ kind: 'recovery-code' });
 
     cookie = cookiesFrom(await login(person.email));
@@ -372,7 +377,7 @@ describe('recovery codes', () => {
     const res = await s.request('/api/admin/mfa/totp', { method: 'DELETE', headers: { cookie } });
     expect(res.status).toBe(200);
     expect(s.db.select().from(staffRecoveryCodes).where(eq(staffRecoveryCodes.adminId, person.id)).all()).toHaveLength(0);
-    const audit = s.db.select().from(auditLog).where(eq(auditLog.entity, 'second-factor')).orderBy(desc(auditLog.id)).get()!;
+    const audit = lastSecondFactorAudit();
     expect(audit).toMatchObject({ action: 'delete', entityId: person.id, actorId: person.id });
     expect(await (await login(person.email)).json()).toMatchObject({ success: true });
     expect((await s.request('/api/admin/mfa/totp', { method: 'DELETE', headers: { cookie } })).status).toBe(404);
@@ -472,12 +477,7 @@ describe('throttling the second step', () => {
     const { person, secret } = await withApp();
     const cookie = cookiesFrom(await login(person.email));
     await secondStep(cookie, { code: codeFor(secret, 9) });
-    const row = s.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, 'sign-in-failed'), eq(auditLog.entityId, person.id)))
-      .orderBy(desc(auditLog.id))
-      .get()!;
+    const row = lastAudit('sign-in-failed', person.id);
     expect(row.fields).toMatchObject({ kind: 'totp' });
     expect(row.actorId).toBeNull();
   });
@@ -511,7 +511,7 @@ describe("the director's rule and reset", () => {
       headers: { cookie: director.cookie },
     });
     expect(on.status).toBe(200);
-    const audit = s.db.select().from(auditLog).where(eq(auditLog.entity, 'second-factor')).orderBy(desc(auditLog.id)).get()!;
+    const audit = lastSecondFactorAudit();
     expect(audit).toMatchObject({ action: 'update', actorId: director.person.id });
     expect(audit.fields).toMatchObject({ required: true });
     try {
@@ -569,7 +569,7 @@ describe("the director's rule and reset", () => {
     expect(s.db.select().from(staffMfa).where(eq(staffMfa.adminId, teacher.person.id)).all()).toHaveLength(0);
     expect(s.db.select().from(staffRecoveryCodes).where(eq(staffRecoveryCodes.adminId, teacher.person.id)).all()).toHaveLength(0);
     expect(s.db.select().from(staffPasskeys).where(eq(staffPasskeys.adminId, teacher.person.id)).all()).toHaveLength(0);
-    const audit = s.db.select().from(auditLog).where(eq(auditLog.entity, 'second-factor')).orderBy(desc(auditLog.id)).get()!;
+    const audit = lastSecondFactorAudit();
     expect(audit).toMatchObject({ action: 'delete', entityId: teacher.person.id, actorId: director.person.id });
     // The row says what happened, never a secret: no key, no recovery code, no passkey.
     expect(audit.fields).toEqual({ kind: 'reset' });
@@ -792,12 +792,7 @@ describe('POST /api/admin/reauth', () => {
     expect(wrong.headers.get('cache-control')).toContain('no-store');
     expect(sessions(person.id).every((row) => row.reauthenticatedAt === null)).toBe(true);
     await refusedAfter(await s.request('/api/admin/mfa/totp/setup', { method: 'POST', headers: { cookie } }));
-    const row = s.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, 'sign-in-failed'), eq(auditLog.entityId, person.id)))
-      .orderBy(desc(auditLog.id))
-      .get()!;
+    const row = lastAudit('sign-in-failed', person.id);
     expect(row.fields).toMatchObject({ kind: 'reauth' });
 
     // Four more wrong from this address: the fifth failure of this account here. The right password is then refused

@@ -14,7 +14,8 @@ import { bookkeeping } from '../cache/store';
 import { addressKey, consume, ensureRoom, spend } from '../services/rate-limit';
 import { PARENT_THROTTLED } from './sign-in';
 import { preferencesOf } from './preferences';
-import { pathIn } from '../../shared/i18n/paths';
+import { t } from '~/shared/i18n';
+import { pathIn } from '~/shared/i18n/paths';
 import { englishOf, refuse } from '../refusal';
 
 export const RESET_LINK_MS = 60 * 60 * 1000;
@@ -171,5 +172,6 @@ export async function changePassword(
       .run();
     tx.delete(parentPasswordResets).where(eq(parentPasswordResets.parentId, parentId)).run();
   });
-  return { success: true, message: 'Your password has been changed. You were signed out on your other devices.' };
+  // The router answers it in the caller's language (routers/parent-auth.ts).
+  return { success: true, message: t('en', 'error.passwordChanged') };
 }

@@ -8,7 +8,6 @@ import { and, asc, count, eq, gt, isNull, ne } from 'drizzle-orm';
 import { adminUsers, staffPasswordLinks, type StaffRole } from '~/db/schema';
 import { clockOutDeactivated } from '../attendance/records';
 import { recordAudit } from '../audit/record';
-import { beginLogin } from '../auth/login-throttle';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { deleteAdminSessions } from '../auth/session';
 import { bookkeeping } from '../cache/store';
@@ -24,6 +23,8 @@ import { forgetUsedResetLinks, forgetUsedStaffLinks } from '../services/outbox';
 import { addressKey, consume, ensureRoom, spend } from '../services/rate-limit';
 import { RESET_BUSY, RESET_LINK_MS } from '../parents/passwords';
 import { refuse } from '../refusal';
+import { t } from '~/shared/i18n';
+import { ownPasswordAttempt } from './sign-in';
 import { staffNotice } from '../notice';
 
 export const INVITATION_MS = 7 * 24 * 60 * 60 * 1000;
@@ -286,13 +287,7 @@ export async function changeOwnPassword(
   ctx: Ctx & { auth: { sessionId: string } },
   input: { currentPassword: string; newPassword: string },
 ) {
-  const row = ctx.db
-    .select({ email: adminUsers.email, passwordHash: adminUsers.passwordHash })
-    .from(adminUsers)
-    .where(eq(adminUsers.id, ctx.admin.id))
-    .get();
-  if (!row) throw refuse('UNAUTHORIZED', 'error.signInStaff');
-  const attempt = await beginLogin(ctx, 'admin', row.email);
+  const { row, attempt } = await ownPasswordAttempt(ctx);
   if (!row.passwordHash || !(await verifyPassword(row.passwordHash, input.currentPassword))) {
     // Shown at the form's current-password field, as the parent's change-password form does.
     throw fieldError('currentPassword', 'error.currentPasswordWrong');
@@ -308,5 +303,6 @@ export async function changeOwnPassword(
       .run();
     recordAudit(db, ctx, { action: 'password', entity: 'staff', entityId: ctx.admin.id, fields: { password: null } });
   });
-  return { success: true as const, message: 'Your password has been changed. You were signed out on your other devices.' };
+  // Staff screens are English (ADR 070): the catalogue's English text, as the parent's answer has it in its language.
+  return { success: true as const, message: t('en', 'error.passwordChanged') };
 }

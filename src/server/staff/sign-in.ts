@@ -130,15 +130,23 @@ export function openStaffSession(ctx: Context, adminId: string, kind: 'password'
  * refusal says no more than a sign-in's would), and it has a rate of its own per account. A right one stamps this
  * session, and only this one.
  */
-export async function staffReauth(ctx: StaffContext, input: z.output<typeof reauthSchema>) {
-  consumeForAccount(ctx, ctx.limits.reauth);
+/**
+ * The signed-in staff member's own e-mail and password hash, and a sign-in attempt for them: a password typed again
+ * (a re-authentication, a password change) waits and counts as a sign-in would (auth/login-throttle.ts).
+ */
+export async function ownPasswordAttempt(ctx: Context & { admin: { id: string } }) {
   const row = ctx.db
     .select({ email: adminUsers.email, passwordHash: adminUsers.passwordHash })
     .from(adminUsers)
     .where(eq(adminUsers.id, ctx.admin.id))
     .get();
   if (!row) throw refuse('UNAUTHORIZED', 'error.signInStaff');
-  const attempt = await beginLogin(ctx, 'admin', row.email);
+  return { row, attempt: await beginLogin(ctx, 'admin', row.email) };
+}
+
+export async function staffReauth(ctx: StaffContext, input: z.output<typeof reauthSchema>) {
+  consumeForAccount(ctx, ctx.limits.reauth);
+  const { row, attempt } = await ownPasswordAttempt(ctx);
   const ok = await attempt.check(row.passwordHash, input.password);
   if (!ok) {
     const listing = failedStaffSignIn(ctx.limits.failedSignIns, ctx.admin.id, ctx.clock.now());
