@@ -2,7 +2,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Hono, type Context as HonoContext, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { compress } from 'hono/compress';
 import { secureHeaders } from 'hono/secure-headers';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
@@ -45,6 +44,7 @@ import { headTags, robotsTxt, sitemapXml, withPageLanguage } from './pages/seo';
 import { fromCache, responseCache } from './cache/response-cache';
 import { PORTAL_PAGES, PUBLIC_PAGES, SPANISH_PATHS } from '../shared/public-pages';
 import { createLimiters } from './services/rate-limit';
+import { compression } from './services/compression';
 import { languageOfPath } from '../shared/i18n/paths';
 import { SETUP_PAGE } from './staff/first-start';
 
@@ -160,7 +160,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
       },
     }),
   );
-  app.use('*', compress());
+  app.use('*', compression());
 
   // Connection: close on both: the refused body is never read, so the connection cannot carry another request.
   // Said in the signed-in parent's language: these answer before the API's context is made.
