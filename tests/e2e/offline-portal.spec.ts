@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, chromium, type Page } from '@playwright/test';
-import { expect, pageReady, test } from './fixtures';
+import { expect, pageReady, test, assignLocation } from './fixtures';
 import { parentFamily, signInWithForm as signIn } from './parent-family';
 
 /**
@@ -182,7 +182,7 @@ test('one phone: offline, the last dashboard opens with its banner and nothing c
     await expect(offlinePage).toBeVisible();
     await expect(page.getByText('Signing out has not reached the centre yet, so this phone is still signed in there.')).toBeVisible();
     expect((await keptCopies(page)).caches).toEqual([]);
-    await page.evaluate(() => window.location.assign('/parent-dashboard'));
+    await assignLocation(page, '/parent-dashboard');
     await expect(page).toHaveURL(/\/parent-dashboard$/);
     await expect(offlinePage).toBeVisible();
     expect(await page.content()).not.toContain(second.child.childName);
@@ -192,7 +192,7 @@ test('one phone: offline, the last dashboard opens with its banner and nothing c
   await test.step('back online, the sign-out is sent before the dashboard opens: the sign-in page, and the session is gone at the server', async () => {
     await context.setOffline(false);
     await page.waitForFunction(() => navigator.onLine);
-    await page.evaluate(() => window.location.assign('/parent-dashboard'));
+    await assignLocation(page, '/parent-dashboard');
     await expect(page).toHaveURL(/\/parent-login$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Parent Portal' })).toBeVisible();
     await pageReady(page);
@@ -235,7 +235,7 @@ test.describe('after a staff sign-in', () => {
 
     // Offline, the portal has nothing of the parent's to show.
     await goOffline(context, page);
-    await page.evaluate(() => window.location.assign('/parent-dashboard'));
+    await assignLocation(page, '/parent-dashboard');
     await expect(page.getByRole('heading', { level: 1, name: 'You are offline.' })).toBeVisible();
     expect(await page.content()).not.toContain(family.child.childName);
   });

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, pageReady, test } from './fixtures';
+import { expect, pageReady, test, assignLocation } from './fixtures';
 import { parentFamily, signIn } from './parent-family';
 
 /**
@@ -17,7 +17,7 @@ async function openSlowly(page: Page) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   // Not page.goto: the fixture's goto waits for the app to be ready, and the first tap must not.
-  await page.evaluate(() => window.location.assign('/parent-dashboard'));
+  await assignLocation(page, '/parent-dashboard');
 }
 
 async function activitiesOpen(page: Page) {

@@ -4,7 +4,7 @@ import { enrolledChildren } from '../../db/schema';
 import { portalEn } from '../../src/shared/i18n/portal-en';
 import { portalEs } from '../../src/shared/i18n/portal-es';
 import { loginEs } from '../../src/shared/i18n/login-es';
-import { expect, pageReady, test } from './fixtures';
+import { expect, pageReady, test, assignLocation } from './fixtures';
 import { parentFamily, signIn } from './parent-family';
 
 /**
@@ -93,7 +93,7 @@ test.describe('offline, with the portal worker running', () => {
       .toBe('es');
     await context.setOffline(true);
     await page.waitForFunction(() => !navigator.onLine);
-    await page.evaluate(() => window.location.assign('/parent-login'));
+    await assignLocation(page, '/parent-login');
     await expect(page.getByRole('heading', { level: 1, name: loginEs['login.offline.heading'] })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'es');
     await expect(page.getByText(loginEs['login.offline.body'])).toBeVisible();
