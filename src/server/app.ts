@@ -1,7 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Hono, type Context as HonoContext, type MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
@@ -45,6 +44,7 @@ import { fromCache, responseCache } from './cache/response-cache';
 import { PORTAL_PAGES, PUBLIC_PAGES, SPANISH_PATHS } from '../shared/public-pages';
 import { createLimiters } from './services/rate-limit';
 import { compression } from './services/compression';
+import { limitBody } from './services/body-limit';
 import { languageOfPath } from '../shared/i18n/paths';
 import { SETUP_PAGE } from './staff/first-start';
 
@@ -168,16 +168,11 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     const { body, headers } = refusalAnswer({ id, values: {} }, callerLanguage({ db: deps.db, auth: requestAuth(deps, c).auth }));
     return c.json(body, 413, { ...headers, Connection: 'close' });
   };
-  const jsonLimit = bodyLimit({
-    maxSize: 1024 * 1024,
-    onError: (c) => tooLarge(c, 'error.requestTooLarge'),
-  });
-  const uploadLimit = bodyLimit({
-    maxSize: MAX_UPLOAD_BYTES + 64 * 1024,
-    // Connection: close, because the refused body is never read.
-    onError: (c) => tooLarge(c, 'error.fileTooLarge'),
-  });
-  // GET and HEAD carry no body; asking (bodyLimit reads c.req.raw.body) would build a full Request per call.
+  // By the Content-Length a body says, or counted as it streams (services/body-limit.ts).
+  const jsonLimit = limitBody(1024 * 1024, (c) => tooLarge(c, 'error.requestTooLarge'));
+  // Connection: close, because the refused body is never read.
+  const uploadLimit = limitBody(MAX_UPLOAD_BYTES + 64 * 1024, (c) => tooLarge(c, 'error.fileTooLarge'));
+  // GET and HEAD carry no body; asking (hono's bodyLimit reads c.req.raw.body) would build a full Request per call.
   app.use('/api/*', (c, next) =>
     c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : UPLOAD_PATH.test(c.req.path) ? uploadLimit(c, next) : jsonLimit(c, next),
   );

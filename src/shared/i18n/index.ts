@@ -65,25 +65,48 @@ for (const language of LANGUAGES) {
   registerCatalogue('errors', language, AREAS.errors[language]);
 }
 
-const made = new Map<Language, IntlShape<string>>();
+/** A language's formatter, and the messages it has said without values (the same words every time). */
+interface Made {
+  intl: IntlShape<string>;
+  plain: Map<MessageKey, string>;
+}
+
+const made = new Map<Language, Made>();
+
+function formatterOf(language: Language): Made {
+  let found = made.get(language);
+  // Made again when the centre's time zone changes (its profile, ADR 090).
+  if (!found || found.intl.timeZone !== centreTimeZone()) {
+    found = { intl: makeIntl(language, CATALOGUES[language], centreTimeZone()), plain: new Map() };
+    made.set(language, found);
+  }
+  return found;
+}
 
 /**
  * The formatter of a language over every catalogue (made once; there are two), times on the centre's clock:
  * `intlFor('es').formatMessage({ id: 'language.switch' })`, `.formatDate`, `.formatNumber(cents / 100, { style: 'currency', currency: 'USD' })`.
  */
 export function intlFor(language: Language): IntlShape<string> {
-  let intl = made.get(language);
-  // Made again when the centre's time zone changes (its profile, ADR 090).
-  if (!intl || intl.timeZone !== centreTimeZone()) {
-    intl = makeIntl(language, CATALOGUES[language], centreTimeZone());
-    made.set(language, intl);
-  }
-  return intl;
+  return formatterOf(language).intl;
 }
 
-/** `t('es', 'language.switch')`: one message, with its values. */
+/**
+ * `t('es', 'language.switch')`: one message, with its values. A message asked without values is formatted once per
+ * formatter and kept (only the catalogue's own keys, so at most one string per message): FormatJS merges its date
+ * formats and writes its whole memo key as JSON on every call, which was most of the cost of saying a refusal.
+ */
 export function t(language: Language, key: MessageKey, values?: Record<string, string | number | Date>): string {
-  return intlFor(language).formatMessage({ id: key }, oneFullStop(CATALOGUES[language][key], values)) as string;
+  const { intl, plain } = formatterOf(language);
+  if (values === undefined || Object.keys(values).length === 0) {
+    let said = plain.get(key);
+    if (said === undefined) {
+      said = intl.formatMessage({ id: key }) as string;
+      if (Object.hasOwn(CATALOGUES[language], key)) plain.set(key, said);
+    }
+    return said;
+  }
+  return intl.formatMessage({ id: key }, oneFullStop(CATALOGUES[language][key], values)) as string;
 }
 
 export function isLanguage(value: unknown): value is Language {
