@@ -18,32 +18,16 @@
  * its own copy of the same data, and each run audits one then the other: per page and build, the median and spread
  * (lowest–highest) of performance, TBT and LCP.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
-import sharp from 'sharp';
-import {
-  dailyActivities,
-  developmentNotes,
-  enrolledChildren,
-  parentChildRelationships,
-  parentPreferences,
-  parentUsers,
-} from '../db/schema';
-import { seedDemo } from './seed-demo';
+import { type BenchLanguage, freePort, seed, startApp, stopApp } from './bench-web-app';
 import { DEFAULT_CLIENT_DIR, PROJECT_ROOT } from '../src/server/app';
-import { createParentSession } from '../src/server/auth/session';
 import { PARENT_COOKIE } from '../src/server/auth/cookies';
-import { prepareDatabase } from '../src/server/bootstrap';
-import { systemClock } from '../src/server/clock';
-import { loadConfig } from '../src/server/config';
-import { openDatabase } from '../src/server/db';
-import { storeGalleryPicture } from '../src/server/services/images';
 import { PARENT_TOKEN_KEY, PARENT_USER_KEY } from '../src/client/lib/parent-session';
 
 // The Spanish twins are audited beside their English pages.
@@ -73,142 +57,8 @@ const unknownPage = ONLY?.find((p) => !(PAGES as readonly string[]).includes(p))
 if (unknownPage) throw new Error(`--pages: ${unknownPage} is not one of ${PAGES.join(', ')}`);
 const AUDITED = PAGES.filter((p) => !ONLY || ONLY.includes(p));
 const SAVE_DIR = argValue('save');
-const LANGUAGE = argValue('language') === 'es' ? 'es' : 'en';
+const LANGUAGE: BenchLanguage = argValue('language') === 'es' ? 'es' : 'en';
 const ALTERNATE = argValue('alternate') ? resolve(argValue('alternate')!) : undefined;
-
-function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => ok(port));
-    });
-  });
-}
-
-/** A photo-like picture (gradients and noise), so the image audits see what a real upload costs. */
-function photo(width: number, height: number, hue: number): Promise<Buffer> {
-  const raw = Buffer.alloc(width * height * 3);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const i = (y * width + x) * 3;
-      const noise = (i * 2654435761) % 23;
-      raw[i] = (hue + (x * 120) / width + noise) % 256;
-      raw[i + 1] = (90 + (y * 100) / height + noise) % 256;
-      raw[i + 2] = (160 - (x * 60) / width + noise) % 256;
-    }
-  }
-  return sharp(raw, { raw: { width, height, channels: 3 } })
-    .jpeg({ quality: 88 })
-    .toBuffer();
-}
-
-/** The temporary database: demo content, three gallery uploads, a parent with a child and a month of records. */
-async function seed(dir: string) {
-  const config = loadConfig({ DATABASE_PATH: join(dir, 'app.sqlite'), UPLOADS_DIR: join(dir, 'uploads'), PUBLIC_URL: 'http://127.0.0.1' });
-  mkdirSync(config.uploadsDir, { recursive: true });
-  const db = openDatabase(config.databasePath);
-  prepareDatabase(db);
-  seedDemo(db);
-  const deps = { db, config, clock: systemClock };
-  for (const [i, caption] of ['Story time on the rug', 'Painting at the easel', 'Planting sunflowers'].entries()) {
-    await storeGalleryPicture(deps, { bytes: await photo(1800, 1350, i * 70), name: `photo-${i}.jpg` }, { category: 'classroom', caption });
-  }
-
-  const parent = db
-    .insert(parentUsers)
-    .values({
-      email: 'bench.parent@example.com',
-      firstName: 'Bench',
-      lastName: 'Parent',
-      passwordHash: 'not used: the session is made directly',
-    })
-    .returning()
-    .get();
-  const child = db
-    .insert(enrolledChildren)
-    .values({
-      childName: 'Robin Parent',
-      parentName: 'Bench Parent',
-      parentEmail: parent.email,
-      dateOfBirth: '2023-02-10',
-      program: 'preschool',
-      startDate: '2025-09-01',
-    })
-    .returning()
-    .get();
-  db.insert(parentChildRelationships).values({ parentId: parent.id, childId: child.id }).run();
-  if (LANGUAGE === 'es') db.insert(parentPreferences).values({ parentId: parent.id, language: 'es' }).run();
-  const day = (i: number) => new Date(Date.now() - i * 86_400_000).toISOString().slice(0, 10);
-  db.insert(dailyActivities)
-    .values(
-      Array.from({ length: 30 }, (_, i) => ({
-        childId: child.id,
-        activityDate: day(i),
-        category: 'learning',
-        title: `Stories and songs ${i}`,
-        description: 'Listened to a story and sang along',
-        duration: 30,
-        skillsPracticed: ['listening', 'counting'],
-        enjoymentLevel: 4,
-      })),
-    )
-    .run();
-  db.insert(developmentNotes)
-    .values(
-      Array.from({ length: 10 }, (_, i) => ({
-        childId: child.id,
-        authorName: 'Classroom Teacher',
-        category: 'social',
-        title: `Note ${i}`,
-        content: 'Played well with friends at the water table',
-        isPrivate: false,
-        createdAt: new Date(Date.now() - i * 86_400_000),
-      })),
-    )
-    .run();
-  const { token } = createParentSession(db, systemClock, parent.id);
-  db.$client.pragma('wal_checkpoint(TRUNCATE)');
-  db.$client.close();
-  const stored = { id: parent.id, email: parent.email, firstName: parent.firstName, lastName: parent.lastName, phone: parent.phone };
-  return { config, parent: { token, stored } };
-}
-
-/** `npm start` (the production start, whatever it runs) in its own process group, ready when the API answers. */
-async function startApp(dir: string, port: number, root = PROJECT_ROOT): Promise<ChildProcess> {
-  const app = spawn('npm', ['start'], {
-    cwd: root,
-    detached: true,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      DATABASE_PATH: join(dir, 'app.sqlite'),
-      UPLOADS_DIR: join(dir, 'uploads'),
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      ADMIN_EMAIL: 'bench.admin@example.com',
-      ADMIN_PASSWORD: 'bench admin passphrase 2026',
-      LOG_LEVEL: 'warn',
-    },
-  });
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (app.exitCode !== null) throw new Error(`npm start exited with ${app.exitCode}`);
-    const ok = await fetch(`http://127.0.0.1:${port}/api/events`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return app;
-    if (Date.now() > deadline) throw new Error('the app did not answer within 60 s');
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
-function stopApp(app: ChildProcess) {
-  if (app.pid && app.exitCode === null) process.kill(-app.pid, 'SIGTERM');
-}
 
 /** Signs the parent in as the portal does: token and record in local storage, the session cookie; then an empty cache. */
 async function signInParent(chromePort: number, base: string, parent: { token: string; stored: object }) {
@@ -302,7 +152,7 @@ async function main() {
     for (const build of builds) {
       const dir = mkdtempSync(join(tmpdir(), 'childcare-bench-web-'));
       dirs.push(dir);
-      const { parent } = await seed(dir);
+      const { parent } = await seed(dir, LANGUAGE);
       const port = await freePort();
       apps.push(await startApp(dir, port, build.root));
       targets.push({ label: build.label, base: `http://127.0.0.1:${port}`, parent });

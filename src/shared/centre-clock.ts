@@ -1,5 +1,5 @@
 import type { CentreProfile } from './centre-profile';
-import { zoned } from './centre-time';
+import { centreOffsetAt, zoned } from './centre-time';
 
 /**
  * A moment as the centre's wall clock shows it ("7:42 AM"), for attendance: what parents and staff read, in
@@ -19,21 +19,18 @@ export function centreClock24(moment: Date): string {
   return clock24().format(moment);
 }
 
-const dayAndClock = zoned(
-  (timeZone) => new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'long', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
-);
+const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
+const twoDigits = (n: number) => String(n).padStart(2, '0');
 
 /**
  * Whether the centre is open at `moment` by its opening hours (the profile's, on the centre's clock): a parent is
- * told their child has not arrived yet only then, never at night or at the weekend.
+ * told their child has not arrived yet only then, never at night or at the weekend. `offset`: the centre's clock's
+ * lead on UTC at that moment in ms, when the caller has it (a page's state, lib/centre-today.ts): no time-zone
+ * formatter is then made, whose first costs a slow phone's CPU more than hydrating the dashboard (ADR 076, ADR 117).
  */
-export function centreOpenAt(moment: Date, hours: CentreProfile['hours']): boolean {
-  const parts = Object.fromEntries(
-    dayAndClock()
-      .formatToParts(moment)
-      .map((p) => [p.type, p.value]),
-  );
-  const clock = `${parts.hour}:${parts.minute}`;
-  const day = hours[(parts.weekday ?? '').toLowerCase() as keyof CentreProfile['hours']];
+export function centreOpenAt(moment: Date, hours: CentreProfile['hours'], offset = centreOffsetAt(moment)): boolean {
+  const wall = new Date(moment.getTime() + offset);
+  const day = hours[WEEKDAYS[wall.getUTCDay()]!];
+  const clock = `${twoDigits(wall.getUTCHours())}:${twoDigits(wall.getUTCMinutes())}`;
   return Boolean(day) && clock >= day!.opens && clock < day!.closes;
 }

@@ -83,7 +83,7 @@ export function weekOf(isoDate: string): { start: string; end: string } {
 }
 
 /** How far the centre's wall clock is ahead of UTC at `moment`, in ms (negative in the Americas). */
-function offsetAt(moment: Date): number {
+export function centreOffsetAt(moment: Date): number {
   const p = Object.fromEntries(
     partsFormatter()
       .formatToParts(moment)
@@ -96,9 +96,9 @@ function offsetAt(moment: Date): number {
 /** The moment midnight begins `isoDate` in the centre (daylight saving time included). */
 export function centreMidnight(isoDate: string): Date {
   const naive = new Date(`${isoDate}T00:00:00Z`).getTime();
-  let guess = naive - offsetAt(new Date(naive));
+  let guess = naive - centreOffsetAt(new Date(naive));
   // Near a DST change the offset at the first guess can differ from the offset at the answer.
-  guess = naive - offsetAt(new Date(guess));
+  guess = naive - centreOffsetAt(new Date(guess));
   return new Date(guess);
 }
 
@@ -111,8 +111,8 @@ export function centreRange(start: string, end: string): { from: Date; to: Date 
 export function centreMoment(isoDate: string, time: string): Date {
   const [hours = 0, minutes = 0] = time.split(':').map(Number);
   const naive = Date.parse(`${isoDate}T00:00:00Z`) + (hours * 60 + minutes) * 60_000;
-  let guess = naive - offsetAt(new Date(naive));
-  guess = naive - offsetAt(new Date(guess));
+  let guess = naive - centreOffsetAt(new Date(naive));
+  guess = naive - centreOffsetAt(new Date(guess));
   return new Date(guess);
 }
 

@@ -1,5 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, pageReady, test, assignLocation } from './fixtures';
+import type { Page, Request } from '@playwright/test';
+import { expect, pageReady, test } from './fixtures';
 import { parentFamily, signIn } from './parent-family';
 
 /**
@@ -51,6 +53,25 @@ test("a tap on a tab as soon as it shows, and once the app has the page, opens i
     await expect(page.getByRole('tab', { name: 'Today' })).toHaveAttribute('aria-selected', 'true');
     await page.getByRole('tab', { name: 'Daily Activities' }).tap();
     await activitiesOpen(page);
+  });
+
+  await test.step("on a day with no report to sign and no dose, the Today tab's later parts load no code", async () => {
+    // The notice and the doses draw nothing on such a day: the tab asks for what they would show, and their code (with
+    // React Aria's and the whole catalogue) is not loaded at start (components/parent/TodayTab.tsx, ADR 117).
+    const later: string[] = [];
+    const watch = (request: Request) => {
+      if (/\/assets\/(IncidentNotice|TodayMedication)-[^/]*\.js$/.test(request.url())) later.push(request.url());
+    };
+    page.on('request', watch);
+    const incidents = page.waitForResponse((r) => r.url().includes('incidents.parentList'));
+    const doses = page.waitForResponse((r) => r.url().includes('medication.familyDoses'));
+    await openSlowly(page);
+    await pageReady(page);
+    expect((await incidents).ok()).toBe(true);
+    expect((await doses).ok()).toBe(true);
+    await expect(page.getByRole('heading', { level: 2, name: /'s day$/ })).toBeVisible();
+    page.off('request', watch);
+    expect(later).toEqual([]);
   });
 
   await test.step("a later tab's code loads when it is first opened: its loading state in the tab's place, then the tab", async () => {

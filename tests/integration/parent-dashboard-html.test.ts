@@ -1,9 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { DehydratedState } from '@tanstack/react-query';
+import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dailyActivities, developmentNotes } from '../../db/schema';
-import { centreDateOf } from '../../src/shared/centre-time';
+import { centreDateOf, centreOffsetAt } from '../../src/shared/centre-time';
 import { as, sharedAdminServer } from '../helpers/admin-server';
 import { getByRole, hasText, parseHtml } from '../helpers/html';
 import { enrolFamily, type Family } from '../helpers/parent-fixtures';
@@ -100,6 +102,26 @@ describe('the parent dashboard as the server draws it', () => {
     const { html } = await dashboard(`?child=${otto.id}&tab=activities`, fam.cookie);
     expect(html).toMatch(/<h1[^>]*>Otto Drawn(<!-- -->)?&#x27;s Development Journey<\/h1>/);
     expect(html).not.toMatch(/<h1[^>]*>Nora Drawn(<!-- -->)?&#x27;s Development Journey<\/h1>/);
+  });
+
+  it('on a day with no report to sign and no dose, the Today tab holds nothing for them: no part for the browser to load and hydrate', async () => {
+    const { html } = await dashboard('', fam.cookie);
+    const today = /<section aria-labelledby="today-heading"[^>]*>([\s\S]*?)<\/section>/.exec(html)?.[1] ?? '';
+    expect(today).toContain('today-heading');
+    // A Suspense boundary React hydrates (<!--$-->): the notice's and the doses' code would load at start to fill it
+    // (components/parent/TodayTab.tsx, ADR 117).
+    expect(today).not.toContain('<!--$');
+  });
+
+  it("the page's state carries the centre clock's offset it was rendered with: the browser tells whether the centre is open without a time-zone formatter", async () => {
+    const { html } = await dashboard('', fam.cookie);
+    const state = superjson.parse<DehydratedState>(
+      /<script type="application\/json" id="ssr-state">([^<]*)<\/script>/.exec(html)?.[1] ?? '',
+    );
+    const offset = state.queries.find((q) => q.queryKey[0] === 'centre-offset')?.state.data;
+    expect(offset).toBe(centreOffsetAt(new Date()));
+    // America/New_York: five or four hours behind UTC.
+    expect([-5 * 3_600_000, -4 * 3_600_000]).toContain(offset);
   });
 
   it('signed out, nothing personal is in the page', async () => {

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { centreDateOf } from '../../shared/centre-time';
+import { centreDateOf, centreOffsetAt } from '../../shared/centre-time';
 
 /**
  * The centre's calendar date today (`YYYY-MM-DD`, Columbus time), for the pages that show what is coming up.
@@ -20,4 +20,22 @@ export const centreTodayQuery = () =>
 
 export function useCentreToday(): string {
   return useQuery(centreTodayQuery()).data;
+}
+
+/**
+ * How far the centre's clock is ahead of UTC (ms), kept as the day is: a page the server rendered carries the offset
+ * it was rendered with, so its first view tells whether the centre is open now (TodayAttendance) without making a
+ * time-zone formatter, which costs a slow phone more than hydrating the whole dashboard (ADR 117). The centre is
+ * closed in the small hours when the clocks change; after a minute a part that mounts works it out again.
+ */
+export const centreOffsetQuery = () =>
+  queryOptions({
+    queryKey: ['centre-offset'] as const,
+    queryFn: () => centreOffsetAt(new Date()),
+    initialData: () => centreOffsetAt(new Date()),
+    staleTime: 60_000,
+  });
+
+export function useCentreOffset(): number {
+  return useQuery(centreOffsetQuery()).data;
 }

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { centreOpenAt, centreTimeOf } from '~/shared/centre-clock';
 import { pageCentre } from '~/shared/page-centre';
 import { usePortalIntl } from '../../i18n';
-import { useCentreToday } from '../../lib/centre-today';
+import { useCentreOffset, useCentreToday } from '../../lib/centre-today';
 import { trpc } from '../../lib/trpc';
 
 /**
@@ -13,6 +13,7 @@ import { trpc } from '../../lib/trpc';
  */
 export function TodayAttendance({ childId, startsOn }: { childId: string; startsOn: string }) {
   const today = useCentreToday();
+  const offset = useCentreOffset();
   const intl = usePortalIntl();
   const history = useQuery({
     ...trpc.attendance.parentHistory.queryOptions({ childId, from: today, to: today }),
@@ -21,7 +22,7 @@ export function TodayAttendance({ childId, startsOn }: { childId: string; starts
   });
   if (!history.data) return null;
   const last = history.data.at(-1);
-  if (!last && (today < startsOn || !centreOpenAt(new Date(), pageCentre().hours))) return null;
+  if (!last && (today < startsOn || !centreOpenAt(new Date(), pageCentre().hours, offset))) return null;
   const text = last
     ? intl.t(last.kind === 'in' ? 'portal.attendance.in' : 'portal.attendance.out', {
         // English exactly as before (centreTimeOf's plain space); Spanish from the portal's formatter.
