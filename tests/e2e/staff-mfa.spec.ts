@@ -63,10 +63,19 @@ test('a passkey registered in Account signs in alone; an app code finishes a pas
   const dialog = page.getByRole('dialog', { name: 'Sign-in security' });
   await dialog.getByRole('button', { name: 'Set up an authenticator app' }).click();
   await expect(dialog.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
+  // Focus is never left on <body> when the button pressed goes or waits (there Escape no longer closes the dialog):
+  // the form that took the button's place has it at its code, a refused code at its field, and the recovery codes
+  // shown once the app is confirmed at their heading.
+  await expect(dialog.getByLabel('Code from the app')).toBeFocused();
   const secret = (await dialog.getByTestId('totp-secret').textContent())!;
+  await dialog.getByLabel('Code from the app').fill(codeFor(server, secret, 8));
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(dialog.getByLabel('Code from the app')).toHaveAttribute('aria-invalid', 'true');
+  await expect(dialog.getByLabel('Code from the app')).toBeFocused();
   await dialog.getByLabel('Code from the app').fill(codeFor(server, secret));
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   await expect(dialog.getByText('An authenticator app is set up.')).toBeVisible();
+  await expect(dialog.getByRole('heading', { name: 'Recovery codes' })).toBeFocused();
   await expect(dialog.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
 
   await dialog.getByLabel('Name for a new passkey').fill('Office laptop');
@@ -89,6 +98,11 @@ test('a passkey registered in Account signs in alone; an app code finishes a pas
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page.getByRole('heading', { name: 'Second step' })).toBeVisible();
+  // A refused code is said at the field, which keeps focus to try again.
+  await page.getByLabel('Code from the app').fill(codeFor(server, secret, 8));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByLabel('Code from the app')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Code from the app')).toBeFocused();
   await page.getByLabel('Code from the app').fill(codeFor(server, secret, 1));
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByText('Welcome back, Riley Two-Step')).toBeVisible();
@@ -102,10 +116,26 @@ test('a passkey registered in Account signs in alone; an app code finishes a pas
     .where(eq(adminSessions.adminId, account.id))
     .run();
   await page.getByRole('button', { name: 'Sign-in security' }).click();
-  await dialog.getByRole('button', { name: 'Remove Office laptop' }).click();
+  const removePasskey = dialog.getByRole('button', { name: 'Remove Office laptop' });
+  await removePasskey.click();
   const proof = page.getByRole('dialog', { name: 'Your password, please' });
+  // Escape puts focus back on the button that asked; the dialog opens again at its password.
+  await expect(proof.getByLabel('Your password')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(proof).toBeHidden();
+  await expect(removePasskey).toBeFocused();
+  await removePasskey.click();
+  await proof.getByLabel('Your password').fill('not the password');
+  await proof.getByRole('button', { name: 'Continue' }).click();
+  await expect(proof.getByLabel('Your password')).toHaveAttribute('aria-invalid', 'true');
+  await expect(proof.getByLabel('Your password')).toBeFocused();
   await proof.getByLabel('Your password').fill(PASSWORD);
   await proof.getByRole('button', { name: 'Continue' }).click();
   await expect(proof).toBeHidden();
   await expect(dialog.getByText('No passkeys yet.')).toBeVisible();
+  // The passkey's button went with it: focus is on its section's heading, and Escape still closes the dialog.
+  await expect(dialog.getByRole('heading', { name: 'Passkeys' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Sign-in security' })).toBeFocused();
 });

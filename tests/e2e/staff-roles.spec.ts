@@ -66,6 +66,18 @@ test('a director invites a teacher, who sets a password, sees only their tabs an
   // No SMTP here: the link is shown once to pass on (staff-day.spec.ts copies it).
   await page.getByRole('dialog', { name: 'Invitation Link' }).getByRole('button', { name: 'Done' }).click();
   await expect(page.getByRole('list', { name: 'Staff accounts' }).getByText(teacherName)).toBeVisible();
+  // A staff record's dialog has one Save Changes button, not a button inside a button; Escape puts focus back on Edit.
+  const editRecord = page
+    .getByRole('region', { name: 'Staff records' })
+    .getByRole('button', { name: /^Edit / })
+    .first();
+  await editRecord.click();
+  const record = page.getByRole('dialog', { name: /^Record of / });
+  await expect(record.getByRole('button', { name: 'Save Changes' })).toHaveCount(1);
+  await expect(record.locator('button button')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(record).toBeHidden();
+  await expect(editRecord).toBeFocused();
 
   // The teacher, in a browser of her own (signed out), opens the e-mailed link, chooses a password and signs in.
   await teacher.goto(await invitationLink(server, teacherEmail));

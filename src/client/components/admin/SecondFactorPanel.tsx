@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { Form } from 'react-aria-components';
 import { errorMessage, queryClient, trpc } from '~/client/lib/trpc';
 import { toast } from '~/client/lib/toast';
@@ -15,6 +15,8 @@ import { tabText } from './tabs/tab-words';
  * does the setup-only page the director's rule gives a person without a factor. Each change runs through
  * useRecentProof: on a session older than ten minutes the server asks for the password again, and a dialog does.
  */
+const CODES_HEADING = 'mfa-codes';
+
 export default function SecondFactorPanel({ onFactorAdded }: { onFactorAdded?: () => void }) {
   const status = useQuery(trpc.staffMfa.status.queryOptions());
   const passkeys = useQuery(trpc.staffMfa.passkeys.queryOptions());
@@ -45,7 +47,12 @@ export default function SecondFactorPanel({ onFactorAdded }: { onFactorAdded?: (
       },
     }),
   );
-  const codeRefused = (e: unknown) => setError(errorMessage(e, tabText('staff.mfa.failed')));
+  // A refused code is said at its field, which takes focus to try again (the Confirm button is disabled while sending).
+  const codeField = useRef<HTMLFormElement>(null);
+  const codeRefused = (e: unknown) => {
+    setError(errorMessage(e, tabText('staff.mfa.failed')));
+    codeField.current?.querySelector<HTMLInputElement>('input[name="code"]')?.focus();
+  };
   const remove = useMutation(trpc.staffMfa.totpRemove.mutationOptions({ onSuccess: refresh }));
   const newCodes = useMutation(trpc.staffMfa.recoveryCodes.mutationOptions({ onSuccess: (r) => (setCodes(r.recoveryCodes), refresh()) }));
   const removePasskey = useMutation(trpc.staffMfa.passkeyRemove.mutationOptions({ onSuccess: refresh }));
@@ -76,7 +83,12 @@ export default function SecondFactorPanel({ onFactorAdded }: { onFactorAdded?: (
 
   function submitCode(e: FormEvent) {
     e.preventDefault();
-    void proof.run(() => confirm.mutateAsync({ code }), codeRefused);
+    // Once confirmed, the form is gone and the recovery codes are shown: focus goes to their heading.
+    void proof.run(
+      () => confirm.mutateAsync({ code }),
+      codeRefused,
+      () => document.getElementById(CODES_HEADING),
+    );
   }
 
   const s = status.data;
@@ -108,7 +120,7 @@ export default function SecondFactorPanel({ onFactorAdded }: { onFactorAdded?: (
           </Button>
         )}
         {setup && (
-          <Form onSubmit={submitCode} validationBehavior="aria" className="flex flex-col gap-3">
+          <Form ref={codeField} onSubmit={submitCode} validationBehavior="aria" className="flex flex-col gap-3">
             <p className="text-sm text-stone-700">{tabText('staff.mfa.appScan')}</p>
             <img src={setup.qrCode} alt={tabText('staff.mfa.qr')} width={192} height={192} className="self-center" />
             <p className="text-sm">
@@ -117,7 +129,9 @@ export default function SecondFactorPanel({ onFactorAdded }: { onFactorAdded?: (
                 {setup.secret}
               </code>
             </p>
+            {/* Focused when the form appears in place of the button that asked for it: the next step is the code. */}
             <TextField
+              autoFocus
               label={tabText('staff.mfa.code')}
               name="code"
               inputMode="numeric"
@@ -133,8 +147,8 @@ export default function SecondFactorPanel({ onFactorAdded }: { onFactorAdded?: (
           </Form>
         )}
       </section>
-      <section aria-labelledby="mfa-codes" className="flex flex-col gap-3">
-        <h3 id="mfa-codes" className="font-semibold">
+      <section aria-labelledby={CODES_HEADING} className="flex flex-col gap-3">
+        <h3 id={CODES_HEADING} className="font-semibold">
           {tabText('staff.mfa.codes')}
         </h3>
         {codes && (

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { Form } from 'react-aria-components';
 import type { storeAdmin } from '~/client/lib/admin-session';
 import { errorMessage, trpc } from '~/client/lib/trpc';
@@ -14,6 +14,7 @@ export function StaffSecondStep({ methods, onSignedIn }: { methods: string[]; on
   const [recovery, setRecovery] = useState(!methods.includes('totp'));
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | undefined>();
+  const form = useRef<HTMLFormElement>(null);
   const step = useMutation(
     trpc.adminAuth.loginMfa.mutationOptions({
       onSuccess: (r) => onSignedIn(r.admin),
@@ -22,10 +23,11 @@ export function StaffSecondStep({ methods, onSignedIn }: { methods: string[]; on
   );
   function submit(e: FormEvent) {
     e.preventDefault();
-    step.mutate(recovery ? { recoveryCode: value } : { code: value });
+    // A refused code is said at the field, which takes focus to try again (Verify, pressed, is disabled while sending).
+    step.mutate(recovery ? { recoveryCode: value } : { code: value }, { onError: () => form.current?.querySelector('input')?.focus() });
   }
   return (
-    <Form onSubmit={submit} validationBehavior="aria" className="flex flex-col gap-4">
+    <Form ref={form} onSubmit={submit} validationBehavior="aria" className="flex flex-col gap-4">
       <h2 className="text-lg font-semibold">{staffText('staff.mfa.stepTitle')}</h2>
       <p className="text-sm text-stone-600">{staffText('staff.mfa.stepIntro')}</p>
       <TextField

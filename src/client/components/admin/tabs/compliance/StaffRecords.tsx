@@ -102,10 +102,9 @@ function StaffRecordDialog({ record, onClose }: { record: StaffRecord; onClose: 
             {error}
           </p>
         )}
+        {/* DialogActions draws the submit button itself: its children are the button's words. */}
         <DialogActions cancelLabel={tabText('staff.cancel')} onCancel={onClose} isDisabled={save.isPending}>
-          <Button type="submit" isDisabled={save.isPending}>
-            {save.isPending ? tabText('staff.saving') : tabText('staff.saveChanges')}
-          </Button>
+          {save.isPending ? tabText('staff.saving') : tabText('staff.saveChanges')}
         </DialogActions>
       </Form>
     </Dialog>
