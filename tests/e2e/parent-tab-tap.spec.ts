@@ -1,7 +1,5 @@
-import type { Page } from '@playwright/test';
-import { expect, pageReady, test, assignLocation } from './fixtures';
 import type { Page, Request } from '@playwright/test';
-import { expect, pageReady, test } from './fixtures';
+import { expect, pageReady, test, assignLocation } from './fixtures';
 import { parentFamily, signIn } from './parent-family';
 
 /**
