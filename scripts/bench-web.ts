@@ -79,6 +79,10 @@ async function signInParent(chromePort: number, base: string, parent: { token: s
     await browser.setCookie({ name: PARENT_COOKIE, value: parent.token, domain: '127.0.0.1', path: '/', httpOnly: true, sameSite: 'Lax' });
     const cdp = await page.createCDPSession();
     await cdp.send('Network.clearBrowserCache');
+    // Lighthouse keeps the origin's storage here (disableStorageReset, below), the portal's worker and its copies with
+    // it: from the second run on the worker answered the scripts (0 KB loaded) from copies Chromium had compiled
+    // ahead. Each run is a first visit: no worker, no cache storage; the sign-in above stays.
+    await cdp.send('Storage.clearDataForOrigin', { origin: base, storageTypes: 'service_workers,cache_storage' });
     await page.close();
   } finally {
     await browser.disconnect();
