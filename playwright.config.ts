@@ -31,6 +31,10 @@ const CHROMIUM_ARGS = [
   '--disable-dev-shm-usage',
   '--no-first-run',
   '--disable-sync',
+  // V8 without its optimizing compilers (TurboFan, Maglev): a test's page lives seconds, too short for optimized code
+  // to repay compiling it. About a tenth less CPU for the browser stage (docs/performance-log.md, "The browser
+  // stage's CPU, quiet"). What the pages do is unchanged; only how fast their scripts run.
+  '--js-flags=--no-opt --no-maglev',
 ];
 
 /** How the full browser is started (the `full-browser` project; a file of it that changes its options starts from these). */
