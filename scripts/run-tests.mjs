@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
- * `npm test`, `npm run test:soak` and `.ci/run`: runs the test stages one after another, stops at the first that
- * fails, and prints each stage's wall time, so a slow or failing stage is seen at a glance (ADR 072).
+ * `npm test`, `npm run test:soak` and `.ci/run`: runs the test steps one after another (the stages of a step, joined by
+ * `+`, side by side), stops after the first step that fails, and prints each stage's wall time, so a slow or failing
+ * stage is seen at a glance (ADR 072, ADR 118).
  *
  *   node scripts/run-tests.mjs                    the stages of `npm test` (TEST_STAGES)
  *   node scripts/run-tests.mjs soak               the soak tests (`npm run test:soak`)
@@ -24,10 +25,12 @@ const STAGES = {
   // Floods and crash loops that hold a bound over time (vitest.config.ts, SOAK): not in `npm test` (ADR 072).
   soak: 'vitest run --config vitest.soak.config.ts',
 };
-// Lint first: a lint or formatting error fails `npm test` before the slower stages run (ADR 020). ESLint, the
-// formatting check and the type check run side by side (`npm run lint` and `npm run typecheck` between them):
-// ESLint is the longest and mostly uses one core, the other two share the second (ADR 116).
-const TEST_STAGES = ['lint+format+typecheck', 'vitest', 'build', 'playwright'];
+// Two steps, each of stages side by side (ADR 118). First the checks that need nothing built, with the build beside
+// them: a lint, formatting or type error fails `npm test` before the slow stages start (ADR 020). ESLint keeps one
+// core busy for its whole run; Prettier, the type check and the build share the other (ADR 116). Then Vitest and
+// Playwright together: each leaves part of the two cores idle on its own (a test waiting on a timer, a socket, a
+// browser's frame; the last file or spec running alone), and together they keep both busy.
+const TEST_STAGES = ['lint+format+typecheck+build', 'vitest+playwright'];
 
 const names = process.argv.slice(2);
 const run = (names.length > 0 ? names : ['test']).flatMap((n) => (n === 'test' ? TEST_STAGES : [n]));
@@ -40,12 +43,20 @@ if (unknown.length > 0) {
 const env = { ...process.env, PATH: [resolve(root, 'node_modules/.bin'), process.env.PATH].join(delimiter) };
 const done = [];
 
-function runStage(name) {
+/**
+ * Runs one stage. `prefix`: its output's lines start with the stage's name, for stages that run beside others (their
+ * lines would otherwise mix without saying whose they are).
+ */
+function runStage(name, prefix) {
   const command = STAGES[name];
   console.log(`\n▶ ${name}: ${command}`);
   const started = performance.now();
   return new Promise((resolveStage) => {
-    const child = spawn(command, { cwd: root, env, stdio: 'inherit', shell: true });
+    const child = spawn(command, { cwd: root, env, stdio: prefix ? ['inherit', 'pipe', 'pipe'] : 'inherit', shell: true });
+    if (prefix) {
+      prefixLines(child.stdout, process.stdout, name);
+      prefixLines(child.stderr, process.stderr, name);
+    }
     child.on('close', (code, signal) => {
       const seconds = (performance.now() - started) / 1000;
       const ok = code === 0;
@@ -53,6 +64,21 @@ function runStage(name) {
       console.log(`${ok ? '✔' : '✘'} ${name}: ${seconds.toFixed(1)} s${ok ? '' : ` (exit ${code ?? signal})`}`);
       resolveStage(ok ? 0 : (code ?? 1));
     });
+  });
+}
+
+/** Copies `from` to `to` a whole line at a time, each line led by `name`. */
+function prefixLines(from, to, name) {
+  const lead = `${name.padEnd(10)} │ `;
+  let partial = '';
+  from.setEncoding('utf8');
+  from.on('data', (chunk) => {
+    const lines = (partial + chunk).split('\n');
+    partial = lines.pop();
+    if (lines.length > 0) to.write(lines.map((line) => lead + line).join('\n') + '\n');
+  });
+  from.on('end', () => {
+    if (partial) to.write(lead + partial + '\n');
   });
 }
 
@@ -70,7 +96,9 @@ function summary() {
 
 let exitCode = 0;
 for (const step of run) {
-  const codes = await Promise.all(step.split('+').map(runStage));
+  const stages = step.split('+');
+  // Every stage of a step runs to its end, so one run reports every stage's failures.
+  const codes = await Promise.all(stages.map((name) => runStage(name, stages.length > 1)));
   exitCode = codes.find((code) => code !== 0) ?? 0;
   if (exitCode !== 0) break;
 }
