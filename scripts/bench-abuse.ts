@@ -11,19 +11,14 @@
  * into ./bench-profiles. Not a test: the figures go in docs/performance-log.md ("Abuse").
  */
 import { execSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { type AddressInfo, connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { enrolledChildren, parentChildRelationships, parentUsers, paymentReceipts } from '../db/schema';
-import { seedDemo } from './seed-demo';
-import { createParentSession } from '../src/server/auth/session';
-import { prepareDatabase } from '../src/server/bootstrap';
-import { systemClock } from '../src/server/clock';
-import { closeDatabase, openDatabase } from '../src/server/db';
+import { ABUSE_FAMILIES, seedBenchDatabase, seedBenchFamily } from './bench-family';
 import { startNodeFlags } from './start-flags';
 
 const arg = (name: string, fallback: number) => {
@@ -156,48 +151,18 @@ parentPort.once('message', async ({ until }) => {
 async function main() {
   execSync('node scripts/ensure-build.mjs', { cwd: root, stdio: 'inherit' });
   const dir = mkdtempSync(join(tmpdir(), 'childcare-abuse-'));
-  const databasePath = join(dir, 'app.sqlite');
-  mkdirSync(join(dir, 'uploads'));
 
-  // Two families: one floods, one reads politely; each with a child and a receipt (for the PDFs).
-  const db = openDatabase(databasePath);
-  prepareDatabase(db);
-  seedDemo(db);
-  const family = (email: string) => {
-    const parent = db.insert(parentUsers).values({ email, firstName: 'Pat', lastName: 'Parent', passwordHash: 'unused' }).returning().get();
-    const child = db
-      .insert(enrolledChildren)
-      .values({
-        childName: `Child of ${email}`,
-        parentName: 'Pat Parent',
-        parentEmail: email,
-        dateOfBirth: '2023-02-10',
-        program: 'preschool',
-        startDate: '2025-09-01',
-      })
-      .returning()
-      .get();
-    db.insert(parentChildRelationships).values({ parentId: parent.id, childId: child.id }).run();
-    const year = new Date().getFullYear();
-    db.insert(paymentReceipts)
-      .values({
-        childId: child.id,
-        childName: child.childName,
-        parentName: 'Pat Parent',
-        parentEmail: email,
-        paymentType: 'tuition',
-        amount: '250.00',
-        paymentMethod: 'cash',
-        paymentDate: `${year}-01-15`,
-        receiptNumber: `R-${email}`,
-      })
-      .run();
-    return { token: createParentSession(db, systemClock, parent.id).token, year };
-  };
-  const attacker = family('flood.parent@example.com');
-  const polite = family('polite.parent@example.com');
-  const earlier = family('earlier.parent@example.com');
-  closeDatabase(db);
+  // Three families of scripts/bench-family.ts: one floods, one reads politely, one made the day's requests before;
+  // each with a child and a receipt (for the PDFs).
+  const {
+    databasePath,
+    uploadsDir,
+    families: { attacker, polite, earlier },
+  } = await seedBenchDatabase(dir, (db) => ({
+    attacker: seedBenchFamily(db, ABUSE_FAMILIES.attacker),
+    polite: seedBenchFamily(db, ABUSE_FAMILIES.polite),
+    earlier: seedBenchFamily(db, ABUSE_FAMILIES.earlier),
+  }));
 
   port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
@@ -210,7 +175,7 @@ async function main() {
       ...process.env,
       PORT: String(port),
       DATABASE_PATH: databasePath,
-      UPLOADS_DIR: join(dir, 'uploads'),
+      UPLOADS_DIR: uploadsDir,
       PUBLIC_URL: origin,
       ADMIN_EMAIL: OWNER.email,
       ADMIN_PASSWORD: OWNER.password,

@@ -8,18 +8,13 @@
  * Not a test: the figures go in the README ("Production").
  */
 import { execSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
-import { dailyActivities, developmentNotes, enrolledChildren, parentChildRelationships, parentUsers } from '../db/schema';
-import { seedDemo } from './seed-demo';
-import { createParentSession } from '../src/server/auth/session';
-import { prepareDatabase } from '../src/server/bootstrap';
-import { systemClock } from '../src/server/clock';
-import { closeDatabase, openDatabase } from '../src/server/db';
+import { LOAD_FAMILY, seedBenchDatabase, seedBenchFamily } from './bench-family';
 import { startNodeFlags } from './start-flags';
 
 const arg = (name: string, fallback: number) => {
@@ -55,65 +50,14 @@ function report(name: string, r: autocannon.Result) {
 async function main() {
   execSync('node scripts/ensure-build.mjs', { cwd: root, stdio: 'inherit' });
   const dir = mkdtempSync(join(tmpdir(), 'childcare-load-'));
-  const databasePath = join(dir, 'app.sqlite');
-  mkdirSync(join(dir, 'uploads'));
 
-  // Data: the demo content, and a family of two children with a year of activities and notes each.
-  const db = openDatabase(databasePath);
-  prepareDatabase(db);
-  seedDemo(db);
-  const parent = db
-    .insert(parentUsers)
-    .values({ email: 'load.parent@example.com', firstName: 'Load', lastName: 'Parent', passwordHash: 'unused' })
-    .returning()
-    .get();
-  const childIds: string[] = [];
-  for (const name of ['Load One', 'Load Two']) {
-    const child = db
-      .insert(enrolledChildren)
-      .values({
-        childName: name,
-        parentName: 'Load Parent',
-        parentEmail: parent.email,
-        dateOfBirth: '2023-02-10',
-        program: 'preschool',
-        startDate: '2025-09-01',
-      })
-      .returning()
-      .get();
-    db.insert(parentChildRelationships).values({ parentId: parent.id, childId: child.id }).run();
-    childIds.push(child.id);
-    const day = (i: number) => new Date(Date.now() - i * 86_400_000).toISOString().slice(0, 10);
-    db.insert(dailyActivities)
-      .values(
-        Array.from({ length: 365 }, (_, i) => ({
-          childId: child.id,
-          activityDate: day(i),
-          category: 'learning',
-          title: `Activity ${i}`,
-          description: 'Stories and songs',
-          duration: 30,
-          skillsPracticed: ['listening', `skill ${i % 40}`],
-          enjoymentLevel: 4,
-        })),
-      )
-      .run();
-    db.insert(developmentNotes)
-      .values(
-        Array.from({ length: 200 }, (_, i) => ({
-          childId: child.id,
-          authorName: 'Classroom Teacher',
-          category: 'social',
-          title: `Note ${i}`,
-          content: 'Played well with friends',
-          isPrivate: i % 10 === 0,
-          createdAt: new Date(Date.now() - i * 86_400_000),
-        })),
-      )
-      .run();
-  }
-  const { token } = createParentSession(db, systemClock, parent.id);
-  closeDatabase(db);
+  // Data: the demo content, and the bench family of scripts/bench-family.ts with two children and a year of
+  // activities and notes each.
+  const {
+    databasePath,
+    uploadsDir,
+    families: { token, childIds },
+  } = await seedBenchDatabase(dir, (db) => seedBenchFamily(db, LOAD_FAMILY));
 
   // The ceiling: the simplest node:http server this machine can run, same connections, same client.
   const body = JSON.stringify({ events: Array.from({ length: 20 }, (_, i) => ({ id: i, title: `Event ${i}`, date: '2026-12-01' })) });
@@ -136,7 +80,7 @@ async function main() {
       ...process.env,
       PORT: String(port),
       DATABASE_PATH: databasePath,
-      UPLOADS_DIR: join(dir, 'uploads'),
+      UPLOADS_DIR: uploadsDir,
       PUBLIC_URL: origin,
       ADMIN_EMAIL: 'load.admin@example.com',
       ADMIN_PASSWORD: 'a long and unusual passphrase',
