@@ -265,10 +265,14 @@ test('saving an event someone else deleted says so and refreshes the list; anoth
   await dialog.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText('Failed to update event.')).toBeVisible();
   await expect(page.getByText('Event not found')).toBeVisible();
-  // The form stays open with what was typed; once it is closed, the refreshed list no longer has the event.
+  // The form stays open with what was typed, focus on its Save button (disabled while it sent, focus fell to <body>).
   await expect(dialog.getByLabel('Description')).toHaveValue('Edited too late');
+  await expect(dialog.getByRole('button', { name: 'Save Changes' })).toBeFocused();
+  // Once it is closed, the refreshed list no longer has the event, nor the Edit button that opened the dialog: focus
+  // is on the tab's heading in its place.
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
+  await expect(page.locator('#events-tab-heading')).toBeFocused();
   await expect(page.getByRole('button', { name: `Edit event ${title}` })).toHaveCount(0);
   await expect(page.getByText(title)).toHaveCount(0);
 

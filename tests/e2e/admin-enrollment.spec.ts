@@ -7,6 +7,7 @@ import { validateParentToken } from '../../src/server/auth/session';
 import { sampleApplication, sampleChild } from '../helpers/enrollment-fixtures';
 import type { TestServer } from '../helpers/server';
 import { expect, test } from './fixtures';
+import { smallTargets } from './touch-targets';
 
 /**
  * Full-page pictures of the screens for a person to look at, taken only when `E2E_SCREENSHOTS=1` is set (nothing
@@ -342,6 +343,8 @@ test('add, edit, deactivate and remove an enrolled child', async ({ directorPage
   await expect(edit).toBeHidden();
   // Typed 614-555-0177, shown as the centre writes a phone (ADR 073).
   await expect(card.getByText('(614) 555-0177')).toBeVisible();
+  // The parent's e-mail and phone links are 24 px tall at least, as WCAG 2.5.8 asks (they were 16).
+  expect(await smallTargets(page, 24, '[role="tabpanel"]')).toEqual([]);
 
   await card.getByRole('button', { name: 'Deactivate Milo Brooks' }).click();
   await expect(page.getByText('Milo Brooks is now inactive.')).toBeVisible();

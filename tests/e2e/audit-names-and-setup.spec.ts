@@ -4,6 +4,7 @@ import { adminUsers } from '../../db/schema';
 import type { TestServer } from '../helpers/server';
 import { sampleChild } from '../helpers/enrollment-fixtures';
 import { expect, test } from './fixtures';
+import { smallTargets } from './touch-targets';
 
 /**
  * A director on a 1366×768 laptop (ADR 082): the Audit tab names each row's record and shows a public field's
@@ -58,6 +59,8 @@ test('the Audit tab names the child, shows the program before and after, and fin
   await expect(change).toHaveCount(1);
   await expect(change).toContainText('Notes: changed');
   await expect(change).not.toContainText('Private words');
+  // The record's name and its History button are 24 px tall at least, as WCAG 2.5.8 asks (History was 16).
+  expect(await smallTargets(page, 24, '[role="tabpanel"]')).toEqual([]);
   await expect(
     page
       .getByRole('row')
@@ -87,6 +90,8 @@ test('the first-run checklist says what is left, links to it, and stays hidden o
   const rooms = checklist.getByRole('listitem').filter({ hasText: 'Put each child in a room' });
   await expect(rooms).toContainText('Not done');
   await expect(checklist.getByRole('listitem').filter({ hasText: 'E-mail (SMTP)' })).toContainText('Not set');
+  // Its 'Go to …' links are 24 px tall at least (they were 20).
+  expect(await smallTargets(page, 24, '[role="tabpanel"]')).toEqual([]);
   await rooms.getByRole('link', { name: 'Go to Enrolled' }).click();
   await expect(page).toHaveURL(/tab=children/);
 

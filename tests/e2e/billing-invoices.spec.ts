@@ -25,6 +25,10 @@ test('the director sets a plan and a sibling discount, generates the month and o
 
   await page.goto('/admin?tab=billing');
   const plans = page.getByRole('region', { name: 'Tuition plans' });
+  // Sent with nothing filled in: the server's messages show at their fields, and focus goes to the first.
+  await plans.getByRole('button', { name: 'Add plan' }).click();
+  await expect(plans.getByText('Give the plan a name')).toBeVisible();
+  await expect(plans.getByRole('textbox', { name: 'Plan name' })).toBeFocused();
   await plans.getByRole('textbox', { name: 'Plan name' }).fill(planName);
   await plans.getByRole('button', { name: /Program/ }).click();
   await page.getByRole('option', { name: 'preschool' }).click();

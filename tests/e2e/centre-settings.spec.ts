@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { expect, test } from './fixtures';
+import { smallTargets } from './touch-targets';
 
 /**
  * The centre's profile is data (ADR 090): the director changes the main phone, Friday's hours and the infant
@@ -27,6 +28,8 @@ test('the director changes the phone, hours and a program and uploads a logo in 
   try {
     await page.goto('/admin?tab=settings');
     await expect(page.getByRole('heading', { name: 'Centre settings' })).toBeVisible();
+    // Every control is 24 px tall at least, the logo's file input too (the browser's own was 20).
+    expect(await smallTargets(page, 24, '[role="tabpanel"]')).toEqual([]);
     const field = page.getByRole('textbox', { name: 'Main phone' });
     await expect(field).toHaveValue(before.phone);
     await field.fill(phone);

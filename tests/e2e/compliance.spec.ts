@@ -1,6 +1,7 @@
 import { centreDateOf } from '../../src/shared/centre-time';
 import { portalEn } from '../../src/shared/i18n/portal-en';
 import { expect, test } from './fixtures';
+import { smallTargets } from './touch-targets';
 import { parentFamily, signIn } from './parent-family';
 
 /**
@@ -41,11 +42,15 @@ test('the director sees a missing medical statement, files its scan and the exam
   const row = page.locator(`tr[data-row="${id}:medical-statement"]`);
   await expect(row).toContainText('Medical statement');
   await expect(row).toContainText('Missing');
+  // Its text links (the emergency sheet) are 24 px tall at least, as WCAG 2.5.8 asks.
+  expect(await smallTargets(page, 24, '[role="tabpanel"]')).toEqual([]);
 
   await row.getByRole('button', { name: `Edit the health record of ${name}` }).click();
   const dialog = page.getByRole('dialog', { name: `Health record: ${name}` });
   const files = dialog.getByRole('list', { name: 'Files on file' });
   await expect(files.getByRole('listitem').filter({ hasText: 'Medical statement' })).toContainText('No file yet');
+  // The scan's file input too (it was the browser's own, 20 px tall).
+  expect(await smallTargets(page, 24, '[role="dialog"]')).toEqual([]);
 
   // The signed paper form's scan, through the private-document pipeline.
   await dialog.getByLabel('Scan or photo of the signed form (PDF, JPEG, PNG or HEIC)').setInputFiles({
@@ -91,6 +96,8 @@ test('a family opens the yearly review, sees the part the last review changed ma
   await expect(marked).toHaveCount(1);
   await expect(page.locator('dt:has(+ dd[data-changed])')).toHaveText(portalEn['portal.records.allergies']);
   await expect(page.getByRole('group', { name: /^What changed at the review signed/ })).toContainText('Allergies: Peanuts since March');
+  // The signed form's upload, a parent's control: 44 px tall, as every one a parent taps (it was 24).
+  expect(await smallTargets(page, 44, 'form:has(input[type="file"])')).toEqual([]);
 
   await page.getByRole('textbox', { name: portalEn['portal.records.signature'] }).fill(fam.child.parentName);
   await page.getByRole('button', { name: portalEn['portal.records.confirm'] }).click();

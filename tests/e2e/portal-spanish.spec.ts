@@ -14,6 +14,8 @@ import { errorsEn } from '../../src/shared/i18n/errors-en';
 import { errorsEs } from '../../src/shared/i18n/errors-es';
 import { RESET_PAGE_REFUSALS } from '../../src/shared/i18n/reset-password';
 import { RESET_LINK_INVALID } from '../../src/server/parents/passwords';
+import { MILESTONES } from '../../db/milestones';
+import { MILESTONES_ES } from '../../src/shared/i18n/milestones-es';
 import { expect, pageReady, test } from './fixtures';
 import { parentFamily, secondChild, signIn } from './parent-family';
 
@@ -137,6 +139,12 @@ test('a parent on a phone chooses Español in the portal and sees it in Spanish,
   await expect(page.getByRole('tab', { name: 'Resumen' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'es');
   await expect(page).toHaveTitle('Panel para padres | Little Buckeyes Learning Center');
+  // The centre's milestones, which the server writes in the parent's language, are in Spanish at once too.
+  await page.getByRole('tab', { name: 'Logros', exact: true }).click();
+  const milestoneNames = page.getByRole('tabpanel').getByRole('heading', { level: 3 });
+  await expect(milestoneNames.first()).toBeVisible();
+  const englishNames = new Set(MILESTONES.map((m) => m.name).filter((name) => !Object.values(MILESTONES_ES).some((m) => m.name === name)));
+  expect((await milestoneNames.allTextContents()).filter((name) => englishNames.has(name))).toEqual([]);
 
   await page.reload();
   await pageReady(page);

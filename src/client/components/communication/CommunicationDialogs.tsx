@@ -10,6 +10,7 @@ import { toast } from '../../lib/toast';
 import { errorMessage, trpc, trpcClient } from '../../lib/trpc';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { Checkbox } from '../ui/Checkbox';
+import { FILE_INPUT } from '../ui/button-class';
 import { Dialog, DialogActions } from '../ui/Dialog';
 import { TextField } from '../ui/Field';
 import { Select } from '../ui/Select';
@@ -269,8 +270,6 @@ export function SubmitDocumentDialog({ request, onClose }: { request: DocumentRe
     );
   }
 
-  const fileInputClass =
-    'block w-full min-h-11 rounded-lg border border-stone-300 bg-white text-sm text-stone-700 file:mr-3 file:min-h-11 file:cursor-pointer file:border-0 file:bg-brand-100 file:px-4 file:font-semibold file:text-brand-900 hover:file:bg-brand-200 focus-visible:outline-none focus-visible:ring-3 focus-visible:ring-brand-500/40';
   return (
     <Dialog
       isOpen
@@ -293,7 +292,7 @@ export function SubmitDocumentDialog({ request, onClose }: { request: DocumentRe
             onChange={choose}
             disabled={uploading}
             aria-describedby={`${fileId}-status`}
-            className={fileInputClass}
+            className={FILE_INPUT}
           />
         </div>
         <div className="flex flex-col gap-1 sm:hidden">
@@ -307,7 +306,7 @@ export function SubmitDocumentDialog({ request, onClose }: { request: DocumentRe
             capture="environment"
             onChange={choose}
             disabled={uploading}
-            className={fileInputClass}
+            className={FILE_INPUT}
           />
         </div>
         <p id={`${fileId}-status`} role="status" className={fileError ? 'text-sm font-medium text-red-700' : 'text-sm text-stone-700'}>

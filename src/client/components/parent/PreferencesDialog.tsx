@@ -46,7 +46,10 @@ export function PreferencesDialog({ isOpen, onOpenChange }: { isOpen: boolean; o
       onSuccess: async (answer) => {
         // The new language's words first, then the portal switches to them in one step.
         // The site header's words too (NavBar, shared/i18n/site-frame-*.ts), so the header and the portal change together.
-        await Promise.all([loadPortalCatalogue(answer.language), loadCatalogue('siteFrame', answer.language)]);
+        // And the dashboard's answer again: the server writes the centre's milestones in the parent's language.
+        const dashboard =
+          answer.language !== saved.data?.language && queryClient.invalidateQueries(trpc.parentPortal.dashboard.pathFilter());
+        await Promise.all([loadPortalCatalogue(answer.language), loadCatalogue('siteFrame', answer.language), dashboard]);
         queryClient.setQueryData(preferencesQuery().queryKey, answer);
         onOpenChange(false);
         // Said in the language just chosen, as everything after it is.

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Dialog as AriaDialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { Button, type ButtonVariant } from './Button';
 import { cn } from './cn';
-import { useFocusAfterClose } from './focus-after-close';
+import { keepFocusNear, useFocusAfterClose } from './focus-after-close';
 
 export interface DialogProps {
   isOpen: boolean;
@@ -18,8 +18,12 @@ export interface DialogProps {
   closeLabel: string;
 }
 
-/** A modal dialog: focus is trapped and restored, Escape closes it, the title names it. */
+/**
+ * A modal dialog: focus is trapped and restored, Escape closes it, the title names it. Focus goes back to the control
+ * that opened it, or to its section's heading when that control went meanwhile (the item deleted elsewhere).
+ */
 export function Dialog({ isOpen, onOpenChange, title, description, children, size = 'md', role = 'dialog', closeLabel }: DialogProps) {
+  useFocusAfterClose(isOpen);
   return (
     <ModalOverlay
       isOpen={isOpen}
@@ -86,7 +90,6 @@ export function ConfirmDialog({
   onConfirm,
   isPending,
 }: ConfirmDialogProps) {
-  useFocusAfterClose(isOpen);
   return (
     <Dialog isOpen={isOpen} onOpenChange={onOpenChange} title={title} role="alertdialog" closeLabel={closeLabel}>
       <p className="text-sm text-stone-700">{message}</p>
@@ -128,7 +131,8 @@ export function DialogActions({
       <Button variant="outline" onPress={onCancel}>
         {cancelLabel}
       </Button>
-      <Button type="submit" isDisabled={isDisabled}>
+      {/* Disabled while it sends, it would drop focus to <body>: focus comes back to it, or after it, when it can take it. */}
+      <Button type="submit" isDisabled={isDisabled} onPress={(e) => keepFocusNear(e.target)}>
         {children}
       </Button>
     </div>

@@ -31,3 +31,13 @@ const sizes: Record<ButtonSize, string> = {
 export function buttonClass(variant: ButtonVariant = 'primary', size: ButtonSize = 'md', extra?: string): string {
   return cn(base, variants[variant], sizes[size], extra);
 }
+
+/**
+ * A text link or small text button in a staff list or form (a record's name, "History", an e-mail address): at least
+ * 24 px tall, WCAG 2.2's 2.5.8 target size. Underlined in the caller's colour.
+ */
+export const INLINE_TARGET = 'inline-flex min-h-6 items-center underline underline-offset-2';
+
+/** A file input, its button drawn as the app's buttons are: 44 px tall (a parent's phone, a tablet). */
+export const FILE_INPUT =
+  'block w-full min-h-11 rounded-lg border border-stone-300 bg-white text-sm text-stone-700 file:mr-3 file:min-h-11 file:cursor-pointer file:border-0 file:bg-brand-100 file:px-4 file:font-semibold file:text-brand-900 hover:file:bg-brand-200 focus-visible:outline-none focus-visible:ring-3 focus-visible:ring-brand-500/40';

@@ -11,16 +11,25 @@ const HEADING = 'h1, h2, h3';
  * Watches the page until the person acts again (a key or a pointer), so a list refreshed a moment later is covered.
  */
 export function useFocusAfterClose(isOpen: boolean): void {
-  // Noted in the render that opens the dialog, before the dialog takes focus.
-  const [opener, setOpener] = useState<HTMLElement | null>(null);
+  // Noted in the render that opens the dialog, before the dialog takes focus, with its section: a control gone by
+  // the time the dialog closes is in none.
+  const [opener, setOpener] = useState<{ control: HTMLElement; section: HTMLElement | null } | null>(null);
   const [wasOpen, setWasOpen] = useState(false);
   if (isOpen !== wasOpen) {
     setWasOpen(isOpen);
-    if (isOpen) setOpener(openerOf(document.activeElement));
+    if (isOpen) {
+      const control = openerOf(document.activeElement);
+      setOpener(control && { control, section: sectionOf(control) });
+    }
   }
-  useEffect(() => {
-    if (!isOpen && opener) watchFocus(opener);
-  }, [isOpen, opener]);
+  // Run when the dialog closes, and when it goes while open (a dialog drawn only while open closes so).
+  const openedBy = isOpen ? opener : null;
+  useEffect(
+    () => () => {
+      if (openedBy) watchFocus(openedBy.control, undefined, openedBy.section);
+    },
+    [openedBy],
+  );
 }
 
 /**
@@ -38,9 +47,10 @@ export function focusedControl(): HTMLElement | null {
   return openerOf(document.activeElement);
 }
 
+const sectionOf = (control: HTMLElement) => control.closest<HTMLElement>('section, [role="tabpanel"], main');
+
 /** Puts focus back on `from`, or in its place, whenever it falls to <body>, until the person acts again. */
-function watchFocus(from: HTMLElement, instead?: () => HTMLElement | null): void {
-  const section = from.closest<HTMLElement>('section, [role="tabpanel"], main');
+function watchFocus(from: HTMLElement, instead?: () => HTMLElement | null, section = sectionOf(from)): void {
   const lost = () => !document.activeElement || document.activeElement === document.body;
   function place() {
     if (!lost()) return;

@@ -5,6 +5,8 @@ import { AUDIT_CHANGED, AUDIT_ENTITY_IDS, AUDIT_NAME_MAX, type AuditEntity } fro
 import { formatDateTime } from '~/client/lib/format';
 import { trpc } from '~/client/lib/trpc';
 import { Button } from '../../ui/Button';
+import { INLINE_TARGET } from '../../ui/button-class';
+import { cn } from '../../ui/cn';
 import { Card } from '../../ui/Card';
 import { TextField } from '../../ui/Field';
 import { LoadMoreButton } from '../../ui/LoadMoreButton';
@@ -241,7 +243,7 @@ export default function AuditTab() {
                     </td>
                     <td className="px-3 py-2">
                       {tab && row.action !== 'delete' ? (
-                        <Link to="/admin" search={{ tab }} className="text-brand-800 underline underline-offset-2">
+                        <Link to="/admin" search={{ tab }} className={cn(INLINE_TARGET, 'text-brand-800')}>
                           {name}
                         </Link>
                       ) : (
@@ -255,7 +257,7 @@ export default function AuditTab() {
                       {row.entityId && (
                         <button
                           type="button"
-                          className="ml-2 text-xs text-stone-600 underline"
+                          className={cn(INLINE_TARGET, 'ml-2 text-xs text-stone-600')}
                           onClick={() => showRecord(row)}
                           aria-label={tabText('staff.audit.historyOf', { name })}
                         >

@@ -11,6 +11,8 @@ import { formatDate } from '~/client/lib/format';
 import { toast } from '~/client/lib/toast';
 import { errorMessage, queryClient, trpc } from '~/client/lib/trpc';
 import { Button } from '../../ui/Button';
+import { INLINE_TARGET } from '../../ui/button-class';
+import { cn } from '../../ui/cn';
 import { Badge, Card } from '../../ui/Card';
 import { focusedControl, keepFocusNear } from '../../ui/focus-after-close';
 import { Select } from '../../ui/Select';
@@ -275,7 +277,7 @@ function ChildCard({
         <div className="min-w-0">
           <dt className="inline font-medium text-stone-700">{tabText('staff.children.term', { term: tabText('staff.field.email') })}</dt>
           <dd className="inline break-all">
-            <a href={`mailto:${c.parentEmail}`} className="text-brand-800 underline underline-offset-2">
+            <a href={`mailto:${c.parentEmail}`} className={cn(INLINE_TARGET, 'text-brand-800')}>
               {c.parentEmail}
             </a>
           </dd>
@@ -284,7 +286,7 @@ function ChildCard({
           <div>
             <dt className="inline font-medium text-stone-700">{tabText('staff.children.term', { term: tabText('staff.field.phone') })}</dt>
             <dd className="inline">
-              <a href={telHref(c.parentPhone)} className="text-brand-800 underline underline-offset-2">
+              <a href={telHref(c.parentPhone)} className={cn(INLINE_TARGET, 'text-brand-800')}>
                 {formatPhone(c.parentPhone)}
               </a>
             </dd>

@@ -5,6 +5,8 @@ import { COMPLIANCE_ITEMS, COMPLIANCE_STATUSES, type ComplianceItem, type Compli
 import { toast } from '~/client/lib/toast';
 import { errorMessage, queryClient, trpc } from '~/client/lib/trpc';
 import { Button } from '../../ui/Button';
+import { INLINE_TARGET } from '../../ui/button-class';
+import { cn } from '../../ui/cn';
 import { Badge, type BadgeTone, Card } from '../../ui/Card';
 import { Select } from '../../ui/Select';
 import { ListState, PanelHeader } from '../PanelHeader';
@@ -126,7 +128,7 @@ export default function ComplianceTab() {
                       )}
                       {'childId' in r && r.item === 'enrollment-record' && (
                         <a
-                          className="inline-flex items-center gap-1 text-teal-800 underline"
+                          className={cn(INLINE_TARGET, 'gap-1 text-teal-800')}
                           href={`/api/admin/children/${r.childId}/emergency-sheet.pdf`}
                         >
                           <FileText aria-hidden="true" className="size-4" />

@@ -11,6 +11,7 @@ import { toast } from '~/client/lib/toast';
 import { errorMessage, isNotFound, queryClient, trpc, type RouterOutputs } from '~/client/lib/trpc';
 import { Timeline } from '../../daily/Timeline';
 import { Button } from '../../ui/Button';
+import { FILE_INPUT } from '../../ui/button-class';
 import { Card } from '../../ui/Card';
 import { Checkbox } from '../../ui/Checkbox';
 import { Dialog } from '../../ui/Dialog';
@@ -566,7 +567,7 @@ function PhotoUpload({ children, photos }: { children: RoomChild[]; photos: Room
             type="file"
             accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
             onChange={(e) => setFile(e.target.files?.[0] ?? null)}
-            className="min-h-11 text-sm"
+            className={FILE_INPUT}
           />
         </div>
         <fieldset className="flex flex-col gap-1">

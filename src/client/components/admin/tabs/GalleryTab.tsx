@@ -12,6 +12,7 @@ import { categoryLabel } from '../../events/categories';
 import { pictureSources } from '../../gallery/picture-sources';
 import { ResponsiveImage } from '../../gallery/ResponsiveImage';
 import { Button } from '../../ui/Button';
+import { FILE_INPUT } from '../../ui/button-class';
 import { Badge, Card } from '../../ui/Card';
 import { TextField } from '../../ui/Field';
 import { Select } from '../../ui/Select';
@@ -206,7 +207,7 @@ function UploadCard() {
               accept="image/*"
               aria-required="true"
               onChange={choose}
-              className="block w-full min-h-11 rounded-lg border border-stone-300 bg-white text-sm text-stone-700 file:mr-3 file:min-h-11 file:cursor-pointer file:border-0 file:bg-brand-100 file:px-4 file:font-semibold file:text-brand-900 hover:file:bg-brand-200 focus-visible:outline-none focus-visible:ring-3 focus-visible:ring-brand-500/40"
+              className={FILE_INPUT}
             />
           </div>
           <Select

@@ -5,6 +5,8 @@ import { centreClock24 } from '~/shared/centre-clock';
 import { toast } from '~/client/lib/toast';
 import { errorMessage, queryClient, trpc, type RouterOutputs } from '~/client/lib/trpc';
 import { Button } from '../../ui/Button';
+import { INLINE_TARGET } from '../../ui/button-class';
+import { cn } from '../../ui/cn';
 import { Card } from '../../ui/Card';
 import { Dialog, DialogActions } from '../../ui/Dialog';
 import { TextField } from '../../ui/Field';
@@ -210,7 +212,7 @@ function Requests({ isDirector }: { isDirector: boolean }) {
                 <p className="text-xs font-semibold text-red-800">{tabText('staff.medication.physicianMissing')}</p>
               )}
               {r.documentUrl && (
-                <a href={r.documentUrl} className="inline-flex items-center gap-1 text-brand-800 underline underline-offset-2">
+                <a href={r.documentUrl} className={cn(INLINE_TARGET, 'gap-1 text-brand-800')}>
                   <FileText aria-hidden="true" className="size-4" />
                   {tabText(r.enteredByKind === 'staff' ? 'staff.medication.scan' : 'staff.medication.document')}
                 </a>

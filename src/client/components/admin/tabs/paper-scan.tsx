@@ -1,5 +1,6 @@
 import { type ChangeEvent, useId } from 'react';
 import { trpcClient } from '~/client/lib/trpc';
+import { FILE_INPUT } from '~/client/components/ui/button-class';
 
 /** The files a signed paper form's scan may be: what the private-document pipeline types by its bytes. */
 const ACCEPT = 'application/pdf,image/jpeg,image/png,image/heic,image/heif,.pdf,.jpg,.jpeg,.png,.heic';
@@ -44,6 +45,7 @@ export function ScanFileInput({
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
         onChange={(e: ChangeEvent<HTMLInputElement>) => onChange(e.target.files?.[0] ?? null)}
+        className={FILE_INPUT}
       />
       {error && (
         <p id={`${id}-error`} className="text-sm text-red-800">

@@ -7,6 +7,7 @@ import { useCentreToday } from '~/client/lib/centre-today';
 import { toast } from '~/client/lib/toast';
 import { queryClient, trpc, trpcClient } from '~/client/lib/trpc';
 import { Button } from '../../ui/Button';
+import { FILE_INPUT } from '../../ui/button-class';
 import { Card } from '../../ui/Card';
 import { TextField } from '../../ui/Field';
 import { emptyMedicationDraft, type MedicationDraft, MedicationFields, medicationRequestFields } from '../../medication/MedicationFields';
@@ -170,7 +171,7 @@ function RequestForm({ childId, onDone }: { childId: string; onDone: () => void 
             type="file"
             accept={ACCEPT}
             onChange={(e: ChangeEvent<HTMLInputElement>) => setFile(e.target.files?.[0] ?? null)}
-            className="text-sm text-stone-800 file:mr-3 file:min-h-11 file:rounded-lg file:border-0 file:bg-brand-100 file:px-3 file:font-medium file:text-brand-900"
+            className={FILE_INPUT}
           />
           <p className="text-xs text-stone-600">{t('portal.medication.fileHelp')}</p>
         </div>

@@ -5,6 +5,7 @@ import { usePortalIntl } from '~/client/i18n';
 import { toast } from '~/client/lib/toast';
 import { queryClient, trpc, trpcClient } from '~/client/lib/trpc';
 import { Button } from '~/client/components/ui/Button';
+import { FILE_INPUT } from '~/client/components/ui/button-class';
 import { Card } from '~/client/components/ui/Card';
 import { TextField } from '~/client/components/ui/Field';
 import { Select } from '~/client/components/ui/Select';
@@ -90,7 +91,7 @@ export function RecordsSection({ childId }: { childId: string }) {
           <label htmlFor={fileId} className="text-sm font-medium text-stone-800">
             {t('portal.records.file')}
           </label>
-          <input id={fileId} type="file" accept={ACCEPT} onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+          <input id={fileId} type="file" accept={ACCEPT} onChange={(e) => setFile(e.target.files?.[0] ?? null)} className={FILE_INPUT} />
           <div>
             <Button type="submit" isDisabled={!file || busy}>
               {busy ? t('portal.records.uploading') : t('portal.records.send')}

@@ -5,6 +5,8 @@ import { formatCents } from '~/shared/money';
 import { toast } from '~/client/lib/toast';
 import { errorMessage, queryClient, trpc } from '~/client/lib/trpc';
 import { Button } from '~/client/components/ui/Button';
+import { INLINE_TARGET } from '~/client/components/ui/button-class';
+import { cn } from '~/client/components/ui/cn';
 import { Card } from '~/client/components/ui/Card';
 import { TextField } from '~/client/components/ui/Field';
 import { Select } from '~/client/components/ui/Select';
@@ -141,7 +143,7 @@ function InvoiceDetail({ id }: { id: string }) {
         {tabText('staff.billing.dates', { issued: i.issueDate, due: i.dueDate })} · {statusLabel(i.status)}
         {i.voidReason ? ` · ${i.voidReason}` : ''}
       </p>
-      <a className="text-brand-700 underline" href={`/api/admin/invoices/${i.id}/invoice.pdf`}>
+      <a className={cn(INLINE_TARGET, 'text-brand-700')} href={`/api/admin/invoices/${i.id}/invoice.pdf`}>
         {tabText('staff.billing.pdf')}
       </a>
       {i.status === 'open' ? (

@@ -11,6 +11,7 @@ import { Select } from '~/client/components/ui/Select';
 import { ListState, PanelHeader } from '../../PanelHeader';
 import { tabText } from '../tab-words';
 import { fieldErrorsOf } from './billing-errors';
+import { useFocusFirstInvalid } from '~/client/lib/use-schema-form';
 import { TermsSection } from './TermsSection';
 
 const EMPTY = { name: '', program: '', period: 'monthly', amount: '' };
@@ -21,6 +22,8 @@ export function PlansSection() {
   const centre = useQuery(trpc.centre.profile.queryOptions());
   const [draft, setDraft] = useState(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // The server's messages take focus to the first field to correct, as every form's do (it fell to <body>).
+  const { formId, focusFirstInvalid } = useFocusFirstInvalid();
   const refresh = () => void queryClient.invalidateQueries(trpc.billing.pathFilter());
   const create = useMutation(
     trpc.billing.createPlan.mutationOptions({
@@ -32,8 +35,10 @@ export function PlansSection() {
       },
       onError: (error) => {
         const fields = fieldErrorsOf(error);
-        if (fields) setErrors(fields);
-        else
+        if (fields) {
+          setErrors(fields);
+          focusFirstInvalid();
+        } else
           toast({
             title: tabText('staff.billing.failed'),
             description: errorMessage(error, tabText('staff.billing.failed')),
@@ -59,7 +64,7 @@ export function PlansSection() {
     <section aria-labelledby="billing-plans-title" className="space-y-4">
       <PanelHeader id="billing-plans-title" title={tabText('staff.billing.plans')} description={tabText('staff.billing.plansText')} />
       <Card className="p-4">
-        <Form onSubmit={submit} validationBehavior="aria" className="grid gap-3 sm:grid-cols-5 sm:items-end">
+        <Form id={formId} onSubmit={submit} validationBehavior="aria" className="grid gap-3 sm:grid-cols-5 sm:items-end">
           <TextField
             name="name"
             label={tabText('staff.billing.planName')}

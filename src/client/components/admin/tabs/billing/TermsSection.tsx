@@ -9,6 +9,7 @@ import { TextField } from '~/client/components/ui/Field';
 import { Select } from '~/client/components/ui/Select';
 import { tabText } from '../tab-words';
 import { fieldErrorsOf } from './billing-errors';
+import { useFocusFirstInvalid } from '~/client/lib/use-schema-form';
 
 type Plan = RouterOutputs['billing']['plans'][number];
 type Terms = NonNullable<RouterOutputs['billing']['terms']['terms']>;
@@ -53,6 +54,8 @@ function TermsLoader({ childId, plans }: { childId: string; plans: Plan[] }) {
 function TermsForm({ childId, plans, terms }: { childId: string; plans: Plan[]; terms: Terms | null }) {
   const [draft, setDraft] = useState(() => draftOf(terms));
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // The server's messages take focus to the first field to correct, as every form's do (it fell to <body>).
+  const { formId, focusFirstInvalid } = useFocusFirstInvalid();
   const save = useMutation(
     trpc.billing.setTerms.mutationOptions({
       onSuccess: () => {
@@ -62,8 +65,10 @@ function TermsForm({ childId, plans, terms }: { childId: string; plans: Plan[]; 
       },
       onError: (error) => {
         const fields = fieldErrorsOf(error);
-        if (fields) setErrors(fields);
-        else
+        if (fields) {
+          setErrors(fields);
+          focusFirstInvalid();
+        } else
           toast({
             title: tabText('staff.billing.failed'),
             description: errorMessage(error, tabText('staff.billing.failed')),
@@ -89,7 +94,13 @@ function TermsForm({ childId, plans, terms }: { childId: string; plans: Plan[]; 
   }
 
   return (
-    <Form onSubmit={submit} validationBehavior="aria" className="grid gap-3 sm:grid-cols-2" aria-label={tabText('staff.billing.terms')}>
+    <Form
+      id={formId}
+      onSubmit={submit}
+      validationBehavior="aria"
+      className="grid gap-3 sm:grid-cols-2"
+      aria-label={tabText('staff.billing.terms')}
+    >
       <Select
         placeholder={tabText('staff.select')}
         name="planId"

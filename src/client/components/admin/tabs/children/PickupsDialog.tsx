@@ -10,6 +10,8 @@ import { toast } from '~/client/lib/toast';
 import { errorMessage, queryClient, type RouterOutputs, trpc } from '~/client/lib/trpc';
 import { type ServerError, useSchemaForm } from '~/client/lib/use-schema-form';
 import { Button } from '~/client/components/ui/Button';
+import { INLINE_TARGET } from '~/client/components/ui/button-class';
+import { cn } from '~/client/components/ui/cn';
 import { Dialog, DialogActions } from '~/client/components/ui/Dialog';
 import { TextField } from '~/client/components/ui/Field';
 import { tabText } from '../tab-words';
@@ -84,7 +86,7 @@ export function PickupsDialog({ child, onClose }: { child: Child; onClose: () =>
                     {p.name} <span className="font-normal text-stone-700">({p.relationship})</span>
                   </p>
                   <p>
-                    <a href={telHref(p.phone)} className="text-brand-800 underline underline-offset-2">
+                    <a href={telHref(p.phone)} className={cn(INLINE_TARGET, 'text-brand-800')}>
                       {formatPhone(p.phone)}
                     </a>
                   </p>

@@ -6,6 +6,8 @@ import { HEALTH_FILES, type HealthFile } from '~/shared/schemas/health';
 import { toast } from '~/client/lib/toast';
 import { errorMessage, queryClient, type RouterOutputs, trpc } from '~/client/lib/trpc';
 import { Button } from '~/client/components/ui/Button';
+import { INLINE_TARGET } from '~/client/components/ui/button-class';
+import { cn } from '~/client/components/ui/cn';
 import { Checkbox } from '~/client/components/ui/Checkbox';
 import { Dialog, DialogActions } from '~/client/components/ui/Dialog';
 import { TextField } from '~/client/components/ui/Field';
@@ -135,7 +137,7 @@ function HealthForm({ record, onClose }: { record: HealthRecord; onClose: () => 
           <li key={label}>
             {label}:{' '}
             {file ? (
-              <a className="text-teal-800 underline" href={file.url}>
+              <a className={cn(INLINE_TARGET, 'text-teal-800')} href={file.url}>
                 {tabText('staff.compliance.openFile')}
               </a>
             ) : (

@@ -3,6 +3,8 @@ import { Link } from '@tanstack/react-router';
 import { CheckCircle2, Circle } from 'lucide-react';
 import { trpc } from '~/client/lib/trpc';
 import { Button } from '~/client/components/ui/Button';
+import { INLINE_TARGET } from '~/client/components/ui/button-class';
+import { cn } from '~/client/components/ui/cn';
 import type { AdminTabId } from '~/client/components/admin/admin-tabs';
 import { type StaffKey } from '~/shared/i18n/staff-en';
 import { staffText } from '~/client/components/admin/staff-words';
@@ -80,7 +82,7 @@ export function SetupChecklist() {
                 {!item.done && item.missing > 0 && ` · ${staffText('staff.setup.missing', { count: item.missing })}`}
               </span>
               {words.tab && tabLabel && !item.done && (
-                <Link to="." search={{ tab: words.tab }} className="ml-auto text-brand-800 underline underline-offset-2">
+                <Link to="." search={{ tab: words.tab }} className={cn(INLINE_TARGET, 'ml-auto text-brand-800')}>
                   {staffText('staff.setup.goTo', { tab: staffText(tabLabel) })}
                 </Link>
               )}

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { toast } from '~/client/lib/toast';
 import { errorMessage, queryClient, trpc } from '~/client/lib/trpc';
 import { Button } from '~/client/components/ui/Button';
+import { FILE_INPUT } from '~/client/components/ui/button-class';
 import { tabText } from '../tab-words';
 
 /** PUT /api/admin/centre/logo as multipart (tRPC carries JSON only); the server's message on failure. */
@@ -52,12 +53,13 @@ export function LogoField({ logo }: { logo: string | null }) {
         <p className="text-sm text-stone-600">{tabText('staff.settings.noLogo')}</p>
       )}
       <div className="flex flex-wrap items-center gap-2">
-        <label className="text-sm text-stone-800">
-          {tabText('staff.settings.logoFile')}{' '}
+        <label className="flex w-full flex-col gap-1 text-sm font-medium text-stone-800">
+          {tabText('staff.settings.logoFile')}
           <input
             type="file"
             accept="image/png,image/jpeg,image/webp,image/gif,image/avif"
             onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+            className={FILE_INPUT}
           />
         </label>
         <Button variant="outline" isDisabled={!file || upload.isPending} onPress={() => file && upload.mutate(file)}>
