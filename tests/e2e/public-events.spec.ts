@@ -244,7 +244,19 @@ test.describe('layout', () => {
       await expect.poll(() => topOf(`Events on ${shortDate(day)}`)).toBeLessThan(300);
       await expect(dayLink(day)).toBeFocused();
       // From the keyboard: Enter selects the day focused, and the view stays on the calendar with the focus.
-      await page.evaluate(() => window.scrollTo(0, 0));
+      // Back to the top, and still there two frames later: the site scrolls smoothly (styles.css), and under load the
+      // tap's scroll, still running, carried the page down again after a single scrollTo.
+      await expect
+        .poll(() =>
+          page.evaluate(
+            () =>
+              new Promise<number>((resolve) => {
+                window.scrollTo({ top: 0, behavior: 'instant' });
+                requestAnimationFrame(() => requestAnimationFrame(() => resolve(window.scrollY)));
+              }),
+          ),
+        )
+        .toBe(0);
       const today = centreToday();
       await dayLink(today).focus();
       await page.keyboard.press('Enter');
