@@ -48,6 +48,10 @@ test('the director sets a plan and a sibling discount, generates the month and o
   await expect(page.getByText('Billing terms saved')).toBeVisible();
 
   const generate = page.getByRole('region', { name: 'Generate invoices' });
+  // Without a month: the server's refusal shows, and focus stays on the button (disabled while it sent).
+  await generate.getByRole('button', { name: 'Generate' }).click();
+  await expect(generate.getByRole('alert')).toBeVisible();
+  await expect(generate.getByRole('button', { name: 'Generate' })).toBeFocused();
   await generate.getByLabel('Month').fill('2030-03');
   await generate.getByRole('button', { name: 'Generate' }).click();
   await expect(generate.getByRole('status')).toHaveText('1 invoice created');

@@ -4,6 +4,7 @@ import { Form } from 'react-aria-components';
 import { errorMessage, queryClient, trpc } from '~/client/lib/trpc';
 import { Button } from '~/client/components/ui/Button';
 import { Card } from '~/client/components/ui/Card';
+import { keepFocusNear } from '~/client/components/ui/focus-after-close';
 import { TextField } from '~/client/components/ui/Field';
 import { tabText } from '../tab-words';
 
@@ -32,7 +33,8 @@ export function GenerateSection() {
       <Card className="p-4">
         <Form onSubmit={submit} validationBehavior="aria" className="flex flex-wrap items-end gap-3">
           <TextField name="month" type="month" label={tabText('staff.billing.month')} required value={month} onChange={setMonth} />
-          <Button type="submit" isDisabled={generate.isPending}>
+          {/* Disabled while it sends, it would drop focus to <body>: focus comes back to it once the answer is in. */}
+          <Button type="submit" isDisabled={generate.isPending} onPress={(e) => keepFocusNear(e.target)}>
             {tabText('staff.billing.generateButton')}
           </Button>
         </Form>
